@@ -1,0 +1,60 @@
+#pragma once
+
+#include <QMetaType>
+#include <QString>
+
+#include <chrono>
+#include <optional>
+
+namespace Llm {
+
+// A failure, classified for the user. `message()` is safe to show: it names the provider and
+// says what to do. It never contains an API key or a prompt.
+class Error
+{
+public:
+    enum class Code {
+        Cancelled,          // the client cancelled (Stop, preemption, takeover miss)
+        BadKey,             // 401 / 403
+        UnknownModel,       // 404
+        RateLimited,        // 429; retryAfter() when the provider said
+        ContextTooLong,     // the prompt does not fit the model's context window
+        BadRequest,         // other 4xx: the provider rejected the request
+        ServerError,        // 5xx
+        NetworkUnreachable, // DNS, connection refused, no route
+        Tls,                // TLS handshake or certificate failure
+        Timeout,            // connect, first-byte or idle timeout
+        StreamBroken,       // the connection ended before the answer did; partial text is kept
+        MalformedStream,    // bytes that are not a valid event stream for the provider's format
+        ProviderError,      // an error object sent inside the stream (e.g. overloaded_error)
+        InvalidRequest,     // the request cannot be encoded for this provider (e.g. n > 1 on Anthropic)
+    };
+
+    Error() = default;
+    Error(Code code, QString provider, QString detail = {}, int httpStatus = 0);
+
+    Code code() const { return m_code; }
+    QString provider() const { return m_provider; }
+    // What the provider or the network stack said, trimmed and stripped of secrets; may be empty.
+    QString detail() const { return m_detail; }
+    int httpStatus() const { return m_httpStatus; }
+    std::optional<std::chrono::seconds> retryAfter() const { return m_retryAfter; }
+    void setRetryAfter(std::chrono::seconds s) { m_retryAfter = s; }
+
+    // One or two sentences for the user: what happened, at which provider, and what to do.
+    QString message() const;
+    // A short stable identifier for logs and JSON ("bad_key", "rate_limited", ...).
+    static const char *codeName(Code code);
+    const char *codeName() const { return codeName(m_code); }
+
+private:
+    Code m_code = Code::ServerError;
+    QString m_provider;
+    QString m_detail;
+    int m_httpStatus = 0;
+    std::optional<std::chrono::seconds> m_retryAfter;
+};
+
+} // namespace Llm
+
+Q_DECLARE_METATYPE(Llm::Error)

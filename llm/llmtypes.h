@@ -1,0 +1,88 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+// Provider-neutral value types for one chat request and the events its stream decodes into.
+// Pure values: any thread, copied freely.
+namespace Llm {
+
+enum class Role { System, User, Assistant };
+
+struct ChatMessage {
+    Role role = Role::User;
+    QString content;
+
+    friend bool operator==(const ChatMessage &, const ChatMessage &) = default;
+};
+
+struct ToolDefinition {
+    QString name;
+    QString description;
+    QByteArray parametersSchema; // a compact JSON object, sent verbatim
+
+    friend bool operator==(const ToolDefinition &, const ToolDefinition &) = default;
+};
+
+// The static prefix of a request is `system`, `tools` and the first `staticMessageCount`
+// messages (typically the document). Encoders write it first and byte-identically for every
+// request that shares it, so provider prompt caches hit; everything else comes after it.
+struct ChatRequest {
+    QString model;
+    QString system;
+    QList<ToolDefinition> tools;
+    QList<ChatMessage> messages;
+    qsizetype staticMessageCount = 0;
+    int maxTokens = 1024;
+    std::optional<double> temperature;
+    std::optional<qint64> seed;
+    int choiceCount = 1; // OpenAI `n`
+    bool stream = true;
+
+    friend bool operator==(const ChatRequest &, const ChatRequest &) = default;
+};
+
+// Token counts in one meaning for every provider. -1 means the provider did not report it.
+struct Usage {
+    qint64 inputTokens = -1;      // every prompt token, cached or not (Anthropic: input + cache read + cache write)
+    qint64 outputTokens = -1;
+    qint64 cacheReadTokens = -1;  // OpenAI cached_tokens, DeepSeek prompt_cache_hit_tokens, Anthropic cache_read_input_tokens
+    qint64 cacheWriteTokens = -1; // Anthropic cache_creation_input_tokens
+    qint64 reasoningTokens = -1;
+
+    bool isEmpty() const
+    {
+        return inputTokens < 0 && outputTokens < 0 && cacheReadTokens < 0 && cacheWriteTokens < 0
+            && reasoningTokens < 0;
+    }
+    friend bool operator==(const Usage &, const Usage &) = default;
+};
+
+// One decoded piece of a streamed answer.
+struct StreamEvent {
+    enum class Type {
+        TextDelta,      // text: the next piece of the answer
+        ReasoningDelta, // text: the next piece of the model's reasoning (DeepSeek, Anthropic thinking)
+        RefusalDelta,   // text: the next piece of a refusal (OpenAI)
+        ToolCallDelta,  // toolIndex, toolId/toolName when first seen, text: an arguments fragment
+        Usage,          // usage: the latest cumulative counts
+        Finish,         // text: the provider's finish/stop reason, verbatim ("stop", "length", "end_turn", ...)
+        Error,          // text: the provider's error message; errorType: its type ("overloaded_error", ...)
+    };
+
+    Type type = Type::TextDelta;
+    int choice = 0; // OpenAI choice index; always 0 for Anthropic
+    QString text;
+    int toolIndex = -1;
+    QString toolId;
+    QString toolName;
+    QString errorType;
+    Usage usage;
+
+    friend bool operator==(const StreamEvent &, const StreamEvent &) = default;
+};
+
+} // namespace Llm

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "requestencoder.h"
+#include "streamdecoder.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QUrl>
+
+namespace Llm {
+
+// Everything needed to talk to one provider. Value type; the app keeps a list of them in
+// settings (keys live in the keychain, not here, once the settings issue lands).
+struct ProviderProfile {
+    QString id;          // "local", "deepseek", "qwen", "openai", "anthropic", "ollama", "llamacpp", "custom"
+    QString displayName; // shown to users
+    ApiFormat format = ApiFormat::OpenAiChat;
+    QUrl baseUrl;        // up to and including the version segment, e.g. https://api.deepseek.com/v1
+    QString model;
+    QString apiKey;
+    QString prefetchApiKey; // optional: prefetches use it so they never eat the main key's rate limit
+    QString apiKeyEnvVar;   // where the CLI looks for a key when none is given, e.g. DEEPSEEK_API_KEY
+    QList<QPair<QByteArray, QByteArray>> extraHeaders;
+    int concurrencyLimit = 8;
+    int minCacheableTokens = 0; // below this a prompt-cache warm-up is pointless
+    bool isLocalDemo = false;   // the embedded engine: offline, not a language model
+    bool isCloud = true;        // text leaves the machine: prefetching unsent drafts needs consent
+    EncodeOptions encodeOptions;
+
+    // The endpoint for streaming chat: <baseUrl>/chat/completions or <baseUrl>/messages.
+    QUrl endpoint() const;
+    bool needsApiKey() const { return isCloud; }
+};
+
+// The built-in profiles with their defaults, in the order users see them. The first is the
+// embedded local provider; its baseUrl is empty until the app knows the port.
+QList<ProviderProfile> builtinProfiles();
+// The built-in profile with this id, or an empty-id profile when there is none.
+ProviderProfile builtinProfile(QStringView id);
+
+} // namespace Llm
