@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArrayView>
 #include <QMetaType>
 #include <QString>
 
@@ -46,6 +47,14 @@ public:
     // A short stable identifier for logs and JSON ("bad_key", "rate_limited", ...).
     static const char *codeName(Code code);
     const char *codeName() const { return codeName(m_code); }
+
+    // Classifies an HTTP error response. `body` is the provider's error body (OpenAI
+    // `{"error":{...}}` or Anthropic `{"type":"error","error":{...}}`, or anything else);
+    // `retryAfter` is the raw Retry-After header (seconds or an HTTP date).
+    static Error fromHttpStatus(const QString &provider, int status, QByteArrayView body,
+                                QByteArrayView retryAfter = {});
+    // Removes what looks like an API key or bearer token from text a provider sent back.
+    static QString redactSecrets(QString text);
 
 private:
     Code m_code = Code::ServerError;

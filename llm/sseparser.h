@@ -50,6 +50,7 @@ public:
 private:
     void processLine(QByteArrayView line, QList<SseEvent> &out);
     void dispatch(QList<SseEvent> &out);
+    void releaseLine();
 
     qsizetype m_maxLineBytes;
     qsizetype m_maxEventBytes;
@@ -59,7 +60,6 @@ private:
     QByteArray m_lastEventId;
     QByteArray m_error;
     std::optional<int> m_retryMs;
-    bool m_hasData = false;
     bool m_bomChecked = false;
     bool m_lastWasCr = false; // the previous chunk ended in CR: a leading LF now belongs to it
 };

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "llm/providerprofile.h"
+
+#include <QString>
+
+#include <memory>
+
+class QNetworkAccessManager;
+
+namespace LocalProvider { class ServerThread; }
+namespace Prefetch { class Generator; }
+namespace Ui { class MainWindow; }
+
+namespace App {
+
+struct Options {
+    QString providerId;      // empty: the one saved in settings, else the local demo engine
+    QString latencyProfile;  // the local provider's latency profile
+    QString documentPath;    // opened at start; empty: the welcome sample
+};
+
+// The composition root: builds the services in dependency order and wires them to the UI.
+// Members are declared in construction order, so they are destroyed window first, local
+// provider last.
+class Application
+{
+public:
+    Application();
+    ~Application();
+
+    // Returns false (after telling the user) when the app cannot start.
+    bool start(const Options &options);
+
+private:
+    Llm::ProviderProfile resolveProfile(const Options &options, QString *warning);
+
+    std::unique_ptr<LocalProvider::ServerThread> m_localProvider;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<Prefetch::Generator> m_generator;
+    std::unique_ptr<Ui::MainWindow> m_window;
+};
+
+} // namespace App

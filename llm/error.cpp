@@ -1,0 +1,224 @@
+#include "error.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+#include <QRegularExpression>
+
+namespace Llm {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Llm::Error", text);
+}
+
+// Provider error bodies come in two shapes; both carry a type/code and a message.
+struct ProviderErrorBody {
+    QString message;
+    QString type;
+    QString code;
+};
+
+ProviderErrorBody parseErrorBody(QByteArrayView body)
+{
+    ProviderErrorBody out;
+    const QJsonDocument doc = QJsonDocument::fromJson(body.toByteArray());
+    if (!doc.isObject()) {
+        out.message = QString::fromUtf8(body.left(300)).simplified();
+        return out;
+    }
+    const QJsonValue error = doc.object().value(QLatin1String("error"));
+    if (error.isObject()) {
+        const QJsonObject e = error.toObject();
+        out.message = e.value(QLatin1String("message")).toString();
+        out.type = e.value(QLatin1String("type")).toString();
+        const QJsonValue code = e.value(QLatin1String("code"));
+        out.code = code.isString() ? code.toString()
+                                   : (code.isDouble() ? QString::number(code.toInt()) : QString());
+    } else if (error.isString()) { // Ollama: {"error":"model 'x' not found"}
+        out.message = error.toString();
+    } else {
+        out.message = doc.object().value(QLatin1String("message")).toString();
+    }
+    return out;
+}
+
+bool looksLikeContextOverflow(const ProviderErrorBody &e)
+{
+    if (e.code == QLatin1String("context_length_exceeded")
+        || e.code == QLatin1String("string_above_max_length"))
+        return true;
+    static const QRegularExpression pattern(
+        QStringLiteral("context length|context window|prompt is too long|too many tokens|"
+                       "maximum context|exceeds the context|input is too long|reduce the length"),
+        QRegularExpression::CaseInsensitiveOption);
+    return pattern.match(e.message).hasMatch();
+}
+
+std::optional<std::chrono::seconds> parseRetryAfter(QByteArrayView value)
+{
+    const QByteArray v = value.toByteArray().trimmed();
+    if (v.isEmpty())
+        return std::nullopt;
+    bool ok = false;
+    const double seconds = v.toDouble(&ok);
+    if (ok && seconds >= 0)
+        return std::chrono::seconds(qint64(seconds + 0.999));
+    // HTTP-date, e.g. "Wed, 21 Oct 2015 07:28:00 GMT"
+    const QDateTime when = QDateTime::fromString(QString::fromLatin1(v), Qt::RFC2822Date);
+    if (when.isValid()) {
+        const qint64 delta = QDateTime::currentDateTimeUtc().secsTo(when);
+        return std::chrono::seconds(std::max<qint64>(0, delta));
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+Error::Error(Code code, QString provider, QString detail, int httpStatus)
+    : m_code(code)
+    , m_provider(std::move(provider))
+    , m_detail(redactSecrets(std::move(detail)).trimmed())
+    , m_httpStatus(httpStatus)
+{
+    if (m_provider.isEmpty())
+        m_provider = tr("the provider");
+}
+
+QString Error::redactSecrets(QString text)
+{
+    // Keys look like sk-..., sk-ant-..., or long runs of base64-ish characters with digits.
+    // Providers sometimes echo a (masked) key in "incorrect API key" messages.
+    static const QRegularExpression key(
+        QStringLiteral("(?:Bearer\\s+)?\\b(?:sk-[A-Za-z0-9_\\-*]{6,}|(?=[A-Za-z0-9_\\-*]*\\d)"
+                       "(?=[A-Za-z0-9_\\-*]*[A-Za-z])[A-Za-z0-9_\\-*]{32,})"));
+    text.replace(key, QStringLiteral("[redacted]"));
+    if (text.size() > 500)
+        text = text.left(500) + QChar(0x2026);
+    return text;
+}
+
+Error Error::fromHttpStatus(const QString &provider, int status, QByteArrayView body,
+                            QByteArrayView retryAfter)
+{
+    const ProviderErrorBody e = parseErrorBody(body);
+    QString detail = e.message;
+    if (detail.isEmpty())
+        detail = e.type.isEmpty() ? e.code : e.type;
+
+    Code code;
+    if (status == 401 || status == 403)
+        code = Code::BadKey;
+    else if (status == 404)
+        code = Code::UnknownModel;
+    else if (status == 429)
+        code = Code::RateLimited;
+    else if (status == 413 || looksLikeContextOverflow(e))
+        code = Code::ContextTooLong;
+    else if (status >= 500)
+        code = Code::ServerError;
+    else
+        code = Code::BadRequest;
+
+    Error error(code, provider, detail, status);
+    if (auto after = parseRetryAfter(retryAfter))
+        error.setRetryAfter(*after);
+    return error;
+}
+
+const char *Error::codeName(Code code)
+{
+    switch (code) {
+    case Code::Cancelled: return "cancelled";
+    case Code::BadKey: return "bad_key";
+    case Code::UnknownModel: return "unknown_model";
+    case Code::RateLimited: return "rate_limited";
+    case Code::ContextTooLong: return "context_too_long";
+    case Code::BadRequest: return "bad_request";
+    case Code::ServerError: return "server_error";
+    case Code::NetworkUnreachable: return "network_unreachable";
+    case Code::Tls: return "tls";
+    case Code::Timeout: return "timeout";
+    case Code::StreamBroken: return "stream_broken";
+    case Code::MalformedStream: return "malformed_stream";
+    case Code::ProviderError: return "provider_error";
+    case Code::InvalidRequest: return "invalid_request";
+    }
+    return "unknown";
+}
+
+QString Error::message() const
+{
+    const QString p = m_provider;
+    const QString status = m_httpStatus > 0 ? QString::number(m_httpStatus) : QString();
+    QString text;
+    switch (m_code) {
+    case Code::Cancelled:
+        return tr("Cancelled.");
+    case Code::BadKey:
+        text = tr("%1 rejected the API key (HTTP %2). Check the key for %1 in Settings, Providers.")
+                   .arg(p, status);
+        break;
+    case Code::UnknownModel:
+        text = tr("%1 does not know the requested model (HTTP %2). Check the model name in "
+                  "Settings, Providers.")
+                   .arg(p, status);
+        break;
+    case Code::RateLimited:
+        text = m_retryAfter
+            ? tr("%1 is limiting the request rate. Try again in %2 s.")
+                  .arg(p, QLocale().toString(qint64(m_retryAfter->count())))
+            : tr("%1 is limiting the request rate. Wait a moment and try again.").arg(p);
+        break;
+    case Code::ContextTooLong:
+        text = tr("The prompt is too long for the model at %1. Shorten the document or the "
+                  "selection, or choose a model with a larger context window.")
+                   .arg(p);
+        break;
+    case Code::BadRequest:
+        text = tr("%1 rejected the request (HTTP %2).").arg(p, status);
+        break;
+    case Code::ServerError:
+        text = tr("%1 had a server error (HTTP %2). Try again; if it keeps failing, check the "
+                  "provider's status page.")
+                   .arg(p, status);
+        break;
+    case Code::NetworkUnreachable:
+        text = tr("Cannot reach %1. Check the network connection and the provider's base URL "
+                  "in Settings, Providers.")
+                   .arg(p);
+        break;
+    case Code::Tls:
+        text = tr("The secure connection to %1 failed. Check the base URL and the system clock.")
+                   .arg(p);
+        break;
+    case Code::Timeout:
+        text = tr("%1 did not answer in time. Try again; a long document can need a longer "
+                  "timeout.")
+                   .arg(p);
+        break;
+    case Code::StreamBroken:
+        text = tr("The connection to %1 broke before the answer was complete. The text so far "
+                  "is kept.")
+                   .arg(p);
+        break;
+    case Code::MalformedStream:
+        text = tr("%1 sent a response Headstart cannot read. The text so far is kept.").arg(p);
+        break;
+    case Code::ProviderError:
+        text = tr("%1 reported an error while answering. The text so far is kept.").arg(p);
+        break;
+    case Code::InvalidRequest:
+        text = tr("This request cannot be sent to %1.").arg(p);
+        break;
+    }
+    if (!m_detail.isEmpty())
+        text += QLatin1Char(' ') + tr("Details: %1").arg(m_detail);
+    return text;
+}
+
+} // namespace Llm

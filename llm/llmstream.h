@@ -1,0 +1,137 @@
+#pragma once
+
+#include "error.h"
+#include "llmtypes.h"
+#include "providerprofile.h"
+#include "sseparser.h"
+#include "streamdecoder.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+#include <chrono>
+#include <memory>
+#include <optional>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+
+namespace Llm {
+
+struct StreamOptions {
+    // A prefetch uses the profile's prefetch key when it has one, and tells gateways that it is
+    // speculative (`X-Prefetch: 1`, low request priority).
+    bool prefetch = false;
+    std::chrono::milliseconds connectTimeout{15'000};
+    // Prefill of a long uncached document can take tens of seconds at hosted providers.
+    std::chrono::milliseconds firstByteTimeout{120'000};
+    std::chrono::milliseconds idleTimeout{60'000};
+    QByteArray requestId; // sent as X-Request-Id; a process-unique one is made when empty
+    QList<QPair<QByteArray, QByteArray>> extraHeaders;
+};
+
+// One streamed chat request over a QNetworkReply.
+//
+// Lives in the thread of its QNetworkAccessManager (the GUI thread in the app); owns its
+// reply and deletes it when done. Decoded events are emitted as bytes arrive. Exactly one
+// terminal signal follows start(): finished() on a complete answer, failed() otherwise,
+// cancel() included (Error::Code::Cancelled). The text received before a failure stays
+// available through text().
+class LlmStream : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class State { Idle, Connecting, Waiting, Streaming, Finished, Failed };
+
+    // Monotonic nanoseconds (Llm::monotonicNowNs); -1 where the moment has not happened.
+    struct Timestamps {
+        qint64 started = -1;
+        qint64 requestSent = -1;
+        qint64 headers = -1;
+        qint64 firstByte = -1;
+        qint64 firstToken = -1;
+        qint64 finished = -1;
+    };
+
+    LlmStream(QNetworkAccessManager *network, ProviderProfile profile, ChatRequest request,
+              StreamOptions options = {}, QObject *parent = nullptr);
+    ~LlmStream() override;
+
+    void start();
+    // Aborts the connection; emits failed(Cancelled) unless already finished or failed.
+    void cancel();
+    // Back-pressure: while paused nothing is read, the reply's bounded buffer fills and TCP
+    // flow control stops the sender. Events already decoded are not withheld.
+    void setPaused(bool paused);
+    bool isPaused() const { return m_paused; }
+
+    State state() const { return m_state; }
+    bool isDone() const { return m_state == State::Finished || m_state == State::Failed; }
+    const Timestamps &timestamps() const { return m_times; }
+    const ProviderProfile &profile() const { return m_profile; }
+    const ChatRequest &request() const { return m_request; }
+    QByteArray requestId() const { return m_options.requestId; }
+    bool isPrefetch() const { return m_options.prefetch; }
+
+    // Accumulated answer of choice 0 (partial after a failure).
+    QString text() const { return m_text; }
+    QString reasoning() const { return m_reasoning; }
+    QString finishReason() const { return m_finishReason; }
+    Usage usage() const { return m_usage; }
+    std::optional<Error> error() const { return m_error; }
+    int httpStatus() const { return m_httpStatus; }
+    qint64 bytesReceived() const { return m_bytesReceived; }
+    qint64 eventCount() const { return m_eventCount; }
+
+    static constexpr qint64 ReadBufferBytes = 64 * 1024;
+
+signals:
+    void headersReceived(int httpStatus);
+    void eventReceived(const Llm::StreamEvent &event);
+    void finished();
+    void failed(const Llm::Error &error);
+
+private:
+    enum class Phase { Connect, FirstByte, Idle };
+
+    void onReadyRead();
+    void onReplyFinished();
+    void onMetaDataChanged();
+    void onTimeout();
+    void drain();
+    bool deliver(QList<SseEvent> &events); // false when a terminal state was reached meanwhile
+    void armTimer(Phase phase);
+    void completeFromReply();
+    void fail(Error error, bool abortReply);
+    void succeed();
+    void releaseReply(bool abort);
+    Error networkError() const;
+
+    QPointer<QNetworkAccessManager> m_network;
+    ProviderProfile m_profile;
+    ChatRequest m_request;
+    StreamOptions m_options;
+    QNetworkReply *m_reply = nullptr;
+    std::unique_ptr<StreamDecoder> m_decoder;
+    SseParser m_parser;
+    QTimer m_timer;
+    Phase m_phase = Phase::Connect;
+    State m_state = State::Idle;
+    Timestamps m_times;
+    QString m_text;
+    QString m_reasoning;
+    QString m_finishReason;
+    Usage m_usage;
+    std::optional<Error> m_error;
+    std::optional<Error> m_pendingTimeout;
+    QByteArray m_errorBody; // HTTP error responses are collected, not parsed as SSE
+    int m_httpStatus = 0;
+    qint64 m_bytesReceived = 0;
+    qint64 m_eventCount = 0;
+    bool m_paused = false;
+    bool m_replyFinished = false; // finished arrived while paused; completed on resume
+};
+
+} // namespace Llm

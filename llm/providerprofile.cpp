@@ -1,0 +1,111 @@
+#include "providerprofile.h"
+
+#include <QCoreApplication>
+
+namespace Llm {
+
+QUrl ProviderProfile::endpoint() const
+{
+    QUrl url = baseUrl;
+    QString path = url.path();
+    if (!path.endsWith(QLatin1Char('/')))
+        path += QLatin1Char('/');
+    path += format == ApiFormat::AnthropicMessages ? QLatin1String("messages")
+                                                   : QLatin1String("chat/completions");
+    url.setPath(path);
+    return url;
+}
+
+QList<ProviderProfile> builtinProfiles()
+{
+    QList<ProviderProfile> profiles;
+
+    // Minimum cacheable sizes are the providers' documented prompt-cache granularity: below
+    // them a warm-up request costs tokens and caches nothing.
+    ProviderProfile local;
+    local.id = QStringLiteral("local");
+    local.displayName = QCoreApplication::translate(
+        "Llm::ProviderProfile", "Local demo engine (offline, not a language model)");
+    local.model = QStringLiteral("headstart-local");
+    local.isLocalDemo = true;
+    local.isCloud = false;
+    local.concurrencyLimit = 16;
+    local.minCacheableTokens = 128;
+    profiles << local;
+
+    ProviderProfile deepseek;
+    deepseek.id = QStringLiteral("deepseek");
+    deepseek.displayName = QStringLiteral("DeepSeek");
+    deepseek.baseUrl = QUrl(QStringLiteral("https://api.deepseek.com/v1"));
+    deepseek.model = QStringLiteral("deepseek-chat");
+    deepseek.apiKeyEnvVar = QStringLiteral("DEEPSEEK_API_KEY");
+    deepseek.minCacheableTokens = 64; // disk cache in 64-token blocks
+    profiles << deepseek;
+
+    ProviderProfile qwen;
+    qwen.id = QStringLiteral("qwen");
+    qwen.displayName = QStringLiteral("Qwen (DashScope)");
+    qwen.baseUrl = QUrl(QStringLiteral("https://dashscope.aliyuncs.com/compatible-mode/v1"));
+    qwen.model = QStringLiteral("qwen-plus");
+    qwen.apiKeyEnvVar = QStringLiteral("DASHSCOPE_API_KEY");
+    qwen.minCacheableTokens = 256; // implicit context cache starts at 256 tokens
+    profiles << qwen;
+
+    ProviderProfile openai;
+    openai.id = QStringLiteral("openai");
+    openai.displayName = QStringLiteral("OpenAI");
+    openai.baseUrl = QUrl(QStringLiteral("https://api.openai.com/v1"));
+    openai.model = QStringLiteral("gpt-4o-mini");
+    openai.apiKeyEnvVar = QStringLiteral("OPENAI_API_KEY");
+    openai.minCacheableTokens = 1024;
+    openai.encodeOptions.useMaxCompletionTokens = true;
+    profiles << openai;
+
+    ProviderProfile anthropic;
+    anthropic.id = QStringLiteral("anthropic");
+    anthropic.displayName = QStringLiteral("Anthropic");
+    anthropic.format = ApiFormat::AnthropicMessages;
+    anthropic.baseUrl = QUrl(QStringLiteral("https://api.anthropic.com/v1"));
+    anthropic.model = QStringLiteral("claude-sonnet-4-5");
+    anthropic.apiKeyEnvVar = QStringLiteral("ANTHROPIC_API_KEY");
+    anthropic.minCacheableTokens = 1024;
+    profiles << anthropic;
+
+    ProviderProfile ollama;
+    ollama.id = QStringLiteral("ollama");
+    ollama.displayName = QStringLiteral("Ollama");
+    ollama.baseUrl = QUrl(QStringLiteral("http://localhost:11434/v1"));
+    ollama.model = QStringLiteral("llama3.2");
+    ollama.isCloud = false;
+    ollama.concurrencyLimit = 2; // OLLAMA_NUM_PARALLEL is small by default; more requests queue
+    profiles << ollama;
+
+    ProviderProfile llamacpp;
+    llamacpp.id = QStringLiteral("llamacpp");
+    llamacpp.displayName = QStringLiteral("llama.cpp server");
+    llamacpp.baseUrl = QUrl(QStringLiteral("http://localhost:8080/v1"));
+    llamacpp.model = QStringLiteral("default"); // llama-server serves the model it was started with
+    llamacpp.isCloud = false;
+    llamacpp.concurrencyLimit = 1; // one slot unless started with --parallel
+    profiles << llamacpp;
+
+    ProviderProfile custom;
+    custom.id = QStringLiteral("custom");
+    custom.displayName = QCoreApplication::translate("Llm::ProviderProfile",
+                                                     "Custom (OpenAI-compatible)");
+    custom.apiKeyEnvVar = QStringLiteral("HEADSTART_API_KEY");
+    profiles << custom;
+
+    return profiles;
+}
+
+ProviderProfile builtinProfile(QStringView id)
+{
+    for (const ProviderProfile &p : builtinProfiles()) {
+        if (p.id == id)
+            return p;
+    }
+    return {};
+}
+
+} // namespace Llm

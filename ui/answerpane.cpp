@@ -1,0 +1,144 @@
+#include "answerpane.h"
+
+#include "llm/clock.h"
+#include "llm/llmstream.h"
+
+#include <QLabel>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QVBoxLayout>
+
+namespace Ui {
+
+namespace {
+// One frame at 60 Hz: fast enough to look live, slow enough to batch tokens.
+constexpr int FlushIntervalMs = 16;
+} // namespace
+
+AnswerPane::AnswerPane(QWidget *parent)
+    : QWidget(parent)
+    , m_view(new QPlainTextEdit(this))
+    , m_status(new QLabel(this))
+{
+    m_view->setReadOnly(true);
+    m_view->setPlaceholderText(tr("The answer appears here."));
+    m_view->setAccessibleName(tr("Answer"));
+    m_status->setAccessibleName(tr("Answer status"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_status);
+
+    m_flushTimer.setSingleShot(true);
+    m_flushTimer.setInterval(FlushIntervalMs);
+    connect(&m_flushTimer, &QTimer::timeout, this, &AnswerPane::flush);
+}
+
+void AnswerPane::follow(Llm::LlmStream *stream, qint64 activatedNs)
+{
+    if (m_stream)
+        disconnect(m_stream, nullptr, this, nullptr);
+    m_flushTimer.stop();
+    m_pending.clear();
+    m_view->clear();
+    m_stream = stream;
+    m_activatedNs = activatedNs;
+    m_perceivedMs = -1;
+    setStatus(tr("Waiting for the first token from %1…").arg(stream->profile().displayName));
+    connect(stream, &Llm::LlmStream::eventReceived, this, &AnswerPane::onEvent);
+    connect(stream, &Llm::LlmStream::finished, this, &AnswerPane::onFinished);
+    connect(stream, &Llm::LlmStream::failed, this, &AnswerPane::onFailed);
+}
+
+QString AnswerPane::text() const
+{
+    return m_view->toPlainText() + m_pending;
+}
+
+QString AnswerPane::statusText() const
+{
+    return m_status->text();
+}
+
+void AnswerPane::onEvent(const Llm::StreamEvent &event)
+{
+    if (event.type != Llm::StreamEvent::Type::TextDelta || event.choice != 0 || event.text.isEmpty())
+        return;
+    m_pending += event.text;
+    if (m_perceivedMs < 0) {
+        flush(); // the first token is painted now: that moment is what the user perceives
+        return;
+    }
+    if (!m_flushTimer.isActive())
+        m_flushTimer.start();
+}
+
+void AnswerPane::flush()
+{
+    if (m_pending.isEmpty())
+        return;
+    QScrollBar *bar = m_view->verticalScrollBar();
+    const bool atBottom = bar->value() >= bar->maximum() - 2;
+    QTextCursor cursor(m_view->document());
+    cursor.movePosition(QTextCursor::End);
+    cursor.insertText(m_pending);
+    m_pending.clear();
+    if (atBottom)
+        bar->setValue(bar->maximum());
+    if (m_perceivedMs < 0) {
+        m_view->repaint(); // make "painted" true before we take the time
+        m_perceivedMs = double(Llm::monotonicNowNs() - m_activatedNs) / 1e6;
+        setStatus(tr("Streaming from %1… first token after %2 ms")
+                      .arg(m_stream ? m_stream->profile().displayName : QString(),
+                           QLocale().toString(m_perceivedMs, 'f', 0)));
+        emit firstTokenPainted(m_perceivedMs);
+    }
+}
+
+void AnswerPane::onFinished()
+{
+    flush();
+    const auto &t = m_stream->timestamps();
+    const Llm::Usage usage = m_stream->usage();
+    QString status = tr("Done. First token after %1 ms").arg(QLocale().toString(m_perceivedMs, 'f', 0));
+    if (usage.outputTokens > 0 && t.firstToken > 0 && t.finished > t.firstToken) {
+        const double seconds = double(t.finished - t.firstToken) / 1e9;
+        status += tr(", %1 tokens/s").arg(QLocale().toString(double(usage.outputTokens) / seconds, 'f', 0));
+    }
+    if (usage.inputTokens >= 0) {
+        status += tr(", %1 prompt tokens (%2 from cache)")
+                      .arg(QLocale().toString(usage.inputTokens),
+                           QLocale().toString(std::max<qint64>(0, usage.cacheReadTokens)));
+    }
+    if (m_stream->finishReason() == QLatin1String("length")
+        || m_stream->finishReason() == QLatin1String("max_tokens"))
+        status += QLatin1Char(' ') + tr("(stopped at the token limit)");
+    setStatus(status + QLatin1Char('.'));
+    emit answerEnded(true);
+}
+
+void AnswerPane::onFailed(const Llm::Error &error)
+{
+    flush();
+    if (error.code() == Llm::Error::Code::Cancelled)
+        setStatus(tr("Stopped."));
+    else
+        setStatus(error.message(), true);
+    emit answerEnded(false);
+}
+
+void AnswerPane::setStatus(const QString &text, bool isError)
+{
+    m_status->setText(text);
+    // A palette role keeps the error colour readable on dark palettes too.
+    QPalette p = palette();
+    if (isError)
+        p.setColor(QPalette::WindowText, QColor(0xc0, 0x39, 0x2b));
+    m_status->setPalette(p);
+}
+
+} // namespace Ui

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QPointer>
+#include <QTimer>
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+
+namespace Llm {
+class LlmStream;
+struct StreamEvent;
+class Error;
+} // namespace Llm
+
+namespace Ui {
+
+// Shows one streamed answer: the text as it arrives (the first piece painted at once, later
+// pieces batched per frame so a fast stream does not re-layout per token) and a status line
+// with time to first token, speed and errors. Keeps the partial text when a stream fails.
+class AnswerPane : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit AnswerPane(QWidget *parent = nullptr);
+
+    // Follows `stream` from now on; the previous answer is cleared. `activatedNs` is when the
+    // user asked (Llm::monotonicNowNs), for the perceived-latency figure.
+    void follow(Llm::LlmStream *stream, qint64 activatedNs);
+    QString text() const;
+    QString statusText() const;
+    // Perceived latency of the last answer: activation to first token painted, in ms; -1 if none yet.
+    double perceivedLatencyMs() const { return m_perceivedMs; }
+
+signals:
+    void firstTokenPainted(double perceivedMs);
+    void answerEnded(bool ok);
+
+private:
+    void onEvent(const Llm::StreamEvent &event);
+    void onFinished();
+    void onFailed(const Llm::Error &error);
+    void flush();
+    void setStatus(const QString &text, bool isError = false);
+
+    QPlainTextEdit *m_view;
+    QLabel *m_status;
+    QTimer m_flushTimer;
+    QString m_pending;
+    QPointer<Llm::LlmStream> m_stream;
+    qint64 m_activatedNs = -1;
+    double m_perceivedMs = -1;
+};
+
+} // namespace Ui
