@@ -204,8 +204,9 @@ void LlmStream::drain()
         const QByteArray chunk = m_reply->read(ReadBufferBytes);
         if (chunk.isEmpty())
             break;
+        m_lastReadNs = monotonicNowNs();
         if (m_times.firstByte < 0) {
-            m_times.firstByte = monotonicNowNs();
+            m_times.firstByte = m_lastReadNs;
             if (m_state == State::Connecting)
                 m_state = State::Waiting;
         }
@@ -245,6 +246,7 @@ bool LlmStream::deliver(QList<SseEvent> &events)
             case StreamEvent::Type::RefusalDelta:
             case StreamEvent::Type::ToolCallDelta:
                 if (m_times.firstToken < 0) {
+                    m_times.firstTokenRead = m_lastReadNs;
                     m_times.firstToken = monotonicNowNs();
                     m_state = State::Streaming;
                 }

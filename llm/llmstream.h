@@ -51,7 +51,8 @@ public:
         qint64 requestSent = -1;
         qint64 headers = -1;
         qint64 firstByte = -1;
-        qint64 firstToken = -1;
+        qint64 firstTokenRead = -1; // when the bytes holding the first token were read
+        qint64 firstToken = -1;     // when the first token was emitted
         qint64 finished = -1;
     };
 
@@ -129,6 +130,7 @@ private:
     QByteArray m_errorBody; // HTTP error responses are collected, not parsed as SSE
     int m_httpStatus = 0;
     qint64 m_bytesReceived = 0;
+    qint64 m_lastReadNs = -1;
     qint64 m_eventCount = 0;
     bool m_paused = false;
     bool m_replyFinished = false; // finished arrived while paused; completed on resume
