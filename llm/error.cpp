@@ -28,7 +28,7 @@ ProviderErrorBody parseErrorBody(QByteArrayView body)
     ProviderErrorBody out;
     const QJsonDocument doc = QJsonDocument::fromJson(body.toByteArray());
     if (!doc.isObject()) {
-        out.message = QString::fromUtf8(body.left(300)).simplified();
+        out.message = QString::fromUtf8(body.first(std::min<qsizetype>(body.size(), 300))).simplified();
         return out;
     }
     const QJsonValue error = doc.object().value(QLatin1String("error"));

@@ -1,0 +1,86 @@
+#include "faultspec.h"
+
+namespace LocalProvider {
+
+namespace {
+
+std::optional<int> count(QStringView value, int max = 1000000)
+{
+    bool ok = false;
+    const int v = value.toInt(&ok);
+    if (!ok || v < 0 || v > max)
+        return std::nullopt;
+    return v;
+}
+
+} // namespace
+
+std::expected<FaultSpec, QString> FaultSpec::parse(QStringView spec)
+{
+    FaultSpec f;
+    for (QStringView item : spec.split(u',', Qt::SkipEmptyParts)) {
+        item = item.trimmed();
+        if (item.isEmpty())
+            continue;
+        if (item == u"context-too-long") {
+            f.contextTooLong = true;
+            continue;
+        }
+        const qsizetype eq = item.indexOf(u'=');
+        if (eq <= 0)
+            return std::unexpected(QStringLiteral("unknown fault \"%1\"").arg(item));
+        const QStringView key = item.first(eq).trimmed();
+        const QStringView value = item.sliced(eq + 1).trimmed();
+        const auto bad = [&] { return std::unexpected(QStringLiteral("bad value for \"%1\": \"%2\"").arg(key, value)); };
+        if (key == u"status") {
+            const auto v = count(value, 599);
+            if (!v || *v < 400)
+                return bad();
+            f.status = *v;
+        } else if (key == u"retry-after") {
+            const auto v = count(value, 86400);
+            if (!v)
+                return bad();
+            f.retryAfterSec = *v;
+        } else if (key == u"drop-after" || key == u"malformed-at" || key == u"error-at") {
+            const auto v = count(value);
+            if (!v)
+                return bad();
+            (key == u"drop-after" ? f.dropAfter : key == u"malformed-at" ? f.malformedAt : f.errorAt) = *v;
+        } else if (key == u"stall") {
+            const qsizetype at = value.indexOf(u'@');
+            const auto ms = count(at < 0 ? value : value.first(at), 600000);
+            const auto n = at < 0 ? std::optional<int>(0) : count(value.sliced(at + 1));
+            if (!ms || !n)
+                return bad();
+            f.stallMs = *ms;
+            f.stallAt = *n;
+        } else {
+            return std::unexpected(QStringLiteral("unknown fault \"%1\"").arg(key));
+        }
+    }
+    return f;
+}
+
+FaultSpec FaultSpec::mergedWith(const FaultSpec &o) const
+{
+    FaultSpec f = *this;
+    if (o.status)
+        f.status = o.status;
+    if (o.retryAfterSec >= 0)
+        f.retryAfterSec = o.retryAfterSec;
+    if (o.dropAfter >= 0)
+        f.dropAfter = o.dropAfter;
+    if (o.stallAt >= 0) {
+        f.stallAt = o.stallAt;
+        f.stallMs = o.stallMs;
+    }
+    if (o.malformedAt >= 0)
+        f.malformedAt = o.malformedAt;
+    if (o.errorAt >= 0)
+        f.errorAt = o.errorAt;
+    f.contextTooLong = f.contextTooLong || o.contextTooLong;
+    return f;
+}
+
+} // namespace LocalProvider

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <expected>
+#include <optional>
+
+namespace LocalProvider {
+
+// Timing and prompt-cache parameters of the simulated provider. A rate <= 0 or infinite means
+// "no delay"; slots <= 0 means unlimited.
+struct LatencyProfile {
+    QString name;
+    int rttMs = 0;                  // network round trip; headers go out after rtt, first token after rtt + queue + prefill
+    double prefillTokensPerSec = 0; // prefill time = uncached prompt tokens / this
+    double decodeTokensPerSec = 0;  // one output token every 1/this seconds
+    int slots = 0;                  // concurrent generations; more requests wait in a queue
+    int cacheBlockTokens = 64;
+    int cacheTtlSec = 300;
+    int cacheCapacityBlocks = 16384; // LRU beyond this
+    int contextTokens = 128000;      // prompt + max_tokens beyond this -> "context too long"
+
+    // "hosted", "hosted-long-doc", "local-gpu", "instant".
+    static std::optional<LatencyProfile> byName(QStringView name);
+    static QStringList names();
+
+    // This profile with "key=value" pairs applied, comma-separated, any subset of
+    // rtt (ms), prefill, decode (tokens/s; 0 or inf = no delay), slots, context (tokens),
+    // ttl (cache seconds), block (cache block tokens). The error names the bad pair.
+    std::expected<LatencyProfile, QString> withOverrides(QStringView spec) const;
+};
+
+} // namespace LocalProvider
