@@ -73,7 +73,7 @@ Result run(const QByteArray &transcript, Llm::ApiFormat format, bool decode)
     qint64 decodedCount = 0;
     for (qsizetype pos = 0; pos < transcript.size(); pos += ReadSize) {
         events.clear();
-        parser.feed(QByteArrayView(transcript).mid(pos, ReadSize), events);
+        parser.feed(QByteArrayView(transcript).sliced(pos, std::min(ReadSize, transcript.size() - pos)), events);
         sseCount += events.size();
         if (decode) {
             for (const Llm::SseEvent &e : std::as_const(events)) {

@@ -210,9 +210,12 @@ int runReplay(const QStringList &arguments)
                                          QStringLiteral("N"));
     const QCommandLineOption compactOption(QStringLiteral("compact"),
                                            QStringLiteral("Print the JSON on one line."));
+    const QCommandLineOption stateOption(QStringLiteral("state"),
+                                         QStringLiteral("With --format sse: print an object with the events and "
+                                                        "the parser's end state (last id, retry, tail, errors)."));
     const QCommandLineOption helpOption({QStringLiteral("h"), QStringLiteral("help")},
                                         QStringLiteral("Show this help."));
-    cli.addOptions({formatOption, chunkOption, compactOption, helpOption});
+    cli.addOptions({formatOption, chunkOption, compactOption, stateOption, helpOption});
     cli.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The SSE transcript."));
 
     if (!cli.parse(QStringList{QStringLiteral("headstart-cli replay")} + arguments)) {
@@ -275,8 +278,16 @@ int runReplay(const QStringList &arguments)
         break;
     }
 
-    const QByteArray json = QJsonDocument(result).toJson(
-        cli.isSet(compactOption) ? QJsonDocument::Compact : QJsonDocument::Indented);
+    // Plain `--format sse` prints just the event array; errors then go to stderr.
+    const bool bareEvents = format == ReplayFormat::Sse && !cli.isSet(stateOption);
+    if (bareEvents) {
+        for (const QJsonValue &error : std::as_const(errors))
+            fail(error.toString());
+    }
+    const QJsonDocument document = bareEvents ? QJsonDocument(result.value(QLatin1String("events")).toArray())
+                                              : QJsonDocument(result);
+    const QByteArray json = document.toJson(cli.isSet(compactOption) ? QJsonDocument::Compact
+                                                                      : QJsonDocument::Indented);
     std::fwrite(json.constData(), 1, size_t(json.size()), stdout);
     if (cli.isSet(compactOption))
         std::fputc('\n', stdout);

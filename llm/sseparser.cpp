@@ -85,10 +85,7 @@ bool SseParser::feed(QByteArrayView bytes, QList<SseEvent> &out)
         const qsizetype segment = eol - p;
 
         if (m_line.size() + segment > m_maxLineBytes) {
-            m_error = "event-stream line longer than " + QByteArray::number(m_maxLineBytes)
-                + " bytes";
-            m_line.clear();
-            m_data.clear();
+            fail("event-stream line longer than " + QByteArray::number(m_maxLineBytes) + " bytes");
             return false;
         }
         if (eol == end) {
@@ -153,9 +150,8 @@ void SseParser::processLine(QByteArrayView line, QList<SseEvent> &out)
         // The buffer keeps one LF per line; the last is stripped at dispatch, so the event's
         // data is the buffer minus one byte and that is what the cap applies to.
         if (m_data.size() + value.size() > m_maxEventBytes) {
-            m_error = "event-stream event data larger than " + QByteArray::number(m_maxEventBytes)
-                + " bytes";
-            m_data.clear();
+            fail("event-stream event data larger than " + QByteArray::number(m_maxEventBytes)
+                 + " bytes");
             return;
         }
         if (m_data.isEmpty())
@@ -182,6 +178,15 @@ void SseParser::processLine(QByteArrayView line, QList<SseEvent> &out)
         }
     }
     // Any other field name is ignored, as the spec requires (forward compatibility).
+}
+
+void SseParser::fail(const QByteArray &reason)
+{
+    // Nothing more will be parsed, so nothing buffered is worth keeping.
+    m_error = reason;
+    m_line = QByteArray();
+    m_data = QByteArray();
+    m_type = QByteArray();
 }
 
 void SseParser::releaseLine()

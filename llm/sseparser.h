@@ -51,6 +51,7 @@ private:
     void processLine(QByteArrayView line, QList<SseEvent> &out);
     void dispatch(QList<SseEvent> &out);
     void releaseLine();
+    void fail(const QByteArray &reason);
 
     qsizetype m_maxLineBytes;
     qsizetype m_maxEventBytes;

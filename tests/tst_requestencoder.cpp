@@ -1,0 +1,432 @@
+#include "llm/jsonwriter.h"
+#include "llm/requestencoder.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <limits>
+
+using Llm::ApiFormat;
+using Llm::ChatMessage;
+using Llm::ChatRequest;
+using Llm::Role;
+
+Q_DECLARE_METATYPE(Llm::ApiFormat)
+Q_DECLARE_METATYPE(Llm::ChatRequest)
+
+namespace {
+
+const QString Document = QStringLiteral(
+    "# Release notes\n\nThe \"prefix cache\" keeps the first 4 096 tokens.\tTabs, back\\slashes,\n"
+    "中文段落：静态前缀必须逐字节相同。 Emoji 🚀 and a control \x01 char.");
+
+ChatRequest baseRequest(const QString &question, int maxTokens)
+{
+    ChatRequest r;
+    r.model = QStringLiteral("test-model");
+    r.system = QStringLiteral("You are a careful editor.");
+    r.tools = {{QStringLiteral("search"), QStringLiteral("Search the document"),
+                R"({"type":"object","properties":{"q":{"type":"string"}},"required":["q"]})"},
+               {QStringLiteral("count_words"), QString(), {}}};
+    r.messages = {{Role::User, Document}, {Role::User, question}};
+    r.staticMessageCount = 1;
+    r.maxTokens = maxTokens;
+    return r;
+}
+
+QByteArray encode(ApiFormat format, const ChatRequest &r, const Llm::EncodeOptions &options = {})
+{
+    auto body = Llm::encodeRequest(format, r, options, QStringLiteral("Test"));
+    if (!body) {
+        qWarning("encode failed: %s", qPrintable(body.error().detail()));
+        return {};
+    }
+    return *body;
+}
+
+QByteArray commonPrefix(const QByteArray &a, const QByteArray &b)
+{
+    qsizetype n = 0;
+    while (n < a.size() && n < b.size() && a.at(n) == b.at(n))
+        ++n;
+    return a.left(n);
+}
+
+// The document as it appears inside a JSON string on the wire.
+QByteArray escapedDocument()
+{
+    QByteArray out;
+    Llm::JsonWriter::appendEscaped(out, Document.toUtf8());
+    return out.mid(1, out.size() - 2);
+}
+
+QJsonObject parse(const QByteArray &body)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
+    if (error.error != QJsonParseError::NoError)
+        qWarning("invalid JSON: %s in %s", qPrintable(error.errorString()), body.constData());
+    return doc.object();
+}
+
+} // namespace
+
+class tst_RequestEncoder : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void staticPrefixIsShared_data();
+    void staticPrefixIsShared();
+    void exactBytesOpenAi();
+    void exactBytesAnthropic();
+    void optionalFields();
+    void anthropicBreakpoints_data();
+    void anthropicBreakpoints();
+    void anthropicSystemMessages();
+    void anthropicRejectsSeveralChoices();
+    void invalidRequests_data();
+    void invalidRequests();
+    void escapingRoundTrips_data();
+    void escapingRoundTrips();
+    void numbers();
+    void writerNesting();
+};
+
+void tst_RequestEncoder::staticPrefixIsShared_data()
+{
+    QTest::addColumn<ApiFormat>("format");
+    QTest::addRow("openai") << ApiFormat::OpenAiChat;
+    QTest::addRow("anthropic") << ApiFormat::AnthropicMessages;
+}
+
+void tst_RequestEncoder::staticPrefixIsShared()
+{
+    QFETCH(ApiFormat, format);
+    // A prefetch, the real request (other question, other limit, a temperature) and a cache
+    // warm-up (max_tokens 1): the provider caches by exact prefix, so all three must share
+    // every byte up to and including the document.
+    const QByteArray prefetch = encode(format, baseRequest(QStringLiteral("Summarise it."), 512));
+    ChatRequest realRequest = baseRequest(QStringLiteral("把它翻译成英文。"), 2048);
+    realRequest.temperature = 0.3;
+    const QByteArray real = encode(format, realRequest);
+    const QByteArray warmUp = encode(format, baseRequest(QStringLiteral("."), 1));
+    QVERIFY(!prefetch.isEmpty() && !real.isEmpty() && !warmUp.isEmpty());
+
+    const QByteArray shared = commonPrefix(commonPrefix(prefetch, real), warmUp);
+    const QByteArray document = escapedDocument();
+    QVERIFY2(shared.contains(document), shared.constData());
+    QVERIFY(shared.contains("You are a careful editor."));
+    QVERIFY(shared.contains("count_words"));
+    // Nothing that differs between them is written before the document.
+    QVERIFY(!shared.contains("max_tokens"));
+    QVERIFY(!shared.contains("temperature"));
+    if (format == ApiFormat::AnthropicMessages) {
+        // The last breakpoint (after the document) lies inside the shared bytes too.
+        QVERIFY(shared.lastIndexOf("cache_control") > shared.indexOf(document));
+        QCOMPARE(shared.count("cache_control"), 3);
+    }
+    // Deterministic: the same request encodes to the same bytes.
+    QCOMPARE(encode(format, baseRequest(QStringLiteral("Summarise it."), 512)), prefetch);
+}
+
+void tst_RequestEncoder::exactBytesOpenAi()
+{
+    ChatRequest r;
+    r.model = QStringLiteral("gpt-x");
+    r.system = QStringLiteral("Be brief.");
+    r.tools = {{QStringLiteral("f"), QStringLiteral("does f"), R"({"type":"object"})"}};
+    r.messages = {{Role::User, QStringLiteral("doc")}, {Role::Assistant, QStringLiteral("ok")},
+                  {Role::User, QStringLiteral("q")}};
+    r.staticMessageCount = 1;
+    r.maxTokens = 100;
+    r.temperature = 0.7;
+    r.seed = 42;
+    r.choiceCount = 2;
+    QCOMPARE(encode(ApiFormat::OpenAiChat, r),
+             QByteArray(R"({"model":"gpt-x","tools":[{"type":"function","function":{"name":"f","description":"does f","parameters":{"type":"object"}}}],)"
+                        R"("messages":[{"role":"system","content":"Be brief."},{"role":"user","content":"doc"},{"role":"assistant","content":"ok"},{"role":"user","content":"q"}],)"
+                        R"("stream":true,"stream_options":{"include_usage":true},"max_tokens":100,"temperature":0.7,"seed":42,"n":2})"));
+}
+
+void tst_RequestEncoder::exactBytesAnthropic()
+{
+    ChatRequest r;
+    r.model = QStringLiteral("claude-x");
+    r.system = QStringLiteral("Be brief.");
+    r.tools = {{QStringLiteral("f"), QStringLiteral("does f"), R"({"type":"object"})"},
+               {QStringLiteral("g"), QString(), {}}};
+    r.messages = {{Role::User, QStringLiteral("doc")}, {Role::Assistant, QStringLiteral("ok")},
+                  {Role::User, QStringLiteral("q")}};
+    r.staticMessageCount = 2;
+    r.maxTokens = 100;
+    r.temperature = 0.5;
+    r.seed = 42; // no such parameter at Anthropic: dropped
+    QCOMPARE(encode(ApiFormat::AnthropicMessages, r),
+             QByteArray(R"({"model":"claude-x","tools":[{"name":"f","description":"does f","input_schema":{"type":"object"}},)"
+                        R"({"name":"g","input_schema":{"type":"object","properties":{}},"cache_control":{"type":"ephemeral"}}],)"
+                        R"("system":[{"type":"text","text":"Be brief.","cache_control":{"type":"ephemeral"}}],)"
+                        R"("messages":[{"role":"user","content":"doc"},)"
+                        R"({"role":"assistant","content":[{"type":"text","text":"ok","cache_control":{"type":"ephemeral"}}]},)"
+                        R"({"role":"user","content":"q"}],"max_tokens":100,"stream":true,"temperature":0.5})"));
+}
+
+void tst_RequestEncoder::optionalFields()
+{
+    ChatRequest r;
+    r.model = QStringLiteral("m");
+    r.messages = {{Role::User, QStringLiteral("hi")}};
+    r.maxTokens = 7;
+    QCOMPARE(encode(ApiFormat::OpenAiChat, r),
+             QByteArray(R"({"model":"m","messages":[{"role":"user","content":"hi"}],"stream":true,"stream_options":{"include_usage":true},"max_tokens":7})"));
+    Llm::EncodeOptions options;
+    options.useMaxCompletionTokens = true;
+    options.includeUsage = false;
+    QCOMPARE(encode(ApiFormat::OpenAiChat, r, options),
+             QByteArray(R"({"model":"m","messages":[{"role":"user","content":"hi"}],"stream":true,"max_completion_tokens":7})"));
+    r.stream = false;
+    QCOMPARE(encode(ApiFormat::OpenAiChat, r),
+             QByteArray(R"({"model":"m","messages":[{"role":"user","content":"hi"}],"max_tokens":7})"));
+    QCOMPARE(encode(ApiFormat::AnthropicMessages, r),
+             QByteArray(R"({"model":"m","messages":[{"role":"user","content":"hi"}],"max_tokens":7})"));
+}
+
+void tst_RequestEncoder::anthropicBreakpoints_data()
+{
+    QTest::addColumn<bool>("tools");
+    QTest::addColumn<bool>("system");
+    QTest::addColumn<int>("staticCount");
+    QTest::addColumn<QStringList>("expected"); // the JSON paths carrying cache_control
+
+    const QString tool = QStringLiteral("tools[last]");
+    const QString sys = QStringLiteral("system[last]");
+    QTest::addRow("all three") << true << true << 2 << QStringList{tool, sys, QStringLiteral("messages[1]")};
+    QTest::addRow("no tools") << false << true << 1 << QStringList{sys, QStringLiteral("messages[0]")};
+    QTest::addRow("no system") << true << false << 1 << QStringList{tool, QStringLiteral("messages[0]")};
+    QTest::addRow("no static messages") << true << true << 0 << QStringList{tool, sys};
+    QTest::addRow("everything static") << true << true << 3 << QStringList{tool, sys, QStringLiteral("messages[2]")};
+    QTest::addRow("nothing cacheable") << false << false << 0 << QStringList{};
+}
+
+void tst_RequestEncoder::anthropicBreakpoints()
+{
+    QFETCH(bool, tools);
+    QFETCH(bool, system);
+    QFETCH(int, staticCount);
+    QFETCH(QStringList, expected);
+
+    ChatRequest r = baseRequest(QStringLiteral("q"), 10);
+    r.messages = {{Role::User, QStringLiteral("a")}, {Role::Assistant, QStringLiteral("b")},
+                  {Role::User, QStringLiteral("c")}};
+    r.staticMessageCount = staticCount;
+    if (!tools)
+        r.tools.clear();
+    if (!system)
+        r.system.clear();
+    const QByteArray body = encode(ApiFormat::AnthropicMessages, r);
+    QVERIFY(body.count("cache_control") <= 4);
+    QCOMPARE(body.count("cache_control"), expected.size());
+
+    const QJsonObject root = parse(body);
+    QStringList found;
+    auto hasMark = [](const QJsonObject &o) { return o.contains(QLatin1String("cache_control")); };
+    const QJsonArray toolArray = root.value(QLatin1String("tools")).toArray();
+    for (qsizetype i = 0; i < toolArray.size(); ++i) {
+        if (hasMark(toolArray.at(i).toObject()))
+            found.append(i == toolArray.size() - 1 ? QStringLiteral("tools[last]") : QStringLiteral("tools[%1]").arg(i));
+    }
+    const QJsonArray systemArray = root.value(QLatin1String("system")).toArray();
+    for (qsizetype i = 0; i < systemArray.size(); ++i) {
+        if (hasMark(systemArray.at(i).toObject()))
+            found.append(i == systemArray.size() - 1 ? QStringLiteral("system[last]") : QStringLiteral("system[%1]").arg(i));
+    }
+    const QJsonArray messages = root.value(QLatin1String("messages")).toArray();
+    for (qsizetype i = 0; i < messages.size(); ++i) {
+        const QJsonValue content = messages.at(i).toObject().value(QLatin1String("content"));
+        if (content.isArray() && hasMark(content.toArray().at(0).toObject()))
+            found.append(QStringLiteral("messages[%1]").arg(i));
+    }
+    QCOMPARE(found, expected);
+}
+
+void tst_RequestEncoder::anthropicSystemMessages()
+{
+    // A system message in the static part joins the system blocks (the breakpoint moves to the
+    // last of them); in the dynamic part it is refused with a clear reason.
+    ChatRequest r = baseRequest(QStringLiteral("q"), 10);
+    r.tools.clear();
+    r.messages = {{Role::System, QStringLiteral("House style: short.")}, {Role::User, QStringLiteral("doc")},
+                  {Role::User, QStringLiteral("q")}};
+    r.staticMessageCount = 2;
+    const QJsonObject root = parse(encode(ApiFormat::AnthropicMessages, r));
+    const QJsonArray system = root.value(QLatin1String("system")).toArray();
+    QCOMPARE(system.size(), 2);
+    QCOMPARE(system.at(1).toObject().value(QLatin1String("text")).toString(), QStringLiteral("House style: short."));
+    QVERIFY(!system.at(0).toObject().contains(QLatin1String("cache_control")));
+    QVERIFY(system.at(1).toObject().contains(QLatin1String("cache_control")));
+    QCOMPARE(root.value(QLatin1String("messages")).toArray().size(), 2);
+
+    r.messages.append({Role::System, QStringLiteral("late instruction")});
+    const auto refused = Llm::encodeRequest(ApiFormat::AnthropicMessages, r, {}, QStringLiteral("Anthropic"));
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().code(), Llm::Error::Code::InvalidRequest);
+    QVERIFY(refused.error().detail().contains(QStringLiteral("system")));
+
+    // OpenAI takes system messages anywhere.
+    QVERIFY(Llm::encodeRequest(ApiFormat::OpenAiChat, r).has_value());
+}
+
+void tst_RequestEncoder::anthropicRejectsSeveralChoices()
+{
+    ChatRequest r = baseRequest(QStringLiteral("q"), 10);
+    r.choiceCount = 3;
+    const auto result = Llm::encodeRequest(ApiFormat::AnthropicMessages, r, {}, QStringLiteral("Anthropic"));
+    QVERIFY(!result);
+    QCOMPARE(result.error().code(), Llm::Error::Code::InvalidRequest);
+    QCOMPARE(result.error().provider(), QStringLiteral("Anthropic"));
+    QVERIFY(Llm::encodeRequest(ApiFormat::OpenAiChat, r).has_value());
+}
+
+void tst_RequestEncoder::invalidRequests_data()
+{
+    QTest::addColumn<ApiFormat>("format");
+    QTest::addColumn<ChatRequest>("request");
+
+    const ChatRequest good = baseRequest(QStringLiteral("q"), 10);
+    for (ApiFormat format : {ApiFormat::OpenAiChat, ApiFormat::AnthropicMessages}) {
+        const char *f = format == ApiFormat::OpenAiChat ? "openai" : "anthropic";
+        ChatRequest r = good;
+        r.model.clear();
+        QTest::addRow("%s: no model", f) << format << r;
+        r = good;
+        r.staticMessageCount = 3;
+        QTest::addRow("%s: static count past the end", f) << format << r;
+        r = good;
+        r.staticMessageCount = -1;
+        QTest::addRow("%s: negative static count", f) << format << r;
+        r = good;
+        r.maxTokens = 0;
+        QTest::addRow("%s: zero max tokens", f) << format << r;
+        r = good;
+        r.choiceCount = 0;
+        QTest::addRow("%s: zero choices", f) << format << r;
+        r = good;
+        r.temperature = std::numeric_limits<double>::quiet_NaN();
+        QTest::addRow("%s: NaN temperature", f) << format << r;
+        r = good;
+        r.tools[0].parametersSchema = "{\"type\":";
+        QTest::addRow("%s: broken schema", f) << format << r;
+        r = good;
+        r.tools[0].parametersSchema = "[1]";
+        QTest::addRow("%s: schema not an object", f) << format << r;
+        r = good;
+        r.tools[1].name.clear();
+        QTest::addRow("%s: nameless tool", f) << format << r;
+        r = good;
+        r.system.clear();
+        r.messages.clear();
+        r.staticMessageCount = 0;
+        QTest::addRow("%s: nothing to send", f) << format << r;
+    }
+    ChatRequest empty = good;
+    empty.messages[1].content.clear();
+    QTest::addRow("anthropic: empty message") << ApiFormat::AnthropicMessages << empty;
+}
+
+void tst_RequestEncoder::invalidRequests()
+{
+    QFETCH(ApiFormat, format);
+    QFETCH(ChatRequest, request);
+    const auto result = Llm::encodeRequest(format, request, {}, QStringLiteral("P"));
+    QVERIFY(!result);
+    QCOMPARE(result.error().code(), Llm::Error::Code::InvalidRequest);
+    QVERIFY(!result.error().detail().isEmpty());
+}
+
+void tst_RequestEncoder::escapingRoundTrips_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addRow("quotes and backslashes") << QStringLiteral("say \"hi\" \\ C:\\path\\ \"\\\"");
+    QTest::addRow("whitespace controls") << QStringLiteral("a\nb\r\nc\td\be\ff");
+    QString controls;
+    for (char16_t c = 0; c < 0x20; ++c)
+        controls.append(QChar(c));
+    controls.append(QChar(0x7f));
+    QTest::addRow("every control char") << controls;
+    QTest::addRow("chinese") << QStringLiteral("静态前缀，逐字节相同。");
+    QTest::addRow("emoji surrogate pair") << QStringLiteral("rocket 🚀 done");
+    QTest::addRow("line separators") << QStringLiteral("a\u2028b\u2029c");
+    QTest::addRow("slash and html") << QStringLiteral("</script><!-- & -->");
+    QTest::addRow("empty") << QString();
+}
+
+void tst_RequestEncoder::escapingRoundTrips()
+{
+    QFETCH(QString, text);
+    for (ApiFormat format : {ApiFormat::OpenAiChat, ApiFormat::AnthropicMessages}) {
+        ChatRequest r;
+        r.model = text.isEmpty() ? QStringLiteral("m") : text;
+        r.system = text;
+        r.messages = {{Role::User, text.isEmpty() ? QStringLiteral("x") : text}};
+        const QByteArray body = encode(format, r);
+        const QJsonObject root = parse(body);
+        QVERIFY(!root.isEmpty());
+        QCOMPARE(root.value(QLatin1String("model")).toString(), r.model);
+        const QJsonObject message = root.value(QLatin1String("messages")).toArray().last().toObject();
+        QCOMPARE(message.value(QLatin1String("content")).toString(), r.messages.first().content);
+        // Non-ASCII goes on the wire as raw UTF-8, not as \u escapes.
+        for (const QChar c : text) {
+            if (c.unicode() >= 0x80 && !c.isSurrogate())
+                QVERIFY(body.contains(QString(c).toUtf8()));
+        }
+    }
+}
+
+void tst_RequestEncoder::numbers()
+{
+    auto temperature = [](double t) {
+        ChatRequest r;
+        r.model = QStringLiteral("m");
+        r.messages = {{Role::User, QStringLiteral("x")}};
+        r.temperature = t;
+        const QByteArray body = encode(ApiFormat::OpenAiChat, r);
+        const qsizetype at = body.indexOf("\"temperature\":") + 14;
+        return body.mid(at, body.indexOf('}', at) - at);
+    };
+    QCOMPARE(temperature(0.7), QByteArray("0.7"));
+    QCOMPARE(temperature(1.0), QByteArray("1"));
+    QCOMPARE(temperature(0.0), QByteArray("0"));
+    QCOMPARE(temperature(0.1 + 0.2), QByteArray("0.30000000000000004"));
+    QCOMPARE(temperature(1e-7), QByteArray("1e-07"));
+
+    Llm::JsonWriter w;
+    w.beginArray()
+        .value(std::numeric_limits<qint64>::min())
+        .value(std::numeric_limits<qint64>::max())
+        .value(std::numeric_limits<double>::infinity())
+        .value(std::numeric_limits<double>::quiet_NaN())
+        .value(-0.5)
+        .endArray();
+    QCOMPARE(w.data(), QByteArray("[-9223372036854775808,9223372036854775807,null,null,-0.5]"));
+}
+
+void tst_RequestEncoder::writerNesting()
+{
+    Llm::JsonWriter w;
+    w.beginObject()
+        .field("z", 1)
+        .field("a", true)
+        .key("arr").beginArray().beginObject().endObject().beginArray().endArray().nullValue().value("s").endArray()
+        .key("raw").rawValue(R"({"b":[1,2]})")
+        .field("k\"ey", QStringLiteral("v"))
+        .endObject();
+    // (moc cannot read a backslash inside a raw string within a macro, hence the plain literal.)
+    const QByteArray expected = "{\"z\":1,\"a\":true,\"arr\":[{},[],null,\"s\"],\"raw\":{\"b\":[1,2]},\"k\\\"ey\":\"v\"}";
+    QCOMPARE(w.data(), expected);
+    QVERIFY(!QJsonDocument::fromJson(w.data()).isNull());
+}
+
+QTEST_GUILESS_MAIN(tst_RequestEncoder)
+#include "tst_requestencoder.moc"
