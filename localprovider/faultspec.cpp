@@ -1,5 +1,7 @@
 #include "faultspec.h"
 
+#include <optional>
+
 namespace LocalProvider {
 
 namespace {

@@ -16,7 +16,7 @@ LatencyProfile hosted()
     p.rttMs = 150;
     p.prefillTokensPerSec = 4000;
     p.decodeTokensPerSec = 40;
-    p.slots = 64;
+    p.slotCount = 64;
     p.cacheCapacityBlocks = 16384; // 1M tokens
     p.contextTokens = 128000;
     return p;
@@ -29,7 +29,7 @@ LatencyProfile localGpu()
     p.rttMs = 2;
     p.prefillTokensPerSec = 20000;
     p.decodeTokensPerSec = 120;
-    p.slots = 4;
+    p.slotCount = 4;
     // A local server keeps its KV cache until memory runs out, not for a billing window.
     p.cacheTtlSec = 3600;
     p.cacheCapacityBlocks = 2048; // 128k tokens of KV memory
@@ -43,7 +43,7 @@ LatencyProfile instant()
     p.name = QStringLiteral("instant");
     p.prefillTokensPerSec = Unlimited;
     p.decodeTokensPerSec = Unlimited;
-    p.slots = 0;
+    p.slotCount = 0;
     return p;
 }
 
@@ -113,7 +113,7 @@ std::expected<LatencyProfile, QString> LatencyProfile::withOverrides(QStringView
         } else if (key == u"slots") {
             const auto v = parseInt(value, 0, 100000);
             ok = v.has_value();
-            p.slots = v.value_or(0);
+            p.slotCount = v.value_or(0);
         } else if (key == u"context") {
             const auto v = parseInt(value, 1, 100000000);
             ok = v.has_value();

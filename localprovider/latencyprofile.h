@@ -9,13 +9,15 @@
 namespace LocalProvider {
 
 // Timing and prompt-cache parameters of the simulated provider. A rate <= 0 or infinite means
-// "no delay"; slots <= 0 means unlimited.
+// "no delay"; slotCount <= 0 means unlimited.
 struct LatencyProfile {
     QString name;
     int rttMs = 0;                  // network round trip; headers go out after rtt, first token after rtt + queue + prefill
     double prefillTokensPerSec = 0; // prefill time = uncached prompt tokens / this
     double decodeTokensPerSec = 0;  // one output token every 1/this seconds
-    int slots = 0;                  // concurrent generations; more requests wait in a queue
+    // Concurrent generations; more requests wait in a queue. Not called `slots`: that is a Qt
+    // keyword macro, and `profile.slots` would not compile wherever Qt keywords are on.
+    int slotCount = 0;
     int cacheBlockTokens = 64;
     int cacheTtlSec = 300;
     int cacheCapacityBlocks = 16384; // LRU beyond this

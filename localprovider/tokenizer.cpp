@@ -131,6 +131,11 @@ QList<QStringView> split(QStringView text)
     return tokens;
 }
 
+void forEach(QStringView text, const std::function<void(QStringView)> &sink)
+{
+    forEachToken(text, sink);
+}
+
 qsizetype count(QStringView text)
 {
     qsizetype n = 0;

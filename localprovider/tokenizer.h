@@ -3,6 +3,8 @@
 #include <QList>
 #include <QStringView>
 
+#include <functional>
+
 namespace LocalProvider::Tokenizer {
 
 // Splits text into tokens the way the local provider counts them, about 4 characters per
@@ -15,6 +17,7 @@ namespace LocalProvider::Tokenizer {
 //  - other whitespace runs are cut into pieces of 4.
 // The views point into `text`.
 QList<QStringView> split(QStringView text);
+void forEach(QStringView text, const std::function<void(QStringView)> &sink);
 qsizetype count(QStringView text);
 
 bool isCjk(char32_t codePoint);

@@ -1,0 +1,382 @@
+#include "chatrequest.h"
+
+#include "stablehash.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cmath>
+
+namespace LocalProvider {
+
+namespace {
+
+using Result = std::expected<ChatRequest, ApiError>;
+
+std::unexpected<ApiError> invalid(const QString &message, QByteArray param = {}, QByteArray code = {})
+{
+    return std::unexpected(ApiError::make(400, message, std::move(code), std::move(param)));
+}
+
+std::expected<QJsonObject, ApiError> parseObject(const QByteArray &body)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
+    if (error.error != QJsonParseError::NoError) {
+        return std::unexpected(ApiError::make(
+            400,
+            QStringLiteral("We could not parse the JSON body of your request: %1 at offset %2.")
+                .arg(error.errorString())
+                .arg(error.offset),
+            "invalid_json"));
+    }
+    if (!doc.isObject())
+        return std::unexpected(ApiError::make(400, QStringLiteral("The request body must be a JSON object."), "invalid_json"));
+    return doc.object();
+}
+
+// Integral JSON numbers only; 1.5 and "3" are not integers.
+std::optional<qint64> integerValue(const QJsonValue &v)
+{
+    if (!v.isDouble())
+        return std::nullopt;
+    const qint64 a = v.toInteger(0);
+    const qint64 b = v.toInteger(1);
+    if (a != b)
+        return std::nullopt;
+    return a;
+}
+
+QString compactJson(const QJsonObject &o)
+{
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+QString marker(const QString &role)
+{
+    return QStringLiteral("<|%1|>").arg(role);
+}
+
+// OpenAI content: a string, null, or an array of parts; nullopt when it is none of them.
+std::optional<QString> openAiContent(const QJsonValue &content)
+{
+    if (content.isString())
+        return content.toString();
+    if (content.isNull() || content.isUndefined())
+        return QString();
+    if (!content.isArray())
+        return std::nullopt;
+    QStringList texts;
+    for (const QJsonValue &part : content.toArray()) {
+        if (!part.isObject())
+            return std::nullopt;
+        const QJsonObject p = part.toObject();
+        const QString type = p.value(u"type").toString();
+        if (type == u"text") {
+            if (!p.value(u"text").isString())
+                return std::nullopt;
+            texts << p.value(u"text").toString();
+        } else if (type == u"image_url") {
+            texts << QStringLiteral("[image]");
+        } else {
+            texts << compactJson(p);
+        }
+    }
+    return texts.join(u'\n');
+}
+
+// temperature, stream, seed: shared by both formats; `maxTemperature` differs.
+std::optional<std::unexpected<ApiError>> readCommon(const QJsonObject &o, ChatRequest &r, double maxTemperature)
+{
+    const QJsonValue model = o.value(u"model");
+    if (!model.isString() || model.toString().isEmpty())
+        return invalid(QStringLiteral("model: a model name is required."), "model");
+    r.model = model.toString();
+
+    const QJsonValue temperature = o.value(u"temperature");
+    if (!temperature.isUndefined() && !temperature.isNull()) {
+        const double t = temperature.toDouble(-1);
+        if (!temperature.isDouble() || t < 0 || t > maxTemperature)
+            return invalid(QStringLiteral("temperature: must be a number between 0 and %1.").arg(maxTemperature), "temperature");
+        r.temperature = t;
+    }
+
+    const QJsonValue stream = o.value(u"stream");
+    if (!stream.isUndefined() && !stream.isNull()) {
+        if (!stream.isBool())
+            return invalid(QStringLiteral("stream: must be a boolean."), "stream");
+        r.stream = stream.toBool();
+    }
+
+    const QJsonValue seed = o.value(u"seed");
+    if (!seed.isUndefined() && !seed.isNull()) {
+        const auto s = integerValue(seed);
+        if (!s)
+            return invalid(QStringLiteral("seed: must be an integer."), "seed");
+        r.seed = *s;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::unexpected<ApiError>> readMaxTokens(const QJsonValue &v, const char *name, ChatRequest &r)
+{
+    if (v.isUndefined() || v.isNull())
+        return std::nullopt;
+    const auto m = integerValue(v);
+    if (!m || *m < 1 || *m > 10000000)
+        return invalid(QStringLiteral("%1: must be an integer of at least 1.").arg(QString::fromLatin1(name)), name,
+                       "integer_below_min_value");
+    r.maxTokens = static_cast<int>(*m);
+    return std::nullopt;
+}
+
+// Anthropic cache_control: absent, or {"type":"ephemeral"} (with an optional ttl).
+std::expected<bool, ApiError> cacheControl(const QJsonObject &block, int &breakpoints)
+{
+    const QJsonValue cc = block.value(u"cache_control");
+    if (cc.isUndefined() || cc.isNull())
+        return false;
+    if (!cc.isObject() || cc.toObject().value(u"type").toString() != u"ephemeral")
+        return std::unexpected(ApiError::make(400, QStringLiteral("cache_control.type: Input should be 'ephemeral'")));
+    ++breakpoints;
+    return true;
+}
+
+QJsonObject withoutCacheControl(QJsonObject o)
+{
+    o.remove(QStringLiteral("cache_control"));
+    return o;
+}
+
+// The text an Anthropic content block contributes to the prompt; nullopt if malformed.
+std::optional<QString> anthropicBlockText(const QJsonObject &b)
+{
+    const QString type = b.value(u"type").toString();
+    if (type == u"text") {
+        if (!b.value(u"text").isString())
+            return std::nullopt;
+        return b.value(u"text").toString();
+    }
+    if (type == u"image" || type == u"document")
+        return QStringLiteral("[%1]").arg(type);
+    if (type == u"tool_use")
+        return b.value(u"name").toString() + u' ' + compactJson(b.value(u"input").toObject());
+    if (type == u"tool_result") {
+        const QJsonValue c = b.value(u"content");
+        if (c.isString())
+            return c.toString();
+        QStringList texts;
+        for (const QJsonValue &inner : c.toArray())
+            texts << inner.toObject().value(u"text").toString();
+        return texts.join(u'\n');
+    }
+    if (type == u"thinking")
+        return b.value(u"thinking").toString();
+    if (type.isEmpty())
+        return std::nullopt;
+    return compactJson(withoutCacheControl(b));
+}
+
+void appendCorpus(ChatRequest &r, const QString &text)
+{
+    if (text.isEmpty())
+        return;
+    if (!r.corpus.isEmpty())
+        r.corpus += u'\n';
+    r.corpus += text;
+}
+
+} // namespace
+
+Result ChatRequest::fromOpenAi(const QByteArray &body)
+{
+    const auto parsed = parseObject(body);
+    if (!parsed)
+        return std::unexpected(parsed.error());
+    const QJsonObject &o = *parsed;
+    ChatRequest r;
+    r.api = Api::OpenAi;
+    if (auto e = readCommon(o, r, 2.0))
+        return *e;
+    if (auto e = readMaxTokens(o.value(u"max_tokens"), "max_tokens", r))
+        return *e;
+    if (auto e = readMaxTokens(o.value(u"max_completion_tokens"), "max_completion_tokens", r))
+        return *e;
+
+    const QJsonValue n = o.value(u"n");
+    if (!n.isUndefined() && !n.isNull()) {
+        const auto v = integerValue(n);
+        if (!v || *v < 1 || *v > 8)
+            return invalid(QStringLiteral("n: must be an integer between 1 and 8."), "n");
+        r.n = static_cast<int>(*v);
+    }
+
+    const QJsonValue streamOptions = o.value(u"stream_options");
+    if (!streamOptions.isUndefined() && !streamOptions.isNull()) {
+        if (!r.stream)
+            return invalid(QStringLiteral("The 'stream_options' parameter is only allowed when 'stream' is enabled."),
+                           "stream_options");
+        if (!streamOptions.isObject())
+            return invalid(QStringLiteral("stream_options: must be an object."), "stream_options");
+        r.includeUsage = streamOptions.toObject().value(u"include_usage").toBool();
+    }
+
+    const QJsonValue messages = o.value(u"messages");
+    if (!messages.isArray() || messages.toArray().isEmpty())
+        return invalid(QStringLiteral("messages: must be a non-empty array."), "messages");
+
+    QList<PromptPart> leading;
+    QList<PromptPart> rest;
+    bool inLeadingSystem = true;
+    const QJsonArray array = messages.toArray();
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString where = QStringLiteral("messages[%1]").arg(i);
+        if (!array[i].isObject())
+            return invalid(QStringLiteral("%1: must be an object.").arg(where), where.toLatin1());
+        const QJsonObject m = array[i].toObject();
+        const QString role = m.value(u"role").toString();
+        static const QStringList roles{QStringLiteral("system"), QStringLiteral("developer"), QStringLiteral("user"),
+                                       QStringLiteral("assistant"), QStringLiteral("tool"), QStringLiteral("function")};
+        if (!roles.contains(role))
+            return invalid(QStringLiteral("%1.role: invalid value '%2'.").arg(where, role), (where + QStringLiteral(".role")).toLatin1());
+        const auto content = openAiContent(m.value(u"content"));
+        if (!content)
+            return invalid(QStringLiteral("%1.content: must be a string or an array of content parts.").arg(where),
+                           (where + QStringLiteral(".content")).toLatin1());
+        QString text = *content;
+        if (m.value(u"tool_calls").isArray())
+            text += QString::fromUtf8(QJsonDocument(m.value(u"tool_calls").toArray()).toJson(QJsonDocument::Compact));
+
+        const bool isSystem = role == u"system" || role == u"developer";
+        inLeadingSystem = inLeadingSystem && isSystem;
+        QList<PromptPart> &target = inLeadingSystem ? leading : rest;
+        target.append({PromptPart::Kind::Marker, marker(role), false});
+        target.append({PromptPart::Kind::Text, text, false});
+        appendCorpus(r, *content);
+        if (role == u"user")
+            r.lastUserText = *content;
+    }
+
+    r.parts = leading;
+    const QJsonValue tools = o.value(u"tools");
+    if (!tools.isUndefined() && !tools.isNull()) {
+        if (!tools.isArray())
+            return invalid(QStringLiteral("tools: must be an array."), "tools");
+        for (const QJsonValue &tool : tools.toArray()) {
+            if (!tool.isObject())
+                return invalid(QStringLiteral("tools: each tool must be an object."), "tools");
+            r.parts.append({PromptPart::Kind::Text, compactJson(tool.toObject()), false});
+        }
+    }
+    r.parts += rest;
+    return r;
+}
+
+Result ChatRequest::fromAnthropic(const QByteArray &body)
+{
+    const auto parsed = parseObject(body);
+    if (!parsed)
+        return std::unexpected(parsed.error());
+    const QJsonObject &o = *parsed;
+    ChatRequest r;
+    r.api = Api::Anthropic;
+    if (auto e = readCommon(o, r, 1.0))
+        return *e;
+    if (!o.contains(u"max_tokens"))
+        return invalid(QStringLiteral("max_tokens: Field required"), "max_tokens");
+    if (auto e = readMaxTokens(o.value(u"max_tokens"), "max_tokens", r))
+        return *e;
+    if (r.maxTokens == 0)
+        return invalid(QStringLiteral("max_tokens: Field required"), "max_tokens");
+
+    int breakpoints = 0;
+    const QJsonValue tools = o.value(u"tools");
+    if (!tools.isUndefined() && !tools.isNull()) {
+        if (!tools.isArray())
+            return invalid(QStringLiteral("tools: Input should be a valid list"));
+        for (const QJsonValue &tool : tools.toArray()) {
+            if (!tool.isObject())
+                return invalid(QStringLiteral("tools: each tool must be an object"));
+            const auto bp = cacheControl(tool.toObject(), breakpoints);
+            if (!bp)
+                return std::unexpected(bp.error());
+            // The cached prefix must not change when a breakpoint moves, so the marker itself is left out.
+            r.parts.append({PromptPart::Kind::Text, compactJson(withoutCacheControl(tool.toObject())), *bp});
+        }
+    }
+
+    const QJsonValue system = o.value(u"system");
+    if (system.isString()) {
+        r.parts.append({PromptPart::Kind::Text, system.toString(), false});
+        appendCorpus(r, system.toString());
+    } else if (system.isArray()) {
+        for (const QJsonValue &block : system.toArray()) {
+            const QJsonObject b = block.toObject();
+            if (!block.isObject() || b.value(u"type").toString() != u"text" || !b.value(u"text").isString())
+                return invalid(QStringLiteral("system: Input should be a valid list of text blocks"));
+            const auto bp = cacheControl(b, breakpoints);
+            if (!bp)
+                return std::unexpected(bp.error());
+            r.parts.append({PromptPart::Kind::Text, b.value(u"text").toString(), *bp});
+            appendCorpus(r, b.value(u"text").toString());
+        }
+    } else if (!system.isUndefined() && !system.isNull()) {
+        return invalid(QStringLiteral("system: Input should be a valid string or list of text blocks"));
+    }
+
+    const QJsonValue messages = o.value(u"messages");
+    if (!messages.isArray())
+        return invalid(QStringLiteral("messages: Field required"));
+    const QJsonArray array = messages.toArray();
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QJsonObject m = array[i].toObject();
+        const QString role = m.value(u"role").toString();
+        if (!array[i].isObject() || (role != u"user" && role != u"assistant"))
+            return invalid(QStringLiteral("messages.%1.role: Input should be 'user' or 'assistant'").arg(i));
+        r.parts.append({PromptPart::Kind::Marker, marker(role), false});
+        const QJsonValue content = m.value(u"content");
+        QString visible;
+        if (content.isString()) {
+            visible = content.toString();
+            r.parts.append({PromptPart::Kind::Text, visible, false});
+        } else if (content.isArray()) {
+            QStringList texts;
+            for (const QJsonValue &block : content.toArray()) {
+                const QJsonObject b = block.toObject();
+                const auto text = block.isObject() ? anthropicBlockText(b) : std::nullopt;
+                if (!text)
+                    return invalid(QStringLiteral("messages.%1.content: invalid content block").arg(i));
+                const auto bp = cacheControl(b, breakpoints);
+                if (!bp)
+                    return std::unexpected(bp.error());
+                r.parts.append({PromptPart::Kind::Text, *text, *bp});
+                if (b.value(u"type").toString() == u"text")
+                    texts << *text;
+            }
+            visible = texts.join(u'\n');
+        } else {
+            return invalid(QStringLiteral("messages.%1.content: Input should be a valid string or list of blocks").arg(i));
+        }
+        appendCorpus(r, visible);
+        if (role == u"user")
+            r.lastUserText = visible;
+    }
+
+    if (breakpoints > 4)
+        return invalid(QStringLiteral("A maximum of 4 blocks with cache_control may be provided. Found %1.").arg(breakpoints));
+    return r;
+}
+
+quint64 ChatRequest::textSeed(int index) const
+{
+    quint64 h = StableHash::text(model);
+    for (const PromptPart &part : parts)
+        h = StableHash::combine(h, StableHash::text(part.text, part.kind == PromptPart::Kind::Marker ? 1 : 2));
+    h = StableHash::combine(h, seed ? static_cast<quint64>(*seed) : 0x5eedULL);
+    h = StableHash::combine(h, seed ? 1 : 0);
+    h = StableHash::combine(h, static_cast<quint64>(std::llround(temperature * 1000)));
+    return StableHash::combine(h, static_cast<quint64>(index));
+}
+
+} // namespace LocalProvider

@@ -1,0 +1,321 @@
+#include "generation.h"
+
+#include "httpconnection.h"
+#include "log.h"
+#include "serverstate.h"
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <cmath>
+
+namespace LocalProvider {
+
+namespace {
+
+qint64 nowNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+qint64 nowMs()
+{
+    return nowNs() / 1000000;
+}
+
+// Nanoseconds per unit at `rate` units per second; 0 when the rate means "no delay".
+double nsPer(double rate)
+{
+    return rate > 0 && std::isfinite(rate) ? 1e9 / rate : 0.0;
+}
+
+int msUntil(qint64 deadlineNs)
+{
+    const qint64 remaining = deadlineNs - nowNs();
+    // A day is as good as forever here, and QTimer takes an int.
+    return remaining <= 0 ? 0 : static_cast<int>(qMin<qint64>((remaining + 999999) / 1000000, 86400000));
+}
+
+} // namespace
+
+Generation::Generation(HttpConnection *connection, ServerState &state, Setup setup, Prompt prompt)
+    : QObject(connection)
+    , m_connection(connection)
+    , m_state(state)
+    , m_setup(std::move(setup))
+    , m_prompt(std::move(prompt))
+{
+    m_timer.setSingleShot(true);
+    m_timer.setTimerType(Qt::PreciseTimer);
+    connect(&m_timer, &QTimer::timeout, this, &Generation::onTimer);
+    connect(m_connection, &HttpConnection::closed, this, [this] { finish(Outcome::Cancelled, 499); });
+}
+
+Generation::~Generation()
+{
+    // Only reached before Done when the server shuts down with this request in flight.
+    if (m_phase != Phase::Done) {
+        m_state.scheduler().release(m_ticket);
+        if (m_setup.request.stream)
+            m_state.updateStats([](Stats &s) { --s.streamsOpen; });
+    }
+}
+
+void Generation::start()
+{
+    const ChatRequest &r = m_setup.request;
+    const TextGenerator generator(r.corpus, r.lastUserText);
+    for (int i = 0; i < r.n; ++i) {
+        m_answers.append(generator.generate(r.textSeed(i), r.maxTokens));
+        m_positions.append(0);
+        m_choiceDone.append(false);
+    }
+    m_format = WireFormat::create(r.api, r.model, m_state.nextSerial());
+    if (r.stream)
+        m_state.updateStats([](Stats &s) { ++s.streamsOpen; });
+    m_phase = Phase::Network;
+    m_timer.start(m_setup.profile.rttMs);
+}
+
+void Generation::onTimer()
+{
+    switch (m_phase) {
+    case Phase::Network:
+        onRttElapsed();
+        break;
+    case Phase::Prefill:
+        onPrefillDone();
+        break;
+    case Phase::Decode:
+        decodeTick();
+        break;
+    case Phase::Queued:
+    case Phase::Done:
+        break;
+    }
+}
+
+HttpHeaders Generation::responseHeaders() const
+{
+    return {{"x-request-id", m_setup.requestId}};
+}
+
+qint64 Generation::ttlMs() const
+{
+    return static_cast<qint64>(m_setup.profile.cacheTtlSec) * 1000;
+}
+
+int Generation::minimumCacheTokens() const
+{
+    // Anthropic's minimum cacheable prompt: 1024 tokens for its large models, 2048 for the small ones.
+    return m_setup.request.model.endsWith(u"-small") ? 2048 : 1024;
+}
+
+void Generation::onRttElapsed()
+{
+    if (m_setup.request.stream) {
+        m_connection->beginStream(200, "text/event-stream", responseHeaders());
+        if (!m_connection->isOpen())
+            return finish(Outcome::Cancelled, 499);
+    }
+    // Set before asking: the slot may be granted inside request().
+    m_phase = Phase::Queued;
+    m_ticket = m_state.scheduler().request(m_setup.profile.slotCount, [this] { onSlotGranted(); });
+}
+
+void Generation::onSlotGranted()
+{
+    m_phase = Phase::Prefill;
+    const qint64 now = nowMs();
+    m_usage.promptTokens = m_prompt.tokenCount();
+    if (m_setup.request.api == Api::OpenAi) {
+        m_usage.cacheReadTokens = m_state.cache().lookupBlocks(m_prompt, now, ttlMs());
+    } else {
+        const auto hit = m_state.cache().lookupBreakpoints(m_prompt, minimumCacheTokens(), now, ttlMs());
+        m_usage.cacheReadTokens = hit.readTokens;
+        m_usage.cacheCreationTokens = hit.creationTokens;
+    }
+    m_state.updateStats([this](Stats &s) {
+        s.promptTokens += m_usage.promptTokens;
+        s.cacheHitTokens += m_usage.cacheReadTokens;
+    });
+    const double prefillNs = (m_usage.promptTokens - m_usage.cacheReadTokens) * nsPer(m_setup.profile.prefillTokensPerSec);
+    m_timer.start(msUntil(nowNs() + static_cast<qint64>(prefillNs)));
+}
+
+void Generation::onPrefillDone()
+{
+    const qint64 now = nowMs();
+    if (m_setup.request.api == Api::OpenAi)
+        m_state.cache().insertBlocks(m_prompt, now, ttlMs());
+    else
+        m_state.cache().insertBreakpoints(m_prompt, minimumCacheTokens(), m_usage.cacheReadTokens, now, ttlMs());
+
+    m_phase = Phase::Decode;
+    if (m_setup.request.stream && !write(m_format->streamStart(static_cast<int>(m_answers.size()), m_usage)))
+        return;
+    m_nextTickNs = nowNs();
+    decodeTick();
+}
+
+void Generation::decodeTick()
+{
+    const FaultSpec &fault = m_setup.fault;
+    const bool stream = m_setup.request.stream;
+    const int before = m_sent;
+    const auto countTokens = [&] {
+        if (m_sent > before)
+            m_state.updateStats([n = m_sent - before](Stats &s) { s.tokensGenerated += n; });
+    };
+    // One token per unfinished choice per tick: the choices of one request decode as a batch.
+    while (m_cursor < m_answers.size()) {
+        const int c = m_cursor;
+        if (m_choiceDone[c]) {
+            ++m_cursor;
+            continue;
+        }
+        const QStringList &tokens = m_answers[c].tokens;
+        if (m_positions[c] >= tokens.size()) {
+            endChoice(c);
+            if (m_phase == Phase::Done)
+                return countTokens();
+            ++m_cursor;
+            continue;
+        }
+        if (fault.dropAfter == m_sent) {
+            countTokens();
+            finish(Outcome::Dropped, 200);
+            m_connection->abort();
+            return;
+        }
+        if (fault.errorAt == m_sent) {
+            countTokens();
+            return failMidResponse();
+        }
+        if (fault.stallAt == m_sent && !m_stalled) {
+            m_stalled = true;
+            countTokens();
+            m_nextTickNs = nowNs() + static_cast<qint64>(fault.stallMs) * 1000000;
+            m_timer.start(msUntil(m_nextTickNs));
+            return; // resumes at the same choice
+        }
+        if (fault.malformedAt == m_sent && !m_malformedSent) {
+            m_malformedSent = true;
+            if (stream && !write(m_format->streamMalformed()))
+                return countTokens();
+        }
+        const QString &token = tokens[m_positions[c]++];
+        ++m_sent;
+        if (stream) {
+            if (!write(m_format->streamToken(c, token)))
+                return countTokens();
+            if (!m_firstTokenRecorded) {
+                m_firstTokenRecorded = true;
+                m_state.recordFirstToken(m_setup.requestId, nowNs());
+            }
+        }
+        if (m_positions[c] >= tokens.size()) {
+            endChoice(c);
+            if (m_phase == Phase::Done)
+                return countTokens();
+        }
+        ++m_cursor;
+    }
+    countTokens();
+    m_cursor = 0;
+    if (!m_choiceDone.contains(false))
+        return complete();
+    scheduleNextTick();
+}
+
+void Generation::scheduleNextTick()
+{
+    const qint64 now = nowNs();
+    m_nextTickNs += static_cast<qint64>(nsPer(m_setup.profile.decodeTokensPerSec));
+    // After a long hiccup of the event loop, resume the pace instead of bursting to catch up.
+    if (m_nextTickNs < now - 100000000)
+        m_nextTickNs = now;
+    m_timer.start(msUntil(m_nextTickNs));
+}
+
+void Generation::endChoice(int choice)
+{
+    m_choiceDone[choice] = true;
+    if (m_setup.request.stream)
+        write(m_format->streamChoiceEnd(choice, m_answers[choice].truncated));
+}
+
+void Generation::complete()
+{
+    m_usage.completionTokens = m_sent;
+    const bool truncated = m_answers.first().truncated;
+    if (m_setup.request.stream) {
+        if (!write(m_format->streamEnd(m_usage, truncated, m_setup.request.includeUsage)))
+            return;
+        m_connection->endStream();
+        return finish(Outcome::Completed, 200);
+    }
+    QList<ChoiceText> choices;
+    for (const TextGenerator::Answer &a : std::as_const(m_answers))
+        choices.append({a.tokens.join(QString()), a.truncated});
+    QByteArray body = m_format->completeBody(choices, m_usage);
+    if (m_malformedSent)
+        body.truncate(body.size() / 2);
+    m_connection->sendResponse(200, "application/json", body, responseHeaders());
+    finish(Outcome::Completed, 200);
+}
+
+void Generation::failMidResponse()
+{
+    if (m_setup.request.stream) {
+        if (!write(m_format->streamError()))
+            return;
+        m_connection->endStream();
+        return finish(Outcome::Failed, 200);
+    }
+    const ApiError error = m_format->midResponseError();
+    m_connection->sendResponse(error.status, "application/json", m_format->errorBody(error), responseHeaders());
+    finish(Outcome::Failed, error.status);
+}
+
+bool Generation::write(const QByteArray &bytes)
+{
+    if (m_connection->writeStream(bytes))
+        return true;
+    finish(Outcome::Cancelled, 499);
+    return false;
+}
+
+void Generation::finish(Outcome outcome, int status)
+{
+    if (m_phase == Phase::Done)
+        return;
+    m_phase = Phase::Done;
+    m_timer.stop();
+    const bool stream = m_setup.request.stream;
+    m_state.updateStats([stream, outcome](Stats &s) {
+        if (!stream)
+            return;
+        --s.streamsOpen;
+        if (outcome == Outcome::Completed)
+            ++s.streamsCompleted;
+        else if (outcome == Outcome::Cancelled)
+            ++s.streamsCancelled;
+    });
+    // Last: granting the slot starts another generation.
+    const SlotScheduler::Ticket ticket = std::exchange(m_ticket, 0);
+    if (ticket)
+        m_state.scheduler().release(ticket);
+
+    const char *outcomeName = outcome == Outcome::Completed ? "completed"
+        : outcome == Outcome::Cancelled                     ? "cancelled"
+        : outcome == Outcome::Dropped                       ? "dropped"
+                                                            : "failed";
+    log().info("POST {} {} id={} prompt={} cached={} out={} {} ms {}{}", m_setup.path.constData(), status,
+               m_setup.requestId.constData(), m_usage.promptTokens, m_usage.cacheReadTokens, m_sent,
+               (nowNs() - m_setup.receivedNs) / 1000000, outcomeName, stream ? " stream" : "");
+    deleteLater();
+}
+
+} // namespace LocalProvider

@@ -1,0 +1,84 @@
+#pragma once
+
+#include "chatrequest.h"
+#include "faultspec.h"
+#include "httpconnection.h"
+#include "latencyprofile.h"
+#include "prompt.h"
+#include "slotscheduler.h"
+#include "textgenerator.h"
+#include "wireformat.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+
+namespace LocalProvider {
+
+class HttpConnection;
+class ServerState;
+
+// One accepted chat request, from the network round trip to the last token: waits rtt, queues
+// for a slot, "prefills" the uncached part of the prompt, then emits one token per decode
+// interval, applying the request's faults on the way. A child of its connection (it dies with
+// it) and deletes itself when done. Server thread only; timers, never sleeps.
+class Generation : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Setup {
+        ChatRequest request;
+        LatencyProfile profile;
+        FaultSpec fault;
+        QByteArray requestId; // X-Request-Id as sent, or generated
+        QByteArray path;
+        qint64 receivedNs = 0;
+    };
+
+    Generation(HttpConnection *connection, ServerState &state, Setup setup, Prompt prompt);
+    ~Generation() override;
+
+    void start();
+
+private:
+    enum class Phase { Network, Queued, Prefill, Decode, Done };
+    enum class Outcome { Completed, Cancelled, Dropped, Failed };
+
+    void onTimer();
+    void onRttElapsed();
+    void onSlotGranted();
+    void onPrefillDone();
+    void decodeTick();
+    void scheduleNextTick();
+    void endChoice(int choice);
+    void complete();
+    void failMidResponse();
+    bool write(const QByteArray &bytes);
+    void finish(Outcome outcome, int status);
+    HttpHeaders responseHeaders() const;
+    qint64 ttlMs() const;
+    int minimumCacheTokens() const;
+
+    HttpConnection *m_connection;
+    ServerState &m_state;
+    Setup m_setup;
+    Prompt m_prompt;
+    std::unique_ptr<WireFormat> m_format;
+    QList<TextGenerator::Answer> m_answers;
+    QList<qsizetype> m_positions;
+    QList<bool> m_choiceDone;
+    QTimer m_timer;
+    Usage m_usage;
+    SlotScheduler::Ticket m_ticket = 0;
+    Phase m_phase = Phase::Network;
+    int m_sent = 0;   // content tokens produced so far, all choices
+    int m_cursor = 0; // next choice in the current decode round
+    qint64 m_nextTickNs = 0;
+    bool m_stalled = false;
+    bool m_malformedSent = false;
+    bool m_firstTokenRecorded = false;
+};
+
+} // namespace LocalProvider

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QtGlobal>
+
+#include <list>
+#include <unordered_map>
+
+namespace LocalProvider {
+
+class Prompt;
+
+// The simulated KV cache: prefix keys with a TTL (refreshed on every hit) and LRU eviction
+// beyond a capacity counted in blocks. Server thread only.
+class PrefixCache
+{
+public:
+    explicit PrefixCache(int capacityBlocks);
+
+    // OpenAI-style automatic caching: the number of leading full blocks present, in tokens.
+    int lookupBlocks(const Prompt &prompt, qint64 nowMs, qint64 ttlMs);
+    void insertBlocks(const Prompt &prompt, qint64 nowMs, qint64 ttlMs);
+
+    // Anthropic-style caching at cache_control breakpoints.
+    struct BreakpointResult {
+        int readTokens = 0;     // the longest cached prefix found at or shortly before a breakpoint
+        int creationTokens = 0; // tokens from there to the last breakpoint that will be written
+    };
+    BreakpointResult lookupBreakpoints(const Prompt &prompt, int minimumTokens, qint64 nowMs, qint64 ttlMs);
+    void insertBreakpoints(const Prompt &prompt, int minimumTokens, int afterTokens, qint64 nowMs, qint64 ttlMs);
+
+    qint64 sizeBlocks() const { return m_weight; }
+
+private:
+    struct Entry {
+        qint64 expiresMs;
+        int weight;
+        std::list<quint64>::iterator lru;
+    };
+
+    bool touch(quint64 key, qint64 nowMs, qint64 ttlMs);
+    void insert(quint64 key, int weight, qint64 nowMs, qint64 ttlMs);
+    void erase(std::unordered_map<quint64, Entry>::iterator it);
+
+    std::unordered_map<quint64, Entry> m_entries;
+    std::list<quint64> m_lru; // most recently used first
+    qint64 m_weight = 0;
+    qint64 m_capacity;
+};
+
+} // namespace LocalProvider

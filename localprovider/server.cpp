@@ -1,0 +1,394 @@
+#include "server.h"
+
+#include "chatrequest.h"
+#include "generation.h"
+#include "httpconnection.h"
+#include "log.h"
+#include "prompt.h"
+#include "serverstate.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTimer>
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+
+namespace LocalProvider {
+
+namespace {
+
+constexpr int MaxConnections = 1024;
+const QStringList Models{QStringLiteral("headstart-local"), QStringLiteral("headstart-local-small")};
+
+qint64 nowNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+bool isAnthropicPath(QByteArrayView path)
+{
+    return path == "/v1/messages" || path == "/messages";
+}
+
+// Compares without an early exit, so the time taken does not reveal how much of a key matched.
+bool sameSecret(QByteArrayView a, QByteArrayView b)
+{
+    if (a.size() != b.size())
+        return false;
+    unsigned char diff = 0;
+    for (qsizetype i = 0; i < a.size(); ++i)
+        diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+    return diff == 0;
+}
+
+QJsonObject openAiModel(const QString &id)
+{
+    return QJsonObject{{QStringLiteral("id"), id},
+                       {QStringLiteral("object"), QStringLiteral("model")},
+                       {QStringLiteral("created"), 1735689600},
+                       {QStringLiteral("owned_by"), QStringLiteral("headstart")}};
+}
+
+QJsonObject anthropicModel(const QString &id)
+{
+    return QJsonObject{{QStringLiteral("type"), QStringLiteral("model")},
+                       {QStringLiteral("id"), id},
+                       {QStringLiteral("display_name"), id},
+                       {QStringLiteral("created_at"), QStringLiteral("2025-01-01T00:00:00Z")}};
+}
+
+// Request ids are echoed and logged: only short, plain ones are taken as given.
+bool isPlainId(QByteArrayView id)
+{
+    if (id.isEmpty() || id.size() > 200)
+        return false;
+    for (char c : id) {
+        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+            || QByteArrayView("-_.:/+=").contains(c);
+        if (!plain)
+            return false;
+    }
+    return true;
+}
+
+ApiError contextTooLong(Api api, int promptTokens, int completionTokens, int maximum)
+{
+    const int requested = qMax(promptTokens + completionTokens, maximum + 1);
+    if (api == Api::Anthropic) {
+        return ApiError::make(400, QStringLiteral("prompt is too long: %1 tokens > %2 maximum").arg(requested).arg(maximum));
+    }
+    return ApiError::make(400,
+                          QStringLiteral("This model's maximum context length is %1 tokens. However, you requested %2 "
+                                         "tokens (%3 in the messages, %4 in the completion). Please reduce the length "
+                                         "of the messages or completion.")
+                              .arg(maximum)
+                              .arg(requested)
+                              .arg(requested - completionTokens)
+                              .arg(completionTokens),
+                          "context_length_exceeded", "messages");
+}
+
+} // namespace
+
+Server::Server(ServerConfig config, QObject *parent)
+    : QObject(parent)
+    , m_state(std::make_unique<ServerState>(std::move(config)))
+    , m_tcpServer(new QTcpServer(this))
+{
+    // Bursts of connections (benchmarks) must not overflow the kernel's accept queue.
+    m_tcpServer->setListenBacklogSize(1024);
+    m_tcpServer->setMaxPendingConnections(MaxConnections);
+    connect(m_tcpServer, &QTcpServer::newConnection, this, &Server::onNewConnection);
+}
+
+Server::~Server()
+{
+    // Generations release their slots into m_state on destruction: delete them while it exists.
+    const QList<HttpConnection *> connections = findChildren<HttpConnection *>(Qt::FindDirectChildrenOnly);
+    qDeleteAll(connections);
+}
+
+bool Server::listen(const QHostAddress &address, quint16 port)
+{
+    if (!m_tcpServer->listen(address, port))
+        return false;
+    QString host = address.toString();
+    if (address == QHostAddress::Any || address == QHostAddress::AnyIPv4)
+        host = QStringLiteral("127.0.0.1");
+    else if (address == QHostAddress::AnyIPv6)
+        host = QStringLiteral("::1");
+    QUrl url;
+    url.setScheme(QStringLiteral("http"));
+    url.setHost(host);
+    url.setPort(m_tcpServer->serverPort());
+    url.setPath(QStringLiteral("/"));
+    m_url = url;
+    return true;
+}
+
+QString Server::errorString() const
+{
+    return m_tcpServer->errorString();
+}
+
+QUrl Server::url() const
+{
+    return m_url;
+}
+
+Stats Server::stats() const
+{
+    return m_state->stats();
+}
+
+qint64 Server::firstTokenWrittenNs(const QByteArray &requestId) const
+{
+    return m_state->firstTokenWrittenNs(requestId);
+}
+
+void Server::onNewConnection()
+{
+    while (QTcpSocket *socket = m_tcpServer->nextPendingConnection()) {
+        if (m_connections >= MaxConnections) {
+            socket->abort();
+            socket->deleteLater();
+            continue;
+        }
+        ++m_connections;
+        auto *connection = new HttpConnection(socket, this);
+        connect(connection, &HttpConnection::requestReceived, this, &Server::onRequest);
+        connect(connection, &HttpConnection::closed, this, [this](HttpConnection *closed) {
+            --m_connections;
+            closed->deleteLater();
+        });
+    }
+}
+
+void Server::respond(HttpConnection *connection, const HttpRequest &request, int status, QByteArrayView contentType,
+                     const QByteArray &body, qint64 startNs, bool quiet)
+{
+    connection->sendResponse(status, contentType, body);
+    const auto level = quiet ? spdlog::level::debug : spdlog::level::info;
+    log().log(level, "{} {} {} {} bytes {} ms", request.method.constData(), request.path.left(200).constData(), status,
+              body.size(), (nowNs() - startNs) / 1000000);
+}
+
+void Server::respondError(HttpConnection *connection, const HttpRequest &request, const ApiError &error, qint64 startNs)
+{
+    HttpHeaders headers;
+    if (error.retryAfterSec >= 0)
+        headers.append({"Retry-After", QByteArray::number(error.retryAfterSec)});
+    if (error.status == 405) {
+        const QByteArray allow = request.path == "/health" || request.path == "/stats" || request.path.contains("/models")
+            ? "GET"
+            : "POST";
+        headers.append({"Allow", allow});
+    }
+    const QByteArray body = isAnthropicPath(request.path) ? error.anthropicBody() : error.openAiBody();
+    connection->sendResponse(error.status, "application/json", body, headers);
+    log().info("{} {} {} {} ms", request.method.constData(), request.path.left(200).constData(), error.status,
+               (nowNs() - startNs) / 1000000);
+}
+
+void Server::reject(HttpConnection *connection, const HttpRequest &request, const ApiError &error, int delayMs,
+                    qint64 startNs)
+{
+    m_state->updateStats([](Stats &s) { ++s.requestsRejected; });
+    if (delayMs <= 0)
+        return respondError(connection, request, error, startNs);
+    // Errors, too, take a network round trip. `connection` as context: if the client leaves
+    // first, there is nobody to answer. The body (up to 64 MiB) is not needed for the answer.
+    HttpRequest head;
+    head.method = request.method;
+    head.path = request.path;
+    QTimer::singleShot(delayMs, connection, [this, connection, head, error, startNs] {
+        respondError(connection, head, error, startNs);
+    });
+}
+
+bool Server::authorized(const HttpRequest &request) const
+{
+    const QString &key = m_state->config().apiKey;
+    if (key.isEmpty())
+        return true;
+    const QByteArray expected = key.toUtf8();
+    const QByteArray authorization = request.header("authorization");
+    if (authorization.startsWith("Bearer ") && sameSecret(authorization.mid(7).trimmed(), expected))
+        return true;
+    return sameSecret(request.header("x-api-key"), expected);
+}
+
+void Server::onRequest(HttpConnection *connection, const HttpRequest &request)
+{
+    const qint64 startNs = nowNs();
+    if (request.protocolError) {
+        m_state->updateStats([](Stats &s) { ++s.requestsRejected; });
+        return respondError(connection, request, ApiError::make(request.protocolError, request.protocolErrorMessage),
+                            startNs);
+    }
+    const QByteArray &path = request.path;
+    const bool get = request.method == "GET";
+    const bool post = request.method == "POST";
+    const auto methodNotAllowed = [&] {
+        respondError(connection, request,
+                     ApiError::make(405, QStringLiteral("Method %1 is not allowed on %2.")
+                                             .arg(QString::fromLatin1(request.method), QString::fromUtf8(path)),
+                                    "method_not_allowed"),
+                     startNs);
+    };
+
+    if (path == "/health") {
+        if (!get)
+            return methodNotAllowed();
+        return respond(connection, request, 200, "text/plain; charset=utf-8", "ok", startNs, true);
+    }
+    if (path == "/stats") {
+        if (!get)
+            return methodNotAllowed();
+        const Stats s = m_state->stats();
+        const QJsonObject json{
+            {QStringLiteral("requests_served"), s.requestsServed},
+            {QStringLiteral("streams_open"), s.streamsOpen},
+            {QStringLiteral("streams_cancelled"), s.streamsCancelled},
+            {QStringLiteral("streams_completed"), s.streamsCompleted},
+            {QStringLiteral("requests_rejected"), s.requestsRejected},
+            {QStringLiteral("tokens_generated"), s.tokensGenerated},
+            {QStringLiteral("prompt_tokens"), s.promptTokens},
+            {QStringLiteral("cache_hit_tokens"), s.cacheHitTokens},
+        };
+        return respond(connection, request, 200, "application/json", QJsonDocument(json).toJson(QJsonDocument::Compact),
+                       startNs, true);
+    }
+    if (path == "/v1/models" || path == "/models" || path.startsWith("/v1/models/") || path.startsWith("/models/")) {
+        if (!get)
+            return methodNotAllowed();
+        return handleModels(connection, request, startNs);
+    }
+    if (path == "/v1/chat/completions" || path == "/chat/completions") {
+        if (!post)
+            return methodNotAllowed();
+        return handleGeneration(connection, request, Api::OpenAi, startNs);
+    }
+    if (isAnthropicPath(path)) {
+        if (!post)
+            return methodNotAllowed();
+        return handleGeneration(connection, request, Api::Anthropic, startNs);
+    }
+    respondError(connection, request,
+                 ApiError::make(404, QStringLiteral("Unknown path %1.").arg(QString::fromUtf8(path.left(200))), "not_found"),
+                 startNs);
+}
+
+void Server::handleModels(HttpConnection *connection, const HttpRequest &request, qint64 startNs)
+{
+    if (!authorized(request))
+        return respondError(connection, request, ApiError::forStatus(401, {}), startNs);
+    // Anthropic clients send anthropic-version; they expect Anthropic's list format.
+    const bool anthropic = !request.header("anthropic-version").isEmpty();
+    const qsizetype slash = request.path.lastIndexOf('/');
+    const QString id = QString::fromUtf8(request.path.mid(slash + 1));
+    if (id != u"models") {
+        if (!Models.contains(id))
+            return respondError(connection, request, ApiError::forStatus(404, id), startNs);
+        const QJsonObject model = anthropic ? anthropicModel(id) : openAiModel(id);
+        return respond(connection, request, 200, "application/json", QJsonDocument(model).toJson(QJsonDocument::Compact),
+                       startNs);
+    }
+    QJsonArray data;
+    for (const QString &model : Models)
+        data.append(anthropic ? anthropicModel(model) : openAiModel(model));
+    QJsonObject list;
+    if (anthropic) {
+        list = {{QStringLiteral("data"), data},
+                {QStringLiteral("has_more"), false},
+                {QStringLiteral("first_id"), Models.first()},
+                {QStringLiteral("last_id"), Models.last()}};
+    } else {
+        list = {{QStringLiteral("object"), QStringLiteral("list")}, {QStringLiteral("data"), data}};
+    }
+    respond(connection, request, 200, "application/json", QJsonDocument(list).toJson(QJsonDocument::Compact), startNs);
+}
+
+void Server::handleGeneration(HttpConnection *connection, const HttpRequest &request, Api api, qint64 startNs)
+{
+    m_state->updateStats([](Stats &s) { ++s.requestsServed; });
+
+    LatencyProfile profile = m_state->config().profile;
+    if (const QByteArray name = request.header("x-headstart-profile"); !name.isEmpty()) {
+        const auto named = LatencyProfile::byName(QString::fromLatin1(name));
+        if (!named) {
+            return reject(connection, request,
+                          ApiError::make(400, QStringLiteral("X-Headstart-Profile: unknown profile \"%1\"; known: %2.")
+                                                  .arg(QString::fromLatin1(name), LatencyProfile::names().join(u", "))),
+                          0, startNs);
+        }
+        profile = *named;
+    }
+    if (const QByteArray spec = request.header("x-headstart-latency"); !spec.isEmpty()) {
+        const auto tuned = profile.withOverrides(QString::fromLatin1(spec));
+        if (!tuned)
+            return reject(connection, request, ApiError::make(400, QStringLiteral("X-Headstart-Latency: ") + tuned.error()), 0, startNs);
+        profile = *tuned;
+    }
+    FaultSpec fault = m_state->fault();
+    if (const QByteArray spec = request.header("x-headstart-fault"); !spec.isEmpty()) {
+        const auto parsed = FaultSpec::parse(QString::fromLatin1(spec));
+        if (!parsed)
+            return reject(connection, request, ApiError::make(400, QStringLiteral("X-Headstart-Fault: ") + parsed.error()), 0, startNs);
+        fault = fault.mergedWith(*parsed);
+    }
+    const int rtt = profile.rttMs;
+
+    if (!authorized(request)) {
+        ApiError error = ApiError::forStatus(401, {});
+        if (api == Api::Anthropic)
+            error.message = QStringLiteral("invalid x-api-key");
+        return reject(connection, request, error, rtt, startNs);
+    }
+
+    auto parsed = api == Api::OpenAi ? ChatRequest::fromOpenAi(request.body) : ChatRequest::fromAnthropic(request.body);
+    if (!parsed)
+        return reject(connection, request, parsed.error(), rtt, startNs);
+    ChatRequest chat = std::move(*parsed);
+
+    if (fault.status) {
+        ApiError error = ApiError::forStatus(fault.status, chat.model);
+        error.retryAfterSec = fault.retryAfterSec;
+        return reject(connection, request, error, rtt, startNs);
+    }
+    if (!Models.contains(chat.model)) {
+        ApiError error = ApiError::forStatus(404, chat.model);
+        if (api == Api::Anthropic)
+            error.message = QStringLiteral("model: %1").arg(chat.model);
+        return reject(connection, request, error, rtt, startNs);
+    }
+
+    Prompt prompt(chat, profile.cacheBlockTokens);
+    const int completion = chat.maxTokens;
+    if (fault.contextTooLong || static_cast<qint64>(prompt.tokenCount()) + completion > profile.contextTokens)
+        return reject(connection, request, contextTooLong(api, prompt.tokenCount(), completion, profile.contextTokens),
+                      rtt, startNs);
+
+    const int maxStreams = m_state->config().maxConcurrentStreams;
+    if (chat.stream && maxStreams > 0 && m_state->stats().streamsOpen >= maxStreams) {
+        ApiError error = ApiError::make(429, QStringLiteral("Too many concurrent streams (limit %1).").arg(maxStreams),
+                                        "rate_limit_exceeded");
+        error.retryAfterSec = 1;
+        return reject(connection, request, error, rtt, startNs);
+    }
+
+    QByteArray requestId = request.header("x-request-id");
+    if (!isPlainId(requestId))
+        requestId = "req_" + QByteArray::number(m_state->nextSerial());
+    Generation::Setup setup{std::move(chat), profile, fault, requestId, request.path, startNs};
+    auto *generation = new Generation(connection, *m_state, std::move(setup), std::move(prompt));
+    generation->start();
+}
+
+} // namespace LocalProvider

@@ -1,0 +1,50 @@
+#include "serverstate.h"
+
+#include "log.h"
+
+#include <spdlog/spdlog.h>
+
+namespace LocalProvider {
+
+namespace {
+constexpr size_t MaxFirstTokenIds = 10000;
+}
+
+ServerState::ServerState(ServerConfig config)
+    : m_config(std::move(config))
+    , m_cache(m_config.profile.cacheCapacityBlocks)
+{
+    if (!m_config.fault.isEmpty()) {
+        const auto fault = FaultSpec::parse(m_config.fault);
+        if (fault)
+            m_fault = *fault;
+        else
+            log().error("ignoring the configured fault spec: {}", fault.error().toStdString());
+    }
+}
+
+Stats ServerState::stats() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_stats;
+}
+
+void ServerState::recordFirstToken(const QByteArray &requestId, qint64 steadyNs)
+{
+    std::lock_guard lock(m_mutex);
+    if (!m_firstToken.contains(requestId))
+        m_firstTokenOrder.push_back(requestId);
+    m_firstToken.insert(requestId, steadyNs);
+    while (m_firstTokenOrder.size() > MaxFirstTokenIds) {
+        m_firstToken.remove(m_firstTokenOrder.front());
+        m_firstTokenOrder.pop_front();
+    }
+}
+
+qint64 ServerState::firstTokenWrittenNs(const QByteArray &requestId) const
+{
+    std::lock_guard lock(m_mutex);
+    return m_firstToken.value(requestId, -1);
+}
+
+} // namespace LocalProvider

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "faultspec.h"
+#include "prefixcache.h"
+#include "serverconfig.h"
+#include "slotscheduler.h"
+
+#include <QByteArray>
+#include <QHash>
+
+#include <deque>
+#include <mutex>
+
+namespace LocalProvider {
+
+// What all requests of one Server share. Scheduler and cache belong to the server thread; the
+// counters and first-token times are also read from other threads, hence the mutex.
+class ServerState
+{
+public:
+    explicit ServerState(ServerConfig config);
+
+    const ServerConfig &config() const { return m_config; }
+    const FaultSpec &fault() const { return m_fault; }
+    SlotScheduler &scheduler() { return m_scheduler; }
+    PrefixCache &cache() { return m_cache; }
+    quint64 nextSerial() { return ++m_serial; }
+
+    template <typename F>
+    void updateStats(F &&update)
+    {
+        std::lock_guard lock(m_mutex);
+        update(m_stats);
+    }
+    Stats stats() const;
+
+    void recordFirstToken(const QByteArray &requestId, qint64 steadyNs);
+    qint64 firstTokenWrittenNs(const QByteArray &requestId) const;
+
+private:
+    ServerConfig m_config;
+    FaultSpec m_fault;
+    SlotScheduler m_scheduler;
+    PrefixCache m_cache;
+    quint64 m_serial = 0;
+
+    mutable std::mutex m_mutex;
+    Stats m_stats;
+    QHash<QByteArray, qint64> m_firstToken;
+    std::deque<QByteArray> m_firstTokenOrder; // oldest first, to bound m_firstToken
+};
+
+} // namespace LocalProvider

@@ -1,0 +1,1186 @@
+// The local provider over real loopback sockets: wire formats, determinism, the latency and
+// cache model, faults, HTTP framing, robustness and the executable. The SSE is parsed here
+// with a few lines of its own, never with llm/.
+
+#include "localprovider/serverthread.h"
+#include "localprovider/tokenizer.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTcpSocket>
+#include <QTest>
+
+#include <QTimer>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <utility>
+
+using namespace LocalProvider;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+using Headers = QList<QPair<QByteArray, QByteArray>>;
+
+struct SseEvent {
+    QByteArray event;
+    QByteArray data;
+};
+
+// Splits a complete event stream into events; `consumed` tells how far it got.
+QList<SseEvent> parseSse(const QByteArray &bytes, qsizetype *consumed = nullptr)
+{
+    QList<SseEvent> events;
+    qsizetype pos = 0;
+    for (qsizetype end; (end = bytes.indexOf("\n\n", pos)) >= 0; pos = end + 2) {
+        SseEvent e;
+        for (const QByteArray &line : bytes.mid(pos, end - pos).split('\n')) {
+            if (line.startsWith("event: "))
+                e.event = line.mid(7);
+            else if (line.startsWith("data: "))
+                e.data += line.mid(6);
+        }
+        events.append(e);
+    }
+    if (consumed)
+        *consumed = pos;
+    return events;
+}
+
+QJsonObject json(const QByteArray &bytes)
+{
+    return QJsonDocument::fromJson(bytes).object();
+}
+
+// The text of one content event, or a null string if the event carries none.
+QString contentOf(const SseEvent &e, int *choice = nullptr)
+{
+    const QJsonObject o = json(e.data);
+    if (e.event == "content_block_delta")
+        return o[u"delta"][u"text"].toString();
+    const QJsonArray choices = o[u"choices"].toArray();
+    if (choices.isEmpty() || !choices[0][u"delta"].toObject().contains(u"content"))
+        return {};
+    const QString text = choices[0][u"delta"][u"content"].toString();
+    if (choice)
+        *choice = choices[0][u"index"].toInt();
+    return text.isEmpty() ? QString() : text;
+}
+
+struct Reply {
+    int status = 0;
+    QNetworkReply::NetworkError error = QNetworkReply::NoError;
+    QByteArray body;
+    QHash<QByteArray, QByteArray> headers; // lower-case names
+    QList<qint64> tokenMs;                 // arrival of each content event, since the request went out
+
+    QList<SseEvent> events() const { return parseSse(body); }
+    QJsonObject object() const { return json(body); }
+    qint64 ttftMs() const { return tokenMs.value(0, -1); }
+};
+
+QByteArray chatBody(const QString &user, const QJsonObject &extra = {}, const QString &system = {})
+{
+    QJsonArray messages;
+    if (!system.isEmpty())
+        messages.append(QJsonObject{{u"role"_s, u"system"_s}, {u"content"_s, system}});
+    messages.append(QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, user}});
+    QJsonObject o{{u"model"_s, u"headstart-local"_s}, {u"messages"_s, messages}};
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        o.insert(it.key(), it.value());
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+QByteArray streamBody(const QString &user, QJsonObject extra = {})
+{
+    extra.insert(u"stream"_s, true);
+    return chatBody(user, extra);
+}
+
+QByteArray messagesBody(const QJsonValue &system, const QString &user, QJsonObject extra = {})
+{
+    QJsonObject o{{u"model"_s, u"headstart-local"_s},
+                  {u"max_tokens"_s, 64},
+                  {u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, user}}}}};
+    if (!system.isUndefined())
+        o.insert(u"system"_s, system);
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        o.insert(it.key(), it.value());
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+// A long, deterministic document; `tag` keeps documents of different tests apart in the cache.
+QString document(const QString &tag, int words)
+{
+    static const QStringList vocabulary{u"river"_s, u"stone"_s, u"light"_s, u"north"_s, u"garden"_s,
+                                        u"window"_s, u"paper"_s, u"bridge"_s, u"cloud"_s, u"market"_s,
+                                        u"winter"_s, u"signal"_s, u"harbor"_s};
+    QString text = tag + u". "_s;
+    for (int i = 0; i < words; ++i) {
+        text += vocabulary[(i * 7 + i / 13) % vocabulary.size()];
+        text += i % 11 == 10 ? u". "_s : u" "_s;
+    }
+    return text;
+}
+
+QJsonObject cached(const QString &text)
+{
+    return QJsonObject{{u"type"_s, u"text"_s},
+                       {u"text"_s, text},
+                       {u"cache_control"_s, QJsonObject{{u"type"_s, u"ephemeral"_s}}}};
+}
+
+// All content of choice `index` in a streamed or non-streamed response of either format.
+QString textOf(const Reply &r, int index = 0)
+{
+    if (!r.body.startsWith("data:") && !r.body.startsWith("event:")) {
+        const QJsonObject o = r.object();
+        if (o.contains(u"choices"))
+            return o[u"choices"][index][u"message"][u"content"].toString();
+        return o[u"content"][0][u"text"].toString();
+    }
+    QString text;
+    for (const SseEvent &e : r.events()) {
+        int choice = 0;
+        const QString piece = contentOf(e, &choice);
+        if (choice == index)
+            text += piece;
+    }
+    return text;
+}
+
+QJsonObject usageChunk(const Reply &r)
+{
+    for (const SseEvent &e : r.events()) {
+        const QJsonObject o = json(e.data);
+        if (o.contains(u"usage") && o[u"choices"].toArray().isEmpty())
+            return o[u"usage"].toObject();
+    }
+    return {};
+}
+
+int countHan(const QString &text)
+{
+    int n = 0;
+    for (QChar c : text)
+        n += c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF;
+    return n;
+}
+
+// A raw HTTP/1.1 client for what QNetworkAccessManager will not do: byte-level writes,
+// pipelining, garbage.
+class RawClient
+{
+public:
+    explicit RawClient(const QUrl &url) { m_socket.connectToHost(u"127.0.0.1"_s, static_cast<quint16>(url.port())); }
+
+    bool waitConnected()
+    {
+        QSignalSpy connected(&m_socket, &QTcpSocket::connected);
+        return m_socket.state() == QAbstractSocket::ConnectedState || connected.wait(5000);
+    }
+    QTcpSocket &socket() { return m_socket; }
+
+    // The next complete response (Content-Length framed), or an empty status line on timeout.
+    bool readResponse(QByteArray *head, QByteArray *body, int timeoutMs = 5000)
+    {
+        QElapsedTimer timer;
+        timer.start();
+        for (;;) {
+            m_buffer += m_socket.readAll();
+            const qsizetype end = m_buffer.indexOf("\r\n\r\n");
+            if (end >= 0) {
+                const QByteArray h = m_buffer.left(end);
+                qsizetype length = 0;
+                for (const QByteArray &line : h.split('\n')) {
+                    if (line.toLower().startsWith("content-length:"))
+                        length = line.mid(15).trimmed().toLongLong();
+                }
+                if (m_buffer.size() >= end + 4 + length) {
+                    *head = h;
+                    *body = m_buffer.mid(end + 4, length);
+                    m_buffer.remove(0, end + 4 + length);
+                    return true;
+                }
+            }
+            if (timer.hasExpired(timeoutMs) || m_socket.state() != QAbstractSocket::ConnectedState)
+                return false;
+            QSignalSpy spy(&m_socket, &QTcpSocket::readyRead);
+            spy.wait(100);
+        }
+    }
+
+    // Everything the server sends until it closes the connection.
+    QByteArray readUntilClosed(int timeoutMs = 5000)
+    {
+        QSignalSpy disconnected(&m_socket, &QTcpSocket::disconnected);
+        if (m_socket.state() != QAbstractSocket::UnconnectedState)
+            disconnected.wait(timeoutMs);
+        return std::exchange(m_buffer, {}) + m_socket.readAll();
+    }
+
+    bool waitDisconnected(int timeoutMs = 5000)
+    {
+        QSignalSpy disconnected(&m_socket, &QTcpSocket::disconnected);
+        return m_socket.state() == QAbstractSocket::UnconnectedState || disconnected.wait(timeoutMs);
+    }
+
+private:
+    QTcpSocket m_socket;
+    QByteArray m_buffer;
+};
+
+QByteArray httpPost(const QByteArray &path, const QByteArray &body, const QByteArray &extra = {})
+{
+    return "POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: "
+        + QByteArray::number(body.size()) + "\r\n" + extra + "\r\n" + body;
+}
+
+} // namespace
+
+class tst_LocalProvider : public QObject
+{
+    Q_OBJECT
+
+private:
+    Reply request(const QUrl &root, const QByteArray &method, const QString &path, const QByteArray &body = {},
+                  const Headers &headers = {}, const std::function<void(QNetworkReply *, const Reply &)> &onData = {});
+    Reply post(const QString &path, const QByteArray &body, const Headers &headers = {})
+    {
+        return request(m_server->url(), "POST", path, body, headers);
+    }
+    Reply get(const QString &path) { return request(m_server->url(), "GET", path); }
+    QJsonObject statsJson(const QUrl &root) { return request(root, "GET", u"stats"_s).object(); }
+
+    QNetworkAccessManager m_nam;
+    std::unique_ptr<ServerThread> m_server;
+
+private Q_SLOTS:
+    void initTestCase();
+
+    void tokenizer_data();
+    void tokenizer();
+
+    void healthModelsAndErrors();
+    void unknownModel();
+    void validation_data();
+    void validation();
+
+    void determinism();
+    void maxTokensCutsWithLength();
+    void chinesePromptGivesChinese();
+    void streamingChunkFormat();
+    void usageOnlyWhenAsked();
+    void twoChoicesInterleave();
+    void anthropicEventsAndCache();
+    void anthropicBreakpointLimits();
+    void prefixCacheShortensTtft();
+    void cacheEntriesExpire();
+    void slotsQueueRequests();
+    void firstTokenWrittenTime();
+
+    void statusFaults_data();
+    void statusFaults();
+    void dropAfter();
+    void stall();
+    void malformedAt();
+    void errorAt_data();
+    void errorAt();
+    void contextTooLong_data();
+    void contextTooLong();
+    void maxStreams();
+    void apiKey();
+    void clientAbortIsCancelled();
+
+    void keepAliveAndPipelining();
+    void bodyOneBytePerWrite();
+    void garbageDoesNotHurt_data();
+    void garbageDoesNotHurt();
+    void executable();
+};
+
+Reply tst_LocalProvider::request(const QUrl &root, const QByteArray &method, const QString &path,
+                                 const QByteArray &body, const Headers &headers,
+                                 const std::function<void(QNetworkReply *, const Reply &)> &onData)
+{
+    QNetworkRequest req(root.resolved(QUrl(path)));
+    req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    for (const auto &[name, value] : headers)
+        req.setRawHeader(name, value);
+    QElapsedTimer timer;
+    timer.start();
+    QNetworkReply *reply = m_nam.sendCustomRequest(req, method, body);
+    Reply result;
+    qsizetype parsed = 0;
+    QObject::connect(reply, &QNetworkReply::readyRead, reply, [&] {
+        result.body += reply->readAll();
+        qsizetype consumed = 0;
+        const QList<SseEvent> events = parseSse(result.body.mid(parsed), &consumed);
+        parsed += consumed;
+        for (const SseEvent &e : events) {
+            if (!contentOf(e).isNull())
+                result.tokenMs.append(timer.elapsed());
+        }
+        if (onData)
+            onData(reply, result);
+    });
+    QSignalSpy finished(reply, &QNetworkReply::finished);
+    if (!reply->isFinished())
+        finished.wait(20000);
+    result.body += reply->readAll();
+    result.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    result.error = reply->error();
+    for (const auto &[name, value] : reply->rawHeaderPairs())
+        result.headers.insert(name.toLower(), value);
+    reply->deleteLater();
+    return result;
+}
+
+void tst_LocalProvider::initTestCase()
+{
+    ServerConfig config;
+    config.profile = LatencyProfile::byName(u"instant").value();
+    m_server = std::make_unique<ServerThread>(config);
+    QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
+    QCOMPARE(m_server->url().scheme(), u"http"_s);
+    QCOMPARE(m_server->url().path(), u"/"_s);
+    QVERIFY(LatencyProfile::names().contains(u"hosted-long-doc"_s));
+    const LatencyProfile hosted = LatencyProfile::byName(u"hosted").value();
+    QCOMPARE(hosted.rttMs, 150);
+    QCOMPARE(hosted.slotCount, 64);
+    QCOMPARE(ServerConfig().profile.name, u"hosted"_s);
+}
+
+void tst_LocalProvider::tokenizer_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("tokens");
+    QTest::addRow("words") << u"The quick brown fox."_s << QStringList{u"The"_s, u" quick"_s, u" brown"_s, u" fox"_s, u"."_s};
+    QTest::addRow("long word") << u"a tokenization"_s << QStringList{u"a"_s, u" toke"_s, u"niza"_s, u"tion"_s};
+    QTest::addRow("digits") << u"in 2024567"_s << QStringList{u"in"_s, u" 202"_s, u"456"_s, u"7"_s};
+    QTest::addRow("chinese") << u"你好，世界"_s << QStringList{u"你"_s, u"好"_s, u"，"_s, u"世"_s, u"界"_s};
+    QTest::addRow("spaces") << u"a\n\n  b"_s << QStringList{u"a"_s, u"\n\n "_s, u" b"_s};
+}
+
+void tst_LocalProvider::tokenizer()
+{
+    QFETCH(QString, text);
+    QFETCH(QStringList, tokens);
+    QStringList actual;
+    for (QStringView t : Tokenizer::split(text))
+        actual << t.toString();
+    QCOMPARE(actual, tokens);
+    QCOMPARE(Tokenizer::count(text), tokens.size());
+}
+
+void tst_LocalProvider::healthModelsAndErrors()
+{
+    const Reply health = get(u"health"_s);
+    QCOMPARE(health.status, 200);
+    QCOMPARE(health.body, QByteArray("ok"));
+
+    const Reply models = get(u"v1/models"_s);
+    QCOMPARE(models.status, 200);
+    QCOMPARE(models.object()[u"object"].toString(), u"list"_s);
+    QStringList ids;
+    for (const QJsonValue &m : models.object()[u"data"].toArray())
+        ids << m[u"id"].toString();
+    QVERIFY(ids.contains(u"headstart-local"_s));
+    QVERIFY(ids.contains(u"headstart-local-small"_s));
+
+    const Reply unknown = get(u"v1/nothing-here"_s);
+    QCOMPARE(unknown.status, 404);
+    QVERIFY(unknown.object()[u"error"][u"message"].isString());
+
+    const Reply wrongMethod = get(u"v1/chat/completions"_s);
+    QCOMPARE(wrongMethod.status, 405);
+    QCOMPARE(wrongMethod.object()[u"error"][u"code"].toString(), u"method_not_allowed"_s);
+    QCOMPARE(request(m_server->url(), "DELETE", u"health"_s).status, 405);
+
+    const Reply badJson = post(u"v1/chat/completions"_s, "{\"model\": ");
+    QCOMPARE(badJson.status, 400);
+    QCOMPARE(badJson.object()[u"error"][u"type"].toString(), u"invalid_request_error"_s);
+
+    const Reply badAnthropicJson = post(u"v1/messages"_s, "[1, 2");
+    QCOMPARE(badAnthropicJson.status, 400);
+    QCOMPARE(badAnthropicJson.object()[u"type"].toString(), u"error"_s);
+    QCOMPARE(badAnthropicJson.object()[u"error"][u"type"].toString(), u"invalid_request_error"_s);
+
+    // Without the /v1 prefix too.
+    QCOMPARE(post(u"chat/completions"_s, chatBody(u"hello"_s)).status, 200);
+}
+
+void tst_LocalProvider::unknownModel()
+{
+    QByteArray body = chatBody(u"hello"_s);
+    body.replace("headstart-local", "gpt-nonexistent");
+    const Reply openai = post(u"v1/chat/completions"_s, body);
+    QCOMPARE(openai.status, 404);
+    QCOMPARE(openai.object()[u"error"][u"code"].toString(), u"model_not_found"_s);
+
+    QByteArray anthropic = messagesBody({}, u"hello"_s);
+    anthropic.replace("headstart-local", "claude-nonexistent");
+    const Reply a = post(u"v1/messages"_s, anthropic);
+    QCOMPARE(a.status, 404);
+    QCOMPARE(a.object()[u"error"][u"type"].toString(), u"not_found_error"_s);
+
+    QByteArray small = chatBody(u"hello"_s);
+    small.replace("headstart-local", "headstart-local-small");
+    QCOMPARE(post(u"v1/chat/completions"_s, small).status, 200);
+}
+
+void tst_LocalProvider::validation_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addRow("no messages") << u"v1/chat/completions"_s << QByteArray(R"({"model":"headstart-local"})");
+    QTest::addRow("n too large") << u"v1/chat/completions"_s
+                                 << chatBody(u"x"_s, {{u"n"_s, 9}});
+    QTest::addRow("max_tokens 0") << u"v1/chat/completions"_s << chatBody(u"x"_s, {{u"max_tokens"_s, 0}});
+    QTest::addRow("bad role") << u"v1/chat/completions"_s
+                              << QByteArray(R"({"model":"headstart-local","messages":[{"role":"robot","content":"x"}]})");
+    QTest::addRow("stream_options without stream")
+        << u"v1/chat/completions"_s << chatBody(u"x"_s, {{u"stream_options"_s, QJsonObject{{u"include_usage"_s, true}}}});
+    QTest::addRow("anthropic max_tokens missing")
+        << u"v1/messages"_s
+        << QByteArray(R"({"model":"headstart-local","messages":[{"role":"user","content":"x"}]})");
+    QTest::addRow("anthropic temperature") << u"v1/messages"_s
+                                           << messagesBody({}, u"x"_s, {{u"temperature"_s, 1.5}});
+}
+
+void tst_LocalProvider::validation()
+{
+    QFETCH(QString, path);
+    QFETCH(QByteArray, body);
+    const Reply r = post(path, body);
+    QCOMPARE(r.status, 400);
+    if (path.endsWith(u"messages"))
+        QCOMPARE(r.object()[u"error"][u"type"].toString(), u"invalid_request_error"_s);
+    else
+        QVERIFY(!r.object()[u"error"][u"message"].toString().isEmpty());
+}
+
+void tst_LocalProvider::determinism()
+{
+    const QString prompt = u"Explain how a harbor keeps boats safe during a winter storm, and why the walls matter."_s;
+    const Reply first = post(u"v1/chat/completions"_s, streamBody(prompt));
+    const Reply second = post(u"v1/chat/completions"_s, streamBody(prompt));
+    const Reply plain = post(u"v1/chat/completions"_s, chatBody(prompt));
+    QCOMPARE(first.status, 200);
+    QVERIFY(!textOf(first).isEmpty());
+    QCOMPARE(textOf(second).toUtf8(), textOf(first).toUtf8());
+    QCOMPARE(textOf(plain), textOf(first)); // streaming changes the framing, not the text
+
+    const Reply other = post(u"v1/chat/completions"_s, streamBody(prompt + u" Keep it short."_s));
+    QVERIFY(textOf(other) != textOf(first));
+
+    const Reply seeded = post(u"v1/chat/completions"_s, streamBody(prompt, {{u"seed"_s, 7}}));
+    const Reply seededAgain = post(u"v1/chat/completions"_s, streamBody(prompt, {{u"seed"_s, 7}}));
+    const Reply reseeded = post(u"v1/chat/completions"_s, streamBody(prompt, {{u"seed"_s, 8}}));
+    QCOMPARE(textOf(seededAgain), textOf(seeded));
+    QVERIFY(textOf(seeded) != textOf(first));
+    QVERIFY(textOf(reseeded) != textOf(seeded));
+
+    const Reply warmer = post(u"v1/chat/completions"_s, streamBody(prompt, {{u"temperature"_s, 0.2}}));
+    QVERIFY(textOf(warmer) != textOf(first));
+
+    // The same holds for Anthropic.
+    const Reply a1 = post(u"v1/messages"_s, messagesBody(u"Be brief."_s, prompt, {{u"stream"_s, true}}));
+    const Reply a2 = post(u"v1/messages"_s, messagesBody(u"Be brief."_s, prompt, {{u"stream"_s, true}}));
+    QVERIFY(!textOf(a1).isEmpty());
+    QCOMPARE(textOf(a2), textOf(a1));
+}
+
+void tst_LocalProvider::maxTokensCutsWithLength()
+{
+    const QString prompt = u"Describe a market by the river at dawn, with bread, fish and voices."_s;
+    const Reply full = post(u"v1/chat/completions"_s, chatBody(prompt));
+    const QJsonObject fullChoice = full.object()[u"choices"][0].toObject();
+    QCOMPARE(fullChoice[u"finish_reason"].toString(), u"stop"_s);
+    const QString fullText = fullChoice[u"message"][u"content"].toString();
+    QVERIFY(fullText.endsWith(u'.') || fullText.endsWith(u'!') || fullText.endsWith(u'?'));
+    const int natural = full.object()[u"usage"][u"completion_tokens"].toInt();
+    QVERIFY2(natural >= 60 && natural <= 400, QByteArray::number(natural));
+
+    const Reply cut = post(u"v1/chat/completions"_s, chatBody(prompt, {{u"max_tokens"_s, 7}}));
+    const QJsonObject cutChoice = cut.object()[u"choices"][0].toObject();
+    QCOMPARE(cutChoice[u"finish_reason"].toString(), u"length"_s);
+    QCOMPARE(cut.object()[u"usage"][u"completion_tokens"].toInt(), 7);
+    QVERIFY(fullText.startsWith(cutChoice[u"message"][u"content"].toString()));
+
+    const Reply cutStream = post(u"v1/chat/completions"_s, streamBody(prompt, {{u"max_completion_tokens"_s, 5}}));
+    QCOMPARE(cutStream.tokenMs.size(), 5);
+    QCOMPARE(json(cutStream.events().at(cutStream.events().size() - 2).data)[u"choices"][0][u"finish_reason"].toString(),
+             u"length"_s);
+
+    const Reply anthropic = post(u"v1/messages"_s, messagesBody({}, prompt, {{u"max_tokens"_s, 4}}));
+    QCOMPARE(anthropic.object()[u"stop_reason"].toString(), u"max_tokens"_s);
+    QCOMPARE(anthropic.object()[u"usage"][u"output_tokens"].toInt(), 4);
+}
+
+void tst_LocalProvider::chinesePromptGivesChinese()
+{
+    const QString prompt = u"请用几句话介绍一下杭州西湖的春天。湖边的柳树发芽了，游客很多，空气也很清新。"_s;
+    const Reply r = post(u"v1/chat/completions"_s, streamBody(prompt));
+    const QString text = textOf(r);
+    QVERIFY(!text.isEmpty());
+    QVERIFY2(countHan(text) * 10 >= text.size() * 8, qPrintable(text));
+    // 1-2 characters per token.
+    for (const SseEvent &e : r.events()) {
+        const QString piece = contentOf(e);
+        if (!piece.isNull())
+            QVERIFY2(piece.size() <= 2, qPrintable(piece));
+    }
+    const int tokens = usageChunk(post(u"v1/chat/completions"_s,
+                                       streamBody(prompt, {{u"stream_options"_s, QJsonObject{{u"include_usage"_s, true}}}})))
+                           [u"prompt_tokens"]
+                               .toInt();
+    // About one token per character, plus the role marker.
+    QCOMPARE(tokens, prompt.size() + 1);
+}
+
+void tst_LocalProvider::streamingChunkFormat()
+{
+    const Reply r = post(u"v1/chat/completions"_s,
+                         streamBody(u"List three uses of paper in a small office."_s,
+                                    {{u"stream_options"_s, QJsonObject{{u"include_usage"_s, true}}}}),
+                         {{"Accept-Encoding", "gzip, deflate, br"}});
+    QCOMPARE(r.status, 200);
+    QVERIFY(r.headers.value("content-type").startsWith("text/event-stream"));
+    QCOMPARE(r.headers.value("transfer-encoding"), QByteArray("chunked"));
+    QVERIFY(!r.headers.contains("content-encoding"));
+    QVERIFY(r.body.endsWith("data: [DONE]\n\n"));
+
+    const QList<SseEvent> events = r.events();
+    QVERIFY(events.size() > 4);
+    const QJsonObject first = json(events.first().data);
+    QCOMPARE(first[u"object"].toString(), u"chat.completion.chunk"_s);
+    QCOMPARE(first[u"choices"][0][u"delta"][u"role"].toString(), u"assistant"_s);
+    QString id;
+    int finishes = 0;
+    for (qsizetype i = 0; i + 1 < events.size(); ++i) {
+        QJsonParseError error;
+        const QJsonObject chunk = QJsonDocument::fromJson(events[i].data, &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(chunk[u"object"].toString(), u"chat.completion.chunk"_s);
+        QCOMPARE(chunk[u"model"].toString(), u"headstart-local"_s);
+        if (id.isEmpty())
+            id = chunk[u"id"].toString();
+        QCOMPARE(chunk[u"id"].toString(), id);
+        if (!chunk[u"choices"].toArray().isEmpty() && !chunk[u"choices"][0][u"finish_reason"].isNull()) {
+            ++finishes;
+            QCOMPARE(chunk[u"choices"][0][u"finish_reason"].toString(), u"stop"_s);
+        }
+    }
+    QCOMPARE(finishes, 1);
+    QCOMPARE(events.last().data, QByteArray("[DONE]"));
+
+    const QJsonObject usage = usageChunk(r);
+    const int prompt = usage[u"prompt_tokens"].toInt();
+    const int completion = usage[u"completion_tokens"].toInt();
+    QVERIFY(prompt > 8);
+    QCOMPARE(completion, r.tokenMs.size());
+    QCOMPARE(usage[u"total_tokens"].toInt(), prompt + completion);
+    QCOMPARE(usage[u"prompt_tokens_details"][u"cached_tokens"].toInt(), 0);
+    QCOMPARE(usage[u"prompt_cache_hit_tokens"].toInt(), 0);
+    QCOMPARE(usage[u"prompt_cache_miss_tokens"].toInt(), prompt);
+}
+
+void tst_LocalProvider::usageOnlyWhenAsked()
+{
+    const Reply r = post(u"v1/chat/completions"_s, streamBody(u"A short note about clouds."_s));
+    QVERIFY(r.body.endsWith("data: [DONE]\n\n"));
+    QVERIFY(!r.body.contains("\"usage\""));
+
+    const Reply plain = post(u"v1/chat/completions"_s, chatBody(u"A short note about clouds."_s));
+    QVERIFY(plain.headers.contains("content-length"));
+    QCOMPARE(plain.object()[u"object"].toString(), u"chat.completion"_s);
+    QVERIFY(plain.object()[u"usage"][u"prompt_tokens"].toInt() > 0);
+}
+
+void tst_LocalProvider::twoChoicesInterleave()
+{
+    const Reply r = post(u"v1/chat/completions"_s,
+                         streamBody(u"Two ideas for a garden path made of stone."_s,
+                                    {{u"n"_s, 2}, {u"stream_options"_s, QJsonObject{{u"include_usage"_s, true}}}}));
+    QList<int> order;
+    int finished[2] = {0, 0};
+    int roles = 0;
+    for (const SseEvent &e : r.events()) {
+        const QJsonObject chunk = json(e.data);
+        if (chunk[u"choices"].toArray().isEmpty())
+            continue;
+        const QJsonObject choice = chunk[u"choices"][0].toObject();
+        const int index = choice[u"index"].toInt();
+        QVERIFY(index == 0 || index == 1);
+        roles += choice[u"delta"].toObject().contains(u"role");
+        if (!contentOf(e).isNull())
+            order << index;
+        if (choice[u"finish_reason"].isString())
+            ++finished[index];
+    }
+    QCOMPARE(roles, 2);
+    QCOMPARE(finished[0], 1);
+    QCOMPARE(finished[1], 1);
+    QVERIFY(order.size() > 4);
+    QCOMPARE(order.mid(0, 4), (QList<int>{0, 1, 0, 1}));
+    QVERIFY(textOf(r, 0) != textOf(r, 1));
+    QCOMPARE(usageChunk(r)[u"completion_tokens"].toInt(), order.size());
+
+    const Reply plain = post(u"v1/chat/completions"_s, chatBody(u"Two ideas for a garden path made of stone."_s, {{u"n"_s, 2}}));
+    QCOMPARE(plain.object()[u"choices"].toArray().size(), 2);
+    QCOMPARE(plain.object()[u"choices"][1][u"message"][u"content"].toString(), textOf(r, 1));
+}
+
+void tst_LocalProvider::anthropicEventsAndCache()
+{
+    const QString doc = document(u"anthropic-cache"_s, 1400);
+    const QJsonArray system{cached(doc)};
+    const QJsonObject streamLong{{u"stream"_s, true}, {u"max_tokens"_s, 1000}};
+    const Reply first = post(u"v1/messages"_s, messagesBody(system, u"Summarize the document."_s, streamLong),
+                             {{"anthropic-version", "2023-06-01"}});
+    QCOMPARE(first.status, 200);
+    QList<QByteArray> types;
+    for (const SseEvent &e : first.events()) {
+        if (types.isEmpty() || types.last() != e.event)
+            types << e.event;
+        QCOMPARE(json(e.data)[u"type"].toString().toUtf8(), e.event);
+    }
+    QCOMPARE(types, (QList<QByteArray>{"message_start", "content_block_start", "ping", "content_block_delta",
+                                       "content_block_stop", "message_delta", "message_stop"}));
+
+    const auto startUsage = [](const Reply &r) { return json(r.events().first().data)[u"message"][u"usage"].toObject(); };
+    const QJsonObject u1 = startUsage(first);
+    QCOMPARE(u1[u"output_tokens"].toInt(), 1);
+    QCOMPARE(u1[u"cache_read_input_tokens"].toInt(), 0);
+    const int created = u1[u"cache_creation_input_tokens"].toInt();
+    QVERIFY2(created > 1024, QByteArray::number(created));
+    const int total = u1[u"input_tokens"].toInt() + created;
+    QVERIFY(u1[u"input_tokens"].toInt() > 0); // the user message after the breakpoint
+
+    const QJsonObject delta = json(first.events().at(first.events().size() - 2).data);
+    QCOMPARE(delta[u"delta"][u"stop_reason"].toString(), u"end_turn"_s);
+    QCOMPARE(delta[u"usage"][u"output_tokens"].toInt(), first.tokenMs.size());
+
+    const Reply second = post(u"v1/messages"_s, messagesBody(system, u"Summarize the document."_s, streamLong));
+    const QJsonObject u2 = startUsage(second);
+    QCOMPARE(u2[u"cache_read_input_tokens"].toInt(), created);
+    QCOMPARE(u2[u"cache_creation_input_tokens"].toInt(), 0);
+    QCOMPARE(u2[u"input_tokens"].toInt() + u2[u"cache_read_input_tokens"].toInt(), total);
+
+    // Non-streaming carries the same usage fields.
+    const Reply plain = post(u"v1/messages"_s, messagesBody(system, u"Another question?"_s, {{u"max_tokens"_s, 1000}}));
+    QCOMPARE(plain.object()[u"type"].toString(), u"message"_s);
+    QCOMPARE(plain.object()[u"usage"][u"cache_read_input_tokens"].toInt(), created);
+    QCOMPARE(plain.object()[u"stop_reason"].toString(), u"end_turn"_s);
+}
+
+void tst_LocalProvider::anthropicBreakpointLimits()
+{
+    // Below 1024 tokens nothing is cached, breakpoint or not.
+    const QJsonArray shortSystem{cached(document(u"short-prefix"_s, 300))};
+    for (int i = 0; i < 2; ++i) {
+        const QJsonObject usage = post(u"v1/messages"_s, messagesBody(shortSystem, u"Hi"_s)).object()[u"usage"].toObject();
+        QCOMPARE(usage[u"cache_creation_input_tokens"].toInt(), 0);
+        QCOMPARE(usage[u"cache_read_input_tokens"].toInt(), 0);
+    }
+    // Without a breakpoint nothing is cached either.
+    const QString doc = document(u"no-breakpoint"_s, 1500);
+    for (int i = 0; i < 2; ++i) {
+        const QJsonObject usage = post(u"v1/messages"_s, messagesBody(doc, u"Hi"_s)).object()[u"usage"].toObject();
+        QCOMPARE(usage[u"cache_read_input_tokens"].toInt(), 0);
+    }
+    // At most four breakpoints.
+    QJsonArray five;
+    for (int i = 0; i < 5; ++i)
+        five.append(cached(u"part %1"_s.arg(i)));
+    const Reply r = post(u"v1/messages"_s, messagesBody(five, u"Hi"_s));
+    QCOMPARE(r.status, 400);
+    QVERIFY(r.object()[u"error"][u"message"].toString().contains(u"4"));
+}
+
+void tst_LocalProvider::prefixCacheShortensTtft()
+{
+    // 3000+ prompt tokens at 8000 tokens/s: an uncached prefill of about 400 ms.
+    const Headers slowPrefill{{"X-Headstart-Latency", "prefill=8000,decode=1000"}};
+    const QString doc = document(u"ttft-doc"_s, 3000);
+    const QJsonObject usage{{u"stream_options"_s, QJsonObject{{u"include_usage"_s, true}}}, {u"stream"_s, true},
+                            {u"max_tokens"_s, 3}};
+    const Reply cold = post(u"v1/chat/completions"_s, chatBody(u"First question?"_s, usage, doc), slowPrefill);
+    const Reply warm = post(u"v1/chat/completions"_s, chatBody(u"A different second question?"_s, usage, doc), slowPrefill);
+
+    const QJsonObject coldUsage = usageChunk(cold);
+    const QJsonObject warmUsage = usageChunk(warm);
+    QCOMPARE(coldUsage[u"prompt_tokens_details"][u"cached_tokens"].toInt(), 0);
+    const int hit = warmUsage[u"prompt_tokens_details"][u"cached_tokens"].toInt();
+    QVERIFY2(hit >= 2900, QByteArray::number(hit));
+    QCOMPARE(hit % 64, 0);
+    QVERIFY(hit < warmUsage[u"prompt_tokens"].toInt());
+    QCOMPARE(warmUsage[u"prompt_cache_hit_tokens"].toInt(), hit);
+    QVERIFY2(warm.ttftMs() * 2 < cold.ttftMs(),
+             qPrintable(u"cold %1 ms, warm %2 ms"_s.arg(cold.ttftMs()).arg(warm.ttftMs())));
+    QVERIFY(cold.ttftMs() >= 300); // the prefill is a lower bound
+}
+
+void tst_LocalProvider::cacheEntriesExpire()
+{
+    const Headers shortTtl{{"X-Headstart-Latency", "ttl=1"}};
+    const QString doc = document(u"ttl-doc"_s, 400);
+    const QByteArray body = chatBody(u"Question?"_s, {}, doc);
+    const auto cachedTokens = [](const Reply &r) { return r.object()[u"usage"][u"prompt_tokens_details"][u"cached_tokens"].toInt(); };
+    QCOMPARE(cachedTokens(post(u"v1/chat/completions"_s, body, shortTtl)), 0);
+    QVERIFY(cachedTokens(post(u"v1/chat/completions"_s, body, shortTtl)) > 0);
+    // The entries live one second after their last hit; waiting is the point of this test.
+    QElapsedTimer sinceHit;
+    sinceHit.start();
+    QTRY_VERIFY_WITH_TIMEOUT(sinceHit.hasExpired(1200), 5000);
+    QCOMPARE(cachedTokens(post(u"v1/chat/completions"_s, body, shortTtl)), 0);
+}
+
+void tst_LocalProvider::slotsQueueRequests()
+{
+    // One slot: whichever request the server takes second gets its first token only after the
+    // other one's last.
+    QNetworkRequest req(m_server->url().resolved(QUrl(u"v1/chat/completions"_s)));
+    req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    req.setRawHeader("X-Headstart-Latency", "slots=1,decode=200");
+    const QByteArray body = streamBody(u"Queue test about bridges."_s, {{u"max_tokens"_s, 20}});
+    QElapsedTimer timer;
+    timer.start();
+    struct Track {
+        std::unique_ptr<QNetworkReply> reply;
+        QByteArray bytes;
+        qint64 firstTokenMs = -1;
+        qint64 finishedMs = -1;
+    };
+    Track tracks[2];
+    for (Track &t : tracks) {
+        t.reply.reset(m_nam.post(req, body));
+        connect(t.reply.get(), &QNetworkReply::readyRead, this, [&t, &timer] {
+            t.bytes += t.reply->readAll();
+            if (t.firstTokenMs < 0 && t.bytes.contains("\"delta\":{\"content\""))
+                t.firstTokenMs = timer.elapsed();
+        });
+        connect(t.reply.get(), &QNetworkReply::finished, this, [&t, &timer] { t.finishedMs = timer.elapsed(); });
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(tracks[0].finishedMs >= 0 && tracks[1].finishedMs >= 0, 10000);
+    const Track &early = tracks[0].firstTokenMs <= tracks[1].firstTokenMs ? tracks[0] : tracks[1];
+    const Track &late = &early == &tracks[0] ? tracks[1] : tracks[0];
+    QVERIFY(early.firstTokenMs >= 0 && late.firstTokenMs >= 0);
+    // 20 tokens at 200/s: about 100 ms that the second one waits out.
+    QVERIFY2(late.firstTokenMs + 5 >= early.finishedMs,
+             qPrintable(u"first done at %1 ms, second's first token at %2 ms"_s.arg(early.finishedMs).arg(late.firstTokenMs)));
+}
+
+void tst_LocalProvider::firstTokenWrittenTime()
+{
+    const auto before = std::chrono::steady_clock::now().time_since_epoch();
+    const Reply r = post(u"v1/chat/completions"_s, streamBody(u"Timing probe."_s), {{"X-Request-Id", "probe-42"}});
+    QCOMPARE(r.headers.value("x-request-id"), QByteArray("probe-42"));
+    const qint64 written = m_server->firstTokenWrittenNs("probe-42");
+    QVERIFY(written >= std::chrono::duration_cast<std::chrono::nanoseconds>(before).count());
+    QVERIFY(written <= std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+    QCOMPARE(m_server->firstTokenWrittenNs("never-sent"), -1);
+}
+
+void tst_LocalProvider::statusFaults_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QByteArray>("fault");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("type");
+    QTest::addColumn<QByteArray>("retryAfter");
+    for (int status : {401, 403, 404, 500, 503}) {
+        QTest::addRow("openai %d", status) << u"v1/chat/completions"_s << "status=" + QByteArray::number(status) << status
+                                           << QString() << QByteArray();
+    }
+    QTest::addRow("openai 429") << u"v1/chat/completions"_s << QByteArray("status=429,retry-after=7") << 429 << QString()
+                                << QByteArray("7");
+    QTest::addRow("anthropic 401") << u"v1/messages"_s << QByteArray("status=401") << 401 << u"authentication_error"_s
+                                   << QByteArray();
+    QTest::addRow("anthropic 403") << u"v1/messages"_s << QByteArray("status=403") << 403 << u"permission_error"_s
+                                   << QByteArray();
+    QTest::addRow("anthropic 404") << u"v1/messages"_s << QByteArray("status=404") << 404 << u"not_found_error"_s
+                                   << QByteArray();
+    QTest::addRow("anthropic 429") << u"v1/messages"_s << QByteArray("status=429,retry-after=7") << 429
+                                   << u"rate_limit_error"_s << QByteArray("7");
+    QTest::addRow("anthropic 500") << u"v1/messages"_s << QByteArray("status=500") << 500 << u"api_error"_s << QByteArray();
+    QTest::addRow("anthropic 503") << u"v1/messages"_s << QByteArray("status=503") << 503 << u"overloaded_error"_s
+                                   << QByteArray();
+}
+
+void tst_LocalProvider::statusFaults()
+{
+    QFETCH(QString, path);
+    QFETCH(QByteArray, fault);
+    QFETCH(int, status);
+    QFETCH(QString, type);
+    QFETCH(QByteArray, retryAfter);
+    const QByteArray body = path.endsWith(u"messages") ? messagesBody({}, u"hi"_s, {{u"stream"_s, true}})
+                                                       : streamBody(u"hi"_s);
+    const Reply r = post(path, body, {{"X-Headstart-Fault", fault}});
+    QCOMPARE(r.status, status);
+    QCOMPARE(r.headers.value("retry-after"), retryAfter);
+    const QJsonObject o = r.object();
+    if (type.isEmpty()) {
+        QVERIFY(!o[u"error"][u"message"].toString().isEmpty());
+        QVERIFY(o[u"error"][u"type"].isString());
+        QVERIFY(o[u"error"].toObject().contains(u"code"));
+    } else {
+        QCOMPARE(o[u"type"].toString(), u"error"_s);
+        QCOMPARE(o[u"error"][u"type"].toString(), type);
+    }
+}
+
+void tst_LocalProvider::dropAfter()
+{
+    // On the wire: three token events, then the connection ends without the last chunk.
+    RawClient client(m_server->url());
+    QVERIFY(client.waitConnected());
+    client.socket().write(httpPost("/v1/chat/completions", streamBody(u"Dropping soon."_s), "X-Headstart-Fault: drop-after=3\r\n"));
+    const QByteArray raw = client.readUntilClosed();
+    QVERIFY2(raw.startsWith("HTTP/1.1 200"), raw.left(40).constData());
+    QCOMPARE(raw.count("\"delta\":{\"content\""), 3);
+    QVERIFY(!raw.contains("[DONE]"));
+    QVERIFY(!raw.endsWith("0\r\n\r\n"));
+
+    // Through QNetworkAccessManager the same three tokens arrive. (Qt 6.4 sometimes reports such a
+    // truncated chunked reply as finished without error: clients must look for the end event.)
+    const Reply r = post(u"v1/chat/completions"_s, streamBody(u"Dropping soon."_s), {{"X-Headstart-Fault", "drop-after=3"}});
+    QCOMPARE(r.tokenMs.size(), 3);
+    QVERIFY(!r.body.contains("[DONE]"));
+    QVERIFY(!r.body.contains("finish_reason\":\"stop"));
+}
+
+void tst_LocalProvider::stall()
+{
+    const Reply r = post(u"v1/chat/completions"_s, streamBody(u"Stalling a little."_s, {{u"max_tokens"_s, 6}}),
+                         {{"X-Headstart-Fault", "stall=250@2"}});
+    QCOMPARE(r.tokenMs.size(), 6);
+    QVERIFY2(r.tokenMs[2] - r.tokenMs[1] >= 200, qPrintable(u"gap %1 ms"_s.arg(r.tokenMs[2] - r.tokenMs[1])));
+    QVERIFY(r.body.endsWith("data: [DONE]\n\n"));
+}
+
+void tst_LocalProvider::malformedAt()
+{
+    const Reply r = post(u"v1/chat/completions"_s, streamBody(u"Malformed in the middle."_s, {{u"max_tokens"_s, 6}}),
+                         {{"X-Headstart-Fault", "malformed-at=2"}});
+    int contentBefore = -1;
+    int invalid = 0;
+    int content = 0;
+    for (const SseEvent &e : r.events()) {
+        if (e.data == "[DONE]")
+            continue;
+        QJsonParseError error;
+        QJsonDocument::fromJson(e.data, &error);
+        if (error.error != QJsonParseError::NoError) {
+            ++invalid;
+            contentBefore = content;
+        } else if (!contentOf(e).isNull()) {
+            ++content;
+        }
+    }
+    QCOMPARE(invalid, 1);
+    QCOMPARE(contentBefore, 2);
+    QCOMPARE(content, 6);
+    QVERIFY(r.body.endsWith("data: [DONE]\n\n"));
+}
+
+void tst_LocalProvider::errorAt_data()
+{
+    QTest::addColumn<bool>("anthropic");
+    QTest::addRow("openai") << false;
+    QTest::addRow("anthropic") << true;
+}
+
+void tst_LocalProvider::errorAt()
+{
+    QFETCH(bool, anthropic);
+    const Headers fault{{"X-Headstart-Fault", "error-at=2"}};
+    const Reply r = anthropic ? post(u"v1/messages"_s, messagesBody({}, u"Fail soon."_s, {{u"stream"_s, true}}), fault)
+                              : post(u"v1/chat/completions"_s, streamBody(u"Fail soon."_s), fault);
+    QCOMPARE(r.status, 200);
+    QCOMPARE(r.error, QNetworkReply::NoError); // the stream ends cleanly, with an error event
+    QCOMPARE(r.tokenMs.size(), 2);
+    const SseEvent last = r.events().last();
+    if (anthropic) {
+        QCOMPARE(last.event, QByteArray("error"));
+        QCOMPARE(json(last.data)[u"error"][u"type"].toString(), u"overloaded_error"_s);
+        QVERIFY(!r.body.contains("message_stop"));
+    } else {
+        QCOMPARE(json(last.data)[u"error"][u"type"].toString(), u"server_error"_s);
+        QVERIFY(!r.body.contains("[DONE]"));
+    }
+}
+
+void tst_LocalProvider::contextTooLong_data()
+{
+    QTest::addColumn<bool>("anthropic");
+    QTest::addColumn<QByteArray>("header");
+    QTest::addColumn<QByteArray>("value");
+    QTest::addRow("openai fault") << false << QByteArray("X-Headstart-Fault") << QByteArray("context-too-long");
+    QTest::addRow("anthropic fault") << true << QByteArray("X-Headstart-Fault") << QByteArray("context-too-long");
+    QTest::addRow("openai real") << false << QByteArray("X-Headstart-Latency") << QByteArray("context=40");
+    QTest::addRow("anthropic real") << true << QByteArray("X-Headstart-Latency") << QByteArray("context=40");
+}
+
+void tst_LocalProvider::contextTooLong()
+{
+    QFETCH(bool, anthropic);
+    QFETCH(QByteArray, header);
+    QFETCH(QByteArray, value);
+    const QString prompt = document(u"context"_s, 30);
+    const Headers headers{{header, value}};
+    if (anthropic) {
+        const Reply r = post(u"v1/messages"_s, messagesBody({}, prompt, {{u"max_tokens"_s, 16}}), headers);
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.object()[u"error"][u"type"].toString(), u"invalid_request_error"_s);
+        const QString message = r.object()[u"error"][u"message"].toString();
+        QVERIFY2(message.startsWith(u"prompt is too long: "), qPrintable(message));
+        QVERIFY(message.endsWith(u" maximum"));
+    } else {
+        const Reply r = post(u"v1/chat/completions"_s, chatBody(prompt, {{u"max_tokens"_s, 16}}), headers);
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.object()[u"error"][u"code"].toString(), u"context_length_exceeded"_s);
+    }
+}
+
+void tst_LocalProvider::maxStreams()
+{
+    ServerConfig config;
+    config.profile = LatencyProfile::byName(u"instant").value();
+    config.profile.decodeTokensPerSec = 20;
+    config.maxConcurrentStreams = 1;
+    ServerThread server(config);
+    QVERIFY(server.start());
+    QNetworkRequest req(server.url().resolved(QUrl(u"v1/chat/completions"_s)));
+    req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    std::unique_ptr<QNetworkReply> open(m_nam.post(req, streamBody(u"Slow stream."_s)));
+    QSignalSpy firstBytes(open.get(), &QNetworkReply::readyRead);
+    QVERIFY(firstBytes.wait(5000));
+    QCOMPARE(server.stats().streamsOpen, 1);
+
+    const Reply refused = request(server.url(), "POST", u"v1/chat/completions"_s, streamBody(u"Second."_s));
+    QCOMPARE(refused.status, 429);
+    QCOMPARE(refused.headers.value("retry-after"), QByteArray("1"));
+    QCOMPARE(server.stats().requestsRejected, 1);
+    // Non-streaming requests are not streams.
+    QCOMPARE(request(server.url(), "POST", u"v1/chat/completions"_s, chatBody(u"Third."_s),
+                     {{"X-Headstart-Latency", "decode=0"}})
+                 .status,
+             200);
+
+    open->abort();
+    QTRY_COMPARE_WITH_TIMEOUT(server.stats().streamsOpen, 0, 5000);
+    QCOMPARE(request(server.url(), "POST", u"v1/chat/completions"_s, streamBody(u"Now it fits."_s, {{u"max_tokens"_s, 2}}))
+                 .status,
+             200);
+}
+
+void tst_LocalProvider::apiKey()
+{
+    ServerConfig config;
+    config.profile = LatencyProfile::byName(u"instant").value();
+    config.apiKey = u"sk-test-123"_s;
+    ServerThread server(config);
+    QVERIFY(server.start());
+    const auto chat = [&](const Headers &headers) {
+        return request(server.url(), "POST", u"v1/chat/completions"_s, chatBody(u"Key check."_s), headers);
+    };
+    const Reply none = chat({});
+    QCOMPARE(none.status, 401);
+    QCOMPARE(none.object()[u"error"][u"code"].toString(), u"invalid_api_key"_s);
+    QCOMPARE(chat({{"Authorization", "Bearer wrong"}}).status, 401);
+    QCOMPARE(chat({{"Authorization", "Bearer sk-test-123"}}).status, 200);
+    QCOMPARE(chat({{"x-api-key", "sk-test-123"}}).status, 200);
+    const Reply anthropic = request(server.url(), "POST", u"v1/messages"_s, messagesBody({}, u"Key?"_s));
+    QCOMPARE(anthropic.status, 401);
+    QCOMPARE(anthropic.object()[u"error"][u"type"].toString(), u"authentication_error"_s);
+    QCOMPARE(request(server.url(), "GET", u"health"_s).status, 200);
+    QCOMPARE(server.stats().requestsRejected, 3);
+}
+
+void tst_LocalProvider::clientAbortIsCancelled()
+{
+    ServerThread server(ServerConfig{LatencyProfile::byName(u"instant").value(), {}, 0, {}});
+    QVERIFY(server.start());
+    QNetworkRequest req(server.url().resolved(QUrl(u"v1/chat/completions"_s)));
+    req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    req.setRawHeader("X-Headstart-Latency", "decode=20");
+    std::unique_ptr<QNetworkReply> reply(m_nam.post(req, streamBody(u"Abort me."_s)));
+    QSignalSpy data(reply.get(), &QNetworkReply::readyRead);
+    QVERIFY(data.wait(5000));
+    QTRY_COMPARE_WITH_TIMEOUT(server.stats().streamsOpen, 1, 5000);
+    reply->abort();
+    QTRY_COMPARE_WITH_TIMEOUT(server.stats().streamsCancelled, 1, 5000);
+    QCOMPARE(server.stats().streamsOpen, 0);
+    QCOMPARE(server.stats().streamsCompleted, 0);
+
+    QCOMPARE(request(server.url(), "POST", u"v1/chat/completions"_s, streamBody(u"Complete me."_s)).status, 200);
+    const QJsonObject stats = statsJson(server.url());
+    QCOMPARE(stats[u"streams_cancelled"].toInteger(), 1);
+    QCOMPARE(stats[u"streams_completed"].toInteger(), 1);
+    QCOMPARE(stats[u"streams_open"].toInteger(), 0);
+    QCOMPARE(stats[u"requests_served"].toInteger(), 2);
+    QCOMPARE(stats[u"requests_rejected"].toInteger(), 0);
+    QVERIFY(stats[u"tokens_generated"].toInteger() > 1);
+    QVERIFY(stats[u"prompt_tokens"].toInteger() > 1);
+    QCOMPARE(stats[u"cache_hit_tokens"].toInteger(), 0);
+}
+
+void tst_LocalProvider::keepAliveAndPipelining()
+{
+    RawClient client(m_server->url());
+    QVERIFY(client.waitConnected());
+    const QByteArray body = chatBody(u"Keep the line open."_s, {{u"max_tokens"_s, 3}});
+    QByteArray head;
+    QByteArray response;
+
+    client.socket().write(httpPost("/v1/chat/completions", body));
+    QVERIFY(client.readResponse(&head, &response));
+    QVERIFY2(head.startsWith("HTTP/1.1 200"), head.constData());
+    QVERIFY(head.toLower().contains("connection: keep-alive"));
+    const QString first = json(response)[u"choices"][0][u"message"][u"content"].toString();
+
+    client.socket().write(httpPost("/v1/chat/completions", body));
+    QVERIFY(client.readResponse(&head, &response));
+    QVERIFY(head.startsWith("HTTP/1.1 200"));
+    QCOMPARE(json(response)[u"choices"][0][u"message"][u"content"].toString(), first);
+
+    // Two requests in one write: answered in order.
+    client.socket().write(httpPost("/v1/chat/completions", body) + "GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
+    QVERIFY(client.readResponse(&head, &response));
+    QCOMPARE(json(response)[u"choices"][0][u"message"][u"content"].toString(), first);
+    QVERIFY(client.readResponse(&head, &response));
+    QCOMPARE(response, QByteArray("ok"));
+    QCOMPARE(client.socket().state(), QAbstractSocket::ConnectedState);
+
+    client.socket().write("GET /health HTTP/1.1\r\nConnection: close\r\n\r\n");
+    QVERIFY(client.readResponse(&head, &response));
+    QVERIFY(client.waitDisconnected());
+}
+
+void tst_LocalProvider::bodyOneBytePerWrite()
+{
+    RawClient client(m_server->url());
+    QVERIFY(client.waitConnected());
+    client.socket().setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    const QByteArray body = chatBody(u"Sent one byte at a time, slowly."_s, {{u"max_tokens"_s, 4}});
+    const QByteArray bytes = httpPost("/v1/chat/completions", body);
+    qsizetype sent = 0;
+    QTimer drip;
+    drip.setInterval(0);
+    connect(&drip, &QTimer::timeout, this, [&] {
+        if (sent < bytes.size()) {
+            client.socket().write(bytes.mid(sent++, 1));
+            client.socket().flush();
+        }
+    });
+    drip.start();
+    QTRY_COMPARE_WITH_TIMEOUT(sent, bytes.size(), 10000);
+    QByteArray head;
+    QByteArray response;
+    QVERIFY(client.readResponse(&head, &response));
+    QVERIFY2(head.startsWith("HTTP/1.1 200"), head.constData());
+    QCOMPARE(json(response)[u"choices"][0][u"message"][u"content"].toString(),
+             textOf(post(u"v1/chat/completions"_s, body)));
+}
+
+void tst_LocalProvider::garbageDoesNotHurt_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QByteArray>("statusLine"); // empty: any answer or none
+    QTest::addColumn<bool>("abortEarly");
+
+    QByteArray noise;
+    quint32 x = 12345;
+    for (int i = 0; i < 20000; ++i) {
+        x = x * 1103515245u + 12345u;
+        noise.append(static_cast<char>(x >> 16));
+        if (i % 997 == 0)
+            noise.append("\r\n\r\n");
+    }
+    QTest::addRow("noise") << noise << QByteArray() << false;
+    QTest::addRow("bad request line") << QByteArray("HELLO\r\n\r\n") << QByteArray("HTTP/1.1 400") << false;
+    QTest::addRow("http/2 preface") << QByteArray("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n") << QByteArray("HTTP/1.1 400") << false;
+    QTest::addRow("http/9") << QByteArray("GET /health HTTP/9.9\r\n\r\n") << QByteArray("HTTP/1.1 505") << false;
+    QTest::addRow("huge headers") << "GET /health HTTP/1.1\r\nX-Big: " + QByteArray(70000, 'a') << QByteArray("HTTP/1.1 431")
+                                  << false;
+    QTest::addRow("body too large") << QByteArray("POST /v1/chat/completions HTTP/1.1\r\nContent-Length: 70000000\r\n\r\n")
+                                    << QByteArray("HTTP/1.1 413") << false;
+    QTest::addRow("negative length") << QByteArray("POST /v1/chat/completions HTTP/1.1\r\nContent-Length: -5\r\n\r\n")
+                                     << QByteArray("HTTP/1.1 400") << false;
+    QTest::addRow("chunked body")
+        << QByteArray("POST /v1/chat/completions HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+        << QByteArray("HTTP/1.1 411") << false;
+    QTest::addRow("vanish mid-body") << QByteArray("POST /v1/chat/completions HTTP/1.1\r\nContent-Length: 1000\r\n\r\n{\"mod")
+                                     << QByteArray() << true;
+    QTest::addRow("vanish mid-headers") << QByteArray("POST /v1/chat/completions HTTP/1.1\r\nContent-Le") << QByteArray()
+                                        << true;
+    QTest::addRow("deep json") << httpPost("/v1/chat/completions", QByteArray(100000, '['), "Connection: close\r\n") << QByteArray("HTTP/1.1 400")
+                               << false;
+}
+
+void tst_LocalProvider::garbageDoesNotHurt()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QByteArray, statusLine);
+    QFETCH(bool, abortEarly);
+    {
+        RawClient client(m_server->url());
+        QVERIFY(client.waitConnected());
+        client.socket().write(bytes);
+        client.socket().flush();
+        if (abortEarly) {
+            client.socket().abort();
+        } else if (!statusLine.isEmpty()) {
+            QByteArray head;
+            QByteArray body;
+            QVERIFY(client.readResponse(&head, &body));
+            QVERIFY2(head.startsWith(statusLine), head.left(40).constData());
+            QVERIFY(json(body).contains(u"error"));
+            QVERIFY(client.waitDisconnected());
+        } else {
+            QVERIFY(client.waitDisconnected());
+        }
+    }
+    QCOMPARE(get(u"health"_s).status, 200);
+    QCOMPARE(post(u"v1/chat/completions"_s, chatBody(u"Still alive?"_s, {{u"max_tokens"_s, 2}})).status, 200);
+}
+
+void tst_LocalProvider::executable()
+{
+    const QString program = QStringLiteral(HEADSTART_BIN_DIR "/localprovider/headstart-localprovider");
+    {
+        // A demo server: it refuses to be reachable from the network unless told otherwise.
+        QProcess refused;
+        refused.start(program, {u"--host"_s, u"0.0.0.0"_s});
+        QTRY_COMPARE_WITH_TIMEOUT(refused.state(), QProcess::NotRunning, 10000);
+        QCOMPARE(refused.exitCode(), 2);
+    }
+    QProcess process;
+    process.start(program, {u"--profile"_s, u"instant"_s, u"--quiet"_s});
+    QTRY_VERIFY_WITH_TIMEOUT(process.canReadLine(), 10000);
+    const QByteArray line = process.readLine().trimmed();
+    QVERIFY2(line.startsWith("http://127.0.0.1:") && line.endsWith('/'), line.constData());
+    const QUrl url(QString::fromLatin1(line));
+    const Reply health = request(url, "GET", u"health"_s);
+    QCOMPARE(health.status, 200);
+    QCOMPARE(health.body, QByteArray("ok"));
+    QCOMPARE(request(url, "POST", u"v1/chat/completions"_s, chatBody(u"From a process."_s)).status, 200);
+    process.terminate();
+    QTRY_COMPARE_WITH_TIMEOUT(process.state(), QProcess::NotRunning, 10000);
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(process.exitCode(), 0);
+}
+
+QTEST_GUILESS_MAIN(tst_LocalProvider)
+#include "tst_localprovider.moc"
