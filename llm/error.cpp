@@ -68,8 +68,14 @@ std::optional<std::chrono::seconds> parseRetryAfter(QByteArrayView value)
     const double seconds = v.toDouble(&ok);
     if (ok && seconds >= 0)
         return std::chrono::seconds(qint64(seconds + 0.999));
-    // HTTP-date, e.g. "Wed, 21 Oct 2015 07:28:00 GMT"
-    const QDateTime when = QDateTime::fromString(QString::fromLatin1(v), Qt::RFC2822Date);
+    // HTTP-date (IMF-fixdate), e.g. "Wed, 21 Oct 2015 07:28:00 GMT". Qt's RFC 2822 parser
+    // rejects the "GMT" zone name, so the fixed format is read with the C locale.
+    QDateTime when = QLocale::c().toDateTime(QString::fromLatin1(v),
+                                             QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'"));
+    if (when.isValid())
+        when.setTimeSpec(Qt::UTC);
+    else
+        when = QDateTime::fromString(QString::fromLatin1(v), Qt::RFC2822Date);
     if (when.isValid()) {
         const qint64 delta = QDateTime::currentDateTimeUtc().secsTo(when);
         return std::chrono::seconds(std::max<qint64>(0, delta));

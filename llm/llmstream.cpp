@@ -405,7 +405,7 @@ void LlmStream::fail(Error error, bool abortReply)
         log().debug("stream {}: cancelled after {} bytes", idOf(*this), m_bytesReceived);
     } else {
         log().warn("stream {}: {} failed: {} (status {}, {} bytes, {} events)", idOf(*this),
-                   m_profile.id.toStdString(), error.codeName(), error.httpStatus(), m_bytesReceived,
+                   m_profile.id.toStdString(), error.codeName(), m_httpStatus, m_bytesReceived,
                    m_eventCount);
     }
     emit failed(error);

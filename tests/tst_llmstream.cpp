@@ -83,8 +83,7 @@ bool tst_LlmStream::runToEnd(LlmStream &stream, int timeoutMs)
     QSignalSpy failed(&stream, &LlmStream::failed);
     if (stream.state() == LlmStream::State::Idle)
         stream.start();
-    QTRY_VERIFY_WITH_TIMEOUT(finished.count() + failed.count() > 0, timeoutMs);
-    return stream.isDone();
+    return QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, timeoutMs);
 }
 
 void tst_LlmStream::completesWithTextAndUsage()
@@ -114,7 +113,7 @@ void tst_LlmStream::deliversIncrementally()
 {
     // 30 tokens at 100 tokens/s: the server needs ~300 ms to generate them all.
     StreamOptions options;
-    options.extraHeaders.append({"X-Headstart-Latency", "rtt=0,prefill=1000000,decode=100"});
+    options.extraHeaders.emplaceBack("X-Headstart-Latency", "rtt=0,prefill=1000000,decode=100");
     auto stream = makeStream(shortRequest(QStringLiteral("Write a long answer about incremental delivery of text."), 30),
                              options);
     bool checkedAtFirstToken = false;
@@ -154,7 +153,7 @@ void tst_LlmStream::cancelClosesServerStream()
 {
     const auto before = m_server->stats();
     StreamOptions options;
-    options.extraHeaders.append({"X-Headstart-Latency", "rtt=0,prefill=1000000,decode=20"});
+    options.extraHeaders.emplaceBack("X-Headstart-Latency", "rtt=0,prefill=1000000,decode=20");
     auto stream = makeStream(shortRequest(QStringLiteral("A slow answer that will be cancelled."), 200), options);
     QSignalSpy failed(stream.get(), &LlmStream::failed);
     QSignalSpy finished(stream.get(), &LlmStream::finished);
@@ -203,7 +202,7 @@ void tst_LlmStream::pauseStopsDeliveryAndResumeCompletes()
 {
     const ChatRequest request = shortRequest(QStringLiteral("Pause me after the first token, then resume me."), 40);
     StreamOptions options;
-    options.extraHeaders.append({"X-Headstart-Latency", "rtt=0,prefill=1000000,decode=400"});
+    options.extraHeaders.emplaceBack("X-Headstart-Latency", "rtt=0,prefill=1000000,decode=400");
     auto stream = makeStream(request, options);
     QSignalSpy events(stream.get(), &LlmStream::eventReceived);
     connect(stream.get(), &LlmStream::eventReceived, this, [&](const StreamEvent &e) {
@@ -253,7 +252,7 @@ void tst_LlmStream::faults()
     QFETCH(bool, keepsPartialText);
 
     StreamOptions options;
-    options.extraHeaders.append({"X-Headstart-Fault", fault});
+    options.extraHeaders.emplaceBack("X-Headstart-Fault", fault);
     auto stream = makeStream(shortRequest(QStringLiteral("Fault injection for %1 please.").arg(QString::fromLatin1(fault)), 60),
                              options);
     QSignalSpy failed(stream.get(), &LlmStream::failed);
@@ -330,7 +329,7 @@ void tst_LlmStream::refusedBeyondConcurrencyLimit()
     profile.baseUrl = limited.url().resolved(QUrl(QStringLiteral("v1")));
 
     StreamOptions slow;
-    slow.extraHeaders.append({"X-Headstart-Latency", "rtt=0,prefill=1000000,decode=20"});
+    slow.extraHeaders.emplaceBack("X-Headstart-Latency", "rtt=0,prefill=1000000,decode=20");
     auto first = makeStream(shortRequest(QStringLiteral("I hold the only slot."), 100), slow, profile);
     first->start();
     QTRY_VERIFY_WITH_TIMEOUT(!first->text().isEmpty(), 5000);
@@ -362,7 +361,7 @@ void tst_LlmStream::idleTimeoutKeepsPartialText()
 {
     StreamOptions options;
     options.idleTimeout = 300ms;
-    options.extraHeaders.append({"X-Headstart-Fault", "stall=5000@3"});
+    options.extraHeaders.emplaceBack("X-Headstart-Fault", "stall=5000@3");
     auto stream = makeStream(shortRequest(QStringLiteral("Stall in the middle of the answer."), 40), options);
     QVERIFY(runToEnd(*stream, 5000));
     QVERIFY(stream->error());
@@ -403,7 +402,7 @@ void tst_LlmStream::prefixCacheHitShortensTtft()
 {
     // ~5,000 prompt tokens at 10,000 tokens/s: ~500 ms uncached, a few ms cached.
     StreamOptions options;
-    options.extraHeaders.append({"X-Headstart-Latency", "rtt=0,prefill=10000,decode=1000"});
+    options.extraHeaders.emplaceBack("X-Headstart-Latency", "rtt=0,prefill=10000,decode=1000");
     QString document;
     for (int i = 0; i < 1000; ++i)
         document += QStringLiteral("Paragraph %1 talks about caches and prefixes. ").arg(i);

@@ -1,0 +1,213 @@
+// headstart-cli as a user runs it: chat against the in-process local provider and against a
+// running headstart-localprovider process, Ctrl-C closing the connection, errors and bad
+// arguments turning into clear messages and exit codes. Loopback only.
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <csignal>
+
+class tst_Cli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanup();
+    void chatInProcess();
+    void chatAgainstRunningProvider();
+    void interruptClosesTheConnection();
+    void providerErrorExitsWithOne();
+    void badArguments_data();
+    void badArguments();
+    void providersLists();
+
+private:
+    struct Run {
+        int exitCode = -1;
+        QByteArray out;
+        QByteArray err;
+    };
+    Run run(const QStringList &arguments, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
+    // Starts headstart-localprovider with `arguments`; returns its root URL.
+    QUrl startProvider(const QStringList &arguments);
+    QJsonObject stats(const QUrl &root);
+
+    QString m_cli;
+    QString m_provider;
+    QProcess m_providerProcess;
+    QNetworkAccessManager m_network;
+};
+
+void tst_Cli::initTestCase()
+{
+    m_cli = QStringLiteral(HEADSTART_BIN_DIR "/cli/headstart-cli");
+    m_provider = QStringLiteral(HEADSTART_BIN_DIR "/localprovider/headstart-localprovider");
+    QVERIFY2(QFile::exists(m_cli), qPrintable(m_cli));
+    QVERIFY2(QFile::exists(m_provider), qPrintable(m_provider));
+}
+
+void tst_Cli::cleanup()
+{
+    if (m_providerProcess.state() != QProcess::NotRunning) {
+        m_providerProcess.terminate();
+        if (!m_providerProcess.waitForFinished(3000))
+            m_providerProcess.kill();
+    }
+}
+
+tst_Cli::Run tst_Cli::run(const QStringList &arguments, const QProcessEnvironment &env)
+{
+    QProcess process;
+    process.setProcessEnvironment(env);
+    process.start(m_cli, arguments);
+    Run result;
+    if (!process.waitForFinished(30000)) {
+        process.kill();
+        return result;
+    }
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    result.out = process.readAllStandardOutput();
+    result.err = process.readAllStandardError();
+    return result;
+}
+
+QUrl tst_Cli::startProvider(const QStringList &arguments)
+{
+    m_providerProcess.start(m_provider, QStringList{QStringLiteral("--port"), QStringLiteral("0"),
+                                                    QStringLiteral("--quiet")} + arguments);
+    if (!m_providerProcess.waitForStarted(5000))
+        return {};
+    if (!QTest::qWaitFor([this] { return m_providerProcess.canReadLine(); }, 5000))
+        return {};
+    return QUrl(QString::fromUtf8(m_providerProcess.readLine().trimmed()));
+}
+
+QJsonObject tst_Cli::stats(const QUrl &root)
+{
+    QNetworkReply *reply = m_network.get(QNetworkRequest(root.resolved(QUrl(QStringLiteral("stats")))));
+    QSignalSpy finished(reply, &QNetworkReply::finished);
+    if (!finished.wait(5000))
+        return {};
+    const QJsonObject object = QJsonDocument::fromJson(reply->readAll()).object();
+    reply->deleteLater();
+    return object;
+}
+
+void tst_Cli::chatInProcess()
+{
+    const Run r = run({QStringLiteral("chat"), QStringLiteral("--latency-profile"), QStringLiteral("instant"),
+                       QStringLiteral("--max-tokens"), QStringLiteral("20"),
+                       QStringLiteral("Explain prompt caching to a new colleague.")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.trimmed().size() > 10);
+    QVERIFY2(r.err.contains("time to first token"), r.err.constData());
+    QVERIFY2(r.err.contains("usage:"), r.err.constData());
+    QVERIFY2(r.err.contains("finish:"), r.err.constData());
+}
+
+void tst_Cli::chatAgainstRunningProvider()
+{
+    const QUrl root = startProvider({QStringLiteral("--profile"), QStringLiteral("instant")});
+    QVERIFY(root.isValid() && root.port() > 0);
+    const QStringList args{QStringLiteral("chat"), QStringLiteral("--provider"), QStringLiteral("local"),
+                           QStringLiteral("--base-url"), root.toString(), QStringLiteral("--max-tokens"),
+                           QStringLiteral("12"), QStringLiteral("--stats-json"),
+                           QStringLiteral("Same prompt, same answer: that is the contract.")};
+    const Run first = run(args);
+    QCOMPARE(first.exitCode, 0);
+    const QJsonObject json = QJsonDocument::fromJson(first.err.trimmed().split('\n').last()).object();
+    QCOMPARE(json.value(QLatin1String("provider")).toString(), QStringLiteral("local"));
+    QVERIFY(json.value(QLatin1String("ttft_ms")).toDouble() >= 0);
+    const QJsonObject usage = json.value(QLatin1String("usage")).toObject();
+    QVERIFY(usage.value(QLatin1String("input")).toInt() > 0);
+    QVERIFY(usage.value(QLatin1String("output")).toInt() > 0);
+    QVERIFY(usage.value(QLatin1String("output")).toInt() <= 12);
+
+    const Run second = run(args);
+    QCOMPARE(second.exitCode, 0);
+    QCOMPARE(second.out, first.out); // the provider is deterministic, the CLI adds nothing
+    QCOMPARE(stats(root).value(QLatin1String("requests_served")).toInt(), 2);
+}
+
+void tst_Cli::interruptClosesTheConnection()
+{
+    // 10 tokens/s: the answer takes many seconds, so the interrupt lands mid-stream.
+    const QUrl root = startProvider({QStringLiteral("--profile"), QStringLiteral("instant"),
+                                     QStringLiteral("--decode-tps"), QStringLiteral("10")});
+    QVERIFY(root.isValid());
+    QProcess chat;
+    chat.start(m_cli, {QStringLiteral("chat"), QStringLiteral("--base-url"), root.toString(),
+                       QStringLiteral("--max-tokens"), QStringLiteral("500"),
+                       QStringLiteral("Tell a long story that will be interrupted.")});
+    QVERIFY(chat.waitForStarted(5000));
+    QByteArray out;
+    QVERIFY(QTest::qWaitFor([&] { out += chat.readAllStandardOutput(); return !out.isEmpty(); }, 10000));
+    QCOMPARE(stats(root).value(QLatin1String("streams_open")).toInt(), 1);
+
+    ::kill(pid_t(chat.processId()), SIGINT);
+    QVERIFY(chat.waitForFinished(5000));
+    QCOMPARE(chat.exitStatus(), QProcess::NormalExit); // handled, not killed by the signal
+    QCOMPARE(chat.exitCode(), 130);
+    QVERIFY(chat.readAllStandardError().contains("interrupted"));
+    QTRY_COMPARE_WITH_TIMEOUT(stats(root).value(QLatin1String("streams_open")).toInt(), 0, 2000);
+    QCOMPARE(stats(root).value(QLatin1String("streams_cancelled")).toInt(), 1);
+}
+
+void tst_Cli::providerErrorExitsWithOne()
+{
+    const Run r = run({QStringLiteral("chat"), QStringLiteral("--latency-profile"), QStringLiteral("instant"),
+                       QStringLiteral("--header"), QStringLiteral("X-Headstart-Fault: status=429,retry-after=9"),
+                       QStringLiteral("Too many requests?")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("rate_limited"), r.err.constData());
+    QVERIFY2(r.err.contains("9 s"), r.err.constData());
+}
+
+void tst_Cli::badArguments_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QByteArray>("message");
+    QTest::addRow("no command") << QStringList{} << QByteArray("usage:");
+    QTest::addRow("unknown command") << QStringList{QStringLiteral("dance")} << QByteArray("unknown command");
+    QTest::addRow("unknown provider") << QStringList{QStringLiteral("chat"), QStringLiteral("--provider"),
+                                                     QStringLiteral("nope"), QStringLiteral("hi")}
+                                      << QByteArray("unknown provider");
+    QTest::addRow("bad max tokens") << QStringList{QStringLiteral("chat"), QStringLiteral("--max-tokens"),
+                                                   QStringLiteral("lots"), QStringLiteral("hi")}
+                                    << QByteArray("--max-tokens");
+    // Refused before any connection is made: tests never talk to anything but loopback.
+    QTest::addRow("cloud without key") << QStringList{QStringLiteral("chat"), QStringLiteral("--provider"),
+                                                      QStringLiteral("deepseek"), QStringLiteral("hi")}
+                                       << QByteArray("DEEPSEEK_API_KEY");
+    QTest::addRow("unknown latency profile") << QStringList{QStringLiteral("chat"), QStringLiteral("--latency-profile"),
+                                                            QStringLiteral("warp"), QStringLiteral("hi")}
+                                             << QByteArray("unknown latency profile");
+}
+
+void tst_Cli::badArguments()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QByteArray, message);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DEEPSEEK_API_KEY"));
+    const Run r = run(arguments, env);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(message), r.err.constData());
+}
+
+void tst_Cli::providersLists()
+{
+    const Run r = run({QStringLiteral("providers")});
+    QCOMPARE(r.exitCode, 0);
+    for (const char *id : {"local", "deepseek", "qwen", "openai", "anthropic", "ollama", "llamacpp", "custom"})
+        QVERIFY2(r.out.contains(id), id);
+    QVERIFY(r.out.contains("Local demo engine (offline, not a language model)"));
+}
+
+QTEST_GUILESS_MAIN(tst_Cli)
+#include "tst_cli.moc"

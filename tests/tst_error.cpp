@@ -1,0 +1,135 @@
+// Error classification: HTTP statuses and provider bodies become the error classes users see,
+// with Retry-After honoured and no secrets in the message.
+#include "llm/error.h"
+
+#include <QDateTime>
+#include <QLocale>
+#include <QTest>
+
+using namespace Llm;
+
+class tst_Error : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void classifiesHttp_data();
+    void classifiesHttp();
+    void retryAfterSecondsAndDate();
+    void messageNamesProviderAndDetail();
+    void secretsAreRedacted_data();
+    void secretsAreRedacted();
+    void everyCodeHasNameAndMessage();
+};
+
+void tst_Error::classifiesHttp_data()
+{
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<Error::Code>("code");
+    QTest::addColumn<QString>("detail");
+
+    QTest::addRow("401 openai") << 401
+        << QByteArray(R"({"error":{"message":"Incorrect API key provided.","type":"invalid_request_error","code":"invalid_api_key"}})")
+        << Error::Code::BadKey << "Incorrect API key provided.";
+    QTest::addRow("403") << 403 << QByteArray("forbidden") << Error::Code::BadKey << "forbidden";
+    QTest::addRow("404 ollama") << 404 << QByteArray(R"({"error":"model 'llama9' not found"})")
+                                << Error::Code::UnknownModel << "model 'llama9' not found";
+    QTest::addRow("429") << 429 << QByteArray(R"({"error":{"message":"Rate limit reached","type":"requests"}})")
+                         << Error::Code::RateLimited << "Rate limit reached";
+    QTest::addRow("openai context") << 400
+        << QByteArray(R"({"error":{"message":"This model's maximum context length is 128000 tokens.","type":"invalid_request_error","code":"context_length_exceeded"}})")
+        << Error::Code::ContextTooLong << "This model's maximum context length is 128000 tokens.";
+    QTest::addRow("anthropic context") << 400
+        << QByteArray(R"({"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 210000 tokens > 200000 maximum"}})")
+        << Error::Code::ContextTooLong << "prompt is too long: 210000 tokens > 200000 maximum";
+    QTest::addRow("413") << 413 << QByteArray() << Error::Code::ContextTooLong << "";
+    QTest::addRow("400 other") << 400 << QByteArray(R"({"error":{"message":"temperature must be <= 2","type":"invalid_request_error"}})")
+                               << Error::Code::BadRequest << "temperature must be <= 2";
+    QTest::addRow("500") << 500 << QByteArray("<html>oops</html>") << Error::Code::ServerError << "<html>oops</html>";
+    QTest::addRow("529 anthropic overloaded") << 529
+        << QByteArray(R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})")
+        << Error::Code::ServerError << "Overloaded";
+}
+
+void tst_Error::classifiesHttp()
+{
+    QFETCH(int, status);
+    QFETCH(QByteArray, body);
+    QFETCH(Error::Code, code);
+    QFETCH(QString, detail);
+    const Error e = Error::fromHttpStatus(QStringLiteral("DeepSeek"), status, body);
+    QCOMPARE(e.code(), code);
+    QCOMPARE(e.httpStatus(), status);
+    QCOMPARE(e.detail(), detail);
+    QVERIFY(!e.retryAfter());
+}
+
+void tst_Error::retryAfterSecondsAndDate()
+{
+    const Error seconds = Error::fromHttpStatus(QStringLiteral("OpenAI"), 429, {}, "12");
+    QVERIFY(seconds.retryAfter());
+    QCOMPARE(seconds.retryAfter()->count(), 12);
+    QVERIFY(seconds.message().contains(QLocale().toString(12)));
+
+    const QDateTime when = QDateTime::currentDateTimeUtc().addSecs(90);
+    const QByteArray date = QLocale::c().toString(when, QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'")).toLatin1();
+    const Error dated = Error::fromHttpStatus(QStringLiteral("OpenAI"), 429, {}, date);
+    QVERIFY(dated.retryAfter());
+    QVERIFY(dated.retryAfter()->count() >= 85 && dated.retryAfter()->count() <= 90);
+
+    const Error bogus = Error::fromHttpStatus(QStringLiteral("OpenAI"), 429, {}, "soon");
+    QVERIFY(!bogus.retryAfter());
+}
+
+void tst_Error::messageNamesProviderAndDetail()
+{
+    const Error e = Error::fromHttpStatus(QStringLiteral("Qwen (DashScope)"), 401,
+                                          R"({"error":{"message":"Invalid key","code":"InvalidApiKey"}})");
+    QVERIFY(e.message().contains(QLatin1String("Qwen (DashScope)")));
+    QVERIFY(e.message().contains(QLatin1String("Invalid key")));
+    QVERIFY(e.message().contains(QLatin1String("Settings")));
+    QCOMPARE(Error(Error::Code::Cancelled, QStringLiteral("X")).message(), QStringLiteral("Cancelled."));
+}
+
+void tst_Error::secretsAreRedacted_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("secret");
+    QTest::addRow("openai key") << "Incorrect API key provided: sk-proj-abcdefghij1234567890. Find yours at ..." << "sk-proj-abcdefghij1234567890";
+    QTest::addRow("masked key") << "Incorrect API key provided: sk-abc12************************xyz9." << "sk-abc12";
+    QTest::addRow("anthropic key") << "bad x-api-key sk-ant-api03-AAAAbbbbCCCC1111dddd" << "sk-ant-api03-AAAAbbbbCCCC1111dddd";
+    QTest::addRow("bearer token") << "Authorization: Bearer abcdefABCDEF0123456789abcdefABCDEF0123" << "abcdefABCDEF0123456789abcdefABCDEF0123";
+}
+
+void tst_Error::secretsAreRedacted()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, secret);
+    const Error e(Error::Code::BadKey, QStringLiteral("OpenAI"), text, 401);
+    QVERIFY2(!e.detail().contains(secret), qPrintable(e.detail()));
+    QVERIFY2(!e.message().contains(secret), qPrintable(e.message()));
+    QVERIFY(e.detail().contains(QLatin1String("[redacted]")));
+    // Ordinary words survive.
+    const Error plain(Error::Code::BadRequest, QStringLiteral("OpenAI"), QStringLiteral("temperature must be <= 2"));
+    QCOMPARE(plain.detail(), QStringLiteral("temperature must be <= 2"));
+}
+
+void tst_Error::everyCodeHasNameAndMessage()
+{
+    QSet<QByteArray> names;
+    for (int c = int(Error::Code::Cancelled); c <= int(Error::Code::InvalidRequest); ++c) {
+        const Error e(Error::Code(c), QStringLiteral("Prov"), {}, 500);
+        const QByteArray name = Error::codeName(Error::Code(c));
+        QVERIFY(name != "unknown");
+        QVERIFY2(!names.contains(name), name.constData());
+        names.insert(name);
+        QVERIFY(!e.message().isEmpty());
+        if (e.code() != Error::Code::Cancelled)
+            QVERIFY2(e.message().contains(QLatin1String("Prov")), name.constData());
+    }
+    QCOMPARE(names.size(), 14);
+}
+
+QTEST_GUILESS_MAIN(tst_Error)
+#include "tst_error.moc"
