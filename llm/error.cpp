@@ -11,11 +11,6 @@ namespace Llm {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Llm::Error", text);
-}
-
 // Provider error bodies come in two shapes; both carry a type/code and a message.
 struct ProviderErrorBody {
     QString message;
@@ -92,7 +87,7 @@ Error::Error(Code code, QString provider, QString detail, int httpStatus)
     , m_httpStatus(httpStatus)
 {
     if (m_provider.isEmpty())
-        m_provider = tr("the provider");
+        m_provider = QCoreApplication::translate("Llm::Error", "the provider");
 }
 
 QString Error::redactSecrets(QString text)
@@ -164,66 +159,66 @@ QString Error::message() const
     QString text;
     switch (m_code) {
     case Code::Cancelled:
-        return tr("Cancelled.");
+        return QCoreApplication::translate("Llm::Error", "Cancelled.");
     case Code::BadKey:
-        text = tr("%1 rejected the API key (HTTP %2). Check the key for %1 in Settings, Providers.")
+        text = QCoreApplication::translate("Llm::Error", "%1 rejected the API key (HTTP %2). Check the key for %1 in Settings, Providers.")
                    .arg(p, status);
         break;
     case Code::UnknownModel:
-        text = tr("%1 does not know the requested model (HTTP %2). Check the model name in "
+        text = QCoreApplication::translate("Llm::Error", "%1 does not know the requested model (HTTP %2). Check the model name in "
                   "Settings, Providers.")
                    .arg(p, status);
         break;
     case Code::RateLimited:
         text = m_retryAfter
-            ? tr("%1 is limiting the request rate. Try again in %2 s.")
+            ? QCoreApplication::translate("Llm::Error", "%1 is limiting the request rate. Try again in %2 s.")
                   .arg(p, QLocale().toString(qint64(m_retryAfter->count())))
-            : tr("%1 is limiting the request rate. Wait a moment and try again.").arg(p);
+            : QCoreApplication::translate("Llm::Error", "%1 is limiting the request rate. Wait a moment and try again.").arg(p);
         break;
     case Code::ContextTooLong:
-        text = tr("The prompt is too long for the model at %1. Shorten the document or the "
+        text = QCoreApplication::translate("Llm::Error", "The prompt is too long for the model at %1. Shorten the document or the "
                   "selection, or choose a model with a larger context window.")
                    .arg(p);
         break;
     case Code::BadRequest:
-        text = tr("%1 rejected the request (HTTP %2).").arg(p, status);
+        text = QCoreApplication::translate("Llm::Error", "%1 rejected the request (HTTP %2).").arg(p, status);
         break;
     case Code::ServerError:
-        text = tr("%1 had a server error (HTTP %2). Try again; if it keeps failing, check the "
+        text = QCoreApplication::translate("Llm::Error", "%1 had a server error (HTTP %2). Try again; if it keeps failing, check the "
                   "provider's status page.")
                    .arg(p, status);
         break;
     case Code::NetworkUnreachable:
-        text = tr("Cannot reach %1. Check the network connection and the provider's base URL "
+        text = QCoreApplication::translate("Llm::Error", "Cannot reach %1. Check the network connection and the provider's base URL "
                   "in Settings, Providers.")
                    .arg(p);
         break;
     case Code::Tls:
-        text = tr("The secure connection to %1 failed. Check the base URL and the system clock.")
+        text = QCoreApplication::translate("Llm::Error", "The secure connection to %1 failed. Check the base URL and the system clock.")
                    .arg(p);
         break;
     case Code::Timeout:
-        text = tr("%1 did not answer in time. Try again; a long document can need a longer "
+        text = QCoreApplication::translate("Llm::Error", "%1 did not answer in time. Try again; a long document can need a longer "
                   "timeout.")
                    .arg(p);
         break;
     case Code::StreamBroken:
-        text = tr("The connection to %1 broke before the answer was complete. The text so far "
+        text = QCoreApplication::translate("Llm::Error", "The connection to %1 broke before the answer was complete. The text so far "
                   "is kept.")
                    .arg(p);
         break;
     case Code::MalformedStream:
-        text = tr("%1 sent a response Headstart cannot read. The text so far is kept.").arg(p);
+        text = QCoreApplication::translate("Llm::Error", "%1 sent a response Headstart cannot read. The text so far is kept.").arg(p);
         break;
     case Code::ProviderError:
-        text = tr("%1 reported an error while answering. The text so far is kept.").arg(p);
+        text = QCoreApplication::translate("Llm::Error", "%1 reported an error while answering. The text so far is kept.").arg(p);
         break;
     case Code::InvalidRequest:
-        text = tr("This request cannot be sent to %1.").arg(p);
+        text = QCoreApplication::translate("Llm::Error", "This request cannot be sent to %1.").arg(p);
         break;
     }
     if (!m_detail.isEmpty())
-        text += QLatin1Char(' ') + tr("Details: %1").arg(m_detail);
+        text += QLatin1Char(' ') + QCoreApplication::translate("Llm::Error", "Details: %1").arg(m_detail);
     return text;
 }
 

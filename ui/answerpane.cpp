@@ -117,7 +117,7 @@ void AnswerPane::onFinished()
     if (m_stream->finishReason() == QLatin1String("length")
         || m_stream->finishReason() == QLatin1String("max_tokens"))
         status += QLatin1Char(' ') + tr("(stopped at the token limit)");
-    setStatus(status + QLatin1Char('.'));
+    setStatus(tr("%1.", "ends the status sentence").arg(status));
     emit answerEnded(true);
 }
 

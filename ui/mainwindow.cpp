@@ -18,6 +18,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QToolBar>
@@ -45,7 +46,9 @@ MainWindow::MainWindow(Prefetch::Generator *generator, QWidget *parent)
 
     createActions();
 
-    m_summarizeButton->setText(m_summarize->text().remove(QLatin1Char('&')));
+    // The button repeats the action's text without its menu mnemonic ("&Summarize", "总结(&S)").
+    static const QRegularExpression mnemonic(QStringLiteral("\\(&.\\)|&(?=.)"));
+    m_summarizeButton->setText(m_summarize->text().remove(mnemonic));
     m_summarizeButton->setToolTip(m_summarize->toolTip());
     m_summarizeButton->setAccessibleName(tr("Summarize the document"));
     connect(m_summarizeButton, &QPushButton::clicked, this, &MainWindow::summarize);
