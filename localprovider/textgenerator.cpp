@@ -11,6 +11,9 @@ namespace LocalProvider {
 
 namespace {
 
+using Tokenizer::CodePoint;
+using Tokenizer::codePointAt;
+
 // Mixed in when a prompt is too short to make a chain of its own.
 constexpr QStringView EnglishFallback =
     u"A good draft starts with a clear question. The answer grows from the words that are already on the page, "
@@ -30,19 +33,6 @@ constexpr QStringView ChineseFallback =
 // Enough for a 20k-token document; bounds the chain's memory for larger prompts.
 constexpr qsizetype MaxCorpusChars = 200000;
 constexpr int MinUnits = 40;
-
-struct CodePoint {
-    char32_t value;
-    qsizetype length;
-};
-
-CodePoint codePointAt(QStringView s, qsizetype i)
-{
-    const QChar c = s[i];
-    if (c.isHighSurrogate() && i + 1 < s.size() && s[i + 1].isLowSurrogate())
-        return {QChar::surrogateToUcs4(c, s[i + 1]), 2};
-    return {c.unicode(), 1};
-}
 
 bool isWordChar(char32_t cp)
 {

@@ -10,19 +10,6 @@ namespace {
 
 enum class Class { Space, Word, Digit, Cjk, Other };
 
-struct CodePoint {
-    char32_t value;
-    qsizetype length;
-};
-
-CodePoint codePointAt(QStringView s, qsizetype i)
-{
-    const QChar c = s[i];
-    if (c.isHighSurrogate() && i + 1 < s.size() && s[i + 1].isLowSurrogate())
-        return {QChar::surrogateToUcs4(c, s[i + 1]), 2};
-    return {c.unicode(), 1};
-}
-
 Class classify(char32_t cp)
 {
     if (QChar::isSpace(cp))
@@ -112,6 +99,14 @@ void forEachToken(QStringView text, Sink &&sink)
 }
 
 } // namespace
+
+CodePoint codePointAt(QStringView s, qsizetype i)
+{
+    const QChar c = s[i];
+    if (c.isHighSurrogate() && i + 1 < s.size() && s[i + 1].isLowSurrogate())
+        return {QChar::surrogateToUcs4(c, s[i + 1]), 2};
+    return {c.unicode(), 1};
+}
 
 bool isCjk(char32_t cp)
 {

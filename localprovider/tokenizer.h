@@ -22,4 +22,11 @@ qsizetype count(QStringView text);
 
 bool isCjk(char32_t codePoint);
 
+// The code point starting at UTF-16 index i, and how many code units it takes.
+struct CodePoint {
+    char32_t value;
+    qsizetype length;
+};
+CodePoint codePointAt(QStringView s, qsizetype i);
+
 } // namespace LocalProvider::Tokenizer
