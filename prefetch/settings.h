@@ -1,0 +1,64 @@
+#pragma once
+
+#include <QtGlobal>
+
+#include <chrono>
+
+namespace Prefetch {
+
+using std::chrono::milliseconds;
+using namespace std::chrono_literals;
+
+// Every parameter of the engine and its strategies, with the defaults of PREFETCH.md.
+// A value type: the app loads it from settings and hands a copy to the engine.
+struct Settings {
+    struct Warmup {
+        bool enabled = true;
+        milliseconds interval = 10min; // re-warm while the document stays open
+    } warmup;
+
+    struct Hover {
+        bool enabled = true;
+        milliseconds delay = 150ms; // pointer rests this long before the prefetch starts
+        milliseconds ttl = 30s;
+    } hover;
+
+    struct Debounce {
+        bool enabled = true;
+        milliseconds delay = 350ms;     // a typing pause this long asks the classifier
+        int minChars = 10;
+        double minConfidence = 0.72;    // completeness classifier threshold
+        milliseconds ttl = 45s;
+        // 0 = off: the sent text must equal the draft after normalisation. Otherwise the
+        // minimum similarity (0..1) at which a different sent text still takes over.
+        double similarityThreshold = 0.0;
+        bool modelClassifier = false;   // ask a small model for {"confidence": x} instead
+    } debounce;
+
+    struct Workflow {
+        bool enabled = true;
+        milliseconds ttl = 120s;
+    } workflow;
+
+    // Buffering of a session that nobody consumes yet.
+    int bufferTokens = 200; // at the cap the session stops reading (back-pressure)
+
+    // Lanes, per provider.
+    int foregroundInFlight = 10;
+    int prefetchInFlight = 2; // at most 20 % of the foreground lane
+    int prefetchQueue = 5;    // beyond this a prefetch is rejected
+
+    // Sliding one-hour token budget for prefetch traffic; 0 = unlimited.
+    qint64 hourlyTokenBudget = 200'000;
+
+    // Alarms.
+    double hitRateFloor = 0.35;     // alarm below this hit rate ...
+    int minAttemptsForAlarm = 20;   // ... once a strategy has this many attempts
+    double extraCostCeiling = 0.50; // degrade (pause) above this extra cost ...
+    double extraCostResume = 0.40;  // ... and resume below this (hysteresis)
+
+    milliseconds metricsSignalInterval = 100ms;
+    int latencyWindow = 200; // samples kept per series for p50/p95
+};
+
+} // namespace Prefetch
