@@ -96,8 +96,11 @@ void LlmStream::start()
                                                     "The base URL is not set or not an http(s) URL.")));
         return;
     }
-    auto body = encodeRequest(m_profile.format, m_request, m_profile.encodeOptions,
-                              m_profile.displayName);
+    // Taken out of the options: the reply holds its own reference while it uploads, and a
+    // multi-megabyte document need not live as long as the stream.
+    std::expected<QByteArray, Error> body = std::exchange(m_options.encodedBody, {});
+    if (body->isEmpty())
+        body = encodeRequest(m_profile.format, m_request, m_profile.encodeOptions, m_profile.displayName);
     if (!body) {
         failLater(body.error());
         return;

@@ -29,6 +29,10 @@ struct StreamOptions {
     std::chrono::milliseconds idleTimeout{60'000};
     QByteArray requestId; // sent as X-Request-Id; a process-unique one is made when empty
     QList<QPair<QByteArray, QByteArray>> extraHeaders;
+    // A body already encoded for the profile's format (a rendered prompt template, whose static
+    // prefix was encoded once): sent as is instead of encoding the ChatRequest, which then only
+    // describes the request (stream or not, for logs and consumers). Empty: encode the request.
+    QByteArray encodedBody;
 };
 
 // One streamed chat request over a QNetworkReply.

@@ -6,6 +6,7 @@
 #include <QJsonParseError>
 #include <QStringList>
 
+#include <atomic>
 #include <cmath>
 
 namespace Llm {
@@ -14,6 +15,8 @@ namespace {
 
 // A tool without a schema still needs one on the wire; both APIs accept an empty object schema.
 constexpr QByteArrayView EmptySchema = R"({"type":"object","properties":{}})";
+
+std::atomic<quint64> s_prefixEncodes{0};
 
 const char *openAiRole(Role role)
 {
@@ -30,8 +33,8 @@ std::unexpected<Error> invalid(const QString &provider, const QString &detail)
     return std::unexpected(Error(Error::Code::InvalidRequest, provider, detail));
 }
 
-// Checks that apply to both formats. Returns an empty string when the request is fine.
-QString commonProblem(const ChatRequest &request)
+// Checks of the static part that apply to both formats. Empty when it is fine.
+QString staticProblem(const ChatRequest &request)
 {
     if (request.model.isEmpty())
         return QStringLiteral("No model is selected.");
@@ -39,14 +42,6 @@ QString commonProblem(const ChatRequest &request)
         return QStringLiteral("The static part claims %1 messages but the request has %2.")
             .arg(request.staticMessageCount)
             .arg(request.messages.size());
-    if (request.maxTokens < 1)
-        return QStringLiteral("The answer length limit must be at least one token (got %1).")
-            .arg(request.maxTokens);
-    if (request.choiceCount < 1)
-        return QStringLiteral("At least one answer must be requested (got %1).")
-            .arg(request.choiceCount);
-    if (request.temperature && !std::isfinite(*request.temperature))
-        return QStringLiteral("The temperature is not a number.");
     for (const ToolDefinition &tool : request.tools) {
         if (tool.name.isEmpty())
             return QStringLiteral("A tool has no name.");
@@ -62,6 +57,20 @@ QString commonProblem(const ChatRequest &request)
     return {};
 }
 
+// Checks of the parameters that apply to both formats. Empty when they are fine.
+QString parameterProblem(const ChatRequest &request)
+{
+    if (request.maxTokens < 1)
+        return QStringLiteral("The answer length limit must be at least one token (got %1).")
+            .arg(request.maxTokens);
+    if (request.choiceCount < 1)
+        return QStringLiteral("At least one answer must be requested (got %1).")
+            .arg(request.choiceCount);
+    if (request.temperature && !std::isfinite(*request.temperature))
+        return QStringLiteral("The temperature is not a number.");
+    return {};
+}
+
 QByteArrayView schemaOf(const ToolDefinition &tool)
 {
     return tool.parametersSchema.isEmpty() ? EmptySchema : QByteArrayView(tool.parametersSchema);
@@ -72,14 +81,29 @@ void writeEphemeral(JsonWriter &w)
     w.key("cache_control").beginObject().field("type", "ephemeral").endObject();
 }
 
-std::expected<QByteArray, Error> encodeOpenAi(const ChatRequest &request,
-                                              const EncodeOptions &options,
-                                              const QString &provider)
+void writeOpenAiMessage(JsonWriter &w, const char *role, const QString &content)
 {
-    if (request.system.isEmpty() && request.messages.isEmpty())
-        return invalid(provider, QStringLiteral("The request has no messages."));
+    w.beginObject().field("role", role).field("content", content).endObject();
+}
 
-    JsonWriter w;
+void writeAnthropicMessage(JsonWriter &w, const ChatMessage &message, bool breakpoint)
+{
+    w.beginObject().field("role", message.role == Role::Assistant ? "assistant" : "user");
+    if (breakpoint) {
+        // Only a content block can carry cache_control, so this one message is written in
+        // block form; the others stay plain strings.
+        w.key("content").beginArray().beginObject().field("type", "text").field("text", message.content);
+        writeEphemeral(w);
+        w.endObject().endArray();
+    } else {
+        w.field("content", message.content);
+    }
+    w.endObject();
+}
+
+// Writes the static part up to and including `"messages":[` and the static messages.
+void writeOpenAiPrefix(JsonWriter &w, const ChatRequest &request, bool &hasMessage)
+{
     w.beginObject();
     w.field("model", request.model);
     if (!request.tools.isEmpty()) {
@@ -98,65 +122,39 @@ std::expected<QByteArray, Error> encodeOpenAi(const ChatRequest &request,
     // prefix, so nothing that varies may come before the document.
     w.key("messages").beginArray();
     if (!request.system.isEmpty())
-        w.beginObject().field("role", "system").field("content", request.system).endObject();
-    for (const ChatMessage &message : request.messages)
-        w.beginObject().field("role", openAiRole(message.role)).field("content", message.content).endObject();
-    w.endArray();
-
-    if (request.stream) {
-        w.field("stream", true);
-        if (options.includeUsage)
-            w.key("stream_options").beginObject().field("include_usage", true).endObject();
+        writeOpenAiMessage(w, "system", request.system);
+    for (qsizetype i = 0; i < request.staticMessageCount; ++i) {
+        const ChatMessage &message = request.messages.at(i);
+        writeOpenAiMessage(w, openAiRole(message.role), message.content);
     }
-    w.field(options.useMaxCompletionTokens ? "max_completion_tokens" : "max_tokens", request.maxTokens);
-    if (request.temperature)
-        w.field("temperature", *request.temperature);
-    if (request.seed)
-        w.field("seed", *request.seed);
-    if (request.choiceCount != 1)
-        w.field("n", request.choiceCount);
-    w.endObject();
-    return w.take();
+    hasMessage = !request.system.isEmpty() || request.staticMessageCount > 0;
 }
 
-std::expected<QByteArray, Error> encodeAnthropic(const ChatRequest &request, const QString &provider)
+std::expected<qsizetype, Error> writeAnthropicPrefix(JsonWriter &w, const ChatRequest &request,
+                                                     const QString &provider)
 {
-    if (request.choiceCount != 1)
-        return invalid(provider, QStringLiteral("Anthropic returns one answer per request; %1 were "
-                                                "requested.").arg(request.choiceCount));
-
     // Anthropic has no system role inside `messages`. System entries of the static part join
-    // the system blocks, where they belong and stay inside the cached prefix. One in the dynamic
-    // part cannot be placed: moving it up would put varying text in front of the cached
-    // document (every request would miss the cache) and change its meaning, so it is refused.
+    // the system blocks, where they belong and stay inside the cached prefix (one in the
+    // dynamic part is refused by the tail).
     QList<qsizetype> systemMessages;
     qsizetype lastStaticTurn = -1;
     qsizetype turns = 0;
-    for (qsizetype i = 0; i < request.messages.size(); ++i) {
+    for (qsizetype i = 0; i < request.staticMessageCount; ++i) {
         const ChatMessage &message = request.messages.at(i);
         if (message.role == Role::System) {
-            if (i >= request.staticMessageCount)
-                return invalid(provider,
-                               QStringLiteral("Anthropic takes system instructions only before the "
-                                              "conversation; message %1 is a system message after "
-                                              "the static part.").arg(i + 1));
             systemMessages.append(i);
             continue;
         }
         if (message.content.isEmpty())
             return invalid(provider, QStringLiteral("Anthropic rejects empty messages; message %1 is "
                                                     "empty.").arg(i + 1));
-        if (i < request.staticMessageCount)
-            lastStaticTurn = i;
+        lastStaticTurn = i;
         ++turns;
     }
-    if (turns == 0)
-        return invalid(provider, QStringLiteral("The request has no user message."));
 
     // Breakpoints: after the tools, after the system text and after the last static message:
     // three of the four Anthropic allows. Each one lets a request that shares only that much
     // (same tools, different document) still hit.
-    JsonWriter w;
     w.beginObject();
     w.field("model", request.model);
     if (!request.tools.isEmpty()) {
@@ -173,8 +171,7 @@ std::expected<QByteArray, Error> encodeAnthropic(const ChatRequest &request, con
         }
         w.endArray();
     }
-    const bool hasSystem = !request.system.isEmpty() || !systemMessages.isEmpty();
-    if (hasSystem) {
+    if (!request.system.isEmpty() || !systemMessages.isEmpty()) {
         QStringList blocks;
         if (!request.system.isEmpty())
             blocks.append(request.system);
@@ -192,32 +189,24 @@ std::expected<QByteArray, Error> encodeAnthropic(const ChatRequest &request, con
         w.endArray();
     }
     w.key("messages").beginArray();
-    for (qsizetype i = 0; i < request.messages.size(); ++i) {
+    for (qsizetype i = 0; i < request.staticMessageCount; ++i) {
         const ChatMessage &message = request.messages.at(i);
-        if (message.role == Role::System)
-            continue;
-        w.beginObject().field("role", message.role == Role::Assistant ? "assistant" : "user");
-        if (i == lastStaticTurn) {
-            // Only a content block can carry cache_control, so this one message is written in
-            // block form; the others stay plain strings.
-            w.key("content").beginArray().beginObject().field("type", "text").field("text", message.content);
-            writeEphemeral(w);
-            w.endObject().endArray();
-        } else {
-            w.field("content", message.content);
-        }
-        w.endObject();
+        if (message.role != Role::System)
+            writeAnthropicMessage(w, message, i == lastStaticTurn);
     }
-    w.endArray();
-    w.field("max_tokens", request.maxTokens);
-    if (request.stream)
-        w.field("stream", true);
-    if (request.temperature)
-        w.field("temperature", *request.temperature);
-    // `seed` does not exist in the Messages API; it is dropped rather than refused because a
-    // seed only asks for reproducibility, which no Anthropic model offers anyway.
-    w.endObject();
-    return w.take();
+    return turns;
+}
+
+// The part after the prefix is written by a second JsonWriter, which cannot know the nesting
+// the prefix left open. It is opened to the same shape (an object member holding an array,
+// with one element when the prefix wrote one, so the next gets its comma) and these
+// synthetic bytes are cut off afterwards.
+qsizetype openLikePrefix(JsonWriter &w, bool hasMessage)
+{
+    w.beginObject().key("m").beginArray();
+    if (hasMessage)
+        w.nullValue();
+    return w.data().size();
 }
 
 } // namespace
@@ -226,15 +215,157 @@ std::expected<QByteArray, Error> encodeRequest(ApiFormat format, const ChatReque
                                                const EncodeOptions &options,
                                                const QString &providerName)
 {
-    if (const QString problem = commonProblem(request); !problem.isEmpty())
+    auto prefix = EncodedPrefix::encode(format, request, options, providerName);
+    if (!prefix)
+        return std::unexpected(prefix.error());
+    return encodeWithPrefix(std::move(*prefix), request);
+}
+
+std::expected<EncodedPrefix, Error> encodePrefix(ApiFormat format, const ChatRequest &request,
+                                                 const EncodeOptions &options,
+                                                 const QString &providerName)
+{
+    auto prefix = EncodedPrefix::encode(format, request, options, providerName);
+    // Kept for as long as the document is open: without the writer's growth reserve, which can
+    // be as large as the document itself.
+    if (prefix)
+        prefix->m_bytes.squeeze();
+    return prefix;
+}
+
+std::expected<EncodedPrefix, Error> EncodedPrefix::encode(ApiFormat format, const ChatRequest &request,
+                                                          const EncodeOptions &options,
+                                                          const QString &providerName)
+{
+    if (const QString problem = staticProblem(request); !problem.isEmpty())
         return invalid(providerName, problem);
+
+    EncodedPrefix prefix;
+    prefix.m_format = format;
+    prefix.m_options = options;
+    prefix.m_providerName = providerName;
+    prefix.m_model = request.model;
+    prefix.m_staticMessageCount = request.staticMessageCount;
+
+    JsonWriter w;
     switch (format) {
     case ApiFormat::OpenAiChat:
-        return encodeOpenAi(request, options, providerName);
-    case ApiFormat::AnthropicMessages:
-        return encodeAnthropic(request, providerName);
+        writeOpenAiPrefix(w, request, prefix.m_hasMessage);
+        break;
+    case ApiFormat::AnthropicMessages: {
+        const auto turns = writeAnthropicPrefix(w, request, providerName);
+        if (!turns)
+            return std::unexpected(turns.error());
+        prefix.m_staticTurns = *turns;
+        prefix.m_hasMessage = *turns > 0;
+        break;
     }
-    return invalid(providerName, QStringLiteral("Unknown API format."));
+    default:
+        return invalid(providerName, QStringLiteral("Unknown API format."));
+    }
+    prefix.m_bytes = w.take();
+    s_prefixEncodes.fetch_add(1, std::memory_order_relaxed);
+    return prefix;
+}
+
+std::expected<QByteArray, Error> EncodedPrefix::encodeTail(const ChatRequest &request) const
+{
+    if (isNull())
+        return invalid(m_providerName, QStringLiteral("The request has no encoded static part."));
+    if (request.model != m_model || request.staticMessageCount != m_staticMessageCount
+        || request.staticMessageCount > request.messages.size())
+        return invalid(m_providerName, QStringLiteral("The request does not match its encoded static part "
+                                                      "(model or static message count differ)."));
+    if (const QString problem = parameterProblem(request); !problem.isEmpty())
+        return invalid(m_providerName, problem);
+
+    const qsizetype dynamicCount = request.messages.size() - m_staticMessageCount;
+    if (m_format == ApiFormat::AnthropicMessages) {
+        if (request.choiceCount != 1)
+            return invalid(m_providerName, QStringLiteral("Anthropic returns one answer per request; %1 "
+                                                          "were requested.").arg(request.choiceCount));
+        for (qsizetype i = m_staticMessageCount; i < request.messages.size(); ++i) {
+            const ChatMessage &message = request.messages.at(i);
+            // Moving a dynamic system message up into the system blocks would put varying text
+            // in front of the cached document (every request would miss the cache) and change
+            // its meaning, so it is refused.
+            if (message.role == Role::System)
+                return invalid(m_providerName,
+                               QStringLiteral("Anthropic takes system instructions only before the "
+                                              "conversation; message %1 is a system message after "
+                                              "the static part.").arg(i + 1));
+            if (message.content.isEmpty())
+                return invalid(m_providerName, QStringLiteral("Anthropic rejects empty messages; "
+                                                              "message %1 is empty.").arg(i + 1));
+        }
+        if (m_staticTurns + dynamicCount == 0)
+            return invalid(m_providerName, QStringLiteral("The request has no user message."));
+    } else if (!m_hasMessage && dynamicCount == 0) {
+        return invalid(m_providerName, QStringLiteral("The request has no messages."));
+    }
+
+    JsonWriter w;
+    const qsizetype synthetic = openLikePrefix(w, m_hasMessage);
+    for (qsizetype i = m_staticMessageCount; i < request.messages.size(); ++i) {
+        const ChatMessage &message = request.messages.at(i);
+        if (m_format == ApiFormat::AnthropicMessages)
+            writeAnthropicMessage(w, message, false);
+        else
+            writeOpenAiMessage(w, openAiRole(message.role), message.content);
+    }
+    w.endArray();
+    if (m_format == ApiFormat::AnthropicMessages) {
+        w.field("max_tokens", request.maxTokens);
+        if (request.stream)
+            w.field("stream", true);
+        if (request.temperature)
+            w.field("temperature", *request.temperature);
+        // `seed` does not exist in the Messages API; it is dropped rather than refused because
+        // a seed only asks for reproducibility, which no Anthropic model offers anyway.
+    } else {
+        if (request.stream) {
+            w.field("stream", true);
+            if (m_options.includeUsage)
+                w.key("stream_options").beginObject().field("include_usage", true).endObject();
+        }
+        w.field(m_options.useMaxCompletionTokens ? "max_completion_tokens" : "max_tokens", request.maxTokens);
+        if (request.temperature)
+            w.field("temperature", *request.temperature);
+        if (request.seed)
+            w.field("seed", *request.seed);
+        if (request.choiceCount != 1)
+            w.field("n", request.choiceCount);
+    }
+    w.endObject();
+    return w.take().sliced(synthetic);
+}
+
+std::expected<QByteArray, Error> encodeWithPrefix(const EncodedPrefix &prefix, const ChatRequest &request)
+{
+    const auto tail = prefix.encodeTail(request);
+    if (!tail)
+        return tail;
+    // One exact allocation and one copy of the prefix: no growth steps that would each copy
+    // a multi-megabyte document again.
+    QByteArray body;
+    body.reserve(prefix.m_bytes.size() + tail->size());
+    body.append(prefix.m_bytes).append(*tail);
+    return body;
+}
+
+std::expected<QByteArray, Error> encodeWithPrefix(EncodedPrefix &&prefix, const ChatRequest &request)
+{
+    const auto tail = prefix.encodeTail(request);
+    if (!tail)
+        return tail;
+    QByteArray body = std::move(prefix.m_bytes);
+    body.append(*tail);
+    return body;
+}
+
+quint64 prefixEncodeCount()
+{
+    return s_prefixEncodes.load(std::memory_order_relaxed);
 }
 
 } // namespace Llm

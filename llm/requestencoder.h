@@ -5,6 +5,8 @@
 #include "streamdecoder.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
+#include <QString>
 
 #include <expected>
 
@@ -16,15 +18,85 @@ struct EncodeOptions {
     bool useMaxCompletionTokens = false;
     // Ask OpenAI-compatible servers for a final usage chunk (`stream_options.include_usage`).
     bool includeUsage = true;
+
+    friend bool operator==(const EncodeOptions &, const EncodeOptions &) = default;
 };
+
+class EncodedPrefix;
 
 // Wire JSON for one request. Keys are written in a fixed order with the static prefix first
 // (model, tools, system, static messages), then the dynamic messages, then the sampling
 // parameters, so two requests that share a static prefix share those bytes exactly. Nothing
 // volatile (time, random ids) is written. Anthropic bodies carry `cache_control` breakpoints
 // after the tools, the system prompt and the last static message (at most 4 in all).
+// Exactly encodeWithPrefix(encodePrefix(format, request, ...), request).
 std::expected<QByteArray, Error> encodeRequest(ApiFormat format, const ChatRequest &request,
                                                const EncodeOptions &options = {},
                                                const QString &providerName = {});
+
+// Encodes the static part of `request` (model, tools, system and its first staticMessageCount
+// messages) once, for any number of requests that share it. Its dynamic messages and sampling
+// parameters are not read, so either a full request or its static part alone may be passed.
+// The options and the provider name (for error messages) are kept for the tail.
+std::expected<EncodedPrefix, Error> encodePrefix(ApiFormat format, const ChatRequest &request,
+                                                 const EncodeOptions &options = {},
+                                                 const QString &providerName = {});
+
+// The full body: the prefix bytes followed by the dynamic messages of `request` (those from
+// staticMessageCount on; there may be none, as in a cache warm-up) and its parameters
+// (maxTokens, temperature, seed, choiceCount, stream). The static part of `request` is taken to
+// be the one the prefix was encoded from and is not read again (that is the point); only its
+// model and static message count are checked against the prefix.
+std::expected<QByteArray, Error> encodeWithPrefix(const EncodedPrefix &prefix, const ChatRequest &request);
+// The same, taking over the prefix's buffer instead of copying it: for one-shot use.
+std::expected<QByteArray, Error> encodeWithPrefix(EncodedPrefix &&prefix, const ChatRequest &request);
+
+// How many static prefixes this process has encoded (encodePrefix and encodeRequest both
+// count one). A diagnostic for tests and benchmarks that check a prefix is reused.
+quint64 prefixEncodeCount();
+
+// The encoded static prefix of a request: everything up to and including the last static
+// message, left open inside the `messages` array so the dynamic messages and the parameters can
+// follow. Opaque bytes plus what the tail encoder needs to continue. An immutable value, cheap
+// to copy (the bytes are implicitly shared); any thread.
+class EncodedPrefix
+{
+public:
+    EncodedPrefix() = default; // empty; encodeWithPrefix refuses it
+
+    bool isNull() const { return m_bytes.isEmpty(); }
+    ApiFormat format() const { return m_format; }
+    // What every body built on this prefix starts with, byte for byte. Not JSON on its own.
+    QByteArrayView bytes() const { return m_bytes; }
+    const QString &model() const { return m_model; }
+    qsizetype staticMessageCount() const { return m_staticMessageCount; }
+    const EncodeOptions &options() const { return m_options; }
+    const QString &providerName() const { return m_providerName; }
+
+private:
+    friend std::expected<QByteArray, Error> encodeRequest(ApiFormat, const ChatRequest &,
+                                                          const EncodeOptions &, const QString &);
+    friend std::expected<EncodedPrefix, Error> encodePrefix(ApiFormat, const ChatRequest &,
+                                                            const EncodeOptions &, const QString &);
+    friend std::expected<QByteArray, Error> encodeWithPrefix(EncodedPrefix &&, const ChatRequest &);
+    friend std::expected<QByteArray, Error> encodeWithPrefix(const EncodedPrefix &, const ChatRequest &);
+
+    static std::expected<EncodedPrefix, Error> encode(ApiFormat format, const ChatRequest &request,
+                                                      const EncodeOptions &options,
+                                                      const QString &providerName);
+    // Checks `request` against this prefix and returns the bytes that follow it.
+    std::expected<QByteArray, Error> encodeTail(const ChatRequest &request) const;
+
+    QByteArray m_bytes;
+    ApiFormat m_format = ApiFormat::OpenAiChat;
+    EncodeOptions m_options;
+    QString m_providerName;
+    QString m_model;
+    qsizetype m_staticMessageCount = 0;
+    // Non-system messages in the prefix: Anthropic needs at least one turn in the whole request.
+    qsizetype m_staticTurns = 0;
+    // The prefix wrote an element into the `messages` array: the next one needs a comma.
+    bool m_hasMessage = false;
+};
 
 } // namespace Llm

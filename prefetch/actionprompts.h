@@ -1,21 +1,52 @@
 #pragma once
 
+#include "prompttemplate.h"
+
 #include "llm/llmtypes.h"
 
 #include <QString>
+
+#include <expected>
 
 namespace Prefetch {
 
 // The AI actions a user can run on a document.
 enum class DocumentAction { Summarize, ContinueWriting, RewriteSelection, Translate, ExplainSelection };
 
-// Builds the request for an action. The system prompt and the document form the static prefix
-// (identical for every action on the same document, so one warm-up serves them all); the
-// instruction and the selection are the dynamic tail.
+QString systemPrompt();
+
+// The one template every document action shares: the system prompt and the document are the
+// static prefix (identical for every action on the same document, so one warm-up serves them
+// all); the action's instruction is the dynamic tail. Static value "document"; dynamic value
+// "instruction" (from actionValues()).
+const PromptTemplate &documentTemplate();
+TemplateValues documentValues(const QString &document);
+
+// The instruction of an action, over {selection} and {language}. Translate without a
+// selection translates the whole document, which is already in the prefix.
+const TemplateText &actionInstruction(DocumentAction action, bool hasSelection);
+// documentTemplate()'s dynamic values for an action. An empty language means English.
+TemplateValues actionValues(DocumentAction action, const QString &selection,
+                            const QString &targetLanguage = {});
+
+// An action on a document compiled from documentTemplate(): the prefix is not encoded again.
+std::expected<RenderedRequest, Llm::Error> renderAction(const CompiledPrompt &document, DocumentAction action,
+                                                        const QString &selection,
+                                                        const QString &targetLanguage = {},
+                                                        const GenerationParams &params = {});
+
+// The same request, unencoded (LlmStream encodes it).
 Llm::ChatRequest buildActionRequest(DocumentAction action, const QString &document,
                                     const QString &selection, const QString &model,
                                     const QString &targetLanguage = {});
 
-QString systemPrompt();
+// Chat: the system prompt and, when there is one, the document (static), then the conversation
+// so far (the `history` of render()) and the user's new text (dynamic value "message").
+// Static value "document" when `withDocument`.
+const PromptTemplate &chatTemplate(bool withDocument);
+
+// One wizard step: the wizard's system prompt (static value "system") and the step's prompt
+// with the form data filled in (dynamic value "prompt"). Steps of one wizard share the prefix.
+const PromptTemplate &workflowStepTemplate();
 
 } // namespace Prefetch

@@ -1,0 +1,116 @@
+#pragma once
+
+#include "budget.h"
+#include "metrics.h"
+#include "settings.h"
+#include "strategy.h"
+
+#include "llm/llmstream.h"
+#include "llm/providerprofile.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+class QNetworkAccessManager;
+
+namespace Prefetch {
+
+class PrefetchSession;
+class ResponseStream;
+
+// The prefetch engine: starts answers early and hands them over when the user asks.
+//
+// It keeps the registry of live prefetch sessions (Stop cancels them all), schedules requests
+// in two lanes per provider (foreground never waits for prefetch: when the provider's
+// concurrency limit would be passed, the oldest running prefetch is preempted), charges
+// prefetches to an hourly token budget, and records every outcome in Metrics.
+// GUI thread only. Owns its sessions; ResponseStreams belong to the owner the caller names.
+class Engine : public QObject
+{
+    Q_OBJECT
+
+public:
+    Engine(QNetworkAccessManager *network, Llm::ProviderProfile profile, Settings settings = {},
+           QObject *parent = nullptr);
+    ~Engine() override;
+
+    const Llm::ProviderProfile &profile() const { return m_profile; }
+    // Cancels everything in flight: a session is only valid for the provider it was made for.
+    void setProfile(Llm::ProviderProfile profile);
+    const Settings &settings() const { return m_settings; }
+    void setSettings(const Settings &settings);
+    bool isEnabled(Strategy strategy) const;
+
+    Metrics &metrics() { return m_metrics; }
+    const Metrics &metrics() const { return m_metrics; }
+    TokenBudget &budget() { return m_budget; }
+
+    // requestFingerprint() of a request on this engine's provider (the same value a rendered
+    // template carries). Strategies may key sessions differently (a wizard step and its form
+    // data); the engine only compares.
+    QByteArray fingerprint(const Llm::ChatRequest &request) const;
+
+    // A fresh foreground answer for an activation with no prefetch to take over. `origin` is
+    // the strategy whose activation point this is (Strategy::None for none): its tokens count
+    // as used there, which is what lets a paused strategy's extra cost fall again.
+    ResponseStream *request(Strategy origin, const Llm::ChatRequest &request, qint64 activatedNs,
+                            QObject *owner, const QByteArray &encodedBody = {});
+
+    // Starts a speculative request, or returns nullptr when the strategy is off or paused, the
+    // budget would be passed or the prefetch lane and its queue are full (counted as rejected).
+    PrefetchSession *prefetch(Strategy strategy, const Llm::ChatRequest &request, const QByteArray &fingerprint,
+                              std::chrono::milliseconds ttl, const QByteArray &encodedBody = {});
+
+    // The user asked. Takes `session` over when it is live and its fingerprint equals
+    // `fingerprint` (a hit, partial when the first token is not in yet); otherwise cancels it
+    // and starts `request` fresh (a miss). A failed prefetch never reaches the user. Never null.
+    ResponseStream *consume(PrefetchSession *session, const QByteArray &fingerprint,
+                            const Llm::ChatRequest &request, qint64 activatedNs, QObject *owner,
+                            const QByteArray &encodedBody = {}, Strategy strategy = Strategy::None);
+
+    // The guess was wrong (the pointer left, the draft changed): counted as cancelled.
+    void cancel(PrefetchSession *session);
+    // Every prefetch session; within a few ms the provider sees their connections closed.
+    void cancelAllPrefetches();
+    // Stop: every prefetch and every foreground answer.
+    void stopAll();
+
+    QList<PrefetchSession *> liveSessions() const;
+    int foregroundInFlight() const;
+    int prefetchInFlight() const;
+    int prefetchQueued() const;
+    // Metrics, lanes, budget and live sessions, machine-readable (CLI, tests).
+    QJsonObject snapshot() const;
+
+signals:
+    // A response the user saw ended; warm-up uses it to check that the cache was hit.
+    void responseEnded(Prefetch::Strategy origin, const Llm::ChatRequest &request, const Llm::Usage &usage);
+    void sessionsChanged();
+
+private:
+    Llm::LlmStream *makeStream(const Llm::ChatRequest &request, const QByteArray &body, bool prefetch);
+    ResponseStream *startForeground(Strategy strategy, Llm::LlmStream *stream, qint64 activatedNs, QObject *owner,
+                                    bool afterMiss);
+    void track(ResponseStream *handle, bool afterMiss);
+    bool canStartForeground() const;
+    bool makeRoomForForeground();
+    void pump();
+    void onSessionEnded(PrefetchSession *session);
+    void settle(PrefetchSession *session, bool wasted);
+    int providerInFlight() const { return foregroundInFlight() + prefetchInFlight(); }
+
+    QNetworkAccessManager *m_network;
+    Llm::ProviderProfile m_profile;
+    Settings m_settings;
+    Metrics m_metrics;
+    TokenBudget m_budget;
+    QList<QPointer<PrefetchSession>> m_sessions;          // live sessions, oldest first
+    QHash<PrefetchSession *, QByteArray> m_pendingBodies; // queued sessions' encoded bodies
+    QList<QPointer<ResponseStream>> m_handles;            // foreground answers not ended yet
+    QList<QPointer<Llm::LlmStream>> m_foregroundQueue;    // waiting for a foreground slot
+};
+
+} // namespace Prefetch

@@ -1,0 +1,163 @@
+#pragma once
+
+#include "settings.h"
+#include "strategy.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <array>
+
+namespace Prefetch {
+
+// How a prefetch ended (or why it never started: the two Rejected outcomes).
+enum class Outcome { Hit, PartialHit, Miss, Cancelled, Expired, Failed, Preempted, RejectedBudget, RejectedLane };
+
+// Which perceived-latency series a sample belongs to: the user activated something and a
+// prefetch was taken over (Hit), one existed but could not be used (Miss), or none was tried.
+enum class LatencyKind { Hit, Miss, NoPrefetch };
+
+// Milliseconds, nearest-rank over the rolling window; -1 when the series is empty.
+struct Percentiles {
+    qsizetype count = 0;
+    double p50 = -1;
+    double p95 = -1;
+};
+
+struct StrategyStats {
+    qint64 attempts = 0; // prefetches started (rejected ones are not attempts)
+    qint64 hits = 0, partialHits = 0, misses = 0, cancelled = 0, expired = 0, failed = 0, preempted = 0;
+    qint64 rejectedBudget = 0, rejectedLane = 0;
+    qint64 tokensPrefetched = 0, tokensUsed = 0, tokensWasted = 0, cacheReadTokens = 0, cacheWriteTokens = 0;
+    double timeSavedMs = 0; // summed
+
+    // (hits + partialHits) / attempts; 0 when no attempts.
+    double hitRate() const;
+    // tokensWasted / tokensUsed. Never NaN or infinite: 0 when nothing was wasted, and waste with
+    // nothing used yet is divided by one token (see extraCostUnbounded()).
+    double extraCost() const;
+    // Tokens were wasted and none used: the ratio has no finite value; extraCost() is a stand-in.
+    bool extraCostUnbounded() const { return tokensUsed == 0 && tokensWasted > 0; }
+
+    bool alarm = false; // hit rate under the floor after >= minAttemptsForAlarm attempts
+    QString alarmReason;
+    bool degraded = false; // extra cost over the ceiling: the strategy is paused
+    QString degradedReason;
+};
+
+// Live counters, latency percentiles and the two alarms of PREFETCH.md rule 1, per strategy.
+// The engine records into it; the metrics panel reads stats()/snapshot() on `changed`.
+//
+// Rolling windows: each latency series (per strategy and kind, TTFT per strategy, and the
+// recent-samples chart series) keeps the last settings.latencyWindow samples in a ring buffer.
+// Counters are cumulative until reset().
+//
+// Alarm: on when hitRate() < hitRateFloor once attempts >= minAttemptsForAlarm; off when it is
+// back at or above the floor. Degraded: evaluated only once attempts >= minAttemptsForAlarm (one
+// early wasted hover must not pause a strategy), on when extraCost() > extraCostCeiling, off
+// when extraCost() < extraCostResume (a resume level above the ceiling is taken as the ceiling,
+// so the state cannot flap). A paused strategy records nothing new, so it only resumes through
+// fresh numbers: the engine letting a probe through, new settings, or reset()/resetStrategy().
+// Strategy::None has counters and latency series but no alarms.
+//
+// Reasons are user-facing translated sentences with the numbers in them. While an alarm or
+// pause is on, stats() carries the reason with the current numbers; the signal carries the
+// numbers at the change. Switching off by numbers gives a "back above"/"resumed" sentence,
+// switching off for lack of data (reset, a higher minimum) an empty reason.
+//
+// GUI thread only (it owns a QTimer and emits to widgets); not thread-safe.
+class Metrics : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit Metrics(const Settings &settings = {}, QObject *parent = nullptr);
+
+    // Applies new thresholds, window size and signal interval; re-evaluates the alarms at once.
+    void setSettings(const Settings &settings);
+    const Settings &settings() const { return m_settings; }
+
+    void recordAttempt(Strategy s);
+    void recordOutcome(Strategy s, Outcome o);
+    void recordTokens(Strategy s, qint64 prefetched, qint64 used, qint64 wasted); // any may be 0
+    void recordCache(Strategy s, qint64 readTokens, qint64 writeTokens);
+    // Activation -> first event delivered to the consumer.
+    void recordPerceivedLatency(Strategy s, LatencyKind kind, double ms);
+    // Provider time to first token.
+    void recordTtft(Strategy s, double ms);
+    void recordTimeSaved(Strategy s, double ms);
+
+    StrategyStats stats(Strategy s) const;
+    Percentiles perceived(Strategy s, LatencyKind kind) const;
+    // Across strategies, Strategy::None included.
+    Percentiles perceivedAll(LatencyKind kind) const;
+    Percentiles ttft(Strategy s) const;
+    // The last n perceived-latency samples of any kind and strategy, oldest first (for a chart);
+    // at most settings.latencyWindow.
+    QList<double> recentPerceived(qsizetype n) const;
+    bool isDegraded(Strategy s) const;
+
+    // Everything above, machine-readable; the keys are listed in docs/prefetch.md, "Metrics".
+    QJsonObject snapshot() const;
+
+    // Clears everything; alarms and pauses that were on are reported off.
+    void reset();
+    // Clears one strategy's counters and series (e.g. "resume now" after a pause); its alarm
+    // and pause are reported off.
+    void resetStrategy(Strategy s);
+
+    // The user-facing name used in reasons, e.g. "Hover prefetch" (translated).
+    static QString strategyName(Strategy s);
+
+signals:
+    // Coalesced: at most once per settings.metricsSignalInterval, and once after the last change.
+    void changed();
+    void alarmChanged(Prefetch::Strategy s, bool on, const QString &reason);
+    void degradedChanged(Prefetch::Strategy s, bool degraded, const QString &reason);
+
+private:
+    // Fixed-capacity ring of the newest samples.
+    class Window
+    {
+    public:
+        void setCapacity(qsizetype capacity);
+        void add(double value);
+        void clear();
+        qsizetype size() const { return m_values.size(); }
+        QList<double> values() const; // oldest first
+        void appendTo(QList<double> &out) const;
+
+    private:
+        QList<double> m_values;
+        qsizetype m_capacity = 1;
+        qsizetype m_next = 0; // where the next sample goes once full
+    };
+
+    static constexpr int StrategyCount = 5;  // Strategy::None included
+    static constexpr int LatencyKindCount = 3;
+
+    struct Slot {
+        StrategyStats stats;
+        std::array<Window, LatencyKindCount> perceived;
+        Window ttft;
+    };
+
+    Slot &slot(Strategy s);
+    const Slot &slot(Strategy s) const;
+    static void clear(Slot &slot);
+    void evaluate(Strategy s);
+    void touch();
+    void applyWindow();
+    static Percentiles percentiles(QList<double> samples);
+    static QString percent(double ratio);
+
+    Settings m_settings;
+    std::array<Slot, StrategyCount> m_slots;
+    Window m_recent;
+    QTimer m_signalTimer;
+};
+
+} // namespace Prefetch

@@ -1,0 +1,102 @@
+#include "prefetchsession.h"
+
+#include "responsestream.h"
+
+#include "llm/clock.h"
+
+namespace Prefetch {
+
+PrefetchSession::PrefetchSession(Strategy strategy, Llm::ChatRequest request, QByteArray fingerprint,
+                                 std::chrono::milliseconds ttl, int bufferCap, QObject *parent)
+    : QObject(parent)
+    , m_strategy(strategy)
+    , m_request(std::move(request))
+    , m_fingerprint(std::move(fingerprint))
+    , m_bufferCap(bufferCap)
+    , m_createdNs(Llm::monotonicNowNs())
+{
+    m_ttl.setSingleShot(true);
+    connect(&m_ttl, &QTimer::timeout, this, [this] { finish(State::Expired); });
+    if (ttl.count() > 0)
+        m_ttl.start(ttl);
+}
+
+const char *PrefetchSession::stateName(State state)
+{
+    switch (state) {
+    case State::Pending: return "pending";
+    case State::Streaming: return "streaming";
+    case State::Complete: return "complete";
+    case State::Consumed: return "consumed";
+    case State::Cancelled: return "cancelled";
+    case State::Expired: return "expired";
+    case State::Failed: return "failed";
+    }
+    return "unknown";
+}
+
+void PrefetchSession::start(Llm::LlmStream *stream)
+{
+    Q_ASSERT(m_state == State::Pending && !m_stream);
+    m_stream = stream;
+    stream->setParent(this);
+    m_startedNs = Llm::monotonicNowNs();
+    connect(stream, &Llm::LlmStream::eventReceived, this, &PrefetchSession::onEvent);
+    connect(stream, &Llm::LlmStream::finished, this, [this] { setState(State::Complete); });
+    connect(stream, &Llm::LlmStream::failed, this, [this](const Llm::Error &) { finish(State::Failed); });
+    setState(State::Streaming);
+    stream->start();
+}
+
+void PrefetchSession::onEvent(const Llm::StreamEvent &event)
+{
+    const bool first = m_firstTokenNs < 0 && event.type != Llm::StreamEvent::Type::Usage
+        && event.type != Llm::StreamEvent::Type::Finish && event.type != Llm::StreamEvent::Type::Error;
+    if (first)
+        m_firstTokenNs = Llm::monotonicNowNs();
+    m_buffer.append(event);
+    // Back-pressure rather than loss: stop reading; consume() resumes it.
+    if (m_buffer.tokenCount() >= m_bufferCap && m_stream && !m_stream->isPaused())
+        m_stream->setPaused(true);
+    if (first)
+        emit firstTokenReceived();
+}
+
+ResponseStream *PrefetchSession::consume(qint64 activatedNs, QObject *owner)
+{
+    Q_ASSERT(m_state == State::Streaming || m_state == State::Complete);
+    m_ttl.stop();
+    Llm::LlmStream *stream = m_stream;
+    if (stream)
+        disconnect(stream, nullptr, this, nullptr);
+    m_stream = nullptr;
+    const auto origin = m_firstTokenNs >= 0 ? ResponseStream::Origin::Hit : ResponseStream::Origin::PartialHit;
+    auto *handle = new ResponseStream(m_strategy, origin, stream, std::move(m_buffer), activatedNs, owner);
+    m_buffer.clear();
+    setState(State::Consumed);
+    return handle;
+}
+
+void PrefetchSession::finish(State terminal)
+{
+    if (!isLive())
+        return;
+    m_ttl.stop();
+    if (m_stream) {
+        disconnect(m_stream, nullptr, this, nullptr);
+        m_stream->cancel();
+    }
+    setState(terminal);
+}
+
+void PrefetchSession::setState(State state)
+{
+    if (m_state == state)
+        return;
+    m_state = state;
+    emit stateChanged(state);
+    if (!isLive())
+        emit ended(state);
+}
+
+} // namespace Prefetch

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "eventbuffer.h"
+#include "strategy.h"
+
+#include "llm/llmstream.h"
+
+#include <QByteArray>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+#include <chrono>
+
+namespace Prefetch {
+
+class ResponseStream;
+
+// One speculative request: its stream, the context fingerprint it is valid for, its strategy,
+// a time to live, and the events received so far. At the buffer cap it stops reading
+// (back-pressure) instead of dropping anything; consume() hands stream and buffer to a
+// ResponseStream that replays the buffer and then forwards the rest.
+//
+// Created and driven by the Engine (GUI thread), which owns it; strategies hold a QPointer.
+class PrefetchSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class State {
+        Pending,   // queued in the prefetch lane, no request sent yet
+        Streaming, // request sent; waiting for or receiving the answer
+        Complete,  // the whole answer is buffered
+        Consumed,  // taken over by a ResponseStream
+        Cancelled, // the guess was wrong, Stop, or preempted by a foreground request
+        Expired,   // its TTL ran out before anyone asked
+        Failed,    // the provider failed it (never shown to the user)
+    };
+
+    Strategy strategy() const { return m_strategy; }
+    QByteArray fingerprint() const { return m_fingerprint; }
+    State state() const { return m_state; }
+    bool isLive() const { return m_state == State::Pending || m_state == State::Streaming || m_state == State::Complete; }
+    bool hasFirstToken() const { return m_firstTokenNs >= 0; }
+    qint64 createdNs() const { return m_createdNs; }
+    qint64 startedNs() const { return m_startedNs; }
+    qint64 firstTokenNs() const { return m_firstTokenNs; }
+    qsizetype bufferedEvents() const { return m_buffer.size(); }
+    qsizetype bufferedTokens() const { return m_buffer.tokenCount(); }
+    qsizetype bufferMemoryBytes() const { return m_buffer.memoryBytes(); }
+    bool isPausedAtCap() const { return m_stream && m_stream->isPaused(); }
+    const Llm::ChatRequest &request() const { return m_request; }
+    const Llm::LlmStream *stream() const { return m_stream; }
+    static const char *stateName(State state);
+
+signals:
+    // Every change of state; `ended` follows for Consumed, Cancelled, Expired and Failed.
+    void stateChanged(Prefetch::PrefetchSession::State state);
+    void firstTokenReceived();
+    void ended(Prefetch::PrefetchSession::State state);
+
+private:
+    friend class Engine;
+
+    PrefetchSession(Strategy strategy, Llm::ChatRequest request, QByteArray fingerprint,
+                    std::chrono::milliseconds ttl, int bufferCap, QObject *parent);
+
+    void start(Llm::LlmStream *stream); // takes ownership
+    ResponseStream *consume(qint64 activatedNs, QObject *owner);
+    void finish(State terminal);        // Cancelled, Expired or Failed: aborts the stream
+    void setState(State state);
+    void onEvent(const Llm::StreamEvent &event);
+
+    Strategy m_strategy;
+    Llm::ChatRequest m_request;
+    QByteArray m_fingerprint;
+    int m_bufferCap;
+    QPointer<Llm::LlmStream> m_stream;
+    EventBuffer m_buffer;
+    QTimer m_ttl;
+    State m_state = State::Pending;
+    qint64 m_createdNs;
+    qint64 m_startedNs = -1;
+    qint64 m_firstTokenNs = -1;
+    quint64 m_budgetReservation = 0;
+    bool m_hasReservation = false;
+};
+
+} // namespace Prefetch

@@ -1,0 +1,187 @@
+#pragma once
+
+#include "llm/error.h"
+#include "llm/llmtypes.h"
+#include "llm/providerprofile.h"
+#include "llm/requestencoder.h"
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QStringView>
+#include <QUrl>
+
+#include <expected>
+#include <optional>
+
+namespace Prefetch {
+
+// Placeholder name → the text it stands for.
+using TemplateValues = QHash<QString, QString>;
+
+// Rough prompt size for budgets and the warm-up threshold, without a tokenizer: one token per
+// CJK character (Han, kana, Hangul, CJK punctuation and full-width forms), one per four other
+// UTF-16 code units. BPE tokenizers give roughly that for English and Chinese prose; code and
+// rare scripts come out low.
+qint64 estimateTokens(QStringView text);
+
+// Text with {name} placeholders, parsed once. A name is ASCII letters, digits and '_';
+// "{{" and "}}" are literal braces, and a brace that opens no placeholder is kept as is.
+// Values are inserted verbatim and never scanned themselves, so a document may hold any braces.
+class TemplateText
+{
+public:
+    TemplateText() = default;
+    explicit TemplateText(const QString &text);
+
+    const QString &source() const { return m_source; }
+    QStringList placeholders() const; // in order of first use
+    // The text with every placeholder replaced, or the name of the first one without a value.
+    std::expected<QString, QString> fill(const TemplateValues &values) const;
+
+private:
+    struct Part {
+        QString text; // literal text, or the placeholder's name
+        bool isPlaceholder = false;
+    };
+    QString m_source;
+    QList<Part> m_parts;
+};
+
+// One piece of a prompt. System text, tools and static messages form the static prefix; dynamic
+// messages and the conversation history come after it, filled at render time.
+struct PromptSegment {
+    enum class Kind {
+        System,  // static: joins the system prompt (several are joined by a blank line)
+        Tools,   // static: tool definitions, sent verbatim
+        Message, // static or dynamic: one message of `role` with `text` filled in
+        History, // dynamic: the conversation so far, passed to render()
+    };
+    Kind kind = Kind::Message;
+    bool isStatic = true;
+    Llm::Role role = Llm::Role::User;
+    TemplateText text;
+    QList<Llm::ToolDefinition> tools;
+};
+
+// Sampling parameters of one rendered request; they follow the dynamic part on the wire.
+struct GenerationParams {
+    int maxTokens = 1024;
+    std::optional<double> temperature;
+    std::optional<qint64> seed;
+    int choiceCount = 1;
+    bool stream = true;
+};
+
+// A request ready to send: `body` goes to LlmStream as StreamOptions::encodedBody, `request`
+// describes it (budget estimates, logs, a fallback that encodes afresh).
+struct RenderedRequest {
+    Llm::ChatRequest request;
+    QByteArray body;
+    // requestFingerprint() of this request: the same body sent to another provider or endpoint
+    // is another request.
+    QByteArray fingerprint;
+    qint64 estimatedPromptTokens = 0; // estimateTokens() of every text in the request
+};
+
+class CompiledPrompt;
+
+// estimateTokens() over every text of a request: system, tools, messages.
+qint64 estimatePromptTokens(const Llm::ChatRequest &request);
+
+// What a request is, for takeover: the first 16 bytes of SHA-256(P, tail), where P is the
+// SHA-256 of the provider id, '\0', the endpoint URL, '\0' and the encoded static prefix, and
+// tail is the rest of the encoded body. Two fingerprints are equal exactly when the same bytes
+// go to the same endpoint of the same provider. Empty when the request cannot be encoded.
+QByteArray requestFingerprint(const Llm::ProviderProfile &profile, const Llm::ChatRequest &request);
+
+// A prompt layout: ordered segments, the static ones first. A value type built once (at start-up
+// or per wizard definition) and compiled once per document revision and provider. Pure; any
+// thread.
+class PromptTemplate
+{
+public:
+    PromptTemplate &addSystem(const QString &text);
+    PromptTemplate &addTools(const QList<Llm::ToolDefinition> &tools);
+    PromptTemplate &addStaticMessage(Llm::Role role, const QString &text);
+    PromptTemplate &addDynamicMessage(Llm::Role role, const QString &text);
+    PromptTemplate &addHistory();
+
+    const QList<PromptSegment> &segments() const { return m_segments; }
+
+    // Fills and encodes the static part once for `profile` (its format, model and encode
+    // options). CPU work proportional to the document: run it off the GUI thread for large ones.
+    std::expected<CompiledPrompt, Llm::Error> compile(const Llm::ProviderProfile &profile,
+                                                      const TemplateValues &staticValues) const;
+
+    // The same request render() would produce, unencoded, for callers that let LlmStream
+    // encode it. `history` goes where the History segment is.
+    std::expected<Llm::ChatRequest, Llm::Error> request(const QString &model, const TemplateValues &staticValues,
+                                                        const TemplateValues &dynamicValues,
+                                                        const GenerationParams &params = {},
+                                                        const QList<Llm::ChatMessage> &history = {}) const;
+
+private:
+    friend class CompiledPrompt;
+
+    // The static part: model, system, tools and the static messages (all of them static).
+    std::expected<Llm::ChatRequest, Llm::Error> staticRequest(const QString &model,
+                                                              const TemplateValues &values,
+                                                              const QString &provider) const;
+
+    QList<PromptSegment> m_segments;
+};
+
+// A template compiled for one provider and one set of static values (one document revision):
+// the static prefix is encoded once here, and every render() only encodes the dynamic part
+// after it, so a warm-up, a prefetch and the real request start with the same bytes. An
+// immutable value, cheap to copy (the document and the prefix are implicitly shared); any thread.
+class CompiledPrompt
+{
+public:
+    CompiledPrompt() = default; // empty: render() refuses it
+
+    bool isNull() const { return m_prefix.isNull(); }
+    const Llm::EncodedPrefix &prefix() const { return m_prefix; }
+    // SHA-256 of the provider id, '\0', the endpoint URL, '\0' and the prefix bytes, first 16
+    // bytes. Equal fingerprints mean one provider-side cache entry: one warm-up serves both.
+    QByteArray prefixFingerprint() const { return m_prefixFingerprint; }
+    // estimateTokens() of the static texts. Below the provider's minCacheableTokens a warm-up
+    // caches nothing.
+    qint64 estimatedPrefixTokens() const { return m_prefixTokens; }
+    const QString &providerId() const { return m_providerId; }
+    const QUrl &endpoint() const { return m_endpoint; }
+    // The static part as a request without dynamic messages.
+    const Llm::ChatRequest &staticRequest() const { return m_static; }
+    // Whether this was compiled for what `profile` sends now (else compile again).
+    bool isFor(const Llm::ProviderProfile &profile) const;
+
+    // Fills the dynamic segments from `values` (and `history`) and appends them and `params`
+    // to the encoded prefix. A placeholder without a value is an InvalidRequest error naming it.
+    std::expected<RenderedRequest, Llm::Error> render(const TemplateValues &values,
+                                                      const GenerationParams &params = {},
+                                                      const QList<Llm::ChatMessage> &history = {}) const;
+    // The static part alone with max_tokens 1: writes the provider's prompt cache for this
+    // prefix. Fails where the static part is no request on its own (Anthropic needs a message).
+    std::expected<RenderedRequest, Llm::Error> warmupRequest() const;
+
+private:
+    friend class PromptTemplate;
+
+    std::expected<RenderedRequest, Llm::Error> finish(Llm::ChatRequest request) const;
+
+    Llm::ChatRequest m_static;
+    QList<PromptSegment> m_dynamic;
+    Llm::EncodedPrefix m_prefix;
+    QString m_providerId;
+    QUrl m_endpoint;
+    QByteArray m_prefixFingerprint;
+    // SHA-256 of the provider id, the endpoint and the prefix: a body's fingerprint hashes it
+    // with the tail only, not the document again.
+    QByteArray m_prefixDigest;
+    qint64 m_prefixTokens = 0;
+};
+
+} // namespace Prefetch

@@ -1,0 +1,159 @@
+#include "responsestream.h"
+
+#include "llm/clock.h"
+
+namespace Prefetch {
+
+namespace {
+bool isContent(Llm::StreamEvent::Type type)
+{
+    using T = Llm::StreamEvent::Type;
+    return type == T::TextDelta || type == T::ReasoningDelta || type == T::RefusalDelta || type == T::ToolCallDelta;
+}
+} // namespace
+
+ResponseStream::ResponseStream(Strategy strategy, Origin origin, Llm::LlmStream *stream, EventBuffer buffered,
+                               qint64 activatedNs, QObject *parent)
+    : QObject(parent)
+    , m_strategy(strategy)
+    , m_origin(origin)
+    , m_stream(stream)
+    , m_pending(std::move(buffered))
+    , m_activatedNs(activatedNs)
+{
+    if (stream) {
+        stream->setParent(this);
+        if (stream->isDone())
+            m_pendingEnd = stream->error();
+        // Live events are queued behind the replay until it has run; see deliverBuffered().
+        connect(stream, &Llm::LlmStream::eventReceived, this, &ResponseStream::onLiveEvent);
+        connect(stream, &Llm::LlmStream::finished, this, &ResponseStream::onLiveFinished);
+        connect(stream, &Llm::LlmStream::failed, this, &ResponseStream::onLiveFailed);
+    }
+    // From the event loop: the caller gets the handle and connects before anything is emitted.
+    QMetaObject::invokeMethod(this, &ResponseStream::deliverBuffered, Qt::QueuedConnection);
+}
+
+ResponseStream::~ResponseStream()
+{
+    // The stream is our child and closes its connection when destroyed; no signals from here.
+    if (m_stream)
+        disconnect(m_stream, nullptr, this, nullptr);
+}
+
+double ResponseStream::perceivedLatencyMs() const
+{
+    return m_firstContentNs < 0 ? -1.0 : double(m_firstContentNs - m_activatedNs) / 1e6;
+}
+
+void ResponseStream::cancel()
+{
+    if (m_done)
+        return;
+    if (m_stream) {
+        disconnect(m_stream, nullptr, this, nullptr);
+        m_stream->cancel();
+    }
+    m_pending.clear();
+    end(Llm::Error(Llm::Error::Code::Cancelled, m_stream ? m_stream->profile().displayName : QString()));
+}
+
+void ResponseStream::deliverBuffered()
+{
+    if (m_done || m_replayed)
+        return;
+    QPointer<ResponseStream> self(this);
+    // Index loop: live events that arrive while we emit (a receiver spinning the event loop)
+    // are appended to m_pending and delivered in order by this same loop.
+    for (qsizetype i = 0; i < m_pending.size(); ++i) {
+        if (!emitEvent(m_pending.at(i)) || !self)
+            return;
+    }
+    m_pending.clear();
+    m_replayed = true;
+    if (m_pendingEnd) {
+        end(*m_pendingEnd);
+        return;
+    }
+    if (m_stream && m_stream->isPaused())
+        m_stream->setPaused(false); // a prefetch stopped reading at its buffer cap
+}
+
+void ResponseStream::onLiveEvent(const Llm::StreamEvent &event)
+{
+    if (m_done)
+        return;
+    if (!m_replayed) {
+        m_pending.append(event);
+        return;
+    }
+    emitEvent(event);
+}
+
+void ResponseStream::onLiveFinished()
+{
+    if (!m_replayed) {
+        m_pendingEnd = std::optional<Llm::Error>();
+        return;
+    }
+    end(std::nullopt);
+}
+
+void ResponseStream::onLiveFailed(const Llm::Error &error)
+{
+    if (!m_replayed) {
+        m_pendingEnd = error;
+        return;
+    }
+    end(error);
+}
+
+bool ResponseStream::emitEvent(const Llm::StreamEvent &event)
+{
+    using T = Llm::StreamEvent::Type;
+    if (event.choice == 0) {
+        switch (event.type) {
+        case T::TextDelta: m_text += event.text; break;
+        case T::ReasoningDelta: m_reasoning += event.text; break;
+        case T::Finish: m_finishReason = event.text; break;
+        case T::Usage: {
+            auto take = [](qint64 &dst, qint64 src) { if (src >= 0) dst = src; };
+            take(m_usage.inputTokens, event.usage.inputTokens);
+            take(m_usage.outputTokens, event.usage.outputTokens);
+            take(m_usage.cacheReadTokens, event.usage.cacheReadTokens);
+            take(m_usage.cacheWriteTokens, event.usage.cacheWriteTokens);
+            take(m_usage.reasoningTokens, event.usage.reasoningTokens);
+            break;
+        }
+        default: break;
+        }
+    }
+    ++m_delivered;
+    QPointer<ResponseStream> self(this);
+    const bool first = m_firstContentNs < 0 && isContent(event.type);
+    if (first)
+        m_firstContentNs = Llm::monotonicNowNs();
+    emit eventReceived(event);
+    if (!self || m_done)
+        return false;
+    if (first) {
+        emit firstContentDelivered(perceivedLatencyMs());
+        if (!self || m_done)
+            return false;
+    }
+    return true;
+}
+
+void ResponseStream::end(std::optional<Llm::Error> error)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_error = error;
+    if (error)
+        emit failed(*error);
+    else
+        emit finished();
+}
+
+} // namespace Prefetch

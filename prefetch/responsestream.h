@@ -1,0 +1,98 @@
+#pragma once
+
+#include "eventbuffer.h"
+#include "strategy.h"
+
+#include "llm/error.h"
+#include "llm/llmstream.h"
+#include "llm/llmtypes.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <optional>
+
+namespace Prefetch {
+
+// What a consumer reads an answer from — the same type whether the answer was started fresh
+// or taken over from a prefetch, so callers never care which one they got.
+//
+// It first delivers the events a prefetch buffered (all at once, from the event loop, after
+// the call that returned the handle), then the live events, then exactly one terminal signal:
+// finished() or failed() (cancel() included). The consumer sees exactly the events the
+// provider sent, in order, once. Lives in the GUI thread; owns its LlmStream.
+class ResponseStream : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class Origin {
+        Fresh,      // started for this activation
+        Hit,        // a prefetch that had its first token already
+        PartialHit, // a prefetch still waiting for its first token
+    };
+
+    ~ResponseStream() override;
+
+    Strategy strategy() const { return m_strategy; }
+    Origin origin() const { return m_origin; }
+    bool isPrefetched() const { return m_origin != Origin::Fresh; }
+
+    void cancel();
+    bool isDone() const { return m_done; }
+
+    // What the consumer has been given so far (choice 0).
+    QString text() const { return m_text; }
+    QString reasoning() const { return m_reasoning; }
+    QString finishReason() const { return m_finishReason; }
+    Llm::Usage usage() const { return m_usage; }
+    std::optional<Llm::Error> error() const { return m_error; }
+    qsizetype eventsDelivered() const { return m_delivered; }
+
+    // Monotonic ns: when the user asked, and when the first content event reached the consumer.
+    qint64 activatedNs() const { return m_activatedNs; }
+    qint64 firstContentNs() const { return m_firstContentNs; }
+    double perceivedLatencyMs() const;
+    // The underlying request's timestamps (provider TTFT and so on); null once it is gone.
+    const Llm::LlmStream *stream() const { return m_stream; }
+
+signals:
+    void eventReceived(const Llm::StreamEvent &event);
+    void firstContentDelivered(double perceivedMs);
+    void finished();
+    void failed(const Llm::Error &error);
+
+private:
+    friend class Engine;
+    friend class PrefetchSession;
+
+    // Takes `stream` (reparented to this handle) and the events already buffered from it. When
+    // the stream already ended, `ended` says how; it is replayed after the buffer.
+    ResponseStream(Strategy strategy, Origin origin, Llm::LlmStream *stream, EventBuffer buffered,
+                   qint64 activatedNs, QObject *parent);
+
+    void deliverBuffered();
+    void onLiveEvent(const Llm::StreamEvent &event);
+    void onLiveFinished();
+    void onLiveFailed(const Llm::Error &error);
+    bool emitEvent(const Llm::StreamEvent &event); // false when the consumer ended us meanwhile
+    void end(std::optional<Llm::Error> error);
+
+    Strategy m_strategy;
+    Origin m_origin;
+    QPointer<Llm::LlmStream> m_stream;
+    EventBuffer m_pending; // buffered before consume, then live events that overtook the replay
+    bool m_replayed = false;
+    bool m_done = false;
+    std::optional<std::optional<Llm::Error>> m_pendingEnd; // the stream ended before the replay did
+    qint64 m_activatedNs;
+    qint64 m_firstContentNs = -1;
+    qsizetype m_delivered = 0;
+    QString m_text;
+    QString m_reasoning;
+    QString m_finishReason;
+    Llm::Usage m_usage;
+    std::optional<Llm::Error> m_error;
+};
+
+} // namespace Prefetch

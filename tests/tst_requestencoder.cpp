@@ -15,6 +15,7 @@ using Llm::Role;
 
 Q_DECLARE_METATYPE(Llm::ApiFormat)
 Q_DECLARE_METATYPE(Llm::ChatRequest)
+Q_DECLARE_METATYPE(Llm::EncodeOptions)
 
 namespace {
 
@@ -93,6 +94,15 @@ private slots:
     void escapingRoundTrips();
     void numbers();
     void writerNesting();
+    void prefixThenTail_data();
+    void prefixThenTail();
+    void onePrefixManyTails_data();
+    void onePrefixManyTails();
+    void warmUpHasNoDynamicPart_data();
+    void warmUpHasNoDynamicPart();
+    void staticPartIsNotReadAgain();
+    void prefixMismatchRefused();
+    void tailErrors();
 };
 
 void tst_RequestEncoder::staticPrefixIsShared_data()
@@ -426,6 +436,242 @@ void tst_RequestEncoder::writerNesting()
     const QByteArray expected = "{\"z\":1,\"a\":true,\"arr\":[{},[],null,\"s\"],\"raw\":{\"b\":[1,2]},\"k\\\"ey\":\"v\"}";
     QCOMPARE(w.data(), expected);
     QVERIFY(!QJsonDocument::fromJson(w.data()).isNull());
+}
+
+void tst_RequestEncoder::prefixThenTail_data()
+{
+    QTest::addColumn<ApiFormat>("format");
+    QTest::addColumn<ChatRequest>("request");
+    QTest::addColumn<Llm::EncodeOptions>("options");
+
+    Llm::EncodeOptions completionTokens;
+    completionTokens.useMaxCompletionTokens = true;
+    completionTokens.includeUsage = false;
+
+    for (ApiFormat format : {ApiFormat::OpenAiChat, ApiFormat::AnthropicMessages}) {
+        const char *f = format == ApiFormat::OpenAiChat ? "openai" : "anthropic";
+        const ChatRequest base = baseRequest(QStringLiteral("Summarise it."), 512);
+        QTest::addRow("%s: document and question", f) << format << base << Llm::EncodeOptions();
+        QTest::addRow("%s: other options", f) << format << base << completionTokens;
+
+        ChatRequest r = base;
+        r.tools.clear();
+        QTest::addRow("%s: no tools", f) << format << r << Llm::EncodeOptions();
+        r = base;
+        r.system.clear();
+        QTest::addRow("%s: no system", f) << format << r << Llm::EncodeOptions();
+        r = base;
+        r.staticMessageCount = 0;
+        QTest::addRow("%s: nothing static but tools and system", f) << format << r << Llm::EncodeOptions();
+        r.tools.clear();
+        r.system.clear();
+        QTest::addRow("%s: nothing static at all", f) << format << r << Llm::EncodeOptions();
+        r = base;
+        r.staticMessageCount = r.messages.size();
+        QTest::addRow("%s: everything static", f) << format << r << Llm::EncodeOptions();
+        r = base;
+        r.messages.append({Role::Assistant, QStringLiteral("Done.")});
+        r.messages.append({Role::User, QStringLiteral("再短一点。")});
+        r.temperature = 0.25;
+        r.seed = 7;
+        QTest::addRow("%s: conversation after the document", f) << format << r << Llm::EncodeOptions();
+        r = base;
+        r.messages.prepend({Role::System, QStringLiteral("House style: short.")});
+        r.staticMessageCount = 2;
+        QTest::addRow("%s: static system message", f) << format << r << Llm::EncodeOptions();
+        r = base;
+        r.stream = false;
+        QTest::addRow("%s: not streamed", f) << format << r << Llm::EncodeOptions();
+        r = base;
+        r.messages = {{Role::User, QStringLiteral("doc")}, {Role::Assistant, QStringLiteral("ok")},
+                      {Role::User, QStringLiteral("q")}};
+        r.staticMessageCount = 2;
+        QTest::addRow("%s: assistant turn static", f) << format << r << Llm::EncodeOptions();
+    }
+    ChatRequest several = baseRequest(QStringLiteral("q"), 64);
+    several.choiceCount = 3;
+    several.messages.append({Role::System, QStringLiteral("late instruction")});
+    QTest::addRow("openai: n and a dynamic system message") << ApiFormat::OpenAiChat << several << Llm::EncodeOptions();
+}
+
+void tst_RequestEncoder::prefixThenTail()
+{
+    QFETCH(ApiFormat, format);
+    QFETCH(ChatRequest, request);
+    QFETCH(Llm::EncodeOptions, options);
+
+    const QByteArray whole = encode(format, request, options);
+    QVERIFY(!whole.isEmpty());
+    QVERIFY(!parse(whole).isEmpty());
+
+    const auto prefix = Llm::encodePrefix(format, request, options, QStringLiteral("Test"));
+    QVERIFY(prefix.has_value());
+    QCOMPARE(prefix->format(), format);
+    QCOMPARE(prefix->staticMessageCount(), request.staticMessageCount);
+    QVERIFY(whole.startsWith(prefix->bytes()));
+    // Nothing that varies between requests sharing the prefix is in it.
+    QVERIFY(!prefix->bytes().contains("max_tokens"));
+    QVERIFY(!prefix->bytes().contains("\"stream\""));
+
+    const auto body = Llm::encodeWithPrefix(*prefix, request);
+    QVERIFY(body.has_value());
+    QCOMPARE(*body, whole);
+    // The one-shot form gives the same bytes.
+    Llm::EncodedPrefix copy = *prefix;
+    const auto moved = Llm::encodeWithPrefix(std::move(copy), request);
+    QVERIFY(moved.has_value());
+    QCOMPARE(*moved, whole);
+
+    // The static part alone (no dynamic messages) encodes to the same prefix.
+    ChatRequest staticOnly = request;
+    staticOnly.messages.resize(request.staticMessageCount);
+    staticOnly.maxTokens = 99;
+    const auto again = Llm::encodePrefix(format, staticOnly, options, QStringLiteral("Test"));
+    QVERIFY(again.has_value());
+    QCOMPARE(again->bytes(), prefix->bytes());
+}
+
+void tst_RequestEncoder::onePrefixManyTails_data()
+{
+    staticPrefixIsShared_data();
+}
+
+void tst_RequestEncoder::onePrefixManyTails()
+{
+    QFETCH(ApiFormat, format);
+    const ChatRequest first = baseRequest(QStringLiteral("Summarise it."), 512);
+    const auto prefix = Llm::encodePrefix(format, first);
+    QVERIFY(prefix.has_value());
+    const QByteArray prefixBytes = prefix->bytes().toByteArray();
+    const quint64 encodes = Llm::prefixEncodeCount();
+
+    QList<ChatRequest> tails;
+    tails.append(first);
+    ChatRequest r = baseRequest(QStringLiteral("把它翻译成英文。"), 2048);
+    r.temperature = 0.3;
+    tails.append(r);
+    r = baseRequest(QStringLiteral("Explain the second paragraph."), 64);
+    r.messages.append({Role::Assistant, QStringLiteral("It is about caching.")});
+    r.messages.append({Role::User, QStringLiteral("And the first?")});
+    tails.append(r);
+    r = baseRequest(QString(), 1);
+    r.messages.removeLast(); // a warm-up
+    tails.append(r);
+
+    for (const ChatRequest &tail : std::as_const(tails)) {
+        const auto body = Llm::encodeWithPrefix(*prefix, tail);
+        QVERIFY(body.has_value());
+        QCOMPARE(*body, encode(format, tail));
+        QVERIFY(body->startsWith(prefixBytes));
+    }
+    // The prefix itself was neither changed nor encoded again by the tails (the encode() calls
+    // above made their own, hence the count of them).
+    QCOMPARE(prefix->bytes(), QByteArrayView(prefixBytes));
+    QCOMPARE(Llm::prefixEncodeCount(), encodes + quint64(tails.size()));
+}
+
+void tst_RequestEncoder::warmUpHasNoDynamicPart_data()
+{
+    staticPrefixIsShared_data();
+}
+
+void tst_RequestEncoder::warmUpHasNoDynamicPart()
+{
+    QFETCH(ApiFormat, format);
+    ChatRequest warmUp = baseRequest(QString(), 1);
+    warmUp.messages.removeLast();
+    QCOMPARE(warmUp.staticMessageCount, warmUp.messages.size());
+    const auto prefix = Llm::encodePrefix(format, warmUp);
+    QVERIFY(prefix.has_value());
+    const auto body = Llm::encodeWithPrefix(*prefix, warmUp);
+    QVERIFY(body.has_value());
+
+    const QJsonObject root = parse(*body);
+    QCOMPARE(root.value(QLatin1String("max_tokens")).toInt(), 1);
+    const QJsonArray messages = root.value(QLatin1String("messages")).toArray();
+    const QJsonValue last = messages.last().toObject().value(QLatin1String("content"));
+    const QString lastText = last.isArray() ? last.toArray().at(0).toObject().value(QLatin1String("text")).toString()
+                                            : last.toString();
+    QCOMPARE(lastText, Document); // the document is the last message
+    // Same bytes as a real request up to and including the document.
+    const QByteArray real = encode(format, baseRequest(QStringLiteral("Summarise it."), 512));
+    QVERIFY(real.startsWith(prefix->bytes()));
+    QVERIFY(commonPrefix(real, *body).contains(escapedDocument()));
+}
+
+void tst_RequestEncoder::staticPartIsNotReadAgain()
+{
+    // The tail encoder trusts that the request's static part is the prefix's: a changed document
+    // is not looked at (that is what makes rendering cheap). Callers keep them together.
+    for (ApiFormat format : {ApiFormat::OpenAiChat, ApiFormat::AnthropicMessages}) {
+        const ChatRequest original = baseRequest(QStringLiteral("q"), 10);
+        const auto prefix = Llm::encodePrefix(format, original);
+        QVERIFY(prefix.has_value());
+        ChatRequest edited = original;
+        edited.messages[0].content = QStringLiteral("another document");
+        const quint64 encodes = Llm::prefixEncodeCount();
+        const auto body = Llm::encodeWithPrefix(*prefix, edited);
+        QVERIFY(body.has_value());
+        QCOMPARE(Llm::prefixEncodeCount(), encodes);
+        QVERIFY(body->contains(escapedDocument()));
+        QVERIFY(!body->contains("another document"));
+    }
+}
+
+void tst_RequestEncoder::prefixMismatchRefused()
+{
+    for (ApiFormat format : {ApiFormat::OpenAiChat, ApiFormat::AnthropicMessages}) {
+        const ChatRequest r = baseRequest(QStringLiteral("q"), 10);
+        const auto prefix = Llm::encodePrefix(format, r, {}, QStringLiteral("P"));
+        QVERIFY(prefix.has_value());
+        QCOMPARE(prefix->providerName(), QStringLiteral("P"));
+
+        ChatRequest otherModel = r;
+        otherModel.model = QStringLiteral("other-model");
+        ChatRequest otherSplit = r;
+        otherSplit.staticMessageCount = 0;
+        ChatRequest tooShort = r;
+        tooShort.messages.clear();
+        for (const ChatRequest &bad : {otherModel, otherSplit, tooShort}) {
+            const auto result = Llm::encodeWithPrefix(*prefix, bad);
+            QVERIFY(!result);
+            QCOMPARE(result.error().code(), Llm::Error::Code::InvalidRequest);
+            QCOMPARE(result.error().provider(), QStringLiteral("P"));
+        }
+        const auto none = Llm::encodeWithPrefix(Llm::EncodedPrefix(), r);
+        QVERIFY(!none);
+        QCOMPARE(none.error().code(), Llm::Error::Code::InvalidRequest);
+    }
+}
+
+void tst_RequestEncoder::tailErrors()
+{
+    // Problems of the dynamic part surface from the tail, with the prefix's provider name.
+    ChatRequest r = baseRequest(QStringLiteral("q"), 10);
+    r.messages.append({Role::System, QStringLiteral("late instruction")});
+    const auto anthropic = Llm::encodePrefix(ApiFormat::AnthropicMessages, r, {}, QStringLiteral("Anthropic"));
+    QVERIFY(anthropic.has_value());
+    auto result = Llm::encodeWithPrefix(*anthropic, r);
+    QVERIFY(!result);
+    QVERIFY(result.error().detail().contains(QStringLiteral("system")));
+    QCOMPARE(result.error().provider(), QStringLiteral("Anthropic"));
+
+    ChatRequest bare;
+    bare.model = QStringLiteral("m");
+    bare.tools = r.tools;
+    for (ApiFormat format : {ApiFormat::OpenAiChat, ApiFormat::AnthropicMessages}) {
+        // Tools alone are a valid prefix but no request: the tail must bring a message.
+        const auto prefix = Llm::encodePrefix(format, bare);
+        QVERIFY(prefix.has_value());
+        QVERIFY(!Llm::encodeWithPrefix(*prefix, bare));
+        ChatRequest withMessage = bare;
+        withMessage.messages = {{Role::User, QStringLiteral("hi")}};
+        result = Llm::encodeWithPrefix(*prefix, withMessage);
+        QVERIFY(result.has_value());
+        QCOMPARE(*result, encode(format, withMessage));
+        withMessage.maxTokens = 0;
+        QVERIFY(!Llm::encodeWithPrefix(*prefix, withMessage));
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_RequestEncoder)

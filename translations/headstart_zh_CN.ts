@@ -126,7 +126,7 @@
         <translation>基础 URL 未设置，或不是 http(s) 地址。</translation>
     </message>
     <message>
-        <location filename="../llm/llmstream.cpp" line="309"/>
+        <location filename="../llm/llmstream.cpp" line="312"/>
         <source>The server answered with %1 instead of an event stream.</source>
         <translation>服务器返回了 %1，而不是事件流。</translation>
     </message>
@@ -142,6 +142,84 @@
         <location filename="../llm/providerprofile.cpp" line="94"/>
         <source>Custom (OpenAI-compatible)</source>
         <translation>自定义（兼容 OpenAI）</translation>
+    </message>
+</context>
+<context>
+    <name>Prefetch::Metrics</name>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="280"/>
+        <source>Context warm-up</source>
+        <translation>上下文预热</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="281"/>
+        <source>Hover prefetch</source>
+        <translation>悬停预取</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="282"/>
+        <source>Typing prefetch</source>
+        <translation>输入预取</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="283"/>
+        <source>Workflow prefetch</source>
+        <translation>流程预取</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="284"/>
+        <location filename="../prefetch/metrics.cpp" line="286"/>
+        <source>No prefetch</source>
+        <translation>无预取</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="297"/>
+        <source>%1 %</source>
+        <comment>a percentage</comment>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="316"/>
+        <source>%1 alarm: hit rate %2 is below %3 after %4 attempts.</source>
+        <translation>%1 告警：%4 次尝试后命中率为 %2，低于 %3。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="334"/>
+        <source>%1 paused: %2 tokens were wasted and none used yet; it resumes when extra cost is below %3.</source>
+        <translation>%1 已暂停：已浪费 %2 个词元，尚未用上任何词元；额外开销低于 %3 时恢复。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="340"/>
+        <source>%1 paused: extra cost %2 is above %3; it resumes below %4.</source>
+        <translation>%1 已暂停：额外开销 %2 高于 %3；低于 %4 时恢复。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="353"/>
+        <source>%1: hit rate %2 is back at or above %3.</source>
+        <translation>%1：命中率 %2 已回到 %3 或以上。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="360"/>
+        <source>%1 resumed: extra cost %2 is below %3.</source>
+        <translation>%1 已恢复：额外开销 %2 低于 %3。</translation>
+    </message>
+</context>
+<context>
+    <name>Prefetch::WarmupStrategy</name>
+    <message>
+        <location filename="../prefetch/warmupstrategy.cpp" line="86"/>
+        <source>Warm-up is switched off.</source>
+        <translation>预热已关闭。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/warmupstrategy.cpp" line="91"/>
+        <source>The document (about %1 tokens) is below the %2 tokens %3 caches.</source>
+        <translation>文档（约 %1 个词元）低于 %3 缓存所需的 %2 个词元。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/warmupstrategy.cpp" line="110"/>
+        <source>The prefetch budget or lane refused the warm-up.</source>
+        <translation>预取预算或通道拒绝了这次预热。</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "prompttemplate.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+namespace Prefetch {
+
+class CompletenessClassifier;
+class Engine;
+class PrefetchSession;
+class ResponseStream;
+
+// Debounce prefetch: a pause in typing (`delay`) with a draft of at least `minChars` that the
+// completeness classifier rates ≥ `minConfidence` starts the answer to that draft. Sending the
+// same text (after normalisation: trimmed, white space collapsed, trailing punctuation dropped)
+// takes it over; typing on after the pause cancels it. GUI thread.
+class DebounceStrategy : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Builds the request that answers `text` in the current conversation.
+    using Builder = std::function<RenderedRequest(const QString &text)>;
+
+    DebounceStrategy(Engine *engine, std::shared_ptr<CompletenessClassifier> classifier, QObject *parent = nullptr);
+
+    // The conversation (or its document) changed: a prefetch for the old one is useless.
+    void setBuilder(Builder builder);
+    void textChanged(const QString &draft);
+    // The user sent `text`. Never null.
+    ResponseStream *send(const QString &text, qint64 activatedNs, QObject *owner);
+
+    QString prefetchedDraft() const { return m_draft; }
+    bool isPrefetching() const;
+
+signals:
+    void prefetchStarted(const QString &draft, double confidence);
+
+private:
+    void onPause();
+    void onClassified(const QString &draft, double confidence);
+    void cancelSession();
+
+    Engine *m_engine;
+    std::shared_ptr<CompletenessClassifier> m_classifier;
+    Builder m_builder;
+    QTimer m_timer;
+    QString m_pending;    // the draft when typing paused
+    QString m_draft;      // the draft the live session answers
+    QPointer<PrefetchSession> m_session;
+    quint64 m_generation = 0; // drops classifier answers for drafts typed over since
+};
+
+} // namespace Prefetch

@@ -1,0 +1,108 @@
+#include "hoverstrategy.h"
+
+#include "engine.h"
+#include "prefetchsession.h"
+
+namespace Prefetch {
+
+HoverStrategy::HoverStrategy(Engine *engine, QObject *parent)
+    : QObject(parent)
+    , m_engine(engine)
+{
+    m_delay.setSingleShot(true);
+    m_delay.setTimerType(Qt::PreciseTimer); // the delay is the behaviour: a coarse timer fires up to 5 % early
+    connect(&m_delay, &QTimer::timeout, this, &HoverStrategy::startNow);
+}
+
+void HoverStrategy::pointerEntered(const QString &actionId, Builder builder)
+{
+    if (m_action == actionId && (m_session || m_delay.isActive()))
+        return;
+    clear(true);
+    if (!m_engine->isEnabled(Strategy::Hover))
+        return;
+    m_action = actionId;
+    m_builder = std::move(builder);
+    m_delay.start(m_engine->settings().hover.delay);
+}
+
+void HoverStrategy::pressed(const QString &actionId, Builder builder)
+{
+    if (m_action == actionId && m_session)
+        return;
+    if (m_action != actionId) {
+        clear(true);
+        m_action = actionId;
+        m_builder = std::move(builder);
+    }
+    if (!m_engine->isEnabled(Strategy::Hover))
+        return;
+    m_delay.stop();
+    startNow();
+}
+
+void HoverStrategy::pointerLeft(const QString &actionId)
+{
+    if (actionId == m_action)
+        clear(true);
+}
+
+void HoverStrategy::startNow()
+{
+    if (!m_builder || m_session)
+        return;
+    const RenderedRequest prepared = m_builder();
+    m_session = m_engine->prefetch(Strategy::Hover, prepared.request, prepared.fingerprint,
+                                   m_engine->settings().hover.ttl, prepared.body);
+    if (!m_session)
+        return;
+    const QString action = m_action;
+    connect(m_session, &PrefetchSession::stateChanged, this, [this, action](PrefetchSession::State state) {
+        if (state == PrefetchSession::State::Streaming || state == PrefetchSession::State::Pending)
+            return;
+        emit readyChanged(action, state == PrefetchSession::State::Complete);
+    });
+    connect(m_session, &PrefetchSession::firstTokenReceived, this, [this, action] { emit readyChanged(action, true); });
+    emit prefetchStarted(action);
+}
+
+ResponseStream *HoverStrategy::activate(const QString &actionId, const Builder &builder, qint64 activatedNs,
+                                        QObject *owner)
+{
+    const RenderedRequest prepared = builder();
+    QPointer<PrefetchSession> session = actionId == m_action ? m_session : nullptr;
+    // The taken-over stream is the user's now: leaving the button afterwards must not cancel it.
+    clear(!session);
+    if (!session)
+        return m_engine->request(Strategy::Hover, prepared.request, activatedNs, owner, prepared.body);
+    return m_engine->consume(session, prepared.fingerprint, prepared.request, activatedNs, owner, prepared.body,
+                             Strategy::Hover);
+}
+
+bool HoverStrategy::isPrefetching(const QString &actionId) const
+{
+    return actionId == m_action && m_session && m_session->isLive();
+}
+
+bool HoverStrategy::isReady(const QString &actionId) const
+{
+    return isPrefetching(actionId) && m_session->hasFirstToken();
+}
+
+void HoverStrategy::clear(bool cancelSession)
+{
+    m_delay.stop();
+    if (m_session) {
+        disconnect(m_session, nullptr, this, nullptr);
+        if (cancelSession) {
+            const QString action = m_action;
+            m_engine->cancel(m_session);
+            emit readyChanged(action, false);
+        }
+    }
+    m_session = nullptr;
+    m_builder = nullptr;
+    m_action.clear();
+}
+
+} // namespace Prefetch

@@ -1,0 +1,145 @@
+#include "warmupstrategy.h"
+
+#include "engine.h"
+#include "log.h"
+#include "prefetchsession.h"
+
+#include "llm/clock.h"
+
+#include <QCoreApplication>
+
+#include <spdlog/spdlog.h>
+
+namespace Prefetch {
+
+namespace {
+
+// Whether `request` starts with the static part of `prompt`: same system prompt, tools and
+// static messages, so the provider's cache entry for the warm-up serves it.
+bool sharesPrefix(const Llm::ChatRequest &request, const CompiledPrompt &prompt)
+{
+    const Llm::ChatRequest &s = prompt.staticRequest();
+    if (request.model != s.model || request.system != s.system || request.tools != s.tools
+        || request.messages.size() < s.messages.size())
+        return false;
+    for (qsizetype i = 0; i < s.messages.size(); ++i) {
+        if (request.messages.at(i) != s.messages.at(i))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+WarmupStrategy::WarmupStrategy(Engine *engine, QObject *parent)
+    : QObject(parent)
+    , m_engine(engine)
+{
+    connect(m_engine, &Engine::responseEnded, this, &WarmupStrategy::onResponseEnded);
+}
+
+WarmupStrategy::~WarmupStrategy() = default;
+
+void WarmupStrategy::documentOpened(const QString &documentId, const CompiledPrompt &prompt)
+{
+    Document &doc = m_documents[documentId];
+    doc.prompt = prompt;
+    if (!doc.timer) {
+        doc.timer = new QTimer(this);
+        connect(doc.timer, &QTimer::timeout, this, [this, documentId] { warm(documentId); });
+    }
+    doc.timer->start(m_engine->settings().warmup.interval);
+    // Opening the same revision again (switching back to its tab) within the interval finds
+    // the cache still warm: no second request.
+    const qint64 intervalNs = std::chrono::nanoseconds(m_engine->settings().warmup.interval).count();
+    if (doc.warmedPrefix == prompt.prefixFingerprint() && doc.warmedAtNs >= 0
+        && Llm::monotonicNowNs() - doc.warmedAtNs < intervalNs)
+        return;
+    warm(documentId);
+}
+
+void WarmupStrategy::documentClosed(const QString &documentId)
+{
+    auto it = m_documents.find(documentId);
+    if (it == m_documents.end())
+        return;
+    if (it->session)
+        m_engine->cancel(it->session);
+    delete it->timer;
+    m_documents.erase(it);
+}
+
+void WarmupStrategy::closeAll()
+{
+    const QStringList ids = m_documents.keys();
+    for (const QString &id : ids)
+        documentClosed(id);
+}
+
+void WarmupStrategy::warm(const QString &documentId)
+{
+    auto it = m_documents.find(documentId);
+    if (it == m_documents.end())
+        return;
+    Document &doc = *it;
+    if (!m_engine->isEnabled(Strategy::Warmup)) {
+        emit skipped(documentId, QCoreApplication::translate("Prefetch::WarmupStrategy", "Warm-up is switched off."));
+        return;
+    }
+    const qint64 minimum = m_engine->profile().minCacheableTokens;
+    if (doc.prompt.estimatedPrefixTokens() < minimum) {
+        emit skipped(documentId, QCoreApplication::translate("Prefetch::WarmupStrategy",
+                                                             "The document (about %1 tokens) is below the %2 tokens "
+                                                             "%3 caches.")
+                                     .arg(doc.prompt.estimatedPrefixTokens())
+                                     .arg(minimum)
+                                     .arg(m_engine->profile().displayName));
+        return;
+    }
+    if (doc.session && doc.session->isLive())
+        return; // one warm-up at a time per document
+    const auto request = doc.prompt.warmupRequest();
+    if (!request) {
+        emit skipped(documentId, request.error().message());
+        return;
+    }
+    // A warm-up lives as long as it takes to send; its effect lives in the provider's cache.
+    doc.session = m_engine->prefetch(Strategy::Warmup, request->request, request->fingerprint, std::chrono::minutes(2),
+                                     request->body);
+    if (!doc.session) {
+        emit skipped(documentId, QCoreApplication::translate("Prefetch::WarmupStrategy",
+                                                             "The prefetch budget or lane refused the warm-up."));
+        return;
+    }
+    doc.warmedPrefix = doc.prompt.prefixFingerprint();
+    doc.warmedAtNs = Llm::monotonicNowNs();
+    doc.awaitingUse = true;
+    PrefetchSession *session = doc.session;
+    connect(session, &PrefetchSession::stateChanged, this, [this, documentId, session](PrefetchSession::State state) {
+        if (state != PrefetchSession::State::Complete || !session->stream())
+            return;
+        const Llm::Usage usage = session->stream()->usage();
+        log().debug("warm-up of a document: {} prompt tokens, {} read from cache, {} written",
+                    usage.inputTokens, usage.cacheReadTokens, usage.cacheWriteTokens);
+        emit warmed(documentId, std::max<qint64>(0, usage.cacheReadTokens), std::max<qint64>(0, usage.cacheWriteTokens));
+    });
+}
+
+void WarmupStrategy::onResponseEnded(Strategy origin, const Llm::ChatRequest &request, const Llm::Usage &usage)
+{
+    Q_UNUSED(origin);
+    for (Document &doc : m_documents) {
+        if (!doc.awaitingUse || !sharesPrefix(request, doc.prompt))
+            continue;
+        doc.awaitingUse = false;
+        if (usage.cacheReadTokens > 0) {
+            m_engine->metrics().recordOutcome(Strategy::Warmup, Outcome::Hit);
+            m_engine->metrics().recordCache(Strategy::Warmup, usage.cacheReadTokens, 0);
+        } else if (usage.cacheReadTokens == 0) {
+            m_engine->metrics().recordOutcome(Strategy::Warmup, Outcome::Miss);
+        }
+        return;
+    }
+}
+
+} // namespace Prefetch

@@ -1,0 +1,71 @@
+#include "workflowstrategy.h"
+
+#include "engine.h"
+#include "prefetchsession.h"
+
+#include <QCryptographicHash>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace Prefetch {
+
+WorkflowStrategy::WorkflowStrategy(Engine *engine, QObject *parent)
+    : QObject(parent)
+    , m_engine(engine)
+{
+}
+
+QByteArray WorkflowStrategy::stepKey(int step, const QVariantMap &formData)
+{
+    // QJsonObject sorts its keys, which is exactly the canonical form wanted here.
+    const QByteArray json = QJsonDocument(QJsonObject::fromVariantMap(formData)).toJson(QJsonDocument::Compact);
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(QByteArray::number(step));
+    hash.addData(QByteArrayView("\0", 1));
+    hash.addData(json);
+    return hash.result().left(16);
+}
+
+QByteArray WorkflowStrategy::key(int step, const QVariantMap &formData, const QByteArray &requestFingerprint) const
+{
+    // The step and its data, and the request as it would be sent now (provider, model,
+    // template): any of them changing makes the prefetched answer a different answer.
+    return stepKey(step, formData) + requestFingerprint;
+}
+
+void WorkflowStrategy::stepCompleted(int completedStep, const QVariantMap &formData, const RenderedRequest &nextStep)
+{
+    reset();
+    const int step = completedStep + 1;
+    m_session = m_engine->prefetch(Strategy::Workflow, nextStep.request, key(step, formData, nextStep.fingerprint),
+                                   m_engine->settings().workflow.ttl, nextStep.body);
+    if (m_session)
+        m_step = step;
+}
+
+ResponseStream *WorkflowStrategy::activate(int step, const QVariantMap &formData, const RenderedRequest &request,
+                                           qint64 activatedNs, QObject *owner)
+{
+    QPointer<PrefetchSession> session = step == m_step ? m_session : nullptr;
+    m_session = nullptr;
+    m_step = -1;
+    if (!session)
+        return m_engine->request(Strategy::Workflow, request.request, activatedNs, owner, request.body);
+    return m_engine->consume(session, key(step, formData, request.fingerprint), request.request, activatedNs, owner,
+                             request.body);
+}
+
+void WorkflowStrategy::reset()
+{
+    if (m_session)
+        m_engine->cancel(m_session);
+    m_session = nullptr;
+    m_step = -1;
+}
+
+bool WorkflowStrategy::isPrefetching(int step) const
+{
+    return step == m_step && m_session && m_session->isLive();
+}
+
+} // namespace Prefetch

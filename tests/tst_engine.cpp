@@ -1,0 +1,246 @@
+// The engine's registry, lanes, budget and metrics against the real local provider: Stop
+// closes every stream at the server within 200 ms; the prefetch lane runs 2, queues 5 and
+// rejects the rest; a foreground request preempts the oldest prefetch at the provider's limit;
+// the hourly budget refuses and reconciles; a strategy over its extra-cost ceiling pauses.
+#include "localprovider/serverthread.h"
+#include "prefetch/engine.h"
+#include "prefetch/prefetchsession.h"
+#include "prefetch/responsestream.h"
+
+#include "llm/clock.h"
+
+#include <QJsonArray>
+#include <QNetworkAccessManager>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <memory>
+
+using namespace Prefetch;
+using namespace std::chrono_literals;
+
+class tst_Engine : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void stopAllClosesEveryServerStream();
+    void prefetchLaneRunsTwoQueuesFiveRejectsTheRest();
+    void queuedPrefetchStartsWhenASlotFrees();
+    void foregroundPreemptsOldestPrefetch();
+    void budgetRefusesAndReconciles();
+    void disabledStrategyDoesNothing();
+    void wastefulStrategyDegradesAndStopsPrefetching();
+    void snapshotDescribesEverything();
+
+private:
+    std::unique_ptr<Engine> makeEngine(Settings settings = {}, int concurrencyLimit = 16);
+    Llm::ChatRequest request(int n, int maxTokens = 200) const;
+
+    std::unique_ptr<LocalProvider::ServerThread> m_server;
+    Llm::ProviderProfile m_profile;
+    QNetworkAccessManager m_network;
+};
+
+void tst_Engine::initTestCase()
+{
+    LocalProvider::ServerConfig config;
+    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
+    config.profile.decodeTokensPerSec = 40; // streams stay open for seconds
+    m_server = std::make_unique<LocalProvider::ServerThread>(config);
+    QVERIFY(m_server->start());
+    m_profile = Llm::builtinProfile(u"local");
+    m_profile.baseUrl = m_server->url().resolved(QUrl(QStringLiteral("v1")));
+}
+
+void tst_Engine::init()
+{
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 2000);
+}
+
+std::unique_ptr<Engine> tst_Engine::makeEngine(Settings settings, int concurrencyLimit)
+{
+    Llm::ProviderProfile p = m_profile;
+    p.concurrencyLimit = concurrencyLimit;
+    return std::make_unique<Engine>(&m_network, p, settings);
+}
+
+Llm::ChatRequest tst_Engine::request(int n, int maxTokens) const
+{
+    Llm::ChatRequest r;
+    r.model = m_profile.model;
+    r.messages.append({Llm::Role::User, QStringLiteral("Request number %1 about lanes and budgets.").arg(n)});
+    r.maxTokens = maxTokens;
+    return r;
+}
+
+void tst_Engine::stopAllClosesEveryServerStream()
+{
+    auto engine = makeEngine();
+    QList<QPointer<PrefetchSession>> sessions;
+    for (int i = 0; i < 2; ++i) {
+        const Llm::ChatRequest r = request(i);
+        sessions << engine->prefetch(Strategy::Hover, r, engine->fingerprint(r), 30s);
+    }
+    ResponseStream *answer = engine->request(Strategy::None, request(99), Llm::monotonicNowNs(), this);
+    QSignalSpy failed(answer, &ResponseStream::failed);
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 3, 3000);
+
+    engine->stopAll();
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(failed.first().first().value<Llm::Error>().code(), Llm::Error::Code::Cancelled);
+    // The provider has no open stream within 200 ms of Stop.
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 200);
+    QVERIFY(engine->liveSessions().isEmpty());
+    QCOMPARE(engine->metrics().stats(Strategy::Hover).cancelled, 2);
+}
+
+void tst_Engine::prefetchLaneRunsTwoQueuesFiveRejectsTheRest()
+{
+    auto engine = makeEngine();
+    int accepted = 0;
+    for (int i = 0; i < 8; ++i) {
+        const Llm::ChatRequest r = request(i);
+        if (engine->prefetch(Strategy::Debounce, r, engine->fingerprint(r), 30s))
+            ++accepted;
+    }
+    QCOMPARE(accepted, 7);
+    QCOMPARE(engine->prefetchInFlight(), 2);
+    QCOMPARE(engine->prefetchQueued(), 5);
+    QCOMPARE(engine->metrics().stats(Strategy::Debounce).rejectedLane, 1);
+    QCOMPARE(engine->metrics().stats(Strategy::Debounce).attempts, 7);
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 2, 2000);
+    engine->cancelAllPrefetches();
+}
+
+void tst_Engine::queuedPrefetchStartsWhenASlotFrees()
+{
+    auto engine = makeEngine();
+    QList<QPointer<PrefetchSession>> sessions;
+    for (int i = 0; i < 3; ++i) {
+        const Llm::ChatRequest r = request(100 + i);
+        sessions << engine->prefetch(Strategy::Hover, r, engine->fingerprint(r), 30s);
+    }
+    QCOMPARE(sessions.at(2)->state(), PrefetchSession::State::Pending);
+    engine->cancel(sessions.at(0));
+    QTRY_COMPARE_WITH_TIMEOUT(sessions.at(2)->state(), PrefetchSession::State::Streaming, 1000);
+    QCOMPARE(engine->prefetchInFlight(), 2);
+    engine->cancelAllPrefetches();
+}
+
+void tst_Engine::foregroundPreemptsOldestPrefetch()
+{
+    auto engine = makeEngine({}, 2); // the provider takes two streams at once
+    const Llm::ChatRequest a = request(200);
+    const Llm::ChatRequest b = request(201);
+    QPointer<PrefetchSession> oldest = engine->prefetch(Strategy::Hover, a, engine->fingerprint(a), 30s);
+    QPointer<PrefetchSession> newer = engine->prefetch(Strategy::Hover, b, engine->fingerprint(b), 30s);
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 2, 2000);
+
+    ResponseStream *answer = engine->request(Strategy::None, request(202, 10), Llm::monotonicNowNs(), this);
+    // Started at once, not queued behind the prefetches.
+    QVERIFY(answer->stream() && answer->stream()->state() != Llm::LlmStream::State::Idle);
+    QVERIFY(!oldest || oldest->state() == PrefetchSession::State::Cancelled);
+    QVERIFY(newer && newer->state() == PrefetchSession::State::Streaming);
+    QCOMPARE(engine->metrics().stats(Strategy::Hover).preempted, 1);
+    QVERIFY(engine->foregroundInFlight() + engine->prefetchInFlight() <= 2);
+    QSignalSpy finished(answer, &ResponseStream::finished);
+    QVERIFY(finished.wait(5000));
+    engine->cancelAllPrefetches();
+}
+
+void tst_Engine::budgetRefusesAndReconciles()
+{
+    Settings settings;
+    settings.hourlyTokenBudget = 400;
+    settings.bufferTokens = 200;
+    auto engine = makeEngine(settings);
+    // Estimate: ~15 prompt tokens + min(200, 200) buffered = ~215, so one fits and two do not.
+    const Llm::ChatRequest first = request(300);
+    QPointer<PrefetchSession> s1 = engine->prefetch(Strategy::Hover, first, engine->fingerprint(first), 30s);
+    QVERIFY(s1);
+    const qint64 reserved = engine->budget().used();
+    QVERIFY(reserved > 200);
+    const Llm::ChatRequest second = request(301);
+    QVERIFY(!engine->prefetch(Strategy::Hover, second, engine->fingerprint(second), 30s));
+    QCOMPARE(engine->metrics().stats(Strategy::Hover).rejectedBudget, 1);
+
+    // Cancelled after a few tokens: it costs its input plus what it received, far below the estimate.
+    QTRY_VERIFY_WITH_TIMEOUT(s1->bufferedTokens() >= 3, 3000);
+    engine->cancel(s1);
+    const qint64 afterCancel = engine->budget().used();
+    QVERIFY2(afterCancel < reserved && afterCancel > 10, qPrintable(QString::number(afterCancel)));
+    QCOMPARE(engine->metrics().stats(Strategy::Hover).tokensWasted, afterCancel);
+    // Now there is room again.
+    QVERIFY(engine->prefetch(Strategy::Hover, second, engine->fingerprint(second), 30s));
+    engine->cancelAllPrefetches();
+}
+
+void tst_Engine::disabledStrategyDoesNothing()
+{
+    Settings settings;
+    settings.hover.enabled = false;
+    auto engine = makeEngine(settings);
+    const auto served = m_server->stats().requestsServed;
+    const Llm::ChatRequest r = request(400);
+    QVERIFY(!engine->prefetch(Strategy::Hover, r, engine->fingerprint(r), 30s));
+    QCOMPARE(engine->metrics().stats(Strategy::Hover).attempts, 0);
+    QTest::qWait(50);
+    QCOMPARE(m_server->stats().requestsServed, served);
+
+    // Switching a strategy off cancels its live sessions.
+    Settings on;
+    auto engine2 = makeEngine(on);
+    QPointer<PrefetchSession> s = engine2->prefetch(Strategy::Debounce, r, engine2->fingerprint(r), 30s);
+    QVERIFY(s);
+    on.debounce.enabled = false;
+    engine2->setSettings(on);
+    QVERIFY(!s || !s->isLive());
+}
+
+void tst_Engine::wastefulStrategyDegradesAndStopsPrefetching()
+{
+    auto engine = makeEngine();
+    QSignalSpy degraded(&engine->metrics(), &Metrics::degradedChanged);
+    // Every hover prefetch is abandoned after a few tokens; the clicks that follow are misses.
+    for (int i = 0; i < 20 && degraded.isEmpty(); ++i) {
+        const Llm::ChatRequest guess = request(500 + i, 30);
+        QPointer<PrefetchSession> s = engine->prefetch(Strategy::Hover, guess, engine->fingerprint(guess), 30s);
+        QVERIFY(s);
+        QTRY_VERIFY_WITH_TIMEOUT(!s || s->bufferedTokens() >= 2, 3000);
+        const Llm::ChatRequest asked = request(600 + i, 1);
+        ResponseStream *answer = engine->consume(s, engine->fingerprint(asked), asked, Llm::monotonicNowNs(), this);
+        QSignalSpy done(answer, &ResponseStream::finished);
+        QVERIFY(done.wait(5000));
+    }
+    QVERIFY(!degraded.isEmpty());
+    QCOMPARE(degraded.last().at(0).value<Strategy>(), Strategy::Hover);
+    QCOMPARE(degraded.last().at(1).toBool(), true);
+    QVERIFY(engine->metrics().isDegraded(Strategy::Hover));
+    QVERIFY(!engine->metrics().stats(Strategy::Hover).degradedReason.isEmpty());
+    const Llm::ChatRequest next = request(700);
+    QVERIFY(!engine->prefetch(Strategy::Hover, next, engine->fingerprint(next), 30s));
+    // Other strategies are not affected.
+    QPointer<PrefetchSession> other = engine->prefetch(Strategy::Workflow, next, engine->fingerprint(next), 30s);
+    QVERIFY(other);
+    engine->cancelAllPrefetches();
+}
+
+void tst_Engine::snapshotDescribesEverything()
+{
+    auto engine = makeEngine();
+    const Llm::ChatRequest r = request(800);
+    engine->prefetch(Strategy::Workflow, r, engine->fingerprint(r), 30s);
+    const QJsonObject snap = engine->snapshot();
+    QCOMPARE(snap.value(QLatin1String("provider")).toString(), QStringLiteral("local"));
+    QCOMPARE(snap.value(QLatin1String("lanes")).toObject().value(QLatin1String("prefetch_in_flight")).toInt(), 1);
+    QCOMPARE(snap.value(QLatin1String("sessions")).toArray().size(), 1);
+    QVERIFY(snap.value(QLatin1String("budget")).toObject().value(QLatin1String("used")).toInteger() > 0);
+    QVERIFY(snap.value(QLatin1String("metrics")).isObject());
+    engine->cancelAllPrefetches();
+}
+
+QTEST_GUILESS_MAIN(tst_Engine)
+#include "tst_engine.moc"

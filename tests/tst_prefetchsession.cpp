@@ -1,0 +1,273 @@
+// Prefetch sessions and takeover against the real local provider: the text of a taken-over
+// prefetch equals a fresh identical request whenever the consume happens (before the first
+// token, mid-stream, at the buffer cap, after completion); back-pressure at the cap loses
+// nothing; TTL, fingerprint change and failure fall back to a fresh request.
+#include "localprovider/serverthread.h"
+#include "prefetch/engine.h"
+#include "prefetch/prefetchsession.h"
+#include "prefetch/responsestream.h"
+
+#include "llm/clock.h"
+
+#include <QNetworkAccessManager>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <memory>
+
+using namespace Prefetch;
+using namespace std::chrono_literals;
+
+Q_DECLARE_METATYPE(Prefetch::Strategy)
+
+class tst_PrefetchSession : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void takeoverEqualsFresh_data();
+    void takeoverEqualsFresh();
+    void capStopsReadingAndLosesNothing();
+    void partialHitWaitsOnlyTheRest();
+    void ttlExpiry();
+    void fingerprintChangeIsAMiss();
+    void failedPrefetchNeverReachesTheUser();
+    void eventsAreDeliveredOnceInOrder();
+
+private:
+    std::unique_ptr<Engine> makeEngine(const QByteArray &latency, Settings settings = {}, QString prefetchKey = {});
+    Llm::ChatRequest request(const QString &prompt, int maxTokens = 60) const;
+    // Runs a fresh request on a separate engine and returns its text.
+    QString freshText(const Llm::ChatRequest &r);
+    // Waits for the handle's terminal signal; returns the text the consumer saw.
+    QString drain(ResponseStream *handle, int timeoutMs = 15000);
+
+    std::unique_ptr<LocalProvider::ServerThread> m_server;
+    Llm::ProviderProfile m_profile;
+    QNetworkAccessManager m_network;
+};
+
+void tst_PrefetchSession::initTestCase()
+{
+    LocalProvider::ServerConfig config;
+    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
+    config.apiKey = QStringLiteral("sk-test-right-key-000000000000000000000");
+    m_server = std::make_unique<LocalProvider::ServerThread>(config);
+    QVERIFY(m_server->start());
+    m_profile = Llm::builtinProfile(u"local");
+    m_profile.baseUrl = m_server->url().resolved(QUrl(QStringLiteral("v1")));
+    m_profile.apiKey = config.apiKey;
+}
+
+std::unique_ptr<Engine> tst_PrefetchSession::makeEngine(const QByteArray &latency, Settings settings, QString prefetchKey)
+{
+    Llm::ProviderProfile p = m_profile;
+    if (!latency.isEmpty())
+        p.extraHeaders.append({"X-Headstart-Latency", latency});
+    p.prefetchApiKey = prefetchKey;
+    return std::make_unique<Engine>(&m_network, p, settings);
+}
+
+Llm::ChatRequest tst_PrefetchSession::request(const QString &prompt, int maxTokens) const
+{
+    Llm::ChatRequest r;
+    r.model = m_profile.model;
+    r.system = QStringLiteral("You are a careful assistant for prefetch tests.");
+    r.messages.append({Llm::Role::User, prompt});
+    r.maxTokens = maxTokens;
+    return r;
+}
+
+QString tst_PrefetchSession::drain(ResponseStream *handle, int timeoutMs)
+{
+    // isDone(): the handle may have ended while another handle was being drained.
+    if (!QTest::qWaitFor([&] { return handle->isDone(); }, timeoutMs))
+        return QStringLiteral("<timeout>");
+    if (handle->error())
+        return QStringLiteral("<failed: %1>").arg(handle->error()->message());
+    return handle->text();
+}
+
+QString tst_PrefetchSession::freshText(const Llm::ChatRequest &r)
+{
+    Engine fresh(&m_network, m_profile);
+    return drain(fresh.request(Strategy::None, r, Llm::monotonicNowNs(), this));
+}
+
+void tst_PrefetchSession::takeoverEqualsFresh_data()
+{
+    QTest::addColumn<QString>("when");
+    QTest::addColumn<Strategy>("strategy");
+    for (const char *when : {"before-first-token", "mid-stream", "at-cap", "after-completion"}) {
+        for (Strategy s : {Strategy::Hover, Strategy::Debounce, Strategy::Workflow})
+            QTest::addRow("%s/%s", when, strategyId(s)) << QString::fromLatin1(when) << s;
+    }
+}
+
+void tst_PrefetchSession::takeoverEqualsFresh()
+{
+    QFETCH(QString, when);
+    QFETCH(Strategy, strategy);
+    Settings settings;
+    // A cap below the answer's length for the at-cap case; above it otherwise, so that the
+    // after-completion case can complete.
+    settings.bufferTokens = when == QLatin1String("at-cap") ? 20 : 200;
+    // 100 ms before the first token, then 200 tokens/s.
+    auto engine = makeEngine("rtt=100,prefill=1000000,decode=200", settings);
+    const Llm::ChatRequest r = request(QStringLiteral("Takeover %1 for the %2 strategy: the answer must not change.")
+                                           .arg(when, QString::fromLatin1(strategyId(strategy))));
+    const QByteArray fp = engine->fingerprint(r);
+    QPointer<PrefetchSession> session = engine->prefetch(strategy, r, fp, 30s);
+    QVERIFY(session);
+
+    if (when == QLatin1String("before-first-token")) {
+        QCOMPARE(session->bufferedTokens(), 0);
+    } else if (when == QLatin1String("mid-stream")) {
+        QTRY_VERIFY_WITH_TIMEOUT(session->bufferedTokens() >= 5, 5000);
+        QVERIFY(session->state() == PrefetchSession::State::Streaming);
+    } else if (when == QLatin1String("at-cap")) {
+        QTRY_VERIFY_WITH_TIMEOUT(session && session->isPausedAtCap(), 5000);
+    } else {
+        QTRY_VERIFY_WITH_TIMEOUT(session && session->state() == PrefetchSession::State::Complete, 10000);
+    }
+    const bool hadFirstToken = session->hasFirstToken();
+    ResponseStream *handle = engine->consume(session, fp, r, Llm::monotonicNowNs(), this);
+    QVERIFY(handle->isPrefetched());
+    QCOMPARE(handle->origin(), hadFirstToken ? ResponseStream::Origin::Hit : ResponseStream::Origin::PartialHit);
+    const QString taken = drain(handle);
+    QVERIFY2(!taken.isEmpty() && !taken.startsWith(QLatin1Char('<')), qPrintable(taken));
+    QCOMPARE(taken, freshText(r));
+    const StrategyStats stats = engine->metrics().stats(strategy);
+    QCOMPARE(stats.attempts, 1);
+    QCOMPARE(stats.hits + stats.partialHits, 1);
+    QCOMPARE(stats.misses, 0);
+}
+
+void tst_PrefetchSession::capStopsReadingAndLosesNothing()
+{
+    Settings settings;
+    settings.bufferTokens = 15;
+    auto engine = makeEngine("rtt=0,prefill=1000000,decode=2000", settings);
+    const Llm::ChatRequest r = request(QStringLiteral("A long answer that will hit the buffer cap long before it ends."), 250);
+    const QByteArray fp = engine->fingerprint(r);
+    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, r, fp, 30s);
+    QTRY_VERIFY_WITH_TIMEOUT(session->isPausedAtCap(), 5000);
+    const qsizetype atCap = session->bufferedTokens();
+    QVERIFY(atCap >= 15);
+    // The server would finish 250 tokens in ~125 ms; paused, we read nothing more.
+    QTest::qWait(300);
+    QCOMPARE(session->bufferedTokens(), atCap);
+    QCOMPARE(session->state(), PrefetchSession::State::Streaming);
+    QVERIFY2(session->bufferMemoryBytes() <= 16 * 1024, qPrintable(QString::number(session->bufferMemoryBytes())));
+
+    ResponseStream *handle = engine->consume(session, fp, r, Llm::monotonicNowNs(), this);
+    QSignalSpy events(handle, &ResponseStream::eventReceived);
+    const QString taken = drain(handle);
+    QCOMPARE(taken, freshText(r));
+    QVERIFY(events.count() > atCap); // the buffered ones, then the rest
+}
+
+void tst_PrefetchSession::partialHitWaitsOnlyTheRest()
+{
+    // 400 ms to the first token. The prefetch starts, the user asks 250 ms later.
+    auto engine = makeEngine("rtt=400,prefill=1000000,decode=200");
+    const Llm::ChatRequest r = request(QStringLiteral("Partial hits save the head start."));
+    const QByteArray fp = engine->fingerprint(r);
+    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, r, fp, 30s);
+    QTest::qWait(250);
+    QVERIFY(!session->hasFirstToken());
+    const qint64 activated = Llm::monotonicNowNs();
+    ResponseStream *handle = engine->consume(session, fp, r, activated, this);
+    QCOMPARE(handle->origin(), ResponseStream::Origin::PartialHit);
+    QVERIFY(!drain(handle).isEmpty());
+    // A fresh request would wait the full 400 ms; the user waited about the remaining 150.
+    QVERIFY2(handle->perceivedLatencyMs() < 330, qPrintable(QString::number(handle->perceivedLatencyMs())));
+    const StrategyStats stats = engine->metrics().stats(Strategy::Hover);
+    QCOMPARE(stats.partialHits, 1);
+    QVERIFY(stats.timeSavedMs >= 240);
+    QCOMPARE(engine->metrics().perceived(Strategy::Hover, LatencyKind::Hit).count, 1);
+}
+
+void tst_PrefetchSession::ttlExpiry()
+{
+    auto engine = makeEngine("rtt=0,prefill=1000000,decode=50");
+    const Llm::ChatRequest r = request(QStringLiteral("This prefetch will expire before anyone asks."), 200);
+    const QByteArray fp = engine->fingerprint(r);
+    const auto cancelledBefore = m_server->stats().streamsCancelled;
+    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Debounce, r, fp, 150ms);
+    QSignalSpy ended(session.data(), &PrefetchSession::ended);
+    QVERIFY(ended.wait(2000));
+    QCOMPARE(ended.first().first().value<PrefetchSession::State>(), PrefetchSession::State::Expired);
+    QCOMPARE(engine->metrics().stats(Strategy::Debounce).expired, 1);
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsCancelled, cancelledBefore + 1, 1000);
+    QVERIFY(engine->liveSessions().isEmpty());
+    QVERIFY(engine->metrics().stats(Strategy::Debounce).tokensWasted > 0);
+
+    ResponseStream *handle = engine->consume(session, fp, r, Llm::monotonicNowNs(), this, {}, Strategy::Debounce);
+    QVERIFY(!handle->isPrefetched());
+    QCOMPARE(drain(handle), freshText(r));
+}
+
+void tst_PrefetchSession::fingerprintChangeIsAMiss()
+{
+    auto engine = makeEngine("rtt=0,prefill=1000000,decode=50");
+    const Llm::ChatRequest guessed = request(QStringLiteral("Summarize the first revision of the document."), 200);
+    const Llm::ChatRequest asked = request(QStringLiteral("Summarize the second revision of the document."), 40);
+    const auto cancelledBefore = m_server->stats().streamsCancelled;
+    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, guessed, engine->fingerprint(guessed), 30s);
+    QTRY_VERIFY_WITH_TIMEOUT(session && session->hasFirstToken(), 5000);
+    ResponseStream *handle = engine->consume(session, engine->fingerprint(asked), asked, Llm::monotonicNowNs(), this);
+    QVERIFY(!handle->isPrefetched());
+    QCOMPARE(drain(handle), freshText(asked));
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsCancelled, cancelledBefore + 1, 1000);
+    const StrategyStats stats = engine->metrics().stats(Strategy::Hover);
+    QCOMPARE(stats.misses, 1);
+    QCOMPARE(stats.hits, 0);
+    QCOMPARE(engine->metrics().perceived(Strategy::Hover, LatencyKind::Miss).count, 1);
+}
+
+void tst_PrefetchSession::failedPrefetchNeverReachesTheUser()
+{
+    // The prefetch key is wrong: the prefetch fails with 401; the real request uses the main key.
+    auto engine = makeEngine({}, {}, QStringLiteral("sk-wrong-prefetch-key-111111111111111111"));
+    const Llm::ChatRequest r = request(QStringLiteral("A prefetch that fails must stay invisible."));
+    const QByteArray fp = engine->fingerprint(r);
+    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Workflow, r, fp, 30s);
+    QTRY_VERIFY_WITH_TIMEOUT(!session || session->state() == PrefetchSession::State::Failed, 5000);
+    QCOMPARE(engine->metrics().stats(Strategy::Workflow).failed, 1);
+    ResponseStream *handle = engine->consume(session, fp, r, Llm::monotonicNowNs(), this, {}, Strategy::Workflow);
+    QSignalSpy failed(handle, &ResponseStream::failed);
+    QCOMPARE(drain(handle), freshText(r));
+    QCOMPARE(failed.count(), 0);
+}
+
+void tst_PrefetchSession::eventsAreDeliveredOnceInOrder()
+{
+    Settings settings;
+    settings.bufferTokens = 10;
+    auto engine = makeEngine("rtt=0,prefill=1000000,decode=500", settings);
+    const Llm::ChatRequest r = request(QStringLiteral("Every event once, in order, nothing lost."), 80);
+    const QByteArray fp = engine->fingerprint(r);
+
+    // Reference: the events of a fresh request, in order.
+    Engine freshEngine(&m_network, m_profile);
+    ResponseStream *fresh = freshEngine.request(Strategy::None, r, Llm::monotonicNowNs(), this);
+    QList<Llm::StreamEvent> expected;
+    connect(fresh, &ResponseStream::eventReceived, this, [&](const Llm::StreamEvent &e) { expected.append(e); });
+    drain(fresh);
+
+    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, r, fp, 30s);
+    QTRY_VERIFY_WITH_TIMEOUT(session->isPausedAtCap(), 5000);
+    ResponseStream *handle = engine->consume(session, fp, r, Llm::monotonicNowNs(), this);
+    QList<Llm::StreamEvent> got;
+    connect(handle, &ResponseStream::eventReceived, this, [&](const Llm::StreamEvent &e) { got.append(e); });
+    QCOMPARE(got.size(), 0); // nothing before the caller could connect
+    drain(handle);
+    QCOMPARE(got.size(), expected.size());
+    for (qsizetype i = 0; i < got.size(); ++i)
+        QVERIFY2(got.at(i) == expected.at(i), qPrintable(QStringLiteral("event %1 differs").arg(i)));
+}
+
+QTEST_GUILESS_MAIN(tst_PrefetchSession)
+#include "tst_prefetchsession.moc"

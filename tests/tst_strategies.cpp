@@ -1,0 +1,428 @@
+// The four strategies driven through the same calls the UI makes, against the real local
+// provider: each one's trigger and consume path, a taken-over answer equal to a fresh one, and
+// a warm-up making the next real request report cache hits and a shorter TTFT.
+#include "localprovider/serverthread.h"
+#include "prefetch/actionprompts.h"
+#include "prefetch/classifier.h"
+#include "prefetch/debouncestrategy.h"
+#include "prefetch/engine.h"
+#include "prefetch/hoverstrategy.h"
+#include "prefetch/prefetchsession.h"
+#include "prefetch/responsestream.h"
+#include "prefetch/warmupstrategy.h"
+#include "prefetch/workflowstrategy.h"
+
+#include "llm/clock.h"
+
+#include <QElapsedTimer>
+#include <QNetworkAccessManager>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <memory>
+
+using namespace Prefetch;
+using namespace std::chrono_literals;
+
+class tst_Strategies : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void hoverStartsAfterTheDelay();
+    void hoverLeaveBeforeDelaySendsNothing();
+    void hoverLeaveCancelsAtTheServer();
+    void hoverClickTakesOverAndFeelsFaster();
+    void pressStartsWithoutWaiting();
+    void clickWithoutHoverIsNoPrefetch();
+    void hoverOffDoesNothing();
+
+    void debouncePrefetchesCompleteDraftAndSendTakesOver();
+    void debounceIgnoresShortAndIncompleteDrafts();
+    void debounceTypingOnCancels();
+    void debounceDifferentSendIsAMiss();
+
+    void workflowPrefetchesNextStep();
+    void workflowOtherFormDataIsAMiss();
+
+    void warmupMakesTheNextRequestHitTheCache();
+    void warmupSkipsSmallDocuments();
+
+private:
+    std::unique_ptr<Engine> makeEngine(const QByteArray &latency, Settings settings = {});
+    QString drain(ResponseStream *handle);
+    CompiledPrompt compileDocument(const QString &document) const;
+    HoverStrategy::Builder summarize(const CompiledPrompt &doc) const;
+    DebounceStrategy::Builder chat() const;
+    QString freshText(const RenderedRequest &r);
+
+    std::unique_ptr<LocalProvider::ServerThread> m_server;
+    Llm::ProviderProfile m_profile;
+    QNetworkAccessManager m_network;
+    std::unique_ptr<Engine> m_engine;
+    QString m_document;
+};
+
+void tst_Strategies::initTestCase()
+{
+    LocalProvider::ServerConfig config;
+    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
+    m_server = std::make_unique<LocalProvider::ServerThread>(config);
+    QVERIFY(m_server->start());
+    m_profile = Llm::builtinProfile(u"local");
+    m_profile.baseUrl = m_server->url().resolved(QUrl(QStringLiteral("v1")));
+    m_document = QStringLiteral("Prefetching starts answers before the user commits. Warm caches shorten the "
+                                "first token. Wrong guesses cost tokens and are cancelled quickly.");
+}
+
+void tst_Strategies::init()
+{
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 2000);
+}
+
+void tst_Strategies::cleanup()
+{
+    m_engine.reset();
+}
+
+std::unique_ptr<Engine> tst_Strategies::makeEngine(const QByteArray &latency, Settings settings)
+{
+    Llm::ProviderProfile p = m_profile;
+    if (!latency.isEmpty())
+        p.extraHeaders.append({"X-Headstart-Latency", latency});
+    return std::make_unique<Engine>(&m_network, p, settings);
+}
+
+QString tst_Strategies::drain(ResponseStream *handle)
+{
+    // isDone(): the handle may have ended while another handle was being drained.
+    if (!QTest::qWaitFor([&] { return handle->isDone(); }, 15000))
+        return QStringLiteral("<timeout>");
+    return handle->error() ? QStringLiteral("<failed>") : handle->text();
+}
+
+CompiledPrompt tst_Strategies::compileDocument(const QString &document) const
+{
+    auto compiled = documentTemplate().compile(m_engine ? m_engine->profile() : m_profile, documentValues(document));
+    return compiled ? *compiled : CompiledPrompt();
+}
+
+HoverStrategy::Builder tst_Strategies::summarize(const CompiledPrompt &doc) const
+{
+    return [doc] {
+        GenerationParams params;
+        params.maxTokens = 40;
+        return *renderAction(doc, DocumentAction::Summarize, {}, {}, params);
+    };
+}
+
+DebounceStrategy::Builder tst_Strategies::chat() const
+{
+    const CompiledPrompt compiled = *chatTemplate(false).compile(m_engine->profile(), {});
+    return [compiled](const QString &text) {
+        GenerationParams params;
+        params.maxTokens = 40;
+        return *compiled.render({{QStringLiteral("message"), text}}, params);
+    };
+}
+
+QString tst_Strategies::freshText(const RenderedRequest &r)
+{
+    Engine fresh(&m_network, m_profile);
+    return drain(fresh.request(Strategy::None, r.request, Llm::monotonicNowNs(), this, r.body));
+}
+
+// --- hover -----------------------------------------------------------------------------------
+
+void tst_Strategies::hoverStartsAfterTheDelay()
+{
+    m_engine = makeEngine({});
+    HoverStrategy hover(m_engine.get());
+    QSignalSpy started(&hover, &HoverStrategy::prefetchStarted);
+    QElapsedTimer clock;
+    clock.start();
+    hover.pointerEntered(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
+    QVERIFY(!hover.isPrefetching(QStringLiteral("summarize")));
+    QVERIFY(started.wait(2000));
+    QVERIFY(clock.elapsed() >= 150); // precise timers never fire early
+    QVERIFY(hover.isPrefetching(QStringLiteral("summarize")));
+    QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 1);
+}
+
+void tst_Strategies::hoverLeaveBeforeDelaySendsNothing()
+{
+    m_engine = makeEngine({});
+    HoverStrategy hover(m_engine.get());
+    const auto served = m_server->stats().requestsServed;
+    hover.pointerEntered(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
+    hover.pointerLeft(QStringLiteral("summarize"));
+    QTest::qWait(300);
+    QCOMPARE(m_server->stats().requestsServed, served);
+    QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 0);
+}
+
+void tst_Strategies::hoverLeaveCancelsAtTheServer()
+{
+    m_engine = makeEngine("rtt=0,prefill=1000000,decode=30");
+    HoverStrategy hover(m_engine.get());
+    QSignalSpy ready(&hover, &HoverStrategy::readyChanged);
+    const auto cancelled = m_server->stats().streamsCancelled;
+    hover.pointerEntered(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
+    QTRY_VERIFY_WITH_TIMEOUT(hover.isReady(QStringLiteral("summarize")), 3000);
+    QCOMPARE(ready.last().at(1).toBool(), true);
+    hover.pointerLeft(QStringLiteral("summarize"));
+    QCOMPARE(ready.last().at(1).toBool(), false);
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 200);
+    QCOMPARE(m_server->stats().streamsCancelled, cancelled + 1);
+    QCOMPARE(m_engine->metrics().stats(Strategy::Hover).cancelled, 1);
+}
+
+void tst_Strategies::hoverClickTakesOverAndFeelsFaster()
+{
+    // 300 ms to the first token, as a hosted model on a short prompt.
+    m_engine = makeEngine("rtt=300,prefill=1000000,decode=400");
+    HoverStrategy hover(m_engine.get());
+    const CompiledPrompt doc = compileDocument(m_document);
+
+    // A click with no hover before it.
+    ResponseStream *cold = hover.activate(QStringLiteral("summarize"), summarize(doc), Llm::monotonicNowNs(), this);
+    const QString coldText = drain(cold);
+
+    hover.pointerEntered(QStringLiteral("summarize"), summarize(doc));
+    QTRY_VERIFY_WITH_TIMEOUT(hover.isReady(QStringLiteral("summarize")), 3000);
+    ResponseStream *warm = hover.activate(QStringLiteral("summarize"), summarize(doc), Llm::monotonicNowNs(), this);
+    QVERIFY(warm->isPrefetched());
+    // Leaving the button after the click must not cancel the answer being read.
+    hover.pointerLeft(QStringLiteral("summarize"));
+    QCOMPARE(drain(warm), coldText);
+    QVERIFY2(warm->perceivedLatencyMs() * 5 < cold->perceivedLatencyMs(),
+             qPrintable(QStringLiteral("hit %1 ms, no prefetch %2 ms").arg(warm->perceivedLatencyMs()).arg(cold->perceivedLatencyMs())));
+    QCOMPARE(m_engine->metrics().stats(Strategy::Hover).hits, 1);
+    QCOMPARE(m_engine->metrics().perceivedAll(LatencyKind::NoPrefetch).count, 1);
+}
+
+void tst_Strategies::pressStartsWithoutWaiting()
+{
+    m_engine = makeEngine({});
+    HoverStrategy hover(m_engine.get());
+    hover.pressed(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
+    QVERIFY(hover.isPrefetching(QStringLiteral("summarize"))); // at once, no 150 ms delay
+    ResponseStream *answer = hover.activate(QStringLiteral("summarize"), summarize(compileDocument(m_document)),
+                                            Llm::monotonicNowNs(), this);
+    QVERIFY(answer->isPrefetched());
+    QVERIFY(!drain(answer).isEmpty());
+}
+
+void tst_Strategies::clickWithoutHoverIsNoPrefetch()
+{
+    m_engine = makeEngine({});
+    HoverStrategy hover(m_engine.get());
+    ResponseStream *answer = hover.activate(QStringLiteral("summarize"), summarize(compileDocument(m_document)),
+                                            Llm::monotonicNowNs(), this);
+    QVERIFY(!answer->isPrefetched());
+    QVERIFY(!drain(answer).isEmpty());
+    QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 0);
+    QCOMPARE(m_engine->metrics().stats(Strategy::Hover).misses, 0);
+}
+
+void tst_Strategies::hoverOffDoesNothing()
+{
+    Settings settings;
+    settings.hover.enabled = false;
+    m_engine = makeEngine({}, settings);
+    HoverStrategy hover(m_engine.get());
+    const auto served = m_server->stats().requestsServed;
+    hover.pointerEntered(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
+    hover.pressed(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
+    QTest::qWait(300);
+    QCOMPARE(m_server->stats().requestsServed, served);
+}
+
+// --- debounce --------------------------------------------------------------------------------
+
+void tst_Strategies::debouncePrefetchesCompleteDraftAndSendTakesOver()
+{
+    m_engine = makeEngine({});
+    DebounceStrategy debounce(m_engine.get(), std::make_shared<HeuristicClassifier>());
+    debounce.setBuilder(chat());
+    QSignalSpy started(&debounce, &DebounceStrategy::prefetchStarted);
+    QElapsedTimer clock;
+    clock.start();
+    // Typing, key by key; the pause comes after the question mark.
+    const QString draft = QStringLiteral("How do I reset my password?");
+    for (qsizetype i = 1; i <= draft.size(); ++i)
+        debounce.textChanged(draft.left(i));
+    QVERIFY(started.wait(3000));
+    QVERIFY(clock.elapsed() >= 350);
+    QVERIFY(started.first().at(1).toDouble() >= 0.72);
+    QVERIFY(debounce.isPrefetching());
+
+    // Sent without the question mark and with extra spaces: the same message.
+    ResponseStream *answer = debounce.send(QStringLiteral("  How do I reset   my password "), Llm::monotonicNowNs(), this);
+    QVERIFY(answer->isPrefetched());
+    QCOMPARE(drain(answer), freshText(chat()(draft)));
+    QCOMPARE(m_engine->metrics().stats(Strategy::Debounce).hits + m_engine->metrics().stats(Strategy::Debounce).partialHits, 1);
+}
+
+void tst_Strategies::debounceIgnoresShortAndIncompleteDrafts()
+{
+    m_engine = makeEngine({});
+    DebounceStrategy debounce(m_engine.get(), std::make_shared<HeuristicClassifier>());
+    debounce.setBuilder(chat());
+    const auto served = m_server->stats().requestsServed;
+    debounce.textChanged(QStringLiteral("Hi there"));          // under 10 characters
+    QTest::qWait(500);
+    debounce.textChanged(QStringLiteral("Can you tell me about the")); // trails off
+    QTest::qWait(500);
+    QVERIFY(!debounce.isPrefetching());
+    QCOMPARE(m_server->stats().requestsServed, served);
+}
+
+void tst_Strategies::debounceTypingOnCancels()
+{
+    m_engine = makeEngine("rtt=0,prefill=1000000,decode=30");
+    DebounceStrategy debounce(m_engine.get(), std::make_shared<HeuristicClassifier>());
+    debounce.setBuilder(chat());
+    QSignalSpy started(&debounce, &DebounceStrategy::prefetchStarted);
+    debounce.textChanged(QStringLiteral("Summarize the document in three bullet points."));
+    QVERIFY(started.wait(3000));
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 1, 2000);
+    // An edit after the pause: that answer is for a message that no longer exists.
+    debounce.textChanged(QStringLiteral("Summarize the document in three bullet points for a"));
+    QVERIFY(!debounce.isPrefetching());
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 200);
+    QCOMPARE(m_engine->metrics().stats(Strategy::Debounce).cancelled, 1);
+}
+
+void tst_Strategies::debounceDifferentSendIsAMiss()
+{
+    m_engine = makeEngine({});
+    DebounceStrategy debounce(m_engine.get(), std::make_shared<HeuristicClassifier>());
+    debounce.setBuilder(chat());
+    QSignalSpy started(&debounce, &DebounceStrategy::prefetchStarted);
+    debounce.textChanged(QStringLiteral("What is the capital of France?"));
+    QVERIFY(started.wait(3000));
+    ResponseStream *answer = debounce.send(QStringLiteral("What is the capital of Spain?"), Llm::monotonicNowNs(), this);
+    QVERIFY(!answer->isPrefetched());
+    QCOMPARE(drain(answer), freshText(chat()(QStringLiteral("What is the capital of Spain?"))));
+    QCOMPARE(m_engine->metrics().stats(Strategy::Debounce).misses, 1);
+}
+
+// --- workflow --------------------------------------------------------------------------------
+
+namespace {
+RenderedRequest stepRequest(const Llm::ProviderProfile &profile, int step, const QVariantMap &data)
+{
+    const CompiledPrompt wizard = *workflowStepTemplate().compile(
+        profile, {{QStringLiteral("system"), QStringLiteral("You help write a new document step by step.")}});
+    GenerationParams params;
+    params.maxTokens = 40;
+    const QString prompt = QStringLiteral("Step %1. Topic: %2. Audience: %3.")
+                               .arg(step)
+                               .arg(data.value(QStringLiteral("topic")).toString(),
+                                    data.value(QStringLiteral("audience")).toString());
+    return *wizard.render({{QStringLiteral("prompt"), prompt}}, params);
+}
+} // namespace
+
+void tst_Strategies::workflowPrefetchesNextStep()
+{
+    m_engine = makeEngine("rtt=300,prefill=1000000,decode=400");
+    WorkflowStrategy workflow(m_engine.get());
+    const QVariantMap data{{QStringLiteral("topic"), QStringLiteral("prompt caching")},
+                           {QStringLiteral("audience"), QStringLiteral("engineers")}};
+    workflow.stepCompleted(1, data, stepRequest(m_engine->profile(), 2, data));
+    QVERIFY(workflow.isPrefetching(2));
+    auto complete = [this] {
+        const auto live = m_engine->liveSessions();
+        return live.size() == 1 && live.first()->state() == PrefetchSession::State::Complete;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(complete(), 5000); // the whole answer is buffered
+    ResponseStream *answer = workflow.activate(2, data, stepRequest(m_engine->profile(), 2, data), Llm::monotonicNowNs(), this);
+    QVERIFY(answer->isPrefetched());
+    QCOMPARE(drain(answer), freshText(stepRequest(m_engine->profile(), 2, data)));
+    // Shown at once: far under the 300 ms the provider takes to start.
+    QVERIFY2(answer->perceivedLatencyMs() < 100, qPrintable(QString::number(answer->perceivedLatencyMs())));
+    QCOMPARE(m_engine->metrics().stats(Strategy::Workflow).hits, 1);
+}
+
+void tst_Strategies::workflowOtherFormDataIsAMiss()
+{
+    m_engine = makeEngine({});
+    WorkflowStrategy workflow(m_engine.get());
+    QVariantMap data{{QStringLiteral("topic"), QStringLiteral("prompt caching")},
+                     {QStringLiteral("audience"), QStringLiteral("engineers")}};
+    workflow.stepCompleted(1, data, stepRequest(m_engine->profile(), 2, data));
+    QVERIFY(workflow.stepKey(2, data) != workflow.stepKey(3, data));
+    data[QStringLiteral("audience")] = QStringLiteral("managers"); // went back and changed a field
+    ResponseStream *answer = workflow.activate(2, data, stepRequest(m_engine->profile(), 2, data), Llm::monotonicNowNs(), this);
+    QVERIFY(!answer->isPrefetched());
+    QCOMPARE(drain(answer), freshText(stepRequest(m_engine->profile(), 2, data)));
+    QCOMPARE(m_engine->metrics().stats(Strategy::Workflow).misses, 1);
+}
+
+// --- warm-up ---------------------------------------------------------------------------------
+
+void tst_Strategies::warmupMakesTheNextRequestHitTheCache()
+{
+    // ~5,000-token documents at 10,000 prefill tokens/s: ~500 ms cold.
+    m_engine = makeEngine("rtt=0,prefill=10000,decode=1000");
+    WarmupStrategy warmup(m_engine.get());
+    auto longDocument = [](const QString &topic) {
+        QString text;
+        for (int i = 0; i < 900; ++i)
+            text += QStringLiteral("Paragraph %1 on %2 explains one more detail. ").arg(i).arg(topic);
+        return text;
+    };
+    const CompiledPrompt warmed = compileDocument(longDocument(QStringLiteral("caches")));
+    const CompiledPrompt cold = compileDocument(longDocument(QStringLiteral("lanes")));
+    QVERIFY(warmed.estimatedPrefixTokens() > 4000);
+
+    QSignalSpy done(&warmup, &WarmupStrategy::warmed);
+    warmup.documentOpened(QStringLiteral("doc-1"), warmed);
+    QVERIFY(done.wait(5000));
+
+    GenerationParams params;
+    params.maxTokens = 8;
+    const RenderedRequest onWarm = *renderAction(warmed, DocumentAction::Summarize, {}, {}, params);
+    const RenderedRequest onCold = *renderAction(cold, DocumentAction::Summarize, {}, {}, params);
+    ResponseStream *a = m_engine->request(Strategy::None, onWarm.request, Llm::monotonicNowNs(), this, onWarm.body);
+    drain(a);
+    ResponseStream *b = m_engine->request(Strategy::None, onCold.request, Llm::monotonicNowNs(), this, onCold.body);
+    drain(b);
+
+    QVERIFY(a->usage().cacheReadTokens > 4000);
+    QVERIFY(b->usage().cacheReadTokens < 200); // at most the shared system prompt
+    QVERIFY2(a->perceivedLatencyMs() * 3 < b->perceivedLatencyMs(),
+             qPrintable(QStringLiteral("warm %1 ms, cold %2 ms").arg(a->perceivedLatencyMs()).arg(b->perceivedLatencyMs())));
+    const StrategyStats stats = m_engine->metrics().stats(Strategy::Warmup);
+    QCOMPARE(stats.attempts, 1);
+    QCOMPARE(stats.hits, 1);
+    QVERIFY(stats.cacheReadTokens > 4000);
+
+    // Switching back to the tab soon after sends nothing new.
+    const auto served = m_server->stats().requestsServed;
+    warmup.documentOpened(QStringLiteral("doc-1"), warmed);
+    QTest::qWait(50);
+    QCOMPARE(m_server->stats().requestsServed, served);
+}
+
+void tst_Strategies::warmupSkipsSmallDocuments()
+{
+    m_engine = makeEngine({});
+    WarmupStrategy warmup(m_engine.get());
+    QSignalSpy skipped(&warmup, &WarmupStrategy::skipped);
+    const auto served = m_server->stats().requestsServed;
+    warmup.documentOpened(QStringLiteral("tiny"), compileDocument(QStringLiteral("A short note.")));
+    QCOMPARE(skipped.count(), 1);
+    QVERIFY(skipped.first().at(1).toString().contains(QLatin1String("tokens")));
+    QTest::qWait(50);
+    QCOMPARE(m_server->stats().requestsServed, served);
+}
+
+QTEST_GUILESS_MAIN(tst_Strategies)
+#include "tst_strategies.moc"
