@@ -7,6 +7,7 @@
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
+#include "prefetch/modelclassifier.h"
 #include "prefetch/prefetchsession.h"
 #include "prefetch/responsestream.h"
 #include "prefetch/warmupstrategy.h"
@@ -45,6 +46,9 @@ private slots:
     void debounceIgnoresShortAndIncompleteDrafts();
     void debounceTypingOnCancels();
     void debounceDifferentSendIsAMiss();
+
+    void modelClassifierFallsBackToTheHeuristic();
+    void modelClassifierGivesUpAtItsTimeout();
 
     void workflowPrefetchesNextStep();
     void workflowOtherFormDataIsAMiss();
@@ -310,6 +314,39 @@ void tst_Strategies::debounceDifferentSendIsAMiss()
     QVERIFY(!answer->isPrefetched());
     QCOMPARE(drain(answer), freshText(chat()(QStringLiteral("What is the capital of Spain?"))));
     QCOMPARE(m_engine->metrics().stats(Strategy::Debounce).misses, 1);
+}
+
+void tst_Strategies::modelClassifierFallsBackToTheHeuristic()
+{
+    // The local engine answers with prose, not {"confidence": x}: the heuristic decides.
+    m_engine = makeEngine({});
+    ModelClassifier classifier(&m_network, m_engine->profile(), &m_engine->budget());
+    const auto served = m_server->stats().requestsServed;
+    const QString draft = QStringLiteral("Can you tell me about the");
+    double answer = -1;
+    classifier.classify(draft, this, [&](double c) { answer = c; });
+    QCOMPARE(answer, -1.0); // never from inside classify()
+    QTRY_VERIFY_WITH_TIMEOUT(answer >= 0, 3000);
+    QCOMPARE(answer, heuristicCompleteness(draft));
+    QCOMPARE(m_server->stats().requestsServed, served + 1); // the model was asked
+    QVERIFY(m_engine->budget().used() > 0);                  // and it was charged
+    QCOMPARE(m_engine->budget().outstanding(), 0);
+}
+
+void tst_Strategies::modelClassifierGivesUpAtItsTimeout()
+{
+    Llm::ProviderProfile slow = m_profile;
+    slow.extraHeaders.emplaceBack("X-Headstart-Latency", "rtt=2000");
+    ModelClassifier classifier(&m_network, slow, nullptr, 100ms);
+    const QString draft = QStringLiteral("How do I reset my password?");
+    double answer = -1;
+    QElapsedTimer clock;
+    clock.start();
+    classifier.classify(draft, this, [&](double c) { answer = c; });
+    QTRY_VERIFY_WITH_TIMEOUT(answer >= 0, 3000);
+    QVERIFY(clock.elapsed() < 1500);
+    QCOMPARE(answer, heuristicCompleteness(draft));
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 1000);
 }
 
 // --- workflow --------------------------------------------------------------------------------
