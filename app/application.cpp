@@ -1,7 +1,9 @@
 #include "application.h"
 
 #include "localprovider/serverthread.h"
-#include "prefetch/generator.h"
+#include "prefetch/engine.h"
+#include "prefetch/hoverstrategy.h"
+#include "prefetch/warmupstrategy.h"
 #include "ui/mainwindow.h"
 
 #include <QCoreApplication>
@@ -73,8 +75,10 @@ bool Application::start(const Options &options)
     }
 
     m_network = std::make_unique<QNetworkAccessManager>();
-    m_generator = std::make_unique<Prefetch::Generator>(m_network.get(), profile);
-    m_window = std::make_unique<Ui::MainWindow>(m_generator.get());
+    m_engine = std::make_unique<Prefetch::Engine>(m_network.get(), profile);
+    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
+    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
+    m_window = std::make_unique<Ui::MainWindow>(m_engine.get(), m_hover.get(), m_warmup.get());
 
     const QString document = options.documentPath.isEmpty() ? QStringLiteral(":/samples/welcome.md")
                                                             : options.documentPath;

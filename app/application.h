@@ -9,7 +9,11 @@
 class QNetworkAccessManager;
 
 namespace LocalProvider { class ServerThread; }
-namespace Prefetch { class Generator; }
+namespace Prefetch {
+class Engine;
+class HoverStrategy;
+class WarmupStrategy;
+} // namespace Prefetch
 namespace Ui { class MainWindow; }
 
 namespace App {
@@ -37,7 +41,9 @@ private:
 
     std::unique_ptr<LocalProvider::ServerThread> m_localProvider;
     std::unique_ptr<QNetworkAccessManager> m_network;
-    std::unique_ptr<Prefetch::Generator> m_generator;
+    std::unique_ptr<Prefetch::Engine> m_engine;
+    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
+    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
     std::unique_ptr<Ui::MainWindow> m_window;
 };
 

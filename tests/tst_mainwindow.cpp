@@ -1,10 +1,15 @@
-// The minimal main window against the local provider: Summarize streams an answer into the
-// answer pane, Esc stops it and the provider sees the connection closed, the status bar names
-// the local demo engine.
+// The main window against the local provider: Summarize streams an answer into the answer
+// pane; resting on (or pressing) the button starts it early and the click takes it over; Esc
+// stops everything and the provider sees the connections closed; opening a document warms the
+// cache; the status bar names the local demo engine.
 #include "localprovider/serverthread.h"
-#include "prefetch/generator.h"
+#include "prefetch/engine.h"
+#include "prefetch/hoverstrategy.h"
+#include "prefetch/warmupstrategy.h"
 #include "ui/answerpane.h"
 #include "ui/mainwindow.h"
+
+#include <QEnterEvent>
 
 #include <QAction>
 #include <QLabel>
@@ -30,14 +35,36 @@ private slots:
     void escapeStopsAndClosesServerStream();
     void emptyDocumentDoesNotCallTheProvider();
     void providerErrorIsShownNotThrown();
+    void hoverPrefetchesAndClickTakesOver();
+    void leavingTheButtonCancelsAtTheServer();
+    void pressStartsBeforeRelease();
+    void openingADocumentWarmsTheCache();
 
 private:
     std::unique_ptr<LocalProvider::ServerThread> m_server;
     Llm::ProviderProfile m_profile;
     QNetworkAccessManager m_network;
-    std::unique_ptr<Prefetch::Generator> m_generator;
+    std::unique_ptr<Prefetch::Engine> m_engine;
+    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
+    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
     std::unique_ptr<Ui::MainWindow> m_window;
+
+    void enter(QWidget *w);
+    void leave(QWidget *w);
 };
+
+// Offscreen there is no real pointer; send the events the window system would.
+void tst_MainWindow::enter(QWidget *w)
+{
+    QEnterEvent event(QPointF(5, 5), w->mapTo(w->window(), QPointF(5, 5)), w->mapToGlobal(QPointF(5, 5)));
+    QApplication::sendEvent(w, &event);
+}
+
+void tst_MainWindow::leave(QWidget *w)
+{
+    QEvent event(QEvent::Leave);
+    QApplication::sendEvent(w, &event);
+}
 
 void tst_MainWindow::initTestCase()
 {
@@ -53,8 +80,10 @@ void tst_MainWindow::initTestCase()
 
 void tst_MainWindow::init()
 {
-    m_generator = std::make_unique<Prefetch::Generator>(&m_network, m_profile);
-    m_window = std::make_unique<Ui::MainWindow>(m_generator.get());
+    m_engine = std::make_unique<Prefetch::Engine>(&m_network, m_profile);
+    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
+    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
+    m_window = std::make_unique<Ui::MainWindow>(m_engine.get(), m_hover.get(), m_warmup.get());
     m_window->setDocumentText(QStringLiteral(
         "Prefetching starts the answer early. The cache keeps the document warm. "
         "Users feel the first token, not the last one."));
@@ -65,7 +94,9 @@ void tst_MainWindow::init()
 void tst_MainWindow::cleanup()
 {
     m_window.reset();
-    m_generator.reset();
+    m_warmup.reset();
+    m_hover.reset();
+    m_engine.reset();
     QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 2000);
 }
 
@@ -123,13 +154,66 @@ void tst_MainWindow::providerErrorIsShownNotThrown()
 {
     Llm::ProviderProfile broken = m_profile;
     broken.model = QStringLiteral("no-such-model");
-    m_generator->setProfile(broken);
+    m_engine->setProfile(broken);
     QSignalSpy ended(m_window->answerPane(), &Ui::AnswerPane::answerEnded);
     m_window->summarize();
     QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, 5000);
     QCOMPARE(ended.first().first().toBool(), false);
     QVERIFY2(m_window->answerPane()->statusText().contains(QLatin1String("model")),
              qPrintable(m_window->answerPane()->statusText()));
+}
+
+void tst_MainWindow::hoverPrefetchesAndClickTakesOver()
+{
+    const auto served = m_server->stats().requestsServed;
+    enter(m_window->summarizeButton());
+    QTRY_VERIFY_WITH_TIMEOUT(m_hover->isReady(QStringLiteral("summarize")), 3000);
+    QCOMPARE(m_server->stats().requestsServed, served + 1);
+    QSignalSpy ended(m_window->answerPane(), &Ui::AnswerPane::answerEnded);
+    QTest::mouseClick(m_window->summarizeButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, 15000);
+    QCOMPARE(m_server->stats().requestsServed, served + 1); // taken over: no second request
+    QVERIFY(m_window->answerPane()->statusText().contains(QLatin1String("prefetched")));
+    QCOMPARE(m_engine->metrics().stats(Prefetch::Strategy::Hover).hits, 1);
+}
+
+void tst_MainWindow::leavingTheButtonCancelsAtTheServer()
+{
+    const auto cancelled = m_server->stats().streamsCancelled;
+    enter(m_window->summarizeButton());
+    QTRY_VERIFY_WITH_TIMEOUT(m_hover->isReady(QStringLiteral("summarize")), 3000);
+    leave(m_window->summarizeButton());
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 200);
+    QCOMPARE(m_server->stats().streamsCancelled, cancelled + 1);
+    QVERIFY(m_window->answerPane()->text().isEmpty()); // nothing shown without a click
+}
+
+void tst_MainWindow::pressStartsBeforeRelease()
+{
+    QTest::mousePress(m_window->summarizeButton(), Qt::LeftButton);
+    QVERIFY(m_hover->isPrefetching(QStringLiteral("summarize"))); // before the release
+    QSignalSpy ended(m_window->answerPane(), &Ui::AnswerPane::answerEnded);
+    QTest::mouseRelease(m_window->summarizeButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, 15000);
+    QCOMPARE(m_engine->metrics().stats(Prefetch::Strategy::Hover).hits
+                 + m_engine->metrics().stats(Prefetch::Strategy::Hover).partialHits,
+             1);
+}
+
+void tst_MainWindow::openingADocumentWarmsTheCache()
+{
+    QSignalSpy warmed(m_warmup.get(), &Prefetch::WarmupStrategy::warmed);
+    QString text;
+    for (int i = 0; i < 100; ++i)
+        text += QStringLiteral("Sentence %1 of a document long enough to be worth caching. ").arg(i);
+    m_window->setDocumentText(text);
+    QVERIFY(warmed.wait(5000));
+    QSignalSpy ended(m_window->answerPane(), &Ui::AnswerPane::answerEnded);
+    m_window->summarize();
+    QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, 15000);
+    QVERIFY2(m_window->answerPane()->statusText().contains(QLatin1String("from cache")),
+             qPrintable(m_window->answerPane()->statusText()));
+    QCOMPARE(m_engine->metrics().stats(Prefetch::Strategy::Warmup).hits, 1);
 }
 
 QTEST_MAIN(tst_MainWindow)

@@ -1,7 +1,7 @@
 #include "answerpane.h"
 
 #include "llm/clock.h"
-#include "llm/llmstream.h"
+#include "prefetch/responsestream.h"
 
 #include <QLabel>
 #include <QLocale>
@@ -38,7 +38,7 @@ AnswerPane::AnswerPane(QWidget *parent)
     connect(&m_flushTimer, &QTimer::timeout, this, &AnswerPane::flush);
 }
 
-void AnswerPane::follow(Llm::LlmStream *stream, qint64 activatedNs)
+void AnswerPane::follow(Prefetch::ResponseStream *stream, const QString &providerName)
 {
     if (m_stream)
         disconnect(m_stream, nullptr, this, nullptr);
@@ -46,12 +46,12 @@ void AnswerPane::follow(Llm::LlmStream *stream, qint64 activatedNs)
     m_pending.clear();
     m_view->clear();
     m_stream = stream;
-    m_activatedNs = activatedNs;
+    m_provider = providerName;
     m_perceivedMs = -1;
-    setStatus(tr("Waiting for the first token from %1…").arg(stream->profile().displayName));
-    connect(stream, &Llm::LlmStream::eventReceived, this, &AnswerPane::onEvent);
-    connect(stream, &Llm::LlmStream::finished, this, &AnswerPane::onFinished);
-    connect(stream, &Llm::LlmStream::failed, this, &AnswerPane::onFailed);
+    setStatus(tr("Waiting for the first token from %1…").arg(providerName));
+    connect(stream, &Prefetch::ResponseStream::eventReceived, this, &AnswerPane::onEvent);
+    connect(stream, &Prefetch::ResponseStream::finished, this, &AnswerPane::onFinished);
+    connect(stream, &Prefetch::ResponseStream::failed, this, &AnswerPane::onFailed);
 }
 
 QString AnswerPane::text() const
@@ -91,10 +91,8 @@ void AnswerPane::flush()
         bar->setValue(bar->maximum());
     if (m_perceivedMs < 0) {
         m_view->repaint(); // make "painted" true before we take the time
-        m_perceivedMs = double(Llm::monotonicNowNs() - m_activatedNs) / 1e6;
-        setStatus(tr("Streaming from %1… first token after %2 ms")
-                      .arg(m_stream ? m_stream->profile().displayName : QString(),
-                           QLocale().toString(m_perceivedMs, 'f', 0)));
+        m_perceivedMs = m_stream ? double(Llm::monotonicNowNs() - m_stream->activatedNs()) / 1e6 : 0.0;
+        setStatus(tr("Streaming from %1… first token after %2 ms").arg(m_provider, QLocale().toString(m_perceivedMs, 'f', 0)));
         emit firstTokenPainted(m_perceivedMs);
     }
 }
@@ -102,12 +100,16 @@ void AnswerPane::flush()
 void AnswerPane::onFinished()
 {
     flush();
-    const auto &t = m_stream->timestamps();
     const Llm::Usage usage = m_stream->usage();
     QString status = tr("Done. First token after %1 ms").arg(QLocale().toString(m_perceivedMs, 'f', 0));
-    if (usage.outputTokens > 0 && t.firstToken > 0 && t.finished > t.firstToken) {
-        const double seconds = double(t.finished - t.firstToken) / 1e9;
-        status += tr(", %1 tokens/s").arg(QLocale().toString(double(usage.outputTokens) / seconds, 'f', 0));
+    if (m_stream->isPrefetched())
+        status += tr(" (prefetched)");
+    if (const Llm::LlmStream *s = m_stream->stream()) {
+        const auto &t = s->timestamps();
+        if (usage.outputTokens > 0 && t.firstToken > 0 && t.finished > t.firstToken) {
+            const double seconds = double(t.finished - t.firstToken) / 1e9;
+            status += tr(", %1 tokens/s").arg(QLocale().toString(double(usage.outputTokens) / seconds, 'f', 0));
+        }
     }
     if (usage.inputTokens >= 0) {
         status += tr(", %1 prompt tokens (%2 from cache)")

@@ -8,10 +8,10 @@ class QLabel;
 class QPlainTextEdit;
 
 namespace Llm {
-class LlmStream;
 struct StreamEvent;
 class Error;
 } // namespace Llm
+namespace Prefetch { class ResponseStream; }
 
 namespace Ui {
 
@@ -25,9 +25,9 @@ class AnswerPane : public QWidget
 public:
     explicit AnswerPane(QWidget *parent = nullptr);
 
-    // Follows `stream` from now on; the previous answer is cleared. `activatedNs` is when the
-    // user asked (Llm::monotonicNowNs), for the perceived-latency figure.
-    void follow(Llm::LlmStream *stream, qint64 activatedNs);
+    // Follows `stream` from now on; the previous answer is cleared. Perceived latency runs from
+    // the stream's activation time (when the user asked) to the first token painted.
+    void follow(Prefetch::ResponseStream *stream, const QString &providerName);
     QString text() const;
     QString statusText() const;
     // Perceived latency of the last answer: activation to first token painted, in ms; -1 if none yet.
@@ -48,8 +48,8 @@ private:
     QLabel *m_status;
     QTimer m_flushTimer;
     QString m_pending;
-    QPointer<Llm::LlmStream> m_stream;
-    qint64 m_activatedNs = -1;
+    QPointer<Prefetch::ResponseStream> m_stream;
+    QString m_provider;
     double m_perceivedMs = -1;
 };
 

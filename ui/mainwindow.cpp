@@ -3,14 +3,18 @@
 #include "answerpane.h"
 
 #include "llm/clock.h"
-#include "llm/llmstream.h"
 #include "prefetch/actionprompts.h"
-#include "prefetch/generator.h"
+#include "prefetch/engine.h"
+#include "prefetch/hoverstrategy.h"
+#include "prefetch/responsestream.h"
+#include "prefetch/warmupstrategy.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QFile>
 #include <QFileDialog>
+#include <QDir>
+#include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -29,11 +33,15 @@ namespace Ui {
 namespace {
 // Beyond this a plain-text editor becomes sluggish and a prompt far exceeds any context window.
 constexpr qint64 MaxDocumentBytes = 32 * 1024 * 1024;
+const QString SummarizeAction = QStringLiteral("summarize");
 } // namespace
 
-MainWindow::MainWindow(Prefetch::Generator *generator, QWidget *parent)
+MainWindow::MainWindow(Prefetch::Engine *engine, Prefetch::HoverStrategy *hover, Prefetch::WarmupStrategy *warmup,
+                       QWidget *parent)
     : QMainWindow(parent)
-    , m_generator(generator)
+    , m_engine(engine)
+    , m_hover(hover)
+    , m_warmup(warmup)
     , m_editor(new QPlainTextEdit(this))
     , m_answer(new AnswerPane(this))
     , m_summarizeButton(new QPushButton(this))
@@ -52,6 +60,8 @@ MainWindow::MainWindow(Prefetch::Generator *generator, QWidget *parent)
     m_summarizeButton->setToolTip(m_summarize->toolTip());
     m_summarizeButton->setAccessibleName(tr("Summarize the document"));
     connect(m_summarizeButton, &QPushButton::clicked, this, &MainWindow::summarize);
+    // Resting on the button or pressing it starts the answer before the click lands.
+    m_summarizeButton->installEventFilter(this);
     auto *stopButton = new QPushButton(tr("Stop"), this);
     stopButton->setToolTip(m_stop->toolTip());
     connect(stopButton, &QPushButton::clicked, this, &MainWindow::stop);
@@ -77,7 +87,6 @@ MainWindow::MainWindow(Prefetch::Generator *generator, QWidget *parent)
     statusBar()->addWidget(m_providerLabel, 1);
     statusBar()->addPermanentWidget(m_stateLabel);
     updateProviderLabel();
-    connect(m_generator, &Prefetch::Generator::profileChanged, this, &MainWindow::updateProviderLabel);
     connect(m_answer, &AnswerPane::answerEnded, this, &MainWindow::updateRunningState);
     connect(m_answer, &AnswerPane::firstTokenPainted, this, &MainWindow::updateRunningState);
     updateRunningState();
@@ -85,6 +94,64 @@ MainWindow::MainWindow(Prefetch::Generator *generator, QWidget *parent)
     setTabOrder(m_editor, m_summarizeButton);
     setTabOrder(m_summarizeButton, stopButton);
     resize(1100, 700);
+}
+
+MainWindow::~MainWindow()
+{
+    if (m_warmup)
+        m_warmup->closeAll();
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_summarizeButton && m_summarizeButton->isEnabled()) {
+        switch (event->type()) {
+        case QEvent::Enter:
+            m_hover->pointerEntered(SummarizeAction, [this] { return summarizeRequest(); });
+            break;
+        case QEvent::Leave:
+            m_hover->pointerLeft(SummarizeAction);
+            break;
+        case QEvent::MouseButtonPress:
+            m_hover->pressed(SummarizeAction, [this] { return summarizeRequest(); });
+            break;
+        default:
+            break;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
+const Prefetch::CompiledPrompt &MainWindow::compiledDocument()
+{
+    // Compiled once per document revision: warm-up, prefetch and the real request then share
+    // the encoded prefix byte for byte.
+    const int revision = m_editor->document()->revision();
+    if (!m_compiled || revision != m_compiledRevision || !m_compiled->isFor(m_engine->profile())) {
+        auto compiled = Prefetch::documentTemplate().compile(m_engine->profile(),
+                                                             Prefetch::documentValues(m_editor->toPlainText()));
+        m_compiled = std::make_unique<Prefetch::CompiledPrompt>(compiled ? *compiled : Prefetch::CompiledPrompt());
+        m_compiledRevision = revision;
+    }
+    return *m_compiled;
+}
+
+Prefetch::RenderedRequest MainWindow::summarizeRequest()
+{
+    auto rendered = Prefetch::renderAction(compiledDocument(), Prefetch::DocumentAction::Summarize, {});
+    if (rendered)
+        return *rendered;
+    // Not renderable (no model configured): the plain request fails with a clear error instead.
+    Prefetch::RenderedRequest fallback;
+    fallback.request = Prefetch::buildActionRequest(Prefetch::DocumentAction::Summarize, m_editor->toPlainText(), {},
+                                                    m_engine->profile().model);
+    return fallback;
+}
+
+void MainWindow::warmUp()
+{
+    if (m_warmup && !m_editor->toPlainText().trimmed().isEmpty())
+        m_warmup->documentOpened(m_filePath.isEmpty() ? QStringLiteral("untitled") : m_filePath, compiledDocument());
 }
 
 void MainWindow::createActions()
@@ -135,24 +202,22 @@ void MainWindow::summarize()
     }
     if (m_current)
         m_current->cancel();
-    const Llm::ChatRequest request = Prefetch::buildActionRequest(
-        Prefetch::DocumentAction::Summarize, document, {}, m_generator->profile().model);
-    m_current = m_generator->start(request, this);
-    connect(m_current, &Llm::LlmStream::finished, m_current, &QObject::deleteLater);
-    connect(m_current, &Llm::LlmStream::failed, m_current, &QObject::deleteLater);
-    m_answer->follow(m_current, activated);
+    m_current = m_hover->activate(SummarizeAction, [this] { return summarizeRequest(); }, activated, this);
+    connect(m_current, &Prefetch::ResponseStream::finished, m_current, &QObject::deleteLater);
+    connect(m_current, &Prefetch::ResponseStream::failed, m_current, &QObject::deleteLater);
+    m_answer->follow(m_current, m_engine->profile().displayName);
     updateRunningState();
 }
 
 void MainWindow::stop()
 {
-    m_generator->cancelAll();
+    m_engine->stopAll();
     updateRunningState();
 }
 
 void MainWindow::updateProviderLabel()
 {
-    const auto &p = m_generator->profile();
+    const auto &p = m_engine->profile();
     m_providerLabel->setText(tr("Provider: %1 · Model: %2").arg(p.displayName, p.model));
 }
 
@@ -162,7 +227,7 @@ void MainWindow::updateRunningState()
     m_stop->setEnabled(running);
     if (!running)
         m_stateLabel->setText(tr("Ready"));
-    else if (m_current->state() == Llm::LlmStream::State::Streaming)
+    else if (m_current->firstContentNs() >= 0)
         m_stateLabel->setText(tr("Streaming"));
     else
         m_stateLabel->setText(tr("Waiting for the provider"));
@@ -192,8 +257,8 @@ bool MainWindow::openFile(const QString &path)
                              tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
         return false;
     }
-    setDocumentText(QString::fromUtf8(file.readAll()));
     m_filePath = path;
+    setDocumentText(QString::fromUtf8(file.readAll()));
     setWindowTitle(tr("%1 – Headstart").arg(QFileInfo(path).fileName()));
     return true;
 }
@@ -201,6 +266,7 @@ bool MainWindow::openFile(const QString &path)
 void MainWindow::setDocumentText(const QString &text)
 {
     m_editor->setPlainText(text);
+    warmUp();
 }
 
 } // namespace Ui

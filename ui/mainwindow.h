@@ -3,26 +3,38 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <memory>
+
 class QAction;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 
-namespace Llm { class LlmStream; }
-namespace Prefetch { class Generator; }
+namespace Prefetch {
+class CompiledPrompt;
+class Engine;
+class HoverStrategy;
+class ResponseStream;
+class WarmupStrategy;
+struct RenderedRequest;
+} // namespace Prefetch
 
 namespace Ui {
 
 class AnswerPane;
 
 // The main window: a document editor, the Summarize action that streams its answer into the
-// answer pane, and Stop. Knows the engine only through Prefetch::Generator.
+// answer pane, and Stop. Forwards what the user does to the prefetch strategies (resting on
+// Summarize starts its answer; opening a document warms the provider's cache) and takes its
+// answers from the engine; it holds no network code.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 
 public:
-    explicit MainWindow(Prefetch::Generator *generator, QWidget *parent = nullptr);
+    MainWindow(Prefetch::Engine *engine, Prefetch::HoverStrategy *hover, Prefetch::WarmupStrategy *warmup,
+               QWidget *parent = nullptr);
+    ~MainWindow() override;
 
     bool openFile(const QString &path);
     void setDocumentText(const QString &text);
@@ -37,13 +49,23 @@ public slots:
     void summarize();
     void stop();
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    Prefetch::RenderedRequest summarizeRequest();
+    const Prefetch::CompiledPrompt &compiledDocument();
+    void warmUp();
     void createActions();
     void updateProviderLabel();
     void updateRunningState();
     void openFileDialog();
 
-    Prefetch::Generator *m_generator;
+    Prefetch::Engine *m_engine;
+    Prefetch::HoverStrategy *m_hover;
+    Prefetch::WarmupStrategy *m_warmup;
+    std::unique_ptr<Prefetch::CompiledPrompt> m_compiled; // the document's prompt, per revision
+    int m_compiledRevision = -1;
     QPlainTextEdit *m_editor;
     AnswerPane *m_answer;
     QPushButton *m_summarizeButton;
@@ -53,7 +75,7 @@ private:
     QAction *m_quit = nullptr;
     QAction *m_summarize = nullptr;
     QAction *m_stop = nullptr;
-    QPointer<Llm::LlmStream> m_current;
+    QPointer<Prefetch::ResponseStream> m_current;
     QString m_filePath;
 };
 
