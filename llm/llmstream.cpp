@@ -138,7 +138,7 @@ void LlmStream::start()
     m_decoder = StreamDecoder::create(m_profile.format);
     m_reply = m_network->post(req, *body);
     // Bounded: while paused, QNAM stops reading the socket once this much is buffered.
-    m_reply->setReadBufferSize(ReadBufferBytes);
+    m_reply->setReadBufferSize(m_options.readBufferBytes);
     connect(m_reply, &QNetworkReply::readyRead, this, &LlmStream::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &LlmStream::onReplyFinished);
     connect(m_reply, &QNetworkReply::metaDataChanged, this, &LlmStream::onMetaDataChanged);
@@ -204,7 +204,7 @@ void LlmStream::drain()
 {
     QPointer<LlmStream> self(this);
     while (m_reply && !isDone() && !m_paused) {
-        const QByteArray chunk = m_reply->read(ReadBufferBytes);
+        const QByteArray chunk = m_reply->read(64 * 1024);
         if (chunk.isEmpty())
             break;
         m_lastReadNs = monotonicNowNs();

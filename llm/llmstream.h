@@ -29,6 +29,9 @@ struct StreamOptions {
     std::chrono::milliseconds idleTimeout{60'000};
     QByteArray requestId; // sent as X-Request-Id; a process-unique one is made when empty
     QList<QPair<QByteArray, QByteArray>> extraHeaders;
+    // How much the reply may hold unread while paused; beyond it TCP flow control stops the
+    // sender. A prefetch paused at its cap keeps this much per session, so it uses less.
+    qint64 readBufferBytes = 64 * 1024;
     // A body already encoded for the profile's format (a rendered prompt template, whose static
     // prefix was encoded once): sent as is instead of encoding the ChatRequest, which then only
     // describes the request (stream or not, for logs and consumers). Empty: encode the request.
@@ -90,7 +93,6 @@ public:
     qint64 bytesReceived() const { return m_bytesReceived; }
     qint64 eventCount() const { return m_eventCount; }
 
-    static constexpr qint64 ReadBufferBytes = 64 * 1024;
 
 signals:
     void headersReceived(int httpStatus);

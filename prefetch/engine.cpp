@@ -89,6 +89,10 @@ Llm::LlmStream *Engine::makeStream(const Llm::ChatRequest &request, const QByteA
     Llm::StreamOptions options;
     options.prefetch = prefetch;
     options.encodedBody = body;
+    // A prefetch paused at its buffer cap holds its unread bytes: keep that small (about 40
+    // SSE events), the kernel's socket buffer and TCP flow control hold the rest.
+    if (prefetch)
+        options.readBufferBytes = 8 * 1024;
     Llm::ChatRequest r = request;
     if (r.model.isEmpty())
         r.model = m_profile.model;

@@ -226,6 +226,19 @@ void tst_Engine::wastefulStrategyDegradesAndStopsPrefetching()
     QPointer<PrefetchSession> other = engine->prefetch(Strategy::Workflow, next, engine->fingerprint(next), 30s);
     QVERIFY(other);
     engine->cancelAllPrefetches();
+
+    // While paused, the clicks still happen and their answers count as used: the extra cost
+    // falls, and below the resume level the strategy comes back on its own.
+    for (int i = 0; i < 60 && engine->metrics().isDegraded(Strategy::Hover); ++i) {
+        ResponseStream *answer = engine->request(Strategy::Hover, request(800 + i, 300), Llm::monotonicNowNs(), this);
+        QSignalSpy done(answer, &ResponseStream::finished);
+        QVERIFY(done.wait(15000));
+    }
+    QVERIFY(!engine->metrics().isDegraded(Strategy::Hover));
+    QCOMPARE(degraded.last().at(1).toBool(), false);
+    QVERIFY(engine->metrics().stats(Strategy::Hover).extraCost() < 0.40);
+    QVERIFY(engine->prefetch(Strategy::Hover, next, engine->fingerprint(next), 30s));
+    engine->cancelAllPrefetches();
 }
 
 void tst_Engine::snapshotDescribesEverything()
