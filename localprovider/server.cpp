@@ -254,6 +254,7 @@ void Server::onRequest(HttpConnection *connection, const HttpRequest &request)
         const Stats s = m_state->stats();
         const QJsonObject json{
             {QStringLiteral("requests_served"), s.requestsServed},
+            {QStringLiteral("prefetch_requests"), s.prefetchRequests},
             {QStringLiteral("streams_open"), s.streamsOpen},
             {QStringLiteral("streams_cancelled"), s.streamsCancelled},
             {QStringLiteral("streams_completed"), s.streamsCompleted},
@@ -317,7 +318,14 @@ void Server::handleModels(HttpConnection *connection, const HttpRequest &request
 
 void Server::handleGeneration(HttpConnection *connection, const HttpRequest &request, Api api, qint64 startNs)
 {
-    m_state->updateStats([](Stats &s) { ++s.requestsServed; });
+    // A gateway can tell speculative traffic by this marker; counting it lets tests check the
+    // client sends it.
+    const bool prefetch = request.header("x-prefetch") == "1";
+    m_state->updateStats([prefetch](Stats &s) {
+        ++s.requestsServed;
+        if (prefetch)
+            ++s.prefetchRequests;
+    });
 
     LatencyProfile profile = m_state->config().profile;
     if (const QByteArray name = request.header("x-headstart-profile"); !name.isEmpty()) {

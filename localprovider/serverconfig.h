@@ -17,6 +17,7 @@ struct ServerConfig {
 // Counters since the server started; docs/localprovider.md defines each one.
 struct Stats {
     qint64 requestsServed = 0;
+    qint64 prefetchRequests = 0; // of those, marked `X-Prefetch: 1`
     qint64 streamsOpen = 0;
     qint64 streamsCancelled = 0;
     qint64 streamsCompleted = 0;

@@ -79,6 +79,7 @@ Llm::ChatRequest tst_Engine::request(int n, int maxTokens) const
 void tst_Engine::stopAllClosesEveryServerStream()
 {
     auto engine = makeEngine();
+    const auto before = m_server->stats();
     QList<QPointer<PrefetchSession>> sessions;
     for (int i = 0; i < 2; ++i) {
         const Llm::ChatRequest r = request(i);
@@ -87,6 +88,9 @@ void tst_Engine::stopAllClosesEveryServerStream()
     ResponseStream *answer = engine->request(Strategy::None, request(99), Llm::monotonicNowNs(), this);
     QSignalSpy failed(answer, &ResponseStream::failed);
     QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 3, 3000);
+    // The two prefetches carried the marker a gateway can use; the answer did not.
+    QCOMPARE(m_server->stats().prefetchRequests, before.prefetchRequests + 2);
+    QCOMPARE(m_server->stats().requestsServed, before.requestsServed + 3);
 
     engine->stopAll();
     QCOMPARE(failed.count(), 1);
