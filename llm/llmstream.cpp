@@ -33,19 +33,6 @@ double msBetween(qint64 fromNs, qint64 toNs)
     return fromNs < 0 || toNs < 0 ? -1.0 : double(toNs - fromNs) / 1e6;
 }
 
-void mergeUsage(Usage &into, const Usage &from)
-{
-    auto take = [](qint64 &dst, qint64 src) {
-        if (src >= 0)
-            dst = src;
-    };
-    take(into.inputTokens, from.inputTokens);
-    take(into.outputTokens, from.outputTokens);
-    take(into.cacheReadTokens, from.cacheReadTokens);
-    take(into.cacheWriteTokens, from.cacheWriteTokens);
-    take(into.reasoningTokens, from.reasoningTokens);
-}
-
 } // namespace
 
 LlmStream::LlmStream(QNetworkAccessManager *network, ProviderProfile profile, ChatRequest request,
@@ -261,7 +248,7 @@ bool LlmStream::deliver(QList<SseEvent> &events)
                 }
                 break;
             case StreamEvent::Type::Usage:
-                mergeUsage(m_usage, event.usage);
+                m_usage.merge(event.usage);
                 break;
             case StreamEvent::Type::Finish:
                 if (event.choice == 0)

@@ -58,6 +58,15 @@ struct Usage {
         return inputTokens < 0 && outputTokens < 0 && cacheReadTokens < 0 && cacheWriteTokens < 0
             && reasoningTokens < 0;
     }
+    // Takes every count `later` reports; providers send cumulative figures, some in parts.
+    void merge(const Usage &later)
+    {
+        for (auto field : {&Usage::inputTokens, &Usage::outputTokens, &Usage::cacheReadTokens,
+                           &Usage::cacheWriteTokens, &Usage::reasoningTokens}) {
+            if (later.*field >= 0)
+                this->*field = later.*field;
+        }
+    }
     friend bool operator==(const Usage &, const Usage &) = default;
 };
 
@@ -72,6 +81,14 @@ struct StreamEvent {
         Finish,         // text: the provider's finish/stop reason, verbatim ("stop", "length", "end_turn", ...)
         Error,          // text: the provider's error message; errorType: its type ("overloaded_error", ...)
     };
+
+    // A piece of the answer itself (text, reasoning, refusal, tool-call fragment): what users
+    // wait for, what "first token" means and what buffer caps count.
+    bool isContent() const
+    {
+        return type == Type::TextDelta || type == Type::ReasoningDelta || type == Type::RefusalDelta
+            || type == Type::ToolCallDelta;
+    }
 
     Type type = Type::TextDelta;
     int choice = 0; // OpenAI choice index; always 0 for Anthropic

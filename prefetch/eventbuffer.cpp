@@ -4,18 +4,11 @@
 
 namespace Prefetch {
 
-namespace {
-bool isContent(Llm::StreamEvent::Type type)
-{
-    using T = Llm::StreamEvent::Type;
-    return type == T::TextDelta || type == T::ReasoningDelta || type == T::RefusalDelta || type == T::ToolCallDelta;
-}
-} // namespace
 
 void EventBuffer::append(const Llm::StreamEvent &event)
 {
     using T = Llm::StreamEvent::Type;
-    if (isContent(event.type))
+    if (event.isContent())
         ++m_tokens;
     const bool compact = (event.type == T::TextDelta || event.type == T::ReasoningDelta || event.type == T::RefusalDelta)
         && event.choice >= 0 && event.choice < 255 && event.text.size() <= std::numeric_limits<quint16>::max()

@@ -50,8 +50,7 @@ void PrefetchSession::start(Llm::LlmStream *stream)
 
 void PrefetchSession::onEvent(const Llm::StreamEvent &event)
 {
-    const bool first = m_firstTokenNs < 0 && event.type != Llm::StreamEvent::Type::Usage
-        && event.type != Llm::StreamEvent::Type::Finish && event.type != Llm::StreamEvent::Type::Error;
+    const bool first = m_firstTokenNs < 0 && event.isContent();
     if (first)
         m_firstTokenNs = Llm::monotonicNowNs();
     m_buffer.append(event);

@@ -4,13 +4,6 @@
 
 namespace Prefetch {
 
-namespace {
-bool isContent(Llm::StreamEvent::Type type)
-{
-    using T = Llm::StreamEvent::Type;
-    return type == T::TextDelta || type == T::ReasoningDelta || type == T::RefusalDelta || type == T::ToolCallDelta;
-}
-} // namespace
 
 ResponseStream::ResponseStream(Strategy strategy, Origin origin, Llm::LlmStream *stream, EventBuffer buffered,
                                qint64 activatedNs, QObject *parent)
@@ -116,21 +109,13 @@ bool ResponseStream::emitEvent(const Llm::StreamEvent &event)
         case T::TextDelta: m_text += event.text; break;
         case T::ReasoningDelta: m_reasoning += event.text; break;
         case T::Finish: m_finishReason = event.text; break;
-        case T::Usage: {
-            auto take = [](qint64 &dst, qint64 src) { if (src >= 0) dst = src; };
-            take(m_usage.inputTokens, event.usage.inputTokens);
-            take(m_usage.outputTokens, event.usage.outputTokens);
-            take(m_usage.cacheReadTokens, event.usage.cacheReadTokens);
-            take(m_usage.cacheWriteTokens, event.usage.cacheWriteTokens);
-            take(m_usage.reasoningTokens, event.usage.reasoningTokens);
-            break;
-        }
+        case T::Usage: m_usage.merge(event.usage); break;
         default: break;
         }
     }
     ++m_delivered;
     QPointer<ResponseStream> self(this);
-    const bool first = m_firstContentNs < 0 && isContent(event.type);
+    const bool first = m_firstContentNs < 0 && event.isContent();
     if (first)
         m_firstContentNs = Llm::monotonicNowNs();
     emit eventReceived(event);
