@@ -1,94 +1,243 @@
 #include "application.h"
 
+#include "keychainsecretstore.h"
+
 #include "localprovider/serverthread.h"
+#include "prefetch/classifier.h"
+#include "prefetch/connectiontest.h"
+#include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
+#include "prefetch/modelclassifier.h"
 #include "prefetch/warmupstrategy.h"
+#include "prefetch/workflowstrategy.h"
+#include "ui/conversationstore.h"
 #include "ui/mainwindow.h"
+#include "ui/settingsdialog.h"
 
-#include <QCoreApplication>
-#include <QFile>
+#include <QApplication>
+#include <QDir>
+#include <QLibraryInfo>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTranslator>
 
 #include <spdlog/spdlog.h>
 
 namespace App {
 
+// Debounce asks this; it forwards to the heuristic or the small model, whichever the settings
+// say now, so switching needs no new strategy.
+class SwitchableClassifier final : public Prefetch::CompletenessClassifier
+{
+public:
+    void classify(const QString &draft, QObject *context, std::function<void(double)> done) override
+    {
+        (model ? static_cast<Prefetch::CompletenessClassifier &>(*model) : heuristic).classify(draft, context, std::move(done));
+    }
+    Prefetch::HeuristicClassifier heuristic;
+    std::unique_ptr<Prefetch::ModelClassifier> model;
+};
+
+namespace {
+
+QString dataDirectory()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
+}
+
+} // namespace
+
 Application::Application() = default;
 Application::~Application() = default;
 
-Llm::ProviderProfile Application::resolveProfile(const Options &options, QString *warning)
+void Application::installTranslators(const QString &language)
 {
-    QString id = options.providerId;
-    if (id.isEmpty())
-        id = QSettings().value(QStringLiteral("provider/id"), QStringLiteral("local")).toString();
-    Llm::ProviderProfile profile = Llm::builtinProfile(id);
-    if (profile.id.isEmpty()) {
-        *warning = QCoreApplication::translate("App::Application",
-                                               "Unknown provider \"%1\"; using the local demo engine.")
-                       .arg(id);
-        return Llm::builtinProfile(u"local");
+    const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
+    // The app's own catalogue is compiled into the binary; Qt's comes from the system.
+    auto *own = new QTranslator(qApp);
+    if (own->load(locale, QStringLiteral("headstart"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(own);
+    auto *qt = new QTranslator(qApp);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qt);
+}
+
+bool Application::ensureLocalProvider()
+{
+    if (m_localProvider)
+        return true;
+    LocalProvider::ServerConfig config;
+    if (auto p = LocalProvider::LatencyProfile::byName(m_latencyProfile))
+        config.profile = *p;
+    m_localProvider = std::make_unique<LocalProvider::ServerThread>(config);
+    if (!m_localProvider->start()) {
+        QMessageBox::critical(m_window.get(), tr("Headstart"),
+                              tr("The local demo engine could not start: %1").arg(m_localProvider->errorString()));
+        m_localProvider.reset();
+        return false;
     }
-    if (profile.needsApiKey()) {
-        profile.apiKey = qEnvironmentVariable(profile.apiKeyEnvVar.toLocal8Bit().constData());
-        if (profile.apiKey.isEmpty()) {
-            *warning = QCoreApplication::translate(
-                           "App::Application",
-                           "%1 needs an API key: set the environment variable %2. Using the local demo engine meanwhile.")
-                           .arg(profile.displayName, profile.apiKeyEnvVar);
-            return Llm::builtinProfile(u"local");
-        }
+    if (auto log = spdlog::get("app"))
+        log->info("local demo engine listening on {}", m_localProvider->url().toString().toStdString());
+    return true;
+}
+
+void Application::resolveProfile(const QString &id, std::function<void(Llm::ProviderProfile)> done)
+{
+    Llm::ProviderProfile profile = m_settings.profile(id);
+    if (profile.isLocalDemo) {
+        if (ensureLocalProvider())
+            profile.baseUrl = m_localProvider->url().resolved(QUrl(QStringLiteral("v1")));
+        done(profile);
+        return;
     }
-    return profile;
+    const quint64 generation = ++m_profileGeneration;
+    m_secrets->fillKeys(profile, this, [this, generation, done](Llm::ProviderProfile filled, const QString &error) {
+        if (generation != m_profileGeneration)
+            return; // another provider was chosen meanwhile
+        // Keys set in the environment still work, as they do for headstart-cli.
+        if (filled.apiKey.isEmpty() && !filled.apiKeyEnvVar.isEmpty())
+            filled.apiKey = qEnvironmentVariable(filled.apiKeyEnvVar.toLocal8Bit().constData());
+        if (!error.isEmpty() && m_window)
+            m_window->statusBar()->showMessage(error, 8000);
+        done(filled);
+    });
+}
+
+void Application::applyProfile(const Llm::ProviderProfile &profile)
+{
+    if (profile.needsApiKey() && profile.apiKey.isEmpty() && m_window) {
+        m_window->statusBar()->showMessage(
+            tr("%1 needs an API key: add it in Settings, Providers.").arg(profile.displayName), 10000);
+    }
+    m_engine->setProfile(profile);
+    m_classifier->model.reset();
+    if (m_settings.prefetch.debounce.modelClassifier)
+        m_classifier->model = std::make_unique<Prefetch::ModelClassifier>(m_network.get(), profile, &m_engine->budget());
+    if (m_window)
+        m_window->providerChanged();
+}
+
+void Application::applySettings(const Ui::AppSettings &settings)
+{
+    const Ui::AppSettings old = m_settings;
+    m_settings = settings;
+    QSettings store;
+    m_settings.save(store);
+
+    const bool providerChanged = old.providerId != settings.providerId
+        || old.profile(old.providerId).baseUrl != settings.profile(settings.providerId).baseUrl
+        || old.profile(old.providerId).model != settings.profile(settings.providerId).model
+        || old.profile(old.providerId).extraHeaders != settings.profile(settings.providerId).extraHeaders
+        || old.profile(old.providerId).concurrencyLimit != settings.profile(settings.providerId).concurrencyLimit
+        || old.prefetch.debounce.modelClassifier != settings.prefetch.debounce.modelClassifier;
+    m_engine->setSettings(settings.effectivePrefetch(settings.providerId));
+    if (providerChanged)
+        resolveProfile(settings.providerId, [this](Llm::ProviderProfile p) { applyProfile(p); });
+    m_window->setTranslateTarget(settings.translateTarget);
+    if (old.uiLanguage != settings.uiLanguage)
+        m_window->statusBar()->showMessage(tr("The new language takes effect when Headstart starts again."), 8000);
+}
+
+void Application::openSettings()
+{
+    if (m_dialog) {
+        m_dialog->raise();
+        m_dialog->activateWindow();
+        return;
+    }
+    Ui::SettingsDialog::Services services;
+    services.secrets = m_secrets.get();
+    services.makeConnectionTest = [this](QObject *parent) {
+        return new Prefetch::ConnectionTest(m_network.get(), parent);
+    };
+    services.resolveProfile = [this](Llm::ProviderProfile p) {
+        if (p.isLocalDemo && ensureLocalProvider())
+            p.baseUrl = m_localProvider->url().resolved(QUrl(QStringLiteral("v1")));
+        return p;
+    };
+    m_dialog = new Ui::SettingsDialog(m_settings, services, m_window.get());
+    m_dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_dialog, &Ui::SettingsDialog::settingsChanged, this, &Application::applySettings);
+    m_dialog->show();
 }
 
 bool Application::start(const Options &options)
 {
+    m_options = options;
+    m_latencyProfile = options.latencyProfile.isEmpty() ? QStringLiteral("hosted") : options.latencyProfile;
     auto log = spdlog::get("app");
-    QString warning;
-    Llm::ProviderProfile profile = resolveProfile(options, &warning);
 
-    if (profile.isLocalDemo) {
-        LocalProvider::ServerConfig config;
-        const QString latency = options.latencyProfile.isEmpty() ? QStringLiteral("hosted")
-                                                                 : options.latencyProfile;
-        if (auto p = LocalProvider::LatencyProfile::byName(latency)) {
-            config.profile = *p;
-        } else {
-            warning = QCoreApplication::translate("App::Application",
-                                                  "Unknown latency profile \"%1\"; using \"hosted\".")
-                          .arg(latency);
-        }
-        m_localProvider = std::make_unique<LocalProvider::ServerThread>(config);
-        if (!m_localProvider->start()) {
-            QMessageBox::critical(nullptr, QCoreApplication::translate("App::Application", "Headstart"),
-                                  QCoreApplication::translate("App::Application",
-                                                              "The local demo engine could not start: %1")
-                                      .arg(m_localProvider->errorString()));
-            return false;
-        }
-        profile.baseUrl = m_localProvider->url().resolved(QUrl(QStringLiteral("v1")));
-        if (log)
-            log->info("local demo engine listening on {}", m_localProvider->url().toString().toStdString());
+    QSettings store;
+    Ui::AppSettings::LoadResult loaded = Ui::AppSettings::load(store);
+    m_settings = loaded.settings;
+    QStringList problems = loaded.problems;
+    installTranslators(options.language.isEmpty() ? m_settings.uiLanguage : options.language);
+    if (!options.providerId.isEmpty()) {
+        if (!Llm::builtinProfile(options.providerId).id.isEmpty())
+            m_settings.providerId = options.providerId; // for this run; not saved unless changed in Settings
+        else
+            problems << tr("Unknown provider \"%1\"; using the one from the settings.").arg(options.providerId);
+    }
+    if (!LocalProvider::LatencyProfile::byName(m_latencyProfile)) {
+        problems << tr("Unknown latency profile \"%1\"; using \"hosted\".").arg(m_latencyProfile);
+        m_latencyProfile = QStringLiteral("hosted");
     }
 
     m_network = std::make_unique<QNetworkAccessManager>();
-    m_engine = std::make_unique<Prefetch::Engine>(m_network.get(), profile);
+    m_secrets = std::make_unique<KeychainSecretStore>();
+    Llm::ProviderProfile initial = m_settings.selectedProfile();
+    if (initial.isLocalDemo) {
+        if (!ensureLocalProvider())
+            return false;
+        initial.baseUrl = m_localProvider->url().resolved(QUrl(QStringLiteral("v1")));
+    }
+    m_engine = std::make_unique<Prefetch::Engine>(m_network.get(), initial, m_settings.effectivePrefetch(m_settings.providerId));
+    m_classifier = std::make_shared<SwitchableClassifier>();
     m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
+    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), m_classifier);
+    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
     m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
-    m_window = std::make_unique<Ui::MainWindow>(m_engine.get(), m_hover.get(), m_warmup.get());
+    QDir().mkpath(dataDirectory());
+    m_conversations = std::make_unique<Ui::ConversationStore>(QDir(dataDirectory()).filePath(QStringLiteral("conversations.sqlite")));
 
-    const QString document = options.documentPath.isEmpty() ? QStringLiteral(":/samples/welcome.md")
-                                                            : options.documentPath;
-    if (!m_window->openFile(document) && !options.documentPath.isEmpty())
-        m_window->openFile(QStringLiteral(":/samples/welcome.md"));
+    Ui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
+                          m_conversations.get()};
+    m_window = std::make_unique<Ui::MainWindow>(services);
+    m_window->setTranslateTarget(m_settings.translateTarget);
+    m_window->setRecoveryDirectory(QDir(dataDirectory()).filePath(QStringLiteral("recovery")));
+    connect(m_window.get(), &Ui::MainWindow::settingsRequested, this, &Application::openSettings);
+    // The store reports every saved key, also those whose write ends after the dialog closed.
+    connect(m_secrets.get(), &Ui::SecretStore::secretWritten, this, [this](const QString &providerId) {
+        if (providerId == m_settings.providerId)
+            resolveProfile(providerId, [this](Llm::ProviderProfile p) { applyProfile(p); });
+    });
+    // Keys live in the keychain and arrive asynchronously; the engine gets them then.
+    if (!initial.isLocalDemo)
+        resolveProfile(initial.id, [this](Llm::ProviderProfile p) { applyProfile(p); });
+
     m_window->show();
-    if (!warning.isEmpty()) {
-        if (log)
-            log->warn("{}", warning.toStdString());
-        QMessageBox::warning(m_window.get(), QCoreApplication::translate("App::Application", "Headstart"), warning);
+    const int recovered = options.offerRecovery ? m_window->offerRecovery() : 0;
+    if (!options.documentPath.isEmpty()) {
+        m_window->openFile(options.documentPath);
+    } else if (recovered == 0) {
+        m_window->openFile(QStringLiteral(":/samples/welcome.md"));
+    }
+    if (m_settings.firstRun) {
+        m_settings.firstRun = false;
+        m_settings.save(store);
+    }
+    if (!m_conversations->recoveryMessage().isEmpty())
+        problems << m_conversations->recoveryMessage();
+    if (!problems.isEmpty()) {
+        for (const QString &p : std::as_const(problems)) {
+            if (log)
+                log->warn("{}", p.toStdString());
+        }
+        QMessageBox::warning(m_window.get(), tr("Headstart"), problems.join(QLatin1Char('\n')));
     }
     return true;
 }

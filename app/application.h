@@ -1,50 +1,85 @@
 #pragma once
 
-#include "llm/providerprofile.h"
+#include "ui/appsettings.h"
 
+#include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include <memory>
 
 class QNetworkAccessManager;
+class QTranslator;
 
 namespace LocalProvider { class ServerThread; }
 namespace Prefetch {
+class DebounceStrategy;
 class Engine;
 class HoverStrategy;
 class WarmupStrategy;
+class WorkflowStrategy;
 } // namespace Prefetch
-namespace Ui { class MainWindow; }
+namespace Ui {
+class ConversationStore;
+class MainWindow;
+class SecretStore;
+class SettingsDialog;
+} // namespace Ui
 
 namespace App {
 
+class SwitchableClassifier;
+
 struct Options {
-    QString providerId;      // empty: the one saved in settings, else the local demo engine
+    QString providerId;      // empty: the one saved in settings
     QString latencyProfile;  // the local provider's latency profile
-    QString documentPath;    // opened at start; empty: the welcome sample
+    QString language;        // empty: the one saved in settings, else the system's
+    QString documentPath;    // opened at start; empty: the welcome sample on first run
+    bool offerRecovery = true;
 };
 
-// The composition root: builds the services in dependency order and wires them to the UI.
-// Members are declared in construction order, so they are destroyed window first, local
-// provider last.
-class Application
+// The composition root: loads the settings, builds the services in dependency order, wires
+// them to the UI and applies setting changes as they happen. Members are declared in
+// construction order, so they are destroyed window first, local provider last.
+class Application : public QObject
 {
+    Q_OBJECT
+
 public:
     Application();
-    ~Application();
+    ~Application() override;
 
     // Returns false (after telling the user) when the app cannot start.
     bool start(const Options &options);
+    Ui::MainWindow *window() const { return m_window.get(); }
+    const Ui::AppSettings &settings() const { return m_settings; }
+    void openSettings();
 
 private:
-    Llm::ProviderProfile resolveProfile(const Options &options, QString *warning);
+    void installTranslators(const QString &language);
+    bool ensureLocalProvider();
+    // The selected provider's profile with its address and keys; `done` gets it when the keys
+    // have been read (asynchronously, from the keychain).
+    void resolveProfile(const QString &id, std::function<void(Llm::ProviderProfile)> done);
+    void applySettings(const Ui::AppSettings &settings);
+    void applyProfile(const Llm::ProviderProfile &profile);
 
+    Options m_options;
+    Ui::AppSettings m_settings;
+    QString m_latencyProfile;
     std::unique_ptr<LocalProvider::ServerThread> m_localProvider;
     std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<Ui::SecretStore> m_secrets;
     std::unique_ptr<Prefetch::Engine> m_engine;
+    std::shared_ptr<SwitchableClassifier> m_classifier;
     std::unique_ptr<Prefetch::HoverStrategy> m_hover;
+    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
+    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
     std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
+    std::unique_ptr<Ui::ConversationStore> m_conversations;
     std::unique_ptr<Ui::MainWindow> m_window;
+    QPointer<Ui::SettingsDialog> m_dialog;
+    quint64 m_profileGeneration = 0; // drops key reads for a provider no longer selected
 };
 
 } // namespace App

@@ -3,27 +3,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QLibraryInfo>
-#include <QLocale>
 #include <QStandardPaths>
-#include <QTranslator>
-
-namespace {
-
-// The app's own catalogue is compiled into the binary; Qt's comes from the system.
-void installTranslators(QApplication &app, const QString &language)
-{
-    const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
-    auto *own = new QTranslator(&app);
-    if (own->load(locale, QStringLiteral("headstart"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(own);
-    auto *qt = new QTranslator(&app);
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
-                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(qt);
-}
-
-} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -44,7 +24,8 @@ int main(int argc, char *argv[])
         QStringLiteral("Latency profile of the local demo engine: hosted, hosted-long-doc, local-gpu, instant."),
         QStringLiteral("name"), QStringLiteral("hosted"));
     const QCommandLineOption language(QStringLiteral("language"),
-        QStringLiteral("User interface language, e.g. zh_CN (default: the system's)."), QStringLiteral("code"));
+        QStringLiteral("User interface language, e.g. zh_CN (default: the one in Settings, else the system's)."),
+        QStringLiteral("code"));
     const QCommandLineOption verbose(QStringLiteral("verbose"), QStringLiteral("Log debug messages to stderr."));
     parser.addOptions({provider, latency, language, verbose});
     parser.addPositionalArgument(QStringLiteral("document"), QStringLiteral("A Markdown or text document to open."),
@@ -54,9 +35,8 @@ int main(int argc, char *argv[])
     App::setupLogging(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)
                           + QStringLiteral("/logs"),
                       parser.isSet(verbose));
-    installTranslators(app, parser.value(language));
-
     App::Options options;
+    options.language = parser.value(language);
     options.providerId = parser.value(provider);
     options.latencyProfile = parser.value(latency);
     if (!parser.positionalArguments().isEmpty())

@@ -47,6 +47,8 @@ ResponseStream *WorkflowStrategy::activate(int step, const QVariantMap &formData
                                            qint64 activatedNs, QObject *owner)
 {
     QPointer<PrefetchSession> session = step == m_step ? m_session : nullptr;
+    if (!session)
+        reset(); // a prefetch for another step will not be used: cancel it, do not let it expire
     m_session = nullptr;
     m_step = -1;
     if (!session)

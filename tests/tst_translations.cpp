@@ -39,18 +39,21 @@ QList<Message> readTs(const QString &path)
             current.source = xml.readElementText();
         } else if (xml.name() == QLatin1String("translation")) {
             const QString type = xml.attributes().value(QLatin1String("type")).toString();
-            current.translation = xml.readElementText();
+            // Plural messages hold their forms in <numerusform> children.
+            current.translation = xml.readElementText(QXmlStreamReader::IncludeChildElements);
             current.finished = type.isEmpty();
             if (type != QLatin1String("obsolete") && type != QLatin1String("vanished"))
                 out.append(current);
         }
     }
+    if (xml.hasError())
+        out.clear(); // a catalogue that does not parse is reported as empty, and fails below
     return out;
 }
 
 QStringList placeholders(const QString &text)
 {
-    static const QRegularExpression re(QStringLiteral("%L?\\d"));
+    static const QRegularExpression re(QStringLiteral("%L?\\d|%n"));
     QStringList found;
     for (auto it = re.globalMatch(text); it.hasNext();)
         found << it.next().captured().remove(QLatin1Char('L'));

@@ -4,30 +4,107 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="29"/>
         <source>Unknown provider &quot;%1&quot;; using the local demo engine.</source>
         <translation>未知的服务商“%1”；改用本地演示引擎。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="37"/>
         <source>%1 needs an API key: set the environment variable %2. Using the local demo engine meanwhile.</source>
         <translation>%1 需要 API 密钥：请设置环境变量 %2。暂时改用本地演示引擎。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="60"/>
+        <location filename="../app/application.cpp" line="186"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="66"/>
-        <location filename="../app/application.cpp" line="91"/>
+        <location filename="../app/application.cpp" line="78"/>
+        <location filename="../app/application.cpp" line="240"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="67"/>
+        <location filename="../app/application.cpp" line="79"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/application.cpp" line="114"/>
+        <source>%1 needs an API key: add it in Settings, Providers.</source>
+        <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
+    </message>
+    <message>
+        <location filename="../app/application.cpp" line="142"/>
+        <source>The new language takes effect when Headstart starts again.</source>
+        <translation>新的语言将在 Headstart 下次启动时生效。</translation>
+    </message>
+    <message>
+        <location filename="../app/application.cpp" line="183"/>
+        <source>Unknown provider &quot;%1&quot;; using the one from the settings.</source>
+        <translation>未知的服务商“%1”；改用设置中的服务商。</translation>
+    </message>
+</context>
+<context>
+    <name>App::KeychainSecretStore</name>
+    <message>
+        <location filename="../app/keychainsecretstore.cpp" line="104"/>
+        <source>Checking the system keychain…</source>
+        <translation>正在检查系统钥匙串…</translation>
+    </message>
+    <message>
+        <location filename="../app/keychainsecretstore.cpp" line="107"/>
+        <source>System keychain (macOS Keychain)</source>
+        <translation>系统钥匙串（macOS 钥匙串）</translation>
+    </message>
+    <message>
+        <location filename="../app/keychainsecretstore.cpp" line="109"/>
+        <source>System keychain (Windows Credential Manager)</source>
+        <translation>系统钥匙串（Windows 凭据管理器）</translation>
+    </message>
+    <message>
+        <location filename="../app/keychainsecretstore.cpp" line="111"/>
+        <source>System keychain (Secret Service)</source>
+        <translation>系统钥匙串（Secret Service）</translation>
+    </message>
+    <message>
+        <location filename="../app/keychainsecretstore.cpp" line="116"/>
+        <source>Unencrypted file %1, readable only by you (no keychain service is running)</source>
+        <translation>未加密的文件 %1，仅你本人可读（没有正在运行的钥匙串服务）</translation>
+    </message>
+    <message>
+        <location filename="../app/keychainsecretstore.cpp" line="233"/>
+        <source>Access to the system keychain was refused.</source>
+        <translation>访问系统钥匙串被拒绝。</translation>
+    </message>
+    <message>
+        <location filename="../app/keychainsecretstore.cpp" line="235"/>
+        <source>The system keychain denied access: %1</source>
+        <translation>系统钥匙串拒绝访问：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/keychainsecretstore.cpp" line="237"/>
+        <source>The system keychain reported an error: %1</source>
+        <translation>系统钥匙串报告错误：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/keychainsecretstore.cpp" line="247"/>
+        <source>Cannot read the key file %1: %2</source>
+        <translation>无法读取密钥文件 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/keychainsecretstore.cpp" line="256"/>
+        <source>The key file %1 is damaged; enter the keys again to replace it.</source>
+        <translation>密钥文件 %1 已损坏；请重新输入密钥以替换它。</translation>
+    </message>
+    <message>
+        <location filename="../app/keychainsecretstore.cpp" line="290"/>
+        <source>Cannot create the folder %1 for the key file.</source>
+        <translation>无法为密钥文件创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/keychainsecretstore.cpp" line="296"/>
+        <location filename="../app/keychainsecretstore.cpp" line="301"/>
+        <source>Cannot write the key file %1: %2</source>
+        <translation>无法写入密钥文件 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -121,12 +198,12 @@
 <context>
     <name>Llm::LlmStream</name>
     <message>
-        <location filename="../llm/llmstream.cpp" line="95"/>
+        <location filename="../llm/llmstream.cpp" line="82"/>
         <source>The base URL is not set or not an http(s) URL.</source>
         <translation>基础 URL 未设置，或不是 http(s) 地址。</translation>
     </message>
     <message>
-        <location filename="../llm/llmstream.cpp" line="312"/>
+        <location filename="../llm/llmstream.cpp" line="299"/>
         <source>The server answered with %1 instead of an event stream.</source>
         <translation>服务器返回了 %1，而不是事件流。</translation>
     </message>
@@ -287,128 +364,2364 @@
     </message>
 </context>
 <context>
-    <name>Ui::MainWindow</name>
+    <name>Ui::AppSettings</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="51"/>
-        <source>Headstart</source>
-        <translation>Headstart</translation>
+        <location filename="../ui/appsettings.cpp" line="61"/>
+        <source>warm-up prefetch</source>
+        <translation>预热</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="52"/>
-        <source>Write here, or open a document with Ctrl+O.</source>
-        <translation>在这里写作，或按 Ctrl+O 打开文档。</translation>
+        <location filename="../ui/appsettings.cpp" line="62"/>
+        <source>&amp;Warm-up</source>
+        <translation>预热(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="53"/>
-        <source>Document</source>
-        <translation>文档</translation>
+        <location filename="../ui/appsettings.cpp" line="63"/>
+        <source>Sends the open document once, with a one-token request, so the provider caches it and every action on it starts sooner.</source>
+        <translation>用一个只生成 1 个词元的请求发送一次已打开的文档，让服务商缓存它，之后针对该文档的每个操作都会更快开始。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="61"/>
-        <source>Summarize the document</source>
-        <translation>总结文档</translation>
+        <location filename="../ui/appsettings.cpp" line="68"/>
+        <source>warm-up interval</source>
+        <translation>预热间隔</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="65"/>
+        <location filename="../ui/appsettings.cpp" line="69"/>
+        <source>Re-warm &amp;every:</source>
+        <translation>重新预热间隔(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="70"/>
+        <source>While a document stays open, its cache is refreshed this often: provider caches expire after minutes.</source>
+        <translation>文档保持打开期间，按此间隔刷新其缓存：服务商的缓存几分钟后就会过期。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="76"/>
+        <source>hover prefetch</source>
+        <translation>悬停预取</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="77"/>
+        <source>&amp;Hover prefetch</source>
+        <translation>悬停预取(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="78"/>
+        <source>Resting the pointer on an action starts its answer; clicking takes it over, leaving cancels it.</source>
+        <translation>指针停在某个操作上时即开始生成其回答；点击即接管该回答，移开则取消。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="83"/>
+        <source>hover delay</source>
+        <translation>悬停延迟</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="84"/>
+        <source>Rest &amp;time before starting:</source>
+        <translation>开始前的停留时间(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="85"/>
+        <source>How long the pointer rests on an action before its answer starts.</source>
+        <translation>指针在操作上停留多久后开始生成回答。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="88"/>
+        <source>hover answer lifetime</source>
+        <translation>悬停回答的有效期</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="89"/>
+        <source>&amp;Keep an unused answer for:</source>
+        <translation>未使用的回答保留(&amp;K)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="90"/>
+        <location filename="../ui/appsettings.cpp" line="120"/>
+        <location filename="../ui/appsettings.cpp" line="147"/>
+        <source>An early answer nobody asked for is cancelled after this long.</source>
+        <translation>无人请求的提前回答在此时间后取消。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="94"/>
+        <source>debounce prefetch</source>
+        <translation>防抖预取</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="95"/>
+        <source>&amp;Debounce prefetch (typing pauses)</source>
+        <translation>防抖预取（输入停顿时）(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="96"/>
+        <source>A pause in typing a message that looks finished starts its answer; sending takes it over.</source>
+        <translation>输入一条看起来已写完的消息时一旦停顿，即开始生成其回答；发送即接管该回答。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="101"/>
+        <source>typing pause</source>
+        <translation>输入停顿时长</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="102"/>
+        <source>Typing &amp;pause:</source>
+        <translation>输入停顿(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="103"/>
+        <source>How long typing must pause before the draft is considered.</source>
+        <translation>输入需停顿多久才会考虑该草稿。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="106"/>
+        <source>minimum draft length</source>
+        <translation>草稿最小长度</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="107"/>
+        <source>Minimum draft &amp;length:</source>
+        <translation>草稿最小长度(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="108"/>
+        <source>Shorter drafts are never sent early.</source>
+        <translation>更短的草稿永远不会被提前发送。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="111"/>
+        <source>completeness threshold</source>
+        <translation>完整度阈值</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="112"/>
+        <source>&amp;Completeness threshold:</source>
+        <translation>完整度阈值(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="113"/>
+        <source>A draft is sent early only when the completeness check is at least this sure (0 to 1) that you have finished it.</source>
+        <translation>只有当完整度检查至少有这么大把握（0 到 1）认为你已写完时，草稿才会被提前发送。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="118"/>
+        <source>debounce answer lifetime</source>
+        <translation>防抖回答的有效期</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="119"/>
+        <source>Keep an &amp;unused answer for:</source>
+        <translation>未使用的回答保留(&amp;U)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="123"/>
+        <source>similarity threshold</source>
+        <translation>相似度阈值</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="124"/>
+        <source>Take over when &amp;similar:</source>
+        <translation>相似时接管(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="125"/>
+        <source>0: the message sent must equal the draft. Otherwise the minimum similarity (0 to 1) at which a slightly different message still takes over the early answer.</source>
+        <translation>0：发送的消息必须与草稿相同。否则为最低相似度（0 到 1），达到该值时略有不同的消息仍可接管提前生成的回答。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="130"/>
+        <source>model completeness check</source>
+        <translation>模型完整度检查</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="131"/>
+        <source>Ask the &amp;model whether a draft is complete</source>
+        <translation>询问模型(&amp;M)草稿是否完整</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="132"/>
+        <source>Sends the draft to the provider to judge whether it is finished, instead of the built-in check; costs a few tokens per pause.</source>
+        <translation>将草稿发送给服务商来判断是否已写完，以代替内置检查；每次停顿会消耗少量词元。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="138"/>
+        <source>workflow prefetch</source>
+        <translation>工作流预取</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="139"/>
+        <source>W&amp;orkflow prefetch</source>
+        <translation>工作流预取(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="140"/>
+        <source>Completing a step of a wizard starts the answer of the next one from the form data.</source>
+        <translation>完成向导的一个步骤后，即根据表单数据开始生成下一步的回答。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="145"/>
+        <source>workflow answer lifetime</source>
+        <translation>工作流回答的有效期</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="146"/>
+        <source>Keep an unused answer &amp;for:</source>
+        <translation>未使用的回答保留(&amp;F)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="151"/>
+        <source>buffer cap</source>
+        <translation>缓冲上限</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="152"/>
+        <source>&amp;Buffer per early answer:</source>
+        <translation>每个提前回答的缓冲(&amp;B)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="153"/>
+        <source>An early answer nobody has asked for yet stops reading at this many tokens and the provider waits; nothing is dropped.</source>
+        <translation>尚无人请求的提前回答在读到这么多词元后暂停读取，服务商随之等待；不会丢弃任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="158"/>
+        <source>foreground lane</source>
+        <translation>前台通道</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="159"/>
+        <source>&amp;Foreground requests at once:</source>
+        <translation>同时进行的前台请求(&amp;F)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="160"/>
+        <source>Answers you asked for that may stream at the same time.</source>
+        <translation>你请求的回答中可同时流式传输的数量。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="163"/>
+        <source>prefetch lane</source>
+        <translation>预取通道</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="164"/>
+        <source>&amp;Prefetch requests at once:</source>
+        <translation>同时进行的预取请求(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="165"/>
+        <source>Early answers that may stream at the same time; at most the foreground lane. An answer you ask for always takes precedence.</source>
+        <translation>可同时流式传输的提前回答数量；不超过前台通道。你请求的回答始终优先。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="170"/>
+        <source>prefetch queue</source>
+        <translation>预取队列</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="171"/>
+        <source>Prefetch &amp;queue:</source>
+        <translation>预取队列(&amp;Q)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="172"/>
+        <source>Early answers waiting for a slot; beyond this many they are skipped.</source>
+        <translation>等待空位的提前回答；超过此数量则跳过。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="176"/>
+        <source>hourly prefetch budget</source>
+        <translation>每小时预取预算</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="177"/>
+        <source>Hourly token b&amp;udget:</source>
+        <translation>每小时词元预算(&amp;U)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="178"/>
+        <source>Tokens early answers may use in any hour; 0 means unlimited.</source>
+        <translation>提前回答在任意一小时内可使用的词元数；0 表示不限。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="182"/>
+        <source>hit-rate alarm</source>
+        <translation>命中率告警</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="183"/>
+        <source>Warn when the hit rate falls &amp;below:</source>
+        <translation>命中率低于此值时告警(&amp;B)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="184"/>
+        <source>A strategy whose early answers are used less often than this raises an alarm.</source>
+        <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="188"/>
+        <source>attempts before alarms</source>
+        <translation>告警前的最少尝试次数</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="189"/>
+        <source>Minimum &amp;attempts before alarms:</source>
+        <translation>告警前的最少尝试次数(&amp;A)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="190"/>
+        <source>Alarms wait until a strategy has made this many attempts.</source>
+        <translation>策略尝试达到此次数后才会告警。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="193"/>
+        <source>extra-cost ceiling</source>
+        <translation>额外成本上限</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="194"/>
+        <source>Pause a strategy above e&amp;xtra cost:</source>
+        <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="195"/>
+        <source>Tokens of unused early answers, as a share of the tokens you used; above this the strategy pauses itself.</source>
+        <translation>未使用的提前回答所耗词元占你实际使用词元的比例；高于此值时策略自行暂停。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="200"/>
+        <source>extra-cost resume level</source>
+        <translation>额外成本恢复水平</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="201"/>
+        <source>&amp;Resume a paused strategy below:</source>
+        <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="202"/>
+        <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
+        <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="208"/>
+        <source>metrics refresh interval</source>
+        <translation>指标刷新间隔</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="209"/>
+        <source>Metrics refresh i&amp;nterval:</source>
+        <translation>指标刷新间隔(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="210"/>
+        <source>How often the metrics panel is updated.</source>
+        <translation>指标面板的更新频率。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="213"/>
+        <source>latency samples</source>
+        <translation>延迟样本数</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="214"/>
+        <source>Latency samples &amp;kept:</source>
+        <translation>保留的延迟样本数(&amp;K)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="215"/>
+        <source>Latencies kept per series for the median and 95th percentile.</source>
+        <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="338"/>
+        <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
+        <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="345"/>
+        <source>The %1 in the settings file was not a number; using %2.</source>
+        <translation>设置文件中的%1不是数字；改用 %2。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="348"/>
+        <source>The %1 in the settings file was not a whole number; using %2.</source>
+        <translation>设置文件中的%1不是整数；改用 %2。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="351"/>
+        <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
+        <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="364"/>
+        <location filename="../ui/appsettings.cpp" line="374"/>
+        <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
+        <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="391"/>
+        <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
+        <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="401"/>
+        <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
+        <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="416"/>
+        <location filename="../ui/appsettings.cpp" line="442"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="423"/>
+        <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
+        <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="428"/>
+        <source>The base URL of %1 in the settings file was empty; using %2.</source>
+        <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="433"/>
+        <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
+        <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="446"/>
+        <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
+        <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="458"/>
+        <source>not text</source>
+        <translation>不是文本</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="462"/>
+        <source>The extra headers of %1 in the settings file were ignored: %2</source>
+        <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="473"/>
+        <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
+        <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="487"/>
+        <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
+        <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="504"/>
+        <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
+        <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="514"/>
+        <source>The target language of Translate in the settings file (%1) is not a language name; using %2.</source>
+        <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；改用 %2。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="554"/>
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="565"/>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="565"/>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="568"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="570"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="572"/>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="575"/>
+        <source>unlimited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="576"/>
+        <source>%1 tokens</source>
+        <translation>%1 个词元</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="578"/>
+        <source>%1 characters</source>
+        <translation>%1 个字符</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="580"/>
+        <source>%1 requests</source>
+        <translation>%1 个请求</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="582"/>
+        <source>%1 samples</source>
+        <translation>%1 个样本</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="586"/>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="603"/>
+        <source>The settings file %1 could not be read; Headstart uses the default settings. The damaged file was kept as %2.</source>
+        <translation>无法读取设置文件 %1；Headstart 将使用默认设置。损坏的文件已保留为 %2。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="607"/>
+        <source>The settings file %1 could not be read; Headstart uses the default settings.</source>
+        <translation>无法读取设置文件 %1；Headstart 将使用默认设置。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="612"/>
+        <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
+        <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="797"/>
+        <source>line %1 is not &quot;Name: value&quot;.</source>
+        <translation>第 %1 行不是“名称: 值”的格式。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="800"/>
+        <source>line %1 contains a control character.</source>
+        <translation>第 %1 行包含控制字符。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="805"/>
+        <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
+        <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ChatDock</name>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="144"/>
+        <source>Your message</source>
+        <translation>你的消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="146"/>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="178"/>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="183"/>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="203"/>
+        <source>First token after %1 ms</source>
+        <translation>首个词元用时 %1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="206"/>
+        <source>%1 · prefetched</source>
+        <translation>%1 · 已预取</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="207"/>
+        <source>This answer was started while you paused typing, before you pressed Enter.</source>
+        <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="325"/>
+        <source>Chat</source>
+        <translation>聊天</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="370"/>
+        <source>Preparing an answer to this message while you pause…</source>
+        <translation>趁你停顿，正在预取这条消息的回答…</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="395"/>
+        <source>&amp;New Conversation</source>
+        <translation>新建对话(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="398"/>
+        <source>Start a new conversation (%1)</source>
+        <translation>开始新对话（%1）</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="404"/>
+        <source>&amp;Rename</source>
+        <translation>重命名(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="407"/>
+        <source>Rename the conversation (F2)</source>
+        <translation>重命名对话（F2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="410"/>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="413"/>
+        <source>Delete the conversation (Del)</source>
+        <translation>删除对话（Del）</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="421"/>
+        <location filename="../ui/chatdock.cpp" line="422"/>
+        <source>Search conversations</source>
+        <translation>搜索对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="427"/>
+        <source>Conversations</source>
+        <translation>对话列表</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="466"/>
+        <source>Notice</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="468"/>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="477"/>
+        <source>About the current document</source>
+        <translation>关于当前文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="478"/>
+        <source>Free chat</source>
+        <translation>自由聊天</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="479"/>
+        <source>Conversation mode</source>
+        <translation>对话模式</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="480"/>
+        <source>Whether the open document goes with your messages</source>
+        <translation>是否随消息一起发送打开的文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="487"/>
+        <source>Answers come from the local demo engine, not a language model.</source>
+        <translation>回答来自本地演示引擎，而不是语言模型。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="488"/>
+        <source>Provider notice</source>
+        <translation>服务提供方提示</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="494"/>
+        <source>Transcript</source>
+        <translation>对话记录</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="507"/>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="508"/>
+        <source>Message (Enter sends, Shift+Enter adds a line)</source>
+        <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="514"/>
+        <source>Chat status</source>
+        <translation>聊天状态</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="515"/>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="516"/>
+        <source>Send the message (Enter)</source>
+        <translation>发送消息（Enter）</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="517"/>
+        <source>Send message</source>
+        <translation>发送消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="519"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="159"/>
-        <source>&amp;Open…</source>
-        <translation>打开(&amp;O)…</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="163"/>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="168"/>
-        <source>&amp;Summarize</source>
-        <translation>总结(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="170"/>
-        <source>Summarize the document (%1)</source>
-        <translation>总结文档（%1）</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="174"/>
-        <source>S&amp;top</source>
-        <translation>停止(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="176"/>
+        <location filename="../ui/chatdock.cpp" line="520"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="179"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
+        <location filename="../ui/chatdock.cpp" line="521"/>
+        <source>Stop the answer</source>
+        <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="183"/>
-        <source>&amp;AI</source>
-        <translation>AI(&amp;A)</translation>
+        <location filename="../ui/chatdock.cpp" line="583"/>
+        <source>No document is open: messages go without one.</source>
+        <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="187"/>
-        <source>Main</source>
-        <translation>主工具栏</translation>
+        <location filename="../ui/chatdock.cpp" line="585"/>
+        <source>The open document (about %1 tokens) goes with each message.</source>
+        <translation>打开的文档（约 %1 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="200"/>
-        <source>The document is empty: write or open something to summarize.</source>
-        <translation>文档为空：请先写点内容或打开一个文档再总结。</translation>
+        <location filename="../ui/chatdock.cpp" line="776"/>
+        <source>An answer is still coming: wait for it, or stop it first (Esc).</source>
+        <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="221"/>
-        <source>Provider: %1 · Model: %2</source>
-        <translation>服务商：%1 · 模型：%2</translation>
+        <location filename="../ui/chatdock.cpp" line="780"/>
+        <source>Chat is not available: no provider is set up.</source>
+        <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="229"/>
-        <source>Ready</source>
-        <translation>就绪</translation>
+        <location filename="../ui/chatdock.cpp" line="787"/>
+        <source>Preparing the document…</source>
+        <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="231"/>
-        <source>Streaming</source>
-        <translation>正在接收</translation>
+        <location filename="../ui/chatdock.cpp" line="840"/>
+        <source>Answer prefetched while you paused.</source>
+        <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
-        <source>Waiting for the provider</source>
-        <translation>正在等待服务商</translation>
+        <location filename="../ui/chatdock.cpp" line="933"/>
+        <location filename="../ui/chatdock.cpp" line="938"/>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="238"/>
-        <location filename="../ui/mainwindow.cpp" line="248"/>
-        <location filename="../ui/mainwindow.cpp" line="256"/>
-        <source>Open Document</source>
-        <translation>打开文档</translation>
+        <location filename="../ui/chatdock.cpp" line="936"/>
+        <source>The answer failed; your message is kept. Send again to retry.</source>
+        <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
-        <source>Text documents (*.md *.markdown *.txt);;All files (*)</source>
-        <translation>文本文档 (*.md *.markdown *.txt);;所有文件 (*)</translation>
+        <location filename="../ui/chatdock.cpp" line="965"/>
+        <source>Not sent.</source>
+        <translation>未发送。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="249"/>
+        <location filename="../ui/chatdock.cpp" line="990"/>
+        <location filename="../ui/chatdock.cpp" line="999"/>
+        <location filename="../ui/chatdock.cpp" line="1087"/>
+        <location filename="../ui/chatdock.cpp" line="1094"/>
+        <source>New conversation</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="1021"/>
+        <location filename="../ui/chatdock.cpp" line="1121"/>
+        <source>Untitled conversation</source>
+        <translation>未命名对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="1024"/>
+        <source>%1 · %2 messages</source>
+        <translation>%1 · %2 条消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="1027"/>
+        <source>About a document</source>
+        <translation>关于一篇文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="1027"/>
+        <source>About %1</source>
+        <translation>关于 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="1139"/>
+        <source>Delete Conversation</source>
+        <translation>删除对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="1140"/>
+        <source>Delete “%1” and all its messages? This cannot be undone.</source>
+        <translation>删除“%1”及其所有消息？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="1142"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="1221"/>
+        <source>Show %1 earlier messages</source>
+        <translation>显示更早的 %1 条消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="1247"/>
+        <source>Incomplete: the answer was stopped or interrupted.</source>
+        <translation>不完整：回答被停止或中断。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="1254"/>
+        <source>Ask anything. In “About the current document” mode, the open document goes with your message.</source>
+        <translation>尽管提问。在“关于当前文档”模式下，打开的文档会随你的消息一起发送。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ConversationStore</name>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="264"/>
+        <source>Conversations cannot be saved: the folder %1 cannot be created. They are kept until Headstart closes.</source>
+        <translation>无法保存对话：无法创建文件夹 %1。对话会保留到 Headstart 关闭为止。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="289"/>
+        <source>%1 was written by a newer version of Headstart and is left untouched. Conversations are kept until Headstart closes.</source>
+        <translation>%1 由更新版本的 Headstart 写入，未作任何改动。对话会保留到 Headstart 关闭为止。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="310"/>
+        <source>Conversations cannot be saved: %1 They are kept until Headstart closes.</source>
+        <translation>无法保存对话：%1 对话会保留到 Headstart 关闭为止。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="311"/>
+        <source>the file cannot be opened.</source>
+        <translation>无法打开该文件。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="315"/>
+        <source>The conversation file %1 is damaged and cannot be moved aside. Conversations are kept until Headstart closes.</source>
+        <translation>对话文件 %1 已损坏且无法移走。对话会保留到 Headstart 关闭为止。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="321"/>
+        <source>The conversation file was damaged; it was moved to %1 and a new one was started.</source>
+        <translation>对话文件已损坏，已移至 %1，并新建了一个对话文件。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="440"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="440"/>
+        <source>unknown database error</source>
+        <translation>未知的数据库错误</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="479"/>
+        <source>Could not search the conversations</source>
+        <translation>无法搜索对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="486"/>
+        <source>Could not read the conversations</source>
+        <translation>无法读取对话列表</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="503"/>
+        <source>Could not read the conversation</source>
+        <translation>无法读取对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="505"/>
+        <location filename="../ui/conversationstore.cpp" line="534"/>
+        <location filename="../ui/conversationstore.cpp" line="547"/>
+        <location filename="../ui/conversationstore.cpp" line="567"/>
+        <location filename="../ui/conversationstore.cpp" line="614"/>
+        <source>The conversation no longer exists.</source>
+        <translation>该对话已不存在。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="521"/>
+        <source>Could not create the conversation</source>
+        <translation>无法创建对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="532"/>
+        <source>Could not rename the conversation</source>
+        <translation>无法重命名对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="545"/>
+        <source>Could not save the conversation mode</source>
+        <translation>无法保存对话模式</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="553"/>
+        <source>Could not delete the conversation</source>
+        <translation>无法删除对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="581"/>
+        <source>Could not read the messages</source>
+        <translation>无法读取消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="602"/>
+        <source>Could not save the message</source>
+        <translation>无法保存消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="635"/>
+        <source>Could not save the answer</source>
+        <translation>无法保存回答</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="650"/>
+        <source>The message no longer exists.</source>
+        <translation>该消息已不存在。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::DocumentTab</name>
+    <message>
+        <location filename="../ui/documenttab.cpp" line="26"/>
+        <source>Document</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttab.cpp" line="27"/>
+        <source>Write here, or open a document with Ctrl+O.</source>
+        <translation>在这里写作，或按 Ctrl+O 打开文档。</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttab.cpp" line="49"/>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttab.cpp" line="51"/>
         <source>%1 is %2 MB; Headstart opens documents up to %3 MB.</source>
         <translation>%1 大小为 %2 MB；Headstart 只能打开不超过 %3 MB 的文档。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="257"/>
+        <location filename="../ui/documenttab.cpp" line="56"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="262"/>
+        <location filename="../ui/documenttab.cpp" line="61"/>
+        <source>%1 is not UTF-8 text; Headstart opens Markdown and plain-text documents.</source>
+        <translation>%1 不是 UTF-8 文本；Headstart 只能打开 Markdown 和纯文本文档。</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttab.cpp" line="73"/>
+        <location filename="../ui/documenttab.cpp" line="76"/>
+        <source>Cannot save %1: %2</source>
+        <translation>无法保存 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttab.cpp" line="108"/>
+        <source>Untitled %1</source>
+        <translation>未命名 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::LatencyChart</name>
+    <message>
+        <location filename="../ui/latencychart.cpp" line="30"/>
+        <source>Recent perceived latencies</source>
+        <translation>最近的感知延迟</translation>
+    </message>
+    <message>
+        <location filename="../ui/latencychart.cpp" line="51"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/latencychart.cpp" line="52"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/latencychart.cpp" line="58"/>
+        <source>No answers measured yet.</source>
+        <translation>尚未测量任何回答。</translation>
+    </message>
+    <message>
+        <location filename="../ui/latencychart.cpp" line="64"/>
+        <source>Recent answers: %1. Latest %2, median %3, slowest %4; %5 under %6.</source>
+        <translation>最近的回答：%1 个。最新 %2，中位数 %3，最慢 %4；%5 个低于 %6。</translation>
+    </message>
+    <message>
+        <location filename="../ui/latencychart.cpp" line="130"/>
+        <source>No answers yet</source>
+        <translation>暂无回答</translation>
+    </message>
+    <message>
+        <location filename="../ui/latencychart.cpp" line="155"/>
+        <source>%1: feels instant</source>
+        <translation>%1：感觉即时</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::MainWindow</name>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="88"/>
+        <location filename="../ui/mainwindow.cpp" line="760"/>
+        <source>Headstart</source>
+        <translation>Headstart</translation>
+    </message>
+    <message>
+        <source>Write here, or open a document with Ctrl+O.</source>
+        <translation>在这里写作，或按 Ctrl+O 打开文档。</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="206"/>
+        <source>Summarize the document</source>
+        <translation>总结文档</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="257"/>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="278"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="206"/>
+        <source>&amp;Summarize</source>
+        <translation>总结(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Summarize the document (%1)</source>
+        <translation>总结文档（%1）</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="226"/>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop the answer (Esc)</source>
+        <translation>停止回答（Esc）</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="254"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="281"/>
+        <source>&amp;AI</source>
+        <translation>AI(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="306"/>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>The document is empty: write or open something to summarize.</source>
+        <translation>文档为空：请先写点内容或打开一个文档再总结。</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="745"/>
+        <source>Provider: %1 · Model: %2</source>
+        <translation>服务商：%1 · 模型：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="734"/>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="93"/>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="208"/>
+        <source>&amp;Continue Writing</source>
+        <translation>续写(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="209"/>
+        <source>Continue writing from the end of the document</source>
+        <translation>从文档末尾继续写作</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
+        <source>&amp;Rewrite Selection</source>
+        <translation>改写选区(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="211"/>
+        <source>Rewrite the selected text more clearly</source>
+        <translation>把选中的文字改写得更清楚</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="212"/>
+        <source>&amp;Translate</source>
+        <translation>翻译(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="213"/>
+        <source>Translate the selection, or the whole document</source>
+        <translation>翻译选区，或整篇文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="214"/>
+        <source>E&amp;xplain Selection</source>
+        <translation>解释选区(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="215"/>
+        <source>Explain the selected text</source>
+        <translation>解释选中的文字</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="220"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="228"/>
+        <source>Stop the answer and everything started in the background (Esc)</source>
+        <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="231"/>
+        <source>Re&amp;generate</source>
+        <translation>重新生成(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <source>Ask again (Ctrl+Alt+G)</source>
+        <translation>再问一次（Ctrl+Alt+G）</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="236"/>
+        <source>&amp;Insert Answer</source>
+        <translation>插入回答(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="238"/>
+        <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
+        <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="241"/>
+        <source>Re&amp;place Selection</source>
+        <translation>替换选区(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="243"/>
+        <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
+        <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="246"/>
+        <source>Cop&amp;y Answer</source>
+        <translation>复制回答(&amp;Y)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="248"/>
+        <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
+        <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="255"/>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="256"/>
+        <source>New from &amp;Wizard…</source>
+        <translation>用向导新建(&amp;W)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="258"/>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="261"/>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="265"/>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="269"/>
+        <source>&amp;Close Document</source>
+        <translation>关闭文档(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="275"/>
+        <source>Se&amp;ttings…</source>
+        <translation>设置(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="292"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="297"/>
+        <source>&amp;Chat</source>
+        <translation>对话(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="302"/>
+        <source>&amp;Metrics</source>
+        <translation>指标(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="368"/>
+        <source>The document is empty: write or open something first.</source>
+        <translation>文档为空：请先写点内容或打开一个文档。</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="372"/>
+        <source>Select the text to work on first.</source>
+        <translation>请先选中要处理的文字。</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="561"/>
+        <location filename="../ui/mainwindow.cpp" line="568"/>
+        <source>Save Document</source>
+        <translation>保存文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="563"/>
+        <source>Markdown (*.md);;Text (*.txt);;All files (*)</source>
+        <translation>Markdown (*.md);;文本 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="572"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="583"/>
+        <source>Close Document</source>
+        <translation>关闭文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="583"/>
+        <source>%1 has unsaved changes. Save them?</source>
+        <translation>%1 有未保存的更改。要保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="648"/>
+        <source>Recover Documents</source>
+        <translation>恢复文档</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/mainwindow.cpp" line="649"/>
+        <source>Headstart did not close properly last time. Recover %n unsaved document(s)?</source>
+        <translation><numerusform>Headstart 上次没有正常关闭。要恢复 %n 个未保存的文档吗？</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="736"/>
+        <source>Streaming</source>
+        <translation>正在接收</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="738"/>
+        <source>Waiting for the provider</source>
+        <translation>正在等待服务商</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="748"/>
+        <source>Prefetch budget: unlimited</source>
+        <translation>预取预算：不限</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="750"/>
+        <source>Prefetch budget left: %1 of %2 tokens this hour</source>
+        <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="535"/>
+        <location filename="../ui/mainwindow.cpp" line="551"/>
+        <source>Open Document</source>
+        <translation>打开文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="552"/>
+        <source>Text documents (*.md *.markdown *.txt);;All files (*)</source>
+        <translation>文本文档 (*.md *.markdown *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 is %2 MB; Headstart opens documents up to %3 MB.</source>
+        <translation>%1 大小为 %2 MB；Headstart 只能打开不超过 %3 MB 的文档。</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="759"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::MarkdownView</name>
+    <message>
+        <location filename="../ui/markdownview.cpp" line="321"/>
+        <source>Answer</source>
+        <translation>回答</translation>
+    </message>
+    <message>
+        <location filename="../ui/markdownview.cpp" line="327"/>
+        <location filename="../ui/markdownview.cpp" line="334"/>
+        <source>Reasoning</source>
+        <translation>推理过程</translation>
+    </message>
+    <message>
+        <location filename="../ui/markdownview.cpp" line="328"/>
+        <source>Show or hide the model&apos;s reasoning</source>
+        <translation>显示或隐藏模型的推理过程</translation>
+    </message>
+    <message>
+        <location filename="../ui/markdownview.cpp" line="654"/>
+        <source>Reasoning (1 word)</source>
+        <translation>推理过程（1 个词）</translation>
+    </message>
+    <message>
+        <location filename="../ui/markdownview.cpp" line="655"/>
+        <source>Reasoning (%1 words)</source>
+        <translation>推理过程（%1 个词）</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::MemorySecretStore</name>
+    <message>
+        <location filename="../ui/secretstore.h" line="139"/>
+        <source>Memory only (keys are forgotten when Headstart quits)</source>
+        <translation>仅内存（Headstart 退出后密钥即被遗忘）</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::MetricsDock</name>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="63"/>
+        <source>&amp;Reset statistics</source>
+        <translation>重置统计(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="75"/>
+        <source>Prefetch Metrics</source>
+        <translation>预取指标</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="77"/>
+        <source>Clear every counter, latency and alarm</source>
+        <translation>清除所有计数、延迟和警报</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="80"/>
+        <source>Perceived latency, median</source>
+        <translation>感知延迟，中位数</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="81"/>
+        <source>Perceived latency, 95th percentile</source>
+        <translation>感知延迟，第 95 百分位</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="86"/>
+        <source>Alarms and paused strategies</source>
+        <translation>警报与已暂停的策略</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="88"/>
+        <source>Warm-up cache hits</source>
+        <translation>预热缓存命中</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="89"/>
+        <source>Live sessions and lanes</source>
+        <translation>活动会话与通道</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="90"/>
+        <source>Prefetch budget</source>
+        <translation>预取预算</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="91"/>
+        <source>Prefetch budget used</source>
+        <translation>已用预取预算</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="95"/>
+        <source>Prefetch strategies</source>
+        <translation>预取策略</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="97"/>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="97"/>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="97"/>
+        <source>Hit rate</source>
+        <translation>命中率</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="97"/>
+        <source>Wasted</source>
+        <translation>浪费</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="98"/>
+        <source>Extra cost</source>
+        <translation>额外开销</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="98"/>
+        <source>Cache read</source>
+        <translation>缓存读取</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="98"/>
+        <source>TTFT p50</source>
+        <translation>首词元时间 p50</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="98"/>
+        <source>TTFT p95</source>
+        <translation>首词元时间 p95</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="99"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="100"/>
+        <source>Tokens spent on prefetches nobody used</source>
+        <translation>花费在未被使用的预取上的词元</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="101"/>
+        <source>Prompt tokens the provider read from its cache</source>
+        <translation>服务商从缓存读取的提示词元</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <source>Prefetches the user took over, of those started</source>
+        <translation>已启动的预取中被用户接管的比例</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="103"/>
+        <source>Tokens wasted on unused prefetches, per token used</source>
+        <translation>每个已使用词元对应的、浪费在未使用预取上的词元</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="104"/>
+        <source>Provider time to first token, median</source>
+        <translation>服务商首词元时间，中位数</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="105"/>
+        <source>Provider time to first token, 95th percentile</source>
+        <translation>服务商首词元时间，第 95 百分位</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="134"/>
+        <source>Reset statistics</source>
+        <translation>重置统计</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="191"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="192"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="201"/>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="244"/>
+        <source>Perceived p50: hit %1 · miss %2 · none %3</source>
+        <translation>感知延迟 p50：命中 %1 · 未命中 %2 · 无预取 %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="246"/>
+        <source>Perceived p95: hit %1 · miss %2 · none %3</source>
+        <translation>感知延迟 p95：命中 %1 · 未命中 %2 · 无预取 %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="248"/>
+        <source>From the user&apos;s action to the first token shown, over the latest answers: %1 taken over from a prefetch, %2 after a wrong guess, %3 with nothing prefetched.</source>
+        <translation>从用户操作到显示第一个词元的时间，统计最近的回答：%1 个接管自预取，%2 个在预测错误之后，%3 个没有预取。</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="273"/>
+        <source>Paused, alarm</source>
+        <translation>已暂停，警报</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="273"/>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="275"/>
+        <source>Alarm</source>
+        <translation>警报</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="277"/>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="279"/>
+        <source>Active</source>
+        <translation>活动</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="299"/>
+        <source>Answers with no prefetch attempted: %1 tokens used.</source>
+        <translation>未尝试预取的回答：已使用 %1 个词元。</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="300"/>
+        <source>%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 rejected; %9 tokens prefetched, %10 used, %11 wasted.</source>
+        <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="331"/>
+        <source>Cache-hit tokens from warm-up: %1 read, %2 written</source>
+        <translation>预热带来的缓存命中词元：读取 %1 个，写入 %2 个</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="334"/>
+        <source>Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued</source>
+        <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="344"/>
+        <source>Budget: %1 of %2 tokens this hour (%3)</source>
+        <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="350"/>
+        <source>Budget: %1 tokens this hour, no limit</source>
+        <translation>预算：本小时已用 %1 个词元，无上限</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::NewDocumentWizard</name>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="540"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="544"/>
+        <source>Outline</source>
+        <translation>大纲</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="541"/>
+        <source>The sections of the document, written from your topic. Edit them as you like: the introduction follows the outline as you leave it.</source>
+        <translation>根据你的主题写出的文档章节。可随意编辑：引言将按照你最终留下的大纲来写。</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="543"/>
+        <source>&amp;Outline:</source>
+        <translation>大纲(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="545"/>
+        <source>One section per line; indent a line to make it a point under the section above.</source>
+        <translation>每行一个章节；缩进一行即可使其成为上一章节下的要点。</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="546"/>
+        <source>Outline status</source>
+        <translation>大纲状态</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="549"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="552"/>
+        <source>Introduction</source>
+        <translation>引言</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="550"/>
+        <source>The opening of the document, written from your topic and the outline.</source>
+        <translation>根据你的主题和大纲写出的文档开头。</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="551"/>
+        <source>&amp;Introduction:</source>
+        <translation>引言(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="553"/>
+        <source>The introduction appears here; you can also write it yourself.</source>
+        <translation>引言将显示在这里；你也可以自己写。</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="554"/>
+        <source>Introduction status</source>
+        <translation>引言状态</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="557"/>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="558"/>
+        <source>Some titles for the document. Pick one, edit it, or type your own.</source>
+        <translation>为文档提供的一些标题。选择一个、修改它，或输入你自己的标题。</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="559"/>
+        <source>Title &amp;options:</source>
+        <translation>标题选项(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="560"/>
+        <source>Title options</source>
+        <translation>标题选项</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="561"/>
+        <source>One title per line.</source>
+        <translation>每行一个标题。</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="562"/>
+        <source>Title options status</source>
+        <translation>标题选项状态</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="565"/>
+        <source>New Document</source>
+        <translation>新建文档</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::SettingsDialog</name>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="51"/>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="52"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="53"/>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="54"/>
+        <source> tokens</source>
+        <translation> 个词元</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="55"/>
+        <source> characters</source>
+        <translation> 个字符</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="56"/>
+        <source> requests</source>
+        <translation> 个请求</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="57"/>
+        <source> samples</source>
+        <translation> 个样本</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="58"/>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="83"/>
+        <source>English</source>
+        <translation>英语</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="84"/>
+        <source>Simplified Chinese</source>
+        <translation>简体中文</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="85"/>
+        <source>Traditional Chinese</source>
+        <translation>繁体中文</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="86"/>
+        <source>Japanese</source>
+        <translation>日语</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="87"/>
+        <source>Korean</source>
+        <translation>韩语</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="88"/>
+        <source>French</source>
+        <translation>法语</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="89"/>
+        <source>German</source>
+        <translation>德语</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="90"/>
+        <source>Spanish</source>
+        <translation>西班牙语</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="91"/>
+        <source>Portuguese</source>
+        <translation>葡萄牙语</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="92"/>
+        <source>Italian</source>
+        <translation>意大利语</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="93"/>
+        <source>Russian</source>
+        <translation>俄语</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="94"/>
+        <source>Arabic</source>
+        <translation>阿拉伯语</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="134"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="149"/>
+        <source>&amp;Providers</source>
+        <translation>服务商(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="150"/>
+        <source>P&amp;refetch</source>
+        <translation>预取(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="151"/>
+        <source>&amp;General</source>
+        <translation>常规(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="183"/>
+        <source>Provider in use</source>
+        <translation>使用中的服务商</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="184"/>
+        <source>Provider &amp;in use:</source>
+        <translation>使用中的服务商(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="195"/>
+        <source>Base URL</source>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="196"/>
+        <source>Up to and including the version segment, e.g. https://api.deepseek.com/v1. Empty: the provider&apos;s default.</source>
+        <translation>包含到版本段为止，例如 https://api.deepseek.com/v1。留空：使用服务商的默认值。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="198"/>
+        <source>Base &amp;URL:</source>
+        <translation>基础 URL(&amp;U)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="208"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="210"/>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="216"/>
+        <source>Extra headers</source>
+        <translation>附加请求头</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="218"/>
+        <source>Name: value, one per line</source>
+        <translation>名称: 值，每行一个</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="222"/>
+        <source>Sent with every request, e.g. for a gateway. Stored in the settings file in plain text: put API keys in the key fields below, which keep them in the keychain.</source>
+        <translation>随每个请求发送，例如供网关使用。以明文保存在设置文件中：API 密钥请填写在下方的密钥栏中，它们保存在钥匙串里。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="224"/>
+        <source>E&amp;xtra headers:</source>
+        <translation>附加请求头(&amp;X)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="236"/>
+        <source>Concurrent requests</source>
+        <translation>并发请求数</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="237"/>
+        <source>How many requests the provider accepts at once; prefetches give way to your requests at this limit.</source>
+        <translation>服务商同时接受的请求数；达到此上限时，预取会为你的请求让路。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="239"/>
+        <source>&amp;Concurrent requests:</source>
+        <translation>并发请求数(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="261"/>
+        <source>API &amp;key:</source>
+        <translation>API 密钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="261"/>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="262"/>
+        <source>Stored in the system keychain, never in the settings file.</source>
+        <translation>保存在系统钥匙串中，绝不写入设置文件。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="263"/>
+        <source>Pre&amp;fetch key:</source>
+        <translation>预取密钥(&amp;F)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="263"/>
+        <source>Prefetch key</source>
+        <translation>预取密钥</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="264"/>
+        <source>Optional. Early answers use this key, so they never eat the main key&apos;s rate limit.</source>
+        <translation>可选。提前回答使用此密钥，因此永远不会占用主密钥的速率限额。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="267"/>
+        <source>&amp;Show keys</source>
+        <translation>显示密钥(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="284"/>
+        <source>Keys are kept in:</source>
+        <translation>密钥保存在：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="290"/>
+        <location filename="../ui/settingsdialog.cpp" line="553"/>
+        <source>&amp;Test connection</source>
+        <translation>测试连接(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="292"/>
+        <source>Sends a one-token request and reports the time to the first token.</source>
+        <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="298"/>
+        <source>Connection test result</source>
+        <translation>连接测试结果</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="352"/>
+        <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
+        <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="356"/>
+        <source>Text you send goes to %1 at %2.</source>
+        <translation>你发送的文本会发往 %1（%2）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="358"/>
+        <source>the base URL below</source>
+        <translation>下方的基础 URL</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="361"/>
+        <source>%1 runs on this computer: text stays on this machine.</source>
+        <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="372"/>
+        <source>Chosen by Headstart when the engine starts</source>
+        <translation>引擎启动时由 Headstart 选择</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="376"/>
+        <source>e.g. https://example.com/v1</source>
+        <translation>例如 https://example.com/v1</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="382"/>
+        <source>the model&apos;s name at the provider</source>
+        <translation>模型在服务商处的名称</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="404"/>
+        <source>Not needed</source>
+        <translation>不需要</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="407"/>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="413"/>
+        <source>Not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="414"/>
+        <source>Not set: prefetches use the API key</source>
+        <translation>未设置：预取使用 API 密钥</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="416"/>
+        <source>Could not read the stored key: %1</source>
+        <translation>无法读取已保存的密钥：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="439"/>
+        <source>Could not save the key: %1</source>
+        <translation>无法保存密钥：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="442"/>
+        <source>Key removed.</source>
+        <translation>密钥已删除。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="442"/>
+        <source>Key saved.</source>
+        <translation>密钥已保存。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="452"/>
+        <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
+        <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="464"/>
+        <source>Key storage</source>
+        <translation>密钥存储</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="464"/>
+        <source>Warning: key storage is not encrypted</source>
+        <translation>警告：密钥存储未加密</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="484"/>
+        <source>Enter an address starting with http:// or https://, such as %1.</source>
+        <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="498"/>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="529"/>
+        <source>Testing %1…</source>
+        <translation>正在测试 %1…</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="539"/>
+        <source>Connected. First token after %1 ms.</source>
+        <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="540"/>
+        <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
+        <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="548"/>
+        <source>Test cancelled.</source>
+        <translation>测试已取消。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="553"/>
+        <source>Cancel &amp;test</source>
+        <translation>取消测试(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="564"/>
+        <source>Hover and debounce prefetch send text to the provider before you press anything: the open document when the pointer rests on an action, and your draft when you pause typing. A guess that turns out wrong still costs its tokens. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
+        <translation>悬停预取和防抖预取会在你按下任何按钮之前就把文本发送给服务商：指针停在某个操作上时发送已打开的文档，输入停顿时发送你的草稿。猜错的请求同样会消耗词元。预热会在你打开文档时发送该文档，以便服务商缓存它。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="588"/>
+        <source>Lanes, buffer and budget</source>
+        <translation>通道、缓冲与预算</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="589"/>
+        <source>Alarms</source>
+        <translation>告警</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="590"/>
+        <source>Metrics panel</source>
+        <translation>指标面板</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="592"/>
+        <source>Restore &amp;defaults</source>
+        <translation>恢复默认值(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="594"/>
+        <source>Every prefetch setting back to its default; consent is kept.</source>
+        <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="655"/>
+        <source>Unlimited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="670"/>
+        <source>Exact match only</source>
+        <translation>仅完全匹配</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="679"/>
+        <source>From %1 to %2.</source>
+        <translation>范围为 %1 到 %2。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="742"/>
+        <source>%1 runs inside Headstart: prefetch needs no consent.</source>
+        <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="743"/>
+        <source>%1 runs on this computer: prefetch needs no consent.</source>
+        <translation>%1 运行在这台计算机上：预取无需同意。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="747"/>
+        <source>&amp;Allow early sending to %1</source>
+        <translation>允许提前发送给 %1(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="751"/>
+        <source>Hover and debounce prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
+        <translation>悬停预取和防抖预取可以在你按下任何按钮之前向 %1 发送文本；由下方的开关决定其中哪些运行。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="754"/>
+        <source>Until you allow it, hover and debounce prefetch stay off for %1, whatever the switches below say.</source>
+        <translation>在你允许之前，无论下方开关如何设置，悬停预取和防抖预取对 %1 都保持关闭。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="777"/>
+        <source>User interface language</source>
+        <translation>界面语言</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="778"/>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="781"/>
+        <source>Takes effect the next time Headstart starts.</source>
+        <translation>下次启动 Headstart 时生效。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="793"/>
+        <source>Translate into</source>
+        <translation>翻译为</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="794"/>
+        <source>Pick a language or type any other.</source>
+        <translation>选择一种语言，或输入其他任意语言。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="795"/>
+        <source>&amp;Translate into:</source>
+        <translation>翻译为(&amp;T)：</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::WizardGenerationPage</name>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="236"/>
+        <source>&amp;Regenerate</source>
+        <translation>重新生成(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="237"/>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="252"/>
+        <source>Write this step again from the earlier steps</source>
+        <translation>根据前面的步骤重新撰写这一步</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="253"/>
+        <source>Stop writing (Esc)</source>
+        <translation>停止撰写（Esc）</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="339"/>
+        <source>Waiting for the first token…</source>
+        <translation>正在等待第一个词元…</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="351"/>
+        <source>You can type the text yourself, or press Regenerate.</source>
+        <translation>你可以自己输入文本，或点击“重新生成”。</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="357"/>
+        <source>The earlier steps changed since this text was written. Press Regenerate to write it again from them.</source>
+        <translation>此文本写好之后，前面的步骤已更改。点击“重新生成”可根据它们重新撰写。</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="397"/>
+        <source>Writing…</source>
+        <translation>正在撰写…</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="405"/>
+        <source>No text arrived.</source>
+        <translation>没有收到任何文本。</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="407"/>
+        <source>First token after %1 ms, prefetched.</source>
+        <translation>首个词元用时 %1 毫秒，已预取。</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="407"/>
+        <source>First token after %1 ms.</source>
+        <translation>首个词元用时 %1 毫秒。</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="413"/>
+        <source>Done.</source>
+        <translation>完成。</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="416"/>
+        <source>It stopped at the token limit.</source>
+        <translation>已在达到词元上限时停止。</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="427"/>
+        <source>Stopped. Edit the text, or press Regenerate.</source>
+        <translation>已停止。可编辑文本，或点击“重新生成”。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::WizardTitlePage</name>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="485"/>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="486"/>
+        <source>Pick an option or type your own title</source>
+        <translation>选择一个选项或输入你自己的标题</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="487"/>
+        <source>&amp;Title:</source>
+        <translation>标题(&amp;T)：</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::WizardTopicPage</name>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="148"/>
+        <source>Topic and audience</source>
+        <translation>主题与读者</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="149"/>
+        <source>Say what the document is about and who will read it. The outline starts as soon as you pause.</source>
+        <translation>说明文档的主题以及读者是谁。你一停顿，大纲就会开始生成。</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="151"/>
+        <source>What the document is about (required)</source>
+        <translation>文档的主题（必填）</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="152"/>
+        <source>Topic</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="153"/>
+        <source>Who will read it, e.g. engineers new to the project</source>
+        <translation>谁会阅读它，例如刚加入项目的工程师</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="154"/>
+        <source>Audience</source>
+        <translation>读者</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="156"/>
+        <source>Neutral</source>
+        <translation>中性</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="157"/>
+        <source>Friendly</source>
+        <translation>友好</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="158"/>
+        <source>Formal</source>
+        <translation>正式</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="159"/>
+        <source>Persuasive</source>
+        <translation>有说服力</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="160"/>
+        <source>Playful</source>
+        <translation>轻松活泼</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="161"/>
+        <source>Tone</source>
+        <translation>语气</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="162"/>
+        <source>Short (about 500 words)</source>
+        <translation>短（约 500 字）</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="163"/>
+        <source>Medium (about 1,500 words)</source>
+        <translation>中（约 1,500 字）</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="164"/>
+        <source>Long (about 3,000 words)</source>
+        <translation>长（约 3,000 字）</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="166"/>
+        <source>Length</source>
+        <translation>篇幅</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="170"/>
+        <source>&amp;Topic:</source>
+        <translation>主题(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="171"/>
+        <source>&amp;Audience:</source>
+        <translation>读者(&amp;A)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="172"/>
+        <source>T&amp;one:</source>
+        <translation>语气(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="173"/>
+        <source>&amp;Length:</source>
+        <translation>篇幅(&amp;L)：</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,823 @@
+#include "appsettings.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QHostAddress>
+#include <QLocale>
+#include <QMetaType>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QVariant>
+
+#include <cmath>
+
+namespace Ui {
+
+namespace {
+
+using Prefetch::Settings;
+using std::chrono::milliseconds;
+using Kind = PrefetchParameter::Kind;
+using Unit = PrefetchParameter::Unit;
+using Group = PrefetchParameter::Group;
+
+// Settings file layout. Keys of this class only; the app may keep others in the same file.
+const QString VersionKey = QStringLiteral("version");
+const QString ProviderIdKey = QStringLiteral("provider/id");
+const QString ProvidersGroup = QStringLiteral("providers");
+const QString BaseUrlKey = QStringLiteral("baseUrl");
+const QString ModelKey = QStringLiteral("model");
+const QString HeadersKey = QStringLiteral("extraHeaders");
+const QString ConcurrencyKey = QStringLiteral("concurrencyLimit");
+const QString ConsentKey = QStringLiteral("prefetchConsent");
+const QString LanguageKey = QStringLiteral("ui/language");
+const QString TranslateKey = QStringLiteral("translate/targetLanguage");
+const QString FirstRunKey = QStringLiteral("general/firstRun");
+constexpr int FileVersion = 1;
+constexpr qsizetype MaxTranslateTargetLength = 100;
+
+double toDouble(bool v) { return v ? 1.0 : 0.0; }
+double toDouble(milliseconds v) { return static_cast<double>(v.count()); }
+double toDouble(int v) { return v; }
+double toDouble(qint64 v) { return static_cast<double>(v); }
+double toDouble(double v) { return v; }
+void assign(bool &field, double v) { field = v != 0.0; }
+void assign(milliseconds &field, double v) { field = milliseconds(std::llround(v)); }
+void assign(int &field, double v) { field = static_cast<int>(std::lround(v)); }
+void assign(qint64 &field, double v) { field = std::llround(v); }
+void assign(double &field, double v) { field = v; }
+
+// A getter and a setter for one member of Prefetch::Settings, converting through double
+// (every stored value is below 2^53, so nothing is lost).
+#define HS_FIELD(path)                                                                    \
+    [](const Settings &s) { return toDouble(s.path); }, [](Settings &s, double v) { assign(s.path, v); }
+
+constexpr double MaxDelayMs = 10'000;
+constexpr double MinTtlMs = 1'000;
+constexpr double MaxTtlMs = 3'600'000;
+
+const PrefetchParameter Parameters[] = {
+    {"prefetch/warmup/enabled", Group::Warmup, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "warm-up prefetch"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "&Warm-up"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings",
+                       "Sends the open document once, with a one-token request, so the provider caches it "
+                       "and every action on it starts sooner."),
+     HS_FIELD(warmup.enabled)},
+    {"prefetch/warmup/intervalMs", Group::Warmup, Kind::Integer, Unit::Minutes, 60'000, 7'200'000,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "warm-up interval"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Re-warm &every:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings",
+                       "While a document stays open, its cache is refreshed this often: provider caches "
+                       "expire after minutes."),
+     HS_FIELD(warmup.interval)},
+
+    {"prefetch/hover/enabled", Group::Hover, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "hover prefetch"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "&Hover prefetch"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings",
+                       "Resting the pointer on an action starts its answer; clicking takes it over, "
+                       "leaving cancels it."),
+     HS_FIELD(hover.enabled)},
+    {"prefetch/hover/delayMs", Group::Hover, Kind::Integer, Unit::Milliseconds, 0, MaxDelayMs,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "hover delay"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Rest &time before starting:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "How long the pointer rests on an action before its answer starts."),
+     HS_FIELD(hover.delay)},
+    {"prefetch/hover/ttlMs", Group::Hover, Kind::Integer, Unit::Seconds, MinTtlMs, MaxTtlMs,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "hover answer lifetime"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "&Keep an unused answer for:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "An early answer nobody asked for is cancelled after this long."),
+     HS_FIELD(hover.ttl)},
+
+    {"prefetch/debounce/enabled", Group::Debounce, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "debounce prefetch"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "&Debounce prefetch (typing pauses)"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings",
+                       "A pause in typing a message that looks finished starts its answer; sending takes "
+                       "it over."),
+     HS_FIELD(debounce.enabled)},
+    {"prefetch/debounce/delayMs", Group::Debounce, Kind::Integer, Unit::Milliseconds, 0, MaxDelayMs,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "typing pause"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Typing &pause:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "How long typing must pause before the draft is considered."),
+     HS_FIELD(debounce.delay)},
+    {"prefetch/debounce/minChars", Group::Debounce, Kind::Integer, Unit::Characters, 0, 10'000,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "minimum draft length"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Minimum draft &length:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Shorter drafts are never sent early."),
+     HS_FIELD(debounce.minChars)},
+    {"prefetch/debounce/minConfidence", Group::Debounce, Kind::Real, Unit::Ratio, 0, 1,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "completeness threshold"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "&Completeness threshold:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings",
+                       "A draft is sent early only when the completeness check is at least this sure (0 "
+                       "to 1) that you have finished it."),
+     HS_FIELD(debounce.minConfidence)},
+    {"prefetch/debounce/ttlMs", Group::Debounce, Kind::Integer, Unit::Seconds, MinTtlMs, MaxTtlMs,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "debounce answer lifetime"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Keep an &unused answer for:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "An early answer nobody asked for is cancelled after this long."),
+     HS_FIELD(debounce.ttl)},
+    {"prefetch/debounce/similarityThreshold", Group::Debounce, Kind::Real, Unit::Ratio, 0, 1,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "similarity threshold"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Take over when &similar:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings",
+                       "0: the message sent must equal the draft. Otherwise the minimum similarity (0 to "
+                       "1) at which a slightly different message still takes over the early answer."),
+     HS_FIELD(debounce.similarityThreshold)},
+    {"prefetch/debounce/modelClassifier", Group::Debounce, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "model completeness check"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Ask the &model whether a draft is complete"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings",
+                       "Sends the draft to the provider to judge whether it is finished, instead of the "
+                       "built-in check; costs a few tokens per pause."),
+     HS_FIELD(debounce.modelClassifier)},
+
+    {"prefetch/workflow/enabled", Group::Workflow, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "workflow prefetch"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "W&orkflow prefetch"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings",
+                       "Completing a step of a wizard starts the answer of the next one from the form "
+                       "data."),
+     HS_FIELD(workflow.enabled)},
+    {"prefetch/workflow/ttlMs", Group::Workflow, Kind::Integer, Unit::Seconds, MinTtlMs, MaxTtlMs,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "workflow answer lifetime"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Keep an unused answer &for:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "An early answer nobody asked for is cancelled after this long."),
+     HS_FIELD(workflow.ttl)},
+
+    {"prefetch/bufferTokens", Group::Limits, Kind::Integer, Unit::Tokens, 10, 10'000,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "buffer cap"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "&Buffer per early answer:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings",
+                       "An early answer nobody has asked for yet stops reading at this many tokens and "
+                       "the provider waits; nothing is dropped."),
+     HS_FIELD(bufferTokens)},
+    {"prefetch/foregroundInFlight", Group::Limits, Kind::Integer, Unit::Requests, 1, 256,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "foreground lane"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "&Foreground requests at once:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Answers you asked for that may stream at the same time."),
+     HS_FIELD(foregroundInFlight)},
+    {"prefetch/prefetchInFlight", Group::Limits, Kind::Integer, Unit::Requests, 1, 256,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "prefetch lane"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "&Prefetch requests at once:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings",
+                       "Early answers that may stream at the same time; at most the foreground lane. An "
+                       "answer you ask for always takes precedence."),
+     HS_FIELD(prefetchInFlight)},
+    {"prefetch/prefetchQueue", Group::Limits, Kind::Integer, Unit::Requests, 0, 1'000,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "prefetch queue"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Prefetch &queue:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings",
+                       "Early answers waiting for a slot; beyond this many they are skipped."),
+     HS_FIELD(prefetchQueue)},
+    {"prefetch/hourlyTokenBudget", Group::Limits, Kind::Integer, Unit::Tokens, 0, 1'000'000'000,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "hourly prefetch budget"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Hourly token b&udget:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Tokens early answers may use in any hour; 0 means unlimited."),
+     HS_FIELD(hourlyTokenBudget)},
+
+    {"prefetch/alarms/hitRateFloor", Group::Alarms, Kind::Real, Unit::Percent, 0, 1,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "hit-rate alarm"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Warn when the hit rate falls &below:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings",
+                       "A strategy whose early answers are used less often than this raises an alarm."),
+     HS_FIELD(hitRateFloor)},
+    {"prefetch/alarms/minAttempts", Group::Alarms, Kind::Integer, Unit::None, 1, 100'000,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "attempts before alarms"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Minimum &attempts before alarms:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Alarms wait until a strategy has made this many attempts."),
+     HS_FIELD(minAttemptsForAlarm)},
+    {"prefetch/alarms/extraCostCeiling", Group::Alarms, Kind::Real, Unit::Percent, 0, 10,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "extra-cost ceiling"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Pause a strategy above e&xtra cost:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings",
+                       "Tokens of unused early answers, as a share of the tokens you used; above this the "
+                       "strategy pauses itself."),
+     HS_FIELD(extraCostCeiling)},
+    {"prefetch/alarms/extraCostResume", Group::Alarms, Kind::Real, Unit::Percent, 0, 10,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "extra-cost resume level"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "&Resume a paused strategy below:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings",
+                       "A paused strategy resumes once its extra cost falls below this; at most the "
+                       "ceiling."),
+     HS_FIELD(extraCostResume)},
+
+    {"prefetch/metrics/signalIntervalMs", Group::Metrics, Kind::Integer, Unit::Milliseconds, 10, 10'000,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "metrics refresh interval"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Metrics refresh i&nterval:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "How often the metrics panel is updated."),
+     HS_FIELD(metricsSignalInterval)},
+    {"prefetch/metrics/latencyWindow", Group::Metrics, Kind::Integer, Unit::Samples, 10, 100'000,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "latency samples"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Latency samples &kept:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Latencies kept per series for the median and 95th percentile."),
+     HS_FIELD(latencyWindow)},
+};
+
+#undef HS_FIELD
+
+const PrefetchParameter &parameter(const char *key)
+{
+    for (const PrefetchParameter &p : Parameters) {
+        if (qstrcmp(p.key, key) == 0)
+            return p;
+    }
+    Q_UNREACHABLE();
+}
+
+QString trName(const char *text)
+{
+    return QCoreApplication::translate("Ui::AppSettings", text);
+}
+
+QString providerName(const QString &id)
+{
+    return Llm::builtinProfile(id).displayName;
+}
+
+bool isBuiltin(const QString &id)
+{
+    return !Llm::builtinProfile(id).id.isEmpty();
+}
+
+// Text leaves the machine unless the host is this one.
+bool isLoopback(const QUrl &url)
+{
+    const QString host = url.host();
+    if (host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0
+        || host.endsWith(QLatin1String(".localhost"), Qt::CaseInsensitive))
+        return true;
+    const QHostAddress address(host);
+    return !address.isNull() && address.isLoopback();
+}
+
+std::optional<bool> parseBool(const QVariant &value)
+{
+    if (value.typeId() == QMetaType::Bool)
+        return value.toBool();
+    if (value.typeId() != QMetaType::QString)
+        return std::nullopt;
+    const QString text = value.toString().trimmed().toLower();
+    if (text == QLatin1String("true") || text == QLatin1String("1") || text == QLatin1String("yes")
+        || text == QLatin1String("on"))
+        return true;
+    if (text == QLatin1String("false") || text == QLatin1String("0") || text == QLatin1String("no")
+        || text == QLatin1String("off"))
+        return false;
+    return std::nullopt;
+}
+
+std::optional<double> parseNumber(const QVariant &value)
+{
+    double number = 0;
+    switch (value.typeId()) {
+    case QMetaType::Int:
+    case QMetaType::UInt:
+    case QMetaType::LongLong:
+    case QMetaType::ULongLong:
+    case QMetaType::Double:
+    case QMetaType::Float:
+        number = value.toDouble();
+        break;
+    case QMetaType::QString: {
+        bool ok = false;
+        number = value.toString().trimmed().toDouble(&ok); // C locale, as QSettings writes it
+        if (!ok)
+            return std::nullopt;
+        break;
+    }
+    default:
+        return std::nullopt;
+    }
+    if (!std::isfinite(number))
+        return std::nullopt;
+    return number;
+}
+
+// Shown in messages: a value as the file had it, cut short if someone pasted a novel there.
+QString quoted(const QVariant &value)
+{
+    QString text = value.typeId() == QMetaType::QStringList ? value.toStringList().join(QLatin1String(", "))
+                                                            : value.toString();
+    if (text.size() > 40)
+        text = text.left(40) + QChar(0x2026);
+    return text;
+}
+
+class Loader
+{
+public:
+    explicit Loader(QSettings &settings) : m_settings(settings) {}
+
+    void load(AppSettings &out)
+    {
+        loadPrefetch(out.prefetch);
+        loadProviders(out);
+        loadGeneral(out);
+    }
+
+    QStringList problems;
+
+private:
+    void loadPrefetch(Settings &prefetch)
+    {
+        const Settings defaults;
+        for (const PrefetchParameter &p : Parameters) {
+            const QString key = QLatin1String(p.key);
+            if (!m_settings.contains(key))
+                continue;
+            const QVariant raw = m_settings.value(key);
+            const QString name = trName(p.name);
+            const QString fallback = AppSettings::formatValue(p, p.get(defaults));
+            if (p.kind == Kind::Bool) {
+                if (const auto b = parseBool(raw))
+                    p.set(prefetch, *b ? 1 : 0);
+                else
+                    problems << AppSettings::tr("The on/off value of %1 in the settings file was neither true nor "
+                                                "false; using %2.")
+                                    .arg(name, fallback);
+                continue;
+            }
+            const auto number = parseNumber(raw);
+            if (!number) {
+                problems << AppSettings::tr("The %1 in the settings file was not a number; using %2.")
+                                .arg(name, fallback);
+            } else if (p.kind == Kind::Integer && std::trunc(*number) != *number) {
+                problems << AppSettings::tr("The %1 in the settings file was not a whole number; using %2.")
+                                .arg(name, fallback);
+            } else if (*number < p.min || *number > p.max) {
+                problems << AppSettings::tr("The %1 in the settings file (%2) was outside %3 to %4; using %5.")
+                                .arg(name, quoted(raw), AppSettings::formatValue(p, p.min),
+                                     AppSettings::formatValue(p, p.max), fallback);
+            } else {
+                p.set(prefetch, *number);
+            }
+        }
+
+        // Rules between two values: the prefetch lane is at most the foreground lane, and a
+        // paused strategy resumes below its ceiling, not above it.
+        if (prefetch.prefetchInFlight > prefetch.foregroundInFlight) {
+            const PrefetchParameter &p = parameter("prefetch/prefetchInFlight");
+            const int fixed = std::min(defaults.prefetchInFlight, prefetch.foregroundInFlight);
+            problems << AppSettings::tr("The %1 in the settings file (%2) was larger than the %3 (%4); using %5.")
+                            .arg(trName(p.name), AppSettings::formatValue(p, prefetch.prefetchInFlight),
+                                 trName(parameter("prefetch/foregroundInFlight").name),
+                                 AppSettings::formatValue(p, prefetch.foregroundInFlight),
+                                 AppSettings::formatValue(p, fixed));
+            prefetch.prefetchInFlight = fixed;
+        }
+        if (prefetch.extraCostResume > prefetch.extraCostCeiling) {
+            const PrefetchParameter &p = parameter("prefetch/alarms/extraCostResume");
+            const double fixed = std::min(defaults.extraCostResume, prefetch.extraCostCeiling);
+            problems << AppSettings::tr("The %1 in the settings file (%2) was larger than the %3 (%4); using %5.")
+                            .arg(trName(p.name), AppSettings::formatValue(p, prefetch.extraCostResume),
+                                 trName(parameter("prefetch/alarms/extraCostCeiling").name),
+                                 AppSettings::formatValue(p, prefetch.extraCostCeiling),
+                                 AppSettings::formatValue(p, fixed));
+            prefetch.extraCostResume = fixed;
+        }
+    }
+
+    void loadProviders(AppSettings &out)
+    {
+        if (m_settings.contains(ProviderIdKey)) {
+            const QVariant raw = m_settings.value(ProviderIdKey);
+            const QString id = raw.typeId() == QMetaType::QString ? raw.toString().trimmed() : QString();
+            if (isBuiltin(id)) {
+                out.providerId = id;
+            } else {
+                problems << AppSettings::tr("The provider \"%1\" in the settings file is unknown; using %2.")
+                                .arg(quoted(raw), providerName(out.providerId));
+            }
+        }
+
+        m_settings.beginGroup(ProvidersGroup);
+        const QStringList ids = m_settings.childGroups();
+        m_settings.endGroup();
+        for (const QString &id : ids) {
+            if (!isBuiltin(id)) {
+                problems << AppSettings::tr("The settings file has settings for an unknown provider \"%1\"; "
+                                            "they were ignored.")
+                                .arg(id);
+                continue;
+            }
+            m_settings.beginGroup(ProvidersGroup + QLatin1Char('/') + id);
+            loadProvider(out, id);
+            m_settings.endGroup();
+        }
+    }
+
+    void loadProvider(AppSettings &out, const QString &id)
+    {
+        const Llm::ProviderProfile defaults = Llm::builtinProfile(id);
+        const QString provider = defaults.displayName;
+        const QString defaultUrl = defaults.baseUrl.isEmpty() ? AppSettings::tr("none")
+                                                              : defaults.baseUrl.toString();
+
+        if (m_settings.contains(BaseUrlKey)) {
+            const QVariant raw = m_settings.value(BaseUrlKey);
+            const QString text = raw.typeId() == QMetaType::QString ? raw.toString().trimmed() : QString();
+            if (defaults.isLocalDemo) {
+                problems << AppSettings::tr("Headstart chooses the address of %1 itself; the base URL in the "
+                                            "settings file was ignored.")
+                                .arg(provider);
+            } else if (text.isEmpty() && raw.typeId() == QMetaType::QString) {
+                if (!defaults.baseUrl.isEmpty())
+                    problems << AppSettings::tr("The base URL of %1 in the settings file was empty; using %2.")
+                                    .arg(provider, defaultUrl);
+            } else if (const auto url = AppSettings::parseBaseUrl(text)) {
+                out.setBaseUrl(id, url);
+            } else {
+                problems << AppSettings::tr("The base URL of %1 in the settings file (%2) is not an http:// or "
+                                            "https:// address; using %3.")
+                                .arg(provider, quoted(raw), defaultUrl);
+            }
+        }
+
+        if (m_settings.contains(ModelKey)) {
+            const QVariant raw = m_settings.value(ModelKey);
+            const QString model = raw.typeId() == QMetaType::QString ? raw.toString().trimmed() : QString();
+            const QString defaultModel = defaults.model.isEmpty() ? AppSettings::tr("none") : defaults.model;
+            if (model.isEmpty() && raw.typeId() == QMetaType::QString && defaults.model.isEmpty()) {
+                // The custom provider has no default model: empty is its default.
+            } else if (model.isEmpty() || model.size() > Limits::MaxModelLength) {
+                problems << AppSettings::tr("The model of %1 in the settings file (%2) is not a model name; "
+                                            "using %3.")
+                                .arg(provider, quoted(raw), defaultModel);
+            } else {
+                out.setModel(id, model);
+            }
+        }
+
+        if (m_settings.contains(HeadersKey)) {
+            const QVariant raw = m_settings.value(HeadersKey);
+            auto headers = raw.typeId() == QMetaType::QString
+                ? AppSettings::parseHeaders(raw.toString())
+                : std::expected<HeaderList, QString>(std::unexpected(AppSettings::tr("not text")));
+            if (headers)
+                out.setExtraHeaders(id, *headers);
+            else
+                problems << AppSettings::tr("The extra headers of %1 in the settings file were ignored: %2")
+                                .arg(provider, headers.error());
+        }
+
+        if (m_settings.contains(ConcurrencyKey)) {
+            const QVariant raw = m_settings.value(ConcurrencyKey);
+            const auto number = parseNumber(raw);
+            if (number && std::trunc(*number) == *number && *number >= Limits::MinConcurrency
+                && *number <= Limits::MaxConcurrency) {
+                out.setConcurrencyLimit(id, static_cast<int>(*number));
+            } else {
+                problems << AppSettings::tr("The concurrency limit of %1 in the settings file (%2) is not a whole "
+                                            "number from %3 to %4; using %5.")
+                                .arg(provider, quoted(raw))
+                                .arg(Limits::MinConcurrency)
+                                .arg(Limits::MaxConcurrency)
+                                .arg(defaults.concurrencyLimit);
+            }
+        }
+
+        if (m_settings.contains(ConsentKey)) {
+            const QVariant raw = m_settings.value(ConsentKey);
+            if (const auto consent = parseBool(raw))
+                out.setPrefetchConsent(id, *consent);
+            else
+                problems << AppSettings::tr("The prefetch consent for %1 in the settings file was neither true "
+                                            "nor false; hover and debounce prefetch stay off for it.")
+                                .arg(provider);
+        }
+    }
+
+    void loadGeneral(AppSettings &out)
+    {
+        if (m_settings.contains(LanguageKey)) {
+            const QVariant raw = m_settings.value(LanguageKey);
+            const QString code = raw.typeId() == QMetaType::QString ? raw.toString().trimmed() : QStringLiteral("?");
+            bool known = false;
+            for (const auto &[c, name] : AppSettings::uiLanguages())
+                known = known || c == code;
+            if (known)
+                out.uiLanguage = code;
+            else
+                problems << AppSettings::tr("The user interface language \"%1\" in the settings file is not "
+                                            "available; using the system's language.")
+                                .arg(quoted(raw));
+        }
+        if (m_settings.contains(TranslateKey)) {
+            const QVariant raw = m_settings.value(TranslateKey);
+            const QString target = raw.typeId() == QMetaType::QString ? raw.toString().trimmed() : QString();
+            if (!target.isEmpty() && target.size() <= MaxTranslateTargetLength)
+                out.translateTarget = target;
+            else
+                problems << AppSettings::tr("The target language of Translate in the settings file (%1) is not a "
+                                            "language name; using %2.")
+                                .arg(quoted(raw), out.translateTarget);
+        }
+        if (m_settings.contains(FirstRunKey)) {
+            // A bad flag is not worth a message: the worst outcome is the welcome shown again.
+            if (const auto firstRun = parseBool(m_settings.value(FirstRunKey)))
+                out.firstRun = *firstRun;
+        }
+    }
+
+    QSettings &m_settings;
+};
+
+} // namespace
+
+std::span<const PrefetchParameter> AppSettings::prefetchParameters()
+{
+    return Parameters;
+}
+
+bool AppSettings::samePrefetch(const Prefetch::Settings &a, const Prefetch::Settings &b)
+{
+    for (const PrefetchParameter &p : Parameters) {
+        if (p.get(a) != p.get(b))
+            return false;
+    }
+    return true;
+}
+
+bool operator==(const AppSettings &a, const AppSettings &b)
+{
+    return a.providerId == b.providerId && a.providers == b.providers
+        && AppSettings::samePrefetch(a.prefetch, b.prefetch) && a.uiLanguage == b.uiLanguage
+        && a.translateTarget == b.translateTarget && a.firstRun == b.firstRun;
+}
+
+QList<QPair<QString, QString>> AppSettings::uiLanguages()
+{
+    // Each language is named in itself, so it can be found whatever the current language is.
+    return {{QString(), tr("System default")},
+            {QStringLiteral("en"), QStringLiteral("English")},
+            {QStringLiteral("zh_CN"), QStringLiteral(u"简体中文")}};
+}
+
+QString AppSettings::formatValue(const PrefetchParameter &p, double value)
+{
+    const QLocale locale;
+    switch (p.unit) {
+    case Unit::None:
+        if (p.kind == Kind::Bool)
+            return value != 0 ? tr("on") : tr("off");
+        return locale.toString(static_cast<qint64>(value));
+    case Unit::Milliseconds:
+        return tr("%1 ms").arg(locale.toString(static_cast<qint64>(value)));
+    case Unit::Seconds:
+        return tr("%1 s").arg(locale.toString(value / 1000.0, 'g', 6));
+    case Unit::Minutes:
+        return tr("%1 min").arg(locale.toString(value / 60'000.0, 'g', 6));
+    case Unit::Tokens:
+        if (value == 0 && qstrcmp(p.key, "prefetch/hourlyTokenBudget") == 0)
+            return tr("unlimited");
+        return tr("%1 tokens").arg(locale.toString(static_cast<qint64>(value)));
+    case Unit::Characters:
+        return tr("%1 characters").arg(locale.toString(static_cast<qint64>(value)));
+    case Unit::Requests:
+        return tr("%1 requests").arg(locale.toString(static_cast<qint64>(value)));
+    case Unit::Samples:
+        return tr("%1 samples").arg(locale.toString(static_cast<qint64>(value)));
+    case Unit::Ratio:
+        return locale.toString(value, 'f', 2);
+    case Unit::Percent:
+        return tr("%1 %").arg(locale.toString(value * 100.0, 'g', 4));
+    }
+    return QString::number(value);
+}
+
+AppSettings::LoadResult AppSettings::load(QSettings &settings)
+{
+    LoadResult result;
+    // Sections are parsed lazily, and a line QSettings cannot read only sets FormatError once
+    // its section is parsed: reading every key first makes status() tell the whole truth.
+    const QStringList keys = settings.allKeys();
+    const QString path = QFileInfo(settings.fileName()).filePath();
+    if (settings.status() == QSettings::FormatError) {
+        // QSettings writes over an unreadable file at the next save: keep the user's bytes.
+        const QString backup = path + QStringLiteral(".damaged");
+        QFile::remove(backup);
+        if (!path.isEmpty() && QFile::copy(path, backup))
+            result.problems << tr("The settings file %1 could not be read; Headstart uses the default settings. "
+                                  "The damaged file was kept as %2.")
+                                   .arg(path, backup);
+        else
+            result.problems << tr("The settings file %1 could not be read; Headstart uses the default settings.")
+                                   .arg(path);
+        return result;
+    }
+    if (settings.status() == QSettings::AccessError) {
+        result.problems << tr("The settings file %1 could not be opened; Headstart uses the default settings.")
+                               .arg(path);
+        return result;
+    }
+    if (keys.isEmpty())
+        return result;
+
+    Loader loader(settings);
+    loader.load(result.settings);
+    result.problems = loader.problems;
+    return result;
+}
+
+void AppSettings::save(QSettings &settings) const
+{
+    settings.setValue(VersionKey, FileVersion);
+    settings.setValue(ProviderIdKey, providerId);
+
+    // Groups of providers this version does not know would be reported at every start.
+    settings.beginGroup(ProvidersGroup);
+    const QStringList stored = settings.childGroups();
+    settings.endGroup();
+    for (const QString &id : stored) {
+        if (!isBuiltin(id))
+            settings.remove(ProvidersGroup + QLatin1Char('/') + id);
+    }
+
+    for (const Llm::ProviderProfile &builtin : Llm::builtinProfiles()) {
+        const ProviderOverride o = providers.value(builtin.id);
+        settings.beginGroup(ProvidersGroup + QLatin1Char('/') + builtin.id);
+        auto put = [&settings](const QString &key, bool present, const QVariant &value) {
+            if (present)
+                settings.setValue(key, value);
+            else
+                settings.remove(key);
+        };
+        put(BaseUrlKey, o.baseUrl.has_value(), o.baseUrl.value_or(QUrl()).toString());
+        put(ModelKey, o.model.has_value(), o.model.value_or(QString()));
+        put(HeadersKey, o.extraHeaders.has_value(), formatHeaders(o.extraHeaders.value_or(HeaderList())));
+        put(ConcurrencyKey, o.concurrencyLimit.has_value(), o.concurrencyLimit.value_or(0));
+        put(ConsentKey, o.prefetchConsent, true);
+        settings.endGroup();
+    }
+
+    const Settings defaults;
+    for (const PrefetchParameter &p : Parameters) {
+        const QString key = QLatin1String(p.key);
+        const double value = p.get(prefetch);
+        if (value == p.get(defaults))
+            settings.remove(key);
+        else if (p.kind == Kind::Bool)
+            settings.setValue(key, value != 0);
+        else if (p.kind == Kind::Integer)
+            settings.setValue(key, static_cast<qint64>(value));
+        else
+            settings.setValue(key, value);
+    }
+
+    if (uiLanguage.isEmpty())
+        settings.remove(LanguageKey);
+    else
+        settings.setValue(LanguageKey, uiLanguage);
+    if (translateTarget == AppSettings().translateTarget)
+        settings.remove(TranslateKey);
+    else
+        settings.setValue(TranslateKey, translateTarget);
+    settings.setValue(FirstRunKey, firstRun);
+    settings.sync();
+}
+
+Llm::ProviderProfile AppSettings::profile(const QString &id) const
+{
+    Llm::ProviderProfile p = Llm::builtinProfile(id);
+    if (p.id.isEmpty())
+        p = Llm::builtinProfile(u"local");
+    const ProviderOverride o = providers.value(p.id);
+    if (o.baseUrl && !p.isLocalDemo)
+        p.baseUrl = *o.baseUrl;
+    if (o.model)
+        p.model = *o.model;
+    if (o.extraHeaders)
+        p.extraHeaders = *o.extraHeaders;
+    if (o.concurrencyLimit)
+        p.concurrencyLimit = *o.concurrencyLimit;
+    if (!p.isLocalDemo && !p.baseUrl.isEmpty() && !isLoopback(p.baseUrl))
+        p.isCloud = true; // an Ollama or llama.cpp server elsewhere still receives the text
+    return p;
+}
+
+bool AppSettings::needsPrefetchConsent(const Llm::ProviderProfile &profile)
+{
+    return profile.isCloud && !profile.isLocalDemo;
+}
+
+bool AppSettings::hasPrefetchConsent(const QString &id) const
+{
+    return providers.value(id).prefetchConsent;
+}
+
+Prefetch::Settings AppSettings::effectivePrefetch(const QString &id) const
+{
+    Prefetch::Settings s = prefetch;
+    if (needsPrefetchConsent(profile(id)) && !hasPrefetchConsent(id)) {
+        s.hover.enabled = false;
+        s.debounce.enabled = false;
+    }
+    return s;
+}
+
+namespace {
+
+template <typename T>
+void setOverride(QMap<QString, ProviderOverride> &providers, const QString &id,
+                 std::optional<T> ProviderOverride::*field, std::optional<T> value, const T &builtinValue)
+{
+    if (!isBuiltin(id))
+        return;
+    if (value && *value == builtinValue)
+        value.reset();
+    ProviderOverride o = providers.value(id);
+    o.*field = std::move(value);
+    if (o.isEmpty())
+        providers.remove(id);
+    else
+        providers.insert(id, o);
+}
+
+} // namespace
+
+void AppSettings::setBaseUrl(const QString &id, const std::optional<QUrl> &url)
+{
+    const Llm::ProviderProfile builtin = Llm::builtinProfile(id);
+    setOverride(providers, id, &ProviderOverride::baseUrl, builtin.isLocalDemo ? std::nullopt : url, builtin.baseUrl);
+}
+
+void AppSettings::setModel(const QString &id, const std::optional<QString> &model)
+{
+    setOverride(providers, id, &ProviderOverride::model, model, Llm::builtinProfile(id).model);
+}
+
+void AppSettings::setExtraHeaders(const QString &id, const std::optional<HeaderList> &headers)
+{
+    setOverride(providers, id, &ProviderOverride::extraHeaders, headers, Llm::builtinProfile(id).extraHeaders);
+}
+
+void AppSettings::setConcurrencyLimit(const QString &id, const std::optional<int> &limit)
+{
+    setOverride(providers, id, &ProviderOverride::concurrencyLimit, limit, Llm::builtinProfile(id).concurrencyLimit);
+}
+
+void AppSettings::setPrefetchConsent(const QString &id, bool consent)
+{
+    if (!isBuiltin(id))
+        return;
+    ProviderOverride o = providers.value(id);
+    o.prefetchConsent = consent;
+    if (o.isEmpty())
+        providers.remove(id);
+    else
+        providers.insert(id, o);
+}
+
+std::optional<QUrl> AppSettings::parseBaseUrl(const QString &text)
+{
+    const QUrl url(text.trimmed(), QUrl::StrictMode);
+    if (!url.isValid() || url.host().isEmpty()
+        || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")))
+        return std::nullopt;
+    return url;
+}
+
+std::expected<HeaderList, QString> AppSettings::parseHeaders(const QString &text)
+{
+    // RFC 9110 token characters.
+    static const QRegularExpression name(QStringLiteral("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"));
+    HeaderList headers;
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QString line = lines.at(i).trimmed();
+        if (line.isEmpty())
+            continue;
+        const qsizetype colon = line.indexOf(QLatin1Char(':'));
+        const QString key = colon > 0 ? line.left(colon).trimmed() : QString();
+        const QString value = colon > 0 ? line.mid(colon + 1).trimmed() : QString();
+        if (key.isEmpty() || !name.match(key).hasMatch())
+            return std::unexpected(tr("line %1 is not \"Name: value\".").arg(i + 1));
+        for (QChar c : value) {
+            if (c.unicode() < 0x20 && c != QLatin1Char('\t'))
+                return std::unexpected(tr("line %1 contains a control character.").arg(i + 1));
+        }
+        // These carry keys, which belong in the keychain, or frame the request itself.
+        for (const char *reserved : {"authorization", "x-api-key", "content-length", "transfer-encoding"}) {
+            if (key.compare(QLatin1String(reserved), Qt::CaseInsensitive) == 0)
+                return std::unexpected(tr("line %1 sets %2, which Headstart sets itself; API keys go in the key "
+                                          "fields.")
+                                           .arg(i + 1)
+                                           .arg(key));
+        }
+        headers.append({key.toLatin1(), value.toUtf8()});
+    }
+    return headers;
+}
+
+QString AppSettings::formatHeaders(const HeaderList &headers)
+{
+    QStringList lines;
+    for (const auto &[name, value] : headers)
+        lines << QString::fromLatin1(name) + QStringLiteral(": ") + QString::fromUtf8(value);
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace Ui

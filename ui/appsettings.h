@@ -1,0 +1,145 @@
+#pragma once
+
+#include "llm/providerprofile.h"
+#include "prefetch/settings.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QList>
+#include <QMap>
+#include <QMetaType>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+#include <expected>
+#include <optional>
+#include <span>
+
+class QSettings;
+
+namespace Ui {
+
+using HeaderList = QList<QPair<QByteArray, QByteArray>>;
+
+// What the user changed about one built-in provider. An unset field takes the built-in default,
+// so a better default in a later release reaches everyone who never touched that field.
+struct ProviderOverride {
+    std::optional<QUrl> baseUrl;
+    std::optional<QString> model;
+    std::optional<HeaderList> extraHeaders;
+    std::optional<int> concurrencyLimit;
+    // The user agreed that hover and debounce prefetch may send this provider text they have
+    // not sent yet (the document under a resting pointer, a draft during a typing pause).
+    bool prefetchConsent = false;
+
+    bool isEmpty() const
+    {
+        return !baseUrl && !model && !extraHeaders && !concurrencyLimit && !prefetchConsent;
+    }
+    friend bool operator==(const ProviderOverride &, const ProviderOverride &) = default;
+};
+
+// One tunable of Prefetch::Settings: its settings key, how users see it and its valid range.
+// The table of them drives loading, saving, comparing and the dialog's Prefetch page, so a
+// parameter cannot be persisted without being validated and shown, or the other way round.
+struct PrefetchParameter {
+    enum class Kind { Bool, Integer, Real };
+    // How the value is shown; durations are stored in milliseconds whatever they show in.
+    enum class Unit { None, Milliseconds, Seconds, Minutes, Tokens, Characters, Requests, Samples, Ratio, Percent };
+    enum class Group { Warmup, Hover, Debounce, Workflow, Limits, Alarms, Metrics };
+
+    const char *key;         // in the settings file, e.g. "prefetch/hover/delayMs"
+    Group group;
+    Kind kind;
+    Unit unit;
+    double min;              // in the stored unit (ms for durations, 0..1 for ratios)
+    double max;
+    const char *name;        // for messages, e.g. "hover delay" (QT_TRANSLATE_NOOP, context Ui::AppSettings)
+    const char *label;       // the form label with its mnemonic, e.g. "&Delay:"
+    const char *toolTip;     // may be empty
+    double (*get)(const Prefetch::Settings &);
+    void (*set)(Prefetch::Settings &, double);
+};
+
+// Limits shared by validation and the dialog's controls.
+namespace Limits {
+inline constexpr int MinConcurrency = 1;
+inline constexpr int MaxConcurrency = 256;
+inline constexpr qsizetype MaxModelLength = 200;
+} // namespace Limits
+
+// Everything Headstart persists, as a value. API keys are not here: they live in a SecretStore.
+// GUI thread (translations), but otherwise a plain value copied freely.
+class AppSettings
+{
+    Q_DECLARE_TR_FUNCTIONS(Ui::AppSettings)
+
+public:
+    struct LoadResult;
+
+    QString providerId = QStringLiteral("local");   // the provider in use
+    QMap<QString, ProviderOverride> providers;      // by built-in id; only ids of Llm::builtinProfiles()
+    Prefetch::Settings prefetch;                    // as the user set it, before consent gating
+    QString uiLanguage;                             // "" = the system's, "en", "zh_CN"; read at start
+    QString translateTarget = QStringLiteral("English"); // the language Translate writes, in English
+    bool firstRun = true;                           // the app has not finished its first start yet
+
+    // Reads and validates every key. A bad value (wrong type, out of range, unknown provider)
+    // is reset to its default with one user-readable problem each; a file QSettings cannot
+    // parse gives all defaults and one problem. Never fails.
+    static LoadResult load(QSettings &settings);
+    // Writes every key this class owns and removes those equal to their default; leaves other
+    // keys of `settings` alone. Syncs; the caller may check settings.status().
+    void save(QSettings &settings) const;
+
+    // The built-in profile `id` with the user's changes, without keys. An unknown id gives the
+    // local demo engine's. The local engine's base URL stays empty: only the app knows its port.
+    // A provider counts as cloud when it is one, or when its URL leaves this machine.
+    Llm::ProviderProfile profile(const QString &id) const;
+    Llm::ProviderProfile selectedProfile() const { return profile(providerId); }
+
+    // The settings the engine gets while `providerId` is in use. Hover and debounce prefetch
+    // send text the user has not committed to (the document under a resting pointer, an unsent
+    // draft), so they are off for a cloud provider without consent. Warm-up is not gated: it
+    // sends the document the user opened in order to work on it with that provider, the same
+    // prefix every action sends, and has its own switch and its own sentence in the dialog.
+    // Workflow prefetch is not gated either: it sends form data of a step the user completed.
+    Prefetch::Settings effectivePrefetch(const QString &providerId) const;
+    // True when `profile` needs consent before hover and debounce may send it anything.
+    static bool needsPrefetchConsent(const Llm::ProviderProfile &profile);
+    bool hasPrefetchConsent(const QString &providerId) const;
+
+    // Setters keep `providers` minimal: a value equal to the built-in default clears the
+    // override, an empty override is dropped. Unknown ids are ignored.
+    void setBaseUrl(const QString &id, const std::optional<QUrl> &url);
+    void setModel(const QString &id, const std::optional<QString> &model);
+    void setExtraHeaders(const QString &id, const std::optional<HeaderList> &headers);
+    void setConcurrencyLimit(const QString &id, const std::optional<int> &limit);
+    void setPrefetchConsent(const QString &id, bool consent);
+
+    // An http(s) URL with a host, or nothing.
+    static std::optional<QUrl> parseBaseUrl(const QString &text);
+    // "Name: value" per line, blank lines skipped; the error names the first bad line.
+    static std::expected<HeaderList, QString> parseHeaders(const QString &text);
+    static QString formatHeaders(const HeaderList &headers);
+    // A value of `parameter` as users read it: "150 ms", "30 s", "72 %", "Unlimited".
+    static QString formatValue(const PrefetchParameter &parameter, double value);
+
+    static std::span<const PrefetchParameter> prefetchParameters();
+    static bool samePrefetch(const Prefetch::Settings &a, const Prefetch::Settings &b);
+    friend bool operator==(const AppSettings &a, const AppSettings &b);
+
+    // The UI languages offered: code ("" = system) and the name shown, in its own language.
+    static QList<QPair<QString, QString>> uiLanguages();
+};
+
+struct AppSettings::LoadResult {
+    AppSettings settings;
+    QStringList problems; // translated, one sentence each, for a message box or the log
+};
+
+} // namespace Ui
+
+Q_DECLARE_METATYPE(Ui::AppSettings)

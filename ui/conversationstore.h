@@ -1,0 +1,136 @@
+#pragma once
+
+#include "llm/llmtypes.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QObject>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QString>
+
+#include <expected>
+
+namespace Ui {
+
+// What a conversation is about: the document open in the editor (its text goes into the
+// prompt's static prefix) or nothing.
+enum class ConversationMode { FreeChat, Document };
+
+// How a stored answer ended. Partial: it was stopped, or the app closed (or crashed) while it
+// streamed; the text is what had arrived. Failed: the provider or the network failed; `error`
+// says why and the text is what had arrived before.
+enum class MessageState { Complete, Partial, Failed };
+
+struct ConversationInfo {
+    qint64 id = 0;
+    QString title;
+    QString documentPath; // empty: no document, or one that was never saved
+    ConversationMode mode = ConversationMode::FreeChat;
+    QDateTime updated;    // UTC
+    int messageCount = 0;
+};
+
+struct StoredMessage {
+    qint64 id = 0;
+    qint64 conversationId = 0;
+    Llm::Role role = Llm::Role::User;
+    QString content;
+    QString reasoning;
+    MessageState state = MessageState::Complete;
+    QString error; // Failed: the message shown to the user
+    QDateTime created; // UTC
+};
+
+// Every fallible operation returns the value or a sentence that is safe to show the user.
+template <typename T>
+using StoreResult = std::expected<T, QString>;
+
+// Conversations and their messages in SQLite (Qt Sql), one file per user.
+//
+// The schema carries its version in PRAGMA user_version and is migrated step by step at open.
+// A file that is not a database (or is damaged past reading) is moved aside as
+// "<file>.broken-<timestamp>" and a fresh one started; recoveryMessage() says what happened.
+// When no file can be used at all (a read-only location, a file from a newer Headstart) the
+// store keeps working in memory, isPersistent() is false and recoveryMessage() says so: the
+// app never loses the chat, only its persistence, and never crashes over it.
+//
+// Search matches titles and message text, case-insensitively (Unicode case folding): through an
+// FTS5 trigram index when SQLite has one, otherwise with an escaped LIKE (ASCII case folding).
+//
+// GUI thread: every call is a short, indexed statement; an answer being streamed is written
+// at most every few seconds. Owned by the app; outlives the widgets that use it.
+class ConversationStore : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int SchemaVersion = 1;
+
+    struct Options {
+        bool fullTextSearch = true; // false: always LIKE (tests of that path)
+    };
+
+    explicit ConversationStore(const QString &path, QObject *parent = nullptr);
+    ConversationStore(const QString &path, Options options, QObject *parent = nullptr);
+    ~ConversationStore() override;
+
+    QString path() const { return m_path; }
+    // False when the store runs in memory because the file could not be used.
+    bool isPersistent() const { return m_persistent; }
+    // Non-empty when opening needed a repair or a fallback; the UI shows it once.
+    QString recoveryMessage() const { return m_recovery; }
+    // Where a damaged file was moved to, or empty.
+    QString movedAsidePath() const { return m_movedAside; }
+    bool hasFullTextSearch() const { return m_fullText; }
+
+    // Newest first (last change). `search` (trimmed; empty = all) must occur in the title or in
+    // the text of one of its messages.
+    StoreResult<QList<ConversationInfo>> conversations(const QString &search = {}) const;
+    StoreResult<ConversationInfo> conversation(qint64 id) const;
+    StoreResult<qint64> create(const QString &title, const QString &documentPath = {},
+                               ConversationMode mode = ConversationMode::FreeChat);
+    StoreResult<void> rename(qint64 id, const QString &title);
+    StoreResult<void> setMode(qint64 id, ConversationMode mode);
+    // The conversation and all its messages.
+    StoreResult<void> remove(qint64 id);
+
+    // In the order they were appended.
+    StoreResult<QList<StoredMessage>> messages(qint64 conversationId) const;
+    StoreResult<qint64> appendMessage(qint64 conversationId, Llm::Role role, const QString &content,
+                                      const QString &reasoning = {}, MessageState state = MessageState::Complete,
+                                      const QString &error = {});
+    // A streamed answer as it stands now (checkpoints while streaming, then its end).
+    StoreResult<void> updateMessage(qint64 messageId, const QString &content, const QString &reasoning,
+                                    MessageState state, const QString &error = {});
+
+signals:
+    // A write failed after the store was opened (disk full, file removed, ...): the message is
+    // safe to show. Reads report through their return values only.
+    void errorOccurred(const QString &message);
+
+private:
+    bool openFile();
+    bool openMemory();
+    QSqlError configure();
+    QSqlError migrate(int from);
+    void setUpSearchIndex();
+    bool moveAside();
+    void closeConnection();
+    qint64 nextStamp();
+    QString failure(const QString &what, const QString &detail) const;
+    template <typename T>
+    StoreResult<T> writeFailed(const QString &what, const QString &detail);
+
+    QString m_path;
+    Options m_options;
+    QString m_connection; // unique per instance: QSqlDatabase connections are process-global by name
+    QSqlDatabase m_db;
+    bool m_persistent = false;
+    bool m_fullText = false;
+    QString m_recovery;
+    QString m_movedAside;
+    qint64 m_lastStamp = 0; // strictly increasing change times keep "newest first" total
+};
+
+} // namespace Ui

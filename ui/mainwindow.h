@@ -1,82 +1,154 @@
 #pragma once
 
+#include "prefetch/actionprompts.h"
+
+#include <QMap>
 #include <QMainWindow>
 #include <QPointer>
+#include <QTimer>
 
-#include <memory>
+#include <optional>
 
 class QAction;
 class QLabel;
-class QPlainTextEdit;
+class QMenu;
 class QPushButton;
+class QTabWidget;
+class QToolButton;
 
 namespace Prefetch {
-class CompiledPrompt;
+class DebounceStrategy;
 class Engine;
 class HoverStrategy;
 class ResponseStream;
 class WarmupStrategy;
+class WorkflowStrategy;
 struct RenderedRequest;
 } // namespace Prefetch
 
 namespace Ui {
 
 class AnswerPane;
+class ChatDock;
+class ConversationStore;
+class DocumentTab;
+class MetricsDock;
 
-// The main window: a document editor, the Summarize action that streams its answer into the
-// answer pane, and Stop. Forwards what the user does to the prefetch strategies (resting on
-// Summarize starts its answer; opening a document warms the provider's cache) and takes its
-// answers from the engine; it holds no network code.
+// What the window works with; the composition root owns all of it.
+struct Services {
+    Prefetch::Engine *engine = nullptr;
+    Prefetch::HoverStrategy *hover = nullptr;
+    Prefetch::DebounceStrategy *debounce = nullptr;
+    Prefetch::WorkflowStrategy *workflow = nullptr;
+    Prefetch::WarmupStrategy *warmup = nullptr;
+    ConversationStore *conversations = nullptr; // may be null: no chat dock
+};
+
+// The main window: documents in tabs, the AI actions on them with their answer pane, the chat
+// and metrics docks and the new-document wizard. It forwards what the user does to the
+// prefetch strategies (resting on or pressing an action button starts its answer; opening or
+// switching to a document warms the provider's cache) and takes answers from the engine; it
+// holds no network code. Inserting an answer into a document happens only on the user's
+// command, as one undo step.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 
 public:
-    MainWindow(Prefetch::Engine *engine, Prefetch::HoverStrategy *hover, Prefetch::WarmupStrategy *warmup,
-               QWidget *parent = nullptr);
+    explicit MainWindow(const Services &services, QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    // Where crash-recovery copies of unsaved documents go; empty disables them.
+    void setRecoveryDirectory(const QString &directory);
+    // Offers to restore the copies a previous session left behind. Returns how many were restored.
+    int offerRecovery();
+    void setTranslateTarget(const QString &language) { m_translateTarget = language; }
+    // The provider or settings changed: recompile prompts, re-warm, refresh labels.
+    void providerChanged();
+
     bool openFile(const QString &path);
+    DocumentTab *newDocument(const QString &text = {});
     void setDocumentText(const QString &text);
 
-    QPlainTextEdit *editor() const { return m_editor; }
+    DocumentTab *currentDocument() const;
+    QTabWidget *tabs() const { return m_tabs; }
     AnswerPane *answerPane() const { return m_answer; }
-    QAction *summarizeAction() const { return m_summarize; }
+    QAction *action(Prefetch::DocumentAction a) const { return m_actions.value(a); }
+    QAction *summarizeAction() const { return action(Prefetch::DocumentAction::Summarize); }
     QAction *stopAction() const { return m_stop; }
-    QPushButton *summarizeButton() const { return m_summarizeButton; }
+    QPushButton *actionButton(Prefetch::DocumentAction a) const { return m_buttons.value(a); }
+    QPushButton *summarizeButton() const { return actionButton(Prefetch::DocumentAction::Summarize); }
+    QPushButton *insertButton() const { return m_insertButton; }
+    QPushButton *replaceButton() const { return m_replaceButton; }
+    ChatDock *chatDock() const { return m_chat; }
+    MetricsDock *metricsDock() const { return m_metrics; }
 
 public slots:
-    void summarize();
+    void run(Prefetch::DocumentAction action);
+    void summarize() { run(Prefetch::DocumentAction::Summarize); }
     void stop();
+    void regenerate();
+    void insertAnswer();
+    void replaceSelection();
+    void copyAnswer();
+    void showWizard();
+
+signals:
+    void settingsRequested();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
-    Prefetch::RenderedRequest summarizeRequest();
-    const Prefetch::CompiledPrompt &compiledDocument();
-    void warmUp();
     void createActions();
-    void updateProviderLabel();
+    void createMenus();
+    QWidget *createActionPanel();
+    Prefetch::RenderedRequest actionRequest(Prefetch::DocumentAction action);
+    bool actionNeedsSelection(Prefetch::DocumentAction action) const;
+    void updateActionStates();
     void updateRunningState();
+    void updateStatusBar();
+    void updateTitle();
+    void warmUpCurrent();
+    bool saveDocument(DocumentTab *tab, bool askForPath);
+    bool maybeCloseTab(int index);
+    void closeTab(int index);
     void openFileDialog();
+    void addRecentFile(const QString &path);
+    void rebuildRecentMenu();
+    void showError(const QString &title, const QString &message);
 
-    Prefetch::Engine *m_engine;
-    Prefetch::HoverStrategy *m_hover;
-    Prefetch::WarmupStrategy *m_warmup;
-    std::unique_ptr<Prefetch::CompiledPrompt> m_compiled; // the document's prompt, per revision
-    int m_compiledRevision = -1;
-    QPlainTextEdit *m_editor;
+    Services m_services;
+    QTabWidget *m_tabs;
     AnswerPane *m_answer;
-    QPushButton *m_summarizeButton;
+    ChatDock *m_chat = nullptr;
+    MetricsDock *m_metrics = nullptr;
+    QMap<Prefetch::DocumentAction, QAction *> m_actions;
+    QMap<Prefetch::DocumentAction, QPushButton *> m_buttons;
+    QPushButton *m_insertButton = nullptr;
+    QPushButton *m_replaceButton = nullptr;
+    QPushButton *m_copyButton = nullptr;
+    QPushButton *m_regenerateButton = nullptr;
     QLabel *m_providerLabel;
     QLabel *m_stateLabel;
-    QAction *m_open = nullptr;
-    QAction *m_quit = nullptr;
-    QAction *m_summarize = nullptr;
+    QLabel *m_budgetLabel;
     QAction *m_stop = nullptr;
+    QAction *m_regenerate = nullptr;
+    QAction *m_insert = nullptr;
+    QAction *m_replace = nullptr;
+    QAction *m_copy = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QTimer m_autosave;
+    QString m_recoveryDirectory;
+    QString m_translateTarget;
+    int m_untitledCounter = 0;
+    // The last answer: for Regenerate, and so Insert/Replace know which document it is about.
     QPointer<Prefetch::ResponseStream> m_current;
-    QString m_filePath;
+    std::optional<Prefetch::DocumentAction> m_lastAction;
+    QPointer<DocumentTab> m_lastDocument;
 };
 
 } // namespace Ui

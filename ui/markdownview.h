@@ -1,0 +1,120 @@
+#pragma once
+
+#include <QString>
+#include <QTimer>
+#include <QWidget>
+
+class QPlainTextEdit;
+class QTextCursor;
+class QTextDocument;
+class QToolButton;
+
+namespace Ui {
+
+class AnswerBrowser;
+
+// One answer as Markdown, while it streams and afterwards.
+//
+// Streaming never re-lays-out the whole answer: the source is scanned line by line for blocks
+// that can no longer change (a paragraph closed by a blank line, a heading, a closed code
+// fence, a list item once the next one starts), each is rendered once through
+// QTextDocument::setMarkdown on that fragment alone and appended; only the open tail after
+// them is shown as plain text, extended per frame and replaced when the next block completes.
+// Pieces are painted in batches per frame (16 ms); the first one at once, because that moment
+// is the latency the user perceives. Consecutive list items rendered separately are joined into
+// one list again, so numbering continues.
+//
+// Reasoning (ReasoningDelta) goes into a folded section above the answer: a toggle
+// "Reasoning (N words)" that opens a smaller, muted text.
+//
+// The view grows with its content (no inner scroll bar) so that a transcript of several
+// answers scrolls as one. Colours come from the palette; sizes from font metrics. GUI thread.
+class MarkdownView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit MarkdownView(QWidget *parent = nullptr);
+    ~MarkdownView() override;
+
+    // Streaming: pieces of the answer's Markdown and of its reasoning, in order.
+    void appendText(const QString &text);
+    void appendReasoning(const QString &text);
+    // The answer is complete (or ended): the open tail is rendered as Markdown too.
+    void finish();
+
+    // A stored answer, rendered in one go.
+    void setMarkdown(const QString &markdown);
+    void setReasoning(const QString &reasoning);
+    void clear();
+
+    // Paints what has arrived now instead of at the next frame (benchmarks, tests, and the
+    // first piece of an answer).
+    void flush();
+
+    QString markdown() const { return m_source; }
+    // The text as shown (rendered), up to the last flush.
+    QString plainText() const;
+    QString reasoning() const { return m_reasoning; }
+    int reasoningWordCount() const { return m_reasoningWords; }
+    bool isReasoningExpanded() const;
+    void setReasoningExpanded(bool expanded);
+    bool isFinished() const { return m_finished; }
+    // How much of markdown() is rendered as Markdown; the rest is the open tail.
+    qsizetype renderedLength() const { return m_committed; }
+    QTextDocument *document() const;
+
+signals:
+    // The first piece of the answer or of its reasoning is in the view.
+    void firstTextShown();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct Scanner {
+        bool inFence = false;
+        QChar fenceChar;
+        qsizetype fenceLength = 0;
+        bool fenceInList = false;
+        enum class Group { None, Paragraph, List, IndentedCode } group = Group::None;
+        int listContentIndent = 0; // a line indented at least this much belongs to the item
+        bool blankInList = false; // a blank line inside a list or indented code: continued or ended?
+        qsizetype scanned = 0;  // source offset: the start of the first line not classified yet
+        qsizetype boundary = 0; // source offset: everything before it forms complete blocks
+    };
+
+    void scheduleFlush();
+    void scanCompleteLines();
+    void classifyLine(QStringView line, qsizetype start, qsizetype end);
+    void commitUpTo(qsizetype boundary);
+    void appendTail();
+    void renderFragment(QTextCursor &cursor, const QString &markdown);
+    void removeTrailingEmptyBlock();
+    void flushReasoning();
+    void updateReasoningToggle();
+    void applyPaletteToDocument();
+    void applyReasoningStyle();
+    void updateReasoningHeight();
+
+    AnswerBrowser *m_browser;
+    QToolButton *m_reasoningToggle;
+    QPlainTextEdit *m_reasoningView;
+    QTimer m_flushTimer;
+
+    QString m_source;            // the whole answer so far
+    qsizetype m_committed = 0;   // m_source[0, m_committed) is rendered as Markdown
+    qsizetype m_tailShown = 0;   // m_source[m_committed, m_tailShown) is in the tail as plain text
+    int m_tailStart = 0;         // document position of the tail's first block
+    bool m_tailMonospace = false;
+    Scanner m_scan;
+    bool m_finished = false;
+    bool m_shownFirst = false;
+
+    QString m_reasoning;
+    QString m_reasoningPending;
+    int m_reasoningWords = 0;
+    bool m_inReasoningWord = false;
+};
+
+} // namespace Ui

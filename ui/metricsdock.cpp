@@ -1,0 +1,356 @@
+#include "metricsdock.h"
+
+#include "latencychart.h"
+
+#include "prefetch/engine.h"
+#include "prefetch/metrics.h"
+
+#include <QAction>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QScrollArea>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <chrono>
+#include <cmath>
+
+namespace Ui {
+
+using namespace std::chrono_literals;
+
+namespace {
+
+constexpr Prefetch::Strategy Rows[] = {Prefetch::Strategy::Warmup, Prefetch::Strategy::Hover,
+                                       Prefetch::Strategy::Debounce, Prefetch::Strategy::Workflow,
+                                       Prefetch::Strategy::None};
+constexpr int RowCount = int(std::size(Rows));
+// The chart shows at most this many of the newest samples (the metrics window is 200 by default).
+constexpr qsizetype ChartSamples = 200;
+constexpr int BudgetBarSteps = 1000;
+
+// A red that stays readable: darker on light windows, lighter on dark ones.
+QColor alarmColor(const QPalette &palette)
+{
+    return palette.color(QPalette::Window).lightness() < 128 ? QColor(0xff, 0x8a, 0x80) : QColor(0xb0, 0x20, 0x20);
+}
+
+void setLabelText(QLabel *label, const QString &text)
+{
+    if (label->text() != text)
+        label->setText(text);
+}
+
+void setToolTipIfChanged(QWidget *widget, const QString &tip)
+{
+    if (widget->toolTip() != tip)
+        widget->setToolTip(tip);
+}
+
+QString dash()
+{
+    return QStringLiteral("–");
+}
+
+} // namespace
+
+MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
+    : QDockWidget(parent)
+    , m_engine(engine)
+    , m_reset(new QAction(tr("&Reset statistics"), this))
+    , m_p50(new QLabel(this))
+    , m_p95(new QLabel(this))
+    , m_chart(new LatencyChart(this))
+    , m_table(new QTableWidget(RowCount, ColumnCount, this))
+    , m_alarms(new QLabel(this))
+    , m_cache(new QLabel(this))
+    , m_sessions(new QLabel(this))
+    , m_budgetText(new QLabel(this))
+    , m_budgetBar(new QProgressBar(this))
+{
+    setObjectName(QStringLiteral("metricsDock")); // QMainWindow::saveState() keys docks by it
+    setWindowTitle(tr("Prefetch Metrics"));
+
+    m_reset->setToolTip(tr("Clear every counter, latency and alarm"));
+    connect(m_reset, &QAction::triggered, this, &MetricsDock::resetStatistics);
+
+    m_p50->setAccessibleName(tr("Perceived latency, median"));
+    m_p95->setAccessibleName(tr("Perceived latency, 95th percentile"));
+    for (QLabel *label : {m_p50, m_p95, m_cache, m_sessions, m_budgetText, m_alarms}) {
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    m_alarms->setAccessibleName(tr("Alarms and paused strategies"));
+    m_alarms->setVisible(false);
+    m_cache->setAccessibleName(tr("Warm-up cache hits"));
+    m_sessions->setAccessibleName(tr("Live sessions and lanes"));
+    m_budgetText->setAccessibleName(tr("Prefetch budget"));
+    m_budgetBar->setAccessibleName(tr("Prefetch budget used"));
+    m_budgetBar->setRange(0, BudgetBarSteps);
+    m_budgetBar->setTextVisible(false); // the label next to it has the numbers, in the locale
+
+    m_table->setAccessibleName(tr("Prefetch strategies"));
+    // Short headers keep the table narrow enough for a side dock; the tooltips say more.
+    m_table->setHorizontalHeaderLabels({tr("Strategy"), tr("Attempts"), tr("Hit rate"), tr("Wasted"),
+                                        tr("Extra cost"), tr("Cache read"), tr("TTFT p50"), tr("TTFT p95"),
+                                        tr("State")});
+    m_table->horizontalHeaderItem(WastedColumn)->setToolTip(tr("Tokens spent on prefetches nobody used"));
+    m_table->horizontalHeaderItem(CacheReadColumn)->setToolTip(tr("Prompt tokens the provider read from its cache"));
+    m_table->horizontalHeaderItem(HitRateColumn)->setToolTip(tr("Prefetches the user took over, of those started"));
+    m_table->horizontalHeaderItem(ExtraCostColumn)->setToolTip(tr("Tokens wasted on unused prefetches, per token used"));
+    m_table->horizontalHeaderItem(TtftP50Column)->setToolTip(tr("Provider time to first token, median"));
+    m_table->horizontalHeaderItem(TtftP95Column)->setToolTip(tr("Provider time to first token, 95th percentile"));
+    m_table->verticalHeader()->setVisible(false);
+    // Rows as high as their text needs (font and DPI), not the style's roomier default.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setTabKeyNavigation(false); // Tab moves on to the next control; arrows move in the table
+    m_table->setWordWrap(false);
+    m_table->setAlternatingRowColors(true);
+    m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Items are made once; refresh() only changes their texts.
+    for (int row = 0; row < RowCount; ++row) {
+        for (int column = 0; column < ColumnCount; ++column) {
+            auto *item = new QTableWidgetItem;
+            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+            const bool number = column != StrategyColumn && column != StateColumn;
+            item->setTextAlignment(Qt::AlignVCenter | (number ? Qt::AlignRight : Qt::AlignLeft));
+            m_table->setItem(row, column, item);
+        }
+        m_table->item(row, StrategyColumn)->setText(Prefetch::Metrics::strategyName(Rows[row]));
+    }
+
+    auto *resetButton = new QToolButton(this);
+    resetButton->setDefaultAction(m_reset);
+    resetButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    resetButton->setAccessibleName(tr("Reset statistics"));
+
+    auto *content = new QWidget(this);
+    content->addAction(m_reset);
+    content->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto *layout = new QVBoxLayout(content);
+    layout->addWidget(m_p50);
+    layout->addWidget(m_p95);
+    layout->addWidget(m_chart, 1);
+    layout->addWidget(m_table);
+    layout->addWidget(m_alarms);
+    layout->addWidget(m_cache);
+    layout->addWidget(m_sessions);
+    layout->addWidget(m_budgetText);
+    layout->addWidget(m_budgetBar);
+    layout->addWidget(resetButton, 0, Qt::AlignLeft);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+    setWidget(scroll);
+
+    m_coalesce.setSingleShot(true);
+    m_coalesce.setInterval(0);
+    connect(&m_coalesce, &QTimer::timeout, this, &MetricsDock::refresh);
+    m_slowTick.setInterval(15s);
+    connect(&m_slowTick, &QTimer::timeout, this, &MetricsDock::refresh);
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible) {
+            m_slowTick.start();
+            if (m_dirty)
+                refresh();
+        } else {
+            m_slowTick.stop();
+        }
+    });
+    if (m_engine) {
+        connect(&m_engine->metrics(), &Prefetch::Metrics::changed, this, &MetricsDock::refresh);
+        connect(m_engine, &Prefetch::Engine::sessionsChanged, this, &MetricsDock::requestRefresh);
+    }
+}
+
+int MetricsDock::rowOf(Prefetch::Strategy strategy)
+{
+    for (int row = 0; row < RowCount; ++row) {
+        if (Rows[row] == strategy)
+            return row;
+    }
+    return RowCount - 1;
+}
+
+QString MetricsDock::formatMs(double ms)
+{
+    if (ms < 0)
+        return dash();
+    const QLocale locale;
+    if (ms < 1000)
+        return tr("%1 ms").arg(locale.toString(ms, 'f', ms < 10 ? 1 : 0));
+    return tr("%1 s").arg(locale.toString(ms / 1000.0, 'f', ms < 10000 ? 2 : 1));
+}
+
+QString MetricsDock::formatPercent(double ratio)
+{
+    // Whole percents where that is exact, one decimal otherwise (as the alarm sentences do).
+    const double value = std::round(ratio * 1000.0) / 10.0;
+    const QLocale locale;
+    const QString number = value == std::round(value) ? locale.toString(qint64(value)) : locale.toString(value, 'f', 1);
+    return tr("%1 %").arg(number);
+}
+
+void MetricsDock::requestRefresh()
+{
+    if (!m_coalesce.isActive())
+        m_coalesce.start();
+}
+
+void MetricsDock::resetStatistics()
+{
+    if (m_engine)
+        m_engine->metrics().reset();
+    refresh();
+}
+
+void MetricsDock::setRowTexts(int row, const QStringList &texts)
+{
+    for (int column = 0; column < texts.size(); ++column) {
+        QTableWidgetItem *item = m_table->item(row, column);
+        if (item->text() != texts.at(column))
+            item->setText(texts.at(column));
+    }
+}
+
+void MetricsDock::refresh()
+{
+    m_coalesce.stop();
+    // Hidden (closed, or a tab behind another dock): nothing to paint; catch up when shown.
+    if (!m_engine || !isVisible()) {
+        m_dirty = true;
+        return;
+    }
+    m_dirty = false;
+    ++m_refreshCount;
+
+    using Prefetch::LatencyKind;
+    const Prefetch::Metrics &metrics = m_engine->metrics();
+    const QLocale locale;
+
+    const Prefetch::Percentiles hit = metrics.perceivedAll(LatencyKind::Hit);
+    const Prefetch::Percentiles miss = metrics.perceivedAll(LatencyKind::Miss);
+    const Prefetch::Percentiles none = metrics.perceivedAll(LatencyKind::NoPrefetch);
+    setLabelText(m_p50, tr("Perceived p50: hit %1 · miss %2 · none %3")
+                            .arg(formatMs(hit.p50), formatMs(miss.p50), formatMs(none.p50)));
+    setLabelText(m_p95, tr("Perceived p95: hit %1 · miss %2 · none %3")
+                            .arg(formatMs(hit.p95), formatMs(miss.p95), formatMs(none.p95)));
+    const QString perceivedTip = tr("From the user's action to the first token shown, over the latest answers: %1 "
+                                    "taken over from a prefetch, %2 after a wrong guess, %3 with nothing prefetched.")
+                                     .arg(locale.toString(qint64(hit.count)), locale.toString(qint64(miss.count)),
+                                          locale.toString(qint64(none.count)));
+    setToolTipIfChanged(m_p50, perceivedTip);
+    setToolTipIfChanged(m_p95, perceivedTip);
+
+    m_chart->setSamples(metrics.recentPerceived(ChartSamples));
+
+    QStringList reasons;
+    for (int row = 0; row < RowCount; ++row) {
+        const Prefetch::Strategy strategy = Rows[row];
+        const Prefetch::StrategyStats st = metrics.stats(strategy);
+        const Prefetch::Percentiles ttft = metrics.ttft(strategy);
+        const bool baseline = strategy == Prefetch::Strategy::None;
+
+        QString state;
+        QStringList rowReasons;
+        if (!st.degradedReason.isEmpty())
+            rowReasons << st.degradedReason;
+        if (!st.alarmReason.isEmpty())
+            rowReasons << st.alarmReason;
+        if (baseline)
+            state = dash();
+        else if (st.degraded)
+            state = st.alarm ? tr("Paused, alarm") : tr("Paused");
+        else if (st.alarm)
+            state = tr("Alarm");
+        else if (!m_engine->isEnabled(strategy))
+            state = tr("Off");
+        else
+            state = tr("Active");
+        reasons << rowReasons;
+
+        QString extraCost = dash();
+        if (!baseline && st.extraCostUnbounded())
+            extraCost = QStringLiteral("∞"); // tokens wasted, none used yet: the tooltip says so
+        else if (!baseline && (st.tokensUsed > 0 || st.tokensWasted > 0))
+            extraCost = formatPercent(st.extraCost());
+
+        setRowTexts(row, {Prefetch::Metrics::strategyName(strategy),
+                          baseline ? dash() : locale.toString(st.attempts),
+                          baseline || st.attempts == 0 ? dash() : formatPercent(st.hitRate()),
+                          baseline ? dash() : locale.toString(st.tokensWasted),
+                          extraCost,
+                          locale.toString(st.cacheReadTokens),
+                          formatMs(ttft.p50),
+                          formatMs(ttft.p95),
+                          state});
+
+        QString tip = baseline
+            ? tr("Answers with no prefetch attempted: %1 tokens used.").arg(locale.toString(st.tokensUsed))
+            : tr("%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 "
+                 "rejected; %9 tokens prefetched, %10 used, %11 wasted.")
+                  .arg(locale.toString(st.hits), locale.toString(st.partialHits), locale.toString(st.misses),
+                       locale.toString(st.cancelled), locale.toString(st.expired), locale.toString(st.failed),
+                       locale.toString(st.preempted), locale.toString(st.rejectedBudget + st.rejectedLane),
+                       locale.toString(st.tokensPrefetched))
+                  .arg(locale.toString(st.tokensUsed), locale.toString(st.tokensWasted));
+        if (!rowReasons.isEmpty())
+            tip = rowReasons.join(QLatin1Char('\n')) + QLatin1Char('\n') + tip;
+        const bool warn = st.alarm || st.degraded;
+        for (int column = 0; column < ColumnCount; ++column) {
+            QTableWidgetItem *item = m_table->item(row, column);
+            if (item->toolTip() != tip)
+                item->setToolTip(tip);
+        }
+        QTableWidgetItem *stateItem = m_table->item(row, StateColumn);
+        const QBrush stateBrush = warn ? QBrush(alarmColor(palette())) : QBrush();
+        if (stateItem->foreground() != stateBrush)
+            stateItem->setForeground(stateBrush);
+    }
+    // Alarms and pauses are spelled out, not only in tooltips.
+    setLabelText(m_alarms, reasons.join(QLatin1Char('\n')));
+    if (const QColor color = alarmColor(palette()); m_alarms->palette().color(QPalette::WindowText) != color) {
+        QPalette p; // only this role, so the label follows palette changes otherwise
+        p.setColor(QPalette::WindowText, color);
+        m_alarms->setPalette(p);
+    }
+    if (m_alarms->isHidden() != reasons.isEmpty())
+        m_alarms->setVisible(!reasons.isEmpty());
+
+    const Prefetch::StrategyStats warmup = metrics.stats(Prefetch::Strategy::Warmup);
+    setLabelText(m_cache, tr("Cache-hit tokens from warm-up: %1 read, %2 written")
+                              .arg(locale.toString(warmup.cacheReadTokens), locale.toString(warmup.cacheWriteTokens)));
+
+    setLabelText(m_sessions, tr("Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued")
+                                 .arg(locale.toString(qint64(m_engine->liveSessions().size())),
+                                      locale.toString(m_engine->foregroundInFlight()),
+                                      locale.toString(m_engine->prefetchInFlight()),
+                                      locale.toString(m_engine->prefetchQueued())));
+
+    Prefetch::TokenBudget &budget = m_engine->budget();
+    const qint64 limit = budget.limit();
+    const qint64 used = budget.used();
+    if (limit > 0) {
+        setLabelText(m_budgetText, tr("Budget: %1 of %2 tokens this hour (%3)")
+                                       .arg(locale.toString(used), locale.toString(limit),
+                                            formatPercent(double(used) / double(limit))));
+        m_budgetBar->setValue(int(std::min<qint64>(BudgetBarSteps, used * BudgetBarSteps / limit)));
+        m_budgetBar->setVisible(true);
+    } else {
+        setLabelText(m_budgetText, tr("Budget: %1 tokens this hour, no limit").arg(locale.toString(used)));
+        m_budgetBar->setVisible(false);
+    }
+    emit refreshed();
+}
+
+} // namespace Ui

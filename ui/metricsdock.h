@@ -1,0 +1,96 @@
+#pragma once
+
+#include "prefetch/strategy.h"
+
+#include <QDockWidget>
+#include <QPointer>
+#include <QTimer>
+
+class QAction;
+class QLabel;
+class QProgressBar;
+class QTableWidget;
+
+namespace Prefetch { class Engine; }
+
+namespace Ui {
+
+class LatencyChart;
+
+// The live metrics panel: perceived latency p50/p95 for hits, misses and answers without a
+// prefetch; per strategy attempts, hit rate, wasted tokens, extra cost, cache-read tokens,
+// TTFT and state (active, off, alarm, paused, with the reason); warm-up cache hits; live
+// sessions and lanes; the hourly budget; a chart of recent perceived latencies.
+//
+// Refreshes on Metrics::changed (coalesced by Metrics to at most 10 Hz) and Engine::
+// sessionsChanged (coalesced here to once per event-loop pass), by updating the texts of
+// widgets made once; while hidden it only notes that a refresh is due. GUI thread.
+class MetricsDock : public QDockWidget
+{
+    Q_OBJECT
+
+public:
+    enum Column {
+        StrategyColumn,
+        AttemptsColumn,
+        HitRateColumn,
+        WastedColumn,
+        ExtraCostColumn,
+        CacheReadColumn,
+        TtftP50Column,
+        TtftP95Column,
+        StateColumn,
+        ColumnCount
+    };
+
+    explicit MetricsDock(Prefetch::Engine *engine, QWidget *parent = nullptr);
+
+    // The table's row of a strategy (Strategy::None, the baseline, is the last row).
+    static int rowOf(Prefetch::Strategy strategy);
+
+    QAction *resetAction() const { return m_reset; }
+    LatencyChart *chart() const { return m_chart; }
+    QTableWidget *table() const { return m_table; }
+    QLabel *perceivedP50Label() const { return m_p50; }
+    QLabel *perceivedP95Label() const { return m_p95; }
+    QLabel *alarmsLabel() const { return m_alarms; }
+    QLabel *cacheLabel() const { return m_cache; }
+    QLabel *sessionsLabel() const { return m_sessions; }
+    QLabel *budgetLabel() const { return m_budgetText; }
+    QProgressBar *budgetBar() const { return m_budgetBar; }
+    // How many refreshes ran (tests check that a burst of records costs only a few).
+    int refreshCount() const { return m_refreshCount; }
+
+    // Milliseconds and ratios the way the panel shows them, in the current locale.
+    static QString formatMs(double ms);
+    static QString formatPercent(double ratio);
+
+public slots:
+    void refresh();
+
+signals:
+    void refreshed();
+
+private:
+    void requestRefresh();
+    void resetStatistics();
+    void setRowTexts(int row, const QStringList &texts);
+
+    QPointer<Prefetch::Engine> m_engine;
+    QAction *m_reset;
+    QLabel *m_p50;
+    QLabel *m_p95;
+    LatencyChart *m_chart;
+    QTableWidget *m_table;
+    QLabel *m_alarms;
+    QLabel *m_cache;
+    QLabel *m_sessions;
+    QLabel *m_budgetText;
+    QProgressBar *m_budgetBar;
+    QTimer m_coalesce; // zero-interval: one refresh for a burst of sessionsChanged
+    QTimer m_slowTick; // the budget's hour slides on without any signal
+    bool m_dirty = true;
+    int m_refreshCount = 0;
+};
+
+} // namespace Ui

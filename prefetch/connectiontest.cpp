@@ -1,0 +1,90 @@
+#include "connectiontest.h"
+
+#include "log.h"
+
+#include <QNetworkAccessManager>
+
+#include <spdlog/spdlog.h>
+
+namespace Prefetch {
+
+ConnectionTest::ConnectionTest(QNetworkAccessManager *network, QObject *parent)
+    : QObject(parent)
+    , m_network(network)
+{
+}
+
+ConnectionTest::~ConnectionTest()
+{
+    // Destroyed mid-test (the dialog closed): close the connection without signalling anyone.
+    if (m_stream) {
+        m_stream->disconnect(this);
+        m_stream->cancel();
+        delete m_stream;
+    }
+}
+
+void ConnectionTest::start(const Llm::ProviderProfile &profile)
+{
+    cancel();
+
+    Llm::ChatRequest request;
+    request.model = profile.model;
+    request.messages.append({Llm::Role::User, QStringLiteral("ping")});
+    request.maxTokens = 1;
+
+    Llm::StreamOptions options;
+    options.connectTimeout = ConnectTimeout;
+    options.firstByteTimeout = FirstByteTimeout;
+    options.idleTimeout = FirstByteTimeout;
+
+    auto *stream = new Llm::LlmStream(m_network, profile, request, options, this);
+    m_stream = stream;
+    connect(stream, &Llm::LlmStream::finished, this, [this, stream] { onFinished(stream); });
+    connect(stream, &Llm::LlmStream::failed, this,
+            [this, stream](const Llm::Error &error) { onFailed(stream, error); });
+    log().info("connection test {}: {} {}", stream->requestId().toStdString(), profile.id.toStdString(),
+               profile.endpoint().host().toStdString());
+    stream->start();
+}
+
+void ConnectionTest::cancel()
+{
+    // LlmStream::cancel() emits failed(Cancelled) synchronously, which reaches onFailed().
+    if (m_stream)
+        m_stream->cancel();
+}
+
+void ConnectionTest::onFinished(Llm::LlmStream *stream)
+{
+    if (stream != m_stream)
+        return;
+    const auto &t = stream->timestamps();
+    const bool answered = t.firstToken >= 0;
+    const qint64 end = answered ? t.firstToken : (t.firstByte >= 0 ? t.firstByte : t.finished);
+    const double ttftMs = static_cast<double>(end - t.started) / 1e6;
+    log().info("connection test {}: ok, first {} after {:.0f} ms", stream->requestId().toStdString(),
+               answered ? "token" : "byte", ttftMs);
+    release();
+    emit finished(ttftMs, answered);
+}
+
+void ConnectionTest::onFailed(Llm::LlmStream *stream, const Llm::Error &error)
+{
+    if (stream != m_stream)
+        return;
+    log().info("connection test {}: {} (HTTP {})", stream->requestId().toStdString(), error.codeName(),
+               error.httpStatus());
+    release();
+    emit failed(error);
+}
+
+void ConnectionTest::release()
+{
+    // Deleted later: this runs inside the stream's own signal.
+    m_stream->disconnect(this);
+    m_stream->deleteLater();
+    m_stream = nullptr;
+}
+
+} // namespace Prefetch

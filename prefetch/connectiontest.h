@@ -1,0 +1,53 @@
+#pragma once
+
+#include "llm/error.h"
+#include "llm/llmstream.h"
+#include "llm/providerprofile.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <chrono>
+
+class QNetworkAccessManager;
+
+namespace Prefetch {
+
+// "Test connection": one tiny streamed request (a one-word prompt, max_tokens 1) to a profile,
+// timed from start() to the first token. Reports exactly one of finished() or failed() per
+// start(); cancel() reports failed(Cancelled). Starting again cancels the running test first.
+// It is foreground traffic on the main key, outside the engine's lanes and budget: the user
+// asked for it. GUI thread; the owner passes the app's network manager.
+class ConnectionTest : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ConnectionTest(QNetworkAccessManager *network, QObject *parent = nullptr);
+    ~ConnectionTest() override;
+
+    void start(const Llm::ProviderProfile &profile);
+    void cancel();
+    bool isRunning() const { return m_stream != nullptr; }
+
+    // Shorter than a real request's: a provider that does not answer a one-token ping within
+    // this long is not usable for interactive writing either.
+    static constexpr std::chrono::milliseconds ConnectTimeout{10'000};
+    static constexpr std::chrono::milliseconds FirstByteTimeout{30'000};
+
+signals:
+    // `ttftMs`: start() to the first token; when the model sent no text at all (a reasoning
+    // model spending its one token on thinking), to the first byte, and `modelAnswered` is false.
+    void finished(double ttftMs, bool modelAnswered);
+    void failed(const Llm::Error &error);
+
+private:
+    void onFinished(Llm::LlmStream *stream);
+    void onFailed(Llm::LlmStream *stream, const Llm::Error &error);
+    void release();
+
+    QPointer<QNetworkAccessManager> m_network;
+    Llm::LlmStream *m_stream = nullptr; // owned; deleted later once it ended
+};
+
+} // namespace Prefetch

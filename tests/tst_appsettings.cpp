@@ -1,0 +1,429 @@
+// AppSettings: defaults equal the engine's and the built-in profiles', every field survives a
+// save and load, every hand-edited bad value falls back to its default with a message that
+// says so, a file that is not a settings file at all gives defaults (and a copy is kept), and
+// hover and debounce prefetch stay off for a cloud provider until the user consents.
+#include "ui/appsettings.h"
+
+#include <QFile>
+#include <QLocale>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using Ui::AppSettings;
+using Ui::PrefetchParameter;
+
+class tst_AppSettings : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+
+    void defaultsEqualEngineAndBuiltinProfiles();
+    void missingFileGivesDefaultsQuietly();
+    void saveThenLoadKeepsEveryField();
+    void savingDefaultsWritesAlmostNothing();
+    void saveLeavesOtherKeysAlone();
+    void badValue_data();
+    void badValue();
+    void problemTextSaysWhatAndWhatInstead();
+    void prefetchLaneAboveForegroundIsPulledIn();
+    void resumeAboveCeilingIsPulledIn();
+    void unreadableFile_data();
+    void unreadableFile();
+    void consentGatesHoverAndDebounceOnly();
+    void remoteLocalServerNeedsConsent();
+    void settersDropOverridesEqualToDefaults();
+    void headersParseAndRejectKeys();
+    void keysNeverReachTheSettingsFile();
+
+private:
+    QString path(const QString &name) const { return m_dir.filePath(name); }
+    AppSettings::LoadResult loadFile(const QString &file);
+
+    QTemporaryDir m_dir;
+};
+
+void tst_AppSettings::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QLocale::setDefault(QLocale::c()); // messages are compared word for word, numbers included
+    QVERIFY(m_dir.isValid());
+}
+
+void tst_AppSettings::init()
+{
+    QFile::remove(path(QStringLiteral("s.conf")));
+}
+
+AppSettings::LoadResult tst_AppSettings::loadFile(const QString &file)
+{
+    QSettings settings(file, QSettings::IniFormat);
+    return AppSettings::load(settings);
+}
+
+void tst_AppSettings::defaultsEqualEngineAndBuiltinProfiles()
+{
+    const AppSettings s;
+    QVERIFY(AppSettings::samePrefetch(s.prefetch, Prefetch::Settings()));
+    QCOMPARE(s.providerId, QStringLiteral("local"));
+    QVERIFY(s.providers.isEmpty());
+    QCOMPARE(s.uiLanguage, QString());
+    QCOMPARE(s.translateTarget, QStringLiteral("English"));
+    QVERIFY(s.firstRun);
+    for (const Llm::ProviderProfile &builtin : Llm::builtinProfiles()) {
+        const Llm::ProviderProfile p = s.profile(builtin.id);
+        QCOMPARE(p.id, builtin.id);
+        QCOMPARE(p.baseUrl, builtin.baseUrl);
+        QCOMPARE(p.model, builtin.model);
+        QCOMPARE(p.extraHeaders, builtin.extraHeaders);
+        QCOMPARE(p.concurrencyLimit, builtin.concurrencyLimit);
+        QCOMPARE(p.isCloud, builtin.isCloud);
+        QCOMPARE(p.format, builtin.format);
+        QVERIFY(p.apiKey.isEmpty());
+    }
+    // Every default is inside its own valid range.
+    const Prefetch::Settings defaults;
+    for (const PrefetchParameter &p : AppSettings::prefetchParameters()) {
+        QVERIFY2(p.get(defaults) >= p.min && p.get(defaults) <= p.max, p.key);
+    }
+    QCOMPARE(s.profile(QStringLiteral("no-such-provider")).id, QStringLiteral("local"));
+}
+
+void tst_AppSettings::missingFileGivesDefaultsQuietly()
+{
+    const auto result = loadFile(path(QStringLiteral("s.conf")));
+    QVERIFY2(result.problems.isEmpty(), qPrintable(result.problems.join(QLatin1Char('\n'))));
+    QVERIFY(result.settings == AppSettings());
+}
+
+void tst_AppSettings::saveThenLoadKeepsEveryField()
+{
+    AppSettings s;
+    // Every prefetch parameter away from its default, inside its range.
+    for (const PrefetchParameter &p : AppSettings::prefetchParameters()) {
+        const double current = p.get(s.prefetch);
+        double value = 0;
+        if (p.kind == PrefetchParameter::Kind::Bool)
+            value = current != 0 ? 0 : 1;
+        else if (p.kind == PrefetchParameter::Kind::Integer)
+            value = std::floor(p.min + (p.max - p.min) / 3);
+        else
+            value = p.min + (p.max - p.min) / 3; // not a short decimal: checks doubles round-trip exactly
+        if (value == current)
+            value = p.min;
+        p.set(s.prefetch, value);
+        QVERIFY2(p.get(s.prefetch) != current, p.key);
+    }
+    QCOMPARE(s.prefetch.prefetchInFlight, s.prefetch.foregroundInFlight); // still a valid pair
+    QCOMPARE(s.prefetch.extraCostResume, s.prefetch.extraCostCeiling);
+
+    s.providerId = QStringLiteral("anthropic");
+    for (const Llm::ProviderProfile &p : Llm::builtinProfiles()) {
+        if (p.isLocalDemo)
+            continue;
+        s.setBaseUrl(p.id, QUrl(QStringLiteral("https://gateway.example.com/%1/v1").arg(p.id)));
+        s.setModel(p.id, QStringLiteral("model-") + p.id);
+        s.setExtraHeaders(p.id, Ui::HeaderList{{"X-Team", p.id.toLatin1()}, {"X-Trace", "a, b; c=d"}});
+        s.setConcurrencyLimit(p.id, 3);
+        s.setPrefetchConsent(p.id, true);
+    }
+    s.uiLanguage = QStringLiteral("zh_CN");
+    s.translateTarget = QStringLiteral("Japanese");
+    s.firstRun = false;
+
+    {
+        QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
+        s.save(file);
+        QCOMPARE(file.status(), QSettings::NoError);
+    }
+    const auto result = loadFile(path(QStringLiteral("s.conf")));
+    QVERIFY2(result.problems.isEmpty(), qPrintable(result.problems.join(QLatin1Char('\n'))));
+    for (const PrefetchParameter &p : AppSettings::prefetchParameters())
+        QVERIFY2(p.get(result.settings.prefetch) == p.get(s.prefetch), p.key);
+    QCOMPARE(result.settings.providerId, s.providerId);
+    QCOMPARE(result.settings.providers, s.providers);
+    QCOMPARE(result.settings.uiLanguage, s.uiLanguage);
+    QCOMPARE(result.settings.translateTarget, s.translateTarget);
+    QCOMPARE(result.settings.firstRun, s.firstRun);
+    QVERIFY(result.settings == s);
+    QCOMPARE(result.settings.profile(QStringLiteral("qwen")).baseUrl,
+             QUrl(QStringLiteral("https://gateway.example.com/qwen/v1")));
+}
+
+void tst_AppSettings::savingDefaultsWritesAlmostNothing()
+{
+    QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
+    AppSettings().save(file);
+    // Defaults stay out of the file, so a better default in a later release reaches everyone.
+    QStringList keys = file.allKeys();
+    keys.sort();
+    QCOMPARE(keys, (QStringList{QStringLiteral("general/firstRun"), QStringLiteral("provider/id"),
+                                QStringLiteral("version")}));
+}
+
+void tst_AppSettings::saveLeavesOtherKeysAlone()
+{
+    QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
+    file.setValue(QStringLiteral("mainWindow/geometry"), QByteArray("xyz"));
+    file.setValue(QStringLiteral("providers/retired/model"), QStringLiteral("old"));
+    file.setValue(QStringLiteral("prefetch/hover/delayMs"), 400);
+    AppSettings s;
+    s.save(file);
+    QCOMPARE(file.value(QStringLiteral("mainWindow/geometry")).toByteArray(), QByteArray("xyz"));
+    QVERIFY(!file.contains(QStringLiteral("providers/retired/model"))); // would be reported at every start
+    QVERIFY(!file.contains(QStringLiteral("prefetch/hover/delayMs")));  // back to the default
+}
+
+void tst_AppSettings::badValue_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QVariant>("value");
+    QTest::addColumn<QString>("problem"); // a part of the one expected message
+
+    const auto text = [](const char *s) { return QVariant(QString::fromUtf8(s)); };
+    QTest::addRow("delay not a number") << "prefetch/hover/delayMs" << text("soon") << "not a number";
+    QTest::addRow("delay negative") << "prefetch/hover/delayMs" << text("-5") << "outside";
+    QTest::addRow("delay huge") << "prefetch/hover/delayMs" << text("99999999999999999999999") << "outside";
+    QTest::addRow("delay fractional") << "prefetch/hover/delayMs" << text("150.5") << "not a whole number";
+    QTest::addRow("delay list") << "prefetch/hover/delayMs" << QVariant(QStringList{"1", "2"}) << "not a number";
+    QTest::addRow("ttl zero") << "prefetch/hover/ttlMs" << text("0") << "outside";
+    QTest::addRow("ttl two hours") << "prefetch/debounce/ttlMs" << text("7200000") << "outside";
+    QTest::addRow("confidence above one") << "prefetch/debounce/minConfidence" << text("1.5") << "outside";
+    QTest::addRow("confidence nan") << "prefetch/debounce/minConfidence" << text("nan") << "not a number";
+    QTest::addRow("confidence inf") << "prefetch/debounce/minConfidence" << text("inf") << "not a number";
+    QTest::addRow("similarity negative") << "prefetch/debounce/similarityThreshold" << text("-0.1") << "outside";
+    QTest::addRow("buffer too small") << "prefetch/bufferTokens" << text("5") << "outside";
+    QTest::addRow("buffer too large") << "prefetch/bufferTokens" << text("20000") << "outside";
+    QTest::addRow("foreground lane zero") << "prefetch/foregroundInFlight" << text("0") << "outside";
+    QTest::addRow("prefetch lane zero") << "prefetch/prefetchInFlight" << text("0") << "outside";
+    QTest::addRow("queue negative") << "prefetch/prefetchQueue" << text("-1") << "outside";
+    QTest::addRow("budget negative") << "prefetch/hourlyTokenBudget" << text("-1") << "outside";
+    QTest::addRow("warm-up interval 1 s") << "prefetch/warmup/intervalMs" << text("1000") << "outside";
+    QTest::addRow("switch not a bool") << "prefetch/hover/enabled" << text("maybe") << "neither true nor false";
+    QTest::addRow("classifier not a bool") << "prefetch/debounce/modelClassifier" << text("2") << "neither true nor false";
+    QTest::addRow("hit rate percent") << "prefetch/alarms/hitRateFloor" << text("35") << "outside";
+    QTest::addRow("metrics interval zero") << "prefetch/metrics/signalIntervalMs" << text("0") << "outside";
+    QTest::addRow("unknown provider") << "provider/id" << text("skynet") << "unknown";
+    QTest::addRow("provider id list") << "provider/id" << QVariant(QStringList{"a", "b"}) << "unknown";
+    QTest::addRow("settings of unknown provider") << "providers/skynet/model" << text("t-800") << "unknown provider";
+    QTest::addRow("empty url") << "providers/deepseek/baseUrl" << text("") << "was empty";
+    QTest::addRow("ftp url") << "providers/deepseek/baseUrl" << text("ftp://api.deepseek.com/v1") << "not an http";
+    QTest::addRow("url without host") << "providers/openai/baseUrl" << text("https://") << "not an http";
+    QTest::addRow("not a url") << "providers/qwen/baseUrl" << text("api dot qwen") << "not an http";
+    QTest::addRow("url for the local engine") << "providers/local/baseUrl" << text("http://127.0.0.1:1/v1")
+                                              << "chooses the address";
+    QTest::addRow("empty model") << "providers/openai/model" << text("") << "not a model name";
+    QTest::addRow("concurrency zero") << "providers/ollama/concurrencyLimit" << text("0") << "concurrency limit";
+    QTest::addRow("concurrency text") << "providers/ollama/concurrencyLimit" << text("many") << "concurrency limit";
+    QTest::addRow("header with a key") << "providers/custom/extraHeaders" << text("Authorization: Bearer sk-1")
+                                       << "key fields";
+    QTest::addRow("header without colon") << "providers/custom/extraHeaders" << text("X-Team") << "Name: value";
+    QTest::addRow("consent not a bool") << "providers/deepseek/prefetchConsent" << text("sure") << "stay off";
+    QTest::addRow("unknown language") << "ui/language" << text("tlh") << "not available";
+    QTest::addRow("empty translate target") << "translate/targetLanguage" << text("") << "not a language name";
+}
+
+void tst_AppSettings::badValue()
+{
+    QFETCH(QString, key);
+    QFETCH(QVariant, value);
+    QFETCH(QString, problem);
+    {
+        QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
+        file.setValue(key, value);
+    }
+    const auto result = loadFile(path(QStringLiteral("s.conf")));
+    QCOMPARE(result.problems.size(), 1);
+    QVERIFY2(result.problems.constFirst().contains(problem), qPrintable(result.problems.constFirst()));
+    // The bad value is replaced by its default; nothing else changes.
+    QVERIFY(result.settings == AppSettings());
+    QVERIFY(AppSettings::samePrefetch(result.settings.effectivePrefetch(result.settings.providerId), Prefetch::Settings()));
+}
+
+void tst_AppSettings::problemTextSaysWhatAndWhatInstead()
+{
+    {
+        QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
+        file.setValue(QStringLiteral("prefetch/hover/delayMs"), QStringLiteral("soon"));
+        file.setValue(QStringLiteral("prefetch/hover/ttlMs"), QStringLiteral("0"));
+        file.setValue(QStringLiteral("providers/deepseek/baseUrl"), QString());
+    }
+    const auto result = loadFile(path(QStringLiteral("s.conf")));
+    QCOMPARE(result.problems.size(), 3);
+    QVERIFY(result.problems.contains(
+        QStringLiteral("The hover delay in the settings file was not a number; using 150 ms.")));
+    QVERIFY(result.problems.contains(
+        QStringLiteral("The hover answer lifetime in the settings file (0) was outside 1 s to 3600 s; using 30 s.")));
+    QVERIFY(result.problems.contains(QStringLiteral(
+        "The base URL of DeepSeek in the settings file was empty; using https://api.deepseek.com/v1.")));
+}
+
+void tst_AppSettings::prefetchLaneAboveForegroundIsPulledIn()
+{
+    {
+        QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
+        file.setValue(QStringLiteral("prefetch/foregroundInFlight"), 1);
+        file.setValue(QStringLiteral("prefetch/prefetchInFlight"), 5);
+    }
+    const auto result = loadFile(path(QStringLiteral("s.conf")));
+    QCOMPARE(result.problems.size(), 1);
+    QVERIFY2(result.problems.constFirst().contains(QLatin1String("larger than the foreground lane")),
+             qPrintable(result.problems.constFirst()));
+    QCOMPARE(result.settings.prefetch.foregroundInFlight, 1);
+    QCOMPARE(result.settings.prefetch.prefetchInFlight, 1);
+}
+
+void tst_AppSettings::resumeAboveCeilingIsPulledIn()
+{
+    {
+        QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
+        file.setValue(QStringLiteral("prefetch/alarms/extraCostCeiling"), 0.3);
+        file.setValue(QStringLiteral("prefetch/alarms/extraCostResume"), 0.9);
+    }
+    const auto result = loadFile(path(QStringLiteral("s.conf")));
+    QCOMPARE(result.problems.size(), 1);
+    QCOMPARE(result.settings.prefetch.extraCostCeiling, 0.3);
+    QCOMPARE(result.settings.prefetch.extraCostResume, 0.3);
+}
+
+void tst_AppSettings::unreadableFile_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addRow("binary") << QByteArray("\x00\x01\x02\xff\xfe\x7f garbage\n\x1b[0m", 20);
+    QTest::addRow("prose") << QByteArray("These are not the settings you are looking for.\nMove along.\n");
+    QTest::addRow("json") << QByteArray("{\"prefetch\": {\"hover\": {\"delayMs\": 150}}}");
+    QTest::addRow("unterminated section") << QByteArray("[prefetch\nhover\\delayMs=300\n");
+    QTest::addRow("half a file") << QByteArray("[prefetch]\nhover\\delayMs=300\nhover\\ttl");
+}
+
+void tst_AppSettings::unreadableFile()
+{
+    QFETCH(QByteArray, content);
+    const QString file = path(QStringLiteral("s.conf"));
+    const QString backup = file + QStringLiteral(".damaged");
+    QFile::remove(backup);
+    {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+    }
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        const auto result = AppSettings::load(settings);
+        QCOMPARE(result.problems.size(), 1);
+        QVERIFY2(result.problems.constFirst().contains(QLatin1String("could not be read")),
+                 qPrintable(result.problems.constFirst()));
+        QVERIFY(result.settings == AppSettings());
+        // The user's bytes survive; saving replaces the damaged file with a readable one.
+        QFile kept(backup);
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), content);
+        AppSettings changed;
+        changed.prefetch.hover.delay = std::chrono::milliseconds(250);
+        changed.save(settings);
+    }
+    const auto reread = loadFile(file);
+    QVERIFY2(reread.problems.isEmpty(), qPrintable(reread.problems.join(QLatin1Char('\n'))));
+    QCOMPARE(reread.settings.prefetch.hover.delay, std::chrono::milliseconds(250));
+}
+
+void tst_AppSettings::consentGatesHoverAndDebounceOnly()
+{
+    AppSettings s;
+    // The local engine needs none.
+    QVERIFY(!AppSettings::needsPrefetchConsent(s.profile(QStringLiteral("local"))));
+    QVERIFY(AppSettings::samePrefetch(s.effectivePrefetch(QStringLiteral("local")), s.prefetch));
+    QVERIFY(!AppSettings::needsPrefetchConsent(s.profile(QStringLiteral("ollama"))));
+    QVERIFY(s.effectivePrefetch(QStringLiteral("ollama")).hover.enabled);
+
+    for (const char *cloud : {"deepseek", "qwen", "openai", "anthropic", "custom"}) {
+        const QString id = QLatin1String(cloud);
+        QVERIFY2(AppSettings::needsPrefetchConsent(s.profile(id)), cloud);
+        Prefetch::Settings e = s.effectivePrefetch(id);
+        QVERIFY2(!e.hover.enabled && !e.debounce.enabled, cloud);
+        QVERIFY2(e.warmup.enabled && e.workflow.enabled, cloud); // not gated; see effectivePrefetch()
+        QCOMPARE(e.hover.delay, s.prefetch.hover.delay);         // parameters untouched
+
+        s.setPrefetchConsent(id, true);
+        e = s.effectivePrefetch(id);
+        QVERIFY2(e.hover.enabled && e.debounce.enabled, cloud);
+        // Consent never switches on a strategy the user switched off.
+        AppSettings off = s;
+        off.prefetch.hover.enabled = false;
+        QVERIFY2(!off.effectivePrefetch(id).hover.enabled, cloud);
+        QVERIFY2(off.effectivePrefetch(id).debounce.enabled, cloud);
+    }
+    // The stored choices are not touched by the gating.
+    QVERIFY(s.prefetch.hover.enabled && s.prefetch.debounce.enabled);
+}
+
+void tst_AppSettings::remoteLocalServerNeedsConsent()
+{
+    AppSettings s;
+    s.setBaseUrl(QStringLiteral("ollama"), QUrl(QStringLiteral("http://gpu-box.example.net:11434/v1")));
+    QVERIFY(s.profile(QStringLiteral("ollama")).isCloud);
+    QVERIFY(!s.effectivePrefetch(QStringLiteral("ollama")).hover.enabled);
+    s.setBaseUrl(QStringLiteral("ollama"), QUrl(QStringLiteral("http://127.0.0.1:11434/v1")));
+    QVERIFY(!s.profile(QStringLiteral("ollama")).isCloud);
+    s.setBaseUrl(QStringLiteral("llamacpp"), QUrl(QStringLiteral("http://[::1]:8080/v1")));
+    QVERIFY(!s.profile(QStringLiteral("llamacpp")).isCloud);
+}
+
+void tst_AppSettings::settersDropOverridesEqualToDefaults()
+{
+    AppSettings s;
+    s.setModel(QStringLiteral("openai"), QStringLiteral("gpt-4.1"));
+    QVERIFY(s.providers.contains(QStringLiteral("openai")));
+    s.setModel(QStringLiteral("openai"), Llm::builtinProfile(u"openai").model);
+    QVERIFY(s.providers.isEmpty());
+    s.setConcurrencyLimit(QStringLiteral("openai"), 8); // the default
+    s.setBaseUrl(QStringLiteral("local"), QUrl(QStringLiteral("http://127.0.0.1:9/v1"))); // chosen by the app
+    s.setModel(QStringLiteral("skynet"), QStringLiteral("t-800"));
+    QVERIFY(s.providers.isEmpty());
+    s.setPrefetchConsent(QStringLiteral("qwen"), true);
+    s.setPrefetchConsent(QStringLiteral("qwen"), false);
+    QVERIFY(s.providers.isEmpty());
+    QVERIFY(s == AppSettings());
+}
+
+void tst_AppSettings::headersParseAndRejectKeys()
+{
+    const auto ok = AppSettings::parseHeaders(QStringLiteral("X-Team: writers\n\n  HTTP-Referer :  https://x.example  \n"));
+    QVERIFY(ok);
+    QCOMPARE(*ok, (Ui::HeaderList{{"X-Team", "writers"}, {"HTTP-Referer", "https://x.example"}}));
+    QCOMPARE(AppSettings::formatHeaders(*ok), QStringLiteral("X-Team: writers\nHTTP-Referer: https://x.example"));
+    QVERIFY(!AppSettings::parseHeaders(QStringLiteral("x-api-key: sk-ant-123")));
+    QVERIFY(!AppSettings::parseHeaders(QStringLiteral("Bad Name: x")));
+    QVERIFY(!AppSettings::parseHeaders(QStringLiteral(": x")));
+    QVERIFY(AppSettings::parseHeaders(QString())->isEmpty());
+}
+
+void tst_AppSettings::keysNeverReachTheSettingsFile()
+{
+    AppSettings s;
+    s.providerId = QStringLiteral("deepseek");
+    s.setPrefetchConsent(QStringLiteral("deepseek"), true);
+    s.setModel(QStringLiteral("deepseek"), QStringLiteral("deepseek-reasoner"));
+    QVERIFY(s.profile(QStringLiteral("deepseek")).apiKey.isEmpty());
+    QVERIFY(s.profile(QStringLiteral("deepseek")).prefetchApiKey.isEmpty());
+    {
+        QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
+        s.save(file);
+    }
+    QFile f(path(QStringLiteral("s.conf")));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll().toLower();
+    QVERIFY(bytes.contains("deepseek-reasoner"));
+    QVERIFY(!bytes.contains("key="));
+    QVERIFY(!bytes.contains("apikey"));
+    QVERIFY(!bytes.contains("api-key"));
+}
+
+QTEST_GUILESS_MAIN(tst_AppSettings)
+#include "tst_appsettings.moc"

@@ -1,0 +1,629 @@
+// The chat dock against the real local provider: a pause on a complete question prefetches its
+// answer and Enter takes it over (no second request); Shift+Enter adds a line; a changed text is
+// not taken over; exchanges persist and reload; an answer being streamed is stored when the dock
+// closes; provider errors show inline; document mode sends the document (a large one compiled
+// off the GUI thread); delete and search manage the list. Also the Markdown view: streamed
+// rendering equals rendering the whole answer at once, and reasoning starts folded.
+#include "localprovider/serverthread.h"
+#include "prefetch/classifier.h"
+#include "prefetch/debouncestrategy.h"
+#include "prefetch/engine.h"
+#include "prefetch/responsestream.h"
+#include "ui/chatdock.h"
+#include "ui/conversationstore.h"
+#include "ui/markdownview.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QNetworkAccessManager>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextList>
+#include <QTextTable>
+#include <QToolButton>
+
+#include <memory>
+
+using Prefetch::Strategy;
+using Ui::ChatDock;
+using Ui::ConversationMode;
+using Ui::ConversationStore;
+using Ui::MessageState;
+
+namespace {
+
+// Slow enough that an answer is still streaming when the test acts on it.
+const QByteArray SlowDecode = "rtt=0,prefill=1000000,decode=30";
+
+// Structure of a rendered document, for comparing two renderings block by block.
+QString describe(const QTextDocument *doc)
+{
+    QStringList out;
+    for (QTextBlock b = doc->firstBlock(); b.isValid(); b = b.next()) {
+        const QTextBlockFormat f = b.blockFormat();
+        const QTextCharFormat c = QTextCursor(b).charFormat();
+        out << QStringLiteral("%1|h%2|%3|fixed%4|code%5|table%6|margin%7")
+                   .arg(b.text())
+                   .arg(f.headingLevel())
+                   .arg(b.textList() ? b.textList()->itemText(b) + QString::number(b.textList()->format().indent())
+                                     : QStringLiteral("-"))
+                   .arg(c.fontFixedPitch() || c.font().fixedPitch())
+                   .arg(f.nonBreakableLines())
+                   .arg(QTextCursor(b).currentTable() != nullptr)
+                   .arg(f.topMargin());
+    }
+    return out.join(u'\n');
+}
+
+} // namespace
+
+class tst_ChatDock : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void markdownStreamsLikeOneShot_data();
+    void markdownStreamsLikeOneShot();
+    void markdownRendersCompletedBlocksOnly();
+    void reasoningIsFolded();
+
+    void demoEngineNoticeIsShown();
+    void pauseOnACompleteQuestionPrefetchesAndEnterTakesItOver();
+    void shiftEnterAddsALine();
+    void changedTextAfterThePauseIsNotTakenOver();
+    void exchangeIsPersistedAndReloaded();
+    void answerInProgressIsStoredOnClose();
+    void stopKeepsThePartialAnswer();
+    void providerErrorIsShownInline();
+    void documentModeSendsTheDocument();
+    void largeDocumentCompilesInTheBackground();
+    void newConversationShortcut();
+    void deletingAConversationRemovesIt();
+    void searchFiltersTheList();
+    void damagedStoreIsReported();
+
+private:
+    void makeEngine(const QByteArray &latency = {});
+    void makeDock();
+    void typeAndSend(const QString &text);
+    QString lastTimingText() const;
+    QString lastErrorText() const;
+    QString dbPath() const { return m_dir->filePath(QStringLiteral("conversations.sqlite")); }
+
+    std::unique_ptr<LocalProvider::ServerThread> m_server;
+    Llm::ProviderProfile m_profile;
+    QNetworkAccessManager m_network;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<ConversationStore> m_store;
+    std::unique_ptr<Prefetch::Engine> m_engine;
+    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
+    std::unique_ptr<QMainWindow> m_window; // hosts the dock as the app does
+    std::unique_ptr<ChatDock> m_dock;
+};
+
+void tst_ChatDock::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    LocalProvider::ServerConfig config;
+    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
+    m_server = std::make_unique<LocalProvider::ServerThread>(config);
+    QVERIFY(m_server->start());
+    m_profile = Llm::builtinProfile(u"local");
+    m_profile.baseUrl = m_server->url().resolved(QUrl(QStringLiteral("v1")));
+}
+
+void tst_ChatDock::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_store = std::make_unique<ConversationStore>(dbPath());
+    makeEngine();
+    makeDock();
+}
+
+void tst_ChatDock::cleanup()
+{
+    m_dock.reset();
+    m_window.reset();
+    m_debounce.reset();
+    m_engine.reset();
+    m_store.reset();
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 2000);
+}
+
+void tst_ChatDock::makeEngine(const QByteArray &latency)
+{
+    m_dock.reset();
+    m_debounce.reset();
+    Llm::ProviderProfile p = m_profile;
+    if (!latency.isEmpty())
+        p.extraHeaders.append({"X-Headstart-Latency", latency});
+    m_engine = std::make_unique<Prefetch::Engine>(&m_network, p);
+    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
+                                                              std::make_shared<Prefetch::HeuristicClassifier>());
+}
+
+void tst_ChatDock::makeDock()
+{
+    m_dock.reset();
+    if (!m_window) {
+        m_window = std::make_unique<QMainWindow>();
+        m_window->setCentralWidget(new QPlainTextEdit(m_window.get()));
+        m_window->resize(1000, 800);
+    }
+    m_dock = std::make_unique<ChatDock>(m_engine.get(), m_debounce.get(), m_store.get(), m_window.get());
+    m_window->addDockWidget(Qt::RightDockWidgetArea, m_dock.get());
+    m_window->show();
+    m_dock->show(); // a dock added to a window already shown is not shown by it
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    m_dock->input()->setFocus();
+}
+
+void tst_ChatDock::typeAndSend(const QString &text)
+{
+    QTest::keyClicks(m_dock->input(), text);
+    QTest::keyClick(m_dock->input(), Qt::Key_Return);
+}
+
+QString tst_ChatDock::lastTimingText() const
+{
+    const auto labels = m_dock->findChildren<QLabel *>(QStringLiteral("chatTiming"));
+    return labels.isEmpty() ? QString() : labels.last()->text();
+}
+
+QString tst_ChatDock::lastErrorText() const
+{
+    const auto labels = m_dock->findChildren<QLabel *>(QStringLiteral("chatError"));
+    return labels.isEmpty() ? QString() : labels.last()->text();
+}
+
+// --- the Markdown view ----------------------------------------------------------------------------
+
+void tst_ChatDock::markdownStreamsLikeOneShot_data()
+{
+    QTest::addColumn<QString>("markdown");
+    QTest::addColumn<int>("chunk");
+    const QList<QPair<const char *, QString>> documents = {
+        {"mixed", QStringLiteral("# Title\n\nIntro with **bold** and `code`.\nSecond line.\n\n"
+                                 "1. first\n2. second\n   continued\n3. third\n\n"
+                                 "- a\n  - nested a1\n  - nested a2\n- b\n\n- loose c\n\n  para in c\n\n"
+                                 "```python\ndef f():\n\n    return 1\n```\n"
+                                 "Text right after the fence.\n## Sub\n"
+                                 "| x | y |\n|---|---|\n| 1 | 2 |\n\n> quoted\n> more\n\nFinal *words*.")},
+        {"table first", QStringLiteral("| a | b |\n|---|---|\n| 1 | 2 |\n\nafter")},
+        {"breaks and code", QStringLiteral("- x\n- y\n\nSetext\n---\n\n***\n\n中文段落。\n\n    indented code\n\n"
+                                           "    more\n\n~~~\ntilde\n~~~\n")},
+        {"interruptions", QStringLiteral("Para\n- bullet interrupts\n- two\n\n3. three\n4. four\n\ntext\n2. not a list\n")},
+        {"unclosed fence", QStringLiteral("```\nunclosed fence\n\n# not a heading")},
+    };
+    for (const auto &[name, text] : documents) {
+        for (int chunk : {1, 3, 7, 64})
+            QTest::addRow("%s, %d chars", name, chunk) << text << chunk;
+    }
+}
+
+void tst_ChatDock::markdownStreamsLikeOneShot()
+{
+    QFETCH(QString, markdown);
+    QFETCH(int, chunk);
+    Ui::MarkdownView view;
+    view.resize(500, 400);
+    view.show();
+    for (qsizetype i = 0; i < markdown.size(); i += chunk) {
+        view.appendText(markdown.mid(i, chunk));
+        view.flush(); // every piece its own frame: the most boundaries the renderer can meet
+    }
+    view.finish();
+    QTextDocument whole;
+    whole.setMarkdown(markdown, QTextDocument::MarkdownDialectGitHub);
+    QCOMPARE(describe(view.document()), describe(&whole));
+    QCOMPARE(view.markdown(), markdown);
+}
+
+void tst_ChatDock::markdownRendersCompletedBlocksOnly()
+{
+    Ui::MarkdownView view;
+    QSignalSpy shown(&view, &Ui::MarkdownView::firstTextShown);
+    view.appendText(QStringLiteral("Hello **wor"));
+    QCOMPARE(shown.count(), 1); // the first piece is painted at once
+    QCOMPARE(view.plainText(), QStringLiteral("Hello **wor"));
+    QCOMPARE(view.renderedLength(), 0);
+    view.appendText(QStringLiteral("ld**\n\nNext"));
+    view.flush();
+    // The first paragraph is closed and rendered; the open one stays plain until it closes.
+    QCOMPARE(view.renderedLength(), QStringLiteral("Hello **world**\n\n").size());
+    QCOMPARE(view.plainText(), QStringLiteral("Hello world\nNext"));
+    view.appendText(QStringLiteral(" *one*"));
+    QTRY_COMPARE_WITH_TIMEOUT(view.plainText(), QStringLiteral("Hello world\nNext *one*"), 1000); // batched per frame
+    view.finish();
+    QCOMPARE(view.plainText(), QStringLiteral("Hello world\nNext one"));
+    QCOMPARE(shown.count(), 1);
+}
+
+void tst_ChatDock::reasoningIsFolded()
+{
+    Ui::MarkdownView view;
+    view.show();
+    view.appendReasoning(QStringLiteral("Let me think "));
+    view.appendReasoning(QStringLiteral("about it. 先想"));
+    view.appendText(QStringLiteral("The answer."));
+    view.flush();
+    QCOMPARE(view.reasoningWordCount(), 7); // five words and two CJK characters
+    auto *toggle = view.findChild<QToolButton *>();
+    QVERIFY(toggle);
+    QVERIFY(toggle->isVisible());
+    QCOMPARE(toggle->text(), QStringLiteral("Reasoning (7 words)"));
+    auto *reasoning = view.findChild<QPlainTextEdit *>();
+    QVERIFY(reasoning);
+    QVERIFY(!reasoning->isVisible()); // folded
+    QTest::mouseClick(toggle, Qt::LeftButton);
+    QVERIFY(view.isReasoningExpanded());
+    QVERIFY(reasoning->isVisible());
+    QCOMPARE(reasoning->toPlainText(), QStringLiteral("Let me think about it. 先想"));
+    QVERIFY(reasoning->font().pointSizeF() < view.font().pointSizeF()); // smaller
+    QCOMPARE(view.plainText(), QStringLiteral("The answer."));
+}
+
+// --- the dock ---------------------------------------------------------------------------------------
+
+void tst_ChatDock::demoEngineNoticeIsShown()
+{
+    const auto labels = m_dock->findChildren<QLabel *>();
+    const bool shown = std::any_of(labels.cbegin(), labels.cend(), [](const QLabel *l) {
+        return l->isVisible()
+            && l->text() == QLatin1String("Answers come from the local demo engine, not a language model.");
+    });
+    QVERIFY(shown);
+    QCOMPARE(m_dock->input()->accessibleName(), QStringLiteral("Message"));
+    QCOMPARE(m_dock->conversationList()->accessibleName(), QStringLiteral("Conversations"));
+}
+
+void tst_ChatDock::pauseOnACompleteQuestionPrefetchesAndEnterTakesItOver()
+{
+    const auto before = m_server->stats();
+    QSignalSpy started(m_debounce.get(), &Prefetch::DebounceStrategy::prefetchStarted);
+    QTest::keyClicks(m_dock->input(), QStringLiteral("How do I reset my password?"));
+    QVERIFY(started.wait(3000));
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().prefetchRequests, before.prefetchRequests + 1, 3000);
+    QCOMPARE(m_server->stats().requestsServed, before.requestsServed + 1);
+
+    QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
+    QSignalSpy firstToken(m_dock.get(), &ChatDock::firstTokenShown);
+    QTest::keyClick(m_dock->input(), Qt::Key_Return);
+    QVERIFY(m_dock->isAnswering());
+    QVERIFY(m_dock->currentAnswer()->isPrefetched());
+    QVERIFY(m_dock->input()->toPlainText().isEmpty());
+    QVERIFY(ended.wait(15000));
+    QCOMPARE(ended.first().first().toBool(), true);
+    QCOMPARE(firstToken.count(), 1);
+
+    // Taken over: the server saw the prefetch only.
+    QCOMPARE(m_server->stats().requestsServed, before.requestsServed + 1);
+    const auto debounce = m_engine->metrics().stats(Strategy::Debounce);
+    QCOMPARE(debounce.hits + debounce.partialHits, 1);
+    QVERIFY2(lastTimingText().contains(QLatin1String("prefetched")), qPrintable(lastTimingText()));
+    QVERIFY(lastTimingText().contains(QLatin1String("First token after")));
+
+    const auto conversations = m_store->conversations();
+    QCOMPARE(conversations->size(), 1);
+    QCOMPARE(conversations->first().title, QStringLiteral("How do I reset my password?"));
+    const auto messages = m_store->messages(conversations->first().id);
+    QCOMPARE(messages->size(), 2);
+    QCOMPARE(messages->at(0).content, QStringLiteral("How do I reset my password?"));
+    QCOMPARE(messages->at(1).role, Llm::Role::Assistant);
+    QCOMPARE(messages->at(1).state, MessageState::Complete);
+    QVERIFY(!messages->at(1).content.isEmpty());
+    QVERIFY(m_dock->transcriptText().contains(QLatin1String("How do I reset my password?")));
+    QCOMPARE(m_dock->conversationList()->count(), 1);
+
+    // The next message carries the first exchange as history: a longer prompt at the server.
+    const qint64 promptBefore = m_server->stats().promptTokens;
+    typeAndSend(QStringLiteral("Thanks"));
+    QVERIFY(ended.wait(15000));
+    QCOMPARE(m_store->messages(conversations->first().id)->size(), 4);
+    QVERIFY(m_server->stats().promptTokens - promptBefore > Prefetch::estimateTokens(messages->at(1).content));
+}
+
+void tst_ChatDock::shiftEnterAddsALine()
+{
+    const auto served = m_server->stats().requestsServed;
+    QTest::keyClicks(m_dock->input(), QStringLiteral("line one"));
+    QTest::keyClick(m_dock->input(), Qt::Key_Return, Qt::ShiftModifier);
+    QTest::keyClicks(m_dock->input(), QStringLiteral("line two"));
+    QCOMPARE(m_dock->input()->toPlainText(), QStringLiteral("line one\nline two"));
+    QVERIFY(!m_dock->isAnswering());
+    QCOMPARE(m_server->stats().requestsServed, served);
+    QVERIFY(m_store->conversations()->isEmpty());
+    // Esc is not the input's: it reaches the window (its Stop action) untouched.
+    QTest::keyClick(m_dock->input(), Qt::Key_Escape);
+    QCOMPARE(m_dock->input()->toPlainText(), QStringLiteral("line one\nline two"));
+}
+
+void tst_ChatDock::changedTextAfterThePauseIsNotTakenOver()
+{
+    const auto before = m_server->stats();
+    QSignalSpy started(m_debounce.get(), &Prefetch::DebounceStrategy::prefetchStarted);
+    QTest::keyClicks(m_dock->input(), QStringLiteral("What is the capital of France?"));
+    QVERIFY(started.wait(3000));
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().prefetchRequests, before.prefetchRequests + 1, 3000);
+
+    m_dock->input()->selectAll();
+    QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
+    typeAndSend(QStringLiteral("What is the capital of Spain?"));
+    QVERIFY(!m_dock->currentAnswer()->isPrefetched());
+    QVERIFY(ended.wait(15000));
+    QCOMPARE(ended.first().first().toBool(), true);
+    QCOMPARE(m_server->stats().requestsServed, before.requestsServed + 2);
+    const auto debounce = m_engine->metrics().stats(Strategy::Debounce);
+    QCOMPARE(debounce.hits + debounce.partialHits, 0);
+    QCOMPARE(debounce.cancelled + debounce.misses, 1);
+    QVERIFY(!lastTimingText().contains(QLatin1String("prefetched")));
+    const auto messages = m_store->messages(m_dock->currentConversationId());
+    QCOMPARE(messages->at(0).content, QStringLiteral("What is the capital of Spain?"));
+}
+
+void tst_ChatDock::exchangeIsPersistedAndReloaded()
+{
+    QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
+    typeAndSend(QStringLiteral("Explain prefetching in one paragraph."));
+    QVERIFY(ended.wait(15000));
+    const qint64 id = m_dock->currentConversationId();
+    QVERIFY(id > 0);
+    const QString answer = m_store->messages(id)->at(1).content;
+    QVERIFY(!answer.isEmpty());
+    m_dock->setMode(ConversationMode::Document);
+
+    // A new store and dock on the same file, as after a restart.
+    m_dock.reset();
+    m_store.reset();
+    m_store = std::make_unique<ConversationStore>(dbPath());
+    makeDock();
+    QCOMPARE(m_dock->conversationList()->count(), 1);
+    QCOMPARE(m_dock->currentConversationId(), id);
+    QCOMPARE(m_dock->mode(), ConversationMode::Document);
+    QCOMPARE(m_dock->modeSelector()->currentData().toInt(), int(ConversationMode::Document));
+    const QString transcript = m_dock->transcriptText();
+    QVERIFY(transcript.contains(QLatin1String("Explain prefetching in one paragraph.")));
+    // Rendered from Markdown: compare the words, not the markup.
+    const QString firstWords = answer.simplified().section(u' ', 0, 2).remove(u'*').remove(u'#').trimmed();
+    QVERIFY2(transcript.contains(firstWords), qPrintable(firstWords));
+}
+
+void tst_ChatDock::answerInProgressIsStoredOnClose()
+{
+    makeEngine(SlowDecode);
+    makeDock();
+    typeAndSend(QStringLiteral("Write a long story about caches."));
+    QVERIFY(m_dock->isAnswering());
+    QTRY_VERIFY_WITH_TIMEOUT(m_dock->currentAnswer()->text().size() > 20, 5000);
+    const QString arrived = m_dock->currentAnswer()->text();
+    const qint64 id = m_dock->currentConversationId();
+    m_dock.reset(); // the app closes mid-answer
+    const auto messages = m_store->messages(id);
+    QCOMPARE(messages->size(), 2);
+    QCOMPARE(messages->at(1).state, MessageState::Partial);
+    QCOMPARE(messages->at(1).content, arrived);
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 2000); // and the stream is closed
+}
+
+void tst_ChatDock::stopKeepsThePartialAnswer()
+{
+    makeEngine(SlowDecode);
+    makeDock();
+    QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
+    typeAndSend(QStringLiteral("Write a long story about caches."));
+    QTRY_VERIFY_WITH_TIMEOUT(m_dock->currentAnswer() && !m_dock->currentAnswer()->text().isEmpty(), 5000);
+    QVERIFY(m_dock->stopButton()->isEnabled());
+    QTest::mouseClick(m_dock->stopButton(), Qt::LeftButton);
+    QCOMPARE(ended.count(), 1);
+    QCOMPARE(ended.first().first().toBool(), false);
+    QVERIFY(!m_dock->isAnswering());
+    const auto messages = m_store->messages(m_dock->currentConversationId());
+    QCOMPARE(messages->at(1).state, MessageState::Partial);
+    QVERIFY(!messages->at(1).content.isEmpty());
+    QVERIFY(lastErrorText().isEmpty() || !m_dock->findChildren<QLabel *>(QStringLiteral("chatError")).last()->isVisible());
+    const auto statuses = m_dock->findChildren<QLabel *>(QStringLiteral("chatStatus"));
+    QVERIFY(!statuses.isEmpty());
+    QCOMPARE(statuses.last()->text(), QStringLiteral("Stopped."));
+    QVERIFY(!m_dock->stopButton()->isEnabled());
+}
+
+void tst_ChatDock::providerErrorIsShownInline()
+{
+    Llm::ProviderProfile broken = m_engine->profile();
+    broken.model = QStringLiteral("no-such-model");
+    m_engine->setProfile(broken);
+    m_dock->profileChanged();
+    QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
+    typeAndSend(QStringLiteral("Hello there"));
+    QVERIFY(ended.wait(5000));
+    QCOMPARE(ended.first().first().toBool(), false);
+    QVERIFY2(lastErrorText().contains(QLatin1String("model")), qPrintable(lastErrorText()));
+    QVERIFY(m_dock->findChildren<QLabel *>(QStringLiteral("chatError")).last()->isVisible());
+    QVERIFY(m_dock->transcriptText().contains(lastErrorText()));
+    const auto messages = m_store->messages(m_dock->currentConversationId());
+    QCOMPARE(messages->at(1).state, MessageState::Failed);
+    QCOMPARE(messages->at(1).error, lastErrorText());
+
+    // Still usable: fix the provider and ask again in the same conversation.
+    m_engine->setProfile(m_profile);
+    m_dock->profileChanged();
+    QVERIFY(m_dock->input()->isEnabled());
+    QVERIFY(!m_dock->input()->isReadOnly());
+    ended.clear();
+    typeAndSend(QStringLiteral("Hello again"));
+    QVERIFY(ended.wait(15000));
+    QCOMPARE(ended.first().first().toBool(), true);
+    QCOMPARE(m_store->messages(m_dock->currentConversationId())->size(), 4);
+}
+
+void tst_ChatDock::documentModeSendsTheDocument()
+{
+    QString document;
+    for (int i = 0; i < 200; ++i)
+        document += QStringLiteral("Sentence %1 of the document the user is writing about caches. ").arg(i);
+    m_dock->setDocumentProvider([document] { return document; });
+    QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
+
+    m_dock->setMode(ConversationMode::FreeChat);
+    qint64 before = m_server->stats().promptTokens;
+    typeAndSend(QStringLiteral("Summarize it in one line."));
+    QVERIFY(ended.wait(15000));
+    const qint64 freeTokens = m_server->stats().promptTokens - before;
+
+    m_dock->newConversation();
+    m_dock->setMode(ConversationMode::Document);
+    QCOMPARE(m_store->conversation(m_dock->currentConversationId())->mode, ConversationMode::Document);
+    before = m_server->stats().promptTokens;
+    ended.clear();
+    typeAndSend(QStringLiteral("Summarize it in one line."));
+    QVERIFY(ended.wait(15000));
+    QCOMPARE(ended.first().first().toBool(), true);
+    const qint64 documentTokens = m_server->stats().promptTokens - before;
+    QVERIFY2(documentTokens > freeTokens + Prefetch::estimateTokens(document) / 2,
+             qPrintable(QStringLiteral("%1 vs %2").arg(documentTokens).arg(freeTokens)));
+}
+
+void tst_ChatDock::largeDocumentCompilesInTheBackground()
+{
+    QString document;
+    while (document.size() < 220'000)
+        document += QStringLiteral("A long document line that keeps going on about prompt caches and prefetching. ");
+    m_dock->setDocumentProvider([document] { return document; });
+    QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
+    m_dock->setMode(ConversationMode::Document);
+    const qint64 before = m_server->stats().promptTokens;
+    typeAndSend(QStringLiteral("What is this document about?"));
+    // The compile's result comes back through the event loop, which has not run yet: the
+    // message waits for it instead of blocking.
+    QCOMPARE(m_dock->statusText(), QStringLiteral("Preparing the document…"));
+    QVERIFY(m_dock->input()->isReadOnly());
+    QVERIFY(!m_dock->isAnswering());
+    QVERIFY(ended.wait(30000));
+    QCOMPARE(ended.first().first().toBool(), true);
+    QVERIFY(m_server->stats().promptTokens - before > 30'000);
+    QVERIFY(!m_dock->input()->isReadOnly());
+}
+
+void tst_ChatDock::newConversationShortcut()
+{
+    QCOMPARE(m_dock->newConversationAction()->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+N")));
+    QCOMPARE(m_dock->renameConversationAction()->shortcut(), QKeySequence(Qt::Key_F2));
+    QCOMPARE(m_dock->deleteConversationAction()->shortcut(), QKeySequence(QKeySequence::Delete));
+    QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
+    typeAndSend(QStringLiteral("First conversation"));
+    QVERIFY(ended.wait(15000));
+    const qint64 first = m_dock->currentConversationId();
+    QTest::keyClick(m_dock->input(), Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY_WITH_TIMEOUT(m_dock->currentConversationId() != first, 1000);
+    QCOMPARE(m_dock->conversationList()->count(), 2);
+    QVERIFY(!m_dock->transcriptText().contains(QLatin1String("First conversation")));
+    // Pressing it again on the empty one does not pile up empty conversations.
+    m_dock->newConversationAction()->trigger();
+    QCOMPARE(m_dock->conversationList()->count(), 2);
+    // Its first message names it.
+    typeAndSend(QStringLiteral("Second one"));
+    QVERIFY(ended.wait(15000));
+    QCOMPARE(m_store->conversation(m_dock->currentConversationId())->title, QStringLiteral("Second one"));
+}
+
+void tst_ChatDock::deletingAConversationRemovesIt()
+{
+    const qint64 alpha = *m_store->create(QStringLiteral("Alpha"));
+    QVERIFY(m_store->appendMessage(alpha, Llm::Role::User, QStringLiteral("hello")));
+    const qint64 beta = *m_store->create(QStringLiteral("Beta"));
+    makeDock();
+    QListWidget *list = m_dock->conversationList();
+    QCOMPARE(list->count(), 2);
+    list->setCurrentRow(1); // Alpha (older)
+    QCOMPARE(m_dock->currentConversationId(), alpha);
+
+    // Cancelled: nothing happens.
+    list->setFocus();
+    QTest::keyClick(list, Qt::Key_Delete);
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((box = m_dock->findChild<QMessageBox *>()) && box->isVisible(), 2000);
+    box->button(QMessageBox::Cancel)->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_dock->findChild<QMessageBox *>(), 2000);
+    QCOMPARE(list->count(), 2);
+
+    m_dock->deleteConversationAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT((box = m_dock->findChild<QMessageBox *>()) && box->isVisible(), 2000);
+    QAbstractButton *remove = nullptr;
+    for (QAbstractButton *b : box->buttons()) {
+        if (box->buttonRole(b) == QMessageBox::DestructiveRole)
+            remove = b;
+    }
+    QVERIFY(remove);
+    remove->click();
+    QTRY_COMPARE_WITH_TIMEOUT(list->count(), 1, 2000);
+    QCOMPARE(list->item(0)->text(), QStringLiteral("Beta"));
+    QVERIFY(!m_store->conversation(alpha));
+    QVERIFY(m_store->messages(alpha)->isEmpty());
+    QCOMPARE(m_dock->currentConversationId(), beta);
+}
+
+void tst_ChatDock::searchFiltersTheList()
+{
+    const qint64 alpha = *m_store->create(QStringLiteral("Alpha"));
+    QVERIFY(m_store->appendMessage(alpha, Llm::Role::User, QStringLiteral("the quick brown fox")));
+    const qint64 beta = *m_store->create(QStringLiteral("Beta"));
+    QVERIFY(m_store->appendMessage(beta, Llm::Role::User, QStringLiteral("lorem ipsum")));
+    makeDock();
+    QListWidget *list = m_dock->conversationList();
+    QCOMPARE(list->count(), 2);
+    QTest::keyClicks(m_dock->searchField(), QStringLiteral("FOX"));
+    QTRY_COMPARE_WITH_TIMEOUT(list->count(), 1, 2000);
+    QCOMPARE(list->item(0)->text(), QStringLiteral("Alpha"));
+    m_dock->searchField()->clear();
+    QTRY_COMPARE_WITH_TIMEOUT(list->count(), 2, 2000);
+    QTest::keyClicks(m_dock->searchField(), QStringLiteral("bet"));
+    QTRY_COMPARE_WITH_TIMEOUT(list->count(), 1, 2000);
+    QCOMPARE(list->item(0)->text(), QStringLiteral("Beta"));
+    QTest::keyClicks(m_dock->searchField(), QStringLiteral("xyz"));
+    QTRY_COMPARE_WITH_TIMEOUT(list->count(), 0, 2000);
+}
+
+void tst_ChatDock::damagedStoreIsReported()
+{
+    m_dock.reset();
+    m_store.reset();
+    {
+        QFile junk(dbPath());
+        QVERIFY(junk.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        junk.write(QByteArray(4096, 'x'));
+    }
+    m_store = std::make_unique<ConversationStore>(dbPath());
+    makeDock();
+    const auto labels = m_dock->findChildren<QLabel *>();
+    const bool shown = std::any_of(labels.cbegin(), labels.cend(), [this](const QLabel *l) {
+        return l->isVisible() && l->text() == m_store->recoveryMessage();
+    });
+    QVERIFY(shown);
+    QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
+    typeAndSend(QStringLiteral("Still works?"));
+    QVERIFY(ended.wait(15000));
+    QCOMPARE(m_store->conversations()->size(), 1);
+}
+
+QTEST_MAIN(tst_ChatDock)
+#include "tst_chatdock.moc"

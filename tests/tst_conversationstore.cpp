@@ -1,0 +1,372 @@
+// The conversation store on real SQLite files in a temporary directory: create, rename, delete
+// and list newest first; messages in order and streamed answers updated in place; search over
+// titles and message text, with and without the full-text index, LIKE metacharacters literal;
+// everything survives closing and reopening; a damaged file is moved aside and a fresh one
+// works; a file from a newer version is left alone.
+#include "ui/conversationstore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using Ui::ConversationMode;
+using Ui::ConversationStore;
+using Ui::MessageState;
+
+class tst_ConversationStore : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+
+    void createRenameRemove();
+    void listIsNewestFirst();
+    void messagesKeepTheirOrder();
+    void updateMessageStates();
+    void removeTakesTheMessagesAlong();
+    void search_data();
+    void search();
+    void searchFollowsUpdatedText();
+    void survivesCloseAndReopen();
+    void corruptFileIsMovedAsideAndAFreshOneWorks();
+    void newerSchemaIsLeftAlone();
+    void unusableLocationFallsBackToMemory();
+    void connectionsAreUniqueAndRemoved();
+
+private:
+    QString dbPath() const { return m_dir->filePath(QStringLiteral("conversations.sqlite")); }
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+void tst_ConversationStore::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void tst_ConversationStore::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+}
+
+void tst_ConversationStore::createRenameRemove()
+{
+    ConversationStore store(dbPath());
+    QVERIFY(store.isPersistent());
+    QVERIFY2(store.recoveryMessage().isEmpty(), qPrintable(store.recoveryMessage()));
+
+    const auto id = store.create(QStringLiteral("First"), QStringLiteral("/docs/a.md"), ConversationMode::Document);
+    QVERIFY2(id, qPrintable(id.error()));
+    auto info = store.conversation(*id);
+    QVERIFY(info);
+    QCOMPARE(info->title, QStringLiteral("First"));
+    QCOMPARE(info->documentPath, QStringLiteral("/docs/a.md"));
+    QCOMPARE(info->mode, ConversationMode::Document);
+    QCOMPARE(info->messageCount, 0);
+    QVERIFY(info->updated.isValid());
+
+    QVERIFY(store.rename(*id, QStringLiteral("Renamed")));
+    QVERIFY(store.setMode(*id, ConversationMode::FreeChat));
+    info = store.conversation(*id);
+    QCOMPARE(info->title, QStringLiteral("Renamed"));
+    QCOMPARE(info->mode, ConversationMode::FreeChat);
+
+    QVERIFY(store.remove(*id));
+    QVERIFY(!store.conversation(*id));
+    QVERIFY(store.conversations()->isEmpty());
+    // Gone is an error the UI can show, not a crash.
+    QVERIFY(!store.rename(*id, QStringLiteral("x")));
+    QVERIFY(!store.remove(*id));
+    QVERIFY(!store.appendMessage(*id, Llm::Role::User, QStringLiteral("hello")));
+}
+
+void tst_ConversationStore::listIsNewestFirst()
+{
+    ConversationStore store(dbPath());
+    const qint64 a = *store.create(QStringLiteral("A"));
+    const qint64 b = *store.create(QStringLiteral("B"));
+    const qint64 c = *store.create(QStringLiteral("C"));
+    auto list = store.conversations();
+    QVERIFY(list);
+    QCOMPARE(list->size(), 3);
+    QCOMPARE(list->at(0).id, c);
+    QCOMPARE(list->at(1).id, b);
+    QCOMPARE(list->at(2).id, a);
+
+    // A new message makes its conversation the newest.
+    QVERIFY(store.appendMessage(a, Llm::Role::User, QStringLiteral("bump")));
+    list = store.conversations();
+    QCOMPARE(list->at(0).id, a);
+    QCOMPARE(list->at(0).messageCount, 1);
+    QCOMPARE(list->at(1).id, c);
+    QVERIFY(list->at(0).updated >= list->at(1).updated);
+}
+
+void tst_ConversationStore::messagesKeepTheirOrder()
+{
+    ConversationStore store(dbPath());
+    const qint64 id = *store.create(QStringLiteral("Chat"));
+    const qint64 other = *store.create(QStringLiteral("Other"));
+    QVERIFY(store.appendMessage(other, Llm::Role::User, QStringLiteral("elsewhere")));
+    for (int i = 0; i < 10; ++i) {
+        const auto role = i % 2 ? Llm::Role::Assistant : Llm::Role::User;
+        QVERIFY(store.appendMessage(id, role, QStringLiteral("message %1").arg(i),
+                                    role == Llm::Role::Assistant ? QStringLiteral("thought %1").arg(i) : QString()));
+    }
+    const auto messages = store.messages(id);
+    QVERIFY(messages);
+    QCOMPARE(messages->size(), 10);
+    for (int i = 0; i < 10; ++i) {
+        QCOMPARE(messages->at(i).content, QStringLiteral("message %1").arg(i));
+        QCOMPARE(messages->at(i).role, i % 2 ? Llm::Role::Assistant : Llm::Role::User);
+        QCOMPARE(messages->at(i).conversationId, id);
+        QCOMPARE(messages->at(i).state, MessageState::Complete);
+        if (i % 2)
+            QCOMPARE(messages->at(i).reasoning, QStringLiteral("thought %1").arg(i));
+    }
+    QCOMPARE(store.conversation(id)->messageCount, 10);
+    QCOMPARE(store.messages(other)->size(), 1);
+}
+
+void tst_ConversationStore::updateMessageStates()
+{
+    ConversationStore store(dbPath());
+    const qint64 id = *store.create(QStringLiteral("Chat"));
+    QVERIFY(store.appendMessage(id, Llm::Role::User, QStringLiteral("question")));
+    const auto answer = store.appendMessage(id, Llm::Role::Assistant, {}, {}, MessageState::Partial);
+    QVERIFY(answer);
+    QCOMPARE(store.messages(id)->at(1).state, MessageState::Partial);
+
+    // Checkpoints while it streams, then its end.
+    QVERIFY(store.updateMessage(*answer, QStringLiteral("The ans"), QStringLiteral("hmm"), MessageState::Partial));
+    auto m = store.messages(id)->at(1);
+    QCOMPARE(m.content, QStringLiteral("The ans"));
+    QCOMPARE(m.reasoning, QStringLiteral("hmm"));
+    QCOMPARE(m.state, MessageState::Partial);
+
+    QVERIFY(store.updateMessage(*answer, QStringLiteral("The answer."), QStringLiteral("hmm, yes"), MessageState::Complete));
+    m = store.messages(id)->at(1);
+    QCOMPARE(m.content, QStringLiteral("The answer."));
+    QCOMPARE(m.state, MessageState::Complete);
+    QVERIFY(m.error.isEmpty());
+
+    QVERIFY(store.updateMessage(*answer, QStringLiteral("The ans"), {}, MessageState::Failed,
+                                QStringLiteral("The connection closed.")));
+    m = store.messages(id)->at(1);
+    QCOMPARE(m.state, MessageState::Failed);
+    QCOMPARE(m.error, QStringLiteral("The connection closed."));
+    QCOMPARE(m.content, QStringLiteral("The ans")); // the partial text is kept
+
+    QVERIFY(!store.updateMessage(*answer + 1000, QStringLiteral("x"), {}, MessageState::Complete));
+}
+
+void tst_ConversationStore::removeTakesTheMessagesAlong()
+{
+    ConversationStore store(dbPath());
+    const qint64 id = *store.create(QStringLiteral("Doomed"));
+    const qint64 keep = *store.create(QStringLiteral("Kept"));
+    QVERIFY(store.appendMessage(id, Llm::Role::User, QStringLiteral("unique needle text")));
+    QVERIFY(store.appendMessage(keep, Llm::Role::User, QStringLiteral("other")));
+    QVERIFY(store.remove(id));
+    QVERIFY(store.messages(id)->isEmpty());
+    QVERIFY(store.conversations(QStringLiteral("needle"))->isEmpty());
+    QCOMPARE(store.messages(keep)->size(), 1);
+    QSqlQuery q(QSqlDatabase::database(QSqlDatabase::connectionNames().constFirst()));
+    QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM messages")));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toInt(), 1);
+}
+
+void tst_ConversationStore::search_data()
+{
+    QTest::addColumn<bool>("fullText");
+    QTest::addColumn<QString>("needle");
+    QTest::addColumn<QStringList>("expected"); // titles, newest first
+
+    for (bool fullText : {true, false}) {
+        const char *index = fullText ? "index" : "like";
+        auto row = [&](const char *tag, const QString &needle, const QStringList &expected) {
+            QTest::addRow("%s: %s", index, tag) << fullText << needle << expected;
+        };
+        row("everything", QString(), {"Accents über", "Wildcards", "Backslash", "Percent", "Trip to Paris", "Password help"});
+        row("blank is everything", QStringLiteral("   "),
+            {"Accents über", "Wildcards", "Backslash", "Percent", "Trip to Paris", "Password help"});
+        row("title", QStringLiteral("paris"), {"Trip to Paris"});
+        row("title, non-ASCII case", QStringLiteral("ÜBER"), {"Accents über"});
+        row("message text", QStringLiteral("reset my PASSWORD"), {"Password help"});
+        row("message text, short", QStringLiteral("Ok"), {"Password help"});
+        row("message text, CJK", QStringLiteral("你好"), {"Trip to Paris"});
+        row("message text, CJK long", QStringLiteral("你好世界"), {"Trip to Paris"});
+        row("message text, non-ASCII case", QStringLiteral("überall"), {"Accents über"});
+        row("percent literal", QStringLiteral("%"), {"Percent"});
+        row("percent in a word", QStringLiteral("50%"), {"Percent"});
+        row("underscore literal", QStringLiteral("_"), {"Wildcards"});
+        row("underscore in a word", QStringLiteral("a_b"), {"Wildcards"});
+        row("backslash literal", QStringLiteral("\\"), {"Backslash"});
+        row("quote", QStringLiteral("say \"hi\""), {"Backslash"});
+        row("no match", QStringLiteral("zebra"), {});
+    }
+}
+
+void tst_ConversationStore::search()
+{
+    QFETCH(bool, fullText);
+    QFETCH(QString, needle);
+    QFETCH(QStringList, expected);
+
+    ConversationStore store(dbPath(), ConversationStore::Options{fullText});
+    QCOMPARE(store.hasFullTextSearch(), fullText);
+    auto add = [&](const QString &title, const QStringList &texts) {
+        const qint64 id = *store.create(title);
+        for (const QString &t : texts)
+            QVERIFY(store.appendMessage(id, Llm::Role::User, t));
+    };
+    add(QStringLiteral("Password help"), {QStringLiteral("How do I reset my password?"), QStringLiteral("ok thanks")});
+    add(QStringLiteral("Trip to Paris"), {QStringLiteral("Plan three days. 你好世界")});
+    add(QStringLiteral("Percent"), {QStringLiteral("A 50% discount")});
+    add(QStringLiteral("Backslash"), {QStringLiteral("C:\\path and say \"hi\"")});
+    add(QStringLiteral("Wildcards"), {QStringLiteral("snake a_b case")});
+    add(QStringLiteral("Accents über"), {QStringLiteral("Grüße ÜBERALL")});
+
+    const auto found = store.conversations(needle);
+    QVERIFY2(found, qPrintable(found.error()));
+    QStringList titles;
+    for (const auto &c : *found)
+        titles << c.title;
+    QCOMPARE(titles, expected);
+}
+
+void tst_ConversationStore::searchFollowsUpdatedText()
+{
+    ConversationStore store(dbPath());
+    const qint64 id = *store.create(QStringLiteral("Chat"));
+    const qint64 answer = *store.appendMessage(id, Llm::Role::Assistant, QStringLiteral("draft words"), {},
+                                               MessageState::Partial);
+    QCOMPARE(store.conversations(QStringLiteral("draft"))->size(), 1);
+    QVERIFY(store.updateMessage(answer, QStringLiteral("final words"), {}, MessageState::Complete));
+    QVERIFY(store.conversations(QStringLiteral("draft"))->isEmpty());
+    QCOMPARE(store.conversations(QStringLiteral("final"))->size(), 1);
+}
+
+void tst_ConversationStore::survivesCloseAndReopen()
+{
+    qint64 id = 0;
+    qint64 answer = 0;
+    {
+        ConversationStore store(dbPath());
+        id = *store.create(QStringLiteral("Persistent"), {}, ConversationMode::Document);
+        QVERIFY(store.appendMessage(id, Llm::Role::User, QStringLiteral("Question?")));
+        answer = *store.appendMessage(id, Llm::Role::Assistant, {}, {}, MessageState::Partial);
+        QVERIFY(store.updateMessage(answer, QStringLiteral("Half an ans"), QStringLiteral("why"), MessageState::Partial));
+    }
+    ConversationStore store(dbPath());
+    QVERIFY(store.isPersistent());
+    QVERIFY(store.recoveryMessage().isEmpty());
+    const auto list = store.conversations();
+    QCOMPARE(list->size(), 1);
+    QCOMPARE(list->first().title, QStringLiteral("Persistent"));
+    QCOMPARE(list->first().mode, ConversationMode::Document);
+    const auto messages = store.messages(id);
+    QCOMPARE(messages->size(), 2);
+    QCOMPARE(messages->at(1).id, answer);
+    QCOMPARE(messages->at(1).content, QStringLiteral("Half an ans"));
+    QCOMPARE(messages->at(1).reasoning, QStringLiteral("why"));
+    QCOMPARE(messages->at(1).state, MessageState::Partial);
+    QCOMPARE(store.conversations(QStringLiteral("half"))->size(), 1);
+    // New conversations still sort after the reopened ones' times.
+    const qint64 later = *store.create(QStringLiteral("Later"));
+    QCOMPARE(store.conversations()->constFirst().id, later);
+}
+
+void tst_ConversationStore::corruptFileIsMovedAsideAndAFreshOneWorks()
+{
+    {
+        QFile junk(dbPath());
+        QVERIFY(junk.open(QIODevice::WriteOnly));
+        QByteArray bytes(8192, '\0');
+        for (int i = 0; i < bytes.size(); ++i)
+            bytes[i] = char((i * 7919) % 251);
+        junk.write(bytes);
+    }
+    ConversationStore store(dbPath());
+    QVERIFY(store.isPersistent());
+    QVERIFY(!store.recoveryMessage().isEmpty());
+    QVERIFY2(store.movedAsidePath().startsWith(dbPath() + QStringLiteral(".broken-")),
+             qPrintable(store.movedAsidePath()));
+    QVERIFY(store.recoveryMessage().contains(QDir::toNativeSeparators(store.movedAsidePath())));
+    QVERIFY(QFileInfo::exists(store.movedAsidePath()));
+    QCOMPARE(QFileInfo(store.movedAsidePath()).size(), 8192); // kept as it was, for recovery by hand
+
+    const auto id = store.create(QStringLiteral("Fresh"));
+    QVERIFY(id);
+    QVERIFY(store.appendMessage(*id, Llm::Role::User, QStringLiteral("works")));
+    QCOMPARE(store.conversations()->size(), 1);
+}
+
+void tst_ConversationStore::newerSchemaIsLeftAlone()
+{
+    {
+        const QString name = QStringLiteral("newer");
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+            db.setDatabaseName(dbPath());
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("CREATE TABLE future (x)")));
+            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 99")));
+        }
+        QSqlDatabase::removeDatabase(name);
+    }
+    const qint64 size = QFileInfo(dbPath()).size();
+    ConversationStore store(dbPath());
+    QVERIFY(!store.isPersistent());
+    QVERIFY(store.recoveryMessage().contains(QLatin1String("newer version")));
+    QVERIFY(store.movedAsidePath().isEmpty());
+    QCOMPARE(QFileInfo(dbPath()).size(), size);
+    // Still usable for this session.
+    const auto id = store.create(QStringLiteral("In memory"));
+    QVERIFY(id);
+    QCOMPARE(store.conversations()->size(), 1);
+}
+
+void tst_ConversationStore::unusableLocationFallsBackToMemory()
+{
+    // A regular file where the folder should be: nothing can be created below it.
+    const QString blocker = m_dir->filePath(QStringLiteral("blocker"));
+    QFile f(blocker);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.close();
+    ConversationStore store(blocker + QStringLiteral("/sub/conversations.sqlite"));
+    QVERIFY(!store.isPersistent());
+    QVERIFY(!store.recoveryMessage().isEmpty());
+    const auto id = store.create(QStringLiteral("Ephemeral"));
+    QVERIFY(id);
+    QVERIFY(store.appendMessage(*id, Llm::Role::User, QStringLiteral("still works")));
+    QCOMPARE(store.conversations(QStringLiteral("still"))->size(), 1);
+}
+
+void tst_ConversationStore::connectionsAreUniqueAndRemoved()
+{
+    const auto before = QSqlDatabase::connectionNames().size();
+    {
+        ConversationStore a(dbPath());
+        ConversationStore b(m_dir->filePath(QStringLiteral("other.sqlite")));
+        QCOMPARE(QSqlDatabase::connectionNames().size(), before + 2);
+        QVERIFY(a.create(QStringLiteral("in a")));
+        QVERIFY(b.conversations()->isEmpty());
+    }
+    QCOMPARE(QSqlDatabase::connectionNames().size(), before);
+}
+
+QTEST_MAIN(tst_ConversationStore)
+#include "tst_conversationstore.moc"

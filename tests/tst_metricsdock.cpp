@@ -1,0 +1,403 @@
+// The live metrics dock and its latency chart, fed known samples and outcomes through the
+// engine's Metrics (the engine's provider is never contacted): the labels and the table show
+// those numbers in the current locale, alarms and pauses show their reasons, Reset clears,
+// the chart paints with 0, 1 and 500 samples, and a burst of records costs only a few refreshes.
+#include "prefetch/engine.h"
+#include "prefetch/metrics.h"
+#include "ui/latencychart.h"
+#include "ui/metricsdock.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QMainWindow>
+#include <QNetworkAccessManager>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTest>
+
+#include <cmath>
+#include <memory>
+
+using namespace Prefetch;
+using Ui::LatencyChart;
+using Ui::MetricsDock;
+
+class tst_MetricsDock : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void summaryShowsPerceivedPercentiles();
+    void tableShowsEachStrategy();
+    void numbersFollowTheLocale();
+    void alarmAndPauseShowTheirReason();
+    void switchedOffStrategyShowsOff();
+    void liveSessionsAndBudget();
+    void resetClearsEverything();
+    void chartPaints_data();
+    void chartPaints();
+    void chartFollowsTheFont();
+    void burstOfRecordsRefreshesOnlyAFewTimes();
+    void hiddenDockCatchesUpWhenShown();
+
+private:
+    void makeDock(const Settings &settings = {});
+    bool waitForRefresh();
+    QString cell(Strategy s, int column) const;
+
+    QNetworkAccessManager m_network;
+    std::unique_ptr<Engine> m_engine;
+    std::unique_ptr<QMainWindow> m_window; // the dock lives in a main window, as in the app
+    MetricsDock *m_dock = nullptr;
+};
+
+void tst_MetricsDock::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void tst_MetricsDock::init()
+{
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    makeDock();
+}
+
+void tst_MetricsDock::cleanup()
+{
+    m_window.reset();
+    m_dock = nullptr;
+    m_engine.reset();
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+void tst_MetricsDock::makeDock(const Settings &settings)
+{
+    cleanup();
+    // A port nothing listens on: these tests must not need a provider.
+    Llm::ProviderProfile profile = Llm::builtinProfile(u"local");
+    profile.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:9/v1"));
+    m_engine = std::make_unique<Engine>(&m_network, profile, settings);
+    m_window = std::make_unique<QMainWindow>();
+    m_window->setCentralWidget(new QWidget);
+    m_dock = new MetricsDock(m_engine.get(), m_window.get());
+    m_window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
+    m_window->resize(1200, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+bool tst_MetricsDock::waitForRefresh()
+{
+    QSignalSpy refreshed(m_dock, &MetricsDock::refreshed);
+    return refreshed.wait(2000);
+}
+
+QString tst_MetricsDock::cell(Strategy s, int column) const
+{
+    return m_dock->table()->item(MetricsDock::rowOf(s), column)->text();
+}
+
+void tst_MetricsDock::summaryShowsPerceivedPercentiles()
+{
+    Metrics &m = m_engine->metrics();
+    m.recordPerceivedLatency(Strategy::Workflow, LatencyKind::Hit, 12);
+    m.recordPerceivedLatency(Strategy::Hover, LatencyKind::Hit, 14);
+    m.recordPerceivedLatency(Strategy::Hover, LatencyKind::Miss, 830);
+    m.recordPerceivedLatency(Strategy::None, LatencyKind::NoPrefetch, 800);
+    m.recordPerceivedLatency(Strategy::None, LatencyKind::NoPrefetch, 810);
+    m.recordPerceivedLatency(Strategy::None, LatencyKind::NoPrefetch, 1250);
+    QVERIFY(waitForRefresh());
+    // Nearest rank: p50 of {12, 14} is 12, of {800, 810, 1250} 810; p95 the largest.
+    QCOMPARE(m_dock->perceivedP50Label()->text(), QStringLiteral("Perceived p50: hit 12 ms · miss 830 ms · none 810 ms"));
+    QCOMPARE(m_dock->perceivedP95Label()->text(), QStringLiteral("Perceived p95: hit 14 ms · miss 830 ms · none 1.25 s"));
+    QCOMPARE(m_dock->chart()->samples(), QList<double>({12, 14, 830, 800, 810, 1250}));
+    QVERIFY(m_dock->chart()->accessibleDescription().contains(QLatin1String("6")));
+}
+
+void tst_MetricsDock::tableShowsEachStrategy()
+{
+    Metrics &m = m_engine->metrics();
+    for (int i = 0; i < 10; ++i)
+        m.recordAttempt(Strategy::Hover);
+    for (int i = 0; i < 6; ++i)
+        m.recordOutcome(Strategy::Hover, Outcome::Hit);
+    m.recordOutcome(Strategy::Hover, Outcome::PartialHit);
+    for (int i = 0; i < 3; ++i)
+        m.recordOutcome(Strategy::Hover, Outcome::Miss);
+    m.recordTokens(Strategy::Hover, 2000, 1000, 250);
+    m.recordCache(Strategy::Hover, 512, 0);
+    m.recordCache(Strategy::Warmup, 4096, 128);
+    m.recordTtft(Strategy::Hover, 300);
+    m.recordTtft(Strategy::Hover, 400);
+    m.recordTtft(Strategy::Hover, 500);
+    QVERIFY(waitForRefresh());
+
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::StrategyColumn), Metrics::strategyName(Strategy::Hover));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::AttemptsColumn), QStringLiteral("10"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::HitRateColumn), QStringLiteral("70 %"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::WastedColumn), QStringLiteral("250"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::ExtraCostColumn), QStringLiteral("25 %"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::CacheReadColumn), QStringLiteral("512"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::TtftP50Column), QStringLiteral("400 ms"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::TtftP95Column), QStringLiteral("500 ms"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::StateColumn), QStringLiteral("Active"));
+    // Nothing recorded yet: dashes, not zeros that look like measurements.
+    QCOMPARE(cell(Strategy::Debounce, MetricsDock::HitRateColumn), QStringLiteral("–"));
+    QCOMPARE(cell(Strategy::Debounce, MetricsDock::TtftP50Column), QStringLiteral("–"));
+    QCOMPARE(cell(Strategy::None, MetricsDock::StateColumn), QStringLiteral("–"));
+    QVERIFY(m_dock->cacheLabel()->text().contains(QStringLiteral("%1 read, 128 written").arg(QLocale().toString(4096))));
+    const QString tip = m_dock->table()->item(MetricsDock::rowOf(Strategy::Hover), MetricsDock::HitRateColumn)->toolTip();
+    QVERIFY2(tip.contains(QLatin1String("6 hits, 1 partial hits, 3 misses")), qPrintable(tip));
+}
+
+void tst_MetricsDock::numbersFollowTheLocale()
+{
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    Metrics &m = m_engine->metrics();
+    for (int i = 0; i < 8; ++i)
+        m.recordAttempt(Strategy::Workflow);
+    for (int i = 0; i < 5; ++i)
+        m.recordOutcome(Strategy::Workflow, Outcome::Hit);
+    m.recordTokens(Strategy::Workflow, 0, 4000, 2500); // 62.5 %
+    m.recordPerceivedLatency(Strategy::Workflow, LatencyKind::Hit, 1234.0);
+    QVERIFY(waitForRefresh());
+    QCOMPARE(cell(Strategy::Workflow, MetricsDock::HitRateColumn), QStringLiteral("62,5 %"));
+    QCOMPARE(cell(Strategy::Workflow, MetricsDock::ExtraCostColumn), QStringLiteral("62,5 %"));
+    QCOMPARE(cell(Strategy::Workflow, MetricsDock::WastedColumn), QStringLiteral("2.500"));
+    QVERIFY2(m_dock->perceivedP50Label()->text().contains(QLatin1String("hit 1,23 s")),
+             qPrintable(m_dock->perceivedP50Label()->text()));
+    QCOMPARE(MetricsDock::formatPercent(0.625), QLocale().toString(62.5, 'f', 1) + QStringLiteral(" %"));
+}
+
+void tst_MetricsDock::alarmAndPauseShowTheirReason()
+{
+    Metrics &m = m_engine->metrics();
+    const int enough = m.settings().minAttemptsForAlarm;
+    // Hover: 2 of 20 taken over, under the 35 % floor.
+    for (int i = 0; i < enough; ++i)
+        m.recordAttempt(Strategy::Hover);
+    m.recordOutcome(Strategy::Hover, Outcome::Hit);
+    m.recordOutcome(Strategy::Hover, Outcome::Hit);
+    // Typing: every one taken over, but 90 % extra cost: paused.
+    for (int i = 0; i < enough; ++i) {
+        m.recordAttempt(Strategy::Debounce);
+        m.recordOutcome(Strategy::Debounce, Outcome::Hit);
+    }
+    m.recordTokens(Strategy::Debounce, 900, 1000, 900);
+    QVERIFY(waitForRefresh());
+
+    const StrategyStats hover = m.stats(Strategy::Hover);
+    const StrategyStats typing = m.stats(Strategy::Debounce);
+    QVERIFY(hover.alarm);
+    QVERIFY(typing.degraded);
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::StateColumn), QStringLiteral("Alarm"));
+    QCOMPARE(cell(Strategy::Debounce, MetricsDock::StateColumn), QStringLiteral("Paused"));
+    const auto rowTip = [this](Strategy s) {
+        return m_dock->table()->item(MetricsDock::rowOf(s), MetricsDock::StateColumn)->toolTip();
+    };
+    QVERIFY(rowTip(Strategy::Hover).startsWith(hover.alarmReason));
+    QVERIFY(rowTip(Strategy::Debounce).startsWith(typing.degradedReason));
+    // Spelled out, not only in tooltips.
+    QVERIFY(m_dock->alarmsLabel()->isVisible());
+    QVERIFY(m_dock->alarmsLabel()->text().contains(hover.alarmReason));
+    QVERIFY(m_dock->alarmsLabel()->text().contains(typing.degradedReason));
+    QVERIFY(m_dock->table()->item(MetricsDock::rowOf(Strategy::Hover), MetricsDock::StateColumn)->foreground()
+            != QBrush());
+    QCOMPARE(m_dock->table()->item(MetricsDock::rowOf(Strategy::Workflow), MetricsDock::StateColumn)->foreground(),
+             QBrush());
+}
+
+void tst_MetricsDock::switchedOffStrategyShowsOff()
+{
+    Settings settings;
+    settings.hover.enabled = false;
+    m_engine->setSettings(settings);
+    QVERIFY(waitForRefresh());
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::StateColumn), QStringLiteral("Off"));
+    QCOMPARE(cell(Strategy::Workflow, MetricsDock::StateColumn), QStringLiteral("Active"));
+}
+
+void tst_MetricsDock::liveSessionsAndBudget()
+{
+    // No prefetch slot: a prefetch waits in the queue and never reaches the (absent) provider.
+    Settings settings;
+    settings.prefetchInFlight = 0;
+    settings.hourlyTokenBudget = 10'000;
+    makeDock(settings);
+    QCOMPARE(m_dock->sessionsLabel()->text(),
+             QStringLiteral("Live sessions: 0 · Foreground: 0 in flight · Prefetch: 0 in flight, 0 queued"));
+
+    Llm::ChatRequest request;
+    request.messages = {{Llm::Role::User, QStringLiteral("What does a warm cache save?")}};
+    request.maxTokens = 100;
+    PrefetchSession *session = m_engine->prefetch(Strategy::Hover, request, "fp", std::chrono::seconds(30));
+    QVERIFY(session);
+    QVERIFY(waitForRefresh());
+    QCOMPARE(m_dock->sessionsLabel()->text(),
+             QStringLiteral("Live sessions: 1 · Foreground: 0 in flight · Prefetch: 0 in flight, 1 queued"));
+    const qint64 used = m_engine->budget().used();
+    QVERIFY(used > 0);
+    QVERIFY2(m_dock->budgetLabel()->text().startsWith(QStringLiteral("Budget: %1 of %2 tokens this hour")
+                                                          .arg(QLocale().toString(used), QLocale().toString(10'000))),
+             qPrintable(m_dock->budgetLabel()->text()));
+    QVERIFY(m_dock->budgetBar()->isVisible());
+    QCOMPARE(m_dock->budgetBar()->value(), int(used * m_dock->budgetBar()->maximum() / 10'000));
+
+    m_engine->cancelAllPrefetches();
+    QVERIFY(waitForRefresh());
+    QCOMPARE(m_dock->sessionsLabel()->text(),
+             QStringLiteral("Live sessions: 0 · Foreground: 0 in flight · Prefetch: 0 in flight, 0 queued"));
+
+    settings.hourlyTokenBudget = 0;
+    m_engine->setSettings(settings);
+    QVERIFY(waitForRefresh());
+    QVERIFY(m_dock->budgetLabel()->text().endsWith(QLatin1String("no limit")));
+    QVERIFY(!m_dock->budgetBar()->isVisible());
+}
+
+void tst_MetricsDock::resetClearsEverything()
+{
+    Metrics &m = m_engine->metrics();
+    for (int i = 0; i < 25; ++i) {
+        m.recordAttempt(Strategy::Hover);
+        m.recordPerceivedLatency(Strategy::Hover, LatencyKind::Miss, 700);
+    }
+    QVERIFY(waitForRefresh());
+    QVERIFY(m_dock->alarmsLabel()->isVisible());
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::AttemptsColumn), QStringLiteral("25"));
+
+    m_dock->resetAction()->trigger();
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::AttemptsColumn), QStringLiteral("0"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::HitRateColumn), QStringLiteral("–"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::StateColumn), QStringLiteral("Active"));
+    QCOMPARE(m_dock->perceivedP50Label()->text(), QStringLiteral("Perceived p50: hit – · miss – · none –"));
+    QVERIFY(m_dock->chart()->samples().isEmpty());
+    QVERIFY(!m_dock->alarmsLabel()->isVisible());
+    QCOMPARE(m.stats(Strategy::Hover).attempts, 0);
+}
+
+void tst_MetricsDock::chartPaints_data()
+{
+    QTest::addColumn<int>("count");
+    QTest::addColumn<bool>("dark");
+    QTest::addRow("empty") << 0 << false;
+    QTest::addRow("one") << 1 << false;
+    QTest::addRow("500") << 500 << false;
+    QTest::addRow("500 dark") << 500 << true;
+}
+
+void tst_MetricsDock::chartPaints()
+{
+    QFETCH(int, count);
+    QFETCH(bool, dark);
+    LatencyChart chart;
+    QPalette palette = chart.palette();
+    if (dark) {
+        palette.setColor(QPalette::Window, QColor(0x20, 0x20, 0x20));
+        palette.setColor(QPalette::Base, QColor(0x10, 0x10, 0x10));
+        palette.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+        palette.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
+        palette.setColor(QPalette::Highlight, QColor(0x3d, 0xae, 0xe9));
+        chart.setPalette(palette);
+    }
+    QList<double> samples;
+    // 0.5 ms to 12 s: both ends are clamped to the scale.
+    for (int i = 0; i < count; ++i)
+        samples.append(count == 1 ? 100.0 : 0.5 * std::pow(24000.0, double((i * 37) % count) / double(count - 1)));
+    chart.setSamples(samples);
+    chart.resize(chart.sizeHint());
+    const QImage image = chart.grab().toImage();
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() > 0 && image.height() > 0);
+
+    // Not blank: the plot background and the text colour are both there, and with samples
+    // under 300 ms, bars in the highlight colour.
+    const QColor base = chart.palette().color(QPalette::Base);
+    const QColor highlight = chart.palette().color(QPalette::Highlight);
+    bool hasBase = false;
+    bool hasHighlight = false;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            const QRgb pixel = image.pixel(x, y) & 0xffffff;
+            hasBase = hasBase || pixel == (base.rgb() & 0xffffff);
+            hasHighlight = hasHighlight || pixel == (highlight.rgb() & 0xffffff);
+        }
+    }
+    QVERIFY(hasBase);
+    QCOMPARE(hasHighlight, count > 0);
+    QVERIFY(!chart.accessibleName().isEmpty());
+    QCOMPARE(chart.accessibleDescription(), chart.summary());
+    if (count == 0)
+        QCOMPARE(chart.summary(), QStringLiteral("No answers measured yet."));
+    else
+        QVERIFY2(chart.summary().startsWith(QStringLiteral("Recent answers: %1.").arg(QLocale().toString(count))),
+                 qPrintable(chart.summary()));
+}
+
+void tst_MetricsDock::chartFollowsTheFont()
+{
+    LatencyChart chart;
+    const QSize normal = chart.sizeHint();
+    QFont big = chart.font();
+    big.setPointSizeF(big.pointSizeF() * 2);
+    chart.setFont(big);
+    QVERIFY(chart.sizeHint().width() > normal.width());
+    QVERIFY(chart.sizeHint().height() > normal.height());
+}
+
+void tst_MetricsDock::burstOfRecordsRefreshesOnlyAFewTimes()
+{
+    const int before = m_dock->refreshCount();
+    Metrics &m = m_engine->metrics();
+    QElapsedTimer clock;
+    clock.start();
+    for (int i = 0; i < 1000; ++i) {
+        m.recordAttempt(Strategy::Debounce);
+        m.recordOutcome(Strategy::Debounce, i % 2 ? Outcome::Hit : Outcome::Miss);
+        m.recordPerceivedLatency(Strategy::Debounce, i % 2 ? LatencyKind::Hit : LatencyKind::Miss, 5 + i % 900);
+        m.recordTtft(Strategy::Debounce, 200 + i % 100);
+    }
+    const qint64 burstMs = clock.elapsed();
+    QVERIFY(waitForRefresh());
+    QSignalSpy more(m_dock, &MetricsDock::refreshed);
+    QVERIFY(!more.wait(400)); // the burst is over: nothing more to show
+    const int refreshes = m_dock->refreshCount() - before;
+    QVERIFY2(refreshes >= 1 && refreshes <= 3, qPrintable(QString::number(refreshes)));
+    QCOMPARE(cell(Strategy::Debounce, MetricsDock::AttemptsColumn), QLocale().toString(1000));
+    QCOMPARE(cell(Strategy::Debounce, MetricsDock::HitRateColumn), QStringLiteral("50 %"));
+    QCOMPARE(m_dock->chart()->samples().size(), qsizetype(m.settings().latencyWindow));
+
+    // What one refresh costs when the figures changed (for the report; a frame is 16 ms).
+    clock.restart();
+    for (int i = 0; i < 50; ++i) {
+        m.recordAttempt(Strategy::Hover);
+        m.recordPerceivedLatency(Strategy::Hover, LatencyKind::Hit, 3 + i);
+        m_dock->refresh();
+    }
+    qInfo("1000 records in %lld ms, %d refreshes; one refresh takes %.2f ms", burstMs, refreshes,
+          double(clock.nsecsElapsed()) / 50.0 / 1e6);
+}
+
+void tst_MetricsDock::hiddenDockCatchesUpWhenShown()
+{
+    m_dock->hide();
+    const int before = m_dock->refreshCount();
+    m_engine->metrics().recordPerceivedLatency(Strategy::None, LatencyKind::NoPrefetch, 42);
+    QSignalSpy changed(&m_engine->metrics(), &Metrics::changed);
+    QVERIFY(changed.wait(2000));
+    QCOMPARE(m_dock->refreshCount(), before); // nothing painted while hidden
+    m_dock->show();
+    QTRY_COMPARE_WITH_TIMEOUT(m_dock->refreshCount(), before + 1, 2000);
+    QVERIFY(m_dock->perceivedP50Label()->text().endsWith(QLatin1String("none 42 ms")));
+}
+
+QTEST_MAIN(tst_MetricsDock)
+#include "tst_metricsdock.moc"

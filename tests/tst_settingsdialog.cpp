@@ -1,0 +1,590 @@
+// The settings dialog driven as a user drives it: every edit is announced at once with the
+// whole new settings; strategies, delays, lanes and consent change what the engine would get;
+// "Test connection" reports a TTFT from the real local provider and says "Cannot reach" for a
+// closed port; keys typed go to the secret store and never into the settings file. Also the
+// app's key store in its fallback mode: an owner-only file, as on machines without a keychain.
+#include "app/keychainsecretstore.h"
+#include "localprovider/serverthread.h"
+#include "prefetch/connectiontest.h"
+#include "ui/settingsdialog.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QNetworkAccessManager>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using Ui::AppSettings;
+using Ui::SecretStore;
+using Ui::SettingsDialog;
+using namespace std::chrono_literals;
+
+class tst_SettingsDialog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void switchingAStrategyOffEmitsIt();
+    void changingParametersEmitsThemInTheirUnits();
+    void prefetchLaneFollowsTheForegroundLane();
+    void restoreDefaultsResetsPrefetchOnly();
+    void consentSwitchFlipsEffectivePrefetch();
+    void localEngineNeedsNoKeyNorConsent();
+    void providerFieldsApplyAfterAPauseInTyping();
+    void badBaseUrlIsShownAndNotApplied();
+    void testConnectionReportsTtft();
+    void testConnectionToAClosedPortCannotReach();
+    void testConnectionCanBeCancelled();
+    void keysGoToTheStoreNotTheSettings();
+    void storedKeysAreShownMasked();
+    void switchingProviderSavesTheKeyTypedForThePreviousOne();
+    void everyControlHasAnAccessibleName();
+    void tabVisitsTheProviderFormInReadingOrder();
+    void unencryptedKeyStorageIsAWarning();
+    void fallbackFileIsOwnerOnlyAndReadsBack();
+    void autoModeAnswersWithoutAKeychainDaemon();
+
+private:
+    std::unique_ptr<SettingsDialog> makeDialog(const AppSettings &settings, SecretStore *secrets = nullptr);
+    template <typename T>
+    T *find(const char *name) const
+    {
+        auto *w = m_dialog->findChild<T *>(QLatin1String(name));
+        if (!w)
+            qWarning("no control named %s", name);
+        return w;
+    }
+    // The settings the last settingsChanged() carried.
+    AppSettings lastEmitted() const;
+
+    std::unique_ptr<LocalProvider::ServerThread> m_server;
+    QNetworkAccessManager m_network;
+    QTemporaryDir m_dir;
+    Ui::MemorySecretStore *m_secrets = nullptr;
+    std::unique_ptr<SettingsDialog> m_dialog;
+    std::unique_ptr<QSignalSpy> m_changed;
+};
+
+void tst_SettingsDialog::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dir.isValid());
+    LocalProvider::ServerConfig config;
+    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
+    m_server = std::make_unique<LocalProvider::ServerThread>(config);
+    QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
+}
+
+void tst_SettingsDialog::init()
+{
+    m_secrets = new Ui::MemorySecretStore(this);
+}
+
+void tst_SettingsDialog::cleanup()
+{
+    m_changed.reset();
+    m_dialog.reset();
+    delete m_secrets;
+    m_secrets = nullptr;
+}
+
+std::unique_ptr<SettingsDialog> tst_SettingsDialog::makeDialog(const AppSettings &settings, SecretStore *secrets)
+{
+    SettingsDialog::Services services;
+    services.secrets = secrets ? secrets : m_secrets;
+    services.makeConnectionTest = [this](QObject *parent) { return new Prefetch::ConnectionTest(&m_network, parent); };
+    services.resolveProfile = [this](Llm::ProviderProfile p) {
+        if (p.isLocalDemo)
+            p.baseUrl = m_server->url().resolved(QUrl(QStringLiteral("v1")));
+        return p;
+    };
+    auto dialog = std::make_unique<SettingsDialog>(settings, services);
+    m_changed = std::make_unique<QSignalSpy>(dialog.get(), &SettingsDialog::settingsChanged);
+    return dialog;
+}
+
+AppSettings tst_SettingsDialog::lastEmitted() const
+{
+    if (m_changed->isEmpty())
+        return {};
+    return m_changed->constLast().constFirst().value<AppSettings>();
+}
+
+void tst_SettingsDialog::switchingAStrategyOffEmitsIt()
+{
+    m_dialog = makeDialog({});
+    m_dialog->show();
+    auto *hover = find<QGroupBox>("prefetch/hover/enabled");
+    QVERIFY(hover && hover->isCheckable() && hover->isChecked());
+    auto *delay = find<QSpinBox>("prefetch/hover/delayMs");
+    QVERIFY(delay->isEnabled());
+
+    hover->setChecked(false);
+    QCOMPARE(m_changed->count(), 1);
+    QVERIFY(!lastEmitted().prefetch.hover.enabled);
+    QVERIFY(!lastEmitted().effectivePrefetch(QStringLiteral("local")).hover.enabled);
+    QVERIFY(lastEmitted().prefetch.debounce.enabled);
+    QVERIFY(!delay->isEnabled()); // its parameters grey out with it
+    QCOMPARE(m_dialog->settings(), lastEmitted());
+
+    // Keyboard: the model classifier's check box toggles with Space.
+    auto *classifier = find<QCheckBox>("prefetch/debounce/modelClassifier");
+    classifier->setFocus();
+    QTest::keyClick(classifier, Qt::Key_Space);
+    QCOMPARE(m_changed->count(), 2);
+    QVERIFY(lastEmitted().prefetch.debounce.modelClassifier);
+}
+
+void tst_SettingsDialog::changingParametersEmitsThemInTheirUnits()
+{
+    m_dialog = makeDialog({});
+    find<QSpinBox>("prefetch/hover/delayMs")->setValue(300);
+    QCOMPARE(lastEmitted().prefetch.hover.delay, 300ms);
+    auto *ttl = find<QSpinBox>("prefetch/hover/ttlMs");
+    QCOMPARE(ttl->value(), 30); // shown in seconds
+    ttl->setValue(90);
+    QCOMPARE(lastEmitted().prefetch.hover.ttl, 90s);
+    auto *interval = find<QSpinBox>("prefetch/warmup/intervalMs");
+    QCOMPARE(interval->value(), 10); // minutes
+    interval->setValue(15);
+    QCOMPARE(lastEmitted().prefetch.warmup.interval, 15min);
+    auto *floor = find<QDoubleSpinBox>("prefetch/alarms/hitRateFloor");
+    QCOMPARE(floor->value(), 35.0); // percent
+    floor->setValue(50);
+    QCOMPARE(lastEmitted().prefetch.hitRateFloor, 0.5);
+    find<QDoubleSpinBox>("prefetch/debounce/minConfidence")->setValue(0.8);
+    QCOMPARE(lastEmitted().prefetch.debounce.minConfidence, 0.8);
+    find<QSpinBox>("prefetch/bufferTokens")->setValue(500);
+    QCOMPARE(lastEmitted().prefetch.bufferTokens, 500);
+    auto *budget = find<QSpinBox>("prefetch/hourlyTokenBudget");
+    budget->setValue(0);
+    QCOMPARE(budget->text(), QStringLiteral("Unlimited"));
+    QCOMPARE(lastEmitted().prefetch.hourlyTokenBudget, 0);
+    // Typed, as a user does.
+    auto *debounceDelay = find<QSpinBox>("prefetch/debounce/delayMs");
+    debounceDelay->selectAll();
+    QTest::keyClicks(debounceDelay, QStringLiteral("420"));
+    QCOMPARE(lastEmitted().prefetch.debounce.delay, 420ms);
+    // Nothing can be set outside the range the settings file accepts.
+    auto *hoverDelay = find<QSpinBox>("prefetch/hover/delayMs");
+    hoverDelay->setValue(1'000'000);
+    QCOMPARE(lastEmitted().prefetch.hover.delay, 10s);
+}
+
+void tst_SettingsDialog::prefetchLaneFollowsTheForegroundLane()
+{
+    m_dialog = makeDialog({});
+    auto *foreground = find<QSpinBox>("prefetch/foregroundInFlight");
+    auto *prefetch = find<QSpinBox>("prefetch/prefetchInFlight");
+    QCOMPARE(prefetch->value(), 2);
+    foreground->setValue(1);
+    QCOMPARE(prefetch->maximum(), 1);
+    QCOMPARE(prefetch->value(), 1);
+    QCOMPARE(lastEmitted().prefetch.foregroundInFlight, 1);
+    QCOMPARE(lastEmitted().prefetch.prefetchInFlight, 1);
+
+    auto *ceiling = find<QDoubleSpinBox>("prefetch/alarms/extraCostCeiling");
+    ceiling->setValue(20);
+    QCOMPARE(lastEmitted().prefetch.extraCostCeiling, 0.2);
+    QCOMPARE(lastEmitted().prefetch.extraCostResume, 0.2);
+}
+
+void tst_SettingsDialog::restoreDefaultsResetsPrefetchOnly()
+{
+    AppSettings s;
+    s.providerId = QStringLiteral("deepseek");
+    s.setPrefetchConsent(QStringLiteral("deepseek"), true);
+    s.prefetch.hover.delay = 900ms;
+    s.prefetch.workflow.enabled = false;
+    m_dialog = makeDialog(s);
+    QCOMPARE(find<QSpinBox>("prefetch/hover/delayMs")->value(), 900);
+    QTest::mouseClick(find<QPushButton>("restoreDefaults"), Qt::LeftButton);
+    QVERIFY(AppSettings::samePrefetch(lastEmitted().prefetch, Prefetch::Settings()));
+    QVERIFY(lastEmitted().hasPrefetchConsent(QStringLiteral("deepseek")));
+    QCOMPARE(find<QSpinBox>("prefetch/hover/delayMs")->value(), 150);
+    QVERIFY(find<QGroupBox>("prefetch/workflow/enabled")->isChecked());
+}
+
+void tst_SettingsDialog::consentSwitchFlipsEffectivePrefetch()
+{
+    AppSettings s;
+    s.providerId = QStringLiteral("deepseek");
+    m_dialog = makeDialog(s);
+    auto *consent = find<QCheckBox>("prefetchConsent");
+    QVERIFY(!consent->isHidden()); // on the Prefetch page, which is not the current one
+    QVERIFY(!consent->isChecked());
+    QVERIFY(consent->text().contains(QLatin1String("DeepSeek")));
+    QVERIFY(find<QLabel>("consentNote")->text().contains(QLatin1String("stay off")));
+    QVERIFY(find<QLabel>("prefetchNotice")->text().contains(QLatin1String("before you press anything")));
+    QVERIFY(!m_dialog->settings().effectivePrefetch(QStringLiteral("deepseek")).hover.enabled);
+
+    consent->setChecked(true);
+    QCOMPARE(m_changed->count(), 1);
+    QVERIFY(lastEmitted().hasPrefetchConsent(QStringLiteral("deepseek")));
+    const Prefetch::Settings on = lastEmitted().effectivePrefetch(QStringLiteral("deepseek"));
+    QVERIFY(on.hover.enabled && on.debounce.enabled);
+
+    consent->setChecked(false);
+    const Prefetch::Settings off = lastEmitted().effectivePrefetch(QStringLiteral("deepseek"));
+    QVERIFY(!off.hover.enabled && !off.debounce.enabled && off.warmup.enabled);
+
+    // Consent is per provider: another cloud provider has none.
+    consent->setChecked(true);
+    auto *provider = find<QComboBox>("provider");
+    provider->setCurrentIndex(provider->findData(QStringLiteral("openai")));
+    QCOMPARE(lastEmitted().providerId, QStringLiteral("openai"));
+    QVERIFY(!consent->isChecked());
+    QVERIFY(consent->text().contains(QLatin1String("OpenAI")));
+    QVERIFY(!lastEmitted().effectivePrefetch(QStringLiteral("openai")).hover.enabled);
+    QVERIFY(lastEmitted().effectivePrefetch(QStringLiteral("deepseek")).hover.enabled);
+}
+
+void tst_SettingsDialog::localEngineNeedsNoKeyNorConsent()
+{
+    m_dialog = makeDialog({});
+    QVERIFY(find<QLabel>("providerNote")->text().contains(QLatin1String("not a language model")));
+    QVERIFY(find<QLabel>("providerNote")->text().contains(QLatin1String("offline")));
+    QVERIFY(!find<QLineEdit>("apiKey")->isEnabled());
+    QVERIFY(!find<QLineEdit>("prefetchKey")->isEnabled());
+    QVERIFY(!find<QLineEdit>("baseUrl")->isEnabled());
+    QCOMPARE(find<QLineEdit>("baseUrl")->text(), m_server->url().resolved(QUrl(QStringLiteral("v1"))).toString());
+    QVERIFY(find<QCheckBox>("prefetchConsent")->isHidden());
+    QVERIFY(find<QLabel>("consentNote")->text().contains(QLatin1String("no consent")));
+}
+
+void tst_SettingsDialog::providerFieldsApplyAfterAPauseInTyping()
+{
+    AppSettings s;
+    s.providerId = QStringLiteral("openai");
+    m_dialog = makeDialog(s);
+    m_dialog->show();
+    auto *model = find<QLineEdit>("model");
+    QCOMPARE(model->placeholderText(), QStringLiteral("gpt-4o-mini"));
+    QTest::keyClicks(model, QStringLiteral("gpt-4.1-mini"));
+    QCOMPARE(m_changed->count(), 0); // not per keystroke
+    QTRY_COMPARE_WITH_TIMEOUT(m_changed->count(), 1, 5000);
+    QCOMPARE(lastEmitted().profile(QStringLiteral("openai")).model, QStringLiteral("gpt-4.1-mini"));
+
+    auto *headers = find<QPlainTextEdit>("extraHeaders");
+    headers->setPlainText(QStringLiteral("X-Team: writers"));
+    auto *concurrency = find<QSpinBox>("concurrencyLimit");
+    concurrency->setValue(3); // spin boxes apply at once
+    QCOMPARE(lastEmitted().profile(QStringLiteral("openai")).concurrencyLimit, 3);
+    m_dialog->commitPendingEdits();
+    QCOMPARE(lastEmitted().profile(QStringLiteral("openai")).extraHeaders,
+             (Ui::HeaderList{{"X-Team", "writers"}}));
+
+    // Emptying a field goes back to the default.
+    model->clear();
+    QTest::keyClick(model, Qt::Key_Return); // editingFinished applies at once
+    QCOMPARE(lastEmitted().profile(QStringLiteral("openai")).model, QStringLiteral("gpt-4o-mini"));
+}
+
+void tst_SettingsDialog::badBaseUrlIsShownAndNotApplied()
+{
+    AppSettings s;
+    s.providerId = QStringLiteral("ollama");
+    m_dialog = makeDialog(s);
+    m_dialog->show();
+    auto *url = find<QLineEdit>("baseUrl");
+    url->setText(QStringLiteral("gpu-box:11434"));
+    QTest::keyClick(url, Qt::Key_Return); // applies at once, as leaving the field does
+    QVERIFY(find<QLabel>("baseUrlError")->isVisibleTo(m_dialog.get()));
+    QCOMPARE(m_dialog->settings().profile(QStringLiteral("ollama")).baseUrl, Llm::builtinProfile(u"ollama").baseUrl);
+
+    url->setText(QStringLiteral("http://gpu-box.example.net:11434/v1"));
+    QTest::keyClick(url, Qt::Key_Return);
+    QVERIFY(!find<QLabel>("baseUrlError")->isVisibleTo(m_dialog.get()));
+    QCOMPARE(lastEmitted().profile(QStringLiteral("ollama")).baseUrl,
+             QUrl(QStringLiteral("http://gpu-box.example.net:11434/v1")));
+    // A server elsewhere receives the text: now it needs consent, and the page asks for it.
+    QVERIFY(lastEmitted().profile(QStringLiteral("ollama")).isCloud);
+    QVERIFY(!find<QCheckBox>("prefetchConsent")->isHidden());
+}
+
+void tst_SettingsDialog::testConnectionReportsTtft()
+{
+    m_dialog = makeDialog({});
+    m_dialog->show();
+    auto *button = find<QPushButton>("testConnection");
+    auto *result = find<QLabel>("testResult");
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY(result->text().startsWith(QLatin1String("Testing")));
+    QTRY_VERIFY_WITH_TIMEOUT(result->text().startsWith(QLatin1String("Connected")), 10000);
+    QVERIFY2(result->text().contains(QLatin1String("First token after")), qPrintable(result->text()));
+    QVERIFY(result->text().endsWith(QLatin1String(" ms.")));
+    QCOMPARE(button->text(), QStringLiteral("&Test connection"));
+    QCOMPARE(m_changed->count(), 0); // a test changes no settings
+}
+
+void tst_SettingsDialog::testConnectionToAClosedPortCannotReach()
+{
+    quint16 port = 0;
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost));
+        port = probe.serverPort();
+    } // closed again: nothing listens there now
+    AppSettings s;
+    s.providerId = QStringLiteral("custom");
+    s.setBaseUrl(QStringLiteral("custom"), QUrl(QStringLiteral("http://127.0.0.1:%1/v1").arg(port)));
+    s.setModel(QStringLiteral("custom"), QStringLiteral("any"));
+    m_dialog = makeDialog(s);
+    m_dialog->show();
+    QTest::mouseClick(find<QPushButton>("testConnection"), Qt::LeftButton);
+    auto *result = find<QLabel>("testResult");
+    QTRY_VERIFY_WITH_TIMEOUT(result->text().startsWith(QLatin1String("Cannot reach")), 15000);
+    QVERIFY(result->text().contains(QLatin1String("Custom")));
+}
+
+void tst_SettingsDialog::testConnectionCanBeCancelled()
+{
+    m_dialog = makeDialog({});
+    m_dialog->show();
+    auto *button = find<QPushButton>("testConnection");
+    QTest::mouseClick(button, Qt::LeftButton);
+    QCOMPARE(button->text(), QStringLiteral("Cancel &test"));
+    QTest::mouseClick(button, Qt::LeftButton); // before any byte could come back
+    QCOMPARE(find<QLabel>("testResult")->text(), QStringLiteral("Test cancelled."));
+    QCOMPARE(button->text(), QStringLiteral("&Test connection"));
+}
+
+void tst_SettingsDialog::keysGoToTheStoreNotTheSettings()
+{
+    AppSettings s;
+    s.providerId = QStringLiteral("deepseek");
+    m_dialog = makeDialog(s);
+    m_dialog->show();
+    QSignalSpy keysChanged(m_dialog.get(), &SettingsDialog::keysChanged);
+    QSignalSpy written(m_secrets, &SecretStore::secretWritten);
+    auto *apiKey = find<QLineEdit>("apiKey");
+    auto *prefetchKey = find<QLineEdit>("prefetchKey");
+    QTRY_COMPARE_WITH_TIMEOUT(apiKey->placeholderText(), QStringLiteral("Not set"), 5000); // loaded
+    QCOMPARE(apiKey->echoMode(), QLineEdit::Password);
+
+    const QString main = QStringLiteral("sk-test-main-0123456789");
+    const QString prefetch = QStringLiteral("sk-test-prefetch-9876543210");
+    apiKey->setFocus();
+    QTest::keyClicks(apiKey, main);
+    QTest::keyClicks(prefetchKey, prefetch);
+    // Saved after a pause in typing, or at once when the dialog closes.
+    m_dialog->close();
+    QTRY_COMPARE_WITH_TIMEOUT(m_secrets->entries().value(QStringLiteral("provider/deepseek/api-key")), main, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_secrets->entries().value(QStringLiteral("provider/deepseek/prefetch-key")), prefetch,
+                              5000);
+    QTRY_COMPARE_WITH_TIMEOUT(keysChanged.count(), 2, 5000);
+    QCOMPARE(written.count(), 2);
+    QCOMPARE(written.constFirst().constFirst().toString(), QStringLiteral("deepseek"));
+    QCOMPARE(keysChanged.constFirst().constFirst().toString(), QStringLiteral("deepseek"));
+    QCOMPARE(find<QLabel>("keyStatus")->text(), QStringLiteral("Key saved."));
+
+    // Whatever the dialog announced, saved as the app saves it, holds no key.
+    AppSettings announced = m_dialog->settings();
+    announced.setPrefetchConsent(QStringLiteral("deepseek"), true);
+    const QString file = m_dir.filePath(QStringLiteral("keys.conf"));
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        announced.save(settings);
+    }
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    QVERIFY(bytes.contains("deepseek"));
+    QVERIFY(!bytes.contains("sk-test"));
+
+    // Clearing a field removes the key.
+    m_dialog->show();
+    apiKey->clear();
+    QTest::keyClick(apiKey, Qt::Key_A);
+    QTest::keyClick(apiKey, Qt::Key_Backspace);
+    QTest::keyClick(apiKey, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_secrets->entries().contains(QStringLiteral("provider/deepseek/api-key")), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(find<QLabel>("keyStatus")->text(), QStringLiteral("Key removed."), 5000);
+}
+
+void tst_SettingsDialog::storedKeysAreShownMasked()
+{
+    m_secrets->write(QStringLiteral("anthropic"), SecretStore::Secret::ApiKey, QStringLiteral("sk-ant-stored"), nullptr,
+                     {});
+    AppSettings s;
+    s.providerId = QStringLiteral("anthropic");
+    m_dialog = makeDialog(s);
+    auto *apiKey = find<QLineEdit>("apiKey");
+    QTRY_COMPARE_WITH_TIMEOUT(apiKey->text(), QStringLiteral("sk-ant-stored"), 5000);
+    QCOMPARE(apiKey->echoMode(), QLineEdit::Password);
+    QCOMPARE(find<QLineEdit>("prefetchKey")->text(), QString());
+    find<QCheckBox>("showKeys")->setChecked(true);
+    QCOMPARE(apiKey->echoMode(), QLineEdit::Normal);
+    find<QCheckBox>("showKeys")->setChecked(false);
+    QCOMPARE(apiKey->echoMode(), QLineEdit::Password);
+    QCOMPARE(m_secrets->writeCount(), 1); // showing keys writes nothing
+}
+
+void tst_SettingsDialog::switchingProviderSavesTheKeyTypedForThePreviousOne()
+{
+    AppSettings s;
+    s.providerId = QStringLiteral("qwen");
+    m_dialog = makeDialog(s);
+    m_dialog->show();
+    auto *apiKey = find<QLineEdit>("apiKey");
+    QTRY_COMPARE_WITH_TIMEOUT(apiKey->placeholderText(), QStringLiteral("Not set"), 5000);
+    QTest::keyClicks(apiKey, QStringLiteral("sk-qwen"));
+    auto *provider = find<QComboBox>("provider");
+    provider->setCurrentIndex(provider->findData(QStringLiteral("openai")));
+    QTRY_COMPARE_WITH_TIMEOUT(m_secrets->entries().value(QStringLiteral("provider/qwen/api-key")),
+                              QStringLiteral("sk-qwen"), 5000);
+    QVERIFY(!m_secrets->entries().contains(QStringLiteral("provider/openai/api-key")));
+    QTRY_COMPARE_WITH_TIMEOUT(apiKey->placeholderText(), QStringLiteral("Not set"), 5000);
+    QCOMPARE(apiKey->text(), QString());
+}
+
+void tst_SettingsDialog::everyControlHasAnAccessibleName()
+{
+    m_dialog = makeDialog({});
+    const auto widgets = m_dialog->findChildren<QWidget *>();
+    int controls = 0;
+    for (QWidget *w : widgets) {
+        const bool input = qobject_cast<QLineEdit *>(w) || qobject_cast<QAbstractSpinBox *>(w)
+            || qobject_cast<QComboBox *>(w) || qobject_cast<QPlainTextEdit *>(w);
+        if (!input || qobject_cast<QComboBox *>(w->parentWidget()) || qobject_cast<QAbstractSpinBox *>(w->parentWidget()))
+            continue; // the line edit inside a combo or spin box speaks through its owner
+        ++controls;
+        QVERIFY2(!w->accessibleName().isEmpty(), qPrintable(w->objectName()));
+        QVERIFY2(w->focusPolicy() & Qt::TabFocus, qPrintable(w->objectName()));
+    }
+    QVERIFY(controls >= 25);
+    // Labels with mnemonics lead to their control.
+    for (QLabel *label : m_dialog->findChildren<QLabel *>()) {
+        if (label->text().contains(QLatin1Char('&')))
+            QVERIFY2(label->buddy(), qPrintable(label->text()));
+    }
+}
+
+void tst_SettingsDialog::tabVisitsTheProviderFormInReadingOrder()
+{
+    AppSettings s;
+    s.providerId = QStringLiteral("deepseek");
+    m_dialog = makeDialog(s);
+    m_dialog->show();
+    QApplication::setActiveWindow(m_dialog.get());
+    QVERIFY(QTest::qWaitForWindowActive(m_dialog.get()));
+    find<QComboBox>("provider")->setFocus();
+    QStringList visited{QApplication::focusWidget()->objectName()};
+    for (int i = 0; i < 8; ++i) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        visited << QApplication::focusWidget()->objectName();
+    }
+    QCOMPARE(visited, (QStringList{"provider", "baseUrl", "model", "extraHeaders", "concurrencyLimit", "apiKey",
+                                   "prefetchKey", "showKeys", "testConnection"}));
+}
+
+void tst_SettingsDialog::unencryptedKeyStorageIsAWarning()
+{
+    App::KeychainSecretStore store(App::KeychainSecretStore::Mode::FileOnly,
+                                   m_dir.filePath(QStringLiteral("warn/secrets.json")));
+    m_dialog = makeDialog({}, &store);
+    const QString text = find<QLabel>("keyStorage")->text();
+    QVERIFY2(text.contains(QLatin1String("Unencrypted file")), qPrintable(text));
+    QVERIFY(text.contains(QLatin1String("no keychain service is running")));
+    QVERIFY(find<QLabel>("keyStorage")->accessibleName().startsWith(QLatin1String("Warning")));
+    m_dialog.reset(); // before the store it uses
+}
+
+void tst_SettingsDialog::fallbackFileIsOwnerOnlyAndReadsBack()
+{
+    const QString path = m_dir.filePath(QStringLiteral("config/secrets.json"));
+    App::KeychainSecretStore store(App::KeychainSecretStore::Mode::FileOnly, path);
+    QVERIFY(!store.isSecure());
+    QVERIFY(store.backendDescription().contains(QDir::toNativeSeparators(path)));
+
+    QObject context;
+    QSignalSpy stored(&store, &SecretStore::secretWritten);
+    std::optional<SecretStore::WriteResult> written;
+    store.write(QStringLiteral("deepseek"), SecretStore::Secret::ApiKey, QStringLiteral("sk-file-1"), &context,
+                [&](const SecretStore::WriteResult &r) { written = r; });
+    QVERIFY(!written); // answered from the event loop, not from inside write()
+    QTRY_VERIFY_WITH_TIMEOUT(written.has_value(), 5000);
+    QVERIFY(*written);
+    QCOMPARE(stored.count(), 1);
+    QCOMPARE(QFile::permissions(path) & ~(QFile::ReadUser | QFile::WriteUser), QFile::ReadOwner | QFile::WriteOwner);
+
+    store.write(QStringLiteral("deepseek"), SecretStore::Secret::PrefetchKey, QStringLiteral("sk-file-2"), nullptr, {});
+    std::optional<SecretStore::ReadResult> read;
+    store.read(QStringLiteral("deepseek"), SecretStore::Secret::ApiKey, &context,
+               [&](const SecretStore::ReadResult &r) { read = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(read.has_value(), 5000);
+    QCOMPARE(read->value_or(QString()), QStringLiteral("sk-file-1"));
+
+    // A second store (the next start) finds both keys.
+    App::KeychainSecretStore again(App::KeychainSecretStore::Mode::FileOnly, path);
+    std::optional<std::pair<Llm::ProviderProfile, QString>> filled;
+    again.fillKeys(Llm::builtinProfile(u"deepseek"), &context,
+                   [&](const Llm::ProviderProfile &p, const QString &error) { filled.emplace(p, error); });
+    QTRY_VERIFY_WITH_TIMEOUT(filled.has_value(), 5000);
+    QCOMPARE(filled->second, QString());
+    QCOMPARE(filled->first.apiKey, QStringLiteral("sk-file-1"));
+    QCOMPARE(filled->first.prefetchApiKey, QStringLiteral("sk-file-2"));
+
+    // Removing leaves no trace of the key; the file stays owner-only after every write.
+    std::optional<SecretStore::WriteResult> removed;
+    again.remove(QStringLiteral("deepseek"), SecretStore::Secret::ApiKey, &context,
+                 [&](const SecretStore::WriteResult &r) { removed = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(removed.has_value(), 5000);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    QVERIFY(!bytes.contains("sk-file-1"));
+    QVERIFY(bytes.contains("sk-file-2"));
+    QCOMPARE(QFile::permissions(path) & ~(QFile::ReadUser | QFile::WriteUser), QFile::ReadOwner | QFile::WriteOwner);
+
+    // A callback whose context is gone is dropped, not called.
+    read.reset();
+    {
+        QObject shortLived;
+        store.read(QStringLiteral("deepseek"), SecretStore::Secret::PrefetchKey, &shortLived,
+                   [&](const SecretStore::ReadResult &r) { read = r; });
+    }
+    QTest::qWait(0);
+    QVERIFY(!read.has_value());
+}
+
+void tst_SettingsDialog::autoModeAnswersWithoutAKeychainDaemon()
+{
+    // CI has no Secret Service: the store must notice and fall back instead of hanging. Where a
+    // keychain runs, only a read of an entry that does not exist happens.
+    const QString path = m_dir.filePath(QStringLiteral("auto/secrets.json"));
+    App::KeychainSecretStore store(App::KeychainSecretStore::Mode::Auto, path);
+    QObject context;
+    std::optional<SecretStore::ReadResult> read;
+    store.read(QStringLiteral("tst-no-such-provider"), SecretStore::Secret::ApiKey, &context,
+               [&](const SecretStore::ReadResult &r) { read = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(read.has_value(), App::KeychainSecretStore::ProbeTimeoutMs + 5000);
+    QVERIFY(!store.isProbing());
+    QCOMPARE(read->value_or(QStringLiteral("error")), QString());
+    if (!store.isSecure())
+        QVERIFY(store.backendDescription().contains(QDir::toNativeSeparators(path)));
+    QVERIFY(!QFile::exists(path)); // reading creates nothing
+}
+
+QTEST_MAIN(tst_SettingsDialog)
+#include "tst_settingsdialog.moc"
