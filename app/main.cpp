@@ -1,9 +1,12 @@
 #include "application.h"
 #include "logging.h"
+#include "screenshottour.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QStandardPaths>
+
+#include <memory>
 
 int main(int argc, char *argv[])
 {
@@ -27,7 +30,10 @@ int main(int argc, char *argv[])
         QStringLiteral("User interface language, e.g. zh_CN (default: the one in Settings, else the system's)."),
         QStringLiteral("code"));
     const QCommandLineOption verbose(QStringLiteral("verbose"), QStringLiteral("Log debug messages to stderr."));
-    parser.addOptions({provider, latency, language, verbose});
+    const QCommandLineOption screenshots(QStringLiteral("screenshots"),
+        QStringLiteral("Walk through the main views and save a PNG of each into this folder, then quit."),
+        QStringLiteral("folder"));
+    parser.addOptions({provider, latency, language, verbose, screenshots});
     parser.addPositionalArgument(QStringLiteral("document"), QStringLiteral("A Markdown or text document to open."),
                                  QStringLiteral("[document]"));
     parser.process(app);
@@ -42,8 +48,17 @@ int main(int argc, char *argv[])
     if (!parser.positionalArguments().isEmpty())
         options.documentPath = parser.positionalArguments().constFirst();
 
+    if (parser.isSet(screenshots))
+        options.offerRecovery = false; // a tour must not stop at a question
+
     App::Application application;
     if (!application.start(options))
         return 1;
+    std::unique_ptr<App::ScreenshotTour> tour;
+    if (parser.isSet(screenshots)) {
+        const QString suffix = options.language.isEmpty() ? QStringLiteral("en") : options.language;
+        tour = std::make_unique<App::ScreenshotTour>(&application, parser.value(screenshots), suffix);
+        tour->start();
+    }
     return app.exec();
 }

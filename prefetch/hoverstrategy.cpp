@@ -94,11 +94,10 @@ void HoverStrategy::clear(bool cancelSession)
     m_delay.stop();
     if (m_session) {
         disconnect(m_session, nullptr, this, nullptr);
-        if (cancelSession) {
-            const QString action = m_action;
+        if (cancelSession)
             m_engine->cancel(m_session);
-            emit readyChanged(action, false);
-        }
+        // Cancelled or taken over: either way nothing waits behind the button any more.
+        emit readyChanged(m_action, false);
     }
     m_session = nullptr;
     m_builder = nullptr;

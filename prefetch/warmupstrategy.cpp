@@ -132,6 +132,10 @@ void WarmupStrategy::onResponseEnded(Strategy origin, const Llm::ChatRequest &re
         if (!doc.awaitingUse || !sharesPrefix(request, doc.prompt))
             continue;
         doc.awaitingUse = false;
+        // The answer the warm-up was for: its tokens are what the warm-up's cost is set
+        // against (extra cost = warm-up tokens / tokens of the answers it served).
+        m_engine->metrics().recordTokens(Strategy::Warmup, 0,
+                                         std::max<qint64>(0, usage.inputTokens) + std::max<qint64>(0, usage.outputTokens), 0);
         if (usage.cacheReadTokens > 0) {
             m_engine->metrics().recordOutcome(Strategy::Warmup, Outcome::Hit);
             m_engine->metrics().recordCache(Strategy::Warmup, usage.cacheReadTokens, 0);

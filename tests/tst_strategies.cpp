@@ -440,6 +440,10 @@ void tst_Strategies::warmupMakesTheNextRequestHitTheCache()
     QCOMPARE(stats.attempts, 1);
     QCOMPARE(stats.hits, 1);
     QVERIFY(stats.cacheReadTokens > 4000);
+    // Its cost is set against the answer it served: one warm-up per answer on a 5k-token
+    // document costs about as much as that answer's prompt.
+    QVERIFY(stats.tokensUsed > 4000);
+    QVERIFY(stats.extraCost() < 1.5);
 
     // Switching back to the tab soon after sends nothing new.
     const auto served = m_server->stats().requestsServed;

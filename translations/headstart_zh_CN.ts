@@ -108,6 +108,24 @@
     </message>
 </context>
 <context>
+    <name>App::ScreenshotTour</name>
+    <message>
+        <location filename="../app/screenshottour.cpp" line="106"/>
+        <source>What does the local demo engine model faithfully?</source>
+        <translation>本地演示引擎如实模拟的是什么？</translation>
+    </message>
+    <message>
+        <location filename="../app/screenshottour.cpp" line="140"/>
+        <source>Why the first token matters</source>
+        <translation>为什么第一个词元很重要</translation>
+    </message>
+    <message>
+        <location filename="../app/screenshottour.cpp" line="142"/>
+        <source>people who build writing tools</source>
+        <translation>开发写作工具的人</translation>
+    </message>
+</context>
+<context>
     <name>Llm::Error</name>
     <message>
         <location filename="../llm/error.cpp" line="90"/>
