@@ -11,11 +11,6 @@
 
 namespace Ui {
 
-namespace {
-// One frame at 60 Hz: fast enough to look live, slow enough to batch tokens.
-constexpr int FlushIntervalMs = 16;
-} // namespace
-
 AnswerPane::AnswerPane(QWidget *parent)
     : QWidget(parent)
     , m_view(new QPlainTextEdit(this))
@@ -33,17 +28,14 @@ AnswerPane::AnswerPane(QWidget *parent)
     layout->addWidget(m_view, 1);
     layout->addWidget(m_status);
 
-    m_flushTimer.setSingleShot(true);
-    m_flushTimer.setInterval(FlushIntervalMs);
-    connect(&m_flushTimer, &QTimer::timeout, this, &AnswerPane::flush);
+    connect(&m_batcher, &TextBatcher::flushed, this, &AnswerPane::paint);
 }
 
 void AnswerPane::follow(Prefetch::ResponseStream *stream, const QString &providerName)
 {
     if (m_stream)
         disconnect(m_stream, nullptr, this, nullptr);
-    m_flushTimer.stop();
-    m_pending.clear();
+    m_batcher.reset();
     m_view->clear();
     m_stream = stream;
     m_provider = providerName;
@@ -56,7 +48,7 @@ void AnswerPane::follow(Prefetch::ResponseStream *stream, const QString &provide
 
 QString AnswerPane::text() const
 {
-    return m_view->toPlainText() + m_pending;
+    return m_view->toPlainText() + m_batcher.pending();
 }
 
 QString AnswerPane::statusText() const
@@ -66,30 +58,20 @@ QString AnswerPane::statusText() const
 
 void AnswerPane::onEvent(const Llm::StreamEvent &event)
 {
-    if (event.type != Llm::StreamEvent::Type::TextDelta || event.choice != 0 || event.text.isEmpty())
-        return;
-    m_pending += event.text;
-    if (m_perceivedMs < 0) {
-        flush(); // the first token is painted now: that moment is what the user perceives
-        return;
-    }
-    if (!m_flushTimer.isActive())
-        m_flushTimer.start();
+    if (event.type == Llm::StreamEvent::Type::TextDelta && event.choice == 0)
+        m_batcher.append(event.text);
 }
 
-void AnswerPane::flush()
+void AnswerPane::paint(const QString &text, bool first)
 {
-    if (m_pending.isEmpty())
-        return;
     QScrollBar *bar = m_view->verticalScrollBar();
     const bool atBottom = bar->value() >= bar->maximum() - 2;
     QTextCursor cursor(m_view->document());
     cursor.movePosition(QTextCursor::End);
-    cursor.insertText(m_pending);
-    m_pending.clear();
+    cursor.insertText(text);
     if (atBottom)
         bar->setValue(bar->maximum());
-    if (m_perceivedMs < 0) {
+    if (first) {
         m_view->repaint(); // make "painted" true before we take the time
         m_perceivedMs = m_stream ? double(Llm::monotonicNowNs() - m_stream->activatedNs()) / 1e6 : 0.0;
         setStatus(tr("Streaming from %1… first token after %2 ms").arg(m_provider, QLocale().toString(m_perceivedMs, 'f', 0)));
@@ -99,7 +81,7 @@ void AnswerPane::flush()
 
 void AnswerPane::onFinished()
 {
-    flush();
+    m_batcher.flush();
     const Llm::Usage usage = m_stream->usage();
     QString status = tr("Done. First token after %1 ms").arg(QLocale().toString(m_perceivedMs, 'f', 0));
     if (m_stream->isPrefetched())
@@ -125,7 +107,7 @@ void AnswerPane::onFinished()
 
 void AnswerPane::onFailed(const Llm::Error &error)
 {
-    flush();
+    m_batcher.flush();
     if (error.code() == Llm::Error::Code::Cancelled)
         setStatus(tr("Stopped."));
     else

@@ -1,7 +1,8 @@
 #pragma once
 
+#include "textbatcher.h"
+
 #include <QPointer>
-#include <QTimer>
 #include <QWidget>
 
 class QLabel;
@@ -41,13 +42,12 @@ private:
     void onEvent(const Llm::StreamEvent &event);
     void onFinished();
     void onFailed(const Llm::Error &error);
-    void flush();
+    void paint(const QString &text, bool first);
     void setStatus(const QString &text, bool isError = false);
 
     QPlainTextEdit *m_view;
     QLabel *m_status;
-    QTimer m_flushTimer;
-    QString m_pending;
+    TextBatcher m_batcher;
     QPointer<Prefetch::ResponseStream> m_stream;
     QString m_provider;
     double m_perceivedMs = -1;

@@ -1,5 +1,7 @@
 #include "chatdock.h"
 
+#include "fittedtextbrowser.h"
+
 #include "markdownview.h"
 
 #include "llm/clock.h"
@@ -88,36 +90,14 @@ bool sameTarget(const Llm::ProviderProfile &a, const Llm::ProviderProfile &b)
 
 // Plain text that grows with its content and wraps anywhere (a pasted URL must not widen the
 // transcript). Used for the user's messages.
-class PlainTextView final : public QTextBrowser
+class PlainTextView final : public FittedTextBrowser
 {
 public:
     explicit PlainTextView(const QString &text, QWidget *parent)
-        : QTextBrowser(parent)
+        : FittedTextBrowser(parent)
     {
-        setFrameShape(QFrame::NoFrame);
-        setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
         setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-        setFocusPolicy(Qt::ClickFocus);
-        setTabChangesFocus(true);
-        viewport()->setAutoFillBackground(false);
-        document()->setUndoRedoEnabled(false);
         setPlainText(text);
-        connect(document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
-                [this] { updateGeometry(); });
-    }
-    QSize sizeHint() const override { return {QTextBrowser::sizeHint().width(), contentHeight()}; }
-    QSize minimumSizeHint() const override { return {QTextBrowser::minimumSizeHint().width(), contentHeight()}; }
-
-protected:
-    void wheelEvent(QWheelEvent *event) override { event->ignore(); }
-
-private:
-    int contentHeight() const
-    {
-        const QMargins m = contentsMargins();
-        return qCeil(document()->size().height()) + m.top() + m.bottom();
     }
 };
 

@@ -1,5 +1,7 @@
 #include "markdownview.h"
 
+#include "fittedtextbrowser.h"
+
 #include <QAbstractTextDocumentLayout>
 #include <QDesktopServices>
 #include <QEvent>
@@ -270,45 +272,19 @@ private:
 
 } // namespace
 
-// The answer's text: grows with its content instead of scrolling, so the transcript around it
-// scrolls as one; links open only when they are web or mail links.
-class AnswerBrowser final : public QTextBrowser
+// The answer's text; links open only when they are web or mail links.
+class AnswerBrowser final : public FittedTextBrowser
 {
 public:
     explicit AnswerBrowser(QWidget *parent)
-        : QTextBrowser(parent)
+        : FittedTextBrowser(parent)
     {
-        setFrameShape(QFrame::NoFrame);
-        setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
         setOpenLinks(false);
-        setTabChangesFocus(true);
-        // A transcript of many answers would otherwise be a long chain of Tab stops.
-        setFocusPolicy(Qt::ClickFocus);
-        viewport()->setAutoFillBackground(false);
-        document()->setUndoRedoEnabled(false); // a streamed answer must not keep an undo history
-        connect(document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
-                [this] { updateGeometry(); });
         connect(this, &QTextBrowser::anchorClicked, this, [](const QUrl &url) {
             const QString scheme = url.scheme().toLower();
             if (scheme == QLatin1String("http") || scheme == QLatin1String("https") || scheme == QLatin1String("mailto"))
                 QDesktopServices::openUrl(url);
         });
-    }
-
-    QSize sizeHint() const override { return {QTextBrowser::sizeHint().width(), contentHeight()}; }
-    QSize minimumSizeHint() const override { return {QTextBrowser::minimumSizeHint().width(), contentHeight()}; }
-
-protected:
-    // Nothing to scroll here: the transcript scrolls.
-    void wheelEvent(QWheelEvent *event) override { event->ignore(); }
-
-private:
-    int contentHeight() const
-    {
-        const QMargins m = contentsMargins();
-        return qCeil(document()->size().height()) + m.top() + m.bottom();
     }
 };
 

@@ -35,8 +35,6 @@ namespace {
 // A pause in typing this long means the user is done for now (the typing prefetch uses the
 // same figure).
 constexpr auto SettleDelay = 350ms;
-// One frame at 60 Hz: fast enough to look live, slow enough to batch tokens.
-constexpr auto FlushInterval = 16ms;
 
 const QString TopicKey = QStringLiteral("topic");
 const QString AudienceKey = QStringLiteral("audience");
@@ -266,9 +264,7 @@ WizardGenerationPage::WizardGenerationPage(const Texts &texts, QWidget *parent)
     layout->addLayout(m_extraRows);
     layout->addLayout(buttons);
 
-    m_flushTimer.setSingleShot(true);
-    m_flushTimer.setInterval(FlushInterval);
-    connect(&m_flushTimer, &QTimer::timeout, this, &WizardGenerationPage::flush);
+    connect(&m_batcher, &TextBatcher::flushed, this, &WizardGenerationPage::paint);
     m_editPause.setSingleShot(true);
     m_editPause.setInterval(SettleDelay);
     connect(&m_editPause, &QTimer::timeout, this, &WizardGenerationPage::editSettled);
@@ -285,7 +281,7 @@ void WizardGenerationPage::addRow(QWidget *label, QWidget *field)
 
 QString WizardGenerationPage::text() const
 {
-    return m_editor->toPlainText() + m_pending;
+    return m_editor->toPlainText() + m_batcher.pending();
 }
 
 QString WizardGenerationPage::statusText() const
@@ -316,9 +312,8 @@ void WizardGenerationPage::follow(Prefetch::ResponseStream *stream, const QVaria
         m_stream->cancel();
         m_stream->deleteLater();
     }
-    m_flushTimer.stop();
+    m_batcher.reset();
     m_editPause.stop();
-    m_pending.clear();
     {
         // The generated text becomes the base the user's edits undo back to, so the stream's
         // pieces stay out of the undo history.
@@ -364,21 +359,12 @@ void WizardGenerationPage::setStale(bool stale)
 
 void WizardGenerationPage::onEvent(const Llm::StreamEvent &event)
 {
-    if (event.type != Llm::StreamEvent::Type::TextDelta || event.choice != 0 || event.text.isEmpty())
-        return;
-    m_pending += event.text;
-    if (m_perceivedMs < 0) {
-        flush(); // the first token is painted now: that moment is what the user perceives
-        return;
-    }
-    if (!m_flushTimer.isActive())
-        m_flushTimer.start();
+    if (event.type == Llm::StreamEvent::Type::TextDelta && event.choice == 0)
+        m_batcher.append(event.text);
 }
 
-void WizardGenerationPage::flush()
+void WizardGenerationPage::paint(const QString &text, bool first)
 {
-    if (m_pending.isEmpty())
-        return;
     QScrollBar *bar = m_editor->verticalScrollBar();
     const bool atBottom = bar->value() >= bar->maximum() - 2;
     {
@@ -386,12 +372,11 @@ void WizardGenerationPage::flush()
         // Appended at the end with a cursor of our own: the user's cursor stays where it is.
         QTextCursor cursor(m_editor->document());
         cursor.movePosition(QTextCursor::End);
-        cursor.insertText(m_pending);
+        cursor.insertText(text);
     }
-    m_pending.clear();
     if (atBottom)
         bar->setValue(bar->maximum());
-    if (m_perceivedMs < 0 && m_stream) {
+    if (first && m_stream) {
         m_editor->viewport()->repaint(); // make "painted" true before taking the time
         m_perceivedMs = double(Llm::monotonicNowNs() - m_stream->activatedNs()) / 1e6;
         setStatus(tr("Writing…") + QLatin1Char(' ') + firstTokenSentence());
@@ -409,7 +394,7 @@ QString WizardGenerationPage::firstTokenSentence() const
 
 void WizardGenerationPage::onFinished()
 {
-    flush();
+    m_batcher.flush();
     QString status = tr("Done.") + QLatin1Char(' ') + firstTokenSentence();
     if (m_stream && (m_stream->finishReason() == QLatin1String("length")
                      || m_stream->finishReason() == QLatin1String("max_tokens")))
@@ -421,7 +406,7 @@ void WizardGenerationPage::onFinished()
 
 void WizardGenerationPage::onFailed(const Llm::Error &error)
 {
-    flush();
+    m_batcher.flush();
     endStream();
     if (error.code() == Llm::Error::Code::Cancelled)
         setStatus(tr("Stopped. Edit the text, or press Regenerate."));
@@ -432,7 +417,7 @@ void WizardGenerationPage::onFailed(const Llm::Error &error)
 
 void WizardGenerationPage::endStream()
 {
-    m_flushTimer.stop();
+    m_batcher.flush(); // whatever arrived is the user's text now
     if (m_stream) {
         disconnect(m_stream, nullptr, this, nullptr);
         m_stream->deleteLater(); // we are inside its terminal signal

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "textbatcher.h"
+
 #include "prefetch/prompttemplate.h"
 
 #include "llm/error.h"
@@ -140,7 +142,7 @@ private:
     void onFinished();
     void onFailed(const Llm::Error &error);
     void onContentsChanged();
-    void flush();
+    void paint(const QString &text, bool first);
     void endStream();
     void setStatus(const QString &text, bool isError = false);
     QString firstTokenSentence() const;
@@ -150,9 +152,8 @@ private:
     QPushButton *m_regenerate;
     QPushButton *m_stop;
     QFormLayout *m_extraRows;
-    QTimer m_flushTimer;
+    TextBatcher m_batcher;
     QTimer m_editPause;
-    QString m_pending;
     QPointer<Prefetch::ResponseStream> m_stream; // non-null while generating
     QVariantMap m_sourceData;
     bool m_applyingStream = false; // text changes now come from the stream, not the user
