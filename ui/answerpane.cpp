@@ -1,5 +1,7 @@
 #include "answerpane.h"
 
+#include "uicolors.h"
+
 #include "llm/clock.h"
 #include "prefetch/responsestream.h"
 
@@ -118,10 +120,9 @@ void AnswerPane::onFailed(const Llm::Error &error)
 void AnswerPane::setStatus(const QString &text, bool isError)
 {
     m_status->setText(text);
-    // A palette role keeps the error colour readable on dark palettes too.
     QPalette p = palette();
     if (isError)
-        p.setColor(QPalette::WindowText, QColor(0xc0, 0x39, 0x2b));
+        p.setColor(QPalette::WindowText, errorColor(p));
     m_status->setPalette(p);
 }
 

@@ -1,6 +1,7 @@
 #include "chatdock.h"
 
 #include "fittedtextbrowser.h"
+#include "uicolors.h"
 
 #include "markdownview.h"
 
@@ -65,14 +66,6 @@ constexpr qsizetype ShownMessages = 100;
 constexpr int InputMinLines = 2;
 constexpr int InputMaxLines = 8;
 constexpr int TitleChars = 60;
-
-// No palette role means "error": a red whose lightness follows the palette, readable on light
-// and dark backgrounds alike.
-QColor errorColor(const QPalette &palette)
-{
-    const bool darkBackground = palette.color(QPalette::Window).lightnessF() < 0.5;
-    return QColor::fromHslF(0.0f, 0.75f, darkBackground ? 0.72f : 0.38f);
-}
 
 QString titleFrom(const QString &message)
 {

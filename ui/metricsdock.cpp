@@ -1,5 +1,7 @@
 #include "metricsdock.h"
 
+#include "uicolors.h"
+
 #include "latencychart.h"
 
 #include "prefetch/engine.h"
@@ -31,12 +33,6 @@ constexpr int RowCount = int(std::size(Rows));
 // The chart shows at most this many of the newest samples (the metrics window is 200 by default).
 constexpr qsizetype ChartSamples = 200;
 constexpr int BudgetBarSteps = 1000;
-
-// A red that stays readable: darker on light windows, lighter on dark ones.
-QColor alarmColor(const QPalette &palette)
-{
-    return palette.color(QPalette::Window).lightness() < 128 ? QColor(0xff, 0x8a, 0x80) : QColor(0xb0, 0x20, 0x20);
-}
 
 void setLabelText(QLabel *label, const QString &text)
 {
@@ -313,13 +309,13 @@ void MetricsDock::refresh()
                 item->setToolTip(tip);
         }
         QTableWidgetItem *stateItem = m_table->item(row, StateColumn);
-        const QBrush stateBrush = warn ? QBrush(alarmColor(palette())) : QBrush();
+        const QBrush stateBrush = warn ? QBrush(errorColor(palette())) : QBrush();
         if (stateItem->foreground() != stateBrush)
             stateItem->setForeground(stateBrush);
     }
     // Alarms and pauses are spelled out, not only in tooltips.
     setLabelText(m_alarms, reasons.join(QLatin1Char('\n')));
-    if (const QColor color = alarmColor(palette()); m_alarms->palette().color(QPalette::WindowText) != color) {
+    if (const QColor color = errorColor(palette()); m_alarms->palette().color(QPalette::WindowText) != color) {
         QPalette p; // only this role, so the label follows palette changes otherwise
         p.setColor(QPalette::WindowText, color);
         m_alarms->setPalette(p);

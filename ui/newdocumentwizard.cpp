@@ -1,5 +1,7 @@
 #include "newdocumentwizard.h"
 
+#include "uicolors.h"
+
 #include "llm/clock.h"
 #include "prefetch/actionprompts.h"
 #include "prefetch/engine.h"
@@ -64,12 +66,6 @@ QString lengthDescription(const QString &key)
     if (key == QLatin1String("medium"))
         return QStringLiteral("medium, about 1500 words");
     return key;
-}
-
-// A red that stays readable: darker on light windows, lighter on dark ones.
-QColor errorColor(const QPalette &palette)
-{
-    return palette.color(QPalette::Window).lightness() < 128 ? QColor(0xff, 0x8a, 0x80) : QColor(0xb0, 0x20, 0x20);
 }
 
 // "1. ", "- ", "## ", "**…**", quotes: what models put around list items and titles.

@@ -1,0 +1,16 @@
+#pragma once
+
+#include <QColor>
+#include <QPalette>
+
+namespace Ui {
+
+// No palette role means "error" or "alarm": a red whose lightness follows the palette, so it
+// stays readable on light and dark windows alike.
+inline QColor errorColor(const QPalette &palette)
+{
+    const bool darkBackground = palette.color(QPalette::Window).lightnessF() < 0.5;
+    return QColor::fromHslF(0.0f, 0.75f, darkBackground ? 0.72f : 0.38f);
+}
+
+} // namespace Ui
