@@ -140,7 +140,8 @@ void Generation::onSlotGranted()
         s.promptTokens += m_usage.promptTokens;
         s.cacheHitTokens += m_usage.cacheReadTokens;
     });
-    const double prefillNs = (m_usage.promptTokens - m_usage.cacheReadTokens) * nsPer(m_setup.profile.prefillTokensPerSec);
+    const double prefillNs = (m_usage.promptTokens - m_usage.cacheReadTokens) * nsPer(m_setup.profile.prefillTokensPerSec)
+        + double(m_setup.profile.overheadMs) * 1e6;
     m_timer.start(msUntil(nowNs() + static_cast<qint64>(prefillNs)));
 }
 

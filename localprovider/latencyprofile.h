@@ -12,7 +12,10 @@ namespace LocalProvider {
 // "no delay"; slotCount <= 0 means unlimited.
 struct LatencyProfile {
     QString name;
-    int rttMs = 0;                  // network round trip; headers go out after rtt, first token after rtt + queue + prefill
+    int rttMs = 0;                  // network round trip; headers go out after rtt, first token after rtt + queue + overhead + prefill
+    // Time a hosted service spends before any prefill: admission, routing, scheduling. It is
+    // why hosted APIs take most of a second to the first token even on a short, cached prompt.
+    int overheadMs = 0;
     double prefillTokensPerSec = 0; // prefill time = uncached prompt tokens / this
     double decodeTokensPerSec = 0;  // one output token every 1/this seconds
     // Concurrent generations; more requests wait in a queue. Not called `slots`: that is a Qt
@@ -28,7 +31,7 @@ struct LatencyProfile {
     static QStringList names();
 
     // This profile with "key=value" pairs applied, comma-separated, any subset of
-    // rtt (ms), prefill, decode (tokens/s; 0 or inf = no delay), slots, context (tokens),
+    // rtt, overhead (ms), prefill, decode (tokens/s; 0 or inf = no delay), slots, context (tokens),
     // ttl (cache seconds), block (cache block tokens). The error names the bad pair.
     std::expected<LatencyProfile, QString> withOverrides(QStringView spec) const;
 };

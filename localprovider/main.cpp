@@ -71,6 +71,9 @@ int main(int argc, char *argv[])
         QStringLiteral("Latency profile: %1.").arg(LocalProvider::LatencyProfile::names().join(QStringLiteral(", "))),
         QStringLiteral("name"), QStringLiteral("hosted"));
     const QCommandLineOption rtt(QStringLiteral("rtt-ms"), QStringLiteral("Network round trip in ms."), QStringLiteral("ms"));
+    const QCommandLineOption overhead(QStringLiteral("overhead-ms"),
+                                      QStringLiteral("Service time before prefill (admission, scheduling) in ms."),
+                                      QStringLiteral("ms"));
     const QCommandLineOption prefill(QStringLiteral("prefill-tps"),
                                      QStringLiteral("Prefill rate in prompt tokens per second (0 = no delay)."),
                                      QStringLiteral("rate"));
@@ -95,7 +98,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption allowRemote(QStringLiteral("allow-remote"),
                                          QStringLiteral("Allow listening on a non-loopback address."));
     const QCommandLineOption quiet(QStringLiteral("quiet"), QStringLiteral("Log warnings only, not every request."));
-    parser.addOptions({host, port, profile, rtt, prefill, decode, slotsOption, context, ttl, fault, maxStreams, apiKey,
+    parser.addOptions({host, port, profile, rtt, overhead, prefill, decode, slotsOption, context, ttl, fault, maxStreams, apiKey,
                        allowRemote, quiet});
     parser.process(app);
 
@@ -105,7 +108,7 @@ int main(int argc, char *argv[])
         return fail(QStringLiteral("unknown profile \"%1\"").arg(parser.value(profile)));
     QStringList overrides;
     const std::pair<const QCommandLineOption *, const char *> mapping[] = {
-        {&rtt, "rtt"}, {&prefill, "prefill"}, {&decode, "decode"}, {&slotsOption, "slots"}, {&context, "context"}, {&ttl, "ttl"}};
+        {&rtt, "rtt"}, {&overhead, "overhead"}, {&prefill, "prefill"}, {&decode, "decode"}, {&slotsOption, "slots"}, {&context, "context"}, {&ttl, "ttl"}};
     for (const auto &[option, key] : mapping) {
         if (parser.isSet(*option))
             overrides << QLatin1String(key) + u'=' + parser.value(*option);
