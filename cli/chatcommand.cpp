@@ -7,6 +7,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QEventLoop>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -121,8 +122,12 @@ int runChat(const QStringList &arguments)
     const QCommandLineOption statsJsonOpt(QStringLiteral("stats-json"),
         QStringLiteral("Print the closing statistics as one JSON line on stderr."));
     const QCommandLineOption quietOpt(QStringLiteral("quiet"), QStringLiteral("Do not print the answer."));
+    const QCommandLineOption repeatOpt(QStringLiteral("repeat"),
+        QStringLiteral("Send the request N times, one after the other, in this process (the connection is "
+                       "kept alive between them, as in the app); statistics are printed after each."),
+        QStringLiteral("n"), QStringLiteral("1"));
     parser.addOptions({providerOpt, modelOpt, baseUrlOpt, maxTokensOpt, systemOpt, temperatureOpt, seedOpt,
-                       keyEnvOpt, latencyOpt, headerOpt, statsJsonOpt, quietOpt});
+                       keyEnvOpt, latencyOpt, headerOpt, statsJsonOpt, quietOpt, repeatOpt});
     parser.addPositionalArgument(QStringLiteral("prompt"), QStringLiteral("The prompt; '-' or nothing reads stdin."));
 
     if (!parser.parse(QStringList{QStringLiteral("headstart-cli chat")} + arguments)) {
@@ -144,6 +149,11 @@ int runChat(const QStringList &arguments)
     const int maxTokens = parser.value(maxTokensOpt).toInt(&ok);
     if (!ok || maxTokens <= 0) {
         std::fprintf(stderr, "headstart-cli chat: --max-tokens needs a positive number\n");
+        return 2;
+    }
+    const int repeat = parser.value(repeatOpt).toInt(&ok);
+    if (!ok || repeat <= 0) {
+        std::fprintf(stderr, "headstart-cli chat: --repeat needs a positive number\n");
         return 2;
     }
     const QString prompt = readPrompt(parser.positionalArguments(), &ok);
@@ -212,83 +222,88 @@ int runChat(const QStringList &arguments)
         options.extraHeaders.append({header.left(colon).trimmed().toLatin1(), header.mid(colon + 1).trimmed().toUtf8()});
     }
 
+    // One network access manager for every repetition: like the app, later requests reuse the
+    // kept-alive connection.
     QNetworkAccessManager network;
-    Llm::LlmStream stream(&network, profile, request, options);
     const bool quiet = parser.isSet(quietOpt);
-    qint64 textEvents = 0;
     bool interrupted = false;
+    bool stop = false;
     int exitCode = 0;
-
     InterruptWatcher interrupts;
-    if (interrupts.notifier()) {
-        QObject::connect(interrupts.notifier(), &QSocketNotifier::activated, &stream, [&] {
-            interrupted = true;
-            stream.cancel();
+
+    for (int round = 0; round < repeat && !interrupted && !stop; ++round) {
+        Llm::LlmStream stream(&network, profile, request, options);
+        qint64 textEvents = 0;
+        QEventLoop loop;
+        if (interrupts.notifier()) {
+            QObject::connect(interrupts.notifier(), &QSocketNotifier::activated, &stream, [&] {
+                interrupted = true;
+                stream.cancel();
+            });
+        }
+        QObject::connect(&stream, &Llm::LlmStream::eventReceived, &stream, [&](const Llm::StreamEvent &e) {
+            if (e.choice != 0)
+                return;
+            if (e.type == Llm::StreamEvent::Type::TextDelta || e.type == Llm::StreamEvent::Type::RefusalDelta) {
+                ++textEvents;
+                if (!quiet)
+                    writeOut(e.text);
+            }
         });
-    }
-    QObject::connect(&stream, &Llm::LlmStream::eventReceived, &stream, [&](const Llm::StreamEvent &e) {
-        if (e.choice != 0)
-            return;
-        if (e.type == Llm::StreamEvent::Type::TextDelta || e.type == Llm::StreamEvent::Type::RefusalDelta) {
-            ++textEvents;
-            if (!quiet)
-                writeOut(e.text);
+        QObject::connect(&stream, &Llm::LlmStream::finished, &loop, &QEventLoop::quit);
+        QObject::connect(&stream, &Llm::LlmStream::failed, &loop, [&](const Llm::Error &) { loop.quit(); });
+        stream.start();
+        loop.exec();
+
+        if (!quiet && !stream.text().isEmpty() && !stream.text().endsWith(QLatin1Char('\n')))
+            writeOut(QStringLiteral("\n"));
+
+        const auto &t = stream.timestamps();
+        const Llm::Usage usage = stream.usage();
+        const qint64 outputTokens = usage.outputTokens >= 0 ? usage.outputTokens : textEvents;
+        const double ttftMs = ms(t.started, t.firstToken);
+        const double streamSeconds = t.firstToken > 0 && t.finished > t.firstToken ? double(t.finished - t.firstToken) / 1e9 : 0;
+        const double tokensPerSecond = streamSeconds > 0 && outputTokens > 1 ? double(outputTokens - 1) / streamSeconds : 0;
+
+        if (auto error = stream.error()) {
+            if (error->code() == Llm::Error::Code::Cancelled) {
+                std::fprintf(stderr, "-- interrupted; the connection was closed.\n");
+                exitCode = interrupted ? 130 : 1;
+            } else {
+                std::fprintf(stderr, "-- error (%s): %s\n", error->codeName(), qPrintable(error->message()));
+                exitCode = 1;
+            }
+            stop = true; // a failed repetition ends the run
         }
-    });
-    QObject::connect(&stream, &Llm::LlmStream::finished, &stream, [&] { QCoreApplication::exit(0); });
-    QObject::connect(&stream, &Llm::LlmStream::failed, &stream, [&](const Llm::Error &) {
-        QCoreApplication::exit(0);
-    });
-    stream.start();
-    QCoreApplication::exec();
-
-    if (!quiet && !stream.text().isEmpty() && !stream.text().endsWith(QLatin1Char('\n')))
-        writeOut(QStringLiteral("\n"));
-
-    const auto &t = stream.timestamps();
-    const Llm::Usage usage = stream.usage();
-    const qint64 outputTokens = usage.outputTokens >= 0 ? usage.outputTokens : textEvents;
-    const double ttftMs = ms(t.started, t.firstToken);
-    const double streamSeconds = t.firstToken > 0 && t.finished > t.firstToken ? double(t.finished - t.firstToken) / 1e9 : 0;
-    const double tokensPerSecond = streamSeconds > 0 && outputTokens > 1 ? double(outputTokens - 1) / streamSeconds : 0;
-
-    if (auto error = stream.error()) {
-        if (error->code() == Llm::Error::Code::Cancelled) {
-            std::fprintf(stderr, "-- interrupted; the connection was closed.\n");
-            exitCode = interrupted ? 130 : 1;
+        if (parser.isSet(statsJsonOpt)) {
+            QJsonObject stats{
+                {QStringLiteral("provider"), profile.id},
+                {QStringLiteral("model"), profile.model},
+                {QStringLiteral("ttft_ms"), ttftMs},
+                {QStringLiteral("headers_ms"), ms(t.started, t.headers)},
+                {QStringLiteral("total_ms"), ms(t.started, t.finished)},
+                {QStringLiteral("tokens_per_second"), tokensPerSecond},
+                {QStringLiteral("finish_reason"), stream.finishReason()},
+                {QStringLiteral("usage"), QJsonObject{{QStringLiteral("input"), usage.inputTokens},
+                                                      {QStringLiteral("output"), usage.outputTokens},
+                                                      {QStringLiteral("cache_read"), usage.cacheReadTokens},
+                                                      {QStringLiteral("cache_write"), usage.cacheWriteTokens}}},
+                {QStringLiteral("error"), stream.error() ? QString::fromLatin1(stream.error()->codeName()) : QString()},
+            };
+            std::fprintf(stderr, "%s\n", QJsonDocument(stats).toJson(QJsonDocument::Compact).constData());
         } else {
-            std::fprintf(stderr, "-- error (%s): %s\n", error->codeName(), qPrintable(error->message()));
-            exitCode = 1;
+            if (ttftMs >= 0)
+                std::fprintf(stderr, "-- time to first token: %.0f ms\n", ttftMs);
+            if (tokensPerSecond > 0)
+                std::fprintf(stderr, "-- speed: %.1f tokens/s (%lld tokens)\n", tokensPerSecond, static_cast<long long>(outputTokens));
+            if (!usage.isEmpty()) {
+                std::fprintf(stderr, "-- usage: %lld prompt tokens (%lld read from cache, %lld written to cache), %lld completion tokens\n",
+                             static_cast<long long>(usage.inputTokens), static_cast<long long>(std::max<qint64>(0, usage.cacheReadTokens)),
+                             static_cast<long long>(std::max<qint64>(0, usage.cacheWriteTokens)), static_cast<long long>(usage.outputTokens));
+            }
+            if (!stream.finishReason().isEmpty())
+                std::fprintf(stderr, "-- finish: %s\n", qPrintable(stream.finishReason()));
         }
-    }
-    if (parser.isSet(statsJsonOpt)) {
-        QJsonObject stats{
-            {QStringLiteral("provider"), profile.id},
-            {QStringLiteral("model"), profile.model},
-            {QStringLiteral("ttft_ms"), ttftMs},
-            {QStringLiteral("headers_ms"), ms(t.started, t.headers)},
-            {QStringLiteral("total_ms"), ms(t.started, t.finished)},
-            {QStringLiteral("tokens_per_second"), tokensPerSecond},
-            {QStringLiteral("finish_reason"), stream.finishReason()},
-            {QStringLiteral("usage"), QJsonObject{{QStringLiteral("input"), usage.inputTokens},
-                                                  {QStringLiteral("output"), usage.outputTokens},
-                                                  {QStringLiteral("cache_read"), usage.cacheReadTokens},
-                                                  {QStringLiteral("cache_write"), usage.cacheWriteTokens}}},
-            {QStringLiteral("error"), stream.error() ? QString::fromLatin1(stream.error()->codeName()) : QString()},
-        };
-        std::fprintf(stderr, "%s\n", QJsonDocument(stats).toJson(QJsonDocument::Compact).constData());
-    } else {
-        if (ttftMs >= 0)
-            std::fprintf(stderr, "-- time to first token: %.0f ms\n", ttftMs);
-        if (tokensPerSecond > 0)
-            std::fprintf(stderr, "-- speed: %.1f tokens/s (%lld tokens)\n", tokensPerSecond, static_cast<long long>(outputTokens));
-        if (!usage.isEmpty()) {
-            std::fprintf(stderr, "-- usage: %lld prompt tokens (%lld read from cache, %lld written to cache), %lld completion tokens\n",
-                         static_cast<long long>(usage.inputTokens), static_cast<long long>(std::max<qint64>(0, usage.cacheReadTokens)),
-                         static_cast<long long>(std::max<qint64>(0, usage.cacheWriteTokens)), static_cast<long long>(usage.outputTokens));
-        }
-        if (!stream.finishReason().isEmpty())
-            std::fprintf(stderr, "-- finish: %s\n", qPrintable(stream.finishReason()));
     }
     return exitCode;
 }

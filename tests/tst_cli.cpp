@@ -20,6 +20,7 @@ private slots:
     void cleanup();
     void chatInProcess();
     void chatAgainstRunningProvider();
+    void repeatSendsTheRequestNTimes();
     void interruptClosesTheConnection();
     void providerErrorExitsWithOne();
     void badArguments_data();
@@ -134,6 +135,29 @@ void tst_Cli::chatAgainstRunningProvider()
     QCOMPARE(stats(root).value(QLatin1String("requests_served")).toInt(), 2);
 }
 
+void tst_Cli::repeatSendsTheRequestNTimes()
+{
+    const QUrl root = startProvider({QStringLiteral("--profile"), QStringLiteral("instant")});
+    QVERIFY(root.isValid() && root.port() > 0);
+    const Run r = run({QStringLiteral("chat"), QStringLiteral("--provider"), QStringLiteral("local"),
+                       QStringLiteral("--base-url"), root.toString(), QStringLiteral("--max-tokens"),
+                       QStringLiteral("8"), QStringLiteral("--stats-json"), QStringLiteral("--quiet"),
+                       QStringLiteral("--repeat"), QStringLiteral("3"),
+                       QStringLiteral("One process, one connection, three answers.")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.isEmpty());
+    const QList<QByteArray> lines = r.err.trimmed().split('\n');
+    QCOMPARE(lines.size(), 3);
+    for (const QByteArray &line : lines) {
+        const QJsonObject json = QJsonDocument::fromJson(line).object();
+        QVERIFY2(json.value(QLatin1String("ttft_ms")).toDouble() >= 0, line.constData());
+        QVERIFY2(json.value(QLatin1String("error")).toString().isEmpty(), line.constData());
+        QCOMPARE(json.value(QLatin1String("usage")).toObject().value(QLatin1String("output")).toInt(), 8);
+    }
+    QCOMPARE(stats(root).value(QLatin1String("requests_served")).toInt(), 3);
+    QCOMPARE(stats(root).value(QLatin1String("streams_completed")).toInt(), 3);
+}
+
 void tst_Cli::interruptClosesTheConnection()
 {
     // 10 tokens/s: the answer takes many seconds, so the interrupt lands mid-stream.
@@ -180,6 +204,9 @@ void tst_Cli::badArguments_data()
     QTest::addRow("bad max tokens") << QStringList{QStringLiteral("chat"), QStringLiteral("--max-tokens"),
                                                    QStringLiteral("lots"), QStringLiteral("hi")}
                                     << QByteArray("--max-tokens");
+    QTest::addRow("bad repeat") << QStringList{QStringLiteral("chat"), QStringLiteral("--repeat"),
+                                               QStringLiteral("0"), QStringLiteral("hi")}
+                                << QByteArray("--repeat");
     // Refused before any connection is made: tests never talk to anything but loopback.
     QTest::addRow("cloud without key") << QStringList{QStringLiteral("chat"), QStringLiteral("--provider"),
                                                       QStringLiteral("deepseek"), QStringLiteral("hi")}
