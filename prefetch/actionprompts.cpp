@@ -98,4 +98,68 @@ const PromptTemplate &workflowStepTemplate()
     return t;
 }
 
+namespace {
+
+// The one static part of every step's request, so the steps share the provider's prompt cache.
+// Prompts are English whatever the UI language; the model answers in the topic's language.
+QString wizardSystemPrompt()
+{
+    return QStringLiteral(
+        "You help the user write a new document step by step: first an outline, then the introduction, then title "
+        "options. Each message gives the step, what the user chose so far and what to answer. Answer with the "
+        "requested text only: no preamble, no closing remarks, no code fences. Write in the language of the topic.");
+}
+
+QString lengthDescription(const QString &key)
+{
+    if (key == QLatin1String("short"))
+        return QStringLiteral("short, about 500 words");
+    if (key == QLatin1String("long"))
+        return QStringLiteral("long, about 3000 words");
+    if (key == QLatin1String("medium"))
+        return QStringLiteral("medium, about 1500 words");
+    return key;
+}
+
+} // namespace
+
+std::expected<CompiledPrompt, Llm::Error> compileWizard(const Llm::ProviderProfile &profile)
+{
+    return workflowStepTemplate().compile(profile, {{QStringLiteral("system"), wizardSystemPrompt()}});
+}
+
+int wizardMaxTokens(int step)
+{
+    return step == WizardTitleStep ? 120 : 400;
+}
+
+QString wizardStepPrompt(int step, const QVariantMap &data)
+{
+    using namespace WizardKeys;
+    const auto value = [&data](const QString &key) { return data.value(key).toString(); };
+    const QString audience = value(AudienceKey).isEmpty() ? QStringLiteral("general readers") : value(AudienceKey);
+    const QString outline = value(OutlineKey).isEmpty() ? QStringLiteral("(none)") : value(OutlineKey);
+    const QString introduction = value(IntroductionKey).isEmpty() ? QStringLiteral("(none)") : value(IntroductionKey);
+    // Multi-argument arg(): a '%' the user typed is never taken for a placeholder.
+    const QString brief = QStringLiteral("Topic: %1\nAudience: %2\nTone: %3\n").arg(value(TopicKey), audience, value(ToneKey));
+    switch (step) {
+    case WizardOutlineStep:
+        return QStringLiteral("Step 2 of 4: the outline.\n%1Length: %2\n\nWrite the outline of this document: one "
+                              "section per line, numbered \"1.\", \"2.\" and so on; points under a section go on "
+                              "their own lines, indented and starting with \"- \".")
+            .arg(brief, lengthDescription(value(LengthKey)));
+    case WizardIntroductionStep:
+        return QStringLiteral("Step 3 of 4: the introduction.\n%1Length: %2\n\nOutline:\n%3\n\nWrite the introduction "
+                              "of this document: one or two paragraphs that tell the audience what it covers and why "
+                              "it matters, leading into the outline.")
+            .arg(brief, lengthDescription(value(LengthKey)), outline);
+    case WizardTitleStep:
+        return QStringLiteral("Step 4 of 4: title options.\n%1\nOutline:\n%2\n\nIntroduction:\n%3\n\nPropose five "
+                              "titles for this document, one per line, without numbering or quotes.")
+            .arg(brief, outline, introduction);
+    default:
+        return {};
+    }
+}
+
 } // namespace Prefetch

@@ -5,6 +5,7 @@
 #include "llm/llmtypes.h"
 
 #include <QString>
+#include <QVariantMap>
 
 #include <expected>
 
@@ -48,5 +49,23 @@ const PromptTemplate &chatTemplate(bool withDocument);
 // One wizard step: the wizard's system prompt (static value "system") and the step's prompt
 // with the form data filled in (dynamic value "prompt"). Steps of one wizard share the prefix.
 const PromptTemplate &workflowStepTemplate();
+
+// The new-document wizard (ui/newdocumentwizard.cpp; the replay benchmark sends the same
+// requests). Steps 1 (topic form) to 4; steps 2..4 generate.
+enum WizardStep { WizardTopicStep = 1, WizardOutlineStep = 2, WizardIntroductionStep = 3, WizardTitleStep = 4 };
+namespace WizardKeys {
+// The form data's keys: each step's prompt is built from these alone.
+inline const QString TopicKey = QStringLiteral("topic");
+inline const QString AudienceKey = QStringLiteral("audience");
+inline const QString ToneKey = QStringLiteral("tone");
+inline const QString LengthKey = QStringLiteral("length"); // "short", "medium", "long"
+inline const QString OutlineKey = QStringLiteral("outline");
+inline const QString IntroductionKey = QStringLiteral("introduction");
+} // namespace WizardKeys
+// workflowStepTemplate() with the wizard's system prompt: every step shares that prefix.
+std::expected<CompiledPrompt, Llm::Error> compileWizard(const Llm::ProviderProfile &profile);
+// The prompt of step `step` (2..4) built from `data` alone; empty for other steps.
+QString wizardStepPrompt(int step, const QVariantMap &data);
+int wizardMaxTokens(int step);
 
 } // namespace Prefetch

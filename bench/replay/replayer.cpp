@@ -1,0 +1,580 @@
+#include "replayer.h"
+
+#include "documents.h"
+
+#include "llm/clock.h"
+#include "localprovider/serverthread.h"
+#include "prefetch/actionprompts.h"
+#include "prefetch/classifier.h"
+#include "prefetch/debouncestrategy.h"
+#include "prefetch/engine.h"
+#include "prefetch/hoverstrategy.h"
+#include "prefetch/responsestream.h"
+#include "prefetch/warmupstrategy.h"
+#include "prefetch/workflowstrategy.h"
+
+#include <QJsonArray>
+#include <QNetworkAccessManager>
+
+#include <algorithm>
+#include <cmath>
+
+namespace Bench {
+
+namespace {
+
+using std::chrono::milliseconds;
+
+// How long the replay waits, after the trace's last event, for answers still streaming.
+constexpr qint64 DrainMs = 60'000;
+
+// The wizard's settle pause: a form or an edit untouched this long counts as done (the same
+// figure as ui/newdocumentwizard.cpp).
+constexpr qint64 SettleMs = 350;
+
+std::optional<Prefetch::DocumentAction> actionFromId(const QString &id)
+{
+    using A = Prefetch::DocumentAction;
+    if (id == u"summarize")
+        return A::Summarize;
+    if (id == u"continue")
+        return A::ContinueWriting;
+    if (id == u"rewrite")
+        return A::RewriteSelection;
+    if (id == u"translate")
+        return A::Translate;
+    if (id == u"explain")
+        return A::ExplainSelection;
+    return std::nullopt;
+}
+
+bool needsSelection(Prefetch::DocumentAction action)
+{
+    return action == Prefetch::DocumentAction::RewriteSelection || action == Prefetch::DocumentAction::ExplainSelection;
+}
+
+milliseconds shrink(milliseconds value, double speed)
+{
+    return milliseconds(std::max<qint64>(1, std::llround(double(value.count()) / speed)));
+}
+
+// The provider runs `speed` times faster: fixed delays shrink, rates grow, the cache lives
+// shorter in proportion.
+LocalProvider::LatencyProfile compress(LocalProvider::LatencyProfile p, double speed)
+{
+    p.rttMs = int(std::lround(p.rttMs / speed));
+    p.overheadMs = int(std::lround(p.overheadMs / speed));
+    if (p.prefillTokensPerSec > 0 && std::isfinite(p.prefillTokensPerSec))
+        p.prefillTokensPerSec *= speed;
+    if (p.decodeTokensPerSec > 0 && std::isfinite(p.decodeTokensPerSec))
+        p.decodeTokensPerSec *= speed;
+    p.cacheTtlSec = std::max(1, int(std::lround(p.cacheTtlSec / speed)));
+    return p;
+}
+
+// The app's defaults (PREFETCH.md), with only this mode's strategies on and every delay and
+// TTL compressed like the trace.
+Prefetch::Settings settingsFor(Mode mode, double speed)
+{
+    Prefetch::Settings s;
+    s.warmup.enabled = mode == Mode::Warmup || mode == Mode::All;
+    s.hover.enabled = mode == Mode::Hover || mode == Mode::All;
+    s.debounce.enabled = mode == Mode::Debounce || mode == Mode::All;
+    s.workflow.enabled = mode == Mode::Workflow || mode == Mode::All;
+    s.warmup.interval = shrink(s.warmup.interval, speed);
+    s.hover.delay = shrink(s.hover.delay, speed);
+    s.hover.ttl = shrink(s.hover.ttl, speed);
+    s.debounce.delay = shrink(s.debounce.delay, speed);
+    s.debounce.ttl = shrink(s.debounce.ttl, speed);
+    s.workflow.ttl = shrink(s.workflow.ttl, speed);
+    // A benchmark run must not be throttled by the hourly budget the app keeps for real money:
+    // the extra cost it would guard is what the report shows.
+    s.hourlyTokenBudget = 0;
+    return s;
+}
+
+} // namespace
+
+const char *modeId(Mode mode)
+{
+    switch (mode) {
+    case Mode::Off: return "off";
+    case Mode::Warmup: return "warmup";
+    case Mode::Hover: return "hover";
+    case Mode::Debounce: return "debounce";
+    case Mode::Workflow: return "workflow";
+    case Mode::All: return "all";
+    }
+    return "?";
+}
+
+std::optional<Mode> modeFromId(QStringView id)
+{
+    for (Mode mode : AllModes) {
+        if (id == QLatin1StringView(modeId(mode)))
+            return mode;
+    }
+    return std::nullopt;
+}
+
+std::optional<Preset> Preset::byName(QStringView name)
+{
+    Preset preset;
+    preset.name = name.toString();
+    if (name == u"hosted" || name == u"hosted-long-doc" || name == u"local-gpu" || name == u"instant") {
+        preset.latency = LocalProvider::LatencyProfile::byName(name).value();
+        if (name == u"hosted-long-doc")
+            preset.documentTokens = 20'000;
+        return preset;
+    }
+    return std::nullopt;
+}
+
+QStringList Preset::names()
+{
+    return {QStringLiteral("hosted"), QStringLiteral("hosted-long-doc"), QStringLiteral("local-gpu"),
+            QStringLiteral("instant")};
+}
+
+Replayer::Replayer(Trace trace, Preset preset, Mode mode, double speed, QObject *parent)
+    : QObject(parent)
+    , m_trace(std::move(trace))
+    , m_preset(std::move(preset))
+    , m_mode(mode)
+    , m_speed(speed > 0 ? speed : 1.0)
+{
+    m_result.trace = m_trace.name;
+    m_result.preset = m_preset.name;
+    m_result.mode = m_mode;
+    m_clock.setSingleShot(true);
+    m_clock.setTimerType(Qt::PreciseTimer);
+    connect(&m_clock, &QTimer::timeout, this, &Replayer::playDue);
+    m_wizardPause.setSingleShot(true);
+    m_wizardPause.setInterval(milliseconds(scaled(SettleMs)));
+    connect(&m_wizardPause, &QTimer::timeout, this, [this] { wizardStepCompleted(m_wizardPauseStep); });
+    m_drain.setSingleShot(true);
+    connect(&m_drain, &QTimer::timeout, this, &Replayer::finish);
+}
+
+Replayer::~Replayer()
+{
+    // Strategies and answers go before the engine, the engine before the network and server.
+    m_clock.stop();
+    m_wizardPause.stop();
+    if (m_engine)
+        m_engine->stopAll();
+    m_hover.reset();
+    m_debounce.reset();
+    m_workflow.reset();
+    m_warmup.reset();
+    qDeleteAll(findChildren<Prefetch::ResponseStream *>(Qt::FindDirectChildrenOnly));
+    m_engine.reset();
+    m_network.reset();
+    m_server.reset();
+}
+
+std::optional<QString> Replayer::start()
+{
+    LocalProvider::ServerConfig config;
+    config.profile = compress(m_preset.latency, m_speed);
+    m_server = std::make_unique<LocalProvider::ServerThread>(config);
+    if (!m_server->start())
+        return QStringLiteral("the local provider did not start: %1").arg(m_server->errorString());
+
+    m_network = std::make_unique<QNetworkAccessManager>();
+    Llm::ProviderProfile profile = Llm::builtinProfile(u"local");
+    profile.baseUrl = m_server->url().resolved(QUrl(QStringLiteral("v1")));
+    m_engine = std::make_unique<Prefetch::Engine>(m_network.get(), profile, settingsFor(m_mode, m_speed));
+    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
+    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
+                                                              std::make_shared<Prefetch::HeuristicClassifier>());
+    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
+    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
+
+    m_startNs = Llm::monotonicNowNs();
+    m_next = 0;
+    playDue();
+    return std::nullopt;
+}
+
+qint64 Replayer::scaled(qint64 ms) const
+{
+    return std::llround(double(ms) / m_speed);
+}
+
+void Replayer::playDue()
+{
+    // Each event plays at its own time from the start, so a late timer never drifts the rest.
+    while (m_next < m_trace.events.size()) {
+        const TraceEvent &event = m_trace.events.at(m_next);
+        const qint64 dueNs = m_startNs + scaled(event.t) * 1'000'000;
+        const qint64 nowNs = Llm::monotonicNowNs();
+        if (dueNs > nowNs) {
+            m_clock.start(int(std::max<qint64>(1, (dueNs - nowNs) / 1'000'000)));
+            return;
+        }
+        ++m_next;
+        play(event);
+    }
+}
+
+void Replayer::problem(const TraceEvent &event, const QString &what)
+{
+    m_result.problems.append(QStringLiteral("%1:%2 (%3): %4").arg(m_trace.name).arg(event.line).arg(event.event, what));
+}
+
+void Replayer::play(const TraceEvent &event)
+{
+    const QString &name = event.event;
+    const QJsonObject &f = event.fields;
+    const qint64 nowNs = Llm::monotonicNowNs();
+
+    if (name == u"open_document") {
+        const QString id = f.value(QStringLiteral("doc")).toString();
+        const int tokens = m_preset.documentTokens > 0 ? m_preset.documentTokens : f.value(QStringLiteral("tokens")).toInt();
+        Document &doc = m_documents[id];
+        doc.language = f.value(QStringLiteral("language")).toString(QStringLiteral("en"));
+        doc.seed = quint64(f.value(QStringLiteral("seed")).toInteger(1));
+        doc.text = makeDocument(std::max(1, tokens), doc.seed, doc.language);
+        ++doc.revision;
+        makeCurrent(id);
+    } else if (name == u"switch_document") {
+        const QString id = f.value(QStringLiteral("doc")).toString();
+        if (!m_documents.contains(id))
+            return problem(event, QStringLiteral("no open document \"%1\"").arg(id));
+        makeCurrent(id);
+    } else if (name == u"close_document") {
+        const QString id = f.value(QStringLiteral("doc")).toString();
+        m_warmup->documentClosed(id);
+        m_documents.remove(id);
+        if (m_currentDoc == id) {
+            m_currentDoc.clear();
+            m_selection.clear();
+            refreshChatBuilder();
+        }
+    } else if (name == u"edit_document") {
+        const QString id = f.value(QStringLiteral("doc")).toString();
+        auto doc = m_documents.find(id);
+        if (doc == m_documents.end())
+            return problem(event, QStringLiteral("no open document \"%1\"").arg(id));
+        // Writers add at the end; the app compiles the new revision and sends it from then on.
+        doc->text += QStringLiteral("\n\n")
+            + makeDocument(std::max(1, f.value(QStringLiteral("append_tokens")).toInt()), doc->seed + quint64(doc->revision) * 7919,
+                           doc->language);
+        ++doc->revision;
+        if (id == m_currentDoc)
+            refreshChatBuilder();
+    } else if (name == u"select") {
+        const int index = f.value(QStringLiteral("paragraph")).toInt(-1);
+        m_selection.clear();
+        if (index >= 0 && m_documents.contains(m_currentDoc)) {
+            const QStringList list = paragraphs(m_documents.value(m_currentDoc).text);
+            if (!list.isEmpty())
+                m_selection = list.at(index % list.size());
+        }
+    } else if (name == u"hover_enter" || name == u"press" || name == u"hover_leave" || name == u"click") {
+        const QString action = f.value(QStringLiteral("action")).toString();
+        const auto parsed = actionFromId(action);
+        if (!parsed)
+            return problem(event, QStringLiteral("unknown action \"%1\"").arg(action));
+        // The app disables the buttons it could not run: no document, or no selection for an
+        // action on the selection. Hovering a disabled button does nothing.
+        if (!m_documents.contains(m_currentDoc) || (needsSelection(*parsed) && m_selection.isEmpty())) {
+            if (name == u"click")
+                problem(event, QStringLiteral("clicked \"%1\" with no document or selection").arg(action));
+            return;
+        }
+        auto builder = [this, parsed] { return actionRequest(*parsed); };
+        if (name == u"hover_enter") {
+            m_hover->pointerEntered(action, builder);
+        } else if (name == u"press") {
+            m_hover->pressed(action, builder);
+        } else if (name == u"hover_leave") {
+            m_hover->pointerLeft(action);
+        } else {
+            if (m_answer)
+                m_answer->cancel();
+            m_answer = m_hover->activate(action, builder, nowNs, this);
+            track(m_answer, QStringLiteral("action"), Prefetch::Strategy::Hover);
+            markFirstOnDocument(m_currentDoc);
+        }
+    } else if (name == u"chat_open") {
+        const QString id = f.value(QStringLiteral("conversation")).toString();
+        if (!m_conversations.contains(id))
+            m_conversations[id].withDocument = f.value(QStringLiteral("mode")).toString() == u"document";
+        m_conversation = id;
+        m_draft.clear();
+        refreshChatBuilder();
+    } else if (name == u"type") {
+        if (m_conversation.isEmpty())
+            return problem(event, QStringLiteral("typing with no conversation open"));
+        m_draft = f.value(QStringLiteral("text")).toString();
+        m_debounce->textChanged(m_draft);
+    } else if (name == u"send") {
+        const QString text = m_draft.trimmed();
+        if (m_conversation.isEmpty() || text.isEmpty())
+            return problem(event, QStringLiteral("nothing to send"));
+        if (m_chatAnswer)
+            m_chatAnswer->cancel(); // the dock stops the answer still streaming before it sends
+        m_draft.clear();
+        const QString conversation = m_conversation;
+        m_chatAnswer = m_debounce->send(text, nowNs, this);
+        // Until this answer is in, the conversation's history is not known: no builder, so no
+        // prefetch of the next message on a history that lacks this exchange.
+        m_debounce->setBuilder({});
+        const bool aboutDocument = m_conversations.value(conversation).withDocument && m_documents.contains(m_currentDoc);
+        track(m_chatAnswer, QStringLiteral("chat"), Prefetch::Strategy::Debounce,
+              [this, conversation, text](const QString &answer) {
+                  Conversation &c = m_conversations[conversation];
+                  c.history.append({Llm::Role::User, text});
+                  c.history.append({Llm::Role::Assistant, answer});
+                  if (conversation == m_conversation)
+                      refreshChatBuilder();
+              });
+        if (aboutDocument)
+            markFirstOnDocument(m_currentDoc);
+    } else if (name == u"wizard_start") {
+        m_workflow->reset();
+        m_wizardOpen = true;
+        m_wizardStep = Prefetch::WizardTopicStep;
+        m_wizardForm.clear();
+        m_wizardText.clear();
+        m_wizardSource.clear();
+    } else if (name == u"wizard_field") {
+        if (!m_wizardOpen)
+            return problem(event, QStringLiteral("no wizard open"));
+        m_wizardForm = f.value(QStringLiteral("data")).toObject().toVariantMap();
+        if (m_wizardStep == Prefetch::WizardTopicStep) {
+            m_wizardPauseStep = Prefetch::WizardTopicStep;
+            m_wizardPause.start();
+        }
+    } else if (name == u"wizard_edit") {
+        const int step = f.value(QStringLiteral("step")).toInt();
+        if (!m_wizardOpen || step != m_wizardStep)
+            return problem(event, QStringLiteral("editing a step that is not open"));
+        m_wizardText[step] += f.value(QStringLiteral("append")).toString();
+        m_wizardPauseStep = step;
+        m_wizardPause.start();
+    } else if (name == u"wizard_next") {
+        const int step = f.value(QStringLiteral("step")).toInt();
+        if (!m_wizardOpen || step < Prefetch::WizardOutlineStep || step > Prefetch::WizardTitleStep)
+            return problem(event, QStringLiteral("no wizard step %1 to open").arg(step));
+        m_wizardPause.stop(); // Next cancels a pending settle, as the wizard does
+        m_wizardStep = step;
+        wizardGenerate(step, nowNs);
+    } else if (name == u"wizard_finish" || name == u"wizard_cancel") {
+        m_wizardPause.stop();
+        m_workflow->reset();
+        if (m_wizardAnswer)
+            m_wizardAnswer->cancel();
+        m_wizardOpen = false;
+    } else if (name == u"stop") {
+        m_engine->stopAll();
+    } else if (name == u"end") {
+        m_drain.start(int(scaled(DrainMs)));
+        checkDrained();
+    }
+}
+
+void Replayer::makeCurrent(const QString &docId)
+{
+    m_currentDoc = docId;
+    m_selection.clear();
+    // Opening a document or switching to its tab warms its prefix (MainWindow::warmUpCurrent).
+    if (const Prefetch::CompiledPrompt *prompt = compiled(docId))
+        m_warmup->documentOpened(docId, *prompt);
+    refreshChatBuilder();
+}
+
+const Prefetch::CompiledPrompt *Replayer::compiled(const QString &docId)
+{
+    auto doc = m_documents.find(docId);
+    if (doc == m_documents.end())
+        return nullptr;
+    if (!doc->compiled || doc->compiledRevision != doc->revision) {
+        auto prompt = Prefetch::documentTemplate().compile(m_engine->profile(), Prefetch::documentValues(doc->text));
+        if (!prompt)
+            return nullptr;
+        doc->compiled = *prompt;
+        doc->compiledRevision = doc->revision;
+    }
+    return &*doc->compiled;
+}
+
+Prefetch::RenderedRequest Replayer::actionRequest(Prefetch::DocumentAction action)
+{
+    if (const Prefetch::CompiledPrompt *prompt = compiled(m_currentDoc)) {
+        if (auto rendered = Prefetch::renderAction(*prompt, action, m_selection))
+            return *rendered;
+    }
+    Prefetch::RenderedRequest plain;
+    plain.request = Prefetch::buildActionRequest(action, m_documents.value(m_currentDoc).text, m_selection,
+                                                 m_engine->profile().model);
+    return plain;
+}
+
+void Replayer::refreshChatBuilder()
+{
+    if (m_conversation.isEmpty() || m_chatAnswer)
+        return;
+    const Conversation conversation = m_conversations.value(m_conversation);
+    const bool withDocument = conversation.withDocument && m_documents.contains(m_currentDoc);
+    const QString document = withDocument ? m_documents.value(m_currentDoc).text : QString();
+    std::optional<Prefetch::CompiledPrompt> prompt;
+    if (auto compiledChat = Prefetch::chatTemplate(withDocument)
+                                .compile(m_engine->profile(), withDocument ? Prefetch::documentValues(document)
+                                                                           : Prefetch::TemplateValues{}))
+        prompt = *compiledChat;
+    const QList<Llm::ChatMessage> history = conversation.history;
+    const QString model = m_engine->profile().model;
+    m_debounce->setBuilder([prompt, history, model](const QString &text) {
+        const Prefetch::TemplateValues values{{QStringLiteral("message"), text}};
+        if (prompt) {
+            if (auto rendered = prompt->render(values, {}, history))
+                return *rendered;
+        }
+        Prefetch::RenderedRequest fallback;
+        fallback.request.model = model;
+        fallback.request.messages = history;
+        fallback.request.messages.append({Llm::Role::User, text});
+        return fallback;
+    });
+    // A draft typed while there was no builder gets its pause now, as in the chat dock.
+    if (!m_draft.isEmpty())
+        m_debounce->textChanged(m_draft);
+}
+
+QVariantMap Replayer::wizardData(int step) const
+{
+    using namespace Prefetch::WizardKeys;
+    QVariantMap data;
+    for (const QString &key : {TopicKey, AudienceKey, ToneKey})
+        data.insert(key, m_wizardForm.value(key).toString());
+    if (step == Prefetch::WizardOutlineStep || step == Prefetch::WizardIntroductionStep)
+        data.insert(LengthKey, m_wizardForm.value(LengthKey).toString());
+    if (step >= Prefetch::WizardIntroductionStep)
+        data.insert(OutlineKey, m_wizardText.value(Prefetch::WizardOutlineStep).trimmed());
+    if (step >= Prefetch::WizardTitleStep)
+        data.insert(IntroductionKey, m_wizardText.value(Prefetch::WizardIntroductionStep).trimmed());
+    return data;
+}
+
+std::optional<Prefetch::RenderedRequest> Replayer::wizardRequest(int step, const QVariantMap &data)
+{
+    if (!m_wizardPrompt || !m_wizardPrompt->isFor(m_engine->profile())) {
+        auto compiledWizard = Prefetch::compileWizard(m_engine->profile());
+        if (!compiledWizard)
+            return std::nullopt;
+        m_wizardPrompt = *compiledWizard;
+    }
+    Prefetch::GenerationParams params;
+    params.maxTokens = Prefetch::wizardMaxTokens(step);
+    auto rendered = m_wizardPrompt->render({{QStringLiteral("prompt"), Prefetch::wizardStepPrompt(step, data)}}, params);
+    if (!rendered)
+        return std::nullopt;
+    return *rendered;
+}
+
+void Replayer::wizardGenerate(int step, qint64 activatedNs)
+{
+    const QVariantMap data = wizardData(step);
+    // Back and Next with unchanged data keeps the text the user has (NewDocumentWizard).
+    if (m_wizardText.contains(step) && m_wizardSource.value(step) == data)
+        return;
+    const auto request = wizardRequest(step, data);
+    if (!request) {
+        m_result.problems.append(QStringLiteral("wizard step %1: the request could not be rendered").arg(step));
+        return;
+    }
+    // The workflow holds one prefetch; one for another step is dropped (NewDocumentWizard::generate).
+    for (int other : {Prefetch::WizardOutlineStep, Prefetch::WizardIntroductionStep, Prefetch::WizardTitleStep}) {
+        if (other != step && m_workflow->isPrefetching(other)) {
+            m_workflow->reset();
+            break;
+        }
+    }
+    if (m_wizardAnswer)
+        m_wizardAnswer->cancel();
+    m_wizardText.remove(step);
+    m_wizardSource[step] = data;
+    m_wizardAnswer = m_workflow->activate(step, data, *request, activatedNs, this);
+    track(m_wizardAnswer, QStringLiteral("wizard"), Prefetch::Strategy::Workflow, [this, step](const QString &text) {
+        m_wizardText[step] = text;
+        wizardStepCompleted(step); // the text is finished: the next step is predictable now
+    });
+}
+
+void Replayer::wizardStepCompleted(int step)
+{
+    // Only the page the user is on predicts the next one (NewDocumentWizard::completeStep).
+    if (!m_wizardOpen || step >= Prefetch::WizardTitleStep || step != m_wizardStep)
+        return;
+    const int next = step + 1;
+    const QVariantMap data = wizardData(next);
+    if (m_wizardText.contains(next) && m_wizardSource.value(next) == data)
+        return;
+    if (const auto request = wizardRequest(next, data))
+        m_workflow->stepCompleted(step, data, *request);
+}
+
+void Replayer::track(Prefetch::ResponseStream *handle, const QString &kind, Prefetch::Strategy strategy,
+                     std::function<void(const QString &)> onDone)
+{
+    const qsizetype index = m_result.samples.size();
+    m_result.samples.append(Sample{kind, strategy, -1, false, false});
+    ++m_pending;
+    connect(handle, &Prefetch::ResponseStream::firstContentDelivered, this, [this, index, handle](double ms) {
+        Sample &sample = m_result.samples[index];
+        sample.perceivedMs = ms * m_speed;
+        sample.prefetched = handle->isPrefetched();
+    });
+    auto ended = [this, handle, index, onDone = std::move(onDone)](const std::optional<Llm::Error> &error) {
+        --m_pending;
+        if (error && error->code() != Llm::Error::Code::Cancelled)
+            m_result.problems.append(QStringLiteral("%1 answer failed: %2").arg(m_result.samples.at(index).kind, error->message()));
+        else if (!error && onDone)
+            onDone(handle->text());
+        handle->deleteLater();
+        checkDrained();
+    };
+    connect(handle, &Prefetch::ResponseStream::finished, this, [ended] { ended(std::nullopt); });
+    connect(handle, &Prefetch::ResponseStream::failed, this, [ended](const Llm::Error &e) { ended(e); });
+}
+
+void Replayer::markFirstOnDocument(const QString &docId)
+{
+    if (m_result.samples.isEmpty())
+        return;
+    if (!m_askedAbout.contains(docId)) {
+        m_askedAbout.insert(docId);
+        m_result.samples.last().firstOnDocument = true;
+    }
+}
+
+void Replayer::checkDrained()
+{
+    if (m_drain.isActive() && m_pending == 0)
+        finish();
+}
+
+void Replayer::finish()
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    m_drain.stop();
+    m_wizardPause.stop();
+    m_engine->stopAll();
+    m_result.wallSeconds = double(Llm::monotonicNowNs() - m_startNs) / 1e9;
+    for (Prefetch::Strategy s : Prefetch::AllStrategies)
+        m_result.stats.insert(s, m_engine->metrics().stats(s));
+    const LocalProvider::Stats server = m_server->stats();
+    m_result.promptTokens = server.promptTokens;
+    m_result.outputTokens = server.tokensGenerated;
+    m_result.cacheHitTokens = server.cacheHitTokens;
+    m_result.requests = server.requestsServed;
+    m_result.prefetchRequests = server.prefetchRequests;
+    emit finished();
+}
+
+} // namespace Bench

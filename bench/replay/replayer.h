@@ -1,0 +1,171 @@
+#pragma once
+
+#include "trace.h"
+
+#include "localprovider/latencyprofile.h"
+#include "prefetch/actionprompts.h"
+#include "prefetch/metrics.h"
+#include "prefetch/prompttemplate.h"
+#include "prefetch/strategy.h"
+
+#include <QHash>
+#include <QMap>
+#include <QObject>
+#include <QPointer>
+#include <QSet>
+#include <QTimer>
+#include <QVariantMap>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+class QNetworkAccessManager;
+
+namespace LocalProvider { class ServerThread; }
+namespace Prefetch {
+class DebounceStrategy;
+class Engine;
+class HoverStrategy;
+class ResponseStream;
+class WarmupStrategy;
+class WorkflowStrategy;
+} // namespace Prefetch
+
+namespace Bench {
+
+// Which strategies are on: none (what every other client gives), one alone, or all.
+enum class Mode { Off, Warmup, Hover, Debounce, Workflow, All };
+const char *modeId(Mode mode);
+std::optional<Mode> modeFromId(QStringView id);
+inline constexpr Mode AllModes[] = {Mode::Off, Mode::Warmup, Mode::Hover, Mode::Debounce, Mode::Workflow, Mode::All};
+
+// A latency profile of the local provider plus what the benchmark does with documents.
+struct Preset {
+    QString name;
+    LocalProvider::LatencyProfile latency;
+    int documentTokens = 0; // > 0: every document of the trace has this size
+    // "hosted", "hosted-long-doc" (hosted, every document 20k tokens), "local-gpu", "instant".
+    static std::optional<Preset> byName(QStringView name);
+    static QStringList names();
+};
+
+// One user activation (click, Enter, Next) and how long the user waited for the first token.
+struct Sample {
+    QString kind;                // "action", "chat", "wizard"
+    Prefetch::Strategy strategy; // the strategy whose activation point it was
+    double perceivedMs = -1;     // activation → first token delivered; -1: ended before it
+    bool prefetched = false;     // taken over from a prefetch
+    bool firstOnDocument = false; // the first answer about its document in the trace
+};
+
+struct RunResult {
+    QString trace;
+    QString preset;
+    Mode mode = Mode::Off;
+    QList<Sample> samples;
+    QMap<Prefetch::Strategy, Prefetch::StrategyStats> stats; // the engine's counters at the end
+    // What the provider saw (its /stats).
+    qint64 requests = 0, prefetchRequests = 0;
+    qint64 promptTokens = 0, outputTokens = 0, cacheHitTokens = 0;
+    double wallSeconds = 0;
+    QStringList problems; // answers that failed, events that could not be played
+};
+
+// Plays one trace against a fresh local provider in one mode, driving the strategies through
+// the calls the app makes (hover, press, click; typing and Enter; wizard steps; opening and
+// switching documents; Stop), with the app's prompts. Time can be compressed by `speed`: the
+// trace's gaps, the provider's latencies and every strategy delay and TTL shrink by that factor
+// and measured latencies are scaled back, so a run takes 1/speed of the trace's time. GUI thread.
+class Replayer : public QObject
+{
+    Q_OBJECT
+
+public:
+    Replayer(Trace trace, Preset preset, Mode mode, double speed = 1.0, QObject *parent = nullptr);
+    ~Replayer() override;
+
+    // Starts its provider and plays the trace; finished() follows the last answer after `end`.
+    // Returns an error when the provider cannot start.
+    std::optional<QString> start();
+    bool isFinished() const { return m_finished; }
+    const RunResult &result() const { return m_result; }
+
+signals:
+    void finished();
+
+private:
+    struct Document {
+        QString text;
+        QString language;
+        quint64 seed = 1;
+        int revision = 0;
+        std::optional<Prefetch::CompiledPrompt> compiled;
+        int compiledRevision = -1;
+    };
+    struct Conversation {
+        bool withDocument = false;
+        QList<Llm::ChatMessage> history;
+    };
+
+    void playDue();
+    void play(const TraceEvent &event);
+    void problem(const TraceEvent &event, const QString &what);
+    void makeCurrent(const QString &docId);
+    const Prefetch::CompiledPrompt *compiled(const QString &docId);
+    Prefetch::RenderedRequest actionRequest(Prefetch::DocumentAction action);
+    void refreshChatBuilder();
+    QVariantMap wizardData(int step) const;
+    std::optional<Prefetch::RenderedRequest> wizardRequest(int step, const QVariantMap &data);
+    void wizardGenerate(int step, qint64 activatedNs);
+    void wizardStepCompleted(int step);
+    void track(Prefetch::ResponseStream *handle, const QString &kind, Prefetch::Strategy strategy,
+               std::function<void(const QString &text)> onDone = {});
+    void markFirstOnDocument(const QString &docId);
+    void checkDrained();
+    void finish();
+    qint64 scaled(qint64 ms) const;
+
+    Trace m_trace;
+    Preset m_preset;
+    Mode m_mode;
+    double m_speed;
+    RunResult m_result;
+    std::unique_ptr<LocalProvider::ServerThread> m_server;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<Prefetch::Engine> m_engine;
+    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
+    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
+    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
+    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
+
+    QTimer m_clock; // the next trace event
+    qsizetype m_next = 0;
+    qint64 m_startNs = 0;
+    QTimer m_drain; // after `end`: the longest wait for answers still streaming
+    int m_pending = 0;
+    bool m_finished = false;
+
+    QHash<QString, Document> m_documents;
+    QSet<QString> m_askedAbout; // documents an answer was asked about
+    QString m_currentDoc;
+    QString m_selection;
+    QPointer<Prefetch::ResponseStream> m_answer; // the document action's answer
+
+    QHash<QString, Conversation> m_conversations;
+    QString m_conversation;
+    QString m_draft;
+    QPointer<Prefetch::ResponseStream> m_chatAnswer;
+
+    bool m_wizardOpen = false;
+    int m_wizardStep = 0;
+    QVariantMap m_wizardForm;               // the topic page
+    QHash<int, QString> m_wizardText;       // each generated step's text, with the user's edits
+    QHash<int, QVariantMap> m_wizardSource; // the data each step's text was generated from
+    std::optional<Prefetch::CompiledPrompt> m_wizardPrompt;
+    QTimer m_wizardPause;
+    int m_wizardPauseStep = 0;
+    QPointer<Prefetch::ResponseStream> m_wizardAnswer;
+};
+
+} // namespace Bench

@@ -1,0 +1,101 @@
+#include "trace.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+
+namespace Bench {
+
+namespace {
+
+// Every event the replay understands, with the fields it needs.
+const QHash<QString, QStringList> &knownEvents()
+{
+    static const QHash<QString, QStringList> events{
+        {QStringLiteral("meta"), {}},
+        {QStringLiteral("open_document"), {QStringLiteral("doc"), QStringLiteral("tokens")}},
+        {QStringLiteral("switch_document"), {QStringLiteral("doc")}},
+        {QStringLiteral("close_document"), {QStringLiteral("doc")}},
+        {QStringLiteral("edit_document"), {QStringLiteral("doc"), QStringLiteral("append_tokens")}},
+        {QStringLiteral("select"), {QStringLiteral("paragraph")}},
+        {QStringLiteral("hover_enter"), {QStringLiteral("action")}},
+        {QStringLiteral("hover_leave"), {QStringLiteral("action")}},
+        {QStringLiteral("press"), {QStringLiteral("action")}},
+        {QStringLiteral("click"), {QStringLiteral("action")}},
+        {QStringLiteral("chat_open"), {QStringLiteral("conversation")}},
+        {QStringLiteral("type"), {QStringLiteral("text")}},
+        {QStringLiteral("send"), {}},
+        {QStringLiteral("wizard_start"), {}},
+        {QStringLiteral("wizard_field"), {QStringLiteral("step"), QStringLiteral("data")}},
+        {QStringLiteral("wizard_edit"), {QStringLiteral("step"), QStringLiteral("append")}},
+        {QStringLiteral("wizard_next"), {QStringLiteral("step")}},
+        {QStringLiteral("wizard_finish"), {}},
+        {QStringLiteral("wizard_cancel"), {}},
+        {QStringLiteral("stop"), {}},
+        {QStringLiteral("end"), {}},
+    };
+    return events;
+}
+
+} // namespace
+
+std::expected<Trace, QString> Trace::load(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::unexpected(QStringLiteral("%1: %2").arg(path, file.errorString()));
+    return parse(file.readAll(), QFileInfo(path).completeBaseName());
+}
+
+std::expected<Trace, QString> Trace::parse(const QByteArray &jsonLines, const QString &name)
+{
+    Trace trace;
+    trace.name = name;
+    int lineNumber = 0;
+    qint64 lastT = 0;
+    for (const QByteArray &raw : jsonLines.split('\n')) {
+        ++lineNumber;
+        const QByteArray line = raw.trimmed();
+        if (line.isEmpty())
+            continue;
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
+        auto fail = [&](const QString &why) {
+            return std::unexpected(QStringLiteral("%1:%2: %3").arg(name).arg(lineNumber).arg(why));
+        };
+        if (error.error != QJsonParseError::NoError || !doc.isObject())
+            return fail(QStringLiteral("not a JSON object (%1)").arg(error.errorString()));
+        QJsonObject object = doc.object();
+        TraceEvent event;
+        event.line = lineNumber;
+        event.t = object.take(QStringLiteral("t")).toInteger(-1);
+        event.event = object.take(QStringLiteral("event")).toString();
+        event.fields = object;
+        if (event.t < 0)
+            return fail(QStringLiteral("\"t\" must be a non-negative integer"));
+        if (event.t < lastT)
+            return fail(QStringLiteral("\"t\" goes back in time (%1 after %2)").arg(event.t).arg(lastT));
+        const auto known = knownEvents().constFind(event.event);
+        if (known == knownEvents().constEnd())
+            return fail(QStringLiteral("unknown event \"%1\"").arg(event.event));
+        for (const QString &field : *known) {
+            if (!event.fields.contains(field))
+                return fail(QStringLiteral("\"%1\" needs the field \"%2\"").arg(event.event, field));
+        }
+        lastT = event.t;
+        if (event.event == QLatin1String("meta")) {
+            trace.meta = event.fields;
+            if (const QString n = event.fields.value(QStringLiteral("name")).toString(); !n.isEmpty())
+                trace.name = n;
+            continue;
+        }
+        trace.events.append(event);
+    }
+    if (trace.events.isEmpty())
+        return std::unexpected(QStringLiteral("%1: the trace has no events").arg(name));
+    return trace;
+}
+
+} // namespace Bench

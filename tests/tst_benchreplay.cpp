@@ -1,0 +1,245 @@
+// The replay benchmark's harness against the real local provider: traces are parsed strictly;
+// a hover ending in a click, a chat message sent after a pause and a wizard walked step by step
+// are taken over from their prefetch when the strategy is on and answered fresh when it is off;
+// Stop leaves nothing open; the report derives its ratios from the runs and writes its files.
+#include "bench/replay/replayer.h"
+#include "bench/replay/report.h"
+#include "bench/replay/trace.h"
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Bench;
+
+namespace {
+
+// Ten times faster than real time: the hosted profile's 750 ms to the first token takes 75 ms.
+constexpr double Speed = 10;
+
+QByteArray lines(std::initializer_list<const char *> events)
+{
+    QByteArray out;
+    for (const char *e : events)
+        out += QByteArray(e) + '\n';
+    return out;
+}
+
+Trace parsed(const QByteArray &jsonLines)
+{
+    auto trace = Trace::parse(jsonLines, QStringLiteral("test"));
+    if (!trace)
+        qFatal("%s", qPrintable(trace.error()));
+    return *trace;
+}
+
+RunResult play(const Trace &trace, Mode mode, const QString &preset = QStringLiteral("hosted"))
+{
+    Replayer replayer(trace, *Preset::byName(preset), mode, Speed);
+    QSignalSpy finished(&replayer, &Replayer::finished);
+    const auto error = replayer.start();
+    if (error)
+        qFatal("%s", qPrintable(*error));
+    if (!finished.wait(30'000))
+        qFatal("the replay did not finish");
+    return replayer.result();
+}
+
+// A writer opens a document, rests on Summarize (dwell 520 ms, press 80 ms before the click),
+// reads, then passes over Continue without clicking.
+const QByteArray HoverTrace = lines({
+    R"({"t":0,"event":"meta","name":"hover-test"})",
+    R"({"t":0,"event":"open_document","doc":"d1","tokens":2000,"seed":3,"language":"en"})",
+    R"({"t":2000,"event":"hover_enter","action":"summarize"})",
+    R"({"t":2440,"event":"press","action":"summarize"})",
+    R"({"t":2520,"event":"click","action":"summarize"})",
+    R"({"t":2600,"event":"hover_leave","action":"summarize"})",
+    R"({"t":20000,"event":"hover_enter","action":"continue"})",
+    R"({"t":20090,"event":"hover_leave","action":"continue"})",
+    R"({"t":21000,"event":"end"})",
+});
+
+} // namespace
+
+class tst_BenchReplay : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void parseRejectsBadTraces_data();
+    void parseRejectsBadTraces();
+    void hoverClickIsTakenOverOnlyWhenHoverIsOn();
+    void chatSendAfterPauseIsTakenOver();
+    void wizardStepsArePrefetched();
+    void stopLeavesNothingOpen();
+    void reportComparesModesAndWritesFiles();
+};
+
+void tst_BenchReplay::parseRejectsBadTraces_data()
+{
+    QTest::addColumn<QByteArray>("trace");
+    QTest::addColumn<QString>("error");
+    QTest::addRow("not json") << lines({R"({"t":0,"event":"end"})", "{oops"}) << QStringLiteral("test:2: not a JSON object");
+    QTest::addRow("unknown event") << lines({R"({"t":0,"event":"wave"})"}) << QStringLiteral("test:1: unknown event \"wave\"");
+    QTest::addRow("missing field") << lines({R"({"t":0,"event":"click"})"})
+                                   << QStringLiteral("test:1: \"click\" needs the field \"action\"");
+    QTest::addRow("time goes back") << lines({R"({"t":50,"event":"send"})", R"({"t":10,"event":"end"})"})
+                                    << QStringLiteral("test:2: \"t\" goes back in time");
+    QTest::addRow("no time") << lines({R"({"event":"end"})"}) << QStringLiteral("test:1: \"t\" must be");
+    QTest::addRow("empty") << QByteArray("\n\n") << QStringLiteral("the trace has no events");
+}
+
+void tst_BenchReplay::parseRejectsBadTraces()
+{
+    QFETCH(QByteArray, trace);
+    QFETCH(QString, error);
+    const auto result = Trace::parse(trace, QStringLiteral("test"));
+    QVERIFY(!result);
+    QVERIFY2(result.error().contains(error), qPrintable(result.error()));
+}
+
+void tst_BenchReplay::hoverClickIsTakenOverOnlyWhenHoverIsOn()
+{
+    const Trace trace = parsed(HoverTrace);
+    const RunResult off = play(trace, Mode::Off);
+    const RunResult hover = play(trace, Mode::Hover);
+    for (const RunResult *r : {&off, &hover}) {
+        QVERIFY2(r->problems.isEmpty(), qPrintable(r->problems.join(u'\n')));
+        QCOMPARE(r->samples.size(), 1);
+        QVERIFY(r->samples.first().perceivedMs >= 0);
+        QVERIFY(r->samples.first().firstOnDocument);
+    }
+    QVERIFY(!off.samples.first().prefetched);
+    QCOMPARE(off.prefetchRequests, 0);
+    QCOMPARE(off.requests, 1);
+    QVERIFY(hover.samples.first().prefetched);
+    const Prefetch::StrategyStats stats = hover.stats.value(Prefetch::Strategy::Hover);
+    // The click took Summarize over; the 90 ms pass over Continue never reached the 150 ms delay.
+    QCOMPARE(stats.attempts, 1);
+    QCOMPARE(stats.hits + stats.partialHits, 1);
+    QCOMPARE(hover.prefetchRequests, 1);
+    QCOMPARE(hover.requests, 1);
+    QVERIFY(hover.stats.value(Prefetch::Strategy::Hover).tokensUsed > 0);
+}
+
+void tst_BenchReplay::chatSendAfterPauseIsTakenOver()
+{
+    QByteArray trace = lines({R"({"t":0,"event":"meta","name":"chat-test"})",
+                              R"({"t":0,"event":"chat_open","conversation":"c1","mode":"free"})"});
+    const QString message = QStringLiteral("How do I shorten this introduction?");
+    qint64 t = 100;
+    for (qsizetype i = 1; i <= message.size(); ++i, t += 200) {
+        trace += QJsonDocument(QJsonObject{{QStringLiteral("t"), t}, {QStringLiteral("event"), QStringLiteral("type")},
+                                           {QStringLiteral("text"), message.left(i)}})
+                     .toJson(QJsonDocument::Compact)
+            + '\n';
+    }
+    trace += QByteArray(R"({"t":)") + QByteArray::number(t + 1500) + R"(,"event":"send"})" + '\n';
+    trace += QByteArray(R"({"t":)") + QByteArray::number(t + 1600) + R"(,"event":"end"})" + '\n';
+
+    const RunResult off = play(parsed(trace), Mode::Off);
+    const RunResult debounce = play(parsed(trace), Mode::Debounce);
+    QCOMPARE(off.samples.size(), 1);
+    QCOMPARE(debounce.samples.size(), 1);
+    QVERIFY(!off.samples.first().prefetched);
+    QVERIFY(debounce.samples.first().prefetched);
+    const Prefetch::StrategyStats stats = debounce.stats.value(Prefetch::Strategy::Debounce);
+    QCOMPARE(stats.hits + stats.partialHits, 1);
+    QCOMPARE(stats.attempts, 1); // 200 ms between keys never paused long enough before the end
+}
+
+void tst_BenchReplay::wizardStepsArePrefetched()
+{
+    // Each step's text (400 tokens at 40 tokens/s, ten times faster) is done long before Next.
+    const Trace trace = parsed(lines({
+        R"({"t":0,"event":"meta","name":"wizard-test"})",
+        R"({"t":0,"event":"wizard_start"})",
+        R"({"t":4000,"event":"wizard_field","step":1,"data":{"topic":"Prompt caching","audience":"engineers","tone":"plain","length":"short"}})",
+        R"({"t":7000,"event":"wizard_next","step":2})",
+        R"({"t":25000,"event":"wizard_next","step":3})",
+        R"({"t":43000,"event":"wizard_next","step":4})",
+        R"({"t":52000,"event":"wizard_finish"})",
+        R"({"t":52000,"event":"end"})",
+    }));
+    const RunResult workflow = play(trace, Mode::Workflow);
+    QVERIFY2(workflow.problems.isEmpty(), qPrintable(workflow.problems.join(u'\n')));
+    QCOMPARE(workflow.samples.size(), 3);
+    for (const Sample &s : workflow.samples)
+        QVERIFY(s.prefetched);
+    const Prefetch::StrategyStats stats = workflow.stats.value(Prefetch::Strategy::Workflow);
+    QCOMPARE(stats.attempts, 3);
+    QCOMPARE(stats.hits + stats.partialHits, 3);
+
+    const RunResult off = play(trace, Mode::Off);
+    QCOMPARE(off.samples.size(), 3);
+    QCOMPARE(off.prefetchRequests, 0);
+}
+
+void tst_BenchReplay::stopLeavesNothingOpen()
+{
+    const Trace trace = parsed(lines({
+        R"({"t":0,"event":"open_document","doc":"d1","tokens":1000,"seed":1,"language":"en"})",
+        R"({"t":1000,"event":"click","action":"summarize"})",
+        R"({"t":3000,"event":"stop"})",
+        R"({"t":3000,"event":"hover_enter","action":"continue"})",
+        R"({"t":3500,"event":"stop"})",
+        R"({"t":3600,"event":"end"})",
+    }));
+    Replayer replayer(trace, *Preset::byName(u"hosted"), Mode::All, Speed);
+    QSignalSpy finished(&replayer, &Replayer::finished);
+    QVERIFY(!replayer.start());
+    QVERIFY(finished.wait(10'000));
+    const RunResult &r = replayer.result();
+    QCOMPARE(r.samples.size(), 1);
+    QVERIFY(r.samples.first().perceivedMs >= 0); // the first token came before Stop
+    // The answer (400 tokens, 1 s here) was cut at 200 ms: far fewer tokens than asked for.
+    QVERIFY2(r.outputTokens < 300, qPrintable(QString::number(r.outputTokens)));
+    QVERIFY(r.problems.isEmpty());
+}
+
+void tst_BenchReplay::reportComparesModesAndWritesFiles()
+{
+    const Trace trace = parsed(HoverTrace);
+    const RunResult off = play(trace, Mode::Off);
+    const RunResult hover = play(trace, Mode::Hover);
+    const Report report = Report::build({&off, &hover}, Speed);
+    const RunFigures *offFigures = report.find(QStringLiteral("hover-test"), QStringLiteral("hosted"), Mode::Off);
+    const RunFigures *hoverFigures = report.find(QStringLiteral("hover-test"), QStringLiteral("hosted"), Mode::Hover);
+    QVERIFY(offFigures && hoverFigures);
+    QCOMPARE(hoverFigures->p50, hover.samples.first().perceivedMs);
+    QCOMPARE(hoverFigures->ratioP50, hover.samples.first().perceivedMs / off.samples.first().perceivedMs);
+    QCOMPARE(hoverFigures->tokensVsOff,
+             double(hover.promptTokens + hover.outputTokens) / double(off.promptTokens + off.outputTokens));
+
+    const QJsonObject json = report.toJson();
+    const QJsonArray runs = json.value(QLatin1String("runs")).toArray();
+    QCOMPARE(runs.size(), 2);
+    const QJsonObject hoverJson = runs.at(1).toObject();
+    QCOMPARE(hoverJson.value(QLatin1String("mode")).toString(), QStringLiteral("hover"));
+    QCOMPARE(hoverJson.value(QLatin1String("perceived_p50_ms")).toDouble(), hoverFigures->p50);
+    QCOMPARE(hoverJson.value(QLatin1String("hit_rate")).toDouble(), 1.0);
+    QCOMPARE(hoverJson.value(QLatin1String("tokens")).toObject().value(QLatin1String("prompt")).toInteger(), hover.promptTokens);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(!report.write(dir.path()));
+    QFile md(QDir(dir.path()).filePath(QStringLiteral("report.md")));
+    QVERIFY(md.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(md.readAll());
+    QVERIFY(text.contains(QStringLiteral("## hover-test × hosted")));
+    QVERIFY(text.contains(QStringLiteral("cdf-hover-test-hosted.png")));
+    const QImage cdf(QDir(dir.path()).filePath(QStringLiteral("cdf-hover-test-hosted.png")));
+    QCOMPARE(cdf.size(), QSize(960, 560));
+    QVERIFY(!QImage(QDir(dir.path()).filePath(QStringLiteral("hit-cost-hosted.png"))).isNull());
+    QVERIFY(QFile::exists(QDir(dir.path()).filePath(QStringLiteral("report.json"))));
+    // A folder that cannot be made is an error, not a crash.
+    QVERIFY(report.write(QStringLiteral("/proc/no-such-dir/report")).has_value());
+}
+
+QTEST_MAIN(tst_BenchReplay)
+#include "tst_benchreplay.moc"
