@@ -43,6 +43,8 @@ constexpr double VeryShort = -0.15;
 constexpr double LongEnough = 0.12;
 constexpr double Unclosed = -0.35;
 constexpr double TrailingConnectorCap = 0.20;
+// A space typed after a word, with no sentence end before it: the next word is on its way.
+constexpr double TrailingSpaceCap = 0.40;
 constexpr double OpenFenceCap = 0.25;
 constexpr int ShortWords = 3;
 constexpr int LongWords = 5;
@@ -512,7 +514,21 @@ double heuristicCompleteness(QStringView draft)
         score = std::min(score, TrailingConnectorCap);
     if (shape.openFence)
         score = std::min(score, OpenFenceCap);
+    if (draft.size() > t.size() && draft.back() == QLatin1Char(' ') && !endsSentence(t))
+        score = std::min(score, TrailingSpaceCap);
     return std::clamp(score, 0.0, 1.0);
+}
+
+bool endsSentence(QStringView draft)
+{
+    if (draft.isEmpty())
+        return false;
+    qsizetype units = 1;
+    const char32_t last = codePointBefore(draft, draft.size(), &units);
+    if (!isSentencePunctuation(last) || isEllipsis(last))
+        return false;
+    // "..." trails off rather than ends.
+    return !(last == U'.' && draft.size() >= 2 && draft.at(draft.size() - 2) == QLatin1Char('.'));
 }
 
 QString normalizeDraft(QStringView text)

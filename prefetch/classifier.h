@@ -20,6 +20,10 @@ namespace Prefetch {
 // classifier.cpp and docs/prefetch.md, "Completeness classifier".
 double heuristicCompleteness(QStringView draft);
 
+// The draft's last character ends a sentence: . ! ? and their CJK and full-width forms (not an
+// ellipsis, and not when a space follows). Debounce waits a shorter pause after one.
+bool endsSentence(QStringView draft);
+
 // Trims, collapses each run of white space (Unicode, ideographic space included) to one
 // ASCII space and drops trailing sentence punctuation (. ! ? … and their CJK and full-width
 // forms, with any space between them). Case and everything else are kept.

@@ -38,7 +38,8 @@ void DebounceStrategy::textChanged(const QString &draft)
         m_timer.stop();
         return;
     }
-    m_timer.start(m_engine->settings().debounce.delay);
+    const Settings::Debounce &settings = m_engine->settings().debounce;
+    m_timer.start(endsSentence(draft) ? std::min(settings.sentenceEndDelay, settings.delay) : settings.delay);
 }
 
 void DebounceStrategy::onPause()

@@ -16,7 +16,8 @@ class Engine;
 class PrefetchSession;
 class ResponseStream;
 
-// Debounce prefetch: a pause in typing (`delay`) with a draft of at least `minChars` that the
+// Debounce prefetch: a pause in typing (`delay`, or the shorter `sentenceEndDelay` right after
+// a "?" or "." that ends the draft) with a draft of at least `minChars` that the
 // completeness classifier rates ≥ `minConfidence` starts the answer to that draft. Sending the
 // same text (after normalisation: trimmed, white space collapsed, trailing punctuation dropped)
 // takes it over; typing on after the pause cancels it. GUI thread.

@@ -26,6 +26,9 @@ struct Settings {
     struct Debounce {
         bool enabled = true;
         milliseconds delay = 350ms;     // a typing pause this long asks the classifier
+        // ... or this long when the draft ends a sentence ("?", "."): Enter usually follows
+        // within 200-600 ms, so waiting the full pause would leave the answer little lead.
+        milliseconds sentenceEndDelay = 120ms;
         int minChars = 10;
         double minConfidence = 0.72;    // completeness classifier threshold
         milliseconds ttl = 45s;

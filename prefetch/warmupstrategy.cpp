@@ -129,18 +129,22 @@ void WarmupStrategy::onResponseEnded(Strategy origin, const Llm::ChatRequest &re
 {
     Q_UNUSED(origin);
     for (Document &doc : m_documents) {
-        if (!doc.awaitingUse || !sharesPrefix(request, doc.prompt))
+        if (doc.warmedAtNs < 0 || !sharesPrefix(request, doc.prompt))
             continue;
-        doc.awaitingUse = false;
-        // The answer the warm-up was for: its tokens are what the warm-up's cost is set
-        // against (extra cost = warm-up tokens / tokens of the answers it served).
+        // Every answer on the warmed prefix is one the warm-up served (it keeps the cache warm
+        // for all of them, re-warming while the document stays open): its tokens are what the
+        // warm-up's cost is set against (extra cost = warm-up tokens / tokens of those answers).
         m_engine->metrics().recordTokens(Strategy::Warmup, 0,
                                          std::max<qint64>(0, usage.inputTokens) + std::max<qint64>(0, usage.outputTokens), 0);
-        if (usage.cacheReadTokens > 0) {
-            m_engine->metrics().recordOutcome(Strategy::Warmup, Outcome::Hit);
-            m_engine->metrics().recordCache(Strategy::Warmup, usage.cacheReadTokens, 0);
-        } else if (usage.cacheReadTokens == 0) {
-            m_engine->metrics().recordOutcome(Strategy::Warmup, Outcome::Miss);
+        // The first answer after a warm-up decides whether it hit.
+        if (doc.awaitingUse) {
+            doc.awaitingUse = false;
+            if (usage.cacheReadTokens > 0) {
+                m_engine->metrics().recordOutcome(Strategy::Warmup, Outcome::Hit);
+                m_engine->metrics().recordCache(Strategy::Warmup, usage.cacheReadTokens, 0);
+            } else if (usage.cacheReadTokens == 0) {
+                m_engine->metrics().recordOutcome(Strategy::Warmup, Outcome::Miss);
+            }
         }
         return;
     }

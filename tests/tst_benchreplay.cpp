@@ -92,6 +92,14 @@ void tst_BenchReplay::parseRejectsBadTraces_data()
                                     << QStringLiteral("test:2: \"t\" goes back in time");
     QTest::addRow("no time") << lines({R"({"event":"end"})"}) << QStringLiteral("test:1: \"t\" must be");
     QTest::addRow("empty") << QByteArray("\n\n") << QStringLiteral("the trace has no events");
+    QTest::addRow("unknown action") << lines({R"({"t":0,"event":"click","action":"dance"})"})
+                                    << QStringLiteral("test:1: \"action\" must be one of");
+    QTest::addRow("wizard step") << lines({R"({"t":0,"event":"wizard_next","step":7})"})
+                                 << QStringLiteral("test:1: \"step\" is out of range");
+    QTest::addRow("after end") << lines({R"({"t":0,"event":"end"})", R"({"t":1,"event":"send"})"})
+                               << QStringLiteral("test:2: an event after \"end\"");
+    QTest::addRow("late meta") << lines({R"({"t":0,"event":"send"})", R"({"t":1,"event":"meta"})"})
+                               << QStringLiteral("test:2: \"meta\" must come before");
 }
 
 void tst_BenchReplay::parseRejectsBadTraces()

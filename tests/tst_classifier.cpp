@@ -73,6 +73,7 @@ private slots:
     void longerAndWellFormedEndsHigher();
     void normalize_data();
     void normalize();
+    void endsSentence();
     void similaritySanity();
     void similarityMatchesReference_data();
     void similarityMatchesReference();
@@ -95,6 +96,8 @@ void tst_Classifier::calibration_data()
     QTest::addRow("question with ?") << "How do I reset my password?" << 0.9 << 1.01;
     QTest::addRow("request with .") << "Summarize the document in three bullet points." << 0.8 << 1.01;
     QTest::addRow("request, no punctuation") << "Explain the difference between TCP and UDP" << 0.72 << 1.01;
+    QTest::addRow("a space after the last word") << "Explain the difference between TCP and UDP " << 0.0 << 0.72;
+    QTest::addRow("a space after the question mark") << "How do I reset my password? " << 0.9 << 1.01;
     QTest::addRow("trailing article") << "Can you tell me about the" << 0.0 << 0.3;
     QTest::addRow("trailing conjunction") << "I want to write an email and" << 0.0 << 0.3;
     QTest::addRow("zh question with ？") << QStringLiteral("这段话是什么意思？") << 0.9 << 1.01;
@@ -173,6 +176,19 @@ void tst_Classifier::normalize()
     QFETCH(QString, normalized);
     QCOMPARE(normalizeDraft(text), normalized);
     QCOMPARE(normalizeDraft(normalized), normalized); // idempotent
+}
+
+void tst_Classifier::endsSentence()
+{
+    QVERIFY(Prefetch::endsSentence(u"How do I reset my password?"));
+    QVERIFY(Prefetch::endsSentence(u"Summarize it."));
+    QVERIFY(Prefetch::endsSentence(u"总结一下。"));
+    QVERIFY(Prefetch::endsSentence(u"这是什么？"));
+    QVERIFY(!Prefetch::endsSentence(u"How do I reset my password? ")); // going on
+    QVERIFY(!Prefetch::endsSentence(u"I was thinking..."));
+    QVERIFY(!Prefetch::endsSentence(u"I was thinking…"));
+    QVERIFY(!Prefetch::endsSentence(u"Explain TCP"));
+    QVERIFY(!Prefetch::endsSentence(u""));
 }
 
 void tst_Classifier::similaritySanity()

@@ -44,6 +44,7 @@ private slots:
 
     void debouncePrefetchesCompleteDraftAndSendTakesOver();
     void debounceIgnoresShortAndIncompleteDrafts();
+    void debounceWaitsLessAfterASentenceEnd();
     void debounceTypingOnCancels();
     void debounceDifferentSendIsAMiss();
 
@@ -256,12 +257,12 @@ void tst_Strategies::debouncePrefetchesCompleteDraftAndSendTakesOver()
     QSignalSpy started(&debounce, &DebounceStrategy::prefetchStarted);
     QElapsedTimer clock;
     clock.start();
-    // Typing, key by key; the pause comes after the question mark.
+    // Typing, key by key; the pause comes after the question mark (the shorter sentence-end pause).
     const QString draft = QStringLiteral("How do I reset my password?");
     for (qsizetype i = 1; i <= draft.size(); ++i)
         debounce.textChanged(draft.left(i));
     QVERIFY(started.wait(3000));
-    QVERIFY(clock.elapsed() >= 350);
+    QVERIFY(clock.elapsed() >= 120);
     QVERIFY(started.first().at(1).toDouble() >= 0.72);
     QVERIFY(debounce.isPrefetching());
 
@@ -270,6 +271,31 @@ void tst_Strategies::debouncePrefetchesCompleteDraftAndSendTakesOver()
     QVERIFY(answer->isPrefetched());
     QCOMPARE(drain(answer), freshText(chat()(draft)));
     QCOMPARE(m_engine->metrics().stats(Strategy::Debounce).hits + m_engine->metrics().stats(Strategy::Debounce).partialHits, 1);
+}
+
+void tst_Strategies::debounceWaitsLessAfterASentenceEnd()
+{
+    Settings settings;
+    settings.debounce.delay = 1500ms;
+    settings.debounce.sentenceEndDelay = 50ms;
+    m_engine = makeEngine({}, settings);
+    DebounceStrategy debounce(m_engine.get(), std::make_shared<HeuristicClassifier>());
+    debounce.setBuilder(chat());
+    QSignalSpy started(&debounce, &DebounceStrategy::prefetchStarted);
+
+    // Complete-looking but open-ended: the full pause.
+    QElapsedTimer clock;
+    clock.start();
+    debounce.textChanged(QStringLiteral("Explain the difference between TCP and UDP"));
+    QVERIFY(started.wait(5000));
+    QVERIFY2(clock.elapsed() >= 1500, qPrintable(QString::number(clock.elapsed())));
+
+    // The same request ended with a full stop: Enter is near, so the short pause.
+    clock.restart();
+    debounce.textChanged(QStringLiteral("Explain the difference between TCP and UDP in two lines."));
+    QVERIFY(started.wait(1400));
+    QVERIFY(clock.elapsed() < 1500);
+    QCOMPARE(started.size(), 2);
 }
 
 void tst_Strategies::debounceIgnoresShortAndIncompleteDrafts()
@@ -444,6 +470,16 @@ void tst_Strategies::warmupMakesTheNextRequestHitTheCache()
     // document costs about as much as that answer's prompt.
     QVERIFY(stats.tokensUsed > 4000);
     QVERIFY(stats.extraCost() < 1.5);
+    // The cache it keeps warm serves every later answer on the document too: each is set
+    // against the same warm-up, which stays one attempt and one hit.
+    ResponseStream *again = m_engine->request(Strategy::None, onWarm.request, Llm::monotonicNowNs(), this, onWarm.body);
+    drain(again);
+    const StrategyStats later = m_engine->metrics().stats(Strategy::Warmup);
+    QCOMPARE(later.attempts, 1);
+    QCOMPARE(later.hits, 1);
+    QVERIFY(later.tokensUsed > stats.tokensUsed + 4000);
+    QCOMPARE(later.tokensWasted, stats.tokensWasted);
+    QVERIFY(later.extraCost() < stats.extraCost() * 0.6);
 
     // Switching back to the tab soon after sends nothing new.
     const auto served = m_server->stats().requestsServed;

@@ -320,63 +320,63 @@
 <context>
     <name>Ui::AnswerPane</name>
     <message>
-        <location filename="../ui/answerpane.cpp" line="25"/>
+        <location filename="../ui/answerpane.cpp" line="22"/>
         <source>The answer appears here.</source>
         <translation>回答将显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="26"/>
+        <location filename="../ui/answerpane.cpp" line="23"/>
         <source>Answer</source>
         <translation>回答</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="27"/>
+        <location filename="../ui/answerpane.cpp" line="24"/>
         <source>Answer status</source>
         <translation>回答状态</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="51"/>
+        <location filename="../ui/answerpane.cpp" line="45"/>
         <source>Waiting for the first token from %1…</source>
         <translation>正在等待 %1 的第一个词元…</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="95"/>
+        <location filename="../ui/answerpane.cpp" line="79"/>
         <source>Streaming from %1… first token after %2 ms</source>
         <translation>正在从 %1 接收… 首个词元用时 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="104"/>
+        <location filename="../ui/answerpane.cpp" line="88"/>
         <source>Done. First token after %1 ms</source>
         <translation>完成。首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="106"/>
+        <location filename="../ui/answerpane.cpp" line="90"/>
         <source> (prefetched)</source>
         <translation>（已预取）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="111"/>
+        <location filename="../ui/answerpane.cpp" line="95"/>
         <source>, %1 tokens/s</source>
         <translation>，每秒 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="115"/>
+        <location filename="../ui/answerpane.cpp" line="99"/>
         <source>, %1 prompt tokens (%2 from cache)</source>
         <translation>，提示词 %1 个词元（其中 %2 个来自缓存）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="121"/>
+        <location filename="../ui/answerpane.cpp" line="105"/>
         <source>(stopped at the token limit)</source>
         <translation>（已达到词元上限）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="122"/>
+        <location filename="../ui/answerpane.cpp" line="106"/>
         <source>%1.</source>
         <comment>ends the status sentence</comment>
         <translation>%1。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="130"/>
+        <location filename="../ui/answerpane.cpp" line="114"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
@@ -455,8 +455,8 @@
     </message>
     <message>
         <location filename="../ui/appsettings.cpp" line="90"/>
-        <location filename="../ui/appsettings.cpp" line="120"/>
-        <location filename="../ui/appsettings.cpp" line="147"/>
+        <location filename="../ui/appsettings.cpp" line="127"/>
+        <location filename="../ui/appsettings.cpp" line="154"/>
         <source>An early answer nobody asked for is cancelled after this long.</source>
         <translation>无人请求的提前回答在此时间后取消。</translation>
     </message>
@@ -492,443 +492,458 @@
     </message>
     <message>
         <location filename="../ui/appsettings.cpp" line="106"/>
+        <source>pause after a sentence end</source>
+        <translation>句末停顿</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="107"/>
+        <source>Pause after a se&amp;ntence end:</source>
+        <translation>句末停顿(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="108"/>
+        <source>A draft that ends with a question mark or full stop is considered after this shorter pause: Enter usually follows within half a second.</source>
+        <translation>以问号或句号结尾的草稿，只需停顿这段较短的时间就会被考虑：回车键通常在半秒内按下。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="113"/>
         <source>minimum draft length</source>
         <translation>草稿最小长度</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="107"/>
+        <location filename="../ui/appsettings.cpp" line="114"/>
         <source>Minimum draft &amp;length:</source>
         <translation>草稿最小长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="108"/>
+        <location filename="../ui/appsettings.cpp" line="115"/>
         <source>Shorter drafts are never sent early.</source>
         <translation>更短的草稿永远不会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="111"/>
+        <location filename="../ui/appsettings.cpp" line="118"/>
         <source>completeness threshold</source>
         <translation>完整度阈值</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="112"/>
+        <location filename="../ui/appsettings.cpp" line="119"/>
         <source>&amp;Completeness threshold:</source>
         <translation>完整度阈值(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="113"/>
+        <location filename="../ui/appsettings.cpp" line="120"/>
         <source>A draft is sent early only when the completeness check is at least this sure (0 to 1) that you have finished it.</source>
         <translation>只有当完整度检查至少有这么大把握（0 到 1）认为你已写完时，草稿才会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="118"/>
+        <location filename="../ui/appsettings.cpp" line="125"/>
         <source>debounce answer lifetime</source>
         <translation>防抖回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="119"/>
+        <location filename="../ui/appsettings.cpp" line="126"/>
         <source>Keep an &amp;unused answer for:</source>
         <translation>未使用的回答保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="123"/>
+        <location filename="../ui/appsettings.cpp" line="130"/>
         <source>similarity threshold</source>
         <translation>相似度阈值</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="124"/>
+        <location filename="../ui/appsettings.cpp" line="131"/>
         <source>Take over when &amp;similar:</source>
         <translation>相似时接管(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="125"/>
+        <location filename="../ui/appsettings.cpp" line="132"/>
         <source>0: the message sent must equal the draft. Otherwise the minimum similarity (0 to 1) at which a slightly different message still takes over the early answer.</source>
         <translation>0：发送的消息必须与草稿相同。否则为最低相似度（0 到 1），达到该值时略有不同的消息仍可接管提前生成的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="130"/>
+        <location filename="../ui/appsettings.cpp" line="137"/>
         <source>model completeness check</source>
         <translation>模型完整度检查</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="131"/>
+        <location filename="../ui/appsettings.cpp" line="138"/>
         <source>Ask the &amp;model whether a draft is complete</source>
         <translation>询问模型(&amp;M)草稿是否完整</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="132"/>
+        <location filename="../ui/appsettings.cpp" line="139"/>
         <source>Sends the draft to the provider to judge whether it is finished, instead of the built-in check; costs a few tokens per pause.</source>
         <translation>将草稿发送给服务商来判断是否已写完，以代替内置检查；每次停顿会消耗少量词元。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="138"/>
+        <location filename="../ui/appsettings.cpp" line="145"/>
         <source>workflow prefetch</source>
         <translation>工作流预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="139"/>
+        <location filename="../ui/appsettings.cpp" line="146"/>
         <source>W&amp;orkflow prefetch</source>
         <translation>工作流预取(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="140"/>
+        <location filename="../ui/appsettings.cpp" line="147"/>
         <source>Completing a step of a wizard starts the answer of the next one from the form data.</source>
         <translation>完成向导的一个步骤后，即根据表单数据开始生成下一步的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="145"/>
+        <location filename="../ui/appsettings.cpp" line="152"/>
         <source>workflow answer lifetime</source>
         <translation>工作流回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="146"/>
+        <location filename="../ui/appsettings.cpp" line="153"/>
         <source>Keep an unused answer &amp;for:</source>
         <translation>未使用的回答保留(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="151"/>
+        <location filename="../ui/appsettings.cpp" line="158"/>
         <source>buffer cap</source>
         <translation>缓冲上限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="152"/>
+        <location filename="../ui/appsettings.cpp" line="159"/>
         <source>&amp;Buffer per early answer:</source>
         <translation>每个提前回答的缓冲(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="153"/>
+        <location filename="../ui/appsettings.cpp" line="160"/>
         <source>An early answer nobody has asked for yet stops reading at this many tokens and the provider waits; nothing is dropped.</source>
         <translation>尚无人请求的提前回答在读到这么多词元后暂停读取，服务商随之等待；不会丢弃任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="158"/>
+        <location filename="../ui/appsettings.cpp" line="165"/>
         <source>foreground lane</source>
         <translation>前台通道</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="159"/>
+        <location filename="../ui/appsettings.cpp" line="166"/>
         <source>&amp;Foreground requests at once:</source>
         <translation>同时进行的前台请求(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="160"/>
+        <location filename="../ui/appsettings.cpp" line="167"/>
         <source>Answers you asked for that may stream at the same time.</source>
         <translation>你请求的回答中可同时流式传输的数量。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="163"/>
+        <location filename="../ui/appsettings.cpp" line="170"/>
         <source>prefetch lane</source>
         <translation>预取通道</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="164"/>
+        <location filename="../ui/appsettings.cpp" line="171"/>
         <source>&amp;Prefetch requests at once:</source>
         <translation>同时进行的预取请求(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="165"/>
+        <location filename="../ui/appsettings.cpp" line="172"/>
         <source>Early answers that may stream at the same time; at most the foreground lane. An answer you ask for always takes precedence.</source>
         <translation>可同时流式传输的提前回答数量；不超过前台通道。你请求的回答始终优先。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="170"/>
+        <location filename="../ui/appsettings.cpp" line="177"/>
         <source>prefetch queue</source>
         <translation>预取队列</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="171"/>
+        <location filename="../ui/appsettings.cpp" line="178"/>
         <source>Prefetch &amp;queue:</source>
         <translation>预取队列(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="172"/>
+        <location filename="../ui/appsettings.cpp" line="179"/>
         <source>Early answers waiting for a slot; beyond this many they are skipped.</source>
         <translation>等待空位的提前回答；超过此数量则跳过。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="176"/>
+        <location filename="../ui/appsettings.cpp" line="183"/>
         <source>hourly prefetch budget</source>
         <translation>每小时预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="177"/>
+        <location filename="../ui/appsettings.cpp" line="184"/>
         <source>Hourly token b&amp;udget:</source>
         <translation>每小时词元预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="178"/>
+        <location filename="../ui/appsettings.cpp" line="185"/>
         <source>Tokens early answers may use in any hour; 0 means unlimited.</source>
         <translation>提前回答在任意一小时内可使用的词元数；0 表示不限。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="182"/>
+        <location filename="../ui/appsettings.cpp" line="189"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="183"/>
+        <location filename="../ui/appsettings.cpp" line="190"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="184"/>
+        <location filename="../ui/appsettings.cpp" line="191"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="188"/>
+        <location filename="../ui/appsettings.cpp" line="195"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="189"/>
+        <location filename="../ui/appsettings.cpp" line="196"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="190"/>
+        <location filename="../ui/appsettings.cpp" line="197"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="193"/>
+        <location filename="../ui/appsettings.cpp" line="200"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="194"/>
+        <location filename="../ui/appsettings.cpp" line="201"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="195"/>
+        <location filename="../ui/appsettings.cpp" line="202"/>
         <source>Tokens of unused early answers, as a share of the tokens you used; above this the strategy pauses itself.</source>
         <translation>未使用的提前回答所耗词元占你实际使用词元的比例；高于此值时策略自行暂停。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="200"/>
+        <location filename="../ui/appsettings.cpp" line="207"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="201"/>
+        <location filename="../ui/appsettings.cpp" line="208"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="202"/>
+        <location filename="../ui/appsettings.cpp" line="209"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="208"/>
+        <location filename="../ui/appsettings.cpp" line="215"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="209"/>
+        <location filename="../ui/appsettings.cpp" line="216"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="210"/>
+        <location filename="../ui/appsettings.cpp" line="217"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="213"/>
+        <location filename="../ui/appsettings.cpp" line="220"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="214"/>
+        <location filename="../ui/appsettings.cpp" line="221"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="215"/>
+        <location filename="../ui/appsettings.cpp" line="222"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="338"/>
+        <location filename="../ui/appsettings.cpp" line="345"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="345"/>
+        <location filename="../ui/appsettings.cpp" line="352"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="348"/>
+        <location filename="../ui/appsettings.cpp" line="355"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="351"/>
+        <location filename="../ui/appsettings.cpp" line="358"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="364"/>
-        <location filename="../ui/appsettings.cpp" line="374"/>
+        <location filename="../ui/appsettings.cpp" line="371"/>
+        <location filename="../ui/appsettings.cpp" line="381"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="391"/>
+        <location filename="../ui/appsettings.cpp" line="398"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="401"/>
+        <location filename="../ui/appsettings.cpp" line="408"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="416"/>
-        <location filename="../ui/appsettings.cpp" line="442"/>
+        <location filename="../ui/appsettings.cpp" line="423"/>
+        <location filename="../ui/appsettings.cpp" line="449"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="423"/>
+        <location filename="../ui/appsettings.cpp" line="430"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="428"/>
+        <location filename="../ui/appsettings.cpp" line="435"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="433"/>
+        <location filename="../ui/appsettings.cpp" line="440"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="446"/>
+        <location filename="../ui/appsettings.cpp" line="453"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="458"/>
+        <location filename="../ui/appsettings.cpp" line="465"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="462"/>
+        <location filename="../ui/appsettings.cpp" line="469"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="473"/>
+        <location filename="../ui/appsettings.cpp" line="480"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="487"/>
+        <location filename="../ui/appsettings.cpp" line="494"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="504"/>
+        <location filename="../ui/appsettings.cpp" line="511"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="514"/>
+        <location filename="../ui/appsettings.cpp" line="521"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; using %2.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="554"/>
+        <location filename="../ui/appsettings.cpp" line="561"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="565"/>
+        <location filename="../ui/appsettings.cpp" line="572"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="565"/>
+        <location filename="../ui/appsettings.cpp" line="572"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="568"/>
+        <location filename="../ui/appsettings.cpp" line="575"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="570"/>
+        <location filename="../ui/appsettings.cpp" line="577"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="572"/>
+        <location filename="../ui/appsettings.cpp" line="579"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="575"/>
+        <location filename="../ui/appsettings.cpp" line="582"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="576"/>
+        <location filename="../ui/appsettings.cpp" line="583"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="578"/>
+        <location filename="../ui/appsettings.cpp" line="585"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="580"/>
+        <location filename="../ui/appsettings.cpp" line="587"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="582"/>
+        <location filename="../ui/appsettings.cpp" line="589"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="586"/>
+        <location filename="../ui/appsettings.cpp" line="593"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="603"/>
+        <location filename="../ui/appsettings.cpp" line="610"/>
         <source>The settings file %1 could not be read; Headstart uses the default settings. The damaged file was kept as %2.</source>
         <translation>无法读取设置文件 %1；Headstart 将使用默认设置。损坏的文件已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="607"/>
+        <location filename="../ui/appsettings.cpp" line="614"/>
         <source>The settings file %1 could not be read; Headstart uses the default settings.</source>
         <translation>无法读取设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="612"/>
+        <location filename="../ui/appsettings.cpp" line="619"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="797"/>
+        <location filename="../ui/appsettings.cpp" line="804"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="800"/>
+        <location filename="../ui/appsettings.cpp" line="807"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="805"/>
+        <location filename="../ui/appsettings.cpp" line="812"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -936,283 +951,283 @@
 <context>
     <name>Ui::ChatDock</name>
     <message>
-        <location filename="../ui/chatdock.cpp" line="144"/>
+        <location filename="../ui/chatdock.cpp" line="117"/>
         <source>Your message</source>
         <translation>你的消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="146"/>
+        <location filename="../ui/chatdock.cpp" line="119"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="178"/>
+        <location filename="../ui/chatdock.cpp" line="151"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="183"/>
+        <location filename="../ui/chatdock.cpp" line="156"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="203"/>
+        <location filename="../ui/chatdock.cpp" line="176"/>
         <source>First token after %1 ms</source>
         <translation>首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="206"/>
+        <location filename="../ui/chatdock.cpp" line="179"/>
         <source>%1 · prefetched</source>
         <translation>%1 · 已预取</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="207"/>
+        <location filename="../ui/chatdock.cpp" line="180"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="325"/>
+        <location filename="../ui/chatdock.cpp" line="298"/>
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="370"/>
+        <location filename="../ui/chatdock.cpp" line="343"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="395"/>
+        <location filename="../ui/chatdock.cpp" line="368"/>
         <source>&amp;New Conversation</source>
         <translation>新建对话(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="398"/>
+        <location filename="../ui/chatdock.cpp" line="371"/>
         <source>Start a new conversation (%1)</source>
         <translation>开始新对话（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="404"/>
+        <location filename="../ui/chatdock.cpp" line="377"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="407"/>
+        <location filename="../ui/chatdock.cpp" line="380"/>
         <source>Rename the conversation (F2)</source>
         <translation>重命名对话（F2）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="410"/>
+        <location filename="../ui/chatdock.cpp" line="383"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="413"/>
+        <location filename="../ui/chatdock.cpp" line="386"/>
         <source>Delete the conversation (Del)</source>
         <translation>删除对话（Del）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="421"/>
-        <location filename="../ui/chatdock.cpp" line="422"/>
+        <location filename="../ui/chatdock.cpp" line="394"/>
+        <location filename="../ui/chatdock.cpp" line="395"/>
         <source>Search conversations</source>
         <translation>搜索对话</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="427"/>
+        <location filename="../ui/chatdock.cpp" line="400"/>
         <source>Conversations</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="466"/>
+        <location filename="../ui/chatdock.cpp" line="439"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="468"/>
+        <location filename="../ui/chatdock.cpp" line="441"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="477"/>
+        <location filename="../ui/chatdock.cpp" line="450"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="478"/>
+        <location filename="../ui/chatdock.cpp" line="451"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="479"/>
+        <location filename="../ui/chatdock.cpp" line="452"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="480"/>
+        <location filename="../ui/chatdock.cpp" line="453"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="487"/>
+        <location filename="../ui/chatdock.cpp" line="460"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="488"/>
+        <location filename="../ui/chatdock.cpp" line="461"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="494"/>
+        <location filename="../ui/chatdock.cpp" line="467"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="507"/>
+        <location filename="../ui/chatdock.cpp" line="480"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="508"/>
+        <location filename="../ui/chatdock.cpp" line="481"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="514"/>
+        <location filename="../ui/chatdock.cpp" line="487"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="515"/>
+        <location filename="../ui/chatdock.cpp" line="488"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="516"/>
+        <location filename="../ui/chatdock.cpp" line="489"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="517"/>
+        <location filename="../ui/chatdock.cpp" line="490"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="519"/>
+        <location filename="../ui/chatdock.cpp" line="492"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="520"/>
+        <location filename="../ui/chatdock.cpp" line="493"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="521"/>
+        <location filename="../ui/chatdock.cpp" line="494"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="583"/>
+        <location filename="../ui/chatdock.cpp" line="556"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="585"/>
+        <location filename="../ui/chatdock.cpp" line="558"/>
         <source>The open document (about %1 tokens) goes with each message.</source>
         <translation>打开的文档（约 %1 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="776"/>
+        <location filename="../ui/chatdock.cpp" line="749"/>
         <source>An answer is still coming: wait for it, or stop it first (Esc).</source>
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="780"/>
+        <location filename="../ui/chatdock.cpp" line="753"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="787"/>
+        <location filename="../ui/chatdock.cpp" line="760"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="840"/>
+        <location filename="../ui/chatdock.cpp" line="813"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="933"/>
-        <location filename="../ui/chatdock.cpp" line="938"/>
+        <location filename="../ui/chatdock.cpp" line="906"/>
+        <location filename="../ui/chatdock.cpp" line="911"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="936"/>
+        <location filename="../ui/chatdock.cpp" line="909"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="965"/>
+        <location filename="../ui/chatdock.cpp" line="938"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="990"/>
-        <location filename="../ui/chatdock.cpp" line="999"/>
-        <location filename="../ui/chatdock.cpp" line="1087"/>
-        <location filename="../ui/chatdock.cpp" line="1094"/>
+        <location filename="../ui/chatdock.cpp" line="963"/>
+        <location filename="../ui/chatdock.cpp" line="972"/>
+        <location filename="../ui/chatdock.cpp" line="1060"/>
+        <location filename="../ui/chatdock.cpp" line="1067"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="1021"/>
-        <location filename="../ui/chatdock.cpp" line="1121"/>
+        <location filename="../ui/chatdock.cpp" line="994"/>
+        <location filename="../ui/chatdock.cpp" line="1094"/>
         <source>Untitled conversation</source>
         <translation>未命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="1024"/>
+        <location filename="../ui/chatdock.cpp" line="997"/>
         <source>%1 · %2 messages</source>
         <translation>%1 · %2 条消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="1027"/>
+        <location filename="../ui/chatdock.cpp" line="1000"/>
         <source>About a document</source>
         <translation>关于一篇文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="1027"/>
+        <location filename="../ui/chatdock.cpp" line="1000"/>
         <source>About %1</source>
         <translation>关于 %1</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="1139"/>
+        <location filename="../ui/chatdock.cpp" line="1112"/>
         <source>Delete Conversation</source>
         <translation>删除对话</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="1140"/>
+        <location filename="../ui/chatdock.cpp" line="1113"/>
         <source>Delete “%1” and all its messages? This cannot be undone.</source>
         <translation>删除“%1”及其所有消息？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="1142"/>
+        <location filename="../ui/chatdock.cpp" line="1115"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="1221"/>
+        <location filename="../ui/chatdock.cpp" line="1194"/>
         <source>Show %1 earlier messages</source>
         <translation>显示更早的 %1 条消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="1247"/>
+        <location filename="../ui/chatdock.cpp" line="1220"/>
         <source>Incomplete: the answer was stopped or interrupted.</source>
         <translation>不完整：回答被停止或中断。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="1254"/>
+        <location filename="../ui/chatdock.cpp" line="1227"/>
         <source>Ask anything. In “About the current document” mode, the open document goes with your message.</source>
         <translation>尽管提问。在“关于当前文档”模式下，打开的文档会随你的消息一起发送。</translation>
     </message>
@@ -1727,28 +1742,28 @@
 <context>
     <name>Ui::MarkdownView</name>
     <message>
-        <location filename="../ui/markdownview.cpp" line="321"/>
+        <location filename="../ui/markdownview.cpp" line="297"/>
         <source>Answer</source>
         <translation>回答</translation>
     </message>
     <message>
-        <location filename="../ui/markdownview.cpp" line="327"/>
-        <location filename="../ui/markdownview.cpp" line="334"/>
+        <location filename="../ui/markdownview.cpp" line="303"/>
+        <location filename="../ui/markdownview.cpp" line="310"/>
         <source>Reasoning</source>
         <translation>推理过程</translation>
     </message>
     <message>
-        <location filename="../ui/markdownview.cpp" line="328"/>
+        <location filename="../ui/markdownview.cpp" line="304"/>
         <source>Show or hide the model&apos;s reasoning</source>
         <translation>显示或隐藏模型的推理过程</translation>
     </message>
     <message>
-        <location filename="../ui/markdownview.cpp" line="654"/>
+        <location filename="../ui/markdownview.cpp" line="630"/>
         <source>Reasoning (1 word)</source>
         <translation>推理过程（1 个词）</translation>
     </message>
     <message>
-        <location filename="../ui/markdownview.cpp" line="655"/>
+        <location filename="../ui/markdownview.cpp" line="631"/>
         <source>Reasoning (%1 words)</source>
         <translation>推理过程（%1 个词）</translation>
     </message>
@@ -1764,222 +1779,222 @@
 <context>
     <name>Ui::MetricsDock</name>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="63"/>
+        <location filename="../ui/metricsdock.cpp" line="59"/>
         <source>&amp;Reset statistics</source>
         <translation>重置统计(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="75"/>
+        <location filename="../ui/metricsdock.cpp" line="71"/>
         <source>Prefetch Metrics</source>
         <translation>预取指标</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="77"/>
+        <location filename="../ui/metricsdock.cpp" line="73"/>
         <source>Clear every counter, latency and alarm</source>
         <translation>清除所有计数、延迟和警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="80"/>
+        <location filename="../ui/metricsdock.cpp" line="76"/>
         <source>Perceived latency, median</source>
         <translation>感知延迟，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="81"/>
+        <location filename="../ui/metricsdock.cpp" line="77"/>
         <source>Perceived latency, 95th percentile</source>
         <translation>感知延迟，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="86"/>
+        <location filename="../ui/metricsdock.cpp" line="82"/>
         <source>Alarms and paused strategies</source>
         <translation>警报与已暂停的策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="88"/>
+        <location filename="../ui/metricsdock.cpp" line="84"/>
         <source>Warm-up cache hits</source>
         <translation>预热缓存命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="89"/>
+        <location filename="../ui/metricsdock.cpp" line="85"/>
         <source>Live sessions and lanes</source>
         <translation>活动会话与通道</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="90"/>
+        <location filename="../ui/metricsdock.cpp" line="86"/>
         <source>Prefetch budget</source>
         <translation>预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="91"/>
+        <location filename="../ui/metricsdock.cpp" line="87"/>
         <source>Prefetch budget used</source>
         <translation>已用预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="95"/>
+        <location filename="../ui/metricsdock.cpp" line="91"/>
         <source>Prefetch strategies</source>
         <translation>预取策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="97"/>
+        <location filename="../ui/metricsdock.cpp" line="93"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="97"/>
+        <location filename="../ui/metricsdock.cpp" line="93"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="97"/>
+        <location filename="../ui/metricsdock.cpp" line="93"/>
         <source>Hit rate</source>
         <translation>命中率</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="97"/>
+        <location filename="../ui/metricsdock.cpp" line="93"/>
         <source>Wasted</source>
         <translation>浪费</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="98"/>
+        <location filename="../ui/metricsdock.cpp" line="94"/>
         <source>Extra cost</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="98"/>
+        <location filename="../ui/metricsdock.cpp" line="94"/>
         <source>Cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="98"/>
+        <location filename="../ui/metricsdock.cpp" line="94"/>
         <source>TTFT p50</source>
         <translation>首词元时间 p50</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="98"/>
+        <location filename="../ui/metricsdock.cpp" line="94"/>
         <source>TTFT p95</source>
         <translation>首词元时间 p95</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="99"/>
+        <location filename="../ui/metricsdock.cpp" line="95"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="100"/>
+        <location filename="../ui/metricsdock.cpp" line="96"/>
         <source>Tokens spent on prefetches nobody used</source>
         <translation>花费在未被使用的预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="101"/>
+        <location filename="../ui/metricsdock.cpp" line="97"/>
         <source>Prompt tokens the provider read from its cache</source>
         <translation>服务商从缓存读取的提示词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <location filename="../ui/metricsdock.cpp" line="98"/>
         <source>Prefetches the user took over, of those started</source>
         <translation>已启动的预取中被用户接管的比例</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="103"/>
+        <location filename="../ui/metricsdock.cpp" line="99"/>
         <source>Tokens wasted on unused prefetches, per token used</source>
         <translation>每个已使用词元对应的、浪费在未使用预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="104"/>
+        <location filename="../ui/metricsdock.cpp" line="100"/>
         <source>Provider time to first token, median</source>
         <translation>服务商首词元时间，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="105"/>
+        <location filename="../ui/metricsdock.cpp" line="101"/>
         <source>Provider time to first token, 95th percentile</source>
         <translation>服务商首词元时间，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="134"/>
+        <location filename="../ui/metricsdock.cpp" line="130"/>
         <source>Reset statistics</source>
         <translation>重置统计</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="191"/>
+        <location filename="../ui/metricsdock.cpp" line="187"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="192"/>
+        <location filename="../ui/metricsdock.cpp" line="188"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="201"/>
+        <location filename="../ui/metricsdock.cpp" line="197"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="244"/>
+        <location filename="../ui/metricsdock.cpp" line="240"/>
         <source>Perceived p50: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p50：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="246"/>
+        <location filename="../ui/metricsdock.cpp" line="242"/>
         <source>Perceived p95: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p95：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="248"/>
+        <location filename="../ui/metricsdock.cpp" line="244"/>
         <source>From the user&apos;s action to the first token shown, over the latest answers: %1 taken over from a prefetch, %2 after a wrong guess, %3 with nothing prefetched.</source>
         <translation>从用户操作到显示第一个词元的时间，统计最近的回答：%1 个接管自预取，%2 个在预测错误之后，%3 个没有预取。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="273"/>
+        <location filename="../ui/metricsdock.cpp" line="269"/>
         <source>Paused, alarm</source>
         <translation>已暂停，警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="273"/>
+        <location filename="../ui/metricsdock.cpp" line="269"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="275"/>
+        <location filename="../ui/metricsdock.cpp" line="271"/>
         <source>Alarm</source>
         <translation>警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="277"/>
+        <location filename="../ui/metricsdock.cpp" line="273"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="279"/>
+        <location filename="../ui/metricsdock.cpp" line="275"/>
         <source>Active</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="299"/>
+        <location filename="../ui/metricsdock.cpp" line="295"/>
         <source>Answers with no prefetch attempted: %1 tokens used.</source>
         <translation>未尝试预取的回答：已使用 %1 个词元。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="300"/>
+        <location filename="../ui/metricsdock.cpp" line="296"/>
         <source>%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 rejected; %9 tokens prefetched, %10 used, %11 wasted.</source>
         <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="331"/>
+        <location filename="../ui/metricsdock.cpp" line="327"/>
         <source>Cache-hit tokens from warm-up: %1 read, %2 written</source>
         <translation>预热带来的缓存命中词元：读取 %1 个，写入 %2 个</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="334"/>
+        <location filename="../ui/metricsdock.cpp" line="330"/>
         <source>Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued</source>
         <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="344"/>
+        <location filename="../ui/metricsdock.cpp" line="340"/>
         <source>Budget: %1 of %2 tokens this hour (%3)</source>
         <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="350"/>
+        <location filename="../ui/metricsdock.cpp" line="346"/>
         <source>Budget: %1 tokens this hour, no limit</source>
         <translation>预算：本小时已用 %1 个词元，无上限</translation>
     </message>
@@ -1987,89 +2002,89 @@
 <context>
     <name>Ui::NewDocumentWizard</name>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="540"/>
-        <location filename="../ui/newdocumentwizard.cpp" line="544"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="493"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="497"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="541"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="494"/>
         <source>The sections of the document, written from your topic. Edit them as you like: the introduction follows the outline as you leave it.</source>
         <translation>根据你的主题写出的文档章节。可随意编辑：引言将按照你最终留下的大纲来写。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="543"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="496"/>
         <source>&amp;Outline:</source>
         <translation>大纲(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="545"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="498"/>
         <source>One section per line; indent a line to make it a point under the section above.</source>
         <translation>每行一个章节；缩进一行即可使其成为上一章节下的要点。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="546"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="499"/>
         <source>Outline status</source>
         <translation>大纲状态</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="549"/>
-        <location filename="../ui/newdocumentwizard.cpp" line="552"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="502"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="505"/>
         <source>Introduction</source>
         <translation>引言</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="550"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="503"/>
         <source>The opening of the document, written from your topic and the outline.</source>
         <translation>根据你的主题和大纲写出的文档开头。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="551"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="504"/>
         <source>&amp;Introduction:</source>
         <translation>引言(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="553"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="506"/>
         <source>The introduction appears here; you can also write it yourself.</source>
         <translation>引言将显示在这里；你也可以自己写。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="554"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="507"/>
         <source>Introduction status</source>
         <translation>引言状态</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="557"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="510"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="558"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="511"/>
         <source>Some titles for the document. Pick one, edit it, or type your own.</source>
         <translation>为文档提供的一些标题。选择一个、修改它，或输入你自己的标题。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="559"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="512"/>
         <source>Title &amp;options:</source>
         <translation>标题选项(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="560"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="513"/>
         <source>Title options</source>
         <translation>标题选项</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="561"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="514"/>
         <source>One title per line.</source>
         <translation>每行一个标题。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="562"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="515"/>
         <source>Title options status</source>
         <translation>标题选项状态</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="565"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="518"/>
         <source>New Document</source>
         <translation>新建文档</translation>
     </message>
@@ -2551,72 +2566,72 @@
 <context>
     <name>Ui::WizardGenerationPage</name>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="236"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="202"/>
         <source>&amp;Regenerate</source>
         <translation>重新生成(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="237"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="203"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="252"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="218"/>
         <source>Write this step again from the earlier steps</source>
         <translation>根据前面的步骤重新撰写这一步</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="253"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="219"/>
         <source>Stop writing (Esc)</source>
         <translation>停止撰写（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="339"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="302"/>
         <source>Waiting for the first token…</source>
         <translation>正在等待第一个词元…</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="351"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="314"/>
         <source>You can type the text yourself, or press Regenerate.</source>
         <translation>你可以自己输入文本，或点击“重新生成”。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="357"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="320"/>
         <source>The earlier steps changed since this text was written. Press Regenerate to write it again from them.</source>
         <translation>此文本写好之后，前面的步骤已更改。点击“重新生成”可根据它们重新撰写。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="397"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="350"/>
         <source>Writing…</source>
         <translation>正在撰写…</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="405"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="358"/>
         <source>No text arrived.</source>
         <translation>没有收到任何文本。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="407"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="360"/>
         <source>First token after %1 ms, prefetched.</source>
         <translation>首个词元用时 %1 毫秒，已预取。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="407"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="360"/>
         <source>First token after %1 ms.</source>
         <translation>首个词元用时 %1 毫秒。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="413"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="366"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="416"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="369"/>
         <source>It stopped at the token limit.</source>
         <translation>已在达到词元上限时停止。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="427"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="380"/>
         <source>Stopped. Edit the text, or press Regenerate.</source>
         <translation>已停止。可编辑文本，或点击“重新生成”。</translation>
     </message>
@@ -2624,17 +2639,17 @@
 <context>
     <name>Ui::WizardTitlePage</name>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="485"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="438"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="486"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="439"/>
         <source>Pick an option or type your own title</source>
         <translation>选择一个选项或输入你自己的标题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="487"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="440"/>
         <source>&amp;Title:</source>
         <translation>标题(&amp;T)：</translation>
     </message>
@@ -2642,102 +2657,102 @@
 <context>
     <name>Ui::WizardTopicPage</name>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="148"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="114"/>
         <source>Topic and audience</source>
         <translation>主题与读者</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="149"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="115"/>
         <source>Say what the document is about and who will read it. The outline starts as soon as you pause.</source>
         <translation>说明文档的主题以及读者是谁。你一停顿，大纲就会开始生成。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="151"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="117"/>
         <source>What the document is about (required)</source>
         <translation>文档的主题（必填）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="152"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="118"/>
         <source>Topic</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="153"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="119"/>
         <source>Who will read it, e.g. engineers new to the project</source>
         <translation>谁会阅读它，例如刚加入项目的工程师</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="154"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="120"/>
         <source>Audience</source>
         <translation>读者</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="156"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="122"/>
         <source>Neutral</source>
         <translation>中性</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="157"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="123"/>
         <source>Friendly</source>
         <translation>友好</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="158"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="124"/>
         <source>Formal</source>
         <translation>正式</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="159"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="125"/>
         <source>Persuasive</source>
         <translation>有说服力</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="160"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="126"/>
         <source>Playful</source>
         <translation>轻松活泼</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="161"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="127"/>
         <source>Tone</source>
         <translation>语气</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="162"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="128"/>
         <source>Short (about 500 words)</source>
         <translation>短（约 500 字）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="163"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="129"/>
         <source>Medium (about 1,500 words)</source>
         <translation>中（约 1,500 字）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="164"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="130"/>
         <source>Long (about 3,000 words)</source>
         <translation>长（约 3,000 字）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="166"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="132"/>
         <source>Length</source>
         <translation>篇幅</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="170"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="136"/>
         <source>&amp;Topic:</source>
         <translation>主题(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="171"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="137"/>
         <source>&amp;Audience:</source>
         <translation>读者(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="172"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="138"/>
         <source>T&amp;one:</source>
         <translation>语气(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="173"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="139"/>
         <source>&amp;Length:</source>
         <translation>篇幅(&amp;L)：</translation>
     </message>

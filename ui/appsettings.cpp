@@ -102,6 +102,13 @@ const PrefetchParameter Parameters[] = {
      QT_TRANSLATE_NOOP("Ui::AppSettings", "Typing &pause:"),
      QT_TRANSLATE_NOOP("Ui::AppSettings", "How long typing must pause before the draft is considered."),
      HS_FIELD(debounce.delay)},
+    {"prefetch/debounce/sentenceEndDelayMs", Group::Debounce, Kind::Integer, Unit::Milliseconds, 0, MaxDelayMs,
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "pause after a sentence end"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings", "Pause after a se&ntence end:"),
+     QT_TRANSLATE_NOOP("Ui::AppSettings",
+                       "A draft that ends with a question mark or full stop is considered after this "
+                       "shorter pause: Enter usually follows within half a second."),
+     HS_FIELD(debounce.sentenceEndDelay)},
     {"prefetch/debounce/minChars", Group::Debounce, Kind::Integer, Unit::Characters, 0, 10'000,
      QT_TRANSLATE_NOOP("Ui::AppSettings", "minimum draft length"),
      QT_TRANSLATE_NOOP("Ui::AppSettings", "Minimum draft &length:"),

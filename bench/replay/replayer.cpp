@@ -316,15 +316,24 @@ void Replayer::play(const TraceEvent &event)
             return problem(event, QStringLiteral("nothing to send"));
         if (m_chatAnswer)
             m_chatAnswer->cancel(); // the dock stops the answer still streaming before it sends
+        // Back in a conversation whose builder went while another one answered.
+        if (m_builderConversation != m_conversation)
+            refreshChatBuilder();
         m_draft.clear();
         const QString conversation = m_conversation;
-        m_chatAnswer = m_debounce->send(text, nowNs, this);
+        const bool aboutDocument = m_conversations.value(conversation).withDocument && m_documents.contains(m_currentDoc);
+        Prefetch::ResponseStream *handle = m_debounce->send(text, nowNs, this);
+        m_chatAnswer = handle;
+        m_chatAnswerConversation = conversation;
         // Until this answer is in, the conversation's history is not known: no builder, so no
         // prefetch of the next message on a history that lacks this exchange.
         m_debounce->setBuilder({});
-        const bool aboutDocument = m_conversations.value(conversation).withDocument && m_documents.contains(m_currentDoc);
-        track(m_chatAnswer, QStringLiteral("chat"), Prefetch::Strategy::Debounce,
-              [this, conversation, text](const QString &answer) {
+        m_builderConversation.clear();
+        track(handle, QStringLiteral("chat"), Prefetch::Strategy::Debounce,
+              [this, conversation, text, handle](const QString &answer) {
+                  // A stopped answer stays in the conversation with what it had, as in the dock.
+                  if (m_chatAnswer == handle)
+                      m_chatAnswer = nullptr;
                   Conversation &c = m_conversations[conversation];
                   c.history.append({Llm::Role::User, text});
                   c.history.append({Llm::Role::Assistant, answer});
@@ -415,8 +424,14 @@ Prefetch::RenderedRequest Replayer::actionRequest(Prefetch::DocumentAction actio
 
 void Replayer::refreshChatBuilder()
 {
-    if (m_conversation.isEmpty() || m_chatAnswer)
+    if (m_conversation.isEmpty())
         return;
+    if (m_chatAnswer && m_chatAnswerConversation == m_conversation) {
+        // Its history is not complete until the answer is in.
+        m_debounce->setBuilder({});
+        m_builderConversation.clear();
+        return;
+    }
     const Conversation conversation = m_conversations.value(m_conversation);
     const bool withDocument = conversation.withDocument && m_documents.contains(m_currentDoc);
     const QString document = withDocument ? m_documents.value(m_currentDoc).text : QString();
@@ -439,6 +454,7 @@ void Replayer::refreshChatBuilder()
         fallback.request.messages.append({Llm::Role::User, text});
         return fallback;
     });
+    m_builderConversation = m_conversation;
     // A draft typed while there was no builder gets its pause now, as in the chat dock.
     if (!m_draft.isEmpty())
         m_debounce->textChanged(m_draft);
@@ -498,7 +514,11 @@ void Replayer::wizardGenerate(int step, qint64 activatedNs)
     m_wizardText.remove(step);
     m_wizardSource[step] = data;
     m_wizardAnswer = m_workflow->activate(step, data, *request, activatedNs, this);
-    track(m_wizardAnswer, QStringLiteral("wizard"), Prefetch::Strategy::Workflow, [this, step](const QString &text) {
+    Prefetch::ResponseStream *handle = m_wizardAnswer;
+    track(handle, QStringLiteral("wizard"), Prefetch::Strategy::Workflow, [this, step, handle](const QString &text) {
+        if (m_wizardAnswer != handle || !handle->isDone() || handle->error())
+            return; // replaced, closed or stopped: the page keeps no finished text to build on
+        m_wizardAnswer = nullptr;
         m_wizardText[step] = text;
         wizardStepCompleted(step); // the text is finished: the next step is predictable now
     });
@@ -518,7 +538,7 @@ void Replayer::wizardStepCompleted(int step)
 }
 
 void Replayer::track(Prefetch::ResponseStream *handle, const QString &kind, Prefetch::Strategy strategy,
-                     std::function<void(const QString &)> onDone)
+                     std::function<void(const QString &)> onEnd)
 {
     const qsizetype index = m_result.samples.size();
     m_result.samples.append(Sample{kind, strategy, -1, false, false});
@@ -528,12 +548,12 @@ void Replayer::track(Prefetch::ResponseStream *handle, const QString &kind, Pref
         sample.perceivedMs = ms * m_speed;
         sample.prefetched = handle->isPrefetched();
     });
-    auto ended = [this, handle, index, onDone = std::move(onDone)](const std::optional<Llm::Error> &error) {
+    auto ended = [this, handle, index, onEnd = std::move(onEnd)](const std::optional<Llm::Error> &error) {
         --m_pending;
         if (error && error->code() != Llm::Error::Code::Cancelled)
             m_result.problems.append(QStringLiteral("%1 answer failed: %2").arg(m_result.samples.at(index).kind, error->message()));
-        else if (!error && onDone)
-            onDone(handle->text());
+        if (onEnd)
+            onEnd(handle->text());
         handle->deleteLater();
         checkDrained();
     };

@@ -119,8 +119,10 @@ private:
     std::optional<Prefetch::RenderedRequest> wizardRequest(int step, const QVariantMap &data);
     void wizardGenerate(int step, qint64 activatedNs);
     void wizardStepCompleted(int step);
+    // Records the activation's sample; `onEnd` runs when the answer ends, finished, failed or
+    // stopped, with the text it delivered.
     void track(Prefetch::ResponseStream *handle, const QString &kind, Prefetch::Strategy strategy,
-               std::function<void(const QString &text)> onDone = {});
+               std::function<void(const QString &text)> onEnd = {});
     void markFirstOnDocument(const QString &docId);
     void checkDrained();
     void finish();
@@ -156,6 +158,8 @@ private:
     QString m_conversation;
     QString m_draft;
     QPointer<Prefetch::ResponseStream> m_chatAnswer;
+    QString m_chatAnswerConversation;
+    QString m_builderConversation; // whose prompt the debounce builder has; empty: none
 
     bool m_wizardOpen = false;
     int m_wizardStep = 0;

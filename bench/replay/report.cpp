@@ -260,6 +260,15 @@ QJsonObject Report::toJson() const
                                                    {QStringLiteral("prefetch_requests"), f.run->prefetchRequests},
                                                    {QStringLiteral("vs_off"), f.tokensVsOff}}},
             {QStringLiteral("wall_seconds"), f.run->wallSeconds},
+            {QStringLiteral("samples"), [&] {
+                 QJsonArray samples;
+                 for (const Sample &s : f.run->samples)
+                     samples.append(QJsonObject{{QStringLiteral("kind"), s.kind},
+                                                {QStringLiteral("perceived_ms"), s.perceivedMs},
+                                                {QStringLiteral("prefetched"), s.prefetched},
+                                                {QStringLiteral("first_on_document"), s.firstOnDocument}});
+                 return samples;
+             }()},
             {QStringLiteral("problems"), QJsonArray::fromStringList(f.run->problems)},
         });
     }

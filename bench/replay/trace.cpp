@@ -39,6 +39,41 @@ const QHash<QString, QStringList> &knownEvents()
     return events;
 }
 
+// The values the replay can play; empty when they are fine.
+QString checkValues(const TraceEvent &event)
+{
+    const QJsonObject &f = event.fields;
+    static const QStringList actions{QStringLiteral("summarize"), QStringLiteral("continue"), QStringLiteral("rewrite"),
+                                     QStringLiteral("translate"), QStringLiteral("explain")};
+    if (f.contains(QStringLiteral("action")) && !actions.contains(f.value(QStringLiteral("action")).toString()))
+        return QStringLiteral("\"action\" must be one of %1").arg(actions.join(QStringLiteral(", ")));
+    if (event.event == QLatin1String("chat_open") && f.contains(QStringLiteral("mode"))
+        && f.value(QStringLiteral("mode")) != QLatin1String("document") && f.value(QStringLiteral("mode")) != QLatin1String("free"))
+        return QStringLiteral("\"mode\" must be \"document\" or \"free\"");
+    if (event.event == QLatin1String("open_document")) {
+        if (f.value(QStringLiteral("tokens")).toInt() <= 0)
+            return QStringLiteral("\"tokens\" must be a positive integer");
+        const QString language = f.value(QStringLiteral("language")).toString(QStringLiteral("en"));
+        if (language != QLatin1String("en") && language != QLatin1String("zh"))
+            return QStringLiteral("\"language\" must be \"en\" or \"zh\"");
+    }
+    if (event.event == QLatin1String("edit_document") && f.value(QStringLiteral("append_tokens")).toInt() <= 0)
+        return QStringLiteral("\"append_tokens\" must be a positive integer");
+    if (event.event == QLatin1String("select") && !f.value(QStringLiteral("paragraph")).isDouble())
+        return QStringLiteral("\"paragraph\" must be an integer (-1 clears the selection)");
+    if (f.contains(QStringLiteral("step"))) {
+        const int step = f.value(QStringLiteral("step")).toInt();
+        const int lowest = event.event == QLatin1String("wizard_field") ? 1 : 2;
+        if (step < lowest || step > 4 || (event.event == QLatin1String("wizard_field") && step != 1))
+            return QStringLiteral("\"step\" is out of range for \"%1\"").arg(event.event);
+    }
+    if (event.event == QLatin1String("wizard_field") && !f.value(QStringLiteral("data")).isObject())
+        return QStringLiteral("\"data\" must be an object of the topic form's fields");
+    if (event.event == QLatin1String("type") && !f.value(QStringLiteral("text")).isString())
+        return QStringLiteral("\"text\" must be a string (the whole draft)");
+    return {};
+}
+
 } // namespace
 
 std::expected<Trace, QString> Trace::load(const QString &path)
@@ -84,8 +119,14 @@ std::expected<Trace, QString> Trace::parse(const QByteArray &jsonLines, const QS
             if (!event.fields.contains(field))
                 return fail(QStringLiteral("\"%1\" needs the field \"%2\"").arg(event.event, field));
         }
+        if (const QString why = checkValues(event); !why.isEmpty())
+            return fail(why);
+        if (!trace.events.isEmpty() && trace.events.constLast().event == QLatin1String("end"))
+            return fail(QStringLiteral("an event after \"end\""));
         lastT = event.t;
         if (event.event == QLatin1String("meta")) {
+            if (!trace.events.isEmpty())
+                return fail(QStringLiteral("\"meta\" must come before every other event"));
             trace.meta = event.fields;
             if (const QString n = event.fields.value(QStringLiteral("name")).toString(); !n.isEmpty())
                 trace.name = n;

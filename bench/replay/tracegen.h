@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <expected>
+
+namespace Bench {
+
+// Behaviour traces for the replay benchmark, made from a seed: what a user does in the app
+// (hover, press, click, type, send, wizard steps, documents) and when, as JSON Lines that
+// Trace::parse() reads. Every timing comes from a parameter struct per kind in tracegen.cpp,
+// each value with its source (PREFETCH.md's figures about people) or marked as an assumption;
+// bench/README.md lists them.
+//
+// The same kind and seed give the same bytes on every platform and compiler: the generator
+// has its own random numbers (splitmix64) and its own log/exp, and rounds times to whole ms.
+
+// "writer-long-doc", "chat-session", "wizard-session", "hesitant-user".
+QStringList traceKinds();
+
+// The trace's JSON Lines text (a "meta" line first, "end" last). The error names an unknown kind
+// and the known ones.
+std::expected<QByteArray, QString> generateTrace(const QString &kind, quint64 seed);
+
+} // namespace Bench

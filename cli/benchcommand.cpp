@@ -1,0 +1,204 @@
+#include "benchcommand.h"
+
+#include "bench/replay/replayer.h"
+#include "bench/replay/report.h"
+#include "bench/replay/trace.h"
+#include "bench/replay/tracegen.h"
+#include "llm/log.h"
+
+#include <QCommandLineParser>
+#include <QEventLoop>
+#include <QJsonDocument>
+
+#include <spdlog/logger.h>
+
+#include <cstdio>
+#include <memory>
+
+namespace Cli {
+
+int runBench(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Replays behaviour traces against the embedded local provider, with prefetch off, each strategy alone and "
+        "all strategies on, and writes report.md, report.json and PNG charts into --out."));
+    parser.addHelpOption();
+    const QCommandLineOption traceOpt(QStringLiteral("trace"), QStringLiteral("A JSON Lines trace (repeatable)."),
+                                      QStringLiteral("file"));
+    const QCommandLineOption profileOpt(QStringLiteral("profile"),
+        QStringLiteral("A latency preset: %1 (repeatable; default hosted).").arg(Bench::Preset::names().join(QStringLiteral(", "))),
+        QStringLiteral("name"));
+    const QCommandLineOption modeOpt(QStringLiteral("mode"),
+        QStringLiteral("Only these modes: off, warmup, hover, debounce, workflow, all (repeatable; default every one)."),
+        QStringLiteral("mode"));
+    const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("The folder for the report (default bench-results)."),
+                                    QStringLiteral("dir"), QStringLiteral("bench-results"));
+    const QCommandLineOption speedOpt(QStringLiteral("speed"),
+        QStringLiteral("Compress time by this factor: trace gaps, provider latencies and strategy delays shrink, "
+                       "measured latencies are scaled back (default 1: real time)."),
+        QStringLiteral("factor"), QStringLiteral("1"));
+    const QCommandLineOption jobsOpt(QStringLiteral("jobs"),
+        QStringLiteral("Runs played at the same time, each with its own provider (default 18)."), QStringLiteral("n"),
+        QStringLiteral("18"));
+    const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Also print the figures as one JSON object on stdout."));
+    const QCommandLineOption verboseOpt(QStringLiteral("verbose"),
+        QStringLiteral("Log every cancelled or failed stream (the report lists failures either way)."));
+    parser.addOptions({traceOpt, profileOpt, modeOpt, outOpt, speedOpt, jobsOpt, jsonOpt, verboseOpt});
+    if (!parser.parse(QStringList{QStringLiteral("headstart-cli bench")} + arguments)) {
+        std::fprintf(stderr, "headstart-cli bench: %s\n", qPrintable(parser.errorText()));
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+
+    // Prefetches are cancelled all the time by design; a warning for each would bury the progress.
+    if (!parser.isSet(verboseOpt)) {
+        for (const char *module : {"llm", "prefetch"})
+            Llm::moduleLogger(module).set_level(spdlog::level::err);
+    }
+
+    QList<Bench::Trace> traces;
+    for (const QString &path : parser.values(traceOpt)) {
+        auto trace = Bench::Trace::load(path);
+        if (!trace) {
+            std::fprintf(stderr, "headstart-cli bench: %s\n", qPrintable(trace.error()));
+            return 2;
+        }
+        traces.append(*trace);
+    }
+    if (traces.isEmpty()) {
+        std::fprintf(stderr, "headstart-cli bench: give at least one --trace (bench/traces/*.jsonl)\n");
+        return 2;
+    }
+    QList<Bench::Preset> presets;
+    for (const QString &name : parser.isSet(profileOpt) ? parser.values(profileOpt) : QStringList{QStringLiteral("hosted")}) {
+        const auto preset = Bench::Preset::byName(name);
+        if (!preset) {
+            std::fprintf(stderr, "headstart-cli bench: unknown profile '%s' (one of %s)\n", qPrintable(name),
+                         qPrintable(Bench::Preset::names().join(QStringLiteral(", "))));
+            return 2;
+        }
+        presets.append(*preset);
+    }
+    QList<Bench::Mode> modes;
+    for (const QString &id : parser.values(modeOpt)) {
+        const auto mode = Bench::modeFromId(id);
+        if (!mode) {
+            std::fprintf(stderr, "headstart-cli bench: unknown mode '%s'\n", qPrintable(id));
+            return 2;
+        }
+        modes.append(*mode);
+    }
+    if (modes.isEmpty())
+        modes = QList<Bench::Mode>(std::begin(Bench::AllModes), std::end(Bench::AllModes));
+    bool ok = false;
+    const double speed = parser.value(speedOpt).toDouble(&ok);
+    if (!ok || speed <= 0 || speed > 100) {
+        std::fprintf(stderr, "headstart-cli bench: --speed needs a number in (0, 100]\n");
+        return 2;
+    }
+    const int jobs = parser.value(jobsOpt).toInt(&ok);
+    if (!ok || jobs <= 0) {
+        std::fprintf(stderr, "headstart-cli bench: --jobs needs a positive number\n");
+        return 2;
+    }
+
+    // Every trace × preset × mode; played `jobs` at a time, a trace's runs side by side.
+    std::vector<std::unique_ptr<Bench::Replayer>> runs;
+    for (const Bench::Trace &trace : traces) {
+        for (const Bench::Preset &preset : presets) {
+            for (Bench::Mode mode : modes)
+                runs.push_back(std::make_unique<Bench::Replayer>(trace, preset, mode, speed));
+        }
+    }
+    std::fprintf(stderr, "headstart-cli bench: %zu runs (%lld traces × %lld profiles × %lld modes), %d at a time\n",
+                 runs.size(), static_cast<long long>(traces.size()), static_cast<long long>(presets.size()),
+                 static_cast<long long>(modes.size()), jobs);
+    QEventLoop loop;
+    size_t started = 0, done = 0;
+    int exitCode = 0;
+    std::function<void()> startMore = [&] {
+        while (started < runs.size() && started - done < size_t(jobs)) {
+            Bench::Replayer *run = runs[started++].get();
+            QObject::connect(run, &Bench::Replayer::finished, &loop, [&, run] {
+                ++done;
+                const Bench::RunResult &r = run->result();
+                QList<double> perceived;
+                for (const Bench::Sample &s : r.samples) {
+                    if (s.perceivedMs >= 0)
+                        perceived.append(s.perceivedMs);
+                }
+                std::fprintf(stderr, "[%zu/%zu] %s × %s × %s: %lld answers, p50 %.0f ms, p95 %.0f ms, %.0f s%s\n", done,
+                             runs.size(), qPrintable(r.trace), qPrintable(r.preset), Bench::modeId(r.mode),
+                             static_cast<long long>(perceived.size()), Bench::percentile(perceived, 0.5),
+                             Bench::percentile(perceived, 0.95), r.wallSeconds,
+                             r.problems.isEmpty() ? "" : qPrintable(QStringLiteral(", %1 problems").arg(r.problems.size())));
+                startMore();
+            });
+            if (auto error = run->start()) {
+                std::fprintf(stderr, "headstart-cli bench: %s\n", qPrintable(*error));
+                exitCode = 1;
+                ++done;
+            }
+        }
+        if (done == runs.size())
+            loop.quit();
+    };
+    startMore();
+    if (done < runs.size())
+        loop.exec();
+    if (exitCode != 0)
+        return exitCode;
+
+    QList<const Bench::RunResult *> results;
+    for (const auto &run : runs)
+        results.append(&run->result());
+    const Bench::Report report = Bench::Report::build(results, speed);
+    const QString out = parser.value(outOpt);
+    if (auto error = report.write(out)) {
+        std::fprintf(stderr, "headstart-cli bench: %s\n", qPrintable(*error));
+        return 1;
+    }
+    std::fprintf(stderr, "headstart-cli bench: wrote %s/report.md, report.json and the charts\n", qPrintable(out));
+    if (parser.isSet(jsonOpt))
+        std::fprintf(stdout, "%s\n", QJsonDocument(report.toJson()).toJson(QJsonDocument::Compact).constData());
+    return 0;
+}
+
+int runTraceGen(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Writes a generated behaviour trace (JSON Lines) to stdout."));
+    parser.addHelpOption();
+    const QCommandLineOption kindOpt(QStringLiteral("kind"),
+        QStringLiteral("One of: %1.").arg(Bench::traceKinds().join(QStringLiteral(", "))), QStringLiteral("kind"));
+    const QCommandLineOption seedOpt(QStringLiteral("seed"), QStringLiteral("The random seed (default 1)."),
+                                     QStringLiteral("n"), QStringLiteral("1"));
+    parser.addOptions({kindOpt, seedOpt});
+    if (!parser.parse(QStringList{QStringLiteral("headstart-cli tracegen")} + arguments)) {
+        std::fprintf(stderr, "headstart-cli tracegen: %s\n", qPrintable(parser.errorText()));
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    bool ok = false;
+    const quint64 seed = parser.value(seedOpt).toULongLong(&ok);
+    if (!ok) {
+        std::fprintf(stderr, "headstart-cli tracegen: --seed needs a non-negative integer\n");
+        return 2;
+    }
+    const auto trace = Bench::generateTrace(parser.value(kindOpt), seed);
+    if (!trace) {
+        std::fprintf(stderr, "headstart-cli tracegen: %s\n", qPrintable(trace.error()));
+        return 2;
+    }
+    std::fwrite(trace->constData(), 1, size_t(trace->size()), stdout);
+    return 0;
+}
+
+} // namespace Cli
