@@ -128,6 +128,12 @@ std::expected<CompiledPrompt, Llm::Error> compileWizard(const Llm::ProviderProfi
     return workflowStepTemplate().compile(profile, {{QStringLiteral("system"), wizardSystemPrompt()}});
 }
 
+bool wizardFormFilledIn(const QVariantMap &data)
+{
+    using namespace WizardKeys;
+    return !data.value(TopicKey).toString().trimmed().isEmpty() && !data.value(AudienceKey).toString().trimmed().isEmpty();
+}
+
 int wizardMaxTokens(int step)
 {
     return step == WizardTitleStep ? 120 : 400;

@@ -67,5 +67,9 @@ std::expected<CompiledPrompt, Llm::Error> compileWizard(const Llm::ProviderProfi
 // The prompt of step `step` (2..4) built from `data` alone; empty for other steps.
 QString wizardStepPrompt(int step, const QVariantMap &data);
 int wizardMaxTokens(int step);
+// The topic form looks finished, so a pause on it predicts step 2: the topic and the audience
+// are filled in. A field still empty is usually one the user has not reached yet, and a
+// prefetch made before it would be thrown away when they do (the audience is optional for Next).
+bool wizardFormFilledIn(const QVariantMap &data);
 
 } // namespace Prefetch

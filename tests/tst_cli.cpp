@@ -1,12 +1,16 @@
 // headstart-cli as a user runs it: chat against the in-process local provider and against a
 // running headstart-localprovider process, Ctrl-C closing the connection, errors and bad
-// arguments turning into clear messages and exit codes. Loopback only.
+// arguments turning into clear messages and exit codes; the replay benchmark writing its report
+// and JSON; tracegen giving the committed traces back. Loopback only.
+#include <QDir>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
@@ -26,6 +30,8 @@ private slots:
     void badArguments_data();
     void badArguments();
     void providersLists();
+    void benchWritesReportAndJson();
+    void tracegenIsTheCommittedTrace();
 
 private:
     struct Run {
@@ -234,6 +240,74 @@ void tst_Cli::providersLists()
     for (const char *id : {"local", "deepseek", "qwen", "openai", "anthropic", "ollama", "llamacpp", "custom"})
         QVERIFY2(r.out.contains(id), id);
     QVERIFY(r.out.contains("Local demo engine (offline, not a language model)"));
+}
+
+void tst_Cli::benchWritesReportAndJson()
+{
+    // A click after a hover on one document, ten times faster than real time: two runs.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString tracePath = dir.filePath(QStringLiteral("click.jsonl"));
+    QFile trace(tracePath);
+    QVERIFY(trace.open(QIODevice::WriteOnly));
+    trace.write(R"({"t":0,"event":"meta","name":"click"}
+{"t":0,"event":"open_document","doc":"d","tokens":1500,"seed":2,"language":"en"}
+{"t":3000,"event":"hover_enter","action":"summarize"}
+{"t":3420,"event":"press","action":"summarize"}
+{"t":3500,"event":"click","action":"summarize"}
+{"t":9000,"event":"end"}
+)");
+    trace.close();
+    const QString out = dir.filePath(QStringLiteral("report"));
+    const Run r = run({QStringLiteral("bench"), QStringLiteral("--trace"), tracePath, QStringLiteral("--profile"),
+                       QStringLiteral("hosted"), QStringLiteral("--mode"), QStringLiteral("off"), QStringLiteral("--mode"),
+                       QStringLiteral("hover"), QStringLiteral("--speed"), QStringLiteral("10"), QStringLiteral("--out"), out,
+                       QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains("[2/2] click"), r.err.constData());
+    const QJsonObject json = QJsonDocument::fromJson(r.out).object();
+    const QJsonArray runs = json.value(QLatin1String("runs")).toArray();
+    QCOMPARE(runs.size(), 2);
+    for (const QJsonValue &v : runs) {
+        const QJsonObject run = v.toObject();
+        QCOMPARE(run.value(QLatin1String("trace")).toString(), QStringLiteral("click"));
+        QCOMPARE(run.value(QLatin1String("answered")).toInt(), 1);
+        QVERIFY(run.value(QLatin1String("perceived_p50_ms")).toDouble() >= 0);
+        QVERIFY(run.value(QLatin1String("tokens")).toObject().value(QLatin1String("prompt")).toInteger() > 1000);
+    }
+    QCOMPARE(runs.at(1).toObject().value(QLatin1String("prefetched")).toInt(), 1);
+    QCOMPARE(runs.at(0).toObject().value(QLatin1String("prefetched")).toInt(), 0);
+    for (const char *file : {"report.md", "report.json", "cdf-click-hosted.png", "hit-cost-hosted.png"})
+        QVERIFY2(QFile::exists(QDir(out).filePath(QLatin1String(file))), file);
+
+    // Bad input: a clear message and exit code 2, nothing run.
+    const QString broken = dir.filePath(QStringLiteral("broken.jsonl"));
+    QFile b(broken);
+    QVERIFY(b.open(QIODevice::WriteOnly));
+    b.write("{\"t\":0,\"event\":\"click\",\"action\":\"summarize\"}\n{\"t\":5,\"event\":\"fly\"}\n");
+    b.close();
+    Run bad = run({QStringLiteral("bench"), QStringLiteral("--trace"), broken});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("broken:2: unknown event \"fly\""), bad.err.constData());
+    bad = run({QStringLiteral("bench"), QStringLiteral("--trace"), tracePath, QStringLiteral("--profile"), QStringLiteral("moon")});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("unknown profile 'moon'"), bad.err.constData());
+    bad = run({QStringLiteral("bench"), QStringLiteral("--trace"), dir.filePath(QStringLiteral("missing.jsonl"))});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("missing.jsonl"), bad.err.constData());
+}
+
+void tst_Cli::tracegenIsTheCommittedTrace()
+{
+    const Run r = run({QStringLiteral("tracegen"), QStringLiteral("--kind"), QStringLiteral("wizard-session"),
+                       QStringLiteral("--seed"), QStringLiteral("1")});
+    QCOMPARE(r.exitCode, 0);
+    QFile committed(QStringLiteral(HEADSTART_SOURCE_DIR "/bench/traces/wizard-session.jsonl"));
+    QVERIFY(committed.open(QIODevice::ReadOnly));
+    QCOMPARE(r.out, committed.readAll());
+    const Run bad = run({QStringLiteral("tracegen"), QStringLiteral("--kind"), QStringLiteral("sleepwalker")});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY(bad.err.contains("sleepwalker"));
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

@@ -167,6 +167,14 @@ void tst_Wizard::topicIsRequired()
     QSignalSpy completed(m_wizard.get(), &NewDocumentWizard::stepCompleted);
     QVERIFY(!completed.wait(600));
     QCOMPARE(m_server->stats().prefetchRequests, 0);
+    // A topic alone leaves Next enabled but predicts nothing either: the audience is still to
+    // come, and a guess made now would be thrown away when it does.
+    m_wizard->topicPage()->topicEdit()->setText(Topic);
+    QVERIFY(!completed.wait(600));
+    QCOMPARE(m_server->stats().prefetchRequests, 0);
+    m_wizard->topicPage()->audienceEdit()->setText(Audience);
+    QVERIFY(completed.wait(2000));
+    QVERIFY(waitForPrefetches(1));
 }
 
 void tst_Wizard::pauseOnPageOnePrefetchesAndNextTakesOver()

@@ -524,7 +524,7 @@ NewDocumentWizard::NewDocumentWizard(Prefetch::Engine *engine, Prefetch::Workflo
     setStartId(TopicStep);
 
     connect(m_topicPage, &WizardTopicPage::settled, this, [this] {
-        if (m_topicPage->isComplete())
+        if (m_topicPage->isComplete() && Prefetch::wizardFormFilledIn(formData(OutlineStep)))
             completeStep(TopicStep);
     });
     for (int step : {OutlineStep, IntroductionStep, TitleStep}) {

@@ -526,8 +526,11 @@ void Replayer::wizardGenerate(int step, qint64 activatedNs)
 
 void Replayer::wizardStepCompleted(int step)
 {
-    // Only the page the user is on predicts the next one (NewDocumentWizard::completeStep).
+    // Only the page the user is on predicts the next one (NewDocumentWizard::completeStep), and
+    // the topic form only once it is filled in.
     if (!m_wizardOpen || step >= Prefetch::WizardTitleStep || step != m_wizardStep)
+        return;
+    if (step == Prefetch::WizardTopicStep && !Prefetch::wizardFormFilledIn(m_wizardForm))
         return;
     const int next = step + 1;
     const QVariantMap data = wizardData(next);
