@@ -186,6 +186,8 @@ QImage hitRateCostChart(const QList<const RunFigures *> &runs, const QString &ti
     p.restore();
 
     QList<std::pair<QString, QColor>> entries;
+    QList<QRectF> labels; // placed so far: a label that would overlap one moves down a line
+    const QFontMetricsF metrics(p.font());
     for (Mode mode : {Mode::Warmup, Mode::Hover, Mode::Debounce, Mode::Workflow}) {
         bool any = false;
         for (const RunFigures *f : runs) {
@@ -204,7 +206,13 @@ QImage hitRateCostChart(const QList<const RunFigures *> &runs, const QString &ti
             p.setBrush(modeColor(mode));
             p.drawEllipse(at, 7, 7);
             p.setBrush(Qt::NoBrush);
-            p.drawText(at + QPointF(10, 4), f->trace);
+            QRectF label = metrics.boundingRect(f->trace).translated(at + QPointF(10, 4));
+            if (label.right() > plot.right())
+                label.moveRight(at.x() - 10); // the legend is on the right
+            while (std::any_of(labels.cbegin(), labels.cend(), [&](const QRectF &r) { return r.intersects(label); }))
+                label.translate(0, metrics.height());
+            labels.append(label);
+            p.drawText(label.bottomLeft() - QPointF(0, metrics.descent()), f->trace);
         }
         if (any)
             entries.append({QLatin1StringView(modeId(mode)).toString(), modeColor(mode)});
