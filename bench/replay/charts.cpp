@@ -61,6 +61,27 @@ void legend(QPainter &p, const QRect &plot, const QList<std::pair<QString, QColo
     }
 }
 
+// The plot's frame: a 0–100 % y axis in quarters with grid lines, the box and both axis titles.
+void frame(QPainter &p, const QRect &plot, const QString &xTitle, const QString &yTitle)
+{
+    for (int i = 0; i <= 4; ++i) {
+        const double y = plot.bottom() - i / 4.0 * plot.height();
+        p.setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 1));
+        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        p.setPen(Qt::black);
+        p.drawText(QRectF(plot.left() - 60, y - 10, 52, 20), Qt::AlignRight | Qt::AlignVCenter,
+                   QStringLiteral("%1 %").arg(i * 25));
+    }
+    p.setPen(Qt::black);
+    p.drawRect(plot);
+    p.drawText(QRectF(plot.left(), plot.bottom() + 30, plot.width(), 20), Qt::AlignHCenter, xTitle);
+    p.save();
+    p.translate(plot.left() - 64, plot.center().y());
+    p.rotate(-90);
+    p.drawText(QRectF(-150, -10, 300, 20), Qt::AlignHCenter, yTitle);
+    p.restore();
+}
+
 } // namespace
 
 QImage latencyCdfChart(const QList<const RunFigures *> &runs, const QString &title)
@@ -69,15 +90,17 @@ QImage latencyCdfChart(const QList<const RunFigures *> &runs, const QString &tit
     QRect plot;
     QImage image = canvas(title, p, &plot);
 
-    // Log axis from 1 ms to the next decade above the slowest answer.
-    double slowest = 10;
+    // Log axis from 0.1 ms (1 ms when nothing is faster) to the decade above the slowest answer.
+    double slowest = 10, fastest = 1;
     for (const RunFigures *f : runs) {
-        for (double v : f->perceived)
+        for (double v : f->perceived) {
             slowest = std::max(slowest, v);
+            fastest = std::min(fastest, v);
+        }
     }
-    const double lo = 0, hi = std::ceil(std::log10(slowest));
+    const double lo = fastest < 1 ? -1 : 0, hi = std::ceil(std::log10(slowest));
     const auto x = [&](double ms) {
-        const double l = std::clamp(std::log10(std::max(ms, 1.0)), lo, hi);
+        const double l = std::clamp(std::log10(std::max(ms, 0.1)), lo, hi);
         return plot.left() + (l - lo) / (hi - lo) * plot.width();
     };
     const auto y = [&](double fraction) { return plot.bottom() - fraction * plot.height(); };
@@ -92,23 +115,8 @@ QImage latencyCdfChart(const QList<const RunFigures *> &runs, const QString &tit
         p.drawText(QRectF(x(v) - 40, plot.bottom() + 6, 80, 20), Qt::AlignHCenter, label);
         p.restore();
     }
-    for (int i = 0; i <= 4; ++i) {
-        p.drawLine(QPointF(plot.left(), y(i / 4.0)), QPointF(plot.right(), y(i / 4.0)));
-        p.save();
-        p.setPen(Qt::black);
-        p.drawText(QRectF(plot.left() - 60, y(i / 4.0) - 10, 52, 20), Qt::AlignRight | Qt::AlignVCenter,
-                   QStringLiteral("%1 %").arg(i * 25));
-        p.restore();
-    }
-    p.setPen(Qt::black);
-    p.drawRect(plot);
-    p.drawText(QRectF(plot.left(), plot.bottom() + 30, plot.width(), 20), Qt::AlignHCenter,
-               QStringLiteral("perceived latency: activation → first token (log scale)"));
-    p.save();
-    p.translate(plot.left() - 64, plot.center().y());
-    p.rotate(-90);
-    p.drawText(QRectF(-150, -10, 300, 20), Qt::AlignHCenter, QStringLiteral("share of activations at or below"));
-    p.restore();
+    frame(p, plot, QStringLiteral("perceived latency: activation → first token (log scale)"),
+          QStringLiteral("share of activations at or below"));
 
     QList<std::pair<QString, QColor>> entries;
     // Off and all last, so they lie on top.
@@ -131,8 +139,8 @@ QImage latencyCdfChart(const QList<const RunFigures *> &runs, const QString &tit
         const bool heavy = f->mode == Mode::Off || f->mode == Mode::All;
         p.setPen(QPen(modeColor(f->mode), heavy ? 3.5 : 1.8));
         p.drawPath(path);
-        entries.prepend({QStringLiteral("%1 (p50 %2 ms)").arg(QLatin1StringView(modeId(f->mode))).arg(std::llround(f->p50)),
-                         modeColor(f->mode)});
+        const QString p50 = f->p50 < 10 ? QString::number(f->p50, 'f', 1) : QString::number(std::llround(f->p50));
+        entries.prepend({QStringLiteral("%1 (p50 %2 ms)").arg(QLatin1StringView(modeId(f->mode)), p50), modeColor(f->mode)});
     }
     legend(p, plot, entries);
     p.end();
@@ -163,27 +171,15 @@ QImage hitRateCostChart(const QList<const RunFigures *> &runs, const QString &ti
         fill.setAlpha(45);
         p.fillRect(QRectF(QPointF(x(r.costLo), y(r.hitHi)), QPointF(x(r.costHi), y(r.hitLo))), fill);
     }
-    p.setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 1));
     for (int i = 0; i <= 4; ++i) {
-        p.drawLine(QPointF(plot.left(), y(i / 4.0)), QPointF(plot.right(), y(i / 4.0)));
+        p.setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 1));
         p.drawLine(QPointF(x(i / 4.0), plot.top()), QPointF(x(i / 4.0), plot.bottom()));
-        p.save();
         p.setPen(Qt::black);
-        p.drawText(QRectF(plot.left() - 60, y(i / 4.0) - 10, 52, 20), Qt::AlignRight | Qt::AlignVCenter,
-                   QStringLiteral("%1 %").arg(i * 25));
         p.drawText(QRectF(x(i / 4.0) - 40, plot.bottom() + 6, 80, 20), Qt::AlignHCenter,
                    QStringLiteral("%1 %%2").arg(i * 25).arg(i == 4 ? QStringLiteral("+") : QString()));
-        p.restore();
     }
-    p.setPen(Qt::black);
-    p.drawRect(plot);
-    p.drawText(QRectF(plot.left(), plot.bottom() + 30, plot.width(), 20), Qt::AlignHCenter,
-               QStringLiteral("extra cost: tokens wasted ÷ tokens used (shaded: PREFETCH.md's reported ranges)"));
-    p.save();
-    p.translate(plot.left() - 64, plot.center().y());
-    p.rotate(-90);
-    p.drawText(QRectF(-150, -10, 300, 20), Qt::AlignHCenter, QStringLiteral("hit rate"));
-    p.restore();
+    frame(p, plot, QStringLiteral("extra cost: tokens wasted ÷ tokens used (shaded: PREFETCH.md's reported ranges)"),
+          QStringLiteral("hit rate"));
 
     QList<std::pair<QString, QColor>> entries;
     QList<QRectF> labels; // placed so far: a label that would overlap one moves down a line
