@@ -7,15 +7,47 @@
 #include "llm/log.h"
 
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QJsonDocument>
+#include <QTimer>
 
 #include <spdlog/logger.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 
 namespace Cli {
+
+namespace {
+
+// "--trace a.jsonl b.jsonl" (what a shell glob gives) as "--trace a.jsonl --trace b.jsonl":
+// values after a repeatable option belong to it until the next option.
+QStringList spreadValues(const QStringList &arguments, const QStringList &repeatable)
+{
+    QStringList out;
+    QString current;   // the repeatable option whose values are being read
+    bool hasValue = false;
+    for (const QString &arg : arguments) {
+        if (arg.startsWith(QLatin1Char('-'))) {
+            const QString name = arg.section(QLatin1Char('='), 0, 0);
+            current = repeatable.contains(name) ? name : QString();
+            hasValue = arg.contains(QLatin1Char('='));
+            out.append(arg);
+            continue;
+        }
+        if (!current.isEmpty() && hasValue)
+            out.append(current);
+        hasValue = true;
+        out.append(arg);
+    }
+    return out;
+}
+
+} // namespace
 
 int runBench(const QStringList &arguments)
 {
@@ -24,13 +56,13 @@ int runBench(const QStringList &arguments)
         "Replays behaviour traces against the embedded local provider, with prefetch off, each strategy alone and "
         "all strategies on, and writes report.md, report.json and PNG charts into --out."));
     parser.addHelpOption();
-    const QCommandLineOption traceOpt(QStringLiteral("trace"), QStringLiteral("A JSON Lines trace (repeatable)."),
-                                      QStringLiteral("file"));
+    const QCommandLineOption traceOpt(QStringLiteral("trace"),
+        QStringLiteral("JSON Lines traces: --trace a.jsonl b.jsonl, or the option repeated."), QStringLiteral("file"));
     const QCommandLineOption profileOpt(QStringLiteral("profile"),
-        QStringLiteral("A latency preset: %1 (repeatable; default hosted).").arg(Bench::Preset::names().join(QStringLiteral(", "))),
+        QStringLiteral("Latency presets: %1 (several after one --profile, or repeated; default hosted).").arg(Bench::Preset::names().join(QStringLiteral(", "))),
         QStringLiteral("name"));
     const QCommandLineOption modeOpt(QStringLiteral("mode"),
-        QStringLiteral("Only these modes: off, warmup, hover, debounce, workflow, all (repeatable; default every one)."),
+        QStringLiteral("Only these modes: off, warmup, hover, debounce, workflow, all (default every one)."),
         QStringLiteral("mode"));
     const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("The folder for the report (default bench-results)."),
                                     QStringLiteral("dir"), QStringLiteral("bench-results"));
@@ -45,8 +77,14 @@ int runBench(const QStringList &arguments)
     const QCommandLineOption verboseOpt(QStringLiteral("verbose"),
         QStringLiteral("Log every cancelled or failed stream (the report lists failures either way)."));
     parser.addOptions({traceOpt, profileOpt, modeOpt, outOpt, speedOpt, jobsOpt, jsonOpt, verboseOpt});
-    if (!parser.parse(QStringList{QStringLiteral("headstart-cli bench")} + arguments)) {
+    const QStringList spread =
+        spreadValues(arguments, {QStringLiteral("--trace"), QStringLiteral("--profile"), QStringLiteral("--mode")});
+    if (!parser.parse(QStringList{QStringLiteral("headstart-cli bench")} + spread)) {
         std::fprintf(stderr, "headstart-cli bench: %s\n", qPrintable(parser.errorText()));
+        return 2;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        std::fprintf(stderr, "headstart-cli bench: unexpected argument '%s'\n", qPrintable(parser.positionalArguments().first()));
         return 2;
     }
     if (parser.isSet(QStringLiteral("help"))) {
@@ -67,6 +105,10 @@ int runBench(const QStringList &arguments)
             std::fprintf(stderr, "headstart-cli bench: %s\n", qPrintable(trace.error()));
             return 2;
         }
+        // Two seeds of one kind share a name: the report and the charts need them apart.
+        const bool taken = std::any_of(traces.cbegin(), traces.cend(), [&](const Bench::Trace &t) { return t.name == trace->name; });
+        if (taken)
+            trace->name += QLatin1Char('-') + QFileInfo(path).completeBaseName();
         traces.append(*trace);
     }
     if (traces.isEmpty()) {
@@ -147,9 +189,23 @@ int runBench(const QStringList &arguments)
         if (done == runs.size())
             loop.quit();
     };
+    // Runs play in real time by default: say every half minute that it is still going.
+    QTimer progress;
+    QElapsedTimer elapsed;
+    elapsed.start();
+    qint64 longestMs = 0;
+    for (const Bench::Trace &trace : traces)
+        longestMs = std::max(longestMs, trace.durationMs());
+    QObject::connect(&progress, &QTimer::timeout, &loop, [&] {
+        std::fprintf(stderr, "headstart-cli bench: %lld s in, %zu of %zu runs done (the longest trace plays %lld s)\n",
+                     static_cast<long long>(std::llround(double(elapsed.elapsed()) / 1000)), done, runs.size(),
+                     static_cast<long long>(std::llround(double(longestMs) / speed / 1000)));
+    });
+    progress.start(30'000);
     startMore();
     if (done < runs.size())
         loop.exec();
+    progress.stop();
     if (exitCode != 0)
         return exitCode;
 

@@ -280,6 +280,19 @@ void tst_Cli::benchWritesReportAndJson()
     for (const char *file : {"report.md", "report.json", "cdf-click-hosted.png", "hit-cost-hosted.png"})
         QVERIFY2(QFile::exists(QDir(out).filePath(QLatin1String(file))), file);
 
+    // What a shell glob gives: several values after one option.
+    QVERIFY(QFile::copy(tracePath, dir.filePath(QStringLiteral("again.jsonl"))));
+    const Run globbed = run({QStringLiteral("bench"), QStringLiteral("--trace"), tracePath, dir.filePath(QStringLiteral("again.jsonl")),
+                             QStringLiteral("--profile"), QStringLiteral("hosted"), QStringLiteral("instant"),
+                             QStringLiteral("--mode"), QStringLiteral("off"), QStringLiteral("--speed"), QStringLiteral("10"),
+                             QStringLiteral("--out"), out, QStringLiteral("--json")});
+    QCOMPARE(globbed.exitCode, 0);
+    const QJsonArray globbedRuns = QJsonDocument::fromJson(globbed.out).object().value(QLatin1String("runs")).toArray();
+    QCOMPARE(globbedRuns.size(), 4);
+    // Both files are named "click" inside; the second is told apart by its file name.
+    QCOMPARE(globbedRuns.at(0).toObject().value(QLatin1String("trace")).toString(), QStringLiteral("click"));
+    QCOMPARE(globbedRuns.at(3).toObject().value(QLatin1String("trace")).toString(), QStringLiteral("click-again"));
+
     // Bad input: a clear message and exit code 2, nothing run.
     const QString broken = dir.filePath(QStringLiteral("broken.jsonl"));
     QFile b(broken);
@@ -292,6 +305,9 @@ void tst_Cli::benchWritesReportAndJson()
     bad = run({QStringLiteral("bench"), QStringLiteral("--trace"), tracePath, QStringLiteral("--profile"), QStringLiteral("moon")});
     QCOMPARE(bad.exitCode, 2);
     QVERIFY2(bad.err.contains("unknown profile 'moon'"), bad.err.constData());
+    bad = run({QStringLiteral("bench"), QStringLiteral("--out"), out, QStringLiteral("stray"), QStringLiteral("--trace"), tracePath});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("unexpected argument 'stray'"), bad.err.constData());
     bad = run({QStringLiteral("bench"), QStringLiteral("--trace"), dir.filePath(QStringLiteral("missing.jsonl"))});
     QCOMPARE(bad.exitCode, 2);
     QVERIFY2(bad.err.contains("missing.jsonl"), bad.err.constData());
