@@ -1,23 +1,12 @@
 #include "documents.h"
 
+#include "localprovider/stablehash.h"
+
 #include <array>
 
 namespace Bench {
 
 namespace {
-
-// splitmix64: tiny, and the same on every platform (std:: distributions are not).
-struct Rng {
-    quint64 state;
-    quint64 next()
-    {
-        quint64 z = (state += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-    int below(int n) { return int(next() % quint64(n)); }
-};
 
 const std::array<const char *, 64> EnglishWords = {
     "the", "prompt", "cache", "holds", "a", "document", "while", "users", "read", "and", "write",
@@ -36,28 +25,28 @@ const QString ChineseCharacters = QStringLiteral(
 
 QString makeDocument(int tokens, quint64 seed, const QString &language)
 {
-    Rng rng{seed * 0x2545f4914f6cdd1dULL + 1};
+    LocalProvider::Rng rng(seed * 0x2545f4914f6cdd1dULL + 1);
     const bool chinese = language == QLatin1String("zh");
     QString text;
     text.reserve(chinese ? tokens + tokens / 20 : tokens * 4 + tokens / 5);
     const qsizetype target = chinese ? tokens : qsizetype(tokens) * 4;
     int sentencesInParagraph = 0;
     while (text.size() < target) {
-        const int words = 6 + rng.below(14);
+        const int words = 6 + rng.bounded(14);
         QString sentence;
         for (int w = 0; w < words; ++w) {
             if (chinese) {
-                sentence += ChineseCharacters.at(rng.below(int(ChineseCharacters.size())));
-                sentence += ChineseCharacters.at(rng.below(int(ChineseCharacters.size())));
+                sentence += ChineseCharacters.at(rng.bounded(int(ChineseCharacters.size())));
+                sentence += ChineseCharacters.at(rng.bounded(int(ChineseCharacters.size())));
             } else {
-                QString word = QString::fromLatin1(EnglishWords[size_t(rng.below(int(EnglishWords.size())))]);
+                QString word = QString::fromLatin1(EnglishWords[size_t(rng.bounded(int(EnglishWords.size())))]);
                 if (w == 0)
                     word[0] = word[0].toUpper();
                 sentence += (w ? QStringLiteral(" ") : QString()) + word;
             }
         }
         text += sentence + (chinese ? QStringLiteral("。") : QStringLiteral(". "));
-        if (++sentencesInParagraph >= 3 + rng.below(4)) {
+        if (++sentencesInParagraph >= 3 + rng.bounded(4)) {
             text = text.trimmed() + QStringLiteral("\n\n");
             sentencesInParagraph = 0;
         }

@@ -2,6 +2,8 @@
 
 #include "documents.h"
 
+#include "localprovider/stablehash.h"
+
 #include <QHash>
 #include <QList>
 
@@ -81,20 +83,14 @@ double portableExp(double x) // |x| < 700
     return std::ldexp(sum, int(k));
 }
 
-// splitmix64 (as in documents.cpp) with the distributions built on it: std:: distributions give
-// different numbers with different standard libraries.
+// The local provider's splitmix64 (as documents.cpp uses it) with the distributions built on it:
+// std:: distributions give different numbers with different standard libraries.
 class Random
 {
 public:
-    explicit Random(quint64 seed) : m_state(seed) {}
+    explicit Random(quint64 seed) : m_rng(seed) {}
 
-    quint64 next()
-    {
-        quint64 z = (m_state += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
+    quint64 next() { return m_rng.next(); }
     // [0, 1) from 53 random bits, exactly.
     double uniform() { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
     double uniform(double low, double high) { return low + (high - low) * uniform(); }
@@ -152,7 +148,7 @@ public:
     }
 
 private:
-    quint64 m_state;
+    LocalProvider::Rng m_rng;
 };
 
 // --- JSON Lines ---------------------------------------------------------------------------------
