@@ -173,10 +173,10 @@ int runBench(const QStringList &arguments)
                     if (s.perceivedMs >= 0)
                         perceived.append(s.perceivedMs);
                 }
+                const Prefetch::Percentiles p = Prefetch::percentiles(perceived);
                 std::fprintf(stderr, "[%zu/%zu] %s × %s × %s: %lld answers, p50 %.0f ms, p95 %.0f ms, %.0f s%s\n", done,
                              runs.size(), qPrintable(r.trace), qPrintable(r.preset), Bench::modeId(r.mode),
-                             static_cast<long long>(perceived.size()), Bench::percentile(perceived, 0.5),
-                             Bench::percentile(perceived, 0.95), r.wallSeconds,
+                             static_cast<long long>(p.count), p.p50, p.p95, r.wallSeconds,
                              r.problems.isEmpty() ? "" : qPrintable(QStringLiteral(", %1 problems").arg(r.problems.size())));
                 startMore();
             });

@@ -226,7 +226,7 @@ StrategyStats Metrics::stats(Strategy s) const
     return slot(s).stats;
 }
 
-Percentiles Metrics::percentiles(QList<double> samples)
+Percentiles percentiles(QList<double> samples)
 {
     Percentiles p;
     p.count = samples.size();

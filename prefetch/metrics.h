@@ -26,6 +26,8 @@ struct Percentiles {
     double p50 = -1;
     double p95 = -1;
 };
+// p50 and p95 of `samples` (any order), nearest rank.
+Percentiles percentiles(QList<double> samples);
 
 struct StrategyStats {
     qint64 attempts = 0; // prefetches started (rejected ones are not attempts)
@@ -151,7 +153,6 @@ private:
     void evaluate(Strategy s);
     void touch();
     void applyWindow();
-    static Percentiles percentiles(QList<double> samples);
     static QString percent(double ratio);
 
     Settings m_settings;

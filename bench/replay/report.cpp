@@ -63,15 +63,6 @@ struct Target {
 
 } // namespace
 
-double percentile(QList<double> values, double p)
-{
-    if (values.isEmpty())
-        return -1;
-    std::sort(values.begin(), values.end());
-    const qsizetype rank = std::clamp<qsizetype>(qsizetype(std::ceil(p * double(values.size()))), 1, values.size());
-    return values.at(rank - 1);
-}
-
 Report Report::build(const QList<const RunResult *> &results, double speed)
 {
     Report report;
@@ -94,9 +85,10 @@ Report Report::build(const QList<const RunResult *> &results, double speed)
             if (s.firstOnDocument)
                 first.append(s.perceivedMs);
         }
-        f.p50 = percentile(f.perceived, 0.5);
-        f.p95 = percentile(f.perceived, 0.95);
-        f.firstOnDocumentP50 = percentile(first, 0.5);
+        const Prefetch::Percentiles all = Prefetch::percentiles(f.perceived);
+        f.p50 = all.p50;
+        f.p95 = all.p95;
+        f.firstOnDocumentP50 = Prefetch::percentiles(first).p50;
         qint64 used = 0, wasted = 0;
         for (const Prefetch::StrategyStats &s : r->stats) {
             used += s.tokensUsed;
@@ -199,7 +191,7 @@ QList<Target> checkTargets(const Report &report)
         }
     }
     if (traces.size() > 1) {
-        const double p50 = percentile(pooled, 0.5);
+        const double p50 = Prefetch::percentiles(pooled).p50;
         targets.append({QStringLiteral("all on: perceived p50 ≤ 150 ms on hosted"), QStringLiteral("every trace × hosted, pooled"),
                         QStringLiteral("p50 %1 ms over %2 activations").arg(ms(p50)).arg(pooled.size()), p50 >= 0 && p50 <= 150, true});
     }

@@ -8,9 +8,6 @@
 
 namespace Bench {
 
-// Nearest-rank percentile of `values` (unsorted); -1 when empty.
-double percentile(QList<double> values, double p);
-
 // The figures of one run, as the report shows them.
 struct RunFigures {
     QString trace, preset;
