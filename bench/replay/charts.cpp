@@ -189,11 +189,7 @@ QImage hitRateCostChart(const QList<const RunFigures *> &runs, const QString &ti
         for (const RunFigures *f : runs) {
             if (f->mode != mode)
                 continue;
-            const Prefetch::Strategy strategy = mode == Mode::Warmup ? Prefetch::Strategy::Warmup
-                : mode == Mode::Hover                              ? Prefetch::Strategy::Hover
-                : mode == Mode::Debounce                           ? Prefetch::Strategy::Debounce
-                                                                   : Prefetch::Strategy::Workflow;
-            const Prefetch::StrategyStats s = f->run->stats.value(strategy);
+            const Prefetch::StrategyStats s = f->run->stats.value(strategiesOf(mode).constFirst());
             if (s.attempts == 0)
                 continue; // the trace never gave this strategy a chance
             any = true;

@@ -8,6 +8,9 @@
 
 namespace Bench {
 
+// The strategies a mode turns on, in AllStrategies order.
+QList<Prefetch::Strategy> strategiesOf(Mode mode);
+
 // The figures of one run, as the report shows them.
 struct RunFigures {
     QString trace, preset;
