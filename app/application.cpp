@@ -90,7 +90,7 @@ void Application::resolveProfile(const QString &id, std::function<void(Llm::Prov
     Llm::ProviderProfile profile = m_settings.profile(id);
     if (profile.isLocalDemo) {
         if (ensureLocalProvider())
-            profile.baseUrl = m_localProvider->url().resolved(QUrl(QStringLiteral("v1")));
+            profile.baseUrl = m_localProvider->apiUrl();
         done(profile);
         return;
     }
@@ -156,7 +156,7 @@ void Application::openSettings()
     };
     services.resolveProfile = [this](Llm::ProviderProfile p) {
         if (p.isLocalDemo && ensureLocalProvider())
-            p.baseUrl = m_localProvider->url().resolved(QUrl(QStringLiteral("v1")));
+            p.baseUrl = m_localProvider->apiUrl();
         return p;
     };
     m_dialog = new Ui::SettingsDialog(m_settings, services, m_window.get());
@@ -193,7 +193,7 @@ bool Application::start(const Options &options)
     if (initial.isLocalDemo) {
         if (!ensureLocalProvider())
             return false;
-        initial.baseUrl = m_localProvider->url().resolved(QUrl(QStringLiteral("v1")));
+        initial.baseUrl = m_localProvider->apiUrl();
     }
     m_engine = std::make_unique<Prefetch::Engine>(m_network.get(), initial, m_settings.effectivePrefetch(m_settings.providerId));
     m_classifier = std::make_shared<SwitchableClassifier>();

@@ -52,7 +52,7 @@ int main(int argc, char **argv)
         return 1;
     }
     Llm::ProviderProfile profile = Llm::builtinProfile(u"local");
-    profile.baseUrl = server.url().resolved(QUrl(QStringLiteral("v1")));
+    profile.baseUrl = server.apiUrl();
 
     QNetworkAccessManager network;
     std::vector<Sample> samples;

@@ -65,7 +65,7 @@ int main(int argc, char **argv)
     if (!server.start())
         return 1;
     Llm::ProviderProfile profile = Llm::builtinProfile(u"local");
-    profile.baseUrl = server.url().resolved(QUrl(QStringLiteral("v1")));
+    profile.baseUrl = server.apiUrl();
     profile.concurrencyLimit = 1000;
 
     // A benchmark cancels what it measures: no budget, and no pausing the strategy for waste.

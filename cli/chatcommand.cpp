@@ -189,7 +189,7 @@ int runChat(const QStringList &arguments)
                          qPrintable(localServer->errorString()));
             return 1;
         }
-        profile.baseUrl = localServer->url().resolved(QUrl(QStringLiteral("v1")));
+        profile.baseUrl = localServer->apiUrl();
     }
     if (parser.isSet(modelOpt))
         profile.model = parser.value(modelOpt);

@@ -47,6 +47,11 @@ QUrl ServerThread::url() const
     return m_url;
 }
 
+QUrl ServerThread::apiUrl() const
+{
+    return m_url.resolved(QUrl(QStringLiteral("v1")));
+}
+
 Stats ServerThread::stats() const
 {
     return m_server ? m_server->stats() : Stats();

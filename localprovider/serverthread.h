@@ -28,7 +28,9 @@ public:
     // False, with errorString(), if the address cannot be bound or start() was called before.
     bool start(const QHostAddress &address = QHostAddress::LocalHost, quint16 port = 0);
 
-    QUrl url() const;
+    QUrl url() const; // the root, e.g. http://127.0.0.1:43117/
+    // The API base a provider profile points at: <root>/v1/ (OpenAI and Anthropic paths below it).
+    QUrl apiUrl() const;
     Stats stats() const;
     qint64 firstTokenWrittenNs(const QByteArray &requestId) const;
     QString errorString() const;

@@ -57,7 +57,7 @@ void tst_LlmStream::initTestCase()
     m_server = std::make_unique<LocalProvider::ServerThread>(config);
     QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
     m_profile = builtinProfile(u"local");
-    m_profile.baseUrl = m_server->url().resolved(QUrl(QStringLiteral("v1")));
+    m_profile.baseUrl = m_server->apiUrl();
 }
 
 ChatRequest tst_LlmStream::shortRequest(const QString &prompt, int maxTokens) const
@@ -293,7 +293,7 @@ void tst_LlmStream::badKeyIsNotEchoed()
     LocalProvider::ServerThread keyed(config);
     QVERIFY(keyed.start());
     ProviderProfile profile = m_profile;
-    profile.baseUrl = keyed.url().resolved(QUrl(QStringLiteral("v1")));
+    profile.baseUrl = keyed.apiUrl();
     profile.apiKey = QStringLiteral("sk-wrong-key-9876543210fedcba9876543210");
 
     auto wrong = makeStream(shortRequest(QStringLiteral("Let me in.")), {}, profile);
@@ -326,7 +326,7 @@ void tst_LlmStream::refusedBeyondConcurrencyLimit()
     LocalProvider::ServerThread limited(config);
     QVERIFY(limited.start());
     ProviderProfile profile = m_profile;
-    profile.baseUrl = limited.url().resolved(QUrl(QStringLiteral("v1")));
+    profile.baseUrl = limited.apiUrl();
 
     StreamOptions slow;
     slow.extraHeaders.emplaceBack("X-Headstart-Latency", "rtt=0,prefill=1000000,decode=20");

@@ -56,7 +56,7 @@ void tst_PrefetchSession::initTestCase()
     m_server = std::make_unique<LocalProvider::ServerThread>(config);
     QVERIFY(m_server->start());
     m_profile = Llm::builtinProfile(u"local");
-    m_profile.baseUrl = m_server->url().resolved(QUrl(QStringLiteral("v1")));
+    m_profile.baseUrl = m_server->apiUrl();
     m_profile.apiKey = config.apiKey;
 }
 

@@ -115,7 +115,7 @@ std::unique_ptr<SettingsDialog> tst_SettingsDialog::makeDialog(const AppSettings
     services.makeConnectionTest = [this](QObject *parent) { return new Prefetch::ConnectionTest(&m_network, parent); };
     services.resolveProfile = [this](Llm::ProviderProfile p) {
         if (p.isLocalDemo)
-            p.baseUrl = m_server->url().resolved(QUrl(QStringLiteral("v1")));
+            p.baseUrl = m_server->apiUrl();
         return p;
     };
     auto dialog = std::make_unique<SettingsDialog>(settings, services);
@@ -267,7 +267,7 @@ void tst_SettingsDialog::localEngineNeedsNoKeyNorConsent()
     QVERIFY(!find<QLineEdit>("apiKey")->isEnabled());
     QVERIFY(!find<QLineEdit>("prefetchKey")->isEnabled());
     QVERIFY(!find<QLineEdit>("baseUrl")->isEnabled());
-    QCOMPARE(find<QLineEdit>("baseUrl")->text(), m_server->url().resolved(QUrl(QStringLiteral("v1"))).toString());
+    QCOMPARE(find<QLineEdit>("baseUrl")->text(), m_server->apiUrl().toString());
     QVERIFY(find<QCheckBox>("prefetchConsent")->isHidden());
     QVERIFY(find<QLabel>("consentNote")->text().contains(QLatin1String("no consent")));
 }

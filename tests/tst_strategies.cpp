@@ -79,7 +79,7 @@ void tst_Strategies::initTestCase()
     m_server = std::make_unique<LocalProvider::ServerThread>(config);
     QVERIFY(m_server->start());
     m_profile = Llm::builtinProfile(u"local");
-    m_profile.baseUrl = m_server->url().resolved(QUrl(QStringLiteral("v1")));
+    m_profile.baseUrl = m_server->apiUrl();
     m_document = QStringLiteral("Prefetching starts answers before the user commits. Warm caches shorten the "
                                 "first token. Wrong guesses cost tokens and are cancelled quickly.");
 }

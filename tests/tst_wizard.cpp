@@ -83,7 +83,7 @@ void tst_Wizard::initTestCase()
     m_server = std::make_unique<LocalProvider::ServerThread>(config);
     QVERIFY(m_server->start());
     m_profile = Llm::builtinProfile(u"local");
-    m_profile.baseUrl = m_server->url().resolved(QUrl(QStringLiteral("v1")));
+    m_profile.baseUrl = m_server->apiUrl();
 }
 
 void tst_Wizard::init()

@@ -178,7 +178,7 @@ std::optional<QString> Replayer::start()
 
     m_network = std::make_unique<QNetworkAccessManager>();
     Llm::ProviderProfile profile = Llm::builtinProfile(u"local");
-    profile.baseUrl = m_server->url().resolved(QUrl(QStringLiteral("v1")));
+    profile.baseUrl = m_server->apiUrl();
     m_engine = std::make_unique<Prefetch::Engine>(m_network.get(), profile, settingsFor(m_mode, m_speed));
     m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
     m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
