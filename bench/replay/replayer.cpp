@@ -146,7 +146,8 @@ Replayer::Replayer(Trace trace, Preset preset, Mode mode, double speed, QObject 
     connect(&m_clock, &QTimer::timeout, this, &Replayer::playDue);
     m_wizardPause.setSingleShot(true);
     m_wizardPause.setInterval(milliseconds(scaled(SettleMs)));
-    connect(&m_wizardPause, &QTimer::timeout, this, [this] { wizardStepCompleted(m_wizardPauseStep); });
+    // A pending settle is always the open step's: Next stops it.
+    connect(&m_wizardPause, &QTimer::timeout, this, [this] { wizardStepCompleted(m_wizardStep); });
     m_drain.setSingleShot(true);
     connect(&m_drain, &QTimer::timeout, this, &Replayer::finish);
 }
@@ -348,16 +349,13 @@ void Replayer::play(const TraceEvent &event)
         if (!m_wizardOpen)
             return problem(event, QStringLiteral("no wizard open"));
         m_wizardForm = f.value(QStringLiteral("data")).toObject().toVariantMap();
-        if (m_wizardStep == Prefetch::WizardTopicStep) {
-            m_wizardPauseStep = Prefetch::WizardTopicStep;
+        if (m_wizardStep == Prefetch::WizardTopicStep)
             m_wizardPause.start();
-        }
     } else if (name == u"wizard_edit") {
         const int step = f.value(QStringLiteral("step")).toInt();
         if (!m_wizardOpen || step != m_wizardStep)
             return problem(event, QStringLiteral("editing a step that is not open"));
         m_wizardText[step] += f.value(QStringLiteral("append")).toString();
-        m_wizardPauseStep = step;
         m_wizardPause.start();
     } else if (name == u"wizard_next") {
         const int step = f.value(QStringLiteral("step")).toInt();

@@ -168,7 +168,6 @@ private:
     QHash<int, QVariantMap> m_wizardSource; // the data each step's text was generated from
     std::optional<Prefetch::CompiledPrompt> m_wizardPrompt;
     QTimer m_wizardPause;
-    int m_wizardPauseStep = 0;
     QPointer<Prefetch::ResponseStream> m_wizardAnswer;
 };
 
