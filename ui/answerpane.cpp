@@ -8,7 +8,6 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
-#include <QScrollBar>
 #include <QVBoxLayout>
 
 namespace Ui {
@@ -66,13 +65,7 @@ void AnswerPane::onEvent(const Llm::StreamEvent &event)
 
 void AnswerPane::paint(const QString &text, bool first)
 {
-    QScrollBar *bar = m_view->verticalScrollBar();
-    const bool atBottom = bar->value() >= bar->maximum() - 2;
-    QTextCursor cursor(m_view->document());
-    cursor.movePosition(QTextCursor::End);
-    cursor.insertText(text);
-    if (atBottom)
-        bar->setValue(bar->maximum());
+    appendStreamed(m_view->document(), m_view->verticalScrollBar(), text);
     if (first) {
         m_view->repaint(); // make "painted" true before we take the time
         m_perceivedMs = m_stream ? double(Llm::monotonicNowNs() - m_stream->activatedNs()) / 1e6 : 0.0;

@@ -20,9 +20,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScopedValueRollback>
-#include <QScrollBar>
 #include <QSignalBlocker>
-#include <QTextCursor>
 #include <QTextDocument>
 #include <QVBoxLayout>
 
@@ -333,17 +331,10 @@ void WizardGenerationPage::onEvent(const Llm::StreamEvent &event)
 
 void WizardGenerationPage::paint(const QString &text, bool first)
 {
-    QScrollBar *bar = m_editor->verticalScrollBar();
-    const bool atBottom = bar->value() >= bar->maximum() - 2;
     {
         const QScopedValueRollback<bool> applying(m_applyingStream, true);
-        // Appended at the end with a cursor of our own: the user's cursor stays where it is.
-        QTextCursor cursor(m_editor->document());
-        cursor.movePosition(QTextCursor::End);
-        cursor.insertText(text);
+        appendStreamed(m_editor->document(), m_editor->verticalScrollBar(), text);
     }
-    if (atBottom)
-        bar->setValue(bar->maximum());
     if (first && m_stream) {
         m_editor->viewport()->repaint(); // make "painted" true before taking the time
         m_perceivedMs = double(Llm::monotonicNowNs() - m_stream->activatedNs()) / 1e6;

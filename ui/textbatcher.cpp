@@ -1,6 +1,20 @@
 #include "textbatcher.h"
 
+#include <QScrollBar>
+#include <QTextCursor>
+#include <QTextDocument>
+
 namespace Ui {
+
+void appendStreamed(QTextDocument *document, QScrollBar *bar, const QString &text)
+{
+    const bool atBottom = bar->value() >= bar->maximum() - 2;
+    QTextCursor cursor(document);
+    cursor.movePosition(QTextCursor::End);
+    cursor.insertText(text);
+    if (atBottom)
+        bar->setValue(bar->maximum());
+}
 
 namespace {
 // One frame at 60 Hz: fast enough to look live, slow enough to batch tokens.

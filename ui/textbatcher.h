@@ -4,7 +4,14 @@
 #include <QString>
 #include <QTimer>
 
+class QScrollBar;
+class QTextDocument;
+
 namespace Ui {
+
+// Appends streamed `text` at the end of `document` with a cursor of its own (the user's cursor
+// and selection stay where they are); a view whose scroll bar showed the end keeps showing it.
+void appendStreamed(QTextDocument *document, QScrollBar *bar, const QString &text);
 
 // Streamed text, handed out in frame-sized batches: the first piece at once (painting it is
 // the moment the user perceives), later pieces at most once per frame, so a fast stream does
