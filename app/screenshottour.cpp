@@ -38,7 +38,9 @@ void ScreenshotTour::start()
 {
     Ui::MainWindow *w = m_app->window();
     w->resize(1360, 820);
-    QTimer::singleShot(300, this, &ScreenshotTour::mainWindow);
+    // A user reads the document before acting: long enough for its warm-up (about a second on
+    // the hosted profile) to be in the provider's cache, as it would be.
+    QTimer::singleShot(2500, this, &ScreenshotTour::mainWindow);
 }
 
 void ScreenshotTour::when(std::function<bool()> condition, int timeoutMs, Step then)
