@@ -121,9 +121,9 @@ void Application::applyProfile(const Llm::ProviderProfile &profile)
         m_window->providerChanged();
 }
 
-void Application::applySettings(const Ui::AppSettings &settings)
+void Application::applySettings(const Gui::AppSettings &settings)
 {
-    const Ui::AppSettings old = m_settings;
+    const Gui::AppSettings old = m_settings;
     m_settings = settings;
     QSettings store;
     m_settings.save(store);
@@ -149,7 +149,7 @@ void Application::openSettings()
         m_dialog->activateWindow();
         return;
     }
-    Ui::SettingsDialog::Services services;
+    Gui::SettingsDialog::Services services;
     services.secrets = m_secrets.get();
     services.makeConnectionTest = [this](QObject *parent) {
         return new Prefetch::ConnectionTest(m_network.get(), parent);
@@ -159,9 +159,9 @@ void Application::openSettings()
             p.baseUrl = m_localProvider->apiUrl();
         return p;
     };
-    m_dialog = new Ui::SettingsDialog(m_settings, services, m_window.get());
+    m_dialog = new Gui::SettingsDialog(m_settings, services, m_window.get());
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(m_dialog, &Ui::SettingsDialog::settingsChanged, this, &Application::applySettings);
+    connect(m_dialog, &Gui::SettingsDialog::settingsChanged, this, &Application::applySettings);
     m_dialog->show();
 }
 
@@ -172,7 +172,7 @@ bool Application::start(const Options &options)
     auto log = spdlog::get("app");
 
     QSettings store;
-    Ui::AppSettings::LoadResult loaded = Ui::AppSettings::load(store);
+    Gui::AppSettings::LoadResult loaded = Gui::AppSettings::load(store);
     m_settings = loaded.settings;
     QStringList problems = loaded.problems;
     installTranslators(options.language.isEmpty() ? m_settings.uiLanguage : options.language);
@@ -202,16 +202,16 @@ bool Application::start(const Options &options)
     m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
     m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
     QDir().mkpath(dataDirectory());
-    m_conversations = std::make_unique<Ui::ConversationStore>(QDir(dataDirectory()).filePath(QStringLiteral("conversations.sqlite")));
+    m_conversations = std::make_unique<Gui::ConversationStore>(QDir(dataDirectory()).filePath(QStringLiteral("conversations.sqlite")));
 
-    Ui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
+    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
                           m_conversations.get()};
-    m_window = std::make_unique<Ui::MainWindow>(services);
+    m_window = std::make_unique<Gui::MainWindow>(services);
     m_window->setTranslateTarget(m_settings.translateTarget);
     m_window->setRecoveryDirectory(QDir(dataDirectory()).filePath(QStringLiteral("recovery")));
-    connect(m_window.get(), &Ui::MainWindow::settingsRequested, this, &Application::openSettings);
+    connect(m_window.get(), &Gui::MainWindow::settingsRequested, this, &Application::openSettings);
     // The store reports every saved key, also those whose write ends after the dialog closed.
-    connect(m_secrets.get(), &Ui::SecretStore::secretWritten, this, [this](const QString &providerId) {
+    connect(m_secrets.get(), &Gui::SecretStore::secretWritten, this, [this](const QString &providerId) {
         if (providerId == m_settings.providerId)
             resolveProfile(providerId, [this](Llm::ProviderProfile p) { applyProfile(p); });
     });

@@ -19,12 +19,12 @@ class HoverStrategy;
 class WarmupStrategy;
 class WorkflowStrategy;
 } // namespace Prefetch
-namespace Ui {
+namespace Gui {
 class ConversationStore;
 class MainWindow;
 class SecretStore;
 class SettingsDialog;
-} // namespace Ui
+} // namespace Gui
 
 namespace App {
 
@@ -51,8 +51,8 @@ public:
 
     // Returns false (after telling the user) when the app cannot start.
     bool start(const Options &options);
-    Ui::MainWindow *window() const { return m_window.get(); }
-    const Ui::AppSettings &settings() const { return m_settings; }
+    Gui::MainWindow *window() const { return m_window.get(); }
+    const Gui::AppSettings &settings() const { return m_settings; }
     void openSettings();
 
 private:
@@ -61,24 +61,24 @@ private:
     // The selected provider's profile with its address and keys; `done` gets it when the keys
     // have been read (asynchronously, from the keychain).
     void resolveProfile(const QString &id, std::function<void(Llm::ProviderProfile)> done);
-    void applySettings(const Ui::AppSettings &settings);
+    void applySettings(const Gui::AppSettings &settings);
     void applyProfile(const Llm::ProviderProfile &profile);
 
     Options m_options;
-    Ui::AppSettings m_settings;
+    Gui::AppSettings m_settings;
     QString m_latencyProfile;
     std::unique_ptr<LocalProvider::ServerThread> m_localProvider;
     std::unique_ptr<QNetworkAccessManager> m_network;
-    std::unique_ptr<Ui::SecretStore> m_secrets;
+    std::unique_ptr<Gui::SecretStore> m_secrets;
     std::unique_ptr<Prefetch::Engine> m_engine;
     std::shared_ptr<SwitchableClassifier> m_classifier;
     std::unique_ptr<Prefetch::HoverStrategy> m_hover;
     std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
     std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
     std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
-    std::unique_ptr<Ui::ConversationStore> m_conversations;
-    std::unique_ptr<Ui::MainWindow> m_window;
-    QPointer<Ui::SettingsDialog> m_dialog;
+    std::unique_ptr<Gui::ConversationStore> m_conversations;
+    std::unique_ptr<Gui::MainWindow> m_window;
+    QPointer<Gui::SettingsDialog> m_dialog;
     quint64 m_profileGeneration = 0; // drops key reads for a provider no longer selected
 };
 

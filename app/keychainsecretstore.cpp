@@ -29,7 +29,7 @@ spdlog::logger &log()
 } // namespace
 
 KeychainSecretStore::KeychainSecretStore(Mode mode, QString fallbackFile, QObject *parent)
-    : Ui::SecretStore(parent)
+    : Gui::SecretStore(parent)
     , m_fallbackFile(std::move(fallbackFile))
 {
     if (m_fallbackFile.isEmpty())
@@ -258,7 +258,7 @@ std::expected<QJsonObject, QString> KeychainSecretStore::readFile() const
     return document.object();
 }
 
-Ui::SecretStore::ReadResult KeychainSecretStore::fileRead(const QString &entry) const
+Gui::SecretStore::ReadResult KeychainSecretStore::fileRead(const QString &entry) const
 {
     const auto root = readFile();
     if (!root)
@@ -266,7 +266,7 @@ Ui::SecretStore::ReadResult KeychainSecretStore::fileRead(const QString &entry) 
     return root->value(QLatin1String("entries")).toObject().value(entry).toString();
 }
 
-Ui::SecretStore::WriteResult KeychainSecretStore::fileWrite(const QString &entry, const QString &value) const
+Gui::SecretStore::WriteResult KeychainSecretStore::fileWrite(const QString &entry, const QString &value) const
 {
     auto root = readFile();
     if (!root) {

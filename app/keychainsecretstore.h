@@ -21,7 +21,7 @@ namespace App {
 // unencrypted JSON file readable by the user only (0600) and says so in backendDescription().
 // Keys left in that file are found again, and removed from it once the keychain has them.
 // Never logs keys. GUI thread.
-class KeychainSecretStore : public Ui::SecretStore
+class KeychainSecretStore : public Gui::SecretStore
 {
     Q_OBJECT
 

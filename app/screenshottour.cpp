@@ -36,7 +36,7 @@ ScreenshotTour::ScreenshotTour(Application *app, const QString &directory, const
 
 void ScreenshotTour::start()
 {
-    Ui::MainWindow *w = m_app->window();
+    Gui::MainWindow *w = m_app->window();
     w->resize(1360, 820);
     // A user reads the document before acting: long enough for its warm-up (about a second on
     // the hosted profile) to be in the provider's cache, as it would be.
@@ -75,7 +75,7 @@ void ScreenshotTour::save(QWidget *widget, const QString &view)
 
 void ScreenshotTour::mainWindow()
 {
-    Ui::MainWindow *w = m_app->window();
+    Gui::MainWindow *w = m_app->window();
     if (w->chatDock())
         w->chatDock()->hide();
     QPushButton *button = w->summarizeButton();
@@ -85,7 +85,7 @@ void ScreenshotTour::mainWindow()
     QTimer::singleShot(600, this, [this, w, button] {
         button->click();
         auto ended = std::make_shared<bool>(false);
-        connect(w->answerPane(), &Ui::AnswerPane::answerEnded, this, [ended] { *ended = true; });
+        connect(w->answerPane(), &Gui::AnswerPane::answerEnded, this, [ended] { *ended = true; });
         when([ended] { return *ended; }, 30000, [this, w] {
             save(w, QStringLiteral("main"));
             chat();
@@ -95,20 +95,20 @@ void ScreenshotTour::mainWindow()
 
 void ScreenshotTour::chat()
 {
-    Ui::MainWindow *w = m_app->window();
-    Ui::ChatDock *dock = w->chatDock();
+    Gui::MainWindow *w = m_app->window();
+    Gui::ChatDock *dock = w->chatDock();
     if (!dock) {
         metrics();
         return;
     }
     dock->show();
-    dock->setMode(Ui::ConversationMode::Document);
+    dock->setMode(Gui::ConversationMode::Document);
     dock->input()->setFocus();
     // Typed, then a pause: the answer is prefetched before Enter.
     dock->input()->setPlainText(QCoreApplication::translate("App::ScreenshotTour", "What does the local demo engine model faithfully?"));
     QTimer::singleShot(1200, this, [this, w, dock] {
         auto ended = std::make_shared<bool>(false);
-        connect(dock, &Ui::ChatDock::answerEnded, this, [ended] { *ended = true; });
+        connect(dock, &Gui::ChatDock::answerEnded, this, [ended] { *ended = true; });
         dock->sendMessage(Llm::monotonicNowNs());
         when([ended] { return *ended; }, 30000, [this, w] {
             save(w, QStringLiteral("chat"));
@@ -119,7 +119,7 @@ void ScreenshotTour::chat()
 
 void ScreenshotTour::metrics()
 {
-    Ui::MainWindow *w = m_app->window();
+    Gui::MainWindow *w = m_app->window();
     w->metricsDock()->show();
     QTimer::singleShot(400, this, [this, w] {
         save(w, QStringLiteral("metrics"));
@@ -130,9 +130,9 @@ void ScreenshotTour::metrics()
 
 void ScreenshotTour::wizard()
 {
-    Ui::MainWindow *w = m_app->window();
+    Gui::MainWindow *w = m_app->window();
     w->showWizard();
-    auto *wizard = w->findChild<Ui::NewDocumentWizard *>();
+    auto *wizard = w->findChild<Gui::NewDocumentWizard *>();
     if (!wizard) {
         settings();
         return;
@@ -157,13 +157,13 @@ void ScreenshotTour::wizard()
 void ScreenshotTour::settings()
 {
     m_app->openSettings();
-    auto *dialog = m_app->window()->findChild<Ui::SettingsDialog *>();
+    auto *dialog = m_app->window()->findChild<Gui::SettingsDialog *>();
     if (!dialog) {
         finish();
         return;
     }
     dialog->resize(760, 640);
-    dialog->showPage(Ui::SettingsDialog::Page::Prefetch);
+    dialog->showPage(Gui::SettingsDialog::Page::Prefetch);
     QTimer::singleShot(400, this, [this, dialog] {
         save(dialog, QStringLiteral("settings"));
         dialog->reject();

@@ -1,4 +1,4 @@
-// Streaming a Markdown answer into the chat's answer view, token by token: Ui::MarkdownView
+// Streaming a Markdown answer into the chat's answer view, token by token: Gui::MarkdownView
 // (completed blocks rendered once, the open tail as plain text) against the naive way, calling
 // setMarkdown() with the whole text so far for every token. Each token is its own frame here
 // (render, lay out, paint), the worst case; the real view also batches tokens per 16 ms frame.
@@ -127,7 +127,7 @@ int main(int argc, char **argv)
     Result bestNaive;
     for (int round = 0; round < rounds; ++round) {
         {
-            Ui::MarkdownView view;
+            Gui::MarkdownView view;
             view.resize(700, 900);
             view.show();
             const Result r = run(pieces, &view, view.document(), [&view](const QString &piece) {

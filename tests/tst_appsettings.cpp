@@ -13,8 +13,8 @@
 
 #include <cmath>
 
-using Ui::AppSettings;
-using Ui::PrefetchParameter;
+using Gui::AppSettings;
+using Gui::PrefetchParameter;
 
 class tst_AppSettings : public QObject
 {
@@ -129,7 +129,7 @@ void tst_AppSettings::saveThenLoadKeepsEveryField()
             continue;
         s.setBaseUrl(p.id, QUrl(QStringLiteral("https://gateway.example.com/%1/v1").arg(p.id)));
         s.setModel(p.id, QStringLiteral("model-") + p.id);
-        s.setExtraHeaders(p.id, Ui::HeaderList{{"X-Team", p.id.toLatin1()}, {"X-Trace", "a, b; c=d"}});
+        s.setExtraHeaders(p.id, Gui::HeaderList{{"X-Team", p.id.toLatin1()}, {"X-Trace", "a, b; c=d"}});
         s.setConcurrencyLimit(p.id, 3);
         s.setPrefetchConsent(p.id, true);
     }
@@ -396,7 +396,7 @@ void tst_AppSettings::headersParseAndRejectKeys()
 {
     const auto ok = AppSettings::parseHeaders(QStringLiteral("X-Team: writers\n\n  HTTP-Referer :  https://x.example  \n"));
     QVERIFY(ok);
-    QCOMPARE(*ok, (Ui::HeaderList{{"X-Team", "writers"}, {"HTTP-Referer", "https://x.example"}}));
+    QCOMPARE(*ok, (Gui::HeaderList{{"X-Team", "writers"}, {"HTTP-Referer", "https://x.example"}}));
     QCOMPARE(AppSettings::formatHeaders(*ok), QStringLiteral("X-Team: writers\nHTTP-Referer: https://x.example"));
     QVERIFY(!AppSettings::parseHeaders(QStringLiteral("x-api-key: sk-ant-123")));
     QVERIFY(!AppSettings::parseHeaders(QStringLiteral("Bad Name: x")));

@@ -38,10 +38,10 @@
 #include <memory>
 
 using Prefetch::Strategy;
-using Ui::ChatDock;
-using Ui::ConversationMode;
-using Ui::ConversationStore;
-using Ui::MessageState;
+using Gui::ChatDock;
+using Gui::ConversationMode;
+using Gui::ConversationStore;
+using Gui::MessageState;
 
 namespace {
 
@@ -225,7 +225,7 @@ void tst_ChatDock::markdownStreamsLikeOneShot()
 {
     QFETCH(QString, markdown);
     QFETCH(int, chunk);
-    Ui::MarkdownView view;
+    Gui::MarkdownView view;
     view.resize(500, 400);
     view.show();
     for (qsizetype i = 0; i < markdown.size(); i += chunk) {
@@ -241,8 +241,8 @@ void tst_ChatDock::markdownStreamsLikeOneShot()
 
 void tst_ChatDock::markdownRendersCompletedBlocksOnly()
 {
-    Ui::MarkdownView view;
-    QSignalSpy shown(&view, &Ui::MarkdownView::firstTextShown);
+    Gui::MarkdownView view;
+    QSignalSpy shown(&view, &Gui::MarkdownView::firstTextShown);
     view.appendText(QStringLiteral("Hello **wor"));
     QCOMPARE(shown.count(), 1); // the first piece is painted at once
     QCOMPARE(view.plainText(), QStringLiteral("Hello **wor"));
@@ -261,7 +261,7 @@ void tst_ChatDock::markdownRendersCompletedBlocksOnly()
 
 void tst_ChatDock::reasoningIsFolded()
 {
-    Ui::MarkdownView view;
+    Gui::MarkdownView view;
     view.show();
     view.appendReasoning(QStringLiteral("Let me think "));
     view.appendReasoning(QStringLiteral("about it. 先想"));

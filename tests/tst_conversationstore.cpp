@@ -17,9 +17,9 @@
 
 #include <memory>
 
-using Ui::ConversationMode;
-using Ui::ConversationStore;
-using Ui::MessageState;
+using Gui::ConversationMode;
+using Gui::ConversationStore;
+using Gui::MessageState;
 
 class tst_ConversationStore : public QObject
 {

@@ -77,8 +77,8 @@ private:
     std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
     std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
     std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
-    std::unique_ptr<Ui::ConversationStore> m_store;
-    std::unique_ptr<Ui::MainWindow> m_window;
+    std::unique_ptr<Gui::ConversationStore> m_store;
+    std::unique_ptr<Gui::MainWindow> m_window;
 };
 
 void tst_MainWindow::initTestCase()
@@ -105,9 +105,9 @@ void tst_MainWindow::makeWindow(const QByteArray &latency)
     m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
     m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
     m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
-    m_store = std::make_unique<Ui::ConversationStore>(m_dir.filePath(QStringLiteral("conversations.sqlite")));
-    Ui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(), m_store.get()};
-    m_window = std::make_unique<Ui::MainWindow>(services);
+    m_store = std::make_unique<Gui::ConversationStore>(m_dir.filePath(QStringLiteral("conversations.sqlite")));
+    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(), m_store.get()};
+    m_window = std::make_unique<Gui::MainWindow>(services);
     m_window->newDocument(QStringLiteral("Prefetching starts the answer early. The cache keeps the document warm. "
                                          "Users feel the first token, not the last one."));
     m_window->show();
@@ -124,7 +124,7 @@ void tst_MainWindow::cleanup()
     if (m_window) {
         // Nothing unsaved may block the close in tests.
         for (int i = 0; i < m_window->tabs()->count(); ++i)
-            static_cast<Ui::DocumentTab *>(m_window->tabs()->widget(i))->document()->setModified(false);
+            static_cast<Gui::DocumentTab *>(m_window->tabs()->widget(i))->document()->setModified(false);
     }
     m_window.reset();
     m_store.reset();
@@ -151,7 +151,7 @@ void tst_MainWindow::leave(QWidget *w)
 
 bool tst_MainWindow::waitForAnswer(int timeoutMs)
 {
-    QSignalSpy ended(m_window->answerPane(), &Ui::AnswerPane::answerEnded);
+    QSignalSpy ended(m_window->answerPane(), &Gui::AnswerPane::answerEnded);
     return ended.wait(timeoutMs);
 }
 
@@ -177,7 +177,7 @@ void tst_MainWindow::statusBarNamesTheLocalEngine()
 
 void tst_MainWindow::summarizeStreamsIntoAnswerPane()
 {
-    QSignalSpy painted(m_window->answerPane(), &Ui::AnswerPane::firstTokenPainted);
+    QSignalSpy painted(m_window->answerPane(), &Gui::AnswerPane::firstTokenPainted);
     QTest::mouseClick(m_window->summarizeButton(), Qt::LeftButton);
     QVERIFY(waitForAnswer());
     QCOMPARE(painted.count(), 1);
@@ -238,7 +238,7 @@ void tst_MainWindow::escapeStopsEverythingAtTheServer()
     QTRY_VERIFY_WITH_TIMEOUT(!m_window->answerPane()->text().isEmpty(), 5000);
     enter(m_window->actionButton(DocumentAction::ContinueWriting)); // and a prefetch in the background
     QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 2, 3000);
-    QSignalSpy ended(m_window->answerPane(), &Ui::AnswerPane::answerEnded);
+    QSignalSpy ended(m_window->answerPane(), &Gui::AnswerPane::answerEnded);
     QTest::keyClick(m_window->currentDocument(), Qt::Key_Escape);
     QCOMPARE(ended.count(), 1);
     QCOMPARE(m_window->answerPane()->statusText(), QStringLiteral("Stopped."));
@@ -281,7 +281,7 @@ void tst_MainWindow::selectionActionsNeedASelection()
 
 void tst_MainWindow::insertIsOneUndoStepAndOnlyOnCommand()
 {
-    Ui::DocumentTab *doc = m_window->currentDocument();
+    Gui::DocumentTab *doc = m_window->currentDocument();
     const QString original = doc->toPlainText();
     m_window->summarize();
     QVERIFY(waitForAnswer());
@@ -299,7 +299,7 @@ void tst_MainWindow::insertIsOneUndoStepAndOnlyOnCommand()
 
 void tst_MainWindow::replaceSelectionIsOneUndoStep()
 {
-    Ui::DocumentTab *doc = m_window->currentDocument();
+    Gui::DocumentTab *doc = m_window->currentDocument();
     const QString original = doc->toPlainText();
     QTextCursor cursor = doc->textCursor();
     cursor.movePosition(QTextCursor::Start);
@@ -359,7 +359,7 @@ void tst_MainWindow::tabsTrackChangesAndSave()
 {
     QTabWidget *tabs = m_window->tabs();
     const int before = tabs->count();
-    Ui::DocumentTab *doc = m_window->newDocument();
+    Gui::DocumentTab *doc = m_window->newDocument();
     QCOMPARE(tabs->count(), before + 1);
     QTest::keyClicks(doc, QStringLiteral("Hello"));
     QVERIFY(doc->isModified());
@@ -388,15 +388,15 @@ void tst_MainWindow::unsavedTextIsRecoveredAfterACrash()
 {
     const QString recovery = m_dir.filePath(QStringLiteral("recovery"));
     m_window->setRecoveryDirectory(recovery);
-    Ui::DocumentTab *doc = m_window->newDocument();
+    Gui::DocumentTab *doc = m_window->newDocument();
     doc->setRecoveryDirectory(recovery);
     QTest::keyClicks(doc, QStringLiteral("Unsaved work that must survive."));
     doc->writeRecoveryCopy(); // what the autosave timer does every few seconds
     QVERIFY(QFile::exists(doc->recoveryFile()));
 
     // The "crash": the next start finds the copy; the old window never closed properly.
-    Ui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(), nullptr};
-    Ui::MainWindow next(services);
+    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(), nullptr};
+    Gui::MainWindow next(services);
     next.setRecoveryDirectory(recovery);
     answerNextMessageBox(QMessageBox::Yes);
     QCOMPARE(next.offerRecovery(), 1);

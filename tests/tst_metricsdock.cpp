@@ -23,8 +23,8 @@
 #include <memory>
 
 using namespace Prefetch;
-using Ui::LatencyChart;
-using Ui::MetricsDock;
+using Gui::LatencyChart;
+using Gui::MetricsDock;
 
 class tst_MetricsDock : public QObject
 {

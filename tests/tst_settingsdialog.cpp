@@ -30,9 +30,9 @@
 
 #include <memory>
 
-using Ui::AppSettings;
-using Ui::SecretStore;
-using Ui::SettingsDialog;
+using Gui::AppSettings;
+using Gui::SecretStore;
+using Gui::SettingsDialog;
 using namespace std::chrono_literals;
 
 class tst_SettingsDialog : public QObject
@@ -80,7 +80,7 @@ private:
     std::unique_ptr<LocalProvider::ServerThread> m_server;
     QNetworkAccessManager m_network;
     QTemporaryDir m_dir;
-    Ui::MemorySecretStore *m_secrets = nullptr;
+    Gui::MemorySecretStore *m_secrets = nullptr;
     std::unique_ptr<SettingsDialog> m_dialog;
     std::unique_ptr<QSignalSpy> m_changed;
 };
@@ -97,7 +97,7 @@ void tst_SettingsDialog::initTestCase()
 
 void tst_SettingsDialog::init()
 {
-    m_secrets = new Ui::MemorySecretStore(this);
+    m_secrets = new Gui::MemorySecretStore(this);
 }
 
 void tst_SettingsDialog::cleanup()
@@ -292,7 +292,7 @@ void tst_SettingsDialog::providerFieldsApplyAfterAPauseInTyping()
     QCOMPARE(lastEmitted().profile(QStringLiteral("openai")).concurrencyLimit, 3);
     m_dialog->commitPendingEdits();
     QCOMPARE(lastEmitted().profile(QStringLiteral("openai")).extraHeaders,
-             (Ui::HeaderList{{"X-Team", "writers"}}));
+             (Gui::HeaderList{{"X-Team", "writers"}}));
 
     // Emptying a field goes back to the default.
     model->clear();

@@ -24,8 +24,8 @@
 #include <memory>
 
 using namespace Prefetch;
-using Ui::NewDocumentWizard;
-using Ui::WizardGenerationPage;
+using Gui::NewDocumentWizard;
+using Gui::WizardGenerationPage;
 
 namespace {
 // 300 ms to the first token, as a hosted model on a short prompt.
@@ -413,7 +413,7 @@ void tst_Wizard::finishEmitsTheDocument()
     QVERIFY(waitDone(m_wizard->introductionPage()));
     const QString introduction = m_wizard->introductionPage()->text().trimmed();
     m_wizard->next();
-    Ui::WizardTitlePage *titles = m_wizard->titlePage();
+    Gui::WizardTitlePage *titles = m_wizard->titlePage();
     QVERIFY(waitDone(titles));
     // The first option is picked; the user may pick another or type their own.
     QVERIFY(!titles->title().isEmpty());

@@ -318,7 +318,7 @@
     </message>
 </context>
 <context>
-    <name>Ui::AnswerPane</name>
+    <name>Gui::AnswerPane</name>
     <message>
         <location filename="../ui/answerpane.cpp" line="22"/>
         <source>The answer appears here.</source>
@@ -382,7 +382,7 @@
     </message>
 </context>
 <context>
-    <name>Ui::AppSettings</name>
+    <name>Gui::AppSettings</name>
     <message>
         <location filename="../ui/appsettings.cpp" line="61"/>
         <source>warm-up prefetch</source>
@@ -949,7 +949,7 @@
     </message>
 </context>
 <context>
-    <name>Ui::ChatDock</name>
+    <name>Gui::ChatDock</name>
     <message>
         <location filename="../ui/chatdock.cpp" line="117"/>
         <source>Your message</source>
@@ -1233,7 +1233,7 @@
     </message>
 </context>
 <context>
-    <name>Ui::ConversationStore</name>
+    <name>Gui::ConversationStore</name>
     <message>
         <location filename="../ui/conversationstore.cpp" line="264"/>
         <source>Conversations cannot be saved: the folder %1 cannot be created. They are kept until Headstart closes.</source>
@@ -1340,7 +1340,7 @@
     </message>
 </context>
 <context>
-    <name>Ui::DocumentTab</name>
+    <name>Gui::DocumentTab</name>
     <message>
         <location filename="../ui/documenttab.cpp" line="26"/>
         <source>Document</source>
@@ -1384,7 +1384,7 @@
     </message>
 </context>
 <context>
-    <name>Ui::LatencyChart</name>
+    <name>Gui::LatencyChart</name>
     <message>
         <location filename="../ui/latencychart.cpp" line="30"/>
         <source>Recent perceived latencies</source>
@@ -1422,7 +1422,7 @@
     </message>
 </context>
 <context>
-    <name>Ui::MainWindow</name>
+    <name>Gui::MainWindow</name>
     <message>
         <location filename="../ui/mainwindow.cpp" line="88"/>
         <location filename="../ui/mainwindow.cpp" line="760"/>
@@ -1740,7 +1740,7 @@
     </message>
 </context>
 <context>
-    <name>Ui::MarkdownView</name>
+    <name>Gui::MarkdownView</name>
     <message>
         <location filename="../ui/markdownview.cpp" line="297"/>
         <source>Answer</source>
@@ -1769,7 +1769,7 @@
     </message>
 </context>
 <context>
-    <name>Ui::MemorySecretStore</name>
+    <name>Gui::MemorySecretStore</name>
     <message>
         <location filename="../ui/secretstore.h" line="139"/>
         <source>Memory only (keys are forgotten when Headstart quits)</source>
@@ -1777,7 +1777,7 @@
     </message>
 </context>
 <context>
-    <name>Ui::MetricsDock</name>
+    <name>Gui::MetricsDock</name>
     <message>
         <location filename="../ui/metricsdock.cpp" line="59"/>
         <source>&amp;Reset statistics</source>
@@ -2000,7 +2000,7 @@
     </message>
 </context>
 <context>
-    <name>Ui::NewDocumentWizard</name>
+    <name>Gui::NewDocumentWizard</name>
     <message>
         <location filename="../ui/newdocumentwizard.cpp" line="493"/>
         <location filename="../ui/newdocumentwizard.cpp" line="497"/>
@@ -2090,7 +2090,7 @@
     </message>
 </context>
 <context>
-    <name>Ui::SettingsDialog</name>
+    <name>Gui::SettingsDialog</name>
     <message>
         <location filename="../ui/settingsdialog.cpp" line="51"/>
         <source> ms</source>
@@ -2564,7 +2564,7 @@
     </message>
 </context>
 <context>
-    <name>Ui::WizardGenerationPage</name>
+    <name>Gui::WizardGenerationPage</name>
     <message>
         <location filename="../ui/newdocumentwizard.cpp" line="202"/>
         <source>&amp;Regenerate</source>
@@ -2637,7 +2637,7 @@
     </message>
 </context>
 <context>
-    <name>Ui::WizardTitlePage</name>
+    <name>Gui::WizardTitlePage</name>
     <message>
         <location filename="../ui/newdocumentwizard.cpp" line="438"/>
         <source>Title</source>
@@ -2655,7 +2655,7 @@
     </message>
 </context>
 <context>
-    <name>Ui::WizardTopicPage</name>
+    <name>Gui::WizardTopicPage</name>
     <message>
         <location filename="../ui/newdocumentwizard.cpp" line="114"/>
         <source>Topic and audience</source>

@@ -10,7 +10,7 @@
 #include <QPlainTextEdit>
 #include <QVBoxLayout>
 
-namespace Ui {
+namespace Gui {
 
 AnswerPane::AnswerPane(QWidget *parent)
     : QWidget(parent)
@@ -119,4 +119,4 @@ void AnswerPane::setStatus(const QString &text, bool isError)
     m_status->setPalette(p);
 }
 
-} // namespace Ui
+} // namespace Gui

@@ -14,7 +14,7 @@ class Error;
 } // namespace Llm
 namespace Prefetch { class ResponseStream; }
 
-namespace Ui {
+namespace Gui {
 
 // Shows one streamed answer: the text as it arrives (the first piece painted at once, later
 // pieces batched per frame so a fast stream does not re-layout per token) and a status line
@@ -53,4 +53,4 @@ private:
     double m_perceivedMs = -1;
 };
 
-} // namespace Ui
+} // namespace Gui

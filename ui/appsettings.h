@@ -19,7 +19,7 @@
 
 class QSettings;
 
-namespace Ui {
+namespace Gui {
 
 using HeaderList = QList<QPair<QByteArray, QByteArray>>;
 
@@ -56,7 +56,7 @@ struct PrefetchParameter {
     Unit unit;
     double min;              // in the stored unit (ms for durations, 0..1 for ratios)
     double max;
-    const char *name;        // for messages, e.g. "hover delay" (QT_TRANSLATE_NOOP, context Ui::AppSettings)
+    const char *name;        // for messages, e.g. "hover delay" (QT_TRANSLATE_NOOP, context Gui::AppSettings)
     const char *label;       // the form label with its mnemonic, e.g. "&Delay:"
     const char *toolTip;     // may be empty
     double (*get)(const Prefetch::Settings &);
@@ -74,7 +74,7 @@ inline constexpr qsizetype MaxModelLength = 200;
 // GUI thread (translations), but otherwise a plain value copied freely.
 class AppSettings
 {
-    Q_DECLARE_TR_FUNCTIONS(Ui::AppSettings)
+    Q_DECLARE_TR_FUNCTIONS(Gui::AppSettings)
 
 public:
     struct LoadResult;
@@ -140,6 +140,6 @@ struct AppSettings::LoadResult {
     QStringList problems; // translated, one sentence each, for a message box or the log
 };
 
-} // namespace Ui
+} // namespace Gui
 
-Q_DECLARE_METATYPE(Ui::AppSettings)
+Q_DECLARE_METATYPE(Gui::AppSettings)

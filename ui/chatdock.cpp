@@ -41,7 +41,7 @@
 
 #include <utility>
 
-namespace Ui {
+namespace Gui {
 
 namespace {
 
@@ -114,9 +114,9 @@ public:
         setAutoFillBackground(true);
         setBackgroundRole(QPalette::AlternateBase);
         m_view->setForegroundRole(QPalette::Text);
-        m_view->setAccessibleName(QCoreApplication::translate("Ui::ChatDock", "Your message"));
+        m_view->setAccessibleName(QCoreApplication::translate("Gui::ChatDock", "Your message"));
         auto *layout = new QVBoxLayout(this);
-        layout->addWidget(mutedLabel(QCoreApplication::translate("Ui::ChatDock", "You"), this));
+        layout->addWidget(mutedLabel(QCoreApplication::translate("Gui::ChatDock", "You"), this));
         layout->addWidget(m_view);
     }
     QString text() const { return m_view->toPlainText(); }
@@ -148,12 +148,12 @@ public:
         m_error->setWordWrap(true);
         m_error->setTextFormat(Qt::PlainText);
         m_error->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-        m_error->setAccessibleName(QCoreApplication::translate("Ui::ChatDock", "Error"));
+        m_error->setAccessibleName(QCoreApplication::translate("Gui::ChatDock", "Error"));
         m_status->setObjectName(QStringLiteral("chatStatus"));
         m_status->hide();
 
         auto *header = new QHBoxLayout;
-        header->addWidget(mutedLabel(QCoreApplication::translate("Ui::ChatDock", "Assistant"), this), 1);
+        header->addWidget(mutedLabel(QCoreApplication::translate("Gui::ChatDock", "Assistant"), this), 1);
         header->addWidget(m_timing);
         auto *errorLayout = new QHBoxLayout(m_errorRow);
         errorLayout->setContentsMargins(0, 0, 0, 0);
@@ -173,12 +173,12 @@ public:
 
     void setTiming(double firstTokenMs, bool prefetched)
     {
-        QString text = QCoreApplication::translate("Ui::ChatDock", "First token after %1 ms")
+        QString text = QCoreApplication::translate("Gui::ChatDock", "First token after %1 ms")
                            .arg(QLocale().toString(firstTokenMs, 'f', 0));
         if (prefetched) {
-            text = QCoreApplication::translate("Ui::ChatDock", "%1 · prefetched").arg(text);
+            text = QCoreApplication::translate("Gui::ChatDock", "%1 · prefetched").arg(text);
             m_timing->setToolTip(QCoreApplication::translate(
-                "Ui::ChatDock", "This answer was started while you paused typing, before you pressed Enter."));
+                "Gui::ChatDock", "This answer was started while you paused typing, before you pressed Enter."));
         }
         m_timing->setText(text);
     }
@@ -1303,4 +1303,4 @@ void ChatDock::showBanner(const QString &text)
     m_banner->show();
 }
 
-} // namespace Ui
+} // namespace Gui

@@ -34,7 +34,7 @@ class Engine;
 class ResponseStream;
 } // namespace Prefetch
 
-namespace Ui {
+namespace Gui {
 
 class AnswerWidget;
 
@@ -239,4 +239,4 @@ private:
     std::unique_ptr<Exchange> m_exchange;
 };
 
-} // namespace Ui
+} // namespace Gui

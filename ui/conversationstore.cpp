@@ -16,7 +16,7 @@
 #include <algorithm>
 #include <optional>
 
-namespace Ui {
+namespace Gui {
 
 namespace {
 
@@ -659,4 +659,4 @@ StoreResult<void> ConversationStore::updateMessage(qint64 messageId, const QStri
     return {};
 }
 
-} // namespace Ui
+} // namespace Gui

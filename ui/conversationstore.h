@@ -11,7 +11,7 @@
 
 #include <expected>
 
-namespace Ui {
+namespace Gui {
 
 // What a conversation is about: the document open in the editor (its text goes into the
 // prompt's static prefix) or nothing.
@@ -133,4 +133,4 @@ private:
     qint64 m_lastStamp = 0; // strictly increasing change times keep "newest first" total
 };
 
-} // namespace Ui
+} // namespace Gui

@@ -13,7 +13,7 @@
 #include <QStringDecoder>
 #include <QtConcurrent/QtConcurrentRun>
 
-namespace Ui {
+namespace Gui {
 
 namespace {
 // Below this a document compiles in well under a millisecond; above it, off the GUI thread.
@@ -171,4 +171,4 @@ void DocumentTab::removeRecoveryCopy()
         QFile::remove(path);
 }
 
-} // namespace Ui
+} // namespace Gui

@@ -8,7 +8,7 @@
 #include <memory>
 #include <optional>
 
-namespace Ui {
+namespace Gui {
 
 // One open document: its text, file, modified state, crash-recovery copy and compiled prompt.
 //
@@ -68,4 +68,4 @@ private:
     int m_compileRevision = -1;
 };
 
-} // namespace Ui
+} // namespace Gui

@@ -4,7 +4,7 @@
 #include <QWheelEvent>
 #include <QtMath>
 
-namespace Ui {
+namespace Gui {
 
 FittedTextBrowser::FittedTextBrowser(QWidget *parent)
     : QTextBrowser(parent)
@@ -42,4 +42,4 @@ int FittedTextBrowser::contentHeight() const
     return qCeil(document()->size().height()) + m.top() + m.bottom();
 }
 
-} // namespace Ui
+} // namespace Gui

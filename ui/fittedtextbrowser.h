@@ -2,7 +2,7 @@
 
 #include <QTextBrowser>
 
-namespace Ui {
+namespace Gui {
 
 // Read-only rich text that grows with its content instead of scrolling, so a transcript of
 // many of them scrolls as one; wheel events go to that transcript. Click focus only: a long
@@ -24,4 +24,4 @@ private:
     int contentHeight() const;
 };
 
-} // namespace Ui
+} // namespace Gui

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace Ui {
+namespace Gui {
 
 namespace {
 
@@ -161,4 +161,4 @@ void LatencyChart::paintEvent(QPaintEvent *)
     painter.drawText(labelRect, Qt::AlignCenter, label);
 }
 
-} // namespace Ui
+} // namespace Gui

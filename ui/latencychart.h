@@ -3,7 +3,7 @@
 #include <QList>
 #include <QWidget>
 
-namespace Ui {
+namespace Gui {
 
 // Recent perceived latencies (activation to first token shown) as bars, oldest left, newest
 // right, on a log scale from 1 ms to 10 s (values outside are clamped to the edges), with a
@@ -41,4 +41,4 @@ private:
     QList<double> m_samples;
 };
 
-} // namespace Ui
+} // namespace Gui

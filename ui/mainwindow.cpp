@@ -42,7 +42,7 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
-namespace Ui {
+namespace Gui {
 
 namespace {
 
@@ -765,4 +765,4 @@ void MainWindow::showError(const QString &title, const QString &message)
     QMessageBox::warning(this, title, message);
 }
 
-} // namespace Ui
+} // namespace Gui

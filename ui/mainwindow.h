@@ -26,7 +26,7 @@ class WorkflowStrategy;
 struct RenderedRequest;
 } // namespace Prefetch
 
-namespace Ui {
+namespace Gui {
 
 class AnswerPane;
 class ChatDock;
@@ -151,4 +151,4 @@ private:
     QPointer<DocumentTab> m_lastDocument;
 };
 
-} // namespace Ui
+} // namespace Gui

@@ -21,7 +21,7 @@
 #include <QWheelEvent>
 #include <QtMath>
 
-namespace Ui {
+namespace Gui {
 
 namespace {
 
@@ -739,4 +739,4 @@ void MarkdownView::updateReasoningHeight()
     m_reasoningView->setVerticalScrollBarPolicy(lines < ReasoningLines ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
 }
 
-} // namespace Ui
+} // namespace Gui

@@ -9,7 +9,7 @@ class QTextCursor;
 class QTextDocument;
 class QToolButton;
 
-namespace Ui {
+namespace Gui {
 
 class AnswerBrowser;
 
@@ -117,4 +117,4 @@ private:
     bool m_inReasoningWord = false;
 };
 
-} // namespace Ui
+} // namespace Gui

@@ -20,7 +20,7 @@
 #include <chrono>
 #include <cmath>
 
-namespace Ui {
+namespace Gui {
 
 using namespace std::chrono_literals;
 
@@ -349,4 +349,4 @@ void MetricsDock::refresh()
     emit refreshed();
 }
 
-} // namespace Ui
+} // namespace Gui

@@ -13,7 +13,7 @@ class QTableWidget;
 
 namespace Prefetch { class Engine; }
 
-namespace Ui {
+namespace Gui {
 
 class LatencyChart;
 
@@ -93,4 +93,4 @@ private:
     int m_refreshCount = 0;
 };
 
-} // namespace Ui
+} // namespace Gui

@@ -26,7 +26,7 @@
 
 #include <chrono>
 
-namespace Ui {
+namespace Gui {
 
 using namespace std::chrono_literals;
 
@@ -748,4 +748,4 @@ QStringList NewDocumentWizard::splitItems(const QString &text)
     return items;
 }
 
-} // namespace Ui
+} // namespace Gui

@@ -30,7 +30,7 @@ class ResponseStream;
 class WorkflowStrategy;
 } // namespace Prefetch
 
-namespace Ui {
+namespace Gui {
 
 // Page 1: topic, audience, tone and length. It reports `settled` when the user has paused
 // typing for 350 ms or moved focus on: the moment the outline can be predicted.
@@ -253,4 +253,4 @@ private:
     bool m_closed = false;   // done() ran: timers that fire late must not prefetch any more
 };
 
-} // namespace Ui
+} // namespace Gui

@@ -12,7 +12,7 @@
 #include <memory>
 #include <utility>
 
-namespace Ui {
+namespace Gui {
 
 // Where API keys live: the system keychain in the app (App::KeychainSecretStore), memory in
 // tests. Keys never go into QSettings. Every operation is asynchronous, because a keychain may
@@ -150,4 +150,4 @@ private:
     int m_writes = 0;
 };
 
-} // namespace Ui
+} // namespace Gui

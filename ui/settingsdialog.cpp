@@ -26,7 +26,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace Ui {
+namespace Gui {
 
 namespace {
 
@@ -74,24 +74,24 @@ QString withoutMnemonic(QString text)
 
 QString trParameter(const char *text)
 {
-    return QCoreApplication::translate("Ui::AppSettings", text);
+    return QCoreApplication::translate("Gui::AppSettings", text);
 }
 
 // The languages Translate offers; any other name can be typed. Stored and sent to the model
 // in English, shown translated.
 constexpr const char *TranslateTargets[] = {
-    QT_TRANSLATE_NOOP("Ui::SettingsDialog", "English"),
-    QT_TRANSLATE_NOOP("Ui::SettingsDialog", "Simplified Chinese"),
-    QT_TRANSLATE_NOOP("Ui::SettingsDialog", "Traditional Chinese"),
-    QT_TRANSLATE_NOOP("Ui::SettingsDialog", "Japanese"),
-    QT_TRANSLATE_NOOP("Ui::SettingsDialog", "Korean"),
-    QT_TRANSLATE_NOOP("Ui::SettingsDialog", "French"),
-    QT_TRANSLATE_NOOP("Ui::SettingsDialog", "German"),
-    QT_TRANSLATE_NOOP("Ui::SettingsDialog", "Spanish"),
-    QT_TRANSLATE_NOOP("Ui::SettingsDialog", "Portuguese"),
-    QT_TRANSLATE_NOOP("Ui::SettingsDialog", "Italian"),
-    QT_TRANSLATE_NOOP("Ui::SettingsDialog", "Russian"),
-    QT_TRANSLATE_NOOP("Ui::SettingsDialog", "Arabic"),
+    QT_TRANSLATE_NOOP("Gui::SettingsDialog", "English"),
+    QT_TRANSLATE_NOOP("Gui::SettingsDialog", "Simplified Chinese"),
+    QT_TRANSLATE_NOOP("Gui::SettingsDialog", "Traditional Chinese"),
+    QT_TRANSLATE_NOOP("Gui::SettingsDialog", "Japanese"),
+    QT_TRANSLATE_NOOP("Gui::SettingsDialog", "Korean"),
+    QT_TRANSLATE_NOOP("Gui::SettingsDialog", "French"),
+    QT_TRANSLATE_NOOP("Gui::SettingsDialog", "German"),
+    QT_TRANSLATE_NOOP("Gui::SettingsDialog", "Spanish"),
+    QT_TRANSLATE_NOOP("Gui::SettingsDialog", "Portuguese"),
+    QT_TRANSLATE_NOOP("Gui::SettingsDialog", "Italian"),
+    QT_TRANSLATE_NOOP("Gui::SettingsDialog", "Russian"),
+    QT_TRANSLATE_NOOP("Gui::SettingsDialog", "Arabic"),
 };
 
 // Pages scroll vertically instead of clipping when the window is small or the font large;
@@ -872,4 +872,4 @@ void SettingsDialog::emitIfChanged()
     emit settingsChanged(m_settings);
 }
 
-} // namespace Ui
+} // namespace Gui

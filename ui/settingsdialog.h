@@ -23,7 +23,7 @@ class QTabWidget;
 
 namespace Prefetch { class ConnectionTest; }
 
-namespace Ui {
+namespace Gui {
 
 // Settings: providers (profile fields, API keys, Test connection), prefetch (every strategy
 // and parameter, consent for cloud providers) and general (language, Translate's target).
@@ -65,7 +65,7 @@ public:
     static constexpr int KeyDebounceMs = 1000;
 
 signals:
-    void settingsChanged(const Ui::AppSettings &settings);
+    void settingsChanged(const Gui::AppSettings &settings);
     // A key of `providerId` was saved to or removed from the SecretStore by this dialog. Only
     // while the dialog lives: SecretStore::secretWritten() is the signal to rely on.
     void keysChanged(const QString &providerId);
@@ -147,4 +147,4 @@ private:
     QComboBox *m_translateTarget = nullptr;
 };
 
-} // namespace Ui
+} // namespace Gui

@@ -4,7 +4,7 @@
 #include <QTextCursor>
 #include <QTextDocument>
 
-namespace Ui {
+namespace Gui {
 
 void appendStreamed(QTextDocument *document, QScrollBar *bar, const QString &text)
 {
@@ -56,4 +56,4 @@ void TextBatcher::reset()
     m_first = true;
 }
 
-} // namespace Ui
+} // namespace Gui

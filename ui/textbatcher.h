@@ -7,7 +7,7 @@
 class QScrollBar;
 class QTextDocument;
 
-namespace Ui {
+namespace Gui {
 
 // Appends streamed `text` at the end of `document` with a cursor of its own (the user's cursor
 // and selection stay where they are); a view whose scroll bar showed the end keeps showing it.
@@ -39,4 +39,4 @@ private:
     bool m_first = true;
 };
 
-} // namespace Ui
+} // namespace Gui

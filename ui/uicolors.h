@@ -3,7 +3,7 @@
 #include <QColor>
 #include <QPalette>
 
-namespace Ui {
+namespace Gui {
 
 // No palette role means "error" or "alarm": a red whose lightness follows the palette, so it
 // stays readable on light and dark windows alike.
@@ -13,4 +13,4 @@ inline QColor errorColor(const QPalette &palette)
     return QColor::fromHslF(0.0f, 0.75f, darkBackground ? 0.72f : 0.38f);
 }
 
-} // namespace Ui
+} // namespace Gui
