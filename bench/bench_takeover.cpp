@@ -80,8 +80,8 @@ int main(int argc, char **argv)
         std::vector<double> toFirst, toAll;
         qsizetype buffered = 0;
         for (int i = 0, seed = 0; i < runs; ++seed) {
-            const Llm::ChatRequest r = longRequest(seed);
-            QPointer<PrefetchSession> s = engine.prefetch(Strategy::Hover, r, engine.fingerprint(r), 60s);
+            const Prefetch::RenderedRequest r = engine.render(longRequest(seed));
+            QPointer<PrefetchSession> s = engine.prefetch(Strategy::Hover, r, 60s);
             if (!s || !QTest::qWaitFor([&] { return !s || s->isPausedAtCap() || s->state() == PrefetchSession::State::Complete; }, 5000)) {
                 std::fprintf(stderr, "session %d neither reached the cap nor completed: %s\n", seed,
                              QJsonDocument(engine.snapshot()).toJson().constData());
@@ -96,7 +96,7 @@ int main(int argc, char **argv)
             qint64 first = -1, all = -1;
             qsizetype seen = 0;
             const qint64 start = Llm::monotonicNowNs();
-            ResponseStream *handle = engine.consume(s, engine.fingerprint(r), r, start, &app);
+            ResponseStream *handle = engine.consume(s, r, start, &app);
             QObject::connect(handle, &ResponseStream::eventReceived, handle, [&](const Llm::StreamEvent &) {
                 const qint64 now = Llm::monotonicNowNs();
                 if (first < 0)
@@ -141,7 +141,7 @@ int main(int argc, char **argv)
         for (int i = 0; i < Sessions; ++i) {
             const Llm::ChatRequest r = longRequest(10'000 + i);
             Engine &engine = *engines[size_t(i / PerManager)];
-            sessions << engine.prefetch(Strategy::Hover, r, engine.fingerprint(r), 120s);
+            sessions << engine.prefetch(Strategy::Hover, engine.render(r), 120s);
             if (i % PerManager == 0) {
                 const QPointer<PrefetchSession> &s = sessions.last();
                 (void)QTest::qWaitFor([&] { return !s || s->isPausedAtCap() || s->state() == PrefetchSession::State::Complete; }, 5000);
@@ -159,7 +159,7 @@ int main(int argc, char **argv)
             Engine probe(&network, profile, settings);
             for (int seed = 20'000; int(longSeeds.size()) < Sessions; ++seed) {
                 const Llm::ChatRequest r = longRequest(seed);
-                QPointer<PrefetchSession> s = probe.prefetch(Strategy::Hover, r, probe.fingerprint(r), 60s);
+                QPointer<PrefetchSession> s = probe.prefetch(Strategy::Hover, probe.render(r), 60s);
                 if (QTest::qWaitFor([&] { return !s || s->isPausedAtCap() || s->state() == PrefetchSession::State::Complete; }, 5000)
                     && s && s->isPausedAtCap())
                     longSeeds.push_back(seed);
@@ -172,7 +172,7 @@ int main(int argc, char **argv)
         for (int i = 0; i < Sessions; ++i) {
             const Llm::ChatRequest r = longRequest(longSeeds[size_t(i)]);
             Engine &engine = *engines[size_t(i / PerManager)];
-            sessions << engine.prefetch(Strategy::Hover, r, engine.fingerprint(r), 120s);
+            sessions << engine.prefetch(Strategy::Hover, engine.render(r), 120s);
         }
         const bool allAtCap = QTest::qWaitFor([&] {
             return std::all_of(sessions.cbegin(), sessions.cend(), [](const auto &s) { return s && s->isPausedAtCap(); });

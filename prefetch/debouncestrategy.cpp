@@ -63,8 +63,7 @@ void DebounceStrategy::onClassified(const QString &draft, double confidence)
         return;
     cancelSession();
     const RenderedRequest prepared = m_builder(draft.trimmed());
-    m_session = m_engine->prefetch(Strategy::Debounce, prepared.request, prepared.fingerprint,
-                                   m_engine->settings().debounce.ttl, prepared.body);
+    m_session = m_engine->prefetch(Strategy::Debounce, prepared, m_engine->settings().debounce.ttl);
     if (!m_session)
         return;
     m_draft = draft;
@@ -81,7 +80,7 @@ ResponseStream *DebounceStrategy::send(const QString &text, qint64 activatedNs, 
     m_session = nullptr;
     m_draft.clear();
     if (!session)
-        return m_engine->request(Strategy::Debounce, asked.request, activatedNs, owner, asked.body);
+        return m_engine->request(Strategy::Debounce, asked, activatedNs, owner);
 
     const double threshold = m_engine->settings().debounce.similarityThreshold;
     const QString sent = normalizeDraft(text);
@@ -91,10 +90,10 @@ ResponseStream *DebounceStrategy::send(const QString &text, qint64 activatedNs, 
         // The same message in other words (spacing, a final "?"): the draft's answer is the
         // answer, provided the conversation around it is still the one it was made for.
         const RenderedRequest forDraft = m_builder(draft.trimmed());
-        if (forDraft.fingerprint == session->fingerprint())
-            return m_engine->consume(session, forDraft.fingerprint, forDraft.request, activatedNs, owner, forDraft.body);
+        if (!forDraft.fingerprint.isEmpty() && forDraft.fingerprint == session->fingerprint())
+            return m_engine->consume(session, forDraft, activatedNs, owner);
     }
-    return m_engine->consume(session, asked.fingerprint, asked.request, activatedNs, owner, asked.body);
+    return m_engine->consume(session, asked, activatedNs, owner);
 }
 
 void DebounceStrategy::cancelSession()

@@ -76,12 +76,16 @@ bool Engine::isEnabled(Strategy strategy) const
     return false;
 }
 
-QByteArray Engine::fingerprint(const Llm::ChatRequest &request) const
+RenderedRequest Engine::render(const Llm::ChatRequest &request) const
 {
     Llm::ChatRequest r = request;
     if (r.model.isEmpty())
         r.model = m_profile.model;
-    return requestFingerprint(m_profile, r);
+    if (auto rendered = renderRequest(m_profile, r))
+        return *rendered;
+    RenderedRequest unencoded;
+    unencoded.request = std::move(r);
+    return unencoded;
 }
 
 Llm::LlmStream *Engine::makeStream(const Llm::ChatRequest &request, const QByteArray &body, bool prefetch)
@@ -139,10 +143,9 @@ bool Engine::makeRoomForForeground()
     return canStartForeground();
 }
 
-ResponseStream *Engine::request(Strategy origin, const Llm::ChatRequest &request, qint64 activatedNs, QObject *owner,
-                                const QByteArray &encodedBody)
+ResponseStream *Engine::request(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner)
 {
-    return startForeground(origin, makeStream(request, encodedBody, false), activatedNs, owner, false);
+    return startForeground(origin, makeStream(request.request, request.body, false), activatedNs, owner, false);
 }
 
 ResponseStream *Engine::startForeground(Strategy strategy, Llm::LlmStream *stream, qint64 activatedNs, QObject *owner,
@@ -214,11 +217,14 @@ int Engine::prefetchQueued() const
     return n;
 }
 
-PrefetchSession *Engine::prefetch(Strategy strategy, const Llm::ChatRequest &request, const QByteArray &fingerprint,
-                                  std::chrono::milliseconds ttl, const QByteArray &encodedBody)
+PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &request, std::chrono::milliseconds ttl)
 {
     if (!isEnabled(strategy) || m_metrics.isDegraded(strategy))
         return nullptr;
+    if (request.fingerprint.isEmpty() || request.body.isEmpty()) {
+        log().debug("not prefetching a {} request without a fingerprint or body", strategyId(strategy));
+        return nullptr;
+    }
     const bool slotFree = prefetchInFlight() < m_settings.prefetchInFlight
         && providerInFlight() < std::max(1, m_profile.concurrencyLimit);
     if (!slotFree && prefetchQueued() >= m_settings.prefetchQueue) {
@@ -227,13 +233,14 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const Llm::ChatRequest &req
     }
     // Warm-ups ask for one token; other prefetches are read up to the buffer cap before the
     // user takes them over, which is what they can cost if never used.
-    const qint64 estimate = estimatePromptTokens(request) + std::min<qint64>(request.maxTokens, m_settings.bufferTokens);
+    const qint64 estimate = estimatePromptTokens(request.request)
+        + std::min<qint64>(request.request.maxTokens, m_settings.bufferTokens);
     const auto reservation = m_budget.reserve(estimate);
     if (!reservation) {
         m_metrics.recordOutcome(strategy, Outcome::RejectedBudget);
         return nullptr;
     }
-    auto *session = new PrefetchSession(strategy, request, fingerprint, ttl, m_settings.bufferTokens, this);
+    auto *session = new PrefetchSession(strategy, request.request, request.fingerprint, ttl, m_settings.bufferTokens, this);
     session->m_budgetReservation = *reservation;
     session->m_hasReservation = true;
     m_sessions.append(session);
@@ -247,22 +254,23 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const Llm::ChatRequest &req
         });
     }
     if (slotFree)
-        session->start(makeStream(request, encodedBody, true));
+        session->start(makeStream(request.request, request.body, true));
     else
-        m_pendingBodies.insert(session, encodedBody);
+        m_pendingBodies.insert(session, request.body);
     emit sessionsChanged();
     return session;
 }
 
-ResponseStream *Engine::consume(PrefetchSession *session, const QByteArray &fingerprint,
-                                const Llm::ChatRequest &request, qint64 activatedNs, QObject *owner,
-                                const QByteArray &encodedBody, Strategy strategy)
+ResponseStream *Engine::consume(PrefetchSession *session, const RenderedRequest &request, qint64 activatedNs,
+                                QObject *owner, Strategy strategy)
 {
     if (session)
         strategy = session->strategy();
+    // An empty fingerprint says nothing about what was asked: it matches nothing, not even
+    // another empty one (a session never has one; see prefetch()).
     const bool usable = session && m_sessions.contains(session)
         && (session->state() == PrefetchSession::State::Streaming || session->state() == PrefetchSession::State::Complete)
-        && session->fingerprint() == fingerprint;
+        && !request.fingerprint.isEmpty() && session->fingerprint() == request.fingerprint;
     if (!usable) {
         if (session && session->isLive()) {
             m_metrics.recordOutcome(strategy, Outcome::Miss); // the context changed under it
@@ -271,7 +279,8 @@ ResponseStream *Engine::consume(PrefetchSession *session, const QByteArray &fing
             // Expired or failed already (and counted then); the activation is still a miss.
             m_metrics.recordOutcome(strategy, Outcome::Miss);
         }
-        return startForeground(strategy, makeStream(request, encodedBody, false), activatedNs, owner, session != nullptr);
+        return startForeground(strategy, makeStream(request.request, request.body, false), activatedNs, owner,
+                               session != nullptr);
     }
 
     const qint64 started = session->startedNs();

@@ -2,6 +2,7 @@
 
 #include "budget.h"
 #include "metrics.h"
+#include "prompttemplate.h"
 #include "settings.h"
 #include "strategy.h"
 
@@ -48,28 +49,32 @@ public:
     const Metrics &metrics() const { return m_metrics; }
     TokenBudget &budget() { return m_budget; }
 
-    // requestFingerprint() of a request on this engine's provider (the same value a rendered
-    // template carries). Strategies may key sessions differently (a wizard step and its form
-    // data); the engine only compares.
-    QByteArray fingerprint(const Llm::ChatRequest &request) const;
+    // `request` encoded for this engine's provider, with its fingerprint (the model filled in
+    // when empty): for callers without a compiled prompt (CLI, benchmarks, tests). A request
+    // that cannot be encoded comes back with an empty body and fingerprint; sent, it fails
+    // with the encoder's error.
+    RenderedRequest render(const Llm::ChatRequest &request) const;
 
     // A fresh foreground answer for an activation with no prefetch to take over. `origin` is
     // the strategy whose activation point this is (Strategy::None for none): its tokens count
-    // as used there, which is what lets a paused strategy's extra cost fall again.
-    ResponseStream *request(Strategy origin, const Llm::ChatRequest &request, qint64 activatedNs,
-                            QObject *owner, const QByteArray &encodedBody = {});
+    // as used there, which is what lets a paused strategy's extra cost fall again. An empty
+    // body is encoded by the stream itself.
+    ResponseStream *request(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
 
     // Starts a speculative request, or returns nullptr when the strategy is off or paused, the
     // budget would be passed or the prefetch lane and its queue are full (counted as rejected).
-    PrefetchSession *prefetch(Strategy strategy, const Llm::ChatRequest &request, const QByteArray &fingerprint,
-                              std::chrono::milliseconds ttl, const QByteArray &encodedBody = {});
+    // A request without a fingerprint or a body is never speculated on: nothing could tell
+    // later whether it still answers what the user asks (not counted; nothing was attempted).
+    // Strategies may key a session differently from the request (a wizard step and its form
+    // data); the engine only compares the fingerprints.
+    PrefetchSession *prefetch(Strategy strategy, const RenderedRequest &request, std::chrono::milliseconds ttl);
 
-    // The user asked. Takes `session` over when it is live and its fingerprint equals
-    // `fingerprint` (a hit, partial when the first token is not in yet); otherwise cancels it
-    // and starts `request` fresh (a miss). A failed prefetch never reaches the user. Never null.
-    ResponseStream *consume(PrefetchSession *session, const QByteArray &fingerprint,
-                            const Llm::ChatRequest &request, qint64 activatedNs, QObject *owner,
-                            const QByteArray &encodedBody = {}, Strategy strategy = Strategy::None);
+    // The user asked for `request`. Takes `session` over when it is live and its fingerprint
+    // equals the request's, which is never empty (a hit, partial when the first token is not
+    // in yet); otherwise cancels it and starts `request` fresh (a miss). A failed prefetch
+    // never reaches the user. Never null.
+    ResponseStream *consume(PrefetchSession *session, const RenderedRequest &request, qint64 activatedNs,
+                            QObject *owner, Strategy strategy = Strategy::None);
 
     // The guess was wrong (the pointer left, the draft changed): counted as cancelled.
     void cancel(PrefetchSession *session);

@@ -52,8 +52,7 @@ void HoverStrategy::startNow()
     if (!m_builder || m_session)
         return;
     const RenderedRequest prepared = m_builder();
-    m_session = m_engine->prefetch(Strategy::Hover, prepared.request, prepared.fingerprint,
-                                   m_engine->settings().hover.ttl, prepared.body);
+    m_session = m_engine->prefetch(Strategy::Hover, prepared, m_engine->settings().hover.ttl);
     if (!m_session)
         return;
     const QString action = m_action;
@@ -74,9 +73,8 @@ ResponseStream *HoverStrategy::activate(const QString &actionId, const Builder &
     // The taken-over stream is the user's now: leaving the button afterwards must not cancel it.
     clear(!session);
     if (!session)
-        return m_engine->request(Strategy::Hover, prepared.request, activatedNs, owner, prepared.body);
-    return m_engine->consume(session, prepared.fingerprint, prepared.request, activatedNs, owner, prepared.body,
-                             Strategy::Hover);
+        return m_engine->request(Strategy::Hover, prepared, activatedNs, owner);
+    return m_engine->consume(session, prepared, activatedNs, owner, Strategy::Hover);
 }
 
 bool HoverStrategy::isPrefetching(const QString &actionId) const

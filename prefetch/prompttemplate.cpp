@@ -340,15 +340,26 @@ qint64 estimatePromptTokens(const Llm::ChatRequest &request)
     return tokens;
 }
 
-QByteArray requestFingerprint(const Llm::ProviderProfile &profile, const Llm::ChatRequest &request)
+std::expected<RenderedRequest, Llm::Error> renderRequest(const Llm::ProviderProfile &profile, Llm::ChatRequest request)
 {
     auto prefix = Llm::encodePrefix(profile.format, request, profile.encodeOptions, profile.displayName);
     if (!prefix)
-        return {};
+        return std::unexpected(prefix.error());
     auto body = Llm::encodeWithPrefix(*prefix, request);
     if (!body)
-        return {};
-    return bodyFingerprint(prefixDigest(profile, *prefix), *prefix, *body);
+        return std::unexpected(body.error());
+    RenderedRequest rendered;
+    rendered.fingerprint = bodyFingerprint(prefixDigest(profile, *prefix), *prefix, *body);
+    rendered.estimatedPromptTokens = estimatePromptTokens(request);
+    rendered.body = std::move(*body);
+    rendered.request = std::move(request);
+    return rendered;
+}
+
+QByteArray requestFingerprint(const Llm::ProviderProfile &profile, const Llm::ChatRequest &request)
+{
+    auto rendered = renderRequest(profile, request);
+    return rendered ? rendered->fingerprint : QByteArray();
 }
 
 } // namespace Prefetch

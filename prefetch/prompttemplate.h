@@ -91,6 +91,11 @@ class CompiledPrompt;
 // estimateTokens() over every text of a request: system, tools, messages.
 qint64 estimatePromptTokens(const Llm::ChatRequest &request);
 
+// `request` encoded for `profile` in one pass, with its fingerprint and estimate: for requests
+// built without a compiled template. CPU work proportional to the request.
+std::expected<RenderedRequest, Llm::Error> renderRequest(const Llm::ProviderProfile &profile,
+                                                         Llm::ChatRequest request);
+
 // What a request is, for takeover: the first 16 bytes of SHA-256(P, tail), where P is the
 // SHA-256 of the provider id, '\0', the endpoint URL, '\0' and the encoded static prefix, and
 // tail is the rest of the encoded body. Two fingerprints are equal exactly when the same bytes

@@ -104,8 +104,7 @@ void WarmupStrategy::warm(const QString &documentId)
         return;
     }
     // A warm-up lives as long as it takes to send; its effect lives in the provider's cache.
-    doc.session = m_engine->prefetch(Strategy::Warmup, request->request, request->fingerprint, std::chrono::minutes(2),
-                                     request->body);
+    doc.session = m_engine->prefetch(Strategy::Warmup, *request, std::chrono::minutes(2));
     if (!doc.session) {
         emit skipped(documentId, QCoreApplication::translate("Prefetch::WarmupStrategy",
                                                              "The prefetch budget or lane refused the warm-up."));

@@ -26,19 +26,21 @@ QByteArray WorkflowStrategy::stepKey(int step, const QVariantMap &formData)
     return hash.result().left(16);
 }
 
-QByteArray WorkflowStrategy::key(int step, const QVariantMap &formData, const QByteArray &requestFingerprint) const
+RenderedRequest WorkflowStrategy::keyed(int step, const QVariantMap &formData, RenderedRequest request)
 {
     // The step and its data, and the request as it would be sent now (provider, model,
-    // template): any of them changing makes the prefetched answer a different answer.
-    return stepKey(step, formData) + requestFingerprint;
+    // template): any of them changing makes the prefetched answer a different answer. A
+    // request without a fingerprint keeps none: the step alone does not say what was asked.
+    if (!request.fingerprint.isEmpty())
+        request.fingerprint = stepKey(step, formData) + request.fingerprint;
+    return request;
 }
 
 void WorkflowStrategy::stepCompleted(int completedStep, const QVariantMap &formData, const RenderedRequest &nextStep)
 {
     reset();
     const int step = completedStep + 1;
-    m_session = m_engine->prefetch(Strategy::Workflow, nextStep.request, key(step, formData, nextStep.fingerprint),
-                                   m_engine->settings().workflow.ttl, nextStep.body);
+    m_session = m_engine->prefetch(Strategy::Workflow, keyed(step, formData, nextStep), m_engine->settings().workflow.ttl);
     if (m_session)
         m_step = step;
 }
@@ -52,9 +54,8 @@ ResponseStream *WorkflowStrategy::activate(int step, const QVariantMap &formData
     m_session = nullptr;
     m_step = -1;
     if (!session)
-        return m_engine->request(Strategy::Workflow, request.request, activatedNs, owner, request.body);
-    return m_engine->consume(session, key(step, formData, request.fingerprint), request.request, activatedNs, owner,
-                             request.body);
+        return m_engine->request(Strategy::Workflow, request, activatedNs, owner);
+    return m_engine->consume(session, keyed(step, formData, request), activatedNs, owner);
 }
 
 void WorkflowStrategy::reset()

@@ -37,7 +37,7 @@ public:
     bool isPrefetching(int step) const;
 
 private:
-    QByteArray key(int step, const QVariantMap &formData, const QByteArray &requestFingerprint) const;
+    static RenderedRequest keyed(int step, const QVariantMap &formData, RenderedRequest request);
 
     Engine *m_engine;
     int m_step = -1;

@@ -32,6 +32,7 @@ private slots:
     void foregroundPreemptsOldestPrefetch();
     void budgetRefusesAndReconciles();
     void disabledStrategyDoesNothing();
+    void requestWithoutFingerprintIsNeverSpeculatedOnNorMatched();
     void wastefulStrategyDegradesAndStopsPrefetching();
     void snapshotDescribesEverything();
 
@@ -83,9 +84,9 @@ void tst_Engine::stopAllClosesEveryServerStream()
     QList<QPointer<PrefetchSession>> sessions;
     for (int i = 0; i < 2; ++i) {
         const Llm::ChatRequest r = request(i);
-        sessions << engine->prefetch(Strategy::Hover, r, engine->fingerprint(r), 30s);
+        sessions << engine->prefetch(Strategy::Hover, engine->render(r), 30s);
     }
-    ResponseStream *answer = engine->request(Strategy::None, request(99), Llm::monotonicNowNs(), this);
+    ResponseStream *answer = engine->request(Strategy::None, engine->render(request(99)), Llm::monotonicNowNs(), this);
     QSignalSpy failed(answer, &ResponseStream::failed);
     QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 3, 3000);
     // The two prefetches carried the marker a gateway can use; the answer did not.
@@ -107,7 +108,7 @@ void tst_Engine::prefetchLaneRunsTwoQueuesFiveRejectsTheRest()
     int accepted = 0;
     for (int i = 0; i < 8; ++i) {
         const Llm::ChatRequest r = request(i);
-        if (engine->prefetch(Strategy::Debounce, r, engine->fingerprint(r), 30s))
+        if (engine->prefetch(Strategy::Debounce, engine->render(r), 30s))
             ++accepted;
     }
     QCOMPARE(accepted, 7);
@@ -125,7 +126,7 @@ void tst_Engine::queuedPrefetchStartsWhenASlotFrees()
     QList<QPointer<PrefetchSession>> sessions;
     for (int i = 0; i < 3; ++i) {
         const Llm::ChatRequest r = request(100 + i);
-        sessions << engine->prefetch(Strategy::Hover, r, engine->fingerprint(r), 30s);
+        sessions << engine->prefetch(Strategy::Hover, engine->render(r), 30s);
     }
     QCOMPARE(sessions.at(2)->state(), PrefetchSession::State::Pending);
     engine->cancel(sessions.at(0));
@@ -139,11 +140,11 @@ void tst_Engine::foregroundPreemptsOldestPrefetch()
     auto engine = makeEngine({}, 2); // the provider takes two streams at once
     const Llm::ChatRequest a = request(200);
     const Llm::ChatRequest b = request(201);
-    QPointer<PrefetchSession> oldest = engine->prefetch(Strategy::Hover, a, engine->fingerprint(a), 30s);
-    QPointer<PrefetchSession> newer = engine->prefetch(Strategy::Hover, b, engine->fingerprint(b), 30s);
+    QPointer<PrefetchSession> oldest = engine->prefetch(Strategy::Hover, engine->render(a), 30s);
+    QPointer<PrefetchSession> newer = engine->prefetch(Strategy::Hover, engine->render(b), 30s);
     QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 2, 2000);
 
-    ResponseStream *answer = engine->request(Strategy::None, request(202, 10), Llm::monotonicNowNs(), this);
+    ResponseStream *answer = engine->request(Strategy::None, engine->render(request(202, 10)), Llm::monotonicNowNs(), this);
     // Started at once, not queued behind the prefetches.
     QVERIFY(answer->stream() && answer->stream()->state() != Llm::LlmStream::State::Idle);
     QVERIFY(!oldest || oldest->state() == PrefetchSession::State::Cancelled);
@@ -163,12 +164,12 @@ void tst_Engine::budgetRefusesAndReconciles()
     auto engine = makeEngine(settings);
     // Estimate: ~15 prompt tokens + min(200, 200) buffered = ~215, so one fits and two do not.
     const Llm::ChatRequest first = request(300);
-    QPointer<PrefetchSession> s1 = engine->prefetch(Strategy::Hover, first, engine->fingerprint(first), 30s);
+    QPointer<PrefetchSession> s1 = engine->prefetch(Strategy::Hover, engine->render(first), 30s);
     QVERIFY(s1);
     const qint64 reserved = engine->budget().used();
     QVERIFY(reserved > 200);
     const Llm::ChatRequest second = request(301);
-    QVERIFY(!engine->prefetch(Strategy::Hover, second, engine->fingerprint(second), 30s));
+    QVERIFY(!engine->prefetch(Strategy::Hover, engine->render(second), 30s));
     QCOMPARE(engine->metrics().stats(Strategy::Hover).rejectedBudget, 1);
 
     // Cancelled after a few tokens: it costs its input plus what it received, far below the estimate.
@@ -178,7 +179,7 @@ void tst_Engine::budgetRefusesAndReconciles()
     QVERIFY2(afterCancel < reserved && afterCancel > 10, qPrintable(QString::number(afterCancel)));
     QCOMPARE(engine->metrics().stats(Strategy::Hover).tokensWasted, afterCancel);
     // Now there is room again.
-    QVERIFY(engine->prefetch(Strategy::Hover, second, engine->fingerprint(second), 30s));
+    QVERIFY(engine->prefetch(Strategy::Hover, engine->render(second), 30s));
     engine->cancelAllPrefetches();
 }
 
@@ -189,7 +190,7 @@ void tst_Engine::disabledStrategyDoesNothing()
     auto engine = makeEngine(settings);
     const auto served = m_server->stats().requestsServed;
     const Llm::ChatRequest r = request(400);
-    QVERIFY(!engine->prefetch(Strategy::Hover, r, engine->fingerprint(r), 30s));
+    QVERIFY(!engine->prefetch(Strategy::Hover, engine->render(r), 30s));
     QCOMPARE(engine->metrics().stats(Strategy::Hover).attempts, 0);
     QTest::qWait(50);
     QCOMPARE(m_server->stats().requestsServed, served);
@@ -197,11 +198,40 @@ void tst_Engine::disabledStrategyDoesNothing()
     // Switching a strategy off cancels its live sessions.
     Settings on;
     auto engine2 = makeEngine(on);
-    QPointer<PrefetchSession> s = engine2->prefetch(Strategy::Debounce, r, engine2->fingerprint(r), 30s);
+    QPointer<PrefetchSession> s = engine2->prefetch(Strategy::Debounce, engine2->render(r), 30s);
     QVERIFY(s);
     on.debounce.enabled = false;
     engine2->setSettings(on);
     QVERIFY(!s || !s->isLive());
+}
+
+void tst_Engine::requestWithoutFingerprintIsNeverSpeculatedOnNorMatched()
+{
+    auto engine = makeEngine();
+    const auto served = m_server->stats().requestsServed;
+    // Built without a compiled prompt, nothing says what it answers: never a prefetch.
+    RenderedRequest unknown;
+    unknown.request = request(1);
+    QVERIFY(!engine->prefetch(Strategy::Hover, unknown, 30s));
+    RenderedRequest bodyOnly = engine->render(request(1));
+    bodyOnly.fingerprint.clear();
+    QVERIFY(!engine->prefetch(Strategy::Hover, bodyOnly, 30s));
+    QCOMPARE(engine->metrics().stats(Strategy::Hover).attempts, 0);
+    QCOMPARE(m_server->stats().requestsServed, served);
+
+    // Asking with an unknown fingerprint never takes a session over, even for the same bytes.
+    const RenderedRequest known = engine->render(request(2, 10));
+    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, known, 30s);
+    QVERIFY(session);
+    RenderedRequest asked = known;
+    asked.fingerprint.clear();
+    ResponseStream *answer = engine->consume(session, asked, Llm::monotonicNowNs(), this);
+    QVERIFY(!answer->isPrefetched());
+    QVERIFY(!session || !session->isLive());
+    QCOMPARE(engine->metrics().stats(Strategy::Hover).misses, 1);
+    QTRY_VERIFY_WITH_TIMEOUT(answer->isDone(), 10000);
+    QVERIFY(!answer->error());
+    QVERIFY(!answer->text().isEmpty());
 }
 
 void tst_Engine::wastefulStrategyDegradesAndStopsPrefetching()
@@ -211,11 +241,11 @@ void tst_Engine::wastefulStrategyDegradesAndStopsPrefetching()
     // Every hover prefetch is abandoned after a few tokens; the clicks that follow are misses.
     for (int i = 0; i < 20 && degraded.isEmpty(); ++i) {
         const Llm::ChatRequest guess = request(500 + i, 30);
-        QPointer<PrefetchSession> s = engine->prefetch(Strategy::Hover, guess, engine->fingerprint(guess), 30s);
+        QPointer<PrefetchSession> s = engine->prefetch(Strategy::Hover, engine->render(guess), 30s);
         QVERIFY(s);
         QTRY_VERIFY_WITH_TIMEOUT(!s || s->bufferedTokens() >= 2, 3000);
         const Llm::ChatRequest asked = request(600 + i, 1);
-        ResponseStream *answer = engine->consume(s, engine->fingerprint(asked), asked, Llm::monotonicNowNs(), this);
+        ResponseStream *answer = engine->consume(s, engine->render(asked), Llm::monotonicNowNs(), this);
         QSignalSpy done(answer, &ResponseStream::finished);
         QVERIFY(done.wait(5000));
     }
@@ -225,23 +255,23 @@ void tst_Engine::wastefulStrategyDegradesAndStopsPrefetching()
     QVERIFY(engine->metrics().isDegraded(Strategy::Hover));
     QVERIFY(!engine->metrics().stats(Strategy::Hover).degradedReason.isEmpty());
     const Llm::ChatRequest next = request(700);
-    QVERIFY(!engine->prefetch(Strategy::Hover, next, engine->fingerprint(next), 30s));
+    QVERIFY(!engine->prefetch(Strategy::Hover, engine->render(next), 30s));
     // Other strategies are not affected.
-    QPointer<PrefetchSession> other = engine->prefetch(Strategy::Workflow, next, engine->fingerprint(next), 30s);
+    QPointer<PrefetchSession> other = engine->prefetch(Strategy::Workflow, engine->render(next), 30s);
     QVERIFY(other);
     engine->cancelAllPrefetches();
 
     // While paused, the clicks still happen and their answers count as used: the extra cost
     // falls, and below the resume level the strategy comes back on its own.
     for (int i = 0; i < 60 && engine->metrics().isDegraded(Strategy::Hover); ++i) {
-        ResponseStream *answer = engine->request(Strategy::Hover, request(800 + i, 300), Llm::monotonicNowNs(), this);
+        ResponseStream *answer = engine->request(Strategy::Hover, engine->render(request(800 + i, 300)), Llm::monotonicNowNs(), this);
         QSignalSpy done(answer, &ResponseStream::finished);
         QVERIFY(done.wait(15000));
     }
     QVERIFY(!engine->metrics().isDegraded(Strategy::Hover));
     QCOMPARE(degraded.last().at(1).toBool(), false);
     QVERIFY(engine->metrics().stats(Strategy::Hover).extraCost() < 0.40);
-    QVERIFY(engine->prefetch(Strategy::Hover, next, engine->fingerprint(next), 30s));
+    QVERIFY(engine->prefetch(Strategy::Hover, engine->render(next), 30s));
     engine->cancelAllPrefetches();
 }
 
@@ -249,7 +279,7 @@ void tst_Engine::snapshotDescribesEverything()
 {
     auto engine = makeEngine();
     const Llm::ChatRequest r = request(800);
-    engine->prefetch(Strategy::Workflow, r, engine->fingerprint(r), 30s);
+    engine->prefetch(Strategy::Workflow, engine->render(r), 30s);
     const QJsonObject snap = engine->snapshot();
     QCOMPARE(snap.value(QLatin1String("provider")).toString(), QStringLiteral("local"));
     QCOMPARE(snap.value(QLatin1String("lanes")).toObject().value(QLatin1String("prefetch_in_flight")).toInt(), 1);

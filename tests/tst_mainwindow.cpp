@@ -4,10 +4,13 @@
 // Esc stops everything; a strategy switched off does nothing; answers go into the document only
 // on command, as one undo step; documents open, save, track changes and survive a crash.
 #include "localprovider/serverthread.h"
+#include "llm/clock.h"
+#include "prefetch/actionprompts.h"
 #include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
+#include "prefetch/responsestream.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
 #include "ui/answerpane.h"
@@ -56,6 +59,7 @@ private slots:
     void replaceSelectionIsOneUndoStep();
     void emptyDocumentDoesNotCallTheProvider();
     void providerErrorIsShownNotThrown();
+    void editedLargeDocumentIsNeverAnsweredFromAStaleGuess();
     void openingADocumentWarmsTheCache();
     void tabsTrackChangesAndSave();
     void unsavedTextIsRecoveredAfterACrash();
@@ -65,6 +69,8 @@ private:
     void enter(QWidget *w);
     void leave(QWidget *w);
     bool waitForAnswer(int timeoutMs = 15000);
+    // What a fresh request for Summarize on `document` answers, from another engine.
+    QString freshSummary(const QString &document);
     // Answers the next message box with `button` once it is open.
     void answerNextMessageBox(QMessageBox::StandardButton button);
 
@@ -153,6 +159,23 @@ bool tst_MainWindow::waitForAnswer(int timeoutMs)
 {
     QSignalSpy ended(m_window->answerPane(), &Gui::AnswerPane::answerEnded);
     return ended.wait(timeoutMs);
+}
+
+QString tst_MainWindow::freshSummary(const QString &document)
+{
+    Prefetch::Engine fresh(&m_network, m_engine->profile());
+    const auto prompt = Prefetch::documentTemplate().compile(fresh.profile(), Prefetch::documentValues(document));
+    if (!prompt)
+        return QStringLiteral("(not compiled: %1)").arg(prompt.error().message());
+    const auto rendered = Prefetch::renderAction(*prompt, DocumentAction::Summarize, {});
+    if (!rendered)
+        return QStringLiteral("(not rendered: %1)").arg(rendered.error().message());
+    Prefetch::ResponseStream *answer = fresh.request(Prefetch::Strategy::None, *rendered, Llm::monotonicNowNs(), this);
+    if (!QTest::qWaitFor([answer] { return answer->isDone(); }, 15000))
+        return QStringLiteral("(no answer)");
+    const QString text = answer->text();
+    delete answer;
+    return text;
 }
 
 void tst_MainWindow::answerNextMessageBox(QMessageBox::StandardButton button)
@@ -333,6 +356,38 @@ void tst_MainWindow::providerErrorIsShownNotThrown()
     QVERIFY(waitForAnswer());
     QVERIFY2(m_window->answerPane()->statusText().contains(QLatin1String("model")),
              qPrintable(m_window->answerPane()->statusText()));
+}
+
+void tst_MainWindow::editedLargeDocumentIsNeverAnsweredFromAStaleGuess()
+{
+    makeWindow("rtt=5,prefill=100000000,decode=5000");
+    // From 256 KiB on, a document's prompt is compiled off the GUI thread, so right after an
+    // edit there is none: the guess made while resting on Summarize must not be taken for the
+    // answer to the text as it is at the click.
+    QString text;
+    for (int i = 0; text.size() < 300 * 1024; ++i)
+        text += QStringLiteral("Paragraph %1 of a long report about caches, latency and users. ").arg(i);
+    Gui::DocumentTab *tab = m_window->currentDocument();
+    QSignalSpy compiled(tab, &Gui::DocumentTab::promptReady);
+    m_window->setDocumentText(text);
+    QVERIFY(compiled.wait(10000));
+    tab->setFocus();
+    tab->moveCursor(QTextCursor::End);
+
+    QTest::keyClicks(tab, QStringLiteral(" First edit."));
+    const QString guessedFor = tab->toPlainText();
+    enter(m_window->summarizeButton());
+    QTest::qWait(400); // resting on the button, well past the hover delay
+    QTest::keyClicks(tab, QStringLiteral(" Second edit."));
+    const QString askedFor = tab->toPlainText();
+    QTest::mouseClick(m_window->summarizeButton(), Qt::LeftButton);
+    QVERIFY(waitForAnswer());
+
+    const auto hover = m_engine->metrics().stats(Prefetch::Strategy::Hover);
+    QCOMPARE(hover.hits + hover.partialHits, 0);
+    const QString expected = freshSummary(askedFor);
+    QVERIFY(expected != freshSummary(guessedFor)); // else this test could not tell them apart
+    QCOMPARE(m_window->answerPane()->text(), expected);
 }
 
 void tst_MainWindow::openingADocumentWarmsTheCache()

@@ -238,7 +238,7 @@ void tst_MetricsDock::liveSessionsAndBudget()
     Llm::ChatRequest request;
     request.messages = {{Llm::Role::User, QStringLiteral("What does a warm cache save?")}};
     request.maxTokens = 100;
-    PrefetchSession *session = m_engine->prefetch(Strategy::Hover, request, "fp", std::chrono::seconds(30));
+    PrefetchSession *session = m_engine->prefetch(Strategy::Hover, m_engine->render(request), std::chrono::seconds(30));
     QVERIFY(session);
     QVERIFY(waitForRefresh());
     QCOMPARE(m_dock->sessionsLabel()->text(),

@@ -92,7 +92,7 @@ QString tst_PrefetchSession::drain(ResponseStream *handle, int timeoutMs)
 QString tst_PrefetchSession::freshText(const Llm::ChatRequest &r)
 {
     Engine fresh(&m_network, m_profile);
-    return drain(fresh.request(Strategy::None, r, Llm::monotonicNowNs(), this));
+    return drain(fresh.request(Strategy::None, fresh.render(r), Llm::monotonicNowNs(), this));
 }
 
 void tst_PrefetchSession::takeoverEqualsFresh_data()
@@ -117,8 +117,7 @@ void tst_PrefetchSession::takeoverEqualsFresh()
     auto engine = makeEngine("rtt=100,prefill=1000000,decode=200", settings);
     const Llm::ChatRequest r = request(QStringLiteral("Takeover %1 for the %2 strategy: the answer must not change.")
                                            .arg(when, QString::fromLatin1(strategyId(strategy))));
-    const QByteArray fp = engine->fingerprint(r);
-    QPointer<PrefetchSession> session = engine->prefetch(strategy, r, fp, 30s);
+    QPointer<PrefetchSession> session = engine->prefetch(strategy, engine->render(r), 30s);
     QVERIFY(session);
 
     if (when == QLatin1String("before-first-token")) {
@@ -132,7 +131,7 @@ void tst_PrefetchSession::takeoverEqualsFresh()
         QTRY_VERIFY_WITH_TIMEOUT(session && session->state() == PrefetchSession::State::Complete, 10000);
     }
     const bool hadFirstToken = session->hasFirstToken();
-    ResponseStream *handle = engine->consume(session, fp, r, Llm::monotonicNowNs(), this);
+    ResponseStream *handle = engine->consume(session, engine->render(r), Llm::monotonicNowNs(), this);
     QVERIFY(handle->isPrefetched());
     QCOMPARE(handle->origin(), hadFirstToken ? ResponseStream::Origin::Hit : ResponseStream::Origin::PartialHit);
     const QString taken = drain(handle);
@@ -150,8 +149,7 @@ void tst_PrefetchSession::capStopsReadingAndLosesNothing()
     settings.bufferTokens = 15;
     auto engine = makeEngine("rtt=0,prefill=1000000,decode=2000", settings);
     const Llm::ChatRequest r = request(QStringLiteral("A long answer that will hit the buffer cap long before it ends."), 250);
-    const QByteArray fp = engine->fingerprint(r);
-    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, r, fp, 30s);
+    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, engine->render(r), 30s);
     QTRY_VERIFY_WITH_TIMEOUT(session->isPausedAtCap(), 5000);
     const qsizetype atCap = session->bufferedTokens();
     QVERIFY(atCap >= 15);
@@ -161,7 +159,7 @@ void tst_PrefetchSession::capStopsReadingAndLosesNothing()
     QCOMPARE(session->state(), PrefetchSession::State::Streaming);
     QVERIFY2(session->bufferMemoryBytes() <= 16 * 1024, qPrintable(QString::number(session->bufferMemoryBytes())));
 
-    ResponseStream *handle = engine->consume(session, fp, r, Llm::monotonicNowNs(), this);
+    ResponseStream *handle = engine->consume(session, engine->render(r), Llm::monotonicNowNs(), this);
     QSignalSpy events(handle, &ResponseStream::eventReceived);
     const QString taken = drain(handle);
     QCOMPARE(taken, freshText(r));
@@ -173,12 +171,11 @@ void tst_PrefetchSession::partialHitWaitsOnlyTheRest()
     // 400 ms to the first token. The prefetch starts, the user asks 250 ms later.
     auto engine = makeEngine("rtt=400,prefill=1000000,decode=200");
     const Llm::ChatRequest r = request(QStringLiteral("Partial hits save the head start."));
-    const QByteArray fp = engine->fingerprint(r);
-    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, r, fp, 30s);
+    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, engine->render(r), 30s);
     QTest::qWait(250);
     QVERIFY(!session->hasFirstToken());
     const qint64 activated = Llm::monotonicNowNs();
-    ResponseStream *handle = engine->consume(session, fp, r, activated, this);
+    ResponseStream *handle = engine->consume(session, engine->render(r), activated, this);
     QCOMPARE(handle->origin(), ResponseStream::Origin::PartialHit);
     QVERIFY(!drain(handle).isEmpty());
     // A fresh request would wait the full 400 ms; the user waited about the remaining 150.
@@ -193,9 +190,8 @@ void tst_PrefetchSession::ttlExpiry()
 {
     auto engine = makeEngine("rtt=0,prefill=1000000,decode=50");
     const Llm::ChatRequest r = request(QStringLiteral("This prefetch will expire before anyone asks."), 200);
-    const QByteArray fp = engine->fingerprint(r);
     const auto cancelledBefore = m_server->stats().streamsCancelled;
-    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Debounce, r, fp, 150ms);
+    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Debounce, engine->render(r), 150ms);
     QSignalSpy ended(session.data(), &PrefetchSession::ended);
     QVERIFY(ended.wait(2000));
     QCOMPARE(ended.first().first().value<PrefetchSession::State>(), PrefetchSession::State::Expired);
@@ -204,7 +200,7 @@ void tst_PrefetchSession::ttlExpiry()
     QVERIFY(engine->liveSessions().isEmpty());
     QVERIFY(engine->metrics().stats(Strategy::Debounce).tokensWasted > 0);
 
-    ResponseStream *handle = engine->consume(session, fp, r, Llm::monotonicNowNs(), this, {}, Strategy::Debounce);
+    ResponseStream *handle = engine->consume(session, engine->render(r), Llm::monotonicNowNs(), this, Strategy::Debounce);
     QVERIFY(!handle->isPrefetched());
     QCOMPARE(drain(handle), freshText(r));
 }
@@ -215,9 +211,9 @@ void tst_PrefetchSession::fingerprintChangeIsAMiss()
     const Llm::ChatRequest guessed = request(QStringLiteral("Summarize the first revision of the document."), 200);
     const Llm::ChatRequest asked = request(QStringLiteral("Summarize the second revision of the document."), 40);
     const auto cancelledBefore = m_server->stats().streamsCancelled;
-    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, guessed, engine->fingerprint(guessed), 30s);
+    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, engine->render(guessed), 30s);
     QTRY_VERIFY_WITH_TIMEOUT(session && session->hasFirstToken(), 5000);
-    ResponseStream *handle = engine->consume(session, engine->fingerprint(asked), asked, Llm::monotonicNowNs(), this);
+    ResponseStream *handle = engine->consume(session, engine->render(asked), Llm::monotonicNowNs(), this);
     QVERIFY(!handle->isPrefetched());
     QCOMPARE(drain(handle), freshText(asked));
     QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsCancelled, cancelledBefore + 1, 1000);
@@ -232,11 +228,10 @@ void tst_PrefetchSession::failedPrefetchNeverReachesTheUser()
     // The prefetch key is wrong: the prefetch fails with 401; the real request uses the main key.
     auto engine = makeEngine({}, {}, QStringLiteral("sk-wrong-prefetch-key-111111111111111111"));
     const Llm::ChatRequest r = request(QStringLiteral("A prefetch that fails must stay invisible."));
-    const QByteArray fp = engine->fingerprint(r);
-    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Workflow, r, fp, 30s);
+    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Workflow, engine->render(r), 30s);
     QTRY_VERIFY_WITH_TIMEOUT(!session || session->state() == PrefetchSession::State::Failed, 5000);
     QCOMPARE(engine->metrics().stats(Strategy::Workflow).failed, 1);
-    ResponseStream *handle = engine->consume(session, fp, r, Llm::monotonicNowNs(), this, {}, Strategy::Workflow);
+    ResponseStream *handle = engine->consume(session, engine->render(r), Llm::monotonicNowNs(), this, Strategy::Workflow);
     QSignalSpy failed(handle, &ResponseStream::failed);
     QCOMPARE(drain(handle), freshText(r));
     QCOMPARE(failed.count(), 0);
@@ -248,18 +243,17 @@ void tst_PrefetchSession::eventsAreDeliveredOnceInOrder()
     settings.bufferTokens = 10;
     auto engine = makeEngine("rtt=0,prefill=1000000,decode=500", settings);
     const Llm::ChatRequest r = request(QStringLiteral("Every event once, in order, nothing lost."), 80);
-    const QByteArray fp = engine->fingerprint(r);
 
     // Reference: the events of a fresh request, in order.
     Engine freshEngine(&m_network, m_profile);
-    ResponseStream *fresh = freshEngine.request(Strategy::None, r, Llm::monotonicNowNs(), this);
+    ResponseStream *fresh = freshEngine.request(Strategy::None, freshEngine.render(r), Llm::monotonicNowNs(), this);
     QList<Llm::StreamEvent> expected;
     connect(fresh, &ResponseStream::eventReceived, this, [&](const Llm::StreamEvent &e) { expected.append(e); });
     drain(fresh);
 
-    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, r, fp, 30s);
+    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, engine->render(r), 30s);
     QTRY_VERIFY_WITH_TIMEOUT(session->isPausedAtCap(), 5000);
-    ResponseStream *handle = engine->consume(session, fp, r, Llm::monotonicNowNs(), this);
+    ResponseStream *handle = engine->consume(session, engine->render(r), Llm::monotonicNowNs(), this);
     QList<Llm::StreamEvent> got;
     connect(handle, &ResponseStream::eventReceived, this, [&](const Llm::StreamEvent &e) { got.append(e); });
     QCOMPARE(got.size(), 0); // nothing before the caller could connect

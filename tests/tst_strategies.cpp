@@ -138,7 +138,7 @@ DebounceStrategy::Builder tst_Strategies::chat() const
 QString tst_Strategies::freshText(const RenderedRequest &r)
 {
     Engine fresh(&m_network, m_profile);
-    return drain(fresh.request(Strategy::None, r.request, Llm::monotonicNowNs(), this, r.body));
+    return drain(fresh.request(Strategy::None, r, Llm::monotonicNowNs(), this));
 }
 
 // --- hover -----------------------------------------------------------------------------------
@@ -453,9 +453,9 @@ void tst_Strategies::warmupMakesTheNextRequestHitTheCache()
     params.maxTokens = 8;
     const RenderedRequest onWarm = *renderAction(warmed, DocumentAction::Summarize, {}, {}, params);
     const RenderedRequest onCold = *renderAction(cold, DocumentAction::Summarize, {}, {}, params);
-    ResponseStream *a = m_engine->request(Strategy::None, onWarm.request, Llm::monotonicNowNs(), this, onWarm.body);
+    ResponseStream *a = m_engine->request(Strategy::None, onWarm, Llm::monotonicNowNs(), this);
     drain(a);
-    ResponseStream *b = m_engine->request(Strategy::None, onCold.request, Llm::monotonicNowNs(), this, onCold.body);
+    ResponseStream *b = m_engine->request(Strategy::None, onCold, Llm::monotonicNowNs(), this);
     drain(b);
 
     QVERIFY(a->usage().cacheReadTokens > 4000);
@@ -472,7 +472,7 @@ void tst_Strategies::warmupMakesTheNextRequestHitTheCache()
     QVERIFY(stats.extraCost() < 1.5);
     // The cache it keeps warm serves every later answer on the document too: each is set
     // against the same warm-up, which stays one attempt and one hit.
-    ResponseStream *again = m_engine->request(Strategy::None, onWarm.request, Llm::monotonicNowNs(), this, onWarm.body);
+    ResponseStream *again = m_engine->request(Strategy::None, onWarm, Llm::monotonicNowNs(), this);
     drain(again);
     const StrategyStats later = m_engine->metrics().stats(Strategy::Warmup);
     QCOMPARE(later.attempts, 1);

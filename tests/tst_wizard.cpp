@@ -146,7 +146,7 @@ QString tst_Wizard::freshText(const std::expected<RenderedRequest, Llm::Error> &
     if (!request)
         return QStringLiteral("<no request>");
     Engine fresh(&m_network, m_engine->profile());
-    ResponseStream *handle = fresh.request(Strategy::None, request->request, Llm::monotonicNowNs(), this, request->body);
+    ResponseStream *handle = fresh.request(Strategy::None, *request, Llm::monotonicNowNs(), this);
     const std::unique_ptr<ResponseStream> owned(handle);
     if (!QTest::qWaitFor([&] { return handle->isDone(); }, 15000))
         return QStringLiteral("<timeout>");
