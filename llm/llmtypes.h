@@ -70,6 +70,18 @@ struct Usage {
     friend bool operator==(const Usage &, const Usage &) = default;
 };
 
+// Why an answer ended, whatever each provider calls it.
+enum class FinishReason {
+    None,          // none was sent: the stream ended or was cut without one
+    Stop,          // the model was done: "stop", "end_turn", "stop_sequence"
+    Length,        // the token limit: "length", "max_tokens"
+    ContentFilter, // withheld by the provider: "content_filter", "refusal"
+    ToolCalls,     // the model calls tools: "tool_calls", "function_call", "tool_use"
+    Other,         // a reason not known here ("pause_turn", new ones)
+};
+// The provider's verbatim reason (StreamEvent::Type::Finish's text) as a FinishReason.
+FinishReason finishReasonFrom(QStringView providerReason);
+
 // One decoded piece of a streamed answer.
 struct StreamEvent {
     enum class Type {

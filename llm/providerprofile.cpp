@@ -16,6 +16,11 @@ QUrl ProviderProfile::endpoint() const
     return url;
 }
 
+ProviderTarget ProviderProfile::target() const
+{
+    return {id, endpoint(), format, model, encodeOptions};
+}
+
 QList<ProviderProfile> builtinProfiles()
 {
     QList<ProviderProfile> profiles;

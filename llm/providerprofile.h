@@ -11,6 +11,20 @@
 
 namespace Llm {
 
+// What decides the bytes of a request and where they go: the provider, its chat endpoint, the
+// wire format, the model and the encoder's options. Two profiles with equal targets send the
+// same body to the same place for the same request, so a prompt compiled, a warm-up sent or a
+// prefetch made for one serves the other. Keys, headers, limits and timeouts are not part of it.
+struct ProviderTarget {
+    QString providerId;
+    QUrl endpoint;
+    ApiFormat format = ApiFormat::OpenAiChat;
+    QString model;
+    EncodeOptions encodeOptions;
+
+    friend bool operator==(const ProviderTarget &, const ProviderTarget &) = default;
+};
+
 // Everything needed to talk to one provider. Value type; the app keeps a list of them in
 // settings (keys live in the keychain, not here, once the settings issue lands).
 struct ProviderProfile {
@@ -31,6 +45,7 @@ struct ProviderProfile {
 
     // The endpoint for streaming chat: <baseUrl>/chat/completions or <baseUrl>/messages.
     QUrl endpoint() const;
+    ProviderTarget target() const;
     bool needsApiKey() const { return isCloud; }
 };
 

@@ -168,7 +168,8 @@ void Engine::track(ResponseStream *handle, bool afterMiss)
     const LatencyKind kind = handle->isPrefetched() ? LatencyKind::Hit
         : afterMiss                                 ? LatencyKind::Miss
                                                     : LatencyKind::NoPrefetch;
-    connect(handle, &ResponseStream::firstContentDelivered, this,
+    // Shown, not delivered: a view reports when it painted the first piece (see ResponseStream).
+    connect(handle, &ResponseStream::firstContentShown, this,
             [this, strategy, kind](double ms) { m_metrics.recordPerceivedLatency(strategy, kind, ms); });
     auto onEnd = [this, handle, strategy] {
         const Llm::Usage usage = handle->usage();

@@ -275,12 +275,9 @@ std::expected<CompiledPrompt, Llm::Error> PromptTemplate::compile(const Llm::Pro
 
     CompiledPrompt compiled;
     compiled.m_prefix = std::move(*prefix);
-    compiled.m_providerId = profile.id;
-    compiled.m_endpoint = profile.endpoint();
-    for (const PromptSegment &segment : m_segments) {
-        if (!segment.isStatic)
-            compiled.m_dynamic.append(segment);
-    }
+    compiled.m_target = profile.target();
+    for (const PromptSegment &segment : m_segments)
+        (segment.isStatic ? compiled.m_staticSegments : compiled.m_dynamic).append(segment);
 
     compiled.m_prefixDigest = prefixDigest(profile, compiled.m_prefix);
     compiled.m_prefixFingerprint = compiled.m_prefixDigest.left(FingerprintBytes);
@@ -290,11 +287,18 @@ std::expected<CompiledPrompt, Llm::Error> PromptTemplate::compile(const Llm::Pro
     return compiled;
 }
 
-bool CompiledPrompt::isFor(const Llm::ProviderProfile &profile) const
+std::expected<CompiledPrompt, Llm::Error> CompiledPrompt::withDynamicPartOf(const PromptTemplate &other) const
 {
-    return !isNull() && profile.id == m_providerId && profile.endpoint() == m_endpoint
-        && profile.format == m_prefix.format() && profile.model == m_prefix.model()
-        && profile.encodeOptions == m_prefix.options();
+    if (isNull())
+        return invalid({}, QStringLiteral("The prompt template was not compiled."));
+    CompiledPrompt rebound = *this;
+    rebound.m_dynamic.clear();
+    QList<PromptSegment> statics;
+    for (const PromptSegment &segment : other.segments())
+        (segment.isStatic ? statics : rebound.m_dynamic).append(segment);
+    if (statics != m_staticSegments)
+        return invalid({}, QStringLiteral("The prompt templates do not share their static part."));
+    return rebound;
 }
 
 std::expected<RenderedRequest, Llm::Error> CompiledPrompt::render(const TemplateValues &values,

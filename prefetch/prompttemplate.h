@@ -64,6 +64,12 @@ struct PromptSegment {
     Llm::Role role = Llm::Role::User;
     TemplateText text;
     QList<Llm::ToolDefinition> tools;
+
+    friend bool operator==(const PromptSegment &a, const PromptSegment &b)
+    {
+        return a.kind == b.kind && a.isStatic == b.isStatic && a.role == b.role
+            && a.text.source() == b.text.source() && a.tools == b.tools;
+    }
 };
 
 // Sampling parameters of one rendered request; they follow the dynamic part on the wire.
@@ -156,18 +162,22 @@ public:
     // estimateTokens() of the static texts. Below the provider's minCacheableTokens a warm-up
     // caches nothing.
     qint64 estimatedPrefixTokens() const { return m_prefixTokens; }
-    const QString &providerId() const { return m_providerId; }
-    const QUrl &endpoint() const { return m_endpoint; }
+    // What it was compiled for: another target needs another compile.
+    const Llm::ProviderTarget &target() const { return m_target; }
     // The static part as a request without dynamic messages.
     const Llm::ChatRequest &staticRequest() const { return m_static; }
     // Whether this was compiled for what `profile` sends now (else compile again).
-    bool isFor(const Llm::ProviderProfile &profile) const;
+    bool isFor(const Llm::ProviderProfile &profile) const { return !isNull() && m_target == profile.target(); }
 
     // Fills the dynamic segments from `values` (and `history`) and appends them and `params`
     // to the encoded prefix. A placeholder without a value is an InvalidRequest error naming it.
     std::expected<RenderedRequest, Llm::Error> render(const TemplateValues &values,
                                                       const GenerationParams &params = {},
                                                       const QList<Llm::ChatMessage> &history = {}) const;
+    // The same compiled prefix with the dynamic part of `other`, a template with the same static
+    // segments (chat about a document and the document's actions share the system prompt and
+    // the document): nothing is encoded again. An InvalidRequest error when they differ.
+    std::expected<CompiledPrompt, Llm::Error> withDynamicPartOf(const PromptTemplate &other) const;
     // The static part alone with max_tokens 1: writes the provider's prompt cache for this
     // prefix. Fails where the static part is no request on its own (Anthropic needs a message).
     std::expected<RenderedRequest, Llm::Error> warmupRequest() const;
@@ -178,10 +188,10 @@ private:
     std::expected<RenderedRequest, Llm::Error> finish(Llm::ChatRequest request) const;
 
     Llm::ChatRequest m_static;
+    QList<PromptSegment> m_staticSegments; // as the template had them, unfilled
     QList<PromptSegment> m_dynamic;
     Llm::EncodedPrefix m_prefix;
-    QString m_providerId;
-    QUrl m_endpoint;
+    Llm::ProviderTarget m_target;
     QByteArray m_prefixFingerprint;
     // SHA-256 of the provider id, the endpoint and the prefix: a body's fingerprint hashes it
     // with the tail only, not the document again.

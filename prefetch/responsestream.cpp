@@ -36,7 +36,15 @@ ResponseStream::~ResponseStream()
 
 double ResponseStream::perceivedLatencyMs() const
 {
-    return m_firstContentNs < 0 ? -1.0 : double(m_firstContentNs - m_activatedNs) / 1e6;
+    return m_firstShownNs < 0 ? -1.0 : double(m_firstShownNs - m_activatedNs) / 1e6;
+}
+
+void ResponseStream::markFirstShown()
+{
+    if (m_firstShownNs >= 0 || m_firstContentNs < 0)
+        return;
+    m_firstShownNs = Llm::monotonicNowNs();
+    emit firstContentShown(perceivedLatencyMs());
 }
 
 void ResponseStream::cancel()
@@ -122,9 +130,14 @@ bool ResponseStream::emitEvent(const Llm::StreamEvent &event)
     if (!self || m_done)
         return false;
     if (first) {
-        emit firstContentDelivered(perceivedLatencyMs());
+        emit firstContentDelivered(double(m_firstContentNs - m_activatedNs) / 1e6);
         if (!self || m_done)
             return false;
+        if (!m_shownByConsumer) {
+            markFirstShown();
+            if (!self || m_done)
+                return false;
+        }
     }
     return true;
 }

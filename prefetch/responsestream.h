@@ -44,21 +44,34 @@ public:
     // What the consumer has been given so far (choice 0).
     QString text() const { return m_text; }
     QString reasoning() const { return m_reasoning; }
-    QString finishReason() const { return m_finishReason; }
+    Llm::FinishReason finishReason() const { return Llm::finishReasonFrom(m_finishReason); }
+    QString providerFinishReason() const { return m_finishReason; } // verbatim, for logs
     Llm::Usage usage() const { return m_usage; }
     std::optional<Llm::Error> error() const { return m_error; }
     qsizetype eventsDelivered() const { return m_delivered; }
 
-    // Monotonic ns: when the user asked, and when the first content event reached the consumer.
+    // A consumer that paints what it is given (a view) calls this before the first event is
+    // delivered, then markFirstShown() once the first piece is on screen: that, not the
+    // delivery, is when the user sees the answer start, and what firstContentShown and the
+    // engine's perceived latency report. Without it, delivery counts as shown (CLI, benchmarks).
+    void setShownByConsumer() { m_shownByConsumer = true; }
+    void markFirstShown();
+
+    // Monotonic ns: when the user asked, when the first content event reached the consumer,
+    // and when it was shown (see setShownByConsumer()).
     qint64 activatedNs() const { return m_activatedNs; }
     qint64 firstContentNs() const { return m_firstContentNs; }
+    qint64 firstShownNs() const { return m_firstShownNs; }
+    // Activation to first shown, in ms; -1 before.
     double perceivedLatencyMs() const;
     // The underlying request's timestamps (provider TTFT and so on); null once it is gone.
     const Llm::LlmStream *stream() const { return m_stream; }
 
 signals:
     void eventReceived(const Llm::StreamEvent &event);
-    void firstContentDelivered(double perceivedMs);
+    // Activation to the first content event delivered, and to it being shown, in ms.
+    void firstContentDelivered(double deliveredMs);
+    void firstContentShown(double perceivedMs);
     void finished();
     void failed(const Llm::Error &error);
 
@@ -87,6 +100,8 @@ private:
     std::optional<std::optional<Llm::Error>> m_pendingEnd; // the stream ended before the replay did
     qint64 m_activatedNs;
     qint64 m_firstContentNs = -1;
+    qint64 m_firstShownNs = -1;
+    bool m_shownByConsumer = false;
     qsizetype m_delivered = 0;
     QString m_text;
     QString m_reasoning;

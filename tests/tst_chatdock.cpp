@@ -11,6 +11,7 @@
 #include "prefetch/responsestream.h"
 #include "ui/chatdock.h"
 #include "ui/conversationstore.h"
+#include "ui/document.h"
 #include "ui/markdownview.h"
 
 #include <QAction>
@@ -481,7 +482,9 @@ void tst_ChatDock::documentModeSendsTheDocument()
     QString document;
     for (int i = 0; i < 200; ++i)
         document += QStringLiteral("Sentence %1 of the document the user is writing about caches. ").arg(i);
-    m_dock->setDocumentProvider([document] { return document; });
+    Gui::Document open;
+    open.setText(document);
+    m_dock->setDocument(&open);
     QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
 
     m_dock->setMode(ConversationMode::FreeChat);
@@ -506,9 +509,11 @@ void tst_ChatDock::documentModeSendsTheDocument()
 void tst_ChatDock::largeDocumentCompilesInTheBackground()
 {
     QString document;
-    while (document.size() < 220'000)
+    while (document.size() < Gui::Document::LargeDocumentChars + 10'000)
         document += QStringLiteral("A long document line that keeps going on about prompt caches and prefetching. ");
-    m_dock->setDocumentProvider([document] { return document; });
+    Gui::Document open;
+    open.setText(document);
+    m_dock->setDocument(&open);
     QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
     m_dock->setMode(ConversationMode::Document);
     const qint64 before = m_server->stats().promptTokens;

@@ -15,13 +15,17 @@
 #include "prefetch/workflowstrategy.h"
 #include "ui/answerpane.h"
 #include "ui/conversationstore.h"
+#include "ui/document.h"
 #include "ui/documenttab.h"
 #include "ui/mainwindow.h"
 
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QEnterEvent>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
@@ -63,6 +67,7 @@ private slots:
     void openingADocumentWarmsTheCache();
     void tabsTrackChangesAndSave();
     void unsavedTextIsRecoveredAfterACrash();
+    void autosaveWritesOnlyWhatChanged();
 
 private:
     void makeWindow(const QByteArray &latency = {});
@@ -130,7 +135,7 @@ void tst_MainWindow::cleanup()
     if (m_window) {
         // Nothing unsaved may block the close in tests.
         for (int i = 0; i < m_window->tabs()->count(); ++i)
-            static_cast<Gui::DocumentTab *>(m_window->tabs()->widget(i))->document()->setModified(false);
+            static_cast<Gui::DocumentTab *>(m_window->tabs()->widget(i))->model()->setModified(false);
     }
     m_window.reset();
     m_store.reset();
@@ -207,6 +212,10 @@ void tst_MainWindow::summarizeStreamsIntoAnswerPane()
     QVERIFY(!m_window->answerPane()->text().isEmpty());
     QVERIFY2(m_window->answerPane()->statusText().startsWith(QLatin1String("Done.")),
              qPrintable(m_window->answerPane()->statusText()));
+    // The metrics panel's latency is the one the status line shows: activation to first paint.
+    const QList<double> perceived = m_engine->metrics().recentPerceived(10);
+    QCOMPARE(perceived.size(), 1);
+    QCOMPARE(perceived.first(), m_window->answerPane()->perceivedLatencyMs());
 }
 
 void tst_MainWindow::hoverThenClickIsFarFasterThanAClickAlone()
@@ -262,7 +271,7 @@ void tst_MainWindow::escapeStopsEverythingAtTheServer()
     enter(m_window->actionButton(DocumentAction::ContinueWriting)); // and a prefetch in the background
     QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 2, 3000);
     QSignalSpy ended(m_window->answerPane(), &Gui::AnswerPane::answerEnded);
-    QTest::keyClick(m_window->currentDocument(), Qt::Key_Escape);
+    QTest::keyClick(m_window->currentTab(), Qt::Key_Escape);
     QCOMPARE(ended.count(), 1);
     QCOMPARE(m_window->answerPane()->statusText(), QStringLiteral("Stopped."));
     QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 200);
@@ -292,10 +301,10 @@ void tst_MainWindow::selectionActionsNeedASelection()
 {
     QVERIFY(!m_window->action(DocumentAction::RewriteSelection)->isEnabled());
     QVERIFY(!m_window->action(DocumentAction::ExplainSelection)->isEnabled());
-    QTextCursor cursor = m_window->currentDocument()->textCursor();
+    QTextCursor cursor = m_window->currentTab()->textCursor();
     cursor.movePosition(QTextCursor::Start);
     cursor.movePosition(QTextCursor::NextWord, QTextCursor::KeepAnchor, 3);
-    m_window->currentDocument()->setTextCursor(cursor);
+    m_window->currentTab()->setTextCursor(cursor);
     QVERIFY(m_window->action(DocumentAction::RewriteSelection)->isEnabled());
     m_window->action(DocumentAction::ExplainSelection)->trigger();
     QVERIFY(waitForAnswer());
@@ -304,7 +313,7 @@ void tst_MainWindow::selectionActionsNeedASelection()
 
 void tst_MainWindow::insertIsOneUndoStepAndOnlyOnCommand()
 {
-    Gui::DocumentTab *doc = m_window->currentDocument();
+    Gui::DocumentTab *doc = m_window->currentTab();
     const QString original = doc->toPlainText();
     m_window->summarize();
     QVERIFY(waitForAnswer());
@@ -322,7 +331,7 @@ void tst_MainWindow::insertIsOneUndoStepAndOnlyOnCommand()
 
 void tst_MainWindow::replaceSelectionIsOneUndoStep()
 {
-    Gui::DocumentTab *doc = m_window->currentDocument();
+    Gui::DocumentTab *doc = m_window->currentTab();
     const QString original = doc->toPlainText();
     QTextCursor cursor = doc->textCursor();
     cursor.movePosition(QTextCursor::Start);
@@ -367,8 +376,8 @@ void tst_MainWindow::editedLargeDocumentIsNeverAnsweredFromAStaleGuess()
     QString text;
     for (int i = 0; text.size() < 300 * 1024; ++i)
         text += QStringLiteral("Paragraph %1 of a long report about caches, latency and users. ").arg(i);
-    Gui::DocumentTab *tab = m_window->currentDocument();
-    QSignalSpy compiled(tab, &Gui::DocumentTab::promptReady);
+    Gui::DocumentTab *tab = m_window->currentTab();
+    QSignalSpy compiled(tab->model(), &Gui::Document::promptReady);
     m_window->setDocumentText(text);
     QVERIFY(compiled.wait(10000));
     tab->setFocus();
@@ -417,11 +426,11 @@ void tst_MainWindow::tabsTrackChangesAndSave()
     Gui::DocumentTab *doc = m_window->newDocument();
     QCOMPARE(tabs->count(), before + 1);
     QTest::keyClicks(doc, QStringLiteral("Hello"));
-    QVERIFY(doc->isModified());
+    QVERIFY(doc->model()->isModified());
     QVERIFY(tabs->tabText(tabs->currentIndex()).endsWith(QLatin1String("*")));
     const QString path = m_dir.filePath(QStringLiteral("saved.md"));
-    QVERIFY(!doc->saveTo(path).has_value());
-    QVERIFY(!doc->isModified());
+    QVERIFY(!doc->model()->saveTo(path).has_value());
+    QVERIFY(!doc->model()->isModified());
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), QByteArray("Hello"));
@@ -444,10 +453,10 @@ void tst_MainWindow::unsavedTextIsRecoveredAfterACrash()
     const QString recovery = m_dir.filePath(QStringLiteral("recovery"));
     m_window->setRecoveryDirectory(recovery);
     Gui::DocumentTab *doc = m_window->newDocument();
-    doc->setRecoveryDirectory(recovery);
+    doc->model()->setRecoveryDirectory(recovery);
     QTest::keyClicks(doc, QStringLiteral("Unsaved work that must survive."));
-    doc->writeRecoveryCopy(); // what the autosave timer does every few seconds
-    QVERIFY(QFile::exists(doc->recoveryFile()));
+    doc->model()->writeRecoveryCopy(); // what the autosave timer does every few seconds
+    QVERIFY(QFile::exists(doc->model()->recoveryFile()));
 
     // The "crash": the next start finds the copy; the old window never closed properly.
     Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(), nullptr};
@@ -455,9 +464,54 @@ void tst_MainWindow::unsavedTextIsRecoveredAfterACrash()
     next.setRecoveryDirectory(recovery);
     answerNextMessageBox(QMessageBox::Yes);
     QCOMPARE(next.offerRecovery(), 1);
-    QCOMPARE(next.currentDocument()->toPlainText(), QStringLiteral("Unsaved work that must survive."));
+    QCOMPARE(next.currentDocument()->text(), QStringLiteral("Unsaved work that must survive."));
     QVERIFY(next.currentDocument()->isModified());
-    next.currentDocument()->document()->setModified(false);
+    next.currentDocument()->setModified(false);
+}
+
+void tst_MainWindow::autosaveWritesOnlyWhatChanged()
+{
+    const QString recovery = m_dir.filePath(QStringLiteral("autosave"));
+    Gui::DocumentTab *tab = m_window->newDocument();
+    Gui::Document *doc = tab->model();
+    doc->setRecoveryDirectory(recovery);
+    QSignalSpy written(doc, &Gui::Document::recoveryCopyWritten);
+    QTest::keyClicks(tab, QStringLiteral("First words."));
+    doc->writeRecoveryCopy();
+    QCOMPARE(written.count(), 1);
+    QVERIFY(QFile::exists(doc->recoveryFile()));
+    doc->writeRecoveryCopy(); // nothing changed since: nothing written
+    QCOMPARE(written.count(), 1);
+    QTest::keyClicks(tab, QStringLiteral(" More."));
+    doc->writeRecoveryCopy();
+    QCOMPARE(written.count(), 2);
+
+    // Undone back to nothing typed: there is nothing left to recover.
+    while (doc->isModified() && tab->document()->isUndoAvailable())
+        tab->undo();
+    QVERIFY(!doc->isModified());
+    doc->writeRecoveryCopy();
+    QVERIFY(!QFile::exists(doc->recoveryFile()));
+
+    // A large document is written in the thread pool; the GUI thread only starts it.
+    QString text;
+    while (text.size() < Gui::Document::LargeDocumentChars + 1000)
+        text += QStringLiteral("A long unsaved report that must survive a crash. ");
+    doc->setText(text);
+    doc->setModified(true);
+    doc->writeRecoveryCopy();
+    QVERIFY(doc->isWritingRecoveryCopy());
+    QVERIFY(written.wait(10000));
+    QFile copy(doc->recoveryFile());
+    QVERIFY(copy.open(QIODevice::ReadOnly));
+    QCOMPARE(QJsonDocument::fromJson(copy.readAll()).object().value(QStringLiteral("text")).toString(), text);
+    copy.close();
+    // Saved: the copy goes, and a write still running cannot bring it back.
+    QTest::keyClicks(tab, QStringLiteral("!"));
+    doc->writeRecoveryCopy();
+    QVERIFY(!doc->saveTo(m_dir.filePath(QStringLiteral("autosaved.md"))).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc->isWritingRecoveryCopy(), 10000);
+    QVERIFY(QDir(recovery).entryList(QDir::Files).isEmpty());
 }
 
 QTEST_MAIN(tst_MainWindow)

@@ -201,6 +201,8 @@ private slots:
     void estimateTokens_data();
     void estimateTokens();
     void compiledFor();
+    void chatReusesTheDocumentsCompiledPrefix_data();
+    void chatReusesTheDocumentsCompiledPrefix();
     void streamSendsRenderedBody();
 };
 
@@ -726,6 +728,42 @@ void tst_PromptTemplate::compiledFor()
     p = profile;
     p.apiKey = QStringLiteral("a key does not change the request");
     QVERIFY(compiled.isFor(p));
+    p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:1/v1"));
+    QVERIFY(!compiled.isFor(p)); // another endpoint
+    QVERIFY(compiled.target() == profile.target());
+}
+
+void tst_PromptTemplate::chatReusesTheDocumentsCompiledPrefix_data()
+{
+    QTest::addColumn<ApiFormat>("format");
+    for (ApiFormat format : {ApiFormat::OpenAiChat, ApiFormat::AnthropicMessages})
+        QTest::addRow("%s", formatName(format)) << format;
+}
+
+void tst_PromptTemplate::chatReusesTheDocumentsCompiledPrefix()
+{
+    QFETCH(ApiFormat, format);
+    const Llm::ProviderProfile profile = profileFor(format);
+    const CompiledPrompt document = compileDocument(profile, Document);
+    const quint64 encodedBefore = Llm::prefixEncodeCount();
+    const auto chat = document.withDynamicPartOf(Prefetch::chatTemplate(true));
+    QVERIFY(chat);
+    QCOMPARE(Llm::prefixEncodeCount(), encodedBefore); // the document is not encoded again
+    const QList<Llm::ChatMessage> history{{Llm::Role::User, QStringLiteral("Earlier question")},
+                                          {Llm::Role::Assistant, QStringLiteral("Earlier answer")}};
+    const TemplateValues message{{QStringLiteral("message"), QStringLiteral("What does it say about caches?")}};
+    const RenderedRequest reused = rendered(chat->render(message, {}, history));
+    const auto direct = Prefetch::chatTemplate(true).compile(profile, Prefetch::documentValues(Document));
+    QVERIFY(direct);
+    const RenderedRequest expected = rendered(direct->render(message, {}, history));
+    QCOMPARE(reused.body, expected.body);
+    QCOMPARE(reused.fingerprint, expected.fingerprint);
+    QCOMPARE(chat->prefixFingerprint(), document.prefixFingerprint()); // one warm-up serves both
+
+    // A template with another static part cannot borrow the prefix.
+    const auto plain = document.withDynamicPartOf(Prefetch::chatTemplate(false));
+    QVERIFY(!plain);
+    QCOMPARE(plain.error().code(), Llm::Error::Code::InvalidRequest);
 }
 
 void tst_PromptTemplate::streamSendsRenderedBody()

@@ -4,14 +4,6 @@
 <context>
     <name>App::Application</name>
     <message>
-        <source>Unknown provider &quot;%1&quot;; using the local demo engine.</source>
-        <translation>未知的服务商“%1”；改用本地演示引擎。</translation>
-    </message>
-    <message>
-        <source>%1 needs an API key: set the environment variable %2. Using the local demo engine meanwhile.</source>
-        <translation>%1 需要 API 密钥：请设置环境变量 %2。暂时改用本地演示引擎。</translation>
-    </message>
-    <message>
         <location filename="../app/application.cpp" line="186"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
@@ -110,273 +102,86 @@
 <context>
     <name>App::ScreenshotTour</name>
     <message>
-        <location filename="../app/screenshottour.cpp" line="106"/>
+        <location filename="../app/screenshottour.cpp" line="108"/>
         <source>What does the local demo engine model faithfully?</source>
         <translation>本地演示引擎如实模拟的是什么？</translation>
     </message>
     <message>
-        <location filename="../app/screenshottour.cpp" line="140"/>
+        <location filename="../app/screenshottour.cpp" line="142"/>
         <source>Why the first token matters</source>
         <translation>为什么第一个词元很重要</translation>
     </message>
     <message>
-        <location filename="../app/screenshottour.cpp" line="142"/>
+        <location filename="../app/screenshottour.cpp" line="144"/>
         <source>people who build writing tools</source>
         <translation>开发写作工具的人</translation>
     </message>
 </context>
 <context>
-    <name>Llm::Error</name>
-    <message>
-        <location filename="../llm/error.cpp" line="90"/>
-        <source>the provider</source>
-        <translation>服务商</translation>
-    </message>
-    <message>
-        <location filename="../llm/error.cpp" line="162"/>
-        <source>Cancelled.</source>
-        <translation>已取消。</translation>
-    </message>
-    <message>
-        <location filename="../llm/error.cpp" line="164"/>
-        <source>%1 rejected the API key (HTTP %2). Check the key for %1 in Settings, Providers.</source>
-        <translation>%1 拒绝了 API 密钥（HTTP %2）。请在“设置 › 服务商”中检查 %1 的密钥。</translation>
-    </message>
-    <message>
-        <location filename="../llm/error.cpp" line="168"/>
-        <source>%1 does not know the requested model (HTTP %2). Check the model name in Settings, Providers.</source>
-        <translation>%1 不认识所请求的模型（HTTP %2）。请在“设置 › 服务商”中检查模型名称。</translation>
-    </message>
-    <message>
-        <location filename="../llm/error.cpp" line="174"/>
-        <source>%1 is limiting the request rate. Try again in %2 s.</source>
-        <translation>%1 正在限制请求频率。请在 %2 秒后重试。</translation>
-    </message>
-    <message>
-        <location filename="../llm/error.cpp" line="176"/>
-        <source>%1 is limiting the request rate. Wait a moment and try again.</source>
-        <translation>%1 正在限制请求频率。请稍候再试。</translation>
-    </message>
-    <message>
-        <location filename="../llm/error.cpp" line="179"/>
-        <source>The prompt is too long for the model at %1. Shorten the document or the selection, or choose a model with a larger context window.</source>
-        <translation>提示词超出了 %1 上该模型的上下文长度。请缩短文档或选区，或选择上下文窗口更大的模型。</translation>
-    </message>
-    <message>
-        <location filename="../llm/error.cpp" line="184"/>
-        <source>%1 rejected the request (HTTP %2).</source>
-        <translation>%1 拒绝了请求（HTTP %2）。</translation>
-    </message>
-    <message>
-        <location filename="../llm/error.cpp" line="187"/>
-        <source>%1 had a server error (HTTP %2). Try again; if it keeps failing, check the provider&apos;s status page.</source>
-        <translation>%1 服务器出错（HTTP %2）。请重试；如果持续失败，请查看服务商的状态页面。</translation>
-    </message>
-    <message>
-        <location filename="../llm/error.cpp" line="192"/>
-        <source>Cannot reach %1. Check the network connection and the provider&apos;s base URL in Settings, Providers.</source>
-        <translation>无法连接 %1。请检查网络连接，以及“设置 › 服务商”中的基础 URL。</translation>
-    </message>
-    <message>
-        <location filename="../llm/error.cpp" line="197"/>
-        <source>The secure connection to %1 failed. Check the base URL and the system clock.</source>
-        <translation>与 %1 的安全连接失败。请检查基础 URL 和系统时间。</translation>
-    </message>
-    <message>
-        <location filename="../llm/error.cpp" line="201"/>
-        <source>%1 did not answer in time. Try again; a long document can need a longer timeout.</source>
-        <translation>%1 未能及时响应。请重试；长文档可能需要更长的超时时间。</translation>
-    </message>
-    <message>
-        <location filename="../llm/error.cpp" line="206"/>
-        <source>The connection to %1 broke before the answer was complete. The text so far is kept.</source>
-        <translation>回答完成之前与 %1 的连接中断了。已保留目前收到的文本。</translation>
-    </message>
-    <message>
-        <location filename="../llm/error.cpp" line="211"/>
-        <source>%1 sent a response Headstart cannot read. The text so far is kept.</source>
-        <translation>%1 返回了 Headstart 无法解析的响应。已保留目前收到的文本。</translation>
-    </message>
-    <message>
-        <location filename="../llm/error.cpp" line="214"/>
-        <source>%1 reported an error while answering. The text so far is kept.</source>
-        <translation>%1 在回答过程中报告了错误。已保留目前收到的文本。</translation>
-    </message>
-    <message>
-        <location filename="../llm/error.cpp" line="217"/>
-        <source>This request cannot be sent to %1.</source>
-        <translation>无法向 %1 发送此请求。</translation>
-    </message>
-    <message>
-        <location filename="../llm/error.cpp" line="221"/>
-        <source>Details: %1</source>
-        <translation>详情：%1</translation>
-    </message>
-</context>
-<context>
-    <name>Llm::LlmStream</name>
-    <message>
-        <location filename="../llm/llmstream.cpp" line="82"/>
-        <source>The base URL is not set or not an http(s) URL.</source>
-        <translation>基础 URL 未设置，或不是 http(s) 地址。</translation>
-    </message>
-    <message>
-        <location filename="../llm/llmstream.cpp" line="299"/>
-        <source>The server answered with %1 instead of an event stream.</source>
-        <translation>服务器返回了 %1，而不是事件流。</translation>
-    </message>
-</context>
-<context>
-    <name>Llm::ProviderProfile</name>
-    <message>
-        <location filename="../llm/providerprofile.cpp" line="27"/>
-        <source>Local demo engine (offline, not a language model)</source>
-        <translation>本地演示引擎（离线，并非语言模型）</translation>
-    </message>
-    <message>
-        <location filename="../llm/providerprofile.cpp" line="94"/>
-        <source>Custom (OpenAI-compatible)</source>
-        <translation>自定义（兼容 OpenAI）</translation>
-    </message>
-</context>
-<context>
-    <name>Prefetch::Metrics</name>
-    <message>
-        <location filename="../prefetch/metrics.cpp" line="280"/>
-        <source>Context warm-up</source>
-        <translation>上下文预热</translation>
-    </message>
-    <message>
-        <location filename="../prefetch/metrics.cpp" line="281"/>
-        <source>Hover prefetch</source>
-        <translation>悬停预取</translation>
-    </message>
-    <message>
-        <location filename="../prefetch/metrics.cpp" line="282"/>
-        <source>Typing prefetch</source>
-        <translation>输入预取</translation>
-    </message>
-    <message>
-        <location filename="../prefetch/metrics.cpp" line="283"/>
-        <source>Workflow prefetch</source>
-        <translation>流程预取</translation>
-    </message>
-    <message>
-        <location filename="../prefetch/metrics.cpp" line="284"/>
-        <location filename="../prefetch/metrics.cpp" line="286"/>
-        <source>No prefetch</source>
-        <translation>无预取</translation>
-    </message>
-    <message>
-        <location filename="../prefetch/metrics.cpp" line="297"/>
-        <source>%1 %</source>
-        <comment>a percentage</comment>
-        <translation>%1%</translation>
-    </message>
-    <message>
-        <location filename="../prefetch/metrics.cpp" line="316"/>
-        <source>%1 alarm: hit rate %2 is below %3 after %4 attempts.</source>
-        <translation>%1 告警：%4 次尝试后命中率为 %2，低于 %3。</translation>
-    </message>
-    <message>
-        <location filename="../prefetch/metrics.cpp" line="334"/>
-        <source>%1 paused: %2 tokens were wasted and none used yet; it resumes when extra cost is below %3.</source>
-        <translation>%1 已暂停：已浪费 %2 个词元，尚未用上任何词元；额外开销低于 %3 时恢复。</translation>
-    </message>
-    <message>
-        <location filename="../prefetch/metrics.cpp" line="340"/>
-        <source>%1 paused: extra cost %2 is above %3; it resumes below %4.</source>
-        <translation>%1 已暂停：额外开销 %2 高于 %3；低于 %4 时恢复。</translation>
-    </message>
-    <message>
-        <location filename="../prefetch/metrics.cpp" line="353"/>
-        <source>%1: hit rate %2 is back at or above %3.</source>
-        <translation>%1：命中率 %2 已回到 %3 或以上。</translation>
-    </message>
-    <message>
-        <location filename="../prefetch/metrics.cpp" line="360"/>
-        <source>%1 resumed: extra cost %2 is below %3.</source>
-        <translation>%1 已恢复：额外开销 %2 低于 %3。</translation>
-    </message>
-</context>
-<context>
-    <name>Prefetch::WarmupStrategy</name>
-    <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="86"/>
-        <source>Warm-up is switched off.</source>
-        <translation>预热已关闭。</translation>
-    </message>
-    <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="91"/>
-        <source>The document (about %1 tokens) is below the %2 tokens %3 caches.</source>
-        <translation>文档（约 %1 个词元）低于 %3 缓存所需的 %2 个词元。</translation>
-    </message>
-    <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="110"/>
-        <source>The prefetch budget or lane refused the warm-up.</source>
-        <translation>预取预算或通道拒绝了这次预热。</translation>
-    </message>
-</context>
-<context>
     <name>Gui::AnswerPane</name>
     <message>
-        <location filename="../ui/answerpane.cpp" line="22"/>
+        <location filename="../ui/answerpane.cpp" line="25"/>
         <source>The answer appears here.</source>
         <translation>回答将显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="23"/>
+        <location filename="../ui/answerpane.cpp" line="26"/>
         <source>Answer</source>
         <translation>回答</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="24"/>
+        <location filename="../ui/answerpane.cpp" line="27"/>
         <source>Answer status</source>
         <translation>回答状态</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="45"/>
+        <location filename="../ui/answerpane.cpp" line="47"/>
         <source>Waiting for the first token from %1…</source>
         <translation>正在等待 %1 的第一个词元…</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="79"/>
+        <location filename="../ui/answerpane.cpp" line="70"/>
         <source>Streaming from %1… first token after %2 ms</source>
         <translation>正在从 %1 接收… 首个词元用时 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="88"/>
+        <location filename="../ui/answerpane.cpp" line="77"/>
         <source>Done. First token after %1 ms</source>
         <translation>完成。首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="90"/>
+        <location filename="../ui/answerpane.cpp" line="79"/>
         <source> (prefetched)</source>
         <translation>（已预取）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="95"/>
+        <location filename="../ui/answerpane.cpp" line="84"/>
         <source>, %1 tokens/s</source>
         <translation>，每秒 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="99"/>
+        <location filename="../ui/answerpane.cpp" line="88"/>
         <source>, %1 prompt tokens (%2 from cache)</source>
         <translation>，提示词 %1 个词元（其中 %2 个来自缓存）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="105"/>
+        <location filename="../ui/answerpane.cpp" line="93"/>
         <source>(stopped at the token limit)</source>
         <translation>（已达到词元上限）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="106"/>
+        <location filename="../ui/answerpane.cpp" line="95"/>
+        <source>(withheld by the provider&apos;s content filter)</source>
+        <translation>（已被服务商的内容过滤器拦截）</translation>
+    </message>
+    <message>
+        <location filename="../ui/answerpane.cpp" line="96"/>
         <source>%1.</source>
         <comment>ends the status sentence</comment>
         <translation>%1。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="114"/>
+        <location filename="../ui/answerpane.cpp" line="103"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
@@ -951,285 +756,296 @@
 <context>
     <name>Gui::ChatDock</name>
     <message>
-        <location filename="../ui/chatdock.cpp" line="117"/>
+        <location filename="../ui/chattranscript.cpp" line="46"/>
         <source>Your message</source>
         <translation>你的消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="119"/>
+        <location filename="../ui/chattranscript.cpp" line="48"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="151"/>
+        <location filename="../ui/chattranscript.cpp" line="87"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="156"/>
+        <location filename="../ui/chattranscript.cpp" line="92"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="176"/>
+        <location filename="../ui/chattranscript.cpp" line="110"/>
         <source>First token after %1 ms</source>
         <translation>首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="179"/>
+        <location filename="../ui/chattranscript.cpp" line="113"/>
         <source>%1 · prefetched</source>
         <translation>%1 · 已预取</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="180"/>
+        <location filename="../ui/chattranscript.cpp" line="114"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="298"/>
+        <location filename="../ui/chatdock.cpp" line="30"/>
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="343"/>
+        <location filename="../ui/chatdock.cpp" line="104"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="368"/>
-        <source>&amp;New Conversation</source>
-        <translation>新建对话(&amp;N)</translation>
-    </message>
-    <message>
-        <location filename="../ui/chatdock.cpp" line="371"/>
-        <source>Start a new conversation (%1)</source>
-        <translation>开始新对话（%1）</translation>
-    </message>
-    <message>
-        <location filename="../ui/chatdock.cpp" line="377"/>
-        <source>&amp;Rename</source>
-        <translation>重命名(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../ui/chatdock.cpp" line="380"/>
-        <source>Rename the conversation (F2)</source>
-        <translation>重命名对话（F2）</translation>
-    </message>
-    <message>
-        <location filename="../ui/chatdock.cpp" line="383"/>
-        <source>&amp;Delete</source>
-        <translation>删除(&amp;D)</translation>
-    </message>
-    <message>
-        <location filename="../ui/chatdock.cpp" line="386"/>
-        <source>Delete the conversation (Del)</source>
-        <translation>删除对话（Del）</translation>
-    </message>
-    <message>
-        <location filename="../ui/chatdock.cpp" line="394"/>
-        <location filename="../ui/chatdock.cpp" line="395"/>
-        <source>Search conversations</source>
-        <translation>搜索对话</translation>
-    </message>
-    <message>
-        <location filename="../ui/chatdock.cpp" line="400"/>
-        <source>Conversations</source>
-        <translation>对话列表</translation>
-    </message>
-    <message>
-        <location filename="../ui/chatdock.cpp" line="439"/>
+        <location filename="../ui/chatdock.cpp" line="133"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="441"/>
+        <location filename="../ui/chatdock.cpp" line="135"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="450"/>
+        <location filename="../ui/chatdock.cpp" line="144"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="451"/>
+        <location filename="../ui/chatdock.cpp" line="145"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="452"/>
+        <location filename="../ui/chatdock.cpp" line="146"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="453"/>
+        <location filename="../ui/chatdock.cpp" line="147"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="460"/>
+        <location filename="../ui/chatdock.cpp" line="154"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="461"/>
+        <location filename="../ui/chatdock.cpp" line="155"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="467"/>
+        <location filename="../ui/chattranscript.cpp" line="168"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="480"/>
+        <location filename="../ui/chatdock.cpp" line="161"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="481"/>
+        <location filename="../ui/chatdock.cpp" line="162"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="487"/>
+        <location filename="../ui/chatdock.cpp" line="169"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="488"/>
+        <location filename="../ui/chatdock.cpp" line="170"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="489"/>
+        <location filename="../ui/chatdock.cpp" line="171"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="490"/>
+        <location filename="../ui/chatdock.cpp" line="172"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="492"/>
+        <location filename="../ui/chatdock.cpp" line="174"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="493"/>
+        <location filename="../ui/chatdock.cpp" line="175"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="494"/>
+        <location filename="../ui/chatdock.cpp" line="176"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="556"/>
+        <location filename="../ui/chatdock.cpp" line="367"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="558"/>
+        <location filename="../ui/chatdock.cpp" line="369"/>
         <source>The open document (about %1 tokens) goes with each message.</source>
         <translation>打开的文档（约 %1 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="749"/>
+        <location filename="../ui/chatdock.cpp" line="372"/>
+        <source>The open document goes with each message.</source>
+        <translation>打开的文档会随每条消息一起发送。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="252"/>
         <source>An answer is still coming: wait for it, or stop it first (Esc).</source>
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="753"/>
+        <location filename="../ui/chatdock.cpp" line="255"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="760"/>
+        <location filename="../ui/chatdock.cpp" line="84"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="813"/>
+        <location filename="../ui/chatdock.cpp" line="302"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="906"/>
-        <location filename="../ui/chatdock.cpp" line="911"/>
+        <location filename="../ui/chatdock.cpp" line="316"/>
+        <location filename="../ui/chatdock.cpp" line="322"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="909"/>
+        <location filename="../ui/chatdock.cpp" line="320"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="938"/>
+        <location filename="../ui/chatdock.cpp" line="265"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="963"/>
-        <location filename="../ui/chatdock.cpp" line="972"/>
-        <location filename="../ui/chatdock.cpp" line="1060"/>
-        <location filename="../ui/chatdock.cpp" line="1067"/>
-        <source>New conversation</source>
-        <translation>新对话</translation>
-    </message>
-    <message>
-        <location filename="../ui/chatdock.cpp" line="994"/>
-        <location filename="../ui/chatdock.cpp" line="1094"/>
-        <source>Untitled conversation</source>
-        <translation>未命名对话</translation>
-    </message>
-    <message>
-        <location filename="../ui/chatdock.cpp" line="997"/>
-        <source>%1 · %2 messages</source>
-        <translation>%1 · %2 条消息</translation>
-    </message>
-    <message>
-        <location filename="../ui/chatdock.cpp" line="1000"/>
-        <source>About a document</source>
-        <translation>关于一篇文档</translation>
-    </message>
-    <message>
-        <location filename="../ui/chatdock.cpp" line="1000"/>
-        <source>About %1</source>
-        <translation>关于 %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/chatdock.cpp" line="1112"/>
-        <source>Delete Conversation</source>
-        <translation>删除对话</translation>
-    </message>
-    <message>
-        <location filename="../ui/chatdock.cpp" line="1113"/>
-        <source>Delete “%1” and all its messages? This cannot be undone.</source>
-        <translation>删除“%1”及其所有消息？此操作无法撤销。</translation>
-    </message>
-    <message>
-        <location filename="../ui/chatdock.cpp" line="1115"/>
-        <source>Delete</source>
-        <translation>删除</translation>
-    </message>
-    <message>
-        <location filename="../ui/chatdock.cpp" line="1194"/>
+        <location filename="../ui/chattranscript.cpp" line="206"/>
         <source>Show %1 earlier messages</source>
         <translation>显示更早的 %1 条消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="1220"/>
+        <location filename="../ui/chattranscript.cpp" line="232"/>
         <source>Incomplete: the answer was stopped or interrupted.</source>
         <translation>不完整：回答被停止或中断。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="1227"/>
+        <location filename="../ui/chattranscript.cpp" line="240"/>
         <source>Ask anything. In “About the current document” mode, the open document goes with your message.</source>
         <translation>尽管提问。在“关于当前文档”模式下，打开的文档会随你的消息一起发送。</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::ChatSession</name>
+    <message>
+        <location filename="../ui/chatsession.cpp" line="423"/>
+        <location filename="../ui/chatsession.cpp" line="433"/>
+        <location filename="../ui/chatsession.cpp" line="468"/>
+        <location filename="../ui/chatsession.cpp" line="472"/>
+        <source>New conversation</source>
+        <translation>新对话</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::ConversationListPanel</name>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="30"/>
+        <location filename="../ui/conversationlist.cpp" line="31"/>
+        <source>Search conversations</source>
+        <translation>搜索对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="36"/>
+        <source>Conversations</source>
+        <translation>对话列表</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="70"/>
+        <source>&amp;New Conversation</source>
+        <translation>新建对话(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="73"/>
+        <source>Start a new conversation (%1)</source>
+        <translation>开始新对话（%1）</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="78"/>
+        <source>&amp;Rename</source>
+        <translation>重命名(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="81"/>
+        <source>Rename the conversation (F2)</source>
+        <translation>重命名对话（F2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="87"/>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="90"/>
+        <source>Delete the conversation (Del)</source>
+        <translation>删除对话（Del）</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="118"/>
+        <location filename="../ui/conversationlist.cpp" line="156"/>
+        <source>Untitled conversation</source>
+        <translation>未命名对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="121"/>
+        <source>%1 · %2 messages</source>
+        <translation>%1 · %2 条消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="125"/>
+        <source>About a document</source>
+        <translation>关于一篇文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="125"/>
+        <source>About %1</source>
+        <translation>关于 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="172"/>
+        <source>Delete Conversation</source>
+        <translation>删除对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="173"/>
+        <source>Delete “%1” and all its messages? This cannot be undone.</source>
+        <translation>删除“%1”及其所有消息？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="175"/>
+        <source>Delete</source>
+        <translation>删除</translation>
     </message>
 </context>
 <context>
@@ -1340,47 +1156,50 @@
     </message>
 </context>
 <context>
-    <name>Gui::DocumentTab</name>
+    <name>Gui::Document</name>
     <message>
-        <location filename="../ui/documenttab.cpp" line="26"/>
-        <source>Document</source>
-        <translation>文档</translation>
-    </message>
-    <message>
-        <location filename="../ui/documenttab.cpp" line="27"/>
-        <source>Write here, or open a document with Ctrl+O.</source>
-        <translation>在这里写作，或按 Ctrl+O 打开文档。</translation>
-    </message>
-    <message>
-        <location filename="../ui/documenttab.cpp" line="49"/>
+        <location filename="../ui/document.cpp" line="111"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/documenttab.cpp" line="51"/>
+        <location filename="../ui/document.cpp" line="113"/>
         <source>%1 is %2 MB; Headstart opens documents up to %3 MB.</source>
         <translation>%1 大小为 %2 MB；Headstart 只能打开不超过 %3 MB 的文档。</translation>
     </message>
     <message>
-        <location filename="../ui/documenttab.cpp" line="56"/>
+        <location filename="../ui/document.cpp" line="118"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/documenttab.cpp" line="61"/>
+        <location filename="../ui/document.cpp" line="123"/>
         <source>%1 is not UTF-8 text; Headstart opens Markdown and plain-text documents.</source>
         <translation>%1 不是 UTF-8 文本；Headstart 只能打开 Markdown 和纯文本文档。</translation>
     </message>
     <message>
-        <location filename="../ui/documenttab.cpp" line="73"/>
-        <location filename="../ui/documenttab.cpp" line="76"/>
+        <location filename="../ui/document.cpp" line="135"/>
+        <location filename="../ui/document.cpp" line="138"/>
         <source>Cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/documenttab.cpp" line="108"/>
+        <location filename="../ui/document.cpp" line="166"/>
         <source>Untitled %1</source>
         <translation>未命名 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::DocumentTab</name>
+    <message>
+        <location filename="../ui/documenttab.cpp" line="13"/>
+        <source>Document</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttab.cpp" line="14"/>
+        <source>Write here, or open a document with Ctrl+O.</source>
+        <translation>在这里写作，或按 Ctrl+O 打开文档。</translation>
     </message>
 </context>
 <context>
@@ -1424,317 +1243,302 @@
 <context>
     <name>Gui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="88"/>
-        <location filename="../ui/mainwindow.cpp" line="760"/>
+        <location filename="../ui/mainwindow.cpp" line="89"/>
+        <location filename="../ui/mainwindow.cpp" line="829"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <source>Write here, or open a document with Ctrl+O.</source>
-        <translation>在这里写作，或按 Ctrl+O 打开文档。</translation>
-    </message>
-    <message>
-        <source>Document</source>
-        <translation>文档</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="206"/>
+        <location filename="../ui/mainwindow.cpp" line="202"/>
         <source>Summarize the document</source>
         <translation>总结文档</translation>
     </message>
     <message>
-        <source>Stop</source>
-        <translation>停止</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="257"/>
+        <location filename="../ui/mainwindow.cpp" line="253"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="278"/>
+        <location filename="../ui/mainwindow.cpp" line="274"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="206"/>
+        <location filename="../ui/mainwindow.cpp" line="202"/>
         <source>&amp;Summarize</source>
         <translation>总结(&amp;S)</translation>
     </message>
     <message>
-        <source>Summarize the document (%1)</source>
-        <translation>总结文档（%1）</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="226"/>
+        <location filename="../ui/mainwindow.cpp" line="222"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <source>Stop the answer (Esc)</source>
-        <translation>停止回答（Esc）</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="254"/>
+        <location filename="../ui/mainwindow.cpp" line="250"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="281"/>
+        <location filename="../ui/mainwindow.cpp" line="277"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="306"/>
+        <location filename="../ui/mainwindow.cpp" line="302"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <source>The document is empty: write or open something to summarize.</source>
-        <translation>文档为空：请先写点内容或打开一个文档再总结。</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="745"/>
+        <location filename="../ui/mainwindow.cpp" line="812"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="734"/>
+        <location filename="../ui/mainwindow.cpp" line="799"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="93"/>
+        <location filename="../ui/mainwindow.cpp" line="94"/>
         <source>Documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="208"/>
+        <location filename="../ui/mainwindow.cpp" line="204"/>
         <source>&amp;Continue Writing</source>
         <translation>续写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="209"/>
+        <location filename="../ui/mainwindow.cpp" line="205"/>
         <source>Continue writing from the end of the document</source>
         <translation>从文档末尾继续写作</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="210"/>
+        <location filename="../ui/mainwindow.cpp" line="206"/>
         <source>&amp;Rewrite Selection</source>
         <translation>改写选区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="211"/>
+        <location filename="../ui/mainwindow.cpp" line="207"/>
         <source>Rewrite the selected text more clearly</source>
         <translation>把选中的文字改写得更清楚</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="212"/>
+        <location filename="../ui/mainwindow.cpp" line="208"/>
         <source>&amp;Translate</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="213"/>
+        <location filename="../ui/mainwindow.cpp" line="209"/>
         <source>Translate the selection, or the whole document</source>
         <translation>翻译选区，或整篇文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="214"/>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
         <source>E&amp;xplain Selection</source>
         <translation>解释选区(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="215"/>
+        <location filename="../ui/mainwindow.cpp" line="211"/>
         <source>Explain the selected text</source>
         <translation>解释选中的文字</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="220"/>
+        <location filename="../ui/mainwindow.cpp" line="216"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="228"/>
+        <location filename="../ui/mainwindow.cpp" line="224"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="231"/>
+        <location filename="../ui/mainwindow.cpp" line="227"/>
         <source>Re&amp;generate</source>
         <translation>重新生成(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <location filename="../ui/mainwindow.cpp" line="229"/>
         <source>Ask again (Ctrl+Alt+G)</source>
         <translation>再问一次（Ctrl+Alt+G）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="236"/>
+        <location filename="../ui/mainwindow.cpp" line="232"/>
         <source>&amp;Insert Answer</source>
         <translation>插入回答(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="238"/>
+        <location filename="../ui/mainwindow.cpp" line="234"/>
         <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
         <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="241"/>
+        <location filename="../ui/mainwindow.cpp" line="237"/>
         <source>Re&amp;place Selection</source>
         <translation>替换选区(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="243"/>
+        <location filename="../ui/mainwindow.cpp" line="239"/>
         <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
         <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="246"/>
+        <location filename="../ui/mainwindow.cpp" line="242"/>
         <source>Cop&amp;y Answer</source>
         <translation>复制回答(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="248"/>
+        <location filename="../ui/mainwindow.cpp" line="244"/>
         <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
         <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="255"/>
+        <location filename="../ui/mainwindow.cpp" line="251"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="256"/>
+        <location filename="../ui/mainwindow.cpp" line="252"/>
         <source>New from &amp;Wizard…</source>
         <translation>用向导新建(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="258"/>
+        <location filename="../ui/mainwindow.cpp" line="254"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="261"/>
+        <location filename="../ui/mainwindow.cpp" line="257"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="265"/>
+        <location filename="../ui/mainwindow.cpp" line="261"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="269"/>
+        <location filename="../ui/mainwindow.cpp" line="265"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="275"/>
+        <location filename="../ui/mainwindow.cpp" line="271"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="292"/>
+        <location filename="../ui/mainwindow.cpp" line="288"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="297"/>
+        <location filename="../ui/mainwindow.cpp" line="293"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="302"/>
+        <location filename="../ui/mainwindow.cpp" line="298"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="368"/>
+        <location filename="../ui/mainwindow.cpp" line="360"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="372"/>
+        <location filename="../ui/mainwindow.cpp" line="364"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="561"/>
-        <location filename="../ui/mainwindow.cpp" line="568"/>
+        <location filename="../ui/mainwindow.cpp" line="382"/>
+        <source>Preparing the document…</source>
+        <translation>正在准备文档…</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="442"/>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="621"/>
+        <location filename="../ui/mainwindow.cpp" line="628"/>
         <source>Save Document</source>
         <translation>保存文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="563"/>
+        <location filename="../ui/mainwindow.cpp" line="623"/>
         <source>Markdown (*.md);;Text (*.txt);;All files (*)</source>
         <translation>Markdown (*.md);;文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="572"/>
+        <location filename="../ui/mainwindow.cpp" line="632"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="583"/>
+        <location filename="../ui/mainwindow.cpp" line="643"/>
         <source>Close Document</source>
         <translation>关闭文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="583"/>
+        <location filename="../ui/mainwindow.cpp" line="643"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 有未保存的更改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="648"/>
+        <location filename="../ui/mainwindow.cpp" line="713"/>
         <source>Recover Documents</source>
         <translation>恢复文档</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="649"/>
+        <location filename="../ui/mainwindow.cpp" line="714"/>
         <source>Headstart did not close properly last time. Recover %n unsaved document(s)?</source>
-        <translation><numerusform>Headstart 上次没有正常关闭。要恢复 %n 个未保存的文档吗？</numerusform></translation>
+        <translation>
+            <numerusform>Headstart 上次没有正常关闭。要恢复 %n 个未保存的文档吗？</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="736"/>
+        <location filename="../ui/mainwindow.cpp" line="801"/>
+        <source>Preparing the document</source>
+        <translation>正在准备文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="803"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="738"/>
+        <location filename="../ui/mainwindow.cpp" line="805"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="748"/>
+        <location filename="../ui/mainwindow.cpp" line="815"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="750"/>
+        <location filename="../ui/mainwindow.cpp" line="817"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="535"/>
-        <location filename="../ui/mainwindow.cpp" line="551"/>
+        <location filename="../ui/mainwindow.cpp" line="594"/>
+        <location filename="../ui/mainwindow.cpp" line="610"/>
         <source>Open Document</source>
         <translation>打开文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="552"/>
+        <location filename="../ui/mainwindow.cpp" line="611"/>
         <source>Text documents (*.md *.markdown *.txt);;All files (*)</source>
         <translation>文本文档 (*.md *.markdown *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>%1 is %2 MB; Headstart opens documents up to %3 MB.</source>
-        <translation>%1 大小为 %2 MB；Headstart 只能打开不超过 %3 MB 的文档。</translation>
-    </message>
-    <message>
-        <source>Cannot open %1: %2</source>
-        <translation>无法打开 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="759"/>
+        <location filename="../ui/mainwindow.cpp" line="827"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -2002,89 +1806,89 @@
 <context>
     <name>Gui::NewDocumentWizard</name>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="493"/>
-        <location filename="../ui/newdocumentwizard.cpp" line="497"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="472"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="476"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="494"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="473"/>
         <source>The sections of the document, written from your topic. Edit them as you like: the introduction follows the outline as you leave it.</source>
         <translation>根据你的主题写出的文档章节。可随意编辑：引言将按照你最终留下的大纲来写。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="496"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="475"/>
         <source>&amp;Outline:</source>
         <translation>大纲(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="498"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="477"/>
         <source>One section per line; indent a line to make it a point under the section above.</source>
         <translation>每行一个章节；缩进一行即可使其成为上一章节下的要点。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="499"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="478"/>
         <source>Outline status</source>
         <translation>大纲状态</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="502"/>
-        <location filename="../ui/newdocumentwizard.cpp" line="505"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="481"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="484"/>
         <source>Introduction</source>
         <translation>引言</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="503"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="482"/>
         <source>The opening of the document, written from your topic and the outline.</source>
         <translation>根据你的主题和大纲写出的文档开头。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="504"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="483"/>
         <source>&amp;Introduction:</source>
         <translation>引言(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="506"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="485"/>
         <source>The introduction appears here; you can also write it yourself.</source>
         <translation>引言将显示在这里；你也可以自己写。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="507"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="486"/>
         <source>Introduction status</source>
         <translation>引言状态</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="510"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="489"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="511"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="490"/>
         <source>Some titles for the document. Pick one, edit it, or type your own.</source>
         <translation>为文档提供的一些标题。选择一个、修改它，或输入你自己的标题。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="512"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="491"/>
         <source>Title &amp;options:</source>
         <translation>标题选项(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="513"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="492"/>
         <source>Title options</source>
         <translation>标题选项</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="514"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="493"/>
         <source>One title per line.</source>
         <translation>每行一个标题。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="515"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="494"/>
         <source>Title options status</source>
         <translation>标题选项状态</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="518"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="497"/>
         <source>New Document</source>
         <translation>新建文档</translation>
     </message>
@@ -2566,72 +2370,77 @@
 <context>
     <name>Gui::WizardGenerationPage</name>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="202"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="200"/>
         <source>&amp;Regenerate</source>
         <translation>重新生成(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="203"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="201"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="218"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="224"/>
         <source>Write this step again from the earlier steps</source>
         <translation>根据前面的步骤重新撰写这一步</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="219"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="225"/>
         <source>Stop writing (Esc)</source>
         <translation>停止撰写（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="302"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="309"/>
         <source>Waiting for the first token…</source>
         <translation>正在等待第一个词元…</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="314"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="321"/>
         <source>You can type the text yourself, or press Regenerate.</source>
         <translation>你可以自己输入文本，或点击“重新生成”。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="320"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="327"/>
         <source>The earlier steps changed since this text was written. Press Regenerate to write it again from them.</source>
         <translation>此文本写好之后，前面的步骤已更改。点击“重新生成”可根据它们重新撰写。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="350"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="242"/>
         <source>Writing…</source>
         <translation>正在撰写…</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="358"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="338"/>
         <source>No text arrived.</source>
         <translation>没有收到任何文本。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="360"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="340"/>
         <source>First token after %1 ms, prefetched.</source>
         <translation>首个词元用时 %1 毫秒，已预取。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="360"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="340"/>
         <source>First token after %1 ms.</source>
         <translation>首个词元用时 %1 毫秒。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="366"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="345"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="369"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="347"/>
         <source>It stopped at the token limit.</source>
         <translation>已在达到词元上限时停止。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="380"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="349"/>
+        <source>The provider&apos;s content filter withheld the rest.</source>
+        <translation>其余内容已被服务商的内容过滤器拦截。</translation>
+    </message>
+    <message>
+        <location filename="../ui/newdocumentwizard.cpp" line="359"/>
         <source>Stopped. Edit the text, or press Regenerate.</source>
         <translation>已停止。可编辑文本，或点击“重新生成”。</translation>
     </message>
@@ -2639,17 +2448,17 @@
 <context>
     <name>Gui::WizardTitlePage</name>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="438"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="417"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="439"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="418"/>
         <source>Pick an option or type your own title</source>
         <translation>选择一个选项或输入你自己的标题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="440"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="419"/>
         <source>&amp;Title:</source>
         <translation>标题(&amp;T)：</translation>
     </message>
@@ -2657,104 +2466,296 @@
 <context>
     <name>Gui::WizardTopicPage</name>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="114"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="112"/>
         <source>Topic and audience</source>
         <translation>主题与读者</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="115"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="113"/>
         <source>Say what the document is about and who will read it. The outline starts as soon as you pause.</source>
         <translation>说明文档的主题以及读者是谁。你一停顿，大纲就会开始生成。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="117"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="115"/>
         <source>What the document is about (required)</source>
         <translation>文档的主题（必填）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="118"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="116"/>
         <source>Topic</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="119"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="117"/>
         <source>Who will read it, e.g. engineers new to the project</source>
         <translation>谁会阅读它，例如刚加入项目的工程师</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="120"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="118"/>
         <source>Audience</source>
         <translation>读者</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="122"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="120"/>
         <source>Neutral</source>
         <translation>中性</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="123"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="121"/>
         <source>Friendly</source>
         <translation>友好</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="124"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="122"/>
         <source>Formal</source>
         <translation>正式</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="125"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="123"/>
         <source>Persuasive</source>
         <translation>有说服力</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="126"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="124"/>
         <source>Playful</source>
         <translation>轻松活泼</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="127"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="125"/>
         <source>Tone</source>
         <translation>语气</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="128"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="126"/>
         <source>Short (about 500 words)</source>
         <translation>短（约 500 字）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="129"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="127"/>
         <source>Medium (about 1,500 words)</source>
         <translation>中（约 1,500 字）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="130"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="128"/>
         <source>Long (about 3,000 words)</source>
         <translation>长（约 3,000 字）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="132"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="130"/>
         <source>Length</source>
         <translation>篇幅</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="136"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="134"/>
         <source>&amp;Topic:</source>
         <translation>主题(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="137"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="135"/>
         <source>&amp;Audience:</source>
         <translation>读者(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="138"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="136"/>
         <source>T&amp;one:</source>
         <translation>语气(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="139"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="137"/>
         <source>&amp;Length:</source>
         <translation>篇幅(&amp;L)：</translation>
+    </message>
+</context>
+<context>
+    <name>Llm::Error</name>
+    <message>
+        <location filename="../llm/error.cpp" line="90"/>
+        <source>the provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="162"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="164"/>
+        <source>%1 rejected the API key (HTTP %2). Check the key for %1 in Settings, Providers.</source>
+        <translation>%1 拒绝了 API 密钥（HTTP %2）。请在“设置 › 服务商”中检查 %1 的密钥。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="168"/>
+        <source>%1 does not know the requested model (HTTP %2). Check the model name in Settings, Providers.</source>
+        <translation>%1 不认识所请求的模型（HTTP %2）。请在“设置 › 服务商”中检查模型名称。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="174"/>
+        <source>%1 is limiting the request rate. Try again in %2 s.</source>
+        <translation>%1 正在限制请求频率。请在 %2 秒后重试。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="176"/>
+        <source>%1 is limiting the request rate. Wait a moment and try again.</source>
+        <translation>%1 正在限制请求频率。请稍候再试。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="179"/>
+        <source>The prompt is too long for the model at %1. Shorten the document or the selection, or choose a model with a larger context window.</source>
+        <translation>提示词超出了 %1 上该模型的上下文长度。请缩短文档或选区，或选择上下文窗口更大的模型。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="184"/>
+        <source>%1 rejected the request (HTTP %2).</source>
+        <translation>%1 拒绝了请求（HTTP %2）。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="187"/>
+        <source>%1 had a server error (HTTP %2). Try again; if it keeps failing, check the provider&apos;s status page.</source>
+        <translation>%1 服务器出错（HTTP %2）。请重试；如果持续失败，请查看服务商的状态页面。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="192"/>
+        <source>Cannot reach %1. Check the network connection and the provider&apos;s base URL in Settings, Providers.</source>
+        <translation>无法连接 %1。请检查网络连接，以及“设置 › 服务商”中的基础 URL。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="197"/>
+        <source>The secure connection to %1 failed. Check the base URL and the system clock.</source>
+        <translation>与 %1 的安全连接失败。请检查基础 URL 和系统时间。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="201"/>
+        <source>%1 did not answer in time. Try again; a long document can need a longer timeout.</source>
+        <translation>%1 未能及时响应。请重试；长文档可能需要更长的超时时间。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="206"/>
+        <source>The connection to %1 broke before the answer was complete. The text so far is kept.</source>
+        <translation>回答完成之前与 %1 的连接中断了。已保留目前收到的文本。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="211"/>
+        <source>%1 sent a response Headstart cannot read. The text so far is kept.</source>
+        <translation>%1 返回了 Headstart 无法解析的响应。已保留目前收到的文本。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="214"/>
+        <source>%1 reported an error while answering. The text so far is kept.</source>
+        <translation>%1 在回答过程中报告了错误。已保留目前收到的文本。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="217"/>
+        <source>This request cannot be sent to %1.</source>
+        <translation>无法向 %1 发送此请求。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="221"/>
+        <source>Details: %1</source>
+        <translation>详情：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Llm::LlmStream</name>
+    <message>
+        <location filename="../llm/llmstream.cpp" line="82"/>
+        <source>The base URL is not set or not an http(s) URL.</source>
+        <translation>基础 URL 未设置，或不是 http(s) 地址。</translation>
+    </message>
+    <message>
+        <location filename="../llm/llmstream.cpp" line="299"/>
+        <source>The server answered with %1 instead of an event stream.</source>
+        <translation>服务器返回了 %1，而不是事件流。</translation>
+    </message>
+</context>
+<context>
+    <name>Llm::ProviderProfile</name>
+    <message>
+        <location filename="../llm/providerprofile.cpp" line="32"/>
+        <source>Local demo engine (offline, not a language model)</source>
+        <translation>本地演示引擎（离线，并非语言模型）</translation>
+    </message>
+    <message>
+        <location filename="../llm/providerprofile.cpp" line="99"/>
+        <source>Custom (OpenAI-compatible)</source>
+        <translation>自定义（兼容 OpenAI）</translation>
+    </message>
+</context>
+<context>
+    <name>Prefetch::Metrics</name>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="280"/>
+        <source>Context warm-up</source>
+        <translation>上下文预热</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="281"/>
+        <source>Hover prefetch</source>
+        <translation>悬停预取</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="282"/>
+        <source>Typing prefetch</source>
+        <translation>输入预取</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="283"/>
+        <source>Workflow prefetch</source>
+        <translation>流程预取</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="284"/>
+        <location filename="../prefetch/metrics.cpp" line="286"/>
+        <source>No prefetch</source>
+        <translation>无预取</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="297"/>
+        <source>%1 %</source>
+        <comment>a percentage</comment>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="316"/>
+        <source>%1 alarm: hit rate %2 is below %3 after %4 attempts.</source>
+        <translation>%1 告警：%4 次尝试后命中率为 %2，低于 %3。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="334"/>
+        <source>%1 paused: %2 tokens were wasted and none used yet; it resumes when extra cost is below %3.</source>
+        <translation>%1 已暂停：已浪费 %2 个词元，尚未用上任何词元；额外开销低于 %3 时恢复。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="340"/>
+        <source>%1 paused: extra cost %2 is above %3; it resumes below %4.</source>
+        <translation>%1 已暂停：额外开销 %2 高于 %3；低于 %4 时恢复。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="353"/>
+        <source>%1: hit rate %2 is back at or above %3.</source>
+        <translation>%1：命中率 %2 已回到 %3 或以上。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="360"/>
+        <source>%1 resumed: extra cost %2 is below %3.</source>
+        <translation>%1 已恢复：额外开销 %2 低于 %3。</translation>
+    </message>
+</context>
+<context>
+    <name>Prefetch::WarmupStrategy</name>
+    <message>
+        <location filename="../prefetch/warmupstrategy.cpp" line="86"/>
+        <source>Warm-up is switched off.</source>
+        <translation>预热已关闭。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/warmupstrategy.cpp" line="91"/>
+        <source>The document (about %1 tokens) is below the %2 tokens %3 caches.</source>
+        <translation>文档（约 %1 个词元）低于 %3 缓存所需的 %2 个词元。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/warmupstrategy.cpp" line="109"/>
+        <source>The prefetch budget or lane refused the warm-up.</source>
+        <translation>预取预算或通道拒绝了这次预热。</translation>
     </message>
 </context>
 </TS>

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 namespace Gui {
@@ -16,6 +17,9 @@ AnswerPane::AnswerPane(QWidget *parent)
     : QWidget(parent)
     , m_view(new QPlainTextEdit(this))
     , m_status(new QLabel(this))
+    , m_follower({[this](const QString &text) { appendStreamed(m_view->document(), m_view->verticalScrollBar(), text); },
+                  {},
+                  m_view->viewport()})
 {
     m_view->setReadOnly(true);
     m_view->setPlaceholderText(tr("The answer appears here."));
@@ -29,27 +33,31 @@ AnswerPane::AnswerPane(QWidget *parent)
     layout->addWidget(m_view, 1);
     layout->addWidget(m_status);
 
-    connect(&m_batcher, &TextBatcher::flushed, this, &AnswerPane::paint);
+    connect(&m_follower, &StreamFollower::firstPainted, this, &AnswerPane::onFirstPainted);
+    connect(&m_follower, &StreamFollower::finished, this, &AnswerPane::onFinished);
+    connect(&m_follower, &StreamFollower::failed, this, &AnswerPane::onFailed);
 }
 
 void AnswerPane::follow(Prefetch::ResponseStream *stream, const QString &providerName)
 {
-    if (m_stream)
-        disconnect(m_stream, nullptr, this, nullptr);
-    m_batcher.reset();
     m_view->clear();
     m_stream = stream;
     m_provider = providerName;
-    m_perceivedMs = -1;
+    m_follower.follow(stream);
     setStatus(tr("Waiting for the first token from %1…").arg(providerName));
-    connect(stream, &Prefetch::ResponseStream::eventReceived, this, &AnswerPane::onEvent);
-    connect(stream, &Prefetch::ResponseStream::finished, this, &AnswerPane::onFinished);
-    connect(stream, &Prefetch::ResponseStream::failed, this, &AnswerPane::onFailed);
+}
+
+void AnswerPane::reset(const QString &status, bool isError)
+{
+    m_follower.release();
+    m_stream = nullptr;
+    m_view->clear();
+    setStatus(status, isError);
 }
 
 QString AnswerPane::text() const
 {
-    return m_view->toPlainText() + m_batcher.pending();
+    return m_view->toPlainText() + m_follower.pendingText();
 }
 
 QString AnswerPane::statusText() const
@@ -57,31 +65,19 @@ QString AnswerPane::statusText() const
     return m_status->text();
 }
 
-void AnswerPane::onEvent(const Llm::StreamEvent &event)
+void AnswerPane::onFirstPainted(double perceivedMs)
 {
-    if (event.type == Llm::StreamEvent::Type::TextDelta && event.choice == 0)
-        m_batcher.append(event.text);
+    setStatus(tr("Streaming from %1… first token after %2 ms").arg(m_provider, QLocale().toString(perceivedMs, 'f', 0)));
+    emit firstTokenPainted(perceivedMs);
 }
 
-void AnswerPane::paint(const QString &text, bool first)
+void AnswerPane::onFinished(Llm::FinishReason reason)
 {
-    appendStreamed(m_view->document(), m_view->verticalScrollBar(), text);
-    if (first) {
-        m_view->repaint(); // make "painted" true before we take the time
-        m_perceivedMs = m_stream ? double(Llm::monotonicNowNs() - m_stream->activatedNs()) / 1e6 : 0.0;
-        setStatus(tr("Streaming from %1… first token after %2 ms").arg(m_provider, QLocale().toString(m_perceivedMs, 'f', 0)));
-        emit firstTokenPainted(m_perceivedMs);
-    }
-}
-
-void AnswerPane::onFinished()
-{
-    m_batcher.flush();
-    const Llm::Usage usage = m_stream->usage();
-    QString status = tr("Done. First token after %1 ms").arg(QLocale().toString(m_perceivedMs, 'f', 0));
-    if (m_stream->isPrefetched())
+    const Llm::Usage usage = m_stream ? m_stream->usage() : Llm::Usage{};
+    QString status = tr("Done. First token after %1 ms").arg(QLocale().toString(perceivedLatencyMs(), 'f', 0));
+    if (m_stream && m_stream->isPrefetched())
         status += tr(" (prefetched)");
-    if (const Llm::LlmStream *s = m_stream->stream()) {
+    if (const Llm::LlmStream *s = m_stream ? m_stream->stream() : nullptr) {
         const auto &t = s->timestamps();
         if (usage.outputTokens > 0 && t.firstToken > 0 && t.finished > t.firstToken) {
             const double seconds = double(t.finished - t.firstToken) / 1e9;
@@ -93,16 +89,16 @@ void AnswerPane::onFinished()
                       .arg(QLocale().toString(usage.inputTokens),
                            QLocale().toString(std::max<qint64>(0, usage.cacheReadTokens)));
     }
-    if (m_stream->finishReason() == QLatin1String("length")
-        || m_stream->finishReason() == QLatin1String("max_tokens"))
+    if (reason == Llm::FinishReason::Length)
         status += QLatin1Char(' ') + tr("(stopped at the token limit)");
+    else if (reason == Llm::FinishReason::ContentFilter)
+        status += QLatin1Char(' ') + tr("(withheld by the provider's content filter)");
     setStatus(tr("%1.", "ends the status sentence").arg(status));
     emit answerEnded(true);
 }
 
 void AnswerPane::onFailed(const Llm::Error &error)
 {
-    m_batcher.flush();
     if (error.code() == Llm::Error::Code::Cancelled)
         setStatus(tr("Stopped."));
     else

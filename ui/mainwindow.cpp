@@ -2,6 +2,7 @@
 
 #include "answerpane.h"
 #include "chatdock.h"
+#include "document.h"
 #include "documenttab.h"
 #include "metricsdock.h"
 #include "newdocumentwizard.h"
@@ -99,11 +100,8 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         updateTitle();
         updateActionStates();
         warmUpCurrent();
-        if (m_chat) {
-            const DocumentTab *tab = currentDocument();
-            m_chat->setDocumentPath(tab ? tab->filePath() : QString());
-            m_chat->documentChanged();
-        }
+        if (m_chat)
+            m_chat->setDocument(currentDocument());
     });
 
     createActions();
@@ -143,10 +141,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     if (m_services.conversations && m_services.debounce) {
         m_chat = new ChatDock(m_services.engine, m_services.debounce, m_services.conversations, this);
         m_chat->setObjectName(QStringLiteral("chatDock"));
-        m_chat->setDocumentProvider([this] {
-            const DocumentTab *tab = currentDocument();
-            return tab ? tab->toPlainText() : QString();
-        });
+        m_chat->setDocument(currentDocument());
         addDockWidget(Qt::RightDockWidgetArea, m_chat);
     }
     m_metrics = new MetricsDock(m_services.engine, this);
@@ -177,8 +172,9 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
 
     m_autosave.setInterval(AutosaveIntervalMs);
     connect(&m_autosave, &QTimer::timeout, this, [this] {
+        // Each writes only when its text changed since its last copy.
         for (int i = 0; i < m_tabs->count(); ++i)
-            static_cast<DocumentTab *>(m_tabs->widget(i))->writeRecoveryCopy();
+            static_cast<DocumentTab *>(m_tabs->widget(i))->model()->writeRecoveryCopy();
     });
     m_autosave.start();
 
@@ -259,11 +255,11 @@ void MainWindow::createMenus()
     rebuildRecentMenu();
     file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, [this] {
-        if (DocumentTab *tab = currentDocument())
+        if (DocumentTab *tab = currentTab())
             saveDocument(tab, false);
     });
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] {
-        if (DocumentTab *tab = currentDocument())
+        if (DocumentTab *tab = currentTab())
             saveDocument(tab, true);
     });
     file->addAction(tr("&Close Document"), QKeySequence::Close, this, [this] {
@@ -342,29 +338,25 @@ bool MainWindow::actionNeedsSelection(Prefetch::DocumentAction action) const
     return action == Prefetch::DocumentAction::RewriteSelection || action == Prefetch::DocumentAction::ExplainSelection;
 }
 
-Prefetch::RenderedRequest MainWindow::actionRequest(Prefetch::DocumentAction action)
+Prefetch::RenderedRequest MainWindow::actionRequest(Prefetch::DocumentAction action, Document *document,
+                                                  const QString &selection)
 {
-    DocumentTab *tab = currentDocument();
-    const QString selection = tab ? tab->textCursor().selectedText().replace(QChar::ParagraphSeparator, QLatin1Char('\n'))
-                                  : QString();
-    if (tab) {
-        if (const Prefetch::CompiledPrompt *prompt = tab->compiledPrompt(m_services.engine->profile())) {
+    // Only a compiled prompt gives a request its fingerprint; encoding the whole document here
+    // instead would also block the GUI thread on a large one.
+    if (document) {
+        if (const Prefetch::CompiledPrompt *prompt = document->compiledPrompt(m_services.engine->profile())) {
             if (auto rendered = Prefetch::renderAction(*prompt, action, selection, m_translateTarget))
                 return *rendered;
         }
     }
-    // Still compiling (a very large document) or not renderable: the engine encodes it itself.
-    Prefetch::RenderedRequest plain;
-    plain.request = Prefetch::buildActionRequest(action, tab ? tab->toPlainText() : QString(), selection,
-                                                 m_services.engine->profile().model, m_translateTarget);
-    return plain;
+    return {};
 }
 
 void MainWindow::run(Prefetch::DocumentAction action)
 {
     const qint64 activated = Llm::monotonicNowNs();
-    DocumentTab *tab = currentDocument();
-    if (!tab || tab->isBlank()) {
+    DocumentTab *tab = currentTab();
+    if (!tab || tab->model()->isBlank()) {
         statusBar()->showMessage(tr("The document is empty: write or open something first."), 5000);
         return;
     }
@@ -374,14 +366,68 @@ void MainWindow::run(Prefetch::DocumentAction action)
     }
     if (m_current)
         m_current->cancel();
+    m_pendingRun.reset();
     m_lastAction = action;
     m_lastDocument = tab;
-    m_current = m_services.hover->activate(actionId(action), [this, action] { return actionRequest(action); },
-                                           activated, this);
+    Document *document = tab->model();
+    const QString selection = tab->selectedText();
+    const Llm::ProviderProfile &profile = m_services.engine->profile();
+    if (!document->compiledPrompt(profile)) {
+        if (const auto error = document->promptError(profile)) {
+            m_answer->reset(error->message(), true);
+        } else {
+            // A large document compiles in the thread pool; the answer starts once it is done,
+            // and its wait still counts from now.
+            m_pendingRun = PendingRun{action, activated, document, selection};
+            m_answer->reset(tr("Preparing the document…"));
+        }
+        updateRunningState();
+        return;
+    }
+    dispatch(action, activated, document, selection);
+}
+
+void MainWindow::dispatch(Prefetch::DocumentAction action, qint64 activatedNs, Document *document,
+                          const QString &selection)
+{
+    QPointer<Document> doc(document);
+    m_current = m_services.hover->activate(
+        actionId(action), [this, action, doc, selection] { return actionRequest(action, doc, selection); },
+        activatedNs, this);
     connect(m_current, &Prefetch::ResponseStream::finished, m_current, &QObject::deleteLater);
     connect(m_current, &Prefetch::ResponseStream::failed, m_current, &QObject::deleteLater);
     m_answer->follow(m_current, m_services.engine->profile().displayName);
     updateRunningState();
+}
+
+void MainWindow::onPromptReady(Document *document)
+{
+    if (m_pendingRun && m_pendingRun->document == document) {
+        const Llm::ProviderProfile &profile = m_services.engine->profile();
+        if (document->compiledPrompt(profile)) {
+            const PendingRun run = *std::exchange(m_pendingRun, std::nullopt);
+            dispatch(run.action, run.activatedNs, document, run.selection);
+        } else if (const auto error = document->promptError(profile)) {
+            m_pendingRun.reset();
+            m_answer->reset(error->message(), true);
+            updateRunningState();
+        } // else edited meanwhile: the next compile brings it
+    }
+    if (document != currentDocument())
+        return;
+    warmUpCurrent();
+    // The pointer rested on an action while there was no prompt to prefetch with: now there is.
+    if (m_hoveredAction && !m_services.hover->isPrefetching(actionId(*m_hoveredAction))) {
+        const Prefetch::DocumentAction action = *m_hoveredAction;
+        const DocumentTab *tab = currentTab();
+        if (tab && (!actionNeedsSelection(action) || tab->textCursor().hasSelection())) {
+            const QString selection = tab->selectedText();
+            QPointer<Document> doc(document);
+            m_services.hover->pointerEntered(actionId(action), [this, action, doc, selection] {
+                return actionRequest(action, doc, selection);
+            });
+        }
+    }
 }
 
 void MainWindow::regenerate()
@@ -392,13 +438,15 @@ void MainWindow::regenerate()
 
 void MainWindow::stop()
 {
+    if (std::exchange(m_pendingRun, std::nullopt))
+        m_answer->reset(tr("Stopped."));
     m_services.engine->stopAll();
     updateRunningState();
 }
 
 void MainWindow::insertAnswer()
 {
-    DocumentTab *tab = m_lastDocument ? m_lastDocument.data() : currentDocument();
+    DocumentTab *tab = m_lastDocument ? m_lastDocument.data() : currentTab();
     const QString text = m_answer->text();
     if (!tab || text.isEmpty())
         return;
@@ -413,7 +461,7 @@ void MainWindow::insertAnswer()
 
 void MainWindow::replaceSelection()
 {
-    DocumentTab *tab = m_lastDocument ? m_lastDocument.data() : currentDocument();
+    DocumentTab *tab = m_lastDocument ? m_lastDocument.data() : currentTab();
     const QString text = m_answer->text();
     if (!tab || text.isEmpty() || !tab->textCursor().hasSelection())
         return;
@@ -448,15 +496,20 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
         if (watched != button || !button->isEnabled())
             continue;
         const Prefetch::DocumentAction action = it.key();
-        auto builder = [this, action] { return actionRequest(action); };
-        const DocumentTab *tab = currentDocument();
-        const bool usable = tab && !tab->isBlank() && (!actionNeedsSelection(action) || tab->textCursor().hasSelection());
+        const DocumentTab *tab = currentTab();
+        QPointer<Document> document = tab ? tab->model() : nullptr;
+        const QString selection = tab ? tab->selectedText() : QString();
+        auto builder = [this, action, document, selection] { return actionRequest(action, document, selection); };
+        const bool usable = tab && !tab->model()->isBlank()
+            && (!actionNeedsSelection(action) || tab->textCursor().hasSelection());
         switch (event->type()) {
         case QEvent::Enter:
+            m_hoveredAction = action;
             if (usable)
                 m_services.hover->pointerEntered(actionId(action), builder);
             break;
         case QEvent::Leave:
+            m_hoveredAction.reset();
             m_services.hover->pointerLeft(actionId(action));
             break;
         case QEvent::MouseButtonPress:
@@ -472,34 +525,39 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 
 // --- documents ----------------------------------------------------------------------------
 
-DocumentTab *MainWindow::currentDocument() const
+DocumentTab *MainWindow::currentTab() const
 {
     return qobject_cast<DocumentTab *>(m_tabs->currentWidget());
 }
 
+Document *MainWindow::currentDocument() const
+{
+    const DocumentTab *tab = currentTab();
+    return tab ? tab->model() : nullptr;
+}
+
 DocumentTab *MainWindow::newDocument(const QString &text)
 {
-    auto *tab = new DocumentTab(m_tabs);
-    tab->setRecoveryDirectory(m_recoveryDirectory);
-    tab->setUntitled(++m_untitledCounter, text);
-    connect(tab, &DocumentTab::titleChanged, this, [this, tab] {
+    // The window owns the document; closeTab() deletes it after its tab.
+    auto *document = new Document(this);
+    document->setRecoveryDirectory(m_recoveryDirectory);
+    document->setUntitled(++m_untitledCounter, text);
+    auto *tab = new DocumentTab(document, m_tabs);
+    connect(document, &Document::titleChanged, this, [this, tab, document] {
         const int index = m_tabs->indexOf(tab);
         if (index >= 0)
-            m_tabs->setTabText(index, tab->displayName() + (tab->isModified() ? QStringLiteral(" *") : QString()));
+            m_tabs->setTabText(index, document->displayName() + (document->isModified() ? QStringLiteral(" *") : QString()));
         updateTitle();
     });
     connect(tab, &QPlainTextEdit::selectionChanged, this, &MainWindow::updateActionStates);
     connect(tab, &QPlainTextEdit::textChanged, this, &MainWindow::updateActionStates);
-    connect(tab->document(), &QTextDocument::contentsChanged, this, [this, tab] {
+    connect(document->textDocument(), &QTextDocument::contentsChanged, this, [this, document] {
         // The chat's prefetched answer was made for the old text.
-        if (m_chat && tab == currentDocument())
+        if (m_chat && document == currentDocument())
             m_chat->documentChanged();
     });
-    connect(tab, &DocumentTab::promptReady, this, [this, tab] {
-        if (tab == currentDocument())
-            warmUpCurrent();
-    });
-    m_tabs->addTab(tab, tab->displayName());
+    connect(document, &Document::promptReady, this, [this, document] { onPromptReady(document); });
+    m_tabs->addTab(tab, document->displayName());
     m_tabs->setCurrentWidget(tab);
     tab->setFocus();
     return tab;
@@ -507,10 +565,10 @@ DocumentTab *MainWindow::newDocument(const QString &text)
 
 void MainWindow::setDocumentText(const QString &text)
 {
-    DocumentTab *tab = currentDocument();
+    DocumentTab *tab = currentTab();
     if (!tab)
         tab = newDocument();
-    tab->setPlainText(text);
+    tab->model()->setText(text);
     updateActionStates();
     warmUpCurrent();
 }
@@ -519,26 +577,27 @@ bool MainWindow::openFile(const QString &path)
 {
     const QString absolute = QFileInfo(path).absoluteFilePath();
     for (int i = 0; i < m_tabs->count(); ++i) {
-        if (static_cast<DocumentTab *>(m_tabs->widget(i))->filePath() == absolute) {
+        if (static_cast<DocumentTab *>(m_tabs->widget(i))->model()->filePath() == absolute) {
             m_tabs->setCurrentIndex(i);
             return true;
         }
     }
     // Reuse an untouched empty tab rather than leaving it behind.
-    DocumentTab *tab = currentDocument();
-    const bool reuse = tab && tab->filePath().isEmpty() && !tab->isModified() && tab->document()->isEmpty();
+    DocumentTab *tab = currentTab();
+    const bool reuse = tab && tab->model()->filePath().isEmpty() && !tab->model()->isModified()
+        && tab->model()->characterCount() == 0;
     if (!reuse)
         tab = newDocument();
-    if (auto error = tab->load(path)) {
+    if (auto error = tab->model()->load(path)) {
         if (!reuse)
             closeTab(m_tabs->indexOf(tab));
         showError(tr("Open Document"), *error);
         return false;
     }
     if (!path.startsWith(QLatin1Char(':')))
-        addRecentFile(tab->filePath());
-    if (m_chat && tab == currentDocument())
-        m_chat->setDocumentPath(tab->filePath());
+        addRecentFile(tab->model()->filePath());
+    if (m_chat && tab == currentTab())
+        m_chat->setDocument(tab->model());
     updateActionStates();
     warmUpCurrent();
     return true;
@@ -546,9 +605,9 @@ bool MainWindow::openFile(const QString &path)
 
 void MainWindow::openFileDialog()
 {
-    const DocumentTab *tab = currentDocument();
+    const Document *document = currentDocument();
     const QStringList paths = QFileDialog::getOpenFileNames(
-        this, tr("Open Document"), tab ? QFileInfo(tab->filePath()).path() : QString(),
+        this, tr("Open Document"), document ? QFileInfo(document->filePath()).path() : QString(),
         tr("Text documents (*.md *.markdown *.txt);;All files (*)"));
     for (const QString &path : paths)
         openFile(path);
@@ -556,31 +615,32 @@ void MainWindow::openFileDialog()
 
 bool MainWindow::saveDocument(DocumentTab *tab, bool askForPath)
 {
-    QString path = tab->filePath();
+    Document *document = tab->model();
+    QString path = document->filePath();
     if (askForPath || path.isEmpty() || path.startsWith(QLatin1Char(':'))) {
         path = QFileDialog::getSaveFileName(this, tr("Save Document"),
-                                            path.isEmpty() ? tab->displayName() + QStringLiteral(".md") : path,
+                                            path.isEmpty() ? document->displayName() + QStringLiteral(".md") : path,
                                             tr("Markdown (*.md);;Text (*.txt);;All files (*)"));
         if (path.isEmpty())
             return false;
     }
-    if (auto error = tab->saveTo(path)) {
+    if (auto error = document->saveTo(path)) {
         showError(tr("Save Document"), *error);
         return false;
     }
-    addRecentFile(tab->filePath());
-    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(tab->filePath())), 3000);
+    addRecentFile(document->filePath());
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(document->filePath())), 3000);
     return true;
 }
 
 bool MainWindow::maybeCloseTab(int index)
 {
     auto *tab = static_cast<DocumentTab *>(m_tabs->widget(index));
-    if (!tab || !tab->isModified())
+    if (!tab || !tab->model()->isModified())
         return true;
     m_tabs->setCurrentIndex(index);
     const auto answer = QMessageBox::question(
-        this, tr("Close Document"), tr("%1 has unsaved changes. Save them?").arg(tab->displayName()),
+        this, tr("Close Document"), tr("%1 has unsaved changes. Save them?").arg(tab->model()->displayName()),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Cancel)
         return false;
@@ -594,10 +654,15 @@ void MainWindow::closeTab(int index)
     auto *tab = static_cast<DocumentTab *>(m_tabs->widget(index));
     if (!tab)
         return;
-    m_services.warmup->documentClosed(tab->documentId());
-    tab->removeRecoveryCopy();
+    Document *document = tab->model();
+    m_services.warmup->documentClosed(document->documentId());
+    document->removeRecoveryCopy();
+    if (m_pendingRun && m_pendingRun->document == document)
+        stop();
     m_tabs->removeTab(index);
+    // The view goes first: it must never show a deleted document.
     tab->deleteLater();
+    document->deleteLater();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -610,7 +675,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     }
     stop();
     for (int i = m_tabs->count() - 1; i >= 0; --i)
-        static_cast<DocumentTab *>(m_tabs->widget(i))->removeRecoveryCopy();
+        static_cast<DocumentTab *>(m_tabs->widget(i))->model()->removeRecoveryCopy();
     event->accept();
 }
 
@@ -633,7 +698,7 @@ void MainWindow::setRecoveryDirectory(const QString &directory)
 {
     m_recoveryDirectory = directory;
     for (int i = 0; i < m_tabs->count(); ++i)
-        static_cast<DocumentTab *>(m_tabs->widget(i))->setRecoveryDirectory(directory);
+        static_cast<DocumentTab *>(m_tabs->widget(i))->model()->setRecoveryDirectory(directory);
 }
 
 int MainWindow::offerRecovery()
@@ -656,7 +721,7 @@ int MainWindow::offerRecovery()
             file.close();
             if (copy.contains(QStringLiteral("text"))) {
                 DocumentTab *tab = newDocument(copy.value(QStringLiteral("text")).toString());
-                tab->writeRecoveryCopy(); // the recovered text is unsaved again until saved
+                tab->model()->writeRecoveryCopy(); // the recovered text is unsaved again until saved
                 ++restored;
             }
         }
@@ -704,18 +769,18 @@ void MainWindow::providerChanged()
 
 void MainWindow::warmUpCurrent()
 {
-    DocumentTab *tab = currentDocument();
-    if (!tab || tab->isBlank())
+    Document *document = currentDocument();
+    if (!document || document->isBlank())
         return;
-    if (const Prefetch::CompiledPrompt *prompt = tab->compiledPrompt(m_services.engine->profile()))
-        m_services.warmup->documentOpened(tab->documentId(), *prompt);
+    if (const Prefetch::CompiledPrompt *prompt = document->compiledPrompt(m_services.engine->profile()))
+        m_services.warmup->documentOpened(document->documentId(), *prompt);
     // else: promptReady calls back here once the worker thread has compiled it
 }
 
 void MainWindow::updateActionStates()
 {
-    const DocumentTab *tab = currentDocument();
-    const bool hasText = tab && !tab->isBlank();
+    const DocumentTab *tab = currentTab();
+    const bool hasText = tab && !tab->model()->isBlank();
     const bool hasSelection = tab && tab->textCursor().hasSelection();
     for (Prefetch::DocumentAction a : AllActions)
         m_actions.value(a)->setEnabled(hasText && (!actionNeedsSelection(a) || hasSelection));
@@ -728,10 +793,12 @@ void MainWindow::updateActionStates()
 
 void MainWindow::updateRunningState()
 {
-    const bool running = m_current && !m_current->isDone();
+    const bool running = m_pendingRun || (m_current && !m_current->isDone());
     m_stop->setEnabled(running || !m_services.engine->liveSessions().isEmpty());
     if (!running)
         m_stateLabel->setText(tr("Ready"));
+    else if (m_pendingRun)
+        m_stateLabel->setText(tr("Preparing the document"));
     else if (m_current->firstContentNs() >= 0)
         m_stateLabel->setText(tr("Streaming"));
     else
@@ -750,14 +817,16 @@ void MainWindow::updateStatusBar()
         m_budgetLabel->setText(tr("Prefetch budget left: %1 of %2 tokens this hour")
                                    .arg(QLocale().toString(m_services.engine->budget().remaining()),
                                         QLocale().toString(limit)));
-    m_stop->setEnabled((m_current && !m_current->isDone()) || !m_services.engine->liveSessions().isEmpty());
+    m_stop->setEnabled(m_pendingRun || (m_current && !m_current->isDone())
+                       || !m_services.engine->liveSessions().isEmpty());
 }
 
 void MainWindow::updateTitle()
 {
-    const DocumentTab *tab = currentDocument();
-    setWindowTitle(tab ? tr("%1 – Headstart").arg(tab->displayName() + (tab->isModified() ? QStringLiteral(" *") : QString()))
-                       : tr("Headstart"));
+    const Document *document = currentDocument();
+    setWindowTitle(document ? tr("%1 – Headstart").arg(document->displayName()
+                                                      + (document->isModified() ? QStringLiteral(" *") : QString()))
+                            : tr("Headstart"));
 }
 
 void MainWindow::showError(const QString &title, const QString &message)

@@ -31,6 +31,7 @@ namespace Gui {
 class AnswerPane;
 class ChatDock;
 class ConversationStore;
+class Document;
 class DocumentTab;
 class MetricsDock;
 
@@ -70,7 +71,8 @@ public:
     DocumentTab *newDocument(const QString &text = {});
     void setDocumentText(const QString &text);
 
-    DocumentTab *currentDocument() const;
+    DocumentTab *currentTab() const;
+    Document *currentDocument() const;
     QTabWidget *tabs() const { return m_tabs; }
     AnswerPane *answerPane() const { return m_answer; }
     QAction *action(Prefetch::DocumentAction a) const { return m_actions.value(a); }
@@ -106,7 +108,12 @@ private:
     void createActions();
     void createMenus();
     QWidget *createActionPanel();
-    Prefetch::RenderedRequest actionRequest(Prefetch::DocumentAction action);
+    // The request for `action` on `document` with `selection`; empty (never prefetched, see
+    // Engine::prefetch) while the document's prompt is not compiled for the provider.
+    Prefetch::RenderedRequest actionRequest(Prefetch::DocumentAction action, Document *document,
+                                            const QString &selection);
+    void dispatch(Prefetch::DocumentAction action, qint64 activatedNs, Document *document, const QString &selection);
+    void onPromptReady(Document *document);
     bool actionNeedsSelection(Prefetch::DocumentAction action) const;
     void updateActionStates();
     void updateRunningState();
@@ -149,6 +156,16 @@ private:
     QPointer<Prefetch::ResponseStream> m_current;
     std::optional<Prefetch::DocumentAction> m_lastAction;
     QPointer<DocumentTab> m_lastDocument;
+    // An action asked for while its document's prompt was compiling: it goes when it is ready.
+    struct PendingRun {
+        Prefetch::DocumentAction action;
+        qint64 activatedNs = 0;
+        QPointer<Document> document;
+        QString selection;
+    };
+    std::optional<PendingRun> m_pendingRun;
+    // The action button under the pointer: it gets its hover prefetch once the prompt is ready.
+    std::optional<Prefetch::DocumentAction> m_hoveredAction;
 };
 
 } // namespace Gui

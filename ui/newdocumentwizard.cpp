@@ -200,6 +200,14 @@ WizardGenerationPage::WizardGenerationPage(const Texts &texts, QWidget *parent)
     , m_regenerate(new QPushButton(tr("&Regenerate"), this))
     , m_stop(new QPushButton(tr("&Stop"), this))
     , m_extraRows(new QFormLayout)
+    , m_follower({[this](const QString &text) {
+                      // The generated text becomes the base the user's edits undo back to, so
+                      // the stream's pieces stay out of the undo history (see follow()).
+                      const QScopedValueRollback<bool> applying(m_applyingStream, true);
+                      appendStreamed(m_editor->document(), m_editor->verticalScrollBar(), text);
+                  },
+                  {},
+                  m_editor->viewport()})
 {
     setTitle(texts.title);
     setSubTitle(texts.subTitle);
@@ -230,7 +238,12 @@ WizardGenerationPage::WizardGenerationPage(const Texts &texts, QWidget *parent)
     layout->addLayout(m_extraRows);
     layout->addLayout(buttons);
 
-    connect(&m_batcher, &TextBatcher::flushed, this, &WizardGenerationPage::paint);
+    connect(&m_follower, &StreamFollower::firstPainted, this, [this](double perceivedMs) {
+        setStatus(tr("Writing…") + QLatin1Char(' ') + firstTokenSentence());
+        emit firstTokenShown(perceivedMs);
+    });
+    connect(&m_follower, &StreamFollower::finished, this, &WizardGenerationPage::onFinished);
+    connect(&m_follower, &StreamFollower::failed, this, &WizardGenerationPage::onFailed);
     m_editPause.setSingleShot(true);
     m_editPause.setInterval(SettleDelay);
     connect(&m_editPause, &QTimer::timeout, this, &WizardGenerationPage::editSettled);
@@ -247,7 +260,7 @@ void WizardGenerationPage::addRow(QWidget *label, QWidget *field)
 
 QString WizardGenerationPage::text() const
 {
-    return m_editor->toPlainText() + m_batcher.pending();
+    return m_editor->toPlainText() + m_follower.pendingText();
 }
 
 QString WizardGenerationPage::statusText() const
@@ -274,11 +287,10 @@ bool WizardGenerationPage::isComplete() const
 void WizardGenerationPage::follow(Prefetch::ResponseStream *stream, const QVariantMap &data)
 {
     if (m_stream) {
-        disconnect(m_stream, nullptr, this, nullptr);
+        m_follower.release();
         m_stream->cancel();
         m_stream->deleteLater();
     }
-    m_batcher.reset();
     m_editPause.stop();
     {
         // The generated text becomes the base the user's edits undo back to, so the stream's
@@ -292,10 +304,7 @@ void WizardGenerationPage::follow(Prefetch::ResponseStream *stream, const QVaria
     m_userEdited = false;
     m_stale = false;
     m_prefetched = stream->isPrefetched();
-    m_perceivedMs = -1;
-    connect(stream, &Prefetch::ResponseStream::eventReceived, this, &WizardGenerationPage::onEvent);
-    connect(stream, &Prefetch::ResponseStream::finished, this, &WizardGenerationPage::onFinished);
-    connect(stream, &Prefetch::ResponseStream::failed, this, &WizardGenerationPage::onFailed);
+    m_follower.follow(stream);
     m_stop->setEnabled(true);
     setStatus(tr("Waiting for the first token…"));
     emit completeChanged();
@@ -323,41 +332,21 @@ void WizardGenerationPage::setStale(bool stale)
     m_stale = stale;
 }
 
-void WizardGenerationPage::onEvent(const Llm::StreamEvent &event)
-{
-    if (event.type == Llm::StreamEvent::Type::TextDelta && event.choice == 0)
-        m_batcher.append(event.text);
-}
-
-void WizardGenerationPage::paint(const QString &text, bool first)
-{
-    {
-        const QScopedValueRollback<bool> applying(m_applyingStream, true);
-        appendStreamed(m_editor->document(), m_editor->verticalScrollBar(), text);
-    }
-    if (first && m_stream) {
-        m_editor->viewport()->repaint(); // make "painted" true before taking the time
-        m_perceivedMs = double(Llm::monotonicNowNs() - m_stream->activatedNs()) / 1e6;
-        setStatus(tr("Writing…") + QLatin1Char(' ') + firstTokenSentence());
-        emit firstTokenShown(m_perceivedMs);
-    }
-}
-
 QString WizardGenerationPage::firstTokenSentence() const
 {
-    if (m_perceivedMs < 0)
+    if (perceivedLatencyMs() < 0)
         return tr("No text arrived.");
-    const QString ms = QLocale().toString(m_perceivedMs, 'f', 0);
+    const QString ms = QLocale().toString(perceivedLatencyMs(), 'f', 0);
     return m_prefetched ? tr("First token after %1 ms, prefetched.").arg(ms) : tr("First token after %1 ms.").arg(ms);
 }
 
-void WizardGenerationPage::onFinished()
+void WizardGenerationPage::onFinished(Llm::FinishReason reason)
 {
-    m_batcher.flush();
     QString status = tr("Done.") + QLatin1Char(' ') + firstTokenSentence();
-    if (m_stream && (m_stream->finishReason() == QLatin1String("length")
-                     || m_stream->finishReason() == QLatin1String("max_tokens")))
+    if (reason == Llm::FinishReason::Length)
         status += QLatin1Char(' ') + tr("It stopped at the token limit.");
+    else if (reason == Llm::FinishReason::ContentFilter)
+        status += QLatin1Char(' ') + tr("The provider's content filter withheld the rest.");
     endStream();
     setStatus(status);
     emit generationEnded(true);
@@ -365,7 +354,6 @@ void WizardGenerationPage::onFinished()
 
 void WizardGenerationPage::onFailed(const Llm::Error &error)
 {
-    m_batcher.flush();
     endStream();
     if (error.code() == Llm::Error::Code::Cancelled)
         setStatus(tr("Stopped. Edit the text, or press Regenerate."));
@@ -376,9 +364,9 @@ void WizardGenerationPage::onFailed(const Llm::Error &error)
 
 void WizardGenerationPage::endStream()
 {
-    m_batcher.flush(); // whatever arrived is the user's text now
+    m_follower.flush(); // whatever arrived is the user's text now
+    m_follower.release();
     if (m_stream) {
-        disconnect(m_stream, nullptr, this, nullptr);
         m_stream->deleteLater(); // we are inside its terminal signal
         m_stream = nullptr;
     }

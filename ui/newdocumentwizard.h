@@ -1,6 +1,6 @@
 #pragma once
 
-#include "textbatcher.h"
+#include "streamfollower.h"
 
 #include "prefetch/prompttemplate.h"
 
@@ -108,7 +108,7 @@ public:
     // The last answer was taken over from a prefetch.
     bool isPrefetched() const { return m_prefetched; }
     // Activation (Next, Regenerate) to first token painted, in ms; -1 before it.
-    double perceivedLatencyMs() const { return m_perceivedMs; }
+    double perceivedLatencyMs() const { return m_follower.perceivedLatencyMs(); }
     bool isStale() const { return m_stale; }
 
     // Shows `stream` from now on, replacing the text; `data` is what it was generated from.
@@ -138,11 +138,9 @@ protected:
     void addRow(QWidget *label, QWidget *field);
 
 private:
-    void onEvent(const Llm::StreamEvent &event);
-    void onFinished();
+    void onFinished(Llm::FinishReason reason);
     void onFailed(const Llm::Error &error);
     void onContentsChanged();
-    void paint(const QString &text, bool first);
     void endStream();
     void setStatus(const QString &text, bool isError = false);
     QString firstTokenSentence() const;
@@ -152,7 +150,7 @@ private:
     QPushButton *m_regenerate;
     QPushButton *m_stop;
     QFormLayout *m_extraRows;
-    TextBatcher m_batcher;
+    StreamFollower m_follower;
     QTimer m_editPause;
     QPointer<Prefetch::ResponseStream> m_stream; // non-null while generating
     QVariantMap m_sourceData;
@@ -160,7 +158,6 @@ private:
     bool m_userEdited = false;
     bool m_prefetched = false;
     bool m_stale = false;
-    double m_perceivedMs = -1;
 };
 
 // Page 4: the title options stream into the text field (one per line); the user picks one in

@@ -1,0 +1,532 @@
+#include "chatsession.h"
+
+#include "document.h"
+
+#include "llm/log.h"
+#include "prefetch/actionprompts.h"
+#include "prefetch/debouncestrategy.h"
+#include "prefetch/engine.h"
+#include "prefetch/responsestream.h"
+
+#include <spdlog/spdlog.h>
+
+#include <utility>
+
+namespace Gui {
+
+namespace {
+
+spdlog::logger &log() { return Llm::moduleLogger("ui"); }
+
+// A streamed answer is written to the store this often, so a crash loses at most this much.
+constexpr int CheckpointIntervalMs = 2000;
+// Edits to the document settle this long before the chat's builder follows them.
+constexpr int DocumentSettleMs = 400;
+// The history sent with a message: the newest turns within these bounds (a context window is
+// finite, and so is the memory a long conversation may take per request).
+constexpr qsizetype MaxHistoryMessages = 200;
+constexpr qint64 MaxHistoryTokens = 32'000;
+constexpr int TitleChars = 60;
+
+QString titleFrom(const QString &message)
+{
+    QString line = message.section(u'\n', 0, 0, QString::SectionSkipEmpty).simplified();
+    if (line.size() > TitleChars)
+        line = line.left(TitleChars - 1).trimmed() + QChar(0x2026);
+    return line;
+}
+
+} // namespace
+
+struct ChatSession::Exchange {
+    QPointer<Prefetch::ResponseStream> stream;
+    qint64 conversationId = 0;
+    qint64 answerId = -1; // -1: the store refused it; the answer is shown, not kept
+    qsizetype savedLength = 0; // text and reasoning length at the last checkpoint
+};
+
+ChatSession::ChatSession(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounce, ConversationStore *store,
+                         QObject *parent)
+    : QObject(parent)
+    , m_engine(engine)
+    , m_debounce(debounce)
+    , m_store(store)
+{
+    m_documentTimer.setSingleShot(true);
+    m_documentTimer.setInterval(DocumentSettleMs);
+    connect(&m_documentTimer, &QTimer::timeout, this, [this] {
+        if (m_mode == ConversationMode::Document)
+            ensurePrompt();
+    });
+    m_checkpointTimer.setInterval(CheckpointIntervalMs);
+    connect(&m_checkpointTimer, &QTimer::timeout, this, &ChatSession::saveProgress);
+    if (m_store)
+        connect(m_store, &ConversationStore::errorOccurred, this, &ChatSession::errorOccurred);
+}
+
+ChatSession::~ChatSession()
+{
+    if (m_exchange && m_exchange->stream)
+        disconnect(m_exchange->stream, nullptr, this, nullptr);
+    saveProgress(); // the stream is cancelled after this, when its owner destroys it
+    // Nobody is left to send what a prefetch would answer.
+    if (m_builderInstalled && m_debounce)
+        m_debounce->setBuilder({});
+}
+
+// --- document and provider -----------------------------------------------------------------------
+
+void ChatSession::setDocument(Document *document)
+{
+    if (m_document == document)
+        return;
+    if (m_document)
+        disconnect(m_document, nullptr, this, nullptr);
+    m_document = document;
+    if (document) {
+        connect(document, &Document::promptReady, this, [this] {
+            if (m_mode != ConversationMode::Document)
+                return;
+            if (ensurePrompt() && m_pendingSend && !m_exchange)
+                dispatchPending();
+        });
+    }
+    if (!m_conversationId && m_messages.isEmpty() && m_mode != defaultMode()) {
+        // A chat not started yet follows what is open: about the document when there is one.
+        m_mode = defaultMode();
+        emit modeChanged(m_mode);
+    }
+    ensurePrompt();
+    emit contextChanged();
+}
+
+Prefetch::Engine *ChatSession::engine() const
+{
+    return m_engine;
+}
+
+Document *ChatSession::document() const
+{
+    return m_document;
+}
+
+void ChatSession::documentChanged()
+{
+    m_documentTimer.start();
+}
+
+void ChatSession::profileChanged()
+{
+    ensurePrompt();
+}
+
+ConversationMode ChatSession::defaultMode() const
+{
+    return m_document && !m_document->isBlank() ? ConversationMode::Document : ConversationMode::FreeChat;
+}
+
+qint64 ChatSession::documentTokens() const
+{
+    return m_mode == ConversationMode::Document ? m_documentTokens : -1;
+}
+
+// --- prompt and builder --------------------------------------------------------------------------
+
+// Brings the debounce strategy's builder up to date. False while the document is compiling in
+// the background (no builder then; its promptReady installs one and sends what waits). Cheap
+// when nothing changed: a revision and a target compared, no text read.
+bool ChatSession::ensurePrompt()
+{
+    if (!m_engine || !m_debounce)
+        return false;
+    if (m_exchange) {
+        uninstallBuilder(); // the next message's history needs this answer
+        return true;
+    }
+    const Llm::ProviderProfile &profile = m_engine->profile();
+    Document *document = m_mode == ConversationMode::Document && m_document && !m_document->isBlank()
+        ? m_document.data()
+        : nullptr;
+    const PromptKey key{document, document ? document->revision() : 0, profile.target()};
+    if (m_promptKey != key) {
+        std::expected<Prefetch::CompiledPrompt, Llm::Error> compiled = Prefetch::CompiledPrompt();
+        qint64 tokens = -1;
+        if (document) {
+            const Prefetch::CompiledPrompt *prompt = document->compiledPrompt(profile);
+            if (prompt) {
+                compiled = prompt->withDynamicPartOf(Prefetch::chatTemplate(true));
+                tokens = prompt->estimatedPrefixTokens();
+            } else if (const auto error = document->promptError(profile)) {
+                compiled = std::unexpected(*error);
+            } else {
+                // Compiling: no prefetch may answer for the previous text meanwhile.
+                uninstallBuilder();
+                m_promptKey.reset();
+                m_documentTokens = -1;
+                emit contextChanged();
+                return false;
+            }
+        } else {
+            compiled = Prefetch::chatTemplate(false).compile(profile, {});
+        }
+        if (compiled) {
+            m_compiled = std::move(*compiled);
+            m_compileError.reset();
+        } else {
+            // Not renderable (no model configured, ...): the builder falls back to an unencoded
+            // request, and sending it reports the problem.
+            m_compiled = Prefetch::CompiledPrompt();
+            m_compileError = compiled.error();
+            log().warn("chat: prompt not compiled ({})", compiled.error().codeName());
+        }
+        m_promptKey = key;
+        m_documentTokens = tokens;
+        m_builderStale = true;
+        emit contextChanged();
+    }
+    if (m_builderStale || !m_builderInstalled)
+        installBuilder();
+    return true;
+}
+
+QList<Llm::ChatMessage> ChatSession::history() const
+{
+    // Question and answer pairs; a question whose answer has no text (failed before the first
+    // token) is left out, so the model never sees a question twice in a row.
+    QList<Llm::ChatMessage> turns;
+    for (qsizetype i = 0; i + 1 < m_messages.size(); ++i) {
+        const StoredMessage &question = m_messages.at(i);
+        const StoredMessage &answer = m_messages.at(i + 1);
+        if (question.role != Llm::Role::User || answer.role != Llm::Role::Assistant)
+            continue;
+        ++i;
+        if (answer.content.isEmpty())
+            continue;
+        turns.append({Llm::Role::User, question.content});
+        turns.append({Llm::Role::Assistant, answer.content});
+    }
+    qint64 tokens = 0;
+    qsizetype first = turns.size();
+    while (first >= 2 && turns.size() - first + 2 <= MaxHistoryMessages) {
+        const qint64 pair = Prefetch::estimateTokens(turns.at(first - 2).content)
+            + Prefetch::estimateTokens(turns.at(first - 1).content);
+        if (tokens + pair > MaxHistoryTokens)
+            break;
+        tokens += pair;
+        first -= 2;
+    }
+    return turns.mid(first);
+}
+
+void ChatSession::installBuilder()
+{
+    if (!m_debounce || !m_engine)
+        return;
+    // Values only, no `this`: the strategy may call it after the session is gone.
+    const Prefetch::CompiledPrompt compiled = m_compiled;
+    const QList<Llm::ChatMessage> turns = history();
+    const QString model = m_engine->profile().model;
+    m_debounce->setBuilder([compiled, turns, model](const QString &text) {
+        const Prefetch::TemplateValues values{{QStringLiteral("message"), text}};
+        if (!compiled.isNull()) {
+            if (auto rendered = compiled.render(values, {}, turns))
+                return *rendered;
+        }
+        // The prompt could not be compiled for this provider, which fails the same way for any
+        // request to it (no model, ...): this one, without a fingerprint, is never prefetched,
+        // and sending it shows the provider path's error.
+        Prefetch::RenderedRequest fallback;
+        fallback.request.model = model;
+        fallback.request.messages = turns;
+        fallback.request.messages.append({Llm::Role::User, text});
+        return fallback;
+    });
+    m_builderInstalled = true;
+    m_builderStale = false;
+    // A draft typed while there was no builder (the document compiling) gets its pause now.
+    if (!m_pendingSend && !m_draft.isEmpty())
+        m_debounce->textChanged(m_draft);
+}
+
+void ChatSession::uninstallBuilder()
+{
+    if (m_builderInstalled && m_debounce)
+        m_debounce->setBuilder({});
+    m_builderInstalled = false;
+}
+
+// --- sending -------------------------------------------------------------------------------------
+
+void ChatSession::draftChanged(const QString &draft)
+{
+    m_draft = draft;
+    if (m_pendingSend || !m_debounce)
+        return;
+    ensurePrompt();
+    m_debounce->textChanged(draft);
+}
+
+ChatSession::SendResult ChatSession::send(const QString &text, qint64 activatedNs)
+{
+    if (text.trimmed().isEmpty())
+        return SendResult::Empty;
+    if (m_pendingSend || m_exchange)
+        return SendResult::Busy;
+    if (!m_engine || !m_debounce)
+        return SendResult::Unavailable;
+    m_pendingSend = PendingSend{text, activatedNs};
+    if (!ensurePrompt()) {
+        emit preparingChanged(true);
+        return SendResult::Preparing;
+    }
+    dispatchPending();
+    return SendResult::Sent;
+}
+
+void ChatSession::dispatchPending()
+{
+    const PendingSend pending = *std::exchange(m_pendingSend, std::nullopt);
+    emit preparingChanged(false);
+
+    // First the request (a prefetch of this very draft is taken over), then the bookkeeping.
+    Prefetch::ResponseStream *stream = m_debounce->send(pending.text, pending.activatedNs, this);
+    m_exchange = std::make_unique<Exchange>();
+    m_exchange->stream = stream;
+    connect(stream, &Prefetch::ResponseStream::finished, this,
+            [this] { endExchange(MessageState::Complete, {}, false); });
+    connect(stream, &Prefetch::ResponseStream::failed, this, [this](const Llm::Error &error) {
+        if (error.code() == Llm::Error::Code::Cancelled)
+            endExchange(MessageState::Partial, {}, true);
+        else
+            endExchange(MessageState::Failed, error.message(), false);
+    });
+    uninstallBuilder();
+
+    if (ensureConversation(pending.text) && m_store) {
+        StoredMessage question;
+        question.conversationId = m_conversationId;
+        question.role = Llm::Role::User;
+        question.content = pending.text;
+        if (auto id = m_store->appendMessage(m_conversationId, Llm::Role::User, pending.text))
+            question.id = *id;
+        StoredMessage answer;
+        answer.conversationId = m_conversationId;
+        answer.role = Llm::Role::Assistant;
+        answer.state = MessageState::Partial; // until it ends: what a crash leaves is partial
+        if (auto id = m_store->appendMessage(m_conversationId, Llm::Role::Assistant, {}, {}, MessageState::Partial))
+            answer.id = m_exchange->answerId = *id;
+        m_messages.append(question);
+        m_messages.append(answer);
+    } else {
+        m_messages.append({0, 0, Llm::Role::User, pending.text, {}, MessageState::Complete, {}, {}});
+        m_messages.append({0, 0, Llm::Role::Assistant, {}, {}, MessageState::Partial, {}, {}});
+    }
+    m_exchange->conversationId = m_conversationId;
+    m_checkpointTimer.start();
+    emit exchangeStarted(stream);
+    emit listChanged();
+}
+
+void ChatSession::endExchange(MessageState state, const QString &error, bool cancelled)
+{
+    if (!m_exchange)
+        return;
+    const std::unique_ptr<Exchange> exchange = std::move(m_exchange);
+    m_checkpointTimer.stop();
+    Prefetch::ResponseStream *stream = exchange->stream;
+    const QString text = stream ? stream->text() : QString();
+    const QString reasoning = stream ? stream->reasoning() : QString();
+    if (stream) {
+        disconnect(stream, nullptr, this, nullptr);
+        stream->deleteLater(); // we are inside its terminal signal
+    }
+    if (m_store && exchange->answerId > 0)
+        m_store->updateMessage(exchange->answerId, text, reasoning, state, error);
+    if (exchange->conversationId == m_conversationId) {
+        // The answer's row: by id, or (not stored) the last answer, which is the one streaming.
+        for (qsizetype i = m_messages.size() - 1; i >= 0; --i) {
+            StoredMessage &m = m_messages[i];
+            if (m.role == Llm::Role::Assistant && (exchange->answerId <= 0 || m.id == exchange->answerId)) {
+                m.content = text;
+                m.reasoning = reasoning;
+                m.state = state;
+                m.error = error;
+                break;
+            }
+        }
+    }
+    m_builderStale = true; // the history grew
+    ensurePrompt();
+    emit exchangeEnded(state, error, cancelled);
+    emit listChanged();
+}
+
+void ChatSession::saveProgress()
+{
+    if (!m_exchange || !m_exchange->stream || !m_store || m_exchange->answerId <= 0)
+        return;
+    const Prefetch::ResponseStream *stream = m_exchange->stream;
+    const qsizetype length = stream->text().size() + stream->reasoning().size();
+    if (length == m_exchange->savedLength)
+        return;
+    if (m_store->updateMessage(m_exchange->answerId, stream->text(), stream->reasoning(), MessageState::Partial))
+        m_exchange->savedLength = length;
+}
+
+void ChatSession::stop()
+{
+    if (m_pendingSend) {
+        m_pendingSend.reset();
+        emit preparingChanged(false);
+    }
+    if (m_exchange && m_exchange->stream)
+        m_exchange->stream->cancel(); // ends through endExchange(Partial, cancelled)
+}
+
+bool ChatSession::isPrefetching() const
+{
+    return m_debounce && m_debounce->isPrefetching();
+}
+
+Prefetch::ResponseStream *ChatSession::currentAnswer() const
+{
+    return m_exchange ? m_exchange->stream.data() : nullptr;
+}
+
+qint64 ChatSession::answeringConversationId() const
+{
+    return m_exchange ? m_exchange->conversationId : 0;
+}
+
+qsizetype ChatSession::liveMessageIndex() const
+{
+    if (!m_exchange || m_exchange->conversationId != m_conversationId)
+        return -1;
+    for (qsizetype i = m_messages.size() - 1; i >= 0; --i) {
+        const StoredMessage &m = m_messages.at(i);
+        if (m.role != Llm::Role::Assistant)
+            continue;
+        if (m_exchange->answerId <= 0 || m.id == m_exchange->answerId)
+            return i;
+    }
+    return -1;
+}
+
+// --- conversations -------------------------------------------------------------------------------
+
+bool ChatSession::ensureConversation(const QString &firstMessage)
+{
+    if (!m_store)
+        return false;
+    const QString title = titleFrom(firstMessage);
+    if (m_conversationId == 0) {
+        auto id = m_store->create(title.isEmpty() ? tr("New conversation") : title,
+                                  m_document ? m_document->filePath() : QString(), m_mode);
+        if (!id)
+            return false;
+        m_conversationId = *id;
+        m_title = title;
+        emit conversationOpened(m_conversationId);
+        return true;
+    }
+    // A conversation made with "New" is named after its first message.
+    if (m_messages.isEmpty() && m_title == tr("New conversation") && !title.isEmpty() && m_store->rename(m_conversationId, title))
+        m_title = title;
+    return true;
+}
+
+bool ChatSession::openConversation(qint64 id)
+{
+    if (!m_store)
+        return false;
+    const auto info = m_store->conversation(id);
+    if (!info) {
+        emit errorOccurred(info.error());
+        emit listChanged();
+        return false;
+    }
+    auto messages = m_store->messages(id);
+    if (!messages) {
+        emit errorOccurred(messages.error());
+        return false;
+    }
+    m_conversationId = id;
+    m_title = info->title;
+    const bool modeChange = m_mode != info->mode;
+    m_mode = info->mode;
+    m_messages = std::move(*messages);
+    m_builderStale = true; // another history
+    ensurePrompt();
+    if (modeChange)
+        emit modeChanged(m_mode);
+    emit conversationOpened(id);
+    return true;
+}
+
+bool ChatSession::newConversation()
+{
+    if (m_messages.isEmpty() && (m_conversationId == 0 || m_title == tr("New conversation")))
+        return true; // this one is still empty: use it
+    if (!m_store)
+        return false;
+    const auto id = m_store->create(tr("New conversation"), m_document ? m_document->filePath() : QString(),
+                                    defaultMode());
+    if (!id)
+        return false; // the store reported it
+    emit listChanged();
+    return openConversation(*id);
+}
+
+void ChatSession::removeConversation(qint64 id)
+{
+    if (!m_store)
+        return;
+    if (m_exchange && m_exchange->conversationId == id) {
+        // Its answer has nowhere to go: stop it without storing.
+        if (m_exchange->stream) {
+            disconnect(m_exchange->stream, nullptr, this, nullptr);
+            m_exchange->stream->cancel();
+            m_exchange->stream->deleteLater();
+        }
+        m_exchange.reset();
+        m_checkpointTimer.stop();
+        m_builderStale = true;
+        emit exchangeEnded(MessageState::Partial, {}, true);
+    }
+    if (!m_store->remove(id))
+        return;
+    emit listChanged();
+    if (id != m_conversationId)
+        return;
+    m_conversationId = 0;
+    m_title.clear();
+    m_messages.clear();
+    const auto remaining = m_store->conversations();
+    if (remaining && !remaining->isEmpty() && openConversation(remaining->first().id))
+        return;
+    m_mode = defaultMode();
+    m_promptKey.reset();
+    ensurePrompt();
+    emit modeChanged(m_mode);
+    emit conversationOpened(0);
+}
+
+void ChatSession::conversationRenamed(qint64 id, const QString &title)
+{
+    if (id == m_conversationId)
+        m_title = title;
+}
+
+void ChatSession::setMode(ConversationMode mode)
+{
+    if (mode == m_mode)
+        return;
+    m_mode = mode;
+    if (m_conversationId && m_store)
+        m_store->setMode(m_conversationId, mode);
+    ensurePrompt();
+    emit modeChanged(mode);
+    emit contextChanged();
+}
+
+} // namespace Gui

@@ -1,0 +1,166 @@
+#pragma once
+
+#include "conversationstore.h"
+
+#include "llm/error.h"
+#include "llm/providerprofile.h"
+#include "prefetch/prompttemplate.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+#include <memory>
+#include <optional>
+
+namespace Prefetch {
+class DebounceStrategy;
+class Engine;
+class ResponseStream;
+} // namespace Prefetch
+
+namespace Gui {
+
+class Document;
+
+// One chat, without widgets: the conversation open, its messages and mode, the prompt the
+// debounce strategy builds from, sending and storing. The chat dock shows it.
+//
+// The request is Prefetch::chatTemplate() for the engine's provider, in document mode on the
+// document's own compiled prefix (one compile per revision, shared with the actions and the
+// warm-up; a large document compiles off the GUI thread and a send waits for it). The strategy
+// always holds exactly that builder, with the conversation so far as history; it is replaced
+// when the conversation, its mode, the provider or the document's revision changes, and unset
+// while an answer streams (the next message's history needs its text).
+//
+// Each exchange is stored at once (the question, and the answer as "partial"), checkpointed
+// while it streams and stored with its end state: complete, stopped (partial) or failed with
+// the error. saveProgress() and the destructor store what has arrived.
+//
+// GUI thread. The engine, the strategy and the store belong to the app and must outlive the
+// session (they are held by QPointer and the session degrades instead of crashing if not).
+class ChatSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class SendResult {
+        Sent,        // the answer is on its way (exchangeStarted was emitted)
+        Preparing,   // the document is compiling: it goes once it is done
+        Busy,        // an answer is still coming, or a send is waiting
+        Empty,       // nothing but white space
+        Unavailable, // no engine or strategy
+    };
+
+    ChatSession(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounce, ConversationStore *store,
+                QObject *parent = nullptr);
+    ~ChatSession() override;
+
+    Prefetch::Engine *engine() const;
+
+    // The document open in the editor, or null. Its file is stored with new conversations.
+    void setDocument(Document *document);
+    Document *document() const;
+    // The document's text changed: the builder is brought up to date once the edits settle.
+    void documentChanged();
+    // The engine's provider changed (also noticed at the next use).
+    void profileChanged();
+
+    qint64 conversationId() const { return m_conversationId; }
+    QString title() const { return m_title; }
+    ConversationMode mode() const { return m_mode; }
+    // What a chat not started yet is about: the document when one with text is open.
+    ConversationMode defaultMode() const;
+    const QList<StoredMessage> &messages() const { return m_messages; }
+
+    void setMode(ConversationMode mode);
+    bool openConversation(qint64 id);
+    // A new conversation, or the current one when it is still empty (no empty ones pile up).
+    bool newConversation();
+    void removeConversation(qint64 id);
+    // The list renamed a conversation in the store.
+    void conversationRenamed(qint64 id, const QString &title);
+
+    // The input's text changed: the debounce strategy hears of it.
+    void draftChanged(const QString &draft);
+    SendResult send(const QString &text, qint64 activatedNs);
+    // Stops the answer (kept as partial) or the send waiting for the document.
+    void stop();
+    bool isAnswering() const { return m_exchange != nullptr; }
+    bool isPreparing() const { return m_pendingSend.has_value(); }
+    // An answer to the draft is being prefetched.
+    bool isPrefetching() const;
+    Prefetch::ResponseStream *currentAnswer() const;
+    // The conversation the answer being streamed belongs to (0: none streams).
+    qint64 answeringConversationId() const;
+    // Index in messages() of the answer being streamed, when that conversation is open; else -1.
+    qsizetype liveMessageIndex() const;
+    // Stores the answer being streamed as far as it has arrived (also every few seconds).
+    void saveProgress();
+    // Estimated tokens of the document that goes with each message; -1 when none goes (free
+    // chat, no document, or not compiled yet).
+    qint64 documentTokens() const;
+
+signals:
+    // A conversation was opened (or a new one started): messages() was replaced.
+    void conversationOpened(qint64 id);
+    void modeChanged(ConversationMode mode);
+    // The list of conversations changed (one was created, named, removed or got a message).
+    void listChanged();
+    // A question and its (empty, partial) answer were appended to messages(); `stream` is it.
+    void exchangeStarted(Prefetch::ResponseStream *stream);
+    // The answer ended and is stored; `error` is set when it failed, `cancelled` when stopped.
+    void exchangeEnded(Gui::MessageState state, const QString &error, bool cancelled);
+    void preparingChanged(bool preparing);
+    // What goes with a message changed (document mode, the document, its compile).
+    void contextChanged();
+    void errorOccurred(const QString &message);
+
+private:
+    struct Exchange;
+    struct PendingSend {
+        QString text;
+        qint64 activatedNs = 0;
+    };
+    // What the builder was made from; a different key needs a new one.
+    struct PromptKey {
+        const Document *document = nullptr;
+        quint64 revision = 0;
+        Llm::ProviderTarget target;
+        friend bool operator==(const PromptKey &, const PromptKey &) = default;
+    };
+
+    bool ensurePrompt();
+    void installBuilder();
+    void uninstallBuilder();
+    QList<Llm::ChatMessage> history() const;
+    void dispatchPending();
+    void endExchange(MessageState state, const QString &error, bool cancelled);
+    bool ensureConversation(const QString &firstMessage);
+
+    QPointer<Prefetch::Engine> m_engine;
+    QPointer<Prefetch::DebounceStrategy> m_debounce;
+    QPointer<ConversationStore> m_store;
+    QPointer<Document> m_document;
+
+    qint64 m_conversationId = 0; // 0: a new chat not stored yet
+    QString m_title;
+    ConversationMode m_mode = ConversationMode::FreeChat;
+    QList<StoredMessage> m_messages;
+    QString m_draft; // the input's text, for a builder that arrives after it was typed
+
+    // The prompt the builder renders from, and what it was made from.
+    std::optional<PromptKey> m_promptKey;
+    Prefetch::CompiledPrompt m_compiled;
+    std::optional<Llm::Error> m_compileError;
+    qint64 m_documentTokens = -1;
+    bool m_builderInstalled = false;
+    bool m_builderStale = true; // the history changed since the builder was made
+
+    QTimer m_documentTimer;
+    QTimer m_checkpointTimer;
+    std::optional<PendingSend> m_pendingSend;
+    std::unique_ptr<Exchange> m_exchange;
+};
+
+} // namespace Gui

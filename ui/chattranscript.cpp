@@ -1,0 +1,280 @@
+#include "chattranscript.h"
+
+#include "fittedtextbrowser.h"
+#include "markdownview.h"
+#include "uicolors.h"
+
+#include <QCoreApplication>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QStyle>
+#include <QVBoxLayout>
+
+#include <utility>
+
+namespace Gui {
+
+namespace {
+
+// Plain text that grows with its content and wraps anywhere (a pasted URL must not widen the
+// transcript). Used for the user's messages.
+class PlainTextView final : public FittedTextBrowser
+{
+public:
+    explicit PlainTextView(const QString &text, QWidget *parent)
+        : FittedTextBrowser(parent)
+    {
+        setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+        setPlainText(text);
+    }
+};
+
+class UserMessage final : public QFrame
+{
+public:
+    UserMessage(const QString &text, QWidget *parent)
+        : QFrame(parent)
+        , m_view(new PlainTextView(text, this))
+    {
+        setAutoFillBackground(true);
+        setBackgroundRole(QPalette::AlternateBase);
+        m_view->setForegroundRole(QPalette::Text);
+        m_view->setAccessibleName(QCoreApplication::translate("Gui::ChatDock", "Your message"));
+        auto *layout = new QVBoxLayout(this);
+        layout->addWidget(mutedLabel(QCoreApplication::translate("Gui::ChatDock", "You"), this));
+        layout->addWidget(m_view);
+    }
+    QString text() const { return m_view->toPlainText(); }
+
+private:
+    PlainTextView *m_view;
+};
+
+} // namespace
+
+QLabel *mutedLabel(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    // A role, not a colour: it follows the palette, dark ones included.
+    label->setForegroundRole(QPalette::PlaceholderText);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    return label;
+}
+
+// --- AnswerWidget ----------------------------------------------------------------------------------
+
+AnswerWidget::AnswerWidget(QWidget *parent)
+    : QFrame(parent)
+    , m_timing(mutedLabel({}, this))
+    , m_view(new MarkdownView(this))
+    , m_errorRow(new QWidget(this))
+    , m_errorIcon(new QLabel(m_errorRow))
+    , m_error(new QLabel(m_errorRow))
+    , m_status(mutedLabel({}, this))
+{
+    m_timing->setObjectName(QStringLiteral("chatTiming"));
+    m_timing->setWordWrap(false);
+    m_timing->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_error->setObjectName(QStringLiteral("chatError"));
+    m_error->setWordWrap(true);
+    m_error->setTextFormat(Qt::PlainText);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_error->setAccessibleName(QCoreApplication::translate("Gui::ChatDock", "Error"));
+    m_status->setObjectName(QStringLiteral("chatStatus"));
+    m_status->hide();
+
+    auto *header = new QHBoxLayout;
+    header->addWidget(mutedLabel(QCoreApplication::translate("Gui::ChatDock", "Assistant"), this), 1);
+    header->addWidget(m_timing);
+    auto *errorLayout = new QHBoxLayout(m_errorRow);
+    errorLayout->setContentsMargins(0, 0, 0, 0);
+    errorLayout->addWidget(m_errorIcon, 0, Qt::AlignTop);
+    errorLayout->addWidget(m_error, 1);
+    m_errorRow->hide();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(header);
+    layout->addWidget(m_view);
+    layout->addWidget(m_errorRow);
+    layout->addWidget(m_status);
+    applyErrorStyle();
+}
+
+void AnswerWidget::setTiming(double firstTokenMs, bool prefetched)
+{
+    QString text = QCoreApplication::translate("Gui::ChatDock", "First token after %1 ms")
+                       .arg(QLocale().toString(firstTokenMs, 'f', 0));
+    if (prefetched) {
+        text = QCoreApplication::translate("Gui::ChatDock", "%1 · prefetched").arg(text);
+        m_timing->setToolTip(QCoreApplication::translate(
+            "Gui::ChatDock", "This answer was started while you paused typing, before you pressed Enter."));
+    }
+    m_timing->setText(text);
+}
+
+void AnswerWidget::setStatus(const QString &text)
+{
+    m_status->setText(text);
+    m_status->setVisible(!text.isEmpty());
+}
+
+void AnswerWidget::setError(const QString &message)
+{
+    m_error->setText(message);
+    m_errorRow->setVisible(!message.isEmpty());
+}
+
+QString AnswerWidget::errorText() const
+{
+    return m_errorRow->isVisible() ? m_error->text() : QString();
+}
+
+QString AnswerWidget::text() const
+{
+    return m_view->plainText();
+}
+
+void AnswerWidget::changeEvent(QEvent *event)
+{
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
+        applyErrorStyle();
+}
+
+void AnswerWidget::applyErrorStyle()
+{
+    QPalette p = m_error->palette();
+    p.setColor(QPalette::WindowText, errorColor(palette()));
+    m_error->setPalette(p);
+    m_error->setForegroundRole(QPalette::WindowText); // not the Text role a Base background implies
+    const int size = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
+    m_errorIcon->setPixmap(
+        style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this).pixmap(QSize(size, size), devicePixelRatioF()));
+}
+
+// --- ChatTranscript ------------------------------------------------------------------------------
+
+ChatTranscript::ChatTranscript(QWidget *parent)
+    : QScrollArea(parent)
+{
+    setWidgetResizable(true);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setBackgroundRole(QPalette::Base);
+    setAccessibleName(QCoreApplication::translate("Gui::ChatDock", "Transcript"));
+    setFocusPolicy(Qt::StrongFocus); // arrow keys and Page Up/Down scroll it
+    QScrollBar *bar = verticalScrollBar();
+    // Follow a streaming answer while the view is at the bottom; stay put once the user scrolls up.
+    connect(bar, &QScrollBar::rangeChanged, this, [this, bar](int, int max) {
+        if (m_stickToBottom)
+            bar->setValue(max);
+    });
+    connect(bar, &QScrollBar::valueChanged, this, [this, bar](int value) {
+        m_stickToBottom = value >= bar->maximum() - fontMetrics().lineSpacing();
+    });
+    clearContent();
+}
+
+void ChatTranscript::clearContent()
+{
+    auto *content = new QWidget;
+    content->setBackgroundRole(QPalette::Base);
+    m_layout = new QVBoxLayout(content);
+    m_layout->addStretch(1); // always last: messages go in before it
+    setWidget(content);      // deletes the previous content
+    m_showingHint = false;
+}
+
+AnswerWidget *ChatTranscript::setMessages(const QList<StoredMessage> &messages, qsizetype liveIndex)
+{
+    clearContent();
+    m_stickToBottom = true;
+    if (messages.isEmpty()) {
+        m_showAll = false;
+        showEmptyHint();
+        return nullptr;
+    }
+    qsizetype first = 0;
+    if (!m_showAll && messages.size() > ShownMessages) {
+        first = messages.size() - ShownMessages;
+        if (messages.at(first).role == Llm::Role::Assistant)
+            --first; // start at a question
+        auto *earlier = new QPushButton(QCoreApplication::translate("Gui::ChatDock", "Show %1 earlier messages").arg(first),
+                                        widget());
+        connect(earlier, &QPushButton::clicked, this, [this] {
+            m_showAll = true;
+            emit earlierRequested();
+            m_stickToBottom = false; // the user went looking upwards: stay at the top
+        });
+        m_layout->insertWidget(m_layout->count() - 1, earlier, 0, Qt::AlignHCenter);
+    }
+    AnswerWidget *live = nullptr;
+    for (qsizetype i = first; i < messages.size(); ++i) {
+        const StoredMessage &m = messages.at(i);
+        if (m.role == Llm::Role::User) {
+            addUserMessage(m.content);
+            continue;
+        }
+        AnswerWidget *answer = addAnswer();
+        if (i == liveIndex) {
+            live = answer;
+            continue;
+        }
+        answer->view()->setMarkdown(m.content);
+        answer->view()->setReasoning(m.reasoning);
+        if (m.state == MessageState::Failed)
+            answer->setError(m.error);
+        else if (m.state == MessageState::Partial)
+            answer->setStatus(QCoreApplication::translate("Gui::ChatDock", "Incomplete: the answer was stopped or interrupted."));
+    }
+    m_stickToBottom = true;
+    return live;
+}
+
+void ChatTranscript::showEmptyHint()
+{
+    auto *hint = mutedLabel(QCoreApplication::translate("Gui::ChatDock",
+                                                        "Ask anything. In “About the current document” mode, the open "
+                                                        "document goes with your message."),
+                            widget());
+    hint->setAlignment(Qt::AlignCenter);
+    m_layout->insertWidget(m_layout->count() - 1, hint);
+    m_showingHint = true;
+}
+
+void ChatTranscript::addUserMessage(const QString &text)
+{
+    if (std::exchange(m_showingHint, false))
+        clearContent(); // the first message replaces the empty-chat hint
+    m_layout->insertWidget(m_layout->count() - 1, new UserMessage(text, widget())); // before the stretch
+}
+
+AnswerWidget *ChatTranscript::addAnswer()
+{
+    auto *answer = new AnswerWidget(widget());
+    m_layout->insertWidget(m_layout->count() - 1, answer); // before the stretch
+    return answer;
+}
+
+QString ChatTranscript::text() const
+{
+    QStringList parts;
+    for (int i = 0; i < m_layout->count(); ++i) {
+        QWidget *w = m_layout->itemAt(i)->widget();
+        if (auto *user = dynamic_cast<UserMessage *>(w)) {
+            parts << user->text();
+        } else if (auto *answer = qobject_cast<AnswerWidget *>(w)) {
+            QString text = answer->text();
+            if (!answer->errorText().isEmpty())
+                text += u'\n' + answer->errorText();
+            parts << text;
+        }
+    }
+    return parts.join(QStringLiteral("\n\n"));
+}
+
+} // namespace Gui

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "conversationstore.h"
+
+#include <QFrame>
+#include <QScrollArea>
+
+class QLabel;
+class QVBoxLayout;
+
+namespace Gui {
+
+class MarkdownView;
+
+// A label in the palette's muted text colour (follows dark palettes too).
+QLabel *mutedLabel(const QString &text, QWidget *parent);
+
+// One answer in the transcript: who and how fast, the Markdown, and an error in plain words
+// when it failed (the partial text stays above it).
+class AnswerWidget final : public QFrame
+{
+    Q_OBJECT
+
+public:
+    explicit AnswerWidget(QWidget *parent);
+
+    MarkdownView *view() const { return m_view; }
+    void setTiming(double firstTokenMs, bool prefetched);
+    void setStatus(const QString &text);
+    void setError(const QString &message);
+    QString errorText() const;
+    QString text() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void applyErrorStyle();
+
+    QLabel *m_timing;
+    MarkdownView *m_view;
+    QWidget *m_errorRow;
+    QLabel *m_errorIcon;
+    QLabel *m_error;
+    QLabel *m_status;
+};
+
+// The messages of one conversation, newest at the bottom: the user's as plain text, answers as
+// Markdown. Shows the newest ShownMessages, older ones behind a button. Follows the bottom
+// while the user has not scrolled up. GUI thread.
+class ChatTranscript : public QScrollArea
+{
+    Q_OBJECT
+
+public:
+    static constexpr qsizetype ShownMessages = 100;
+
+    explicit ChatTranscript(QWidget *parent = nullptr);
+
+    // Shows `messages` afresh. The answer at `liveIndex` (still streaming; -1: none) is left
+    // empty for the caller to fill, and returned.
+    AnswerWidget *setMessages(const QList<StoredMessage> &messages, qsizetype liveIndex = -1);
+    void addUserMessage(const QString &text);
+    AnswerWidget *addAnswer();
+    // Every message shown, in order, as plain text separated by blank lines.
+    QString text() const;
+    void scrollToEnd() { m_stickToBottom = true; }
+
+signals:
+    // The "show earlier messages" button: setMessages() again shows them all.
+    void earlierRequested();
+
+private:
+    void clearContent();
+    void showEmptyHint();
+
+    QVBoxLayout *m_layout = nullptr; // of the widget the area shows
+    bool m_showAll = false;
+    bool m_showingHint = false;
+    bool m_stickToBottom = true;
+};
+
+} // namespace Gui

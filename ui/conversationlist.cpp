@@ -1,0 +1,193 @@
+#include "conversationlist.h"
+
+#include "conversationstore.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace Gui {
+
+namespace {
+// Typing in the search field settles this long before the store is queried.
+constexpr int SearchDelayMs = 150;
+} // namespace
+
+
+ConversationListPanel::ConversationListPanel(ConversationStore *store, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+{
+    createActions();
+    m_search = new QLineEdit(this);
+    m_search->setPlaceholderText(tr("Search conversations"));
+    m_search->setAccessibleName(tr("Search conversations"));
+    m_search->setClearButtonEnabled(true);
+    connect(m_search, &QLineEdit::textChanged, this, [this] { m_searchTimer.start(); });
+
+    m_list = new QListWidget(this);
+    m_list->setAccessibleName(tr("Conversations"));
+    m_list->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
+    m_list->setUniformItemSizes(true);
+    m_list->addAction(m_renameAction);
+    m_list->addAction(m_deleteAction);
+    m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
+    connect(m_list, &QListWidget::currentItemChanged, this, &ConversationListPanel::onCurrentItemChanged);
+    connect(m_list, &QListWidget::itemChanged, this, &ConversationListPanel::onItemEdited);
+
+    auto *buttons = new QHBoxLayout;
+    for (QAction *action : {m_newAction, m_renameAction, m_deleteAction}) {
+        auto *button = new QToolButton(this);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        // The list's own keys (F2, Del) already reach these; the buttons are for the mouse.
+        button->setFocusPolicy(Qt::NoFocus);
+        buttons->addWidget(button);
+    }
+    buttons->addStretch(1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_search);
+    layout->addWidget(m_list, 1);
+    layout->addLayout(buttons);
+
+    m_searchTimer.setSingleShot(true);
+    m_searchTimer.setInterval(SearchDelayMs);
+    connect(&m_searchTimer, &QTimer::timeout, this, [this] { reload(m_currentId); });
+    updateActions();
+}
+
+void ConversationListPanel::createActions()
+{
+    m_newAction = new QAction(tr("&New Conversation"), this);
+    m_newAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    m_newAction->setShortcutContext(Qt::WindowShortcut);
+    m_newAction->setToolTip(tr("Start a new conversation (%1)")
+                                .arg(m_newAction->shortcut().toString(QKeySequence::NativeText)));
+    connect(m_newAction, &QAction::triggered, this, &ConversationListPanel::newRequested);
+
+    // Rename and Delete act on the list: F2 or Del typed in the editor must stay the editor's.
+    m_renameAction = new QAction(tr("&Rename"), this);
+    m_renameAction->setShortcut(QKeySequence(Qt::Key_F2));
+    m_renameAction->setShortcutContext(Qt::WidgetShortcut);
+    m_renameAction->setToolTip(tr("Rename the conversation (F2)"));
+    connect(m_renameAction, &QAction::triggered, this, [this] {
+        if (QListWidgetItem *item = m_list->currentItem())
+            m_list->editItem(item);
+    });
+
+    m_deleteAction = new QAction(tr("&Delete"), this);
+    m_deleteAction->setShortcut(QKeySequence(QKeySequence::Delete));
+    m_deleteAction->setShortcutContext(Qt::WidgetShortcut);
+    m_deleteAction->setToolTip(tr("Delete the conversation (Del)"));
+    connect(m_deleteAction, &QAction::triggered, this, &ConversationListPanel::confirmDelete);
+}
+
+void ConversationListPanel::clearSearch()
+{
+    m_search->clear();
+    m_searchTimer.stop();
+}
+
+void ConversationListPanel::reload(qint64 currentId)
+{
+    m_currentId = currentId;
+    if (!m_store)
+        return;
+    // A title editor is a child of the list's viewport (QAbstractItemView::state() is protected).
+    if (QWidget *focus = QApplication::focusWidget(); focus && m_list->viewport()->isAncestorOf(focus)) {
+        m_searchTimer.start(); // rebuilding now would throw away the title being typed
+        return;
+    }
+    const auto conversations = m_store->conversations(m_search->text());
+    if (!conversations) {
+        emit errorOccurred(conversations.error());
+        return;
+    }
+    const QSignalBlocker blocker(m_list);
+    m_list->clear();
+    for (const ConversationInfo &c : *conversations) {
+        auto *item = new QListWidgetItem(c.title.isEmpty() ? tr("Untitled conversation") : c.title, m_list);
+        item->setData(Qt::UserRole, c.id);
+        item->setFlags(item->flags() | Qt::ItemIsEditable);
+        QString tip = tr("%1 · %2 messages")
+                          .arg(QLocale().toString(c.updated.toLocalTime(), QLocale::ShortFormat))
+                          .arg(c.messageCount);
+        if (c.mode == ConversationMode::Document)
+            tip += u'\n' + (c.documentPath.isEmpty() ? tr("About a document") : tr("About %1").arg(c.documentPath));
+        item->setToolTip(tip);
+        if (c.id == currentId)
+            m_list->setCurrentItem(item);
+    }
+    updateActions();
+}
+
+void ConversationListPanel::onCurrentItemChanged(QListWidgetItem *current)
+{
+    if (current) {
+        const qint64 id = current->data(Qt::UserRole).toLongLong();
+        if (id != m_currentId) {
+            m_currentId = id;
+            emit conversationSelected(id);
+        }
+    }
+    updateActions();
+}
+
+void ConversationListPanel::onItemEdited(QListWidgetItem *item)
+{
+    if (!m_store)
+        return;
+    const qint64 id = item->data(Qt::UserRole).toLongLong();
+    const QString title = item->text().simplified();
+    const auto info = m_store->conversation(id);
+    if (!info)
+        return;
+    const QSignalBlocker blocker(m_list);
+    if (title.isEmpty() || title == info->title) {
+        item->setText(info->title.isEmpty() ? tr("Untitled conversation") : info->title);
+        return;
+    }
+    if (!m_store->rename(id, title))
+        return;
+    item->setText(title);
+    emit renamed(id, title);
+}
+
+void ConversationListPanel::confirmDelete()
+{
+    QListWidgetItem *item = m_list->currentItem();
+    if (!item)
+        return;
+    const qint64 id = item->data(Qt::UserRole).toLongLong();
+    // Window-modal and asynchronous: no nested event loop while the stream keeps arriving.
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Delete Conversation"),
+                                tr("Delete “%1” and all its messages? This cannot be undone.").arg(item->text()),
+                                QMessageBox::NoButton, this);
+    QPushButton *remove = box->addButton(tr("Delete"), QMessageBox::DestructiveRole);
+    box->addButton(QMessageBox::Cancel);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, box, remove, id] {
+        if (box->clickedButton() == remove)
+            emit removeRequested(id);
+    });
+    box->open();
+}
+
+void ConversationListPanel::updateActions()
+{
+    const bool hasCurrent = m_list->currentItem() != nullptr;
+    m_renameAction->setEnabled(hasCurrent);
+    m_deleteAction->setEnabled(hasCurrent);
+}
+
+} // namespace Gui

@@ -1,0 +1,292 @@
+#include "document.h"
+
+#include "llm/log.h"
+#include "prefetch/actionprompts.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QStringDecoder>
+#include <QTextDocument>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <spdlog/spdlog.h>
+
+namespace Gui {
+
+namespace {
+
+spdlog::logger &log() { return Llm::moduleLogger("ui"); }
+
+// A large document compiles again this long after the last edit: long enough not to compile
+// per key, short enough to be done before the pointer reaches an action button.
+constexpr int RecompileSettleMs = 250;
+
+} // namespace
+
+Document::Document(QObject *parent)
+    : QObject(parent)
+    , m_text(new QTextDocument(this))
+{
+    m_text->setUndoRedoEnabled(true);
+    connect(m_text, &QTextDocument::contentsChanged, this, &Document::onContentsChanged);
+    connect(m_text, &QTextDocument::modificationChanged, this, [this](bool modified) {
+        emit modifiedChanged(modified);
+        emit titleChanged();
+    });
+    connect(&m_compile, &QFutureWatcher<Compiled>::finished, this, [this] {
+        Compiled compiled = m_compile.result();
+        if (compiled.revision != m_revision)
+            return; // typed over while compiling: the settle timer compiles the new text
+        m_compiled = std::move(compiled);
+        emit promptReady();
+    });
+    m_recompile.setSingleShot(true);
+    m_recompile.setInterval(RecompileSettleMs);
+    connect(&m_recompile, &QTimer::timeout, this, [this] {
+        if (m_lastProfile)
+            compiledPrompt(*m_lastProfile);
+    });
+    connect(&m_recoveryWrite, &QFutureWatcher<bool>::finished, this, [this] {
+        if (!m_recoveryWrite.result())
+            m_recoveryRevision = 0; // try again at the next autosave
+        emit recoveryCopyWritten();
+    });
+}
+
+Document::~Document()
+{
+    // Workers hold copies of what they need; waiting for them would block the GUI thread.
+    m_compile.disconnect(this);
+    m_recoveryWrite.disconnect(this);
+}
+
+QString Document::text() const
+{
+    return m_text->toPlainText();
+}
+
+qsizetype Document::characterCount() const
+{
+    return std::max(0, m_text->characterCount() - 1); // QTextDocument counts a final paragraph separator
+}
+
+bool Document::isModified() const
+{
+    return m_text->isModified();
+}
+
+void Document::setModified(bool modified)
+{
+    m_text->setModified(modified);
+}
+
+bool Document::isBlank() const
+{
+    const int characters = m_text->characterCount();
+    if (characters <= 1)
+        return true;
+    // A long document of nothing but spaces is not worth copying out on every key press.
+    return characters < 4096 && m_text->toPlainText().trimmed().isEmpty();
+}
+
+void Document::onContentsChanged()
+{
+    ++m_revision;
+    // A large document whose prompt was wanted before will be wanted again (hover, chat): have
+    // it compiled by then instead of making the first request after an edit wait for it.
+    if (m_lastProfile && m_text->characterCount() >= LargeDocumentChars)
+        m_recompile.start();
+}
+
+std::optional<QString> Document::load(const QString &path)
+{
+    QFile file(path);
+    const QString name = QFileInfo(path).fileName();
+    if (!file.exists())
+        return tr("%1 does not exist.").arg(QDir::toNativeSeparators(path));
+    if (file.size() > MaxDocumentBytes)
+        return tr("%1 is %2 MB; Headstart opens documents up to %3 MB.")
+            .arg(name)
+            .arg(file.size() / (1024 * 1024))
+            .arg(MaxDocumentBytes / (1024 * 1024));
+    if (!file.open(QIODevice::ReadOnly))
+        return tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    const QByteArray bytes = file.readAll();
+    auto decoder = QStringDecoder(QStringDecoder::Utf8);
+    const QString text = decoder(bytes);
+    if (decoder.hasError() || bytes.contains('\0'))
+        return tr("%1 is not UTF-8 text; Headstart opens Markdown and plain-text documents.").arg(name);
+    m_text->setPlainText(text);
+    m_text->setModified(false);
+    m_path = QFileInfo(path).absoluteFilePath();
+    emit titleChanged();
+    return std::nullopt;
+}
+
+std::optional<QString> Document::saveTo(const QString &path)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    file.write(m_text->toPlainText().toUtf8());
+    if (!file.commit())
+        return tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    removeRecoveryCopy();
+    m_path = QFileInfo(path).absoluteFilePath();
+    m_text->setModified(false);
+    emit titleChanged();
+    return std::nullopt;
+}
+
+void Document::setUntitled(int number, const QString &text)
+{
+    m_untitledNumber = number;
+    m_text->setPlainText(text);
+    m_text->setModified(!text.isEmpty());
+    emit titleChanged();
+}
+
+void Document::setText(const QString &text)
+{
+    m_text->setPlainText(text);
+}
+
+QString Document::documentId() const
+{
+    return m_path.isEmpty() ? QStringLiteral("untitled-%1").arg(m_untitledNumber) : m_path;
+}
+
+QString Document::displayName() const
+{
+    return m_path.isEmpty() ? tr("Untitled %1").arg(m_untitledNumber) : QFileInfo(m_path).fileName();
+}
+
+// --- prompt ---------------------------------------------------------------------------------
+
+const Prefetch::CompiledPrompt *Document::compiledPrompt(const Llm::ProviderProfile &profile)
+{
+    m_lastProfile = profile;
+    const Llm::ProviderTarget target = profile.target();
+    const auto current = [&] { return m_compiled && m_compiled->revision == m_revision && m_compiled->target == target; };
+    if (!current())
+        startCompile(profile);
+    return current() && !m_compiled->error ? &m_compiled->prompt : nullptr;
+}
+
+std::optional<Llm::Error> Document::promptError(const Llm::ProviderProfile &profile) const
+{
+    if (m_compiled && m_compiled->revision == m_revision && m_compiled->target == profile.target())
+        return m_compiled->error;
+    return std::nullopt;
+}
+
+void Document::startCompile(const Llm::ProviderProfile &profile)
+{
+    m_recompile.stop();
+    const quint64 revision = m_revision;
+    const Llm::ProviderTarget target = profile.target();
+    if (m_compile.isRunning() && m_compileRevision == revision && m_compileTarget == target)
+        return; // on its way
+    const QString text = m_text->toPlainText();
+    // The worker gets copies (the text is implicitly shared, not copied) and touches no widget.
+    auto compile = [profile, text, revision, target] {
+        Compiled out;
+        out.revision = revision;
+        out.target = target;
+        if (auto compiled = Prefetch::documentTemplate().compile(profile, Prefetch::documentValues(text)))
+            out.prompt = std::move(*compiled);
+        else
+            out.error = compiled.error();
+        return out;
+    };
+    if (text.size() < LargeDocumentChars) {
+        m_compiled = compile(); // well under a millisecond
+        if (m_compiled->error)
+            log().warn("document prompt not compiled ({})", m_compiled->error->codeName());
+        return;
+    }
+    log().debug("compiling a {}-character document in the thread pool", text.size());
+    m_compileRevision = revision;
+    m_compileTarget = target;
+    m_compile.setFuture(QtConcurrent::run(compile));
+}
+
+// --- recovery -------------------------------------------------------------------------------
+
+void Document::setRecoveryDirectory(const QString &directory)
+{
+    if (directory == m_recoveryDirectory)
+        return;
+    removeRecoveryCopy();
+    m_recoveryDirectory = directory;
+}
+
+QString Document::recoveryFile() const
+{
+    if (m_recoveryDirectory.isEmpty())
+        return {};
+    const QByteArray key = QCryptographicHash::hash(documentId().toUtf8(), QCryptographicHash::Sha1).toHex().left(16);
+    return QDir(m_recoveryDirectory).filePath(QString::fromLatin1(key) + QStringLiteral(".json"));
+}
+
+void Document::writeRecoveryCopy()
+{
+    const QString path = recoveryFile();
+    if (path.isEmpty())
+        return;
+    if (!isModified()) {
+        if (m_recoveryRevision != 0)
+            removeRecoveryCopy(); // undone back to what is saved: nothing to recover
+        return;
+    }
+    if (m_recoveryRevision == m_revision || m_recoveryWrite.isRunning())
+        return; // on disk already, or the next autosave writes it
+    QDir().mkpath(m_recoveryDirectory);
+    m_recoveryRevision = m_revision;
+    auto removed = std::make_shared<std::atomic<bool>>(false);
+    m_recoveryRemoved = removed;
+    const QString text = m_text->toPlainText();
+    const QJsonObject meta{{QStringLiteral("path"), m_path}, {QStringLiteral("name"), displayName()}};
+    auto write = [path, meta, text, removed] {
+        QJsonObject copy = meta;
+        copy.insert(QStringLiteral("text"), text);
+        QSaveFile file(path);
+        if (!file.open(QIODevice::WriteOnly))
+            return false;
+        file.write(QJsonDocument(copy).toJson(QJsonDocument::Compact));
+        // Removed meanwhile (saved or closed): a copy written now would be offered next start.
+        if (removed->load()) {
+            file.cancelWriting();
+            return true;
+        }
+        const bool ok = file.commit();
+        if (removed->load())
+            QFile::remove(path);
+        return ok;
+    };
+    if (text.size() < LargeDocumentChars) {
+        if (!write()) {
+            log().warn("could not write a recovery copy");
+            m_recoveryRevision = 0;
+        }
+        emit recoveryCopyWritten();
+        return;
+    }
+    m_recoveryWrite.setFuture(QtConcurrent::run(write));
+}
+
+void Document::removeRecoveryCopy()
+{
+    if (m_recoveryRemoved)
+        m_recoveryRemoved->store(true);
+    m_recoveryRevision = 0;
+    if (const QString path = recoveryFile(); !path.isEmpty())
+        QFile::remove(path);
+}
+
+} // namespace Gui

@@ -1,0 +1,119 @@
+#pragma once
+
+#include "llm/error.h"
+#include "llm/providerprofile.h"
+#include "prefetch/prompttemplate.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+class QTextDocument;
+
+namespace Gui {
+
+// One open document, apart from any view of it (KTextEditor's document/view split): its text,
+// a revision that grows with every change, its file, modified state, crash-recovery copy and
+// its compiled prompt. The editor tab shows it; the AI actions, the warm-up and the chat's
+// document mode read it. No widgets: the text is a QTextDocument the editor tab attaches to.
+//
+// The prompt (system prompt + document: the static prefix every action, the chat about the
+// document and the warm-up share) is compiled once per revision and provider target. Large
+// documents compile in the thread pool, and `promptReady` says when; after an edit of a large
+// document that was compiled before, it compiles again once the typing has paused, so the
+// prompt is there when the pointer reaches an action. GUI thread.
+class Document : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Beyond this a plain-text editor becomes sluggish and a prompt exceeds any context window.
+    static constexpr qint64 MaxDocumentBytes = 32 * 1024 * 1024;
+    // From this many characters on, compiling and recovery writes run off the GUI thread.
+    static constexpr qsizetype LargeDocumentChars = 256 * 1024;
+
+    explicit Document(QObject *parent = nullptr);
+    ~Document() override;
+
+    QTextDocument *textDocument() const { return m_text; }
+    QString text() const;
+    qsizetype characterCount() const;
+    // Grows with every change of the text and is never reused (an undo is a new revision).
+    quint64 revision() const { return m_revision; }
+    bool isModified() const;
+    void setModified(bool modified);
+    // Nothing but white space. Cheap for any size: only short documents are scanned.
+    bool isBlank() const;
+
+    // Reads `path` (UTF-8). Returns an error message for the user on failure; the document is
+    // unchanged then.
+    std::optional<QString> load(const QString &path);
+    std::optional<QString> saveTo(const QString &path);
+    void setUntitled(int number, const QString &text = {});
+    // Replaces the whole text (an undoable edit, as a paste of everything would be).
+    void setText(const QString &text);
+
+    QString filePath() const { return m_path; }
+    // Stable for the life of the document: the file path, or "untitled-N".
+    QString documentId() const;
+    QString displayName() const;
+
+    // The compiled prompt for `profile` and the current revision, or nullptr while it is being
+    // compiled (then promptReady follows) or when it cannot be compiled (see promptError()).
+    const Prefetch::CompiledPrompt *compiledPrompt(const Llm::ProviderProfile &profile);
+    // Why the current revision cannot be compiled for `profile`, if it was tried and failed.
+    std::optional<Llm::Error> promptError(const Llm::ProviderProfile &profile) const;
+    bool isCompiling() const { return m_compile.isRunning(); }
+
+    // Crash recovery: a copy of unsaved text in `directory`, removed on save or close.
+    void setRecoveryDirectory(const QString &directory);
+    // Writes the copy when the text changed since the last write (large texts in the thread
+    // pool), and removes it when the document is unmodified again. The autosave timer calls it.
+    void writeRecoveryCopy();
+    void removeRecoveryCopy();
+    QString recoveryFile() const;
+    // A recovery write is running in the thread pool.
+    bool isWritingRecoveryCopy() const { return m_recoveryWrite.isRunning(); }
+
+signals:
+    void promptReady();
+    void titleChanged();
+    void modifiedChanged(bool modified);
+    void recoveryCopyWritten();
+
+private:
+    struct Compiled {
+        Prefetch::CompiledPrompt prompt;
+        std::optional<Llm::Error> error;
+        quint64 revision = 0;
+        Llm::ProviderTarget target;
+    };
+
+    void onContentsChanged();
+    void startCompile(const Llm::ProviderProfile &profile);
+
+    QTextDocument *m_text; // child
+    quint64 m_revision = 1;
+    QString m_path;
+    int m_untitledNumber = 0;
+
+    std::optional<Compiled> m_compiled;
+    std::optional<Llm::ProviderProfile> m_lastProfile; // what the settle timer compiles for
+    QFutureWatcher<Compiled> m_compile;
+    quint64 m_compileRevision = 0;
+    Llm::ProviderTarget m_compileTarget;
+    QTimer m_recompile;
+
+    QString m_recoveryDirectory;
+    quint64 m_recoveryRevision = 0; // the revision the copy on disk holds; 0: none written
+    QFutureWatcher<bool> m_recoveryWrite;
+    // Set when the copy is removed; a write still running in the pool then removes its file.
+    std::shared_ptr<std::atomic<bool>> m_recoveryRemoved;
+};
+
+} // namespace Gui

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "llm/error.h"
+#include "llm/llmtypes.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QTimer>
+
+#include <functional>
+
+class QScrollBar;
+class QTextDocument;
+class QWidget;
+
+namespace Prefetch { class ResponseStream; }
+
+namespace Gui {
+
+// Appends streamed `text` at the end of `document` with a cursor of its own (the user's cursor
+// and selection stay where they are); a view whose scroll bar showed the end keeps showing it.
+void appendStreamed(QTextDocument *document, QScrollBar *bar, const QString &text);
+
+// The one way a view follows an answer (the action pane, the wizard's pages, the chat): it
+// connects to a ResponseStream, hands the view the answer's text in frame-sized batches (the
+// first piece at once: painting it is the moment the user perceives), paints that first piece
+// before it takes the time and reports it to the stream, so the metrics panel and the view's
+// status line show the same latency, and says how the answer ended. GUI thread; the view
+// owns it. It never cancels or deletes the stream: its owner does.
+class StreamFollower : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Where the text goes. `surface` is repainted before the first piece's time is taken.
+    struct View {
+        std::function<void(const QString &text)> appendText;
+        std::function<void(const QString &reasoning)> appendReasoning; // optional
+        QWidget *surface = nullptr;
+    };
+
+    explicit StreamFollower(View view, QObject *parent = nullptr);
+
+    // Follows `stream` from its first event on; a previous one is let go. Call it right after
+    // the engine returned the stream, before the event loop runs.
+    void follow(Prefetch::ResponseStream *stream);
+    // Stops following (the stream goes on; what was not handed out yet is dropped).
+    void release();
+    // Hands out what is pending now.
+    void flush();
+    void setSurface(QWidget *surface) { m_view.surface = surface; }
+
+    Prefetch::ResponseStream *stream() const;
+    bool isFollowing() const { return !m_stream.isNull(); }
+    // Text received but not handed to the view yet (at most one frame's worth).
+    const QString &pendingText() const { return m_text; }
+    // Activation to the first piece painted, in ms; -1 before.
+    double perceivedLatencyMs() const { return m_perceivedMs; }
+
+signals:
+    void firstPainted(double perceivedMs);
+    // The stream ended; everything it delivered has been handed to the view.
+    void finished(Llm::FinishReason reason);
+    void failed(const Llm::Error &error);
+
+private:
+    void onEvent(const Llm::StreamEvent &event);
+    void onFinished();
+    void onFailed(const Llm::Error &error);
+
+    View m_view;
+    QPointer<Prefetch::ResponseStream> m_stream;
+    QTimer m_frame;
+    QString m_text;
+    QString m_reasoning;
+    bool m_painted = false;
+    double m_perceivedMs = -1;
+};
+
+} // namespace Gui
