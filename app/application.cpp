@@ -75,8 +75,15 @@ bool Application::ensureLocalProvider()
         config.profile = *p;
     m_localProvider = std::make_unique<LocalProvider::ServerThread>(config);
     if (!m_localProvider->start()) {
-        QMessageBox::critical(m_window.get(), tr("Headstart"),
-                              tr("The local demo engine could not start: %1").arg(m_localProvider->errorString()));
+        const QString message = tr("The local demo engine could not start: %1").arg(m_localProvider->errorString());
+        if (m_window) {
+            // Chosen in Settings while answers may be streaming: never a nested event loop.
+            auto *box = new QMessageBox(QMessageBox::Critical, tr("Headstart"), message, QMessageBox::Ok, m_window.get());
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        } else {
+            QMessageBox::critical(nullptr, tr("Headstart"), message); // at start: nothing runs yet, and the app exits
+        }
         m_localProvider.reset();
         return false;
     }
@@ -220,25 +227,33 @@ bool Application::start(const Options &options)
         resolveProfile(initial.id, [this](Llm::ProviderProfile p) { applyProfile(p); });
 
     m_window->show();
-    const int recovered = options.offerRecovery ? m_window->offerRecovery() : 0;
-    if (!options.documentPath.isEmpty()) {
+    if (!options.documentPath.isEmpty())
         m_window->openFile(options.documentPath);
-    } else if (recovered == 0) {
-        m_window->openFile(QStringLiteral(":/samples/welcome.md"));
-    }
     if (m_settings.firstRun) {
         m_settings.firstRun = false;
         m_settings.save(store);
     }
     if (!m_conversations->recoveryMessage().isEmpty())
         problems << m_conversations->recoveryMessage();
-    if (!problems.isEmpty()) {
-        for (const QString &p : std::as_const(problems)) {
-            if (log)
-                log->warn("{}", p.toStdString());
-        }
-        QMessageBox::warning(m_window.get(), tr("Headstart"), problems.join(QLatin1Char('\n')));
+    for (const QString &p : std::as_const(problems)) {
+        if (log)
+            log->warn("{}", p.toStdString());
     }
+    // One question at a time, none of them blocking: recovery first, then what was reset.
+    auto afterRecovery = [this, problems, welcome = options.documentPath.isEmpty()](int recovered) {
+        if (welcome && recovered == 0)
+            m_window->openFile(QStringLiteral(":/samples/welcome.md"));
+        if (!problems.isEmpty()) {
+            auto *box = new QMessageBox(QMessageBox::Warning, tr("Headstart"), problems.join(QLatin1Char('\n')),
+                                        QMessageBox::Ok, m_window.get());
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
+    };
+    if (options.offerRecovery)
+        m_window->offerRecovery(afterRecovery);
+    else
+        afterRecovery(0);
     return true;
 }
 

@@ -17,6 +17,7 @@
 #include "ui/conversationstore.h"
 #include "ui/document.h"
 #include "ui/documenttab.h"
+#include "ui/documenttabs.h"
 #include "ui/mainwindow.h"
 
 #include <QAbstractButton>
@@ -68,6 +69,7 @@ private slots:
     void tabsTrackChangesAndSave();
     void unsavedTextIsRecoveredAfterACrash();
     void autosaveWritesOnlyWhatChanged();
+    void closingUnsavedTextAsksFirst();
 
 private:
     void makeWindow(const QByteArray &latency = {});
@@ -76,8 +78,9 @@ private:
     bool waitForAnswer(int timeoutMs = 15000);
     // What a fresh request for Summarize on `document` answers, from another engine.
     QString freshSummary(const QString &document);
-    // Answers the next message box with `button` once it is open.
-    void answerNextMessageBox(QMessageBox::StandardButton button);
+    // The message box `parent` shows now (window-modal, opened without a nested event loop).
+    QMessageBox *shownMessageBox(QWidget *parent);
+    static QMessageBox *visibleMessageBox(QWidget *parent);
 
     std::unique_ptr<LocalProvider::ServerThread> m_server;
     Llm::ProviderProfile m_profile;
@@ -134,8 +137,8 @@ void tst_MainWindow::cleanup()
 {
     if (m_window) {
         // Nothing unsaved may block the close in tests.
-        for (int i = 0; i < m_window->tabs()->count(); ++i)
-            static_cast<Gui::DocumentTab *>(m_window->tabs()->widget(i))->model()->setModified(false);
+        for (Gui::Document *document : m_window->tabs()->documents())
+            document->setModified(false);
     }
     m_window.reset();
     m_store.reset();
@@ -183,13 +186,21 @@ QString tst_MainWindow::freshSummary(const QString &document)
     return text;
 }
 
-void tst_MainWindow::answerNextMessageBox(QMessageBox::StandardButton button)
+QMessageBox *tst_MainWindow::visibleMessageBox(QWidget *parent)
 {
-    QTimer::singleShot(0, this, [button] {
-        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-        if (box && box->button(button))
-            box->button(button)->click();
-    });
+    for (QMessageBox *box : parent->findChildren<QMessageBox *>()) {
+        if (box->isVisible())
+            return box;
+    }
+    return nullptr;
+}
+
+QMessageBox *tst_MainWindow::shownMessageBox(QWidget *parent)
+{
+    QMessageBox *shown = nullptr;
+    if (!QTest::qWaitFor([&] { return (shown = visibleMessageBox(parent)) != nullptr; }, 5000))
+        return nullptr;
+    return shown;
 }
 
 void tst_MainWindow::statusBarNamesTheLocalEngine()
@@ -421,7 +432,7 @@ void tst_MainWindow::openingADocumentWarmsTheCache()
 
 void tst_MainWindow::tabsTrackChangesAndSave()
 {
-    QTabWidget *tabs = m_window->tabs();
+    Gui::DocumentTabs *tabs = m_window->tabs();
     const int before = tabs->count();
     Gui::DocumentTab *doc = m_window->newDocument();
     QCOMPARE(tabs->count(), before + 1);
@@ -443,9 +454,13 @@ void tst_MainWindow::tabsTrackChangesAndSave()
     QVERIFY(bin.open(QIODevice::WriteOnly));
     bin.write(QByteArray("\xff\xfe\x00\x01garbage", 11));
     bin.close();
-    answerNextMessageBox(QMessageBox::Ok);
     QVERIFY(!m_window->openFile(binary));
     QCOMPARE(tabs->count(), before + 1);
+    QMessageBox *error = shownMessageBox(m_window.get());
+    QVERIFY(error);
+    QVERIFY2(error->text().contains(QLatin1String("not UTF-8")), qPrintable(error->text()));
+    QTest::mouseClick(error->button(QMessageBox::Ok), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!visibleMessageBox(m_window.get()), 2000);
 }
 
 void tst_MainWindow::unsavedTextIsRecoveredAfterACrash()
@@ -462,8 +477,13 @@ void tst_MainWindow::unsavedTextIsRecoveredAfterACrash()
     Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(), nullptr};
     Gui::MainWindow next(services);
     next.setRecoveryDirectory(recovery);
-    answerNextMessageBox(QMessageBox::Yes);
-    QCOMPARE(next.offerRecovery(), 1);
+    int restored = -1;
+    next.offerRecovery([&restored](int n) { restored = n; });
+    QCOMPARE(restored, -1); // a question, not a nested event loop
+    QMessageBox *question = shownMessageBox(&next);
+    QVERIFY(question);
+    QTest::mouseClick(question->button(QMessageBox::Yes), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(restored, 1, 2000);
     QCOMPARE(next.currentDocument()->text(), QStringLiteral("Unsaved work that must survive."));
     QVERIFY(next.currentDocument()->isModified());
     next.currentDocument()->setModified(false);
@@ -512,6 +532,40 @@ void tst_MainWindow::autosaveWritesOnlyWhatChanged()
     QVERIFY(!doc->saveTo(m_dir.filePath(QStringLiteral("autosaved.md"))).has_value());
     QTRY_VERIFY_WITH_TIMEOUT(!doc->isWritingRecoveryCopy(), 10000);
     QVERIFY(QDir(recovery).entryList(QDir::Files).isEmpty());
+}
+
+void tst_MainWindow::closingUnsavedTextAsksFirst()
+{
+    Gui::DocumentTabs *tabs = m_window->tabs();
+    Gui::DocumentTab *doc = m_window->newDocument();
+    const int count = tabs->count();
+    QTest::keyClicks(doc, QStringLiteral("Words not saved yet."));
+
+    // Close Document (Ctrl+W, or the platform's key) on a modified document asks; Cancel keeps it.
+    QTest::keySequence(doc, QKeySequence(QKeySequence::Close));
+    QMessageBox *question = shownMessageBox(m_window.get());
+    QVERIFY(question);
+    QVERIFY(question->text().contains(doc->model()->displayName()));
+    QTest::mouseClick(question->button(QMessageBox::Cancel), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!visibleMessageBox(m_window.get()), 2000);
+    QCOMPARE(tabs->count(), count);
+
+    // Quitting asks too, and Cancel keeps the window.
+    QVERIFY(!m_window->close());
+    question = shownMessageBox(m_window.get());
+    QVERIFY(question);
+    QTest::keyClick(question, Qt::Key_Escape);
+    QTRY_VERIFY_WITH_TIMEOUT(!visibleMessageBox(m_window.get()), 2000);
+    QVERIFY(m_window->isVisible());
+
+    // Discard closes it, and nothing of it is offered for recovery.
+    QPointer<Gui::DocumentTab> closing(doc);
+    QTest::keySequence(doc, QKeySequence(QKeySequence::Close));
+    question = shownMessageBox(m_window.get());
+    QVERIFY(question);
+    QTest::mouseClick(question->button(QMessageBox::Discard), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(tabs->count(), count - 1, 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(!closing, 2000);
 }
 
 QTEST_MAIN(tst_MainWindow)

@@ -4,33 +4,34 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="186"/>
+        <location filename="../app/application.cpp" line="193"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="78"/>
-        <location filename="../app/application.cpp" line="240"/>
+        <location filename="../app/application.cpp" line="81"/>
+        <location filename="../app/application.cpp" line="85"/>
+        <location filename="../app/application.cpp" line="247"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="79"/>
+        <location filename="../app/application.cpp" line="78"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="114"/>
+        <location filename="../app/application.cpp" line="121"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="142"/>
+        <location filename="../app/application.cpp" line="149"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="183"/>
+        <location filename="../app/application.cpp" line="190"/>
         <source>Unknown provider &quot;%1&quot;; using the one from the settings.</source>
         <translation>未知的服务商“%1”；改用设置中的服务商。</translation>
     </message>
@@ -189,566 +190,566 @@
 <context>
     <name>Gui::AppSettings</name>
     <message>
-        <location filename="../ui/appsettings.cpp" line="61"/>
+        <location filename="../ui/appsettings.cpp" line="63"/>
         <source>warm-up prefetch</source>
         <translation>预热</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="62"/>
+        <location filename="../ui/appsettings.cpp" line="64"/>
         <source>&amp;Warm-up</source>
         <translation>预热(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="63"/>
+        <location filename="../ui/appsettings.cpp" line="65"/>
         <source>Sends the open document once, with a one-token request, so the provider caches it and every action on it starts sooner.</source>
         <translation>用一个只生成 1 个词元的请求发送一次已打开的文档，让服务商缓存它，之后针对该文档的每个操作都会更快开始。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="68"/>
+        <location filename="../ui/appsettings.cpp" line="70"/>
         <source>warm-up interval</source>
         <translation>预热间隔</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="69"/>
+        <location filename="../ui/appsettings.cpp" line="71"/>
         <source>Re-warm &amp;every:</source>
         <translation>重新预热间隔(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="70"/>
+        <location filename="../ui/appsettings.cpp" line="72"/>
         <source>While a document stays open, its cache is refreshed this often: provider caches expire after minutes.</source>
         <translation>文档保持打开期间，按此间隔刷新其缓存：服务商的缓存几分钟后就会过期。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="76"/>
+        <location filename="../ui/appsettings.cpp" line="78"/>
         <source>hover prefetch</source>
         <translation>悬停预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="77"/>
+        <location filename="../ui/appsettings.cpp" line="79"/>
         <source>&amp;Hover prefetch</source>
         <translation>悬停预取(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="78"/>
+        <location filename="../ui/appsettings.cpp" line="80"/>
         <source>Resting the pointer on an action starts its answer; clicking takes it over, leaving cancels it.</source>
         <translation>指针停在某个操作上时即开始生成其回答；点击即接管该回答，移开则取消。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="83"/>
+        <location filename="../ui/appsettings.cpp" line="85"/>
         <source>hover delay</source>
         <translation>悬停延迟</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="84"/>
+        <location filename="../ui/appsettings.cpp" line="86"/>
         <source>Rest &amp;time before starting:</source>
         <translation>开始前的停留时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="85"/>
+        <location filename="../ui/appsettings.cpp" line="87"/>
         <source>How long the pointer rests on an action before its answer starts.</source>
         <translation>指针在操作上停留多久后开始生成回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="88"/>
+        <location filename="../ui/appsettings.cpp" line="90"/>
         <source>hover answer lifetime</source>
         <translation>悬停回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="89"/>
+        <location filename="../ui/appsettings.cpp" line="91"/>
         <source>&amp;Keep an unused answer for:</source>
         <translation>未使用的回答保留(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="90"/>
-        <location filename="../ui/appsettings.cpp" line="127"/>
-        <location filename="../ui/appsettings.cpp" line="154"/>
+        <location filename="../ui/appsettings.cpp" line="92"/>
+        <location filename="../ui/appsettings.cpp" line="129"/>
+        <location filename="../ui/appsettings.cpp" line="156"/>
         <source>An early answer nobody asked for is cancelled after this long.</source>
         <translation>无人请求的提前回答在此时间后取消。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="94"/>
+        <location filename="../ui/appsettings.cpp" line="96"/>
         <source>debounce prefetch</source>
         <translation>防抖预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="95"/>
+        <location filename="../ui/appsettings.cpp" line="97"/>
         <source>&amp;Debounce prefetch (typing pauses)</source>
         <translation>防抖预取（输入停顿时）(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="96"/>
+        <location filename="../ui/appsettings.cpp" line="98"/>
         <source>A pause in typing a message that looks finished starts its answer; sending takes it over.</source>
         <translation>输入一条看起来已写完的消息时一旦停顿，即开始生成其回答；发送即接管该回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="101"/>
+        <location filename="../ui/appsettings.cpp" line="103"/>
         <source>typing pause</source>
         <translation>输入停顿时长</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="102"/>
+        <location filename="../ui/appsettings.cpp" line="104"/>
         <source>Typing &amp;pause:</source>
         <translation>输入停顿(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="103"/>
+        <location filename="../ui/appsettings.cpp" line="105"/>
         <source>How long typing must pause before the draft is considered.</source>
         <translation>输入需停顿多久才会考虑该草稿。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="106"/>
+        <location filename="../ui/appsettings.cpp" line="108"/>
         <source>pause after a sentence end</source>
         <translation>句末停顿</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="107"/>
+        <location filename="../ui/appsettings.cpp" line="109"/>
         <source>Pause after a se&amp;ntence end:</source>
         <translation>句末停顿(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="108"/>
+        <location filename="../ui/appsettings.cpp" line="110"/>
         <source>A draft that ends with a question mark or full stop is considered after this shorter pause: Enter usually follows within half a second.</source>
         <translation>以问号或句号结尾的草稿，只需停顿这段较短的时间就会被考虑：回车键通常在半秒内按下。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="113"/>
+        <location filename="../ui/appsettings.cpp" line="115"/>
         <source>minimum draft length</source>
         <translation>草稿最小长度</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="114"/>
+        <location filename="../ui/appsettings.cpp" line="116"/>
         <source>Minimum draft &amp;length:</source>
         <translation>草稿最小长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="115"/>
+        <location filename="../ui/appsettings.cpp" line="117"/>
         <source>Shorter drafts are never sent early.</source>
         <translation>更短的草稿永远不会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="118"/>
+        <location filename="../ui/appsettings.cpp" line="120"/>
         <source>completeness threshold</source>
         <translation>完整度阈值</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="119"/>
+        <location filename="../ui/appsettings.cpp" line="121"/>
         <source>&amp;Completeness threshold:</source>
         <translation>完整度阈值(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="120"/>
+        <location filename="../ui/appsettings.cpp" line="122"/>
         <source>A draft is sent early only when the completeness check is at least this sure (0 to 1) that you have finished it.</source>
         <translation>只有当完整度检查至少有这么大把握（0 到 1）认为你已写完时，草稿才会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="125"/>
+        <location filename="../ui/appsettings.cpp" line="127"/>
         <source>debounce answer lifetime</source>
         <translation>防抖回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="126"/>
+        <location filename="../ui/appsettings.cpp" line="128"/>
         <source>Keep an &amp;unused answer for:</source>
         <translation>未使用的回答保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="130"/>
+        <location filename="../ui/appsettings.cpp" line="132"/>
         <source>similarity threshold</source>
         <translation>相似度阈值</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="131"/>
+        <location filename="../ui/appsettings.cpp" line="133"/>
         <source>Take over when &amp;similar:</source>
         <translation>相似时接管(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="132"/>
+        <location filename="../ui/appsettings.cpp" line="134"/>
         <source>0: the message sent must equal the draft. Otherwise the minimum similarity (0 to 1) at which a slightly different message still takes over the early answer.</source>
         <translation>0：发送的消息必须与草稿相同。否则为最低相似度（0 到 1），达到该值时略有不同的消息仍可接管提前生成的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="137"/>
+        <location filename="../ui/appsettings.cpp" line="139"/>
         <source>model completeness check</source>
         <translation>模型完整度检查</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="138"/>
+        <location filename="../ui/appsettings.cpp" line="140"/>
         <source>Ask the &amp;model whether a draft is complete</source>
         <translation>询问模型(&amp;M)草稿是否完整</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="139"/>
+        <location filename="../ui/appsettings.cpp" line="141"/>
         <source>Sends the draft to the provider to judge whether it is finished, instead of the built-in check; costs a few tokens per pause.</source>
         <translation>将草稿发送给服务商来判断是否已写完，以代替内置检查；每次停顿会消耗少量词元。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="145"/>
+        <location filename="../ui/appsettings.cpp" line="147"/>
         <source>workflow prefetch</source>
         <translation>工作流预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="146"/>
+        <location filename="../ui/appsettings.cpp" line="148"/>
         <source>W&amp;orkflow prefetch</source>
         <translation>工作流预取(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="147"/>
+        <location filename="../ui/appsettings.cpp" line="149"/>
         <source>Completing a step of a wizard starts the answer of the next one from the form data.</source>
         <translation>完成向导的一个步骤后，即根据表单数据开始生成下一步的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="152"/>
+        <location filename="../ui/appsettings.cpp" line="154"/>
         <source>workflow answer lifetime</source>
         <translation>工作流回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="153"/>
+        <location filename="../ui/appsettings.cpp" line="155"/>
         <source>Keep an unused answer &amp;for:</source>
         <translation>未使用的回答保留(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="158"/>
+        <location filename="../ui/appsettings.cpp" line="160"/>
         <source>buffer cap</source>
         <translation>缓冲上限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="159"/>
+        <location filename="../ui/appsettings.cpp" line="161"/>
         <source>&amp;Buffer per early answer:</source>
         <translation>每个提前回答的缓冲(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="160"/>
+        <location filename="../ui/appsettings.cpp" line="162"/>
         <source>An early answer nobody has asked for yet stops reading at this many tokens and the provider waits; nothing is dropped.</source>
         <translation>尚无人请求的提前回答在读到这么多词元后暂停读取，服务商随之等待；不会丢弃任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="165"/>
+        <location filename="../ui/appsettings.cpp" line="167"/>
         <source>foreground lane</source>
         <translation>前台通道</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="166"/>
+        <location filename="../ui/appsettings.cpp" line="168"/>
         <source>&amp;Foreground requests at once:</source>
         <translation>同时进行的前台请求(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="167"/>
+        <location filename="../ui/appsettings.cpp" line="169"/>
         <source>Answers you asked for that may stream at the same time.</source>
         <translation>你请求的回答中可同时流式传输的数量。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="170"/>
+        <location filename="../ui/appsettings.cpp" line="172"/>
         <source>prefetch lane</source>
         <translation>预取通道</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="171"/>
+        <location filename="../ui/appsettings.cpp" line="173"/>
         <source>&amp;Prefetch requests at once:</source>
         <translation>同时进行的预取请求(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="172"/>
+        <location filename="../ui/appsettings.cpp" line="174"/>
         <source>Early answers that may stream at the same time; at most the foreground lane. An answer you ask for always takes precedence.</source>
         <translation>可同时流式传输的提前回答数量；不超过前台通道。你请求的回答始终优先。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="177"/>
+        <location filename="../ui/appsettings.cpp" line="179"/>
         <source>prefetch queue</source>
         <translation>预取队列</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="178"/>
+        <location filename="../ui/appsettings.cpp" line="180"/>
         <source>Prefetch &amp;queue:</source>
         <translation>预取队列(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="179"/>
+        <location filename="../ui/appsettings.cpp" line="181"/>
         <source>Early answers waiting for a slot; beyond this many they are skipped.</source>
         <translation>等待空位的提前回答；超过此数量则跳过。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="183"/>
+        <location filename="../ui/appsettings.cpp" line="185"/>
         <source>hourly prefetch budget</source>
         <translation>每小时预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="184"/>
+        <location filename="../ui/appsettings.cpp" line="186"/>
         <source>Hourly token b&amp;udget:</source>
         <translation>每小时词元预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="185"/>
+        <location filename="../ui/appsettings.cpp" line="187"/>
         <source>Tokens early answers may use in any hour; 0 means unlimited.</source>
         <translation>提前回答在任意一小时内可使用的词元数；0 表示不限。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="189"/>
+        <location filename="../ui/appsettings.cpp" line="191"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="190"/>
+        <location filename="../ui/appsettings.cpp" line="192"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="191"/>
+        <location filename="../ui/appsettings.cpp" line="193"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="195"/>
+        <location filename="../ui/appsettings.cpp" line="197"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="196"/>
+        <location filename="../ui/appsettings.cpp" line="198"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="197"/>
+        <location filename="../ui/appsettings.cpp" line="199"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="200"/>
+        <location filename="../ui/appsettings.cpp" line="202"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="201"/>
+        <location filename="../ui/appsettings.cpp" line="203"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="202"/>
+        <location filename="../ui/appsettings.cpp" line="204"/>
         <source>Tokens of unused early answers, as a share of the tokens you used; above this the strategy pauses itself.</source>
         <translation>未使用的提前回答所耗词元占你实际使用词元的比例；高于此值时策略自行暂停。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="207"/>
+        <location filename="../ui/appsettings.cpp" line="209"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="208"/>
+        <location filename="../ui/appsettings.cpp" line="210"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="209"/>
+        <location filename="../ui/appsettings.cpp" line="211"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="215"/>
+        <location filename="../ui/appsettings.cpp" line="217"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="216"/>
+        <location filename="../ui/appsettings.cpp" line="218"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="217"/>
+        <location filename="../ui/appsettings.cpp" line="219"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="220"/>
+        <location filename="../ui/appsettings.cpp" line="222"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="221"/>
+        <location filename="../ui/appsettings.cpp" line="223"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="222"/>
+        <location filename="../ui/appsettings.cpp" line="224"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="345"/>
+        <location filename="../ui/appsettings.cpp" line="347"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="352"/>
+        <location filename="../ui/appsettings.cpp" line="354"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="355"/>
+        <location filename="../ui/appsettings.cpp" line="357"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="358"/>
+        <location filename="../ui/appsettings.cpp" line="360"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="371"/>
-        <location filename="../ui/appsettings.cpp" line="381"/>
+        <location filename="../ui/appsettings.cpp" line="373"/>
+        <location filename="../ui/appsettings.cpp" line="383"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="398"/>
+        <location filename="../ui/appsettings.cpp" line="400"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="408"/>
+        <location filename="../ui/appsettings.cpp" line="410"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="423"/>
-        <location filename="../ui/appsettings.cpp" line="449"/>
+        <location filename="../ui/appsettings.cpp" line="425"/>
+        <location filename="../ui/appsettings.cpp" line="451"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="430"/>
+        <location filename="../ui/appsettings.cpp" line="432"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="435"/>
+        <location filename="../ui/appsettings.cpp" line="437"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="440"/>
+        <location filename="../ui/appsettings.cpp" line="442"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="453"/>
+        <location filename="../ui/appsettings.cpp" line="455"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="465"/>
+        <location filename="../ui/appsettings.cpp" line="467"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="469"/>
+        <location filename="../ui/appsettings.cpp" line="471"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="480"/>
+        <location filename="../ui/appsettings.cpp" line="482"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="494"/>
+        <location filename="../ui/appsettings.cpp" line="496"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="511"/>
+        <location filename="../ui/appsettings.cpp" line="513"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="521"/>
+        <location filename="../ui/appsettings.cpp" line="523"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; using %2.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="561"/>
+        <location filename="../ui/appsettings.cpp" line="563"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="572"/>
+        <location filename="../ui/appsettings.cpp" line="574"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="572"/>
+        <location filename="../ui/appsettings.cpp" line="574"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="575"/>
+        <location filename="../ui/appsettings.cpp" line="577"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="577"/>
+        <location filename="../ui/appsettings.cpp" line="579"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="579"/>
+        <location filename="../ui/appsettings.cpp" line="581"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="582"/>
+        <location filename="../ui/appsettings.cpp" line="584"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="583"/>
+        <location filename="../ui/appsettings.cpp" line="585"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="585"/>
+        <location filename="../ui/appsettings.cpp" line="587"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="587"/>
+        <location filename="../ui/appsettings.cpp" line="589"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="589"/>
+        <location filename="../ui/appsettings.cpp" line="591"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="593"/>
+        <location filename="../ui/appsettings.cpp" line="595"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="610"/>
+        <location filename="../ui/appsettings.cpp" line="612"/>
         <source>The settings file %1 could not be read; Headstart uses the default settings. The damaged file was kept as %2.</source>
         <translation>无法读取设置文件 %1；Headstart 将使用默认设置。损坏的文件已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="614"/>
+        <location filename="../ui/appsettings.cpp" line="616"/>
         <source>The settings file %1 could not be read; Headstart uses the default settings.</source>
         <translation>无法读取设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="619"/>
+        <location filename="../ui/appsettings.cpp" line="621"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="804"/>
+        <location filename="../ui/appsettings.cpp" line="832"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="807"/>
+        <location filename="../ui/appsettings.cpp" line="835"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="812"/>
+        <location filename="../ui/appsettings.cpp" line="840"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -1203,6 +1204,63 @@
     </message>
 </context>
 <context>
+    <name>Gui::DocumentTabs</name>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="41"/>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="121"/>
+        <location filename="../ui/documenttabs.cpp" line="133"/>
+        <source>Open Document</source>
+        <translation>打开文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="135"/>
+        <source>Text documents (*.md *.markdown *.txt);;All files (*)</source>
+        <translation>文本文档 (*.md *.markdown *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="152"/>
+        <location filename="../ui/documenttabs.cpp" line="165"/>
+        <source>Save Document</source>
+        <translation>保存文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="157"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="169"/>
+        <source>Markdown (*.md);;Text (*.txt);;All files (*)</source>
+        <translation>Markdown (*.md);;文本 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="194"/>
+        <source>Close Document</source>
+        <translation>关闭文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="195"/>
+        <source>%1 has unsaved changes. Save them?</source>
+        <translation>%1 有未保存的更改。要保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="289"/>
+        <source>Recover Documents</source>
+        <translation>恢复文档</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/documenttabs.cpp" line="290"/>
+        <source>Headstart did not close properly last time. Recover %n unsaved document(s)?</source>
+        <translation>
+            <numerusform>Headstart 上次没有正常关闭。要恢复 %n 个未保存的文档吗？</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Gui::LatencyChart</name>
     <message>
         <location filename="../ui/latencychart.cpp" line="30"/>
@@ -1243,8 +1301,8 @@
 <context>
     <name>Gui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="89"/>
-        <location filename="../ui/mainwindow.cpp" line="829"/>
+        <location filename="../ui/mainwindow.cpp" line="80"/>
+        <location filename="../ui/mainwindow.cpp" line="672"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
@@ -1259,7 +1317,7 @@
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="274"/>
+        <location filename="../ui/mainwindow.cpp" line="272"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -1279,29 +1337,24 @@
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="277"/>
+        <location filename="../ui/mainwindow.cpp" line="275"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="302"/>
+        <location filename="../ui/mainwindow.cpp" line="300"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="812"/>
+        <location filename="../ui/mainwindow.cpp" line="655"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="799"/>
+        <location filename="../ui/mainwindow.cpp" line="642"/>
         <source>Ready</source>
         <translation>就绪</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="94"/>
-        <source>Documents</source>
-        <translation>文档</translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="204"/>
@@ -1409,136 +1462,87 @@
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="257"/>
+        <location filename="../ui/mainwindow.cpp" line="256"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="261"/>
+        <location filename="../ui/mainwindow.cpp" line="260"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="265"/>
+        <location filename="../ui/mainwindow.cpp" line="264"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="271"/>
+        <location filename="../ui/mainwindow.cpp" line="269"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="288"/>
+        <location filename="../ui/mainwindow.cpp" line="286"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="293"/>
+        <location filename="../ui/mainwindow.cpp" line="291"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="298"/>
+        <location filename="../ui/mainwindow.cpp" line="296"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="360"/>
+        <location filename="../ui/mainwindow.cpp" line="358"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="364"/>
+        <location filename="../ui/mainwindow.cpp" line="362"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="382"/>
+        <location filename="../ui/mainwindow.cpp" line="380"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="442"/>
+        <location filename="../ui/mainwindow.cpp" line="440"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="621"/>
-        <location filename="../ui/mainwindow.cpp" line="628"/>
-        <source>Save Document</source>
-        <translation>保存文档</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="623"/>
-        <source>Markdown (*.md);;Text (*.txt);;All files (*)</source>
-        <translation>Markdown (*.md);;文本 (*.txt);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="632"/>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="643"/>
-        <source>Close Document</source>
-        <translation>关闭文档</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="643"/>
-        <source>%1 has unsaved changes. Save them?</source>
-        <translation>%1 有未保存的更改。要保存吗？</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="713"/>
-        <source>Recover Documents</source>
-        <translation>恢复文档</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="714"/>
-        <source>Headstart did not close properly last time. Recover %n unsaved document(s)?</source>
-        <translation>
-            <numerusform>Headstart 上次没有正常关闭。要恢复 %n 个未保存的文档吗？</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="801"/>
+        <location filename="../ui/mainwindow.cpp" line="644"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="803"/>
+        <location filename="../ui/mainwindow.cpp" line="646"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="805"/>
+        <location filename="../ui/mainwindow.cpp" line="648"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="815"/>
+        <location filename="../ui/mainwindow.cpp" line="658"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="817"/>
+        <location filename="../ui/mainwindow.cpp" line="660"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="594"/>
-        <location filename="../ui/mainwindow.cpp" line="610"/>
-        <source>Open Document</source>
-        <translation>打开文档</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="611"/>
-        <source>Text documents (*.md *.markdown *.txt);;All files (*)</source>
-        <translation>文本文档 (*.md *.markdown *.txt);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="827"/>
+        <location filename="../ui/mainwindow.cpp" line="670"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>

@@ -1,5 +1,6 @@
 #include "appsettings.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QHostAddress>
@@ -33,6 +34,7 @@ const QString ConsentKey = QStringLiteral("prefetchConsent");
 const QString LanguageKey = QStringLiteral("ui/language");
 const QString TranslateKey = QStringLiteral("translate/targetLanguage");
 const QString FirstRunKey = QStringLiteral("general/firstRun");
+const QString RecentFilesKey = QStringLiteral("recentFiles");
 constexpr int FileVersion = 1;
 constexpr qsizetype MaxTranslateTargetLength = 100;
 
@@ -627,6 +629,32 @@ AppSettings::LoadResult AppSettings::load(QSettings &settings)
     loader.load(result.settings);
     result.problems = loader.problems;
     return result;
+}
+
+QStringList AppSettings::recentFiles(QSettings &settings)
+{
+    const QVariant value = settings.value(RecentFilesKey);
+    // An INI file gives a list of one as a plain string.
+    const QVariantList entries = value.typeId() == QMetaType::QString ? QVariantList{value} : value.toList();
+    QStringList out;
+    for (const QVariant &entry : entries) {
+        const QString path = entry.typeId() == QMetaType::QString ? entry.toString() : QString();
+        if (!path.isEmpty() && QDir::isAbsolutePath(path) && !out.contains(path))
+            out << path;
+        if (out.size() == MaxRecentFiles)
+            break;
+    }
+    return out;
+}
+
+void AppSettings::addRecentFile(QSettings &settings, const QString &path)
+{
+    QStringList recent = recentFiles(settings);
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > MaxRecentFiles)
+        recent.removeLast();
+    settings.setValue(RecentFilesKey, recent);
 }
 
 void AppSettings::save(QSettings &settings) const

@@ -94,6 +94,13 @@ public:
     // keys of `settings` alone. Syncs; the caller may check settings.status().
     void save(QSettings &settings) const;
 
+    // The files opened last, newest first, at most MaxRecentFiles absolute paths. Kept apart
+    // from the value above: the window adds to it whenever a file is opened, the dialog never
+    // touches it. A damaged entry is dropped, never reported.
+    static constexpr qsizetype MaxRecentFiles = 10;
+    static QStringList recentFiles(QSettings &settings);
+    static void addRecentFile(QSettings &settings, const QString &path);
+
     // The built-in profile `id` with the user's changes, without keys. An unknown id gives the
     // local demo engine's. The local engine's base URL stays empty: only the app knows its port.
     // A provider counts as cloud when it is one, or when its URL leaves this machine.

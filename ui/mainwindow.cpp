@@ -4,6 +4,7 @@
 #include "chatdock.h"
 #include "document.h"
 #include "documenttab.h"
+#include "documenttabs.h"
 #include "metricsdock.h"
 #include "newdocumentwizard.h"
 
@@ -19,23 +20,17 @@
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
-#include <QDirIterator>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -46,10 +41,6 @@
 namespace Gui {
 
 namespace {
-
-constexpr int MaxRecentFiles = 10;
-// Unsaved text reaches the recovery copy at most this late after the last edit.
-constexpr int AutosaveIntervalMs = 5000;
 
 QString actionId(Prefetch::DocumentAction action)
 {
@@ -80,7 +71,7 @@ QString withoutMnemonic(QString text)
 MainWindow::MainWindow(const Services &services, QWidget *parent)
     : QMainWindow(parent)
     , m_services(services)
-    , m_tabs(new QTabWidget(this))
+    , m_tabs(new DocumentTabs(this))
     , m_answer(new AnswerPane(this))
     , m_providerLabel(new QLabel(this))
     , m_stateLabel(new QLabel(this))
@@ -88,13 +79,30 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
 {
     setWindowTitle(tr("Headstart"));
     setAcceptDrops(true);
-    m_tabs->setDocumentMode(true);
-    m_tabs->setTabsClosable(true);
-    m_tabs->setMovable(true);
-    m_tabs->setAccessibleName(tr("Documents"));
-    connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
-        if (maybeCloseTab(index))
-            closeTab(index);
+    connect(m_tabs, &DocumentTabs::titlesChanged, this, &MainWindow::updateTitle);
+    connect(m_tabs, &DocumentTabs::tabCreated, this, [this](DocumentTab *tab) {
+        connect(tab, &QPlainTextEdit::selectionChanged, this, &MainWindow::updateActionStates);
+        connect(tab, &QPlainTextEdit::textChanged, this, &MainWindow::updateActionStates);
+    });
+    connect(m_tabs, &DocumentTabs::statusMessage, statusBar(), &QStatusBar::showMessage);
+    connect(m_tabs, &DocumentTabs::promptReady, this, &MainWindow::onPromptReady);
+    connect(m_tabs, &DocumentTabs::documentLoaded, this, [this](Document *document) {
+        if (document != currentDocument())
+            return;
+        if (m_chat)
+            m_chat->setDocument(document);
+        updateActionStates();
+        warmUpCurrent();
+    });
+    connect(m_tabs, &DocumentTabs::documentEdited, this, [this](Document *document) {
+        // The chat's prefetched answer was made for the old text.
+        if (m_chat && document == currentDocument())
+            m_chat->documentChanged();
+    });
+    connect(m_tabs, &DocumentTabs::documentClosing, this, [this](Document *document) {
+        m_services.warmup->documentClosed(document->documentId());
+        if (m_pendingRun && m_pendingRun->document == document)
+            stop();
     });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         updateTitle();
@@ -170,14 +178,6 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         }
     });
 
-    m_autosave.setInterval(AutosaveIntervalMs);
-    connect(&m_autosave, &QTimer::timeout, this, [this] {
-        // Each writes only when its text changed since its last copy.
-        for (int i = 0; i < m_tabs->count(); ++i)
-            static_cast<DocumentTab *>(m_tabs->widget(i))->model()->writeRecoveryCopy();
-    });
-    m_autosave.start();
-
     providerChanged();
     updateRunningState();
     resize(1280, 800);
@@ -250,22 +250,20 @@ void MainWindow::createMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New"), QKeySequence::New, this, [this] { newDocument(); });
     file->addAction(tr("New from &Wizard…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W), this, &MainWindow::showWizard);
-    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openFileDialog);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    rebuildRecentMenu();
+    file->addAction(tr("&Open…"), QKeySequence::Open, m_tabs, &DocumentTabs::openWithDialog);
+    m_tabs->setRecentMenu(file->addMenu(tr("Open &Recent")));
     file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, [this] {
         if (DocumentTab *tab = currentTab())
-            saveDocument(tab, false);
+            m_tabs->save(tab, false);
     });
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] {
         if (DocumentTab *tab = currentTab())
-            saveDocument(tab, true);
+            m_tabs->save(tab, true);
     });
     file->addAction(tr("&Close Document"), QKeySequence::Close, this, [this] {
-        const int index = m_tabs->currentIndex();
-        if (index >= 0 && maybeCloseTab(index))
-            closeTab(index);
+        if (DocumentTab *tab = currentTab())
+            m_tabs->closeDocument(tab);
     });
     file->addSeparator();
     QAction *settings = file->addAction(tr("Se&ttings…"), QKeySequence(Qt::CTRL | Qt::Key_Comma), this,
@@ -527,40 +525,17 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 
 DocumentTab *MainWindow::currentTab() const
 {
-    return qobject_cast<DocumentTab *>(m_tabs->currentWidget());
+    return m_tabs->currentTab();
 }
 
 Document *MainWindow::currentDocument() const
 {
-    const DocumentTab *tab = currentTab();
-    return tab ? tab->model() : nullptr;
+    return m_tabs->currentDocument();
 }
 
 DocumentTab *MainWindow::newDocument(const QString &text)
 {
-    // The window owns the document; closeTab() deletes it after its tab.
-    auto *document = new Document(this);
-    document->setRecoveryDirectory(m_recoveryDirectory);
-    document->setUntitled(++m_untitledCounter, text);
-    auto *tab = new DocumentTab(document, m_tabs);
-    connect(document, &Document::titleChanged, this, [this, tab, document] {
-        const int index = m_tabs->indexOf(tab);
-        if (index >= 0)
-            m_tabs->setTabText(index, document->displayName() + (document->isModified() ? QStringLiteral(" *") : QString()));
-        updateTitle();
-    });
-    connect(tab, &QPlainTextEdit::selectionChanged, this, &MainWindow::updateActionStates);
-    connect(tab, &QPlainTextEdit::textChanged, this, &MainWindow::updateActionStates);
-    connect(document->textDocument(), &QTextDocument::contentsChanged, this, [this, document] {
-        // The chat's prefetched answer was made for the old text.
-        if (m_chat && document == currentDocument())
-            m_chat->documentChanged();
-    });
-    connect(document, &Document::promptReady, this, [this, document] { onPromptReady(document); });
-    m_tabs->addTab(tab, document->displayName());
-    m_tabs->setCurrentWidget(tab);
-    tab->setFocus();
-    return tab;
+    return m_tabs->newDocument(text);
 }
 
 void MainWindow::setDocumentText(const QString &text)
@@ -575,107 +550,28 @@ void MainWindow::setDocumentText(const QString &text)
 
 bool MainWindow::openFile(const QString &path)
 {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        if (static_cast<DocumentTab *>(m_tabs->widget(i))->model()->filePath() == absolute) {
-            m_tabs->setCurrentIndex(i);
-            return true;
-        }
-    }
-    // Reuse an untouched empty tab rather than leaving it behind.
-    DocumentTab *tab = currentTab();
-    const bool reuse = tab && tab->model()->filePath().isEmpty() && !tab->model()->isModified()
-        && tab->model()->characterCount() == 0;
-    if (!reuse)
-        tab = newDocument();
-    if (auto error = tab->model()->load(path)) {
-        if (!reuse)
-            closeTab(m_tabs->indexOf(tab));
-        showError(tr("Open Document"), *error);
-        return false;
-    }
-    if (!path.startsWith(QLatin1Char(':')))
-        addRecentFile(tab->model()->filePath());
-    if (m_chat && tab == currentTab())
-        m_chat->setDocument(tab->model());
-    updateActionStates();
-    warmUpCurrent();
-    return true;
-}
-
-void MainWindow::openFileDialog()
-{
-    const Document *document = currentDocument();
-    const QStringList paths = QFileDialog::getOpenFileNames(
-        this, tr("Open Document"), document ? QFileInfo(document->filePath()).path() : QString(),
-        tr("Text documents (*.md *.markdown *.txt);;All files (*)"));
-    for (const QString &path : paths)
-        openFile(path);
-}
-
-bool MainWindow::saveDocument(DocumentTab *tab, bool askForPath)
-{
-    Document *document = tab->model();
-    QString path = document->filePath();
-    if (askForPath || path.isEmpty() || path.startsWith(QLatin1Char(':'))) {
-        path = QFileDialog::getSaveFileName(this, tr("Save Document"),
-                                            path.isEmpty() ? document->displayName() + QStringLiteral(".md") : path,
-                                            tr("Markdown (*.md);;Text (*.txt);;All files (*)"));
-        if (path.isEmpty())
-            return false;
-    }
-    if (auto error = document->saveTo(path)) {
-        showError(tr("Save Document"), *error);
-        return false;
-    }
-    addRecentFile(document->filePath());
-    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(document->filePath())), 3000);
-    return true;
-}
-
-bool MainWindow::maybeCloseTab(int index)
-{
-    auto *tab = static_cast<DocumentTab *>(m_tabs->widget(index));
-    if (!tab || !tab->model()->isModified())
-        return true;
-    m_tabs->setCurrentIndex(index);
-    const auto answer = QMessageBox::question(
-        this, tr("Close Document"), tr("%1 has unsaved changes. Save them?").arg(tab->model()->displayName()),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Cancel)
-        return false;
-    if (answer == QMessageBox::Save)
-        return saveDocument(tab, false);
-    return true;
-}
-
-void MainWindow::closeTab(int index)
-{
-    auto *tab = static_cast<DocumentTab *>(m_tabs->widget(index));
-    if (!tab)
-        return;
-    Document *document = tab->model();
-    m_services.warmup->documentClosed(document->documentId());
-    document->removeRecoveryCopy();
-    if (m_pendingRun && m_pendingRun->document == document)
-        stop();
-    m_tabs->removeTab(index);
-    // The view goes first: it must never show a deleted document.
-    tab->deleteLater();
-    document->deleteLater();
+    return m_tabs->openFile(path);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    for (int i = m_tabs->count() - 1; i >= 0; --i) {
-        if (!maybeCloseTab(i)) {
-            event->ignore();
-            return;
-        }
+    if (!m_closeConfirmed) {
+        // Ask (asynchronously) about every unsaved document, then close for real.
+        event->ignore();
+        if (m_closing)
+            return; // already asking
+        m_closing = true;
+        m_tabs->confirmCloseAll([this](bool mayClose) {
+            m_closing = false;
+            if (!mayClose)
+                return;
+            m_closeConfirmed = true;
+            close();
+        });
+        return;
     }
     stop();
-    for (int i = m_tabs->count() - 1; i >= 0; --i)
-        static_cast<DocumentTab *>(m_tabs->widget(i))->model()->removeRecoveryCopy();
+    m_tabs->removeRecoveryCopies();
     event->accept();
 }
 
@@ -696,65 +592,12 @@ void MainWindow::dropEvent(QDropEvent *event)
 
 void MainWindow::setRecoveryDirectory(const QString &directory)
 {
-    m_recoveryDirectory = directory;
-    for (int i = 0; i < m_tabs->count(); ++i)
-        static_cast<DocumentTab *>(m_tabs->widget(i))->model()->setRecoveryDirectory(directory);
+    m_tabs->setRecoveryDirectory(directory);
 }
 
-int MainWindow::offerRecovery()
+void MainWindow::offerRecovery(std::function<void(int restored)> done)
 {
-    if (m_recoveryDirectory.isEmpty())
-        return 0;
-    QDir dir(m_recoveryDirectory);
-    const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Time);
-    if (files.isEmpty())
-        return 0;
-    const auto answer = QMessageBox::question(
-        this, tr("Recover Documents"),
-        tr("Headstart did not close properly last time. Recover %n unsaved document(s)?", nullptr, int(files.size())),
-        QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
-    int restored = 0;
-    for (const QString &name : files) {
-        QFile file(dir.filePath(name));
-        if (answer == QMessageBox::Yes && file.open(QIODevice::ReadOnly)) {
-            const QJsonObject copy = QJsonDocument::fromJson(file.readAll()).object();
-            file.close();
-            if (copy.contains(QStringLiteral("text"))) {
-                DocumentTab *tab = newDocument(copy.value(QStringLiteral("text")).toString());
-                tab->model()->writeRecoveryCopy(); // the recovered text is unsaved again until saved
-                ++restored;
-            }
-        }
-        QFile::remove(dir.filePath(name));
-    }
-    return restored;
-}
-
-void MainWindow::addRecentFile(const QString &path)
-{
-    QSettings settings;
-    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
-    recent.removeAll(path);
-    recent.prepend(path);
-    while (recent.size() > MaxRecentFiles)
-        recent.removeLast();
-    settings.setValue(QStringLiteral("recentFiles"), recent);
-    rebuildRecentMenu();
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    if (!m_recentMenu)
-        return;
-    m_recentMenu->clear();
-    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
-    for (int i = 0; i < recent.size(); ++i) {
-        const QString path = recent.at(i);
-        QAction *act = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg((i + 1) % 10).arg(QFileInfo(path).fileName()),
-                                               this, [this, path] { openFile(path); });
-        act->setToolTip(QDir::toNativeSeparators(path));
-    }
-    m_recentMenu->setEnabled(!recent.isEmpty());
+    m_tabs->offerRecovery(std::move(done));
 }
 
 // --- state --------------------------------------------------------------------------------
@@ -829,9 +672,5 @@ void MainWindow::updateTitle()
                             : tr("Headstart"));
 }
 
-void MainWindow::showError(const QString &title, const QString &message)
-{
-    QMessageBox::warning(this, title, message);
-}
 
 } // namespace Gui

@@ -7,13 +7,13 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <functional>
 #include <optional>
 
 class QAction;
 class QLabel;
 class QMenu;
 class QPushButton;
-class QTabWidget;
 class QToolButton;
 
 namespace Prefetch {
@@ -33,6 +33,7 @@ class ChatDock;
 class ConversationStore;
 class Document;
 class DocumentTab;
+class DocumentTabs;
 class MetricsDock;
 
 // What the window works with; the composition root owns all of it.
@@ -61,8 +62,8 @@ public:
 
     // Where crash-recovery copies of unsaved documents go; empty disables them.
     void setRecoveryDirectory(const QString &directory);
-    // Offers to restore the copies a previous session left behind. Returns how many were restored.
-    int offerRecovery();
+    // Offers to restore the copies a previous session left behind; `done(restored)`.
+    void offerRecovery(std::function<void(int restored)> done);
     void setTranslateTarget(const QString &language) { m_translateTarget = language; }
     // The provider or settings changed: recompile prompts, re-warm, refresh labels.
     void providerChanged();
@@ -73,7 +74,7 @@ public:
 
     DocumentTab *currentTab() const;
     Document *currentDocument() const;
-    QTabWidget *tabs() const { return m_tabs; }
+    DocumentTabs *tabs() const { return m_tabs; }
     AnswerPane *answerPane() const { return m_answer; }
     QAction *action(Prefetch::DocumentAction a) const { return m_actions.value(a); }
     QAction *summarizeAction() const { return action(Prefetch::DocumentAction::Summarize); }
@@ -120,16 +121,9 @@ private:
     void updateStatusBar();
     void updateTitle();
     void warmUpCurrent();
-    bool saveDocument(DocumentTab *tab, bool askForPath);
-    bool maybeCloseTab(int index);
-    void closeTab(int index);
-    void openFileDialog();
-    void addRecentFile(const QString &path);
-    void rebuildRecentMenu();
-    void showError(const QString &title, const QString &message);
 
     Services m_services;
-    QTabWidget *m_tabs;
+    DocumentTabs *m_tabs;
     AnswerPane *m_answer;
     ChatDock *m_chat = nullptr;
     MetricsDock *m_metrics = nullptr;
@@ -147,11 +141,9 @@ private:
     QAction *m_insert = nullptr;
     QAction *m_replace = nullptr;
     QAction *m_copy = nullptr;
-    QMenu *m_recentMenu = nullptr;
-    QTimer m_autosave;
-    QString m_recoveryDirectory;
     QString m_translateTarget;
-    int m_untitledCounter = 0;
+    bool m_closing = false;        // asking about unsaved documents before closing
+    bool m_closeConfirmed = false; // they were answered: the next close is for real
     // The last answer: for Regenerate, and so Insert/Replace know which document it is about.
     QPointer<Prefetch::ResponseStream> m_current;
     std::optional<Prefetch::DocumentAction> m_lastAction;

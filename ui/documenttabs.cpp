@@ -1,0 +1,358 @@
+#include "documenttabs.h"
+
+#include "appsettings.h"
+#include "document.h"
+#include "documenttab.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPointer>
+#include <QPushButton>
+#include <QSettings>
+#include <QTextDocument>
+
+#include <memory>
+
+namespace Gui {
+
+namespace {
+// Unsaved text reaches the recovery copy at most this late after the last edit.
+constexpr int AutosaveIntervalMs = 5000;
+
+QString tabTitle(const Document *document)
+{
+    return document->displayName() + (document->isModified() ? QStringLiteral(" *") : QString());
+}
+
+} // namespace
+
+DocumentTabs::DocumentTabs(QWidget *parent)
+    : QTabWidget(parent)
+{
+    setDocumentMode(true);
+    setTabsClosable(true);
+    setMovable(true);
+    setAccessibleName(tr("Documents"));
+    connect(this, &QTabWidget::tabCloseRequested, this, [this](int index) {
+        if (DocumentTab *t = tab(index))
+            closeDocument(t);
+    });
+    m_autosave.setInterval(AutosaveIntervalMs);
+    connect(&m_autosave, &QTimer::timeout, this, [this] {
+        // Each writes only when its text changed since its last copy.
+        for (Document *document : documents())
+            document->writeRecoveryCopy();
+    });
+    m_autosave.start();
+}
+
+DocumentTabs::~DocumentTabs() = default;
+
+DocumentTab *DocumentTabs::tab(int index) const
+{
+    return qobject_cast<DocumentTab *>(widget(index));
+}
+
+DocumentTab *DocumentTabs::currentTab() const
+{
+    return qobject_cast<DocumentTab *>(currentWidget());
+}
+
+Document *DocumentTabs::currentDocument() const
+{
+    const DocumentTab *t = currentTab();
+    return t ? t->model() : nullptr;
+}
+
+QList<Document *> DocumentTabs::documents() const
+{
+    QList<Document *> out;
+    for (int i = 0; i < count(); ++i)
+        out << tab(i)->model();
+    return out;
+}
+
+DocumentTab *DocumentTabs::newDocument(const QString &text)
+{
+    // Ours; removeTab() deletes it after its tab.
+    auto *document = new Document(this);
+    document->setRecoveryDirectory(m_recoveryDirectory);
+    document->setUntitled(++m_untitledCounter, text);
+    auto *view = new DocumentTab(document, this);
+    connect(document, &Document::titleChanged, this, [this, view, document] {
+        if (const int index = indexOf(view); index >= 0)
+            setTabText(index, tabTitle(document));
+        emit titlesChanged();
+    });
+    connect(document->textDocument(), &QTextDocument::contentsChanged, this,
+            [this, document] { emit documentEdited(document); });
+    connect(document, &Document::promptReady, this, [this, document] { emit promptReady(document); });
+    emit tabCreated(view);
+    addTab(view, tabTitle(document));
+    setCurrentWidget(view);
+    view->setFocus();
+    return view;
+}
+
+bool DocumentTabs::openFile(const QString &path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    for (int i = 0; i < count(); ++i) {
+        if (tab(i)->model()->filePath() == absolute) {
+            setCurrentIndex(i);
+            return true;
+        }
+    }
+    // Reuse an untouched empty tab rather than leaving it behind.
+    DocumentTab *view = currentTab();
+    const bool reuse = view && view->model()->filePath().isEmpty() && !view->model()->isModified()
+        && view->model()->characterCount() == 0;
+    if (!reuse)
+        view = newDocument();
+    if (auto error = view->model()->load(path)) {
+        if (!reuse)
+            removeTab(view);
+        showError(tr("Open Document"), *error);
+        return false;
+    }
+    if (!path.startsWith(QLatin1Char(':')))
+        addRecentFile(view->model()->filePath());
+    emit documentLoaded(view->model());
+    return true;
+}
+
+void DocumentTabs::openWithDialog()
+{
+    const Document *document = currentDocument();
+    auto *dialog = new QFileDialog(this, tr("Open Document"),
+                                   document ? QFileInfo(document->filePath()).path() : QString(),
+                                   tr("Text documents (*.md *.markdown *.txt);;All files (*)"));
+    dialog->setFileMode(QFileDialog::ExistingFiles);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::filesSelected, this, [this](const QStringList &paths) {
+        for (const QString &path : paths)
+            openFile(path);
+    });
+    dialog->open();
+}
+
+void DocumentTabs::save(DocumentTab *view, bool askForPath, std::function<void(bool)> done)
+{
+    if (!done)
+        done = [](bool) {};
+    Document *document = view->model();
+    auto write = [this, document, done](const QString &path) {
+        if (auto error = document->saveTo(path)) {
+            showError(tr("Save Document"), *error);
+            done(false);
+            return;
+        }
+        addRecentFile(document->filePath());
+        emit statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(document->filePath())), 3000);
+        done(true);
+    };
+    const QString path = document->filePath();
+    if (!askForPath && !path.isEmpty() && !path.startsWith(QLatin1Char(':'))) {
+        write(path);
+        return;
+    }
+    auto *dialog = new QFileDialog(this, tr("Save Document"),
+                                   path.isEmpty() || path.startsWith(QLatin1Char(':'))
+                                       ? document->displayName() + QStringLiteral(".md")
+                                       : path,
+                                   tr("Markdown (*.md);;Text (*.txt);;All files (*)"));
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setDefaultSuffix(QStringLiteral("md"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // Exactly one of the two fires: a selected file, or the dialog closed without one.
+    auto answered = std::make_shared<bool>(false);
+    connect(dialog, &QFileDialog::fileSelected, this, [write, answered](const QString &selected) {
+        *answered = true;
+        write(selected);
+    });
+    connect(dialog, &QDialog::finished, this, [done, answered] {
+        if (!*answered)
+            done(false);
+    });
+    dialog->open();
+}
+
+void DocumentTabs::askToSave(DocumentTab *view, std::function<void(bool)> done)
+{
+    Document *document = view->model();
+    if (!document->isModified()) {
+        done(true);
+        return;
+    }
+    setCurrentWidget(view);
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Close Document"),
+                                tr("%1 has unsaved changes. Save them?").arg(document->displayName()),
+                                QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box->setDefaultButton(QMessageBox::Save);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPointer<DocumentTab> guard(view);
+    connect(box, &QMessageBox::finished, this, [this, box, guard, done] {
+        const QMessageBox::StandardButton answer = box->standardButton(box->clickedButton());
+        if (!guard || answer == QMessageBox::Cancel || answer == QMessageBox::NoButton) {
+            done(false);
+        } else if (answer == QMessageBox::Save) {
+            save(guard, false, done);
+        } else {
+            done(true);
+        }
+    });
+    box->open();
+}
+
+void DocumentTabs::closeDocument(DocumentTab *view)
+{
+    QPointer<DocumentTab> guard(view);
+    askToSave(view, [this, guard](bool mayClose) {
+        if (mayClose && guard)
+            removeTab(guard);
+    });
+}
+
+void DocumentTabs::confirmCloseAll(std::function<void(bool)> done)
+{
+    // One question at a time, last tab first, as closing them one by one would ask.
+    auto state = std::make_shared<CloseAll>();
+    for (int i = count() - 1; i >= 0; --i) {
+        if (tab(i)->model()->isModified())
+            state->pending << tab(i);
+    }
+    state->done = std::move(done);
+    askNext(state);
+}
+
+void DocumentTabs::askNext(const std::shared_ptr<CloseAll> &state)
+{
+    while (!state->pending.isEmpty() && !state->pending.constFirst())
+        state->pending.removeFirst(); // closed meanwhile
+    if (state->pending.isEmpty()) {
+        state->done(true);
+        return;
+    }
+    askToSave(state->pending.takeFirst(), [this, state](bool mayClose) {
+        if (mayClose)
+            askNext(state);
+        else
+            state->done(false);
+    });
+}
+
+void DocumentTabs::removeTab(DocumentTab *view)
+{
+    const int index = indexOf(view);
+    if (index < 0)
+        return;
+    Document *document = view->model();
+    emit documentClosing(document);
+    document->removeRecoveryCopy();
+    QTabWidget::removeTab(index);
+    // The view goes first: it must never show a deleted document.
+    view->deleteLater();
+    document->deleteLater();
+}
+
+// --- recovery -------------------------------------------------------------------------------
+
+void DocumentTabs::setRecoveryDirectory(const QString &directory)
+{
+    m_recoveryDirectory = directory;
+    for (Document *document : documents())
+        document->setRecoveryDirectory(directory);
+}
+
+void DocumentTabs::removeRecoveryCopies()
+{
+    for (Document *document : documents())
+        document->removeRecoveryCopy();
+}
+
+void DocumentTabs::offerRecovery(std::function<void(int)> done)
+{
+    QDir dir(m_recoveryDirectory);
+    const QStringList files =
+        m_recoveryDirectory.isEmpty() ? QStringList() : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Time);
+    if (files.isEmpty()) {
+        done(0);
+        return;
+    }
+    auto *box = new QMessageBox(
+        QMessageBox::Question, tr("Recover Documents"),
+        tr("Headstart did not close properly last time. Recover %n unsaved document(s)?", nullptr, int(files.size())),
+        QMessageBox::Yes | QMessageBox::Discard, this);
+    box->setDefaultButton(QMessageBox::Yes);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, box, dir, files, done] {
+        const QMessageBox::StandardButton answer = box->standardButton(box->clickedButton());
+        if (answer != QMessageBox::Yes && answer != QMessageBox::Discard) {
+            done(0); // closed without an answer: the copies stay for the next start
+            return;
+        }
+        const bool recover = answer == QMessageBox::Yes;
+        int restored = 0;
+        for (const QString &name : files) {
+            QFile file(dir.filePath(name));
+            if (recover && file.open(QIODevice::ReadOnly)) {
+                const QJsonObject copy = QJsonDocument::fromJson(file.readAll()).object();
+                file.close();
+                if (copy.contains(QStringLiteral("text"))) {
+                    DocumentTab *view = newDocument(copy.value(QStringLiteral("text")).toString());
+                    view->model()->writeRecoveryCopy(); // the recovered text is unsaved again until saved
+                    ++restored;
+                }
+            }
+            QFile::remove(dir.filePath(name));
+        }
+        done(restored);
+    });
+    box->open();
+}
+
+// --- recent files and errors ----------------------------------------------------------------
+
+void DocumentTabs::setRecentMenu(QMenu *menu)
+{
+    m_recentMenu = menu;
+    rebuildRecentMenu();
+}
+
+void DocumentTabs::addRecentFile(const QString &path)
+{
+    QSettings settings;
+    AppSettings::addRecentFile(settings, path);
+    rebuildRecentMenu();
+}
+
+void DocumentTabs::rebuildRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    QSettings settings;
+    const QStringList recent = AppSettings::recentFiles(settings);
+    for (int i = 0; i < recent.size(); ++i) {
+        const QString path = recent.at(i);
+        QAction *act = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg((i + 1) % 10).arg(QFileInfo(path).fileName()),
+                                               this, [this, path] { openFile(path); });
+        act->setToolTip(QDir::toNativeSeparators(path));
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void DocumentTabs::showError(const QString &title, const QString &message)
+{
+    auto *box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+} // namespace Gui

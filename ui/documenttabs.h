@@ -1,0 +1,86 @@
+#pragma once
+
+#include <QPointer>
+#include <QStringList>
+#include <QTabWidget>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+class QMenu;
+
+namespace Gui {
+
+class Document;
+class DocumentTab;
+
+// The open documents, one tab each: creating, opening, saving and closing them (asking before
+// unsaved text is lost), their crash-recovery copies (written every few seconds while they
+// change, offered at the next start) and the recent-files menu. Owns the documents: each is
+// deleted after its tab. Every question and file dialog is window-modal and asynchronous
+// (open() with a handler), so answers keep streaming while one is up. GUI thread.
+class DocumentTabs : public QTabWidget
+{
+    Q_OBJECT
+
+public:
+    explicit DocumentTabs(QWidget *parent = nullptr);
+    ~DocumentTabs() override;
+
+    DocumentTab *tab(int index) const;
+    DocumentTab *currentTab() const;
+    Document *currentDocument() const;
+    QList<Document *> documents() const;
+
+    DocumentTab *newDocument(const QString &text = {});
+    // Opens `path` in a tab (or selects its tab). False, with an error message shown, when it
+    // cannot be read.
+    bool openFile(const QString &path);
+    void openWithDialog();
+    // `done(saved)` once saved, or once the user cancelled the file dialog or saving failed.
+    void save(DocumentTab *tab, bool askForPath, std::function<void(bool saved)> done = {});
+    // Closes the tab, after asking when it has unsaved text.
+    void closeDocument(DocumentTab *tab);
+    // Asks for every tab with unsaved text in turn; `done(true)` when all may close.
+    void confirmCloseAll(std::function<void(bool mayClose)> done);
+
+    // Where crash-recovery copies go; empty disables them.
+    void setRecoveryDirectory(const QString &directory);
+    // Offers to restore the copies a previous session left behind; `done(restored)`.
+    void offerRecovery(std::function<void(int restored)> done);
+    void removeRecoveryCopies();
+
+    // The File menu's "Open Recent" submenu, kept up to date from the settings.
+    void setRecentMenu(QMenu *menu);
+
+signals:
+    void tabCreated(Gui::DocumentTab *tab);
+    // A file was read into it (a new tab, or the untouched empty one it replaced).
+    void documentLoaded(Gui::Document *document);
+    // About to go: its tab is still there.
+    void documentClosing(Gui::Document *document);
+    void documentEdited(Gui::Document *document);
+    void promptReady(Gui::Document *document);
+    void titlesChanged();
+    void statusMessage(const QString &message, int timeoutMs);
+
+private:
+    void removeTab(DocumentTab *tab);
+    void addRecentFile(const QString &path);
+    void rebuildRecentMenu();
+    void showError(const QString &title, const QString &message);
+    void askToSave(DocumentTab *tab, std::function<void(bool mayClose)> done);
+    struct CloseAll {
+        QList<QPointer<DocumentTab>> pending;
+        std::function<void(bool)> done;
+    };
+    void askNext(const std::shared_ptr<CloseAll> &state);
+
+    QTimer m_autosave;
+    QString m_recoveryDirectory;
+    int m_untitledCounter = 0;
+    QMenu *m_recentMenu = nullptr;
+};
+
+} // namespace Gui
