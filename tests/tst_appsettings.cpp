@@ -41,6 +41,7 @@ private slots:
     void settersDropOverridesEqualToDefaults();
     void headersParseAndRejectKeys();
     void keysNeverReachTheSettingsFile();
+    void recentFilesAreNewestFirstAndBounded();
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
@@ -423,6 +424,41 @@ void tst_AppSettings::keysNeverReachTheSettingsFile()
     QVERIFY(!bytes.contains("key="));
     QVERIFY(!bytes.contains("apikey"));
     QVERIFY(!bytes.contains("api-key"));
+}
+
+void tst_AppSettings::recentFilesAreNewestFirstAndBounded()
+{
+    const QString file = path(QStringLiteral("s.conf"));
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        QVERIFY(AppSettings::recentFiles(settings).isEmpty());
+        for (int i = 0; i < 12; ++i)
+            AppSettings::addRecentFile(settings, QStringLiteral("/docs/%1.md").arg(i));
+        AppSettings::addRecentFile(settings, QStringLiteral("/docs/5.md")); // again: moves to the top
+        const QStringList recent = AppSettings::recentFiles(settings);
+        QCOMPARE(recent.size(), AppSettings::MaxRecentFiles);
+        QCOMPARE(recent.first(), QStringLiteral("/docs/5.md"));
+        QCOMPARE(recent.at(1), QStringLiteral("/docs/11.md"));
+        QCOMPARE(recent.count(QStringLiteral("/docs/5.md")), 1);
+        QVERIFY(!recent.contains(QStringLiteral("/docs/0.md")));
+        // Saving the rest of the settings leaves the list alone.
+        AppSettings().save(settings);
+        QCOMPARE(AppSettings::recentFiles(settings), recent);
+    }
+    // Hand-edited: one entry, relative paths, duplicates and junk.
+    {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("recentFiles=/one.md\n");
+    }
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        QCOMPARE(AppSettings::recentFiles(settings), QStringList{QStringLiteral("/one.md")});
+        settings.setValue(QStringLiteral("recentFiles"),
+                          QVariantList{QStringLiteral("relative.md"), 42, QStringLiteral("/a.md"), QStringLiteral("/a.md"),
+                                       QString()});
+        QCOMPARE(AppSettings::recentFiles(settings), QStringList{QStringLiteral("/a.md")});
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_AppSettings)
