@@ -78,19 +78,20 @@ ChatSession::~ChatSession()
 
 void ChatSession::setDocument(Document *document)
 {
-    if (m_document == document)
-        return;
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    if (document) {
-        connect(document, &Document::promptReady, this, [this] {
-            if (m_mode != ConversationMode::Document)
-                return;
-            if (ensurePrompt() && m_pendingSend && !m_exchange)
-                dispatchPending();
-        });
+    if (m_document != document) {
+        if (m_document)
+            disconnect(m_document, nullptr, this, nullptr);
+        m_document = document;
+        if (document) {
+            connect(document, &Document::promptReady, this, [this] {
+                if (m_mode != ConversationMode::Document)
+                    return;
+                if (ensurePrompt() && m_pendingSend && !m_exchange)
+                    dispatchPending();
+            });
+        }
     }
+    // The same document may have been given a file's text (the untouched first tab).
     if (!m_conversationId && m_messages.isEmpty() && m_mode != defaultMode()) {
         // A chat not started yet follows what is open: about the document when there is one.
         m_mode = defaultMode();
