@@ -2,7 +2,8 @@
 // closes every stream at the server within 200 ms; the prefetch lane runs 2, queues 5 and
 // rejects the rest; a foreground request preempts the oldest prefetch at the provider's limit;
 // the hourly budget refuses and reconciles; a strategy over its extra-cost ceiling pauses.
-#include "localprovider/serverthread.h"
+#include "support/localproviderfixture.h"
+
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
 #include "prefetch/responsestream.h"
@@ -40,38 +41,31 @@ private:
     std::unique_ptr<Engine> makeEngine(Settings settings = {}, int concurrencyLimit = 16);
     Llm::ChatRequest request(int n, int maxTokens = 200) const;
 
-    std::unique_ptr<LocalProvider::ServerThread> m_server;
-    Llm::ProviderProfile m_profile;
+    TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) {
+        c.profile.decodeTokensPerSec = 40; // streams stay open for seconds
+    }};
     QNetworkAccessManager m_network;
 };
 
 void tst_Engine::initTestCase()
 {
-    LocalProvider::ServerConfig config;
-    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
-    config.profile.decodeTokensPerSec = 40; // streams stay open for seconds
-    m_server = std::make_unique<LocalProvider::ServerThread>(config);
-    QVERIFY(m_server->start());
-    m_profile = Llm::builtinProfile(u"local");
-    m_profile.baseUrl = m_server->apiUrl();
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
 }
 
 void tst_Engine::init()
 {
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 2000);
+    QVERIFY(m_local.waitForNoOpenStream(2000));
 }
 
 std::unique_ptr<Engine> tst_Engine::makeEngine(Settings settings, int concurrencyLimit)
 {
-    Llm::ProviderProfile p = m_profile;
-    p.concurrencyLimit = concurrencyLimit;
-    return std::make_unique<Engine>(&m_network, p, settings);
+    return m_local.makeEngine(&m_network, {}, settings, concurrencyLimit);
 }
 
 Llm::ChatRequest tst_Engine::request(int n, int maxTokens) const
 {
     Llm::ChatRequest r;
-    r.model = m_profile.model;
+    r.model = m_local.profile().model;
     r.messages.append({Llm::Role::User, QStringLiteral("Request number %1 about lanes and budgets.").arg(n)});
     r.maxTokens = maxTokens;
     return r;
@@ -80,7 +74,7 @@ Llm::ChatRequest tst_Engine::request(int n, int maxTokens) const
 void tst_Engine::stopAllClosesEveryServerStream()
 {
     auto engine = makeEngine();
-    const auto before = m_server->stats();
+    const auto before = m_local.stats();
     QList<QPointer<PrefetchSession>> sessions;
     for (int i = 0; i < 2; ++i) {
         const Llm::ChatRequest r = request(i);
@@ -88,16 +82,16 @@ void tst_Engine::stopAllClosesEveryServerStream()
     }
     ResponseStream *answer = engine->request(Strategy::None, engine->render(request(99)), Llm::monotonicNowNs(), this);
     QSignalSpy failed(answer, &ResponseStream::failed);
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 3, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 3, 3000);
     // The two prefetches carried the marker a gateway can use; the answer did not.
-    QCOMPARE(m_server->stats().prefetchRequests, before.prefetchRequests + 2);
-    QCOMPARE(m_server->stats().requestsServed, before.requestsServed + 3);
+    QCOMPARE(m_local.stats().prefetchRequests, before.prefetchRequests + 2);
+    QCOMPARE(m_local.stats().requestsServed, before.requestsServed + 3);
 
     engine->stopAll();
     QCOMPARE(failed.count(), 1);
     QCOMPARE(failed.first().first().value<Llm::Error>().code(), Llm::Error::Code::Cancelled);
     // The provider has no open stream within 200 ms of Stop.
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 200);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
     QVERIFY(engine->liveSessions().isEmpty());
     QCOMPARE(engine->metrics().stats(Strategy::Hover).cancelled, 2);
 }
@@ -116,7 +110,7 @@ void tst_Engine::prefetchLaneRunsTwoQueuesFiveRejectsTheRest()
     QCOMPARE(engine->prefetchQueued(), 5);
     QCOMPARE(engine->metrics().stats(Strategy::Debounce).rejectedLane, 1);
     QCOMPARE(engine->metrics().stats(Strategy::Debounce).attempts, 7);
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 2, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 2, 2000);
     engine->cancelAllPrefetches();
 }
 
@@ -142,7 +136,7 @@ void tst_Engine::foregroundPreemptsOldestPrefetch()
     const Llm::ChatRequest b = request(201);
     QPointer<PrefetchSession> oldest = engine->prefetch(Strategy::Hover, engine->render(a), 30s);
     QPointer<PrefetchSession> newer = engine->prefetch(Strategy::Hover, engine->render(b), 30s);
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 2, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 2, 2000);
 
     ResponseStream *answer = engine->request(Strategy::None, engine->render(request(202, 10)), Llm::monotonicNowNs(), this);
     // Started at once, not queued behind the prefetches.
@@ -188,12 +182,12 @@ void tst_Engine::disabledStrategyDoesNothing()
     Settings settings;
     settings.hover.enabled = false;
     auto engine = makeEngine(settings);
-    const auto served = m_server->stats().requestsServed;
+    const auto served = m_local.stats().requestsServed;
     const Llm::ChatRequest r = request(400);
     QVERIFY(!engine->prefetch(Strategy::Hover, engine->render(r), 30s));
     QCOMPARE(engine->metrics().stats(Strategy::Hover).attempts, 0);
     QTest::qWait(50);
-    QCOMPARE(m_server->stats().requestsServed, served);
+    QCOMPARE(m_local.stats().requestsServed, served);
 
     // Switching a strategy off cancels its live sessions.
     Settings on;
@@ -208,7 +202,7 @@ void tst_Engine::disabledStrategyDoesNothing()
 void tst_Engine::requestWithoutFingerprintIsNeverSpeculatedOnNorMatched()
 {
     auto engine = makeEngine();
-    const auto served = m_server->stats().requestsServed;
+    const auto served = m_local.stats().requestsServed;
     // Built without a compiled prompt, nothing says what it answers: never a prefetch.
     RenderedRequest unknown;
     unknown.request = request(1);
@@ -217,7 +211,7 @@ void tst_Engine::requestWithoutFingerprintIsNeverSpeculatedOnNorMatched()
     bodyOnly.fingerprint.clear();
     QVERIFY(!engine->prefetch(Strategy::Hover, bodyOnly, 30s));
     QCOMPARE(engine->metrics().stats(Strategy::Hover).attempts, 0);
-    QCOMPARE(m_server->stats().requestsServed, served);
+    QCOMPARE(m_local.stats().requestsServed, served);
 
     // Asking with an unknown fingerprint never takes a session over, even for the same bytes.
     const RenderedRequest known = engine->render(request(2, 10));

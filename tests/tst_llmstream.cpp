@@ -1,9 +1,10 @@
 // LlmStream against the real local provider over loopback: incremental delivery, cancel,
 // pause/resume, timeouts and every fault the provider can inject, each surfacing as its
 // error class with the partial text kept.
+#include "support/localproviderfixture.h"
+
 #include "llm/llmstream.h"
 #include "llm/providerprofile.h"
-#include "localprovider/serverthread.h"
 
 #include <QNetworkAccessManager>
 #include <QSignalSpy>
@@ -45,25 +46,19 @@ private:
     // Runs the stream to its terminal signal; returns false on a timeout.
     bool runToEnd(LlmStream &stream, int timeoutMs = 15000);
 
-    std::unique_ptr<LocalProvider::ServerThread> m_server;
-    ProviderProfile m_profile;
+    TestSupport::LocalProviderFixture m_local;
     QNetworkAccessManager m_network;
 };
 
 void tst_LlmStream::initTestCase()
 {
-    LocalProvider::ServerConfig config;
-    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
-    m_server = std::make_unique<LocalProvider::ServerThread>(config);
-    QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
-    m_profile = builtinProfile(u"local");
-    m_profile.baseUrl = m_server->apiUrl();
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
 }
 
 ChatRequest tst_LlmStream::shortRequest(const QString &prompt, int maxTokens) const
 {
     ChatRequest r;
-    r.model = m_profile.model;
+    r.model = m_local.profile().model;
     r.system = QStringLiteral("You are a test.");
     r.messages.append({Role::User, prompt});
     r.maxTokens = maxTokens;
@@ -73,7 +68,7 @@ ChatRequest tst_LlmStream::shortRequest(const QString &prompt, int maxTokens) co
 std::unique_ptr<LlmStream> tst_LlmStream::makeStream(const ChatRequest &request, StreamOptions options,
                                                      ProviderProfile profile)
 {
-    return std::make_unique<LlmStream>(&m_network, profile.id.isEmpty() ? m_profile : profile, request,
+    return std::make_unique<LlmStream>(&m_network, profile.id.isEmpty() ? m_local.profile() : profile, request,
                                        std::move(options));
 }
 
@@ -122,7 +117,7 @@ void tst_LlmStream::deliversIncrementally()
         if (checkedAtFirstToken || e.type != StreamEvent::Type::TextDelta)
             return;
         checkedAtFirstToken = true;
-        openWhenFirstToken = m_server->stats().streamsOpen;
+        openWhenFirstToken = m_local.stats().streamsOpen;
     });
     QVERIFY(runToEnd(*stream));
     QVERIFY(!stream->error());
@@ -151,7 +146,7 @@ void tst_LlmStream::sameRequestSameText()
 
 void tst_LlmStream::cancelClosesServerStream()
 {
-    const auto before = m_server->stats();
+    const auto before = m_local.stats();
     StreamOptions options;
     options.extraHeaders.emplaceBack("X-Headstart-Latency", "rtt=0,prefill=1000000,decode=20");
     auto stream = makeStream(shortRequest(QStringLiteral("A slow answer that will be cancelled."), 200), options);
@@ -160,7 +155,7 @@ void tst_LlmStream::cancelClosesServerStream()
     QSignalSpy events(stream.get(), &LlmStream::eventReceived);
     stream->start();
     QTRY_VERIFY_WITH_TIMEOUT(!stream->text().isEmpty(), 5000);
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 1, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 1, 2000);
     const QString partial = stream->text();
 
     stream->cancel();
@@ -169,8 +164,8 @@ void tst_LlmStream::cancelClosesServerStream()
     QCOMPARE(stream->state(), LlmStream::State::Failed);
     QCOMPARE(stream->text(), partial);
     // The provider sees the connection closed: no stream open, one more cancelled.
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 200);
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsCancelled, before.streamsCancelled + 1, 200);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsCancelled, before.streamsCancelled + 1, 200);
     const auto eventsAtCancel = events.count();
     QTest::qWait(100);
     QCOMPARE(events.count(), eventsAtCancel);
@@ -263,7 +258,7 @@ void tst_LlmStream::faults()
     const Error error = failed.first().first().value<Error>();
     QCOMPARE(error.code(), code);
     QCOMPARE(stream->httpStatus(), status);
-    QVERIFY2(error.message().contains(m_profile.displayName), qPrintable(error.message()));
+    QVERIFY2(error.message().contains(m_local.profile().displayName), qPrintable(error.message()));
     if (code == Error::Code::RateLimited) {
         QVERIFY(error.retryAfter().has_value());
         QCOMPARE(error.retryAfter()->count(), 7);
@@ -287,13 +282,10 @@ void tst_LlmStream::unknownModel()
 
 void tst_LlmStream::badKeyIsNotEchoed()
 {
-    LocalProvider::ServerConfig config;
-    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
-    config.apiKey = QStringLiteral("sk-right-key-0123456789abcdef0123456789");
-    LocalProvider::ServerThread keyed(config);
+    TestSupport::LocalProviderFixture keyed(
+        u"instant", [](LocalProvider::ServerConfig &c) { c.apiKey = QStringLiteral("sk-right-key-0123456789abcdef0123456789"); });
     QVERIFY(keyed.start());
-    ProviderProfile profile = m_profile;
-    profile.baseUrl = keyed.apiUrl();
+    ProviderProfile profile = keyed.profile();
     profile.apiKey = QStringLiteral("sk-wrong-key-9876543210fedcba9876543210");
 
     auto wrong = makeStream(shortRequest(QStringLiteral("Let me in.")), {}, profile);
@@ -303,14 +295,14 @@ void tst_LlmStream::badKeyIsNotEchoed()
     QVERIFY(!wrong->error()->message().contains(profile.apiKey));
     QVERIFY(!wrong->error()->message().contains(QLatin1String("9876543210fedcba")));
 
-    profile.apiKey = config.apiKey;
+    profile.apiKey = keyed.config().apiKey;
     auto right = makeStream(shortRequest(QStringLiteral("Let me in.")), {}, profile);
     QVERIFY(runToEnd(*right));
     QVERIFY2(!right->error(), right->error() ? qPrintable(right->error()->message()) : "");
 
     // A prefetch uses the prefetch key when there is one.
     profile.apiKey = QStringLiteral("sk-wrong");
-    profile.prefetchApiKey = config.apiKey;
+    profile.prefetchApiKey = keyed.config().apiKey;
     StreamOptions prefetch;
     prefetch.prefetch = true;
     auto speculative = makeStream(shortRequest(QStringLiteral("Let me in early.")), prefetch, profile);
@@ -320,13 +312,9 @@ void tst_LlmStream::badKeyIsNotEchoed()
 
 void tst_LlmStream::refusedBeyondConcurrencyLimit()
 {
-    LocalProvider::ServerConfig config;
-    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
-    config.maxConcurrentStreams = 1;
-    LocalProvider::ServerThread limited(config);
+    TestSupport::LocalProviderFixture limited(u"instant", [](LocalProvider::ServerConfig &c) { c.maxConcurrentStreams = 1; });
     QVERIFY(limited.start());
-    ProviderProfile profile = m_profile;
-    profile.baseUrl = limited.apiUrl();
+    const ProviderProfile profile = limited.profile();
 
     StreamOptions slow;
     slow.extraHeaders.emplaceBack("X-Headstart-Latency", "rtt=0,prefill=1000000,decode=20");
@@ -348,7 +336,7 @@ void tst_LlmStream::networkUnreachable()
         QVERIFY(probe.listen(QHostAddress::LocalHost));
         port = probe.serverPort();
     } // closed again: nothing listens on the port now
-    ProviderProfile profile = m_profile;
+    ProviderProfile profile = m_local.profile();
     profile.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1/v1").arg(port));
     auto stream = makeStream(shortRequest(QStringLiteral("Anyone there?")), {}, profile);
     QVERIFY(runToEnd(*stream));
@@ -368,14 +356,14 @@ void tst_LlmStream::idleTimeoutKeepsPartialText()
     QCOMPARE(stream->error()->code(), Error::Code::Timeout);
     QVERIFY(!stream->text().isEmpty());
     // The timeout aborted the connection, so the server's stream closed too.
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 1000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 1000);
 }
 
 void tst_LlmStream::anthropicStreamReportsCacheWriteThenRead()
 {
     ProviderProfile profile = builtinProfile(u"anthropic");
-    profile.baseUrl = m_profile.baseUrl;
-    profile.model = m_profile.model;
+    profile.baseUrl = m_local.profile().baseUrl;
+    profile.model = m_local.profile().model;
     profile.displayName = QStringLiteral("Anthropic (local)");
     ChatRequest request = shortRequest(QStringLiteral("Summarize the document."), 16);
     QString document;

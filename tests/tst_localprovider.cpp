@@ -2,6 +2,8 @@
 // cache model, faults, HTTP framing, robustness and the executable. The SSE is parsed here
 // with a few lines of its own, never with llm/.
 
+#include "support/localproviderfixture.h"
+
 #include "localprovider/serverthread.h"
 #include "localprovider/tokenizer.h"
 
@@ -255,13 +257,13 @@ private:
                   const Headers &headers = {}, const std::function<void(QNetworkReply *, const Reply &)> &onData = {});
     Reply post(const QString &path, const QByteArray &body, const Headers &headers = {})
     {
-        return request(m_server->url(), "POST", path, body, headers);
+        return request(m_local.server().url(), "POST", path, body, headers);
     }
-    Reply get(const QString &path) { return request(m_server->url(), "GET", path); }
+    Reply get(const QString &path) { return request(m_local.server().url(), "GET", path); }
     QJsonObject statsJson(const QUrl &root) { return request(root, "GET", u"stats"_s).object(); }
 
+    TestSupport::LocalProviderFixture m_local;
     QNetworkAccessManager m_nam;
-    std::unique_ptr<ServerThread> m_server;
 
 private Q_SLOTS:
     void initTestCase();
@@ -346,12 +348,9 @@ Reply tst_LocalProvider::request(const QUrl &root, const QByteArray &method, con
 
 void tst_LocalProvider::initTestCase()
 {
-    ServerConfig config;
-    config.profile = LatencyProfile::byName(u"instant").value();
-    m_server = std::make_unique<ServerThread>(config);
-    QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
-    QCOMPARE(m_server->url().scheme(), u"http"_s);
-    QCOMPARE(m_server->url().path(), u"/"_s);
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
+    QCOMPARE(m_local.server().url().scheme(), u"http"_s);
+    QCOMPARE(m_local.server().url().path(), u"/"_s);
     QVERIFY(LatencyProfile::names().contains(u"hosted-long-doc"_s));
     const LatencyProfile hosted = LatencyProfile::byName(u"hosted").value();
     QCOMPARE(hosted.rttMs, 150);
@@ -403,7 +402,7 @@ void tst_LocalProvider::healthModelsAndErrors()
     const Reply wrongMethod = get(u"v1/chat/completions"_s);
     QCOMPARE(wrongMethod.status, 405);
     QCOMPARE(wrongMethod.object()[u"error"][u"code"].toString(), u"method_not_allowed"_s);
-    QCOMPARE(request(m_server->url(), "DELETE", u"health"_s).status, 405);
+    QCOMPARE(request(m_local.server().url(), "DELETE", u"health"_s).status, 405);
 
     const Reply badJson = post(u"v1/chat/completions"_s, "{\"model\": ");
     QCOMPARE(badJson.status, 400);
@@ -749,7 +748,7 @@ void tst_LocalProvider::slotsQueueRequests()
 {
     // One slot: whichever request the server takes second gets its first token only after the
     // other one's last.
-    QNetworkRequest req(m_server->url().resolved(QUrl(u"v1/chat/completions"_s)));
+    QNetworkRequest req(m_local.server().url().resolved(QUrl(u"v1/chat/completions"_s)));
     req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     req.setRawHeader("X-Headstart-Latency", "slots=1,decode=200");
     const QByteArray body = streamBody(u"Queue test about bridges."_s, {{u"max_tokens"_s, 20}});
@@ -785,10 +784,10 @@ void tst_LocalProvider::firstTokenWrittenTime()
     const auto before = std::chrono::steady_clock::now().time_since_epoch();
     const Reply r = post(u"v1/chat/completions"_s, streamBody(u"Timing probe."_s), {{"X-Request-Id", "probe-42"}});
     QCOMPARE(r.headers.value("x-request-id"), QByteArray("probe-42"));
-    const qint64 written = m_server->firstTokenWrittenNs("probe-42");
+    const qint64 written = m_local.server().firstTokenWrittenNs("probe-42");
     QVERIFY(written >= std::chrono::duration_cast<std::chrono::nanoseconds>(before).count());
     QVERIFY(written <= std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
-    QCOMPARE(m_server->firstTokenWrittenNs("never-sent"), -1);
+    QCOMPARE(m_local.server().firstTokenWrittenNs("never-sent"), -1);
 }
 
 void tst_LocalProvider::statusFaults_data()
@@ -843,7 +842,7 @@ void tst_LocalProvider::statusFaults()
 void tst_LocalProvider::dropAfter()
 {
     // On the wire: three token events, then the connection ends without the last chunk.
-    RawClient client(m_server->url());
+    RawClient client(m_local.server().url());
     QVERIFY(client.waitConnected());
     client.socket().write(httpPost("/v1/chat/completions", streamBody(u"Dropping soon."_s), "X-Headstart-Fault: drop-after=3\r\n"));
     const QByteArray raw = client.readUntilClosed();
@@ -955,12 +954,12 @@ void tst_LocalProvider::contextTooLong()
 
 void tst_LocalProvider::maxStreams()
 {
-    ServerConfig config;
-    config.profile = LatencyProfile::byName(u"instant").value();
-    config.profile.decodeTokensPerSec = 20;
-    config.maxConcurrentStreams = 1;
-    ServerThread server(config);
-    QVERIFY(server.start());
+    TestSupport::LocalProviderFixture local(u"instant", [](ServerConfig &c) {
+        c.profile.decodeTokensPerSec = 20;
+        c.maxConcurrentStreams = 1;
+    });
+    const ServerThread &server = local.server();
+    QVERIFY(local.start());
     QNetworkRequest req(server.url().resolved(QUrl(u"v1/chat/completions"_s)));
     req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     std::unique_ptr<QNetworkReply> open(m_nam.post(req, streamBody(u"Slow stream."_s)));
@@ -987,11 +986,9 @@ void tst_LocalProvider::maxStreams()
 
 void tst_LocalProvider::apiKey()
 {
-    ServerConfig config;
-    config.profile = LatencyProfile::byName(u"instant").value();
-    config.apiKey = u"sk-test-123"_s;
-    ServerThread server(config);
-    QVERIFY(server.start());
+    TestSupport::LocalProviderFixture local(u"instant", [](ServerConfig &c) { c.apiKey = u"sk-test-123"_s; });
+    const ServerThread &server = local.server();
+    QVERIFY(local.start());
     const auto chat = [&](const Headers &headers) {
         return request(server.url(), "POST", u"v1/chat/completions"_s, chatBody(u"Key check."_s), headers);
     };
@@ -1010,8 +1007,9 @@ void tst_LocalProvider::apiKey()
 
 void tst_LocalProvider::clientAbortIsCancelled()
 {
-    ServerThread server(ServerConfig{LatencyProfile::byName(u"instant").value(), {}, 0, {}});
-    QVERIFY(server.start());
+    TestSupport::LocalProviderFixture local;
+    const ServerThread &server = local.server();
+    QVERIFY(local.start());
     QNetworkRequest req(server.url().resolved(QUrl(u"v1/chat/completions"_s)));
     req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     req.setRawHeader("X-Headstart-Latency", "decode=20");
@@ -1038,7 +1036,7 @@ void tst_LocalProvider::clientAbortIsCancelled()
 
 void tst_LocalProvider::keepAliveAndPipelining()
 {
-    RawClient client(m_server->url());
+    RawClient client(m_local.server().url());
     QVERIFY(client.waitConnected());
     const QByteArray body = chatBody(u"Keep the line open."_s, {{u"max_tokens"_s, 3}});
     QByteArray head;
@@ -1070,7 +1068,7 @@ void tst_LocalProvider::keepAliveAndPipelining()
 
 void tst_LocalProvider::bodyOneBytePerWrite()
 {
-    RawClient client(m_server->url());
+    RawClient client(m_local.server().url());
     QVERIFY(client.waitConnected());
     client.socket().setSocketOption(QAbstractSocket::LowDelayOption, 1);
     const QByteArray body = chatBody(u"Sent one byte at a time, slowly."_s, {{u"max_tokens"_s, 4}});
@@ -1135,7 +1133,7 @@ void tst_LocalProvider::garbageDoesNotHurt()
     QFETCH(QByteArray, statusLine);
     QFETCH(bool, abortEarly);
     {
-        RawClient client(m_server->url());
+        RawClient client(m_local.server().url());
         QVERIFY(client.waitConnected());
         client.socket().write(bytes);
         client.socket().flush();

@@ -2,7 +2,8 @@
 // prefetch equals a fresh identical request whenever the consume happens (before the first
 // token, mid-stream, at the buffer cap, after completion); back-pressure at the cap loses
 // nothing; TTL, fingerprint change and failure fall back to a fresh request.
-#include "localprovider/serverthread.h"
+#include "support/localproviderfixture.h"
+
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
 #include "prefetch/responsestream.h"
@@ -17,6 +18,7 @@
 
 using namespace Prefetch;
 using namespace std::chrono_literals;
+using TestSupport::drain;
 
 Q_DECLARE_METATYPE(Prefetch::Strategy)
 
@@ -40,31 +42,20 @@ private:
     Llm::ChatRequest request(const QString &prompt, int maxTokens = 60) const;
     // Runs a fresh request on a separate engine and returns its text.
     QString freshText(const Llm::ChatRequest &r);
-    // Waits for the handle's terminal signal; returns the text the consumer saw.
-    QString drain(ResponseStream *handle, int timeoutMs = 15000);
 
-    std::unique_ptr<LocalProvider::ServerThread> m_server;
-    Llm::ProviderProfile m_profile;
+    TestSupport::LocalProviderFixture m_local{
+        u"instant", [](LocalProvider::ServerConfig &c) { c.apiKey = QStringLiteral("sk-test-right-key-000000000000000000000"); }};
     QNetworkAccessManager m_network;
 };
 
 void tst_PrefetchSession::initTestCase()
 {
-    LocalProvider::ServerConfig config;
-    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
-    config.apiKey = QStringLiteral("sk-test-right-key-000000000000000000000");
-    m_server = std::make_unique<LocalProvider::ServerThread>(config);
-    QVERIFY(m_server->start());
-    m_profile = Llm::builtinProfile(u"local");
-    m_profile.baseUrl = m_server->apiUrl();
-    m_profile.apiKey = config.apiKey;
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
 }
 
 std::unique_ptr<Engine> tst_PrefetchSession::makeEngine(const QByteArray &latency, Settings settings, QString prefetchKey)
 {
-    Llm::ProviderProfile p = m_profile;
-    if (!latency.isEmpty())
-        p.extraHeaders.append({"X-Headstart-Latency", latency});
+    Llm::ProviderProfile p = m_local.profile(latency);
     p.prefetchApiKey = prefetchKey;
     return std::make_unique<Engine>(&m_network, p, settings);
 }
@@ -72,27 +63,16 @@ std::unique_ptr<Engine> tst_PrefetchSession::makeEngine(const QByteArray &latenc
 Llm::ChatRequest tst_PrefetchSession::request(const QString &prompt, int maxTokens) const
 {
     Llm::ChatRequest r;
-    r.model = m_profile.model;
+    r.model = m_local.profile().model;
     r.system = QStringLiteral("You are a careful assistant for prefetch tests.");
     r.messages.append({Llm::Role::User, prompt});
     r.maxTokens = maxTokens;
     return r;
 }
 
-QString tst_PrefetchSession::drain(ResponseStream *handle, int timeoutMs)
-{
-    // isDone(): the handle may have ended while another handle was being drained.
-    if (!QTest::qWaitFor([&] { return handle->isDone(); }, timeoutMs))
-        return QStringLiteral("<timeout>");
-    if (handle->error())
-        return QStringLiteral("<failed: %1>").arg(handle->error()->message());
-    return handle->text();
-}
-
 QString tst_PrefetchSession::freshText(const Llm::ChatRequest &r)
 {
-    Engine fresh(&m_network, m_profile);
-    return drain(fresh.request(Strategy::None, fresh.render(r), Llm::monotonicNowNs(), this));
+    return TestSupport::freshText(&m_network, m_local.profile(), r);
 }
 
 void tst_PrefetchSession::takeoverEqualsFresh_data()
@@ -190,13 +170,13 @@ void tst_PrefetchSession::ttlExpiry()
 {
     auto engine = makeEngine("rtt=0,prefill=1000000,decode=50");
     const Llm::ChatRequest r = request(QStringLiteral("This prefetch will expire before anyone asks."), 200);
-    const auto cancelledBefore = m_server->stats().streamsCancelled;
+    const auto cancelledBefore = m_local.stats().streamsCancelled;
     QPointer<PrefetchSession> session = engine->prefetch(Strategy::Debounce, engine->render(r), 150ms);
     QSignalSpy ended(session.data(), &PrefetchSession::ended);
     QVERIFY(ended.wait(2000));
     QCOMPARE(ended.first().first().value<PrefetchSession::State>(), PrefetchSession::State::Expired);
     QCOMPARE(engine->metrics().stats(Strategy::Debounce).expired, 1);
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsCancelled, cancelledBefore + 1, 1000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsCancelled, cancelledBefore + 1, 1000);
     QVERIFY(engine->liveSessions().isEmpty());
     QVERIFY(engine->metrics().stats(Strategy::Debounce).tokensWasted > 0);
 
@@ -210,13 +190,13 @@ void tst_PrefetchSession::fingerprintChangeIsAMiss()
     auto engine = makeEngine("rtt=0,prefill=1000000,decode=50");
     const Llm::ChatRequest guessed = request(QStringLiteral("Summarize the first revision of the document."), 200);
     const Llm::ChatRequest asked = request(QStringLiteral("Summarize the second revision of the document."), 40);
-    const auto cancelledBefore = m_server->stats().streamsCancelled;
+    const auto cancelledBefore = m_local.stats().streamsCancelled;
     QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, engine->render(guessed), 30s);
     QTRY_VERIFY_WITH_TIMEOUT(session && session->hasFirstToken(), 5000);
     ResponseStream *handle = engine->consume(session, engine->render(asked), Llm::monotonicNowNs(), this);
     QVERIFY(!handle->isPrefetched());
     QCOMPARE(drain(handle), freshText(asked));
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsCancelled, cancelledBefore + 1, 1000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsCancelled, cancelledBefore + 1, 1000);
     const StrategyStats stats = engine->metrics().stats(Strategy::Hover);
     QCOMPARE(stats.misses, 1);
     QCOMPARE(stats.hits, 0);
@@ -245,7 +225,7 @@ void tst_PrefetchSession::eventsAreDeliveredOnceInOrder()
     const Llm::ChatRequest r = request(QStringLiteral("Every event once, in order, nothing lost."), 80);
 
     // Reference: the events of a fresh request, in order.
-    Engine freshEngine(&m_network, m_profile);
+    Engine freshEngine(&m_network, m_local.profile());
     ResponseStream *fresh = freshEngine.request(Strategy::None, freshEngine.render(r), Llm::monotonicNowNs(), this);
     QList<Llm::StreamEvent> expected;
     connect(fresh, &ResponseStream::eventReceived, this, [&](const Llm::StreamEvent &e) { expected.append(e); });

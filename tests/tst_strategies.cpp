@@ -1,7 +1,8 @@
 // The four strategies driven through the same calls the UI makes, against the real local
 // provider: each one's trigger and consume path, a taken-over answer equal to a fresh one, and
 // a warm-up making the next real request report cache hits and a shorter TTFT.
-#include "localprovider/serverthread.h"
+#include "support/localproviderfixture.h"
+
 #include "prefetch/actionprompts.h"
 #include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
@@ -24,6 +25,7 @@
 
 using namespace Prefetch;
 using namespace std::chrono_literals;
+using TestSupport::drain;
 
 class tst_Strategies : public QObject
 {
@@ -59,14 +61,12 @@ private slots:
 
 private:
     std::unique_ptr<Engine> makeEngine(const QByteArray &latency, Settings settings = {});
-    QString drain(ResponseStream *handle);
     CompiledPrompt compileDocument(const QString &document) const;
     HoverStrategy::Builder summarize(const CompiledPrompt &doc) const;
     DebounceStrategy::Builder chat() const;
     QString freshText(const RenderedRequest &r);
 
-    std::unique_ptr<LocalProvider::ServerThread> m_server;
-    Llm::ProviderProfile m_profile;
+    TestSupport::LocalProviderFixture m_local;
     QNetworkAccessManager m_network;
     std::unique_ptr<Engine> m_engine;
     QString m_document;
@@ -74,19 +74,14 @@ private:
 
 void tst_Strategies::initTestCase()
 {
-    LocalProvider::ServerConfig config;
-    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
-    m_server = std::make_unique<LocalProvider::ServerThread>(config);
-    QVERIFY(m_server->start());
-    m_profile = Llm::builtinProfile(u"local");
-    m_profile.baseUrl = m_server->apiUrl();
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
     m_document = QStringLiteral("Prefetching starts answers before the user commits. Warm caches shorten the "
                                 "first token. Wrong guesses cost tokens and are cancelled quickly.");
 }
 
 void tst_Strategies::init()
 {
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 2000);
+    QVERIFY(m_local.waitForNoOpenStream(2000));
 }
 
 void tst_Strategies::cleanup()
@@ -96,23 +91,13 @@ void tst_Strategies::cleanup()
 
 std::unique_ptr<Engine> tst_Strategies::makeEngine(const QByteArray &latency, Settings settings)
 {
-    Llm::ProviderProfile p = m_profile;
-    if (!latency.isEmpty())
-        p.extraHeaders.append({"X-Headstart-Latency", latency});
-    return std::make_unique<Engine>(&m_network, p, settings);
-}
-
-QString tst_Strategies::drain(ResponseStream *handle)
-{
-    // isDone(): the handle may have ended while another handle was being drained.
-    if (!QTest::qWaitFor([&] { return handle->isDone(); }, 15000))
-        return QStringLiteral("<timeout>");
-    return handle->error() ? QStringLiteral("<failed>") : handle->text();
+    return m_local.makeEngine(&m_network, latency, settings);
 }
 
 CompiledPrompt tst_Strategies::compileDocument(const QString &document) const
 {
-    auto compiled = documentTemplate().compile(m_engine ? m_engine->profile() : m_profile, documentValues(document));
+    auto compiled = documentTemplate().compile(m_engine ? m_engine->profile() : m_local.profile(),
+                                               documentValues(document));
     return compiled ? *compiled : CompiledPrompt();
 }
 
@@ -137,8 +122,7 @@ DebounceStrategy::Builder tst_Strategies::chat() const
 
 QString tst_Strategies::freshText(const RenderedRequest &r)
 {
-    Engine fresh(&m_network, m_profile);
-    return drain(fresh.request(Strategy::None, r, Llm::monotonicNowNs(), this));
+    return TestSupport::freshText(&m_network, m_local.profile(), r);
 }
 
 // --- hover -----------------------------------------------------------------------------------
@@ -162,11 +146,11 @@ void tst_Strategies::hoverLeaveBeforeDelaySendsNothing()
 {
     m_engine = makeEngine({});
     HoverStrategy hover(m_engine.get());
-    const auto served = m_server->stats().requestsServed;
+    const auto served = m_local.stats().requestsServed;
     hover.pointerEntered(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
     hover.pointerLeft(QStringLiteral("summarize"));
     QTest::qWait(300);
-    QCOMPARE(m_server->stats().requestsServed, served);
+    QCOMPARE(m_local.stats().requestsServed, served);
     QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 0);
 }
 
@@ -175,14 +159,14 @@ void tst_Strategies::hoverLeaveCancelsAtTheServer()
     m_engine = makeEngine("rtt=0,prefill=1000000,decode=30");
     HoverStrategy hover(m_engine.get());
     QSignalSpy ready(&hover, &HoverStrategy::readyChanged);
-    const auto cancelled = m_server->stats().streamsCancelled;
+    const auto cancelled = m_local.stats().streamsCancelled;
     hover.pointerEntered(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
     QTRY_VERIFY_WITH_TIMEOUT(hover.isReady(QStringLiteral("summarize")), 3000);
     QCOMPARE(ready.last().at(1).toBool(), true);
     hover.pointerLeft(QStringLiteral("summarize"));
     QCOMPARE(ready.last().at(1).toBool(), false);
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 200);
-    QCOMPARE(m_server->stats().streamsCancelled, cancelled + 1);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
+    QCOMPARE(m_local.stats().streamsCancelled, cancelled + 1);
     QCOMPARE(m_engine->metrics().stats(Strategy::Hover).cancelled, 1);
 }
 
@@ -240,11 +224,11 @@ void tst_Strategies::hoverOffDoesNothing()
     settings.hover.enabled = false;
     m_engine = makeEngine({}, settings);
     HoverStrategy hover(m_engine.get());
-    const auto served = m_server->stats().requestsServed;
+    const auto served = m_local.stats().requestsServed;
     hover.pointerEntered(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
     hover.pressed(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
     QTest::qWait(300);
-    QCOMPARE(m_server->stats().requestsServed, served);
+    QCOMPARE(m_local.stats().requestsServed, served);
 }
 
 // --- debounce --------------------------------------------------------------------------------
@@ -303,13 +287,13 @@ void tst_Strategies::debounceIgnoresShortAndIncompleteDrafts()
     m_engine = makeEngine({});
     DebounceStrategy debounce(m_engine.get(), std::make_shared<HeuristicClassifier>());
     debounce.setBuilder(chat());
-    const auto served = m_server->stats().requestsServed;
+    const auto served = m_local.stats().requestsServed;
     debounce.textChanged(QStringLiteral("Hi there"));          // under 10 characters
     QTest::qWait(500);
     debounce.textChanged(QStringLiteral("Can you tell me about the")); // trails off
     QTest::qWait(500);
     QVERIFY(!debounce.isPrefetching());
-    QCOMPARE(m_server->stats().requestsServed, served);
+    QCOMPARE(m_local.stats().requestsServed, served);
 }
 
 void tst_Strategies::debounceTypingOnCancels()
@@ -320,11 +304,11 @@ void tst_Strategies::debounceTypingOnCancels()
     QSignalSpy started(&debounce, &DebounceStrategy::prefetchStarted);
     debounce.textChanged(QStringLiteral("Summarize the document in three bullet points."));
     QVERIFY(started.wait(3000));
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 1, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 1, 2000);
     // An edit after the pause: that answer is for a message that no longer exists.
     debounce.textChanged(QStringLiteral("Summarize the document in three bullet points for a"));
     QVERIFY(!debounce.isPrefetching());
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 200);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
     QCOMPARE(m_engine->metrics().stats(Strategy::Debounce).cancelled, 1);
 }
 
@@ -347,22 +331,21 @@ void tst_Strategies::modelClassifierFallsBackToTheHeuristic()
     // The local engine answers with prose, not {"confidence": x}: the heuristic decides.
     m_engine = makeEngine({});
     ModelClassifier classifier(&m_network, m_engine->profile(), &m_engine->budget());
-    const auto served = m_server->stats().requestsServed;
+    const auto served = m_local.stats().requestsServed;
     const QString draft = QStringLiteral("Can you tell me about the");
     double answer = -1;
     classifier.classify(draft, this, [&](double c) { answer = c; });
     QCOMPARE(answer, -1.0); // never from inside classify()
     QTRY_VERIFY_WITH_TIMEOUT(answer >= 0, 3000);
     QCOMPARE(answer, heuristicCompleteness(draft));
-    QCOMPARE(m_server->stats().requestsServed, served + 1); // the model was asked
+    QCOMPARE(m_local.stats().requestsServed, served + 1); // the model was asked
     QVERIFY(m_engine->budget().used() > 0);                  // and it was charged
     QCOMPARE(m_engine->budget().outstanding(), 0);
 }
 
 void tst_Strategies::modelClassifierGivesUpAtItsTimeout()
 {
-    Llm::ProviderProfile slow = m_profile;
-    slow.extraHeaders.emplaceBack("X-Headstart-Latency", "rtt=2000");
+    const Llm::ProviderProfile slow = m_local.profile("rtt=2000");
     ModelClassifier classifier(&m_network, slow, nullptr, 100ms);
     const QString draft = QStringLiteral("How do I reset my password?");
     double answer = -1;
@@ -372,7 +355,7 @@ void tst_Strategies::modelClassifierGivesUpAtItsTimeout()
     QTRY_VERIFY_WITH_TIMEOUT(answer >= 0, 3000);
     QVERIFY(clock.elapsed() < 1500);
     QCOMPARE(answer, heuristicCompleteness(draft));
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 1000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 1000);
 }
 
 // --- workflow --------------------------------------------------------------------------------
@@ -482,10 +465,10 @@ void tst_Strategies::warmupMakesTheNextRequestHitTheCache()
     QVERIFY(later.extraCost() < stats.extraCost() * 0.6);
 
     // Switching back to the tab soon after sends nothing new.
-    const auto served = m_server->stats().requestsServed;
+    const auto served = m_local.stats().requestsServed;
     warmup.documentOpened(QStringLiteral("doc-1"), warmed);
     QTest::qWait(50);
-    QCOMPARE(m_server->stats().requestsServed, served);
+    QCOMPARE(m_local.stats().requestsServed, served);
 }
 
 void tst_Strategies::warmupSkipsSmallDocuments()
@@ -493,12 +476,12 @@ void tst_Strategies::warmupSkipsSmallDocuments()
     m_engine = makeEngine({});
     WarmupStrategy warmup(m_engine.get());
     QSignalSpy skipped(&warmup, &WarmupStrategy::skipped);
-    const auto served = m_server->stats().requestsServed;
+    const auto served = m_local.stats().requestsServed;
     warmup.documentOpened(QStringLiteral("tiny"), compileDocument(QStringLiteral("A short note.")));
     QCOMPARE(skipped.count(), 1);
     QVERIFY(skipped.first().at(1).toString().contains(QLatin1String("tokens")));
     QTest::qWait(50);
-    QCOMPARE(m_server->stats().requestsServed, served);
+    QCOMPARE(m_local.stats().requestsServed, served);
 }
 
 QTEST_GUILESS_MAIN(tst_Strategies)
