@@ -1,11 +1,11 @@
+#include "support/chunkeddecode.h"
+
 #include "llm/anthropicdecoder.h"
-#include "llm/sseparser.h"
 
 #include <QFile>
 #include <QMap>
 #include <QTest>
 
-using Llm::SseEvent;
 using Llm::StreamEvent;
 
 namespace {
@@ -50,22 +50,11 @@ struct Decoded {
 // Parses `bytes` in reads of the given sizes (cycled; empty: one read) and decodes every event.
 Decoded decode(const QByteArray &bytes, const QList<qsizetype> &readSizes = {})
 {
-    Llm::SseParser parser;
     Llm::AnthropicDecoder decoder;
+    const TestSupport::ChunkedDecode run = TestSupport::decodeInReads(decoder, bytes, readSizes);
     Decoded d;
-    QList<SseEvent> sse;
-    qsizetype pos = 0;
-    for (int i = 0; pos < bytes.size(); ++i) {
-        const qsizetype n = readSizes.isEmpty() ? bytes.size() : readSizes.at(i % readSizes.size());
-        const qsizetype take = qMin(n, bytes.size() - pos);
-        sse.clear();
-        parser.feed(QByteArrayView(bytes).sliced(pos, take), sse);
-        pos += take;
-        d.sseEvents += sse.size();
-        for (const SseEvent &e : std::as_const(sse))
-            decoder.decode(e, d.events);
-    }
-    parser.finish();
+    d.events = run.events;
+    d.sseEvents = run.sseEvents;
     for (const StreamEvent &e : std::as_const(d.events)) {
         d.allChoiceZero = d.allChoiceZero && e.choice == 0;
         switch (e.type) {
