@@ -6,10 +6,11 @@
 // A baseline in the same run: a bare QTcpSocket on the same event loop that writes the request
 // by hand and scans the raw bytes for the first content delta: the floor any Qt client on this
 // event loop could reach, with no HTTP thread, no SSE parsing and no JSON decoding.
+#include "support/localproviderfixture.h"
+
 #include "llm/clock.h"
 #include "llm/llmstream.h"
 #include "llm/providerprofile.h"
-#include "localprovider/serverthread.h"
 
 #include <QCoreApplication>
 #include <QNetworkAccessManager>
@@ -44,15 +45,13 @@ int main(int argc, char **argv)
     const int requests = argc > 1 ? std::atoi(argv[1]) : 500;
     const int warmup = 20;
 
-    LocalProvider::ServerConfig config;
-    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
-    LocalProvider::ServerThread server(config);
-    if (!server.start()) {
-        std::fprintf(stderr, "local provider failed: %s\n", qPrintable(server.errorString()));
+    TestSupport::LocalProviderFixture local;
+    if (!local.start()) {
+        std::fprintf(stderr, "local provider failed: %s\n", qPrintable(local.errorString()));
         return 1;
     }
-    Llm::ProviderProfile profile = Llm::builtinProfile(u"local");
-    profile.baseUrl = server.apiUrl();
+    const LocalProvider::ServerThread &server = local.server();
+    const Llm::ProviderProfile profile = local.profile();
 
     QNetworkAccessManager network;
     std::vector<Sample> samples;

@@ -6,8 +6,9 @@
 //    costs (stream, reply, socket buffers, buffer) measured with mallinfo2 for 100 sessions.
 // Runs against the in-process local provider (own thread, loopback). Its answers are 60-300
 // tokens long by the prompt's hash; prompts whose answer ends before the cap are skipped.
+#include "support/localproviderfixture.h"
+
 #include "llm/clock.h"
-#include "localprovider/serverthread.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
 #include "prefetch/responsestream.h"
@@ -58,14 +59,13 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     const int runs = argc > 1 ? std::atoi(argv[1]) : 200;
 
-    LocalProvider::ServerConfig config;
-    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
-    config.profile.decodeTokensPerSec = 5000; // reach the cap quickly
-    LocalProvider::ServerThread server(config);
-    if (!server.start())
+    // Reach the cap quickly.
+    TestSupport::LocalProviderFixture local(u"instant", [](LocalProvider::ServerConfig &c) { c.profile.decodeTokensPerSec = 5000; });
+    if (!local.start()) {
+        std::fprintf(stderr, "local provider failed: %s\n", qPrintable(local.errorString()));
         return 1;
-    Llm::ProviderProfile profile = Llm::builtinProfile(u"local");
-    profile.baseUrl = server.apiUrl();
+    }
+    Llm::ProviderProfile profile = local.profile();
     profile.concurrencyLimit = 1000;
 
     // A benchmark cancels what it measures: no budget, and no pausing the strategy for waste.
