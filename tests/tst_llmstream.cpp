@@ -204,11 +204,13 @@ void tst_LlmStream::pauseStopsDeliveryAndResumeCompletes()
         if (e.type == StreamEvent::Type::TextDelta && !stream->isPaused() && events.count() <= 3)
             stream->setPaused(true);
     });
+    const qint64 completed = m_local.stats().streamsCompleted;
     stream->start();
     QTRY_VERIFY_WITH_TIMEOUT(stream->isPaused(), 5000);
     const auto atPause = events.count();
-    // The server goes on generating (40 tokens in ~100 ms) but nothing is read or delivered.
-    QTest::qWait(300);
+    // The server goes on generating (40 tokens in ~100 ms) and writes the whole answer, but
+    // nothing is read or delivered.
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsCompleted, completed + 1, 5000);
     QCOMPARE(events.count(), atPause);
     QVERIFY(!stream->isDone());
 

@@ -130,12 +130,13 @@ void tst_PrefetchSession::capStopsReadingAndLosesNothing()
     settings.bufferTokens = 15;
     auto engine = makeEngine("rtt=0,prefill=1000000,decode=2000", settings);
     const Llm::ChatRequest r = request(QStringLiteral("A long answer that will hit the buffer cap long before it ends."), 250);
+    const qint64 completed = m_local.stats().streamsCompleted;
     QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, engine->render(r), 30s);
     QTRY_VERIFY_WITH_TIMEOUT(session->isPausedAtCap(), 5000);
     const qsizetype atCap = session->bufferedTokens();
     QVERIFY(atCap >= 15);
-    // The server would finish 250 tokens in ~125 ms; paused, we read nothing more.
-    QTest::qWait(300);
+    // The server finishes its 250 tokens in ~125 ms; paused, we read nothing more.
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsCompleted, completed + 1, 5000);
     QCOMPARE(session->bufferedTokens(), atCap);
     QCOMPARE(session->state(), PrefetchSession::State::Streaming);
     QVERIFY2(session->bufferMemoryBytes() <= 16 * 1024, qPrintable(QString::number(session->bufferMemoryBytes())));
