@@ -186,7 +186,7 @@ void tst_Engine::disabledStrategyDoesNothing()
     const Llm::ChatRequest r = request(400);
     QVERIFY(!engine->prefetch(Strategy::Hover, engine->render(r), 30s));
     QCOMPARE(engine->metrics().stats(Strategy::Hover).attempts, 0);
-    QTest::qWait(50);
+    QVERIFY(m_local.settle(&m_network, 0, 5000));
     QCOMPARE(m_local.stats().requestsServed, served);
 
     // Switching a strategy off cancels its live sessions.

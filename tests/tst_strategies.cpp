@@ -149,7 +149,7 @@ void tst_Strategies::hoverLeaveBeforeDelaySendsNothing()
     const auto served = m_local.stats().requestsServed;
     hover.pointerEntered(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
     hover.pointerLeft(QStringLiteral("summarize"));
-    QTest::qWait(300);
+    QVERIFY(m_local.settle(&m_network, 300, 5000)); // well past the 150 ms hover delay
     QCOMPARE(m_local.stats().requestsServed, served);
     QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 0);
 }
@@ -227,7 +227,7 @@ void tst_Strategies::hoverOffDoesNothing()
     const auto served = m_local.stats().requestsServed;
     hover.pointerEntered(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
     hover.pressed(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
-    QTest::qWait(300);
+    QVERIFY(m_local.settle(&m_network, 300, 5000)); // well past the 150 ms hover delay
     QCOMPARE(m_local.stats().requestsServed, served);
 }
 
@@ -288,10 +288,11 @@ void tst_Strategies::debounceIgnoresShortAndIncompleteDrafts()
     DebounceStrategy debounce(m_engine.get(), std::make_shared<HeuristicClassifier>());
     debounce.setBuilder(chat());
     const auto served = m_local.stats().requestsServed;
+    // Each draft is left for longer than the 350 ms typing pause.
     debounce.textChanged(QStringLiteral("Hi there"));          // under 10 characters
-    QTest::qWait(500);
+    QVERIFY(m_local.settle(&m_network, 500, 5000));
     debounce.textChanged(QStringLiteral("Can you tell me about the")); // trails off
-    QTest::qWait(500);
+    QVERIFY(m_local.settle(&m_network, 500, 5000));
     QVERIFY(!debounce.isPrefetching());
     QCOMPARE(m_local.stats().requestsServed, served);
 }
@@ -467,7 +468,7 @@ void tst_Strategies::warmupMakesTheNextRequestHitTheCache()
     // Switching back to the tab soon after sends nothing new.
     const auto served = m_local.stats().requestsServed;
     warmup.documentOpened(QStringLiteral("doc-1"), warmed);
-    QTest::qWait(50);
+    QVERIFY(m_local.settle(&m_network, 0, 5000));
     QCOMPARE(m_local.stats().requestsServed, served);
 }
 
@@ -480,7 +481,7 @@ void tst_Strategies::warmupSkipsSmallDocuments()
     warmup.documentOpened(QStringLiteral("tiny"), compileDocument(QStringLiteral("A short note.")));
     QCOMPARE(skipped.count(), 1);
     QVERIFY(skipped.first().at(1).toString().contains(QLatin1String("tokens")));
-    QTest::qWait(50);
+    QVERIFY(m_local.settle(&m_network, 0, 5000));
     QCOMPARE(m_local.stats().requestsServed, served);
 }
 

@@ -4,7 +4,12 @@
 
 #include "llm/clock.h"
 
+#include <QCoreApplication>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
 
 namespace TestSupport {
 
@@ -70,6 +75,23 @@ std::unique_ptr<Prefetch::Engine> LocalProviderFixture::makeEngine(QNetworkAcces
 bool LocalProviderFixture::waitForNoOpenStream(int timeoutMs) const
 {
     return QTest::qWaitFor([this] { return stats().streamsOpen == 0; }, timeoutMs);
+}
+
+bool LocalProviderFixture::settle(QNetworkAccessManager *network, int afterMs, int timeoutMs) const
+{
+    // Timers of one thread fire in the order they are due, so this one comes after those.
+    QTimer after;
+    after.setSingleShot(true);
+    after.setTimerType(Qt::PreciseTimer);
+    QSignalSpy fired(&after, &QTimer::timeout);
+    after.start(afterMs);
+    if (!fired.wait(afterMs + timeoutMs))
+        return false;
+    // What those timers queued in the same pass (a classifier's answer) runs before the probe.
+    QCoreApplication::processEvents();
+    const QUrl health = m_server.url().resolved(QUrl(QStringLiteral("health")));
+    const std::unique_ptr<QNetworkReply> reply(network->get(QNetworkRequest(health)));
+    return QTest::qWaitFor([&] { return reply->isFinished(); }, timeoutMs) && reply->error() == QNetworkReply::NoError;
 }
 
 QString drain(Prefetch::ResponseStream *handle, int timeoutMs)

@@ -60,6 +60,15 @@ public:
     // cancelled has closed); false on timeout.
     bool waitForNoOpenStream(int timeoutMs) const;
 
+    // For "nothing was sent" checks. Spins the event loop until a timer of `afterMs` started
+    // now has fired: by then every timer of this thread started before it with a shorter
+    // interval (a hover delay, a typing pause) has fired or was stopped, and what it queued has
+    // run, which QTest::qWait does not promise after a stall. Then sends GET /health through
+    // `network` and waits for the answer (not counted in stats()): a request `network` was
+    // given before went out first and has reached the server, so stats() checked next does
+    // not race the loopback. False if either wait passes `timeoutMs`.
+    bool settle(QNetworkAccessManager *network, int afterMs, int timeoutMs) const;
+
 private:
     LocalProvider::ServerConfig m_config;
     LocalProvider::ServerThread m_server;
