@@ -99,8 +99,9 @@ void tst_LlmStream::completesWithTextAndUsage()
     const auto &t = stream->timestamps();
     QVERIFY(t.started > 0 && t.headers >= t.started && t.firstByte >= t.headers);
     QVERIFY(t.firstToken >= t.firstByte && t.finished >= t.firstToken);
-    // Exactly one terminal signal, even after the event loop ran on.
-    QTest::qWait(50);
+    // Exactly one terminal signal, even after the event loop ran on and the network manager
+    // answered another request.
+    QVERIFY(m_local.settle(&m_network, 50, 5000));
     QCOMPARE(finished.count() + failed.count(), 1);
 }
 
@@ -167,7 +168,7 @@ void tst_LlmStream::cancelClosesServerStream()
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsCancelled, before.streamsCancelled + 1, 200);
     const auto eventsAtCancel = events.count();
-    QTest::qWait(100);
+    QVERIFY(m_local.settle(&m_network, 100, 5000));
     QCOMPARE(events.count(), eventsAtCancel);
     QCOMPARE(finished.count(), 0);
     QCOMPARE(failed.count(), 1);
@@ -267,7 +268,7 @@ void tst_LlmStream::faults()
     }
     if (keepsPartialText)
         QVERIFY2(!stream->text().isEmpty(), "the text received before the failure must be kept");
-    QTest::qWait(30);
+    QVERIFY(m_local.settle(&m_network, 30, 5000));
     QCOMPARE(failed.count(), 1);
     QCOMPARE(finished.count(), 0);
 }
