@@ -201,9 +201,14 @@ void tst_LlmStream::pauseStopsDeliveryAndResumeCompletes()
     options.extraHeaders.emplaceBack("X-Headstart-Latency", "rtt=0,prefill=1000000,decode=400");
     auto stream = makeStream(request, options);
     QSignalSpy events(stream.get(), &LlmStream::eventReceived);
+    // Once: when the first read held fewer than three events (a busy machine), the next text
+    // delta after the resume would pause the stream again, for good.
+    bool pausedOnce = false;
     connect(stream.get(), &LlmStream::eventReceived, this, [&](const StreamEvent &e) {
-        if (e.type == StreamEvent::Type::TextDelta && !stream->isPaused() && events.count() <= 3)
+        if (e.type == StreamEvent::Type::TextDelta && !pausedOnce && events.count() <= 3) {
+            pausedOnce = true;
             stream->setPaused(true);
+        }
     });
     const qint64 completed = m_local.stats().streamsCompleted;
     stream->start();
