@@ -4,7 +4,7 @@
 // closes; provider errors show inline; document mode sends the document (a large one compiled
 // off the GUI thread); delete and search manage the list. Also the Markdown view: streamed
 // rendering equals rendering the whole answer at once, and reasoning starts folded.
-#include "localprovider/serverthread.h"
+#include "support/localproviderfixture.h"
 #include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
@@ -108,8 +108,7 @@ private:
     QString lastErrorText() const;
     QString dbPath() const { return m_dir->filePath(QStringLiteral("conversations.sqlite")); }
 
-    std::unique_ptr<LocalProvider::ServerThread> m_server;
-    Llm::ProviderProfile m_profile;
+    TestSupport::LocalProviderFixture m_local;
     QNetworkAccessManager m_network;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<ConversationStore> m_store;
@@ -122,12 +121,7 @@ private:
 void tst_ChatDock::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
-    LocalProvider::ServerConfig config;
-    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
-    m_server = std::make_unique<LocalProvider::ServerThread>(config);
-    QVERIFY(m_server->start());
-    m_profile = Llm::builtinProfile(u"local");
-    m_profile.baseUrl = m_server->apiUrl();
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
 }
 
 void tst_ChatDock::init()
@@ -146,17 +140,14 @@ void tst_ChatDock::cleanup()
     m_debounce.reset();
     m_engine.reset();
     m_store.reset();
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 2000);
+    QVERIFY(m_local.waitForNoOpenStream(2000));
 }
 
 void tst_ChatDock::makeEngine(const QByteArray &latency)
 {
     m_dock.reset();
     m_debounce.reset();
-    Llm::ProviderProfile p = m_profile;
-    if (!latency.isEmpty())
-        p.extraHeaders.append({"X-Headstart-Latency", latency});
-    m_engine = std::make_unique<Prefetch::Engine>(&m_network, p);
+    m_engine = m_local.makeEngine(&m_network, latency);
     m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
                                                               std::make_shared<Prefetch::HeuristicClassifier>());
 }
@@ -300,12 +291,12 @@ void tst_ChatDock::demoEngineNoticeIsShown()
 
 void tst_ChatDock::pauseOnACompleteQuestionPrefetchesAndEnterTakesItOver()
 {
-    const auto before = m_server->stats();
+    const auto before = m_local.stats();
     QSignalSpy started(m_debounce.get(), &Prefetch::DebounceStrategy::prefetchStarted);
     QTest::keyClicks(m_dock->input(), QStringLiteral("How do I reset my password?"));
     QVERIFY(started.wait(3000));
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().prefetchRequests, before.prefetchRequests + 1, 3000);
-    QCOMPARE(m_server->stats().requestsServed, before.requestsServed + 1);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().prefetchRequests, before.prefetchRequests + 1, 3000);
+    QCOMPARE(m_local.stats().requestsServed, before.requestsServed + 1);
 
     QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
     QSignalSpy firstToken(m_dock.get(), &ChatDock::firstTokenShown);
@@ -318,7 +309,7 @@ void tst_ChatDock::pauseOnACompleteQuestionPrefetchesAndEnterTakesItOver()
     QCOMPARE(firstToken.count(), 1);
 
     // Taken over: the server saw the prefetch only.
-    QCOMPARE(m_server->stats().requestsServed, before.requestsServed + 1);
+    QCOMPARE(m_local.stats().requestsServed, before.requestsServed + 1);
     const auto debounce = m_engine->metrics().stats(Strategy::Debounce);
     QCOMPARE(debounce.hits + debounce.partialHits, 1);
     QVERIFY2(lastTimingText().contains(QLatin1String("prefetched")), qPrintable(lastTimingText()));
@@ -337,22 +328,22 @@ void tst_ChatDock::pauseOnACompleteQuestionPrefetchesAndEnterTakesItOver()
     QCOMPARE(m_dock->conversationList()->count(), 1);
 
     // The next message carries the first exchange as history: a longer prompt at the server.
-    const qint64 promptBefore = m_server->stats().promptTokens;
+    const qint64 promptBefore = m_local.stats().promptTokens;
     typeAndSend(QStringLiteral("Thanks"));
     QVERIFY(ended.wait(15000));
     QCOMPARE(m_store->messages(conversations->first().id)->size(), 4);
-    QVERIFY(m_server->stats().promptTokens - promptBefore > Prefetch::estimateTokens(messages->at(1).content));
+    QVERIFY(m_local.stats().promptTokens - promptBefore > Prefetch::estimateTokens(messages->at(1).content));
 }
 
 void tst_ChatDock::shiftEnterAddsALine()
 {
-    const auto served = m_server->stats().requestsServed;
+    const auto served = m_local.stats().requestsServed;
     QTest::keyClicks(m_dock->input(), QStringLiteral("line one"));
     QTest::keyClick(m_dock->input(), Qt::Key_Return, Qt::ShiftModifier);
     QTest::keyClicks(m_dock->input(), QStringLiteral("line two"));
     QCOMPARE(m_dock->input()->toPlainText(), QStringLiteral("line one\nline two"));
     QVERIFY(!m_dock->isAnswering());
-    QCOMPARE(m_server->stats().requestsServed, served);
+    QCOMPARE(m_local.stats().requestsServed, served);
     QVERIFY(m_store->conversations()->isEmpty());
     // Esc is not the input's: it reaches the window (its Stop action) untouched.
     QTest::keyClick(m_dock->input(), Qt::Key_Escape);
@@ -361,11 +352,11 @@ void tst_ChatDock::shiftEnterAddsALine()
 
 void tst_ChatDock::changedTextAfterThePauseIsNotTakenOver()
 {
-    const auto before = m_server->stats();
+    const auto before = m_local.stats();
     QSignalSpy started(m_debounce.get(), &Prefetch::DebounceStrategy::prefetchStarted);
     QTest::keyClicks(m_dock->input(), QStringLiteral("What is the capital of France?"));
     QVERIFY(started.wait(3000));
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().prefetchRequests, before.prefetchRequests + 1, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().prefetchRequests, before.prefetchRequests + 1, 3000);
 
     m_dock->input()->selectAll();
     QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
@@ -373,7 +364,7 @@ void tst_ChatDock::changedTextAfterThePauseIsNotTakenOver()
     QVERIFY(!m_dock->currentAnswer()->isPrefetched());
     QVERIFY(ended.wait(15000));
     QCOMPARE(ended.first().first().toBool(), true);
-    QCOMPARE(m_server->stats().requestsServed, before.requestsServed + 2);
+    QCOMPARE(m_local.stats().requestsServed, before.requestsServed + 2);
     const auto debounce = m_engine->metrics().stats(Strategy::Debounce);
     QCOMPARE(debounce.hits + debounce.partialHits, 0);
     QCOMPARE(debounce.cancelled + debounce.misses, 1);
@@ -423,7 +414,7 @@ void tst_ChatDock::answerInProgressIsStoredOnClose()
     QCOMPARE(messages->size(), 2);
     QCOMPARE(messages->at(1).state, MessageState::Partial);
     QCOMPARE(messages->at(1).content, arrived);
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 2000); // and the stream is closed
+    QVERIFY(m_local.waitForNoOpenStream(2000)); // and the stream is closed
 }
 
 void tst_ChatDock::stopKeepsThePartialAnswer()
@@ -466,7 +457,7 @@ void tst_ChatDock::providerErrorIsShownInline()
     QCOMPARE(messages->at(1).error, lastErrorText());
 
     // Still usable: fix the provider and ask again in the same conversation.
-    m_engine->setProfile(m_profile);
+    m_engine->setProfile(m_local.profile());
     m_dock->profileChanged();
     QVERIFY(m_dock->input()->isEnabled());
     QVERIFY(!m_dock->input()->isReadOnly());
@@ -488,20 +479,20 @@ void tst_ChatDock::documentModeSendsTheDocument()
     QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
 
     m_dock->setMode(ConversationMode::FreeChat);
-    qint64 before = m_server->stats().promptTokens;
+    qint64 before = m_local.stats().promptTokens;
     typeAndSend(QStringLiteral("Summarize it in one line."));
     QVERIFY(ended.wait(15000));
-    const qint64 freeTokens = m_server->stats().promptTokens - before;
+    const qint64 freeTokens = m_local.stats().promptTokens - before;
 
     m_dock->newConversation();
     m_dock->setMode(ConversationMode::Document);
     QCOMPARE(m_store->conversation(m_dock->currentConversationId())->mode, ConversationMode::Document);
-    before = m_server->stats().promptTokens;
+    before = m_local.stats().promptTokens;
     ended.clear();
     typeAndSend(QStringLiteral("Summarize it in one line."));
     QVERIFY(ended.wait(15000));
     QCOMPARE(ended.first().first().toBool(), true);
-    const qint64 documentTokens = m_server->stats().promptTokens - before;
+    const qint64 documentTokens = m_local.stats().promptTokens - before;
     QVERIFY2(documentTokens > freeTokens + Prefetch::estimateTokens(document) / 2,
              qPrintable(QStringLiteral("%1 vs %2").arg(documentTokens).arg(freeTokens)));
 }
@@ -516,7 +507,7 @@ void tst_ChatDock::largeDocumentCompilesInTheBackground()
     m_dock->setDocument(&open);
     QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
     m_dock->setMode(ConversationMode::Document);
-    const qint64 before = m_server->stats().promptTokens;
+    const qint64 before = m_local.stats().promptTokens;
     typeAndSend(QStringLiteral("What is this document about?"));
     // The compile's result comes back through the event loop, which has not run yet: the
     // message waits for it instead of blocking.
@@ -525,7 +516,7 @@ void tst_ChatDock::largeDocumentCompilesInTheBackground()
     QVERIFY(!m_dock->isAnswering());
     QVERIFY(ended.wait(30000));
     QCOMPARE(ended.first().first().toBool(), true);
-    QVERIFY(m_server->stats().promptTokens - before > 30'000);
+    QVERIFY(m_local.stats().promptTokens - before > 30'000);
     QVERIFY(!m_dock->input()->isReadOnly());
 }
 

@@ -3,7 +3,7 @@
 // the click takes it over, much faster than a click without it; leaving cancels at the server;
 // Esc stops everything; a strategy switched off does nothing; answers go into the document only
 // on command, as one undo step; documents open, save, track changes and survive a crash.
-#include "localprovider/serverthread.h"
+#include "support/localproviderfixture.h"
 #include "llm/clock.h"
 #include "prefetch/actionprompts.h"
 #include "prefetch/classifier.h"
@@ -72,7 +72,7 @@ private slots:
     void closingUnsavedTextAsksFirst();
 
 private:
-    void makeWindow(const QByteArray &latency = {});
+    void makeWindow(const QByteArray &latency = {}, const Prefetch::Settings &settings = {});
     void enter(QWidget *w);
     void leave(QWidget *w);
     bool waitForAnswer(int timeoutMs = 15000);
@@ -82,8 +82,8 @@ private:
     QMessageBox *shownMessageBox(QWidget *parent);
     static QMessageBox *visibleMessageBox(QWidget *parent);
 
-    std::unique_ptr<LocalProvider::ServerThread> m_server;
-    Llm::ProviderProfile m_profile;
+    // Esc lands mid-stream: answers stream for a while.
+    TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) { c.profile.decodeTokensPerSec = 60; }};
     QNetworkAccessManager m_network;
     QTemporaryDir m_dir;
     std::unique_ptr<Prefetch::Engine> m_engine;
@@ -99,22 +99,13 @@ void tst_MainWindow::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
     QVERIFY(m_dir.isValid());
-    LocalProvider::ServerConfig config;
-    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
-    config.profile.decodeTokensPerSec = 60; // Esc lands mid-stream
-    m_server = std::make_unique<LocalProvider::ServerThread>(config);
-    QVERIFY(m_server->start());
-    m_profile = Llm::builtinProfile(u"local");
-    m_profile.baseUrl = m_server->apiUrl();
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
 }
 
-void tst_MainWindow::makeWindow(const QByteArray &latency)
+void tst_MainWindow::makeWindow(const QByteArray &latency, const Prefetch::Settings &settings)
 {
     m_window.reset();
-    Llm::ProviderProfile p = m_profile;
-    if (!latency.isEmpty())
-        p.extraHeaders.append({"X-Headstart-Latency", latency});
-    m_engine = std::make_unique<Prefetch::Engine>(&m_network, p);
+    m_engine = m_local.makeEngine(&m_network, latency, settings);
     m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
     m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
     m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
@@ -147,7 +138,7 @@ void tst_MainWindow::cleanup()
     m_debounce.reset();
     m_hover.reset();
     m_engine.reset();
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 2000);
+    QVERIFY(m_local.waitForNoOpenStream(2000));
 }
 
 void tst_MainWindow::enter(QWidget *w)
@@ -171,19 +162,13 @@ bool tst_MainWindow::waitForAnswer(int timeoutMs)
 
 QString tst_MainWindow::freshSummary(const QString &document)
 {
-    Prefetch::Engine fresh(&m_network, m_engine->profile());
-    const auto prompt = Prefetch::documentTemplate().compile(fresh.profile(), Prefetch::documentValues(document));
+    const auto prompt = Prefetch::documentTemplate().compile(m_engine->profile(), Prefetch::documentValues(document));
     if (!prompt)
         return QStringLiteral("(not compiled: %1)").arg(prompt.error().message());
     const auto rendered = Prefetch::renderAction(*prompt, DocumentAction::Summarize, {});
     if (!rendered)
         return QStringLiteral("(not rendered: %1)").arg(rendered.error().message());
-    Prefetch::ResponseStream *answer = fresh.request(Prefetch::Strategy::None, *rendered, Llm::monotonicNowNs(), this);
-    if (!QTest::qWaitFor([answer] { return answer->isDone(); }, 15000))
-        return QStringLiteral("(no answer)");
-    const QString text = answer->text();
-    delete answer;
-    return text;
+    return TestSupport::freshText(&m_network, m_engine->profile(), *rendered);
 }
 
 QMessageBox *tst_MainWindow::visibleMessageBox(QWidget *parent)
@@ -240,14 +225,14 @@ void tst_MainWindow::hoverThenClickIsFarFasterThanAClickAlone()
     const double alone = m_window->answerPane()->perceivedLatencyMs();
 
     // Rest on the button until the answer is ready, then click.
-    const auto served = m_server->stats().requestsServed;
+    const auto served = m_local.stats().requestsServed;
     enter(button);
     QTRY_VERIFY_WITH_TIMEOUT(m_hover->isReady(QStringLiteral("summarize")), 5000);
     QVERIFY(button->text().endsWith(QStringLiteral("\u2022"))); // the "ready" mark
     QTest::mouseClick(button, Qt::LeftButton);
     QVERIFY(waitForAnswer());
     const double hovered = m_window->answerPane()->perceivedLatencyMs();
-    QCOMPARE(m_server->stats().requestsServed, served + 1); // taken over, not asked twice
+    QCOMPARE(m_local.stats().requestsServed, served + 1); // taken over, not asked twice
     QVERIFY(m_window->answerPane()->statusText().contains(QLatin1String("prefetched")));
     QCOMPARE(m_engine->metrics().stats(Prefetch::Strategy::Hover).hits, 1);
     QVERIFY2(hovered * 4 < alone, qPrintable(QStringLiteral("hover+click %1 ms, click alone %2 ms").arg(hovered).arg(alone)));
@@ -255,12 +240,12 @@ void tst_MainWindow::hoverThenClickIsFarFasterThanAClickAlone()
 
 void tst_MainWindow::leavingTheButtonCancelsAtTheServer()
 {
-    const auto cancelled = m_server->stats().streamsCancelled;
+    const auto cancelled = m_local.stats().streamsCancelled;
     enter(m_window->summarizeButton());
     QTRY_VERIFY_WITH_TIMEOUT(m_hover->isReady(QStringLiteral("summarize")), 3000);
     leave(m_window->summarizeButton());
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 200);
-    QCOMPARE(m_server->stats().streamsCancelled, cancelled + 1);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
+    QCOMPARE(m_local.stats().streamsCancelled, cancelled + 1);
     QVERIFY(m_window->answerPane()->text().isEmpty()); // nothing shown without a click
 }
 
@@ -276,17 +261,17 @@ void tst_MainWindow::pressStartsBeforeRelease()
 
 void tst_MainWindow::escapeStopsEverythingAtTheServer()
 {
-    const auto cancelledBefore = m_server->stats().streamsCancelled;
+    const auto cancelledBefore = m_local.stats().streamsCancelled;
     m_window->summarizeAction()->trigger();                        // an answer in the foreground
     QTRY_VERIFY_WITH_TIMEOUT(!m_window->answerPane()->text().isEmpty(), 5000);
     enter(m_window->actionButton(DocumentAction::ContinueWriting)); // and a prefetch in the background
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 2, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 2, 3000);
     QSignalSpy ended(m_window->answerPane(), &Gui::AnswerPane::answerEnded);
     QTest::keyClick(m_window->currentTab(), Qt::Key_Escape);
     QCOMPARE(ended.count(), 1);
     QCOMPARE(m_window->answerPane()->statusText(), QStringLiteral("Stopped."));
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 200);
-    QCOMPARE(m_server->stats().streamsCancelled, cancelledBefore + 2);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
+    QCOMPARE(m_local.stats().streamsCancelled, cancelledBefore + 2);
     QVERIFY(!m_window->answerPane()->text().isEmpty()); // the partial answer stays
 }
 
@@ -295,16 +280,16 @@ void tst_MainWindow::hoverSwitchedOffDoesNothing()
     Prefetch::Settings settings;
     settings.hover.enabled = false;
     m_engine->setSettings(settings);
-    const auto served = m_server->stats().requestsServed;
-    const auto prefetches = m_server->stats().prefetchRequests;
+    const auto served = m_local.stats().requestsServed;
+    const auto prefetches = m_local.stats().prefetchRequests;
     enter(m_window->summarizeButton());
     QTest::mousePress(m_window->summarizeButton(), Qt::LeftButton);
-    QTest::qWait(300);
-    QCOMPARE(m_server->stats().requestsServed, served);
+    QVERIFY(m_local.settle(&m_network, 300, 5000)); // well past the hover delay
+    QCOMPARE(m_local.stats().requestsServed, served);
     QTest::mouseRelease(m_window->summarizeButton(), Qt::LeftButton);
     QVERIFY(waitForAnswer()); // the click itself still works
-    QCOMPARE(m_server->stats().requestsServed, served + 1);
-    QCOMPARE(m_server->stats().prefetchRequests, prefetches);
+    QCOMPARE(m_local.stats().requestsServed, served + 1);
+    QCOMPARE(m_local.stats().prefetchRequests, prefetches);
     QCOMPARE(m_engine->metrics().stats(Prefetch::Strategy::Hover).attempts, 0);
 }
 
@@ -360,11 +345,11 @@ void tst_MainWindow::replaceSelectionIsOneUndoStep()
 
 void tst_MainWindow::emptyDocumentDoesNotCallTheProvider()
 {
-    const auto served = m_server->stats().requestsServed;
+    const auto served = m_local.stats().requestsServed;
     m_window->setDocumentText(QStringLiteral("   \n"));
     m_window->summarizeAction()->trigger();
-    QTest::qWait(50);
-    QCOMPARE(m_server->stats().requestsServed, served);
+    QVERIFY(m_local.settle(&m_network, 50, 5000));
+    QCOMPARE(m_local.stats().requestsServed, served);
 }
 
 void tst_MainWindow::providerErrorIsShownNotThrown()
@@ -380,7 +365,9 @@ void tst_MainWindow::providerErrorIsShownNotThrown()
 
 void tst_MainWindow::editedLargeDocumentIsNeverAnsweredFromAStaleGuess()
 {
-    makeWindow("rtt=5,prefill=100000000,decode=5000");
+    Prefetch::Settings unlimited;
+    unlimited.hourlyTokenBudget = 0; // a 75k-token document: what is tested here is not the budget
+    makeWindow("rtt=5,prefill=100000000,decode=5000", unlimited);
     // From 256 KiB on, a document's prompt is compiled off the GUI thread, so right after an
     // edit there is none: the guess made while resting on Summarize must not be taken for the
     // answer to the text as it is at the click.
@@ -397,7 +384,8 @@ void tst_MainWindow::editedLargeDocumentIsNeverAnsweredFromAStaleGuess()
     QTest::keyClicks(tab, QStringLiteral(" First edit."));
     const QString guessedFor = tab->toPlainText();
     enter(m_window->summarizeButton());
-    QTest::qWait(400); // resting on the button, well past the hover delay
+    // Resting on the button: its answer is prefetched (for the text as it is now).
+    QTRY_VERIFY_WITH_TIMEOUT(m_hover->isPrefetching(QStringLiteral("summarize")), 5000);
     QTest::keyClicks(tab, QStringLiteral(" Second edit."));
     const QString askedFor = tab->toPlainText();
     QTest::mouseClick(m_window->summarizeButton(), Qt::LeftButton);

@@ -4,7 +4,7 @@
 // closed port; keys typed go to the secret store and never into the settings file. Also the
 // app's key store in its fallback mode: an owner-only file, as on machines without a keychain.
 #include "app/keychainsecretstore.h"
-#include "localprovider/serverthread.h"
+#include "support/localproviderfixture.h"
 #include "prefetch/connectiontest.h"
 #include "ui/settingsdialog.h"
 
@@ -77,7 +77,7 @@ private:
     // The settings the last settingsChanged() carried.
     AppSettings lastEmitted() const;
 
-    std::unique_ptr<LocalProvider::ServerThread> m_server;
+    TestSupport::LocalProviderFixture m_local;
     QNetworkAccessManager m_network;
     QTemporaryDir m_dir;
     Gui::MemorySecretStore *m_secrets = nullptr;
@@ -89,10 +89,7 @@ void tst_SettingsDialog::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
     QVERIFY(m_dir.isValid());
-    LocalProvider::ServerConfig config;
-    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
-    m_server = std::make_unique<LocalProvider::ServerThread>(config);
-    QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
 }
 
 void tst_SettingsDialog::init()
@@ -115,7 +112,7 @@ std::unique_ptr<SettingsDialog> tst_SettingsDialog::makeDialog(const AppSettings
     services.makeConnectionTest = [this](QObject *parent) { return new Prefetch::ConnectionTest(&m_network, parent); };
     services.resolveProfile = [this](Llm::ProviderProfile p) {
         if (p.isLocalDemo)
-            p.baseUrl = m_server->apiUrl();
+            p.baseUrl = m_local.server().apiUrl();
         return p;
     };
     auto dialog = std::make_unique<SettingsDialog>(settings, services);
@@ -267,7 +264,7 @@ void tst_SettingsDialog::localEngineNeedsNoKeyNorConsent()
     QVERIFY(!find<QLineEdit>("apiKey")->isEnabled());
     QVERIFY(!find<QLineEdit>("prefetchKey")->isEnabled());
     QVERIFY(!find<QLineEdit>("baseUrl")->isEnabled());
-    QCOMPARE(find<QLineEdit>("baseUrl")->text(), m_server->apiUrl().toString());
+    QCOMPARE(find<QLineEdit>("baseUrl")->text(), m_local.server().apiUrl().toString());
     QVERIFY(find<QCheckBox>("prefetchConsent")->isHidden());
     QVERIFY(find<QLabel>("consentNote")->text().contains(QLatin1String("no consent")));
 }

@@ -3,7 +3,7 @@
 // hit); an edited outline still yields the right introduction, whether its prefetch came first
 // or Next did; Back and Next keep what the user has; errors are shown and typing still works;
 // Finish emits the document; Esc stops, and Cancel closes every stream at the server.
-#include "localprovider/serverthread.h"
+#include "support/localproviderfixture.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
 #include "prefetch/responsestream.h"
@@ -67,8 +67,7 @@ private:
     void goToOutline();
     QString freshText(const std::expected<RenderedRequest, Llm::Error> &request);
 
-    std::unique_ptr<LocalProvider::ServerThread> m_server;
-    Llm::ProviderProfile m_profile;
+    TestSupport::LocalProviderFixture m_local;
     QNetworkAccessManager m_network;
     std::unique_ptr<Engine> m_engine;
     std::unique_ptr<WorkflowStrategy> m_workflow;
@@ -78,17 +77,12 @@ private:
 void tst_Wizard::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
-    LocalProvider::ServerConfig config;
-    config.profile = *LocalProvider::LatencyProfile::byName(u"instant");
-    m_server = std::make_unique<LocalProvider::ServerThread>(config);
-    QVERIFY(m_server->start());
-    m_profile = Llm::builtinProfile(u"local");
-    m_profile.baseUrl = m_server->apiUrl();
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
 }
 
 void tst_Wizard::init()
 {
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 2000);
+    QVERIFY(m_local.waitForNoOpenStream(2000));
 }
 
 void tst_Wizard::cleanup()
@@ -100,12 +94,7 @@ void tst_Wizard::cleanup()
 
 void tst_Wizard::makeWizard(const QByteArray &latency, const QByteArray &fault)
 {
-    Llm::ProviderProfile p = m_profile;
-    if (!latency.isEmpty())
-        p.extraHeaders.append({"X-Headstart-Latency", latency});
-    if (!fault.isEmpty())
-        p.extraHeaders.append({"X-Headstart-Fault", fault});
-    m_engine = std::make_unique<Engine>(&m_network, p);
+    m_engine = std::make_unique<Engine>(&m_network, m_local.profile(latency, fault));
     m_workflow = std::make_unique<WorkflowStrategy>(m_engine.get());
     m_wizard = std::make_unique<NewDocumentWizard>(m_engine.get(), m_workflow.get());
     m_wizard->show();
@@ -121,7 +110,7 @@ void tst_Wizard::fillPageOne(const QString &topic)
 
 bool tst_Wizard::waitForPrefetches(qint64 count)
 {
-    return QTest::qWaitFor([&] { return m_server->stats().prefetchRequests >= count; }, 3000);
+    return QTest::qWaitFor([&] { return m_local.stats().prefetchRequests >= count; }, 3000);
 }
 
 bool tst_Wizard::waitDone(WizardGenerationPage *page)
@@ -132,7 +121,7 @@ bool tst_Wizard::waitDone(WizardGenerationPage *page)
 // Page 1 filled and settled, the outline prefetched, Next, and the outline complete.
 void tst_Wizard::goToOutline()
 {
-    const qint64 prefetches = m_server->stats().prefetchRequests;
+    const qint64 prefetches = m_local.stats().prefetchRequests;
     fillPageOne();
     QVERIFY(waitForPrefetches(prefetches + 1));
     m_wizard->next();
@@ -145,12 +134,7 @@ QString tst_Wizard::freshText(const std::expected<RenderedRequest, Llm::Error> &
 {
     if (!request)
         return QStringLiteral("<no request>");
-    Engine fresh(&m_network, m_engine->profile());
-    ResponseStream *handle = fresh.request(Strategy::None, *request, Llm::monotonicNowNs(), this);
-    const std::unique_ptr<ResponseStream> owned(handle);
-    if (!QTest::qWaitFor([&] { return handle->isDone(); }, 15000))
-        return QStringLiteral("<timeout>");
-    return handle->error() ? QStringLiteral("<failed>") : handle->text();
+    return TestSupport::freshText(&m_network, m_engine->profile(), *request);
 }
 
 void tst_Wizard::topicIsRequired()
@@ -165,13 +149,15 @@ void tst_Wizard::topicIsRequired()
     // Without a topic nothing is predicted, however long the user pauses.
     m_wizard->topicPage()->topicEdit()->clear();
     QSignalSpy completed(m_wizard.get(), &NewDocumentWizard::stepCompleted);
-    QVERIFY(!completed.wait(600));
-    QCOMPARE(m_server->stats().prefetchRequests, 0);
+    QVERIFY(m_local.settle(&m_network, 600, 5000)); // well past the 350 ms settle
+    QCOMPARE(completed.count(), 0);
+    QCOMPARE(m_local.stats().prefetchRequests, 0);
     // A topic alone leaves Next enabled but predicts nothing either: the audience is still to
     // come, and a guess made now would be thrown away when it does.
     m_wizard->topicPage()->topicEdit()->setText(Topic);
-    QVERIFY(!completed.wait(600));
-    QCOMPARE(m_server->stats().prefetchRequests, 0);
+    QVERIFY(m_local.settle(&m_network, 600, 5000));
+    QCOMPARE(completed.count(), 0);
+    QCOMPARE(m_local.stats().prefetchRequests, 0);
     m_wizard->topicPage()->audienceEdit()->setText(Audience);
     QVERIFY(completed.wait(2000));
     QVERIFY(waitForPrefetches(1));
@@ -182,7 +168,7 @@ void tst_Wizard::pauseOnPageOnePrefetchesAndNextTakesOver()
     makeWizard(HostedLatency);
 
     // Without a pause: Next at once, nothing prefetched, the outline starts fresh.
-    const qint64 prefetches = m_server->stats().prefetchRequests;
+    const qint64 prefetches = m_local.stats().prefetchRequests;
     fillPageOne();
     m_wizard->next();
     WizardGenerationPage *outline = m_wizard->outlinePage();
@@ -190,10 +176,10 @@ void tst_Wizard::pauseOnPageOnePrefetchesAndNextTakesOver()
     const double freshMs = outline->perceivedLatencyMs();
     QVERIFY(!outline->isPrefetched());
     QVERIFY(waitDone(outline));
-    QCOMPARE(m_server->stats().prefetchRequests, prefetches);
+    QCOMPARE(m_local.stats().prefetchRequests, prefetches);
     m_wizard->reject();
     cleanup();
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 2000);
 
     // With a pause on page 1: the outline is prefetched, and Next takes it over.
     makeWizard(HostedLatency);
@@ -209,7 +195,7 @@ void tst_Wizard::pauseOnPageOnePrefetchesAndNextTakesOver()
         return live.size() == 1 && live.first()->hasFirstToken();
     }, 5000));
 
-    const qint64 served = m_server->stats().requestsServed;
+    const qint64 served = m_local.stats().requestsServed;
     outline = m_wizard->outlinePage();
     QSignalSpy shown(outline, &WizardGenerationPage::firstTokenShown);
     m_wizard->next();
@@ -218,7 +204,7 @@ void tst_Wizard::pauseOnPageOnePrefetchesAndNextTakesOver()
     QVERIFY2(hitMs * 3 < freshMs, qPrintable(QStringLiteral("prefetched %1 ms, fresh %2 ms").arg(hitMs).arg(freshMs)));
     qInfo("outline first token: prefetched %.1f ms, fresh %.1f ms", hitMs, freshMs);
     QVERIFY(outline->isPrefetched());
-    QCOMPARE(m_server->stats().requestsServed, served); // taken over: no second request
+    QCOMPARE(m_local.stats().requestsServed, served); // taken over: no second request
     QVERIFY(waitDone(outline));
     QVERIFY(outline->statusText().contains(QLatin1String("prefetched")));
     QCOMPARE(m_engine->metrics().stats(Strategy::Workflow).hits, 1);
@@ -234,7 +220,7 @@ void tst_Wizard::editedOutlinePrefetchesTheIntroduction()
     // The finished outline predicts the introduction.
     QTRY_VERIFY_WITH_TIMEOUT(!completed.isEmpty() && completed.last().at(0).toInt() == NewDocumentWizard::OutlineStep,
                              2000);
-    const qint64 prefetches = m_server->stats().prefetchRequests;
+    const qint64 prefetches = m_local.stats().prefetchRequests;
 
     // The user edits the outline and pauses: the introduction is prefetched again, for the edit.
     completed.clear();
@@ -296,7 +282,7 @@ void tst_Wizard::backAndNextKeepTheResult()
         const auto live = m_engine->liveSessions();
         return m_workflow->isPrefetching(NewDocumentWizard::TitleStep) && live.size() == 1 && live.first()->hasFirstToken();
     }, 5000));
-    const qint64 served = m_server->stats().requestsServed;
+    const qint64 served = m_local.stats().requestsServed;
 
     m_wizard->back();
     m_wizard->back();
@@ -309,8 +295,9 @@ void tst_Wizard::backAndNextKeepTheResult()
     QCOMPARE(introduction->text(), introductionText);
     // The unchanged data also predicts nothing new: the user already has both texts.
     QSignalSpy completed(m_wizard.get(), &NewDocumentWizard::stepCompleted);
-    QVERIFY(!completed.wait(500));
-    QCOMPARE(m_server->stats().requestsServed, served);
+    QVERIFY(m_local.settle(&m_network, 500, 5000));
+    QCOMPARE(completed.count(), 0);
+    QCOMPARE(m_local.stats().requestsServed, served);
 
     // A changed page 1 regenerates the outline the user has not touched.
     m_wizard->back();
@@ -335,7 +322,7 @@ void tst_Wizard::textFinishedBehindPredictsOnReturn()
     QVERIFY(!m_workflow->isPrefetching(NewDocumentWizard::IntroductionStep));
     QVERIFY(completed.isEmpty());
     // ... but returning to the finished outline does: the introduction is prefetched.
-    const qint64 prefetches = m_server->stats().prefetchRequests;
+    const qint64 prefetches = m_local.stats().prefetchRequests;
     m_wizard->next();
     QVERIFY(!m_wizard->outlinePage()->isGenerating());
     QCOMPARE(completed.count(), 1);
@@ -446,7 +433,7 @@ void tst_Wizard::escapeStopsTheGenerationFirst()
     QVERIFY(!outline->isGenerating());
     QVERIFY(m_wizard->isVisible());
     QVERIFY(!outline->text().isEmpty()); // the partial text is kept for editing
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 200);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
     QTest::keyClick(m_wizard.get(), Qt::Key_Escape);
     QVERIFY(!m_wizard->isVisible());
 }
@@ -455,19 +442,19 @@ void tst_Wizard::cancelClosesEveryStream()
 {
     makeWizard(SlowLatency);
     fillPageOne();
-    QVERIFY(waitForPrefetches(m_server->stats().prefetchRequests + 1));
+    QVERIFY(waitForPrefetches(m_local.stats().prefetchRequests + 1));
     m_wizard->next(); // takes the prefetch over; it keeps streaming slowly
     QVERIFY(m_wizard->outlinePage()->isGenerating());
     // Back on page 1 another topic prefetches another outline: two streams open.
     m_wizard->back();
-    const qint64 prefetches = m_server->stats().prefetchRequests;
+    const qint64 prefetches = m_local.stats().prefetchRequests;
     m_wizard->topicPage()->topicEdit()->setText(QStringLiteral("Lanes and budgets for speculative requests"));
     QVERIFY(waitForPrefetches(prefetches + 1));
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 2, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 2, 2000);
 
     QTest::mouseClick(m_wizard->button(QWizard::CancelButton), Qt::LeftButton);
     QVERIFY(!m_wizard->isVisible());
-    QTRY_COMPARE_WITH_TIMEOUT(m_server->stats().streamsOpen, 0, 200);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
     QVERIFY(m_engine->liveSessions().isEmpty());
     QVERIFY(!m_workflow->isPrefetching(NewDocumentWizard::OutlineStep));
     QCOMPARE(m_engine->metrics().stats(Strategy::Workflow).cancelled, 1);

@@ -413,7 +413,13 @@ void MainWindow::onPromptReady(Document *document)
     }
     if (document != currentDocument())
         return;
-    warmUpCurrent();
+    // A warm-up asked for while the prompt was compiling (a large document opened, switched to,
+    // or a new provider) goes now. Edits do not re-warm: the provider's cache still holds the
+    // prefix before them, and a warm-up per typing pause would cost a document each time.
+    if (m_warmUpWhenReady == document) {
+        m_warmUpWhenReady = nullptr;
+        warmUpCurrent();
+    }
     // The pointer rested on an action while there was no prompt to prefetch with: now there is.
     if (m_hoveredAction && !m_services.hover->isPrefetching(actionId(*m_hoveredAction))) {
         const Prefetch::DocumentAction action = *m_hoveredAction;
@@ -617,7 +623,8 @@ void MainWindow::warmUpCurrent()
         return;
     if (const Prefetch::CompiledPrompt *prompt = document->compiledPrompt(m_services.engine->profile()))
         m_services.warmup->documentOpened(document->documentId(), *prompt);
-    // else: promptReady calls back here once the worker thread has compiled it
+    else
+        m_warmUpWhenReady = document; // compiling in the thread pool: onPromptReady() warms it
 }
 
 void MainWindow::updateActionStates()

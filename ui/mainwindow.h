@@ -156,6 +156,7 @@ private:
         QString selection;
     };
     std::optional<PendingRun> m_pendingRun;
+    QPointer<Document> m_warmUpWhenReady;
     // The action button under the pointer: it gets its hover prefetch once the prompt is ready.
     std::optional<Prefetch::DocumentAction> m_hoveredAction;
 };
