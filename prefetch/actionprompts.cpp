@@ -4,6 +4,32 @@ namespace Prefetch {
 
 // Not translated: prompts are for the model, and a stable prompt keeps provider caches warm.
 
+const char *documentActionId(DocumentAction action)
+{
+    switch (action) {
+    case DocumentAction::Summarize: return "summarize";
+    case DocumentAction::ContinueWriting: return "continue";
+    case DocumentAction::RewriteSelection: return "rewrite";
+    case DocumentAction::Translate: return "translate";
+    case DocumentAction::ExplainSelection: return "explain";
+    }
+    return "summarize";
+}
+
+std::optional<DocumentAction> documentActionFromId(QStringView id)
+{
+    for (DocumentAction action : AllDocumentActions) {
+        if (id == QLatin1String(documentActionId(action)))
+            return action;
+    }
+    return std::nullopt;
+}
+
+bool actionNeedsSelection(DocumentAction action)
+{
+    return action == DocumentAction::RewriteSelection || action == DocumentAction::ExplainSelection;
+}
+
 QString systemPrompt()
 {
     return QStringLiteral(

@@ -8,11 +8,22 @@
 #include <QVariantMap>
 
 #include <expected>
+#include <optional>
 
 namespace Prefetch {
 
 // The AI actions a user can run on a document.
 enum class DocumentAction { Summarize, ContinueWriting, RewriteSelection, Translate, ExplainSelection };
+inline constexpr DocumentAction AllDocumentActions[] = {DocumentAction::Summarize, DocumentAction::ContinueWriting,
+                                                        DocumentAction::RewriteSelection, DocumentAction::Translate,
+                                                        DocumentAction::ExplainSelection};
+// Stable lower-case names for traces, object names and logs: "summarize", "continue",
+// "rewrite", "translate", "explain".
+const char *documentActionId(DocumentAction action);
+std::optional<DocumentAction> documentActionFromId(QStringView id);
+// Rewrite and Explain work on the selection; the others on the document (Translate on the
+// selection when there is one).
+bool actionNeedsSelection(DocumentAction action);
 
 QString systemPrompt();
 

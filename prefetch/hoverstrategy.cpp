@@ -14,25 +14,25 @@ HoverStrategy::HoverStrategy(Engine *engine, QObject *parent)
     connect(&m_delay, &QTimer::timeout, this, &HoverStrategy::startNow);
 }
 
-void HoverStrategy::pointerEntered(const QString &actionId, Builder builder)
+void HoverStrategy::pointerEntered(DocumentAction action, Builder builder)
 {
-    if (m_action == actionId && (m_session || m_delay.isActive()))
+    if (m_action == action && (m_session || m_delay.isActive()))
         return;
     clear(true);
     if (!m_engine->isEnabled(Strategy::Hover))
         return;
-    m_action = actionId;
+    m_action = action;
     m_builder = std::move(builder);
     m_delay.start(m_engine->settings().hover.delay);
 }
 
-void HoverStrategy::pressed(const QString &actionId, Builder builder)
+void HoverStrategy::pressed(DocumentAction action, Builder builder)
 {
-    if (m_action == actionId && m_session)
+    if (m_action == action && m_session)
         return;
-    if (m_action != actionId) {
+    if (m_action != action) {
         clear(true);
-        m_action = actionId;
+        m_action = action;
         m_builder = std::move(builder);
     }
     if (!m_engine->isEnabled(Strategy::Hover))
@@ -41,9 +41,9 @@ void HoverStrategy::pressed(const QString &actionId, Builder builder)
     startNow();
 }
 
-void HoverStrategy::pointerLeft(const QString &actionId)
+void HoverStrategy::pointerLeft(DocumentAction action)
 {
-    if (actionId == m_action)
+    if (action == m_action)
         clear(true);
 }
 
@@ -55,7 +55,7 @@ void HoverStrategy::startNow()
     m_session = m_engine->prefetch(Strategy::Hover, prepared, m_engine->settings().hover.ttl);
     if (!m_session)
         return;
-    const QString action = m_action;
+    const DocumentAction action = *m_action;
     connect(m_session, &PrefetchSession::stateChanged, this, [this, action](PrefetchSession::State state) {
         if (state == PrefetchSession::State::Streaming || state == PrefetchSession::State::Pending)
             return;
@@ -65,11 +65,11 @@ void HoverStrategy::startNow()
     emit prefetchStarted(action);
 }
 
-ResponseStream *HoverStrategy::activate(const QString &actionId, const Builder &builder, qint64 activatedNs,
+ResponseStream *HoverStrategy::activate(DocumentAction action, const Builder &builder, qint64 activatedNs,
                                         QObject *owner)
 {
     const RenderedRequest prepared = builder();
-    QPointer<PrefetchSession> session = actionId == m_action ? m_session : nullptr;
+    QPointer<PrefetchSession> session = action == m_action ? m_session : nullptr;
     // The taken-over stream is the user's now: leaving the button afterwards must not cancel it.
     clear(!session);
     if (!session)
@@ -77,14 +77,14 @@ ResponseStream *HoverStrategy::activate(const QString &actionId, const Builder &
     return m_engine->consume(session, prepared, activatedNs, owner, Strategy::Hover);
 }
 
-bool HoverStrategy::isPrefetching(const QString &actionId) const
+bool HoverStrategy::isPrefetching(DocumentAction action) const
 {
-    return actionId == m_action && m_session && m_session->isLive();
+    return action == m_action && m_session && m_session->isLive();
 }
 
-bool HoverStrategy::isReady(const QString &actionId) const
+bool HoverStrategy::isReady(DocumentAction action) const
 {
-    return isPrefetching(actionId) && m_session->hasFirstToken();
+    return isPrefetching(action) && m_session->hasFirstToken();
 }
 
 void HoverStrategy::clear(bool cancelSession)
@@ -95,11 +95,12 @@ void HoverStrategy::clear(bool cancelSession)
         if (cancelSession)
             m_engine->cancel(m_session);
         // Cancelled or taken over: either way nothing waits behind the button any more.
-        emit readyChanged(m_action, false);
+        if (m_action)
+            emit readyChanged(*m_action, false);
     }
     m_session = nullptr;
     m_builder = nullptr;
-    m_action.clear();
+    m_action.reset();
 }
 
 } // namespace Prefetch

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "actionprompts.h"
 #include "prompttemplate.h"
 
 #include <QObject>
@@ -7,6 +8,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <optional>
 
 namespace Prefetch {
 
@@ -27,19 +29,19 @@ public:
 
     explicit HoverStrategy(Engine *engine, QObject *parent = nullptr);
 
-    void pointerEntered(const QString &actionId, Builder builder);
-    void pressed(const QString &actionId, Builder builder);
-    void pointerLeft(const QString &actionId);
+    void pointerEntered(DocumentAction action, Builder builder);
+    void pressed(DocumentAction action, Builder builder);
+    void pointerLeft(DocumentAction action);
     // The user clicked: the prefetched answer when it matches, else a fresh one. Never null.
-    ResponseStream *activate(const QString &actionId, const Builder &builder, qint64 activatedNs, QObject *owner);
+    ResponseStream *activate(DocumentAction action, const Builder &builder, qint64 activatedNs, QObject *owner);
 
     // An answer for this action is streaming or complete in the background.
-    bool isPrefetching(const QString &actionId) const;
-    bool isReady(const QString &actionId) const; // its first token is in
+    bool isPrefetching(DocumentAction action) const;
+    bool isReady(DocumentAction action) const; // its first token is in
 
 signals:
-    void prefetchStarted(const QString &actionId);
-    void readyChanged(const QString &actionId, bool ready);
+    void prefetchStarted(Prefetch::DocumentAction action);
+    void readyChanged(Prefetch::DocumentAction action, bool ready);
 
 private:
     void startNow();
@@ -47,7 +49,7 @@ private:
 
     Engine *m_engine;
     QTimer m_delay;
-    QString m_action;
+    std::optional<DocumentAction> m_action;
     Builder m_builder;
     QPointer<PrefetchSession> m_session;
 };

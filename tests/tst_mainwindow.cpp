@@ -227,7 +227,7 @@ void tst_MainWindow::hoverThenClickIsFarFasterThanAClickAlone()
     // Rest on the button until the answer is ready, then click.
     const auto served = m_local.stats().requestsServed;
     enter(button);
-    QTRY_VERIFY_WITH_TIMEOUT(m_hover->isReady(QStringLiteral("summarize")), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_hover->isReady(Prefetch::DocumentAction::Summarize), 5000);
     QVERIFY(button->text().endsWith(QStringLiteral("\u2022"))); // the "ready" mark
     QTest::mouseClick(button, Qt::LeftButton);
     QVERIFY(waitForAnswer());
@@ -242,7 +242,7 @@ void tst_MainWindow::leavingTheButtonCancelsAtTheServer()
 {
     const auto cancelled = m_local.stats().streamsCancelled;
     enter(m_window->summarizeButton());
-    QTRY_VERIFY_WITH_TIMEOUT(m_hover->isReady(QStringLiteral("summarize")), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_hover->isReady(Prefetch::DocumentAction::Summarize), 3000);
     leave(m_window->summarizeButton());
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
     QCOMPARE(m_local.stats().streamsCancelled, cancelled + 1);
@@ -252,7 +252,7 @@ void tst_MainWindow::leavingTheButtonCancelsAtTheServer()
 void tst_MainWindow::pressStartsBeforeRelease()
 {
     QTest::mousePress(m_window->summarizeButton(), Qt::LeftButton);
-    QVERIFY(m_hover->isPrefetching(QStringLiteral("summarize"))); // before the release
+    QVERIFY(m_hover->isPrefetching(Prefetch::DocumentAction::Summarize)); // before the release
     QTest::mouseRelease(m_window->summarizeButton(), Qt::LeftButton);
     QVERIFY(waitForAnswer());
     const auto stats = m_engine->metrics().stats(Prefetch::Strategy::Hover);
@@ -385,7 +385,7 @@ void tst_MainWindow::editedLargeDocumentIsNeverAnsweredFromAStaleGuess()
     const QString guessedFor = tab->toPlainText();
     enter(m_window->summarizeButton());
     // Resting on the button: its answer is prefetched (for the text as it is now).
-    QTRY_VERIFY_WITH_TIMEOUT(m_hover->isPrefetching(QStringLiteral("summarize")), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_hover->isPrefetching(Prefetch::DocumentAction::Summarize), 5000);
     QTest::keyClicks(tab, QStringLiteral(" Second edit."));
     const QString askedFor = tab->toPlainText();
     QTest::mouseClick(m_window->summarizeButton(), Qt::LeftButton);

@@ -134,11 +134,11 @@ void tst_Strategies::hoverStartsAfterTheDelay()
     QSignalSpy started(&hover, &HoverStrategy::prefetchStarted);
     QElapsedTimer clock;
     clock.start();
-    hover.pointerEntered(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
-    QVERIFY(!hover.isPrefetching(QStringLiteral("summarize")));
+    hover.pointerEntered(Prefetch::DocumentAction::Summarize, summarize(compileDocument(m_document)));
+    QVERIFY(!hover.isPrefetching(Prefetch::DocumentAction::Summarize));
     QVERIFY(started.wait(2000));
     QVERIFY(clock.elapsed() >= 150); // precise timers never fire early
-    QVERIFY(hover.isPrefetching(QStringLiteral("summarize")));
+    QVERIFY(hover.isPrefetching(Prefetch::DocumentAction::Summarize));
     QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 1);
 }
 
@@ -147,8 +147,8 @@ void tst_Strategies::hoverLeaveBeforeDelaySendsNothing()
     m_engine = makeEngine({});
     HoverStrategy hover(m_engine.get());
     const auto served = m_local.stats().requestsServed;
-    hover.pointerEntered(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
-    hover.pointerLeft(QStringLiteral("summarize"));
+    hover.pointerEntered(Prefetch::DocumentAction::Summarize, summarize(compileDocument(m_document)));
+    hover.pointerLeft(Prefetch::DocumentAction::Summarize);
     QVERIFY(m_local.settle(&m_network, 300, 5000)); // well past the 150 ms hover delay
     QCOMPARE(m_local.stats().requestsServed, served);
     QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 0);
@@ -160,10 +160,10 @@ void tst_Strategies::hoverLeaveCancelsAtTheServer()
     HoverStrategy hover(m_engine.get());
     QSignalSpy ready(&hover, &HoverStrategy::readyChanged);
     const auto cancelled = m_local.stats().streamsCancelled;
-    hover.pointerEntered(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
-    QTRY_VERIFY_WITH_TIMEOUT(hover.isReady(QStringLiteral("summarize")), 3000);
+    hover.pointerEntered(Prefetch::DocumentAction::Summarize, summarize(compileDocument(m_document)));
+    QTRY_VERIFY_WITH_TIMEOUT(hover.isReady(Prefetch::DocumentAction::Summarize), 3000);
     QCOMPARE(ready.last().at(1).toBool(), true);
-    hover.pointerLeft(QStringLiteral("summarize"));
+    hover.pointerLeft(Prefetch::DocumentAction::Summarize);
     QCOMPARE(ready.last().at(1).toBool(), false);
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
     QCOMPARE(m_local.stats().streamsCancelled, cancelled + 1);
@@ -178,15 +178,15 @@ void tst_Strategies::hoverClickTakesOverAndFeelsFaster()
     const CompiledPrompt doc = compileDocument(m_document);
 
     // A click with no hover before it.
-    ResponseStream *cold = hover.activate(QStringLiteral("summarize"), summarize(doc), Llm::monotonicNowNs(), this);
+    ResponseStream *cold = hover.activate(Prefetch::DocumentAction::Summarize, summarize(doc), Llm::monotonicNowNs(), this);
     const QString coldText = drain(cold);
 
-    hover.pointerEntered(QStringLiteral("summarize"), summarize(doc));
-    QTRY_VERIFY_WITH_TIMEOUT(hover.isReady(QStringLiteral("summarize")), 3000);
-    ResponseStream *warm = hover.activate(QStringLiteral("summarize"), summarize(doc), Llm::monotonicNowNs(), this);
+    hover.pointerEntered(Prefetch::DocumentAction::Summarize, summarize(doc));
+    QTRY_VERIFY_WITH_TIMEOUT(hover.isReady(Prefetch::DocumentAction::Summarize), 3000);
+    ResponseStream *warm = hover.activate(Prefetch::DocumentAction::Summarize, summarize(doc), Llm::monotonicNowNs(), this);
     QVERIFY(warm->isPrefetched());
     // Leaving the button after the click must not cancel the answer being read.
-    hover.pointerLeft(QStringLiteral("summarize"));
+    hover.pointerLeft(Prefetch::DocumentAction::Summarize);
     QCOMPARE(drain(warm), coldText);
     QVERIFY2(warm->perceivedLatencyMs() * 5 < cold->perceivedLatencyMs(),
              qPrintable(QStringLiteral("hit %1 ms, no prefetch %2 ms").arg(warm->perceivedLatencyMs()).arg(cold->perceivedLatencyMs())));
@@ -198,9 +198,9 @@ void tst_Strategies::pressStartsWithoutWaiting()
 {
     m_engine = makeEngine({});
     HoverStrategy hover(m_engine.get());
-    hover.pressed(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
-    QVERIFY(hover.isPrefetching(QStringLiteral("summarize"))); // at once, no 150 ms delay
-    ResponseStream *answer = hover.activate(QStringLiteral("summarize"), summarize(compileDocument(m_document)),
+    hover.pressed(Prefetch::DocumentAction::Summarize, summarize(compileDocument(m_document)));
+    QVERIFY(hover.isPrefetching(Prefetch::DocumentAction::Summarize)); // at once, no 150 ms delay
+    ResponseStream *answer = hover.activate(Prefetch::DocumentAction::Summarize, summarize(compileDocument(m_document)),
                                             Llm::monotonicNowNs(), this);
     QVERIFY(answer->isPrefetched());
     QVERIFY(!drain(answer).isEmpty());
@@ -210,7 +210,7 @@ void tst_Strategies::clickWithoutHoverIsNoPrefetch()
 {
     m_engine = makeEngine({});
     HoverStrategy hover(m_engine.get());
-    ResponseStream *answer = hover.activate(QStringLiteral("summarize"), summarize(compileDocument(m_document)),
+    ResponseStream *answer = hover.activate(Prefetch::DocumentAction::Summarize, summarize(compileDocument(m_document)),
                                             Llm::monotonicNowNs(), this);
     QVERIFY(!answer->isPrefetched());
     QVERIFY(!drain(answer).isEmpty());
@@ -225,8 +225,8 @@ void tst_Strategies::hoverOffDoesNothing()
     m_engine = makeEngine({}, settings);
     HoverStrategy hover(m_engine.get());
     const auto served = m_local.stats().requestsServed;
-    hover.pointerEntered(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
-    hover.pressed(QStringLiteral("summarize"), summarize(compileDocument(m_document)));
+    hover.pointerEntered(Prefetch::DocumentAction::Summarize, summarize(compileDocument(m_document)));
+    hover.pressed(Prefetch::DocumentAction::Summarize, summarize(compileDocument(m_document)));
     QVERIFY(m_local.settle(&m_network, 300, 5000)); // well past the 150 ms hover delay
     QCOMPARE(m_local.stats().requestsServed, served);
 }

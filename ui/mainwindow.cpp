@@ -42,23 +42,6 @@ namespace Gui {
 
 namespace {
 
-QString actionId(Prefetch::DocumentAction action)
-{
-    switch (action) {
-    case Prefetch::DocumentAction::Summarize: return QStringLiteral("summarize");
-    case Prefetch::DocumentAction::ContinueWriting: return QStringLiteral("continue");
-    case Prefetch::DocumentAction::RewriteSelection: return QStringLiteral("rewrite");
-    case Prefetch::DocumentAction::Translate: return QStringLiteral("translate");
-    case Prefetch::DocumentAction::ExplainSelection: return QStringLiteral("explain");
-    }
-    return {};
-}
-
-constexpr Prefetch::DocumentAction AllActions[] = {
-    Prefetch::DocumentAction::Summarize, Prefetch::DocumentAction::ContinueWriting,
-    Prefetch::DocumentAction::RewriteSelection, Prefetch::DocumentAction::Translate,
-    Prefetch::DocumentAction::ExplainSelection};
-
 // A button repeats its action's text without the menu mnemonic ("&Summarize", "总结(&S)").
 QString withoutMnemonic(QString text)
 {
@@ -165,13 +148,11 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     connect(&m_services.engine->metrics(), &Prefetch::Metrics::changed, this, &MainWindow::updateStatusBar);
     connect(m_answer, &AnswerPane::answerEnded, this, &MainWindow::updateRunningState);
     connect(m_answer, &AnswerPane::firstTokenPainted, this, &MainWindow::updateRunningState);
-    connect(m_services.hover, &Prefetch::HoverStrategy::readyChanged, this, [this](const QString &id, bool ready) {
+    connect(m_services.hover, &Prefetch::HoverStrategy::readyChanged, this, [this](Prefetch::DocumentAction action,
+                                                                                  bool ready) {
         // A subtle mark on the button whose answer is already on its way.
-        for (Prefetch::DocumentAction a : AllActions) {
-            if (actionId(a) == id)
-                m_buttons.value(a)->setProperty("prefetchReady", ready);
-        }
-        for (Prefetch::DocumentAction a : AllActions) {
+        m_buttons.value(action)->setProperty("prefetchReady", ready);
+        for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions) {
             QPushButton *b = m_buttons.value(a);
             const QString plain = withoutMnemonic(m_actions.value(a)->text());
             b->setText(b->property("prefetchReady").toBool() ? plain + QStringLiteral(" \u2022") : plain);
@@ -273,7 +254,7 @@ void MainWindow::createMenus()
     quit->setMenuRole(QAction::QuitRole);
 
     QMenu *ai = menuBar()->addMenu(tr("&AI"));
-    for (Prefetch::DocumentAction a : AllActions)
+    for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions)
         ai->addAction(m_actions.value(a));
     ai->addSeparator();
     ai->addAction(m_insert);
@@ -309,12 +290,12 @@ QWidget *MainWindow::createActionPanel()
     auto *layout = new QHBoxLayout(panel);
     layout->setContentsMargins(0, 0, 0, 0);
     QWidget *previous = nullptr;
-    for (Prefetch::DocumentAction a : AllActions) {
+    for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions) {
         QAction *act = m_actions.value(a);
         auto *button = new QPushButton(withoutMnemonic(act->text()), panel);
         button->setToolTip(act->toolTip());
         button->setAccessibleName(withoutMnemonic(act->text()));
-        button->setObjectName(actionId(a) + QStringLiteral("Button"));
+        button->setObjectName(QLatin1String(Prefetch::documentActionId(a)) + QStringLiteral("Button"));
         // Resting on the button or pressing it starts the answer before the click lands.
         button->installEventFilter(this);
         connect(button, &QPushButton::clicked, act, &QAction::trigger);
@@ -330,11 +311,6 @@ QWidget *MainWindow::createActionPanel()
 }
 
 // --- running actions ----------------------------------------------------------------------
-
-bool MainWindow::actionNeedsSelection(Prefetch::DocumentAction action) const
-{
-    return action == Prefetch::DocumentAction::RewriteSelection || action == Prefetch::DocumentAction::ExplainSelection;
-}
 
 Prefetch::RenderedRequest MainWindow::actionRequest(Prefetch::DocumentAction action, Document *document,
                                                   const QString &selection)
@@ -358,7 +334,7 @@ void MainWindow::run(Prefetch::DocumentAction action)
         statusBar()->showMessage(tr("The document is empty: write or open something first."), 5000);
         return;
     }
-    if (actionNeedsSelection(action) && !tab->textCursor().hasSelection()) {
+    if (Prefetch::actionNeedsSelection(action) && !tab->textCursor().hasSelection()) {
         statusBar()->showMessage(tr("Select the text to work on first."), 5000);
         return;
     }
@@ -390,7 +366,7 @@ void MainWindow::dispatch(Prefetch::DocumentAction action, qint64 activatedNs, D
 {
     QPointer<Document> doc(document);
     m_current = m_services.hover->activate(
-        actionId(action), [this, action, doc, selection] { return actionRequest(action, doc, selection); },
+        action, [this, action, doc, selection] { return actionRequest(action, doc, selection); },
         activatedNs, this);
     connect(m_current, &Prefetch::ResponseStream::finished, m_current, &QObject::deleteLater);
     connect(m_current, &Prefetch::ResponseStream::failed, m_current, &QObject::deleteLater);
@@ -421,13 +397,13 @@ void MainWindow::onPromptReady(Document *document)
         warmUpCurrent();
     }
     // The pointer rested on an action while there was no prompt to prefetch with: now there is.
-    if (m_hoveredAction && !m_services.hover->isPrefetching(actionId(*m_hoveredAction))) {
+    if (m_hoveredAction && !m_services.hover->isPrefetching(*m_hoveredAction)) {
         const Prefetch::DocumentAction action = *m_hoveredAction;
         const DocumentTab *tab = currentTab();
-        if (tab && (!actionNeedsSelection(action) || tab->textCursor().hasSelection())) {
+        if (tab && (!Prefetch::actionNeedsSelection(action) || tab->textCursor().hasSelection())) {
             const QString selection = tab->selectedText();
             QPointer<Document> doc(document);
-            m_services.hover->pointerEntered(actionId(action), [this, action, doc, selection] {
+            m_services.hover->pointerEntered(action, [this, action, doc, selection] {
                 return actionRequest(action, doc, selection);
             });
         }
@@ -505,20 +481,20 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
         const QString selection = tab ? tab->selectedText() : QString();
         auto builder = [this, action, document, selection] { return actionRequest(action, document, selection); };
         const bool usable = tab && !tab->model()->isBlank()
-            && (!actionNeedsSelection(action) || tab->textCursor().hasSelection());
+            && (!Prefetch::actionNeedsSelection(action) || tab->textCursor().hasSelection());
         switch (event->type()) {
         case QEvent::Enter:
             m_hoveredAction = action;
             if (usable)
-                m_services.hover->pointerEntered(actionId(action), builder);
+                m_services.hover->pointerEntered(action, builder);
             break;
         case QEvent::Leave:
             m_hoveredAction.reset();
-            m_services.hover->pointerLeft(actionId(action));
+            m_services.hover->pointerLeft(action);
             break;
         case QEvent::MouseButtonPress:
             if (usable)
-                m_services.hover->pressed(actionId(action), builder);
+                m_services.hover->pressed(action, builder);
             break;
         default:
             break;
@@ -632,8 +608,8 @@ void MainWindow::updateActionStates()
     const DocumentTab *tab = currentTab();
     const bool hasText = tab && !tab->model()->isBlank();
     const bool hasSelection = tab && tab->textCursor().hasSelection();
-    for (Prefetch::DocumentAction a : AllActions)
-        m_actions.value(a)->setEnabled(hasText && (!actionNeedsSelection(a) || hasSelection));
+    for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions)
+        m_actions.value(a)->setEnabled(hasText && (!Prefetch::actionNeedsSelection(a) || hasSelection));
     const bool hasAnswer = !m_answer->text().isEmpty();
     m_insert->setEnabled(hasAnswer && tab);
     m_replace->setEnabled(hasAnswer && hasSelection);

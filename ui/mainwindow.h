@@ -115,7 +115,6 @@ private:
                                             const QString &selection);
     void dispatch(Prefetch::DocumentAction action, qint64 activatedNs, Document *document, const QString &selection);
     void onPromptReady(Document *document);
-    bool actionNeedsSelection(Prefetch::DocumentAction action) const;
     void updateActionStates();
     void updateRunningState();
     void updateStatusBar();

@@ -32,26 +32,6 @@ constexpr qint64 DrainMs = 60'000;
 // figure as ui/newdocumentwizard.cpp).
 constexpr qint64 SettleMs = 350;
 
-std::optional<Prefetch::DocumentAction> actionFromId(const QString &id)
-{
-    using A = Prefetch::DocumentAction;
-    if (id == u"summarize")
-        return A::Summarize;
-    if (id == u"continue")
-        return A::ContinueWriting;
-    if (id == u"rewrite")
-        return A::RewriteSelection;
-    if (id == u"translate")
-        return A::Translate;
-    if (id == u"explain")
-        return A::ExplainSelection;
-    return std::nullopt;
-}
-
-bool needsSelection(Prefetch::DocumentAction action)
-{
-    return action == Prefetch::DocumentAction::RewriteSelection || action == Prefetch::DocumentAction::ExplainSelection;
-}
 
 milliseconds shrink(milliseconds value, double speed)
 {
@@ -270,27 +250,27 @@ void Replayer::play(const TraceEvent &event)
         }
     } else if (name == u"hover_enter" || name == u"press" || name == u"hover_leave" || name == u"click") {
         const QString action = f.value(QStringLiteral("action")).toString();
-        const auto parsed = actionFromId(action);
+        const auto parsed = Prefetch::documentActionFromId(action);
         if (!parsed)
             return problem(event, QStringLiteral("unknown action \"%1\"").arg(action));
         // The app disables the buttons it could not run: no document, or no selection for an
         // action on the selection. Hovering a disabled button does nothing.
-        if (!m_documents.contains(m_currentDoc) || (needsSelection(*parsed) && m_selection.isEmpty())) {
+        if (!m_documents.contains(m_currentDoc) || (Prefetch::actionNeedsSelection(*parsed) && m_selection.isEmpty())) {
             if (name == u"click")
                 problem(event, QStringLiteral("clicked \"%1\" with no document or selection").arg(action));
             return;
         }
         auto builder = [this, parsed] { return actionRequest(*parsed); };
         if (name == u"hover_enter") {
-            m_hover->pointerEntered(action, builder);
+            m_hover->pointerEntered(*parsed, builder);
         } else if (name == u"press") {
-            m_hover->pressed(action, builder);
+            m_hover->pressed(*parsed, builder);
         } else if (name == u"hover_leave") {
-            m_hover->pointerLeft(action);
+            m_hover->pointerLeft(*parsed);
         } else {
             if (m_answer)
                 m_answer->cancel();
-            m_answer = m_hover->activate(action, builder, nowNs, this);
+            m_answer = m_hover->activate(*parsed, builder, nowNs, this);
             track(m_answer, QStringLiteral("action"), Prefetch::Strategy::Hover);
             markFirstOnDocument(m_currentDoc);
         }

@@ -317,7 +317,7 @@ qint64 typingTime(Random &rng, const TypingCadence &c, const QString &text)
 
 // --- documents and actions ----------------------------------------------------------------------
 
-// In the toolbar's order (ui/mainwindow.cpp AllActions): neighbours are neighbours on screen.
+// In the toolbar's order (Prefetch::AllDocumentActions): neighbours are neighbours on screen.
 constexpr std::array<const char *, 5> Actions = {"summarize", "continue", "rewrite", "translate", "explain"};
 constexpr int Rewrite = 2;
 constexpr int Explain = 4;
