@@ -116,6 +116,21 @@ const PromptTemplate &chatTemplate(bool withDocument)
     return withDocument ? document : plain;
 }
 
+RenderedRequest renderChatMessage(const CompiledPrompt &chat, const QList<Llm::ChatMessage> &history,
+                                  const QString &model, const QString &text)
+{
+    const TemplateValues values{{QStringLiteral("message"), text}};
+    if (!chat.isNull()) {
+        if (auto rendered = chat.render(values, {}, history))
+            return *rendered;
+    }
+    RenderedRequest unencoded;
+    unencoded.request.model = model;
+    unencoded.request.messages = history;
+    unencoded.request.messages.append({Llm::Role::User, text});
+    return unencoded;
+}
+
 const PromptTemplate &workflowStepTemplate()
 {
     static const PromptTemplate t = PromptTemplate()

@@ -56,6 +56,12 @@ Llm::ChatRequest buildActionRequest(DocumentAction action, const QString &docume
 // so far (the `history` of render()) and the user's new text (dynamic value "message").
 // Static value "document" when `withDocument`.
 const PromptTemplate &chatTemplate(bool withDocument);
+// The chat's request for the user's `text`: `chat` (chatTemplate() compiled) rendered after
+// `history`. When it is null (it could not be compiled for the provider: no model, ...), an
+// unencoded request without a fingerprint, which is never prefetched and, sent, fails on the
+// provider path the way any request to that provider would.
+RenderedRequest renderChatMessage(const CompiledPrompt &chat, const QList<Llm::ChatMessage> &history,
+                                  const QString &model, const QString &text);
 
 // One wizard step: the wizard's system prompt (static value "system") and the step's prompt
 // with the form data filled in (dynamic value "prompt"). Steps of one wizard share the prefix.

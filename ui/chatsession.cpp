@@ -228,19 +228,7 @@ void ChatSession::installBuilder()
     const QList<Llm::ChatMessage> turns = history();
     const QString model = m_engine->profile().model;
     m_debounce->setBuilder([compiled, turns, model](const QString &text) {
-        const Prefetch::TemplateValues values{{QStringLiteral("message"), text}};
-        if (!compiled.isNull()) {
-            if (auto rendered = compiled.render(values, {}, turns))
-                return *rendered;
-        }
-        // The prompt could not be compiled for this provider, which fails the same way for any
-        // request to it (no model, ...): this one, without a fingerprint, is never prefetched,
-        // and sending it shows the provider path's error.
-        Prefetch::RenderedRequest fallback;
-        fallback.request.model = model;
-        fallback.request.messages = turns;
-        fallback.request.messages.append({Llm::Role::User, text});
-        return fallback;
+        return Prefetch::renderChatMessage(compiled, turns, model, text);
     });
     m_builderInstalled = true;
     m_builderStale = false;

@@ -408,24 +408,14 @@ void Replayer::refreshChatBuilder()
     const Conversation conversation = m_conversations.value(m_conversation);
     const bool withDocument = conversation.withDocument && m_documents.contains(m_currentDoc);
     const QString document = withDocument ? m_documents.value(m_currentDoc).text : QString();
-    std::optional<Prefetch::CompiledPrompt> prompt;
-    if (auto compiledChat = Prefetch::chatTemplate(withDocument)
-                                .compile(m_engine->profile(), withDocument ? Prefetch::documentValues(document)
-                                                                           : Prefetch::TemplateValues{}))
-        prompt = *compiledChat;
+    const Prefetch::CompiledPrompt prompt =
+        Prefetch::chatTemplate(withDocument)
+            .compile(m_engine->profile(), withDocument ? Prefetch::documentValues(document) : Prefetch::TemplateValues{})
+            .value_or(Prefetch::CompiledPrompt());
     const QList<Llm::ChatMessage> history = conversation.history;
     const QString model = m_engine->profile().model;
     m_debounce->setBuilder([prompt, history, model](const QString &text) {
-        const Prefetch::TemplateValues values{{QStringLiteral("message"), text}};
-        if (prompt) {
-            if (auto rendered = prompt->render(values, {}, history))
-                return *rendered;
-        }
-        Prefetch::RenderedRequest fallback;
-        fallback.request.model = model;
-        fallback.request.messages = history;
-        fallback.request.messages.append({Llm::Role::User, text});
-        return fallback;
+        return Prefetch::renderChatMessage(prompt, history, model, text);
     });
     m_builderConversation = m_conversation;
     // A draft typed while there was no builder gets its pause now, as in the chat dock.
