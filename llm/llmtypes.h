@@ -41,6 +41,11 @@ struct ChatRequest {
     std::optional<qint64> seed;
     int choiceCount = 1; // OpenAI `n`
     bool stream = true;
+    // Non-empty: the beginning of the assistant's answer, which this request continues (an
+    // answer started as a short speculative prefix and finished once the user asked for it).
+    // Encoded after the messages in the provider's form (EncodeOptions::continuation);
+    // providers refuse a continuation that ends in white space, so callers trim it.
+    QString continuation;
 
     friend bool operator==(const ChatRequest &, const ChatRequest &) = default;
 };

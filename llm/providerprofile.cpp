@@ -16,6 +16,14 @@ QUrl ProviderProfile::endpoint() const
     return url;
 }
 
+ProviderProfile ProviderProfile::forContinuation() const
+{
+    ProviderProfile p = *this;
+    if (!continuationBaseUrl.isEmpty())
+        p.baseUrl = continuationBaseUrl;
+    return p;
+}
+
 ProviderTarget ProviderProfile::target() const
 {
     return {id, endpoint(), format, model, encodeOptions};
@@ -36,6 +44,7 @@ QList<ProviderProfile> builtinProfiles()
     local.isCloud = false;
     local.concurrencyLimit = 16;
     local.minCacheableTokens = 128;
+    local.encodeOptions.continuation = ContinuationStyle::PrefixFlag; // it speaks every form; DeepSeek's here
     profiles << local;
 
     ProviderProfile deepseek;
@@ -45,6 +54,8 @@ QList<ProviderProfile> builtinProfiles()
     deepseek.model = QStringLiteral("deepseek-chat");
     deepseek.apiKeyEnvVar = QStringLiteral("DEEPSEEK_API_KEY");
     deepseek.minCacheableTokens = 64; // disk cache in 64-token blocks
+    deepseek.encodeOptions.continuation = ContinuationStyle::PrefixFlag;
+    deepseek.continuationBaseUrl = QUrl(QStringLiteral("https://api.deepseek.com/beta"));
     profiles << deepseek;
 
     ProviderProfile qwen;
@@ -54,6 +65,7 @@ QList<ProviderProfile> builtinProfiles()
     qwen.model = QStringLiteral("qwen-plus");
     qwen.apiKeyEnvVar = QStringLiteral("DASHSCOPE_API_KEY");
     qwen.minCacheableTokens = 256; // implicit context cache starts at 256 tokens
+    qwen.encodeOptions.continuation = ContinuationStyle::PartialFlag;
     profiles << qwen;
 
     ProviderProfile openai;
@@ -74,6 +86,7 @@ QList<ProviderProfile> builtinProfiles()
     anthropic.model = QStringLiteral("claude-sonnet-4-5");
     anthropic.apiKeyEnvVar = QStringLiteral("ANTHROPIC_API_KEY");
     anthropic.minCacheableTokens = 1024;
+    anthropic.encodeOptions.continuation = ContinuationStyle::AssistantPrefill;
     profiles << anthropic;
 
     ProviderProfile ollama;
@@ -92,6 +105,7 @@ QList<ProviderProfile> builtinProfiles()
     llamacpp.model = QStringLiteral("default"); // llama-server serves the model it was started with
     llamacpp.isCloud = false;
     llamacpp.concurrencyLimit = 1; // one slot unless started with --parallel
+    llamacpp.encodeOptions.continuation = ContinuationStyle::AssistantPrefill; // llama-server prefills a final assistant message
     profiles << llamacpp;
 
     ProviderProfile custom;

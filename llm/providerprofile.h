@@ -42,9 +42,15 @@ struct ProviderProfile {
     bool isLocalDemo = false;   // the embedded engine: offline, not a language model
     bool isCloud = true;        // text leaves the machine: prefetching unsent drafts needs consent
     EncodeOptions encodeOptions;
+    // Where continuations go when that is not baseUrl (DeepSeek's prefix completion is a beta
+    // feature at https://api.deepseek.com/beta); empty: baseUrl.
+    QUrl continuationBaseUrl;
 
     // The endpoint for streaming chat: <baseUrl>/chat/completions or <baseUrl>/messages.
     QUrl endpoint() const;
+    bool canContinue() const { return encodeOptions.continuation != ContinuationStyle::None; }
+    // This profile as a continuation is sent with (its continuationBaseUrl, when set).
+    ProviderProfile forContinuation() const;
     ProviderTarget target() const;
     bool needsApiKey() const { return isCloud; }
 };

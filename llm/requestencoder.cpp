@@ -279,6 +279,16 @@ std::expected<QByteArray, Error> EncodedPrefix::encodeTail(const ChatRequest &re
     if (const QString problem = parameterProblem(request); !problem.isEmpty())
         return invalid(m_providerName, problem);
 
+    if (!request.continuation.isEmpty()) {
+        if (m_options.continuation == ContinuationStyle::None)
+            return invalid(m_providerName, QStringLiteral("This provider cannot continue an answer."));
+        if (request.continuation.back().isSpace())
+            return invalid(m_providerName, QStringLiteral("The beginning of an answer to continue must not end in "
+                                                          "white space."));
+        if (request.choiceCount != 1)
+            return invalid(m_providerName, QStringLiteral("Only a single answer can be continued."));
+    }
+
     const qsizetype dynamicCount = request.messages.size() - m_staticMessageCount;
     if (m_format == ApiFormat::AnthropicMessages) {
         if (request.choiceCount != 1)
@@ -313,7 +323,20 @@ std::expected<QByteArray, Error> EncodedPrefix::encodeTail(const ChatRequest &re
         else
             writeOpenAiMessage(w, openAiRole(message.role), message.content);
     }
+    const bool continues = !request.continuation.isEmpty();
+    if (continues) {
+        // The beginning of the answer as the assistant's turn: Anthropic's and llama.cpp's
+        // prefill; DeepSeek and Qwen want it marked, vLLM a flag beside the messages.
+        w.beginObject().field("role", "assistant").field("content", request.continuation);
+        if (m_format == ApiFormat::OpenAiChat && m_options.continuation == ContinuationStyle::PrefixFlag)
+            w.field("prefix", true);
+        else if (m_format == ApiFormat::OpenAiChat && m_options.continuation == ContinuationStyle::PartialFlag)
+            w.field("partial", true);
+        w.endObject();
+    }
     w.endArray();
+    if (continues && m_format == ApiFormat::OpenAiChat && m_options.continuation == ContinuationStyle::ContinueFinalMessage)
+        w.field("continue_final_message", true).field("add_generation_prompt", false);
     if (m_format == ApiFormat::AnthropicMessages) {
         w.field("max_tokens", request.maxTokens);
         if (request.stream)

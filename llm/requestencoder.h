@@ -12,12 +12,24 @@
 
 namespace Llm {
 
+// How a provider continues an answer from its beginning (ChatRequest::continuation): the same
+// messages, then the beginning as the assistant's turn, marked the provider's way. docs/providers.md,
+// "Continuing an answer", says which provider documents which.
+enum class ContinuationStyle {
+    None,                 // no way to continue (OpenAI chat completions): refused
+    AssistantPrefill,     // a final assistant message is its beginning (Anthropic, llama.cpp server)
+    PrefixFlag,           // {"role":"assistant","content":…,"prefix":true} (DeepSeek, beta endpoint)
+    PartialFlag,          // {"role":"assistant","content":…,"partial":true} (Qwen / DashScope)
+    ContinueFinalMessage, // a final assistant message and "continue_final_message":true (vLLM)
+};
+
 struct EncodeOptions {
     // OpenAI's newer models take `max_completion_tokens`; DeepSeek, Qwen, Ollama and llama.cpp
     // take `max_tokens`.
     bool useMaxCompletionTokens = false;
     // Ask OpenAI-compatible servers for a final usage chunk (`stream_options.include_usage`).
     bool includeUsage = true;
+    ContinuationStyle continuation = ContinuationStyle::None;
 
     friend bool operator==(const EncodeOptions &, const EncodeOptions &) = default;
 };

@@ -16,6 +16,7 @@ using Llm::Role;
 Q_DECLARE_METATYPE(Llm::ApiFormat)
 Q_DECLARE_METATYPE(Llm::ChatRequest)
 Q_DECLARE_METATYPE(Llm::EncodeOptions)
+Q_DECLARE_METATYPE(Llm::ContinuationStyle)
 
 namespace {
 
@@ -103,6 +104,9 @@ private slots:
     void staticPartIsNotReadAgain();
     void prefixMismatchRefused();
     void tailErrors();
+    void continuationForms_data();
+    void continuationForms();
+    void continuationRefusals();
 };
 
 void tst_RequestEncoder::staticPrefixIsShared_data()
@@ -672,6 +676,80 @@ void tst_RequestEncoder::tailErrors()
         withMessage.maxTokens = 0;
         QVERIFY(!Llm::encodeWithPrefix(*prefix, withMessage));
     }
+}
+
+void tst_RequestEncoder::continuationForms_data()
+{
+    QTest::addColumn<ApiFormat>("format");
+    QTest::addColumn<Llm::ContinuationStyle>("style");
+    QTest::addColumn<QString>("marker");      // the member the last message carries, if any
+    QTest::addColumn<bool>("continueFinal");  // vLLM's flags beside the messages
+    using S = Llm::ContinuationStyle;
+    QTest::addRow("openai, prefill") << ApiFormat::OpenAiChat << S::AssistantPrefill << QString() << false;
+    QTest::addRow("openai, DeepSeek prefix") << ApiFormat::OpenAiChat << S::PrefixFlag << QStringLiteral("prefix") << false;
+    QTest::addRow("openai, Qwen partial") << ApiFormat::OpenAiChat << S::PartialFlag << QStringLiteral("partial") << false;
+    QTest::addRow("openai, vLLM") << ApiFormat::OpenAiChat << S::ContinueFinalMessage << QString() << true;
+    QTest::addRow("anthropic, prefill") << ApiFormat::AnthropicMessages << S::AssistantPrefill << QString() << false;
+}
+
+void tst_RequestEncoder::continuationForms()
+{
+    QFETCH(ApiFormat, format);
+    QFETCH(Llm::ContinuationStyle, style);
+    QFETCH(QString, marker);
+    QFETCH(bool, continueFinal);
+    Llm::EncodeOptions options;
+    options.continuation = style;
+    ChatRequest r = baseRequest(QStringLiteral("Summarise it."), 200);
+    const QByteArray plain = encode(format, r, options);
+    r.continuation = QStringLiteral("The release keeps \"the first\" 4 096 tokens, 中文");
+    const QByteArray continued = encode(format, r, options);
+    QVERIFY(!plain.isEmpty() && !continued.isEmpty());
+    // The static prefix and the question are the same bytes: the continuation reads the cache.
+    const qsizetype shared = commonPrefix(plain, continued).size();
+    QVERIFY(plain.indexOf("Summarise it.") < shared);
+
+    const QJsonObject body = parse(continued);
+    const QJsonArray messages = body.value(QStringLiteral("messages")).toArray();
+    const QJsonObject last = messages.last().toObject();
+    QCOMPARE(last.value(QStringLiteral("role")).toString(), QStringLiteral("assistant"));
+    QCOMPARE(last.value(QStringLiteral("content")).toString(), r.continuation);
+    QCOMPARE(messages.at(messages.size() - 2).toObject().value(QStringLiteral("content")).toString(),
+             QStringLiteral("Summarise it."));
+    const QStringList expectedKeys = marker.isEmpty() ? QStringList{QStringLiteral("content"), QStringLiteral("role")}
+                                                      : QStringList{QStringLiteral("content"), marker, QStringLiteral("role")};
+    QCOMPARE(last.keys(), expectedKeys);
+    if (!marker.isEmpty())
+        QCOMPARE(last.value(marker).toBool(), true);
+    QCOMPARE(body.contains(QStringLiteral("continue_final_message")), continueFinal);
+    QCOMPARE(body.contains(QStringLiteral("add_generation_prompt")), continueFinal);
+    if (continueFinal) {
+        QCOMPARE(body.value(QStringLiteral("continue_final_message")).toBool(), true);
+        QCOMPARE(body.value(QStringLiteral("add_generation_prompt")).toBool(), false);
+    }
+    QCOMPARE(body.value(QStringLiteral("max_tokens")).toInt(), 200);
+}
+
+void tst_RequestEncoder::continuationRefusals()
+{
+    ChatRequest r = baseRequest(QStringLiteral("Summarise it."), 200);
+    r.continuation = QStringLiteral("An answer");
+    // OpenAI chat completions has no way to continue an answer.
+    auto none = Llm::encodeRequest(ApiFormat::OpenAiChat, r, {}, QStringLiteral("Test"));
+    QVERIFY(!none);
+    QCOMPARE(none.error().code(), Llm::Error::Code::InvalidRequest);
+    Llm::EncodeOptions options;
+    options.continuation = Llm::ContinuationStyle::AssistantPrefill;
+    QVERIFY(Llm::encodeRequest(ApiFormat::AnthropicMessages, r, options));
+    // Anthropic (and so everyone, here) refuses a beginning that ends in white space.
+    for (const QString &ending : {QStringLiteral(" "), QStringLiteral("\n"), QStringLiteral("\t")}) {
+        r.continuation = QStringLiteral("An answer") + ending;
+        QVERIFY(!Llm::encodeRequest(ApiFormat::AnthropicMessages, r, options));
+        QVERIFY(!Llm::encodeRequest(ApiFormat::OpenAiChat, r, options));
+    }
+    r.continuation = QStringLiteral("An answer");
+    r.choiceCount = 2;
+    QVERIFY(!Llm::encodeRequest(ApiFormat::OpenAiChat, r, options));
 }
 
 QTEST_GUILESS_MAIN(tst_RequestEncoder)
