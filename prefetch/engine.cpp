@@ -1,5 +1,6 @@
 #include "engine.h"
 
+#include "answerstream.h"
 #include "log.h"
 #include "prefetchsession.h"
 #include "prompttemplate.h"
@@ -71,6 +72,11 @@ bool Engine::isEnabled(Strategy strategy) const
     case Strategy::Hover: return m_settings.hover.enabled;
     case Strategy::Debounce: return m_settings.debounce.enabled;
     case Strategy::Workflow: return m_settings.workflow.enabled;
+    case Strategy::Trajectory: return m_settings.trajectory.enabled;
+    case Strategy::Selection: return m_settings.selection.enabled;
+    case Strategy::Keyboard: return m_settings.keyboard.enabled;
+    case Strategy::Reading: return m_settings.reading.enabled;
+    case Strategy::Habits: return m_settings.habits.enabled;
     case Strategy::None: return false;
     }
     return false;
@@ -88,19 +94,34 @@ RenderedRequest Engine::render(const Llm::ChatRequest &request) const
     return unencoded;
 }
 
-Llm::LlmStream *Engine::makeStream(const Llm::ChatRequest &request, const QByteArray &body, bool prefetch)
+AnswerStream *Engine::makeAnswer(Strategy strategy, const RenderedRequest &request, bool speculative)
 {
-    Llm::StreamOptions options;
-    options.prefetch = prefetch;
-    options.encodedBody = body;
-    // A prefetch paused at its buffer cap holds its unread bytes: keep that small (about 40
-    // SSE events), the kernel's socket buffer and TCP flow control hold the rest.
-    if (prefetch)
-        options.readBufferBytes = 8 * 1024;
-    Llm::ChatRequest r = request;
-    if (r.model.isEmpty())
-        r.model = m_profile.model;
-    return new Llm::LlmStream(m_network, m_profile, std::move(r), std::move(options));
+    auto *answer = new AnswerStream(m_network, m_profile, request, speculative);
+    answer->setPurpose(speculative || strategy == Strategy::Warmup ? QByteArray(strategyId(strategy))
+                                                                 : QByteArrayLiteral("foreground"));
+    connect(answer, &AnswerStream::continuationRefused, this, [this] {
+        if (!m_continuationRefused)
+            log().warn("{} refused to continue an answer: speculating on strong signals only, with whole answers",
+                       m_profile.id.toStdString());
+        m_continuationRefused = true;
+    });
+    return answer;
+}
+
+bool Engine::canContinue() const
+{
+    return m_profile.canContinue() && !m_continuationRefused;
+}
+
+int Engine::speculativeLimit(SignalStrength strength, const Llm::ChatRequest &request) const
+{
+    const int whole = std::max(1, request.maxTokens);
+    const bool continues = canContinue() && request.choiceCount == 1;
+    if (strength == SignalStrength::Weak)
+        return continues ? std::min(whole, std::max(1, m_settings.speculation.prefixTokens)) : 0;
+    // A strong signal: the buffer's worth, continued at the click. Without a continuation the
+    // whole answer, bounded by cancel-on-miss and the TTL.
+    return continues ? std::min(whole, std::max(1, m_settings.bufferTokens)) : whole;
 }
 
 // --- foreground ------------------------------------------------------------------------------
@@ -109,8 +130,10 @@ int Engine::foregroundInFlight() const
 {
     int n = 0;
     for (const QPointer<ResponseStream> &h : m_handles) {
-        if (h && !h->isDone() && h->stream() && h->stream()->state() != Llm::LlmStream::State::Idle
-            && !h->stream()->isDone())
+        if (!h || h->isDone())
+            continue;
+        const AnswerStream *answer = h->answer();
+        if (answer && answer->isStarted() && !answer->isDone() && !answer->isWaitingForLimit())
             ++n;
     }
     return n;
@@ -145,18 +168,23 @@ bool Engine::makeRoomForForeground()
 
 ResponseStream *Engine::request(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner)
 {
-    return startForeground(origin, makeStream(request.request, request.body, false), activatedNs, owner, false);
+    // Another strategy may be guessing this very answer (a prefix on a weak signal): take it.
+    PrefetchSession *guessed = liveSession(request.fingerprint);
+    if (guessed && guessed->state() != PrefetchSession::State::Pending)
+        return consume(guessed, request, activatedNs, owner, origin);
+    return startForeground(origin, request, activatedNs, owner, false);
 }
 
-ResponseStream *Engine::startForeground(Strategy strategy, Llm::LlmStream *stream, qint64 activatedNs, QObject *owner,
-                                        bool afterMiss)
+ResponseStream *Engine::startForeground(Strategy strategy, const RenderedRequest &request, qint64 activatedNs,
+                                        QObject *owner, bool afterMiss)
 {
-    auto *handle = new ResponseStream(strategy, ResponseStream::Origin::Fresh, stream, {}, activatedNs, owner);
+    AnswerStream *answer = makeAnswer(strategy, request, false);
+    auto *handle = new ResponseStream(strategy, ResponseStream::Origin::Fresh, answer, {}, activatedNs, owner);
     track(handle, afterMiss);
     if (makeRoomForForeground())
-        stream->start();
+        answer->start(answer->request().request.maxTokens);
     else
-        m_foregroundQueue.append(stream); // the provider's limit is taken by other answers
+        m_foregroundQueue.append(answer); // the provider's limit is taken by other answers
     return handle;
 }
 
@@ -172,23 +200,19 @@ void Engine::track(ResponseStream *handle, bool afterMiss)
     connect(handle, &ResponseStream::firstContentShown, this,
             [this, strategy, kind](double ms) { m_metrics.recordPerceivedLatency(strategy, kind, ms); });
     auto onEnd = [this, handle, strategy] {
-        const Llm::Usage usage = handle->usage();
-        if (const Llm::LlmStream *s = handle->stream()) {
-            const auto &t = s->timestamps();
-            if (t.firstToken >= 0 && t.started >= 0)
-                m_metrics.recordTtft(strategy, msBetween(t.started, t.firstToken));
-        }
-        qint64 used = 0;
-        if (usage.inputTokens >= 0 || usage.outputTokens >= 0)
-            used = std::max<qint64>(0, usage.inputTokens) + std::max<qint64>(0, usage.outputTokens);
-        else if (const Llm::LlmStream *s = handle->stream())
-            used = estimatePromptTokens(s->request()) + handle->eventsDelivered();
+        const AnswerStream *answer = handle->answer();
+        // What the provider bills for the answer, every part of it (estimated for a part cut
+        // before its usage arrived).
+        const Llm::Usage usage = answer ? answer->usage() : handle->usage();
+        if (answer && answer->firstTokenNs() >= 0 && answer->startedNs() >= 0)
+            m_metrics.recordTtft(strategy, msBetween(answer->startedNs(), answer->firstTokenNs()));
+        const qint64 used = std::max<qint64>(0, usage.inputTokens) + std::max<qint64>(0, usage.outputTokens);
         m_metrics.recordTokens(strategy, 0, used, 0);
         if (usage.cacheReadTokens > 0 || usage.cacheWriteTokens > 0)
             m_metrics.recordCache(strategy, std::max<qint64>(0, usage.cacheReadTokens),
                                   std::max<qint64>(0, usage.cacheWriteTokens));
-        if (const Llm::LlmStream *s = handle->stream())
-            emit responseEnded(strategy, s->request(), usage);
+        if (answer)
+            emit responseEnded(strategy, answer->request().request, usage);
         // The slot is free: queued answers and prefetches may go.
         QMetaObject::invokeMethod(this, &Engine::pump, Qt::QueuedConnection);
     };
@@ -218,7 +242,8 @@ int Engine::prefetchQueued() const
     return n;
 }
 
-PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &request, std::chrono::milliseconds ttl)
+PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &request, std::chrono::milliseconds ttl,
+                                  SignalStrength strength)
 {
     if (!isEnabled(strategy) || m_metrics.isDegraded(strategy))
         return nullptr;
@@ -226,22 +251,32 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
         log().debug("not prefetching a {} request without a fingerprint or body", strategyId(strategy));
         return nullptr;
     }
+    // The same answer guessed already (by a weaker signal): this signal makes it likelier.
+    if (PrefetchSession *guessed = liveSession(request.fingerprint)) {
+        upgrade(guessed, strength);
+        return guessed;
+    }
+    // A warm-up asks for its one token, whatever the signal.
+    const int limit = strategy == Strategy::Warmup ? std::max(1, request.request.maxTokens)
+                                                   : speculativeLimit(strength, request.request);
+    if (limit <= 0)
+        return nullptr; // a weak signal, and the provider cannot continue a prefix
     const bool slotFree = prefetchInFlight() < m_settings.prefetchInFlight
         && providerInFlight() < std::max(1, m_profile.concurrencyLimit);
     if (!slotFree && prefetchQueued() >= m_settings.prefetchQueue) {
         m_metrics.recordOutcome(strategy, Outcome::RejectedLane);
         return nullptr;
     }
-    // Warm-ups ask for one token; other prefetches are read up to the buffer cap before the
-    // user takes them over, which is what they can cost if never used.
-    const qint64 estimate = estimatePromptTokens(request.request)
-        + std::min<qint64>(request.request.maxTokens, m_settings.bufferTokens);
+    // What the provider bills for it if never used: its prompt and the tokens it asks for (a
+    // whole answer is read up to the buffer cap, but generated to the end: the bill is the end).
+    const qint64 estimate = estimatePromptTokens(request.request) + limit;
     const auto reservation = m_budget.reserve(estimate);
     if (!reservation) {
         m_metrics.recordOutcome(strategy, Outcome::RejectedBudget);
         return nullptr;
     }
     auto *session = new PrefetchSession(strategy, request.request, request.fingerprint, ttl, m_settings.bufferTokens, this);
+    session->m_strong = strength == SignalStrength::Strong;
     session->m_budgetReservation = *reservation;
     session->m_hasReservation = true;
     m_sessions.append(session);
@@ -255,9 +290,9 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
         });
     }
     if (slotFree)
-        session->start(makeStream(request.request, request.body, true));
+        session->start(makeAnswer(strategy, request, true), limit);
     else
-        m_pendingBodies.insert(session, request.body);
+        m_pending.insert(session, Queued{request, limit});
     emit sessionsChanged();
     return session;
 }
@@ -280,8 +315,7 @@ ResponseStream *Engine::consume(PrefetchSession *session, const RenderedRequest 
             // Expired or failed already (and counted then); the activation is still a miss.
             m_metrics.recordOutcome(strategy, Outcome::Miss);
         }
-        return startForeground(strategy, makeStream(request.request, request.body, false), activatedNs, owner,
-                               session != nullptr);
+        return startForeground(strategy, request, activatedNs, owner, session != nullptr);
     }
 
     const qint64 started = session->startedNs();
@@ -295,6 +329,9 @@ ResponseStream *Engine::consume(PrefetchSession *session, const RenderedRequest 
     m_sessions.removeAll(session); // before consume(): its `ended` must not settle it twice
     ResponseStream *handle = session->consume(activatedNs, owner);
     track(handle, false);
+    // The user asked: the rest of the answer comes now (a prefix's continuation).
+    if (AnswerStream *answer = const_cast<AnswerStream *>(handle->answer()))
+        answer->extend(answer->request().request.maxTokens, false);
     session->deleteLater();
     emit sessionsChanged();
     return handle;
@@ -342,7 +379,7 @@ void Engine::onSessionEnded(PrefetchSession *session)
     }
     settle(session, true);
     m_sessions.removeAll(session);
-    m_pendingBodies.remove(session);
+    m_pending.remove(session);
     session->deleteLater();
     emit sessionsChanged();
     QMetaObject::invokeMethod(this, &Engine::pump, Qt::QueuedConnection);
@@ -354,8 +391,8 @@ void Engine::settle(PrefetchSession *session, bool wasted)
     // estimate when the stream was cut before usage arrived) plus every token received.
     qint64 spent = 0;
     if (session->startedNs() >= 0) {
-        const Llm::LlmStream *stream = session->stream();
-        const Llm::Usage usage = stream ? stream->usage() : Llm::Usage{};
+        const AnswerStream *answer = session->answer();
+        const Llm::Usage usage = answer ? answer->usage() : Llm::Usage{};
         const qint64 input = usage.inputTokens >= 0 ? usage.inputTokens : estimatePromptTokens(session->request());
         const qint64 output = usage.outputTokens >= 0 ? usage.outputTokens : session->bufferedTokens();
         spent = input + output;
@@ -379,15 +416,42 @@ void Engine::pump()
         }
         if (!makeRoomForForeground())
             return; // foreground first: no prefetch starts while an answer waits
-        m_foregroundQueue.takeFirst()->start();
+        AnswerStream *answer = m_foregroundQueue.takeFirst();
+        answer->start(answer->request().request.maxTokens);
     }
     for (const QPointer<PrefetchSession> &s : QList(m_sessions)) {
         if (!s || s->state() != PrefetchSession::State::Pending)
             continue;
         if (prefetchInFlight() >= m_settings.prefetchInFlight || providerInFlight() >= std::max(1, m_profile.concurrencyLimit))
             return;
-        s->start(makeStream(s->request(), m_pendingBodies.take(s), true));
+        const Queued queued = m_pending.take(s);
+        s->start(makeAnswer(s->strategy(), queued.request, true), queued.limit);
     }
+}
+
+PrefetchSession *Engine::liveSession(const QByteArray &fingerprint) const
+{
+    if (fingerprint.isEmpty())
+        return nullptr;
+    for (const QPointer<PrefetchSession> &s : m_sessions) {
+        if (s && s->isLive() && s->strategy() != Strategy::Warmup && s->fingerprint() == fingerprint)
+            return s;
+    }
+    return nullptr;
+}
+
+void Engine::upgrade(PrefetchSession *session, SignalStrength strength)
+{
+    if (!session || !m_sessions.contains(session) || !session->isLive())
+        return;
+    const int limit = speculativeLimit(strength, session->request());
+    if (session->state() == PrefetchSession::State::Pending) {
+        Queued &queued = m_pending[session];
+        queued.limit = std::max(queued.limit, limit);
+        session->upgrade(limit, strength == SignalStrength::Strong); // not started: only its strength
+        return;
+    }
+    session->upgrade(limit, strength == SignalStrength::Strong);
 }
 
 QList<PrefetchSession *> Engine::liveSessions() const

@@ -6,7 +6,6 @@
 #include "settings.h"
 #include "strategy.h"
 
-#include "llm/llmstream.h"
 #include "llm/providerprofile.h"
 
 #include <QHash>
@@ -19,6 +18,7 @@ class QNetworkAccessManager;
 
 namespace Prefetch {
 
+class AnswerStream;
 class PrefetchSession;
 class ResponseStream;
 
@@ -67,7 +67,25 @@ public:
     // later whether it still answers what the user asks (not counted; nothing was attempted).
     // Strategies may key a session differently from the request (a wizard step and its form
     // data); the engine only compares the fingerprints.
-    PrefetchSession *prefetch(Strategy strategy, const RenderedRequest &request, std::chrono::milliseconds ttl);
+    // A weak signal's guess is a short prefix, and only where the provider can continue one
+    // (see speculativeLimit()). The same answer guessed already is upgraded instead, and
+    // returned: it is one request, counted once, for the strategy that started it.
+    PrefetchSession *prefetch(Strategy strategy, const RenderedRequest &request, std::chrono::milliseconds ttl,
+                              SignalStrength strength = SignalStrength::Strong);
+
+    // A live session answering exactly `fingerprint` (any strategy's), or null.
+    PrefetchSession *liveSession(const QByteArray &fingerprint) const;
+    // Another signal for the answer `session` guesses: it may grow to what a guess of that
+    // strength asks for (a strong one starts the continuation now, so at the click it is
+    // already flowing).
+    void upgrade(PrefetchSession *session, SignalStrength strength);
+    // How many tokens a guess asks the provider for: a prefix where the provider can continue
+    // an answer (Settings::speculation.prefixTokens for a weak signal, Settings::bufferTokens
+    // for a strong one), the whole answer on a strong signal where it cannot, and 0 (no guess)
+    // for a weak signal there.
+    int speculativeLimit(SignalStrength strength, const Llm::ChatRequest &request) const;
+    // The provider can continue an answer from its beginning (and has not refused to).
+    bool canContinue() const;
 
     // The user asked for `request`. Takes `session` over when it is live and its fingerprint
     // equals the request's, which is never empty (a hit, partial when the first token is not
@@ -96,9 +114,9 @@ signals:
     void sessionsChanged();
 
 private:
-    Llm::LlmStream *makeStream(const Llm::ChatRequest &request, const QByteArray &body, bool prefetch);
-    ResponseStream *startForeground(Strategy strategy, Llm::LlmStream *stream, qint64 activatedNs, QObject *owner,
-                                    bool afterMiss);
+    AnswerStream *makeAnswer(Strategy strategy, const RenderedRequest &request, bool speculative);
+    ResponseStream *startForeground(Strategy strategy, const RenderedRequest &request, qint64 activatedNs,
+                                    QObject *owner, bool afterMiss);
     void track(ResponseStream *handle, bool afterMiss);
     bool canStartForeground() const;
     bool makeRoomForForeground();
@@ -113,9 +131,15 @@ private:
     Metrics m_metrics;
     TokenBudget m_budget;
     QList<QPointer<PrefetchSession>> m_sessions;          // live sessions, oldest first
-    QHash<PrefetchSession *, QByteArray> m_pendingBodies; // queued sessions' encoded bodies
+    struct Queued {
+        RenderedRequest request;
+        int limit = 0;
+    };
+    QHash<PrefetchSession *, Queued> m_pending;           // queued sessions' requests
     QList<QPointer<ResponseStream>> m_handles;            // foreground answers not ended yet
-    QList<QPointer<Llm::LlmStream>> m_foregroundQueue;    // waiting for a foreground slot
+    QList<QPointer<AnswerStream>> m_foregroundQueue;      // waiting for a foreground slot
+    // The provider refused a continuation: speculate as on a provider that cannot continue.
+    bool m_continuationRefused = false;
 };
 
 } // namespace Prefetch

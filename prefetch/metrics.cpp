@@ -32,8 +32,9 @@ const char *kindId(LatencyKind k)
 }
 
 constexpr LatencyKind AllKinds[] = {LatencyKind::Hit, LatencyKind::Miss, LatencyKind::NoPrefetch};
-constexpr Strategy AllSlots[] = {Strategy::Warmup, Strategy::Hover, Strategy::Debounce, Strategy::Workflow,
-                                 Strategy::None};
+constexpr Strategy AllSlots[] = {Strategy::Warmup,    Strategy::Hover,     Strategy::Debounce, Strategy::Workflow,
+                                 Strategy::Trajectory, Strategy::Selection, Strategy::Keyboard, Strategy::Reading,
+                                 Strategy::Habits,    Strategy::None};
 
 QJsonObject toJson(const Percentiles &p)
 {
@@ -281,6 +282,11 @@ QString Metrics::strategyName(Strategy s)
     case Strategy::Hover: return QCoreApplication::translate("Prefetch::Metrics", "Hover prefetch");
     case Strategy::Debounce: return QCoreApplication::translate("Prefetch::Metrics", "Typing prefetch");
     case Strategy::Workflow: return QCoreApplication::translate("Prefetch::Metrics", "Workflow prefetch");
+    case Strategy::Trajectory: return QCoreApplication::translate("Prefetch::Metrics", "Pointer trajectory");
+    case Strategy::Selection: return QCoreApplication::translate("Prefetch::Metrics", "Finished selection");
+    case Strategy::Keyboard: return QCoreApplication::translate("Prefetch::Metrics", "Keyboard focus and shortcuts");
+    case Strategy::Reading: return QCoreApplication::translate("Prefetch::Metrics", "Opened document");
+    case Strategy::Habits: return QCoreApplication::translate("Prefetch::Metrics", "Your habits");
     case Strategy::None: return QCoreApplication::translate("Prefetch::Metrics", "No prefetch");
     }
     return QCoreApplication::translate("Prefetch::Metrics", "No prefetch");

@@ -138,7 +138,7 @@ private:
         qsizetype m_next = 0; // where the next sample goes once full
     };
 
-    static constexpr int StrategyCount = 5;  // Strategy::None included
+    static constexpr int StrategyCount = int(Strategy::None) + 1; // Strategy::None included
     static constexpr int LatencyKindCount = 3;
 
     struct Slot {

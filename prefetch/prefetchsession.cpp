@@ -35,17 +35,33 @@ const char *PrefetchSession::stateName(State state)
     return "unknown";
 }
 
-void PrefetchSession::start(Llm::LlmStream *stream)
+void PrefetchSession::start(AnswerStream *answer, int limit)
 {
-    Q_ASSERT(m_state == State::Pending && !m_stream);
-    m_stream = stream;
-    stream->setParent(this);
+    Q_ASSERT(m_state == State::Pending && !m_answer);
+    m_answer = answer;
+    answer->setParent(this);
     m_startedNs = Llm::monotonicNowNs();
-    connect(stream, &Llm::LlmStream::eventReceived, this, &PrefetchSession::onEvent);
-    connect(stream, &Llm::LlmStream::finished, this, [this] { setState(State::Complete); });
-    connect(stream, &Llm::LlmStream::failed, this, [this](const Llm::Error &) { finish(State::Failed); });
+    connect(answer, &AnswerStream::eventReceived, this, &PrefetchSession::onEvent);
+    connect(answer, &AnswerStream::finished, this, [this] { setState(State::Complete); });
+    connect(answer, &AnswerStream::waitingForLimit, this, [this] { setState(State::Complete); });
+    connect(answer, &AnswerStream::failed, this, [this](const Llm::Error &) { finish(State::Failed); });
+    connect(answer, &AnswerStream::restarted, this, [this] {
+        // What was buffered is void: the answer is asked for again whole.
+        m_buffer.clear();
+        m_firstTokenNs = -1;
+    });
     setState(State::Streaming);
-    stream->start();
+    answer->start(limit);
+}
+
+void PrefetchSession::upgrade(int limit, bool strong)
+{
+    m_strong = m_strong || strong;
+    if (!m_answer || !isLive())
+        return;
+    if (m_state == State::Complete && m_answer->isWaitingForLimit())
+        setState(State::Streaming); // its continuation is on its way
+    m_answer->extend(limit, true);
 }
 
 void PrefetchSession::onEvent(const Llm::StreamEvent &event)
@@ -55,8 +71,8 @@ void PrefetchSession::onEvent(const Llm::StreamEvent &event)
         m_firstTokenNs = Llm::monotonicNowNs();
     m_buffer.append(event);
     // Back-pressure rather than loss: stop reading; consume() resumes it.
-    if (m_buffer.tokenCount() >= m_bufferCap && m_stream && !m_stream->isPaused())
-        m_stream->setPaused(true);
+    if (m_buffer.tokenCount() >= m_bufferCap && m_answer && !m_answer->isPaused())
+        m_answer->setPaused(true);
     if (first)
         emit firstTokenReceived();
 }
@@ -65,12 +81,12 @@ ResponseStream *PrefetchSession::consume(qint64 activatedNs, QObject *owner)
 {
     Q_ASSERT(m_state == State::Streaming || m_state == State::Complete);
     m_ttl.stop();
-    Llm::LlmStream *stream = m_stream;
-    if (stream)
-        disconnect(stream, nullptr, this, nullptr);
-    m_stream = nullptr;
+    AnswerStream *answer = m_answer;
+    if (answer)
+        disconnect(answer, nullptr, this, nullptr);
+    m_answer = nullptr;
     const auto origin = m_firstTokenNs >= 0 ? ResponseStream::Origin::Hit : ResponseStream::Origin::PartialHit;
-    auto *handle = new ResponseStream(m_strategy, origin, stream, std::move(m_buffer), activatedNs, owner);
+    auto *handle = new ResponseStream(m_strategy, origin, answer, std::move(m_buffer), activatedNs, owner);
     m_buffer.clear();
     setState(State::Consumed);
     return handle;
@@ -81,9 +97,9 @@ void PrefetchSession::finish(State terminal)
     if (!isLive())
         return;
     m_ttl.stop();
-    if (m_stream) {
-        disconnect(m_stream, nullptr, this, nullptr);
-        m_stream->cancel();
+    if (m_answer) {
+        disconnect(m_answer, nullptr, this, nullptr);
+        m_answer->cancel();
     }
     setState(terminal);
 }

@@ -1,9 +1,8 @@
 #pragma once
 
+#include "answerstream.h"
 #include "eventbuffer.h"
 #include "strategy.h"
-
-#include "llm/llmstream.h"
 
 #include <QByteArray>
 #include <QObject>
@@ -16,10 +15,13 @@ namespace Prefetch {
 
 class ResponseStream;
 
-// One speculative request: its stream, the context fingerprint it is valid for, its strategy,
-// a time to live, and the events received so far. At the buffer cap it stops reading
-// (back-pressure) instead of dropping anything; consume() hands stream and buffer to a
-// ResponseStream that replays the buffer and then forwards the rest.
+// One speculative answer: its AnswerStream, the context fingerprint it is valid for, its
+// strategy, a time to live, and the events received so far. Where the provider can continue an
+// answer it asks for a prefix only (the answer's limit: a few tokens for a weak signal, the
+// buffer cap for a strong one), which bounds what a wrong guess costs at the provider; upgrade()
+// raises the limit. Where it cannot, it asks for the whole answer and at the buffer cap stops
+// reading (back-pressure) instead of dropping anything. consume() hands answer and buffer to a
+// ResponseStream that replays the buffer and then forwards the rest (the continuation).
 //
 // Created and driven by the Engine (GUI thread), which owns it; strategies hold a QPointer.
 class PrefetchSession : public QObject
@@ -30,7 +32,7 @@ public:
     enum class State {
         Pending,   // queued in the prefetch lane, no request sent yet
         Streaming, // request sent; waiting for or receiving the answer
-        Complete,  // the whole answer is buffered
+        Complete,  // the whole answer, or the prefix asked for, is buffered
         Consumed,  // taken over by a ResponseStream
         Cancelled, // the guess was wrong, Stop, or preempted by a foreground request
         Expired,   // its TTL ran out before anyone asked
@@ -42,15 +44,19 @@ public:
     State state() const { return m_state; }
     bool isLive() const { return m_state == State::Pending || m_state == State::Streaming || m_state == State::Complete; }
     bool hasFirstToken() const { return m_firstTokenNs >= 0; }
+    // A strong signal asked for it, or took it on (see Engine::upgrade()).
+    bool isStrong() const { return m_strong; }
+    // Complete with the beginning of the answer only: the rest comes once it is taken over.
+    bool isPrefix() const { return m_answer && m_answer->isWaitingForLimit(); }
     qint64 createdNs() const { return m_createdNs; }
     qint64 startedNs() const { return m_startedNs; }
     qint64 firstTokenNs() const { return m_firstTokenNs; }
     qsizetype bufferedEvents() const { return m_buffer.size(); }
     qsizetype bufferedTokens() const { return m_buffer.tokenCount(); }
     qsizetype bufferMemoryBytes() const { return m_buffer.memoryBytes(); }
-    bool isPausedAtCap() const { return m_stream && m_stream->isPaused(); }
+    bool isPausedAtCap() const { return m_answer && m_answer->isPaused(); }
     const Llm::ChatRequest &request() const { return m_request; }
-    const Llm::LlmStream *stream() const { return m_stream; }
+    const AnswerStream *answer() const { return m_answer; }
     static const char *stateName(State state);
 
 signals:
@@ -65,7 +71,9 @@ private:
     PrefetchSession(Strategy strategy, Llm::ChatRequest request, QByteArray fingerprint,
                     std::chrono::milliseconds ttl, int bufferCap, QObject *parent);
 
-    void start(Llm::LlmStream *stream); // takes ownership
+    void start(AnswerStream *answer, int limit); // takes ownership
+    // A stronger signal for the same answer: it may grow to `limit` while still a guess.
+    void upgrade(int limit, bool strong);
     ResponseStream *consume(qint64 activatedNs, QObject *owner);
     void finish(State terminal);        // Cancelled, Expired or Failed: aborts the stream
     void setState(State state);
@@ -75,7 +83,7 @@ private:
     Llm::ChatRequest m_request;
     QByteArray m_fingerprint;
     int m_bufferCap;
-    QPointer<Llm::LlmStream> m_stream;
+    QPointer<AnswerStream> m_answer;
     EventBuffer m_buffer;
     QTimer m_ttl;
     State m_state = State::Pending;
@@ -84,6 +92,7 @@ private:
     qint64 m_firstTokenNs = -1;
     quint64 m_budgetReservation = 0;
     bool m_hasReservation = false;
+    bool m_strong = true;
 };
 
 } // namespace Prefetch

@@ -331,6 +331,7 @@ std::expected<RenderedRequest, Llm::Error> CompiledPrompt::finish(Llm::ChatReque
     RenderedRequest rendered;
     rendered.fingerprint = bodyFingerprint(m_prefixDigest, m_prefix, *body);
     rendered.estimatedPromptTokens = m_prefixTokens + estimateMessages(request, request.staticMessageCount);
+    rendered.prefix = m_prefix;
     rendered.body = std::move(*body);
     rendered.request = std::move(request);
     return rendered;
@@ -355,9 +356,21 @@ std::expected<RenderedRequest, Llm::Error> renderRequest(const Llm::ProviderProf
     RenderedRequest rendered;
     rendered.fingerprint = bodyFingerprint(prefixDigest(profile, *prefix), *prefix, *body);
     rendered.estimatedPromptTokens = estimatePromptTokens(request);
+    rendered.prefix = std::move(*prefix);
     rendered.body = std::move(*body);
     rendered.request = std::move(request);
     return rendered;
+}
+
+std::expected<QByteArray, Llm::Error> encodeVariant(const Llm::ProviderProfile &profile, const RenderedRequest &rendered,
+                                                    int maxTokens, const QString &continuation)
+{
+    Llm::ChatRequest request = rendered.request;
+    request.maxTokens = maxTokens;
+    request.continuation = continuation;
+    if (!rendered.prefix.isNull())
+        return Llm::encodeWithPrefix(rendered.prefix, request);
+    return Llm::encodeRequest(profile.format, request, profile.encodeOptions, profile.displayName);
 }
 
 QByteArray requestFingerprint(const Llm::ProviderProfile &profile, const Llm::ChatRequest &request)

@@ -90,7 +90,16 @@ struct RenderedRequest {
     // is another request.
     QByteArray fingerprint;
     qint64 estimatedPromptTokens = 0; // estimateTokens() of every text in the request
+    // The static part `body` starts with (implicitly shared): a variant of the request (another
+    // max_tokens, a continuation) is encoded after it without encoding the document again.
+    Llm::EncodedPrefix prefix;
 };
+
+// `rendered` with `maxTokens` and, when `continuation` is not empty, as the continuation of an
+// answer that began so: only the part after the static prefix is encoded again (all of it for a
+// request that has no prefix, such as one that failed to render).
+std::expected<QByteArray, Llm::Error> encodeVariant(const Llm::ProviderProfile &profile, const RenderedRequest &rendered,
+                                                    int maxTokens, const QString &continuation = {});
 
 class CompiledPrompt;
 

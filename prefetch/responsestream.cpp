@@ -5,7 +5,7 @@
 namespace Prefetch {
 
 
-ResponseStream::ResponseStream(Strategy strategy, Origin origin, Llm::LlmStream *stream, EventBuffer buffered,
+ResponseStream::ResponseStream(Strategy strategy, Origin origin, AnswerStream *stream, EventBuffer buffered,
                                qint64 activatedNs, QObject *parent)
     : QObject(parent)
     , m_strategy(strategy)
@@ -19,9 +19,10 @@ ResponseStream::ResponseStream(Strategy strategy, Origin origin, Llm::LlmStream 
         if (stream->isDone())
             m_pendingEnd = stream->error();
         // Live events are queued behind the replay until it has run; see deliverBuffered().
-        connect(stream, &Llm::LlmStream::eventReceived, this, &ResponseStream::onLiveEvent);
-        connect(stream, &Llm::LlmStream::finished, this, &ResponseStream::onLiveFinished);
-        connect(stream, &Llm::LlmStream::failed, this, &ResponseStream::onLiveFailed);
+        connect(stream, &AnswerStream::eventReceived, this, &ResponseStream::onLiveEvent);
+        connect(stream, &AnswerStream::finished, this, &ResponseStream::onLiveFinished);
+        connect(stream, &AnswerStream::failed, this, &ResponseStream::onLiveFailed);
+        connect(stream, &AnswerStream::restarted, this, &ResponseStream::onRestarted);
     }
     // From the event loop: the caller gets the handle and connects before anything is emitted.
     QMetaObject::invokeMethod(this, &ResponseStream::deliverBuffered, Qt::QueuedConnection);
@@ -89,6 +90,19 @@ void ResponseStream::onLiveEvent(const Llm::StreamEvent &event)
         return;
     }
     emitEvent(event);
+}
+
+void ResponseStream::onRestarted()
+{
+    if (m_done)
+        return;
+    // Nothing of the old beginning may be delivered after this.
+    m_pending.clear();
+    m_text.clear();
+    m_reasoning.clear();
+    // The first token was shown already: the wait the user felt stays what it was.
+    if (m_delivered > 0)
+        emit restarted();
 }
 
 void ResponseStream::onLiveFinished()

@@ -1,10 +1,10 @@
 #pragma once
 
+#include "answerstream.h"
 #include "eventbuffer.h"
 #include "strategy.h"
 
 #include "llm/error.h"
-#include "llm/llmstream.h"
 #include "llm/llmtypes.h"
 
 #include <QObject>
@@ -20,7 +20,9 @@ namespace Prefetch {
 // It first delivers the events a prefetch buffered (all at once, from the event loop, after
 // the call that returned the handle), then the live events, then exactly one terminal signal:
 // finished() or failed() (cancel() included). The consumer sees exactly the events the
-// provider sent, in order, once. Lives in the GUI thread; owns its LlmStream.
+// provider sent, in order, once (a prefix and its continuation read as one answer; should the
+// answer have to be asked for again whole, restarted() comes first and the text starts over).
+// Lives in the GUI thread; owns its AnswerStream.
 class ResponseStream : public QObject
 {
     Q_OBJECT
@@ -64,11 +66,13 @@ public:
     qint64 firstShownNs() const { return m_firstShownNs; }
     // Activation to first shown, in ms; -1 before.
     double perceivedLatencyMs() const;
-    // The underlying request's timestamps (provider TTFT and so on); null once it is gone.
-    const Llm::LlmStream *stream() const { return m_stream; }
+    // The answer being read (its request, timestamps, billed usage); null once it is gone.
+    const AnswerStream *answer() const { return m_stream; }
 
 signals:
     void eventReceived(const Llm::StreamEvent &event);
+    // Everything delivered so far is void (see AnswerStream::restarted()).
+    void restarted();
     // Activation to the first content event delivered, and to it being shown, in ms.
     void firstContentDelivered(double deliveredMs);
     void firstContentShown(double perceivedMs);
@@ -79,21 +83,22 @@ private:
     friend class Engine;
     friend class PrefetchSession;
 
-    // Takes `stream` (reparented to this handle) and the events already buffered from it. When
-    // the stream already ended, `ended` says how; it is replayed after the buffer.
-    ResponseStream(Strategy strategy, Origin origin, Llm::LlmStream *stream, EventBuffer buffered,
+    // Takes `answer` (reparented to this handle) and the events already buffered from it. When
+    // it already ended, how it ended is replayed after the buffer.
+    ResponseStream(Strategy strategy, Origin origin, AnswerStream *answer, EventBuffer buffered,
                    qint64 activatedNs, QObject *parent);
 
     void deliverBuffered();
     void onLiveEvent(const Llm::StreamEvent &event);
     void onLiveFinished();
     void onLiveFailed(const Llm::Error &error);
+    void onRestarted();
     bool emitEvent(const Llm::StreamEvent &event); // false when the consumer ended us meanwhile
     void end(std::optional<Llm::Error> error);
 
     Strategy m_strategy;
     Origin m_origin;
-    QPointer<Llm::LlmStream> m_stream;
+    QPointer<AnswerStream> m_stream;
     EventBuffer m_pending; // buffered before consume, then live events that overtook the replay
     bool m_replayed = false;
     bool m_done = false;

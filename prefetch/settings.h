@@ -43,8 +43,52 @@ struct Settings {
         milliseconds ttl = 120s;
     } workflow;
 
+    // The earlier, weaker signals (Strategy::Trajectory ... Habits). Each guesses with a prefix
+    // of speculation.prefixTokens, and only where the provider can continue an answer.
+    struct Trajectory {
+        bool enabled = true;
+        // The pointer is predicted to arrive on a button whose rectangle grown by this much
+        // contains the predicted end of its movement.
+        int slopPx = 6;
+        // A guess is kept this long after the prediction stops pointing at its button (the
+        // pointer brakes and turns a little before it lands).
+        milliseconds grace = 300ms;
+        milliseconds ttl = 20s;
+    } trajectory;
+    struct Selection {
+        bool enabled = true;
+        milliseconds settle = 200ms; // a selection unchanged this long is finished
+        milliseconds ttl = 60s;
+    } selection;
+    struct Keyboard {
+        bool enabled = true;
+        milliseconds ttl = 20s;
+    } keyboard;
+    struct Reading {
+        bool enabled = true;
+        milliseconds dwell = 400ms; // a document open and unedited this long is being read
+        milliseconds ttl = 120s;
+    } reading;
+    struct Habits {
+        bool enabled = true;
+        // After an answer, the action this user usually takes next is guessed when at least
+        // this likely (from their own counts, kept on this machine).
+        double minProbability = 0.35;
+        milliseconds ttl = 120s;
+    } habits;
+
     // Buffering of a session that nobody consumes yet.
     int bufferTokens = 200; // at the cap the session stops reading (back-pressure)
+
+    // Speculating on weak signals (where the provider can continue an answer).
+    struct Speculation {
+        // A weak signal's guess asks for this many tokens (max_tokens): its cost at the
+        // provider when wrong. About the tokens a steady reveal shows while the continuation's
+        // first token is on its way (its time to first token × the provider's rate).
+        int prefixTokens = 32;
+        // At most this many answers are guessed at once for one weak signal (the likeliest).
+        int maxAnswers = 2;
+    } speculation;
 
     // Lanes, per provider.
     int foregroundInFlight = 10;

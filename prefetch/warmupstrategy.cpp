@@ -115,9 +115,9 @@ void WarmupStrategy::warm(const QString &documentId)
     doc.awaitingUse = true;
     PrefetchSession *session = doc.session;
     connect(session, &PrefetchSession::stateChanged, this, [this, documentId, session](PrefetchSession::State state) {
-        if (state != PrefetchSession::State::Complete || !session->stream())
+        if (state != PrefetchSession::State::Complete || !session->answer())
             return;
-        const Llm::Usage usage = session->stream()->usage();
+        const Llm::Usage usage = session->answer()->usage();
         log().debug("warm-up of a document: {} prompt tokens, {} read from cache, {} written",
                     usage.inputTokens, usage.cacheReadTokens, usage.cacheWriteTokens);
         emit warmed(documentId, std::max<qint64>(0, usage.cacheReadTokens), std::max<qint64>(0, usage.cacheWriteTokens));

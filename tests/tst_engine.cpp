@@ -140,7 +140,7 @@ void tst_Engine::foregroundPreemptsOldestPrefetch()
 
     ResponseStream *answer = engine->request(Strategy::None, engine->render(request(202, 10)), Llm::monotonicNowNs(), this);
     // Started at once, not queued behind the prefetches.
-    QVERIFY(answer->stream() && answer->stream()->state() != Llm::LlmStream::State::Idle);
+    QVERIFY(answer->answer() && answer->answer()->isStarted());
     QVERIFY(!oldest || oldest->state() == PrefetchSession::State::Cancelled);
     QVERIFY(newer && newer->state() == PrefetchSession::State::Streaming);
     QCOMPARE(engine->metrics().stats(Strategy::Hover).preempted, 1);

@@ -77,10 +77,9 @@ void AnswerPane::onFinished(Llm::FinishReason reason)
     QString status = tr("Done. First token after %1 ms").arg(QLocale().toString(perceivedLatencyMs(), 'f', 0));
     if (m_stream && m_stream->isPrefetched())
         status += tr(" (prefetched)");
-    if (const Llm::LlmStream *s = m_stream ? m_stream->stream() : nullptr) {
-        const auto &t = s->timestamps();
-        if (usage.outputTokens > 0 && t.firstToken > 0 && t.finished > t.firstToken) {
-            const double seconds = double(t.finished - t.firstToken) / 1e9;
+    if (const Prefetch::AnswerStream *a = m_stream ? m_stream->answer() : nullptr) {
+        if (usage.outputTokens > 0 && a->firstTokenNs() > 0 && a->finishedNs() > a->firstTokenNs()) {
+            const double seconds = double(a->finishedNs() - a->firstTokenNs()) / 1e9;
             status += tr(", %1 tokens/s").arg(QLocale().toString(double(usage.outputTokens) / seconds, 'f', 0));
         }
     }

@@ -1,0 +1,332 @@
+#include "answerstream.h"
+
+#include "log.h"
+
+#include "llm/clock.h"
+
+#include <QNetworkAccessManager>
+
+#include <spdlog/spdlog.h>
+
+namespace Prefetch {
+
+namespace {
+
+// Adds `part` to `sum` field by field; -1 (not reported) adds nothing.
+void addUsage(Llm::Usage &sum, const Llm::Usage &part)
+{
+    for (auto field : {&Llm::Usage::inputTokens, &Llm::Usage::outputTokens, &Llm::Usage::cacheReadTokens,
+                       &Llm::Usage::cacheWriteTokens, &Llm::Usage::reasoningTokens}) {
+        if (part.*field >= 0)
+            sum.*field = std::max<qint64>(0, sum.*field) + part.*field;
+    }
+}
+
+// A provider that cannot continue an answer says so before it sends anything: the request is
+// invalid for it (400, 404 for an unknown beta endpoint, 422 for an unknown field).
+bool isRefusal(const Llm::Error &error)
+{
+    using C = Llm::Error::Code;
+    return error.code() == C::InvalidRequest || error.code() == C::BadRequest || error.code() == C::UnknownModel;
+}
+
+} // namespace
+
+AnswerStream::AnswerStream(QNetworkAccessManager *network, Llm::ProviderProfile profile, RenderedRequest request,
+                           bool speculative, QObject *parent)
+    : QObject(parent)
+    , m_network(network)
+    , m_profile(std::move(profile))
+    , m_request(std::move(request))
+    , m_speculative(speculative)
+{
+    if (m_request.request.model.isEmpty())
+        m_request.request.model = m_profile.model;
+}
+
+AnswerStream::~AnswerStream()
+{
+    // The part is a child and closes its connection when destroyed; no signals from here.
+    if (m_part)
+        disconnect(m_part, nullptr, this, nullptr);
+}
+
+void AnswerStream::start(int limit)
+{
+    if (m_started)
+        return;
+    m_started = true;
+    m_startedNs = Llm::monotonicNowNs();
+    m_limit = std::clamp(limit, 1, std::max(1, m_request.request.maxTokens));
+    startPart(m_limit, {});
+}
+
+void AnswerStream::extend(int limit, bool speculative)
+{
+    if (m_done)
+        return;
+    m_speculative = speculative;
+    m_limit = std::max(m_limit, std::min(limit, m_request.request.maxTokens));
+    if (m_waiting) {
+        m_waiting = false;
+        continueOrWait();
+    }
+}
+
+void AnswerStream::cancel()
+{
+    if (m_done)
+        return;
+    if (m_part && !m_part->isDone()) {
+        disconnect(m_part, nullptr, this, nullptr);
+        m_part->cancel();
+        addPartUsage();
+    }
+    end(Llm::Error(Llm::Error::Code::Cancelled, m_profile.displayName));
+}
+
+void AnswerStream::setPaused(bool paused)
+{
+    if (m_part && !m_part->isDone())
+        m_part->setPaused(paused);
+}
+
+bool AnswerStream::isPaused() const
+{
+    return m_part && !m_part->isDone() && m_part->isPaused();
+}
+
+Llm::Usage AnswerStream::usage() const
+{
+    Llm::Usage usage = m_billed;
+    if (m_part && !m_part->isDone()) {
+        Llm::Usage part = m_partUsage;
+        if (part.inputTokens < 0)
+            part.inputTokens = m_request.estimatedPromptTokens > 0 ? m_request.estimatedPromptTokens
+                                                                   : estimatePromptTokens(m_request.request);
+        if (part.outputTokens < 0)
+            part.outputTokens = m_partContent;
+        addUsage(usage, part);
+    }
+    return usage;
+}
+
+int AnswerStream::outputSoFar() const
+{
+    return int(std::max<qint64>(0, m_billed.outputTokens));
+}
+
+bool AnswerStream::canContinue() const
+{
+    return m_continuable && m_profile.canContinue() && m_request.request.choiceCount == 1
+        && !QStringView(m_text).trimmed().isEmpty();
+}
+
+// --- parts ----------------------------------------------------------------------------------
+
+void AnswerStream::startPart(int maxTokens, const QString &continuation)
+{
+    const bool whole = maxTokens == m_request.request.maxTokens && continuation.isEmpty();
+    QByteArray body = m_request.body;
+    if (!whole || body.isEmpty()) {
+        auto variant = encodeVariant(m_profile, m_request, maxTokens, continuation);
+        if (!variant) {
+            if (!continuation.isEmpty()) {
+                // The encoder refuses this continuation (the profile has no form for one).
+                emit continuationRefused();
+                restartWhole();
+                return;
+            }
+            // Nothing else can be sent either; LlmStream reports the encoder's error.
+            body.clear();
+        } else {
+            body = std::move(*variant);
+        }
+    }
+    Llm::StreamOptions options;
+    options.prefetch = m_speculative;
+    options.encodedBody = body;
+    // A speculative part paused at the session's cap holds its unread bytes: keep that small
+    // (about 40 SSE events); the kernel's socket buffer and TCP flow control hold the rest.
+    if (m_speculative)
+        options.readBufferBytes = 8 * 1024;
+    if (m_profile.isLocalDemo && !m_purpose.isEmpty())
+        options.extraHeaders.append({"X-Headstart-Purpose", m_purpose});
+    Llm::ChatRequest described = m_request.request;
+    described.maxTokens = maxTokens;
+    described.continuation = continuation;
+    const Llm::ProviderProfile profile = continuation.isEmpty() ? m_profile : m_profile.forContinuation();
+
+    if (m_part)
+        m_part->deleteLater(); // done; its figures are in m_billed
+    m_part = new Llm::LlmStream(m_network, profile, std::move(described), std::move(options), this);
+    ++m_parts;
+    m_partMaxTokens = maxTokens;
+    m_partContent = 0;
+    m_partUsage = {};
+    m_partContinues = !continuation.isEmpty();
+    m_finishReason.clear();
+    connect(m_part, &Llm::LlmStream::eventReceived, this, &AnswerStream::onEvent);
+    connect(m_part, &Llm::LlmStream::finished, this, &AnswerStream::onPartFinished);
+    connect(m_part, &Llm::LlmStream::failed, this, &AnswerStream::onPartFailed);
+    m_part->start();
+}
+
+void AnswerStream::onEvent(const Llm::StreamEvent &event)
+{
+    using T = Llm::StreamEvent::Type;
+    if (event.type == T::Usage) {
+        m_partUsage.merge(event.usage); // summed over the parts at the end
+        return;
+    }
+    if (event.type == T::Finish) {
+        if (event.choice == 0)
+            m_finishReason = event.text;
+        else
+            emit eventReceived(event); // other choices are never continued
+        return;
+    }
+    if (!event.isContent() || event.choice != 0) {
+        if (event.isContent())
+            m_continuable = false; // several answers: only the first could be continued
+        emit eventReceived(event);
+        return;
+    }
+    if (event.type != T::TextDelta)
+        m_continuable = false; // reasoning, refusals, tool calls cannot be carried on as a text
+    Llm::StreamEvent delivered = event;
+    if (event.type == T::TextDelta && m_partContinues && !m_held.isEmpty()) {
+        // The continuation begins with the white space the previous part ended with and was
+        // not sent as the beginning: it was shown already.
+        qsizetype same = 0;
+        while (same < m_held.size() && same < delivered.text.size() && m_held.at(same) == delivered.text.at(same))
+            ++same;
+        if (same == m_held.size() || same == delivered.text.size()) {
+            delivered.text.remove(0, same);
+            m_held.remove(0, same);
+        } else {
+            m_held.clear(); // it went another way; nothing to drop
+        }
+    }
+    ++m_partContent;
+    if (m_firstTokenNs < 0)
+        m_firstTokenNs = Llm::monotonicNowNs();
+    if (delivered.text.isEmpty() && event.type == T::TextDelta)
+        return;
+    ++m_contentEvents;
+    if (delivered.type == T::TextDelta)
+        m_text += delivered.text;
+    emit eventReceived(delivered);
+}
+
+void AnswerStream::addPartUsage()
+{
+    Llm::Usage part = m_partUsage;
+    if (part.inputTokens < 0)
+        part.inputTokens = m_request.estimatedPromptTokens > 0 ? m_request.estimatedPromptTokens
+                                                               : estimatePromptTokens(m_request.request);
+    if (part.outputTokens < 0)
+        part.outputTokens = m_partContent;
+    addUsage(m_billed, part);
+    m_partUsage = {};
+    m_partContent = 0;
+}
+
+void AnswerStream::onPartFinished()
+{
+    addPartUsage();
+    const bool cut = Llm::finishReasonFrom(m_finishReason) == Llm::FinishReason::Length
+        && outputSoFar() < m_request.request.maxTokens;
+    if (!cut) {
+        end(std::nullopt); // the answer's own end, or its limit
+        return;
+    }
+    continueOrWait();
+}
+
+void AnswerStream::continueOrWait()
+{
+    const int soFar = outputSoFar();
+    if (m_limit <= soFar) {
+        // The beginning is here; the rest is fetched when the answer is wanted (extend()).
+        m_waiting = true;
+        emit waitingForLimit();
+        return;
+    }
+    if (!canContinue()) {
+        // It must come whole: asked for again, from its first token.
+        restartWhole();
+        return;
+    }
+    qsizetype end = m_text.size();
+    while (end > 0 && m_text.at(end - 1).isSpace())
+        --end;
+    m_held = m_text.mid(end);
+    startPart(m_limit - soFar, m_text.left(end));
+}
+
+void AnswerStream::restartWhole()
+{
+    log().info("an answer is asked for again whole after its beginning could not be continued ({} parts)", m_parts);
+    m_continuable = false;
+    m_profile.encodeOptions.continuation = Llm::ContinuationStyle::None; // this answer does not try again
+    m_text.clear();
+    m_held.clear();
+    m_contentEvents = 0;
+    m_firstTokenNs = -1;
+    emit restarted();
+    if (m_limit < m_request.request.maxTokens) {
+        // Still a guess: the whole answer is fetched once it is wanted.
+        m_waiting = true;
+        emit waitingForLimit();
+        return;
+    }
+    startPart(m_request.request.maxTokens, {});
+}
+
+void AnswerStream::onPartFailed(const Llm::Error &error)
+{
+    if (m_partContinues && m_partContent == 0 && isRefusal(error)) {
+        addPartUsage();
+        log().warn("{} refused to continue an answer ({}); asking for it whole", m_profile.id.toStdString(),
+                   error.codeName());
+        emit continuationRefused();
+        restartWhole();
+        return;
+    }
+    addPartUsage();
+    end(error);
+}
+
+void AnswerStream::end(std::optional<Llm::Error> error)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_waiting = false;
+    m_error = error;
+    m_finishedNs = Llm::monotonicNowNs();
+    QPointer<AnswerStream> self(this);
+    if (!error && !m_finishReason.isEmpty()) {
+        Llm::StreamEvent finish;
+        finish.type = Llm::StreamEvent::Type::Finish;
+        finish.text = m_finishReason;
+        emit eventReceived(finish);
+        if (!self)
+            return;
+    }
+    if (!m_billed.isEmpty()) {
+        Llm::StreamEvent usage;
+        usage.type = Llm::StreamEvent::Type::Usage;
+        usage.usage = m_billed;
+        emit eventReceived(usage);
+        if (!self)
+            return;
+    }
+    if (error)
+        emit failed(*error);
+    else
+        emit finished();
+}
+
+} // namespace Prefetch

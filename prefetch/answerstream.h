@@ -1,0 +1,135 @@
+#pragma once
+
+#include "prompttemplate.h"
+
+#include "llm/error.h"
+#include "llm/llmstream.h"
+#include "llm/llmtypes.h"
+#include "llm/providerprofile.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <optional>
+
+class QNetworkAccessManager;
+
+namespace Prefetch {
+
+// One answer, fetched in one request or in several: a speculative request may ask for only the
+// beginning of the answer (the real request with a small max_tokens, a *prefix*), and once the
+// answer is wanted the rest comes as a *continuation* — the same prompt with the text so far as
+// the beginning of the assistant's turn, in the provider's form. What a guess costs is then
+// bounded by the request itself, where a paused read bounds nothing: a provider generates, and
+// bills, up to the max_tokens it was asked for.
+//
+// Consumers see one stream: the content events of every part in order, then the last part's
+// finish, one usage (every part's, summed: what the provider bills) and finished() or failed().
+// The white space a part ends with is not sent as the beginning of the next (providers refuse
+// it); the continuation's own copy of it is dropped, so the joined text is what one request
+// would have given. When the provider refuses a continuation, or the beginning cannot be
+// continued (reasoning, tool calls), the answer is asked for again whole: restarted() tells the
+// consumer to drop what it has, and continuationRefused() tells the engine.
+//
+// A part that ends at the answer's current limit (its prefix) leaves the answer waiting, not
+// finished: isWaitingForLimit(). GUI thread; owned by a PrefetchSession, then a ResponseStream.
+class AnswerStream : public QObject
+{
+    Q_OBJECT
+
+public:
+    AnswerStream(QNetworkAccessManager *network, Llm::ProviderProfile profile, RenderedRequest request,
+                 bool speculative, QObject *parent = nullptr);
+    ~AnswerStream() override;
+
+    // Tells the local provider what the request is for (X-Headstart-Purpose: "foreground",
+    // "hover", ...), so its bill can be read by purpose. Other providers are not told.
+    void setPurpose(const QByteArray &purpose) { m_purpose = purpose; }
+    // Starts the first part; the answer may grow to `limit` tokens for now (at most the
+    // request's max_tokens: the whole answer).
+    void start(int limit);
+    // The answer may grow to `limit` now (raised for a stronger signal, or to the request's
+    // max_tokens once the user asked): a part that ended at the old limit is continued, one
+    // still streaming is continued when it does. `speculative` marks the parts that follow.
+    void extend(int limit, bool speculative);
+    // Aborts the part in flight; failed(Cancelled) unless the answer had ended.
+    void cancel();
+    // Back-pressure on the part in flight (see Llm::LlmStream::setPaused).
+    void setPaused(bool paused);
+    bool isPaused() const;
+
+    bool isStarted() const { return m_started; }
+    bool isDone() const { return m_done; }
+    // A part ended at the current limit: the beginning is here, the rest waits for extend().
+    bool isWaitingForLimit() const { return m_waiting; }
+    int limit() const { return m_limit; }
+    bool isSpeculative() const { return m_speculative; }
+    std::optional<Llm::Error> error() const { return m_error; }
+
+    const RenderedRequest &request() const { return m_request; }
+    const Llm::ProviderProfile &profile() const { return m_profile; }
+    // What the provider bills for every part so far (estimated for a part cut before its usage).
+    Llm::Usage usage() const;
+    int parts() const { return m_parts; }
+    // Content events received (every part): what the answer has, in tokens as the stream counts.
+    qsizetype contentEvents() const { return m_contentEvents; }
+    // The answer's text so far (choice 0).
+    const QString &text() const { return m_text; }
+    // Monotonic ns: the first part started; the first content event; the end. -1 before.
+    qint64 startedNs() const { return m_startedNs; }
+    qint64 firstTokenNs() const { return m_firstTokenNs; }
+    qint64 finishedNs() const { return m_finishedNs; }
+    // The part in flight, or the last one (its timestamps, request id). Null before start().
+    const Llm::LlmStream *currentPart() const { return m_part; }
+
+signals:
+    void eventReceived(const Llm::StreamEvent &event);
+    // Everything delivered so far is void: the answer starts again from its first token.
+    void restarted();
+    // A part ended at the limit (see isWaitingForLimit()).
+    void waitingForLimit();
+    void finished();
+    void failed(const Llm::Error &error);
+    // The provider refused to continue an answer: it cannot, for this model.
+    void continuationRefused();
+
+private:
+    void startPart(int maxTokens, const QString &continuation);
+    void onEvent(const Llm::StreamEvent &event);
+    void onPartFinished();
+    void onPartFailed(const Llm::Error &error);
+    void continueOrWait();
+    void restartWhole();
+    void end(std::optional<Llm::Error> error);
+    void addPartUsage();
+    bool canContinue() const;
+    int outputSoFar() const;
+
+    QPointer<QNetworkAccessManager> m_network;
+    QByteArray m_purpose;
+    Llm::ProviderProfile m_profile;
+    RenderedRequest m_request;
+    bool m_speculative;
+    QPointer<Llm::LlmStream> m_part;
+    int m_parts = 0;
+    int m_limit = 0;
+    int m_partMaxTokens = 0;   // the max_tokens the part in flight asked for
+    int m_partContent = 0;     // content events of the part in flight
+    bool m_partContinues = false; // the part in flight is a continuation
+    bool m_started = false;
+    bool m_waiting = false;
+    bool m_done = false;
+    bool m_continuable = true; // nothing yet that a continuation could not carry on
+    std::optional<Llm::Error> m_error;
+    QString m_text;
+    QString m_held;            // white space the last part ended with, not sent as the beginning
+    QString m_finishReason;    // of the last part
+    Llm::Usage m_billed;       // the parts before the one in flight
+    Llm::Usage m_partUsage;    // the part in flight, as its stream reports it
+    qsizetype m_contentEvents = 0;
+    qint64 m_startedNs = -1;
+    qint64 m_firstTokenNs = -1;
+    qint64 m_finishedNs = -1;
+};
+
+} // namespace Prefetch

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "actionprompts.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <array>
+#include <optional>
+#include <span>
+
+class QSettings;
+
+namespace Prefetch {
+
+// What this user does next, learnt from what they did: for each context an action may follow
+// (a document just opened, a finished selection, a shortcut's modifiers held, after an answer of
+// some action) a count per action that decays with every new observation in that context, so
+// recent habits weigh more than old ones. A small prior says what a new user is likely to do.
+// No model and nothing in the cloud: the counts are kept in the user's settings. A value type;
+// any thread, but not shared between threads.
+class Habits
+{
+public:
+    // Where an action can follow. `After` carries the action whose answer came before.
+    struct Context {
+        enum class Kind { Opened, Selection, Modifiers, ModifiersWithSelection, After };
+        Kind kind = Kind::Opened;
+        DocumentAction after = DocumentAction::Summarize; // Kind::After only
+        QString key() const;
+        friend bool operator==(const Context &, const Context &) = default;
+    };
+    static Context opened() { return {Context::Kind::Opened}; }
+    static Context selection() { return {Context::Kind::Selection}; }
+    static Context modifiers(bool withSelection)
+    {
+        return {withSelection ? Context::Kind::ModifiersWithSelection : Context::Kind::Modifiers};
+    }
+    static Context after(DocumentAction action) { return {Context::Kind::After, action}; }
+
+    // Each observation in a context multiplies its earlier counts by this: about the last ten
+    // actions there decide (an assumption: habits change within days, not within minutes).
+    static constexpr double Decay = 0.9;
+
+    // The user took `action` in `context`.
+    void record(const Context &context, DocumentAction action);
+    // How likely each of `candidates` is next in `context` (prior and counts; they sum to 1
+    // over the candidates), likeliest first, ties in the candidates' order.
+    QList<std::pair<DocumentAction, double>> rank(const Context &context,
+                                                  std::span<const DocumentAction> candidates) const;
+    double count(const Context &context, DocumentAction action) const;
+    bool isEmpty() const { return m_counts.isEmpty(); }
+
+    // Persisted under "habits/<context>/<action>"; a damaged value is dropped, never reported.
+    void load(QSettings &settings);
+    void save(QSettings &settings) const;
+
+private:
+    static double prior(const Context &context, DocumentAction action);
+
+    QHash<QString, std::array<double, std::size(AllDocumentActions)>> m_counts;
+};
+
+} // namespace Prefetch

@@ -1,0 +1,252 @@
+#include "speculator.h"
+
+#include "engine.h"
+#include "prefetchsession.h"
+
+#include <algorithm>
+
+namespace Prefetch {
+
+using A = DocumentAction;
+
+Speculator::Speculator(Engine *engine, QObject *parent)
+    : QObject(parent)
+    , m_engine(engine)
+{
+    m_dwell.setSingleShot(true);
+    connect(&m_dwell, &QTimer::timeout, this, [this] {
+        if (!m_justOpened || !m_engine)
+            return;
+        const Settings &s = m_engine->settings();
+        guess(Strategy::Reading,
+              likeliest(Habits::opened(), possible({A::Summarize, A::ContinueWriting, A::Translate}),
+                        s.speculation.maxAnswers),
+              s.reading.ttl);
+    });
+    m_selectionSettle.setSingleShot(true);
+    connect(&m_selectionSettle, &QTimer::timeout, this, [this] {
+        if (!m_hasSelection || !m_engine)
+            return;
+        const Settings &s = m_engine->settings();
+        guess(Strategy::Selection,
+              likeliest(Habits::selection(), possible({A::RewriteSelection, A::ExplainSelection, A::Translate}),
+                        s.speculation.maxAnswers),
+              s.selection.ttl);
+    });
+    m_trajectoryGrace.setSingleShot(true);
+    connect(&m_trajectoryGrace, &QTimer::timeout, this, [this] {
+        m_predicted.reset();
+        drop(Strategy::Trajectory);
+    });
+}
+
+void Speculator::setContext(ActionBuilder builder, bool hasSelection)
+{
+    m_builder = std::move(builder);
+    m_hasSelection = hasSelection;
+}
+
+void Speculator::contextChanged()
+{
+    dropAll();
+    m_predicted.reset();
+    // A pending guess would be made for the new context; one that depended on the old (a
+    // selection that is gone) is not.
+    if (!m_hasSelection)
+        m_selectionSettle.stop();
+}
+
+QList<DocumentAction> Speculator::possible(std::initializer_list<DocumentAction> wanted) const
+{
+    QList<DocumentAction> out;
+    for (DocumentAction action : wanted) {
+        if (m_builder && (!actionNeedsSelection(action) || m_hasSelection))
+            out.append(action);
+    }
+    return out;
+}
+
+QList<DocumentAction> Speculator::likeliest(const Habits::Context &context, const QList<DocumentAction> &candidates,
+                                            int count, double minProbability) const
+{
+    QList<DocumentAction> out;
+    for (const auto &[action, probability] : m_habits.rank(context, candidates)) {
+        if (out.size() >= count || probability < minProbability)
+            break;
+        out.append(action);
+    }
+    return out;
+}
+
+void Speculator::guess(Strategy strategy, const QList<DocumentAction> &actions, std::chrono::milliseconds ttl)
+{
+    if (!m_engine || !m_builder)
+        return;
+    QList<Guess> &current = m_guesses[strategy];
+    // What is guessed already stays; what is no longer likely is cancelled.
+    for (const Guess &g : std::as_const(current)) {
+        if (!actions.contains(g.action) && g.session && g.session->isLive() && g.session->strategy() == strategy
+            && !g.session->isStrong())
+            m_engine->cancel(g.session);
+    }
+    QList<Guess> next;
+    for (DocumentAction action : actions) {
+        const auto kept = std::find_if(current.cbegin(), current.cend(),
+                                       [action](const Guess &g) { return g.action == action && g.session && g.session->isLive(); });
+        if (kept != current.cend()) {
+            next.append(*kept);
+            continue;
+        }
+        PrefetchSession *session = m_engine->prefetch(strategy, m_builder(action), ttl, SignalStrength::Weak);
+        if (!session)
+            continue; // off, paused, refused, or no prompt yet
+        next.append({action, session});
+        emit guessed(strategy, action);
+    }
+    current = next;
+}
+
+void Speculator::drop(Strategy strategy)
+{
+    const QList<Guess> guesses = m_guesses.take(strategy);
+    for (const Guess &g : guesses) {
+        // Only its own: one a stronger signal took on (the hover on that button) is not.
+        if (m_engine && g.session && g.session->isLive() && g.session->strategy() == strategy
+            && !g.session->isStrong())
+            m_engine->cancel(g.session);
+    }
+}
+
+void Speculator::dropAll()
+{
+    for (Strategy s : EarlyStrategies)
+        drop(s);
+}
+
+QList<DocumentAction> Speculator::guesses(Strategy strategy) const
+{
+    QList<DocumentAction> out;
+    for (const Guess &g : m_guesses.value(strategy)) {
+        if (g.session && g.session->isLive())
+            out.append(g.action);
+    }
+    return out;
+}
+
+// --- the signals ----------------------------------------------------------------------------
+
+void Speculator::documentOpened()
+{
+    drop(Strategy::Reading);
+    m_justOpened = true;
+    if (m_engine)
+        m_dwell.start(m_engine->settings().reading.dwell);
+}
+
+void Speculator::selectionChanged(bool hasSelection)
+{
+    m_hasSelection = hasSelection;
+    drop(Strategy::Selection);
+    m_selectionSettle.stop();
+    if (hasSelection && m_engine)
+        m_selectionSettle.start(m_engine->settings().selection.settle);
+}
+
+void Speculator::focusEntered(DocumentAction action)
+{
+    if (!m_engine || !possible({action}).contains(action))
+        return;
+    guess(Strategy::Keyboard, {action}, m_engine->settings().keyboard.ttl);
+}
+
+void Speculator::focusLeft()
+{
+    if (!m_modifiersHeld)
+        drop(Strategy::Keyboard);
+}
+
+void Speculator::modifiersChanged(bool shortcutModifiersHeld)
+{
+    m_modifiersHeld = shortcutModifiersHeld;
+    if (!shortcutModifiersHeld || !m_engine)
+        return; // released after the key (the answer is taken over) or without one: guesses expire
+    const Settings &s = m_engine->settings();
+    guess(Strategy::Keyboard,
+          likeliest(Habits::modifiers(m_hasSelection),
+                    possible({A::Summarize, A::ContinueWriting, A::RewriteSelection, A::Translate, A::ExplainSelection}),
+                    s.speculation.maxAnswers),
+          s.keyboard.ttl);
+}
+
+void Speculator::setTargets(const QHash<DocumentAction, QRectF> &buttons)
+{
+    QList<TrajectoryPredictor::Target> targets;
+    for (auto it = buttons.cbegin(); it != buttons.cend(); ++it)
+        targets.append({int(it.key()), it.value()});
+    m_predictor.setTargets(targets);
+}
+
+void Speculator::pointerMoved(QPointF position, qint64 monotonicNs)
+{
+    m_predictor.addSample(position, monotonicNs);
+    onPrediction();
+}
+
+void Speculator::pointerLeft()
+{
+    m_predictor.reset();
+    if (m_predicted && !m_trajectoryGrace.isActive() && m_engine)
+        m_trajectoryGrace.start(m_engine->settings().trajectory.grace);
+}
+
+void Speculator::onPrediction()
+{
+    if (!m_engine)
+        return;
+    const auto prediction = m_predictor.predict();
+    if (!prediction) {
+        // Braking and the last corrections blur the prediction before the pointer lands.
+        if (m_predicted && !m_trajectoryGrace.isActive())
+            m_trajectoryGrace.start(m_engine->settings().trajectory.grace);
+        return;
+    }
+    const auto action = DocumentAction(prediction->target);
+    m_trajectoryGrace.stop();
+    if (m_predicted == action || !possible({action}).contains(action))
+        return;
+    m_predicted = action;
+    guess(Strategy::Trajectory, {action}, m_engine->settings().trajectory.ttl);
+}
+
+void Speculator::answerEnded(DocumentAction action)
+{
+    m_lastAnswer = action;
+    if (!m_engine)
+        return;
+    const Settings &s = m_engine->settings();
+    guess(Strategy::Habits,
+          likeliest(Habits::after(action),
+                    possible({A::Summarize, A::ContinueWriting, A::RewriteSelection, A::Translate, A::ExplainSelection}),
+                    1, s.habits.minProbability),
+          s.habits.ttl);
+}
+
+void Speculator::activated(DocumentAction action)
+{
+    if (m_justOpened)
+        m_habits.record(Habits::opened(), action);
+    if (m_hasSelection)
+        m_habits.record(Habits::selection(), action);
+    if (m_modifiersHeld)
+        m_habits.record(Habits::modifiers(m_hasSelection), action);
+    if (m_lastAnswer)
+        m_habits.record(Habits::after(*m_lastAnswer), action);
+    m_justOpened = false;
+    m_dwell.stop();
+    emit habitsChanged();
+    // The user chose: the other guesses of the moment are not wanted.
+    dropAll();
+    m_predicted.reset();
+}
+
+} // namespace Prefetch

@@ -1,0 +1,116 @@
+#pragma once
+
+#include "actionprompts.h"
+#include "habits.h"
+#include "prompttemplate.h"
+#include "strategy.h"
+#include "trajectory.h"
+
+#include <QHash>
+#include <QMap>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QRectF>
+#include <QTimer>
+
+#include <chrono>
+#include <functional>
+#include <optional>
+
+namespace Prefetch {
+
+class Engine;
+class PrefetchSession;
+
+// The earlier, weaker signals for the document actions, each a strategy of its own (settings,
+// counters): the pointer's predicted target (Trajectory), a finished selection (Selection),
+// keyboard focus on an action or a shortcut's modifiers held down (Keyboard), a document just
+// opened (Reading), and what this user usually does after an answer (Habits). A signal that
+// leaves several actions possible guesses the likeliest one or two by the user's own habits
+// (Habits, which it also teaches: activated()). Each guess is a short prefix
+// (SignalStrength::Weak) that a stronger signal (a hover, the click) upgrades or takes over
+// through the engine, which finds it by its fingerprint; a guess for a context that changed
+// (an edit, another selection, another document) is cancelled. The UI and the replay benchmark
+// only forward what the user does. GUI thread.
+class Speculator : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Renders `action` on the current document and selection (an empty request, with no
+    // fingerprint, while there is no prompt: nothing is guessed then).
+    using ActionBuilder = std::function<RenderedRequest(DocumentAction action)>;
+
+    Speculator(Engine *engine, QObject *parent = nullptr);
+
+    Habits &habits() { return m_habits; }
+    const Habits &habits() const { return m_habits; }
+
+    // What guesses are made for: the current document and selection. An empty builder: no
+    // document. Setting it is not a change of context (see contextChanged()).
+    void setContext(ActionBuilder builder, bool hasSelection);
+    // The document's text, the selection or the document itself changed: every guess is for
+    // what no longer is, and is cancelled.
+    void contextChanged();
+
+    // Reading: a document was opened or became current; once it has been read for
+    // `reading.dwell` without an edit, its likeliest actions (summarize, continue) are guessed.
+    void documentOpened();
+    // Selection: the selection changed; once it stays for `selection.settle`, the likeliest of
+    // the actions on it is guessed. `hasSelection` false: there is none any more.
+    void selectionChanged(bool hasSelection);
+    // Keyboard: focus moved onto an action's button, or away from them.
+    void focusEntered(DocumentAction action);
+    void focusLeft();
+    // Keyboard: a shortcut's modifiers (Ctrl+Alt) are held down, or released.
+    void modifiersChanged(bool shortcutModifiersHeld);
+    // Trajectory: where the action buttons are, in the coordinates of pointerMoved().
+    void setTargets(const QHash<DocumentAction, QRectF> &buttons);
+    void pointerMoved(QPointF position, qint64 monotonicNs);
+    void pointerLeft();
+    // Habits: an answer of `action` ended.
+    void answerEnded(DocumentAction action);
+    // The user ran `action` now: what it followed teaches the habits, and the other guesses
+    // of the moment are no longer wanted.
+    void activated(DocumentAction action);
+
+    // The actions a strategy is guessing now (tests, the metrics panel).
+    QList<DocumentAction> guesses(Strategy strategy) const;
+    const TrajectoryPredictor &predictor() const { return m_predictor; }
+
+signals:
+    void guessed(Prefetch::Strategy strategy, Prefetch::DocumentAction action);
+    // The habits learnt something (the app keeps them in the user's settings).
+    void habitsChanged();
+
+private:
+    struct Guess {
+        DocumentAction action;
+        QPointer<PrefetchSession> session;
+    };
+
+    void guess(Strategy strategy, const QList<DocumentAction> &actions, std::chrono::milliseconds ttl);
+    void drop(Strategy strategy);
+    void dropAll();
+    QList<DocumentAction> possible(std::initializer_list<DocumentAction> wanted) const;
+    QList<DocumentAction> likeliest(const Habits::Context &context, const QList<DocumentAction> &candidates,
+                                    int count, double minProbability = 0) const;
+    void onPrediction();
+
+    QPointer<Engine> m_engine;
+    Habits m_habits;
+    TrajectoryPredictor m_predictor;
+    ActionBuilder m_builder;
+    bool m_hasSelection = false;
+    bool m_justOpened = false;    // no action yet since the document was opened
+    bool m_modifiersHeld = false;
+    std::optional<DocumentAction> m_lastAnswer;
+    std::optional<DocumentAction> m_predicted; // the trajectory's guess
+    QMap<Strategy, QList<Guess>> m_guesses;
+    QTimer m_dwell;
+    QTimer m_selectionSettle;
+    QTimer m_trajectoryGrace;
+};
+
+} // namespace Prefetch

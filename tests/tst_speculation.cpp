@@ -1,0 +1,367 @@
+// The earlier signals: the user's habits (a prior, learning with decay, kept in the settings),
+// the pointer-trajectory predictor beside ForesightJS's linear model on minimum-jerk movements,
+// and the speculator's guesses against the real local provider: short prefixes for the likeliest
+// actions of a finished selection, a document just opened, keyboard focus and held modifiers and
+// a predicted pointer target; a context change cancels them; a click takes one over and the
+// answer is the whole answer, the same as a fresh one.
+#include "support/localproviderfixture.h"
+
+#include "prefetch/actionprompts.h"
+#include "prefetch/engine.h"
+#include "prefetch/habits.h"
+#include "prefetch/hoverstrategy.h"
+#include "prefetch/prefetchsession.h"
+#include "prefetch/responsestream.h"
+#include "prefetch/speculator.h"
+#include "prefetch/trajectory.h"
+
+#include "llm/clock.h"
+
+#include <QNetworkAccessManager>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <memory>
+
+using namespace Prefetch;
+using A = DocumentAction;
+
+namespace {
+
+// A minimum-jerk movement (Flash & Hogan 1985) from `from` to `to` in `durationMs`, sampled at
+// 60 Hz from `startNs`: what the predictor sees of an aimed pointer movement.
+QList<std::pair<QPointF, qint64>> minimumJerk(QPointF from, QPointF to, double durationMs, qint64 startNs)
+{
+    QList<std::pair<QPointF, qint64>> out;
+    for (double t = 16.667; t <= durationMs + 1e-9; t += 16.667) {
+        const double tau = std::min(1.0, t / durationMs);
+        const double s = tau * tau * tau * (10 - 15 * tau + 6 * tau * tau);
+        out.append({from + (to - from) * s, startNs + qint64(t * 1e6)});
+    }
+    return out;
+}
+
+// Five buttons in a row, as the action panel lays them out.
+QList<TrajectoryPredictor::Target> toolbar()
+{
+    QList<TrajectoryPredictor::Target> out;
+    for (int i = 0; i < 5; ++i)
+        out.append({i, QRectF(500 + i * 110, 40, 100, 26)});
+    return out;
+}
+
+// When the predictor first names `target` and keeps naming it to the end of the movement: ms
+// before the arrival; -1 if never.
+double leadMs(TrajectoryPredictor &predictor, const QList<std::pair<QPointF, qint64>> &movement, int target)
+{
+    qint64 since = -1;
+    for (const auto &[position, ns] : movement) {
+        predictor.addSample(position, ns);
+        const auto p = predictor.predict();
+        if (p && p->target == target) {
+            if (since < 0)
+                since = ns;
+        } else if (predictor.targetAt(position) != target) {
+            since = -1; // it let go of the target again
+        }
+    }
+    return since < 0 ? -1 : double(movement.constLast().second - since) / 1e6;
+}
+
+} // namespace
+
+class tst_Speculation : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void habitsStartFromAPriorAndLearn();
+    void habitsDecayAndPersist();
+    void kinematicPredictionLeadsLinear_data();
+    void kinematicPredictionLeadsLinear();
+    void movementEndingElsewherePredictsNoButton();
+
+    void finishedSelectionGuessesTheLikeliestShortPrefixes();
+    void openedDocumentGuessesSummaryAndContinuation();
+    void keyboardFocusAndModifiersGuess();
+    void predictedPointerTargetIsGuessedBeforeTheHover();
+    void contextChangeCancelsEveryGuess();
+    void clickTakesTheGuessOverAndGetsTheWholeAnswer();
+    void activationTeachesTheHabits();
+
+private:
+    Speculator::ActionBuilder builder(const QString &selection) const;
+
+    TestSupport::LocalProviderFixture m_local;
+    QNetworkAccessManager m_network;
+    std::unique_ptr<Engine> m_engine;
+    std::unique_ptr<Speculator> m_speculator;
+    CompiledPrompt m_document;
+};
+
+void tst_Speculation::initTestCase()
+{
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
+}
+
+void tst_Speculation::init()
+{
+    QVERIFY(m_local.waitForNoOpenStream(2000));
+    m_engine = m_local.makeEngine(&m_network);
+    m_speculator = std::make_unique<Speculator>(m_engine.get());
+    const auto compiled = documentTemplate().compile(
+        m_engine->profile(),
+        documentValues(QStringLiteral("Speculation starts answers before the user asks. A short prefix costs little "
+                                      "when the guess is wrong. The continuation fetches the rest at the click.")));
+    QVERIFY(compiled);
+    m_document = *compiled;
+}
+
+void tst_Speculation::cleanup()
+{
+    m_speculator.reset();
+    m_engine.reset();
+}
+
+Speculator::ActionBuilder tst_Speculation::builder(const QString &selection) const
+{
+    const CompiledPrompt document = m_document;
+    return [document, selection](DocumentAction action) {
+        return renderAction(document, action, actionNeedsSelection(action) || action == A::Translate ? selection : QString())
+            .value_or(RenderedRequest());
+    };
+}
+
+// --- habits ---------------------------------------------------------------------------------
+
+void tst_Speculation::habitsStartFromAPriorAndLearn()
+{
+    Habits habits;
+    const QList<A> opened{A::Summarize, A::ContinueWriting, A::Translate};
+    auto rank = habits.rank(Habits::opened(), opened);
+    QCOMPARE(rank.first().first, A::Summarize); // what a new user does
+    double sum = 0;
+    for (const auto &entry : rank)
+        sum += entry.second;
+    QVERIFY(std::abs(sum - 1.0) < 1e-9);
+    for (int i = 0; i < 3; ++i)
+        habits.record(Habits::opened(), A::ContinueWriting);
+    rank = habits.rank(Habits::opened(), opened);
+    QCOMPARE(rank.first().first, A::ContinueWriting); // three of their own outweigh the prior
+    QVERIFY(rank.first().second > 0.6);
+    // Contexts are apart: the selection context learnt nothing.
+    QCOMPARE(habits.rank(Habits::selection(), QList<A>{A::RewriteSelection, A::ExplainSelection}).first().first,
+             A::RewriteSelection);
+    QCOMPARE(habits.count(Habits::after(A::Summarize), A::ContinueWriting), 0.0);
+}
+
+void tst_Speculation::habitsDecayAndPersist()
+{
+    Habits habits;
+    habits.record(Habits::after(A::Summarize), A::Translate);
+    for (int i = 0; i < 10; ++i)
+        habits.record(Habits::after(A::Summarize), A::RewriteSelection);
+    // Ten newer observations: the old one weighs 0.9^10 of what it did.
+    QVERIFY(std::abs(habits.count(Habits::after(A::Summarize), A::Translate) - std::pow(Habits::Decay, 10)) < 1e-9);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString file = dir.filePath(QStringLiteral("habits.ini"));
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        habits.save(settings);
+        settings.setValue(QStringLiteral("habits/opened/summarize"), QStringLiteral("not a number"));
+        settings.setValue(QStringLiteral("habits/opened/continue"), -4);
+        settings.sync();
+    }
+    QSettings settings(file, QSettings::IniFormat);
+    Habits loaded;
+    loaded.load(settings);
+    QCOMPARE(loaded.count(Habits::after(A::Summarize), A::RewriteSelection),
+             habits.count(Habits::after(A::Summarize), A::RewriteSelection));
+    QCOMPARE(loaded.count(Habits::after(A::Summarize), A::Translate), habits.count(Habits::after(A::Summarize), A::Translate));
+    QCOMPARE(loaded.count(Habits::opened(), A::Summarize), 0.0); // damaged values are dropped
+    QCOMPARE(loaded.count(Habits::opened(), A::ContinueWriting), 0.0);
+}
+
+// --- the trajectory predictor ---------------------------------------------------------------
+
+void tst_Speculation::kinematicPredictionLeadsLinear_data()
+{
+    QTest::addColumn<QPointF>("from");
+    QTest::addColumn<int>("target");
+    QTest::addColumn<double>("durationMs");
+    // Durations as Fitts's law gives them at ~4.5 bits/s (a + b·log2(D/W + 1), b ≈ 0.22 s/bit).
+    QTest::addRow("from the text, far") << QPointF(200, 520) << 3 << 1000.0;
+    QTest::addRow("from the text, near") << QPointF(560, 260) << 0 << 700.0;
+    QTest::addRow("along the toolbar") << QPointF(560, 53) << 4 << 800.0;
+}
+
+void tst_Speculation::kinematicPredictionLeadsLinear()
+{
+    QFETCH(QPointF, from);
+    QFETCH(int, target);
+    QFETCH(double, durationMs);
+    const QRectF rect = toolbar().at(target).rect;
+    const auto movement = minimumJerk(from, rect.center() + QPointF(7, -3), durationMs, 1'000'000'000);
+    TrajectoryPredictor kinematic(TrajectoryPredictor::Model::Kinematic);
+    TrajectoryPredictor linear(TrajectoryPredictor::Model::Linear);
+    kinematic.setTargets(toolbar());
+    linear.setTargets(toolbar());
+    const double ours = leadMs(kinematic, movement, target);
+    const double foresight = leadMs(linear, movement, target);
+    qInfo("%s: kinematic %.0f ms before arrival, linear (ForesightJS) %.0f ms", QTest::currentDataTag(), ours, foresight);
+    QVERIFY(ours > 0);
+    // ForesightJS looks 120 ms ahead; ours names the target from the movement's first half.
+    QVERIFY2(ours >= durationMs * 0.4, qPrintable(QString::number(ours)));
+    QVERIFY2(ours > foresight + 150, qPrintable(QStringLiteral("%1 vs %2").arg(ours).arg(foresight)));
+}
+
+void tst_Speculation::movementEndingElsewherePredictsNoButton()
+{
+    // Back to the text from the toolbar: no button is on the way or at the end.
+    TrajectoryPredictor kinematic;
+    kinematic.setTargets(toolbar());
+    for (const auto &[position, ns] : minimumJerk(QPointF(720, 53), QPointF(300, 500), 900, 0)) {
+        kinematic.addSample(position, ns);
+        const auto p = kinematic.predict();
+        QVERIFY2(!p, qPrintable(QStringLiteral("predicted button %1 at %2,%3").arg(p ? p->target : -1)
+                                    .arg(position.x()).arg(position.y())));
+    }
+}
+
+// --- the speculator -------------------------------------------------------------------------
+
+void tst_Speculation::finishedSelectionGuessesTheLikeliestShortPrefixes()
+{
+    const auto before = m_local.stats();
+    m_speculator->setContext(builder(QStringLiteral("A short prefix costs little")), true);
+    QSignalSpy guessed(m_speculator.get(), &Speculator::guessed);
+    m_speculator->selectionChanged(true);
+    QVERIFY(m_speculator->guesses(Strategy::Selection).isEmpty()); // not before it settles
+    QTRY_COMPARE_WITH_TIMEOUT(guessed.count(), 2, 3000);
+    QCOMPARE(m_speculator->guesses(Strategy::Selection), (QList<A>{A::RewriteSelection, A::ExplainSelection}));
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().prefetchRequests, before.prefetchRequests + 2, 3000);
+    // Each asked for a short prefix: what a wrong guess costs is bounded at the provider.
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsCompleted, before.streamsCompleted + 2, 5000);
+    const qint64 generated = m_local.stats().tokensGenerated - before.tokensGenerated;
+    QVERIFY2(generated <= 2 * m_engine->settings().speculation.prefixTokens, qPrintable(QString::number(generated)));
+    for (PrefetchSession *s : m_engine->liveSessions()) {
+        QCOMPARE(s->strategy(), Strategy::Selection);
+        QVERIFY(s->isPrefix() || s->state() == PrefetchSession::State::Complete);
+    }
+    QCOMPARE(m_engine->metrics().stats(Strategy::Selection).attempts, 2);
+}
+
+void tst_Speculation::openedDocumentGuessesSummaryAndContinuation()
+{
+    m_speculator->setContext(builder({}), false);
+    m_speculator->documentOpened();
+    QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading), (QList<A>{A::Summarize, A::ContinueWriting}),
+                              3000);
+    QCOMPARE(m_engine->metrics().stats(Strategy::Reading).attempts, 2);
+}
+
+void tst_Speculation::keyboardFocusAndModifiersGuess()
+{
+    m_speculator->setContext(builder(QStringLiteral("The continuation fetches the rest")), true);
+    m_speculator->focusEntered(A::Translate);
+    QCOMPARE(m_speculator->guesses(Strategy::Keyboard), QList<A>{A::Translate});
+    m_speculator->focusLeft();
+    QVERIFY(m_speculator->guesses(Strategy::Keyboard).isEmpty());
+    // Ctrl+Alt held with a selection: the likeliest actions on it.
+    m_speculator->modifiersChanged(true);
+    QCOMPARE(m_speculator->guesses(Strategy::Keyboard), (QList<A>{A::RewriteSelection, A::ExplainSelection}));
+    QCOMPARE(m_engine->metrics().stats(Strategy::Keyboard).attempts, 3);
+}
+
+void tst_Speculation::predictedPointerTargetIsGuessedBeforeTheHover()
+{
+    m_speculator->setContext(builder({}), false);
+    QHash<A, QRectF> buttons;
+    for (const auto &t : toolbar())
+        buttons.insert(A(t.id), t.rect);
+    m_speculator->setTargets(buttons);
+    const auto movement = minimumJerk(QPointF(250, 500), buttons.value(A::Summarize).center(), 900, Llm::monotonicNowNs());
+    qint64 guessedAt = -1;
+    for (const auto &[position, ns] : movement) {
+        m_speculator->pointerMoved(position, ns);
+        if (guessedAt < 0 && m_speculator->guesses(Strategy::Trajectory).contains(A::Summarize))
+            guessedAt = ns;
+    }
+    QVERIFY(guessedAt > 0);
+    QVERIFY2(movement.constLast().second - guessedAt > 300'000'000,
+             qPrintable(QString::number(double(movement.constLast().second - guessedAt) / 1e6)));
+    // Resting on it, the hover takes the same guess over instead of asking again.
+    const auto requests = m_local.stats().requestsServed;
+    HoverStrategy hover(m_engine.get());
+    hover.pressed(A::Summarize, [b = builder({})] { return b(A::Summarize); });
+    QVERIFY(hover.isPrefetching(A::Summarize));
+    QCOMPARE(m_engine->liveSessions().size(), 1);
+    QVERIFY(m_local.settle(&m_network, 0, 5000));
+    QCOMPARE(m_local.stats().requestsServed, requests);
+    QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 0); // one request, counted once
+}
+
+void tst_Speculation::contextChangeCancelsEveryGuess()
+{
+    m_speculator->setContext(builder(QStringLiteral("A short prefix")), true);
+    m_speculator->focusEntered(A::Summarize);
+    m_speculator->modifiersChanged(true);
+    QVERIFY(!m_engine->liveSessions().isEmpty());
+    const auto cancelled = m_local.stats().streamsCancelled + m_local.stats().streamsCompleted;
+    const qsizetype live = m_engine->liveSessions().size();
+    m_speculator->contextChanged(); // the user typed
+    QVERIFY(m_engine->liveSessions().isEmpty());
+    QVERIFY(m_speculator->guesses(Strategy::Keyboard).isEmpty());
+    QVERIFY(m_local.waitForNoOpenStream(2000));
+    QVERIFY(m_local.stats().streamsCancelled + m_local.stats().streamsCompleted >= cancelled + live);
+}
+
+void tst_Speculation::clickTakesTheGuessOverAndGetsTheWholeAnswer()
+{
+    m_speculator->setContext(builder({}), false);
+    m_speculator->documentOpened();
+    QTRY_VERIFY_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading).contains(A::Summarize), 3000);
+    PrefetchSession *guess = m_engine->liveSessions().first();
+    QTRY_VERIFY_WITH_TIMEOUT(guess->isPrefix(), 5000); // the prefix is in; the rest waits
+    const RenderedRequest asked = builder({})(A::Summarize);
+    HoverStrategy hover(m_engine.get());
+    ResponseStream *answer = hover.activate(A::Summarize, [asked] { return asked; }, Llm::monotonicNowNs(), this);
+    QVERIFY(answer->isPrefetched());
+    const QString text = TestSupport::drain(answer);
+    QCOMPARE(text, TestSupport::freshText(&m_network, m_engine->profile(), asked));
+    QVERIFY(answer->answer()->parts() >= 2); // the prefix and its continuation
+    QCOMPARE(m_engine->metrics().stats(Strategy::Reading).hits, 1);
+}
+
+void tst_Speculation::activationTeachesTheHabits()
+{
+    QSignalSpy changed(m_speculator.get(), &Speculator::habitsChanged);
+    m_speculator->setContext(builder(QStringLiteral("A short prefix")), true);
+    m_speculator->documentOpened();
+    m_speculator->selectionChanged(true);
+    m_speculator->activated(A::ExplainSelection);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(m_speculator->habits().count(Habits::opened(), A::ExplainSelection), 1.0);
+    QCOMPARE(m_speculator->habits().count(Habits::selection(), A::ExplainSelection), 1.0);
+    m_speculator->answerEnded(A::ExplainSelection);
+    m_speculator->activated(A::Translate);
+    QCOMPARE(m_speculator->habits().count(Habits::after(A::ExplainSelection), A::Translate), 1.0);
+    QCOMPARE(m_speculator->habits().count(Habits::opened(), A::Translate), 0.0); // no longer just opened
+    // What follows an answer is guessed once the habit is strong enough.
+    for (int i = 0; i < 4; ++i)
+        m_speculator->habits().record(Habits::after(A::Summarize), A::Translate);
+    m_speculator->answerEnded(A::Summarize);
+    QCOMPARE(m_speculator->guesses(Strategy::Habits), QList<A>{A::Translate});
+}
+
+QTEST_GUILESS_MAIN(tst_Speculation)
+#include "tst_speculation.moc"
