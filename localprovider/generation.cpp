@@ -140,6 +140,13 @@ void Generation::onSlotGranted()
         s.promptTokens += m_usage.promptTokens;
         s.cacheHitTokens += m_usage.cacheReadTokens;
     });
+    // Billed now, not at the first token: the model has begun, and a hosted provider bills the
+    // input of a request cancelled during its prefill.
+    BilledTokens input;
+    input.cacheRead = m_usage.cacheReadTokens;
+    input.cacheWrite = m_usage.cacheCreationTokens;
+    input.inputUncached = m_usage.promptTokens - m_usage.cacheReadTokens - m_usage.cacheCreationTokens;
+    m_state.bill(m_setup.purpose, input);
     const double prefillNs = (m_usage.promptTokens - m_usage.cacheReadTokens) * nsPer(m_setup.profile.prefillTokensPerSec)
         + double(m_setup.profile.overheadMs) * 1e6;
     m_timer.start(msUntil(nowNs() + static_cast<qint64>(prefillNs)));
@@ -165,10 +172,7 @@ void Generation::decodeTick()
     const FaultSpec &fault = m_setup.fault;
     const bool stream = m_setup.request.stream;
     const int before = m_sent;
-    const auto countTokens = [&] {
-        if (m_sent > before)
-            m_state.updateStats([n = m_sent - before](Stats &s) { s.tokensGenerated += n; });
-    };
+    const auto countTokens = [&] { countGenerated(m_sent - before); };
     // One token per unfinished choice per tick: the choices of one request decode as a batch.
     while (m_cursor < m_answers.size()) {
         const int c = m_cursor;
@@ -228,6 +232,16 @@ void Generation::decodeTick()
     if (!m_choiceDone.contains(false))
         return complete();
     scheduleNextTick();
+}
+
+void Generation::countGenerated(int tokens)
+{
+    if (tokens <= 0)
+        return;
+    m_state.updateStats([tokens](Stats &s) { s.tokensGenerated += tokens; });
+    BilledTokens output;
+    output.output = tokens;
+    m_state.bill(m_setup.purpose, output);
 }
 
 void Generation::scheduleNextTick()
@@ -313,9 +327,10 @@ void Generation::finish(Outcome outcome, int status)
         : outcome == Outcome::Cancelled                     ? "cancelled"
         : outcome == Outcome::Dropped                       ? "dropped"
                                                             : "failed";
-    log().info("POST {} {} id={} prompt={} cached={} out={} {} ms {}{}", m_setup.path.constData(), status,
-               m_setup.requestId.constData(), m_usage.promptTokens, m_usage.cacheReadTokens, m_sent,
-               (nowNs() - m_setup.receivedNs) / 1000000, outcomeName, stream ? " stream" : "");
+    log().info("POST {} {} id={} purpose={} prompt={} cached={} out={} {} ms {}{}", m_setup.path.constData(), status,
+               m_setup.requestId.constData(), m_setup.purpose.toStdString(), m_usage.promptTokens,
+               m_usage.cacheReadTokens, m_sent, (nowNs() - m_setup.receivedNs) / 1000000, outcomeName,
+               stream ? " stream" : "");
     deleteLater();
 }
 

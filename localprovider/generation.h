@@ -21,8 +21,10 @@ class ServerState;
 
 // One accepted chat request, from the network round trip to the last token: waits rtt, queues
 // for a slot, "prefills" the uncached part of the prompt, then emits one token per decode
-// interval, applying the request's faults on the way. A child of its connection (it dies with
-// it) and deletes itself when done. Server thread only; timers, never sleeps.
+// interval, applying the request's faults on the way. It bills like a hosted provider: the input
+// once prefill begins, every token generated whether or not the client reads it. A child of its
+// connection (it dies with it) and deletes itself when done. Server thread only; timers, never
+// sleeps.
 class Generation : public QObject
 {
     Q_OBJECT
@@ -34,6 +36,7 @@ public:
         FaultSpec fault;
         QByteArray requestId; // X-Request-Id as sent, or generated
         QByteArray path;
+        QString purpose; // X-Headstart-Purpose, or "unmarked": what the bill is split by
         qint64 receivedNs = 0;
     };
 
@@ -57,6 +60,7 @@ private:
     void failMidResponse();
     bool write(const QByteArray &bytes);
     void finish(Outcome outcome, int status);
+    void countGenerated(int tokens);
     HttpHeaders responseHeaders() const;
     qint64 ttlMs() const;
     int minimumCacheTokens() const;

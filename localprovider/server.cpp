@@ -77,6 +77,48 @@ bool isPlainId(QByteArrayView id)
     return true;
 }
 
+// X-Headstart-Purpose: a short lowercase token ("hover", "warmup"), so that it can key the stats
+// and be logged as it is.
+bool isPurpose(QByteArrayView purpose)
+{
+    if (purpose.isEmpty() || purpose.size() > 32)
+        return false;
+    for (char c : purpose) {
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'))
+            return false;
+    }
+    return true;
+}
+
+QJsonObject billedJson(const BilledTokens &b)
+{
+    return QJsonObject{{QStringLiteral("input_uncached"), b.inputUncached},
+                       {QStringLiteral("cache_read"), b.cacheRead},
+                       {QStringLiteral("cache_write"), b.cacheWrite},
+                       {QStringLiteral("output"), b.output}};
+}
+
+QJsonObject statsJson(const Stats &s)
+{
+    QJsonObject byPurpose;
+    for (auto it = s.billedByPurpose.cbegin(); it != s.billedByPurpose.cend(); ++it)
+        byPurpose.insert(it.key(), billedJson(it.value()));
+    QJsonObject billed = billedJson(s.billed);
+    billed.insert(QStringLiteral("by_purpose"), byPurpose);
+    return QJsonObject{
+        {QStringLiteral("requests_served"), s.requestsServed},
+        {QStringLiteral("prefetch_requests"), s.prefetchRequests},
+        {QStringLiteral("streams_open"), s.streamsOpen},
+        {QStringLiteral("streams_cancelled"), s.streamsCancelled},
+        {QStringLiteral("streams_completed"), s.streamsCompleted},
+        {QStringLiteral("requests_rejected"), s.requestsRejected},
+        {QStringLiteral("tokens_generated"), s.tokensGenerated},
+        {QStringLiteral("prompt_tokens"), s.promptTokens},
+        {QStringLiteral("cache_hit_tokens"), s.cacheHitTokens},
+        {QStringLiteral("billed"), billed},
+    };
+}
+
 ApiError contextTooLong(Api api, int promptTokens, int completionTokens, int maximum)
 {
     const int requested = qMax(promptTokens + completionTokens, maximum + 1);
@@ -251,20 +293,8 @@ void Server::onRequest(HttpConnection *connection, const HttpRequest &request)
     if (path == "/stats") {
         if (!get)
             return methodNotAllowed();
-        const Stats s = m_state->stats();
-        const QJsonObject json{
-            {QStringLiteral("requests_served"), s.requestsServed},
-            {QStringLiteral("prefetch_requests"), s.prefetchRequests},
-            {QStringLiteral("streams_open"), s.streamsOpen},
-            {QStringLiteral("streams_cancelled"), s.streamsCancelled},
-            {QStringLiteral("streams_completed"), s.streamsCompleted},
-            {QStringLiteral("requests_rejected"), s.requestsRejected},
-            {QStringLiteral("tokens_generated"), s.tokensGenerated},
-            {QStringLiteral("prompt_tokens"), s.promptTokens},
-            {QStringLiteral("cache_hit_tokens"), s.cacheHitTokens},
-        };
-        return respond(connection, request, 200, "application/json", QJsonDocument(json).toJson(QJsonDocument::Compact),
-                       startNs, true);
+        return respond(connection, request, 200, "application/json",
+                       QJsonDocument(statsJson(m_state->stats())).toJson(QJsonDocument::Compact), startNs, true);
     }
     if (path == "/v1/models" || path == "/models" || path.startsWith("/v1/models/") || path.startsWith("/models/")) {
         if (!get)
@@ -326,6 +356,17 @@ void Server::handleGeneration(HttpConnection *connection, const HttpRequest &req
         if (prefetch)
             ++s.prefetchRequests;
     });
+
+    QString purpose = QStringLiteral("unmarked");
+    if (const QByteArray value = request.header("x-headstart-purpose"); !value.isEmpty()) {
+        if (!isPurpose(value)) {
+            return reject(connection, request,
+                          ApiError::make(400, QStringLiteral("X-Headstart-Purpose: expected 1 to 32 characters of "
+                                                             "[a-z0-9-], such as \"hover\".")),
+                          0, startNs);
+        }
+        purpose = QString::fromLatin1(value);
+    }
 
     LatencyProfile profile = m_state->config().profile;
     if (const QByteArray name = request.header("x-headstart-profile"); !name.isEmpty()) {
@@ -394,7 +435,7 @@ void Server::handleGeneration(HttpConnection *connection, const HttpRequest &req
     QByteArray requestId = request.header("x-request-id");
     if (!isPlainId(requestId))
         requestId = "req_" + QByteArray::number(m_state->nextSerial());
-    Generation::Setup setup{std::move(chat), profile, fault, requestId, request.path, startNs};
+    Generation::Setup setup{std::move(chat), profile, fault, requestId, request.path, purpose, startNs};
     auto *generation = new Generation(connection, *m_state, std::move(setup), std::move(prompt));
     generation->start();
 }

@@ -2,6 +2,7 @@
 
 #include "latencyprofile.h"
 
+#include <QMap>
 #include <QString>
 #include <QtGlobal>
 
@@ -12,6 +13,24 @@ struct ServerConfig {
     QString fault;                // a fault spec applied to every request (X-Headstart-Fault syntax), empty = none
     int maxConcurrentStreams = 0; // > 0: refuse streams beyond N open ones with 429 (+ Retry-After: 1)
     QString apiKey;               // non-empty: requests must carry it (Authorization: Bearer K or x-api-key: K) else 401
+};
+
+// Tokens as a hosted provider would bill them: what the model computed, not what the client read.
+struct BilledTokens {
+    qint64 inputUncached = 0; // prompt tokens neither read from nor written to the cache
+    qint64 cacheRead = 0;
+    qint64 cacheWrite = 0;    // Anthropic cache_creation_input_tokens; OpenAI-style caches bill no writes
+    qint64 output = 0;        // tokens generated, whether the client read them or not
+
+    BilledTokens &operator+=(const BilledTokens &o)
+    {
+        inputUncached += o.inputUncached;
+        cacheRead += o.cacheRead;
+        cacheWrite += o.cacheWrite;
+        output += o.output;
+        return *this;
+    }
+    friend bool operator==(const BilledTokens &, const BilledTokens &) = default;
 };
 
 // Counters since the server started; docs/localprovider.md defines each one.
@@ -25,6 +44,9 @@ struct Stats {
     qint64 tokensGenerated = 0;
     qint64 promptTokens = 0;
     qint64 cacheHitTokens = 0;
+    BilledTokens billed;
+    // The same, split by the request's X-Headstart-Purpose ("unmarked" without one).
+    QMap<QString, BilledTokens> billedByPurpose;
 };
 
 } // namespace LocalProvider

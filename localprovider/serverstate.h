@@ -33,6 +33,10 @@ public:
         update(m_stats);
     }
     Stats stats() const;
+    // Adds to the billed totals and to those of `purpose`. Beyond MaxPurposes distinct purposes
+    // the rest are billed under "other": the map must not grow with whatever clients send.
+    void bill(const QString &purpose, const BilledTokens &tokens);
+    static constexpr qsizetype MaxPurposes = 64;
 
     void recordFirstToken(const QByteArray &requestId, qint64 steadyNs);
     qint64 firstTokenWrittenNs(const QByteArray &requestId) const;
