@@ -48,14 +48,20 @@ std::optional<qint64> integerValue(const QJsonValue &v)
     return a;
 }
 
+// A boolean field: nullopt when absent or null, an error when it is something else.
+std::expected<std::optional<bool>, ApiError> optionalBool(const QJsonObject &o, QStringView key, const QString &where)
+{
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined() || v.isNull())
+        return std::nullopt;
+    if (!v.isBool())
+        return std::unexpected(ApiError::make(400, QStringLiteral("%1: must be a boolean.").arg(where), {}, where.toLatin1()));
+    return v.toBool();
+}
+
 QString compactJson(const QJsonObject &o)
 {
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
-}
-
-QString marker(const QString &role)
-{
-    return QStringLiteral("<|%1|>").arg(role);
 }
 
 // OpenAI content: a string, null, or an array of parts; nullopt when it is none of them.
@@ -178,6 +184,48 @@ std::optional<QString> anthropicBlockText(const QJsonObject &b)
     return compactJson(withoutCacheControl(b));
 }
 
+// Whether OpenAI-format message `m` is the beginning of the answer to continue. Only the last
+// message, with role assistant, can be; the forms, most explicit first: vLLM's request-level
+// continue_final_message, DeepSeek's `prefix` or Qwen's `partial` on the message (false: a
+// complete message), vLLM's add_generation_prompt: true (a new turn after it), and otherwise
+// yes, as llama.cpp's server does.
+std::expected<bool, ApiError> openAiPrefill(const QJsonObject &m, const QString &role, bool last,
+                                            std::optional<bool> continueFinal, std::optional<bool> addGenerationPrompt,
+                                            const QString &where)
+{
+    const auto prefix = optionalBool(m, u"prefix", where + QStringLiteral(".prefix"));
+    if (!prefix)
+        return std::unexpected(prefix.error());
+    const auto partial = optionalBool(m, u"partial", where + QStringLiteral(".partial"));
+    if (!partial)
+        return std::unexpected(partial.error());
+    const bool flagged = prefix->value_or(false) || partial->value_or(false);
+    const bool assistant = role == u"assistant";
+    if (flagged && (!last || !assistant)) {
+        return std::unexpected(ApiError::make(
+            400, QStringLiteral("%1: only the last message, with role assistant, can be continued (prefix, partial).").arg(where),
+            {}, where.toLatin1()));
+    }
+    if (last && !assistant && continueFinal.value_or(false)) {
+        return std::unexpected(ApiError::make(
+            400, QStringLiteral("continue_final_message: the last message must have role assistant."), {},
+            "continue_final_message"));
+    }
+    if (!last || !assistant)
+        return false;
+    const bool explicitly = continueFinal.value_or(false) || flagged;
+    bool yes = explicitly || (!prefix->has_value() && !partial->has_value() && !addGenerationPrompt.value_or(false));
+    // A tool call is a finished turn, not text to go on with.
+    if (yes && m.value(u"tool_calls").isArray() && !m.value(u"tool_calls").toArray().isEmpty()) {
+        if (explicitly) {
+            return std::unexpected(ApiError::make(
+                400, QStringLiteral("%1: a message with tool_calls cannot be continued.").arg(where), {}, where.toLatin1()));
+        }
+        yes = false;
+    }
+    return yes;
+}
+
 void appendCorpus(ChatRequest &r, const QString &text)
 {
     if (text.isEmpty())
@@ -188,6 +236,11 @@ void appendCorpus(ChatRequest &r, const QString &text)
 }
 
 } // namespace
+
+QString roleMarker(QStringView role)
+{
+    return QStringLiteral("<|%1|>").arg(role);
+}
 
 Result ChatRequest::fromOpenAi(const QByteArray &body)
 {
@@ -226,6 +279,18 @@ Result ChatRequest::fromOpenAi(const QByteArray &body)
     if (!messages.isArray() || messages.toArray().isEmpty())
         return invalid(QStringLiteral("messages: must be a non-empty array."), "messages");
 
+    // vLLM's form of a continuation; like vLLM, add_generation_prompt defaults to true.
+    const auto continueFinal = optionalBool(o, u"continue_final_message", QStringLiteral("continue_final_message"));
+    if (!continueFinal)
+        return std::unexpected(continueFinal.error());
+    const auto addGenerationPrompt = optionalBool(o, u"add_generation_prompt", QStringLiteral("add_generation_prompt"));
+    if (!addGenerationPrompt)
+        return std::unexpected(addGenerationPrompt.error());
+    if (continueFinal->value_or(false) && addGenerationPrompt->value_or(true)) {
+        return invalid(QStringLiteral("Cannot set both `continue_final_message` and `add_generation_prompt` to True."),
+                       "continue_final_message");
+    }
+
     QList<PromptPart> leading;
     QList<PromptPart> rest;
     bool inLeadingSystem = true;
@@ -244,6 +309,14 @@ Result ChatRequest::fromOpenAi(const QByteArray &body)
         if (!content)
             return invalid(QStringLiteral("%1.content: must be a string or an array of content parts.").arg(where),
                            (where + QStringLiteral(".content")).toLatin1());
+        const auto prefill = openAiPrefill(m, role, i + 1 == array.size(), *continueFinal, *addGenerationPrompt, where);
+        if (!prefill)
+            return std::unexpected(prefill.error());
+        if (*prefill) {
+            r.prefill = *content;
+            r.prefillParts = {{PromptPart::Kind::Marker, roleMarker(role), false}, {PromptPart::Kind::Text, *content, false}};
+            break; // the last message
+        }
         QString text = *content;
         if (m.value(u"tool_calls").isArray())
             text += QString::fromUtf8(QJsonDocument(m.value(u"tool_calls").toArray()).toJson(QJsonDocument::Compact));
@@ -251,7 +324,7 @@ Result ChatRequest::fromOpenAi(const QByteArray &body)
         const bool isSystem = role == u"system" || role == u"developer";
         inLeadingSystem = inLeadingSystem && isSystem;
         QList<PromptPart> &target = inLeadingSystem ? leading : rest;
-        target.append({PromptPart::Kind::Marker, marker(role), false});
+        target.append({PromptPart::Kind::Marker, roleMarker(role), false});
         target.append({PromptPart::Kind::Text, text, false});
         appendCorpus(r, *content);
         if (role == u"user")
@@ -334,12 +407,15 @@ Result ChatRequest::fromAnthropic(const QByteArray &body)
         const QString role = m.value(u"role").toString();
         if (!array[i].isObject() || (role != u"user" && role != u"assistant"))
             return invalid(QStringLiteral("messages.%1.role: Input should be 'user' or 'assistant'").arg(i));
-        r.parts.append({PromptPart::Kind::Marker, marker(role), false});
+        QList<PromptPart> message{{PromptPart::Kind::Marker, roleMarker(role), false}};
         const QJsonValue content = m.value(u"content");
         QString visible;
+        bool allText = true; // only text can be continued
+        QString continued;   // the text blocks back to back, as the answer goes on from them
         if (content.isString()) {
             visible = content.toString();
-            r.parts.append({PromptPart::Kind::Text, visible, false});
+            continued = visible;
+            message.append({PromptPart::Kind::Text, visible, false});
         } else if (content.isArray()) {
             QStringList texts;
             for (const QJsonValue &block : content.toArray()) {
@@ -350,14 +426,27 @@ Result ChatRequest::fromAnthropic(const QByteArray &body)
                 const auto bp = cacheControl(b, breakpoints);
                 if (!bp)
                     return std::unexpected(bp.error());
-                r.parts.append({PromptPart::Kind::Text, *text, *bp});
-                if (b.value(u"type").toString() == u"text")
+                message.append({PromptPart::Kind::Text, *text, *bp});
+                if (b.value(u"type").toString() == u"text") {
                     texts << *text;
+                    continued += *text;
+                } else {
+                    allText = false;
+                }
             }
             visible = texts.join(u'\n');
         } else {
             return invalid(QStringLiteral("messages.%1.content: Input should be a valid string or list of blocks").arg(i));
         }
+        // A final assistant message is the beginning of the answer (Anthropic's prefill).
+        if (i + 1 == array.size() && role == u"assistant" && allText) {
+            if (!continued.isEmpty() && continued.back().isSpace())
+                return invalid(QStringLiteral("messages: final assistant content cannot end with trailing whitespace"));
+            r.prefill = continued;
+            r.prefillParts = message;
+            break;
+        }
+        r.parts += message;
         appendCorpus(r, visible);
         if (role == u"user")
             r.lastUserText = visible;
@@ -366,6 +455,11 @@ Result ChatRequest::fromAnthropic(const QByteArray &body)
     if (breakpoints > 4)
         return invalid(QStringLiteral("A maximum of 4 blocks with cache_control may be provided. Found %1.").arg(breakpoints));
     return r;
+}
+
+quint64 ChatRequest::continuationSeed(int index) const
+{
+    return StableHash::combine(textSeed(index), StableHash::text(prefill.value_or(QString()), 3));
 }
 
 quint64 ChatRequest::textSeed(int index) const

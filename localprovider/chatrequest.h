@@ -22,6 +22,9 @@ struct PromptPart {
     bool cacheBreakpoint = false;
 };
 
+// The one-token marker that starts a message of `role` in the prompt ("<|assistant|>").
+QString roleMarker(QStringView role);
+
 // A chat request of either wire format, validated and reduced to what the simulation needs.
 struct ChatRequest {
     Api api = Api::OpenAi;
@@ -29,6 +32,13 @@ struct ChatRequest {
     // OpenAI: leading system/developer messages, tools, the other messages.
     // Anthropic: tools, system, messages (the order Anthropic caches in).
     QList<PromptPart> parts;
+    // The beginning of the assistant's answer that the request asks to continue: Anthropic's
+    // prefill, DeepSeek's `prefix`, Qwen's `partial`, vLLM's `continue_final_message`, or a plain
+    // final assistant message (llama.cpp). nullopt: a fresh answer. It is in none of `parts`,
+    // `corpus` and the text seed, so that the answer can continue the very answer the request
+    // without it gets; it is in the prompt (prefillParts, after parts) for counting and caching.
+    std::optional<QString> prefill;
+    QList<PromptPart> prefillParts; // its role marker and text blocks
     QString corpus;       // visible text of system and messages: what the answer is made of
     QString lastUserText; // decides the answer's language
     int maxTokens = 0;    // 0: not given
@@ -44,6 +54,8 @@ struct ChatRequest {
     // Seeds choice `index`'s text from model, prompt, seed, temperature and index only:
     // max_tokens just cuts the same text, and streaming only changes the framing.
     quint64 textSeed(int index) const;
+    // Seeds the text that follows a prefill which is not a prefix of the fresh answer.
+    quint64 continuationSeed(int index) const;
 };
 
 } // namespace LocalProvider

@@ -1,5 +1,6 @@
 #include "generation.h"
 
+#include "answers.h"
 #include "httpconnection.h"
 #include "log.h"
 #include "serverstate.h"
@@ -65,12 +66,9 @@ Generation::~Generation()
 void Generation::start()
 {
     const ChatRequest &r = m_setup.request;
-    const TextGenerator generator(r.corpus, r.lastUserText);
-    for (int i = 0; i < r.n; ++i) {
-        m_answers.append(generator.generate(r.textSeed(i), r.maxTokens));
-        m_positions.append(0);
-        m_choiceDone.append(false);
-    }
+    m_answers = answersFor(r);
+    m_positions.fill(0, m_answers.size());
+    m_choiceDone.fill(false, m_answers.size());
     m_format = WireFormat::create(r.api, r.model, m_state.nextSerial());
     if (r.stream)
         m_state.updateStats([](Stats &s) { ++s.streamsOpen; });
@@ -161,6 +159,7 @@ void Generation::onPrefillDone()
         m_state.cache().insertBreakpoints(m_prompt, minimumCacheTokens(), m_usage.cacheReadTokens, now, ttlMs());
 
     m_phase = Phase::Decode;
+    m_prefilled = true;
     if (m_setup.request.stream && !write(m_format->streamStart(static_cast<int>(m_answers.size()), m_usage)))
         return;
     m_nextTickNs = nowNs();
@@ -244,6 +243,22 @@ void Generation::countGenerated(int tokens)
     m_state.bill(m_setup.purpose, output);
 }
 
+void Generation::cacheWhatWasComputed()
+{
+    // Anthropic caches at breakpoints only, and the answer carries none; an automatic block
+    // cache keeps whatever the request computed: the prompt and the tokens generated so far,
+    // also when max_tokens cut them or the client left. A continuation then reads most of its
+    // prefill from the cache.
+    if (!m_prefilled || m_setup.request.api != Api::OpenAi)
+        return;
+    const QString prefill = m_setup.request.prefill.value_or(QString());
+    const qint64 now = nowMs();
+    for (qsizetype c = 0; c < m_answers.size(); ++c) {
+        const QString generated = m_answers[c].tokens.first(m_positions[c]).join(QString());
+        m_state.cache().insertBlockKeys(m_prompt.blockKeysWithAnswer(prefill + generated), now, ttlMs());
+    }
+}
+
 void Generation::scheduleNextTick()
 {
     const qint64 now = nowNs();
@@ -308,6 +323,7 @@ void Generation::finish(Outcome outcome, int status)
         return;
     m_phase = Phase::Done;
     m_timer.stop();
+    cacheWhatWasComputed();
     const bool stream = m_setup.request.stream;
     m_state.updateStats([stream, outcome](Stats &s) {
         if (!stream)
@@ -327,10 +343,10 @@ void Generation::finish(Outcome outcome, int status)
         : outcome == Outcome::Cancelled                     ? "cancelled"
         : outcome == Outcome::Dropped                       ? "dropped"
                                                             : "failed";
-    log().info("POST {} {} id={} purpose={} prompt={} cached={} out={} {} ms {}{}", m_setup.path.constData(), status,
+    log().info("POST {} {} id={} purpose={} prompt={} cached={} out={} {} ms {}{}{}", m_setup.path.constData(), status,
                m_setup.requestId.constData(), m_setup.purpose.toStdString(), m_usage.promptTokens,
                m_usage.cacheReadTokens, m_sent, (nowNs() - m_setup.receivedNs) / 1000000, outcomeName,
-               stream ? " stream" : "");
+               stream ? " stream" : "", m_setup.request.prefill ? " continuation" : "");
     deleteLater();
 }
 

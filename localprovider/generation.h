@@ -61,6 +61,7 @@ private:
     bool write(const QByteArray &bytes);
     void finish(Outcome outcome, int status);
     void countGenerated(int tokens);
+    void cacheWhatWasComputed();
     HttpHeaders responseHeaders() const;
     qint64 ttlMs() const;
     int minimumCacheTokens() const;
@@ -83,6 +84,7 @@ private:
     bool m_stalled = false;
     bool m_malformedSent = false;
     bool m_firstTokenRecorded = false;
+    bool m_prefilled = false; // prefill completed: the prompt, and what follows, is computed
 };
 
 } // namespace LocalProvider

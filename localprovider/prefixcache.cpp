@@ -61,7 +61,12 @@ int PrefixCache::lookupBlocks(const Prompt &prompt, qint64 nowMs, qint64 ttlMs)
 
 void PrefixCache::insertBlocks(const Prompt &prompt, qint64 nowMs, qint64 ttlMs)
 {
-    for (quint64 key : prompt.blockKeys())
+    insertBlockKeys(prompt.blockKeys(), nowMs, ttlMs);
+}
+
+void PrefixCache::insertBlockKeys(const QList<quint64> &keys, qint64 nowMs, qint64 ttlMs)
+{
+    for (quint64 key : keys)
         insert(key, 1, nowMs, ttlMs);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QtGlobal>
 
 #include <list>
@@ -19,6 +20,8 @@ public:
     // OpenAI-style automatic caching: the number of leading full blocks present, in tokens.
     int lookupBlocks(const Prompt &prompt, qint64 nowMs, qint64 ttlMs);
     void insertBlocks(const Prompt &prompt, qint64 nowMs, qint64 ttlMs);
+    // Block keys computed elsewhere (Prompt::blockKeysWithAnswer), one block each.
+    void insertBlockKeys(const QList<quint64> &keys, qint64 nowMs, qint64 ttlMs);
 
     // Anthropic-style caching at cache_control breakpoints.
     struct BreakpointResult {

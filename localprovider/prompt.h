@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QList>
+#include <QStringView>
 #include <QtGlobal>
 
 namespace LocalProvider {
@@ -20,6 +21,7 @@ public:
     };
 
     Prompt() = default;
+    // The request's parts, then its prefill (marker and text), if it has one.
     Prompt(const ChatRequest &request, int blockTokens);
 
     int tokenCount() const { return m_tokens; }
@@ -28,11 +30,26 @@ public:
     const QList<quint64> &blockKeys() const { return m_blockKeys; }
     const QList<Boundary> &boundaries() const { return m_boundaries; }
 
+    // The keys of every full block of the conversation followed by an assistant turn with
+    // `answer` as its text (a prefill and what was generated after it): what a request leaves
+    // in an automatic block cache, keyed the way a later prompt that carries that text (a
+    // continuation, the next turn) will be, since both tokenize it whole.
+    QList<quint64> blockKeysWithAnswer(QStringView answer) const;
+
 private:
+    // The hash chain after some prefix of the prompt.
+    struct Chain {
+        quint64 hash = 0;
+        int tokens = 0;
+        QList<quint64> blockKeys;
+    };
+    static void step(Chain &chain, QStringView token, int blockTokens);
+
     int m_tokens = 0;
     int m_blockTokens = 64;
     QList<quint64> m_blockKeys;
     QList<Boundary> m_boundaries;
+    Chain m_conversation; // after the request's parts, before the prefill
 };
 
 } // namespace LocalProvider
