@@ -9,6 +9,8 @@ namespace {
 
 constexpr double Unlimited = std::numeric_limits<double>::infinity();
 
+// docs/localprovider.md gives each number of the hosted profiles its source, or says it is an
+// assumption.
 LatencyProfile hosted()
 {
     LatencyProfile p;
@@ -17,11 +19,36 @@ LatencyProfile hosted()
     // With the round trip and ~50 ms of prefill, a short prompt's first token comes after
     // ~750 ms, as hosted chat APIs measure (PREFETCH.md: "800 ms TTFT").
     p.overheadMs = 550;
+    // Slower than published prefill rates: a pessimistic provider for long documents.
     p.prefillTokensPerSec = 4000;
     p.decodeTokensPerSec = 40;
     p.slotCount = 64;
     p.cacheCapacityBlocks = 16384; // 1M tokens
     p.contextTokens = 128000;
+    return p;
+}
+
+// A quick hosted API: ~300 ms to the first token on a short prompt.
+LatencyProfile hostedFast()
+{
+    LatencyProfile p = hosted();
+    p.name = QStringLiteral("hosted-fast");
+    p.rttMs = 100;
+    p.overheadMs = 200;
+    p.prefillTokensPerSec = 20000;
+    p.decodeTokensPerSec = 80;
+    return p;
+}
+
+// A busy or distant hosted API: ~1.7 s to the first token on a short prompt.
+LatencyProfile hostedSlow()
+{
+    LatencyProfile p = hosted();
+    p.name = QStringLiteral("hosted-slow");
+    p.rttMs = 200;
+    p.overheadMs = 1500;
+    p.prefillTokensPerSec = 10000;
+    p.decodeTokensPerSec = 40;
     return p;
 }
 
@@ -76,6 +103,10 @@ std::optional<LatencyProfile> LatencyProfile::byName(QStringView name)
 {
     if (name == u"hosted")
         return hosted();
+    if (name == u"hosted-fast")
+        return hostedFast();
+    if (name == u"hosted-slow")
+        return hostedSlow();
     if (name == u"hosted-long-doc") {
         LatencyProfile p = hosted();
         p.name = QStringLiteral("hosted-long-doc");
@@ -90,8 +121,8 @@ std::optional<LatencyProfile> LatencyProfile::byName(QStringView name)
 
 QStringList LatencyProfile::names()
 {
-    return {QStringLiteral("hosted"), QStringLiteral("hosted-long-doc"), QStringLiteral("local-gpu"),
-            QStringLiteral("instant")};
+    return {QStringLiteral("hosted"),    QStringLiteral("hosted-fast"), QStringLiteral("hosted-slow"),
+            QStringLiteral("hosted-long-doc"), QStringLiteral("local-gpu"), QStringLiteral("instant")};
 }
 
 std::expected<LatencyProfile, QString> LatencyProfile::withOverrides(QStringView spec) const

@@ -26,7 +26,7 @@ struct LatencyProfile {
     int cacheCapacityBlocks = 16384; // LRU beyond this
     int contextTokens = 128000;      // prompt + max_tokens beyond this -> "context too long"
 
-    // "hosted", "hosted-long-doc", "local-gpu", "instant".
+    // "hosted", "hosted-fast", "hosted-slow", "hosted-long-doc", "local-gpu", "instant".
     static std::optional<LatencyProfile> byName(QStringView name);
     static QStringList names();
 

@@ -416,6 +416,7 @@ private Q_SLOTS:
     void continuationFlags();
     void continuationReadsCache();
     void anthropicContinuationCache();
+    void hostedProfiles();
 
     void keepAliveAndPipelining();
     void bodyOneBytePerWrite();
@@ -1743,6 +1744,37 @@ void tst_LocalProvider::anthropicContinuationCache()
     const int prefillTokens = int(Tokenizer::count(prefill)) + 1; // and its role marker
     QCOMPARE(usage[u"input_tokens"].toInt(), prefix[u"usage"][u"input_tokens"].toInt() + prefillTokens);
     QCOMPARE(server.stats().billed.cacheRead, written);
+}
+
+void tst_LocalProvider::hostedProfiles()
+{
+    const QStringList names = LatencyProfile::names();
+    for (const QString &name : {u"hosted"_s, u"hosted-fast"_s, u"hosted-slow"_s, u"hosted-long-doc"_s, u"local-gpu"_s,
+                                u"instant"_s}) {
+        QVERIFY2(names.contains(name), qPrintable(name));
+        QCOMPARE(LatencyProfile::byName(name).value().name, name);
+    }
+    // The profile table's short-prompt first-token figures: rtt + overhead (+ a few ms of prefill).
+    const auto firstToken = [](const QString &name) {
+        const LatencyProfile p = LatencyProfile::byName(name).value();
+        return p.rttMs + p.overheadMs;
+    };
+    QCOMPARE(firstToken(u"hosted"_s), 700);
+    QCOMPARE(firstToken(u"hosted-fast"_s), 300);
+    QCOMPARE(firstToken(u"hosted-slow"_s), 1700);
+    QCOMPARE(LatencyProfile::byName(u"hosted-fast").value().prefillTokensPerSec, 20000.0);
+    QCOMPARE(LatencyProfile::byName(u"hosted-fast").value().decodeTokensPerSec, 80.0);
+    QCOMPARE(LatencyProfile::byName(u"hosted-slow").value().prefillTokensPerSec, 10000.0);
+
+    // And over the wire: no sooner than the model says, the fast one before the slow one.
+    const auto ttft = [&](const QByteArray &profile) {
+        return post(u"v1/chat/completions"_s, streamBody(u"Profile probe %1."_s.arg(QString::fromLatin1(profile)), {{u"max_tokens"_s, 2}}),
+                    {{"X-Headstart-Profile", profile}})
+            .ttftMs();
+    };
+    const qint64 fast = ttft("hosted-fast");
+    const qint64 slow = ttft("hosted-slow");
+    QVERIFY2(fast >= 300 && slow >= 1700 && fast < slow, qPrintable(u"fast %1 ms, slow %2 ms"_s.arg(fast).arg(slow)));
 }
 
 QTEST_GUILESS_MAIN(tst_LocalProvider)
