@@ -70,8 +70,9 @@ void PrefetchSession::onEvent(const Llm::StreamEvent &event)
     if (first)
         m_firstTokenNs = Llm::monotonicNowNs();
     m_buffer.append(event);
-    // Back-pressure rather than loss: stop reading; consume() resumes it.
-    if (m_buffer.tokenCount() >= m_bufferCap && m_answer && !m_answer->isPaused())
+    // Back-pressure rather than loss: stop reading; consume() resumes it. An answer bounded at
+    // the provider within the cap is read to its end: that end is the prefix it asked for.
+    if (m_buffer.tokenCount() >= m_bufferCap && m_answer && !m_answer->isPaused() && m_answer->limit() > m_bufferCap)
         m_answer->setPaused(true);
     if (first)
         emit firstTokenReceived();

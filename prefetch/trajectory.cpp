@@ -12,13 +12,17 @@ namespace {
 constexpr qsizetype LinearHistory = 8;
 constexpr double LinearAheadMs = 120.0;
 // Below this speed the pointer is taken to rest; a movement starts when it exceeds it.
-constexpr double RestSpeed = 40.0; // px/s
+constexpr double RestSpeed = 10.0; // px/s: slower is a stop (or the first instants of a movement, which the start keeps)
 // A movement too short to say where it goes: too little of the speed profile seen yet.
 constexpr double MinTravelPx = 12.0;
 constexpr double MinElapsedMs = 50.0;
 // Only once this far into the movement (fraction of its duration) is the endpoint trusted: the
 // very beginning of a movement is mostly reaction and acceleration, and noisy.
 constexpr double MinProgress = 0.2;
+// The uncertainty of the predicted end along the line of motion: this share of the distance
+// still to go, and a few pixels more.
+constexpr double MarginShare = 0.25;
+constexpr double MarginPx = 8.0;
 
 double msBetween(qint64 a, qint64 b)
 {
@@ -144,27 +148,55 @@ std::optional<TrajectoryPredictor::Prediction> TrajectoryPredictor::predictKinem
     const double distance = std::hypot(travelled.x(), travelled.y());
     if (elapsedMs < MinElapsedMs || distance < MinTravelPx)
         return std::nullopt;
-    // The current speed over the last ~50 ms, which smooths a 60 Hz pointer's jitter.
-    qsizetype back = m_samples.size() - 1;
-    while (back > 0 && msBetween(m_samples.at(back).ns, now.ns) < 48)
-        --back;
-    const Sample &earlier = m_samples.at(back);
-    const double windowMs = msBetween(earlier.ns, now.ns);
+    // The speed over the last two frames, which smooths a 60 Hz pointer's jitter, is the
+    // speed at the frame between them: distance and time are taken there too, or the lag of
+    // the average would read as being further along.
+    if (m_samples.size() < 3)
+        return std::nullopt;
+    const Sample &before = m_samples.at(m_samples.size() - 3);
+    const Sample &middle = m_samples.at(m_samples.size() - 2);
+    const double windowMs = msBetween(before.ns, now.ns);
     if (windowMs <= 0)
         return std::nullopt;
-    const double speed = QLineF(earlier.position, now.position).length() / windowMs; // px/ms
-    if (speed <= 1e-6)
+    const double speed = QLineF(before.position, now.position).length() / windowMs; // px/ms
+    const QPointF covered = middle.position - start.position;
+    const double distanceAtMiddle = std::hypot(covered.x(), covered.y());
+    const double elapsedAtMiddle = msBetween(start.ns, middle.ns);
+    if (speed <= 1e-6 || distanceAtMiddle <= 0 || elapsedAtMiddle <= 0)
         return std::nullopt;
-    const double tau = progressFromRatio(distance / (speed * elapsedMs));
+    const double tau = progressFromRatio(distanceAtMiddle / (speed * elapsedAtMiddle));
     if (tau < MinProgress)
         return std::nullopt;
-    const double total = distance / coveredFraction(tau);
-    const QPointF endpoint = start.position + travelled * (total / distance);
-    const qint64 arrival = start.ns + qint64(elapsedMs / tau * 1e6);
-    const int target = targetHitBySegment(endpoint, endpoint); // the grown rectangle holding the endpoint
-    if (target < 0)
+    const double total = distanceAtMiddle / coveredFraction(tau);
+    const QPointF direction = travelled / distance;
+    const QPointF endpoint = start.position + direction * total;
+    const qint64 arrival = start.ns + qint64(elapsedAtMiddle / tau * 1e6);
+    // How far the movement goes is less certain than where it heads, and more so early on (a
+    // frame's error in where it began moves the estimate by several percent): the target is
+    // the one nearest the predicted end among those on the line of motion within the
+    // remaining distance's uncertainty of it.
+    const double uncertainty = MarginShare * std::max(0.0, total - distance) + MarginPx;
+    const QPointF from = start.position + direction * std::max(distance, total - uncertainty);
+    const QPointF to = start.position + direction * (total + uncertainty);
+    int best = -1;
+    double bestDistance = 0;
+    const QLineF line(from, to);
+    const int steps = std::max(1, int(std::ceil(line.length() / 2.0)));
+    for (int i = 0; i <= steps; ++i) {
+        const QPointF p = line.pointAt(double(i) / steps);
+        for (const Target &t : m_targets) {
+            if (!t.rect.adjusted(-m_slop, -m_slop, m_slop, m_slop).contains(p))
+                continue;
+            const double d = QLineF(p, endpoint).length();
+            if (best < 0 || d < bestDistance) {
+                best = t.id;
+                bestDistance = d;
+            }
+        }
+    }
+    if (best < 0)
         return std::nullopt;
-    return Prediction{target, endpoint, arrival};
+    return Prediction{best, endpoint, arrival};
 }
 
 } // namespace Prefetch

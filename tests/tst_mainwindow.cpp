@@ -10,6 +10,7 @@
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
+#include "prefetch/prefetchsession.h"
 #include "prefetch/responsestream.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
@@ -55,6 +56,7 @@ private slots:
     void statusBarNamesTheLocalEngine();
     void summarizeStreamsIntoAnswerPane();
     void hoverThenClickIsFarFasterThanAClickAlone();
+    void hoverPrefixIsContinuedIntoTheWholeAnswer();
     void leavingTheButtonCancelsAtTheServer();
     void pressStartsBeforeRelease();
     void escapeStopsEverythingAtTheServer();
@@ -226,16 +228,43 @@ void tst_MainWindow::hoverThenClickIsFarFasterThanAClickAlone()
 
     // Rest on the button until the answer is ready, then click.
     const auto served = m_local.stats().requestsServed;
+    const auto foreground = m_local.stats().billedByPurpose.value(QStringLiteral("foreground"));
     enter(button);
     QTRY_VERIFY_WITH_TIMEOUT(m_hover->isReady(Prefetch::DocumentAction::Summarize), 5000);
     QVERIFY(button->text().endsWith(QStringLiteral("\u2022"))); // the "ready" mark
     QTest::mouseClick(button, Qt::LeftButton);
     QVERIFY(waitForAnswer());
     const double hovered = m_window->answerPane()->perceivedLatencyMs();
-    QCOMPARE(m_local.stats().requestsServed, served + 1); // taken over, not asked twice
+    // Taken over, not asked again: the prefetch, and its continuation for a longer answer.
+    QVERIFY(m_local.stats().requestsServed <= served + 2);
+    QCOMPARE(m_local.stats().billedByPurpose.value(QStringLiteral("foreground")), foreground);
     QVERIFY(m_window->answerPane()->statusText().contains(QLatin1String("prefetched")));
     QCOMPARE(m_engine->metrics().stats(Prefetch::Strategy::Hover).hits, 1);
     QVERIFY2(hovered * 4 < alone, qPrintable(QStringLiteral("hover+click %1 ms, click alone %2 ms").arg(hovered).arg(alone)));
+}
+
+void tst_MainWindow::hoverPrefixIsContinuedIntoTheWholeAnswer()
+{
+    // The hover asks the provider for 16 tokens only; the click shows them and fetches the rest.
+    Prefetch::Settings settings;
+    settings.bufferTokens = 16;
+    makeWindow("rtt=20,prefill=1000000,decode=2000", settings);
+    const auto before = m_local.stats();
+    enter(m_window->summarizeButton());
+    auto hoverPrefix = [this] {
+        for (Prefetch::PrefetchSession *s : m_engine->liveSessions()) {
+            if (s->strategy() == Prefetch::Strategy::Hover)
+                return s->isPrefix();
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(hoverPrefix(), 5000);
+    QCOMPARE(m_local.stats().billed.output - before.billed.output, 16); // a wrong guess would have cost this much
+    QTest::mouseClick(m_window->summarizeButton(), Qt::LeftButton);
+    QVERIFY(waitForAnswer());
+    QCOMPARE(m_local.stats().requestsServed, before.requestsServed + 2); // the prefix and its continuation
+    QCOMPARE(m_window->answerPane()->text(), freshSummary(m_window->currentDocument()->text()));
+    QVERIFY(m_window->answerPane()->statusText().contains(QLatin1String("prefetched")));
 }
 
 void tst_MainWindow::leavingTheButtonCancelsAtTheServer()

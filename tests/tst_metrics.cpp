@@ -484,7 +484,8 @@ void tst_Metrics::snapshotKeys()
 
     QCOMPARE(snap.keys(), (QStringList{"latencyWindow", "perceivedAll", "recentPerceived", "strategies"}));
     const QJsonObject strategies = snap.value("strategies").toObject();
-    QCOMPARE(strategies.keys(), (QStringList{"debounce", "hover", "none", "warmup", "workflow"}));
+    QCOMPARE(strategies.keys(), (QStringList{"debounce", "habits", "hover", "keyboard", "none", "reading", "selection",
+                                             "trajectory", "warmup", "workflow"}));
     const QJsonObject hover = strategies.value("hover").toObject();
     QStringList expected{"attempts", "hits", "partialHits", "misses", "cancelled", "expired", "failed", "preempted",
                          "rejectedBudget", "rejectedLane", "tokensPrefetched", "tokensUsed", "tokensWasted",

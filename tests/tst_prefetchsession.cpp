@@ -1,6 +1,7 @@
 // Prefetch sessions and takeover against the real local provider: the text of a taken-over
 // prefetch equals a fresh identical request whenever the consume happens (before the first
-// token, mid-stream, at the buffer cap, after completion); back-pressure at the cap loses
+// token, mid-stream, at the buffer cap of a provider that cannot continue an answer, at the end
+// of the prefix asked of one that can, after completion); back-pressure at the cap loses
 // nothing; TTL, fingerprint change and failure fall back to a fresh request.
 #include "support/localproviderfixture.h"
 
@@ -39,7 +40,10 @@ private slots:
     void eventsAreDeliveredOnceInOrder();
 
 private:
-    std::unique_ptr<Engine> makeEngine(const QByteArray &latency, Settings settings = {}, QString prefetchKey = {});
+    // `continues` false: the provider cannot continue an answer (as OpenAI's chat completions),
+    // so a prefetch asks for the whole answer and stops reading at the buffer cap.
+    std::unique_ptr<Engine> makeEngine(const QByteArray &latency, Settings settings = {}, QString prefetchKey = {},
+                                       bool continues = true);
     Llm::ChatRequest request(const QString &prompt, int maxTokens = 60) const;
     // Runs a fresh request on a separate engine and returns its text.
     QString freshText(const Llm::ChatRequest &r);
@@ -54,10 +58,13 @@ void tst_PrefetchSession::initTestCase()
     QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
 }
 
-std::unique_ptr<Engine> tst_PrefetchSession::makeEngine(const QByteArray &latency, Settings settings, QString prefetchKey)
+std::unique_ptr<Engine> tst_PrefetchSession::makeEngine(const QByteArray &latency, Settings settings, QString prefetchKey,
+                                                        bool continues)
 {
     Llm::ProviderProfile p = m_local.profile(latency);
     p.prefetchApiKey = prefetchKey;
+    if (!continues)
+        p.encodeOptions.continuation = Llm::ContinuationStyle::None;
     return std::make_unique<Engine>(&m_network, p, settings);
 }
 
@@ -80,7 +87,7 @@ void tst_PrefetchSession::takeoverEqualsFresh_data()
 {
     QTest::addColumn<QString>("when");
     QTest::addColumn<Strategy>("strategy");
-    for (const char *when : {"before-first-token", "mid-stream", "at-cap", "after-completion"}) {
+    for (const char *when : {"before-first-token", "mid-stream", "at-cap", "at-prefix", "after-completion"}) {
         for (Strategy s : {Strategy::Hover, Strategy::Debounce, Strategy::Workflow})
             QTest::addRow("%s/%s", when, strategyId(s)) << QString::fromLatin1(when) << s;
     }
@@ -91,11 +98,13 @@ void tst_PrefetchSession::takeoverEqualsFresh()
     QFETCH(QString, when);
     QFETCH(Strategy, strategy);
     Settings settings;
-    // A cap below the answer's length for the at-cap case; above it otherwise, so that the
-    // after-completion case can complete.
-    settings.bufferTokens = when == QLatin1String("at-cap") ? 20 : 200;
-    // 100 ms before the first token, then 200 tokens/s.
-    auto engine = makeEngine("rtt=100,prefill=1000000,decode=200", settings);
+    // A cap below the answer's length for the at-cap and at-prefix cases; above it otherwise,
+    // so that the after-completion case can complete.
+    const bool shortCap = when == QLatin1String("at-cap") || when == QLatin1String("at-prefix");
+    settings.bufferTokens = shortCap ? 20 : 200;
+    // 100 ms before the first token, then 200 tokens/s. At the cap, the back-pressure of a
+    // provider that cannot continue; at the prefix, the continuation of one that can.
+    auto engine = makeEngine("rtt=100,prefill=1000000,decode=200", settings, {}, when != QLatin1String("at-cap"));
     const Llm::ChatRequest r = request(QStringLiteral("Takeover %1 for the %2 strategy: the answer must not change.")
                                            .arg(when, QString::fromLatin1(strategyId(strategy))));
     QPointer<PrefetchSession> session = engine->prefetch(strategy, engine->render(r), 30s);
@@ -108,6 +117,9 @@ void tst_PrefetchSession::takeoverEqualsFresh()
         QVERIFY(session->state() == PrefetchSession::State::Streaming);
     } else if (when == QLatin1String("at-cap")) {
         QTRY_VERIFY_WITH_TIMEOUT(session && session->isPausedAtCap(), 5000);
+    } else if (when == QLatin1String("at-prefix")) {
+        QTRY_VERIFY_WITH_TIMEOUT(session && session->isPrefix(), 5000);
+        QCOMPARE(session->bufferedTokens(), 20);
     } else {
         QTRY_VERIFY_WITH_TIMEOUT(session && session->state() == PrefetchSession::State::Complete, 10000);
     }
@@ -128,7 +140,7 @@ void tst_PrefetchSession::capStopsReadingAndLosesNothing()
 {
     Settings settings;
     settings.bufferTokens = 15;
-    auto engine = makeEngine("rtt=0,prefill=1000000,decode=2000", settings);
+    auto engine = makeEngine("rtt=0,prefill=1000000,decode=2000", settings, {}, false);
     const Llm::ChatRequest r = request(QStringLiteral("A long answer that will hit the buffer cap long before it ends."), 250);
     const qint64 completed = m_local.stats().streamsCompleted;
     QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, engine->render(r), 30s);
@@ -247,15 +259,24 @@ void tst_PrefetchSession::eventsAreDeliveredOnceInOrder()
     drain(fresh);
 
     QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, engine->render(r), 30s);
-    QTRY_VERIFY_WITH_TIMEOUT(session->isPausedAtCap(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(session->isPrefix(), 5000);
     ResponseStream *handle = engine->consume(session, engine->render(r), Llm::monotonicNowNs(), this);
     QList<Llm::StreamEvent> got;
     connect(handle, &ResponseStream::eventReceived, this, [&](const Llm::StreamEvent &e) { got.append(e); });
     QCOMPARE(got.size(), 0); // nothing before the caller could connect
     drain(handle);
     QCOMPARE(got.size(), expected.size());
-    for (qsizetype i = 0; i < got.size(); ++i)
+    // The answer came as a prefix of the buffer's size and its continuation: the same events,
+    // but one usage for both requests, which is what the provider bills.
+    QVERIFY(handle->answer()->parts() >= 2);
+    for (qsizetype i = 0; i < got.size(); ++i) {
+        if (got.at(i).type == Llm::StreamEvent::Type::Usage && expected.at(i).type == Llm::StreamEvent::Type::Usage) {
+            QCOMPARE(got.at(i).usage.outputTokens, expected.at(i).usage.outputTokens);
+            QVERIFY(got.at(i).usage.inputTokens > expected.at(i).usage.inputTokens); // the prompt twice
+            continue;
+        }
         QVERIFY2(got.at(i) == expected.at(i), qPrintable(QStringLiteral("event %1 differs").arg(i)));
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_PrefetchSession)

@@ -156,33 +156,33 @@
         <translation>（已预取）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="84"/>
+        <location filename="../ui/answerpane.cpp" line="83"/>
         <source>, %1 tokens/s</source>
         <translation>，每秒 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="88"/>
+        <location filename="../ui/answerpane.cpp" line="87"/>
         <source>, %1 prompt tokens (%2 from cache)</source>
         <translation>，提示词 %1 个词元（其中 %2 个来自缓存）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="93"/>
+        <location filename="../ui/answerpane.cpp" line="92"/>
         <source>(stopped at the token limit)</source>
         <translation>（已达到词元上限）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="95"/>
+        <location filename="../ui/answerpane.cpp" line="94"/>
         <source>(withheld by the provider&apos;s content filter)</source>
         <translation>（已被服务商的内容过滤器拦截）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="96"/>
+        <location filename="../ui/answerpane.cpp" line="95"/>
         <source>%1.</source>
         <comment>ends the status sentence</comment>
         <translation>%1。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="103"/>
+        <location filename="../ui/answerpane.cpp" line="102"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
@@ -961,10 +961,10 @@
 <context>
     <name>Gui::ChatSession</name>
     <message>
-        <location filename="../ui/chatsession.cpp" line="423"/>
-        <location filename="../ui/chatsession.cpp" line="433"/>
-        <location filename="../ui/chatsession.cpp" line="468"/>
-        <location filename="../ui/chatsession.cpp" line="472"/>
+        <location filename="../ui/chatsession.cpp" line="412"/>
+        <location filename="../ui/chatsession.cpp" line="422"/>
+        <location filename="../ui/chatsession.cpp" line="457"/>
+        <location filename="../ui/chatsession.cpp" line="461"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -1301,248 +1301,248 @@
 <context>
     <name>Gui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="80"/>
-        <location filename="../ui/mainwindow.cpp" line="672"/>
+        <location filename="../ui/mainwindow.cpp" line="63"/>
+        <location filename="../ui/mainwindow.cpp" line="655"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="202"/>
+        <location filename="../ui/mainwindow.cpp" line="183"/>
         <source>Summarize the document</source>
         <translation>总结文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="253"/>
+        <location filename="../ui/mainwindow.cpp" line="234"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="272"/>
+        <location filename="../ui/mainwindow.cpp" line="253"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="202"/>
+        <location filename="../ui/mainwindow.cpp" line="183"/>
         <source>&amp;Summarize</source>
         <translation>总结(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="222"/>
+        <location filename="../ui/mainwindow.cpp" line="203"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="250"/>
+        <location filename="../ui/mainwindow.cpp" line="231"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="275"/>
+        <location filename="../ui/mainwindow.cpp" line="256"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="300"/>
+        <location filename="../ui/mainwindow.cpp" line="281"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="655"/>
+        <location filename="../ui/mainwindow.cpp" line="638"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="642"/>
+        <location filename="../ui/mainwindow.cpp" line="625"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="204"/>
+        <location filename="../ui/mainwindow.cpp" line="185"/>
         <source>&amp;Continue Writing</source>
         <translation>续写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="205"/>
+        <location filename="../ui/mainwindow.cpp" line="186"/>
         <source>Continue writing from the end of the document</source>
         <translation>从文档末尾继续写作</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="206"/>
+        <location filename="../ui/mainwindow.cpp" line="187"/>
         <source>&amp;Rewrite Selection</source>
         <translation>改写选区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="207"/>
+        <location filename="../ui/mainwindow.cpp" line="188"/>
         <source>Rewrite the selected text more clearly</source>
         <translation>把选中的文字改写得更清楚</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="208"/>
+        <location filename="../ui/mainwindow.cpp" line="189"/>
         <source>&amp;Translate</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="209"/>
+        <location filename="../ui/mainwindow.cpp" line="190"/>
         <source>Translate the selection, or the whole document</source>
         <translation>翻译选区，或整篇文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="210"/>
+        <location filename="../ui/mainwindow.cpp" line="191"/>
         <source>E&amp;xplain Selection</source>
         <translation>解释选区(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="211"/>
+        <location filename="../ui/mainwindow.cpp" line="192"/>
         <source>Explain the selected text</source>
         <translation>解释选中的文字</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="216"/>
+        <location filename="../ui/mainwindow.cpp" line="197"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="224"/>
+        <location filename="../ui/mainwindow.cpp" line="205"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="227"/>
+        <location filename="../ui/mainwindow.cpp" line="208"/>
         <source>Re&amp;generate</source>
         <translation>重新生成(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="229"/>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
         <source>Ask again (Ctrl+Alt+G)</source>
         <translation>再问一次（Ctrl+Alt+G）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="232"/>
+        <location filename="../ui/mainwindow.cpp" line="213"/>
         <source>&amp;Insert Answer</source>
         <translation>插入回答(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="234"/>
+        <location filename="../ui/mainwindow.cpp" line="215"/>
         <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
         <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="237"/>
+        <location filename="../ui/mainwindow.cpp" line="218"/>
         <source>Re&amp;place Selection</source>
         <translation>替换选区(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="220"/>
         <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
         <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="242"/>
+        <location filename="../ui/mainwindow.cpp" line="223"/>
         <source>Cop&amp;y Answer</source>
         <translation>复制回答(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="244"/>
+        <location filename="../ui/mainwindow.cpp" line="225"/>
         <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
         <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="251"/>
+        <location filename="../ui/mainwindow.cpp" line="232"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="252"/>
+        <location filename="../ui/mainwindow.cpp" line="233"/>
         <source>New from &amp;Wizard…</source>
         <translation>用向导新建(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="254"/>
+        <location filename="../ui/mainwindow.cpp" line="235"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="256"/>
+        <location filename="../ui/mainwindow.cpp" line="237"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="260"/>
+        <location filename="../ui/mainwindow.cpp" line="241"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="264"/>
+        <location filename="../ui/mainwindow.cpp" line="245"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="269"/>
+        <location filename="../ui/mainwindow.cpp" line="250"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="286"/>
+        <location filename="../ui/mainwindow.cpp" line="267"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="291"/>
+        <location filename="../ui/mainwindow.cpp" line="272"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="296"/>
+        <location filename="../ui/mainwindow.cpp" line="277"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="358"/>
+        <location filename="../ui/mainwindow.cpp" line="334"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="362"/>
+        <location filename="../ui/mainwindow.cpp" line="338"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="380"/>
+        <location filename="../ui/mainwindow.cpp" line="356"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="440"/>
+        <location filename="../ui/mainwindow.cpp" line="422"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="644"/>
+        <location filename="../ui/mainwindow.cpp" line="627"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="646"/>
+        <location filename="../ui/mainwindow.cpp" line="629"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="648"/>
+        <location filename="../ui/mainwindow.cpp" line="631"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="658"/>
+        <location filename="../ui/mainwindow.cpp" line="641"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="660"/>
+        <location filename="../ui/mainwindow.cpp" line="643"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="670"/>
+        <location filename="../ui/mainwindow.cpp" line="653"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -2674,12 +2674,12 @@
 <context>
     <name>Llm::ProviderProfile</name>
     <message>
-        <location filename="../llm/providerprofile.cpp" line="32"/>
+        <location filename="../llm/providerprofile.cpp" line="40"/>
         <source>Local demo engine (offline, not a language model)</source>
         <translation>本地演示引擎（离线，并非语言模型）</translation>
     </message>
     <message>
-        <location filename="../llm/providerprofile.cpp" line="99"/>
+        <location filename="../llm/providerprofile.cpp" line="113"/>
         <source>Custom (OpenAI-compatible)</source>
         <translation>自定义（兼容 OpenAI）</translation>
     </message>
@@ -2687,59 +2687,84 @@
 <context>
     <name>Prefetch::Metrics</name>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="280"/>
+        <location filename="../prefetch/metrics.cpp" line="281"/>
         <source>Context warm-up</source>
         <translation>上下文预热</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="281"/>
+        <location filename="../prefetch/metrics.cpp" line="282"/>
         <source>Hover prefetch</source>
         <translation>悬停预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="282"/>
+        <location filename="../prefetch/metrics.cpp" line="283"/>
         <source>Typing prefetch</source>
         <translation>输入预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="283"/>
+        <location filename="../prefetch/metrics.cpp" line="284"/>
         <source>Workflow prefetch</source>
         <translation>流程预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="284"/>
+        <location filename="../prefetch/metrics.cpp" line="285"/>
+        <source>Pointer trajectory</source>
+        <translation>指针轨迹</translation>
+    </message>
+    <message>
         <location filename="../prefetch/metrics.cpp" line="286"/>
+        <source>Finished selection</source>
+        <translation>选定文本后</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="287"/>
+        <source>Keyboard focus and shortcuts</source>
+        <translation>键盘焦点与快捷键</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="288"/>
+        <source>Opened document</source>
+        <translation>打开文档时</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="289"/>
+        <source>Your habits</source>
+        <translation>你的使用习惯</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="290"/>
+        <location filename="../prefetch/metrics.cpp" line="292"/>
         <source>No prefetch</source>
         <translation>无预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="297"/>
+        <location filename="../prefetch/metrics.cpp" line="303"/>
         <source>%1 %</source>
         <comment>a percentage</comment>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="316"/>
+        <location filename="../prefetch/metrics.cpp" line="322"/>
         <source>%1 alarm: hit rate %2 is below %3 after %4 attempts.</source>
         <translation>%1 告警：%4 次尝试后命中率为 %2，低于 %3。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="334"/>
+        <location filename="../prefetch/metrics.cpp" line="340"/>
         <source>%1 paused: %2 tokens were wasted and none used yet; it resumes when extra cost is below %3.</source>
         <translation>%1 已暂停：已浪费 %2 个词元，尚未用上任何词元；额外开销低于 %3 时恢复。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="340"/>
+        <location filename="../prefetch/metrics.cpp" line="346"/>
         <source>%1 paused: extra cost %2 is above %3; it resumes below %4.</source>
         <translation>%1 已暂停：额外开销 %2 高于 %3；低于 %4 时恢复。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="353"/>
+        <location filename="../prefetch/metrics.cpp" line="359"/>
         <source>%1: hit rate %2 is back at or above %3.</source>
         <translation>%1：命中率 %2 已回到 %3 或以上。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="360"/>
+        <location filename="../prefetch/metrics.cpp" line="366"/>
         <source>%1 resumed: extra cost %2 is below %3.</source>
         <translation>%1 已恢复：额外开销 %2 低于 %3。</translation>
     </message>

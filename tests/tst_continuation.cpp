@@ -1,0 +1,222 @@
+// Speculations bounded at the provider and continued on commit, against the real local
+// provider, for each wire format: a guess asks for a prefix only, so an unused one is billed no
+// more than that (where the provider cannot continue, a strong guess asks for the whole answer
+// and costs it); taken over, the prefix and its continuation are the fresh answer, byte for byte;
+// a provider that refuses the continuation gets the answer asked for again whole, never a broken
+// one, and is not asked to continue again; a continuation that fails mid-way keeps what came;
+// Stop cancels prefixes and continuations alike.
+#include "support/localproviderfixture.h"
+
+#include "prefetch/engine.h"
+#include "prefetch/prefetchsession.h"
+#include "prefetch/responsestream.h"
+
+#include "llm/clock.h"
+
+#include <QNetworkAccessManager>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <memory>
+
+using namespace Prefetch;
+using namespace std::chrono_literals;
+using TestSupport::drain;
+
+Q_DECLARE_METATYPE(Llm::ApiFormat)
+
+class tst_Continuation : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+
+    void unusedGuessIsBilledOnlyItsPrefix_data();
+    void unusedGuessIsBilledOnlyItsPrefix();
+    void prefixAndContinuationAreTheFreshAnswer_data();
+    void prefixAndContinuationAreTheFreshAnswer();
+    void refusedContinuationAsksForTheWholeAnswer();
+    void continuationFailingMidwayKeepsWhatCame();
+    void stopCancelsPrefixesAndContinuations();
+
+private:
+    Llm::ProviderProfile profile(Llm::ApiFormat format, const QByteArray &latency = {}, const QByteArray &fault = {}) const;
+    RenderedRequest request(Engine &engine, const QString &prompt, int maxTokens = 300) const;
+
+    TestSupport::LocalProviderFixture m_local;
+    QNetworkAccessManager m_network;
+};
+
+void tst_Continuation::initTestCase()
+{
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
+}
+
+void tst_Continuation::init()
+{
+    QVERIFY(m_local.waitForNoOpenStream(2000));
+}
+
+Llm::ProviderProfile tst_Continuation::profile(Llm::ApiFormat format, const QByteArray &latency,
+                                               const QByteArray &fault) const
+{
+    Llm::ProviderProfile p = m_local.profile(latency, fault);
+    p.format = format;
+    if (format == Llm::ApiFormat::AnthropicMessages)
+        p.encodeOptions.continuation = Llm::ContinuationStyle::AssistantPrefill;
+    return p;
+}
+
+RenderedRequest tst_Continuation::request(Engine &engine, const QString &prompt, int maxTokens) const
+{
+    Llm::ChatRequest r;
+    r.system = QStringLiteral("You answer questions about continuations, at length.");
+    r.messages = {{Llm::Role::User, prompt}};
+    r.maxTokens = maxTokens;
+    return engine.render(r);
+}
+
+void tst_Continuation::unusedGuessIsBilledOnlyItsPrefix_data()
+{
+    QTest::addColumn<bool>("continues");
+    QTest::addColumn<int>("billedAtMost");
+    QTest::addRow("provider that continues: the buffer's worth") << true << 40;
+    QTest::addRow("provider that cannot: the whole answer") << false << 300;
+}
+
+void tst_Continuation::unusedGuessIsBilledOnlyItsPrefix()
+{
+    QFETCH(bool, continues);
+    QFETCH(int, billedAtMost);
+    Settings settings;
+    settings.bufferTokens = 40;
+    Llm::ProviderProfile p = profile(Llm::ApiFormat::OpenAiChat, "rtt=0,prefill=1000000,decode=4000");
+    if (!continues)
+        p.encodeOptions.continuation = Llm::ContinuationStyle::None;
+    Engine engine(&m_network, p, settings);
+    const auto before = m_local.stats().billedByPurpose.value(QStringLiteral("hover"));
+    const RenderedRequest r = request(engine, QStringLiteral("A guess nobody takes: what does it cost?"));
+    QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, r, 30s);
+    QVERIFY(session);
+    // A provider generates what it was asked for, read or not: wait until it has.
+    QTRY_VERIFY_WITH_TIMEOUT(m_local.stats().streamsCompleted > 0 && m_local.stats().streamsOpen == (continues ? 0 : 1)
+                                 && m_local.stats().billedByPurpose.value(QStringLiteral("hover")).output > before.output,
+                             5000);
+    QTRY_VERIFY_WITH_TIMEOUT(continues ? session->isPrefix() : session->isPausedAtCap(), 5000);
+    engine.cancel(session); // the pointer left
+    QVERIFY(m_local.waitForNoOpenStream(2000));
+    const qint64 billed = m_local.stats().billedByPurpose.value(QStringLiteral("hover")).output - before.output;
+    qInfo("billed output of an unused guess: %lld tokens", qint64(billed));
+    QVERIFY2(billed <= billedAtMost, qPrintable(QString::number(billed)));
+    QVERIFY2(continues ? billed == 40 : billed > 40, qPrintable(QString::number(billed))); // the answer is longer
+}
+
+void tst_Continuation::prefixAndContinuationAreTheFreshAnswer_data()
+{
+    QTest::addColumn<Llm::ApiFormat>("format");
+    QTest::addColumn<int>("prefixTokens");
+    for (int n : {1, 7, 32}) {
+        QTest::addRow("openai, %d tokens", n) << Llm::ApiFormat::OpenAiChat << n;
+        QTest::addRow("anthropic, %d tokens", n) << Llm::ApiFormat::AnthropicMessages << n;
+    }
+}
+
+void tst_Continuation::prefixAndContinuationAreTheFreshAnswer()
+{
+    QFETCH(Llm::ApiFormat, format);
+    QFETCH(int, prefixTokens);
+    Settings settings;
+    settings.bufferTokens = prefixTokens;
+    Engine engine(&m_network, profile(format, "rtt=0,prefill=1000000,decode=4000"), settings);
+    const RenderedRequest r = request(engine, QStringLiteral("Explain, in many sentences, how a prefix is continued."));
+    QPointer<PrefetchSession> session = engine.prefetch(Strategy::Debounce, r, 30s);
+    QVERIFY(session);
+    QTRY_VERIFY_WITH_TIMEOUT(session->isPrefix(), 5000);
+    QCOMPARE(session->bufferedTokens(), prefixTokens);
+    ResponseStream *answer = engine.consume(session, r, Llm::monotonicNowNs(), this);
+    QVERIFY(answer->isPrefetched());
+    const QString text = drain(answer);
+    QCOMPARE(text, TestSupport::freshText(&m_network, engine.profile(), r));
+    QCOMPARE(answer->answer()->parts(), 2);
+    QCOMPARE(answer->finishReason(), Llm::FinishReason::Stop);
+    QVERIFY(engine.canContinue());
+}
+
+void tst_Continuation::refusedContinuationAsksForTheWholeAnswer()
+{
+    Settings settings;
+    settings.bufferTokens = 12;
+    Llm::ProviderProfile p = profile(Llm::ApiFormat::OpenAiChat, "rtt=0,prefill=1000000,decode=4000");
+    // The continuation goes where nothing answers (a beta endpoint this model does not have).
+    QUrl nowhere = m_local.server().apiUrl();
+    nowhere.setPath(QStringLiteral("/no-such-beta/"));
+    p.continuationBaseUrl = nowhere;
+    Engine engine(&m_network, p, settings);
+    const RenderedRequest r = request(engine, QStringLiteral("An answer whose continuation is refused."));
+    QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, r, 30s);
+    QTRY_VERIFY_WITH_TIMEOUT(session->isPrefix(), 5000);
+    ResponseStream *answer = engine.consume(session, r, Llm::monotonicNowNs(), this);
+    QSignalSpy restarted(answer, &ResponseStream::restarted);
+    QString shown;
+    connect(answer, &ResponseStream::eventReceived, this, [&shown](const Llm::StreamEvent &e) {
+        if (e.type == Llm::StreamEvent::Type::TextDelta)
+            shown += e.text;
+    });
+    connect(answer, &ResponseStream::restarted, this, [&shown] { shown.clear(); });
+    const QString text = drain(answer);
+    const QString fresh = TestSupport::freshText(&m_network, engine.profile(), r);
+    QCOMPARE(text, fresh);  // never a broken answer ...
+    QCOMPARE(shown, fresh); // ... also as the consumer assembled it
+    QCOMPARE(restarted.count(), 1);
+    QVERIFY(!engine.canContinue()); // and no more prefixes on weak signals for this provider
+    QCOMPARE(engine.speculativeLimit(SignalStrength::Weak, r.request), 0);
+    QCOMPARE(engine.speculativeLimit(SignalStrength::Strong, r.request), r.request.maxTokens);
+}
+
+void tst_Continuation::continuationFailingMidwayKeepsWhatCame()
+{
+    Settings settings;
+    settings.bufferTokens = 10;
+    // Every request is cut after 25 tokens: the 10-token prefix gets through, its continuation not.
+    Engine engine(&m_network, profile(Llm::ApiFormat::OpenAiChat, "rtt=0,prefill=1000000,decode=4000", "drop-after=25"),
+                  settings);
+    const RenderedRequest r = request(engine, QStringLiteral("A continuation that breaks off."));
+    QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, r, 30s);
+    QTRY_VERIFY_WITH_TIMEOUT(session->isPrefix(), 5000);
+    ResponseStream *answer = engine.consume(session, r, Llm::monotonicNowNs(), this);
+    const QString text = drain(answer);
+    QVERIFY2(text.startsWith(QLatin1String("<failed")), qPrintable(text));
+    QVERIFY(answer->error());
+    QCOMPARE(answer->error()->code(), Llm::Error::Code::StreamBroken);
+    // What came is kept: the prefix and the 25 tokens of the continuation, the fresh answer's start.
+    QVERIFY(answer->text().size() > 20);
+    Engine plain(&m_network, profile(Llm::ApiFormat::OpenAiChat, "rtt=0,prefill=1000000,decode=4000"), settings);
+    QVERIFY(TestSupport::freshText(&m_network, plain.profile(), r).startsWith(answer->text()));
+    QCOMPARE(answer->answer()->contentEvents(), 35);
+}
+
+void tst_Continuation::stopCancelsPrefixesAndContinuations()
+{
+    Settings settings;
+    settings.bufferTokens = 8;
+    Engine engine(&m_network, profile(Llm::ApiFormat::OpenAiChat, "rtt=0,prefill=1000000,decode=50"), settings);
+    const RenderedRequest taken = request(engine, QStringLiteral("One answer continued slowly."));
+    const RenderedRequest guessed = request(engine, QStringLiteral("Another guessed meanwhile."));
+    QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, taken, 30s);
+    QTRY_VERIFY_WITH_TIMEOUT(session->isPrefix(), 5000);
+    ResponseStream *answer = engine.consume(session, taken, Llm::monotonicNowNs(), this);
+    QPointer<PrefetchSession> other = engine.prefetch(Strategy::Debounce, guessed, 30s);
+    QVERIFY(other);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 2, 5000); // the continuation, and the other guess
+    QSignalSpy failed(answer, &ResponseStream::failed);
+    engine.stopAll();
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(failed.first().first().value<Llm::Error>().code(), Llm::Error::Code::Cancelled);
+    QVERIFY(!other || !other->isLive());
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
+}
+
+QTEST_GUILESS_MAIN(tst_Continuation)
+#include "tst_continuation.moc"
