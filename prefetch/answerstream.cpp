@@ -111,6 +111,17 @@ Llm::Usage AnswerStream::usage() const
     return usage;
 }
 
+double AnswerStream::measuredRate() const
+{
+    qint64 span = m_rateSpanNs;
+    qsizetype steps = m_rateSteps;
+    if (m_partFirstNs >= 0 && m_partLastNs > m_partFirstNs) {
+        span += m_partLastNs - m_partFirstNs;
+        steps += m_partContent - 1;
+    }
+    return steps >= 3 && span > 0 ? double(steps) * 1e9 / double(span) : 0.0;
+}
+
 int AnswerStream::outputSoFar() const
 {
     return int(std::max<qint64>(0, m_billed.outputTokens));
@@ -209,8 +220,12 @@ void AnswerStream::onEvent(const Llm::StreamEvent &event)
         }
     }
     ++m_partContent;
+    const qint64 now = Llm::monotonicNowNs();
     if (m_firstTokenNs < 0)
-        m_firstTokenNs = Llm::monotonicNowNs();
+        m_firstTokenNs = now;
+    if (m_partFirstNs < 0)
+        m_partFirstNs = now;
+    m_partLastNs = now;
     if (delivered.text.isEmpty() && event.type == T::TextDelta)
         return;
     ++m_contentEvents;
@@ -228,6 +243,11 @@ void AnswerStream::addPartUsage()
     if (part.outputTokens < 0)
         part.outputTokens = m_partContent;
     addUsage(m_billed, part);
+    if (m_partFirstNs >= 0 && m_partLastNs > m_partFirstNs && m_partContent > 1) {
+        m_rateSpanNs += m_partLastNs - m_partFirstNs;
+        m_rateSteps += m_partContent - 1;
+    }
+    m_partFirstNs = m_partLastNs = -1;
     m_partUsage = {};
     m_partContent = 0;
 }

@@ -75,6 +75,9 @@ public:
     qsizetype contentEvents() const { return m_contentEvents; }
     // The answer's text so far (choice 0).
     const QString &text() const { return m_text; }
+    // The rate the provider sent the answer's pieces at, pieces per second, measured within the
+    // parts (not across the wait for a continuation); 0 until a few have come.
+    double measuredRate() const;
     // Monotonic ns: the first part started; the first content event; the end. -1 before.
     qint64 startedNs() const { return m_startedNs; }
     qint64 firstTokenNs() const { return m_firstTokenNs; }
@@ -130,6 +133,10 @@ private:
     qint64 m_startedNs = -1;
     qint64 m_firstTokenNs = -1;
     qint64 m_finishedNs = -1;
+    qint64 m_partFirstNs = -1;  // the part in flight's first and last content event
+    qint64 m_partLastNs = -1;
+    qint64 m_rateSpanNs = 0;    // the parts before it: time between their first and last piece
+    qsizetype m_rateSteps = 0;  // and the pieces after their first
 };
 
 } // namespace Prefetch

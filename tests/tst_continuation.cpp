@@ -10,9 +10,11 @@
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
 #include "prefetch/responsestream.h"
+#include "prefetch/revealpacer.h"
 
 #include "llm/clock.h"
 
+#include <QElapsedTimer>
 #include <QNetworkAccessManager>
 #include <QSignalSpy>
 #include <QTest>
@@ -40,6 +42,8 @@ private slots:
     void refusedContinuationAsksForTheWholeAnswer();
     void continuationFailingMidwayKeepsWhatCame();
     void stopCancelsPrefixesAndContinuations();
+    void bufferedTextIsRevealedAtTheProvidersPace();
+    void stallIsTheLongestStillTimeInTheFirstSeconds();
 
 private:
     Llm::ProviderProfile profile(Llm::ApiFormat format, const QByteArray &latency = {}, const QByteArray &fault = {}) const;
@@ -216,6 +220,56 @@ void tst_Continuation::stopCancelsPrefixesAndContinuations()
     QCOMPARE(failed.first().first().value<Llm::Error>().code(), Llm::Error::Code::Cancelled);
     QVERIFY(!other || !other->isLive());
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
+}
+
+void tst_Continuation::bufferedTextIsRevealedAtTheProvidersPace()
+{
+    RevealPacer pacer;
+    QString shown;
+    QList<qint64> times;
+    connect(&pacer, &RevealPacer::revealed, this, [&](const QString &text, bool first) {
+        QCOMPARE(first, shown.isEmpty());
+        shown += text;
+        times.append(Llm::monotonicNowNs());
+    });
+    pacer.setRate(40); // a hosted model's 40 tokens/s
+    QStringList pieces;
+    for (int i = 0; i < 32; ++i)
+        pieces << QStringLiteral(" piece%1").arg(i);
+    for (const QString &p : std::as_const(pieces))
+        pacer.append(p); // a prefetch's buffer, all at once
+    // The first piece at once; the rest as if it were streaming, not dumped.
+    QCOMPARE(shown, pieces.first());
+    QVERIFY(pacer.isRevealing());
+    QTRY_COMPARE_WITH_TIMEOUT(shown, pieces.join(QString()), 5000);
+    // 31 pieces at 40 a second take about 775 ms; far less would be a dump, far more too slow a
+    // pace. Only the order of magnitude is asserted (timers on a busy machine run late).
+    const double ms = double(times.constLast() - times.constFirst()) / 1e6;
+    QVERIFY2(ms > 400, qPrintable(QString::number(ms)));
+    QVERIFY2(times.size() > 10, qPrintable(QString::number(times.size()))); // many small steps
+    // An answer that ends shows what waits at once.
+    pacer.reset();
+    shown.clear();
+    for (const QString &p : std::as_const(pieces))
+        pacer.append(p);
+    pacer.finish();
+    QCOMPARE(shown, pieces.join(QString()));
+    QVERIFY(!pacer.isRevealing());
+}
+
+void tst_Continuation::stallIsTheLongestStillTimeInTheFirstSeconds()
+{
+    RevealPacer pacer;
+    pacer.append(QStringLiteral("first"));
+    QElapsedTimer still;
+    still.start();
+    QTest::qWait(250); // the text stands still: nothing more has come
+    pacer.append(QStringLiteral(" second"));
+    QTRY_VERIFY_WITH_TIMEOUT(!pacer.isRevealing(), 2000);
+    const double stall = pacer.stallMs();
+    QVERIFY2(stall >= 240 && stall <= double(still.elapsed()) + 20, qPrintable(QString::number(stall)));
+    pacer.finish();
+    QCOMPARE(pacer.stallMs(), stall); // the end adds nothing
 }
 
 QTEST_GUILESS_MAIN(tst_Continuation)

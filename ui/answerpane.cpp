@@ -19,7 +19,8 @@ AnswerPane::AnswerPane(QWidget *parent)
     , m_status(new QLabel(this))
     , m_follower({[this](const QString &text) { appendStreamed(m_view->document(), m_view->verticalScrollBar(), text); },
                   {},
-                  m_view->viewport()})
+                  m_view->viewport(),
+                  [this] { m_view->clear(); }})
 {
     m_view->setReadOnly(true);
     m_view->setPlaceholderText(tr("The answer appears here."));

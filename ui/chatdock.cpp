@@ -41,7 +41,11 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
                       m_liveWidget->view()->flush();
                   }
               },
-              nullptr})
+              nullptr,
+              [this] {
+                  if (m_liveWidget)
+                      m_liveWidget->view()->clear();
+              }})
 {
     setObjectName(QStringLiteral("chatDock"));
     m_list = new ConversationListPanel(store, this);

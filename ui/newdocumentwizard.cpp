@@ -207,7 +207,11 @@ WizardGenerationPage::WizardGenerationPage(const Texts &texts, QWidget *parent)
                       appendStreamed(m_editor->document(), m_editor->verticalScrollBar(), text);
                   },
                   {},
-                  m_editor->viewport()})
+                  m_editor->viewport(),
+                  [this] {
+                      const QScopedValueRollback<bool> applying(m_applyingStream, true);
+                      m_editor->clear();
+                  }})
 {
     setTitle(texts.title);
     setSubTitle(texts.subTitle);

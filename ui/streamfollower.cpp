@@ -30,7 +30,8 @@ StreamFollower::StreamFollower(View view, QObject *parent)
 {
     m_frame.setSingleShot(true);
     m_frame.setInterval(FrameMs);
-    connect(&m_frame, &QTimer::timeout, this, &StreamFollower::flush);
+    connect(&m_frame, &QTimer::timeout, this, &StreamFollower::flushReasoning);
+    connect(&m_pacer, &Prefetch::RevealPacer::revealed, this, &StreamFollower::onRevealed);
 }
 
 void StreamFollower::follow(Prefetch::ResponseStream *stream)
@@ -39,10 +40,12 @@ void StreamFollower::follow(Prefetch::ResponseStream *stream)
     m_stream = stream;
     m_painted = false;
     m_perceivedMs = -1;
+    m_pacer.reset();
     if (!stream)
         return;
     stream->setShownByConsumer();
     connect(stream, &Prefetch::ResponseStream::eventReceived, this, &StreamFollower::onEvent);
+    connect(stream, &Prefetch::ResponseStream::restarted, this, &StreamFollower::onRestarted);
     connect(stream, &Prefetch::ResponseStream::finished, this, &StreamFollower::onFinished);
     connect(stream, &Prefetch::ResponseStream::failed, this, &StreamFollower::onFailed);
 }
@@ -58,8 +61,10 @@ void StreamFollower::release()
         disconnect(m_stream, nullptr, this, nullptr);
     m_stream = nullptr;
     m_frame.stop();
-    m_text.clear();
     m_reasoning.clear();
+    // What waits to be revealed is dropped; the stall measured so far stays readable.
+    if (m_pacer.isRevealing())
+        m_pacer.finish();
 }
 
 void StreamFollower::onEvent(const Llm::StreamEvent &event)
@@ -69,32 +74,45 @@ void StreamFollower::onEvent(const Llm::StreamEvent &event)
     switch (event.type) {
     case Llm::StreamEvent::Type::TextDelta:
     case Llm::StreamEvent::Type::RefusalDelta:
-        m_text += event.text;
+        if (const Prefetch::AnswerStream *answer = m_stream ? m_stream->answer() : nullptr)
+            m_pacer.setRate(answer->measuredRate());
+        m_pacer.append(event.text);
         break;
     case Llm::StreamEvent::Type::ReasoningDelta:
         if (!m_view.appendReasoning)
             return;
         m_reasoning += event.text;
+        if (!m_painted)
+            flushReasoning();
+        else if (!m_frame.isActive())
+            m_frame.start();
         break;
     default:
         return;
     }
+}
+
+void StreamFollower::flushReasoning()
+{
+    m_frame.stop();
+    if (m_reasoning.isEmpty())
+        return;
+    m_view.appendReasoning(std::exchange(m_reasoning, QString()));
     if (!m_painted)
-        flush();
-    else if (!m_frame.isActive())
-        m_frame.start();
+        onRevealed({}, true);
 }
 
 void StreamFollower::flush()
 {
-    m_frame.stop();
-    if (m_text.isEmpty() && m_reasoning.isEmpty())
-        return;
-    if (!m_reasoning.isEmpty())
-        m_view.appendReasoning(std::exchange(m_reasoning, QString()));
-    if (!m_text.isEmpty())
-        m_view.appendText(std::exchange(m_text, QString()));
-    if (m_painted || !m_stream)
+    flushReasoning();
+    m_pacer.flush();
+}
+
+void StreamFollower::onRevealed(const QString &text, bool first)
+{
+    if (!text.isEmpty())
+        m_view.appendText(text);
+    if (!first || m_painted || !m_stream)
         return;
     m_painted = true;
     if (m_view.surface)
@@ -104,16 +122,29 @@ void StreamFollower::flush()
     emit firstPainted(m_perceivedMs);
 }
 
+void StreamFollower::onRestarted()
+{
+    // The beginning shown is void: the answer streams again from its first token, into an
+    // empty view. The wait the user felt was the first one.
+    // (m_painted stays: its first piece is not timed again.)
+    m_reasoning.clear();
+    m_pacer.reset();
+    if (m_view.clear)
+        m_view.clear();
+}
+
 void StreamFollower::onFinished()
 {
-    flush();
+    flushReasoning();
+    m_pacer.finish();
     const Llm::FinishReason reason = m_stream ? m_stream->finishReason() : Llm::FinishReason::None;
     emit finished(reason);
 }
 
 void StreamFollower::onFailed(const Llm::Error &error)
 {
-    flush();
+    flushReasoning();
+    m_pacer.finish();
     emit failed(error);
 }
 

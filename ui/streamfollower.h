@@ -2,6 +2,7 @@
 
 #include "llm/error.h"
 #include "llm/llmtypes.h"
+#include "prefetch/revealpacer.h"
 
 #include <QObject>
 #include <QPointer>
@@ -23,11 +24,13 @@ namespace Gui {
 void appendStreamed(QTextDocument *document, QScrollBar *bar, const QString &text);
 
 // The one way a view follows an answer (the action pane, the wizard's pages, the chat): it
-// connects to a ResponseStream, hands the view the answer's text in frame-sized batches (the
-// first piece at once: painting it is the moment the user perceives), paints that first piece
-// before it takes the time and reports it to the stream, so the metrics panel and the view's
-// status line show the same latency, and says how the answer ended. GUI thread; the view
-// owns it. It never cancels or deletes the stream: its owner does.
+// connects to a ResponseStream, hands the view the answer's text through a Prefetch::RevealPacer
+// (the first piece at once: painting it is the moment the user perceives; then a steady pace at
+// the provider's rate, which hides a continuation's start behind the prefix still being shown),
+// paints that first piece before it takes the time and reports it to the stream, so the metrics
+// panel and the view's status line show the same latency, and says how the answer ended.
+// Reasoning is handed over in frame-sized batches. GUI thread; the view owns it. It never
+// cancels or deletes the stream: its owner does.
 class StreamFollower : public QObject
 {
     Q_OBJECT
@@ -38,6 +41,8 @@ public:
         std::function<void(const QString &text)> appendText;
         std::function<void(const QString &reasoning)> appendReasoning; // optional
         QWidget *surface = nullptr;
+        // The answer starts over (asked for again whole): the view drops what it shows.
+        std::function<void()> clear;
     };
 
     explicit StreamFollower(View view, QObject *parent = nullptr);
@@ -53,8 +58,10 @@ public:
 
     Prefetch::ResponseStream *stream() const;
     bool isFollowing() const { return !m_stream.isNull(); }
-    // Text received but not handed to the view yet (at most one frame's worth).
-    const QString &pendingText() const { return m_text; }
+    // Text received but not handed to the view yet.
+    QString pendingText() const { return m_pacer.pending(); }
+    // The longest the shown text stood still in the answer's first 3 s (see RevealPacer).
+    double stallMs() const { return m_pacer.stallMs(); }
     // Activation to the first piece painted, in ms; -1 before.
     double perceivedLatencyMs() const { return m_perceivedMs; }
 
@@ -66,13 +73,16 @@ signals:
 
 private:
     void onEvent(const Llm::StreamEvent &event);
+    void onRevealed(const QString &text, bool first);
+    void onRestarted();
     void onFinished();
     void onFailed(const Llm::Error &error);
+    void flushReasoning();
 
     View m_view;
     QPointer<Prefetch::ResponseStream> m_stream;
-    QTimer m_frame;
-    QString m_text;
+    Prefetch::RevealPacer m_pacer;
+    QTimer m_frame; // reasoning
     QString m_reasoning;
     bool m_painted = false;
     double m_perceivedMs = -1;
