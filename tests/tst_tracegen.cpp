@@ -109,6 +109,9 @@ private slots:
     void parsesAndLastsTwoToFourMinutes();
     void committedTracesAreSeedOne_data();
     void committedTracesAreSeedOne();
+    void todaysFormatStillParses();
+    void badSignalsAreRejected_data();
+    void badSignalsAreRejected();
     void clicksArePressedOrShortcuts_data();
     void clicksArePressedOrShortcuts();
     void answersHaveRoom_data();
@@ -240,6 +243,60 @@ void tst_TraceGen::committedTracesAreSeedOne()
     const auto text = generateTrace(kind, 1);
     QVERIFY(text);
     QCOMPARE(file.readAll(), *text);
+}
+
+void tst_TraceGen::todaysFormatStillParses()
+{
+    // A trace without any of the signal events, as they were before them, is as valid as ever.
+    const QByteArray old = R"({"t":0,"event":"meta","name":"old","seed":1,"generator":"hand","description":"d"}
+{"t":300,"event":"open_document","doc":"d1","tokens":2000,"seed":3,"language":"en"}
+{"t":2000,"event":"select","paragraph":1}
+{"t":3000,"event":"hover_enter","action":"rewrite"}
+{"t":3300,"event":"press","action":"rewrite"}
+{"t":3380,"event":"click","action":"rewrite"}
+{"t":3900,"event":"hover_leave","action":"rewrite"}
+{"t":9000,"event":"chat_open","conversation":"c","mode":"document"}
+{"t":9500,"event":"type","text":"H"}
+{"t":9700,"event":"send"}
+{"t":30000,"event":"end"}
+)";
+    const auto trace = Trace::parse(old, QStringLiteral("old"));
+    QVERIFY2(trace, qPrintable(trace.error()));
+    QCOMPARE(trace->events.size(), 10);
+    // And the strictness stays: unknown events are still rejected, naming the line.
+    const auto unknown = Trace::parse(old + R"({"t":30001,"event":"scroll","dy":3})", QStringLiteral("old"));
+    QVERIFY(!unknown);
+}
+
+void tst_TraceGen::badSignalsAreRejected_data()
+{
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<QString>("why");
+    const QByteArray buttons = R"("buttons":{"summarize":[0,0,80,24],"continue":[86,0,110,24],"rewrite":[202,0,114,24],"translate":[322,0,80,24],"explain":[408,0,112,24]})";
+    QTest::addRow("layout without buttons") << QByteArray(R"({"t":5,"event":"layout"})") << QStringLiteral("buttons");
+    QTest::addRow("a button missing") << QByteArray(R"({"t":5,"event":"layout","buttons":{"summarize":[0,0,80,24]}})")
+                                      << QStringLiteral("buttons");
+    QTest::addRow("a rect of floats") << QByteArray(R"({"t":5,"event":"layout","buttons":{"summarize":[0,0,80.5,24],"continue":[86,0,110,24],"rewrite":[202,0,114,24],"translate":[322,0,80,24],"explain":[408,0,112,24]}})")
+                                      << QStringLiteral("summarize");
+    QTest::addRow("a bad document rect") << QByteArray("{\"t\":5,\"event\":\"layout\"," + buttons + R"(,"document":[0,0,-3,4]})")
+                                         << QStringLiteral("document");
+    QTest::addRow("pointer without y") << QByteArray(R"({"t":5,"event":"pointer","x":3})") << QStringLiteral("\"y\"");
+    QTest::addRow("pointer at a fraction") << QByteArray(R"({"t":5,"event":"pointer","x":3.5,"y":4})") << QStringLiteral("integers");
+    QTest::addRow("focus on nothing known") << QByteArray(R"({"t":5,"event":"focus","target":"menu"})") << QStringLiteral("target");
+    QTest::addRow("an unknown modifier") << QByteArray(R"({"t":5,"event":"modifiers","keys":["hyper"]})") << QStringLiteral("keys");
+    QTest::addRow("a modifier twice") << QByteArray(R"({"t":5,"event":"modifiers","keys":["ctrl","ctrl"]})") << QStringLiteral("keys");
+    QTest::addRow("keys not an array") << QByteArray(R"({"t":5,"event":"modifiers","keys":"ctrl"})") << QStringLiteral("keys");
+}
+
+void tst_TraceGen::badSignalsAreRejected()
+{
+    QFETCH(QByteArray, line);
+    QFETCH(QString, why);
+    const QByteArray text = "{\"t\":0,\"event\":\"meta\",\"name\":\"bad\"}\n" + line + "\n{\"t\":9,\"event\":\"end\"}\n";
+    const auto trace = Trace::parse(text, QStringLiteral("bad"));
+    QVERIFY(!trace);
+    QVERIFY2(trace.error().startsWith(QLatin1String("bad:2:")), qPrintable(trace.error()));
+    QVERIFY2(trace.error().contains(why), qPrintable(trace.error()));
 }
 
 void tst_TraceGen::clicksArePressedOrShortcuts_data()

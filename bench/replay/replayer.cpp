@@ -350,6 +350,9 @@ void Replayer::play(const TraceEvent &event)
         if (m_wizardAnswer)
             m_wizardAnswer->cancel();
         m_wizardOpen = false;
+    } else if (name == u"layout" || name == u"pointer" || name == u"focus" || name == u"modifiers"
+               || name == u"selecting") {
+        // Earlier signals than a hover (bench/README.md); no strategy played here reads them yet.
     } else if (name == u"stop") {
         m_engine->stopAll();
     } else if (name == u"end") {

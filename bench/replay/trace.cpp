@@ -35,16 +35,90 @@ const QHash<QString, QStringList> &knownEvents()
         {QStringLiteral("wizard_cancel"), {}},
         {QStringLiteral("stop"), {}},
         {QStringLiteral("end"), {}},
+        // The signals that come before an activation (optional; see bench/README.md).
+        {QStringLiteral("layout"), {QStringLiteral("buttons")}},
+        {QStringLiteral("pointer"), {QStringLiteral("x"), QStringLiteral("y")}},
+        {QStringLiteral("focus"), {QStringLiteral("target")}},
+        {QStringLiteral("modifiers"), {QStringLiteral("keys")}},
+        {QStringLiteral("selecting"), {}},
     };
     return events;
+}
+
+const QStringList &actionNames()
+{
+    static const QStringList actions{QStringLiteral("summarize"), QStringLiteral("continue"), QStringLiteral("rewrite"),
+                                     QStringLiteral("translate"), QStringLiteral("explain")};
+    return actions;
+}
+
+// A JSON number that is a whole number (QJsonValue::isDouble() is true for 1 and for 1.5).
+bool isInteger(const QJsonValue &value)
+{
+    return value.isDouble() && value.toDouble() == double(value.toInteger());
+}
+
+// `[x, y, w, h]`: integers, a positive size.
+bool isRect(const QJsonValue &value)
+{
+    const QJsonArray rect = value.toArray();
+    if (!value.isArray() || rect.size() != 4)
+        return false;
+    for (const QJsonValue &v : rect) {
+        if (!isInteger(v))
+            return false;
+    }
+    return rect.at(2).toInteger() > 0 && rect.at(3).toInteger() > 0;
+}
+
+// The layout, pointer, focus and modifier events; empty when they are fine.
+QString checkSignalValues(const TraceEvent &event)
+{
+    const QJsonObject &f = event.fields;
+    if (event.event == QLatin1String("layout")) {
+        const QJsonObject buttons = f.value(QStringLiteral("buttons")).toObject();
+        if (!f.value(QStringLiteral("buttons")).isObject() || buttons.size() != actionNames().size())
+            return QStringLiteral("\"buttons\" must be an object with a rect for each of %1")
+                .arg(actionNames().join(QStringLiteral(", ")));
+        for (const QString &action : actionNames()) {
+            if (!isRect(buttons.value(action)))
+                return QStringLiteral("\"buttons\" needs \"%1\": [x, y, w, h] (integers, w and h positive)").arg(action);
+        }
+        for (const char *area : {"document", "chat_input"}) {
+            const QString key = QLatin1String(area);
+            if (f.contains(key) && !isRect(f.value(key)))
+                return QStringLiteral("\"%1\" must be [x, y, w, h] (integers, w and h positive)").arg(key);
+        }
+    } else if (event.event == QLatin1String("pointer")) {
+        if (!isInteger(f.value(QStringLiteral("x"))) || !isInteger(f.value(QStringLiteral("y"))))
+            return QStringLiteral("\"x\" and \"y\" must be integers (window pixels)");
+    } else if (event.event == QLatin1String("focus")) {
+        const QString target = f.value(QStringLiteral("target")).toString();
+        if (target != QLatin1String("document") && target != QLatin1String("chat_input") && target != QLatin1String("other")
+            && !actionNames().contains(target))
+            return QStringLiteral("\"target\" must be \"document\", \"chat_input\", \"other\" or an action");
+    } else if (event.event == QLatin1String("modifiers")) {
+        static const QStringList names{QStringLiteral("ctrl"), QStringLiteral("alt"), QStringLiteral("shift"),
+                                       QStringLiteral("meta")};
+        if (!f.value(QStringLiteral("keys")).isArray())
+            return QStringLiteral("\"keys\" must be an array of the modifiers held (empty: none)");
+        QStringList seen;
+        for (const QJsonValue &key : f.value(QStringLiteral("keys")).toArray()) {
+            if (!names.contains(key.toString()) || seen.contains(key.toString()))
+                return QStringLiteral("\"keys\" holds each of %1 at most once").arg(names.join(QStringLiteral(", ")));
+            seen.append(key.toString());
+        }
+    }
+    return {};
 }
 
 // The values the replay can play; empty when they are fine.
 QString checkValues(const TraceEvent &event)
 {
     const QJsonObject &f = event.fields;
-    static const QStringList actions{QStringLiteral("summarize"), QStringLiteral("continue"), QStringLiteral("rewrite"),
-                                     QStringLiteral("translate"), QStringLiteral("explain")};
+    const QStringList &actions = actionNames();
+    if (const QString why = checkSignalValues(event); !why.isEmpty())
+        return why;
     if (f.contains(QStringLiteral("action")) && !actions.contains(f.value(QStringLiteral("action")).toString()))
         return QStringLiteral("\"action\" must be one of %1").arg(actions.join(QStringLiteral(", ")));
     if (event.event == QLatin1String("chat_open") && f.contains(QStringLiteral("mode"))
