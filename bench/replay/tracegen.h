@@ -9,13 +9,15 @@
 namespace Bench {
 
 // Behaviour traces for the replay benchmark, made from a seed: what a user does in the app
-// (hover, press, click, type, send, wizard steps, documents) and when, as JSON Lines that
-// Trace::parse() reads. Every timing comes from a parameter struct per kind in tracegen.cpp,
-// each value with its source (PREFETCH.md's figures about people) or marked as an assumption;
-// bench/README.md lists them.
+// (hover, press, click, type, send, wizard steps, documents) and when, with the signals before
+// those actions (the window's layout, the pointer's path, keyboard focus, modifier keys, a
+// selection being made), as JSON Lines that Trace::parse() reads. Every timing comes from a
+// parameter struct per kind or concern in tracegen/, each value with its source (PREFETCH.md's
+// figures about people, published studies) or marked as an assumption; bench/README.md lists them.
 //
 // The same kind and seed give the same bytes on every platform and compiler: the generator
-// has its own random numbers (splitmix64) and its own log/exp, and rounds times to whole ms.
+// has its own random numbers (splitmix64) and its own log/exp, and rounds times and pixels to
+// integers.
 
 // "writer-long-doc", "chat-session", "wizard-session", "hesitant-user".
 QStringList traceKinds();

@@ -1,5 +1,7 @@
 #include "session.h"
 
+#include "layout.h"
+
 namespace Bench::Gen {
 
 namespace {
@@ -10,6 +12,14 @@ quint64 kindHash(const char *kind) // FNV-1a: kinds with the same seed differ
     for (const char *c = kind; *c; ++c)
         h = (h ^ quint64(uchar(*c))) * 0x100000001b3ULL;
     return h;
+}
+
+QByteArray joined(const QList<Field> &fields)
+{
+    QByteArray json;
+    for (const Field &f : fields)
+        json += (json.isEmpty() ? "" : ",") + f.json;
+    return json;
 }
 
 } // namespace
@@ -51,13 +61,26 @@ Field str(const char *key, const QString &value)
 
 Field object(const char *key, std::initializer_list<Field> fields)
 {
-    QByteArray json = jsonString(QLatin1String(key)) + ":{";
-    bool first = true;
-    for (const Field &f : fields) {
-        json += (first ? "" : ",") + f.json;
-        first = false;
-    }
-    return {json + '}'};
+    return object(key, QList<Field>(fields));
+}
+
+Field object(const char *key, const QList<Field> &fields)
+{
+    return {jsonString(QLatin1String(key)) + ":{" + joined(fields) + '}'};
+}
+
+Field rect(const char *key, const Rect &r)
+{
+    return {jsonString(QLatin1String(key)) + ":[" + QByteArray::number(r.x) + ',' + QByteArray::number(r.y) + ','
+            + QByteArray::number(r.w) + ',' + QByteArray::number(r.h) + ']'};
+}
+
+Field strings(const char *key, const QStringList &values)
+{
+    QByteArray json;
+    for (const QString &v : values)
+        json += (json.isEmpty() ? "" : ",") + jsonString(v);
+    return {jsonString(QLatin1String(key)) + ":[" + json + ']'};
 }
 
 Session::Session(const char *kind, quint64 seed, quint64 attempt, const char *description)
@@ -78,6 +101,22 @@ void Session::writeAt(qint64 at, const char *event, std::initializer_list<Field>
     for (const Field &f : fields)
         m_text += ',' + f.json;
     m_text += "}\n";
+}
+
+void Session::focus(const QString &target)
+{
+    if (target == m_focus)
+        return;
+    m_focus = target;
+    write("focus", {str("target", target)});
+}
+
+void Session::modifiers(const QStringList &keys)
+{
+    if (keys == m_modifiers)
+        return;
+    m_modifiers = keys;
+    write("modifiers", {strings("keys", keys)});
 }
 
 QByteArray Session::finish()

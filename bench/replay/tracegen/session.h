@@ -4,10 +4,13 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 #include <initializer_list>
 
 namespace Bench::Gen {
+
+struct Rect;
 
 // One "key":value pair, the value already JSON. Fields keep the order they are written in (a
 // QJsonObject would sort them), so lines read "t", "event", then the event's own fields.
@@ -20,9 +23,12 @@ Field num(const char *key, qint64 value);
 Field unsignedNum(const char *key, quint64 value);
 Field str(const char *key, const QString &value);
 Field object(const char *key, std::initializer_list<Field> fields);
+Field object(const char *key, const QList<Field> &fields);
+Field rect(const char *key, const Rect &r); // [x, y, w, h]
+Field strings(const char *key, const QStringList &values);
 
-// The trace being written and the user's clock, in ms since the trace started. Lines are written
-// in time order.
+// The trace being written, the user's clock (ms since the trace started) and what the keyboard
+// holds: focus and modifiers, written only when they change. Lines are written in time order.
 class Session
 {
 public:
@@ -31,6 +37,13 @@ public:
 
     void write(const char *event, std::initializer_list<Field> fields = {}) { writeAt(t, event, fields); }
     void writeAt(qint64 at, const char *event, std::initializer_list<Field> fields = {});
+
+    // Keyboard focus moved (Tab or a click): "document", "chat_input", an action or "other".
+    void focus(const QString &target);
+    QString focused() const { return m_focus; }
+    // The modifiers held now, in the order they went down.
+    void modifiers(const QStringList &keys);
+    QStringList held() const { return m_modifiers; }
 
     // The last line, late enough for the last answer to stream and be read.
     QByteArray finish();
@@ -47,6 +60,8 @@ private:
     QByteArray m_text;
     qint64 m_lastT = 0;
     qint64 m_lastActivation = -AnswerRoomMs;
+    QString m_focus;
+    QStringList m_modifiers;
 };
 
 } // namespace Bench::Gen

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "random.h"
+
+#include <QHash>
+#include <QString>
+#include <QStringList>
+
+namespace Bench::Gen {
+
+// Chat messages from templates with {slot}s: a slot named like another with a 2 gets a different
+// value from the same list. Chinese templates mark with '|' where an IME user commits a word (a
+// slot's value may hold several); English ones have none.
+struct MessageTexts {
+    const QList<const char *> &aboutDocument; // UTF-8
+    const QList<const char *> &free;
+    const QHash<QString, QStringList> &slotValues;
+};
+
+const MessageTexts &englishMessages();
+const MessageTexts &chineseMessages();
+
+// Words an English typist might type first and then replace (the correction in a message).
+extern const QStringList SecondThoughts;
+// Wrong candidates an IME user might commit first (by length: index 0 holds single characters).
+extern const QList<QStringList> WrongCandidates;
+
+QString fillTemplate(Random &rng, const char *pattern, const QHash<QString, QStringList> &slotValues);
+
+} // namespace Bench::Gen

@@ -1,0 +1,291 @@
+#include "chatuser.h"
+
+#include "chattexts.h"
+#include "session.h"
+
+namespace Bench::Gen {
+
+const ChatSessionParams ChatSession{
+    .description = "Chat about a 3k-token English document, then (usually) a free conversation: 10 to 12 "
+                   "questions and requests about writing, typed key by key at about 52 WPM with pauses "
+                   "between words and phrases, some corrected mid-message.",
+    .pointer = &MouseUser,
+    // The brief: document mode on a ~3k-token document.
+    .docTokens = {2600, 3400},
+    .docLanguage = "en",
+    // Assumption: a look at the document before asking about it.
+    .firstRead = {4000, 0.4, 1500, 12000},
+    // The brief: one or two conversations.
+    .secondConversationChance = 0.75,
+    // The brief: ~10–14 messages; 12 at most keeps the trace under 4 minutes.
+    .messages = {10, 12},
+    // Assumption: the document conversation is the main one.
+    .firstConversationShareMin = 0.5,
+    .firstConversationShareMax = 0.7,
+    // Assumption: a pointing movement into the message field and a click.
+    .focusInput = {900, 0.4, 300, 4000},
+    // The brief: an answer streams for ~10 s, users read 5–40 s before the next action; the next
+    // message is typed after that, so Enter comes 10 s or more after the previous one.
+    .readAfterSend = {6000, 0.35, 5000, 40000},
+    // Assumption: a glance over the message before Enter.
+    .reviewBeforeSend = {450, 0.5, 120, 3000},
+    // Assumption: one reading in five ends with a click into the transcript (to select or
+    // scroll), so the input must be clicked again before typing.
+    .transcriptClickChance = 0.2,
+    // Assumption: one message in four has a word replaced after a pause (Dhakal et al. report
+    // frequent corrections; the share of whole-word replacements is not published).
+    .correctionChance = 0.25,
+    .noticePause = {800, 0.5, 360, 4000},
+    // Assumption: casual chat often drops the final punctuation.
+    .dropQuestionMarkChance = 0.25,
+    .dropFullStopChance = 0.4,
+    .typing = DhakalTyping,
+    .paceMin = 1,
+    .paceMax = 1,
+    .ime = nullptr,
+};
+
+namespace {
+
+bool isHan(QChar c)
+{
+    return c.unicode() >= 0x3400 && c.unicode() <= 0x9fff;
+}
+
+QString chatMessage(Random &rng, const ChatSessionParams &p, bool aboutDocument)
+{
+    const MessageTexts &texts = p.ime ? chineseMessages() : englishMessages();
+    QString text = fillTemplate(rng, rng.pick(aboutDocument ? texts.aboutDocument : texts.free), texts.slotValues);
+    const QString question = p.ime ? QStringLiteral("？") : QStringLiteral("?");
+    const QString stop = p.ime ? QStringLiteral("。") : QStringLiteral(".");
+    const QString separator = p.ime ? QStringLiteral("|") : QString();
+    if (text.endsWith(question) && rng.chance(p.dropQuestionMarkChance))
+        text.chop(question.size() + separator.size());
+    else if (text.endsWith(stop) && rng.chance(p.dropFullStopChance))
+        text.chop(stop.size() + separator.size());
+    return text;
+}
+
+class ChatUser
+{
+public:
+    ChatUser(Session &s, const ChatSessionParams &p)
+        : m_s(s)
+        , m_p(p)
+        , m_rng(s.rng)
+        , m_layout(drawLayout(s.rng, 1))
+        , m_pointer(s, m_layout, *p.pointer)
+        , m_pace(s.rng.uniform(p.paceMin, p.paceMax))
+    {
+    }
+
+    void play();
+
+private:
+    void clickInto(const Rect &area, const char *focus);
+    void typeLatin(const QString &message);
+    void typeIme(const QString &segmented);
+    void key(QString &draft, const QString &next); // one "type" line with the draft after a key
+
+    Session &m_s;
+    const ChatSessionParams &m_p;
+    Random &m_rng;
+    const Layout m_layout;
+    Pointer m_pointer;
+    double m_pace;
+};
+
+void ChatUser::clickInto(const Rect &area, const char *focus)
+{
+    m_pointer.acquire(area);
+    m_s.t += 40 + m_rng.below(80);
+    m_s.focus(QLatin1String(focus)); // on the press
+    m_s.t += m_rng.draw({80, 0.25, 40, 150});
+}
+
+void ChatUser::key(QString &draft, const QString &next)
+{
+    draft = next;
+    m_s.write("type", {str("text", draft)});
+}
+
+// Types `message` key by key (one "type" event each, with the whole draft) from an empty draft,
+// the first key at s.t; Shift goes down for capitals and '?'. Ends at the Enter's time.
+void ChatUser::typeLatin(const QString &message)
+{
+    ShiftKey shift(m_s, ShiftModifier);
+    const QStringList words = message.split(u' ');
+    // A word in the middle is first typed as something else, then deleted and retyped.
+    const int corrected = words.size() >= 4 && m_rng.chance(m_p.correctionChance) ? 2 + m_rng.below(int(words.size()) - 3)
+                                                                                  : -1;
+    QString draft;
+    qint64 previousKey = m_s.t;
+    auto press = [&](QChar c) {
+        if (!draft.isEmpty())
+            m_s.t += keyGap(m_rng, m_p.typing, draft, m_pace);
+        shift.beforeKey(c, previousKey);
+        key(draft, draft + c);
+        previousKey = m_s.t;
+        shift.afterKey();
+    };
+    for (int w = 0; w < words.size(); ++w) {
+        if (w > 0)
+            press(u' ');
+        if (w == corrected) {
+            QStringList others = SecondThoughts;
+            others.removeAll(words.at(w));
+            const QString wrong = m_rng.pick(others);
+            for (QChar c : wrong)
+                press(c);
+            m_s.t += m_rng.draw(m_p.noticePause);
+            for (qsizetype k = 0; k < wrong.size(); ++k) {
+                if (k > 0)
+                    m_s.t += m_rng.draw(m_p.typing.backspace);
+                shift.beforeKey(u'\b', previousKey);
+                key(draft, draft.chopped(1));
+                previousKey = m_s.t;
+            }
+        }
+        for (QChar c : words.at(w))
+            press(c);
+    }
+    // A glance over the message, then Enter (Shift is up by then).
+    const qint64 enterAt = m_s.t + m_rng.draw(m_p.reviewBeforeSend);
+    shift.release(enterAt);
+    m_s.t = std::max(enterAt, m_s.lastWritten());
+}
+
+// Types a Chinese message through the IME: per commit, the pinyin letters (no "type": they are
+// pre-edit), the candidate choice, then one "type" with the committed characters added.
+void ChatUser::typeIme(const QString &segmented)
+{
+    const ImeParams &ime = *m_p.ime;
+    const QStringList segments = segmented.split(u'|', Qt::SkipEmptyParts);
+    ShiftKey shift(m_s, ShiftModifier);
+    QString draft;
+    qint64 previousKey = m_s.t;
+    bool first = true;
+    auto gap = [&](const Lognormal &d) {
+        if (!first)
+            m_s.t += std::llround(double(m_rng.draw(d)) * m_pace);
+        first = false;
+    };
+    for (qsizetype i = 0; i < segments.size(); ++i) {
+        QString unit = segments.at(i);
+        const bool punctuation = std::none_of(unit.cbegin(), unit.cend(), isHan);
+        if (punctuation) {
+            // Chinese punctuation is typed straight into the text: one key, no candidates.
+            for (QChar c : unit) {
+                gap(m_p.typing.withinWord);
+                shift.beforeKey(c, previousKey);
+                key(draft, draft + c);
+                previousKey = m_s.t;
+                shift.afterKey();
+            }
+            continue;
+        }
+        while (i + 1 < segments.size() && std::any_of(segments.at(i + 1).cbegin(), segments.at(i + 1).cend(), isHan)
+               && m_rng.chance(ime.joinChance))
+            unit += segments.at(++i);
+        const bool afterPhrase = !draft.isEmpty() && endsPhrase(draft.back());
+        auto typePinyin = [&] {
+            int letters = 0;
+            for (QChar c : unit)
+                letters += isHan(c) ? m_rng.between(ime.pinyinLetters) : 1;
+            gap(afterPhrase ? m_p.typing.afterPunctuation : m_p.typing.wordStart);
+            if (m_rng.chance(m_p.typing.thinkingPauseChance))
+                m_s.t += m_rng.draw(m_p.typing.thinkingPause);
+            shift.beforeKey(u'a', previousKey); // pinyin is lower case
+            for (int l = 1; l < letters; ++l)
+                m_s.t += keyGap(m_rng, m_p.typing, QStringLiteral("a"), m_pace);
+            previousKey = m_s.t;
+            m_s.t += m_rng.draw(ime.candidateChoice);
+        };
+        typePinyin();
+        if (m_rng.chance(ime.wrongCandidateChance)) {
+            // The wrong homophone goes in, is noticed and deleted character by character.
+            const QStringList &wrongs = WrongCandidates.at(std::min<qsizetype>(unit.size(), WrongCandidates.size()) - 1);
+            const QString wrong = m_rng.pick(wrongs);
+            key(draft, draft + wrong);
+            m_s.t += m_rng.draw(ime.noticeWrong);
+            for (qsizetype k = 0; k < wrong.size(); ++k) {
+                if (k > 0)
+                    m_s.t += m_rng.draw(m_p.typing.backspace);
+                key(draft, draft.chopped(1));
+            }
+            typePinyin();
+        }
+        key(draft, draft + unit); // Space or a digit commits the candidate
+        previousKey = m_s.t;
+    }
+    // A glance over the message, then Enter (Shift is up by then).
+    const qint64 enterAt = m_s.t + m_rng.draw(m_p.reviewBeforeSend);
+    shift.release(enterAt);
+    m_s.t = std::max(enterAt, m_s.lastWritten());
+}
+
+void ChatUser::play()
+{
+    writeLayout(m_s, m_layout);
+    m_pointer.place(m_layout.document.shrunk(40).pointIn(m_rng));
+    m_s.t = std::max(m_s.t, qint64(200 + m_rng.below(600)));
+    const int tokens = (m_rng.between(m_p.docTokens) / 100) * 100;
+    m_s.write("open_document", {str("doc", QStringLiteral("brief")), num("tokens", tokens),
+                                num("seed", 1 + m_rng.below(999999)), str("language", QLatin1String(m_p.docLanguage))});
+    m_s.focus(QStringLiteral("document"));
+    m_pointer.rest(m_rng.draw(m_p.firstRead));
+
+    const int total = m_rng.between(m_p.messages);
+    const bool two = m_rng.chance(m_p.secondConversationChance);
+    const int inFirst = two ? int(std::llround(total * m_rng.uniform(m_p.firstConversationShareMin,
+                                                                        m_p.firstConversationShareMax)))
+                            : total;
+    qint64 firstKeyAt = -1;
+    for (int m = 0; m < total; ++m) {
+        if (m == 0 || m == inFirst) {
+            // A click on the conversation list (a new conversation, or back to one), then into the input.
+            const bool document = m == 0;
+            const Rect &list = m_layout.conversations;
+            m_pointer.rest(std::max<qint64>(0, firstKeyAt - 1500 - m_s.t));
+            m_pointer.acquire({list.x + 8, list.y + 4 + m * 3 % 4 * (list.h / 5), list.w - 16, list.h / 5 - 4});
+            m_s.t += 40 + m_rng.below(80);
+            m_s.focus(QStringLiteral("other"));
+            m_s.t += m_rng.draw({80, 0.25, 40, 150});
+            m_s.write("chat_open", {str("conversation", document ? QStringLiteral("about-brief") : QStringLiteral("free")),
+                                    str("mode", document ? QStringLiteral("document") : QStringLiteral("free"))});
+            firstKeyAt = m_s.t + m_rng.draw(m_p.focusInput);
+        }
+        if (m_s.focused() != QLatin1String("chat_input")) {
+            // Back into the message field, a moment before the first key.
+            m_pointer.rest(std::max<qint64>(0, firstKeyAt - 900 - m_s.t));
+            clickInto(m_layout.chatInput, "chat_input");
+        }
+        m_pointer.rest(std::max<qint64>(0, firstKeyAt - m_s.t));
+        m_s.t = std::max(m_s.t, firstKeyAt);
+        const QString message = chatMessage(m_rng, m_p, m < inFirst);
+        if (m_p.ime)
+            typeIme(message);
+        else
+            typeLatin(message);
+        m_s.write("send");
+        const qint64 sentAt = m_s.t;
+        firstKeyAt = sentAt + m_rng.draw(m_p.readAfterSend);
+        // Reading the answer: the pointer rests, or goes to the transcript (and clicks there).
+        if (m_rng.chance(m_p.transcriptClickChance)) {
+            m_pointer.rest(1000 + m_rng.below(3000));
+            // A line of the answer, not the pane's middle: Fitts's W is a line's.
+            const Point line = m_layout.transcript.shrunk(20).pointIn(m_rng);
+            clickInto({int(line.x) - 40, int(line.y) - m_layout.lineHeight / 2, 80, m_layout.lineHeight}, "other");
+        }
+    }
+    m_pointer.rest(std::max<qint64>(0, firstKeyAt - 3000 - m_s.t));
+}
+
+} // namespace
+
+void playChat(Session &s, const ChatSessionParams &p)
+{
+    ChatUser(s, p).play();
+}
+
+} // namespace Bench::Gen

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "pointer.h"
+#include "typing.h"
+
+namespace Bench::Gen {
+
+class Session;
+
+// Chinese through a pinyin IME: the letters go into the pre-edit, which is not part of the draft
+// (QInputMethodEvent's preedit does not change QPlainTextEdit::toPlainText()); choosing a
+// candidate commits one or more characters at once, and only then does the draft change.
+struct ImeParams {
+    IntRange pinyinLetters;       // per character, full pinyin or abbreviated
+    double joinChance;            // the next word goes into the same pre-edit (one commit for both)
+    Lognormal candidateChoice;    // the pre-edit typed → the candidate committed (Space or a digit)
+    double wrongCandidateChance;  // per commit: a wrong candidate, noticed and deleted with Backspace
+    Lognormal noticeWrong;
+};
+
+// A chat user: chat-session is an instance (its values in chatuser.cpp).
+struct ChatSessionParams {
+    const char *description;
+    const PointerParams *pointer;
+    IntRange docTokens;               // the document the first conversation is about
+    const char *docLanguage;
+    Lognormal firstRead;              // opening the document → opening the chat
+    double secondConversationChance;  // a free-mode conversation follows the document one
+    IntRange messages;
+    double firstConversationShareMin; // of the messages, when there are two conversations
+    double firstConversationShareMax;
+    Lognormal focusInput;             // chat_open → first key (the click into the input on the way)
+    Lognormal readAfterSend;          // Enter → first key of the next message
+    Lognormal reviewBeforeSend;       // last key → Enter
+    double transcriptClickChance;     // while reading, a click into the transcript takes the focus
+    double correctionChance;          // per message: a word typed, then deleted and replaced
+    Lognormal noticePause;            // the pause before the Backspaces
+    double dropQuestionMarkChance;
+    double dropFullStopChance;
+    TypingCadence typing;
+    double paceMin;                   // per trace, the typist's own speed × the cadence's gaps
+    double paceMax;
+    const ImeParams *ime;             // nullptr: English, key by key
+};
+
+extern const ChatSessionParams ChatSession;
+
+void playChat(Session &s, const ChatSessionParams &p);
+
+} // namespace Bench::Gen
