@@ -27,7 +27,10 @@ namespace {
 constexpr quint64 SeedCount = 12; // seeds 1..SeedCount for every property below
 const QStringList Actions = {QStringLiteral("summarize"), QStringLiteral("continue"), QStringLiteral("rewrite"),
                              QStringLiteral("translate"), QStringLiteral("explain")};
-const QStringList DocumentKinds = {QStringLiteral("writer-long-doc"), QStringLiteral("hesitant-user")};
+const QStringList DocumentKinds = {QStringLiteral("writer-long-doc"), QStringLiteral("hesitant-user"),
+                                   QStringLiteral("decisive-writer"), QStringLiteral("keyboard-user")};
+const QStringList ChatKinds = {QStringLiteral("chat-session"), QStringLiteral("fast-typist"),
+                               QStringLiteral("ime-user")};
 
 QString field(const TraceEvent &e, const char *name)
 {
@@ -307,7 +310,7 @@ class tst_TraceGen : public QObject
     Q_OBJECT
 
 private slots:
-    void kindsAreTheFour();
+    void kindsAreTheEight();
     void unknownKindIsAnError();
     void sameSeedSameBytes_data();
     void sameSeedSameBytes();
@@ -324,6 +327,7 @@ private slots:
     void pointerAndSignalsAgree();
     void clicksArePressedOrShortcuts_data();
     void clicksArePressedOrShortcuts();
+    void keyboardUserUsesTheKeyboard();
     void answersHaveRoom_data();
     void answersHaveRoom();
     void documentActionsHaveWhatTheyNeed_data();
@@ -332,6 +336,7 @@ private slots:
     void typingIsKeyByKey();
     void typingCadence_data();
     void typingCadence();
+    void imeDraftsGrowInBursts();
     void wizardStepsInOrder();
     void signalsReplayAsBefore();
 
@@ -367,10 +372,12 @@ void tst_TraceGen::addKindRows(const QStringList &kinds)
         QTest::addRow("%s", qPrintable(kind)) << kind;
 }
 
-void tst_TraceGen::kindsAreTheFour()
+void tst_TraceGen::kindsAreTheEight()
 {
     QCOMPARE(traceKinds(), (QStringList{QStringLiteral("writer-long-doc"), QStringLiteral("chat-session"),
-                                        QStringLiteral("wizard-session"), QStringLiteral("hesitant-user")}));
+                                        QStringLiteral("wizard-session"), QStringLiteral("hesitant-user"),
+                                        QStringLiteral("decisive-writer"), QStringLiteral("keyboard-user"),
+                                        QStringLiteral("fast-typist"), QStringLiteral("ime-user")}));
 }
 
 void tst_TraceGen::unknownKindIsAnError()
@@ -378,7 +385,7 @@ void tst_TraceGen::unknownKindIsAnError()
     const auto result = generateTrace(QStringLiteral("speed-reader"), 1);
     QVERIFY(!result);
     QVERIFY2(result.error().contains(QLatin1String("speed-reader")), qPrintable(result.error()));
-    QVERIFY2(result.error().contains(QLatin1String("writer-long-doc")), qPrintable(result.error()));
+    QVERIFY2(result.error().contains(QLatin1String("ime-user")), qPrintable(result.error()));
     QVERIFY(!generateTrace(QString(), 1));
 }
 
@@ -537,7 +544,8 @@ void tst_TraceGen::pointerAndSignalsAgree()
         pointerLines += s.pointerLines;
     }
     // While it moves the pointer is sampled every frame: most samples follow the last by 16–17 ms.
-    QVERIFY2(frameGaps > pointerLines * 8 / 10, qPrintable(QStringLiteral("%1 of %2").arg(frameGaps).arg(pointerLines)));
+    if (kind != QLatin1String("keyboard-user"))
+        QVERIFY2(frameGaps > pointerLines * 8 / 10, qPrintable(QStringLiteral("%1 of %2").arg(frameGaps).arg(pointerLines)));
 }
 
 void tst_TraceGen::clicksArePressedOrShortcuts_data()
@@ -557,6 +565,9 @@ void tst_TraceGen::clicksArePressedOrShortcuts_data()
     // PREFETCH.md's unpredictable users: 10–20 %; a quarter of their actions from the keyboard.
     QTest::addRow("hesitant-user") << QStringLiteral("hesitant-user") << 0.10 << 0.20 << 5 << 12 << 0.4
                                    << qint64(450) << qint64(800);
+    // The brief: short hovers (a median 150–250 ms) and few pass-overs.
+    QTest::addRow("decisive-writer") << QStringLiteral("decisive-writer") << 0.65 << 0.85 << 15 << 25 << 0.1
+                                     << qint64(150) << qint64(250);
 }
 
 void tst_TraceGen::clicksArePressedOrShortcuts()
@@ -604,6 +615,24 @@ void tst_TraceGen::clicksArePressedOrShortcuts()
     std::sort(leads.begin(), leads.end());
     const qint64 median = leads.at(leads.size() / 2);
     QVERIFY2(median >= minMedianLead && median <= maxMedianLead, qPrintable(QStringLiteral("median %1 ms").arg(median)));
+}
+
+void tst_TraceGen::keyboardUserUsesTheKeyboard()
+{
+    // Every action by its shortcut, selections with Shift+arrows, focus walked onto the buttons
+    // with Tab now and then; no press at all.
+    int walks = 0;
+    for (quint64 seed = 1; seed <= SeedCount; ++seed) {
+        GENERATE(trace, QStringLiteral("keyboard-user"), seed);
+        const Signals s = checkSignals(trace);
+        QVERIFY2(s.error.isEmpty(), qPrintable(QStringLiteral("seed %1: ").arg(seed) + s.error));
+        QCOMPARE(s.hoverClicks, 0);
+        QVERIFY(s.shortcutClicks >= 15 && s.shortcutClicks <= 18);
+        QVERIFY(s.selections > 0);
+        QCOMPARE(s.keyboardSelections, s.selections);
+        walks += s.buttonFocusWithoutPress;
+    }
+    QVERIFY(walks >= int(SeedCount));
 }
 
 void tst_TraceGen::answersHaveRoom_data()
@@ -709,7 +738,7 @@ void tst_TraceGen::documentActionsHaveWhatTheyNeed()
 
 void tst_TraceGen::typingIsKeyByKey_data()
 {
-    addKindRows({QStringLiteral("chat-session")});
+    addKindRows({QStringLiteral("chat-session"), QStringLiteral("fast-typist")});
 }
 
 void tst_TraceGen::typingIsKeyByKey()
@@ -771,6 +800,9 @@ void tst_TraceGen::typingCadence_data()
     // Dhakal et al.: ~52 WPM on average, ~230 ms between keys (12,000 ms / WPM).
     QTest::addRow("chat-session") << QStringLiteral("chat-session") << qint64(200) << qint64(260) << qint64(300)
                                   << qint64(600) << 0.85 << 3;
+    // The brief: 80–100 WPM (120–150 ms), Enter ~250 ms after the last key, often no final ? or .
+    QTest::addRow("fast-typist") << QStringLiteral("fast-typist") << qint64(120) << qint64(150) << qint64(200)
+                                 << qint64(320) << 0.5 << 1;
 }
 
 void tst_TraceGen::typingCadence()
@@ -829,6 +861,55 @@ void tst_TraceGen::typingCadence()
     QVERIFY2(enter >= minEnterGap && enter <= maxEnterGap, qPrintable(QStringLiteral("Enter %1 ms after the last key").arg(enter)));
     QVERIFY2(punctuated > 0 && punctuated <= maxPunctuatedShare * messages,
              qPrintable(QStringLiteral("%1 of %2 messages end with ? or .").arg(punctuated).arg(messages)));
+}
+
+void tst_TraceGen::imeDraftsGrowInBursts()
+{
+    // The draft is what QPlainTextEdit holds: committed characters only, never pinyin; it grows a
+    // commit at a time (often several Han characters at once) after a pause for the candidates,
+    // and shrinks one Backspace at a time; messages end with ？ or 。 or nothing.
+    int commits = 0;
+    int multiCharacter = 0;
+    QSet<QString> endings;
+    for (quint64 seed = 1; seed <= SeedCount; ++seed) {
+        GENERATE(trace, QStringLiteral("ime-user"), seed);
+        QString draft;
+        qint64 lastCommit = -1;
+        for (const TraceEvent &e : trace.events) {
+            const QString where = QStringLiteral("seed %1 line %2").arg(seed).arg(e.line);
+            if (e.event == QLatin1String("type")) {
+                const QString text = field(e, "text");
+                QVERIFY2(std::none_of(text.cbegin(), text.cend(), [](QChar c) { return c.isLetter() && c.unicode() < 0x80; }),
+                         qPrintable(where + QStringLiteral(": pinyin in the draft")));
+                if (text.size() > draft.size()) {
+                    QVERIFY2(text.startsWith(draft), qPrintable(where));
+                    const QString added = text.mid(draft.size());
+                    const bool han = std::any_of(added.cbegin(), added.cend(), [](QChar c) { return c.unicode() >= 0x3400 && c.unicode() <= 0x9fff; });
+                    if (han && added.size() >= 2)
+                        ++multiCharacter;
+                    if (han && lastCommit >= 0) // at least a few letters and the choice since the last
+                        QVERIFY2(e.t - lastCommit >= 250, qPrintable(where + QStringLiteral(": %1 ms").arg(e.t - lastCommit)));
+                    if (han) {
+                        ++commits;
+                        lastCommit = e.t;
+                    }
+                } else {
+                    QVERIFY2(draft.size() - text.size() == 1 && draft.startsWith(text), qPrintable(where));
+                }
+                draft = text;
+            } else if (e.event == QLatin1String("send")) {
+                QVERIFY2(!draft.isEmpty(), qPrintable(where));
+                const QChar last = draft.back();
+                endings.insert(last == u'？' || last == u'。' ? QString(last) : QStringLiteral("none"));
+                QVERIFY2(last == u'？' || last == u'。' || last.unicode() >= 0x3400, qPrintable(where + u' ' + draft));
+                draft.clear();
+                lastCommit = -1;
+            }
+        }
+    }
+    QVERIFY2(multiCharacter * 2 > commits, qPrintable(QStringLiteral("%1 of %2 commits hold several characters")
+                                                          .arg(multiCharacter).arg(commits)));
+    QCOMPARE(endings, (QSet<QString>{QStringLiteral("？"), QStringLiteral("。"), QStringLiteral("none")}));
 }
 
 void tst_TraceGen::wizardStepsInOrder()
@@ -898,7 +979,7 @@ void tst_TraceGen::signalsReplayAsBefore()
 {
     // The replay ignores the signal lines: the first minute of a generated trace plays without
     // problems and gives the same activations with them as without them.
-    for (const QString &kind : {QStringLiteral("writer-long-doc"), QStringLiteral("chat-session")}) {
+    for (const QString &kind : {QStringLiteral("decisive-writer"), QStringLiteral("fast-typist")}) {
         const auto text = generateTrace(kind, 2);
         QVERIFY(text);
         const QByteArray cut = cutAfter(*text, 45000);

@@ -8,7 +8,7 @@
 #include <array>
 
 // The kinds and the 2–4 minute rule. The users themselves are in tracegen/: documentuser (the
-// writer and the hesitant user), chatuser, wizarduser;
+// writers, the hesitant and the keyboard user), chatuser (chat, fast typist, IME), wizarduser;
 // the mouse in pointer, the keyboard in typing, the window in layout, the JSON in session.
 
 namespace Bench {
@@ -23,11 +23,15 @@ struct Kind {
     void (*play)(Session &);
 };
 
-const std::array<Kind, 4> Kinds = {{
+const std::array<Kind, 8> Kinds = {{
     {"writer-long-doc", WriterLongDoc.description, [](Session &s) { playDocumentUser(s, WriterLongDoc); }},
     {"chat-session", ChatSession.description, [](Session &s) { playChat(s, ChatSession); }},
     {"wizard-session", WizardSession.description, [](Session &s) { playWizard(s, WizardSession); }},
     {"hesitant-user", HesitantUser.description, [](Session &s) { playDocumentUser(s, HesitantUser); }},
+    {"decisive-writer", DecisiveWriter.description, [](Session &s) { playDocumentUser(s, DecisiveWriter); }},
+    {"keyboard-user", KeyboardUser.description, [](Session &s) { playDocumentUser(s, KeyboardUser); }},
+    {"fast-typist", FastTypist.description, [](Session &s) { playChat(s, FastTypist); }},
+    {"ime-user", ImeUser.description, [](Session &s) { playChat(s, ImeUser); }},
 }};
 
 // Every trace lasts 2–4 minutes: long enough for a kind's behaviour to show, short enough for a

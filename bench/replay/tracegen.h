@@ -19,7 +19,8 @@ namespace Bench {
 // has its own random numbers (splitmix64) and its own log/exp, and rounds times and pixels to
 // integers.
 
-// "writer-long-doc", "chat-session", "wizard-session", "hesitant-user".
+// "writer-long-doc", "chat-session", "wizard-session", "hesitant-user", "decisive-writer",
+// "keyboard-user", "fast-typist", "ime-user".
 QStringList traceKinds();
 
 // The trace's JSON Lines text (a "meta" line first, "end" last). The error names an unknown kind

@@ -5,6 +5,19 @@
 
 namespace Bench::Gen {
 
+// Wang, Zhai & Su, "Chinese input with keyboard and eye-tracking: an anatomical study" (CHI 2001):
+// with a pinyin IME, choosing among the homophone candidates (choice reaction) took 36 % of the
+// input time. Assumption: full pinyin of 2–4 letters a character (abbreviations included); a word
+// typed at the in-word cadence takes about a second, so the choice about 0.55 s; a third of the
+// commits hold two words (sentence-level IMEs); one commit in twenty-five is the wrong homophone.
+const ImeParams PinyinIme{
+    .pinyinLetters = {2, 4},
+    .joinChance = 0.35,
+    .candidateChoice = {650, 0.5, 200, 3500},
+    .wrongCandidateChance = 0.04,
+    .noticeWrong = {700, 0.5, 250, 3000},
+};
+
 const ChatSessionParams ChatSession{
     .description = "Chat about a 3k-token English document, then (usually) a free conversation: 10 to 12 "
                    "questions and requests about writing, typed key by key at about 52 WPM with pauses "
@@ -43,6 +56,68 @@ const ChatSessionParams ChatSession{
     .paceMin = 1,
     .paceMax = 1,
     .ime = nullptr,
+};
+
+// Values without a comment are chat-session's, with its sources.
+const ChatSessionParams FastTypist{
+    .description = "A fast typist (80 to 100 WPM) chatting about a 3k-token English document: short pauses, "
+                   "Enter a quarter of a second after the last key, the final question mark or full stop "
+                   "often left off.",
+    .pointer = &MouseUser,
+    .docTokens = {2600, 3400},
+    .docLanguage = "en",
+    .firstRead = {4000, 0.4, 1500, 12000},
+    .secondConversationChance = 0.75,
+    // The brief: ~10–14 messages; typing less of the time, a fast typist sends more of them.
+    .messages = {12, 14},
+    .firstConversationShareMin = 0.5,
+    .firstConversationShareMax = 0.7,
+    .focusInput = {700, 0.4, 250, 3000},
+    .readAfterSend = {6000, 0.35, 5000, 40000},
+    // The brief: Enter about 250 ms after the last key.
+    .reviewBeforeSend = {250, 0.3, 100, 900},
+    .transcriptClickChance = 0.2,
+    // Dhakal et al.: faster typists make fewer errors. Assumption: half the corrections.
+    .correctionChance = 0.12,
+    .noticePause = {600, 0.5, 250, 3000},
+    // The brief: often leaves off the final ? or . (assumption: more often than chat-session).
+    .dropQuestionMarkChance = 0.6,
+    .dropFullStopChance = 0.7,
+    // Dhakal et al.'s faster users: 80–100 WPM; the pace spreads users over that range.
+    .typing = FastTyping,
+    .paceMin = 0.95,
+    .paceMax = 1.2,
+    .ime = nullptr,
+};
+
+// Values without a comment are chat-session's, with its sources.
+const ChatSessionParams ImeUser{
+    .description = "A Chinese user chatting about a 3k-token Chinese document through a pinyin IME: the draft "
+                   "grows a word or two at a time when a candidate is committed, with pauses for choosing "
+                   "candidates; messages end with ？ or 。 or nothing.",
+    .pointer = &MouseUser,
+    .docTokens = {2600, 3400},
+    .docLanguage = "zh",
+    .firstRead = {4000, 0.4, 1500, 12000},
+    .secondConversationChance = 0.75,
+    // Assumption: Chinese messages take longer to enter; 8–10 fit in 4 minutes.
+    .messages = {8, 10},
+    .firstConversationShareMin = 0.5,
+    .firstConversationShareMax = 0.7,
+    .focusInput = {900, 0.4, 300, 4000},
+    .readAfterSend = {6000, 0.35, 5000, 40000},
+    .reviewBeforeSend = {450, 0.5, 120, 3000},
+    .transcriptClickChance = 0.2,
+    .correctionChance = 0, // the IME's own: wrong candidates (PinyinIme)
+    .noticePause = {800, 0.5, 360, 4000},
+    // The brief: messages end with ？ or 。 or nothing (assumption: as often as chat-session drops them).
+    .dropQuestionMarkChance = 0.25,
+    .dropFullStopChance = 0.4,
+    // The pinyin letters at the Dhakal et al. cadence (the letters are typed like any others).
+    .typing = DhakalTyping,
+    .paceMin = 1,
+    .paceMax = 1,
+    .ime = &PinyinIme,
 };
 
 namespace {

@@ -18,7 +18,9 @@ struct ImeParams {
     Lognormal noticeWrong;
 };
 
-// A chat user: chat-session is an instance (its values in chatuser.cpp).
+extern const ImeParams PinyinIme;
+
+// A chat user: chat-session, fast-typist and ime-user are instances (their values in chatuser.cpp).
 struct ChatSessionParams {
     const char *description;
     const PointerParams *pointer;
@@ -44,6 +46,8 @@ struct ChatSessionParams {
 };
 
 extern const ChatSessionParams ChatSession;
+extern const ChatSessionParams FastTypist;
+extern const ChatSessionParams ImeUser;
 
 void playChat(Session &s, const ChatSessionParams &p);
 

@@ -1,4 +1,4 @@
-// The parameters of the document kinds. "The brief" is the benchmark's design; instant.page
+// The parameters of the four document kinds. "The brief" is the benchmark's design; instant.page
 // and Dhakal et al. are PREFETCH.md's "Figures about people"; "assumption" marks a value no
 // published figure gives, with why it is plausible. bench/README.md has the same in tables.
 #include "documentuser.h"
@@ -173,6 +173,154 @@ const DocumentUserParams HesitantUser{
     .reselectAfterStopChance = 0.5,
 
     .edits = {1, 2}, // assumption: fewer, as fewer actions
+    .editTokens = {4, 12},
+    .typing = DhakalTyping,
+};
+
+// Values without a comment are the writer's, with the writer's sources.
+const DocumentUserParams DecisiveWriter{
+    .description = "A writer who knows what they want, on a long English document: goes straight to the "
+                   "button and clicks about 200 ms after reaching it, rarely passes over another one, "
+                   "and works mostly on selections (rewrite, explain).",
+    .chatVisibleChance = 0.75,
+    .pointer = &MouseUser,
+    .mainTokens = {11500, 12500},
+    .secondDocChance = 0.5,
+    .secondTokens = {3000, 6000},
+    .secondChineseChance = 0.3,
+    .switchChance = 0.2,
+    .closeSecondChance = 0.5,
+    // Assumption: a shorter look before starting.
+    .firstRead = {4000, 0.4, 2000, 12000},
+    .afterSwitch = {2000, 0.4, 800, 6000},
+    .openDialog = {2000, 0.4, 800, 6000},
+
+    // The brief: 15–25 actions, as the writer.
+    .hoverClicks = {15, 17},
+    .shortcutClicks = {0, 1},
+    .beforeShortcut = {350, 0.5, 100, 2000},
+    // The brief: few pass-overs. Assumption: four hovers in five end in a click.
+    .clickShareMin = 0.75,
+    .clickShareMax = 0.85,
+    // The brief: more actions on selections.
+    .actionWeights = {8, 8, 45, 9, 30},
+    .habitSpread = 0.3,
+
+    // The brief: clicks a median 150–250 ms after the pointer arrives on the button (assumption:
+    // the quicker part of instant.page's visitors, who average over 365 ms).
+    .hoverDecisionMs = 65,
+    .clickLead = {100, 0.45, 30, 1500},
+    .settleToPressMs = 20,
+    .pressToClick = {75, 0.25, 40, 150},
+    .leaveAfterClick = {350, 0.7, 60, 3000},
+    .restShare = 0.3,
+    .rest = {500, 0.5, 150, 3000},
+    .restOnTargetChance = 0.3,
+    .crossingOvershoot = {20, 100},
+    .afterCrossing = {250, 0.5, 80, 1500},
+    .wanderChance = 0.05,
+    .wander = {2000, 0.6, 800, 8000},
+
+    // Assumption: quicker drags.
+    .keyboardSelection = false,
+    .selectDrag = {700, 0.35, 250, 3000},
+    .keyboardNavigate = {1500, 0.5, 400, 6000},
+    .navigateWithCtrlChance = 0,
+    .selectKey = {170, 0.35, 60, 600},
+    .paragraphStep = {1, 4},
+    .keepSelectionChance = 0.35,
+    .clearSelectionChance = 0.3,
+
+    .tabWalkChance = 0,
+    .tabWalkToTargetChance = 0,
+    .tabStep = {260, 0.35, 120, 900},
+    .tabWalkPause = {700, 0.5, 200, 3000},
+    .mouseMoveChance = 0,
+
+    .readAfterClick = {7500, 0.4, 5000, 40000},
+    .readingMoveChance = 0.2,
+    // Assumption: fewer regrets.
+    .stopChance = 0.08,
+    .stopAfterClick = {2500, 0.4, 1200, 6000},
+    .afterStop = {1200, 0.5, 400, 4000},
+    .reselectAfterStopChance = 0.5,
+
+    .edits = {2, 3},
+    .editTokens = {4, 12},
+    .typing = DhakalTyping,
+};
+
+// Values without a comment are the writer's, with the writer's sources.
+const DocumentUserParams KeyboardUser{
+    .description = "A keyboard user on a long English document: selects with Shift+arrows, runs every "
+                   "action by its shortcut (Ctrl+Alt+S/C/R/T/E), now and then tabs along the action "
+                   "buttons first; the mouse barely moves.",
+    .chatVisibleChance = 0.5,
+    .pointer = &MouseUser,
+    .mainTokens = {11500, 12500},
+    .secondDocChance = 0.5,
+    .secondTokens = {3000, 6000},
+    .secondChineseChance = 0.3,
+    .switchChance = 0.2,
+    // Assumption: closes the notes less often (it takes the mouse: Ctrl+W would close the
+    // current tab).
+    .closeSecondChance = 0.2,
+    .firstRead = {5000, 0.4, 2000, 15000},
+    .afterSwitch = {2500, 0.4, 1000, 8000},
+    .openDialog = {2000, 0.4, 800, 6000},
+
+    // The brief: every action by its shortcut; as many as the writer's.
+    .hoverClicks = {0, 0},
+    .shortcutClicks = {15, 18},
+    // Assumption: a moment between the selection (or the reading) and the chord.
+    .beforeShortcut = {400, 0.5, 120, 2500},
+    .clickShareMin = 1,
+    .clickShareMax = 1,
+    .actionWeights = {15, 15, 35, 15, 20},
+    .habitSpread = 0.3,
+
+    .hoverDecisionMs = 65,
+    .clickLead = {300, 0.5, 100, 3000},
+    .settleToPressMs = 40,
+    .pressToClick = {80, 0.25, 40, 150},
+    .leaveAfterClick = {500, 0.8, 60, 4000},
+    .restShare = 0.4,
+    .rest = {700, 0.6, 200, 5000},
+    .restOnTargetChance = 0.4,
+    .crossingOvershoot = {20, 120},
+    .afterCrossing = {300, 0.6, 80, 2000},
+    .wanderChance = 0,
+    .wander = {2500, 0.6, 800, 10000},
+
+    // The brief: Shift+arrows. Assumption: 0.4–6 s of arrow and Page keys to the paragraph, half
+    // the time with word or paragraph jumps (Ctrl held); one Shift+Down per line at about the
+    // speed of in-word typing, and Shift+End for the last one.
+    .keyboardSelection = true,
+    .selectDrag = {900, 0.4, 300, 4000},
+    .keyboardNavigate = {1500, 0.5, 400, 6000},
+    .navigateWithCtrlChance = 0.5,
+    .selectKey = {170, 0.35, 60, 600},
+    .paragraphStep = {1, 5},
+    .keepSelectionChance = 0.3,
+    .clearSelectionChance = 0.3,
+
+    // The brief: moves focus with Tab sometimes. Assumption: before one shortcut in five the
+    // user tabs along the buttons (a Tab every quarter second), mostly to the action about to
+    // run, and reads it; and moves the mouse out of the way before one action in ten.
+    .tabWalkChance = 0.2,
+    .tabWalkToTargetChance = 0.6,
+    .tabStep = {260, 0.35, 120, 900},
+    .tabWalkPause = {700, 0.5, 200, 3000},
+    .mouseMoveChance = 0.1,
+
+    .readAfterClick = {7500, 0.4, 5000, 40000},
+    .readingMoveChance = 0,
+    .stopChance = 0.12,
+    .stopAfterClick = {2500, 0.4, 1200, 6000},
+    .afterStop = {1500, 0.5, 500, 5000},
+    .reselectAfterStopChance = 0.5,
+
+    .edits = {2, 3},
     .editTokens = {4, 12},
     .typing = DhakalTyping,
 };

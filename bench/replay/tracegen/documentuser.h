@@ -8,8 +8,8 @@ namespace Bench::Gen {
 class Session;
 
 // What a user of a document kind does with documents, the action buttons and the keyboard.
-// writer-long-doc and hesitant-user are instances of it (documentkinds.cpp); bench/README.md lists
-// the values and their sources.
+// writer-long-doc, hesitant-user, decisive-writer and keyboard-user are instances of it
+// (documentkinds.cpp); bench/README.md lists the values and their sources.
 struct DocumentUserParams {
     const char *description;
 
@@ -86,6 +86,8 @@ struct DocumentUserParams {
 
 extern const DocumentUserParams WriterLongDoc;
 extern const DocumentUserParams HesitantUser;
+extern const DocumentUserParams DecisiveWriter;
+extern const DocumentUserParams KeyboardUser;
 
 void playDocumentUser(Session &s, const DocumentUserParams &p);
 
