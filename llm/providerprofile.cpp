@@ -45,6 +45,7 @@ QList<ProviderProfile> builtinProfiles()
     local.concurrencyLimit = 16;
     local.minCacheableTokens = 128;
     local.encodeOptions.continuation = ContinuationStyle::PrefixFlag; // it speaks every form; DeepSeek's here
+    local.prices = {0.27, 0.27, 0.07, 1.10}; // deepseek-chat's: it caches and continues as DeepSeek does
     profiles << local;
 
     ProviderProfile deepseek;
@@ -56,6 +57,7 @@ QList<ProviderProfile> builtinProfiles()
     deepseek.minCacheableTokens = 64; // disk cache in 64-token blocks
     deepseek.encodeOptions.continuation = ContinuationStyle::PrefixFlag;
     deepseek.continuationBaseUrl = QUrl(QStringLiteral("https://api.deepseek.com/beta"));
+    deepseek.prices = {0.27, 0.27, 0.07, 1.10};
     profiles << deepseek;
 
     ProviderProfile qwen;
@@ -66,6 +68,7 @@ QList<ProviderProfile> builtinProfiles()
     qwen.apiKeyEnvVar = QStringLiteral("DASHSCOPE_API_KEY");
     qwen.minCacheableTokens = 256; // implicit context cache starts at 256 tokens
     qwen.encodeOptions.continuation = ContinuationStyle::PartialFlag;
+    qwen.prices = {0.40, 0.40, 0.08, 1.20};
     profiles << qwen;
 
     ProviderProfile openai;
@@ -76,6 +79,7 @@ QList<ProviderProfile> builtinProfiles()
     openai.apiKeyEnvVar = QStringLiteral("OPENAI_API_KEY");
     openai.minCacheableTokens = 1024;
     openai.encodeOptions.useMaxCompletionTokens = true;
+    openai.prices = {0.15, 0.15, 0.075, 0.60};
     profiles << openai;
 
     ProviderProfile anthropic;
@@ -87,6 +91,7 @@ QList<ProviderProfile> builtinProfiles()
     anthropic.apiKeyEnvVar = QStringLiteral("ANTHROPIC_API_KEY");
     anthropic.minCacheableTokens = 1024;
     anthropic.encodeOptions.continuation = ContinuationStyle::AssistantPrefill;
+    anthropic.prices = {3.00, 3.75, 0.30, 15.00};
     profiles << anthropic;
 
     ProviderProfile ollama;

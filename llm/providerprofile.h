@@ -1,5 +1,6 @@
 #pragma once
 
+#include "pricing.h"
 #include "requestencoder.h"
 #include "streamdecoder.h"
 
@@ -45,6 +46,10 @@ struct ProviderProfile {
     // Where continuations go when that is not baseUrl (DeepSeek's prefix completion is a beta
     // feature at https://api.deepseek.com/beta); empty: baseUrl.
     QUrl continuationBaseUrl;
+    // What its default model costs (docs/providers.md, "Prices", gives each figure's source and
+    // date); the user may change it in Settings. The local demo engine is priced like the hosted
+    // model it imitates, so its figures mean something.
+    Prices prices;
 
     // The endpoint for streaming chat: <baseUrl>/chat/completions or <baseUrl>/messages.
     QUrl endpoint() const;

@@ -10,6 +10,8 @@
 
 #include <QJsonArray>
 
+#include <cmath>
+
 #include <spdlog/spdlog.h>
 
 namespace Prefetch {
@@ -21,6 +23,13 @@ double msBetween(qint64 fromNs, qint64 toNs)
     return double(toNs - fromNs) / 1e6;
 }
 
+// Money in the budget's integer units: millionths of the currency (a hundredth of a cent is
+// below any one request's price).
+qint64 microUnits(double money)
+{
+    return qint64(std::llround(std::max(0.0, money) * 1e6));
+}
+
 } // namespace
 
 Engine::Engine(QNetworkAccessManager *network, Llm::ProviderProfile profile, Settings settings, QObject *parent)
@@ -30,6 +39,7 @@ Engine::Engine(QNetworkAccessManager *network, Llm::ProviderProfile profile, Set
     , m_settings(settings)
     , m_metrics(settings)
     , m_budget(settings.hourlyTokenBudget)
+    , m_moneyBudget(microUnits(settings.hourlyMoneyBudget))
 {
 }
 
@@ -54,6 +64,7 @@ void Engine::setSettings(const Settings &settings)
     m_settings = settings;
     m_metrics.setSettings(settings);
     m_budget.setLimit(settings.hourlyTokenBudget);
+    m_moneyBudget.setLimit(microUnits(settings.hourlyMoneyBudget));
     for (Strategy s : AllStrategies) {
         if (isEnabled(s))
             continue;
@@ -208,6 +219,7 @@ void Engine::track(ResponseStream *handle, bool afterMiss)
             m_metrics.recordTtft(strategy, msBetween(answer->startedNs(), answer->firstTokenNs()));
         const qint64 used = std::max<qint64>(0, usage.inputTokens) + std::max<qint64>(0, usage.outputTokens);
         m_metrics.recordTokens(strategy, 0, used, 0);
+        m_metrics.recordCost(strategy, 0, m_profile.prices.cost(usage), 0);
         if (usage.cacheReadTokens > 0 || usage.cacheWriteTokens > 0)
             m_metrics.recordCache(strategy, std::max<qint64>(0, usage.cacheReadTokens),
                                   std::max<qint64>(0, usage.cacheWriteTokens));
@@ -269,9 +281,16 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
     }
     // What the provider bills for it if never used: its prompt and the tokens it asks for (a
     // whole answer is read up to the buffer cap, but generated to the end: the bill is the end).
-    const qint64 estimate = estimatePromptTokens(request.request) + limit;
-    const auto reservation = m_budget.reserve(estimate);
-    if (!reservation) {
+    const qint64 prompt = estimatePromptTokens(request.request);
+    const auto reservation = m_budget.reserve(prompt + limit);
+    std::optional<quint64> money;
+    if (reservation && m_moneyBudget.limit() > 0 && !m_profile.prices.isFree()) {
+        // As if nothing were cached: the budget errs on the side of spending less.
+        money = m_moneyBudget.reserve(microUnits(m_profile.prices.worstCase(prompt, limit)));
+        if (!money)
+            m_budget.reconcile(*reservation, 0);
+    }
+    if (!reservation || (m_moneyBudget.limit() > 0 && !m_profile.prices.isFree() && !money)) {
         m_metrics.recordOutcome(strategy, Outcome::RejectedBudget);
         return nullptr;
     }
@@ -279,6 +298,7 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
     session->m_strong = strength == SignalStrength::Strong;
     session->m_budgetReservation = *reservation;
     session->m_hasReservation = true;
+    session->m_moneyReservation = money;
     m_sessions.append(session);
     m_metrics.recordAttempt(strategy);
     connect(session, &PrefetchSession::ended, this, [this, session] { onSessionEnded(session); });
@@ -390,12 +410,16 @@ void Engine::settle(PrefetchSession *session, bool wasted)
     // What the prefetch cost up to now: its input (as the provider reported it, or our
     // estimate when the stream was cut before usage arrived) plus every token received.
     qint64 spent = 0;
+    double money = 0;
     if (session->startedNs() >= 0) {
         const AnswerStream *answer = session->answer();
-        const Llm::Usage usage = answer ? answer->usage() : Llm::Usage{};
-        const qint64 input = usage.inputTokens >= 0 ? usage.inputTokens : estimatePromptTokens(session->request());
-        const qint64 output = usage.outputTokens >= 0 ? usage.outputTokens : session->bufferedTokens();
-        spent = input + output;
+        Llm::Usage usage = answer ? answer->usage() : Llm::Usage{};
+        if (usage.inputTokens < 0)
+            usage.inputTokens = estimatePromptTokens(session->request());
+        if (usage.outputTokens < 0)
+            usage.outputTokens = session->bufferedTokens();
+        spent = usage.inputTokens + usage.outputTokens;
+        money = m_profile.prices.cost(usage);
         if (usage.cacheReadTokens > 0 || usage.cacheWriteTokens > 0)
             m_metrics.recordCache(session->strategy(), std::max<qint64>(0, usage.cacheReadTokens),
                                   std::max<qint64>(0, usage.cacheWriteTokens));
@@ -404,7 +428,16 @@ void Engine::settle(PrefetchSession *session, bool wasted)
         m_budget.reconcile(session->m_budgetReservation, spent);
         session->m_hasReservation = false;
     }
+    if (session->m_moneyReservation) {
+        m_moneyBudget.reconcile(*session->m_moneyReservation, microUnits(money));
+        session->m_moneyReservation.reset();
+    }
     m_metrics.recordTokens(session->strategy(), spent, 0, wasted ? spent : 0);
+    // A warm-up's prefill is the one the first answer on the document would have paid without
+    // it: set against the cached answers it serves, its money would read as waste. Its extra
+    // cost stays in tokens; the replay benchmark compares whole bills instead.
+    if (session->strategy() != Strategy::Warmup)
+        m_metrics.recordCost(session->strategy(), money, 0, wasted ? money : 0);
 }
 
 void Engine::pump()
@@ -484,7 +517,9 @@ QJsonObject Engine::snapshot() const
                                               {QStringLiteral("prefetch_queued"), prefetchQueued()}}},
         {QStringLiteral("budget"), QJsonObject{{QStringLiteral("limit"), m_budget.limit()},
                                                {QStringLiteral("used"), m_budget.used()},
-                                               {QStringLiteral("remaining"), m_budget.remaining()}}},
+                                               {QStringLiteral("remaining"), m_budget.remaining()},
+                                               {QStringLiteral("moneyLimit"), double(m_moneyBudget.limit()) / 1e6},
+                                               {QStringLiteral("moneyUsed"), double(m_moneyBudget.used()) / 1e6}}},
         {QStringLiteral("sessions"), sessions},
     };
 }

@@ -48,6 +48,10 @@ public:
     Metrics &metrics() { return m_metrics; }
     const Metrics &metrics() const { return m_metrics; }
     TokenBudget &budget() { return m_budget; }
+    // The money budget, in millionths of the provider's currency (see Settings::hourlyMoneyBudget).
+    TokenBudget &moneyBudget() { return m_moneyBudget; }
+    // What `usage` is billed at this engine's provider.
+    double cost(const Llm::Usage &usage) const { return m_profile.prices.cost(usage); }
 
     // `request` encoded for this engine's provider, with its fingerprint (the model filled in
     // when empty): for callers without a compiled prompt (CLI, benchmarks, tests). A request
@@ -130,6 +134,7 @@ private:
     Settings m_settings;
     Metrics m_metrics;
     TokenBudget m_budget;
+    TokenBudget m_moneyBudget; // micro-units of the currency
     QList<QPointer<PrefetchSession>> m_sessions;          // live sessions, oldest first
     struct Queued {
         RenderedRequest request;

@@ -50,9 +50,23 @@ double StrategyStats::hitRate() const
     return attempts > 0 ? double(hits + partialHits) / double(attempts) : 0.0;
 }
 
-double StrategyStats::extraCost() const
+double StrategyStats::extraCostTokens() const
 {
     return double(tokensWasted) / double(std::max<qint64>(tokensUsed, 1));
+}
+
+double StrategyStats::extraCostMoney() const
+{
+    if (costWasted <= 0)
+        return 0;
+    // Waste with nothing used yet: divided by what one token of output would cost, roughly a
+    // unit as small as the token stand-in.
+    return costWasted / std::max(costUsed, 1e-6);
+}
+
+double StrategyStats::extraCost() const
+{
+    return isPriced() ? extraCostMoney() : extraCostTokens();
 }
 
 // ---- Window ----------------------------------------------------------------------------------
@@ -185,6 +199,16 @@ void Metrics::recordTokens(Strategy s, qint64 prefetched, qint64 used, qint64 wa
     st.tokensPrefetched += std::max<qint64>(0, prefetched);
     st.tokensUsed += std::max<qint64>(0, used);
     st.tokensWasted += std::max<qint64>(0, wasted);
+    evaluate(s);
+    touch();
+}
+
+void Metrics::recordCost(Strategy s, double prefetched, double used, double wasted)
+{
+    StrategyStats &st = slot(s).stats;
+    st.costPrefetched += std::max(0.0, prefetched);
+    st.costUsed += std::max(0.0, used);
+    st.costWasted += std::max(0.0, wasted);
     evaluate(s);
     touch();
 }
@@ -394,9 +418,14 @@ QJsonObject Metrics::snapshot() const
             {QStringLiteral("tokensWasted"), double(st.tokensWasted)},
             {QStringLiteral("cacheReadTokens"), double(st.cacheReadTokens)},
             {QStringLiteral("cacheWriteTokens"), double(st.cacheWriteTokens)},
+            {QStringLiteral("costPrefetched"), st.costPrefetched},
+            {QStringLiteral("costUsed"), st.costUsed},
+            {QStringLiteral("costWasted"), st.costWasted},
             {QStringLiteral("timeSavedMs"), st.timeSavedMs},
             {QStringLiteral("hitRate"), st.hitRate()},
             {QStringLiteral("extraCost"), st.extraCost()},
+            {QStringLiteral("extraCostTokens"), st.extraCostTokens()},
+            {QStringLiteral("extraCostMoney"), st.extraCostMoney()},
             {QStringLiteral("extraCostUnbounded"), st.extraCostUnbounded()},
             {QStringLiteral("alarm"), st.alarm},
             {QStringLiteral("alarmReason"), st.alarmReason},

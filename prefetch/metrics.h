@@ -34,15 +34,27 @@ struct StrategyStats {
     qint64 hits = 0, partialHits = 0, misses = 0, cancelled = 0, expired = 0, failed = 0, preempted = 0;
     qint64 rejectedBudget = 0, rejectedLane = 0;
     qint64 tokensPrefetched = 0, tokensUsed = 0, tokensWasted = 0, cacheReadTokens = 0, cacheWriteTokens = 0;
+    // The same in money, as the provider bills them (its price table, cache reads and writes at
+    // their own prices), in its currency. All zero for a free provider.
+    double costPrefetched = 0, costUsed = 0, costWasted = 0;
     double timeSavedMs = 0; // summed
 
     // (hits + partialHits) / attempts; 0 when no attempts.
     double hitRate() const;
-    // tokensWasted / tokensUsed. Never NaN or infinite: 0 when nothing was wasted, and waste with
-    // nothing used yet is divided by one token (see extraCostUnbounded()).
+    // What was wasted per unit used: in money where the provider has prices (a cached prompt
+    // read costs a tenth of an uncached one at some providers, and tokens would overstate a
+    // guess on a warm document), in tokens where it is free. Never NaN or infinite: 0 when
+    // nothing was wasted, and waste with nothing used yet is divided by one unit (see
+    // extraCostUnbounded()).
     double extraCost() const;
-    // Tokens were wasted and none used: the ratio has no finite value; extraCost() is a stand-in.
-    bool extraCostUnbounded() const { return tokensUsed == 0 && tokensWasted > 0; }
+    double extraCostTokens() const;
+    double extraCostMoney() const;
+    bool isPriced() const { return costPrefetched > 0 || costUsed > 0; }
+    // Waste and nothing used: the ratio has no finite value; extraCost() is a stand-in.
+    bool extraCostUnbounded() const
+    {
+        return isPriced() ? costUsed == 0 && costWasted > 0 : tokensUsed == 0 && tokensWasted > 0;
+    }
 
     bool alarm = false; // hit rate under the floor after >= minAttemptsForAlarm attempts
     QString alarmReason;
@@ -85,6 +97,7 @@ public:
     void recordAttempt(Strategy s);
     void recordOutcome(Strategy s, Outcome o);
     void recordTokens(Strategy s, qint64 prefetched, qint64 used, qint64 wasted); // any may be 0
+    void recordCost(Strategy s, double prefetched, double used, double wasted);   // money; any may be 0
     void recordCache(Strategy s, qint64 readTokens, qint64 writeTokens);
     // Activation -> first event delivered to the consumer.
     void recordPerceivedLatency(Strategy s, LatencyKind kind, double ms);

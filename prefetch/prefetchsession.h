@@ -10,6 +10,7 @@
 #include <QTimer>
 
 #include <chrono>
+#include <optional>
 
 namespace Prefetch {
 
@@ -91,6 +92,7 @@ private:
     qint64 m_startedNs = -1;
     qint64 m_firstTokenNs = -1;
     quint64 m_budgetReservation = 0;
+    std::optional<quint64> m_moneyReservation;
     bool m_hasReservation = false;
     bool m_strong = true;
 };

@@ -95,8 +95,10 @@ struct Settings {
     int prefetchInFlight = 2; // at most 20 % of the foreground lane
     int prefetchQueue = 5;    // beyond this a prefetch is rejected
 
-    // Sliding one-hour token budget for prefetch traffic; 0 = unlimited.
+    // Sliding one-hour budget for prefetch traffic, in tokens and in money (the provider's
+    // currency, its price table applied); 0 = unlimited. A guess must fit both.
     qint64 hourlyTokenBudget = 200'000;
+    double hourlyMoneyBudget = 0;
 
     // Alarms.
     double hitRateFloor = 0.35;     // alarm below this hit rate ...

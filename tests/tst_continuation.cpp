@@ -42,6 +42,7 @@ private slots:
     void refusedContinuationAsksForTheWholeAnswer();
     void continuationFailingMidwayKeepsWhatCame();
     void stopCancelsPrefixesAndContinuations();
+    void moneyBudgetRefusesAGuessThatWouldPassIt();
     void bufferedTextIsRevealedAtTheProvidersPace();
     void stallIsTheLongestStillTimeInTheFirstSeconds();
 
@@ -220,6 +221,24 @@ void tst_Continuation::stopCancelsPrefixesAndContinuations()
     QCOMPARE(failed.first().first().value<Llm::Error>().code(), Llm::Error::Code::Cancelled);
     QVERIFY(!other || !other->isLive());
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
+}
+
+void tst_Continuation::moneyBudgetRefusesAGuessThatWouldPassIt()
+{
+    Settings settings;
+    settings.hourlyTokenBudget = 0; // tokens unlimited: the money decides
+    Llm::ProviderProfile p = profile(Llm::ApiFormat::OpenAiChat, "rtt=0,prefill=1000000,decode=4000");
+    p.prices = {1.0, 1.0, 0.1, 2.0}; // per million tokens
+    Engine probe(&m_network, p);
+    const RenderedRequest first = request(probe, QStringLiteral("Priced guess one."));
+    const double worst = p.prices.worstCase(estimatePromptTokens(first.request), settings.bufferTokens);
+    settings.hourlyMoneyBudget = worst * 1.5; // room for one guess, not two
+    Engine engine(&m_network, p, settings);
+    QVERIFY(engine.prefetch(Strategy::Hover, request(engine, QStringLiteral("Priced guess one.")), 30s));
+    QVERIFY(!engine.prefetch(Strategy::Debounce, request(engine, QStringLiteral("Priced guess two.")), 30s));
+    QCOMPARE(engine.metrics().stats(Strategy::Debounce).rejectedBudget, 1);
+    QVERIFY(engine.moneyBudget().used() > 0);
+    engine.stopAll();
 }
 
 void tst_Continuation::bufferedTextIsRevealedAtTheProvidersPace()

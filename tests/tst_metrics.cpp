@@ -35,6 +35,7 @@ private slots:
     void changedIsCoalesced();
     void changedFollowsTheLastChange();
     void snapshotKeys();
+    void moneyDecidesExtraCostWhereThereArePrices();
 
 private:
     static Settings quickSettings()
@@ -489,7 +490,8 @@ void tst_Metrics::snapshotKeys()
     const QJsonObject hover = strategies.value("hover").toObject();
     QStringList expected{"attempts", "hits", "partialHits", "misses", "cancelled", "expired", "failed", "preempted",
                          "rejectedBudget", "rejectedLane", "tokensPrefetched", "tokensUsed", "tokensWasted",
-                         "cacheReadTokens", "cacheWriteTokens", "timeSavedMs", "hitRate", "extraCost",
+                         "cacheReadTokens", "cacheWriteTokens", "costPrefetched", "costUsed", "costWasted",
+                         "timeSavedMs", "hitRate", "extraCost", "extraCostTokens", "extraCostMoney",
                          "extraCostUnbounded", "alarm", "alarmReason", "degraded", "degradedReason", "perceived", "ttft"};
     expected.sort();
     QCOMPARE(hover.keys(), expected);
@@ -506,6 +508,31 @@ void tst_Metrics::snapshotKeys()
     QCOMPARE(snap.value("perceivedAll").toObject().value("noPrefetch").toObject().value("p50").toDouble(), 850.0);
     QCOMPARE(snap.value("recentPerceived").toArray().size(), 2);
     QCOMPARE(snap.value("latencyWindow").toInteger(), 200);
+}
+
+void tst_Metrics::moneyDecidesExtraCostWhereThereArePrices()
+{
+    Metrics m(quickSettings());
+    // A guess on a warm document: many prompt tokens, read from the cache at a tenth of the price.
+    m.recordTokens(Strategy::Selection, 5000, 0, 5000);
+    m.recordTokens(Strategy::Selection, 0, 10000, 0);
+    QCOMPARE(m.stats(Strategy::Selection).extraCost(), 0.5); // tokens while nothing is priced
+    QVERIFY(!m.stats(Strategy::Selection).isPriced());
+    m.recordCost(Strategy::Selection, 0.0005, 0, 0.0005);
+    m.recordCost(Strategy::Selection, 0, 0.01, 0);
+    const StrategyStats st = m.stats(Strategy::Selection);
+    QVERIFY(st.isPriced());
+    QCOMPARE(st.extraCostTokens(), 0.5);
+    QCOMPARE(st.extraCostMoney(), 0.05);
+    QCOMPARE(st.extraCost(), 0.05); // what the provider bills decides
+    QVERIFY(!st.extraCostUnbounded());
+    // Priced waste with nothing used yet has no finite ratio either.
+    m.recordCost(Strategy::Keyboard, 0.001, 0, 0.001);
+    QVERIFY(m.stats(Strategy::Keyboard).extraCostUnbounded());
+    QVERIFY(std::isfinite(m.stats(Strategy::Keyboard).extraCost()));
+    const QJsonObject selection = m.snapshot().value("strategies").toObject().value("selection").toObject();
+    QCOMPARE(selection.value("costWasted").toDouble(), 0.0005);
+    QCOMPARE(selection.value("extraCostMoney").toDouble(), 0.05);
 }
 
 QTEST_GUILESS_MAIN(tst_Metrics)

@@ -121,68 +121,68 @@
 <context>
     <name>Gui::AnswerPane</name>
     <message>
-        <location filename="../ui/answerpane.cpp" line="25"/>
+        <location filename="../ui/answerpane.cpp" line="26"/>
         <source>The answer appears here.</source>
         <translation>回答将显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="26"/>
+        <location filename="../ui/answerpane.cpp" line="27"/>
         <source>Answer</source>
         <translation>回答</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="27"/>
+        <location filename="../ui/answerpane.cpp" line="28"/>
         <source>Answer status</source>
         <translation>回答状态</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="47"/>
+        <location filename="../ui/answerpane.cpp" line="48"/>
         <source>Waiting for the first token from %1…</source>
         <translation>正在等待 %1 的第一个词元…</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="70"/>
+        <location filename="../ui/answerpane.cpp" line="71"/>
         <source>Streaming from %1… first token after %2 ms</source>
         <translation>正在从 %1 接收… 首个词元用时 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="77"/>
+        <location filename="../ui/answerpane.cpp" line="78"/>
         <source>Done. First token after %1 ms</source>
         <translation>完成。首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="79"/>
+        <location filename="../ui/answerpane.cpp" line="80"/>
         <source> (prefetched)</source>
         <translation>（已预取）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="83"/>
+        <location filename="../ui/answerpane.cpp" line="84"/>
         <source>, %1 tokens/s</source>
         <translation>，每秒 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="87"/>
+        <location filename="../ui/answerpane.cpp" line="88"/>
         <source>, %1 prompt tokens (%2 from cache)</source>
         <translation>，提示词 %1 个词元（其中 %2 个来自缓存）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="92"/>
+        <location filename="../ui/answerpane.cpp" line="93"/>
         <source>(stopped at the token limit)</source>
         <translation>（已达到词元上限）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="94"/>
+        <location filename="../ui/answerpane.cpp" line="95"/>
         <source>(withheld by the provider&apos;s content filter)</source>
         <translation>（已被服务商的内容过滤器拦截）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="95"/>
+        <location filename="../ui/answerpane.cpp" line="96"/>
         <source>%1.</source>
         <comment>ends the status sentence</comment>
         <translation>%1。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="102"/>
+        <location filename="../ui/answerpane.cpp" line="103"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
@@ -408,348 +408,577 @@
     </message>
     <message>
         <location filename="../ui/appsettings.cpp" line="160"/>
+        <source>early guess length</source>
+        <translation>提前猜测的长度</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="161"/>
+        <source>&amp;Length of an early guess:</source>
+        <translation>提前猜测的长度(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="162"/>
+        <source>An early guess asks the provider for only this many tokens, so a wrong one costs little; when you ask, they show at once while the rest is fetched. Only where the provider can continue an answer.</source>
+        <translation>提前猜测只向服务商请求这么多个词元，猜错了花费也很少；你真正发出请求时，这些词元会立即显示，其余部分随后获取。仅适用于能够续写回答的服务商。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="168"/>
+        <source>answers guessed at once</source>
+        <translation>同时猜测的回答数</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="169"/>
+        <source>Answers &amp;guessed at once:</source>
+        <translation>同时猜测的回答数(&amp;G)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="170"/>
+        <source>When a signal leaves several actions possible, this many of the likeliest are guessed.</source>
+        <translation>当一个信号对应多个可能的操作时，猜测其中最可能的这么多个。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="176"/>
+        <source>pointer trajectory prefetch</source>
+        <translation>指针轨迹预取</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="177"/>
+        <source>Pointer &amp;trajectory</source>
+        <translation>指针轨迹(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="178"/>
+        <source>While the pointer moves, where it is heading is predicted; an action button it will arrive on gets an early guess before the pointer is there.</source>
+        <translation>指针移动时会预测它的去向；它将要到达的操作按钮会在指针到达之前得到一次提前猜测。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="183"/>
+        <source>trajectory margin</source>
+        <translation>轨迹边距</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="184"/>
+        <source>&amp;Margin around a button:</source>
+        <translation>按钮周围的边距(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="185"/>
+        <source>A predicted end this close to a button counts as arriving on it.</source>
+        <translation>预测的终点离按钮这么近时，视为到达该按钮。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="188"/>
+        <source>trajectory guess lifetime</source>
+        <translation>轨迹猜测的有效期</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="189"/>
+        <source>Keep an unused &amp;guess for:</source>
+        <translation>未使用的猜测保留(&amp;G)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="190"/>
+        <location filename="../ui/appsettings.cpp" line="208"/>
+        <location filename="../ui/appsettings.cpp" line="221"/>
+        <location filename="../ui/appsettings.cpp" line="239"/>
+        <location filename="../ui/appsettings.cpp" line="257"/>
+        <source>An early guess nobody asked for is cancelled after this long.</source>
+        <translation>没有被用到的提前猜测在这么长时间后取消。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="194"/>
+        <source>selection prefetch</source>
+        <translation>选区预取</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="195"/>
+        <source>Finished &amp;selection</source>
+        <translation>完成的选区(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="196"/>
+        <source>Selecting text guesses the action you usually take on a selection (rewrite, explain or translate).</source>
+        <translation>选中文本后，会猜测你通常对选区执行的操作（改写、解释或翻译）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="201"/>
+        <source>selection settle time</source>
+        <translation>选区稳定时间</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="202"/>
+        <source>Selection &amp;unchanged for:</source>
+        <translation>选区保持不变(&amp;U)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="203"/>
+        <source>A selection that stays this long is finished.</source>
+        <translation>选区保持这么长时间不变即视为完成。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="206"/>
+        <source>selection guess lifetime</source>
+        <translation>选区猜测的有效期</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="207"/>
+        <source>Keep an unused g&amp;uess for:</source>
+        <translation>未使用的猜测保留(&amp;U)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="212"/>
+        <source>keyboard prefetch</source>
+        <translation>键盘预取</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="213"/>
+        <source>&amp;Keyboard focus and shortcuts</source>
+        <translation>键盘焦点和快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="214"/>
+        <source>Moving the keyboard focus onto an action, or holding a shortcut&apos;s Ctrl+Alt, guesses the action that follows.</source>
+        <translation>把键盘焦点移到某个操作上，或按住快捷键的 Ctrl+Alt，会猜测接下来的操作。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="219"/>
+        <source>keyboard guess lifetime</source>
+        <translation>键盘猜测的有效期</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="220"/>
+        <source>Keep an unused gu&amp;ess for:</source>
+        <translation>未使用的猜测保留(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="225"/>
+        <source>opened-document prefetch</source>
+        <translation>打开文档预取</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="226"/>
+        <source>&amp;Opened document</source>
+        <translation>刚打开的文档(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="227"/>
+        <source>A document just opened and being read guesses what you usually do first (a summary, a continuation).</source>
+        <translation>刚打开、正在阅读的文档会猜测你通常先做的事（摘要、续写）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="232"/>
+        <source>reading time</source>
+        <translation>阅读时间</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="233"/>
+        <source>Open and unedited &amp;for:</source>
+        <translation>打开且未编辑(&amp;F)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="234"/>
+        <source>The guess waits until the document has been open this long without an edit.</source>
+        <translation>文档打开这么长时间且未被编辑后才开始猜测。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="237"/>
+        <source>opened-document guess lifetime</source>
+        <translation>打开文档猜测的有效期</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="238"/>
+        <source>Keep an unused gue&amp;ss for:</source>
+        <translation>未使用的猜测保留(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="243"/>
+        <source>habits prefetch</source>
+        <translation>习惯预取</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="244"/>
+        <source>Your &amp;habits</source>
+        <translation>你的习惯(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="245"/>
+        <source>After an answer, the action you usually take next is guessed. What you usually do is counted on this computer only.</source>
+        <translation>一个回答结束后，会猜测你通常接下来执行的操作。你的习惯只在这台电脑上统计。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="250"/>
+        <source>habit threshold</source>
+        <translation>习惯阈值</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="251"/>
+        <source>Guess when at least &amp;this likely:</source>
+        <translation>可能性至少达到此值时猜测(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="252"/>
+        <source>How often you took that action next, of the times before.</source>
+        <translation>在以往的情况中，你接下来执行该操作的比例。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="255"/>
+        <source>habits guess lifetime</source>
+        <translation>习惯猜测的有效期</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="256"/>
+        <source>Keep an unused guess fo&amp;r:</source>
+        <translation>未使用的猜测保留(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="261"/>
         <source>buffer cap</source>
         <translation>缓冲上限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="161"/>
+        <location filename="../ui/appsettings.cpp" line="262"/>
         <source>&amp;Buffer per early answer:</source>
         <translation>每个提前回答的缓冲(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="162"/>
+        <location filename="../ui/appsettings.cpp" line="263"/>
         <source>An early answer nobody has asked for yet stops reading at this many tokens and the provider waits; nothing is dropped.</source>
         <translation>尚无人请求的提前回答在读到这么多词元后暂停读取，服务商随之等待；不会丢弃任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="167"/>
+        <location filename="../ui/appsettings.cpp" line="268"/>
         <source>foreground lane</source>
         <translation>前台通道</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="168"/>
+        <location filename="../ui/appsettings.cpp" line="269"/>
         <source>&amp;Foreground requests at once:</source>
         <translation>同时进行的前台请求(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="169"/>
+        <location filename="../ui/appsettings.cpp" line="270"/>
         <source>Answers you asked for that may stream at the same time.</source>
         <translation>你请求的回答中可同时流式传输的数量。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="172"/>
+        <location filename="../ui/appsettings.cpp" line="273"/>
         <source>prefetch lane</source>
         <translation>预取通道</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="173"/>
+        <location filename="../ui/appsettings.cpp" line="274"/>
         <source>&amp;Prefetch requests at once:</source>
         <translation>同时进行的预取请求(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="174"/>
+        <location filename="../ui/appsettings.cpp" line="275"/>
         <source>Early answers that may stream at the same time; at most the foreground lane. An answer you ask for always takes precedence.</source>
         <translation>可同时流式传输的提前回答数量；不超过前台通道。你请求的回答始终优先。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="179"/>
+        <location filename="../ui/appsettings.cpp" line="280"/>
         <source>prefetch queue</source>
         <translation>预取队列</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="180"/>
+        <location filename="../ui/appsettings.cpp" line="281"/>
         <source>Prefetch &amp;queue:</source>
         <translation>预取队列(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="181"/>
+        <location filename="../ui/appsettings.cpp" line="282"/>
         <source>Early answers waiting for a slot; beyond this many they are skipped.</source>
         <translation>等待空位的提前回答；超过此数量则跳过。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="185"/>
+        <location filename="../ui/appsettings.cpp" line="286"/>
         <source>hourly prefetch budget</source>
         <translation>每小时预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="186"/>
+        <location filename="../ui/appsettings.cpp" line="287"/>
         <source>Hourly token b&amp;udget:</source>
         <translation>每小时词元预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="187"/>
+        <location filename="../ui/appsettings.cpp" line="288"/>
         <source>Tokens early answers may use in any hour; 0 means unlimited.</source>
         <translation>提前回答在任意一小时内可使用的词元数；0 表示不限。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="191"/>
+        <location filename="../ui/appsettings.cpp" line="292"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="192"/>
+        <location filename="../ui/appsettings.cpp" line="293"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="193"/>
+        <location filename="../ui/appsettings.cpp" line="294"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="197"/>
+        <location filename="../ui/appsettings.cpp" line="298"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="198"/>
+        <location filename="../ui/appsettings.cpp" line="299"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="199"/>
+        <location filename="../ui/appsettings.cpp" line="300"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="202"/>
+        <location filename="../ui/appsettings.cpp" line="303"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="203"/>
+        <location filename="../ui/appsettings.cpp" line="304"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="204"/>
+        <location filename="../ui/appsettings.cpp" line="305"/>
         <source>Tokens of unused early answers, as a share of the tokens you used; above this the strategy pauses itself.</source>
         <translation>未使用的提前回答所耗词元占你实际使用词元的比例；高于此值时策略自行暂停。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="209"/>
+        <location filename="../ui/appsettings.cpp" line="310"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="210"/>
+        <location filename="../ui/appsettings.cpp" line="311"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="211"/>
+        <location filename="../ui/appsettings.cpp" line="312"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="217"/>
+        <location filename="../ui/appsettings.cpp" line="318"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="218"/>
+        <location filename="../ui/appsettings.cpp" line="319"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="219"/>
+        <location filename="../ui/appsettings.cpp" line="320"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="222"/>
+        <location filename="../ui/appsettings.cpp" line="323"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="223"/>
+        <location filename="../ui/appsettings.cpp" line="324"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="224"/>
+        <location filename="../ui/appsettings.cpp" line="325"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="347"/>
+        <location filename="../ui/appsettings.cpp" line="448"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="354"/>
+        <location filename="../ui/appsettings.cpp" line="455"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="357"/>
+        <location filename="../ui/appsettings.cpp" line="458"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="360"/>
+        <location filename="../ui/appsettings.cpp" line="461"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="373"/>
-        <location filename="../ui/appsettings.cpp" line="383"/>
+        <location filename="../ui/appsettings.cpp" line="474"/>
+        <location filename="../ui/appsettings.cpp" line="484"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="400"/>
+        <location filename="../ui/appsettings.cpp" line="501"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="410"/>
+        <location filename="../ui/appsettings.cpp" line="511"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="425"/>
-        <location filename="../ui/appsettings.cpp" line="451"/>
+        <location filename="../ui/appsettings.cpp" line="526"/>
+        <location filename="../ui/appsettings.cpp" line="552"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="432"/>
+        <location filename="../ui/appsettings.cpp" line="533"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="437"/>
+        <location filename="../ui/appsettings.cpp" line="538"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="442"/>
+        <location filename="../ui/appsettings.cpp" line="543"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="455"/>
+        <location filename="../ui/appsettings.cpp" line="556"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="467"/>
+        <location filename="../ui/appsettings.cpp" line="568"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="471"/>
+        <location filename="../ui/appsettings.cpp" line="572"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="482"/>
+        <location filename="../ui/appsettings.cpp" line="583"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="496"/>
+        <location filename="../ui/appsettings.cpp" line="597"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="513"/>
+        <location filename="../ui/appsettings.cpp" line="614"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="523"/>
+        <location filename="../ui/appsettings.cpp" line="624"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; using %2.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="563"/>
+        <location filename="../ui/appsettings.cpp" line="664"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="574"/>
+        <location filename="../ui/appsettings.cpp" line="675"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="574"/>
+        <location filename="../ui/appsettings.cpp" line="675"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="577"/>
+        <location filename="../ui/appsettings.cpp" line="678"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="579"/>
+        <location filename="../ui/appsettings.cpp" line="680"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="581"/>
+        <location filename="../ui/appsettings.cpp" line="682"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="584"/>
+        <location filename="../ui/appsettings.cpp" line="685"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="585"/>
+        <location filename="../ui/appsettings.cpp" line="686"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="587"/>
+        <location filename="../ui/appsettings.cpp" line="688"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="589"/>
+        <location filename="../ui/appsettings.cpp" line="690"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="591"/>
+        <location filename="../ui/appsettings.cpp" line="692"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="595"/>
+        <location filename="../ui/appsettings.cpp" line="696"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="612"/>
+        <location filename="../ui/appsettings.cpp" line="698"/>
+        <source>%1 px</source>
+        <translation>%1 像素</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="715"/>
         <source>The settings file %1 could not be read; Headstart uses the default settings. The damaged file was kept as %2.</source>
         <translation>无法读取设置文件 %1；Headstart 将使用默认设置。损坏的文件已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="616"/>
+        <location filename="../ui/appsettings.cpp" line="719"/>
         <source>The settings file %1 could not be read; Headstart uses the default settings.</source>
         <translation>无法读取设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="621"/>
+        <location filename="../ui/appsettings.cpp" line="724"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="832"/>
+        <location filename="../ui/appsettings.cpp" line="941"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="835"/>
+        <location filename="../ui/appsettings.cpp" line="944"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="840"/>
+        <location filename="../ui/appsettings.cpp" line="949"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -797,47 +1026,47 @@
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="104"/>
+        <location filename="../ui/chatdock.cpp" line="108"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="133"/>
+        <location filename="../ui/chatdock.cpp" line="137"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="135"/>
+        <location filename="../ui/chatdock.cpp" line="139"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="144"/>
+        <location filename="../ui/chatdock.cpp" line="148"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="145"/>
+        <location filename="../ui/chatdock.cpp" line="149"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="146"/>
+        <location filename="../ui/chatdock.cpp" line="150"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="147"/>
+        <location filename="../ui/chatdock.cpp" line="151"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="154"/>
+        <location filename="../ui/chatdock.cpp" line="158"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="155"/>
+        <location filename="../ui/chatdock.cpp" line="159"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
@@ -847,98 +1076,98 @@
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="161"/>
+        <location filename="../ui/chatdock.cpp" line="165"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="162"/>
+        <location filename="../ui/chatdock.cpp" line="166"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="169"/>
+        <location filename="../ui/chatdock.cpp" line="173"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="170"/>
+        <location filename="../ui/chatdock.cpp" line="174"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="171"/>
+        <location filename="../ui/chatdock.cpp" line="175"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="172"/>
+        <location filename="../ui/chatdock.cpp" line="176"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="174"/>
+        <location filename="../ui/chatdock.cpp" line="178"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="175"/>
+        <location filename="../ui/chatdock.cpp" line="179"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="176"/>
+        <location filename="../ui/chatdock.cpp" line="180"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="367"/>
+        <location filename="../ui/chatdock.cpp" line="371"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="369"/>
+        <location filename="../ui/chatdock.cpp" line="373"/>
         <source>The open document (about %1 tokens) goes with each message.</source>
         <translation>打开的文档（约 %1 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="372"/>
+        <location filename="../ui/chatdock.cpp" line="376"/>
         <source>The open document goes with each message.</source>
         <translation>打开的文档会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="252"/>
+        <location filename="../ui/chatdock.cpp" line="256"/>
         <source>An answer is still coming: wait for it, or stop it first (Esc).</source>
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="255"/>
+        <location filename="../ui/chatdock.cpp" line="259"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="84"/>
+        <location filename="../ui/chatdock.cpp" line="88"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="302"/>
+        <location filename="../ui/chatdock.cpp" line="306"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="316"/>
-        <location filename="../ui/chatdock.cpp" line="322"/>
+        <location filename="../ui/chatdock.cpp" line="320"/>
+        <location filename="../ui/chatdock.cpp" line="326"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="320"/>
+        <location filename="../ui/chatdock.cpp" line="324"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="265"/>
+        <location filename="../ui/chatdock.cpp" line="269"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
@@ -1587,222 +1816,222 @@
 <context>
     <name>Gui::MetricsDock</name>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="59"/>
+        <location filename="../ui/metricsdock.cpp" line="61"/>
         <source>&amp;Reset statistics</source>
         <translation>重置统计(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="71"/>
+        <location filename="../ui/metricsdock.cpp" line="73"/>
         <source>Prefetch Metrics</source>
         <translation>预取指标</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="73"/>
+        <location filename="../ui/metricsdock.cpp" line="75"/>
         <source>Clear every counter, latency and alarm</source>
         <translation>清除所有计数、延迟和警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="76"/>
+        <location filename="../ui/metricsdock.cpp" line="78"/>
         <source>Perceived latency, median</source>
         <translation>感知延迟，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="77"/>
+        <location filename="../ui/metricsdock.cpp" line="79"/>
         <source>Perceived latency, 95th percentile</source>
         <translation>感知延迟，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="82"/>
+        <location filename="../ui/metricsdock.cpp" line="84"/>
         <source>Alarms and paused strategies</source>
         <translation>警报与已暂停的策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="84"/>
+        <location filename="../ui/metricsdock.cpp" line="86"/>
         <source>Warm-up cache hits</source>
         <translation>预热缓存命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="85"/>
+        <location filename="../ui/metricsdock.cpp" line="87"/>
         <source>Live sessions and lanes</source>
         <translation>活动会话与通道</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="86"/>
+        <location filename="../ui/metricsdock.cpp" line="88"/>
         <source>Prefetch budget</source>
         <translation>预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="87"/>
+        <location filename="../ui/metricsdock.cpp" line="89"/>
         <source>Prefetch budget used</source>
         <translation>已用预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="91"/>
+        <location filename="../ui/metricsdock.cpp" line="93"/>
         <source>Prefetch strategies</source>
         <translation>预取策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="93"/>
+        <location filename="../ui/metricsdock.cpp" line="95"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="93"/>
+        <location filename="../ui/metricsdock.cpp" line="95"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="93"/>
+        <location filename="../ui/metricsdock.cpp" line="95"/>
         <source>Hit rate</source>
         <translation>命中率</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="93"/>
+        <location filename="../ui/metricsdock.cpp" line="95"/>
         <source>Wasted</source>
         <translation>浪费</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="94"/>
+        <location filename="../ui/metricsdock.cpp" line="96"/>
         <source>Extra cost</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="94"/>
+        <location filename="../ui/metricsdock.cpp" line="96"/>
         <source>Cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="94"/>
+        <location filename="../ui/metricsdock.cpp" line="96"/>
         <source>TTFT p50</source>
         <translation>首词元时间 p50</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="94"/>
+        <location filename="../ui/metricsdock.cpp" line="96"/>
         <source>TTFT p95</source>
         <translation>首词元时间 p95</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="95"/>
+        <location filename="../ui/metricsdock.cpp" line="97"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="96"/>
+        <location filename="../ui/metricsdock.cpp" line="98"/>
         <source>Tokens spent on prefetches nobody used</source>
         <translation>花费在未被使用的预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="97"/>
+        <location filename="../ui/metricsdock.cpp" line="99"/>
         <source>Prompt tokens the provider read from its cache</source>
         <translation>服务商从缓存读取的提示词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="98"/>
+        <location filename="../ui/metricsdock.cpp" line="100"/>
         <source>Prefetches the user took over, of those started</source>
         <translation>已启动的预取中被用户接管的比例</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="99"/>
+        <location filename="../ui/metricsdock.cpp" line="101"/>
         <source>Tokens wasted on unused prefetches, per token used</source>
         <translation>每个已使用词元对应的、浪费在未使用预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="100"/>
+        <location filename="../ui/metricsdock.cpp" line="102"/>
         <source>Provider time to first token, median</source>
         <translation>服务商首词元时间，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="101"/>
+        <location filename="../ui/metricsdock.cpp" line="103"/>
         <source>Provider time to first token, 95th percentile</source>
         <translation>服务商首词元时间，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="130"/>
+        <location filename="../ui/metricsdock.cpp" line="132"/>
         <source>Reset statistics</source>
         <translation>重置统计</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="187"/>
+        <location filename="../ui/metricsdock.cpp" line="189"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="188"/>
+        <location filename="../ui/metricsdock.cpp" line="190"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="197"/>
+        <location filename="../ui/metricsdock.cpp" line="199"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="240"/>
+        <location filename="../ui/metricsdock.cpp" line="242"/>
         <source>Perceived p50: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p50：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="242"/>
+        <location filename="../ui/metricsdock.cpp" line="244"/>
         <source>Perceived p95: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p95：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="244"/>
+        <location filename="../ui/metricsdock.cpp" line="246"/>
         <source>From the user&apos;s action to the first token shown, over the latest answers: %1 taken over from a prefetch, %2 after a wrong guess, %3 with nothing prefetched.</source>
         <translation>从用户操作到显示第一个词元的时间，统计最近的回答：%1 个接管自预取，%2 个在预测错误之后，%3 个没有预取。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="269"/>
+        <location filename="../ui/metricsdock.cpp" line="271"/>
         <source>Paused, alarm</source>
         <translation>已暂停，警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="269"/>
+        <location filename="../ui/metricsdock.cpp" line="271"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="271"/>
+        <location filename="../ui/metricsdock.cpp" line="273"/>
         <source>Alarm</source>
         <translation>警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="273"/>
+        <location filename="../ui/metricsdock.cpp" line="275"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="275"/>
+        <location filename="../ui/metricsdock.cpp" line="277"/>
         <source>Active</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="295"/>
+        <location filename="../ui/metricsdock.cpp" line="297"/>
         <source>Answers with no prefetch attempted: %1 tokens used.</source>
         <translation>未尝试预取的回答：已使用 %1 个词元。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="296"/>
+        <location filename="../ui/metricsdock.cpp" line="298"/>
         <source>%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 rejected; %9 tokens prefetched, %10 used, %11 wasted.</source>
         <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="327"/>
+        <location filename="../ui/metricsdock.cpp" line="329"/>
         <source>Cache-hit tokens from warm-up: %1 read, %2 written</source>
         <translation>预热带来的缓存命中词元：读取 %1 个，写入 %2 个</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="330"/>
+        <location filename="../ui/metricsdock.cpp" line="332"/>
         <source>Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued</source>
         <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="340"/>
+        <location filename="../ui/metricsdock.cpp" line="342"/>
         <source>Budget: %1 of %2 tokens this hour (%3)</source>
         <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="346"/>
+        <location filename="../ui/metricsdock.cpp" line="348"/>
         <source>Budget: %1 tokens this hour, no limit</source>
         <translation>预算：本小时已用 %1 个词元，无上限</translation>
     </message>
@@ -1810,89 +2039,89 @@
 <context>
     <name>Gui::NewDocumentWizard</name>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="472"/>
         <location filename="../ui/newdocumentwizard.cpp" line="476"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="480"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="473"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="477"/>
         <source>The sections of the document, written from your topic. Edit them as you like: the introduction follows the outline as you leave it.</source>
         <translation>根据你的主题写出的文档章节。可随意编辑：引言将按照你最终留下的大纲来写。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="475"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="479"/>
         <source>&amp;Outline:</source>
         <translation>大纲(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="477"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="481"/>
         <source>One section per line; indent a line to make it a point under the section above.</source>
         <translation>每行一个章节；缩进一行即可使其成为上一章节下的要点。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="478"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="482"/>
         <source>Outline status</source>
         <translation>大纲状态</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="481"/>
-        <location filename="../ui/newdocumentwizard.cpp" line="484"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="485"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="488"/>
         <source>Introduction</source>
         <translation>引言</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="482"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="486"/>
         <source>The opening of the document, written from your topic and the outline.</source>
         <translation>根据你的主题和大纲写出的文档开头。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="483"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="487"/>
         <source>&amp;Introduction:</source>
         <translation>引言(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="485"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="489"/>
         <source>The introduction appears here; you can also write it yourself.</source>
         <translation>引言将显示在这里；你也可以自己写。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="486"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="490"/>
         <source>Introduction status</source>
         <translation>引言状态</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="489"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="493"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="490"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="494"/>
         <source>Some titles for the document. Pick one, edit it, or type your own.</source>
         <translation>为文档提供的一些标题。选择一个、修改它，或输入你自己的标题。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="491"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="495"/>
         <source>Title &amp;options:</source>
         <translation>标题选项(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="492"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="496"/>
         <source>Title options</source>
         <translation>标题选项</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="493"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="497"/>
         <source>One title per line.</source>
         <translation>每行一个标题。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="494"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="498"/>
         <source>Title options status</source>
         <translation>标题选项状态</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="497"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="501"/>
         <source>New Document</source>
         <translation>新建文档</translation>
     </message>
@@ -1940,433 +2169,455 @@
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="83"/>
+        <location filename="../ui/settingsdialog.cpp" line="59"/>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="84"/>
         <source>English</source>
         <translation>英语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="84"/>
+        <location filename="../ui/settingsdialog.cpp" line="85"/>
         <source>Simplified Chinese</source>
         <translation>简体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="85"/>
+        <location filename="../ui/settingsdialog.cpp" line="86"/>
         <source>Traditional Chinese</source>
         <translation>繁体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="86"/>
+        <location filename="../ui/settingsdialog.cpp" line="87"/>
         <source>Japanese</source>
         <translation>日语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="87"/>
+        <location filename="../ui/settingsdialog.cpp" line="88"/>
         <source>Korean</source>
         <translation>韩语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="88"/>
+        <location filename="../ui/settingsdialog.cpp" line="89"/>
         <source>French</source>
         <translation>法语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="89"/>
+        <location filename="../ui/settingsdialog.cpp" line="90"/>
         <source>German</source>
         <translation>德语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="90"/>
+        <location filename="../ui/settingsdialog.cpp" line="91"/>
         <source>Spanish</source>
         <translation>西班牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="91"/>
+        <location filename="../ui/settingsdialog.cpp" line="92"/>
         <source>Portuguese</source>
         <translation>葡萄牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="92"/>
+        <location filename="../ui/settingsdialog.cpp" line="93"/>
         <source>Italian</source>
         <translation>意大利语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="93"/>
+        <location filename="../ui/settingsdialog.cpp" line="94"/>
         <source>Russian</source>
         <translation>俄语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="94"/>
+        <location filename="../ui/settingsdialog.cpp" line="95"/>
         <source>Arabic</source>
         <translation>阿拉伯语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="134"/>
+        <location filename="../ui/settingsdialog.cpp" line="135"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="149"/>
+        <location filename="../ui/settingsdialog.cpp" line="150"/>
         <source>&amp;Providers</source>
         <translation>服务商(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="150"/>
+        <location filename="../ui/settingsdialog.cpp" line="151"/>
         <source>P&amp;refetch</source>
         <translation>预取(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="151"/>
+        <location filename="../ui/settingsdialog.cpp" line="152"/>
         <source>&amp;General</source>
         <translation>常规(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="183"/>
+        <location filename="../ui/settingsdialog.cpp" line="184"/>
         <source>Provider in use</source>
         <translation>使用中的服务商</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="184"/>
+        <location filename="../ui/settingsdialog.cpp" line="185"/>
         <source>Provider &amp;in use:</source>
         <translation>使用中的服务商(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="195"/>
+        <location filename="../ui/settingsdialog.cpp" line="196"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="196"/>
+        <location filename="../ui/settingsdialog.cpp" line="197"/>
         <source>Up to and including the version segment, e.g. https://api.deepseek.com/v1. Empty: the provider&apos;s default.</source>
         <translation>包含到版本段为止，例如 https://api.deepseek.com/v1。留空：使用服务商的默认值。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="198"/>
+        <location filename="../ui/settingsdialog.cpp" line="199"/>
         <source>Base &amp;URL:</source>
         <translation>基础 URL(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="208"/>
+        <location filename="../ui/settingsdialog.cpp" line="209"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="210"/>
+        <location filename="../ui/settingsdialog.cpp" line="211"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="216"/>
+        <location filename="../ui/settingsdialog.cpp" line="217"/>
         <source>Extra headers</source>
         <translation>附加请求头</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="218"/>
+        <location filename="../ui/settingsdialog.cpp" line="219"/>
         <source>Name: value, one per line</source>
         <translation>名称: 值，每行一个</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="222"/>
+        <location filename="../ui/settingsdialog.cpp" line="223"/>
         <source>Sent with every request, e.g. for a gateway. Stored in the settings file in plain text: put API keys in the key fields below, which keep them in the keychain.</source>
         <translation>随每个请求发送，例如供网关使用。以明文保存在设置文件中：API 密钥请填写在下方的密钥栏中，它们保存在钥匙串里。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="224"/>
+        <location filename="../ui/settingsdialog.cpp" line="225"/>
         <source>E&amp;xtra headers:</source>
         <translation>附加请求头(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="236"/>
+        <location filename="../ui/settingsdialog.cpp" line="237"/>
         <source>Concurrent requests</source>
         <translation>并发请求数</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="237"/>
+        <location filename="../ui/settingsdialog.cpp" line="238"/>
         <source>How many requests the provider accepts at once; prefetches give way to your requests at this limit.</source>
         <translation>服务商同时接受的请求数；达到此上限时，预取会为你的请求让路。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="239"/>
+        <location filename="../ui/settingsdialog.cpp" line="240"/>
         <source>&amp;Concurrent requests:</source>
         <translation>并发请求数(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="261"/>
+        <location filename="../ui/settingsdialog.cpp" line="262"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="261"/>
+        <location filename="../ui/settingsdialog.cpp" line="262"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="262"/>
+        <location filename="../ui/settingsdialog.cpp" line="263"/>
         <source>Stored in the system keychain, never in the settings file.</source>
         <translation>保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="263"/>
+        <location filename="../ui/settingsdialog.cpp" line="264"/>
         <source>Pre&amp;fetch key:</source>
         <translation>预取密钥(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="263"/>
+        <location filename="../ui/settingsdialog.cpp" line="264"/>
         <source>Prefetch key</source>
         <translation>预取密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="264"/>
+        <location filename="../ui/settingsdialog.cpp" line="265"/>
         <source>Optional. Early answers use this key, so they never eat the main key&apos;s rate limit.</source>
         <translation>可选。提前回答使用此密钥，因此永远不会占用主密钥的速率限额。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="267"/>
+        <location filename="../ui/settingsdialog.cpp" line="268"/>
         <source>&amp;Show keys</source>
         <translation>显示密钥(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="284"/>
+        <location filename="../ui/settingsdialog.cpp" line="285"/>
         <source>Keys are kept in:</source>
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="290"/>
-        <location filename="../ui/settingsdialog.cpp" line="553"/>
+        <location filename="../ui/settingsdialog.cpp" line="291"/>
+        <location filename="../ui/settingsdialog.cpp" line="554"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="292"/>
+        <location filename="../ui/settingsdialog.cpp" line="293"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="298"/>
+        <location filename="../ui/settingsdialog.cpp" line="299"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="352"/>
+        <location filename="../ui/settingsdialog.cpp" line="353"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="356"/>
+        <location filename="../ui/settingsdialog.cpp" line="357"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="358"/>
+        <location filename="../ui/settingsdialog.cpp" line="359"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="361"/>
+        <location filename="../ui/settingsdialog.cpp" line="362"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="372"/>
+        <location filename="../ui/settingsdialog.cpp" line="373"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="376"/>
+        <location filename="../ui/settingsdialog.cpp" line="377"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="382"/>
+        <location filename="../ui/settingsdialog.cpp" line="383"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="404"/>
+        <location filename="../ui/settingsdialog.cpp" line="405"/>
         <source>Not needed</source>
         <translation>不需要</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="407"/>
+        <location filename="../ui/settingsdialog.cpp" line="408"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="413"/>
+        <location filename="../ui/settingsdialog.cpp" line="414"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="414"/>
+        <location filename="../ui/settingsdialog.cpp" line="415"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="416"/>
+        <location filename="../ui/settingsdialog.cpp" line="417"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="439"/>
+        <location filename="../ui/settingsdialog.cpp" line="440"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="442"/>
+        <location filename="../ui/settingsdialog.cpp" line="443"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="442"/>
+        <location filename="../ui/settingsdialog.cpp" line="443"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="452"/>
+        <location filename="../ui/settingsdialog.cpp" line="453"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="464"/>
+        <location filename="../ui/settingsdialog.cpp" line="465"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="464"/>
+        <location filename="../ui/settingsdialog.cpp" line="465"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="484"/>
+        <location filename="../ui/settingsdialog.cpp" line="485"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="498"/>
+        <location filename="../ui/settingsdialog.cpp" line="499"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="529"/>
+        <location filename="../ui/settingsdialog.cpp" line="530"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="539"/>
+        <location filename="../ui/settingsdialog.cpp" line="540"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="540"/>
+        <location filename="../ui/settingsdialog.cpp" line="541"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="548"/>
+        <location filename="../ui/settingsdialog.cpp" line="549"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="553"/>
+        <location filename="../ui/settingsdialog.cpp" line="554"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="564"/>
-        <source>Hover and debounce prefetch send text to the provider before you press anything: the open document when the pointer rests on an action, and your draft when you pause typing. A guess that turns out wrong still costs its tokens. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
-        <translation>悬停预取和防抖预取会在你按下任何按钮之前就把文本发送给服务商：指针停在某个操作上时发送已打开的文档，输入停顿时发送你的草稿。猜错的请求同样会消耗词元。预热会在你打开文档时发送该文档，以便服务商缓存它。</translation>
+        <location filename="../ui/settingsdialog.cpp" line="565"/>
+        <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
+        <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="588"/>
+        <location filename="../ui/settingsdialog.cpp" line="590"/>
+        <source>Early guesses</source>
+        <translation>提前猜测</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="756"/>
+        <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
+        <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="759"/>
+        <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
+        <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
+    </message>
+    <message>
+        <source>Hover and debounce prefetch send text to the provider before you press anything: the open document when the pointer rests on an action, and your draft when you pause typing. A guess that turns out wrong still costs its tokens. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
+        <translation type="vanished">悬停预取和防抖预取会在你按下任何按钮之前就把文本发送给服务商：指针停在某个操作上时发送已打开的文档，输入停顿时发送你的草稿。猜错的请求同样会消耗词元。预热会在你打开文档时发送该文档，以便服务商缓存它。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="593"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="589"/>
+        <location filename="../ui/settingsdialog.cpp" line="594"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="590"/>
+        <location filename="../ui/settingsdialog.cpp" line="595"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="592"/>
+        <location filename="../ui/settingsdialog.cpp" line="597"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="594"/>
+        <location filename="../ui/settingsdialog.cpp" line="599"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="655"/>
+        <location filename="../ui/settingsdialog.cpp" line="660"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="670"/>
+        <location filename="../ui/settingsdialog.cpp" line="675"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="679"/>
+        <location filename="../ui/settingsdialog.cpp" line="684"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="742"/>
+        <location filename="../ui/settingsdialog.cpp" line="747"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="743"/>
+        <location filename="../ui/settingsdialog.cpp" line="748"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="747"/>
+        <location filename="../ui/settingsdialog.cpp" line="752"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="751"/>
         <source>Hover and debounce prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
-        <translation>悬停预取和防抖预取可以在你按下任何按钮之前向 %1 发送文本；由下方的开关决定其中哪些运行。</translation>
+        <translation type="vanished">悬停预取和防抖预取可以在你按下任何按钮之前向 %1 发送文本；由下方的开关决定其中哪些运行。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="754"/>
         <source>Until you allow it, hover and debounce prefetch stay off for %1, whatever the switches below say.</source>
-        <translation>在你允许之前，无论下方开关如何设置，悬停预取和防抖预取对 %1 都保持关闭。</translation>
+        <translation type="vanished">在你允许之前，无论下方开关如何设置，悬停预取和防抖预取对 %1 都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="777"/>
+        <location filename="../ui/settingsdialog.cpp" line="782"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="778"/>
+        <location filename="../ui/settingsdialog.cpp" line="783"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="781"/>
+        <location filename="../ui/settingsdialog.cpp" line="786"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="793"/>
+        <location filename="../ui/settingsdialog.cpp" line="798"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="794"/>
+        <location filename="../ui/settingsdialog.cpp" line="799"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="795"/>
+        <location filename="../ui/settingsdialog.cpp" line="800"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>
@@ -2384,67 +2635,67 @@
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="224"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="228"/>
         <source>Write this step again from the earlier steps</source>
         <translation>根据前面的步骤重新撰写这一步</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="225"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="229"/>
         <source>Stop writing (Esc)</source>
         <translation>停止撰写（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="309"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="313"/>
         <source>Waiting for the first token…</source>
         <translation>正在等待第一个词元…</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="321"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="325"/>
         <source>You can type the text yourself, or press Regenerate.</source>
         <translation>你可以自己输入文本，或点击“重新生成”。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="327"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="331"/>
         <source>The earlier steps changed since this text was written. Press Regenerate to write it again from them.</source>
         <translation>此文本写好之后，前面的步骤已更改。点击“重新生成”可根据它们重新撰写。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="242"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="246"/>
         <source>Writing…</source>
         <translation>正在撰写…</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="338"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="342"/>
         <source>No text arrived.</source>
         <translation>没有收到任何文本。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="340"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="344"/>
         <source>First token after %1 ms, prefetched.</source>
         <translation>首个词元用时 %1 毫秒，已预取。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="340"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="344"/>
         <source>First token after %1 ms.</source>
         <translation>首个词元用时 %1 毫秒。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="345"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="349"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="347"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="351"/>
         <source>It stopped at the token limit.</source>
         <translation>已在达到词元上限时停止。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="349"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="353"/>
         <source>The provider&apos;s content filter withheld the rest.</source>
         <translation>其余内容已被服务商的内容过滤器拦截。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="359"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="363"/>
         <source>Stopped. Edit the text, or press Regenerate.</source>
         <translation>已停止。可编辑文本，或点击“重新生成”。</translation>
     </message>
@@ -2452,17 +2703,17 @@
 <context>
     <name>Gui::WizardTitlePage</name>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="417"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="421"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="418"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="422"/>
         <source>Pick an option or type your own title</source>
         <translation>选择一个选项或输入你自己的标题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="419"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="423"/>
         <source>&amp;Title:</source>
         <translation>标题(&amp;T)：</translation>
     </message>
@@ -2679,7 +2930,7 @@
         <translation>本地演示引擎（离线，并非语言模型）</translation>
     </message>
     <message>
-        <location filename="../llm/providerprofile.cpp" line="113"/>
+        <location filename="../llm/providerprofile.cpp" line="118"/>
         <source>Custom (OpenAI-compatible)</source>
         <translation>自定义（兼容 OpenAI）</translation>
     </message>
@@ -2687,84 +2938,84 @@
 <context>
     <name>Prefetch::Metrics</name>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="281"/>
+        <location filename="../prefetch/metrics.cpp" line="305"/>
         <source>Context warm-up</source>
         <translation>上下文预热</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="282"/>
+        <location filename="../prefetch/metrics.cpp" line="306"/>
         <source>Hover prefetch</source>
         <translation>悬停预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="283"/>
+        <location filename="../prefetch/metrics.cpp" line="307"/>
         <source>Typing prefetch</source>
         <translation>输入预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="284"/>
+        <location filename="../prefetch/metrics.cpp" line="308"/>
         <source>Workflow prefetch</source>
         <translation>流程预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="285"/>
+        <location filename="../prefetch/metrics.cpp" line="309"/>
         <source>Pointer trajectory</source>
         <translation>指针轨迹</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="286"/>
+        <location filename="../prefetch/metrics.cpp" line="310"/>
         <source>Finished selection</source>
         <translation>选定文本后</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="287"/>
+        <location filename="../prefetch/metrics.cpp" line="311"/>
         <source>Keyboard focus and shortcuts</source>
         <translation>键盘焦点与快捷键</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="288"/>
+        <location filename="../prefetch/metrics.cpp" line="312"/>
         <source>Opened document</source>
         <translation>打开文档时</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="289"/>
+        <location filename="../prefetch/metrics.cpp" line="313"/>
         <source>Your habits</source>
         <translation>你的使用习惯</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="290"/>
-        <location filename="../prefetch/metrics.cpp" line="292"/>
+        <location filename="../prefetch/metrics.cpp" line="314"/>
+        <location filename="../prefetch/metrics.cpp" line="316"/>
         <source>No prefetch</source>
         <translation>无预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="303"/>
+        <location filename="../prefetch/metrics.cpp" line="327"/>
         <source>%1 %</source>
         <comment>a percentage</comment>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="322"/>
+        <location filename="../prefetch/metrics.cpp" line="346"/>
         <source>%1 alarm: hit rate %2 is below %3 after %4 attempts.</source>
         <translation>%1 告警：%4 次尝试后命中率为 %2，低于 %3。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="340"/>
+        <location filename="../prefetch/metrics.cpp" line="364"/>
         <source>%1 paused: %2 tokens were wasted and none used yet; it resumes when extra cost is below %3.</source>
         <translation>%1 已暂停：已浪费 %2 个词元，尚未用上任何词元；额外开销低于 %3 时恢复。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="346"/>
+        <location filename="../prefetch/metrics.cpp" line="370"/>
         <source>%1 paused: extra cost %2 is above %3; it resumes below %4.</source>
         <translation>%1 已暂停：额外开销 %2 高于 %3；低于 %4 时恢复。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="359"/>
+        <location filename="../prefetch/metrics.cpp" line="383"/>
         <source>%1: hit rate %2 is back at or above %3.</source>
         <translation>%1：命中率 %2 已回到 %3 或以上。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="366"/>
+        <location filename="../prefetch/metrics.cpp" line="390"/>
         <source>%1 resumed: extra cost %2 is below %3.</source>
         <translation>%1 已恢复：额外开销 %2 低于 %3。</translation>
     </message>

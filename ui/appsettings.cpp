@@ -156,6 +156,107 @@ const PrefetchParameter Parameters[] = {
      QT_TRANSLATE_NOOP("Gui::AppSettings", "An early answer nobody asked for is cancelled after this long."),
      HS_FIELD(workflow.ttl)},
 
+    {"prefetch/speculation/prefixTokens", Group::Speculation, Kind::Integer, Unit::Tokens, 1, 1'000,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "early guess length"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "&Length of an early guess:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "An early guess asks the provider for only this many tokens, so a wrong one costs "
+                       "little; when you ask, they show at once while the rest is fetched. Only where the "
+                       "provider can continue an answer."),
+     HS_FIELD(speculation.prefixTokens)},
+    {"prefetch/speculation/maxAnswers", Group::Speculation, Kind::Integer, Unit::None, 1, 5,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "answers guessed at once"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Answers &guessed at once:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "When a signal leaves several actions possible, this many of the likeliest are "
+                       "guessed."),
+     HS_FIELD(speculation.maxAnswers)},
+
+    {"prefetch/trajectory/enabled", Group::Trajectory, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "pointer trajectory prefetch"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Pointer &trajectory"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "While the pointer moves, where it is heading is predicted; an action button it "
+                       "will arrive on gets an early guess before the pointer is there."),
+     HS_FIELD(trajectory.enabled)},
+    {"prefetch/trajectory/slopPx", Group::Trajectory, Kind::Integer, Unit::Pixels, 0, 100,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "trajectory margin"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "&Margin around a button:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "A predicted end this close to a button counts as arriving on it."),
+     HS_FIELD(trajectory.slopPx)},
+    {"prefetch/trajectory/ttlMs", Group::Trajectory, Kind::Integer, Unit::Seconds, MinTtlMs, MaxTtlMs,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "trajectory guess lifetime"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Keep an unused &guess for:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "An early guess nobody asked for is cancelled after this long."),
+     HS_FIELD(trajectory.ttl)},
+
+    {"prefetch/selection/enabled", Group::Selection, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "selection prefetch"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Finished &selection"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "Selecting text guesses the action you usually take on a selection (rewrite, "
+                       "explain or translate)."),
+     HS_FIELD(selection.enabled)},
+    {"prefetch/selection/settleMs", Group::Selection, Kind::Integer, Unit::Milliseconds, 0, MaxDelayMs,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "selection settle time"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Selection &unchanged for:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "A selection that stays this long is finished."),
+     HS_FIELD(selection.settle)},
+    {"prefetch/selection/ttlMs", Group::Selection, Kind::Integer, Unit::Seconds, MinTtlMs, MaxTtlMs,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "selection guess lifetime"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Keep an unused g&uess for:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "An early guess nobody asked for is cancelled after this long."),
+     HS_FIELD(selection.ttl)},
+
+    {"prefetch/keyboard/enabled", Group::Keyboard, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "keyboard prefetch"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "&Keyboard focus and shortcuts"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "Moving the keyboard focus onto an action, or holding a shortcut's Ctrl+Alt, "
+                       "guesses the action that follows."),
+     HS_FIELD(keyboard.enabled)},
+    {"prefetch/keyboard/ttlMs", Group::Keyboard, Kind::Integer, Unit::Seconds, MinTtlMs, MaxTtlMs,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "keyboard guess lifetime"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Keep an unused gu&ess for:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "An early guess nobody asked for is cancelled after this long."),
+     HS_FIELD(keyboard.ttl)},
+
+    {"prefetch/reading/enabled", Group::Reading, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "opened-document prefetch"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "&Opened document"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "A document just opened and being read guesses what you usually do first (a summary, "
+                       "a continuation)."),
+     HS_FIELD(reading.enabled)},
+    {"prefetch/reading/dwellMs", Group::Reading, Kind::Integer, Unit::Milliseconds, 0, MaxDelayMs,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "reading time"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Open and unedited &for:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "The guess waits until the document has been open this long without an edit."),
+     HS_FIELD(reading.dwell)},
+    {"prefetch/reading/ttlMs", Group::Reading, Kind::Integer, Unit::Seconds, MinTtlMs, MaxTtlMs,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "opened-document guess lifetime"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Keep an unused gue&ss for:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "An early guess nobody asked for is cancelled after this long."),
+     HS_FIELD(reading.ttl)},
+
+    {"prefetch/habits/enabled", Group::Habits, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "habits prefetch"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Your &habits"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "After an answer, the action you usually take next is guessed. What you usually do "
+                       "is counted on this computer only."),
+     HS_FIELD(habits.enabled)},
+    {"prefetch/habits/minProbability", Group::Habits, Kind::Real, Unit::Percent, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "habit threshold"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Guess when at least &this likely:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "How often you took that action next, of the times before."),
+     HS_FIELD(habits.minProbability)},
+    {"prefetch/habits/ttlMs", Group::Habits, Kind::Integer, Unit::Seconds, MinTtlMs, MaxTtlMs,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "habits guess lifetime"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Keep an unused guess fo&r:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "An early guess nobody asked for is cancelled after this long."),
+     HS_FIELD(habits.ttl)},
+
     {"prefetch/bufferTokens", Group::Limits, Kind::Integer, Unit::Tokens, 10, 10'000,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "buffer cap"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "&Buffer per early answer:"),
@@ -593,6 +694,8 @@ QString AppSettings::formatValue(const PrefetchParameter &p, double value)
         return locale.toString(value, 'f', 2);
     case Unit::Percent:
         return tr("%1 %").arg(locale.toString(value * 100.0, 'g', 4));
+    case Unit::Pixels:
+        return tr("%1 px").arg(locale.toString(static_cast<qint64>(value)));
     }
     return QString::number(value);
 }
@@ -747,8 +850,14 @@ Prefetch::Settings AppSettings::effectivePrefetch(const QString &id) const
 {
     Prefetch::Settings s = prefetch;
     if (needsPrefetchConsent(profile(id)) && !hasPrefetchConsent(id)) {
+        // Every signal that sends what the user has not asked for yet.
         s.hover.enabled = false;
         s.debounce.enabled = false;
+        s.trajectory.enabled = false;
+        s.selection.enabled = false;
+        s.keyboard.enabled = false;
+        s.reading.enabled = false;
+        s.habits.enabled = false;
     }
     return s;
 }

@@ -47,8 +47,9 @@ struct ProviderOverride {
 struct PrefetchParameter {
     enum class Kind { Bool, Integer, Real };
     // How the value is shown; durations are stored in milliseconds whatever they show in.
-    enum class Unit { None, Milliseconds, Seconds, Minutes, Tokens, Characters, Requests, Samples, Ratio, Percent };
-    enum class Group { Warmup, Hover, Debounce, Workflow, Limits, Alarms, Metrics };
+    enum class Unit { None, Milliseconds, Seconds, Minutes, Tokens, Characters, Requests, Samples, Ratio, Percent, Pixels };
+    enum class Group { Warmup, Hover, Debounce, Workflow, Speculation, Trajectory, Selection, Keyboard, Reading, Habits,
+                       Limits, Alarms, Metrics };
 
     const char *key;         // in the settings file, e.g. "prefetch/hover/delayMs"
     Group group;

@@ -26,9 +26,11 @@ using namespace std::chrono_literals;
 
 namespace {
 
-constexpr Prefetch::Strategy Rows[] = {Prefetch::Strategy::Warmup, Prefetch::Strategy::Hover,
-                                       Prefetch::Strategy::Debounce, Prefetch::Strategy::Workflow,
-                                       Prefetch::Strategy::None};
+constexpr Prefetch::Strategy Rows[] = {Prefetch::Strategy::Warmup,     Prefetch::Strategy::Hover,
+                                       Prefetch::Strategy::Debounce,   Prefetch::Strategy::Workflow,
+                                       Prefetch::Strategy::Trajectory, Prefetch::Strategy::Selection,
+                                       Prefetch::Strategy::Keyboard,   Prefetch::Strategy::Reading,
+                                       Prefetch::Strategy::Habits,     Prefetch::Strategy::None};
 constexpr int RowCount = int(std::size(Rows));
 // The chart shows at most this many of the newest samples (the metrics window is 200 by default).
 constexpr qsizetype ChartSamples = 200;

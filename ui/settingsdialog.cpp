@@ -56,6 +56,7 @@ QString suffixOf(Unit unit)
     case Unit::Requests: return SettingsDialog::tr(" requests");
     case Unit::Samples: return SettingsDialog::tr(" samples");
     case Unit::Percent: return SettingsDialog::tr(" %");
+    case Unit::Pixels: return SettingsDialog::tr(" px");
     case Unit::None:
     case Unit::Ratio: break;
     }
@@ -562,10 +563,11 @@ QWidget *SettingsDialog::createPrefetchPage()
     auto *layout = new QVBoxLayout(page);
 
     auto *notice = wrappingLabel(page, tr(
-        "Hover and debounce prefetch send text to the provider before you press anything: the open document "
-        "when the pointer rests on an action, and your draft when you pause typing. A guess that turns out "
-        "wrong still costs its tokens. Warm-up sends the open document when you open it, so that the "
-        "provider can cache it."));
+        "Hover, typing and the early guesses send text to the provider before you press anything: the open "
+        "document when the pointer rests on or heads for an action, when you select text, hold a shortcut's "
+        "keys or have just opened the document, and your draft when you pause typing. A guess that turns out "
+        "wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open "
+        "document when you open it, so that the provider can cache it."));
     notice->setObjectName(QStringLiteral("prefetchNotice"));
     layout->addWidget(notice);
 
@@ -585,6 +587,9 @@ QWidget *SettingsDialog::createPrefetchPage()
     layout->addWidget(createParameterGroup(Group::Hover, {}, page));
     layout->addWidget(createParameterGroup(Group::Debounce, {}, page));
     layout->addWidget(createParameterGroup(Group::Workflow, {}, page));
+    layout->addWidget(createParameterGroup(Group::Speculation, tr("Early guesses"), page));
+    for (Group g : {Group::Trajectory, Group::Selection, Group::Keyboard, Group::Reading, Group::Habits})
+        layout->addWidget(createParameterGroup(g, {}, page));
     layout->addWidget(createParameterGroup(Group::Limits, tr("Lanes, buffer and budget"), page));
     layout->addWidget(createParameterGroup(Group::Alarms, tr("Alarms"), page));
     layout->addWidget(createParameterGroup(Group::Metrics, tr("Metrics panel"), page));
@@ -748,11 +753,11 @@ void SettingsDialog::refreshConsent()
     m_consent->setChecked(m_settings.hasPrefetchConsent(id));
     m_consent->show();
     m_consentNote->setText(m_settings.hasPrefetchConsent(id)
-                               ? tr("Hover and debounce prefetch may send text to %1 before you press anything; "
-                                    "the switches below decide which of them run.")
+                               ? tr("Hover, typing and early-guess prefetch may send text to %1 before you press "
+                                    "anything; the switches below decide which of them run.")
                                      .arg(profile.displayName)
-                               : tr("Until you allow it, hover and debounce prefetch stay off for %1, whatever the "
-                                    "switches below say.")
+                               : tr("Until you allow it, hover, typing and early-guess prefetch stay off for %1, "
+                                    "whatever the switches below say.")
                                      .arg(profile.displayName));
 }
 
