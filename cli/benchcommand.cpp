@@ -47,6 +47,22 @@ QStringList spreadValues(const QStringList &arguments, const QStringList &repeat
     return out;
 }
 
+// "2-6", "1,3,5", "1,4-6" as numbers; empty text: none. nullopt: not such a list.
+std::optional<QList<int>> numberList(const QString &text)
+{
+    QList<int> out;
+    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok1 = false, ok2 = false;
+        const int from = part.section(QLatin1Char('-'), 0, 0).trimmed().toInt(&ok1);
+        const int to = part.contains(QLatin1Char('-')) ? part.section(QLatin1Char('-'), 1, 1).trimmed().toInt(&ok2) : from;
+        if (!ok1 || (part.contains(QLatin1Char('-')) && !ok2) || from < 0 || to < from || to - from > 1000)
+            return std::nullopt;
+        for (int n = from; n <= to; ++n)
+            out.append(n);
+    }
+    return out;
+}
+
 } // namespace
 
 int runBench(const QStringList &arguments)
@@ -58,11 +74,22 @@ int runBench(const QStringList &arguments)
     parser.addHelpOption();
     const QCommandLineOption traceOpt(QStringLiteral("trace"),
         QStringLiteral("JSON Lines traces: --trace a.jsonl b.jsonl, or the option repeated."), QStringLiteral("file"));
+    const QCommandLineOption kindOpt(QStringLiteral("kind"),
+        QStringLiteral("Generated traces of these kinds (%1, or all), one per --seeds.").arg(Bench::traceKinds().join(QStringLiteral(", "))),
+        QStringLiteral("kind"));
+    const QCommandLineOption seedsOpt(QStringLiteral("seeds"),
+        QStringLiteral("The seeds of the generated traces: 2-6, or 1,3,5 (default 1)."), QStringLiteral("list"),
+        QStringLiteral("1"));
+    const QCommandLineOption prefixOpt(QStringLiteral("prefix-tokens"),
+        QStringLiteral("Also run every mode but off with these early-guess lengths (the frontier): 16,32,64."),
+        QStringLiteral("list"));
+    const QCommandLineOption answersOpt(QStringLiteral("answers"),
+        QStringLiteral("Also run with at most this many answers guessed at once (the frontier): 1,2,3."), QStringLiteral("list"));
     const QCommandLineOption profileOpt(QStringLiteral("profile"),
         QStringLiteral("Latency presets: %1 (several after one --profile, or repeated; default hosted).").arg(Bench::Preset::names().join(QStringLiteral(", "))),
         QStringLiteral("name"));
     const QCommandLineOption modeOpt(QStringLiteral("mode"),
-        QStringLiteral("Only these modes: off, warmup, hover, debounce, workflow, all (default every one)."),
+        QStringLiteral("Only these modes: off, warmup, hover, debounce, workflow, early, all (default every one)."),
         QStringLiteral("mode"));
     const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("The folder for the report (default bench-results)."),
                                     QStringLiteral("dir"), QStringLiteral("bench-results"));
@@ -76,9 +103,10 @@ int runBench(const QStringList &arguments)
     const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Also print the figures as one JSON object on stdout."));
     const QCommandLineOption verboseOpt(QStringLiteral("verbose"),
         QStringLiteral("Log every cancelled or failed stream (the report lists failures either way)."));
-    parser.addOptions({traceOpt, profileOpt, modeOpt, outOpt, speedOpt, jobsOpt, jsonOpt, verboseOpt});
-    const QStringList spread =
-        spreadValues(arguments, {QStringLiteral("--trace"), QStringLiteral("--profile"), QStringLiteral("--mode")});
+    parser.addOptions({traceOpt, kindOpt, seedsOpt, prefixOpt, answersOpt, profileOpt, modeOpt, outOpt, speedOpt, jobsOpt,
+                       jsonOpt, verboseOpt});
+    const QStringList spread = spreadValues(
+        arguments, {QStringLiteral("--trace"), QStringLiteral("--kind"), QStringLiteral("--profile"), QStringLiteral("--mode")});
     if (!parser.parse(QStringList{QStringLiteral("headstart-cli bench")} + spread)) {
         std::fprintf(stderr, "headstart-cli bench: %s\n", qPrintable(parser.errorText()));
         return 2;
@@ -111,9 +139,53 @@ int runBench(const QStringList &arguments)
             trace->name += QLatin1Char('-') + QFileInfo(path).completeBaseName();
         traces.append(*trace);
     }
-    if (traces.isEmpty()) {
-        std::fprintf(stderr, "headstart-cli bench: give at least one --trace (bench/traces/*.jsonl)\n");
+    const auto seeds = numberList(parser.value(seedsOpt));
+    if (!seeds || seeds->isEmpty()) {
+        std::fprintf(stderr, "headstart-cli bench: --seeds needs numbers: 2-6, or 1,3,5\n");
         return 2;
+    }
+    QStringList kinds = parser.values(kindOpt);
+    if (kinds.contains(QStringLiteral("all")))
+        kinds = Bench::traceKinds();
+    for (const QString &kind : std::as_const(kinds)) {
+        for (int seed : *seeds) {
+            const auto text = Bench::generateTrace(kind, quint64(seed));
+            if (!text) {
+                std::fprintf(stderr, "headstart-cli bench: %s\n", qPrintable(text.error()));
+                return 2;
+            }
+            const QString name = QStringLiteral("%1#%2").arg(kind).arg(seed);
+            auto trace = Bench::Trace::parse(*text, name);
+            if (!trace) {
+                std::fprintf(stderr, "headstart-cli bench: %s\n", qPrintable(trace.error()));
+                return 2;
+            }
+            trace->name = name;
+            traces.append(*trace);
+        }
+    }
+    if (traces.isEmpty()) {
+        std::fprintf(stderr, "headstart-cli bench: give at least one --trace (bench/traces/*.jsonl) or --kind\n");
+        return 2;
+    }
+    // The frontier: every combination of the lengths and answer counts asked for.
+    const auto prefixes = numberList(parser.value(prefixOpt));
+    const auto answers = numberList(parser.value(answersOpt));
+    if (!prefixes || !answers) {
+        std::fprintf(stderr, "headstart-cli bench: --prefix-tokens and --answers need numbers: 16,32,64\n");
+        return 2;
+    }
+    QList<Bench::Variant> variants{Bench::Variant{}};
+    for (int n : prefixes->isEmpty() ? QList<int>{-1} : *prefixes) {
+        for (int a : answers->isEmpty() ? QList<int>{-1} : *answers) {
+            Bench::Variant v;
+            if (n > 0)
+                v.prefixTokens = n;
+            if (a > 0)
+                v.maxAnswers = a;
+            if (!v.name().isEmpty())
+                variants.append(v);
+        }
     }
     QList<Bench::Preset> presets;
     for (const QString &name : parser.isSet(profileOpt) ? parser.values(profileOpt) : QStringList{QStringLiteral("hosted")}) {
@@ -152,13 +224,18 @@ int runBench(const QStringList &arguments)
     std::vector<std::unique_ptr<Bench::Replayer>> runs;
     for (const Bench::Trace &trace : traces) {
         for (const Bench::Preset &preset : presets) {
-            for (Bench::Mode mode : modes)
-                runs.push_back(std::make_unique<Bench::Replayer>(trace, preset, mode, speed));
+            for (Bench::Mode mode : modes) {
+                for (const Bench::Variant &variant : variants) {
+                    // Off has no strategy a variant could change.
+                    if (mode != Bench::Mode::Off || variant.name().isEmpty())
+                        runs.push_back(std::make_unique<Bench::Replayer>(trace, preset, mode, speed, variant));
+                }
+            }
         }
     }
-    std::fprintf(stderr, "headstart-cli bench: %zu runs (%lld traces × %lld profiles × %lld modes), %d at a time\n",
+    std::fprintf(stderr, "headstart-cli bench: %zu runs (%lld traces × %lld profiles × %lld modes × %lld settings), %d at a time\n",
                  runs.size(), static_cast<long long>(traces.size()), static_cast<long long>(presets.size()),
-                 static_cast<long long>(modes.size()), jobs);
+                 static_cast<long long>(modes.size()), static_cast<long long>(variants.size()), jobs);
     QEventLoop loop;
     size_t started = 0, done = 0;
     int exitCode = 0;
@@ -174,8 +251,9 @@ int runBench(const QStringList &arguments)
                         perceived.append(s.perceivedMs);
                 }
                 const Prefetch::Percentiles p = Prefetch::percentiles(perceived);
-                std::fprintf(stderr, "[%zu/%zu] %s × %s × %s: %lld answers, p50 %.0f ms, p95 %.0f ms, %.0f s%s\n", done,
+                std::fprintf(stderr, "[%zu/%zu] %s × %s × %s%s: %lld answers, p50 %.0f ms, p95 %.0f ms, %.0f s%s\n", done,
                              runs.size(), qPrintable(r.trace), qPrintable(r.preset), Bench::modeId(r.mode),
+                             r.variant.isEmpty() ? "" : qPrintable(QStringLiteral(" (%1)").arg(r.variant)),
                              static_cast<long long>(p.count), p.p50, p.p95, r.wallSeconds,
                              r.problems.isEmpty() ? "" : qPrintable(QStringLiteral(", %1 problems").arg(r.problems.size())));
                 startMore();

@@ -96,9 +96,13 @@ struct Settings {
     int prefetchQueue = 5;    // beyond this a prefetch is rejected
 
     // Sliding one-hour budget for prefetch traffic, in tokens and in money (the provider's
-    // currency, its price table applied); 0 = unlimited. A guess must fit both.
-    qint64 hourlyTokenBudget = 200'000;
-    double hourlyMoneyBudget = 0;
+    // currency, its price table applied); 0 = unlimited. A guess must fit both. Prompt tokens
+    // count in full (a cached read too), so a 12k-token document costs 12k a guess: an intense
+    // writer (300 actions an hour, every strategy on) spends about 5M tokens and $0.35 an hour
+    // on the deepseek prices (docs/benchmarks.md); the defaults leave that alone and stop a
+    // runaway at about twice it.
+    qint64 hourlyTokenBudget = 10'000'000;
+    double hourlyMoneyBudget = 1.0;
 
     // Alarms.
     double hitRateFloor = 0.35;     // alarm below this hit rate ...

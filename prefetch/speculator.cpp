@@ -48,8 +48,23 @@ void Speculator::setContext(ActionBuilder builder, bool hasSelection)
 
 void Speculator::contextChanged()
 {
-    dropAll();
-    m_predicted.reset();
+    // A guess whose request is still what its action would ask now (a summary while only the
+    // selection changed) stays; every other is for what no longer is.
+    for (auto it = m_guesses.begin(); it != m_guesses.end(); ++it) {
+        QList<Guess> kept;
+        for (const Guess &g : std::as_const(it.value())) {
+            const bool same = m_builder && g.session && g.session->isLive()
+                && g.session->fingerprint() == m_builder(g.action).fingerprint;
+            if (same)
+                kept.append(g);
+            else if (m_engine && g.session && g.session->isLive() && g.session->strategy() == it.key()
+                     && !g.session->isStrong())
+                m_engine->cancel(g.session);
+        }
+        it.value() = kept;
+    }
+    if (m_predicted && !guesses(Strategy::Trajectory).contains(*m_predicted))
+        m_predicted.reset();
     // A pending guess would be made for the new context; one that depended on the old (a
     // selection that is gone) is not.
     if (!m_hasSelection)

@@ -50,8 +50,9 @@ public:
     // What guesses are made for: the current document and selection. An empty builder: no
     // document. Setting it is not a change of context (see contextChanged()).
     void setContext(ActionBuilder builder, bool hasSelection);
-    // The document's text, the selection or the document itself changed: every guess is for
-    // what no longer is, and is cancelled.
+    // The document's text, the selection or the document itself changed (after setContext()
+    // with the new one): a guess whose action would now ask for something else (its
+    // fingerprint differs) is for what no longer is, and is cancelled; the others stay.
     void contextChanged();
 
     // Reading: a document was opened or became current; once it has been read for

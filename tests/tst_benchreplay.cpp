@@ -122,10 +122,10 @@ void tst_BenchReplay::hoverClickIsTakenOverOnlyWhenHoverIsOn()
         QVERIFY(r->samples.first().perceivedMs >= 0);
         QVERIFY(r->samples.first().firstOnDocument);
     }
-    QVERIFY(!off.samples.first().prefetched);
+    QVERIFY(!off.samples.first().prefetched());
     QCOMPARE(off.prefetchRequests, 0);
     QCOMPARE(off.requests, 1);
-    QVERIFY(hover.samples.first().prefetched);
+    QVERIFY(hover.samples.first().prefetched());
     const Prefetch::StrategyStats stats = hover.stats.value(Prefetch::Strategy::Hover);
     // The click took Summarize over; the 90 ms pass over Continue never reached the 150 ms delay.
     QCOMPARE(stats.attempts, 1);
@@ -154,8 +154,8 @@ void tst_BenchReplay::chatSendAfterPauseIsTakenOver()
     const RunResult debounce = play(parsed(trace), Mode::Debounce);
     QCOMPARE(off.samples.size(), 1);
     QCOMPARE(debounce.samples.size(), 1);
-    QVERIFY(!off.samples.first().prefetched);
-    QVERIFY(debounce.samples.first().prefetched);
+    QVERIFY(!off.samples.first().prefetched());
+    QVERIFY(debounce.samples.first().prefetched());
     const Prefetch::StrategyStats stats = debounce.stats.value(Prefetch::Strategy::Debounce);
     QCOMPARE(stats.hits + stats.partialHits, 1);
     QCOMPARE(stats.attempts, 1); // 200 ms between keys never paused long enough before the end
@@ -178,7 +178,7 @@ void tst_BenchReplay::wizardStepsArePrefetched()
     QVERIFY2(workflow.problems.isEmpty(), qPrintable(workflow.problems.join(u'\n')));
     QCOMPARE(workflow.samples.size(), 3);
     for (const Sample &s : workflow.samples)
-        QVERIFY(s.prefetched);
+        QVERIFY(s.prefetched());
     const Prefetch::StrategyStats stats = workflow.stats.value(Prefetch::Strategy::Workflow);
     QCOMPARE(stats.attempts, 3);
     QCOMPARE(stats.hits + stats.partialHits, 3);

@@ -94,6 +94,7 @@ private slots:
     void keyboardFocusAndModifiersGuess();
     void predictedPointerTargetIsGuessedBeforeTheHover();
     void contextChangeCancelsEveryGuess();
+    void newSelectionCancelsOnlyTheGuessesItChanges();
     void clickTakesTheGuessOverAndGetsTheWholeAnswer();
     void activationTeachesTheHabits();
 
@@ -323,12 +324,34 @@ void tst_Speculation::contextChangeCancelsEveryGuess()
     m_speculator->documentOpened();
     QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading).size(), 2, 3000);
     QCOMPARE(m_engine->liveSessions().size(), 2); // Summarize guessed twice is one session
-    m_speculator->contextChanged(); // the user typed
+    // The user typed: the document is another one now.
+    const auto edited = documentTemplate().compile(m_engine->profile(), documentValues(QStringLiteral("Edited.")));
+    QVERIFY(edited);
+    m_speculator->setContext([document = *edited](DocumentAction action) {
+        return renderAction(document, action, QString()).value_or(RenderedRequest());
+    }, false);
+    m_speculator->contextChanged();
     QVERIFY(m_engine->liveSessions().isEmpty());
     QVERIFY(m_speculator->guesses(Strategy::Keyboard).isEmpty());
     QVERIFY(m_speculator->guesses(Strategy::Reading).isEmpty());
     QCOMPARE(m_engine->metrics().stats(Strategy::Keyboard).cancelled + m_engine->metrics().stats(Strategy::Reading).cancelled, 2);
     QVERIFY(m_local.waitForNoOpenStream(2000)); // the provider sees them closed
+}
+
+void tst_Speculation::newSelectionCancelsOnlyTheGuessesItChanges()
+{
+    m_speculator->setContext(builder(QStringLiteral("A short prefix")), true);
+    m_speculator->documentOpened();
+    m_speculator->focusEntered(A::RewriteSelection);
+    QTRY_VERIFY_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading).contains(A::Summarize), 3000);
+    QCOMPARE(m_speculator->guesses(Strategy::Keyboard), QList<A>{A::RewriteSelection});
+    // Another selection: the rewrite of the old one is void, the summary of the document is not.
+    m_speculator->setContext(builder(QStringLiteral("The continuation")), true);
+    m_speculator->contextChanged();
+    QVERIFY(m_speculator->guesses(Strategy::Keyboard).isEmpty());
+    QVERIFY(m_speculator->guesses(Strategy::Reading).contains(A::Summarize));
+    QCOMPARE(m_engine->metrics().stats(Strategy::Keyboard).cancelled, 1);
+    QCOMPARE(m_engine->metrics().stats(Strategy::Reading).cancelled, 0);
 }
 
 void tst_Speculation::clickTakesTheGuessOverAndGetsTheWholeAnswer()

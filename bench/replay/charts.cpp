@@ -25,6 +25,7 @@ QColor modeColor(Mode mode)
     case Mode::Hover: return QColor(0x56, 0xb4, 0xe9);
     case Mode::Debounce: return QColor(0x00, 0x9e, 0x73);
     case Mode::Workflow: return QColor(0xcc, 0x79, 0xa7);
+    case Mode::Early: return QColor(0xd5, 0x5e, 0x00);
     case Mode::All: return QColor(0x00, 0x52, 0xa3);
     }
     return Qt::black;

@@ -10,6 +10,8 @@
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
 #include "prefetch/responsestream.h"
+#include "prefetch/revealpacer.h"
+#include "prefetch/speculator.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
 
@@ -52,24 +54,30 @@ LocalProvider::LatencyProfile compress(LocalProvider::LatencyProfile p, double s
     return p;
 }
 
-// The app's defaults (PREFETCH.md), with only this mode's strategies on and every delay and
-// TTL compressed like the trace.
-Prefetch::Settings settingsFor(Mode mode, double speed)
+// The app's defaults (PREFETCH.md), with only this mode's strategies on, the variant's changes,
+// and every delay and TTL compressed like the trace. The hourly budgets stay the app's: the
+// hour is the user's, so the engine's hour of wall time gets `speed` hours of their spending.
+Prefetch::Settings settingsFor(Mode mode, double speed, const Variant &variant)
 {
     Prefetch::Settings s;
-    s.warmup.enabled = mode == Mode::Warmup || mode == Mode::All;
-    s.hover.enabled = mode == Mode::Hover || mode == Mode::All;
-    s.debounce.enabled = mode == Mode::Debounce || mode == Mode::All;
-    s.workflow.enabled = mode == Mode::Workflow || mode == Mode::All;
-    s.warmup.interval = shrink(s.warmup.interval, speed);
-    s.hover.delay = shrink(s.hover.delay, speed);
-    s.hover.ttl = shrink(s.hover.ttl, speed);
-    s.debounce.delay = shrink(s.debounce.delay, speed);
-    s.debounce.ttl = shrink(s.debounce.ttl, speed);
-    s.workflow.ttl = shrink(s.workflow.ttl, speed);
-    // A benchmark run must not be throttled by the hourly budget the app keeps for real money:
-    // the extra cost it would guard is what the report shows.
-    s.hourlyTokenBudget = 0;
+    const bool all = mode == Mode::All;
+    const bool early = mode == Mode::Early || all;
+    s.warmup.enabled = mode == Mode::Warmup || all;
+    s.hover.enabled = mode == Mode::Hover || all;
+    s.debounce.enabled = mode == Mode::Debounce || all;
+    s.workflow.enabled = mode == Mode::Workflow || all;
+    s.trajectory.enabled = s.selection.enabled = s.keyboard.enabled = s.reading.enabled = s.habits.enabled = early;
+    if (variant.prefixTokens)
+        s.speculation.prefixTokens = *variant.prefixTokens;
+    if (variant.maxAnswers)
+        s.speculation.maxAnswers = *variant.maxAnswers;
+    for (milliseconds *value : {&s.warmup.interval, &s.hover.delay, &s.hover.ttl, &s.debounce.delay,
+                                &s.debounce.sentenceEndDelay, &s.debounce.ttl, &s.workflow.ttl, &s.trajectory.grace,
+                                &s.trajectory.ttl, &s.selection.settle, &s.selection.ttl, &s.keyboard.ttl,
+                                &s.reading.dwell, &s.reading.ttl, &s.habits.ttl})
+        *value = shrink(*value, speed);
+    s.hourlyTokenBudget = qint64(std::llround(double(s.hourlyTokenBudget) * speed));
+    s.hourlyMoneyBudget *= speed;
     return s;
 }
 
@@ -83,6 +91,7 @@ const char *modeId(Mode mode)
     case Mode::Hover: return "hover";
     case Mode::Debounce: return "debounce";
     case Mode::Workflow: return "workflow";
+    case Mode::Early: return "early";
     case Mode::All: return "all";
     }
     return "?";
@@ -95,6 +104,26 @@ std::optional<Mode> modeFromId(QStringView id)
             return mode;
     }
     return std::nullopt;
+}
+
+QString Variant::name() const
+{
+    QStringList parts;
+    if (prefixTokens)
+        parts.append(QStringLiteral("N=%1").arg(*prefixTokens));
+    if (maxAnswers)
+        parts.append(QStringLiteral("answers=%1").arg(*maxAnswers));
+    return parts.join(QLatin1Char(' '));
+}
+
+double Billing::cost(const LocalProvider::BilledTokens &tokens) const
+{
+    Llm::Usage usage;
+    usage.inputTokens = tokens.inputUncached + tokens.cacheRead + tokens.cacheWrite;
+    usage.cacheReadTokens = tokens.cacheRead;
+    usage.cacheWriteTokens = tokens.cacheWrite;
+    usage.outputTokens = tokens.output;
+    return prices.cost(usage);
 }
 
 std::optional<Preset> Preset::byName(QStringView name)
@@ -111,15 +140,19 @@ QStringList Preset::names()
     return LocalProvider::LatencyProfile::names();
 }
 
-Replayer::Replayer(Trace trace, Preset preset, Mode mode, double speed, QObject *parent)
+Replayer::Replayer(Trace trace, Preset preset, Mode mode, double speed, Variant variant, QObject *parent)
     : QObject(parent)
     , m_trace(std::move(trace))
     , m_preset(std::move(preset))
     , m_mode(mode)
     , m_speed(speed > 0 ? speed : 1.0)
+    , m_variant(std::move(variant))
 {
     m_result.trace = m_trace.name;
+    m_result.kind = m_trace.meta.value(QStringLiteral("name")).toString(m_trace.name);
+    m_result.seed = m_trace.meta.value(QStringLiteral("seed")).toInteger(-1);
     m_result.preset = m_preset.name;
+    m_result.variant = m_variant.name();
     m_result.mode = m_mode;
     m_clock.setSingleShot(true);
     m_clock.setTimerType(Qt::PreciseTimer);
@@ -139,6 +172,7 @@ Replayer::~Replayer()
     m_wizardPause.stop();
     if (m_engine)
         m_engine->stopAll();
+    m_speculator.reset();
     m_hover.reset();
     m_debounce.reset();
     m_workflow.reset();
@@ -160,12 +194,15 @@ std::optional<QString> Replayer::start()
     m_network = std::make_unique<QNetworkAccessManager>();
     Llm::ProviderProfile profile = Llm::builtinProfile(u"local");
     profile.baseUrl = m_server->apiUrl();
-    m_engine = std::make_unique<Prefetch::Engine>(m_network.get(), profile, settingsFor(m_mode, m_speed));
+    m_result.billing.prices = profile.prices;
+    m_engine = std::make_unique<Prefetch::Engine>(m_network.get(), profile, settingsFor(m_mode, m_speed, m_variant));
     m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
     m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
                                                               std::make_shared<Prefetch::HeuristicClassifier>());
     m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
     m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
+    // A new user's habits: what they do is learnt during the trace, from the prior on.
+    m_speculator = std::make_unique<Prefetch::Speculator>(m_engine.get());
 
     m_startNs = Llm::monotonicNowNs();
     m_next = 0;
@@ -190,6 +227,7 @@ void Replayer::playDue()
             return;
         }
         ++m_next;
+        m_result.lateMs = std::max(m_result.lateMs, double(nowNs - dueNs) / 1e6 * m_speed);
         play(event);
     }
 }
@@ -227,6 +265,7 @@ void Replayer::play(const TraceEvent &event)
             m_currentDoc.clear();
             m_selection.clear();
             refreshChatBuilder();
+            speculationContextChanged();
         }
     } else if (name == u"edit_document") {
         const QString id = f.value(QStringLiteral("doc")).toString();
@@ -238,8 +277,10 @@ void Replayer::play(const TraceEvent &event)
             + makeDocument(std::max(1, f.value(QStringLiteral("append_tokens")).toInt()), doc->seed + quint64(doc->revision) * 7919,
                            doc->language);
         ++doc->revision;
-        if (id == m_currentDoc)
+        if (id == m_currentDoc) {
             refreshChatBuilder();
+            speculationContextChanged();
+        }
     } else if (name == u"select") {
         const int index = f.value(QStringLiteral("paragraph")).toInt(-1);
         m_selection.clear();
@@ -248,6 +289,8 @@ void Replayer::play(const TraceEvent &event)
             if (!list.isEmpty())
                 m_selection = list.at(index % list.size());
         }
+        speculationContextChanged();
+        m_speculator->selectionChanged(!m_selection.isEmpty());
     } else if (name == u"hover_enter" || name == u"press" || name == u"hover_leave" || name == u"click") {
         const QString action = f.value(QStringLiteral("action")).toString();
         const auto parsed = Prefetch::documentActionFromId(action);
@@ -255,7 +298,7 @@ void Replayer::play(const TraceEvent &event)
             return problem(event, QStringLiteral("unknown action \"%1\"").arg(action));
         // The app disables the buttons it could not run: no document, or no selection for an
         // action on the selection. Hovering a disabled button does nothing.
-        if (!m_documents.contains(m_currentDoc) || (Prefetch::actionNeedsSelection(*parsed) && m_selection.isEmpty())) {
+        if (!isUsable(*parsed)) {
             if (name == u"click")
                 problem(event, QStringLiteral("clicked \"%1\" with no document or selection").arg(action));
             return;
@@ -271,7 +314,14 @@ void Replayer::play(const TraceEvent &event)
             if (m_answer)
                 m_answer->cancel();
             m_answer = m_hover->activate(*parsed, builder, nowNs, this);
-            track(m_answer, QStringLiteral("action"), Prefetch::Strategy::Hover);
+            // After the takeover: the other guesses of the moment are dropped, the habits learn.
+            m_speculator->activated(*parsed);
+            Prefetch::ResponseStream *handle = m_answer;
+            track(handle, QStringLiteral("action"), Prefetch::Strategy::Hover,
+                  [this, handle, action = *parsed](const QString &) {
+                      if (handle->isDone() && !handle->error())
+                          m_speculator->answerEnded(action);
+                  });
             markFirstOnDocument(m_currentDoc);
         }
     } else if (name == u"chat_open") {
@@ -352,7 +402,7 @@ void Replayer::play(const TraceEvent &event)
         m_wizardOpen = false;
     } else if (name == u"layout" || name == u"pointer" || name == u"focus" || name == u"modifiers"
                || name == u"selecting") {
-        // Earlier signals than a hover (bench/README.md); no strategy played here reads them yet.
+        playSignal(event);
     } else if (name == u"stop") {
         m_engine->stopAll();
     } else if (name == u"end") {
@@ -369,6 +419,69 @@ void Replayer::makeCurrent(const QString &docId)
     if (const Prefetch::CompiledPrompt *prompt = compiled(docId))
         m_warmup->documentOpened(docId, *prompt);
     refreshChatBuilder();
+    speculationContextChanged();
+    m_speculator->selectionChanged(false);
+    m_speculator->documentOpened();
+}
+
+bool Replayer::isUsable(Prefetch::DocumentAction action) const
+{
+    return m_documents.contains(m_currentDoc) && (!Prefetch::actionNeedsSelection(action) || !m_selection.isEmpty());
+}
+
+void Replayer::speculationContextChanged()
+{
+    if (!m_documents.contains(m_currentDoc)) {
+        m_speculator->setContext({}, false);
+    } else {
+        m_speculator->setContext([this](Prefetch::DocumentAction action) {
+            return isUsable(action) ? actionRequest(action) : Prefetch::RenderedRequest();
+        }, !m_selection.isEmpty());
+    }
+    m_speculator->contextChanged();
+}
+
+void Replayer::playSignal(const TraceEvent &event)
+{
+    const QString &name = event.event;
+    const QJsonObject &f = event.fields;
+    const auto rect = [](const QJsonValue &value) {
+        const QJsonArray a = value.toArray();
+        return QRectF(a.at(0).toDouble(), a.at(1).toDouble(), a.at(2).toDouble(), a.at(3).toDouble());
+    };
+    if (name == u"layout") {
+        m_buttons.clear();
+        const QJsonObject buttons = f.value(QStringLiteral("buttons")).toObject();
+        for (auto it = buttons.begin(); it != buttons.end(); ++it) {
+            if (const auto action = Prefetch::documentActionFromId(it.key()))
+                m_buttons.insert(*action, rect(it.value()));
+        }
+        m_speculator->setTargets(m_buttons);
+    } else if (name == u"pointer") {
+        // The trace's own clock: the predictor models the user's movement, which compressing
+        // the replay does not speed up.
+        m_speculator->pointerMoved(QPointF(f.value(QStringLiteral("x")).toDouble(), f.value(QStringLiteral("y")).toDouble()),
+                                   event.t * 1'000'000);
+    } else if (name == u"focus") {
+        const auto action = Prefetch::documentActionFromId(f.value(QStringLiteral("target")).toString());
+        if (action && isUsable(*action))
+            m_speculator->focusEntered(*action);
+        else
+            m_speculator->focusLeft();
+    } else if (name == u"modifiers") {
+        const QJsonArray keys = f.value(QStringLiteral("keys")).toArray();
+        const bool held = keys.contains(QStringLiteral("ctrl")) && keys.contains(QStringLiteral("alt"));
+        if (held != m_shortcutHeld) {
+            m_shortcutHeld = held;
+            m_speculator->modifiersChanged(held);
+        }
+    } else if (name == u"selecting") {
+        // A click or Shift+arrow in the text: the old selection is gone, the new one grows
+        // until its `select`.
+        m_selection.clear();
+        speculationContextChanged();
+        m_speculator->selectionChanged(false);
+    }
 }
 
 const Prefetch::CompiledPrompt *Replayer::compiled(const QString &docId)
@@ -510,17 +623,46 @@ void Replayer::track(Prefetch::ResponseStream *handle, const QString &kind, Pref
                      std::function<void(const QString &)> onEnd)
 {
     const qsizetype index = m_result.samples.size();
-    m_result.samples.append(Sample{kind, strategy, -1, false, false});
+    Sample sample;
+    sample.kind = kind;
+    sample.strategy = strategy;
+    sample.origin = handle->origin();
+    sample.servedBy = handle->isPrefetched() ? handle->strategy() : Prefetch::Strategy::None;
+    m_result.samples.append(sample);
     ++m_pending;
-    connect(handle, &Prefetch::ResponseStream::firstContentDelivered, this, [this, index, handle](double ms) {
-        Sample &sample = m_result.samples[index];
-        sample.perceivedMs = ms * m_speed;
-        sample.prefetched = handle->isPrefetched();
+    // Shown as the views show it (Gui::StreamFollower): through a pacer, the first piece at once,
+    // then at the provider's measured pace; shown is when the user sees the answer start.
+    auto *pacer = new Prefetch::RevealPacer(handle);
+    handle->setShownByConsumer();
+    connect(pacer, &Prefetch::RevealPacer::revealed, handle, [handle](const QString &, bool first) {
+        if (first)
+            handle->markFirstShown();
     });
-    auto ended = [this, handle, index, onEnd = std::move(onEnd)](const std::optional<Llm::Error> &error) {
+    connect(handle, &Prefetch::ResponseStream::eventReceived, pacer, [handle, pacer](const Llm::StreamEvent &event) {
+        if (event.choice != 0 || event.text.isEmpty()
+            || (event.type != Llm::StreamEvent::Type::TextDelta && event.type != Llm::StreamEvent::Type::RefusalDelta))
+            return;
+        if (const Prefetch::AnswerStream *answer = handle->answer())
+            pacer->setRate(answer->measuredRate());
+        pacer->append(event.text);
+    });
+    connect(handle, &Prefetch::ResponseStream::restarted, pacer, &Prefetch::RevealPacer::reset);
+    connect(handle, &Prefetch::ResponseStream::firstContentShown, this, [this, index](double ms) {
+        m_result.samples[index].perceivedMs = ms * m_speed;
+    });
+    auto ended = [this, handle, pacer, index, onEnd = std::move(onEnd)](const std::optional<Llm::Error> &error) {
         --m_pending;
+        pacer->finish();
+        Sample &s = m_result.samples[index];
+        if (s.perceivedMs < 0) {
+            // Stopped, replaced or failed before its first token: the user waited this long.
+            s.stopped = true;
+            s.perceivedMs = double(Llm::monotonicNowNs() - handle->activatedNs()) / 1e6 * m_speed;
+        } else {
+            s.stallMs = pacer->stallMs() * m_speed;
+        }
         if (error && error->code() != Llm::Error::Code::Cancelled)
-            m_result.problems.append(QStringLiteral("%1 answer failed: %2").arg(m_result.samples.at(index).kind, error->message()));
+            m_result.problems.append(QStringLiteral("%1 answer failed: %2").arg(s.kind, error->message()));
         if (onEnd)
             onEnd(handle->text());
         handle->deleteLater();
@@ -558,6 +700,8 @@ void Replayer::finish()
     for (Prefetch::Strategy s : Prefetch::AllStrategies)
         m_result.stats.insert(s, m_engine->metrics().stats(s));
     const LocalProvider::Stats server = m_server->stats();
+    m_result.billing.total = server.billed;
+    m_result.billing.byPurpose = server.billedByPurpose;
     m_result.promptTokens = server.promptTokens;
     m_result.outputTokens = server.tokensGenerated;
     m_result.cacheHitTokens = server.cacheHitTokens;

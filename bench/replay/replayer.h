@@ -6,12 +6,17 @@
 #include "prefetch/actionprompts.h"
 #include "prefetch/metrics.h"
 #include "prefetch/prompttemplate.h"
+#include "prefetch/responsestream.h"
 #include "prefetch/strategy.h"
+
+#include "llm/pricing.h"
+#include "localprovider/serverconfig.h"
 
 #include <QHash>
 #include <QMap>
 #include <QObject>
 #include <QPointer>
+#include <QRectF>
 #include <QSet>
 #include <QTimer>
 #include <QVariantMap>
@@ -27,7 +32,8 @@ namespace Prefetch {
 class DebounceStrategy;
 class Engine;
 class HoverStrategy;
-class ResponseStream;
+class RevealPacer;
+class Speculator;
 class WarmupStrategy;
 class WorkflowStrategy;
 } // namespace Prefetch
@@ -35,10 +41,11 @@ class WorkflowStrategy;
 namespace Bench {
 
 // Which strategies are on: none (what every other client gives), one alone, or all.
-enum class Mode { Off, Warmup, Hover, Debounce, Workflow, All };
+// Early: the signals before a hover (trajectory, selection, keyboard, reading, habits), together.
+enum class Mode { Off, Warmup, Hover, Debounce, Workflow, Early, All };
 const char *modeId(Mode mode);
 std::optional<Mode> modeFromId(QStringView id);
-inline constexpr Mode AllModes[] = {Mode::Off, Mode::Warmup, Mode::Hover, Mode::Debounce, Mode::Workflow, Mode::All};
+inline constexpr Mode AllModes[] = {Mode::Off, Mode::Warmup, Mode::Hover, Mode::Debounce, Mode::Workflow, Mode::Early, Mode::All};
 
 // A latency profile of the local provider plus what the benchmark does with documents.
 struct Preset {
@@ -53,36 +60,68 @@ struct Preset {
 // One user activation (click, Enter, Next) and how long the user waited for the first token.
 struct Sample {
     QString kind;                // "action", "chat", "wizard"
-    Prefetch::Strategy strategy; // the strategy whose activation point it was
-    double perceivedMs = -1;     // activation → first token delivered; -1: ended before it
-    bool prefetched = false;     // taken over from a prefetch
+    Prefetch::Strategy strategy = Prefetch::Strategy::None; // the strategy whose activation point it was
+    // Activation → first token shown (through a RevealPacer, as the views show it). An answer
+    // stopped or replaced before its first token counts with the time the user waited
+    // (`stopped`); -1 only for one still waiting when the replay ended.
+    double perceivedMs = -1;
+    bool stopped = false;
+    Prefetch::ResponseStream::Origin origin = Prefetch::ResponseStream::Origin::Fresh; // full hit, partial hit or fresh
+    Prefetch::Strategy servedBy = Prefetch::Strategy::None; // whose prefetch it took over
+    double stallMs = -1;         // the longest the shown text stood still in its first 3 s
     bool firstOnDocument = false; // the first answer about its document in the trace
+    bool prefetched() const { return origin != Prefetch::ResponseStream::Origin::Fresh; }
+};
+
+// What the provider billed a run, by the X-Headstart-Purpose of its requests (a strategy's id,
+// or "foreground"), and in money at the profile's prices.
+struct Billing {
+    LocalProvider::BilledTokens total;
+    QMap<QString, LocalProvider::BilledTokens> byPurpose;
+    Llm::Prices prices;
+    double cost() const { return cost(total); }
+    double cost(const LocalProvider::BilledTokens &tokens) const;
 };
 
 struct RunResult {
-    QString trace;
+    QString trace;   // the trace's name: its kind, with "#seed" for a generated one
+    QString kind;    // the trace kind (meta "name")
+    qint64 seed = -1; // meta "seed"; -1 when the trace has none
     QString preset;
+    QString variant; // the settings that differ from the app's defaults; empty: none
     Mode mode = Mode::Off;
     QList<Sample> samples;
     QMap<Prefetch::Strategy, Prefetch::StrategyStats> stats; // the engine's counters at the end
     // What the provider saw (its /stats).
     qint64 requests = 0, prefetchRequests = 0;
     qint64 promptTokens = 0, outputTokens = 0, cacheHitTokens = 0;
+    Billing billing;
     double wallSeconds = 0;
+    double lateMs = 0; // the most any trace event played after its time (timer jitter, a busy machine)
     QStringList problems; // answers that failed, events that could not be played
+};
+
+// Settings a run changes from the app's defaults (the benchmark's frontier); unset: the default.
+struct Variant {
+    std::optional<int> prefixTokens;
+    std::optional<int> maxAnswers;
+    QString name() const; // "N=16 answers=1"; empty: the defaults
 };
 
 // Plays one trace against a fresh local provider in one mode, driving the strategies through
 // the calls the app makes (hover, press, click; typing and Enter; wizard steps; opening and
-// switching documents; Stop), with the app's prompts. Time can be compressed by `speed`: the
-// trace's gaps, the provider's latencies and every strategy delay and TTL shrink by that factor
-// and measured latencies are scaled back, so a run takes 1/speed of the trace's time. GUI thread.
+// switching documents; the pointer's path, keyboard focus, modifiers and selections for the
+// Speculator; Stop), with the app's prompts and settings, and shows every answer through a
+// RevealPacer as the views do. Time can be compressed by `speed`: the trace's gaps, the
+// provider's latencies and every strategy delay and TTL shrink by that factor (the hourly
+// budget grows by it) and measured latencies are scaled back, so a run takes 1/speed of the
+// trace's time. GUI thread.
 class Replayer : public QObject
 {
     Q_OBJECT
 
 public:
-    Replayer(Trace trace, Preset preset, Mode mode, double speed = 1.0, QObject *parent = nullptr);
+    Replayer(Trace trace, Preset preset, Mode mode, double speed = 1.0, Variant variant = {}, QObject *parent = nullptr);
     ~Replayer() override;
 
     // Starts its provider and plays the trace; finished() follows the last answer after `end`.
@@ -123,6 +162,11 @@ private:
     // stopped, with the text it delivered.
     void track(Prefetch::ResponseStream *handle, const QString &kind, Prefetch::Strategy strategy,
                std::function<void(const QString &text)> onEnd = {});
+    // The earlier signals (layout, pointer, focus, modifiers, selecting), for the Speculator.
+    void playSignal(const TraceEvent &event);
+    // The Speculator's context: the current document and selection (call after they change).
+    void speculationContextChanged();
+    bool isUsable(Prefetch::DocumentAction action) const; // its button is enabled
     void markFirstOnDocument(const QString &docId);
     void checkDrained();
     void finish();
@@ -132,6 +176,7 @@ private:
     Preset m_preset;
     Mode m_mode;
     double m_speed;
+    Variant m_variant;
     RunResult m_result;
     std::unique_ptr<LocalProvider::ServerThread> m_server;
     std::unique_ptr<QNetworkAccessManager> m_network;
@@ -140,6 +185,7 @@ private:
     std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
     std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
     std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
+    std::unique_ptr<Prefetch::Speculator> m_speculator;
 
     QTimer m_clock; // the next trace event
     qsizetype m_next = 0;
@@ -153,6 +199,8 @@ private:
     QString m_currentDoc;
     QString m_selection;
     QPointer<Prefetch::ResponseStream> m_answer; // the document action's answer
+    QHash<Prefetch::DocumentAction, QRectF> m_buttons; // the last layout's
+    bool m_shortcutHeld = false;                       // Ctrl+Alt down
 
     QHash<QString, Conversation> m_conversations;
     QString m_conversation;

@@ -34,6 +34,16 @@ QString times(double ratio)
     return ratio < 0 ? QStringLiteral("–") : QStringLiteral("%1×").arg(QString::number(ratio, 'f', ratio < 0.1 ? 3 : 2));
 }
 
+QLatin1StringView originId(Prefetch::ResponseStream::Origin origin)
+{
+    switch (origin) {
+    case Prefetch::ResponseStream::Origin::Fresh: return QLatin1StringView("fresh");
+    case Prefetch::ResponseStream::Origin::Hit: return QLatin1StringView("hit");
+    case Prefetch::ResponseStream::Origin::PartialHit: return QLatin1StringView("partial");
+    }
+    return QLatin1StringView("?");
+}
+
 double hitRate(const Prefetch::StrategyStats &s)
 {
     return s.attempts > 0 ? s.hitRate() : -1;
@@ -56,7 +66,9 @@ QList<Strategy> strategiesOf(Mode mode)
     case Mode::Hover: return {Strategy::Hover};
     case Mode::Debounce: return {Strategy::Debounce};
     case Mode::Workflow: return {Strategy::Workflow};
-    case Mode::All: return {Strategy::Warmup, Strategy::Hover, Strategy::Debounce, Strategy::Workflow};
+    case Mode::Early: return {Strategy::Trajectory, Strategy::Selection, Strategy::Keyboard, Strategy::Reading, Strategy::Habits};
+    case Mode::All: return {Strategy::Warmup, Strategy::Hover, Strategy::Debounce, Strategy::Workflow, Strategy::Trajectory,
+                            Strategy::Selection, Strategy::Keyboard, Strategy::Reading, Strategy::Habits};
     }
     return {};
 }
@@ -78,7 +90,7 @@ Report Report::build(const QList<const RunResult *> &results, double speed)
             if (s.perceivedMs < 0)
                 continue;
             ++f.answered;
-            f.prefetched += s.prefetched ? 1 : 0;
+            f.prefetched += s.prefetched() ? 1 : 0;
             f.perceived.append(s.perceivedMs);
             if (s.firstOnDocument)
                 first.append(s.perceivedMs);
@@ -206,6 +218,9 @@ QJsonObject strategyJson(const Prefetch::StrategyStats &s)
                        {QStringLiteral("cancelled"), s.cancelled},
                        {QStringLiteral("expired"), s.expired},
                        {QStringLiteral("failed"), s.failed},
+                       {QStringLiteral("preempted"), s.preempted},
+                       {QStringLiteral("rejected_budget"), s.rejectedBudget},
+                       {QStringLiteral("rejected_lane"), s.rejectedLane},
                        {QStringLiteral("hit_rate"), hitRate(s)},
                        {QStringLiteral("tokens_used"), s.tokensUsed},
                        {QStringLiteral("tokens_wasted"), s.tokensWasted},
@@ -224,6 +239,10 @@ QJsonObject Report::toJson() const
             strategies.insert(QLatin1StringView(Prefetch::strategyId(s)), strategyJson(f.run->stats.value(s)));
         runsJson.append(QJsonObject{
             {QStringLiteral("trace"), f.trace},
+            {QStringLiteral("kind"), f.run->kind},
+            {QStringLiteral("seed"), f.run->seed},
+            {QStringLiteral("variant"), f.run->variant},
+            {QStringLiteral("late_ms"), f.run->lateMs},
             {QStringLiteral("profile"), f.preset},
             {QStringLiteral("mode"), QLatin1StringView(modeId(f.mode))},
             {QStringLiteral("activations"), f.activations},
@@ -250,13 +269,32 @@ QJsonObject Report::toJson() const
                                                    {QStringLiteral("requests"), f.run->requests},
                                                    {QStringLiteral("prefetch_requests"), f.run->prefetchRequests},
                                                    {QStringLiteral("vs_off"), f.tokensVsOff}}},
+            {QStringLiteral("billed"), [&] {
+                 const auto tokens = [](const LocalProvider::BilledTokens &b) {
+                     return QJsonObject{{QStringLiteral("input_uncached"), b.inputUncached}, {QStringLiteral("cache_read"), b.cacheRead},
+                                        {QStringLiteral("cache_write"), b.cacheWrite}, {QStringLiteral("output"), b.output}};
+                 };
+                 QJsonObject byPurpose;
+                 for (auto it = f.run->billing.byPurpose.cbegin(); it != f.run->billing.byPurpose.cend(); ++it) {
+                     QJsonObject o = tokens(it.value());
+                     o.insert(QStringLiteral("cost"), f.run->billing.cost(it.value()));
+                     byPurpose.insert(it.key(), o);
+                 }
+                 QJsonObject o = tokens(f.run->billing.total);
+                 o.insert(QStringLiteral("cost"), f.run->billing.cost());
+                 o.insert(QStringLiteral("by_purpose"), byPurpose);
+                 return o;
+             }()},
             {QStringLiteral("wall_seconds"), f.run->wallSeconds},
             {QStringLiteral("samples"), [&] {
                  QJsonArray samples;
                  for (const Sample &s : f.run->samples)
                      samples.append(QJsonObject{{QStringLiteral("kind"), s.kind},
                                                 {QStringLiteral("perceived_ms"), s.perceivedMs},
-                                                {QStringLiteral("prefetched"), s.prefetched},
+                                                {QStringLiteral("stopped"), s.stopped},
+                                                {QStringLiteral("origin"), originId(s.origin)},
+                                                {QStringLiteral("served_by"), QLatin1StringView(Prefetch::strategyId(s.servedBy))},
+                                                {QStringLiteral("stall_ms"), s.stallMs},
                                                 {QStringLiteral("first_on_document"), s.firstOnDocument}});
                  return samples;
              }()},
