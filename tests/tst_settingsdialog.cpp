@@ -3,6 +3,7 @@
 // "Test connection" reports a TTFT from the real local provider and says "Cannot reach" for a
 // closed port; keys typed go to the secret store and never into the settings file. Also the
 // app's key store in its fallback mode: an owner-only file, as on machines without a keychain.
+// The hourly budget can be set in money as well as in tokens.
 #include "app/keychainsecretstore.h"
 #include "support/localproviderfixture.h"
 #include "prefetch/connectiontest.h"
@@ -52,6 +53,7 @@ private slots:
     void localEngineNeedsNoKeyNorConsent();
     void providerFieldsApplyAfterAPauseInTyping();
     void badBaseUrlIsShownAndNotApplied();
+    void moneyBudgetIsInTheProvidersCurrency();
     void testConnectionReportsTtft();
     void testConnectionToAClosedPortCannotReach();
     void testConnectionCanBeCancelled();
@@ -317,6 +319,34 @@ void tst_SettingsDialog::badBaseUrlIsShownAndNotApplied()
     // A server elsewhere receives the text: now it needs consent, and the page asks for it.
     QVERIFY(lastEmitted().profile(QStringLiteral("ollama")).isCloud);
     QVERIFY(!find<QCheckBox>("prefetchConsent")->isHidden());
+}
+
+void tst_SettingsDialog::moneyBudgetIsInTheProvidersCurrency()
+{
+    m_dialog = makeDialog({});
+    m_dialog->show();
+    auto *money = find<QDoubleSpinBox>("prefetch/hourlyMoneyBudget");
+    QVERIFY(money);
+    QLabel *label = nullptr;
+    for (QLabel *l : m_dialog->findChildren<QLabel *>()) {
+        if (l->buddy() == money)
+            label = l;
+    }
+    QVERIFY(label);
+    QCOMPARE(label->text(), QStringLiteral("Hourly mone&y budget:"));
+    QVERIFY(money->toolTip().contains(QLatin1String("0 means unlimited")));
+    QCOMPARE(money->text(), QStringLiteral("Unlimited")); // the default, as for tokens
+    money->selectAll();
+    QTest::keyClicks(money, QStringLiteral("1.5"));
+    QCOMPARE(lastEmitted().prefetch.hourlyMoneyBudget, 1.5);
+    QTest::keyClick(money, Qt::Key_Return);
+    QCOMPARE(money->text(), QStringLiteral("$1.50"));
+    QCOMPARE(lastEmitted().prefetch.hourlyTokenBudget, Prefetch::Settings().hourlyTokenBudget); // apart
+    QTest::keyClick(money, Qt::Key_Down);
+    QCOMPARE(lastEmitted().prefetch.hourlyMoneyBudget, 1.4);
+    money->setValue(0);
+    QCOMPARE(money->text(), QStringLiteral("Unlimited"));
+    QCOMPARE(lastEmitted().prefetch.hourlyMoneyBudget, 0.0);
 }
 
 void tst_SettingsDialog::testConnectionReportsTtft()

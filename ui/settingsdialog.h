@@ -94,6 +94,7 @@ private:
     void refreshProvider();
     void refreshKeyStorage();
     void refreshConsent();
+    void refreshMoneyUnit();
     void refreshPrefetch();
     void refreshGeneral();
     void loadKeys();
