@@ -3,7 +3,8 @@
 // "Test connection" reports a TTFT from the real local provider and says "Cannot reach" for a
 // closed port; keys typed go to the secret store and never into the settings file. Also the
 // app's key store in its fallback mode: an owner-only file, as on machines without a keychain.
-// The hourly budget can be set in money as well as in tokens.
+// Prices are typed on the provider's page in its currency, and the hourly budget can be set in
+// money as well as in tokens.
 #include "app/keychainsecretstore.h"
 #include "support/localproviderfixture.h"
 #include "prefetch/connectiontest.h"
@@ -53,6 +54,8 @@ private slots:
     void localEngineNeedsNoKeyNorConsent();
     void providerFieldsApplyAfterAPauseInTyping();
     void badBaseUrlIsShownAndNotApplied();
+    void pricesAreTypedOnTheProvidersPage();
+    void pricesBelongToTheProviderShown();
     void moneyBudgetIsInTheProvidersCurrency();
     void testConnectionReportsTtft();
     void testConnectionToAClosedPortCannotReach();
@@ -321,6 +324,92 @@ void tst_SettingsDialog::badBaseUrlIsShownAndNotApplied()
     QVERIFY(!find<QCheckBox>("prefetchConsent")->isHidden());
 }
 
+void tst_SettingsDialog::pricesAreTypedOnTheProvidersPage()
+{
+    AppSettings s;
+    s.providerId = QStringLiteral("anthropic");
+    m_dialog = makeDialog(s);
+    m_dialog->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_dialog.get()));
+    const Llm::Prices builtin = Llm::builtinProfile(u"anthropic").prices;
+    auto *input = find<QDoubleSpinBox>("price/input");
+    auto *write = find<QDoubleSpinBox>("price/cacheWrite");
+    auto *read = find<QDoubleSpinBox>("price/cacheRead");
+    auto *output = find<QDoubleSpinBox>("price/output");
+    auto *reset = find<QPushButton>("resetPrices");
+    QVERIFY(input && write && read && output && reset);
+    // The built-in prices, in US dollars per million tokens.
+    QCOMPARE(input->text(), QStringLiteral("$3.00 / M tokens"));
+    QCOMPARE(write->value(), builtin.cacheWrite);
+    QCOMPARE(read->text(), QStringLiteral("$0.30 / M tokens"));
+    QCOMPARE(output->value(), builtin.output);
+    QVERIFY(output->toolTip().contains(QLatin1String("Built-in: $15.00 per million tokens")));
+    QVERIFY(!reset->isEnabled()); // nothing to go back to
+    QVERIFY(find<QLabel>("pricesNote")->text().contains(QLatin1String("Anthropic")));
+
+    // Typed, as a user does: the whole settings go out with the new figure, in place at once.
+    write->setFocus();
+    write->selectAll();
+    QTest::keyClicks(write, QStringLiteral("4.5"));
+    QCOMPARE(lastEmitted().profile(QStringLiteral("anthropic")).prices.cacheWrite, 4.5);
+    QTest::keyClick(write, Qt::Key_Return); // what was typed stays until the field is done with
+    QCOMPARE(write->text(), QStringLiteral("$4.50 / M tokens"));
+    QVERIFY(reset->isEnabled());
+    // Fractions of a cent, as DeepSeek publishes them, survive.
+    read->selectAll();
+    QTest::keyClicks(read, QStringLiteral("0.003625"));
+    QTest::keyClick(read, Qt::Key_Return);
+    QCOMPARE(lastEmitted().profile(QStringLiteral("anthropic")).prices.cacheRead, 0.003625);
+    QCOMPARE(read->text(), QStringLiteral("$0.003625 / M tokens"));
+    // The arrow keys step by a cent.
+    output->setFocus();
+    QTest::keyClick(output, Qt::Key_Up);
+    QCOMPARE(lastEmitted().profile(QStringLiteral("anthropic")).prices.output, builtin.output + 0.01);
+    // Nothing below zero: the minus sign is refused.
+    input->selectAll();
+    QTest::keyClicks(input, QStringLiteral("-2"));
+    QTest::keyClick(input, Qt::Key_Return);
+    QVERIFY(!input->text().contains(QLatin1Char('-')));
+    QVERIFY(m_dialog->settings().profile(QStringLiteral("anthropic")).prices.input >= 0);
+
+    // Back to the built-in prices: nothing about Anthropic is left in the settings.
+    QTest::mouseClick(reset, Qt::LeftButton);
+    QCOMPARE(lastEmitted().profile(QStringLiteral("anthropic")).prices, builtin);
+    QVERIFY(lastEmitted().providers.isEmpty());
+    QCOMPARE(write->text(), QStringLiteral("$3.75 / M tokens"));
+    QVERIFY(!reset->isEnabled());
+}
+
+void tst_SettingsDialog::pricesBelongToTheProviderShown()
+{
+    AppSettings s;
+    s.providerId = QStringLiteral("openai");
+    m_dialog = makeDialog(s);
+    m_dialog->show();
+    auto *output = find<QDoubleSpinBox>("price/output");
+    output->selectAll();
+    QTest::keyClicks(output, QStringLiteral("1.6")); // a user on gpt-4.1-mini
+    QCOMPARE(lastEmitted().profile(QStringLiteral("openai")).prices.output, 1.6);
+
+    auto *provider = find<QComboBox>("provider");
+    provider->setCurrentIndex(provider->findData(QStringLiteral("deepseek")));
+    QCOMPARE(output->value(), Llm::builtinProfile(u"deepseek").prices.output);
+    QCOMPARE(lastEmitted().profile(QStringLiteral("deepseek")).prices, Llm::builtinProfile(u"deepseek").prices);
+    // A server on this machine is free by default, and says so.
+    provider->setCurrentIndex(provider->findData(QStringLiteral("llamacpp")));
+    QCOMPARE(output->text(), QStringLiteral("$0.00 / M tokens"));
+    QVERIFY(find<QLabel>("pricesNote")->text().contains(QLatin1String("bills nothing")));
+    // The local demo engine is priced like DeepSeek, and its prices can be changed too.
+    provider->setCurrentIndex(provider->findData(QStringLiteral("local")));
+    QVERIFY(output->isEnabled());
+    QCOMPARE(output->value(), Llm::builtinProfile(u"deepseek").prices.output);
+    QVERIFY(find<QLabel>("pricesNote")->text().contains(QLatin1String("DeepSeek")));
+
+    provider->setCurrentIndex(provider->findData(QStringLiteral("openai")));
+    QCOMPARE(output->value(), 1.6); // kept for the provider it was typed for
+    QCOMPARE(m_dialog->settings().profile(QStringLiteral("openai")).prices.output, 1.6);
+}
+
 void tst_SettingsDialog::moneyBudgetIsInTheProvidersCurrency()
 {
     m_dialog = makeDialog({});
@@ -517,12 +606,13 @@ void tst_SettingsDialog::tabVisitsTheProviderFormInReadingOrder()
     QVERIFY(QTest::qWaitForWindowActive(m_dialog.get()));
     find<QComboBox>("provider")->setFocus();
     QStringList visited{QApplication::focusWidget()->objectName()};
-    for (int i = 0; i < 8; ++i) {
+    for (int i = 0; i < 12; ++i) {
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
         visited << QApplication::focusWidget()->objectName();
     }
     QCOMPARE(visited, (QStringList{"provider", "baseUrl", "model", "extraHeaders", "concurrencyLimit", "apiKey",
-                                   "prefetchKey", "showKeys", "testConnection"}));
+                                   "prefetchKey", "showKeys", "testConnection", "price/input", "price/cacheWrite",
+                                   "price/cacheRead", "price/output"}));
 }
 
 void tst_SettingsDialog::unencryptedKeyStorageIsAWarning()

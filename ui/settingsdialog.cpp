@@ -1,6 +1,7 @@
 #include "settingsdialog.h"
 
 #include "money.h"
+#include "priceeditor.h"
 
 #include "prefetch/connectiontest.h"
 
@@ -309,6 +310,19 @@ QWidget *SettingsDialog::createProvidersPage()
         m_testResult->hide();
     }
 
+    m_prices = new PriceEditor(page);
+    form->addRow(m_prices);
+    connect(m_prices, &PriceEditor::priceEdited, this, [this](PriceField field, double perMillion) {
+        m_settings.setPrice(currentProviderId(), field, perMillion);
+        emitIfChanged();
+    });
+    connect(m_prices, &PriceEditor::resetRequested, this, [this] {
+        const QString id = currentProviderId();
+        m_settings.setPrices(id, Llm::builtinProfile(id).prices);
+        m_prices->showProfile(m_settings.profile(id), Llm::builtinProfile(id));
+        emitIfChanged();
+    });
+
     auto onText = [this] { m_textTimer.start(); };
     connect(m_baseUrl, &QLineEdit::textEdited, this, onText);
     connect(m_model, &QLineEdit::textEdited, this, onText);
@@ -388,6 +402,7 @@ void SettingsDialog::refreshProvider()
     m_headers->setPlainText(AppSettings::formatHeaders(profile.extraHeaders));
     m_headersError->hide();
     m_concurrency->setValue(profile.concurrencyLimit);
+    m_prices->showProfile(profile, builtin);
 
     m_testResult->clear();
     setTestRunning(false);
