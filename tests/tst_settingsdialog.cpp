@@ -3,8 +3,7 @@
 // "Test connection" reports a TTFT from the real local provider and says "Cannot reach" for a
 // closed port; keys typed go to the secret store and never into the settings file. Also the
 // app's key store in its fallback mode: an owner-only file, as on machines without a keychain.
-// Prices are typed on the provider's page in its currency, and the hourly budget can be set in
-// money as well as in tokens.
+// Prices and the money budget: tst_settingsprices.
 #include "app/keychainsecretstore.h"
 #include "support/localproviderfixture.h"
 #include "prefetch/connectiontest.h"
@@ -54,9 +53,6 @@ private slots:
     void localEngineNeedsNoKeyNorConsent();
     void providerFieldsApplyAfterAPauseInTyping();
     void badBaseUrlIsShownAndNotApplied();
-    void pricesAreTypedOnTheProvidersPage();
-    void pricesBelongToTheProviderShown();
-    void moneyBudgetIsInTheProvidersCurrency();
     void testConnectionReportsTtft();
     void testConnectionToAClosedPortCannotReach();
     void testConnectionCanBeCancelled();
@@ -322,120 +318,6 @@ void tst_SettingsDialog::badBaseUrlIsShownAndNotApplied()
     // A server elsewhere receives the text: now it needs consent, and the page asks for it.
     QVERIFY(lastEmitted().profile(QStringLiteral("ollama")).isCloud);
     QVERIFY(!find<QCheckBox>("prefetchConsent")->isHidden());
-}
-
-void tst_SettingsDialog::pricesAreTypedOnTheProvidersPage()
-{
-    AppSettings s;
-    s.providerId = QStringLiteral("anthropic");
-    m_dialog = makeDialog(s);
-    m_dialog->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_dialog.get()));
-    const Llm::Prices builtin = Llm::builtinProfile(u"anthropic").prices;
-    auto *input = find<QDoubleSpinBox>("price/input");
-    auto *write = find<QDoubleSpinBox>("price/cacheWrite");
-    auto *read = find<QDoubleSpinBox>("price/cacheRead");
-    auto *output = find<QDoubleSpinBox>("price/output");
-    auto *reset = find<QPushButton>("resetPrices");
-    QVERIFY(input && write && read && output && reset);
-    // The built-in prices, in US dollars per million tokens.
-    QCOMPARE(input->text(), QStringLiteral("$3.00 / M tokens"));
-    QCOMPARE(write->value(), builtin.cacheWrite);
-    QCOMPARE(read->text(), QStringLiteral("$0.30 / M tokens"));
-    QCOMPARE(output->value(), builtin.output);
-    QVERIFY(output->toolTip().contains(QLatin1String("Built-in: $15.00 per million tokens")));
-    QVERIFY(!reset->isEnabled()); // nothing to go back to
-    QVERIFY(find<QLabel>("pricesNote")->text().contains(QLatin1String("Anthropic")));
-
-    // Typed, as a user does: the whole settings go out with the new figure, in place at once.
-    write->setFocus();
-    write->selectAll();
-    QTest::keyClicks(write, QStringLiteral("4.5"));
-    QCOMPARE(lastEmitted().profile(QStringLiteral("anthropic")).prices.cacheWrite, 4.5);
-    QTest::keyClick(write, Qt::Key_Return); // what was typed stays until the field is done with
-    QCOMPARE(write->text(), QStringLiteral("$4.50 / M tokens"));
-    QVERIFY(reset->isEnabled());
-    // Fractions of a cent, as DeepSeek publishes them, survive.
-    read->selectAll();
-    QTest::keyClicks(read, QStringLiteral("0.003625"));
-    QTest::keyClick(read, Qt::Key_Return);
-    QCOMPARE(lastEmitted().profile(QStringLiteral("anthropic")).prices.cacheRead, 0.003625);
-    QCOMPARE(read->text(), QStringLiteral("$0.003625 / M tokens"));
-    // The arrow keys step by a cent.
-    output->setFocus();
-    QTest::keyClick(output, Qt::Key_Up);
-    QCOMPARE(lastEmitted().profile(QStringLiteral("anthropic")).prices.output, builtin.output + 0.01);
-    // Nothing below zero: the minus sign is refused.
-    input->selectAll();
-    QTest::keyClicks(input, QStringLiteral("-2"));
-    QTest::keyClick(input, Qt::Key_Return);
-    QVERIFY(!input->text().contains(QLatin1Char('-')));
-    QVERIFY(m_dialog->settings().profile(QStringLiteral("anthropic")).prices.input >= 0);
-
-    // Back to the built-in prices: nothing about Anthropic is left in the settings.
-    QTest::mouseClick(reset, Qt::LeftButton);
-    QCOMPARE(lastEmitted().profile(QStringLiteral("anthropic")).prices, builtin);
-    QVERIFY(lastEmitted().providers.isEmpty());
-    QCOMPARE(write->text(), QStringLiteral("$3.75 / M tokens"));
-    QVERIFY(!reset->isEnabled());
-}
-
-void tst_SettingsDialog::pricesBelongToTheProviderShown()
-{
-    AppSettings s;
-    s.providerId = QStringLiteral("openai");
-    m_dialog = makeDialog(s);
-    m_dialog->show();
-    auto *output = find<QDoubleSpinBox>("price/output");
-    output->selectAll();
-    QTest::keyClicks(output, QStringLiteral("1.6")); // a user on gpt-4.1-mini
-    QCOMPARE(lastEmitted().profile(QStringLiteral("openai")).prices.output, 1.6);
-
-    auto *provider = find<QComboBox>("provider");
-    provider->setCurrentIndex(provider->findData(QStringLiteral("deepseek")));
-    QCOMPARE(output->value(), Llm::builtinProfile(u"deepseek").prices.output);
-    QCOMPARE(lastEmitted().profile(QStringLiteral("deepseek")).prices, Llm::builtinProfile(u"deepseek").prices);
-    // A server on this machine is free by default, and says so.
-    provider->setCurrentIndex(provider->findData(QStringLiteral("llamacpp")));
-    QCOMPARE(output->text(), QStringLiteral("$0.00 / M tokens"));
-    QVERIFY(find<QLabel>("pricesNote")->text().contains(QLatin1String("bills nothing")));
-    // The local demo engine is priced like DeepSeek, and its prices can be changed too.
-    provider->setCurrentIndex(provider->findData(QStringLiteral("local")));
-    QVERIFY(output->isEnabled());
-    QCOMPARE(output->value(), Llm::builtinProfile(u"deepseek").prices.output);
-    QVERIFY(find<QLabel>("pricesNote")->text().contains(QLatin1String("DeepSeek")));
-
-    provider->setCurrentIndex(provider->findData(QStringLiteral("openai")));
-    QCOMPARE(output->value(), 1.6); // kept for the provider it was typed for
-    QCOMPARE(m_dialog->settings().profile(QStringLiteral("openai")).prices.output, 1.6);
-}
-
-void tst_SettingsDialog::moneyBudgetIsInTheProvidersCurrency()
-{
-    m_dialog = makeDialog({});
-    m_dialog->show();
-    auto *money = find<QDoubleSpinBox>("prefetch/hourlyMoneyBudget");
-    QVERIFY(money);
-    QLabel *label = nullptr;
-    for (QLabel *l : m_dialog->findChildren<QLabel *>()) {
-        if (l->buddy() == money)
-            label = l;
-    }
-    QVERIFY(label);
-    QCOMPARE(label->text(), QStringLiteral("Hourly mone&y budget:"));
-    QVERIFY(money->toolTip().contains(QLatin1String("0 means unlimited")));
-    QCOMPARE(money->text(), QStringLiteral("Unlimited")); // the default, as for tokens
-    money->selectAll();
-    QTest::keyClicks(money, QStringLiteral("1.5"));
-    QCOMPARE(lastEmitted().prefetch.hourlyMoneyBudget, 1.5);
-    QTest::keyClick(money, Qt::Key_Return);
-    QCOMPARE(money->text(), QStringLiteral("$1.50"));
-    QCOMPARE(lastEmitted().prefetch.hourlyTokenBudget, Prefetch::Settings().hourlyTokenBudget); // apart
-    QTest::keyClick(money, Qt::Key_Down);
-    QCOMPARE(lastEmitted().prefetch.hourlyMoneyBudget, 1.4);
-    money->setValue(0);
-    QCOMPARE(money->text(), QStringLiteral("Unlimited"));
-    QCOMPARE(lastEmitted().prefetch.hourlyMoneyBudget, 0.0);
 }
 
 void tst_SettingsDialog::testConnectionReportsTtft()
