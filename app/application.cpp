@@ -13,6 +13,7 @@
 #include "prefetch/workflowstrategy.h"
 #include "ui/conversationstore.h"
 #include "ui/mainwindow.h"
+#include "ui/metricsdock.h"
 #include "ui/settingsdialog.h"
 
 #include <QApplication>
@@ -142,8 +143,13 @@ void Application::applySettings(const Gui::AppSettings &settings)
         || old.profile(old.providerId).concurrencyLimit != settings.profile(settings.providerId).concurrencyLimit
         || old.prefetch.debounce.modelClassifier != settings.prefetch.debounce.modelClassifier;
     m_engine->setSettings(settings.effectivePrefetch(settings.providerId));
-    if (providerChanged)
+    if (providerChanged) {
         resolveProfile(settings.providerId, [this](Llm::ProviderProfile p) { applyProfile(p); });
+    } else if (const Llm::Prices prices = settings.profile(settings.providerId).prices; prices != m_engine->profile().prices) {
+        // Edited prices price what is billed from now on; nothing in flight needs to stop.
+        m_engine->setPrices(prices);
+        m_window->metricsDock()->refresh();
+    }
     m_window->setTranslateTarget(settings.translateTarget);
     if (old.uiLanguage != settings.uiLanguage)
         m_window->statusBar()->showMessage(tr("The new language takes effect when Headstart starts again."), 8000);

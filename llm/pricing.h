@@ -2,6 +2,8 @@
 
 #include "llmtypes.h"
 
+#include <QString>
+
 namespace Llm {
 
 // What a provider charges, per million tokens, in its billing currency (US dollars for every
@@ -11,6 +13,7 @@ struct Prices {
     double cacheWrite = 0; // prompt tokens written to the cache (Anthropic); elsewhere billed as input
     double cacheRead = 0;  // prompt tokens read from the cache
     double output = 0;
+    QString currency = QStringLiteral("USD"); // ISO 4217: what the figures above are in
 
     bool isFree() const { return input == 0 && cacheWrite == 0 && cacheRead == 0 && output == 0; }
     // What `usage` is billed: the uncached input at `input`, cache reads and writes at their

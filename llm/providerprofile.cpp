@@ -29,6 +29,19 @@ ProviderTarget ProviderProfile::target() const
     return {id, endpoint(), format, model, encodeOptions};
 }
 
+namespace {
+
+// Per million tokens, as docs/providers.md "Prices" gives them with their sources and dates.
+// deepseek-chat was retired on 2026-07-24; these are deepseek-flash's, the model DeepSeek now
+// serves, at its peak-hour rates (off-peak hours bill half). DeepSeek bills no cache write: a
+// prompt that misses its cache is input.
+Prices deepSeekPrices()
+{
+    return {0.30, 0.30, 0.006, 1.20};
+}
+
+} // namespace
+
 QList<ProviderProfile> builtinProfiles()
 {
     QList<ProviderProfile> profiles;
@@ -45,7 +58,9 @@ QList<ProviderProfile> builtinProfiles()
     local.concurrencyLimit = 16;
     local.minCacheableTokens = 128;
     local.encodeOptions.continuation = ContinuationStyle::PrefixFlag; // it speaks every form; DeepSeek's here
-    local.prices = {0.27, 0.27, 0.07, 1.10}; // deepseek-chat's: it caches and continues as DeepSeek does
+    // Billed nothing; priced as the deepseek profile is, since it caches and continues as DeepSeek
+    // does, so that its cost figures mean something.
+    local.prices = deepSeekPrices();
     profiles << local;
 
     ProviderProfile deepseek;
@@ -57,7 +72,7 @@ QList<ProviderProfile> builtinProfiles()
     deepseek.minCacheableTokens = 64; // disk cache in 64-token blocks
     deepseek.encodeOptions.continuation = ContinuationStyle::PrefixFlag;
     deepseek.continuationBaseUrl = QUrl(QStringLiteral("https://api.deepseek.com/beta"));
-    deepseek.prices = {0.27, 0.27, 0.07, 1.10};
+    deepseek.prices = deepSeekPrices();
     profiles << deepseek;
 
     ProviderProfile qwen;
@@ -68,6 +83,7 @@ QList<ProviderProfile> builtinProfiles()
     qwen.apiKeyEnvVar = QStringLiteral("DASHSCOPE_API_KEY");
     qwen.minCacheableTokens = 256; // implicit context cache starts at 256 tokens
     qwen.encodeOptions.continuation = ContinuationStyle::PartialFlag;
+    // International (Singapore) list prices; implicit cache: a write is billed as input, a hit at 20 %.
     qwen.prices = {0.40, 0.40, 0.08, 1.20};
     profiles << qwen;
 
@@ -79,7 +95,7 @@ QList<ProviderProfile> builtinProfiles()
     openai.apiKeyEnvVar = QStringLiteral("OPENAI_API_KEY");
     openai.minCacheableTokens = 1024;
     openai.encodeOptions.useMaxCompletionTokens = true;
-    openai.prices = {0.15, 0.15, 0.075, 0.60};
+    openai.prices = {0.15, 0.15, 0.075, 0.60}; // no charge for writing the cache: a write is input
     profiles << openai;
 
     ProviderProfile anthropic;
@@ -91,7 +107,7 @@ QList<ProviderProfile> builtinProfiles()
     anthropic.apiKeyEnvVar = QStringLiteral("ANTHROPIC_API_KEY");
     anthropic.minCacheableTokens = 1024;
     anthropic.encodeOptions.continuation = ContinuationStyle::AssistantPrefill;
-    anthropic.prices = {3.00, 3.75, 0.30, 15.00};
+    anthropic.prices = {3.00, 3.75, 0.30, 15.00}; // 5-minute cache writes, the breakpoints' default
     profiles << anthropic;
 
     ProviderProfile ollama;

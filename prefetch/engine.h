@@ -41,6 +41,9 @@ public:
     const Llm::ProviderProfile &profile() const { return m_profile; }
     // Cancels everything in flight: a session is only valid for the provider it was made for.
     void setProfile(Llm::ProviderProfile profile);
+    // New prices for the same provider (edited in Settings): what is billed from now on is
+    // priced with them; nothing in flight is cancelled, and what was recorded stays as it was.
+    void setPrices(const Llm::Prices &prices) { m_profile.prices = prices; }
     const Settings &settings() const { return m_settings; }
     void setSettings(const Settings &settings);
     bool isEnabled(Strategy strategy) const;

@@ -1,7 +1,8 @@
 // AppSettings: defaults equal the engine's and the built-in profiles', every field survives a
 // save and load, every hand-edited bad value falls back to its default with a message that
 // says so, a file that is not a settings file at all gives defaults (and a copy is kept), and
-// hover and debounce prefetch stay off for a cloud provider until the user consents.
+// hover and debounce prefetch stay off for a cloud provider until the user consents. Prices
+// are kept figure by figure: an edited one survives a save, a broken one falls back alone.
 #include "ui/appsettings.h"
 
 #include <QFile>
@@ -39,6 +40,8 @@ private slots:
     void consentGatesHoverAndDebounceOnly();
     void remoteLocalServerNeedsConsent();
     void settersDropOverridesEqualToDefaults();
+    void pricesApplyToTheProfileFigureByFigure();
+    void brokenPricesFallBackOneByOne();
     void headersParseAndRejectKeys();
     void keysNeverReachTheSettingsFile();
     void recentFilesAreNewestFirstAndBounded();
@@ -86,6 +89,7 @@ void tst_AppSettings::defaultsEqualEngineAndBuiltinProfiles()
         QCOMPARE(p.concurrencyLimit, builtin.concurrencyLimit);
         QCOMPARE(p.isCloud, builtin.isCloud);
         QCOMPARE(p.format, builtin.format);
+        QCOMPARE(p.prices, builtin.prices);
         QVERIFY(p.apiKey.isEmpty());
     }
     // Every default is inside its own valid range.
@@ -126,6 +130,8 @@ void tst_AppSettings::saveThenLoadKeepsEveryField()
 
     s.providerId = QStringLiteral("anthropic");
     for (const Llm::ProviderProfile &p : Llm::builtinProfiles()) {
+        // Prices not short in binary either, and the local engine's too: it is priced.
+        s.setPrices(p.id, Llm::Prices{1.0 / 3, 0.4, 0.035, 2.5});
         if (p.isLocalDemo)
             continue;
         s.setBaseUrl(p.id, QUrl(QStringLiteral("https://gateway.example.com/%1/v1").arg(p.id)));
@@ -155,6 +161,8 @@ void tst_AppSettings::saveThenLoadKeepsEveryField()
     QVERIFY(result.settings == s);
     QCOMPARE(result.settings.profile(QStringLiteral("qwen")).baseUrl,
              QUrl(QStringLiteral("https://gateway.example.com/qwen/v1")));
+    for (const Llm::ProviderProfile &p : Llm::builtinProfiles())
+        QVERIFY2(result.settings.profile(p.id).prices == (Llm::Prices{1.0 / 3, 0.4, 0.035, 2.5}), qPrintable(p.id));
 }
 
 void tst_AppSettings::savingDefaultsWritesAlmostNothing()
@@ -205,6 +213,8 @@ void tst_AppSettings::badValue_data()
     QTest::addRow("prefetch lane zero") << "prefetch/prefetchInFlight" << text("0") << "outside";
     QTest::addRow("queue negative") << "prefetch/prefetchQueue" << text("-1") << "outside";
     QTest::addRow("budget negative") << "prefetch/hourlyTokenBudget" << text("-1") << "outside";
+    QTest::addRow("money budget negative") << "prefetch/hourlyMoneyBudget" << text("-0.5") << "outside";
+    QTest::addRow("money budget text") << "prefetch/hourlyMoneyBudget" << text("a dollar") << "not a number";
     QTest::addRow("warm-up interval 1 s") << "prefetch/warmup/intervalMs" << text("1000") << "outside";
     QTest::addRow("switch not a bool") << "prefetch/hover/enabled" << text("maybe") << "neither true nor false";
     QTest::addRow("classifier not a bool") << "prefetch/debounce/modelClassifier" << text("2") << "neither true nor false";
@@ -225,6 +235,12 @@ void tst_AppSettings::badValue_data()
     QTest::addRow("header with a key") << "providers/custom/extraHeaders" << text("Authorization: Bearer sk-1")
                                        << "key fields";
     QTest::addRow("header without colon") << "providers/custom/extraHeaders" << text("X-Team") << "Name: value";
+    QTest::addRow("price negative") << "providers/deepseek/prices/input" << text("-0.27") << "not a price";
+    QTest::addRow("price text") << "providers/openai/prices/output" << text("cheap") << "not a price";
+    QTest::addRow("price nan") << "providers/anthropic/prices/cacheRead" << text("nan") << "not a price";
+    QTest::addRow("price infinite") << "providers/qwen/prices/cacheWrite" << text("inf") << "not a price";
+    QTest::addRow("price per token") << "providers/local/prices/output" << text("1100000") << "not a price";
+    QTest::addRow("price list") << "providers/ollama/prices/input" << QVariant(QStringList{"1", "2"}) << "not a price";
     QTest::addRow("consent not a bool") << "providers/deepseek/prefetchConsent" << text("sure") << "stay off";
     QTest::addRow("unknown language") << "ui/language" << text("tlh") << "not available";
     QTest::addRow("empty translate target") << "translate/targetLanguage" << text("") << "not a language name";
@@ -391,6 +407,59 @@ void tst_AppSettings::settersDropOverridesEqualToDefaults()
     s.setPrefetchConsent(QStringLiteral("qwen"), false);
     QVERIFY(s.providers.isEmpty());
     QVERIFY(s == AppSettings());
+}
+
+void tst_AppSettings::pricesApplyToTheProfileFigureByFigure()
+{
+    const Llm::Prices builtin = Llm::builtinProfile(u"anthropic").prices;
+    AppSettings s;
+    s.setPrice(QStringLiteral("anthropic"), Gui::PriceField::Output, 12.5);
+    s.setPrice(QStringLiteral("anthropic"), Gui::PriceField::CacheWrite, 6.0);
+    Llm::Prices expected = builtin;
+    expected.output = 12.5;
+    expected.cacheWrite = 6.0;
+    QCOMPARE(s.profile(QStringLiteral("anthropic")).prices, expected);
+    QCOMPARE(s.profile(QStringLiteral("openai")).prices, Llm::builtinProfile(u"openai").prices);
+    // A server on this machine bills nothing until told otherwise; then it is priced.
+    QVERIFY(s.profile(QStringLiteral("ollama")).prices.isFree());
+    s.setPrice(QStringLiteral("ollama"), Gui::PriceField::Output, 0.5);
+    QVERIFY(!s.profile(QStringLiteral("ollama")).prices.isFree());
+
+    // Only what differs from the built-in figure is kept: a corrected default reaches the rest.
+    QVERIFY(!s.providers.value(QStringLiteral("anthropic")).prices[size_t(Gui::PriceField::Input)]);
+    s.setPrice(QStringLiteral("anthropic"), Gui::PriceField::Output, builtin.output);
+    s.setPrice(QStringLiteral("anthropic"), Gui::PriceField::CacheWrite, std::nullopt);
+    QVERIFY(!s.providers.contains(QStringLiteral("anthropic")));
+
+    // What is not a price is no override.
+    for (double bad : {-1.0, std::nan(""), HUGE_VAL, Gui::Limits::MaxPricePerMillion * 2}) {
+        s.setPrice(QStringLiteral("deepseek"), Gui::PriceField::Input, bad);
+        QCOMPARE(s.profile(QStringLiteral("deepseek")).prices, Llm::builtinProfile(u"deepseek").prices);
+    }
+    s.setPrice(QStringLiteral("skynet"), Gui::PriceField::Input, 1.0);
+    s.setPrices(QStringLiteral("ollama"), Llm::Prices{});
+    QVERIFY(s == AppSettings());
+}
+
+void tst_AppSettings::brokenPricesFallBackOneByOne()
+{
+    {
+        QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
+        file.setValue(QStringLiteral("providers/deepseek/prices/input"), QStringLiteral("-1"));
+        file.setValue(QStringLiteral("providers/deepseek/prices/cacheRead"), QStringLiteral("free"));
+        file.setValue(QStringLiteral("providers/deepseek/prices/output"), QStringLiteral("2.5"));
+    }
+    const auto result = loadFile(path(QStringLiteral("s.conf")));
+    QCOMPARE(result.problems.size(), 2);
+    QVERIFY(result.problems.contains(QStringLiteral(
+        "The input price of DeepSeek in the settings file (-1) is not a price per million tokens from 0 to 10000; "
+        "using $0.30 per million tokens.")));
+    QVERIFY(result.problems.contains(QStringLiteral(
+        "The cache read price of DeepSeek in the settings file (free) is not a price per million tokens from 0 to "
+        "10000; using $0.006 per million tokens.")));
+    Llm::Prices expected = Llm::builtinProfile(u"deepseek").prices;
+    expected.output = 2.5; // the good figure is kept
+    QCOMPARE(result.settings.profile(QStringLiteral("deepseek")).prices, expected);
 }
 
 void tst_AppSettings::headersParseAndRejectKeys()

@@ -1,7 +1,8 @@
 // The engine's registry, lanes, budget and metrics against the real local provider: Stop
 // closes every stream at the server within 200 ms; the prefetch lane runs 2, queues 5 and
 // rejects the rest; a foreground request preempts the oldest prefetch at the provider's limit;
-// the hourly budget refuses and reconciles; a strategy over its extra-cost ceiling pauses.
+// the hourly budget refuses and reconciles; a strategy over its extra-cost ceiling pauses; prices
+// edited while a prefetch streams price its bill without stopping it.
 #include "support/localproviderfixture.h"
 
 #include "prefetch/engine.h"
@@ -32,6 +33,7 @@ private slots:
     void queuedPrefetchStartsWhenASlotFrees();
     void foregroundPreemptsOldestPrefetch();
     void budgetRefusesAndReconciles();
+    void newPricesApplyWithoutStoppingAnything();
     void disabledStrategyDoesNothing();
     void requestWithoutFingerprintIsNeverSpeculatedOnNorMatched();
     void wastefulStrategyDegradesAndStopsPrefetching();
@@ -175,6 +177,32 @@ void tst_Engine::budgetRefusesAndReconciles()
     // Now there is room again.
     QVERIFY(engine->prefetch(Strategy::Hover, engine->render(second), 30s));
     engine->cancelAllPrefetches();
+}
+
+void tst_Engine::newPricesApplyWithoutStoppingAnything()
+{
+    auto engine = makeEngine();
+    QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, engine->render(request(400)), 30s);
+    QVERIFY(session);
+    QTRY_VERIFY_WITH_TIMEOUT(session->bufferedTokens() >= 3, 3000);
+
+    // One price for every kind of token, so the bill is exactly tokens × price.
+    Llm::Prices prices;
+    prices.input = prices.cacheWrite = prices.cacheRead = prices.output = 1000;
+    engine->setPrices(prices);
+    QCOMPARE(session->state(), PrefetchSession::State::Streaming);
+    QCOMPARE(engine->profile().prices, prices);
+    QCOMPARE(engine->profile().model, m_local.profile().model); // the rest of the profile is unchanged
+    Llm::Usage usage;
+    usage.inputTokens = 1'000'000;
+    usage.cacheReadTokens = 500'000;
+    usage.outputTokens = 250'000;
+    QCOMPARE(engine->cost(usage), 1250.0); // 1.25 M tokens at 1000 a million
+
+    engine->cancel(session);
+    const StrategyStats st = engine->metrics().stats(Strategy::Hover);
+    QVERIFY(st.tokensWasted > 0);
+    QCOMPARE(st.costWasted, double(st.tokensWasted) * 1000 / 1e6);
 }
 
 void tst_Engine::disabledStrategyDoesNothing()

@@ -2,10 +2,12 @@
 // engine's Metrics (the engine's provider is never contacted): the labels and the table show
 // those numbers in the current locale, alarms and pauses show their reasons, Reset clears,
 // the chart paints with 0, 1 and 500 samples, and a burst of records costs only a few refreshes.
+// Extra cost shows in tokens, and in money where the provider has prices ("–" where it has none).
 #include "prefetch/engine.h"
 #include "prefetch/metrics.h"
 #include "ui/latencychart.h"
 #include "ui/metricsdock.h"
+#include "ui/money.h"
 
 #include <QAction>
 #include <QApplication>
@@ -41,6 +43,10 @@ private slots:
     void alarmAndPauseShowTheirReason();
     void switchedOffStrategyShowsOff();
     void liveSessionsAndBudget();
+    void extraCostInMoneyWhereThereArePrices();
+    void noMoneyForAFreeProvider();
+    void moneyBudgetShowsWhereItApplies();
+    void everyStrategyHasARow();
     void resetClearsEverything();
     void chartPaints_data();
     void chartPaints();
@@ -49,7 +55,7 @@ private slots:
     void hiddenDockCatchesUpWhenShown();
 
 private:
-    void makeDock(const Settings &settings = {});
+    void makeDock(const Settings &settings = {}, const QString &providerId = QStringLiteral("local"));
     bool waitForRefresh();
     QString cell(Strategy s, int column) const;
 
@@ -78,11 +84,11 @@ void tst_MetricsDock::cleanup()
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
 }
 
-void tst_MetricsDock::makeDock(const Settings &settings)
+void tst_MetricsDock::makeDock(const Settings &settings, const QString &providerId)
 {
     cleanup();
     // A port nothing listens on: these tests must not need a provider.
-    Llm::ProviderProfile profile = Llm::builtinProfile(u"local");
+    Llm::ProviderProfile profile = Llm::builtinProfile(providerId);
     profile.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:9/v1"));
     m_engine = std::make_unique<Engine>(&m_network, profile, settings);
     m_window = std::make_unique<QMainWindow>();
@@ -142,9 +148,13 @@ void tst_MetricsDock::tableShowsEachStrategy()
 
     QCOMPARE(cell(Strategy::Hover, MetricsDock::StrategyColumn), Metrics::strategyName(Strategy::Hover));
     QCOMPARE(cell(Strategy::Hover, MetricsDock::AttemptsColumn), QStringLiteral("10"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::HitsColumn), QStringLiteral("6"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::PartialHitsColumn), QStringLiteral("1"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::MissesColumn), QStringLiteral("3"));
     QCOMPARE(cell(Strategy::Hover, MetricsDock::HitRateColumn), QStringLiteral("70 %"));
     QCOMPARE(cell(Strategy::Hover, MetricsDock::WastedColumn), QStringLiteral("250"));
-    QCOMPARE(cell(Strategy::Hover, MetricsDock::ExtraCostColumn), QStringLiteral("25 %"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::ExtraTokensColumn), QStringLiteral("25 %"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::ExtraMoneyColumn), QStringLiteral("–")); // no money recorded
     QCOMPARE(cell(Strategy::Hover, MetricsDock::CacheReadColumn), QStringLiteral("512"));
     QCOMPARE(cell(Strategy::Hover, MetricsDock::TtftP50Column), QStringLiteral("400 ms"));
     QCOMPARE(cell(Strategy::Hover, MetricsDock::TtftP95Column), QStringLiteral("500 ms"));
@@ -152,7 +162,10 @@ void tst_MetricsDock::tableShowsEachStrategy()
     // Nothing recorded yet: dashes, not zeros that look like measurements.
     QCOMPARE(cell(Strategy::Debounce, MetricsDock::HitRateColumn), QStringLiteral("–"));
     QCOMPARE(cell(Strategy::Debounce, MetricsDock::TtftP50Column), QStringLiteral("–"));
+    QCOMPARE(cell(Strategy::Debounce, MetricsDock::HitsColumn), QStringLiteral("0"));
+    QCOMPARE(cell(Strategy::Debounce, MetricsDock::ExtraTokensColumn), QStringLiteral("–"));
     QCOMPARE(cell(Strategy::None, MetricsDock::StateColumn), QStringLiteral("–"));
+    QCOMPARE(cell(Strategy::None, MetricsDock::HitsColumn), QStringLiteral("–"));
     QVERIFY(m_dock->cacheLabel()->text().contains(QStringLiteral("%1 read, 128 written").arg(QLocale().toString(4096))));
     const QString tip = m_dock->table()->item(MetricsDock::rowOf(Strategy::Hover), MetricsDock::HitRateColumn)->toolTip();
     QVERIFY2(tip.contains(QLatin1String("6 hits, 1 partial hits, 3 misses")), qPrintable(tip));
@@ -170,7 +183,7 @@ void tst_MetricsDock::numbersFollowTheLocale()
     m.recordPerceivedLatency(Strategy::Workflow, LatencyKind::Hit, 1234.0);
     QVERIFY(waitForRefresh());
     QCOMPARE(cell(Strategy::Workflow, MetricsDock::HitRateColumn), QStringLiteral("62,5 %"));
-    QCOMPARE(cell(Strategy::Workflow, MetricsDock::ExtraCostColumn), QStringLiteral("62,5 %"));
+    QCOMPARE(cell(Strategy::Workflow, MetricsDock::ExtraTokensColumn), QStringLiteral("62,5 %"));
     QCOMPARE(cell(Strategy::Workflow, MetricsDock::WastedColumn), QStringLiteral("2.500"));
     QVERIFY2(m_dock->perceivedP50Label()->text().contains(QLatin1String("hit 1,23 s")),
              qPrintable(m_dock->perceivedP50Label()->text()));
@@ -261,6 +274,104 @@ void tst_MetricsDock::liveSessionsAndBudget()
     QVERIFY(waitForRefresh());
     QVERIFY(m_dock->budgetLabel()->text().endsWith(QLatin1String("no limit")));
     QVERIFY(!m_dock->budgetBar()->isVisible());
+}
+
+void tst_MetricsDock::extraCostInMoneyWhereThereArePrices()
+{
+    // The local demo engine is priced like DeepSeek.
+    QVERIFY(!m_engine->profile().prices.isFree());
+    Metrics &m = m_engine->metrics();
+    for (int i = 0; i < 4; ++i)
+        m.recordAttempt(Strategy::Selection);
+    m.recordOutcome(Strategy::Selection, Outcome::Hit);
+    m.recordOutcome(Strategy::Selection, Outcome::PartialHit);
+    m.recordOutcome(Strategy::Selection, Outcome::Miss);
+    m.recordOutcome(Strategy::Selection, Outcome::Expired);
+    // Misses on a warm document: many tokens, little money (cache reads are cheap).
+    m.recordTokens(Strategy::Selection, 3000, 2000, 1000);
+    m.recordCost(Strategy::Selection, 0.0042, 0.021, 0.0042);
+    // Wasted money, none used yet.
+    m.recordAttempt(Strategy::Keyboard);
+    m.recordTokens(Strategy::Keyboard, 500, 0, 500);
+    m.recordCost(Strategy::Keyboard, 0.0003, 0, 0.0003);
+    // Warm-up records money for the answers it served, but its extra cost is in tokens only.
+    m.recordTokens(Strategy::Warmup, 800, 0, 0);
+    m.recordCost(Strategy::Warmup, 0, 0.01, 0);
+    QVERIFY(waitForRefresh());
+
+    QCOMPARE(m_dock->table()->horizontalHeaderItem(MetricsDock::ExtraMoneyColumn)->text(), QStringLiteral("Extra, $"));
+    QCOMPARE(cell(Strategy::Selection, MetricsDock::HitsColumn), QStringLiteral("1"));
+    QCOMPARE(cell(Strategy::Selection, MetricsDock::PartialHitsColumn), QStringLiteral("1"));
+    QCOMPARE(cell(Strategy::Selection, MetricsDock::MissesColumn), QStringLiteral("1"));
+    QCOMPARE(cell(Strategy::Selection, MetricsDock::ExtraTokensColumn), QStringLiteral("50 %"));
+    QCOMPARE(cell(Strategy::Selection, MetricsDock::ExtraMoneyColumn), QStringLiteral("20 %"));
+    const QString tip = m_dock->table()->item(MetricsDock::rowOf(Strategy::Selection), 0)->toolTip();
+    QVERIFY2(tip.contains(QLatin1String("In money: $0.0042 prefetched, $0.02 used, $0.0042 wasted.")), qPrintable(tip));
+    QCOMPARE(cell(Strategy::Keyboard, MetricsDock::ExtraTokensColumn), QStringLiteral("∞"));
+    QCOMPARE(cell(Strategy::Keyboard, MetricsDock::ExtraMoneyColumn), QStringLiteral("∞"));
+    QCOMPARE(cell(Strategy::Warmup, MetricsDock::ExtraMoneyColumn), QStringLiteral("–"));
+    QCOMPARE(cell(Strategy::None, MetricsDock::ExtraMoneyColumn), QStringLiteral("–"));
+}
+
+void tst_MetricsDock::noMoneyForAFreeProvider()
+{
+    makeDock({}, QStringLiteral("ollama"));
+    QVERIFY(m_engine->profile().prices.isFree());
+    Metrics &m = m_engine->metrics();
+    m.recordAttempt(Strategy::Hover);
+    m.recordOutcome(Strategy::Hover, Outcome::Hit);
+    m.recordTokens(Strategy::Hover, 1000, 1000, 100);
+    QVERIFY(waitForRefresh());
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::ExtraTokensColumn), QStringLiteral("10 %"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::ExtraMoneyColumn), QStringLiteral("–"));
+    const QString tip = m_dock->table()->item(MetricsDock::rowOf(Strategy::Hover), 0)->toolTip();
+    QVERIFY2(!tip.contains(QLatin1String("money")), qPrintable(tip));
+
+    // Priced in Settings: the same counters now show money, without restarting anything.
+    Llm::Prices prices;
+    prices.input = 0.1;
+    prices.output = 0.4;
+    m_engine->setPrices(prices);
+    m.recordCost(Strategy::Hover, 0.001, 0.004, 0.001);
+    QVERIFY(waitForRefresh());
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::ExtraMoneyColumn), QStringLiteral("25 %"));
+}
+
+void tst_MetricsDock::moneyBudgetShowsWhereItApplies()
+{
+    QVERIFY(!m_dock->moneyBudgetLabel()->isVisible()); // no money budget by default
+    Settings settings;
+    settings.prefetchInFlight = 0; // the prefetch waits in the queue, its money reserved
+    settings.hourlyMoneyBudget = 1.0;
+    makeDock(settings);
+    Llm::ChatRequest request;
+    request.messages = {{Llm::Role::User, QStringLiteral("What does a warm cache save?")}};
+    request.maxTokens = 100;
+    QVERIFY(m_engine->prefetch(Strategy::Hover, m_engine->render(request), std::chrono::seconds(30)));
+    QVERIFY(waitForRefresh());
+    QVERIFY(m_dock->moneyBudgetLabel()->isVisible());
+    const double used = double(m_engine->moneyBudget().used()) / 1e6;
+    QVERIFY(used > 0);
+    QCOMPARE(m_dock->moneyBudgetLabel()->text(),
+             QStringLiteral("Money budget: %1 of $1.00 this hour (%2)")
+                 .arg(Gui::formatMoney(used, QStringLiteral("USD")), MetricsDock::formatPercent(used)));
+    m_engine->cancelAllPrefetches();
+
+    // Where the provider bills nothing the money budget limits nothing: it is not shown.
+    makeDock(settings, QStringLiteral("llamacpp"));
+    m_dock->refresh();
+    QVERIFY(!m_dock->moneyBudgetLabel()->isVisible());
+}
+
+void tst_MetricsDock::everyStrategyHasARow()
+{
+    QStringList names;
+    for (int row = 0; row < m_dock->table()->rowCount(); ++row)
+        names << m_dock->table()->item(row, MetricsDock::StrategyColumn)->text();
+    for (Strategy s : AllStrategies)
+        QVERIFY2(names.contains(Metrics::strategyName(s)), qPrintable(Metrics::strategyName(s)));
+    QCOMPARE(names.constLast(), Metrics::strategyName(Strategy::None));
+    QCOMPARE(m_dock->table()->rowCount(), int(std::size(AllStrategies)) + 1);
 }
 
 void tst_MetricsDock::resetClearsEverything()

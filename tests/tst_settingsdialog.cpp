@@ -3,6 +3,7 @@
 // "Test connection" reports a TTFT from the real local provider and says "Cannot reach" for a
 // closed port; keys typed go to the secret store and never into the settings file. Also the
 // app's key store in its fallback mode: an owner-only file, as on machines without a keychain.
+// Prices and the money budget: tst_settingsprices.
 #include "app/keychainsecretstore.h"
 #include "support/localproviderfixture.h"
 #include "prefetch/connectiontest.h"
@@ -487,12 +488,13 @@ void tst_SettingsDialog::tabVisitsTheProviderFormInReadingOrder()
     QVERIFY(QTest::qWaitForWindowActive(m_dialog.get()));
     find<QComboBox>("provider")->setFocus();
     QStringList visited{QApplication::focusWidget()->objectName()};
-    for (int i = 0; i < 8; ++i) {
+    for (int i = 0; i < 12; ++i) {
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
         visited << QApplication::focusWidget()->objectName();
     }
     QCOMPARE(visited, (QStringList{"provider", "baseUrl", "model", "extraHeaders", "concurrencyLimit", "apiKey",
-                                   "prefetchKey", "showKeys", "testConnection"}));
+                                   "prefetchKey", "showKeys", "testConnection", "price/input", "price/cacheWrite",
+                                   "price/cacheRead", "price/output"}));
 }
 
 void tst_SettingsDialog::unencryptedKeyStorageIsAWarning()

@@ -1,5 +1,7 @@
 #include "appsettings.h"
 
+#include "money.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -31,6 +33,9 @@ const QString ModelKey = QStringLiteral("model");
 const QString HeadersKey = QStringLiteral("extraHeaders");
 const QString ConcurrencyKey = QStringLiteral("concurrencyLimit");
 const QString ConsentKey = QStringLiteral("prefetchConsent");
+// By PriceField, inside a provider's group.
+const QString PriceKeys[] = {QStringLiteral("prices/input"), QStringLiteral("prices/cacheWrite"),
+                             QStringLiteral("prices/cacheRead"), QStringLiteral("prices/output")};
 const QString LanguageKey = QStringLiteral("ui/language");
 const QString TranslateKey = QStringLiteral("translate/targetLanguage");
 const QString FirstRunKey = QStringLiteral("general/firstRun");
@@ -287,6 +292,14 @@ const PrefetchParameter Parameters[] = {
      QT_TRANSLATE_NOOP("Gui::AppSettings", "Hourly token b&udget:"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "Tokens early answers may use in any hour; 0 means unlimited."),
      HS_FIELD(hourlyTokenBudget)},
+    {"prefetch/hourlyMoneyBudget", Group::Limits, Kind::Real, Unit::Money, 0, 10'000,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "hourly money budget"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Hourly mone&y budget:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "What early answers may cost in any hour, at the provider's prices (Providers page) and "
+                       "in its currency; 0 means unlimited. An early answer must fit this and the token budget. "
+                       "A provider without prices is not limited by it."),
+     HS_FIELD(hourlyMoneyBudget)},
 
     {"prefetch/alarms/hitRateFloor", Group::Alarms, Kind::Real, Unit::Percent, 0, 1,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "hit-rate alarm"),
@@ -303,8 +316,9 @@ const PrefetchParameter Parameters[] = {
      QT_TRANSLATE_NOOP("Gui::AppSettings", "extra-cost ceiling"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "Pause a strategy above e&xtra cost:"),
      QT_TRANSLATE_NOOP("Gui::AppSettings",
-                       "Tokens of unused early answers, as a share of the tokens you used; above this the "
-                       "strategy pauses itself."),
+                       "What unused early answers cost, as a share of what the answers you used cost: in money "
+                       "where the provider has prices, in tokens where it has none. Above this the strategy "
+                       "pauses itself."),
      HS_FIELD(extraCostCeiling)},
     {"prefetch/alarms/extraCostResume", Group::Alarms, Kind::Real, Unit::Percent, 0, 10,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "extra-cost resume level"),
@@ -345,6 +359,16 @@ QString trName(const char *text)
 QString providerName(const QString &id)
 {
     return Llm::builtinProfile(id).displayName;
+}
+
+int indexOf(PriceField field)
+{
+    return static_cast<int>(field);
+}
+
+bool isPrice(double perMillion)
+{
+    return std::isfinite(perMillion) && perMillion >= 0 && perMillion <= Limits::MaxPricePerMillion;
 }
 
 bool isBuiltin(const QString &id)
@@ -598,6 +622,23 @@ private:
                                             "nor false; hover and debounce prefetch stay off for it.")
                                 .arg(provider);
         }
+
+        for (PriceField field : PriceFields) {
+            const QString &key = PriceKeys[indexOf(field)];
+            if (!m_settings.contains(key))
+                continue;
+            const QVariant raw = m_settings.value(key);
+            if (const auto number = parseNumber(raw); number && isPrice(*number)) {
+                out.setPrice(id, field, *number);
+            } else {
+                problems << AppSettings::tr("The %1 price of %2 in the settings file (%3) is not a price per "
+                                            "million tokens from 0 to %4; using %5.")
+                                .arg(AppSettings::priceFieldName(field), provider, quoted(raw),
+                                     QLocale().toString(Limits::MaxPricePerMillion, 'f', 0),
+                                     AppSettings::formatPrice(priceOf(defaults.prices, field),
+                                                              defaults.prices.currency));
+            }
+        }
     }
 
     void loadGeneral(AppSettings &out)
@@ -696,6 +737,11 @@ QString AppSettings::formatValue(const PrefetchParameter &p, double value)
         return tr("%1 %").arg(locale.toString(value * 100.0, 'g', 4));
     case Unit::Pixels:
         return tr("%1 px").arg(locale.toString(static_cast<qint64>(value)));
+    case Unit::Money:
+        // In no currency: the budget is in whichever the provider in use bills in.
+        if (value == 0)
+            return tr("unlimited");
+        return locale.toString(value, 'f', 2);
     }
     return QString::number(value);
 }
@@ -788,6 +834,10 @@ void AppSettings::save(QSettings &settings) const
         put(HeadersKey, o.extraHeaders.has_value(), formatHeaders(o.extraHeaders.value_or(HeaderList())));
         put(ConcurrencyKey, o.concurrencyLimit.has_value(), o.concurrencyLimit.value_or(0));
         put(ConsentKey, o.prefetchConsent, true);
+        for (PriceField field : PriceFields) {
+            const auto &price = o.prices[size_t(indexOf(field))];
+            put(PriceKeys[indexOf(field)], price.has_value(), price.value_or(0));
+        }
         settings.endGroup();
     }
 
@@ -831,6 +881,10 @@ Llm::ProviderProfile AppSettings::profile(const QString &id) const
         p.extraHeaders = *o.extraHeaders;
     if (o.concurrencyLimit)
         p.concurrencyLimit = *o.concurrencyLimit;
+    for (PriceField field : PriceFields) {
+        if (const auto &price = o.prices[size_t(indexOf(field))])
+            setPriceOf(p.prices, field, *price);
+    }
     if (!p.isLocalDemo && !p.baseUrl.isEmpty() && !isLoopback(p.baseUrl))
         p.isCloud = true; // an Ollama or llama.cpp server elsewhere still receives the text
     return p;
@@ -913,6 +967,63 @@ void AppSettings::setPrefetchConsent(const QString &id, bool consent)
         providers.remove(id);
     else
         providers.insert(id, o);
+}
+
+void AppSettings::setPrice(const QString &id, PriceField field, std::optional<double> perMillion)
+{
+    if (!isBuiltin(id))
+        return;
+    if (perMillion && (!isPrice(*perMillion) || *perMillion == priceOf(Llm::builtinProfile(id).prices, field)))
+        perMillion.reset();
+    ProviderOverride o = providers.value(id);
+    o.prices[size_t(indexOf(field))] = perMillion;
+    if (o.isEmpty())
+        providers.remove(id);
+    else
+        providers.insert(id, o);
+}
+
+void AppSettings::setPrices(const QString &id, const Llm::Prices &prices)
+{
+    for (PriceField field : PriceFields)
+        setPrice(id, field, priceOf(prices, field));
+}
+
+QString AppSettings::formatPrice(double perMillion, const QString &currency)
+{
+    return tr("%1 per million tokens").arg(formatMoney(perMillion, currency));
+}
+
+QString AppSettings::priceFieldName(PriceField field)
+{
+    switch (field) {
+    case PriceField::Input: return tr("input");
+    case PriceField::CacheWrite: return tr("cache write");
+    case PriceField::CacheRead: return tr("cache read");
+    case PriceField::Output: return tr("output");
+    }
+    return {};
+}
+
+double priceOf(const Llm::Prices &prices, PriceField field)
+{
+    switch (field) {
+    case PriceField::Input: return prices.input;
+    case PriceField::CacheWrite: return prices.cacheWrite;
+    case PriceField::CacheRead: return prices.cacheRead;
+    case PriceField::Output: return prices.output;
+    }
+    return 0;
+}
+
+void setPriceOf(Llm::Prices &prices, PriceField field, double perMillion)
+{
+    switch (field) {
+    case PriceField::Input: prices.input = perMillion; break;
+    case PriceField::CacheWrite: prices.cacheWrite = perMillion; break;
+    case PriceField::CacheRead: prices.cacheRead = perMillion; break;
+    case PriceField::Output: prices.output = perMillion; break;
+    }
 }
 
 std::optional<QUrl> AppSettings::parseBaseUrl(const QString &text)

@@ -13,6 +13,8 @@
 #include <QStringList>
 #include <QUrl>
 
+#include <algorithm>
+#include <array>
 #include <expected>
 #include <optional>
 #include <span>
@@ -23,6 +25,13 @@ namespace Gui {
 
 using HeaderList = QList<QPair<QByteArray, QByteArray>>;
 
+// The four figures of a price table (Llm::Prices), each per million tokens.
+enum class PriceField { Input, CacheWrite, CacheRead, Output };
+inline constexpr PriceField PriceFields[] = {PriceField::Input, PriceField::CacheWrite, PriceField::CacheRead,
+                                             PriceField::Output};
+double priceOf(const Llm::Prices &prices, PriceField field);
+void setPriceOf(Llm::Prices &prices, PriceField field, double perMillion);
+
 // What the user changed about one built-in provider. An unset field takes the built-in default,
 // so a better default in a later release reaches everyone who never touched that field.
 struct ProviderOverride {
@@ -30,13 +39,18 @@ struct ProviderOverride {
     std::optional<QString> model;
     std::optional<HeaderList> extraHeaders;
     std::optional<int> concurrencyLimit;
+    // By PriceField: what the user pays where it is not the built-in price (another model, an
+    // account billed otherwise). Each figure on its own, so a corrected default still reaches
+    // the figures the user never touched.
+    std::array<std::optional<double>, 4> prices{};
     // The user agreed that hover and debounce prefetch may send this provider text they have
     // not sent yet (the document under a resting pointer, a draft during a typing pause).
     bool prefetchConsent = false;
 
     bool isEmpty() const
     {
-        return !baseUrl && !model && !extraHeaders && !concurrencyLimit && !prefetchConsent;
+        return !baseUrl && !model && !extraHeaders && !concurrencyLimit && !prefetchConsent
+            && std::all_of(prices.begin(), prices.end(), [](const auto &p) { return !p; });
     }
     friend bool operator==(const ProviderOverride &, const ProviderOverride &) = default;
 };
@@ -47,7 +61,8 @@ struct ProviderOverride {
 struct PrefetchParameter {
     enum class Kind { Bool, Integer, Real };
     // How the value is shown; durations are stored in milliseconds whatever they show in.
-    enum class Unit { None, Milliseconds, Seconds, Minutes, Tokens, Characters, Requests, Samples, Ratio, Percent, Pixels };
+    enum class Unit { None, Milliseconds, Seconds, Minutes, Tokens, Characters, Requests, Samples, Ratio, Percent, Pixels,
+                      Money /* the provider's currency */ };
     enum class Group { Warmup, Hover, Debounce, Workflow, Speculation, Trajectory, Selection, Keyboard, Reading, Habits,
                        Limits, Alarms, Metrics };
 
@@ -69,6 +84,9 @@ namespace Limits {
 inline constexpr int MinConcurrency = 1;
 inline constexpr int MaxConcurrency = 256;
 inline constexpr qsizetype MaxModelLength = 200;
+// Per million tokens. The dearest published prices are a few hundred dollars; a figure beyond
+// this is a typing slip or a price per token.
+inline constexpr double MaxPricePerMillion = 10'000;
 } // namespace Limits
 
 // Everything Headstart persists, as a value. API keys are not here: they live in a SecretStore.
@@ -126,6 +144,10 @@ public:
     void setExtraHeaders(const QString &id, const std::optional<HeaderList> &headers);
     void setConcurrencyLimit(const QString &id, const std::optional<int> &limit);
     void setPrefetchConsent(const QString &id, bool consent);
+    // A price that is negative, not finite or above Limits::MaxPricePerMillion is no price: the
+    // figure goes back to the built-in one, as nullopt does.
+    void setPrice(const QString &id, PriceField field, std::optional<double> perMillion);
+    void setPrices(const QString &id, const Llm::Prices &prices);
 
     // An http(s) URL with a host, or nothing.
     static std::optional<QUrl> parseBaseUrl(const QString &text);
@@ -134,6 +156,10 @@ public:
     static QString formatHeaders(const HeaderList &headers);
     // A value of `parameter` as users read it: "150 ms", "30 s", "72 %", "Unlimited".
     static QString formatValue(const PrefetchParameter &parameter, double value);
+    // "$0.30 per million tokens", in the currency of `currency`.
+    static QString formatPrice(double perMillion, const QString &currency);
+    // "input", "cache write", "cache read", "output": for messages.
+    static QString priceFieldName(PriceField field);
 
     static std::span<const PrefetchParameter> prefetchParameters();
     static bool samePrefetch(const Prefetch::Settings &a, const Prefetch::Settings &b);

@@ -587,6 +587,8 @@ void MainWindow::offerRecovery(std::function<void(int restored)> done)
 void MainWindow::providerChanged()
 {
     updateStatusBar();
+    if (m_metrics)
+        m_metrics->refresh(); // the money column follows the provider's prices and currency
     if (m_chat)
         m_chat->profileChanged();
     warmUpCurrent();

@@ -3,6 +3,7 @@
 #include "uicolors.h"
 
 #include "latencychart.h"
+#include "money.h"
 
 #include "prefetch/engine.h"
 #include "prefetch/metrics.h"
@@ -68,6 +69,7 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     , m_sessions(new QLabel(this))
     , m_budgetText(new QLabel(this))
     , m_budgetBar(new QProgressBar(this))
+    , m_moneyBudgetText(new QLabel(this))
 {
     setObjectName(QStringLiteral("metricsDock")); // QMainWindow::saveState() keys docks by it
     setWindowTitle(tr("Prefetch Metrics"));
@@ -77,7 +79,7 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
 
     m_p50->setAccessibleName(tr("Perceived latency, median"));
     m_p95->setAccessibleName(tr("Perceived latency, 95th percentile"));
-    for (QLabel *label : {m_p50, m_p95, m_cache, m_sessions, m_budgetText, m_alarms}) {
+    for (QLabel *label : {m_p50, m_p95, m_cache, m_sessions, m_budgetText, m_moneyBudgetText, m_alarms}) {
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
@@ -87,18 +89,30 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     m_sessions->setAccessibleName(tr("Live sessions and lanes"));
     m_budgetText->setAccessibleName(tr("Prefetch budget"));
     m_budgetBar->setAccessibleName(tr("Prefetch budget used"));
+    m_moneyBudgetText->setAccessibleName(tr("Prefetch money budget"));
+    m_moneyBudgetText->setVisible(false);
     m_budgetBar->setRange(0, BudgetBarSteps);
     m_budgetBar->setTextVisible(false); // the label next to it has the numbers, in the locale
 
     m_table->setAccessibleName(tr("Prefetch strategies"));
     // Short headers keep the table narrow enough for a side dock; the tooltips say more.
-    m_table->setHorizontalHeaderLabels({tr("Strategy"), tr("Attempts"), tr("Hit rate"), tr("Wasted"),
-                                        tr("Extra cost"), tr("Cache read"), tr("TTFT p50"), tr("TTFT p95"),
-                                        tr("State")});
+    // The money column's header names the currency; refresh() sets it.
+    m_table->setHorizontalHeaderLabels({tr("Strategy"), tr("Attempts"), tr("Hits"), tr("Partial"), tr("Misses"),
+                                        tr("Hit rate"), tr("Wasted"), tr("Extra, tokens"), QString(),
+                                        tr("Cache read"), tr("TTFT p50"), tr("TTFT p95"), tr("State")});
+    m_table->horizontalHeaderItem(HitsColumn)->setToolTip(tr("Prefetches taken over with their first token in"));
+    m_table->horizontalHeaderItem(PartialHitsColumn)
+        ->setToolTip(tr("Prefetches taken over before their first token: the wait was shorter, not gone"));
+    m_table->horizontalHeaderItem(MissesColumn)
+        ->setToolTip(tr("Prefetches that could not be used when the user asked: the answer started afresh"));
     m_table->horizontalHeaderItem(WastedColumn)->setToolTip(tr("Tokens spent on prefetches nobody used"));
     m_table->horizontalHeaderItem(CacheReadColumn)->setToolTip(tr("Prompt tokens the provider read from its cache"));
     m_table->horizontalHeaderItem(HitRateColumn)->setToolTip(tr("Prefetches the user took over, of those started"));
-    m_table->horizontalHeaderItem(ExtraCostColumn)->setToolTip(tr("Tokens wasted on unused prefetches, per token used"));
+    m_table->horizontalHeaderItem(ExtraTokensColumn)->setToolTip(tr("Tokens wasted on unused prefetches, per token used"));
+    m_table->horizontalHeaderItem(ExtraMoneyColumn)
+        ->setToolTip(tr("Money wasted on unused prefetches, per unit spent on the answers used, at the provider's "
+                        "prices with cache discounts applied. Only where the provider has prices; warm-up is "
+                        "counted in tokens only, since its prefill is what the first answer would have paid."));
     m_table->horizontalHeaderItem(TtftP50Column)->setToolTip(tr("Provider time to first token, median"));
     m_table->horizontalHeaderItem(TtftP95Column)->setToolTip(tr("Provider time to first token, 95th percentile"));
     m_table->verticalHeader()->setVisible(false);
@@ -144,6 +158,7 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     layout->addWidget(m_sessions);
     layout->addWidget(m_budgetText);
     layout->addWidget(m_budgetBar);
+    layout->addWidget(m_moneyBudgetText);
     layout->addWidget(resetButton, 0, Qt::AlignLeft);
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
@@ -252,6 +267,12 @@ void MetricsDock::refresh()
 
     m_chart->setSamples(metrics.recentPerceived(ChartSamples));
 
+    const Llm::Prices &prices = m_engine->profile().prices;
+    const bool priced = !prices.isFree();
+    QTableWidgetItem *moneyHeader = m_table->horizontalHeaderItem(ExtraMoneyColumn);
+    if (const QString header = tr("Extra, %1").arg(currencySymbol(prices.currency)); moneyHeader->text() != header)
+        moneyHeader->setText(header);
+
     QStringList reasons;
     for (int row = 0; row < RowCount; ++row) {
         const Prefetch::Strategy strategy = Rows[row];
@@ -277,17 +298,29 @@ void MetricsDock::refresh()
             state = tr("Active");
         reasons << rowReasons;
 
-        QString extraCost = dash();
-        if (!baseline && st.extraCostUnbounded())
-            extraCost = QStringLiteral("∞"); // tokens wasted, none used yet: the tooltip says so
+        // Waste with nothing used yet has no finite ratio: "∞", and the tooltip has the amounts.
+        QString extraTokens = dash();
+        if (!baseline && st.tokensUsed == 0 && st.tokensWasted > 0)
+            extraTokens = QStringLiteral("∞");
         else if (!baseline && (st.tokensUsed > 0 || st.tokensWasted > 0))
-            extraCost = formatPercent(st.extraCost());
+            extraTokens = formatPercent(st.extraCostTokens());
+        QString extraMoney = dash();
+        if (priced && !baseline && strategy != Prefetch::Strategy::Warmup) {
+            if (st.costUsed == 0 && st.costWasted > 0)
+                extraMoney = QStringLiteral("∞");
+            else if (st.costUsed > 0 || st.costWasted > 0)
+                extraMoney = formatPercent(st.extraCostMoney());
+        }
 
         setRowTexts(row, {Prefetch::Metrics::strategyName(strategy),
                           baseline ? dash() : locale.toString(st.attempts),
+                          baseline ? dash() : locale.toString(st.hits),
+                          baseline ? dash() : locale.toString(st.partialHits),
+                          baseline ? dash() : locale.toString(st.misses),
                           baseline || st.attempts == 0 ? dash() : formatPercent(st.hitRate()),
                           baseline ? dash() : locale.toString(st.tokensWasted),
-                          extraCost,
+                          extraTokens,
+                          extraMoney,
                           locale.toString(st.cacheReadTokens),
                           formatMs(ttft.p50),
                           formatMs(ttft.p95),
@@ -302,6 +335,13 @@ void MetricsDock::refresh()
                        locale.toString(st.preempted), locale.toString(st.rejectedBudget + st.rejectedLane),
                        locale.toString(st.tokensPrefetched))
                   .arg(locale.toString(st.tokensUsed), locale.toString(st.tokensWasted));
+        if (priced && !baseline && strategy != Prefetch::Strategy::Warmup)
+            tip += QLatin1Char(' ')
+                + tr("In money: %1 prefetched, %2 used, %3 wasted.")
+                      .arg(formatMoney(st.costPrefetched, prices.currency), formatMoney(st.costUsed, prices.currency),
+                           formatMoney(st.costWasted, prices.currency));
+        else if (priced && baseline)
+            tip += QLatin1Char(' ') + tr("They cost %1.").arg(formatMoney(st.costUsed, prices.currency));
         if (!rowReasons.isEmpty())
             tip = rowReasons.join(QLatin1Char('\n')) + QLatin1Char('\n') + tip;
         const bool warn = st.alarm || st.degraded;
@@ -335,6 +375,13 @@ void MetricsDock::refresh()
                                       locale.toString(m_engine->prefetchInFlight()),
                                       locale.toString(m_engine->prefetchQueued())));
 
+    refreshBudgets();
+    emit refreshed();
+}
+
+void MetricsDock::refreshBudgets()
+{
+    const QLocale locale;
     Prefetch::TokenBudget &budget = m_engine->budget();
     const qint64 limit = budget.limit();
     const qint64 used = budget.used();
@@ -348,7 +395,21 @@ void MetricsDock::refresh()
         setLabelText(m_budgetText, tr("Budget: %1 tokens this hour, no limit").arg(locale.toString(used)));
         m_budgetBar->setVisible(false);
     }
-    emit refreshed();
+
+    // Money: kept in millionths of the currency, shown in it; only where it limits anything.
+    const Llm::Prices &prices = m_engine->profile().prices;
+    Prefetch::TokenBudget &money = m_engine->moneyBudget();
+    const bool moneyApplies = money.limit() > 0 && !prices.isFree();
+    if (moneyApplies) {
+        const double moneyLimit = double(money.limit()) / 1e6;
+        const double moneyUsed = double(money.used()) / 1e6;
+        setLabelText(m_moneyBudgetText, tr("Money budget: %1 of %2 this hour (%3)")
+                                            .arg(formatMoney(moneyUsed, prices.currency),
+                                                 formatMoney(moneyLimit, prices.currency),
+                                                 formatPercent(moneyUsed / moneyLimit)));
+    }
+    if (m_moneyBudgetText->isHidden() == moneyApplies)
+        m_moneyBudgetText->setVisible(moneyApplies);
 }
 
 } // namespace Gui

@@ -18,9 +18,10 @@ namespace Gui {
 class LatencyChart;
 
 // The live metrics panel: perceived latency p50/p95 for hits, misses and answers without a
-// prefetch; per strategy attempts, hit rate, wasted tokens, extra cost, cache-read tokens,
-// TTFT and state (active, off, alarm, paused, with the reason); warm-up cache hits; live
-// sessions and lanes; the hourly budget; a chart of recent perceived latencies.
+// prefetch; per strategy attempts, full hits, partial hits, misses, hit rate, wasted tokens,
+// extra cost in tokens and in money (where the provider has prices), cache-read tokens, TTFT
+// and state (active, off, alarm, paused, with the reason); warm-up cache hits; live sessions
+// and lanes; the hourly budgets; a chart of recent perceived latencies.
 //
 // Refreshes on Metrics::changed (coalesced by Metrics to at most 10 Hz) and Engine::
 // sessionsChanged (coalesced here to once per event-loop pass), by updating the texts of
@@ -33,9 +34,13 @@ public:
     enum Column {
         StrategyColumn,
         AttemptsColumn,
+        HitsColumn,
+        PartialHitsColumn,
+        MissesColumn,
         HitRateColumn,
         WastedColumn,
-        ExtraCostColumn,
+        ExtraTokensColumn,
+        ExtraMoneyColumn,
         CacheReadColumn,
         TtftP50Column,
         TtftP95Column,
@@ -58,6 +63,8 @@ public:
     QLabel *sessionsLabel() const { return m_sessions; }
     QLabel *budgetLabel() const { return m_budgetText; }
     QProgressBar *budgetBar() const { return m_budgetBar; }
+    // Shown only while a money budget applies (a limit set, a provider with prices).
+    QLabel *moneyBudgetLabel() const { return m_moneyBudgetText; }
     // How many refreshes ran (tests check that a burst of records costs only a few).
     int refreshCount() const { return m_refreshCount; }
 
@@ -75,6 +82,7 @@ private:
     void requestRefresh();
     void resetStatistics();
     void setRowTexts(int row, const QStringList &texts);
+    void refreshBudgets();
 
     QPointer<Prefetch::Engine> m_engine;
     QAction *m_reset;
@@ -87,6 +95,7 @@ private:
     QLabel *m_sessions;
     QLabel *m_budgetText;
     QProgressBar *m_budgetBar;
+    QLabel *m_moneyBudgetText;
     QTimer m_coalesce; // zero-interval: one refresh for a burst of sessionsChanged
     QTimer m_slowTick; // the budget's hour slides on without any signal
     bool m_dirty = true;

@@ -1,5 +1,8 @@
 #include "settingsdialog.h"
 
+#include "money.h"
+#include "priceeditor.h"
+
 #include "prefetch/connectiontest.h"
 
 #include <QApplication>
@@ -57,6 +60,7 @@ QString suffixOf(Unit unit)
     case Unit::Samples: return SettingsDialog::tr(" samples");
     case Unit::Percent: return SettingsDialog::tr(" %");
     case Unit::Pixels: return SettingsDialog::tr(" px");
+    case Unit::Money: // a prefix, the provider's currency symbol
     case Unit::None:
     case Unit::Ratio: break;
     }
@@ -306,6 +310,19 @@ QWidget *SettingsDialog::createProvidersPage()
         m_testResult->hide();
     }
 
+    m_prices = new PriceEditor(page);
+    form->addRow(m_prices);
+    connect(m_prices, &PriceEditor::priceEdited, this, [this](PriceField field, double perMillion) {
+        m_settings.setPrice(currentProviderId(), field, perMillion);
+        emitIfChanged();
+    });
+    connect(m_prices, &PriceEditor::resetRequested, this, [this] {
+        const QString id = currentProviderId();
+        m_settings.setPrices(id, Llm::builtinProfile(id).prices);
+        m_prices->showProfile(m_settings.profile(id), Llm::builtinProfile(id));
+        emitIfChanged();
+    });
+
     auto onText = [this] { m_textTimer.start(); };
     connect(m_baseUrl, &QLineEdit::textEdited, this, onText);
     connect(m_model, &QLineEdit::textEdited, this, onText);
@@ -337,6 +354,7 @@ void SettingsDialog::onProviderSelected(int index)
     m_settings.providerId = id;
     refreshProvider();
     refreshConsent();
+    refreshMoneyUnit();
     emitIfChanged();
 }
 
@@ -384,6 +402,7 @@ void SettingsDialog::refreshProvider()
     m_headers->setPlainText(AppSettings::formatHeaders(profile.extraHeaders));
     m_headersError->hide();
     m_concurrency->setValue(profile.concurrencyLimit);
+    m_prices->showProfile(profile, builtin);
 
     m_testResult->clear();
     setTestRunning(false);
@@ -673,6 +692,12 @@ QWidget *SettingsDialog::createParameterControl(const PrefetchParameter &p, QWid
         spin->setSuffix(suffixOf(p.unit));
         if (qstrcmp(p.key, "prefetch/debounce/similarityThreshold") == 0)
             spin->setSpecialValueText(tr("Exact match only"));
+        if (p.unit == Unit::Money) {
+            // Its currency symbol is the provider's: refreshMoneyUnit() sets it.
+            spin->setSingleStep(0.10);
+            spin->setGroupSeparatorShown(true);
+            spin->setSpecialValueText(tr("Unlimited"));
+        }
         connect(spin, &QDoubleSpinBox::valueChanged, this, [this, &p](double value) { applyParameter(p, value); });
         control = spin;
     }
@@ -761,6 +786,18 @@ void SettingsDialog::refreshConsent()
                                      .arg(profile.displayName));
 }
 
+void SettingsDialog::refreshMoneyUnit()
+{
+    // The money budget is in the currency of the provider in use.
+    const QString currency = m_settings.profile(currentProviderId()).prices.currency;
+    const QString symbol = currencySymbol(currency);
+    for (const ParameterControl &c : m_parameters) {
+        if (c.parameter->unit != Unit::Money)
+            continue;
+        static_cast<QDoubleSpinBox *>(c.widget)->setPrefix(symbol == currency ? symbol + QLatin1Char(' ') : symbol);
+    }
+}
+
 void SettingsDialog::restorePrefetchDefaults()
 {
     m_settings.prefetch = Prefetch::Settings();
@@ -836,6 +873,7 @@ void SettingsDialog::refreshAll()
     refreshProvider();
     refreshConsent();
     refreshPrefetch();
+    refreshMoneyUnit();
     refreshGeneral();
 }
 

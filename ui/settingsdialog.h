@@ -25,6 +25,8 @@ namespace Prefetch { class ConnectionTest; }
 
 namespace Gui {
 
+class PriceEditor;
+
 // Settings: providers (profile fields, API keys, Test connection), prefetch (every strategy
 // and parameter, consent for cloud providers) and general (language, Translate's target).
 //
@@ -94,6 +96,7 @@ private:
     void refreshProvider();
     void refreshKeyStorage();
     void refreshConsent();
+    void refreshMoneyUnit();
     void refreshPrefetch();
     void refreshGeneral();
     void loadKeys();
@@ -138,6 +141,7 @@ private:
     QLabel *m_keyStatus = nullptr;
     QPushButton *m_testButton = nullptr;
     QLabel *m_testResult = nullptr;
+    PriceEditor *m_prices = nullptr;
     // Prefetch
     QLabel *m_consentNote = nullptr;
     QCheckBox *m_consent = nullptr;
