@@ -9,6 +9,7 @@
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
 #include "prefetch/modelclassifier.h"
+#include "prefetch/speculator.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
 #include "ui/conversationstore.h"
@@ -50,10 +51,32 @@ QString dataDirectory()
     return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
 }
 
+// Habits change with every action; writing them at most this often keeps the settings file quiet.
+constexpr int HabitsSaveDelayMs = 2000;
+
 } // namespace
 
-Application::Application() = default;
-Application::~Application() = default;
+Application::Application()
+{
+    m_habitsSave.setSingleShot(true);
+    m_habitsSave.setInterval(HabitsSaveDelayMs);
+    connect(&m_habitsSave, &QTimer::timeout, this, &Application::saveHabits);
+}
+
+Application::~Application()
+{
+    if (m_habitsSave.isActive())
+        saveHabits(); // at quit, what was learnt since the last write
+}
+
+void Application::saveHabits()
+{
+    m_habitsSave.stop();
+    if (!m_speculator)
+        return;
+    QSettings store;
+    m_speculator->habits().save(store);
+}
 
 void Application::installTranslators(const QString &language)
 {
@@ -214,11 +237,17 @@ bool Application::start(const Options &options)
     m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), m_classifier);
     m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
     m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
+    m_speculator = std::make_unique<Prefetch::Speculator>(m_engine.get());
+    m_speculator->habits().load(store); // this user's own, kept on this machine only
+    connect(m_speculator.get(), &Prefetch::Speculator::habitsChanged, this, [this] {
+        if (!m_habitsSave.isActive())
+            m_habitsSave.start();
+    });
     QDir().mkpath(dataDirectory());
     m_conversations = std::make_unique<Gui::ConversationStore>(QDir(dataDirectory()).filePath(QStringLiteral("conversations.sqlite")));
 
     Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
-                          m_conversations.get()};
+                          m_conversations.get(), m_speculator.get()};
     m_window = std::make_unique<Gui::MainWindow>(services);
     m_window->setTranslateTarget(m_settings.translateTarget);
     m_window->setRecoveryDirectory(QDir(dataDirectory()).filePath(QStringLiteral("recovery")));

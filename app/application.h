@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <QTimer>
 
 #include <memory>
 
@@ -16,6 +17,7 @@ namespace Prefetch {
 class DebounceStrategy;
 class Engine;
 class HoverStrategy;
+class Speculator;
 class WarmupStrategy;
 class WorkflowStrategy;
 } // namespace Prefetch
@@ -63,6 +65,7 @@ private:
     void resolveProfile(const QString &id, std::function<void(Llm::ProviderProfile)> done);
     void applySettings(const Gui::AppSettings &settings);
     void applyProfile(const Llm::ProviderProfile &profile);
+    void saveHabits();
 
     Options m_options;
     Gui::AppSettings m_settings;
@@ -76,6 +79,8 @@ private:
     std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
     std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
     std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
+    std::unique_ptr<Prefetch::Speculator> m_speculator;
+    QTimer m_habitsSave; // what the habits learnt goes to the settings a little later, in one write
     std::unique_ptr<Gui::ConversationStore> m_conversations;
     std::unique_ptr<Gui::MainWindow> m_window;
     QPointer<Gui::SettingsDialog> m_dialog;

@@ -264,4 +264,14 @@ void Speculator::activated(DocumentAction action)
     m_predicted.reset();
 }
 
+void Speculator::stopped()
+{
+    m_dwell.stop();
+    m_selectionSettle.stop();
+    m_trajectoryGrace.stop();
+    m_predictor.reset();
+    m_predicted.reset();
+    dropAll();
+}
+
 } // namespace Prefetch

@@ -75,6 +75,10 @@ public:
     // The user ran `action` now: what it followed teaches the habits, and the other guesses
     // of the moment are no longer wanted.
     void activated(DocumentAction action);
+    // Stop: the engine cancelled every guess; what was about to be guessed (a selection
+    // settling, a document being read, the pointer's predicted target) is not guessed either.
+    // The next signal starts afresh.
+    void stopped();
 
     // The actions a strategy is guessing now (tests, the metrics panel).
     QList<DocumentAction> guesses(Strategy strategy) const;

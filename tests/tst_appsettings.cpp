@@ -1,8 +1,10 @@
 // AppSettings: defaults equal the engine's and the built-in profiles', every field survives a
 // save and load, every hand-edited bad value falls back to its default with a message that
 // says so, a file that is not a settings file at all gives defaults (and a copy is kept), and
-// hover and debounce prefetch stay off for a cloud provider until the user consents. Prices
-// are kept figure by figure: an edited one survives a save, a broken one falls back alone.
+// every prefetch that sends what the user has not asked for yet (hover, debounce and the early
+// signals: trajectory, selection, keyboard, reading, habits) stays off for a cloud provider until
+// the user consents. Prices are kept figure by figure: an edited one survives a save, a broken
+// one falls back alone.
 #include "ui/appsettings.h"
 
 #include <QFile>
@@ -37,7 +39,7 @@ private slots:
     void resumeAboveCeilingIsPulledIn();
     void unreadableFile_data();
     void unreadableFile();
-    void consentGatesHoverAndDebounceOnly();
+    void consentGatesEverySignalThatSendsUnaskedText();
     void remoteLocalServerNeedsConsent();
     void settersDropOverridesEqualToDefaults();
     void pricesApplyToTheProfileFigureByFigure();
@@ -350,7 +352,7 @@ void tst_AppSettings::unreadableFile()
     QCOMPARE(reread.settings.prefetch.hover.delay, std::chrono::milliseconds(250));
 }
 
-void tst_AppSettings::consentGatesHoverAndDebounceOnly()
+void tst_AppSettings::consentGatesEverySignalThatSendsUnaskedText()
 {
     AppSettings s;
     // The local engine needs none.
@@ -364,17 +366,28 @@ void tst_AppSettings::consentGatesHoverAndDebounceOnly()
         QVERIFY2(AppSettings::needsPrefetchConsent(s.profile(id)), cloud);
         Prefetch::Settings e = s.effectivePrefetch(id);
         QVERIFY2(!e.hover.enabled && !e.debounce.enabled, cloud);
+        // The early signals guess from less still: the same consent covers them.
+        QVERIFY2(!e.trajectory.enabled && !e.selection.enabled && !e.keyboard.enabled && !e.reading.enabled
+                     && !e.habits.enabled,
+                 cloud);
         QVERIFY2(e.warmup.enabled && e.workflow.enabled, cloud); // not gated; see effectivePrefetch()
         QCOMPARE(e.hover.delay, s.prefetch.hover.delay);         // parameters untouched
+        QCOMPARE(e.selection.settle, s.prefetch.selection.settle);
 
         s.setPrefetchConsent(id, true);
         e = s.effectivePrefetch(id);
         QVERIFY2(e.hover.enabled && e.debounce.enabled, cloud);
+        QVERIFY2(e.trajectory.enabled && e.selection.enabled && e.keyboard.enabled && e.reading.enabled
+                     && e.habits.enabled,
+                 cloud);
         // Consent never switches on a strategy the user switched off.
         AppSettings off = s;
         off.prefetch.hover.enabled = false;
         QVERIFY2(!off.effectivePrefetch(id).hover.enabled, cloud);
         QVERIFY2(off.effectivePrefetch(id).debounce.enabled, cloud);
+        off.prefetch.selection.enabled = false;
+        QVERIFY2(!off.effectivePrefetch(id).selection.enabled, cloud);
+        QVERIFY2(off.effectivePrefetch(id).trajectory.enabled, cloud);
     }
     // The stored choices are not touched by the gating.
     QVERIFY(s.prefetch.hover.enabled && s.prefetch.debounce.enabled);
@@ -386,6 +399,7 @@ void tst_AppSettings::remoteLocalServerNeedsConsent()
     s.setBaseUrl(QStringLiteral("ollama"), QUrl(QStringLiteral("http://gpu-box.example.net:11434/v1")));
     QVERIFY(s.profile(QStringLiteral("ollama")).isCloud);
     QVERIFY(!s.effectivePrefetch(QStringLiteral("ollama")).hover.enabled);
+    QVERIFY(!s.effectivePrefetch(QStringLiteral("ollama")).trajectory.enabled);
     s.setBaseUrl(QStringLiteral("ollama"), QUrl(QStringLiteral("http://127.0.0.1:11434/v1")));
     QVERIFY(!s.profile(QStringLiteral("ollama")).isCloud);
     s.setBaseUrl(QStringLiteral("llamacpp"), QUrl(QStringLiteral("http://[::1]:8080/v1")));

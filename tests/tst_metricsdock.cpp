@@ -339,8 +339,10 @@ void tst_MetricsDock::noMoneyForAFreeProvider()
 
 void tst_MetricsDock::moneyBudgetShowsWhereItApplies()
 {
-    QVERIFY(!m_dock->moneyBudgetLabel()->isVisible()); // no money budget by default
     Settings settings;
+    settings.hourlyMoneyBudget = 0; // unlimited: nothing to show
+    makeDock(settings);
+    QVERIFY(!m_dock->moneyBudgetLabel()->isVisible());
     settings.prefetchInFlight = 0; // the prefetch waits in the queue, its money reserved
     settings.hourlyMoneyBudget = 1.0;
     makeDock(settings);

@@ -174,7 +174,7 @@ void tst_SettingsPrices::moneyBudgetIsInTheProvidersCurrency()
     QVERIFY(label);
     QCOMPARE(label->text(), QStringLiteral("Hourly mone&y budget:"));
     QVERIFY(money->toolTip().contains(QLatin1String("0 means unlimited")));
-    QCOMPARE(money->text(), QStringLiteral("Unlimited")); // the default, as for tokens
+    QCOMPARE(money->text(), QStringLiteral("$1.00")); // the default
     money->selectAll();
     QTest::keyClicks(money, QStringLiteral("1.5"));
     QCOMPARE(lastEmitted().prefetch.hourlyMoneyBudget, 1.5);

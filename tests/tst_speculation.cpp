@@ -97,6 +97,7 @@ private slots:
     void newSelectionCancelsOnlyTheGuessesItChanges();
     void clickTakesTheGuessOverAndGetsTheWholeAnswer();
     void activationTeachesTheHabits();
+    void stopCancelsWhatWasAboutToBeGuessed();
 
 private:
     Speculator::ActionBuilder builder(const QString &selection) const;
@@ -390,6 +391,26 @@ void tst_Speculation::activationTeachesTheHabits()
         m_speculator->habits().record(Habits::after(A::Summarize), A::Translate);
     m_speculator->answerEnded(A::Summarize);
     QCOMPARE(m_speculator->guesses(Strategy::Habits), QList<A>{A::Translate});
+}
+
+void tst_Speculation::stopCancelsWhatWasAboutToBeGuessed()
+{
+    m_speculator->setContext(builder(QStringLiteral("A short prefix")), true);
+    m_speculator->focusEntered(A::Summarize);
+    QCOMPARE(m_engine->liveSessions().size(), 1);
+    m_speculator->documentOpened();       // being read: a guess once the dwell passes
+    m_speculator->selectionChanged(true); // settling: a guess once it stays
+    m_engine->stopAll();                  // Esc
+    m_speculator->stopped();
+    QVERIFY(m_engine->liveSessions().isEmpty());
+    const auto &s = m_engine->settings();
+    const int past = int(std::max(s.reading.dwell, s.selection.settle).count()) + 100;
+    QVERIFY(m_local.settle(&m_network, past, 5000));
+    QVERIFY(m_engine->liveSessions().isEmpty());
+    QCOMPARE(m_engine->metrics().stats(Strategy::Reading).attempts, 0);
+    QCOMPARE(m_engine->metrics().stats(Strategy::Selection).attempts, 0);
+    QCOMPARE(m_engine->metrics().stats(Strategy::Keyboard).cancelled, 1);
+    QVERIFY(m_local.waitForNoOpenStream(2000));
 }
 
 QTEST_GUILESS_MAIN(tst_Speculation)

@@ -4,34 +4,34 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="193"/>
+        <location filename="../app/application.cpp" line="222"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="81"/>
-        <location filename="../app/application.cpp" line="85"/>
-        <location filename="../app/application.cpp" line="247"/>
+        <location filename="../app/application.cpp" line="105"/>
+        <location filename="../app/application.cpp" line="109"/>
+        <location filename="../app/application.cpp" line="282"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="78"/>
+        <location filename="../app/application.cpp" line="102"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="121"/>
+        <location filename="../app/application.cpp" line="145"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="149"/>
+        <location filename="../app/application.cpp" line="178"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="190"/>
+        <location filename="../app/application.cpp" line="219"/>
         <source>Unknown provider &quot;%1&quot;; using the one from the settings.</source>
         <translation>未知的服务商“%1”；改用设置中的服务商。</translation>
     </message>
@@ -190,795 +190,845 @@
 <context>
     <name>Gui::AppSettings</name>
     <message>
-        <location filename="../ui/appsettings.cpp" line="63"/>
+        <location filename="../ui/appsettings.cpp" line="68"/>
         <source>warm-up prefetch</source>
         <translation>预热</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="64"/>
+        <location filename="../ui/appsettings.cpp" line="69"/>
         <source>&amp;Warm-up</source>
         <translation>预热(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="65"/>
+        <location filename="../ui/appsettings.cpp" line="70"/>
         <source>Sends the open document once, with a one-token request, so the provider caches it and every action on it starts sooner.</source>
         <translation>用一个只生成 1 个词元的请求发送一次已打开的文档，让服务商缓存它，之后针对该文档的每个操作都会更快开始。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="70"/>
+        <location filename="../ui/appsettings.cpp" line="75"/>
         <source>warm-up interval</source>
         <translation>预热间隔</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="71"/>
+        <location filename="../ui/appsettings.cpp" line="76"/>
         <source>Re-warm &amp;every:</source>
         <translation>重新预热间隔(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="72"/>
+        <location filename="../ui/appsettings.cpp" line="77"/>
         <source>While a document stays open, its cache is refreshed this often: provider caches expire after minutes.</source>
         <translation>文档保持打开期间，按此间隔刷新其缓存：服务商的缓存几分钟后就会过期。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="78"/>
+        <location filename="../ui/appsettings.cpp" line="83"/>
         <source>hover prefetch</source>
         <translation>悬停预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="79"/>
+        <location filename="../ui/appsettings.cpp" line="84"/>
         <source>&amp;Hover prefetch</source>
         <translation>悬停预取(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="80"/>
+        <location filename="../ui/appsettings.cpp" line="85"/>
         <source>Resting the pointer on an action starts its answer; clicking takes it over, leaving cancels it.</source>
         <translation>指针停在某个操作上时即开始生成其回答；点击即接管该回答，移开则取消。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="85"/>
+        <location filename="../ui/appsettings.cpp" line="90"/>
         <source>hover delay</source>
         <translation>悬停延迟</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="86"/>
+        <location filename="../ui/appsettings.cpp" line="91"/>
         <source>Rest &amp;time before starting:</source>
         <translation>开始前的停留时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="87"/>
+        <location filename="../ui/appsettings.cpp" line="92"/>
         <source>How long the pointer rests on an action before its answer starts.</source>
         <translation>指针在操作上停留多久后开始生成回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="90"/>
+        <location filename="../ui/appsettings.cpp" line="95"/>
         <source>hover answer lifetime</source>
         <translation>悬停回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="91"/>
+        <location filename="../ui/appsettings.cpp" line="96"/>
         <source>&amp;Keep an unused answer for:</source>
         <translation>未使用的回答保留(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="92"/>
-        <location filename="../ui/appsettings.cpp" line="129"/>
-        <location filename="../ui/appsettings.cpp" line="156"/>
+        <location filename="../ui/appsettings.cpp" line="97"/>
+        <location filename="../ui/appsettings.cpp" line="134"/>
+        <location filename="../ui/appsettings.cpp" line="161"/>
         <source>An early answer nobody asked for is cancelled after this long.</source>
         <translation>无人请求的提前回答在此时间后取消。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="96"/>
+        <location filename="../ui/appsettings.cpp" line="101"/>
         <source>debounce prefetch</source>
         <translation>防抖预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="97"/>
+        <location filename="../ui/appsettings.cpp" line="102"/>
         <source>&amp;Debounce prefetch (typing pauses)</source>
         <translation>防抖预取（输入停顿时）(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="98"/>
+        <location filename="../ui/appsettings.cpp" line="103"/>
         <source>A pause in typing a message that looks finished starts its answer; sending takes it over.</source>
         <translation>输入一条看起来已写完的消息时一旦停顿，即开始生成其回答；发送即接管该回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="103"/>
+        <location filename="../ui/appsettings.cpp" line="108"/>
         <source>typing pause</source>
         <translation>输入停顿时长</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="104"/>
+        <location filename="../ui/appsettings.cpp" line="109"/>
         <source>Typing &amp;pause:</source>
         <translation>输入停顿(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="105"/>
+        <location filename="../ui/appsettings.cpp" line="110"/>
         <source>How long typing must pause before the draft is considered.</source>
         <translation>输入需停顿多久才会考虑该草稿。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="108"/>
+        <location filename="../ui/appsettings.cpp" line="113"/>
         <source>pause after a sentence end</source>
         <translation>句末停顿</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="109"/>
+        <location filename="../ui/appsettings.cpp" line="114"/>
         <source>Pause after a se&amp;ntence end:</source>
         <translation>句末停顿(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="110"/>
+        <location filename="../ui/appsettings.cpp" line="115"/>
         <source>A draft that ends with a question mark or full stop is considered after this shorter pause: Enter usually follows within half a second.</source>
         <translation>以问号或句号结尾的草稿，只需停顿这段较短的时间就会被考虑：回车键通常在半秒内按下。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="115"/>
+        <location filename="../ui/appsettings.cpp" line="120"/>
         <source>minimum draft length</source>
         <translation>草稿最小长度</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="116"/>
+        <location filename="../ui/appsettings.cpp" line="121"/>
         <source>Minimum draft &amp;length:</source>
         <translation>草稿最小长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="117"/>
+        <location filename="../ui/appsettings.cpp" line="122"/>
         <source>Shorter drafts are never sent early.</source>
         <translation>更短的草稿永远不会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="120"/>
+        <location filename="../ui/appsettings.cpp" line="125"/>
         <source>completeness threshold</source>
         <translation>完整度阈值</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="121"/>
+        <location filename="../ui/appsettings.cpp" line="126"/>
         <source>&amp;Completeness threshold:</source>
         <translation>完整度阈值(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="122"/>
+        <location filename="../ui/appsettings.cpp" line="127"/>
         <source>A draft is sent early only when the completeness check is at least this sure (0 to 1) that you have finished it.</source>
         <translation>只有当完整度检查至少有这么大把握（0 到 1）认为你已写完时，草稿才会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="127"/>
+        <location filename="../ui/appsettings.cpp" line="132"/>
         <source>debounce answer lifetime</source>
         <translation>防抖回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="128"/>
+        <location filename="../ui/appsettings.cpp" line="133"/>
         <source>Keep an &amp;unused answer for:</source>
         <translation>未使用的回答保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="132"/>
+        <location filename="../ui/appsettings.cpp" line="137"/>
         <source>similarity threshold</source>
         <translation>相似度阈值</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="133"/>
+        <location filename="../ui/appsettings.cpp" line="138"/>
         <source>Take over when &amp;similar:</source>
         <translation>相似时接管(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="134"/>
+        <location filename="../ui/appsettings.cpp" line="139"/>
         <source>0: the message sent must equal the draft. Otherwise the minimum similarity (0 to 1) at which a slightly different message still takes over the early answer.</source>
         <translation>0：发送的消息必须与草稿相同。否则为最低相似度（0 到 1），达到该值时略有不同的消息仍可接管提前生成的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="139"/>
+        <location filename="../ui/appsettings.cpp" line="144"/>
         <source>model completeness check</source>
         <translation>模型完整度检查</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="140"/>
+        <location filename="../ui/appsettings.cpp" line="145"/>
         <source>Ask the &amp;model whether a draft is complete</source>
         <translation>询问模型(&amp;M)草稿是否完整</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="141"/>
+        <location filename="../ui/appsettings.cpp" line="146"/>
         <source>Sends the draft to the provider to judge whether it is finished, instead of the built-in check; costs a few tokens per pause.</source>
         <translation>将草稿发送给服务商来判断是否已写完，以代替内置检查；每次停顿会消耗少量词元。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="147"/>
+        <location filename="../ui/appsettings.cpp" line="152"/>
         <source>workflow prefetch</source>
         <translation>工作流预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="148"/>
+        <location filename="../ui/appsettings.cpp" line="153"/>
         <source>W&amp;orkflow prefetch</source>
         <translation>工作流预取(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="149"/>
+        <location filename="../ui/appsettings.cpp" line="154"/>
         <source>Completing a step of a wizard starts the answer of the next one from the form data.</source>
         <translation>完成向导的一个步骤后，即根据表单数据开始生成下一步的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="154"/>
+        <location filename="../ui/appsettings.cpp" line="159"/>
         <source>workflow answer lifetime</source>
         <translation>工作流回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="155"/>
+        <location filename="../ui/appsettings.cpp" line="160"/>
         <source>Keep an unused answer &amp;for:</source>
         <translation>未使用的回答保留(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="160"/>
+        <location filename="../ui/appsettings.cpp" line="165"/>
         <source>early guess length</source>
         <translation>提前猜测的长度</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="161"/>
+        <location filename="../ui/appsettings.cpp" line="166"/>
         <source>&amp;Length of an early guess:</source>
         <translation>提前猜测的长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="162"/>
+        <location filename="../ui/appsettings.cpp" line="167"/>
         <source>An early guess asks the provider for only this many tokens, so a wrong one costs little; when you ask, they show at once while the rest is fetched. Only where the provider can continue an answer.</source>
         <translation>提前猜测只向服务商请求这么多个词元，猜错了花费也很少；你真正发出请求时，这些词元会立即显示，其余部分随后获取。仅适用于能够续写回答的服务商。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="168"/>
+        <location filename="../ui/appsettings.cpp" line="173"/>
         <source>answers guessed at once</source>
         <translation>同时猜测的回答数</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="169"/>
+        <location filename="../ui/appsettings.cpp" line="174"/>
         <source>Answers &amp;guessed at once:</source>
         <translation>同时猜测的回答数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="170"/>
+        <location filename="../ui/appsettings.cpp" line="175"/>
         <source>When a signal leaves several actions possible, this many of the likeliest are guessed.</source>
         <translation>当一个信号对应多个可能的操作时，猜测其中最可能的这么多个。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="176"/>
+        <location filename="../ui/appsettings.cpp" line="181"/>
         <source>pointer trajectory prefetch</source>
         <translation>指针轨迹预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="177"/>
+        <location filename="../ui/appsettings.cpp" line="182"/>
         <source>Pointer &amp;trajectory</source>
         <translation>指针轨迹(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="178"/>
+        <location filename="../ui/appsettings.cpp" line="183"/>
         <source>While the pointer moves, where it is heading is predicted; an action button it will arrive on gets an early guess before the pointer is there.</source>
         <translation>指针移动时会预测它的去向；它将要到达的操作按钮会在指针到达之前得到一次提前猜测。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="183"/>
+        <location filename="../ui/appsettings.cpp" line="188"/>
         <source>trajectory margin</source>
         <translation>轨迹边距</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="184"/>
+        <location filename="../ui/appsettings.cpp" line="189"/>
         <source>&amp;Margin around a button:</source>
         <translation>按钮周围的边距(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="185"/>
+        <location filename="../ui/appsettings.cpp" line="190"/>
         <source>A predicted end this close to a button counts as arriving on it.</source>
         <translation>预测的终点离按钮这么近时，视为到达该按钮。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="188"/>
+        <location filename="../ui/appsettings.cpp" line="193"/>
         <source>trajectory guess lifetime</source>
         <translation>轨迹猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="189"/>
+        <location filename="../ui/appsettings.cpp" line="194"/>
         <source>Keep an unused &amp;guess for:</source>
         <translation>未使用的猜测保留(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="190"/>
-        <location filename="../ui/appsettings.cpp" line="208"/>
-        <location filename="../ui/appsettings.cpp" line="221"/>
-        <location filename="../ui/appsettings.cpp" line="239"/>
-        <location filename="../ui/appsettings.cpp" line="257"/>
+        <location filename="../ui/appsettings.cpp" line="195"/>
+        <location filename="../ui/appsettings.cpp" line="213"/>
+        <location filename="../ui/appsettings.cpp" line="226"/>
+        <location filename="../ui/appsettings.cpp" line="244"/>
+        <location filename="../ui/appsettings.cpp" line="262"/>
         <source>An early guess nobody asked for is cancelled after this long.</source>
         <translation>没有被用到的提前猜测在这么长时间后取消。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="194"/>
+        <location filename="../ui/appsettings.cpp" line="199"/>
         <source>selection prefetch</source>
         <translation>选区预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="195"/>
+        <location filename="../ui/appsettings.cpp" line="200"/>
         <source>Finished &amp;selection</source>
         <translation>完成的选区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="196"/>
+        <location filename="../ui/appsettings.cpp" line="201"/>
         <source>Selecting text guesses the action you usually take on a selection (rewrite, explain or translate).</source>
         <translation>选中文本后，会猜测你通常对选区执行的操作（改写、解释或翻译）。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="201"/>
+        <location filename="../ui/appsettings.cpp" line="206"/>
         <source>selection settle time</source>
         <translation>选区稳定时间</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="202"/>
+        <location filename="../ui/appsettings.cpp" line="207"/>
         <source>Selection &amp;unchanged for:</source>
         <translation>选区保持不变(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="203"/>
+        <location filename="../ui/appsettings.cpp" line="208"/>
         <source>A selection that stays this long is finished.</source>
         <translation>选区保持这么长时间不变即视为完成。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="206"/>
+        <location filename="../ui/appsettings.cpp" line="211"/>
         <source>selection guess lifetime</source>
         <translation>选区猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="207"/>
+        <location filename="../ui/appsettings.cpp" line="212"/>
         <source>Keep an unused g&amp;uess for:</source>
         <translation>未使用的猜测保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="212"/>
+        <location filename="../ui/appsettings.cpp" line="217"/>
         <source>keyboard prefetch</source>
         <translation>键盘预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="213"/>
+        <location filename="../ui/appsettings.cpp" line="218"/>
         <source>&amp;Keyboard focus and shortcuts</source>
         <translation>键盘焦点和快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="214"/>
+        <location filename="../ui/appsettings.cpp" line="219"/>
         <source>Moving the keyboard focus onto an action, or holding a shortcut&apos;s Ctrl+Alt, guesses the action that follows.</source>
         <translation>把键盘焦点移到某个操作上，或按住快捷键的 Ctrl+Alt，会猜测接下来的操作。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="219"/>
+        <location filename="../ui/appsettings.cpp" line="224"/>
         <source>keyboard guess lifetime</source>
         <translation>键盘猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="220"/>
+        <location filename="../ui/appsettings.cpp" line="225"/>
         <source>Keep an unused gu&amp;ess for:</source>
         <translation>未使用的猜测保留(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="225"/>
+        <location filename="../ui/appsettings.cpp" line="230"/>
         <source>opened-document prefetch</source>
         <translation>打开文档预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="226"/>
+        <location filename="../ui/appsettings.cpp" line="231"/>
         <source>&amp;Opened document</source>
         <translation>刚打开的文档(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="227"/>
+        <location filename="../ui/appsettings.cpp" line="232"/>
         <source>A document just opened and being read guesses what you usually do first (a summary, a continuation).</source>
         <translation>刚打开、正在阅读的文档会猜测你通常先做的事（摘要、续写）。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="232"/>
+        <location filename="../ui/appsettings.cpp" line="237"/>
         <source>reading time</source>
         <translation>阅读时间</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="233"/>
+        <location filename="../ui/appsettings.cpp" line="238"/>
         <source>Open and unedited &amp;for:</source>
         <translation>打开且未编辑(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="234"/>
+        <location filename="../ui/appsettings.cpp" line="239"/>
         <source>The guess waits until the document has been open this long without an edit.</source>
         <translation>文档打开这么长时间且未被编辑后才开始猜测。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="237"/>
+        <location filename="../ui/appsettings.cpp" line="242"/>
         <source>opened-document guess lifetime</source>
         <translation>打开文档猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="238"/>
+        <location filename="../ui/appsettings.cpp" line="243"/>
         <source>Keep an unused gue&amp;ss for:</source>
         <translation>未使用的猜测保留(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="243"/>
+        <location filename="../ui/appsettings.cpp" line="248"/>
         <source>habits prefetch</source>
         <translation>习惯预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="244"/>
+        <location filename="../ui/appsettings.cpp" line="249"/>
         <source>Your &amp;habits</source>
         <translation>你的习惯(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="245"/>
+        <location filename="../ui/appsettings.cpp" line="250"/>
         <source>After an answer, the action you usually take next is guessed. What you usually do is counted on this computer only.</source>
         <translation>一个回答结束后，会猜测你通常接下来执行的操作。你的习惯只在这台电脑上统计。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="250"/>
+        <location filename="../ui/appsettings.cpp" line="255"/>
         <source>habit threshold</source>
         <translation>习惯阈值</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="251"/>
+        <location filename="../ui/appsettings.cpp" line="256"/>
         <source>Guess when at least &amp;this likely:</source>
         <translation>可能性至少达到此值时猜测(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="252"/>
+        <location filename="../ui/appsettings.cpp" line="257"/>
         <source>How often you took that action next, of the times before.</source>
         <translation>在以往的情况中，你接下来执行该操作的比例。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="255"/>
+        <location filename="../ui/appsettings.cpp" line="260"/>
         <source>habits guess lifetime</source>
         <translation>习惯猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="256"/>
+        <location filename="../ui/appsettings.cpp" line="261"/>
         <source>Keep an unused guess fo&amp;r:</source>
         <translation>未使用的猜测保留(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="261"/>
+        <location filename="../ui/appsettings.cpp" line="266"/>
         <source>buffer cap</source>
         <translation>缓冲上限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="262"/>
+        <location filename="../ui/appsettings.cpp" line="267"/>
         <source>&amp;Buffer per early answer:</source>
         <translation>每个提前回答的缓冲(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="263"/>
+        <location filename="../ui/appsettings.cpp" line="268"/>
         <source>An early answer nobody has asked for yet stops reading at this many tokens and the provider waits; nothing is dropped.</source>
         <translation>尚无人请求的提前回答在读到这么多词元后暂停读取，服务商随之等待；不会丢弃任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="268"/>
+        <location filename="../ui/appsettings.cpp" line="273"/>
         <source>foreground lane</source>
         <translation>前台通道</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="269"/>
+        <location filename="../ui/appsettings.cpp" line="274"/>
         <source>&amp;Foreground requests at once:</source>
         <translation>同时进行的前台请求(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="270"/>
+        <location filename="../ui/appsettings.cpp" line="275"/>
         <source>Answers you asked for that may stream at the same time.</source>
         <translation>你请求的回答中可同时流式传输的数量。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="273"/>
+        <location filename="../ui/appsettings.cpp" line="278"/>
         <source>prefetch lane</source>
         <translation>预取通道</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="274"/>
+        <location filename="../ui/appsettings.cpp" line="279"/>
         <source>&amp;Prefetch requests at once:</source>
         <translation>同时进行的预取请求(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="275"/>
+        <location filename="../ui/appsettings.cpp" line="280"/>
         <source>Early answers that may stream at the same time; at most the foreground lane. An answer you ask for always takes precedence.</source>
         <translation>可同时流式传输的提前回答数量；不超过前台通道。你请求的回答始终优先。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="280"/>
+        <location filename="../ui/appsettings.cpp" line="285"/>
         <source>prefetch queue</source>
         <translation>预取队列</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="281"/>
+        <location filename="../ui/appsettings.cpp" line="286"/>
         <source>Prefetch &amp;queue:</source>
         <translation>预取队列(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="282"/>
+        <location filename="../ui/appsettings.cpp" line="287"/>
         <source>Early answers waiting for a slot; beyond this many they are skipped.</source>
         <translation>等待空位的提前回答；超过此数量则跳过。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="286"/>
+        <location filename="../ui/appsettings.cpp" line="291"/>
         <source>hourly prefetch budget</source>
         <translation>每小时预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="287"/>
+        <location filename="../ui/appsettings.cpp" line="292"/>
         <source>Hourly token b&amp;udget:</source>
         <translation>每小时词元预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="288"/>
+        <location filename="../ui/appsettings.cpp" line="293"/>
         <source>Tokens early answers may use in any hour; 0 means unlimited.</source>
         <translation>提前回答在任意一小时内可使用的词元数；0 表示不限。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="292"/>
+        <location filename="../ui/appsettings.cpp" line="296"/>
+        <source>hourly money budget</source>
+        <translation>每小时金额预算</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="297"/>
+        <source>Hourly mone&amp;y budget:</source>
+        <translation>每小时金额预算(&amp;Y)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="298"/>
+        <source>What early answers may cost in any hour, at the provider&apos;s prices (Providers page) and in its currency; 0 means unlimited. An early answer must fit this and the token budget. A provider without prices is not limited by it.</source>
+        <translation>提前回答在任意一小时内可花费的金额，按服务商的价格（见“服务商”页）以其货币计；0 表示不限。提前回答须同时在本预算和词元预算之内。没有价格的服务商不受此限制。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="305"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="293"/>
+        <location filename="../ui/appsettings.cpp" line="306"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="294"/>
+        <location filename="../ui/appsettings.cpp" line="307"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="298"/>
+        <location filename="../ui/appsettings.cpp" line="311"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="299"/>
+        <location filename="../ui/appsettings.cpp" line="312"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="300"/>
+        <location filename="../ui/appsettings.cpp" line="313"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="303"/>
+        <location filename="../ui/appsettings.cpp" line="316"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="304"/>
+        <location filename="../ui/appsettings.cpp" line="317"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="305"/>
-        <source>Tokens of unused early answers, as a share of the tokens you used; above this the strategy pauses itself.</source>
-        <translation>未使用的提前回答所耗词元占你实际使用词元的比例；高于此值时策略自行暂停。</translation>
+        <location filename="../ui/appsettings.cpp" line="318"/>
+        <source>What unused early answers cost, as a share of what the answers you used cost: in money where the provider has prices, in tokens where it has none. Above this the strategy pauses itself.</source>
+        <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="310"/>
+        <source>Tokens of unused early answers, as a share of the tokens you used; above this the strategy pauses itself.</source>
+        <translation type="vanished">未使用的提前回答所耗词元占你实际使用词元的比例；高于此值时策略自行暂停。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="324"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="311"/>
+        <location filename="../ui/appsettings.cpp" line="325"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="312"/>
+        <location filename="../ui/appsettings.cpp" line="326"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="318"/>
+        <location filename="../ui/appsettings.cpp" line="332"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="319"/>
+        <location filename="../ui/appsettings.cpp" line="333"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="320"/>
+        <location filename="../ui/appsettings.cpp" line="334"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="323"/>
+        <location filename="../ui/appsettings.cpp" line="337"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="324"/>
+        <location filename="../ui/appsettings.cpp" line="338"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="325"/>
+        <location filename="../ui/appsettings.cpp" line="339"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="448"/>
+        <location filename="../ui/appsettings.cpp" line="472"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="455"/>
+        <location filename="../ui/appsettings.cpp" line="479"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="458"/>
+        <location filename="../ui/appsettings.cpp" line="482"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="461"/>
+        <location filename="../ui/appsettings.cpp" line="485"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="474"/>
-        <location filename="../ui/appsettings.cpp" line="484"/>
+        <location filename="../ui/appsettings.cpp" line="498"/>
+        <location filename="../ui/appsettings.cpp" line="508"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="501"/>
+        <location filename="../ui/appsettings.cpp" line="525"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="511"/>
+        <location filename="../ui/appsettings.cpp" line="535"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="526"/>
-        <location filename="../ui/appsettings.cpp" line="552"/>
+        <location filename="../ui/appsettings.cpp" line="550"/>
+        <location filename="../ui/appsettings.cpp" line="576"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="533"/>
+        <location filename="../ui/appsettings.cpp" line="557"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="538"/>
+        <location filename="../ui/appsettings.cpp" line="562"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="543"/>
+        <location filename="../ui/appsettings.cpp" line="567"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="556"/>
+        <location filename="../ui/appsettings.cpp" line="580"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="568"/>
+        <location filename="../ui/appsettings.cpp" line="592"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="572"/>
+        <location filename="../ui/appsettings.cpp" line="596"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="583"/>
+        <location filename="../ui/appsettings.cpp" line="607"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="597"/>
+        <location filename="../ui/appsettings.cpp" line="621"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="614"/>
+        <location filename="../ui/appsettings.cpp" line="634"/>
+        <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
+        <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="655"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="624"/>
+        <location filename="../ui/appsettings.cpp" line="665"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; using %2.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="664"/>
+        <location filename="../ui/appsettings.cpp" line="705"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="675"/>
+        <location filename="../ui/appsettings.cpp" line="716"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="675"/>
+        <location filename="../ui/appsettings.cpp" line="716"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="678"/>
+        <location filename="../ui/appsettings.cpp" line="719"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="680"/>
+        <location filename="../ui/appsettings.cpp" line="721"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="682"/>
+        <location filename="../ui/appsettings.cpp" line="723"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="685"/>
+        <location filename="../ui/appsettings.cpp" line="726"/>
+        <location filename="../ui/appsettings.cpp" line="743"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="686"/>
+        <location filename="../ui/appsettings.cpp" line="727"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="688"/>
+        <location filename="../ui/appsettings.cpp" line="729"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="690"/>
+        <location filename="../ui/appsettings.cpp" line="731"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="692"/>
+        <location filename="../ui/appsettings.cpp" line="733"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="696"/>
+        <location filename="../ui/appsettings.cpp" line="737"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="698"/>
+        <location filename="../ui/appsettings.cpp" line="739"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="715"/>
+        <location filename="../ui/appsettings.cpp" line="761"/>
         <source>The settings file %1 could not be read; Headstart uses the default settings. The damaged file was kept as %2.</source>
         <translation>无法读取设置文件 %1；Headstart 将使用默认设置。损坏的文件已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="719"/>
+        <location filename="../ui/appsettings.cpp" line="765"/>
         <source>The settings file %1 could not be read; Headstart uses the default settings.</source>
         <translation>无法读取设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="724"/>
+        <location filename="../ui/appsettings.cpp" line="770"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="941"/>
+        <location filename="../ui/appsettings.cpp" line="994"/>
+        <source>%1 per million tokens</source>
+        <translation>每百万词元 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="1000"/>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="1001"/>
+        <source>cache write</source>
+        <translation>缓存写入</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="1002"/>
+        <source>cache read</source>
+        <translation>缓存读取</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="1003"/>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="1052"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="944"/>
+        <location filename="../ui/appsettings.cpp" line="1055"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="949"/>
+        <location filename="../ui/appsettings.cpp" line="1060"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -1530,248 +1580,248 @@
 <context>
     <name>Gui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="63"/>
-        <location filename="../ui/mainwindow.cpp" line="655"/>
+        <location filename="../ui/mainwindow.cpp" line="64"/>
+        <location filename="../ui/mainwindow.cpp" line="676"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="183"/>
+        <location filename="../ui/mainwindow.cpp" line="188"/>
         <source>Summarize the document</source>
         <translation>总结文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="234"/>
+        <location filename="../ui/mainwindow.cpp" line="239"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="253"/>
+        <location filename="../ui/mainwindow.cpp" line="258"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="183"/>
+        <location filename="../ui/mainwindow.cpp" line="188"/>
         <source>&amp;Summarize</source>
         <translation>总结(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="203"/>
+        <location filename="../ui/mainwindow.cpp" line="208"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="231"/>
+        <location filename="../ui/mainwindow.cpp" line="236"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="256"/>
+        <location filename="../ui/mainwindow.cpp" line="261"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="281"/>
+        <location filename="../ui/mainwindow.cpp" line="286"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="638"/>
+        <location filename="../ui/mainwindow.cpp" line="659"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="625"/>
+        <location filename="../ui/mainwindow.cpp" line="646"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="185"/>
+        <location filename="../ui/mainwindow.cpp" line="190"/>
         <source>&amp;Continue Writing</source>
         <translation>续写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="186"/>
+        <location filename="../ui/mainwindow.cpp" line="191"/>
         <source>Continue writing from the end of the document</source>
         <translation>从文档末尾继续写作</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="187"/>
+        <location filename="../ui/mainwindow.cpp" line="192"/>
         <source>&amp;Rewrite Selection</source>
         <translation>改写选区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="188"/>
+        <location filename="../ui/mainwindow.cpp" line="193"/>
         <source>Rewrite the selected text more clearly</source>
         <translation>把选中的文字改写得更清楚</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="189"/>
+        <location filename="../ui/mainwindow.cpp" line="194"/>
         <source>&amp;Translate</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="190"/>
+        <location filename="../ui/mainwindow.cpp" line="195"/>
         <source>Translate the selection, or the whole document</source>
         <translation>翻译选区，或整篇文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="191"/>
+        <location filename="../ui/mainwindow.cpp" line="196"/>
         <source>E&amp;xplain Selection</source>
         <translation>解释选区(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="192"/>
+        <location filename="../ui/mainwindow.cpp" line="197"/>
         <source>Explain the selected text</source>
         <translation>解释选中的文字</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="197"/>
+        <location filename="../ui/mainwindow.cpp" line="202"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="205"/>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="208"/>
+        <location filename="../ui/mainwindow.cpp" line="213"/>
         <source>Re&amp;generate</source>
         <translation>重新生成(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="210"/>
+        <location filename="../ui/mainwindow.cpp" line="215"/>
         <source>Ask again (Ctrl+Alt+G)</source>
         <translation>再问一次（Ctrl+Alt+G）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="213"/>
+        <location filename="../ui/mainwindow.cpp" line="218"/>
         <source>&amp;Insert Answer</source>
         <translation>插入回答(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="215"/>
+        <location filename="../ui/mainwindow.cpp" line="220"/>
         <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
         <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="218"/>
+        <location filename="../ui/mainwindow.cpp" line="223"/>
         <source>Re&amp;place Selection</source>
         <translation>替换选区(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="220"/>
+        <location filename="../ui/mainwindow.cpp" line="225"/>
         <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
         <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="223"/>
+        <location filename="../ui/mainwindow.cpp" line="228"/>
         <source>Cop&amp;y Answer</source>
         <translation>复制回答(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="225"/>
+        <location filename="../ui/mainwindow.cpp" line="230"/>
         <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
         <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="232"/>
+        <location filename="../ui/mainwindow.cpp" line="237"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <location filename="../ui/mainwindow.cpp" line="238"/>
         <source>New from &amp;Wizard…</source>
         <translation>用向导新建(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="235"/>
+        <location filename="../ui/mainwindow.cpp" line="240"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="237"/>
+        <location filename="../ui/mainwindow.cpp" line="242"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="241"/>
+        <location filename="../ui/mainwindow.cpp" line="246"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="245"/>
+        <location filename="../ui/mainwindow.cpp" line="250"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="250"/>
+        <location filename="../ui/mainwindow.cpp" line="255"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="267"/>
+        <location filename="../ui/mainwindow.cpp" line="272"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="272"/>
+        <location filename="../ui/mainwindow.cpp" line="277"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="277"/>
+        <location filename="../ui/mainwindow.cpp" line="282"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="334"/>
+        <location filename="../ui/mainwindow.cpp" line="339"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="338"/>
+        <location filename="../ui/mainwindow.cpp" line="343"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="356"/>
+        <location filename="../ui/mainwindow.cpp" line="361"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="422"/>
+        <location filename="../ui/mainwindow.cpp" line="430"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="627"/>
+        <location filename="../ui/mainwindow.cpp" line="648"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="629"/>
+        <location filename="../ui/mainwindow.cpp" line="650"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="631"/>
+        <location filename="../ui/mainwindow.cpp" line="652"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="641"/>
+        <location filename="../ui/mainwindow.cpp" line="662"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="643"/>
+        <location filename="../ui/mainwindow.cpp" line="664"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="653"/>
+        <location filename="../ui/mainwindow.cpp" line="674"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -1816,224 +1866,288 @@
 <context>
     <name>Gui::MetricsDock</name>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="61"/>
+        <location filename="../ui/metricsdock.cpp" line="62"/>
         <source>&amp;Reset statistics</source>
         <translation>重置统计(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="73"/>
+        <location filename="../ui/metricsdock.cpp" line="75"/>
         <source>Prefetch Metrics</source>
         <translation>预取指标</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="75"/>
+        <location filename="../ui/metricsdock.cpp" line="77"/>
         <source>Clear every counter, latency and alarm</source>
         <translation>清除所有计数、延迟和警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="78"/>
+        <location filename="../ui/metricsdock.cpp" line="80"/>
         <source>Perceived latency, median</source>
         <translation>感知延迟，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="79"/>
+        <location filename="../ui/metricsdock.cpp" line="81"/>
         <source>Perceived latency, 95th percentile</source>
         <translation>感知延迟，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="84"/>
+        <location filename="../ui/metricsdock.cpp" line="86"/>
         <source>Alarms and paused strategies</source>
         <translation>警报与已暂停的策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="86"/>
+        <location filename="../ui/metricsdock.cpp" line="88"/>
         <source>Warm-up cache hits</source>
         <translation>预热缓存命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="87"/>
+        <location filename="../ui/metricsdock.cpp" line="89"/>
         <source>Live sessions and lanes</source>
         <translation>活动会话与通道</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="88"/>
+        <location filename="../ui/metricsdock.cpp" line="90"/>
         <source>Prefetch budget</source>
         <translation>预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="89"/>
+        <location filename="../ui/metricsdock.cpp" line="91"/>
         <source>Prefetch budget used</source>
         <translation>已用预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="93"/>
+        <location filename="../ui/metricsdock.cpp" line="92"/>
+        <source>Prefetch money budget</source>
+        <translation>预取金额预算</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="97"/>
         <source>Prefetch strategies</source>
         <translation>预取策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="95"/>
+        <location filename="../ui/metricsdock.cpp" line="100"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="95"/>
+        <location filename="../ui/metricsdock.cpp" line="100"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="95"/>
+        <location filename="../ui/metricsdock.cpp" line="100"/>
+        <source>Hits</source>
+        <translation>命中</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="100"/>
+        <source>Partial</source>
+        <translation>部分命中</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="100"/>
+        <source>Misses</source>
+        <translation>未命中</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="101"/>
         <source>Hit rate</source>
         <translation>命中率</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="95"/>
+        <location filename="../ui/metricsdock.cpp" line="101"/>
         <source>Wasted</source>
         <translation>浪费</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="96"/>
         <source>Extra cost</source>
-        <translation>额外开销</translation>
+        <translation type="vanished">额外开销</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="96"/>
+        <location filename="../ui/metricsdock.cpp" line="101"/>
+        <source>Extra, tokens</source>
+        <translation>额外开销（词元）</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="102"/>
         <source>Cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="96"/>
+        <location filename="../ui/metricsdock.cpp" line="102"/>
         <source>TTFT p50</source>
         <translation>首词元时间 p50</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="96"/>
+        <location filename="../ui/metricsdock.cpp" line="102"/>
         <source>TTFT p95</source>
         <translation>首词元时间 p95</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="97"/>
+        <location filename="../ui/metricsdock.cpp" line="102"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="98"/>
+        <location filename="../ui/metricsdock.cpp" line="103"/>
+        <source>Prefetches taken over with their first token in</source>
+        <translation>被接管时第一个词元已到达的预取</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="105"/>
+        <source>Prefetches taken over before their first token: the wait was shorter, not gone</source>
+        <translation>在第一个词元到达前被接管的预取：等待缩短了，但没有消失</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="107"/>
+        <source>Prefetches that could not be used when the user asked: the answer started afresh</source>
+        <translation>用户请求时无法使用的预取：回答重新开始</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="108"/>
         <source>Tokens spent on prefetches nobody used</source>
         <translation>花费在未被使用的预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="99"/>
+        <location filename="../ui/metricsdock.cpp" line="109"/>
         <source>Prompt tokens the provider read from its cache</source>
         <translation>服务商从缓存读取的提示词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="100"/>
+        <location filename="../ui/metricsdock.cpp" line="110"/>
         <source>Prefetches the user took over, of those started</source>
         <translation>已启动的预取中被用户接管的比例</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="101"/>
+        <location filename="../ui/metricsdock.cpp" line="111"/>
         <source>Tokens wasted on unused prefetches, per token used</source>
         <translation>每个已使用词元对应的、浪费在未使用预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <location filename="../ui/metricsdock.cpp" line="113"/>
+        <source>Money wasted on unused prefetches, per unit spent on the answers used, at the provider&apos;s prices with cache discounts applied. Only where the provider has prices; warm-up is counted in tokens only, since its prefill is what the first answer would have paid.</source>
+        <translation>每花在已使用回答上的一单位金额所对应的、浪费在未使用预取上的金额，按服务商的价格并计入缓存折扣。仅在服务商有价格时显示；预热只按词元计，因为它的预填充正是第一个回答本来就要付的。</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="116"/>
         <source>Provider time to first token, median</source>
         <translation>服务商首词元时间，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="103"/>
+        <location filename="../ui/metricsdock.cpp" line="117"/>
         <source>Provider time to first token, 95th percentile</source>
         <translation>服务商首词元时间，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="132"/>
+        <location filename="../ui/metricsdock.cpp" line="146"/>
         <source>Reset statistics</source>
         <translation>重置统计</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="189"/>
+        <location filename="../ui/metricsdock.cpp" line="204"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="190"/>
+        <location filename="../ui/metricsdock.cpp" line="205"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="199"/>
+        <location filename="../ui/metricsdock.cpp" line="214"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="242"/>
+        <location filename="../ui/metricsdock.cpp" line="257"/>
         <source>Perceived p50: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p50：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="244"/>
+        <location filename="../ui/metricsdock.cpp" line="259"/>
         <source>Perceived p95: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p95：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="246"/>
+        <location filename="../ui/metricsdock.cpp" line="261"/>
         <source>From the user&apos;s action to the first token shown, over the latest answers: %1 taken over from a prefetch, %2 after a wrong guess, %3 with nothing prefetched.</source>
         <translation>从用户操作到显示第一个词元的时间，统计最近的回答：%1 个接管自预取，%2 个在预测错误之后，%3 个没有预取。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="271"/>
+        <location filename="../ui/metricsdock.cpp" line="273"/>
+        <source>Extra, %1</source>
+        <translation>额外开销（%1）</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="292"/>
         <source>Paused, alarm</source>
         <translation>已暂停，警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="271"/>
+        <location filename="../ui/metricsdock.cpp" line="292"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="273"/>
+        <location filename="../ui/metricsdock.cpp" line="294"/>
         <source>Alarm</source>
         <translation>警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="275"/>
+        <location filename="../ui/metricsdock.cpp" line="296"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="277"/>
+        <location filename="../ui/metricsdock.cpp" line="298"/>
         <source>Active</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="297"/>
+        <location filename="../ui/metricsdock.cpp" line="330"/>
         <source>Answers with no prefetch attempted: %1 tokens used.</source>
         <translation>未尝试预取的回答：已使用 %1 个词元。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="298"/>
+        <location filename="../ui/metricsdock.cpp" line="331"/>
         <source>%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 rejected; %9 tokens prefetched, %10 used, %11 wasted.</source>
         <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="329"/>
+        <location filename="../ui/metricsdock.cpp" line="340"/>
+        <source>In money: %1 prefetched, %2 used, %3 wasted.</source>
+        <translation>按金额：预取 %1，使用 %2，浪费 %3。</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="344"/>
+        <source>They cost %1.</source>
+        <translation>共花费 %1。</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="369"/>
         <source>Cache-hit tokens from warm-up: %1 read, %2 written</source>
         <translation>预热带来的缓存命中词元：读取 %1 个，写入 %2 个</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="332"/>
+        <location filename="../ui/metricsdock.cpp" line="372"/>
         <source>Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued</source>
         <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="342"/>
+        <location filename="../ui/metricsdock.cpp" line="389"/>
         <source>Budget: %1 of %2 tokens this hour (%3)</source>
         <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="348"/>
+        <location filename="../ui/metricsdock.cpp" line="395"/>
         <source>Budget: %1 tokens this hour, no limit</source>
         <translation>预算：本小时已用 %1 个词元，无上限</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="406"/>
+        <source>Money budget: %1 of %2 this hour (%3)</source>
+        <translation>金额预算：本小时已用 %1 / %2（%3）</translation>
     </message>
 </context>
 <context>
@@ -2127,400 +2241,508 @@
     </message>
 </context>
 <context>
+    <name>Gui::PriceEditor</name>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="47"/>
+        <source>I&amp;nput:</source>
+        <translation>输入(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="48"/>
+        <source>Input price</source>
+        <translation>输入价格</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="49"/>
+        <source>Prompt tokens the provider neither read from its cache nor wrote to it.</source>
+        <translation>既未从服务商缓存读取、也未写入其缓存的提示词元。</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="50"/>
+        <source>Cache &amp;write:</source>
+        <translation>缓存写入(&amp;W)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="51"/>
+        <source>Cache write price</source>
+        <translation>缓存写入价格</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="52"/>
+        <source>Prompt tokens written to the provider&apos;s cache. Where writing is not billed apart, this is the input price.</source>
+        <translation>写入服务商缓存的提示词元。若写入不单独计费，则与输入价格相同。</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="54"/>
+        <source>Cache rea&amp;d:</source>
+        <translation>缓存读取(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="55"/>
+        <source>Cache read price</source>
+        <translation>缓存读取价格</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="56"/>
+        <source>Prompt tokens read from the provider&apos;s cache, usually a fraction of the input price.</source>
+        <translation>从服务商缓存读取的提示词元，价格通常只是输入价格的一小部分。</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="58"/>
+        <source>&amp;Output:</source>
+        <translation>输出(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="59"/>
+        <source>Output price</source>
+        <translation>输出价格</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="60"/>
+        <source>Tokens the model generated, those of a guess nobody used included.</source>
+        <translation>模型生成的词元，包括无人使用的猜测所生成的词元。</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="66"/>
+        <source>Prices</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="68"/>
+        <source>&amp;Built-in prices</source>
+        <translation>内置价格(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="113"/>
+        <source> / M tokens</source>
+        <translation> / 百万词元</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="116"/>
+        <source>Built-in: %1.</source>
+        <translation>内置：%1。</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="121"/>
+        <source>Every price of %1 back to Headstart&apos;s built-in one.</source>
+        <translation>将 %1 的所有价格恢复为 Headstart 的内置价格。</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="126"/>
+        <source>The local demo engine bills nothing. It is priced as DeepSeek is by default, so that its cost figures mean something.</source>
+        <translation>本地演示引擎不收费。它默认按 DeepSeek 的价格计价，使其开销数字有意义。</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="129"/>
+        <source>%1 bills nothing by default, as a server on your own machine does. Enter prices if yours charges.</source>
+        <translation>%1 默认不收费，就像运行在你自己电脑上的服务器一样。如果你的服务收费，请填写价格。</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="133"/>
+        <source>By default, the prices %1 publishes, as of the date Headstart&apos;s documentation gives. Change them if your model or account is billed otherwise.</source>
+        <translation>默认为 %1 公布的价格，以 Headstart 文档注明的日期为准。如果你的模型或账户计费方式不同，请修改。</translation>
+    </message>
+    <message>
+        <location filename="../ui/priceeditor.cpp" line="137"/>
+        <source>The metrics panel&apos;s cost in money and the hourly money budget use these prices, with cache discounts applied.</source>
+        <translation>指标面板中的金额开销和每小时金额预算都使用这些价格，并计入缓存折扣。</translation>
+    </message>
+</context>
+<context>
     <name>Gui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="51"/>
+        <location filename="../ui/settingsdialog.cpp" line="54"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="52"/>
+        <location filename="../ui/settingsdialog.cpp" line="55"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="53"/>
+        <location filename="../ui/settingsdialog.cpp" line="56"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="54"/>
+        <location filename="../ui/settingsdialog.cpp" line="57"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="55"/>
+        <location filename="../ui/settingsdialog.cpp" line="58"/>
         <source> characters</source>
         <translation> 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="56"/>
+        <location filename="../ui/settingsdialog.cpp" line="59"/>
         <source> requests</source>
         <translation> 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="57"/>
+        <location filename="../ui/settingsdialog.cpp" line="60"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="58"/>
+        <location filename="../ui/settingsdialog.cpp" line="61"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="59"/>
+        <location filename="../ui/settingsdialog.cpp" line="62"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="84"/>
+        <location filename="../ui/settingsdialog.cpp" line="88"/>
         <source>English</source>
         <translation>英语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="85"/>
+        <location filename="../ui/settingsdialog.cpp" line="89"/>
         <source>Simplified Chinese</source>
         <translation>简体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="86"/>
+        <location filename="../ui/settingsdialog.cpp" line="90"/>
         <source>Traditional Chinese</source>
         <translation>繁体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="87"/>
+        <location filename="../ui/settingsdialog.cpp" line="91"/>
         <source>Japanese</source>
         <translation>日语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="88"/>
+        <location filename="../ui/settingsdialog.cpp" line="92"/>
         <source>Korean</source>
         <translation>韩语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="89"/>
+        <location filename="../ui/settingsdialog.cpp" line="93"/>
         <source>French</source>
         <translation>法语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="90"/>
+        <location filename="../ui/settingsdialog.cpp" line="94"/>
         <source>German</source>
         <translation>德语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="91"/>
+        <location filename="../ui/settingsdialog.cpp" line="95"/>
         <source>Spanish</source>
         <translation>西班牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="92"/>
+        <location filename="../ui/settingsdialog.cpp" line="96"/>
         <source>Portuguese</source>
         <translation>葡萄牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="93"/>
+        <location filename="../ui/settingsdialog.cpp" line="97"/>
         <source>Italian</source>
         <translation>意大利语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="94"/>
+        <location filename="../ui/settingsdialog.cpp" line="98"/>
         <source>Russian</source>
         <translation>俄语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="95"/>
+        <location filename="../ui/settingsdialog.cpp" line="99"/>
         <source>Arabic</source>
         <translation>阿拉伯语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="135"/>
+        <location filename="../ui/settingsdialog.cpp" line="139"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="150"/>
+        <location filename="../ui/settingsdialog.cpp" line="154"/>
         <source>&amp;Providers</source>
         <translation>服务商(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="151"/>
+        <location filename="../ui/settingsdialog.cpp" line="155"/>
         <source>P&amp;refetch</source>
         <translation>预取(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="152"/>
+        <location filename="../ui/settingsdialog.cpp" line="156"/>
         <source>&amp;General</source>
         <translation>常规(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="184"/>
+        <location filename="../ui/settingsdialog.cpp" line="188"/>
         <source>Provider in use</source>
         <translation>使用中的服务商</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="185"/>
+        <location filename="../ui/settingsdialog.cpp" line="189"/>
         <source>Provider &amp;in use:</source>
         <translation>使用中的服务商(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="196"/>
+        <location filename="../ui/settingsdialog.cpp" line="200"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="197"/>
+        <location filename="../ui/settingsdialog.cpp" line="201"/>
         <source>Up to and including the version segment, e.g. https://api.deepseek.com/v1. Empty: the provider&apos;s default.</source>
         <translation>包含到版本段为止，例如 https://api.deepseek.com/v1。留空：使用服务商的默认值。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="199"/>
+        <location filename="../ui/settingsdialog.cpp" line="203"/>
         <source>Base &amp;URL:</source>
         <translation>基础 URL(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="209"/>
+        <location filename="../ui/settingsdialog.cpp" line="213"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="211"/>
+        <location filename="../ui/settingsdialog.cpp" line="215"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="217"/>
+        <location filename="../ui/settingsdialog.cpp" line="221"/>
         <source>Extra headers</source>
         <translation>附加请求头</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="219"/>
+        <location filename="../ui/settingsdialog.cpp" line="223"/>
         <source>Name: value, one per line</source>
         <translation>名称: 值，每行一个</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="223"/>
+        <location filename="../ui/settingsdialog.cpp" line="227"/>
         <source>Sent with every request, e.g. for a gateway. Stored in the settings file in plain text: put API keys in the key fields below, which keep them in the keychain.</source>
         <translation>随每个请求发送，例如供网关使用。以明文保存在设置文件中：API 密钥请填写在下方的密钥栏中，它们保存在钥匙串里。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="225"/>
+        <location filename="../ui/settingsdialog.cpp" line="229"/>
         <source>E&amp;xtra headers:</source>
         <translation>附加请求头(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="237"/>
+        <location filename="../ui/settingsdialog.cpp" line="241"/>
         <source>Concurrent requests</source>
         <translation>并发请求数</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="238"/>
+        <location filename="../ui/settingsdialog.cpp" line="242"/>
         <source>How many requests the provider accepts at once; prefetches give way to your requests at this limit.</source>
         <translation>服务商同时接受的请求数；达到此上限时，预取会为你的请求让路。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="240"/>
+        <location filename="../ui/settingsdialog.cpp" line="244"/>
         <source>&amp;Concurrent requests:</source>
         <translation>并发请求数(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="262"/>
+        <location filename="../ui/settingsdialog.cpp" line="266"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="262"/>
+        <location filename="../ui/settingsdialog.cpp" line="266"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="263"/>
+        <location filename="../ui/settingsdialog.cpp" line="267"/>
         <source>Stored in the system keychain, never in the settings file.</source>
         <translation>保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="264"/>
+        <location filename="../ui/settingsdialog.cpp" line="268"/>
         <source>Pre&amp;fetch key:</source>
         <translation>预取密钥(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="264"/>
+        <location filename="../ui/settingsdialog.cpp" line="268"/>
         <source>Prefetch key</source>
         <translation>预取密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="265"/>
+        <location filename="../ui/settingsdialog.cpp" line="269"/>
         <source>Optional. Early answers use this key, so they never eat the main key&apos;s rate limit.</source>
         <translation>可选。提前回答使用此密钥，因此永远不会占用主密钥的速率限额。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="268"/>
+        <location filename="../ui/settingsdialog.cpp" line="272"/>
         <source>&amp;Show keys</source>
         <translation>显示密钥(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="285"/>
+        <location filename="../ui/settingsdialog.cpp" line="289"/>
         <source>Keys are kept in:</source>
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="291"/>
-        <location filename="../ui/settingsdialog.cpp" line="554"/>
+        <location filename="../ui/settingsdialog.cpp" line="295"/>
+        <location filename="../ui/settingsdialog.cpp" line="573"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="293"/>
+        <location filename="../ui/settingsdialog.cpp" line="297"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="299"/>
+        <location filename="../ui/settingsdialog.cpp" line="303"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="353"/>
+        <location filename="../ui/settingsdialog.cpp" line="371"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="357"/>
+        <location filename="../ui/settingsdialog.cpp" line="375"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="359"/>
+        <location filename="../ui/settingsdialog.cpp" line="377"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="362"/>
+        <location filename="../ui/settingsdialog.cpp" line="380"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="373"/>
+        <location filename="../ui/settingsdialog.cpp" line="391"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="377"/>
+        <location filename="../ui/settingsdialog.cpp" line="395"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="383"/>
+        <location filename="../ui/settingsdialog.cpp" line="401"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="405"/>
+        <location filename="../ui/settingsdialog.cpp" line="424"/>
         <source>Not needed</source>
         <translation>不需要</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="408"/>
+        <location filename="../ui/settingsdialog.cpp" line="427"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="414"/>
+        <location filename="../ui/settingsdialog.cpp" line="433"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="415"/>
+        <location filename="../ui/settingsdialog.cpp" line="434"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="417"/>
+        <location filename="../ui/settingsdialog.cpp" line="436"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="440"/>
+        <location filename="../ui/settingsdialog.cpp" line="459"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="443"/>
+        <location filename="../ui/settingsdialog.cpp" line="462"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="443"/>
+        <location filename="../ui/settingsdialog.cpp" line="462"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="453"/>
+        <location filename="../ui/settingsdialog.cpp" line="472"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="465"/>
+        <location filename="../ui/settingsdialog.cpp" line="484"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="465"/>
+        <location filename="../ui/settingsdialog.cpp" line="484"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="485"/>
+        <location filename="../ui/settingsdialog.cpp" line="504"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="499"/>
+        <location filename="../ui/settingsdialog.cpp" line="518"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="530"/>
+        <location filename="../ui/settingsdialog.cpp" line="549"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="540"/>
+        <location filename="../ui/settingsdialog.cpp" line="559"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="541"/>
+        <location filename="../ui/settingsdialog.cpp" line="560"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="549"/>
+        <location filename="../ui/settingsdialog.cpp" line="568"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="554"/>
+        <location filename="../ui/settingsdialog.cpp" line="573"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="565"/>
+        <location filename="../ui/settingsdialog.cpp" line="584"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="590"/>
+        <location filename="../ui/settingsdialog.cpp" line="609"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="756"/>
+        <location filename="../ui/settingsdialog.cpp" line="781"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="759"/>
+        <location filename="../ui/settingsdialog.cpp" line="784"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
@@ -2529,57 +2751,58 @@
         <translation type="vanished">悬停预取和防抖预取会在你按下任何按钮之前就把文本发送给服务商：指针停在某个操作上时发送已打开的文档，输入停顿时发送你的草稿。猜错的请求同样会消耗词元。预热会在你打开文档时发送该文档，以便服务商缓存它。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="593"/>
+        <location filename="../ui/settingsdialog.cpp" line="612"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="594"/>
+        <location filename="../ui/settingsdialog.cpp" line="613"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="595"/>
+        <location filename="../ui/settingsdialog.cpp" line="614"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="597"/>
+        <location filename="../ui/settingsdialog.cpp" line="616"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="599"/>
+        <location filename="../ui/settingsdialog.cpp" line="618"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="660"/>
+        <location filename="../ui/settingsdialog.cpp" line="679"/>
+        <location filename="../ui/settingsdialog.cpp" line="699"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="675"/>
+        <location filename="../ui/settingsdialog.cpp" line="694"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="684"/>
+        <location filename="../ui/settingsdialog.cpp" line="709"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="747"/>
+        <location filename="../ui/settingsdialog.cpp" line="772"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="748"/>
+        <location filename="../ui/settingsdialog.cpp" line="773"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="752"/>
+        <location filename="../ui/settingsdialog.cpp" line="777"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
@@ -2592,32 +2815,32 @@
         <translation type="vanished">在你允许之前，无论下方开关如何设置，悬停预取和防抖预取对 %1 都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="782"/>
+        <location filename="../ui/settingsdialog.cpp" line="819"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="783"/>
+        <location filename="../ui/settingsdialog.cpp" line="820"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="786"/>
+        <location filename="../ui/settingsdialog.cpp" line="823"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="798"/>
+        <location filename="../ui/settingsdialog.cpp" line="835"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="799"/>
+        <location filename="../ui/settingsdialog.cpp" line="836"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="800"/>
+        <location filename="../ui/settingsdialog.cpp" line="837"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>
@@ -2925,12 +3148,12 @@
 <context>
     <name>Llm::ProviderProfile</name>
     <message>
-        <location filename="../llm/providerprofile.cpp" line="40"/>
+        <location filename="../llm/providerprofile.cpp" line="53"/>
         <source>Local demo engine (offline, not a language model)</source>
         <translation>本地演示引擎（离线，并非语言模型）</translation>
     </message>
     <message>
-        <location filename="../llm/providerprofile.cpp" line="118"/>
+        <location filename="../llm/providerprofile.cpp" line="134"/>
         <source>Custom (OpenAI-compatible)</source>
         <translation>自定义（兼容 OpenAI）</translation>
     </message>

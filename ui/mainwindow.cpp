@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "actionsignals.h"
 #include "answerpane.h"
 #include "chatdock.h"
 #include "document.h"
@@ -159,6 +160,9 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         }
     });
 
+    if (m_services.speculator)
+        m_signals = new ActionSignals(this, m_services.speculator);
+
     providerChanged();
     updateRunningState();
     resize(1280, 800);
@@ -166,6 +170,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
 
 MainWindow::~MainWindow()
 {
+    delete m_signals; // before the tabs it follows go
     m_services.warmup->closeAll();
 }
 
@@ -354,11 +359,14 @@ void MainWindow::run(Prefetch::DocumentAction action)
             // and its wait still counts from now.
             m_pendingRun = PendingRun{action, activated, document, selection};
             m_answer->reset(tr("Preparing the document…"));
+            emit actionStarted(action);
         }
         updateRunningState();
         return;
     }
     dispatch(action, activated, document, selection);
+    // After dispatch(): a guess of this answer is taken over before the others are dropped.
+    emit actionStarted(action);
 }
 
 void MainWindow::dispatch(Prefetch::DocumentAction action, qint64 activatedNs, Document *document,
@@ -584,8 +592,19 @@ void MainWindow::offerRecovery(std::function<void(int restored)> done)
 
 // --- state --------------------------------------------------------------------------------
 
+void MainWindow::setTranslateTarget(const QString &language)
+{
+    if (language == m_translateTarget)
+        return;
+    m_translateTarget = language;
+    if (m_signals)
+        m_signals->requestsChanged();
+}
+
 void MainWindow::providerChanged()
 {
+    if (m_signals)
+        m_signals->requestsChanged();
     updateStatusBar();
     if (m_metrics)
         m_metrics->refresh(); // the money column follows the provider's prices and currency

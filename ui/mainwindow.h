@@ -21,6 +21,7 @@ class DebounceStrategy;
 class Engine;
 class HoverStrategy;
 class ResponseStream;
+class Speculator;
 class WarmupStrategy;
 class WorkflowStrategy;
 struct RenderedRequest;
@@ -28,6 +29,7 @@ struct RenderedRequest;
 
 namespace Gui {
 
+class ActionSignals;
 class AnswerPane;
 class ChatDock;
 class ConversationStore;
@@ -44,14 +46,15 @@ struct Services {
     Prefetch::WorkflowStrategy *workflow = nullptr;
     Prefetch::WarmupStrategy *warmup = nullptr;
     ConversationStore *conversations = nullptr; // may be null: no chat dock
+    Prefetch::Speculator *speculator = nullptr;  // may be null: no early signals
 };
 
 // The main window: documents in tabs, the AI actions on them with their answer pane, the chat
 // and metrics docks and the new-document wizard. It forwards what the user does to the
 // prefetch strategies (resting on or pressing an action button starts its answer; opening or
-// switching to a document warms the provider's cache) and takes answers from the engine; it
-// holds no network code. Inserting an answer into a document happens only on the user's
-// command, as one undo step.
+// switching to a document warms the provider's cache; the earlier signals go to the Speculator
+// through ActionSignals) and takes answers from the engine; it holds no network code. Inserting
+// an answer into a document happens only on the user's command, as one undo step.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -64,7 +67,7 @@ public:
     void setRecoveryDirectory(const QString &directory);
     // Offers to restore the copies a previous session left behind; `done(restored)`.
     void offerRecovery(std::function<void(int restored)> done);
-    void setTranslateTarget(const QString &language) { m_translateTarget = language; }
+    void setTranslateTarget(const QString &language);
     // The provider or settings changed: recompile prompts, re-warm, refresh labels.
     void providerChanged();
 
@@ -86,6 +89,11 @@ public:
     ChatDock *chatDock() const { return m_chat; }
     MetricsDock *metricsDock() const { return m_metrics; }
 
+    // The request for `action` on `document` with `selection`; empty (never prefetched, see
+    // Engine::prefetch) while the document's prompt is not compiled for the provider.
+    Prefetch::RenderedRequest actionRequest(Prefetch::DocumentAction action, Document *document,
+                                            const QString &selection);
+
 public slots:
     void run(Prefetch::DocumentAction action);
     void summarize() { run(Prefetch::DocumentAction::Summarize); }
@@ -98,6 +106,9 @@ public slots:
 
 signals:
     void settingsRequested();
+    // The user ran `action` (button, menu or shortcut) and its answer is on its way: taken
+    // over, started, or waiting for the document's prompt.
+    void actionStarted(Prefetch::DocumentAction action);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -109,10 +120,6 @@ private:
     void createActions();
     void createMenus();
     QWidget *createActionPanel();
-    // The request for `action` on `document` with `selection`; empty (never prefetched, see
-    // Engine::prefetch) while the document's prompt is not compiled for the provider.
-    Prefetch::RenderedRequest actionRequest(Prefetch::DocumentAction action, Document *document,
-                                            const QString &selection);
     void dispatch(Prefetch::DocumentAction action, qint64 activatedNs, Document *document, const QString &selection);
     void onPromptReady(Document *document);
     void updateActionStates();
@@ -126,6 +133,7 @@ private:
     AnswerPane *m_answer;
     ChatDock *m_chat = nullptr;
     MetricsDock *m_metrics = nullptr;
+    ActionSignals *m_signals = nullptr; // with a speculator only
     QMap<Prefetch::DocumentAction, QAction *> m_actions;
     QMap<Prefetch::DocumentAction, QPushButton *> m_buttons;
     QPushButton *m_insertButton = nullptr;

@@ -1,0 +1,560 @@
+// The early signals in the main window, produced the way a person produces them, against the
+// local provider over loopback: the pointer moving toward Summarize guesses it before it gets
+// there; a selection made with Shift+Right is guessed once it stays, and the click takes the
+// guess over (no fresh foreground request, the same answer a fresh one gives); another selection,
+// an edit or another document discards a guess; Tab onto an action and Ctrl+Alt held guess, and
+// the key or shortcut takes it over; a document opened is guessed on, a large one once its prompt
+// is ready; running an action teaches the habits and its end guesses the next; Stop cancels every
+// guess and what was about to be guessed; a cloud provider without consent gets none of it.
+//
+// The pointer is moved by the clock, one position per frame along a minimum-jerk path (the hand's
+// pace); every assertion waits for an event or a state, never for a fixed time.
+#include "support/localproviderfixture.h"
+
+#include "llm/clock.h"
+#include "prefetch/actionprompts.h"
+#include "prefetch/classifier.h"
+#include "prefetch/debouncestrategy.h"
+#include "prefetch/engine.h"
+#include "prefetch/habits.h"
+#include "prefetch/hoverstrategy.h"
+#include "prefetch/prefetchsession.h"
+#include "prefetch/speculator.h"
+#include "prefetch/warmupstrategy.h"
+#include "prefetch/workflowstrategy.h"
+#include "ui/answerpane.h"
+#include "ui/appsettings.h"
+#include "ui/document.h"
+#include "ui/documenttab.h"
+#include "ui/documenttabs.h"
+#include "ui/mainwindow.h"
+
+#include <QAction>
+#include <QFile>
+#include <QNetworkAccessManager>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <algorithm>
+#include <functional>
+#include <memory>
+
+using Prefetch::DocumentAction;
+using Prefetch::Strategy;
+
+namespace {
+
+const QString Text = QStringLiteral("Prefetching starts the answer early. The cache keeps the document warm. "
+                                    "Users feel the first token, not the last one.");
+// About 300 ms to the first token, then 400 tokens/s: a guess made early is what hides the wait.
+const QByteArray Hosted = "rtt=300,prefill=1000000,decode=400";
+
+// The defaults with only `early` of the early signals on, so that each test hears the signal it
+// is about: a document just opened is guessed on by Reading in every test otherwise, and its
+// guesses would fill the prefetch lane that the guess under test then waits in.
+Prefetch::Settings only(std::initializer_list<Strategy> early)
+{
+    auto on = [early](Strategy s) { return std::find(early.begin(), early.end(), s) != early.end(); };
+    Prefetch::Settings settings;
+    settings.trajectory.enabled = on(Strategy::Trajectory);
+    settings.selection.enabled = on(Strategy::Selection);
+    settings.keyboard.enabled = on(Strategy::Keyboard);
+    settings.reading.enabled = on(Strategy::Reading);
+    settings.habits.enabled = on(Strategy::Habits);
+    return settings;
+}
+
+} // namespace
+
+class tst_ActionSignals : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void approachingSummarizeGuessesItBeforeTheHover();
+    void finishedSelectionIsGuessedAndTheClickTakesItOver();
+    void anotherSelectionDiscardsTheGuess();
+    void anEditCancelsTheGuess();
+    void anotherDocumentCancelsTheGuess();
+    void largeDocumentIsGuessedOnceItsPromptIsReady();
+    void tabOntoAnActionGuessesItAndSpaceTakesItOver();
+    void ctrlAltHeldGuessesAndTheShortcutTakesItOver();
+    void runningAnActionTeachesTheHabitsAndItsEndGuessesTheNext();
+    void stopCancelsTheGuessesAndWhatWasAboutToBeGuessed();
+    void withoutConsentACloudProviderGetsNoGuess();
+
+private:
+    void makeWindow(const QByteArray &latency = {}, const Prefetch::Settings &settings = {});
+    bool waitForAnswer(int timeoutMs = 15000);
+    Gui::DocumentTab *openDocument(const QString &name, const QString &text);
+    void selectRight(int characters);
+    // Moves the pointer from `from` to `to` (window coordinates) along a minimum-jerk path
+    // (Flash & Hogan) in `durationMs`, one position per 60 Hz frame placed by the clock;
+    // `step` runs after each position was delivered. False if it did not get there.
+    bool movePointer(QPointF from, QPointF to, double durationMs, const std::function<void()> &step = {});
+    QPointF centerOf(const QWidget *widget) const;
+    // What a fresh request for `action` on `text` with `selection` answers, from another engine.
+    QString freshAnswer(DocumentAction action, const QString &text, const QString &selection);
+    qint64 attemptsOfEarlySignals() const;
+    QList<QPointer<Prefetch::PrefetchSession>> live() const;
+    LocalProvider::BilledTokens billed(const char *purpose) const;
+
+    // Guesses are still streaming when they are cancelled: a 32-token prefix takes ~0.5 s.
+    TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) { c.profile.decodeTokensPerSec = 60; }};
+    QNetworkAccessManager m_network;
+    QTemporaryDir m_dir;
+    std::unique_ptr<Prefetch::Engine> m_engine;
+    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
+    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
+    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
+    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
+    std::unique_ptr<Prefetch::Speculator> m_speculator;
+    std::unique_ptr<Gui::MainWindow> m_window;
+};
+
+void tst_ActionSignals::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
+}
+
+void tst_ActionSignals::makeWindow(const QByteArray &latency, const Prefetch::Settings &settings)
+{
+    cleanup();
+    m_engine = m_local.makeEngine(&m_network, latency, settings);
+    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
+    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
+    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
+    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
+    m_speculator = std::make_unique<Prefetch::Speculator>(m_engine.get());
+    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(), nullptr,
+                           m_speculator.get()};
+    m_window = std::make_unique<Gui::MainWindow>(services);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+}
+
+void tst_ActionSignals::init()
+{
+    makeWindow();
+}
+
+void tst_ActionSignals::cleanup()
+{
+    if (m_window) {
+        for (Gui::Document *document : m_window->tabs()->documents())
+            document->setModified(false); // nothing unsaved may block the close
+        QTest::mouseMove(m_window.get(), QPoint(-40, -40)); // the pointer leaves for the next test
+    }
+    m_window.reset();
+    m_speculator.reset();
+    m_warmup.reset();
+    m_workflow.reset();
+    m_debounce.reset();
+    m_hover.reset();
+    m_engine.reset();
+    QVERIFY(m_local.waitForNoOpenStream(2000));
+}
+
+bool tst_ActionSignals::waitForAnswer(int timeoutMs)
+{
+    QSignalSpy ended(m_window->answerPane(), &Gui::AnswerPane::answerEnded);
+    return ended.wait(timeoutMs);
+}
+
+Gui::DocumentTab *tst_ActionSignals::openDocument(const QString &name, const QString &text)
+{
+    const QString path = m_dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return nullptr;
+    file.write(text.toUtf8());
+    file.close();
+    return m_window->openFile(path) ? m_window->currentTab() : nullptr;
+}
+
+void tst_ActionSignals::selectRight(int characters)
+{
+    Gui::DocumentTab *tab = m_window->currentTab();
+    for (int i = 0; i < characters; ++i)
+        QTest::keyClick(tab, Qt::Key_Right, Qt::ShiftModifier);
+}
+
+QPointF tst_ActionSignals::centerOf(const QWidget *widget) const
+{
+    return QPointF(widget->mapTo(m_window.get(), widget->rect().center()));
+}
+
+bool tst_ActionSignals::movePointer(QPointF from, QPointF to, double durationMs, const std::function<void()> &step)
+{
+    QTest::mouseMove(m_window.get(), from.toPoint());
+    QTimer frame;
+    frame.setTimerType(Qt::PreciseTimer);
+    frame.setInterval(16);
+    const qint64 start = Llm::monotonicNowNs();
+    bool arrived = false;
+    connect(&frame, &QTimer::timeout, this, [&] {
+        const double tau = std::min(1.0, double(Llm::monotonicNowNs() - start) / 1e6 / durationMs);
+        const double s = tau * tau * tau * (10 - 15 * tau + 6 * tau * tau);
+        QTest::mouseMove(m_window.get(), (from + (to - from) * s).toPoint());
+        if (step)
+            step();
+        if (tau >= 1.0) {
+            frame.stop();
+            arrived = true;
+        }
+    });
+    frame.start();
+    return QTest::qWaitFor([&] { return arrived; }, int(durationMs) + 10000);
+}
+
+QString tst_ActionSignals::freshAnswer(DocumentAction action, const QString &text, const QString &selection)
+{
+    const auto prompt = Prefetch::documentTemplate().compile(m_engine->profile(), Prefetch::documentValues(text));
+    if (!prompt)
+        return QStringLiteral("(not compiled: %1)").arg(prompt.error().message());
+    const auto rendered = Prefetch::renderAction(*prompt, action, selection);
+    if (!rendered)
+        return QStringLiteral("(not rendered: %1)").arg(rendered.error().message());
+    return TestSupport::freshText(&m_network, m_engine->profile(), *rendered);
+}
+
+qint64 tst_ActionSignals::attemptsOfEarlySignals() const
+{
+    qint64 n = 0;
+    for (Strategy s : Prefetch::EarlyStrategies)
+        n += m_engine->metrics().stats(s).attempts;
+    return n;
+}
+
+QList<QPointer<Prefetch::PrefetchSession>> tst_ActionSignals::live() const
+{
+    QList<QPointer<Prefetch::PrefetchSession>> out;
+    for (Prefetch::PrefetchSession *session : m_engine->liveSessions())
+        out.append(session);
+    return out;
+}
+
+LocalProvider::BilledTokens tst_ActionSignals::billed(const char *purpose) const
+{
+    return m_local.stats().billedByPurpose.value(QLatin1String(purpose));
+}
+
+// --- the pointer ----------------------------------------------------------------------------
+
+void tst_ActionSignals::approachingSummarizeGuessesItBeforeTheHover()
+{
+    makeWindow(Hosted, only({Strategy::Trajectory}));
+    m_window->newDocument(Text);
+    QPushButton *button = m_window->summarizeButton();
+    const auto foreground = billed("foreground");
+
+    // From the middle of the text to the button, in about the second Fitts's law gives it.
+    bool guessedBeforeArriving = false;
+    bool guessedAfterArriving = false;
+    QVERIFY(movePointer(centerOf(m_window->currentTab()), centerOf(button) + QPointF(4, 2), 900, [&] {
+        if (!m_speculator->guesses(Strategy::Trajectory).contains(DocumentAction::Summarize))
+            return;
+        if (!button->underMouse() && !m_hover->isPrefetching(DocumentAction::Summarize))
+            guessedBeforeArriving = true;
+        else
+            guessedAfterArriving = true;
+    }));
+    QVERIFY2(guessedBeforeArriving, guessedAfterArriving ? "guessed only once on the button" : "never guessed");
+    QVERIFY(button->underMouse());
+    QCOMPARE(m_engine->metrics().stats(Strategy::Trajectory).attempts, 1);
+    QTRY_VERIFY_WITH_TIMEOUT(billed("trajectory").inputUncached + billed("trajectory").cacheRead > 0, 5000);
+
+    // Resting on it, the hover takes the same guess on instead of asking again; the click takes it over.
+    QTRY_VERIFY_WITH_TIMEOUT(m_hover->isPrefetching(DocumentAction::Summarize), 5000);
+    QCOMPARE(m_engine->liveSessions().size(), 1);
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY(waitForAnswer());
+    const auto trajectory = m_engine->metrics().stats(Strategy::Trajectory);
+    QCOMPARE(trajectory.hits + trajectory.partialHits, 1);
+    QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 0);
+    QCOMPARE(billed("foreground"), foreground);
+    QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::Summarize, Text, {}));
+}
+
+// --- the selection --------------------------------------------------------------------------
+
+void tst_ActionSignals::finishedSelectionIsGuessedAndTheClickTakesItOver()
+{
+    makeWindow(Hosted, only({Strategy::Selection}));
+    Gui::DocumentTab *tab = m_window->newDocument(Text);
+    tab->setFocus();
+    tab->moveCursor(QTextCursor::Start);
+    const auto before = m_local.stats();
+    selectRight(12);
+    QCOMPARE(tab->selectedText(), Text.left(12));
+    // Once it stays, the likeliest actions on it are guessed: a short prefix each.
+    QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Selection),
+                              (QList<DocumentAction>{DocumentAction::RewriteSelection, DocumentAction::ExplainSelection}),
+                              5000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().prefetchRequests, before.prefetchRequests + 2, 5000);
+
+    QTest::mouseClick(m_window->actionButton(DocumentAction::RewriteSelection), Qt::LeftButton);
+    QVERIFY(waitForAnswer());
+    // The answer came from the guess: no fresh foreground request, and the same text as one.
+    const auto selection = m_engine->metrics().stats(Strategy::Selection);
+    QCOMPARE(selection.hits + selection.partialHits, 1);
+    QCOMPARE(selection.cancelled, 1); // the other guess, no longer wanted
+    QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 0);
+    QCOMPARE(billed("foreground"), before.billedByPurpose.value(QStringLiteral("foreground")));
+    QVERIFY(m_window->answerPane()->statusText().contains(QLatin1String("prefetched")));
+    QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::RewriteSelection, Text, Text.left(12)));
+}
+
+void tst_ActionSignals::anotherSelectionDiscardsTheGuess()
+{
+    makeWindow(Hosted, only({Strategy::Selection}));
+    Gui::DocumentTab *tab = m_window->newDocument(Text);
+    tab->setFocus();
+    tab->moveCursor(QTextCursor::Start);
+    selectRight(6);
+    QTRY_VERIFY_WITH_TIMEOUT(m_speculator->guesses(Strategy::Selection).contains(DocumentAction::ExplainSelection), 5000);
+    const QList<QPointer<Prefetch::PrefetchSession>> first = live();
+    QCOMPARE(first.size(), 2);
+
+    selectRight(6); // the user goes on selecting: those guesses are for a passage no longer selected
+    for (const auto &session : first)
+        QVERIFY(!session || !session->isLive());
+    QTRY_VERIFY_WITH_TIMEOUT(m_speculator->guesses(Strategy::Selection).contains(DocumentAction::ExplainSelection), 5000);
+
+    QTest::mouseClick(m_window->actionButton(DocumentAction::ExplainSelection), Qt::LeftButton);
+    QVERIFY(waitForAnswer());
+    const auto selection = m_engine->metrics().stats(Strategy::Selection);
+    QCOMPARE(selection.attempts, 4);
+    QCOMPARE(selection.hits + selection.partialHits, 1);
+    QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::ExplainSelection, Text, Text.left(12)));
+}
+
+// --- edits and documents --------------------------------------------------------------------
+
+void tst_ActionSignals::anEditCancelsTheGuess()
+{
+    makeWindow({}, only({Strategy::Reading}));
+    Gui::DocumentTab *tab = openDocument(QStringLiteral("notes.md"), Text);
+    QVERIFY(tab);
+    // Opened and read: what is usually asked of a document just opened is guessed.
+    QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading),
+                              (QList<DocumentAction>{DocumentAction::Summarize, DocumentAction::ContinueWriting}), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 2, 5000);
+    const auto cancelled = m_local.stats().streamsCancelled;
+
+    tab->setFocus();
+    tab->moveCursor(QTextCursor::End);
+    QTest::keyClicks(tab, QStringLiteral(" Edited."));
+    QVERIFY(m_speculator->guesses(Strategy::Reading).isEmpty());
+    QVERIFY(m_engine->liveSessions().isEmpty());
+    QCOMPARE(m_engine->metrics().stats(Strategy::Reading).attempts, 2);
+    QCOMPARE(m_engine->metrics().stats(Strategy::Reading).cancelled, 2);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 2000); // the provider sees them closed
+    QCOMPARE(m_local.stats().streamsCancelled, cancelled + 2);
+
+    // Asked now, the answer is about the text as it is.
+    m_window->summarizeAction()->trigger();
+    QVERIFY(waitForAnswer());
+    QCOMPARE(m_engine->metrics().stats(Strategy::Reading).hits + m_engine->metrics().stats(Strategy::Reading).partialHits, 0);
+    QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::Summarize, Text + QStringLiteral(" Edited."), {}));
+}
+
+void tst_ActionSignals::anotherDocumentCancelsTheGuess()
+{
+    makeWindow(Hosted, only({Strategy::Reading}));
+    QVERIFY(openDocument(QStringLiteral("first.md"), Text));
+    QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading).size(), 2, 5000);
+    const QList<QPointer<Prefetch::PrefetchSession>> first = live();
+
+    const QString other = QStringLiteral("Another document altogether, about tea and the people who grow it.");
+    QVERIFY(openDocument(QStringLiteral("second.md"), other));
+    for (const auto &session : first)
+        QVERIFY(!session || !session->isLive());
+    QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading).size(), 2, 5000);
+
+    // Back to the first by its tab: the second's guesses go, the first is read again.
+    const QList<QPointer<Prefetch::PrefetchSession>> second = live();
+    Gui::DocumentTabs *tabs = m_window->tabs();
+    QCOMPARE(tabs->count(), 2);
+    const int firstIndex = 0;
+    QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(firstIndex).center());
+    QCOMPARE(tabs->currentIndex(), firstIndex);
+    for (const auto &session : second)
+        QVERIFY(!session || !session->isLive());
+    QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading).size(), 2, 5000);
+
+    m_window->summarizeAction()->trigger();
+    QVERIFY(waitForAnswer());
+    const auto reading = m_engine->metrics().stats(Strategy::Reading);
+    QCOMPARE(reading.attempts, 6);
+    QCOMPARE(reading.hits + reading.partialHits, 1);
+    QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::Summarize, Text, {}));
+}
+
+void tst_ActionSignals::largeDocumentIsGuessedOnceItsPromptIsReady()
+{
+    Prefetch::Settings settings = only({Strategy::Reading});
+    settings.hourlyTokenBudget = 0; // a 75k-token document: what is tested here is not the budget
+    settings.reading.dwell = std::chrono::milliseconds(1); // read before its prompt compiles
+    makeWindow("rtt=5,prefill=100000000,decode=5000", settings);
+    QString text;
+    for (int i = 0; text.size() < 300 * 1024; ++i)
+        text += QStringLiteral("Paragraph %1 of a long report about caches, latency and users. ").arg(i);
+    QSignalSpy ready(m_window->tabs(), &Gui::DocumentTabs::promptReady);
+    QVERIFY(openDocument(QStringLiteral("long.md"), text));
+    QVERIFY(m_window->currentDocument()->isCompiling()); // from 256 KiB on, in the thread pool
+    QVERIFY(ready.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading).contains(DocumentAction::Summarize), 5000);
+}
+
+// --- the keyboard ---------------------------------------------------------------------------
+
+void tst_ActionSignals::tabOntoAnActionGuessesItAndSpaceTakesItOver()
+{
+    makeWindow(Hosted, only({Strategy::Keyboard}));
+    m_window->newDocument(Text);
+    const auto foreground = billed("foreground");
+    // From the answer (clicked into) Tab walks onto the actions, one by one.
+    QWidget *answer = m_window->answerPane()->findChild<QPlainTextEdit *>();
+    QVERIFY(answer);
+    QTest::mouseClick(answer->focusProxy() ? answer->focusProxy() : answer, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(answer->hasFocus(), 2000);
+    QPushButton *summarize = m_window->summarizeButton();
+    QPushButton *continueWriting = m_window->actionButton(DocumentAction::ContinueWriting);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QVERIFY(summarize->hasFocus());
+    QCOMPARE(m_speculator->guesses(Strategy::Keyboard), QList<DocumentAction>{DocumentAction::Summarize});
+    QTest::keyClick(summarize, Qt::Key_Tab);
+    QVERIFY(continueWriting->hasFocus());
+    QCOMPARE(m_speculator->guesses(Strategy::Keyboard), QList<DocumentAction>{DocumentAction::ContinueWriting});
+    QCOMPARE(m_engine->metrics().stats(Strategy::Keyboard).cancelled, 1); // the one it walked past
+
+    QTest::keyClick(continueWriting, Qt::Key_Space);
+    QVERIFY(waitForAnswer());
+    const auto keyboard = m_engine->metrics().stats(Strategy::Keyboard);
+    QCOMPARE(keyboard.hits + keyboard.partialHits, 1);
+    QCOMPARE(billed("foreground"), foreground);
+    QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::ContinueWriting, Text, {}));
+}
+
+void tst_ActionSignals::ctrlAltHeldGuessesAndTheShortcutTakesItOver()
+{
+    makeWindow(Hosted, only({Strategy::Keyboard}));
+    Gui::DocumentTab *tab = m_window->newDocument(Text);
+    tab->setFocus();
+    const auto foreground = billed("foreground");
+    QTest::keyPress(tab, Qt::Key_Control);
+    QVERIFY(m_speculator->guesses(Strategy::Keyboard).isEmpty()); // Ctrl alone is not our shortcuts'
+    QTest::keyPress(tab, Qt::Key_Alt, Qt::ControlModifier);
+    QCOMPARE(m_speculator->guesses(Strategy::Keyboard),
+             (QList<DocumentAction>{DocumentAction::Summarize, DocumentAction::ContinueWriting}));
+    QTest::keyClick(tab, Qt::Key_S, Qt::ControlModifier | Qt::AltModifier); // ... and S: Summarize
+    QVERIFY(waitForAnswer());
+    const auto keyboard = m_engine->metrics().stats(Strategy::Keyboard);
+    QCOMPARE(keyboard.hits + keyboard.partialHits, 1);
+    QCOMPARE(keyboard.cancelled, 1); // Continue Writing, not chosen
+    QCOMPARE(billed("foreground"), foreground);
+    QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::Summarize, Text, {}));
+    // What the user chose with the modifiers held is what is guessed first next time.
+    QCOMPARE(m_speculator->habits().count(Prefetch::Habits::modifiers(false), DocumentAction::Summarize), 1.0);
+}
+
+// --- habits ---------------------------------------------------------------------------------
+
+void tst_ActionSignals::runningAnActionTeachesTheHabitsAndItsEndGuessesTheNext()
+{
+    makeWindow(Hosted, only({Strategy::Habits}));
+    QVERIFY(openDocument(QStringLiteral("habits.md"), Text));
+    QSignalSpy learnt(m_speculator.get(), &Prefetch::Speculator::habitsChanged);
+    m_window->summarizeAction()->trigger(); // from the menu
+    QCOMPARE(learnt.count(), 1);
+    QCOMPARE(m_speculator->habits().count(Prefetch::Habits::opened(), DocumentAction::Summarize), 1.0);
+    QVERIFY(m_speculator->guesses(Strategy::Habits).isEmpty());
+    QVERIFY(waitForAnswer());
+    // What a new user does after a summary is likely enough to guess: continuing the text.
+    QCOMPARE(m_speculator->guesses(Strategy::Habits), QList<DocumentAction>{DocumentAction::ContinueWriting});
+}
+
+// --- Stop -----------------------------------------------------------------------------------
+
+void tst_ActionSignals::stopCancelsTheGuessesAndWhatWasAboutToBeGuessed()
+{
+    makeWindow({}, only({Strategy::Reading, Strategy::Selection}));
+    Gui::DocumentTab *tab = openDocument(QStringLiteral("stop.md"), Text); // read for 400 ms ...
+    QVERIFY(tab);
+    tab->setFocus();
+    tab->moveCursor(QTextCursor::Start);
+    selectRight(10); // ... and a selection guessed after 200 ms
+    QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Selection).size(), 2, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->stopAction()->isEnabled(), 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_local.stats().streamsOpen >= 2, 5000);
+
+    QTest::keyClick(tab, Qt::Key_Escape);
+    QVERIFY(m_engine->liveSessions().isEmpty());
+    QVERIFY(m_speculator->guesses(Strategy::Selection).isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
+    // Nothing starts afterwards either: not the reading guess that was due, not the selection's.
+    const qint64 attempts = attemptsOfEarlySignals();
+    const auto served = m_local.stats().requestsServed;
+    const auto &s = m_engine->settings();
+    QVERIFY(m_local.settle(&m_network, int(std::max(s.reading.dwell, s.selection.settle).count()) + 100, 5000));
+    QCOMPARE(attemptsOfEarlySignals(), attempts);
+    QCOMPARE(m_local.stats().requestsServed, served);
+    QVERIFY(m_engine->liveSessions().isEmpty());
+}
+
+// --- consent --------------------------------------------------------------------------------
+
+void tst_ActionSignals::withoutConsentACloudProviderGetsNoGuess()
+{
+    // The engine gets what the app gives it for a cloud provider the user has not consented for.
+    Gui::AppSettings app;
+    const QString cloud = QStringLiteral("deepseek");
+    QVERIFY(Gui::AppSettings::needsPrefetchConsent(app.profile(cloud)));
+    makeWindow(Hosted, app.effectivePrefetch(cloud));
+    const auto before = m_local.stats();
+
+    Gui::DocumentTab *tab = openDocument(QStringLiteral("private.md"), Text); // reading
+    QVERIFY(tab);
+    tab->setFocus();
+    tab->moveCursor(QTextCursor::Start);
+    selectRight(8);                                                            // a selection
+    QTest::keyPress(tab, Qt::Key_Control);                                     // Ctrl+Alt held
+    QTest::keyPress(tab, Qt::Key_Alt, Qt::ControlModifier);
+    QTest::keyRelease(tab, Qt::Key_Alt, Qt::ControlModifier | Qt::AltModifier);
+    QTest::keyRelease(tab, Qt::Key_Control, Qt::ControlModifier);
+    QVERIFY(movePointer(centerOf(tab), centerOf(m_window->summarizeButton()), 600)); // the pointer on its way
+    QTest::mouseMove(m_window.get(), centerOf(tab).toPoint());                         // and back
+    m_window->run(DocumentAction::ExplainSelection);                           // an answer that ends
+    QVERIFY(waitForAnswer());
+    const auto &s = m_engine->settings();
+    QVERIFY(m_local.settle(&m_network, int(std::max({s.reading.dwell, s.selection.settle, s.hover.delay}).count()) + 100, 5000));
+
+    QCOMPARE(attemptsOfEarlySignals(), 0);
+    QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 0);
+    QCOMPARE(m_local.stats().prefetchRequests, before.prefetchRequests); // the document is too small to warm
+    for (Strategy strategy : Prefetch::EarlyStrategies) {
+        const QString purpose = QLatin1String(Prefetch::strategyId(strategy));
+        QCOMPARE(m_local.stats().billedByPurpose.value(purpose), before.billedByPurpose.value(purpose));
+    }
+
+    // With consent, the same selection is guessed on: it was the consent that held it back.
+    app.setPrefetchConsent(cloud, true);
+    m_engine->setSettings(app.effectivePrefetch(cloud));
+    selectRight(2);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_speculator->guesses(Strategy::Selection).isEmpty(), 5000);
+}
+
+QTEST_MAIN(tst_ActionSignals)
+#include "tst_actionsignals.moc"

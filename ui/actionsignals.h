@@ -1,0 +1,76 @@
+#pragma once
+
+#include "prefetch/actionprompts.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointF>
+#include <QPointer>
+#include <QRectF>
+
+#include <optional>
+
+class QKeyEvent;
+class QMouseEvent;
+
+namespace Prefetch { class Speculator; }
+
+namespace Gui {
+
+class Document;
+class DocumentTab;
+class MainWindow;
+
+// Forwards what the user does in the main window to the Speculator, the way the early signals
+// come: the pointer's motion over the whole window (the trajectory needs the approach, not only
+// the arrival) with the action buttons' rectangles, in the window's coordinates; a selection in
+// the current document's editor; Tab focus on an action button; Ctrl+Alt (the actions'
+// shortcut modifiers) held down; a document opened or made current; an action run and its
+// answer ended; Stop. It keeps the Speculator's context (the builder for the current document
+// and selection) current and tells it when that context changed (an edit, a selection, another
+// tab or provider), so that a guess for what no longer is gets cancelled. It decides nothing
+// itself: the Speculator guesses, the engine checks switches, consent and budget.
+// GUI thread; a child of the window it watches. The Speculator belongs to the composition root
+// and outlives the window.
+class ActionSignals : public QObject
+{
+    Q_OBJECT
+
+public:
+    ActionSignals(MainWindow *window, Prefetch::Speculator *speculator);
+    ~ActionSignals() override;
+
+    // What the actions' requests are made of changed (the provider, the translation target):
+    // every guess is for a request that will not be asked.
+    void requestsChanged();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void watchTab(DocumentTab *tab);
+    // setContext() from the current tab: its document (none while blank) and its selection.
+    void updateContext();
+    void contextChanged();
+    void currentDocumentChanged();
+    void onSelectionChanged(DocumentTab *tab);
+    void onPromptReady(Document *document);
+    void onPointerMoved(const QMouseEvent *event);
+    void updateTargets();
+    void onKey(const QKeyEvent *event);
+    void setModifiersHeld(bool held);
+    std::optional<Prefetch::DocumentAction> buttonAction(const QObject *object) const;
+    bool isInWindow(const QObject *object) const;
+
+    MainWindow *m_window; // the parent
+    Prefetch::Speculator *m_speculator;
+    QHash<Prefetch::DocumentAction, QRectF> m_targets;
+    std::optional<QPointF> m_pointer;                  // the last position forwarded
+    std::optional<Prefetch::DocumentAction> m_focused; // the button Tab walked onto
+    bool m_modifiersHeld = false;
+    std::optional<Prefetch::DocumentAction> m_lastAction; // the action whose answer is shown
+    // Opened while its prompt compiled (a large document): it counts as opened once it is ready.
+    QPointer<Document> m_openedWhileCompiling;
+};
+
+} // namespace Gui
