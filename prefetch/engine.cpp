@@ -244,6 +244,22 @@ int Engine::prefetchInFlight() const
     return n;
 }
 
+bool Engine::waitsForWarmup(Strategy strategy, bool strong) const
+{
+    // A guess sent while the document's prompt is being warmed pays that prompt uncached beside
+    // the warm-up (a provider caches a prefix once a request on it has been processed): about
+    // the price of a whole answer, for a guess that is right a third of the time. After the
+    // warm-up it reads the prompt at the cache price and its first token comes sooner. A strong
+    // signal (a hover, a press) does not wait: its click is a fraction of a second away.
+    if (strong || strategy == Strategy::Warmup)
+        return false;
+    for (const QPointer<PrefetchSession> &s : m_sessions) {
+        if (s && s->strategy() == Strategy::Warmup && s->state() == PrefetchSession::State::Streaming)
+            return true;
+    }
+    return false;
+}
+
 int Engine::prefetchQueued() const
 {
     int n = 0;
@@ -274,7 +290,8 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
     if (limit <= 0)
         return nullptr; // a weak signal, and the provider cannot continue a prefix
     const bool slotFree = prefetchInFlight() < m_settings.prefetchInFlight
-        && providerInFlight() < std::max(1, m_profile.concurrencyLimit);
+        && providerInFlight() < std::max(1, m_profile.concurrencyLimit)
+        && !waitsForWarmup(strategy, strength == SignalStrength::Strong);
     if (!slotFree && prefetchQueued() >= m_settings.prefetchQueue) {
         m_metrics.recordOutcome(strategy, Outcome::RejectedLane);
         return nullptr;
@@ -455,6 +472,8 @@ void Engine::pump()
     for (const QPointer<PrefetchSession> &s : QList(m_sessions)) {
         if (!s || s->state() != PrefetchSession::State::Pending)
             continue;
+        if (waitsForWarmup(s->strategy(), s->isStrong()))
+            continue; // until the warm-up ends, which pumps again
         if (prefetchInFlight() >= m_settings.prefetchInFlight || providerInFlight() >= std::max(1, m_profile.concurrencyLimit))
             return;
         const Queued queued = m_pending.take(s);

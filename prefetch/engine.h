@@ -112,6 +112,8 @@ public:
     int foregroundInFlight() const;
     int prefetchInFlight() const;
     int prefetchQueued() const;
+    // A weak guess waits in the queue while a warm-up streams (see the definition).
+    bool waitsForWarmup(Strategy strategy, bool strong) const;
     // Metrics, lanes, budget and live sessions, machine-readable (CLI, tests).
     QJsonObject snapshot() const;
 

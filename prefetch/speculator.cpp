@@ -57,9 +57,8 @@ void Speculator::contextChanged()
                 && g.session->fingerprint() == m_builder(g.action).fingerprint;
             if (same)
                 kept.append(g);
-            else if (m_engine && g.session && g.session->isLive() && g.session->strategy() == it.key()
-                     && !g.session->isStrong())
-                m_engine->cancel(g.session);
+            else
+                release(g, it.key(), Release::Cancel);
         }
         it.value() = kept;
     }
@@ -100,9 +99,8 @@ void Speculator::guess(Strategy strategy, const QList<DocumentAction> &actions, 
     QList<Guess> &current = m_guesses[strategy];
     // What is guessed already stays; what is no longer likely is cancelled.
     for (const Guess &g : std::as_const(current)) {
-        if (!actions.contains(g.action) && g.session && g.session->isLive() && g.session->strategy() == strategy
-            && !g.session->isStrong())
-            m_engine->cancel(g.session);
+        if (!actions.contains(g.action))
+            release(g, strategy, Release::Retire);
     }
     QList<Guess> next;
     for (DocumentAction action : actions) {
@@ -121,21 +119,26 @@ void Speculator::guess(Strategy strategy, const QList<DocumentAction> &actions, 
     current = next;
 }
 
-void Speculator::drop(Strategy strategy)
+void Speculator::release(const Guess &g, Strategy strategy, Release how)
 {
-    const QList<Guess> guesses = m_guesses.take(strategy);
-    for (const Guess &g : guesses) {
-        // Only its own: one a stronger signal took on (the hover on that button) is not.
-        if (m_engine && g.session && g.session->isLive() && g.session->strategy() == strategy
-            && !g.session->isStrong())
-            m_engine->cancel(g.session);
-    }
+    // Only its own: one a stronger signal took on (the hover on that button) is not.
+    if (!m_engine || !g.session || !g.session->isLive() || g.session->strategy() != strategy || g.session->isStrong())
+        return;
+    if (how == Release::Cancel || g.session->state() == PrefetchSession::State::Pending)
+        m_engine->cancel(g.session);
 }
 
-void Speculator::dropAll()
+void Speculator::drop(Strategy strategy, Release how)
+{
+    const QList<Guess> guesses = m_guesses.take(strategy);
+    for (const Guess &g : guesses)
+        release(g, strategy, how);
+}
+
+void Speculator::dropAll(Release how)
 {
     for (Strategy s : EarlyStrategies)
-        drop(s);
+        drop(s, how);
 }
 
 QList<DocumentAction> Speculator::guesses(Strategy strategy) const
@@ -152,7 +155,7 @@ QList<DocumentAction> Speculator::guesses(Strategy strategy) const
 
 void Speculator::documentOpened()
 {
-    drop(Strategy::Reading);
+    drop(Strategy::Reading, Release::Cancel); // for the document before
     m_justOpened = true;
     if (m_engine)
         m_dwell.start(m_engine->settings().reading.dwell);
@@ -161,7 +164,7 @@ void Speculator::documentOpened()
 void Speculator::selectionChanged(bool hasSelection)
 {
     m_hasSelection = hasSelection;
-    drop(Strategy::Selection);
+    drop(Strategy::Selection, Release::Cancel); // for the selection before
     m_selectionSettle.stop();
     if (hasSelection && m_engine)
         m_selectionSettle.start(m_engine->settings().selection.settle);
@@ -271,7 +274,7 @@ void Speculator::stopped()
     m_trajectoryGrace.stop();
     m_predictor.reset();
     m_predicted.reset();
-    dropAll();
+    dropAll(Release::Cancel);
 }
 
 } // namespace Prefetch

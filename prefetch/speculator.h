@@ -96,8 +96,15 @@ private:
     };
 
     void guess(Strategy strategy, const QList<DocumentAction> &actions, std::chrono::milliseconds ttl);
-    void drop(Strategy strategy);
-    void dropAll();
+    // What happens to a guess no longer wanted. Its request sent, the provider has billed its
+    // prompt already and a prefix costs little more: it is `Retire`d, left to finish and kept
+    // for its TTL (the same guess again, or the click, takes it over at no new cost). `Cancel`
+    // is for a guess that can never be used (its context changed) and for Stop. A guess still
+    // queued is cancelled either way: nothing was billed for it.
+    enum class Release { Retire, Cancel };
+    void release(const Guess &guess, Strategy strategy, Release how);
+    void drop(Strategy strategy, Release how = Release::Retire);
+    void dropAll(Release how = Release::Retire);
     QList<DocumentAction> possible(std::initializer_list<DocumentAction> wanted) const;
     QList<DocumentAction> likeliest(const Habits::Context &context, const QList<DocumentAction> &candidates,
                                     int count, double minProbability = 0) const;

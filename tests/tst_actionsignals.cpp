@@ -303,17 +303,33 @@ void tst_ActionSignals::finishedSelectionIsGuessedAndTheClickTakesItOver()
                               (QList<DocumentAction>{DocumentAction::RewriteSelection, DocumentAction::ExplainSelection}),
                               5000);
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().prefetchRequests, before.prefetchRequests + 2, 5000);
+    // Both prefixes in (one still streaming would give its lane to the click's continuation).
+    QTRY_VERIFY_WITH_TIMEOUT(std::ranges::all_of(live(), [](const QPointer<Prefetch::PrefetchSession> &session) {
+                                 return session && session->state() == Prefetch::PrefetchSession::State::Complete;
+                             }) && live().size() == 2,
+                             5000);
 
     QTest::mouseClick(m_window->actionButton(DocumentAction::RewriteSelection), Qt::LeftButton);
     QVERIFY(waitForAnswer());
     // The answer came from the guess: no fresh foreground request, and the same text as one.
     const auto selection = m_engine->metrics().stats(Strategy::Selection);
     QCOMPARE(selection.hits + selection.partialHits, 1);
-    QCOMPARE(selection.cancelled, 1); // the other guess, no longer wanted
+    // The other guess was sent, its prompt billed: it is kept, not cancelled, for its TTL.
+    QCOMPARE(selection.cancelled, 0);
     QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 0);
     QCOMPARE(billed("foreground"), before.billedByPurpose.value(QStringLiteral("foreground")));
     QVERIFY(m_window->answerPane()->statusText().contains(QLatin1String("prefetched")));
     QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::RewriteSelection, Text, Text.left(12)));
+    const auto foreground = billed("foreground"); // freshAnswer() asked the same server
+
+    // Changing their mind, the user asks for the explanation after all: the kept guess answers;
+    // the one new request is its continuation (the rest after the prefix), no fresh answer.
+    QTest::mouseClick(m_window->actionButton(DocumentAction::ExplainSelection), Qt::LeftButton);
+    QVERIFY(waitForAnswer());
+    QCOMPARE(m_engine->metrics().stats(Strategy::Selection).hits + m_engine->metrics().stats(Strategy::Selection).partialHits, 2);
+    QCOMPARE(m_local.stats().prefetchRequests, before.prefetchRequests + 4); // two prefixes, two continuations
+    QCOMPARE(billed("foreground"), foreground);
+    QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::ExplainSelection, Text, Text.left(12)));
 }
 
 void tst_ActionSignals::anotherSelectionDiscardsTheGuess()
@@ -438,7 +454,9 @@ void tst_ActionSignals::tabOntoAnActionGuessesItAndSpaceTakesItOver()
     QTest::keyClick(summarize, Qt::Key_Tab);
     QVERIFY(continueWriting->hasFocus());
     QCOMPARE(m_speculator->guesses(Strategy::Keyboard), QList<DocumentAction>{DocumentAction::ContinueWriting});
-    QCOMPARE(m_engine->metrics().stats(Strategy::Keyboard).cancelled, 1); // the one it walked past
+    // The one it walked past was sent: it is kept for its TTL (Shift+Tab back takes it over).
+    QCOMPARE(m_engine->metrics().stats(Strategy::Keyboard).cancelled, 0);
+    QCOMPARE(m_engine->metrics().stats(Strategy::Keyboard).attempts, 2);
 
     QTest::keyClick(continueWriting, Qt::Key_Space);
     QVERIFY(waitForAnswer());
@@ -463,7 +481,7 @@ void tst_ActionSignals::ctrlAltHeldGuessesAndTheShortcutTakesItOver()
     QVERIFY(waitForAnswer());
     const auto keyboard = m_engine->metrics().stats(Strategy::Keyboard);
     QCOMPARE(keyboard.hits + keyboard.partialHits, 1);
-    QCOMPARE(keyboard.cancelled, 1); // Continue Writing, not chosen
+    QCOMPARE(keyboard.cancelled, 0); // Continue Writing, not chosen, but sent: kept for its TTL
     QCOMPARE(billed("foreground"), foreground);
     QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::Summarize, Text, {}));
     // What the user chose with the modifiers held is what is guessed first next time.
@@ -482,7 +500,14 @@ void tst_ActionSignals::runningAnActionTeachesTheHabitsAndItsEndGuessesTheNext()
     QCOMPARE(m_speculator->habits().count(Prefetch::Habits::opened(), DocumentAction::Summarize), 1.0);
     QVERIFY(m_speculator->guesses(Strategy::Habits).isEmpty());
     QVERIFY(waitForAnswer());
-    // What a new user does after a summary is likely enough to guess: continuing the text.
+    // What a new user might do after a summary (the prior) is not evidence enough to pay for.
+    QVERIFY(m_speculator->guesses(Strategy::Habits).isEmpty());
+
+    // This user continues the text after a summary (learnt on earlier days, kept in the settings).
+    for (int i = 0; i < 3; ++i)
+        m_speculator->habits().record(Prefetch::Habits::after(DocumentAction::Summarize), DocumentAction::ContinueWriting);
+    m_window->summarizeAction()->trigger();
+    QVERIFY(waitForAnswer());
     QCOMPARE(m_speculator->guesses(Strategy::Habits), QList<DocumentAction>{DocumentAction::ContinueWriting});
 }
 

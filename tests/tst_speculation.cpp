@@ -14,6 +14,7 @@
 #include "prefetch/responsestream.h"
 #include "prefetch/speculator.h"
 #include "prefetch/trajectory.h"
+#include "prefetch/warmupstrategy.h"
 
 #include "llm/clock.h"
 
@@ -98,6 +99,7 @@ private slots:
     void clickTakesTheGuessOverAndGetsTheWholeAnswer();
     void activationTeachesTheHabits();
     void stopCancelsWhatWasAboutToBeGuessed();
+    void guessWaitsForTheWarmupAndReadsThePromptCached();
 
 private:
     Speculator::ActionBuilder builder(const QString &selection) const;
@@ -411,6 +413,51 @@ void tst_Speculation::stopCancelsWhatWasAboutToBeGuessed()
     QCOMPARE(m_engine->metrics().stats(Strategy::Selection).attempts, 0);
     QCOMPARE(m_engine->metrics().stats(Strategy::Keyboard).cancelled, 1);
     QVERIFY(m_local.waitForNoOpenStream(2000));
+}
+
+// A document opened warms its prompt; the reading guess made while that streams would pay the
+// whole prompt uncached beside it. It waits in the queue and goes once the warm-up is in, reading
+// the prompt from the cache.
+void tst_Speculation::guessWaitsForTheWarmupAndReadsThePromptCached()
+{
+    m_speculator.reset();
+    // 2000 prompt tokens a second: the warm-up of a ~3000-token document streams about 1.5 s.
+    m_engine = m_local.makeEngine(&m_network, "rtt=50,prefill=2000,decode=400");
+    m_speculator = std::make_unique<Speculator>(m_engine.get());
+    QString text;
+    for (int i = 0; i < 150; ++i)
+        text += QStringLiteral("Paragraph %1 explains why a warm prompt cache answers sooner and costs less. ").arg(i);
+    const auto compiled = documentTemplate().compile(m_engine->profile(), documentValues(text));
+    QVERIFY(compiled);
+    m_document = *compiled;
+    WarmupStrategy warmup(m_engine.get());
+    QSignalSpy warmed(&warmup, &WarmupStrategy::warmed);
+    const auto before = m_local.stats().billedByPurpose; // earlier tests billed on this server too
+
+    warmup.documentOpened(QStringLiteral("doc"), m_document);
+    m_speculator->setContext(builder({}), false);
+    m_speculator->documentOpened();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_speculator->guesses(Strategy::Reading).isEmpty(), 5000);
+    QVERIFY(warmed.isEmpty()); // the guesses came while the document warmed ...
+    for (PrefetchSession *session : m_engine->liveSessions()) {
+        if (session->strategy() == Strategy::Reading)
+            QCOMPARE(session->state(), PrefetchSession::State::Pending); // ... and wait for it
+    }
+    QVERIFY(warmed.wait(10000));
+    const auto since = [&](const char *purpose) {
+        const auto now = m_local.stats().billedByPurpose.value(QLatin1String(purpose));
+        const auto then = before.value(QLatin1String(purpose));
+        return std::pair{now.cacheRead - then.cacheRead, now.inputUncached + now.cacheWrite - then.inputUncached - then.cacheWrite};
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(since("reading").first + since("reading").second > 0, 5000);
+    QVERIFY(m_local.waitForNoOpenStream(5000));
+    const auto [readingCached, readingUncached] = since("reading");
+    const auto [warmCached, warmUncached] = since("warmup");
+    QVERIFY2(warmUncached > 2000, qPrintable(QString::number(warmUncached)));
+    // Read from the cache the warm-up wrote: only the action's own few tokens are uncached.
+    QVERIFY2(readingCached > readingUncached * 10,
+             qPrintable(QStringLiteral("read %1, uncached %2").arg(readingCached).arg(readingUncached)));
+    Q_UNUSED(warmCached);
 }
 
 QTEST_GUILESS_MAIN(tst_Speculation)
