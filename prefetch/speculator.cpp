@@ -213,6 +213,7 @@ void Speculator::pointerMoved(QPointF position, qint64 monotonicNs)
 void Speculator::pointerLeft()
 {
     m_predictor.reset();
+    m_candidate.reset();
     if (m_predicted && !m_trajectoryGrace.isActive() && m_engine)
         m_trajectoryGrace.start(m_engine->settings().trajectory.grace);
 }
@@ -223,6 +224,7 @@ void Speculator::onPrediction()
         return;
     const auto prediction = m_predictor.predict();
     if (!prediction) {
+        m_candidate.reset();
         // Braking and the last corrections blur the prediction before the pointer lands.
         if (m_predicted && !m_trajectoryGrace.isActive())
             m_trajectoryGrace.start(m_engine->settings().trajectory.grace);
@@ -230,7 +232,13 @@ void Speculator::onPrediction()
     }
     const auto action = DocumentAction(prediction->target);
     m_trajectoryGrace.stop();
-    if (m_predicted == action || !possible({action}).contains(action))
+    // A pointer passing over the row on its way elsewhere names each button it nears for a
+    // frame or two; one aimed at a button keeps naming it (three frames, 50 ms at 60 Hz). Each
+    // wrong guess costs a prompt read, about a whole answer: in the replay benchmark one guess
+    // in five was used when every first prediction was guessed.
+    m_candidateRun = m_candidate == action ? m_candidateRun + 1 : 1;
+    m_candidate = action;
+    if (m_candidateRun < StablePredictions || m_predicted == action || !possible({action}).contains(action))
         return;
     m_predicted = action;
     guess(Strategy::Trajectory, {action}, m_engine->settings().trajectory.ttl);
@@ -273,6 +281,7 @@ void Speculator::stopped()
     m_selectionSettle.stop();
     m_trajectoryGrace.stop();
     m_predictor.reset();
+    m_candidate.reset();
     m_predicted.reset();
     dropAll(Release::Cancel);
 }

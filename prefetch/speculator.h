@@ -119,6 +119,11 @@ private:
     bool m_modifiersHeld = false;
     std::optional<DocumentAction> m_lastAnswer;
     std::optional<DocumentAction> m_predicted; // the trajectory's guess
+    // The target the last predictions named, and how many in a row did: a guess waits for
+    // StablePredictions of them (see onPrediction()).
+    std::optional<DocumentAction> m_candidate;
+    int m_candidateRun = 0;
+    static constexpr int StablePredictions = 3;
     QMap<Strategy, QList<Guess>> m_guesses;
     QTimer m_dwell;
     QTimer m_selectionSettle;

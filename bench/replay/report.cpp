@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include "charts.h"
+#include "summary.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -189,23 +190,6 @@ QList<Target> checkTargets(const Report &report)
                             .arg(ms(off->firstOnDocumentP50), ms(f.firstOnDocumentP50), pct(cut), ms(off->p50), ms(f.p50), pct(cutAll)),
                         cut >= 0.85});
     }
-    QList<double> pooled;
-    QStringList traces;
-    for (const RunFigures &f : report.runs) {
-        if (f.preset == u"hosted" && f.mode == Mode::All) {
-            pooled += f.perceived;
-            const RunFigures *off = report.find(f.trace, f.preset, Mode::Off);
-            targets.append({QStringLiteral("all on: perceived p50 ≤ 150 ms on hosted"), QStringLiteral("%1 × hosted").arg(f.trace),
-                            QStringLiteral("p50 %1 ms (off: %2 ms)").arg(ms(f.p50), ms(off ? off->p50 : -1)),
-                            f.p50 >= 0 && f.p50 <= 150});
-            traces.append(f.trace);
-        }
-    }
-    if (traces.size() > 1) {
-        const double p50 = Prefetch::percentiles(pooled).p50;
-        targets.append({QStringLiteral("all on: perceived p50 ≤ 150 ms on hosted"), QStringLiteral("every trace × hosted, pooled"),
-                        QStringLiteral("p50 %1 ms over %2 activations").arg(ms(p50)).arg(pooled.size()), p50 >= 0 && p50 <= 150});
-    }
     return targets;
 }
 
@@ -320,12 +304,34 @@ QString Report::toMarkdown(const QStringList &chartFiles) const
                          "saw, prompt and output, against the same trace with prefetch off.\n\n")
               .arg(date, speed != 1 ? QStringLiteral(" (time compressed %1×, latencies scaled back)").arg(speed) : QString());
 
-    md += QStringLiteral("## Targets\n\n| target | where | measured | met |\n|---|---|---|---|\n");
-    for (const Target &t : checkTargets(*this))
+    md += summaryMarkdown(*this, chartFiles);
+    const QList<Target> targets = checkTargets(*this);
+    if (!targets.isEmpty())
+        md += QStringLiteral("\n## Targets of the single strategies (issue 5)\n\n| target | where | measured | met |\n|---|---|---|---|\n");
+    for (const Target &t : targets)
         md += QStringLiteral("| %1 | %2 | %3 | %4 |\n").arg(t.name, t.where, t.value, t.met ? QStringLiteral("yes") : QStringLiteral("**no**"));
 
+    const bool seeded = std::any_of(runs.cbegin(), runs.cend(), [](const RunFigures &f) { return f.run->seed > 1; });
+    if (seeded) {
+        md += QStringLiteral("\n## Every run\n\n| trace | profile | mode | settings | answers | prefetched | p50 ms | p95 ms | "
+                             "billed | billed vs off | latest event ms |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (const RunFigures &f : runs) {
+            const RunFigures *off = find(f.trace, f.preset, Mode::Off);
+            const double offCost = off ? off->run->billing.cost() : 0;
+            md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | $%9 | %10 | %11 |\n")
+                      .arg(f.trace, f.preset, QLatin1StringView(modeId(f.mode)),
+                           f.run->variant.isEmpty() ? QStringLiteral("defaults") : f.run->variant)
+                      .arg(f.answered)
+                      .arg(f.prefetched)
+                      .arg(ms(f.p50), ms(f.p95))
+                      .arg(f.run->billing.cost(), 0, 'f', 4)
+                      .arg(offCost > 0 ? times(f.run->billing.cost() / offCost) : QStringLiteral("–"), ms(f.run->lateMs));
+        }
+    }
     QString lastGroup;
     for (const RunFigures &f : runs) {
+        if (seeded)
+            break;
         const QString group = f.trace + QStringLiteral(" × ") + f.preset;
         if (group != lastGroup) {
             md += QStringLiteral("\n## %1\n\n").arg(group);
@@ -386,6 +392,50 @@ std::optional<QString> Report::write(const QString &directory) const
             groups.append(group);
         if (!presets.contains(f.preset))
             presets.append(f.preset);
+    }
+    // Many seeds: one distribution per profile, every held-out activation of a mode pooled (a
+    // chart per trace would be hundreds); the frontier of the variants.
+    const bool seeded = std::any_of(runs.cbegin(), runs.cend(), [](const RunFigures &f) { return f.run->seed > 1; });
+    if (seeded) {
+        groups.clear();
+        for (const QString &preset : std::as_const(presets)) {
+            QList<RunFigures> pooled;
+            for (const RunFigures &f : runs) {
+                if (f.preset != preset || f.run->seed <= 1 || !f.run->variant.isEmpty())
+                    continue;
+                auto it = std::find_if(pooled.begin(), pooled.end(), [&f](const RunFigures &g) { return g.mode == f.mode; });
+                if (it == pooled.end()) {
+                    RunFigures g;
+                    g.trace = QStringLiteral("pooled");
+                    g.preset = preset;
+                    g.mode = f.mode;
+                    it = pooled.insert(pooled.end(), g);
+                }
+                it->perceived += f.perceived;
+            }
+            QList<const RunFigures *> series;
+            for (RunFigures &f : pooled) {
+                f.p50 = Prefetch::percentiles(f.perceived).p50;
+                series.append(&f);
+            }
+            const QString file = QStringLiteral("cdf-%1.png").arg(preset);
+            if (!series.isEmpty()
+                && !latencyCdfChart(series, QStringLiteral("%1: perceived latency, seeds held out, pooled").arg(preset)).save(dir.filePath(file)))
+                return QStringLiteral("cannot write %1").arg(dir.filePath(file));
+            if (!series.isEmpty())
+                chartFiles.append(file);
+        }
+        QList<Pooled> frontier;
+        for (const Pooled &p : pool(*this, [](const RunFigures &f) { return f.run->seed > 1; })) {
+            if (p.preset == u"hosted" && p.mode == Mode::All)
+                frontier.append(p);
+        }
+        if (frontier.size() > 1) {
+            const QString file = QStringLiteral("frontier.png");
+            if (!frontierChart(frontier, QStringLiteral("hosted, all on: latency against cost, per setting")).save(dir.filePath(file)))
+                return QStringLiteral("cannot write %1").arg(dir.filePath(file));
+            chartFiles.append(file);
+        }
     }
     for (const QString &group : groups) {
         const QString trace = group.section(QLatin1Char('|'), 0, 0);
