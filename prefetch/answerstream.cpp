@@ -66,6 +66,7 @@ void AnswerStream::extend(int limit, bool speculative)
     if (m_done)
         return;
     m_speculative = speculative;
+    m_keep = 0; // wanted now: what streams is kept
     m_limit = std::max(m_limit, std::min(limit, m_request.request.maxTokens));
     if (m_waiting) {
         m_waiting = false;
@@ -232,6 +233,19 @@ void AnswerStream::onEvent(const Llm::StreamEvent &event)
     if (delivered.type == T::TextDelta)
         m_text += delivered.text;
     emit eventReceived(delivered);
+    if (m_keep > 0 && m_part && !m_part->isDone() && outputSoFar() + m_partContent >= m_keep)
+        closeAtKeep();
+}
+
+void AnswerStream::closeAtKeep()
+{
+    m_keep = 0;
+    disconnect(m_part, nullptr, this, nullptr);
+    m_part->cancel();
+    addPartUsage();
+    // What it has is the beginning it keeps: the rest is a continuation, once wanted.
+    m_limit = std::min(m_limit, outputSoFar());
+    continueOrWait();
 }
 
 void AnswerStream::addPartUsage()

@@ -52,6 +52,13 @@ public:
     // max_tokens once the user asked): a part that ended at the old limit is continued, one
     // still streaming is continued when it does. `speculative` marks the parts that follow.
     void extend(int limit, bool speculative);
+    // Keeps only `tokens` of the first part unless extend() comes before they are in: the
+    // part is then closed (the provider stops generating, and billing, when the connection
+    // closes) and the answer waits at its limit as if it had asked for that many. A weak guess
+    // asks for a stronger one's length and keeps a short prefix of it: a click or a hover that
+    // comes while it streams finds an answer that flows on, with no continuation to wait for.
+    // 0: none. Call before start().
+    void setKeepUnlessExtended(int tokens) { m_keep = tokens; }
     // Aborts the part in flight; failed(Cancelled) unless the answer had ended.
     void cancel();
     // Back-pressure on the part in flight (see Llm::LlmStream::setPaused).
@@ -102,6 +109,7 @@ private:
     void onPartFinished();
     void onPartFailed(const Llm::Error &error);
     void continueOrWait();
+    void closeAtKeep();
     void restartWhole();
     void end(std::optional<Llm::Error> error);
     void addPartUsage();
@@ -116,6 +124,7 @@ private:
     QPointer<Llm::LlmStream> m_part;
     int m_parts = 0;
     int m_limit = 0;
+    int m_keep = 0; // see setKeepUnlessExtended()
     int m_partMaxTokens = 0;   // the max_tokens the part in flight asked for
     int m_partContent = 0;     // content events of the part in flight
     bool m_partContinues = false; // the part in flight is a continuation

@@ -244,6 +244,13 @@ int Engine::prefetchInFlight() const
     return n;
 }
 
+void Engine::startSession(PrefetchSession *session, const RenderedRequest &request, int limit, int keep)
+{
+    AnswerStream *answer = makeAnswer(session->strategy(), request, true);
+    answer->setKeepUnlessExtended(keep);
+    session->start(answer, limit);
+}
+
 bool Engine::waitsForWarmup(Strategy strategy, bool strong) const
 {
     // A guess sent while the document's prompt is being warmed pays that prompt uncached beside
@@ -285,10 +292,18 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
         return guessed;
     }
     // A warm-up asks for its one token, whatever the signal.
-    const int limit = strategy == Strategy::Warmup ? std::max(1, request.request.maxTokens)
-                                                   : speculativeLimit(strength, request.request);
-    if (limit <= 0)
+    const int weakLimit = speculativeLimit(SignalStrength::Weak, request.request);
+    if (strategy != Strategy::Warmup && strength == SignalStrength::Weak && weakLimit <= 0)
         return nullptr; // a weak signal, and the provider cannot continue a prefix
+    // A weak guess asks for what a strong signal would (the buffer's worth) and keeps only its
+    // short prefix unless the hover, the focus or the click comes while it streams: then it
+    // flows on with no continuation to wait for (a click before a short prefix's end otherwise
+    // waits a continuation's whole time to first token: ~0.7 s on hosted, the replay's stall).
+    // What it asks bounds its cost at the provider; what it keeps is what a provider that stops
+    // on a closed connection bills (docs/providers.md).
+    const int limit = strategy == Strategy::Warmup ? std::max(1, request.request.maxTokens)
+                                                   : speculativeLimit(SignalStrength::Strong, request.request);
+    const int keep = strategy != Strategy::Warmup && strength == SignalStrength::Weak && weakLimit < limit ? weakLimit : 0;
     const bool slotFree = prefetchInFlight() < m_settings.prefetchInFlight
         && providerInFlight() < std::max(1, m_profile.concurrencyLimit)
         && !waitsForWarmup(strategy, strength == SignalStrength::Strong);
@@ -327,9 +342,9 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
         });
     }
     if (slotFree)
-        session->start(makeAnswer(strategy, request, true), limit);
+        startSession(session, request, limit, keep);
     else
-        m_pending.insert(session, Queued{request, limit});
+        m_pending.insert(session, Queued{request, limit, keep});
     emit sessionsChanged();
     return session;
 }
@@ -477,7 +492,7 @@ void Engine::pump()
         if (prefetchInFlight() >= m_settings.prefetchInFlight || providerInFlight() >= std::max(1, m_profile.concurrencyLimit))
             return;
         const Queued queued = m_pending.take(s);
-        s->start(makeAnswer(s->strategy(), queued.request, true), queued.limit);
+        startSession(s, queued.request, queued.limit, queued.keep);
     }
 }
 
@@ -496,10 +511,14 @@ void Engine::upgrade(PrefetchSession *session, SignalStrength strength)
 {
     if (!session || !m_sessions.contains(session) || !session->isLive())
         return;
+    if (strength == SignalStrength::Weak)
+        return; // guessed again: it stays the guess it is, keeping its short prefix
     const int limit = speculativeLimit(strength, session->request());
     if (session->state() == PrefetchSession::State::Pending) {
         Queued &queued = m_pending[session];
         queued.limit = std::max(queued.limit, limit);
+        if (strength == SignalStrength::Strong)
+            queued.keep = 0;
         session->upgrade(limit, strength == SignalStrength::Strong); // not started: only its strength
         return;
     }

@@ -144,7 +144,9 @@ private:
     struct Queued {
         RenderedRequest request;
         int limit = 0;
+        int keep = 0; // AnswerStream::setKeepUnlessExtended
     };
+    void startSession(PrefetchSession *session, const RenderedRequest &request, int limit, int keep);
     QHash<PrefetchSession *, Queued> m_pending;           // queued sessions' requests
     QList<QPointer<ResponseStream>> m_handles;            // foreground answers not ended yet
     QList<QPointer<AnswerStream>> m_foregroundQueue;      // waiting for a foreground slot

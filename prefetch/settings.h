@@ -88,9 +88,12 @@ struct Settings {
 
     // Speculating on weak signals (where the provider can continue an answer).
     struct Speculation {
-        // A weak signal's guess asks for this many tokens (max_tokens): its cost at the
-        // provider when wrong. About the tokens a steady reveal shows while the continuation's
-        // first token is on its way (its time to first token × the provider's rate).
+        // A weak signal's guess keeps this many tokens: the connection closes there unless a
+        // stronger signal or the click comes first (then it streams on). It asks for
+        // bufferTokens, which bounds its cost at the provider; what it keeps is what a provider
+        // that stops on a closed connection bills when the guess is wrong. About the tokens a
+        // steady reveal shows while the continuation's first token is on its way (its time to
+        // first token × the provider's rate). See Engine::prefetch.
         int prefixTokens = 32;
         // At most this many answers are guessed at once for one weak signal (the likeliest).
         int maxAnswers = 2;

@@ -97,6 +97,7 @@ private slots:
     void contextChangeCancelsEveryGuess();
     void newSelectionCancelsOnlyTheGuessesItChanges();
     void clickTakesTheGuessOverAndGetsTheWholeAnswer();
+    void clickWhileTheGuessStreamsNeedsNoContinuation();
     void activationTeachesTheHabits();
     void stopCancelsWhatWasAboutToBeGuessed();
     void guessWaitsForTheWarmupAndReadsThePromptCached();
@@ -246,6 +247,10 @@ void tst_Speculation::movementEndingElsewherePredictsNoButton()
 
 void tst_Speculation::finishedSelectionGuessesTheLikeliestShortPrefixes()
 {
+    // A provider's pace (100 tokens/s), so that a closed connection stops it mid-answer.
+    m_speculator.reset();
+    m_engine = m_local.makeEngine(&m_network, "decode=100");
+    m_speculator = std::make_unique<Speculator>(m_engine.get());
     const auto before = m_local.stats();
     m_speculator->setContext(builder(QStringLiteral("A short prefix costs little")), true);
     QSignalSpy guessed(m_speculator.get(), &Speculator::guessed);
@@ -254,10 +259,16 @@ void tst_Speculation::finishedSelectionGuessesTheLikeliestShortPrefixes()
     QTRY_COMPARE_WITH_TIMEOUT(guessed.count(), 2, 3000);
     QCOMPARE(m_speculator->guesses(Strategy::Selection), (QList<A>{A::RewriteSelection, A::ExplainSelection}));
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().prefetchRequests, before.prefetchRequests + 2, 3000);
-    // Each asked for a short prefix: what a wrong guess costs is bounded at the provider.
-    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsCompleted, before.streamsCompleted + 2, 5000);
+    // Each asked for the buffer's worth (what bounds its cost at the provider) and kept its short
+    // prefix: the connection closed there, and the provider stopped within a few tokens.
+    for (PrefetchSession *s : m_engine->liveSessions())
+        QTRY_COMPARE_WITH_TIMEOUT(s->state(), PrefetchSession::State::Complete, 5000);
+    QVERIFY(m_local.waitForNoOpenStream(5000));
     const qint64 generated = m_local.stats().tokensGenerated - before.tokensGenerated;
-    QVERIFY2(generated <= 2 * m_engine->settings().speculation.prefixTokens, qPrintable(QString::number(generated)));
+    const int keep = m_engine->settings().speculation.prefixTokens;
+    QVERIFY2(generated >= 2 * keep && generated <= 2 * (keep + 8), qPrintable(QString::number(generated)));
+    for (PrefetchSession *s : m_engine->liveSessions())
+        QCOMPARE(s->bufferedTokens(), keep);
     for (PrefetchSession *s : m_engine->liveSessions()) {
         QCOMPARE(s->strategy(), Strategy::Selection);
         QVERIFY(s->isPrefix() || s->state() == PrefetchSession::State::Complete);
@@ -372,6 +383,39 @@ void tst_Speculation::clickTakesTheGuessOverAndGetsTheWholeAnswer()
     QCOMPARE(text, TestSupport::freshText(&m_network, m_engine->profile(), asked));
     QVERIFY(answer->answer()->parts() >= 2); // the prefix and its continuation
     QCOMPARE(m_engine->metrics().stats(Strategy::Reading).hits, 1);
+}
+
+// The click comes while the guess is still on its way (its short prefix not yet in): it asked
+// for the buffer's worth, so it streams on as one part, with no continuation's first token to
+// wait for at the end of the prefix.
+void tst_Speculation::clickWhileTheGuessStreamsNeedsNoContinuation()
+{
+    m_speculator.reset();
+    Settings settings;
+    settings.bufferTokens = 4096; // the whole answer in the first part, to count the parts
+    m_engine = m_local.makeEngine(&m_network, "rtt=100,decode=40", settings); // 32 tokens take 0.8 s
+    m_speculator = std::make_unique<Speculator>(m_engine.get());
+    const auto before = m_local.stats();
+    m_speculator->setContext(builder({}), false);
+    m_speculator->documentOpened();
+    QTRY_VERIFY_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading).contains(A::Summarize), 3000);
+    PrefetchSession *guess = nullptr;
+    for (PrefetchSession *s : m_engine->liveSessions()) {
+        if (s->fingerprint() == builder({})(A::Summarize).fingerprint)
+            guess = s;
+    }
+    QVERIFY(guess);
+    QTRY_VERIFY_WITH_TIMEOUT(guess->bufferedTokens() > 0, 5000);
+    QVERIFY(guess->bufferedTokens() < m_engine->settings().speculation.prefixTokens);
+    const RenderedRequest asked = builder({})(A::Summarize);
+    HoverStrategy hover(m_engine.get());
+    ResponseStream *answer = hover.activate(A::Summarize, [asked] { return asked; }, Llm::monotonicNowNs(), this);
+    QVERIFY(answer->isPrefetched());
+    const QString text = TestSupport::drain(answer);
+    QCOMPARE(answer->answer()->parts(), 1);
+    QCOMPARE(text, TestSupport::freshText(&m_network, m_engine->profile(), asked));
+    // The guesses only: no continuation was asked for.
+    QCOMPARE(m_local.stats().prefetchRequests - before.prefetchRequests, qint64(m_engine->metrics().stats(Strategy::Reading).attempts));
 }
 
 void tst_Speculation::activationTeachesTheHabits()

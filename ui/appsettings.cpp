@@ -173,9 +173,10 @@ const PrefetchParameter Parameters[] = {
      QT_TRANSLATE_NOOP("Gui::AppSettings", "early guess length"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "&Length of an early guess:"),
      QT_TRANSLATE_NOOP("Gui::AppSettings",
-                       "An early guess asks the provider for only this many tokens, so a wrong one costs "
-                       "little; when you ask, they show at once while the rest is fetched. Only where the "
-                       "provider can continue an answer."),
+                       "An early guess keeps only this many tokens (it stops there unless you point at or "
+                       "choose the action while it streams), so a wrong one costs little; when you ask, "
+                       "they show at once while the rest is fetched. Only where the provider can continue "
+                       "an answer."),
      HS_FIELD(speculation.prefixTokens)},
     {"prefetch/speculation/maxAnswers", Group::Speculation, Kind::Integer, Unit::None, 1, 5,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "answers guessed at once"),
