@@ -4,10 +4,6 @@
 #include "engine.h"
 #include "prefetchsession.h"
 
-#include "llm/clock.h"
-
-#include <algorithm>
-
 namespace Prefetch {
 
 DebounceStrategy::DebounceStrategy(Engine *engine, std::shared_ptr<CompletenessClassifier> classifier, QObject *parent)
@@ -42,29 +38,8 @@ void DebounceStrategy::textChanged(const QString &draft)
         m_timer.stop();
         return;
     }
-    m_lastEditNs = Llm::monotonicNowNs();
-    m_timer.start(pauseFor(draft));
-}
-
-std::optional<std::chrono::milliseconds> DebounceStrategy::typicalSendGap() const
-{
-    if (m_sendGaps.size() < MinSends)
-        return std::nullopt;
-    QList<qint64> sorted = m_sendGaps;
-    std::sort(sorted.begin(), sorted.end());
-    return std::chrono::milliseconds(sorted.at(sorted.size() / 2));
-}
-
-std::chrono::milliseconds DebounceStrategy::pauseFor(const QString &draft) const
-{
-    const Settings::Debounce &s = m_engine->settings().debounce;
-    std::chrono::milliseconds pause = endsSentence(draft) ? std::min(s.sentenceEndDelay, s.delay) : s.delay;
-    const auto typical = s.adaptive ? typicalSendGap() : std::nullopt;
-    if (typical) {
-        const auto adapted = std::chrono::milliseconds(qint64(double(typical->count()) * GapShare));
-        pause = std::min(pause, std::max(adapted, MinPause));
-    }
-    return pause;
+    const Settings::Debounce &settings = m_engine->settings().debounce;
+    m_timer.start(endsSentence(draft) ? std::min(settings.sentenceEndDelay, settings.delay) : settings.delay);
 }
 
 void DebounceStrategy::onPause()
@@ -98,15 +73,6 @@ void DebounceStrategy::onClassified(const QString &draft, double confidence)
 ResponseStream *DebounceStrategy::send(const QString &text, qint64 activatedNs, QObject *owner)
 {
     m_timer.stop();
-    if (m_lastEditNs >= 0 && activatedNs > m_lastEditNs) {
-        const qint64 gapMs = (activatedNs - m_lastEditNs) / 1'000'000;
-        if (gapMs <= MaxLearntGap.count()) {
-            m_sendGaps.append(gapMs);
-            if (m_sendGaps.size() > KeptSends)
-                m_sendGaps.removeFirst();
-        }
-    }
-    m_lastEditNs = -1;
     ++m_generation;
     const RenderedRequest asked = m_builder ? m_builder(text.trimmed()) : RenderedRequest{};
     QPointer<PrefetchSession> session = m_session;

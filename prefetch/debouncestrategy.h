@@ -2,15 +2,12 @@
 
 #include "prompttemplate.h"
 
-#include <QList>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
 
-#include <chrono>
 #include <functional>
 #include <memory>
-#include <optional>
 
 namespace Prefetch {
 
@@ -41,21 +38,6 @@ public:
     ResponseStream *send(const QString &text, qint64 activatedNs, QObject *owner);
 
     QString prefetchedDraft() const { return m_draft; }
-    // The pause that asks the classifier about `draft` now: the configured delay, or shorter for
-    // a user who sends sooner after their last key (debounce.adaptive).
-    std::chrono::milliseconds pauseFor(const QString &draft) const;
-    // The median of this user's last sends, last key to Enter; nullopt until MinSends are known.
-    std::optional<std::chrono::milliseconds> typicalSendGap() const;
-
-    // Sends whose gap is learnt (a longer one is a pause to think, not the way they send) ...
-    static constexpr std::chrono::milliseconds MaxLearntGap{2000};
-    // ... how many decide, and how many are needed before they do.
-    static constexpr int KeptSends = 9;
-    static constexpr int MinSends = 3;
-    // The adapted pause: this share of the typical gap (the rest is the answer's lead), never
-    // below the floor (a fast typist's keys come ~120 ms apart: shorter pauses are mid-word).
-    static constexpr double GapShare = 0.4;
-    static constexpr std::chrono::milliseconds MinPause{90};
     bool isPrefetching() const;
 
 signals:
@@ -73,8 +55,6 @@ private:
     QString m_pending;    // the draft when typing paused
     QString m_draft;      // the draft the live session answers
     QPointer<PrefetchSession> m_session;
-    qint64 m_lastEditNs = -1;  // monotonic, the draft's last change
-    QList<qint64> m_sendGaps;  // ms, the last KeptSends sends' last key → send
     quint64 m_generation = 0; // drops classifier answers for drafts typed over since
 };
 

@@ -36,10 +36,6 @@ struct Settings {
         // minimum similarity (0..1) at which a different sent text still takes over.
         double similarityThreshold = 0.0;
         bool modelClassifier = false;   // ask a small model for {"confidence": x} instead
-        // Learn this user's pause before Enter and ask sooner where it is shorter than the
-        // delays above (a fast typist presses Enter ~250 ms after the last key: a 350 ms pause
-        // never comes). See DebounceStrategy::pauseFor().
-        bool adaptive = true;
     } debounce;
 
     struct Workflow {

@@ -47,7 +47,6 @@ private slots:
     void debouncePrefetchesCompleteDraftAndSendTakesOver();
     void debounceIgnoresShortAndIncompleteDrafts();
     void debounceWaitsLessAfterASentenceEnd();
-    void debounceLearnsHowSoonTheUserSends();
     void debounceTypingOnCancels();
     void debounceDifferentSendIsAMiss();
 
@@ -281,48 +280,6 @@ void tst_Strategies::debounceWaitsLessAfterASentenceEnd()
     QVERIFY(started.wait(1400));
     QVERIFY(clock.elapsed() < 1500);
     QCOMPARE(started.size(), 2);
-}
-
-// A user who presses Enter ~200 ms after their last key never pauses 1.5 s: after three such
-// sends the pause that asks the classifier is 40 % of that (90 ms at least), and a pause to
-// think (5 s) is not learnt as their way of sending.
-void tst_Strategies::debounceLearnsHowSoonTheUserSends()
-{
-    Settings settings;
-    settings.debounce.delay = 1500ms;
-    settings.debounce.sentenceEndDelay = 1500ms;
-    m_engine = makeEngine({}, settings);
-    DebounceStrategy debounce(m_engine.get(), std::make_shared<HeuristicClassifier>());
-    debounce.setBuilder(chat());
-    QSignalSpy started(&debounce, &DebounceStrategy::prefetchStarted);
-    const QString draft = QStringLiteral("Explain the difference between TCP and UDP");
-    const auto sendAfter = [&](std::chrono::milliseconds gap) {
-        debounce.textChanged(QStringLiteral("What is a socket"));
-        // The user's Enter `gap` after the key just typed (the activation's own time, as the
-        // chat reports it).
-        QVERIFY(debounce.send(QStringLiteral("What is a socket"), Llm::monotonicNowNs() + qint64(gap.count()) * 1'000'000, this));
-    };
-    QCOMPARE(debounce.pauseFor(draft), 1500ms); // nothing known yet
-    sendAfter(5000ms);                          // thinking, not sending
-    sendAfter(200ms);
-    sendAfter(220ms);
-    QCOMPARE(debounce.pauseFor(draft), 1500ms); // two are not yet a habit
-    sendAfter(180ms);
-    QCOMPARE(debounce.typicalSendGap(), std::optional(200ms));
-    QCOMPARE(debounce.pauseFor(draft), 90ms); // 40 % of 200 ms is under the floor
-
-    QElapsedTimer clock;
-    clock.start();
-    debounce.textChanged(draft);
-    QVERIFY(started.wait(1400));
-    QVERIFY2(clock.elapsed() < 1500, qPrintable(QString::number(clock.elapsed())));
-
-    // Switched off, the configured pause holds whatever was learnt.
-    settings.debounce.adaptive = false;
-    m_engine->setSettings(settings);
-    QCOMPARE(debounce.pauseFor(draft), 1500ms);
-    debounce.send(draft, Llm::monotonicNowNs(), this);
-    QVERIFY(m_local.waitForNoOpenStream(5000));
 }
 
 void tst_Strategies::debounceIgnoresShortAndIncompleteDrafts()

@@ -116,14 +116,6 @@ const PrefetchParameter Parameters[] = {
                        "A draft that ends with a question mark or full stop is considered after this "
                        "shorter pause: Enter usually follows within half a second."),
      HS_FIELD(debounce.sentenceEndDelay)},
-    {"prefetch/debounce/adaptive", Group::Debounce, Kind::Bool, Unit::None, 0, 1,
-     QT_TRANSLATE_NOOP("Gui::AppSettings", "adapt the pause"),
-     QT_TRANSLATE_NOOP("Gui::AppSettings", "Adapt to how &fast I send"),
-     QT_TRANSLATE_NOOP("Gui::AppSettings",
-                       "Learns how soon you press Enter after your last key and, where that is sooner than "
-                       "the pauses above, considers the draft sooner (at 40 % of your usual gap), so that "
-                       "fast typists get an early answer too. Kept in memory only."),
-     HS_FIELD(debounce.adaptive)},
     {"prefetch/debounce/minChars", Group::Debounce, Kind::Integer, Unit::Characters, 0, 10'000,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "minimum draft length"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "Minimum draft &length:"),
