@@ -103,10 +103,11 @@ struct Settings {
     // Sliding one-hour budget for prefetch traffic, in tokens and in money (the provider's
     // currency, its price table applied); 0 = unlimited. A guess must fit both. Prompt tokens
     // count in full (a cached read too), so a 12k-token document costs 12k a guess: an intense
-    // writer (300 actions an hour, every strategy on) spends about 5M tokens and $0.35 an hour
-    // on the deepseek prices (docs/benchmarks.md); the defaults leave that alone and stop a
-    // runaway at about twice it.
-    qint64 hourlyTokenBudget = 10'000'000;
+    // writer (~270 actions an hour, every strategy on) has its prefetches read 5-10M tokens an
+    // hour, mostly from the cache, about $0.20 on the deepseek prices (the replay benchmark,
+    // docs/benchmarks.md). The defaults leave that alone and stop a runaway at twice and five
+    // times it. 200k, the first default, was spent in an intense writer's first minute.
+    qint64 hourlyTokenBudget = 20'000'000;
     double hourlyMoneyBudget = 1.0;
 
     // Alarms.

@@ -33,6 +33,7 @@
 #include <QFile>
 #include <QNetworkAccessManager>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabBar>
@@ -321,6 +322,11 @@ void tst_ActionSignals::finishedSelectionIsGuessedAndTheClickTakesItOver()
     QVERIFY(m_window->answerPane()->statusText().contains(QLatin1String("prefetched")));
     QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::RewriteSelection, Text, Text.left(12)));
     const auto foreground = billed("foreground"); // freshAnswer() asked the same server
+    // The rate shown is the provider's pace (Hosted: 400 tokens/s), not the answer's tokens over the time
+    // since its prefix came in, which includes the wait for the click.
+    const QRegularExpressionMatch rate = QRegularExpression(QStringLiteral("(\\d+) tokens/s")).match(m_window->answerPane()->statusText());
+    QVERIFY2(rate.hasMatch(), qPrintable(m_window->answerPane()->statusText()));
+    QVERIFY2(rate.captured(1).toInt() >= 300 && rate.captured(1).toInt() <= 500, qPrintable(m_window->answerPane()->statusText()));
 
     // Changing their mind, the user asks for the explanation after all: the kept guess answers;
     // the one new request is its continuation (the rest after the prefix), no fresh answer.

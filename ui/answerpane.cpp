@@ -79,10 +79,10 @@ void AnswerPane::onFinished(Llm::FinishReason reason)
     if (m_stream && m_stream->isPrefetched())
         status += tr(" (prefetched)");
     if (const Prefetch::AnswerStream *a = m_stream ? m_stream->answer() : nullptr) {
-        if (usage.outputTokens > 0 && a->firstTokenNs() > 0 && a->finishedNs() > a->firstTokenNs()) {
-            const double seconds = double(a->finishedNs() - a->firstTokenNs()) / 1e9;
-            status += tr(", %1 tokens/s").arg(QLocale().toString(double(usage.outputTokens) / seconds, 'f', 0));
-        }
+        // The provider's pace while it streamed: a prefetched answer's parts came with a pause
+        // between them (the prefix waited for the click), which is not the provider's rate.
+        if (const double rate = a->measuredRate(); rate > 0)
+            status += tr(", %1 tokens/s").arg(QLocale().toString(rate, 'f', 0));
     }
     if (usage.inputTokens >= 0) {
         status += tr(", %1 prompt tokens (%2 from cache)")

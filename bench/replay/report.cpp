@@ -101,9 +101,12 @@ Report Report::build(const QList<const RunResult *> &results, double speed)
         f.p95 = all.p95;
         f.firstOnDocumentP50 = Prefetch::percentiles(first).p50;
         qint64 used = 0, wasted = 0;
-        for (const Prefetch::StrategyStats &s : r->stats) {
-            used += s.tokensUsed;
-            wasted += s.tokensWasted;
+        for (auto it = r->stats.cbegin(); it != r->stats.cend(); ++it) {
+            // Warm-up's used tokens are the answers it served, counted already under the
+            // strategy (or the foreground) that answered them: counted once.
+            if (it.key() != Strategy::Warmup)
+                used += it.value().tokensUsed;
+            wasted += it.value().tokensWasted;
         }
         f.extraCost = used > 0 ? double(wasted) / double(used) : (wasted > 0 ? -1 : 0);
         report.runs.append(f);

@@ -327,7 +327,7 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles)
 QImage frontierChart(const QList<Pooled> &variants, const QString &title)
 {
     constexpr int Width = 960, Height = 560;
-    const QRect plot = QRect(0, 0, Width, Height).marginsRemoved(QMargins(90, 56, 40, 70));
+    const QRect plot = QRect(0, 0, Width, Height).marginsRemoved(QMargins(90, 56, 200, 70)); // the list of variants on the right
     QImage image(Width, Height, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
     QPainter p(&image);
@@ -346,7 +346,7 @@ QImage frontierChart(const QList<Pooled> &variants, const QString &title)
         maxCost = std::max(maxCost, v.extraMoney());
         maxMs = std::max(maxMs, v.p95);
     }
-    maxCost = std::ceil(maxCost * 4) / 4;
+    maxCost = std::ceil((maxCost + 0.02) * 4) / 4;
     maxMs = std::ceil(maxMs / 250) * 250;
     const auto at = [&](double cost, double latency) {
         return QPointF(plot.left() + cost / maxCost * plot.width(), plot.bottom() - latency / maxMs * plot.height());
@@ -377,7 +377,11 @@ QImage frontierChart(const QList<Pooled> &variants, const QString &title)
     p.rotate(-90);
     p.drawText(QRectF(-150, -10, 300, 20), Qt::AlignCenter, QStringLiteral("perceived latency (● p50, ○ p95)"));
     p.restore();
+    // Each point is numbered beside it and named in the list on the right: variants of about the
+    // same cost and latency fall together, and their names would cover each other.
+    int number = 0;
     for (const Pooled &v : variants) {
+        ++number;
         const QString label = v.variant.isEmpty() ? QStringLiteral("defaults") : v.variant;
         const QPointF p50 = at(v.extraMoney(), v.p50), p95 = at(v.extraMoney(), v.p95);
         p.setPen(QPen(QColor(0x88, 0x88, 0x88), 1));
@@ -388,7 +392,9 @@ QImage frontierChart(const QList<Pooled> &variants, const QString &title)
         p.setBrush(Qt::white);
         p.drawEllipse(p95, 5, 5);
         p.setPen(Qt::black);
-        p.drawText(p50 + QPointF(9, 4), label);
+        p.drawText(p50 + QPointF(7, number % 2 ? -6 : 14), QString::number(number));
+        p.drawText(QPointF(plot.right() + 14, plot.top() + 14 + (number - 1) * 20),
+                   QStringLiteral("%1  %2").arg(number).arg(label));
     }
     return image;
 }
