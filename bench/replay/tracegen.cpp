@@ -23,16 +23,23 @@ struct Kind {
     void (*play)(Session &);
 };
 
-const std::array<Kind, 8> Kinds = {{
-    {"writer-long-doc", WriterLongDoc.description, [](Session &s) { playDocumentUser(s, WriterLongDoc); }},
-    {"chat-session", ChatSession.description, [](Session &s) { playChat(s, ChatSession); }},
-    {"wizard-session", WizardSession.description, [](Session &s) { playWizard(s, WizardSession); }},
-    {"hesitant-user", HesitantUser.description, [](Session &s) { playDocumentUser(s, HesitantUser); }},
-    {"decisive-writer", DecisiveWriter.description, [](Session &s) { playDocumentUser(s, DecisiveWriter); }},
-    {"keyboard-user", KeyboardUser.description, [](Session &s) { playDocumentUser(s, KeyboardUser); }},
-    {"fast-typist", FastTypist.description, [](Session &s) { playChat(s, FastTypist); }},
-    {"ime-user", ImeUser.description, [](Session &s) { playChat(s, ImeUser); }},
-}};
+// Made on first use: the descriptions are read from parameter objects in other files, whose own
+// initialisation (they copy the shared pointer and typing parameters) may not have run yet when
+// this file's namespace-scope objects are initialised.
+const std::array<Kind, 8> &kinds()
+{
+    static const std::array<Kind, 8> all = {{
+        {"writer-long-doc", WriterLongDoc.description, [](Session &s) { playDocumentUser(s, WriterLongDoc); }},
+        {"chat-session", ChatSession.description, [](Session &s) { playChat(s, ChatSession); }},
+        {"wizard-session", WizardSession.description, [](Session &s) { playWizard(s, WizardSession); }},
+        {"hesitant-user", HesitantUser.description, [](Session &s) { playDocumentUser(s, HesitantUser); }},
+        {"decisive-writer", DecisiveWriter.description, [](Session &s) { playDocumentUser(s, DecisiveWriter); }},
+        {"keyboard-user", KeyboardUser.description, [](Session &s) { playDocumentUser(s, KeyboardUser); }},
+        {"fast-typist", FastTypist.description, [](Session &s) { playChat(s, FastTypist); }},
+        {"ime-user", ImeUser.description, [](Session &s) { playChat(s, ImeUser); }},
+    }};
+    return all;
+}
 
 // Every trace lasts 2–4 minutes: long enough for a kind's behaviour to show, short enough for a
 // benchmark of several traces, profiles and modes. A seed whose trace falls outside is played
@@ -46,14 +53,14 @@ constexpr int MaxAttempts = 100;
 QStringList traceKinds()
 {
     QStringList names;
-    for (const Kind &kind : Kinds)
+    for (const Kind &kind : kinds())
         names.append(QLatin1String(kind.name));
     return names;
 }
 
 std::expected<QByteArray, QString> generateTrace(const QString &kind, quint64 seed)
 {
-    for (const Kind &k : Kinds) {
+    for (const Kind &k : kinds()) {
         if (kind != QLatin1String(k.name))
             continue;
         QByteArray text;
