@@ -58,67 +58,48 @@ const ChatSessionParams ChatSession{
     .ime = nullptr,
 };
 
-// Values without a comment are chat-session's, with its sources.
-const ChatSessionParams FastTypist{
-    .description = "A fast typist (80 to 100 WPM) chatting about a 3k-token English document: short pauses, "
-                   "Enter a quarter of a second after the last key, the final question mark or full stop "
-                   "often left off.",
-    .pointer = &MouseUser,
-    .docTokens = {2600, 3400},
-    .docLanguage = "en",
-    .firstRead = {4000, 0.4, 1500, 12000},
-    .secondConversationChance = 0.75,
+// Fields not set here are chat-session's, with its sources; those set here without a comment
+// are this kind's own assumptions.
+const ChatSessionParams FastTypist = [] {
+    ChatSessionParams p = ChatSession;
+    p.description = "A fast typist (80 to 100 WPM) chatting about a 3k-token English document: short pauses, "
+                    "Enter a quarter of a second after the last key, the final question mark or full stop "
+                    "often left off.";
     // The brief: ~10–14 messages; typing less of the time, a fast typist sends more of them.
-    .messages = {12, 14},
-    .firstConversationShareMin = 0.5,
-    .firstConversationShareMax = 0.7,
-    .focusInput = {700, 0.4, 250, 3000},
-    .readAfterSend = {6000, 0.35, 5000, 40000},
+    p.messages = {12, 14};
+    p.focusInput = {700, 0.4, 250, 3000};
     // The brief: Enter about 250 ms after the last key.
-    .reviewBeforeSend = {250, 0.3, 100, 900},
-    .transcriptClickChance = 0.2,
+    p.reviewBeforeSend = {250, 0.3, 100, 900};
     // Dhakal et al.: faster typists make fewer errors. Assumption: half the corrections.
-    .correctionChance = 0.12,
-    .noticePause = {600, 0.5, 250, 3000},
+    p.correctionChance = 0.12;
+    p.noticePause = {600, 0.5, 250, 3000};
     // The brief: often leaves off the final ? or . (assumption: more often than chat-session).
-    .dropQuestionMarkChance = 0.6,
-    .dropFullStopChance = 0.7,
+    p.dropQuestionMarkChance = 0.6;
+    p.dropFullStopChance = 0.7;
     // Dhakal et al.'s faster users: 80–100 WPM; the pace spreads users over that range.
-    .typing = FastTyping,
-    .paceMin = 0.95,
-    .paceMax = 1.2,
-    .ime = nullptr,
-};
+    p.typing = FastTyping;
+    p.paceMin = 0.95;
+    p.paceMax = 1.2;
+    return p;
+}();
 
-// Values without a comment are chat-session's, with its sources.
-const ChatSessionParams ImeUser{
-    .description = "A Chinese user chatting about a 3k-token Chinese document through a pinyin IME: the draft "
-                   "grows a word or two at a time when a candidate is committed, with pauses for choosing "
-                   "candidates; messages end with ？ or 。 or nothing.",
-    .pointer = &MouseUser,
-    .docTokens = {2600, 3400},
-    .docLanguage = "zh",
-    .firstRead = {4000, 0.4, 1500, 12000},
-    .secondConversationChance = 0.75,
+// Fields not set here are chat-session's, with its sources; those set here without a comment
+// are this kind's own assumptions.
+const ChatSessionParams ImeUser = [] {
+    ChatSessionParams p = ChatSession;
+    p.description = "A Chinese user chatting about a 3k-token Chinese document through a pinyin IME: the draft "
+                    "grows a word or two at a time when a candidate is committed, with pauses for choosing "
+                    "candidates; messages end with ？ or 。 or nothing.";
+    p.docLanguage = "zh";
     // Assumption: Chinese messages take longer to enter; 8–10 fit in 4 minutes.
-    .messages = {8, 10},
-    .firstConversationShareMin = 0.5,
-    .firstConversationShareMax = 0.7,
-    .focusInput = {900, 0.4, 300, 4000},
-    .readAfterSend = {6000, 0.35, 5000, 40000},
-    .reviewBeforeSend = {450, 0.5, 120, 3000},
-    .transcriptClickChance = 0.2,
-    .correctionChance = 0, // the IME's own: wrong candidates (PinyinIme)
-    .noticePause = {800, 0.5, 360, 4000},
-    // The brief: messages end with ？ or 。 or nothing (assumption: as often as chat-session drops them).
-    .dropQuestionMarkChance = 0.25,
-    .dropFullStopChance = 0.4,
-    // The pinyin letters at the Dhakal et al. cadence (the letters are typed like any others).
-    .typing = DhakalTyping,
-    .paceMin = 1,
-    .paceMax = 1,
-    .ime = &PinyinIme,
-};
+    p.messages = {8, 10};
+    p.correctionChance = 0; // the IME's own: wrong candidates (PinyinIme)
+    // The brief: messages end with ？ or 。 or nothing (assumption: as often as chat-session drops
+    // them, so its chances). The pinyin letters at the Dhakal et al. cadence (the letters are
+    // typed like any others), as chat-session's.
+    p.ime = &PinyinIme;
+    return p;
+}();
 
 namespace {
 

@@ -104,225 +104,119 @@ const DocumentUserParams WriterLongDoc{
     .typing = DhakalTyping,
 };
 
-// Values without a comment are the writer's, with the writer's sources.
-const DocumentUserParams HesitantUser{
-    .description = "An unpredictable user on the same kind of long document: hovers over the action buttons "
-                   "and rests on them far more often than they click (about 15 % of hovers end in a click), "
-                   "runs a few actions, some through keyboard shortcuts.",
-    .chatVisibleChance = 0.75,
-    .pointer = &MouseUser,
-    .mainTokens = {11500, 12500},
+// Fields not set here are the writer's, with its sources; those set here without a comment
+// are this kind's own assumptions.
+const DocumentUserParams HesitantUser = [] {
+    DocumentUserParams p = WriterLongDoc;
+    p.description = "An unpredictable user on the same kind of long document: hovers over the action buttons "
+                    "and rests on them far more often than they click (about 15 % of hovers end in a click), "
+                    "runs a few actions, some through keyboard shortcuts.";
     // Assumption: less often a second document.
-    .secondDocChance = 0.3,
-    .secondTokens = {3000, 6000},
-    .secondChineseChance = 0.3,
-    .switchChance = 0.2,
-    .closeSecondChance = 0.5,
-    .firstRead = {6000, 0.4, 2000, 15000},
-    .afterSwitch = {2500, 0.4, 1000, 8000},
-    .openDialog = {2500, 0.4, 1000, 8000},
-
+    p.secondDocChance = 0.3;
+    p.firstRead = {6000, 0.4, 2000, 15000};
     // The brief: a few actions.
-    .hoverClicks = {6, 8},
+    p.hoverClicks = {6, 8};
     // Assumption: a user who avoids committing with the pointer uses the keyboard more often.
-    .shortcutClicks = {2, 3},
-    .beforeShortcut = {500, 0.5, 150, 3000},
+    p.shortcutClicks = {2, 3};
     // PREFETCH.md, "When not to prefetch": unpredictable users, hit rates of 10–20 %.
-    .clickShareMin = 0.12,
-    .clickShareMax = 0.18,
-    .actionWeights = {15, 15, 35, 15, 20},
-    .habitSpread = 0.3,
-
-    .hoverDecisionMs = 65,
+    p.clickShareMin = 0.12;
+    p.clickShareMax = 0.18;
     // Assumption: hesitant users take longer to commit than instant.page's average visitor.
-    .clickLead = {500, 0.6, 120, 4000},
-    .settleToPressMs = 40,
-    .pressToClick = {80, 0.25, 40, 150},
-    .leaveAfterClick = {500, 0.8, 60, 4000},
+    p.clickLead = {500, 0.6, 120, 4000};
     // Assumption: half of the pass-overs are rests, longer than the writer's: reading the
     // tooltip, deciding against it.
-    .restShare = 0.5,
-    .rest = {1100, 0.6, 250, 6000},
-    .restOnTargetChance = 0.5,
-    .crossingOvershoot = {20, 120},
-    .afterCrossing = {400, 0.6, 80, 2500},
+    p.restShare = 0.5;
+    p.rest = {1100, 0.6, 250, 6000};
+    p.restOnTargetChance = 0.5;
+    p.afterCrossing = {400, 0.6, 80, 2500};
     // Assumption: moves back to the text three times as often between hovers.
-    .wanderChance = 0.3,
-    .wander = {2500, 0.6, 800, 10000},
+    p.wanderChance = 0.3;
+    p.selectDrag = {1000, 0.4, 300, 4000};
+    p.readingMoveChance = 0.4; // assumption: a restless pointer
+    p.stopChance = 0.1; // assumption: a little rarer than the writer, with fewer actions to regret
+    p.edits = {1, 2}; // assumption: fewer, as fewer actions
+    return p;
+}();
 
-    .keyboardSelection = false,
-    .selectDrag = {1000, 0.4, 300, 4000},
-    .keyboardNavigate = {1500, 0.5, 400, 6000},
-    .navigateWithCtrlChance = 0,
-    .selectKey = {170, 0.35, 60, 600},
-    .paragraphStep = {1, 5},
-    .keepSelectionChance = 0.3,
-    .clearSelectionChance = 0.3,
-
-    .tabWalkChance = 0,
-    .tabWalkToTargetChance = 0,
-    .tabStep = {260, 0.35, 120, 900},
-    .tabWalkPause = {700, 0.5, 200, 3000},
-    .mouseMoveChance = 0,
-
-    .readAfterClick = {7500, 0.4, 5000, 40000},
-    .readingMoveChance = 0.4, // assumption: a restless pointer
-    .stopChance = 0.1,        // assumption: a little rarer than the writer, with fewer actions to regret
-    .stopAfterClick = {2500, 0.4, 1200, 6000},
-    .afterStop = {1500, 0.5, 500, 5000},
-    .reselectAfterStopChance = 0.5,
-
-    .edits = {1, 2}, // assumption: fewer, as fewer actions
-    .editTokens = {4, 12},
-    .typing = DhakalTyping,
-};
-
-// Values without a comment are the writer's, with the writer's sources.
-const DocumentUserParams DecisiveWriter{
-    .description = "A writer who knows what they want, on a long English document: goes straight to the "
-                   "button and clicks about 200 ms after reaching it, rarely passes over another one, "
-                   "and works mostly on selections (rewrite, explain).",
-    .chatVisibleChance = 0.75,
-    .pointer = &MouseUser,
-    .mainTokens = {11500, 12500},
-    .secondDocChance = 0.5,
-    .secondTokens = {3000, 6000},
-    .secondChineseChance = 0.3,
-    .switchChance = 0.2,
-    .closeSecondChance = 0.5,
+// Fields not set here are the writer's, with its sources; those set here without a comment
+// are this kind's own assumptions.
+const DocumentUserParams DecisiveWriter = [] {
+    DocumentUserParams p = WriterLongDoc;
+    p.description = "A writer who knows what they want, on a long English document: goes straight to the "
+                    "button and clicks about 200 ms after reaching it, rarely passes over another one, "
+                    "and works mostly on selections (rewrite, explain).";
+    p.secondDocChance = 0.5;
     // Assumption: a shorter look before starting.
-    .firstRead = {4000, 0.4, 2000, 12000},
-    .afterSwitch = {2000, 0.4, 800, 6000},
-    .openDialog = {2000, 0.4, 800, 6000},
-
+    p.firstRead = {4000, 0.4, 2000, 12000};
+    p.afterSwitch = {2000, 0.4, 800, 6000};
+    p.openDialog = {2000, 0.4, 800, 6000};
     // The brief: 15–25 actions, as the writer.
-    .hoverClicks = {15, 17},
-    .shortcutClicks = {0, 1},
-    .beforeShortcut = {350, 0.5, 100, 2000},
+    p.hoverClicks = {15, 17};
+    p.shortcutClicks = {0, 1};
+    p.beforeShortcut = {350, 0.5, 100, 2000};
     // The brief: few pass-overs. Assumption: four hovers in five end in a click.
-    .clickShareMin = 0.75,
-    .clickShareMax = 0.85,
+    p.clickShareMin = 0.75;
+    p.clickShareMax = 0.85;
     // The brief: more actions on selections.
-    .actionWeights = {8, 8, 45, 9, 30},
-    .habitSpread = 0.3,
-
+    p.actionWeights = {8, 8, 45, 9, 30};
     // The brief: clicks a median 150–250 ms after the pointer arrives on the button (assumption:
     // the quicker part of instant.page's visitors, who average over 365 ms).
-    .hoverDecisionMs = 65,
-    .clickLead = {100, 0.45, 30, 1500},
-    .settleToPressMs = 20,
-    .pressToClick = {75, 0.25, 40, 150},
-    .leaveAfterClick = {350, 0.7, 60, 3000},
-    .restShare = 0.3,
-    .rest = {500, 0.5, 150, 3000},
-    .restOnTargetChance = 0.3,
-    .crossingOvershoot = {20, 100},
-    .afterCrossing = {250, 0.5, 80, 1500},
-    .wanderChance = 0.05,
-    .wander = {2000, 0.6, 800, 8000},
-
+    p.clickLead = {100, 0.45, 30, 1500};
+    p.settleToPressMs = 20;
+    p.pressToClick = {75, 0.25, 40, 150};
+    p.leaveAfterClick = {350, 0.7, 60, 3000};
+    p.restShare = 0.3;
+    p.rest = {500, 0.5, 150, 3000};
+    p.restOnTargetChance = 0.3;
+    p.crossingOvershoot = {20, 100};
+    p.afterCrossing = {250, 0.5, 80, 1500};
+    p.wanderChance = 0.05;
+    p.wander = {2000, 0.6, 800, 8000};
     // Assumption: quicker drags.
-    .keyboardSelection = false,
-    .selectDrag = {700, 0.35, 250, 3000},
-    .keyboardNavigate = {1500, 0.5, 400, 6000},
-    .navigateWithCtrlChance = 0,
-    .selectKey = {170, 0.35, 60, 600},
-    .paragraphStep = {1, 4},
-    .keepSelectionChance = 0.35,
-    .clearSelectionChance = 0.3,
-
-    .tabWalkChance = 0,
-    .tabWalkToTargetChance = 0,
-    .tabStep = {260, 0.35, 120, 900},
-    .tabWalkPause = {700, 0.5, 200, 3000},
-    .mouseMoveChance = 0,
-
-    .readAfterClick = {7500, 0.4, 5000, 40000},
-    .readingMoveChance = 0.2,
+    p.selectDrag = {700, 0.35, 250, 3000};
+    p.paragraphStep = {1, 4};
+    p.keepSelectionChance = 0.35;
+    p.readingMoveChance = 0.2;
     // Assumption: fewer regrets.
-    .stopChance = 0.08,
-    .stopAfterClick = {2500, 0.4, 1200, 6000},
-    .afterStop = {1200, 0.5, 400, 4000},
-    .reselectAfterStopChance = 0.5,
+    p.stopChance = 0.08;
+    p.afterStop = {1200, 0.5, 400, 4000};
+    return p;
+}();
 
-    .edits = {2, 3},
-    .editTokens = {4, 12},
-    .typing = DhakalTyping,
-};
-
-// Values without a comment are the writer's, with the writer's sources.
-const DocumentUserParams KeyboardUser{
-    .description = "A keyboard user on a long English document: selects with Shift+arrows, runs every "
-                   "action by its shortcut (Ctrl+Alt+S/C/R/T/E), now and then tabs along the action "
-                   "buttons first; the mouse barely moves.",
-    .chatVisibleChance = 0.5,
-    .pointer = &MouseUser,
-    .mainTokens = {11500, 12500},
-    .secondDocChance = 0.5,
-    .secondTokens = {3000, 6000},
-    .secondChineseChance = 0.3,
-    .switchChance = 0.2,
+// Fields not set here are the writer's, with its sources; those set here without a comment
+// are this kind's own assumptions.
+const DocumentUserParams KeyboardUser = [] {
+    DocumentUserParams p = WriterLongDoc;
+    p.description = "A keyboard user on a long English document: selects with Shift+arrows, runs every "
+                    "action by its shortcut (Ctrl+Alt+S/C/R/T/E), now and then tabs along the action "
+                    "buttons first; the mouse barely moves.";
+    p.chatVisibleChance = 0.5;
+    p.secondDocChance = 0.5;
     // Assumption: closes the notes less often (it takes the mouse: Ctrl+W would close the
     // current tab).
-    .closeSecondChance = 0.2,
-    .firstRead = {5000, 0.4, 2000, 15000},
-    .afterSwitch = {2500, 0.4, 1000, 8000},
-    .openDialog = {2000, 0.4, 800, 6000},
-
+    p.closeSecondChance = 0.2;
+    p.openDialog = {2000, 0.4, 800, 6000};
     // The brief: every action by its shortcut; as many as the writer's.
-    .hoverClicks = {0, 0},
-    .shortcutClicks = {15, 18},
+    p.hoverClicks = {0, 0};
+    p.shortcutClicks = {15, 18};
     // Assumption: a moment between the selection (or the reading) and the chord.
-    .beforeShortcut = {400, 0.5, 120, 2500},
-    .clickShareMin = 1,
-    .clickShareMax = 1,
-    .actionWeights = {15, 15, 35, 15, 20},
-    .habitSpread = 0.3,
-
-    .hoverDecisionMs = 65,
-    .clickLead = {300, 0.5, 100, 3000},
-    .settleToPressMs = 40,
-    .pressToClick = {80, 0.25, 40, 150},
-    .leaveAfterClick = {500, 0.8, 60, 4000},
-    .restShare = 0.4,
-    .rest = {700, 0.6, 200, 5000},
-    .restOnTargetChance = 0.4,
-    .crossingOvershoot = {20, 120},
-    .afterCrossing = {300, 0.6, 80, 2000},
-    .wanderChance = 0,
-    .wander = {2500, 0.6, 800, 10000},
-
+    p.beforeShortcut = {400, 0.5, 120, 2500};
+    p.clickShareMin = 1;
+    p.clickShareMax = 1;
+    p.wanderChance = 0;
     // The brief: Shift+arrows. Assumption: 0.4–6 s of arrow and Page keys to the paragraph, half
     // the time with word or paragraph jumps (Ctrl held); one Shift+Down per line at about the
     // speed of in-word typing, and Shift+End for the last one.
-    .keyboardSelection = true,
-    .selectDrag = {900, 0.4, 300, 4000},
-    .keyboardNavigate = {1500, 0.5, 400, 6000},
-    .navigateWithCtrlChance = 0.5,
-    .selectKey = {170, 0.35, 60, 600},
-    .paragraphStep = {1, 5},
-    .keepSelectionChance = 0.3,
-    .clearSelectionChance = 0.3,
-
+    p.keyboardSelection = true;
+    p.navigateWithCtrlChance = 0.5;
     // The brief: moves focus with Tab sometimes. Assumption: before one shortcut in five the
     // user tabs along the buttons (a Tab every quarter second), mostly to the action about to
     // run, and reads it; and moves the mouse out of the way before one action in ten.
-    .tabWalkChance = 0.2,
-    .tabWalkToTargetChance = 0.6,
-    .tabStep = {260, 0.35, 120, 900},
-    .tabWalkPause = {700, 0.5, 200, 3000},
-    .mouseMoveChance = 0.1,
-
-    .readAfterClick = {7500, 0.4, 5000, 40000},
-    .readingMoveChance = 0,
-    .stopChance = 0.12,
-    .stopAfterClick = {2500, 0.4, 1200, 6000},
-    .afterStop = {1500, 0.5, 500, 5000},
-    .reselectAfterStopChance = 0.5,
-
-    .edits = {2, 3},
-    .editTokens = {4, 12},
-    .typing = DhakalTyping,
-};
+    p.tabWalkChance = 0.2;
+    p.tabWalkToTargetChance = 0.6;
+    p.mouseMoveChance = 0.1;
+    p.readingMoveChance = 0;
+    return p;
+}();
 
 } // namespace Bench::Gen
