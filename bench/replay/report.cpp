@@ -314,7 +314,7 @@ QString Report::toMarkdown(const QStringList &chartFiles) const
     for (const Target &t : targets)
         md += QStringLiteral("| %1 | %2 | %3 | %4 |\n").arg(t.name, t.where, t.value, t.met ? QStringLiteral("yes") : QStringLiteral("**no**"));
 
-    const bool seeded = std::any_of(runs.cbegin(), runs.cend(), [](const RunFigures &f) { return f.run->seed > 1; });
+    const bool seeded = hasHeldOutRuns(*this);
     if (seeded) {
         md += QStringLiteral("\n## Every run\n\n| trace | profile | mode | settings | answers | prefetched | p50 ms | p95 ms | "
                              "billed | billed vs off | latest event ms |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
@@ -398,13 +398,13 @@ std::optional<QString> Report::write(const QString &directory) const
     }
     // Many seeds: one distribution per profile, every held-out activation of a mode pooled (a
     // chart per trace would be hundreds); the frontier of the variants.
-    const bool seeded = std::any_of(runs.cbegin(), runs.cend(), [](const RunFigures &f) { return f.run->seed > 1; });
+    const bool seeded = hasHeldOutRuns(*this);
     if (seeded) {
         groups.clear();
         for (const QString &preset : std::as_const(presets)) {
             QList<RunFigures> pooled;
             for (const RunFigures &f : runs) {
-                if (f.preset != preset || f.run->seed <= 1 || !f.run->variant.isEmpty())
+                if (f.preset != preset || !isHeldOut(f) || !f.run->variant.isEmpty())
                     continue;
                 auto it = std::find_if(pooled.begin(), pooled.end(), [&f](const RunFigures &g) { return g.mode == f.mode; });
                 if (it == pooled.end()) {
@@ -429,7 +429,7 @@ std::optional<QString> Report::write(const QString &directory) const
                 chartFiles.append(file);
         }
         QList<Pooled> frontier;
-        for (const Pooled &p : pool(*this, [](const RunFigures &f) { return f.run->seed > 1; })) {
+        for (const Pooled &p : pool(*this, isHeldOut)) {
             if (p.preset == u"hosted" && p.mode == Mode::All)
                 frontier.append(p);
         }

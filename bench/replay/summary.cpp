@@ -55,12 +55,6 @@ void add(Prefetch::StrategyStats &into, const Prefetch::StrategyStats &s)
     into.rejectedLane += s.rejectedLane;
 }
 
-// The seeds that are not the committed traces' (seed 1): where the targets are judged.
-bool isHeldOut(qint64 seed)
-{
-    return seed > 1;
-}
-
 QString seedList(const QList<qint64> &seeds)
 {
     if (seeds.isEmpty())
@@ -74,6 +68,16 @@ QString seedList(const QList<qint64> &seeds)
 }
 
 } // namespace
+
+bool isHeldOut(const RunFigures &run)
+{
+    return run.run->seed > 1;
+}
+
+bool hasHeldOutRuns(const Report &report)
+{
+    return std::any_of(report.runs.cbegin(), report.runs.cend(), isHeldOut);
+}
 
 QList<Pooled> pool(const Report &report, const std::function<bool(const RunFigures &)> &accept)
 {
@@ -153,7 +157,7 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles)
     if (!seeded)
         return {};
 
-    const auto heldOut = pool(report, [](const RunFigures &f) { return isHeldOut(f.run->seed); });
+    const auto heldOut = pool(report, isHeldOut);
     const auto seedOne = pool(report, [](const RunFigures &f) { return f.run->seed == 1; });
     const auto find = [](const QList<Pooled> &pools, const QString &preset, Mode mode, const QString &variant = {}) {
         const auto it = std::find_if(pools.cbegin(), pools.cend(), [&](const Pooled &p) {

@@ -38,6 +38,11 @@ struct Pooled {
     double kind(const QString &name) const { return kindP50.value(name, -1); }
 };
 
+// Seeds above 1 are held out: the strategies were tuned on seed 1 (the committed traces), so
+// the targets are judged on the others.
+bool isHeldOut(const RunFigures &run);
+bool hasHeldOutRuns(const Report &report);
+
 // The runs `accept` lets through, grouped by profile × mode × variant, in the report's order.
 QList<Pooled> pool(const Report &report, const std::function<bool(const RunFigures &)> &accept);
 
