@@ -119,6 +119,11 @@ AnswerStream *Engine::makeAnswer(Strategy strategy, const RenderedRequest &reque
     return answer;
 }
 
+bool Engine::hasKey() const
+{
+    return !m_profile.needsApiKey() || !m_profile.apiKey.isEmpty();
+}
+
 bool Engine::canContinue() const
 {
     return m_profile.canContinue() && !m_continuationRefused;
@@ -284,6 +289,13 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
         return nullptr;
     if (request.fingerprint.isEmpty() || request.body.isEmpty()) {
         log().debug("not prefetching a {} request without a fingerprint or body", strategyId(strategy));
+        return nullptr;
+    }
+    // A provider that needs a key before its key is known (the keychain answers after the
+    // window opens, or there is none): a guess would only earn a 401 (docs/prefetch.md).
+    if (!hasKey()) {
+        log().debug("not prefetching a {} request: no API key for {} yet", strategyId(strategy),
+                    m_profile.id.toStdString());
         return nullptr;
     }
     // The same answer guessed already (by a weaker signal): this signal makes it likelier.

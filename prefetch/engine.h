@@ -91,6 +91,9 @@ public:
     // for a strong one), the whole answer on a strong signal where it cannot, and 0 (no guess)
     // for a weak signal there.
     int speculativeLimit(SignalStrength strength, const Llm::ChatRequest &request) const;
+    // False while the profile needs an API key it does not have (yet): nothing is speculated
+    // on then. setProfile() with the key from the key store makes it true.
+    bool hasKey() const;
     // The provider can continue an answer from its beginning (and has not refused to).
     bool canContinue() const;
 
