@@ -71,6 +71,8 @@ public:
     // How a busy provider's refusal is retried while the answer is wanted (never while it is
     // speculative). The default never retries.
     void setRetryPolicy(const RetryPolicy &policy) { m_retryPolicy = policy; }
+    // No data for this long fails the part as a timeout; 0: the transport's default.
+    void setIdleTimeout(std::chrono::milliseconds timeout) { m_idleTimeout = timeout; }
     // Aborts the part in flight; failed(Cancelled) unless the answer had ended.
     void cancel();
     // Back-pressure on the part in flight (see Llm::LlmStream::setPaused).
@@ -155,6 +157,7 @@ private:
     std::optional<Llm::Error> m_error;
     RetryPolicy m_retryPolicy{.maxRetries = 0};
     int m_retries = 0;
+    std::chrono::milliseconds m_idleTimeout{0};
     QTimer m_retryTimer;       // the back-off before the next retry
     QString m_text;
     QString m_held;            // white space the last part ended with, not sent as the beginning

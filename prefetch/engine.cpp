@@ -111,6 +111,7 @@ AnswerStream *Engine::makeAnswer(Strategy strategy, const RenderedRequest &reque
     // Only while it is wanted: a prefetch is never retried (AnswerStream checks), but one the
     // user takes over before its first token is.
     answer->setRetryPolicy(m_settings.retry);
+    answer->setIdleTimeout(m_settings.streamIdleTimeout);
     answer->setPurpose(speculative || strategy == Strategy::Warmup ? QByteArray(strategyId(strategy))
                                                                  : QByteArrayLiteral("foreground"));
     connect(answer, &AnswerStream::continuationRefused, this, [this] {

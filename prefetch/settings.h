@@ -105,6 +105,9 @@ struct Settings {
     // Foreground answers that fail before their first token because the provider is busy are
     // asked for again (see RetryPolicy); prefetches never are: a failed guess is a miss.
     RetryPolicy retry;
+    // How long a streaming answer may go without data before it fails as a timeout; 0: the
+    // transport's default (Llm::StreamOptions::idleTimeout). Tests shorten it.
+    milliseconds streamIdleTimeout{0};
 
     // Sliding one-hour budget for prefetch traffic, in tokens and in money (the provider's
     // currency, its price table applied); 0 = unlimited. A guess must fit both. Prompt tokens
