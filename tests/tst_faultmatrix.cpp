@@ -1,19 +1,34 @@
 // Every fault the local provider injects, for a foreground answer and a prefetch, in both wire
 // formats, through the engine: what the user reads, what text is kept, whether it was retried
 // (requests counted at the server) and that no connection is left open. With
+// At app level, the main window driven by clicks and keys: a failed generation never touches
+// the document, and a retry is shown and stopped with Esc. With
 // HEADSTART_FAULT_TABLE=<file> it writes the outcomes it asserted as the markdown table of
 // docs/reliability.md.
 
 #include "support/localproviderfixture.h"
 
 #include "prefetch/answerstream.h"
+#include "prefetch/classifier.h"
+#include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
+#include "prefetch/hoverstrategy.h"
 #include "prefetch/prefetchsession.h"
 #include "prefetch/responsestream.h"
+#include "prefetch/warmupstrategy.h"
+#include "prefetch/workflowstrategy.h"
+#include "ui/answerpane.h"
+#include "ui/conversationstore.h"
+#include "ui/document.h"
+#include "ui/documenttab.h"
+#include "ui/documenttabs.h"
+#include "ui/mainwindow.h"
 
 #include "llm/clock.h"
 
 #include <QFile>
+#include <QPushButton>
+#include <QTemporaryDir>
 #include <QNetworkAccessManager>
 #include <QPointer>
 #include <QSignalSpy>
@@ -72,18 +87,64 @@ private slots:
     void retryAfterPastTheCapIsNotWaitedFor();
     void streamLimit_data();
     void streamLimit();
+    void failedGenerationNeverTouchesTheDocument_data();
+    void failedGenerationNeverTouchesTheDocument();
+    void retryIsShownAndEscStopsIt();
 
 private:
+    // The main window on an engine whose every request carries `fault`.
+    struct App {
+        std::unique_ptr<Engine> engine;
+        std::unique_ptr<HoverStrategy> hover;
+        std::unique_ptr<DebounceStrategy> debounce;
+        std::unique_ptr<WorkflowStrategy> workflow;
+        std::unique_ptr<WarmupStrategy> warmup;
+        std::unique_ptr<Gui::ConversationStore> store;
+        std::unique_ptr<Gui::MainWindow> window; // last: goes first
+        ~App();
+    };
+    std::unique_ptr<App> makeApp(const QByteArray &fault, const Settings &settings);
     Llm::ProviderProfile profile(const QString &format, const QByteArray &fault) const;
     Llm::ChatRequest chat() const;
 
     TestSupport::LocalProviderFixture m_local{u"instant"};
     QNetworkAccessManager m_network;
+    QTemporaryDir m_dir;
 };
+
+tst_FaultMatrix::App::~App()
+{
+    if (window) {
+        for (Gui::Document *document : window->tabs()->documents())
+            document->setModified(false); // no "save changes?" in tests
+    }
+    window.reset();
+}
+
+std::unique_ptr<tst_FaultMatrix::App> tst_FaultMatrix::makeApp(const QByteArray &fault, const Settings &settings)
+{
+    auto app = std::make_unique<App>();
+    app->engine = std::make_unique<Engine>(&m_network, m_local.profile("decode=400", fault), settings);
+    app->hover = std::make_unique<HoverStrategy>(app->engine.get());
+    app->debounce = std::make_unique<DebounceStrategy>(app->engine.get(), std::make_shared<HeuristicClassifier>());
+    app->workflow = std::make_unique<WorkflowStrategy>(app->engine.get());
+    app->warmup = std::make_unique<WarmupStrategy>(app->engine.get());
+    app->store = std::make_unique<Gui::ConversationStore>(m_dir.filePath(QStringLiteral("conversations.sqlite")));
+    Gui::Services services{app->engine.get(), app->hover.get(), app->debounce.get(), app->workflow.get(),
+                           app->warmup.get(), app->store.get()};
+    app->window = std::make_unique<Gui::MainWindow>(services);
+    app->window->newDocument(QStringLiteral("Faults happen. A provider refuses, a connection breaks, a stream stalls. "
+                                            "The document stays what the writer wrote."));
+    app->window->show();
+    if (!QTest::qWaitForWindowExposed(app->window.get()))
+        return nullptr;
+    return app;
+}
 
 void tst_FaultMatrix::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dir.isValid());
     QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
 }
 
@@ -379,5 +440,73 @@ void tst_FaultMatrix::streamLimit()
     table().append(row);
 }
 
-QTEST_GUILESS_MAIN(tst_FaultMatrix)
+void tst_FaultMatrix::failedGenerationNeverTouchesTheDocument_data()
+{
+    QTest::addColumn<QByteArray>("fault");
+    QTest::addColumn<bool>("partial");
+    QTest::addRow("refused (401)") << QByteArray("status=401") << false;
+    QTest::addRow("busy, retried, still failing (503)") << QByteArray("status=503") << false;
+    QTest::addRow("broken after 5 tokens") << QByteArray("drop-after=5") << true;
+    QTest::addRow("error event after 5 tokens") << QByteArray("error-at=5") << true;
+    QTest::addRow("malformed after 5 tokens") << QByteArray("malformed-at=5") << true;
+}
+
+void tst_FaultMatrix::failedGenerationNeverTouchesTheDocument()
+{
+    QFETCH(QByteArray, fault);
+    QFETCH(bool, partial);
+    const std::unique_ptr<App> app = makeApp(fault, fastRetries());
+    QVERIFY(app);
+    Gui::DocumentTab *tab = app->window->currentTab();
+    const QString original = tab->toPlainText();
+    tab->setFocus();
+    tab->moveCursor(QTextCursor::End);
+    QSignalSpy ended(app->window->answerPane(), &Gui::AnswerPane::answerEnded);
+    QTest::mouseClick(app->window->summarizeButton(), Qt::LeftButton);
+    QVERIFY(ended.wait(15000));
+    QCOMPARE(ended.at(0).at(0).toBool(), false);
+    const QString status = app->window->answerPane()->statusText();
+    QVERIFY2(status.contains(app->engine->profile().displayName), qPrintable(status));
+    // What came before the fault stays readable in the pane, marked as failed; the document
+    // is what the user wrote, with nothing to undo.
+    QCOMPARE(!app->window->answerPane()->text().isEmpty(), partial);
+    QCOMPARE(tab->toPlainText(), original);
+    QVERIFY(!tab->document()->isUndoAvailable());
+    // Typing goes on as usual.
+    QTest::keyClicks(tab, QStringLiteral(" Still mine."));
+    QCOMPARE(tab->toPlainText(), original + QStringLiteral(" Still mine."));
+}
+
+void tst_FaultMatrix::retryIsShownAndEscStopsIt()
+{
+    // A long back-off, so that the wait can be seen and stopped; nothing waits it out.
+    Settings settings = fastRetries();
+    settings.retry.firstDelay = 20s;
+    settings.retry.maxDelay = 20s;
+    settings.retry.jitter = 0;
+    const std::unique_ptr<App> app = makeApp("status=503", settings);
+    QVERIFY(app);
+    Gui::DocumentTab *tab = app->window->currentTab();
+    const QString original = tab->toPlainText();
+    QSignalSpy ended(app->window->answerPane(), &Gui::AnswerPane::answerEnded);
+    QTest::mouseClick(app->window->summarizeButton(), Qt::LeftButton);
+    const QString provider = app->engine->profile().displayName;
+    QTRY_VERIFY2_WITH_TIMEOUT(app->window->answerPane()->statusText().contains(QLatin1String("retrying in 20 s")),
+                              qPrintable(app->window->answerPane()->statusText()), 10000);
+    const QString status = app->window->answerPane()->statusText();
+    QVERIFY2(status.contains(provider + QLatin1String(" is busy (server error, HTTP 503)")), qPrintable(status));
+    QVERIFY2(status.contains(QLatin1String("attempt 1 of 3")), qPrintable(status));
+    QVERIFY(ended.isEmpty());
+    const qint64 served = m_local.stats().requestsServed;
+
+    QTest::keyClick(tab, Qt::Key_Escape);
+    QCOMPARE(ended.size(), 1);
+    QCOMPARE(app->window->answerPane()->statusText(), Gui::AnswerPane::tr("Stopped."));
+    QVERIFY(m_local.settle(&m_network, 200, 5000));
+    QCOMPARE(m_local.stats().requestsServed, served); // the retry never left
+    QCOMPARE(app->engine->foregroundInFlight(), 0);
+    QCOMPARE(tab->toPlainText(), original);
+}
+
+QTEST_MAIN(tst_FaultMatrix)
 #include "tst_faultmatrix.moc"
