@@ -81,6 +81,9 @@ private slots:
     void initTestCase();
     void init();
     void cleanupTestCase();
+    void policyDelays();
+    void policyRetriesOnlyABusyProvider_data();
+    void policyRetriesOnlyABusyProvider();
     void matrix_data();
     void matrix();
     void retryHonoursRetryAfterAndStopCancelsIt();
@@ -189,6 +192,61 @@ Llm::ChatRequest tst_FaultMatrix::chat() const
     r.messages = {{Llm::Role::User, QStringLiteral("What happens when the provider fails?")}};
     r.maxTokens = 40;
     return r;
+}
+
+void tst_FaultMatrix::policyDelays()
+{
+    const RetryPolicy defaults; // 1 s, 2 s, 4 s (+ up to 10 %), then no more
+    const Llm::Error busy(Code::ServerError, QStringLiteral("DeepSeek"), {}, 503);
+    for (int retry = 1; retry <= 3; ++retry) {
+        const auto delay = defaults.delayBefore(retry, busy);
+        QVERIFY(delay);
+        const auto base = std::chrono::milliseconds(1000 << (retry - 1));
+        QVERIFY2(*delay >= base && *delay <= base + base / 10, qPrintable(QString::number(delay->count())));
+    }
+    QVERIFY(!defaults.delayBefore(4, busy));
+    // The back-off is capped.
+    RetryPolicy many = defaults;
+    many.maxRetries = 10;
+    many.jitter = 0;
+    QCOMPARE(many.delayBefore(8, busy), std::optional(many.maxDelay));
+    // Retry-After wins when longer, and past the cap is not waited for.
+    Llm::Error limited(Code::RateLimited, QStringLiteral("DeepSeek"), {}, 429);
+    limited.setRetryAfter(std::chrono::seconds(7));
+    QCOMPARE(many.delayBefore(1, limited), std::optional(std::chrono::milliseconds(7000)));
+    limited.setRetryAfter(std::chrono::seconds(31));
+    QVERIFY(!many.delayBefore(1, limited));
+    RetryPolicy never = defaults;
+    never.maxRetries = 0;
+    QVERIFY(!never.delayBefore(1, busy));
+}
+
+void tst_FaultMatrix::policyRetriesOnlyABusyProvider_data()
+{
+    QTest::addColumn<Llm::Error>("error");
+    QTest::addColumn<bool>("retried");
+    const QString p = QStringLiteral("Anthropic");
+    QTest::addRow("429") << Llm::Error(Code::RateLimited, p, {}, 429) << true;
+    QTest::addRow("500") << Llm::Error(Code::ServerError, p, {}, 500) << true;
+    QTest::addRow("529 overloaded") << Llm::Error(Code::ServerError, p, {}, 529) << true;
+    QTest::addRow("in-stream overloaded") << Llm::Error(Code::ProviderError, p, QStringLiteral("overloaded_error: Overloaded")) << true;
+    QTest::addRow("in-stream invalid") << Llm::Error(Code::ProviderError, p, QStringLiteral("invalid_request_error: no")) << false;
+    QTest::addRow("bad key") << Llm::Error(Code::BadKey, p, {}, 401) << false;
+    QTest::addRow("bad request") << Llm::Error(Code::BadRequest, p, {}, 400) << false;
+    QTest::addRow("unknown model") << Llm::Error(Code::UnknownModel, p, {}, 404) << false;
+    QTest::addRow("context") << Llm::Error(Code::ContextTooLong, p, {}, 400) << false;
+    QTest::addRow("timeout") << Llm::Error(Code::Timeout, p) << false;
+    QTest::addRow("broken") << Llm::Error(Code::StreamBroken, p) << false;
+    QTest::addRow("unreachable") << Llm::Error(Code::NetworkUnreachable, p) << false;
+    QTest::addRow("cancelled") << Llm::Error(Code::Cancelled, p) << false;
+}
+
+void tst_FaultMatrix::policyRetriesOnlyABusyProvider()
+{
+    QFETCH(Llm::Error, error);
+    QFETCH(bool, retried);
+    QCOMPARE(RetryPolicy::isRetryable(error), retried);
+    QCOMPARE(RetryPolicy().delayBefore(1, error).has_value(), retried);
 }
 
 void tst_FaultMatrix::matrix_data()
