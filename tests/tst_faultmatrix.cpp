@@ -28,6 +28,7 @@
 
 #include <QFile>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QNetworkAccessManager>
 #include <QPointer>
@@ -163,7 +164,7 @@ void tst_FaultMatrix::cleanupTestCase()
         return;
     QFile out(QString::fromLocal8Bit(path));
     QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    out.write("| Case | Outcome | Requests at the server | Text kept | Streams open after | Message shown |\n"
+    out.write("| Case | Outcome | Requests at the server | Text shown and kept | Streams open after | Message shown |\n"
               "|---|---|---|---|---|---|\n");
     for (const Row &r : std::as_const(table())) {
         QString message = r.message;
@@ -319,7 +320,7 @@ void tst_FaultMatrix::matrix()
     const qint64 servedBefore = m_local.stats().requestsServed;
     Row row;
     row.tag = QStringLiteral("%1, %2, `%3`").arg(format, foreground ? QStringLiteral("foreground") : QStringLiteral("prefetch"),
-                                                  QString::fromLatin1(fault).section(QLatin1Char('@'), 0, 0));
+                                                  QString::fromLatin1(fault).remove(QRegularExpression(QStringLiteral("@row\\d+"))));
 
     if (foreground) {
         std::unique_ptr<ResponseStream> handle(engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
@@ -358,7 +359,7 @@ void tst_FaultMatrix::matrix()
             QCOMPARE(!handle->text().isEmpty(), partial);
             row.outcome = QStringLiteral("failed: `%1`%2").arg(QString::fromLatin1(error.codeName()),
                                                               retries > 0 ? QStringLiteral(" after %1 retries").arg(retries) : QString());
-            row.message = error.message();
+            row.message = error.message().replace(provider, QLatin1String("<provider>"));
             row.textKept = !handle->text().isEmpty();
         }
         // Every retry came before the first content: nothing shown was ever restarted.
