@@ -359,7 +359,7 @@ void tst_FaultMatrix::matrix()
             QCOMPARE(!handle->text().isEmpty(), partial);
             row.outcome = QStringLiteral("failed: `%1`%2").arg(QString::fromLatin1(error.codeName()),
                                                               retries > 0 ? QStringLiteral(" after %1 retries").arg(retries) : QString());
-            row.message = error.message().replace(provider, QLatin1String("<provider>"));
+            row.message = error.message().replace(provider, QLatin1String("[provider]"));
             row.textKept = !handle->text().isEmpty();
         }
         // Every retry came before the first content: nothing shown was ever restarted.
