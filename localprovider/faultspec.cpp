@@ -57,6 +57,14 @@ std::expected<FaultSpec, QString> FaultSpec::parse(QStringView spec)
                 return bad();
             f.stallMs = *ms;
             f.stallAt = *n;
+        } else if (key == u"fail-first") {
+            const qsizetype at = value.indexOf(u'@');
+            const auto n = count(at < 0 ? value : value.first(at));
+            const QStringView tag = at < 0 ? QStringView() : value.sliced(at + 1).trimmed();
+            if (!n || (at >= 0 && (tag.isEmpty() || tag.size() > 64)))
+                return bad();
+            f.failFirst = *n;
+            f.failFirstKey = tag.toString();
         } else {
             return std::unexpected(QStringLiteral("unknown fault \"%1\"").arg(key));
         }
@@ -82,7 +90,17 @@ FaultSpec FaultSpec::mergedWith(const FaultSpec &o) const
     if (o.errorAt >= 0)
         f.errorAt = o.errorAt;
     f.contextTooLong = f.contextTooLong || o.contextTooLong;
+    if (o.failFirst >= 0) {
+        f.failFirst = o.failFirst;
+        f.failFirstKey = o.failFirstKey;
+    }
     return f;
+}
+
+bool FaultSpec::isEmpty() const
+{
+    return !status && retryAfterSec < 0 && dropAfter < 0 && stallAt < 0 && malformedAt < 0 && errorAt < 0
+        && !contextTooLong;
 }
 
 } // namespace LocalProvider

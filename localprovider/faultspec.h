@@ -18,10 +18,16 @@ struct FaultSpec {
     int malformedAt = -1;    // malformed-at=N: one SSE data line that is not JSON after N tokens
     int errorAt = -1;        // error-at=N: an in-stream error after N tokens, then the end
     bool contextTooLong = false; // context-too-long: refuse as if the prompt did not fit
+    // fail-first=N[@KEY]: the other faults apply to the first N requests with this spec (or
+    // with the same KEY), later ones are served without them: a fault a client's retry cures.
+    int failFirst = -1;
+    QString failFirstKey;
 
     static std::expected<FaultSpec, QString> parse(QStringView spec);
     // `override`'s settings win; the rest come from this one.
     FaultSpec mergedWith(const FaultSpec &override) const;
+    // Any fault at all (fail-first alone is none).
+    bool isEmpty() const;
 };
 
 } // namespace LocalProvider

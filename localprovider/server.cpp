@@ -386,12 +386,17 @@ void Server::handleGeneration(HttpConnection *connection, const HttpRequest &req
         profile = *tuned;
     }
     FaultSpec fault = m_state->fault();
+    QString faultText = m_state->config().fault;
     if (const QByteArray spec = request.header("x-headstart-fault"); !spec.isEmpty()) {
         const auto parsed = FaultSpec::parse(QString::fromLatin1(spec));
         if (!parsed)
             return reject(connection, request, ApiError::make(400, QStringLiteral("X-Headstart-Fault: ") + parsed.error()), 0, startNs);
         fault = fault.mergedWith(*parsed);
+        faultText = QString::fromLatin1(spec);
     }
+    if (fault.failFirst >= 0 && !fault.isEmpty()
+        && !m_state->countFaulted(fault.failFirstKey.isEmpty() ? faultText : fault.failFirstKey, fault.failFirst))
+        fault = FaultSpec{}; // past the first N: served as if no fault had been asked for
     const int rtt = profile.rttMs;
 
     if (!authorized(request)) {

@@ -23,6 +23,20 @@ ServerState::ServerState(ServerConfig config)
     }
 }
 
+bool ServerState::countFaulted(const QString &key, int n)
+{
+    auto it = m_faulted.find(key);
+    if (it == m_faulted.end()) {
+        if (qsizetype(m_faultedOrder.size()) >= MaxFailFirstKeys) {
+            m_faulted.remove(m_faultedOrder.front());
+            m_faultedOrder.pop_front();
+        }
+        m_faultedOrder.push_back(key);
+        it = m_faulted.insert(key, 0);
+    }
+    return ++*it <= n;
+}
+
 Stats ServerState::stats() const
 {
     std::lock_guard lock(m_mutex);

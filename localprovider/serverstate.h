@@ -7,6 +7,7 @@
 
 #include <QByteArray>
 #include <QHash>
+#include <QString>
 
 #include <deque>
 #include <mutex>
@@ -25,6 +26,11 @@ public:
     SlotScheduler &scheduler() { return m_scheduler; }
     PrefixCache &cache() { return m_cache; }
     quint64 nextSerial() { return ++m_serial; }
+    // fail-first=N: counts a request with the spec keyed `key`; true while it is one of the
+    // first `n`. At most MaxFailFirstKeys keys are remembered (the oldest is forgotten first):
+    // the map must not grow with whatever clients send.
+    bool countFaulted(const QString &key, int n);
+    static constexpr qsizetype MaxFailFirstKeys = 256;
 
     template <typename F>
     void updateStats(F &&update)
@@ -47,6 +53,8 @@ private:
     SlotScheduler m_scheduler;
     PrefixCache m_cache;
     quint64 m_serial = 0;
+    QHash<QString, qint64> m_faulted; // fail-first: requests seen per key (server thread)
+    std::deque<QString> m_faultedOrder;
 
     mutable std::mutex m_mutex;
     Stats m_stats;

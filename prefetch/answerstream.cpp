@@ -42,6 +42,11 @@ AnswerStream::AnswerStream(QNetworkAccessManager *network, Llm::ProviderProfile 
 {
     if (m_request.request.model.isEmpty())
         m_request.request.model = m_profile.model;
+    m_retryTimer.setSingleShot(true);
+    connect(&m_retryTimer, &QTimer::timeout, this, [this] {
+        // Asked for again exactly as the first time: nothing of it was delivered.
+        startPart(m_limit, {});
+    });
 }
 
 AnswerStream::~AnswerStream()
@@ -158,6 +163,8 @@ void AnswerStream::startPart(int maxTokens, const QString &continuation)
     Llm::StreamOptions options;
     options.prefetch = m_speculative;
     options.encodedBody = body;
+    if (m_idleTimeout.count() > 0)
+        options.idleTimeout = m_idleTimeout;
     // A speculative part paused at the session's cap holds its unread bytes: keep that small
     // (about 40 SSE events); the kernel's socket buffer and TCP flow control hold the rest.
     if (m_speculative)
@@ -318,8 +325,31 @@ void AnswerStream::restartWhole()
     startPart(m_request.request.maxTokens, {});
 }
 
+bool AnswerStream::retryLater(const Llm::Error &error)
+{
+    // Only a wanted answer with nothing delivered yet: a guess that fails is a miss, and a
+    // continuation or a part after content would restart what the user is reading.
+    if (m_speculative || m_partContinues || m_contentEvents > 0 || m_partContent > 0 || !m_text.isEmpty())
+        return false;
+    const auto delay = m_retryPolicy.delayBefore(m_retries + 1, error);
+    if (!delay)
+        return false;
+    ++m_retries;
+    // A refused request bills nothing: its estimate is not added to the answer's usage.
+    m_partUsage = {};
+    m_partContent = 0;
+    m_partFirstNs = m_partLastNs = -1;
+    log().info("{} refused an answer ({}, HTTP {}); retry {} of {} in {} ms", m_profile.id.toStdString(),
+               error.codeName(), error.httpStatus(), m_retries, m_retryPolicy.maxRetries, qint64(delay->count()));
+    m_retryTimer.start(*delay); // before the signal: a consumer may cancel from it
+    emit retrying(error, *delay, m_retries, m_retryPolicy.maxRetries);
+    return true;
+}
+
 void AnswerStream::onPartFailed(const Llm::Error &error)
 {
+    if (retryLater(error))
+        return;
     if (m_partContinues && m_partContent == 0 && isRefusal(error)) {
         addPartUsage();
         log().warn("{} refused to continue an answer ({}); asking for it whole", m_profile.id.toStdString(),
@@ -338,6 +368,7 @@ void AnswerStream::end(std::optional<Llm::Error> error)
         return;
     m_done = true;
     m_waiting = false;
+    m_retryTimer.stop(); // Stop during a back-off: no request leaves after it
     m_error = error;
     m_finishedNs = Llm::monotonicNowNs();
     QPointer<AnswerStream> self(this);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "prompttemplate.h"
+#include "retrypolicy.h"
 
 #include "llm/error.h"
 #include "llm/llmstream.h"
@@ -9,7 +10,9 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QTimer>
 
+#include <chrono>
 #include <optional>
 
 class QNetworkAccessManager;
@@ -32,7 +35,13 @@ namespace Prefetch {
 // consumer to drop what it has, and continuationRefused() tells the engine.
 //
 // A part that ends at the answer's current limit (its prefix) leaves the answer waiting, not
-// finished: isWaitingForLimit(). GUI thread; owned by a PrefetchSession, then a ResponseStream.
+// finished: isWaitingForLimit().
+//
+// A wanted (not speculative) answer whose first part fails before any content because the
+// provider is busy is asked for again after a back-off (setRetryPolicy()): retrying() says so,
+// and cancel() during the wait ends it at once, before another request leaves. Once content
+// came, a failure ends the answer with what it has: a half-shown answer is never restarted.
+// GUI thread; owned by a PrefetchSession, then a ResponseStream.
 class AnswerStream : public QObject
 {
     Q_OBJECT
@@ -59,6 +68,11 @@ public:
     // comes while it streams finds an answer that flows on, with no continuation to wait for.
     // 0: none. Call before start().
     void setKeepUnlessExtended(int tokens) { m_keep = tokens; }
+    // How a busy provider's refusal is retried while the answer is wanted (never while it is
+    // speculative). The default never retries.
+    void setRetryPolicy(const RetryPolicy &policy) { m_retryPolicy = policy; }
+    // No data for this long fails the part as a timeout; 0: the transport's default.
+    void setIdleTimeout(std::chrono::milliseconds timeout) { m_idleTimeout = timeout; }
     // Aborts the part in flight; failed(Cancelled) unless the answer had ended.
     void cancel();
     // Back-pressure on the part in flight (see Llm::LlmStream::setPaused).
@@ -78,6 +92,10 @@ public:
     // What the provider bills for every part so far (estimated for a part cut before its usage).
     Llm::Usage usage() const;
     int parts() const { return m_parts; }
+    // Requests sent for the answer again after a busy provider refused it.
+    int retries() const { return m_retries; }
+    // Waiting out the back-off before the next retry.
+    bool isWaitingToRetry() const { return m_retryTimer.isActive(); }
     // Content events received (every part): what the answer has, in tokens as the stream counts.
     qsizetype contentEvents() const { return m_contentEvents; }
     // The answer's text so far (choice 0).
@@ -100,6 +118,9 @@ signals:
     void waitingForLimit();
     void finished();
     void failed(const Llm::Error &error);
+    // The provider refused the answer (`error`); it is asked for again in `delay`, retry
+    // number `attempt` of `attempts`. Nothing was delivered yet.
+    void retrying(const Llm::Error &error, std::chrono::milliseconds delay, int attempt, int attempts);
     // The provider refused to continue an answer: it cannot, for this model.
     void continuationRefused();
 
@@ -108,6 +129,7 @@ private:
     void onEvent(const Llm::StreamEvent &event);
     void onPartFinished();
     void onPartFailed(const Llm::Error &error);
+    bool retryLater(const Llm::Error &error);
     void continueOrWait();
     void closeAtKeep();
     void restartWhole();
@@ -133,6 +155,10 @@ private:
     bool m_done = false;
     bool m_continuable = true; // nothing yet that a continuation could not carry on
     std::optional<Llm::Error> m_error;
+    RetryPolicy m_retryPolicy{.maxRetries = 0};
+    int m_retries = 0;
+    std::chrono::milliseconds m_idleTimeout{0};
+    QTimer m_retryTimer;       // the back-off before the next retry
     QString m_text;
     QString m_held;            // white space the last part ended with, not sent as the beginning
     QString m_finishReason;    // of the last part

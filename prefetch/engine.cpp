@@ -108,6 +108,10 @@ RenderedRequest Engine::render(const Llm::ChatRequest &request) const
 AnswerStream *Engine::makeAnswer(Strategy strategy, const RenderedRequest &request, bool speculative)
 {
     auto *answer = new AnswerStream(m_network, m_profile, request, speculative);
+    // Only while it is wanted: a prefetch is never retried (AnswerStream checks), but one the
+    // user takes over before its first token is.
+    answer->setRetryPolicy(m_settings.retry);
+    answer->setIdleTimeout(m_settings.streamIdleTimeout);
     answer->setPurpose(speculative || strategy == Strategy::Warmup ? QByteArray(strategyId(strategy))
                                                                  : QByteArrayLiteral("foreground"));
     connect(answer, &AnswerStream::continuationRefused, this, [this] {

@@ -23,6 +23,12 @@ ResponseStream::ResponseStream(Strategy strategy, Origin origin, AnswerStream *s
         connect(stream, &AnswerStream::finished, this, &ResponseStream::onLiveFinished);
         connect(stream, &AnswerStream::failed, this, &ResponseStream::onLiveFailed);
         connect(stream, &AnswerStream::restarted, this, &ResponseStream::onRestarted);
+        // Nothing was delivered before a retry, so it cannot overtake the replay of anything.
+        connect(stream, &AnswerStream::retrying, this,
+                [this](const Llm::Error &error, std::chrono::milliseconds delay, int attempt, int attempts) {
+                    if (!m_done)
+                        emit retrying(error, delay, attempt, attempts);
+                });
     }
     // From the event loop: the caller gets the handle and connects before anything is emitted.
     QMetaObject::invokeMethod(this, &ResponseStream::deliverBuffered, Qt::QueuedConnection);

@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QPointer>
 
+#include <chrono>
 #include <optional>
 
 namespace Prefetch {
@@ -78,6 +79,9 @@ signals:
     void firstContentShown(double perceivedMs);
     void finished();
     void failed(const Llm::Error &error);
+    // The provider was busy and the answer is asked for again in `delay` (see
+    // AnswerStream::retrying()); nothing was delivered. cancel() stops the wait.
+    void retrying(const Llm::Error &error, std::chrono::milliseconds delay, int attempt, int attempts);
 
 private:
     friend class Engine;

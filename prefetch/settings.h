@@ -1,5 +1,7 @@
 #pragma once
 
+#include "retrypolicy.h"
+
 #include <QtGlobal>
 
 #include <chrono>
@@ -99,6 +101,13 @@ struct Settings {
     int foregroundInFlight = 10;
     int prefetchInFlight = 2; // at most 20 % of the foreground lane
     int prefetchQueue = 5;    // beyond this a prefetch is rejected
+
+    // Foreground answers that fail before their first token because the provider is busy are
+    // asked for again (see RetryPolicy); prefetches never are: a failed guess is a miss.
+    RetryPolicy retry;
+    // How long a streaming answer may go without data before it fails as a timeout; 0: the
+    // transport's default (Llm::StreamOptions::idleTimeout). Tests shorten it.
+    milliseconds streamIdleTimeout{0};
 
     // Sliding one-hour budget for prefetch traffic, in tokens and in money (the provider's
     // currency, its price table applied); 0 = unlimited. A guess must fit both. Prompt tokens

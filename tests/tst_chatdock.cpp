@@ -92,6 +92,7 @@ private slots:
     void exchangeIsPersistedAndReloaded();
     void answerInProgressIsStoredOnClose();
     void stopKeepsThePartialAnswer();
+    void busyProviderRetryIsShownAndStopEndsIt();
     void providerErrorIsShownInline();
     void documentModeSendsTheDocument();
     void largeDocumentCompilesInTheBackground();
@@ -419,6 +420,35 @@ void tst_ChatDock::answerInProgressIsStoredOnClose()
     QCOMPARE(messages->at(1).state, MessageState::Partial);
     QCOMPARE(messages->at(1).content, arrived);
     QVERIFY(m_local.waitForNoOpenStream(2000)); // and the stream is closed
+}
+
+void tst_ChatDock::busyProviderRetryIsShownAndStopEndsIt()
+{
+    // A long back-off, so that the wait is seen and stopped; nothing waits it out.
+    Prefetch::Settings settings;
+    settings.retry.firstDelay = std::chrono::seconds(20);
+    settings.retry.maxDelay = std::chrono::seconds(20);
+    settings.retry.jitter = 0;
+    m_dock.reset();
+    m_debounce.reset();
+    m_engine = std::make_unique<Prefetch::Engine>(&m_network, m_local.profile({}, "status=429"), settings);
+    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
+                                                              std::make_shared<Prefetch::HeuristicClassifier>());
+    makeDock();
+    typeAndSend(QStringLiteral("Are you busy?"));
+    QTRY_VERIFY2_WITH_TIMEOUT(m_dock->statusText().contains(QLatin1String("retrying in 20 s")),
+                              qPrintable(m_dock->statusText()), 10000);
+    QVERIFY2(m_dock->statusText().contains(m_engine->profile().displayName + QLatin1String(" is busy (rate limited)")),
+             qPrintable(m_dock->statusText()));
+    QVERIFY(m_dock->statusText().contains(QLatin1String("attempt 1 of 3")));
+    QVERIFY(m_dock->isAnswering());
+    QVERIFY(m_dock->stopButton()->isEnabled());
+    const qint64 served = m_local.stats().requestsServed;
+    QTest::mouseClick(m_dock->stopButton(), Qt::LeftButton);
+    QVERIFY(!m_dock->isAnswering());
+    QVERIFY(!m_dock->stopButton()->isEnabled());
+    QVERIFY(m_local.settle(&m_network, 200, 5000));
+    QCOMPARE(m_local.stats().requestsServed, served); // the retry never left
 }
 
 void tst_ChatDock::stopKeepsThePartialAnswer()

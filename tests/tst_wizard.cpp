@@ -54,13 +54,14 @@ private slots:
     void ownWordsAreKeptWhenEarlierStepsChange();
     void regenerateWritesAnotherText();
     void errorIsShownAndTypingStillWorks();
+    void busyProviderRetryIsShownAndStopEndsIt();
     void finishEmitsTheDocument();
     void escapeStopsTheGenerationFirst();
     void cancelClosesEveryStream();
     void splitItems();
 
 private:
-    void makeWizard(const QByteArray &latency, const QByteArray &fault = {});
+    void makeWizard(const QByteArray &latency, const QByteArray &fault = {}, const Prefetch::Settings &settings = {});
     void fillPageOne(const QString &topic = Topic);
     bool waitForPrefetches(qint64 count);
     bool waitDone(WizardGenerationPage *page);
@@ -92,9 +93,9 @@ void tst_Wizard::cleanup()
     m_engine.reset();
 }
 
-void tst_Wizard::makeWizard(const QByteArray &latency, const QByteArray &fault)
+void tst_Wizard::makeWizard(const QByteArray &latency, const QByteArray &fault, const Prefetch::Settings &settings)
 {
-    m_engine = std::make_unique<Engine>(&m_network, m_local.profile(latency, fault));
+    m_engine = std::make_unique<Engine>(&m_network, m_local.profile(latency, fault), settings);
     m_workflow = std::make_unique<WorkflowStrategy>(m_engine.get());
     m_wizard = std::make_unique<NewDocumentWizard>(m_engine.get(), m_workflow.get());
     m_wizard->show();
@@ -376,7 +377,10 @@ void tst_Wizard::regenerateWritesAnotherText()
 
 void tst_Wizard::errorIsShownAndTypingStillWorks()
 {
-    makeWizard(HostedLatency, "status=500");
+    Prefetch::Settings fastRetries; // the 500 is retried (in ms here) before it is shown
+    fastRetries.retry.firstDelay = std::chrono::milliseconds(5);
+    fastRetries.retry.maxDelay = std::chrono::milliseconds(20);
+    makeWizard(HostedLatency, "status=500", fastRetries);
     fillPageOne();
     m_wizard->next();
     WizardGenerationPage *outline = m_wizard->outlinePage();
@@ -390,6 +394,31 @@ void tst_Wizard::errorIsShownAndTypingStillWorks()
     QVERIFY(outline->isUserEdited());
     QCOMPARE(m_wizard->formData(NewDocumentWizard::IntroductionStep).value(QStringLiteral("outline")).toString(),
              QStringLiteral("1. Why caches"));
+}
+
+void tst_Wizard::busyProviderRetryIsShownAndStopEndsIt()
+{
+    // A long back-off, so that the wait is seen and stopped; nothing waits it out.
+    Prefetch::Settings slowRetries;
+    slowRetries.retry.firstDelay = std::chrono::seconds(20);
+    slowRetries.retry.maxDelay = std::chrono::seconds(20);
+    slowRetries.retry.jitter = 0;
+    makeWizard(HostedLatency, "status=429", slowRetries);
+    fillPageOne();
+    m_wizard->next();
+    WizardGenerationPage *outline = m_wizard->outlinePage();
+    QTRY_VERIFY2_WITH_TIMEOUT(outline->statusText().contains(QLatin1String("retrying in 20 s")),
+                              qPrintable(outline->statusText()), 10000);
+    QVERIFY2(outline->statusText().contains(m_engine->profile().displayName + QLatin1String(" is busy (rate limited)")),
+             qPrintable(outline->statusText()));
+    QVERIFY(outline->statusText().contains(QLatin1String("attempt 1 of 3")));
+    QVERIFY(outline->stopButton()->isEnabled());
+    const qint64 served = m_local.stats().requestsServed;
+    QTest::mouseClick(outline->stopButton(), Qt::LeftButton);
+    QVERIFY(!outline->stopButton()->isEnabled());
+    QVERIFY2(outline->statusText().startsWith(QLatin1String("Stopped")), qPrintable(outline->statusText()));
+    QVERIFY(m_local.settle(&m_network, 200, 5000));
+    QCOMPARE(m_local.stats().requestsServed, served); // the retry never left
 }
 
 void tst_Wizard::finishEmitsTheDocument()

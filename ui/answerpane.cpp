@@ -37,6 +37,7 @@ AnswerPane::AnswerPane(QWidget *parent)
     connect(&m_follower, &StreamFollower::firstPainted, this, &AnswerPane::onFirstPainted);
     connect(&m_follower, &StreamFollower::finished, this, &AnswerPane::onFinished);
     connect(&m_follower, &StreamFollower::failed, this, &AnswerPane::onFailed);
+    connect(&m_follower, &StreamFollower::retrying, this, [this](const QString &status) { setStatus(status); });
 }
 
 void AnswerPane::follow(Prefetch::ResponseStream *stream, const QString &providerName)

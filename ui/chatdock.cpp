@@ -96,6 +96,12 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
             m_liveWidget->setTiming(perceivedMs, stream && stream->isPrefetched());
         emit firstTokenShown(perceivedMs);
     });
+    // Stop stays enabled through the wait: the answer is still being asked for.
+    connect(&m_live, &StreamFollower::retrying, this, [this](const QString &status) {
+        if (m_liveWidget)
+            m_liveWidget->setStatus(status);
+        setStatus(status);
+    });
     // The dock may outlive the event loop by a little at exit; store what arrived while the
     // store certainly still exists.
     connect(qApp, &QCoreApplication::aboutToQuit, this, &ChatDock::saveProgress);

@@ -248,6 +248,7 @@ WizardGenerationPage::WizardGenerationPage(const Texts &texts, QWidget *parent)
     });
     connect(&m_follower, &StreamFollower::finished, this, &WizardGenerationPage::onFinished);
     connect(&m_follower, &StreamFollower::failed, this, &WizardGenerationPage::onFailed);
+    connect(&m_follower, &StreamFollower::retrying, this, [this](const QString &status) { setStatus(status); });
     m_editPause.setSingleShot(true);
     m_editPause.setInterval(SettleDelay);
     connect(&m_editPause, &QTimer::timeout, this, &WizardGenerationPage::editSettled);

@@ -2,6 +2,8 @@
 
 #include "prefetch/responsestream.h"
 
+#include <QCoreApplication>
+#include <QLocale>
 #include <QScrollBar>
 #include <QTextCursor>
 #include <QTextDocument>
@@ -13,6 +15,29 @@ namespace {
 // One frame at 60 Hz: fast enough to look live, slow enough not to re-layout per token.
 constexpr int FrameMs = 16;
 } // namespace
+
+QString retryStatus(const Llm::Error &error, std::chrono::milliseconds delay, int attempt, int attempts)
+{
+    QString why;
+    switch (error.code()) {
+    case Llm::Error::Code::RateLimited:
+        why = QCoreApplication::translate("Gui::StreamFollower", "rate limited");
+        break;
+    case Llm::Error::Code::ServerError:
+        why = error.httpStatus() == 529
+            ? QCoreApplication::translate("Gui::StreamFollower", "overloaded")
+            : QCoreApplication::translate("Gui::StreamFollower", "server error, HTTP %1").arg(error.httpStatus());
+        break;
+    default:
+        why = QCoreApplication::translate("Gui::StreamFollower", "overloaded");
+        break;
+    }
+    // Whole seconds, rounded up: "in 0 s" would read as now.
+    const qint64 seconds = std::max<qint64>(1, (delay.count() + 999) / 1000);
+    return QCoreApplication::translate("Gui::StreamFollower", "%1 is busy (%2); retrying in %3 s — attempt %4 of %5")
+        .arg(error.provider(), why, QLocale().toString(seconds), QLocale().toString(attempt),
+             QLocale().toString(attempts));
+}
 
 void appendStreamed(QTextDocument *document, QScrollBar *bar, const QString &text)
 {
@@ -48,6 +73,10 @@ void StreamFollower::follow(Prefetch::ResponseStream *stream)
     connect(stream, &Prefetch::ResponseStream::restarted, this, &StreamFollower::onRestarted);
     connect(stream, &Prefetch::ResponseStream::finished, this, &StreamFollower::onFinished);
     connect(stream, &Prefetch::ResponseStream::failed, this, &StreamFollower::onFailed);
+    connect(stream, &Prefetch::ResponseStream::retrying, this,
+            [this](const Llm::Error &error, std::chrono::milliseconds delay, int attempt, int attempts) {
+                emit retrying(retryStatus(error, delay, attempt, attempts), delay);
+            });
 }
 
 Prefetch::ResponseStream *StreamFollower::stream() const

@@ -9,6 +9,7 @@
 #include <QString>
 #include <QTimer>
 
+#include <chrono>
 #include <functional>
 
 class QScrollBar;
@@ -18,6 +19,10 @@ class QWidget;
 namespace Prefetch { class ResponseStream; }
 
 namespace Gui {
+
+// The status line while an answer waits to be asked for again (see Prefetch::RetryPolicy):
+// "DeepSeek is busy (rate limited); retrying in 2 s — attempt 2 of 3".
+QString retryStatus(const Llm::Error &error, std::chrono::milliseconds delay, int attempt, int attempts);
 
 // Appends streamed `text` at the end of `document` with a cursor of its own (the user's cursor
 // and selection stay where they are); a view whose scroll bar showed the end keeps showing it.
@@ -70,6 +75,9 @@ signals:
     // The stream ended; everything it delivered has been handed to the view.
     void finished(Llm::FinishReason reason);
     void failed(const Llm::Error &error);
+    // The provider was busy; the answer is asked for again in `delay` (nothing was shown).
+    // `status` is retryStatus()'s sentence for it.
+    void retrying(const QString &status, std::chrono::milliseconds delay);
 
 private:
     void onEvent(const Llm::StreamEvent &event);
