@@ -142,7 +142,7 @@ bool ConversationStore::openFile()
         }
         log().warn("conversation store: damaged file moved aside");
         m_recovery = tr("The conversation file was damaged (%1). It was moved, not deleted, to %2 and a new one "
-                        "was started. What can still be read from it can be exported: Chat, Export Damaged "
+                        "was started. What can still be read from it can be exported: File, Export Damaged "
                         "Conversations.")
                          .arg(detail.isEmpty() ? tr("unreadable") : detail, QDir::toNativeSeparators(m_movedAside));
     }
