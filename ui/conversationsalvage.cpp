@@ -7,7 +7,6 @@
 #include <spdlog/spdlog.h>
 
 #include <QAtomicInteger>
-#include <QCoreApplication>
 #include <QDir>
 #include <QHash>
 #include <QSet>
@@ -29,11 +28,6 @@ namespace Gui {
 namespace {
 
 spdlog::logger &log() { return Llm::moduleLogger("ui"); }
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Gui::ConversationSalvage", text);
-}
 
 // Ids are looked up one by one up to the largest one found; a file claiming more rows than
 // this is damaged in its counters too, and the lookups stop there.
@@ -65,13 +59,13 @@ QString fileStem(const ConversationSalvage::Conversation &c)
 
 QString markdown(const ConversationSalvage::Conversation &c)
 {
-    QString out = QStringLiteral("# %1\n\n").arg(c.title.isEmpty() ? tr("Untitled conversation") : c.title);
+    QString out = QStringLiteral("# %1\n\n").arg(c.title.isEmpty() ? ConversationSalvage::tr("Untitled conversation") : c.title);
     if (!c.documentPath.isEmpty())
-        out += tr("Document: %1").arg(c.documentPath) + QStringLiteral("\n\n");
+        out += ConversationSalvage::tr("Document: %1").arg(c.documentPath) + QStringLiteral("\n\n");
     if (c.updated.isValid())
-        out += tr("Last changed: %1").arg(c.updated.toString(Qt::ISODate)) + QStringLiteral("\n\n");
+        out += ConversationSalvage::tr("Last changed: %1").arg(c.updated.toString(Qt::ISODate)) + QStringLiteral("\n\n");
     if (!c.complete)
-        out += tr("Some messages of this conversation could not be read from the damaged file.")
+        out += ConversationSalvage::tr("Some messages of this conversation could not be read from the damaged file.")
             + QStringLiteral("\n\n");
     for (const ConversationSalvage::Message &m : c.messages) {
         out += QStringLiteral("## %1").arg(m.role);
@@ -97,7 +91,7 @@ std::expected<ConversationSalvage, QString> ConversationSalvage::read(const QStr
         db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
         const std::optional<qint64> last = db.open() ? maxId(db, QStringLiteral("conversations")) : std::nullopt;
         if (!last) {
-            failure = tr("Nothing can be read from %1 any more.").arg(QDir::toNativeSeparators(path));
+            failure = ConversationSalvage::tr("Nothing can be read from %1 any more.").arg(QDir::toNativeSeparators(path));
         } else {
             QSqlQuery conversation(db);
             conversation.prepare(QStringLiteral("SELECT title, document_path, updated_at FROM conversations WHERE id = ?"));
@@ -160,7 +154,7 @@ std::expected<ConversationSalvage, QString> ConversationSalvage::read(const QStr
 std::expected<int, QString> ConversationSalvage::exportTo(const QString &directory) const
 {
     if (!PrivateFiles::makeDirectory(directory))
-        return std::unexpected(tr("The folder %1 cannot be created.").arg(QDir::toNativeSeparators(directory)));
+        return std::unexpected(ConversationSalvage::tr("The folder %1 cannot be created.").arg(QDir::toNativeSeparators(directory)));
     const QDir dir(directory);
     const auto write = [](const QString &path, const QByteArray &bytes) {
         QSaveFile file(path);
@@ -173,7 +167,7 @@ std::expected<int, QString> ConversationSalvage::exportTo(const QString &directo
     QJsonArray all;
     for (const Conversation &c : m_conversations) {
         if (!write(dir.filePath(fileStem(c) + QStringLiteral(".md")), markdown(c).toUtf8()))
-            return std::unexpected(tr("Cannot write into %1.").arg(QDir::toNativeSeparators(directory)));
+            return std::unexpected(ConversationSalvage::tr("Cannot write into %1.").arg(QDir::toNativeSeparators(directory)));
         QJsonArray messages;
         for (const Message &m : c.messages)
             messages.append(QJsonObject{{QStringLiteral("role"), m.role},
@@ -188,7 +182,7 @@ std::expected<int, QString> ConversationSalvage::exportTo(const QString &directo
                                {QStringLiteral("messages"), messages}});
     }
     if (!write(dir.filePath(QStringLiteral("conversations.json")), QJsonDocument(all).toJson()))
-        return std::unexpected(tr("Cannot write into %1.").arg(QDir::toNativeSeparators(directory)));
+        return std::unexpected(ConversationSalvage::tr("Cannot write into %1.").arg(QDir::toNativeSeparators(directory)));
     return int(m_conversations.size());
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QList>
 #include <QString>
@@ -15,6 +16,8 @@ namespace Gui {
 // conversations reads in well under a second.
 class ConversationSalvage
 {
+    Q_DECLARE_TR_FUNCTIONS(Gui::ConversationSalvage)
+
 public:
     struct Message {
         QString role;    // "user", "assistant", "system", as stored

@@ -13,14 +13,10 @@ namespace Gui {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Gui::SalvageExport", text);
-}
-
 void tell(QWidget *parent, QMessageBox::Icon icon, const QString &text)
 {
-    auto *box = new QMessageBox(icon, tr("Export Damaged Conversations"), text, QMessageBox::Ok, parent);
+    auto *box = new QMessageBox(icon, QCoreApplication::translate("Gui::SalvageExport", "Export Damaged Conversations"),
+                                text, QMessageBox::Ok, parent);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
 }
@@ -29,7 +25,8 @@ void tell(QWidget *parent, QMessageBox::Icon icon, const QString &text)
 
 void exportSalvagedConversations(QWidget *parent, const QString &damagedFile)
 {
-    auto *dialog = new QFileDialog(parent, tr("Export Damaged Conversations To"),
+    auto *dialog = new QFileDialog(parent,
+                                   QCoreApplication::translate("Gui::SalvageExport", "Export Damaged Conversations To"),
                                    QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
     dialog->setFileMode(QFileDialog::Directory);
     dialog->setOption(QFileDialog::ShowDirsOnly);
@@ -48,8 +45,10 @@ void exportSalvagedConversations(QWidget *parent, const QString &damagedFile)
             tell(parent, QMessageBox::Warning, written.error());
         else
             tell(parent, QMessageBox::Information,
-                 tr("%1 readable conversation(s) were written to %2, one Markdown file each and all of them in "
-                    "conversations.json.")
+                 QCoreApplication::translate("Gui::SalvageExport",
+                                             "%1 readable conversation(s) were written to %2, one Markdown file "
+                                             "each and all of them in "
+                                             "conversations.json.")
                      .arg(*written)
                      .arg(QDir::toNativeSeparators(target)));
     });
