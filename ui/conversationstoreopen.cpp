@@ -154,7 +154,8 @@ QString ConversationStore::quickCheck()
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
     // quick_check reads every page of every table and index (not the index/row agreement
-    // integrity_check adds): milliseconds for thousands of conversations.
+    // integrity_check adds): about 0.4 s for a 73 MB file (2,000 conversations of 10 long
+    // messages), once at start (docs/reliability.md).
     if (!q.exec(QStringLiteral("PRAGMA quick_check")))
         return errorDetail(q.lastError());
     QStringList problems;
