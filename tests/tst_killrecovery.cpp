@@ -244,6 +244,8 @@ void tst_KillRecovery::killMidDatabaseWriteLeavesItIntact()
         QVERIFY(messages->size() >= 2);
         QCOMPARE(messages->constFirst().content, question);
         QCOMPARE(messages->at(1).role, Llm::Role::Assistant);
+        // Still streaming when killed: what a crash leaves is marked partial, not complete.
+        QCOMPARE(messages->at(1).state, Gui::MessageState::Partial);
     }
 
     // The next start opens the same file: nothing is moved aside.
