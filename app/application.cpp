@@ -15,10 +15,12 @@
 #include "ui/conversationstore.h"
 #include "ui/mainwindow.h"
 #include "ui/metricsdock.h"
+#include "ui/privatefiles.h"
 #include "ui/settingsdialog.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QLibraryInfo>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
@@ -208,6 +210,15 @@ bool Application::start(const Options &options)
     auto log = spdlog::get("app");
 
     QSettings store;
+    // Owner-only whatever the umask, before anything is written: the settings file (made now if
+    // missing, so QSettings' later writes keep its mode), and what an earlier version left
+    // readable in the settings and data folders.
+    const QString configFolder = QFileInfo(store.fileName()).absolutePath();
+    Gui::PrivateFiles::makeDirectory(configFolder);
+    Gui::PrivateFiles::tighten(configFolder);
+    Gui::PrivateFiles::makeFile(store.fileName());
+    Gui::PrivateFiles::makeDirectory(dataDirectory());
+    Gui::PrivateFiles::tighten(dataDirectory());
     Gui::AppSettings::LoadResult loaded = Gui::AppSettings::load(store);
     m_settings = loaded.settings;
     QStringList problems = loaded.problems;
@@ -243,7 +254,6 @@ bool Application::start(const Options &options)
         if (!m_habitsSave.isActive())
             m_habitsSave.start();
     });
-    QDir().mkpath(dataDirectory());
     m_conversations = std::make_unique<Gui::ConversationStore>(QDir(dataDirectory()).filePath(QStringLiteral("conversations.sqlite")));
 
     Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),

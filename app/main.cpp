@@ -1,6 +1,12 @@
 #include "application.h"
 #include "logging.h"
 #include "screenshottour.h"
+#include "typingdriver.h"
+
+#include "ui/chatdock.h"
+#include "ui/chatinput.h"
+#include "ui/documenttab.h"
+#include "ui/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -33,7 +39,15 @@ int main(int argc, char *argv[])
     const QCommandLineOption screenshots(QStringLiteral("screenshots"),
         QStringLiteral("Walk through the main views and save a PNG of each into this folder, then quit."),
         QStringLiteral("folder"));
-    parser.addOptions({provider, latency, language, verbose, screenshots});
+    // Hidden, for tests that drive the real binary without a display (tests/tst_killrecovery.cpp,
+    // docs/reliability.md): type this text into the open document / the chat input ("\n" sends).
+    QCommandLineOption typeDocument(QStringLiteral("type-document"), QStringLiteral("Type text into the document."),
+                                    QStringLiteral("text"));
+    QCommandLineOption typeChat(QStringLiteral("type-chat"), QStringLiteral("Type text into the chat."),
+                                QStringLiteral("text"));
+    typeDocument.setFlags(QCommandLineOption::HiddenFromHelp);
+    typeChat.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({provider, latency, language, verbose, screenshots, typeDocument, typeChat});
     parser.addPositionalArgument(QStringLiteral("document"), QStringLiteral("A Markdown or text document to open."),
                                  QStringLiteral("[document]"));
     parser.process(app);
@@ -60,5 +74,17 @@ int main(int argc, char *argv[])
         tour = std::make_unique<App::ScreenshotTour>(&application, parser.value(screenshots), suffix);
         tour->start();
     }
+    std::unique_ptr<App::TypingDriver> typing;
+    constexpr int KeyIntervalMs = 30; // a fast typist
+    if (parser.isSet(typeDocument) && application.window()->currentTab()) {
+        typing = std::make_unique<App::TypingDriver>(application.window()->currentTab(), parser.value(typeDocument),
+                                                     KeyIntervalMs);
+    } else if (parser.isSet(typeChat) && application.window()->chatDock()) {
+        application.window()->chatDock()->show();
+        typing = std::make_unique<App::TypingDriver>(application.window()->chatDock()->input(), parser.value(typeChat),
+                                                     KeyIntervalMs);
+    }
+    if (typing)
+        typing->start();
     return app.exec();
 }

@@ -7,7 +7,9 @@
 // one falls back alone.
 #include "ui/appsettings.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QLocale>
 #include <QSettings>
 #include <QStandardPaths>
@@ -39,6 +41,7 @@ private slots:
     void resumeAboveCeilingIsPulledIn();
     void unreadableFile_data();
     void unreadableFile();
+    void oneBadLineKeepsEveryOtherValue();
     void consentGatesEverySignalThatSendsUnaskedText();
     void remoteLocalServerNeedsConsent();
     void settersDropOverridesEqualToDefaults();
@@ -325,8 +328,8 @@ void tst_AppSettings::unreadableFile()
 {
     QFETCH(QByteArray, content);
     const QString file = path(QStringLiteral("s.conf"));
-    const QString backup = file + QStringLiteral(".damaged");
-    QFile::remove(backup);
+    for (const QString &old : QDir(m_dir.path()).entryList({QStringLiteral("s.conf.damaged*")}))
+        QFile::remove(m_dir.filePath(old));
     {
         QFile f(file);
         QVERIFY(f.open(QIODevice::WriteOnly));
@@ -338,18 +341,87 @@ void tst_AppSettings::unreadableFile()
         QCOMPARE(result.problems.size(), 1);
         QVERIFY2(result.problems.constFirst().contains(QLatin1String("could not be read")),
                  qPrintable(result.problems.constFirst()));
-        QVERIFY(result.settings == AppSettings());
+        QVERIFY2(result.problems.constFirst().contains(QLatin1String("s.conf.damaged-1")),
+                 qPrintable(result.problems.constFirst()));
         // The user's bytes survive; saving replaces the damaged file with a readable one.
-        QFile kept(backup);
+        QFile kept(file + QStringLiteral(".damaged-1"));
         QVERIFY(kept.open(QIODevice::ReadOnly));
         QCOMPARE(kept.readAll(), content);
-        AppSettings changed;
+        QCOMPARE(kept.permissions() & ~(QFileDevice::ReadUser | QFileDevice::WriteUser),
+                 QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        AppSettings changed = result.settings;
         changed.prefetch.hover.delay = std::chrono::milliseconds(250);
         changed.save(settings);
     }
     const auto reread = loadFile(file);
     QVERIFY2(reread.problems.isEmpty(), qPrintable(reread.problems.join(QLatin1Char('\n'))));
     QCOMPARE(reread.settings.prefetch.hover.delay, std::chrono::milliseconds(250));
+}
+
+void tst_AppSettings::oneBadLineKeepsEveryOtherValue()
+{
+    const QString file = path(QStringLiteral("s.conf"));
+    for (const QString &old : QDir(m_dir.path()).entryList({QStringLiteral("s.conf.damaged*")}))
+        QFile::remove(m_dir.filePath(old));
+    // What a user has: several values changed from their defaults, in three sections.
+    AppSettings mine;
+    mine.providerId = QStringLiteral("deepseek");
+    mine.uiLanguage = QStringLiteral("zh_CN");
+    mine.translateTarget = QStringLiteral("German");
+    mine.firstRun = false;
+    mine.prefetch.hover.delay = std::chrono::milliseconds(420);
+    mine.prefetch.debounce.minChars = 33;
+    mine.setModel(QStringLiteral("deepseek"), QStringLiteral("deepseek-reasoner"));
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        mine.save(settings);
+    }
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray good = f.readAll();
+    f.close();
+    QVERIFY2(good.contains("delayMs=420"), good.constData());
+
+    for (int damage = 1; damage <= 3; ++damage) {
+        // Each start finds a new damage: a garbage line, and a value of the wrong type.
+        QByteArray bad = good;
+        bad.replace("delayMs=420", "delayMs=420\n\x01garbage line " + QByteArray::number(damage));
+        bad.replace("minChars=33", "minChars=thirty-three");
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(bad);
+        f.close();
+        {
+            QSettings settings(file, QSettings::IniFormat);
+            const auto result = AppSettings::load(settings);
+            const QString problems = result.problems.join(QLatin1Char('\n'));
+            // Every value that still reads is the user's; the wrong-typed one is its default.
+            QCOMPARE(result.settings.providerId, mine.providerId);
+            QCOMPARE(result.settings.uiLanguage, mine.uiLanguage);
+            QCOMPARE(result.settings.translateTarget, mine.translateTarget);
+            QCOMPARE(result.settings.firstRun, false);
+            QCOMPARE(result.settings.prefetch.hover.delay, std::chrono::milliseconds(420));
+            QCOMPARE(result.settings.prefetch.debounce.minChars, Prefetch::Settings().debounce.minChars);
+            QCOMPARE(result.settings.profile(QStringLiteral("deepseek")).model, QStringLiteral("deepseek-reasoner"));
+            // The user is told which line was dropped and which value was reset.
+            QCOMPARE(result.problems.size(), 2);
+            QVERIFY2(problems.contains(QStringLiteral("garbage line %1").arg(damage)), qPrintable(problems));
+            QVERIFY2(problems.contains(QLatin1String("minimum draft length")), qPrintable(problems));
+            QVERIFY2(problems.contains(QStringLiteral("s.conf.damaged-%1").arg(damage)), qPrintable(problems));
+            result.settings.save(settings); // what the app does at start
+        }
+        // Copies accumulate: none is written over.
+        for (int n = 1; n <= damage; ++n) {
+            QFile kept(file + QStringLiteral(".damaged-%1").arg(n));
+            QVERIFY(kept.open(QIODevice::ReadOnly));
+            QVERIFY(kept.readAll().contains("garbage line " + QByteArray::number(n)));
+        }
+        QVERIFY(!QFileInfo::exists(file + QStringLiteral(".damaged-%1").arg(damage + 1)));
+    }
+    // After saving, the file reads cleanly again with the user's values.
+    const auto reread = loadFile(file);
+    QVERIFY2(reread.problems.isEmpty(), qPrintable(reread.problems.join(QLatin1Char('\n'))));
+    QCOMPARE(reread.settings.prefetch.hover.delay, std::chrono::milliseconds(420));
+    QCOMPARE(reread.settings.providerId, mine.providerId);
 }
 
 void tst_AppSettings::consentGatesEverySignalThatSendsUnaskedText()

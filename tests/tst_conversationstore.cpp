@@ -1,21 +1,30 @@
 // The conversation store on real SQLite files in a temporary directory: create, rename, delete
 // and list newest first; messages in order and streamed answers updated in place; search over
 // titles and message text, with and without the full-text index, LIKE metacharacters literal;
-// everything survives closing and reopening; a damaged file is moved aside and a fresh one
-// works; a file from a newer version is left alone.
+// everything survives closing and reopening; a damaged file (junk, or pages damaged behind an
+// intact header) is moved aside, a fresh one works and what still reads is salvaged and
+// exported; damage found while open is reported and stops writes; files are owner-only under
+// umask 022; a file from a newer version is left alone.
+#include "ui/conversationsalvage.h"
 #include "ui/conversationstore.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
+
+#include <sys/stat.h>
 
 using Gui::ConversationMode;
 using Gui::ConversationStore;
@@ -39,11 +48,20 @@ private slots:
     void searchFollowsUpdatedText();
     void survivesCloseAndReopen();
     void corruptFileIsMovedAsideAndAFreshOneWorks();
+    void damagedPagesAreFoundMovedAsideAndSalvaged();
+    void damageWhileOpenIsReportedAndStopsWrites();
+    void filesAndFoldersAreOwnerOnly();
     void newerSchemaIsLeftAlone();
     void unusableLocationFallsBackToMemory();
     void connectionsAreUniqueAndRemoved();
 
 private:
+    // `count` conversations of two messages each, long enough to fill many pages.
+    void fill(int count);
+    // Overwrites `pages` pages in the middle of the file (past the header and schema).
+    void damageMiddle(const QString &path, int pages);
+    static QString question(int i) { return QStringLiteral("Question %1 ").arg(i).repeated(20); }
+    static QString answer(int i) { return QStringLiteral("Answer %1 ").arg(i).repeated(30); }
     QString dbPath() const { return m_dir->filePath(QStringLiteral("conversations.sqlite")); }
     std::unique_ptr<QTemporaryDir> m_dir;
 };
@@ -311,6 +329,174 @@ void tst_ConversationStore::corruptFileIsMovedAsideAndAFreshOneWorks()
     QVERIFY(id);
     QVERIFY(store.appendMessage(*id, Llm::Role::User, QStringLiteral("works")));
     QCOMPARE(store.conversations()->size(), 1);
+}
+
+void tst_ConversationStore::fill(int count)
+{
+    ConversationStore store(dbPath());
+    QVERIFY(store.isPersistent());
+    for (int i = 0; i < count; ++i) {
+        const auto id = store.create(QStringLiteral("Conversation %1").arg(i));
+        QVERIFY(id);
+        QVERIFY(store.appendMessage(*id, Llm::Role::User, question(i)));
+        QVERIFY(store.appendMessage(*id, Llm::Role::Assistant, answer(i)));
+    }
+} // closing the last connection checkpoints the WAL into the file
+
+void tst_ConversationStore::damageMiddle(const QString &path, int pages)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    constexpr qint64 Page = 4096; // SQLite's default page size
+    QVERIFY2(file.size() > 16 * Page, qPrintable(QString::number(file.size())));
+    QVERIFY(file.seek((file.size() / 2 / Page) * Page));
+    QByteArray junk(int(pages * Page), '\0');
+    for (int i = 0; i < junk.size(); ++i)
+        junk[i] = char((i * 7919) % 251);
+    QCOMPARE(file.write(junk), junk.size());
+}
+
+void tst_ConversationStore::damagedPagesAreFoundMovedAsideAndSalvaged()
+{
+    constexpr int Count = 244;
+    fill(Count);
+    const QByteArray header = [&] {
+        QFile f(dbPath());
+        return f.open(QIODevice::ReadOnly) ? f.read(100) : QByteArray();
+    }();
+    damageMiddle(dbPath(), 3);
+    {
+        QFile f(dbPath());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.read(100), header); // the header is intact: opening alone does not notice
+    }
+    const qint64 damagedSize = QFileInfo(dbPath()).size();
+
+    ConversationStore store(dbPath());
+    QVERIFY(store.isPersistent());
+    // Found, moved aside (not deleted), said so with where it went and how to get at the rest.
+    QVERIFY2(store.movedAsidePath().startsWith(dbPath() + QStringLiteral(".broken-")),
+             qPrintable(store.recoveryMessage()));
+    QCOMPARE(QFileInfo(store.movedAsidePath()).size(), damagedSize);
+    QVERIFY2(store.recoveryMessage().contains(QDir::toNativeSeparators(store.movedAsidePath())),
+             qPrintable(store.recoveryMessage()));
+    QVERIFY2(store.recoveryMessage().contains(QLatin1String("Export")), qPrintable(store.recoveryMessage()));
+    // A fresh store: nothing is written into the damage.
+    QCOMPARE(store.conversations()->size(), 0);
+    QVERIFY(store.create(QStringLiteral("Fresh")));
+
+    // What still reads comes back, each conversation as it was written.
+    const auto salvage = Gui::ConversationSalvage::read(store.movedAsidePath());
+    QVERIFY2(salvage, qPrintable(salvage.error()));
+    QVERIFY(!salvage->conversations().isEmpty());
+    int messages = 0;
+    for (const auto &c : salvage->conversations()) {
+        const int i = int(c.id - 1);
+        QCOMPARE(c.title, QStringLiteral("Conversation %1").arg(i));
+        if (c.complete) {
+            QCOMPARE(c.messages.size(), 2);
+            QCOMPARE(c.messages[0].role, QStringLiteral("user"));
+            QCOMPARE(c.messages[0].content, question(i));
+            QCOMPARE(c.messages[1].content, answer(i));
+        }
+        messages += int(c.messages.size());
+    }
+    // The tester saw 14 of 244 listed; reading row by row gets far more past the damage.
+    QVERIFY2(salvage->conversations().size() > Count / 2, qPrintable(QString::number(salvage->conversations().size())));
+    QVERIFY2(messages > Count, qPrintable(QString::number(messages)));
+
+    // Offered for export: Markdown per conversation and one JSON file, owner-only.
+    const QString out = m_dir->filePath(QStringLiteral("exported/here"));
+    const auto written = salvage->exportTo(out);
+    QVERIFY2(written, qPrintable(written.error()));
+    QCOMPARE(*written, int(salvage->conversations().size()));
+    const QFileInfoList files = QDir(out).entryInfoList(QDir::Files);
+    QCOMPARE(files.size(), *written + 1);
+    QCOMPARE(QFileInfo(out).permissions() & 0x7777, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                         | QFileDevice::ReadUser | QFileDevice::WriteUser | QFileDevice::ExeUser);
+    for (const QFileInfo &f : files)
+        QCOMPARE(f.permissions() & 0x7777, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser | QFileDevice::WriteUser);
+    QFile json(QDir(out).filePath(QStringLiteral("conversations.json")));
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    QCOMPARE(QJsonDocument::fromJson(json.readAll()).array().size(), *written);
+    QFile first(files.constFirst().filePath().endsWith(QLatin1String(".md")) ? files.constFirst().filePath()
+                                                                              : files.constLast().filePath());
+    QVERIFY(first.open(QIODevice::ReadOnly));
+    QVERIFY(first.readAll().startsWith("# Conversation "));
+}
+
+void tst_ConversationStore::damageWhileOpenIsReportedAndStopsWrites()
+{
+    constexpr int Count = 244;
+    fill(Count);
+    ConversationStore store(dbPath());
+    QVERIFY(store.movedAsidePath().isEmpty());
+    const auto before = store.conversations();
+    QVERIFY(before);
+    QCOMPARE(before->size(), Count);
+
+    // The disk fails under the open store. Its page cache holds every page since the check at
+    // open; a write by another connection (another program) makes it read from disk again.
+    damageMiddle(dbPath(), 3);
+    {
+        QSqlDatabase other = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("other"));
+        other.setDatabaseName(dbPath());
+        QVERIFY(other.open());
+        QSqlQuery q(other);
+        QVERIFY2(q.exec(QStringLiteral("PRAGMA user_version = 1")), qPrintable(q.lastError().text()));
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("other"));
+    QSignalSpy errors(&store, &ConversationStore::errorOccurred);
+    int failedReads = 0;
+    for (const auto &c : *before) {
+        const auto messages = store.messages(c.id);
+        if (!messages) {
+            ++failedReads;
+            QVERIFY2(messages.error().contains(QLatin1String("damaged")), qPrintable(messages.error()));
+        }
+    }
+    const auto list = store.conversations(QStringLiteral("Answer"));
+    // Reported, not read as "fewer rows".
+    QVERIFY2(failedReads > 0 || !list, "no read noticed the damage");
+    QVERIFY(store.damagedWhileOpen());
+    // Later writes are refused, each with a message, instead of going on into the damage.
+    const auto write = store.appendMessage(before->constFirst().id, Llm::Role::User, QStringLiteral("more"));
+    QVERIFY(!write);
+    QVERIFY2(write.error().contains(QLatin1String("damaged")), qPrintable(write.error()));
+    QCOMPARE(errors.size(), 1);
+    QVERIFY(!store.create(QStringLiteral("another")));
+    QCOMPARE(errors.size(), 2);
+}
+
+void tst_ConversationStore::filesAndFoldersAreOwnerOnly()
+{
+    const mode_t previous = ::umask(022); // the usual one: new files 0644, folders 0755
+    const auto restore = qScopeGuard([previous] { ::umask(previous); });
+    const QString path = m_dir->filePath(QStringLiteral("data/Headstart/conversations.sqlite"));
+    const auto mode = [](const QString &p) {
+        struct stat st {};
+        return ::stat(QFile::encodeName(p).constData(), &st) == 0 ? int(st.st_mode & 0777) : -1;
+    };
+    {
+        ConversationStore store(path);
+        QVERIFY(store.isPersistent());
+        const auto id = store.create(QStringLiteral("Private"));
+        QVERIFY(store.appendMessage(*id, Llm::Role::User, QStringLiteral("my secret plan")));
+        QCOMPARE(mode(m_dir->filePath(QStringLiteral("data"))), 0700);
+        QCOMPARE(mode(m_dir->filePath(QStringLiteral("data/Headstart"))), 0700);
+        QCOMPARE(mode(path), 0600);
+        QVERIFY(QFileInfo::exists(path + QStringLiteral("-wal")));
+        QCOMPARE(mode(path + QStringLiteral("-wal")), 0600);
+        QCOMPARE(mode(path + QStringLiteral("-shm")), 0600);
+    }
+    // Files an earlier version left readable are tightened at open.
+    QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
+                                            | QFileDevice::ReadOther));
+    QCOMPARE(mode(path), 0644);
+    ConversationStore store(path);
+    QVERIFY(store.isPersistent());
+    QCOMPARE(store.conversations()->size(), 1);
+    QCOMPARE(mode(path), 0600);
 }
 
 void tst_ConversationStore::newerSchemaIsLeftAlone()

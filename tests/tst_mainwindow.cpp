@@ -26,6 +26,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QEnterEvent>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -70,6 +71,7 @@ private slots:
     void openingADocumentWarmsTheCache();
     void tabsTrackChangesAndSave();
     void unsavedTextIsRecoveredAfterACrash();
+    void recoveredDocumentKeepsItsPath();
     void autosaveWritesOnlyWhatChanged();
     void closingUnsavedTextAsksFirst();
 
@@ -504,6 +506,44 @@ void tst_MainWindow::unsavedTextIsRecoveredAfterACrash()
     QCOMPARE(next.currentDocument()->text(), QStringLiteral("Unsaved work that must survive."));
     QVERIFY(next.currentDocument()->isModified());
     next.currentDocument()->setModified(false);
+}
+
+void tst_MainWindow::recoveredDocumentKeepsItsPath()
+{
+    const QString recovery = m_dir.filePath(QStringLiteral("recovery-path"));
+    const QString path = m_dir.filePath(QStringLiteral("kept.md"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("On disk.");
+    }
+    m_window->setRecoveryDirectory(recovery);
+    QVERIFY(m_window->openFile(path));
+    Gui::DocumentTab *doc = m_window->currentTab();
+    QCOMPARE(doc->model()->filePath(), QFileInfo(path).absoluteFilePath());
+    QTest::keyClicks(doc, QStringLiteral("Typed. "));
+    doc->model()->writeRecoveryCopy();
+    const QString copy = doc->model()->recoveryFile();
+    QVERIFY(QFile::exists(copy));
+    const QString typed = doc->model()->text();
+
+    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(), nullptr};
+    Gui::MainWindow next(services);
+    next.setRecoveryDirectory(recovery);
+    int restored = -1;
+    next.offerRecovery([&restored](int n) { restored = n; });
+    QMessageBox *question = shownMessageBox(&next);
+    QVERIFY(question);
+    QTest::mouseClick(question->button(QMessageBox::Yes), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(restored, 1, 2000);
+    // In its own file again, unsaved, and copied again until it is saved.
+    QCOMPARE(next.currentDocument()->filePath(), QFileInfo(path).absoluteFilePath());
+    QCOMPARE(next.currentDocument()->text(), typed);
+    QVERIFY(next.currentDocument()->isModified());
+    QVERIFY(QFile::exists(copy));
+    next.currentDocument()->removeRecoveryCopy();
+    next.currentDocument()->setModified(false);
+    doc->model()->setModified(false);
 }
 
 void tst_MainWindow::autosaveWritesOnlyWhatChanged()

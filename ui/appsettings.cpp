@@ -667,10 +667,15 @@ private:
                                             "language name; using %2.")
                                 .arg(quoted(raw), out.translateTarget);
         }
-        if (m_settings.contains(FirstRunKey)) {
+        // QSettings writes a section named "general" as [%General] and reads that back as
+        // "General/...": on a file read again from disk the key has the other case.
+        for (const QString &key : {FirstRunKey, QStringLiteral("General/firstRun")}) {
+            if (!m_settings.contains(key))
+                continue;
             // A bad flag is not worth a message: the worst outcome is the welcome shown again.
-            if (const auto firstRun = parseBool(m_settings.value(FirstRunKey)))
+            if (const auto firstRun = parseBool(m_settings.value(key)))
                 out.firstRun = *firstRun;
+            break;
         }
     }
 
@@ -754,31 +759,81 @@ AppSettings::LoadResult AppSettings::load(QSettings &settings)
     // its section is parsed: reading every key first makes status() tell the whole truth.
     const QStringList keys = settings.allKeys();
     const QString path = QFileInfo(settings.fileName()).filePath();
-    if (settings.status() == QSettings::FormatError) {
-        // QSettings writes over an unreadable file at the next save: keep the user's bytes.
-        const QString backup = path + QStringLiteral(".damaged");
-        QFile::remove(backup);
-        if (!path.isEmpty() && QFile::copy(path, backup))
-            result.problems << tr("The settings file %1 could not be read; Headstart uses the default settings. "
-                                  "The damaged file was kept as %2.")
-                                   .arg(path, backup);
-        else
-            result.problems << tr("The settings file %1 could not be read; Headstart uses the default settings.")
-                                   .arg(path);
-        return result;
-    }
     if (settings.status() == QSettings::AccessError) {
         result.problems << tr("The settings file %1 could not be opened; Headstart uses the default settings.")
                                .arg(path);
         return result;
+    }
+    if (settings.status() == QSettings::FormatError) {
+        // QSettings skips the lines it cannot parse and keeps every other one, so the values
+        // that still read are loaded below like any other. It writes over the file at the next
+        // save, so the user's bytes are copied first, each damage to its own numbered copy.
+        const QStringList lines = unreadableSettingsLines(path);
+        const QString backup = keepDamagedCopy(path);
+        const QString which = lines.isEmpty() ? tr("some lines") : lines.join(QLatin1String(", "));
+        if (!backup.isEmpty())
+            result.problems << tr("Part of the settings file %1 could not be read (%2) and was ignored; every other "
+                                  "value was kept. The file as it was is kept as %3.")
+                                   .arg(path, which, backup);
+        else
+            result.problems << tr("Part of the settings file %1 could not be read (%2) and was ignored; every other "
+                                  "value was kept.")
+                                   .arg(path, which);
     }
     if (keys.isEmpty())
         return result;
 
     Loader loader(settings);
     loader.load(result.settings);
-    result.problems = loader.problems;
+    result.problems << loader.problems;
     return result;
+}
+
+QString AppSettings::keepDamagedCopy(const QString &path)
+{
+    if (path.isEmpty() || !QFileInfo::exists(path))
+        return {};
+    // Never over an earlier copy: that one may hold the only readable version of a value.
+    for (int n = 1; n < 10'000; ++n) {
+        const QString backup = path + QStringLiteral(".damaged-%1").arg(n);
+        if (QFileInfo::exists(backup))
+            continue;
+        if (!QFile::copy(path, backup))
+            return {};
+        // The copy holds what the settings file holds; it is as private as that file.
+        QFile::setPermissions(backup, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        return backup;
+    }
+    return {};
+}
+
+QStringList AppSettings::unreadableSettingsLines(const QString &path)
+{
+    QFile file(path);
+    if (path.isEmpty() || !file.open(QIODevice::ReadOnly))
+        return {};
+    // The lines QSettings' INI reader skips: not blank, not a comment, not a [section] and
+    // without '='. Named by number and a short quote, for the user to find them.
+    QStringList out;
+    int number = 0;
+    while (!file.atEnd()) {
+        ++number;
+        const QByteArray line = file.readLine().trimmed();
+        if (line.isEmpty() || line.startsWith(';') || line.startsWith('#'))
+            continue;
+        if ((line.startsWith('[') && line.endsWith(']')) || (!line.startsWith('[') && line.contains('=')))
+            continue;
+        QString shown = QString::fromUtf8(line);
+        shown.removeIf([](QChar c) { return !c.isPrint(); });
+        if (shown.size() > 40)
+            shown = shown.left(40) + QChar(0x2026);
+        out << (shown.isEmpty() ? tr("line %1").arg(number) : tr("line %1 \"%2\"").arg(number).arg(shown));
+        if (out.size() == 5) {
+            out << tr("more");
+            break;
+        }
+    }
+    return out;
 }
 
 QStringList AppSettings::recentFiles(QSettings &settings)

@@ -105,10 +105,16 @@ public:
     QString translateTarget = QStringLiteral("English"); // the language Translate writes, in English
     bool firstRun = true;                           // the app has not finished its first start yet
 
-    // Reads and validates every key. A bad value (wrong type, out of range, unknown provider)
-    // is reset to its default with one user-readable problem each; a file QSettings cannot
-    // parse gives all defaults and one problem. Never fails.
+    // Reads and validates every key, value by value. A bad value (wrong type, out of range,
+    // unknown provider) is reset to its default with one user-readable problem each. Lines
+    // QSettings cannot parse are skipped with one problem naming them, every value that still
+    // reads is kept, and the file as it was is copied to "<file>.damaged-N" (the first free N,
+    // so earlier copies survive). Never fails.
     static LoadResult load(QSettings &settings);
+    // Copies `path` to the first free "<path>.damaged-N", owner-only; returns it, or empty.
+    static QString keepDamagedCopy(const QString &path);
+    // The lines of the INI file `path` that QSettings skips, as "line N "text"" for messages.
+    static QStringList unreadableSettingsLines(const QString &path);
     // Writes every key this class owns and removes those equal to their default; leaves other
     // keys of `settings` alone. Syncs; the caller may check settings.status().
     void save(QSettings &settings) const;

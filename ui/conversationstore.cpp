@@ -1,5 +1,7 @@
 #include "conversationstore.h"
 
+#include "conversationstore_p.h"
+
 #include "llm/log.h"
 
 #include <spdlog/spdlog.h>
@@ -18,37 +20,14 @@
 
 namespace Gui {
 
+using namespace StoreDetail;
+
 namespace {
 
 spdlog::logger &log() { return Llm::moduleLogger("ui"); }
 
-// SQLite primary result codes that mean "this file is not (or no longer) a database we can
-// read": the only ones for which moving the file aside is the right repair. Anything else
-// (locked, read-only, out of disk) leaves the file alone.
-constexpr int SqliteCorrupt = 11;
-constexpr int SqliteNotADb = 26;
-
 // The trigram tokenizer needs three characters to index anything.
 constexpr qsizetype TrigramLength = 3;
-
-QString errorDetail(const QSqlError &error)
-{
-    const QString db = error.databaseText().trimmed();
-    return db.isEmpty() ? error.text().trimmed() : db;
-}
-
-int primaryCode(const QSqlError &error)
-{
-    bool ok = false;
-    const int code = error.nativeErrorCode().toInt(&ok);
-    return ok ? code & 0xff : -1; // extended codes carry the primary one in the low byte
-}
-
-bool isDamaged(const QSqlError &error)
-{
-    const int code = primaryCode(error);
-    return code == SqliteCorrupt || code == SqliteNotADb;
-}
 
 QString roleName(Llm::Role role)
 {
@@ -131,35 +110,6 @@ qsizetype codePoints(const QString &text)
     return n;
 }
 
-// Rolled back unless committed: every early return leaves the file as it was.
-class Transaction
-{
-public:
-    explicit Transaction(QSqlDatabase &db)
-        : m_db(db)
-        , m_active(db.transaction())
-    {
-    }
-    ~Transaction()
-    {
-        if (m_active)
-            m_db.rollback();
-    }
-    Transaction(const Transaction &) = delete;
-    Transaction &operator=(const Transaction &) = delete;
-
-    bool isActive() const { return m_active; }
-    bool commit()
-    {
-        m_active = false;
-        return m_db.commit();
-    }
-
-private:
-    QSqlDatabase &m_db;
-    bool m_active;
-};
-
 ConversationInfo readConversation(const QSqlQuery &q)
 {
     ConversationInfo c;
@@ -175,48 +125,6 @@ ConversationInfo readConversation(const QSqlQuery &q)
 const QString ConversationColumns = QStringLiteral(
     "SELECT c.id, c.title, c.document_path, c.mode, c.updated_at, "
     "(SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) FROM conversations c ");
-
-// Version n of the schema is reached by running Migrations[n - 1] on version n - 1, in one
-// transaction with the version bump. Append steps; never edit one that has shipped.
-const QStringList Migrations[] = {
-    // 1: conversations and messages.
-    {QStringLiteral("CREATE TABLE conversations ("
-                    " id INTEGER PRIMARY KEY,"
-                    " title TEXT NOT NULL,"
-                    " document_path TEXT NOT NULL DEFAULT '',"
-                    " mode TEXT NOT NULL DEFAULT 'free',"
-                    " created_at INTEGER NOT NULL,"
-                    " updated_at INTEGER NOT NULL)"),
-     QStringLiteral("CREATE INDEX conversations_updated ON conversations (updated_at DESC, id DESC)"),
-     QStringLiteral("CREATE TABLE messages ("
-                    " id INTEGER PRIMARY KEY,"
-                    " conversation_id INTEGER NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,"
-                    " role TEXT NOT NULL,"
-                    " content TEXT NOT NULL DEFAULT '',"
-                    " reasoning TEXT NOT NULL DEFAULT '',"
-                    " state TEXT NOT NULL DEFAULT 'complete',"
-                    " error TEXT NOT NULL DEFAULT '',"
-                    " created_at INTEGER NOT NULL)"),
-     QStringLiteral("CREATE INDEX messages_conversation ON messages (conversation_id, id)")},
-};
-
-// The search index is not part of the versioned schema: whether it can exist depends on the
-// SQLite the Qt driver was built with, not on the file. External content: the text lives once,
-// in messages; triggers keep the index in step.
-const QStringList SearchIndex = {
-    QStringLiteral("CREATE VIRTUAL TABLE message_search USING fts5("
-                   "content, content='messages', content_rowid='id', tokenize='trigram')"),
-    QStringLiteral("CREATE TRIGGER message_search_insert AFTER INSERT ON messages BEGIN"
-                   " INSERT INTO message_search (rowid, content) VALUES (new.id, new.content); END"),
-    QStringLiteral("CREATE TRIGGER message_search_delete AFTER DELETE ON messages BEGIN"
-                   " INSERT INTO message_search (message_search, rowid, content) VALUES ('delete', old.id, old.content); END"),
-    QStringLiteral("CREATE TRIGGER message_search_update AFTER UPDATE OF content ON messages BEGIN"
-                   " INSERT INTO message_search (message_search, rowid, content) VALUES ('delete', old.id, old.content);"
-                   " INSERT INTO message_search (rowid, content) VALUES (new.id, new.content); END"),
-    QStringLiteral("INSERT INTO message_search (message_search) VALUES ('rebuild')"),
-};
-const QStringList SearchTriggers = {QStringLiteral("message_search_insert"), QStringLiteral("message_search_delete"),
-                                    QStringLiteral("message_search_update")};
 
 } // namespace
 
@@ -257,178 +165,6 @@ void ConversationStore::closeConnection()
         QSqlDatabase::removeDatabase(m_connection);
 }
 
-bool ConversationStore::openFile()
-{
-    const QFileInfo info(m_path);
-    if (!QDir().mkpath(info.absolutePath())) {
-        m_recovery = tr("Conversations cannot be saved: the folder %1 cannot be created. They are kept until "
-                        "Headstart closes.")
-                         .arg(QDir::toNativeSeparators(info.absolutePath()));
-        return false;
-    }
-
-    for (int attempt = 0; attempt < 2; ++attempt) {
-        m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
-        m_db.setDatabaseName(m_path);
-        QString detail;
-        bool damaged = false;
-        if (!m_db.open()) {
-            detail = errorDetail(m_db.lastError());
-            damaged = isDamaged(m_db.lastError());
-        } else {
-            // SQLite opens any file lazily; the first read is what tells a database from junk.
-            QSqlQuery q(m_db);
-            if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
-                detail = errorDetail(q.lastError());
-                damaged = isDamaged(q.lastError());
-            } else {
-                const int version = q.value(0).toInt();
-                q.finish();
-                if (version > SchemaVersion) {
-                    // A newer Headstart wrote it: leave it untouched for that version.
-                    m_recovery = tr("%1 was written by a newer version of Headstart and is left untouched. "
-                                    "Conversations are kept until Headstart closes.")
-                                     .arg(QDir::toNativeSeparators(m_path));
-                    return false;
-                }
-                QSqlError error = configure();
-                if (error.type() == QSqlError::NoError)
-                    error = migrate(version);
-                if (error.type() == QSqlError::NoError) {
-                    setUpSearchIndex();
-                    m_persistent = true;
-                    log().info("conversation store opened (schema {}, full-text search {})", SchemaVersion,
-                               m_fullText ? "on" : "off");
-                    return true;
-                }
-                detail = errorDetail(error);
-                damaged = isDamaged(error);
-            }
-        }
-        closeConnection();
-        if (!damaged || attempt > 0) {
-            m_recovery = tr("Conversations cannot be saved: %1 They are kept until Headstart closes.")
-                             .arg(detail.isEmpty() ? tr("the file cannot be opened.") : detail + u'.');
-            return false;
-        }
-        if (!moveAside()) {
-            m_recovery = tr("The conversation file %1 is damaged and cannot be moved aside. Conversations are kept "
-                            "until Headstart closes.")
-                             .arg(QDir::toNativeSeparators(m_path));
-            return false;
-        }
-        log().warn("conversation store: damaged file moved aside");
-        m_recovery = tr("The conversation file was damaged; it was moved to %1 and a new one was started.")
-                         .arg(QDir::toNativeSeparators(m_movedAside));
-    }
-    return false;
-}
-
-bool ConversationStore::openMemory()
-{
-    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
-    m_db.setDatabaseName(QStringLiteral(":memory:"));
-    if (!m_db.open() || configure().type() != QSqlError::NoError || migrate(0).type() != QSqlError::NoError)
-        return false;
-    setUpSearchIndex();
-    m_persistent = false;
-    return true;
-}
-
-bool ConversationStore::moveAside()
-{
-    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-    QString target = m_path + QStringLiteral(".broken-") + stamp;
-    for (int n = 2; QFileInfo::exists(target); ++n)
-        target = m_path + QStringLiteral(".broken-%1-%2").arg(stamp).arg(n);
-    if (!QFile::rename(m_path, target))
-        return false;
-    // A journal next to a damaged file belongs to it; left behind, SQLite would replay it into
-    // the fresh database.
-    for (const char *suffix : {"-wal", "-shm", "-journal"}) {
-        const QString side = m_path + QLatin1String(suffix);
-        if (QFileInfo::exists(side) && !QFile::rename(side, target + QLatin1String(suffix)))
-            QFile::remove(side);
-    }
-    m_movedAside = target;
-    return true;
-}
-
-QSqlError ConversationStore::configure()
-{
-    QSqlQuery q(m_db);
-    // WAL with synchronous=NORMAL: a commit does not wait for fsync, so checkpointing a streamed
-    // answer never stalls the GUI thread; a power cut can lose the last commits, not the file.
-    // busy_timeout is short: a second Headstart on the same file must not freeze this one.
-    for (const char *pragma : {"PRAGMA foreign_keys = ON", "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL",
-                               "PRAGMA busy_timeout = 250"}) {
-        if (!q.exec(QLatin1String(pragma)))
-            return q.lastError();
-        q.finish();
-    }
-    return {};
-}
-
-QSqlError ConversationStore::migrate(int from)
-{
-    for (int version = from + 1; version <= SchemaVersion; ++version) {
-        Transaction transaction(m_db);
-        if (!transaction.isActive())
-            return m_db.lastError();
-        QSqlQuery q(m_db);
-        for (const QString &statement : Migrations[version - 1]) {
-            if (!q.exec(statement)) {
-                log().error("conversation store: migration to schema {} failed", version);
-                return q.lastError();
-            }
-        }
-        if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(version)))
-            return q.lastError();
-        if (!transaction.commit())
-            return m_db.lastError();
-    }
-    QSqlQuery q(m_db);
-    if (!q.exec(QStringLiteral("SELECT max(updated_at) FROM conversations")))
-        return q.lastError();
-    if (q.next())
-        m_lastStamp = q.value(0).toLongLong();
-    return {};
-}
-
-void ConversationStore::setUpSearchIndex()
-{
-    m_fullText = false;
-    QSqlQuery q(m_db);
-    bool exists = false;
-    if (q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'message_search'")) && q.next())
-        exists = q.value(0).toInt() > 0;
-    q.finish();
-
-    if (exists) {
-        // Made by a build with FTS5; this one may lack it, and then its triggers would fail
-        // every write to messages. Without the module the index is dropped for good.
-        if (q.exec(QStringLiteral("SELECT count(*) FROM message_search WHERE rowid = 0"))) {
-            q.finish();
-            m_fullText = m_options.fullTextSearch;
-            return;
-        }
-        for (const QString &trigger : SearchTriggers)
-            q.exec(QStringLiteral("DROP TRIGGER IF EXISTS %1").arg(trigger));
-        log().warn("conversation store: search index unusable here; searching without it");
-        return;
-    }
-    if (!m_options.fullTextSearch)
-        return;
-    Transaction transaction(m_db);
-    if (!transaction.isActive())
-        return;
-    for (const QString &statement : SearchIndex) {
-        if (!q.exec(statement))
-            return; // no FTS5 or no trigram tokenizer (SQLite < 3.34): LIKE it is
-    }
-    m_fullText = transaction.commit();
-}
-
 qint64 ConversationStore::nextStamp()
 {
     m_lastStamp = std::max(QDateTime::currentMSecsSinceEpoch(), m_lastStamp + 1);
@@ -438,6 +174,36 @@ qint64 ConversationStore::nextStamp()
 QString ConversationStore::failure(const QString &what, const QString &detail) const
 {
     return tr("%1: %2").arg(what, detail.isEmpty() ? tr("unknown database error") : detail);
+}
+
+QString ConversationStore::damagedDetail() const
+{
+    return tr("the conversation file is damaged, so nothing more is written into it; when Headstart starts "
+              "again it is moved aside and a new one started");
+}
+
+QString ConversationStore::readFailed(const QString &what, const QSqlError &error) const
+{
+    noteDamage(error);
+    log().error("conversation store: read failed ({})", errorDetail(error).toStdString());
+    return failure(what, m_damaged ? damagedDetail() : errorDetail(error));
+}
+
+void ConversationStore::noteDamage(const QSqlError &error) const
+{
+    if (!isDamaged(error) || m_damaged || !m_persistent)
+        return;
+    // Found while open (the file was changed under us, or the disk failed): writing on would
+    // build on pages that no longer hold what they should. The next start moves it aside.
+    m_damaged = true;
+    log().error("conversation store: the file became damaged while open; writes stop");
+}
+
+template <typename T>
+StoreResult<T> ConversationStore::writeFailed(const QString &what, const QSqlError &error)
+{
+    noteDamage(error);
+    return writeFailed<T>(what, m_damaged ? damagedDetail() : errorDetail(error));
 }
 
 template <typename T>
@@ -476,14 +242,18 @@ StoreResult<QList<ConversationInfo>> ConversationStore::conversations(const QStr
                 q.addBindValue(u'%' + likeEscaped(v) + u'%');
         }
         if (!q.exec())
-            return std::unexpected(failure(tr("Could not search the conversations"), errorDetail(q.lastError())));
+            return std::unexpected(readFailed(tr("Could not search the conversations"), q.lastError()));
         while (q.next())
             matching->insert(q.value(0).toLongLong());
+        // next() is false at the end and on an error alike: a damaged page must not read as
+        // "no more rows".
+        if (q.lastError().isValid())
+            return std::unexpected(readFailed(tr("Could not search the conversations"), q.lastError()));
         q.finish();
     }
 
     if (!q.exec(ConversationColumns + QStringLiteral("ORDER BY c.updated_at DESC, c.id DESC")))
-        return std::unexpected(failure(tr("Could not read the conversations"), errorDetail(q.lastError())));
+        return std::unexpected(readFailed(tr("Could not read the conversations"), q.lastError()));
     QList<ConversationInfo> out;
     while (q.next()) {
         ConversationInfo c = readConversation(q);
@@ -491,6 +261,8 @@ StoreResult<QList<ConversationInfo>> ConversationStore::conversations(const QStr
         if (!matching || matching->contains(c.id) || c.title.contains(needle, Qt::CaseInsensitive))
             out.append(std::move(c));
     }
+    if (q.lastError().isValid())
+        return std::unexpected(readFailed(tr("Could not read the conversations"), q.lastError()));
     return out;
 }
 
@@ -500,14 +272,19 @@ StoreResult<ConversationInfo> ConversationStore::conversation(qint64 id) const
     q.prepare(ConversationColumns + QStringLiteral("WHERE c.id = ?"));
     q.addBindValue(id);
     if (!q.exec())
-        return std::unexpected(failure(tr("Could not read the conversation"), errorDetail(q.lastError())));
-    if (!q.next())
+        return std::unexpected(readFailed(tr("Could not read the conversation"), q.lastError()));
+    if (!q.next()) {
+        if (q.lastError().isValid())
+            return std::unexpected(readFailed(tr("Could not read the conversation"), q.lastError()));
         return std::unexpected(tr("The conversation no longer exists."));
+    }
     return readConversation(q);
 }
 
 StoreResult<qint64> ConversationStore::create(const QString &title, const QString &documentPath, ConversationMode mode)
 {
+    if (m_damaged)
+        return writeFailed<qint64>(tr("Could not create the conversation"), damagedDetail());
     const qint64 now = nextStamp();
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("INSERT INTO conversations (title, document_path, mode, created_at, updated_at)"
@@ -518,18 +295,20 @@ StoreResult<qint64> ConversationStore::create(const QString &title, const QStrin
     q.addBindValue(now);
     q.addBindValue(now);
     if (!q.exec())
-        return writeFailed<qint64>(tr("Could not create the conversation"), errorDetail(q.lastError()));
+        return writeFailed<qint64>(tr("Could not create the conversation"), q.lastError());
     return q.lastInsertId().toLongLong();
 }
 
 StoreResult<void> ConversationStore::rename(qint64 id, const QString &title)
 {
+    if (m_damaged)
+        return writeFailed<void>(tr("Could not rename the conversation"), damagedDetail());
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("UPDATE conversations SET title = ? WHERE id = ?"));
     q.addBindValue(text(title));
     q.addBindValue(id);
     if (!q.exec())
-        return writeFailed<void>(tr("Could not rename the conversation"), errorDetail(q.lastError()));
+        return writeFailed<void>(tr("Could not rename the conversation"), q.lastError());
     if (q.numRowsAffected() != 1)
         return std::unexpected(tr("The conversation no longer exists."));
     return {};
@@ -537,12 +316,14 @@ StoreResult<void> ConversationStore::rename(qint64 id, const QString &title)
 
 StoreResult<void> ConversationStore::setMode(qint64 id, ConversationMode mode)
 {
+    if (m_damaged)
+        return writeFailed<void>(tr("Could not save the conversation mode"), damagedDetail());
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("UPDATE conversations SET mode = ? WHERE id = ?"));
     q.addBindValue(modeName(mode));
     q.addBindValue(id);
     if (!q.exec())
-        return writeFailed<void>(tr("Could not save the conversation mode"), errorDetail(q.lastError()));
+        return writeFailed<void>(tr("Could not save the conversation mode"), q.lastError());
     if (q.numRowsAffected() != 1)
         return std::unexpected(tr("The conversation no longer exists."));
     return {};
@@ -551,22 +332,24 @@ StoreResult<void> ConversationStore::setMode(qint64 id, ConversationMode mode)
 StoreResult<void> ConversationStore::remove(qint64 id)
 {
     const QString what = tr("Could not delete the conversation");
+    if (m_damaged)
+        return writeFailed<void>(what, damagedDetail());
     Transaction transaction(m_db);
     if (!transaction.isActive())
-        return writeFailed<void>(what, errorDetail(m_db.lastError()));
+        return writeFailed<void>(what, m_db.lastError());
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("DELETE FROM messages WHERE conversation_id = ?"));
     q.addBindValue(id);
     if (!q.exec())
-        return writeFailed<void>(what, errorDetail(q.lastError()));
+        return writeFailed<void>(what, q.lastError());
     q.prepare(QStringLiteral("DELETE FROM conversations WHERE id = ?"));
     q.addBindValue(id);
     if (!q.exec())
-        return writeFailed<void>(what, errorDetail(q.lastError()));
+        return writeFailed<void>(what, q.lastError());
     if (q.numRowsAffected() != 1)
         return std::unexpected(tr("The conversation no longer exists."));
     if (!transaction.commit())
-        return writeFailed<void>(what, errorDetail(m_db.lastError()));
+        return writeFailed<void>(what, m_db.lastError());
     return {};
 }
 
@@ -578,7 +361,7 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
                              " FROM messages WHERE conversation_id = ? ORDER BY id"));
     q.addBindValue(conversationId);
     if (!q.exec())
-        return std::unexpected(failure(tr("Could not read the messages"), errorDetail(q.lastError())));
+        return std::unexpected(readFailed(tr("Could not read the messages"), q.lastError()));
     QList<StoredMessage> out;
     while (q.next()) {
         StoredMessage m;
@@ -592,6 +375,8 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
         m.created = QDateTime::fromMSecsSinceEpoch(q.value(7).toLongLong(), Qt::UTC);
         out.append(std::move(m));
     }
+    if (q.lastError().isValid())
+        return std::unexpected(readFailed(tr("Could not read the messages"), q.lastError()));
     return out;
 }
 
@@ -600,16 +385,18 @@ StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm:
                                                      const QString &error)
 {
     const QString what = tr("Could not save the message");
+    if (m_damaged)
+        return writeFailed<qint64>(what, damagedDetail());
     const qint64 now = nextStamp();
     Transaction transaction(m_db);
     if (!transaction.isActive())
-        return writeFailed<qint64>(what, errorDetail(m_db.lastError()));
+        return writeFailed<qint64>(what, m_db.lastError());
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("UPDATE conversations SET updated_at = ? WHERE id = ?"));
     q.addBindValue(now);
     q.addBindValue(conversationId);
     if (!q.exec())
-        return writeFailed<qint64>(what, errorDetail(q.lastError()));
+        return writeFailed<qint64>(what, q.lastError());
     if (q.numRowsAffected() != 1)
         return std::unexpected(tr("The conversation no longer exists."));
     q.prepare(QStringLiteral("INSERT INTO messages (conversation_id, role, content, reasoning, state, error, created_at)"
@@ -622,10 +409,10 @@ StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm:
     q.addBindValue(text(error));
     q.addBindValue(now);
     if (!q.exec())
-        return writeFailed<qint64>(what, errorDetail(q.lastError()));
+        return writeFailed<qint64>(what, q.lastError());
     const qint64 id = q.lastInsertId().toLongLong();
     if (!transaction.commit())
-        return writeFailed<qint64>(what, errorDetail(m_db.lastError()));
+        return writeFailed<qint64>(what, m_db.lastError());
     return id;
 }
 
@@ -633,10 +420,12 @@ StoreResult<void> ConversationStore::updateMessage(qint64 messageId, const QStri
                                                    MessageState state, const QString &error)
 {
     const QString what = tr("Could not save the answer");
+    if (m_damaged)
+        return writeFailed<void>(what, damagedDetail());
     const qint64 now = nextStamp();
     Transaction transaction(m_db);
     if (!transaction.isActive())
-        return writeFailed<void>(what, errorDetail(m_db.lastError()));
+        return writeFailed<void>(what, m_db.lastError());
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("UPDATE messages SET content = ?, reasoning = ?, state = ?, error = ? WHERE id = ?"));
     q.addBindValue(text(content));
@@ -645,7 +434,7 @@ StoreResult<void> ConversationStore::updateMessage(qint64 messageId, const QStri
     q.addBindValue(text(error));
     q.addBindValue(messageId);
     if (!q.exec())
-        return writeFailed<void>(what, errorDetail(q.lastError()));
+        return writeFailed<void>(what, q.lastError());
     if (q.numRowsAffected() != 1)
         return std::unexpected(tr("The message no longer exists."));
     q.prepare(QStringLiteral("UPDATE conversations SET updated_at = ?"
@@ -653,9 +442,9 @@ StoreResult<void> ConversationStore::updateMessage(qint64 messageId, const QStri
     q.addBindValue(now);
     q.addBindValue(messageId);
     if (!q.exec())
-        return writeFailed<void>(what, errorDetail(q.lastError()));
+        return writeFailed<void>(what, q.lastError());
     if (!transaction.commit())
-        return writeFailed<void>(what, errorDetail(m_db.lastError()));
+        return writeFailed<void>(what, m_db.lastError());
     return {};
 }
 

@@ -49,8 +49,10 @@ using StoreResult = std::expected<T, QString>;
 // Conversations and their messages in SQLite (Qt Sql), one file per user.
 //
 // The schema carries its version in PRAGMA user_version and is migrated step by step at open.
-// A file that is not a database (or is damaged past reading) is moved aside as
-// "<file>.broken-<timestamp>" and a fresh one started; recoveryMessage() says what happened.
+// A file that is not a database, or whose pages fail PRAGMA quick_check at open, is moved aside
+// (renamed, never deleted) as "<file>.broken-<timestamp>" and a fresh one started;
+// recoveryMessage() says what happened and movedAsidePath() where it went, and
+// ConversationSalvage reads what it still holds. Files are owner-only (PrivateFiles).
 // When no file can be used at all (a read-only location, a file from a newer Headstart) the
 // store keeps working in memory, isPersistent() is false and recoveryMessage() says so: the
 // app never loses the chat, only its persistence, and never crashes over it.
@@ -78,6 +80,8 @@ public:
     QString path() const { return m_path; }
     // False when the store runs in memory because the file could not be used.
     bool isPersistent() const { return m_persistent; }
+    // True once a query met a damaged page after opening: nothing more is written.
+    bool damagedWhileOpen() const { return m_damaged; }
     // Non-empty when opening needed a repair or a fallback; the UI shows it once.
     QString recoveryMessage() const { return m_recovery; }
     // Where a damaged file was moved to, or empty.
@@ -105,13 +109,16 @@ public:
                                     MessageState state, const QString &error = {});
 
 signals:
-    // A write failed after the store was opened (disk full, file removed, ...): the message is
-    // safe to show. Reads report through their return values only.
+    // A write failed after the store was opened (disk full, file removed, the file damaged
+    // under us: then no later write is tried): the message is safe to show. Reads report
+    // through their return values only; every read checks its query to its last row.
     void errorOccurred(const QString &message);
 
 private:
     bool openFile();
     bool openMemory();
+    // Empty when PRAGMA quick_check finds nothing wrong, else what it found.
+    QString quickCheck();
     QSqlError configure();
     QSqlError migrate(int from);
     void setUpSearchIndex();
@@ -121,6 +128,11 @@ private:
     QString failure(const QString &what, const QString &detail) const;
     template <typename T>
     StoreResult<T> writeFailed(const QString &what, const QString &detail);
+    template <typename T>
+    StoreResult<T> writeFailed(const QString &what, const QSqlError &error);
+    QString readFailed(const QString &what, const QSqlError &error) const;
+    void noteDamage(const QSqlError &error) const;
+    QString damagedDetail() const;
 
     QString m_path;
     Options m_options;
@@ -130,6 +142,9 @@ private:
     bool m_fullText = false;
     QString m_recovery;
     QString m_movedAside;
+    // The file turned out damaged while open: writes are refused, reads still answer. Set
+    // by reads too, hence mutable.
+    mutable bool m_damaged = false;
     qint64 m_lastStamp = 0; // strictly increasing change times keep "newest first" total
 };
 

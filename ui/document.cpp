@@ -1,5 +1,7 @@
 #include "document.h"
 
+#include "privatefiles.h"
+
 #include "llm/log.h"
 #include "prefetch/actionprompts.h"
 
@@ -246,7 +248,9 @@ void Document::writeRecoveryCopy()
     }
     if (m_recoveryRevision == m_revision || m_recoveryWrite.isRunning())
         return; // on disk already, or the next autosave writes it
-    QDir().mkpath(m_recoveryDirectory);
+    // The copy holds the full unsaved text: owner-only, whatever the umask or the mode of
+    // the document it copies.
+    PrivateFiles::makeDirectory(m_recoveryDirectory);
     m_recoveryRevision = m_revision;
     auto removed = std::make_shared<std::atomic<bool>>(false);
     m_recoveryRemoved = removed;
@@ -257,6 +261,9 @@ void Document::writeRecoveryCopy()
         copy.insert(QStringLiteral("text"), text);
         QSaveFile file(path);
         if (!file.open(QIODevice::WriteOnly))
+            return false;
+        // On the temporary file, before any text is in it; the rename keeps the mode.
+        if (!file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner))
             return false;
         file.write(QJsonDocument(copy).toJson(QJsonDocument::Compact));
         // Removed meanwhile (saved or closed): a copy written now would be offered next start.

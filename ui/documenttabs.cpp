@@ -301,16 +301,34 @@ void DocumentTabs::offerRecovery(std::function<void(int)> done)
         int restored = 0;
         for (const QString &name : files) {
             QFile file(dir.filePath(name));
+            QJsonObject copy;
             if (recover && file.open(QIODevice::ReadOnly)) {
-                const QJsonObject copy = QJsonDocument::fromJson(file.readAll()).object();
+                copy = QJsonDocument::fromJson(file.readAll()).object();
                 file.close();
-                if (copy.contains(QStringLiteral("text"))) {
-                    DocumentTab *view = newDocument(copy.value(QStringLiteral("text")).toString());
-                    view->model()->writeRecoveryCopy(); // the recovered text is unsaved again until saved
-                    ++restored;
-                }
             }
+            // Removed before the recovered document writes its own copy: a document at the
+            // same path writes to this very file name.
             QFile::remove(dir.filePath(name));
+            if (!copy.contains(QStringLiteral("text")))
+                continue;
+            const QString text = copy.value(QStringLiteral("text")).toString();
+            const QString path = copy.value(QStringLiteral("path")).toString();
+            DocumentTab *view = nullptr;
+            // Back into its own file (opened, or already open from the command line), so that
+            // Save writes where the user was working; a file gone meanwhile gets a new tab.
+            if (!path.isEmpty() && QFileInfo::exists(path) && openFile(path)) {
+                view = currentTab();
+                if (view->model()->filePath() != QFileInfo(path).absoluteFilePath())
+                    view = nullptr;
+            }
+            if (view) {
+                view->model()->setText(text);
+                view->model()->setModified(true);
+            } else {
+                view = newDocument(text);
+            }
+            view->model()->writeRecoveryCopy(); // the recovered text is unsaved again until saved
+            ++restored;
         }
         done(restored);
     });

@@ -3,11 +3,13 @@
 #include "actionsignals.h"
 #include "answerpane.h"
 #include "chatdock.h"
+#include "conversationstore.h"
 #include "document.h"
 #include "documenttab.h"
 #include "documenttabs.h"
 #include "metricsdock.h"
 #include "newdocumentwizard.h"
+#include "salvageexport.h"
 
 #include "llm/clock.h"
 #include "prefetch/engine.h"
@@ -252,6 +254,12 @@ void MainWindow::createMenus()
             m_tabs->closeDocument(tab);
     });
     file->addSeparator();
+    // Only after a damaged conversation file was moved aside at start (its message names this).
+    if (const ConversationStore *store = m_services.conversations; store && !store->movedAsidePath().isEmpty()) {
+        file->addAction(tr("&Export Damaged Conversations…"), this,
+                        [this, damaged = store->movedAsidePath()] { exportSalvagedConversations(this, damaged); });
+        file->addSeparator();
+    }
     QAction *settings = file->addAction(tr("Se&ttings…"), QKeySequence(Qt::CTRL | Qt::Key_Comma), this,
                                         &MainWindow::settingsRequested);
     settings->setMenuRole(QAction::PreferencesRole);

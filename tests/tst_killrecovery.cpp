@@ -1,0 +1,264 @@
+// The real app (headstart) killed with SIGKILL, then started again: mid-edit, the unsaved text
+// of a document opened from a path is in its recovery copy (with the path, owner-only) and
+// offered at the next start; mid-database-write, the conversation file passes quick_check
+// with its conversation, and the next start uses it rather than moving it aside. Runs under
+// umask 022 with throwaway XDG folders, the offscreen platform and the embedded local
+// provider, and checks every file and folder the app made is owner-only. The app is driven
+// through its command line (the hidden --type-document / --type-chat, docs/reliability.md).
+#include "ui/conversationstore.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+#include <sys/stat.h>
+
+class tst_KillRecovery : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void killMidEditKeepsTheUnsavedText();
+    void killMidDatabaseWriteLeavesItIntact();
+
+private:
+    void startApp(QProcess &app, const QStringList &arguments);
+    void kill(QProcess &app);
+    QString home(const char *name) const { return m_root->filePath(QLatin1String(name)); }
+    // The app's folder for data (AppLocalDataLocation), found rather than spelt out.
+    QString find(const QString &nameFilter) const;
+    QString logText() const;
+    // Every file and folder under the app's config, data and state folders: owner-only.
+    void checkOwnerOnly();
+
+    std::unique_ptr<QTemporaryDir> m_root;
+    mode_t m_umask = 022;
+};
+
+namespace {
+
+int modeOf(const QString &path)
+{
+    struct stat st {};
+    return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? int(st.st_mode & 0777) : -1;
+}
+
+constexpr int StartTimeoutMs = 60'000;
+// The autosave writes at most 5 s after the last key; a loaded machine gets ample slack.
+constexpr int AutosaveTimeoutMs = 60'000;
+
+} // namespace
+
+void tst_KillRecovery::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(QFileInfo(QStringLiteral(HEADSTART_BIN_DIR "/app/headstart")).isExecutable());
+    // The usual umask: without explicit modes the app's files would be 0644, its folders 0755.
+    m_umask = ::umask(022);
+}
+
+void tst_KillRecovery::init()
+{
+    m_root = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_root->isValid());
+    for (const char *name : {"config", "data", "state", "cache", "runtime", "work"})
+        QVERIFY(QDir().mkdir(home(name)));
+    QFile::setPermissions(home("runtime"), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+}
+
+void tst_KillRecovery::cleanup()
+{
+    ::umask(022);
+}
+
+void tst_KillRecovery::startApp(QProcess &app, const QStringList &arguments)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home("config"));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), home("data"));
+    env.insert(QStringLiteral("XDG_STATE_HOME"), home("state"));
+    env.insert(QStringLiteral("XDG_CACHE_HOME"), home("cache"));
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), home("runtime"));
+    app.setProcessEnvironment(env);
+    app.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    app.setStandardOutputFile(QProcess::nullDevice());
+    app.start(QStringLiteral(HEADSTART_BIN_DIR "/app/headstart"),
+              QStringList{QStringLiteral("--provider"), QStringLiteral("local")} + arguments);
+    QVERIFY2(app.waitForStarted(StartTimeoutMs), qPrintable(app.errorString()));
+}
+
+void tst_KillRecovery::kill(QProcess &app)
+{
+    app.kill(); // SIGKILL: no destructor, no close event, no flush
+    QVERIFY(app.waitForFinished(StartTimeoutMs));
+    QCOMPARE(app.exitStatus(), QProcess::CrashExit);
+}
+
+QString tst_KillRecovery::find(const QString &nameFilter) const
+{
+    QDirIterator it(home("data"), {nameFilter}, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    return it.hasNext() ? it.next() : QString();
+}
+
+QString tst_KillRecovery::logText() const
+{
+    QFile log(find(QStringLiteral("headstart.log")));
+    return log.open(QIODevice::ReadOnly) ? QString::fromUtf8(log.readAll()) : QString();
+}
+
+void tst_KillRecovery::checkOwnerOnly()
+{
+    int checked = 0;
+    for (const char *base : {"config", "data", "state"}) {
+        QDirIterator it(home(base), QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QFileInfo info(it.next());
+            if (info.fileName().endsWith(QLatin1String(".lock")))
+                continue; // QSettings' lock, there only while a write runs; empty of content
+            const int expected = info.isDir() ? 0700 : 0600;
+            QVERIFY2(modeOf(info.filePath()) == expected,
+                     qPrintable(QStringLiteral("%1 is %2").arg(info.filePath()).arg(modeOf(info.filePath()), 0, 8)));
+            ++checked;
+        }
+    }
+    QVERIFY2(checked >= 5, qPrintable(QString::number(checked))); // settings, log, database: something was made
+}
+
+void tst_KillRecovery::killMidEditKeepsTheUnsavedText()
+{
+    const QString document = QDir(home("work")).filePath(QStringLiteral("notes.md"));
+    {
+        QFile f(document);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("Original text on disk.\n");
+    }
+    const QString typed = QStringLiteral("typed before the crash ");
+    QProcess app;
+    startApp(app, {QStringLiteral("--type-document"), typed, document});
+
+    // Past the autosave: the copy on disk holds everything typed.
+    QString copyPath;
+    QJsonObject copy;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            copyPath = find(QStringLiteral("*.json"));
+            QFile f(copyPath);
+            if (copyPath.isEmpty() || !f.open(QIODevice::ReadOnly))
+                return false;
+            copy = QJsonDocument::fromJson(f.readAll()).object();
+            return copy.value(QStringLiteral("text")).toString().contains(typed);
+        }(),
+        AutosaveTimeoutMs);
+    kill(app);
+
+    // What the next start finds: the unsaved text, with the document's path, owner-only; the
+    // document itself untouched.
+    QFile f(copyPath);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    copy = QJsonDocument::fromJson(f.readAll()).object();
+    f.close();
+    QCOMPARE(copy.value(QStringLiteral("path")).toString(), QFileInfo(document).absoluteFilePath());
+    QVERIFY(copy.value(QStringLiteral("text")).toString().contains(typed));
+    QVERIFY(copy.value(QStringLiteral("text")).toString().contains(QLatin1String("Original text on disk.")));
+    QCOMPARE(modeOf(copyPath), 0600);
+    QCOMPARE(modeOf(QFileInfo(copyPath).absolutePath()), 0700);
+    QFile original(document);
+    QVERIFY(original.open(QIODevice::ReadOnly));
+    QCOMPARE(original.readAll(), QByteArray("Original text on disk.\n"));
+
+    // Started again, it asks before touching the copy: the copy is still there while it asks.
+    const int opensBefore = int(logText().count(QLatin1String("conversation store opened")));
+    QProcess again;
+    startApp(again, {document});
+    QTRY_VERIFY_WITH_TIMEOUT(logText().count(QLatin1String("conversation store opened")) > opensBefore,
+                             StartTimeoutMs);
+    QVERIFY(QFileInfo::exists(copyPath));
+    kill(again);
+    checkOwnerOnly();
+}
+
+void tst_KillRecovery::killMidDatabaseWriteLeavesItIntact()
+{
+    const QString question = QStringLiteral("What does the local demo engine model faithfully?");
+    QProcess app;
+    startApp(app, {QStringLiteral("--latency-profile"), QStringLiteral("hosted-long-doc"), QStringLiteral("--type-chat"),
+                   question + u'\n'});
+
+    // Killed while the answer streams into the database (the assistant's row is written when
+    // the answer starts and updated as it arrives).
+    QString database;
+    const auto assistantRows = [&] {
+        database = find(QStringLiteral("conversations.sqlite"));
+        if (database.isEmpty())
+            return 0;
+        int rows = 0;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("probe"));
+            db.setDatabaseName(database);
+            db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=100"));
+            QSqlQuery q(db);
+            if (db.open() && q.exec(QStringLiteral("SELECT count(*) FROM messages WHERE role = 'assistant'")) && q.next())
+                rows = q.value(0).toInt();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("probe"));
+        return rows;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(assistantRows() > 0, StartTimeoutMs);
+    kill(app);
+
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("check"));
+        db.setDatabaseName(database);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA quick_check")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("ok"));
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("check"));
+    {
+        Gui::ConversationStore store(database);
+        QVERIFY2(store.recoveryMessage().isEmpty(), qPrintable(store.recoveryMessage()));
+        QVERIFY(store.movedAsidePath().isEmpty());
+        const auto conversations = store.conversations();
+        QVERIFY2(conversations, qPrintable(conversations.error()));
+        QCOMPARE(conversations->size(), 1);
+        const auto messages = store.messages(conversations->constFirst().id);
+        QVERIFY(messages);
+        QVERIFY(messages->size() >= 2);
+        QCOMPARE(messages->constFirst().content, question);
+        QCOMPARE(messages->at(1).role, Llm::Role::Assistant);
+        // Still streaming when killed: what a crash leaves is marked partial, not complete.
+        QCOMPARE(messages->at(1).state, Gui::MessageState::Partial);
+    }
+
+    // The next start opens the same file: nothing is moved aside.
+    const int opensBefore = int(logText().count(QLatin1String("conversation store opened")));
+    QProcess again;
+    startApp(again, {});
+    QTRY_VERIFY_WITH_TIMEOUT(logText().count(QLatin1String("conversation store opened")) > opensBefore,
+                             StartTimeoutMs);
+    kill(again);
+    QVERIFY2(!logText().contains(QLatin1String("moved aside")), qPrintable(logText()));
+    QVERIFY(find(QStringLiteral("*.broken-*")).isEmpty());
+    checkOwnerOnly();
+}
+
+QTEST_GUILESS_MAIN(tst_KillRecovery)
+#include "tst_killrecovery.moc"
