@@ -260,9 +260,10 @@ bool LlmStream::checkResponseHeaders()
     const QByteArray encoding = m_reply->rawHeader("Content-Encoding").trimmed().toLower();
     if (!encoding.isEmpty() && encoding != "identity")
         return notAnApi(QStringLiteral("Content-Encoding %1, which was not asked for").arg(QString::fromLatin1(encoding.left(40))));
-    // A success that is neither an event stream nor JSON is a web page or a file server.
+    // A web page is refused at once. Other types (text/plain) are read: some gateways label a
+    // real event stream so, and one that holds no event is reported at the end.
     const QByteArray type = m_reply->rawHeader("Content-Type").toLower();
-    if (status >= 200 && status < 300 && !type.isEmpty() && !type.contains("event-stream") && !type.contains("json"))
+    if (status >= 200 && status < 300 && (type.contains("html") || type.contains("xml")))
         return notAnApi(QString::fromLatin1(type.left(80)).section(QLatin1Char(';'), 0, 0).trimmed());
     return true;
 }
@@ -326,13 +327,15 @@ void LlmStream::drain()
         }
         QList<SseEvent> events;
         m_parser.feed(chunk, events);
-        // Keep-alive comments (": ping") are bytes but not progress: the first-byte timeout
-        // runs until the first event with data, then every read restarts the idle one.
-        m_sawEvent = m_sawEvent || !events.isEmpty();
-        if (m_sawEvent)
+        if (m_eventCount > 0)
             armTimer(Phase::Idle);
         if (!deliver(events))
             return; // cancelled, failed or destroyed by a receiver
+        // Keep-alives are bytes but not progress: comments (": ping") and Anthropic's ping
+        // events decode to nothing, so the first-byte timeout runs on until the first decoded
+        // event; from then on every read restarts the idle one.
+        if (m_phase != Phase::Idle && m_eventCount > 0)
+            armTimer(Phase::Idle);
         if (m_parser.hasError()) {
             fail(Error(Error::Code::MalformedStream, m_profile.displayName,
                        QString::fromUtf8(m_parser.errorString())),
@@ -417,6 +420,17 @@ void LlmStream::completeFromReply()
     const bool unterminatedTail = m_parser.finish();
     if (!m_decoder->isComplete()) {
         const QString contentType = m_reply->header(QNetworkRequest::ContentTypeHeader).toString();
+        if (m_eventCount == 0 && !contentType.contains(QLatin1String("event-stream"))
+            && !contentType.contains(QLatin1String("json"))) {
+            // Neither a stream nor an API's JSON: a file or a page, not the API.
+            Error error(Error::Code::NotAnApi, m_profile.displayName,
+                        QStringLiteral("HTTP %1, %2").arg(m_httpStatus).arg(contentType.isEmpty() ? QStringLiteral("no content type")
+                                                                                                    : contentType.left(80)),
+                        m_httpStatus);
+            error.setExpectedAnthropic(m_profile.format == ApiFormat::AnthropicMessages);
+            fail(error, false);
+            return;
+        }
         if (m_eventCount == 0 && !contentType.contains(QLatin1String("event-stream"))) {
             fail(Error(Error::Code::MalformedStream, m_profile.displayName,
                        QCoreApplication::translate("Llm::LlmStream",

@@ -142,7 +142,6 @@ private:
     QByteArray m_body;
     QUrl m_currentUrl;                // where the request went last (after redirects)
     int m_redirects = 0;
-    bool m_sawEvent = false;          // an event with data arrived: the first-byte phase is over
     Phase m_phase = Phase::Connect;
     State m_state = State::Idle;
     Timestamps m_times;

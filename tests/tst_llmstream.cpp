@@ -51,7 +51,9 @@ private slots:
     void loopbackHosts();
     void notAnApi_data();
     void notAnApi();
+    void eventStreamLabelledPlainTextIsRead();
     void wrongBasePathIsNotAnApi();
+    void keepAlivesAreNotProgress_data();
     void keepAlivesAreNotProgress();
     void overallLimitEndsAnEndlessStream();
     void hugeHeadersAreRefused();
@@ -631,6 +633,9 @@ void tst_LlmStream::notAnApi_data()
     QTest::addRow("json 404 no model") << TestSupport::BadServer::response(
         "404 Not Found", {{"Content-Type", "application/json"}}, R"({"detail":"Not Found"})")
                                        << "404";
+    QTest::addRow("plain text 200") << TestSupport::BadServer::response("200 OK", {{"Content-Type", "text/plain"}},
+                                                                         "Hello from a file server.\n")
+                                    << "text/plain";
     QTest::addRow("not http") << QByteArray("SSH-2.0-OpenSSH_9.6\r\nProtocol mismatch.\r\n") << "HTTP";
     QTest::addRow("not http, open") << QByteArray("SSH-2.0-OpenSSH_9.6\r\n") << "HTTP";
     QTest::addRow("gzip") << TestSupport::BadServer::response(
@@ -669,6 +674,18 @@ void tst_LlmStream::notAnApi()
     QVERIFY2(second->error()->message().contains(QLatin1String("Anthropic")), qPrintable(second->error()->message()));
 }
 
+void tst_LlmStream::eventStreamLabelledPlainTextIsRead()
+{
+    // Some gateways send a real event stream as text/plain: it is read, not refused.
+    TestSupport::BadServer server;
+    QVERIFY(server.listen());
+    server.respondWith(TestSupport::BadServer::response("200 OK", {{"Content-Type", "text/plain"}}, SseOk));
+    auto stream = makeStream(shortRequest(QStringLiteral("Mislabelled.")), {}, badProfile(server));
+    QVERIFY(runToEnd(*stream));
+    QVERIFY2(!stream->error(), stream->error() ? qPrintable(stream->error()->message()) : "");
+    QCOMPARE(stream->text(), QStringLiteral("Hi"));
+}
+
 void tst_LlmStream::wrongBasePathIsNotAnApi()
 {
     ProviderProfile profile = m_local.profile();
@@ -682,29 +699,38 @@ void tst_LlmStream::wrongBasePathIsNotAnApi()
     QVERIFY2(stream->error()->message().contains(QLatin1String("base URL")), qPrintable(stream->error()->message()));
 }
 
+void tst_LlmStream::keepAlivesAreNotProgress_data()
+{
+    QTest::addColumn<bool>("anthropic");
+    QTest::addColumn<QByteArray>("ping");
+    QTest::addRow("sse comment") << false << QByteArray(": ping\n\n");
+    QTest::addRow("anthropic ping event") << true << QByteArray("event: ping\ndata: {\"type\": \"ping\"}\n\n");
+}
+
 void tst_LlmStream::keepAlivesAreNotProgress()
 {
+    QFETCH(bool, anthropic);
+    QFETCH(QByteArray, ping);
     TestSupport::BadServer server;
     QVERIFY(server.listen());
-    int pings = 0;
-    server.setResponder([&pings](QTcpSocket *socket, const TestSupport::BadServer::Request &) {
+    server.setResponder([ping](QTcpSocket *socket, const TestSupport::BadServer::Request &) {
         socket->write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n");
         auto *timer = new QTimer(socket);
-        QObject::connect(timer, &QTimer::timeout, socket, [socket, &pings] {
-            socket->write(": ping\n\n");
-            ++pings;
-        });
+        QObject::connect(timer, &QTimer::timeout, socket, [socket, ping] { socket->write(ping); });
         timer->start(20);
     });
     StreamOptions options;
     options.firstByteTimeout = 400ms;
     options.idleTimeout = 400ms;
-    auto stream = makeStream(shortRequest(QStringLiteral("Ping, ping, ping.")), options, badProfile(server));
+    ProviderProfile profile = badProfile(server);
+    if (anthropic)
+        profile.format = ApiFormat::AnthropicMessages;
+    auto stream = makeStream(shortRequest(QStringLiteral("Ping, ping, ping.")), options, profile);
     QVERIFY(runToEnd(*stream, 10000));
     QVERIFY(stream->error());
     QCOMPARE(stream->error()->code(), Error::Code::Timeout);
     QVERIFY2(stream->error()->message().contains(QLatin1String("keep-alive")), qPrintable(stream->error()->message()));
-    QVERIFY(stream->bytesReceived() > 0); // the pings did arrive, and did not count
+    QVERIFY(stream->bytesReceived() > qint64(ping.size())); // the pings did arrive, and did not count
     QCOMPARE(stream->eventCount(), 0);
 }
 
