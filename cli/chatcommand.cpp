@@ -126,8 +126,11 @@ int runChat(const QStringList &arguments)
         QStringLiteral("Send the request N times, one after the other, in this process (the connection is "
                        "kept alive between them, as in the app); statistics are printed after each."),
         QStringLiteral("n"), QStringLiteral("1"));
+    const QCommandLineOption insecureOpt(QStringLiteral("allow-insecure-http"),
+        QStringLiteral("Send the key and the text over plain http:// to a host that is not this machine "
+                       "(refused otherwise; docs/transport.md)."));
     parser.addOptions({providerOpt, modelOpt, baseUrlOpt, maxTokensOpt, systemOpt, temperatureOpt, seedOpt,
-                       keyEnvOpt, latencyOpt, headerOpt, statsJsonOpt, quietOpt, repeatOpt});
+                       keyEnvOpt, latencyOpt, headerOpt, statsJsonOpt, quietOpt, repeatOpt, insecureOpt});
     parser.addPositionalArgument(QStringLiteral("prompt"), QStringLiteral("The prompt; '-' or nothing reads stdin."));
 
     if (!parser.parse(QStringList{QStringLiteral("headstart-cli chat")} + arguments)) {
@@ -162,6 +165,7 @@ int runChat(const QStringList &arguments)
         return 2;
     }
 
+    profile.allowInsecureHttp = parser.isSet(insecureOpt);
     std::unique_ptr<LocalProvider::ServerThread> localServer;
     if (parser.isSet(baseUrlOpt)) {
         QUrl url = QUrl::fromUserInput(parser.value(baseUrlOpt));

@@ -7,6 +7,8 @@
 #include <QLocale>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace Llm {
 
 namespace {
@@ -16,14 +18,38 @@ struct ProviderErrorBody {
     QString message;
     QString type;
     QString code;
+    bool isJson = false; // a JSON object as providers send: {"error":…} or {"message":…}
 };
 
-ProviderErrorBody parseErrorBody(QByteArrayView body)
+bool looksLikeHtml(QByteArrayView body, QByteArrayView contentType)
+{
+    if (contentType.toByteArray().toLower().contains("html"))
+        return true;
+    const QByteArray head = body.first(std::min<qsizetype>(body.size(), 512)).toByteArray().trimmed().toLower();
+    return head.startsWith("<!doctype") || head.startsWith("<html") || head.startsWith("<head")
+        || head.startsWith("<body");
+}
+
+// What a non-JSON body may show the user: an HTML page's <title> only (never its markup),
+// otherwise its first line of text.
+QString plainTextOf(QByteArrayView body, QByteArrayView contentType)
+{
+    const QString text = QString::fromUtf8(body.first(std::min<qsizetype>(body.size(), 64 * 1024)));
+    if (looksLikeHtml(body, contentType)) {
+        static const QRegularExpression title(QStringLiteral("<title[^>]*>([^<]{1,200})</title>"),
+                                              QRegularExpression::CaseInsensitiveOption);
+        const QRegularExpressionMatch m = title.match(text);
+        return m.hasMatch() ? m.captured(1).simplified() : QString();
+    }
+    return text.left(300).simplified();
+}
+
+ProviderErrorBody parseErrorBody(QByteArrayView body, QByteArrayView contentType)
 {
     ProviderErrorBody out;
     const QJsonDocument doc = QJsonDocument::fromJson(body.toByteArray());
     if (!doc.isObject()) {
-        out.message = QString::fromUtf8(body.first(std::min<qsizetype>(body.size(), 300))).simplified();
+        out.message = plainTextOf(body, contentType);
         return out;
     }
     const QJsonValue error = doc.object().value(QLatin1String("error"));
@@ -34,10 +60,13 @@ ProviderErrorBody parseErrorBody(QByteArrayView body)
         const QJsonValue code = e.value(QLatin1String("code"));
         out.code = code.isString() ? code.toString()
                                    : (code.isDouble() ? QString::number(code.toInt()) : QString());
+        out.isJson = true;
     } else if (error.isString()) { // Ollama: {"error":"model 'x' not found"}
         out.message = error.toString();
+        out.isJson = true;
     } else {
         out.message = doc.object().value(QLatin1String("message")).toString();
+        out.isJson = doc.object().contains(QLatin1String("message"));
     }
     return out;
 }
@@ -54,15 +83,28 @@ bool looksLikeContextOverflow(const ProviderErrorBody &e)
     return pattern.match(e.message).hasMatch();
 }
 
-std::optional<std::chrono::seconds> parseRetryAfter(QByteArrayView value)
+// A 404 is about the model only when the provider's own error says so (every provider's
+// unknown-model error names the model); a 404 for a wrong path is not.
+bool namesTheModel(const ProviderErrorBody &e)
+{
+    const auto has = [](const QString &s) { return s.contains(QLatin1String("model"), Qt::CaseInsensitive); };
+    return e.isJson && (has(e.message) || has(e.code) || has(e.type));
+}
+
+} // namespace
+
+std::optional<std::chrono::seconds> Error::parseRetryAfter(QByteArrayView value)
 {
     const QByteArray v = value.toByteArray().trimmed();
     if (v.isEmpty())
         return std::nullopt;
-    bool ok = false;
-    const double seconds = v.toDouble(&ok);
-    if (ok && seconds >= 0)
-        return std::chrono::seconds(qint64(seconds + 0.999));
+    // delay-seconds is 1*DIGIT (RFC 9110 10.2.3): no sign, fraction or exponent, so "inf",
+    // "1e308" and "-5" are garbage. Any run of digits is at least the cap.
+    if (std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        if (v.size() > 9)
+            return MaxRetryAfter;
+        return std::min(std::chrono::seconds(v.toLongLong()), MaxRetryAfter);
+    }
     // HTTP-date (IMF-fixdate), e.g. "Wed, 21 Oct 2015 07:28:00 GMT". Qt's RFC 2822 parser
     // rejects the "GMT" zone name, so the fixed format is read with the C locale.
     QDateTime when = QLocale::c().toDateTime(QString::fromLatin1(v),
@@ -73,12 +115,10 @@ std::optional<std::chrono::seconds> parseRetryAfter(QByteArrayView value)
         when = QDateTime::fromString(QString::fromLatin1(v), Qt::RFC2822Date);
     if (when.isValid()) {
         const qint64 delta = QDateTime::currentDateTimeUtc().secsTo(when);
-        return std::chrono::seconds(std::max<qint64>(0, delta));
+        return std::chrono::seconds(std::clamp<qint64>(delta, 0, MaxRetryAfter.count()));
     }
     return std::nullopt;
 }
-
-} // namespace
 
 Error::Error(Code code, QString provider, QString detail, int httpStatus)
     : m_code(code)
@@ -104,9 +144,9 @@ QString Error::redactSecrets(QString text)
 }
 
 Error Error::fromHttpStatus(const QString &provider, int status, QByteArrayView body,
-                            QByteArrayView retryAfter)
+                            QByteArrayView retryAfter, QByteArrayView contentType)
 {
-    const ProviderErrorBody e = parseErrorBody(body);
+    const ProviderErrorBody e = parseErrorBody(body, contentType);
     QString detail = e.message;
     if (detail.isEmpty())
         detail = e.type.isEmpty() ? e.code : e.type;
@@ -115,15 +155,22 @@ Error Error::fromHttpStatus(const QString &provider, int status, QByteArrayView 
     if (status == 401 || status == 403)
         code = Code::BadKey;
     else if (status == 404)
-        code = Code::UnknownModel;
+        code = namesTheModel(e) ? Code::UnknownModel : Code::NotAnApi;
     else if (status == 429)
         code = Code::RateLimited;
     else if (status == 413 || looksLikeContextOverflow(e))
         code = Code::ContextTooLong;
     else if (status >= 500)
         code = Code::ServerError;
+    else if (!e.isJson && looksLikeHtml(body, contentType))
+        code = Code::NotAnApi; // e.g. 405 from a plain web server that does not take a POST there
     else
         code = Code::BadRequest;
+    if (code == Code::NotAnApi) {
+        const QString what = QStringLiteral("HTTP %1%2").arg(status).arg(
+            contentType.isEmpty() ? QString() : QStringLiteral(", ") + QString::fromLatin1(contentType.toByteArray()).section(QLatin1Char(';'), 0, 0).trimmed());
+        detail = detail.isEmpty() ? what : what + QStringLiteral(": ") + detail;
+    }
 
     Error error(code, provider, detail, status);
     if (auto after = parseRetryAfter(retryAfter))
@@ -148,6 +195,9 @@ const char *Error::codeName(Code code)
     case Code::MalformedStream: return "malformed_stream";
     case Code::ProviderError: return "provider_error";
     case Code::InvalidRequest: return "invalid_request";
+    case Code::NotAnApi: return "not_an_api";
+    case Code::InsecureHttp: return "insecure_http";
+    case Code::RedirectRefused: return "redirect_refused";
     }
     return "unknown";
 }
@@ -216,6 +266,21 @@ QString Error::message() const
     case Code::InvalidRequest:
         text = QCoreApplication::translate("Llm::Error", "This request cannot be sent to %1.").arg(p);
         break;
+    // These three say what the detail is in their sentence, so it is not appended again.
+    case Code::NotAnApi:
+        return m_expectedAnthropic
+            ? QCoreApplication::translate("Llm::Error", "The address of %1 does not look like an Anthropic Messages API "
+                                          "(%2). Check the base URL in Settings, Providers.").arg(p, m_detail)
+            : QCoreApplication::translate("Llm::Error", "The address of %1 does not look like an OpenAI-compatible API "
+                                          "(%2). Check the base URL in Settings, Providers.").arg(p, m_detail);
+    case Code::InsecureHttp:
+        return QCoreApplication::translate("Llm::Error", "The base URL of %1 is plain http:// to %2: the API key and the "
+                                           "text would cross the network unencrypted. Use https://, or allow insecure "
+                                           "HTTP for %1 in Settings, Providers.").arg(p, m_detail);
+    case Code::RedirectRefused:
+        return QCoreApplication::translate("Llm::Error", "%1 redirected the request (%2). Headstart sends the API key and "
+                                           "the text only to the base URL's own address. Check the base URL in Settings, "
+                                           "Providers.").arg(p, m_detail);
     }
     if (!m_detail.isEmpty())
         text += QLatin1Char(' ') + QCoreApplication::translate("Llm::Error", "Details: %1").arg(m_detail);

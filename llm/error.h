@@ -29,7 +29,11 @@ public:
         MalformedStream,    // bytes that are not a valid event stream for the provider's format
         ProviderError,      // an error object sent inside the stream (e.g. overloaded_error)
         InvalidRequest,     // the request cannot be encoded for this provider (e.g. n > 1 on Anthropic)
+        NotAnApi,           // the address answers, but not as the provider's API (HTML, wrong path, not HTTP)
+        InsecureHttp,       // plain http:// to a host that is not this machine, and the profile does not allow it
+        RedirectRefused,    // a redirect to another origin (the key would follow it), or too many redirects
     };
+    static constexpr Code LastCode = Code::RedirectRefused;
 
     Error() = default;
     Error(Code code, QString provider, QString detail = {}, int httpStatus = 0);
@@ -41,6 +45,9 @@ public:
     int httpStatus() const { return m_httpStatus; }
     std::optional<std::chrono::seconds> retryAfter() const { return m_retryAfter; }
     void setRetryAfter(std::chrono::seconds s) { m_retryAfter = s; }
+    // The API the address was expected to speak, for NotAnApi's wording.
+    bool expectedAnthropic() const { return m_expectedAnthropic; }
+    void setExpectedAnthropic(bool anthropic) { m_expectedAnthropic = anthropic; }
 
     // One or two sentences for the user: what happened, at which provider, and what to do.
     QString message() const;
@@ -51,8 +58,14 @@ public:
     // Classifies an HTTP error response. `body` is the provider's error body (OpenAI
     // `{"error":{...}}` or Anthropic `{"type":"error","error":{...}}`, or anything else);
     // `retryAfter` is the raw Retry-After header (seconds or an HTTP date).
+    // `contentType` is the response's; a 4xx whose body is not the provider's JSON (an HTML page,
+    // a 404 for a wrong path that does not name the model) is NotAnApi, and HTML is never shown.
     static Error fromHttpStatus(const QString &provider, int status, QByteArrayView body,
-                                QByteArrayView retryAfter = {});
+                                QByteArrayView retryAfter = {}, QByteArrayView contentType = {});
+    // Retry-After as integer seconds or an HTTP date, capped at MaxRetryAfter; nullopt for
+    // anything else (inf, nan, negative, fractions, garbage).
+    static std::optional<std::chrono::seconds> parseRetryAfter(QByteArrayView value);
+    static constexpr std::chrono::seconds MaxRetryAfter{3600};
     // Removes what looks like an API key or bearer token from text a provider sent back.
     static QString redactSecrets(QString text);
 
@@ -62,6 +75,7 @@ private:
     QString m_detail;
     int m_httpStatus = 0;
     std::optional<std::chrono::seconds> m_retryAfter;
+    bool m_expectedAnthropic = false;
 };
 
 } // namespace Llm

@@ -28,6 +28,17 @@ QByteArray makeRequestId()
 
 std::string idOf(const LlmStream &s) { return s.requestId().toStdString(); }
 
+bool isFollowedRedirect(int status)
+{
+    return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
+}
+
+QString originOf(const QUrl &url)
+{
+    const int port = url.port(url.scheme() == QLatin1String("https") ? 443 : 80);
+    return url.scheme() + QLatin1String("://") + url.host().toLower() + QLatin1Char(':') + QString::number(port);
+}
+
 double msBetween(qint64 fromNs, qint64 toNs)
 {
     return fromNs < 0 || toNs < 0 ? -1.0 : double(toNs - fromNs) / 1e6;
@@ -47,6 +58,8 @@ LlmStream::LlmStream(QNetworkAccessManager *network, ProviderProfile profile, Ch
         m_options.requestId = makeRequestId();
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &LlmStream::onTimeout);
+    m_overallTimer.setSingleShot(true);
+    connect(&m_overallTimer, &QTimer::timeout, this, &LlmStream::onOverallTimeout);
 }
 
 LlmStream::~LlmStream()
@@ -83,8 +96,12 @@ void LlmStream::start()
                                                     "The base URL is not set or not an http(s) URL.")));
         return;
     }
-    // Taken out of the options: the reply holds its own reference while it uploads, and a
-    // multi-megabyte document need not live as long as the stream.
+    if (isInsecureRemote(url) && !m_profile.allowInsecureHttp) {
+        failLater(Error(Error::Code::InsecureHttp, m_profile.displayName, url.host()));
+        return;
+    }
+    // Taken out of the options, and dropped once the final response's headers are in (only a
+    // redirect needs it again): a multi-megabyte document need not live as long as the stream.
     std::expected<QByteArray, Error> body = std::exchange(m_options.encodedBody, {});
     if (body->isEmpty())
         body = encodeRequest(m_profile.format, m_request, m_profile.encodeOptions, m_profile.displayName);
@@ -101,6 +118,10 @@ void LlmStream::start()
     req.setRawHeader("X-Request-Id", m_options.requestId);
     req.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
     req.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
+    // Qt 6 follows redirects by default, resending the key and the body wherever the Location
+    // says. Redirects are followed here instead (onRedirect()): Qt 6.4's UserVerifiedRedirectPolicy
+    // asked for the first two hops of a POST only and followed the third without asking.
+    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
 
     const QString &key = m_options.prefetch && !m_profile.prefetchApiKey.isEmpty()
         ? m_profile.prefetchApiKey
@@ -123,7 +144,21 @@ void LlmStream::start()
         req.setRawHeader(name, value);
 
     m_decoder = StreamDecoder::create(m_profile.format);
-    m_reply = m_network->post(req, *body);
+    m_netRequest = req;
+    m_body = std::move(*body);
+    post(url);
+    armTimer(Phase::Connect);
+    if (m_options.overallTimeout.count() > 0)
+        m_overallTimer.start(m_options.overallTimeout);
+    log().debug("stream {}: POST {} ({} bytes{})", idOf(*this), url.host().toStdString(),
+                m_body.size(), m_options.prefetch ? ", prefetch" : "");
+}
+
+void LlmStream::post(const QUrl &url)
+{
+    m_currentUrl = url;
+    m_netRequest.setUrl(url);
+    m_reply = m_network->post(m_netRequest, m_body);
     // Bounded: while paused, QNAM stops reading the socket once this much is buffered.
     m_reply->setReadBufferSize(m_options.readBufferBytes);
     connect(m_reply, &QNetworkReply::readyRead, this, &LlmStream::onReadyRead);
@@ -134,9 +169,6 @@ void LlmStream::start()
         if (m_phase == Phase::Connect)
             armTimer(Phase::FirstByte);
     });
-    armTimer(Phase::Connect);
-    log().debug("stream {}: POST {} ({} bytes{})", idOf(*this), url.host().toStdString(),
-                body->size(), m_options.prefetch ? ", prefetch" : "");
 }
 
 void LlmStream::cancel()
@@ -155,9 +187,15 @@ void LlmStream::setPaused(bool paused)
         return;
     if (m_paused) {
         m_timer.stop(); // a paused stream is not idle by the provider's fault
+        if (m_overallTimer.isActive()) {
+            m_overallRemainingMs = m_overallTimer.remainingTime();
+            m_overallTimer.stop();
+        }
         return;
     }
     armTimer(m_phase);
+    if (m_overallRemainingMs >= 0)
+        m_overallTimer.start(int(std::exchange(m_overallRemainingMs, -1)));
     // Queued: resume() is typically called from inside a consumer's handler; delivering the
     // buffered bytes synchronously would re-enter it.
     QMetaObject::invokeMethod(this, &LlmStream::drain, Qt::QueuedConnection);
@@ -165,15 +203,96 @@ void LlmStream::setPaused(bool paused)
 
 void LlmStream::onMetaDataChanged()
 {
-    if (m_httpStatus != 0 || !m_reply)
+    if (m_httpStatus != 0 || !m_reply || isDone())
         return;
-    m_httpStatus = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    if (m_httpStatus == 0)
+    const int status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (status == 0)
         return;
+    if (!checkResponseHeaders())
+        return;
+    // A redirect is not the answer: the final response's status is the one reported (a 429
+    // behind a redirect keeps its Retry-After).
+    if (isFollowedRedirect(status) && !m_reply->rawHeader("Location").isEmpty()) {
+        onRedirect(QUrl::fromEncoded(m_reply->rawHeader("Location").trimmed()));
+        return;
+    }
+    m_httpStatus = status;
+    m_body = QByteArray(); // the reply holds its own reference while it uploads
     m_times.headers = monotonicNowNs();
     if (m_state == State::Connecting)
         m_state = State::Waiting;
     emit headersReceived(m_httpStatus);
+}
+
+bool LlmStream::checkResponseHeaders()
+{
+    qsizetype headerBytes = 0;
+    for (const auto &[name, value] : m_reply->rawHeaderPairs())
+        headerBytes += name.size() + value.size() + 4; // "name: value\r\n"
+    // Qt 6.4 has no public limit; when its own parser gives up (too many or too long fields) it
+    // goes on with no headers at all, which no API server sends.
+    if (m_reply->rawHeaderPairs().isEmpty()) {
+        fail(Error(Error::Code::MalformedStream, m_profile.displayName,
+                   QStringLiteral("the response headers are too large or could not be read")),
+             true);
+        return false;
+    }
+    if (headerBytes > m_options.maxHeaderBytes) {
+        fail(Error(Error::Code::MalformedStream, m_profile.displayName,
+                   QStringLiteral("the response headers are %1 KiB, over the limit of %2 KiB")
+                       .arg(headerBytes / 1024)
+                       .arg(m_options.maxHeaderBytes / 1024)),
+             true);
+        return false;
+    }
+    const int status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (isFollowedRedirect(status))
+        return true;
+    const auto notAnApi = [this, status](const QString &what) {
+        Error error(Error::Code::NotAnApi, m_profile.displayName,
+                    QStringLiteral("HTTP %1, %2").arg(status).arg(what), status);
+        error.setExpectedAnthropic(m_profile.format == ApiFormat::AnthropicMessages);
+        fail(error, true);
+        return false;
+    };
+    // We asked for identity: a compressed body is a server that ignores the request (or not
+    // the API at all), and its bytes would reach the parser as garbage.
+    const QByteArray encoding = m_reply->rawHeader("Content-Encoding").trimmed().toLower();
+    if (!encoding.isEmpty() && encoding != "identity")
+        return notAnApi(QStringLiteral("Content-Encoding %1, which was not asked for").arg(QString::fromLatin1(encoding.left(40))));
+    // A web page is refused at once. Other types (text/plain) are read: some gateways label a
+    // real event stream so, and one that holds no event is reported at the end.
+    const QByteArray type = m_reply->rawHeader("Content-Type").toLower();
+    if (status >= 200 && status < 300 && (type.contains("html") || type.contains("xml")))
+        return notAnApi(QString::fromLatin1(type.left(80)).section(QLatin1Char(';'), 0, 0).trimmed());
+    return true;
+}
+
+void LlmStream::onRedirect(const QUrl &target)
+{
+    const QUrl from = m_currentUrl;
+    const QUrl to = from.resolved(target);
+    ++m_redirects;
+    if (!to.isValid() || originOf(to) != originOf(from)) {
+        // Names schemes, hosts and ports only: paths and queries could carry tokens.
+        fail(Error(Error::Code::RedirectRefused, m_profile.displayName,
+                   QStringLiteral("from %1 to %2").arg(originOf(from), originOf(to))),
+             true);
+        return;
+    }
+    if (m_redirects > m_options.maxRedirects) {
+        fail(Error(Error::Code::RedirectRefused, m_profile.displayName,
+                   QStringLiteral("more than %1 redirects").arg(m_options.maxRedirects)),
+             true);
+        return;
+    }
+    log().debug("stream {}: same-origin redirect {} of {}", idOf(*this), m_redirects, m_options.maxRedirects);
+    // Every redirect is resent as the same POST (307/308 semantics): 301-303 would turn it into
+    // a GET, which no chat endpoint answers.
+    releaseReply(true);
+    m_replyFinished = false;
+    m_errorBody.clear();
+    post(to);
 }
 
 void LlmStream::onReadyRead()
@@ -206,11 +325,17 @@ void LlmStream::drain()
                 m_errorBody.append(chunk.left(MaxErrorBodyBytes - m_errorBody.size()));
             continue;
         }
-        armTimer(Phase::Idle);
         QList<SseEvent> events;
         m_parser.feed(chunk, events);
+        if (m_eventCount > 0)
+            armTimer(Phase::Idle);
         if (!deliver(events))
             return; // cancelled, failed or destroyed by a receiver
+        // Keep-alives are bytes but not progress: comments (": ping") and Anthropic's ping
+        // events decode to nothing, so the first-byte timeout runs on until the first decoded
+        // event; from then on every read restarts the idle one.
+        if (m_phase != Phase::Idle && m_eventCount > 0)
+            armTimer(Phase::Idle);
         if (m_parser.hasError()) {
             fail(Error(Error::Code::MalformedStream, m_profile.displayName,
                        QString::fromUtf8(m_parser.errorString())),
@@ -282,9 +407,10 @@ void LlmStream::completeFromReply()
 {
     m_timer.stop();
     if (m_httpStatus >= 400) {
-        fail(Error::fromHttpStatus(m_profile.displayName, m_httpStatus, m_errorBody,
-                                   m_reply->rawHeader("Retry-After")),
-             false);
+        Error error = Error::fromHttpStatus(m_profile.displayName, m_httpStatus, m_errorBody,
+                                            m_reply->rawHeader("Retry-After"), m_reply->rawHeader("Content-Type"));
+        error.setExpectedAnthropic(m_profile.format == ApiFormat::AnthropicMessages);
+        fail(error, false);
         return;
     }
     if (m_reply->error() != QNetworkReply::NoError) {
@@ -294,6 +420,17 @@ void LlmStream::completeFromReply()
     const bool unterminatedTail = m_parser.finish();
     if (!m_decoder->isComplete()) {
         const QString contentType = m_reply->header(QNetworkRequest::ContentTypeHeader).toString();
+        if (m_eventCount == 0 && !contentType.contains(QLatin1String("event-stream"))
+            && !contentType.contains(QLatin1String("json"))) {
+            // Neither a stream nor an API's JSON: a file or a page, not the API.
+            Error error(Error::Code::NotAnApi, m_profile.displayName,
+                        QStringLiteral("HTTP %1, %2").arg(m_httpStatus).arg(contentType.isEmpty() ? QStringLiteral("no content type")
+                                                                                                    : contentType.left(80)),
+                        m_httpStatus);
+            error.setExpectedAnthropic(m_profile.format == ApiFormat::AnthropicMessages);
+            fail(error, false);
+            return;
+        }
         if (m_eventCount == 0 && !contentType.contains(QLatin1String("event-stream"))) {
             fail(Error(Error::Code::MalformedStream, m_profile.displayName,
                        QCoreApplication::translate("Llm::LlmStream",
@@ -333,6 +470,19 @@ Error LlmStream::networkError() const
         return Error(Error::Code::Timeout, m_profile.displayName, detail);
     case QNetworkReply::OperationCanceledError:
         return Error(Error::Code::Cancelled, m_profile.displayName);
+    case QNetworkReply::ProtocolFailure:
+    case QNetworkReply::ProtocolUnknownError:
+    case QNetworkReply::RemoteHostClosedError:
+        // Qt closes the connection itself, as "Connection closed", when the first line is not
+        // an HTTP status line (an SSH or SMTP server, a raw TCP service): with no status ever
+        // read, what answered did not speak HTTP. A closure after a status is a broken stream.
+        if (m_httpStatus == 0 && m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() == 0) {
+            Error error(Error::Code::NotAnApi, m_profile.displayName,
+                        QStringLiteral("no HTTP response; the server closed the connection"));
+            error.setExpectedAnthropic(m_profile.format == ApiFormat::AnthropicMessages);
+            return error;
+        }
+        return Error(Error::Code::StreamBroken, m_profile.displayName, detail);
     default:
         // The server closed or garbled the connection after it accepted the request.
         return Error(Error::Code::StreamBroken, m_profile.displayName, detail);
@@ -350,13 +500,25 @@ void LlmStream::onTimeout()
         detail = QStringLiteral("no connection within %1 s").arg(duration<double>(m_options.connectTimeout).count());
         break;
     case Phase::FirstByte:
-        detail = QStringLiteral("no response within %1 s").arg(duration<double>(m_options.firstByteTimeout).count());
+        detail = m_bytesReceived > 0
+            ? QStringLiteral("no event within %1 s, only keep-alives").arg(duration<double>(m_options.firstByteTimeout).count())
+            : QStringLiteral("no response within %1 s").arg(duration<double>(m_options.firstByteTimeout).count());
         break;
     case Phase::Idle:
         detail = QStringLiteral("no data for %1 s").arg(duration<double>(m_options.idleTimeout).count());
         break;
     }
     fail(Error(Error::Code::Timeout, m_profile.displayName, detail), true);
+}
+
+void LlmStream::onOverallTimeout()
+{
+    if (isDone())
+        return;
+    fail(Error(Error::Code::Timeout, m_profile.displayName,
+               QStringLiteral("the answer took longer than %1 s in all")
+                   .arg(std::chrono::duration<double>(m_options.overallTimeout).count())),
+         true);
 }
 
 void LlmStream::armTimer(Phase phase)
@@ -373,6 +535,7 @@ void LlmStream::armTimer(Phase phase)
 
 void LlmStream::succeed()
 {
+    m_overallTimer.stop();
     m_state = State::Finished;
     m_times.finished = monotonicNowNs();
     releaseReply(false);
@@ -389,6 +552,7 @@ void LlmStream::fail(Error error, bool abortReply)
     m_state = State::Failed;
     m_times.finished = monotonicNowNs();
     m_timer.stop();
+    m_overallTimer.stop();
     m_error = error;
     releaseReply(abortReply);
     if (error.code() == Error::Code::Cancelled) {

@@ -7,6 +7,7 @@
 #include "streamdecoder.h"
 
 #include <QObject>
+#include <QNetworkRequest>
 #include <QPointer>
 #include <QTimer>
 
@@ -27,6 +28,13 @@ struct StreamOptions {
     // Prefill of a long uncached document can take tens of seconds at hosted providers.
     std::chrono::milliseconds firstByteTimeout{120'000};
     std::chrono::milliseconds idleTimeout{60'000};
+    // The whole request, however the server paces it (keep-alives included); 0: none. Time
+    // spent paused by the consumer is not counted.
+    std::chrono::milliseconds overallTimeout{600'000};
+    // Response headers larger than this fail the stream (Qt 6.4 has no limit of its own).
+    qsizetype maxHeaderBytes = 64 * 1024;
+    // Same-origin redirects followed; a redirect to another origin is always refused.
+    int maxRedirects = 3;
     QByteArray requestId; // sent as X-Request-Id; a process-unique one is made when empty
     QList<QPair<QByteArray, QByteArray>> extraHeaders;
     // How much the reply may hold unread while paused; beyond it TCP flow control stops the
@@ -107,6 +115,10 @@ private:
     void onReplyFinished();
     void onMetaDataChanged();
     void onTimeout();
+    void onOverallTimeout();
+    void onRedirect(const QUrl &target);
+    void post(const QUrl &url);
+    bool checkResponseHeaders(); // false when it failed the stream
     void drain();
     bool deliver(QList<SseEvent> &events); // false when a terminal state was reached meanwhile
     void armTimer(Phase phase);
@@ -124,6 +136,12 @@ private:
     std::unique_ptr<StreamDecoder> m_decoder;
     SseParser m_parser;
     QTimer m_timer;
+    QTimer m_overallTimer;
+    qint64 m_overallRemainingMs = -1; // while paused
+    QNetworkRequest m_netRequest;     // kept with the body to follow a same-origin redirect
+    QByteArray m_body;
+    QUrl m_currentUrl;                // where the request went last (after redirects)
+    int m_redirects = 0;
     Phase m_phase = Phase::Connect;
     State m_state = State::Idle;
     Timestamps m_times;

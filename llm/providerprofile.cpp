@@ -1,6 +1,7 @@
 #include "providerprofile.h"
 
 #include <QCoreApplication>
+#include <QHostAddress>
 
 namespace Llm {
 
@@ -14,6 +15,22 @@ QUrl ProviderProfile::endpoint() const
                                                    : QLatin1String("chat/completions");
     url.setPath(path);
     return url;
+}
+
+bool isLoopbackHost(const QString &host)
+{
+    QString h = host;
+    if (h.startsWith(QLatin1Char('[')) && h.endsWith(QLatin1Char(']')))
+        h = h.mid(1, h.size() - 2);
+    if (h.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0)
+        return true;
+    QHostAddress address;
+    return address.setAddress(h) && address.isLoopback();
+}
+
+bool isInsecureRemote(const QUrl &url)
+{
+    return url.scheme().compare(QLatin1String("http"), Qt::CaseInsensitive) == 0 && !isLoopbackHost(url.host());
 }
 
 ProviderProfile ProviderProfile::forContinuation() const

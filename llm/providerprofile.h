@@ -46,6 +46,9 @@ struct ProviderProfile {
     // Where continuations go when that is not baseUrl (DeepSeek's prefix completion is a beta
     // feature at https://api.deepseek.com/beta); empty: baseUrl.
     QUrl continuationBaseUrl;
+    // Plain http:// to a host that is not this machine sends the key and the text unencrypted:
+    // refused unless the user allowed it for this profile (docs/transport.md, "Insecure HTTP").
+    bool allowInsecureHttp = false;
     // What its default model costs (docs/providers.md, "Prices", gives each figure's source and
     // date); the user may change it in Settings. The local demo engine is priced like the hosted
     // model it imitates, so its figures mean something.
@@ -59,6 +62,12 @@ struct ProviderProfile {
     ProviderTarget target() const;
     bool needsApiKey() const { return isCloud; }
 };
+
+// localhost, 127.0.0.0/8 or ::1, read literally from the host (never resolved: a DNS answer
+// could say anything).
+bool isLoopbackHost(const QString &host);
+// True when `url` is plain http:// to a host that is not loopback.
+bool isInsecureRemote(const QUrl &url);
 
 // The built-in profiles with their defaults, in the order users see them. The first is the
 // embedded local provider; its baseUrl is empty until the app knows the port.

@@ -27,7 +27,8 @@ void addUsage(Llm::Usage &sum, const Llm::Usage &part)
 bool isRefusal(const Llm::Error &error)
 {
     using C = Llm::Error::Code;
-    return error.code() == C::InvalidRequest || error.code() == C::BadRequest || error.code() == C::UnknownModel;
+    return error.code() == C::InvalidRequest || error.code() == C::BadRequest || error.code() == C::UnknownModel
+        || error.code() == C::NotAnApi; // an unknown beta endpoint's 404 names no model
 }
 
 } // namespace

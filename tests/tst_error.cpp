@@ -16,6 +16,10 @@ private slots:
     void classifiesHttp_data();
     void classifiesHttp();
     void retryAfterSecondsAndDate();
+    void retryAfterIsParsedDefensively_data();
+    void retryAfterIsParsedDefensively();
+    void notAnApiIsNamedSo_data();
+    void notAnApiIsNamedSo();
     void messageNamesProviderAndDetail();
     void secretsAreRedacted_data();
     void secretsAreRedacted();
@@ -46,7 +50,16 @@ void tst_Error::classifiesHttp_data()
     QTest::addRow("413") << 413 << QByteArray() << Error::Code::ContextTooLong << "";
     QTest::addRow("400 other") << 400 << QByteArray(R"({"error":{"message":"temperature must be <= 2","type":"invalid_request_error"}})")
                                << Error::Code::BadRequest << "temperature must be <= 2";
-    QTest::addRow("500") << 500 << QByteArray("<html>oops</html>") << Error::Code::ServerError << "<html>oops</html>";
+    // Never raw HTML: a page's title at most.
+    QTest::addRow("500 html") << 500 << QByteArray("<html>oops</html>") << Error::Code::ServerError << "";
+    QTest::addRow("502 html title") << 502 << QByteArray("<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>")
+                                    << Error::Code::ServerError << "502 Bad Gateway";
+    QTest::addRow("404 anthropic model") << 404
+        << QByteArray(R"({"type":"error","error":{"type":"not_found_error","message":"model: claude-9"}})")
+        << Error::Code::UnknownModel << "model: claude-9";
+    QTest::addRow("404 openai model") << 404
+        << QByteArray(R"({"error":{"message":"The model `gpt-9` does not exist or you do not have access to it.","type":"invalid_request_error","code":"model_not_found"}})")
+        << Error::Code::UnknownModel << "The model `gpt-9` does not exist or you do not have access to it.";
     QTest::addRow("529 anthropic overloaded") << 529
         << QByteArray(R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})")
         << Error::Code::ServerError << "Overloaded";
@@ -80,6 +93,80 @@ void tst_Error::retryAfterSecondsAndDate()
 
     const Error bogus = Error::fromHttpStatus(QStringLiteral("OpenAI"), 429, {}, "soon");
     QVERIFY(!bogus.retryAfter());
+}
+
+void tst_Error::retryAfterIsParsedDefensively_data()
+{
+    QTest::addColumn<QByteArray>("value");
+    QTest::addColumn<qint64>("seconds"); // -1: no retry-after
+
+    QTest::addRow("integer") << QByteArray("30") << qint64(30);
+    QTest::addRow("zero") << QByteArray("0") << qint64(0);
+    QTest::addRow("padded") << QByteArray("  45 ") << qint64(45);
+    QTest::addRow("capped") << QByteArray("86400") << qint64(3600);
+    QTest::addRow("huge digits") << QByteArray("99999999999999999999999999") << qint64(3600);
+    QTest::addRow("inf") << QByteArray("inf") << qint64(-1);
+    QTest::addRow("infinity") << QByteArray("Infinity") << qint64(-1);
+    QTest::addRow("nan") << QByteArray("nan") << qint64(-1);
+    QTest::addRow("1e308") << QByteArray("1e308") << qint64(-1);
+    QTest::addRow("negative") << QByteArray("-5") << qint64(-1);
+    QTest::addRow("fraction") << QByteArray("1.5") << qint64(-1);
+    QTest::addRow("hex") << QByteArray("0x10") << qint64(-1);
+    QTest::addRow("garbage") << QByteArray("soon") << qint64(-1);
+    QTest::addRow("past date") << QByteArray("Wed, 21 Oct 2015 07:28:00 GMT") << qint64(0);
+    const QDateTime inTwoDays = QDateTime::currentDateTimeUtc().addDays(2);
+    QTest::addRow("far date") << QLocale::c().toString(inTwoDays, QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'")).toLatin1()
+                              << qint64(3600);
+}
+
+void tst_Error::retryAfterIsParsedDefensively()
+{
+    QFETCH(QByteArray, value);
+    QFETCH(qint64, seconds);
+    const Error e = Error::fromHttpStatus(QStringLiteral("OpenAI"), 429, {}, value);
+    if (seconds < 0) {
+        QVERIFY2(!e.retryAfter(), qPrintable(QString::number(e.retryAfter().value_or(std::chrono::seconds(0)).count())));
+        QVERIFY(e.message().contains(QLatin1String("Wait a moment")));
+        return;
+    }
+    QVERIFY(e.retryAfter());
+    QCOMPARE(qint64(e.retryAfter()->count()), seconds);
+    QVERIFY2(e.message().contains(QLocale().toString(seconds)), qPrintable(e.message()));
+    QVERIFY2(!e.message().contains(QLatin1Char('-')), qPrintable(e.message()));
+}
+
+void tst_Error::notAnApiIsNamedSo_data()
+{
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QByteArray>("contentType");
+
+    QTest::addRow("404 wrong path, openai json") << 404
+        << QByteArray(R"j({"error":{"message":"Invalid URL (POST /v1/chat/completion)","type":"invalid_request_error","code":null}})j")
+        << QByteArray("application/json");
+    QTest::addRow("404 fastapi") << 404 << QByteArray(R"({"detail":"Not Found"})") << QByteArray("application/json");
+    QTest::addRow("404 html") << 404 << QByteArray("<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>")
+                              << QByteArray("text/html");
+    QTest::addRow("404 plain") << 404 << QByteArray("404 page not found") << QByteArray("text/plain");
+    QTest::addRow("405 html") << 405 << QByteArray("<!DOCTYPE html><html><body>Method Not Allowed</body></html>")
+                              << QByteArray("text/html; charset=utf-8");
+}
+
+void tst_Error::notAnApiIsNamedSo()
+{
+    QFETCH(int, status);
+    QFETCH(QByteArray, body);
+    QFETCH(QByteArray, contentType);
+    Error e = Error::fromHttpStatus(QStringLiteral("Custom"), status, body, {}, contentType);
+    QCOMPARE(e.code(), Error::Code::NotAnApi);
+    QCOMPARE(QByteArray(e.codeName()), QByteArray("not_an_api"));
+    QVERIFY2(e.message().contains(QLatin1String("OpenAI-compatible")), qPrintable(e.message()));
+    QVERIFY2(e.message().contains(QLatin1String("base URL")), qPrintable(e.message()));
+    QVERIFY2(e.message().contains(QString::number(status)), qPrintable(e.message()));
+    QVERIFY2(!e.message().contains(QLatin1String("requested model")), qPrintable(e.message()));
+    QVERIFY2(!e.message().contains(QLatin1Char('<')), qPrintable(e.message()));
+    e.setExpectedAnthropic(true);
+    QVERIFY2(e.message().contains(QLatin1String("Anthropic")), qPrintable(e.message()));
 }
 
 void tst_Error::messageNamesProviderAndDetail()
@@ -118,7 +205,7 @@ void tst_Error::secretsAreRedacted()
 void tst_Error::everyCodeHasNameAndMessage()
 {
     QSet<QByteArray> names;
-    for (int c = int(Error::Code::Cancelled); c <= int(Error::Code::InvalidRequest); ++c) {
+    for (int c = int(Error::Code::Cancelled); c <= int(Error::LastCode); ++c) {
         const Error e(Error::Code(c), QStringLiteral("Prov"), {}, 500);
         const QByteArray name = Error::codeName(Error::Code(c));
         QVERIFY(name != "unknown");
@@ -128,7 +215,7 @@ void tst_Error::everyCodeHasNameAndMessage()
         if (e.code() != Error::Code::Cancelled)
             QVERIFY2(e.message().contains(QLatin1String("Prov")), name.constData());
     }
-    QCOMPARE(names.size(), 14);
+    QCOMPARE(names.size(), 17);
 }
 
 QTEST_GUILESS_MAIN(tst_Error)

@@ -53,6 +53,7 @@ private slots:
     void localEngineNeedsNoKeyNorConsent();
     void providerFieldsApplyAfterAPauseInTyping();
     void badBaseUrlIsShownAndNotApplied();
+    void insecureHttpIsWarnedAndAllowedPerProvider();
     void testConnectionReportsTtft();
     void testConnectionToAClosedPortCannotReach();
     void testConnectionCanBeCancelled();
@@ -454,6 +455,65 @@ void tst_SettingsDialog::switchingProviderSavesTheKeyTypedForThePreviousOne()
     QVERIFY(!m_secrets->entries().contains(QStringLiteral("provider/openai/api-key")));
     QTRY_COMPARE_WITH_TIMEOUT(apiKey->placeholderText(), QStringLiteral("Not set"), 5000);
     QCOMPARE(apiKey->text(), QString());
+}
+
+void tst_SettingsDialog::insecureHttpIsWarnedAndAllowedPerProvider()
+{
+    AppSettings s;
+    s.providerId = QStringLiteral("ollama");
+    m_dialog = makeDialog(s);
+    m_dialog->show();
+    auto *warning = find<QLabel>("insecureHttpWarning");
+    auto *allow = find<QCheckBox>("allowInsecureHttp");
+    // http://localhost is this machine: nothing to warn about, nothing to allow.
+    QVERIFY(!warning->isVisibleTo(m_dialog.get()));
+    QVERIFY(!allow->isVisibleTo(m_dialog.get()));
+
+    auto *url = find<QLineEdit>("baseUrl");
+    url->selectAll();
+    QTest::keyClicks(url, QStringLiteral("http://gpu-box.example.net:11434/v1"));
+    QTest::keyClick(url, Qt::Key_Return);
+    QVERIFY(warning->isVisibleTo(m_dialog.get()));
+    QVERIFY2(warning->text().contains(QLatin1String("gpu-box.example.net")), qPrintable(warning->text()));
+    QVERIFY(warning->text().contains(QLatin1String("unencrypted")));
+    QVERIFY(allow->isVisibleTo(m_dialog.get()));
+    QVERIFY(!allow->isChecked());
+    QVERIFY(!lastEmitted().profile(QStringLiteral("ollama")).allowInsecureHttp);
+
+    QTest::mouseClick(allow, Qt::LeftButton, {}, allow->rect().center());
+    QVERIFY(allow->isChecked());
+    QVERIFY(lastEmitted().profile(QStringLiteral("ollama")).allowInsecureHttp);
+    QVERIFY(warning->isVisibleTo(m_dialog.get())); // still said while allowed
+    // Per provider: another one is not allowed.
+    QVERIFY(!lastEmitted().profile(QStringLiteral("openai")).allowInsecureHttp);
+
+    // Saved and read back, the choice and the warning come back with it.
+    const QString file = m_dir.filePath(QStringLiteral("insecure.ini"));
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        lastEmitted().save(settings);
+        QCOMPARE(settings.status(), QSettings::NoError);
+    }
+    QSettings settings(file, QSettings::IniFormat);
+    const AppSettings::LoadResult loaded = AppSettings::load(settings);
+    QVERIFY2(loaded.problems.isEmpty(), qPrintable(loaded.problems.join(QLatin1Char(' '))));
+    QVERIFY(loaded.settings.profile(QStringLiteral("ollama")).allowInsecureHttp);
+    m_dialog = makeDialog(loaded.settings);
+    m_dialog->show();
+    allow = find<QCheckBox>("allowInsecureHttp");
+    QVERIFY(allow->isVisibleTo(m_dialog.get()));
+    QVERIFY(allow->isChecked());
+    QVERIFY(find<QLabel>("insecureHttpWarning")->isVisibleTo(m_dialog.get()));
+
+    // Taken back: unchecked, saved, it is gone from the file.
+    QTest::mouseClick(allow, Qt::LeftButton, {}, allow->rect().center());
+    QVERIFY(!lastEmitted().profile(QStringLiteral("ollama")).allowInsecureHttp);
+    {
+        QSettings again(file, QSettings::IniFormat);
+        lastEmitted().save(again);
+    }
+    QSettings again(file, QSettings::IniFormat);
+    QVERIFY(!AppSettings::load(again).settings.profile(QStringLiteral("ollama")).allowInsecureHttp);
 }
 
 void tst_SettingsDialog::everyControlHasAnAccessibleName()

@@ -33,6 +33,7 @@ const QString ModelKey = QStringLiteral("model");
 const QString HeadersKey = QStringLiteral("extraHeaders");
 const QString ConcurrencyKey = QStringLiteral("concurrencyLimit");
 const QString ConsentKey = QStringLiteral("prefetchConsent");
+const QString InsecureHttpKey = QStringLiteral("allowInsecureHttp");
 // By PriceField, inside a provider's group.
 const QString PriceKeys[] = {QStringLiteral("prices/input"), QStringLiteral("prices/cacheWrite"),
                              QStringLiteral("prices/cacheRead"), QStringLiteral("prices/output")};
@@ -624,6 +625,16 @@ private:
                                 .arg(provider);
         }
 
+        if (m_settings.contains(InsecureHttpKey)) {
+            const QVariant raw = m_settings.value(InsecureHttpKey);
+            if (const auto allow = parseBool(raw))
+                out.setAllowInsecureHttp(id, *allow);
+            else
+                problems << AppSettings::tr("Whether %1 may use plain http:// was neither true nor false in the "
+                                            "settings file; it may not.")
+                                .arg(provider);
+        }
+
         for (PriceField field : PriceFields) {
             const QString &key = PriceKeys[indexOf(field)];
             if (!m_settings.contains(key))
@@ -890,6 +901,7 @@ void AppSettings::save(QSettings &settings) const
         put(HeadersKey, o.extraHeaders.has_value(), formatHeaders(o.extraHeaders.value_or(HeaderList())));
         put(ConcurrencyKey, o.concurrencyLimit.has_value(), o.concurrencyLimit.value_or(0));
         put(ConsentKey, o.prefetchConsent, true);
+        put(InsecureHttpKey, o.allowInsecureHttp, true);
         for (PriceField field : PriceFields) {
             const auto &price = o.prices[size_t(indexOf(field))];
             put(PriceKeys[indexOf(field)], price.has_value(), price.value_or(0));
@@ -937,6 +949,7 @@ Llm::ProviderProfile AppSettings::profile(const QString &id) const
         p.extraHeaders = *o.extraHeaders;
     if (o.concurrencyLimit)
         p.concurrencyLimit = *o.concurrencyLimit;
+    p.allowInsecureHttp = o.allowInsecureHttp;
     for (PriceField field : PriceFields) {
         if (const auto &price = o.prices[size_t(indexOf(field))])
             setPriceOf(p.prices, field, *price);
@@ -1019,6 +1032,18 @@ void AppSettings::setPrefetchConsent(const QString &id, bool consent)
         return;
     ProviderOverride o = providers.value(id);
     o.prefetchConsent = consent;
+    if (o.isEmpty())
+        providers.remove(id);
+    else
+        providers.insert(id, o);
+}
+
+void AppSettings::setAllowInsecureHttp(const QString &id, bool allow)
+{
+    if (!isBuiltin(id))
+        return;
+    ProviderOverride o = providers.value(id);
+    o.allowInsecureHttp = allow;
     if (o.isEmpty())
         providers.remove(id);
     else

@@ -46,10 +46,12 @@ struct ProviderOverride {
     // The user agreed that hover and debounce prefetch may send this provider text they have
     // not sent yet (the document under a resting pointer, a draft during a typing pause).
     bool prefetchConsent = false;
+    // The user accepts plain http:// to a host that is not this machine (Llm::ProviderProfile).
+    bool allowInsecureHttp = false;
 
     bool isEmpty() const
     {
-        return !baseUrl && !model && !extraHeaders && !concurrencyLimit && !prefetchConsent
+        return !baseUrl && !model && !extraHeaders && !concurrencyLimit && !prefetchConsent && !allowInsecureHttp
             && std::all_of(prices.begin(), prices.end(), [](const auto &p) { return !p; });
     }
     friend bool operator==(const ProviderOverride &, const ProviderOverride &) = default;
@@ -150,6 +152,7 @@ public:
     void setExtraHeaders(const QString &id, const std::optional<HeaderList> &headers);
     void setConcurrencyLimit(const QString &id, const std::optional<int> &limit);
     void setPrefetchConsent(const QString &id, bool consent);
+    void setAllowInsecureHttp(const QString &id, bool allow);
     // A price that is negative, not finite or above Limits::MaxPricePerMillion is no price: the
     // figure goes back to the built-in one, as nullopt does.
     void setPrice(const QString &id, PriceField field, std::optional<double> perMillion);

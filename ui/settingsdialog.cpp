@@ -207,6 +207,18 @@ QWidget *SettingsDialog::createProvidersPage()
     m_baseUrlError->setObjectName(QStringLiteral("baseUrlError"));
     m_baseUrlError->hide();
     form->addRow(QString(), m_baseUrlError);
+    // Only for a URL that needs it (refreshInsecureHttp), so https providers keep a short form.
+    m_insecureWarning = wrappingLabel(page);
+    m_insecureWarning->setObjectName(QStringLiteral("insecureHttpWarning"));
+    form->addRow(QString(), m_insecureWarning);
+    m_allowInsecureHttp = new QCheckBox(tr("Allow unencrypted &HTTP to this address"), page);
+    m_allowInsecureHttp->setObjectName(QStringLiteral("allowInsecureHttp"));
+    connect(m_allowInsecureHttp, &QCheckBox::toggled, this, [this](bool allow) {
+        m_settings.setAllowInsecureHttp(currentProviderId(), allow);
+        refreshInsecureHttp();
+        emitIfChanged();
+    });
+    form->addRow(QString(), m_allowInsecureHttp);
 
     m_model = new QLineEdit(page);
     m_model->setObjectName(QStringLiteral("model"));
@@ -403,6 +415,7 @@ void SettingsDialog::refreshProvider()
     m_headersError->hide();
     m_concurrency->setValue(profile.concurrencyLimit);
     m_prices->showProfile(profile, builtin);
+    refreshInsecureHttp();
 
     m_testResult->clear();
     setTestRunning(false);
@@ -520,7 +533,29 @@ void SettingsDialog::applyTextFields()
     }
     if (m_settings.profile(id).isCloud != m_emitted.profile(id).isCloud)
         refreshConsent(); // a local server moved to another host, or back
+    refreshInsecureHttp();
     emitIfChanged();
+}
+
+void SettingsDialog::refreshInsecureHttp()
+{
+    const Llm::ProviderProfile profile = m_settings.profile(currentProviderId());
+    const bool insecure = !profile.isLocalDemo && Llm::isInsecureRemote(profile.baseUrl);
+    const QSignalBlocker blocker(m_allowInsecureHttp);
+    m_allowInsecureHttp->setChecked(profile.allowInsecureHttp);
+    // Shown while it matters, and while allowed, so that it can be taken back.
+    m_allowInsecureHttp->setVisible(insecure || profile.allowInsecureHttp);
+    m_insecureWarning->setVisible(insecure);
+    if (!insecure)
+        return;
+    const QString host = profile.baseUrl.host();
+    m_insecureWarning->setText(
+        profile.allowInsecureHttp
+            ? tr("Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read "
+                 "them.").arg(host)
+            : tr("Warning: %1 is plain http:// to another machine, so the API key and your text would cross the "
+                 "network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.")
+                  .arg(host));
 }
 
 // ---- Connection test ---------------------------------------------------------------------------

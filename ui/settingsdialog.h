@@ -96,6 +96,7 @@ private:
     void refreshProvider();
     void refreshKeyStorage();
     void refreshConsent();
+    void refreshInsecureHttp();
     void refreshMoneyUnit();
     void refreshPrefetch();
     void refreshGeneral();
@@ -129,6 +130,8 @@ private:
     QLabel *m_providerNote = nullptr;
     QLineEdit *m_baseUrl = nullptr;
     QLabel *m_baseUrlError = nullptr;
+    QLabel *m_insecureWarning = nullptr; // plain http:// to another machine
+    QCheckBox *m_allowInsecureHttp = nullptr;
     QLineEdit *m_model = nullptr;
     QPlainTextEdit *m_headers = nullptr;
     QLabel *m_headersError = nullptr;
