@@ -243,6 +243,8 @@ bool Application::start(const Options &options)
         initial.baseUrl = m_localProvider->apiUrl();
     }
     m_engine = std::make_unique<Prefetch::Engine>(m_network.get(), initial, m_settings.effectivePrefetch(m_settings.providerId));
+    if (!initial.isLocalDemo)
+        m_engine->awaitKey(); // until resolveProfile() below brings what the key store holds
     m_classifier = std::make_shared<SwitchableClassifier>();
     m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
     m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), m_classifier);

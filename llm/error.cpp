@@ -198,6 +198,7 @@ const char *Error::codeName(Code code)
     case Code::NotAnApi: return "not_an_api";
     case Code::InsecureHttp: return "insecure_http";
     case Code::RedirectRefused: return "redirect_refused";
+    case Code::MissingKey: return "missing_key";
     }
     return "unknown";
 }
@@ -277,6 +278,8 @@ QString Error::message() const
         return QCoreApplication::translate("Llm::Error", "The base URL of %1 is plain http:// to %2: the API key and the "
                                            "text would cross the network unencrypted. Use https://, or allow insecure "
                                            "HTTP for %1 in Settings, Providers.").arg(p, m_detail);
+    case Code::MissingKey:
+        return QCoreApplication::translate("Llm::Error", "%1 needs an API key. Add it in Settings, Providers.").arg(p);
     case Code::RedirectRefused:
         return QCoreApplication::translate("Llm::Error", "%1 redirected the request (%2). Headstart sends the API key and "
                                            "the text only to the base URL's own address. Check the base URL in Settings, "

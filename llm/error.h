@@ -32,8 +32,9 @@ public:
         NotAnApi,           // the address answers, but not as the provider's API (HTML, wrong path, not HTTP)
         InsecureHttp,       // plain http:// to a host that is not this machine, and the profile does not allow it
         RedirectRefused,    // a redirect to another origin (the key would follow it), or too many redirects
+        MissingKey,         // the provider needs an API key and none is set: nothing was sent
     };
-    static constexpr Code LastCode = Code::RedirectRefused;
+    static constexpr Code LastCode = Code::MissingKey;
 
     Error() = default;
     Error(Code code, QString provider, QString detail = {}, int httpStatus = 0);

@@ -100,6 +100,13 @@ void LlmStream::start()
         failLater(Error(Error::Code::InsecureHttp, m_profile.displayName, url.host()));
         return;
     }
+    // A hosted API answers a request without a key with a 401, having read the text: say what is
+    // missing instead, and send nothing.
+    if (m_profile.needsApiKey() && m_profile.apiKey.isEmpty()
+        && (!m_options.prefetch || m_profile.prefetchApiKey.isEmpty())) {
+        failLater(Error(Error::Code::MissingKey, m_profile.displayName));
+        return;
+    }
     // Taken out of the options, and dropped once the final response's headers are in (only a
     // redirect needs it again): a multi-megabyte document need not live as long as the stream.
     std::expected<QByteArray, Error> body = std::exchange(m_options.encodedBody, {});

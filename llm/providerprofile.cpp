@@ -86,6 +86,7 @@ QList<ProviderProfile> builtinProfiles()
     deepseek.baseUrl = QUrl(QStringLiteral("https://api.deepseek.com/v1"));
     deepseek.model = QStringLiteral("deepseek-chat");
     deepseek.apiKeyEnvVar = QStringLiteral("DEEPSEEK_API_KEY");
+    deepseek.requiresApiKey = true;
     deepseek.minCacheableTokens = 64; // disk cache in 64-token blocks
     deepseek.encodeOptions.continuation = ContinuationStyle::PrefixFlag;
     deepseek.continuationBaseUrl = QUrl(QStringLiteral("https://api.deepseek.com/beta"));
@@ -98,6 +99,7 @@ QList<ProviderProfile> builtinProfiles()
     qwen.baseUrl = QUrl(QStringLiteral("https://dashscope.aliyuncs.com/compatible-mode/v1"));
     qwen.model = QStringLiteral("qwen-plus");
     qwen.apiKeyEnvVar = QStringLiteral("DASHSCOPE_API_KEY");
+    qwen.requiresApiKey = true;
     qwen.minCacheableTokens = 256; // implicit context cache starts at 256 tokens
     qwen.encodeOptions.continuation = ContinuationStyle::PartialFlag;
     // International (Singapore) list prices; implicit cache: a write is billed as input, a hit at 20 %.
@@ -110,6 +112,7 @@ QList<ProviderProfile> builtinProfiles()
     openai.baseUrl = QUrl(QStringLiteral("https://api.openai.com/v1"));
     openai.model = QStringLiteral("gpt-4o-mini");
     openai.apiKeyEnvVar = QStringLiteral("OPENAI_API_KEY");
+    openai.requiresApiKey = true;
     openai.minCacheableTokens = 1024;
     openai.encodeOptions.useMaxCompletionTokens = true;
     openai.prices = {0.15, 0.15, 0.075, 0.60}; // no charge for writing the cache: a write is input
@@ -122,6 +125,7 @@ QList<ProviderProfile> builtinProfiles()
     anthropic.baseUrl = QUrl(QStringLiteral("https://api.anthropic.com/v1"));
     anthropic.model = QStringLiteral("claude-sonnet-4-5");
     anthropic.apiKeyEnvVar = QStringLiteral("ANTHROPIC_API_KEY");
+    anthropic.requiresApiKey = true;
     anthropic.minCacheableTokens = 1024;
     anthropic.encodeOptions.continuation = ContinuationStyle::AssistantPrefill;
     anthropic.prices = {3.00, 3.75, 0.30, 15.00}; // 5-minute cache writes, the breakpoints' default

@@ -42,6 +42,9 @@ struct ProviderProfile {
     int minCacheableTokens = 0; // below this a prompt-cache warm-up is pointless
     bool isLocalDemo = false;   // the embedded engine: offline, not a language model
     bool isCloud = true;        // text leaves the machine: prefetching unsent drafts needs consent
+    // The hosted APIs refuse every request without a key: none is sent without one. A custom
+    // endpoint, or Ollama on another machine, may take requests without any.
+    bool requiresApiKey = false;
     EncodeOptions encodeOptions;
     // Where continuations go when that is not baseUrl (DeepSeek's prefix completion is a beta
     // feature at https://api.deepseek.com/beta); empty: baseUrl.
@@ -60,7 +63,7 @@ struct ProviderProfile {
     // This profile as a continuation is sent with (its continuationBaseUrl, when set).
     ProviderProfile forContinuation() const;
     ProviderTarget target() const;
-    bool needsApiKey() const { return isCloud; }
+    bool needsApiKey() const { return requiresApiKey; }
 };
 
 // localhost, 127.0.0.0/8 or ::1, read literally from the host (never resolved: a DNS answer

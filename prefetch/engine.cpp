@@ -57,6 +57,7 @@ void Engine::setProfile(Llm::ProviderProfile profile)
 {
     stopAll();
     m_profile = std::move(profile);
+    m_keyKnown = true;
 }
 
 void Engine::setSettings(const Settings &settings)
@@ -125,7 +126,7 @@ AnswerStream *Engine::makeAnswer(Strategy strategy, const RenderedRequest &reque
 
 bool Engine::hasKey() const
 {
-    return !m_profile.needsApiKey() || !m_profile.apiKey.isEmpty();
+    return m_keyKnown && (!m_profile.needsApiKey() || !m_profile.apiKey.isEmpty());
 }
 
 bool Engine::canContinue() const

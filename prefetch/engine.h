@@ -91,9 +91,13 @@ public:
     // for a strong one), the whole answer on a strong signal where it cannot, and 0 (no guess)
     // for a weak signal there.
     int speculativeLimit(SignalStrength strength, const Llm::ChatRequest &request) const;
-    // False while the profile needs an API key it does not have (yet): nothing is speculated
-    // on then. setProfile() with the key from the key store makes it true.
+    // False while the key store has not answered for this profile (awaitKey()), or the profile
+    // needs an API key it does not have: nothing is speculated on then. setProfile() with what
+    // the key store answered ends the wait.
     bool hasKey() const;
+    // The profile's key is being read (the keychain answers after the window opens): no guess
+    // goes out until setProfile() brings the key, or the news that there is none.
+    void awaitKey() { m_keyKnown = false; }
     // The provider can continue an answer from its beginning (and has not refused to).
     bool canContinue() const;
 
@@ -155,6 +159,7 @@ private:
     QList<QPointer<AnswerStream>> m_foregroundQueue;      // waiting for a foreground slot
     // The provider refused a continuation: speculate as on a provider that cannot continue.
     bool m_continuationRefused = false;
+    bool m_keyKnown = true;
 };
 
 } // namespace Prefetch

@@ -230,30 +230,41 @@ void tst_Engine::disabledStrategyDoesNothing()
 
 void tst_Engine::nothingIsSpeculatedBeforeTheKeyIsKnown()
 {
-    // At start the app gives the engine a cloud profile before the keychain has answered: the
-    // document's warm-up must wait for the key instead of earning a 401 (issue 11, defect 4).
-    Llm::ProviderProfile cloud = m_local.profile();
-    cloud.isCloud = true;
-    cloud.apiKey.clear();
-    QVERIFY(cloud.needsApiKey());
-    Engine engine(&m_network, cloud, {});
-    const auto before = m_local.stats();
-    const RenderedRequest r = engine.render(request(500));
-    QVERIFY(!engine.hasKey());
-    QVERIFY(!engine.prefetch(Strategy::Warmup, r, 30s));
-    QVERIFY(!engine.prefetch(Strategy::Hover, r, 30s, SignalStrength::Strong));
-    QVERIFY(m_local.settle(&m_network, 0, 5000));
-    QCOMPARE(m_local.stats().requestsServed + m_local.stats().requestsRejected,
-             before.requestsServed + before.requestsRejected);
+    // At start the app gives the engine the chosen profile before the keychain has answered:
+    // the document's warm-up must wait for the key instead of earning a 401 (issue 11, defect 4).
+    // A hosted API that needs a key waits until it has one; any other profile until the key
+    // store has answered, whatever it said.
+    for (bool hosted : {true, false}) {
+        Llm::ProviderProfile p = m_local.profile();
+        p.isCloud = true;
+        p.requiresApiKey = hosted;
+        p.apiKey.clear();
+        Engine engine(&m_network, p, {});
+        engine.awaitKey();
+        const auto before = m_local.stats();
+        const RenderedRequest r = engine.render(request(500));
+        QVERIFY(!engine.hasKey());
+        QVERIFY(!engine.prefetch(Strategy::Warmup, r, 30s));
+        QVERIFY(!engine.prefetch(Strategy::Hover, r, 30s, SignalStrength::Strong));
+        QVERIFY(m_local.settle(&m_network, 0, 5000));
+        QCOMPARE(m_local.stats().requestsServed + m_local.stats().requestsRejected,
+                 before.requestsServed + before.requestsRejected);
 
-    // The key store answers: the same warm-up goes out, with the key.
-    cloud.apiKey = QStringLiteral("sk-known-now");
-    engine.setProfile(cloud);
-    QVERIFY(engine.hasKey());
-    QPointer<PrefetchSession> warm = engine.prefetch(Strategy::Warmup, engine.render(request(500)), 30s);
-    QVERIFY(warm);
-    QTRY_VERIFY_WITH_TIMEOUT(m_local.stats().requestsServed > before.requestsServed, 10000);
-    engine.stopAll();
+        // The key store answers: with no key, a hosted API still gets nothing; with one (or
+        // for an endpoint that takes none) the same warm-up goes out.
+        engine.setProfile(p);
+        QCOMPARE(engine.hasKey(), !hosted);
+        if (hosted) {
+            QVERIFY(!engine.prefetch(Strategy::Warmup, engine.render(request(500)), 30s));
+            p.apiKey = QStringLiteral("sk-known-now");
+            engine.setProfile(p);
+            QVERIFY(engine.hasKey());
+        }
+        QPointer<PrefetchSession> warm = engine.prefetch(Strategy::Warmup, engine.render(request(500)), 30s);
+        QVERIFY(warm);
+        QTRY_VERIFY_WITH_TIMEOUT(m_local.stats().requestsServed > before.requestsServed, 10000);
+        engine.stopAll();
+    }
 }
 
 void tst_Engine::requestWithoutFingerprintIsNeverSpeculatedOnNorMatched()

@@ -32,6 +32,7 @@ private slots:
     void tooManyRedirectsAreRefused();
     void insecureHttpIsRefusedBeforeAnyIo();
     void insecureHttpAllowedByTheProfile();
+    void hostedApiWithoutKeyIsNotAsked();
     void loopbackHosts_data();
     void loopbackHosts();
     void notAnApi_data();
@@ -200,6 +201,37 @@ void tst_LlmStreamGuards::insecureHttpIsRefusedBeforeAnyIo()
     QVERIFY2(stream.error()->message().contains(QLatin1String("192.0.2.10")), qPrintable(stream.error()->message()));
     QVERIFY(!stream.error()->message().contains(QLatin1String("sk-secret")));
     QCOMPARE(proxy.connectionCount(), 0);
+}
+
+void tst_LlmStreamGuards::hostedApiWithoutKeyIsNotAsked()
+{
+    // A hosted API reads the text and answers 401: without a key nothing is sent, and the user
+    // is told what is missing, not that a key was rejected.
+    TestSupport::BadServer server;
+    QVERIFY(server.listen());
+    server.respondWith(sseResponse());
+    ProviderProfile profile = badProfile(server);
+    profile.requiresApiKey = true;
+    profile.apiKey.clear();
+    profile.displayName = QStringLiteral("DeepSeek");
+    for (bool prefetch : {false, true}) {
+        StreamOptions options;
+        options.prefetch = prefetch;
+        auto stream = makeStream(shortRequest(QStringLiteral("Sent without a key?")), options, profile);
+        QSignalSpy failed(stream.get(), &LlmStream::failed);
+        stream->start();
+        QVERIFY(failed.wait(5000));
+        QCOMPARE(stream->error()->code(), Error::Code::MissingKey);
+        QCOMPARE(stream->error()->message(), QStringLiteral("DeepSeek needs an API key. Add it in Settings, Providers."));
+    }
+    // A prefetch key alone lets prefetches go, and only them.
+    profile.prefetchApiKey = QStringLiteral("sk-prefetch-only");
+    StreamOptions speculative;
+    speculative.prefetch = true;
+    auto prefetch = makeStream(shortRequest(QStringLiteral("A guess with its own key.")), speculative, profile);
+    QVERIFY(runToEnd(*prefetch));
+    QVERIFY(!prefetch->error());
+    QCOMPARE(server.connectionCount(), 1);
 }
 
 void tst_LlmStreamGuards::insecureHttpAllowedByTheProfile()

@@ -11,6 +11,7 @@ class tst_ProviderProfile : public QObject
     Q_OBJECT
 
 private slots:
+    void customEndpointMayTakeNoKey();
     void builtinsHaveDefaults_data();
     void builtinsHaveDefaults();
     void endpointJoinsBaseUrl_data();
@@ -44,7 +45,7 @@ void tst_ProviderProfile::builtinsHaveDefaults()
     QVERIFY(!p.model.isEmpty());
     QCOMPARE(p.baseUrl.host(), host);
     QCOMPARE(p.isCloud, cloud);
-    QCOMPARE(p.needsApiKey(), cloud);
+    QCOMPARE(p.needsApiKey(), cloud); // the hosted ones; a custom endpoint may take none
     QCOMPARE(p.apiKeyEnvVar.isEmpty(), !cloud);
     QCOMPARE(p.format == ApiFormat::AnthropicMessages, anthropic);
     QVERIFY(p.concurrencyLimit >= 1);
@@ -83,6 +84,15 @@ void tst_ProviderProfile::unknownIdGivesEmptyProfile()
     QCOMPARE(local.displayName, QStringLiteral("Local demo engine (offline, not a language model)"));
     QCOMPARE(builtinProfiles().constFirst().id, QStringLiteral("local"));
     QCOMPARE(builtinProfiles().size(), 8);
+}
+
+void tst_ProviderProfile::customEndpointMayTakeNoKey()
+{
+    // A vLLM or Ollama server on another machine may take requests without a key: the text
+    // still leaves the machine (consent), but nothing refuses to send it keyless.
+    const ProviderProfile custom = builtinProfile(u"custom");
+    QVERIFY(custom.isCloud);
+    QVERIFY(!custom.needsApiKey());
 }
 
 QTEST_GUILESS_MAIN(tst_ProviderProfile)
