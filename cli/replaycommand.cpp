@@ -85,7 +85,9 @@ void write(const QByteArray &bytes)
 template<typename OnEvent>
 int parseFile(QFile &file, Llm::SseParser &parser, qsizetype chunk, bool &unterminatedTail, OnEvent onEvent)
 {
-    QByteArray buffer(chunk > 0 ? chunk : 64 * 1024, Qt::Uninitialized);
+    // A --chunk larger than any read a socket makes is capped: the result is the same for
+    // every split, and a buffer of the size asked for could be anything up to 2^63.
+    QByteArray buffer(chunk > 0 ? qMin<qsizetype>(chunk, 16 * 1024 * 1024) : 64 * 1024, Qt::Uninitialized);
     QList<Llm::SseEvent> events;
     int readError = 0;
     while (!parser.hasError()) {
