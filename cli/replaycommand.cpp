@@ -10,8 +10,11 @@
 #include <QJsonObject>
 #include <QMap>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <optional>
+#include <unistd.h>
 
 namespace Cli {
 
@@ -33,6 +36,13 @@ struct Choice {
     std::optional<QString> refusal;
     std::optional<QString> finishReason;
     QMap<int, ToolCall> toolCalls;
+};
+
+// How a replay ended, for the exit code.
+struct Outcome {
+    QJsonArray errors;          // malformed, in-stream errors, parser and read errors
+    bool printedErrors = false; // `errors` is part of the JSON already; else it goes to stderr
+    bool complete = false;      // the end marker (or, raw, a stream not cut inside an event)
 };
 
 QJsonValue optionalString(const std::optional<QString> &s)
@@ -63,60 +73,117 @@ void fail(const QString &message)
     std::fprintf(stderr, "headstart-cli replay: %s\n", qPrintable(message));
 }
 
-// Feeds the transcript in `chunk`-byte reads (0: in one piece), as a socket would.
-QList<Llm::SseEvent> parseAll(Llm::SseParser &parser, const QByteArray &bytes, qsizetype chunk,
-                              bool &unterminatedTail)
+void write(const QByteArray &bytes)
 {
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+}
+
+// Reads the transcript in `chunk`-byte reads (0: 64 KiB), as a socket would, and hands each SSE
+// event to `onEvent` as soon as the parser completes it: neither the file nor its events are
+// ever held whole, so memory stays bounded by the parser's caps whatever the file's size.
+// Returns the errno of a failed read, 0 when the file was read to its end.
+template<typename OnEvent>
+int parseFile(QFile &file, Llm::SseParser &parser, qsizetype chunk, bool &unterminatedTail, OnEvent onEvent)
+{
+    // A --chunk larger than any read a socket makes is capped: the result is the same for
+    // every split, and a buffer of the size asked for could be anything up to 2^63.
+    QByteArray buffer(chunk > 0 ? qMin<qsizetype>(chunk, 16 * 1024 * 1024) : 64 * 1024, Qt::Uninitialized);
     QList<Llm::SseEvent> events;
-    const qsizetype step = chunk > 0 ? chunk : qMax<qsizetype>(bytes.size(), 1);
-    for (qsizetype pos = 0; pos < bytes.size(); pos += step) {
-        if (!parser.feed(QByteArrayView(bytes).sliced(pos, qMin(step, bytes.size() - pos)), events))
+    int readError = 0;
+    while (!parser.hasError()) {
+        // read(2) rather than QFile::read, which waits for a full buffer: a transcript still being
+        // written (a pipe, a capture in progress) is decoded as its bytes arrive.
+        qint64 n;
+        do
+            n = ::read(file.handle(), buffer.data(), size_t(buffer.size()));
+        while (n < 0 && errno == EINTR);
+        if (n < 0)
+            readError = errno;
+        if (n <= 0)
             break;
+        events.clear();
+        parser.feed(QByteArrayView(buffer.constData(), qsizetype(n)), events);
+        for (const Llm::SseEvent &event : std::as_const(events))
+            onEvent(event);
+        // Whoever reads the output (a pipe, a tail -f of a live capture) sees each read's events
+        // when they are decoded, not when stdio's buffer happens to fill.
+        if (!events.isEmpty())
+            std::fflush(stdout);
     }
     unterminatedTail = !parser.hasError() && parser.finish();
-    return events;
+    return readError;
 }
 
-QJsonObject replaySse(const QByteArray &bytes, qsizetype chunk, QJsonArray &errors)
+QByteArray toJson(const QJsonObject &object, bool compact)
+{
+    QByteArray json = QJsonDocument(object).toJson(compact ? QJsonDocument::Compact : QJsonDocument::Indented);
+    if (!compact)
+        json.chop(1); // the final newline: the caller places separators
+    return json;
+}
+
+// `--format sse`: each event is printed as it is parsed. Plain: the array of events; --state:
+// an object with the array first and the parser's end state after it.
+Outcome replaySse(QFile &file, qsizetype chunk, bool withState, bool compact)
 {
     Llm::SseParser parser;
     bool tail = false;
-    const QList<Llm::SseEvent> events = parseAll(parser, bytes, chunk, tail);
+    qint64 count = 0;
+    write(withState ? QByteArray(compact ? "{\"events\":[" : "{\n\"events\": [\n") : QByteArray("["));
+    const int readError = parseFile(file, parser, chunk, tail, [&](const Llm::SseEvent &event) {
+        if (count++ > 0)
+            write(compact ? "," : ",\n");
+        write(toJson(QJsonObject{
+                         // An event without `event:` is dispatched with the type "message".
+                         {QStringLiteral("event"),
+                          event.type.isEmpty() ? QStringLiteral("message") : QString::fromUtf8(event.type)},
+                         {QStringLiteral("data"), QString::fromUtf8(event.data)},
+                         {QStringLiteral("id"), QString::fromUtf8(event.id)},
+                     },
+                     compact));
+    });
+
+    Outcome outcome;
+    if (readError)
+        outcome.errors.append(QStringLiteral("cannot read to the end: ") + QString::fromLocal8Bit(std::strerror(readError)));
     if (parser.hasError())
-        errors.append(QStringLiteral("event stream: ") + QString::fromUtf8(parser.errorString()));
-
-    QJsonArray list;
-    for (const Llm::SseEvent &event : events) {
-        list.append(QJsonObject{
-            // An event without `event:` is dispatched with the type "message".
-            {QStringLiteral("event"),
-             event.type.isEmpty() ? QStringLiteral("message") : QString::fromUtf8(event.type)},
-            {QStringLiteral("data"), QString::fromUtf8(event.data)},
-            {QStringLiteral("id"), QString::fromUtf8(event.id)},
-        });
+        outcome.errors.append(QStringLiteral("event stream: ") + QString::fromUtf8(parser.errorString()));
+    // A raw event stream has no end marker; one cut inside an event is the sign of truncation.
+    outcome.complete = !tail && outcome.errors.isEmpty();
+    write(compact || count == 0 ? "]" : "\n]");
+    if (withState) {
+        const std::optional<int> retry = parser.retryMs();
+        // The rest of the object, written after the array: `{...}` without its opening brace.
+        QByteArray rest = toJson(QJsonObject{
+                                     {QStringLiteral("last_event_id"), QString::fromUtf8(parser.lastEventId())},
+                                     {QStringLiteral("retry_ms"), retry ? QJsonValue(*retry) : QJsonValue(QJsonValue::Null)},
+                                     {QStringLiteral("unterminated_tail"), tail},
+                                     {QStringLiteral("errors"), outcome.errors},
+                                 },
+                                 compact);
+        write("," + rest.sliced(1));
+        outcome.printedErrors = true;
     }
-    const std::optional<int> retry = parser.retryMs();
-    return QJsonObject{
-        {QStringLiteral("events"), list},
-        {QStringLiteral("last_event_id"), QString::fromUtf8(parser.lastEventId())},
-        {QStringLiteral("retry_ms"), retry ? QJsonValue(*retry) : QJsonValue(QJsonValue::Null)},
-        {QStringLiteral("unterminated_tail"), tail},
-        {QStringLiteral("errors"), errors},
-    };
+    write("\n");
+    return outcome;
 }
 
-QJsonObject replayDecoded(Llm::ApiFormat format, const QByteArray &bytes, qsizetype chunk,
-                          QJsonArray &errors)
+// The answer accumulated as the events are decoded: only what is printed (text, reasoning, tool
+// arguments per choice) is kept, never the events themselves.
+Outcome replayDecoded(Llm::ApiFormat format, QFile &file, qsizetype chunk, bool compact)
 {
     Llm::SseParser parser;
     bool tail = false;
-    const QList<Llm::SseEvent> events = parseAll(parser, bytes, chunk, tail);
     const auto decoder = Llm::StreamDecoder::create(format);
 
+    Outcome outcome;
+    QJsonArray &errors = outcome.errors;
     QMap<int, Choice> choices;
     std::optional<Llm::Usage> usage;
     QList<Llm::StreamEvent> decoded;
-    for (const Llm::SseEvent &event : events) {
+    qint64 eventCount = 0;
+    const int readError = parseFile(file, parser, chunk, tail, [&](const Llm::SseEvent &event) {
+        ++eventCount;
         decoded.clear();
         decoder->decode(event, decoded);
         for (const Llm::StreamEvent &e : std::as_const(decoded)) {
@@ -152,11 +219,14 @@ QJsonObject replayDecoded(Llm::ApiFormat format, const QByteArray &bytes, qsizet
                 break;
             }
         }
-    }
+    });
+    if (readError)
+        errors.append(QStringLiteral("cannot read to the end: ") + QString::fromLocal8Bit(std::strerror(readError)));
     if (!decoder->malformedReason().isEmpty())
         errors.append(QStringLiteral("malformed stream: ") + decoder->malformedReason());
     if (parser.hasError())
         errors.append(QStringLiteral("event stream: ") + QString::fromUtf8(parser.errorString()));
+    outcome.complete = decoder->isComplete();
 
     const Choice first = choices.value(0);
     QJsonObject result{
@@ -175,8 +245,8 @@ QJsonObject replayDecoded(Llm::ApiFormat format, const QByteArray &bytes, qsizet
                  })
                : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("errors"), errors},
-        {QStringLiteral("events"), qint64(events.size())},
-        {QStringLiteral("complete"), decoder->isComplete()},
+        {QStringLiteral("events"), eventCount},
+        {QStringLiteral("complete"), outcome.complete},
         {QStringLiteral("unterminated_tail"), tail},
     };
     if (choices.size() > 1) {
@@ -192,7 +262,9 @@ QJsonObject replayDecoded(Llm::ApiFormat format, const QByteArray &bytes, qsizet
         }
         result.insert(QStringLiteral("choices"), list);
     }
-    return result;
+    write(toJson(result, compact) + '\n');
+    outcome.printedErrors = true;
+    return outcome;
 }
 
 } // namespace
@@ -262,37 +334,34 @@ int runReplay(const QStringList &arguments)
         fail(QStringLiteral("cannot read %1: %2").arg(files.first(), file.errorString()));
         return 2;
     }
-    const QByteArray bytes = file.readAll();
-
-    QJsonArray errors;
-    QJsonObject result;
+    const bool compact = cli.isSet(compactOption);
+    Outcome outcome;
     switch (format) {
     case ReplayFormat::Sse:
-        result = replaySse(bytes, chunk, errors);
+        outcome = replaySse(file, chunk, cli.isSet(stateOption), compact);
         break;
     case ReplayFormat::OpenAi:
-        result = replayDecoded(Llm::ApiFormat::OpenAiChat, bytes, chunk, errors);
+        outcome = replayDecoded(Llm::ApiFormat::OpenAiChat, file, chunk, compact);
         break;
     case ReplayFormat::Anthropic:
-        result = replayDecoded(Llm::ApiFormat::AnthropicMessages, bytes, chunk, errors);
+        outcome = replayDecoded(Llm::ApiFormat::AnthropicMessages, file, chunk, compact);
         break;
     }
+    std::fflush(stdout);
 
-    // Plain `--format sse` prints just the event array; errors then go to stderr.
-    const bool bareEvents = format == ReplayFormat::Sse && !cli.isSet(stateOption);
-    if (bareEvents) {
-        for (const QJsonValue &error : std::as_const(errors))
+    // Plain `--format sse` prints just the event array; its errors go to stderr.
+    if (!outcome.printedErrors) {
+        for (const QJsonValue &error : std::as_const(outcome.errors))
             fail(error.toString());
     }
-    const QJsonDocument document = bareEvents ? QJsonDocument(result.value(QLatin1String("events")).toArray())
-                                              : QJsonDocument(result);
-    const QByteArray json = document.toJson(cli.isSet(compactOption) ? QJsonDocument::Compact
-                                                                      : QJsonDocument::Indented);
-    std::fwrite(json.constData(), 1, size_t(json.size()), stdout);
-    if (cli.isSet(compactOption))
-        std::fputc('\n', stdout);
-    std::fflush(stdout);
-    return errors.isEmpty() ? 0 : 1;
+    if (!outcome.errors.isEmpty())
+        return 1;
+    if (!outcome.complete) {
+        fail(format == ReplayFormat::Sse ? QStringLiteral("incomplete stream: it ends inside an event")
+                                         : QStringLiteral("incomplete stream: it ends before the provider's end marker"));
+        return 3;
+    }
+    return 0;
 }
 
 } // namespace Cli

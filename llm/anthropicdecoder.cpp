@@ -26,6 +26,10 @@ void takeCount(const QJsonObject &object, QLatin1StringView key, qint64 &target)
 void AnthropicDecoder::decode(const SseEvent &event, QList<StreamEvent> &out)
 {
     ++m_eventCount;
+    // Nothing after message_stop belongs to this answer (as after OpenAI's [DONE]); found by
+    // fuzz/fuzz_anthropicdecoder, which checks that a decoder is silent after its end marker.
+    if (m_complete)
+        return;
     if (event.data.trimmed().isEmpty())
         return;
 
@@ -66,7 +70,9 @@ void AnthropicDecoder::decode(const SseEvent &event, QList<StreamEvent> &out)
     } else if (type == QLatin1StringView("message_delta")) {
         const QJsonObject delta = object.value(QLatin1StringView("delta")).toObject();
         const QString stopReason = stringField(delta, QLatin1StringView("stop_reason"));
-        if (!stopReason.isEmpty()) {
+        // One Finish per answer, the first: consumers take a Finish as the answer's last word.
+        if (!stopReason.isEmpty() && !m_finished) {
+            m_finished = true;
             StreamEvent e;
             e.type = StreamEvent::Type::Finish;
             e.text = stopReason;

@@ -42,6 +42,7 @@ private:
     qint64 m_eventCount = 0;
     QString m_malformed;
     bool m_complete = false;
+    bool m_finished = false; // a stop_reason was reported
 };
 
 } // namespace Llm

@@ -151,7 +151,9 @@ void OpenAiDecoder::decodeChoice(const QJsonObject &choice, qsizetype position,
     // DashScope's native protocol writes the string "null" for "not finished"; tolerate it in
     // case a gateway passes it through into compatible mode.
     const QString finish = nonEmptyString(choice, QLatin1StringView("finish_reason"));
-    if (!finish.isEmpty() && finish != QLatin1StringView("null") && finish != state.finishReason) {
+    // One Finish per choice, the first: consumers take it as the choice's last word, and a
+    // second, different reason (found by fuzz/fuzz_openaidecoder) would overwrite it.
+    if (!finish.isEmpty() && finish != QLatin1StringView("null") && state.finishReason.isEmpty()) {
         state.finishReason = finish;
         StreamEvent e;
         e.type = StreamEvent::Type::Finish;
@@ -253,7 +255,7 @@ void OpenAiDecoder::decodeLlamaCppNative(const QJsonObject &chunk, QList<StreamE
         m_usageSeen = true;
         emitUsage(u, out);
     }
-    if (chunk.value(QLatin1StringView("stop")).toBool()) {
+    if (chunk.value(QLatin1StringView("stop")).toBool() && m_choices[0].finishReason.isEmpty()) {
         QString reason = nonEmptyString(chunk, QLatin1StringView("stop_type"));
         if (reason.isEmpty())
             reason = QStringLiteral("stop");

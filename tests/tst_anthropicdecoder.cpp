@@ -109,6 +109,7 @@ private slots:
     void usageOverridesAreCumulative();
     void toolIndexesCountToolBlocks();
     void jsonTypeIsTheTruth();
+    void nothingAfterMessageStop();
     void missingTypeFallsBackAndIsNoted();
     void unknownEventsAreIgnored();
     void invalidJsonIsMalformedButDecodingGoesOn();
@@ -249,6 +250,27 @@ void tst_AnthropicDecoder::jsonTypeIsTheTruth()
     QCOMPARE(d.text, QStringLiteral("hi"));
     QVERIFY(d.complete);
     QCOMPARE(d.malformed, QString());
+}
+
+void tst_AnthropicDecoder::nothingAfterMessageStop()
+{
+    // Found by fuzz/fuzz_anthropicdecoder: events after message_stop (a proxy's trailer, a
+    // second response glued on) were decoded into the answer, and each stop_reason made a Finish.
+    const Decoded d = decode(
+        sseEvent("content_block_delta", R"({"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"a"}})")
+        + sseEvent("message_delta", R"({"type":"message_delta","delta":{"stop_reason":"end_turn"}})")
+        + sseEvent("message_delta", R"({"type":"message_delta","delta":{"stop_reason":"max_tokens"}})")
+        + sseEvent("message_stop", R"({"type":"message_stop"})")
+        + sseEvent("content_block_delta", R"({"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"b"}})")
+        + sseEvent("error", R"({"type":"error","error":{"type":"x","message":"late"}})"));
+    QCOMPARE(d.text, QStringLiteral("a"));
+    QCOMPARE(d.finish, QStringLiteral("end_turn"));
+    int finishes = 0;
+    for (const StreamEvent &e : d.events)
+        finishes += e.type == StreamEvent::Type::Finish;
+    QCOMPARE(finishes, 1);
+    QVERIFY(d.errors.isEmpty());
+    QVERIFY(d.complete);
 }
 
 void tst_AnthropicDecoder::missingTypeFallsBackAndIsNoted()

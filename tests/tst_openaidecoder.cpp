@@ -353,6 +353,13 @@ void tst_OpenAiDecoder::completeness()
     // Nothing after [DONE] belongs to the answer.
     const Decoded after = decode(finished + "data: [DONE]\n\n" + chunkLine(R"({"choices":[{"index":0,"delta":{"content":"x"}}]})"));
     QCOMPARE(after.text.value(0), QStringLiteral("a"));
+    // A choice finishes once: a later, different reason is not a second Finish (fuzz finding).
+    const Decoded twice = decode(finished + chunkLine(R"({"choices":[{"index":0,"delta":{},"finish_reason":"length"}]})"));
+    int finishes = 0;
+    for (const StreamEvent &e : twice.events)
+        finishes += e.type == StreamEvent::Type::Finish;
+    QCOMPARE(finishes, 1);
+    QCOMPARE(twice.finish.value(0), QStringLiteral("stop"));
 }
 
 void tst_OpenAiDecoder::llamaCppNativeCompletion()

@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 // Runs the real `headstart-cli replay` (built next to the tests) on transcripts and checks the
 // JSON it prints and its exit code.
 class tst_Replay : public QObject
@@ -20,7 +22,13 @@ private slots:
     void anthropicThinkingInPieces();
     void anthropicErrorExitsOne();
     void unterminatedTail();
+    void truncatedStreamExitsThree_data();
+    void truncatedStreamExitsThree();
+    void openAiWithoutDoneButFinishedIsComplete();
     void rawEvents();
+    void rawCleanStreamExitsZero();
+    void eventsPrintedAsTheyArrive();
+    void largeTranscriptSameInAnyChunking();
     void badArguments_data();
     void badArguments();
 
@@ -168,15 +176,83 @@ void tst_Replay::unterminatedTail()
         "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"A\"},\"finish_reason\":\"stop\"}]}\n\n"
         "data: [DONE]\n");
     const Result r = replay({QStringLiteral("--format"), QStringLiteral("openai"), path});
-    QCOMPARE(r.exitCode, 0);
+    // Without its end marker the stream is incomplete: not the clean 0, and not 1 either,
+    // since nothing in it was malformed.
+    QCOMPARE(r.exitCode, 3);
     QCOMPARE(r.json.value(QLatin1String("events")).toInt(), 1);
+    QCOMPARE(r.json.value(QLatin1String("text")).toString(), QStringLiteral("A"));
     QCOMPARE(r.json.value(QLatin1String("unterminated_tail")).toBool(), true);
     QCOMPARE(r.json.value(QLatin1String("complete")).toBool(), false);
+    QCOMPARE(r.json.value(QLatin1String("errors")).toArray().size(), 0);
+    QVERIFY(r.stderrText.contains("incomplete"));
 
     const QString broken = writeFile(QStringLiteral("broken.sse"), "data: {\"choices\":[\n\n");
     const Result b = replay({QStringLiteral("--format"), QStringLiteral("openai"), broken});
     QCOMPARE(b.exitCode, 1);
     QVERIFY(b.json.value(QLatin1String("errors")).toArray().at(0).toString().startsWith(QLatin1String("malformed")));
+}
+
+void tst_Replay::truncatedStreamExitsThree_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("text");
+    // Each is a real stream's beginning, cut at an event boundary: the parser sees nothing
+    // wrong, only the end marker never comes.
+    QTest::addRow("openai, no finish, no [DONE]")
+        << QStringLiteral("openai")
+        << QByteArray("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hel\"}}]}\n\n"
+                      "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"lo\"}}]}\n\n")
+        << QStringLiteral("Hello");
+    QTest::addRow("openai, finish but no usage, no [DONE]")
+        << QStringLiteral("openai")
+        << QByteArray("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}\n\n")
+        << QStringLiteral("Hi");
+    QTest::addRow("anthropic, cut before message_stop")
+        << QStringLiteral("anthropic")
+        << QByteArray("event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,"
+                      "\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n"
+                      "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
+                      "\"delta\":{\"type\":\"text_delta\",\"text\":\"Par\"}}\n\n"
+                      "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"}}\n\n")
+        << QStringLiteral("Par");
+    QTest::addRow("anthropic, cut inside message_stop")
+        << QStringLiteral("anthropic")
+        << QByteArray("event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
+                      "\"delta\":{\"type\":\"text_delta\",\"text\":\"All\"}}\n\n"
+                      "event: message_stop\ndata: {\"type\":\"mess")
+        << QStringLiteral("All");
+    QTest::addRow("empty file") << QStringLiteral("openai") << QByteArray() << QString();
+}
+
+void tst_Replay::truncatedStreamExitsThree()
+{
+    QFETCH(QString, format);
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, text);
+    const QString path = writeFile(QStringLiteral("cut.sse"), bytes);
+    for (const QString &chunk : {QStringLiteral("1"), QStringLiteral("7"), QStringLiteral("65536")}) {
+        const Result r = replay({QStringLiteral("--format"), format, QStringLiteral("--chunk"), chunk, path});
+        QCOMPARE(r.exitCode, 3);
+        QCOMPARE(r.json.value(QLatin1String("complete")).toBool(), false);
+        QCOMPARE(r.json.value(QLatin1String("text")).toString(), text);
+        QCOMPARE(r.json.value(QLatin1String("errors")).toArray().size(), 0);
+        QVERIFY(r.stderrText.contains("incomplete stream"));
+    }
+}
+
+void tst_Replay::openAiWithoutDoneButFinishedIsComplete()
+{
+    // Gateways that drop [DONE] still end with every choice finished and the usage chunk:
+    // nothing can follow, so that is a complete stream (LlmStream treats it the same way).
+    const QString path = writeFile(
+        QStringLiteral("nodone.sse"),
+        "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}\n\n"
+        "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":1}}\n\n");
+    const Result r = replay({QStringLiteral("--format"), QStringLiteral("openai"), path});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.json.value(QLatin1String("complete")).toBool(), true);
+    QVERIFY(r.stderrText.isEmpty());
 }
 
 void tst_Replay::rawEvents()
@@ -186,14 +262,16 @@ void tst_Replay::rawEvents()
                                    ": comment\rretry: 250\rdata: b\r\rdata: never");
     // Plain: the bare event array, as `[{"event","data","id"}]`.
     const Result bare = replay({QStringLiteral("--format"), QStringLiteral("sse"), path});
-    QCOMPARE(bare.exitCode, 0);
+    // The last event has no blank line after it: the stream was cut inside an event.
+    QCOMPARE(bare.exitCode, 3);
+    QVERIFY(bare.stderrText.contains("incomplete stream"));
     QCOMPARE(bare.array.size(), 2);
     QCOMPARE(bare.array.at(0).toObject().value(QLatin1String("data")).toString(), QStringLiteral("a\n你"));
 
     // --state: the same events plus the parser's end state, fed one byte at a time.
     const Result r = replay({QStringLiteral("--format"), QStringLiteral("sse"), QStringLiteral("--state"),
                              QStringLiteral("--chunk"), QStringLiteral("1"), path});
-    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.exitCode, 3);
     const QJsonArray events = r.json.value(QLatin1String("events")).toArray();
     QCOMPARE(QJsonArray(events), bare.array);
     QCOMPARE(events.size(), 2);
@@ -207,6 +285,80 @@ void tst_Replay::rawEvents()
     QCOMPARE(second.value(QLatin1String("id")).toString(), QStringLiteral("1"));
     QCOMPARE(r.json.value(QLatin1String("retry_ms")).toInt(), 250);
     QCOMPARE(r.json.value(QLatin1String("unterminated_tail")).toBool(), true);
+}
+
+void tst_Replay::rawCleanStreamExitsZero()
+{
+    const QString path = writeFile(QStringLiteral("clean.sse"), "event: a\ndata: 1\n\n: ping\n\ndata: 2\r\n\r\n");
+    for (const QStringList &extra : {QStringList(), QStringList{QStringLiteral("--state")},
+                                     QStringList{QStringLiteral("--compact"), QStringLiteral("--chunk"), QStringLiteral("3")}}) {
+        const Result r = replay(QStringList{QStringLiteral("--format"), QStringLiteral("sse")} + extra + QStringList{path});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.stderrText.isEmpty());
+        const QJsonArray events = extra.contains(QLatin1String("--state")) ? r.json.value(QLatin1String("events")).toArray()
+                                                                          : r.array;
+        QCOMPARE(events.size(), 2);
+        QCOMPARE(events.at(0).toObject().value(QLatin1String("event")).toString(), QStringLiteral("a"));
+        QCOMPARE(events.at(1).toObject().value(QLatin1String("data")).toString(), QStringLiteral("2"));
+    }
+    // A parser error (a line past the 4 MiB cap) is a broken stream: 1, the error on stderr.
+    const QString longLine = writeFile(QStringLiteral("long.sse"), "data: " + QByteArray(5 * 1024 * 1024, 'x') + "\n\n");
+    const Result broken = replay({QStringLiteral("--format"), QStringLiteral("sse"), longLine});
+    QCOMPARE(broken.exitCode, 1);
+    QCOMPARE(broken.array.size(), 0);
+    QVERIFY(broken.stderrText.contains("longer than"));
+}
+
+void tst_Replay::eventsPrintedAsTheyArrive()
+{
+    // The transcript is a FIFO the test writes to: replay must print the first event while the
+    // rest of the stream has not been written yet, i.e. it streams rather than reading to EOF.
+    const QString fifo = m_dir.filePath(QStringLiteral("live.sse"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QProcess process;
+    QSignalSpy finished(&process, &QProcess::finished);
+    process.start(m_cli, {QStringLiteral("replay"), QStringLiteral("--format"), QStringLiteral("sse"),
+                          QStringLiteral("--compact"), fifo});
+    QFile writer(fifo);
+    QVERIFY(writer.open(QIODevice::WriteOnly | QIODevice::Unbuffered)); // waits for replay to open it
+    QVERIFY(writer.write("data: first\n\n") > 0);
+    QByteArray out;
+    QTRY_VERIFY_WITH_TIMEOUT((out += process.readAllStandardOutput()).contains("first"), 20000);
+    QVERIFY(!out.contains("second"));
+    QVERIFY(writer.write("data: second\n\n") > 0);
+    writer.close();
+    QVERIFY(finished.wait(20000));
+    out += process.readAllStandardOutput();
+    QCOMPARE(process.exitCode(), 0);
+    const QJsonArray events = QJsonDocument::fromJson(out).array();
+    QCOMPARE(events.size(), 2);
+    QCOMPARE(events.at(1).toObject().value(QLatin1String("data")).toString(), QStringLiteral("second"));
+}
+
+void tst_Replay::largeTranscriptSameInAnyChunking()
+{
+    // Larger than replay's 64 KiB reads, so events and lines span reads; the result must be the
+    // same as with tiny reads, and every event counted though none is kept.
+    QByteArray bytes;
+    QString expected;
+    const int n = 20000;
+    for (int i = 0; i < n; ++i) {
+        const QByteArray piece = QByteArray::number(i % 10);
+        bytes += "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"" + piece + "\"}}]}\n\n";
+        expected += QString::fromLatin1(piece);
+    }
+    bytes += "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n";
+    const QString path = writeFile(QStringLiteral("large.sse"), bytes);
+    const Result whole = replay({QStringLiteral("--format"), QStringLiteral("openai"), path});
+    QCOMPARE(whole.exitCode, 0);
+    QCOMPARE(whole.json.value(QLatin1String("text")).toString(), expected);
+    QCOMPARE(whole.json.value(QLatin1String("events")).toInt(), n + 2);
+    const Result pieces = replay({QStringLiteral("--format"), QStringLiteral("openai"), QStringLiteral("--chunk"),
+                                  QStringLiteral("13"), path});
+    QCOMPARE(pieces.json, whole.json);
+    const Result raw = replay({QStringLiteral("--format"), QStringLiteral("sse"), path});
+    QCOMPARE(raw.exitCode, 0);
+    QCOMPARE(raw.array.size(), n + 2);
 }
 
 void tst_Replay::badArguments_data()
