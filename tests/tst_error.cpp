@@ -215,7 +215,7 @@ void tst_Error::everyCodeHasNameAndMessage()
         if (e.code() != Error::Code::Cancelled)
             QVERIFY2(e.message().contains(QLatin1String("Prov")), name.constData());
     }
-    QCOMPARE(names.size(), 17);
+    QCOMPARE(names.size(), 18);
 }
 
 QTEST_GUILESS_MAIN(tst_Error)

@@ -373,6 +373,7 @@ void tst_LlmStream::anthropicStreamReportsCacheWriteThenRead()
     profile.baseUrl = m_local.profile().baseUrl;
     profile.model = m_local.profile().model;
     profile.displayName = QStringLiteral("Anthropic (local)");
+    profile.apiKey = QStringLiteral("sk-ant-local"); // Anthropic needs one; the local provider takes any
     ChatRequest request = shortRequest(QStringLiteral("Summarize the document."), 16);
     QString document;
     for (int i = 0; i < 400; ++i)
