@@ -4,34 +4,34 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="222"/>
+        <location filename="../app/application.cpp" line="233"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="105"/>
-        <location filename="../app/application.cpp" line="109"/>
-        <location filename="../app/application.cpp" line="282"/>
+        <location filename="../app/application.cpp" line="107"/>
+        <location filename="../app/application.cpp" line="111"/>
+        <location filename="../app/application.cpp" line="294"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="102"/>
+        <location filename="../app/application.cpp" line="104"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="145"/>
+        <location filename="../app/application.cpp" line="147"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="178"/>
+        <location filename="../app/application.cpp" line="180"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="219"/>
+        <location filename="../app/application.cpp" line="230"/>
         <source>Unknown provider &quot;%1&quot;; using the one from the settings.</source>
         <translation>未知的服务商“%1”；改用设置中的服务商。</translation>
     </message>
@@ -136,53 +136,53 @@
         <translation>回答状态</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="48"/>
+        <location filename="../ui/answerpane.cpp" line="49"/>
         <source>Waiting for the first token from %1…</source>
         <translation>正在等待 %1 的第一个词元…</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="71"/>
+        <location filename="../ui/answerpane.cpp" line="72"/>
         <source>Streaming from %1… first token after %2 ms</source>
         <translation>正在从 %1 接收… 首个词元用时 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="78"/>
+        <location filename="../ui/answerpane.cpp" line="79"/>
         <source>Done. First token after %1 ms</source>
         <translation>完成。首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="80"/>
+        <location filename="../ui/answerpane.cpp" line="81"/>
         <source> (prefetched)</source>
         <translation>（已预取）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="84"/>
+        <location filename="../ui/answerpane.cpp" line="86"/>
         <source>, %1 tokens/s</source>
         <translation>，每秒 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="88"/>
+        <location filename="../ui/answerpane.cpp" line="89"/>
         <source>, %1 prompt tokens (%2 from cache)</source>
         <translation>，提示词 %1 个词元（其中 %2 个来自缓存）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="93"/>
+        <location filename="../ui/answerpane.cpp" line="94"/>
         <source>(stopped at the token limit)</source>
         <translation>（已达到词元上限）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="95"/>
+        <location filename="../ui/answerpane.cpp" line="96"/>
         <source>(withheld by the provider&apos;s content filter)</source>
         <translation>（已被服务商的内容过滤器拦截）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="96"/>
+        <location filename="../ui/answerpane.cpp" line="97"/>
         <source>%1.</source>
         <comment>ends the status sentence</comment>
         <translation>%1。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="103"/>
+        <location filename="../ui/answerpane.cpp" line="104"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
@@ -190,124 +190,124 @@
 <context>
     <name>Gui::AppSettings</name>
     <message>
-        <location filename="../ui/appsettings.cpp" line="68"/>
+        <location filename="../ui/appsettings.cpp" line="69"/>
         <source>warm-up prefetch</source>
         <translation>预热</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="69"/>
+        <location filename="../ui/appsettings.cpp" line="70"/>
         <source>&amp;Warm-up</source>
         <translation>预热(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="70"/>
+        <location filename="../ui/appsettings.cpp" line="71"/>
         <source>Sends the open document once, with a one-token request, so the provider caches it and every action on it starts sooner.</source>
         <translation>用一个只生成 1 个词元的请求发送一次已打开的文档，让服务商缓存它，之后针对该文档的每个操作都会更快开始。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="75"/>
+        <location filename="../ui/appsettings.cpp" line="76"/>
         <source>warm-up interval</source>
         <translation>预热间隔</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="76"/>
+        <location filename="../ui/appsettings.cpp" line="77"/>
         <source>Re-warm &amp;every:</source>
         <translation>重新预热间隔(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="77"/>
+        <location filename="../ui/appsettings.cpp" line="78"/>
         <source>While a document stays open, its cache is refreshed this often: provider caches expire after minutes.</source>
         <translation>文档保持打开期间，按此间隔刷新其缓存：服务商的缓存几分钟后就会过期。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="83"/>
+        <location filename="../ui/appsettings.cpp" line="84"/>
         <source>hover prefetch</source>
         <translation>悬停预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="84"/>
+        <location filename="../ui/appsettings.cpp" line="85"/>
         <source>&amp;Hover prefetch</source>
         <translation>悬停预取(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="85"/>
+        <location filename="../ui/appsettings.cpp" line="86"/>
         <source>Resting the pointer on an action starts its answer; clicking takes it over, leaving cancels it.</source>
         <translation>指针停在某个操作上时即开始生成其回答；点击即接管该回答，移开则取消。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="90"/>
+        <location filename="../ui/appsettings.cpp" line="91"/>
         <source>hover delay</source>
         <translation>悬停延迟</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="91"/>
+        <location filename="../ui/appsettings.cpp" line="92"/>
         <source>Rest &amp;time before starting:</source>
         <translation>开始前的停留时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="92"/>
+        <location filename="../ui/appsettings.cpp" line="93"/>
         <source>How long the pointer rests on an action before its answer starts.</source>
         <translation>指针在操作上停留多久后开始生成回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="95"/>
+        <location filename="../ui/appsettings.cpp" line="96"/>
         <source>hover answer lifetime</source>
         <translation>悬停回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="96"/>
+        <location filename="../ui/appsettings.cpp" line="97"/>
         <source>&amp;Keep an unused answer for:</source>
         <translation>未使用的回答保留(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="97"/>
-        <location filename="../ui/appsettings.cpp" line="134"/>
-        <location filename="../ui/appsettings.cpp" line="161"/>
+        <location filename="../ui/appsettings.cpp" line="98"/>
+        <location filename="../ui/appsettings.cpp" line="135"/>
+        <location filename="../ui/appsettings.cpp" line="162"/>
         <source>An early answer nobody asked for is cancelled after this long.</source>
         <translation>无人请求的提前回答在此时间后取消。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="101"/>
+        <location filename="../ui/appsettings.cpp" line="102"/>
         <source>debounce prefetch</source>
         <translation>防抖预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="102"/>
+        <location filename="../ui/appsettings.cpp" line="103"/>
         <source>&amp;Debounce prefetch (typing pauses)</source>
         <translation>防抖预取（输入停顿时）(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="103"/>
+        <location filename="../ui/appsettings.cpp" line="104"/>
         <source>A pause in typing a message that looks finished starts its answer; sending takes it over.</source>
         <translation>输入一条看起来已写完的消息时一旦停顿，即开始生成其回答；发送即接管该回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="108"/>
+        <location filename="../ui/appsettings.cpp" line="109"/>
         <source>typing pause</source>
         <translation>输入停顿时长</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="109"/>
+        <location filename="../ui/appsettings.cpp" line="110"/>
         <source>Typing &amp;pause:</source>
         <translation>输入停顿(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="110"/>
+        <location filename="../ui/appsettings.cpp" line="111"/>
         <source>How long typing must pause before the draft is considered.</source>
         <translation>输入需停顿多久才会考虑该草稿。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="113"/>
+        <location filename="../ui/appsettings.cpp" line="114"/>
         <source>pause after a sentence end</source>
         <translation>句末停顿</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="114"/>
+        <location filename="../ui/appsettings.cpp" line="115"/>
         <source>Pause after a se&amp;ntence end:</source>
         <translation>句末停顿(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="115"/>
+        <location filename="../ui/appsettings.cpp" line="116"/>
         <source>A draft that ends with a question mark or full stop is considered after this shorter pause: Enter usually follows within half a second.</source>
         <translation>以问号或句号结尾的草稿，只需停顿这段较短的时间就会被考虑：回车键通常在半秒内按下。</translation>
     </message>
@@ -324,107 +324,107 @@
         <translation type="vanished">学习您在最后一次按键后多快按下回车；若比上面的停顿更短，就更早考虑草稿（取您通常间隔的 40%），让打字快的人也能提前得到回答。仅保存在内存中。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="120"/>
+        <location filename="../ui/appsettings.cpp" line="121"/>
         <source>minimum draft length</source>
         <translation>草稿最小长度</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="121"/>
+        <location filename="../ui/appsettings.cpp" line="122"/>
         <source>Minimum draft &amp;length:</source>
         <translation>草稿最小长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="122"/>
+        <location filename="../ui/appsettings.cpp" line="123"/>
         <source>Shorter drafts are never sent early.</source>
         <translation>更短的草稿永远不会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="125"/>
+        <location filename="../ui/appsettings.cpp" line="126"/>
         <source>completeness threshold</source>
         <translation>完整度阈值</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="126"/>
+        <location filename="../ui/appsettings.cpp" line="127"/>
         <source>&amp;Completeness threshold:</source>
         <translation>完整度阈值(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="127"/>
+        <location filename="../ui/appsettings.cpp" line="128"/>
         <source>A draft is sent early only when the completeness check is at least this sure (0 to 1) that you have finished it.</source>
         <translation>只有当完整度检查至少有这么大把握（0 到 1）认为你已写完时，草稿才会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="132"/>
+        <location filename="../ui/appsettings.cpp" line="133"/>
         <source>debounce answer lifetime</source>
         <translation>防抖回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="133"/>
+        <location filename="../ui/appsettings.cpp" line="134"/>
         <source>Keep an &amp;unused answer for:</source>
         <translation>未使用的回答保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="137"/>
+        <location filename="../ui/appsettings.cpp" line="138"/>
         <source>similarity threshold</source>
         <translation>相似度阈值</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="138"/>
+        <location filename="../ui/appsettings.cpp" line="139"/>
         <source>Take over when &amp;similar:</source>
         <translation>相似时接管(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="139"/>
+        <location filename="../ui/appsettings.cpp" line="140"/>
         <source>0: the message sent must equal the draft. Otherwise the minimum similarity (0 to 1) at which a slightly different message still takes over the early answer.</source>
         <translation>0：发送的消息必须与草稿相同。否则为最低相似度（0 到 1），达到该值时略有不同的消息仍可接管提前生成的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="144"/>
+        <location filename="../ui/appsettings.cpp" line="145"/>
         <source>model completeness check</source>
         <translation>模型完整度检查</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="145"/>
+        <location filename="../ui/appsettings.cpp" line="146"/>
         <source>Ask the &amp;model whether a draft is complete</source>
         <translation>询问模型(&amp;M)草稿是否完整</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="146"/>
+        <location filename="../ui/appsettings.cpp" line="147"/>
         <source>Sends the draft to the provider to judge whether it is finished, instead of the built-in check; costs a few tokens per pause.</source>
         <translation>将草稿发送给服务商来判断是否已写完，以代替内置检查；每次停顿会消耗少量词元。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="152"/>
+        <location filename="../ui/appsettings.cpp" line="153"/>
         <source>workflow prefetch</source>
         <translation>工作流预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="153"/>
+        <location filename="../ui/appsettings.cpp" line="154"/>
         <source>W&amp;orkflow prefetch</source>
         <translation>工作流预取(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="154"/>
+        <location filename="../ui/appsettings.cpp" line="155"/>
         <source>Completing a step of a wizard starts the answer of the next one from the form data.</source>
         <translation>完成向导的一个步骤后，即根据表单数据开始生成下一步的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="159"/>
+        <location filename="../ui/appsettings.cpp" line="160"/>
         <source>workflow answer lifetime</source>
         <translation>工作流回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="160"/>
+        <location filename="../ui/appsettings.cpp" line="161"/>
         <source>Keep an unused answer &amp;for:</source>
         <translation>未使用的回答保留(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="165"/>
+        <location filename="../ui/appsettings.cpp" line="166"/>
         <source>early guess length</source>
         <translation>提前猜测的长度</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="166"/>
+        <location filename="../ui/appsettings.cpp" line="167"/>
         <source>&amp;Length of an early guess:</source>
         <translation>提前猜测的长度(&amp;L)：</translation>
     </message>
@@ -433,351 +433,351 @@
         <translation type="vanished">提前猜测只向服务商请求这么多个词元，猜错了花费也很少；你真正发出请求时，这些词元会立即显示，其余部分随后获取。仅适用于能够续写回答的服务商。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="167"/>
+        <location filename="../ui/appsettings.cpp" line="168"/>
         <source>An early guess keeps only this many tokens (it stops there unless you point at or choose the action while it streams), so a wrong one costs little; when you ask, they show at once while the rest is fetched. Only where the provider can continue an answer.</source>
         <translation>提前猜测只保留这么多个词元（除非在它生成时你指向或选择了该操作，否则就在此停止），猜错了花费也很少；你真正发出请求时，这些词元会立即显示，其余部分随后获取。仅适用于能够续写回答的服务商。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="174"/>
+        <location filename="../ui/appsettings.cpp" line="175"/>
         <source>answers guessed at once</source>
         <translation>同时猜测的回答数</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="175"/>
+        <location filename="../ui/appsettings.cpp" line="176"/>
         <source>Answers &amp;guessed at once:</source>
         <translation>同时猜测的回答数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="176"/>
+        <location filename="../ui/appsettings.cpp" line="177"/>
         <source>When a signal leaves several actions possible, this many of the likeliest are guessed.</source>
         <translation>当一个信号对应多个可能的操作时，猜测其中最可能的这么多个。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="182"/>
+        <location filename="../ui/appsettings.cpp" line="183"/>
         <source>pointer trajectory prefetch</source>
         <translation>指针轨迹预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="183"/>
+        <location filename="../ui/appsettings.cpp" line="184"/>
         <source>Pointer &amp;trajectory</source>
         <translation>指针轨迹(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="184"/>
+        <location filename="../ui/appsettings.cpp" line="185"/>
         <source>While the pointer moves, where it is heading is predicted; an action button it will arrive on gets an early guess before the pointer is there.</source>
         <translation>指针移动时会预测它的去向；它将要到达的操作按钮会在指针到达之前得到一次提前猜测。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="189"/>
+        <location filename="../ui/appsettings.cpp" line="190"/>
         <source>trajectory margin</source>
         <translation>轨迹边距</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="190"/>
+        <location filename="../ui/appsettings.cpp" line="191"/>
         <source>&amp;Margin around a button:</source>
         <translation>按钮周围的边距(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="191"/>
+        <location filename="../ui/appsettings.cpp" line="192"/>
         <source>A predicted end this close to a button counts as arriving on it.</source>
         <translation>预测的终点离按钮这么近时，视为到达该按钮。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="194"/>
+        <location filename="../ui/appsettings.cpp" line="195"/>
         <source>trajectory guess lifetime</source>
         <translation>轨迹猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="195"/>
+        <location filename="../ui/appsettings.cpp" line="196"/>
         <source>Keep an unused &amp;guess for:</source>
         <translation>未使用的猜测保留(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="196"/>
-        <location filename="../ui/appsettings.cpp" line="214"/>
-        <location filename="../ui/appsettings.cpp" line="227"/>
-        <location filename="../ui/appsettings.cpp" line="245"/>
-        <location filename="../ui/appsettings.cpp" line="263"/>
+        <location filename="../ui/appsettings.cpp" line="197"/>
+        <location filename="../ui/appsettings.cpp" line="215"/>
+        <location filename="../ui/appsettings.cpp" line="228"/>
+        <location filename="../ui/appsettings.cpp" line="246"/>
+        <location filename="../ui/appsettings.cpp" line="264"/>
         <source>An early guess nobody asked for is cancelled after this long.</source>
         <translation>没有被用到的提前猜测在这么长时间后取消。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="200"/>
+        <location filename="../ui/appsettings.cpp" line="201"/>
         <source>selection prefetch</source>
         <translation>选区预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="201"/>
+        <location filename="../ui/appsettings.cpp" line="202"/>
         <source>Finished &amp;selection</source>
         <translation>完成的选区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="202"/>
+        <location filename="../ui/appsettings.cpp" line="203"/>
         <source>Selecting text guesses the action you usually take on a selection (rewrite, explain or translate).</source>
         <translation>选中文本后，会猜测你通常对选区执行的操作（改写、解释或翻译）。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="207"/>
+        <location filename="../ui/appsettings.cpp" line="208"/>
         <source>selection settle time</source>
         <translation>选区稳定时间</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="208"/>
+        <location filename="../ui/appsettings.cpp" line="209"/>
         <source>Selection &amp;unchanged for:</source>
         <translation>选区保持不变(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="209"/>
+        <location filename="../ui/appsettings.cpp" line="210"/>
         <source>A selection that stays this long is finished.</source>
         <translation>选区保持这么长时间不变即视为完成。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="212"/>
+        <location filename="../ui/appsettings.cpp" line="213"/>
         <source>selection guess lifetime</source>
         <translation>选区猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="213"/>
+        <location filename="../ui/appsettings.cpp" line="214"/>
         <source>Keep an unused g&amp;uess for:</source>
         <translation>未使用的猜测保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="218"/>
+        <location filename="../ui/appsettings.cpp" line="219"/>
         <source>keyboard prefetch</source>
         <translation>键盘预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="219"/>
+        <location filename="../ui/appsettings.cpp" line="220"/>
         <source>&amp;Keyboard focus and shortcuts</source>
         <translation>键盘焦点和快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="220"/>
+        <location filename="../ui/appsettings.cpp" line="221"/>
         <source>Moving the keyboard focus onto an action, or holding a shortcut&apos;s Ctrl+Alt, guesses the action that follows.</source>
         <translation>把键盘焦点移到某个操作上，或按住快捷键的 Ctrl+Alt，会猜测接下来的操作。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="225"/>
+        <location filename="../ui/appsettings.cpp" line="226"/>
         <source>keyboard guess lifetime</source>
         <translation>键盘猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="226"/>
+        <location filename="../ui/appsettings.cpp" line="227"/>
         <source>Keep an unused gu&amp;ess for:</source>
         <translation>未使用的猜测保留(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="231"/>
+        <location filename="../ui/appsettings.cpp" line="232"/>
         <source>opened-document prefetch</source>
         <translation>打开文档预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="232"/>
+        <location filename="../ui/appsettings.cpp" line="233"/>
         <source>&amp;Opened document</source>
         <translation>刚打开的文档(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="233"/>
+        <location filename="../ui/appsettings.cpp" line="234"/>
         <source>A document just opened and being read guesses what you usually do first (a summary, a continuation).</source>
         <translation>刚打开、正在阅读的文档会猜测你通常先做的事（摘要、续写）。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="238"/>
+        <location filename="../ui/appsettings.cpp" line="239"/>
         <source>reading time</source>
         <translation>阅读时间</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="239"/>
+        <location filename="../ui/appsettings.cpp" line="240"/>
         <source>Open and unedited &amp;for:</source>
         <translation>打开且未编辑(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="240"/>
+        <location filename="../ui/appsettings.cpp" line="241"/>
         <source>The guess waits until the document has been open this long without an edit.</source>
         <translation>文档打开这么长时间且未被编辑后才开始猜测。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="243"/>
+        <location filename="../ui/appsettings.cpp" line="244"/>
         <source>opened-document guess lifetime</source>
         <translation>打开文档猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="244"/>
+        <location filename="../ui/appsettings.cpp" line="245"/>
         <source>Keep an unused gue&amp;ss for:</source>
         <translation>未使用的猜测保留(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="249"/>
+        <location filename="../ui/appsettings.cpp" line="250"/>
         <source>habits prefetch</source>
         <translation>习惯预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="250"/>
+        <location filename="../ui/appsettings.cpp" line="251"/>
         <source>Your &amp;habits</source>
         <translation>你的习惯(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="251"/>
+        <location filename="../ui/appsettings.cpp" line="252"/>
         <source>After an answer, the action you usually take next is guessed. What you usually do is counted on this computer only.</source>
         <translation>一个回答结束后，会猜测你通常接下来执行的操作。你的习惯只在这台电脑上统计。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="256"/>
+        <location filename="../ui/appsettings.cpp" line="257"/>
         <source>habit threshold</source>
         <translation>习惯阈值</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="257"/>
+        <location filename="../ui/appsettings.cpp" line="258"/>
         <source>Guess when at least &amp;this likely:</source>
         <translation>可能性至少达到此值时猜测(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="258"/>
+        <location filename="../ui/appsettings.cpp" line="259"/>
         <source>How often you took that action next, of the times before.</source>
         <translation>在以往的情况中，你接下来执行该操作的比例。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="261"/>
+        <location filename="../ui/appsettings.cpp" line="262"/>
         <source>habits guess lifetime</source>
         <translation>习惯猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="262"/>
+        <location filename="../ui/appsettings.cpp" line="263"/>
         <source>Keep an unused guess fo&amp;r:</source>
         <translation>未使用的猜测保留(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="267"/>
+        <location filename="../ui/appsettings.cpp" line="268"/>
         <source>buffer cap</source>
         <translation>缓冲上限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="268"/>
+        <location filename="../ui/appsettings.cpp" line="269"/>
         <source>&amp;Buffer per early answer:</source>
         <translation>每个提前回答的缓冲(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="269"/>
+        <location filename="../ui/appsettings.cpp" line="270"/>
         <source>An early answer nobody has asked for yet stops reading at this many tokens and the provider waits; nothing is dropped.</source>
         <translation>尚无人请求的提前回答在读到这么多词元后暂停读取，服务商随之等待；不会丢弃任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="274"/>
+        <location filename="../ui/appsettings.cpp" line="275"/>
         <source>foreground lane</source>
         <translation>前台通道</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="275"/>
+        <location filename="../ui/appsettings.cpp" line="276"/>
         <source>&amp;Foreground requests at once:</source>
         <translation>同时进行的前台请求(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="276"/>
+        <location filename="../ui/appsettings.cpp" line="277"/>
         <source>Answers you asked for that may stream at the same time.</source>
         <translation>你请求的回答中可同时流式传输的数量。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="279"/>
+        <location filename="../ui/appsettings.cpp" line="280"/>
         <source>prefetch lane</source>
         <translation>预取通道</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="280"/>
+        <location filename="../ui/appsettings.cpp" line="281"/>
         <source>&amp;Prefetch requests at once:</source>
         <translation>同时进行的预取请求(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="281"/>
+        <location filename="../ui/appsettings.cpp" line="282"/>
         <source>Early answers that may stream at the same time; at most the foreground lane. An answer you ask for always takes precedence.</source>
         <translation>可同时流式传输的提前回答数量；不超过前台通道。你请求的回答始终优先。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="286"/>
+        <location filename="../ui/appsettings.cpp" line="287"/>
         <source>prefetch queue</source>
         <translation>预取队列</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="287"/>
+        <location filename="../ui/appsettings.cpp" line="288"/>
         <source>Prefetch &amp;queue:</source>
         <translation>预取队列(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="288"/>
+        <location filename="../ui/appsettings.cpp" line="289"/>
         <source>Early answers waiting for a slot; beyond this many they are skipped.</source>
         <translation>等待空位的提前回答；超过此数量则跳过。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="292"/>
+        <location filename="../ui/appsettings.cpp" line="293"/>
         <source>hourly prefetch budget</source>
         <translation>每小时预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="293"/>
+        <location filename="../ui/appsettings.cpp" line="294"/>
         <source>Hourly token b&amp;udget:</source>
         <translation>每小时词元预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="294"/>
+        <location filename="../ui/appsettings.cpp" line="295"/>
         <source>Tokens early answers may use in any hour; 0 means unlimited.</source>
         <translation>提前回答在任意一小时内可使用的词元数；0 表示不限。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="297"/>
+        <location filename="../ui/appsettings.cpp" line="298"/>
         <source>hourly money budget</source>
         <translation>每小时金额预算</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="298"/>
+        <location filename="../ui/appsettings.cpp" line="299"/>
         <source>Hourly mone&amp;y budget:</source>
         <translation>每小时金额预算(&amp;Y)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="299"/>
+        <location filename="../ui/appsettings.cpp" line="300"/>
         <source>What early answers may cost in any hour, at the provider&apos;s prices (Providers page) and in its currency; 0 means unlimited. An early answer must fit this and the token budget. A provider without prices is not limited by it.</source>
         <translation>提前回答在任意一小时内可花费的金额，按服务商的价格（见“服务商”页）以其货币计；0 表示不限。提前回答须同时在本预算和词元预算之内。没有价格的服务商不受此限制。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="306"/>
+        <location filename="../ui/appsettings.cpp" line="307"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="307"/>
+        <location filename="../ui/appsettings.cpp" line="308"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="308"/>
+        <location filename="../ui/appsettings.cpp" line="309"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="312"/>
+        <location filename="../ui/appsettings.cpp" line="313"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="313"/>
+        <location filename="../ui/appsettings.cpp" line="314"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="314"/>
+        <location filename="../ui/appsettings.cpp" line="315"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="317"/>
+        <location filename="../ui/appsettings.cpp" line="318"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="318"/>
+        <location filename="../ui/appsettings.cpp" line="319"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="319"/>
+        <location filename="../ui/appsettings.cpp" line="320"/>
         <source>What unused early answers cost, as a share of what the answers you used cost: in money where the provider has prices, in tokens where it has none. Above this the strategy pauses itself.</source>
         <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
@@ -786,265 +786,298 @@
         <translation type="vanished">未使用的提前回答所耗词元占你实际使用词元的比例；高于此值时策略自行暂停。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="325"/>
+        <location filename="../ui/appsettings.cpp" line="326"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="326"/>
+        <location filename="../ui/appsettings.cpp" line="327"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="327"/>
+        <location filename="../ui/appsettings.cpp" line="328"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="333"/>
+        <location filename="../ui/appsettings.cpp" line="334"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="334"/>
+        <location filename="../ui/appsettings.cpp" line="335"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="335"/>
+        <location filename="../ui/appsettings.cpp" line="336"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="338"/>
+        <location filename="../ui/appsettings.cpp" line="339"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="339"/>
+        <location filename="../ui/appsettings.cpp" line="340"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="340"/>
+        <location filename="../ui/appsettings.cpp" line="341"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="473"/>
+        <location filename="../ui/appsettings.cpp" line="474"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="480"/>
+        <location filename="../ui/appsettings.cpp" line="481"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="483"/>
+        <location filename="../ui/appsettings.cpp" line="484"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="486"/>
+        <location filename="../ui/appsettings.cpp" line="487"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="499"/>
-        <location filename="../ui/appsettings.cpp" line="509"/>
+        <location filename="../ui/appsettings.cpp" line="500"/>
+        <location filename="../ui/appsettings.cpp" line="510"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="526"/>
+        <location filename="../ui/appsettings.cpp" line="527"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="536"/>
+        <location filename="../ui/appsettings.cpp" line="537"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="551"/>
-        <location filename="../ui/appsettings.cpp" line="577"/>
+        <location filename="../ui/appsettings.cpp" line="552"/>
+        <location filename="../ui/appsettings.cpp" line="578"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="558"/>
+        <location filename="../ui/appsettings.cpp" line="559"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="563"/>
+        <location filename="../ui/appsettings.cpp" line="564"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="568"/>
+        <location filename="../ui/appsettings.cpp" line="569"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="581"/>
+        <location filename="../ui/appsettings.cpp" line="582"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="593"/>
+        <location filename="../ui/appsettings.cpp" line="594"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="597"/>
+        <location filename="../ui/appsettings.cpp" line="598"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="608"/>
+        <location filename="../ui/appsettings.cpp" line="609"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="622"/>
+        <location filename="../ui/appsettings.cpp" line="623"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="635"/>
+        <location filename="../ui/appsettings.cpp" line="633"/>
+        <source>Whether %1 may use plain http:// was neither true nor false in the settings file; it may not.</source>
+        <translation>设置文件中关于 %1 是否可以使用明文 http:// 的值既不是 true 也不是 false；因此不允许。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="646"/>
         <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="656"/>
+        <location filename="../ui/appsettings.cpp" line="667"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="666"/>
+        <location filename="../ui/appsettings.cpp" line="677"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; using %2.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="706"/>
+        <location filename="../ui/appsettings.cpp" line="722"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="717"/>
+        <location filename="../ui/appsettings.cpp" line="733"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="717"/>
+        <location filename="../ui/appsettings.cpp" line="733"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="720"/>
+        <location filename="../ui/appsettings.cpp" line="736"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="722"/>
+        <location filename="../ui/appsettings.cpp" line="738"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="724"/>
+        <location filename="../ui/appsettings.cpp" line="740"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="727"/>
-        <location filename="../ui/appsettings.cpp" line="744"/>
+        <location filename="../ui/appsettings.cpp" line="743"/>
+        <location filename="../ui/appsettings.cpp" line="760"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="728"/>
+        <location filename="../ui/appsettings.cpp" line="744"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="730"/>
+        <location filename="../ui/appsettings.cpp" line="746"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="732"/>
+        <location filename="../ui/appsettings.cpp" line="748"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="734"/>
+        <location filename="../ui/appsettings.cpp" line="750"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="738"/>
+        <location filename="../ui/appsettings.cpp" line="754"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="740"/>
+        <location filename="../ui/appsettings.cpp" line="756"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="762"/>
         <source>The settings file %1 could not be read; Headstart uses the default settings. The damaged file was kept as %2.</source>
-        <translation>无法读取设置文件 %1；Headstart 将使用默认设置。损坏的文件已保留为 %2。</translation>
+        <translation type="vanished">无法读取设置文件 %1；Headstart 将使用默认设置。损坏的文件已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="766"/>
         <source>The settings file %1 could not be read; Headstart uses the default settings.</source>
-        <translation>无法读取设置文件 %1；Headstart 将使用默认设置。</translation>
+        <translation type="vanished">无法读取设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="771"/>
+        <location filename="../ui/appsettings.cpp" line="774"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="995"/>
+        <location filename="../ui/appsettings.cpp" line="784"/>
+        <source>some lines</source>
+        <translation>部分行</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="786"/>
+        <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
+        <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="790"/>
+        <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
+        <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="841"/>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="841"/>
+        <source>line %1 &quot;%2&quot;</source>
+        <translation>第 %1 行“%2”</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="843"/>
+        <source>more</source>
+        <translation>更多</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="1075"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1001"/>
+        <location filename="../ui/appsettings.cpp" line="1081"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1002"/>
+        <location filename="../ui/appsettings.cpp" line="1082"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1003"/>
+        <location filename="../ui/appsettings.cpp" line="1083"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1004"/>
+        <location filename="../ui/appsettings.cpp" line="1084"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1053"/>
+        <location filename="../ui/appsettings.cpp" line="1133"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1056"/>
+        <location filename="../ui/appsettings.cpp" line="1136"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1061"/>
+        <location filename="../ui/appsettings.cpp" line="1141"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -1092,47 +1125,47 @@
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="108"/>
+        <location filename="../ui/chatdock.cpp" line="114"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="137"/>
+        <location filename="../ui/chatdock.cpp" line="143"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="139"/>
+        <location filename="../ui/chatdock.cpp" line="145"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="148"/>
+        <location filename="../ui/chatdock.cpp" line="154"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="149"/>
+        <location filename="../ui/chatdock.cpp" line="155"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="150"/>
+        <location filename="../ui/chatdock.cpp" line="156"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="151"/>
+        <location filename="../ui/chatdock.cpp" line="157"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="158"/>
+        <location filename="../ui/chatdock.cpp" line="164"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="159"/>
+        <location filename="../ui/chatdock.cpp" line="165"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
@@ -1142,72 +1175,72 @@
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="165"/>
+        <location filename="../ui/chatdock.cpp" line="171"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="166"/>
+        <location filename="../ui/chatdock.cpp" line="172"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="173"/>
+        <location filename="../ui/chatdock.cpp" line="179"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="174"/>
+        <location filename="../ui/chatdock.cpp" line="180"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="175"/>
+        <location filename="../ui/chatdock.cpp" line="181"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="176"/>
+        <location filename="../ui/chatdock.cpp" line="182"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="178"/>
+        <location filename="../ui/chatdock.cpp" line="184"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="179"/>
+        <location filename="../ui/chatdock.cpp" line="185"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="180"/>
+        <location filename="../ui/chatdock.cpp" line="186"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="371"/>
+        <location filename="../ui/chatdock.cpp" line="377"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="373"/>
+        <location filename="../ui/chatdock.cpp" line="379"/>
         <source>The open document (about %1 tokens) goes with each message.</source>
         <translation>打开的文档（约 %1 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="376"/>
+        <location filename="../ui/chatdock.cpp" line="382"/>
         <source>The open document goes with each message.</source>
         <translation>打开的文档会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="256"/>
+        <location filename="../ui/chatdock.cpp" line="262"/>
         <source>An answer is still coming: wait for it, or stop it first (Esc).</source>
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="259"/>
+        <location filename="../ui/chatdock.cpp" line="265"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
@@ -1217,23 +1250,23 @@
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="306"/>
+        <location filename="../ui/chatdock.cpp" line="312"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="320"/>
         <location filename="../ui/chatdock.cpp" line="326"/>
+        <location filename="../ui/chatdock.cpp" line="332"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="324"/>
+        <location filename="../ui/chatdock.cpp" line="330"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="269"/>
+        <location filename="../ui/chatdock.cpp" line="275"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
@@ -1345,108 +1378,173 @@
     </message>
 </context>
 <context>
+    <name>Gui::ConversationSalvage</name>
+    <message>
+        <location filename="../ui/conversationsalvage.cpp" line="62"/>
+        <source>Untitled conversation</source>
+        <translation>未命名对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationsalvage.cpp" line="64"/>
+        <source>Document: %1</source>
+        <translation>文档：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationsalvage.cpp" line="66"/>
+        <source>Last changed: %1</source>
+        <translation>最后修改：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationsalvage.cpp" line="68"/>
+        <source>Some messages of this conversation could not be read from the damaged file.</source>
+        <translation>此对话的部分消息无法从损坏的文件中读取。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationsalvage.cpp" line="94"/>
+        <source>Nothing can be read from %1 any more.</source>
+        <translation>已无法从 %1 读取任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationsalvage.cpp" line="157"/>
+        <source>The folder %1 cannot be created.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationsalvage.cpp" line="170"/>
+        <location filename="../ui/conversationsalvage.cpp" line="185"/>
+        <source>Cannot write into %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+</context>
+<context>
     <name>Gui::ConversationStore</name>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="264"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="76"/>
         <source>Conversations cannot be saved: the folder %1 cannot be created. They are kept until Headstart closes.</source>
         <translation>无法保存对话：无法创建文件夹 %1。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="289"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="112"/>
         <source>%1 was written by a newer version of Headstart and is left untouched. Conversations are kept until Headstart closes.</source>
         <translation>%1 由更新版本的 Headstart 写入，未作任何改动。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="310"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="133"/>
         <source>Conversations cannot be saved: %1 They are kept until Headstart closes.</source>
         <translation>无法保存对话：%1 对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="311"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="134"/>
         <source>the file cannot be opened.</source>
         <translation>无法打开该文件。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="315"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="138"/>
         <source>The conversation file %1 is damaged and cannot be moved aside. Conversations are kept until Headstart closes.</source>
         <translation>对话文件 %1 已损坏且无法移走。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="321"/>
-        <source>The conversation file was damaged; it was moved to %1 and a new one was started.</source>
-        <translation>对话文件已损坏，已移至 %1，并新建了一个对话文件。</translation>
+        <location filename="../ui/conversationstoreopen.cpp" line="144"/>
+        <source>The conversation file was damaged (%1). It was moved, not deleted, to %2 and a new one was started. What can still be read from it can be exported: File, Export Damaged Conversations.</source>
+        <translation>对话文件已损坏（%1）。它已被移动（而非删除）到 %2，并已新建一个对话文件。仍可读取的内容可以导出：“文件 › 导出损坏的对话”。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="440"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="147"/>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstoreopen.cpp" line="169"/>
+        <source>the integrity check gave no answer</source>
+        <translation>完整性检查没有返回结果</translation>
+    </message>
+    <message>
+        <source>The conversation file was damaged; it was moved to %1 and a new one was started.</source>
+        <translation type="vanished">对话文件已损坏，已移至 %1，并新建了一个对话文件。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="176"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="440"/>
+        <location filename="../ui/conversationstore.cpp" line="176"/>
         <source>unknown database error</source>
         <translation>未知的数据库错误</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="479"/>
+        <location filename="../ui/conversationstore.cpp" line="181"/>
+        <source>the conversation file is damaged, so nothing more is written into it; when Headstart starts again it is moved aside and a new one started</source>
+        <translation>对话文件已损坏，因此不再向其中写入任何内容；Headstart 下次启动时会将其移到一旁并新建一个</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="245"/>
+        <location filename="../ui/conversationstore.cpp" line="251"/>
         <source>Could not search the conversations</source>
         <translation>无法搜索对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="486"/>
+        <location filename="../ui/conversationstore.cpp" line="256"/>
+        <location filename="../ui/conversationstore.cpp" line="265"/>
         <source>Could not read the conversations</source>
         <translation>无法读取对话列表</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="503"/>
+        <location filename="../ui/conversationstore.cpp" line="275"/>
+        <location filename="../ui/conversationstore.cpp" line="278"/>
         <source>Could not read the conversation</source>
         <translation>无法读取对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="505"/>
-        <location filename="../ui/conversationstore.cpp" line="534"/>
-        <location filename="../ui/conversationstore.cpp" line="547"/>
-        <location filename="../ui/conversationstore.cpp" line="567"/>
-        <location filename="../ui/conversationstore.cpp" line="614"/>
+        <location filename="../ui/conversationstore.cpp" line="279"/>
+        <location filename="../ui/conversationstore.cpp" line="313"/>
+        <location filename="../ui/conversationstore.cpp" line="328"/>
+        <location filename="../ui/conversationstore.cpp" line="350"/>
+        <location filename="../ui/conversationstore.cpp" line="401"/>
         <source>The conversation no longer exists.</source>
         <translation>该对话已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="521"/>
+        <location filename="../ui/conversationstore.cpp" line="287"/>
+        <location filename="../ui/conversationstore.cpp" line="298"/>
         <source>Could not create the conversation</source>
         <translation>无法创建对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="532"/>
+        <location filename="../ui/conversationstore.cpp" line="305"/>
+        <location filename="../ui/conversationstore.cpp" line="311"/>
         <source>Could not rename the conversation</source>
         <translation>无法重命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="545"/>
+        <location filename="../ui/conversationstore.cpp" line="320"/>
+        <location filename="../ui/conversationstore.cpp" line="326"/>
         <source>Could not save the conversation mode</source>
         <translation>无法保存对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="553"/>
+        <location filename="../ui/conversationstore.cpp" line="334"/>
         <source>Could not delete the conversation</source>
         <translation>无法删除对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="581"/>
+        <location filename="../ui/conversationstore.cpp" line="364"/>
+        <location filename="../ui/conversationstore.cpp" line="379"/>
         <source>Could not read the messages</source>
         <translation>无法读取消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="602"/>
+        <location filename="../ui/conversationstore.cpp" line="387"/>
         <source>Could not save the message</source>
         <translation>无法保存消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="635"/>
+        <location filename="../ui/conversationstore.cpp" line="422"/>
         <source>Could not save the answer</source>
         <translation>无法保存回答</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="650"/>
+        <location filename="../ui/conversationstore.cpp" line="439"/>
         <source>The message no longer exists.</source>
         <translation>该消息已不存在。</translation>
     </message>
@@ -1454,33 +1552,33 @@
 <context>
     <name>Gui::Document</name>
     <message>
-        <location filename="../ui/document.cpp" line="111"/>
+        <location filename="../ui/document.cpp" line="113"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="113"/>
+        <location filename="../ui/document.cpp" line="115"/>
         <source>%1 is %2 MB; Headstart opens documents up to %3 MB.</source>
         <translation>%1 大小为 %2 MB；Headstart 只能打开不超过 %3 MB 的文档。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="118"/>
+        <location filename="../ui/document.cpp" line="120"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="123"/>
+        <location filename="../ui/document.cpp" line="125"/>
         <source>%1 is not UTF-8 text; Headstart opens Markdown and plain-text documents.</source>
         <translation>%1 不是 UTF-8 文本；Headstart 只能打开 Markdown 和纯文本文档。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="135"/>
-        <location filename="../ui/document.cpp" line="138"/>
+        <location filename="../ui/document.cpp" line="137"/>
+        <location filename="../ui/document.cpp" line="140"/>
         <source>Cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="166"/>
+        <location filename="../ui/document.cpp" line="168"/>
         <source>Untitled %1</source>
         <translation>未命名 %1</translation>
     </message>
@@ -1596,248 +1694,253 @@
 <context>
     <name>Gui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="64"/>
-        <location filename="../ui/mainwindow.cpp" line="676"/>
+        <location filename="../ui/mainwindow.cpp" line="66"/>
+        <location filename="../ui/mainwindow.cpp" line="684"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="188"/>
+        <location filename="../ui/mainwindow.cpp" line="190"/>
         <source>Summarize the document</source>
         <translation>总结文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="241"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="258"/>
+        <location filename="../ui/mainwindow.cpp" line="266"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="188"/>
+        <location filename="../ui/mainwindow.cpp" line="190"/>
         <source>&amp;Summarize</source>
         <translation>总结(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="208"/>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="236"/>
+        <location filename="../ui/mainwindow.cpp" line="238"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="261"/>
+        <location filename="../ui/mainwindow.cpp" line="269"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="286"/>
+        <location filename="../ui/mainwindow.cpp" line="294"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="659"/>
+        <location filename="../ui/mainwindow.cpp" line="667"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="646"/>
+        <location filename="../ui/mainwindow.cpp" line="654"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="190"/>
+        <location filename="../ui/mainwindow.cpp" line="192"/>
         <source>&amp;Continue Writing</source>
         <translation>续写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="191"/>
+        <location filename="../ui/mainwindow.cpp" line="193"/>
         <source>Continue writing from the end of the document</source>
         <translation>从文档末尾继续写作</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="192"/>
+        <location filename="../ui/mainwindow.cpp" line="194"/>
         <source>&amp;Rewrite Selection</source>
         <translation>改写选区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="193"/>
+        <location filename="../ui/mainwindow.cpp" line="195"/>
         <source>Rewrite the selected text more clearly</source>
         <translation>把选中的文字改写得更清楚</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="194"/>
+        <location filename="../ui/mainwindow.cpp" line="196"/>
         <source>&amp;Translate</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="195"/>
+        <location filename="../ui/mainwindow.cpp" line="197"/>
         <source>Translate the selection, or the whole document</source>
         <translation>翻译选区，或整篇文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="196"/>
+        <location filename="../ui/mainwindow.cpp" line="198"/>
         <source>E&amp;xplain Selection</source>
         <translation>解释选区(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="197"/>
+        <location filename="../ui/mainwindow.cpp" line="199"/>
         <source>Explain the selected text</source>
         <translation>解释选中的文字</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="202"/>
+        <location filename="../ui/mainwindow.cpp" line="204"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="210"/>
+        <location filename="../ui/mainwindow.cpp" line="212"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="213"/>
+        <location filename="../ui/mainwindow.cpp" line="215"/>
         <source>Re&amp;generate</source>
         <translation>重新生成(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="215"/>
+        <location filename="../ui/mainwindow.cpp" line="217"/>
         <source>Ask again (Ctrl+Alt+G)</source>
         <translation>再问一次（Ctrl+Alt+G）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="218"/>
+        <location filename="../ui/mainwindow.cpp" line="220"/>
         <source>&amp;Insert Answer</source>
         <translation>插入回答(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="220"/>
+        <location filename="../ui/mainwindow.cpp" line="222"/>
         <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
         <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="223"/>
+        <location filename="../ui/mainwindow.cpp" line="225"/>
         <source>Re&amp;place Selection</source>
         <translation>替换选区(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="225"/>
+        <location filename="../ui/mainwindow.cpp" line="227"/>
         <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
         <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="228"/>
+        <location filename="../ui/mainwindow.cpp" line="230"/>
         <source>Cop&amp;y Answer</source>
         <translation>复制回答(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="230"/>
+        <location filename="../ui/mainwindow.cpp" line="232"/>
         <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
         <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="237"/>
+        <location filename="../ui/mainwindow.cpp" line="239"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="238"/>
+        <location filename="../ui/mainwindow.cpp" line="240"/>
         <source>New from &amp;Wizard…</source>
         <translation>用向导新建(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="240"/>
+        <location filename="../ui/mainwindow.cpp" line="242"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="242"/>
+        <location filename="../ui/mainwindow.cpp" line="244"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="246"/>
+        <location filename="../ui/mainwindow.cpp" line="248"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="250"/>
+        <location filename="../ui/mainwindow.cpp" line="252"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="255"/>
+        <location filename="../ui/mainwindow.cpp" line="259"/>
+        <source>&amp;Export Damaged Conversations…</source>
+        <translation>导出损坏的对话(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="263"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="272"/>
+        <location filename="../ui/mainwindow.cpp" line="280"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="277"/>
+        <location filename="../ui/mainwindow.cpp" line="285"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="282"/>
+        <location filename="../ui/mainwindow.cpp" line="290"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="339"/>
+        <location filename="../ui/mainwindow.cpp" line="347"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="343"/>
+        <location filename="../ui/mainwindow.cpp" line="351"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="361"/>
+        <location filename="../ui/mainwindow.cpp" line="369"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="430"/>
+        <location filename="../ui/mainwindow.cpp" line="438"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="648"/>
+        <location filename="../ui/mainwindow.cpp" line="656"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="650"/>
+        <location filename="../ui/mainwindow.cpp" line="658"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="652"/>
+        <location filename="../ui/mainwindow.cpp" line="660"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="662"/>
+        <location filename="../ui/mainwindow.cpp" line="670"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="664"/>
+        <location filename="../ui/mainwindow.cpp" line="672"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="674"/>
+        <location filename="../ui/mainwindow.cpp" line="682"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -2169,89 +2272,89 @@
 <context>
     <name>Gui::NewDocumentWizard</name>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="476"/>
-        <location filename="../ui/newdocumentwizard.cpp" line="480"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="477"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="481"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="477"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="478"/>
         <source>The sections of the document, written from your topic. Edit them as you like: the introduction follows the outline as you leave it.</source>
         <translation>根据你的主题写出的文档章节。可随意编辑：引言将按照你最终留下的大纲来写。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="479"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="480"/>
         <source>&amp;Outline:</source>
         <translation>大纲(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="481"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="482"/>
         <source>One section per line; indent a line to make it a point under the section above.</source>
         <translation>每行一个章节；缩进一行即可使其成为上一章节下的要点。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="482"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="483"/>
         <source>Outline status</source>
         <translation>大纲状态</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="485"/>
-        <location filename="../ui/newdocumentwizard.cpp" line="488"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="486"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="489"/>
         <source>Introduction</source>
         <translation>引言</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="486"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="487"/>
         <source>The opening of the document, written from your topic and the outline.</source>
         <translation>根据你的主题和大纲写出的文档开头。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="487"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="488"/>
         <source>&amp;Introduction:</source>
         <translation>引言(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="489"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="490"/>
         <source>The introduction appears here; you can also write it yourself.</source>
         <translation>引言将显示在这里；你也可以自己写。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="490"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="491"/>
         <source>Introduction status</source>
         <translation>引言状态</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="493"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="494"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="494"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="495"/>
         <source>Some titles for the document. Pick one, edit it, or type your own.</source>
         <translation>为文档提供的一些标题。选择一个、修改它，或输入你自己的标题。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="495"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="496"/>
         <source>Title &amp;options:</source>
         <translation>标题选项(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="496"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="497"/>
         <source>Title options</source>
         <translation>标题选项</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="497"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="498"/>
         <source>One title per line.</source>
         <translation>每行一个标题。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="498"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="499"/>
         <source>Title options status</source>
         <translation>标题选项状态</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="501"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="502"/>
         <source>New Document</source>
         <translation>新建文档</translation>
     </message>
@@ -2362,6 +2465,24 @@
         <location filename="../ui/priceeditor.cpp" line="137"/>
         <source>The metrics panel&apos;s cost in money and the hourly money budget use these prices, with cache discounts applied.</source>
         <translation>指标面板中的金额开销和每小时金额预算都使用这些价格，并计入缓存折扣。</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::SalvageExport</name>
+    <message>
+        <location filename="../ui/salvageexport.cpp" line="18"/>
+        <source>Export Damaged Conversations</source>
+        <translation>导出损坏的对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/salvageexport.cpp" line="29"/>
+        <source>Export Damaged Conversations To</source>
+        <translation>将损坏的对话导出到</translation>
+    </message>
+    <message>
+        <location filename="../ui/salvageexport.cpp" line="48"/>
+        <source>%1 readable conversation(s) were written to %2, one Markdown file each and all of them in conversations.json.</source>
+        <translation>已将 %1 个可读取的对话写入 %2：每个对话一个 Markdown 文件，全部对话另存于 conversations.json。</translation>
     </message>
 </context>
 <context>
@@ -2517,248 +2638,263 @@
         <translation>基础 URL(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="213"/>
+        <location filename="../ui/settingsdialog.cpp" line="214"/>
+        <source>Allow unencrypted &amp;HTTP to this address</source>
+        <translation>允许以未加密的 HTTP 连接此地址(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="225"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="215"/>
+        <location filename="../ui/settingsdialog.cpp" line="227"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="221"/>
+        <location filename="../ui/settingsdialog.cpp" line="233"/>
         <source>Extra headers</source>
         <translation>附加请求头</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="223"/>
+        <location filename="../ui/settingsdialog.cpp" line="235"/>
         <source>Name: value, one per line</source>
         <translation>名称: 值，每行一个</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="227"/>
+        <location filename="../ui/settingsdialog.cpp" line="239"/>
         <source>Sent with every request, e.g. for a gateway. Stored in the settings file in plain text: put API keys in the key fields below, which keep them in the keychain.</source>
         <translation>随每个请求发送，例如供网关使用。以明文保存在设置文件中：API 密钥请填写在下方的密钥栏中，它们保存在钥匙串里。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="229"/>
+        <location filename="../ui/settingsdialog.cpp" line="241"/>
         <source>E&amp;xtra headers:</source>
         <translation>附加请求头(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="241"/>
+        <location filename="../ui/settingsdialog.cpp" line="253"/>
         <source>Concurrent requests</source>
         <translation>并发请求数</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="242"/>
+        <location filename="../ui/settingsdialog.cpp" line="254"/>
         <source>How many requests the provider accepts at once; prefetches give way to your requests at this limit.</source>
         <translation>服务商同时接受的请求数；达到此上限时，预取会为你的请求让路。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="244"/>
+        <location filename="../ui/settingsdialog.cpp" line="256"/>
         <source>&amp;Concurrent requests:</source>
         <translation>并发请求数(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="266"/>
+        <location filename="../ui/settingsdialog.cpp" line="278"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="266"/>
+        <location filename="../ui/settingsdialog.cpp" line="278"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="267"/>
+        <location filename="../ui/settingsdialog.cpp" line="279"/>
         <source>Stored in the system keychain, never in the settings file.</source>
         <translation>保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="268"/>
+        <location filename="../ui/settingsdialog.cpp" line="280"/>
         <source>Pre&amp;fetch key:</source>
         <translation>预取密钥(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="268"/>
+        <location filename="../ui/settingsdialog.cpp" line="280"/>
         <source>Prefetch key</source>
         <translation>预取密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="269"/>
+        <location filename="../ui/settingsdialog.cpp" line="281"/>
         <source>Optional. Early answers use this key, so they never eat the main key&apos;s rate limit.</source>
         <translation>可选。提前回答使用此密钥，因此永远不会占用主密钥的速率限额。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="272"/>
+        <location filename="../ui/settingsdialog.cpp" line="284"/>
         <source>&amp;Show keys</source>
         <translation>显示密钥(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="289"/>
+        <location filename="../ui/settingsdialog.cpp" line="301"/>
         <source>Keys are kept in:</source>
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="295"/>
-        <location filename="../ui/settingsdialog.cpp" line="573"/>
+        <location filename="../ui/settingsdialog.cpp" line="307"/>
+        <location filename="../ui/settingsdialog.cpp" line="608"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="297"/>
+        <location filename="../ui/settingsdialog.cpp" line="309"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="303"/>
+        <location filename="../ui/settingsdialog.cpp" line="315"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="371"/>
+        <location filename="../ui/settingsdialog.cpp" line="383"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="375"/>
+        <location filename="../ui/settingsdialog.cpp" line="387"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="377"/>
+        <location filename="../ui/settingsdialog.cpp" line="389"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="380"/>
+        <location filename="../ui/settingsdialog.cpp" line="392"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="391"/>
+        <location filename="../ui/settingsdialog.cpp" line="403"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="395"/>
+        <location filename="../ui/settingsdialog.cpp" line="407"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="401"/>
+        <location filename="../ui/settingsdialog.cpp" line="413"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="424"/>
+        <location filename="../ui/settingsdialog.cpp" line="437"/>
         <source>Not needed</source>
         <translation>不需要</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="427"/>
+        <location filename="../ui/settingsdialog.cpp" line="440"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="433"/>
+        <location filename="../ui/settingsdialog.cpp" line="446"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="434"/>
+        <location filename="../ui/settingsdialog.cpp" line="447"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="436"/>
+        <location filename="../ui/settingsdialog.cpp" line="449"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="459"/>
+        <location filename="../ui/settingsdialog.cpp" line="472"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="462"/>
+        <location filename="../ui/settingsdialog.cpp" line="475"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="462"/>
+        <location filename="../ui/settingsdialog.cpp" line="475"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="472"/>
+        <location filename="../ui/settingsdialog.cpp" line="485"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="484"/>
+        <location filename="../ui/settingsdialog.cpp" line="497"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="484"/>
+        <location filename="../ui/settingsdialog.cpp" line="497"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="504"/>
+        <location filename="../ui/settingsdialog.cpp" line="517"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="518"/>
+        <location filename="../ui/settingsdialog.cpp" line="531"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="549"/>
+        <location filename="../ui/settingsdialog.cpp" line="554"/>
+        <source>Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read them.</source>
+        <translation>警告：API 密钥和你的文本将以未加密方式发送到 %1；途经网络上的任何人都能读取它们。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="556"/>
+        <source>Warning: %1 is plain http:// to another machine, so the API key and your text would cross the network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.</source>
+        <translation>警告：%1 是指向另一台计算机的明文 http:// 地址，API 密钥和你的文本将以未加密方式在网络上传输。除非你在下方允许，否则 Headstart 不会向其发送任何内容；建议使用 https://。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="584"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="559"/>
+        <location filename="../ui/settingsdialog.cpp" line="594"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="560"/>
+        <location filename="../ui/settingsdialog.cpp" line="595"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="568"/>
+        <location filename="../ui/settingsdialog.cpp" line="603"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="573"/>
+        <location filename="../ui/settingsdialog.cpp" line="608"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="584"/>
+        <location filename="../ui/settingsdialog.cpp" line="619"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="609"/>
+        <location filename="../ui/settingsdialog.cpp" line="644"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="781"/>
+        <location filename="../ui/settingsdialog.cpp" line="816"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="784"/>
+        <location filename="../ui/settingsdialog.cpp" line="819"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
@@ -2767,58 +2903,58 @@
         <translation type="vanished">悬停预取和防抖预取会在你按下任何按钮之前就把文本发送给服务商：指针停在某个操作上时发送已打开的文档，输入停顿时发送你的草稿。猜错的请求同样会消耗词元。预热会在你打开文档时发送该文档，以便服务商缓存它。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="612"/>
+        <location filename="../ui/settingsdialog.cpp" line="647"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="613"/>
+        <location filename="../ui/settingsdialog.cpp" line="648"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="614"/>
+        <location filename="../ui/settingsdialog.cpp" line="649"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="616"/>
+        <location filename="../ui/settingsdialog.cpp" line="651"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="618"/>
+        <location filename="../ui/settingsdialog.cpp" line="653"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="679"/>
-        <location filename="../ui/settingsdialog.cpp" line="699"/>
+        <location filename="../ui/settingsdialog.cpp" line="714"/>
+        <location filename="../ui/settingsdialog.cpp" line="734"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="694"/>
+        <location filename="../ui/settingsdialog.cpp" line="729"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="709"/>
+        <location filename="../ui/settingsdialog.cpp" line="744"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="772"/>
+        <location filename="../ui/settingsdialog.cpp" line="807"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="773"/>
+        <location filename="../ui/settingsdialog.cpp" line="808"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="777"/>
+        <location filename="../ui/settingsdialog.cpp" line="812"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
@@ -2831,34 +2967,58 @@
         <translation type="vanished">在你允许之前，无论下方开关如何设置，悬停预取和防抖预取对 %1 都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="819"/>
+        <location filename="../ui/settingsdialog.cpp" line="854"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="820"/>
+        <location filename="../ui/settingsdialog.cpp" line="855"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="823"/>
+        <location filename="../ui/settingsdialog.cpp" line="858"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="835"/>
+        <location filename="../ui/settingsdialog.cpp" line="870"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="836"/>
+        <location filename="../ui/settingsdialog.cpp" line="871"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="837"/>
+        <location filename="../ui/settingsdialog.cpp" line="872"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::StreamFollower</name>
+    <message>
+        <location filename="../ui/streamfollower.cpp" line="24"/>
+        <source>rate limited</source>
+        <translation>请求频率受限</translation>
+    </message>
+    <message>
+        <location filename="../ui/streamfollower.cpp" line="28"/>
+        <location filename="../ui/streamfollower.cpp" line="32"/>
+        <source>overloaded</source>
+        <translation>过载</translation>
+    </message>
+    <message>
+        <location filename="../ui/streamfollower.cpp" line="29"/>
+        <source>server error, HTTP %1</source>
+        <translation>服务器错误，HTTP %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/streamfollower.cpp" line="37"/>
+        <source>%1 is busy (%2); retrying in %3 s — attempt %4 of %5</source>
+        <translation>%1 正忙（%2）；%3 秒后重试——第 %4 次，共 %5 次</translation>
     </message>
 </context>
 <context>
@@ -2884,17 +3044,17 @@
         <translation>停止撰写（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="313"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="314"/>
         <source>Waiting for the first token…</source>
         <translation>正在等待第一个词元…</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="325"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="326"/>
         <source>You can type the text yourself, or press Regenerate.</source>
         <translation>你可以自己输入文本，或点击“重新生成”。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="331"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="332"/>
         <source>The earlier steps changed since this text was written. Press Regenerate to write it again from them.</source>
         <translation>此文本写好之后，前面的步骤已更改。点击“重新生成”可根据它们重新撰写。</translation>
     </message>
@@ -2904,37 +3064,37 @@
         <translation>正在撰写…</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="342"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="343"/>
         <source>No text arrived.</source>
         <translation>没有收到任何文本。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="344"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="345"/>
         <source>First token after %1 ms, prefetched.</source>
         <translation>首个词元用时 %1 毫秒，已预取。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="344"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="345"/>
         <source>First token after %1 ms.</source>
         <translation>首个词元用时 %1 毫秒。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="349"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="350"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="351"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="352"/>
         <source>It stopped at the token limit.</source>
         <translation>已在达到词元上限时停止。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="353"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="354"/>
         <source>The provider&apos;s content filter withheld the rest.</source>
         <translation>其余内容已被服务商的内容过滤器拦截。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="363"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="364"/>
         <source>Stopped. Edit the text, or press Regenerate.</source>
         <translation>已停止。可编辑文本，或点击“重新生成”。</translation>
     </message>
@@ -2942,17 +3102,17 @@
 <context>
     <name>Gui::WizardTitlePage</name>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="421"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="422"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="422"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="423"/>
         <source>Pick an option or type your own title</source>
         <translation>选择一个选项或输入你自己的标题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="423"/>
+        <location filename="../ui/newdocumentwizard.cpp" line="424"/>
         <source>&amp;Title:</source>
         <translation>标题(&amp;T)：</translation>
     </message>
@@ -3063,87 +3223,112 @@
 <context>
     <name>Llm::Error</name>
     <message>
-        <location filename="../llm/error.cpp" line="90"/>
+        <location filename="../llm/error.cpp" line="130"/>
         <source>the provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="162"/>
+        <location filename="../llm/error.cpp" line="213"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="164"/>
+        <location filename="../llm/error.cpp" line="215"/>
         <source>%1 rejected the API key (HTTP %2). Check the key for %1 in Settings, Providers.</source>
         <translation>%1 拒绝了 API 密钥（HTTP %2）。请在“设置 › 服务商”中检查 %1 的密钥。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="168"/>
+        <location filename="../llm/error.cpp" line="219"/>
         <source>%1 does not know the requested model (HTTP %2). Check the model name in Settings, Providers.</source>
         <translation>%1 不认识所请求的模型（HTTP %2）。请在“设置 › 服务商”中检查模型名称。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="174"/>
+        <location filename="../llm/error.cpp" line="225"/>
         <source>%1 is limiting the request rate. Try again in %2 s.</source>
         <translation>%1 正在限制请求频率。请在 %2 秒后重试。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="176"/>
+        <location filename="../llm/error.cpp" line="227"/>
         <source>%1 is limiting the request rate. Wait a moment and try again.</source>
         <translation>%1 正在限制请求频率。请稍候再试。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="179"/>
+        <location filename="../llm/error.cpp" line="230"/>
         <source>The prompt is too long for the model at %1. Shorten the document or the selection, or choose a model with a larger context window.</source>
         <translation>提示词超出了 %1 上该模型的上下文长度。请缩短文档或选区，或选择上下文窗口更大的模型。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="184"/>
+        <location filename="../llm/error.cpp" line="235"/>
         <source>%1 rejected the request (HTTP %2).</source>
         <translation>%1 拒绝了请求（HTTP %2）。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="187"/>
+        <location filename="../llm/error.cpp" line="238"/>
         <source>%1 had a server error (HTTP %2). Try again; if it keeps failing, check the provider&apos;s status page.</source>
         <translation>%1 服务器出错（HTTP %2）。请重试；如果持续失败，请查看服务商的状态页面。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="192"/>
+        <location filename="../llm/error.cpp" line="243"/>
         <source>Cannot reach %1. Check the network connection and the provider&apos;s base URL in Settings, Providers.</source>
         <translation>无法连接 %1。请检查网络连接，以及“设置 › 服务商”中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="197"/>
+        <location filename="../llm/error.cpp" line="248"/>
         <source>The secure connection to %1 failed. Check the base URL and the system clock.</source>
         <translation>与 %1 的安全连接失败。请检查基础 URL 和系统时间。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="201"/>
+        <location filename="../llm/error.cpp" line="252"/>
         <source>%1 did not answer in time. Try again; a long document can need a longer timeout.</source>
         <translation>%1 未能及时响应。请重试；长文档可能需要更长的超时时间。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="206"/>
+        <location filename="../llm/error.cpp" line="257"/>
         <source>The connection to %1 broke before the answer was complete. The text so far is kept.</source>
         <translation>回答完成之前与 %1 的连接中断了。已保留目前收到的文本。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="211"/>
+        <location filename="../llm/error.cpp" line="262"/>
         <source>%1 sent a response Headstart cannot read. The text so far is kept.</source>
         <translation>%1 返回了 Headstart 无法解析的响应。已保留目前收到的文本。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="214"/>
+        <location filename="../llm/error.cpp" line="265"/>
         <source>%1 reported an error while answering. The text so far is kept.</source>
         <translation>%1 在回答过程中报告了错误。已保留目前收到的文本。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="217"/>
+        <location filename="../llm/error.cpp" line="268"/>
         <source>This request cannot be sent to %1.</source>
         <translation>无法向 %1 发送此请求。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="221"/>
+        <location filename="../llm/error.cpp" line="273"/>
+        <source>The address of %1 does not look like an Anthropic Messages API (%2). Check the base URL in Settings, Providers.</source>
+        <translation>%1 的地址看起来不是 Anthropic Messages API（%2）。请在“设置 › 服务商”中检查基础 URL。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="275"/>
+        <source>The address of %1 does not look like an OpenAI-compatible API (%2). Check the base URL in Settings, Providers.</source>
+        <translation>%1 的地址看起来不是兼容 OpenAI 的 API（%2）。请在“设置 › 服务商”中检查基础 URL。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="278"/>
+        <source>The base URL of %1 is plain http:// to %2: the API key and the text would cross the network unencrypted. Use https://, or allow insecure HTTP for %1 in Settings, Providers.</source>
+        <translation>%1 的基础 URL 是指向 %2 的明文 http://：API 密钥和文本将以未加密方式在网络上传输。请使用 https://，或在“设置 › 服务商”中为 %1 允许不安全的 HTTP。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="282"/>
+        <source>%1 needs an API key. Add it in Settings, Providers.</source>
+        <translation>%1 需要 API 密钥。请在“设置 › 服务商”中添加。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="284"/>
+        <source>%1 redirected the request (%2). Headstart sends the API key and the text only to the base URL&apos;s own address. Check the base URL in Settings, Providers.</source>
+        <translation>%1 重定向了请求（%2）。Headstart 只会把 API 密钥和文本发送到基础 URL 本身的地址。请在“设置 › 服务商”中检查基础 URL。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="289"/>
         <source>Details: %1</source>
         <translation>详情：%1</translation>
     </message>
@@ -3151,12 +3336,12 @@
 <context>
     <name>Llm::LlmStream</name>
     <message>
-        <location filename="../llm/llmstream.cpp" line="82"/>
+        <location filename="../llm/llmstream.cpp" line="95"/>
         <source>The base URL is not set or not an http(s) URL.</source>
         <translation>基础 URL 未设置，或不是 http(s) 地址。</translation>
     </message>
     <message>
-        <location filename="../llm/llmstream.cpp" line="299"/>
+        <location filename="../llm/llmstream.cpp" line="443"/>
         <source>The server answered with %1 instead of an event stream.</source>
         <translation>服务器返回了 %1，而不是事件流。</translation>
     </message>
@@ -3164,12 +3349,12 @@
 <context>
     <name>Llm::ProviderProfile</name>
     <message>
-        <location filename="../llm/providerprofile.cpp" line="53"/>
+        <location filename="../llm/providerprofile.cpp" line="70"/>
         <source>Local demo engine (offline, not a language model)</source>
         <translation>本地演示引擎（离线，并非语言模型）</translation>
     </message>
     <message>
-        <location filename="../llm/providerprofile.cpp" line="134"/>
+        <location filename="../llm/providerprofile.cpp" line="155"/>
         <source>Custom (OpenAI-compatible)</source>
         <translation>自定义（兼容 OpenAI）</translation>
     </message>
