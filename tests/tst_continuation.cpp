@@ -199,7 +199,11 @@ void tst_Continuation::continuationFailingMidwayKeepsWhatCame()
     QVERIFY(answer->text().size() > 20);
     Engine plain(&m_network, profile(Llm::ApiFormat::OpenAiChat, "rtt=0,prefill=1000000,decode=4000"), settings);
     QVERIFY(TestSupport::freshText(&m_network, plain.profile(), r).startsWith(answer->text()));
-    QCOMPARE(answer->answer()->contentEvents(), 35);
+    // At most the prefix and the 25 tokens sent before the cut; fewer when the reset reached
+    // the client before it had read them all (TCP drops what is unread on a reset), which a
+    // busy machine makes likely. Never fewer than the prefix it had.
+    const int events = answer->answer()->contentEvents();
+    QVERIFY2(events >= 10 && events <= 35, qPrintable(QString::number(events)));
 }
 
 void tst_Continuation::stopCancelsPrefixesAndContinuations()

@@ -41,6 +41,7 @@ Document::Document(QObject *parent)
         emit titleChanged();
     });
     connect(&m_compile, &QFutureWatcher<Compiled>::finished, this, [this] {
+        m_compiling = false;
         Compiled compiled = m_compile.result();
         if (compiled.revision != m_revision)
             return; // typed over while compiling: the settle timer compiles the new text
@@ -192,7 +193,7 @@ void Document::startCompile(const Llm::ProviderProfile &profile)
     m_recompile.stop();
     const quint64 revision = m_revision;
     const Llm::ProviderTarget target = profile.target();
-    if (m_compile.isRunning() && m_compileRevision == revision && m_compileTarget == target)
+    if (m_compiling && m_compileRevision == revision && m_compileTarget == target)
         return; // on its way
     const QString text = m_text->toPlainText();
     // The worker gets copies (the text is implicitly shared, not copied) and touches no widget.
@@ -215,6 +216,7 @@ void Document::startCompile(const Llm::ProviderProfile &profile)
     log().debug("compiling a {}-character document in the thread pool", text.size());
     m_compileRevision = revision;
     m_compileTarget = target;
+    m_compiling = true;
     m_compile.setFuture(QtConcurrent::run(compile));
 }
 

@@ -68,7 +68,9 @@ public:
     const Prefetch::CompiledPrompt *compiledPrompt(const Llm::ProviderProfile &profile);
     // Why the current revision cannot be compiled for `profile`, if it was tried and failed.
     std::optional<Llm::Error> promptError(const Llm::ProviderProfile &profile) const;
-    bool isCompiling() const { return m_compile.isRunning(); }
+    // Until its result is taken in on this thread: the worker may be done already, but nothing
+    // here has seen it, so the prompt is not ready yet.
+    bool isCompiling() const { return m_compiling; }
 
     // Crash recovery: a copy of unsaved text in `directory`, removed on save or close.
     void setRecoveryDirectory(const QString &directory);
@@ -105,6 +107,7 @@ private:
     std::optional<Compiled> m_compiled;
     std::optional<Llm::ProviderProfile> m_lastProfile; // what the settle timer compiles for
     QFutureWatcher<Compiled> m_compile;
+    bool m_compiling = false;
     quint64 m_compileRevision = 0;
     Llm::ProviderTarget m_compileTarget;
     QTimer m_recompile;
