@@ -190,124 +190,124 @@
 <context>
     <name>Gui::AppSettings</name>
     <message>
-        <location filename="../ui/appsettings.cpp" line="69"/>
+        <location filename="../ui/prefetchparameters.cpp" line="42"/>
         <source>warm-up prefetch</source>
         <translation>预热</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="70"/>
+        <location filename="../ui/prefetchparameters.cpp" line="43"/>
         <source>&amp;Warm-up</source>
         <translation>预热(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="71"/>
+        <location filename="../ui/prefetchparameters.cpp" line="44"/>
         <source>Sends the open document once, with a one-token request, so the provider caches it and every action on it starts sooner.</source>
         <translation>用一个只生成 1 个词元的请求发送一次已打开的文档，让服务商缓存它，之后针对该文档的每个操作都会更快开始。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="76"/>
+        <location filename="../ui/prefetchparameters.cpp" line="49"/>
         <source>warm-up interval</source>
         <translation>预热间隔</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="77"/>
+        <location filename="../ui/prefetchparameters.cpp" line="50"/>
         <source>Re-warm &amp;every:</source>
         <translation>重新预热间隔(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="78"/>
+        <location filename="../ui/prefetchparameters.cpp" line="51"/>
         <source>While a document stays open, its cache is refreshed this often: provider caches expire after minutes.</source>
         <translation>文档保持打开期间，按此间隔刷新其缓存：服务商的缓存几分钟后就会过期。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="84"/>
+        <location filename="../ui/prefetchparameters.cpp" line="57"/>
         <source>hover prefetch</source>
         <translation>悬停预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="85"/>
+        <location filename="../ui/prefetchparameters.cpp" line="58"/>
         <source>&amp;Hover prefetch</source>
         <translation>悬停预取(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="86"/>
+        <location filename="../ui/prefetchparameters.cpp" line="59"/>
         <source>Resting the pointer on an action starts its answer; clicking takes it over, leaving cancels it.</source>
         <translation>指针停在某个操作上时即开始生成其回答；点击即接管该回答，移开则取消。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="91"/>
+        <location filename="../ui/prefetchparameters.cpp" line="64"/>
         <source>hover delay</source>
         <translation>悬停延迟</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="92"/>
+        <location filename="../ui/prefetchparameters.cpp" line="65"/>
         <source>Rest &amp;time before starting:</source>
         <translation>开始前的停留时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="93"/>
+        <location filename="../ui/prefetchparameters.cpp" line="66"/>
         <source>How long the pointer rests on an action before its answer starts.</source>
         <translation>指针在操作上停留多久后开始生成回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="96"/>
+        <location filename="../ui/prefetchparameters.cpp" line="69"/>
         <source>hover answer lifetime</source>
         <translation>悬停回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="97"/>
+        <location filename="../ui/prefetchparameters.cpp" line="70"/>
         <source>&amp;Keep an unused answer for:</source>
         <translation>未使用的回答保留(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="98"/>
-        <location filename="../ui/appsettings.cpp" line="135"/>
-        <location filename="../ui/appsettings.cpp" line="162"/>
+        <location filename="../ui/prefetchparameters.cpp" line="71"/>
+        <location filename="../ui/prefetchparameters.cpp" line="108"/>
+        <location filename="../ui/prefetchparameters.cpp" line="135"/>
         <source>An early answer nobody asked for is cancelled after this long.</source>
         <translation>无人请求的提前回答在此时间后取消。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="102"/>
+        <location filename="../ui/prefetchparameters.cpp" line="75"/>
         <source>debounce prefetch</source>
         <translation>防抖预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="103"/>
+        <location filename="../ui/prefetchparameters.cpp" line="76"/>
         <source>&amp;Debounce prefetch (typing pauses)</source>
         <translation>防抖预取（输入停顿时）(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="104"/>
+        <location filename="../ui/prefetchparameters.cpp" line="77"/>
         <source>A pause in typing a message that looks finished starts its answer; sending takes it over.</source>
         <translation>输入一条看起来已写完的消息时一旦停顿，即开始生成其回答；发送即接管该回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="109"/>
+        <location filename="../ui/prefetchparameters.cpp" line="82"/>
         <source>typing pause</source>
         <translation>输入停顿时长</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="110"/>
+        <location filename="../ui/prefetchparameters.cpp" line="83"/>
         <source>Typing &amp;pause:</source>
         <translation>输入停顿(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="111"/>
+        <location filename="../ui/prefetchparameters.cpp" line="84"/>
         <source>How long typing must pause before the draft is considered.</source>
         <translation>输入需停顿多久才会考虑该草稿。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="114"/>
+        <location filename="../ui/prefetchparameters.cpp" line="87"/>
         <source>pause after a sentence end</source>
         <translation>句末停顿</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="115"/>
+        <location filename="../ui/prefetchparameters.cpp" line="88"/>
         <source>Pause after a se&amp;ntence end:</source>
         <translation>句末停顿(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="116"/>
+        <location filename="../ui/prefetchparameters.cpp" line="89"/>
         <source>A draft that ends with a question mark or full stop is considered after this shorter pause: Enter usually follows within half a second.</source>
         <translation>以问号或句号结尾的草稿，只需停顿这段较短的时间就会被考虑：回车键通常在半秒内按下。</translation>
     </message>
@@ -324,107 +324,107 @@
         <translation type="vanished">学习您在最后一次按键后多快按下回车；若比上面的停顿更短，就更早考虑草稿（取您通常间隔的 40%），让打字快的人也能提前得到回答。仅保存在内存中。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="121"/>
+        <location filename="../ui/prefetchparameters.cpp" line="94"/>
         <source>minimum draft length</source>
         <translation>草稿最小长度</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="122"/>
+        <location filename="../ui/prefetchparameters.cpp" line="95"/>
         <source>Minimum draft &amp;length:</source>
         <translation>草稿最小长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="123"/>
+        <location filename="../ui/prefetchparameters.cpp" line="96"/>
         <source>Shorter drafts are never sent early.</source>
         <translation>更短的草稿永远不会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="126"/>
+        <location filename="../ui/prefetchparameters.cpp" line="99"/>
         <source>completeness threshold</source>
         <translation>完整度阈值</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="127"/>
+        <location filename="../ui/prefetchparameters.cpp" line="100"/>
         <source>&amp;Completeness threshold:</source>
         <translation>完整度阈值(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="128"/>
+        <location filename="../ui/prefetchparameters.cpp" line="101"/>
         <source>A draft is sent early only when the completeness check is at least this sure (0 to 1) that you have finished it.</source>
         <translation>只有当完整度检查至少有这么大把握（0 到 1）认为你已写完时，草稿才会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="133"/>
+        <location filename="../ui/prefetchparameters.cpp" line="106"/>
         <source>debounce answer lifetime</source>
         <translation>防抖回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="134"/>
+        <location filename="../ui/prefetchparameters.cpp" line="107"/>
         <source>Keep an &amp;unused answer for:</source>
         <translation>未使用的回答保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="138"/>
+        <location filename="../ui/prefetchparameters.cpp" line="111"/>
         <source>similarity threshold</source>
         <translation>相似度阈值</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="139"/>
+        <location filename="../ui/prefetchparameters.cpp" line="112"/>
         <source>Take over when &amp;similar:</source>
         <translation>相似时接管(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="140"/>
+        <location filename="../ui/prefetchparameters.cpp" line="113"/>
         <source>0: the message sent must equal the draft. Otherwise the minimum similarity (0 to 1) at which a slightly different message still takes over the early answer.</source>
         <translation>0：发送的消息必须与草稿相同。否则为最低相似度（0 到 1），达到该值时略有不同的消息仍可接管提前生成的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="145"/>
+        <location filename="../ui/prefetchparameters.cpp" line="118"/>
         <source>model completeness check</source>
         <translation>模型完整度检查</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="146"/>
+        <location filename="../ui/prefetchparameters.cpp" line="119"/>
         <source>Ask the &amp;model whether a draft is complete</source>
         <translation>询问模型(&amp;M)草稿是否完整</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="147"/>
+        <location filename="../ui/prefetchparameters.cpp" line="120"/>
         <source>Sends the draft to the provider to judge whether it is finished, instead of the built-in check; costs a few tokens per pause.</source>
         <translation>将草稿发送给服务商来判断是否已写完，以代替内置检查；每次停顿会消耗少量词元。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="153"/>
+        <location filename="../ui/prefetchparameters.cpp" line="126"/>
         <source>workflow prefetch</source>
         <translation>工作流预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="154"/>
+        <location filename="../ui/prefetchparameters.cpp" line="127"/>
         <source>W&amp;orkflow prefetch</source>
         <translation>工作流预取(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="155"/>
+        <location filename="../ui/prefetchparameters.cpp" line="128"/>
         <source>Completing a step of a wizard starts the answer of the next one from the form data.</source>
         <translation>完成向导的一个步骤后，即根据表单数据开始生成下一步的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="160"/>
+        <location filename="../ui/prefetchparameters.cpp" line="133"/>
         <source>workflow answer lifetime</source>
         <translation>工作流回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="161"/>
+        <location filename="../ui/prefetchparameters.cpp" line="134"/>
         <source>Keep an unused answer &amp;for:</source>
         <translation>未使用的回答保留(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="166"/>
+        <location filename="../ui/prefetchparameters.cpp" line="139"/>
         <source>early guess length</source>
         <translation>提前猜测的长度</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="167"/>
+        <location filename="../ui/prefetchparameters.cpp" line="140"/>
         <source>&amp;Length of an early guess:</source>
         <translation>提前猜测的长度(&amp;L)：</translation>
     </message>
@@ -433,351 +433,351 @@
         <translation type="vanished">提前猜测只向服务商请求这么多个词元，猜错了花费也很少；你真正发出请求时，这些词元会立即显示，其余部分随后获取。仅适用于能够续写回答的服务商。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="168"/>
+        <location filename="../ui/prefetchparameters.cpp" line="141"/>
         <source>An early guess keeps only this many tokens (it stops there unless you point at or choose the action while it streams), so a wrong one costs little; when you ask, they show at once while the rest is fetched. Only where the provider can continue an answer.</source>
         <translation>提前猜测只保留这么多个词元（除非在它生成时你指向或选择了该操作，否则就在此停止），猜错了花费也很少；你真正发出请求时，这些词元会立即显示，其余部分随后获取。仅适用于能够续写回答的服务商。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="175"/>
+        <location filename="../ui/prefetchparameters.cpp" line="148"/>
         <source>answers guessed at once</source>
         <translation>同时猜测的回答数</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="176"/>
+        <location filename="../ui/prefetchparameters.cpp" line="149"/>
         <source>Answers &amp;guessed at once:</source>
         <translation>同时猜测的回答数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="177"/>
+        <location filename="../ui/prefetchparameters.cpp" line="150"/>
         <source>When a signal leaves several actions possible, this many of the likeliest are guessed.</source>
         <translation>当一个信号对应多个可能的操作时，猜测其中最可能的这么多个。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="183"/>
+        <location filename="../ui/prefetchparameters.cpp" line="156"/>
         <source>pointer trajectory prefetch</source>
         <translation>指针轨迹预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="184"/>
+        <location filename="../ui/prefetchparameters.cpp" line="157"/>
         <source>Pointer &amp;trajectory</source>
         <translation>指针轨迹(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="185"/>
+        <location filename="../ui/prefetchparameters.cpp" line="158"/>
         <source>While the pointer moves, where it is heading is predicted; an action button it will arrive on gets an early guess before the pointer is there.</source>
         <translation>指针移动时会预测它的去向；它将要到达的操作按钮会在指针到达之前得到一次提前猜测。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="190"/>
+        <location filename="../ui/prefetchparameters.cpp" line="163"/>
         <source>trajectory margin</source>
         <translation>轨迹边距</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="191"/>
+        <location filename="../ui/prefetchparameters.cpp" line="164"/>
         <source>&amp;Margin around a button:</source>
         <translation>按钮周围的边距(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="192"/>
+        <location filename="../ui/prefetchparameters.cpp" line="165"/>
         <source>A predicted end this close to a button counts as arriving on it.</source>
         <translation>预测的终点离按钮这么近时，视为到达该按钮。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="195"/>
+        <location filename="../ui/prefetchparameters.cpp" line="168"/>
         <source>trajectory guess lifetime</source>
         <translation>轨迹猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="196"/>
+        <location filename="../ui/prefetchparameters.cpp" line="169"/>
         <source>Keep an unused &amp;guess for:</source>
         <translation>未使用的猜测保留(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="197"/>
-        <location filename="../ui/appsettings.cpp" line="215"/>
-        <location filename="../ui/appsettings.cpp" line="228"/>
-        <location filename="../ui/appsettings.cpp" line="246"/>
-        <location filename="../ui/appsettings.cpp" line="264"/>
+        <location filename="../ui/prefetchparameters.cpp" line="170"/>
+        <location filename="../ui/prefetchparameters.cpp" line="188"/>
+        <location filename="../ui/prefetchparameters.cpp" line="201"/>
+        <location filename="../ui/prefetchparameters.cpp" line="219"/>
+        <location filename="../ui/prefetchparameters.cpp" line="237"/>
         <source>An early guess nobody asked for is cancelled after this long.</source>
         <translation>没有被用到的提前猜测在这么长时间后取消。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="201"/>
+        <location filename="../ui/prefetchparameters.cpp" line="174"/>
         <source>selection prefetch</source>
         <translation>选区预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="202"/>
+        <location filename="../ui/prefetchparameters.cpp" line="175"/>
         <source>Finished &amp;selection</source>
         <translation>完成的选区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="203"/>
+        <location filename="../ui/prefetchparameters.cpp" line="176"/>
         <source>Selecting text guesses the action you usually take on a selection (rewrite, explain or translate).</source>
         <translation>选中文本后，会猜测你通常对选区执行的操作（改写、解释或翻译）。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="208"/>
+        <location filename="../ui/prefetchparameters.cpp" line="181"/>
         <source>selection settle time</source>
         <translation>选区稳定时间</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="209"/>
+        <location filename="../ui/prefetchparameters.cpp" line="182"/>
         <source>Selection &amp;unchanged for:</source>
         <translation>选区保持不变(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="210"/>
+        <location filename="../ui/prefetchparameters.cpp" line="183"/>
         <source>A selection that stays this long is finished.</source>
         <translation>选区保持这么长时间不变即视为完成。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="213"/>
+        <location filename="../ui/prefetchparameters.cpp" line="186"/>
         <source>selection guess lifetime</source>
         <translation>选区猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="214"/>
+        <location filename="../ui/prefetchparameters.cpp" line="187"/>
         <source>Keep an unused g&amp;uess for:</source>
         <translation>未使用的猜测保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="219"/>
+        <location filename="../ui/prefetchparameters.cpp" line="192"/>
         <source>keyboard prefetch</source>
         <translation>键盘预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="220"/>
+        <location filename="../ui/prefetchparameters.cpp" line="193"/>
         <source>&amp;Keyboard focus and shortcuts</source>
         <translation>键盘焦点和快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="221"/>
+        <location filename="../ui/prefetchparameters.cpp" line="194"/>
         <source>Moving the keyboard focus onto an action, or holding a shortcut&apos;s Ctrl+Alt, guesses the action that follows.</source>
         <translation>把键盘焦点移到某个操作上，或按住快捷键的 Ctrl+Alt，会猜测接下来的操作。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="226"/>
+        <location filename="../ui/prefetchparameters.cpp" line="199"/>
         <source>keyboard guess lifetime</source>
         <translation>键盘猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="227"/>
+        <location filename="../ui/prefetchparameters.cpp" line="200"/>
         <source>Keep an unused gu&amp;ess for:</source>
         <translation>未使用的猜测保留(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="232"/>
+        <location filename="../ui/prefetchparameters.cpp" line="205"/>
         <source>opened-document prefetch</source>
         <translation>打开文档预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="233"/>
+        <location filename="../ui/prefetchparameters.cpp" line="206"/>
         <source>&amp;Opened document</source>
         <translation>刚打开的文档(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="234"/>
+        <location filename="../ui/prefetchparameters.cpp" line="207"/>
         <source>A document just opened and being read guesses what you usually do first (a summary, a continuation).</source>
         <translation>刚打开、正在阅读的文档会猜测你通常先做的事（摘要、续写）。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="239"/>
+        <location filename="../ui/prefetchparameters.cpp" line="212"/>
         <source>reading time</source>
         <translation>阅读时间</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="240"/>
+        <location filename="../ui/prefetchparameters.cpp" line="213"/>
         <source>Open and unedited &amp;for:</source>
         <translation>打开且未编辑(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="241"/>
+        <location filename="../ui/prefetchparameters.cpp" line="214"/>
         <source>The guess waits until the document has been open this long without an edit.</source>
         <translation>文档打开这么长时间且未被编辑后才开始猜测。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="244"/>
+        <location filename="../ui/prefetchparameters.cpp" line="217"/>
         <source>opened-document guess lifetime</source>
         <translation>打开文档猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="245"/>
+        <location filename="../ui/prefetchparameters.cpp" line="218"/>
         <source>Keep an unused gue&amp;ss for:</source>
         <translation>未使用的猜测保留(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="250"/>
+        <location filename="../ui/prefetchparameters.cpp" line="223"/>
         <source>habits prefetch</source>
         <translation>习惯预取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="251"/>
+        <location filename="../ui/prefetchparameters.cpp" line="224"/>
         <source>Your &amp;habits</source>
         <translation>你的习惯(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="252"/>
+        <location filename="../ui/prefetchparameters.cpp" line="225"/>
         <source>After an answer, the action you usually take next is guessed. What you usually do is counted on this computer only.</source>
         <translation>一个回答结束后，会猜测你通常接下来执行的操作。你的习惯只在这台电脑上统计。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="257"/>
+        <location filename="../ui/prefetchparameters.cpp" line="230"/>
         <source>habit threshold</source>
         <translation>习惯阈值</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="258"/>
+        <location filename="../ui/prefetchparameters.cpp" line="231"/>
         <source>Guess when at least &amp;this likely:</source>
         <translation>可能性至少达到此值时猜测(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="259"/>
+        <location filename="../ui/prefetchparameters.cpp" line="232"/>
         <source>How often you took that action next, of the times before.</source>
         <translation>在以往的情况中，你接下来执行该操作的比例。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="262"/>
+        <location filename="../ui/prefetchparameters.cpp" line="235"/>
         <source>habits guess lifetime</source>
         <translation>习惯猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="263"/>
+        <location filename="../ui/prefetchparameters.cpp" line="236"/>
         <source>Keep an unused guess fo&amp;r:</source>
         <translation>未使用的猜测保留(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="268"/>
+        <location filename="../ui/prefetchparameters.cpp" line="241"/>
         <source>buffer cap</source>
         <translation>缓冲上限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="269"/>
+        <location filename="../ui/prefetchparameters.cpp" line="242"/>
         <source>&amp;Buffer per early answer:</source>
         <translation>每个提前回答的缓冲(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="270"/>
+        <location filename="../ui/prefetchparameters.cpp" line="243"/>
         <source>An early answer nobody has asked for yet stops reading at this many tokens and the provider waits; nothing is dropped.</source>
         <translation>尚无人请求的提前回答在读到这么多词元后暂停读取，服务商随之等待；不会丢弃任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="275"/>
+        <location filename="../ui/prefetchparameters.cpp" line="248"/>
         <source>foreground lane</source>
         <translation>前台通道</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="276"/>
+        <location filename="../ui/prefetchparameters.cpp" line="249"/>
         <source>&amp;Foreground requests at once:</source>
         <translation>同时进行的前台请求(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="277"/>
+        <location filename="../ui/prefetchparameters.cpp" line="250"/>
         <source>Answers you asked for that may stream at the same time.</source>
         <translation>你请求的回答中可同时流式传输的数量。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="280"/>
+        <location filename="../ui/prefetchparameters.cpp" line="253"/>
         <source>prefetch lane</source>
         <translation>预取通道</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="281"/>
+        <location filename="../ui/prefetchparameters.cpp" line="254"/>
         <source>&amp;Prefetch requests at once:</source>
         <translation>同时进行的预取请求(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="282"/>
+        <location filename="../ui/prefetchparameters.cpp" line="255"/>
         <source>Early answers that may stream at the same time; at most the foreground lane. An answer you ask for always takes precedence.</source>
         <translation>可同时流式传输的提前回答数量；不超过前台通道。你请求的回答始终优先。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="287"/>
+        <location filename="../ui/prefetchparameters.cpp" line="260"/>
         <source>prefetch queue</source>
         <translation>预取队列</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="288"/>
+        <location filename="../ui/prefetchparameters.cpp" line="261"/>
         <source>Prefetch &amp;queue:</source>
         <translation>预取队列(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="289"/>
+        <location filename="../ui/prefetchparameters.cpp" line="262"/>
         <source>Early answers waiting for a slot; beyond this many they are skipped.</source>
         <translation>等待空位的提前回答；超过此数量则跳过。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="293"/>
+        <location filename="../ui/prefetchparameters.cpp" line="266"/>
         <source>hourly prefetch budget</source>
         <translation>每小时预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="294"/>
+        <location filename="../ui/prefetchparameters.cpp" line="267"/>
         <source>Hourly token b&amp;udget:</source>
         <translation>每小时词元预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="295"/>
+        <location filename="../ui/prefetchparameters.cpp" line="268"/>
         <source>Tokens early answers may use in any hour; 0 means unlimited.</source>
         <translation>提前回答在任意一小时内可使用的词元数；0 表示不限。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="298"/>
+        <location filename="../ui/prefetchparameters.cpp" line="271"/>
         <source>hourly money budget</source>
         <translation>每小时金额预算</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="299"/>
+        <location filename="../ui/prefetchparameters.cpp" line="272"/>
         <source>Hourly mone&amp;y budget:</source>
         <translation>每小时金额预算(&amp;Y)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="300"/>
+        <location filename="../ui/prefetchparameters.cpp" line="273"/>
         <source>What early answers may cost in any hour, at the provider&apos;s prices (Providers page) and in its currency; 0 means unlimited. An early answer must fit this and the token budget. A provider without prices is not limited by it.</source>
         <translation>提前回答在任意一小时内可花费的金额，按服务商的价格（见“服务商”页）以其货币计；0 表示不限。提前回答须同时在本预算和词元预算之内。没有价格的服务商不受此限制。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="307"/>
+        <location filename="../ui/prefetchparameters.cpp" line="280"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="308"/>
+        <location filename="../ui/prefetchparameters.cpp" line="281"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="309"/>
+        <location filename="../ui/prefetchparameters.cpp" line="282"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="313"/>
+        <location filename="../ui/prefetchparameters.cpp" line="286"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="314"/>
+        <location filename="../ui/prefetchparameters.cpp" line="287"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="315"/>
+        <location filename="../ui/prefetchparameters.cpp" line="288"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="318"/>
+        <location filename="../ui/prefetchparameters.cpp" line="291"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="319"/>
+        <location filename="../ui/prefetchparameters.cpp" line="292"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="320"/>
+        <location filename="../ui/prefetchparameters.cpp" line="293"/>
         <source>What unused early answers cost, as a share of what the answers you used cost: in money where the provider has prices, in tokens where it has none. Above this the strategy pauses itself.</source>
         <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
@@ -786,215 +786,215 @@
         <translation type="vanished">未使用的提前回答所耗词元占你实际使用词元的比例；高于此值时策略自行暂停。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="326"/>
+        <location filename="../ui/prefetchparameters.cpp" line="299"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="327"/>
+        <location filename="../ui/prefetchparameters.cpp" line="300"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="328"/>
+        <location filename="../ui/prefetchparameters.cpp" line="301"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="334"/>
+        <location filename="../ui/prefetchparameters.cpp" line="307"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="335"/>
+        <location filename="../ui/prefetchparameters.cpp" line="308"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="336"/>
+        <location filename="../ui/prefetchparameters.cpp" line="309"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="339"/>
+        <location filename="../ui/prefetchparameters.cpp" line="312"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="340"/>
+        <location filename="../ui/prefetchparameters.cpp" line="313"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="341"/>
+        <location filename="../ui/prefetchparameters.cpp" line="314"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="474"/>
+        <location filename="../ui/appsettings.cpp" line="173"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="481"/>
+        <location filename="../ui/appsettings.cpp" line="180"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="484"/>
+        <location filename="../ui/appsettings.cpp" line="183"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="487"/>
+        <location filename="../ui/appsettings.cpp" line="186"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="500"/>
-        <location filename="../ui/appsettings.cpp" line="510"/>
+        <location filename="../ui/appsettings.cpp" line="199"/>
+        <location filename="../ui/appsettings.cpp" line="209"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="527"/>
+        <location filename="../ui/appsettings.cpp" line="226"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="537"/>
+        <location filename="../ui/appsettings.cpp" line="236"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="552"/>
-        <location filename="../ui/appsettings.cpp" line="578"/>
+        <location filename="../ui/appsettings.cpp" line="251"/>
+        <location filename="../ui/appsettings.cpp" line="277"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="559"/>
+        <location filename="../ui/appsettings.cpp" line="258"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="564"/>
+        <location filename="../ui/appsettings.cpp" line="263"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="569"/>
+        <location filename="../ui/appsettings.cpp" line="268"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="582"/>
+        <location filename="../ui/appsettings.cpp" line="281"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="594"/>
+        <location filename="../ui/appsettings.cpp" line="293"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="598"/>
+        <location filename="../ui/appsettings.cpp" line="297"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="609"/>
+        <location filename="../ui/appsettings.cpp" line="308"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="623"/>
+        <location filename="../ui/appsettings.cpp" line="322"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="633"/>
+        <location filename="../ui/appsettings.cpp" line="332"/>
         <source>Whether %1 may use plain http:// was neither true nor false in the settings file; it may not.</source>
         <translation>设置文件中关于 %1 是否可以使用明文 http:// 的值既不是 true 也不是 false；因此不允许。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="646"/>
+        <location filename="../ui/appsettings.cpp" line="345"/>
         <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="667"/>
+        <location filename="../ui/appsettings.cpp" line="366"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="677"/>
+        <location filename="../ui/appsettings.cpp" line="376"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; using %2.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="722"/>
+        <location filename="../ui/appsettings.cpp" line="407"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="733"/>
+        <location filename="../ui/prefetchparameters.cpp" line="342"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="733"/>
+        <location filename="../ui/prefetchparameters.cpp" line="342"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="736"/>
+        <location filename="../ui/prefetchparameters.cpp" line="345"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="738"/>
+        <location filename="../ui/prefetchparameters.cpp" line="347"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="740"/>
+        <location filename="../ui/prefetchparameters.cpp" line="349"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="743"/>
-        <location filename="../ui/appsettings.cpp" line="760"/>
+        <location filename="../ui/prefetchparameters.cpp" line="352"/>
+        <location filename="../ui/prefetchparameters.cpp" line="369"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="744"/>
+        <location filename="../ui/prefetchparameters.cpp" line="353"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="746"/>
+        <location filename="../ui/prefetchparameters.cpp" line="355"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="748"/>
+        <location filename="../ui/prefetchparameters.cpp" line="357"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="750"/>
+        <location filename="../ui/prefetchparameters.cpp" line="359"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="754"/>
+        <location filename="../ui/prefetchparameters.cpp" line="363"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="756"/>
+        <location filename="../ui/prefetchparameters.cpp" line="365"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>
@@ -1007,77 +1007,77 @@
         <translation type="vanished">无法读取设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="774"/>
+        <location filename="../ui/appsettings.cpp" line="420"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="784"/>
+        <location filename="../ui/appsettings.cpp" line="430"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="786"/>
+        <location filename="../ui/appsettings.cpp" line="432"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="790"/>
+        <location filename="../ui/appsettings.cpp" line="436"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="841"/>
+        <location filename="../ui/appsettings.cpp" line="487"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="841"/>
+        <location filename="../ui/appsettings.cpp" line="487"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="843"/>
+        <location filename="../ui/appsettings.cpp" line="489"/>
         <source>more</source>
         <translation>更多</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1075"/>
+        <location filename="../ui/appsettings.cpp" line="721"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1081"/>
+        <location filename="../ui/appsettings.cpp" line="727"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1082"/>
+        <location filename="../ui/appsettings.cpp" line="728"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1083"/>
+        <location filename="../ui/appsettings.cpp" line="729"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1084"/>
+        <location filename="../ui/appsettings.cpp" line="730"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1133"/>
+        <location filename="../ui/appsettings.cpp" line="779"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1136"/>
+        <location filename="../ui/appsettings.cpp" line="782"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1141"/>
+        <location filename="../ui/appsettings.cpp" line="787"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -1552,33 +1552,33 @@
 <context>
     <name>Gui::Document</name>
     <message>
-        <location filename="../ui/document.cpp" line="113"/>
+        <location filename="../ui/document.cpp" line="114"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="115"/>
+        <location filename="../ui/document.cpp" line="116"/>
         <source>%1 is %2 MB; Headstart opens documents up to %3 MB.</source>
         <translation>%1 大小为 %2 MB；Headstart 只能打开不超过 %3 MB 的文档。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="120"/>
+        <location filename="../ui/document.cpp" line="121"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="125"/>
+        <location filename="../ui/document.cpp" line="126"/>
         <source>%1 is not UTF-8 text; Headstart opens Markdown and plain-text documents.</source>
         <translation>%1 不是 UTF-8 文本；Headstart 只能打开 Markdown 和纯文本文档。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="137"/>
-        <location filename="../ui/document.cpp" line="140"/>
+        <location filename="../ui/document.cpp" line="138"/>
+        <location filename="../ui/document.cpp" line="141"/>
         <source>Cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="168"/>
+        <location filename="../ui/document.cpp" line="169"/>
         <source>Untitled %1</source>
         <translation>未命名 %1</translation>
     </message>
