@@ -5,7 +5,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QHostAddress>
 #include <QLocale>
 #include <QMetaType>
 #include <QRegularExpression>
@@ -74,17 +73,6 @@ bool isPrice(double perMillion)
 bool isBuiltin(const QString &id)
 {
     return !Llm::builtinProfile(id).id.isEmpty();
-}
-
-// Text leaves the machine unless the host is this one.
-bool isLoopback(const QUrl &url)
-{
-    const QString host = url.host();
-    if (host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0
-        || host.endsWith(QLatin1String(".localhost"), Qt::CaseInsensitive))
-        return true;
-    const QHostAddress address(host);
-    return !address.isNull() && address.isLoopback();
 }
 
 std::optional<bool> parseBool(const QVariant &value)
@@ -599,7 +587,7 @@ Llm::ProviderProfile AppSettings::profile(const QString &id) const
         if (const auto &price = o.prices[size_t(indexOf(field))])
             setPriceOf(p.prices, field, *price);
     }
-    if (!p.isLocalDemo && !p.baseUrl.isEmpty() && !isLoopback(p.baseUrl))
+    if (!p.isLocalDemo && !p.baseUrl.isEmpty() && !Llm::isLoopbackHost(p.baseUrl.host()))
         p.isCloud = true; // an Ollama or llama.cpp server elsewhere still receives the text
     return p;
 }
