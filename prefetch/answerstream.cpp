@@ -31,6 +31,28 @@ bool isRefusal(const Llm::Error &error)
         || error.code() == C::NotAnApi; // an unknown beta endpoint's 404 names no model
 }
 
+// A request the provider refused by its status, or that never reached an API: nothing was
+// generated, and hosted providers bill nothing for it. A timeout or a broken stream may have
+// been processed: its estimate stands.
+bool billsNothing(const Llm::Error &error)
+{
+    using C = Llm::Error::Code;
+    if (error.httpStatus() >= 400)
+        return true;
+    switch (error.code()) {
+    case C::InvalidRequest:
+    case C::MissingKey:
+    case C::InsecureHttp:
+    case C::RedirectRefused:
+    case C::NotAnApi:
+    case C::NetworkUnreachable:
+    case C::Tls:
+        return true;
+    default:
+        return false;
+    }
+}
+
 } // namespace
 
 AnswerStream::AnswerStream(QNetworkAccessManager *network, Llm::ProviderProfile profile, RenderedRequest request,
@@ -274,6 +296,18 @@ void AnswerStream::addPartUsage()
     m_partContent = 0;
 }
 
+void AnswerStream::dropPartUsage()
+{
+    // Known to be nothing, not unknown: whoever settles the bill must not estimate it again.
+    Llm::Usage nothing;
+    nothing.inputTokens = 0;
+    nothing.outputTokens = 0;
+    addUsage(m_billed, nothing);
+    m_partUsage = {};
+    m_partContent = 0;
+    m_partFirstNs = m_partLastNs = -1;
+}
+
 void AnswerStream::onPartFinished()
 {
     addPartUsage();
@@ -336,10 +370,7 @@ bool AnswerStream::retryLater(const Llm::Error &error)
     if (!delay)
         return false;
     ++m_retries;
-    // A refused request bills nothing: its estimate is not added to the answer's usage.
-    m_partUsage = {};
-    m_partContent = 0;
-    m_partFirstNs = m_partLastNs = -1;
+    dropPartUsage(); // a refused request bills nothing
     log().info("{} refused an answer ({}, HTTP {}); retry {} of {} in {} ms", m_profile.id.toStdString(),
                error.codeName(), error.httpStatus(), m_retries, m_retryPolicy.maxRetries, qint64(delay->count()));
     m_retryTimer.start(*delay); // before the signal: a consumer may cancel from it
@@ -351,15 +382,17 @@ void AnswerStream::onPartFailed(const Llm::Error &error)
 {
     if (retryLater(error))
         return;
-    if (m_partContinues && m_partContent == 0 && isRefusal(error)) {
+    if (billsNothing(error))
+        dropPartUsage();
+    else
         addPartUsage();
+    if (m_partContinues && m_partContent == 0 && isRefusal(error)) {
         log().warn("{} refused to continue an answer ({}); asking for it whole", m_profile.id.toStdString(),
                    error.codeName());
         emit continuationRefused();
         restartWhole();
         return;
     }
-    addPartUsage();
     end(error);
 }
 

@@ -135,6 +135,8 @@ private:
     void restartWhole();
     void end(std::optional<Llm::Error> error);
     void addPartUsage();
+    // Forgets the part's estimate: the provider refused it and bills nothing.
+    void dropPartUsage();
     bool canContinue() const;
     int outputSoFar() const;
 

@@ -33,6 +33,7 @@ private slots:
     void queuedPrefetchStartsWhenASlotFrees();
     void foregroundPreemptsOldestPrefetch();
     void budgetRefusesAndReconciles();
+    void refusedRequestsCostNothing();
     void newPricesApplyWithoutStoppingAnything();
     void disabledStrategyDoesNothing();
     void requestWithoutFingerprintIsNeverSpeculatedOnNorMatched();
@@ -178,6 +179,27 @@ void tst_Engine::budgetRefusesAndReconciles()
     // Now there is room again.
     QVERIFY(engine->prefetch(Strategy::Hover, engine->render(second), 30s));
     engine->cancelAllPrefetches();
+}
+
+void tst_Engine::refusedRequestsCostNothing()
+{
+    // A provider bills nothing for a request it refused by its status (401, 429, 500...) or that
+    // never reached an API: the reservation is given back whole, and no waste is counted. A
+    // stream broken mid-way was processed: it costs its input and what came.
+    for (const QByteArray fault : {"status=401", "status=500", "status=429", "drop-after=3"}) {
+        Settings settings;
+        settings.hourlyTokenBudget = 100'000;
+        Llm::ProviderProfile p = m_local.profile({}, fault);
+        Engine engine(&m_network, p, settings);
+        QPointer<PrefetchSession> s = engine.prefetch(Strategy::Hover, engine.render(request(700)), 30s);
+        QVERIFY(s);
+        QVERIFY(engine.budget().used() > 0); // reserved
+        QTRY_VERIFY_WITH_TIMEOUT(!s || !s->isLive(), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(engine.budget().outstanding(), 0, 5000);
+        const bool refused = fault.startsWith("status=");
+        QVERIFY2((engine.budget().used() == 0) == refused, qPrintable(QString::number(engine.budget().used())));
+        QVERIFY2((engine.metrics().stats(Strategy::Hover).tokensWasted == 0) == refused, fault.constData());
+    }
 }
 
 void tst_Engine::newPricesApplyWithoutStoppingAnything()
