@@ -188,6 +188,8 @@ void AnswerStream::startPart(int maxTokens, const QString &continuation)
     options.encodedBody = body;
     if (m_idleTimeout.count() > 0)
         options.idleTimeout = m_idleTimeout;
+    if (m_timeLimit.count() > 0)
+        options.overallTimeout = m_timeLimit;
     // A speculative part paused at the session's cap holds its unread bytes: keep that small
     // (about 40 SSE events); the kernel's socket buffer and TCP flow control hold the rest.
     if (m_speculative)

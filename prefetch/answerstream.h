@@ -73,6 +73,8 @@ public:
     void setRetryPolicy(const RetryPolicy &policy) { m_retryPolicy = policy; }
     // No data for this long fails the part as a timeout; 0: the transport's default.
     void setIdleTimeout(std::chrono::milliseconds timeout) { m_idleTimeout = timeout; }
+    // Each request's overall limit (Llm::StreamOptions::overallTimeout); 0: the transport's.
+    void setTimeLimit(std::chrono::milliseconds limit) { m_timeLimit = limit; }
     // Aborts the part in flight; failed(Cancelled) unless the answer had ended.
     void cancel();
     // Back-pressure on the part in flight (see Llm::LlmStream::setPaused).
@@ -160,6 +162,7 @@ private:
     RetryPolicy m_retryPolicy{.maxRetries = 0};
     int m_retries = 0;
     std::chrono::milliseconds m_idleTimeout{0};
+    std::chrono::milliseconds m_timeLimit{0};
     QTimer m_retryTimer;       // the back-off before the next retry
     QString m_text;
     QString m_held;            // white space the last part ended with, not sent as the beginning

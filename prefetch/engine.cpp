@@ -113,6 +113,7 @@ AnswerStream *Engine::makeAnswer(Strategy strategy, const RenderedRequest &reque
     // user takes over before its first token is.
     answer->setRetryPolicy(m_settings.retry);
     answer->setIdleTimeout(m_settings.streamIdleTimeout);
+    answer->setTimeLimit(m_settings.requestTimeLimit);
     answer->setPurpose(speculative || strategy == Strategy::Warmup ? QByteArray(strategyId(strategy))
                                                                  : QByteArrayLiteral("foreground"));
     connect(answer, &AnswerStream::continuationRefused, this, [this] {

@@ -108,6 +108,10 @@ struct Settings {
     // How long a streaming answer may go without data before it fails as a timeout; 0: the
     // transport's default (Llm::StreamOptions::idleTimeout). Tests shorten it.
     milliseconds streamIdleTimeout{0};
+    // The longest any one request may take, start to end (time paused at a prefetch's cap not
+    // counted): a server that sends keep-alives and nothing else would otherwise hold the
+    // answer forever. Ten minutes is well past the longest answer a hosted model streams.
+    milliseconds requestTimeLimit{600'000};
 
     // Sliding one-hour budget for prefetch traffic, in tokens and in money (the provider's
     // currency, its price table applied); 0 = unlimited. A guess must fit both. Prompt tokens

@@ -34,6 +34,7 @@ private slots:
     void foregroundPreemptsOldestPrefetch();
     void budgetRefusesAndReconciles();
     void refusedRequestsCostNothing();
+    void timeLimitEndsAStalledAnswer();
     void newPricesApplyWithoutStoppingAnything();
     void disabledStrategyDoesNothing();
     void requestWithoutFingerprintIsNeverSpeculatedOnNorMatched();
@@ -200,6 +201,21 @@ void tst_Engine::refusedRequestsCostNothing()
         QVERIFY2((engine.budget().used() == 0) == refused, qPrintable(QString::number(engine.budget().used())));
         QVERIFY2((engine.metrics().stats(Strategy::Hover).tokensWasted == 0) == refused, fault.constData());
     }
+}
+
+void tst_Engine::timeLimitEndsAStalledAnswer()
+{
+    // The setting reaches every request: an answer that stops coming (here a 20 s stall after
+    // two tokens, well inside the idle timeout) ends at the limit, a timeout with its text kept.
+    Settings settings;
+    settings.requestTimeLimit = 400ms;
+    Engine engine(&m_network, m_local.profile({}, "stall=20000@2"), settings);
+    ResponseStream *answer = engine.request(Strategy::None, engine.render(request(800)), Llm::monotonicNowNs(), this);
+    const QString text = TestSupport::drain(answer, 10000);
+    QVERIFY2(text.startsWith(QLatin1String("<failed")), qPrintable(text));
+    QCOMPARE(answer->error()->code(), Llm::Error::Code::Timeout);
+    QVERIFY(!answer->text().isEmpty());
+    QVERIFY(m_local.waitForNoOpenStream(5000));
 }
 
 void tst_Engine::newPricesApplyWithoutStoppingAnything()

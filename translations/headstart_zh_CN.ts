@@ -678,106 +678,121 @@
     </message>
     <message>
         <location filename="../ui/prefetchparameters.cpp" line="253"/>
+        <source>time limit per request</source>
+        <translation>单个请求的时间上限</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="254"/>
+        <source>T&amp;ime limit per request:</source>
+        <translation>单个请求的时间上限(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="255"/>
+        <source>A request still not done after this long fails as a timeout, keeping the text so far: a server that only sends keep-alives cannot hold an answer forever.</source>
+        <translation>请求在这段时间后仍未完成，即按超时失败，并保留目前收到的文本：只发送保活消息的服务器无法无限期地占住一个回答。</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="260"/>
         <source>prefetch lane</source>
         <translation>预取通道</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="254"/>
+        <location filename="../ui/prefetchparameters.cpp" line="261"/>
         <source>&amp;Prefetch requests at once:</source>
         <translation>同时进行的预取请求(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="255"/>
+        <location filename="../ui/prefetchparameters.cpp" line="262"/>
         <source>Early answers that may stream at the same time; at most the foreground lane. An answer you ask for always takes precedence.</source>
         <translation>可同时流式传输的提前回答数量；不超过前台通道。你请求的回答始终优先。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="260"/>
+        <location filename="../ui/prefetchparameters.cpp" line="267"/>
         <source>prefetch queue</source>
         <translation>预取队列</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="261"/>
+        <location filename="../ui/prefetchparameters.cpp" line="268"/>
         <source>Prefetch &amp;queue:</source>
         <translation>预取队列(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="262"/>
+        <location filename="../ui/prefetchparameters.cpp" line="269"/>
         <source>Early answers waiting for a slot; beyond this many they are skipped.</source>
         <translation>等待空位的提前回答；超过此数量则跳过。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="266"/>
+        <location filename="../ui/prefetchparameters.cpp" line="273"/>
         <source>hourly prefetch budget</source>
         <translation>每小时预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="267"/>
+        <location filename="../ui/prefetchparameters.cpp" line="274"/>
         <source>Hourly token b&amp;udget:</source>
         <translation>每小时词元预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="268"/>
+        <location filename="../ui/prefetchparameters.cpp" line="275"/>
         <source>Tokens early answers may use in any hour; 0 means unlimited.</source>
         <translation>提前回答在任意一小时内可使用的词元数；0 表示不限。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="271"/>
+        <location filename="../ui/prefetchparameters.cpp" line="278"/>
         <source>hourly money budget</source>
         <translation>每小时金额预算</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="272"/>
+        <location filename="../ui/prefetchparameters.cpp" line="279"/>
         <source>Hourly mone&amp;y budget:</source>
         <translation>每小时金额预算(&amp;Y)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="273"/>
+        <location filename="../ui/prefetchparameters.cpp" line="280"/>
         <source>What early answers may cost in any hour, at the provider&apos;s prices (Providers page) and in its currency; 0 means unlimited. An early answer must fit this and the token budget. A provider without prices is not limited by it.</source>
         <translation>提前回答在任意一小时内可花费的金额，按服务商的价格（见“服务商”页）以其货币计；0 表示不限。提前回答须同时在本预算和词元预算之内。没有价格的服务商不受此限制。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="280"/>
+        <location filename="../ui/prefetchparameters.cpp" line="287"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="281"/>
+        <location filename="../ui/prefetchparameters.cpp" line="288"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="282"/>
+        <location filename="../ui/prefetchparameters.cpp" line="289"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="286"/>
+        <location filename="../ui/prefetchparameters.cpp" line="293"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="287"/>
+        <location filename="../ui/prefetchparameters.cpp" line="294"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="288"/>
+        <location filename="../ui/prefetchparameters.cpp" line="295"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="291"/>
+        <location filename="../ui/prefetchparameters.cpp" line="298"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="292"/>
+        <location filename="../ui/prefetchparameters.cpp" line="299"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="293"/>
+        <location filename="../ui/prefetchparameters.cpp" line="300"/>
         <source>What unused early answers cost, as a share of what the answers you used cost: in money where the provider has prices, in tokens where it has none. Above this the strategy pauses itself.</source>
         <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
@@ -786,215 +801,215 @@
         <translation type="vanished">未使用的提前回答所耗词元占你实际使用词元的比例；高于此值时策略自行暂停。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="299"/>
+        <location filename="../ui/prefetchparameters.cpp" line="306"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="300"/>
+        <location filename="../ui/prefetchparameters.cpp" line="307"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="301"/>
+        <location filename="../ui/prefetchparameters.cpp" line="308"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="307"/>
+        <location filename="../ui/prefetchparameters.cpp" line="314"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="308"/>
+        <location filename="../ui/prefetchparameters.cpp" line="315"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="309"/>
+        <location filename="../ui/prefetchparameters.cpp" line="316"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="312"/>
+        <location filename="../ui/prefetchparameters.cpp" line="319"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="313"/>
+        <location filename="../ui/prefetchparameters.cpp" line="320"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="314"/>
+        <location filename="../ui/prefetchparameters.cpp" line="321"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="173"/>
+        <location filename="../ui/appsettings.cpp" line="160"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="180"/>
+        <location filename="../ui/appsettings.cpp" line="167"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="183"/>
+        <location filename="../ui/appsettings.cpp" line="170"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="186"/>
+        <location filename="../ui/appsettings.cpp" line="173"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="199"/>
-        <location filename="../ui/appsettings.cpp" line="209"/>
+        <location filename="../ui/appsettings.cpp" line="186"/>
+        <location filename="../ui/appsettings.cpp" line="196"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="226"/>
+        <location filename="../ui/appsettings.cpp" line="213"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="236"/>
+        <location filename="../ui/appsettings.cpp" line="223"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="251"/>
-        <location filename="../ui/appsettings.cpp" line="277"/>
+        <location filename="../ui/appsettings.cpp" line="238"/>
+        <location filename="../ui/appsettings.cpp" line="264"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="258"/>
+        <location filename="../ui/appsettings.cpp" line="245"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="263"/>
+        <location filename="../ui/appsettings.cpp" line="250"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="268"/>
+        <location filename="../ui/appsettings.cpp" line="255"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="281"/>
+        <location filename="../ui/appsettings.cpp" line="268"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="293"/>
+        <location filename="../ui/appsettings.cpp" line="280"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="297"/>
+        <location filename="../ui/appsettings.cpp" line="284"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="308"/>
+        <location filename="../ui/appsettings.cpp" line="295"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="322"/>
+        <location filename="../ui/appsettings.cpp" line="309"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="332"/>
+        <location filename="../ui/appsettings.cpp" line="319"/>
         <source>Whether %1 may use plain http:// was neither true nor false in the settings file; it may not.</source>
         <translation>设置文件中关于 %1 是否可以使用明文 http:// 的值既不是 true 也不是 false；因此不允许。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="345"/>
+        <location filename="../ui/appsettings.cpp" line="332"/>
         <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="366"/>
+        <location filename="../ui/appsettings.cpp" line="353"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="376"/>
+        <location filename="../ui/appsettings.cpp" line="363"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; using %2.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="407"/>
+        <location filename="../ui/appsettings.cpp" line="394"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="342"/>
+        <location filename="../ui/prefetchparameters.cpp" line="349"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="342"/>
+        <location filename="../ui/prefetchparameters.cpp" line="349"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="345"/>
+        <location filename="../ui/prefetchparameters.cpp" line="352"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="347"/>
+        <location filename="../ui/prefetchparameters.cpp" line="354"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="349"/>
+        <location filename="../ui/prefetchparameters.cpp" line="356"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="352"/>
-        <location filename="../ui/prefetchparameters.cpp" line="369"/>
+        <location filename="../ui/prefetchparameters.cpp" line="359"/>
+        <location filename="../ui/prefetchparameters.cpp" line="376"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="353"/>
+        <location filename="../ui/prefetchparameters.cpp" line="360"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="355"/>
+        <location filename="../ui/prefetchparameters.cpp" line="362"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="357"/>
+        <location filename="../ui/prefetchparameters.cpp" line="364"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="359"/>
+        <location filename="../ui/prefetchparameters.cpp" line="366"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="363"/>
+        <location filename="../ui/prefetchparameters.cpp" line="370"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="365"/>
+        <location filename="../ui/prefetchparameters.cpp" line="372"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>
@@ -1007,77 +1022,77 @@
         <translation type="vanished">无法读取设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="420"/>
+        <location filename="../ui/appsettings.cpp" line="407"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="430"/>
+        <location filename="../ui/appsettings.cpp" line="417"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="432"/>
+        <location filename="../ui/appsettings.cpp" line="419"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="436"/>
+        <location filename="../ui/appsettings.cpp" line="423"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="487"/>
+        <location filename="../ui/appsettings.cpp" line="474"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="487"/>
+        <location filename="../ui/appsettings.cpp" line="474"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="489"/>
+        <location filename="../ui/appsettings.cpp" line="476"/>
         <source>more</source>
         <translation>更多</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="721"/>
+        <location filename="../ui/appsettings.cpp" line="708"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="727"/>
+        <location filename="../ui/appsettings.cpp" line="714"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="728"/>
+        <location filename="../ui/appsettings.cpp" line="715"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="729"/>
+        <location filename="../ui/appsettings.cpp" line="716"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="730"/>
+        <location filename="../ui/appsettings.cpp" line="717"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="779"/>
+        <location filename="../ui/appsettings.cpp" line="766"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="782"/>
+        <location filename="../ui/appsettings.cpp" line="769"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="787"/>
+        <location filename="../ui/appsettings.cpp" line="774"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>

@@ -249,6 +249,13 @@ const PrefetchParameter Parameters[] = {
      QT_TRANSLATE_NOOP("Gui::AppSettings", "&Foreground requests at once:"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "Answers you asked for that may stream at the same time."),
      HS_FIELD(foregroundInFlight)},
+    {"prefetch/requestTimeLimitMs", Group::Limits, Kind::Integer, Unit::Minutes, 60'000, 7'200'000,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "time limit per request"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "T&ime limit per request:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "A request still not done after this long fails as a timeout, keeping the text so far: "
+                       "a server that only sends keep-alives cannot hold an answer forever."),
+     HS_FIELD(requestTimeLimit)},
     {"prefetch/prefetchInFlight", Group::Limits, Kind::Integer, Unit::Requests, 1, 256,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "prefetch lane"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "&Prefetch requests at once:"),
