@@ -141,6 +141,12 @@ void AnthropicDecoder::blockStart(const QJsonObject &event, QList<StreamEvent> &
         const QJsonObject input = block.value(QLatin1StringView("input")).toObject();
         if (!input.isEmpty())
             e.text = QString::fromUtf8(QJsonDocument(input).toJson(QJsonDocument::Compact));
+        // Without an id, a name or an input it says nothing a consumer could use (found by
+        // fuzz_anthropicdecoder); its input_json_delta fragments still follow.
+        if (e.toolId.isEmpty() && e.toolName.isEmpty() && e.text.isEmpty()) {
+            noteMalformed(QStringLiteral("event %1: tool_use block %2 without an id or a name").arg(m_eventCount).arg(index));
+            return;
+        }
         out.append(std::move(e));
     }
     // redacted_thinking and the *_tool_result blocks carry nothing for the uniform events.

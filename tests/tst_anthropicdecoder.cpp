@@ -110,6 +110,7 @@ private slots:
     void toolIndexesCountToolBlocks();
     void jsonTypeIsTheTruth();
     void nothingAfterMessageStop();
+    void toolUseWithoutIdOrNameIsNotedNotPassedOn();
     void missingTypeFallsBackAndIsNoted();
     void unknownEventsAreIgnored();
     void invalidJsonIsMalformedButDecodingGoesOn();
@@ -271,6 +272,25 @@ void tst_AnthropicDecoder::nothingAfterMessageStop()
     QCOMPARE(finishes, 1);
     QVERIFY(d.errors.isEmpty());
     QVERIFY(d.complete);
+}
+
+void tst_AnthropicDecoder::toolUseWithoutIdOrNameIsNotedNotPassedOn()
+{
+    // Found by fuzz/fuzz_anthropicdecoder: a tool_use block with neither an id nor a name made
+    // an empty tool-call event. It is noted as malformed; its input fragments still come.
+    const Decoded d = decode(
+        sseEvent("content_block_start", R"({"type":"content_block_start","index":0,"content_block":{"type":"tool_use","input":{}}})")
+        + sseEvent("content_block_delta", R"({"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"q\":1}"}})")
+        + sseEvent("message_stop", R"({"type":"message_stop"})"));
+    int toolEvents = 0;
+    for (const StreamEvent &e : d.events) {
+        if (e.type == StreamEvent::Type::ToolCallDelta) {
+            ++toolEvents;
+            QCOMPARE(e.text, QStringLiteral("{\"q\":1}"));
+        }
+    }
+    QCOMPARE(toolEvents, 1);
+    QVERIFY(!d.malformed.isEmpty());
 }
 
 void tst_AnthropicDecoder::missingTypeFallsBackAndIsNoted()

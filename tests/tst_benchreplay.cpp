@@ -100,6 +100,10 @@ void tst_BenchReplay::parseRejectsBadTraces_data()
                                << QStringLiteral("test:2: an event after \"end\"");
     QTest::addRow("late meta") << lines({R"({"t":0,"event":"send"})", R"({"t":1,"event":"meta"})"})
                                << QStringLiteral("test:2: \"meta\" must come before");
+    // Found by fuzz_trace: the second replaced the first's fields and kept its name.
+    QTest::addRow("two metas") << lines({R"({"t":0,"event":"meta","name":"a"})", R"({"t":0,"event":"meta","seed":2})",
+                                         R"({"t":1,"event":"send"})"})
+                               << QStringLiteral("test:2: a trace has one \"meta\"");
 }
 
 void tst_BenchReplay::parseRejectsBadTraces()

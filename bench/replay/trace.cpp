@@ -201,6 +201,9 @@ std::expected<Trace, QString> Trace::parse(const QByteArray &jsonLines, const QS
         if (event.event == QLatin1String("meta")) {
             if (!trace.events.isEmpty())
                 return fail(QStringLiteral("\"meta\" must come before every other event"));
+            // A second would replace the first's fields but keep its name (found by fuzz_trace).
+            if (!trace.meta.isEmpty())
+                return fail(QStringLiteral("a trace has one \"meta\""));
             trace.meta = event.fields;
             if (const QString n = event.fields.value(QStringLiteral("name")).toString(); !n.isEmpty())
                 trace.name = n;
