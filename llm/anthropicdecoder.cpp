@@ -16,9 +16,12 @@ QString stringField(const QJsonObject &object, QLatin1StringView key)
 // Overwrites `target` when the field is reported; null or absent keeps the earlier value.
 void takeCount(const QJsonObject &object, QLatin1StringView key, qint64 &target)
 {
-    const QJsonValue v = object.value(key);
-    if (v.isDouble())
-        target = qint64(v.toDouble());
+    // A count is a whole number of tokens, far below 2^53; anything else (1e300, a negative, a
+    // fraction's overflow) is not one, and converting it to qint64 would be undefined
+    // (found by fuzz_anthropicdecoder under UBSan).
+    const double d = object.value(key).toDouble(-1);
+    if (d >= 0 && d <= 1e15)
+        target = qint64(d);
 }
 
 } // namespace

@@ -8,11 +8,12 @@ namespace Llm {
 
 namespace {
 
-// A token count, or -1 when the field is absent, null or not a number.
+// A token count, or -1 when the field is absent, null, not a number or not a count (negative,
+// or past 1e15, whose conversion to qint64 could be undefined).
 qint64 count(const QJsonObject &object, QLatin1StringView key)
 {
-    const QJsonValue v = object.value(key);
-    return v.isDouble() ? qint64(v.toDouble()) : -1;
+    const double d = object.value(key).toDouble(-1);
+    return d >= 0 && d <= 1e15 ? qint64(d) : -1;
 }
 
 // A non-empty string field; null, absent, "" and non-strings all count as nothing.

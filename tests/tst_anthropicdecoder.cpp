@@ -111,6 +111,7 @@ private slots:
     void jsonTypeIsTheTruth();
     void nothingAfterMessageStop();
     void toolUseWithoutIdOrNameIsNotedNotPassedOn();
+    void countsThatAreNotCountsAreIgnored();
     void missingTypeFallsBackAndIsNoted();
     void unknownEventsAreIgnored();
     void invalidJsonIsMalformedButDecodingGoesOn();
@@ -272,6 +273,17 @@ void tst_AnthropicDecoder::nothingAfterMessageStop()
     QCOMPARE(finishes, 1);
     QVERIFY(d.errors.isEmpty());
     QVERIFY(d.complete);
+}
+
+void tst_AnthropicDecoder::countsThatAreNotCountsAreIgnored()
+{
+    // Found by fuzz/fuzz_anthropicdecoder under UBSan: 1e300 was converted to qint64.
+    const Decoded d = decode(
+        sseEvent("message_start", R"({"type":"message_start","message":{"usage":{"input_tokens":12,"output_tokens":1}}})")
+        + sseEvent("message_delta", R"({"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":1e300,"input_tokens":-5}})")
+        + sseEvent("message_stop", R"({"type":"message_stop"})"));
+    QCOMPARE(d.usage.inputTokens, 12); // the earlier, sane values stand
+    QCOMPARE(d.usage.outputTokens, 1);
 }
 
 void tst_AnthropicDecoder::toolUseWithoutIdOrNameIsNotedNotPassedOn()
