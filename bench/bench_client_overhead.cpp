@@ -6,6 +6,7 @@
 // A baseline in the same run: a bare QTcpSocket on the same event loop that writes the request
 // by hand and scans the raw bytes for the first content delta: the floor any Qt client on this
 // event loop could reach, with no HTTP thread, no SSE parsing and no JSON decoding.
+#include "percentile.h"
 #include "support/localproviderfixture.h"
 
 #include "llm/clock.h"
@@ -22,6 +23,8 @@
 #include <memory>
 #include <vector>
 
+using Bench::percentile;
+
 namespace {
 
 struct Sample {
@@ -29,13 +32,6 @@ struct Sample {
     double transportUs; // server write -> LlmStream read the bytes holding the token
     double clientUs;    // those bytes read -> first token emitted
 };
-
-double percentile(std::vector<double> v, double p)
-{
-    std::sort(v.begin(), v.end());
-    const auto index = size_t(p * double(v.size() - 1) + 0.5);
-    return v[std::min(index, v.size() - 1)];
-}
 
 } // namespace
 

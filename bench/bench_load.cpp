@@ -13,6 +13,7 @@
 // (default 8). Everything else is the default. Half-way some answers take a live prefetch over.
 //
 //   build/bench/bench_load [seconds=60] [seed=1]
+#include "percentile.h"
 #include "support/localproviderfixture.h"
 
 #include "llm/clock.h"
@@ -39,6 +40,8 @@
 using namespace Prefetch;
 using namespace std::chrono_literals;
 
+using Bench::percentile;
+
 namespace {
 
 constexpr int Prefetches = 50;
@@ -64,14 +67,6 @@ double residentMiB()
         return -1;
     const QList<QByteArray> fields = statm.readAll().split(' ');
     return fields.size() > 1 ? double(fields.at(1).toLongLong()) * double(::sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0) : -1;
-}
-
-double percentile(std::vector<double> v, double p)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v[std::min(v.size() - 1, size_t(p * double(v.size() - 1) + 0.5))];
 }
 
 } // namespace

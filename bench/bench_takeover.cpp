@@ -6,6 +6,7 @@
 //    costs (stream, reply, socket buffers, buffer) measured with mallinfo2 for 100 sessions.
 // Runs against the in-process local provider (own thread, loopback). Its answers are 60-300
 // tokens long by the prompt's hash; prompts whose answer ends before the cap are skipped.
+#include "percentile.h"
 #include "support/localproviderfixture.h"
 
 #include "llm/clock.h"
@@ -28,13 +29,9 @@
 using namespace Prefetch;
 using namespace std::chrono_literals;
 
-namespace {
+using Bench::percentile;
 
-double percentile(std::vector<double> v, double p)
-{
-    std::sort(v.begin(), v.end());
-    return v[std::min(v.size() - 1, size_t(p * double(v.size() - 1) + 0.5))];
-}
+namespace {
 
 Llm::ChatRequest longRequest(int n)
 {

@@ -5,6 +5,8 @@
 // umask 022 with throwaway XDG folders, the offscreen platform and the embedded local
 // provider, and checks every file and folder the app made is owner-only. The app is driven
 // through its command line (the hidden --type-document / --type-chat, docs/reliability.md).
+#include "support/throwawayhome.h"
+
 #include "ui/conversationstore.h"
 
 #include <QDir>
@@ -46,6 +48,7 @@ private:
     void checkOwnerOnly();
 
     std::unique_ptr<QTemporaryDir> m_root;
+    QProcessEnvironment m_env; // the app's, pointed at m_root
     mode_t m_umask = 022;
 };
 
@@ -75,9 +78,9 @@ void tst_KillRecovery::init()
 {
     m_root = std::make_unique<QTemporaryDir>();
     QVERIFY(m_root->isValid());
-    for (const char *name : {"config", "data", "state", "cache", "runtime", "work"})
-        QVERIFY(QDir().mkdir(home(name)));
-    QFile::setPermissions(home("runtime"), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    m_env = TestSupport::throwawayHome(m_root->path());
+    QVERIFY(!m_env.isEmpty());
+    QVERIFY(QDir().mkdir(home("work")));
 }
 
 void tst_KillRecovery::cleanup()
@@ -87,14 +90,7 @@ void tst_KillRecovery::cleanup()
 
 void tst_KillRecovery::startApp(QProcess &app, const QStringList &arguments)
 {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home("config"));
-    env.insert(QStringLiteral("XDG_DATA_HOME"), home("data"));
-    env.insert(QStringLiteral("XDG_STATE_HOME"), home("state"));
-    env.insert(QStringLiteral("XDG_CACHE_HOME"), home("cache"));
-    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), home("runtime"));
-    app.setProcessEnvironment(env);
+    app.setProcessEnvironment(m_env);
     app.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     app.setStandardOutputFile(QProcess::nullDevice());
     app.start(QStringLiteral(HEADSTART_BIN_DIR "/app/headstart"),

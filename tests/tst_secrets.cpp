@@ -5,6 +5,7 @@
 // hover, answer, chat, wizard) against a provider that requires the key. Then every log line,
 // every error message, the processes' output and every file they left is searched for them.
 #include "support/localproviderfixture.h"
+#include "support/throwawayhome.h"
 
 #include "llm/llmstream.h"
 #include "prefetch/connectiontest.h"
@@ -200,18 +201,11 @@ void tst_Secrets::processesPrintAndLeaveNoSecret()
 {
     QTemporaryDir home;
     QVERIFY(home.isValid());
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment env = TestSupport::throwawayHome(home.path());
+    QVERIFY(!env.isEmpty());
     env.insert(QStringLiteral("HOME"), home.path());
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
-    env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
-    env.insert(QStringLiteral("XDG_STATE_HOME"), home.filePath(QStringLiteral("state")));
-    env.insert(QStringLiteral("XDG_CACHE_HOME"), home.filePath(QStringLiteral("cache")));
-    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), home.filePath(QStringLiteral("runtime")));
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     env.insert(QStringLiteral("HEADSTART_API_KEY"), Key); // where a custom provider's key is read from
     env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS")); // no keychain daemon: the key comes from the environment
-    QDir().mkpath(home.filePath(QStringLiteral("runtime")));
-    QFile::setPermissions(home.filePath(QStringLiteral("runtime")), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
 
     QString output;
     auto run = [&](QProcess &p, const QString &program, const QStringList &args) {
