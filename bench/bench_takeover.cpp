@@ -68,6 +68,7 @@ int main(int argc, char **argv)
     // A benchmark cancels what it measures: no budget, and no pausing the strategy for waste.
     Settings unlimited;
     unlimited.hourlyTokenBudget = 0;
+    unlimited.hourlyMoneyBudget = 0; // the money budget too: 100 sessions on the hosted prices pass $1
     unlimited.extraCostCeiling = unlimited.extraCostResume = 1e9;
 
     // --- 1. takeover cost ---
