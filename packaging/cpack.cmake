@@ -30,12 +30,13 @@ set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://github.com/headstart/headstart")
 # Libraries come from the binaries (dpkg-shlibdeps). What they load at run time and shlibdeps
 # cannot see: the Qt SQLite driver (plugins/sqldrivers; the chat's conversations need it, so a
 # Depends), a secret service for the keychain (without one keys go to an owner-only file).
-# The xcb platform plugin and the TLS backend ship in libqt6gui6 and libqt6network6, which
-# shlibdeps already names.
+# The xcb platform plugin, the ibus input context and the TLS backend ship in libqt6gui6 and
+# libqt6network6, which shlibdeps already names. Suggested: CJK fonts for the Chinese interface,
+# fcitx5's Qt 6 frontend for typing Chinese through fcitx5, native Wayland.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "gnome-keyring | kwalletmanager")
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "fonts-noto-cjk, qt6-wayland")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "fonts-noto-cjk, fcitx5-frontend-qt6, qt6-wayland")
 # Stripped: the package is for users, and lintian flags unstripped binaries. The build tree
 # keeps the RelWithDebInfo binaries for debugging.
 set(CPACK_STRIP_FILES ON)
