@@ -6,6 +6,8 @@
 #include "ui/mainwindow.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
+#include <QIcon>
 
 #include <cstdio>
 
@@ -35,6 +37,11 @@ SmokeTest::SmokeTest(Application *app, const QString &path)
 void SmokeTest::run()
 {
     Gui::MainWindow *window = m_app->window();
+    // The theme's icon or the one compiled in: never none, installed or not.
+    if (const QIcon icon = QGuiApplication::windowIcon(); icon.isNull() || icon.availableSizes().isEmpty()) {
+        fail(QStringLiteral("no window icon"));
+        return;
+    }
     if (!window->openFile(m_path)) {
         fail(QStringLiteral("cannot open %1").arg(m_path));
         return;
