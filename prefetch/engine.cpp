@@ -302,7 +302,7 @@ int Engine::prefetchQueued() const
 PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &request, std::chrono::milliseconds ttl,
                                   SignalStrength strength)
 {
-    if (!isEnabled(strategy) || m_metrics.isDegraded(strategy))
+    if (!isEnabled(strategy) || m_metrics.isDegraded(strategy) || m_speculationSuspended)
         return nullptr;
     if (request.fingerprint.isEmpty() || request.body.isEmpty()) {
         log().debug("not prefetching a {} request without a fingerprint or body", strategyId(strategy));

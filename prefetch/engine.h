@@ -98,6 +98,10 @@ public:
     // The profile's key is being read (the keychain answers after the window opens): no guess
     // goes out until setProfile() brings the key, or the news that there is none.
     void awaitKey() { m_keyKnown = false; }
+    // While suspended (the app is closing, its Save questions up) nothing is prefetched; what
+    // the user asks for still goes.
+    void setSpeculationSuspended(bool suspended) { m_speculationSuspended = suspended; }
+    bool isSpeculationSuspended() const { return m_speculationSuspended; }
     // The provider can continue an answer from its beginning (and has not refused to).
     bool canContinue() const;
 
@@ -165,6 +169,7 @@ private:
     // The provider refused a continuation: speculate as on a provider that cannot continue.
     bool m_continuationRefused = false;
     bool m_keyKnown = true;
+    bool m_speculationSuspended = false;
 };
 
 } // namespace Prefetch

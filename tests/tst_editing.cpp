@@ -9,7 +9,9 @@
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
 #include "ui/answerpane.h"
+#include "ui/document.h"
 #include "ui/documenttab.h"
+#include "ui/documenttabs.h"
 #include "ui/findbar.h"
 #include "ui/mainwindow.h"
 
@@ -19,10 +21,12 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -42,6 +46,8 @@ private slots:
     void findWrapsAroundAndReplaceAllIsOneUndoStep();
     void escapeInTheFindBarClosesItAndStopsNothing();
     void saveAsHasItsDocumentedKey();
+    void quittingWithSeveralUnsavedAsksOnceAndSendsNothing_data();
+    void quittingWithSeveralUnsavedAsksOnceAndSendsNothing();
 
 private:
     QMenu *menu(const QString &title) const;
@@ -238,6 +244,67 @@ void tst_Editing::saveAsHasItsDocumentedKey()
     }());
     QCOMPARE(dialog->acceptMode(), QFileDialog::AcceptSave);
     dialog->reject();
+}
+
+void tst_Editing::quittingWithSeveralUnsavedAsksOnceAndSendsNothing_data()
+{
+    QTest::addColumn<bool>("saveAll");
+    QTest::newRow("Save All") << true;
+    QTest::newRow("Discard All") << false;
+}
+
+void tst_Editing::quittingWithSeveralUnsavedAsksOnceAndSendsNothing()
+{
+    QFETCH(bool, saveAll);
+    QTemporaryDir dir;
+    QStringList paths;
+    for (const char *name : {"first.md", "second.md"}) {
+        QFile f(dir.filePath(QLatin1String(name)));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        // Long enough to be warmed up (the local provider caches from 128 tokens).
+        for (int i = 0; i < 20; ++i)
+            f.write("A document about caches and the first token, and what a warm cache saves. ");
+        f.write("\n");
+        paths << f.fileName();
+    }
+    for (const QString &path : paths) {
+        QVERIFY(m_window->openFile(path));
+        Gui::DocumentTab *tab = m_window->currentTab();
+        QTest::keyClick(tab, Qt::Key_End, Qt::ControlModifier);
+        QTest::keyClicks(tab, QStringLiteral(" Edited."));
+    }
+    m_tab->document()->setModified(false); // the untitled one is not part of this
+    m_tab->model()->setModified(false);
+    QVERIFY(m_local.settle(&m_network, 200, 5000)); // warm-ups of the opened files are done
+    const auto before = m_local.stats();
+
+    QVERIFY(!m_window->close());
+    QMessageBox *question = nullptr;
+    QTRY_VERIFY([&] {
+        for (QWidget *w : QApplication::topLevelWidgets()) {
+            if (auto *box = qobject_cast<QMessageBox *>(w); box && box->isVisible())
+                question = box;
+        }
+        return question != nullptr;
+    }());
+    // One question names both.
+    QVERIFY2(question->text().contains(QLatin1String("first.md")) && question->text().contains(QLatin1String("second.md")),
+             qPrintable(question->text()));
+    QVERIFY(question->button(QMessageBox::SaveAll) && question->button(QMessageBox::Discard));
+    // While it is up, switching tabs (as a user checking what changed does) sends nothing.
+    m_window->tabs()->setCurrentIndex(1);
+    m_window->tabs()->setCurrentIndex(2);
+    QVERIFY(m_local.settle(&m_network, 300, 5000));
+    QCOMPARE(m_local.stats().requestsServed, before.requestsServed);
+
+    QTest::mouseClick(question->button(saveAll ? QMessageBox::SaveAll : QMessageBox::Discard), Qt::LeftButton);
+    QTRY_VERIFY(!m_window->isVisible());
+    for (const QString &path : paths) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll().trimmed().endsWith("Edited."), saveAll);
+    }
+    QCOMPARE(m_local.stats().requestsServed, before.requestsServed);
 }
 
 QTEST_MAIN(tst_Editing)

@@ -1614,54 +1614,76 @@
 <context>
     <name>Gui::DocumentTabs</name>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="41"/>
+        <location filename="../ui/documenttabs.cpp" line="42"/>
         <source>Documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="121"/>
-        <location filename="../ui/documenttabs.cpp" line="133"/>
+        <location filename="../ui/documenttabs.cpp" line="122"/>
+        <location filename="../ui/documenttabs.cpp" line="134"/>
         <source>Open Document</source>
         <translation>打开文档</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="135"/>
+        <location filename="../ui/documenttabs.cpp" line="136"/>
         <source>Text documents (*.md *.markdown *.txt);;All files (*)</source>
         <translation>文本文档 (*.md *.markdown *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="152"/>
-        <location filename="../ui/documenttabs.cpp" line="165"/>
+        <location filename="../ui/documenttabs.cpp" line="153"/>
+        <location filename="../ui/documenttabs.cpp" line="166"/>
         <source>Save Document</source>
         <translation>保存文档</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="157"/>
+        <location filename="../ui/documenttabs.cpp" line="158"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="169"/>
+        <location filename="../ui/documenttabs.cpp" line="170"/>
         <source>Markdown (*.md);;Text (*.txt);;All files (*)</source>
         <translation>Markdown (*.md);;文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="194"/>
+        <location filename="../ui/documenttabs.cpp" line="195"/>
         <source>Close Document</source>
         <translation>关闭文档</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="195"/>
+        <location filename="../ui/documenttabs.cpp" line="196"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 有未保存的更改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="289"/>
+        <location filename="../ui/documenttabs.cpp" line="240"/>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/documenttabs.cpp" line="241"/>
+        <source>%n documents have unsaved changes: %1. Save them?</source>
+        <translation>
+            <numerusform>有 %n 个文档尚未保存：%1。要保存它们吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="244"/>
+        <source>&amp;Discard All</source>
+        <translation>全部放弃(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="245"/>
+        <source>&amp;Save All</source>
+        <translation>全部保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="331"/>
         <source>Recover Documents</source>
         <translation>恢复文档</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/documenttabs.cpp" line="290"/>
+        <location filename="../ui/documenttabs.cpp" line="332"/>
         <source>Headstart did not close properly last time. Recover %n unsaved document(s)?</source>
         <translation>
             <numerusform>Headstart 上次没有正常关闭。要恢复 %n 个未保存的文档吗？</numerusform>
@@ -1839,7 +1861,7 @@
     <name>Gui::MainWindow</name>
     <message>
         <location filename="../ui/mainwindow.cpp" line="68"/>
-        <location filename="../ui/mainwindow.cpp" line="711"/>
+        <location filename="../ui/mainwindow.cpp" line="717"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
@@ -1884,12 +1906,12 @@
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="689"/>
+        <location filename="../ui/mainwindow.cpp" line="695"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="676"/>
+        <location filename="../ui/mainwindow.cpp" line="682"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
@@ -2064,32 +2086,32 @@
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="678"/>
+        <location filename="../ui/mainwindow.cpp" line="684"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="680"/>
+        <location filename="../ui/mainwindow.cpp" line="686"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="682"/>
+        <location filename="../ui/mainwindow.cpp" line="688"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="692"/>
+        <location filename="../ui/mainwindow.cpp" line="698"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="694"/>
+        <location filename="../ui/mainwindow.cpp" line="700"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="709"/>
+        <location filename="../ui/mainwindow.cpp" line="715"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>

@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMenu>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
@@ -228,7 +229,48 @@ void DocumentTabs::confirmCloseAll(std::function<void(bool)> done)
             state->pending << tab(i);
     }
     state->done = std::move(done);
-    askNext(state);
+    if (state->pending.size() < 2) {
+        askNext(state);
+        return;
+    }
+    // Several: one question for all of them, as every editor asks.
+    QStringList names;
+    for (const QPointer<DocumentTab> &view : std::as_const(state->pending))
+        names << view->model()->displayName();
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Quit"),
+                                tr("%n documents have unsaved changes: %1. Save them?", nullptr, int(names.size()))
+                                    .arg(QLocale().createSeparatedList(names)),
+                                QMessageBox::SaveAll | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box->button(QMessageBox::Discard)->setText(tr("&Discard All"));
+    box->button(QMessageBox::SaveAll)->setText(tr("&Save All"));
+    box->setDefaultButton(QMessageBox::SaveAll);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, box, state] {
+        const QMessageBox::StandardButton answer = box->standardButton(box->clickedButton());
+        if (answer == QMessageBox::SaveAll)
+            saveNext(state);
+        else
+            state->done(answer == QMessageBox::Discard);
+    });
+    box->open();
+}
+
+void DocumentTabs::saveNext(const std::shared_ptr<CloseAll> &state)
+{
+    while (!state->pending.isEmpty() && !state->pending.constFirst())
+        state->pending.removeFirst(); // closed meanwhile
+    if (state->pending.isEmpty()) {
+        state->done(true);
+        return;
+    }
+    DocumentTab *view = state->pending.takeFirst();
+    setCurrentWidget(view); // an untitled one asks where, in front of its own text
+    save(view, false, [this, state](bool saved) {
+        if (saved)
+            saveNext(state);
+        else
+            state->done(false); // cancelled or failed: stay open, nothing lost
+    });
 }
 
 void DocumentTabs::askNext(const std::shared_ptr<CloseAll> &state)

@@ -76,6 +76,7 @@ private:
         std::function<void(bool)> done;
     };
     void askNext(const std::shared_ptr<CloseAll> &state);
+    void saveNext(const std::shared_ptr<CloseAll> &state);
 
     QTimer m_autosave;
     QString m_recoveryDirectory;

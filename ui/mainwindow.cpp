@@ -581,10 +581,16 @@ void MainWindow::closeEvent(QCloseEvent *event)
         if (m_closing)
             return; // already asking
         m_closing = true;
+        // Nothing new is guessed or warmed while the Save questions are up (each one makes its
+        // document current), and nothing already guessed is needed any more.
+        m_services.engine->setSpeculationSuspended(true);
+        m_services.engine->cancelAllPrefetches();
         m_tabs->confirmCloseAll([this](bool mayClose) {
             m_closing = false;
-            if (!mayClose)
+            if (!mayClose) {
+                m_services.engine->setSpeculationSuspended(false);
                 return;
+            }
             m_closeConfirmed = true;
             close();
         });
