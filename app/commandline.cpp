@@ -1,0 +1,110 @@
+#include "commandline.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+
+namespace App {
+
+QString languageArgument(const QStringList &arguments)
+{
+    const QString name = QStringLiteral("--language");
+    const QString prefix = name + QLatin1Char('=');
+    QString found;
+    // The parser takes the last one given; so does this. Scanning stops at "--" as it does.
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString &a = arguments.at(i);
+        if (a == QLatin1String("--"))
+            break;
+        if (a == name && i + 1 < arguments.size())
+            found = arguments.at(++i);
+        else if (a.startsWith(prefix))
+            found = a.mid(prefix.size());
+    }
+    return found;
+}
+
+bool asksOnlyForText(const QStringList &arguments)
+{
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString &a = arguments.at(i);
+        if (a == QLatin1String("--"))
+            break;
+        for (const char *option : {"-h", "--help", "-?", "-v", "--version"}) {
+            if (a == QLatin1String(option))
+                return true;
+        }
+    }
+    return false;
+}
+
+CommandLine parseCommandLine(const QCoreApplication &app)
+{
+    // Every description is in the catalogue's "CommandLine" context (the hidden ones excepted).
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "CommandLine", "Headstart: AI writing and chat that starts the answer before you ask."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption provider(
+        QStringLiteral("provider"),
+        QCoreApplication::translate("CommandLine",
+                                    "Provider: local, deepseek, qwen, openai, anthropic, ollama, llamacpp, custom."),
+        QStringLiteral("id"));
+    const QCommandLineOption newWindow(
+        QStringLiteral("new-window"),
+        QCoreApplication::translate(
+            "CommandLine", "Open the files in a new window. Headstart has one window for now: they open in the running one."));
+    const QCommandLineOption latency(
+        QStringLiteral("latency-profile"),
+        QCoreApplication::translate(
+            "CommandLine", "Latency profile of the local demo engine: hosted, hosted-long-doc, local-gpu, instant."),
+        QStringLiteral("name"), QStringLiteral("hosted"));
+    const QCommandLineOption language(
+        QStringLiteral("language"),
+        QCoreApplication::translate(
+            "CommandLine", "User interface language, e.g. zh_CN (default: the one in Settings, else the system's)."),
+        QStringLiteral("code"));
+    const QCommandLineOption verbose(QStringLiteral("verbose"),
+                                     QCoreApplication::translate("CommandLine", "Log debug messages to stderr."));
+    const QCommandLineOption screenshots(
+        QStringLiteral("screenshots"),
+        QCoreApplication::translate(
+            "CommandLine", "Walk through the main views and save a PNG of each into this folder, then quit."),
+        QStringLiteral("folder"));
+    // Hidden, for tests that drive the real binary without a display (tests/tst_killrecovery.cpp,
+    // docs/reliability.md): type this text into the open document / the chat input ("\n" sends).
+    // Never shown, so never translated.
+    QCommandLineOption typeDocument(QStringLiteral("type-document"), QStringLiteral("Type text into the document."),
+                                    QStringLiteral("text"));
+    QCommandLineOption typeChat(QStringLiteral("type-chat"), QStringLiteral("Type text into the chat."),
+                                QStringLiteral("text"));
+    typeDocument.setFlags(QCommandLineOption::HiddenFromHelp);
+    typeChat.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({provider, newWindow, latency, language, verbose, screenshots, typeDocument, typeChat});
+    parser.addPositionalArgument(
+        QStringLiteral("files"),
+        QCoreApplication::translate("CommandLine", "Markdown or text documents to open, each in its own tab."),
+        QStringLiteral("[files...]"));
+    parser.process(app);
+
+    CommandLine out;
+    // Made absolute here, in the caller's working directory: a running instance that opens them
+    // has its own.
+    for (const QString &file : parser.positionalArguments())
+        out.files << QDir::cleanPath(QDir::current().absoluteFilePath(file));
+    out.providerId = parser.value(provider);
+    out.latencyProfile = parser.value(latency);
+    out.language = parser.value(language);
+    out.newWindow = parser.isSet(newWindow);
+    out.verbose = parser.isSet(verbose);
+    if (parser.isSet(screenshots))
+        out.screenshotsFolder = parser.value(screenshots);
+    if (parser.isSet(typeDocument))
+        out.typeDocument = parser.value(typeDocument);
+    if (parser.isSet(typeChat))
+        out.typeChat = parser.value(typeChat);
+    return out;
+}
+
+} // namespace App
