@@ -100,8 +100,11 @@ void Application::openFiles(const QStringList &paths)
     for (const QString &path : paths) {
         // A file that cannot be read says so in a message (DocumentTabs); the others still open.
         // tests/tst_singleinstance.cpp reads these lines to see which process opened what.
-        if (m_window->openFile(path) && log)
+        const bool opened = m_window->openFile(path);
+        if (log && opened)
             log->info("opened {}", path.toStdString());
+        else if (log)
+            log->warn("could not open {}", path.toStdString());
     }
 }
 

@@ -6,6 +6,65 @@
 
 namespace App {
 
+namespace {
+
+// The options, added to `parser` in the order --help lists them.
+struct Definitions {
+    explicit Definitions(QCommandLineParser &parser);
+    QCommandLineOption provider;
+    QCommandLineOption newWindow;
+    QCommandLineOption latency;
+    QCommandLineOption language;
+    QCommandLineOption verbose;
+    QCommandLineOption screenshots;
+    QCommandLineOption typeDocument;
+    QCommandLineOption typeChat;
+};
+
+// Every description is in the catalogue's "CommandLine" context (the hidden ones excepted).
+Definitions::Definitions(QCommandLineParser &parser)
+    : provider(QStringLiteral("provider"),
+               QCoreApplication::translate(
+                   "CommandLine", "Provider: local, deepseek, qwen, openai, anthropic, ollama, llamacpp, custom."),
+               QStringLiteral("id"))
+    , newWindow(QStringLiteral("new-window"),
+                QCoreApplication::translate("CommandLine", "Open the files in a new window. Headstart has one window "
+                                                           "for now: they open in the running one."))
+    , latency(QStringLiteral("latency-profile"),
+              QCoreApplication::translate(
+                  "CommandLine", "Latency profile of the local demo engine: hosted, hosted-long-doc, local-gpu, instant."),
+              QStringLiteral("name"), QStringLiteral("hosted"))
+    , language(QStringLiteral("language"),
+               QCoreApplication::translate("CommandLine", "User interface language, e.g. zh_CN (default: the one in "
+                                                          "Settings, else the system's)."),
+               QStringLiteral("code"))
+    , verbose(QStringLiteral("verbose"), QCoreApplication::translate("CommandLine", "Log debug messages to stderr."))
+    , screenshots(QStringLiteral("screenshots"),
+                  QCoreApplication::translate(
+                      "CommandLine", "Walk through the main views and save a PNG of each into this folder, then quit."),
+                  QStringLiteral("folder"))
+    // Hidden, for tests that drive the real binary without a display (tests/tst_killrecovery.cpp,
+    // docs/reliability.md): type this text into the open document / the chat input ("\n" sends).
+    // Never shown, so never translated.
+    , typeDocument(QStringLiteral("type-document"), QStringLiteral("Type text into the document."),
+                   QStringLiteral("text"))
+    , typeChat(QStringLiteral("type-chat"), QStringLiteral("Type text into the chat."), QStringLiteral("text"))
+{
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "CommandLine", "Headstart: AI writing and chat that starts the answer before you ask."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    typeDocument.setFlags(QCommandLineOption::HiddenFromHelp);
+    typeChat.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({provider, newWindow, latency, language, verbose, screenshots, typeDocument, typeChat});
+    parser.addPositionalArgument(
+        QStringLiteral("files"),
+        QCoreApplication::translate("CommandLine", "Markdown or text documents to open, each in its own tab."),
+        QStringLiteral("[files...]"));
+}
+
+} // namespace
+
 QString languageArgument(const QStringList &arguments)
 {
     const QString name = QStringLiteral("--language");
@@ -26,66 +85,18 @@ QString languageArgument(const QStringList &arguments)
 
 bool asksOnlyForText(const QStringList &arguments)
 {
-    for (qsizetype i = 1; i < arguments.size(); ++i) {
-        const QString &a = arguments.at(i);
-        if (a == QLatin1String("--"))
-            break;
-        for (const char *option : {"-h", "--help", "-?", "-v", "--version"}) {
-            if (a == QLatin1String(option))
-                return true;
-        }
-    }
-    return false;
+    // What parseCommandLine() prints and exits with: an error, the help or the version. Parsed
+    // without an application object (the texts are not needed yet, so untranslated is fine).
+    QCommandLineParser parser;
+    const Definitions options(parser);
+    return !parser.parse(arguments) || parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"))
+        || parser.isSet(QStringLiteral("version"));
 }
 
 CommandLine parseCommandLine(const QCoreApplication &app)
 {
-    // Every description is in the catalogue's "CommandLine" context (the hidden ones excepted).
     QCommandLineParser parser;
-    parser.setApplicationDescription(QCoreApplication::translate(
-        "CommandLine", "Headstart: AI writing and chat that starts the answer before you ask."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption provider(
-        QStringLiteral("provider"),
-        QCoreApplication::translate("CommandLine",
-                                    "Provider: local, deepseek, qwen, openai, anthropic, ollama, llamacpp, custom."),
-        QStringLiteral("id"));
-    const QCommandLineOption newWindow(
-        QStringLiteral("new-window"),
-        QCoreApplication::translate(
-            "CommandLine", "Open the files in a new window. Headstart has one window for now: they open in the running one."));
-    const QCommandLineOption latency(
-        QStringLiteral("latency-profile"),
-        QCoreApplication::translate(
-            "CommandLine", "Latency profile of the local demo engine: hosted, hosted-long-doc, local-gpu, instant."),
-        QStringLiteral("name"), QStringLiteral("hosted"));
-    const QCommandLineOption language(
-        QStringLiteral("language"),
-        QCoreApplication::translate(
-            "CommandLine", "User interface language, e.g. zh_CN (default: the one in Settings, else the system's)."),
-        QStringLiteral("code"));
-    const QCommandLineOption verbose(QStringLiteral("verbose"),
-                                     QCoreApplication::translate("CommandLine", "Log debug messages to stderr."));
-    const QCommandLineOption screenshots(
-        QStringLiteral("screenshots"),
-        QCoreApplication::translate(
-            "CommandLine", "Walk through the main views and save a PNG of each into this folder, then quit."),
-        QStringLiteral("folder"));
-    // Hidden, for tests that drive the real binary without a display (tests/tst_killrecovery.cpp,
-    // docs/reliability.md): type this text into the open document / the chat input ("\n" sends).
-    // Never shown, so never translated.
-    QCommandLineOption typeDocument(QStringLiteral("type-document"), QStringLiteral("Type text into the document."),
-                                    QStringLiteral("text"));
-    QCommandLineOption typeChat(QStringLiteral("type-chat"), QStringLiteral("Type text into the chat."),
-                                QStringLiteral("text"));
-    typeDocument.setFlags(QCommandLineOption::HiddenFromHelp);
-    typeChat.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({provider, newWindow, latency, language, verbose, screenshots, typeDocument, typeChat});
-    parser.addPositionalArgument(
-        QStringLiteral("files"),
-        QCoreApplication::translate("CommandLine", "Markdown or text documents to open, each in its own tab."),
-        QStringLiteral("[files...]"));
+    const Definitions options(parser);
     parser.process(app);
 
     CommandLine out;
@@ -93,17 +104,17 @@ CommandLine parseCommandLine(const QCoreApplication &app)
     // has its own.
     for (const QString &file : parser.positionalArguments())
         out.files << QDir::cleanPath(QDir::current().absoluteFilePath(file));
-    out.providerId = parser.value(provider);
-    out.latencyProfile = parser.value(latency);
-    out.language = parser.value(language);
-    out.newWindow = parser.isSet(newWindow);
-    out.verbose = parser.isSet(verbose);
-    if (parser.isSet(screenshots))
-        out.screenshotsFolder = parser.value(screenshots);
-    if (parser.isSet(typeDocument))
-        out.typeDocument = parser.value(typeDocument);
-    if (parser.isSet(typeChat))
-        out.typeChat = parser.value(typeChat);
+    out.providerId = parser.value(options.provider);
+    out.latencyProfile = parser.value(options.latency);
+    out.language = parser.value(options.language);
+    out.newWindow = parser.isSet(options.newWindow);
+    out.verbose = parser.isSet(options.verbose);
+    if (parser.isSet(options.screenshots))
+        out.screenshotsFolder = parser.value(options.screenshots);
+    if (parser.isSet(options.typeDocument))
+        out.typeDocument = parser.value(options.typeDocument);
+    if (parser.isSet(options.typeChat))
+        out.typeChat = parser.value(options.typeChat);
     return out;
 }
 

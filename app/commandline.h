@@ -27,9 +27,9 @@ struct CommandLine {
 // runs: the parser's own texts (--help) are in the language the translators installed first.
 QString languageArgument(const QStringList &arguments);
 
-// Whether `arguments` ask only for text (--help, --version): main() answers those without a
-// display (a terminal over ssh, help2man). Not --help-all, which lists the GUI application's
-// own options.
+// Whether `arguments` ask only for text: --help, --version, or a mistake (an unknown option, a
+// missing value) to report. main() answers those on the offscreen platform, without a display
+// (a terminal over ssh, help2man).
 bool asksOnlyForText(const QStringList &arguments);
 
 // Parses the application's arguments. --help, --version and errors (an unknown option, a

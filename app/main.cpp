@@ -32,13 +32,6 @@ QString uiLanguage(const QStringList &arguments)
     return Gui::AppSettings::load(store).settings.uiLanguage;
 }
 
-void setNames()
-{
-    QCoreApplication::setApplicationName(QStringLiteral("Headstart"));
-    QCoreApplication::setOrganizationName(QStringLiteral("Headstart"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(HEADSTART_VERSION));
-}
-
 } // namespace
 
 int main(int argc, char *argv[])
@@ -51,17 +44,14 @@ int main(int argc, char *argv[])
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
-    if (App::asksOnlyForText(arguments)) {
-        // Printed and exited from parseCommandLine(); no platform plugin, so no display needed.
-        QCoreApplication core(argc, argv);
-        setNames();
-        App::Application::installTranslators(uiLanguage(arguments));
-        App::parseCommandLine(core);
-        return 0;
-    }
+    // Printed and exited from parseCommandLine(), before any window: no display needed.
+    if (App::asksOnlyForText(arguments))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
 
     QApplication app(argc, argv);
-    setNames();
+    QApplication::setApplicationName(QStringLiteral("Headstart"));
+    QApplication::setOrganizationName(QStringLiteral("Headstart"));
+    QApplication::setApplicationVersion(QStringLiteral(HEADSTART_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("headstart"));
 
     App::Application::installTranslators(uiLanguage(arguments));

@@ -132,6 +132,8 @@ class tst_SingleInstance : public QObject
 private slots:
     void initTestCase();
     void secondProcessHandsItsFilesToTheFirst();
+    void aMissingFileIsReported();
+    void twoStartedTogetherMakeOne();
     void staleSocketAfterKillDoesNotStopTheNextStart();
     void twoHomesDoNotMeet();
     void unknownProtocolVersionIsRefused();
@@ -213,6 +215,56 @@ void tst_SingleInstance::secondProcessHandsItsFilesToTheFirst()
     QTRY_VERIFY_WITH_TIMEOUT(home.logText().contains(QLatin1String("in a new window")), StartTimeoutMs);
     QCOMPARE(home.logCount(QStringLiteral("local demo engine listening")), engines);
     stop(first);
+}
+
+void tst_SingleInstance::aMissingFileIsReported()
+{
+    Home home;
+    QVERIFY(home.isValid());
+    const QString missing = QDir(home.work()).filePath(QStringLiteral("missing.md"));
+    const QString gone = QDir(home.work()).filePath(QStringLiteral("gone.md"));
+    const QString b = home.document(QStringLiteral("b.md"));
+    // The app starts all the same (and says so in a message box).
+    QProcess first;
+    startFirst(home, first, {missing});
+    QTRY_VERIFY_WITH_TIMEOUT(home.logText().contains(QStringLiteral("could not open ") + missing), StartTimeoutMs);
+    // Handed over, too: the second process does not check; the running one says so and opens the rest.
+    QProcess second;
+    home.start(second, {gone, b});
+    QVERIFY(second.waitForFinished(ForwardTimeoutMs));
+    QCOMPARE(second.exitCode(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(home.logText().contains(QStringLiteral("could not open ") + gone)
+                                 && home.logText().contains(opened(b)),
+                             StartTimeoutMs);
+    QCOMPARE(first.state(), QProcess::Running);
+    stop(first);
+}
+
+void tst_SingleInstance::twoStartedTogetherMakeOne()
+{
+    Home home;
+    QVERIFY(home.isValid());
+    const QString a = home.document(QStringLiteral("a.md"));
+    const QString b = home.document(QStringLiteral("b.md"));
+    QProcess one;
+    QProcess two;
+    one.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    two.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    home.start(one, {a});
+    home.start(two, {b});
+    // Whichever claimed the socket first runs and opens both; the other hands its file over.
+    QTRY_VERIFY_WITH_TIMEOUT(home.logText().contains(opened(a)) && home.logText().contains(opened(b)),
+                             StartTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(one.state() == QProcess::NotRunning || two.state() == QProcess::NotRunning,
+                             ForwardTimeoutMs);
+    QProcess &exited = one.state() == QProcess::NotRunning ? one : two;
+    QProcess &running = &exited == &one ? two : one;
+    QCOMPARE(exited.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(exited.exitCode(), 0);
+    QCOMPARE(running.state(), QProcess::Running);
+    QCOMPARE(home.logCount(QStringLiteral("single instance listening on")), 1);
+    QCOMPARE(home.logCount(QStringLiteral("local demo engine listening")), 1);
+    stop(running);
 }
 
 void tst_SingleInstance::staleSocketAfterKillDoesNotStopTheNextStart()
@@ -333,8 +385,14 @@ void tst_SingleInstance::versionAndUnknownOption()
 {
     Home home;
     QVERIFY(home.isValid());
+    // Without a display: --version, --help and mistakes are answered before any window.
+    QProcessEnvironment env = home.environment();
+    for (const char *variable : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+        env.remove(QLatin1String(variable));
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C")); // Qt's message in English
+    env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("C"));
     QProcess version;
-    version.setProcessEnvironment(home.environment());
+    version.setProcessEnvironment(env);
     version.start(App, {QStringLiteral("--version")});
     QVERIFY(version.waitForFinished(StartTimeoutMs));
     QCOMPARE(version.exitCode(), 0);
@@ -342,11 +400,12 @@ void tst_SingleInstance::versionAndUnknownOption()
     QVERIFY2(printed.contains(QLatin1String("Headstart " HEADSTART_VERSION)), qPrintable(printed));
 
     QProcess unknown;
-    unknown.setProcessEnvironment(home.environment());
+    unknown.setProcessEnvironment(env);
     unknown.start(App, {QStringLiteral("--no-such-option")});
     QVERIFY(unknown.waitForFinished(StartTimeoutMs));
     QVERIFY(unknown.exitCode() != 0);
-    QVERIFY(QString::fromUtf8(unknown.readAllStandardError()).contains(QLatin1String("no-such-option")));
+    const QString error = QString::fromUtf8(unknown.readAllStandardError());
+    QVERIFY2(error.contains(QLatin1String("Unknown option 'no-such-option'")), qPrintable(error));
     // Neither started the app: no log was written.
     QVERIFY(home.logText().isEmpty());
 }
