@@ -144,8 +144,16 @@ std::optional<SingleInstance::Role> SingleInstance::forward(const QString &name,
 {
     QLocalSocket socket;
     socket.connectToServer(name);
-    if (!socket.waitForConnected(ConnectTimeoutMs))
-        return std::nullopt;
+    if (!socket.waitForConnected(ConnectTimeoutMs)) {
+        // No socket, or one nobody listens on (left by a crash): this process is the first.
+        // Anything else (a socket that does not accept in time) may be a live instance, whose
+        // socket must not be removed from under it.
+        if (socket.error() == QLocalSocket::ServerNotFoundError
+            || socket.error() == QLocalSocket::ConnectionRefusedError)
+            return std::nullopt;
+        m_error = tr("Headstart is already running but did not answer: %1").arg(socket.errorString());
+        return Role::Refused;
+    }
     // Blocking waits are fine here: this runs before any window or event loop exists.
     socket.write(encodeRequest(request));
     const QDeadlineTimer deadline(AnswerTimeoutMs);
