@@ -23,9 +23,10 @@ namespace {
 constexpr qsizetype MaxLineBytes = 1024 * 1024;
 // Connecting to a live socket is immediate; a stale one fails at once.
 constexpr int ConnectTimeoutMs = 2000;
-// The running instance answers from its event loop; while it is still starting (building its
-// window, on a loaded machine) that can take a few seconds.
-constexpr int AnswerTimeoutMs = 10'000;
+// A running instance answers at once; one still starting (two files opened together from the
+// file manager: the first process builds its window, on a loaded machine) answers once its event
+// loop runs, which can take seconds. Only a hung instance makes this wait run out.
+constexpr int AnswerTimeoutMs = 20'000;
 // A client that connects and says nothing is dropped after this.
 constexpr int IdleClientTimeoutMs = 10'000;
 // Two processes started together: the second waits this long for the first to finish claiming.
