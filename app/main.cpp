@@ -75,7 +75,7 @@ int main(int argc, char *argv[])
         if (commandLine.screenshotsFolder) {
             std::fprintf(stderr, "%s\n",
                          qPrintable(QApplication::translate(
-                             "CommandLine", "Headstart is already running; close it to take the screenshots.")));
+                             "Main", "Headstart is already running; close it to take the screenshots.")));
             return 1;
         }
         return 0;

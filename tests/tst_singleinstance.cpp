@@ -98,7 +98,8 @@ QString withoutSpaces(QString s)
     return s.remove(QRegularExpression(QStringLiteral("\\s+")));
 }
 
-// The finished translations of the "CommandLine" context in the committed catalogue.
+// The finished translations of the "CommandLine" context in the committed catalogue: the help's
+// descriptions, nothing else (app/commandline.cpp).
 QStringList commandLineTranslations()
 {
     QStringList out;
