@@ -23,6 +23,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QIcon>
 #include <QLibraryInfo>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
@@ -85,13 +86,32 @@ void Application::saveHabits()
 void Application::installTranslators(const QString &language)
 {
     const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
-    // The app's own catalogue is compiled into the binary; Qt's comes from the system.
-    auto *own = new QTranslator(qApp);
-    if (own->load(locale, QStringLiteral("headstart"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(own);
-    auto *qt = new QTranslator(qApp);
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(qt);
+    // An installed copy finds both catalogues next to itself (<prefix>/share/headstart/
+    // translations, packaging/CMakeLists.txt), so wherever it was installed it reads nothing
+    // from the build tree or another prefix. Run from the build tree, that folder does not
+    // exist: ours is compiled into the binary, Qt's comes from the system.
+    const QString installed = QDir(QCoreApplication::applicationDirPath())
+                                  .filePath(QStringLiteral("../share/headstart/translations"));
+    const auto install = [&locale, &installed](const QString &catalogue, const QString &fallback) {
+        auto *translator = new QTranslator(qApp);
+        if (translator->load(locale, catalogue, QStringLiteral("_"), installed)
+            || translator->load(locale, catalogue, QStringLiteral("_"), fallback))
+            QApplication::installTranslator(translator);
+        else
+            delete translator;
+    };
+    install(QStringLiteral("headstart"), QStringLiteral(":/i18n"));
+    install(QStringLiteral("qtbase"), QLibraryInfo::path(QLibraryInfo::TranslationsPath));
+}
+
+void Application::installWindowIcon()
+{
+    // The theme's icon where one is installed (it follows the desktop's icon theme); else the
+    // PNGs compiled into the binary, so no SVG support is needed at run time.
+    QIcon fallback;
+    fallback.addFile(QStringLiteral(":/icons/headstart-64.png"));
+    fallback.addFile(QStringLiteral(":/icons/headstart-256.png"));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral(HEADSTART_APP_ID), fallback));
 }
 
 void Application::openFiles(const QStringList &paths)
@@ -133,10 +153,10 @@ void Application::openRequested(const OpenRequest &request)
 
 void Application::bringToFront(const QString &activationToken)
 {
-    // Qt's Wayland plugin activates with the token in XDG_ACTIVATION_TOKEN when the window asks
-    // for activation; the token is the second process's, which the desktop gave it for this
-    // launch. (X11's startup id can only be set through Qt's private native interface: the
-    // request is made without it, and the window manager decides.)
+    // Qt 6.4's Wayland plugin activates with the token in XDG_ACTIVATION_TOKEN when the window
+    // asks for activation; the token is the second process's, which the desktop gave it for
+    // this launch. On X11 the startup id goes unused: Qt's xcb plugin ends a startup
+    // notification only when a window is first shown (docs/ui.md, "Single instance").
     if (!activationToken.isEmpty() && QGuiApplication::platformName() == QLatin1String("wayland"))
         qputenv("XDG_ACTIVATION_TOKEN", activationToken.toUtf8());
     if (m_window->isMinimized())
@@ -277,6 +297,7 @@ bool Application::start(const Options &options)
     m_settings = loaded.settings;
     QStringList problems = loaded.problems;
     // The translators are in place already (main() installs them before parsing the command line).
+    installWindowIcon();
     if (!options.providerId.isEmpty()) {
         if (!Llm::builtinProfile(options.providerId).id.isEmpty())
             m_settings.providerId = options.providerId; // for this run; not saved unless changed in Settings

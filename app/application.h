@@ -67,6 +67,7 @@ public:
     static void installTranslators(const QString &language);
 
 private:
+    void installWindowIcon();
     void openFiles(const QStringList &paths);
     void bringToFront(const QString &activationToken);
     bool ensureLocalProvider();

@@ -19,6 +19,7 @@ struct Definitions {
     QCommandLineOption screenshots;
     QCommandLineOption typeDocument;
     QCommandLineOption typeChat;
+    QCommandLineOption smokeTest;
 };
 
 // Every description is in the catalogue's "CommandLine" context (the hidden ones excepted).
@@ -49,6 +50,9 @@ Definitions::Definitions(QCommandLineParser &parser)
     , typeDocument(QStringLiteral("type-document"), QStringLiteral("Type text into the document."),
                    QStringLiteral("text"))
     , typeChat(QStringLiteral("type-chat"), QStringLiteral("Type text into the chat."), QStringLiteral("text"))
+    // Hidden, for tests/install/: open this document, summarize it, print the answer, quit.
+    , smokeTest(QStringLiteral("smoke-test"), QStringLiteral("Summarize this document and quit."),
+                QStringLiteral("file"))
 {
     parser.setApplicationDescription(QCoreApplication::translate(
         "CommandLine", "Headstart: AI writing and chat that starts the answer before you ask."));
@@ -56,7 +60,9 @@ Definitions::Definitions(QCommandLineParser &parser)
     parser.addVersionOption();
     typeDocument.setFlags(QCommandLineOption::HiddenFromHelp);
     typeChat.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({provider, newWindow, latency, language, verbose, screenshots, typeDocument, typeChat});
+    smokeTest.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions(
+        {provider, newWindow, latency, language, verbose, screenshots, typeDocument, typeChat, smokeTest});
     parser.addPositionalArgument(
         QStringLiteral("files"),
         QCoreApplication::translate("CommandLine", "Markdown or text documents to open, each in its own tab."),
@@ -115,6 +121,8 @@ CommandLine parseCommandLine(const QCoreApplication &app)
         out.typeDocument = parser.value(options.typeDocument);
     if (parser.isSet(options.typeChat))
         out.typeChat = parser.value(options.typeChat);
+    if (parser.isSet(options.smokeTest))
+        out.smokeTest = parser.value(options.smokeTest);
     return out;
 }
 

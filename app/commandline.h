@@ -21,6 +21,8 @@ struct CommandLine {
     // Hidden, for tests that drive the real binary (tests/tst_killrecovery.cpp).
     std::optional<QString> typeDocument;
     std::optional<QString> typeChat;
+    // Hidden, for tests/install/: summarize this document, print the answer, quit (SmokeTest).
+    std::optional<QString> smokeTest;
 };
 
 // The value of `--language X` or `--language=X` in `arguments` (argv), found before the parser

@@ -3,6 +3,7 @@
 #include "logging.h"
 #include "screenshottour.h"
 #include "singleinstance.h"
+#include "smoketest.h"
 #include "typingdriver.h"
 
 #include "ui/appsettings.h"
@@ -52,7 +53,7 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("Headstart"));
     QApplication::setOrganizationName(QStringLiteral("Headstart"));
     QApplication::setApplicationVersion(QStringLiteral(HEADSTART_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("headstart"));
+    QApplication::setDesktopFileName(QStringLiteral(HEADSTART_APP_ID));
 
     App::Application::installTranslators(uiLanguage(arguments));
     const App::CommandLine commandLine = App::parseCommandLine(app);
@@ -72,10 +73,15 @@ int main(int argc, char *argv[])
         return 1;
     }
     if (role == App::SingleInstance::Role::Forwarded) {
+        // These run their own window and quit; handed to a running instance they would not run.
         if (commandLine.screenshotsFolder) {
             std::fprintf(stderr, "%s\n",
                          qPrintable(QApplication::translate(
                              "Main", "Headstart is already running; close it to take the screenshots.")));
+            return 1;
+        }
+        if (commandLine.smokeTest) {
+            std::fprintf(stderr, "smoke: another headstart is running with these settings\n");
             return 1;
         }
         return 0;
@@ -104,6 +110,9 @@ int main(int argc, char *argv[])
     QObject::connect(&instance, &App::SingleInstance::openRequested, &application, &App::Application::openRequested);
     if (!application.start(options))
         return 1;
+    std::unique_ptr<App::SmokeTest> smoke;
+    if (commandLine.smokeTest)
+        smoke = std::make_unique<App::SmokeTest>(&application, *commandLine.smokeTest);
     std::unique_ptr<App::ScreenshotTour> tour;
     if (commandLine.screenshotsFolder) {
         const QString suffix = options.language.isEmpty() ? QStringLiteral("en") : options.language;

@@ -125,6 +125,7 @@ private:
     void updateActionStates();
     void updateRunningState();
     void updateStatusBar();
+    void updateStopAction();
     void updateTitle();
     void warmUpCurrent();
 
