@@ -1,6 +1,7 @@
 #include "application.h"
 
 #include "keychainsecretstore.h"
+#include "singleinstance.h"
 
 #include "localprovider/serverthread.h"
 #include "prefetch/classifier.h"
@@ -21,6 +22,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QMessageBox>
@@ -110,6 +112,58 @@ void Application::installWindowIcon()
     fallback.addFile(QStringLiteral(":/icons/headstart-64.png"));
     fallback.addFile(QStringLiteral(":/icons/headstart-256.png"));
     QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral(HEADSTART_APP_ID), fallback));
+}
+
+void Application::openFiles(const QStringList &paths)
+{
+    auto log = spdlog::get("app");
+    for (const QString &path : paths) {
+        // A file that cannot be read says so in a message (DocumentTabs); the others still open.
+        // tests/tst_singleinstance.cpp reads these lines to see which process opened what.
+        const bool opened = m_window->openFile(path);
+        if (log && opened)
+            log->info("opened {}", path.toStdString());
+        else if (log)
+            log->warn("could not open {}", path.toStdString());
+    }
+}
+
+void Application::openRequested(const OpenRequest &request)
+{
+    auto log = spdlog::get("app");
+    if (log) {
+        log->info("another headstart process asked to open {} file(s){}", request.files.size(),
+                  request.newWindow ? " in a new window" : "");
+        if (!request.providerId.isEmpty() && request.providerId != m_settings.providerId)
+            log->info("--provider {} ignored: this instance is running with {}", request.providerId.toStdString(),
+                      m_settings.providerId.toStdString());
+    }
+    if (!m_window)
+        return;
+    openFiles(request.files);
+    if (request.newWindow) {
+        // One window per process for now: a second MainWindow on the same services would
+        // share the engine's Stop (stopAll), the warm-up strategy's closeAll() and the recovery
+        // folder's offer (docs/ui.md, "Single instance").
+        m_window->statusBar()->showMessage(tr("Headstart has one window for now: the files opened in this one."),
+                                           8000);
+    }
+    bringToFront(!request.activationToken.isEmpty() ? request.activationToken : request.startupId);
+}
+
+void Application::bringToFront(const QString &activationToken)
+{
+    // Qt 6.4's Wayland plugin activates with the token in XDG_ACTIVATION_TOKEN when the window
+    // asks for activation; the token is the second process's, which the desktop gave it for
+    // this launch. On X11 the startup id goes unused: Qt's xcb plugin ends a startup
+    // notification only when a window is first shown (docs/ui.md, "Single instance").
+    if (!activationToken.isEmpty() && QGuiApplication::platformName() == QLatin1String("wayland"))
+        qputenv("XDG_ACTIVATION_TOKEN", activationToken.toUtf8());
+    if (m_window->isMinimized())
+        m_window->setWindowState((m_window->windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
+    m_window->show();
+    m_window->raise();
+    m_window->activateWindow(); // QWindow::requestActivate(): on X11 a _NET_ACTIVE_WINDOW request
 }
 
 bool Application::ensureLocalProvider()
@@ -242,7 +296,7 @@ bool Application::start(const Options &options)
     Gui::AppSettings::LoadResult loaded = Gui::AppSettings::load(store);
     m_settings = loaded.settings;
     QStringList problems = loaded.problems;
-    installTranslators(options.language.isEmpty() ? m_settings.uiLanguage : options.language);
+    // The translators are in place already (main() installs them before parsing the command line).
     installWindowIcon();
     if (!options.providerId.isEmpty()) {
         if (!Llm::builtinProfile(options.providerId).id.isEmpty())
@@ -295,8 +349,7 @@ bool Application::start(const Options &options)
         resolveProfile(initial.id, [this](Llm::ProviderProfile p) { applyProfile(p); });
 
     m_window->show();
-    if (!options.documentPath.isEmpty())
-        m_window->openFile(options.documentPath);
+    openFiles(options.documentPaths);
     if (m_settings.firstRun) {
         m_settings.firstRun = false;
         m_settings.save(store);
@@ -308,7 +361,7 @@ bool Application::start(const Options &options)
             log->warn("{}", p.toStdString());
     }
     // One question at a time, none of them blocking: recovery first, then what was reset.
-    auto afterRecovery = [this, problems, welcome = options.documentPath.isEmpty()](int recovered) {
+    auto afterRecovery = [this, problems, welcome = options.documentPaths.isEmpty()](int recovered) {
         if (welcome && recovered == 0)
             m_window->openFile(QStringLiteral(":/samples/welcome.md"));
         if (!problems.isEmpty()) {

@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 
 #include <memory>
@@ -31,12 +32,13 @@ class SettingsDialog;
 namespace App {
 
 class SwitchableClassifier;
+struct OpenRequest;
 
 struct Options {
     QString providerId;      // empty: the one saved in settings
     QString latencyProfile;  // the local provider's latency profile
     QString language;        // empty: the one saved in settings, else the system's
-    QString documentPath;    // opened at start; empty: the welcome sample on first run
+    QStringList documentPaths; // each opened in a tab at start; none: the welcome sample on first run
     bool offerRecovery = true;
 };
 
@@ -56,10 +58,18 @@ public:
     Gui::MainWindow *window() const { return m_window.get(); }
     const Gui::AppSettings &settings() const { return m_settings; }
     void openSettings();
+    // From a second `headstart` process (SingleInstance): opens its files here and brings the
+    // window to the front.
+    void openRequested(const App::OpenRequest &request);
+
+    // Installs the app's and Qt's catalogues for `language` (empty: the system's). Static and
+    // called by main() before anything builds a user-visible text (the --help output, too).
+    static void installTranslators(const QString &language);
 
 private:
-    void installTranslators(const QString &language);
     void installWindowIcon();
+    void openFiles(const QStringList &paths);
+    void bringToFront(const QString &activationToken);
     bool ensureLocalProvider();
     // The selected provider's profile with its address and keys; `done` gets it when the keys
     // have been read (asynchronously, from the keychain).

@@ -1,95 +1,132 @@
 #include "application.h"
+#include "commandline.h"
 #include "logging.h"
 #include "screenshottour.h"
+#include "singleinstance.h"
 #include "smoketest.h"
 #include "typingdriver.h"
 
+#include "ui/appsettings.h"
 #include "ui/chatdock.h"
 #include "ui/chatinput.h"
 #include "ui/documenttab.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
-#include <QCommandLineParser>
+#include <QSettings>
 #include <QStandardPaths>
 
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
 #include <memory>
+
+namespace {
+
+// The language for this run, known before any text is built: --language, else the one saved in
+// Settings, else (empty) the system's.
+QString uiLanguage(const QStringList &arguments)
+{
+    if (QString language = App::languageArgument(arguments); !language.isEmpty())
+        return language;
+    QSettings store;
+    return Gui::AppSettings::load(store).settings.uiLanguage;
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
+    // What the desktop gave this launch to bring a window to the front; read before Qt's
+    // platform plugin consumes them, for a running instance that shows the files instead.
+    const QString activationToken = qEnvironmentVariable("XDG_ACTIVATION_TOKEN");
+    const QString startupId = qEnvironmentVariable("DESKTOP_STARTUP_ID");
+
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    // Printed and exited from parseCommandLine(), before any window: no display needed.
+    if (App::asksOnlyForText(arguments))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Headstart"));
     QApplication::setOrganizationName(QStringLiteral("Headstart"));
     QApplication::setApplicationVersion(QStringLiteral(HEADSTART_VERSION));
     QApplication::setDesktopFileName(QStringLiteral(HEADSTART_APP_ID));
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Headstart: AI writing and chat that starts the answer before you ask."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption provider(QStringLiteral("provider"),
-        QStringLiteral("Provider: local, deepseek, qwen, openai, anthropic, ollama, llamacpp, custom."),
-        QStringLiteral("id"));
-    const QCommandLineOption latency(QStringLiteral("latency-profile"),
-        QStringLiteral("Latency profile of the local demo engine: hosted, hosted-long-doc, local-gpu, instant."),
-        QStringLiteral("name"), QStringLiteral("hosted"));
-    const QCommandLineOption language(QStringLiteral("language"),
-        QStringLiteral("User interface language, e.g. zh_CN (default: the one in Settings, else the system's)."),
-        QStringLiteral("code"));
-    const QCommandLineOption verbose(QStringLiteral("verbose"), QStringLiteral("Log debug messages to stderr."));
-    const QCommandLineOption screenshots(QStringLiteral("screenshots"),
-        QStringLiteral("Walk through the main views and save a PNG of each into this folder, then quit."),
-        QStringLiteral("folder"));
-    // Hidden, for tests that drive the real binary without a display (tests/tst_killrecovery.cpp,
-    // docs/reliability.md): type this text into the open document / the chat input ("\n" sends).
-    QCommandLineOption typeDocument(QStringLiteral("type-document"), QStringLiteral("Type text into the document."),
-                                    QStringLiteral("text"));
-    QCommandLineOption typeChat(QStringLiteral("type-chat"), QStringLiteral("Type text into the chat."),
-                                QStringLiteral("text"));
-    // Hidden, for tests/install/: open this document, summarize it, print the answer, quit.
-    QCommandLineOption smokeTest(QStringLiteral("smoke-test"), QStringLiteral("Summarize this document and quit."),
-                                 QStringLiteral("file"));
-    typeDocument.setFlags(QCommandLineOption::HiddenFromHelp);
-    typeChat.setFlags(QCommandLineOption::HiddenFromHelp);
-    smokeTest.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({provider, latency, language, verbose, screenshots, typeDocument, typeChat, smokeTest});
-    parser.addPositionalArgument(QStringLiteral("document"), QStringLiteral("A Markdown or text document to open."),
-                                 QStringLiteral("[document]"));
-    parser.process(app);
+    App::Application::installTranslators(uiLanguage(arguments));
+    const App::CommandLine commandLine = App::parseCommandLine(app);
+
+    // Before the log, the window, the local demo engine and the database: a second process
+    // touches none of them.
+    App::SingleInstance instance;
+    App::OpenRequest request;
+    request.files = commandLine.files;
+    request.newWindow = commandLine.newWindow;
+    request.providerId = commandLine.providerId;
+    request.activationToken = activationToken;
+    request.startupId = startupId;
+    const App::SingleInstance::Role role = instance.claim(request);
+    if (role == App::SingleInstance::Role::Refused) {
+        std::fprintf(stderr, "%s\n", qPrintable(instance.errorString()));
+        return 1;
+    }
+    if (role == App::SingleInstance::Role::Forwarded) {
+        // These run their own window and quit; handed to a running instance they would not run.
+        if (commandLine.screenshotsFolder) {
+            std::fprintf(stderr, "%s\n",
+                         qPrintable(QApplication::translate(
+                             "Main", "Headstart is already running; close it to take the screenshots.")));
+            return 1;
+        }
+        if (commandLine.smokeTest) {
+            std::fprintf(stderr, "smoke: another headstart is running with these settings\n");
+            return 1;
+        }
+        return 0;
+    }
 
     App::setupLogging(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)
                           + QStringLiteral("/logs"),
-                      parser.isSet(verbose));
-    App::Options options;
-    options.language = parser.value(language);
-    options.providerId = parser.value(provider);
-    options.latencyProfile = parser.value(latency);
-    if (!parser.positionalArguments().isEmpty())
-        options.documentPath = parser.positionalArguments().constFirst();
+                      commandLine.verbose);
+    if (auto log = spdlog::get("app")) {
+        if (instance.isListening())
+            log->info("single instance listening on {}", App::SingleInstance::serverName().toStdString());
+        else
+            log->warn("not listening for other headstart processes ({}): each will start its own window",
+                      instance.errorString().toStdString());
+    }
 
-    if (parser.isSet(screenshots))
+    App::Options options;
+    options.language = commandLine.language;
+    options.providerId = commandLine.providerId;
+    options.latencyProfile = commandLine.latencyProfile;
+    options.documentPaths = commandLine.files;
+    if (commandLine.screenshotsFolder)
         options.offerRecovery = false; // a tour must not stop at a question
 
     App::Application application;
+    QObject::connect(&instance, &App::SingleInstance::openRequested, &application, &App::Application::openRequested);
     if (!application.start(options))
         return 1;
     std::unique_ptr<App::SmokeTest> smoke;
-    if (parser.isSet(smokeTest))
-        smoke = std::make_unique<App::SmokeTest>(&application, parser.value(smokeTest));
+    if (commandLine.smokeTest)
+        smoke = std::make_unique<App::SmokeTest>(&application, *commandLine.smokeTest);
     std::unique_ptr<App::ScreenshotTour> tour;
-    if (parser.isSet(screenshots)) {
+    if (commandLine.screenshotsFolder) {
         const QString suffix = options.language.isEmpty() ? QStringLiteral("en") : options.language;
-        tour = std::make_unique<App::ScreenshotTour>(&application, parser.value(screenshots), suffix);
+        tour = std::make_unique<App::ScreenshotTour>(&application, *commandLine.screenshotsFolder, suffix);
         tour->start();
     }
     std::unique_ptr<App::TypingDriver> typing;
     constexpr int KeyIntervalMs = 30; // a fast typist
-    if (parser.isSet(typeDocument) && application.window()->currentTab()) {
-        typing = std::make_unique<App::TypingDriver>(application.window()->currentTab(), parser.value(typeDocument),
+    if (commandLine.typeDocument && application.window()->currentTab()) {
+        typing = std::make_unique<App::TypingDriver>(application.window()->currentTab(), *commandLine.typeDocument,
                                                      KeyIntervalMs);
-    } else if (parser.isSet(typeChat) && application.window()->chatDock()) {
+    } else if (commandLine.typeChat && application.window()->chatDock()) {
         application.window()->chatDock()->show();
-        typing = std::make_unique<App::TypingDriver>(application.window()->chatDock()->input(), parser.value(typeChat),
+        typing = std::make_unique<App::TypingDriver>(application.window()->chatDock()->input(), *commandLine.typeChat,
                                                      KeyIntervalMs);
     }
     if (typing)
