@@ -1,6 +1,7 @@
 #include "application.h"
 
 #include "keychainsecretstore.h"
+#include "logging.h"
 
 #include "localprovider/serverthread.h"
 #include "prefetch/classifier.h"
@@ -47,6 +48,16 @@ public:
 };
 
 namespace {
+
+spdlog::level::level_enum logLevelOf(Gui::LogDetail detail)
+{
+    switch (detail) {
+    case Gui::LogDetail::WarningsOnly: return spdlog::level::warn;
+    case Gui::LogDetail::Normal: return spdlog::level::info;
+    case Gui::LogDetail::Detailed: return spdlog::level::debug;
+    }
+    return spdlog::level::info;
+}
 
 QString dataDirectory()
 {
@@ -160,6 +171,7 @@ void Application::applySettings(const Gui::AppSettings &settings)
     m_settings = settings;
     QSettings store;
     m_settings.save(store);
+    setFileLogLevel(logLevelOf(settings.logDetail));
 
     const bool providerChanged = old.providerId != settings.providerId
         || old.profile(old.providerId).baseUrl != settings.profile(settings.providerId).baseUrl
@@ -221,6 +233,7 @@ bool Application::start(const Options &options)
     Gui::PrivateFiles::tighten(dataDirectory());
     Gui::AppSettings::LoadResult loaded = Gui::AppSettings::load(store);
     m_settings = loaded.settings;
+    setFileLogLevel(logLevelOf(m_settings.logDetail));
     QStringList problems = loaded.problems;
     installTranslators(options.language.isEmpty() ? m_settings.uiLanguage : options.language);
     if (!options.providerId.isEmpty()) {
@@ -263,6 +276,7 @@ bool Application::start(const Options &options)
     m_window = std::make_unique<Gui::MainWindow>(services);
     m_window->setTranslateTarget(m_settings.translateTarget);
     m_window->setRecoveryDirectory(QDir(dataDirectory()).filePath(QStringLiteral("recovery")));
+    m_window->setLogDirectory(logDirectory());
     connect(m_window.get(), &Gui::MainWindow::settingsRequested, this, &Application::openSettings);
     // The store reports every saved key, also those whose write ends after the dialog closed.
     connect(m_secrets.get(), &Gui::SecretStore::secretWritten, this, [this](const QString &providerId) {

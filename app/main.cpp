@@ -16,6 +16,7 @@
 
 int main(int argc, char *argv[])
 {
+    App::captureEarlyQtMessages(); // what Qt says while QApplication starts goes to the log too
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Headstart"));
     QApplication::setOrganizationName(QStringLiteral("Headstart"));
