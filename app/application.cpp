@@ -220,6 +220,11 @@ bool Application::start(const Options &options)
     m_options = options;
     m_latencyProfile = options.latencyProfile.isEmpty() ? QStringLiteral("hosted") : options.latencyProfile;
     auto log = spdlog::get("app");
+    if (log) {
+        // The first line of every run: what a bug report needs to know about this one.
+        log->info("Headstart {} starting (Qt {}, {} platform)", QApplication::applicationVersion().toStdString(),
+                  qVersion(), QApplication::platformName().toStdString());
+    }
 
     QSettings store;
     // Owner-only whatever the umask, before anything is written: the settings file (made now if

@@ -3,10 +3,11 @@
 // whose base URL is a local provider on loopback that requires a planted key; it opens a
 // document with a planted phrase and types a chat message with another. Once the answer is
 // complete in the conversation database, every file in the log folder is read: at the default
-// level neither the key, the document's phrase, the chat message nor the answer is there, at
-// --verbose the key is not, and both show that the streams did happen (a finished line with
-// token counts). The verbose run also checks that what Qt says while QApplication starts, with
-// its category, reaches the same file.
+// level neither the key, the document's phrase, the chat message nor the answer is there; at
+// the Detailed level (set in Settings, applied from the start) and at --verbose (which wins
+// over the setting) the key is not; every run shows that the streams did happen (a finished
+// line with token counts). The verbose run also checks that what Qt says while QApplication
+// starts, with its category, reaches the same file.
 #include "support/localproviderfixture.h"
 #include "support/throwawayhome.h"
 
@@ -108,13 +109,17 @@ QString tst_LogNoSecrets::logText(const QString &dataFolder, int *files)
 void tst_LogNoSecrets::chatLogsNoSecret_data()
 {
     QTest::addColumn<bool>("verbose");
-    QTest::addRow("default level") << false;
-    QTest::addRow("verbose") << true;
+    QTest::addColumn<Gui::LogDetail>("detail"); // Settings, General, Log detail
+    QTest::addRow("default level") << false << Gui::LogDetail::Normal;
+    QTest::addRow("detailed in settings") << false << Gui::LogDetail::Detailed;
+    // --verbose wins over the setting for its run.
+    QTest::addRow("verbose over warnings only") << true << Gui::LogDetail::WarningsOnly;
 }
 
 void tst_LogNoSecrets::chatLogsNoSecret()
 {
     QFETCH(bool, verbose);
+    QFETCH(Gui::LogDetail, detail);
     QTemporaryDir home;
     QVERIFY(home.isValid());
     QProcessEnvironment env = TestSupport::throwawayHome(home.path());
@@ -138,6 +143,7 @@ void tst_LogNoSecrets::chatLogsNoSecret()
         s.setModel(s.providerId, QStringLiteral("headstart-local"));
         s.setPrefetchConsent(s.providerId, true); // prefetch traffic is in the log too
         s.firstRun = false;
+        s.logDetail = detail;
         s.save(ini);
         ini.sync();
         QCOMPARE(ini.status(), QSettings::NoError);
@@ -185,10 +191,13 @@ void tst_LogNoSecrets::chatLogsNoSecret()
     QVERIFY2(!log.contains(Key), "the key is in the log");
     QVERIFY2(!console.contains(Key), "the key is on stderr");
 
-    if (verbose) {
-        // Debug lines are on (the run was verbose), and what Qt said while QApplication started,
-        // loading the platform plugin before setupLogging(), is in the file with its category.
+    if (verbose || detail == Gui::LogDetail::Detailed) {
+        // Debug lines are on, from the start: the setting is applied as the app starts.
         QVERIFY2(log.contains(QLatin1String("[debug]")), showLog());
+        if (!verbose)
+            return;
+        // What Qt said while QApplication started, loading the platform plugin before
+        // setupLogging(), is in the file with its category.
         bool early = false;
         for (const QString &line : log.split(QLatin1Char('\n')))
             early = early || (line.contains(QLatin1String("[qt.core.plugin.factoryloader]")) && line.contains(QLatin1String("platforms")));

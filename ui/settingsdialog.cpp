@@ -885,8 +885,8 @@ QWidget *SettingsDialog::createGeneralPage()
     logLabel->setBuddy(m_logDetail);
     form->addRow(logLabel, m_logDetail);
     form->addRow(QString(), wrappingLabel(page, tr("The log (Help, Open Log Folder) never records your API keys, "
-                                                   "prompts, documents or answers. Detailed adds request sizes and "
-                                                   "timings for a bug report.")));
+                                                   "prompts, documents or answers. Detailed records more about each "
+                                                   "request and about prefetching, for a bug report.")));
     connect(m_logDetail, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_settings.logDetail = static_cast<LogDetail>(m_logDetail->itemData(index).toInt());
         emitIfChanged();
