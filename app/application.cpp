@@ -22,6 +22,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QIcon>
 #include <QLibraryInfo>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
@@ -94,13 +95,32 @@ void Application::saveHabits()
 void Application::installTranslators(const QString &language)
 {
     const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
-    // The app's own catalogue is compiled into the binary; Qt's comes from the system.
-    auto *own = new QTranslator(qApp);
-    if (own->load(locale, QStringLiteral("headstart"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(own);
-    auto *qt = new QTranslator(qApp);
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(qt);
+    // An installed copy finds both catalogues next to itself (<prefix>/share/headstart/
+    // translations, packaging/CMakeLists.txt), so wherever it was installed it reads nothing
+    // from the build tree or another prefix. Run from the build tree, that folder does not
+    // exist: ours is compiled into the binary, Qt's comes from the system.
+    const QString installed = QDir(QCoreApplication::applicationDirPath())
+                                  .filePath(QStringLiteral("../share/headstart/translations"));
+    const auto install = [&locale, &installed](const QString &catalogue, const QString &fallback) {
+        auto *translator = new QTranslator(qApp);
+        if (translator->load(locale, catalogue, QStringLiteral("_"), installed)
+            || translator->load(locale, catalogue, QStringLiteral("_"), fallback))
+            QApplication::installTranslator(translator);
+        else
+            delete translator;
+    };
+    install(QStringLiteral("headstart"), QStringLiteral(":/i18n"));
+    install(QStringLiteral("qtbase"), QLibraryInfo::path(QLibraryInfo::TranslationsPath));
+}
+
+void Application::installWindowIcon()
+{
+    // The theme's icon where one is installed (it follows the desktop's icon theme); else the
+    // PNGs compiled into the binary, so no SVG support is needed at run time.
+    QIcon fallback;
+    fallback.addFile(QStringLiteral(":/icons/headstart-64.png"));
+    fallback.addFile(QStringLiteral(":/icons/headstart-256.png"));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral(HEADSTART_APP_ID), fallback));
 }
 
 bool Application::ensureLocalProvider()
@@ -241,6 +261,7 @@ bool Application::start(const Options &options)
     setFileLogLevel(logLevelOf(m_settings.logDetail));
     QStringList problems = loaded.problems;
     installTranslators(options.language.isEmpty() ? m_settings.uiLanguage : options.language);
+    installWindowIcon();
     if (!options.providerId.isEmpty()) {
         if (!Llm::builtinProfile(options.providerId).id.isEmpty())
             m_settings.providerId = options.providerId; // for this run; not saved unless changed in Settings

@@ -59,6 +59,7 @@ public:
 
 private:
     void installTranslators(const QString &language);
+    void installWindowIcon();
     bool ensureLocalProvider();
     // The selected provider's profile with its address and keys; `done` gets it when the keys
     // have been read (asynchronously, from the keychain).

@@ -1,6 +1,7 @@
 #include "application.h"
 #include "logging.h"
 #include "screenshottour.h"
+#include "smoketest.h"
 #include "typingdriver.h"
 
 #include "ui/chatdock.h"
@@ -21,7 +22,7 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("Headstart"));
     QApplication::setOrganizationName(QStringLiteral("Headstart"));
     QApplication::setApplicationVersion(QStringLiteral(HEADSTART_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("headstart"));
+    QApplication::setDesktopFileName(QStringLiteral(HEADSTART_APP_ID));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Headstart: AI writing and chat that starts the answer before you ask."));
@@ -46,9 +47,13 @@ int main(int argc, char *argv[])
                                     QStringLiteral("text"));
     QCommandLineOption typeChat(QStringLiteral("type-chat"), QStringLiteral("Type text into the chat."),
                                 QStringLiteral("text"));
+    // Hidden, for tests/install/: open this document, summarize it, print the answer, quit.
+    QCommandLineOption smokeTest(QStringLiteral("smoke-test"), QStringLiteral("Summarize this document and quit."),
+                                 QStringLiteral("file"));
     typeDocument.setFlags(QCommandLineOption::HiddenFromHelp);
     typeChat.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({provider, latency, language, verbose, screenshots, typeDocument, typeChat});
+    smokeTest.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({provider, latency, language, verbose, screenshots, typeDocument, typeChat, smokeTest});
     parser.addPositionalArgument(QStringLiteral("document"), QStringLiteral("A Markdown or text document to open."),
                                  QStringLiteral("[document]"));
     parser.process(app);
@@ -69,6 +74,9 @@ int main(int argc, char *argv[])
     App::Application application;
     if (!application.start(options))
         return 1;
+    std::unique_ptr<App::SmokeTest> smoke;
+    if (parser.isSet(smokeTest))
+        smoke = std::make_unique<App::SmokeTest>(&application, parser.value(smokeTest));
     std::unique_ptr<App::ScreenshotTour> tour;
     if (parser.isSet(screenshots)) {
         const QString suffix = options.language.isEmpty() ? QStringLiteral("en") : options.language;

@@ -64,6 +64,11 @@ int main(int argc, char **argv)
     }
     Llm::ProviderProfile profile = local.profile();
     profile.concurrencyLimit = 1000;
+    // Measured as on a provider that cannot continue an answer (OpenAI's chat completions): a
+    // hover prefetch asks for the whole answer and pauses at the buffer cap with its connection
+    // open, which is both the takeover to time and the most a session holds. Where the profile
+    // continues, a prefetch asks for the buffer's worth and ends there (no connection, less heap).
+    profile.encodeOptions.continuation = Llm::ContinuationStyle::None;
 
     // A benchmark cancels what it measures: no budget, and no pausing the strategy for waste.
     Settings unlimited;

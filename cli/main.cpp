@@ -16,6 +16,7 @@ void printUsage(FILE *to)
 {
     std::fputs(
         "usage: headstart-cli <command> [options]\n"
+        "       headstart-cli --version\n"
         "\n"
         "commands:\n"
         "  chat --provider NAME [--model M] [--base-url URL] [--max-tokens N] \"prompt\"\n"
@@ -56,6 +57,10 @@ int main(int argc, char *argv[])
     if (args.isEmpty() || args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h")) {
         printUsage(args.isEmpty() ? stderr : stdout);
         return args.isEmpty() ? 2 : 0;
+    }
+    if (args.first() == QLatin1String("--version") || args.first() == QLatin1String("-v")) {
+        std::printf("headstart-cli %s\n", HEADSTART_VERSION);
+        return 0;
     }
     const QString command = args.takeFirst();
     if (command == QLatin1String("chat"))

@@ -53,7 +53,7 @@ int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("headstart-localprovider"));
-    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(HEADSTART_VERSION));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(

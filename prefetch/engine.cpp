@@ -10,6 +10,7 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
 #include <cmath>
 
 #include <spdlog/spdlog.h>
@@ -238,9 +239,19 @@ void Engine::track(ResponseStream *handle, bool afterMiss)
             emit responseEnded(strategy, answer->request().request, usage);
         // The slot is free: queued answers and prefetches may go.
         QMetaObject::invokeMethod(this, &Engine::pump, Qt::QueuedConnection);
+        emit answersChanged();
     };
     connect(handle, &ResponseStream::finished, this, onEnd);
     connect(handle, &ResponseStream::failed, this, onEnd);
+    // An owner may delete an answer that never ended; queued, so the pointer is null by then.
+    connect(handle, &QObject::destroyed, this, &Engine::answersChanged, Qt::QueuedConnection);
+    emit answersChanged();
+}
+
+bool Engine::hasLiveAnswers() const
+{
+    return std::any_of(m_handles.cbegin(), m_handles.cend(),
+                       [](const QPointer<ResponseStream> &h) { return h && !h->isDone(); });
 }
 
 // --- prefetch --------------------------------------------------------------------------------

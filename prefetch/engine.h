@@ -116,6 +116,9 @@ public:
     void stopAll();
 
     QList<PrefetchSession *> liveSessions() const;
+    // A foreground answer (a document action's, the chat's, the wizard's) is streaming or queued:
+    // what Stop would stop besides the prefetches.
+    bool hasLiveAnswers() const;
     int foregroundInFlight() const;
     int prefetchInFlight() const;
     int prefetchQueued() const;
@@ -128,6 +131,8 @@ signals:
     // A response the user saw ended; warm-up uses it to check that the cache was hit.
     void responseEnded(Prefetch::Strategy origin, const Llm::ChatRequest &request, const Llm::Usage &usage);
     void sessionsChanged();
+    // A foreground answer started or ended (hasLiveAnswers() may have changed).
+    void answersChanged();
 
 private:
     AnswerStream *makeAnswer(Strategy strategy, const RenderedRequest &request, bool speculative);

@@ -15,6 +15,8 @@
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
 #include "ui/answerpane.h"
+#include "ui/chatdock.h"
+#include "ui/chatinput.h"
 #include "ui/conversationstore.h"
 #include "ui/document.h"
 #include "ui/documenttab.h"
@@ -64,6 +66,8 @@ private slots:
     void leavingTheButtonCancelsAtTheServer();
     void pressStartsBeforeRelease();
     void escapeStopsEverythingAtTheServer();
+    void escapeStopsTheChatWhereverTheFocusIs_data();
+    void escapeStopsTheChatWhereverTheFocusIs();
     void hoverSwitchedOffDoesNothing();
     void selectionActionsNeedASelection();
     void insertIsOneUndoStepAndOnlyOnCommand();
@@ -313,6 +317,38 @@ void tst_MainWindow::escapeStopsEverythingAtTheServer()
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
     QCOMPARE(m_local.stats().streamsCancelled, cancelledBefore + 2);
     QVERIFY(!m_window->answerPane()->text().isEmpty()); // the partial answer stays
+}
+
+void tst_MainWindow::escapeStopsTheChatWhereverTheFocusIs_data()
+{
+    QTest::addColumn<bool>("focusInChat");
+    QTest::newRow("focus in the chat input") << true;
+    QTest::newRow("focus in the document") << false;
+}
+
+void tst_MainWindow::escapeStopsTheChatWhereverTheFocusIs()
+{
+    QFETCH(bool, focusInChat);
+    Gui::ChatDock *chat = m_window->chatDock();
+    chat->show();
+    QTest::keyClicks(chat->input(), QStringLiteral("Tell me about prompt caches, at length."));
+    QTest::keyClick(chat->input(), Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(chat->currentAnswer() && !chat->transcriptText().isEmpty()
+                                 && m_local.stats().streamsOpen >= 1, 5000);
+    QVERIFY(chat->isAnswering());
+    // The toolbar's Stop is for the chat's answer too, while it streams.
+    QVERIFY(m_window->stopAction()->isEnabled());
+
+    const auto cancelledBefore = m_local.stats().streamsCancelled;
+    QSignalSpy ended(chat, &Gui::ChatDock::answerEnded);
+    QWidget *focus = focusInChat ? static_cast<QWidget *>(chat->input()) : m_window->currentTab();
+    QTest::keyClick(focus, Qt::Key_Escape);
+    QVERIFY(ended.count() == 1 || ended.wait(2000));
+    QCOMPARE(ended.first().first().toBool(), false);
+    QVERIFY(!chat->isAnswering());
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 2000);
+    QVERIFY(m_local.stats().streamsCancelled > cancelledBefore);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->stopAction()->isEnabled(), 2000);
 }
 
 void tst_MainWindow::hoverSwitchedOffDoesNothing()

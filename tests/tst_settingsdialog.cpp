@@ -21,13 +21,17 @@
 #include <QNetworkAccessManager>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTcpServer>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWheelEvent>
 
 #include <memory>
 
@@ -46,6 +50,7 @@ private slots:
     void cleanup();
 
     void switchingAStrategyOffEmitsIt();
+    void wheelScrollsThePageNotTheValuesUnderThePointer();
     void changingParametersEmitsThemInTheirUnits();
     void prefetchLaneFollowsTheForegroundLane();
     void restoreDefaultsResetsPrefetchOnly();
@@ -177,6 +182,55 @@ void tst_SettingsDialog::logDetailShowsAndEmitsTheLevel()
     m_dialog->setSettings(quiet);
     QCOMPARE(detail->currentData().toInt(), int(Gui::LogDetail::WarningsOnly));
     QCOMPARE(m_changed->count(), 2);
+}
+
+namespace {
+
+// One notch of a mouse wheel turned towards the user, over `w`'s middle.
+void wheelDown(QWidget *w)
+{
+    const QPointF at(w->width() / 2.0, w->height() / 2.0);
+    QWheelEvent event(at, w->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(w, &event);
+}
+
+} // namespace
+
+void tst_SettingsDialog::wheelScrollsThePageNotTheValuesUnderThePointer()
+{
+    m_dialog = makeDialog({});
+    m_dialog->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_dialog.get()));
+    auto *pages = find<QTabWidget>("pages");
+    pages->setCurrentIndex(1); // Prefetch: a long page
+    auto *pause = find<QSpinBox>("prefetch/debounce/sentenceEndDelayMs");
+    QVERIFY(pause);
+    QScrollArea *page = nullptr;
+    for (QWidget *p = pause->parentWidget(); p && !page; p = p->parentWidget())
+        page = qobject_cast<QScrollArea *>(p);
+    QVERIFY(page);
+    QScrollBar *bar = page->verticalScrollBar();
+    QVERIFY(bar->maximum() > 0);
+    bar->setValue(bar->maximum() / 2);
+    const int before = pause->value();
+    const int scrolled = bar->value();
+
+    // Scrolling over the spin box without having clicked it: the page moves, the value stays.
+    QVERIFY(!pause->hasFocus());
+    wheelDown(pause);
+    QCOMPARE(pause->value(), before);
+    QVERIFY(bar->value() > scrolled);
+    QVERIFY(!pause->hasFocus()); // the wheel does not give it the focus either
+    QCOMPARE(m_changed->count(), 0);
+
+    // Clicked into first, it takes the wheel as before.
+    bar->setValue(scrolled);
+    QTest::mouseClick(pause, Qt::LeftButton, {}, QPoint(4, pause->height() / 2));
+    QTRY_VERIFY(pause->hasFocus());
+    wheelDown(pause);
+    QCOMPARE(pause->value(), before - pause->singleStep());
+    QCOMPARE(m_changed->count(), 1);
 }
 
 void tst_SettingsDialog::changingParametersEmitsThemInTheirUnits()

@@ -151,6 +151,9 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     statusBar()->addPermanentWidget(m_stateLabel);
     connect(&m_services.engine->metrics(), &Prefetch::Metrics::changed, this, &MainWindow::updateStatusBar);
     connect(m_answer, &AnswerPane::answerEnded, this, &MainWindow::updateRunningState);
+    // The chat's and the wizard's answers are Stop's too, wherever the focus is.
+    connect(m_services.engine, &Prefetch::Engine::answersChanged, this, &MainWindow::updateStopAction);
+    connect(m_services.engine, &Prefetch::Engine::sessionsChanged, this, &MainWindow::updateStopAction);
     connect(m_answer, &AnswerPane::firstTokenPainted, this, &MainWindow::updateRunningState);
     connect(m_services.hover, &Prefetch::HoverStrategy::readyChanged, this, [this](Prefetch::DocumentAction action,
                                                                                   bool ready) {
@@ -661,7 +664,7 @@ void MainWindow::updateActionStates()
 void MainWindow::updateRunningState()
 {
     const bool running = m_pendingRun || (m_current && !m_current->isDone());
-    m_stop->setEnabled(running || !m_services.engine->liveSessions().isEmpty());
+    updateStopAction();
     if (!running)
         m_stateLabel->setText(tr("Ready"));
     else if (m_pendingRun)
@@ -684,7 +687,12 @@ void MainWindow::updateStatusBar()
         m_budgetLabel->setText(tr("Prefetch budget left: %1 of %2 tokens this hour")
                                    .arg(QLocale().toString(m_services.engine->budget().remaining()),
                                         QLocale().toString(limit)));
-    m_stop->setEnabled(m_pendingRun || (m_current && !m_current->isDone())
+    updateStopAction();
+}
+
+void MainWindow::updateStopAction()
+{
+    m_stop->setEnabled(m_pendingRun || (m_current && !m_current->isDone()) || m_services.engine->hasLiveAnswers()
                        || !m_services.engine->liveSessions().isEmpty());
 }
 

@@ -127,6 +127,7 @@ private:
     void updateActionStates();
     void updateRunningState();
     void updateStatusBar();
+    void updateStopAction();
     void updateTitle();
     void warmUpCurrent();
 

@@ -2,6 +2,7 @@
 
 #include "money.h"
 #include "priceeditor.h"
+#include "wheelguard.h"
 
 #include "prefetch/connectiontest.h"
 
@@ -165,6 +166,7 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, Services services, Q
 
     connect(m_services.secrets, &SecretStore::backendChanged, this, &SettingsDialog::refreshKeyStorage);
     refreshAll();
+    WheelGuard::protect(this);
     // Sized in text units, so it suits any font size and screen scale; the pages scroll beyond.
     const QFontMetrics metrics = fontMetrics();
     resize(metrics.averageCharWidth() * 100, metrics.lineSpacing() * 40);
