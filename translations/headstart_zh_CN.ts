@@ -4,34 +4,34 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="233"/>
+        <location filename="../app/application.cpp" line="254"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="107"/>
-        <location filename="../app/application.cpp" line="111"/>
-        <location filename="../app/application.cpp" line="294"/>
+        <location filename="../app/application.cpp" line="127"/>
+        <location filename="../app/application.cpp" line="131"/>
+        <location filename="../app/application.cpp" line="315"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="104"/>
+        <location filename="../app/application.cpp" line="124"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="147"/>
+        <location filename="../app/application.cpp" line="167"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="180"/>
+        <location filename="../app/application.cpp" line="200"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="230"/>
+        <location filename="../app/application.cpp" line="251"/>
         <source>Unknown provider &quot;%1&quot;; using the one from the settings.</source>
         <translation>未知的服务商“%1”；改用设置中的服务商。</translation>
     </message>
@@ -1669,6 +1669,135 @@
     </message>
 </context>
 <context>
+    <name>Gui::EditMenu</name>
+    <message>
+        <location filename="../ui/editmenu.cpp" line="84"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../ui/editmenu.cpp" line="85"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/editmenu.cpp" line="87"/>
+        <source>Cu&amp;t</source>
+        <translation>剪切(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../ui/editmenu.cpp" line="88"/>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/editmenu.cpp" line="89"/>
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../ui/editmenu.cpp" line="91"/>
+        <source>Select &amp;All</source>
+        <translation>全选(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../ui/editmenu.cpp" line="93"/>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/editmenu.cpp" line="95"/>
+        <source>Find &amp;Next</source>
+        <translation>查找下一个(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../ui/editmenu.cpp" line="97"/>
+        <source>Find Pre&amp;vious</source>
+        <translation>查找上一个(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../ui/editmenu.cpp" line="99"/>
+        <source>R&amp;eplace…</source>
+        <translation>替换(&amp;E)…</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::FindBar</name>
+    <message>
+        <location filename="../ui/findbar.cpp" line="21"/>
+        <source>Match &amp;case</source>
+        <translation>区分大小写(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/findbar.cpp" line="22"/>
+        <source>&amp;Replace</source>
+        <translation>替换(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/findbar.cpp" line="23"/>
+        <source>Replace &amp;All</source>
+        <translation>全部替换(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../ui/findbar.cpp" line="29"/>
+        <source>Find</source>
+        <translation>查找</translation>
+    </message>
+    <message>
+        <location filename="../ui/findbar.cpp" line="30"/>
+        <source>Text to find</source>
+        <translation>要查找的文字</translation>
+    </message>
+    <message>
+        <location filename="../ui/findbar.cpp" line="33"/>
+        <source>Replace with</source>
+        <translation>替换为</translation>
+    </message>
+    <message>
+        <location filename="../ui/findbar.cpp" line="34"/>
+        <source>Replacement text</source>
+        <translation>替换后的文字</translation>
+    </message>
+    <message>
+        <location filename="../ui/findbar.cpp" line="35"/>
+        <source>&amp;Previous</source>
+        <translation>上一个(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../ui/findbar.cpp" line="36"/>
+        <source>&amp;Next</source>
+        <translation>下一个(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../ui/findbar.cpp" line="39"/>
+        <source>Close (Esc)</source>
+        <translation>关闭（Esc）</translation>
+    </message>
+    <message>
+        <location filename="../ui/findbar.cpp" line="40"/>
+        <source>Close the find bar</source>
+        <translation>关闭查找栏</translation>
+    </message>
+    <message>
+        <location filename="../ui/findbar.cpp" line="143"/>
+        <source>Wrapped around</source>
+        <translation>已从另一端继续查找</translation>
+    </message>
+    <message>
+        <location filename="../ui/findbar.cpp" line="147"/>
+        <location filename="../ui/findbar.cpp" line="184"/>
+        <source>Not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/findbar.cpp" line="184"/>
+        <source>%n replaced</source>
+        <translation>
+            <numerusform>已替换 %n 处</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Gui::LatencyChart</name>
     <message>
         <location filename="../ui/latencychart.cpp" line="30"/>
@@ -1709,253 +1838,258 @@
 <context>
     <name>Gui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="66"/>
-        <location filename="../ui/mainwindow.cpp" line="684"/>
+        <location filename="../ui/mainwindow.cpp" line="68"/>
+        <location filename="../ui/mainwindow.cpp" line="711"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="190"/>
+        <location filename="../ui/mainwindow.cpp" line="207"/>
         <source>Summarize the document</source>
         <translation>总结文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="241"/>
+        <location filename="../ui/mainwindow.cpp" line="258"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="266"/>
+        <location filename="../ui/mainwindow.cpp" line="284"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="190"/>
+        <location filename="../ui/mainwindow.cpp" line="207"/>
         <source>&amp;Summarize</source>
         <translation>总结(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="210"/>
+        <location filename="../ui/mainwindow.cpp" line="227"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="238"/>
+        <location filename="../ui/mainwindow.cpp" line="255"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="269"/>
+        <location filename="../ui/mainwindow.cpp" line="289"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="294"/>
+        <location filename="../ui/mainwindow.cpp" line="314"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="667"/>
+        <location filename="../ui/mainwindow.cpp" line="689"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="654"/>
+        <location filename="../ui/mainwindow.cpp" line="676"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="192"/>
+        <location filename="../ui/mainwindow.cpp" line="209"/>
         <source>&amp;Continue Writing</source>
         <translation>续写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="193"/>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
         <source>Continue writing from the end of the document</source>
         <translation>从文档末尾继续写作</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="194"/>
+        <location filename="../ui/mainwindow.cpp" line="211"/>
         <source>&amp;Rewrite Selection</source>
         <translation>改写选区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="195"/>
+        <location filename="../ui/mainwindow.cpp" line="212"/>
         <source>Rewrite the selected text more clearly</source>
         <translation>把选中的文字改写得更清楚</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="196"/>
+        <location filename="../ui/mainwindow.cpp" line="213"/>
         <source>&amp;Translate</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="197"/>
+        <location filename="../ui/mainwindow.cpp" line="214"/>
         <source>Translate the selection, or the whole document</source>
         <translation>翻译选区，或整篇文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="198"/>
+        <location filename="../ui/mainwindow.cpp" line="215"/>
         <source>E&amp;xplain Selection</source>
         <translation>解释选区(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="199"/>
+        <location filename="../ui/mainwindow.cpp" line="216"/>
         <source>Explain the selected text</source>
         <translation>解释选中的文字</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="204"/>
+        <location filename="../ui/mainwindow.cpp" line="221"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="212"/>
+        <location filename="../ui/mainwindow.cpp" line="229"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="215"/>
+        <location filename="../ui/mainwindow.cpp" line="232"/>
         <source>Re&amp;generate</source>
         <translation>重新生成(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="217"/>
+        <location filename="../ui/mainwindow.cpp" line="234"/>
         <source>Ask again (Ctrl+Alt+G)</source>
         <translation>再问一次（Ctrl+Alt+G）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="220"/>
+        <location filename="../ui/mainwindow.cpp" line="237"/>
         <source>&amp;Insert Answer</source>
         <translation>插入回答(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="222"/>
+        <location filename="../ui/mainwindow.cpp" line="239"/>
         <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
         <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="225"/>
+        <location filename="../ui/mainwindow.cpp" line="242"/>
         <source>Re&amp;place Selection</source>
         <translation>替换选区(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="227"/>
+        <location filename="../ui/mainwindow.cpp" line="244"/>
         <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
         <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="230"/>
+        <location filename="../ui/mainwindow.cpp" line="247"/>
         <source>Cop&amp;y Answer</source>
         <translation>复制回答(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="232"/>
+        <location filename="../ui/mainwindow.cpp" line="249"/>
         <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
         <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="256"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="240"/>
+        <location filename="../ui/mainwindow.cpp" line="257"/>
         <source>New from &amp;Wizard…</source>
         <translation>用向导新建(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="242"/>
+        <location filename="../ui/mainwindow.cpp" line="259"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="244"/>
+        <location filename="../ui/mainwindow.cpp" line="261"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="248"/>
+        <location filename="../ui/mainwindow.cpp" line="265"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="252"/>
+        <location filename="../ui/mainwindow.cpp" line="270"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="259"/>
+        <location filename="../ui/mainwindow.cpp" line="277"/>
         <source>&amp;Export Damaged Conversations…</source>
         <translation>导出损坏的对话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="263"/>
+        <location filename="../ui/mainwindow.cpp" line="281"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="280"/>
+        <location filename="../ui/mainwindow.cpp" line="287"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="300"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="285"/>
+        <location filename="../ui/mainwindow.cpp" line="305"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="290"/>
+        <location filename="../ui/mainwindow.cpp" line="310"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="347"/>
+        <location filename="../ui/mainwindow.cpp" line="367"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="351"/>
+        <location filename="../ui/mainwindow.cpp" line="371"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="369"/>
+        <location filename="../ui/mainwindow.cpp" line="389"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="438"/>
+        <location filename="../ui/mainwindow.cpp" line="458"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="656"/>
+        <location filename="../ui/mainwindow.cpp" line="678"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="658"/>
+        <location filename="../ui/mainwindow.cpp" line="680"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="660"/>
+        <location filename="../ui/mainwindow.cpp" line="682"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="670"/>
+        <location filename="../ui/mainwindow.cpp" line="692"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="672"/>
+        <location filename="../ui/mainwindow.cpp" line="694"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="682"/>
+        <location filename="../ui/mainwindow.cpp" line="709"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -2503,413 +2637,413 @@
 <context>
     <name>Gui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="54"/>
+        <location filename="../ui/settingsdialog.cpp" line="55"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="55"/>
+        <location filename="../ui/settingsdialog.cpp" line="56"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="56"/>
+        <location filename="../ui/settingsdialog.cpp" line="57"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="57"/>
+        <location filename="../ui/settingsdialog.cpp" line="58"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="58"/>
+        <location filename="../ui/settingsdialog.cpp" line="59"/>
         <source> characters</source>
         <translation> 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="59"/>
+        <location filename="../ui/settingsdialog.cpp" line="60"/>
         <source> requests</source>
         <translation> 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="60"/>
+        <location filename="../ui/settingsdialog.cpp" line="61"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="61"/>
+        <location filename="../ui/settingsdialog.cpp" line="62"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="62"/>
+        <location filename="../ui/settingsdialog.cpp" line="63"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="88"/>
+        <location filename="../ui/settingsdialog.cpp" line="89"/>
         <source>English</source>
         <translation>英语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="89"/>
+        <location filename="../ui/settingsdialog.cpp" line="90"/>
         <source>Simplified Chinese</source>
         <translation>简体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="90"/>
+        <location filename="../ui/settingsdialog.cpp" line="91"/>
         <source>Traditional Chinese</source>
         <translation>繁体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="91"/>
+        <location filename="../ui/settingsdialog.cpp" line="92"/>
         <source>Japanese</source>
         <translation>日语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="92"/>
+        <location filename="../ui/settingsdialog.cpp" line="93"/>
         <source>Korean</source>
         <translation>韩语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="93"/>
+        <location filename="../ui/settingsdialog.cpp" line="94"/>
         <source>French</source>
         <translation>法语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="94"/>
+        <location filename="../ui/settingsdialog.cpp" line="95"/>
         <source>German</source>
         <translation>德语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="95"/>
+        <location filename="../ui/settingsdialog.cpp" line="96"/>
         <source>Spanish</source>
         <translation>西班牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="96"/>
+        <location filename="../ui/settingsdialog.cpp" line="97"/>
         <source>Portuguese</source>
         <translation>葡萄牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="97"/>
+        <location filename="../ui/settingsdialog.cpp" line="98"/>
         <source>Italian</source>
         <translation>意大利语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="98"/>
+        <location filename="../ui/settingsdialog.cpp" line="99"/>
         <source>Russian</source>
         <translation>俄语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="99"/>
+        <location filename="../ui/settingsdialog.cpp" line="100"/>
         <source>Arabic</source>
         <translation>阿拉伯语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="139"/>
+        <location filename="../ui/settingsdialog.cpp" line="140"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="154"/>
+        <location filename="../ui/settingsdialog.cpp" line="155"/>
         <source>&amp;Providers</source>
         <translation>服务商(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="155"/>
+        <location filename="../ui/settingsdialog.cpp" line="156"/>
         <source>P&amp;refetch</source>
         <translation>预取(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="156"/>
+        <location filename="../ui/settingsdialog.cpp" line="157"/>
         <source>&amp;General</source>
         <translation>常规(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="188"/>
+        <location filename="../ui/settingsdialog.cpp" line="190"/>
         <source>Provider in use</source>
         <translation>使用中的服务商</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="189"/>
+        <location filename="../ui/settingsdialog.cpp" line="191"/>
         <source>Provider &amp;in use:</source>
         <translation>使用中的服务商(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="200"/>
+        <location filename="../ui/settingsdialog.cpp" line="202"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="201"/>
+        <location filename="../ui/settingsdialog.cpp" line="203"/>
         <source>Up to and including the version segment, e.g. https://api.deepseek.com/v1. Empty: the provider&apos;s default.</source>
         <translation>包含到版本段为止，例如 https://api.deepseek.com/v1。留空：使用服务商的默认值。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="203"/>
+        <location filename="../ui/settingsdialog.cpp" line="205"/>
         <source>Base &amp;URL:</source>
         <translation>基础 URL(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="214"/>
+        <location filename="../ui/settingsdialog.cpp" line="216"/>
         <source>Allow unencrypted &amp;HTTP to this address</source>
         <translation>允许以未加密的 HTTP 连接此地址(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="225"/>
+        <location filename="../ui/settingsdialog.cpp" line="227"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="227"/>
+        <location filename="../ui/settingsdialog.cpp" line="229"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="233"/>
+        <location filename="../ui/settingsdialog.cpp" line="235"/>
         <source>Extra headers</source>
         <translation>附加请求头</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="235"/>
+        <location filename="../ui/settingsdialog.cpp" line="237"/>
         <source>Name: value, one per line</source>
         <translation>名称: 值，每行一个</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="239"/>
+        <location filename="../ui/settingsdialog.cpp" line="241"/>
         <source>Sent with every request, e.g. for a gateway. Stored in the settings file in plain text: put API keys in the key fields below, which keep them in the keychain.</source>
         <translation>随每个请求发送，例如供网关使用。以明文保存在设置文件中：API 密钥请填写在下方的密钥栏中，它们保存在钥匙串里。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="241"/>
+        <location filename="../ui/settingsdialog.cpp" line="243"/>
         <source>E&amp;xtra headers:</source>
         <translation>附加请求头(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="253"/>
+        <location filename="../ui/settingsdialog.cpp" line="255"/>
         <source>Concurrent requests</source>
         <translation>并发请求数</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="254"/>
+        <location filename="../ui/settingsdialog.cpp" line="256"/>
         <source>How many requests the provider accepts at once; prefetches give way to your requests at this limit.</source>
         <translation>服务商同时接受的请求数；达到此上限时，预取会为你的请求让路。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="256"/>
+        <location filename="../ui/settingsdialog.cpp" line="258"/>
         <source>&amp;Concurrent requests:</source>
         <translation>并发请求数(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="278"/>
+        <location filename="../ui/settingsdialog.cpp" line="280"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="278"/>
+        <location filename="../ui/settingsdialog.cpp" line="280"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="279"/>
+        <location filename="../ui/settingsdialog.cpp" line="281"/>
         <source>Stored in the system keychain, never in the settings file.</source>
         <translation>保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="280"/>
+        <location filename="../ui/settingsdialog.cpp" line="282"/>
         <source>Pre&amp;fetch key:</source>
         <translation>预取密钥(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="280"/>
+        <location filename="../ui/settingsdialog.cpp" line="282"/>
         <source>Prefetch key</source>
         <translation>预取密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="281"/>
+        <location filename="../ui/settingsdialog.cpp" line="283"/>
         <source>Optional. Early answers use this key, so they never eat the main key&apos;s rate limit.</source>
         <translation>可选。提前回答使用此密钥，因此永远不会占用主密钥的速率限额。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="284"/>
+        <location filename="../ui/settingsdialog.cpp" line="286"/>
         <source>&amp;Show keys</source>
         <translation>显示密钥(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="301"/>
+        <location filename="../ui/settingsdialog.cpp" line="303"/>
         <source>Keys are kept in:</source>
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="307"/>
-        <location filename="../ui/settingsdialog.cpp" line="608"/>
+        <location filename="../ui/settingsdialog.cpp" line="309"/>
+        <location filename="../ui/settingsdialog.cpp" line="610"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="309"/>
+        <location filename="../ui/settingsdialog.cpp" line="311"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="315"/>
+        <location filename="../ui/settingsdialog.cpp" line="317"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="383"/>
+        <location filename="../ui/settingsdialog.cpp" line="385"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="387"/>
+        <location filename="../ui/settingsdialog.cpp" line="389"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="389"/>
+        <location filename="../ui/settingsdialog.cpp" line="391"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="392"/>
+        <location filename="../ui/settingsdialog.cpp" line="394"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="403"/>
+        <location filename="../ui/settingsdialog.cpp" line="405"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="407"/>
+        <location filename="../ui/settingsdialog.cpp" line="409"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="413"/>
+        <location filename="../ui/settingsdialog.cpp" line="415"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="437"/>
+        <location filename="../ui/settingsdialog.cpp" line="439"/>
         <source>Not needed</source>
         <translation>不需要</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="440"/>
+        <location filename="../ui/settingsdialog.cpp" line="442"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="446"/>
+        <location filename="../ui/settingsdialog.cpp" line="448"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="447"/>
+        <location filename="../ui/settingsdialog.cpp" line="449"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="449"/>
+        <location filename="../ui/settingsdialog.cpp" line="451"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="472"/>
+        <location filename="../ui/settingsdialog.cpp" line="474"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="475"/>
+        <location filename="../ui/settingsdialog.cpp" line="477"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="475"/>
+        <location filename="../ui/settingsdialog.cpp" line="477"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="485"/>
+        <location filename="../ui/settingsdialog.cpp" line="487"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="497"/>
+        <location filename="../ui/settingsdialog.cpp" line="499"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="497"/>
+        <location filename="../ui/settingsdialog.cpp" line="499"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="517"/>
+        <location filename="../ui/settingsdialog.cpp" line="519"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="531"/>
+        <location filename="../ui/settingsdialog.cpp" line="533"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="554"/>
+        <location filename="../ui/settingsdialog.cpp" line="556"/>
         <source>Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read them.</source>
         <translation>警告：API 密钥和你的文本将以未加密方式发送到 %1；途经网络上的任何人都能读取它们。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="556"/>
+        <location filename="../ui/settingsdialog.cpp" line="558"/>
         <source>Warning: %1 is plain http:// to another machine, so the API key and your text would cross the network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.</source>
         <translation>警告：%1 是指向另一台计算机的明文 http:// 地址，API 密钥和你的文本将以未加密方式在网络上传输。除非你在下方允许，否则 Headstart 不会向其发送任何内容；建议使用 https://。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="584"/>
+        <location filename="../ui/settingsdialog.cpp" line="586"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="594"/>
+        <location filename="../ui/settingsdialog.cpp" line="596"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="595"/>
+        <location filename="../ui/settingsdialog.cpp" line="597"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="603"/>
+        <location filename="../ui/settingsdialog.cpp" line="605"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="608"/>
+        <location filename="../ui/settingsdialog.cpp" line="610"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="619"/>
+        <location filename="../ui/settingsdialog.cpp" line="621"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="644"/>
+        <location filename="../ui/settingsdialog.cpp" line="646"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="816"/>
+        <location filename="../ui/settingsdialog.cpp" line="818"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="819"/>
+        <location filename="../ui/settingsdialog.cpp" line="821"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
@@ -2918,58 +3052,58 @@
         <translation type="vanished">悬停预取和防抖预取会在你按下任何按钮之前就把文本发送给服务商：指针停在某个操作上时发送已打开的文档，输入停顿时发送你的草稿。猜错的请求同样会消耗词元。预热会在你打开文档时发送该文档，以便服务商缓存它。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="647"/>
+        <location filename="../ui/settingsdialog.cpp" line="649"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="648"/>
+        <location filename="../ui/settingsdialog.cpp" line="650"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="649"/>
+        <location filename="../ui/settingsdialog.cpp" line="651"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="651"/>
+        <location filename="../ui/settingsdialog.cpp" line="653"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="653"/>
+        <location filename="../ui/settingsdialog.cpp" line="655"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="714"/>
-        <location filename="../ui/settingsdialog.cpp" line="734"/>
+        <location filename="../ui/settingsdialog.cpp" line="716"/>
+        <location filename="../ui/settingsdialog.cpp" line="736"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="729"/>
+        <location filename="../ui/settingsdialog.cpp" line="731"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="744"/>
+        <location filename="../ui/settingsdialog.cpp" line="746"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="807"/>
+        <location filename="../ui/settingsdialog.cpp" line="809"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="808"/>
+        <location filename="../ui/settingsdialog.cpp" line="810"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="812"/>
+        <location filename="../ui/settingsdialog.cpp" line="814"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
@@ -2982,32 +3116,32 @@
         <translation type="vanished">在你允许之前，无论下方开关如何设置，悬停预取和防抖预取对 %1 都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="854"/>
+        <location filename="../ui/settingsdialog.cpp" line="856"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="855"/>
+        <location filename="../ui/settingsdialog.cpp" line="857"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="858"/>
+        <location filename="../ui/settingsdialog.cpp" line="860"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="870"/>
+        <location filename="../ui/settingsdialog.cpp" line="872"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="871"/>
+        <location filename="../ui/settingsdialog.cpp" line="873"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="872"/>
+        <location filename="../ui/settingsdialog.cpp" line="874"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>

@@ -7,6 +7,8 @@
 #include "document.h"
 #include "documenttab.h"
 #include "documenttabs.h"
+#include "editmenu.h"
+#include "findbar.h"
 #include "logfolder.h"
 #include "metricsdock.h"
 #include "newdocumentwizard.h"
@@ -92,6 +94,8 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
             stop();
     });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_findBar)
+            m_findBar->setEditor(currentTab());
         updateTitle();
         updateActionStates();
         warmUpCurrent();
@@ -122,8 +126,18 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     answerButtons->addStretch(1);
     answerLayout->addLayout(answerButtons);
 
+    // The documents, with the find bar under them.
+    auto *documentBox = new QWidget(this);
+    auto *documentLayout = new QVBoxLayout(documentBox);
+    documentLayout->setContentsMargins(0, 0, 0, 0);
+    documentLayout->setSpacing(0);
+    documentLayout->addWidget(m_tabs, 1);
+    m_findBar = new FindBar(documentBox);
+    m_findBar->setEditor(currentTab());
+    documentLayout->addWidget(m_findBar);
+
     auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(m_tabs);
+    splitter->addWidget(documentBox);
     splitter->addWidget(answerBox);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
@@ -249,10 +263,11 @@ void MainWindow::createMenus()
         if (DocumentTab *tab = currentTab())
             m_tabs->save(tab, false);
     });
-    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] {
+    QAction *saveAs = file->addAction(tr("Save &As…"), this, [this] {
         if (DocumentTab *tab = currentTab())
             m_tabs->save(tab, true);
     });
+    saveAs->setShortcuts(standardShortcuts(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
     file->addAction(tr("&Close Document"), QKeySequence::Close, this, [this] {
         if (DocumentTab *tab = currentTab())
             m_tabs->closeDocument(tab);
@@ -269,6 +284,8 @@ void MainWindow::createMenus()
     settings->setMenuRole(QAction::PreferencesRole);
     QAction *quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     quit->setMenuRole(QAction::QuitRole);
+
+    new EditMenu(menuBar()->addMenu(tr("&Edit")), [this]() -> QPlainTextEdit * { return currentTab(); }, m_findBar);
 
     QMenu *ai = menuBar()->addMenu(tr("&AI"));
     for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions)
@@ -462,6 +479,7 @@ void MainWindow::insertAnswer()
     cursor.endEditBlock();
     tab->setTextCursor(cursor);
     m_tabs->setCurrentWidget(tab);
+    tab->setFocus(Qt::OtherFocusReason); // back to the text: Ctrl+Z undoes it at once
 }
 
 void MainWindow::replaceSelection()
@@ -476,6 +494,7 @@ void MainWindow::replaceSelection()
     cursor.endEditBlock();
     tab->setTextCursor(cursor);
     m_tabs->setCurrentWidget(tab);
+    tab->setFocus(Qt::OtherFocusReason); // back to the text: Ctrl+Z undoes it at once
 }
 
 void MainWindow::copyAnswer()

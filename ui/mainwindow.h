@@ -36,6 +36,7 @@ class ConversationStore;
 class Document;
 class DocumentTab;
 class DocumentTabs;
+class FindBar;
 class MetricsDock;
 
 // What the window works with; the composition root owns all of it.
@@ -90,6 +91,7 @@ public:
     QPushButton *replaceButton() const { return m_replaceButton; }
     ChatDock *chatDock() const { return m_chat; }
     MetricsDock *metricsDock() const { return m_metrics; }
+    FindBar *findBar() const { return m_findBar; }
 
     // The request for `action` on `document` with `selection`; empty (never prefetched, see
     // Engine::prefetch) while the document's prompt is not compiled for the provider.
@@ -133,6 +135,7 @@ private:
 
     Services m_services;
     DocumentTabs *m_tabs;
+    FindBar *m_findBar = nullptr;
     AnswerPane *m_answer;
     ChatDock *m_chat = nullptr;
     MetricsDock *m_metrics = nullptr;

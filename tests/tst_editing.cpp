@@ -1,0 +1,244 @@
+// Editing the way a person does it: the Edit menu and its keys, find and replace, the focus
+// after Insert, Save As's key. Issue 13, items 4 and 8.
+
+#include "support/localproviderfixture.h"
+#include "prefetch/classifier.h"
+#include "prefetch/debouncestrategy.h"
+#include "prefetch/engine.h"
+#include "prefetch/hoverstrategy.h"
+#include "prefetch/warmupstrategy.h"
+#include "prefetch/workflowstrategy.h"
+#include "ui/answerpane.h"
+#include "ui/documenttab.h"
+#include "ui/findbar.h"
+#include "ui/mainwindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QFileDialog>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QNetworkAccessManager>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+
+#include <memory>
+
+class tst_Editing : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void undoRightAfterInsertNeedsNoClick();
+    void editMenuHasWhatEveryEditorHas();
+    void undoFromTheMenuKeysWhileAButtonHasTheFocus();
+    void findWrapsAroundAndReplaceAllIsOneUndoStep();
+    void escapeInTheFindBarClosesItAndStopsNothing();
+    void saveAsHasItsDocumentedKey();
+
+private:
+    QMenu *menu(const QString &title) const;
+    QAction *entry(QMenu *menu, const QString &text) const;
+
+    static constexpr auto Text = "The cache keeps the document warm. Users feel the first token. the end";
+    // Answers stream for a while, so one is still running when Esc is pressed in the find bar.
+    TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) { c.profile.decodeTokensPerSec = 40; }};
+    QNetworkAccessManager m_network;
+    std::unique_ptr<Prefetch::Engine> m_engine;
+    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
+    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
+    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
+    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
+    std::unique_ptr<Gui::MainWindow> m_window;
+    Gui::DocumentTab *m_tab = nullptr;
+};
+
+void tst_Editing::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
+}
+
+void tst_Editing::init()
+{
+    m_engine = m_local.makeEngine(&m_network);
+    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
+    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
+    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
+    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
+    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(), nullptr};
+    m_window = std::make_unique<Gui::MainWindow>(services);
+    m_tab = m_window->newDocument(QString::fromLatin1(Text));
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->activateWindow();
+    m_tab->setFocus();
+    QTRY_VERIFY(m_tab->hasFocus());
+}
+
+void tst_Editing::cleanup()
+{
+    if (m_window) {
+        for (QWidget *w : QApplication::topLevelWidgets()) {
+            if (auto *dialog = qobject_cast<QFileDialog *>(w))
+                dialog->reject();
+        }
+        m_tab->document()->setModified(false);
+        if (m_window->currentDocument())
+            m_window->currentDocument()->setModified(false);
+    }
+    m_window.reset();
+    m_warmup.reset();
+    m_workflow.reset();
+    m_debounce.reset();
+    m_hover.reset();
+    m_engine.reset();
+    QVERIFY(m_local.waitForNoOpenStream(3000));
+}
+
+QMenu *tst_Editing::menu(const QString &title) const
+{
+    for (QAction *a : m_window->menuBar()->actions()) {
+        if (a->menu() && a->text() == title)
+            return a->menu();
+    }
+    return nullptr;
+}
+
+QAction *tst_Editing::entry(QMenu *m, const QString &text) const
+{
+    for (QAction *a : m->actions()) {
+        if (a->text() == text)
+            return a;
+    }
+    return nullptr;
+}
+
+void tst_Editing::undoRightAfterInsertNeedsNoClick()
+{
+    QSignalSpy ended(m_window->answerPane(), &Gui::AnswerPane::answerEnded);
+    QTest::mouseClick(m_window->summarizeButton(), Qt::LeftButton);
+    QVERIFY(ended.wait(15000));
+    const QString answer = m_window->answerPane()->text();
+    QVERIFY(!answer.isEmpty());
+
+    QTest::mouseClick(m_window->insertButton(), Qt::LeftButton);
+    QVERIFY(m_tab->toPlainText().contains(answer));
+    // The focus is back in the document, so the next key is the document's.
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(m_tab));
+    QTest::keySequence(QApplication::focusWidget(), QKeySequence::Undo);
+    QCOMPARE(m_tab->toPlainText(), QString::fromLatin1(Text));
+}
+
+void tst_Editing::editMenuHasWhatEveryEditorHas()
+{
+    QMenu *edit = menu(tr("&Edit"));
+    QVERIFY(edit);
+    for (const char *name : {"&Undo", "&Redo", "Cu&t", "&Copy", "&Paste", "Select &All", "&Find…", "R&eplace…"}) {
+        QAction *a = entry(edit, QString::fromUtf8(name));
+        QVERIFY2(a, name);
+        QVERIFY2(!a->shortcut().isEmpty(), name);
+    }
+    // It sits between File and AI, as in every editor.
+    const QList<QAction *> menus = m_window->menuBar()->actions();
+    QCOMPARE(menus.at(1)->menu(), edit);
+}
+
+void tst_Editing::undoFromTheMenuKeysWhileAButtonHasTheFocus()
+{
+    QTest::keyClick(m_tab, Qt::Key_End, Qt::ControlModifier);
+    QTest::keyClicks(m_tab, QStringLiteral(" typed"));
+    QVERIFY(m_tab->toPlainText().endsWith(QLatin1String(" typed")));
+    // A click on a button takes the focus; Ctrl+Z still means the document.
+    m_window->summarizeButton()->setFocus(Qt::MouseFocusReason);
+    QTRY_VERIFY(m_window->summarizeButton()->hasFocus());
+    QTest::keySequence(m_window->summarizeButton(), QKeySequence::Undo);
+    QCOMPARE(m_tab->toPlainText(), QString::fromLatin1(Text));
+    QTest::keySequence(m_window->summarizeButton(), QKeySequence::Redo);
+    QVERIFY(m_tab->toPlainText().endsWith(QLatin1String(" typed")));
+}
+
+void tst_Editing::findWrapsAroundAndReplaceAllIsOneUndoStep()
+{
+    Gui::FindBar *bar = m_window->findBar();
+    QVERIFY(!bar->isVisible());
+    QTest::keyClick(m_tab, Qt::Key_F, Qt::ControlModifier);
+    QTRY_VERIFY(bar->isVisible());
+    QTRY_VERIFY(bar->findField()->hasFocus());
+
+    // Typing finds as it goes; Enter goes on to the next match, then wraps around.
+    QTest::keyClicks(bar->findField(), QStringLiteral("the"));
+    const QString text = QString::fromLatin1(Text);
+    const int first = text.indexOf(QLatin1String("the"), 0, Qt::CaseInsensitive);
+    QCOMPARE(m_tab->textCursor().selectionStart(), first);
+    QTest::keyClick(bar->findField(), Qt::Key_Return);
+    const int second = text.indexOf(QLatin1String("the"), first + 1, Qt::CaseInsensitive);
+    QCOMPARE(m_tab->textCursor().selectionStart(), second);
+    int n = 2;
+    while (text.indexOf(QLatin1String("the"), m_tab->textCursor().selectionEnd(), Qt::CaseInsensitive) >= 0) {
+        QTest::keyClick(bar->findField(), Qt::Key_Return);
+        ++n;
+    }
+    QCOMPARE(n, int(text.count(QLatin1String("the"), Qt::CaseInsensitive)));
+    QTest::keyClick(bar->findField(), Qt::Key_Return);
+    QCOMPARE(m_tab->textCursor().selectionStart(), first);
+    QCOMPARE(bar->statusText(), tr("Wrapped around"));
+
+    // Replace: Ctrl+H shows the second field; Replace All changes every match, case-insensitively.
+    QTest::keyClick(bar->findField(), Qt::Key_H, Qt::ControlModifier);
+    QTRY_VERIFY(bar->replaceField()->isVisible());
+    QTest::keyClicks(bar->replaceField(), QStringLiteral("a"));
+    auto *replaceAll = bar->findChild<QPushButton *>();
+    for (QPushButton *b : bar->findChildren<QPushButton *>()) {
+        if (b->text() == tr("Replace &All"))
+            replaceAll = b;
+    }
+    QTest::mouseClick(replaceAll, Qt::LeftButton);
+    QVERIFY(!m_tab->toPlainText().contains(QLatin1String("the"), Qt::CaseInsensitive));
+    QCOMPARE(m_tab->toPlainText().count(QLatin1String("a cache")), 1);
+    // One Ctrl+Z in the document brings them all back.
+    QTest::keySequence(m_tab, QKeySequence::Undo);
+    QCOMPARE(m_tab->toPlainText(), text);
+}
+
+void tst_Editing::escapeInTheFindBarClosesItAndStopsNothing()
+{
+    QSignalSpy ended(m_window->answerPane(), &Gui::AnswerPane::answerEnded);
+    m_window->summarizeAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->answerPane()->text().isEmpty(), 5000);
+    QTest::keyClick(m_tab, Qt::Key_F, Qt::ControlModifier);
+    Gui::FindBar *bar = m_window->findBar();
+    QTRY_VERIFY(bar->findField()->hasFocus());
+    QTest::keyClick(bar->findField(), Qt::Key_Escape);
+    QVERIFY(!bar->isVisible());
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(m_tab));
+    QCOMPARE(ended.count(), 0); // the answer goes on: that Esc was the find bar's
+    // The next Esc, in the document, is Stop.
+    QTest::keyClick(m_tab, Qt::Key_Escape);
+    QCOMPARE(ended.count(), 1);
+}
+
+void tst_Editing::saveAsHasItsDocumentedKey()
+{
+    QTest::keyClick(m_tab, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+    QFileDialog *dialog = nullptr;
+    QTRY_VERIFY([&] {
+        for (QWidget *w : QApplication::topLevelWidgets()) {
+            if (auto *d = qobject_cast<QFileDialog *>(w); d && d->isVisible())
+                dialog = d;
+        }
+        return dialog != nullptr;
+    }());
+    QCOMPARE(dialog->acceptMode(), QFileDialog::AcceptSave);
+    dialog->reject();
+}
+
+QTEST_MAIN(tst_Editing)
+#include "tst_editing.moc"
