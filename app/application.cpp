@@ -1,6 +1,7 @@
 #include "application.h"
 
 #include "keychainsecretstore.h"
+#include "logging.h"
 #include "singleinstance.h"
 
 #include "localprovider/serverthread.h"
@@ -50,6 +51,16 @@ public:
 };
 
 namespace {
+
+spdlog::level::level_enum logLevelOf(Gui::LogDetail detail)
+{
+    switch (detail) {
+    case Gui::LogDetail::WarningsOnly: return spdlog::level::warn;
+    case Gui::LogDetail::Normal: return spdlog::level::info;
+    case Gui::LogDetail::Detailed: return spdlog::level::debug;
+    }
+    return spdlog::level::info;
+}
 
 QString dataDirectory()
 {
@@ -234,6 +245,7 @@ void Application::applySettings(const Gui::AppSettings &settings)
     m_settings = settings;
     QSettings store;
     m_settings.save(store);
+    setFileLogLevel(logLevelOf(settings.logDetail));
 
     const bool providerChanged = old.providerId != settings.providerId
         || old.profile(old.providerId).baseUrl != settings.profile(settings.providerId).baseUrl
@@ -282,6 +294,11 @@ bool Application::start(const Options &options)
     m_options = options;
     m_latencyProfile = options.latencyProfile.isEmpty() ? QStringLiteral("hosted") : options.latencyProfile;
     auto log = spdlog::get("app");
+    if (log) {
+        // The first line of every run: what a bug report needs to know about this one.
+        log->info("Headstart {} starting (Qt {}, {} platform)", QApplication::applicationVersion().toStdString(),
+                  qVersion(), QApplication::platformName().toStdString());
+    }
 
     QSettings store;
     // Owner-only whatever the umask, before anything is written: the settings file (made now if
@@ -295,6 +312,7 @@ bool Application::start(const Options &options)
     Gui::PrivateFiles::tighten(dataDirectory());
     Gui::AppSettings::LoadResult loaded = Gui::AppSettings::load(store);
     m_settings = loaded.settings;
+    setFileLogLevel(logLevelOf(m_settings.logDetail));
     QStringList problems = loaded.problems;
     // The translators are in place already (main() installs them before parsing the command line).
     installWindowIcon();
@@ -338,6 +356,7 @@ bool Application::start(const Options &options)
     m_window = std::make_unique<Gui::MainWindow>(services);
     m_window->setTranslateTarget(m_settings.translateTarget);
     m_window->setRecoveryDirectory(QDir(dataDirectory()).filePath(QStringLiteral("recovery")));
+    m_window->setLogDirectory(logDirectory());
     connect(m_window.get(), &Gui::MainWindow::settingsRequested, this, &Application::openSettings);
     // The store reports every saved key, also those whose write ends after the dialog closed.
     connect(m_secrets.get(), &Gui::SecretStore::secretWritten, this, [this](const QString &providerId) {

@@ -39,7 +39,7 @@ Definitions::Definitions(QCommandLineParser &parser)
                QCoreApplication::translate("CommandLine", "User interface language, e.g. zh_CN (default: the one in "
                                                           "Settings, else the system's)."),
                QStringLiteral("code"))
-    , verbose(QStringLiteral("verbose"), QCoreApplication::translate("CommandLine", "Log debug messages to stderr."))
+    , verbose(QStringLiteral("verbose"), QCoreApplication::translate("CommandLine", "Log debug messages to stderr and the log file."))
     , screenshots(QStringLiteral("screenshots"),
                   QCoreApplication::translate(
                       "CommandLine", "Walk through the main views and save a PNG of each into this folder, then quit."),

@@ -37,6 +37,7 @@ QString uiLanguage(const QStringList &arguments)
 
 int main(int argc, char *argv[])
 {
+    App::captureEarlyQtMessages(); // what Qt says while QApplication starts goes to the log too
     // What the desktop gave this launch to bring a window to the front; read before Qt's
     // platform plugin consumes them, for a running instance that shows the files instead.
     const QString activationToken = qEnvironmentVariable("XDG_ACTIVATION_TOKEN");

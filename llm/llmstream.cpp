@@ -28,6 +28,9 @@ QByteArray makeRequestId()
 
 std::string idOf(const LlmStream &s) { return s.requestId().toStdString(); }
 
+// A token count for the log; a provider that reported none gets "?".
+std::string countOf(qint64 tokens) { return tokens < 0 ? std::string("?") : std::to_string(tokens); }
+
 bool isFollowedRedirect(int status)
 {
     return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
@@ -546,8 +549,10 @@ void LlmStream::succeed()
     m_state = State::Finished;
     m_times.finished = monotonicNowNs();
     releaseReply(false);
-    log().info("stream {}: {} finished, status {}, {} bytes, {} events, ttft {:.1f} ms, total {:.1f} ms",
+    log().info("stream {}: {} finished, status {}, {} bytes, {} events, tokens {} in ({} cached) {} out, "
+               "ttft {:.1f} ms, total {:.1f} ms",
                idOf(*this), m_profile.id.toStdString(), m_httpStatus, m_bytesReceived, m_eventCount,
+               countOf(m_usage.inputTokens), countOf(m_usage.cacheReadTokens), countOf(m_usage.outputTokens),
                msBetween(m_times.started, m_times.firstToken), msBetween(m_times.started, m_times.finished));
     emit finished();
 }

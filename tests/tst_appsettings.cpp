@@ -85,6 +85,7 @@ void tst_AppSettings::defaultsEqualEngineAndBuiltinProfiles()
     QCOMPARE(s.uiLanguage, QString());
     QCOMPARE(s.translateTarget, QStringLiteral("English"));
     QVERIFY(s.firstRun);
+    QCOMPARE(s.logDetail, Gui::LogDetail::Normal);
     for (const Llm::ProviderProfile &builtin : Llm::builtinProfiles()) {
         const Llm::ProviderProfile p = s.profile(builtin.id);
         QCOMPARE(p.id, builtin.id);
@@ -148,6 +149,7 @@ void tst_AppSettings::saveThenLoadKeepsEveryField()
     s.uiLanguage = QStringLiteral("zh_CN");
     s.translateTarget = QStringLiteral("Japanese");
     s.firstRun = false;
+    s.logDetail = Gui::LogDetail::Detailed;
 
     {
         QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
@@ -163,6 +165,7 @@ void tst_AppSettings::saveThenLoadKeepsEveryField()
     QCOMPARE(result.settings.uiLanguage, s.uiLanguage);
     QCOMPARE(result.settings.translateTarget, s.translateTarget);
     QCOMPARE(result.settings.firstRun, s.firstRun);
+    QCOMPARE(result.settings.logDetail, s.logDetail);
     QVERIFY(result.settings == s);
     QCOMPARE(result.settings.profile(QStringLiteral("qwen")).baseUrl,
              QUrl(QStringLiteral("https://gateway.example.com/qwen/v1")));
@@ -248,6 +251,8 @@ void tst_AppSettings::badValue_data()
     QTest::addRow("price list") << "providers/ollama/prices/input" << QVariant(QStringList{"1", "2"}) << "not a price";
     QTest::addRow("consent not a bool") << "providers/deepseek/prefetchConsent" << text("sure") << "stay off";
     QTest::addRow("unknown language") << "ui/language" << text("tlh") << "not available";
+    QTest::addRow("unknown log detail") << "log/detail" << text("everything") << "log detail";
+    QTest::addRow("log detail list") << "log/detail" << QVariant(QStringList{"normal", "detailed"}) << "log detail";
     QTest::addRow("empty translate target") << "translate/targetLanguage" << text("") << "not a language name";
 }
 

@@ -26,8 +26,10 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QDesktopServices>
 #include <QDir>
 #include <QEnterEvent>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -35,6 +37,7 @@
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -78,6 +81,11 @@ private slots:
     void recoveredDocumentKeepsItsPath();
     void autosaveWritesOnlyWhatChanged();
     void closingUnsavedTextAsksFirst();
+    void helpOpensTheLogFolder();
+
+public slots:
+    // Stands in for the file manager (QDesktopServices::setUrlHandler); not a test function.
+    void openedByDesktop(const QUrl &url) { m_opened << url; }
 
 private:
     void makeWindow(const QByteArray &latency = {}, const Prefetch::Settings &settings = {});
@@ -101,6 +109,7 @@ private:
     std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
     std::unique_ptr<Gui::ConversationStore> m_store;
     std::unique_ptr<Gui::MainWindow> m_window;
+    QList<QUrl> m_opened;
 };
 
 void tst_MainWindow::initTestCase()
@@ -659,6 +668,39 @@ void tst_MainWindow::closingUnsavedTextAsksFirst()
     QTest::mouseClick(question->button(QMessageBox::Discard), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(tabs->count(), count - 1, 2000);
     QTRY_VERIFY_WITH_TIMEOUT(!closing, 2000);
+}
+
+void tst_MainWindow::helpOpensTheLogFolder()
+{
+    auto *open = m_window->findChild<QAction *>(QStringLiteral("openLogFolder"));
+    QVERIFY(open);
+    QVERIFY(!open->isEnabled()); // no folder known yet
+    const QString folder = m_dir.filePath(QStringLiteral("data/logs"));
+    QVERIFY(!QFileInfo::exists(folder));
+    m_window->setLogDirectory(folder);
+    QVERIFY(open->isEnabled());
+
+    // Nothing logged there yet: the folder is made, owner-only, and handed to the file manager.
+    m_opened.clear();
+    QDesktopServices::setUrlHandler(QStringLiteral("file"), this, "openedByDesktop");
+    open->trigger();
+    QDesktopServices::unsetUrlHandler(QStringLiteral("file"));
+    QCOMPARE(m_opened, QList<QUrl>{QUrl::fromLocalFile(folder)});
+    QVERIFY(QFileInfo(folder).isDir());
+    QCOMPARE(QFile::permissions(folder) & 0x7777,
+             QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadUser | QFile::WriteUser | QFile::ExeUser);
+    QVERIFY(!visibleMessageBox(m_window.get()));
+
+    // Where no file manager answers (offscreen refuses to open documents): the path, to copy.
+    QCOMPARE(QGuiApplication::platformName(), QStringLiteral("offscreen"));
+    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("does not support.*openDocument")));
+    open->trigger();
+    QMessageBox *box = shownMessageBox(m_window.get());
+    QVERIFY(box);
+    QCOMPARE(box->informativeText(), QDir::toNativeSeparators(folder));
+    QVERIFY(box->textInteractionFlags() & Qt::TextSelectableByMouse);
+    QTest::keyClick(box, Qt::Key_Escape);
+    QTRY_VERIFY_WITH_TIMEOUT(!visibleMessageBox(m_window.get()), 2000);
 }
 
 QTEST_MAIN(tst_MainWindow)

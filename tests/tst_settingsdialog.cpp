@@ -65,6 +65,7 @@ private slots:
     void keysGoToTheStoreNotTheSettings();
     void storedKeysAreShownMasked();
     void switchingProviderSavesTheKeyTypedForThePreviousOne();
+    void logDetailShowsAndEmitsTheLevel();
     void everyControlHasAnAccessibleName();
     void tabVisitsTheProviderFormInReadingOrder();
     void unencryptedKeyStorageIsAWarning();
@@ -157,6 +158,30 @@ void tst_SettingsDialog::switchingAStrategyOffEmitsIt()
     QTest::keyClick(classifier, Qt::Key_Space);
     QCOMPARE(m_changed->count(), 2);
     QVERIFY(lastEmitted().prefetch.debounce.modelClassifier);
+}
+
+void tst_SettingsDialog::logDetailShowsAndEmitsTheLevel()
+{
+    AppSettings quiet;
+    quiet.logDetail = Gui::LogDetail::WarningsOnly;
+    m_dialog = makeDialog(quiet);
+    m_dialog->showPage(SettingsDialog::Page::General);
+    auto *detail = find<QComboBox>("logDetail");
+    QVERIFY(detail);
+    QCOMPARE(detail->count(), 3);
+    QCOMPARE(detail->currentData().toInt(), int(Gui::LogDetail::WarningsOnly));
+
+    detail->setCurrentIndex(detail->findData(int(Gui::LogDetail::Detailed)));
+    QCOMPARE(m_changed->count(), 1);
+    QCOMPARE(lastEmitted().logDetail, Gui::LogDetail::Detailed);
+    detail->setCurrentIndex(detail->findData(int(Gui::LogDetail::Normal)));
+    QCOMPARE(m_changed->count(), 2);
+    QCOMPARE(lastEmitted().logDetail, Gui::LogDetail::Normal);
+
+    // Set from outside (the dialog shown again with saved settings): shown, not emitted back.
+    m_dialog->setSettings(quiet);
+    QCOMPARE(detail->currentData().toInt(), int(Gui::LogDetail::WarningsOnly));
+    QCOMPARE(m_changed->count(), 2);
 }
 
 namespace {

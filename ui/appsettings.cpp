@@ -12,6 +12,7 @@
 #include <QVariant>
 
 #include <cmath>
+#include <utility>
 
 namespace Gui {
 
@@ -36,9 +37,32 @@ const QString PriceKeys[] = {QStringLiteral("prices/input"), QStringLiteral("pri
 const QString LanguageKey = QStringLiteral("ui/language");
 const QString TranslateKey = QStringLiteral("translate/targetLanguage");
 const QString FirstRunKey = QStringLiteral("general/firstRun");
+const QString LogDetailKey = QStringLiteral("log/detail");
 const QString RecentFilesKey = QStringLiteral("recentFiles");
 constexpr int FileVersion = 1;
 constexpr qsizetype MaxTranslateTargetLength = 100;
+
+// How a LogDetail is spelt in the settings file.
+constexpr std::pair<LogDetail, const char *> LogDetailNames[] = {
+    {LogDetail::WarningsOnly, "warnings"}, {LogDetail::Normal, "normal"}, {LogDetail::Detailed, "detailed"}};
+
+const char *logDetailName(LogDetail detail)
+{
+    for (const auto &[d, name] : LogDetailNames) {
+        if (d == detail)
+            return name;
+    }
+    return "normal";
+}
+
+std::optional<LogDetail> logDetailNamed(const QString &name)
+{
+    for (const auto &[d, n] : LogDetailNames) {
+        if (name == QLatin1String(n))
+            return d;
+    }
+    return std::nullopt;
+}
 
 
 const PrefetchParameter &parameter(const char *key)
@@ -364,6 +388,16 @@ private:
                                             "language name; using %2.")
                                 .arg(quoted(raw), out.translateTarget);
         }
+        if (m_settings.contains(LogDetailKey)) {
+            const QVariant raw = m_settings.value(LogDetailKey);
+            const QString name = raw.typeId() == QMetaType::QString ? raw.toString().trimmed() : QString();
+            if (const auto detail = logDetailNamed(name))
+                out.logDetail = *detail;
+            else
+                problems << AppSettings::tr("The log detail in the settings file (%1) is not one of \"warnings\", "
+                                            "\"normal\" or \"detailed\"; using \"normal\".")
+                                .arg(quoted(raw));
+        }
         // QSettings writes a section named "general" as [%General] and reads that back as
         // "General/...": on a file read again from disk the key has the other case.
         for (const QString &key : {FirstRunKey, QStringLiteral("General/firstRun")}) {
@@ -385,7 +419,14 @@ bool operator==(const AppSettings &a, const AppSettings &b)
 {
     return a.providerId == b.providerId && a.providers == b.providers
         && AppSettings::samePrefetch(a.prefetch, b.prefetch) && a.uiLanguage == b.uiLanguage
-        && a.translateTarget == b.translateTarget && a.firstRun == b.firstRun;
+        && a.translateTarget == b.translateTarget && a.firstRun == b.firstRun && a.logDetail == b.logDetail;
+}
+
+QList<QPair<LogDetail, QString>> AppSettings::logDetails()
+{
+    return {{LogDetail::Normal, tr("Normal")},
+            {LogDetail::Detailed, tr("Detailed (for bug reports)")},
+            {LogDetail::WarningsOnly, tr("Warnings and errors only")}};
 }
 
 QList<QPair<QString, QString>> AppSettings::uiLanguages()
@@ -564,6 +605,10 @@ void AppSettings::save(QSettings &settings) const
         settings.remove(TranslateKey);
     else
         settings.setValue(TranslateKey, translateTarget);
+    if (logDetail == LogDetail::Normal)
+        settings.remove(LogDetailKey);
+    else
+        settings.setValue(LogDetailKey, QLatin1String(logDetailName(logDetail)));
     settings.setValue(FirstRunKey, firstRun);
     settings.sync();
 }

@@ -91,6 +91,10 @@ inline constexpr qsizetype MaxModelLength = 200;
 inline constexpr double MaxPricePerMillion = 10'000;
 } // namespace Limits
 
+// How much the log file records (Settings, General). Whatever the level, it never holds keys,
+// prompts, documents or answers; Detailed adds request sizes and timings, for bug reports.
+enum class LogDetail { WarningsOnly, Normal, Detailed };
+
 // Everything Headstart persists, as a value. API keys are not here: they live in a SecretStore.
 // GUI thread (translations), but otherwise a plain value copied freely.
 class AppSettings
@@ -106,6 +110,7 @@ public:
     QString uiLanguage;                             // "" = the system's, "en", "zh_CN"; read at start
     QString translateTarget = QStringLiteral("English"); // the language Translate writes, in English
     bool firstRun = true;                           // the app has not finished its first start yet
+    LogDetail logDetail = LogDetail::Normal;        // applied at once; --verbose overrides it for a run
 
     // Reads and validates every key, value by value. A bad value (wrong type, out of range,
     // unknown provider) is reset to its default with one user-readable problem each. Lines
@@ -176,6 +181,8 @@ public:
 
     // The UI languages offered: code ("" = system) and the name shown, in its own language.
     static QList<QPair<QString, QString>> uiLanguages();
+    // The log levels offered, with the name shown, in the order the dialog lists them.
+    static QList<QPair<LogDetail, QString>> logDetails();
 };
 
 struct AppSettings::LoadResult {

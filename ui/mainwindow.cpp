@@ -9,6 +9,7 @@
 #include "documenttabs.h"
 #include "editmenu.h"
 #include "findbar.h"
+#include "logfolder.h"
 #include "metricsdock.h"
 #include "newdocumentwizard.h"
 #include "salvageexport.h"
@@ -310,6 +311,11 @@ void MainWindow::createMenus()
     metrics->setText(tr("&Metrics"));
     metrics->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     view->addAction(metrics);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    m_openLogFolder = help->addAction(tr("Open &Log Folder"), this, [this] { openLogFolder(this, m_logDirectory); });
+    m_openLogFolder->setObjectName(QStringLiteral("openLogFolder"));
+    m_openLogFolder->setEnabled(false); // until setLogDirectory()
 
     QToolBar *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
@@ -619,6 +625,12 @@ void MainWindow::dropEvent(QDropEvent *event)
 void MainWindow::setRecoveryDirectory(const QString &directory)
 {
     m_tabs->setRecoveryDirectory(directory);
+}
+
+void MainWindow::setLogDirectory(const QString &directory)
+{
+    m_logDirectory = directory;
+    m_openLogFolder->setEnabled(!directory.isEmpty());
 }
 
 void MainWindow::offerRecovery(std::function<void(int restored)> done)

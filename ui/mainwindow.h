@@ -66,6 +66,8 @@ public:
 
     // Where crash-recovery copies of unsaved documents go; empty disables them.
     void setRecoveryDirectory(const QString &directory);
+    // The folder Help, Open Log Folder opens (app/ writes the log there); empty disables it.
+    void setLogDirectory(const QString &directory);
     // Offers to restore the copies a previous session left behind; `done(restored)`.
     void offerRecovery(std::function<void(int restored)> done);
     void setTranslateTarget(const QString &language);
@@ -153,6 +155,8 @@ private:
     QAction *m_replace = nullptr;
     QAction *m_copy = nullptr;
     QString m_translateTarget;
+    QString m_logDirectory;
+    QAction *m_openLogFolder = nullptr;
     bool m_closing = false;        // asking about unsaved documents before closing
     bool m_closeConfirmed = false; // they were answered: the next close is for real
     // The last answer: for Regenerate, and so Insert/Replace know which document it is about.

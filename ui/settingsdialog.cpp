@@ -877,6 +877,22 @@ QWidget *SettingsDialog::createGeneralPage()
     connect(m_translateTarget, &QComboBox::activated, this, [this] { applyTranslateTarget(); });
     connect(m_translateTarget->lineEdit(), &QLineEdit::textEdited, this, [this] { m_textTimer.start(); });
     connect(m_translateTarget->lineEdit(), &QLineEdit::editingFinished, this, &SettingsDialog::applyTranslateTarget);
+
+    m_logDetail = new QComboBox(page);
+    m_logDetail->setObjectName(QStringLiteral("logDetail"));
+    for (const auto &[detail, name] : AppSettings::logDetails())
+        m_logDetail->addItem(name, static_cast<int>(detail));
+    m_logDetail->setAccessibleName(tr("Log detail"));
+    auto *logLabel = new QLabel(tr("Log &detail:"), page);
+    logLabel->setBuddy(m_logDetail);
+    form->addRow(logLabel, m_logDetail);
+    form->addRow(QString(), wrappingLabel(page, tr("The log (Help, Open Log Folder) never records your API keys, "
+                                                   "prompts, documents or answers. Detailed records more about each "
+                                                   "request and about prefetching, for a bug report.")));
+    connect(m_logDetail, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_settings.logDetail = static_cast<LogDetail>(m_logDetail->itemData(index).toInt());
+        emitIfChanged();
+    });
     return page;
 }
 
@@ -893,7 +909,9 @@ void SettingsDialog::applyTranslateTarget()
 
 void SettingsDialog::refreshGeneral()
 {
-    const QSignalBlocker b1(m_language), b2(m_translateTarget);
+    const QSignalBlocker b1(m_language), b2(m_translateTarget), b3(m_logDetail);
+    const int detail = m_logDetail->findData(static_cast<int>(m_settings.logDetail));
+    m_logDetail->setCurrentIndex(detail >= 0 ? detail : 0);
     const int language = m_language->findData(m_settings.uiLanguage);
     m_language->setCurrentIndex(language >= 0 ? language : 0);
     const int target = m_translateTarget->findData(m_settings.translateTarget);

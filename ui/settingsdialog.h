@@ -152,6 +152,7 @@ private:
     // General
     QComboBox *m_language = nullptr;
     QComboBox *m_translateTarget = nullptr;
+    QComboBox *m_logDetail = nullptr;
 };
 
 } // namespace Gui
