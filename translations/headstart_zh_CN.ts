@@ -4,34 +4,39 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="254"/>
+        <location filename="../app/application.cpp" line="326"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="127"/>
-        <location filename="../app/application.cpp" line="131"/>
-        <location filename="../app/application.cpp" line="315"/>
+        <location filename="../app/application.cpp" line="192"/>
+        <location filename="../app/application.cpp" line="196"/>
+        <location filename="../app/application.cpp" line="387"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="124"/>
+        <location filename="../app/application.cpp" line="159"/>
+        <source>Headstart has one window for now: the files opened in this one.</source>
+        <translation>Headstart 目前只有一个窗口：文件已在此窗口中打开。</translation>
+    </message>
+    <message>
+        <location filename="../app/application.cpp" line="189"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="167"/>
+        <location filename="../app/application.cpp" line="232"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="200"/>
+        <location filename="../app/application.cpp" line="266"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="251"/>
+        <location filename="../app/application.cpp" line="323"/>
         <source>Unknown provider &quot;%1&quot;; using the one from the settings.</source>
         <translation>未知的服务商“%1”；改用设置中的服务商。</translation>
     </message>
@@ -116,6 +121,68 @@
         <location filename="../app/screenshottour.cpp" line="144"/>
         <source>people who build writing tools</source>
         <translation>开发写作工具的人</translation>
+    </message>
+</context>
+<context>
+    <name>App::SingleInstance</name>
+    <message>
+        <location filename="../app/singleinstance.cpp" line="155"/>
+        <location filename="../app/singleinstance.cpp" line="167"/>
+        <source>Headstart is already running but did not answer: %1</source>
+        <translation>Headstart 已在运行，但没有响应：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/singleinstance.cpp" line="168"/>
+        <source>timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <location filename="../app/singleinstance.cpp" line="173"/>
+        <source>Headstart is already running but did not open the files: %1</source>
+        <translation>Headstart 已在运行，但没有打开这些文件：%1</translation>
+    </message>
+</context>
+<context>
+    <name>CommandLine</name>
+    <message>
+        <location filename="../app/commandline.cpp" line="28"/>
+        <source>Provider: local, deepseek, qwen, openai, anthropic, ollama, llamacpp, custom.</source>
+        <translation>服务商：local、deepseek、qwen、openai、anthropic、ollama、llamacpp、custom。</translation>
+    </message>
+    <message>
+        <location filename="../app/commandline.cpp" line="32"/>
+        <source>Open the files in a new window. Headstart has one window for now: they open in the running one.</source>
+        <translation>在新窗口中打开文件。Headstart 目前只有一个窗口：文件会在正在运行的窗口中打开。</translation>
+    </message>
+    <message>
+        <location filename="../app/commandline.cpp" line="35"/>
+        <source>Latency profile of the local demo engine: hosted, hosted-long-doc, local-gpu, instant.</source>
+        <translation>本地演示引擎的延迟配置：hosted、hosted-long-doc、local-gpu、instant。</translation>
+    </message>
+    <message>
+        <location filename="../app/commandline.cpp" line="39"/>
+        <source>User interface language, e.g. zh_CN (default: the one in Settings, else the system&apos;s).</source>
+        <translation>界面语言，例如 zh_CN（默认：设置中选择的语言，否则为系统语言）。</translation>
+    </message>
+    <message>
+        <location filename="../app/commandline.cpp" line="42"/>
+        <source>Log debug messages to stderr and the log file.</source>
+        <translation>将调试信息写入标准错误输出和日志文件。</translation>
+    </message>
+    <message>
+        <location filename="../app/commandline.cpp" line="44"/>
+        <source>Walk through the main views and save a PNG of each into this folder, then quit.</source>
+        <translation>依次打开各主要界面，将每个界面的 PNG 截图保存到此文件夹，然后退出。</translation>
+    </message>
+    <message>
+        <location filename="../app/commandline.cpp" line="57"/>
+        <source>Headstart: AI writing and chat that starts the answer before you ask.</source>
+        <translation>Headstart：在您提问之前就开始生成回答的 AI 写作与对话助手。</translation>
+    </message>
+    <message>
+        <location filename="../app/commandline.cpp" line="68"/>
+        <source>Markdown or text documents to open, each in its own tab.</source>
+        <translation>要打开的 Markdown 或文本文档，每个文档一个标签页。</translation>
     </message>
 </context>
 <context>
@@ -846,109 +913,129 @@
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="160"/>
+        <location filename="../ui/appsettings.cpp" line="184"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="167"/>
+        <location filename="../ui/appsettings.cpp" line="191"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="170"/>
+        <location filename="../ui/appsettings.cpp" line="194"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="173"/>
+        <location filename="../ui/appsettings.cpp" line="197"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="186"/>
-        <location filename="../ui/appsettings.cpp" line="196"/>
+        <location filename="../ui/appsettings.cpp" line="210"/>
+        <location filename="../ui/appsettings.cpp" line="220"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="213"/>
+        <location filename="../ui/appsettings.cpp" line="237"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="223"/>
+        <location filename="../ui/appsettings.cpp" line="247"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="238"/>
-        <location filename="../ui/appsettings.cpp" line="264"/>
+        <location filename="../ui/appsettings.cpp" line="262"/>
+        <location filename="../ui/appsettings.cpp" line="288"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="245"/>
+        <location filename="../ui/appsettings.cpp" line="269"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="250"/>
+        <location filename="../ui/appsettings.cpp" line="274"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="255"/>
+        <location filename="../ui/appsettings.cpp" line="279"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="268"/>
+        <location filename="../ui/appsettings.cpp" line="292"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="280"/>
+        <location filename="../ui/appsettings.cpp" line="304"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="284"/>
+        <location filename="../ui/appsettings.cpp" line="308"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="295"/>
+        <location filename="../ui/appsettings.cpp" line="319"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="309"/>
+        <location filename="../ui/appsettings.cpp" line="333"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="319"/>
+        <location filename="../ui/appsettings.cpp" line="343"/>
         <source>Whether %1 may use plain http:// was neither true nor false in the settings file; it may not.</source>
         <translation>设置文件中关于 %1 是否可以使用明文 http:// 的值既不是 true 也不是 false；因此不允许。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="332"/>
+        <location filename="../ui/appsettings.cpp" line="356"/>
         <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="353"/>
+        <location filename="../ui/appsettings.cpp" line="377"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="363"/>
+        <location filename="../ui/appsettings.cpp" line="387"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; using %2.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="394"/>
+        <location filename="../ui/appsettings.cpp" line="397"/>
+        <source>The log detail in the settings file (%1) is not one of &quot;warnings&quot;, &quot;normal&quot; or &quot;detailed&quot;; using &quot;normal&quot;.</source>
+        <translation>设置文件中的日志详细程度（%1）不是“warnings”、“normal”或“detailed”之一；将使用“normal”。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="427"/>
+        <source>Normal</source>
+        <translation>普通</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="428"/>
+        <source>Detailed (for bug reports)</source>
+        <translation>详细（用于错误报告）</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="429"/>
+        <source>Warnings and errors only</source>
+        <translation>仅警告和错误</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="435"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
@@ -1022,77 +1109,77 @@
         <translation type="vanished">无法读取设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="407"/>
+        <location filename="../ui/appsettings.cpp" line="448"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="417"/>
+        <location filename="../ui/appsettings.cpp" line="458"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="419"/>
+        <location filename="../ui/appsettings.cpp" line="460"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="423"/>
+        <location filename="../ui/appsettings.cpp" line="464"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="474"/>
+        <location filename="../ui/appsettings.cpp" line="515"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="474"/>
+        <location filename="../ui/appsettings.cpp" line="515"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="476"/>
+        <location filename="../ui/appsettings.cpp" line="517"/>
         <source>more</source>
         <translation>更多</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="708"/>
+        <location filename="../ui/appsettings.cpp" line="753"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="714"/>
+        <location filename="../ui/appsettings.cpp" line="759"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="715"/>
+        <location filename="../ui/appsettings.cpp" line="760"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="716"/>
+        <location filename="../ui/appsettings.cpp" line="761"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="717"/>
+        <location filename="../ui/appsettings.cpp" line="762"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="766"/>
+        <location filename="../ui/appsettings.cpp" line="811"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="769"/>
+        <location filename="../ui/appsettings.cpp" line="814"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="774"/>
+        <location filename="../ui/appsettings.cpp" line="819"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -1858,260 +1945,283 @@
     </message>
 </context>
 <context>
+    <name>Gui::LogFolder</name>
+    <message>
+        <location filename="../ui/logfolder.cpp" line="19"/>
+        <source>Open Log Folder</source>
+        <translation>打开日志文件夹</translation>
+    </message>
+    <message>
+        <location filename="../ui/logfolder.cpp" line="20"/>
+        <source>The log folder could not be opened here. It is:</source>
+        <translation>无法在此打开日志文件夹。它位于：</translation>
+    </message>
+</context>
+<context>
     <name>Gui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="68"/>
-        <location filename="../ui/mainwindow.cpp" line="717"/>
+        <location filename="../ui/mainwindow.cpp" line="69"/>
+        <location filename="../ui/mainwindow.cpp" line="729"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="207"/>
+        <location filename="../ui/mainwindow.cpp" line="208"/>
         <source>Summarize the document</source>
         <translation>总结文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="258"/>
+        <location filename="../ui/mainwindow.cpp" line="259"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="284"/>
+        <location filename="../ui/mainwindow.cpp" line="285"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="207"/>
+        <location filename="../ui/mainwindow.cpp" line="208"/>
         <source>&amp;Summarize</source>
         <translation>总结(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="227"/>
+        <location filename="../ui/mainwindow.cpp" line="228"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="255"/>
+        <location filename="../ui/mainwindow.cpp" line="256"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="289"/>
+        <location filename="../ui/mainwindow.cpp" line="290"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="314"/>
+        <location filename="../ui/mainwindow.cpp" line="320"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="695"/>
+        <location filename="../ui/mainwindow.cpp" line="707"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="682"/>
+        <location filename="../ui/mainwindow.cpp" line="694"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="209"/>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
         <source>&amp;Continue Writing</source>
         <translation>续写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="210"/>
+        <location filename="../ui/mainwindow.cpp" line="211"/>
         <source>Continue writing from the end of the document</source>
         <translation>从文档末尾继续写作</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="211"/>
+        <location filename="../ui/mainwindow.cpp" line="212"/>
         <source>&amp;Rewrite Selection</source>
         <translation>改写选区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="212"/>
+        <location filename="../ui/mainwindow.cpp" line="213"/>
         <source>Rewrite the selected text more clearly</source>
         <translation>把选中的文字改写得更清楚</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="213"/>
+        <location filename="../ui/mainwindow.cpp" line="214"/>
         <source>&amp;Translate</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="214"/>
+        <location filename="../ui/mainwindow.cpp" line="215"/>
         <source>Translate the selection, or the whole document</source>
         <translation>翻译选区，或整篇文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="215"/>
+        <location filename="../ui/mainwindow.cpp" line="216"/>
         <source>E&amp;xplain Selection</source>
         <translation>解释选区(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="216"/>
+        <location filename="../ui/mainwindow.cpp" line="217"/>
         <source>Explain the selected text</source>
         <translation>解释选中的文字</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="221"/>
+        <location filename="../ui/mainwindow.cpp" line="222"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="229"/>
+        <location filename="../ui/mainwindow.cpp" line="230"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="232"/>
+        <location filename="../ui/mainwindow.cpp" line="233"/>
         <source>Re&amp;generate</source>
         <translation>重新生成(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="234"/>
+        <location filename="../ui/mainwindow.cpp" line="235"/>
         <source>Ask again (Ctrl+Alt+G)</source>
         <translation>再问一次（Ctrl+Alt+G）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="237"/>
+        <location filename="../ui/mainwindow.cpp" line="238"/>
         <source>&amp;Insert Answer</source>
         <translation>插入回答(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="240"/>
         <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
         <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="242"/>
+        <location filename="../ui/mainwindow.cpp" line="243"/>
         <source>Re&amp;place Selection</source>
         <translation>替换选区(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="244"/>
+        <location filename="../ui/mainwindow.cpp" line="245"/>
         <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
         <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="247"/>
+        <location filename="../ui/mainwindow.cpp" line="248"/>
         <source>Cop&amp;y Answer</source>
         <translation>复制回答(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="249"/>
+        <location filename="../ui/mainwindow.cpp" line="250"/>
         <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
         <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="256"/>
+        <location filename="../ui/mainwindow.cpp" line="257"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="257"/>
+        <location filename="../ui/mainwindow.cpp" line="258"/>
         <source>New from &amp;Wizard…</source>
         <translation>用向导新建(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="259"/>
+        <location filename="../ui/mainwindow.cpp" line="260"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="261"/>
+        <location filename="../ui/mainwindow.cpp" line="262"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="265"/>
+        <location filename="../ui/mainwindow.cpp" line="266"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="270"/>
+        <location filename="../ui/mainwindow.cpp" line="271"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="277"/>
+        <location filename="../ui/mainwindow.cpp" line="278"/>
         <source>&amp;Export Damaged Conversations…</source>
         <translation>导出损坏的对话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="281"/>
+        <location filename="../ui/mainwindow.cpp" line="282"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="287"/>
+        <location filename="../ui/mainwindow.cpp" line="288"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="300"/>
+        <location filename="../ui/mainwindow.cpp" line="301"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="305"/>
+        <location filename="../ui/mainwindow.cpp" line="306"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="310"/>
+        <location filename="../ui/mainwindow.cpp" line="311"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="367"/>
+        <location filename="../ui/mainwindow.cpp" line="315"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="316"/>
+        <source>Open &amp;Log Folder</source>
+        <translation>打开日志文件夹(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="373"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="371"/>
+        <location filename="../ui/mainwindow.cpp" line="377"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="389"/>
+        <location filename="../ui/mainwindow.cpp" line="395"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="458"/>
+        <location filename="../ui/mainwindow.cpp" line="464"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="684"/>
+        <location filename="../ui/mainwindow.cpp" line="696"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="686"/>
+        <location filename="../ui/mainwindow.cpp" line="698"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="688"/>
+        <location filename="../ui/mainwindow.cpp" line="700"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="698"/>
+        <location filename="../ui/mainwindow.cpp" line="710"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="700"/>
+        <location filename="../ui/mainwindow.cpp" line="712"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="715"/>
+        <location filename="../ui/mainwindow.cpp" line="727"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -3070,6 +3180,21 @@
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
     <message>
+        <location filename="../ui/settingsdialog.cpp" line="885"/>
+        <source>Log detail</source>
+        <translation>日志详细程度</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="886"/>
+        <source>Log &amp;detail:</source>
+        <translation>日志详细程度(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="889"/>
+        <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
+        <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
+    </message>
+    <message>
         <source>Hover and debounce prefetch send text to the provider before you press anything: the open document when the pointer rests on an action, and your draft when you pause typing. A guess that turns out wrong still costs its tokens. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation type="vanished">悬停预取和防抖预取会在你按下任何按钮之前就把文本发送给服务商：指针停在某个操作上时发送已打开的文档，输入停顿时发送你的草稿。猜错的请求同样会消耗词元。预热会在你打开文档时发送该文档，以便服务商缓存它。</translation>
     </message>
@@ -3507,12 +3632,12 @@
 <context>
     <name>Llm::LlmStream</name>
     <message>
-        <location filename="../llm/llmstream.cpp" line="95"/>
+        <location filename="../llm/llmstream.cpp" line="98"/>
         <source>The base URL is not set or not an http(s) URL.</source>
         <translation>基础 URL 未设置，或不是 http(s) 地址。</translation>
     </message>
     <message>
-        <location filename="../llm/llmstream.cpp" line="443"/>
+        <location filename="../llm/llmstream.cpp" line="446"/>
         <source>The server answered with %1 instead of an event stream.</source>
         <translation>服务器返回了 %1，而不是事件流。</translation>
     </message>
@@ -3528,6 +3653,14 @@
         <location filename="../llm/providerprofile.cpp" line="155"/>
         <source>Custom (OpenAI-compatible)</source>
         <translation>自定义（兼容 OpenAI）</translation>
+    </message>
+</context>
+<context>
+    <name>Main</name>
+    <message>
+        <location filename="../app/main.cpp" line="80"/>
+        <source>Headstart is already running; close it to take the screenshots.</source>
+        <translation>Headstart 已在运行；请先关闭它再截图。</translation>
     </message>
 </context>
 <context>
