@@ -379,18 +379,6 @@
         <translation>以问号或句号结尾的草稿，只需停顿这段较短的时间就会被考虑：回车键通常在半秒内按下。</translation>
     </message>
     <message>
-        <source>adapt the pause</source>
-        <translation type="vanished">自适应停顿</translation>
-    </message>
-    <message>
-        <source>Adapt to how &amp;fast I send</source>
-        <translation type="vanished">适应我的发送速度(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Learns how soon you press Enter after your last key and, where that is sooner than the pauses above, considers the draft sooner (at 40 % of your usual gap), so that fast typists get an early answer too. Kept in memory only.</source>
-        <translation type="vanished">学习您在最后一次按键后多快按下回车；若比上面的停顿更短，就更早考虑草稿（取您通常间隔的 40%），让打字快的人也能提前得到回答。仅保存在内存中。</translation>
-    </message>
-    <message>
         <location filename="../ui/prefetchparameters.cpp" line="94"/>
         <source>minimum draft length</source>
         <translation>草稿最小长度</translation>
@@ -494,10 +482,6 @@
         <location filename="../ui/prefetchparameters.cpp" line="140"/>
         <source>&amp;Length of an early guess:</source>
         <translation>提前猜测的长度(&amp;L)：</translation>
-    </message>
-    <message>
-        <source>An early guess asks the provider for only this many tokens, so a wrong one costs little; when you ask, they show at once while the rest is fetched. Only where the provider can continue an answer.</source>
-        <translation type="vanished">提前猜测只向服务商请求这么多个词元，猜错了花费也很少；你真正发出请求时，这些词元会立即显示，其余部分随后获取。仅适用于能够续写回答的服务商。</translation>
     </message>
     <message>
         <location filename="../ui/prefetchparameters.cpp" line="141"/>
@@ -864,10 +848,6 @@
         <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
     <message>
-        <source>Tokens of unused early answers, as a share of the tokens you used; above this the strategy pauses itself.</source>
-        <translation type="vanished">未使用的提前回答所耗词元占你实际使用词元的比例；高于此值时策略自行暂停。</translation>
-    </message>
-    <message>
         <location filename="../ui/prefetchparameters.cpp" line="306"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
@@ -1099,14 +1079,6 @@
         <location filename="../ui/prefetchparameters.cpp" line="372"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
-    </message>
-    <message>
-        <source>The settings file %1 could not be read; Headstart uses the default settings. The damaged file was kept as %2.</source>
-        <translation type="vanished">无法读取设置文件 %1；Headstart 将使用默认设置。损坏的文件已保留为 %2。</translation>
-    </message>
-    <message>
-        <source>The settings file %1 could not be read; Headstart uses the default settings.</source>
-        <translation type="vanished">无法读取设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
         <location filename="../ui/appsettings.cpp" line="448"/>
@@ -1561,10 +1533,6 @@
         <translation>完整性检查没有返回结果</translation>
     </message>
     <message>
-        <source>The conversation file was damaged; it was moved to %1 and a new one was started.</source>
-        <translation type="vanished">对话文件已损坏，已移至 %1，并新建了一个对话文件。</translation>
-    </message>
-    <message>
         <location filename="../ui/conversationstore.cpp" line="176"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
@@ -1868,38 +1836,48 @@
         <translation>替换后的文字</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="35"/>
-        <source>&amp;Previous</source>
-        <translation>上一个(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../ui/findbar.cpp" line="36"/>
-        <source>&amp;Next</source>
-        <translation>下一个(&amp;N)</translation>
+        <location filename="../ui/findbar.cpp" line="38"/>
+        <source>Previous match (Shift+Enter)</source>
+        <translation>上一个匹配（Shift+Enter）</translation>
     </message>
     <message>
         <location filename="../ui/findbar.cpp" line="39"/>
+        <source>Previous match</source>
+        <translation>上一个匹配</translation>
+    </message>
+    <message>
+        <location filename="../ui/findbar.cpp" line="42"/>
+        <source>Next match (Enter)</source>
+        <translation>下一个匹配（Enter）</translation>
+    </message>
+    <message>
+        <location filename="../ui/findbar.cpp" line="43"/>
+        <source>Next match</source>
+        <translation>下一个匹配</translation>
+    </message>
+    <message>
+        <location filename="../ui/findbar.cpp" line="46"/>
         <source>Close (Esc)</source>
         <translation>关闭（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="40"/>
+        <location filename="../ui/findbar.cpp" line="47"/>
         <source>Close the find bar</source>
         <translation>关闭查找栏</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="143"/>
+        <location filename="../ui/findbar.cpp" line="150"/>
         <source>Wrapped around</source>
         <translation>已从另一端继续查找</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="147"/>
-        <location filename="../ui/findbar.cpp" line="184"/>
+        <location filename="../ui/findbar.cpp" line="154"/>
+        <location filename="../ui/findbar.cpp" line="191"/>
         <source>Not found</source>
         <translation>未找到</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/findbar.cpp" line="184"/>
+        <location filename="../ui/findbar.cpp" line="191"/>
         <source>%n replaced</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
@@ -2359,10 +2337,6 @@
         <location filename="../ui/metricsdock.cpp" line="101"/>
         <source>Wasted</source>
         <translation>浪费</translation>
-    </message>
-    <message>
-        <source>Extra cost</source>
-        <translation type="vanished">额外开销</translation>
     </message>
     <message>
         <location filename="../ui/metricsdock.cpp" line="101"/>
@@ -3195,10 +3169,6 @@
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <source>Hover and debounce prefetch send text to the provider before you press anything: the open document when the pointer rests on an action, and your draft when you pause typing. A guess that turns out wrong still costs its tokens. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
-        <translation type="vanished">悬停预取和防抖预取会在你按下任何按钮之前就把文本发送给服务商：指针停在某个操作上时发送已打开的文档，输入停顿时发送你的草稿。猜错的请求同样会消耗词元。预热会在你打开文档时发送该文档，以便服务商缓存它。</translation>
-    </message>
-    <message>
         <location filename="../ui/settingsdialog.cpp" line="649"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
@@ -3253,14 +3223,6 @@
         <location filename="../ui/settingsdialog.cpp" line="814"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Hover and debounce prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
-        <translation type="vanished">悬停预取和防抖预取可以在你按下任何按钮之前向 %1 发送文本；由下方的开关决定其中哪些运行。</translation>
-    </message>
-    <message>
-        <source>Until you allow it, hover and debounce prefetch stay off for %1, whatever the switches below say.</source>
-        <translation type="vanished">在你允许之前，无论下方开关如何设置，悬停预取和防抖预取对 %1 都保持关闭。</translation>
     </message>
     <message>
         <location filename="../ui/settingsdialog.cpp" line="856"/>

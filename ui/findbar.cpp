@@ -32,8 +32,15 @@ FindBar::FindBar(QWidget *parent)
     m_replace->setObjectName(QStringLiteral("replaceText"));
     m_replace->setPlaceholderText(tr("Replace with"));
     m_replace->setAccessibleName(tr("Replacement text"));
-    auto *previous = new QPushButton(tr("&Previous"), this);
-    auto *next = new QPushButton(tr("&Next"), this);
+    // Arrows, not words: the bar is as wide as the document, which may be narrow.
+    auto *previous = new QToolButton(this);
+    previous->setArrowType(Qt::UpArrow);
+    previous->setToolTip(tr("Previous match (Shift+Enter)"));
+    previous->setAccessibleName(tr("Previous match"));
+    auto *next = new QToolButton(this);
+    next->setArrowType(Qt::DownArrow);
+    next->setToolTip(tr("Next match (Enter)"));
+    next->setAccessibleName(tr("Next match"));
     auto *close = new QToolButton(this);
     close->setText(QStringLiteral("×"));
     close->setToolTip(tr("Close (Esc)"));
@@ -60,8 +67,8 @@ FindBar::FindBar(QWidget *parent)
     layout->addLayout(findRow);
     layout->addWidget(m_replaceRow);
 
-    connect(next, &QPushButton::clicked, this, &FindBar::findNext);
-    connect(previous, &QPushButton::clicked, this, &FindBar::findPrevious);
+    connect(next, &QToolButton::clicked, this, &FindBar::findNext);
+    connect(previous, &QToolButton::clicked, this, &FindBar::findPrevious);
     connect(m_replaceButton, &QPushButton::clicked, this, &FindBar::replaceCurrent);
     connect(m_replaceAllButton, &QPushButton::clicked, this, &FindBar::replaceAll);
     connect(close, &QToolButton::clicked, this, &FindBar::closeBar);
