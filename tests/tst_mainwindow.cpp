@@ -579,6 +579,11 @@ void tst_MainWindow::recoveredDocumentKeepsItsPath()
     next.offerRecovery([&restored](int n) { restored = n; });
     QMessageBox *question = shownMessageBox(&next);
     QVERIFY(question);
+    // The question names what it found: the file, with its folder.
+    QVERIFY2(question->informativeText().contains(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath())),
+             qPrintable(question->informativeText()));
+    // The copy holds the unsaved text: readable by its owner only.
+    QCOMPARE(QFile::permissions(copy) & (QFileDevice::ReadGroup | QFileDevice::ReadOther), QFileDevice::Permissions());
     QTest::mouseClick(question->button(QMessageBox::Yes), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(restored, 1, 2000);
     // In its own file again, unsaved, and copied again until it is saved.

@@ -327,10 +327,23 @@ void DocumentTabs::offerRecovery(std::function<void(int)> done)
         done(0);
         return;
     }
+    // Which documents, by name and file, so the user knows what they are recovering.
+    QStringList found;
+    for (const QString &name : files) {
+        QFile file(dir.filePath(name));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        const QJsonObject copy = QJsonDocument::fromJson(file.readAll()).object();
+        const QString path = copy.value(QStringLiteral("path")).toString();
+        const QString shown = copy.value(QStringLiteral("name")).toString();
+        found << (path.isEmpty() ? tr("%1 (never saved)").arg(shown.isEmpty() ? tr("Untitled") : shown)
+                                 : tr("%1 (%2)").arg(QFileInfo(path).fileName(), QDir::toNativeSeparators(path)));
+    }
     auto *box = new QMessageBox(
         QMessageBox::Question, tr("Recover Documents"),
         tr("Headstart did not close properly last time. Recover %n unsaved document(s)?", nullptr, int(files.size())),
         QMessageBox::Yes | QMessageBox::Discard, this);
+    box->setInformativeText(found.join(QLatin1Char('\n')));
     box->setDefaultButton(QMessageBox::Yes);
     box->setAttribute(Qt::WA_DeleteOnClose);
     connect(box, &QMessageBox::finished, this, [this, box, dir, files, done] {
