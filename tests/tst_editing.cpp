@@ -17,6 +17,9 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QFileInfo>
 #include <QFileDialog>
 #include <QLineEdit>
 #include <QMenu>
@@ -26,6 +29,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -46,6 +50,7 @@ private slots:
     void findWrapsAroundAndReplaceAllIsOneUndoStep();
     void escapeInTheFindBarClosesItAndStopsNothing();
     void saveAsHasItsDocumentedKey();
+    void openRecentTellsSameNamesApart();
     void quittingWithSeveralUnsavedAsksOnceAndSendsNothing_data();
     void quittingWithSeveralUnsavedAsksOnceAndSendsNothing();
 
@@ -134,6 +139,18 @@ void tst_Editing::undoRightAfterInsertNeedsNoClick()
     QVERIFY(ended.wait(15000));
     const QString answer = m_window->answerPane()->text();
     QVERIFY(!answer.isEmpty());
+
+    // Copy Answer says that it copied.
+    QPushButton *copy = nullptr;
+    for (QPushButton *b : m_window->findChildren<QPushButton *>()) {
+        if (b->text() == tr("Copy Answer"))
+            copy = b;
+    }
+    QVERIFY(copy);
+    QTest::mouseClick(copy, Qt::LeftButton);
+    QCOMPARE(QApplication::clipboard()->text(), answer);
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(QString::number(answer.size())),
+             qPrintable(m_window->statusBar()->currentMessage()));
 
     QTest::mouseClick(m_window->insertButton(), Qt::LeftButton);
     QVERIFY(m_tab->toPlainText().contains(answer));
@@ -244,6 +261,35 @@ void tst_Editing::saveAsHasItsDocumentedKey()
     }());
     QCOMPARE(dialog->acceptMode(), QFileDialog::AcceptSave);
     dialog->reject();
+}
+
+void tst_Editing::openRecentTellsSameNamesApart()
+{
+    QTemporaryDir dir;
+    QStringList paths;
+    for (const char *folder : {"project-a", "project-b"}) {
+        QVERIFY(QDir(dir.path()).mkpath(QLatin1String(folder)));
+        QFile f(dir.filePath(QLatin1String(folder) + QLatin1String("/notes.md")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("Notes.");
+        paths << QFileInfo(f).absoluteFilePath();
+        QVERIFY(m_window->openFile(paths.last()));
+    }
+    QMenu *recent = nullptr;
+    for (QAction *a : menu(tr("&File"))->actions()) {
+        if (a->menu() && a->text() == tr("Open &Recent"))
+            recent = a->menu();
+    }
+    QVERIFY(recent);
+    const QList<QAction *> entries = recent->actions();
+    QVERIFY(entries.size() >= 2);
+    // Newest first, each with its folder.
+    QVERIFY2(entries.at(0)->text().contains(QLatin1String("notes.md"))
+                 && entries.at(0)->text().contains(QLatin1String("project-b")), qPrintable(entries.at(0)->text()));
+    QVERIFY2(entries.at(1)->text().contains(QLatin1String("project-a")), qPrintable(entries.at(1)->text()));
+    m_window->tabs()->setCurrentIndex(0);
+    entries.at(1)->trigger();
+    QCOMPARE(m_window->currentDocument()->filePath(), paths.first());
 }
 
 void tst_Editing::quittingWithSeveralUnsavedAsksOnceAndSendsNothing_data()

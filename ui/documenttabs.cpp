@@ -414,7 +414,16 @@ void DocumentTabs::rebuildRecentMenu()
     const QStringList recent = AppSettings::recentFiles(settings);
     for (int i = 0; i < recent.size(); ++i) {
         const QString path = recent.at(i);
-        QAction *act = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg((i + 1) % 10).arg(QFileInfo(path).fileName()),
+        // The folder too: two notes.md from different projects must be told apart. The home
+        // folder as ~, as file managers and shells show it; '&' doubled, or it is a mnemonic.
+        QString folder = QDir::toNativeSeparators(QFileInfo(path).absolutePath());
+        const QString home = QDir::toNativeSeparators(QDir::homePath());
+        if (folder == home || folder.startsWith(home + QDir::separator()))
+            folder = QLatin1Char('~') + folder.mid(home.size());
+        auto escaped = [](QString text) { return text.replace(QLatin1Char('&'), QLatin1String("&&")); };
+        QAction *act = m_recentMenu->addAction(tr("&%1 %2  (%3)")
+                                                   .arg((i + 1) % 10)
+                                                   .arg(escaped(QFileInfo(path).fileName()), escaped(folder)),
                                                this, [this, path] { openFile(path); });
         act->setToolTip(QDir::toNativeSeparators(path));
     }

@@ -499,8 +499,12 @@ void MainWindow::replaceSelection()
 
 void MainWindow::copyAnswer()
 {
-    if (!m_answer->text().isEmpty())
-        QApplication::clipboard()->setText(m_answer->text());
+    const QString text = m_answer->text();
+    if (text.isEmpty())
+        return;
+    QApplication::clipboard()->setText(text);
+    // Copying shows nothing by itself; say that it happened and how much.
+    statusBar()->showMessage(tr("Answer copied to the clipboard (%n character(s))", nullptr, int(text.size())), 4000);
 }
 
 void MainWindow::showWizard()
