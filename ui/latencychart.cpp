@@ -191,7 +191,8 @@ QList<LatencyChart::Tick> LatencyChart::timeTicks(int plotWidth) const
     const QFontMetrics fm = fontMetrics();
     // As many ticks as fit with a label's width and two characters between labels.
     const int labelWidth = std::max(fm.horizontalAdvance(formatAge(span, span)), fm.horizontalAdvance(formatAge(0, span)));
-    const qint64 fit = std::max<qint64>(1, plotWidth / std::max(1, labelWidth + 2 * fm.averageCharWidth()));
+    // At most six intervals even when wide: a calm axis, and every tick still a round number.
+    const qint64 fit = std::clamp<qint64>(plotWidth / std::max(1, labelWidth + 2 * fm.averageCharWidth()), 1, 6);
     // A step that divides the span labels both ends; failing that, one that fits leaves the
     // left edge unlabelled; failing that, only the two ends.
     const auto pick = [&](const auto &steps) {
@@ -332,10 +333,12 @@ void LatencyChart::paintEvent(QPaintEvent *)
     } else {
         // Dots, not bars: answers close in time overlap, and a dot still shows its series.
         // Newest drawn last, so it is on top; an outline in the plot colour separates neighbours.
+        // Clamped dots sit on the plot's edges: they may overhang them, not be cut in half.
+        const double radius = std::max(2.5, double(fm.height()) / 4.5);
+        const int overhang = int(std::ceil(radius)) + 1;
         painter.save();
-        painter.setClipRect(plot);
+        painter.setClipRect(plot.adjusted(0, -overhang, overhang, overhang));
         painter.setRenderHint(QPainter::Antialiasing);
-        const double radius = std::max(2.0, double(fm.height()) / 6.0);
         painter.setPen(QPen(pal.color(QPalette::Base), 1.0));
         for (const Prefetch::LatencySample &sample : m_samples) {
             const double age = ageSeconds(sample, m_nowNs);

@@ -127,7 +127,9 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     // Rows as high as their text needs (font and DPI), not the style's roomier default.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // Not stretched: a stretched last section is only as wide as the space left and would cut
+    // a long state ("Active (too few attempts yet: 2 of 20)"); the table scrolls instead.
+    m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
