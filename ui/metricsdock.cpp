@@ -349,7 +349,7 @@ void MetricsDock::refresh()
                           state});
 
         QString tip = baseline
-            ? tr("%1 answers had nothing prefetched to take over, whichever strategy asked for them: perceived "
+            ? tr("Answers with nothing prefetched to take over, whichever strategy asked for them: %1; perceived "
                  "p50 %2, p95 %3.")
                   .arg(locale.toString(answers), formatMs(perceived.p50), formatMs(perceived.p95))
             : tr("%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 "
