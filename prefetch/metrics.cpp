@@ -1,8 +1,11 @@
 #include "metrics.h"
 
+#include "llm/clock.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QLocale>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -71,12 +74,13 @@ double StrategyStats::extraCost() const
 
 // ---- Window ----------------------------------------------------------------------------------
 
-void Metrics::Window::setCapacity(qsizetype capacity)
+template <typename T>
+void Metrics::Ring<T>::setCapacity(qsizetype capacity)
 {
     capacity = std::max<qsizetype>(1, capacity);
     if (capacity == m_capacity)
         return;
-    QList<double> kept = values();
+    QList<T> kept = values();
     if (kept.size() > capacity)
         kept = kept.last(capacity);
     m_values = std::move(kept);
@@ -84,7 +88,8 @@ void Metrics::Window::setCapacity(qsizetype capacity)
     m_next = 0; // oldest first again; m_next only matters once full
 }
 
-void Metrics::Window::add(double value)
+template <typename T>
+void Metrics::Ring<T>::add(const T &value)
 {
     if (m_values.size() < m_capacity) {
         m_values.append(value);
@@ -94,21 +99,24 @@ void Metrics::Window::add(double value)
     m_next = (m_next + 1) % m_capacity;
 }
 
-void Metrics::Window::clear()
+template <typename T>
+void Metrics::Ring<T>::clear()
 {
     m_values.clear();
     m_next = 0;
 }
 
-QList<double> Metrics::Window::values() const
+template <typename T>
+QList<T> Metrics::Ring<T>::values() const
 {
-    QList<double> out;
+    QList<T> out;
     out.reserve(m_values.size());
     appendTo(out);
     return out;
 }
 
-void Metrics::Window::appendTo(QList<double> &out) const
+template <typename T>
+void Metrics::Ring<T>::appendTo(QList<T> &out) const
 {
     // Once full, the oldest sample sits where the next one will go.
     for (qsizetype i = m_next; i < m_values.size(); ++i)
@@ -116,6 +124,9 @@ void Metrics::Window::appendTo(QList<double> &out) const
     for (qsizetype i = 0; i < m_next; ++i)
         out.append(m_values.at(i));
 }
+
+template class Metrics::Ring<double>;
+template class Metrics::Ring<LatencySample>;
 
 // ---- Metrics ---------------------------------------------------------------------------------
 
@@ -225,8 +236,14 @@ void Metrics::recordPerceivedLatency(Strategy s, LatencyKind kind, double ms)
 {
     if (!std::isfinite(ms))
         return;
-    slot(s).perceived[size_t(indexOf(kind))].add(ms);
-    m_recent.add(ms);
+    Slot &sl = slot(s);
+    sl.perceived[size_t(indexOf(kind))].add(ms);
+    switch (kind) {
+    case LatencyKind::Hit: ++sl.stats.answersHit; break;
+    case LatencyKind::Miss: ++sl.stats.answersMiss; break;
+    case LatencyKind::NoPrefetch: ++sl.stats.answersNoPrefetch; break;
+    }
+    m_recent.add({ms, kind, Llm::monotonicNowNs()});
     touch();
 }
 
@@ -287,11 +304,40 @@ Percentiles Metrics::ttft(Strategy s) const
     return percentiles(slot(s).ttft.values());
 }
 
-QList<double> Metrics::recentPerceived(qsizetype n) const
+Percentiles Metrics::perceivedPrefetched(Strategy s) const
 {
-    const QList<double> all = m_recent.values();
+    QList<double> both;
+    slot(s).perceived[size_t(indexOf(LatencyKind::Hit))].appendTo(both);
+    slot(s).perceived[size_t(indexOf(LatencyKind::Miss))].appendTo(both);
+    return percentiles(std::move(both));
+}
+
+qint64 Metrics::answersAll(LatencyKind kind) const
+{
+    qint64 n = 0;
+    for (const Slot &sl : m_slots) {
+        switch (kind) {
+        case LatencyKind::Hit: n += sl.stats.answersHit; break;
+        case LatencyKind::Miss: n += sl.stats.answersMiss; break;
+        case LatencyKind::NoPrefetch: n += sl.stats.answersNoPrefetch; break;
+        }
+    }
+    return n;
+}
+
+QList<LatencySample> Metrics::recentSamples(qsizetype n) const
+{
+    const QList<LatencySample> all = m_recent.values();
     n = std::clamp<qsizetype>(n, 0, all.size());
     return all.last(n);
+}
+
+QList<double> Metrics::recentPerceived(qsizetype n) const
+{
+    QList<double> out;
+    for (const LatencySample &sample : recentSamples(n))
+        out.append(sample.ms);
+    return out;
 }
 
 bool Metrics::isDegraded(Strategy s) const
@@ -372,6 +418,24 @@ void Metrics::evaluate(Strategy s)
                                 .arg(name, percent(cost), percent(ceiling), percent(resume));
     }
 
+    // Past a line with too few attempts to judge: not an alarm, but the panel says why the
+    // strategy still shows as active. No attempts at all says nothing (a rate of 0 of 0).
+    const qint64 minimum = std::max(1, m_settings.minAttemptsForAlarm);
+    QStringList early;
+    if (!enough && st.attempts > 0 && rate < floor)
+        early << QCoreApplication::translate("Prefetch::Metrics",
+                                             "%1: hit rate %2 is below %3, but the alarm waits for %4 attempts "
+                                             "(%5 so far).")
+                     .arg(name, percent(rate), percent(floor), locale.toString(minimum), locale.toString(st.attempts));
+    if (!enough && st.attempts > 0 && cost > ceiling)
+        early << QCoreApplication::translate("Prefetch::Metrics",
+                                             "%1: extra cost %2 is above %3, but the pause waits for %4 attempts "
+                                             "(%5 so far).")
+                     .arg(name, percent(cost), percent(ceiling), locale.toString(minimum),
+                          locale.toString(st.attempts));
+    st.tooFewAttempts = !early.isEmpty();
+    st.tooFewAttemptsReason = early.join(QLatin1Char(' '));
+
     // Both states are stored before either signal goes out, so a receiver sees them consistent.
     const bool alarmChanges = alarm != st.alarm;
     const bool degradedChanges = degraded != st.degraded;
@@ -431,20 +495,29 @@ QJsonObject Metrics::snapshot() const
             {QStringLiteral("alarmReason"), st.alarmReason},
             {QStringLiteral("degraded"), st.degraded},
             {QStringLiteral("degradedReason"), st.degradedReason},
+            {QStringLiteral("tooFewAttempts"), st.tooFewAttempts},
+            {QStringLiteral("tooFewAttemptsReason"), st.tooFewAttemptsReason},
+            {QStringLiteral("answers"), QJsonObject{{QStringLiteral("hit"), double(st.answersHit)},
+                                                    {QStringLiteral("miss"), double(st.answersMiss)},
+                                                    {QStringLiteral("noPrefetch"), double(st.answersNoPrefetch)}}},
             {QStringLiteral("perceived"), perceivedObj},
             {QStringLiteral("ttft"), toJson(ttft(s))},
         };
         strategies.insert(QLatin1String(strategyId(s)), o);
     }
     QJsonObject all;
-    for (LatencyKind k : AllKinds)
+    QJsonObject answers;
+    for (LatencyKind k : AllKinds) {
         all.insert(QLatin1String(kindId(k)), toJson(perceivedAll(k)));
+        answers.insert(QLatin1String(kindId(k)), double(answersAll(k)));
+    }
     QJsonArray recent;
-    for (double v : m_recent.values())
-        recent.append(v);
+    for (const LatencySample &sample : m_recent.values())
+        recent.append(sample.ms);
     return QJsonObject{
         {QStringLiteral("strategies"), strategies},
         {QStringLiteral("perceivedAll"), all},
+        {QStringLiteral("answersAll"), answers},
         {QStringLiteral("recentPerceived"), recent},
         {QStringLiteral("latencyWindow"), double(std::max(1, m_settings.latencyWindow))},
     };

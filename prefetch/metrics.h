@@ -29,6 +29,15 @@ struct Percentiles {
 // p50 and p95 of `samples` (any order), nearest rank.
 Percentiles percentiles(QList<double> samples);
 
+// One perceived latency with its series and when it was recorded (Llm::monotonicNowNs()), for
+// a chart with a time axis.
+struct LatencySample {
+    double ms = 0;
+    LatencyKind kind = LatencyKind::NoPrefetch;
+    qint64 atNs = 0;
+    bool operator==(const LatencySample &) const = default;
+};
+
 struct StrategyStats {
     qint64 attempts = 0; // prefetches started (rejected ones are not attempts)
     qint64 hits = 0, partialHits = 0, misses = 0, cancelled = 0, expired = 0, failed = 0, preempted = 0;
@@ -38,6 +47,10 @@ struct StrategyStats {
     // their own prices), in its currency. All zero for a free provider.
     double costPrefetched = 0, costUsed = 0, costWasted = 0;
     double timeSavedMs = 0; // summed
+    // Answers shown to the user (perceived latencies recorded), cumulative, by series: taken
+    // over from this strategy's prefetch, started afresh after its wrong guess, or started with
+    // nothing prefetched although this strategy asked for them. Each answer is in exactly one.
+    qint64 answersHit = 0, answersMiss = 0, answersNoPrefetch = 0;
 
     // (hits + partialHits) / attempts; 0 when no attempts.
     double hitRate() const;
@@ -60,6 +73,10 @@ struct StrategyStats {
     QString alarmReason;
     bool degraded = false; // extra cost over the ceiling: the strategy is paused
     QString degradedReason;
+    // Past the hit-rate floor or the extra-cost ceiling, but with fewer than
+    // minAttemptsForAlarm attempts: no alarm or pause yet, and the reason says why.
+    bool tooFewAttempts = false;
+    QString tooFewAttemptsReason;
 };
 
 // Live counters, latency percentiles and the two alarms of PREFETCH.md rule 1, per strategy.
@@ -75,7 +92,8 @@ struct StrategyStats {
 // when extraCost() < extraCostResume (a resume level above the ceiling is taken as the ceiling,
 // so the state cannot flap). A paused strategy records nothing new, so it only resumes through
 // fresh numbers: the engine letting a probe through, new settings, or reset()/resetStrategy().
-// Strategy::None has counters and latency series but no alarms.
+// Strategy::None has counters and latency series but no alarms. Below minAttemptsForAlarm, numbers
+// past either line set tooFewAttempts with a reason instead.
 //
 // Reasons are user-facing translated sentences with the numbers in them. While an alarm or
 // pause is on, stats() carries the reason with the current numbers; the signal carries the
@@ -109,10 +127,16 @@ public:
     Percentiles perceived(Strategy s, LatencyKind kind) const;
     // Across strategies, Strategy::None included.
     Percentiles perceivedAll(LatencyKind kind) const;
+    // The answers one strategy had a prefetch for: its Hit and Miss series together.
+    Percentiles perceivedPrefetched(Strategy s) const;
+    // Answers shown of one series across strategies, cumulative until reset() (not windowed).
+    qint64 answersAll(LatencyKind kind) const;
     Percentiles ttft(Strategy s) const;
     // The last n perceived-latency samples of any kind and strategy, oldest first (for a chart);
     // at most settings.latencyWindow.
     QList<double> recentPerceived(qsizetype n) const;
+    // The same samples with their series and time.
+    QList<LatencySample> recentSamples(qsizetype n) const;
     bool isDegraded(Strategy s) const;
 
     // Everything above, machine-readable; the keys are listed in docs/prefetch.md, "Metrics".
@@ -134,22 +158,24 @@ signals:
     void degradedChanged(Prefetch::Strategy s, bool degraded, const QString &reason);
 
 private:
-    // Fixed-capacity ring of the newest samples.
-    class Window
+    // Fixed-capacity ring of the newest samples (instantiated for double and LatencySample).
+    template <typename T>
+    class Ring
     {
     public:
         void setCapacity(qsizetype capacity);
-        void add(double value);
+        void add(const T &value);
         void clear();
         qsizetype size() const { return m_values.size(); }
-        QList<double> values() const; // oldest first
-        void appendTo(QList<double> &out) const;
+        QList<T> values() const; // oldest first
+        void appendTo(QList<T> &out) const;
 
     private:
-        QList<double> m_values;
+        QList<T> m_values;
         qsizetype m_capacity = 1;
         qsizetype m_next = 0; // where the next sample goes once full
     };
+    using Window = Ring<double>;
 
     static constexpr int StrategyCount = int(Strategy::None) + 1; // Strategy::None included
     static constexpr int LatencyKindCount = 3;
@@ -170,7 +196,7 @@ private:
 
     Settings m_settings;
     std::array<Slot, StrategyCount> m_slots;
-    Window m_recent;
+    Ring<LatencySample> m_recent; // the newest samples of any series and strategy
     QTimer m_signalTimer;
 };
 

@@ -36,6 +36,8 @@ private slots:
     void changedFollowsTheLastChange();
     void snapshotKeys();
     void moneyDecidesExtraCostWhereThereArePrices();
+    void answersAreCountedOncePerSeries();
+    void tooFewAttemptsSaysWhy();
 
 private:
     static Settings quickSettings()
@@ -483,7 +485,9 @@ void tst_Metrics::snapshotKeys()
     m.recordTtft(Strategy::Hover, 700);
     const QJsonObject snap = m.snapshot();
 
-    QCOMPARE(snap.keys(), (QStringList{"latencyWindow", "perceivedAll", "recentPerceived", "strategies"}));
+    QCOMPARE(snap.keys(), (QStringList{"answersAll", "latencyWindow", "perceivedAll", "recentPerceived", "strategies"}));
+    QCOMPARE(snap.value("answersAll").toObject().value("noPrefetch").toInteger(), 1);
+    QCOMPARE(snap.value("answersAll").toObject().value("hit").toInteger(), 1);
     const QJsonObject strategies = snap.value("strategies").toObject();
     QCOMPARE(strategies.keys(), (QStringList{"debounce", "habits", "hover", "keyboard", "none", "reading", "selection",
                                              "trajectory", "warmup", "workflow"}));
@@ -492,7 +496,8 @@ void tst_Metrics::snapshotKeys()
                          "rejectedBudget", "rejectedLane", "tokensPrefetched", "tokensUsed", "tokensWasted",
                          "cacheReadTokens", "cacheWriteTokens", "costPrefetched", "costUsed", "costWasted",
                          "timeSavedMs", "hitRate", "extraCost", "extraCostTokens", "extraCostMoney",
-                         "extraCostUnbounded", "alarm", "alarmReason", "degraded", "degradedReason", "perceived", "ttft"};
+                         "extraCostUnbounded", "alarm", "alarmReason", "degraded", "degradedReason", "tooFewAttempts",
+                         "tooFewAttemptsReason", "answers", "perceived", "ttft"};
     expected.sort();
     QCOMPARE(hover.keys(), expected);
     QCOMPARE(hover.value("attempts").toInteger(), 1);
@@ -533,6 +538,76 @@ void tst_Metrics::moneyDecidesExtraCostWhereThereArePrices()
     const QJsonObject selection = m.snapshot().value("strategies").toObject().value("selection").toObject();
     QCOMPARE(selection.value("costWasted").toDouble(), 0.0005);
     QCOMPARE(selection.value("extraCostMoney").toDouble(), 0.05);
+}
+
+void tst_Metrics::answersAreCountedOncePerSeries()
+{
+    Metrics m(quickSettings());
+    m.recordPerceivedLatency(Strategy::Hover, LatencyKind::NoPrefetch, 700);
+    m.recordPerceivedLatency(Strategy::Hover, LatencyKind::Hit, 5);
+    m.recordPerceivedLatency(Strategy::Hover, LatencyKind::Miss, 650);
+    m.recordPerceivedLatency(Strategy::None, LatencyKind::NoPrefetch, 720);
+    m.recordPerceivedLatency(Strategy::Workflow, LatencyKind::NoPrefetch, 740);
+    QCOMPARE(m.stats(Strategy::Hover).answersNoPrefetch, 1);
+    QCOMPARE(m.stats(Strategy::Hover).answersHit, 1);
+    QCOMPARE(m.stats(Strategy::Hover).answersMiss, 1);
+    QCOMPARE(m.answersAll(LatencyKind::NoPrefetch), 3);
+    QCOMPARE(m.answersAll(LatencyKind::Hit), 1);
+    // Hover's own answers with a prefetch: its hit and its miss, not the one without.
+    const Percentiles prefetched = m.perceivedPrefetched(Strategy::Hover);
+    QCOMPARE(prefetched.count, 2);
+    QCOMPARE(prefetched.p95, 650.0);
+    QCOMPARE(m.perceivedAll(LatencyKind::NoPrefetch).count, 3);
+    // Counts are not windowed: more answers than the window holds are all counted.
+    Settings small = quickSettings();
+    small.latencyWindow = 2;
+    m.setSettings(small);
+    for (int i = 0; i < 5; ++i)
+        m.recordPerceivedLatency(Strategy::None, LatencyKind::NoPrefetch, 800);
+    QCOMPARE(m.answersAll(LatencyKind::NoPrefetch), 8);
+    QCOMPARE(m.perceivedAll(LatencyKind::NoPrefetch).count, 2 + 1 + 1); // None's window, Hover's, Workflow's
+    // The chart's series carry their kind and time, oldest first.
+    const QList<LatencySample> recent = m.recentSamples(10);
+    QCOMPARE(recent.size(), 2);
+    QCOMPARE(recent.constLast().kind, LatencyKind::NoPrefetch);
+    QVERIFY(recent.constFirst().atNs <= recent.constLast().atNs);
+    m.reset();
+    QCOMPARE(m.answersAll(LatencyKind::NoPrefetch), 0);
+    QVERIFY(m.recentSamples(10).isEmpty());
+}
+
+void tst_Metrics::tooFewAttemptsSaysWhy()
+{
+    Settings settings = quickSettings();
+    settings.minAttemptsForAlarm = 10;
+    Metrics m(settings);
+    QSignalSpy alarms(&m, &Metrics::alarmChanged);
+    QVERIFY(!m.stats(Strategy::Hover).tooFewAttempts); // no attempts: nothing to say
+    attempts(m, Strategy::Hover, 2, Outcome::Miss);
+    StrategyStats st = m.stats(Strategy::Hover);
+    QVERIFY(st.tooFewAttempts);
+    QVERIFY(!st.alarm);
+    QCOMPARE(st.tooFewAttemptsReason,
+             QStringLiteral("Hover prefetch: hit rate 0 % is below 35 %, but the alarm waits for 10 attempts (2 so far)."));
+    // Past the extra-cost ceiling as well: both lines are named.
+    m.recordTokens(Strategy::Hover, 100, 0, 100);
+    st = m.stats(Strategy::Hover);
+    QVERIFY(!st.degraded);
+    QVERIFY2(st.tooFewAttemptsReason.contains(QLatin1String("but the pause waits for 10 attempts (2 so far)")),
+             qPrintable(st.tooFewAttemptsReason));
+    // Good numbers below the minimum say nothing either.
+    attempts(m, Strategy::Workflow, 3, Outcome::Hit);
+    QVERIFY(!m.stats(Strategy::Workflow).tooFewAttempts);
+    // At the minimum it is an alarm (and a pause), no longer an early warning.
+    attempts(m, Strategy::Hover, 8, Outcome::Miss);
+    st = m.stats(Strategy::Hover);
+    QVERIFY(st.alarm);
+    QVERIFY(!st.tooFewAttempts);
+    QVERIFY(st.tooFewAttemptsReason.isEmpty());
+    QCOMPARE(alarms.count(), 1);
+    // The baseline has no alarms, so nothing to explain.
+    m.recordAttempt(Strategy::None);
+    QVERIFY(!m.stats(Strategy::None).tooFewAttempts);
 }
 
 QTEST_GUILESS_MAIN(tst_Metrics)

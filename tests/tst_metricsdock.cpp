@@ -3,11 +3,17 @@
 // those numbers in the current locale, alarms and pauses show their reasons, Reset clears,
 // the chart paints with 0, 1 and 500 samples, and a burst of records costs only a few refreshes.
 // Extra cost shows in tokens, and in money where the provider has prices ("–" where it has none).
+#include "support/localproviderfixture.h"
+
 #include "prefetch/engine.h"
+#include "prefetch/prefetchsession.h"
+#include "prefetch/responsestream.h"
 #include "prefetch/metrics.h"
 #include "ui/latencychart.h"
 #include "ui/metricsdock.h"
 #include "ui/money.h"
+
+#include "llm/clock.h"
 
 #include <QAction>
 #include <QApplication>
@@ -53,12 +59,24 @@ private slots:
     void chartFollowsTheFont();
     void burstOfRecordsRefreshesOnlyAFewTimes();
     void hiddenDockCatchesUpWhenShown();
+    void noPrefetchRowShowsTheAnswersThatHadNone();
+    void tooFewAttemptsSaysWhyStillActive();
+    void chartHasATimeAxisAndALegend();
+    void dockChartShowsLoopbackAnswersBySeries();
 
 private:
     void makeDock(const Settings &settings = {}, const QString &providerId = QStringLiteral("local"));
+    // The dock on an engine that talks to the local provider on loopback.
+    void makeLoopbackDock(const Settings &settings = {});
+    void showDock(std::unique_ptr<Engine> engine);
+    // Asks through the engine, as an activation point would, and waits for the answer to end.
+    bool answer(Strategy origin, const Llm::ChatRequest &request);
+    Llm::ChatRequest chatRequest(int n) const;
     bool waitForRefresh();
+    static bool imageHas(const QImage &image, const QColor &color);
     QString cell(Strategy s, int column) const;
 
+    TestSupport::LocalProviderFixture m_local; // before the network manager and engines that use it
     QNetworkAccessManager m_network;
     std::unique_ptr<Engine> m_engine;
     std::unique_ptr<QMainWindow> m_window; // the dock lives in a main window, as in the app
@@ -68,6 +86,7 @@ private:
 void tst_MetricsDock::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
 }
 
 void tst_MetricsDock::init()
@@ -90,7 +109,18 @@ void tst_MetricsDock::makeDock(const Settings &settings, const QString &provider
     // A port nothing listens on: these tests must not need a provider.
     Llm::ProviderProfile profile = Llm::builtinProfile(providerId);
     profile.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:9/v1"));
-    m_engine = std::make_unique<Engine>(&m_network, profile, settings);
+    showDock(std::make_unique<Engine>(&m_network, profile, settings));
+}
+
+void tst_MetricsDock::makeLoopbackDock(const Settings &settings)
+{
+    cleanup();
+    showDock(m_local.makeEngine(&m_network, {}, settings));
+}
+
+void tst_MetricsDock::showDock(std::unique_ptr<Engine> engine)
+{
+    m_engine = std::move(engine);
     m_window = std::make_unique<QMainWindow>();
     m_window->setCentralWidget(new QWidget);
     m_dock = new MetricsDock(m_engine.get(), m_window.get());
@@ -98,6 +128,36 @@ void tst_MetricsDock::makeDock(const Settings &settings, const QString &provider
     m_window->resize(1200, 800);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+Llm::ChatRequest tst_MetricsDock::chatRequest(int n) const
+{
+    Llm::ChatRequest r;
+    r.model = m_local.profile().model;
+    r.messages.append({Llm::Role::User, QStringLiteral("Question %1: what does the dock count?").arg(n)});
+    r.maxTokens = 20;
+    return r;
+}
+
+bool tst_MetricsDock::answer(Strategy origin, const Llm::ChatRequest &request)
+{
+    ResponseStream *stream = m_engine->request(origin, m_engine->render(request), Llm::monotonicNowNs(), this);
+    QSignalSpy shown(stream, &ResponseStream::firstContentShown);
+    QSignalSpy finished(stream, &ResponseStream::finished);
+    const bool ok = finished.wait(10000) && shown.count() == 1;
+    stream->deleteLater();
+    return ok;
+}
+
+bool tst_MetricsDock::imageHas(const QImage &image, const QColor &color)
+{
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            if ((image.pixel(x, y) & 0xffffff) == (color.rgb() & 0xffffff))
+                return true;
+        }
+    }
+    return false;
 }
 
 bool tst_MetricsDock::waitForRefresh()
@@ -124,7 +184,8 @@ void tst_MetricsDock::summaryShowsPerceivedPercentiles()
     // Nearest rank: p50 of {12, 14} is 12, of {800, 810, 1250} 810; p95 the largest.
     QCOMPARE(m_dock->perceivedP50Label()->text(), QStringLiteral("Perceived p50: hit 12 ms · miss 830 ms · none 810 ms"));
     QCOMPARE(m_dock->perceivedP95Label()->text(), QStringLiteral("Perceived p95: hit 14 ms · miss 830 ms · none 1.25 s"));
-    QCOMPARE(m_dock->chart()->samples(), QList<double>({12, 14, 830, 800, 810, 1250}));
+    QCOMPARE(m_dock->chart()->latencies(), QList<double>({12, 14, 830, 800, 810, 1250}));
+    QCOMPARE(m_dock->chart()->samples().at(2).kind, LatencyKind::Miss);
     QVERIFY(m_dock->chart()->accessibleDescription().contains(QLatin1String("6")));
 }
 
@@ -421,31 +482,25 @@ void tst_MetricsDock::chartPaints()
         palette.setColor(QPalette::Highlight, QColor(0x3d, 0xae, 0xe9));
         chart.setPalette(palette);
     }
-    QList<double> samples;
-    // 0.5 ms to 12 s: both ends are clamped to the scale.
+    QList<LatencySample> samples;
+    // 0.5 ms to 12 s: both ends are clamped to the scale; over the last 50 s, every series.
+    const qint64 now = 1'000'000'000'000;
     for (int i = 0; i < count; ++i)
-        samples.append(count == 1 ? 100.0 : 0.5 * std::pow(24000.0, double((i * 37) % count) / double(count - 1)));
-    chart.setSamples(samples);
+        samples.append({count == 1 ? 100.0 : 0.5 * std::pow(24000.0, double((i * 37) % count) / double(count - 1)),
+                        LatencyKind(i % 3), now - qint64(count - i) * 100'000'000});
+    chart.setSamples(samples, now);
     chart.resize(chart.sizeHint());
     const QImage image = chart.grab().toImage();
     QVERIFY(!image.isNull());
     QVERIFY(image.width() > 0 && image.height() > 0);
 
-    // Not blank: the plot background and the text colour are both there, and with samples
-    // under 300 ms, bars in the highlight colour.
+    // Not blank: the plot background is there, and each series' colour (its legend swatch at
+    // least) is painted, with or without samples.
     const QColor base = chart.palette().color(QPalette::Base);
-    const QColor highlight = chart.palette().color(QPalette::Highlight);
-    bool hasBase = false;
-    bool hasHighlight = false;
-    for (int y = 0; y < image.height(); ++y) {
-        for (int x = 0; x < image.width(); ++x) {
-            const QRgb pixel = image.pixel(x, y) & 0xffffff;
-            hasBase = hasBase || pixel == (base.rgb() & 0xffffff);
-            hasHighlight = hasHighlight || pixel == (highlight.rgb() & 0xffffff);
-        }
-    }
-    QVERIFY(hasBase);
-    QCOMPARE(hasHighlight, count > 0);
+    QVERIFY(imageHas(image, base));
+    for (LatencyKind kind : {LatencyKind::Hit, LatencyKind::Miss, LatencyKind::NoPrefetch})
+        QVERIFY2(imageHas(image, LatencyChart::seriesColor(chart.palette(), kind)),
+                 qPrintable(LatencyChart::seriesName(kind)));
     QVERIFY(!chart.accessibleName().isEmpty());
     QCOMPARE(chart.accessibleDescription(), chart.summary());
     if (count == 0)
@@ -510,6 +565,178 @@ void tst_MetricsDock::hiddenDockCatchesUpWhenShown()
     m_dock->show();
     QTRY_COMPARE_WITH_TIMEOUT(m_dock->refreshCount(), before + 1, 2000);
     QVERIFY(m_dock->perceivedP50Label()->text().endsWith(QLatin1String("none 42 ms")));
+}
+
+void tst_MetricsDock::noPrefetchRowShowsTheAnswersThatHadNone()
+{
+    makeLoopbackDock();
+    // Two hover clicks and one menu action with nothing prefetched; one hover prefetch taken over.
+    QVERIFY(answer(Strategy::Hover, chatRequest(1)));
+    QVERIFY(answer(Strategy::Hover, chatRequest(2)));
+    QVERIFY(answer(Strategy::None, chatRequest(3)));
+    const Llm::ChatRequest guessed = chatRequest(4);
+    QPointer<PrefetchSession> session = m_engine->prefetch(Strategy::Hover, m_engine->render(guessed), std::chrono::seconds(30));
+    QVERIFY(session);
+    QTRY_VERIFY_WITH_TIMEOUT(session && session->state() == PrefetchSession::State::Complete, 10000);
+    QVERIFY(answer(Strategy::Hover, guessed));
+    QTRY_COMPARE_WITH_TIMEOUT(cell(Strategy::None, MetricsDock::AnswersColumn), QStringLiteral("3"), 2000);
+
+    const Metrics &m = m_engine->metrics();
+    QCOMPARE(m.stats(Strategy::Hover).answersNoPrefetch, 2); // the engine counts them under the strategy ...
+    QCOMPARE(m.stats(Strategy::Hover).answersHit, 1);
+    // ... and the dock shows them in the baseline row, with their latency, not under Hover too.
+    const Percentiles none = m.perceivedAll(LatencyKind::NoPrefetch);
+    QCOMPARE(none.count, 3);
+    QVERIFY(none.p50 >= 0);
+    QCOMPARE(cell(Strategy::None, MetricsDock::PerceivedP50Column), MetricsDock::formatMs(none.p50));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::AnswersColumn), QStringLiteral("1"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::PerceivedP50Column),
+             MetricsDock::formatMs(m.perceived(Strategy::Hover, LatencyKind::Hit).p50));
+    QCOMPARE(cell(Strategy::Workflow, MetricsDock::AnswersColumn), QStringLiteral("0"));
+    QCOMPARE(cell(Strategy::Workflow, MetricsDock::PerceivedP50Column), QStringLiteral("–"));
+    const QString tip = m_dock->table()->item(MetricsDock::rowOf(Strategy::None), MetricsDock::AnswersColumn)->toolTip();
+    QVERIFY2(tip.startsWith(QStringLiteral("Answers with nothing prefetched to take over, whichever strategy asked for "
+                                           "them: 3; perceived p50 %1").arg(MetricsDock::formatMs(none.p50))), qPrintable(tip));
+
+    // Nothing counted twice: the column adds up to the answers shown, each in one row.
+    qint64 total = 0;
+    for (int row = 0; row < m_dock->table()->rowCount(); ++row)
+        total += m_dock->table()->item(row, MetricsDock::AnswersColumn)->text().toLongLong();
+    QCOMPARE(total, 4);
+    QCOMPARE(m.answersAll(LatencyKind::Hit) + m.answersAll(LatencyKind::Miss) + m.answersAll(LatencyKind::NoPrefetch), 4);
+    QCOMPARE(m_local.stats().requestsServed >= 4, true);
+}
+
+void tst_MetricsDock::tooFewAttemptsSaysWhyStillActive()
+{
+    Settings settings;
+    settings.minAttemptsForAlarm = 10;
+    makeLoopbackDock(settings);
+    // Two hover prefetches nobody takes: a hit rate of 0 %, under the 35 % floor, after 2 of 10.
+    for (int i = 0; i < 2; ++i) {
+        QPointer<PrefetchSession> s = m_engine->prefetch(Strategy::Hover, m_engine->render(chatRequest(10 + i)),
+                                                         std::chrono::seconds(30));
+        QVERIFY(s);
+        QTRY_VERIFY_WITH_TIMEOUT(!s || s->state() == PrefetchSession::State::Complete, 10000);
+        m_engine->cancel(s);
+    }
+    const QString expected = QStringLiteral("Active (too few attempts yet: 2 of 10)");
+    QTRY_COMPARE_WITH_TIMEOUT(cell(Strategy::Hover, MetricsDock::StateColumn), expected, 2000);
+    const StrategyStats hover = m_engine->metrics().stats(Strategy::Hover);
+    QVERIFY(!hover.alarm);
+    QVERIFY(hover.tooFewAttempts);
+    const QString tip = m_dock->table()->item(MetricsDock::rowOf(Strategy::Hover), MetricsDock::StateColumn)->toolTip();
+    QVERIFY2(tip.startsWith(QStringLiteral("Hover prefetch: hit rate 0 % is below 35 %, but the alarm waits for 10 "
+                                           "attempts (2 so far).")),
+             qPrintable(tip));
+    // Not an alarm: the red line stays hidden and the state is not painted as one.
+    QVERIFY(!m_dock->alarmsLabel()->isVisible());
+    QCOMPARE(m_dock->table()->item(MetricsDock::rowOf(Strategy::Hover), MetricsDock::StateColumn)->foreground(),
+             QBrush());
+    // The long state is not cut: the column is as wide as its text (the table scrolls instead).
+    const int stateWidth = m_dock->table()->fontMetrics().horizontalAdvance(expected);
+    QTRY_VERIFY_WITH_TIMEOUT(m_dock->table()->columnWidth(MetricsDock::StateColumn) > stateWidth, 2000);
+    // A strategy with no attempts has nothing to explain.
+    QCOMPARE(cell(Strategy::Workflow, MetricsDock::StateColumn), QStringLiteral("Active"));
+
+    // At the minimum the alarm takes over.
+    for (int i = 2; i < 10; ++i)
+        m_engine->metrics().recordAttempt(Strategy::Hover);
+    QTRY_VERIFY_WITH_TIMEOUT(cell(Strategy::Hover, MetricsDock::StateColumn).contains(QLatin1String("larm")), 2000);
+    QVERIFY(!m_engine->metrics().stats(Strategy::Hover).tooFewAttempts);
+}
+
+void tst_MetricsDock::chartHasATimeAxisAndALegend()
+{
+    LatencyChart chart;
+    chart.resize(chart.sizeHint());
+    QCOMPARE(chart.legendLabels(), QStringList({QStringLiteral("Prefetch used"), QStringLiteral("Prefetch missed"),
+                                                QStringLiteral("No prefetch")}));
+    QCOMPARE(chart.latencyAxisLabels(), QStringList({QStringLiteral("1 ms"), QStringLiteral("10 ms"),
+                                                     QStringLiteral("100 ms"), QStringLiteral("1 s"),
+                                                     QStringLiteral("10 s")}));
+    // No samples: the last minute, in seconds.
+    QCOMPARE(chart.timeSpanSeconds(), 60);
+    QCOMPARE(chart.timeAxisLabels().constFirst(), QStringLiteral("−60 s"));
+    QCOMPARE(chart.timeAxisLabels().constLast(), QStringLiteral("now"));
+
+    // The oldest sample 3 minutes back: five minutes, labelled in minutes.
+    const qint64 now = 5'000'000'000'000;
+    const qint64 second = 1'000'000'000;
+    chart.setSamples({{40, LatencyKind::Hit, now - 180 * second}, {900, LatencyKind::NoPrefetch, now - 2 * second}}, now);
+    QCOMPARE(chart.timeSpanSeconds(), 300);
+    // Wide: a tick a minute, both ends labelled.
+    chart.resize(chart.fontMetrics().averageCharWidth() * 100, chart.height());
+    QCOMPARE(chart.timeAxisLabels(), QStringList({QStringLiteral("−5 min"), QStringLiteral("−4 min"),
+                                                  QStringLiteral("−3 min"), QStringLiteral("−2 min"),
+                                                  QStringLiteral("−1 min"), QStringLiteral("now")}));
+    // Narrower: fewer ticks, never overlapping, "now" kept.
+    chart.resize(chart.sizeHint());
+    const QStringList middle = chart.timeAxisLabels();
+    QVERIFY2(middle.size() >= 2 && middle.size() < 6, qPrintable(middle.join(u' ')));
+    QCOMPARE(middle.constLast(), QStringLiteral("now"));
+    // Narrowest: the two ends.
+    chart.resize(chart.minimumSizeHint());
+    QCOMPARE(chart.timeAxisLabels(), QStringList({QStringLiteral("−5 min"), QStringLiteral("now")}));
+    // Hours once the oldest is past two.
+    chart.setSamples({{40, LatencyKind::Miss, now - 3 * 3600 * second}}, now);
+    QCOMPARE(chart.timeSpanSeconds(), 6 * 3600);
+    QCOMPARE(chart.timeAxisLabels().constFirst(), QStringLiteral("−6 h"));
+
+    // Each series in its own colour, readable on a dark palette too, and the dots are painted:
+    // with only missed answers, the missed colour covers more than its legend swatch.
+    QPalette dark = chart.palette();
+    dark.setColor(QPalette::Window, QColor(0x20, 0x20, 0x20));
+    dark.setColor(QPalette::Base, QColor(0x10, 0x10, 0x10));
+    dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+    dark.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
+    dark.setColor(QPalette::Highlight, QColor(0x3d, 0xae, 0xe9));
+    const auto countColour = [](const QImage &image, const QColor &c) {
+        int n = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                n += (image.pixel(x, y) & 0xffffff) == (c.rgb() & 0xffffff);
+        return n;
+    };
+    for (const QPalette &palette : {QPalette(chart.palette()), dark}) {
+        chart.setPalette(palette);
+        const QColor hit = LatencyChart::seriesColor(palette, LatencyKind::Hit);
+        const QColor miss = LatencyChart::seriesColor(palette, LatencyKind::Miss);
+        const QColor none = LatencyChart::seriesColor(palette, LatencyKind::NoPrefetch);
+        QVERIFY(hit != miss && miss != none && hit != none);
+        // Text against the plot: the none series' grey is halfway between, never the text colour.
+        QVERIFY(none != palette.color(QPalette::Text));
+        chart.resize(chart.sizeHint());
+        QList<LatencySample> missed;
+        for (int i = 0; i < 30; ++i)
+            missed.append({double(50 + 20 * i), LatencyKind::Miss, now - qint64(i) * second});
+        chart.setSamples(missed, now);
+        const QImage withDots = chart.grab().toImage();
+        chart.setSamples({}, now);
+        const QImage legendOnly = chart.grab().toImage();
+        QVERIFY(countColour(legendOnly, miss) > 0);
+        QVERIFY2(countColour(withDots, miss) > 2 * countColour(legendOnly, miss),
+                 qPrintable(QStringLiteral("%1 vs %2").arg(countColour(withDots, miss)).arg(countColour(legendOnly, miss))));
+        QCOMPARE(countColour(withDots, hit), countColour(legendOnly, hit)); // no hits: only the swatch
+    }
+}
+
+void tst_MetricsDock::dockChartShowsLoopbackAnswersBySeries()
+{
+    makeLoopbackDock();
+    QVERIFY(answer(Strategy::Workflow, chatRequest(20)));
+    const Llm::ChatRequest guessed = chatRequest(21);
+    QPointer<PrefetchSession> session = m_engine->prefetch(Strategy::Workflow, m_engine->render(guessed), std::chrono::seconds(30));
+    QVERIFY(session);
+    QTRY_VERIFY_WITH_TIMEOUT(session && session->state() == PrefetchSession::State::Complete, 10000);
+    QVERIFY(answer(Strategy::Workflow, guessed));
+    QTRY_COMPARE_WITH_TIMEOUT(m_dock->chart()->samples().size(), qsizetype(2), 2000);
+    QCOMPARE(m_dock->chart()->samples().at(0).kind, LatencyKind::NoPrefetch);
+    QCOMPARE(m_dock->chart()->samples().at(1).kind, LatencyKind::Hit);
+    // Just now: the last minute, "now" at the right.
+    QCOMPARE(m_dock->chart()->timeSpanSeconds(), 60);
+    QCOMPARE(m_dock->chart()->timeAxisLabels().constLast(), QStringLiteral("now"));
+    QVERIFY(m_dock->chart()->summary().startsWith(QStringLiteral("Recent answers: 2.")));
 }
 
 QTEST_MAIN(tst_MetricsDock)

@@ -8,6 +8,8 @@
 #include "prefetch/engine.h"
 #include "prefetch/metrics.h"
 
+#include "llm/clock.h"
+
 #include <QAction>
 #include <QHeaderView>
 #include <QLabel>
@@ -97,9 +99,15 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     m_table->setAccessibleName(tr("Prefetch strategies"));
     // Short headers keep the table narrow enough for a side dock; the tooltips say more.
     // The money column's header names the currency; refresh() sets it.
-    m_table->setHorizontalHeaderLabels({tr("Strategy"), tr("Attempts"), tr("Hits"), tr("Partial"), tr("Misses"),
+    m_table->setHorizontalHeaderLabels({tr("Strategy"), tr("Answers"), tr("Perceived p50"), tr("Attempts"), tr("Hits"), tr("Partial"), tr("Misses"),
                                         tr("Hit rate"), tr("Wasted"), tr("Extra, tokens"), QString(),
                                         tr("Cache read"), tr("TTFT p50"), tr("TTFT p95"), tr("State")});
+    m_table->horizontalHeaderItem(AnswersColumn)
+        ->setToolTip(tr("Answers shown: for a strategy, those it had prefetched for (taken over or missed); for "
+                        "No prefetch, those with nothing prefetched, whichever strategy asked. Each answer is "
+                        "counted in one row."));
+    m_table->horizontalHeaderItem(PerceivedP50Column)
+        ->setToolTip(tr("From the user's action to the first token shown, median over the row's latest answers"));
     m_table->horizontalHeaderItem(HitsColumn)->setToolTip(tr("Prefetches taken over with their first token in"));
     m_table->horizontalHeaderItem(PartialHitsColumn)
         ->setToolTip(tr("Prefetches taken over before their first token: the wait was shorter, not gone"));
@@ -119,7 +127,9 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     // Rows as high as their text needs (font and DPI), not the style's roomier default.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // Not stretched: a stretched last section is only as wide as the space left and would cut
+    // a long state ("Active (too few attempts yet: 2 of 20)"); the table scrolls instead.
+    m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -265,7 +275,7 @@ void MetricsDock::refresh()
     setToolTipIfChanged(m_p50, perceivedTip);
     setToolTipIfChanged(m_p95, perceivedTip);
 
-    m_chart->setSamples(metrics.recentPerceived(ChartSamples));
+    m_chart->setSamples(metrics.recentSamples(ChartSamples), Llm::monotonicNowNs());
 
     const Llm::Prices &prices = m_engine->profile().prices;
     const bool priced = !prices.isFree();
@@ -279,6 +289,10 @@ void MetricsDock::refresh()
         const Prefetch::StrategyStats st = metrics.stats(strategy);
         const Prefetch::Percentiles ttft = metrics.ttft(strategy);
         const bool baseline = strategy == Prefetch::Strategy::None;
+        // The baseline row has every answer nothing was prefetched for; a strategy's row those
+        // it had a prefetch for. Its own answers without one are in the baseline, not here too.
+        const qint64 answers = baseline ? metrics.answersAll(LatencyKind::NoPrefetch) : st.answersHit + st.answersMiss;
+        const Prefetch::Percentiles perceived = baseline ? none : metrics.perceivedPrefetched(strategy);
 
         QString state;
         QStringList rowReasons;
@@ -294,9 +308,15 @@ void MetricsDock::refresh()
             state = tr("Alarm");
         else if (!m_engine->isEnabled(strategy))
             state = tr("Off");
+        else if (st.tooFewAttempts)
+            state = tr("Active (too few attempts yet: %1 of %2)")
+                        .arg(locale.toString(st.attempts),
+                             locale.toString(std::max(1, metrics.settings().minAttemptsForAlarm)));
         else
             state = tr("Active");
-        reasons << rowReasons;
+        reasons << rowReasons; // the early warning is not an alarm: the tooltip has it, not the alarm line
+        if (st.tooFewAttempts && !st.alarm && !st.degraded)
+            rowReasons << st.tooFewAttemptsReason;
 
         // Waste with nothing used yet has no finite ratio: "∞", and the tooltip has the amounts.
         QString extraTokens = dash();
@@ -313,6 +333,8 @@ void MetricsDock::refresh()
         }
 
         setRowTexts(row, {Prefetch::Metrics::strategyName(strategy),
+                          locale.toString(answers),
+                          formatMs(perceived.p50),
                           baseline ? dash() : locale.toString(st.attempts),
                           baseline ? dash() : locale.toString(st.hits),
                           baseline ? dash() : locale.toString(st.partialHits),
@@ -327,7 +349,9 @@ void MetricsDock::refresh()
                           state});
 
         QString tip = baseline
-            ? tr("Answers with no prefetch attempted: %1 tokens used.").arg(locale.toString(st.tokensUsed))
+            ? tr("Answers with nothing prefetched to take over, whichever strategy asked for them: %1; perceived "
+                 "p50 %2, p95 %3.")
+                  .arg(locale.toString(answers), formatMs(perceived.p50), formatMs(perceived.p95))
             : tr("%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 "
                  "rejected; %9 tokens prefetched, %10 used, %11 wasted.")
                   .arg(locale.toString(st.hits), locale.toString(st.partialHits), locale.toString(st.misses),
@@ -340,8 +364,6 @@ void MetricsDock::refresh()
                 + tr("In money: %1 prefetched, %2 used, %3 wasted.")
                       .arg(formatMoney(st.costPrefetched, prices.currency), formatMoney(st.costUsed, prices.currency),
                            formatMoney(st.costWasted, prices.currency));
-        else if (priced && baseline)
-            tip += QLatin1Char(' ') + tr("They cost %1.").arg(formatMoney(st.costUsed, prices.currency));
         if (!rowReasons.isEmpty())
             tip = rowReasons.join(QLatin1Char('\n')) + QLatin1Char('\n') + tip;
         const bool warn = st.alarm || st.degraded;

@@ -18,9 +18,12 @@ namespace Gui {
 class LatencyChart;
 
 // The live metrics panel: perceived latency p50/p95 for hits, misses and answers without a
-// prefetch; per strategy attempts, full hits, partial hits, misses, hit rate, wasted tokens,
+// prefetch; per strategy the answers it had a prefetch for and their perceived p50 (the "No
+// prefetch" row has the answers nothing was prefetched for, whichever strategy asked, so each
+// answer is in one row), attempts, full hits, partial hits, misses, hit rate, wasted tokens,
 // extra cost in tokens and in money (where the provider has prices), cache-read tokens, TTFT
-// and state (active, off, alarm, paused, with the reason); warm-up cache hits; live sessions
+// and state (active, off, alarm, paused, with the reason, or why numbers past an alarm line
+// raise none yet); warm-up cache hits; live sessions
 // and lanes; the hourly budgets; a chart of recent perceived latencies.
 //
 // Refreshes on Metrics::changed (coalesced by Metrics to at most 10 Hz) and Engine::
@@ -33,6 +36,8 @@ class MetricsDock : public QDockWidget
 public:
     enum Column {
         StrategyColumn,
+        AnswersColumn,
+        PerceivedP50Column,
         AttemptsColumn,
         HitsColumn,
         PartialHitsColumn,
