@@ -361,8 +361,8 @@ private:
                 out.translateTarget = target;
             else
                 problems << AppSettings::tr("The target language of Translate in the settings file (%1) is not a "
-                                            "language name; using %2.")
-                                .arg(quoted(raw), out.translateTarget);
+                                            "language name; Translate writes the other of English and Chinese.")
+                                .arg(quoted(raw));
         }
         // QSettings writes a section named "general" as [%General] and reads that back as
         // "General/...": on a file read again from disk the key has the other case.

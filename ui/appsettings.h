@@ -104,7 +104,9 @@ public:
     QMap<QString, ProviderOverride> providers;      // by built-in id; only ids of Llm::builtinProfiles()
     Prefetch::Settings prefetch;                    // as the user set it, before consent gating
     QString uiLanguage;                             // "" = the system's, "en", "zh_CN"; read at start
-    QString translateTarget = QStringLiteral("English"); // the language Translate writes, in English
+    // The language Translate writes, in English; "" (the default) is automatic: the other of
+    // English and Chinese, by the text (Prefetch::automaticTranslateTarget()).
+    QString translateTarget;
     bool firstRun = true;                           // the app has not finished its first start yet
 
     // Reads and validates every key, value by value. A bad value (wrong type, out of range,
