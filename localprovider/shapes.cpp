@@ -199,7 +199,9 @@ QList<Unit> unitsOf(QStringView phrase)
     while (i < phrase.size()) {
         const auto cp = codePointAt(phrase, i);
         if (isHan(cp.value)) {
-            units.append({phrase.sliced(i, cp.length).toString(), !QStringView(u"的了和与在是").contains(phrase.sliced(i, cp.length))});
+            // The particles and prepositions that separate Chinese words, for want of a segmenter.
+            const QStringView unit = phrase.sliced(i, cp.length);
+            units.append({unit.toString(), !QStringView(u"的了和与在是上里中把被对从向给为也都就及或").contains(unit)});
             i += cp.length;
             continue;
         }
@@ -236,15 +238,45 @@ QStringList phrasesOf(QStringView text)
 {
     const QList<Unit> units = unitsOf(text);
     const bool han = isMostlyHan(text);
-    const qsizetype shortest = han ? 2 : 1;
-    const qsizetype longest = han ? 4 : 4;
+    if (han) {
+        // Runs of characters between particles are the words; a run and the next, with the
+        // particle between them, a longer phrase: 在阳台上种番茄 gives 阳台, 种番茄, 阳台上种番茄.
+        struct Run {
+            qsizetype from;
+            qsizetype to;
+        };
+        QList<Run> runs;
+        for (qsizetype k = 0; k < units.size(); ++k) {
+            if (!units[k].content)
+                continue;
+            qsizetype end = k;
+            while (end < units.size() && units[end].content)
+                ++end;
+            if (end - k >= 2)
+                runs.append({k, end});
+            k = end;
+        }
+        QStringList phrases;
+        for (qsizetype r = 0; r < runs.size(); ++r) {
+            phrases.append(joinUnits(units, runs[r].from, runs[r].to - runs[r].from, true));
+            if (r + 1 < runs.size() && runs[r + 1].to - runs[r].from <= 8)
+                phrases.append(joinUnits(units, runs[r].from, runs[r + 1].to - runs[r].from, true));
+        }
+        return phrases;
+    }
+    const qsizetype shortest = 1;
+    const qsizetype longest = 4;
     QStringList phrases;
     for (qsizetype start = 0; start < units.size(); ++start) {
         if (!units[start].content)
             continue;
         for (qsizetype len = shortest; len <= longest && start + len <= units.size(); ++len) {
-            if (units[start + len - 1].content)
-                phrases.append(joinUnits(units, start, len, han));
+            // An English phrase ends where the topic's does or before a small word: "small
+            // balcony", not "tomatoes on a small".
+            const qsizetype end = start + len;
+            const bool breaks = end == units.size() || !units[end].content;
+            if (units[end - 1].content && breaks)
+                phrases.append(joinUnits(units, start, len, false));
         }
     }
     return phrases;
