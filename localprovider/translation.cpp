@@ -1,6 +1,7 @@
 #include "translation.h"
 
 #include "shapes.h"
+#include "stablehash.h"
 #include "tokenizer.h"
 
 #include <QHash>
@@ -107,9 +108,9 @@ QString chineseFor(const QString &word)
     return {};
 }
 
-QString toChinese(const QStringList &sentences)
+QStringList toChinese(const QStringList &sentences)
 {
-    QString out;
+    QStringList out;
     for (const QString &sentence : sentences) {
         QString line;
         qsizetype i = 0;
@@ -134,12 +135,12 @@ QString toChinese(const QStringList &sentences)
         while (line.endsWith(u'，'))
             line.chop(1);
         if (!line.isEmpty())
-            out += line + u'。';
+            out.append(line + u'。');
     }
     return out;
 }
 
-QString toEnglish(const QStringList &sentences)
+QStringList toEnglish(const QStringList &sentences)
 {
     const Tables &t = tables();
     QStringList lines;
@@ -174,28 +175,44 @@ QString toEnglish(const QStringList &sentences)
         line[0] = line[0].toUpper();
         lines.append(line + u'.');
     }
-    return lines.join(u' ');
+    return lines;
+}
+
+// The first sentences up to `budget` tokens (at least one), joined: a whole document would
+// make answers, and the replay benchmark's costs, grow with it.
+QString upTo(const QStringList &sentences, qsizetype budget, bool han)
+{
+    QStringList kept;
+    qsizetype tokens = 0;
+    for (const QString &s : sentences) {
+        if (!kept.isEmpty() && tokens >= budget)
+            break;
+        kept.append(s);
+        tokens += Tokenizer::count(s);
+    }
+    return kept.join(han ? QString() : QStringLiteral(" "));
 }
 
 } // namespace
 
-QString standInTranslation(const QString &text, const QString &targetLanguage)
+QString standInTranslation(const QString &text, const QString &targetLanguage, quint64 seed)
 {
     const QStringList parts = Shapes::sentences(text);
     const bool fromChinese = Shapes::isMostlyHan(text);
     const QString target = targetLanguage.toLower();
+    Rng rng(seed);
+    const qsizetype budget = 60 + rng.bounded(241); // the word chain's natural lengths
     if (target.contains(u"chinese") || target.contains(u"中文") || target.contains(u"汉语")) {
-        const QString body = fromChinese ? parts.join(QString()) : toChinese(parts);
-        return QStringLiteral("（演示引擎：用内置小词表逐词替换，不是真正的翻译。）") + body;
+        return QStringLiteral("（演示引擎：用内置小词表逐词替换，不是真正的翻译。）")
+            + upTo(fromChinese ? parts : toChinese(parts), budget, true);
     }
     if (target.contains(u"english") || target.contains(u"英")) {
-        const QString body = fromChinese ? toEnglish(parts) : parts.join(u' ');
         return QStringLiteral("(Demo engine: a word-for-word stand-in from a small built-in glossary, not a real "
                               "translation.) ")
-            + body;
+            + upTo(fromChinese ? toEnglish(parts) : parts, budget, false);
     }
     return QStringLiteral("(Demo engine: it cannot translate into %1; the text as it is.) ").arg(targetLanguage)
-        + parts.join(fromChinese ? QString() : QStringLiteral(" "));
+        + upTo(parts, budget, fromChinese);
 }
 
 } // namespace LocalProvider
