@@ -77,7 +77,7 @@ QString shapedText(const Material &m, quint64 seed)
     switch (m.kind) {
     case Kind::Summarize: return Shapes::summary(m.document, seed);
     case Kind::RewriteSelection: return Shapes::rewrite(m.selection, seed);
-    case Kind::ExplainSelection: return Shapes::explanation(m.selection, m.document);
+    case Kind::ExplainSelection: return Shapes::explanation(m.selection, m.document, seed);
     case Kind::Translate: return standInTranslation(m.selection.isEmpty() ? m.document : m.selection, m.targetLanguage, seed);
     case Kind::WizardOutline: return Shapes::outline(m, seed);
     case Kind::WizardIntroduction: return Shapes::introduction(m);

@@ -390,7 +390,12 @@ QString summary(const QString &document, quint64 seed)
     }
     std::vector<size_t> order(static_cast<size_t>(all.size()));
     std::iota(order.begin(), order.end(), size_t(0));
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return score[a] > score[b]; });
+    // Equal scores (a document of near-identical lines) are ordered by the seed, so that
+    // another prompt gets another pick as it would get another text.
+    const auto tieBreak = [seed](size_t i) { return StableHash::combine(seed, static_cast<quint64>(i)); };
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        return score[a] != score[b] ? score[a] > score[b] : tieBreak(a) < tieBreak(b);
+    });
 
     Rng rng(seed);
     const qsizetype target = 60 + rng.bounded(121);
@@ -425,7 +430,7 @@ QString rewrite(const QString &selection, quint64 seed)
     return joinSentences(parts);
 }
 
-QString explanation(const QString &selection, const QString &document)
+QString explanation(const QString &selection, const QString &document, quint64 seed)
 {
     const QStringList own = sentences(selection);
     if (own.isEmpty())
@@ -436,20 +441,34 @@ QString explanation(const QString &selection, const QString &document)
         if (keysOf(own[i]).size() > keysOf(own[central]).size())
             central = i;
     }
+    Rng rng(seed);
+    const qsizetype target = 60 + rng.bounded(121);
     QStringList parts{own[central]};
+    qsizetype tokens = Tokenizer::count(own[central]);
+    const auto add = [&](const QString &s) {
+        if (parts.contains(s))
+            return;
+        parts.append(s);
+        tokens += Tokenizer::count(s);
+    };
+    // Then the context, nearest first: the sentence before the selection, the one after, the
+    // one before that, ...
     const QString passage = selection.trimmed();
     const qsizetype at = passage.isEmpty() ? -1 : document.indexOf(passage);
     if (at >= 0) {
         const QStringList before = sentences(QStringView(document).first(at));
         const QStringList after = sentences(QStringView(document).sliced(at + passage.size()));
-        if (!before.isEmpty())
-            parts.append(before.last());
-        if (!after.isEmpty())
-            parts.append(after.first());
+        for (qsizetype k = 0; tokens < target && (k < before.size() || k < after.size()); ++k) {
+            if (k < before.size())
+                add(before[before.size() - 1 - k]);
+            if (k < after.size() && tokens < target)
+                add(after[k]);
+        }
     }
-    if (own.size() > 1)
-        parts.append(own[central == 0 ? own.size() - 1 : 0]);
-    return joinSentences(distinct(parts, {}));
+    // Then the rest of the selection.
+    for (qsizetype i = 0; i < own.size() && tokens < target; ++i)
+        add(own[i]);
+    return joinSentences(parts);
 }
 
 QString outline(const Material &m, quint64 seed)

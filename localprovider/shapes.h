@@ -26,8 +26,9 @@ QStringList sentences(QStringView text);
 QString summary(const QString &document, quint64 seed);
 // Rewrite Selection: the selection's sentences in another order, clauses around a comma swapped.
 QString rewrite(const QString &selection, quint64 seed);
-// Explain Selection: the selection's central sentence, then the document's sentences around it.
-QString explanation(const QString &selection, const QString &document);
+// Explain Selection: the selection's central sentence, then the document's sentences around it,
+// nearest first, then the rest of the selection, until 60-180 tokens (from the seed).
+QString explanation(const QString &selection, const QString &document, quint64 seed);
 // The wizard's outline: numbered sections ("1. …") with points ("   - …") from the topic's words.
 QString outline(const Material &material, quint64 seed);
 // The wizard's introduction: one paragraph from the topic, the audience and the outline.
