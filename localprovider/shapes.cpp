@@ -452,17 +452,27 @@ QString explanation(const QString &selection, const QString &document, quint64 s
         tokens += Tokenizer::count(s);
     };
     // Then the context, nearest first: the sentence before the selection, the one after, the
-    // one before that, ...
-    const QString passage = selection.trimmed();
-    const qsizetype at = passage.isEmpty() ? -1 : document.indexOf(passage);
-    if (at >= 0) {
-        const QStringList before = sentences(QStringView(document).first(at));
-        const QStringList after = sentences(QStringView(document).sliced(at + passage.size()));
-        for (qsizetype k = 0; tokens < target && (k < before.size() || k < after.size()); ++k) {
-            if (k < before.size())
-                add(before[before.size() - 1 - k]);
-            if (k < after.size() && tokens < target)
-                add(after[k]);
+    // one before that, ... Found by sentence rather than as one string: a selection across
+    // paragraphs or wrapped lines is not verbatim in the document's sentences.
+    const QStringList all = sentences(document);
+    qsizetype first = -1;
+    for (qsizetype i = 0; i < all.size() && first < 0; ++i) {
+        if (all[i].contains(own.first()))
+            first = i;
+    }
+    if (first >= 0) {
+        qsizetype last = first;
+        for (qsizetype i = first; i < all.size(); ++i) {
+            if (all[i].contains(own.last())) {
+                last = i;
+                break;
+            }
+        }
+        for (qsizetype k = 1; tokens < target && (first - k >= 0 || last + k < all.size()); ++k) {
+            if (first - k >= 0)
+                add(all[first - k]);
+            if (last + k < all.size() && tokens < target)
+                add(all[last + k]);
         }
     }
     // Then the rest of the selection.
