@@ -226,13 +226,10 @@ std::expected<bool, ApiError> openAiPrefill(const QJsonObject &m, const QString 
     return yes;
 }
 
-void appendCorpus(ChatRequest &r, const QString &text)
+void appendTurn(ChatRequest &r, const QString &role, const QString &text)
 {
-    if (text.isEmpty())
-        return;
-    if (!r.corpus.isEmpty())
-        r.corpus += u'\n';
-    r.corpus += text;
+    if (!text.isEmpty())
+        r.turns.append({role, text});
 }
 
 } // namespace
@@ -326,9 +323,8 @@ Result ChatRequest::fromOpenAi(const QByteArray &body)
         QList<PromptPart> &target = inLeadingSystem ? leading : rest;
         target.append({PromptPart::Kind::Marker, roleMarker(role), false});
         target.append({PromptPart::Kind::Text, text, false});
-        appendCorpus(r, *content);
-        if (role == u"user")
-            r.lastUserText = *content;
+        if (!isSystem)
+            appendTurn(r, role, *content);
     }
 
     r.parts = leading;
@@ -382,7 +378,6 @@ Result ChatRequest::fromAnthropic(const QByteArray &body)
     const QJsonValue system = o.value(u"system");
     if (system.isString()) {
         r.parts.append({PromptPart::Kind::Text, system.toString(), false});
-        appendCorpus(r, system.toString());
     } else if (system.isArray()) {
         for (const QJsonValue &block : system.toArray()) {
             const QJsonObject b = block.toObject();
@@ -392,7 +387,6 @@ Result ChatRequest::fromAnthropic(const QByteArray &body)
             if (!bp)
                 return std::unexpected(bp.error());
             r.parts.append({PromptPart::Kind::Text, b.value(u"text").toString(), *bp});
-            appendCorpus(r, b.value(u"text").toString());
         }
     } else if (!system.isUndefined() && !system.isNull()) {
         return invalid(QStringLiteral("system: Input should be a valid string or list of text blocks"));
@@ -447,9 +441,7 @@ Result ChatRequest::fromAnthropic(const QByteArray &body)
             break;
         }
         r.parts += message;
-        appendCorpus(r, visible);
-        if (role == u"user")
-            r.lastUserText = visible;
+        appendTurn(r, role, visible);
     }
 
     if (breakpoints > 4)

@@ -25,6 +25,13 @@ struct PromptPart {
 // The one-token marker that starts a message of `role` in the prompt ("<|assistant|>").
 QString roleMarker(QStringView role);
 
+// One message after the system prompt, as its visible text: the conversation the answer is
+// made from (the system prompt is ours, never the user's material).
+struct Turn {
+    QString role; // "user", "assistant", "tool", "function"
+    QString text;
+};
+
 // A chat request of either wire format, validated and reduced to what the simulation needs.
 struct ChatRequest {
     Api api = Api::OpenAi;
@@ -35,12 +42,11 @@ struct ChatRequest {
     // The beginning of the assistant's answer that the request asks to continue: Anthropic's
     // prefill, DeepSeek's `prefix`, Qwen's `partial`, vLLM's `continue_final_message`, or a plain
     // final assistant message (llama.cpp). nullopt: a fresh answer. It is in none of `parts`,
-    // `corpus` and the text seed, so that the answer can continue the very answer the request
+    // `turns` and the text seed, so that the answer can continue the very answer the request
     // without it gets; it is in the prompt (prefillParts, after parts) for counting and caching.
     std::optional<QString> prefill;
     QList<PromptPart> prefillParts; // its role marker and text blocks
-    QString corpus;       // visible text of system and messages: what the answer is made of
-    QString lastUserText; // decides the answer's language
+    QList<Turn> turns;    // the messages other than system ones, in order: what the answer is made of
     int maxTokens = 0;    // 0: not given
     std::optional<qint64> seed;
     double temperature = 1.0;

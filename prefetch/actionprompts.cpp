@@ -72,11 +72,30 @@ const TemplateText &actionInstruction(DocumentAction action, bool hasSelection)
     return summarize;
 }
 
-TemplateValues actionValues(DocumentAction action, const QString &selection, const QString &targetLanguage)
+QString automaticTranslateTarget(QStringView text)
 {
-    const TemplateValues values{
-        {QStringLiteral("selection"), selection},
-        {QStringLiteral("language"), targetLanguage.isEmpty() ? QStringLiteral("English") : targetLanguage}};
+    // Enough to tell the script of a document; a prefetch renders on the GUI thread.
+    constexpr qsizetype Probe = 4000;
+    text = text.first(qMin(text.size(), Probe));
+    qsizetype han = 0;
+    qsizetype letters = 0;
+    for (const QChar c : text) {
+        if (c.unicode() >= 0x3400 && c.unicode() <= 0x9FFF)
+            ++han;
+        else if (c.isLetter())
+            ++letters;
+    }
+    // One Han character carries about as much as a four-letter word.
+    return han > 0 && han * 4 >= letters ? QStringLiteral("English") : QStringLiteral("Simplified Chinese");
+}
+
+TemplateValues actionValues(DocumentAction action, const QString &selection, const QString &targetLanguage,
+                            QStringView document)
+{
+    QString language = targetLanguage;
+    if (language.isEmpty() && action == DocumentAction::Translate)
+        language = automaticTranslateTarget(selection.isEmpty() ? document : QStringView(selection));
+    const TemplateValues values{{QStringLiteral("selection"), selection}, {QStringLiteral("language"), language}};
     const auto instruction = actionInstruction(action, !selection.isEmpty()).fill(values);
     Q_ASSERT(instruction); // every placeholder of an instruction is in `values`
     return {{QStringLiteral("instruction"), instruction.value_or(QString())}};
@@ -86,7 +105,12 @@ std::expected<RenderedRequest, Llm::Error> renderAction(const CompiledPrompt &do
                                                         const QString &selection, const QString &targetLanguage,
                                                         const GenerationParams &params)
 {
-    return document.render(actionValues(action, selection, targetLanguage), params);
+    // The document is the static message of the prefix (its tags do not tip the balance).
+    QStringView text;
+    if (action == DocumentAction::Translate && targetLanguage.isEmpty() && selection.isEmpty()
+        && !document.staticRequest().messages.isEmpty())
+        text = document.staticRequest().messages.constFirst().content;
+    return document.render(actionValues(action, selection, targetLanguage, text), params);
 }
 
 Llm::ChatRequest buildActionRequest(DocumentAction action, const QString &document,
@@ -94,7 +118,7 @@ Llm::ChatRequest buildActionRequest(DocumentAction action, const QString &docume
                                     const QString &targetLanguage)
 {
     auto request = documentTemplate().request(model, documentValues(document),
-                                              actionValues(action, selection, targetLanguage));
+                                              actionValues(action, selection, targetLanguage, document));
     Q_ASSERT(request); // the values above cover every placeholder of the template
     return request.value_or(Llm::ChatRequest());
 }

@@ -37,11 +37,17 @@ TemplateValues documentValues(const QString &document);
 // The instruction of an action, over {selection} and {language}. Translate without a
 // selection translates the whole document, which is already in the prefix.
 const TemplateText &actionInstruction(DocumentAction action, bool hasSelection);
-// documentTemplate()'s dynamic values for an action. An empty language means English.
+// Translate's target when the user chose none (an empty target language): the other language
+// of the pair English and Chinese, by the text to translate: "English" for text mostly in Han,
+// "Simplified Chinese" for any other. Reads the first few thousand characters only.
+QString automaticTranslateTarget(QStringView text);
+// documentTemplate()'s dynamic values for an action. An empty language means
+// automaticTranslateTarget() of the selection, or without one of `document`.
 TemplateValues actionValues(DocumentAction action, const QString &selection,
-                            const QString &targetLanguage = {});
+                            const QString &targetLanguage = {}, QStringView document = {});
 
 // An action on a document compiled from documentTemplate(): the prefix is not encoded again.
+// An empty target language is automatic, as in actionValues().
 std::expected<RenderedRequest, Llm::Error> renderAction(const CompiledPrompt &document, DocumentAction action,
                                                         const QString &selection,
                                                         const QString &targetLanguage = {},

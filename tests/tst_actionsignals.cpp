@@ -52,6 +52,13 @@ namespace {
 
 const QString Text = QStringLiteral("Prefetching starts the answer early. The cache keeps the document warm. "
                                     "Users feel the first token, not the last one.");
+// A passage whose rewrite and explanation by the demo engine (its own sentences, reworked) are
+// longer than a guess's prefix, so that taking a guess over needs its continuation.
+const QString Passage = QStringLiteral(
+    "Prefetching starts the answer early. The cache keeps the document warm. Users feel the first token, not the "
+    "last one. A guess made while the pointer rests on a button is usually right, because people look before they "
+    "click. When the guess is wrong, the prefix it fetched costs a few tokens and nothing else. When it is right, "
+    "the continuation brings the rest of the answer at the provider's own pace.");
 // About 300 ms to the first token, then 400 tokens/s: a guess made early is what hides the wait.
 const QByteArray Hosted = "rtt=300,prefill=1000000,decode=400";
 
@@ -293,17 +300,18 @@ void tst_ActionSignals::approachingSummarizeGuessesItBeforeTheHover()
 void tst_ActionSignals::finishedSelectionIsGuessedAndTheClickTakesItOver()
 {
     makeWindow(Hosted, only({Strategy::Selection}));
-    Gui::DocumentTab *tab = m_window->newDocument(Text);
+    Gui::DocumentTab *tab = m_window->newDocument(Passage);
     tab->setFocus();
     tab->moveCursor(QTextCursor::Start);
     const auto before = m_local.stats();
-    selectRight(12);
-    QCOMPARE(tab->selectedText(), Text.left(12));
+    QTest::keyClick(tab, Qt::Key_End, Qt::ShiftModifier | Qt::ControlModifier); // all of it, in one go
+    QCOMPARE(tab->selectedText(), Passage);
     // Once it stays, the likeliest actions on it are guessed: a short prefix each.
     QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Selection),
                               (QList<DocumentAction>{DocumentAction::RewriteSelection, DocumentAction::ExplainSelection}),
                               5000);
-    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().prefetchRequests, before.prefetchRequests + 2, 5000);
+    // The passage is long enough for the prompt cache: the guesses go after its warm-up.
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().prefetchRequests, before.prefetchRequests + 3, 5000);
     // Both prefixes in (one still streaming would give its lane to the click's continuation).
     QTRY_VERIFY_WITH_TIMEOUT(std::ranges::all_of(live(), [](const QPointer<Prefetch::PrefetchSession> &session) {
                                  return session && session->state() == Prefetch::PrefetchSession::State::Complete;
@@ -320,7 +328,7 @@ void tst_ActionSignals::finishedSelectionIsGuessedAndTheClickTakesItOver()
     QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 0);
     QCOMPARE(billed("foreground"), before.billedByPurpose.value(QStringLiteral("foreground")));
     QVERIFY(m_window->answerPane()->statusText().contains(QLatin1String("prefetched")));
-    QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::RewriteSelection, Text, Text.left(12)));
+    QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::RewriteSelection, Passage, Passage));
     const auto foreground = billed("foreground"); // freshAnswer() asked the same server
     // The rate shown is the provider's pace (Hosted: 400 tokens/s), not the answer's tokens over the time
     // since its prefix came in, which includes the wait for the click.
@@ -333,9 +341,9 @@ void tst_ActionSignals::finishedSelectionIsGuessedAndTheClickTakesItOver()
     QTest::mouseClick(m_window->actionButton(DocumentAction::ExplainSelection), Qt::LeftButton);
     QVERIFY(waitForAnswer());
     QCOMPARE(m_engine->metrics().stats(Strategy::Selection).hits + m_engine->metrics().stats(Strategy::Selection).partialHits, 2);
-    QCOMPARE(m_local.stats().prefetchRequests, before.prefetchRequests + 4); // two prefixes, two continuations
+    QCOMPARE(m_local.stats().prefetchRequests, before.prefetchRequests + 5); // a warm-up, two prefixes, two continuations
     QCOMPARE(billed("foreground"), foreground);
-    QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::ExplainSelection, Text, Text.left(12)));
+    QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::ExplainSelection, Passage, Passage));
 }
 
 void tst_ActionSignals::anotherSelectionDiscardsTheGuess()

@@ -83,7 +83,7 @@ void tst_AppSettings::defaultsEqualEngineAndBuiltinProfiles()
     QCOMPARE(s.providerId, QStringLiteral("local"));
     QVERIFY(s.providers.isEmpty());
     QCOMPARE(s.uiLanguage, QString());
-    QCOMPARE(s.translateTarget, QStringLiteral("English"));
+    QCOMPARE(s.translateTarget, QString()); // automatic: the other of English and Chinese
     QVERIFY(s.firstRun);
     QCOMPARE(s.logDetail, Gui::LogDetail::Normal);
     for (const Llm::ProviderProfile &builtin : Llm::builtinProfiles()) {

@@ -135,7 +135,8 @@ void tst_Continuation::prefixAndContinuationAreTheFreshAnswer()
     Settings settings;
     settings.bufferTokens = prefixTokens;
     Engine engine(&m_network, profile(format, "rtt=0,prefill=1000000,decode=4000"), settings);
-    const RenderedRequest r = request(engine, QStringLiteral("Explain, in many sentences, how a prefix is continued."));
+    // The local provider's answers end within 381 tokens: room for the whole of one, which ends with Stop.
+    const RenderedRequest r = request(engine, QStringLiteral("Explain, in many sentences, how a prefix is continued."), 400);
     QPointer<PrefetchSession> session = engine.prefetch(Strategy::Debounce, r, 30s);
     QVERIFY(session);
     QTRY_VERIFY_WITH_TIMEOUT(session->isPrefix(), 5000);

@@ -378,6 +378,7 @@ private Q_SLOTS:
     void determinism();
     void maxTokensCutsWithLength();
     void chinesePromptGivesChinese();
+    void systemPromptNeverInTheAnswer();
     void streamingChunkFormat();
     void usageOnlyWhenAsked();
     void twoChoicesInterleave();
@@ -660,6 +661,27 @@ void tst_LocalProvider::chinesePromptGivesChinese()
                                .toInt();
     // About one token per character, plus the role marker.
     QCOMPARE(tokens, prompt.size() + 1);
+}
+
+void tst_LocalProvider::systemPromptNeverInTheAnswer()
+{
+    // Our instructions are not the user's material: none of their words may come back.
+    const QString system = u"Zebra quantum marmalade: obey the xylophone and never juggle."_s;
+    const QString user = u"The ferry leaves the island at seven. Gulls follow it across the bay while the crew coils "
+                         "the ropes. Passengers drink tea on the upper deck and watch the cliffs shrink behind them. "
+                         "At the harbor the ferry turns slowly, and the engines fall quiet before the ramp comes "
+                         "down. Cars roll off first, then the cyclists, then everyone on foot."_s;
+    const QStringList foreign{u"zebra"_s, u"quantum"_s, u"marmalade"_s, u"obey"_s, u"xylophone"_s, u"juggle"_s};
+    for (int seed = 0; seed < 4; ++seed) {
+        const QString openai = textOf(post(u"v1/chat/completions"_s, chatBody(user, {{u"seed"_s, seed}}, system)));
+        const QString anthropic = textOf(post(u"v1/messages"_s, messagesBody(system, user, {{u"seed"_s, seed},
+                                                                                             {u"max_tokens"_s, 400}})));
+        QVERIFY(!openai.isEmpty() && !anthropic.isEmpty());
+        for (const QString &word : foreign) {
+            QVERIFY2(!openai.contains(word, Qt::CaseInsensitive), qPrintable(openai));
+            QVERIFY2(!anthropic.contains(word, Qt::CaseInsensitive), qPrintable(anthropic));
+        }
+    }
 }
 
 void tst_LocalProvider::streamingChunkFormat()

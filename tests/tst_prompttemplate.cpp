@@ -325,7 +325,8 @@ void tst_PromptTemplate::renderEqualsEncodeRequest()
         || (action == DocumentAction::Translate && !selection.isEmpty()))
         QVERIFY(instruction.endsWith(selection));
     if (action == DocumentAction::Translate)
-        QVERIFY(instruction.contains(language.isEmpty() ? QStringLiteral("English") : language));
+        QVERIFY(instruction.contains(language.isEmpty() ? Prefetch::automaticTranslateTarget(selection.isEmpty() ? Document : selection)
+                                                        : language));
     QVERIFY(!instruction.contains(QLatin1Char('{')) || selection.contains(QLatin1Char('{')));
 }
 

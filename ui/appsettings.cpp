@@ -385,8 +385,8 @@ private:
                 out.translateTarget = target;
             else
                 problems << AppSettings::tr("The target language of Translate in the settings file (%1) is not a "
-                                            "language name; using %2.")
-                                .arg(quoted(raw), out.translateTarget);
+                                            "language name; Translate writes the other of English and Chinese.")
+                                .arg(quoted(raw));
         }
         if (m_settings.contains(LogDetailKey)) {
             const QVariant raw = m_settings.value(LogDetailKey);

@@ -108,7 +108,9 @@ public:
     QMap<QString, ProviderOverride> providers;      // by built-in id; only ids of Llm::builtinProfiles()
     Prefetch::Settings prefetch;                    // as the user set it, before consent gating
     QString uiLanguage;                             // "" = the system's, "en", "zh_CN"; read at start
-    QString translateTarget = QStringLiteral("English"); // the language Translate writes, in English
+    // The language Translate writes, in English; "" (the default) is automatic: the other of
+    // English and Chinese, by the text (Prefetch::automaticTranslateTarget()).
+    QString translateTarget;
     bool firstRun = true;                           // the app has not finished its first start yet
     LogDetail logDetail = LogDetail::Normal;        // applied at once; --verbose overrides it for a run
 

@@ -867,6 +867,8 @@ QWidget *SettingsDialog::createGeneralPage()
     m_translateTarget->setObjectName(QStringLiteral("translateTarget"));
     m_translateTarget->setEditable(true);
     m_translateTarget->setInsertPolicy(QComboBox::NoInsert);
+    // First, stored as "": the default, which follows the text (Prefetch::automaticTranslateTarget()).
+    m_translateTarget->addItem(tr("Automatic (the other of English and Chinese)"), QString());
     for (const char *name : TranslateTargets)
         m_translateTarget->addItem(tr(name), QLatin1String(name));
     m_translateTarget->setAccessibleName(tr("Translate into"));

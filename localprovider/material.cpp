@@ -1,0 +1,156 @@
+#include "material.h"
+
+#include "chatrequest.h"
+
+#include <QRegularExpression>
+
+namespace LocalProvider {
+
+namespace {
+
+// The markers and instructions of prefetch/actionprompts.cpp. tst_demoanswers sends the app's
+// own requests, so a change there that is not made here fails that suite.
+constexpr QStringView DocumentOpen = u"<document>\n";
+constexpr QStringView DocumentClose = u"\n</document>";
+constexpr QStringView SummarizeInstruction = u"Summarize the document in a short paragraph.";
+constexpr QStringView ContinueInstruction = u"Continue writing the document from where it ends, in the same style.";
+constexpr QStringView RewritePrefix = u"Rewrite this passage of the document to read more clearly:\n";
+constexpr QStringView ExplainPrefix = u"Explain this passage of the document:\n";
+
+// The wizard's step prompts: "Step 2 of 4: the outline.\nTopic: …\nAudience: …\nTone: …\n…".
+// The defaults it fills in for empty fields are ours, not the user's.
+constexpr QStringView DefaultAudience = u"general readers";
+constexpr QStringView NoValue = u"(none)";
+
+// The value of a "Name: value" line of a wizard prompt.
+QString field(const QString &prompt, QStringView name)
+{
+    const QString key = QStringLiteral("\n%1: ").arg(name);
+    const qsizetype at = prompt.indexOf(key);
+    if (at < 0)
+        return {};
+    const qsizetype from = at + key.size();
+    const qsizetype end = prompt.indexOf(u'\n', from);
+    return prompt.mid(from, end < 0 ? -1 : end - from).trimmed();
+}
+
+// The block after a "Name:" line, up to the next blank line.
+QString block(const QString &prompt, QStringView name)
+{
+    const QString key = QStringLiteral("\n%1:\n").arg(name);
+    const qsizetype at = prompt.indexOf(key);
+    if (at < 0)
+        return {};
+    const qsizetype from = at + key.size();
+    const qsizetype end = prompt.indexOf(u"\n\n", from);
+    const QString text = prompt.mid(from, end < 0 ? -1 : end - from).trimmed();
+    return text == NoValue ? QString() : text;
+}
+
+bool readWizard(const QString &prompt, Material &m)
+{
+    static const QRegularExpression step(QStringLiteral("^Step ([234]) of 4: [^\\n]*\\n"));
+    const QRegularExpressionMatch match = step.match(prompt);
+    if (!match.hasMatch() || !prompt.contains(u"\nTopic: "))
+        return false;
+    const int n = match.captured(1).toInt();
+    m.kind = n == 2 ? Material::Kind::WizardOutline
+        : n == 3    ? Material::Kind::WizardIntroduction
+                    : Material::Kind::WizardTitles;
+    m.topic = field(prompt, u"Topic");
+    m.audience = field(prompt, u"Audience");
+    if (m.audience == DefaultAudience)
+        m.audience.clear();
+    m.tone = field(prompt, u"Tone");
+    m.outline = block(prompt, u"Outline");
+    m.introduction = block(prompt, u"Introduction");
+    return true;
+}
+
+// An action's instruction (the last user message after the document), or false for a chat message.
+bool readAction(const QString &instruction, Material &m)
+{
+    if (instruction == SummarizeInstruction) {
+        m.kind = Material::Kind::Summarize;
+        return true;
+    }
+    if (instruction == ContinueInstruction) {
+        m.kind = Material::Kind::ContinueWriting;
+        return true;
+    }
+    if (instruction.startsWith(RewritePrefix)) {
+        m.kind = Material::Kind::RewriteSelection;
+        m.selection = instruction.sliced(RewritePrefix.size());
+        return true;
+    }
+    if (instruction.startsWith(ExplainPrefix)) {
+        m.kind = Material::Kind::ExplainSelection;
+        m.selection = instruction.sliced(ExplainPrefix.size());
+        return true;
+    }
+    static const QRegularExpression passage(QStringLiteral("^Translate this passage into ([^\\n]{1,100}):\\n"));
+    static const QRegularExpression whole(QStringLiteral("^Translate the document into ([^\\n]{1,100})\\.$"));
+    if (const auto match = passage.match(instruction); match.hasMatch()) {
+        m.kind = Material::Kind::Translate;
+        m.targetLanguage = match.captured(1);
+        m.selection = instruction.sliced(match.capturedEnd());
+        return true;
+    }
+    if (const auto match = whole.match(instruction); match.hasMatch()) {
+        m.kind = Material::Kind::Translate;
+        m.targetLanguage = match.captured(1);
+        return true;
+    }
+    return false;
+}
+
+} // namespace
+
+Material Material::from(const QList<Turn> &turns)
+{
+    Material m;
+    // The user's messages with the document taken out of the one that carries it (a format
+    // that joins consecutive user messages puts the instruction after it in the same turn).
+    QStringList user;
+    bool afterDocument = false;
+    for (const Turn &turn : turns) {
+        if (turn.role != u"user")
+            continue;
+        QString text = turn.text;
+        if (m.document.isNull()) {
+            const qsizetype open = text.indexOf(DocumentOpen);
+            const qsizetype close = open < 0 ? -1 : text.indexOf(DocumentClose, open + DocumentOpen.size());
+            if (close >= 0) {
+                m.document = text.sliced(open + DocumentOpen.size(), close - open - DocumentOpen.size());
+                text = (text.first(open) + text.sliced(close + DocumentClose.size())).trimmed();
+                afterDocument = true;
+                if (text.isEmpty())
+                    continue;
+            }
+        }
+        user.append(text);
+    }
+    if (!user.isEmpty()) {
+        const QString &last = user.last();
+        if (afterDocument && readAction(last, m))
+            return m;
+        if (!afterDocument && readWizard(last, m))
+            return m;
+    }
+    m.kind = Kind::Chat;
+    m.messages = user;
+    return m;
+}
+
+QString Material::text() const
+{
+    QStringList parts;
+    for (const QString &part : {document, selection, topic, audience, tone, outline, introduction}) {
+        if (!part.isEmpty())
+            parts.append(part);
+    }
+    parts += messages;
+    return parts.join(u'\n');
+}
+
+} // namespace LocalProvider

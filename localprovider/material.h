@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace LocalProvider {
+
+struct Turn;
+
+// What the user gave a request, separated from our instructions: the document, the selection,
+// the chat messages, the wizard's form fields. The answer is made of these words only, never of
+// the system prompt or of an action's instruction. The request's kind is read from the
+// instruction texts the app sends (prefetch/actionprompts.cpp; prompts are English whatever the
+// UI language); a request that matches none of them is a chat. Pure; any thread.
+struct Material {
+    enum class Kind {
+        Chat,
+        Summarize,
+        ContinueWriting,
+        RewriteSelection,
+        ExplainSelection,
+        Translate,
+        WizardOutline,
+        WizardIntroduction,
+        WizardTitles,
+    };
+
+    Kind kind = Kind::Chat;
+    QString document;       // inside the <document> tags, if the request has them
+    QString selection;      // the passage an action works on
+    QString targetLanguage; // Translate's target, as the instruction names it ("Simplified Chinese")
+    QStringList messages;   // the user's chat messages, oldest first
+    // The wizard's form: empty where the user left a field empty.
+    QString topic;
+    QString audience;
+    QString tone;
+    QString outline;
+    QString introduction;
+
+    static Material from(const QList<Turn> &turns);
+
+    // Every word the answer may use, for the kinds made by a word chain.
+    QString text() const;
+};
+
+} // namespace LocalProvider
