@@ -991,8 +991,8 @@
     </message>
     <message>
         <location filename="../ui/appsettings.cpp" line="387"/>
-        <source>The target language of Translate in the settings file (%1) is not a language name; using %2.</source>
-        <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；改用 %2。</translation>
+        <source>The target language of Translate in the settings file (%1) is not a language name; Translate writes the other of English and Chinese.</source>
+        <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；“翻译”将写成英语和中文中的另一种。</translation>
     </message>
     <message>
         <location filename="../ui/appsettings.cpp" line="397"/>
@@ -1733,16 +1733,36 @@
         <translation>全部保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="331"/>
+        <location filename="../ui/documenttabs.cpp" line="339"/>
+        <source>%1 (never saved)</source>
+        <translation>%1（从未保存）</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="339"/>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="340"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="343"/>
         <source>Recover Documents</source>
         <translation>恢复文档</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/documenttabs.cpp" line="332"/>
+        <location filename="../ui/documenttabs.cpp" line="344"/>
         <source>Headstart did not close properly last time. Recover %n unsaved document(s)?</source>
         <translation>
             <numerusform>Headstart 上次没有正常关闭。要恢复 %n 个未保存的文档吗？</numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="424"/>
+        <source>&amp;%1 %2  (%3)</source>
+        <translation>&amp;%1 %2  （%3）</translation>
     </message>
 </context>
 <context>
@@ -1887,37 +1907,77 @@
 <context>
     <name>Gui::LatencyChart</name>
     <message>
-        <location filename="../ui/latencychart.cpp" line="30"/>
+        <location filename="../ui/latencychart.cpp" line="48"/>
         <source>Recent perceived latencies</source>
         <translation>最近的感知延迟</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="51"/>
+        <location filename="../ui/latencychart.cpp" line="101"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="52"/>
+        <location filename="../ui/latencychart.cpp" line="102"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="58"/>
+        <location filename="../ui/latencychart.cpp" line="109"/>
+        <source>now</source>
+        <comment>the right end of the chart&apos;s time axis</comment>
+        <translation>现在</translation>
+    </message>
+    <message>
+        <location filename="../ui/latencychart.cpp" line="111"/>
+        <source>−%1 s</source>
+        <comment>seconds before now, on the chart&apos;s time axis</comment>
+        <translation>−%1 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/latencychart.cpp" line="113"/>
+        <source>−%1 min</source>
+        <comment>minutes before now, on the chart&apos;s time axis</comment>
+        <translation>−%1 分钟</translation>
+    </message>
+    <message>
+        <location filename="../ui/latencychart.cpp" line="114"/>
+        <source>−%1 h</source>
+        <comment>hours before now, on the chart&apos;s time axis</comment>
+        <translation>−%1 小时</translation>
+    </message>
+    <message>
+        <location filename="../ui/latencychart.cpp" line="120"/>
         <source>No answers measured yet.</source>
         <translation>尚未测量任何回答。</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="64"/>
+        <location filename="../ui/latencychart.cpp" line="126"/>
         <source>Recent answers: %1. Latest %2, median %3, slowest %4; %5 under %6.</source>
         <translation>最近的回答：%1 个。最新 %2，中位数 %3，最慢 %4；%5 个低于 %6。</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="130"/>
+        <location filename="../ui/latencychart.cpp" line="134"/>
+        <source>Prefetch used</source>
+        <translation>已用预取</translation>
+    </message>
+    <message>
+        <location filename="../ui/latencychart.cpp" line="135"/>
+        <source>Prefetch missed</source>
+        <translation>预取未命中</translation>
+    </message>
+    <message>
+        <location filename="../ui/latencychart.cpp" line="136"/>
+        <location filename="../ui/latencychart.cpp" line="138"/>
+        <source>No prefetch</source>
+        <translation>无预取</translation>
+    </message>
+    <message>
+        <location filename="../ui/latencychart.cpp" line="332"/>
         <source>No answers yet</source>
         <translation>暂无回答</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="155"/>
+        <location filename="../ui/latencychart.cpp" line="359"/>
         <source>%1: feels instant</source>
         <translation>%1：感觉即时</translation>
     </message>
@@ -1939,7 +1999,7 @@
     <name>Gui::MainWindow</name>
     <message>
         <location filename="../ui/mainwindow.cpp" line="69"/>
-        <location filename="../ui/mainwindow.cpp" line="729"/>
+        <location filename="../ui/mainwindow.cpp" line="733"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
@@ -1984,12 +2044,12 @@
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="707"/>
+        <location filename="../ui/mainwindow.cpp" line="711"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="694"/>
+        <location filename="../ui/mainwindow.cpp" line="698"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
@@ -2173,33 +2233,40 @@
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../ui/mainwindow.cpp" line="507"/>
+        <source>Answer copied to the clipboard (%n character(s))</source>
+        <translation>
+            <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="696"/>
+        <location filename="../ui/mainwindow.cpp" line="700"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="698"/>
+        <location filename="../ui/mainwindow.cpp" line="702"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="700"/>
+        <location filename="../ui/mainwindow.cpp" line="704"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="710"/>
+        <location filename="../ui/mainwindow.cpp" line="714"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="712"/>
+        <location filename="../ui/mainwindow.cpp" line="716"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="727"/>
+        <location filename="../ui/mainwindow.cpp" line="731"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -2244,282 +2311,302 @@
 <context>
     <name>Gui::MetricsDock</name>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="62"/>
+        <location filename="../ui/metricsdock.cpp" line="64"/>
         <source>&amp;Reset statistics</source>
         <translation>重置统计(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="75"/>
+        <location filename="../ui/metricsdock.cpp" line="77"/>
         <source>Prefetch Metrics</source>
         <translation>预取指标</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="77"/>
+        <location filename="../ui/metricsdock.cpp" line="79"/>
         <source>Clear every counter, latency and alarm</source>
         <translation>清除所有计数、延迟和警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="80"/>
+        <location filename="../ui/metricsdock.cpp" line="82"/>
         <source>Perceived latency, median</source>
         <translation>感知延迟，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="81"/>
+        <location filename="../ui/metricsdock.cpp" line="83"/>
         <source>Perceived latency, 95th percentile</source>
         <translation>感知延迟，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="86"/>
+        <location filename="../ui/metricsdock.cpp" line="88"/>
         <source>Alarms and paused strategies</source>
         <translation>警报与已暂停的策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="88"/>
+        <location filename="../ui/metricsdock.cpp" line="90"/>
         <source>Warm-up cache hits</source>
         <translation>预热缓存命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="89"/>
+        <location filename="../ui/metricsdock.cpp" line="91"/>
         <source>Live sessions and lanes</source>
         <translation>活动会话与通道</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="90"/>
+        <location filename="../ui/metricsdock.cpp" line="92"/>
         <source>Prefetch budget</source>
         <translation>预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="91"/>
+        <location filename="../ui/metricsdock.cpp" line="93"/>
         <source>Prefetch budget used</source>
         <translation>已用预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="92"/>
+        <location filename="../ui/metricsdock.cpp" line="94"/>
         <source>Prefetch money budget</source>
         <translation>预取金额预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="97"/>
+        <location filename="../ui/metricsdock.cpp" line="99"/>
         <source>Prefetch strategies</source>
         <translation>预取策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="100"/>
+        <location filename="../ui/metricsdock.cpp" line="102"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="100"/>
+        <location filename="../ui/metricsdock.cpp" line="102"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="100"/>
+        <location filename="../ui/metricsdock.cpp" line="102"/>
         <source>Hits</source>
         <translation>命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="100"/>
+        <location filename="../ui/metricsdock.cpp" line="102"/>
         <source>Partial</source>
         <translation>部分命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="100"/>
+        <location filename="../ui/metricsdock.cpp" line="102"/>
         <source>Misses</source>
         <translation>未命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="101"/>
+        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <source>Answers</source>
+        <translation>回答数</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <source>Perceived p50</source>
+        <translation>感知延迟 p50</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="103"/>
         <source>Hit rate</source>
         <translation>命中率</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="101"/>
+        <location filename="../ui/metricsdock.cpp" line="103"/>
         <source>Wasted</source>
         <translation>浪费</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="101"/>
+        <location filename="../ui/metricsdock.cpp" line="103"/>
         <source>Extra, tokens</source>
         <translation>额外开销（词元）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <location filename="../ui/metricsdock.cpp" line="104"/>
         <source>Cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <location filename="../ui/metricsdock.cpp" line="104"/>
         <source>TTFT p50</source>
         <translation>首词元时间 p50</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <location filename="../ui/metricsdock.cpp" line="104"/>
         <source>TTFT p95</source>
         <translation>首词元时间 p95</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <location filename="../ui/metricsdock.cpp" line="104"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="103"/>
+        <location filename="../ui/metricsdock.cpp" line="106"/>
+        <source>Answers shown: for a strategy, those it had prefetched for (taken over or missed); for No prefetch, those with nothing prefetched, whichever strategy asked. Each answer is counted in one row.</source>
+        <translation>显示的回答：策略行中是该策略预取过的回答（已接管或未命中）；“无预取”行中是没有任何预取的回答，无论由哪个策略发起。每个回答只计入一行。</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="110"/>
+        <source>From the user&apos;s action to the first token shown, median over the row&apos;s latest answers</source>
+        <translation>从用户操作到显示第一个词元的时间，取该行最近回答的中位数</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="111"/>
         <source>Prefetches taken over with their first token in</source>
         <translation>被接管时第一个词元已到达的预取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="105"/>
+        <location filename="../ui/metricsdock.cpp" line="113"/>
         <source>Prefetches taken over before their first token: the wait was shorter, not gone</source>
         <translation>在第一个词元到达前被接管的预取：等待缩短了，但没有消失</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="107"/>
+        <location filename="../ui/metricsdock.cpp" line="115"/>
         <source>Prefetches that could not be used when the user asked: the answer started afresh</source>
         <translation>用户请求时无法使用的预取：回答重新开始</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="108"/>
+        <location filename="../ui/metricsdock.cpp" line="116"/>
         <source>Tokens spent on prefetches nobody used</source>
         <translation>花费在未被使用的预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="109"/>
+        <location filename="../ui/metricsdock.cpp" line="117"/>
         <source>Prompt tokens the provider read from its cache</source>
         <translation>服务商从缓存读取的提示词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="110"/>
+        <location filename="../ui/metricsdock.cpp" line="118"/>
         <source>Prefetches the user took over, of those started</source>
         <translation>已启动的预取中被用户接管的比例</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="111"/>
+        <location filename="../ui/metricsdock.cpp" line="119"/>
         <source>Tokens wasted on unused prefetches, per token used</source>
         <translation>每个已使用词元对应的、浪费在未使用预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="113"/>
+        <location filename="../ui/metricsdock.cpp" line="121"/>
         <source>Money wasted on unused prefetches, per unit spent on the answers used, at the provider&apos;s prices with cache discounts applied. Only where the provider has prices; warm-up is counted in tokens only, since its prefill is what the first answer would have paid.</source>
         <translation>每花在已使用回答上的一单位金额所对应的、浪费在未使用预取上的金额，按服务商的价格并计入缓存折扣。仅在服务商有价格时显示；预热只按词元计，因为它的预填充正是第一个回答本来就要付的。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="116"/>
+        <location filename="../ui/metricsdock.cpp" line="124"/>
         <source>Provider time to first token, median</source>
         <translation>服务商首词元时间，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="117"/>
+        <location filename="../ui/metricsdock.cpp" line="125"/>
         <source>Provider time to first token, 95th percentile</source>
         <translation>服务商首词元时间，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="146"/>
+        <location filename="../ui/metricsdock.cpp" line="156"/>
         <source>Reset statistics</source>
         <translation>重置统计</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="204"/>
+        <location filename="../ui/metricsdock.cpp" line="214"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="205"/>
+        <location filename="../ui/metricsdock.cpp" line="215"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="214"/>
+        <location filename="../ui/metricsdock.cpp" line="224"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="257"/>
+        <location filename="../ui/metricsdock.cpp" line="267"/>
         <source>Perceived p50: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p50：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="259"/>
+        <location filename="../ui/metricsdock.cpp" line="269"/>
         <source>Perceived p95: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p95：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="261"/>
+        <location filename="../ui/metricsdock.cpp" line="271"/>
         <source>From the user&apos;s action to the first token shown, over the latest answers: %1 taken over from a prefetch, %2 after a wrong guess, %3 with nothing prefetched.</source>
         <translation>从用户操作到显示第一个词元的时间，统计最近的回答：%1 个接管自预取，%2 个在预测错误之后，%3 个没有预取。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="273"/>
+        <location filename="../ui/metricsdock.cpp" line="283"/>
         <source>Extra, %1</source>
         <translation>额外开销（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="292"/>
+        <location filename="../ui/metricsdock.cpp" line="306"/>
         <source>Paused, alarm</source>
         <translation>已暂停，警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="292"/>
+        <location filename="../ui/metricsdock.cpp" line="306"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="294"/>
+        <location filename="../ui/metricsdock.cpp" line="308"/>
         <source>Alarm</source>
         <translation>警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="296"/>
+        <location filename="../ui/metricsdock.cpp" line="310"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="298"/>
+        <location filename="../ui/metricsdock.cpp" line="312"/>
+        <source>Active (too few attempts yet: %1 of %2)</source>
+        <translation>活动（尝试次数尚少：%1/%2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="316"/>
         <source>Active</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="330"/>
-        <source>Answers with no prefetch attempted: %1 tokens used.</source>
-        <translation>未尝试预取的回答：已使用 %1 个词元。</translation>
+        <location filename="../ui/metricsdock.cpp" line="352"/>
+        <source>Answers with nothing prefetched to take over, whichever strategy asked for them: %1; perceived p50 %2, p95 %3.</source>
+        <translation>没有可接管的预取的回答（无论由哪个策略发起）：%1 个；感知延迟 p50 %2，p95 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="331"/>
+        <location filename="../ui/metricsdock.cpp" line="355"/>
         <source>%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 rejected; %9 tokens prefetched, %10 used, %11 wasted.</source>
         <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="340"/>
+        <location filename="../ui/metricsdock.cpp" line="364"/>
         <source>In money: %1 prefetched, %2 used, %3 wasted.</source>
         <translation>按金额：预取 %1，使用 %2，浪费 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="344"/>
-        <source>They cost %1.</source>
-        <translation>共花费 %1。</translation>
-    </message>
-    <message>
-        <location filename="../ui/metricsdock.cpp" line="369"/>
+        <location filename="../ui/metricsdock.cpp" line="391"/>
         <source>Cache-hit tokens from warm-up: %1 read, %2 written</source>
         <translation>预热带来的缓存命中词元：读取 %1 个，写入 %2 个</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="372"/>
+        <location filename="../ui/metricsdock.cpp" line="394"/>
         <source>Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued</source>
         <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="389"/>
+        <location filename="../ui/metricsdock.cpp" line="411"/>
         <source>Budget: %1 of %2 tokens this hour (%3)</source>
         <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="395"/>
+        <location filename="../ui/metricsdock.cpp" line="417"/>
         <source>Budget: %1 tokens this hour, no limit</source>
         <translation>预算：本小时已用 %1 个词元，无上限</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="406"/>
+        <location filename="../ui/metricsdock.cpp" line="428"/>
         <source>Money budget: %1 of %2 this hour (%3)</source>
         <translation>金额预算：本小时已用 %1 / %2（%3）</translation>
     </message>
@@ -3154,17 +3241,22 @@
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="885"/>
+        <location filename="../ui/settingsdialog.cpp" line="871"/>
+        <source>Automatic (the other of English and Chinese)</source>
+        <translation>自动（英语与中文互译）</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="887"/>
         <source>Log detail</source>
         <translation>日志详细程度</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="886"/>
+        <location filename="../ui/settingsdialog.cpp" line="888"/>
         <source>Log &amp;detail:</source>
         <translation>日志详细程度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="889"/>
+        <location filename="../ui/settingsdialog.cpp" line="891"/>
         <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
@@ -3240,17 +3332,17 @@
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="872"/>
+        <location filename="../ui/settingsdialog.cpp" line="874"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="873"/>
+        <location filename="../ui/settingsdialog.cpp" line="875"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="874"/>
+        <location filename="../ui/settingsdialog.cpp" line="876"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>
@@ -3628,84 +3720,94 @@
 <context>
     <name>Prefetch::Metrics</name>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="305"/>
+        <location filename="../prefetch/metrics.cpp" line="351"/>
         <source>Context warm-up</source>
         <translation>上下文预热</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="306"/>
+        <location filename="../prefetch/metrics.cpp" line="352"/>
         <source>Hover prefetch</source>
         <translation>悬停预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="307"/>
+        <location filename="../prefetch/metrics.cpp" line="353"/>
         <source>Typing prefetch</source>
         <translation>输入预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="308"/>
+        <location filename="../prefetch/metrics.cpp" line="354"/>
         <source>Workflow prefetch</source>
         <translation>流程预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="309"/>
+        <location filename="../prefetch/metrics.cpp" line="355"/>
         <source>Pointer trajectory</source>
         <translation>指针轨迹</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="310"/>
+        <location filename="../prefetch/metrics.cpp" line="356"/>
         <source>Finished selection</source>
         <translation>选定文本后</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="311"/>
+        <location filename="../prefetch/metrics.cpp" line="357"/>
         <source>Keyboard focus and shortcuts</source>
         <translation>键盘焦点与快捷键</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="312"/>
+        <location filename="../prefetch/metrics.cpp" line="358"/>
         <source>Opened document</source>
         <translation>打开文档时</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="313"/>
+        <location filename="../prefetch/metrics.cpp" line="359"/>
         <source>Your habits</source>
         <translation>你的使用习惯</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="314"/>
-        <location filename="../prefetch/metrics.cpp" line="316"/>
+        <location filename="../prefetch/metrics.cpp" line="360"/>
+        <location filename="../prefetch/metrics.cpp" line="362"/>
         <source>No prefetch</source>
         <translation>无预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="327"/>
+        <location filename="../prefetch/metrics.cpp" line="373"/>
         <source>%1 %</source>
         <comment>a percentage</comment>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="346"/>
+        <location filename="../prefetch/metrics.cpp" line="392"/>
         <source>%1 alarm: hit rate %2 is below %3 after %4 attempts.</source>
         <translation>%1 告警：%4 次尝试后命中率为 %2，低于 %3。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="364"/>
+        <location filename="../prefetch/metrics.cpp" line="410"/>
         <source>%1 paused: %2 tokens were wasted and none used yet; it resumes when extra cost is below %3.</source>
         <translation>%1 已暂停：已浪费 %2 个词元，尚未用上任何词元；额外开销低于 %3 时恢复。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="370"/>
+        <location filename="../prefetch/metrics.cpp" line="416"/>
         <source>%1 paused: extra cost %2 is above %3; it resumes below %4.</source>
-        <translation>%1 已暂停：额外开销 %2 高于 %3；低于 %4 时恢复。</translation>
+        <translation>%1 已暂停：额外成本 %2 高于 %3；低于 %4 时恢复。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="383"/>
+        <location filename="../prefetch/metrics.cpp" line="426"/>
+        <source>%1: hit rate %2 is below %3, but the alarm waits for %4 attempts (%5 so far).</source>
+        <translation>%1：命中率 %2 低于 %3，但告警要等到 %4 次尝试（目前 %5 次）。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="431"/>
+        <source>%1: extra cost %2 is above %3, but the pause waits for %4 attempts (%5 so far).</source>
+        <translation>%1：额外成本 %2 高于 %3，但暂停要等到 %4 次尝试（目前 %5 次）。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/metrics.cpp" line="447"/>
         <source>%1: hit rate %2 is back at or above %3.</source>
         <translation>%1：命中率 %2 已回到 %3 或以上。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="390"/>
+        <location filename="../prefetch/metrics.cpp" line="454"/>
         <source>%1 resumed: extra cost %2 is below %3.</source>
         <translation>%1 已恢复：额外开销 %2 低于 %3。</translation>
     </message>
