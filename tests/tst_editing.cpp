@@ -1,5 +1,5 @@
-// Editing the way a person does it: the Edit menu and its keys, find and replace, the focus
-// after Insert, Save As's key. Issue 13, items 4 and 8.
+// The window's menus the way a person uses them while writing: Edit and its keys, find and
+// replace, the focus after Insert, File's Save As, Open Recent and Quit, and Help. Issue 13.
 
 #include "support/localproviderfixture.h"
 #include "prefetch/classifier.h"
@@ -32,6 +32,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 #include <memory>
 
@@ -51,6 +52,7 @@ private slots:
     void escapeInTheFindBarClosesItAndStopsNothing();
     void saveAsHasItsDocumentedKey();
     void openRecentTellsSameNamesApart();
+    void helpListsEveryShortcutAndSearchesThem();
     void quittingWithSeveralUnsavedAsksOnceAndSendsNothing_data();
     void quittingWithSeveralUnsavedAsksOnceAndSendsNothing();
 
@@ -290,6 +292,48 @@ void tst_Editing::openRecentTellsSameNamesApart()
     m_window->tabs()->setCurrentIndex(0);
     entries.at(1)->trigger();
     QCOMPARE(m_window->currentDocument()->filePath(), paths.first());
+}
+
+void tst_Editing::helpListsEveryShortcutAndSearchesThem()
+{
+    QMenu *help = menu(tr("&Help"));
+    QVERIFY(help);
+    QVERIFY(entry(help, tr("&User Guide")));
+    QVERIFY(entry(help, tr("&About Headstart")));
+    QTest::keyClick(m_tab, Qt::Key_Slash, Qt::ControlModifier);
+    QTreeWidget *list = nullptr;
+    QTRY_VERIFY((list = m_window->findChild<QTreeWidget *>(QStringLiteral("shortcutList"))) && list->isVisible());
+    // Read from the actions: Summarize with its key, and the Edit menu's.
+    auto row = [list](const QString &name) -> QTreeWidgetItem * {
+        for (int i = 0; i < list->topLevelItemCount(); ++i) {
+            if (list->topLevelItem(i)->text(0) == name)
+                return list->topLevelItem(i);
+        }
+        return nullptr;
+    };
+    QVERIFY(row(QStringLiteral("Summarize")));
+    QCOMPARE(row(QStringLiteral("Summarize"))->text(1), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S).toString(QKeySequence::NativeText));
+    QVERIFY(row(QStringLiteral("Find")));
+    QVERIFY(row(QStringLiteral("Save As")));
+    // The search narrows it to what matches, by name or by key.
+    auto *search = m_window->findChild<QLineEdit *>(QStringLiteral("shortcutSearch"));
+    QTRY_VERIFY(search->hasFocus()); // typing goes straight into the search
+    QTest::keyClicks(search, QStringLiteral("replace"));
+    int shown = 0;
+    for (int i = 0; i < list->topLevelItemCount(); ++i)
+        shown += list->topLevelItem(i)->isHidden() ? 0 : 1;
+    QVERIFY(shown >= 2); // Replace Selection and Edit's Replace
+    QVERIFY(row(QStringLiteral("Summarize"))->isHidden());
+    QVERIFY(!row(QStringLiteral("Replace Selection"))->isHidden());
+    list->window()->close();
+
+    // About names the versions a bug report needs.
+    entry(help, tr("&About Headstart"))->trigger();
+    QMessageBox *about = nullptr;
+    QTRY_VERIFY((about = m_window->findChild<QMessageBox *>(QStringLiteral("aboutDialog"))) && about->isVisible());
+    QVERIFY2(about->text().contains(QString::fromLatin1(qVersion())), qPrintable(about->text()));
+    QVERIFY(about->text().contains(QLatin1String("SQLite 3.")));
+    about->close();
 }
 
 void tst_Editing::quittingWithSeveralUnsavedAsksOnceAndSendsNothing_data()

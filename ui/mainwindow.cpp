@@ -9,6 +9,7 @@
 #include "documenttabs.h"
 #include "editmenu.h"
 #include "findbar.h"
+#include "helpdialogs.h"
 #include "logfolder.h"
 #include "metricsdock.h"
 #include "newdocumentwizard.h"
@@ -313,9 +314,17 @@ void MainWindow::createMenus()
     view->addAction(metrics);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *guide = help->addAction(tr("&User Guide"), this, [this] { openUserGuide(this); });
+    guide->setShortcuts(QKeySequence::keyBindings(QKeySequence::HelpContents));
+    help->addAction(tr("&Keyboard Shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash), this,
+                    [this] { showShortcutsDialog(this); });
+    help->addSeparator();
     m_openLogFolder = help->addAction(tr("Open &Log Folder"), this, [this] { openLogFolder(this, m_logDirectory); });
     m_openLogFolder->setObjectName(QStringLiteral("openLogFolder"));
     m_openLogFolder->setEnabled(false); // until setLogDirectory()
+    help->addSeparator();
+    QAction *about = help->addAction(tr("&About Headstart"), this, [this] { showAboutDialog(this); });
+    about->setMenuRole(QAction::AboutRole);
 
     QToolBar *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));

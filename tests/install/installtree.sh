@@ -23,6 +23,7 @@ expected=(
   "share/icons/hicolor/scalable/apps/$appid.svg"
   share/man/man1/headstart.1.gz share/man/man1/headstart-cli.1.gz share/man/man1/headstart-localprovider.1.gz
   share/doc/headstart/copyright share/doc/headstart/changelog.gz
+  share/doc/headstart/user-guide.md share/doc/headstart/screenshots/main-en.png
 )
 for size in 16 22 24 32 48 64 128 256; do
   expected+=("share/icons/hicolor/${size}x${size}/apps/$appid.png")
