@@ -46,6 +46,7 @@ private slots:
     void cleanup();
 
     void undoRightAfterInsertNeedsNoClick();
+    void eachTabKeepsItsOwnAnswer();
     void editMenuHasWhatEveryEditorHas();
     void undoFromTheMenuKeysWhileAButtonHasTheFocus();
     void findWrapsAroundAndReplaceAllIsOneUndoStep();
@@ -160,6 +161,42 @@ void tst_Editing::undoRightAfterInsertNeedsNoClick()
     QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(m_tab));
     QTest::keySequence(QApplication::focusWidget(), QKeySequence::Undo);
     QCOMPARE(m_tab->toPlainText(), QString::fromLatin1(Text));
+}
+
+void tst_Editing::eachTabKeepsItsOwnAnswer()
+{
+    QSignalSpy ended(m_window->answerPane(), &Gui::AnswerPane::answerEnded);
+    QTest::mouseClick(m_window->summarizeButton(), Qt::LeftButton);
+    QVERIFY(ended.wait(15000));
+    const QString first = m_window->answerPane()->text();
+    const QString firstStatus = m_window->answerPane()->statusText();
+    QVERIFY(!first.isEmpty());
+
+    // Another document: its own, empty answer; Insert has nothing to insert there.
+    Gui::DocumentTab *other = m_window->newDocument(QStringLiteral("A second document, about something else entirely. "
+                                                                   "It has its own sentences and its own summary."));
+    QVERIFY(m_window->answerPane()->text().isEmpty());
+    QVERIFY(!m_window->insertButton()->isEnabled());
+    QSignalSpy endedThere(m_window->answerPane(), &Gui::AnswerPane::answerEnded);
+    QTest::mouseClick(m_window->summarizeButton(), Qt::LeftButton);
+    QVERIFY(endedThere.wait(15000));
+    const QString second = m_window->answerPane()->text();
+    QVERIFY(!second.isEmpty() && second != first);
+
+    // Back on the first tab: its answer and its status line, as they were.
+    m_window->tabs()->setCurrentWidget(m_tab);
+    QCOMPARE(m_window->answerPane()->text(), first);
+    QCOMPARE(m_window->answerPane()->statusText(), firstStatus);
+    QTest::mouseClick(m_window->insertButton(), Qt::LeftButton);
+    QVERIFY(m_tab->toPlainText().contains(first));
+    QVERIFY(!other->toPlainText().contains(first));
+
+    // Closing a tab takes its answer with it; the others keep theirs.
+    m_window->tabs()->setCurrentWidget(other);
+    other->model()->setModified(false);
+    QTest::keySequence(other, QKeySequence::Close);
+    QTRY_COMPARE(m_window->currentTab(), m_tab);
+    QCOMPARE(m_window->answerPane()->text(), first);
 }
 
 void tst_Editing::editMenuHasWhatEveryEditorHas()

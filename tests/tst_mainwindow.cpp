@@ -437,6 +437,17 @@ void tst_MainWindow::providerErrorIsShownNotThrown()
     QVERIFY(waitForAnswer());
     QVERIFY2(m_window->answerPane()->statusText().contains(QLatin1String("model")),
              qPrintable(m_window->answerPane()->statusText()));
+    QVERIFY(m_window->answerPane()->showsError());
+
+    // Back to a working provider: the old provider's error does not stay under the answer.
+    Llm::ProviderProfile working = broken;
+    working.model = m_local.profile().model;
+    working.displayName = QStringLiteral("Working engine");
+    m_engine->setProfile(working);
+    m_window->providerChanged();
+    QVERIFY(!m_window->answerPane()->showsError());
+    QVERIFY2(m_window->answerPane()->statusText().contains(QLatin1String("Working engine")),
+             qPrintable(m_window->answerPane()->statusText()));
 }
 
 void tst_MainWindow::editedLargeDocumentIsNeverAnsweredFromAStaleGuess()

@@ -47,7 +47,7 @@ ActionSignals::ActionSignals(MainWindow *window, Prefetch::Speculator *speculato
         m_lastAction = action;
         m_speculator->activated(action);
     });
-    connect(m_window->answerPane(), &AnswerPane::answerEnded, this, [this](bool ok) {
+    connect(m_window, &MainWindow::answerEnded, this, [this](bool ok) {
         // Not after Stop or an error: what the user does next is not what follows an answer.
         if (ok && m_lastAction)
             m_speculator->answerEnded(*m_lastAction);

@@ -107,8 +107,21 @@ void AnswerPane::onFailed(const Llm::Error &error)
     emit answerEnded(false);
 }
 
+QWidget *AnswerPane::view() const
+{
+    return m_view;
+}
+
+void AnswerPane::clearStaleError(const QString &providerName)
+{
+    if (!m_statusIsError || (m_stream && !m_stream->isDone()))
+        return;
+    setStatus(tr("Now using %1: run the action again to ask it.").arg(providerName));
+}
+
 void AnswerPane::setStatus(const QString &text, bool isError)
 {
+    m_statusIsError = isError;
     m_status->setText(text);
     QPalette p = palette();
     if (isError)

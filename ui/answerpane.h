@@ -30,6 +30,11 @@ public:
     void reset(const QString &status, bool isError = false);
     QString text() const;
     QString statusText() const;
+    bool showsError() const { return m_statusIsError; }
+    QWidget *view() const; // where the answer's text is shown (and keyboard focus goes)
+    // The provider changed: an error the old one gave no longer applies, so it is replaced by a
+    // line naming the new one (the answer text, if any, stays).
+    void clearStaleError(const QString &providerName);
     // Perceived latency of the last answer: activation to first token painted, in ms; -1 if none yet.
     double perceivedLatencyMs() const { return m_follower.perceivedLatencyMs(); }
 
@@ -48,6 +53,7 @@ private:
     StreamFollower m_follower;
     QPointer<Prefetch::ResponseStream> m_stream;
     QString m_provider;
+    bool m_statusIsError = false;
 };
 
 } // namespace Gui

@@ -39,6 +39,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTextDocument>
@@ -62,7 +63,9 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     : QMainWindow(parent)
     , m_services(services)
     , m_tabs(new DocumentTabs(this))
-    , m_answer(new AnswerPane(this))
+    , m_answers(new QStackedWidget(this))
+    , m_noDocumentPane(new AnswerPane(this))
+    , m_answer(m_noDocumentPane)
     , m_providerLabel(new QLabel(this))
     , m_stateLabel(new QLabel(this))
     , m_budgetLabel(new QLabel(this))
@@ -73,6 +76,17 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     connect(m_tabs, &DocumentTabs::tabCreated, this, [this](DocumentTab *tab) {
         connect(tab, &QPlainTextEdit::selectionChanged, this, &MainWindow::updateActionStates);
         connect(tab, &QPlainTextEdit::textChanged, this, &MainWindow::updateActionStates);
+        auto *pane = new AnswerPane(m_answers);
+        m_answers->addWidget(pane);
+        m_panes.insert(tab, pane);
+        connectPane(pane);
+        // The pane goes with its tab; an answer still streaming into it is stopped first.
+        connect(tab, &QObject::destroyed, pane, [this, tab, pane] {
+            m_panes.remove(tab);
+            if (m_answer == pane)
+                showPaneOf(nullptr);
+            pane->deleteLater();
+        });
     });
     connect(m_tabs, &DocumentTabs::statusMessage, statusBar(), &QStatusBar::showMessage);
     connect(m_tabs, &DocumentTabs::promptReady, this, &MainWindow::onPromptReady);
@@ -93,10 +107,13 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         m_services.warmup->documentClosed(document->documentId());
         if (m_pendingRun && m_pendingRun->document == document)
             stop();
+        if (m_current && m_currentDocument == document)
+            m_current->cancel(); // its pane goes with the tab: nobody would read the rest
     });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         if (m_findBar)
             m_findBar->setEditor(currentTab());
+        showPaneOf(currentTab());
         updateTitle();
         updateActionStates();
         warmUpCurrent();
@@ -110,7 +127,10 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     auto *answerLayout = new QVBoxLayout(answerBox);
     answerLayout->setContentsMargins(0, 0, 0, 0);
     answerLayout->addWidget(createActionPanel());
-    answerLayout->addWidget(m_answer, 1);
+    // One answer pane per document tab, so each keeps its own answer and status line; this
+    // first one is shown while no document is open.
+    m_answers->addWidget(m_noDocumentPane);
+    answerLayout->addWidget(m_answers, 1);
     auto *answerButtons = new QHBoxLayout;
     m_insertButton = new QPushButton(withoutMnemonic(m_insert->text()), this);
     m_replaceButton = new QPushButton(withoutMnemonic(m_replace->text()), this);
@@ -165,11 +185,10 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     statusBar()->addPermanentWidget(m_budgetLabel);
     statusBar()->addPermanentWidget(m_stateLabel);
     connect(&m_services.engine->metrics(), &Prefetch::Metrics::changed, this, &MainWindow::updateStatusBar);
-    connect(m_answer, &AnswerPane::answerEnded, this, &MainWindow::updateRunningState);
+    connectPane(m_answer);
     // The chat's and the wizard's answers are Stop's too, wherever the focus is.
     connect(m_services.engine, &Prefetch::Engine::answersChanged, this, &MainWindow::updateStopAction);
     connect(m_services.engine, &Prefetch::Engine::sessionsChanged, this, &MainWindow::updateStopAction);
-    connect(m_answer, &AnswerPane::firstTokenPainted, this, &MainWindow::updateRunningState);
     connect(m_services.hover, &Prefetch::HoverStrategy::readyChanged, this, [this](Prefetch::DocumentAction action,
                                                                                   bool ready) {
         // A subtle mark on the button whose answer is already on its way.
@@ -390,18 +409,17 @@ void MainWindow::run(Prefetch::DocumentAction action)
         m_current->cancel();
     m_pendingRun.reset();
     m_lastAction = action;
-    m_lastDocument = tab;
     Document *document = tab->model();
     const QString selection = tab->selectedText();
     const Llm::ProviderProfile &profile = m_services.engine->profile();
     if (!document->compiledPrompt(profile)) {
         if (const auto error = document->promptError(profile)) {
-            m_answer->reset(error->message(), true);
+            paneOf(document)->reset(error->message(), true);
         } else {
             // A large document compiles in the thread pool; the answer starts once it is done,
             // and its wait still counts from now.
             m_pendingRun = PendingRun{action, activated, document, selection};
-            m_answer->reset(tr("Preparing the document…"));
+            paneOf(document)->reset(tr("Preparing the document…"));
             emit actionStarted(action);
         }
         updateRunningState();
@@ -421,7 +439,8 @@ void MainWindow::dispatch(Prefetch::DocumentAction action, qint64 activatedNs, D
         activatedNs, this);
     connect(m_current, &Prefetch::ResponseStream::finished, m_current, &QObject::deleteLater);
     connect(m_current, &Prefetch::ResponseStream::failed, m_current, &QObject::deleteLater);
-    m_answer->follow(m_current, m_services.engine->profile().displayName);
+    m_currentDocument = document;
+    paneOf(document)->follow(m_current, m_services.engine->profile().displayName);
     updateRunningState();
 }
 
@@ -434,7 +453,7 @@ void MainWindow::onPromptReady(Document *document)
             dispatch(run.action, run.activatedNs, document, run.selection);
         } else if (const auto error = document->promptError(profile)) {
             m_pendingRun.reset();
-            m_answer->reset(error->message(), true);
+            paneOf(document)->reset(error->message(), true);
             updateRunningState();
         } // else edited meanwhile: the next compile brings it
     }
@@ -461,6 +480,39 @@ void MainWindow::onPromptReady(Document *document)
     }
 }
 
+AnswerPane *MainWindow::paneOf(const Document *document) const
+{
+    for (auto it = m_panes.cbegin(); it != m_panes.cend(); ++it) {
+        if (it.key()->model() == document)
+            return it.value();
+    }
+    return m_noDocumentPane;
+}
+
+void MainWindow::showPaneOf(const DocumentTab *tab)
+{
+    AnswerPane *pane = tab ? m_panes.value(tab, m_noDocumentPane) : m_noDocumentPane;
+    m_answer = pane;
+    m_answers->setCurrentWidget(pane);
+    updateActionStates();
+}
+
+void MainWindow::connectPane(AnswerPane *pane)
+{
+    connect(pane, &AnswerPane::answerEnded, this, &MainWindow::updateRunningState);
+    connect(pane, &AnswerPane::answerEnded, this, &MainWindow::answerEnded);
+    connect(pane, &AnswerPane::firstTokenPainted, this, &MainWindow::updateRunningState);
+    // Tab from the answer goes on to the actions above it, as it did with one pane, and on
+    // along them (a pane made for a new tab comes last in the chain otherwise).
+    QWidget *previous = pane->view();
+    for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions) {
+        if (QPushButton *button = m_buttons.value(a)) {
+            QWidget::setTabOrder(previous, button);
+            previous = button;
+        }
+    }
+}
+
 void MainWindow::regenerate()
 {
     if (m_lastAction)
@@ -469,15 +521,15 @@ void MainWindow::regenerate()
 
 void MainWindow::stop()
 {
-    if (std::exchange(m_pendingRun, std::nullopt))
-        m_answer->reset(tr("Stopped."));
+    if (const auto pending = std::exchange(m_pendingRun, std::nullopt))
+        paneOf(pending->document)->reset(tr("Stopped."));
     m_services.engine->stopAll();
     updateRunningState();
 }
 
 void MainWindow::insertAnswer()
 {
-    DocumentTab *tab = m_lastDocument ? m_lastDocument.data() : currentTab();
+    DocumentTab *tab = currentTab(); // its own answer, in its own pane
     const QString text = m_answer->text();
     if (!tab || text.isEmpty())
         return;
@@ -493,7 +545,7 @@ void MainWindow::insertAnswer()
 
 void MainWindow::replaceSelection()
 {
-    DocumentTab *tab = m_lastDocument ? m_lastDocument.data() : currentTab();
+    DocumentTab *tab = currentTab(); // its own answer, in its own pane
     const QString text = m_answer->text();
     if (!tab || text.isEmpty() || !tab->textCursor().hasSelection())
         return;
@@ -664,6 +716,9 @@ void MainWindow::setTranslateTarget(const QString &language)
 
 void MainWindow::providerChanged()
 {
+    m_noDocumentPane->clearStaleError(m_services.engine->profile().displayName);
+    for (AnswerPane *pane : std::as_const(m_panes))
+        pane->clearStaleError(m_services.engine->profile().displayName);
     if (m_signals)
         m_signals->requestsChanged();
     updateStatusBar();

@@ -4,6 +4,7 @@
 
 #include <QMap>
 #include <QMainWindow>
+#include <QHash>
 #include <QPointer>
 #include <QTimer>
 
@@ -14,6 +15,7 @@ class QAction;
 class QLabel;
 class QMenu;
 class QPushButton;
+class QStackedWidget;
 class QToolButton;
 
 namespace Prefetch {
@@ -113,6 +115,8 @@ signals:
     // The user ran `action` (button, menu or shortcut) and its answer is on its way: taken
     // over, started, or waiting for the document's prompt.
     void actionStarted(Prefetch::DocumentAction action);
+    // A document answer ended, in whichever tab's pane (AnswerPane::answerEnded).
+    void answerEnded(bool ok);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -130,13 +134,20 @@ private:
     void updateRunningState();
     void updateStatusBar();
     void updateStopAction();
+    AnswerPane *paneOf(const Document *document) const;
+    void showPaneOf(const DocumentTab *tab);
+    void connectPane(AnswerPane *pane);
     void updateTitle();
     void warmUpCurrent();
 
     Services m_services;
     DocumentTabs *m_tabs;
     FindBar *m_findBar = nullptr;
-    AnswerPane *m_answer;
+    QStackedWidget *m_answers;
+    AnswerPane *m_noDocumentPane;
+    AnswerPane *m_answer; // the current tab's, one of m_panes or m_noDocumentPane
+    QHash<const DocumentTab *, AnswerPane *> m_panes;
+    QPointer<Document> m_currentDocument; // the one m_current answers
     ChatDock *m_chat = nullptr;
     MetricsDock *m_metrics = nullptr;
     ActionSignals *m_signals = nullptr; // with a speculator only
@@ -162,7 +173,6 @@ private:
     // The last answer: for Regenerate, and so Insert/Replace know which document it is about.
     QPointer<Prefetch::ResponseStream> m_current;
     std::optional<Prefetch::DocumentAction> m_lastAction;
-    QPointer<DocumentTab> m_lastDocument;
     // An action asked for while its document's prompt was compiling: it goes when it is ready.
     struct PendingRun {
         Prefetch::DocumentAction action;
