@@ -1,5 +1,7 @@
 #include "helpdialogs.h"
 
+#include "mnemonic.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QCoreApplication>
@@ -12,7 +14,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
-#include <QRegularExpression>
 #include <QSet>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -45,14 +46,10 @@ QString sqliteVersion()
     return version.isEmpty() ? QCoreApplication::translate("Gui::HelpDialogs", "not available") : version;
 }
 
-QString withoutMnemonic(QString text)
+// "Save &As…" → "Save As": the list names actions, not menu entries that open a dialog.
+QString actionName(const QString &text)
 {
-    text.remove(QRegularExpression(QStringLiteral("\\(&[^)]\\)"))); // 撤销(&U)
-    text.replace(QLatin1String("&&"), QLatin1String("\x01"));
-    text.remove(QLatin1Char('&'));
-    text.replace(QLatin1Char('\x01'), QLatin1Char('&'));
-    text.remove(QStringLiteral("…"));
-    return text.trimmed();
+    return withoutMnemonic(text).remove(QStringLiteral("…")).trimmed();
 }
 
 } // namespace
@@ -103,7 +100,7 @@ void showShortcutsDialog(QWidget *window)
     for (const QAction *a : actions) {
         if (a->shortcuts().isEmpty() || a->isSeparator())
             continue;
-        const QString name = withoutMnemonic(a->text());
+        const QString name = actionName(a->text());
         QStringList keys;
         for (const QKeySequence &k : a->shortcuts())
             keys << k.toString(QKeySequence::NativeText);

@@ -10,6 +10,7 @@
 #include "editmenu.h"
 #include "findbar.h"
 #include "helpdialogs.h"
+#include "mnemonic.h"
 #include "logfolder.h"
 #include "metricsdock.h"
 #include "newdocumentwizard.h"
@@ -37,7 +38,6 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -49,13 +49,6 @@
 namespace Gui {
 
 namespace {
-
-// A button repeats its action's text without the menu mnemonic ("&Summarize", "总结(&S)").
-QString withoutMnemonic(QString text)
-{
-    static const QRegularExpression mnemonic(QStringLiteral("\\(&.\\)|&(?=.)"));
-    return text.remove(mnemonic);
-}
 
 } // namespace
 

@@ -1,5 +1,6 @@
 #include "settingsdialog.h"
 
+#include "mnemonic.h"
 #include "money.h"
 #include "priceeditor.h"
 #include "wheelguard.h"
@@ -19,7 +20,6 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -69,10 +69,9 @@ QString suffixOf(Unit unit)
 }
 
 // "&Delay:" → "Delay", "延迟(&D)：" → "延迟": for accessible names.
-QString withoutMnemonic(QString text)
+QString labelName(const QString &label)
 {
-    static const QRegularExpression mnemonic(QStringLiteral("\\(&.\\)|&(?=.)"));
-    text.remove(mnemonic);
+    QString text = withoutMnemonic(label);
     while (text.endsWith(QLatin1Char(':')) || text.endsWith(QChar(0xFF1A)))
         text.chop(1);
     return text.trimmed();
@@ -679,7 +678,7 @@ QWidget *SettingsDialog::createParameterGroup(PrefetchParameter::Group group, co
             box->setTitle(trParameter(p.label));
             box->setCheckable(true);
             box->setObjectName(QLatin1String(p.key));
-            box->setAccessibleName(withoutMnemonic(trParameter(p.label)));
+            box->setAccessibleName(labelName(trParameter(p.label)));
             box->setAccessibleDescription(trParameter(p.toolTip));
             form->addRow(wrappingLabel(box, trParameter(p.toolTip))); // what it does, in plain words
             connect(box, &QGroupBox::toggled, this, [this, &p](bool on) { applyParameter(p, on ? 1 : 0); });
@@ -739,7 +738,7 @@ QWidget *SettingsDialog::createParameterControl(const PrefetchParameter &p, QWid
         control = spin;
     }
     control->setObjectName(QLatin1String(p.key));
-    control->setAccessibleName(withoutMnemonic(trParameter(p.label)));
+    control->setAccessibleName(labelName(trParameter(p.label)));
     QString toolTip = trParameter(p.toolTip);
     if (p.kind != Kind::Bool)
         toolTip += QLatin1Char(' ')
