@@ -125,13 +125,97 @@ void Application::installWindowIcon()
     QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral(HEADSTART_APP_ID), fallback));
 }
 
-void Application::openFiles(const QStringList &paths)
+Gui::MainWindow *Application::window() const
+{
+    if (m_front)
+        return m_front;
+    return m_windows.empty() ? nullptr : m_windows.back().get();
+}
+
+QList<Gui::MainWindow *> Application::windows() const
+{
+    QList<Gui::MainWindow *> list;
+    for (const auto &w : m_windows)
+        list << w.get();
+    return list;
+}
+
+void Application::showMessage(const QString &message, int timeoutMs)
+{
+    if (Gui::MainWindow *w = window())
+        w->statusBar()->showMessage(message, timeoutMs);
+}
+
+Gui::MainWindow *Application::addWindow()
+{
+    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
+                          m_conversations.get(), m_speculator.get()};
+    m_windows.push_back(std::make_unique<Gui::MainWindow>(services));
+    Gui::MainWindow *w = m_windows.back().get();
+    w->setTranslateTarget(m_settings.translateTarget);
+    // One folder for every window's copies: each document's copy is named by its own id.
+    w->setRecoveryDirectory(QDir(dataDirectory()).filePath(QStringLiteral("recovery")));
+    w->setLogDirectory(logDirectory());
+    connect(w, &Gui::MainWindow::settingsRequested, this, &Application::openSettings);
+    connect(w, &Gui::MainWindow::newWindowRequested, this, [this] {
+        Gui::MainWindow *added = addWindow();
+        added->newDocument();
+        bringToFront(added, {});
+    });
+    connect(w, &Gui::MainWindow::quitRequested, this, &Application::quit);
+    connect(w, &Gui::MainWindow::closeFinished, this, [this, w](bool closed) {
+        if (closed)
+            onWindowClosed(w);
+        else
+            m_quitting = false; // Cancel: this window stays, and the ones after it too
+    });
+    m_front = w;
+    return w;
+}
+
+void Application::onWindowClosed(Gui::MainWindow *window)
+{
+    const auto open = std::count_if(m_windows.cbegin(), m_windows.cend(),
+                                    [window](const auto &w) { return w.get() != window; });
+    if (open == 0)
+        return; // the last one: the application quits, and destroys it in order with the rest
+    const auto it = std::find_if(m_windows.begin(), m_windows.end(), [window](const auto &w) { return w.get() == window; });
+    if (it == m_windows.end())
+        return;
+    // Deleted from the event loop: this runs inside the window's closeEvent().
+    it->release()->deleteLater();
+    m_windows.erase(it);
+    if (m_front == window)
+        m_front = m_windows.back().get();
+    if (m_quitting) {
+        QMetaObject::invokeMethod(this, &Application::closeNextWindow, Qt::QueuedConnection);
+        return;
+    }
+    // Its Save question suspended speculation; the other windows go on.
+    m_engine->setSpeculationSuspended(false);
+}
+
+void Application::quit()
+{
+    m_quitting = true;
+    closeNextWindow();
+}
+
+void Application::closeNextWindow()
+{
+    if (!m_quitting)
+        return;
+    if (Gui::MainWindow *w = window())
+        w->close(); // asks, then closeFinished(); the last one's close quits the application
+}
+
+void Application::openFiles(Gui::MainWindow *window, const QStringList &paths)
 {
     auto log = spdlog::get("app");
     for (const QString &path : paths) {
         // A file that cannot be read says so in a message (DocumentTabs); the others still open.
         // tests/tst_singleinstance.cpp reads these lines to see which process opened what.
-        const bool opened = m_window->openFile(path);
+        const bool opened = window->openFile(path);
         if (log && opened)
             log->info("opened {}", path.toStdString());
         else if (log)
@@ -149,20 +233,21 @@ void Application::openRequested(const OpenRequest &request)
             log->info("--provider {} ignored: this instance is running with {}", request.providerId.toStdString(),
                       m_settings.providerId.toStdString());
     }
-    if (!m_window)
+    if (m_windows.empty())
         return;
-    openFiles(request.files);
+    Gui::MainWindow *target = window();
     if (request.newWindow) {
-        // One window per process for now: a second MainWindow on the same services would
-        // share the engine's Stop (stopAll), the warm-up strategy's closeAll() and the recovery
-        // folder's offer (docs/ui.md, "Single instance").
-        m_window->statusBar()->showMessage(tr("Headstart has one window for now: the files opened in this one."),
-                                           8000);
+        target = addWindow();
+        if (request.files.isEmpty())
+            target->newDocument();
+        if (log)
+            log->info("opened a new window");
     }
-    bringToFront(!request.activationToken.isEmpty() ? request.activationToken : request.startupId);
+    openFiles(target, request.files);
+    bringToFront(target, !request.activationToken.isEmpty() ? request.activationToken : request.startupId);
 }
 
-void Application::bringToFront(const QString &activationToken)
+void Application::bringToFront(Gui::MainWindow *window, const QString &activationToken)
 {
     // Qt 6.4's Wayland plugin activates with the token in XDG_ACTIVATION_TOKEN when the window
     // asks for activation; the token is the second process's, which the desktop gave it for
@@ -170,11 +255,11 @@ void Application::bringToFront(const QString &activationToken)
     // notification only when a window is first shown (docs/ui.md, "Single instance").
     if (!activationToken.isEmpty() && QGuiApplication::platformName() == QLatin1String("wayland"))
         qputenv("XDG_ACTIVATION_TOKEN", activationToken.toUtf8());
-    if (m_window->isMinimized())
-        m_window->setWindowState((m_window->windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
-    m_window->show();
-    m_window->raise();
-    m_window->activateWindow(); // QWindow::requestActivate(): on X11 a _NET_ACTIVE_WINDOW request
+    if (window->isMinimized())
+        window->setWindowState((window->windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
+    window->show();
+    window->raise();
+    window->activateWindow(); // QWindow::requestActivate(): on X11 a _NET_ACTIVE_WINDOW request
 }
 
 bool Application::ensureLocalProvider()
@@ -187,9 +272,9 @@ bool Application::ensureLocalProvider()
     m_localProvider = std::make_unique<LocalProvider::ServerThread>(config);
     if (!m_localProvider->start()) {
         const QString message = tr("The local demo engine could not start: %1").arg(m_localProvider->errorString());
-        if (m_window) {
+        if (Gui::MainWindow *w = window()) {
             // Chosen in Settings while answers may be streaming: never a nested event loop.
-            auto *box = new QMessageBox(QMessageBox::Critical, tr("Headstart"), message, QMessageBox::Ok, m_window.get());
+            auto *box = new QMessageBox(QMessageBox::Critical, tr("Headstart"), message, QMessageBox::Ok, w);
             box->setAttribute(Qt::WA_DeleteOnClose);
             box->open();
         } else {
@@ -219,24 +304,22 @@ void Application::resolveProfile(const QString &id, std::function<void(Llm::Prov
         // Keys set in the environment still work, as they do for headstart-cli.
         if (filled.apiKey.isEmpty() && !filled.apiKeyEnvVar.isEmpty())
             filled.apiKey = qEnvironmentVariable(filled.apiKeyEnvVar.toLocal8Bit().constData());
-        if (!error.isEmpty() && m_window)
-            m_window->statusBar()->showMessage(error, 8000);
+        if (!error.isEmpty())
+            showMessage(error, 8000);
         done(filled);
     });
 }
 
 void Application::applyProfile(const Llm::ProviderProfile &profile)
 {
-    if (profile.needsApiKey() && profile.apiKey.isEmpty() && m_window) {
-        m_window->statusBar()->showMessage(
-            tr("%1 needs an API key: add it in Settings, Providers.").arg(profile.displayName), 10000);
-    }
+    if (profile.needsApiKey() && profile.apiKey.isEmpty())
+        showMessage(tr("%1 needs an API key: add it in Settings, Providers.").arg(profile.displayName), 10000);
     m_engine->setProfile(profile);
     m_classifier->model.reset();
     if (m_settings.prefetch.debounce.modelClassifier)
         m_classifier->model = std::make_unique<Prefetch::ModelClassifier>(m_network.get(), profile, &m_engine->budget());
-    if (m_window)
-        m_window->providerChanged();
+    for (const auto &w : m_windows)
+        w->providerChanged();
 }
 
 void Application::applySettings(const Gui::AppSettings &settings)
@@ -259,11 +342,13 @@ void Application::applySettings(const Gui::AppSettings &settings)
     } else if (const Llm::Prices prices = settings.profile(settings.providerId).prices; prices != m_engine->profile().prices) {
         // Edited prices price what is billed from now on; nothing in flight needs to stop.
         m_engine->setPrices(prices);
-        m_window->metricsDock()->refresh();
+        for (const auto &w : m_windows)
+            w->metricsDock()->refresh();
     }
-    m_window->setTranslateTarget(settings.translateTarget);
+    for (const auto &w : m_windows)
+        w->setTranslateTarget(settings.translateTarget);
     if (old.uiLanguage != settings.uiLanguage)
-        m_window->statusBar()->showMessage(tr("The new language takes effect when Headstart starts again."), 8000);
+        showMessage(tr("The new language takes effect when Headstart starts again."), 8000);
 }
 
 void Application::openSettings()
@@ -283,7 +368,7 @@ void Application::openSettings()
             p.baseUrl = m_localProvider->apiUrl();
         return p;
     };
-    m_dialog = new Gui::SettingsDialog(m_settings, services, m_window.get());
+    m_dialog = new Gui::SettingsDialog(m_settings, services, window());
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_dialog, &Gui::SettingsDialog::settingsChanged, this, &Application::applySettings);
     m_dialog->show();
@@ -351,13 +436,16 @@ bool Application::start(const Options &options)
     });
     m_conversations = std::make_unique<Gui::ConversationStore>(QDir(dataDirectory()).filePath(QStringLiteral("conversations.sqlite")));
 
-    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
-                          m_conversations.get(), m_speculator.get()};
-    m_window = std::make_unique<Gui::MainWindow>(services);
-    m_window->setTranslateTarget(m_settings.translateTarget);
-    m_window->setRecoveryDirectory(QDir(dataDirectory()).filePath(QStringLiteral("recovery")));
-    m_window->setLogDirectory(logDirectory());
-    connect(m_window.get(), &Gui::MainWindow::settingsRequested, this, &Application::openSettings);
+    Gui::MainWindow *first = addWindow();
+    // The window in front is the one the user turned to last (a dialog counts as its window's).
+    connect(qApp, &QApplication::focusChanged, this, [this] {
+        for (QWidget *w = QApplication::activeWindow(); w; w = w->parentWidget()) {
+            if (auto *main = qobject_cast<Gui::MainWindow *>(w)) {
+                m_front = main;
+                return;
+            }
+        }
+    });
     // The store reports every saved key, also those whose write ends after the dialog closed.
     connect(m_secrets.get(), &Gui::SecretStore::secretWritten, this, [this](const QString &providerId) {
         if (providerId == m_settings.providerId)
@@ -367,8 +455,8 @@ bool Application::start(const Options &options)
     if (!initial.isLocalDemo)
         resolveProfile(initial.id, [this](Llm::ProviderProfile p) { applyProfile(p); });
 
-    m_window->show();
-    openFiles(options.documentPaths);
+    first->show();
+    openFiles(first, options.documentPaths);
     if (m_settings.firstRun) {
         m_settings.firstRun = false;
         m_settings.save(store);
@@ -380,18 +468,22 @@ bool Application::start(const Options &options)
             log->warn("{}", p.toStdString());
     }
     // One question at a time, none of them blocking: recovery first, then what was reset.
-    auto afterRecovery = [this, problems, welcome = options.documentPaths.isEmpty()](int recovered) {
+    QPointer<Gui::MainWindow> firstWindow = first;
+    auto afterRecovery = [problems, firstWindow, welcome = options.documentPaths.isEmpty()](int recovered) {
+        if (!firstWindow)
+            return;
         if (welcome && recovered == 0)
-            m_window->openFile(QStringLiteral(":/samples/welcome.md"));
+            firstWindow->openFile(QStringLiteral(":/samples/welcome.md"));
         if (!problems.isEmpty()) {
             auto *box = new QMessageBox(QMessageBox::Warning, tr("Headstart"), problems.join(QLatin1Char('\n')),
-                                        QMessageBox::Ok, m_window.get());
+                                        QMessageBox::Ok, firstWindow);
             box->setAttribute(Qt::WA_DeleteOnClose);
             box->open();
         }
     };
+    // Only the first window offers what an earlier session left: the copies are every window's.
     if (options.offerRecovery)
-        m_window->offerRecovery(afterRecovery);
+        first->offerRecovery(afterRecovery);
     else
         afterRecovery(0);
     return true;

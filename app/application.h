@@ -9,6 +9,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <vector>
 
 class QNetworkAccessManager;
 class QTranslator;
@@ -55,11 +56,14 @@ public:
 
     // Returns false (after telling the user) when the app cannot start.
     bool start(const Options &options);
-    Gui::MainWindow *window() const { return m_window.get(); }
+    // The window in front: the active one, else the one active last.
+    Gui::MainWindow *window() const;
+    // Every window, oldest first (File, New Window and --new-window add one).
+    QList<Gui::MainWindow *> windows() const;
     const Gui::AppSettings &settings() const { return m_settings; }
     void openSettings();
-    // From a second `headstart` process (SingleInstance): opens its files here and brings the
-    // window to the front.
+    // From a second `headstart` process (SingleInstance): opens its files here, in a new window
+    // for --new-window, and brings that window to the front.
     void openRequested(const App::OpenRequest &request);
 
     // Installs the app's and Qt's catalogues for `language` (empty: the system's). Static and
@@ -68,8 +72,15 @@ public:
 
 private:
     void installWindowIcon();
-    void openFiles(const QStringList &paths);
-    void bringToFront(const QString &activationToken);
+    Gui::MainWindow *addWindow();
+    void onWindowClosed(Gui::MainWindow *window);
+    // File, Quit: every window in turn, front first, each asking about its unsaved documents;
+    // a Cancel ends the quit there.
+    void quit();
+    void closeNextWindow();
+    void showMessage(const QString &message, int timeoutMs);
+    void openFiles(Gui::MainWindow *window, const QStringList &paths);
+    void bringToFront(Gui::MainWindow *window, const QString &activationToken);
     bool ensureLocalProvider();
     // The selected provider's profile with its address and keys; `done` gets it when the keys
     // have been read (asynchronously, from the keychain).
@@ -93,7 +104,9 @@ private:
     std::unique_ptr<Prefetch::Speculator> m_speculator;
     QTimer m_habitsSave; // what the habits learnt goes to the settings a little later, in one write
     std::unique_ptr<Gui::ConversationStore> m_conversations;
-    std::unique_ptr<Gui::MainWindow> m_window;
+    std::vector<std::unique_ptr<Gui::MainWindow>> m_windows; // open ones; the last closed stays till the end
+    QPointer<Gui::MainWindow> m_front;
+    bool m_quitting = false;
     QPointer<Gui::SettingsDialog> m_dialog;
     quint64 m_profileGeneration = 0; // drops key reads for a provider no longer selected
 };

@@ -19,6 +19,18 @@ namespace Prefetch {
 
 namespace {
 
+// A null scope holds everything.
+bool isWithin(const QObject *object, const QObject *scope)
+{
+    if (!scope)
+        return true;
+    for (; object; object = object->parent()) {
+        if (object == scope)
+            return true;
+    }
+    return false;
+}
+
 double msBetween(qint64 fromNs, qint64 toNs)
 {
     return double(toNs - fromNs) / 1e6;
@@ -250,8 +262,13 @@ void Engine::track(ResponseStream *handle, bool afterMiss)
 
 bool Engine::hasLiveAnswers() const
 {
+    return hasLiveAnswers(nullptr);
+}
+
+bool Engine::hasLiveAnswers(const QObject *scope) const
+{
     return std::any_of(m_handles.cbegin(), m_handles.cend(),
-                       [](const QPointer<ResponseStream> &h) { return h && !h->isDone(); });
+                       [scope](const QPointer<ResponseStream> &h) { return h && !h->isDone() && isWithin(h, scope); });
 }
 
 // --- prefetch --------------------------------------------------------------------------------
@@ -435,13 +452,19 @@ void Engine::cancelAllPrefetches()
 
 void Engine::stopAll()
 {
+    stop(nullptr);
+}
+
+void Engine::stop(const QObject *scope)
+{
     cancelAllPrefetches();
-    m_foregroundQueue.clear(); // their handles are cancelled below; the streams never started
     const auto handles = m_handles;
     for (const QPointer<ResponseStream> &h : handles) {
-        if (h)
+        if (h && isWithin(h, scope))
             h->cancel();
     }
+    // A queued answer whose handle was cancelled ended without starting: it must never start.
+    m_foregroundQueue.removeIf([](const QPointer<AnswerStream> &a) { return !a || a->isDone(); });
 }
 
 void Engine::onSessionEnded(PrefetchSession *session)

@@ -118,11 +118,17 @@ public:
     void cancelAllPrefetches();
     // Stop: every prefetch and every foreground answer.
     void stopAll();
+    // A window's Stop: every prefetch (they are cheap to make again, and Stop means nothing more
+    // is spent) and the foreground answers owned by `scope` or by an object inside it; another
+    // window's answers go on.
+    void stop(const QObject *scope);
 
     QList<PrefetchSession *> liveSessions() const;
     // A foreground answer (a document action's, the chat's, the wizard's) is streaming or queued:
     // what Stop would stop besides the prefetches.
     bool hasLiveAnswers() const;
+    // Only those owned by `scope` or by an object inside it (what stop(scope) would stop).
+    bool hasLiveAnswers(const QObject *scope) const;
     int foregroundInFlight() const;
     int prefetchInFlight() const;
     int prefetchQueued() const;

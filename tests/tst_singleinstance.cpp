@@ -208,13 +208,17 @@ void tst_SingleInstance::secondProcessHandsItsFilesToTheFirst()
     QCOMPARE(home.logCount(QStringLiteral("conversation store opened")), stores);
     QVERIFY2(!output.contains(QLatin1String("local demo engine")), qPrintable(output));
 
-    // --new-window goes to the same instance too (one window per process for now).
+    // --new-window goes to the same instance too, which opens the file in a window of its own.
     QProcess third;
     home.start(third, {QStringLiteral("--new-window"), a});
     QVERIFY(third.waitForFinished(ForwardTimeoutMs));
     QCOMPARE(third.exitCode(), 0);
-    QTRY_VERIFY_WITH_TIMEOUT(home.logText().contains(QLatin1String("in a new window")), StartTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(home.logText().contains(QLatin1String("in a new window"))
+                                 && home.logText().contains(QLatin1String("opened a new window")),
+                             StartTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(home.logCount(opened(a)), 2, StartTimeoutMs); // once in each window
     QCOMPARE(home.logCount(QStringLiteral("local demo engine listening")), engines);
+    QCOMPARE(first.state(), QProcess::Running);
     stop(first);
 }
 

@@ -21,6 +21,18 @@ namespace Gui {
 
 using Prefetch::DocumentAction;
 
+namespace {
+
+// Which window's signals a speculator follows, when several windows share it: the one the user
+// acts in (see ActionSignals::take()). GUI thread only, like everything here.
+QHash<const Prefetch::Speculator *, QPointer<ActionSignals>> &holders()
+{
+    static QHash<const Prefetch::Speculator *, QPointer<ActionSignals>> map;
+    return map;
+}
+
+} // namespace
+
 ActionSignals::ActionSignals(MainWindow *window, Prefetch::Speculator *speculator)
     : QObject(window)
     , m_window(window)
@@ -36,10 +48,12 @@ ActionSignals::ActionSignals(MainWindow *window, Prefetch::Speculator *speculato
             currentDocumentChanged();
     });
     connect(tabs, &DocumentTabs::documentEdited, this, [this](Document *document) {
-        if (document == m_window->currentDocument())
+        if (document == m_window->currentDocument() && holds())
             contextChanged();
     });
     connect(tabs, &DocumentTabs::promptReady, this, &ActionSignals::onPromptReady);
+    // The newest window is the one in front: it takes the context from an older one.
+    holders().insert(m_speculator, this);
 
     // The window ran the action (after taking its guess over) or the answer ended; Stop has
     // cancelled everything in the engine already (its own connection came first).
@@ -62,14 +76,35 @@ ActionSignals::ActionSignals(MainWindow *window, Prefetch::Speculator *speculato
 
 ActionSignals::~ActionSignals()
 {
+    if (!holds())
+        return; // another window's context: the builder below is not in it
     // The documents go with the window: nothing is guessed for them any more.
     m_speculator->setContext({}, false);
     m_speculator->contextChanged();
+    holders().remove(m_speculator);
+}
+
+bool ActionSignals::holds() const
+{
+    const QPointer<ActionSignals> holder = holders().value(m_speculator);
+    return !holder || holder == this;
+}
+
+void ActionSignals::take()
+{
+    if (holders().value(m_speculator) == this)
+        return;
+    holders().insert(m_speculator, this);
+    // What the guesses are for is this window's document now; the other window's guesses are
+    // for a context that is no longer the speculator's and go. Not a document "opened": moving
+    // between windows is not reading.
+    contextChanged();
 }
 
 void ActionSignals::requestsChanged()
 {
-    contextChanged();
+    if (holds())
+        contextChanged();
 }
 
 void ActionSignals::watchTab(DocumentTab *tab)
@@ -86,12 +121,13 @@ void ActionSignals::updateContext()
     }
     QPointer<Document> document = tab->model();
     const QString selection = tab->selectedText();
-    MainWindow *window = m_window; // cleared from the Speculator before the window goes
+    // Cleared from the Speculator before the window goes, unless another window held it then.
+    QPointer<MainWindow> window = m_window;
     // The request the click would make (the same selection and target, hence the same
     // fingerprint), or an empty one while the document's prompt compiles: never guessed on.
     m_speculator->setContext(
         [window, document, selection](DocumentAction action) {
-            return window->actionRequest(action, document, selection);
+            return window ? window->actionRequest(action, document, selection) : Prefetch::RenderedRequest{};
         },
         tab->textCursor().hasSelection());
 }
@@ -104,6 +140,8 @@ void ActionSignals::contextChanged()
 
 void ActionSignals::currentDocumentChanged()
 {
+    if (!holds())
+        return; // taken with the current document when the user turns to this window
     contextChanged();
     m_openedWhileCompiling = nullptr;
     Document *document = m_window->currentDocument();
@@ -117,7 +155,7 @@ void ActionSignals::currentDocumentChanged()
 
 void ActionSignals::onSelectionChanged(DocumentTab *tab)
 {
-    if (tab != m_window->currentTab())
+    if (tab != m_window->currentTab() || !holds())
         return;
     contextChanged();
     m_speculator->selectionChanged(tab->textCursor().hasSelection());
@@ -125,7 +163,7 @@ void ActionSignals::onSelectionChanged(DocumentTab *tab)
 
 void ActionSignals::onPromptReady(Document *document)
 {
-    if (document != m_window->currentDocument())
+    if (document != m_window->currentDocument() || !holds())
         return;
     updateContext();
     // Its reading guesses found no prompt to render; now there is one.
@@ -154,8 +192,10 @@ bool ActionSignals::eventFilter(QObject *watched, QEvent *event)
 {
     switch (event->type()) {
     case QEvent::MouseMove:
-        if (isInWindow(watched))
+        if (isInWindow(watched)) {
+            take(); // the pointer heads for this window's buttons, with its document
             onPointerMoved(static_cast<const QMouseEvent *>(event));
+        }
         break;
     case QEvent::Leave:
         if (watched == m_window) {
@@ -165,8 +205,14 @@ bool ActionSignals::eventFilter(QObject *watched, QEvent *event)
         break;
     case QEvent::KeyPress:
     case QEvent::KeyRelease:
-        if (isInWindow(watched))
+        if (isInWindow(watched)) {
+            take();
             onKey(static_cast<const QKeyEvent *>(event));
+        }
+        break;
+    case QEvent::WindowActivate:
+        if (watched == m_window)
+            take();
         break;
     case QEvent::FocusIn:
         if (const auto action = buttonAction(watched)) {

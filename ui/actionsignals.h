@@ -31,7 +31,7 @@ class MainWindow;
 // tab or provider), so that a guess for what no longer is gets cancelled. It decides nothing
 // itself: the Speculator guesses, the engine checks switches, consent and budget.
 // GUI thread; a child of the window it watches. The Speculator belongs to the composition root
-// and outlives the window.
+// and outlives the window; with several windows it follows the one the user acts in (holds()).
 class ActionSignals : public QObject
 {
     Q_OBJECT
@@ -61,6 +61,11 @@ private:
     void setModifiersHeld(bool held);
     std::optional<Prefetch::DocumentAction> buttonAction(const QObject *object) const;
     bool isInWindow(const QObject *object) const;
+    // Several windows may share one Speculator; it guesses for the one the user acts in (the
+    // pointer moves, a key is pressed or the window is activated there), and only that one's
+    // ActionSignals keeps the context. holds() is true for it, and for the only window.
+    bool holds() const;
+    void take();
 
     MainWindow *m_window; // the parent
     Prefetch::Speculator *m_speculator;

@@ -2,6 +2,7 @@
 
 #include "chattranscript.h"
 #include "conversationlist.h"
+#include "conversationstore.h"
 #include "document.h"
 #include "markdownview.h"
 
@@ -22,6 +23,8 @@
 #include <QSplitter>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace Gui {
 
@@ -75,6 +78,16 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
 
     connect(m_session, &ChatSession::conversationOpened, this, &ChatDock::onConversationOpened);
     connect(m_session, &ChatSession::listChanged, this, [this] { m_list->reload(m_session->conversationId()); });
+    // Another window's chat dock writes to the same store: the list follows it, once per turn of
+    // the event loop however many writes there were.
+    connect(store, &ConversationStore::conversationsChanged, this, [this] {
+        if (std::exchange(m_listReloadQueued, true))
+            return;
+        QMetaObject::invokeMethod(this, [this] {
+            m_listReloadQueued = false;
+            m_list->reload(m_session->conversationId());
+        }, Qt::QueuedConnection);
+    });
     connect(m_session, &ChatSession::modeChanged, this, [this](ConversationMode mode) {
         m_modeBox->setCurrentIndex(m_modeBox->findData(int(mode)));
         updateContextLabel();

@@ -101,6 +101,7 @@ private:
 
     ChatSession *m_session; // child
     ConversationListPanel *m_list = nullptr;
+    bool m_listReloadQueued = false;
     ChatTranscript *m_transcript = nullptr;
     QComboBox *m_modeBox = nullptr;
     QLabel *m_contextLabel = nullptr;

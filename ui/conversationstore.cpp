@@ -296,6 +296,7 @@ StoreResult<qint64> ConversationStore::create(const QString &title, const QStrin
     q.addBindValue(now);
     if (!q.exec())
         return writeFailed<qint64>(tr("Could not create the conversation"), q.lastError());
+    emit conversationsChanged();
     return q.lastInsertId().toLongLong();
 }
 
@@ -311,6 +312,7 @@ StoreResult<void> ConversationStore::rename(qint64 id, const QString &title)
         return writeFailed<void>(tr("Could not rename the conversation"), q.lastError());
     if (q.numRowsAffected() != 1)
         return std::unexpected(tr("The conversation no longer exists."));
+    emit conversationsChanged();
     return {};
 }
 
@@ -326,6 +328,7 @@ StoreResult<void> ConversationStore::setMode(qint64 id, ConversationMode mode)
         return writeFailed<void>(tr("Could not save the conversation mode"), q.lastError());
     if (q.numRowsAffected() != 1)
         return std::unexpected(tr("The conversation no longer exists."));
+    emit conversationsChanged();
     return {};
 }
 
@@ -350,6 +353,7 @@ StoreResult<void> ConversationStore::remove(qint64 id)
         return std::unexpected(tr("The conversation no longer exists."));
     if (!transaction.commit())
         return writeFailed<void>(what, m_db.lastError());
+    emit conversationsChanged();
     return {};
 }
 
@@ -413,6 +417,7 @@ StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm:
     const qint64 id = q.lastInsertId().toLongLong();
     if (!transaction.commit())
         return writeFailed<qint64>(what, m_db.lastError());
+    emit conversationsChanged(); // its order and message count in the list
     return id;
 }
 

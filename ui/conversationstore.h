@@ -109,6 +109,9 @@ public:
                                     MessageState state, const QString &error = {});
 
 signals:
+    // A conversation was created, renamed, moved to another mode, deleted or given a message:
+    // every window's list shows it (each has its own chat dock on this one store).
+    void conversationsChanged();
     // A write failed after the store was opened (disk full, file removed, the file damaged
     // under us: then no later write is tried): the message is safe to show. Reads report
     // through their return values only; every read checks its query to its last row.

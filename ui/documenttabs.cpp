@@ -84,7 +84,10 @@ DocumentTab *DocumentTabs::newDocument(const QString &text)
     // Ours; removeTab() deletes it after its tab.
     auto *document = new Document(this);
     document->setRecoveryDirectory(m_recoveryDirectory);
-    document->setUntitled(++m_untitledCounter, text);
+    // Numbered across the windows: an untitled document's id (what warm-ups and recovery copies
+    // are keyed on) must not be another window's too. GUI thread only.
+    static int untitledCounter = 0;
+    document->setUntitled(++untitledCounter, text);
     auto *view = new DocumentTab(document, this);
     connect(document, &Document::titleChanged, this, [this, view, document] {
         if (const int index = indexOf(view); index >= 0)

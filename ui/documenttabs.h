@@ -80,7 +80,6 @@ private:
 
     QTimer m_autosave;
     QString m_recoveryDirectory;
-    int m_untitledCounter = 0;
     QMenu *m_recentMenu = nullptr;
 };
 

@@ -184,8 +184,10 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     connect(m_services.engine, &Prefetch::Engine::sessionsChanged, this, &MainWindow::updateStopAction);
     connect(m_services.hover, &Prefetch::HoverStrategy::readyChanged, this, [this](Prefetch::DocumentAction action,
                                                                                   bool ready) {
-        // A subtle mark on the button whose answer is already on its way.
-        m_buttons.value(action)->setProperty("prefetchReady", ready);
+        // A subtle mark on the button whose answer is already on its way: in the window the
+        // pointer rests in (the strategy is the application's; another window's button did not
+        // ask for this answer).
+        m_buttons.value(action)->setProperty("prefetchReady", ready && m_hoveredAction == action);
         for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions) {
             QPushButton *b = m_buttons.value(a);
             const QString plain = withoutMnemonic(m_actions.value(a)->text());
@@ -204,7 +206,9 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
 MainWindow::~MainWindow()
 {
     delete m_signals; // before the tabs it follows go
-    m_services.warmup->closeAll();
+    // This window's documents are no longer kept warm; another window's still are.
+    for (const Document *document : m_tabs->documents())
+        m_services.warmup->documentClosed(document->documentId());
 }
 
 // --- actions and menus --------------------------------------------------------------------
@@ -268,6 +272,8 @@ void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New"), QKeySequence::New, this, [this] { newDocument(); });
+    // No shortcut: Ctrl+Shift+N, the usual one, is New Conversation's.
+    file->addAction(tr("New Win&dow"), this, &MainWindow::newWindowRequested);
     file->addAction(tr("New from &Wizard…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W), this, &MainWindow::showWizard);
     file->addAction(tr("&Open…"), QKeySequence::Open, m_tabs, &DocumentTabs::openWithDialog);
     m_tabs->setRecentMenu(file->addMenu(tr("Open &Recent")));
@@ -295,7 +301,10 @@ void MainWindow::createMenus()
     QAction *settings = file->addAction(tr("Se&ttings…"), QKeySequence(Qt::CTRL | Qt::Key_Comma), this,
                                         &MainWindow::settingsRequested);
     settings->setMenuRole(QAction::PreferencesRole);
-    QAction *quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    file->addSeparator();
+    file->addAction(tr("C&lose Window"), this, &QWidget::close); // Ctrl+Shift+W is the wizard's
+    // Every window: the application decides the order they are asked in (quitRequested()).
+    QAction *quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &MainWindow::quitRequested);
     quit->setMenuRole(QAction::QuitRole);
 
     new EditMenu(menuBar()->addMenu(tr("&Edit")), [this]() -> QPlainTextEdit * { return currentTab(); }, m_findBar);
@@ -516,7 +525,8 @@ void MainWindow::stop()
 {
     if (const auto pending = std::exchange(m_pendingRun, std::nullopt))
         paneOf(pending->document)->reset(tr("Stopped."));
-    m_services.engine->stopAll();
+    // This window's answers (its documents', its chat's, its wizard's) and every prefetch.
+    m_services.engine->stop(this);
     updateRunningState();
 }
 
@@ -653,6 +663,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
             m_closing = false;
             if (!mayClose) {
                 m_services.engine->setSpeculationSuspended(false);
+                emit closeFinished(false);
                 return;
             }
             m_closeConfirmed = true;
@@ -663,6 +674,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     stop();
     m_tabs->removeRecoveryCopies();
     event->accept();
+    emit closeFinished(true);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
@@ -778,7 +790,7 @@ void MainWindow::updateStatusBar()
 
 void MainWindow::updateStopAction()
 {
-    m_stop->setEnabled(m_pendingRun || (m_current && !m_current->isDone()) || m_services.engine->hasLiveAnswers()
+    m_stop->setEnabled(m_pendingRun || (m_current && !m_current->isDone()) || m_services.engine->hasLiveAnswers(this)
                        || !m_services.engine->liveSessions().isEmpty());
 }
 

@@ -117,6 +117,13 @@ signals:
     void actionStarted(Prefetch::DocumentAction action);
     // A document answer ended, in whichever tab's pane (AnswerPane::answerEnded).
     void answerEnded(bool ok);
+    // File, New Window and Quit: windows are the application's to make and to close in turn.
+    void newWindowRequested();
+    void quitRequested();
+    // A close asked about the unsaved documents: `closed` false when the user cancelled. While
+    // speculation is suspended for the question, a closed window leaves it suspended (the
+    // application is usually quitting); whoever goes on resumes it.
+    void closeFinished(bool closed);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
