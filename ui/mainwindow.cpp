@@ -9,6 +9,7 @@
 #include "documenttabs.h"
 #include "editmenu.h"
 #include "findbar.h"
+#include "flowlayout.h"
 #include "helpdialogs.h"
 #include "mnemonic.h"
 #include "logfolder.h"
@@ -38,6 +39,7 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -46,9 +48,14 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Gui {
 
 namespace {
+
+// After an action's name while its answer is ready behind the button (a hover prefetch).
+const QString ReadyMark = QStringLiteral(" \u2022");
 
 } // namespace
 
@@ -124,7 +131,9 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     // first one is shown while no document is open.
     m_answers->addWidget(m_noDocumentPane);
     answerLayout->addWidget(m_answers, 1);
-    auto *answerButtons = new QHBoxLayout;
+    // Wraps in a narrow window rather than widen it (FlowLayout).
+    auto *answerButtons = new FlowLayout;
+    answerButtons->setContentsMargins(0, 0, 0, 0);
     m_insertButton = new QPushButton(withoutMnemonic(m_insert->text()), this);
     m_replaceButton = new QPushButton(withoutMnemonic(m_replace->text()), this);
     m_copyButton = new QPushButton(withoutMnemonic(m_copy->text()), this);
@@ -137,7 +146,6 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         button->setEnabled(act->isEnabled());
         answerButtons->addWidget(button);
     }
-    answerButtons->addStretch(1);
     answerLayout->addLayout(answerButtons);
 
     // The documents, with the find bar under them.
@@ -156,8 +164,9 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setChildrenCollapsible(false);
-    // Room for about 60 columns of text on the document side, whatever the font and DPI.
-    m_tabs->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('m')) * 30);
+    // Room for about 50 columns of text on the document side, whatever the font and DPI; with the
+    // chat beside it the window still fits in 800 pixels.
+    m_tabs->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('m')) * 26);
     splitter->setSizes({3000, 2000});
     setCentralWidget(splitter);
 
@@ -169,13 +178,26 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     }
     m_metrics = new MetricsDock(m_services.engine, this);
     m_metrics->setObjectName(QStringLiteral("metricsDock"));
+    // The chat keeps its full height when the metrics open: they take theirs from the documents.
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     addDockWidget(Qt::BottomDockWidgetArea, m_metrics);
     m_metrics->hide();
+    connect(m_metrics, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        // A share of the window, set once: from its size hint, the chart would take most of it.
+        if (visible && !std::exchange(m_metricsSized, true))
+            resizeDocks({m_metrics}, {height() / 3}, Qt::Vertical);
+    });
 
     createMenus();
 
-    statusBar()->addWidget(m_providerLabel, 1);
-    statusBar()->addPermanentWidget(m_budgetLabel);
+    // The labels give way in a narrow window (their text in the tooltip) instead of setting its
+    // minimum width.
+    for (QLabel *label : {m_providerLabel, m_budgetLabel}) {
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        label->setMinimumWidth(fontMetrics().averageCharWidth() * 8);
+    }
+    statusBar()->addWidget(m_providerLabel, 2);
+    statusBar()->addPermanentWidget(m_budgetLabel, 1);
     statusBar()->addPermanentWidget(m_stateLabel);
     connect(&m_services.engine->metrics(), &Prefetch::Metrics::changed, this, &MainWindow::updateStatusBar);
     connectPane(m_answer);
@@ -191,7 +213,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions) {
             QPushButton *b = m_buttons.value(a);
             const QString plain = withoutMnemonic(m_actions.value(a)->text());
-            b->setText(b->property("prefetchReady").toBool() ? plain + QStringLiteral(" \u2022") : plain);
+            b->setText(b->property("prefetchReady").toBool() ? plain + ReadyMark : plain);
         }
     });
 
@@ -201,6 +223,31 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     providerChanged();
     updateRunningState();
     resize(1280, 800);
+    if (m_chat) {
+        // A size of its own from the start: left to its size hint, the dock would widen and
+        // narrow with what it shows (a status line, a longer title) while the user types.
+        resizeDocks({m_chat}, {int(width() * m_chatShare)}, Qt::Horizontal);
+    }
+}
+
+bool MainWindow::event(QEvent *event)
+{
+    const bool handled = QMainWindow::event(event);
+    // A release on the window itself ends a drag of a dock's edge (QMainWindow takes those
+    // presses for its separators): the chat's width is its share of the window now.
+    if (event->type() == QEvent::MouseButtonRelease && m_chat && m_chat->isVisible() && !m_chat->isFloating()
+        && width() > 0)
+        m_chatShare = std::clamp(double(m_chat->width()) / width(), 0.15, 0.7);
+    return handled;
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    // The chat keeps its share of the window (the documents would take all of a change).
+    if (m_chat && m_chat->isVisible() && !m_chat->isFloating() && event->oldSize().width() > 0
+        && event->size().width() != event->oldSize().width())
+        resizeDocks({m_chat}, {int(width() * m_chatShare)}, Qt::Horizontal);
 }
 
 MainWindow::~MainWindow()
@@ -356,7 +403,7 @@ void MainWindow::createMenus()
 QWidget *MainWindow::createActionPanel()
 {
     auto *panel = new QWidget(this);
-    auto *layout = new QHBoxLayout(panel);
+    auto *layout = new FlowLayout(panel); // wraps in a narrow window
     layout->setContentsMargins(0, 0, 0, 0);
     QWidget *previous = nullptr;
     for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions) {
@@ -369,13 +416,14 @@ QWidget *MainWindow::createActionPanel()
         button->installEventFilter(this);
         connect(button, &QPushButton::clicked, act, &QAction::trigger);
         connect(act, &QAction::enabledChanged, button, &QWidget::setEnabled);
+        // Wide enough for the "ready" mark from the start: the mark must not move the row.
+        button->setMinimumWidth(QPushButton(withoutMnemonic(act->text()) + ReadyMark).sizeHint().width());
         m_buttons.insert(a, button);
         layout->addWidget(button);
         if (previous)
             setTabOrder(previous, button);
         previous = button;
     }
-    layout->addStretch(1);
     return panel;
 }
 
@@ -583,6 +631,7 @@ void MainWindow::showWizard()
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 {
+
     for (auto it = m_buttons.cbegin(); it != m_buttons.cend(); ++it) {
         QPushButton *button = it.value();
         if (watched != button || !button->isEnabled())
@@ -778,6 +827,7 @@ void MainWindow::updateStatusBar()
 {
     const auto &p = m_services.engine->profile();
     m_providerLabel->setText(tr("Provider: %1 · Model: %2").arg(p.displayName, p.model));
+    m_providerLabel->setToolTip(m_providerLabel->text()); // cut short in a narrow window
     const qint64 limit = m_services.engine->budget().limit();
     if (limit <= 0)
         m_budgetLabel->setText(tr("Prefetch budget: unlimited"));
@@ -785,6 +835,7 @@ void MainWindow::updateStatusBar()
         m_budgetLabel->setText(tr("Prefetch budget left: %1 of %2 tokens this hour")
                                    .arg(QLocale().toString(m_services.engine->budget().remaining()),
                                         QLocale().toString(limit)));
+    m_budgetLabel->setToolTip(m_budgetLabel->text());
     updateStopAction();
 }
 

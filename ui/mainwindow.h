@@ -128,6 +128,8 @@ signals:
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    bool event(QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -175,6 +177,8 @@ private:
     QString m_translateTarget;
     QString m_logDirectory;
     QAction *m_openLogFolder = nullptr;
+    bool m_metricsSized = false;   // the metrics dock got its first height
+    double m_chatShare = 0.3;      // of the window's width, kept through its resizes
     bool m_closing = false;        // asking about unsaved documents before closing
     bool m_closeConfirmed = false; // they were answered: the next close is for real
     // The last answer: for Regenerate, and so Insert/Replace know which document it is about.

@@ -1,0 +1,204 @@
+// The window's layout holds still while it is used: it fits in 800 pixels with every button
+// whole, the hover's "ready" mark moves no button, the chat dock keeps its width while the user
+// types and sends, and its share of the window when the window is resized; the metrics dock
+// leaves the chat its height. Issue 13, "Looks and layout".
+
+#include "support/localproviderfixture.h"
+#include "prefetch/classifier.h"
+#include "prefetch/debouncestrategy.h"
+#include "prefetch/engine.h"
+#include "prefetch/hoverstrategy.h"
+#include "prefetch/warmupstrategy.h"
+#include "prefetch/workflowstrategy.h"
+#include "ui/answerpane.h"
+#include "ui/chatdock.h"
+#include "ui/chatinput.h"
+#include "ui/conversationstore.h"
+#include "ui/documenttab.h"
+#include "ui/mainwindow.h"
+#include "ui/metricsdock.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QFile>
+#include <QListWidget>
+#include <QNetworkAccessManager>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using Prefetch::DocumentAction;
+
+class tst_Layout : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void fitsIn800PixelsWithEveryButtonWhole();
+    void theReadyMarkMovesNoButton();
+    void theChatKeepsItsWidthWhileTheUserTypesAndSends();
+    void theChatKeepsItsShareOfAResizedWindow();
+    void theMetricsLeaveTheChatItsHeight();
+
+private:
+    // Every action and answer button is shown in full inside the window.
+    bool buttonsAreWhole() const;
+
+    TestSupport::LocalProviderFixture m_local{u"instant"};
+    QNetworkAccessManager m_network;
+    QTemporaryDir m_home;
+    std::unique_ptr<Gui::ConversationStore> m_store;
+    std::unique_ptr<Prefetch::Engine> m_engine;
+    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
+    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
+    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
+    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
+    std::unique_ptr<Gui::MainWindow> m_window;
+};
+
+void tst_Layout::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
+}
+
+void tst_Layout::init()
+{
+    QFile::remove(m_home.filePath(QStringLiteral("conversations.sqlite")));
+    m_store = std::make_unique<Gui::ConversationStore>(m_home.filePath(QStringLiteral("conversations.sqlite")));
+    m_engine = m_local.makeEngine(&m_network);
+    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
+    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
+    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
+    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
+    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
+                           m_store.get()};
+    m_window = std::make_unique<Gui::MainWindow>(services);
+    m_window->newDocument(QStringLiteral("The cache keeps the document warm. Users feel the first token."));
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void tst_Layout::cleanup()
+{
+    if (m_window && m_window->currentDocument())
+        m_window->currentTab()->document()->setModified(false);
+    m_window.reset();
+    m_warmup.reset();
+    m_workflow.reset();
+    m_debounce.reset();
+    m_hover.reset();
+    m_engine.reset();
+    m_store.reset();
+    QVERIFY(m_local.waitForNoOpenStream(3000));
+}
+
+bool tst_Layout::buttonsAreWhole() const
+{
+    QList<QPushButton *> buttons{m_window->insertButton(), m_window->replaceButton()};
+    for (DocumentAction a : Prefetch::AllDocumentActions)
+        buttons << m_window->actionButton(a);
+    const QRect window = m_window->rect();
+    for (QPushButton *b : std::as_const(buttons)) {
+        const QRect shown(b->mapTo(m_window.get(), QPoint(0, 0)), b->size());
+        if (!b->isVisible() || !window.contains(shown) || b->width() < b->sizeHint().width()) {
+            qWarning("%s at %d,%d %dx%d (needs %d) in %dx%d", qPrintable(b->text()), shown.x(), shown.y(), shown.width(),
+                     shown.height(), b->sizeHint().width(), window.width(), window.height());
+            return false;
+        }
+    }
+    return true;
+}
+
+void tst_Layout::fitsIn800PixelsWithEveryButtonWhole()
+{
+    QVERIFY2(m_window->minimumSizeHint().width() <= 800, qPrintable(QString::number(m_window->minimumSizeHint().width())));
+    m_window->resize(800, 600);
+    QTRY_COMPARE(m_window->width(), 800);
+    QTRY_VERIFY(buttonsAreWhole());
+    // The chat is there beside the documents, not pushed out.
+    QVERIFY(m_window->chatDock()->isVisible());
+    QVERIFY(m_window->chatDock()->geometry().right() <= m_window->width());
+    m_window->resize(1280, 800);
+    QTRY_VERIFY(buttonsAreWhole());
+}
+
+void tst_Layout::theReadyMarkMovesNoButton()
+{
+    QPushButton *summarize = m_window->summarizeButton();
+    QTRY_VERIFY(summarize->isEnabled());
+    QHash<DocumentAction, QRect> before;
+    for (DocumentAction a : Prefetch::AllDocumentActions)
+        before.insert(a, m_window->actionButton(a)->geometry());
+
+    QTest::mouseMove(summarize);
+    QTRY_VERIFY(m_hover->isReady(DocumentAction::Summarize));
+    QTRY_VERIFY(summarize->text().endsWith(QStringLiteral("\u2022")));
+    QApplication::processEvents(); // the layout's pass after the text changed
+    for (DocumentAction a : Prefetch::AllDocumentActions)
+        QCOMPARE(m_window->actionButton(a)->geometry(), before.value(a));
+}
+
+void tst_Layout::theChatKeepsItsWidthWhileTheUserTypesAndSends()
+{
+    Gui::ChatDock *chat = m_window->chatDock();
+    QTRY_VERIFY(chat->width() > 0);
+    const int width = chat->width();
+    m_window->activateWindow();
+    Gui::ChatInput *input = chat->input();
+    input->setFocus();
+    QTRY_VERIFY(input->hasFocus());
+    // A long message, a pause (the status line says it is being prepared), then Enter.
+    QTest::keyClicks(input, QStringLiteral("How long does the provider keep a prompt in its cache, and what does a "
+                                           "warm-up cost compared with the answer it speeds up?"));
+    QCOMPARE(chat->width(), width);
+    QTest::keyClick(input, Qt::Key_Return);
+    QTRY_VERIFY(!m_engine->hasLiveAnswers());
+    QTRY_COMPARE(chat->conversationList()->count(), 1);
+    QApplication::processEvents();
+    QCOMPARE(chat->width(), width);
+    // A new conversation (Ctrl+Shift+N).
+    QTest::keyClick(input, Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
+    QApplication::processEvents();
+    QCOMPARE(chat->width(), width);
+}
+
+void tst_Layout::theChatKeepsItsShareOfAResizedWindow()
+{
+    Gui::ChatDock *chat = m_window->chatDock();
+    QTRY_VERIFY(chat->width() > 0);
+    const double share = double(chat->width()) / m_window->width();
+    m_window->resize(1000, 700);
+    QTRY_COMPARE(m_window->width(), 1000);
+    QTRY_VERIFY(qAbs(double(chat->width()) / m_window->width() - share) < 0.02);
+    m_window->resize(1600, 900);
+    QTRY_COMPARE(m_window->width(), 1600);
+    QTRY_VERIFY(qAbs(double(chat->width()) / m_window->width() - share) < 0.02);
+}
+
+void tst_Layout::theMetricsLeaveTheChatItsHeight()
+{
+    Gui::ChatDock *chat = m_window->chatDock();
+    QTRY_VERIFY(chat->height() > 0);
+    const int height = chat->height();
+    m_window->activateWindow();
+    m_window->currentTab()->setFocus();
+    QTRY_VERIFY(m_window->currentTab()->hasFocus());
+    QTest::keyClick(m_window->currentTab(), Qt::Key_M, Qt::ControlModifier | Qt::ShiftModifier); // View, Metrics
+    QTRY_VERIFY(m_window->metricsDock()->isVisible());
+    QApplication::processEvents();
+    QCOMPARE(chat->height(), height);
+    // The metrics take a share of the window's height, not the most of it.
+    QVERIFY(m_window->metricsDock()->height() <= m_window->height() / 2);
+}
+
+QTEST_MAIN(tst_Layout)
+#include "tst_layout.moc"
