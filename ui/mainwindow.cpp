@@ -646,13 +646,12 @@ void MainWindow::closeEvent(QCloseEvent *event)
             return; // already asking
         m_closing = true;
         // Nothing new is guessed or warmed while the Save questions are up (each one makes its
-        // document current), and nothing already guessed is needed any more.
-        m_services.engine->setSpeculationSuspended(true);
-        m_services.engine->cancelAllPrefetches();
+        // document current), and nothing already guessed is needed any more (suspending cancels it).
+        m_services.engine->setSpeculationSuspended(Prefetch::Engine::Suspension::Closing, true);
         m_tabs->confirmCloseAll([this](bool mayClose) {
             m_closing = false;
             if (!mayClose) {
-                m_services.engine->setSpeculationSuspended(false);
+                m_services.engine->setSpeculationSuspended(Prefetch::Engine::Suspension::Closing, false);
                 return;
             }
             m_closeConfirmed = true;
