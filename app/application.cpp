@@ -14,6 +14,8 @@
 #include "prefetch/speculator.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
+#include "system/desktopconditions.h"
+#include "system/speculationetiquette.h"
 #include "ui/conversationstore.h"
 #include "ui/mainwindow.h"
 #include "ui/metricsdock.h"
@@ -21,6 +23,7 @@
 #include "ui/settingsdialog.h"
 
 #include <QApplication>
+#include <QDBusConnection>
 #include <QDir>
 #include <QFileInfo>
 #include <QGuiApplication>
@@ -254,6 +257,7 @@ void Application::applySettings(const Gui::AppSettings &settings)
         || old.profile(old.providerId).concurrencyLimit != settings.profile(settings.providerId).concurrencyLimit
         || old.prefetch.debounce.modelClassifier != settings.prefetch.debounce.modelClassifier;
     m_engine->setSettings(settings.effectivePrefetch(settings.providerId));
+    m_etiquette->setEnabled(settings.prefetch.pauseOnBatteryAndMetered);
     if (providerChanged) {
         resolveProfile(settings.providerId, [this](Llm::ProviderProfile p) { applyProfile(p); });
     } else if (const Llm::Prices prices = settings.profile(settings.providerId).prices; prices != m_engine->profile().prices) {
@@ -349,6 +353,10 @@ bool Application::start(const Options &options)
         if (!m_habitsSave.isActive())
             m_habitsSave.start();
     });
+    // Battery, power-saver profile and metered network, from the system bus (none: nothing pauses).
+    m_conditions = std::make_unique<System::DesktopConditions>(QDBusConnection::systemBus());
+    m_etiquette = std::make_unique<System::SpeculationEtiquette>(m_engine.get(), m_conditions.get());
+    m_etiquette->setEnabled(m_settings.prefetch.pauseOnBatteryAndMetered);
     m_conversations = std::make_unique<Gui::ConversationStore>(QDir(dataDirectory()).filePath(QStringLiteral("conversations.sqlite")));
 
     Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
@@ -358,6 +366,9 @@ bool Application::start(const Options &options)
     m_window->setRecoveryDirectory(QDir(dataDirectory()).filePath(QStringLiteral("recovery")));
     m_window->setLogDirectory(logDirectory());
     connect(m_window.get(), &Gui::MainWindow::settingsRequested, this, &Application::openSettings);
+    m_window->setPrefetchPause(m_etiquette->reason());
+    connect(m_etiquette.get(), &System::SpeculationEtiquette::pauseChanged, m_window.get(),
+            &Gui::MainWindow::setPrefetchPause);
     // The store reports every saved key, also those whose write ends after the dialog closed.
     connect(m_secrets.get(), &Gui::SecretStore::secretWritten, this, [this](const QString &providerId) {
         if (providerId == m_settings.providerId)

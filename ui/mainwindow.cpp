@@ -62,6 +62,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     , m_providerLabel(new QLabel(this))
     , m_stateLabel(new QLabel(this))
     , m_budgetLabel(new QLabel(this))
+    , m_pauseLabel(new QLabel(this))
 {
     setWindowTitle(tr("Headstart"));
     setAcceptDrops(true);
@@ -175,6 +176,9 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     createMenus();
 
     statusBar()->addWidget(m_providerLabel, 1);
+    m_pauseLabel->setObjectName(QStringLiteral("prefetchPauseLabel"));
+    m_pauseLabel->setVisible(false);
+    statusBar()->addPermanentWidget(m_pauseLabel);
     statusBar()->addPermanentWidget(m_budgetLabel);
     statusBar()->addPermanentWidget(m_stateLabel);
     connect(&m_services.engine->metrics(), &Prefetch::Metrics::changed, this, &MainWindow::updateStatusBar);
@@ -704,6 +708,25 @@ void MainWindow::setTranslateTarget(const QString &language)
     m_translateTarget = language;
     if (m_signals)
         m_signals->requestsChanged();
+}
+
+void MainWindow::setPrefetchPause(const QString &reason)
+{
+    if (reason == m_prefetchPause)
+        return;
+    const bool resumed = reason.isEmpty() && !m_prefetchPause.isEmpty();
+    m_prefetchPause = reason;
+    m_pauseLabel->setText(reason.isEmpty() ? QString() : tr("Prefetch paused: %1").arg(reason));
+    m_pauseLabel->setToolTip(reason.isEmpty() ? QString()
+                                              : tr("No early answers start until this ends; the answers you ask for "
+                                                   "still come. Settings, Prefetch, Battery and network switches "
+                                                   "this off."));
+    m_pauseLabel->setVisible(!reason.isEmpty());
+    if (m_metrics)
+        m_metrics->setPrefetchPause(reason);
+    // The warm-up skipped while paused: the provider's cache may have expired meanwhile.
+    if (resumed)
+        warmUpCurrent();
 }
 
 void MainWindow::providerChanged()
