@@ -14,6 +14,8 @@
 #include "prefetch/speculator.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
+#include "system/desktopconditions.h"
+#include "system/speculationetiquette.h"
 #include "ui/conversationstore.h"
 #include "ui/mainwindow.h"
 #include "ui/metricsdock.h"
@@ -21,6 +23,7 @@
 #include "ui/settingsdialog.h"
 
 #include <QApplication>
+#include <QDBusConnection>
 #include <QDir>
 #include <QFileInfo>
 #include <QGuiApplication>
@@ -157,6 +160,8 @@ Gui::MainWindow *Application::addWindow()
     w->setRecoveryDirectory(QDir(dataDirectory()).filePath(QStringLiteral("recovery")));
     w->setLogDirectory(logDirectory());
     connect(w, &Gui::MainWindow::settingsRequested, this, &Application::openSettings);
+    w->setPrefetchPause(m_etiquette->reason());
+    connect(m_etiquette.get(), &System::SpeculationEtiquette::pauseChanged, w, &Gui::MainWindow::setPrefetchPause);
     connect(w, &Gui::MainWindow::newWindowRequested, this, [this] {
         Gui::MainWindow *added = addWindow();
         added->newDocument();
@@ -192,7 +197,7 @@ void Application::onWindowClosed(Gui::MainWindow *window)
         return;
     }
     // Its Save question suspended speculation; the other windows go on.
-    m_engine->setSpeculationSuspended(false);
+    m_engine->setSpeculationSuspended(Prefetch::Engine::Suspension::Closing, false);
 }
 
 void Application::quit()
@@ -337,6 +342,7 @@ void Application::applySettings(const Gui::AppSettings &settings)
         || old.profile(old.providerId).concurrencyLimit != settings.profile(settings.providerId).concurrencyLimit
         || old.prefetch.debounce.modelClassifier != settings.prefetch.debounce.modelClassifier;
     m_engine->setSettings(settings.effectivePrefetch(settings.providerId));
+    m_etiquette->setEnabled(settings.prefetch.pauseOnBatteryAndMetered);
     if (providerChanged) {
         resolveProfile(settings.providerId, [this](Llm::ProviderProfile p) { applyProfile(p); });
     } else if (const Llm::Prices prices = settings.profile(settings.providerId).prices; prices != m_engine->profile().prices) {
@@ -434,6 +440,10 @@ bool Application::start(const Options &options)
         if (!m_habitsSave.isActive())
             m_habitsSave.start();
     });
+    // Battery, power-saver profile and metered network, from the system bus (none: nothing pauses).
+    m_conditions = std::make_unique<System::DesktopConditions>(QDBusConnection::systemBus());
+    m_etiquette = std::make_unique<System::SpeculationEtiquette>(m_engine.get(), m_conditions.get());
+    m_etiquette->setEnabled(m_settings.prefetch.pauseOnBatteryAndMetered);
     m_conversations = std::make_unique<Gui::ConversationStore>(QDir(dataDirectory()).filePath(QStringLiteral("conversations.sqlite")));
 
     Gui::MainWindow *first = addWindow();

@@ -23,6 +23,10 @@ class Speculator;
 class WarmupStrategy;
 class WorkflowStrategy;
 } // namespace Prefetch
+namespace System {
+class DesktopConditions;
+class SpeculationEtiquette;
+} // namespace System
 namespace Gui {
 class ConversationStore;
 class MainWindow;
@@ -102,6 +106,8 @@ private:
     std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
     std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
     std::unique_ptr<Prefetch::Speculator> m_speculator;
+    std::unique_ptr<System::DesktopConditions> m_conditions;
+    std::unique_ptr<System::SpeculationEtiquette> m_etiquette;
     QTimer m_habitsSave; // what the habits learnt goes to the settings a little later, in one write
     std::unique_ptr<Gui::ConversationStore> m_conversations;
     std::vector<std::unique_ptr<Gui::MainWindow>> m_windows; // open ones; the last closed stays till the end

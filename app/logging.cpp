@@ -133,7 +133,7 @@ void setupLogging(const QString &logDir, bool verbose)
             // An unwritable log directory must not stop the app; the console sink remains.
         }
     }
-    for (const char *name : {"app", "ui", "prefetch", "llm", "localprovider", "qt"}) {
+    for (const char *name : {"app", "ui", "prefetch", "system", "llm", "localprovider", "qt"}) {
         auto logger = std::make_shared<spdlog::logger>(name, sinks.begin(), sinks.end());
         logger->set_level(spdlog::level::debug);
         // Problems reach the file at once: the next line may be the last (a crash, qFatal).

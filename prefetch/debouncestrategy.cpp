@@ -50,6 +50,10 @@ void DebounceStrategy::onPause()
         return;
     if (m_session && normalizeDraft(draft) == normalizeDraft(m_draft))
         return; // already answering this one
+    // The small-model classifier is a request too: while speculation is suspended (the app is
+    // closing, the connection is metered) it would only cost what the pause is meant to save.
+    if (m_engine->isSpeculationSuspended())
+        return;
     const quint64 generation = m_generation;
     m_classifier->classify(draft, this, [this, draft, generation](double confidence) {
         if (generation == m_generation)

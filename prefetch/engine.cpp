@@ -319,7 +319,7 @@ int Engine::prefetchQueued() const
 PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &request, std::chrono::milliseconds ttl,
                                   SignalStrength strength)
 {
-    if (!isEnabled(strategy) || m_metrics.isDegraded(strategy) || m_speculationSuspended)
+    if (!isEnabled(strategy) || m_metrics.isDegraded(strategy) || isSpeculationSuspended())
         return nullptr;
     if (request.fingerprint.isEmpty() || request.body.isEmpty()) {
         log().debug("not prefetching a {} request without a fingerprint or body", strategyId(strategy));
@@ -441,6 +441,14 @@ void Engine::cancel(PrefetchSession *session)
         return;
     m_metrics.recordOutcome(session->strategy(), Outcome::Cancelled);
     session->finish(PrefetchSession::State::Cancelled);
+}
+
+void Engine::setSpeculationSuspended(Suspension reason, bool suspended)
+{
+    const bool was = isSpeculationSuspended();
+    m_suspensions.setFlag(reason, suspended);
+    if (!was && isSpeculationSuspended())
+        cancelAllPrefetches();
 }
 
 void Engine::cancelAllPrefetches()

@@ -98,10 +98,20 @@ public:
     // The profile's key is being read (the keychain answers after the window opens): no guess
     // goes out until setProfile() brings the key, or the news that there is none.
     void awaitKey() { m_keyKnown = false; }
-    // While suspended (the app is closing, its Save questions up) nothing is prefetched; what
-    // the user asks for still goes.
-    void setSpeculationSuspended(bool suspended) { m_speculationSuspended = suspended; }
-    bool isSpeculationSuspended() const { return m_speculationSuspended; }
+    // Why speculation is suspended. Each holder sets and clears only its own reason, so one
+    // ending (the Save questions answered "Cancel") never resumes what another still holds
+    // (the laptop is on battery saver).
+    enum class Suspension : quint8 {
+        Closing = 0x1,   // the app is closing, its Save questions up
+        Etiquette = 0x2, // the desktop asks to save power or data (System::SpeculationEtiquette)
+    };
+    Q_DECLARE_FLAGS(Suspensions, Suspension)
+    // While any reason holds nothing is prefetched, warmed or classified for a guess; what the
+    // user asks for still goes. The first reason cancels every prefetch in flight: a guess
+    // streaming on over a metered connection is what the pause is for.
+    void setSpeculationSuspended(Suspension reason, bool suspended);
+    Suspensions speculationSuspensions() const { return m_suspensions; }
+    bool isSpeculationSuspended() const { return m_suspensions != Suspensions(); }
     // The provider can continue an answer from its beginning (and has not refused to).
     bool canContinue() const;
 
@@ -175,7 +185,9 @@ private:
     // The provider refused a continuation: speculate as on a provider that cannot continue.
     bool m_continuationRefused = false;
     bool m_keyKnown = true;
-    bool m_speculationSuspended = false;
+    Suspensions m_suspensions;
 };
 
 } // namespace Prefetch
+
+Q_DECLARE_OPERATORS_FOR_FLAGS(Prefetch::Engine::Suspensions)

@@ -97,6 +97,12 @@ struct Settings {
         int maxAnswers = 2;
     } speculation;
 
+    // Speculation etiquette: no guess goes out while the desktop is on battery (or low on it),
+    // in power-saver mode or on a metered connection. Read by System::SpeculationEtiquette,
+    // which the app puts in front of the engine; the engine and the benchmarks do not see the
+    // desktop's conditions.
+    bool pauseOnBatteryAndMetered = true;
+
     // Lanes, per provider.
     int foregroundInFlight = 10;
     int prefetchInFlight = 2; // at most 20 % of the foreground lane

@@ -98,6 +98,10 @@ void WarmupStrategy::warm(const QString &documentId)
     }
     if (doc.session && doc.session->isLive())
         return; // one warm-up at a time per document
+    if (m_engine->isSpeculationSuspended()) {
+        emit skipped(documentId, QCoreApplication::translate("Prefetch::WarmupStrategy", "Prefetch is paused."));
+        return;
+    }
     const auto request = doc.prompt.warmupRequest();
     if (!request) {
         emit skipped(documentId, request.error().message());

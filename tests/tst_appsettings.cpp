@@ -3,7 +3,8 @@
 // says so, a file that is not a settings file at all gives defaults (and a copy is kept), and
 // every prefetch that sends what the user has not asked for yet (hover, debounce and the early
 // signals: trajectory, selection, keyboard, reading, habits) stays off for a cloud provider until
-// the user consents. Prices are kept figure by figure: an edited one survives a save, a broken
+// the user consents. Pausing on battery saver and metered connections is on by default and,
+// switched off, stays off through a save and a load. Prices are kept figure by figure: an edited one survives a save, a broken
 // one falls back alone.
 #include "ui/appsettings.h"
 
@@ -50,6 +51,7 @@ private slots:
     void headersParseAndRejectKeys();
     void keysNeverReachTheSettingsFile();
     void recentFilesAreNewestFirstAndBounded();
+    void etiquetteIsOnByDefaultAndOffSurvives();
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
@@ -226,6 +228,8 @@ void tst_AppSettings::badValue_data()
     QTest::addRow("warm-up interval 1 s") << "prefetch/warmup/intervalMs" << text("1000") << "outside";
     QTest::addRow("switch not a bool") << "prefetch/hover/enabled" << text("maybe") << "neither true nor false";
     QTest::addRow("classifier not a bool") << "prefetch/debounce/modelClassifier" << text("2") << "neither true nor false";
+    QTest::addRow("etiquette not a bool") << "prefetch/etiquette/pauseOnBatteryAndMetered" << text("later")
+                                          << "neither true nor false";
     QTest::addRow("hit rate percent") << "prefetch/alarms/hitRateFloor" << text("35") << "outside";
     QTest::addRow("metrics interval zero") << "prefetch/metrics/signalIntervalMs" << text("0") << "outside";
     QTest::addRow("unknown provider") << "provider/id" << text("skynet") << "unknown";
@@ -619,6 +623,44 @@ void tst_AppSettings::recentFilesAreNewestFirstAndBounded()
                                        QString()});
         QCOMPARE(AppSettings::recentFiles(settings), QStringList{QStringLiteral("/a.md")});
     }
+}
+
+void tst_AppSettings::etiquetteIsOnByDefaultAndOffSurvives()
+{
+    const QString key = QStringLiteral("prefetch/etiquette/pauseOnBatteryAndMetered");
+    AppSettings s;
+    QVERIFY(s.prefetch.pauseOnBatteryAndMetered);
+    // Not a signal that sends anything: no consent gates it, for any provider.
+    s.providerId = QStringLiteral("openai");
+    QVERIFY(s.effectivePrefetch(s.providerId).pauseOnBatteryAndMetered);
+
+    s.prefetch.pauseOnBatteryAndMetered = false;
+    {
+        QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
+        s.save(file);
+        QCOMPARE(file.value(key).toBool(), false);
+    }
+    auto result = loadFile(path(QStringLiteral("s.conf")));
+    QVERIFY2(result.problems.isEmpty(), qPrintable(result.problems.join(QLatin1Char('\n'))));
+    QVERIFY(!result.settings.prefetch.pauseOnBatteryAndMetered);
+    QVERIFY(!result.settings.effectivePrefetch(result.settings.providerId).pauseOnBatteryAndMetered);
+    QVERIFY(result.settings == s);
+
+    // Switched on again it is the default: the key leaves the file.
+    result.settings.prefetch.pauseOnBatteryAndMetered = true;
+    {
+        QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
+        result.settings.save(file);
+        QVERIFY(!file.contains(key));
+    }
+    QVERIFY(loadFile(path(QStringLiteral("s.conf"))).settings.prefetch.pauseOnBatteryAndMetered);
+
+    // A hand-edited "no" is read as off, as the other switches are.
+    {
+        QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
+        file.setValue(key, QStringLiteral("no"));
+    }
+    QVERIFY(!loadFile(path(QStringLiteral("s.conf"))).settings.prefetch.pauseOnBatteryAndMetered);
 }
 
 QTEST_GUILESS_MAIN(tst_AppSettings)

@@ -1,7 +1,9 @@
 // The main window against the local provider, driven as a user drives it: the AI actions stream
 // into the answer pane; resting on (or pressing) an action button starts the answer early and
 // the click takes it over, much faster than a click without it; leaving cancels at the server;
-// Esc stops everything; a strategy switched off does nothing; answers go into the document only
+// Esc stops everything; a strategy switched off does nothing; while speculation etiquette pauses
+// prefetch the status bar and the metrics panel say why, a hover starts nothing and the click
+// still answers, and resuming warms the document again; answers go into the document only
 // on command, as one undo step; documents open, save, track changes and survive a crash.
 #include "support/localproviderfixture.h"
 #include "llm/clock.h"
@@ -22,6 +24,7 @@
 #include "ui/documenttab.h"
 #include "ui/documenttabs.h"
 #include "ui/mainwindow.h"
+#include "ui/metricsdock.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -69,6 +72,7 @@ private slots:
     void escapeStopsTheChatWhereverTheFocusIs_data();
     void escapeStopsTheChatWhereverTheFocusIs();
     void hoverSwitchedOffDoesNothing();
+    void pausedPrefetchSaysWhyAndTheClickStillAnswers();
     void selectionActionsNeedASelection();
     void insertIsOneUndoStepAndOnlyOnCommand();
     void replaceSelectionIsOneUndoStep();
@@ -367,6 +371,50 @@ void tst_MainWindow::hoverSwitchedOffDoesNothing()
     QCOMPARE(m_local.stats().requestsServed, served + 1);
     QCOMPARE(m_local.stats().prefetchRequests, prefetches);
     QCOMPARE(m_engine->metrics().stats(Prefetch::Strategy::Hover).attempts, 0);
+}
+
+void tst_MainWindow::pausedPrefetchSaysWhyAndTheClickStillAnswers()
+{
+    // What the app does when System::SpeculationEtiquette pauses: the engine's speculation is
+    // suspended for the etiquette, and the window is told why.
+    QLabel *status = m_window->statusBar()->findChild<QLabel *>(QStringLiteral("prefetchPauseLabel"));
+    QVERIFY(status);
+    QVERIFY(status->isHidden());
+    m_engine->setSpeculationSuspended(Prefetch::Engine::Suspension::Etiquette, true);
+    m_window->setPrefetchPause(QStringLiteral("metered connection"));
+    QCOMPARE(status->text(), QStringLiteral("Prefetch paused: metered connection"));
+    QVERIFY(status->isVisible());
+    QCOMPARE(m_window->metricsDock()->pauseLabel()->text(), QStringLiteral("Prefetch paused: metered connection"));
+    QVERIFY(!m_window->metricsDock()->pauseLabel()->isHidden());
+
+    // A long document opened meanwhile is not warmed; resting on Summarize starts nothing.
+    QSignalSpy warmed(m_warmup.get(), &Prefetch::WarmupStrategy::warmed);
+    QString text;
+    for (int i = 0; i < 100; ++i)
+        text += QStringLiteral("Sentence %1 of a document opened on a metered connection. ").arg(i);
+    m_window->setDocumentText(text);
+    const auto served = m_local.stats().requestsServed;
+    const auto prefetches = m_local.stats().prefetchRequests;
+    enter(m_window->summarizeButton());
+    QVERIFY(m_local.settle(&m_network, 300, 5000)); // well past the hover delay
+    QCOMPARE(m_local.stats().requestsServed, served);
+    QCOMPARE(warmed.count(), 0);
+
+    // The click is the user's own request: it goes.
+    QTest::mouseClick(m_window->summarizeButton(), Qt::LeftButton);
+    QVERIFY(waitForAnswer());
+    QVERIFY(!m_window->answerPane()->text().isEmpty());
+    QCOMPARE(m_local.stats().requestsServed, served + 1);
+    QCOMPARE(m_local.stats().prefetchRequests, prefetches);
+    leave(m_window->summarizeButton());
+
+    // Resumed: the labels go, and the document is warmed as if just opened.
+    m_engine->setSpeculationSuspended(Prefetch::Engine::Suspension::Etiquette, false);
+    m_window->setPrefetchPause({});
+    QVERIFY(status->isHidden());
+    QVERIFY(m_window->metricsDock()->pauseLabel()->isHidden());
+    QVERIFY(warmed.wait(5000));
+    QCOMPARE(m_local.stats().prefetchRequests, prefetches + 1);
 }
 
 void tst_MainWindow::selectionActionsNeedASelection()

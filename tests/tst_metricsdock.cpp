@@ -1,6 +1,7 @@
 // The live metrics dock and its latency chart, fed known samples and outcomes through the
 // engine's Metrics (the engine's provider is never contacted): the labels and the table show
-// those numbers in the current locale, alarms and pauses show their reasons, Reset clears,
+// those numbers in the current locale, alarms and pauses show their reasons (the etiquette's
+// pause too: a line and each strategy's state), Reset clears,
 // the chart paints with 0, 1 and 500 samples, and a burst of records costs only a few refreshes.
 // Extra cost shows in tokens, and in money where the provider has prices ("–" where it has none).
 #include "support/localproviderfixture.h"
@@ -48,6 +49,7 @@ private slots:
     void numbersFollowTheLocale();
     void alarmAndPauseShowTheirReason();
     void switchedOffStrategyShowsOff();
+    void etiquettePauseShowsItsReason();
     void liveSessionsAndBudget();
     void extraCostInMoneyWhereThereArePrices();
     void noMoneyForAFreeProvider();
@@ -296,6 +298,27 @@ void tst_MetricsDock::switchedOffStrategyShowsOff()
     m_engine->setSettings(settings);
     QVERIFY(waitForRefresh());
     QCOMPARE(cell(Strategy::Hover, MetricsDock::StateColumn), QStringLiteral("Off"));
+    QCOMPARE(cell(Strategy::Workflow, MetricsDock::StateColumn), QStringLiteral("Active"));
+}
+
+void tst_MetricsDock::etiquettePauseShowsItsReason()
+{
+    Settings settings;
+    settings.hover.enabled = false;
+    m_engine->setSettings(settings);
+    QLabel *pause = m_dock->pauseLabel();
+    QVERIFY(pause->isHidden());
+
+    m_dock->setPrefetchPause(QStringLiteral("battery saver"));
+    QCOMPARE(pause->text(), QStringLiteral("Prefetch paused: battery saver"));
+    QVERIFY(pause->isVisible());
+    QCOMPARE(cell(Strategy::Workflow, MetricsDock::StateColumn), QStringLiteral("On hold (battery saver)"));
+    QCOMPARE(cell(Strategy::Warmup, MetricsDock::StateColumn), QStringLiteral("On hold (battery saver)"));
+    QCOMPARE(cell(Strategy::Hover, MetricsDock::StateColumn), QStringLiteral("Off")); // off says more
+    QCOMPARE(cell(Strategy::None, MetricsDock::StateColumn), QStringLiteral("–"));
+
+    m_dock->setPrefetchPause({});
+    QVERIFY(pause->isHidden());
     QCOMPARE(cell(Strategy::Workflow, MetricsDock::StateColumn), QStringLiteral("Active"));
 }
 

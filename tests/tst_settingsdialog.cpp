@@ -50,6 +50,7 @@ private slots:
     void cleanup();
 
     void switchingAStrategyOffEmitsIt();
+    void etiquetteSwitchIsOnAndTogglesWithTheKeyboard();
     void wheelScrollsThePageNotTheValuesUnderThePointer();
     void changingParametersEmitsThemInTheirUnits();
     void prefetchLaneFollowsTheForegroundLane();
@@ -158,6 +159,43 @@ void tst_SettingsDialog::switchingAStrategyOffEmitsIt()
     QTest::keyClick(classifier, Qt::Key_Space);
     QCOMPARE(m_changed->count(), 2);
     QVERIFY(lastEmitted().prefetch.debounce.modelClassifier);
+}
+
+void tst_SettingsDialog::etiquetteSwitchIsOnAndTogglesWithTheKeyboard()
+{
+    m_dialog = makeDialog({});
+    m_dialog->showPage(SettingsDialog::Page::Prefetch);
+    m_dialog->show();
+    QApplication::setActiveWindow(m_dialog.get());
+    QVERIFY(QTest::qWaitForWindowActive(m_dialog.get()));
+    auto *pause = find<QCheckBox>("prefetch/etiquette/pauseOnBatteryAndMetered");
+    QVERIFY(pause);
+    QVERIFY(pause->isChecked()); // on by default
+    QCOMPARE(pause->text(), QStringLiteral("Pause prefetch on battery sa&ver and metered connections"));
+    auto *box = qobject_cast<QGroupBox *>(pause->parentWidget());
+    QVERIFY(box);
+    QCOMPARE(box->title(), QStringLiteral("Battery and network"));
+
+    // Its mnemonic reaches it from anywhere on the page and switches it off; Space toggles it.
+    QTest::keyClick(m_dialog.get(), Qt::Key_V, Qt::AltModifier);
+    QTRY_VERIFY_WITH_TIMEOUT(!pause->isChecked(), 2000);
+    QVERIFY(pause->hasFocus());
+    QCOMPARE(m_changed->count(), 1);
+    QVERIFY(!lastEmitted().prefetch.pauseOnBatteryAndMetered);
+    QTest::keyClick(pause, Qt::Key_Space);
+    QVERIFY(lastEmitted().prefetch.pauseOnBatteryAndMetered);
+    QTest::keyClick(pause, Qt::Key_Space);
+    QCOMPARE(m_changed->count(), 3);
+    QVERIFY(!lastEmitted().prefetch.pauseOnBatteryAndMetered);
+    QVERIFY(!lastEmitted().effectivePrefetch(lastEmitted().providerId).pauseOnBatteryAndMetered);
+
+    // Off is kept when the dialog opens again, and Restore defaults turns it back on.
+    m_dialog = makeDialog(lastEmitted());
+    pause = find<QCheckBox>("prefetch/etiquette/pauseOnBatteryAndMetered");
+    QVERIFY(!pause->isChecked());
+    QTest::mouseClick(find<QPushButton>("restoreDefaults"), Qt::LeftButton);
+    QVERIFY(pause->isChecked());
+    QVERIFY(lastEmitted().prefetch.pauseOnBatteryAndMetered);
 }
 
 void tst_SettingsDialog::logDetailShowsAndEmitsTheLevel()

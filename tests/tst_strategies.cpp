@@ -52,6 +52,7 @@ private slots:
 
     void modelClassifierFallsBackToTheHeuristic();
     void modelClassifierGivesUpAtItsTimeout();
+    void suspendedDebounceAsksNoClassifierAndSendStillAnswers();
 
     void workflowPrefetchesNextStep();
     void workflowOtherFormDataIsAMiss();
@@ -359,6 +360,37 @@ void tst_Strategies::modelClassifierGivesUpAtItsTimeout()
     QVERIFY(clock.elapsed() < 1500);
     QCOMPARE(answer, heuristicCompleteness(draft));
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 1000);
+}
+
+void tst_Strategies::suspendedDebounceAsksNoClassifierAndSendStillAnswers()
+{
+    // While speculation is suspended (the app closing, a metered connection) a typing pause asks
+    // the small model nothing: that request is speculation too. Sending still answers.
+    m_engine = makeEngine({});
+    auto classifier = std::make_shared<ModelClassifier>(&m_network, m_engine->profile(), &m_engine->budget(), 10s);
+    DebounceStrategy debounce(m_engine.get(), classifier);
+    debounce.setBuilder(chat());
+    m_engine->setSpeculationSuspended(Engine::Suspension::Etiquette, true);
+    const auto served = m_local.stats().requestsServed;
+    const QString draft = QStringLiteral("How do I reset my password?");
+    for (qsizetype i = 1; i <= draft.size(); ++i)
+        debounce.textChanged(draft.left(i));
+    QVERIFY(m_local.settle(&m_network, 1000, 5000)); // well past the typing pause
+    QCOMPARE(m_local.stats().requestsServed, served);
+    QVERIFY(!debounce.isPrefetching());
+    QCOMPARE(m_engine->budget().used(), 0);
+
+    ResponseStream *answer = debounce.send(draft, Llm::monotonicNowNs(), this);
+    QVERIFY(!answer->isPrefetched());
+    QCOMPARE(drain(answer), freshText(chat()(draft)));
+    QCOMPARE(m_local.stats().requestsServed, served + 2); // the answer, and freshText's own
+
+    // Resumed: the next pause asks the model again.
+    m_engine->setSpeculationSuspended(Engine::Suspension::Etiquette, false);
+    const auto resumed = m_local.stats().requestsServed;
+    debounce.textChanged(draft + QStringLiteral(" Please"));
+    QTRY_VERIFY_WITH_TIMEOUT(m_local.stats().requestsServed > resumed, 10000);
+    m_engine->stopAll();
 }
 
 // --- workflow --------------------------------------------------------------------------------

@@ -69,6 +69,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     , m_providerLabel(new QLabel(this))
     , m_stateLabel(new QLabel(this))
     , m_budgetLabel(new QLabel(this))
+    , m_pauseLabel(new QLabel(this))
 {
     setWindowTitle(tr("Headstart"));
     setAcceptDrops(true);
@@ -197,6 +198,9 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         label->setMinimumWidth(fontMetrics().averageCharWidth() * 8);
     }
     statusBar()->addWidget(m_providerLabel, 2);
+    m_pauseLabel->setObjectName(QStringLiteral("prefetchPauseLabel"));
+    m_pauseLabel->setVisible(false);
+    statusBar()->addPermanentWidget(m_pauseLabel);
     statusBar()->addPermanentWidget(m_budgetLabel, 1);
     statusBar()->addPermanentWidget(m_stateLabel);
     connect(&m_services.engine->metrics(), &Prefetch::Metrics::changed, this, &MainWindow::updateStatusBar);
@@ -705,13 +709,12 @@ void MainWindow::closeEvent(QCloseEvent *event)
             return; // already asking
         m_closing = true;
         // Nothing new is guessed or warmed while the Save questions are up (each one makes its
-        // document current), and nothing already guessed is needed any more.
-        m_services.engine->setSpeculationSuspended(true);
-        m_services.engine->cancelAllPrefetches();
+        // document current), and nothing already guessed is needed any more (suspending cancels it).
+        m_services.engine->setSpeculationSuspended(Prefetch::Engine::Suspension::Closing, true);
         m_tabs->confirmCloseAll([this](bool mayClose) {
             m_closing = false;
             if (!mayClose) {
-                m_services.engine->setSpeculationSuspended(false);
+                m_services.engine->setSpeculationSuspended(Prefetch::Engine::Suspension::Closing, false);
                 emit closeFinished(false);
                 return;
             }
@@ -766,6 +769,25 @@ void MainWindow::setTranslateTarget(const QString &language)
     m_translateTarget = language;
     if (m_signals)
         m_signals->requestsChanged();
+}
+
+void MainWindow::setPrefetchPause(const QString &reason)
+{
+    if (reason == m_prefetchPause)
+        return;
+    const bool resumed = reason.isEmpty() && !m_prefetchPause.isEmpty();
+    m_prefetchPause = reason;
+    m_pauseLabel->setText(reason.isEmpty() ? QString() : tr("Prefetch paused: %1").arg(reason));
+    m_pauseLabel->setToolTip(reason.isEmpty() ? QString()
+                                              : tr("No early answers start until this ends; the answers you ask for "
+                                                   "still come. Settings, Prefetch, Battery and network switches "
+                                                   "this off."));
+    m_pauseLabel->setVisible(!reason.isEmpty());
+    if (m_metrics)
+        m_metrics->setPrefetchPause(reason);
+    // The warm-up skipped while paused: the provider's cache may have expired meanwhile.
+    if (resumed)
+        warmUpCurrent();
 }
 
 void MainWindow::providerChanged()

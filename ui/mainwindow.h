@@ -73,6 +73,10 @@ public:
     // Offers to restore the copies a previous session left behind; `done(restored)`.
     void offerRecovery(std::function<void(int restored)> done);
     void setTranslateTarget(const QString &language);
+    // Speculation is paused for `reason` ("metered connection", translated), or resumed (empty):
+    // the status bar and the metrics panel say so, and on resuming the document is warmed again.
+    void setPrefetchPause(const QString &reason);
+    QString prefetchPause() const { return m_prefetchPause; }
     // The provider or settings changed: recompile prompts, re-warm, refresh labels.
     void providerChanged();
 
@@ -169,6 +173,8 @@ private:
     QLabel *m_providerLabel;
     QLabel *m_stateLabel;
     QLabel *m_budgetLabel;
+    QLabel *m_pauseLabel; // shown while speculation etiquette holds prefetch back
+    QString m_prefetchPause;
     QAction *m_stop = nullptr;
     QAction *m_regenerate = nullptr;
     QAction *m_insert = nullptr;

@@ -67,6 +67,7 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     , m_chart(new LatencyChart(this))
     , m_table(new QTableWidget(RowCount, ColumnCount, this))
     , m_alarms(new QLabel(this))
+    , m_pause(new QLabel(this))
     , m_cache(new QLabel(this))
     , m_sessions(new QLabel(this))
     , m_budgetText(new QLabel(this))
@@ -81,12 +82,14 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
 
     m_p50->setAccessibleName(tr("Perceived latency, median"));
     m_p95->setAccessibleName(tr("Perceived latency, 95th percentile"));
-    for (QLabel *label : {m_p50, m_p95, m_cache, m_sessions, m_budgetText, m_moneyBudgetText, m_alarms}) {
+    for (QLabel *label : {m_p50, m_p95, m_cache, m_sessions, m_budgetText, m_moneyBudgetText, m_alarms, m_pause}) {
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
     m_alarms->setAccessibleName(tr("Alarms and paused strategies"));
     m_alarms->setVisible(false);
+    m_pause->setAccessibleName(tr("Prefetch paused"));
+    m_pause->setVisible(false);
     m_cache->setAccessibleName(tr("Warm-up cache hits"));
     m_sessions->setAccessibleName(tr("Live sessions and lanes"));
     m_budgetText->setAccessibleName(tr("Prefetch budget"));
@@ -163,6 +166,7 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     layout->addWidget(m_p95);
     layout->addWidget(m_chart, 1);
     layout->addWidget(m_table);
+    layout->addWidget(m_pause);
     layout->addWidget(m_alarms);
     layout->addWidget(m_cache);
     layout->addWidget(m_sessions);
@@ -222,6 +226,16 @@ QString MetricsDock::formatPercent(double ratio)
     const QLocale locale;
     const QString number = value == std::round(value) ? locale.toString(qint64(value)) : locale.toString(value, 'f', 1);
     return tr("%1 %").arg(number);
+}
+
+void MetricsDock::setPrefetchPause(const QString &reason)
+{
+    if (reason == m_pauseReason)
+        return;
+    m_pauseReason = reason;
+    setLabelText(m_pause, reason.isEmpty() ? QString() : tr("Prefetch paused: %1").arg(reason));
+    m_pause->setVisible(!reason.isEmpty());
+    refresh(); // the strategies' states
 }
 
 void MetricsDock::requestRefresh()
@@ -308,6 +322,8 @@ void MetricsDock::refresh()
             state = tr("Alarm");
         else if (!m_engine->isEnabled(strategy))
             state = tr("Off");
+        else if (!m_pauseReason.isEmpty())
+            state = tr("On hold (%1)").arg(m_pauseReason);
         else if (st.tooFewAttempts)
             state = tr("Active (too few attempts yet: %1 of %2)")
                         .arg(locale.toString(st.attempts),

@@ -70,6 +70,9 @@ public:
     QProgressBar *budgetBar() const { return m_budgetBar; }
     // Shown only while a money budget applies (a limit set, a provider with prices).
     QLabel *moneyBudgetLabel() const { return m_moneyBudgetText; }
+    // Shown while speculation etiquette pauses prefetch (MainWindow::setPrefetchPause).
+    QLabel *pauseLabel() const { return m_pause; }
+    void setPrefetchPause(const QString &reason);
     // How many refreshes ran (tests check that a burst of records costs only a few).
     int refreshCount() const { return m_refreshCount; }
 
@@ -96,6 +99,8 @@ private:
     LatencyChart *m_chart;
     QTableWidget *m_table;
     QLabel *m_alarms;
+    QLabel *m_pause;
+    QString m_pauseReason; // empty: not paused
     QLabel *m_cache;
     QLabel *m_sessions;
     QLabel *m_budgetText;

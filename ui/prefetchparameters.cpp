@@ -283,6 +283,15 @@ const PrefetchParameter Parameters[] = {
                        "A provider without prices is not limited by it."),
      HS_FIELD(hourlyMoneyBudget)},
 
+    {"prefetch/etiquette/pauseOnBatteryAndMetered", Group::Etiquette, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "pause on battery saver and metered connections"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Pause prefetch on battery sa&ver and metered connections"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "While the battery is low or the computer is in power-saver mode, or its network connection is "
+                       "metered, no early answers are started; the answers you ask for still come. The status bar "
+                       "says when prefetch is paused and why."),
+     HS_FIELD(pauseOnBatteryAndMetered)},
+
     {"prefetch/alarms/hitRateFloor", Group::Alarms, Kind::Real, Unit::Percent, 0, 1,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "hit-rate alarm"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "Warn when the hit rate falls &below:"),

@@ -646,6 +646,7 @@ QWidget *SettingsDialog::createPrefetchPage()
     for (Group g : {Group::Trajectory, Group::Selection, Group::Keyboard, Group::Reading, Group::Habits})
         layout->addWidget(createParameterGroup(g, {}, page));
     layout->addWidget(createParameterGroup(Group::Limits, tr("Lanes, buffer and budget"), page));
+    layout->addWidget(createParameterGroup(Group::Etiquette, tr("Battery and network"), page));
     layout->addWidget(createParameterGroup(Group::Alarms, tr("Alarms"), page));
     layout->addWidget(createParameterGroup(Group::Metrics, tr("Metrics panel"), page));
 

@@ -54,6 +54,8 @@ chmod 700 "$home/runtime"
 export HOME="$home" XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" \
   XDG_STATE_HOME="$home/state" XDG_CACHE_HOME="$home/cache" XDG_RUNTIME_DIR="$home/runtime" \
   QT_QPA_PLATFORM=offscreen
+# Nor the machine's system bus: its battery or metered network must not pause the app's prefetch.
+export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$home/runtime/no-system-bus"
 
 for program in headstart headstart-cli headstart-localprovider; do
   out="$("$usr/bin/$program" --version 2>&1)" || fail "$program --version exited $?: $out"

@@ -24,6 +24,11 @@ QProcessEnvironment throwawayHome(const QString &root)
     QFile::setPermissions(dir.filePath(QStringLiteral("runtime")),
                           QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    // No system bus: the machine running the tests being on battery or a metered connection
+    // must not pause the app's prefetch (System::DesktopConditions finds no bus and holds
+    // nothing back). The path is never created.
+    env.insert(QStringLiteral("DBUS_SYSTEM_BUS_ADDRESS"),
+               QStringLiteral("unix:path=") + dir.filePath(QStringLiteral("runtime/no-system-bus")));
     return env;
 }
 

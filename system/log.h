@@ -1,0 +1,9 @@
+#pragma once
+
+#include "llm/log.h"
+
+namespace System {
+
+inline spdlog::logger &log() { return Llm::moduleLogger("system"); }
+
+} // namespace System
