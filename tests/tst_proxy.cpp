@@ -35,6 +35,7 @@ private slots:
     void incompleteProxyIsNotBypassed();
     void streamGoesThroughTheProxy();
     void proxyCredentials();
+    void streamGoesThroughASocks5Proxy();
     void refusingProxyIsNamed();
 
 private:
@@ -219,6 +220,39 @@ void tst_Proxy::proxyCredentials()
         QVERIFY2(error.message().contains(address), qPrintable(error.message()));
         QVERIFY2(!error.message().contains(QLatin1String("wrong")), qPrintable(error.message()));
         QCOMPARE(proxy.forwarded(), 1); // nothing got past the proxy
+    }
+}
+
+void tst_Proxy::streamGoesThroughASocks5Proxy()
+{
+    TestSupport::TestProxy proxy;
+    QVERIFY(proxy.listen());
+    proxy.addRoute(RemoteHost, quint16(m_local.server().url().port()));
+    proxy.requireCredentials("ann", "socks pass");
+    const ProviderProfile profile = remoteProfile(4242);
+    {
+        QNetworkAccessManager network;
+        auto *factory = new ProxyFactory({Mode::Socks5, QStringLiteral("127.0.0.1"), proxy.port(),
+                                          QStringLiteral("ann"), QStringLiteral("socks pass")});
+        network.setProxyFactory(factory);
+        QCOMPARE(factory->queryProxy(QNetworkProxyQuery(profile.endpoint())).first().type(), QNetworkProxy::Socks5Proxy);
+        LlmStream stream(&network, profile, request(QStringLiteral("Through SOCKS5, please.")));
+        QVERIFY(run(stream));
+        QVERIFY2(!stream.error(), stream.error() ? qPrintable(stream.error()->message()) : "");
+        QVERIFY(!stream.text().isEmpty());
+        QCOMPARE(proxy.requestLines(), QList<QByteArray>{"SOCKS5 CONNECT 192.0.2.10:4242"});
+    }
+    {
+        QNetworkAccessManager network;
+        network.setProxyFactory(new ProxyFactory({Mode::Socks5, QStringLiteral("127.0.0.1"), proxy.port(),
+                                                  QStringLiteral("ann"), QStringLiteral("wrong")}));
+        LlmStream stream(&network, profile, request(QStringLiteral("With the wrong password.")));
+        QVERIFY(run(stream));
+        QVERIFY(stream.error());
+        QVERIFY2(stream.error()->code() == Error::Code::ProxyAuth, qPrintable(stream.error()->message()));
+        QVERIFY(stream.error()->message().contains(QStringLiteral("127.0.0.1:%1").arg(proxy.port())));
+        QCOMPARE(proxy.authChallenges(), 1);
+        QCOMPARE(proxy.forwarded(), 1);
     }
 }
 

@@ -14,6 +14,7 @@ struct TestProxy::Tunnel {
     QByteArray pending; // from the client, before the upstream is open
     bool piping = false; // head handled: bytes now flow both ways as they are
     qsizetype skip = 0;  // body bytes of a request refused with 407 still to come
+    enum class Socks { No, Greeting, Auth, Request } socks = Socks::No; // a SOCKS5 client's progress
 };
 
 TestProxy::TestProxy(QObject *parent)
@@ -61,6 +62,12 @@ void TestProxy::onClientData(Tunnel *tunnel)
         return;
     }
     tunnel->pending += data;
+    if (tunnel->socks == Tunnel::Socks::No && tunnel->pending.startsWith('\x05'))
+        tunnel->socks = Tunnel::Socks::Greeting;
+    if (tunnel->socks != Tunnel::Socks::No) {
+        handleSocks(tunnel);
+        return;
+    }
     // A client refused with 407 may send its next request right behind the refused one's body.
     while (!tunnel->piping) {
         const qsizetype skipped = std::min(tunnel->skip, tunnel->pending.size());
@@ -140,19 +147,22 @@ void TestProxy::handleHead(Tunnel *tunnel, const QByteArray &head, const QByteAr
         tunnel->client->disconnectFromHost();
         return;
     }
-    openUpstream(tunnel, *route, connectMethod ? rest : first, connectMethod);
+    openUpstream(tunnel, *route, connectMethod ? rest : first,
+                 connectMethod ? Opened::Connect : Opened::Forward);
 }
 
-void TestProxy::openUpstream(Tunnel *tunnel, quint16 port, const QByteArray &first, bool connectMethod)
+void TestProxy::openUpstream(Tunnel *tunnel, quint16 port, const QByteArray &first, Opened opened)
 {
     tunnel->piping = true;
     tunnel->pending = first;
     tunnel->upstream = new QTcpSocket(this);
     QTcpSocket *upstream = tunnel->upstream;
-    connect(upstream, &QTcpSocket::connected, this, [this, tunnel, connectMethod] {
+    connect(upstream, &QTcpSocket::connected, this, [this, tunnel, opened] {
         ++m_forwarded;
-        if (connectMethod)
+        if (opened == Opened::Connect)
             tunnel->client->write("HTTP/1.1 200 Connection established\r\n\r\n");
+        else if (opened == Opened::Socks5)
+            tunnel->client->write(QByteArray("\x05\x00\x00\x01\x7f\x00\x00\x01\x00\x00", 10));
         tunnel->upstream->write(tunnel->pending);
         tunnel->pending.clear();
     });
@@ -166,6 +176,70 @@ void TestProxy::openUpstream(Tunnel *tunnel, quint16 port, const QByteArray &fir
             tunnel->client->disconnectFromHost();
     });
     upstream->connectToHost(QHostAddress::LocalHost, port);
+}
+
+void TestProxy::handleSocks(Tunnel *tunnel)
+{
+    QByteArray &in = tunnel->pending;
+    const auto byte = [&in](qsizetype i) { return static_cast<quint8>(in.at(i)); };
+    const auto refuse = [tunnel](const QByteArray &reply) {
+        tunnel->client->write(reply);
+        tunnel->client->disconnectFromHost();
+    };
+    if (tunnel->socks == Tunnel::Socks::Greeting) {
+        if (in.size() < 2 || in.size() < 2 + byte(1))
+            return;
+        const QByteArray methods = in.mid(2, byte(1));
+        in.remove(0, 2 + byte(1));
+        const char wanted = m_credentials.isEmpty() ? '\x00' : '\x02';
+        if (!methods.contains(wanted))
+            return refuse(QByteArray("\x05\xff", 2));
+        tunnel->client->write(QByteArray("\x05", 1) + wanted);
+        tunnel->socks = m_credentials.isEmpty() ? Tunnel::Socks::Request : Tunnel::Socks::Auth;
+    }
+    if (tunnel->socks == Tunnel::Socks::Auth) {
+        // RFC 1929: version 1, user and password each with a length byte.
+        if (in.size() < 2 || in.size() < 3 + byte(1) || in.size() < 3 + byte(1) + byte(2 + byte(1)))
+            return;
+        const qsizetype userLength = byte(1);
+        const QByteArray user = in.mid(2, userLength);
+        const QByteArray password = in.mid(3 + userLength, byte(2 + userLength));
+        in.remove(0, 3 + userLength + password.size());
+        if ((user + ':' + password).toBase64() != m_credentials) {
+            ++m_challenges;
+            return refuse(QByteArray("\x01\x01", 2));
+        }
+        tunnel->client->write(QByteArray("\x01\x00", 2));
+        tunnel->socks = Tunnel::Socks::Request;
+    }
+    if (tunnel->socks != Tunnel::Socks::Request || in.size() < 5)
+        return;
+    QString host;
+    qsizetype addressEnd = 0;
+    switch (byte(3)) {
+    case 1: // IPv4
+        addressEnd = 8;
+        if (in.size() >= addressEnd)
+            host = QStringLiteral("%1.%2.%3.%4").arg(byte(4)).arg(byte(5)).arg(byte(6)).arg(byte(7));
+        break;
+    case 3: // a host name, for the proxy to resolve
+        addressEnd = 5 + byte(4);
+        host = QString::fromLatin1(in.mid(5, byte(4)));
+        break;
+    default: // IPv6: not routed here
+        return refuse(QByteArray("\x05\x08\x00\x01\x00\x00\x00\x00\x00\x00", 10));
+    }
+    if (in.size() < addressEnd + 2)
+        return;
+    const quint16 port = static_cast<quint16>(byte(addressEnd) << 8 | byte(addressEnd + 1));
+    in.remove(0, addressEnd + 2);
+    m_requestLines.append("SOCKS5 CONNECT " + host.toLatin1() + ':' + QByteArray::number(port));
+    emit requestReceived();
+    const auto route = m_routes.constFind(host.toLower());
+    if (route == m_routes.constEnd())
+        return refuse(QByteArray("\x05\x04\x00\x01\x00\x00\x00\x00\x00\x00", 10)); // host unreachable
+    tunnel->socks = Tunnel::Socks::No;
+    openUpstream(tunnel, *route, in, Opened::Socks5);
 }
 
 void TestProxy::close(Tunnel *tunnel)
