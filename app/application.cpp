@@ -4,6 +4,7 @@
 #include "logging.h"
 #include "singleinstance.h"
 
+#include "llm/proxy.h"
 #include "localprovider/serverthread.h"
 #include "prefetch/classifier.h"
 #include "prefetch/connectiontest.h"
@@ -345,16 +346,54 @@ void Application::applySettings(const Gui::AppSettings &settings)
     m_etiquette->setEnabled(settings.prefetch.pauseOnBatteryAndMetered);
     if (providerChanged) {
         resolveProfile(settings.providerId, [this](Llm::ProviderProfile p) { applyProfile(p); });
-    } else if (const Llm::Prices prices = settings.profile(settings.providerId).prices; prices != m_engine->profile().prices) {
-        // Edited prices price what is billed from now on; nothing in flight needs to stop.
-        m_engine->setPrices(prices);
-        for (const auto &w : m_windows)
-            w->metricsDock()->refresh();
+    } else {
+        const Llm::ProviderProfile profile = settings.profile(settings.providerId);
+        if (profile.prices != m_engine->profile().prices) {
+            // Edited prices price what is billed from now on; nothing in flight needs to stop.
+            m_engine->setPrices(profile.prices);
+            for (const auto &w : m_windows)
+                w->metricsDock()->refresh();
+        }
+        // Likewise timeouts: the next request waits as long as they say.
+        m_engine->setTimeouts(profile.timeouts);
     }
+    if (old.proxy != settings.proxy)
+        applyProxy();
     for (const auto &w : m_windows)
         w->setTranslateTarget(settings.translateTarget);
     if (old.uiLanguage != settings.uiLanguage)
         showMessage(tr("The new language takes effect when Headstart starts again."), 8000);
+}
+
+void Application::applyProxy()
+{
+    Llm::ProxySettings proxy = m_settings.proxy;
+    proxy.password = m_proxyPassword;
+    // Requests started from now on ask the factory again. Qt keys its kept-alive connections
+    // by proxy too, so none made under the old choice carries them; those in flight finish as
+    // they are (clearConnectionCache() would stop Qt's HTTP thread under them, and block).
+    m_proxy->setSettings(proxy);
+    if (auto log = spdlog::get("app")) {
+        // Host and port only: never the user name or password.
+        static const char *const modes[] = {"system", "none", "http", "socks5"};
+        log->info("proxy for model traffic: {}{}", modes[static_cast<int>(proxy.mode)],
+                  proxy.isExplicit() ? " " + Llm::proxyAddress(proxy.toNetworkProxy()).toStdString() : std::string());
+    }
+}
+
+void Application::loadProxyPassword()
+{
+    m_secrets->read(Gui::SecretStore::NetworkOwner, Gui::SecretStore::Secret::ProxyPassword, this,
+                    [this](const Gui::SecretStore::ReadResult &result) {
+        if (!result) {
+            showMessage(tr("Could not read the proxy password: %1").arg(result.error()), 8000);
+            return;
+        }
+        if (*result == m_proxyPassword)
+            return;
+        m_proxyPassword = *result;
+        applyProxy();
+    });
 }
 
 void Application::openSettings()
@@ -419,7 +458,12 @@ bool Application::start(const Options &options)
     }
 
     m_network = std::make_unique<QNetworkAccessManager>();
+    m_proxy = new Llm::ProxyFactory;
+    m_network->setProxyFactory(m_proxy); // the manager owns it
     m_secrets = std::make_unique<KeychainSecretStore>();
+    applyProxy();
+    // Asked before the keys, so a proxy with a password has it before the first request leaves.
+    loadProxyPassword();
     Llm::ProviderProfile initial = m_settings.selectedProfile();
     if (initial.isLocalDemo) {
         if (!ensureLocalProvider())
@@ -458,7 +502,9 @@ bool Application::start(const Options &options)
     });
     // The store reports every saved key, also those whose write ends after the dialog closed.
     connect(m_secrets.get(), &Gui::SecretStore::secretWritten, this, [this](const QString &providerId) {
-        if (providerId == m_settings.providerId)
+        if (providerId == Gui::SecretStore::NetworkOwner)
+            loadProxyPassword();
+        else if (providerId == m_settings.providerId)
             resolveProfile(providerId, [this](Llm::ProviderProfile p) { applyProfile(p); });
     });
     // Keys live in the keychain and arrive asynchronously; the engine gets them then.

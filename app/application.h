@@ -14,6 +14,8 @@
 class QNetworkAccessManager;
 class QTranslator;
 
+namespace Llm { class ProxyFactory; }
+
 namespace LocalProvider { class ServerThread; }
 namespace Prefetch {
 class DebounceStrategy;
@@ -91,6 +93,9 @@ private:
     void resolveProfile(const QString &id, std::function<void(Llm::ProviderProfile)> done);
     void applySettings(const Gui::AppSettings &settings);
     void applyProfile(const Llm::ProviderProfile &profile);
+    // The proxy of the settings, with the password from the key store, on the network manager.
+    void applyProxy();
+    void loadProxyPassword();
     void saveHabits();
 
     Options m_options;
@@ -98,6 +103,8 @@ private:
     QString m_latencyProfile;
     std::unique_ptr<LocalProvider::ServerThread> m_localProvider;
     std::unique_ptr<QNetworkAccessManager> m_network;
+    Llm::ProxyFactory *m_proxy = nullptr; // owned by m_network
+    QString m_proxyPassword;              // from the key store; never logged
     std::unique_ptr<Gui::SecretStore> m_secrets;
     std::unique_ptr<Prefetch::Engine> m_engine;
     std::shared_ptr<SwitchableClassifier> m_classifier;

@@ -13,7 +13,7 @@ namespace QKeychain { class Job; }
 namespace App {
 
 // API keys in the system keychain through QtKeychain: service "Headstart", entries
-// "provider/<id>/api-key" and "provider/<id>/prefetch-key".
+// "provider/<id>/api-key", "provider/<id>/prefetch-key" and the proxy's "network/proxy-password".
 //
 // At construction it asks the keychain for an entry that does not exist. When no keychain
 // service answers (no Secret Service on a headless or minimal desktop: QtKeychain reports

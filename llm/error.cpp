@@ -199,6 +199,9 @@ const char *Error::codeName(Code code)
     case Code::InsecureHttp: return "insecure_http";
     case Code::RedirectRefused: return "redirect_refused";
     case Code::MissingKey: return "missing_key";
+    case Code::ProxyRefused: return "proxy_refused";
+    case Code::ProxyUnreachable: return "proxy_unreachable";
+    case Code::ProxyAuth: return "proxy_auth";
     }
     return "unknown";
 }
@@ -249,8 +252,8 @@ QString Error::message() const
                    .arg(p);
         break;
     case Code::Timeout:
-        text = QCoreApplication::translate("Llm::Error", "%1 did not answer in time. Try again; a long document can need a longer "
-                  "timeout.")
+        text = QCoreApplication::translate("Llm::Error", "%1 did not answer in time. Try again; a long document, or a model that thinks "
+                  "before it answers, can need longer timeouts (Settings, Providers).")
                    .arg(p);
         break;
     case Code::StreamBroken:
@@ -280,6 +283,16 @@ QString Error::message() const
                                            "HTTP for %1 in Settings, Providers.").arg(p, m_detail);
     case Code::MissingKey:
         return QCoreApplication::translate("Llm::Error", "%1 needs an API key. Add it in Settings, Providers.").arg(p);
+    // The proxy is the user's own setting, not the provider's: the sentence sends them there.
+    case Code::ProxyRefused:
+        return QCoreApplication::translate("Llm::Error", "Cannot reach %1: the proxy %2 refused the connection — "
+                                           "check Settings → Network.").arg(p, m_detail);
+    case Code::ProxyUnreachable:
+        return QCoreApplication::translate("Llm::Error", "Cannot reach %1: the proxy %2 cannot be reached — check "
+                                           "Settings → Network.").arg(p, m_detail);
+    case Code::ProxyAuth:
+        return QCoreApplication::translate("Llm::Error", "Cannot reach %1: the proxy %2 did not accept the user "
+                                           "name and password — check Settings → Network.").arg(p, m_detail);
     case Code::RedirectRefused:
         return QCoreApplication::translate("Llm::Error", "%1 redirected the request (%2). Headstart sends the API key and "
                                            "the text only to the base URL's own address. Check the base URL in Settings, "

@@ -2,6 +2,7 @@
 
 #include "clock.h"
 #include "log.h"
+#include "proxy.h"
 #include "requestencoder.h"
 
 #include <QCoreApplication>
@@ -59,6 +60,12 @@ LlmStream::LlmStream(QNetworkAccessManager *network, ProviderProfile profile, Ch
 {
     if (m_options.requestId.isEmpty())
         m_options.requestId = makeRequestId();
+    if (!m_options.connectTimeout)
+        m_options.connectTimeout = m_profile.timeouts.connect;
+    if (!m_options.firstByteTimeout)
+        m_options.firstByteTimeout = m_profile.timeouts.firstByte;
+    if (!m_options.idleTimeout)
+        m_options.idleTimeout = m_profile.timeouts.idle;
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &LlmStream::onTimeout);
     m_overallTimer.setSingleShot(true);
@@ -416,6 +423,14 @@ bool LlmStream::deliver(QList<SseEvent> &events)
 void LlmStream::completeFromReply()
 {
     m_timer.stop();
+    // Plain http through an HTTP proxy reads the proxy's own refusal of the credentials as the
+    // response (Qt gives up after trying the ones it had).
+    if (m_httpStatus == 407) {
+        if (const QString proxy = proxyInUse(); !proxy.isEmpty()) {
+            fail(Error(Error::Code::ProxyAuth, m_profile.displayName, proxy, m_httpStatus), false);
+            return;
+        }
+    }
     if (m_httpStatus >= 400) {
         Error error = Error::fromHttpStatus(m_profile.displayName, m_httpStatus, m_errorBody,
                                             m_reply->rawHeader("Retry-After"), m_reply->rawHeader("Content-Type"));
@@ -462,18 +477,36 @@ Error LlmStream::networkError() const
 {
     const auto code = m_reply->error();
     const QString detail = m_reply->errorString();
+    const auto proxyOr = [this](const QString &fallback) {
+        const QString proxy = proxyInUse();
+        return proxy.isEmpty() ? fallback : proxy;
+    };
     switch (code) {
     case QNetworkReply::ConnectionRefusedError:
     case QNetworkReply::HostNotFoundError:
+        // Plain http through an HTTP proxy connects to the proxy itself, so Qt reports the
+        // proxy's refusal (or unknown name) as an ordinary connection error.
+        if (const QString proxy = proxyInUse(); !proxy.isEmpty())
+            return Error(code == QNetworkReply::HostNotFoundError ? Error::Code::ProxyUnreachable
+                                                                 : Error::Code::ProxyRefused,
+                         m_profile.displayName, proxy);
+        return Error(Error::Code::NetworkUnreachable, m_profile.displayName, detail);
     case QNetworkReply::TemporaryNetworkFailureError:
     case QNetworkReply::NetworkSessionFailedError:
     case QNetworkReply::UnknownNetworkError:
-    case QNetworkReply::ProxyConnectionRefusedError:
-    case QNetworkReply::ProxyNotFoundError:
-    case QNetworkReply::ProxyConnectionClosedError:
-    case QNetworkReply::ProxyTimeoutError:
-    case QNetworkReply::ProxyAuthenticationRequiredError:
+        // Qt 6.4 reports a SOCKS5 proxy's refusal (and other failures of its proxy socket
+        // engines) this way: with a proxy in use, the proxy is what could not be reached.
+        if (const QString proxy = proxyInUse(); !proxy.isEmpty())
+            return Error(Error::Code::ProxyUnreachable, m_profile.displayName, proxy);
         return Error(Error::Code::NetworkUnreachable, m_profile.displayName, detail);
+    case QNetworkReply::ProxyConnectionRefusedError:
+    case QNetworkReply::ProxyConnectionClosedError:
+        return Error(Error::Code::ProxyRefused, m_profile.displayName, proxyOr(detail));
+    case QNetworkReply::ProxyNotFoundError:
+    case QNetworkReply::ProxyTimeoutError:
+        return Error(Error::Code::ProxyUnreachable, m_profile.displayName, proxyOr(detail));
+    case QNetworkReply::ProxyAuthenticationRequiredError:
+        return Error(Error::Code::ProxyAuth, m_profile.displayName, proxyOr(detail));
     case QNetworkReply::SslHandshakeFailedError:
         return Error(Error::Code::Tls, m_profile.displayName, detail);
     case QNetworkReply::TimeoutError:
@@ -499,6 +532,25 @@ Error LlmStream::networkError() const
     }
 }
 
+QString LlmStream::proxyInUse() const
+{
+    // The reply does not say which proxy it used; the manager's factory answers the same
+    // question the same way again.
+    QNetworkProxy proxy = m_network ? m_network->proxy() : QNetworkProxy();
+    if (QNetworkProxyFactory *factory = m_network ? m_network->proxyFactory() : nullptr) {
+        const QList<QNetworkProxy> proxies = factory->queryProxy(QNetworkProxyQuery(m_currentUrl));
+        if (!proxies.isEmpty())
+            proxy = proxies.first();
+    } else if (proxy.type() == QNetworkProxy::DefaultProxy) {
+        const QList<QNetworkProxy> proxies = QNetworkProxyFactory::proxyForQuery(QNetworkProxyQuery(m_currentUrl));
+        if (!proxies.isEmpty())
+            proxy = proxies.first();
+    }
+    if (proxy.type() == QNetworkProxy::NoProxy || proxy.type() == QNetworkProxy::DefaultProxy)
+        return {};
+    return proxyAddress(proxy);
+}
+
 void LlmStream::onTimeout()
 {
     if (isDone())
@@ -507,15 +559,15 @@ void LlmStream::onTimeout()
     QString detail;
     switch (m_phase) {
     case Phase::Connect:
-        detail = QStringLiteral("no connection within %1 s").arg(duration<double>(m_options.connectTimeout).count());
+        detail = QStringLiteral("no connection within %1 s").arg(duration<double>(*m_options.connectTimeout).count());
         break;
     case Phase::FirstByte:
         detail = m_bytesReceived > 0
-            ? QStringLiteral("no event within %1 s, only keep-alives").arg(duration<double>(m_options.firstByteTimeout).count())
-            : QStringLiteral("no response within %1 s").arg(duration<double>(m_options.firstByteTimeout).count());
+            ? QStringLiteral("no event within %1 s, only keep-alives").arg(duration<double>(*m_options.firstByteTimeout).count())
+            : QStringLiteral("no response within %1 s").arg(duration<double>(*m_options.firstByteTimeout).count());
         break;
     case Phase::Idle:
-        detail = QStringLiteral("no data for %1 s").arg(duration<double>(m_options.idleTimeout).count());
+        detail = QStringLiteral("no data for %1 s").arg(duration<double>(*m_options.idleTimeout).count());
         break;
     }
     fail(Error(Error::Code::Timeout, m_profile.displayName, detail), true);
@@ -534,9 +586,9 @@ void LlmStream::onOverallTimeout()
 void LlmStream::armTimer(Phase phase)
 {
     m_phase = phase;
-    const std::chrono::milliseconds timeout = phase == Phase::Connect ? m_options.connectTimeout
-        : phase == Phase::FirstByte                                   ? m_options.firstByteTimeout
-                                                                      : m_options.idleTimeout;
+    const std::chrono::milliseconds timeout = phase == Phase::Connect ? *m_options.connectTimeout
+        : phase == Phase::FirstByte                                   ? *m_options.firstByteTimeout
+                                                                      : *m_options.idleTimeout;
     if (timeout.count() > 0 && !m_paused)
         m_timer.start(timeout);
     else

@@ -24,10 +24,10 @@ struct StreamOptions {
     // A prefetch uses the profile's prefetch key when it has one, and tells gateways that it is
     // speculative (`X-Prefetch: 1`, low request priority).
     bool prefetch = false;
-    std::chrono::milliseconds connectTimeout{15'000};
-    // Prefill of a long uncached document can take tens of seconds at hosted providers.
-    std::chrono::milliseconds firstByteTimeout{120'000};
-    std::chrono::milliseconds idleTimeout{60'000};
+    // Unset: the profile's (ProviderProfile::timeouts, which the user sets per provider).
+    std::optional<std::chrono::milliseconds> connectTimeout;
+    std::optional<std::chrono::milliseconds> firstByteTimeout;
+    std::optional<std::chrono::milliseconds> idleTimeout;
     // The whole request, however the server paces it (keep-alives included); 0: none. Time
     // spent paused by the consumer is not counted.
     std::chrono::milliseconds overallTimeout{600'000};
@@ -127,6 +127,8 @@ private:
     void succeed();
     void releaseReply(bool abort);
     Error networkError() const;
+    // "host:port" of the proxy the request went through; empty when it went direct.
+    QString proxyInUse() const;
 
     QPointer<QNetworkAccessManager> m_network;
     ProviderProfile m_profile;

@@ -10,7 +10,23 @@
 #include <QString>
 #include <QUrl>
 
+#include <chrono>
+
 namespace Llm {
+
+// How long one request may wait at each stage before it fails as a timeout (Llm::LlmStream);
+// per profile, because a hosted API, a gateway on another continent and a model thinking on a
+// small GPU need different patience. 0 at a stage: no limit there.
+struct Timeouts {
+    std::chrono::milliseconds connect{15'000};
+    // Request sent to the first event. Covers the prefill of a long uncached prompt, and a
+    // reasoning model that sends nothing until it has thought (OpenAI's o-series through chat
+    // completions): minutes at hosted providers, so five of them, not two.
+    std::chrono::milliseconds firstByte{300'000};
+    std::chrono::milliseconds idle{60'000}; // between two reads once the answer flows
+
+    friend bool operator==(const Timeouts &, const Timeouts &) = default;
+};
 
 // What decides the bytes of a request and where they go: the provider, its chat endpoint, the
 // wire format, the model and the encoder's options. Two profiles with equal targets send the
@@ -56,6 +72,9 @@ struct ProviderProfile {
     // date); the user may change it in Settings. The local demo engine is priced like the hosted
     // model it imitates, so its figures mean something.
     Prices prices;
+    // Every request to the profile uses them: answers, prefetches, warm-ups and the connection
+    // test. Not part of target(): a changed timeout sends the same bytes to the same place.
+    Timeouts timeouts;
 
     // The endpoint for streaming chat: <baseUrl>/chat/completions or <baseUrl>/messages.
     QUrl endpoint() const;

@@ -33,12 +33,9 @@ void ConnectionTest::start(const Llm::ProviderProfile &profile)
     request.messages.append({Llm::Role::User, QStringLiteral("ping")});
     request.maxTokens = 1;
 
-    Llm::StreamOptions options;
-    options.connectTimeout = ConnectTimeout;
-    options.firstByteTimeout = FirstByteTimeout;
-    options.idleTimeout = FirstByteTimeout;
-
-    auto *stream = new Llm::LlmStream(m_network, profile, request, options, this);
+    // The profile's own timeouts: a test that gave up sooner than the real requests do would
+    // report a slow provider as broken.
+    auto *stream = new Llm::LlmStream(m_network, profile, request, {}, this);
     m_stream = stream;
     connect(stream, &Llm::LlmStream::finished, this, [this, stream] { onFinished(stream); });
     connect(stream, &Llm::LlmStream::failed, this,

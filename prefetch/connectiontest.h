@@ -16,6 +16,7 @@ namespace Prefetch {
 // "Test connection": one tiny streamed request (a one-word prompt, max_tokens 1) to a profile,
 // timed from start() to the first token. Reports exactly one of finished() or failed() per
 // start(); cancel() reports failed(Cancelled). Starting again cancels the running test first.
+// It waits as long as the profile's timeouts say, like every request to it.
 // It is foreground traffic on the main key, outside the engine's lanes and budget: the user
 // asked for it. GUI thread; the owner passes the app's network manager.
 class ConnectionTest : public QObject
@@ -29,11 +30,6 @@ public:
     void start(const Llm::ProviderProfile &profile);
     void cancel();
     bool isRunning() const { return m_stream != nullptr; }
-
-    // Shorter than a real request's: a provider that does not answer a one-token ping within
-    // this long is not usable for interactive writing either.
-    static constexpr std::chrono::milliseconds ConnectTimeout{10'000};
-    static constexpr std::chrono::milliseconds FirstByteTimeout{30'000};
 
 signals:
     // `ttftMs`: start() to the first token; when the model sent no text at all (a reasoning

@@ -44,6 +44,9 @@ public:
     // New prices for the same provider (edited in Settings): what is billed from now on is
     // priced with them; nothing in flight is cancelled, and what was recorded stays as it was.
     void setPrices(const Llm::Prices &prices) { m_profile.prices = prices; }
+    // New timeouts for the same provider: requests started from now on use them; those in
+    // flight keep theirs (a timeout is not part of what a prefetch is for, ProviderTarget).
+    void setTimeouts(const Llm::Timeouts &timeouts) { m_profile.timeouts = timeouts; }
     const Settings &settings() const { return m_settings; }
     void setSettings(const Settings &settings);
     bool isEnabled(Strategy strategy) const;

@@ -52,6 +52,7 @@ private slots:
     void keysNeverReachTheSettingsFile();
     void recentFilesAreNewestFirstAndBounded();
     void etiquetteIsOnByDefaultAndOffSurvives();
+    void timeoutsAndProxyRoundTrip();
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
@@ -140,6 +141,10 @@ void tst_AppSettings::saveThenLoadKeepsEveryField()
     for (const Llm::ProviderProfile &p : Llm::builtinProfiles()) {
         // Prices not short in binary either, and the local engine's too: it is priced.
         s.setPrices(p.id, Llm::Prices{1.0 / 3, 0.4, 0.035, 2.5});
+        // Timeouts too: the local engine's can be as slow as any (a latency profile, a fault).
+        s.setTimeout(p.id, Gui::TimeoutField::Connect, 7);
+        s.setTimeout(p.id, Gui::TimeoutField::FirstByte, 1800);
+        s.setTimeout(p.id, Gui::TimeoutField::Idle, 90);
         if (p.isLocalDemo)
             continue;
         s.setBaseUrl(p.id, QUrl(QStringLiteral("https://gateway.example.com/%1/v1").arg(p.id)));
@@ -152,6 +157,7 @@ void tst_AppSettings::saveThenLoadKeepsEveryField()
     s.translateTarget = QStringLiteral("Japanese");
     s.firstRun = false;
     s.logDetail = Gui::LogDetail::Detailed;
+    s.proxy = {Llm::ProxySettings::Mode::Socks5, QStringLiteral("proxy.example.com"), 1080, QStringLiteral("ann"), {}};
 
     {
         QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
@@ -168,11 +174,51 @@ void tst_AppSettings::saveThenLoadKeepsEveryField()
     QCOMPARE(result.settings.translateTarget, s.translateTarget);
     QCOMPARE(result.settings.firstRun, s.firstRun);
     QCOMPARE(result.settings.logDetail, s.logDetail);
+    QCOMPARE(result.settings.proxy, s.proxy);
     QVERIFY(result.settings == s);
     QCOMPARE(result.settings.profile(QStringLiteral("qwen")).baseUrl,
              QUrl(QStringLiteral("https://gateway.example.com/qwen/v1")));
     for (const Llm::ProviderProfile &p : Llm::builtinProfiles())
         QVERIFY2(result.settings.profile(p.id).prices == (Llm::Prices{1.0 / 3, 0.4, 0.035, 2.5}), qPrintable(p.id));
+    using namespace std::chrono_literals;
+    for (const Llm::ProviderProfile &p : Llm::builtinProfiles())
+        QVERIFY2(result.settings.profile(p.id).timeouts == (Llm::Timeouts{7s, 1800s, 90s}), qPrintable(p.id));
+}
+
+void tst_AppSettings::timeoutsAndProxyRoundTrip()
+{
+    using namespace std::chrono_literals;
+    AppSettings s;
+    // The built-in defaults: five minutes for a first event, so a reasoning model can think.
+    QVERIFY(s.profile(QStringLiteral("deepseek")).timeouts == (Llm::Timeouts{15s, 300s, 60s}));
+    s.setTimeout(QStringLiteral("deepseek"), Gui::TimeoutField::FirstByte, 900);
+    s.setTimeout(QStringLiteral("deepseek"), Gui::TimeoutField::Idle, 60);    // the default: no override
+    s.setTimeout(QStringLiteral("openai"), Gui::TimeoutField::Connect, 0);    // below the range: ignored
+    s.setTimeout(QStringLiteral("openai"), Gui::TimeoutField::Idle, 99999);   // above it: ignored
+    QVERIFY(!s.providers.contains(QStringLiteral("openai")));
+    QCOMPARE(s.providers.value(QStringLiteral("deepseek")).timeouts[2], std::nullopt);
+    s.proxy = {Llm::ProxySettings::Mode::Http, QStringLiteral("10.0.0.1"), 8080, QStringLiteral("ann"),
+               QStringLiteral("never saved")};
+    {
+        QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
+        s.save(file);
+    }
+    QFile raw(path(QStringLiteral("s.conf")));
+    QVERIFY(raw.open(QIODevice::ReadOnly));
+    const QByteArray written = raw.readAll();
+    QVERIFY(written.contains("timeouts\\firstByteSeconds=900"));
+    QVERIFY(!written.contains("idleSeconds"));
+    QVERIFY(!written.contains("never saved")); // the password belongs to the key store
+    const auto result = loadFile(path(QStringLiteral("s.conf")));
+    QVERIFY2(result.problems.isEmpty(), qPrintable(result.problems.join(QLatin1Char('\n'))));
+    QVERIFY(result.settings.profile(QStringLiteral("deepseek")).timeouts == (Llm::Timeouts{15s, 900s, 60s}));
+    QCOMPARE(result.settings.proxy.mode, Llm::ProxySettings::Mode::Http);
+    QCOMPARE(result.settings.proxy.host, QStringLiteral("10.0.0.1"));
+    QCOMPARE(result.settings.proxy.port, quint16(8080));
+    QCOMPARE(result.settings.proxy.user, QStringLiteral("ann"));
+    QVERIFY(result.settings.proxy.password.isEmpty());
+    // The timeouts are not part of what a prefetch answers: the target is the same.
+    QVERIFY(result.settings.profile(QStringLiteral("deepseek")).target() == AppSettings().profile(QStringLiteral("deepseek")).target());
 }
 
 void tst_AppSettings::savingDefaultsWritesAlmostNothing()
@@ -254,6 +300,15 @@ void tst_AppSettings::badValue_data()
     QTest::addRow("price per token") << "providers/local/prices/output" << text("1100000") << "not a price";
     QTest::addRow("price list") << "providers/ollama/prices/input" << QVariant(QStringList{"1", "2"}) << "not a price";
     QTest::addRow("consent not a bool") << "providers/deepseek/prefetchConsent" << text("sure") << "stay off";
+    QTest::addRow("timeout zero") << "providers/deepseek/timeouts/connectSeconds" << text("0") << "connect timeout";
+    QTest::addRow("timeout fractional") << "providers/openai/timeouts/firstByteSeconds" << text("30.5")
+                                        << "first byte timeout";
+    QTest::addRow("timeout text") << "providers/local/timeouts/idleSeconds" << text("long") << "whole number of seconds";
+    QTest::addRow("timeout two hours") << "providers/qwen/timeouts/firstByteSeconds" << text("7200") << "from 5 to 3600";
+    QTest::addRow("proxy mode unknown") << "network/proxy/mode" << text("tor") << "proxy mode";
+    QTest::addRow("proxy port zero") << "network/proxy/port" << text("0") << "proxy port";
+    QTest::addRow("proxy port text") << "network/proxy/port" << text("http") << "proxy port";
+    QTest::addRow("proxy host with space") << "network/proxy/host" << text("my proxy") << "proxy host";
     QTest::addRow("unknown language") << "ui/language" << text("tlh") << "not available";
     QTest::addRow("unknown log detail") << "log/detail" << text("everything") << "log detail";
     QTest::addRow("log detail list") << "log/detail" << QVariant(QStringList{"normal", "detailed"}) << "log detail";

@@ -24,6 +24,7 @@ private slots:
     void secretsAreRedacted_data();
     void secretsAreRedacted();
     void everyCodeHasNameAndMessage();
+    void proxyMessagesNameTheProxy();
 };
 
 void tst_Error::classifiesHttp_data()
@@ -215,7 +216,20 @@ void tst_Error::everyCodeHasNameAndMessage()
         if (e.code() != Error::Code::Cancelled)
             QVERIFY2(e.message().contains(QLatin1String("Prov")), name.constData());
     }
-    QCOMPARE(names.size(), 18);
+    QCOMPARE(names.size(), 21);
+}
+
+void tst_Error::proxyMessagesNameTheProxy()
+{
+    for (Error::Code code : {Error::Code::ProxyRefused, Error::Code::ProxyUnreachable, Error::Code::ProxyAuth}) {
+        const Error e(code, QStringLiteral("DeepSeek"), QStringLiteral("10.0.0.1:8080"));
+        QVERIFY2(e.message().contains(QLatin1String("10.0.0.1:8080")), qPrintable(e.message()));
+        QVERIFY2(e.message().contains(QStringLiteral("Settings → Network")), qPrintable(e.message()));
+        QVERIFY2(e.message().contains(QLatin1String("DeepSeek")), qPrintable(e.message()));
+    }
+    QVERIFY(Error(Error::Code::ProxyRefused, QStringLiteral("X"), QStringLiteral("10.0.0.1:8080"))
+                .message()
+                .contains(QLatin1String("refused the connection")));
 }
 
 QTEST_GUILESS_MAIN(tst_Error)

@@ -665,13 +665,14 @@ void tst_SettingsDialog::tabVisitsTheProviderFormInReadingOrder()
     QVERIFY(QTest::qWaitForWindowActive(m_dialog.get()));
     find<QComboBox>("provider")->setFocus();
     QStringList visited{QApplication::focusWidget()->objectName()};
-    for (int i = 0; i < 12; ++i) {
+    for (int i = 0; i < 15; ++i) {
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
         visited << QApplication::focusWidget()->objectName();
     }
     QCOMPARE(visited, (QStringList{"provider", "baseUrl", "model", "extraHeaders", "concurrencyLimit", "apiKey",
-                                   "prefetchKey", "showKeys", "testConnection", "price/input", "price/cacheWrite",
-                                   "price/cacheRead", "price/output"}));
+                                   "prefetchKey", "showKeys", "testConnection", "timeout/connect", "timeout/firstByte",
+                                   "timeout/idle", "price/input", "price/cacheWrite", "price/cacheRead",
+                                   "price/output"}));
 }
 
 void tst_SettingsDialog::unencryptedKeyStorageIsAWarning()

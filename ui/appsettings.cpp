@@ -1,6 +1,7 @@
 #include "appsettings.h"
 
 #include "money.h"
+#include "networksettings.h"
 
 #include <QDir>
 #include <QFile>
@@ -34,6 +35,9 @@ const QString InsecureHttpKey = QStringLiteral("allowInsecureHttp");
 // By PriceField, inside a provider's group.
 const QString PriceKeys[] = {QStringLiteral("prices/input"), QStringLiteral("prices/cacheWrite"),
                              QStringLiteral("prices/cacheRead"), QStringLiteral("prices/output")};
+// By TimeoutField, inside a provider's group; whole seconds.
+const QString TimeoutKeys[] = {QStringLiteral("timeouts/connectSeconds"), QStringLiteral("timeouts/firstByteSeconds"),
+                               QStringLiteral("timeouts/idleSeconds")};
 const QString LanguageKey = QStringLiteral("ui/language");
 const QString TranslateKey = QStringLiteral("translate/targetLanguage");
 const QString FirstRunKey = QStringLiteral("general/firstRun");
@@ -87,6 +91,17 @@ QString providerName(const QString &id)
 int indexOf(PriceField field)
 {
     return static_cast<int>(field);
+}
+
+size_t indexOf(TimeoutField field)
+{
+    return static_cast<size_t>(field);
+}
+
+bool isTimeout(TimeoutField field, double seconds)
+{
+    return std::trunc(seconds) == seconds && seconds >= Limits::MinTimeoutSeconds[indexOf(field)]
+        && seconds <= Limits::MaxTimeoutSeconds[indexOf(field)];
 }
 
 bool isPrice(double perMillion)
@@ -162,6 +177,7 @@ public:
         loadPrefetch(out.prefetch);
         loadProviders(out);
         loadGeneral(out);
+        out.proxy = loadProxySettings(m_settings, problems);
     }
 
     QStringList problems;
@@ -345,6 +361,23 @@ private:
                                 .arg(provider);
         }
 
+        for (TimeoutField field : TimeoutFields) {
+            const QString &key = TimeoutKeys[indexOf(field)];
+            if (!m_settings.contains(key))
+                continue;
+            const QVariant raw = m_settings.value(key);
+            if (const auto number = parseNumber(raw); number && isTimeout(field, *number)) {
+                out.setTimeout(id, field, static_cast<int>(*number));
+            } else {
+                problems << AppSettings::tr("The %1 timeout of %2 in the settings file (%3) is not a whole number "
+                                            "of seconds from %4 to %5; using %6 s.")
+                                .arg(AppSettings::timeoutFieldName(field), provider, quoted(raw))
+                                .arg(Limits::MinTimeoutSeconds[indexOf(field)])
+                                .arg(Limits::MaxTimeoutSeconds[indexOf(field)])
+                                .arg(timeoutSecondsOf(defaults.timeouts, field));
+            }
+        }
+
         for (PriceField field : PriceFields) {
             const QString &key = PriceKeys[indexOf(field)];
             if (!m_settings.contains(key))
@@ -419,7 +452,8 @@ bool operator==(const AppSettings &a, const AppSettings &b)
 {
     return a.providerId == b.providerId && a.providers == b.providers
         && AppSettings::samePrefetch(a.prefetch, b.prefetch) && a.uiLanguage == b.uiLanguage
-        && a.translateTarget == b.translateTarget && a.firstRun == b.firstRun && a.logDetail == b.logDetail;
+        && a.translateTarget == b.translateTarget && a.firstRun == b.firstRun && a.logDetail == b.logDetail
+        && a.proxy == b.proxy;
 }
 
 QList<QPair<LogDetail, QString>> AppSettings::logDetails()
@@ -580,6 +614,10 @@ void AppSettings::save(QSettings &settings) const
             const auto &price = o.prices[size_t(indexOf(field))];
             put(PriceKeys[indexOf(field)], price.has_value(), price.value_or(0));
         }
+        for (TimeoutField field : TimeoutFields) {
+            const auto &seconds = o.timeouts[indexOf(field)];
+            put(TimeoutKeys[indexOf(field)], seconds.has_value(), seconds.value_or(0));
+        }
         settings.endGroup();
     }
 
@@ -609,6 +647,7 @@ void AppSettings::save(QSettings &settings) const
         settings.remove(LogDetailKey);
     else
         settings.setValue(LogDetailKey, QLatin1String(logDetailName(logDetail)));
+    saveProxySettings(settings, proxy);
     settings.setValue(FirstRunKey, firstRun);
     settings.sync();
 }
@@ -631,6 +670,10 @@ Llm::ProviderProfile AppSettings::profile(const QString &id) const
     for (PriceField field : PriceFields) {
         if (const auto &price = o.prices[size_t(indexOf(field))])
             setPriceOf(p.prices, field, *price);
+    }
+    for (TimeoutField field : TimeoutFields) {
+        if (const auto &seconds = o.timeouts[indexOf(field)])
+            setTimeoutSecondsOf(p.timeouts, field, *seconds);
     }
     if (!p.isLocalDemo && !p.baseUrl.isEmpty() && !Llm::isLoopbackHost(p.baseUrl.host()))
         p.isCloud = true; // an Ollama or llama.cpp server elsewhere still receives the text
@@ -832,6 +875,53 @@ QString AppSettings::formatHeaders(const HeaderList &headers)
     for (const auto &[name, value] : headers)
         lines << QString::fromLatin1(name) + QStringLiteral(": ") + QString::fromUtf8(value);
     return lines.join(QLatin1Char('\n'));
+}
+
+void AppSettings::setTimeout(const QString &id, TimeoutField field, std::optional<int> seconds)
+{
+    if (!isBuiltin(id))
+        return;
+    if (seconds
+        && (!isTimeout(field, *seconds) || *seconds == timeoutSecondsOf(Llm::builtinProfile(id).timeouts, field)))
+        seconds.reset();
+    ProviderOverride o = providers.value(id);
+    o.timeouts[indexOf(field)] = seconds;
+    if (o.isEmpty())
+        providers.remove(id);
+    else
+        providers.insert(id, o);
+}
+
+QString AppSettings::timeoutFieldName(TimeoutField field)
+{
+    switch (field) {
+    case TimeoutField::Connect: return tr("connect");
+    case TimeoutField::FirstByte: return tr("first byte");
+    case TimeoutField::Idle: return tr("idle");
+    }
+    return {};
+}
+
+int timeoutSecondsOf(const Llm::Timeouts &timeouts, TimeoutField field)
+{
+    using std::chrono::duration_cast;
+    using std::chrono::seconds;
+    switch (field) {
+    case TimeoutField::Connect: return static_cast<int>(duration_cast<seconds>(timeouts.connect).count());
+    case TimeoutField::FirstByte: return static_cast<int>(duration_cast<seconds>(timeouts.firstByte).count());
+    case TimeoutField::Idle: return static_cast<int>(duration_cast<seconds>(timeouts.idle).count());
+    }
+    return 0;
+}
+
+void setTimeoutSecondsOf(Llm::Timeouts &timeouts, TimeoutField field, int seconds)
+{
+    const std::chrono::milliseconds value = std::chrono::seconds(seconds);
+    switch (field) {
+    case TimeoutField::Connect: timeouts.connect = value; break;
+    case TimeoutField::FirstByte: timeouts.firstByte = value; break;
+    case TimeoutField::Idle: timeouts.idle = value; break;
+    }
 }
 
 } // namespace Gui

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "llm/providerprofile.h"
+#include "llm/proxy.h"
 #include "prefetch/settings.h"
 
 #include <QByteArray>
@@ -32,6 +33,12 @@ inline constexpr PriceField PriceFields[] = {PriceField::Input, PriceField::Cach
 double priceOf(const Llm::Prices &prices, PriceField field);
 void setPriceOf(Llm::Prices &prices, PriceField field, double perMillion);
 
+// The three stages of Llm::Timeouts, each set in whole seconds.
+enum class TimeoutField { Connect, FirstByte, Idle };
+inline constexpr TimeoutField TimeoutFields[] = {TimeoutField::Connect, TimeoutField::FirstByte, TimeoutField::Idle};
+int timeoutSecondsOf(const Llm::Timeouts &timeouts, TimeoutField field);
+void setTimeoutSecondsOf(Llm::Timeouts &timeouts, TimeoutField field, int seconds);
+
 // What the user changed about one built-in provider. An unset field takes the built-in default,
 // so a better default in a later release reaches everyone who never touched that field.
 struct ProviderOverride {
@@ -43,6 +50,8 @@ struct ProviderOverride {
     // account billed otherwise). Each figure on its own, so a corrected default still reaches
     // the figures the user never touched.
     std::array<std::optional<double>, 4> prices{};
+    // By TimeoutField, in seconds; each on its own like the prices.
+    std::array<std::optional<int>, 3> timeouts{};
     // The user agreed that hover and debounce prefetch may send this provider text they have
     // not sent yet (the document under a resting pointer, a draft during a typing pause).
     bool prefetchConsent = false;
@@ -52,7 +61,8 @@ struct ProviderOverride {
     bool isEmpty() const
     {
         return !baseUrl && !model && !extraHeaders && !concurrencyLimit && !prefetchConsent && !allowInsecureHttp
-            && std::all_of(prices.begin(), prices.end(), [](const auto &p) { return !p; });
+            && std::all_of(prices.begin(), prices.end(), [](const auto &p) { return !p; })
+            && std::all_of(timeouts.begin(), timeouts.end(), [](const auto &t) { return !t; });
     }
     friend bool operator==(const ProviderOverride &, const ProviderOverride &) = default;
 };
@@ -89,6 +99,11 @@ inline constexpr qsizetype MaxModelLength = 200;
 // Per million tokens. The dearest published prices are a few hundred dollars; a figure beyond
 // this is a typing slip or a price per token.
 inline constexpr double MaxPricePerMillion = 10'000;
+// Timeouts in seconds. A connection takes a second at most unless something is wrong; a first
+// event can take many minutes (a long prefill on a busy GPU, a model that thinks first), but
+// beyond an hour the request has almost surely been lost.
+inline constexpr int MinTimeoutSeconds[] = {1, 5, 5};         // by TimeoutField
+inline constexpr int MaxTimeoutSeconds[] = {300, 3600, 3600};
 } // namespace Limits
 
 // How much the log file records (Settings, General). Whatever the level, it never holds keys,
@@ -113,6 +128,9 @@ public:
     QString translateTarget;
     bool firstRun = true;                           // the app has not finished its first start yet
     LogDetail logDetail = LogDetail::Normal;        // applied at once; --verbose overrides it for a run
+    // How model traffic reaches the providers (Settings, Network). Its password is always empty
+    // here: it lives in the SecretStore, and the app adds it to what the network manager uses.
+    Llm::ProxySettings proxy;
 
     // Reads and validates every key, value by value. A bad value (wrong type, out of range,
     // unknown provider) is reset to its default with one user-readable problem each. Lines
@@ -164,6 +182,10 @@ public:
     // figure goes back to the built-in one, as nullopt does.
     void setPrice(const QString &id, PriceField field, std::optional<double> perMillion);
     void setPrices(const QString &id, const Llm::Prices &prices);
+    // Outside Limits::Min/MaxTimeoutSeconds, or nullopt: the built-in timeout.
+    void setTimeout(const QString &id, TimeoutField field, std::optional<int> seconds);
+    // "connect", "first byte", "idle": for messages.
+    static QString timeoutFieldName(TimeoutField field);
 
     // An http(s) URL with a host, or nothing.
     static std::optional<QUrl> parseBaseUrl(const QString &text);

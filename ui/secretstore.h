@@ -26,7 +26,10 @@ public:
     enum class Secret {
         ApiKey,      // the provider's main key
         PrefetchKey, // optional: prefetches use it so they never eat the main key's rate limit
+        ProxyPassword, // the password of the proxy in Settings, Network; stored under NetworkOwner
     };
+    // The "provider id" the proxy password is read and written under, and secretWritten() names.
+    static inline const QString NetworkOwner = QStringLiteral("network");
     // The secret, empty when none is stored; or a message for the user.
     using ReadResult = std::expected<QString, QString>;
     using WriteResult = std::expected<void, QString>;
@@ -77,9 +80,12 @@ public:
         });
     }
 
-    // The entry under which a secret is stored: "provider/<id>/api-key", ".../prefetch-key".
+    // The entry under which a secret is stored: "provider/<id>/api-key", ".../prefetch-key";
+    // the proxy's password is "network/proxy-password".
     static QString entryName(const QString &providerId, Secret secret)
     {
+        if (secret == Secret::ProxyPassword)
+            return QStringLiteral("network/proxy-password");
         return QStringLiteral("provider/%1/%2")
             .arg(providerId, secret == Secret::ApiKey ? QStringLiteral("api-key") : QStringLiteral("prefetch-key"));
     }

@@ -2,7 +2,9 @@
 
 #include "mnemonic.h"
 #include "money.h"
+#include "networkpage.h"
 #include "priceeditor.h"
+#include "timeoutseditor.h"
 #include "wheelguard.h"
 
 #include "prefetch/connectiontest.h"
@@ -154,6 +156,12 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, Services services, Q
     m_tabs->addTab(createProvidersPage(), tr("&Providers"));
     m_tabs->addTab(createPrefetchPage(), tr("P&refetch"));
     m_tabs->addTab(createGeneralPage(), tr("&General"));
+    m_network = new NetworkPage(m_services.secrets, TextDebounceMs, KeyDebounceMs, m_tabs);
+    m_tabs->addTab(m_network, tr("N&etwork"));
+    connect(m_network, &NetworkPage::proxyEdited, this, [this](const Llm::ProxySettings &proxy) {
+        m_settings.proxy = proxy;
+        emitIfChanged();
+    });
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     // Changes already apply as they are made; Close only closes.
@@ -323,6 +331,13 @@ QWidget *SettingsDialog::createProvidersPage()
         m_testResult->hide();
     }
 
+    m_timeouts = new TimeoutsEditor(page);
+    form->addRow(m_timeouts);
+    connect(m_timeouts, &TimeoutsEditor::timeoutEdited, this, [this](TimeoutField field, int seconds) {
+        m_settings.setTimeout(currentProviderId(), field, seconds);
+        emitIfChanged();
+    });
+
     m_prices = new PriceEditor(page);
     form->addRow(m_prices);
     connect(m_prices, &PriceEditor::priceEdited, this, [this](PriceField field, double perMillion) {
@@ -415,6 +430,7 @@ void SettingsDialog::refreshProvider()
     m_headers->setPlainText(AppSettings::formatHeaders(profile.extraHeaders));
     m_headersError->hide();
     m_concurrency->setValue(profile.concurrencyLimit);
+    m_timeouts->showProfile(profile, builtin);
     m_prices->showProfile(profile, builtin);
     refreshInsecureHttp();
 
@@ -932,6 +948,7 @@ void SettingsDialog::refreshAll()
     refreshPrefetch();
     refreshMoneyUnit();
     refreshGeneral();
+    m_network->showProxy(m_settings.proxy);
 }
 
 void SettingsDialog::setSettings(const AppSettings &settings)
@@ -954,6 +971,7 @@ void SettingsDialog::commitPendingEdits()
         applyTranslateTarget();
     }
     saveKeys();
+    m_network->commitPendingEdits();
 }
 
 void SettingsDialog::done(int result)

@@ -25,10 +25,13 @@ namespace Prefetch { class ConnectionTest; }
 
 namespace Gui {
 
+class NetworkPage;
 class PriceEditor;
+class TimeoutsEditor;
 
-// Settings: providers (profile fields, API keys, Test connection), prefetch (every strategy
-// and parameter, consent for cloud providers) and general (language, Translate's target).
+// Settings: providers (profile fields, API keys, timeouts, Test connection), prefetch (every
+// strategy and parameter, consent for cloud providers), general (language, Translate's target)
+// and network (the proxy).
 //
 // Every edit applies at once: the dialog emits settingsChanged() with the whole new value
 // (text fields after a short pause in typing), and the owner persists it and hands it to the
@@ -50,7 +53,7 @@ public:
         ProfileResolver resolveProfile;            // empty: profiles as AppSettings gives them
     };
 
-    enum class Page { Providers, Prefetch, General };
+    enum class Page { Providers, Prefetch, General, Network };
 
     SettingsDialog(const AppSettings &settings, Services services, QWidget *parent = nullptr);
     ~SettingsDialog() override;
@@ -145,6 +148,7 @@ private:
     QPushButton *m_testButton = nullptr;
     QLabel *m_testResult = nullptr;
     PriceEditor *m_prices = nullptr;
+    TimeoutsEditor *m_timeouts = nullptr;
     // Prefetch
     QLabel *m_consentNote = nullptr;
     QCheckBox *m_consent = nullptr;
@@ -153,6 +157,8 @@ private:
     QComboBox *m_language = nullptr;
     QComboBox *m_translateTarget = nullptr;
     QComboBox *m_logDetail = nullptr;
+    // Network
+    NetworkPage *m_network = nullptr;
 };
 
 } // namespace Gui
