@@ -4,34 +4,39 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="411"/>
+        <location filename="../app/application.cpp" line="456"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="277"/>
-        <location filename="../app/application.cpp" line="281"/>
-        <location filename="../app/application.cpp" line="478"/>
+        <location filename="../app/application.cpp" line="283"/>
+        <location filename="../app/application.cpp" line="287"/>
+        <location filename="../app/application.cpp" line="534"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="274"/>
+        <location filename="../app/application.cpp" line="280"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="316"/>
+        <location filename="../app/application.cpp" line="322"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="351"/>
+        <location filename="../app/application.cpp" line="365"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="408"/>
+        <location filename="../app/application.cpp" line="389"/>
+        <source>Could not read the proxy password: %1</source>
+        <translation>无法读取代理密码：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/application.cpp" line="453"/>
         <source>Unknown provider &quot;%1&quot;; using the one from the settings.</source>
         <translation>未知的服务商“%1”；改用设置中的服务商。</translation>
     </message>
@@ -804,356 +809,431 @@
     </message>
     <message>
         <location filename="../ui/prefetchparameters.cpp" line="287"/>
+        <source>pause on battery saver and metered connections</source>
+        <translation>在省电模式和按流量计费的连接下暂停</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="288"/>
+        <source>Pause prefetch on battery sa&amp;ver and metered connections</source>
+        <translation>在省电模式和按流量计费的连接下暂停预取(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="289"/>
+        <source>While the battery is low or the computer is in power-saver mode, or its network connection is metered, no early answers are started; the answers you ask for still come. The status bar says when prefetch is paused and why.</source>
+        <translation>电量不足、电脑处于省电模式或网络连接按流量计费时，不会提前开始任何回答；你主动请求的回答照常返回。状态栏会说明预取何时暂停以及原因。</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="296"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="288"/>
+        <location filename="../ui/prefetchparameters.cpp" line="297"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="289"/>
+        <location filename="../ui/prefetchparameters.cpp" line="298"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="293"/>
+        <location filename="../ui/prefetchparameters.cpp" line="302"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="294"/>
+        <location filename="../ui/prefetchparameters.cpp" line="303"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="295"/>
+        <location filename="../ui/prefetchparameters.cpp" line="304"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="298"/>
+        <location filename="../ui/prefetchparameters.cpp" line="307"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="299"/>
+        <location filename="../ui/prefetchparameters.cpp" line="308"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="300"/>
+        <location filename="../ui/prefetchparameters.cpp" line="309"/>
         <source>What unused early answers cost, as a share of what the answers you used cost: in money where the provider has prices, in tokens where it has none. Above this the strategy pauses itself.</source>
         <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="306"/>
+        <location filename="../ui/prefetchparameters.cpp" line="315"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="307"/>
+        <location filename="../ui/prefetchparameters.cpp" line="316"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="308"/>
+        <location filename="../ui/prefetchparameters.cpp" line="317"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="314"/>
+        <location filename="../ui/prefetchparameters.cpp" line="323"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="315"/>
+        <location filename="../ui/prefetchparameters.cpp" line="324"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="316"/>
+        <location filename="../ui/prefetchparameters.cpp" line="325"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="319"/>
+        <location filename="../ui/prefetchparameters.cpp" line="328"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="320"/>
+        <location filename="../ui/prefetchparameters.cpp" line="329"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="321"/>
+        <location filename="../ui/prefetchparameters.cpp" line="330"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="184"/>
+        <location filename="../ui/appsettings.cpp" line="200"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="191"/>
+        <location filename="../ui/appsettings.cpp" line="207"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="194"/>
+        <location filename="../ui/appsettings.cpp" line="210"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="197"/>
+        <location filename="../ui/appsettings.cpp" line="213"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="210"/>
-        <location filename="../ui/appsettings.cpp" line="220"/>
+        <location filename="../ui/appsettings.cpp" line="226"/>
+        <location filename="../ui/appsettings.cpp" line="236"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="237"/>
+        <location filename="../ui/appsettings.cpp" line="253"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="247"/>
+        <location filename="../ui/appsettings.cpp" line="263"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="262"/>
-        <location filename="../ui/appsettings.cpp" line="288"/>
+        <location filename="../ui/appsettings.cpp" line="278"/>
+        <location filename="../ui/appsettings.cpp" line="304"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="269"/>
+        <location filename="../ui/appsettings.cpp" line="285"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="274"/>
+        <location filename="../ui/appsettings.cpp" line="290"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="279"/>
+        <location filename="../ui/appsettings.cpp" line="295"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="292"/>
+        <location filename="../ui/appsettings.cpp" line="308"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="304"/>
+        <location filename="../ui/appsettings.cpp" line="320"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="308"/>
+        <location filename="../ui/appsettings.cpp" line="324"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="319"/>
+        <location filename="../ui/appsettings.cpp" line="335"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="333"/>
+        <location filename="../ui/appsettings.cpp" line="349"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="343"/>
+        <location filename="../ui/appsettings.cpp" line="359"/>
         <source>Whether %1 may use plain http:// was neither true nor false in the settings file; it may not.</source>
         <translation>设置文件中关于 %1 是否可以使用明文 http:// 的值既不是 true 也不是 false；因此不允许。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="356"/>
+        <location filename="../ui/appsettings.cpp" line="372"/>
+        <source>The %1 timeout of %2 in the settings file (%3) is not a whole number of seconds from %4 to %5; using %6 s.</source>
+        <translation>设置文件中 %2 的%1超时（%3）不是 %4 到 %5 之间的整秒数；改用 %6 秒。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="389"/>
         <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="377"/>
+        <location filename="../ui/appsettings.cpp" line="410"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="387"/>
+        <location filename="../ui/appsettings.cpp" line="420"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; Translate writes the other of English and Chinese.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；“翻译”将写成英语和中文中的另一种。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="397"/>
+        <location filename="../ui/appsettings.cpp" line="430"/>
         <source>The log detail in the settings file (%1) is not one of &quot;warnings&quot;, &quot;normal&quot; or &quot;detailed&quot;; using &quot;normal&quot;.</source>
         <translation>设置文件中的日志详细程度（%1）不是“warnings”、“normal”或“detailed”之一；将使用“normal”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="427"/>
+        <location filename="../ui/appsettings.cpp" line="461"/>
         <source>Normal</source>
         <translation>普通</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="428"/>
+        <location filename="../ui/appsettings.cpp" line="462"/>
         <source>Detailed (for bug reports)</source>
         <translation>详细（用于错误报告）</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="429"/>
+        <location filename="../ui/appsettings.cpp" line="463"/>
         <source>Warnings and errors only</source>
         <translation>仅警告和错误</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="435"/>
+        <location filename="../ui/appsettings.cpp" line="469"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="349"/>
+        <location filename="../ui/appsettings.cpp" line="898"/>
+        <source>connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="899"/>
+        <source>first byte</source>
+        <translation>首字节</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="900"/>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="358"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="349"/>
+        <location filename="../ui/prefetchparameters.cpp" line="358"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="352"/>
+        <location filename="../ui/prefetchparameters.cpp" line="361"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="354"/>
+        <location filename="../ui/prefetchparameters.cpp" line="363"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="356"/>
+        <location filename="../ui/prefetchparameters.cpp" line="365"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="359"/>
-        <location filename="../ui/prefetchparameters.cpp" line="376"/>
+        <location filename="../ui/prefetchparameters.cpp" line="368"/>
+        <location filename="../ui/prefetchparameters.cpp" line="385"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="360"/>
+        <location filename="../ui/prefetchparameters.cpp" line="369"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="362"/>
+        <location filename="../ui/prefetchparameters.cpp" line="371"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="364"/>
+        <location filename="../ui/prefetchparameters.cpp" line="373"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="366"/>
+        <location filename="../ui/prefetchparameters.cpp" line="375"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="370"/>
+        <location filename="../ui/prefetchparameters.cpp" line="379"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="372"/>
+        <location filename="../ui/prefetchparameters.cpp" line="381"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="448"/>
+        <location filename="../ui/appsettings.cpp" line="482"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="458"/>
+        <location filename="../ui/appsettings.cpp" line="492"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="460"/>
+        <location filename="../ui/appsettings.cpp" line="494"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="464"/>
+        <location filename="../ui/appsettings.cpp" line="498"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="515"/>
+        <location filename="../ui/appsettings.cpp" line="549"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="515"/>
+        <location filename="../ui/appsettings.cpp" line="549"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="517"/>
+        <location filename="../ui/appsettings.cpp" line="551"/>
         <source>more</source>
         <translation>更多</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="753"/>
+        <location filename="../ui/appsettings.cpp" line="796"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="759"/>
+        <location filename="../ui/appsettings.cpp" line="802"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="760"/>
+        <location filename="../ui/appsettings.cpp" line="803"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="761"/>
+        <location filename="../ui/appsettings.cpp" line="804"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="762"/>
+        <location filename="../ui/appsettings.cpp" line="805"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="811"/>
+        <location filename="../ui/appsettings.cpp" line="854"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="814"/>
+        <location filename="../ui/appsettings.cpp" line="857"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="819"/>
+        <location filename="../ui/appsettings.cpp" line="862"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
+    </message>
+    <message>
+        <location filename="../ui/networksettings.cpp" line="44"/>
+        <source>The proxy mode in the settings file (%1) is not one of &quot;system&quot;, &quot;none&quot;, &quot;http&quot; or &quot;socks5&quot;; using the system&apos;s proxy settings.</source>
+        <translation>设置文件中的代理模式（%1）不是 “system”、“none”、“http” 或 “socks5” 之一；改用系统的代理设置。</translation>
+    </message>
+    <message>
+        <location filename="../ui/networksettings.cpp" line="55"/>
+        <source>The proxy host in the settings file is not a host name or address; it was ignored.</source>
+        <translation>设置文件中的代理主机不是主机名或地址，已忽略。</translation>
+    </message>
+    <message>
+        <location filename="../ui/networksettings.cpp" line="65"/>
+        <source>The proxy port in the settings file (%1) is not a number from 1 to 65535; it was ignored.</source>
+        <translation>设置文件中的代理端口（%1）不是 1 到 65535 之间的数字，已忽略。</translation>
+    </message>
+    <message>
+        <location filename="../ui/networksettings.cpp" line="75"/>
+        <source>The proxy user name in the settings file is too long; it was ignored.</source>
+        <translation>设置文件中的代理用户名过长，已忽略。</translation>
+    </message>
+    <message>
+        <location filename="../ui/networksettings.cpp" line="106"/>
+        <source>The system&apos;s proxy settings</source>
+        <translation>系统的代理设置</translation>
+    </message>
+    <message>
+        <location filename="../ui/networksettings.cpp" line="107"/>
+        <source>No proxy</source>
+        <translation>不使用代理</translation>
+    </message>
+    <message>
+        <location filename="../ui/networksettings.cpp" line="108"/>
+        <source>HTTP proxy</source>
+        <translation>HTTP 代理</translation>
+    </message>
+    <message>
+        <location filename="../ui/networksettings.cpp" line="109"/>
+        <source>SOCKS5 proxy</source>
+        <translation>SOCKS5 代理</translation>
     </message>
 </context>
 <context>
@@ -1194,52 +1274,52 @@
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="30"/>
+        <location filename="../ui/chatdock.cpp" line="33"/>
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="114"/>
+        <location filename="../ui/chatdock.cpp" line="127"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="143"/>
+        <location filename="../ui/chatdock.cpp" line="156"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="145"/>
+        <location filename="../ui/chatdock.cpp" line="158"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="154"/>
+        <location filename="../ui/chatdock.cpp" line="167"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="155"/>
+        <location filename="../ui/chatdock.cpp" line="168"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="156"/>
+        <location filename="../ui/chatdock.cpp" line="169"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="157"/>
+        <location filename="../ui/chatdock.cpp" line="170"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="164"/>
+        <location filename="../ui/chatdock.cpp" line="177"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="165"/>
+        <location filename="../ui/chatdock.cpp" line="178"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
@@ -1249,98 +1329,98 @@
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="171"/>
+        <location filename="../ui/chatdock.cpp" line="184"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="172"/>
+        <location filename="../ui/chatdock.cpp" line="185"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="179"/>
+        <location filename="../ui/chatdock.cpp" line="192"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="180"/>
+        <location filename="../ui/chatdock.cpp" line="193"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="181"/>
+        <location filename="../ui/chatdock.cpp" line="194"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="182"/>
+        <location filename="../ui/chatdock.cpp" line="195"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="184"/>
+        <location filename="../ui/chatdock.cpp" line="197"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="185"/>
+        <location filename="../ui/chatdock.cpp" line="198"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="186"/>
+        <location filename="../ui/chatdock.cpp" line="199"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="377"/>
+        <location filename="../ui/chatdock.cpp" line="390"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="379"/>
+        <location filename="../ui/chatdock.cpp" line="392"/>
         <source>The open document (about %1 tokens) goes with each message.</source>
         <translation>打开的文档（约 %1 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="382"/>
+        <location filename="../ui/chatdock.cpp" line="395"/>
         <source>The open document goes with each message.</source>
         <translation>打开的文档会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="262"/>
+        <location filename="../ui/chatdock.cpp" line="275"/>
         <source>An answer is still coming: wait for it, or stop it first (Esc).</source>
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="265"/>
+        <location filename="../ui/chatdock.cpp" line="278"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="88"/>
+        <location filename="../ui/chatdock.cpp" line="101"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="312"/>
+        <location filename="../ui/chatdock.cpp" line="325"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="326"/>
-        <location filename="../ui/chatdock.cpp" line="332"/>
+        <location filename="../ui/chatdock.cpp" line="339"/>
+        <location filename="../ui/chatdock.cpp" line="345"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="330"/>
+        <location filename="../ui/chatdock.cpp" line="343"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="275"/>
+        <location filename="../ui/chatdock.cpp" line="288"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
@@ -1567,10 +1647,10 @@
     </message>
     <message>
         <location filename="../ui/conversationstore.cpp" line="279"/>
-        <location filename="../ui/conversationstore.cpp" line="313"/>
-        <location filename="../ui/conversationstore.cpp" line="328"/>
-        <location filename="../ui/conversationstore.cpp" line="350"/>
-        <location filename="../ui/conversationstore.cpp" line="401"/>
+        <location filename="../ui/conversationstore.cpp" line="314"/>
+        <location filename="../ui/conversationstore.cpp" line="330"/>
+        <location filename="../ui/conversationstore.cpp" line="353"/>
+        <location filename="../ui/conversationstore.cpp" line="405"/>
         <source>The conversation no longer exists.</source>
         <translation>该对话已不存在。</translation>
     </message>
@@ -1581,40 +1661,40 @@
         <translation>无法创建对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="305"/>
-        <location filename="../ui/conversationstore.cpp" line="311"/>
+        <location filename="../ui/conversationstore.cpp" line="306"/>
+        <location filename="../ui/conversationstore.cpp" line="312"/>
         <source>Could not rename the conversation</source>
         <translation>无法重命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="320"/>
-        <location filename="../ui/conversationstore.cpp" line="326"/>
+        <location filename="../ui/conversationstore.cpp" line="322"/>
+        <location filename="../ui/conversationstore.cpp" line="328"/>
         <source>Could not save the conversation mode</source>
         <translation>无法保存对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="334"/>
+        <location filename="../ui/conversationstore.cpp" line="337"/>
         <source>Could not delete the conversation</source>
         <translation>无法删除对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="364"/>
-        <location filename="../ui/conversationstore.cpp" line="379"/>
+        <location filename="../ui/conversationstore.cpp" line="368"/>
+        <location filename="../ui/conversationstore.cpp" line="383"/>
         <source>Could not read the messages</source>
         <translation>无法读取消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="387"/>
+        <location filename="../ui/conversationstore.cpp" line="391"/>
         <source>Could not save the message</source>
         <translation>无法保存消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="422"/>
+        <location filename="../ui/conversationstore.cpp" line="427"/>
         <source>Could not save the answer</source>
         <translation>无法保存回答</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="439"/>
+        <location filename="../ui/conversationstore.cpp" line="444"/>
         <source>The message no longer exists.</source>
         <translation>该消息已不存在。</translation>
     </message>
@@ -2068,300 +2148,310 @@
 <context>
     <name>Gui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="66"/>
-        <location filename="../ui/mainwindow.cpp" line="801"/>
+        <location filename="../ui/mainwindow.cpp" line="74"/>
+        <location filename="../ui/mainwindow.cpp" line="875"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="225"/>
+        <location filename="../ui/mainwindow.cpp" line="276"/>
         <source>Summarize the document</source>
         <translation>总结文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="278"/>
+        <location filename="../ui/mainwindow.cpp" line="329"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="306"/>
+        <location filename="../ui/mainwindow.cpp" line="358"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="225"/>
+        <location filename="../ui/mainwindow.cpp" line="276"/>
         <source>&amp;Summarize</source>
         <translation>总结(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="245"/>
+        <location filename="../ui/mainwindow.cpp" line="296"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="273"/>
+        <location filename="../ui/mainwindow.cpp" line="324"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="311"/>
+        <location filename="../ui/mainwindow.cpp" line="363"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="349"/>
+        <location filename="../ui/mainwindow.cpp" line="401"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="779"/>
+        <location filename="../ui/mainwindow.cpp" line="851"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="766"/>
+        <location filename="../ui/mainwindow.cpp" line="838"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="227"/>
+        <location filename="../ui/mainwindow.cpp" line="278"/>
         <source>&amp;Continue Writing</source>
         <translation>续写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="228"/>
+        <location filename="../ui/mainwindow.cpp" line="279"/>
         <source>Continue writing from the end of the document</source>
         <translation>从文档末尾继续写作</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="229"/>
+        <location filename="../ui/mainwindow.cpp" line="280"/>
         <source>&amp;Rewrite Selection</source>
         <translation>改写选区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="230"/>
+        <location filename="../ui/mainwindow.cpp" line="281"/>
         <source>Rewrite the selected text more clearly</source>
         <translation>把选中的文字改写得更清楚</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="231"/>
+        <location filename="../ui/mainwindow.cpp" line="282"/>
         <source>&amp;Translate</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="232"/>
+        <location filename="../ui/mainwindow.cpp" line="283"/>
         <source>Translate the selection, or the whole document</source>
         <translation>翻译选区，或整篇文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <location filename="../ui/mainwindow.cpp" line="284"/>
         <source>E&amp;xplain Selection</source>
         <translation>解释选区(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="234"/>
+        <location filename="../ui/mainwindow.cpp" line="285"/>
         <source>Explain the selected text</source>
         <translation>解释选中的文字</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="290"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="247"/>
+        <location filename="../ui/mainwindow.cpp" line="298"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="250"/>
+        <location filename="../ui/mainwindow.cpp" line="301"/>
         <source>Re&amp;generate</source>
         <translation>重新生成(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="252"/>
+        <location filename="../ui/mainwindow.cpp" line="303"/>
         <source>Ask again (Ctrl+Alt+G)</source>
         <translation>再问一次（Ctrl+Alt+G）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="255"/>
+        <location filename="../ui/mainwindow.cpp" line="306"/>
         <source>&amp;Insert Answer</source>
         <translation>插入回答(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="257"/>
+        <location filename="../ui/mainwindow.cpp" line="308"/>
         <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
         <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="260"/>
+        <location filename="../ui/mainwindow.cpp" line="311"/>
         <source>Re&amp;place Selection</source>
         <translation>替换选区(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="262"/>
+        <location filename="../ui/mainwindow.cpp" line="313"/>
         <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
         <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="265"/>
+        <location filename="../ui/mainwindow.cpp" line="316"/>
         <source>Cop&amp;y Answer</source>
         <translation>复制回答(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="267"/>
+        <location filename="../ui/mainwindow.cpp" line="318"/>
         <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
         <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="274"/>
+        <location filename="../ui/mainwindow.cpp" line="325"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="276"/>
+        <location filename="../ui/mainwindow.cpp" line="327"/>
         <source>New Win&amp;dow</source>
         <translation>新建窗口(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="277"/>
+        <location filename="../ui/mainwindow.cpp" line="328"/>
         <source>New from &amp;Wizard…</source>
         <translation>用向导新建(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="279"/>
+        <location filename="../ui/mainwindow.cpp" line="330"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="281"/>
+        <location filename="../ui/mainwindow.cpp" line="332"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="285"/>
+        <location filename="../ui/mainwindow.cpp" line="336"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="290"/>
+        <location filename="../ui/mainwindow.cpp" line="341"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="297"/>
+        <location filename="../ui/mainwindow.cpp" line="348"/>
         <source>&amp;Export Damaged Conversations…</source>
         <translation>导出损坏的对话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="301"/>
+        <location filename="../ui/mainwindow.cpp" line="352"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="304"/>
+        <location filename="../ui/mainwindow.cpp" line="356"/>
         <source>C&amp;lose Window</source>
         <translation>关闭窗口(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="309"/>
+        <location filename="../ui/mainwindow.cpp" line="361"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="322"/>
+        <location filename="../ui/mainwindow.cpp" line="374"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="327"/>
+        <location filename="../ui/mainwindow.cpp" line="379"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="332"/>
+        <location filename="../ui/mainwindow.cpp" line="384"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="336"/>
+        <location filename="../ui/mainwindow.cpp" line="388"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="337"/>
+        <location filename="../ui/mainwindow.cpp" line="389"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="339"/>
+        <location filename="../ui/mainwindow.cpp" line="391"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="342"/>
+        <location filename="../ui/mainwindow.cpp" line="394"/>
         <source>Open &amp;Log Folder</source>
         <translation>打开日志文件夹(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="346"/>
+        <location filename="../ui/mainwindow.cpp" line="398"/>
         <source>&amp;About Headstart</source>
         <translation>关于 Headstart(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="402"/>
+        <location filename="../ui/mainwindow.cpp" line="455"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="406"/>
+        <location filename="../ui/mainwindow.cpp" line="459"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="423"/>
+        <location filename="../ui/mainwindow.cpp" line="476"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="526"/>
+        <location filename="../ui/mainwindow.cpp" line="579"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="570"/>
+        <location filename="../ui/mainwindow.cpp" line="623"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="768"/>
+        <location filename="../ui/mainwindow.cpp" line="780"/>
+        <source>Prefetch paused: %1</source>
+        <translation>预取已暂停：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="782"/>
+        <source>No early answers start until this ends; the answers you ask for still come. Settings, Prefetch, Battery and network switches this off.</source>
+        <translation>在此情况结束前不会提前开始任何回答；你主动请求的回答照常返回。可在“设置 › 预取 › 电池与网络”中关闭此功能。</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="840"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="770"/>
+        <location filename="../ui/mainwindow.cpp" line="842"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="772"/>
+        <location filename="../ui/mainwindow.cpp" line="844"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="782"/>
+        <location filename="../ui/mainwindow.cpp" line="855"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="784"/>
+        <location filename="../ui/mainwindow.cpp" line="857"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="799"/>
+        <location filename="../ui/mainwindow.cpp" line="873"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -2398,7 +2488,7 @@
 <context>
     <name>Gui::MemorySecretStore</name>
     <message>
-        <location filename="../ui/secretstore.h" line="139"/>
+        <location filename="../ui/secretstore.h" line="145"/>
         <source>Memory only (keys are forgotten when Headstart quits)</source>
         <translation>仅内存（Headstart 退出后密钥即被遗忘）</translation>
     </message>
@@ -2411,299 +2501,418 @@
         <translation>重置统计(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="77"/>
+        <location filename="../ui/metricsdock.cpp" line="78"/>
         <source>Prefetch Metrics</source>
         <translation>预取指标</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="79"/>
+        <location filename="../ui/metricsdock.cpp" line="80"/>
         <source>Clear every counter, latency and alarm</source>
         <translation>清除所有计数、延迟和警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="82"/>
+        <location filename="../ui/metricsdock.cpp" line="83"/>
         <source>Perceived latency, median</source>
         <translation>感知延迟，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="83"/>
+        <location filename="../ui/metricsdock.cpp" line="84"/>
         <source>Perceived latency, 95th percentile</source>
         <translation>感知延迟，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="88"/>
+        <location filename="../ui/metricsdock.cpp" line="89"/>
         <source>Alarms and paused strategies</source>
         <translation>警报与已暂停的策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="90"/>
+        <location filename="../ui/metricsdock.cpp" line="91"/>
+        <source>Prefetch paused</source>
+        <translation>预取已暂停</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="93"/>
         <source>Warm-up cache hits</source>
         <translation>预热缓存命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="91"/>
+        <location filename="../ui/metricsdock.cpp" line="94"/>
         <source>Live sessions and lanes</source>
         <translation>活动会话与通道</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="92"/>
+        <location filename="../ui/metricsdock.cpp" line="95"/>
         <source>Prefetch budget</source>
         <translation>预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="93"/>
+        <location filename="../ui/metricsdock.cpp" line="96"/>
         <source>Prefetch budget used</source>
         <translation>已用预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="94"/>
+        <location filename="../ui/metricsdock.cpp" line="97"/>
         <source>Prefetch money budget</source>
         <translation>预取金额预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="99"/>
+        <location filename="../ui/metricsdock.cpp" line="102"/>
         <source>Prefetch strategies</source>
         <translation>预取策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <location filename="../ui/metricsdock.cpp" line="105"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <location filename="../ui/metricsdock.cpp" line="105"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <location filename="../ui/metricsdock.cpp" line="105"/>
         <source>Hits</source>
         <translation>命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <location filename="../ui/metricsdock.cpp" line="105"/>
         <source>Partial</source>
         <translation>部分命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <location filename="../ui/metricsdock.cpp" line="105"/>
         <source>Misses</source>
         <translation>未命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <location filename="../ui/metricsdock.cpp" line="105"/>
         <source>Answers</source>
         <translation>回答数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <location filename="../ui/metricsdock.cpp" line="105"/>
         <source>Perceived p50</source>
         <translation>感知延迟 p50</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="103"/>
+        <location filename="../ui/metricsdock.cpp" line="106"/>
         <source>Hit rate</source>
         <translation>命中率</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="103"/>
+        <location filename="../ui/metricsdock.cpp" line="106"/>
         <source>Wasted</source>
         <translation>浪费</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="103"/>
+        <location filename="../ui/metricsdock.cpp" line="106"/>
         <source>Extra, tokens</source>
         <translation>额外开销（词元）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="104"/>
+        <location filename="../ui/metricsdock.cpp" line="107"/>
         <source>Cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="104"/>
+        <location filename="../ui/metricsdock.cpp" line="107"/>
         <source>TTFT p50</source>
         <translation>首词元时间 p50</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="104"/>
+        <location filename="../ui/metricsdock.cpp" line="107"/>
         <source>TTFT p95</source>
         <translation>首词元时间 p95</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="104"/>
+        <location filename="../ui/metricsdock.cpp" line="107"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="106"/>
+        <location filename="../ui/metricsdock.cpp" line="109"/>
         <source>Answers shown: for a strategy, those it had prefetched for (taken over or missed); for No prefetch, those with nothing prefetched, whichever strategy asked. Each answer is counted in one row.</source>
         <translation>显示的回答：策略行中是该策略预取过的回答（已接管或未命中）；“无预取”行中是没有任何预取的回答，无论由哪个策略发起。每个回答只计入一行。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="110"/>
+        <location filename="../ui/metricsdock.cpp" line="113"/>
         <source>From the user&apos;s action to the first token shown, median over the row&apos;s latest answers</source>
         <translation>从用户操作到显示第一个词元的时间，取该行最近回答的中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="111"/>
+        <location filename="../ui/metricsdock.cpp" line="114"/>
         <source>Prefetches taken over with their first token in</source>
         <translation>被接管时第一个词元已到达的预取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="113"/>
+        <location filename="../ui/metricsdock.cpp" line="116"/>
         <source>Prefetches taken over before their first token: the wait was shorter, not gone</source>
         <translation>在第一个词元到达前被接管的预取：等待缩短了，但没有消失</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="115"/>
+        <location filename="../ui/metricsdock.cpp" line="118"/>
         <source>Prefetches that could not be used when the user asked: the answer started afresh</source>
         <translation>用户请求时无法使用的预取：回答重新开始</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="116"/>
+        <location filename="../ui/metricsdock.cpp" line="119"/>
         <source>Tokens spent on prefetches nobody used</source>
         <translation>花费在未被使用的预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="117"/>
+        <location filename="../ui/metricsdock.cpp" line="120"/>
         <source>Prompt tokens the provider read from its cache</source>
         <translation>服务商从缓存读取的提示词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="118"/>
+        <location filename="../ui/metricsdock.cpp" line="121"/>
         <source>Prefetches the user took over, of those started</source>
         <translation>已启动的预取中被用户接管的比例</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="119"/>
+        <location filename="../ui/metricsdock.cpp" line="122"/>
         <source>Tokens wasted on unused prefetches, per token used</source>
         <translation>每个已使用词元对应的、浪费在未使用预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="121"/>
+        <location filename="../ui/metricsdock.cpp" line="124"/>
         <source>Money wasted on unused prefetches, per unit spent on the answers used, at the provider&apos;s prices with cache discounts applied. Only where the provider has prices; warm-up is counted in tokens only, since its prefill is what the first answer would have paid.</source>
         <translation>每花在已使用回答上的一单位金额所对应的、浪费在未使用预取上的金额，按服务商的价格并计入缓存折扣。仅在服务商有价格时显示；预热只按词元计，因为它的预填充正是第一个回答本来就要付的。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="124"/>
+        <location filename="../ui/metricsdock.cpp" line="127"/>
         <source>Provider time to first token, median</source>
         <translation>服务商首词元时间，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="125"/>
+        <location filename="../ui/metricsdock.cpp" line="128"/>
         <source>Provider time to first token, 95th percentile</source>
         <translation>服务商首词元时间，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="156"/>
+        <location filename="../ui/metricsdock.cpp" line="159"/>
         <source>Reset statistics</source>
         <translation>重置统计</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="214"/>
+        <location filename="../ui/metricsdock.cpp" line="218"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="215"/>
+        <location filename="../ui/metricsdock.cpp" line="219"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="224"/>
+        <location filename="../ui/metricsdock.cpp" line="228"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="267"/>
+        <location filename="../ui/metricsdock.cpp" line="236"/>
+        <source>Prefetch paused: %1</source>
+        <translation>预取已暂停：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="281"/>
         <source>Perceived p50: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p50：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="269"/>
+        <location filename="../ui/metricsdock.cpp" line="283"/>
         <source>Perceived p95: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p95：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="271"/>
+        <location filename="../ui/metricsdock.cpp" line="285"/>
         <source>From the user&apos;s action to the first token shown, over the latest answers: %1 taken over from a prefetch, %2 after a wrong guess, %3 with nothing prefetched.</source>
         <translation>从用户操作到显示第一个词元的时间，统计最近的回答：%1 个接管自预取，%2 个在预测错误之后，%3 个没有预取。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="283"/>
+        <location filename="../ui/metricsdock.cpp" line="297"/>
         <source>Extra, %1</source>
         <translation>额外开销（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="306"/>
+        <location filename="../ui/metricsdock.cpp" line="320"/>
         <source>Paused, alarm</source>
         <translation>已暂停，警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="306"/>
+        <location filename="../ui/metricsdock.cpp" line="320"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="308"/>
+        <location filename="../ui/metricsdock.cpp" line="322"/>
         <source>Alarm</source>
         <translation>警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="310"/>
+        <location filename="../ui/metricsdock.cpp" line="324"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="312"/>
+        <location filename="../ui/metricsdock.cpp" line="326"/>
+        <source>On hold (%1)</source>
+        <translation>暂停中（%1）</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="328"/>
         <source>Active (too few attempts yet: %1 of %2)</source>
         <translation>活动（尝试次数尚少：%1/%2）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="316"/>
+        <location filename="../ui/metricsdock.cpp" line="332"/>
         <source>Active</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="352"/>
+        <location filename="../ui/metricsdock.cpp" line="368"/>
         <source>Answers with nothing prefetched to take over, whichever strategy asked for them: %1; perceived p50 %2, p95 %3.</source>
         <translation>没有可接管的预取的回答（无论由哪个策略发起）：%1 个；感知延迟 p50 %2，p95 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="355"/>
+        <location filename="../ui/metricsdock.cpp" line="371"/>
         <source>%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 rejected; %9 tokens prefetched, %10 used, %11 wasted.</source>
         <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="364"/>
+        <location filename="../ui/metricsdock.cpp" line="380"/>
         <source>In money: %1 prefetched, %2 used, %3 wasted.</source>
         <translation>按金额：预取 %1，使用 %2，浪费 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="391"/>
+        <location filename="../ui/metricsdock.cpp" line="407"/>
         <source>Cache-hit tokens from warm-up: %1 read, %2 written</source>
         <translation>预热带来的缓存命中词元：读取 %1 个，写入 %2 个</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="394"/>
+        <location filename="../ui/metricsdock.cpp" line="410"/>
         <source>Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued</source>
         <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="411"/>
+        <location filename="../ui/metricsdock.cpp" line="427"/>
         <source>Budget: %1 of %2 tokens this hour (%3)</source>
         <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="417"/>
+        <location filename="../ui/metricsdock.cpp" line="433"/>
         <source>Budget: %1 tokens this hour, no limit</source>
         <translation>预算：本小时已用 %1 个词元，无上限</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="428"/>
+        <location filename="../ui/metricsdock.cpp" line="444"/>
         <source>Money budget: %1 of %2 this hour (%3)</source>
         <translation>金额预算：本小时已用 %1 / %2（%3）</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::NetworkPage</name>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="41"/>
+        <source>How Headstart reaches the model providers. Connections to this computer (the local demo engine, Ollama or llama.cpp on localhost) never go through a proxy.</source>
+        <translation>Headstart 如何连接模型服务商。连接到本机的流量（本地演示引擎、localhost 上的 Ollama 或 llama.cpp）从不经过代理。</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="47"/>
+        <source>Proxy</source>
+        <translation>代理</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="50"/>
+        <source>Pro&amp;xy:</source>
+        <translation>代理(&amp;X)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="56"/>
+        <source>e.g. proxy.example.com or 10.0.0.1</source>
+        <translation>例如 proxy.example.com 或 10.0.0.1</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="57"/>
+        <source>Proxy host</source>
+        <translation>代理主机</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="58"/>
+        <source>&amp;Host:</source>
+        <translation>主机(&amp;H)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="65"/>
+        <source>Not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="66"/>
+        <source>Proxy port</source>
+        <translation>代理端口</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="67"/>
+        <source>P&amp;ort:</source>
+        <translation>端口(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="73"/>
+        <location filename="../ui/networkpage.cpp" line="138"/>
+        <source>Optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="74"/>
+        <source>Proxy user name</source>
+        <translation>代理用户名</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="75"/>
+        <source>&amp;User name:</source>
+        <translation>用户名(&amp;U)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="82"/>
+        <source>Proxy password</source>
+        <translation>代理密码</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="83"/>
+        <source>Pass&amp;word:</source>
+        <translation>密码(&amp;W)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="131"/>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="140"/>
+        <source>Could not read the stored proxy password: %1</source>
+        <translation>无法读取已保存的代理密码：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="156"/>
+        <source>Enter the proxy&apos;s host and port: until then, requests to providers fail.</source>
+        <translation>请输入代理的主机和端口：在此之前，发往服务商的请求都会失败。</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="186"/>
+        <source>Could not save the proxy password: %1</source>
+        <translation>无法保存代理密码：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="188"/>
+        <source>Proxy password removed.</source>
+        <translation>代理密码已删除。</translation>
+    </message>
+    <message>
+        <location filename="../ui/networkpage.cpp" line="188"/>
+        <source>Proxy password saved.</source>
+        <translation>代理密码已保存。</translation>
     </message>
 </context>
 <context>
@@ -2925,519 +3134,529 @@
 <context>
     <name>Gui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="55"/>
+        <location filename="../ui/settingsdialog.cpp" line="57"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="56"/>
+        <location filename="../ui/settingsdialog.cpp" line="58"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="57"/>
+        <location filename="../ui/settingsdialog.cpp" line="59"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="58"/>
+        <location filename="../ui/settingsdialog.cpp" line="60"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="59"/>
+        <location filename="../ui/settingsdialog.cpp" line="61"/>
         <source> characters</source>
         <translation> 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="60"/>
+        <location filename="../ui/settingsdialog.cpp" line="62"/>
         <source> requests</source>
         <translation> 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="61"/>
+        <location filename="../ui/settingsdialog.cpp" line="63"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="62"/>
+        <location filename="../ui/settingsdialog.cpp" line="64"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="63"/>
+        <location filename="../ui/settingsdialog.cpp" line="65"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="88"/>
+        <location filename="../ui/settingsdialog.cpp" line="90"/>
         <source>English</source>
         <translation>英语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="89"/>
+        <location filename="../ui/settingsdialog.cpp" line="91"/>
         <source>Simplified Chinese</source>
         <translation>简体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="90"/>
+        <location filename="../ui/settingsdialog.cpp" line="92"/>
         <source>Traditional Chinese</source>
         <translation>繁体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="91"/>
+        <location filename="../ui/settingsdialog.cpp" line="93"/>
         <source>Japanese</source>
         <translation>日语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="92"/>
+        <location filename="../ui/settingsdialog.cpp" line="94"/>
         <source>Korean</source>
         <translation>韩语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="93"/>
+        <location filename="../ui/settingsdialog.cpp" line="95"/>
         <source>French</source>
         <translation>法语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="94"/>
+        <location filename="../ui/settingsdialog.cpp" line="96"/>
         <source>German</source>
         <translation>德语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="95"/>
+        <location filename="../ui/settingsdialog.cpp" line="97"/>
         <source>Spanish</source>
         <translation>西班牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="96"/>
+        <location filename="../ui/settingsdialog.cpp" line="98"/>
         <source>Portuguese</source>
         <translation>葡萄牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="97"/>
+        <location filename="../ui/settingsdialog.cpp" line="99"/>
         <source>Italian</source>
         <translation>意大利语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="98"/>
+        <location filename="../ui/settingsdialog.cpp" line="100"/>
         <source>Russian</source>
         <translation>俄语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="99"/>
+        <location filename="../ui/settingsdialog.cpp" line="101"/>
         <source>Arabic</source>
         <translation>阿拉伯语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="139"/>
+        <location filename="../ui/settingsdialog.cpp" line="141"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="154"/>
+        <location filename="../ui/settingsdialog.cpp" line="156"/>
         <source>&amp;Providers</source>
         <translation>服务商(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="155"/>
+        <location filename="../ui/settingsdialog.cpp" line="157"/>
         <source>P&amp;refetch</source>
         <translation>预取(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="156"/>
+        <location filename="../ui/settingsdialog.cpp" line="158"/>
         <source>&amp;General</source>
         <translation>常规(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="189"/>
+        <location filename="../ui/settingsdialog.cpp" line="160"/>
+        <source>N&amp;etwork</source>
+        <translation>网络(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="197"/>
         <source>Provider in use</source>
         <translation>使用中的服务商</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="190"/>
+        <location filename="../ui/settingsdialog.cpp" line="198"/>
         <source>Provider &amp;in use:</source>
         <translation>使用中的服务商(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="201"/>
+        <location filename="../ui/settingsdialog.cpp" line="209"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="202"/>
+        <location filename="../ui/settingsdialog.cpp" line="210"/>
         <source>Up to and including the version segment, e.g. https://api.deepseek.com/v1. Empty: the provider&apos;s default.</source>
         <translation>包含到版本段为止，例如 https://api.deepseek.com/v1。留空：使用服务商的默认值。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="204"/>
+        <location filename="../ui/settingsdialog.cpp" line="212"/>
         <source>Base &amp;URL:</source>
         <translation>基础 URL(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="215"/>
+        <location filename="../ui/settingsdialog.cpp" line="223"/>
         <source>Allow unencrypted &amp;HTTP to this address</source>
         <translation>允许以未加密的 HTTP 连接此地址(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="226"/>
+        <location filename="../ui/settingsdialog.cpp" line="234"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="228"/>
+        <location filename="../ui/settingsdialog.cpp" line="236"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="234"/>
+        <location filename="../ui/settingsdialog.cpp" line="242"/>
         <source>Extra headers</source>
         <translation>附加请求头</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="236"/>
+        <location filename="../ui/settingsdialog.cpp" line="244"/>
         <source>Name: value, one per line</source>
         <translation>名称: 值，每行一个</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="240"/>
+        <location filename="../ui/settingsdialog.cpp" line="248"/>
         <source>Sent with every request, e.g. for a gateway. Stored in the settings file in plain text: put API keys in the key fields below, which keep them in the keychain.</source>
         <translation>随每个请求发送，例如供网关使用。以明文保存在设置文件中：API 密钥请填写在下方的密钥栏中，它们保存在钥匙串里。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="242"/>
+        <location filename="../ui/settingsdialog.cpp" line="250"/>
         <source>E&amp;xtra headers:</source>
         <translation>附加请求头(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="254"/>
+        <location filename="../ui/settingsdialog.cpp" line="262"/>
         <source>Concurrent requests</source>
         <translation>并发请求数</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="255"/>
+        <location filename="../ui/settingsdialog.cpp" line="263"/>
         <source>How many requests the provider accepts at once; prefetches give way to your requests at this limit.</source>
         <translation>服务商同时接受的请求数；达到此上限时，预取会为你的请求让路。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="257"/>
+        <location filename="../ui/settingsdialog.cpp" line="265"/>
         <source>&amp;Concurrent requests:</source>
         <translation>并发请求数(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="279"/>
+        <location filename="../ui/settingsdialog.cpp" line="287"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="279"/>
+        <location filename="../ui/settingsdialog.cpp" line="287"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="280"/>
+        <location filename="../ui/settingsdialog.cpp" line="288"/>
         <source>Stored in the system keychain, never in the settings file.</source>
         <translation>保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="281"/>
+        <location filename="../ui/settingsdialog.cpp" line="289"/>
         <source>Pre&amp;fetch key:</source>
         <translation>预取密钥(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="281"/>
+        <location filename="../ui/settingsdialog.cpp" line="289"/>
         <source>Prefetch key</source>
         <translation>预取密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="282"/>
+        <location filename="../ui/settingsdialog.cpp" line="290"/>
         <source>Optional. Early answers use this key, so they never eat the main key&apos;s rate limit.</source>
         <translation>可选。提前回答使用此密钥，因此永远不会占用主密钥的速率限额。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="285"/>
+        <location filename="../ui/settingsdialog.cpp" line="293"/>
         <source>&amp;Show keys</source>
         <translation>显示密钥(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="302"/>
+        <location filename="../ui/settingsdialog.cpp" line="310"/>
         <source>Keys are kept in:</source>
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="308"/>
-        <location filename="../ui/settingsdialog.cpp" line="609"/>
+        <location filename="../ui/settingsdialog.cpp" line="316"/>
+        <location filename="../ui/settingsdialog.cpp" line="625"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="310"/>
+        <location filename="../ui/settingsdialog.cpp" line="318"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="316"/>
+        <location filename="../ui/settingsdialog.cpp" line="324"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="384"/>
+        <location filename="../ui/settingsdialog.cpp" line="399"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="388"/>
+        <location filename="../ui/settingsdialog.cpp" line="403"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="390"/>
+        <location filename="../ui/settingsdialog.cpp" line="405"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="393"/>
+        <location filename="../ui/settingsdialog.cpp" line="408"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="404"/>
+        <location filename="../ui/settingsdialog.cpp" line="419"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="408"/>
+        <location filename="../ui/settingsdialog.cpp" line="423"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="414"/>
+        <location filename="../ui/settingsdialog.cpp" line="429"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="438"/>
+        <location filename="../ui/settingsdialog.cpp" line="454"/>
         <source>Not needed</source>
         <translation>不需要</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="441"/>
+        <location filename="../ui/settingsdialog.cpp" line="457"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="447"/>
+        <location filename="../ui/settingsdialog.cpp" line="463"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="448"/>
+        <location filename="../ui/settingsdialog.cpp" line="464"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="450"/>
+        <location filename="../ui/settingsdialog.cpp" line="466"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="473"/>
+        <location filename="../ui/settingsdialog.cpp" line="489"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="476"/>
+        <location filename="../ui/settingsdialog.cpp" line="492"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="476"/>
+        <location filename="../ui/settingsdialog.cpp" line="492"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="486"/>
+        <location filename="../ui/settingsdialog.cpp" line="502"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="498"/>
+        <location filename="../ui/settingsdialog.cpp" line="514"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="498"/>
+        <location filename="../ui/settingsdialog.cpp" line="514"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="518"/>
+        <location filename="../ui/settingsdialog.cpp" line="534"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="532"/>
+        <location filename="../ui/settingsdialog.cpp" line="548"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="555"/>
+        <location filename="../ui/settingsdialog.cpp" line="571"/>
         <source>Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read them.</source>
         <translation>警告：API 密钥和你的文本将以未加密方式发送到 %1；途经网络上的任何人都能读取它们。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="557"/>
+        <location filename="../ui/settingsdialog.cpp" line="573"/>
         <source>Warning: %1 is plain http:// to another machine, so the API key and your text would cross the network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.</source>
         <translation>警告：%1 是指向另一台计算机的明文 http:// 地址，API 密钥和你的文本将以未加密方式在网络上传输。除非你在下方允许，否则 Headstart 不会向其发送任何内容；建议使用 https://。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="585"/>
+        <location filename="../ui/settingsdialog.cpp" line="601"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="595"/>
+        <location filename="../ui/settingsdialog.cpp" line="611"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="596"/>
+        <location filename="../ui/settingsdialog.cpp" line="612"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="604"/>
+        <location filename="../ui/settingsdialog.cpp" line="620"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="609"/>
+        <location filename="../ui/settingsdialog.cpp" line="625"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="620"/>
+        <location filename="../ui/settingsdialog.cpp" line="636"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="645"/>
+        <location filename="../ui/settingsdialog.cpp" line="661"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="817"/>
+        <location filename="../ui/settingsdialog.cpp" line="665"/>
+        <source>Battery and network</source>
+        <translation>电池与网络</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="834"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="820"/>
+        <location filename="../ui/settingsdialog.cpp" line="837"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="870"/>
+        <location filename="../ui/settingsdialog.cpp" line="887"/>
         <source>Automatic (the other of English and Chinese)</source>
         <translation>自动（英语与中文互译）</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="886"/>
+        <location filename="../ui/settingsdialog.cpp" line="903"/>
         <source>Log detail</source>
         <translation>日志详细程度</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="887"/>
+        <location filename="../ui/settingsdialog.cpp" line="904"/>
         <source>Log &amp;detail:</source>
         <translation>日志详细程度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="890"/>
+        <location filename="../ui/settingsdialog.cpp" line="907"/>
         <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="648"/>
+        <location filename="../ui/settingsdialog.cpp" line="664"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="649"/>
+        <location filename="../ui/settingsdialog.cpp" line="666"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="650"/>
+        <location filename="../ui/settingsdialog.cpp" line="667"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="652"/>
+        <location filename="../ui/settingsdialog.cpp" line="669"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="654"/>
+        <location filename="../ui/settingsdialog.cpp" line="671"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="715"/>
-        <location filename="../ui/settingsdialog.cpp" line="735"/>
+        <location filename="../ui/settingsdialog.cpp" line="732"/>
+        <location filename="../ui/settingsdialog.cpp" line="752"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="730"/>
+        <location filename="../ui/settingsdialog.cpp" line="747"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="745"/>
+        <location filename="../ui/settingsdialog.cpp" line="762"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="808"/>
+        <location filename="../ui/settingsdialog.cpp" line="825"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="809"/>
+        <location filename="../ui/settingsdialog.cpp" line="826"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="813"/>
+        <location filename="../ui/settingsdialog.cpp" line="830"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="855"/>
+        <location filename="../ui/settingsdialog.cpp" line="872"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="856"/>
+        <location filename="../ui/settingsdialog.cpp" line="873"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="859"/>
+        <location filename="../ui/settingsdialog.cpp" line="876"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="873"/>
+        <location filename="../ui/settingsdialog.cpp" line="890"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="874"/>
+        <location filename="../ui/settingsdialog.cpp" line="891"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="875"/>
+        <location filename="../ui/settingsdialog.cpp" line="892"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>
@@ -3464,6 +3683,69 @@
         <location filename="../ui/streamfollower.cpp" line="37"/>
         <source>%1 is busy (%2); retrying in %3 s — attempt %4 of %5</source>
         <translation>%1 正忙（%2）；%3 秒后重试——第 %4 次，共 %5 次</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::TimeoutsEditor</name>
+    <message>
+        <location filename="../ui/timeoutseditor.cpp" line="21"/>
+        <source>Re&amp;ach the server within:</source>
+        <translation>连接服务器限时(&amp;A)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeoutseditor.cpp" line="22"/>
+        <source>Connect timeout</source>
+        <translation>连接超时</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeoutseditor.cpp" line="23"/>
+        <source>How long a new connection to the provider (or the proxy) may take.</source>
+        <translation>与服务商（或代理）建立新连接最多可用的时间。</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeoutseditor.cpp" line="24"/>
+        <source>First b&amp;yte within:</source>
+        <translation>首字节限时(&amp;Y)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeoutseditor.cpp" line="25"/>
+        <source>First byte timeout</source>
+        <translation>首字节超时</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeoutseditor.cpp" line="26"/>
+        <source>How long the provider may read the prompt, and think, before the answer begins. A long document that is not cached yet, or a model that reasons before it writes, can take minutes.</source>
+        <translation>回答开始之前，服务商读取提示词和思考最多可用的时间。尚未缓存的长文档，或先推理再作答的模型，可能需要几分钟。</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeoutseditor.cpp" line="29"/>
+        <source>Id&amp;le for at most:</source>
+        <translation>最长空闲(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeoutseditor.cpp" line="30"/>
+        <source>Idle timeout</source>
+        <translation>空闲超时</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeoutseditor.cpp" line="31"/>
+        <source>How long the answer may pause once it flows; the text so far is kept when it fails.</source>
+        <translation>回答开始输出后最多可停顿的时间；超时失败时保留已收到的文本。</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeoutseditor.cpp" line="43"/>
+        <source>Timeouts</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeoutseditor.cpp" line="53"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeoutseditor.cpp" line="71"/>
+        <source>%1 Built in: %2 s; from %3 to %4 s.</source>
+        <translation>%1 内置值：%2 秒；范围 %3 到 %4 秒。</translation>
     </message>
 </context>
 <context>
@@ -3673,107 +3955,122 @@
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="213"/>
+        <location filename="../llm/error.cpp" line="216"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="215"/>
+        <location filename="../llm/error.cpp" line="218"/>
         <source>%1 rejected the API key (HTTP %2). Check the key for %1 in Settings, Providers.</source>
         <translation>%1 拒绝了 API 密钥（HTTP %2）。请在“设置 › 服务商”中检查 %1 的密钥。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="219"/>
+        <location filename="../llm/error.cpp" line="222"/>
         <source>%1 does not know the requested model (HTTP %2). Check the model name in Settings, Providers.</source>
         <translation>%1 不认识所请求的模型（HTTP %2）。请在“设置 › 服务商”中检查模型名称。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="225"/>
+        <location filename="../llm/error.cpp" line="228"/>
         <source>%1 is limiting the request rate. Try again in %2 s.</source>
         <translation>%1 正在限制请求频率。请在 %2 秒后重试。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="227"/>
+        <location filename="../llm/error.cpp" line="230"/>
         <source>%1 is limiting the request rate. Wait a moment and try again.</source>
         <translation>%1 正在限制请求频率。请稍候再试。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="230"/>
+        <location filename="../llm/error.cpp" line="233"/>
         <source>The prompt is too long for the model at %1. Shorten the document or the selection, or choose a model with a larger context window.</source>
         <translation>提示词超出了 %1 上该模型的上下文长度。请缩短文档或选区，或选择上下文窗口更大的模型。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="235"/>
+        <location filename="../llm/error.cpp" line="238"/>
         <source>%1 rejected the request (HTTP %2).</source>
         <translation>%1 拒绝了请求（HTTP %2）。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="238"/>
+        <location filename="../llm/error.cpp" line="241"/>
         <source>%1 had a server error (HTTP %2). Try again; if it keeps failing, check the provider&apos;s status page.</source>
         <translation>%1 服务器出错（HTTP %2）。请重试；如果持续失败，请查看服务商的状态页面。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="243"/>
+        <location filename="../llm/error.cpp" line="246"/>
         <source>Cannot reach %1. Check the network connection and the provider&apos;s base URL in Settings, Providers.</source>
         <translation>无法连接 %1。请检查网络连接，以及“设置 › 服务商”中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="248"/>
+        <location filename="../llm/error.cpp" line="251"/>
         <source>The secure connection to %1 failed. Check the base URL and the system clock.</source>
         <translation>与 %1 的安全连接失败。请检查基础 URL 和系统时间。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="252"/>
-        <source>%1 did not answer in time. Try again; a long document can need a longer timeout.</source>
-        <translation>%1 未能及时响应。请重试；长文档可能需要更长的超时时间。</translation>
+        <location filename="../llm/error.cpp" line="255"/>
+        <source>%1 did not answer in time. Try again; a long document, or a model that thinks before it answers, can need longer timeouts (Settings, Providers).</source>
+        <translation>%1 未能及时回答。请重试；长文档或先思考再作答的模型可能需要更长的超时（设置 › 服务商）。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="257"/>
+        <location filename="../llm/error.cpp" line="260"/>
         <source>The connection to %1 broke before the answer was complete. The text so far is kept.</source>
         <translation>回答完成之前与 %1 的连接中断了。已保留目前收到的文本。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="262"/>
+        <location filename="../llm/error.cpp" line="265"/>
         <source>%1 sent a response Headstart cannot read. The text so far is kept.</source>
         <translation>%1 返回了 Headstart 无法解析的响应。已保留目前收到的文本。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="265"/>
+        <location filename="../llm/error.cpp" line="268"/>
         <source>%1 reported an error while answering. The text so far is kept.</source>
         <translation>%1 在回答过程中报告了错误。已保留目前收到的文本。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="268"/>
+        <location filename="../llm/error.cpp" line="271"/>
         <source>This request cannot be sent to %1.</source>
         <translation>无法向 %1 发送此请求。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="273"/>
+        <location filename="../llm/error.cpp" line="276"/>
         <source>The address of %1 does not look like an Anthropic Messages API (%2). Check the base URL in Settings, Providers.</source>
         <translation>%1 的地址看起来不是 Anthropic Messages API（%2）。请在“设置 › 服务商”中检查基础 URL。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="275"/>
+        <location filename="../llm/error.cpp" line="278"/>
         <source>The address of %1 does not look like an OpenAI-compatible API (%2). Check the base URL in Settings, Providers.</source>
         <translation>%1 的地址看起来不是兼容 OpenAI 的 API（%2）。请在“设置 › 服务商”中检查基础 URL。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="278"/>
+        <location filename="../llm/error.cpp" line="281"/>
         <source>The base URL of %1 is plain http:// to %2: the API key and the text would cross the network unencrypted. Use https://, or allow insecure HTTP for %1 in Settings, Providers.</source>
         <translation>%1 的基础 URL 是指向 %2 的明文 http://：API 密钥和文本将以未加密方式在网络上传输。请使用 https://，或在“设置 › 服务商”中为 %1 允许不安全的 HTTP。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="282"/>
+        <location filename="../llm/error.cpp" line="285"/>
         <source>%1 needs an API key. Add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥。请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="284"/>
+        <location filename="../llm/error.cpp" line="288"/>
+        <source>Cannot reach %1: the proxy %2 refused the connection — check Settings → Network.</source>
+        <translation>无法连接 %1：代理 %2 拒绝了连接——请检查“设置 › 网络”。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="291"/>
+        <source>Cannot reach %1: the proxy %2 cannot be reached — check Settings → Network.</source>
+        <translation>无法连接 %1：无法访问代理 %2——请检查“设置 › 网络”。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="294"/>
+        <source>Cannot reach %1: the proxy %2 did not accept the user name and password — check Settings → Network.</source>
+        <translation>无法连接 %1：代理 %2 不接受该用户名和密码——请检查“设置 › 网络”。</translation>
+    </message>
+    <message>
+        <location filename="../llm/error.cpp" line="297"/>
         <source>%1 redirected the request (%2). Headstart sends the API key and the text only to the base URL&apos;s own address. Check the base URL in Settings, Providers.</source>
         <translation>%1 重定向了请求（%2）。Headstart 只会把 API 密钥和文本发送到基础 URL 本身的地址。请在“设置 › 服务商”中检查基础 URL。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="289"/>
+        <location filename="../llm/error.cpp" line="302"/>
         <source>Details: %1</source>
         <translation>详情：%1</translation>
     </message>
@@ -3781,12 +4078,12 @@
 <context>
     <name>Llm::LlmStream</name>
     <message>
-        <location filename="../llm/llmstream.cpp" line="98"/>
+        <location filename="../llm/llmstream.cpp" line="105"/>
         <source>The base URL is not set or not an http(s) URL.</source>
         <translation>基础 URL 未设置，或不是 http(s) 地址。</translation>
     </message>
     <message>
-        <location filename="../llm/llmstream.cpp" line="446"/>
+        <location filename="../llm/llmstream.cpp" line="461"/>
         <source>The server answered with %1 instead of an event stream.</source>
         <translation>服务器返回了 %1，而不是事件流。</translation>
     </message>
@@ -3920,9 +4217,37 @@
         <translation>文档（约 %1 个词元）低于 %3 缓存所需的 %2 个词元。</translation>
     </message>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="109"/>
+        <location filename="../prefetch/warmupstrategy.cpp" line="102"/>
+        <source>Prefetch is paused.</source>
+        <translation>预取已暂停。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/warmupstrategy.cpp" line="113"/>
         <source>The prefetch budget or lane refused the warm-up.</source>
         <translation>预取预算或通道拒绝了这次预热。</translation>
+    </message>
+</context>
+<context>
+    <name>System::DesktopConditions</name>
+    <message>
+        <location filename="../system/desktopconditions.cpp" line="132"/>
+        <source>low battery</source>
+        <translation>电量不足</translation>
+    </message>
+    <message>
+        <location filename="../system/desktopconditions.cpp" line="134"/>
+        <source>on battery</source>
+        <translation>使用电池</translation>
+    </message>
+    <message>
+        <location filename="../system/desktopconditions.cpp" line="136"/>
+        <source>battery saver</source>
+        <translation>省电模式</translation>
+    </message>
+    <message>
+        <location filename="../system/desktopconditions.cpp" line="138"/>
+        <source>metered connection</source>
+        <translation>按流量计费的连接</translation>
     </message>
 </context>
 </TS>
