@@ -197,8 +197,14 @@ std::expected<std::unique_ptr<IndexDatabase>, QString> IndexDatabase::open(const
                 opened = {false, isDamaged(db.lastError()), false, detailOf(db.lastError())};
             else
                 opened = prepare(db, mode, role);
-            if (opened.ok)
+            if (opened.ok) {
+                // Per connection, in temp: the vocabulary that search() weighs terms by.
+                QSqlQuery vocab(db);
+                if (!vocab.exec(QStringLiteral("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunk_vocab"
+                                               " USING fts5vocab(main, chunk_fts, 'row')")))
+                    log().warn("index: no vocabulary table: {}", detailOf(vocab.lastError()).toStdString());
                 return std::unique_ptr<IndexDatabase>(new IndexDatabase(db, mode));
+            }
             db.close();
         }
         QSqlDatabase::removeDatabase(connection);
@@ -406,9 +412,87 @@ void IndexDatabase::optimize()
     exec(q);
 }
 
+QStringList IndexDatabase::selectiveTerms(const QStringList &terms) const
+{
+    if (terms.isEmpty())
+        return terms;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    if (m_chunkCount < 0) {
+        if (!q.exec(QStringLiteral("SELECT count(*) FROM chunks")) || !q.next())
+            return terms;
+        m_chunkCount = q.value(0).toLongLong();
+    }
+    // How many passages hold each term, from the index's own vocabulary. The index holds what
+    // the tokenizer made of a word, and porter's stem of an English word is nearly always one of
+    // its prefixes ("calibration" → "calibr"): a word not there as is takes the frequency of its
+    // longest prefix that is.
+    QStringList lookups;
+    for (const QString &term : terms) {
+        lookups.append(term);
+        if (m_mode == Tokenization::Bigram && term.at(0).unicode() < 0x80) {
+            for (qsizetype n = term.size() - 1; n >= 3; --n)
+                lookups.append(term.first(n));
+        }
+    }
+    QStringList placeholders;
+    for (qsizetype i = 0; i < lookups.size(); ++i)
+        placeholders.append(QStringLiteral("?"));
+    q.prepare(QStringLiteral("SELECT term, doc FROM temp.chunk_vocab WHERE term IN (%1)").arg(placeholders.join(u',')));
+    for (const QString &term : std::as_const(lookups))
+        q.addBindValue(term);
+    if (!exec(q))
+        return terms;
+    QHash<QString, qint64> vocabulary;
+    while (q.next())
+        vocabulary.insert(q.value(0).toString(), q.value(1).toLongLong());
+    QHash<QString, qint64> frequency;
+    for (const QString &term : terms) {
+        for (qsizetype n = term.size(); n >= 1; --n) {
+            const auto it = vocabulary.constFind(term.first(n));
+            if (it != vocabulary.cend()) {
+                frequency.insert(term, *it);
+                break;
+            }
+            if (m_mode != Tokenization::Bigram || term.at(0).unicode() >= 0x80 || n <= 3)
+                break;
+        }
+    }
+
+    struct Ranked
+    {
+        QString term;
+        qint64 frequency;
+    };
+    QList<Ranked> ranked;
+    for (const QString &term : terms) {
+        const auto it = frequency.constFind(term);
+        if (it != frequency.cend())
+            ranked.append({term, *it});
+        else if (term.at(0).unicode() < 0x2e80 && !(m_mode == Tokenization::Trigram && term.size() == 3))
+            ranked.append({term, 0}); // a word the index may hold in another form
+        // A term the index does not have cannot match: left out.
+    }
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const Ranked &a, const Ranked &b) { return a.frequency < b.frequency; });
+    // A term in more than one passage in twenty adds almost nothing to BM25 (its IDF is near
+    // zero) but makes FTS5 score every passage that has it: the price of a query is the length
+    // of its terms' posting lists. The two rarest terms stay whatever their frequency, so a
+    // question of common words still finds something.
+    const qint64 common = std::max<qint64>(MinCommonFrequency, m_chunkCount / 20);
+    QStringList out;
+    for (const Ranked &r : std::as_const(ranked)) {
+        if (out.size() >= MaxQueryTerms || (out.size() >= 2 && r.frequency > common))
+            break;
+        out.append(r.term);
+    }
+    return out;
+}
+
 std::expected<QList<Passage>, QString> IndexDatabase::search(const QString &question, int k) const
 {
-    const QString match = matchExpression(queryTerms(question, m_mode));
+    const QStringList terms = queryTerms(question, m_mode);
+    const QString match = matchExpression(m_selectTerms ? selectiveTerms(terms) : terms);
     if (match.isEmpty() || k <= 0)
         return QList<Passage>{};
     QSqlQuery q(m_db);

@@ -70,8 +70,17 @@ public:
     std::expected<QList<Passage>, QString> search(const QString &question, int k) const;
     QList<FolderStatus> folderStatuses() const;
     QList<SkippedFile> skippedFiles() const;
+    // The passage count search() weighs term frequencies against is read again on next use.
+    void forgetStatistics() { m_chunkCount = -1; }
+    // Off: every term of the question is searched (the benchmark's comparison).
+    void setSelectTerms(bool on) { m_selectTerms = on; }
 
 private:
+    static constexpr qsizetype MaxQueryTerms = 12;
+    static constexpr qint64 MinCommonFrequency = 200;
+
+    // The terms worth asking FTS5 for, rarest first (see the .cpp).
+    QStringList selectiveTerms(const QStringList &terms) const;
     IndexDatabase(QSqlDatabase db, Tokenization mode);
     bool deleteChunks(qint64 fileId);
     qint64 upsertFile(qint64 folderId, const QString &path, qint64 size, qint64 mtime, const QByteArray &hash,
@@ -80,6 +89,8 @@ private:
     QSqlDatabase m_db;
     QString m_connection;
     Tokenization m_mode;
+    mutable qint64 m_chunkCount = -1;
+    bool m_selectTerms = true;
 };
 
 } // namespace Knowledge

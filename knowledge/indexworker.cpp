@@ -165,7 +165,11 @@ void IndexWorker::runPass(const QStringList &folders)
             const auto row = w.rows.constFind(path);
             const IndexDatabase::FileRow *known = row == w.rows.cend() ? nullptr : &row.value();
             const QFileInfo info(path);
-            if (!known || known->size != info.size() || known->mtime != mtimeOf(info)) {
+            // A file that could not be read is tried again: a permission fixed with chmod moves
+            // neither its size nor its mtime.
+            const bool retry = known && (known->status == QLatin1String(skipReasonName(SkipReason::Unreadable))
+                                         || known->status == QLatin1String(skipReasonName(SkipReason::Vanished)));
+            if (!known || retry || known->size != info.size() || known->mtime != mtimeOf(info)) {
                 indexFile(w.folderId, path, known);
                 ++written;
             }

@@ -57,7 +57,11 @@ Library::Library(Options options, QObject *parent)
         m_indexing = false;
         emit indexingFinished();
     });
-    connect(m_worker, &IndexWorker::contentsChanged, this, &Library::contentsChanged);
+    connect(m_worker, &IndexWorker::contentsChanged, this, [this] {
+        if (m_reader)
+            m_reader->forgetStatistics();
+        emit contentsChanged();
+    });
     m_thread.start();
     QMetaObject::invokeMethod(m_worker, &IndexWorker::open);
 }
@@ -80,6 +84,7 @@ void Library::onOpened(const QString &repairMessage)
         return;
     }
     m_reader = std::move(*reader);
+    m_reader->setSelectTerms(m_options.selectTerms);
     if (!repairMessage.isEmpty())
         emit indexRebuilt(repairMessage);
     emit ready();

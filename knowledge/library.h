@@ -31,6 +31,8 @@ public:
         Tokenization tokenization = Tokenization::Bigram;
         qint64 maxFileBytes = 5 * 1024 * 1024;
         int maxChunkTokens = 300;
+        // Searches only a question's selective terms (docs/knowledge.md); off for comparisons.
+        bool selectTerms = true;
     };
     // <AppDataLocation>/knowledge/index.sqlite
     static QString defaultDatabasePath();

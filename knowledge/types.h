@@ -6,11 +6,10 @@
 
 namespace Knowledge {
 
-// How the full-text index splits text into terms. Both index English words through
-// `porter unicode61`-style rules or substrings; they differ for Chinese (docs/knowledge.md has the
-// measured comparison that picked the default).
+// How the full-text index splits text into terms; they differ for Chinese (docs/knowledge.md has
+// the measured comparison that picked the default).
 enum class Tokenization {
-    Bigram,  // unicode61 + porter, CJK runs rewritten as overlapping character pairs
+    Bigram,  // porter + unicode61, CJK runs rewritten as overlapping character pairs
     Trigram, // FTS5's trigram tokenizer: any substring of three or more characters
 };
 
@@ -27,7 +26,7 @@ enum class SkipReason {
 
 // A translated sentence for the user, e.g. "Not text: the file has NUL bytes."
 QString skipMessage(SkipReason reason);
-// Stable names for the index ("binary", "too_large", ...), and back; nullopt-like false for junk.
+// Stable names for the index ("binary", "too_large", ...), and back (false for an unknown name).
 const char *skipReasonName(SkipReason reason);
 bool skipReasonFromName(const QString &name, SkipReason *reason);
 
