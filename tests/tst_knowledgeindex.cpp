@@ -3,11 +3,14 @@
 // answers them, with its heading trail and offsets; binary, huge, undecodable and PDF files are
 // listed as skipped with reasons and counted per folder; an edit and a delete seen by the file
 // watcher update the index; removing a folder removes its rows; a damaged index file (junk, or
-// pages damaged behind an intact header) is replaced with a message and filled again.
+// pages damaged behind an intact header) is replaced with a message and filled again; an
+// indexing process killed with SIGKILL mid-pass leaves an index that opens undamaged and is
+// completed by the next pass.
 #include "knowledge/library.h"
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStringEncoder>
@@ -84,6 +87,7 @@ private slots:
     void removingAFolderRemovesItsRows();
     void damagedIndexIsRebuilt_data();
     void damagedIndexIsRebuilt();
+    void survivesKillDuringIndexing();
 
 private:
     std::unique_ptr<Library> makeLibrary(Tokenization mode = Tokenization::Bigram);
@@ -302,6 +306,49 @@ void tst_KnowledgeIndex::damagedIndexIsRebuilt()
     QCOMPARE(failed.size(), 0);
     QVERIFY(!library->query(QStringLiteral("Vantor relay calibration"), 5)->isEmpty());
     QCOMPARE(library->folderStatuses().value(0).files, 43);
+}
+
+void tst_KnowledgeIndex::survivesKillDuringIndexing()
+{
+    constexpr int Files = 1500;
+    for (int i = 0; i < Files; ++i)
+        QVERIFY(writeText(docs() + QStringLiteral("/many%1.md").arg(i),
+                          QStringLiteral("# Note %1\n\nThe marker word kestrel%1 is here.\n\n").arg(i)
+                              + filler(8, QStringLiteral("note %1").arg(i))));
+    const int total = Files + 3;
+
+    QProcess child;
+    child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    child.start(QStringLiteral(HEADSTART_KNOWLEDGE_CHILD), {dbPath(), docs()});
+    QVERIFY(child.waitForStarted(10000));
+    // Killed once it is well into the pass, with files written and files to go.
+    int done = 0;
+    QTRY_VERIFY_WITH_TIMEOUT(([&] {
+                                 while (child.canReadLine()) {
+                                     const QList<QByteArray> parts = child.readLine().trimmed().split(' ');
+                                     if (parts.size() == 3)
+                                         done = parts[1].toInt();
+                                 }
+                                 return done >= 50 || child.state() != QProcess::Running;
+                             }()),
+                             IndexTimeoutMs);
+    QCOMPARE(child.state(), QProcess::Running);
+    child.kill(); // SIGKILL
+    QVERIFY(child.waitForFinished(10000));
+    QVERIFY2(done < total, "the pass finished before the kill; make it longer");
+
+    auto library = makeLibrary();
+    QSignalSpy rebuilt(library.get(), &Library::indexRebuilt);
+    QSignalSpy failed(library.get(), &Library::failed);
+    QVERIFY(indexFolders(*library, {docs()}));
+    QCOMPARE(rebuilt.size(), 0); // not damaged: WAL and a transaction per file
+    QCOMPARE(failed.size(), 0);
+    QCOMPARE(library->folderStatuses().value(0).files, total);
+    for (int i : {0, Files / 2, Files - 1}) {
+        const auto found = library->query(QStringLiteral("kestrel%1").arg(i), 5);
+        QVERIFY(found && !found->isEmpty());
+        QCOMPARE(found->first().path, docs() + QStringLiteral("/many%1.md").arg(i));
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_KnowledgeIndex)
