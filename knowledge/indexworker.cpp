@@ -170,8 +170,8 @@ void IndexWorker::runPass(const QStringList &folders)
             const bool retry = known && (known->status == QLatin1String(skipReasonName(SkipReason::Unreadable))
                                          || known->status == QLatin1String(skipReasonName(SkipReason::Vanished)));
             if (!known || retry || known->size != info.size() || known->mtime != mtimeOf(info)) {
-                indexFile(w.folderId, path, known);
-                ++written;
+                if (indexFile(w.folderId, path, known))
+                    ++written;
             }
             if (row != w.rows.cend())
                 w.rows.erase(row);
@@ -199,27 +199,28 @@ void IndexWorker::runPass(const QStringList &folders)
     emit passFinished();
 }
 
-void IndexWorker::indexFile(qint64 folderId, const QString &path, const IndexDatabase::FileRow *row)
+bool IndexWorker::indexFile(qint64 folderId, const QString &path, const IndexDatabase::FileRow *row)
 {
     const QFileInfo info(path);
     const qint64 mtime = mtimeOf(info);
-    if (fileTypeOf(path) == FileType::Pdf) {
-        m_db->writeSkipped(folderId, path, info.size(), mtime, SkipReason::Unsupported);
-        return;
-    }
+    if (fileTypeOf(path) == FileType::Pdf)
+        return m_db->writeSkipped(folderId, path, info.size(), mtime, SkipReason::Unsupported);
     auto read = readTextFile(path, m_options.maxFileBytes);
     if (!read) {
-        m_db->writeSkipped(folderId, path, info.size(), mtime, read.error());
-        return;
+        // Still unreadable for the same reason: nothing to write, nothing changed.
+        if (row && row->status == QLatin1String(skipReasonName(read.error())) && row->size == info.size()
+            && row->mtime == mtime)
+            return false;
+        return m_db->writeSkipped(folderId, path, info.size(), mtime, read.error());
     }
     if (row && row->hash == read->hash && row->status == QLatin1String("indexed")) {
         m_db->touchFile(row->id, mtime); // touched, not changed
-        return;
+        return false;
     }
     QList<IndexDatabase::ChunkText> chunks;
     for (const Chunk &c : chunkText(read->text, textKindOf(path), m_options.maxChunkTokens))
         chunks.append({c, read->text.sliced(c.start, c.end - c.start)});
-    m_db->writeFile(folderId, path, read->size, mtime, read->hash, read->encoding, chunks);
+    return m_db->writeFile(folderId, path, read->size, mtime, read->hash, read->encoding, chunks);
 }
 
 void IndexWorker::watchPaths(const QStringList &directories, const QList<Work> &work)

@@ -60,7 +60,8 @@ private:
 
     void runPass(const QStringList &folders);
     bool interrupted(int generation) const;
-    void indexFile(qint64 folderId, const QString &path, const IndexDatabase::FileRow *row);
+    // True when the index changed (passages or a skip reason written).
+    bool indexFile(qint64 folderId, const QString &path, const IndexDatabase::FileRow *row);
     void watchPaths(const QStringList &directories, const QList<Work> &work);
     void onPathChanged(const QString &path);
 
