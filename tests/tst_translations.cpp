@@ -82,7 +82,7 @@ void tst_Translations::catalogueIsCompleteAndCurrent()
     QFile::setPermissions(fresh, QFile::ReadOwner | QFile::WriteOwner);
 
     QStringList sources;
-    for (const char *module : {"llm", "prefetch", "system", "ui", "app"}) {
+    for (const char *module : {"llm", "prefetch", "system", "knowledge", "ui", "app"}) {
         QDirIterator it(QStringLiteral(HEADSTART_SOURCE_DIR "/") + QLatin1String(module),
                         {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files, QDirIterator::Subdirectories);
         while (it.hasNext())
