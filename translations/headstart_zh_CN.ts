@@ -3948,6 +3948,77 @@
     </message>
 </context>
 <context>
+    <name>Knowledge::FileReader</name>
+    <message>
+        <location filename="../knowledge/filereader.cpp" line="158"/>
+        <source>Not text: the file holds binary data.</source>
+        <translation>不是文本：文件包含二进制数据。</translation>
+    </message>
+    <message>
+        <location filename="../knowledge/filereader.cpp" line="160"/>
+        <source>Too large: files over %1 MB are not indexed.</source>
+        <translation>文件过大：超过 %1 MB 的文件不会建立索引。</translation>
+    </message>
+    <message>
+        <location filename="../knowledge/filereader.cpp" line="163"/>
+        <source>Cannot be read: check the file&apos;s permissions.</source>
+        <translation>无法读取：请检查文件的权限。</translation>
+    </message>
+    <message>
+        <location filename="../knowledge/filereader.cpp" line="166"/>
+        <source>Unknown encoding: the text is not UTF-8, UTF-16 or GB18030.</source>
+        <translation>未知编码：文本不是 UTF-8、UTF-16 或 GB18030。</translation>
+    </message>
+    <message>
+        <location filename="../knowledge/filereader.cpp" line="169"/>
+        <source>Deleted or replaced while it was being indexed.</source>
+        <translation>建立索引期间文件被删除或替换。</translation>
+    </message>
+    <message>
+        <location filename="../knowledge/filereader.cpp" line="172"/>
+        <source>PDF files are not searchable yet.</source>
+        <translation>暂不支持搜索 PDF 文件。</translation>
+    </message>
+</context>
+<context>
+    <name>Knowledge::IndexDatabase</name>
+    <message>
+        <location filename="../knowledge/indexdatabase.cpp" line="187"/>
+        <source>The knowledge index cannot be created: the folder %1 cannot be made.</source>
+        <translation>无法创建知识库索引：无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <location filename="../knowledge/indexdatabase.cpp" line="212"/>
+        <source>The knowledge index %1 cannot be opened: %2</source>
+        <translation>无法打开知识库索引 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../knowledge/indexdatabase.cpp" line="214"/>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+    <message>
+        <location filename="../knowledge/indexdatabase.cpp" line="219"/>
+        <source>The knowledge index was damaged (%1). It was replaced by a new one and your folders are being indexed again.</source>
+        <translation>知识库索引已损坏（%1）。已用新的索引替换，正在重新为你的文件夹建立索引。</translation>
+    </message>
+    <message>
+        <location filename="../knowledge/indexdatabase.cpp" line="221"/>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <location filename="../knowledge/indexdatabase.cpp" line="226"/>
+        <source>The knowledge index cannot be opened.</source>
+        <translation>无法打开知识库索引。</translation>
+    </message>
+    <message>
+        <location filename="../knowledge/indexdatabase.cpp" line="509"/>
+        <source>The knowledge index cannot be searched: %1</source>
+        <translation>无法搜索知识库索引：%1</translation>
+    </message>
+</context>
+<context>
     <name>Llm::Error</name>
     <message>
         <location filename="../llm/error.cpp" line="130"/>
