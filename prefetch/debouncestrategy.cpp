@@ -16,10 +16,11 @@ DebounceStrategy::DebounceStrategy(Engine *engine, std::shared_ptr<CompletenessC
     connect(&m_timer, &QTimer::timeout, this, &DebounceStrategy::onPause);
 }
 
-void DebounceStrategy::setBuilder(Builder builder)
+void DebounceStrategy::setBuilder(Builder builder, const QObject *owner)
 {
     cancelSession();
     m_builder = std::move(builder);
+    m_builderOwner = m_builder ? owner : nullptr;
 }
 
 bool DebounceStrategy::isPrefetching() const

@@ -32,7 +32,10 @@ public:
     DebounceStrategy(Engine *engine, std::shared_ptr<CompletenessClassifier> classifier, QObject *parent = nullptr);
 
     // The conversation (or its document) changed: a prefetch for the old one is useless.
-    void setBuilder(Builder builder);
+    // `owner` is the conversation the builder is for: several windows' chats share the one
+    // strategy, and each must find out when another took it (isBuilderOf()).
+    void setBuilder(Builder builder, const QObject *owner = nullptr);
+    bool isBuilderOf(const QObject *owner) const { return m_builder && m_builderOwner == owner; }
     void textChanged(const QString &draft);
     // The user sent `text`. Never null.
     ResponseStream *send(const QString &text, qint64 activatedNs, QObject *owner);
@@ -51,6 +54,7 @@ private:
     Engine *m_engine;
     std::shared_ptr<CompletenessClassifier> m_classifier;
     Builder m_builder;
+    const QObject *m_builderOwner = nullptr; // compared, never dereferenced
     QTimer m_timer;
     QString m_pending;    // the draft when typing paused
     QString m_draft;      // the draft the live session answers

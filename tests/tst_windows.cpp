@@ -63,6 +63,7 @@ private slots:
     void untitledDocumentsOfTwoWindowsAreNotTheSame();
     void theGuessesAreForTheWindowTheUserActsIn();
     void aConversationStartedInOneWindowIsListedInTheOther();
+    void eachWindowsChatSendsItsOwnDocument();
 
 private:
     std::unique_ptr<Gui::MainWindow> makeWindow(const QString &text);
@@ -268,6 +269,29 @@ void tst_Windows::aConversationStartedInOneWindowIsListedInTheOther()
     // Window B's list reads the same store: it shows the conversation without being touched.
     QTRY_COMPARE(listB->count(), 1);
     QCOMPARE(listB->item(0)->text(), QStringLiteral("How warm is the cache?"));
+}
+
+void tst_Windows::eachWindowsChatSendsItsOwnDocument()
+{
+    // Both chats are "about the current document"; they share one debounce strategy.
+    Gui::ChatInput *inputA = m_a->chatDock()->input();
+    Gui::ChatInput *inputB = m_b->chatDock()->input();
+    // The user types a little in B's chat first, then turns to A and asks there.
+    QVERIFY(activate(m_b.get()));
+    inputB->setFocus();
+    QTRY_VERIFY(inputB->hasFocus());
+    QTest::keyClicks(inputB, QStringLiteral("What is"));
+    QVERIFY(activate(m_a.get()));
+    inputA->setFocus();
+    QTRY_VERIFY(inputA->hasFocus());
+    QTest::keyClicks(inputA, QStringLiteral("Which word does this note repeat?"));
+    QTest::keyClick(inputA, Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(m_a->chatDock()->conversationList()->count(), 1, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_engine->hasLiveAnswers(), 30000);
+    // The demo engine answers from the words of the document it was sent: A's.
+    const QString answer = m_a->chatDock()->transcriptText();
+    QVERIFY2(answer.contains(QLatin1String("alpha")), qPrintable(answer));
+    QVERIFY2(!answer.contains(QLatin1String("beta")), qPrintable(answer));
 }
 
 QTEST_MAIN(tst_Windows)

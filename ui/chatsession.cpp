@@ -70,7 +70,7 @@ ChatSession::~ChatSession()
         disconnect(m_exchange->stream, nullptr, this, nullptr);
     saveProgress(); // the stream is cancelled after this, when its owner destroys it
     // Nobody is left to send what a prefetch would answer.
-    if (m_builderInstalled && m_debounce)
+    if (m_debounce && m_debounce->isBuilderOf(this))
         m_debounce->setBuilder({});
 }
 
@@ -185,7 +185,9 @@ bool ChatSession::ensurePrompt()
         m_builderStale = true;
         emit contextChanged();
     }
-    if (m_builderStale || !m_builderInstalled)
+    // Another window's chat may have taken the shared strategy since: then it answers for that
+    // conversation, and this one's draft or message would go out with its context.
+    if (m_builderStale || !m_builderInstalled || !m_debounce->isBuilderOf(this))
         installBuilder();
     return true;
 }
@@ -229,7 +231,7 @@ void ChatSession::installBuilder()
     const QString model = m_engine->profile().model;
     m_debounce->setBuilder([compiled, turns, model](const QString &text) {
         return Prefetch::renderChatMessage(compiled, turns, model, text);
-    });
+    }, this);
     m_builderInstalled = true;
     m_builderStale = false;
     // A draft typed while there was no builder (the document compiling) gets its pause now.
@@ -239,7 +241,7 @@ void ChatSession::installBuilder()
 
 void ChatSession::uninstallBuilder()
 {
-    if (m_builderInstalled && m_debounce)
+    if (m_debounce && m_debounce->isBuilderOf(this))
         m_debounce->setBuilder({});
     m_builderInstalled = false;
 }
