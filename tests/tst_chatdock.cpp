@@ -28,6 +28,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QFile>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextCursor>
@@ -95,6 +96,7 @@ private slots:
     void busyProviderRetryIsShownAndStopEndsIt();
     void providerErrorIsShownInline();
     void documentModeSendsTheDocument();
+    void reopenedWithAnotherDocumentSaysWhichAndOffersIt();
     void largeDocumentCompilesInTheBackground();
     void newConversationShortcut();
     void deletingAConversationRemovesIt();
@@ -529,6 +531,51 @@ void tst_ChatDock::documentModeSendsTheDocument()
     const qint64 documentTokens = m_local.stats().promptTokens - before;
     QVERIFY2(documentTokens > freeTokens + Prefetch::estimateTokens(document) / 2,
              qPrintable(QStringLiteral("%1 vs %2").arg(documentTokens).arg(freeTokens)));
+}
+
+void tst_ChatDock::reopenedWithAnotherDocumentSaysWhichAndOffersIt()
+{
+    QTemporaryDir dir;
+    auto write = [&dir](const char *name, const QString &text) {
+        QFile f(dir.filePath(QLatin1String(name)));
+        if (!f.open(QIODevice::WriteOnly))
+            return QString();
+        f.write(text.toUtf8());
+        return f.fileName();
+    };
+    const QString reportPath = write("report.md", QStringLiteral("The quarterly report about prompt caches."));
+    const QString notesPath = write("notes.md", QStringLiteral("Notes about something else entirely."));
+    Gui::Document report;
+    QVERIFY(!report.load(reportPath));
+    m_dock->setDocument(&report);
+    m_dock->setMode(ConversationMode::Document);
+    QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
+    typeAndSend(QStringLiteral("What is this report about?"));
+    QVERIFY(ended.wait(15000));
+    auto *context = m_dock->findChild<QLabel *>(QStringLiteral("chatContext"));
+    QVERIFY(context);
+    QVERIFY2(context->text().contains(QLatin1String("report.md")), qPrintable(context->text()));
+    QVERIFY(!context->text().contains(QLatin1String("href")));
+
+    // "After a restart": a new dock opens the last conversation with notes.md in front.
+    Gui::Document notes;
+    QVERIFY(!notes.load(notesPath));
+    makeDock();
+    m_dock->setDocument(&notes);
+    context = m_dock->findChild<QLabel *>(QStringLiteral("chatContext"));
+    QCOMPARE(m_dock->currentConversationId(), m_store->conversations()->first().id);
+    // It says which document goes (notes.md) and which one the conversation was about.
+    QVERIFY2(context->text().contains(QLatin1String("notes.md")) && context->text().contains(QLatin1String("report.md")),
+             qPrintable(context->text()));
+    // Its link, from the keyboard: Tab onto it, Enter.
+    QSignalSpy open(m_dock.get(), &ChatDock::openDocumentRequested);
+    context->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(context->hasFocus());
+    QTest::keyClick(context, Qt::Key_Tab); // onto the label's link (QLabel walks its links first)
+    QTest::keyClick(context, Qt::Key_Return);
+    QCOMPARE(open.count(), 1);
+    QCOMPARE(open.first().first().toString(), reportPath);
+    m_dock->setDocument(nullptr);
 }
 
 void tst_ChatDock::largeDocumentCompilesInTheBackground()

@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -173,6 +174,13 @@ QWidget *ChatDock::createChatPanel()
         setMode(ConversationMode(m_modeBox->itemData(index).toInt()));
     });
     m_contextLabel = mutedLabel({}, panel);
+    m_contextLabel->setObjectName(QStringLiteral("chatContext"));
+    // Rich text for one link: "open" the document the conversation was about.
+    m_contextLabel->setTextFormat(Qt::RichText);
+    m_contextLabel->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    connect(m_contextLabel, &QLabel::linkActivated, this, [this] {
+        emit openDocumentRequested(m_session->conversationDocument());
+    });
 
     m_demoNotice = mutedLabel(tr("Answers come from the local demo engine, not a language model."), panel);
     m_demoNotice->setAccessibleName(tr("Provider notice"));
@@ -386,13 +394,28 @@ void ChatDock::updateContextLabel()
         return;
     }
     const Document *document = m_session->document();
+    QString text;
     if (!document || document->isBlank())
-        m_contextLabel->setText(tr("No document is open: messages go without one."));
+        text = tr("No document is open: messages go without one.").toHtmlEscaped();
     else if (const qint64 tokens = m_session->documentTokens(); tokens >= 0)
-        m_contextLabel->setText(tr("The open document (about %1 tokens) goes with each message.")
-                                    .arg(QLocale().toString(tokens)));
+        text = tr("The open document, %1 (about %2 tokens), goes with each message.")
+                   .arg(document->displayName(), QLocale().toString(tokens))
+                   .toHtmlEscaped();
     else
-        m_contextLabel->setText(tr("The open document goes with each message."));
+        text = tr("The open document, %1, goes with each message.").arg(document->displayName()).toHtmlEscaped();
+    // Reopened after a restart with another document in front: not silently about that one.
+    const QString started = m_session->conversationDocument();
+    if (!started.isEmpty() && (!document || document->filePath() != started)) {
+        const QString name = QFileInfo(started).fileName().toHtmlEscaped();
+        if (QFileInfo::exists(started)) {
+            text += u' '
+                + tr("This conversation began about %1: <a href=\"open\">open it</a> to ask about it again.").arg(name);
+        } else {
+            text += u' ' + tr("This conversation began about %1, which is no longer there.").arg(name);
+        }
+    }
+    m_contextLabel->setText(text);
+    m_contextLabel->setToolTip(started);
 }
 
 void ChatDock::setStatus(const QString &text)

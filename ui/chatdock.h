@@ -85,6 +85,8 @@ signals:
     void firstTokenShown(double perceivedMs);
     void answerEnded(bool ok);
     void conversationChanged(qint64 id);
+    // The user asked to open the document a conversation was about (its context line's link).
+    void openDocumentRequested(const QString &path);
 
 private:
     QWidget *createChatPanel();

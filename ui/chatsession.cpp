@@ -417,6 +417,7 @@ bool ChatSession::ensureConversation(const QString &firstMessage)
             return false;
         m_conversationId = *id;
         m_title = title;
+        m_conversationDocument = m_document ? m_document->filePath() : QString();
         emit conversationOpened(m_conversationId);
         return true;
     }
@@ -443,6 +444,7 @@ bool ChatSession::openConversation(qint64 id)
     }
     m_conversationId = id;
     m_title = info->title;
+    m_conversationDocument = info->documentPath;
     const bool modeChange = m_mode != info->mode;
     m_mode = info->mode;
     m_messages = std::move(*messages);

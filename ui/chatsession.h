@@ -68,6 +68,9 @@ public:
 
     qint64 conversationId() const { return m_conversationId; }
     QString title() const { return m_title; }
+    // The file the conversation was started about (empty: free chat, or an untitled document).
+    // After a restart another document may be open: the chat says so (ChatDock).
+    QString conversationDocument() const { return m_conversationDocument; }
     ConversationMode mode() const { return m_mode; }
     // What a chat not started yet is about: the document when one with text is open.
     ConversationMode defaultMode() const;
@@ -145,6 +148,7 @@ private:
 
     qint64 m_conversationId = 0; // 0: a new chat not stored yet
     QString m_title;
+    QString m_conversationDocument;
     ConversationMode m_mode = ConversationMode::FreeChat;
     QList<StoredMessage> m_messages;
     QString m_draft; // the input's text, for a builder that arrives after it was typed

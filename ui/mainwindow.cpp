@@ -175,6 +175,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         m_chat = new ChatDock(m_services.engine, m_services.debounce, m_services.conversations, this);
         m_chat->setObjectName(QStringLiteral("chatDock"));
         m_chat->setDocument(currentDocument());
+        connect(m_chat, &ChatDock::openDocumentRequested, this, [this](const QString &path) { openFile(path); });
         addDockWidget(Qt::RightDockWidgetArea, m_chat);
     }
     m_metrics = new MetricsDock(m_services.engine, this);
