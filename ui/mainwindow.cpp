@@ -12,6 +12,7 @@
 #include "flowlayout.h"
 #include "helpdialogs.h"
 #include "mnemonic.h"
+#include "themeicon.h"
 #include "logfolder.h"
 #include "metricsdock.h"
 #include "newdocumentwizard.h"
@@ -142,6 +143,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     for (auto [button, act] : {std::pair{m_insertButton, m_insert}, std::pair{m_replaceButton, m_replace},
                                std::pair{m_copyButton, m_copy}, std::pair{m_regenerateButton, m_regenerate}}) {
         button->setToolTip(act->toolTip());
+        button->setIcon(act->icon());
         connect(button, &QPushButton::clicked, act, &QAction::trigger);
         connect(act, &QAction::enabledChanged, button, &QWidget::setEnabled);
         button->setEnabled(act->isEnabled());
@@ -294,17 +296,17 @@ void MainWindow::createActions()
         m_actions.insert(spec.action, act);
     }
 
-    m_stop = new QAction(tr("S&top"), this);
+    m_stop = new QAction(themeIcon("process-stop", QStyle::SP_BrowserStop), tr("S&top"), this);
     m_stop->setShortcut(QKeySequence(Qt::Key_Escape));
     m_stop->setToolTip(tr("Stop the answer and everything started in the background (Esc)"));
     connect(m_stop, &QAction::triggered, this, &MainWindow::stop);
 
-    m_regenerate = new QAction(tr("Re&generate"), this);
+    m_regenerate = new QAction(themeIcon("view-refresh", QStyle::SP_BrowserReload), tr("Re&generate"), this);
     m_regenerate->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_G));
     m_regenerate->setToolTip(tr("Ask again (Ctrl+Alt+G)"));
     connect(m_regenerate, &QAction::triggered, this, &MainWindow::regenerate);
 
-    m_insert = new QAction(tr("&Insert Answer"), this);
+    m_insert = new QAction(themeIcon("insert-text"), tr("&Insert Answer"), this);
     m_insert->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_I));
     m_insert->setToolTip(tr("Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)"));
     connect(m_insert, &QAction::triggered, this, &MainWindow::insertAnswer);
@@ -314,7 +316,7 @@ void MainWindow::createActions()
     m_replace->setToolTip(tr("Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)"));
     connect(m_replace, &QAction::triggered, this, &MainWindow::replaceSelection);
 
-    m_copy = new QAction(tr("Cop&y Answer"), this);
+    m_copy = new QAction(themeIcon("edit-copy"), tr("Cop&y Answer"), this);
     m_copy->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Y));
     m_copy->setToolTip(tr("Copy the answer to the clipboard (Ctrl+Alt+Y)"));
     connect(m_copy, &QAction::triggered, this, &MainWindow::copyAnswer);
@@ -323,23 +325,25 @@ void MainWindow::createActions()
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&New"), QKeySequence::New, this, [this] { newDocument(); });
+    file->addAction(themeIcon("document-new", QStyle::SP_FileIcon), tr("&New"), QKeySequence::New, this,
+                    [this] { newDocument(); });
     // No shortcut: Ctrl+Shift+N, the usual one, is New Conversation's.
-    file->addAction(tr("New Win&dow"), this, &MainWindow::newWindowRequested);
+    file->addAction(themeIcon("window-new"), tr("New Win&dow"), this, &MainWindow::newWindowRequested);
     file->addAction(tr("New from &Wizard…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W), this, &MainWindow::showWizard);
-    file->addAction(tr("&Open…"), QKeySequence::Open, m_tabs, &DocumentTabs::openWithDialog);
+    file->addAction(themeIcon("document-open", QStyle::SP_DialogOpenButton), tr("&Open…"), QKeySequence::Open, m_tabs,
+                    &DocumentTabs::openWithDialog);
     m_tabs->setRecentMenu(file->addMenu(tr("Open &Recent")));
     file->addSeparator();
-    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] {
+    file->addAction(themeIcon("document-save", QStyle::SP_DialogSaveButton), tr("&Save"), QKeySequence::Save, this, [this] {
         if (DocumentTab *tab = currentTab())
             m_tabs->save(tab, false);
     });
-    QAction *saveAs = file->addAction(tr("Save &As…"), this, [this] {
+    QAction *saveAs = file->addAction(themeIcon("document-save-as"), tr("Save &As…"), this, [this] {
         if (DocumentTab *tab = currentTab())
             m_tabs->save(tab, true);
     });
     saveAs->setShortcuts(standardShortcuts(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
-    file->addAction(tr("&Close Document"), QKeySequence::Close, this, [this] {
+    file->addAction(themeIcon("document-close"), tr("&Close Document"), QKeySequence::Close, this, [this] {
         if (DocumentTab *tab = currentTab())
             m_tabs->closeDocument(tab);
     });
@@ -350,13 +354,14 @@ void MainWindow::createMenus()
                         [this, damaged = store->movedAsidePath()] { exportSalvagedConversations(this, damaged); });
         file->addSeparator();
     }
-    QAction *settings = file->addAction(tr("Se&ttings…"), QKeySequence(Qt::CTRL | Qt::Key_Comma), this,
+    QAction *settings = file->addAction(themeIcon("preferences-system"), tr("Se&ttings…"), QKeySequence(Qt::CTRL | Qt::Key_Comma), this,
                                         &MainWindow::settingsRequested);
     settings->setMenuRole(QAction::PreferencesRole);
     file->addSeparator();
-    file->addAction(tr("C&lose Window"), this, &QWidget::close); // Ctrl+Shift+W is the wizard's
+    file->addAction(themeIcon("window-close"), tr("C&lose Window"), this, &QWidget::close); // Ctrl+Shift+W is the wizard's
     // Every window: the application decides the order they are asked in (quitRequested()).
-    QAction *quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &MainWindow::quitRequested);
+    QAction *quit = file->addAction(themeIcon("application-exit"), tr("&Quit"), QKeySequence::Quit, this,
+                                    &MainWindow::quitRequested);
     quit->setMenuRole(QAction::QuitRole);
 
     new EditMenu(menuBar()->addMenu(tr("&Edit")), [this]() -> QPlainTextEdit * { return currentTab(); }, m_findBar);
@@ -387,20 +392,24 @@ void MainWindow::createMenus()
     view->addAction(metrics);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    QAction *guide = help->addAction(tr("&User Guide"), this, [this] { openUserGuide(this); });
+    QAction *guide = help->addAction(themeIcon("help-contents", QStyle::SP_DialogHelpButton), tr("&User Guide"), this,
+                                     [this] { openUserGuide(this); });
     guide->setShortcuts(QKeySequence::keyBindings(QKeySequence::HelpContents));
     help->addAction(tr("&Keyboard Shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash), this,
                     [this] { showShortcutsDialog(this); });
     help->addSeparator();
-    m_openLogFolder = help->addAction(tr("Open &Log Folder"), this, [this] { openLogFolder(this, m_logDirectory); });
+    m_openLogFolder = help->addAction(themeIcon("folder-open", QStyle::SP_DirOpenIcon), tr("Open &Log Folder"), this,
+                                      [this] { openLogFolder(this, m_logDirectory); });
     m_openLogFolder->setObjectName(QStringLiteral("openLogFolder"));
     m_openLogFolder->setEnabled(false); // until setLogDirectory()
     help->addSeparator();
-    QAction *about = help->addAction(tr("&About Headstart"), this, [this] { showAboutDialog(this); });
+    QAction *about = help->addAction(themeIcon("help-about", QStyle::SP_MessageBoxInformation), tr("&About Headstart"), this,
+                                     [this] { showAboutDialog(this); });
     about->setMenuRole(QAction::AboutRole);
 
     QToolBar *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon); // the AI actions have text only
     toolbar->addAction(m_actions.value(Prefetch::DocumentAction::Summarize));
     toolbar->addAction(m_stop);
 }
