@@ -89,6 +89,17 @@ Application::~Application()
         saveHabits(); // at quit, what was learnt since the last write
 }
 
+void Application::applyTextSize(int percent)
+{
+    // Every widget without a font of its own follows the application's, at once.
+    QFont font = m_desktopFont;
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * percent / 100.0);
+    else if (font.pixelSize() > 0)
+        font.setPixelSize(std::max(1, font.pixelSize() * percent / 100));
+    QApplication::setFont(font);
+}
+
 void Application::saveHabits()
 {
     m_habitsSave.stop();
@@ -335,6 +346,8 @@ void Application::applySettings(const Gui::AppSettings &settings)
     QSettings store;
     m_settings.save(store);
     setFileLogLevel(logLevelOf(settings.logDetail));
+    if (old.textSizePercent != settings.textSizePercent)
+        applyTextSize(settings.textSizePercent);
 
     const bool providerChanged = old.providerId != settings.providerId
         || old.profile(old.providerId).baseUrl != settings.profile(settings.providerId).baseUrl
@@ -443,6 +456,8 @@ bool Application::start(const Options &options)
     Gui::AppSettings::LoadResult loaded = Gui::AppSettings::load(store);
     m_settings = loaded.settings;
     setFileLogLevel(logLevelOf(m_settings.logDetail));
+    m_desktopFont = QApplication::font();
+    applyTextSize(m_settings.textSizePercent);
     QStringList problems = loaded.problems;
     // The translators are in place already (main() installs them before parsing the command line).
     installWindowIcon();

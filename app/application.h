@@ -2,6 +2,7 @@
 
 #include "ui/appsettings.h"
 
+#include <QFont>
 #include <QObject>
 #include <QPointer>
 #include <QString>
@@ -97,6 +98,7 @@ private:
     void applyProxy();
     void loadProxyPassword();
     void saveHabits();
+    void applyTextSize(int percent);
 
     Options m_options;
     Gui::AppSettings m_settings;
@@ -121,6 +123,7 @@ private:
     QPointer<Gui::MainWindow> m_front;
     bool m_quitting = false;
     QPointer<Gui::SettingsDialog> m_dialog;
+    QFont m_desktopFont; // the application font before the text size setting scaled it
     quint64 m_profileGeneration = 0; // drops key reads for a provider no longer selected
 };
 

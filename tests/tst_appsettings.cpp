@@ -53,6 +53,7 @@ private slots:
     void recentFilesAreNewestFirstAndBounded();
     void etiquetteIsOnByDefaultAndOffSurvives();
     void timeoutsAndProxyRoundTrip();
+    void textSizeRoundTripsAndABadOneIsReported();
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
@@ -677,6 +678,33 @@ void tst_AppSettings::recentFilesAreNewestFirstAndBounded()
                           QVariantList{QStringLiteral("relative.md"), 42, QStringLiteral("/a.md"), QStringLiteral("/a.md"),
                                        QString()});
         QCOMPARE(AppSettings::recentFiles(settings), QStringList{QStringLiteral("/a.md")});
+    }
+}
+
+void tst_AppSettings::textSizeRoundTripsAndABadOneIsReported()
+{
+    const QString key = QStringLiteral("appearance/textSizePercent");
+    AppSettings s;
+    QCOMPARE(s.textSizePercent, 100);
+    s.textSizePercent = 140;
+    {
+        QSettings file(path(QStringLiteral("t.conf")), QSettings::IniFormat);
+        s.save(file);
+        QCOMPARE(file.value(key).toInt(), 140);
+    }
+    auto result = loadFile(path(QStringLiteral("t.conf")));
+    QVERIFY2(result.problems.isEmpty(), qPrintable(result.problems.join(QLatin1Char('\n'))));
+    QCOMPARE(result.settings.textSizePercent, 140);
+    QVERIFY(result.settings == s);
+    for (const char *bad : {"20", "900", "big"}) {
+        {
+            QSettings file(path(QStringLiteral("t.conf")), QSettings::IniFormat);
+            file.setValue(key, QLatin1String(bad));
+        }
+        result = loadFile(path(QStringLiteral("t.conf")));
+        QCOMPARE(result.settings.textSizePercent, 100);
+        QCOMPARE(result.problems.size(), 1);
+        QVERIFY2(result.problems.first().contains(QLatin1String("text size")), qPrintable(result.problems.first()));
     }
 }
 

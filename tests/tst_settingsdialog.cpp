@@ -67,6 +67,7 @@ private slots:
     void storedKeysAreShownMasked();
     void switchingProviderSavesTheKeyTypedForThePreviousOne();
     void logDetailShowsAndEmitsTheLevel();
+    void textSizeFromTheKeyboard();
     void everyControlHasAnAccessibleName();
     void tabVisitsTheProviderFormInReadingOrder();
     void unencryptedKeyStorageIsAWarning();
@@ -196,6 +197,29 @@ void tst_SettingsDialog::etiquetteSwitchIsOnAndTogglesWithTheKeyboard()
     QTest::mouseClick(find<QPushButton>("restoreDefaults"), Qt::LeftButton);
     QVERIFY(pause->isChecked());
     QVERIFY(lastEmitted().prefetch.pauseOnBatteryAndMetered);
+}
+
+void tst_SettingsDialog::textSizeFromTheKeyboard()
+{
+    m_dialog = makeDialog(AppSettings());
+    m_dialog->showPage(SettingsDialog::Page::General);
+    m_dialog->show();
+    QApplication::setActiveWindow(m_dialog.get());
+    QVERIFY(QTest::qWaitForWindowActive(m_dialog.get()));
+    auto *size = find<QSpinBox>("textSize");
+    QVERIFY(size);
+    QCOMPARE(size->value(), 100);
+    // Alt+X, its label's mnemonic, then Up twice: 10 % a step.
+    QTest::keyClick(m_dialog.get(), Qt::Key_X, Qt::AltModifier);
+    QTRY_VERIFY(size->hasFocus());
+    QTest::keyClick(size, Qt::Key_Up);
+    QTest::keyClick(size, Qt::Key_Up);
+    QCOMPARE(lastEmitted().textSizePercent, 120);
+    // Typed past the range: held at its end.
+    size->selectAll();
+    QTest::keyClicks(size, QStringLiteral("500"));
+    QTest::keyClick(size, Qt::Key_Return);
+    QVERIFY(lastEmitted().textSizePercent <= AppSettings::MaxTextSizePercent);
 }
 
 void tst_SettingsDialog::logDetailShowsAndEmitsTheLevel()

@@ -42,6 +42,7 @@ const QString LanguageKey = QStringLiteral("ui/language");
 const QString TranslateKey = QStringLiteral("translate/targetLanguage");
 const QString FirstRunKey = QStringLiteral("general/firstRun");
 const QString LogDetailKey = QStringLiteral("log/detail");
+const QString TextSizeKey = QStringLiteral("appearance/textSizePercent");
 const QString RecentFilesKey = QStringLiteral("recentFiles");
 constexpr int FileVersion = 1;
 constexpr qsizetype MaxTranslateTargetLength = 100;
@@ -421,6 +422,19 @@ private:
                                             "language name; Translate writes the other of English and Chinese.")
                                 .arg(quoted(raw));
         }
+        if (m_settings.contains(TextSizeKey)) {
+            const QVariant raw = m_settings.value(TextSizeKey);
+            bool ok = false;
+            const int percent = raw.toString().trimmed().toInt(&ok);
+            if (ok && percent >= AppSettings::MinTextSizePercent && percent <= AppSettings::MaxTextSizePercent)
+                out.textSizePercent = percent;
+            else
+                problems << AppSettings::tr("The text size in the settings file (%1) is not a percentage from %2 to "
+                                            "%3; using the desktop's size.")
+                                .arg(quoted(raw))
+                                .arg(AppSettings::MinTextSizePercent)
+                                .arg(AppSettings::MaxTextSizePercent);
+        }
         if (m_settings.contains(LogDetailKey)) {
             const QVariant raw = m_settings.value(LogDetailKey);
             const QString name = raw.typeId() == QMetaType::QString ? raw.toString().trimmed() : QString();
@@ -452,7 +466,7 @@ bool operator==(const AppSettings &a, const AppSettings &b)
 {
     return a.providerId == b.providerId && a.providers == b.providers
         && AppSettings::samePrefetch(a.prefetch, b.prefetch) && a.uiLanguage == b.uiLanguage
-        && a.translateTarget == b.translateTarget && a.firstRun == b.firstRun && a.logDetail == b.logDetail
+        && a.translateTarget == b.translateTarget && a.firstRun == b.firstRun && a.logDetail == b.logDetail && a.textSizePercent == b.textSizePercent
         && a.proxy == b.proxy;
 }
 
@@ -643,6 +657,10 @@ void AppSettings::save(QSettings &settings) const
         settings.remove(TranslateKey);
     else
         settings.setValue(TranslateKey, translateTarget);
+    if (textSizePercent == 100)
+        settings.remove(TextSizeKey);
+    else
+        settings.setValue(TextSizeKey, textSizePercent);
     if (logDetail == LogDetail::Normal)
         settings.remove(LogDetailKey);
     else

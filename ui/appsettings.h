@@ -128,6 +128,11 @@ public:
     QString translateTarget;
     bool firstRun = true;                           // the app has not finished its first start yet
     LogDetail logDetail = LogDetail::Normal;        // applied at once; --verbose overrides it for a run
+    // The size of the text everywhere, in percent of the desktop's font: for eyes and screens
+    // the desktop setting does not suit. Applied at once.
+    int textSizePercent = 100;
+    static constexpr int MinTextSizePercent = 75;
+    static constexpr int MaxTextSizePercent = 200;
     // How model traffic reaches the providers (Settings, Network). Its password is always empty
     // here: it lives in the SecretStore, and the app adds it to what the network manager uses.
     Llm::ProxySettings proxy;

@@ -896,6 +896,21 @@ QWidget *SettingsDialog::createGeneralPage()
     connect(m_translateTarget->lineEdit(), &QLineEdit::textEdited, this, [this] { m_textTimer.start(); });
     connect(m_translateTarget->lineEdit(), &QLineEdit::editingFinished, this, &SettingsDialog::applyTranslateTarget);
 
+    m_textSize = new QSpinBox(page);
+    m_textSize->setObjectName(QStringLiteral("textSize"));
+    m_textSize->setRange(AppSettings::MinTextSizePercent, AppSettings::MaxTextSizePercent);
+    m_textSize->setSingleStep(10);
+    m_textSize->setSuffix(tr(" %"));
+    m_textSize->setAccessibleName(tr("Text size"));
+    m_textSize->setToolTip(tr("The size of all text, in percent of the desktop's font size."));
+    auto *sizeLabel = new QLabel(tr("Te&xt size:"), page);
+    sizeLabel->setBuddy(m_textSize);
+    form->addRow(sizeLabel, m_textSize);
+    connect(m_textSize, &QSpinBox::valueChanged, this, [this](int percent) {
+        m_settings.textSizePercent = percent;
+        emitIfChanged();
+    });
+
     m_logDetail = new QComboBox(page);
     m_logDetail->setObjectName(QStringLiteral("logDetail"));
     for (const auto &[detail, name] : AppSettings::logDetails())
@@ -927,7 +942,8 @@ void SettingsDialog::applyTranslateTarget()
 
 void SettingsDialog::refreshGeneral()
 {
-    const QSignalBlocker b1(m_language), b2(m_translateTarget), b3(m_logDetail);
+    const QSignalBlocker b1(m_language), b2(m_translateTarget), b3(m_logDetail), b4(m_textSize);
+    m_textSize->setValue(m_settings.textSizePercent);
     const int detail = m_logDetail->findData(static_cast<int>(m_settings.logDetail));
     m_logDetail->setCurrentIndex(detail >= 0 ? detail : 0);
     const int language = m_language->findData(m_settings.uiLanguage);

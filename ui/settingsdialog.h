@@ -157,6 +157,7 @@ private:
     QComboBox *m_language = nullptr;
     QComboBox *m_translateTarget = nullptr;
     QComboBox *m_logDetail = nullptr;
+    QSpinBox *m_textSize = nullptr;
     // Network
     NetworkPage *m_network = nullptr;
 };
