@@ -122,6 +122,38 @@ ConversationInfo readConversation(const QSqlQuery &q)
     return c;
 }
 
+// The usage columns, in MessageUsage's order, for SELECT and for "column = ?" lists.
+const QString UsageColumns = QStringLiteral("input_tokens, cache_read_tokens, cache_write_tokens, output_tokens, "
+                                            "reasoning_tokens, first_token_ms, tokens_per_second, cost, currency");
+
+void bindUsage(QSqlQuery &q, const MessageUsage &u)
+{
+    q.addBindValue(u.tokens.inputTokens);
+    q.addBindValue(u.tokens.cacheReadTokens);
+    q.addBindValue(u.tokens.cacheWriteTokens);
+    q.addBindValue(u.tokens.outputTokens);
+    q.addBindValue(u.tokens.reasoningTokens);
+    q.addBindValue(u.firstTokenMs);
+    q.addBindValue(u.tokensPerSecond);
+    q.addBindValue(u.cost);
+    q.addBindValue(text(u.currency));
+}
+
+MessageUsage readUsage(const QSqlQuery &q, int first)
+{
+    MessageUsage u;
+    u.tokens.inputTokens = q.value(first).toLongLong();
+    u.tokens.cacheReadTokens = q.value(first + 1).toLongLong();
+    u.tokens.cacheWriteTokens = q.value(first + 2).toLongLong();
+    u.tokens.outputTokens = q.value(first + 3).toLongLong();
+    u.tokens.reasoningTokens = q.value(first + 4).toLongLong();
+    u.firstTokenMs = q.value(first + 5).toDouble();
+    u.tokensPerSecond = q.value(first + 6).toDouble();
+    u.cost = q.value(first + 7).toDouble();
+    u.currency = q.value(first + 8).toString();
+    return u;
+}
+
 const QString ConversationColumns = QStringLiteral(
     "SELECT c.id, c.title, c.document_path, c.mode, c.updated_at, "
     "(SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) FROM conversations c ");
@@ -361,8 +393,8 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
 {
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT id, conversation_id, role, content, reasoning, state, error, created_at"
-                             " FROM messages WHERE conversation_id = ? ORDER BY id"));
+    q.prepare(QStringLiteral("SELECT id, conversation_id, role, content, reasoning, state, error, created_at, ")
+              + UsageColumns + QStringLiteral(" FROM messages WHERE conversation_id = ? ORDER BY id"));
     q.addBindValue(conversationId);
     if (!q.exec())
         return std::unexpected(readFailed(tr("Could not read the messages"), q.lastError()));
@@ -377,6 +409,7 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
         m.state = stateFromName(q.value(5).toString());
         m.error = q.value(6).toString();
         m.created = QDateTime::fromMSecsSinceEpoch(q.value(7).toLongLong(), Qt::UTC);
+        m.usage = readUsage(q, 8);
         out.append(std::move(m));
     }
     if (q.lastError().isValid())
@@ -386,7 +419,7 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
 
 StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm::Role role, const QString &content,
                                                      const QString &reasoning, MessageState state,
-                                                     const QString &error)
+                                                     const QString &error, const MessageUsage &usage)
 {
     const QString what = tr("Could not save the message");
     if (m_damaged)
@@ -403,8 +436,8 @@ StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm:
         return writeFailed<qint64>(what, q.lastError());
     if (q.numRowsAffected() != 1)
         return std::unexpected(tr("The conversation no longer exists."));
-    q.prepare(QStringLiteral("INSERT INTO messages (conversation_id, role, content, reasoning, state, error, created_at)"
-                             " VALUES (?, ?, ?, ?, ?, ?, ?)"));
+    q.prepare(QStringLiteral("INSERT INTO messages (conversation_id, role, content, reasoning, state, error, created_at, ")
+              + UsageColumns + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(conversationId);
     q.addBindValue(roleName(role));
     q.addBindValue(text(content));
@@ -412,6 +445,7 @@ StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm:
     q.addBindValue(stateName(state));
     q.addBindValue(text(error));
     q.addBindValue(now);
+    bindUsage(q, usage);
     if (!q.exec())
         return writeFailed<qint64>(what, q.lastError());
     const qint64 id = q.lastInsertId().toLongLong();
@@ -422,7 +456,8 @@ StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm:
 }
 
 StoreResult<void> ConversationStore::updateMessage(qint64 messageId, const QString &content, const QString &reasoning,
-                                                   MessageState state, const QString &error)
+                                                   MessageState state, const QString &error,
+                                                   const MessageUsage &usage)
 {
     const QString what = tr("Could not save the answer");
     if (m_damaged)
@@ -432,11 +467,13 @@ StoreResult<void> ConversationStore::updateMessage(qint64 messageId, const QStri
     if (!transaction.isActive())
         return writeFailed<void>(what, m_db.lastError());
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("UPDATE messages SET content = ?, reasoning = ?, state = ?, error = ? WHERE id = ?"));
+    q.prepare(QStringLiteral("UPDATE messages SET content = ?, reasoning = ?, state = ?, error = ?, ")
+              + QString(UsageColumns).replace(QStringLiteral(","), QStringLiteral(" = ?,")) + QStringLiteral(" = ? WHERE id = ?"));
     q.addBindValue(text(content));
     q.addBindValue(text(reasoning));
     q.addBindValue(stateName(state));
     q.addBindValue(text(error));
+    bindUsage(q, usage);
     q.addBindValue(messageId);
     if (!q.exec())
         return writeFailed<void>(what, q.lastError());

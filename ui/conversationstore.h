@@ -1,5 +1,7 @@
 #pragma once
 
+#include "messageusage.h"
+
 #include "llm/llmtypes.h"
 
 #include <QDateTime>
@@ -40,6 +42,7 @@ struct StoredMessage {
     MessageState state = MessageState::Complete;
     QString error; // Failed: the message shown to the user
     QDateTime created; // UTC
+    MessageUsage usage; // answers: tokens, speed and cost; empty for questions and old messages
 };
 
 // Every fallible operation returns the value or a sentence that is safe to show the user.
@@ -67,7 +70,7 @@ class ConversationStore : public QObject
     Q_OBJECT
 
 public:
-    static constexpr int SchemaVersion = 1;
+    static constexpr int SchemaVersion = 2;
 
     struct Options {
         bool fullTextSearch = true; // false: always LIKE (tests of that path)
@@ -103,10 +106,11 @@ public:
     StoreResult<QList<StoredMessage>> messages(qint64 conversationId) const;
     StoreResult<qint64> appendMessage(qint64 conversationId, Llm::Role role, const QString &content,
                                       const QString &reasoning = {}, MessageState state = MessageState::Complete,
-                                      const QString &error = {});
+                                      const QString &error = {}, const MessageUsage &usage = {});
     // A streamed answer as it stands now (checkpoints while streaming, then its end).
+    // `usage` is stored with it (an empty one while it streams).
     StoreResult<void> updateMessage(qint64 messageId, const QString &content, const QString &reasoning,
-                                    MessageState state, const QString &error = {});
+                                    MessageState state, const QString &error = {}, const MessageUsage &usage = {});
 
 signals:
     // A conversation was created, renamed, moved to another mode, deleted or given a message:
