@@ -22,13 +22,6 @@ namespace Gui {
 
 using namespace StoreDetail;
 
-namespace {
-
-spdlog::logger &log() { return Llm::moduleLogger("ui"); }
-
-// The trigram tokenizer needs three characters to index anything.
-constexpr qsizetype TrigramLength = 3;
-
 QString roleName(Llm::Role role)
 {
     switch (role) {
@@ -76,6 +69,14 @@ ConversationMode modeFromName(const QString &name)
 {
     return name == QLatin1String("document") ? ConversationMode::Document : ConversationMode::FreeChat;
 }
+
+
+namespace {
+
+spdlog::logger &log() { return Llm::moduleLogger("ui"); }
+
+// The trigram tokenizer needs three characters to index anything.
+constexpr qsizetype TrigramLength = 3;
 
 // LIKE treats % and _ as wildcards; with ESCAPE '\' these three characters are literal.
 QString likeEscaped(const QString &text)
@@ -452,6 +453,47 @@ StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm:
     if (!transaction.commit())
         return writeFailed<qint64>(what, m_db.lastError());
     emit conversationsChanged(); // its order and message count in the list
+    return id;
+}
+
+StoreResult<qint64> ConversationStore::insertConversation(const ConversationInfo &info,
+                                                         const QList<StoredMessage> &messages)
+{
+    const QString what = tr("Could not import the conversation");
+    if (m_damaged)
+        return writeFailed<qint64>(what, damagedDetail());
+    const qint64 now = nextStamp();
+    Transaction transaction(m_db);
+    if (!transaction.isActive())
+        return writeFailed<qint64>(what, m_db.lastError());
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("INSERT INTO conversations (title, document_path, mode, created_at, updated_at)"
+                             " VALUES (?, ?, ?, ?, ?)"));
+    q.addBindValue(text(info.title));
+    q.addBindValue(text(info.documentPath));
+    q.addBindValue(modeName(info.mode));
+    q.addBindValue(now);
+    q.addBindValue(now);
+    if (!q.exec())
+        return writeFailed<qint64>(what, q.lastError());
+    const qint64 id = q.lastInsertId().toLongLong();
+    q.prepare(QStringLiteral("INSERT INTO messages (conversation_id, role, content, reasoning, state, error, created_at, ")
+              + UsageColumns + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    for (const StoredMessage &m : messages) {
+        q.addBindValue(id);
+        q.addBindValue(roleName(m.role));
+        q.addBindValue(text(m.content));
+        q.addBindValue(text(m.reasoning));
+        q.addBindValue(stateName(m.state));
+        q.addBindValue(text(m.error));
+        q.addBindValue(m.created.isValid() ? m.created.toMSecsSinceEpoch() : now);
+        bindUsage(q, m.usage);
+        if (!q.exec())
+            return writeFailed<qint64>(what, q.lastError()); // rolled back: nothing of it stays
+    }
+    if (!transaction.commit())
+        return writeFailed<qint64>(what, m_db.lastError());
+    emit conversationsChanged();
     return id;
 }
 
