@@ -243,6 +243,7 @@ void tst_ConversationExport::listExportsAndImportsThroughTheFileDialog()
     QVERIFY(panel.exportJsonAction()->isEnabled());
     QVERIFY(panel.list()->actions().contains(panel.exportJsonAction())); // in the context menu
     QVERIFY(panel.list()->actions().contains(panel.exportMarkdownAction()));
+    QVERIFY(panel.list()->actions().contains(panel.importAction()));
 
     const QString file = path(QStringLiteral("exported.json"));
     panel.exportJsonAction()->trigger();

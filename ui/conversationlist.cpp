@@ -53,13 +53,14 @@ ConversationListPanel::ConversationListPanel(ConversationStore *store, QWidget *
     m_list->addAction(separator);
     m_list->addAction(m_exportMarkdownAction);
     m_list->addAction(m_exportJsonAction);
+    // In the menu, not the button row: a fourth button would widen the chat's minimum (tst_layout).
     m_list->addAction(m_importAction);
     m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
     connect(m_list, &QListWidget::currentItemChanged, this, &ConversationListPanel::onCurrentItemChanged);
     connect(m_list, &QListWidget::itemChanged, this, &ConversationListPanel::onItemEdited);
 
     auto *buttons = new QHBoxLayout;
-    for (QAction *action : {m_newAction, m_renameAction, m_deleteAction, m_importAction}) {
+    for (QAction *action : {m_newAction, m_renameAction, m_deleteAction}) {
         auto *button = new QToolButton(this);
         button->setDefaultAction(action);
         button->setToolButtonStyle(Qt::ToolButtonTextOnly);
