@@ -13,6 +13,7 @@
 #include "ui/conversationstore.h"
 #include "ui/document.h"
 #include "ui/markdownview.h"
+#include "ui/money.h"
 
 #include <QAction>
 #include <QApplication>
@@ -92,6 +93,7 @@ private slots:
     void changedTextAfterThePauseIsNotTakenOver();
     void exchangeIsPersistedAndReloaded();
     void answerInProgressIsStoredOnClose();
+    void usageIsShownOnTheAnswerAndSurvivesARestart();
     void stopKeepsThePartialAnswer();
     void busyProviderRetryIsShownAndStopEndsIt();
     void providerErrorIsShownInline();
@@ -405,6 +407,72 @@ void tst_ChatDock::exchangeIsPersistedAndReloaded()
     // Rendered from Markdown: compare the words, not the markup.
     const QString firstWords = answer.simplified().section(u' ', 0, 2).remove(u'*').remove(u'#').trimmed();
     QVERIFY2(transcript.contains(firstWords), qPrintable(firstWords));
+}
+
+void tst_ChatDock::usageIsShownOnTheAnswerAndSurvivesARestart()
+{
+    // A priced profile (the local provider itself is free) with a decode slow enough to
+    // measure a rate.
+    Llm::ProviderProfile profile = m_local.profile("rtt=0,decode=400");
+    profile.prices.input = 3;
+    profile.prices.cacheWrite = 3.75;
+    profile.prices.cacheRead = 0.3;
+    profile.prices.output = 15;
+    m_dock.reset();
+    m_debounce.reset();
+    m_engine = std::make_unique<Prefetch::Engine>(&m_network, profile);
+    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
+                                                              std::make_shared<Prefetch::HeuristicClassifier>());
+    makeDock();
+
+    QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
+    typeAndSend(QStringLiteral("Explain prompt caching in two paragraphs, please."));
+    QVERIFY(ended.wait(15000));
+    typeAndSend(QStringLiteral("And how long does a cached prefix live?"));
+    QVERIFY(ended.wait(15000));
+    const qint64 id = m_dock->currentConversationId();
+    const auto messages = m_store->messages(id);
+    QCOMPARE(messages->size(), 4);
+    QVERIFY(messages->at(0).usage.isEmpty()); // a question has none
+    const Gui::MessageUsage first = messages->at(1).usage;
+    const Gui::MessageUsage second = messages->at(3).usage;
+    QVERIFY(first.tokens.inputTokens > 0);
+    QVERIFY(first.tokens.outputTokens > 0);
+    QVERIFY(first.firstTokenMs >= 0);
+    QVERIFY2(first.tokensPerSecond > 0, qPrintable(QString::number(first.tokensPerSecond)));
+    QCOMPARE(first.currency, QStringLiteral("USD"));
+    QCOMPARE(first.cost, profile.prices.cost(first.tokens));
+    QVERIFY(first.cost > 0);
+    // The second question's prompt starts with the first exchange: the provider's prefix
+    // cache served part of it, and it is billed at the cache-read price.
+    QVERIFY2(second.tokens.cacheReadTokens > 0, qPrintable(QString::number(second.tokens.cacheReadTokens)));
+    QCOMPARE(second.cost, profile.prices.cost(second.tokens));
+
+    auto usageLabels = [this] {
+        QList<QLabel *> shown;
+        for (QLabel *label : m_dock->findChildren<QLabel *>(QStringLiteral("chatUsage")))
+            if (label->isVisible())
+                shown << label;
+        return shown;
+    };
+    QList<QLabel *> labels = usageLabels();
+    QCOMPARE(labels.size(), 2);
+    const QString line = labels.last()->text();
+    QCOMPARE(line, Gui::usageLine(second));
+    QVERIFY(line.contains(QLocale().toString(second.tokens.outputTokens)));
+    QVERIFY(line.contains(Gui::formatMoney(second.cost, QStringLiteral("USD"))));
+    QVERIFY(labels.last()->toolTip().contains(QLocale().toString(second.tokens.cacheReadTokens)));
+
+    // A new store and dock on the same file, as after a restart: the same lines.
+    m_dock.reset();
+    m_store.reset();
+    m_store = std::make_unique<ConversationStore>(dbPath());
+    makeDock();
+    QCOMPARE(m_dock->currentConversationId(), id);
+    labels = usageLabels();
+    QCOMPARE(labels.size(), 2);
+    QCOMPARE(labels.first()->text(), Gui::usageLine(first));
+    QCOMPARE(labels.last()->text(), line);
 }
 
 void tst_ChatDock::answerInProgressIsStoredOnClose()

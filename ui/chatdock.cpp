@@ -341,6 +341,10 @@ void ChatDock::onExchangeEnded(MessageState state, const QString &error, bool ca
     m_live.release();
     if (AnswerWidget *widget = m_liveWidget) {
         widget->view()->finish();
+        // The live widget shows the open conversation's last answer: the one that just ended.
+        const QList<StoredMessage> &messages = m_session->messages();
+        if (!messages.isEmpty() && messages.constLast().role == Llm::Role::Assistant)
+            widget->setUsage(messages.constLast().usage);
         if (!error.isEmpty())
             widget->setError(error);
         else if (cancelled)

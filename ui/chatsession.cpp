@@ -4,6 +4,7 @@
 
 #include "llm/log.h"
 #include "prefetch/actionprompts.h"
+#include "prefetch/answerstream.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/responsestream.h"
@@ -309,8 +310,8 @@ void ChatSession::dispatchPending()
         m_messages.append(question);
         m_messages.append(answer);
     } else {
-        m_messages.append({0, 0, Llm::Role::User, pending.text, {}, MessageState::Complete, {}, {}});
-        m_messages.append({0, 0, Llm::Role::Assistant, {}, {}, MessageState::Partial, {}, {}});
+        m_messages.append({0, 0, Llm::Role::User, pending.text, {}, MessageState::Complete, {}, {}, {}});
+        m_messages.append({0, 0, Llm::Role::Assistant, {}, {}, MessageState::Partial, {}, {}, {}});
     }
     m_exchange->conversationId = m_conversationId;
     m_checkpointTimer.start();
@@ -327,12 +328,13 @@ void ChatSession::endExchange(MessageState state, const QString &error, bool can
     Prefetch::ResponseStream *stream = exchange->stream;
     const QString text = stream ? stream->text() : QString();
     const QString reasoning = stream ? stream->reasoning() : QString();
+    const MessageUsage usage = answerUsage(stream);
     if (stream) {
         disconnect(stream, nullptr, this, nullptr);
         stream->deleteLater(); // we are inside its terminal signal
     }
     if (m_store && exchange->answerId > 0)
-        m_store->updateMessage(exchange->answerId, text, reasoning, state, error);
+        m_store->updateMessage(exchange->answerId, text, reasoning, state, error, usage);
     if (exchange->conversationId == m_conversationId) {
         // The answer's row: by id, or (not stored) the last answer, which is the one streaming.
         for (qsizetype i = m_messages.size() - 1; i >= 0; --i) {
@@ -342,6 +344,7 @@ void ChatSession::endExchange(MessageState state, const QString &error, bool can
                 m.reasoning = reasoning;
                 m.state = state;
                 m.error = error;
+                m.usage = usage;
                 break;
             }
         }
@@ -350,6 +353,17 @@ void ChatSession::endExchange(MessageState state, const QString &error, bool can
     ensurePrompt();
     emit exchangeEnded(state, error, cancelled);
     emit listChanged();
+}
+
+MessageUsage ChatSession::answerUsage(const Prefetch::ResponseStream *stream) const
+{
+    if (!stream)
+        return {};
+    // Billed at the prices of the profile that served it (the provider may have been changed
+    // while it streamed).
+    if (const Prefetch::AnswerStream *answer = stream->answer())
+        return measureUsage(*stream, answer->profile().prices);
+    return m_engine ? measureUsage(*stream, m_engine->profile().prices) : MessageUsage{};
 }
 
 void ChatSession::saveProgress()

@@ -139,6 +139,7 @@ private:
     QList<Llm::ChatMessage> history() const;
     void dispatchPending();
     void endExchange(MessageState state, const QString &error, bool cancelled);
+    MessageUsage answerUsage(const Prefetch::ResponseStream *stream) const;
     bool ensureConversation(const QString &firstMessage);
 
     QPointer<Prefetch::Engine> m_engine;

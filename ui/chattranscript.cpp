@@ -76,6 +76,7 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     , m_errorIcon(new QLabel(m_errorRow))
     , m_error(new QLabel(m_errorRow))
     , m_status(mutedLabel({}, this))
+    , m_usage(mutedLabel({}, this))
 {
     m_timing->setObjectName(QStringLiteral("chatTiming"));
     m_timing->setWordWrap(false);
@@ -87,6 +88,9 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     m_error->setAccessibleName(QCoreApplication::translate("Gui::ChatDock", "Error"));
     m_status->setObjectName(QStringLiteral("chatStatus"));
     m_status->hide();
+    m_usage->setObjectName(QStringLiteral("chatUsage"));
+    m_usage->setAccessibleName(QCoreApplication::translate("Gui::ChatDock", "Usage"));
+    m_usage->hide();
 
     auto *header = new QHBoxLayout;
     header->addWidget(mutedLabel(QCoreApplication::translate("Gui::ChatDock", "Assistant"), this), 1);
@@ -102,6 +106,7 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     layout->addWidget(m_view);
     layout->addWidget(m_errorRow);
     layout->addWidget(m_status);
+    layout->addWidget(m_usage);
     applyErrorStyle();
 }
 
@@ -115,6 +120,19 @@ void AnswerWidget::setTiming(double firstTokenMs, bool prefetched)
             "Gui::ChatDock", "This answer was started while you paused typing, before you pressed Enter."));
     }
     m_timing->setText(text);
+}
+
+void AnswerWidget::setUsage(const MessageUsage &usage)
+{
+    const QString line = usageLine(usage);
+    m_usage->setText(line);
+    m_usage->setToolTip(line.isEmpty() ? QString() : usageDetails(usage));
+    m_usage->setVisible(!line.isEmpty());
+}
+
+QString AnswerWidget::usageText() const
+{
+    return m_usage->text();
 }
 
 void AnswerWidget::setStatus(const QString &text)
@@ -226,6 +244,7 @@ AnswerWidget *ChatTranscript::setMessages(const QList<StoredMessage> &messages, 
         }
         answer->view()->setMarkdown(m.content);
         answer->view()->setReasoning(m.reasoning);
+        answer->setUsage(m.usage);
         if (m.state == MessageState::Failed)
             answer->setError(m.error);
         else if (m.state == MessageState::Partial)

@@ -26,6 +26,9 @@ public:
 
     MarkdownView *view() const { return m_view; }
     void setTiming(double firstTokenMs, bool prefetched);
+    // The compact usage line under the answer, its details in the tooltip; hidden when empty.
+    void setUsage(const MessageUsage &usage);
+    QString usageText() const;
     void setStatus(const QString &text);
     void setError(const QString &message);
     QString errorText() const;
@@ -43,6 +46,7 @@ private:
     QLabel *m_errorIcon;
     QLabel *m_error;
     QLabel *m_status;
+    QLabel *m_usage;
 };
 
 // The messages of one conversation, newest at the bottom: the user's as plain text, answers as

@@ -1,9 +1,12 @@
 #include "conversationlist.h"
 
+#include "conversationexport.h"
 #include "conversationstore.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
+#include <QStandardPaths>
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QListWidget>
@@ -18,6 +21,13 @@ namespace Gui {
 namespace {
 // Typing in the search field settles this long before the store is queried.
 constexpr int SearchDelayMs = 150;
+
+// Where export and import dialogs start: Documents when it exists (not every system has one).
+QString startFolder()
+{
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return QDir(documents).exists() ? documents : QDir::homePath();
+}
 } // namespace
 
 
@@ -38,6 +48,13 @@ ConversationListPanel::ConversationListPanel(ConversationStore *store, QWidget *
     m_list->setUniformItemSizes(true);
     m_list->addAction(m_renameAction);
     m_list->addAction(m_deleteAction);
+    auto *separator = new QAction(this);
+    separator->setSeparator(true);
+    m_list->addAction(separator);
+    m_list->addAction(m_exportMarkdownAction);
+    m_list->addAction(m_exportJsonAction);
+    // In the menu, not the button row: a fourth button would widen the chat's minimum (tst_layout).
+    m_list->addAction(m_importAction);
     m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
     connect(m_list, &QListWidget::currentItemChanged, this, &ConversationListPanel::onCurrentItemChanged);
     connect(m_list, &QListWidget::itemChanged, this, &ConversationListPanel::onItemEdited);
@@ -89,6 +106,73 @@ void ConversationListPanel::createActions()
     m_deleteAction->setShortcutContext(Qt::WidgetShortcut);
     m_deleteAction->setToolTip(tr("Delete the conversation (Del)"));
     connect(m_deleteAction, &QAction::triggered, this, &ConversationListPanel::confirmDelete);
+
+    m_exportMarkdownAction = new QAction(tr("Export as &Markdown…"), this);
+    m_exportMarkdownAction->setToolTip(tr("Write the conversation to a Markdown file to read or share"));
+    connect(m_exportMarkdownAction, &QAction::triggered, this, [this] { exportCurrent(false); });
+    m_exportJsonAction = new QAction(tr("Export as &JSON…"), this);
+    m_exportJsonAction->setToolTip(tr("Write the conversation to a JSON file that Import reads back"));
+    connect(m_exportJsonAction, &QAction::triggered, this, [this] { exportCurrent(true); });
+    m_importAction = new QAction(tr("&Import…"), this);
+    m_importAction->setToolTip(tr("Add a conversation from a JSON file exported by Headstart"));
+    connect(m_importAction, &QAction::triggered, this, &ConversationListPanel::importFile);
+}
+
+void ConversationListPanel::askForFile(QFileDialog::AcceptMode mode, const QString &caption, const QString &file,
+                                       const QString &filter, std::function<void(const QString &)> accepted)
+{
+    auto *dialog = new QFileDialog(this, caption, file, filter);
+    dialog->setObjectName(QStringLiteral("conversationFileDialog"));
+    dialog->setAcceptMode(mode);
+    dialog->setFileMode(mode == QFileDialog::AcceptSave ? QFileDialog::AnyFile : QFileDialog::ExistingFile);
+    // The same dialog on every desktop, and one tests can drive.
+    dialog->setOption(QFileDialog::DontUseNativeDialog);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::fileSelected, this, std::move(accepted));
+    dialog->open();
+}
+
+void ConversationListPanel::exportCurrent(bool json)
+{
+    QListWidgetItem *item = m_list->currentItem();
+    if (!item || !m_store)
+        return;
+    const qint64 id = item->data(Qt::UserRole).toLongLong();
+    const auto info = m_store->conversation(id);
+    if (!info) {
+        emit errorOccurred(info.error());
+        return;
+    }
+    const QString folder = startFolder();
+    const QString name = ConversationExport::fileStem(*info) + (json ? QStringLiteral(".json") : QStringLiteral(".md"));
+    askForFile(QFileDialog::AcceptSave, json ? tr("Export Conversation as JSON") : tr("Export Conversation as Markdown"),
+               QDir(folder).filePath(name), json ? tr("JSON files (*.json)") : tr("Markdown files (*.md)"),
+               [this, id, json](const QString &path) {
+                   if (!m_store)
+                       return;
+                   const auto written = ConversationExport::exportToFile(
+                       *m_store, id, json ? ConversationExport::Format::Json : ConversationExport::Format::Markdown, path);
+                   if (!written)
+                       emit errorOccurred(written.error());
+               });
+}
+
+void ConversationListPanel::importFile()
+{
+    askForFile(QFileDialog::AcceptOpen, tr("Import Conversation"), startFolder(),
+               tr("Headstart conversations (*.json);;All files (*)"), [this](const QString &path) {
+                   if (!m_store)
+                       return;
+                   const auto id = ConversationExport::importFromFile(*m_store, path);
+                   if (!id) {
+                       emit errorOccurred(id.error());
+                       return;
+                   }
+                   clearSearch(); // the new conversation must be in the list
+                   reload(*id);
+                   m_currentId = *id;
+                   emit conversationSelected(*id);
+               });
 }
 
 void ConversationListPanel::clearSearch()
@@ -188,6 +272,8 @@ void ConversationListPanel::updateActions()
     const bool hasCurrent = m_list->currentItem() != nullptr;
     m_renameAction->setEnabled(hasCurrent);
     m_deleteAction->setEnabled(hasCurrent);
+    m_exportMarkdownAction->setEnabled(hasCurrent);
+    m_exportJsonAction->setEnabled(hasCurrent);
 }
 
 } // namespace Gui

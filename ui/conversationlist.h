@@ -1,8 +1,11 @@
 #pragma once
 
+#include <QFileDialog>
 #include <QPointer>
 #include <QTimer>
 #include <QWidget>
+
+#include <functional>
 
 class QAction;
 class QLineEdit;
@@ -14,7 +17,8 @@ namespace Gui {
 class ConversationStore;
 
 // The list of conversations beside the chat: a search field (titles and message text), the
-// list, newest first, and New, Rename (F2, or in place) and Delete (Del, after asking). Reads
+// list, newest first, and New, Rename (F2, or in place) and Delete (Del, after asking); Export
+// (Markdown or JSON) and Import (JSON) through ConversationExport. Reads
 // and renames through the store; opening, starting and removing a conversation are the chat
 // session's, so they are asked for by signal. GUI thread.
 class ConversationListPanel : public QWidget
@@ -33,6 +37,9 @@ public:
     QAction *newAction() const { return m_newAction; }
     QAction *renameAction() const { return m_renameAction; }
     QAction *deleteAction() const { return m_deleteAction; }
+    QAction *exportMarkdownAction() const { return m_exportMarkdownAction; }
+    QAction *exportJsonAction() const { return m_exportJsonAction; }
+    QAction *importAction() const { return m_importAction; }
 
 signals:
     void conversationSelected(qint64 id);
@@ -47,6 +54,11 @@ private:
     void onCurrentItemChanged(QListWidgetItem *current);
     void onItemEdited(QListWidgetItem *item);
     void confirmDelete();
+    // A non-native, window-modal file dialog (open(), no nested loop); `accepted` gets the path.
+    void askForFile(QFileDialog::AcceptMode mode, const QString &caption, const QString &file, const QString &filter,
+                    std::function<void(const QString &)> accepted);
+    void exportCurrent(bool json);
+    void importFile();
     void updateActions();
 
     QPointer<ConversationStore> m_store;
@@ -55,6 +67,9 @@ private:
     QAction *m_newAction = nullptr;
     QAction *m_renameAction = nullptr;
     QAction *m_deleteAction = nullptr;
+    QAction *m_exportMarkdownAction = nullptr;
+    QAction *m_exportJsonAction = nullptr;
+    QAction *m_importAction = nullptr;
     QTimer m_searchTimer;
     qint64 m_currentId = 0;
 };

@@ -22,13 +22,6 @@ namespace Gui {
 
 using namespace StoreDetail;
 
-namespace {
-
-spdlog::logger &log() { return Llm::moduleLogger("ui"); }
-
-// The trigram tokenizer needs three characters to index anything.
-constexpr qsizetype TrigramLength = 3;
-
 QString roleName(Llm::Role role)
 {
     switch (role) {
@@ -77,6 +70,14 @@ ConversationMode modeFromName(const QString &name)
     return name == QLatin1String("document") ? ConversationMode::Document : ConversationMode::FreeChat;
 }
 
+
+namespace {
+
+spdlog::logger &log() { return Llm::moduleLogger("ui"); }
+
+// The trigram tokenizer needs three characters to index anything.
+constexpr qsizetype TrigramLength = 3;
+
 // LIKE treats % and _ as wildcards; with ESCAPE '\' these three characters are literal.
 QString likeEscaped(const QString &text)
 {
@@ -120,6 +121,38 @@ ConversationInfo readConversation(const QSqlQuery &q)
     c.updated = QDateTime::fromMSecsSinceEpoch(q.value(4).toLongLong(), Qt::UTC);
     c.messageCount = q.value(5).toInt();
     return c;
+}
+
+// The usage columns, in MessageUsage's order, for SELECT and for "column = ?" lists.
+const QString UsageColumns = QStringLiteral("input_tokens, cache_read_tokens, cache_write_tokens, output_tokens, "
+                                            "reasoning_tokens, first_token_ms, tokens_per_second, cost, currency");
+
+void bindUsage(QSqlQuery &q, const MessageUsage &u)
+{
+    q.addBindValue(u.tokens.inputTokens);
+    q.addBindValue(u.tokens.cacheReadTokens);
+    q.addBindValue(u.tokens.cacheWriteTokens);
+    q.addBindValue(u.tokens.outputTokens);
+    q.addBindValue(u.tokens.reasoningTokens);
+    q.addBindValue(u.firstTokenMs);
+    q.addBindValue(u.tokensPerSecond);
+    q.addBindValue(u.cost);
+    q.addBindValue(text(u.currency));
+}
+
+MessageUsage readUsage(const QSqlQuery &q, int first)
+{
+    MessageUsage u;
+    u.tokens.inputTokens = q.value(first).toLongLong();
+    u.tokens.cacheReadTokens = q.value(first + 1).toLongLong();
+    u.tokens.cacheWriteTokens = q.value(first + 2).toLongLong();
+    u.tokens.outputTokens = q.value(first + 3).toLongLong();
+    u.tokens.reasoningTokens = q.value(first + 4).toLongLong();
+    u.firstTokenMs = q.value(first + 5).toDouble();
+    u.tokensPerSecond = q.value(first + 6).toDouble();
+    u.cost = q.value(first + 7).toDouble();
+    u.currency = q.value(first + 8).toString();
+    return u;
 }
 
 const QString ConversationColumns = QStringLiteral(
@@ -361,8 +394,8 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
 {
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT id, conversation_id, role, content, reasoning, state, error, created_at"
-                             " FROM messages WHERE conversation_id = ? ORDER BY id"));
+    q.prepare(QStringLiteral("SELECT id, conversation_id, role, content, reasoning, state, error, created_at, ")
+              + UsageColumns + QStringLiteral(" FROM messages WHERE conversation_id = ? ORDER BY id"));
     q.addBindValue(conversationId);
     if (!q.exec())
         return std::unexpected(readFailed(tr("Could not read the messages"), q.lastError()));
@@ -377,6 +410,7 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
         m.state = stateFromName(q.value(5).toString());
         m.error = q.value(6).toString();
         m.created = QDateTime::fromMSecsSinceEpoch(q.value(7).toLongLong(), Qt::UTC);
+        m.usage = readUsage(q, 8);
         out.append(std::move(m));
     }
     if (q.lastError().isValid())
@@ -386,7 +420,7 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
 
 StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm::Role role, const QString &content,
                                                      const QString &reasoning, MessageState state,
-                                                     const QString &error)
+                                                     const QString &error, const MessageUsage &usage)
 {
     const QString what = tr("Could not save the message");
     if (m_damaged)
@@ -403,8 +437,8 @@ StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm:
         return writeFailed<qint64>(what, q.lastError());
     if (q.numRowsAffected() != 1)
         return std::unexpected(tr("The conversation no longer exists."));
-    q.prepare(QStringLiteral("INSERT INTO messages (conversation_id, role, content, reasoning, state, error, created_at)"
-                             " VALUES (?, ?, ?, ?, ?, ?, ?)"));
+    q.prepare(QStringLiteral("INSERT INTO messages (conversation_id, role, content, reasoning, state, error, created_at, ")
+              + UsageColumns + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(conversationId);
     q.addBindValue(roleName(role));
     q.addBindValue(text(content));
@@ -412,6 +446,7 @@ StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm:
     q.addBindValue(stateName(state));
     q.addBindValue(text(error));
     q.addBindValue(now);
+    bindUsage(q, usage);
     if (!q.exec())
         return writeFailed<qint64>(what, q.lastError());
     const qint64 id = q.lastInsertId().toLongLong();
@@ -421,8 +456,50 @@ StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm:
     return id;
 }
 
+StoreResult<qint64> ConversationStore::insertConversation(const ConversationInfo &info,
+                                                         const QList<StoredMessage> &messages)
+{
+    const QString what = tr("Could not import the conversation");
+    if (m_damaged)
+        return writeFailed<qint64>(what, damagedDetail());
+    const qint64 now = nextStamp();
+    Transaction transaction(m_db);
+    if (!transaction.isActive())
+        return writeFailed<qint64>(what, m_db.lastError());
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("INSERT INTO conversations (title, document_path, mode, created_at, updated_at)"
+                             " VALUES (?, ?, ?, ?, ?)"));
+    q.addBindValue(text(info.title));
+    q.addBindValue(text(info.documentPath));
+    q.addBindValue(modeName(info.mode));
+    q.addBindValue(now);
+    q.addBindValue(now);
+    if (!q.exec())
+        return writeFailed<qint64>(what, q.lastError());
+    const qint64 id = q.lastInsertId().toLongLong();
+    q.prepare(QStringLiteral("INSERT INTO messages (conversation_id, role, content, reasoning, state, error, created_at, ")
+              + UsageColumns + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    for (const StoredMessage &m : messages) {
+        q.addBindValue(id);
+        q.addBindValue(roleName(m.role));
+        q.addBindValue(text(m.content));
+        q.addBindValue(text(m.reasoning));
+        q.addBindValue(stateName(m.state));
+        q.addBindValue(text(m.error));
+        q.addBindValue(m.created.isValid() ? m.created.toMSecsSinceEpoch() : now);
+        bindUsage(q, m.usage);
+        if (!q.exec())
+            return writeFailed<qint64>(what, q.lastError()); // rolled back: nothing of it stays
+    }
+    if (!transaction.commit())
+        return writeFailed<qint64>(what, m_db.lastError());
+    emit conversationsChanged();
+    return id;
+}
+
 StoreResult<void> ConversationStore::updateMessage(qint64 messageId, const QString &content, const QString &reasoning,
-                                                   MessageState state, const QString &error)
+                                                   MessageState state, const QString &error,
+                                                   const MessageUsage &usage)
 {
     const QString what = tr("Could not save the answer");
     if (m_damaged)
@@ -432,11 +509,13 @@ StoreResult<void> ConversationStore::updateMessage(qint64 messageId, const QStri
     if (!transaction.isActive())
         return writeFailed<void>(what, m_db.lastError());
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("UPDATE messages SET content = ?, reasoning = ?, state = ?, error = ? WHERE id = ?"));
+    q.prepare(QStringLiteral("UPDATE messages SET content = ?, reasoning = ?, state = ?, error = ?, ")
+              + QString(UsageColumns).replace(QStringLiteral(","), QStringLiteral(" = ?,")) + QStringLiteral(" = ? WHERE id = ?"));
     q.addBindValue(text(content));
     q.addBindValue(text(reasoning));
     q.addBindValue(stateName(state));
     q.addBindValue(text(error));
+    bindUsage(q, usage);
     q.addBindValue(messageId);
     if (!q.exec())
         return writeFailed<void>(what, q.lastError());

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "messageusage.h"
+
 #include "llm/llmtypes.h"
 
 #include <QDateTime>
@@ -40,7 +42,17 @@ struct StoredMessage {
     MessageState state = MessageState::Complete;
     QString error; // Failed: the message shown to the user
     QDateTime created; // UTC
+    MessageUsage usage; // answers: tokens, speed and cost; empty for questions and old messages
 };
+
+// The names the store writes for roles, states and modes (the export format uses them too).
+// Reading falls back to user, complete and free chat for a name it does not know.
+QString roleName(Llm::Role role);
+Llm::Role roleFromName(const QString &name);
+QString stateName(MessageState state);
+MessageState stateFromName(const QString &name);
+QString modeName(ConversationMode mode);
+ConversationMode modeFromName(const QString &name);
 
 // Every fallible operation returns the value or a sentence that is safe to show the user.
 template <typename T>
@@ -67,7 +79,7 @@ class ConversationStore : public QObject
     Q_OBJECT
 
 public:
-    static constexpr int SchemaVersion = 1;
+    static constexpr int SchemaVersion = 2;
 
     struct Options {
         bool fullTextSearch = true; // false: always LIKE (tests of that path)
@@ -103,10 +115,15 @@ public:
     StoreResult<QList<StoredMessage>> messages(qint64 conversationId) const;
     StoreResult<qint64> appendMessage(qint64 conversationId, Llm::Role role, const QString &content,
                                       const QString &reasoning = {}, MessageState state = MessageState::Complete,
-                                      const QString &error = {});
+                                      const QString &error = {}, const MessageUsage &usage = {});
+    // A whole conversation (an import) in one transaction: all of it is written, or nothing.
+    // Each message keeps its role, text, reasoning, state, error, usage and time (an invalid
+    // time: now); ids are new. The new conversation's id.
+    StoreResult<qint64> insertConversation(const ConversationInfo &info, const QList<StoredMessage> &messages);
     // A streamed answer as it stands now (checkpoints while streaming, then its end).
+    // `usage` is stored with it (an empty one while it streams).
     StoreResult<void> updateMessage(qint64 messageId, const QString &content, const QString &reasoning,
-                                    MessageState state, const QString &error = {});
+                                    MessageState state, const QString &error = {}, const MessageUsage &usage = {});
 
 signals:
     // A conversation was created, renamed, moved to another mode, deleted or given a message:

@@ -47,6 +47,16 @@ const QStringList Migrations[] = {
                     " error TEXT NOT NULL DEFAULT '',"
                     " created_at INTEGER NOT NULL)"),
      QStringLiteral("CREATE INDEX messages_conversation ON messages (conversation_id, id)")},
+    // 2: each answer's usage (MessageUsage); -1 is "not known", which is what older answers get.
+    {QStringLiteral("ALTER TABLE messages ADD COLUMN input_tokens INTEGER NOT NULL DEFAULT -1"),
+     QStringLiteral("ALTER TABLE messages ADD COLUMN cache_read_tokens INTEGER NOT NULL DEFAULT -1"),
+     QStringLiteral("ALTER TABLE messages ADD COLUMN cache_write_tokens INTEGER NOT NULL DEFAULT -1"),
+     QStringLiteral("ALTER TABLE messages ADD COLUMN output_tokens INTEGER NOT NULL DEFAULT -1"),
+     QStringLiteral("ALTER TABLE messages ADD COLUMN reasoning_tokens INTEGER NOT NULL DEFAULT -1"),
+     QStringLiteral("ALTER TABLE messages ADD COLUMN first_token_ms REAL NOT NULL DEFAULT -1"),
+     QStringLiteral("ALTER TABLE messages ADD COLUMN tokens_per_second REAL NOT NULL DEFAULT -1"),
+     QStringLiteral("ALTER TABLE messages ADD COLUMN cost REAL NOT NULL DEFAULT -1"),
+     QStringLiteral("ALTER TABLE messages ADD COLUMN currency TEXT NOT NULL DEFAULT ''")},
 };
 
 // The search index is not part of the versioned schema: whether it can exist depends on the
