@@ -13,6 +13,7 @@
 #include "helpdialogs.h"
 #include "mnemonic.h"
 #include "logfolder.h"
+#include "librarydock.h"
 #include "metricsdock.h"
 #include "newdocumentwizard.h"
 #include "salvageexport.h"
@@ -188,6 +189,14 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         if (visible && !std::exchange(m_metricsSized, true))
             resizeDocks({m_metrics}, {height() / 3}, Qt::Vertical);
     });
+
+    if (m_services.library) {
+        m_library = new LibraryDock(m_services.library, this);
+        m_library->setObjectName(QStringLiteral("libraryDock"));
+        addDockWidget(Qt::LeftDockWidgetArea, m_library);
+        m_library->hide();
+        connect(m_library, &LibraryDock::settingsRequested, this, &MainWindow::librarySettingsRequested);
+    }
 
     createMenus();
 
@@ -384,6 +393,12 @@ void MainWindow::createMenus()
     metrics->setText(tr("&Metrics"));
     metrics->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     view->addAction(metrics);
+    if (m_library) {
+        QAction *library = m_library->toggleViewAction();
+        library->setText(tr("&Library"));
+        library->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+        view->addAction(library);
+    }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *guide = help->addAction(tr("&User Guide"), this, [this] { openUserGuide(this); });
