@@ -17,7 +17,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimer>
 
 #include <memory>
 
@@ -39,7 +38,7 @@ private slots:
 private:
     void makeDialog(const AppSettings &settings);
     // Clicks Add Folder…, and answers the folder chooser it opens with `folder` (or cancels it
-    // when empty) as soon as the chooser is up.
+    // when empty).
     void chooseFolder(const QString &folder);
     template <typename T>
     T *find(const char *name) const
@@ -90,26 +89,20 @@ void tst_SettingsLibrary::makeDialog(const AppSettings &settings)
 
 void tst_SettingsLibrary::chooseFolder(const QString &folder)
 {
-    bool answered = false;
-    // The chooser is modal and runs its own loop inside the click; it is answered from there.
-    QTimer poll;
-    poll.setInterval(10);
-    connect(&poll, &QTimer::timeout, this, [&] {
-        auto *chooser = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
-        if (!chooser || !chooser->isVisible())
-            return;
-        poll.stop();
-        answered = true;
-        if (folder.isEmpty()) {
-            chooser->reject();
-            return;
-        }
-        chooser->setDirectory(folder);
-        static_cast<QDialog *>(chooser)->accept(); // as OK does
-    });
-    poll.start();
     QTest::mouseClick(find<QPushButton>("libraryAdd"), Qt::LeftButton);
-    QVERIFY(answered);
+    // Window-modal, opened without a nested event loop: it is up when the click returns.
+    auto *chooser = m_dialog->findChild<QFileDialog *>(QStringLiteral("libraryFolderChooser"));
+    QVERIFY(chooser);
+    QTRY_VERIFY_WITH_TIMEOUT(chooser->isVisible(), 2000);
+    QCOMPARE(chooser->windowModality(), Qt::WindowModal);
+    if (folder.isEmpty()) {
+        chooser->reject();
+    } else {
+        chooser->setDirectory(folder);
+        static_cast<QDialog *>(chooser)->accept(); // as its Choose button does
+    }
+    // Deleted on close: the next Add opens a fresh one.
+    QTRY_VERIFY_WITH_TIMEOUT(!m_dialog->findChild<QFileDialog *>(QStringLiteral("libraryFolderChooser")), 2000);
 }
 
 void tst_SettingsLibrary::addAndRemoveFolders()

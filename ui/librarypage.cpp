@@ -77,10 +77,22 @@ void LibraryPage::refresh()
 
 void LibraryPage::addFolder()
 {
+    // Window-modal and answered by a handler, like every dialog here: answers keep streaming
+    // behind it (no nested event loop).
     const QString start = m_folders.isEmpty() ? QDir::homePath() : m_folders.constLast();
-    const QString chosen = QFileDialog::getExistingDirectory(this, tr("Add a Library Folder"), start);
+    auto *dialog = new QFileDialog(this, tr("Add a Library Folder"), start);
+    dialog->setObjectName(QStringLiteral("libraryFolderChooser"));
+    dialog->setFileMode(QFileDialog::Directory);
+    dialog->setOption(QFileDialog::ShowDirsOnly);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::fileSelected, this, &LibraryPage::addChosenFolder);
+    dialog->open();
+}
+
+void LibraryPage::addChosenFolder(const QString &chosen)
+{
     if (chosen.isEmpty())
-        return; // cancelled
+        return;
     const QString folder = normalizedLibraryFolder(chosen);
     if (m_folders.contains(folder)) {
         m_status->setText(tr("%1 is in the library already.").arg(QDir::toNativeSeparators(folder)));

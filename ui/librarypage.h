@@ -10,7 +10,7 @@ class QPushButton;
 namespace Gui {
 
 // The settings dialog's Library page: the folders of the knowledge base, added through a folder
-// chooser and removed from the list. Each change is reported through foldersEdited() for the
+// chooser (window-modal, opened with open()) and removed from the list. Each change is reported through foldersEdited() for the
 // dialog to apply at once, like every other setting. GUI thread.
 class LibraryPage : public QWidget
 {
@@ -28,6 +28,7 @@ signals:
 
 private:
     void addFolder();
+    void addChosenFolder(const QString &chosen);
     void removeSelected();
     void refresh();
 
