@@ -45,6 +45,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTextCursor>
 #include <QTextDocument>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -177,6 +178,10 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         m_chat->setObjectName(QStringLiteral("chatDock"));
         m_chat->setDocument(currentDocument());
         addDockWidget(Qt::RightDockWidgetArea, m_chat);
+        if (m_services.library) {
+            m_chat->setLibrary(m_services.library);
+            connect(m_chat, &ChatDock::passageRequested, this, &MainWindow::openPassage);
+        }
     }
     m_metrics = new MetricsDock(m_services.engine, this);
     m_metrics->setObjectName(QStringLiteral("metricsDock"));
@@ -713,6 +718,24 @@ void MainWindow::setDocumentText(const QString &text)
 bool MainWindow::openFile(const QString &path)
 {
     return m_tabs->openFile(path);
+}
+
+bool MainWindow::openPassage(const Knowledge::Passage &passage)
+{
+    if (!m_tabs->openFile(passage.path))
+        return false; // the tabs said why (moved, unreadable)
+    DocumentTab *tab = m_tabs->currentTab();
+    if (!tab)
+        return false;
+    // Offsets are into the text as the index decoded it; a file edited since may be shorter.
+    const int length = tab->document()->characterCount() - 1;
+    QTextCursor cursor(tab->document());
+    cursor.setPosition(std::clamp(int(passage.start), 0, length));
+    cursor.setPosition(std::clamp(int(passage.end), 0, length), QTextCursor::KeepAnchor);
+    tab->setTextCursor(cursor);
+    tab->centerCursor();
+    tab->setFocus();
+    return true;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "knowledge/types.h"
+
 #include "prefetch/actionprompts.h"
 
 #include <QMap>
@@ -84,6 +86,8 @@ public:
     void providerChanged();
 
     bool openFile(const QString &path);
+    // Opens the passage's file (or turns to its tab) and selects the passage.
+    bool openPassage(const Knowledge::Passage &passage);
     DocumentTab *newDocument(const QString &text = {});
     void setDocumentText(const QString &text);
 
