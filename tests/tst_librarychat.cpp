@@ -47,6 +47,7 @@ private slots:
     void initTestCase();
     void cleanupTestCase();
     void askTheLibraryAndFollowACitation();
+    void passagesChangedAfterThePauseAreSentAtEnter();
 
 private:
     static bool write(const QString &path, const QString &text);
@@ -239,6 +240,31 @@ void tst_LibraryChat::askTheLibraryAndFollowACitation()
     const QString tea = QDir(m_dir.filePath(QStringLiteral("notes"))).filePath(QStringLiteral("茶.md"));
     QTRY_VERIFY_WITH_TIMEOUT(m_window->tabs()->currentDocument()->filePath() == tea, 3000);
     QVERIFY(m_window->tabs()->currentTab()->textCursor().selectedText().contains(QStringLiteral("龙井茶产于杭州西湖")));
+}
+
+void tst_LibraryChat::passagesChangedAfterThePauseAreSentAtEnter()
+{
+    Gui::ChatDock *chat = m_window->chatDock();
+    QCOMPARE(chat->mode(), Gui::ConversationMode::Library);
+    const auto cancelledBefore = m_engine->metrics().stats(Strategy::Debounce).cancelled;
+    QSignalSpy started(m_debounce.get(), &Prefetch::DebounceStrategy::prefetchStarted);
+    chat->input()->setFocus();
+    QTest::keyClicks(chat->input(), QStringLiteral("Who trims the wick of the keeper's lamp?"));
+    QVERIFY(started.wait(5000));
+
+    // The note changes after the pause: its passages are not the ones prefetched with.
+    QSignalSpy changed(m_library.get(), &Knowledge::Library::contentsChanged);
+    QVERIFY(write(m_dir.filePath(QStringLiteral("notes/lighthouse.md")),
+                  QStringLiteral("# Lighthouse\n\n## Keeper\n\nThe keeper trims the wick of the brass lamp at nine.\n")));
+    QVERIFY(changed.wait(15000));
+    // The prefetch made from the old passages is let go.
+    QTRY_VERIFY_WITH_TIMEOUT(m_engine->metrics().stats(Strategy::Debounce).cancelled > cancelledBefore, 3000);
+
+    QSignalSpy ended(chat, &Gui::ChatDock::answerEnded);
+    QTest::keyClick(chat->input(), Qt::Key_Return);
+    QVERIFY(ended.wait(15000));
+    QVERIFY2(newestAnswer().contains(QLatin1String("brass lamp at nine")), qPrintable(newestAnswer()));
+    QVERIFY(!newestAnswer().contains(QLatin1String("at dusk")));
 }
 
 QTEST_MAIN(tst_LibraryChat)
