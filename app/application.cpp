@@ -4,6 +4,7 @@
 #include "logging.h"
 #include "singleinstance.h"
 
+#include "knowledge/library.h"
 #include "llm/proxy.h"
 #include "localprovider/serverthread.h"
 #include "prefetch/classifier.h"
@@ -164,7 +165,7 @@ void Application::showMessage(const QString &message, int timeoutMs)
 Gui::MainWindow *Application::addWindow()
 {
     Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
-                          m_conversations.get(), m_speculator.get()};
+                          m_conversations.get(), m_speculator.get(), m_library.get()};
     m_windows.push_back(std::make_unique<Gui::MainWindow>(services));
     Gui::MainWindow *w = m_windows.back().get();
     w->setTranslateTarget(m_settings.translateTarget);
@@ -172,6 +173,7 @@ Gui::MainWindow *Application::addWindow()
     w->setRecoveryDirectory(QDir(dataDirectory()).filePath(QStringLiteral("recovery")));
     w->setLogDirectory(logDirectory());
     connect(w, &Gui::MainWindow::settingsRequested, this, &Application::openSettings);
+    connect(w, &Gui::MainWindow::librarySettingsRequested, this, &Application::openLibrarySettings);
     w->setPrefetchPause(m_etiquette->reason());
     connect(m_etiquette.get(), &System::SpeculationEtiquette::pauseChanged, w, &Gui::MainWindow::setPrefetchPause);
     connect(w, &Gui::MainWindow::newWindowRequested, this, [this] {
@@ -372,6 +374,8 @@ void Application::applySettings(const Gui::AppSettings &settings)
     }
     if (old.proxy != settings.proxy)
         applyProxy();
+    if (m_library && old.libraryFolders != settings.libraryFolders)
+        m_library->setFolders(settings.libraryFolders);
     for (const auto &w : m_windows)
         w->setTranslateTarget(settings.translateTarget);
     if (old.uiLanguage != settings.uiLanguage)
@@ -430,6 +434,12 @@ void Application::openSettings()
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_dialog, &Gui::SettingsDialog::settingsChanged, this, &Application::applySettings);
     m_dialog->show();
+}
+
+void Application::openLibrarySettings()
+{
+    openSettings();
+    m_dialog->showPage(Gui::SettingsDialog::Page::Library);
 }
 
 bool Application::start(const Options &options)
@@ -504,6 +514,13 @@ bool Application::start(const Options &options)
     m_etiquette = std::make_unique<System::SpeculationEtiquette>(m_engine.get(), m_conditions.get());
     m_etiquette->setEnabled(m_settings.prefetch.pauseOnBatteryAndMetered);
     m_conversations = std::make_unique<Gui::ConversationStore>(QDir(dataDirectory()).filePath(QStringLiteral("conversations.sqlite")));
+    Knowledge::Library::Options libraryOptions;
+    libraryOptions.databasePath = QDir(dataDirectory()).filePath(QStringLiteral("knowledge/index.sqlite"));
+    m_library = std::make_unique<Knowledge::Library>(libraryOptions);
+    connect(m_library.get(), &Knowledge::Library::failed, this, [this](const QString &message) {
+        showMessage(message, 8000);
+    });
+    m_library->setFolders(m_settings.libraryFolders);
 
     Gui::MainWindow *first = addWindow();
     // The window in front is the one the user turned to last (a dialog counts as its window's).

@@ -15,6 +15,7 @@
 class QNetworkAccessManager;
 class QTranslator;
 
+namespace Knowledge { class Library; }
 namespace Llm { class ProxyFactory; }
 
 namespace LocalProvider { class ServerThread; }
@@ -69,6 +70,7 @@ public:
     QList<Gui::MainWindow *> windows() const;
     const Gui::AppSettings &settings() const { return m_settings; }
     void openSettings();
+    void openLibrarySettings();
     // From a second `headstart` process (SingleInstance): opens its files here, in a new window
     // for --new-window, and brings that window to the front.
     void openRequested(const App::OpenRequest &request);
@@ -119,6 +121,9 @@ private:
     std::unique_ptr<System::SpeculationEtiquette> m_etiquette;
     QTimer m_habitsSave; // what the habits learnt goes to the settings a little later, in one write
     std::unique_ptr<Gui::ConversationStore> m_conversations;
+    // The knowledge base: its index under the data folder, its folders from m_settings. Made
+    // before the windows, which show it, and destroyed after them.
+    std::unique_ptr<Knowledge::Library> m_library;
     std::vector<std::unique_ptr<Gui::MainWindow>> m_windows; // open ones; the last closed stays till the end
     QPointer<Gui::MainWindow> m_front;
     bool m_quitting = false;

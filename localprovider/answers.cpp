@@ -82,6 +82,7 @@ QString shapedText(const Material &m, quint64 seed)
     case Kind::WizardOutline: return Shapes::outline(m, seed);
     case Kind::WizardIntroduction: return Shapes::introduction(m);
     case Kind::WizardTitles: return Shapes::titles(m, seed);
+    case Kind::LibraryChat: return Shapes::libraryAnswer(m.question, m.passages);
     case Kind::Chat:
     case Kind::ContinueWriting: return {};
     }

@@ -104,6 +104,31 @@ bool readAction(const QString &instruction, Material &m)
     return false;
 }
 
+// The library chat's message (ui/libraryretrieval.cpp writes it): "Passages from my library:",
+// blocks "[n] path (heading)" + text, then "Question: ...". Read here on its own terms, not
+// through the client's code.
+void readLibraryMessage(const QString &message, Material &m)
+{
+    static const QString head = QStringLiteral("Passages from my library:\n\n");
+    static const QString question = QStringLiteral("\n\nQuestion: ");
+    const qsizetype at = message.lastIndexOf(question);
+    if (!message.startsWith(head) || at < 0)
+        return;
+    static const QRegularExpression block(QStringLiteral("(?:^|\\n\\n)\\[(\\d+)\\] [^\\n]*\\n"));
+    const QString body = message.sliced(head.size() - 2, at - head.size() + 2); // keeps the "\n\n" before [1]
+    QList<QRegularExpressionMatch> starts;
+    for (auto it = block.globalMatch(body); it.hasNext();)
+        starts.append(it.next());
+    if (starts.isEmpty())
+        return;
+    m.kind = Material::Kind::LibraryChat;
+    m.question = message.sliced(at + question.size());
+    for (qsizetype i = 0; i < starts.size(); ++i) {
+        const qsizetype end = i + 1 < starts.size() ? starts[i + 1].capturedStart() : body.size();
+        m.passages.append(body.sliced(starts[i].capturedEnd(), end - starts[i].capturedEnd()).trimmed());
+    }
+}
+
 } // namespace
 
 Material Material::from(const QList<Turn> &turns)
@@ -139,13 +164,15 @@ Material Material::from(const QList<Turn> &turns)
     }
     m.kind = Kind::Chat;
     m.messages = user;
+    if (!user.isEmpty())
+        readLibraryMessage(user.last(), m);
     return m;
 }
 
 QString Material::text() const
 {
     QStringList parts;
-    for (const QString &part : {document, selection, topic, audience, tone, outline, introduction}) {
+    for (const QString &part : {document, selection, topic, audience, tone, outline, introduction, question}) {
         if (!part.isEmpty())
             parts.append(part);
     }

@@ -24,6 +24,7 @@ struct Material {
         WizardOutline,
         WizardIntroduction,
         WizardTitles,
+        LibraryChat, // a chat message with numbered passages of the user's files before it
     };
 
     Kind kind = Kind::Chat;
@@ -37,6 +38,9 @@ struct Material {
     QString tone;
     QString outline;
     QString introduction;
+    // LibraryChat: the passages' texts in their numbering ([1] first) and the question.
+    QStringList passages;
+    QString question;
 
     static Material from(const QList<Turn> &turns);
 

@@ -430,6 +430,33 @@ QString rewrite(const QString &selection, quint64 seed)
     return joinSentences(parts);
 }
 
+QString libraryAnswer(const QString &question, const QStringList &passages)
+{
+    constexpr qsizetype MaxCited = 2;
+    const QSet<QString> asked = keysOf(question);
+    QStringList parts;
+    for (qsizetype n = 0; n < passages.size() && parts.size() < MaxCited; ++n) {
+        qsizetype best = -1;
+        qsizetype bestShared = 0;
+        const QStringList own = sentences(passages[n]);
+        for (qsizetype i = 0; i < own.size(); ++i) {
+            const qsizetype shared = (keysOf(own[i]) & asked).size();
+            if (shared > bestShared) {
+                best = i;
+                bestShared = shared;
+            }
+        }
+        if (best >= 0)
+            parts.append(own[best] + QStringLiteral(" [%1]").arg(n + 1));
+    }
+    if (parts.isEmpty() && !passages.isEmpty()) {
+        const QStringList own = sentences(passages.first());
+        if (!own.isEmpty())
+            parts.append(own.first() + QStringLiteral(" [1]"));
+    }
+    return parts.join(QLatin1Char(' '));
+}
+
 QString explanation(const QString &selection, const QString &document, quint64 seed)
 {
     const QStringList own = sentences(selection);

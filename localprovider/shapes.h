@@ -36,6 +36,11 @@ QString introduction(const Material &material);
 // The wizard's title options: three to five short lines from the topic's words.
 QString titles(const Material &material, quint64 seed);
 
+// The library chat: for each of the first passages that shares words with the question, its
+// sentence sharing the most, followed by the passage's citation "[n]"; the first passage's first
+// sentence when none shares any.
+QString libraryAnswer(const QString &question, const QStringList &passages);
+
 } // namespace Shapes
 
 } // namespace LocalProvider

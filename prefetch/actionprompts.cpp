@@ -140,6 +140,18 @@ const PromptTemplate &chatTemplate(bool withDocument)
     return withDocument ? document : plain;
 }
 
+const PromptTemplate &libraryChatTemplate()
+{
+    static const PromptTemplate t =
+        PromptTemplate()
+            .addSystem(QStringLiteral("You are Headstart, a helpful assistant. Answer from the numbered passages of "
+                                      "the user's own files that come with each message, and cite the passages you "
+                                      "use as [1], [2]. When they do not hold the answer, say so. Be concise."))
+            .addHistory()
+            .addDynamicMessage(Llm::Role::User, QStringLiteral("{message}"));
+    return t;
+}
+
 RenderedRequest renderChatMessage(const CompiledPrompt &chat, const QList<Llm::ChatMessage> &history,
                                   const QString &model, const QString &text)
 {

@@ -62,6 +62,9 @@ Llm::ChatRequest buildActionRequest(DocumentAction action, const QString &docume
 // so far (the `history` of render()) and the user's new text (dynamic value "message").
 // Static value "document" when `withDocument`.
 const PromptTemplate &chatTemplate(bool withDocument);
+// The chat "about my library": a static system prompt (cached), the history, then the message
+// with the passages retrieved for it, numbered, which the answer cites as [1], [2].
+const PromptTemplate &libraryChatTemplate();
 // The chat's request for the user's `text`: `chat` (chatTemplate() compiled) rendered after
 // `history`. When it is null (it could not be compiled for the provider: no model, ...), an
 // unencoded request without a fingerprint, which is never prefetched and, sent, fails on the

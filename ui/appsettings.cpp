@@ -1,6 +1,7 @@
 #include "appsettings.h"
 
 #include "money.h"
+#include "librarysettings.h"
 #include "networksettings.h"
 
 #include <QDir>
@@ -179,6 +180,7 @@ public:
         loadProviders(out);
         loadGeneral(out);
         out.proxy = loadProxySettings(m_settings, problems);
+        out.libraryFolders = loadLibraryFolders(m_settings, problems);
     }
 
     QStringList problems;
@@ -466,8 +468,8 @@ bool operator==(const AppSettings &a, const AppSettings &b)
 {
     return a.providerId == b.providerId && a.providers == b.providers
         && AppSettings::samePrefetch(a.prefetch, b.prefetch) && a.uiLanguage == b.uiLanguage
-        && a.translateTarget == b.translateTarget && a.firstRun == b.firstRun && a.logDetail == b.logDetail && a.textSizePercent == b.textSizePercent
-        && a.proxy == b.proxy;
+        && a.translateTarget == b.translateTarget && a.firstRun == b.firstRun && a.logDetail == b.logDetail
+        && a.textSizePercent == b.textSizePercent && a.proxy == b.proxy && a.libraryFolders == b.libraryFolders;
 }
 
 QList<QPair<LogDetail, QString>> AppSettings::logDetails()
@@ -666,6 +668,7 @@ void AppSettings::save(QSettings &settings) const
     else
         settings.setValue(LogDetailKey, QLatin1String(logDetailName(logDetail)));
     saveProxySettings(settings, proxy);
+    saveLibraryFolders(settings, libraryFolders);
     settings.setValue(FirstRunKey, firstRun);
     settings.sync();
 }

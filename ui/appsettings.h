@@ -136,6 +136,8 @@ public:
     // How model traffic reaches the providers (Settings, Network). Its password is always empty
     // here: it lives in the SecretStore, and the app adds it to what the network manager uses.
     Llm::ProxySettings proxy;
+    // The folders of the knowledge base (Settings, Library), absolute, in the order added.
+    QStringList libraryFolders;
 
     // Reads and validates every key, value by value. A bad value (wrong type, out of range,
     // unknown provider) is reset to its default with one user-readable problem each. Lines

@@ -4,6 +4,7 @@
 #include "conversationlist.h"
 #include "conversationstore.h"
 #include "document.h"
+#include "libraryretrieval.h"
 #include "markdownview.h"
 
 #include "llm/clock.h"
@@ -249,6 +250,17 @@ void ChatDock::saveProgress()
     m_session->saveProgress();
 }
 
+void ChatDock::setLibrary(Knowledge::Library *library)
+{
+    m_session->setLibrary(library);
+    const int index = m_modeBox->findData(int(ConversationMode::Library));
+    if (library && index < 0)
+        m_modeBox->addItem(tr("About my library"), int(ConversationMode::Library));
+    else if (!library && index >= 0)
+        m_modeBox->removeItem(index);
+    m_modeBox->setCurrentIndex(m_modeBox->findData(int(m_session->mode())));
+}
+
 void ChatDock::setMode(ConversationMode mode)
 {
     m_modeBox->setCurrentIndex(m_modeBox->findData(int(mode)));
@@ -315,6 +327,7 @@ void ChatDock::rebuildTranscript()
     const Prefetch::ResponseStream *stream = m_session->currentAnswer();
     if (!m_liveWidget || !stream)
         return;
+    followCitations(m_liveWidget, m_session->liveMessageIndex());
     // Whatever arrived while another conversation was shown.
     m_liveWidget->view()->appendReasoning(stream->reasoning());
     m_liveWidget->view()->appendText(stream->text());
@@ -322,11 +335,24 @@ void ChatDock::rebuildTranscript()
         m_liveWidget->setTiming(m_live.perceivedLatencyMs(), stream->isPrefetched());
 }
 
+void ChatDock::followCitations(AnswerWidget *answer, qsizetype index)
+{
+    const QList<Knowledge::Passage> passages = m_session->citationsOf(index);
+    if (passages.isEmpty())
+        return;
+    answer->view()->setCitationCount(int(passages.size()));
+    connect(answer->view(), &MarkdownView::citationClicked, this, [this, passages](int number) {
+        if (number >= 1 && number <= passages.size())
+            emit passageRequested(passages.at(number - 1));
+    });
+}
+
 void ChatDock::onExchangeStarted(Prefetch::ResponseStream *stream)
 {
     const QList<StoredMessage> &messages = m_session->messages();
     m_transcript->addUserMessage(messages.size() >= 2 ? messages.at(messages.size() - 2).content : QString());
     m_liveWidget = m_transcript->addAnswer();
+    followCitations(m_liveWidget, messages.size() - 1);
     m_transcript->scrollToEnd();
     m_live.follow(stream);
     m_input->clear();
@@ -393,6 +419,12 @@ void ChatDock::updateProviderNotice()
 
 void ChatDock::updateContextLabel()
 {
+    if (m_session->mode() == ConversationMode::Library) {
+        m_contextLabel->setText(tr("The best passages of your library (up to %1) go with each message; the answer's "
+                                   "[1], [2] open them.")
+                                    .arg(LibraryRetrieval::PassageCount));
+        return;
+    }
     if (m_session->mode() != ConversationMode::Document) {
         m_contextLabel->clear();
         return;

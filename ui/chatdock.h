@@ -1,5 +1,7 @@
 #pragma once
 
+#include "knowledge/types.h"
+
 #include "chatinput.h"
 #include "chatsession.h"
 #include "streamfollower.h"
@@ -19,6 +21,8 @@ class DebounceStrategy;
 class Engine;
 class ResponseStream;
 } // namespace Prefetch
+
+namespace Knowledge { class Library; }
 
 namespace Gui {
 
@@ -46,6 +50,8 @@ public:
 
     // The current document (null when none is open): what document mode sends.
     void setDocument(Document *document);
+    // The knowledge base: offers the mode "About my library". Null: not offered.
+    void setLibrary(Knowledge::Library *library);
     // The document's text changed; the prompt follows once the edits settle.
     void documentChanged();
     // The engine's provider profile changed (the session also notices by itself at the next key).
@@ -87,12 +93,16 @@ signals:
     void conversationChanged(qint64 id);
     // The user asked to open the document a conversation was about (its context line's link).
     void openDocumentRequested(const QString &path);
+    // A citation [n] of an answer was clicked: open its passage's file at the passage.
+    void passageRequested(const Knowledge::Passage &passage);
 
 private:
     QWidget *createChatPanel();
     void rebuildTranscript();
     void onConversationOpened(qint64 id);
     void onExchangeStarted(Prefetch::ResponseStream *stream);
+    // Citation links in `answer` (messages() index `index`) open the passages its question had.
+    void followCitations(AnswerWidget *answer, qsizetype index);
     void onExchangeEnded(MessageState state, const QString &error, bool cancelled);
     void onInputChanged();
     void updateButtons();

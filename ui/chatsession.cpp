@@ -1,6 +1,9 @@
 #include "chatsession.h"
 
 #include "document.h"
+#include "libraryretrieval.h"
+
+#include "knowledge/library.h"
 
 #include "llm/log.h"
 #include "prefetch/actionprompts.h"
@@ -102,6 +105,31 @@ void ChatSession::setDocument(Document *document)
     emit contextChanged();
 }
 
+void ChatSession::setLibrary(Knowledge::Library *library)
+{
+    if (m_library)
+        disconnect(m_library, nullptr, this, nullptr);
+    m_library = library;
+    m_retrieval = library ? std::make_shared<LibraryRetrieval>(library) : nullptr;
+    if (library) {
+        // New passages may answer the same draft differently: retrieve again, and let a
+        // prefetch made from the old ones go.
+        connect(library, &Knowledge::Library::contentsChanged, this, [this] {
+            if (m_retrieval)
+                m_retrieval->forget();
+            if (m_mode == ConversationMode::Library && m_debounce && m_debounce->isBuilderOf(this))
+                installBuilder();
+        });
+    }
+    m_builderStale = true;
+    ensurePrompt();
+}
+
+Knowledge::Library *ChatSession::library() const
+{
+    return m_library;
+}
+
 Prefetch::Engine *ChatSession::engine() const
 {
     return m_engine;
@@ -149,7 +177,7 @@ bool ChatSession::ensurePrompt()
     Document *document = m_mode == ConversationMode::Document && m_document && !m_document->isBlank()
         ? m_document.data()
         : nullptr;
-    const PromptKey key{document, document ? document->revision() : 0, profile.target()};
+    const PromptKey key{m_mode, document, document ? document->revision() : 0, profile.target()};
     if (m_promptKey != key) {
         std::expected<Prefetch::CompiledPrompt, Llm::Error> compiled = Prefetch::CompiledPrompt();
         qint64 tokens = -1;
@@ -168,6 +196,8 @@ bool ChatSession::ensurePrompt()
                 emit contextChanged();
                 return false;
             }
+        } else if (m_mode == ConversationMode::Library) {
+            compiled = Prefetch::libraryChatTemplate().compile(profile, {});
         } else {
             compiled = Prefetch::chatTemplate(false).compile(profile, {});
         }
@@ -230,9 +260,19 @@ void ChatSession::installBuilder()
     const Prefetch::CompiledPrompt compiled = m_compiled;
     const QList<Llm::ChatMessage> turns = history();
     const QString model = m_engine->profile().model;
-    m_debounce->setBuilder([compiled, turns, model](const QString &text) {
-        return Prefetch::renderChatMessage(compiled, turns, model, text);
-    }, this);
+    if (m_mode == ConversationMode::Library && m_retrieval) {
+        // The passages for the text go into the message after the static prefix: the draft's at
+        // a pause, the final text's at Enter; the same passages give the same request, so the
+        // prefetch is taken over, other ones a request of its own.
+        m_debounce->setBuilder([compiled, turns, model, retrieval = m_retrieval](const QString &text) {
+            return Prefetch::renderChatMessage(compiled, turns, model,
+                                               LibraryRetrieval::messageWithPassages(retrieval->passagesFor(text), text));
+        }, this);
+    } else {
+        m_debounce->setBuilder([compiled, turns, model](const QString &text) {
+            return Prefetch::renderChatMessage(compiled, turns, model, text);
+        }, this);
+    }
     m_builderInstalled = true;
     m_builderStale = false;
     // A draft typed while there was no builder (the document compiling) gets its pause now.
@@ -314,6 +354,8 @@ void ChatSession::dispatchPending()
         m_messages.append({0, 0, Llm::Role::Assistant, {}, {}, MessageState::Partial, {}, {}, {}});
     }
     m_exchange->conversationId = m_conversationId;
+    if (m_mode == ConversationMode::Library && m_retrieval) // kept from the request just built
+        m_citations.insert(m_messages.size() - 1, m_retrieval->passagesFor(pending.text.trimmed()));
     m_checkpointTimer.start();
     emit exchangeStarted(stream);
     emit listChanged();
@@ -462,6 +504,7 @@ bool ChatSession::openConversation(qint64 id)
     const bool modeChange = m_mode != info->mode;
     m_mode = info->mode;
     m_messages = std::move(*messages);
+    m_citations.clear();
     m_builderStale = true; // another history
     ensurePrompt();
     if (modeChange)
@@ -508,6 +551,7 @@ void ChatSession::removeConversation(qint64 id)
     m_conversationId = 0;
     m_title.clear();
     m_messages.clear();
+    m_citations.clear();
     const auto remaining = m_store->conversations();
     if (remaining && !remaining->isEmpty() && openConversation(remaining->first().id))
         return;

@@ -2,10 +2,13 @@
 
 #include "conversationstore.h"
 
+#include "knowledge/types.h"
+
 #include "llm/error.h"
 #include "llm/providerprofile.h"
 #include "prefetch/prompttemplate.h"
 
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
@@ -13,6 +16,7 @@
 #include <memory>
 #include <optional>
 
+namespace Knowledge { class Library; }
 namespace Prefetch {
 class DebounceStrategy;
 class Engine;
@@ -22,6 +26,7 @@ class ResponseStream;
 namespace Gui {
 
 class Document;
+class LibraryRetrieval;
 
 // One chat, without widgets: the conversation open, its messages and mode, the prompt the
 // debounce strategy builds from, sending and storing. The chat dock shows it.
@@ -61,6 +66,12 @@ public:
     // The document open in the editor, or null. Its file is stored with new conversations.
     void setDocument(Document *document);
     Document *document() const;
+    // The knowledge base library mode retrieves from; null: no library mode.
+    void setLibrary(Knowledge::Library *library);
+    Knowledge::Library *library() const;
+    // The passages that went with the question of the answer at `index` in messages(), which its
+    // citations [n] point to (n - 1). Kept for answers given while the conversation is open.
+    QList<Knowledge::Passage> citationsOf(qsizetype index) const { return m_citations.value(index); }
     // The document's text changed: the builder is brought up to date once the edits settle.
     void documentChanged();
     // The engine's provider changed (also noticed at the next use).
@@ -127,6 +138,7 @@ private:
     };
     // What the builder was made from; a different key needs a new one.
     struct PromptKey {
+        ConversationMode mode = ConversationMode::FreeChat;
         const Document *document = nullptr;
         quint64 revision = 0;
         Llm::ProviderTarget target;
@@ -146,6 +158,9 @@ private:
     QPointer<Prefetch::DebounceStrategy> m_debounce;
     QPointer<ConversationStore> m_store;
     QPointer<Document> m_document;
+    QPointer<Knowledge::Library> m_library;
+    std::shared_ptr<LibraryRetrieval> m_retrieval; // shared with the builder the strategy holds
+    QHash<qsizetype, QList<Knowledge::Passage>> m_citations; // by answer index in m_messages
 
     qint64 m_conversationId = 0; // 0: a new chat not stored yet
     QString m_title;

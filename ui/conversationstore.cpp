@@ -62,11 +62,18 @@ MessageState stateFromName(const QString &name)
 
 QString modeName(ConversationMode mode)
 {
-    return mode == ConversationMode::Document ? QStringLiteral("document") : QStringLiteral("free");
+    switch (mode) {
+    case ConversationMode::Document: return QStringLiteral("document");
+    case ConversationMode::Library: return QStringLiteral("library");
+    case ConversationMode::FreeChat: break;
+    }
+    return QStringLiteral("free");
 }
 
 ConversationMode modeFromName(const QString &name)
 {
+    if (name == QLatin1String("library"))
+        return ConversationMode::Library;
     return name == QLatin1String("document") ? ConversationMode::Document : ConversationMode::FreeChat;
 }
 

@@ -17,7 +17,8 @@ namespace Gui {
 
 // What a conversation is about: the document open in the editor (its text goes into the
 // prompt's static prefix) or nothing.
-enum class ConversationMode { FreeChat, Document };
+// Library: the best passages of the user's library for each message go with it (issue 16).
+enum class ConversationMode { FreeChat, Document, Library };
 
 // How a stored answer ended. Partial: it was stopped, or the app closed (or crashed) while it
 // streamed; the text is what had arrived. Failed: the provider or the network failed; `error`

@@ -14,6 +14,7 @@
 #include "mnemonic.h"
 #include "themeicon.h"
 #include "logfolder.h"
+#include "librarydock.h"
 #include "metricsdock.h"
 #include "newdocumentwizard.h"
 #include "salvageexport.h"
@@ -45,6 +46,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTextCursor>
 #include <QTextDocument>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -179,6 +181,10 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         m_chat->setDocument(currentDocument());
         connect(m_chat, &ChatDock::openDocumentRequested, this, [this](const QString &path) { openFile(path); });
         addDockWidget(Qt::RightDockWidgetArea, m_chat);
+        if (m_services.library) {
+            m_chat->setLibrary(m_services.library);
+            connect(m_chat, &ChatDock::passageRequested, this, &MainWindow::openPassage);
+        }
     }
     m_metrics = new MetricsDock(m_services.engine, this);
     m_metrics->setObjectName(QStringLiteral("metricsDock"));
@@ -191,6 +197,14 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         if (visible && !std::exchange(m_metricsSized, true))
             resizeDocks({m_metrics}, {height() / 3}, Qt::Vertical);
     });
+
+    if (m_services.library) {
+        m_library = new LibraryDock(m_services.library, this);
+        m_library->setObjectName(QStringLiteral("libraryDock"));
+        addDockWidget(Qt::LeftDockWidgetArea, m_library);
+        m_library->hide();
+        connect(m_library, &LibraryDock::settingsRequested, this, &MainWindow::librarySettingsRequested);
+    }
 
     createMenus();
 
@@ -390,6 +404,12 @@ void MainWindow::createMenus()
     metrics->setText(tr("&Metrics"));
     metrics->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     view->addAction(metrics);
+    if (m_library) {
+        QAction *library = m_library->toggleViewAction();
+        library->setText(tr("&Library"));
+        library->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+        view->addAction(library);
+    }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *guide = help->addAction(themeIcon("help-contents", QStyle::SP_DialogHelpButton), tr("&User Guide"), this,
@@ -708,6 +728,24 @@ void MainWindow::setDocumentText(const QString &text)
 bool MainWindow::openFile(const QString &path)
 {
     return m_tabs->openFile(path);
+}
+
+bool MainWindow::openPassage(const Knowledge::Passage &passage)
+{
+    if (!m_tabs->openFile(passage.path))
+        return false; // the tabs said why (moved, unreadable)
+    DocumentTab *tab = m_tabs->currentTab();
+    if (!tab)
+        return false;
+    // Offsets are into the text as the index decoded it; a file edited since may be shorter.
+    const int length = tab->document()->characterCount() - 1;
+    QTextCursor cursor(tab->document());
+    cursor.setPosition(std::clamp(int(passage.start), 0, length));
+    cursor.setPosition(std::clamp(int(passage.end), 0, length), QTextCursor::KeepAnchor);
+    tab->setTextCursor(cursor);
+    tab->centerCursor();
+    tab->setFocus();
+    return true;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "knowledge/types.h"
+
 #include "prefetch/actionprompts.h"
 
 #include <QMap>
@@ -18,6 +20,7 @@ class QPushButton;
 class QStackedWidget;
 class QToolButton;
 
+namespace Knowledge { class Library; }
 namespace Prefetch {
 class DebounceStrategy;
 class Engine;
@@ -39,6 +42,7 @@ class Document;
 class DocumentTab;
 class DocumentTabs;
 class FindBar;
+class LibraryDock;
 class MetricsDock;
 
 // What the window works with; the composition root owns all of it.
@@ -50,6 +54,7 @@ struct Services {
     Prefetch::WarmupStrategy *warmup = nullptr;
     ConversationStore *conversations = nullptr; // may be null: no chat dock
     Prefetch::Speculator *speculator = nullptr;  // may be null: no early signals
+    Knowledge::Library *library = nullptr;       // may be null: no Library panel
 };
 
 // The main window: documents in tabs, the AI actions on them with their answer pane, the chat
@@ -81,6 +86,8 @@ public:
     void providerChanged();
 
     bool openFile(const QString &path);
+    // Opens the passage's file (or turns to its tab) and selects the passage.
+    bool openPassage(const Knowledge::Passage &passage);
     DocumentTab *newDocument(const QString &text = {});
     void setDocumentText(const QString &text);
 
@@ -97,6 +104,7 @@ public:
     QPushButton *replaceButton() const { return m_replaceButton; }
     ChatDock *chatDock() const { return m_chat; }
     MetricsDock *metricsDock() const { return m_metrics; }
+    LibraryDock *libraryDock() const { return m_library; }
     FindBar *findBar() const { return m_findBar; }
 
     // The request for `action` on `document` with `selection`; empty (never prefetched, see
@@ -116,6 +124,8 @@ public slots:
 
 signals:
     void settingsRequested();
+    // The Library panel's Edit Folders…: Settings, opened on its Library page.
+    void librarySettingsRequested();
     // The user ran `action` (button, menu or shortcut) and its answer is on its way: taken
     // over, started, or waiting for the document's prompt.
     void actionStarted(Prefetch::DocumentAction action);
@@ -163,6 +173,7 @@ private:
     QPointer<Document> m_currentDocument; // the one m_current answers
     ChatDock *m_chat = nullptr;
     MetricsDock *m_metrics = nullptr;
+    LibraryDock *m_library = nullptr;
     ActionSignals *m_signals = nullptr; // with a speculator only
     QMap<Prefetch::DocumentAction, QAction *> m_actions;
     QMap<Prefetch::DocumentAction, QPushButton *> m_buttons;

@@ -8,6 +8,7 @@
 #include <QFontDatabase>
 #include <QHash>
 #include <QPlainTextEdit>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QTextBlock>
 #include <QTextBrowser>
@@ -295,6 +296,10 @@ MarkdownView::MarkdownView(QWidget *parent)
     , m_reasoningView(new QPlainTextEdit(this))
 {
     m_browser->setAccessibleName(tr("Answer"));
+    connect(m_browser, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+        if (url.scheme() == QLatin1String("cite"))
+            emit citationClicked(url.path().toInt());
+    });
 
     m_reasoningToggle->setCheckable(true);
     m_reasoningToggle->setAutoRaise(true);
@@ -567,7 +572,7 @@ void MarkdownView::commitUpTo(qsizetype boundary)
     if (!fragment.trimmed().isEmpty()) {
         QTextDocument rendered;
         rendered.setDefaultFont(doc->defaultFont());
-        rendered.setMarkdown(fragment, QTextDocument::MarkdownDialectGitHub);
+        rendered.setMarkdown(withCitationLinks(fragment), QTextDocument::MarkdownDialectGitHub);
         FragmentCopier copier(cursor, palette());
         copier.copy(rendered);
         unused = copier.currentBlockUnused();
@@ -632,12 +637,37 @@ void MarkdownView::updateReasoningToggle()
     m_reasoningView->setVisible(isReasoningExpanded() && !m_reasoning.isEmpty());
 }
 
+// "[2]" as a link "cite:2" when there is a passage 2; not inside a fenced code block, and not
+// when it is a Markdown link or reference already ("[2](...)", "[2][x]", "[2]:").
+QString MarkdownView::withCitationLinks(const QString &markdown) const
+{
+    if (m_citationCount <= 0)
+        return markdown;
+    const QString trimmed = markdown.trimmed();
+    if (trimmed.startsWith(QLatin1String("```")) || trimmed.startsWith(QLatin1String("~~~")))
+        return markdown;
+    static const QRegularExpression citation(QStringLiteral(R"((?<![\[\]\\])\[(\d{1,2})\](?![(\[:]))"));
+    QString out;
+    qsizetype last = 0;
+    for (auto it = citation.globalMatch(markdown); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const int n = m.captured(1).toInt();
+        if (n < 1 || n > m_citationCount)
+            continue;
+        out += markdown.mid(last, m.capturedStart() - last);
+        out += QStringLiteral("[\\[%1\\]](cite:%1)").arg(n);
+        last = m.capturedEnd();
+    }
+    out += markdown.mid(last);
+    return out;
+}
+
 void MarkdownView::setMarkdown(const QString &markdown)
 {
     clear();
     m_source = markdown;
     QTextDocument *doc = m_browser->document();
-    doc->setMarkdown(markdown, QTextDocument::MarkdownDialectGitHub);
+    doc->setMarkdown(withCitationLinks(markdown), QTextDocument::MarkdownDialectGitHub);
     m_committed = m_tailShown = m_source.size();
     m_scan.scanned = m_scan.boundary = m_source.size();
     m_tailStart = doc->characterCount() - 1;

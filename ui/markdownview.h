@@ -48,6 +48,10 @@ public:
     void setReasoning(const QString &reasoning);
     void clear();
 
+    // Citations [1]..[count] in the text become links (citationClicked); 0, the default: none.
+    // Set before the text arrives: what is rendered already stays as it is.
+    void setCitationCount(int count) { m_citationCount = count; }
+
     // Paints what has arrived now instead of at the next frame (benchmarks, tests, and the
     // first piece of an answer).
     void flush();
@@ -67,6 +71,8 @@ public:
 signals:
     // The first piece of the answer or of its reasoning is in the view.
     void firstTextShown();
+    // A citation link [number] was clicked (setCitationCount()).
+    void citationClicked(int number);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -84,6 +90,7 @@ private:
         qsizetype boundary = 0; // source offset: everything before it forms complete blocks
     };
 
+    QString withCitationLinks(const QString &markdown) const;
     void scheduleFlush();
     void scanCompleteLines();
     void classifyLine(QStringView line, qsizetype start, qsizetype end);
@@ -110,6 +117,7 @@ private:
     Scanner m_scan;
     bool m_finished = false;
     bool m_shownFirst = false;
+    int m_citationCount = 0;
 
     QString m_reasoning;
     QString m_reasoningPending;

@@ -2,6 +2,7 @@
 
 #include "mnemonic.h"
 #include "money.h"
+#include "librarypage.h"
 #include "networkpage.h"
 #include "priceeditor.h"
 #include "timeoutseditor.h"
@@ -160,6 +161,12 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, Services services, Q
     m_tabs->addTab(m_network, tr("N&etwork"));
     connect(m_network, &NetworkPage::proxyEdited, this, [this](const Llm::ProxySettings &proxy) {
         m_settings.proxy = proxy;
+        emitIfChanged();
+    });
+    m_library = new LibraryPage(m_tabs);
+    m_tabs->addTab(m_library, tr("&Library"));
+    connect(m_library, &LibraryPage::foldersEdited, this, [this](const QStringList &folders) {
+        m_settings.libraryFolders = folders;
         emitIfChanged();
     });
 
@@ -965,6 +972,7 @@ void SettingsDialog::refreshAll()
     refreshMoneyUnit();
     refreshGeneral();
     m_network->showProxy(m_settings.proxy);
+    m_library->showFolders(m_settings.libraryFolders);
 }
 
 void SettingsDialog::setSettings(const AppSettings &settings)

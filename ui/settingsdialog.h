@@ -25,13 +25,14 @@ namespace Prefetch { class ConnectionTest; }
 
 namespace Gui {
 
+class LibraryPage;
 class NetworkPage;
 class PriceEditor;
 class TimeoutsEditor;
 
 // Settings: providers (profile fields, API keys, timeouts, Test connection), prefetch (every
-// strategy and parameter, consent for cloud providers), general (language, Translate's target)
-// and network (the proxy).
+// strategy and parameter, consent for cloud providers), general (language, Translate's target),
+// network (the proxy) and library (the knowledge base's folders).
 //
 // Every edit applies at once: the dialog emits settingsChanged() with the whole new value
 // (text fields after a short pause in typing), and the owner persists it and hands it to the
@@ -53,7 +54,7 @@ public:
         ProfileResolver resolveProfile;            // empty: profiles as AppSettings gives them
     };
 
-    enum class Page { Providers, Prefetch, General, Network };
+    enum class Page { Providers, Prefetch, General, Network, Library };
 
     SettingsDialog(const AppSettings &settings, Services services, QWidget *parent = nullptr);
     ~SettingsDialog() override;
@@ -160,6 +161,8 @@ private:
     QSpinBox *m_textSize = nullptr;
     // Network
     NetworkPage *m_network = nullptr;
+    // Library
+    LibraryPage *m_library = nullptr;
 };
 
 } // namespace Gui

@@ -1,0 +1,271 @@
+// Chatting with the library, as a user does it: a folder of English and Chinese notes is
+// indexed, the chat is switched to "About my library" with the keyboard, a question typed and
+// sent with Enter. The pause in typing retrieved the passages and prefetched the answer with
+// them; Enter retrieves the same passages, so the request is the same and the prefetch is taken
+// over (nothing asked afresh). The local engine answers from the passages with citations [n],
+// which are links: a click opens the file at the passage, selected.
+#include "support/localproviderfixture.h"
+#include "knowledge/library.h"
+#include "prefetch/classifier.h"
+#include "prefetch/debouncestrategy.h"
+#include "prefetch/engine.h"
+#include "prefetch/hoverstrategy.h"
+#include "prefetch/responsestream.h"
+#include "prefetch/warmupstrategy.h"
+#include "prefetch/workflowstrategy.h"
+#include "ui/chatdock.h"
+#include "ui/chatinput.h"
+#include "ui/chattranscript.h"
+#include "ui/conversationstore.h"
+#include "ui/document.h"
+#include "ui/documenttab.h"
+#include "ui/documenttabs.h"
+#include "ui/mainwindow.h"
+#include "ui/markdownview.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QInputMethodEvent>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBlock>
+#include <QTextBrowser>
+
+#include <memory>
+
+using Prefetch::Strategy;
+
+class tst_LibraryChat : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void askTheLibraryAndFollowACitation();
+    void passagesChangedAfterThePauseAreSentAtEnter();
+
+private:
+    static bool write(const QString &path, const QString &text);
+    // Types `question` and sends it with Enter. `prefetched`: after the pause that prefetches
+    // it, and the answer must be that prefetch, taken over; otherwise at once, a fresh request.
+    void ask(const QString &question, bool prefetched);
+    // Clicks the link of citation [n] in the newest answer.
+    void clickCitation(int n);
+    QString newestAnswer() const;
+
+    TestSupport::LocalProviderFixture m_local{u"instant"};
+    QNetworkAccessManager m_network;
+    QTemporaryDir m_dir;
+    std::unique_ptr<Prefetch::Engine> m_engine;
+    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
+    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
+    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
+    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
+    std::unique_ptr<Gui::ConversationStore> m_store;
+    std::unique_ptr<Knowledge::Library> m_library;
+    std::unique_ptr<Gui::MainWindow> m_window;
+};
+
+bool tst_LibraryChat::write(const QString &path, const QString &text)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    const QByteArray bytes = text.toUtf8();
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+void tst_LibraryChat::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
+    const QString notes = m_dir.filePath(QStringLiteral("notes"));
+    QVERIFY(write(notes + QStringLiteral("/lighthouse.md"),
+                  QStringLiteral("# Lighthouse\n\nThe harbour has a small museum.\n\n## Keeper\n\n"
+                                 "The keeper climbs the tower every evening at dusk. He trims the wick first.\n\n"
+                                 "## Lamp\n\nThe lamp burns whale oil until dawn.\n")));
+    QVERIFY(write(notes + QStringLiteral("/茶.md"),
+                  QStringLiteral("# 龙井\n\n龙井茶产于杭州西湖一带。清明前采摘的最好。\n\n# 普洱\n\n普洱茶产于云南。\n")));
+
+    Knowledge::Library::Options options;
+    options.databasePath = m_dir.filePath(QStringLiteral("index/index.sqlite"));
+    m_library = std::make_unique<Knowledge::Library>(options);
+    QSignalSpy indexed(m_library.get(), &Knowledge::Library::indexingFinished);
+    m_library->setFolders({notes});
+    QVERIFY(indexed.wait(20000));
+
+    m_engine = m_local.makeEngine(&m_network);
+    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
+    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
+    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
+    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
+    m_store = std::make_unique<Gui::ConversationStore>(m_dir.filePath(QStringLiteral("conversations.sqlite")));
+    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
+                           m_store.get(), nullptr, m_library.get()};
+    m_window = std::make_unique<Gui::MainWindow>(services);
+    m_window->show();
+    QApplication::setActiveWindow(m_window.get());
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+}
+
+void tst_LibraryChat::cleanupTestCase()
+{
+    if (m_window) {
+        for (Gui::Document *document : m_window->tabs()->documents())
+            document->setModified(false);
+    }
+    m_window.reset();
+    m_library.reset();
+    m_store.reset();
+    m_warmup.reset();
+    m_workflow.reset();
+    m_debounce.reset();
+    m_hover.reset();
+    m_engine.reset();
+}
+
+QString tst_LibraryChat::newestAnswer() const
+{
+    const QList<Gui::AnswerWidget *> answers = m_window->chatDock()->findChildren<Gui::AnswerWidget *>();
+    return answers.isEmpty() ? QString() : answers.constLast()->view()->plainText();
+}
+
+void tst_LibraryChat::ask(const QString &question, bool prefetched)
+{
+    Gui::ChatDock *chat = m_window->chatDock();
+    const auto before = m_local.stats();
+    const auto takenBefore = m_engine->metrics().stats(Strategy::Debounce).hits
+        + m_engine->metrics().stats(Strategy::Debounce).partialHits;
+    QSignalSpy started(m_debounce.get(), &Prefetch::DebounceStrategy::prefetchStarted);
+    chat->input()->setFocus();
+    for (const QChar c : question) {
+        if (c.unicode() < 0x80) {
+            QTest::keyClick(chat->input(), c.toLatin1());
+        } else {
+            // Chinese arrives from an input method, as a committed string.
+            QInputMethodEvent commit;
+            commit.setCommitString(QString(c));
+            QApplication::sendEvent(chat->input(), &commit);
+        }
+    }
+    if (prefetched)
+        QVERIFY(started.wait(5000)); // the pause: passages retrieved for the draft, the answer prefetched
+
+    QSignalSpy ended(chat, &Gui::ChatDock::answerEnded);
+    QTest::keyClick(chat->input(), Qt::Key_Return);
+    QVERIFY(chat->isAnswering());
+    QCOMPARE(chat->currentAnswer()->isPrefetched(), prefetched);
+    QVERIFY(ended.wait(15000));
+    QCOMPARE(ended.first().first().toBool(), true);
+    if (!prefetched)
+        return;
+    // The final text retrieved the same passages: the same request, taken over; nothing was
+    // asked afresh in the foreground.
+    const auto debounce = m_engine->metrics().stats(Strategy::Debounce);
+    QCOMPARE(debounce.hits + debounce.partialHits, takenBefore + 1);
+    QCOMPARE(m_local.stats().prefetchRequests, before.prefetchRequests + 1);
+    QCOMPARE(m_local.stats().billedByPurpose.value(QStringLiteral("foreground")),
+             before.billedByPurpose.value(QStringLiteral("foreground")));
+}
+
+void tst_LibraryChat::clickCitation(int n)
+{
+    const QList<Gui::AnswerWidget *> answers = m_window->chatDock()->findChildren<Gui::AnswerWidget *>();
+    QVERIFY(!answers.isEmpty());
+    auto *browser = answers.constLast()->view()->findChild<QTextBrowser *>();
+    QVERIFY(browser);
+    const QString href = QStringLiteral("cite:%1").arg(n);
+    // Where the link is: the first character whose format carries it.
+    int position = -1;
+    for (QTextBlock block = browser->document()->begin(); block.isValid() && position < 0; block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            if (it.fragment().charFormat().anchorHref() == href) {
+                position = it.fragment().position() + 1;
+                break;
+            }
+        }
+    }
+    QVERIFY2(position >= 0, qPrintable(browser->toPlainText()));
+    QTextCursor cursor(browser->document());
+    cursor.setPosition(position);
+    browser->ensureCursorVisible();
+    QTextCursor probe = cursor;
+    const QPoint at = browser->cursorRect(probe).center();
+    QTest::mouseClick(browser->viewport(), Qt::LeftButton, {}, at);
+}
+
+void tst_LibraryChat::askTheLibraryAndFollowACitation()
+{
+    Gui::ChatDock *chat = m_window->chatDock();
+    QVERIFY(chat);
+    chat->show();
+    // The mode, chosen with the keyboard: "About my library" is the last entry.
+    QComboBox *mode = chat->modeSelector();
+    QCOMPARE(mode->itemText(mode->count() - 1), QStringLiteral("About my library"));
+    mode->setFocus();
+    QTest::keyClick(mode, Qt::Key_End);
+    QCOMPARE(chat->mode(), Gui::ConversationMode::Library);
+
+    ask(QStringLiteral("When does the keeper climb the tower?"), true);
+    if (QTest::currentTestFailed())
+        return;
+    // Answered from the passage, citing it.
+    QTRY_VERIFY_WITH_TIMEOUT(newestAnswer().contains(QLatin1String("The keeper climbs the tower every evening at dusk")),
+                             2000);
+    QVERIFY2(newestAnswer().contains(QLatin1String("[1]")), qPrintable(newestAnswer()));
+
+    const QString lighthouse = QDir(m_dir.filePath(QStringLiteral("notes"))).filePath(QStringLiteral("lighthouse.md"));
+    clickCitation(1);
+    if (QTest::currentTestFailed())
+        return;
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->tabs()->currentDocument()
+                                 && m_window->tabs()->currentDocument()->filePath() == lighthouse,
+                             3000);
+    const QString selected = m_window->tabs()->currentTab()->textCursor().selectedText();
+    QVERIFY2(selected.contains(QLatin1String("The keeper climbs the tower")), qPrintable(selected));
+    QVERIFY(!selected.contains(QLatin1String("whale oil"))); // the passage, not the file
+
+    // In Chinese, from the Chinese note.
+    // Sent at once (no pause): retrieved at Enter.
+    ask(QStringLiteral("龙井茶产于哪里？"), false);
+    if (QTest::currentTestFailed())
+        return;
+    QTRY_VERIFY_WITH_TIMEOUT(newestAnswer().contains(QStringLiteral("杭州西湖")), 2000);
+    clickCitation(1);
+    const QString tea = QDir(m_dir.filePath(QStringLiteral("notes"))).filePath(QStringLiteral("茶.md"));
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->tabs()->currentDocument()->filePath() == tea, 3000);
+    QVERIFY(m_window->tabs()->currentTab()->textCursor().selectedText().contains(QStringLiteral("龙井茶产于杭州西湖")));
+}
+
+void tst_LibraryChat::passagesChangedAfterThePauseAreSentAtEnter()
+{
+    Gui::ChatDock *chat = m_window->chatDock();
+    QCOMPARE(chat->mode(), Gui::ConversationMode::Library);
+    const auto cancelledBefore = m_engine->metrics().stats(Strategy::Debounce).cancelled;
+    QSignalSpy started(m_debounce.get(), &Prefetch::DebounceStrategy::prefetchStarted);
+    chat->input()->setFocus();
+    QTest::keyClicks(chat->input(), QStringLiteral("Who trims the wick of the keeper's lamp?"));
+    QVERIFY(started.wait(5000));
+
+    // The note changes after the pause: its passages are not the ones prefetched with.
+    QSignalSpy changed(m_library.get(), &Knowledge::Library::contentsChanged);
+    QVERIFY(write(m_dir.filePath(QStringLiteral("notes/lighthouse.md")),
+                  QStringLiteral("# Lighthouse\n\n## Keeper\n\nThe keeper trims the wick of the brass lamp at nine.\n")));
+    QVERIFY(changed.wait(15000));
+    // The prefetch made from the old passages is let go.
+    QTRY_VERIFY_WITH_TIMEOUT(m_engine->metrics().stats(Strategy::Debounce).cancelled > cancelledBefore, 3000);
+
+    QSignalSpy ended(chat, &Gui::ChatDock::answerEnded);
+    QTest::keyClick(chat->input(), Qt::Key_Return);
+    QVERIFY(ended.wait(15000));
+    QVERIFY2(newestAnswer().contains(QLatin1String("brass lamp at nine")), qPrintable(newestAnswer()));
+    QVERIFY(!newestAnswer().contains(QLatin1String("at dusk")));
+}
+
+QTEST_MAIN(tst_LibraryChat)
+#include "tst_librarychat.moc"

@@ -1,0 +1,52 @@
+#include "libraryretrieval.h"
+
+#include "knowledge/library.h"
+
+namespace Gui {
+
+namespace {
+// The draft at the last pause, the final text, and one more: enough for a send.
+constexpr qsizetype KeptQueries = 3;
+} // namespace
+
+LibraryRetrieval::LibraryRetrieval(Knowledge::Library *library)
+    : m_library(library)
+{
+}
+
+QList<Knowledge::Passage> LibraryRetrieval::passagesFor(const QString &text)
+{
+    for (const Kept &kept : std::as_const(m_kept)) {
+        if (kept.text == text)
+            return kept.passages;
+    }
+    QList<Knowledge::Passage> passages;
+    if (m_library) {
+        // A failed query (the index being replaced) sends the question without passages.
+        if (auto found = m_library->query(text, PassageCount))
+            passages = std::move(*found);
+    }
+    m_kept.append({text, passages});
+    while (m_kept.size() > KeptQueries)
+        m_kept.removeFirst();
+    return passages;
+}
+
+QString LibraryRetrieval::messageWithPassages(const QList<Knowledge::Passage> &passages, const QString &text)
+{
+    // English for the model, like every prompt: the user's language is in their own text.
+    if (passages.isEmpty())
+        return QStringLiteral("No passage of my library matches this question.\n\nQuestion: %1").arg(text);
+    QString out = QStringLiteral("Passages from my library:\n\n");
+    for (qsizetype i = 0; i < passages.size(); ++i) {
+        const Knowledge::Passage &p = passages.at(i);
+        out += QStringLiteral("[%1] %2").arg(i + 1).arg(p.path);
+        if (!p.headingTrail.isEmpty())
+            out += QStringLiteral(" (%1)").arg(p.headingTrail);
+        out += QLatin1Char('\n') + p.text.trimmed() + QStringLiteral("\n\n");
+    }
+    out += QStringLiteral("Question: %1").arg(text);
+    return out;
+}
+
+} // namespace Gui
