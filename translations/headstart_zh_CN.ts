@@ -4,39 +4,39 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="471"/>
+        <location filename="../app/application.cpp" line="481"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="294"/>
-        <location filename="../app/application.cpp" line="298"/>
-        <location filename="../app/application.cpp" line="549"/>
+        <location filename="../app/application.cpp" line="296"/>
+        <location filename="../app/application.cpp" line="300"/>
+        <location filename="../app/application.cpp" line="566"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="291"/>
+        <location filename="../app/application.cpp" line="293"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="333"/>
+        <location filename="../app/application.cpp" line="335"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="378"/>
+        <location filename="../app/application.cpp" line="382"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="402"/>
+        <location filename="../app/application.cpp" line="406"/>
         <source>Could not read the proxy password: %1</source>
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="468"/>
+        <location filename="../app/application.cpp" line="478"/>
         <source>Unknown provider &quot;%1&quot;; using the one from the settings.</source>
         <translation>未知的服务商“%1”；改用设置中的服务商。</translation>
     </message>
@@ -913,154 +913,154 @@
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="201"/>
+        <location filename="../ui/appsettings.cpp" line="203"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="208"/>
+        <location filename="../ui/appsettings.cpp" line="210"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="211"/>
+        <location filename="../ui/appsettings.cpp" line="213"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="214"/>
+        <location filename="../ui/appsettings.cpp" line="216"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="227"/>
-        <location filename="../ui/appsettings.cpp" line="237"/>
+        <location filename="../ui/appsettings.cpp" line="229"/>
+        <location filename="../ui/appsettings.cpp" line="239"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="254"/>
+        <location filename="../ui/appsettings.cpp" line="256"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="264"/>
+        <location filename="../ui/appsettings.cpp" line="266"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="279"/>
-        <location filename="../ui/appsettings.cpp" line="305"/>
+        <location filename="../ui/appsettings.cpp" line="281"/>
+        <location filename="../ui/appsettings.cpp" line="307"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="286"/>
+        <location filename="../ui/appsettings.cpp" line="288"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="291"/>
+        <location filename="../ui/appsettings.cpp" line="293"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="296"/>
+        <location filename="../ui/appsettings.cpp" line="298"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="309"/>
+        <location filename="../ui/appsettings.cpp" line="311"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="321"/>
+        <location filename="../ui/appsettings.cpp" line="323"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="325"/>
+        <location filename="../ui/appsettings.cpp" line="327"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="336"/>
+        <location filename="../ui/appsettings.cpp" line="338"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="350"/>
+        <location filename="../ui/appsettings.cpp" line="352"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="360"/>
+        <location filename="../ui/appsettings.cpp" line="362"/>
         <source>Whether %1 may use plain http:// was neither true nor false in the settings file; it may not.</source>
         <translation>设置文件中关于 %1 是否可以使用明文 http:// 的值既不是 true 也不是 false；因此不允许。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="373"/>
+        <location filename="../ui/appsettings.cpp" line="375"/>
         <source>The %1 timeout of %2 in the settings file (%3) is not a whole number of seconds from %4 to %5; using %6 s.</source>
         <translation>设置文件中 %2 的%1超时（%3）不是 %4 到 %5 之间的整秒数；改用 %6 秒。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="390"/>
+        <location filename="../ui/appsettings.cpp" line="392"/>
         <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="411"/>
+        <location filename="../ui/appsettings.cpp" line="413"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="421"/>
+        <location filename="../ui/appsettings.cpp" line="423"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; Translate writes the other of English and Chinese.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；“翻译”将写成英语和中文中的另一种。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="432"/>
+        <location filename="../ui/appsettings.cpp" line="434"/>
         <source>The text size in the settings file (%1) is not a percentage from %2 to %3; using the desktop&apos;s size.</source>
         <translation>设置文件中的文字大小（%1）不是 %2 到 %3 之间的百分比；改用桌面的大小。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="444"/>
+        <location filename="../ui/appsettings.cpp" line="446"/>
         <source>The log detail in the settings file (%1) is not one of &quot;warnings&quot;, &quot;normal&quot; or &quot;detailed&quot;; using &quot;normal&quot;.</source>
         <translation>设置文件中的日志详细程度（%1）不是“warnings”、“normal”或“detailed”之一；将使用“normal”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="475"/>
+        <location filename="../ui/appsettings.cpp" line="477"/>
         <source>Normal</source>
         <translation>普通</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="476"/>
+        <location filename="../ui/appsettings.cpp" line="478"/>
         <source>Detailed (for bug reports)</source>
         <translation>详细（用于错误报告）</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="477"/>
+        <location filename="../ui/appsettings.cpp" line="479"/>
         <source>Warnings and errors only</source>
         <translation>仅警告和错误</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="483"/>
+        <location filename="../ui/appsettings.cpp" line="485"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="916"/>
+        <location filename="../ui/appsettings.cpp" line="919"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="917"/>
+        <location filename="../ui/appsettings.cpp" line="920"/>
         <source>first byte</source>
         <translation>首字节</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="918"/>
+        <location filename="../ui/appsettings.cpp" line="921"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -1126,77 +1126,77 @@
         <translation>%1 像素</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="496"/>
+        <location filename="../ui/appsettings.cpp" line="498"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="506"/>
+        <location filename="../ui/appsettings.cpp" line="508"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="508"/>
+        <location filename="../ui/appsettings.cpp" line="510"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="512"/>
+        <location filename="../ui/appsettings.cpp" line="514"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="563"/>
+        <location filename="../ui/appsettings.cpp" line="565"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="563"/>
+        <location filename="../ui/appsettings.cpp" line="565"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="565"/>
+        <location filename="../ui/appsettings.cpp" line="567"/>
         <source>more</source>
         <translation>更多</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="814"/>
+        <location filename="../ui/appsettings.cpp" line="817"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="820"/>
+        <location filename="../ui/appsettings.cpp" line="823"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="821"/>
+        <location filename="../ui/appsettings.cpp" line="824"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="822"/>
+        <location filename="../ui/appsettings.cpp" line="825"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="823"/>
+        <location filename="../ui/appsettings.cpp" line="826"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="872"/>
+        <location filename="../ui/appsettings.cpp" line="875"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="875"/>
+        <location filename="../ui/appsettings.cpp" line="878"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="880"/>
+        <location filename="../ui/appsettings.cpp" line="883"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -1240,6 +1240,11 @@
         <source>SOCKS5 proxy</source>
         <translation>SOCKS5 代理</translation>
     </message>
+    <message>
+        <location filename="../ui/librarysettings.cpp" line="38"/>
+        <source>Library folders in the settings file that were not absolute paths were dropped (%1); the other folders are kept.</source>
+        <translation>设置文件中不是绝对路径的资料库文件夹已被丢弃（%1）；其余文件夹保留。</translation>
+    </message>
 </context>
 <context>
     <name>Gui::ChatDock</name>
@@ -1250,207 +1255,225 @@
     </message>
     <message>
         <location filename="../ui/chattranscript.cpp" line="48"/>
+        <location filename="../ui/conversationexport.cpp" line="184"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="87"/>
+        <location filename="../ui/chattranscript.cpp" line="88"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
         <location filename="../ui/chattranscript.cpp" line="92"/>
+        <source>Usage</source>
+        <translation>用量</translation>
+    </message>
+    <message>
+        <location filename="../ui/chattranscript.cpp" line="96"/>
+        <location filename="../ui/conversationexport.cpp" line="185"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="110"/>
+        <location filename="../ui/chattranscript.cpp" line="115"/>
         <source>First token after %1 ms</source>
         <translation>首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="113"/>
+        <location filename="../ui/chattranscript.cpp" line="118"/>
         <source>%1 · prefetched</source>
         <translation>%1 · 已预取</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="114"/>
+        <location filename="../ui/chattranscript.cpp" line="119"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="34"/>
+        <location filename="../ui/chatdock.cpp" line="35"/>
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="128"/>
+        <location filename="../ui/chatdock.cpp" line="129"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="157"/>
+        <location filename="../ui/chatdock.cpp" line="158"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="159"/>
+        <location filename="../ui/chatdock.cpp" line="160"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="168"/>
+        <location filename="../ui/chatdock.cpp" line="169"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="169"/>
+        <location filename="../ui/chatdock.cpp" line="170"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="170"/>
+        <location filename="../ui/chatdock.cpp" line="171"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="171"/>
+        <location filename="../ui/chatdock.cpp" line="172"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="185"/>
+        <location filename="../ui/chatdock.cpp" line="186"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="186"/>
+        <location filename="../ui/chatdock.cpp" line="187"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="401"/>
+        <location filename="../ui/chatdock.cpp" line="258"/>
+        <source>About my library</source>
+        <translation>关于我的资料库</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="423"/>
+        <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
+        <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="437"/>
         <source>The open document, %1 (about %2 tokens), goes with each message.</source>
         <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="405"/>
+        <location filename="../ui/chatdock.cpp" line="441"/>
         <source>The open document, %1, goes with each message.</source>
         <translation>打开的文档 %1 会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="412"/>
+        <location filename="../ui/chatdock.cpp" line="448"/>
         <source>This conversation began about %1: &lt;a href=&quot;open&quot;&gt;open it&lt;/a&gt; to ask about it again.</source>
         <translation>此对话最初是关于 %1 的：&lt;a href=&quot;open&quot;&gt;打开它&lt;/a&gt;即可继续就它提问。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="414"/>
+        <location filename="../ui/chatdock.cpp" line="450"/>
         <source>This conversation began about %1, which is no longer there.</source>
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="168"/>
+        <location filename="../ui/chattranscript.cpp" line="186"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="192"/>
+        <location filename="../ui/chatdock.cpp" line="193"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="193"/>
+        <location filename="../ui/chatdock.cpp" line="194"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="200"/>
+        <location filename="../ui/chatdock.cpp" line="201"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="201"/>
+        <location filename="../ui/chatdock.cpp" line="202"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="202"/>
+        <location filename="../ui/chatdock.cpp" line="203"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="203"/>
+        <location filename="../ui/chatdock.cpp" line="204"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="205"/>
+        <location filename="../ui/chatdock.cpp" line="206"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="206"/>
+        <location filename="../ui/chatdock.cpp" line="207"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="207"/>
+        <location filename="../ui/chatdock.cpp" line="208"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="399"/>
+        <location filename="../ui/chatdock.cpp" line="435"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="283"/>
+        <location filename="../ui/chatdock.cpp" line="295"/>
         <source>An answer is still coming: wait for it, or stop it first (Esc).</source>
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="286"/>
+        <location filename="../ui/chatdock.cpp" line="298"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="102"/>
+        <location filename="../ui/chatdock.cpp" line="103"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="333"/>
+        <location filename="../ui/chatdock.cpp" line="359"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="347"/>
-        <location filename="../ui/chatdock.cpp" line="353"/>
+        <location filename="../ui/chatdock.cpp" line="377"/>
+        <location filename="../ui/chatdock.cpp" line="383"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="351"/>
+        <location filename="../ui/chatdock.cpp" line="381"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="296"/>
+        <location filename="../ui/chatdock.cpp" line="308"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="206"/>
+        <location filename="../ui/chattranscript.cpp" line="224"/>
         <source>Show %1 earlier messages</source>
         <translation>显示更早的 %1 条消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="232"/>
+        <location filename="../ui/chattranscript.cpp" line="251"/>
+        <location filename="../ui/conversationexport.cpp" line="197"/>
         <source>Incomplete: the answer was stopped or interrupted.</source>
         <translation>不完整：回答被停止或中断。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="240"/>
+        <location filename="../ui/chattranscript.cpp" line="259"/>
         <source>Ask anything. In “About the current document” mode, the open document goes with your message.</source>
         <translation>尽管提问。在“关于当前文档”模式下，打开的文档会随你的消息一起发送。</translation>
     </message>
@@ -1458,90 +1481,218 @@
 <context>
     <name>Gui::ChatSession</name>
     <message>
-        <location filename="../ui/chatsession.cpp" line="414"/>
-        <location filename="../ui/chatsession.cpp" line="425"/>
-        <location filename="../ui/chatsession.cpp" line="461"/>
-        <location filename="../ui/chatsession.cpp" line="465"/>
+        <location filename="../ui/chatsession.cpp" line="470"/>
+        <location filename="../ui/chatsession.cpp" line="481"/>
+        <location filename="../ui/chatsession.cpp" line="518"/>
+        <location filename="../ui/chatsession.cpp" line="522"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
 </context>
 <context>
+    <name>Gui::ConversationExport</name>
+    <message>
+        <location filename="../ui/conversationexport.cpp" line="59"/>
+        <source>This file is not a Headstart conversation. Choose a .json file exported from Headstart&apos;s conversation list.</source>
+        <translation>此文件不是 Headstart 对话。请选择从 Headstart 对话列表导出的 .json 文件。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationexport.cpp" line="66"/>
+        <source>Message %1 in this file is not valid (%2). Nothing was imported.</source>
+        <translation>此文件中的第 %1 条消息无效（%2）。未导入任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationexport.cpp" line="119"/>
+        <source>This conversation file is cut off: it ends before the conversation does. Export it again from the Headstart it came from. Nothing was imported.</source>
+        <translation>此对话文件不完整：文件在对话结束之前就中断了。请在原来的 Headstart 中重新导出。未导入任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationexport.cpp" line="130"/>
+        <source>This conversation was exported by a newer Headstart (format version %1; this one reads up to %2). Update Headstart to import it. Nothing was imported.</source>
+        <translation>此对话由更新版本的 Headstart 导出（格式版本 %1；本版本最高可读 %2）。请更新 Headstart 后再导入。未导入任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationexport.cpp" line="150"/>
+        <source>not an object</source>
+        <translation>不是对象</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationexport.cpp" line="155"/>
+        <source>unknown role “%1”</source>
+        <translation>未知角色“%1”</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationexport.cpp" line="159"/>
+        <source>no text</source>
+        <translation>没有文本</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationexport.cpp" line="164"/>
+        <source>unknown state “%1”</source>
+        <translation>未知状态“%1”</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationexport.cpp" line="179"/>
+        <source>About the document %1</source>
+        <translation>关于文档 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationexport.cpp" line="189"/>
+        <source>Reasoning</source>
+        <translation>推理过程</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationexport.cpp" line="194"/>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationexport.cpp" line="212"/>
+        <source>Could not write %1: %2. Choose another folder.</source>
+        <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationexport.cpp" line="222"/>
+        <source>Could not read %1: %2.</source>
+        <translation>无法读取 %1：%2。</translation>
+    </message>
+</context>
+<context>
     <name>Gui::ConversationListPanel</name>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="30"/>
-        <location filename="../ui/conversationlist.cpp" line="31"/>
+        <location filename="../ui/conversationlist.cpp" line="40"/>
+        <location filename="../ui/conversationlist.cpp" line="41"/>
         <source>Search conversations</source>
         <translation>搜索对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="36"/>
+        <location filename="../ui/conversationlist.cpp" line="46"/>
         <source>Conversations</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="70"/>
+        <location filename="../ui/conversationlist.cpp" line="87"/>
         <source>&amp;New Conversation</source>
         <translation>新建对话(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="73"/>
+        <location filename="../ui/conversationlist.cpp" line="90"/>
         <source>Start a new conversation (%1)</source>
         <translation>开始新对话（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="78"/>
+        <location filename="../ui/conversationlist.cpp" line="95"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="81"/>
+        <location filename="../ui/conversationlist.cpp" line="98"/>
         <source>Rename the conversation (F2)</source>
         <translation>重命名对话（F2）</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="87"/>
+        <location filename="../ui/conversationlist.cpp" line="104"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="90"/>
+        <location filename="../ui/conversationlist.cpp" line="107"/>
         <source>Delete the conversation (Del)</source>
         <translation>删除对话（Del）</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="118"/>
-        <location filename="../ui/conversationlist.cpp" line="156"/>
+        <location filename="../ui/conversationlist.cpp" line="110"/>
+        <source>Export as &amp;Markdown…</source>
+        <translation>导出为 Markdown(&amp;M)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="111"/>
+        <source>Write the conversation to a Markdown file to read or share</source>
+        <translation>将对话写入 Markdown 文件，便于阅读或分享</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="113"/>
+        <source>Export as &amp;JSON…</source>
+        <translation>导出为 JSON(&amp;J)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="114"/>
+        <source>Write the conversation to a JSON file that Import reads back</source>
+        <translation>将对话写入可由“导入”读回的 JSON 文件</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="116"/>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="117"/>
+        <source>Add a conversation from a JSON file exported by Headstart</source>
+        <translation>从 Headstart 导出的 JSON 文件添加对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="148"/>
+        <source>Export Conversation as JSON</source>
+        <translation>将对话导出为 JSON</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="148"/>
+        <source>Export Conversation as Markdown</source>
+        <translation>将对话导出为 Markdown</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="149"/>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="149"/>
+        <source>Markdown files (*.md)</source>
+        <translation>Markdown 文件 (*.md)</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="162"/>
+        <source>Import Conversation</source>
+        <translation>导入对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="163"/>
+        <source>Headstart conversations (*.json);;All files (*)</source>
+        <translation>Headstart 对话 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationlist.cpp" line="202"/>
+        <location filename="../ui/conversationlist.cpp" line="240"/>
         <source>Untitled conversation</source>
         <translation>未命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="121"/>
+        <location filename="../ui/conversationlist.cpp" line="205"/>
         <source>%1 · %2 messages</source>
         <translation>%1 · %2 条消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="125"/>
+        <location filename="../ui/conversationlist.cpp" line="209"/>
         <source>About a document</source>
         <translation>关于一篇文档</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="125"/>
+        <location filename="../ui/conversationlist.cpp" line="209"/>
         <source>About %1</source>
         <translation>关于 %1</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="172"/>
+        <location filename="../ui/conversationlist.cpp" line="256"/>
         <source>Delete Conversation</source>
         <translation>删除对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="173"/>
+        <location filename="../ui/conversationlist.cpp" line="257"/>
         <source>Delete “%1” and all its messages? This cannot be undone.</source>
         <translation>删除“%1”及其所有消息？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="175"/>
+        <location filename="../ui/conversationlist.cpp" line="259"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
@@ -1588,128 +1739,133 @@
 <context>
     <name>Gui::ConversationStore</name>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="76"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="86"/>
         <source>Conversations cannot be saved: the folder %1 cannot be created. They are kept until Headstart closes.</source>
         <translation>无法保存对话：无法创建文件夹 %1。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="112"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="122"/>
         <source>%1 was written by a newer version of Headstart and is left untouched. Conversations are kept until Headstart closes.</source>
         <translation>%1 由更新版本的 Headstart 写入，未作任何改动。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="133"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="143"/>
         <source>Conversations cannot be saved: %1 They are kept until Headstart closes.</source>
         <translation>无法保存对话：%1 对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="134"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="144"/>
         <source>the file cannot be opened.</source>
         <translation>无法打开该文件。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="138"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="148"/>
         <source>The conversation file %1 is damaged and cannot be moved aside. Conversations are kept until Headstart closes.</source>
         <translation>对话文件 %1 已损坏且无法移走。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="144"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="154"/>
         <source>The conversation file was damaged (%1). It was moved, not deleted, to %2 and a new one was started. What can still be read from it can be exported: File, Export Damaged Conversations.</source>
         <translation>对话文件已损坏（%1）。它已被移动（而非删除）到 %2，并已新建一个对话文件。仍可读取的内容可以导出：“文件 › 导出损坏的对话”。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="147"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="157"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="169"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="179"/>
         <source>the integrity check gave no answer</source>
         <translation>完整性检查没有返回结果</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="176"/>
+        <location filename="../ui/conversationstore.cpp" line="216"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="176"/>
+        <location filename="../ui/conversationstore.cpp" line="216"/>
         <source>unknown database error</source>
         <translation>未知的数据库错误</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="181"/>
+        <location filename="../ui/conversationstore.cpp" line="221"/>
         <source>the conversation file is damaged, so nothing more is written into it; when Headstart starts again it is moved aside and a new one started</source>
         <translation>对话文件已损坏，因此不再向其中写入任何内容；Headstart 下次启动时会将其移到一旁并新建一个</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="245"/>
-        <location filename="../ui/conversationstore.cpp" line="251"/>
+        <location filename="../ui/conversationstore.cpp" line="285"/>
+        <location filename="../ui/conversationstore.cpp" line="291"/>
         <source>Could not search the conversations</source>
         <translation>无法搜索对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="256"/>
-        <location filename="../ui/conversationstore.cpp" line="265"/>
+        <location filename="../ui/conversationstore.cpp" line="296"/>
+        <location filename="../ui/conversationstore.cpp" line="305"/>
         <source>Could not read the conversations</source>
         <translation>无法读取对话列表</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="275"/>
-        <location filename="../ui/conversationstore.cpp" line="278"/>
+        <location filename="../ui/conversationstore.cpp" line="315"/>
+        <location filename="../ui/conversationstore.cpp" line="318"/>
         <source>Could not read the conversation</source>
         <translation>无法读取对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="279"/>
-        <location filename="../ui/conversationstore.cpp" line="314"/>
-        <location filename="../ui/conversationstore.cpp" line="330"/>
-        <location filename="../ui/conversationstore.cpp" line="353"/>
-        <location filename="../ui/conversationstore.cpp" line="405"/>
+        <location filename="../ui/conversationstore.cpp" line="319"/>
+        <location filename="../ui/conversationstore.cpp" line="354"/>
+        <location filename="../ui/conversationstore.cpp" line="370"/>
+        <location filename="../ui/conversationstore.cpp" line="393"/>
+        <location filename="../ui/conversationstore.cpp" line="446"/>
         <source>The conversation no longer exists.</source>
         <translation>该对话已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="287"/>
-        <location filename="../ui/conversationstore.cpp" line="298"/>
+        <location filename="../ui/conversationstore.cpp" line="327"/>
+        <location filename="../ui/conversationstore.cpp" line="338"/>
         <source>Could not create the conversation</source>
         <translation>无法创建对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="306"/>
-        <location filename="../ui/conversationstore.cpp" line="312"/>
+        <location filename="../ui/conversationstore.cpp" line="346"/>
+        <location filename="../ui/conversationstore.cpp" line="352"/>
         <source>Could not rename the conversation</source>
         <translation>无法重命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="322"/>
-        <location filename="../ui/conversationstore.cpp" line="328"/>
+        <location filename="../ui/conversationstore.cpp" line="362"/>
+        <location filename="../ui/conversationstore.cpp" line="368"/>
         <source>Could not save the conversation mode</source>
         <translation>无法保存对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="337"/>
+        <location filename="../ui/conversationstore.cpp" line="377"/>
         <source>Could not delete the conversation</source>
         <translation>无法删除对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="368"/>
-        <location filename="../ui/conversationstore.cpp" line="383"/>
+        <location filename="../ui/conversationstore.cpp" line="408"/>
+        <location filename="../ui/conversationstore.cpp" line="424"/>
         <source>Could not read the messages</source>
         <translation>无法读取消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="391"/>
+        <location filename="../ui/conversationstore.cpp" line="432"/>
         <source>Could not save the message</source>
         <translation>无法保存消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="427"/>
+        <location filename="../ui/conversationstore.cpp" line="469"/>
+        <source>Could not import the conversation</source>
+        <translation>无法导入对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="511"/>
         <source>Could not save the answer</source>
         <translation>无法保存回答</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="444"/>
+        <location filename="../ui/conversationstore.cpp" line="530"/>
         <source>The message no longer exists.</source>
         <translation>该消息已不存在。</translation>
     </message>
@@ -2148,6 +2304,163 @@
     </message>
 </context>
 <context>
+    <name>Gui::LibraryDock</name>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="44"/>
+        <source>Library</source>
+        <translation>资料库</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="54"/>
+        <source>Indexing progress</source>
+        <translation>索引进度</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="55"/>
+        <source>Indexing: %v of %m files</source>
+        <translation>正在索引：第 %v 个，共 %m 个文件</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="57"/>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="57"/>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="57"/>
+        <source>Passages</source>
+        <translation>段落</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="57"/>
+        <source>Skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="58"/>
+        <source>Library folders</source>
+        <translation>资料库文件夹</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="60"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="60"/>
+        <source>Why it was skipped</source>
+        <translation>跳过原因</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="61"/>
+        <source>Skipped files</source>
+        <translation>已跳过的文件</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="63"/>
+        <source>Edit Folders…</source>
+        <translation>编辑文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="140"/>
+        <source>No folders yet. Add the folders with your notes and documents in Settings, Library; the chat can then answer from them.</source>
+        <translation>还没有文件夹。请在“设置 › 资料库”中添加存放笔记和文档的文件夹；之后聊天即可根据它们作答。</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="143"/>
+        <source>Opening the index…</source>
+        <translation>正在打开索引…</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="145"/>
+        <source>Indexed: %1, %2.</source>
+        <comment>files, passages</comment>
+        <translation>已索引：%1，%2。</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="146"/>
+        <source>1 file</source>
+        <translation>1 个文件</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="146"/>
+        <source>%1 files</source>
+        <translation>%1 个文件</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="147"/>
+        <source>1 passage</source>
+        <translation>1 段</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="147"/>
+        <source>%1 passages</source>
+        <translation>%1 段</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="158"/>
+        <source>No files were skipped.</source>
+        <translation>没有跳过任何文件。</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="159"/>
+        <source>1 file was skipped:</source>
+        <translation>跳过了 1 个文件：</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarydock.cpp" line="160"/>
+        <source>%1 files were skipped:</source>
+        <translation>跳过了 %1 个文件：</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::LibraryPage</name>
+    <message>
+        <location filename="../ui/librarypage.cpp" line="19"/>
+        <source>Headstart indexes the Markdown, plain-text and source files in these folders, and keeps the index on this computer. View, Library shows what is indexed and what was skipped.</source>
+        <translation>Headstart 会为这些文件夹中的 Markdown、纯文本和源代码文件建立索引，索引只保存在本机。“视图 › 资料库”会显示已索引和已跳过的内容。</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarypage.cpp" line="28"/>
+        <source>Library folders</source>
+        <translation>资料库文件夹</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarypage.cpp" line="30"/>
+        <source>&amp;Folders:</source>
+        <translation>文件夹(&amp;F)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarypage.cpp" line="33"/>
+        <source>&amp;Add Folder…</source>
+        <translation>添加文件夹(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarypage.cpp" line="35"/>
+        <source>Re&amp;move</source>
+        <translation>移除(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarypage.cpp" line="83"/>
+        <source>Add a Library Folder</source>
+        <translation>添加资料库文件夹</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarypage.cpp" line="98"/>
+        <source>%1 is in the library already.</source>
+        <translation>%1 已在资料库中。</translation>
+    </message>
+    <message>
+        <location filename="../ui/librarypage.cpp" line="108"/>
+        <source>%1 is inside %2, which is in the library: its files are indexed once, as part of %2.</source>
+        <translation>%1 位于已在资料库中的 %2 之内：其中的文件只作为 %2 的一部分索引一次。</translation>
+    </message>
+</context>
+<context>
     <name>Gui::LogFolder</name>
     <message>
         <location filename="../ui/logfolder.cpp" line="19"/>
@@ -2163,310 +2476,315 @@
 <context>
     <name>Gui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="75"/>
-        <location filename="../ui/mainwindow.cpp" line="885"/>
+        <location filename="../ui/mainwindow.cpp" line="77"/>
+        <location filename="../ui/mainwindow.cpp" line="923"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="279"/>
+        <location filename="../ui/mainwindow.cpp" line="293"/>
         <source>Summarize the document</source>
         <translation>总结文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="333"/>
+        <location filename="../ui/mainwindow.cpp" line="347"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="363"/>
+        <location filename="../ui/mainwindow.cpp" line="377"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="279"/>
+        <location filename="../ui/mainwindow.cpp" line="293"/>
         <source>&amp;Summarize</source>
         <translation>总结(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="299"/>
+        <location filename="../ui/mainwindow.cpp" line="313"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="327"/>
+        <location filename="../ui/mainwindow.cpp" line="341"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="369"/>
+        <location filename="../ui/mainwindow.cpp" line="383"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="410"/>
+        <location filename="../ui/mainwindow.cpp" line="430"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="861"/>
+        <location filename="../ui/mainwindow.cpp" line="899"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="848"/>
+        <location filename="../ui/mainwindow.cpp" line="886"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="281"/>
+        <location filename="../ui/mainwindow.cpp" line="295"/>
         <source>&amp;Continue Writing</source>
         <translation>续写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="282"/>
+        <location filename="../ui/mainwindow.cpp" line="296"/>
         <source>Continue writing from the end of the document</source>
         <translation>从文档末尾继续写作</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="283"/>
+        <location filename="../ui/mainwindow.cpp" line="297"/>
         <source>&amp;Rewrite Selection</source>
         <translation>改写选区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="284"/>
+        <location filename="../ui/mainwindow.cpp" line="298"/>
         <source>Rewrite the selected text more clearly</source>
         <translation>把选中的文字改写得更清楚</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="285"/>
+        <location filename="../ui/mainwindow.cpp" line="299"/>
         <source>&amp;Translate</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="286"/>
+        <location filename="../ui/mainwindow.cpp" line="300"/>
         <source>Translate the selection, or the whole document</source>
         <translation>翻译选区，或整篇文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="287"/>
+        <location filename="../ui/mainwindow.cpp" line="301"/>
         <source>E&amp;xplain Selection</source>
         <translation>解释选区(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="288"/>
+        <location filename="../ui/mainwindow.cpp" line="302"/>
         <source>Explain the selected text</source>
         <translation>解释选中的文字</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="293"/>
+        <location filename="../ui/mainwindow.cpp" line="307"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="301"/>
+        <location filename="../ui/mainwindow.cpp" line="315"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="304"/>
+        <location filename="../ui/mainwindow.cpp" line="318"/>
         <source>Re&amp;generate</source>
         <translation>重新生成(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="306"/>
+        <location filename="../ui/mainwindow.cpp" line="320"/>
         <source>Ask again (Ctrl+Alt+G)</source>
         <translation>再问一次（Ctrl+Alt+G）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="309"/>
+        <location filename="../ui/mainwindow.cpp" line="323"/>
         <source>&amp;Insert Answer</source>
         <translation>插入回答(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="311"/>
+        <location filename="../ui/mainwindow.cpp" line="325"/>
         <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
         <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="314"/>
+        <location filename="../ui/mainwindow.cpp" line="328"/>
         <source>Re&amp;place Selection</source>
         <translation>替换选区(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="316"/>
+        <location filename="../ui/mainwindow.cpp" line="330"/>
         <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
         <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="319"/>
+        <location filename="../ui/mainwindow.cpp" line="333"/>
         <source>Cop&amp;y Answer</source>
         <translation>复制回答(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="321"/>
+        <location filename="../ui/mainwindow.cpp" line="335"/>
         <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
         <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="328"/>
+        <location filename="../ui/mainwindow.cpp" line="342"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="331"/>
+        <location filename="../ui/mainwindow.cpp" line="345"/>
         <source>New Win&amp;dow</source>
         <translation>新建窗口(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="332"/>
+        <location filename="../ui/mainwindow.cpp" line="346"/>
         <source>New from &amp;Wizard…</source>
         <translation>用向导新建(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="335"/>
+        <location filename="../ui/mainwindow.cpp" line="349"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="337"/>
+        <location filename="../ui/mainwindow.cpp" line="351"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="341"/>
+        <location filename="../ui/mainwindow.cpp" line="355"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="346"/>
+        <location filename="../ui/mainwindow.cpp" line="360"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="353"/>
+        <location filename="../ui/mainwindow.cpp" line="367"/>
         <source>&amp;Export Damaged Conversations…</source>
         <translation>导出损坏的对话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="357"/>
+        <location filename="../ui/mainwindow.cpp" line="371"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="361"/>
+        <location filename="../ui/mainwindow.cpp" line="375"/>
         <source>C&amp;lose Window</source>
         <translation>关闭窗口(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="367"/>
+        <location filename="../ui/mainwindow.cpp" line="381"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="380"/>
+        <location filename="../ui/mainwindow.cpp" line="394"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="385"/>
+        <location filename="../ui/mainwindow.cpp" line="399"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="390"/>
+        <location filename="../ui/mainwindow.cpp" line="404"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="394"/>
+        <location filename="../ui/mainwindow.cpp" line="409"/>
+        <source>&amp;Library</source>
+        <translation>资料库(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="414"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="395"/>
+        <location filename="../ui/mainwindow.cpp" line="415"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="398"/>
+        <location filename="../ui/mainwindow.cpp" line="418"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="401"/>
+        <location filename="../ui/mainwindow.cpp" line="421"/>
         <source>Open &amp;Log Folder</source>
         <translation>打开日志文件夹(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="406"/>
+        <location filename="../ui/mainwindow.cpp" line="426"/>
         <source>&amp;About Headstart</source>
         <translation>关于 Headstart(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="465"/>
+        <location filename="../ui/mainwindow.cpp" line="485"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="469"/>
+        <location filename="../ui/mainwindow.cpp" line="489"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="486"/>
+        <location filename="../ui/mainwindow.cpp" line="506"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="589"/>
+        <location filename="../ui/mainwindow.cpp" line="609"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="633"/>
+        <location filename="../ui/mainwindow.cpp" line="653"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="790"/>
+        <location filename="../ui/mainwindow.cpp" line="828"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="792"/>
+        <location filename="../ui/mainwindow.cpp" line="830"/>
         <source>No early answers start until this ends; the answers you ask for still come. Settings, Prefetch, Battery and network switches this off.</source>
         <translation>在此情况结束前不会提前开始任何回答；你主动请求的回答照常返回。可在“设置 › 预取 › 电池与网络”中关闭此功能。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="850"/>
+        <location filename="../ui/mainwindow.cpp" line="888"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="852"/>
+        <location filename="../ui/mainwindow.cpp" line="890"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="854"/>
+        <location filename="../ui/mainwindow.cpp" line="892"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="865"/>
+        <location filename="../ui/mainwindow.cpp" line="903"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="867"/>
+        <location filename="../ui/mainwindow.cpp" line="905"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="883"/>
+        <location filename="../ui/mainwindow.cpp" line="921"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -2474,28 +2792,28 @@
 <context>
     <name>Gui::MarkdownView</name>
     <message>
-        <location filename="../ui/markdownview.cpp" line="297"/>
+        <location filename="../ui/markdownview.cpp" line="298"/>
         <source>Answer</source>
         <translation>回答</translation>
     </message>
     <message>
-        <location filename="../ui/markdownview.cpp" line="303"/>
-        <location filename="../ui/markdownview.cpp" line="310"/>
+        <location filename="../ui/markdownview.cpp" line="308"/>
+        <location filename="../ui/markdownview.cpp" line="315"/>
         <source>Reasoning</source>
         <translation>推理过程</translation>
     </message>
     <message>
-        <location filename="../ui/markdownview.cpp" line="304"/>
+        <location filename="../ui/markdownview.cpp" line="309"/>
         <source>Show or hide the model&apos;s reasoning</source>
         <translation>显示或隐藏模型的推理过程</translation>
     </message>
     <message>
-        <location filename="../ui/markdownview.cpp" line="630"/>
+        <location filename="../ui/markdownview.cpp" line="635"/>
         <source>Reasoning (1 word)</source>
         <translation>推理过程（1 个词）</translation>
     </message>
     <message>
-        <location filename="../ui/markdownview.cpp" line="631"/>
+        <location filename="../ui/markdownview.cpp" line="636"/>
         <source>Reasoning (%1 words)</source>
         <translation>推理过程（%1 个词）</translation>
     </message>
@@ -2506,6 +2824,89 @@
         <location filename="../ui/secretstore.h" line="145"/>
         <source>Memory only (keys are forgotten when Headstart quits)</source>
         <translation>仅内存（Headstart 退出后密钥即被遗忘）</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::MessageUsage</name>
+    <message>
+        <location filename="../ui/messageusage.cpp" line="25"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/messageusage.cpp" line="26"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/messageusage.cpp" line="31"/>
+        <source>%1 tok/s</source>
+        <translation>%1 词元/秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/messageusage.cpp" line="37"/>
+        <source>free</source>
+        <translation>免费</translation>
+    </message>
+    <message>
+        <location filename="../ui/messageusage.cpp" line="67"/>
+        <source>%1 in</source>
+        <translation>输入 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/messageusage.cpp" line="69"/>
+        <source>%1 (%2 cached)</source>
+        <translation>%1（%2 来自缓存）</translation>
+    </message>
+    <message>
+        <location filename="../ui/messageusage.cpp" line="73"/>
+        <source>%1 out</source>
+        <translation>输出 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/messageusage.cpp" line="86"/>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <location filename="../ui/messageusage.cpp" line="89"/>
+        <source>Input tokens: %1</source>
+        <translation>输入词元：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/messageusage.cpp" line="90"/>
+        <source>Cached input (read from the provider&apos;s cache): %1</source>
+        <translation>缓存输入（从服务商缓存读取）：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/messageusage.cpp" line="91"/>
+        <source>Cache write (input stored in the cache): %1</source>
+        <translation>缓存写入（存入缓存的输入）：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/messageusage.cpp" line="92"/>
+        <source>Output tokens: %1</source>
+        <translation>输出词元：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/messageusage.cpp" line="94"/>
+        <source>Of which reasoning: %1</source>
+        <translation>其中推理：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/messageusage.cpp" line="95"/>
+        <source>Time to first token (provider): %1</source>
+        <translation>首个词元用时（服务商）：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/messageusage.cpp" line="96"/>
+        <source>Output speed: %1</source>
+        <translation>输出速度：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/messageusage.cpp" line="97"/>
+        <source>Cost, as the provider bills it: %1</source>
+        <translation>费用（按服务商计费）：%1</translation>
     </message>
 </context>
 <context>
@@ -3149,545 +3550,550 @@
 <context>
     <name>Gui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="57"/>
+        <location filename="../ui/settingsdialog.cpp" line="58"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="58"/>
+        <location filename="../ui/settingsdialog.cpp" line="59"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="59"/>
+        <location filename="../ui/settingsdialog.cpp" line="60"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="60"/>
+        <location filename="../ui/settingsdialog.cpp" line="61"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="61"/>
+        <location filename="../ui/settingsdialog.cpp" line="62"/>
         <source> characters</source>
         <translation> 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="62"/>
+        <location filename="../ui/settingsdialog.cpp" line="63"/>
         <source> requests</source>
         <translation> 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="63"/>
+        <location filename="../ui/settingsdialog.cpp" line="64"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="64"/>
-        <location filename="../ui/settingsdialog.cpp" line="903"/>
+        <location filename="../ui/settingsdialog.cpp" line="65"/>
+        <location filename="../ui/settingsdialog.cpp" line="910"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="65"/>
+        <location filename="../ui/settingsdialog.cpp" line="66"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="90"/>
+        <location filename="../ui/settingsdialog.cpp" line="91"/>
         <source>English</source>
         <translation>英语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="91"/>
+        <location filename="../ui/settingsdialog.cpp" line="92"/>
         <source>Simplified Chinese</source>
         <translation>简体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="92"/>
+        <location filename="../ui/settingsdialog.cpp" line="93"/>
         <source>Traditional Chinese</source>
         <translation>繁体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="93"/>
+        <location filename="../ui/settingsdialog.cpp" line="94"/>
         <source>Japanese</source>
         <translation>日语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="94"/>
+        <location filename="../ui/settingsdialog.cpp" line="95"/>
         <source>Korean</source>
         <translation>韩语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="95"/>
+        <location filename="../ui/settingsdialog.cpp" line="96"/>
         <source>French</source>
         <translation>法语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="96"/>
+        <location filename="../ui/settingsdialog.cpp" line="97"/>
         <source>German</source>
         <translation>德语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="97"/>
+        <location filename="../ui/settingsdialog.cpp" line="98"/>
         <source>Spanish</source>
         <translation>西班牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="98"/>
+        <location filename="../ui/settingsdialog.cpp" line="99"/>
         <source>Portuguese</source>
         <translation>葡萄牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="99"/>
+        <location filename="../ui/settingsdialog.cpp" line="100"/>
         <source>Italian</source>
         <translation>意大利语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="100"/>
+        <location filename="../ui/settingsdialog.cpp" line="101"/>
         <source>Russian</source>
         <translation>俄语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="101"/>
+        <location filename="../ui/settingsdialog.cpp" line="102"/>
         <source>Arabic</source>
         <translation>阿拉伯语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="141"/>
+        <location filename="../ui/settingsdialog.cpp" line="142"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="156"/>
+        <location filename="../ui/settingsdialog.cpp" line="157"/>
         <source>&amp;Providers</source>
         <translation>服务商(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="157"/>
+        <location filename="../ui/settingsdialog.cpp" line="158"/>
         <source>P&amp;refetch</source>
         <translation>预取(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="158"/>
+        <location filename="../ui/settingsdialog.cpp" line="159"/>
         <source>&amp;General</source>
         <translation>常规(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="160"/>
+        <location filename="../ui/settingsdialog.cpp" line="161"/>
         <source>N&amp;etwork</source>
         <translation>网络(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="197"/>
+        <location filename="../ui/settingsdialog.cpp" line="167"/>
+        <source>&amp;Library</source>
+        <translation>资料库(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="204"/>
         <source>Provider in use</source>
         <translation>使用中的服务商</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="198"/>
+        <location filename="../ui/settingsdialog.cpp" line="205"/>
         <source>Provider &amp;in use:</source>
         <translation>使用中的服务商(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="209"/>
+        <location filename="../ui/settingsdialog.cpp" line="216"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="210"/>
+        <location filename="../ui/settingsdialog.cpp" line="217"/>
         <source>Up to and including the version segment, e.g. https://api.deepseek.com/v1. Empty: the provider&apos;s default.</source>
         <translation>包含到版本段为止，例如 https://api.deepseek.com/v1。留空：使用服务商的默认值。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="212"/>
+        <location filename="../ui/settingsdialog.cpp" line="219"/>
         <source>Base &amp;URL:</source>
         <translation>基础 URL(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="223"/>
+        <location filename="../ui/settingsdialog.cpp" line="230"/>
         <source>Allow unencrypted &amp;HTTP to this address</source>
         <translation>允许以未加密的 HTTP 连接此地址(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="234"/>
+        <location filename="../ui/settingsdialog.cpp" line="241"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="236"/>
+        <location filename="../ui/settingsdialog.cpp" line="243"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="242"/>
+        <location filename="../ui/settingsdialog.cpp" line="249"/>
         <source>Extra headers</source>
         <translation>附加请求头</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="244"/>
+        <location filename="../ui/settingsdialog.cpp" line="251"/>
         <source>Name: value, one per line</source>
         <translation>名称: 值，每行一个</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="248"/>
+        <location filename="../ui/settingsdialog.cpp" line="255"/>
         <source>Sent with every request, e.g. for a gateway. Stored in the settings file in plain text: put API keys in the key fields below, which keep them in the keychain.</source>
         <translation>随每个请求发送，例如供网关使用。以明文保存在设置文件中：API 密钥请填写在下方的密钥栏中，它们保存在钥匙串里。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="250"/>
+        <location filename="../ui/settingsdialog.cpp" line="257"/>
         <source>E&amp;xtra headers:</source>
         <translation>附加请求头(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="262"/>
+        <location filename="../ui/settingsdialog.cpp" line="269"/>
         <source>Concurrent requests</source>
         <translation>并发请求数</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="263"/>
+        <location filename="../ui/settingsdialog.cpp" line="270"/>
         <source>How many requests the provider accepts at once; prefetches give way to your requests at this limit.</source>
         <translation>服务商同时接受的请求数；达到此上限时，预取会为你的请求让路。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="265"/>
+        <location filename="../ui/settingsdialog.cpp" line="272"/>
         <source>&amp;Concurrent requests:</source>
         <translation>并发请求数(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="287"/>
+        <location filename="../ui/settingsdialog.cpp" line="294"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="287"/>
+        <location filename="../ui/settingsdialog.cpp" line="294"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="288"/>
+        <location filename="../ui/settingsdialog.cpp" line="295"/>
         <source>Stored in the system keychain, never in the settings file.</source>
         <translation>保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="289"/>
+        <location filename="../ui/settingsdialog.cpp" line="296"/>
         <source>Pre&amp;fetch key:</source>
         <translation>预取密钥(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="289"/>
+        <location filename="../ui/settingsdialog.cpp" line="296"/>
         <source>Prefetch key</source>
         <translation>预取密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="290"/>
+        <location filename="../ui/settingsdialog.cpp" line="297"/>
         <source>Optional. Early answers use this key, so they never eat the main key&apos;s rate limit.</source>
         <translation>可选。提前回答使用此密钥，因此永远不会占用主密钥的速率限额。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="293"/>
+        <location filename="../ui/settingsdialog.cpp" line="300"/>
         <source>&amp;Show keys</source>
         <translation>显示密钥(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="310"/>
+        <location filename="../ui/settingsdialog.cpp" line="317"/>
         <source>Keys are kept in:</source>
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="316"/>
-        <location filename="../ui/settingsdialog.cpp" line="625"/>
+        <location filename="../ui/settingsdialog.cpp" line="323"/>
+        <location filename="../ui/settingsdialog.cpp" line="632"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="318"/>
+        <location filename="../ui/settingsdialog.cpp" line="325"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="324"/>
+        <location filename="../ui/settingsdialog.cpp" line="331"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="399"/>
+        <location filename="../ui/settingsdialog.cpp" line="406"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="403"/>
+        <location filename="../ui/settingsdialog.cpp" line="410"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="405"/>
+        <location filename="../ui/settingsdialog.cpp" line="412"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="408"/>
+        <location filename="../ui/settingsdialog.cpp" line="415"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="419"/>
+        <location filename="../ui/settingsdialog.cpp" line="426"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="423"/>
+        <location filename="../ui/settingsdialog.cpp" line="430"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="429"/>
+        <location filename="../ui/settingsdialog.cpp" line="436"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="454"/>
+        <location filename="../ui/settingsdialog.cpp" line="461"/>
         <source>Not needed</source>
         <translation>不需要</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="457"/>
+        <location filename="../ui/settingsdialog.cpp" line="464"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="463"/>
+        <location filename="../ui/settingsdialog.cpp" line="470"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="464"/>
+        <location filename="../ui/settingsdialog.cpp" line="471"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="466"/>
+        <location filename="../ui/settingsdialog.cpp" line="473"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="489"/>
+        <location filename="../ui/settingsdialog.cpp" line="496"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="492"/>
+        <location filename="../ui/settingsdialog.cpp" line="499"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="492"/>
+        <location filename="../ui/settingsdialog.cpp" line="499"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="502"/>
+        <location filename="../ui/settingsdialog.cpp" line="509"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="514"/>
+        <location filename="../ui/settingsdialog.cpp" line="521"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="514"/>
+        <location filename="../ui/settingsdialog.cpp" line="521"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="534"/>
+        <location filename="../ui/settingsdialog.cpp" line="541"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="548"/>
+        <location filename="../ui/settingsdialog.cpp" line="555"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="571"/>
+        <location filename="../ui/settingsdialog.cpp" line="578"/>
         <source>Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read them.</source>
         <translation>警告：API 密钥和你的文本将以未加密方式发送到 %1；途经网络上的任何人都能读取它们。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="573"/>
+        <location filename="../ui/settingsdialog.cpp" line="580"/>
         <source>Warning: %1 is plain http:// to another machine, so the API key and your text would cross the network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.</source>
         <translation>警告：%1 是指向另一台计算机的明文 http:// 地址，API 密钥和你的文本将以未加密方式在网络上传输。除非你在下方允许，否则 Headstart 不会向其发送任何内容；建议使用 https://。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="601"/>
+        <location filename="../ui/settingsdialog.cpp" line="608"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="611"/>
+        <location filename="../ui/settingsdialog.cpp" line="618"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="612"/>
+        <location filename="../ui/settingsdialog.cpp" line="619"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="620"/>
+        <location filename="../ui/settingsdialog.cpp" line="627"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="625"/>
+        <location filename="../ui/settingsdialog.cpp" line="632"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="636"/>
+        <location filename="../ui/settingsdialog.cpp" line="643"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="661"/>
+        <location filename="../ui/settingsdialog.cpp" line="668"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="665"/>
+        <location filename="../ui/settingsdialog.cpp" line="672"/>
         <source>Battery and network</source>
         <translation>电池与网络</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="834"/>
+        <location filename="../ui/settingsdialog.cpp" line="841"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="837"/>
+        <location filename="../ui/settingsdialog.cpp" line="844"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="887"/>
+        <location filename="../ui/settingsdialog.cpp" line="894"/>
         <source>Automatic (the other of English and Chinese)</source>
         <translation>自动（英语与中文互译）</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="904"/>
+        <location filename="../ui/settingsdialog.cpp" line="911"/>
         <source>Text size</source>
         <translation>文字大小</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="905"/>
+        <location filename="../ui/settingsdialog.cpp" line="912"/>
         <source>The size of all text, in percent of the desktop&apos;s font size.</source>
         <translation>所有文字的大小，以桌面字体大小的百分比表示。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="906"/>
+        <location filename="../ui/settingsdialog.cpp" line="913"/>
         <source>Te&amp;xt size:</source>
         <translation>文字大小(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="918"/>
+        <location filename="../ui/settingsdialog.cpp" line="925"/>
         <source>Log detail</source>
         <translation>日志详细程度</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="919"/>
+        <location filename="../ui/settingsdialog.cpp" line="926"/>
         <source>Log &amp;detail:</source>
         <translation>日志详细程度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="922"/>
+        <location filename="../ui/settingsdialog.cpp" line="929"/>
         <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="664"/>
+        <location filename="../ui/settingsdialog.cpp" line="671"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="666"/>
+        <location filename="../ui/settingsdialog.cpp" line="673"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="667"/>
+        <location filename="../ui/settingsdialog.cpp" line="674"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="669"/>
+        <location filename="../ui/settingsdialog.cpp" line="676"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="671"/>
+        <location filename="../ui/settingsdialog.cpp" line="678"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="732"/>
-        <location filename="../ui/settingsdialog.cpp" line="752"/>
+        <location filename="../ui/settingsdialog.cpp" line="739"/>
+        <location filename="../ui/settingsdialog.cpp" line="759"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="747"/>
+        <location filename="../ui/settingsdialog.cpp" line="754"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="762"/>
+        <location filename="../ui/settingsdialog.cpp" line="769"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="825"/>
+        <location filename="../ui/settingsdialog.cpp" line="832"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="826"/>
+        <location filename="../ui/settingsdialog.cpp" line="833"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="830"/>
+        <location filename="../ui/settingsdialog.cpp" line="837"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="872"/>
+        <location filename="../ui/settingsdialog.cpp" line="879"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="873"/>
+        <location filename="../ui/settingsdialog.cpp" line="880"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="876"/>
+        <location filename="../ui/settingsdialog.cpp" line="883"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="890"/>
+        <location filename="../ui/settingsdialog.cpp" line="897"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="891"/>
+        <location filename="../ui/settingsdialog.cpp" line="898"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="892"/>
+        <location filename="../ui/settingsdialog.cpp" line="899"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>
