@@ -30,6 +30,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QFile>
+#include <QLocale>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextCursor>
@@ -99,6 +100,7 @@ private slots:
     void providerErrorIsShownInline();
     void documentModeSendsTheDocument();
     void reopenedWithAnotherDocumentSaysWhichAndOffersIt();
+    void eachMessageTellsItsTimeOnDemand();
     void largeDocumentCompilesInTheBackground();
     void newConversationShortcut();
     void deletingAConversationRemovesIt();
@@ -644,6 +646,23 @@ void tst_ChatDock::reopenedWithAnotherDocumentSaysWhichAndOffersIt()
     QCOMPARE(open.count(), 1);
     QCOMPARE(open.first().first().toString(), reportPath);
     m_dock->setDocument(nullptr);
+}
+
+void tst_ChatDock::eachMessageTellsItsTimeOnDemand()
+{
+    QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
+    typeAndSend(QStringLiteral("When was this asked?"));
+    QVERIFY(ended.wait(15000));
+    const auto stored = m_store->messages(m_dock->currentConversationId());
+    QVERIFY(stored && stored->size() == 2);
+    // Reopened, as after a restart: "You" and "Assistant" carry the stored times as tooltips.
+    makeDock();
+    QList<QLabel *> senders = m_dock->findChildren<QLabel *>(QStringLiteral("chatSender"));
+    QCOMPARE(senders.size(), 2);
+    for (int i = 0; i < 2; ++i) {
+        QCOMPARE(senders.at(i)->toolTip(), QLocale().toString(stored->at(i).created.toLocalTime(), QLocale::LongFormat));
+    }
+    QVERIFY(senders.at(0)->text() == QLatin1String("You") && senders.at(1)->text() == QLatin1String("Assistant"));
 }
 
 void tst_ChatDock::largeDocumentCompilesInTheBackground()

@@ -33,10 +33,21 @@ public:
     }
 };
 
+// Who said it, with when on demand: the time is the label's tooltip (the transcript stays a
+// conversation to read, not a log).
+QLabel *senderLabel(const QString &who, const QDateTime &when, QWidget *parent)
+{
+    QLabel *label = mutedLabel(who, parent);
+    label->setObjectName(QStringLiteral("chatSender"));
+    label->setToolTip(QLocale().toString((when.isValid() ? when : QDateTime::currentDateTimeUtc()).toLocalTime(),
+                                         QLocale::LongFormat));
+    return label;
+}
+
 class UserMessage final : public QFrame
 {
 public:
-    UserMessage(const QString &text, QWidget *parent)
+    UserMessage(const QString &text, const QDateTime &when, QWidget *parent)
         : QFrame(parent)
         , m_view(new PlainTextView(text, this))
     {
@@ -45,7 +56,7 @@ public:
         m_view->setForegroundRole(QPalette::Text);
         m_view->setAccessibleName(QCoreApplication::translate("Gui::ChatDock", "Your message"));
         auto *layout = new QVBoxLayout(this);
-        layout->addWidget(mutedLabel(QCoreApplication::translate("Gui::ChatDock", "You"), this));
+        layout->addWidget(senderLabel(QCoreApplication::translate("Gui::ChatDock", "You"), when, this));
         layout->addWidget(m_view);
     }
     QString text() const { return m_view->toPlainText(); }
@@ -93,7 +104,8 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     m_usage->hide();
 
     auto *header = new QHBoxLayout;
-    header->addWidget(mutedLabel(QCoreApplication::translate("Gui::ChatDock", "Assistant"), this), 1);
+    m_sender = senderLabel(QCoreApplication::translate("Gui::ChatDock", "Assistant"), {}, this);
+    header->addWidget(m_sender, 1);
     header->addWidget(m_timing);
     auto *errorLayout = new QHBoxLayout(m_errorRow);
     errorLayout->setContentsMargins(0, 0, 0, 0);
@@ -133,6 +145,12 @@ void AnswerWidget::setUsage(const MessageUsage &usage)
 QString AnswerWidget::usageText() const
 {
     return m_usage->text();
+}
+
+void AnswerWidget::setTime(const QDateTime &when)
+{
+    if (when.isValid())
+        m_sender->setToolTip(QLocale().toString(when.toLocalTime(), QLocale::LongFormat));
 }
 
 void AnswerWidget::setStatus(const QString &text)
@@ -234,10 +252,10 @@ AnswerWidget *ChatTranscript::setMessages(const QList<StoredMessage> &messages, 
     for (qsizetype i = first; i < messages.size(); ++i) {
         const StoredMessage &m = messages.at(i);
         if (m.role == Llm::Role::User) {
-            addUserMessage(m.content);
+            addUserMessage(m.content, m.created);
             continue;
         }
-        AnswerWidget *answer = addAnswer();
+        AnswerWidget *answer = addAnswer(m.created);
         if (i == liveIndex) {
             live = answer;
             continue;
@@ -265,16 +283,17 @@ void ChatTranscript::showEmptyHint()
     m_showingHint = true;
 }
 
-void ChatTranscript::addUserMessage(const QString &text)
+void ChatTranscript::addUserMessage(const QString &text, const QDateTime &when)
 {
     if (std::exchange(m_showingHint, false))
         clearContent(); // the first message replaces the empty-chat hint
-    m_layout->insertWidget(m_layout->count() - 1, new UserMessage(text, widget())); // before the stretch
+    m_layout->insertWidget(m_layout->count() - 1, new UserMessage(text, when, widget())); // before the stretch
 }
 
-AnswerWidget *ChatTranscript::addAnswer()
+AnswerWidget *ChatTranscript::addAnswer(const QDateTime &when)
 {
     auto *answer = new AnswerWidget(widget());
+    answer->setTime(when);
     m_layout->insertWidget(m_layout->count() - 1, answer); // before the stretch
     return answer;
 }

@@ -2,6 +2,7 @@
 
 #include "conversationstore.h"
 
+#include <QDateTime>
 #include <QFrame>
 #include <QScrollArea>
 
@@ -29,6 +30,8 @@ public:
     // The compact usage line under the answer, its details in the tooltip; hidden when empty.
     void setUsage(const MessageUsage &usage);
     QString usageText() const;
+    // When it was answered (the "Assistant" label's tooltip); invalid: keeps now.
+    void setTime(const QDateTime &when);
     void setStatus(const QString &text);
     void setError(const QString &message);
     QString errorText() const;
@@ -40,6 +43,7 @@ protected:
 private:
     void applyErrorStyle();
 
+    QLabel *m_sender = nullptr; // "Assistant", with the time as its tooltip
     QLabel *m_timing;
     MarkdownView *m_view;
     QWidget *m_errorRow;
@@ -64,8 +68,9 @@ public:
     // Shows `messages` afresh. The answer at `liveIndex` (still streaming; -1: none) is left
     // empty for the caller to fill, and returned.
     AnswerWidget *setMessages(const QList<StoredMessage> &messages, qsizetype liveIndex = -1);
-    void addUserMessage(const QString &text);
-    AnswerWidget *addAnswer();
+    // `when`: the message's time (its sender label's tooltip); invalid: now.
+    void addUserMessage(const QString &text, const QDateTime &when = {});
+    AnswerWidget *addAnswer(const QDateTime &when = {});
     // Every message shown, in order, as plain text separated by blank lines.
     QString text() const;
     void scrollToEnd() { m_stickToBottom = true; }
