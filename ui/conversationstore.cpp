@@ -147,6 +147,23 @@ void bindUsage(QSqlQuery &q, const MessageUsage &u)
     q.addBindValue(text(u.currency));
 }
 
+// One message row: appended by the chat, or one of an imported conversation's.
+const QString InsertMessage =
+    QStringLiteral("INSERT INTO messages (conversation_id, role, content, reasoning, state, error, created_at, ")
+    + UsageColumns + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+
+void bindMessage(QSqlQuery &q, qint64 conversationId, const StoredMessage &m, qint64 createdMs)
+{
+    q.addBindValue(conversationId);
+    q.addBindValue(roleName(m.role));
+    q.addBindValue(text(m.content));
+    q.addBindValue(text(m.reasoning));
+    q.addBindValue(stateName(m.state));
+    q.addBindValue(text(m.error));
+    q.addBindValue(createdMs);
+    bindUsage(q, m.usage);
+}
+
 MessageUsage readUsage(const QSqlQuery &q, int first)
 {
     MessageUsage u;
@@ -444,16 +461,15 @@ StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm:
         return writeFailed<qint64>(what, q.lastError());
     if (q.numRowsAffected() != 1)
         return std::unexpected(tr("The conversation no longer exists."));
-    q.prepare(QStringLiteral("INSERT INTO messages (conversation_id, role, content, reasoning, state, error, created_at, ")
-              + UsageColumns + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    q.addBindValue(conversationId);
-    q.addBindValue(roleName(role));
-    q.addBindValue(text(content));
-    q.addBindValue(text(reasoning));
-    q.addBindValue(stateName(state));
-    q.addBindValue(text(error));
-    q.addBindValue(now);
-    bindUsage(q, usage);
+    q.prepare(InsertMessage);
+    StoredMessage m;
+    m.role = role;
+    m.content = content;
+    m.reasoning = reasoning;
+    m.state = state;
+    m.error = error;
+    m.usage = usage;
+    bindMessage(q, conversationId, m, now);
     if (!q.exec())
         return writeFailed<qint64>(what, q.lastError());
     const qint64 id = q.lastInsertId().toLongLong();
@@ -484,17 +500,9 @@ StoreResult<qint64> ConversationStore::insertConversation(const ConversationInfo
     if (!q.exec())
         return writeFailed<qint64>(what, q.lastError());
     const qint64 id = q.lastInsertId().toLongLong();
-    q.prepare(QStringLiteral("INSERT INTO messages (conversation_id, role, content, reasoning, state, error, created_at, ")
-              + UsageColumns + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    q.prepare(InsertMessage);
     for (const StoredMessage &m : messages) {
-        q.addBindValue(id);
-        q.addBindValue(roleName(m.role));
-        q.addBindValue(text(m.content));
-        q.addBindValue(text(m.reasoning));
-        q.addBindValue(stateName(m.state));
-        q.addBindValue(text(m.error));
-        q.addBindValue(m.created.isValid() ? m.created.toMSecsSinceEpoch() : now);
-        bindUsage(q, m.usage);
+        bindMessage(q, id, m, m.created.isValid() ? m.created.toMSecsSinceEpoch() : now);
         if (!q.exec())
             return writeFailed<qint64>(what, q.lastError()); // rolled back: nothing of it stays
     }
