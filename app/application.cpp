@@ -16,8 +16,10 @@
 #include "prefetch/speculator.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
+#include "system/colorscheme.h"
 #include "system/desktopconditions.h"
 #include "system/speculationetiquette.h"
+#include "ui/colorschemes.h"
 #include "ui/conversationstore.h"
 #include "ui/mainwindow.h"
 #include "ui/metricsdock.h"
@@ -36,6 +38,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTranslator>
 
 #include <spdlog/spdlog.h>
@@ -99,6 +102,22 @@ void Application::applyTextSize(int percent)
     else if (font.pixelSize() > 0)
         font.setPixelSize(std::max(1, font.pixelSize() * percent / 100));
     QApplication::setFont(font);
+}
+
+void Application::applyColorScheme()
+{
+    using Gui::ColorScheme;
+    using Preference = System::ColorSchemePortal::Preference;
+    const Preference desktop = m_colorScheme ? m_colorScheme->preference() : Preference::None;
+    const ColorScheme chosen = m_settings.colorScheme;
+    QPalette palette = m_desktopPalette;
+    if (chosen == ColorScheme::Dark || (chosen == ColorScheme::System && desktop == Preference::Dark))
+        palette = Gui::schemePalette(true, m_desktopPalette, QApplication::style()->standardPalette());
+    else if (chosen == ColorScheme::Light || (chosen == ColorScheme::System && desktop == Preference::Light))
+        palette = Gui::schemePalette(false, m_desktopPalette, QApplication::style()->standardPalette());
+    // Every widget gets a PaletteChange; the transcript, the Markdown views and the chart
+    // recolour themselves from it.
+    QApplication::setPalette(palette);
 }
 
 void Application::saveHabits()
@@ -350,6 +369,8 @@ void Application::applySettings(const Gui::AppSettings &settings)
     setFileLogLevel(logLevelOf(settings.logDetail));
     if (old.textSizePercent != settings.textSizePercent)
         applyTextSize(settings.textSizePercent);
+    if (old.colorScheme != settings.colorScheme)
+        applyColorScheme();
 
     const bool providerChanged = old.providerId != settings.providerId
         || old.profile(old.providerId).baseUrl != settings.profile(settings.providerId).baseUrl
@@ -468,6 +489,10 @@ bool Application::start(const Options &options)
     setFileLogLevel(logLevelOf(m_settings.logDetail));
     m_desktopFont = QApplication::font();
     applyTextSize(m_settings.textSizePercent);
+    m_desktopPalette = QApplication::palette();
+    m_colorScheme = std::make_unique<System::ColorSchemePortal>(QDBusConnection::sessionBus());
+    connect(m_colorScheme.get(), &System::ColorSchemePortal::preferenceChanged, this, &Application::applyColorScheme);
+    applyColorScheme();
     QStringList problems = loaded.problems;
     // The translators are in place already (main() installs them before parsing the command line).
     installWindowIcon();

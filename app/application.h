@@ -4,6 +4,7 @@
 
 #include <QFont>
 #include <QObject>
+#include <QPalette>
 #include <QPointer>
 #include <QString>
 #include <QStringList>
@@ -28,6 +29,7 @@ class WarmupStrategy;
 class WorkflowStrategy;
 } // namespace Prefetch
 namespace System {
+class ColorSchemePortal;
 class DesktopConditions;
 class SpeculationEtiquette;
 } // namespace System
@@ -101,6 +103,8 @@ private:
     void loadProxyPassword();
     void saveHabits();
     void applyTextSize(int percent);
+    // The palette of the settings' colour scheme, or of the desktop's preference.
+    void applyColorScheme();
 
     Options m_options;
     Gui::AppSettings m_settings;
@@ -117,6 +121,7 @@ private:
     std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
     std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
     std::unique_ptr<Prefetch::Speculator> m_speculator;
+    std::unique_ptr<System::ColorSchemePortal> m_colorScheme;
     std::unique_ptr<System::DesktopConditions> m_conditions;
     std::unique_ptr<System::SpeculationEtiquette> m_etiquette;
     QTimer m_habitsSave; // what the habits learnt goes to the settings a little later, in one write
@@ -129,6 +134,7 @@ private:
     bool m_quitting = false;
     QPointer<Gui::SettingsDialog> m_dialog;
     QFont m_desktopFont; // the application font before the text size setting scaled it
+    QPalette m_desktopPalette; // the palette the platform gave, before a colour scheme replaced it
     quint64 m_profileGeneration = 0; // drops key reads for a provider no longer selected
 };
 

@@ -18,6 +18,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <utility>
 
 using Gui::AppSettings;
 using Gui::PrefetchParameter;
@@ -54,6 +55,7 @@ private slots:
     void etiquetteIsOnByDefaultAndOffSurvives();
     void timeoutsAndProxyRoundTrip();
     void textSizeRoundTripsAndABadOneIsReported();
+    void colorSchemeRoundTripsAndABadOneIsReported();
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
@@ -706,6 +708,37 @@ void tst_AppSettings::textSizeRoundTripsAndABadOneIsReported()
         QCOMPARE(result.problems.size(), 1);
         QVERIFY2(result.problems.first().contains(QLatin1String("text size")), qPrintable(result.problems.first()));
     }
+}
+
+void tst_AppSettings::colorSchemeRoundTripsAndABadOneIsReported()
+{
+    const QString key = QStringLiteral("appearance/colorScheme");
+    AppSettings s;
+    QCOMPARE(s.colorScheme, Gui::ColorScheme::System);
+    for (const auto &[scheme, spelt] : {std::pair{Gui::ColorScheme::Dark, "dark"}, std::pair{Gui::ColorScheme::Light, "light"}}) {
+        s.colorScheme = scheme;
+        {
+            QSettings file(path(QStringLiteral("c.conf")), QSettings::IniFormat);
+            s.save(file);
+            QCOMPARE(file.value(key).toString(), QLatin1String(spelt));
+        }
+        const auto result = loadFile(path(QStringLiteral("c.conf")));
+        QVERIFY2(result.problems.isEmpty(), qPrintable(result.problems.join(QLatin1Char('\n'))));
+        QCOMPARE(result.settings.colorScheme, scheme);
+        QVERIFY(result.settings == s);
+    }
+    // Back to the desktop's: the key goes, so a later default is followed.
+    s.colorScheme = Gui::ColorScheme::System;
+    {
+        QSettings file(path(QStringLiteral("c.conf")), QSettings::IniFormat);
+        s.save(file);
+        QVERIFY(!file.contains(key));
+        file.setValue(key, QStringLiteral("purple"));
+    }
+    const auto result = loadFile(path(QStringLiteral("c.conf")));
+    QCOMPARE(result.settings.colorScheme, Gui::ColorScheme::System);
+    QCOMPARE(result.problems.size(), 1);
+    QVERIFY2(result.problems.first().contains(QLatin1String("colour scheme")), qPrintable(result.problems.first()));
 }
 
 void tst_AppSettings::etiquetteIsOnByDefaultAndOffSurvives()

@@ -8,6 +8,7 @@
 // is cancelled when the pause begins. The app's closing and the etiquette suspend the engine each
 // for its own reason, and the setting switches the etiquette off.
 #include "support/localproviderfixture.h"
+#include "support/privatebus.h"
 
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
@@ -20,15 +21,12 @@
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
 #include <QDBusMessage>
-#include <QFile>
 #include <QLocale>
 #include <QNetworkAccessManager>
 #include <QPointer>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -106,7 +104,7 @@ const QString ProfilesPath = QStringLiteral("/org/freedesktop/UPower/PowerProfil
 const QString NetworkService = QStringLiteral("org.freedesktop.NetworkManager");
 const QString NetworkPath = QStringLiteral("/org/freedesktop/NetworkManager");
 
-constexpr int BusTimeoutMs = 5000;
+constexpr int BusTimeoutMs = TestSupport::PrivateBus::TimeoutMs;
 
 } // namespace
 
@@ -116,7 +114,6 @@ class tst_Etiquette : public QObject
 
 private slots:
     void initTestCase();
-    void cleanupTestCase();
     void init();
     void cleanup();
 
@@ -147,8 +144,7 @@ private:
         c.profile.decodeTokensPerSec = 40; // a prefetch is still streaming when the pause begins
     }};
     QNetworkAccessManager m_network;
-    QTemporaryDir m_dir;
-    QProcess m_daemon;
+    TestSupport::PrivateBus m_bus;
     QString m_address;
     int m_round = 0;
     QString m_serviceName; // the fakes' connection
@@ -165,43 +161,8 @@ void tst_Etiquette::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); // reasons are compared word for word
     QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
-    QVERIFY(m_dir.isValid());
-    const QString program = QStandardPaths::findExecutable(QStringLiteral("dbus-daemon"));
-    QVERIFY2(!program.isEmpty(), "dbus-daemon not found (Debian package dbus; scripts/setup installs it)");
-
-    // A bus of this test's own: anyone on it may own any name (the fakes claim the real
-    // services' names), and it listens in the temporary folder only.
-    const QString config = m_dir.filePath(QStringLiteral("bus.conf"));
-    QFile file(config);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(QStringLiteral(R"(<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:path=%1</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-)")
-                   .arg(m_dir.filePath(QStringLiteral("bus")))
-                   .toUtf8());
-    file.close();
-    m_daemon.start(program, {QStringLiteral("--config-file=") + config, QStringLiteral("--nofork"),
-                             QStringLiteral("--print-address")});
-    QVERIFY2(m_daemon.waitForStarted(BusTimeoutMs), qPrintable(m_daemon.errorString()));
-    QTRY_VERIFY_WITH_TIMEOUT(m_daemon.canReadLine(), BusTimeoutMs);
-    m_address = QString::fromUtf8(m_daemon.readLine()).trimmed();
-    QVERIFY2(m_address.startsWith(QLatin1String("unix:")), qPrintable(m_address));
-}
-
-void tst_Etiquette::cleanupTestCase()
-{
-    m_daemon.terminate();
-    m_daemon.waitForFinished(BusTimeoutMs);
+    QVERIFY2(m_bus.start(), qPrintable(m_bus.errorString()));
+    m_address = m_bus.address();
 }
 
 void tst_Etiquette::init()

@@ -13,6 +13,7 @@
 #include "ui/answerpane.h"
 #include "ui/chatdock.h"
 #include "ui/chatinput.h"
+#include "ui/chattranscript.h"
 #include "ui/conversationstore.h"
 #include "ui/documenttab.h"
 #include "ui/mainwindow.h"
@@ -24,6 +25,10 @@
 #include <QListWidget>
 #include <QNetworkAccessManager>
 #include <QPushButton>
+#include <QScrollBar>
+#include <QStyle>
+#include <QTextBrowser>
+#include <QWindow>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -47,10 +52,14 @@ private slots:
     void theChatKeepsItsWidthWhileTheUserTypesAndSends();
     void theChatKeepsItsShareOfAResizedWindow();
     void theMetricsLeaveTheChatItsHeight();
+    void theChatTextStaysInsideTheDock();
 
 private:
     // Every action and answer button is shown in full inside the window.
     bool buttonsAreWhole() const;
+    // Every message of the transcript lies inside its viewport (none under the scroll bar) and
+    // none of their text runs past its own view.
+    static bool textInside(const Gui::ChatTranscript *transcript);
 
     TestSupport::LocalProviderFixture m_local{u"instant"};
     QNetworkAccessManager m_network;
@@ -198,6 +207,75 @@ void tst_Layout::theMetricsLeaveTheChatItsHeight()
     QCOMPARE(chat->height(), height);
     // The metrics take a share of the window's height, not the most of it.
     QVERIFY(m_window->metricsDock()->height() <= m_window->height() / 2);
+}
+
+bool tst_Layout::textInside(const Gui::ChatTranscript *transcript)
+{
+    const QWidget *viewport = transcript->viewport();
+    if (transcript->widget()->width() > viewport->width()) {
+        qWarning("the transcript's content is %d wide in a %d-wide viewport", transcript->widget()->width(),
+                 viewport->width());
+        return false;
+    }
+    const auto views = transcript->widget()->findChildren<QTextBrowser *>();
+    int shown = 0;
+    for (const QTextBrowser *view : views) {
+        if (!view->isVisible())
+            continue;
+        ++shown;
+        const QRect at(view->mapTo(viewport, QPoint(0, 0)), view->size());
+        const qreal textWidth = view->document()->size().width();
+        if (at.right() >= viewport->width() || textWidth > view->viewport()->width() + 1) {
+            qWarning("a message at x %d..%d (text %.0f wide in %d) in a %d-wide viewport: %s", at.left(), at.right(),
+                     textWidth, view->viewport()->width(), viewport->width(),
+                     qPrintable(view->toPlainText().left(40)));
+            return false;
+        }
+    }
+    return shown >= 2;
+}
+
+void tst_Layout::theChatTextStaysInsideTheDock()
+{
+    Gui::ChatDock *chat = m_window->chatDock();
+    auto *transcript = chat->findChild<Gui::ChatTranscript *>();
+    QVERIFY(transcript);
+    m_window->activateWindow();
+    Gui::ChatInput *input = chat->input();
+    input->setFocus();
+    QTRY_VERIFY(input->hasFocus());
+    // Enough messages for the transcript to scroll, one with a path too long for any line.
+    const QStringList messages{
+        QStringLiteral("How long does the provider keep a prompt in its cache, and what does a warm-up cost?"),
+        QStringLiteral("Where is docs/benchmarks/replay/report.md#the-latency-cost-frontier-of-guessing-two-answers "
+                       "explained, and which users does it cover?"),
+        QStringLiteral("Summarize what the cache keeps warm and what the users feel at the first token, in detail."),
+    };
+    for (const QString &message : messages) {
+        QTest::keyClicks(input, message);
+        QTest::keyClick(input, Qt::Key_Return);
+        QTRY_VERIFY(!m_engine->hasLiveAnswers());
+    }
+    QTRY_VERIFY(transcript->verticalScrollBar()->isVisible());
+    QTRY_VERIFY(textInside(transcript));
+
+    // The user drags the separator between the documents and the chat to the right: the dock
+    // narrows, and the text wraps to it again.
+    const int before = chat->width();
+    const int extent = m_window->style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, m_window.get());
+    const QPoint separator(chat->geometry().left() - (extent + 1) / 2, chat->geometry().center().y());
+    // Through the window, as the pointer's events come: the separator has no widget of its own.
+    QWindow *window = m_window->windowHandle();
+    QTest::mouseMove(window, separator);
+    QTest::mousePress(window, Qt::LeftButton, {}, separator);
+    QTest::mouseMove(window, separator + QPoint(before / 6, 0));
+    QTest::mouseMove(window, separator + QPoint(before / 3, 0));
+    QTest::mouseRelease(window, Qt::LeftButton, {}, separator + QPoint(before / 3, 0));
+    QTRY_VERIFY2(chat->width() < before - before / 5, qPrintable(QString::number(chat->width())));
+    QTRY_VERIFY(textInside(transcript));
+    // And wider again.
+    m_window->resize(m_window->width() + 300, m_window->height());
+    QTRY_VERIFY(textInside(transcript));
 }
 
 QTEST_MAIN(tst_Layout)

@@ -68,6 +68,7 @@ private slots:
     void switchingProviderSavesTheKeyTypedForThePreviousOne();
     void logDetailShowsAndEmitsTheLevel();
     void textSizeFromTheKeyboard();
+    void colorSchemeFromTheKeyboard();
     void everyControlHasAnAccessibleName();
     void tabVisitsTheProviderFormInReadingOrder();
     void unencryptedKeyStorageIsAWarning();
@@ -220,6 +221,28 @@ void tst_SettingsDialog::textSizeFromTheKeyboard()
     QTest::keyClicks(size, QStringLiteral("500"));
     QTest::keyClick(size, Qt::Key_Return);
     QVERIFY(lastEmitted().textSizePercent <= AppSettings::MaxTextSizePercent);
+}
+
+void tst_SettingsDialog::colorSchemeFromTheKeyboard()
+{
+    AppSettings dark;
+    dark.colorScheme = Gui::ColorScheme::Dark;
+    m_dialog = makeDialog(dark);
+    m_dialog->showPage(SettingsDialog::Page::General);
+    m_dialog->show();
+    QApplication::setActiveWindow(m_dialog.get());
+    QVERIFY(QTest::qWaitForWindowActive(m_dialog.get()));
+    auto *scheme = find<QComboBox>("colorScheme");
+    QVERIFY(scheme);
+    QCOMPARE(scheme->count(), 3);
+    QCOMPARE(scheme->currentData().toInt(), int(Gui::ColorScheme::Dark));
+    // Alt+H, its label's mnemonic, then Home: the first entry follows the desktop.
+    QTest::keyClick(m_dialog.get(), Qt::Key_H, Qt::AltModifier);
+    QTRY_VERIFY(scheme->hasFocus());
+    QTest::keyClick(scheme, Qt::Key_Home);
+    QCOMPARE(lastEmitted().colorScheme, Gui::ColorScheme::System);
+    QTest::keyClick(scheme, Qt::Key_Down);
+    QCOMPARE(lastEmitted().colorScheme, Gui::ColorScheme::Light);
 }
 
 void tst_SettingsDialog::logDetailShowsAndEmitsTheLevel()

@@ -4,39 +4,39 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="481"/>
+        <location filename="../app/application.cpp" line="506"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="296"/>
-        <location filename="../app/application.cpp" line="300"/>
-        <location filename="../app/application.cpp" line="566"/>
+        <location filename="../app/application.cpp" line="315"/>
+        <location filename="../app/application.cpp" line="319"/>
+        <location filename="../app/application.cpp" line="591"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="293"/>
+        <location filename="../app/application.cpp" line="312"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="335"/>
+        <location filename="../app/application.cpp" line="354"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="382"/>
+        <location filename="../app/application.cpp" line="403"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="406"/>
+        <location filename="../app/application.cpp" line="427"/>
         <source>Could not read the proxy password: %1</source>
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="478"/>
+        <location filename="../app/application.cpp" line="503"/>
         <source>Unknown provider &quot;%1&quot;; using the one from the settings.</source>
         <translation>未知的服务商“%1”；改用设置中的服务商。</translation>
     </message>
@@ -913,154 +913,174 @@
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="203"/>
+        <location filename="../ui/appsettings.cpp" line="209"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="210"/>
+        <location filename="../ui/appsettings.cpp" line="216"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="213"/>
+        <location filename="../ui/appsettings.cpp" line="219"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="216"/>
+        <location filename="../ui/appsettings.cpp" line="222"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="229"/>
-        <location filename="../ui/appsettings.cpp" line="239"/>
+        <location filename="../ui/appsettings.cpp" line="235"/>
+        <location filename="../ui/appsettings.cpp" line="245"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="256"/>
+        <location filename="../ui/appsettings.cpp" line="262"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="266"/>
+        <location filename="../ui/appsettings.cpp" line="272"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="281"/>
-        <location filename="../ui/appsettings.cpp" line="307"/>
+        <location filename="../ui/appsettings.cpp" line="287"/>
+        <location filename="../ui/appsettings.cpp" line="313"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="288"/>
+        <location filename="../ui/appsettings.cpp" line="294"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="293"/>
+        <location filename="../ui/appsettings.cpp" line="299"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="298"/>
+        <location filename="../ui/appsettings.cpp" line="304"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="311"/>
+        <location filename="../ui/appsettings.cpp" line="317"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="323"/>
+        <location filename="../ui/appsettings.cpp" line="329"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="327"/>
+        <location filename="../ui/appsettings.cpp" line="333"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="338"/>
+        <location filename="../ui/appsettings.cpp" line="344"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="352"/>
+        <location filename="../ui/appsettings.cpp" line="358"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="362"/>
+        <location filename="../ui/appsettings.cpp" line="368"/>
         <source>Whether %1 may use plain http:// was neither true nor false in the settings file; it may not.</source>
         <translation>设置文件中关于 %1 是否可以使用明文 http:// 的值既不是 true 也不是 false；因此不允许。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="375"/>
+        <location filename="../ui/appsettings.cpp" line="381"/>
         <source>The %1 timeout of %2 in the settings file (%3) is not a whole number of seconds from %4 to %5; using %6 s.</source>
         <translation>设置文件中 %2 的%1超时（%3）不是 %4 到 %5 之间的整秒数；改用 %6 秒。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="392"/>
+        <location filename="../ui/appsettings.cpp" line="398"/>
         <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="413"/>
+        <location filename="../ui/appsettings.cpp" line="419"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="423"/>
+        <location filename="../ui/appsettings.cpp" line="429"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; Translate writes the other of English and Chinese.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；“翻译”将写成英语和中文中的另一种。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="434"/>
+        <location filename="../ui/appsettings.cpp" line="440"/>
         <source>The text size in the settings file (%1) is not a percentage from %2 to %3; using the desktop&apos;s size.</source>
         <translation>设置文件中的文字大小（%1）不是 %2 到 %3 之间的百分比；改用桌面的大小。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="446"/>
+        <location filename="../ui/appsettings.cpp" line="454"/>
+        <source>The colour scheme in the settings file (%1) is not one of &quot;system&quot;, &quot;light&quot; or &quot;dark&quot;; following the desktop.</source>
+        <translation>设置文件中的配色方案（%1）不是“system”“light”或“dark”之一；将跟随桌面。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="464"/>
         <source>The log detail in the settings file (%1) is not one of &quot;warnings&quot;, &quot;normal&quot; or &quot;detailed&quot;; using &quot;normal&quot;.</source>
         <translation>设置文件中的日志详细程度（%1）不是“warnings”、“normal”或“detailed”之一；将使用“normal”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="477"/>
+        <location filename="../ui/appsettings.cpp" line="495"/>
         <source>Normal</source>
         <translation>普通</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="478"/>
+        <location filename="../ui/appsettings.cpp" line="496"/>
         <source>Detailed (for bug reports)</source>
         <translation>详细（用于错误报告）</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="479"/>
+        <location filename="../ui/appsettings.cpp" line="497"/>
         <source>Warnings and errors only</source>
         <translation>仅警告和错误</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="485"/>
+        <location filename="../ui/appsettings.cpp" line="502"/>
+        <source>As the desktop</source>
+        <translation>跟随桌面</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="502"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="503"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="509"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="919"/>
+        <location filename="../ui/appsettings.cpp" line="951"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="920"/>
+        <location filename="../ui/appsettings.cpp" line="952"/>
         <source>first byte</source>
         <translation>首字节</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="921"/>
+        <location filename="../ui/appsettings.cpp" line="953"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -1126,77 +1146,77 @@
         <translation>%1 像素</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="498"/>
+        <location filename="../ui/appsettings.cpp" line="522"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="508"/>
+        <location filename="../ui/appsettings.cpp" line="532"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="510"/>
+        <location filename="../ui/appsettings.cpp" line="534"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="514"/>
+        <location filename="../ui/appsettings.cpp" line="538"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="565"/>
+        <location filename="../ui/appsettings.cpp" line="589"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="565"/>
+        <location filename="../ui/appsettings.cpp" line="589"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="567"/>
+        <location filename="../ui/appsettings.cpp" line="591"/>
         <source>more</source>
         <translation>更多</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="817"/>
+        <location filename="../ui/appsettings.cpp" line="849"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="823"/>
+        <location filename="../ui/appsettings.cpp" line="855"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="824"/>
+        <location filename="../ui/appsettings.cpp" line="856"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="825"/>
+        <location filename="../ui/appsettings.cpp" line="857"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="826"/>
+        <location filename="../ui/appsettings.cpp" line="858"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="875"/>
+        <location filename="../ui/appsettings.cpp" line="907"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="878"/>
+        <location filename="../ui/appsettings.cpp" line="910"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="883"/>
+        <location filename="../ui/appsettings.cpp" line="915"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -1249,44 +1269,44 @@
 <context>
     <name>Gui::ChatDock</name>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="46"/>
+        <location filename="../ui/chattranscript.cpp" line="57"/>
         <source>Your message</source>
         <translation>你的消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="48"/>
+        <location filename="../ui/chattranscript.cpp" line="59"/>
         <location filename="../ui/conversationexport.cpp" line="184"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="88"/>
+        <location filename="../ui/chattranscript.cpp" line="99"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="92"/>
+        <location filename="../ui/chattranscript.cpp" line="103"/>
         <source>Usage</source>
         <translation>用量</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="96"/>
+        <location filename="../ui/chattranscript.cpp" line="107"/>
         <location filename="../ui/conversationexport.cpp" line="185"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="115"/>
+        <location filename="../ui/chattranscript.cpp" line="127"/>
         <source>First token after %1 ms</source>
         <translation>首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="118"/>
+        <location filename="../ui/chattranscript.cpp" line="130"/>
         <source>%1 · prefetched</source>
         <translation>%1 · 已预取</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="119"/>
+        <location filename="../ui/chattranscript.cpp" line="131"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
@@ -1371,7 +1391,7 @@
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="186"/>
+        <location filename="../ui/chattranscript.cpp" line="204"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
@@ -1462,18 +1482,18 @@
         <translation>未发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="224"/>
+        <location filename="../ui/chattranscript.cpp" line="242"/>
         <source>Show %1 earlier messages</source>
         <translation>显示更早的 %1 条消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="251"/>
+        <location filename="../ui/chattranscript.cpp" line="269"/>
         <location filename="../ui/conversationexport.cpp" line="197"/>
         <source>Incomplete: the answer was stopped or interrupted.</source>
         <translation>不完整：回答被停止或中断。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="259"/>
+        <location filename="../ui/chattranscript.cpp" line="277"/>
         <source>Ask anything. In “About the current document” mode, the open document goes with your message.</source>
         <translation>尽管提问。在“关于当前文档”模式下，打开的文档会随你的消息一起发送。</translation>
     </message>
@@ -1779,93 +1799,93 @@
         <translation>完整性检查没有返回结果</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="216"/>
+        <location filename="../ui/conversationstore.cpp" line="233"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="216"/>
+        <location filename="../ui/conversationstore.cpp" line="233"/>
         <source>unknown database error</source>
         <translation>未知的数据库错误</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="221"/>
+        <location filename="../ui/conversationstore.cpp" line="238"/>
         <source>the conversation file is damaged, so nothing more is written into it; when Headstart starts again it is moved aside and a new one started</source>
         <translation>对话文件已损坏，因此不再向其中写入任何内容；Headstart 下次启动时会将其移到一旁并新建一个</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="285"/>
-        <location filename="../ui/conversationstore.cpp" line="291"/>
+        <location filename="../ui/conversationstore.cpp" line="302"/>
+        <location filename="../ui/conversationstore.cpp" line="308"/>
         <source>Could not search the conversations</source>
         <translation>无法搜索对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="296"/>
-        <location filename="../ui/conversationstore.cpp" line="305"/>
+        <location filename="../ui/conversationstore.cpp" line="313"/>
+        <location filename="../ui/conversationstore.cpp" line="322"/>
         <source>Could not read the conversations</source>
         <translation>无法读取对话列表</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="315"/>
-        <location filename="../ui/conversationstore.cpp" line="318"/>
+        <location filename="../ui/conversationstore.cpp" line="332"/>
+        <location filename="../ui/conversationstore.cpp" line="335"/>
         <source>Could not read the conversation</source>
         <translation>无法读取对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="319"/>
-        <location filename="../ui/conversationstore.cpp" line="354"/>
-        <location filename="../ui/conversationstore.cpp" line="370"/>
-        <location filename="../ui/conversationstore.cpp" line="393"/>
-        <location filename="../ui/conversationstore.cpp" line="446"/>
+        <location filename="../ui/conversationstore.cpp" line="336"/>
+        <location filename="../ui/conversationstore.cpp" line="371"/>
+        <location filename="../ui/conversationstore.cpp" line="387"/>
+        <location filename="../ui/conversationstore.cpp" line="410"/>
+        <location filename="../ui/conversationstore.cpp" line="463"/>
         <source>The conversation no longer exists.</source>
         <translation>该对话已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="327"/>
-        <location filename="../ui/conversationstore.cpp" line="338"/>
+        <location filename="../ui/conversationstore.cpp" line="344"/>
+        <location filename="../ui/conversationstore.cpp" line="355"/>
         <source>Could not create the conversation</source>
         <translation>无法创建对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="346"/>
-        <location filename="../ui/conversationstore.cpp" line="352"/>
+        <location filename="../ui/conversationstore.cpp" line="363"/>
+        <location filename="../ui/conversationstore.cpp" line="369"/>
         <source>Could not rename the conversation</source>
         <translation>无法重命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="362"/>
-        <location filename="../ui/conversationstore.cpp" line="368"/>
+        <location filename="../ui/conversationstore.cpp" line="379"/>
+        <location filename="../ui/conversationstore.cpp" line="385"/>
         <source>Could not save the conversation mode</source>
         <translation>无法保存对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="377"/>
+        <location filename="../ui/conversationstore.cpp" line="394"/>
         <source>Could not delete the conversation</source>
         <translation>无法删除对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="408"/>
-        <location filename="../ui/conversationstore.cpp" line="424"/>
+        <location filename="../ui/conversationstore.cpp" line="425"/>
+        <location filename="../ui/conversationstore.cpp" line="441"/>
         <source>Could not read the messages</source>
         <translation>无法读取消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="432"/>
+        <location filename="../ui/conversationstore.cpp" line="449"/>
         <source>Could not save the message</source>
         <translation>无法保存消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="469"/>
+        <location filename="../ui/conversationstore.cpp" line="485"/>
         <source>Could not import the conversation</source>
         <translation>无法导入对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="511"/>
+        <location filename="../ui/conversationstore.cpp" line="519"/>
         <source>Could not save the answer</source>
         <translation>无法保存回答</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="530"/>
+        <location filename="../ui/conversationstore.cpp" line="538"/>
         <source>The message no longer exists.</source>
         <translation>该消息已不存在。</translation>
     </message>
@@ -3998,16 +4018,31 @@
     </message>
     <message>
         <location filename="../ui/settingsdialog.cpp" line="925"/>
+        <source>Colour scheme</source>
+        <translation>配色方案</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="926"/>
+        <source>Light or dark windows. &quot;As the desktop&quot; follows the desktop&apos;s light or dark style as it changes.</source>
+        <translation>浅色或深色窗口。“跟随桌面”会随桌面的浅色或深色风格一起变化。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="928"/>
+        <source>Colour sc&amp;heme:</source>
+        <translation>配色方案(&amp;H)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="940"/>
         <source>Log detail</source>
         <translation>日志详细程度</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="926"/>
+        <location filename="../ui/settingsdialog.cpp" line="941"/>
         <source>Log &amp;detail:</source>
         <translation>日志详细程度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="929"/>
+        <location filename="../ui/settingsdialog.cpp" line="944"/>
         <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>

@@ -13,6 +13,7 @@
 #include <QSettings>
 #include <QVariant>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -43,6 +44,7 @@ const QString LanguageKey = QStringLiteral("ui/language");
 const QString TranslateKey = QStringLiteral("translate/targetLanguage");
 const QString FirstRunKey = QStringLiteral("general/firstRun");
 const QString LogDetailKey = QStringLiteral("log/detail");
+const QString ColorSchemeKey = QStringLiteral("appearance/colorScheme");
 const QString TextSizeKey = QStringLiteral("appearance/textSizePercent");
 const QString RecentFilesKey = QStringLiteral("recentFiles");
 constexpr int FileVersion = 1;
@@ -69,6 +71,10 @@ std::optional<LogDetail> logDetailNamed(const QString &name)
     }
     return std::nullopt;
 }
+
+// How a ColorScheme is spelt in the settings file ("system" is the default and not written).
+constexpr std::pair<ColorScheme, const char *> ColorSchemeNames[] = {
+    {ColorScheme::System, "system"}, {ColorScheme::Light, "light"}, {ColorScheme::Dark, "dark"}};
 
 
 const PrefetchParameter &parameter(const char *key)
@@ -437,6 +443,18 @@ private:
                                 .arg(AppSettings::MinTextSizePercent)
                                 .arg(AppSettings::MaxTextSizePercent);
         }
+        if (m_settings.contains(ColorSchemeKey)) {
+            const QVariant raw = m_settings.value(ColorSchemeKey);
+            const QString name = raw.typeId() == QMetaType::QString ? raw.toString().trimmed() : QString();
+            const auto *found = std::find_if(std::begin(ColorSchemeNames), std::end(ColorSchemeNames),
+                                             [&name](const auto &entry) { return name == QLatin1String(entry.second); });
+            if (found != std::end(ColorSchemeNames))
+                out.colorScheme = found->first;
+            else
+                problems << AppSettings::tr("The colour scheme in the settings file (%1) is not one of \"system\", "
+                                            "\"light\" or \"dark\"; following the desktop.")
+                                .arg(quoted(raw));
+        }
         if (m_settings.contains(LogDetailKey)) {
             const QVariant raw = m_settings.value(LogDetailKey);
             const QString name = raw.typeId() == QMetaType::QString ? raw.toString().trimmed() : QString();
@@ -469,7 +487,7 @@ bool operator==(const AppSettings &a, const AppSettings &b)
     return a.providerId == b.providerId && a.providers == b.providers
         && AppSettings::samePrefetch(a.prefetch, b.prefetch) && a.uiLanguage == b.uiLanguage
         && a.translateTarget == b.translateTarget && a.firstRun == b.firstRun && a.logDetail == b.logDetail
-        && a.textSizePercent == b.textSizePercent && a.proxy == b.proxy && a.libraryFolders == b.libraryFolders;
+        && a.textSizePercent == b.textSizePercent && a.colorScheme == b.colorScheme && a.proxy == b.proxy && a.libraryFolders == b.libraryFolders;
 }
 
 QList<QPair<LogDetail, QString>> AppSettings::logDetails()
@@ -477,6 +495,12 @@ QList<QPair<LogDetail, QString>> AppSettings::logDetails()
     return {{LogDetail::Normal, tr("Normal")},
             {LogDetail::Detailed, tr("Detailed (for bug reports)")},
             {LogDetail::WarningsOnly, tr("Warnings and errors only")}};
+}
+
+QList<QPair<ColorScheme, QString>> AppSettings::colorSchemes()
+{
+    return {{ColorScheme::System, tr("As the desktop")}, {ColorScheme::Light, tr("Light")},
+            {ColorScheme::Dark, tr("Dark")}};
 }
 
 QList<QPair<QString, QString>> AppSettings::uiLanguages()
@@ -663,6 +687,14 @@ void AppSettings::save(QSettings &settings) const
         settings.remove(TextSizeKey);
     else
         settings.setValue(TextSizeKey, textSizePercent);
+    if (colorScheme == ColorScheme::System) {
+        settings.remove(ColorSchemeKey);
+    } else {
+        for (const auto &[scheme, name] : ColorSchemeNames) {
+            if (scheme == colorScheme)
+                settings.setValue(ColorSchemeKey, QLatin1String(name));
+        }
+    }
     if (logDetail == LogDetail::Normal)
         settings.remove(LogDetailKey);
     else

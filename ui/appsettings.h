@@ -110,6 +110,9 @@ inline constexpr int MaxTimeoutSeconds[] = {300, 3600, 3600};
 // prompts, documents or answers; Detailed adds request sizes and timings, for bug reports.
 enum class LogDetail { WarningsOnly, Normal, Detailed };
 
+// Light or dark: the desktop's preference (the XDG portal's color-scheme), or one chosen.
+enum class ColorScheme { System, Light, Dark };
+
 // Everything Headstart persists, as a value. API keys are not here: they live in a SecretStore.
 // GUI thread (translations), but otherwise a plain value copied freely.
 class AppSettings
@@ -133,6 +136,7 @@ public:
     int textSizePercent = 100;
     static constexpr int MinTextSizePercent = 75;
     static constexpr int MaxTextSizePercent = 200;
+    ColorScheme colorScheme = ColorScheme::System; // applied at once, and when the desktop's changes
     // How model traffic reaches the providers (Settings, Network). Its password is always empty
     // here: it lives in the SecretStore, and the app adds it to what the network manager uses.
     Llm::ProxySettings proxy;
@@ -214,6 +218,8 @@ public:
     static QList<QPair<QString, QString>> uiLanguages();
     // The log levels offered, with the name shown, in the order the dialog lists them.
     static QList<QPair<LogDetail, QString>> logDetails();
+    // The colour schemes offered, with the name shown.
+    static QList<QPair<ColorScheme, QString>> colorSchemes();
 };
 
 struct AppSettings::LoadResult {

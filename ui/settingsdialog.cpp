@@ -918,6 +918,21 @@ QWidget *SettingsDialog::createGeneralPage()
         emitIfChanged();
     });
 
+    m_colorScheme = new QComboBox(page);
+    m_colorScheme->setObjectName(QStringLiteral("colorScheme"));
+    for (const auto &[scheme, name] : AppSettings::colorSchemes())
+        m_colorScheme->addItem(name, static_cast<int>(scheme));
+    m_colorScheme->setAccessibleName(tr("Colour scheme"));
+    m_colorScheme->setToolTip(tr("Light or dark windows. \"As the desktop\" follows the desktop's light or dark "
+                                 "style as it changes."));
+    auto *schemeLabel = new QLabel(tr("Colour sc&heme:"), page);
+    schemeLabel->setBuddy(m_colorScheme);
+    form->addRow(schemeLabel, m_colorScheme);
+    connect(m_colorScheme, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_settings.colorScheme = static_cast<ColorScheme>(m_colorScheme->itemData(index).toInt());
+        emitIfChanged();
+    });
+
     m_logDetail = new QComboBox(page);
     m_logDetail->setObjectName(QStringLiteral("logDetail"));
     for (const auto &[detail, name] : AppSettings::logDetails())
@@ -949,8 +964,10 @@ void SettingsDialog::applyTranslateTarget()
 
 void SettingsDialog::refreshGeneral()
 {
-    const QSignalBlocker b1(m_language), b2(m_translateTarget), b3(m_logDetail), b4(m_textSize);
+    const QSignalBlocker b1(m_language), b2(m_translateTarget), b3(m_logDetail), b4(m_textSize), b5(m_colorScheme);
     m_textSize->setValue(m_settings.textSizePercent);
+    const int scheme = m_colorScheme->findData(static_cast<int>(m_settings.colorScheme));
+    m_colorScheme->setCurrentIndex(scheme >= 0 ? scheme : 0);
     const int detail = m_logDetail->findData(static_cast<int>(m_settings.logDetail));
     m_logDetail->setCurrentIndex(detail >= 0 ? detail : 0);
     const int language = m_language->findData(m_settings.uiLanguage);

@@ -159,6 +159,7 @@ private:
     QComboBox *m_translateTarget = nullptr;
     QComboBox *m_logDetail = nullptr;
     QSpinBox *m_textSize = nullptr;
+    QComboBox *m_colorScheme = nullptr;
     // Network
     NetworkPage *m_network = nullptr;
     // Library

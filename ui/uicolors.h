@@ -1,5 +1,7 @@
 #pragma once
 
+#include "colorschemes.h"
+
 #include <QColor>
 #include <QPalette>
 
@@ -9,8 +11,7 @@ namespace Gui {
 // stays readable on light and dark windows alike.
 inline QColor errorColor(const QPalette &palette)
 {
-    const bool darkBackground = palette.color(QPalette::Window).lightnessF() < 0.5;
-    return QColor::fromHslF(0.0f, 0.75f, darkBackground ? 0.72f : 0.38f);
+    return QColor::fromHslF(0.0f, 0.75f, isDark(palette) ? 0.72f : 0.38f);
 }
 
 } // namespace Gui

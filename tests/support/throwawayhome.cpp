@@ -29,6 +29,10 @@ QProcessEnvironment throwawayHome(const QString &root)
     // nothing back). The path is never created.
     env.insert(QStringLiteral("DBUS_SYSTEM_BUS_ADDRESS"),
                QStringLiteral("unix:path=") + dir.filePath(QStringLiteral("runtime/no-system-bus")));
+    // Nor the session's: the desktop's dark preference (System::ColorSchemePortal) stays out of
+    // it too, and nothing is started on a bus that may not exist.
+    env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"),
+               QStringLiteral("unix:path=") + dir.filePath(QStringLiteral("runtime/no-session-bus")));
     return env;
 }
 
