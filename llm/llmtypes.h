@@ -46,6 +46,15 @@ struct ChatRequest {
     // Encoded after the messages in the provider's form (EncodeOptions::continuation);
     // providers refuse a continuation that ends in white space, so callers trim it.
     QString continuation;
+    // The index of a dynamic message that ends a stretch which stays byte for byte the same in
+    // the next request (the conversation's last completed turn), or -1. Anthropic caches only
+    // at breakpoints: this one moves with the conversation, so the next turn reads the whole
+    // history from the cache instead of paying its prefill again.
+    qsizetype cacheBreakpoint = -1;
+    // Sent as OpenAI's `prompt_cache_key` where the profile uses it (EncodeOptions): requests
+    // that share it (about one document, in one conversation) are routed to the same cache.
+    // An opaque digest, never a path or a title. Empty: none.
+    QString cacheKey;
 
     friend bool operator==(const ChatRequest &, const ChatRequest &) = default;
 };

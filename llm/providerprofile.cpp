@@ -41,6 +41,14 @@ ProviderProfile ProviderProfile::forContinuation() const
     return p;
 }
 
+std::chrono::seconds ProviderProfile::cacheLifetime() const
+{
+    using namespace std::chrono_literals;
+    if (format != ApiFormat::AnthropicMessages || isLocalDemo)
+        return 0s;
+    return encodeOptions.longCacheLifetime ? 1h : 5min;
+}
+
 ProviderTarget ProviderProfile::target() const
 {
     return {id, endpoint(), format, model, encodeOptions};
@@ -115,6 +123,8 @@ QList<ProviderProfile> builtinProfiles()
     openai.requiresApiKey = true;
     openai.minCacheableTokens = 1024;
     openai.encodeOptions.useMaxCompletionTokens = true;
+    // Requests about one document, or in one conversation, go to the same cache machine.
+    openai.encodeOptions.promptCacheKey = true;
     openai.prices = {0.15, 0.15, 0.075, 0.60}; // no charge for writing the cache: a write is input
     profiles << openai;
 

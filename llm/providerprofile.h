@@ -79,6 +79,11 @@ struct ProviderProfile {
     // The endpoint for streaming chat: <baseUrl>/chat/completions or <baseUrl>/messages.
     QUrl endpoint() const;
     bool canContinue() const { return encodeOptions.continuation != ContinuationStyle::None; }
+    // How long the provider keeps a prompt cached after its last use, where that is fixed and
+    // published (Anthropic: 5 minutes, or 1 hour with EncodeOptions::longCacheLifetime); zero
+    // where the provider decides (OpenAI's, DeepSeek's and Qwen's automatic caches) or there is
+    // no cache at all. A warm-up is renewed before it runs out.
+    std::chrono::seconds cacheLifetime() const;
     // This profile as a continuation is sent with (its continuationBaseUrl, when set).
     ProviderProfile forContinuation() const;
     ProviderTarget target() const;

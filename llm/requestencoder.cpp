@@ -76,9 +76,12 @@ QByteArrayView schemaOf(const ToolDefinition &tool)
     return tool.parametersSchema.isEmpty() ? EmptySchema : QByteArrayView(tool.parametersSchema);
 }
 
-void writeEphemeral(JsonWriter &w)
+void writeEphemeral(JsonWriter &w, const EncodeOptions &options)
 {
-    w.key("cache_control").beginObject().field("type", "ephemeral").endObject();
+    w.key("cache_control").beginObject().field("type", "ephemeral");
+    if (options.longCacheLifetime)
+        w.field("ttl", "1h");
+    w.endObject();
 }
 
 void writeOpenAiMessage(JsonWriter &w, const char *role, const QString &content)
@@ -86,14 +89,14 @@ void writeOpenAiMessage(JsonWriter &w, const char *role, const QString &content)
     w.beginObject().field("role", role).field("content", content).endObject();
 }
 
-void writeAnthropicMessage(JsonWriter &w, const ChatMessage &message, bool breakpoint)
+void writeAnthropicMessage(JsonWriter &w, const ChatMessage &message, bool breakpoint, const EncodeOptions &options)
 {
     w.beginObject().field("role", message.role == Role::Assistant ? "assistant" : "user");
     if (breakpoint) {
         // Only a content block can carry cache_control, so this one message is written in
         // block form; the others stay plain strings.
         w.key("content").beginArray().beginObject().field("type", "text").field("text", message.content);
-        writeEphemeral(w);
+        writeEphemeral(w, options);
         w.endObject().endArray();
     } else {
         w.field("content", message.content);
@@ -131,7 +134,7 @@ void writeOpenAiPrefix(JsonWriter &w, const ChatRequest &request, bool &hasMessa
 }
 
 std::expected<qsizetype, Error> writeAnthropicPrefix(JsonWriter &w, const ChatRequest &request,
-                                                     const QString &provider)
+                                                     const EncodeOptions &options, const QString &provider)
 {
     // Anthropic has no system role inside `messages`. System entries of the static part join
     // the system blocks, where they belong and stay inside the cached prefix (one in the
@@ -166,7 +169,7 @@ std::expected<qsizetype, Error> writeAnthropicPrefix(JsonWriter &w, const ChatRe
                 w.field("description", tool.description);
             w.key("input_schema").rawValue(schemaOf(tool));
             if (i == request.tools.size() - 1)
-                writeEphemeral(w);
+                writeEphemeral(w, options);
             w.endObject();
         }
         w.endArray();
@@ -183,7 +186,7 @@ std::expected<qsizetype, Error> writeAnthropicPrefix(JsonWriter &w, const ChatRe
         for (qsizetype i = 0; i < blocks.size(); ++i) {
             w.beginObject().field("type", "text").field("text", blocks.at(i));
             if (i == blocks.size() - 1)
-                writeEphemeral(w);
+                writeEphemeral(w, options);
             w.endObject();
         }
         w.endArray();
@@ -192,7 +195,7 @@ std::expected<qsizetype, Error> writeAnthropicPrefix(JsonWriter &w, const ChatRe
     for (qsizetype i = 0; i < request.staticMessageCount; ++i) {
         const ChatMessage &message = request.messages.at(i);
         if (message.role != Role::System)
-            writeAnthropicMessage(w, message, i == lastStaticTurn);
+            writeAnthropicMessage(w, message, i == lastStaticTurn, options);
     }
     return turns;
 }
@@ -253,7 +256,7 @@ std::expected<EncodedPrefix, Error> EncodedPrefix::encode(ApiFormat format, cons
         writeOpenAiPrefix(w, request, prefix.m_hasMessage);
         break;
     case ApiFormat::AnthropicMessages: {
-        const auto turns = writeAnthropicPrefix(w, request, providerName);
+        const auto turns = writeAnthropicPrefix(w, request, options, providerName);
         if (!turns)
             return std::unexpected(turns.error());
         prefix.m_staticTurns = *turns;
@@ -319,7 +322,7 @@ std::expected<QByteArray, Error> EncodedPrefix::encodeTail(const ChatRequest &re
     for (qsizetype i = m_staticMessageCount; i < request.messages.size(); ++i) {
         const ChatMessage &message = request.messages.at(i);
         if (m_format == ApiFormat::AnthropicMessages)
-            writeAnthropicMessage(w, message, false);
+            writeAnthropicMessage(w, message, i == request.cacheBreakpoint, m_options);
         else
             writeOpenAiMessage(w, openAiRole(message.role), message.content);
     }
@@ -358,6 +361,8 @@ std::expected<QByteArray, Error> EncodedPrefix::encodeTail(const ChatRequest &re
             w.field("seed", *request.seed);
         if (request.choiceCount != 1)
             w.field("n", request.choiceCount);
+        if (m_options.promptCacheKey && !request.cacheKey.isEmpty())
+            w.field("prompt_cache_key", request.cacheKey);
     }
     w.endObject();
     return w.take().sliced(synthetic);

@@ -30,6 +30,11 @@ struct EncodeOptions {
     // Ask OpenAI-compatible servers for a final usage chunk (`stream_options.include_usage`).
     bool includeUsage = true;
     ContinuationStyle continuation = ContinuationStyle::None;
+    // Anthropic: the cache breakpoints ask for the one-hour lifetime (`"ttl":"1h"`; its writes
+    // cost 2x the input price instead of 1.25x) rather than the default five minutes.
+    bool longCacheLifetime = false;
+    // OpenAI: send ChatRequest::cacheKey as `prompt_cache_key`.
+    bool promptCacheKey = false;
 
     friend bool operator==(const EncodeOptions &, const EncodeOptions &) = default;
 };
@@ -40,7 +45,8 @@ class EncodedPrefix;
 // (model, tools, system, static messages), then the dynamic messages, then the sampling
 // parameters, so two requests that share a static prefix share those bytes exactly. Nothing
 // volatile (time, random ids) is written. Anthropic bodies carry `cache_control` breakpoints
-// after the tools, the system prompt and the last static message (at most 4 in all).
+// after the tools, the system prompt, the last static message and the message at
+// ChatRequest::cacheBreakpoint (at most 4 in all, Anthropic's limit).
 // Exactly encodeWithPrefix(encodePrefix(format, request, ...), request).
 std::expected<QByteArray, Error> encodeRequest(ApiFormat format, const ChatRequest &request,
                                                const EncodeOptions &options = {},

@@ -73,6 +73,9 @@ std::optional<Llm::Error> appendDynamic(const QList<PromptSegment> &segments, Ll
         if (segment.kind == PromptSegment::Kind::History) {
             request.messages.append(history);
             historyPlaced = true;
+            // The next turn sends this history again, unchanged, with one more turn after it.
+            if (!history.isEmpty())
+                request.cacheBreakpoint = request.messages.size() - 1;
             continue;
         }
         auto text = segment.text.fill(values);
@@ -301,6 +304,19 @@ std::expected<CompiledPrompt, Llm::Error> CompiledPrompt::withDynamicPartOf(cons
     return rebound;
 }
 
+CompiledPrompt CompiledPrompt::withCacheKey(const QString &key) const
+{
+    CompiledPrompt keyed = *this;
+    keyed.m_cacheKey = key;
+    return keyed;
+}
+
+QString cacheKeyFor(QStringView subject)
+{
+    const QByteArray digest = QCryptographicHash::hash(subject.toUtf8(), QCryptographicHash::Sha256);
+    return QStringLiteral("hs-") + QString::fromLatin1(digest.left(12).toHex());
+}
+
 std::expected<RenderedRequest, Llm::Error> CompiledPrompt::render(const TemplateValues &values,
                                                                   const GenerationParams &params,
                                                                   const QList<Llm::ChatMessage> &history) const
@@ -325,6 +341,7 @@ std::expected<RenderedRequest, Llm::Error> CompiledPrompt::warmupRequest() const
 
 std::expected<RenderedRequest, Llm::Error> CompiledPrompt::finish(Llm::ChatRequest request) const
 {
+    request.cacheKey = m_cacheKey;
     auto body = Llm::encodeWithPrefix(m_prefix, request);
     if (!body)
         return std::unexpected(body.error());

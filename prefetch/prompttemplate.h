@@ -187,6 +187,10 @@ public:
     // segments (chat about a document and the document's actions share the system prompt and
     // the document): nothing is encoded again. An InvalidRequest error when they differ.
     std::expected<CompiledPrompt, Llm::Error> withDynamicPartOf(const PromptTemplate &other) const;
+    // The same prompt, whose requests carry `key` as their ChatRequest::cacheKey (see
+    // cacheKeyFor()). Nothing is encoded again; the key goes in each request's tail.
+    CompiledPrompt withCacheKey(const QString &key) const;
+    QString cacheKey() const { return m_cacheKey; }
     // The static part alone with max_tokens 1: writes the provider's prompt cache for this
     // prefix. Fails where the static part is no request on its own (Anthropic needs a message).
     std::expected<RenderedRequest, Llm::Error> warmupRequest() const;
@@ -206,6 +210,11 @@ private:
     // with the tail only, not the document again.
     QByteArray m_prefixDigest;
     qint64 m_prefixTokens = 0;
+    QString m_cacheKey;
 };
+
+// An opaque cache key for requests about one thing (a document's id, a conversation's): a
+// digest, so that neither a path nor a title leaves the machine in it.
+QString cacheKeyFor(QStringView subject);
 
 } // namespace Prefetch

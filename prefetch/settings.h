@@ -16,7 +16,12 @@ using namespace std::chrono_literals;
 struct Settings {
     struct Warmup {
         bool enabled = true;
-        milliseconds interval = 10min; // re-warm while the document stays open
+        // Re-warm while the document stays open; sooner where the provider keeps its cache for
+        // less (Anthropic's five minutes: Llm::ProviderProfile::cacheLifetime()).
+        milliseconds interval = 10min;
+        // A document not current, or current and untouched, for this long is not re-warmed:
+        // its cache is paid for again every interval and nobody is using it.
+        milliseconds idleLimit = 30min;
     } warmup;
 
     struct Hover {

@@ -10,6 +10,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 namespace Prefetch {
 
 namespace {
@@ -46,12 +48,13 @@ void WarmupStrategy::documentOpened(const QString &documentId, const CompiledPro
     doc.prompt = prompt;
     if (!doc.timer) {
         doc.timer = new QTimer(this);
-        connect(doc.timer, &QTimer::timeout, this, [this, documentId] { warm(documentId); });
+        connect(doc.timer, &QTimer::timeout, this, [this, documentId] { renew(documentId); });
     }
-    doc.timer->start(m_engine->settings().warmup.interval);
+    doc.usedAtNs = Llm::monotonicNowNs();
+    doc.timer->start(interval());
     // Opening the same revision again (switching back to its tab) within the interval finds
     // the cache still warm: no second request.
-    const qint64 intervalNs = std::chrono::nanoseconds(m_engine->settings().warmup.interval).count();
+    const qint64 intervalNs = std::chrono::nanoseconds(interval()).count();
     if (doc.warmedPrefix == prompt.prefixFingerprint() && doc.warmedAtNs >= 0
         && Llm::monotonicNowNs() - doc.warmedAtNs < intervalNs)
         return;
@@ -74,6 +77,32 @@ void WarmupStrategy::closeAll()
     const QStringList ids = m_documents.keys();
     for (const QString &id : ids)
         documentClosed(id);
+}
+
+std::chrono::milliseconds WarmupStrategy::interval() const
+{
+    const std::chrono::milliseconds setting = m_engine->settings().warmup.interval;
+    const std::chrono::milliseconds lifetime = m_engine->profile().cacheLifetime();
+    // A tenth of the lifetime to spare: the renewal's own prefill and queueing come first.
+    return lifetime.count() > 0 ? std::min(setting, lifetime * 9 / 10) : setting;
+}
+
+void WarmupStrategy::renew(const QString &documentId)
+{
+    auto it = m_documents.find(documentId);
+    if (it == m_documents.end())
+        return;
+    const qint64 idleNs = std::chrono::nanoseconds(m_engine->settings().warmup.idleLimit).count();
+    if (it->usedAtNs >= 0 && Llm::monotonicNowNs() - it->usedAtNs >= idleNs) {
+        // Left alone: nobody is reading what the renewals would pay for. documentOpened()
+        // starts them again.
+        it->timer->stop();
+        log().debug("warm-up: a document unused for {} min is no longer renewed",
+                    std::chrono::duration_cast<std::chrono::minutes>(m_engine->settings().warmup.idleLimit).count());
+        return;
+    }
+    it->timer->start(interval()); // the provider in use may have changed
+    warm(documentId);
 }
 
 void WarmupStrategy::warm(const QString &documentId)
@@ -134,6 +163,7 @@ void WarmupStrategy::onResponseEnded(Strategy origin, const Llm::ChatRequest &re
     for (Document &doc : m_documents) {
         if (doc.warmedAtNs < 0 || !sharesPrefix(request, doc.prompt))
             continue;
+        doc.usedAtNs = Llm::monotonicNowNs(); // an answer about it: in use
         // Every answer on the warmed prefix is one the warm-up served (it keeps the cache warm
         // for all of them, re-warming while the document stays open): its tokens are what the
         // warm-up's cost is set against (extra cost = warm-up tokens / tokens of those answers).

@@ -370,6 +370,8 @@ void tst_PromptTemplate::chatAndWorkflowTemplates()
         QCOMPARE(r.request, *request);
         QCOMPARE(r.request.messages.last().content, text);
         QCOMPARE(r.request.messages.size(), r.request.staticMessageCount + history.size() + 1);
+        // The history's last answer is where the next turn's cached part will end.
+        QCOMPARE(r.request.cacheBreakpoint, history.isEmpty() ? -1 : r.request.staticMessageCount + history.size() - 1);
         QCOMPARE(r.body, *Llm::encodeRequest(format, *request, profile.encodeOptions));
         QVERIFY(r.body.startsWith(compiled->prefix().bytes()));
         if (kind == 1)

@@ -80,6 +80,9 @@ class tst_RequestEncoder : public QObject
     Q_OBJECT
 
 private slots:
+    void historyBreakpointMovesWithTheConversation();
+    void oneHourCacheLifetime();
+    void promptCacheKeyOnlyWhereUsed();
     void staticPrefixIsShared_data();
     void staticPrefixIsShared();
     void exactBytesOpenAi();
@@ -750,6 +753,85 @@ void tst_RequestEncoder::continuationRefusals()
     r.continuation = QStringLiteral("An answer");
     r.choiceCount = 2;
     QVERIFY(!Llm::encodeRequest(ApiFormat::OpenAiChat, r, options));
+}
+
+void tst_RequestEncoder::historyBreakpointMovesWithTheConversation()
+{
+    // Turn 2 of a conversation: the document, one earlier exchange, the new question. The
+    // earlier answer carries the fourth breakpoint; turn 3 sends the same bytes up to and
+    // including that answer's text, and marks its own last answer instead.
+    ChatRequest turn2 = baseRequest(QStringLiteral("And the second point?"), 100);
+    turn2.messages = {{Role::User, Document}, {Role::User, QStringLiteral("What is the first point?")},
+                      {Role::Assistant, QStringLiteral("The cache keeps 4 096 tokens.")},
+                      {Role::User, QStringLiteral("And the second point?")}};
+    turn2.cacheBreakpoint = 2;
+    const QByteArray body2 = encode(ApiFormat::AnthropicMessages, turn2);
+    QCOMPARE(body2.count("cache_control"), 4); // tools, system, document, history: Anthropic's limit
+    const QJsonArray messages = parse(body2).value(u"messages").toArray();
+    QCOMPARE(messages.size(), 4);
+    const QJsonValue answerBlocks = messages.at(2).toObject().value(u"content");
+    QVERIFY2(answerBlocks.isArray(), body2.constData());
+    QCOMPARE(answerBlocks.toArray().at(0).toObject().value(u"cache_control").toObject().value(u"type").toString(),
+             QStringLiteral("ephemeral"));
+    QVERIFY(messages.at(3).toObject().value(u"content").isString()); // the new question: plain
+
+    ChatRequest turn3 = turn2;
+    turn3.messages.append({Role::Assistant, QStringLiteral("It is refreshed on every read.")});
+    turn3.messages.append({Role::User, QStringLiteral("Thanks; and the third?")});
+    turn3.cacheBreakpoint = 4;
+    const QByteArray body3 = encode(ApiFormat::AnthropicMessages, turn3);
+    QCOMPARE(body3.count("cache_control"), 4);
+    // The bytes are the same through the document; after it the earlier answer is written as a
+    // plain string again, the same text: Anthropic's cache compares the content up to a
+    // breakpoint, not the JSON around it, so turn 3 reads all of turn 2's from the cache.
+    QVERIFY(commonPrefix(body2, body3).contains(escapedDocument()));
+    const QJsonArray messages3 = parse(body3).value(u"messages").toArray();
+    QCOMPARE(messages3.at(2).toObject().value(u"content").toString(), QStringLiteral("The cache keeps 4 096 tokens."));
+    QCOMPARE(messages3.at(4).toObject().value(u"content").toArray().at(0).toObject().value(u"text").toString(),
+             QStringLiteral("It is refreshed on every read."));
+
+    // Without a breakpoint, or with one on a static message, nothing more is marked; OpenAI
+    // bodies never carry one.
+    turn2.cacheBreakpoint = -1;
+    QCOMPARE(encode(ApiFormat::AnthropicMessages, turn2).count("cache_control"), 3);
+    turn2.cacheBreakpoint = 0;
+    QCOMPARE(encode(ApiFormat::AnthropicMessages, turn2).count("cache_control"), 3);
+    turn2.cacheBreakpoint = 2;
+    QCOMPARE(encode(ApiFormat::OpenAiChat, turn2).count("cache_control"), 0);
+}
+
+void tst_RequestEncoder::oneHourCacheLifetime()
+{
+    ChatRequest r = baseRequest(QStringLiteral("Summarize."), 50);
+    Llm::EncodeOptions longLived;
+    longLived.longCacheLifetime = true;
+    const QByteArray body = encode(ApiFormat::AnthropicMessages, r, longLived);
+    QCOMPARE(body.count("cache_control"), 3);
+    QCOMPARE(body.count(R"("cache_control":{"type":"ephemeral","ttl":"1h"})"), 3);
+    QVERIFY(!encode(ApiFormat::AnthropicMessages, r).contains("ttl"));
+    // Only Anthropic has breakpoints; the OpenAI body is the same with or without the option.
+    QCOMPARE(encode(ApiFormat::OpenAiChat, r, longLived), encode(ApiFormat::OpenAiChat, r));
+}
+
+void tst_RequestEncoder::promptCacheKeyOnlyWhereUsed()
+{
+    ChatRequest r = baseRequest(QStringLiteral("Summarize."), 50);
+    r.cacheKey = QStringLiteral("hs-0123abcd");
+    Llm::EncodeOptions keyed;
+    keyed.promptCacheKey = true;
+    const QJsonObject body = parse(encode(ApiFormat::OpenAiChat, r, keyed));
+    QCOMPARE(body.value(u"prompt_cache_key").toString(), QStringLiteral("hs-0123abcd"));
+    // Not used by the profile, or no key: not sent (DeepSeek and Qwen reject unknown fields
+    // nowhere, but a field they do not document is not ours to send). Anthropic has none.
+    QVERIFY(!parse(encode(ApiFormat::OpenAiChat, r)).contains(u"prompt_cache_key"));
+    QVERIFY(!encode(ApiFormat::AnthropicMessages, r, keyed).contains("prompt_cache_key"));
+    r.cacheKey.clear();
+    QVERIFY(!parse(encode(ApiFormat::OpenAiChat, r, keyed)).contains(u"prompt_cache_key"));
+    // The key is in the tail: the static prefix of keyed and unkeyed requests is the same bytes.
+    r.cacheKey = QStringLiteral("hs-0123abcd");
+    const QByteArray withKey = encode(ApiFormat::OpenAiChat, r, keyed);
+    const QByteArray without = encode(ApiFormat::OpenAiChat, r);
+    QVERIFY(commonPrefix(withKey, without).contains(escapedDocument()));
 }
 
 QTEST_GUILESS_MAIN(tst_RequestEncoder)

@@ -59,6 +59,8 @@ private slots:
 
     void warmupMakesTheNextRequestHitTheCache();
     void warmupSkipsSmallDocuments();
+    void warmupRenewalStopsWhenTheDocumentIsLeftAlone();
+    void warmupFollowsTheProvidersCacheLifetime();
 
 private:
     std::unique_ptr<Engine> makeEngine(const QByteArray &latency, Settings settings = {});
@@ -517,6 +519,49 @@ void tst_Strategies::warmupSkipsSmallDocuments()
     QVERIFY(skipped.first().at(1).toString().contains(QLatin1String("tokens")));
     QVERIFY(m_local.settle(&m_network, 0, 5000));
     QCOMPARE(m_local.stats().requestsServed, served);
+}
+
+void tst_Strategies::warmupRenewalStopsWhenTheDocumentIsLeftAlone()
+{
+    // Renewed every 150 ms while in use; left alone for a second, renewals stop until the
+    // document is opened again. The provider counts the warm-ups it served.
+    m_engine = makeEngine("rtt=0,prefill=200000,decode=1000");
+    Prefetch::Settings settings = m_engine->settings();
+    settings.warmup.interval = std::chrono::milliseconds(150);
+    settings.warmup.idleLimit = std::chrono::milliseconds(1000);
+    m_engine->setSettings(settings);
+    WarmupStrategy warmup(m_engine.get());
+    QString text;
+    for (int i = 0; i < 900; ++i)
+        text += QStringLiteral("Paragraph %1 on caches explains one more detail. ").arg(i);
+    const CompiledPrompt prompt = compileDocument(text);
+    QSignalSpy warmed(&warmup, &WarmupStrategy::warmed);
+    warmup.documentOpened(QStringLiteral("doc-1"), prompt);
+    QVERIFY(warmup.isRenewing(QStringLiteral("doc-1")));
+    QTRY_VERIFY_WITH_TIMEOUT(warmed.count() >= 2, 5000); // the first warm-up and a renewal
+    // Left alone: the renewal after the idle limit is not sent, and none after it.
+    QTRY_VERIFY_WITH_TIMEOUT(!warmup.isRenewing(QStringLiteral("doc-1")), 10000);
+    QVERIFY(m_local.settle(&m_network, 0, 5000));
+    const auto served = m_local.stats().requestsServed;
+    const int renewals = warmed.count();
+    // Back to it: warmed again (its cache may have lapsed) and renewed again.
+    warmup.documentOpened(QStringLiteral("doc-1"), prompt);
+    QVERIFY(warmup.isRenewing(QStringLiteral("doc-1")));
+    QTRY_VERIFY_WITH_TIMEOUT(warmed.count() >= renewals + 1, 5000);
+    QVERIFY(m_local.stats().requestsServed > served);
+}
+
+void tst_Strategies::warmupFollowsTheProvidersCacheLifetime()
+{
+    // Anthropic keeps a cache five minutes (an hour on request): the ten-minute default
+    // renewal would let it lapse between two renewals.
+    Llm::ProviderProfile anthropic = Llm::builtinProfile(u"anthropic");
+    QCOMPARE(anthropic.cacheLifetime(), std::chrono::seconds(300));
+    anthropic.encodeOptions.longCacheLifetime = true;
+    QCOMPARE(anthropic.cacheLifetime(), std::chrono::seconds(3600));
+    // The automatic caches publish no fixed lifetime: the setting alone decides.
+    QCOMPARE(Llm::builtinProfile(u"deepseek").cacheLifetime(), std::chrono::seconds(0));
+    QCOMPARE(Llm::builtinProfile(u"openai").cacheLifetime(), std::chrono::seconds(0));
 }
 
 QTEST_GUILESS_MAIN(tst_Strategies)

@@ -30,6 +30,8 @@ constexpr int DocumentSettleMs = 400;
 // finite, and so is the memory a long conversation may take per request).
 constexpr qsizetype MaxHistoryMessages = 200;
 constexpr qint64 MaxHistoryTokens = 32'000;
+// How many of the oldest turns leave the history together once it is past those bounds.
+constexpr qsizetype HistoryStepTurns = 8;
 constexpr int TitleChars = 60;
 
 QString titleFrom(const QString &message)
@@ -249,6 +251,14 @@ QList<Llm::ChatMessage> ChatSession::history() const
         tokens += pair;
         first -= 2;
     }
+    // Past the bounds the oldest turns go a block at a time, not one per message: a window that
+    // slid by one turn each time would change the history's first bytes in every request, and
+    // the providers' automatic prefix caches would miss all of it every turn. This way the
+    // history stays the same bytes for HistoryStepTurns turns at a time.
+    if (first > 0) {
+        constexpr qsizetype Step = 2 * HistoryStepTurns;
+        first = std::min(turns.size(), (first + Step - 1) / Step * Step);
+    }
     return turns.mid(first);
 }
 
@@ -256,8 +266,11 @@ void ChatSession::installBuilder()
 {
     if (!m_debounce || !m_engine)
         return;
-    // Values only, no `this`: the strategy may call it after the session is gone.
-    const Prefetch::CompiledPrompt compiled = m_compiled;
+    // Values only, no `this`: the strategy may call it after the session is gone. A chat about
+    // a document has the document's cache key; the others the conversation's, once stored.
+    const Prefetch::CompiledPrompt compiled = m_compiled.cacheKey().isEmpty() && m_conversationId > 0
+        ? m_compiled.withCacheKey(Prefetch::cacheKeyFor(QStringLiteral("conversation:%1").arg(m_conversationId)))
+        : m_compiled;
     const QList<Llm::ChatMessage> turns = history();
     const QString model = m_engine->profile().model;
     if (m_mode == ConversationMode::Library && m_retrieval) {

@@ -196,13 +196,15 @@ void Document::startCompile(const Llm::ProviderProfile &profile)
     if (m_compiling && m_compileRevision == revision && m_compileTarget == target)
         return; // on its way
     const QString text = m_text->toPlainText();
+    // Every revision's requests share one cache key: an edit keeps the part before it cached.
+    const QString cacheKey = Prefetch::cacheKeyFor(QStringLiteral("document:") + documentId());
     // The worker gets copies (the text is implicitly shared, not copied) and touches no widget.
-    auto compile = [profile, text, revision, target] {
+    auto compile = [profile, text, revision, target, cacheKey] {
         Compiled out;
         out.revision = revision;
         out.target = target;
         if (auto compiled = Prefetch::documentTemplate().compile(profile, Prefetch::documentValues(text)))
-            out.prompt = std::move(*compiled);
+            out.prompt = compiled->withCacheKey(cacheKey);
         else
             out.error = compiled.error();
         return out;

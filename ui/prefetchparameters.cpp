@@ -52,6 +52,13 @@ const PrefetchParameter Parameters[] = {
                        "While a document stays open, its cache is refreshed this often: provider caches "
                        "expire after minutes."),
      HS_FIELD(warmup.interval)},
+    {"prefetch/warmup/idleLimitMs", Group::Warmup, Kind::Integer, Unit::Minutes, 60'000, 86'400'000,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "warm-up idle limit"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Stop when &idle for:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "A document that has been in the background, or open without use, for this long is "
+                       "no longer re-warmed; it is warmed again when you come back to it."),
+     HS_FIELD(warmup.idleLimit)},
 
     {"prefetch/hover/enabled", Group::Hover, Kind::Bool, Unit::None, 0, 1,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "hover prefetch"),

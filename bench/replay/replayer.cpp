@@ -71,7 +71,7 @@ Prefetch::Settings settingsFor(Mode mode, double speed, const Variant &variant)
         s.speculation.prefixTokens = *variant.prefixTokens;
     if (variant.maxAnswers)
         s.speculation.maxAnswers = *variant.maxAnswers;
-    for (milliseconds *value : {&s.warmup.interval, &s.hover.delay, &s.hover.ttl, &s.debounce.delay,
+    for (milliseconds *value : {&s.warmup.interval, &s.warmup.idleLimit, &s.hover.delay, &s.hover.ttl, &s.debounce.delay,
                                 &s.debounce.sentenceEndDelay, &s.debounce.ttl, &s.workflow.ttl, &s.trajectory.grace,
                                 &s.trajectory.ttl, &s.selection.settle, &s.selection.ttl, &s.keyboard.ttl,
                                 &s.reading.dwell, &s.reading.ttl, &s.habits.ttl})
