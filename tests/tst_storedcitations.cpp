@@ -2,8 +2,10 @@
 // page) are stored with the answer and read back after reopening; a schema-2 file (before
 // citations were kept) is upgraded in place with its messages intact and no citations; a value
 // that is not ours reads as no citations; the JSON form round-trips; the tooltip of a PDF's
-// citation names the page and the viewer.
+// citation names the page and the viewer, and an answer's [n] links carry their tooltips
+// exactly, quotes and backslashes in a path included.
 #include "ui/conversationstore.h"
+#include "ui/markdownview.h"
 #include "ui/storedcitations.h"
 
 #include <QSqlDatabase>
@@ -13,6 +15,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextBrowser>
 
 #include <memory>
 
@@ -94,6 +98,7 @@ private slots:
     void foreignValuesReadAsNoCitations();
     void jsonRoundTrips();
     void toolTipsSayWhereThePassageIs();
+    void linksCarryTheirToolTips();
 
 private:
     void runOnFile(const QStringList &statements);
@@ -232,5 +237,27 @@ void tst_StoredCitations::toolTipsSayWhereThePassageIs()
              qPrintable(pdf));
 }
 
-QTEST_GUILESS_MAIN(tst_StoredCitations)
+void tst_StoredCitations::linksCarryTheirToolTips()
+{
+    Gui::MarkdownView view;
+    const QStringList tips{QStringLiteral("C:\\notes\\\"odd\" name.md. Opens the file."), QStringLiteral("Second")};
+    view.setCitations(tips);
+    view.setMarkdown(QStringLiteral("First [1], then [2], never [3]."));
+    auto *browser = view.findChild<QTextBrowser *>();
+    QVERIFY(browser);
+    QHash<QString, QString> found; // href -> tooltip
+    for (QTextBlock block = browser->document()->begin(); block.isValid(); block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextCharFormat format = it.fragment().charFormat();
+            if (format.isAnchor())
+                found.insert(format.anchorHref(), format.toolTip());
+        }
+    }
+    QCOMPARE(found.size(), 2); // [3] has no passage: plain text
+    QCOMPARE(found.value(QStringLiteral("cite:1")), tips[0]);
+    QCOMPARE(found.value(QStringLiteral("cite:2")), tips[1]);
+    QVERIFY(browser->toPlainText().contains(QLatin1String("never [3].")));
+}
+
+QTEST_MAIN(tst_StoredCitations)
 #include "tst_storedcitations.moc"
