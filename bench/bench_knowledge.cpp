@@ -3,15 +3,18 @@
 // passage is known. For each seed and tokenization it prints the indexing time (setFolders to
 // the end of the pass, on the indexer's thread), the index file's size, query p50/p95 from the
 // GUI thread through Library::query(), and recall@5 (and @1) of the planted passage, English and
-// Chinese apart. Each planted entity also appears in other documents with other attributes, and
+// Chinese apart. With --typing on (the default) the bigram run also measures retrieval while
+// typing (knowledgetyping.h): how often the passages of the drafts a typing pause would retrieve
+// for equal the final question's, and Enter → request built with and without it. Each planted entity also appears in other documents with other attributes, and
 // each attribute with other entities, so a question's words are never unique to its answer.
 //
 //   build/bench/bench_knowledge [--docs 10000] [--questions 500] [--seeds 1,2]
 //                               [--tokenization both|bigram|trigram] [--min-recall 0.0] [--keep DIR]
-//                               [--all-terms off|on]
+//                               [--all-terms off|on] [--typing on|off]
 // --all-terms on searches every term of a question, not only the selective ones (the comparison
 // in docs/knowledge.md). --keep leaves the corpus and the index files in DIR/seedN for a closer look.
 // Exits 1 if any run's recall@5 is below --min-recall (the ctest smoke run uses it).
+#include "knowledgetyping.h"
 #include "percentile.h"
 
 #include "knowledge/library.h"
@@ -294,7 +297,7 @@ bool waitFor(Library &library, void (Library::*signal)(), int timeoutMs)
 }
 
 Result run(const QString &corpus, const QString &dbPath, Tokenization mode, bool allTerms,
-           const QList<Question> &questions)
+           const QList<Question> &questions, Bench::TypingFigures *typing)
 {
     Result r;
     Library::Options options;
@@ -347,6 +350,15 @@ Result run(const QString &corpus, const QString &dbPath, Tokenization mode, bool
         r.recall5[l] = asked[l] ? double(hits5[l]) / asked[l] : 0;
         r.recall1[l] = asked[l] ? double(hits1[l]) / asked[l] : 0;
     }
+    if (typing) {
+        QList<QString> finals;
+        QList<bool> chinese;
+        for (const Question &q : questions) {
+            finals.append(q.text);
+            chinese.append(q.chinese);
+        }
+        *typing = Bench::measureTyping(library, finals, chinese);
+    }
     return r;
 }
 
@@ -363,6 +375,7 @@ int main(int argc, char **argv)
     double minRecall = 0;
     QString keep;
     bool allTerms = false;
+    bool typing = true;
     const QStringList args = app.arguments();
     for (qsizetype i = 1; i + 1 < args.size(); i += 2) {
         const QString &key = args[i];
@@ -381,6 +394,8 @@ int main(int argc, char **argv)
                                                         : modes;
         } else if (key == QLatin1String("--all-terms")) {
             allTerms = value == QLatin1String("on");
+        } else if (key == QLatin1String("--typing")) {
+            typing = value != QLatin1String("off");
         } else if (key == QLatin1String("--keep")) {
             keep = value;
         } else if (key == QLatin1String("--min-recall")) {
@@ -392,6 +407,7 @@ int main(int argc, char **argv)
     }
 
     bool ok = true;
+    QList<QPair<quint64, Bench::TypingFigures>> typed;
     std::printf("%-5s %-8s %6s %7s %8s %9s %8s %8s %8s %8s %9s %9s %9s %9s\n", "seed", "tokens", "files", "chunks",
                 "index s", "index MB", "p50 ms", "p95 ms", "max ms", "first ms", "R@5 en", "R@5 zh", "R@1 en",
                 "R@1 zh");
@@ -410,7 +426,11 @@ int main(int argc, char **argv)
         for (Tokenization mode : std::as_const(modes)) {
             const bool trigram = mode == Tokenization::Trigram;
             const QString db = dir.filePath(trigram ? QStringLiteral("trigram.sqlite") : QStringLiteral("bigram.sqlite"));
-            const Result r = run(corpus, db, mode, allTerms, planted);
+            Bench::TypingFigures figures;
+            const bool measureTyping = typing && !trigram;
+            const Result r = run(corpus, db, mode, allTerms, planted, measureTyping ? &figures : nullptr);
+            if (measureTyping)
+                typed.append({seed, figures});
             std::printf("%-5llu %-8s %6d %7d %8.1f %9.1f %8.2f %8.2f %8.2f %8.2f %9.3f %9.3f %9.3f %9.3f\n",
                         static_cast<unsigned long long>(seed), trigram ? "trigram" : "bigram", r.files, r.chunks,
                         r.indexSeconds, double(r.indexBytes) / 1e6, r.p50, r.p95, r.max, r.first, r.recall5[0],
@@ -420,6 +440,36 @@ int main(int argc, char **argv)
             if (keep.isEmpty())
                 QFile::remove(db);
         }
+    }
+    if (!typed.isEmpty()) {
+        // The drafts of each question as typed, by how much is still to type (words in English,
+        // characters in Chinese; 0: only the closing "?"): all of them, and those a typing pause
+        // would retrieve for (the debounce's classifier passes them).
+        std::printf("\nretrieval while typing (bigram): drafts whose 5 passages are the final text's,"
+                    " drafts: same order / same set\n");
+        std::printf("%-5s %-4s %-7s %-19s %-19s %-19s %-19s %-19s %-19s\n", "seed", "lang", "drafts", "0 left (?)",
+                    "1 left", "2 left", "3-5 left", "6+ left", "last pause");
+        for (const auto &[seed, f] : std::as_const(typed)) {
+            for (int l = 0; l < 2; ++l) {
+                for (int paused = 0; paused < 2; ++paused) {
+                    std::printf("%-5llu %-4s %-7s", static_cast<unsigned long long>(seed), l ? "zh" : "en",
+                                paused ? "paused" : "all");
+                    for (const auto &d : paused ? f.paused[l] : f.all[l])
+                        std::printf(" %5d: %5.3f/%5.3f", d.drafts, d.sameOrder, d.sameSet);
+                    if (paused)
+                        std::printf(" %5d: %5.3f/%5.3f", f.lastPaused[l].drafts, f.lastPaused[l].sameOrder,
+                                    f.lastPaused[l].sameSet);
+                    std::printf("\n");
+                }
+            }
+        }
+        std::printf("\nEnter -> request built (retrieval + message + render), ms\n");
+        std::printf("%-5s %-9s %21s %21s %21s %21s\n", "seed", "questions", "free chat", "off: query at Enter",
+                    "on: paused on final", "on: earlier pause (n)");
+        for (const auto &[seed, f] : std::as_const(typed))
+            std::printf("%-5llu %9d %10.3f / %8.3f %10.3f / %8.3f %10.3f / %8.3f %10.3f / %8.3f (%d)   (p50 / p95)\n",
+                        static_cast<unsigned long long>(seed), f.questions, f.freeP50, f.freeP95, f.offP50, f.offP95,
+                        f.pausedP50, f.pausedP95, f.lateP50, f.lateP95, f.lateQuestions);
     }
     return ok ? 0 : 1;
 }

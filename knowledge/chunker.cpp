@@ -195,4 +195,25 @@ QList<Chunk> chunkText(QStringView text, TextKind kind, int maxTokens)
     return out;
 }
 
+QString joinPages(const QStringList &pages)
+{
+    return pages.join(QStringLiteral("\n\n"));
+}
+
+QList<Chunk> chunkPages(const QStringList &pages, int maxTokens)
+{
+    QList<Chunk> out;
+    qsizetype offset = 0;
+    for (qsizetype i = 0; i < pages.size(); ++i) {
+        for (Chunk c : chunkText(pages.at(i), TextKind::PlainText, maxTokens)) {
+            c.start += offset;
+            c.end += offset;
+            c.page = int(i + 1);
+            out.append(c);
+        }
+        offset += pages.at(i).size() + 2; // the separator of joinPages()
+    }
+    return out;
+}
+
 } // namespace Knowledge

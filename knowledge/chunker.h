@@ -19,11 +19,19 @@ struct Chunk
     QString headingTrail; // "Intro > Setup"
     qsizetype start = 0;
     qsizetype end = 0;
+    int page = 0; // PDF: the page, from 1; 0 for text files
 };
 
 // Splits text into passages of at most `maxTokens` (Prefetch::estimateTokens) by heading, then
 // paragraph, then sentence; only a sentence longer than that is cut inside, by length. Pure and
 // thread-safe: the indexer calls it on its worker thread.
 QList<Chunk> chunkText(QStringView text, TextKind kind, int maxTokens = 300);
+
+// The text of a PDF's pages as the index keeps it: the pages joined by a blank line, so that
+// offsets are into one text like a text file's.
+QString joinPages(const QStringList &pages);
+// Each page chunked as plain text on its own (a passage never crosses a page), with offsets into
+// joinPages(pages) and the page number in Chunk::page.
+QList<Chunk> chunkPages(const QStringList &pages, int maxTokens = 300);
 
 } // namespace Knowledge

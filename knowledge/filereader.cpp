@@ -168,8 +168,14 @@ QString skipMessage(SkipReason reason)
     case SkipReason::Vanished:
         return QCoreApplication::translate("Knowledge::FileReader",
                                            "Deleted or replaced while it was being indexed.");
-    case SkipReason::Unsupported:
-        return QCoreApplication::translate("Knowledge::FileReader", "PDF files are not searchable yet.");
+    case SkipReason::Encrypted:
+        return QCoreApplication::translate("Knowledge::FileReader",
+                                           "Encrypted: the PDF needs a password to be opened.");
+    case SkipReason::Damaged:
+        return QCoreApplication::translate("Knowledge::FileReader", "Damaged: the PDF cannot be read.");
+    case SkipReason::NoText:
+        return QCoreApplication::translate("Knowledge::FileReader",
+                                           "No text: the PDF's pages are images (a scan?).");
     }
     return {};
 }
@@ -182,7 +188,9 @@ const char *skipReasonName(SkipReason reason)
     case SkipReason::Unreadable: return "unreadable";
     case SkipReason::BadEncoding: return "encoding";
     case SkipReason::Vanished: return "vanished";
-    case SkipReason::Unsupported: return "unsupported";
+    case SkipReason::Encrypted: return "encrypted";
+    case SkipReason::Damaged: return "damaged";
+    case SkipReason::NoText: return "no_text";
     }
     return "unreadable";
 }
@@ -190,7 +198,7 @@ const char *skipReasonName(SkipReason reason)
 bool skipReasonFromName(const QString &name, SkipReason *reason)
 {
     for (SkipReason r : {SkipReason::Binary, SkipReason::TooLarge, SkipReason::Unreadable, SkipReason::BadEncoding,
-                         SkipReason::Vanished, SkipReason::Unsupported}) {
+                         SkipReason::Vanished, SkipReason::Encrypted, SkipReason::Damaged, SkipReason::NoText}) {
         if (name == QLatin1String(skipReasonName(r))) {
             *reason = r;
             return true;

@@ -24,8 +24,8 @@ struct FileText
 };
 
 // The kind of text a path holds by its suffix, or nullopt for a file the library does not read
-// at all (images, archives, ...: left out silently, not listed as skipped). PDF is a kind of its
-// own so the user sees it was found and why it is not searchable.
+// at all (images, archives, ...: left out silently, not listed as skipped). PDF is read by
+// readPdfFile() (pdfreader.h).
 enum class FileType { Text, Pdf };
 std::optional<FileType> fileTypeOf(const QString &path);
 TextKind textKindOf(const QString &path);

@@ -17,7 +17,7 @@ namespace Knowledge {
 
 namespace {
 
-constexpr int SchemaVersion = 1;
+constexpr int SchemaVersion = 2; // 2: chunks.page
 // SQLite primary result codes for "this file is not (or no longer) a database": the only ones
 // for which throwing the file away is right. The index is a cache of the user's folders, so a
 // damaged one is replaced, not kept.
@@ -61,6 +61,7 @@ QStringList schema(Tokenization mode)
                        " heading TEXT NOT NULL,"
                        " start_pos INTEGER NOT NULL,"
                        " end_pos INTEGER NOT NULL,"
+                       " page INTEGER NOT NULL DEFAULT 0,"
                        " text TEXT NOT NULL)"),
         QStringLiteral("CREATE INDEX chunks_file ON chunks (file_id)"),
         // Contentless: the text lives once, in chunks; what FTS5 indexes is indexedText() of it,
@@ -347,7 +348,7 @@ bool IndexDatabase::writeFile(qint64 folderId, const QString &path, qint64 size,
         return false;
     QSqlQuery insert(m_db);
     insert.prepare(QStringLiteral(
-        "INSERT INTO chunks (file_id, heading, start_pos, end_pos, text) VALUES (?, ?, ?, ?, ?) RETURNING id"));
+        "INSERT INTO chunks (file_id, heading, start_pos, end_pos, page, text) VALUES (?, ?, ?, ?, ?, ?) RETURNING id"));
     QSqlQuery fts(m_db);
     fts.prepare(QStringLiteral("INSERT INTO chunk_fts (rowid, heading, body) VALUES (?, ?, ?)"));
     for (const ChunkText &c : chunks) {
@@ -355,7 +356,8 @@ bool IndexDatabase::writeFile(qint64 folderId, const QString &path, qint64 size,
         insert.bindValue(1, c.chunk.headingTrail.isNull() ? QStringLiteral("") : c.chunk.headingTrail); // NOT NULL
         insert.bindValue(2, qint64(c.chunk.start));
         insert.bindValue(3, qint64(c.chunk.end));
-        insert.bindValue(4, c.text);
+        insert.bindValue(4, c.chunk.page);
+        insert.bindValue(5, c.text);
         if (!exec(insert) || !insert.next())
             return false;
         const qint64 chunkId = insert.value(0).toLongLong();
@@ -499,7 +501,7 @@ std::expected<QList<Passage>, QString> IndexDatabase::search(const QString &ques
     q.setForwardOnly(true);
     // The ranked ids first (FTS5 sorts by BM25 with a LIMIT cheaply), then their rows. BM25's
     // weights: a heading term counts one and a half times a body term.
-    q.prepare(QStringLiteral("SELECT f.path, c.heading, c.start_pos, c.end_pos, c.text, r.score FROM"
+    q.prepare(QStringLiteral("SELECT f.path, c.heading, c.start_pos, c.end_pos, c.text, r.score, c.page FROM"
                              " (SELECT rowid, bm25(chunk_fts, 1.5, 1.0) AS score FROM chunk_fts"
                              "  WHERE chunk_fts MATCH ? ORDER BY score LIMIT ?) r"
                              " JOIN chunks c ON c.id = r.rowid JOIN files f ON f.id = c.file_id ORDER BY r.score"));
@@ -510,7 +512,8 @@ std::expected<QList<Passage>, QString> IndexDatabase::search(const QString &ques
     QList<Passage> out;
     while (q.next()) {
         out.append({q.value(0).toString(), q.value(1).toString(), qsizetype(q.value(2).toLongLong()),
-                    qsizetype(q.value(3).toLongLong()), q.value(4).toString(), -q.value(5).toDouble()});
+                    qsizetype(q.value(3).toLongLong()), q.value(4).toString(), q.value(6).toInt(),
+                    -q.value(5).toDouble()});
     }
     return out;
 }

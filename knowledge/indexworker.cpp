@@ -3,6 +3,7 @@
 #include "chunker.h"
 #include "filereader.h"
 #include "log.h"
+#include "pdfreader.h"
 
 #include <spdlog/spdlog.h>
 
@@ -203,16 +204,23 @@ bool IndexWorker::indexFile(qint64 folderId, const QString &path, const IndexDat
 {
     const QFileInfo info(path);
     const qint64 mtime = mtimeOf(info);
-    if (fileTypeOf(path) == FileType::Pdf)
-        return m_db->writeSkipped(folderId, path, info.size(), mtime, SkipReason::Unsupported);
-    auto read = readTextFile(path, m_options.maxFileBytes);
-    if (!read) {
-        // Still unreadable for the same reason: nothing to write, nothing changed.
-        if (row && row->status == QLatin1String(skipReasonName(read.error())) && row->size == info.size()
-            && row->mtime == mtime)
+    if (fileTypeOf(path) == FileType::Pdf) {
+        auto pdf = readPdfFile(path, DefaultMaxPdfBytes, m_options.maxFileBytes);
+        if (!pdf)
+            return writeSkipped(folderId, path, info.size(), mtime, pdf.error(), row);
+        if (row && row->hash == pdf->hash && row->status == QLatin1String("indexed")) {
+            m_db->touchFile(row->id, mtime);
             return false;
-        return m_db->writeSkipped(folderId, path, info.size(), mtime, read.error());
+        }
+        const QString text = joinPages(pdf->pages);
+        QList<IndexDatabase::ChunkText> chunks;
+        for (const Chunk &c : chunkPages(pdf->pages, m_options.maxChunkTokens))
+            chunks.append({c, text.sliced(c.start, c.end - c.start)});
+        return m_db->writeFile(folderId, path, pdf->size, mtime, pdf->hash, "PDF", chunks);
     }
+    auto read = readTextFile(path, m_options.maxFileBytes);
+    if (!read)
+        return writeSkipped(folderId, path, info.size(), mtime, read.error(), row);
     if (row && row->hash == read->hash && row->status == QLatin1String("indexed")) {
         m_db->touchFile(row->id, mtime); // touched, not changed
         return false;
@@ -221,6 +229,15 @@ bool IndexWorker::indexFile(qint64 folderId, const QString &path, const IndexDat
     for (const Chunk &c : chunkText(read->text, textKindOf(path), m_options.maxChunkTokens))
         chunks.append({c, read->text.sliced(c.start, c.end - c.start)});
     return m_db->writeFile(folderId, path, read->size, mtime, read->hash, read->encoding, chunks);
+}
+
+bool IndexWorker::writeSkipped(qint64 folderId, const QString &path, qint64 size, qint64 mtime, SkipReason reason,
+                               const IndexDatabase::FileRow *row)
+{
+    // Still skipped for the same reason: nothing to write, nothing changed.
+    if (row && row->status == QLatin1String(skipReasonName(reason)) && row->size == size && row->mtime == mtime)
+        return false;
+    return m_db->writeSkipped(folderId, path, size, mtime, reason);
 }
 
 void IndexWorker::watchPaths(const QStringList &directories, const QList<Work> &work)

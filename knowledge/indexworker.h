@@ -62,6 +62,8 @@ private:
     bool interrupted(int generation) const;
     // True when the index changed (passages or a skip reason written).
     bool indexFile(qint64 folderId, const QString &path, const IndexDatabase::FileRow *row);
+    bool writeSkipped(qint64 folderId, const QString &path, qint64 size, qint64 mtime, SkipReason reason,
+                      const IndexDatabase::FileRow *row);
     void watchPaths(const QStringList &directories, const QList<Work> &work);
     void onPathChanged(const QString &path);
 

@@ -21,7 +21,9 @@ enum class SkipReason {
     Unreadable,  // no permission, or a read error
     BadEncoding, // not UTF-8, UTF-16 with a BOM, or GB18030
     Vanished,    // deleted (or replaced) between being listed and being read
-    Unsupported, // a type that is recognised but not read (PDF)
+    Encrypted,   // a PDF that needs a password to be opened
+    Damaged,     // a PDF that cannot be parsed
+    NoText,      // a PDF without text on any page (a scan)
 };
 
 // A translated sentence for the user, e.g. "Not text: the file has NUL bytes."
@@ -54,6 +56,7 @@ struct Passage
     qsizetype start = 0;  // UTF-16 offsets into the decoded file text: [start, end)
     qsizetype end = 0;
     QString text;
+    int page = 0;     // PDF: the page the passage is on, from 1; 0 for text files
     double score = 0; // BM25, higher is better; only comparable within one query
 };
 

@@ -1,10 +1,15 @@
 // The knowledge base's pure parts: chunking Markdown, plain text and long Chinese text (heading
 // trails, offsets, the token limit, fenced code); reading files (UTF-8 with and without BOM,
 // UTF-16 with BOM, GB18030; binary, too large, not decodable, unreadable and vanished files
-// skipped with a translated reason); the index terms of both tokenizations.
+// skipped with a translated reason); PDFs written by hand read page by page through Poppler
+// (encrypted, damaged and textless ones skipped with their reasons), chunked per page with page
+// numbers; the index terms of both tokenizations.
 #include "knowledge/chunker.h"
 #include "knowledge/filereader.h"
+#include "knowledge/pdfreader.h"
 #include "knowledge/searchterms.h"
+
+#include "support/minimalpdf.h"
 
 #include "prefetch/prompttemplate.h"
 
@@ -50,6 +55,10 @@ private slots:
     void skipsWithReasons();
     void unreadableAndVanished();
     void fileTypes();
+    void readsPdfPages();
+    void skipsPdfsWithReasons_data();
+    void skipsPdfsWithReasons();
+    void chunksPdfPages();
     void bigramIndexText();
     void queryTerms_data();
     void queryTerms();
@@ -223,6 +232,81 @@ void tst_Knowledge::fileTypes()
     QCOMPARE(fileTypeOf(QStringLiteral("/a/report.pdf")), FileType::Pdf);
     QVERIFY(!fileTypeOf(QStringLiteral("/a/photo.jpg")));
     QVERIFY(!fileTypeOf(QStringLiteral("/a/archive.tar.gz")));
+}
+
+void tst_Knowledge::readsPdfPages()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("report.pdf"));
+    const QByteArray bytes = TestSupport::minimalPdf(
+        {QStringLiteral("Quarterly report\nThe lighthouse keeper logs (every) storm."),
+         QStringLiteral("Appendix\nThe harbour budget is 42 crowns.")});
+    QVERIFY(writeBytes(path, bytes));
+    const auto read = readPdfFile(path, DefaultMaxPdfBytes, DefaultMaxFileBytes);
+    QVERIFY2(read.has_value(), skipReasonName(read.error()));
+    QCOMPARE(read->pages.size(), 2);
+    QVERIFY2(read->pages[0].simplified().contains(QStringLiteral("The lighthouse keeper logs (every) storm.")),
+             qPrintable(read->pages[0]));
+    QVERIFY(!read->pages[0].contains(QStringLiteral("harbour")));
+    QVERIFY2(read->pages[1].simplified().contains(QStringLiteral("The harbour budget is 42 crowns.")),
+             qPrintable(read->pages[1]));
+    QCOMPARE(read->size, bytes.size());
+    QCOMPARE(read->hash.size(), 40);
+    // The text limit counts too: two short pages over a limit of a few bytes.
+    QCOMPARE(readPdfFile(path, DefaultMaxPdfBytes, 16).error(), SkipReason::TooLarge);
+    QCOMPARE(readPdfFile(path, bytes.size() - 1, DefaultMaxFileBytes).error(), SkipReason::TooLarge);
+}
+
+void tst_Knowledge::skipsPdfsWithReasons_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<int>("reason");
+    QTest::addRow("encrypted") << TestSupport::minimalPdf({QStringLiteral("Secret plans")},
+                                                          TestSupport::PdfKind::Encrypted)
+                               << int(SkipReason::Encrypted);
+    QTest::addRow("damaged") << TestSupport::damagedPdf() << int(SkipReason::Damaged);
+    QTest::addRow("not a pdf at all") << QByteArray("just some text, named .pdf") << int(SkipReason::Damaged);
+    QTest::addRow("pages without text") << TestSupport::minimalPdf({QString(), QString()}) << int(SkipReason::NoText);
+}
+
+void tst_Knowledge::skipsPdfsWithReasons()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(int, reason);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("file.pdf"));
+    QVERIFY(writeBytes(path, bytes));
+    const auto read = readPdfFile(path, DefaultMaxPdfBytes, DefaultMaxFileBytes);
+    QVERIFY(!read.has_value());
+    QCOMPARE(int(read.error()), reason);
+    QVERIFY(!skipMessage(read.error()).isEmpty());
+    SkipReason back;
+    QVERIFY(skipReasonFromName(QString::fromLatin1(skipReasonName(read.error())), &back));
+    QCOMPARE(back, read.error());
+    QCOMPARE(readPdfFile(dir.filePath(QStringLiteral("gone.pdf")), DefaultMaxPdfBytes, DefaultMaxFileBytes).error(),
+             SkipReason::Vanished);
+}
+
+void tst_Knowledge::chunksPdfPages()
+{
+    const QStringList pages{repeatSentences(QStringLiteral("Sentence %1 of the first page is here. "), 40),
+                            QStringLiteral("Only one line on page two."), QString(),
+                            QStringLiteral("Page four.")};
+    const QString joined = joinPages(pages);
+    const QList<Chunk> chunks = chunkPages(pages, 60);
+    QVERIFY(chunks.size() >= 4);
+    int lastPage = 0;
+    for (const Chunk &c : chunks) {
+        QVERIFY(c.page >= lastPage);
+        lastPage = c.page;
+        // Never across a page: the passage is inside its page's text in the joined text.
+        const QString text = joined.sliced(c.start, c.end - c.start);
+        QVERIFY2(pages.at(c.page - 1).contains(text), qPrintable(text));
+        QVERIFY(!text.contains(QStringLiteral("\n\n")));
+    }
+    QCOMPARE(chunks.last().page, 4);
+    QCOMPARE(joined.sliced(chunks.last().start, chunks.last().end - chunks.last().start), QStringLiteral("Page four."));
+    QVERIFY(std::none_of(chunks.cbegin(), chunks.cend(), [](const Chunk &c) { return c.page == 3; }));
 }
 
 void tst_Knowledge::bigramIndexText()

@@ -1,12 +1,14 @@
 // The knowledge library on real folders and a real SQLite index in a temporary directory, under
 // both tokenizations: English and Chinese questions (one file in GB18030) find the passage that
-// answers them, with its heading trail and offsets; binary, huge, undecodable and PDF files are
-// listed as skipped with reasons and counted per folder; an edit and a delete seen by the file
+// answers them, with its heading trail and offsets; a PDF's passages carry their page; binary, huge, undecodable, damaged and
+// encrypted PDF files are listed as skipped with reasons and counted per folder; an edit and a delete seen by the file
 // watcher update the index; removing a folder removes its rows; a damaged index file (junk, or
 // pages damaged behind an intact header) is replaced with a message and filled again; an
 // indexing process killed with SIGKILL mid-pass leaves an index that opens undamaged and is
 // completed by the next pass.
 #include "knowledge/library.h"
+
+#include "support/minimalpdf.h"
 
 #include <QDir>
 #include <QFile>
@@ -82,6 +84,7 @@ private slots:
     void englishAndChineseQuestionsFindTheirPassage_data();
     void englishAndChineseQuestionsFindTheirPassage();
     void skippedFilesHaveReasonsAndCounts();
+    void pdfPassagesHaveTheirPage();
     void editAndDeleteAreSeenByTheWatcher();
     void unchangedFilesSurviveReopening();
     void removingAFolderRemovesItsRows();
@@ -192,7 +195,9 @@ void tst_KnowledgeIndex::skippedFilesHaveReasonsAndCounts()
     QVERIFY(writeBytes(docs() + QStringLiteral("/image.txt"), QByteArray("GIF89a\0\0\x01\x02", 10)));
     QVERIFY(writeBytes(docs() + QStringLiteral("/sub/huge.log"), QByteArray(65 * 1024, 'x')));
     QVERIFY(writeBytes(docs() + QStringLiteral("/sub/odd.txt"), QByteArray("caf\xff\xfe text")));
-    QVERIFY(writeBytes(docs() + QStringLiteral("/paper.pdf"), QByteArray("%PDF-1.4\n")));
+    QVERIFY(writeBytes(docs() + QStringLiteral("/paper.pdf"), TestSupport::damagedPdf()));
+    QVERIFY(writeBytes(docs() + QStringLiteral("/sub/locked.pdf"),
+                       TestSupport::minimalPdf({QStringLiteral("Hidden plans")}, TestSupport::PdfKind::Encrypted)));
     QVERIFY(writeBytes(docs() + QStringLiteral("/photo.jpg"), QByteArray("\xff\xd8\xff")));
     QVERIFY(writeText(docs() + QStringLiteral("/.hidden.md"), QStringLiteral("# Hidden\n")));
 
@@ -204,19 +209,43 @@ void tst_KnowledgeIndex::skippedFilesHaveReasonsAndCounts()
         reasons.insert(QDir(docs()).relativeFilePath(s.path), s.reason);
         QVERIFY(!s.message().isEmpty());
     }
-    QCOMPARE(reasons.size(), 4); // the photo and the hidden file are not library files at all
+    QCOMPARE(reasons.size(), 5); // the photo and the hidden file are not library files at all
     QCOMPARE(reasons.value(QStringLiteral("image.txt")), SkipReason::Binary);
     QCOMPARE(reasons.value(QStringLiteral("sub/huge.log")), SkipReason::TooLarge);
     QCOMPARE(reasons.value(QStringLiteral("sub/odd.txt")), SkipReason::BadEncoding);
-    QCOMPARE(reasons.value(QStringLiteral("paper.pdf")), SkipReason::Unsupported);
+    QCOMPARE(reasons.value(QStringLiteral("paper.pdf")), SkipReason::Damaged);
+    QCOMPARE(reasons.value(QStringLiteral("sub/locked.pdf")), SkipReason::Encrypted);
 
     const QList<FolderStatus> folders = library->folderStatuses();
     QCOMPARE(folders.size(), 1);
     QCOMPARE(folders[0].path, QDir::cleanPath(docs()));
     QCOMPARE(folders[0].files, 3);
-    QCOMPARE(folders[0].skipped, 4);
+    QCOMPARE(folders[0].skipped, 5);
     QVERIFY(folders[0].chunks >= 6);
     QVERIFY(library->query(QStringLiteral("Hidden"), 5)->isEmpty());
+}
+
+void tst_KnowledgeIndex::pdfPassagesHaveTheirPage()
+{
+    const QString pdf = docs() + QStringLiteral("/sub/harbour.pdf");
+    QVERIFY(writeBytes(pdf, TestSupport::minimalPdf({QStringLiteral("Harbour report\nShips came and went."),
+                                                     QStringLiteral("Finances\nThe quay crane costs 90 guilders.")})));
+    auto library = makeLibrary();
+    QVERIFY(indexFolders(*library, {docs()}));
+    const auto found = library->query(QStringLiteral("how much does the quay crane cost?"), 5);
+    QVERIFY(found && !found->isEmpty());
+    const Passage top = found->first();
+    QCOMPARE(top.path, pdf);
+    QCOMPARE(top.page, 2);
+    QVERIFY2(top.text.simplified().contains(QStringLiteral("The quay crane costs 90 guilders.")), qPrintable(top.text));
+    QVERIFY(top.start > 0 && top.end > top.start);
+    // Text files have no page.
+    const auto text = library->query(QStringLiteral("calibration code of the Vantor relay"), 1);
+    QVERIFY(text && !text->isEmpty());
+    QVERIFY(!text->first().path.endsWith(QLatin1String(".pdf")));
+    QCOMPARE(text->first().page, 0);
+    QVERIFY(std::none_of(library->skippedFiles().cbegin(), library->skippedFiles().cend(),
+                         [&](const SkippedFile &s) { return s.path == pdf; }));
 }
 
 void tst_KnowledgeIndex::editAndDeleteAreSeenByTheWatcher()

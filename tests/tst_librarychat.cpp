@@ -3,8 +3,12 @@
 // sent with Enter. The pause in typing retrieved the passages and prefetched the answer with
 // them; Enter retrieves the same passages, so the request is the same and the prefetch is taken
 // over (nothing asked afresh). The local engine answers from the passages with citations [n],
-// which are links: a click opens the file at the passage, selected.
+// which are links: a click opens the file at the passage, selected; a PDF's passage says its page
+// in the link's tooltip and opens the PDF through QDesktopServices (caught here by a URL handler).
+// After a restart (a new store on the same file, a new window) the conversation's earlier
+// answers still have their citation links, and they open their passages.
 #include "support/localproviderfixture.h"
+#include "support/minimalpdf.h"
 #include "knowledge/library.h"
 #include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
@@ -25,6 +29,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDesktopServices>
 #include <QDir>
 #include <QFile>
 #include <QInputMethodEvent>
@@ -39,6 +44,23 @@
 
 using Prefetch::Strategy;
 
+const QString LighthouseNote = QStringLiteral(
+    "# Lighthouse\n\nThe harbour has a small museum.\n\n## Keeper\n\n"
+    "The keeper climbs the tower every evening at dusk. He trims the wick first.\n\n"
+    "## Lamp\n\nThe lamp burns whale oil until dawn.\n");
+
+// Where QDesktopServices sends file URLs during the test: what would have opened the PDF viewer.
+class UrlCatcher : public QObject
+{
+    Q_OBJECT
+
+public:
+    QList<QUrl> opened;
+
+public slots:
+    void open(const QUrl &url) { opened.append(url); }
+};
+
 class tst_LibraryChat : public QObject
 {
     Q_OBJECT
@@ -48,14 +70,19 @@ private slots:
     void cleanupTestCase();
     void askTheLibraryAndFollowACitation();
     void passagesChangedAfterThePauseAreSentAtEnter();
+    void aPdfCitationOpensTheViewerAndNamesThePage();
+    void citationsStillOpenAfterARestart();
 
 private:
     static bool write(const QString &path, const QString &text);
     // Types `question` and sends it with Enter. `prefetched`: after the pause that prefetches
     // it, and the answer must be that prefetch, taken over; otherwise at once, a fresh request.
     void ask(const QString &question, bool prefetched);
-    // Clicks the link of citation [n] in the newest answer.
-    void clickCitation(int n);
+    // Clicks the link of citation [n] in the newest answer (or `answer`).
+    void clickCitation(int n, Gui::AnswerWidget *answer = nullptr);
+    // The character format of citation [n]'s link in `answer`; invalid when there is no link.
+    static QTextCharFormat citationFormat(Gui::AnswerWidget *answer, int n, int *position = nullptr);
+    void makeWindow();
     QString newestAnswer() const;
 
     TestSupport::LocalProviderFixture m_local{u"instant"};
@@ -85,12 +112,14 @@ void tst_LibraryChat::initTestCase()
     QVERIFY(m_dir.isValid());
     QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
     const QString notes = m_dir.filePath(QStringLiteral("notes"));
-    QVERIFY(write(notes + QStringLiteral("/lighthouse.md"),
-                  QStringLiteral("# Lighthouse\n\nThe harbour has a small museum.\n\n## Keeper\n\n"
-                                 "The keeper climbs the tower every evening at dusk. He trims the wick first.\n\n"
-                                 "## Lamp\n\nThe lamp burns whale oil until dawn.\n")));
+    QVERIFY(write(notes + QStringLiteral("/lighthouse.md"), LighthouseNote));
     QVERIFY(write(notes + QStringLiteral("/茶.md"),
                   QStringLiteral("# 龙井\n\n龙井茶产于杭州西湖一带。清明前采摘的最好。\n\n# 普洱\n\n普洱茶产于云南。\n")));
+    QFile pdf(notes + QStringLiteral("/harbour.pdf"));
+    QVERIFY(pdf.open(QIODevice::WriteOnly));
+    pdf.write(TestSupport::minimalPdf({QStringLiteral("Harbour report\nShips came and went all year."),
+                                       QStringLiteral("Finances\nThe quay crane costs ninety guilders a month.")}));
+    pdf.close();
 
     Knowledge::Library::Options options;
     options.databasePath = m_dir.filePath(QStringLiteral("index/index.sqlite"));
@@ -104,6 +133,11 @@ void tst_LibraryChat::initTestCase()
     m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
     m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
     m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
+    makeWindow();
+}
+
+void tst_LibraryChat::makeWindow()
+{
     m_store = std::make_unique<Gui::ConversationStore>(m_dir.filePath(QStringLiteral("conversations.sqlite")));
     Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
                            m_store.get(), nullptr, m_library.get()};
@@ -173,29 +207,42 @@ void tst_LibraryChat::ask(const QString &question, bool prefetched)
              before.billedByPurpose.value(QStringLiteral("foreground")));
 }
 
-void tst_LibraryChat::clickCitation(int n)
+QTextCharFormat tst_LibraryChat::citationFormat(Gui::AnswerWidget *answer, int n, int *position)
 {
-    const QList<Gui::AnswerWidget *> answers = m_window->chatDock()->findChildren<Gui::AnswerWidget *>();
-    QVERIFY(!answers.isEmpty());
-    auto *browser = answers.constLast()->view()->findChild<QTextBrowser *>();
-    QVERIFY(browser);
+    auto *browser = answer->view()->findChild<QTextBrowser *>();
+    if (!browser)
+        return {};
     const QString href = QStringLiteral("cite:%1").arg(n);
     // Where the link is: the first character whose format carries it.
-    int position = -1;
-    for (QTextBlock block = browser->document()->begin(); block.isValid() && position < 0; block = block.next()) {
+    for (QTextBlock block = browser->document()->begin(); block.isValid(); block = block.next()) {
         for (auto it = block.begin(); !it.atEnd(); ++it) {
             if (it.fragment().charFormat().anchorHref() == href) {
-                position = it.fragment().position() + 1;
-                break;
+                if (position)
+                    *position = it.fragment().position() + 1;
+                return it.fragment().charFormat();
             }
         }
     }
+    return {};
+}
+
+void tst_LibraryChat::clickCitation(int n, Gui::AnswerWidget *answer)
+{
+    if (!answer) {
+        const QList<Gui::AnswerWidget *> answers = m_window->chatDock()->findChildren<Gui::AnswerWidget *>();
+        QVERIFY(!answers.isEmpty());
+        answer = answers.constLast();
+    }
+    auto *browser = answer->view()->findChild<QTextBrowser *>();
+    QVERIFY(browser);
+    int position = -1;
+    citationFormat(answer, n, &position);
     QVERIFY2(position >= 0, qPrintable(browser->toPlainText()));
     QTextCursor cursor(browser->document());
     cursor.setPosition(position);
+    browser->setTextCursor(cursor);
     browser->ensureCursorVisible();
-    QTextCursor probe = cursor;
-    const QPoint at = browser->cursorRect(probe).center();
+    const QPoint at = browser->cursorRect(cursor).center();
     QTest::mouseClick(browser->viewport(), Qt::LeftButton, {}, at);
 }
 
@@ -265,6 +312,72 @@ void tst_LibraryChat::passagesChangedAfterThePauseAreSentAtEnter()
     QVERIFY(ended.wait(15000));
     QVERIFY2(newestAnswer().contains(QLatin1String("brass lamp at nine")), qPrintable(newestAnswer()));
     QVERIFY(!newestAnswer().contains(QLatin1String("at dusk")));
+}
+
+void tst_LibraryChat::aPdfCitationOpensTheViewerAndNamesThePage()
+{
+    Gui::ChatDock *chat = m_window->chatDock();
+    QCOMPARE(chat->mode(), Gui::ConversationMode::Library);
+    ask(QStringLiteral("How much does the quay crane cost?"), false);
+    if (QTest::currentTestFailed())
+        return;
+    QTRY_VERIFY_WITH_TIMEOUT(newestAnswer().contains(QLatin1String("The quay crane costs ninety guilders a month")),
+                             2000);
+    const QString pdf = QDir(m_dir.filePath(QStringLiteral("notes"))).filePath(QStringLiteral("harbour.pdf"));
+    Gui::AnswerWidget *answer = chat->findChildren<Gui::AnswerWidget *>().constLast();
+    // The citation that points into the PDF, by its tooltip: the file and the page.
+    int cited = 0;
+    for (int n = 1; n <= 5 && cited == 0; ++n) {
+        if (citationFormat(answer, n).toolTip().contains(QDir::toNativeSeparators(pdf)))
+            cited = n;
+    }
+    QVERIFY2(cited > 0, qPrintable(newestAnswer()));
+    const QString tip = citationFormat(answer, cited).toolTip();
+    QVERIFY2(tip.contains(QLatin1String("page 2")) && tip.contains(QLatin1String("PDF viewer")), qPrintable(tip));
+
+    UrlCatcher catcher;
+    QDesktopServices::setUrlHandler(QStringLiteral("file"), &catcher, "open");
+    const Gui::Document *before = m_window->tabs()->currentDocument();
+    clickCitation(cited, answer);
+    QTRY_COMPARE_WITH_TIMEOUT(catcher.opened.size(), 1, 3000);
+    QDesktopServices::unsetUrlHandler(QStringLiteral("file"));
+    QCOMPARE(catcher.opened.first(), QUrl::fromLocalFile(pdf));
+    // Not in a text tab.
+    QCOMPARE(m_window->tabs()->currentDocument(), before);
+    QVERIFY(std::none_of(m_window->tabs()->documents().cbegin(), m_window->tabs()->documents().cend(),
+                         [&](const Gui::Document *d) { return d->filePath() == pdf; }));
+}
+
+void tst_LibraryChat::citationsStillOpenAfterARestart()
+{
+    // The conversation so far: the keeper's answer first, with its citation [1] to lighthouse.md.
+    const qsizetype answers = m_window->chatDock()->findChildren<Gui::AnswerWidget *>().size();
+    QVERIFY(answers >= 3);
+    for (Gui::Document *document : m_window->tabs()->documents())
+        document->setModified(false);
+    m_window.reset();
+    m_store.reset();
+    // The note as it was when the keeper's answer cited it (a test above rewrote it).
+    const QString lighthouse = QDir(m_dir.filePath(QStringLiteral("notes"))).filePath(QStringLiteral("lighthouse.md"));
+    QVERIFY(write(lighthouse, LighthouseNote));
+    makeWindow();
+    if (QTest::currentTestFailed())
+        return;
+    Gui::ChatDock *chat = m_window->chatDock();
+    chat->show();
+    QTRY_COMPARE_WITH_TIMEOUT(chat->findChildren<Gui::AnswerWidget *>().size(), answers, 3000);
+    Gui::AnswerWidget *first = chat->findChildren<Gui::AnswerWidget *>().constFirst();
+    QVERIFY2(first->view()->plainText().contains(QLatin1String("at dusk")), qPrintable(first->view()->plainText()));
+    QVERIFY(citationFormat(first, 1).toolTip().contains(QDir::toNativeSeparators(lighthouse)));
+    clickCitation(1, first);
+    if (QTest::currentTestFailed())
+        return;
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->tabs()->currentDocument()
+                                 && m_window->tabs()->currentDocument()->filePath() == lighthouse,
+                             3000);
+    const QString selected = m_window->tabs()->currentTab()->textCursor().selectedText();
+    QVERIFY2(selected.contains(QLatin1String("The keeper climbs the tower")), qPrintable(selected));
+    QVERIFY(!selected.contains(QLatin1String("whale oil")));
 }
 
 QTEST_MAIN(tst_LibraryChat)

@@ -188,6 +188,7 @@ QWidget *ChatDock::createChatPanel()
 
     m_transcript = new ChatTranscript(panel);
     connect(m_transcript, &ChatTranscript::earlierRequested, this, &ChatDock::rebuildTranscript);
+    connect(m_transcript, &ChatTranscript::passageRequested, this, &ChatDock::passageRequested);
 
     m_input = new ChatInput(panel);
     m_input->setAccessibleName(tr("Message"));
@@ -337,14 +338,7 @@ void ChatDock::rebuildTranscript()
 
 void ChatDock::followCitations(AnswerWidget *answer, qsizetype index)
 {
-    const QList<Knowledge::Passage> passages = m_session->citationsOf(index);
-    if (passages.isEmpty())
-        return;
-    answer->view()->setCitationCount(int(passages.size()));
-    connect(answer->view(), &MarkdownView::citationClicked, this, [this, passages](int number) {
-        if (number >= 1 && number <= passages.size())
-            emit passageRequested(passages.at(number - 1));
-    });
+    m_transcript->followCitations(answer, m_session->citationsOf(index));
 }
 
 void ChatDock::onExchangeStarted(Prefetch::ResponseStream *stream)

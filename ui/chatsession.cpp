@@ -363,12 +363,16 @@ void ChatSession::dispatchPending()
         m_messages.append(question);
         m_messages.append(answer);
     } else {
-        m_messages.append({0, 0, Llm::Role::User, pending.text, {}, MessageState::Complete, {}, {}, {}});
-        m_messages.append({0, 0, Llm::Role::Assistant, {}, {}, MessageState::Partial, {}, {}, {}});
+        m_messages.append({0, 0, Llm::Role::User, pending.text, {}, MessageState::Complete, {}, {}, {}, {}});
+        m_messages.append({0, 0, Llm::Role::Assistant, {}, {}, MessageState::Partial, {}, {}, {}, {}});
     }
     m_exchange->conversationId = m_conversationId;
-    if (m_mode == ConversationMode::Library && m_retrieval) // kept from the request just built
-        m_citations.insert(m_messages.size() - 1, m_retrieval->passagesFor(pending.text.trimmed()));
+    if (m_mode == ConversationMode::Library && m_retrieval) { // kept from the request just built
+        StoredMessage &stored = m_messages.last();
+        stored.citations = m_retrieval->passagesFor(pending.text.trimmed());
+        if (stored.id != 0 && !stored.citations.isEmpty())
+            m_store->setCitations(stored.id, stored.citations); // a failure is reported by the store
+    }
     m_checkpointTimer.start();
     emit exchangeStarted(stream);
     emit listChanged();
@@ -517,7 +521,6 @@ bool ChatSession::openConversation(qint64 id)
     const bool modeChange = m_mode != info->mode;
     m_mode = info->mode;
     m_messages = std::move(*messages);
-    m_citations.clear();
     m_builderStale = true; // another history
     ensurePrompt();
     if (modeChange)
@@ -564,7 +567,6 @@ void ChatSession::removeConversation(qint64 id)
     m_conversationId = 0;
     m_title.clear();
     m_messages.clear();
-    m_citations.clear();
     const auto remaining = m_store->conversations();
     if (remaining && !remaining->isEmpty() && openConversation(remaining->first().id))
         return;

@@ -8,7 +8,6 @@
 #include "llm/providerprofile.h"
 #include "prefetch/prompttemplate.h"
 
-#include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
@@ -70,8 +69,8 @@ public:
     void setLibrary(Knowledge::Library *library);
     Knowledge::Library *library() const;
     // The passages that went with the question of the answer at `index` in messages(), which its
-    // citations [n] point to (n - 1). Kept for answers given while the conversation is open.
-    QList<Knowledge::Passage> citationsOf(qsizetype index) const { return m_citations.value(index); }
+    // citations [n] point to (n - 1). Stored with the answer, so they outlive the session.
+    QList<Knowledge::Passage> citationsOf(qsizetype index) const { return m_messages.value(index).citations; }
     // The document's text changed: the builder is brought up to date once the edits settle.
     void documentChanged();
     // The engine's provider changed (also noticed at the next use).
@@ -160,7 +159,6 @@ private:
     QPointer<Document> m_document;
     QPointer<Knowledge::Library> m_library;
     std::shared_ptr<LibraryRetrieval> m_retrieval; // shared with the builder the strategy holds
-    QHash<qsizetype, QList<Knowledge::Passage>> m_citations; // by answer index in m_messages
 
     qint64 m_conversationId = 0; // 0: a new chat not stored yet
     QString m_title;

@@ -2,6 +2,7 @@
 
 #include "fittedtextbrowser.h"
 #include "markdownview.h"
+#include "storedcitations.h"
 #include "uicolors.h"
 
 #include <QCoreApplication>
@@ -260,6 +261,7 @@ AnswerWidget *ChatTranscript::setMessages(const QList<StoredMessage> &messages, 
             live = answer;
             continue;
         }
+        followCitations(answer, m.citations);
         answer->view()->setMarkdown(m.content);
         answer->view()->setReasoning(m.reasoning);
         answer->setUsage(m.usage);
@@ -270,6 +272,20 @@ AnswerWidget *ChatTranscript::setMessages(const QList<StoredMessage> &messages, 
     }
     m_stickToBottom = true;
     return live;
+}
+
+void ChatTranscript::followCitations(AnswerWidget *answer, const QList<Knowledge::Passage> &passages)
+{
+    if (passages.isEmpty())
+        return;
+    QStringList tips;
+    for (const Knowledge::Passage &p : passages)
+        tips.append(citationToolTip(p));
+    answer->view()->setCitations(tips);
+    connect(answer->view(), &MarkdownView::citationClicked, this, [this, passages](int number) {
+        if (number >= 1 && number <= passages.size())
+            emit passageRequested(passages.at(number - 1));
+    });
 }
 
 void ChatTranscript::showEmptyHint()

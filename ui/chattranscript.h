@@ -74,10 +74,15 @@ public:
     // Every message shown, in order, as plain text separated by blank lines.
     QString text() const;
     void scrollToEnd() { m_stickToBottom = true; }
+    // Citations [n] in `answer` (one of this transcript's) become links that open passage n - 1
+    // (passageRequested), with where it is as their tooltip. Before its text arrives.
+    void followCitations(AnswerWidget *answer, const QList<Knowledge::Passage> &passages);
 
 signals:
     // The "show earlier messages" button: setMessages() again shows them all.
     void earlierRequested();
+    // A citation [n] of a stored answer shown by setMessages() was clicked.
+    void passageRequested(const Knowledge::Passage &passage);
 
 private:
     void clearContent();

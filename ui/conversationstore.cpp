@@ -1,6 +1,7 @@
 #include "conversationstore.h"
 
 #include "conversationstore_p.h"
+#include "storedcitations.h"
 
 #include "llm/log.h"
 
@@ -419,7 +420,7 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT id, conversation_id, role, content, reasoning, state, error, created_at, ")
-              + UsageColumns + QStringLiteral(" FROM messages WHERE conversation_id = ? ORDER BY id"));
+              + UsageColumns + QStringLiteral(", citations FROM messages WHERE conversation_id = ? ORDER BY id"));
     q.addBindValue(conversationId);
     if (!q.exec())
         return std::unexpected(readFailed(tr("Could not read the messages"), q.lastError()));
@@ -435,6 +436,7 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
         m.error = q.value(6).toString();
         m.created = QDateTime::fromMSecsSinceEpoch(q.value(7).toLongLong(), Qt::UTC);
         m.usage = readUsage(q, 8);
+        m.citations = citationsFromJson(q.value(17).toString());
         out.append(std::move(m));
     }
     if (q.lastError().isValid())
@@ -544,6 +546,22 @@ StoreResult<void> ConversationStore::updateMessage(qint64 messageId, const QStri
         return writeFailed<void>(what, q.lastError());
     if (!transaction.commit())
         return writeFailed<void>(what, m_db.lastError());
+    return {};
+}
+
+StoreResult<void> ConversationStore::setCitations(qint64 messageId, const QList<Knowledge::Passage> &passages)
+{
+    const QString what = tr("Could not save the answer's sources");
+    if (m_damaged)
+        return writeFailed<void>(what, damagedDetail());
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("UPDATE messages SET citations = ? WHERE id = ?"));
+    q.addBindValue(citationsToJson(passages));
+    q.addBindValue(messageId);
+    if (!q.exec())
+        return writeFailed<void>(what, q.lastError());
+    if (q.numRowsAffected() != 1)
+        return std::unexpected(tr("The message no longer exists."));
     return {};
 }
 

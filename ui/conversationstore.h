@@ -1,6 +1,7 @@
 #pragma once
 
 #include "messageusage.h"
+#include "knowledge/types.h"
 
 #include "llm/llmtypes.h"
 
@@ -44,6 +45,9 @@ struct StoredMessage {
     QString error; // Failed: the message shown to the user
     QDateTime created; // UTC
     MessageUsage usage; // answers: tokens, speed and cost; empty for questions and old messages
+    // Library answers: the passages its citations [n] open (n - 1); path, heading, offsets and
+    // page only, no text. Empty for other messages and for answers stored before schema 3.
+    QList<Knowledge::Passage> citations;
 };
 
 // The names the store writes for roles, states and modes (the export format uses them too).
@@ -80,7 +84,7 @@ class ConversationStore : public QObject
     Q_OBJECT
 
 public:
-    static constexpr int SchemaVersion = 2;
+    static constexpr int SchemaVersion = 3;
 
     struct Options {
         bool fullTextSearch = true; // false: always LIKE (tests of that path)
@@ -125,6 +129,9 @@ public:
     // `usage` is stored with it (an empty one while it streams).
     StoreResult<void> updateMessage(qint64 messageId, const QString &content, const QString &reasoning,
                                     MessageState state, const QString &error = {}, const MessageUsage &usage = {});
+    // The passages a library answer's citations point to, kept with it so that they still open
+    // after the conversation is opened again (StoredMessage::citations).
+    StoreResult<void> setCitations(qint64 messageId, const QList<Knowledge::Passage> &passages);
 
 signals:
     // A conversation was created, renamed, moved to another mode, deleted or given a message:

@@ -57,6 +57,9 @@ const QStringList Migrations[] = {
      QStringLiteral("ALTER TABLE messages ADD COLUMN tokens_per_second REAL NOT NULL DEFAULT -1"),
      QStringLiteral("ALTER TABLE messages ADD COLUMN cost REAL NOT NULL DEFAULT -1"),
      QStringLiteral("ALTER TABLE messages ADD COLUMN currency TEXT NOT NULL DEFAULT ''")},
+    // 3: a library answer's citations (storedcitations.h: a JSON array of passages' path, heading,
+    // offsets and page); '' for every other message and for answers older than this.
+    {QStringLiteral("ALTER TABLE messages ADD COLUMN citations TEXT NOT NULL DEFAULT ''")},
 };
 
 // The search index is not part of the versioned schema: whether it can exist depends on the

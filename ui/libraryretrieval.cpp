@@ -41,7 +41,9 @@ QString LibraryRetrieval::messageWithPassages(const QList<Knowledge::Passage> &p
     for (qsizetype i = 0; i < passages.size(); ++i) {
         const Knowledge::Passage &p = passages.at(i);
         out += QStringLiteral("[%1] %2").arg(i + 1).arg(p.path);
-        if (!p.headingTrail.isEmpty())
+        if (p.page > 0)
+            out += QStringLiteral(" (page %1)").arg(p.page);
+        else if (!p.headingTrail.isEmpty())
             out += QStringLiteral(" (%1)").arg(p.headingTrail);
         out += QLatin1Char('\n') + p.text.trimmed() + QStringLiteral("\n\n");
     }

@@ -25,7 +25,8 @@ public:
     QList<Knowledge::Passage> passagesFor(const QString &text);
     void forget() { m_kept.clear(); }
 
-    // The user message: the passages numbered [1]..[k] with path and heading, then the question.
+    // The user message: the passages numbered [1]..[k] with path and heading (a PDF's: page),
+    // then the question.
     // Deterministic, so the same passages give the same request (and a prefetch hit).
     static QString messageWithPassages(const QList<Knowledge::Passage> &passages, const QString &text);
 

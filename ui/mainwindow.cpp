@@ -30,6 +30,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDesktopServices>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -48,6 +49,7 @@
 #include <QTabWidget>
 #include <QTextCursor>
 #include <QTextDocument>
+#include <QUrl>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -732,6 +734,23 @@ bool MainWindow::openFile(const QString &path)
 
 bool MainWindow::openPassage(const Knowledge::Passage &passage)
 {
+    if (passage.page > 0) {
+        // A PDF is not text a tab can show: the desktop's viewer opens it. It cannot be told the
+        // page portably, so the citation's tooltip names the page.
+        const QString name = QDir::toNativeSeparators(passage.path);
+        if (!QFileInfo::exists(passage.path)) {
+            statusBar()->showMessage(tr("%1 is no longer there.").arg(name), 5000);
+            return false;
+        }
+        if (!QDesktopServices::openUrl(QUrl::fromLocalFile(passage.path))) {
+            statusBar()->showMessage(tr("No application opens %1 here.").arg(name), 5000);
+            return false;
+        }
+        statusBar()->showMessage(tr("Opened %1 in your PDF viewer: the passage is on page %2.")
+                                     .arg(name, QString::number(passage.page)),
+                                 5000);
+        return true;
+    }
     if (!m_tabs->openFile(passage.path))
         return false; // the tabs said why (moved, unreadable)
     DocumentTab *tab = m_tabs->currentTab();

@@ -86,7 +86,8 @@ public:
     void providerChanged();
 
     bool openFile(const QString &path);
-    // Opens the passage's file (or turns to its tab) and selects the passage.
+    // Opens the passage's file (or turns to its tab) and selects the passage; a PDF's passage
+    // (page > 0) opens the PDF in the desktop's viewer instead.
     bool openPassage(const Knowledge::Passage &passage);
     DocumentTab *newDocument(const QString &text = {});
     void setDocumentText(const QString &text);

@@ -641,7 +641,7 @@ void MarkdownView::updateReasoningToggle()
 // when it is a Markdown link or reference already ("[2](...)", "[2][x]", "[2]:").
 QString MarkdownView::withCitationLinks(const QString &markdown) const
 {
-    if (m_citationCount <= 0)
+    if (m_citationTips.isEmpty())
         return markdown;
     const QString trimmed = markdown.trimmed();
     if (trimmed.startsWith(QLatin1String("```")) || trimmed.startsWith(QLatin1String("~~~")))
@@ -652,10 +652,13 @@ QString MarkdownView::withCitationLinks(const QString &markdown) const
     for (auto it = citation.globalMatch(markdown); it.hasNext();) {
         const QRegularExpressionMatch m = it.next();
         const int n = m.captured(1).toInt();
-        if (n < 1 || n > m_citationCount)
+        if (n < 1 || n > m_citationTips.size())
             continue;
         out += markdown.mid(last, m.capturedStart() - last);
-        out += QStringLiteral("[\\[%1\\]](cite:%1)").arg(n);
+        // The link's title is its tooltip; inside the quotes only '"' and '\\' need escaping.
+        QString tip = m_citationTips.at(n - 1);
+        tip.replace(u'\\', QStringLiteral("\\\\")).replace(u'"', QStringLiteral("\\\""));
+        out += QStringLiteral("[\\[%1\\]](cite:%1 \"%2\")").arg(n).arg(tip);
         last = m.capturedEnd();
     }
     out += markdown.mid(last);

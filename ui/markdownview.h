@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 #include <QWidget>
 
@@ -48,9 +49,10 @@ public:
     void setReasoning(const QString &reasoning);
     void clear();
 
-    // Citations [1]..[count] in the text become links (citationClicked); 0, the default: none.
-    // Set before the text arrives: what is rendered already stays as it is.
-    void setCitationCount(int count) { m_citationCount = count; }
+    // Citations [1]..[n] in the text become links (citationClicked), n the number of tooltips,
+    // tooltip i - 1 that of link [i]; none, the default: no links. Set before the text arrives:
+    // what is rendered already stays as it is.
+    void setCitations(const QStringList &toolTips) { m_citationTips = toolTips; }
 
     // Paints what has arrived now instead of at the next frame (benchmarks, tests, and the
     // first piece of an answer).
@@ -71,7 +73,7 @@ public:
 signals:
     // The first piece of the answer or of its reasoning is in the view.
     void firstTextShown();
-    // A citation link [number] was clicked (setCitationCount()).
+    // A citation link [number] was clicked (setCitations()).
     void citationClicked(int number);
 
 protected:
@@ -117,7 +119,7 @@ private:
     Scanner m_scan;
     bool m_finished = false;
     bool m_shownFirst = false;
-    int m_citationCount = 0;
+    QStringList m_citationTips;
 
     QString m_reasoning;
     QString m_reasoningPending;
