@@ -23,6 +23,8 @@
 #include <QNetworkAccessManager>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -30,6 +32,7 @@
 #include <QTextDocument>
 #include <QTextLayout>
 #include <QToolButton>
+#include <QWheelEvent>
 
 #include <memory>
 
@@ -47,6 +50,7 @@ private slots:
     void copyButtonCopiesTheCodeOnly_data();
     void copyButtonCopiesTheCodeOnly();
     void reasoningFoldOpensByClickAndKeyboard();
+    void streamingKeepsTheScrollPosition();
     void insertPutsTheMarkdownSource();
 
 private:
@@ -257,6 +261,38 @@ void tst_AnswerMarkdown::reasoningFoldOpensByClickAndKeyboard()
     QVERIFY(!reasoning->isVisible());
     // The reasoning is not part of the answer Insert would put in a document.
     QCOMPARE(pane.text(), QStringLiteral("The answer."));
+}
+
+void tst_AnswerMarkdown::streamingKeepsTheScrollPosition()
+{
+    Gui::AnswerPane pane;
+    pane.resize(400, 300);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    Gui::MarkdownView *view = pane.markdownView();
+    auto *area = pane.findChild<QScrollArea *>();
+    QVERIFY(area);
+    QScrollBar *bar = area->verticalScrollBar();
+    const auto paragraphs = [view](int from, int count) {
+        for (int i = from; i < from + count; ++i) {
+            view->appendText(QStringLiteral("Paragraph %1 says something about the cache.\n\n").arg(i));
+            view->flush();
+        }
+    };
+    // While the end is shown, the pane follows it.
+    paragraphs(0, 40);
+    QTRY_VERIFY_WITH_TIMEOUT(bar->maximum() > 0, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(bar->value(), bar->maximum(), 2000);
+    // Scrolled up by the user (the wheel), it stays where the user put it while more arrives.
+    QWheelEvent up(QPointF(50, 50), area->viewport()->mapToGlobal(QPointF(50, 50)), {}, QPoint(0, 120 * 5),
+                   Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(area->viewport(), &up);
+    const int kept = bar->value();
+    QVERIFY(kept < bar->maximum());
+    const int before = bar->maximum();
+    paragraphs(40, 40);
+    QTRY_VERIFY_WITH_TIMEOUT(bar->maximum() > before, 2000);
+    QCOMPARE(bar->value(), kept);
 }
 
 void tst_AnswerMarkdown::insertPutsTheMarkdownSource()

@@ -6,11 +6,13 @@
 #include "llm/clock.h"
 #include "prefetch/responsestream.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace Gui {
@@ -50,12 +52,9 @@ AnswerPane::AnswerPane(QWidget *parent)
     connect(bar, &QScrollBar::valueChanged, this, [this, bar](int value) {
         m_stickToBottom = value >= bar->maximum() - fontMetrics().lineSpacing();
     });
-    // The text view grows instead of scrolling: keyboard moves scroll the pane to the cursor.
-    connect(m_view->textView(), &QTextBrowser::cursorPositionChanged, this, [this] {
-        const QRect cursor = m_view->textView()->cursorRect();
-        const QPoint at = m_view->textView()->viewport()->mapTo(m_view, cursor.center());
-        m_scroll->ensureVisible(at.x(), at.y(), 0, cursor.height());
-    });
+    // The text view grows instead of scrolling: a key that moved its cursor scrolls the pane to
+    // it (not any cursor move: streamed text moves the cursor too, and must not scroll).
+    m_view->textView()->installEventFilter(this);
     m_status->setAccessibleName(tr("Answer status"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -139,6 +138,19 @@ void AnswerPane::onFailed(const Llm::Error &error)
     else
         setStatus(error.message(), true);
     emit answerEnded(false);
+}
+
+bool AnswerPane::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view->textView() && event->type() == QEvent::KeyPress) {
+        // After the view has handled the key.
+        QTimer::singleShot(0, this, [this] {
+            const QRect cursor = m_view->textView()->cursorRect();
+            const QPoint at = m_view->textView()->viewport()->mapTo(m_view, cursor.center());
+            m_scroll->ensureVisible(at.x(), at.y(), 0, cursor.height());
+        });
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 QWidget *AnswerPane::view() const

@@ -49,6 +49,9 @@ signals:
     void firstTokenPainted(double perceivedMs);
     void answerEnded(bool ok);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void onFirstPainted(double perceivedMs);
     void onFinished(Llm::FinishReason reason);
