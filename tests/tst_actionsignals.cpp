@@ -456,7 +456,7 @@ void tst_ActionSignals::tabOntoAnActionGuessesItAndSpaceTakesItOver()
     m_window->newDocument(Text);
     const auto foreground = billed("foreground");
     // From the answer (clicked into) Tab walks onto the actions, one by one.
-    QWidget *answer = m_window->answerPane()->findChild<QPlainTextEdit *>();
+    QWidget *answer = m_window->answerPane()->view();
     QVERIFY(answer);
     QTest::mouseClick(answer->focusProxy() ? answer->focusProxy() : answer, Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(answer->hasFocus(), 2000);

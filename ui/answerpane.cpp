@@ -1,37 +1,67 @@
 #include "answerpane.h"
 
+#include "markdownview.h"
 #include "uicolors.h"
 
 #include "llm/clock.h"
 #include "prefetch/responsestream.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QLocale>
-#include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QScrollBar>
+#include <QTextBrowser>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace Gui {
 
 AnswerPane::AnswerPane(QWidget *parent)
     : QWidget(parent)
-    , m_view(new QPlainTextEdit(this))
+    , m_scroll(new QScrollArea(this))
+    , m_view(new MarkdownView)
     , m_status(new QLabel(this))
-    , m_follower({[this](const QString &text) { appendStreamed(m_view->document(), m_view->verticalScrollBar(), text); },
-                  {},
-                  m_view->viewport(),
+    , m_follower({[this](const QString &text) {
+                      m_view->appendText(text);
+                      m_view->flush(); // the follower batched it per frame already
+                  },
+                  [this](const QString &reasoning) {
+                      m_view->appendReasoning(reasoning);
+                      m_view->flush();
+                  },
+                  m_scroll->viewport(),
                   [this] { m_view->clear(); }})
 {
-    m_view->setReadOnly(true);
+    m_scroll->setWidget(m_view); // takes ownership
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setBackgroundRole(QPalette::Base);
+    m_scroll->setFocusPolicy(Qt::NoFocus); // the text view inside is the one Tab stop
     m_view->setPlaceholderText(tr("The answer appears here."));
-    m_view->setAccessibleName(tr("Answer"));
+    // Unlike in the chat transcript (where it would be one Tab stop per message), the answer is
+    // the pane's one text: reachable by Tab, selectable and scrolled by keys.
+    m_view->textView()->setFocusPolicy(Qt::StrongFocus);
+    m_view->textView()->setTextInteractionFlags(Qt::TextBrowserInteraction | Qt::TextSelectableByKeyboard);
+    QScrollBar *bar = m_scroll->verticalScrollBar();
+    // Follow a streaming answer while the end is shown; stay put once the user scrolls up.
+    connect(bar, &QScrollBar::rangeChanged, this, [this, bar](int, int max) {
+        if (m_stickToBottom)
+            bar->setValue(max);
+    });
+    connect(bar, &QScrollBar::valueChanged, this, [this, bar](int value) {
+        m_stickToBottom = value >= bar->maximum() - fontMetrics().lineSpacing();
+    });
+    // The text view grows instead of scrolling: a key that moved its cursor scrolls the pane to
+    // it (not any cursor move: streamed text moves the cursor too, and must not scroll).
+    m_view->textView()->installEventFilter(this);
     m_status->setAccessibleName(tr("Answer status"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view, 1);
+    layout->addWidget(m_scroll, 1);
     layout->addWidget(m_status);
 
     connect(&m_follower, &StreamFollower::firstPainted, this, &AnswerPane::onFirstPainted);
@@ -43,6 +73,7 @@ AnswerPane::AnswerPane(QWidget *parent)
 void AnswerPane::follow(Prefetch::ResponseStream *stream, const QString &providerName)
 {
     m_view->clear();
+    m_stickToBottom = true;
     m_stream = stream;
     m_provider = providerName;
     m_follower.follow(stream);
@@ -59,7 +90,7 @@ void AnswerPane::reset(const QString &status, bool isError)
 
 QString AnswerPane::text() const
 {
-    return m_view->toPlainText() + m_follower.pendingText();
+    return m_view->markdown() + m_follower.pendingText();
 }
 
 QString AnswerPane::statusText() const
@@ -75,6 +106,7 @@ void AnswerPane::onFirstPainted(double perceivedMs)
 
 void AnswerPane::onFinished(Llm::FinishReason reason)
 {
+    m_view->finish(); // the open tail is rendered as Markdown too
     const Llm::Usage usage = m_stream ? m_stream->usage() : Llm::Usage{};
     QString status = tr("Done. First token after %1 ms").arg(QLocale().toString(perceivedLatencyMs(), 'f', 0));
     if (m_stream && m_stream->isPrefetched())
@@ -100,6 +132,7 @@ void AnswerPane::onFinished(Llm::FinishReason reason)
 
 void AnswerPane::onFailed(const Llm::Error &error)
 {
+    m_view->finish(); // the partial answer stays, rendered
     if (error.code() == Llm::Error::Code::Cancelled)
         setStatus(tr("Stopped."));
     else
@@ -107,9 +140,22 @@ void AnswerPane::onFailed(const Llm::Error &error)
     emit answerEnded(false);
 }
 
+bool AnswerPane::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view->textView() && event->type() == QEvent::KeyPress) {
+        // After the view has handled the key.
+        QTimer::singleShot(0, this, [this] {
+            const QRect cursor = m_view->textView()->cursorRect();
+            const QPoint at = m_view->textView()->viewport()->mapTo(m_view, cursor.center());
+            m_scroll->ensureVisible(at.x(), at.y(), 0, cursor.height());
+        });
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 QWidget *AnswerPane::view() const
 {
-    return m_view;
+    return m_view->textView();
 }
 
 void AnswerPane::clearStaleError(const QString &providerName)

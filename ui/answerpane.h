@@ -6,16 +6,21 @@
 #include <QWidget>
 
 class QLabel;
-class QPlainTextEdit;
+class QScrollArea;
 
 namespace Llm { class Error; }
 namespace Prefetch { class ResponseStream; }
 
 namespace Gui {
 
+class MarkdownView;
+
 // Shows one streamed answer: the text as it arrives (through a StreamFollower: the first piece
 // painted at once, later ones batched per frame) and a status line with time to first token,
-// speed and errors. Keeps the partial text when a stream fails.
+// speed and errors. Keeps the partial text when a stream fails. The answer is rendered as
+// Markdown by the chat's MarkdownView (highlighted code with Copy buttons, reasoning folded
+// above it) in a scroll area that follows the end while it is shown and otherwise stays put;
+// text() stays the answer's Markdown source, which is what Insert and Replace put in a document.
 class AnswerPane : public QWidget
 {
     Q_OBJECT
@@ -28,10 +33,12 @@ public:
     void follow(Prefetch::ResponseStream *stream, const QString &providerName);
     // No answer to follow (yet): clears the previous one and says why in the status line.
     void reset(const QString &status, bool isError = false);
+    // The answer's Markdown source (not the rendered text), including what is still pending.
     QString text() const;
     QString statusText() const;
     bool showsError() const { return m_statusIsError; }
     QWidget *view() const; // where the answer's text is shown (and keyboard focus goes)
+    MarkdownView *markdownView() const { return m_view; }
     // The provider changed: an error the old one gave no longer applies, so it is replaced by a
     // line naming the new one (the answer text, if any, stays).
     void clearStaleError(const QString &providerName);
@@ -42,13 +49,18 @@ signals:
     void firstTokenPainted(double perceivedMs);
     void answerEnded(bool ok);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void onFirstPainted(double perceivedMs);
     void onFinished(Llm::FinishReason reason);
     void onFailed(const Llm::Error &error);
     void setStatus(const QString &text, bool isError = false);
 
-    QPlainTextEdit *m_view;
+    QScrollArea *m_scroll;
+    MarkdownView *m_view;
+    bool m_stickToBottom = true;
     QLabel *m_status;
     StreamFollower m_follower;
     QPointer<Prefetch::ResponseStream> m_stream;

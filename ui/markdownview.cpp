@@ -1,5 +1,7 @@
 #include "markdownview.h"
 
+#include "codecopybuttons.h"
+#include "codehighlighter.h"
 #include "fittedtextbrowser.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -109,11 +111,6 @@ bool isAtxHeading(QStringView rest)
     while (n < rest.size() && rest[n] == u'#')
         ++n;
     return n >= 1 && n <= 6 && (n == rest.size() || isSpaceOrTab(rest[n]));
-}
-
-bool isCodeBlock(const QTextBlockFormat &format)
-{
-    return format.nonBreakableLines() || format.hasProperty(QTextFormat::BlockCodeFence);
 }
 
 // A list made of separately rendered items is one list again: the nearest list above `block`
@@ -294,7 +291,10 @@ MarkdownView::MarkdownView(QWidget *parent)
     , m_browser(new AnswerBrowser(this))
     , m_reasoningToggle(new QToolButton(this))
     , m_reasoningView(new QPlainTextEdit(this))
+    , m_highlighter(new CodeHighlighter(m_browser->document()))
+    , m_copyButtons(new CodeCopyButtons(m_browser))
 {
+    m_highlighter->setPalette(palette());
     m_browser->setAccessibleName(tr("Answer"));
     connect(m_browser, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
         if (url.scheme() == QLatin1String("cite"))
@@ -339,6 +339,16 @@ MarkdownView::~MarkdownView() = default;
 QTextDocument *MarkdownView::document() const
 {
     return m_browser->document();
+}
+
+QTextBrowser *MarkdownView::textView() const
+{
+    return m_browser;
+}
+
+void MarkdownView::setPlaceholderText(const QString &text)
+{
+    m_browser->setPlaceholderText(text);
 }
 
 QString MarkdownView::plainText() const
@@ -714,6 +724,7 @@ void MarkdownView::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange) {
         applyPaletteToDocument();
+        m_highlighter->setPalette(palette());
         applyReasoningStyle();
     } else if (event->type() == QEvent::FontChange) {
         applyReasoningStyle();

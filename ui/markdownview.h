@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QPlainTextEdit;
+class QTextBrowser;
 class QTextCursor;
 class QTextDocument;
 class QToolButton;
@@ -13,6 +14,8 @@ class QToolButton;
 namespace Gui {
 
 class AnswerBrowser;
+class CodeCopyButtons;
+class CodeHighlighter;
 
 // One answer as Markdown, while it streams and afterwards.
 //
@@ -24,6 +27,9 @@ class AnswerBrowser;
 // Pieces are painted in batches per frame (16 ms); the first one at once, because that moment
 // is the latency the user perceives. Consecutive list items rendered separately are joined into
 // one list again, so numbering continues.
+//
+// Code blocks are syntax-highlighted (CodeHighlighter) and carry a Copy button
+// (CodeCopyButtons); both follow the document as it grows.
 //
 // Reasoning (ReasoningDelta) goes into a folded section above the answer: a toggle
 // "Reasoning (N words)" that opens a smaller, muted text.
@@ -69,6 +75,12 @@ public:
     // How much of markdown() is rendered as Markdown; the rest is the open tail.
     qsizetype renderedLength() const { return m_committed; }
     QTextDocument *document() const;
+    // The rich-text view of the answer (where keyboard focus and selection go).
+    QTextBrowser *textView() const;
+    // Shown while there is no answer.
+    void setPlaceholderText(const QString &text);
+    CodeCopyButtons *codeCopyButtons() const { return m_copyButtons; }
+    CodeHighlighter *highlighter() const { return m_highlighter; }
 
 signals:
     // The first piece of the answer or of its reasoning is in the view.
@@ -109,6 +121,8 @@ private:
     AnswerBrowser *m_browser;
     QToolButton *m_reasoningToggle;
     QPlainTextEdit *m_reasoningView;
+    CodeHighlighter *m_highlighter;   // owned by the browser's document
+    CodeCopyButtons *m_copyButtons;   // owned by the browser
     QTimer m_flushTimer;
 
     QString m_source;            // the whole answer so far
