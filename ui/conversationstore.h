@@ -125,6 +125,10 @@ public:
     // `usage` is stored with it (an empty one while it streams).
     StoreResult<void> updateMessage(qint64 messageId, const QString &content, const QString &reasoning,
                                     MessageState state, const QString &error = {}, const MessageUsage &usage = {});
+    // Messages of `conversationId` (a deleted message, or a conversation cut at an edited one),
+    // in one transaction: all of them go, or none. An id that is not one of its messages is an
+    // error and nothing is deleted.
+    StoreResult<void> removeMessages(qint64 conversationId, const QList<qint64> &messageIds);
 
 signals:
     // A conversation was created, renamed, moved to another mode, deleted or given a message:
