@@ -153,15 +153,20 @@ const PromptTemplate &libraryChatTemplate()
 }
 
 RenderedRequest renderChatMessage(const CompiledPrompt &chat, const QList<Llm::ChatMessage> &history,
-                                  const QString &model, const QString &text)
+                                  const QString &model, const QString &text, const GenerationParams &params)
 {
     const TemplateValues values{{QStringLiteral("message"), text}};
     if (!chat.isNull()) {
-        if (auto rendered = chat.render(values, {}, history))
+        if (auto rendered = chat.render(values, params, history))
             return *rendered;
     }
     RenderedRequest unencoded;
     unencoded.request.model = model;
+    unencoded.request.maxTokens = params.maxTokens;
+    unencoded.request.temperature = params.temperature;
+    unencoded.request.seed = params.seed;
+    unencoded.request.choiceCount = params.choiceCount;
+    unencoded.request.stream = params.stream;
     unencoded.request.messages = history;
     unencoded.request.messages.append({Llm::Role::User, text});
     return unencoded;

@@ -68,9 +68,10 @@ const PromptTemplate &libraryChatTemplate();
 // The chat's request for the user's `text`: `chat` (chatTemplate() compiled) rendered after
 // `history`. When it is null (it could not be compiled for the provider: no model, ...), an
 // unencoded request without a fingerprint, which is never prefetched and, sent, fails on the
-// provider path the way any request to that provider would.
+// provider path the way any request to that provider would. `params` follow the messages (a
+// regenerate's new seed); the default is what every chat message sends.
 RenderedRequest renderChatMessage(const CompiledPrompt &chat, const QList<Llm::ChatMessage> &history,
-                                  const QString &model, const QString &text);
+                                  const QString &model, const QString &text, const GenerationParams &params = {});
 
 // One wizard step: the wizard's system prompt (static value "system") and the step's prompt
 // with the form data filled in (dynamic value "prompt"). Steps of one wizard share the prefix.

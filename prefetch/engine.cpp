@@ -210,6 +210,11 @@ ResponseStream *Engine::request(Strategy origin, const RenderedRequest &request,
     return startForeground(origin, request, activatedNs, owner, false);
 }
 
+ResponseStream *Engine::requestFresh(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner)
+{
+    return startForeground(origin, request, activatedNs, owner, false);
+}
+
 ResponseStream *Engine::startForeground(Strategy strategy, const RenderedRequest &request, qint64 activatedNs,
                                         QObject *owner, bool afterMiss)
 {

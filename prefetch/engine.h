@@ -70,6 +70,10 @@ public:
     // as used there, which is what lets a paused strategy's extra cost fall again. An empty
     // body is encoded by the stream itself.
     ResponseStream *request(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
+    // A new answer the user asked for as such (the chat's Regenerate): always its own request
+    // in the foreground lane, never a live session of the same fingerprint taken over, whatever
+    // strategy guessed it. Prefetch sessions are left as they are.
+    ResponseStream *requestFresh(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
 
     // Starts a speculative request, or returns nullptr when the strategy is off or paused, the
     // budget would be passed or the prefetch lane and its queue are full (counted as rejected).

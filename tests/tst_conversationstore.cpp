@@ -23,6 +23,7 @@
 #include <QTest>
 
 #include <memory>
+#include <vector>
 
 #include <sys/stat.h>
 
@@ -41,6 +42,7 @@ private slots:
     void createRenameRemove();
     void listIsNewestFirst();
     void messagesKeepTheirOrder();
+    void removeMessagesIsAllOrNothing();
     void updateMessageStates();
     void removeTakesTheMessagesAlong();
     void search_data();
@@ -128,6 +130,34 @@ void tst_ConversationStore::listIsNewestFirst()
     QCOMPARE(list->at(0).messageCount, 1);
     QCOMPARE(list->at(1).id, c);
     QVERIFY(list->at(0).updated >= list->at(1).updated);
+}
+
+void tst_ConversationStore::removeMessagesIsAllOrNothing()
+{
+    std::vector<qint64> ids;
+    qint64 a = 0;
+    qint64 b = 0;
+    {
+        ConversationStore store(dbPath());
+        a = *store.create(QStringLiteral("A"));
+        b = *store.create(QStringLiteral("B"));
+        for (int i = 0; i < 3; ++i)
+            ids.push_back(*store.appendMessage(a, Llm::Role::User, QStringLiteral("m%1").arg(i)));
+        const qint64 other = *store.appendMessage(b, Llm::Role::User, QStringLiteral("other"));
+        // One id of another conversation: refused, and the valid one stays too.
+        QVERIFY(!store.removeMessages(a, {ids[0], other}));
+        QCOMPARE(store.messages(a)->size(), 3);
+        QCOMPARE(store.messages(b)->size(), 1);
+        QVERIFY(store.removeMessages(a, {ids[1], ids[2]}));
+        QCOMPARE(store.conversation(a)->messageCount, 1);
+    }
+    // Reopened: what was deleted stays deleted; search no longer finds it.
+    ConversationStore store(dbPath());
+    const auto left = store.messages(a);
+    QCOMPARE(left->size(), 1);
+    QCOMPARE(left->at(0).id, ids[0]);
+    QVERIFY(store.conversations(QStringLiteral("m2"))->isEmpty());
+    QCOMPARE(store.conversations(QStringLiteral("m0"))->size(), 1);
 }
 
 void tst_ConversationStore::messagesKeepTheirOrder()

@@ -104,6 +104,19 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
         updateButtons();
     });
     connect(m_session, &ChatSession::errorOccurred, this, &ChatDock::showBanner);
+    connect(m_session, &ChatSession::messagesChanged, this, [this] {
+        rebuildTranscript();
+        updateButtons();
+    });
+    connect(m_session, &ChatSession::editChanged, this, &ChatDock::onEditChanged);
+    connect(m_transcript, &ChatTranscript::actionRequested, this, &ChatDock::onMessageAction);
+
+    // Anywhere in the chat (the input included): the dock is where the answer is.
+    m_regenerateAction = new QAction(tr("Regenerate Answer"), this);
+    m_regenerateAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_regenerateAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_regenerateAction, &QAction::triggered, this, [this] { regenerate(Llm::monotonicNowNs()); });
+    addAction(m_regenerateAction);
 
     connect(&m_live, &StreamFollower::firstPainted, this, [this](double perceivedMs) {
         const Prefetch::ResponseStream *stream = m_live.stream();
@@ -190,6 +203,8 @@ QWidget *ChatDock::createChatPanel()
     connect(m_transcript, &ChatTranscript::earlierRequested, this, &ChatDock::rebuildTranscript);
     connect(m_transcript, &ChatTranscript::passageRequested, this, &ChatDock::passageRequested);
 
+    m_editNotice = createEditNotice(panel);
+
     m_input = new ChatInput(panel);
     m_input->setAccessibleName(tr("Message"));
     m_input->setPlaceholderText(tr("Message (Enter sends, Shift+Enter adds a line)"));
@@ -223,6 +238,7 @@ QWidget *ChatDock::createChatPanel()
     layout->addLayout(modeRow);
     layout->addWidget(m_demoNotice);
     layout->addWidget(m_transcript, 1);
+    layout->addWidget(m_editNotice);
     layout->addWidget(m_input);
     layout->addLayout(sendRow);
     return panel;
@@ -344,7 +360,9 @@ void ChatDock::followCitations(AnswerWidget *answer, qsizetype index)
 void ChatDock::onExchangeStarted(Prefetch::ResponseStream *stream)
 {
     const QList<StoredMessage> &messages = m_session->messages();
-    m_transcript->addUserMessage(messages.size() >= 2 ? messages.at(messages.size() - 2).content : QString());
+    // A regenerated answer follows its question, which is shown already.
+    if (m_transcript->shownEnd() < messages.size() - 1)
+        m_transcript->addUserMessage(messages.size() >= 2 ? messages.at(messages.size() - 2).content : QString());
     m_liveWidget = m_transcript->addAnswer();
     followCitations(m_liveWidget, messages.size() - 1);
     m_transcript->scrollToEnd();
@@ -403,6 +421,9 @@ void ChatDock::updateButtons()
     const bool hasText = !m_input->toPlainText().trimmed().isEmpty();
     m_sendButton->setEnabled(hasText && !m_session->isAnswering() && !m_session->isPreparing());
     m_stopButton->setEnabled(m_session->isAnswering() || m_session->isPreparing());
+    const bool canChange = !m_session->isAnswering() && !m_session->isPreparing() && m_session->editIndex() < 0;
+    m_transcript->setActionsEnabled(canChange, m_session->canRegenerate());
+    m_regenerateAction->setEnabled(m_session->canRegenerate());
 }
 
 void ChatDock::updateProviderNotice()

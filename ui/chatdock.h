@@ -4,6 +4,7 @@
 
 #include "chatinput.h"
 #include "chatsession.h"
+#include "chattranscript.h"
 #include "streamfollower.h"
 
 #include <QDockWidget>
@@ -36,6 +37,8 @@ class Document;
 // ConversationStore). Typing feeds the debounce strategy through the session (a pause on a
 // complete-looking message starts its answer); Enter sends, taking that answer over or
 // starting a fresh one, and the answer streams into the transcript through a StreamFollower.
+// The buttons on the messages copy an answer, regenerate the last one (also Ctrl+Shift+R),
+// put a question back into the input to edit and send again, or delete a message (asked first).
 //
 // GUI thread. The engine, the strategy and the store belong to the app and must outlive the
 // dock (held by QPointer; the dock degrades instead of crashing if they do not).
@@ -68,6 +71,8 @@ public:
     void newConversation();
     void sendMessage(qint64 activatedNs);
     void stop();
+    // The last answer again, a fresh request (ChatSession::regenerate()).
+    void regenerate(qint64 activatedNs);
 
     bool isAnswering() const { return m_session->isAnswering(); }
     Prefetch::ResponseStream *currentAnswer() const { return m_session->currentAnswer(); }
@@ -84,6 +89,8 @@ public:
     QAction *newConversationAction() const;
     QAction *renameConversationAction() const;
     QAction *deleteConversationAction() const;
+    QAction *regenerateAction() const { return m_regenerateAction; }
+    ChatTranscript *transcript() const { return m_transcript; }
 
 signals:
     void answerStarted(Prefetch::ResponseStream *stream);
@@ -98,6 +105,7 @@ signals:
 
 private:
     QWidget *createChatPanel();
+    QWidget *createEditNotice(QWidget *parent);
     void rebuildTranscript();
     void onConversationOpened(qint64 id);
     void onExchangeStarted(Prefetch::ResponseStream *stream);
@@ -105,6 +113,10 @@ private:
     void followCitations(AnswerWidget *answer, qsizetype index);
     void onExchangeEnded(MessageState state, const QString &error, bool cancelled);
     void onInputChanged();
+    void onMessageAction(MessageAction action, qsizetype index);
+    void copyAnswer(qsizetype index);
+    void confirmDelete(qsizetype index);
+    void onEditChanged(qsizetype index);
     void updateButtons();
     void updateProviderNotice();
     void updateContextLabel();
@@ -124,6 +136,9 @@ private:
     QLabel *m_status = nullptr;
     QPushButton *m_sendButton = nullptr;
     QPushButton *m_stopButton = nullptr;
+    QAction *m_regenerateAction = nullptr;
+    QWidget *m_editNotice = nullptr; // "Editing an earlier message …" with Cancel, over the input
+    QString m_draftBeforeEdit;       // the input's text when Edit was clicked, back on Cancel
 
     // The answer being streamed: followed into its widget while its conversation is shown.
     StreamFollower m_live;

@@ -32,24 +32,19 @@ constexpr qsizetype MaxHistoryMessages = 200;
 constexpr qint64 MaxHistoryTokens = 32'000;
 // How many of the oldest turns leave the history together once it is past those bounds.
 constexpr qsizetype HistoryStepTurns = 8;
-constexpr int TitleChars = 60;
 
-QString titleFrom(const QString &message)
+// The request for `text` after `turns`; with `retrieval` (library mode), the passages for the
+// text go into the message. Values only: the debounce strategy's builder may run it after the
+// session is gone.
+Prefetch::RenderedRequest chatRequest(const Prefetch::CompiledPrompt &compiled, const QList<Llm::ChatMessage> &turns,
+                                      const QString &model, const std::shared_ptr<LibraryRetrieval> &retrieval,
+                                      const QString &text, const Prefetch::GenerationParams &params = {})
 {
-    QString line = message.section(u'\n', 0, 0, QString::SectionSkipEmpty).simplified();
-    if (line.size() > TitleChars)
-        line = line.left(TitleChars - 1).trimmed() + QChar(0x2026);
-    return line;
+    const QString message = retrieval ? LibraryRetrieval::messageWithPassages(retrieval->passagesFor(text), text) : text;
+    return Prefetch::renderChatMessage(compiled, turns, model, message, params);
 }
 
 } // namespace
-
-struct ChatSession::Exchange {
-    QPointer<Prefetch::ResponseStream> stream;
-    qint64 conversationId = 0;
-    qint64 answerId = -1; // -1: the store refused it; the answer is shown, not kept
-    qsizetype savedLength = 0; // text and reasoning length at the last checkpoint
-};
 
 ChatSession::ChatSession(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounce, ConversationStore *store,
                          QObject *parent)
@@ -225,12 +220,13 @@ bool ChatSession::ensurePrompt()
     return true;
 }
 
-QList<Llm::ChatMessage> ChatSession::history() const
+QList<Llm::ChatMessage> ChatSession::history(qsizetype end) const
 {
     // Question and answer pairs; a question whose answer has no text (failed before the first
-    // token) is left out, so the model never sees a question twice in a row.
+    // token) or was deleted is left out, so the model never sees a question twice in a row.
     QList<Llm::ChatMessage> turns;
-    for (qsizetype i = 0; i + 1 < m_messages.size(); ++i) {
+    end = std::min(end, m_messages.size());
+    for (qsizetype i = 0; i + 1 < end; ++i) {
         const StoredMessage &question = m_messages.at(i);
         const StoredMessage &answer = m_messages.at(i + 1);
         if (question.role != Llm::Role::User || answer.role != Llm::Role::Assistant)
@@ -266,31 +262,34 @@ void ChatSession::installBuilder()
 {
     if (!m_debounce || !m_engine)
         return;
-    // Values only, no `this`: the strategy may call it after the session is gone. A chat about
-    // a document has the document's cache key; the others the conversation's, once stored.
+    // Values only, no `this`: the strategy may call it after the session is gone.
+    // In library mode the passages for the text go into the message after the static prefix:
+    // the draft's at a pause, the final text's at Enter; the same passages give the same
+    // request, so the prefetch is taken over, other ones a request of its own.
+    // While a question is edited, the history is what comes before it: what sending it asks.
+    // A chat about a document has the document's cache key; the others the conversation's,
+    // once stored.
     const Prefetch::CompiledPrompt compiled = m_compiled.cacheKey().isEmpty() && m_conversationId > 0
         ? m_compiled.withCacheKey(Prefetch::cacheKeyFor(QStringLiteral("conversation:%1").arg(m_conversationId)))
         : m_compiled;
-    const QList<Llm::ChatMessage> turns = history();
+    const QList<Llm::ChatMessage> turns = history(m_editIndex >= 0 ? m_editIndex : m_messages.size());
     const QString model = m_engine->profile().model;
-    if (m_mode == ConversationMode::Library && m_retrieval) {
-        // The passages for the text go into the message after the static prefix: the draft's at
-        // a pause, the final text's at Enter; the same passages give the same request, so the
-        // prefetch is taken over, other ones a request of its own.
-        m_debounce->setBuilder([compiled, turns, model, retrieval = m_retrieval](const QString &text) {
-            return Prefetch::renderChatMessage(compiled, turns, model,
-                                               LibraryRetrieval::messageWithPassages(retrieval->passagesFor(text), text));
-        }, this);
-    } else {
-        m_debounce->setBuilder([compiled, turns, model](const QString &text) {
-            return Prefetch::renderChatMessage(compiled, turns, model, text);
-        }, this);
-    }
+    const std::shared_ptr<LibraryRetrieval> retrieval = m_mode == ConversationMode::Library ? m_retrieval : nullptr;
+    m_debounce->setBuilder([compiled, turns, model, retrieval](const QString &text) {
+        return chatRequest(compiled, turns, model, retrieval, text);
+    }, this);
     m_builderInstalled = true;
     m_builderStale = false;
     // A draft typed while there was no builder (the document compiling) gets its pause now.
     if (!m_pendingSend && !m_draft.isEmpty())
         m_debounce->textChanged(m_draft);
+}
+
+Prefetch::RenderedRequest ChatSession::renderMessage(const QList<Llm::ChatMessage> &turns, const QString &text,
+                                                    const Prefetch::GenerationParams &params) const
+{
+    return chatRequest(m_compiled, turns, m_engine ? m_engine->profile().model : QString(),
+                       m_mode == ConversationMode::Library ? m_retrieval : nullptr, text, params);
 }
 
 void ChatSession::uninstallBuilder()
@@ -332,9 +331,25 @@ void ChatSession::dispatchPending()
 {
     const PendingSend pending = *std::exchange(m_pendingSend, std::nullopt);
     emit preparingChanged(false);
+    if (pending.regenerate) {
+        dispatchRegenerate(pending.activatedNs);
+        return;
+    }
 
-    // First the request (a prefetch of this very draft is taken over), then the bookkeeping.
+    // First the request (a prefetch of this very draft is taken over: the builder had the
+    // history before an edited question), then the bookkeeping.
     Prefetch::ResponseStream *stream = m_debounce->send(pending.text, pending.activatedNs, this);
+    if (m_editIndex >= 0) {
+        // Cut: the edited question and everything after it go. Refused by the store, they stay
+        // (it said why) and the new exchange follows them.
+        removeMessages(m_editIndex, m_messages.size());
+        resetEdit();
+    }
+    startExchange(stream, &pending.text);
+}
+
+void ChatSession::startExchange(Prefetch::ResponseStream *stream, const QString *question)
+{
     m_exchange = std::make_unique<Exchange>();
     m_exchange->stream = stream;
     connect(stream, &Prefetch::ResponseStream::finished, this,
@@ -347,29 +362,32 @@ void ChatSession::dispatchPending()
     });
     uninstallBuilder();
 
-    if (ensureConversation(pending.text) && m_store) {
-        StoredMessage question;
-        question.conversationId = m_conversationId;
-        question.role = Llm::Role::User;
-        question.content = pending.text;
-        if (auto id = m_store->appendMessage(m_conversationId, Llm::Role::User, pending.text))
-            question.id = *id;
+    if ((!question || ensureConversation(*question)) && m_store && m_conversationId) {
+        if (question) {
+            StoredMessage asked;
+            asked.conversationId = m_conversationId;
+            asked.role = Llm::Role::User;
+            asked.content = *question;
+            if (auto id = m_store->appendMessage(m_conversationId, Llm::Role::User, *question))
+                asked.id = *id;
+            m_messages.append(asked);
+        }
         StoredMessage answer;
         answer.conversationId = m_conversationId;
         answer.role = Llm::Role::Assistant;
         answer.state = MessageState::Partial; // until it ends: what a crash leaves is partial
         if (auto id = m_store->appendMessage(m_conversationId, Llm::Role::Assistant, {}, {}, MessageState::Partial))
             answer.id = m_exchange->answerId = *id;
-        m_messages.append(question);
         m_messages.append(answer);
     } else {
-        m_messages.append({0, 0, Llm::Role::User, pending.text, {}, MessageState::Complete, {}, {}, {}, {}});
+        if (question)
+            m_messages.append({0, 0, Llm::Role::User, *question, {}, MessageState::Complete, {}, {}, {}, {}});
         m_messages.append({0, 0, Llm::Role::Assistant, {}, {}, MessageState::Partial, {}, {}, {}, {}});
     }
     m_exchange->conversationId = m_conversationId;
     if (m_mode == ConversationMode::Library && m_retrieval) { // kept from the request just built
         StoredMessage &stored = m_messages.last();
-        stored.citations = m_retrieval->passagesFor(pending.text.trimmed());
+        stored.citations = m_retrieval->passagesFor(m_messages.at(m_messages.size() - 2).content.trimmed());
         if (stored.id != 0 && !stored.citations.isEmpty())
             m_store->setCitations(stored.id, stored.citations); // a failure is reported by the store
     }
@@ -474,125 +492,6 @@ qsizetype ChatSession::liveMessageIndex() const
             return i;
     }
     return -1;
-}
-
-// --- conversations -------------------------------------------------------------------------------
-
-bool ChatSession::ensureConversation(const QString &firstMessage)
-{
-    if (!m_store)
-        return false;
-    const QString title = titleFrom(firstMessage);
-    if (m_conversationId == 0) {
-        auto id = m_store->create(title.isEmpty() ? tr("New conversation") : title,
-                                  m_document ? m_document->filePath() : QString(), m_mode);
-        if (!id)
-            return false;
-        m_conversationId = *id;
-        m_title = title;
-        m_conversationDocument = m_document ? m_document->filePath() : QString();
-        emit conversationOpened(m_conversationId);
-        return true;
-    }
-    // A conversation made with "New" is named after its first message.
-    if (m_messages.isEmpty() && m_title == tr("New conversation") && !title.isEmpty() && m_store->rename(m_conversationId, title))
-        m_title = title;
-    return true;
-}
-
-bool ChatSession::openConversation(qint64 id)
-{
-    if (!m_store)
-        return false;
-    const auto info = m_store->conversation(id);
-    if (!info) {
-        emit errorOccurred(info.error());
-        emit listChanged();
-        return false;
-    }
-    auto messages = m_store->messages(id);
-    if (!messages) {
-        emit errorOccurred(messages.error());
-        return false;
-    }
-    m_conversationId = id;
-    m_title = info->title;
-    m_conversationDocument = info->documentPath;
-    const bool modeChange = m_mode != info->mode;
-    m_mode = info->mode;
-    m_messages = std::move(*messages);
-    m_builderStale = true; // another history
-    ensurePrompt();
-    if (modeChange)
-        emit modeChanged(m_mode);
-    emit conversationOpened(id);
-    return true;
-}
-
-bool ChatSession::newConversation()
-{
-    if (m_messages.isEmpty() && (m_conversationId == 0 || m_title == tr("New conversation")))
-        return true; // this one is still empty: use it
-    if (!m_store)
-        return false;
-    const auto id = m_store->create(tr("New conversation"), m_document ? m_document->filePath() : QString(),
-                                    defaultMode());
-    if (!id)
-        return false; // the store reported it
-    emit listChanged();
-    return openConversation(*id);
-}
-
-void ChatSession::removeConversation(qint64 id)
-{
-    if (!m_store)
-        return;
-    if (m_exchange && m_exchange->conversationId == id) {
-        // Its answer has nowhere to go: stop it without storing.
-        if (m_exchange->stream) {
-            disconnect(m_exchange->stream, nullptr, this, nullptr);
-            m_exchange->stream->cancel();
-            m_exchange->stream->deleteLater();
-        }
-        m_exchange.reset();
-        m_checkpointTimer.stop();
-        m_builderStale = true;
-        emit exchangeEnded(MessageState::Partial, {}, true);
-    }
-    if (!m_store->remove(id))
-        return;
-    emit listChanged();
-    if (id != m_conversationId)
-        return;
-    m_conversationId = 0;
-    m_title.clear();
-    m_messages.clear();
-    const auto remaining = m_store->conversations();
-    if (remaining && !remaining->isEmpty() && openConversation(remaining->first().id))
-        return;
-    m_mode = defaultMode();
-    m_promptKey.reset();
-    ensurePrompt();
-    emit modeChanged(m_mode);
-    emit conversationOpened(0);
-}
-
-void ChatSession::conversationRenamed(qint64 id, const QString &title)
-{
-    if (id == m_conversationId)
-        m_title = title;
-}
-
-void ChatSession::setMode(ConversationMode mode)
-{
-    if (mode == m_mode)
-        return;
-    m_mode = mode;
-    if (m_conversationId && m_store)
-        m_store->setMode(m_conversationId, mode);
-    ensurePrompt();
-    emit modeChanged(mode);
-    emit contextChanged();
 }
 
 } // namespace Gui

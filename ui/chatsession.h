@@ -41,6 +41,11 @@ class LibraryRetrieval;
 // while it streams and stored with its end state: complete, stopped (partial) or failed with
 // the error. saveProgress() and the destructor store what has arrived.
 //
+// What is there can be changed (chatsessionedits.cpp): the last answer asked for again
+// (regenerate: a fresh request, never a prefetch taken over), an earlier question edited and
+// sent again (the conversation is cut there: it and every later message are deleted), a message
+// deleted. Each is stored at once; none is allowed while an answer of this session streams.
+//
 // GUI thread. The engine, the strategy and the store belong to the app and must outlive the
 // session (they are held by QPointer and the session degrades instead of crashing if not).
 class ChatSession : public QObject
@@ -99,6 +104,27 @@ public:
     SendResult send(const QString &text, qint64 activatedNs);
     // Stops the answer (kept as partial) or the send waiting for the document.
     void stop();
+
+    // The last answer can be asked for again: it is the newest message, right after its
+    // question, nothing streams or waits and no message is being edited.
+    bool canRegenerate() const;
+    // Replaces the last answer with a new one to the same question and history: always a new
+    // request (Engine::requestFresh, with a new seed so that a deterministic or cached backend
+    // answers anew), never a prefetch or a live guess of the same prompt taken over. The old
+    // answer is deleted from the store when the new one starts. Stop ends it like any answer.
+    SendResult regenerate(qint64 activatedNs);
+    // Edits the question at `index` in messages(): until send() or cancelEdit() the builder,
+    // and so a prefetch of the draft, has only the history before it. send() then deletes it and
+    // every later message (store and messages()) and asks with the new text. False when `index`
+    // is no question or an answer streams.
+    bool beginEdit(qsizetype index);
+    void cancelEdit();
+    // The question being edited, or -1.
+    qsizetype editIndex() const { return m_editIndex; }
+    // Deletes the message at `index` from the conversation and the store; the history sent with
+    // the next message leaves it out. False (nothing deleted) while an answer of this conversation
+    // streams, a message is edited, or the store refused (it reported why).
+    bool deleteMessage(qsizetype index);
     bool isAnswering() const { return m_exchange != nullptr; }
     bool isPreparing() const { return m_pendingSend.has_value(); }
     // An answer to the draft is being prefetched.
@@ -124,16 +150,27 @@ signals:
     void exchangeStarted(Prefetch::ResponseStream *stream);
     // The answer ended and is stored; `error` is set when it failed, `cancelled` when stopped.
     void exchangeEnded(Gui::MessageState state, const QString &error, bool cancelled);
+    // messages() changed other than by appending an exchange (a message deleted, the
+    // conversation cut at an edit, an answer replaced by regenerate): show it afresh.
+    void messagesChanged();
+    // A question began or stopped being edited (editIndex()).
+    void editChanged(qsizetype index);
     void preparingChanged(bool preparing);
     // What goes with a message changed (document mode, the document, its compile).
     void contextChanged();
     void errorOccurred(const QString &message);
 
 private:
-    struct Exchange;
+    struct Exchange {
+        QPointer<Prefetch::ResponseStream> stream;
+        qint64 conversationId = 0;
+        qint64 answerId = -1; // -1: the store refused it; the answer is shown, not kept
+        qsizetype savedLength = 0; // text and reasoning length at the last checkpoint
+    };
     struct PendingSend {
         QString text;
         qint64 activatedNs = 0;
+        bool regenerate = false; // the last answer again, not `text`
     };
     // What the builder was made from; a different key needs a new one.
     struct PromptKey {
@@ -147,8 +184,18 @@ private:
     bool ensurePrompt();
     void installBuilder();
     void uninstallBuilder();
-    QList<Llm::ChatMessage> history() const;
+    // The question and answer pairs of messages()[0, end) that go with the next message.
+    QList<Llm::ChatMessage> history(qsizetype end) const;
+    Prefetch::RenderedRequest renderMessage(const QList<Llm::ChatMessage> &turns, const QString &text,
+                                            const Prefetch::GenerationParams &params) const;
     void dispatchPending();
+    void dispatchRegenerate(qint64 activatedNs);
+    // Stores `question` (null: it is there already, a regenerate) and the empty answer, and
+    // follows `stream` into it.
+    void startExchange(Prefetch::ResponseStream *stream, const QString *question);
+    // Deletes messages()[from, to) from the store and messages(); false when the store refused.
+    bool removeMessages(qsizetype from, qsizetype to);
+    void resetEdit();
     void endExchange(MessageState state, const QString &error, bool cancelled);
     MessageUsage answerUsage(const Prefetch::ResponseStream *stream) const;
     bool ensureConversation(const QString &firstMessage);
@@ -178,6 +225,7 @@ private:
     QTimer m_documentTimer;
     QTimer m_checkpointTimer;
     std::optional<PendingSend> m_pendingSend;
+    qsizetype m_editIndex = -1;
     std::unique_ptr<Exchange> m_exchange;
 };
 

@@ -3,16 +3,20 @@
 #include "fittedtextbrowser.h"
 #include "markdownview.h"
 #include "storedcitations.h"
+#include "themeicon.h"
 #include "uicolors.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QStyle>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <utility>
@@ -20,6 +24,14 @@
 namespace Gui {
 
 namespace {
+
+// Each message widget carries its index in the conversation (see ChatTranscript::actionRequested).
+constexpr char IndexProperty[] = "messageIndex";
+
+qsizetype indexOf(const QWidget *message)
+{
+    return message->property(IndexProperty).value<qsizetype>();
+}
 
 // Plain text that grows with its content and wraps anywhere (a pasted URL must not widen the
 // transcript). Used for the user's messages.
@@ -51,22 +63,69 @@ public:
     UserMessage(const QString &text, const QDateTime &when, QWidget *parent)
         : QFrame(parent)
         , m_view(new PlainTextView(text, this))
+        , m_edit(messageButton(MessageAction::Edit, this))
+        , m_delete(messageButton(MessageAction::Delete, this))
     {
         setAutoFillBackground(true);
         setBackgroundRole(QPalette::AlternateBase);
         m_view->setForegroundRole(QPalette::Text);
         m_view->setAccessibleName(QCoreApplication::translate("Gui::ChatDock", "Your message"));
+        auto *header = new QHBoxLayout;
+        header->addWidget(senderLabel(QCoreApplication::translate("Gui::ChatDock", "You"), when, this), 1);
+        header->addWidget(m_edit);
+        header->addWidget(m_delete);
         auto *layout = new QVBoxLayout(this);
-        layout->addWidget(senderLabel(QCoreApplication::translate("Gui::ChatDock", "You"), when, this));
+        layout->addLayout(header);
         layout->addWidget(m_view);
     }
     QString text() const { return m_view->toPlainText(); }
+    QToolButton *button(MessageAction action) const
+    {
+        return action == MessageAction::Edit ? m_edit : action == MessageAction::Delete ? m_delete : nullptr;
+    }
 
 private:
     PlainTextView *m_view;
+    QToolButton *m_edit;
+    QToolButton *m_delete;
 };
 
 } // namespace
+
+QToolButton *messageButton(MessageAction action, QWidget *parent)
+{
+    struct Look {
+        const char *icon;
+        QStyle::StandardPixmap fallback;
+        const char *objectName;
+        const char *text;
+        const char *tip;
+    };
+    static constexpr Look Looks[] = {
+        {"edit-copy", QStyle::SP_CustomBase, "chatCopy", QT_TRANSLATE_NOOP("Gui::ChatDock", "Copy"),
+         QT_TRANSLATE_NOOP("Gui::ChatDock", "Copy the answer as Markdown (Ctrl+Shift+C in the transcript)")},
+        {"view-refresh", QStyle::SP_BrowserReload, "chatRegenerate", QT_TRANSLATE_NOOP("Gui::ChatDock", "Regenerate"),
+         QT_TRANSLATE_NOOP("Gui::ChatDock", "Replace this answer with a new one (Ctrl+Shift+R)")},
+        {"document-edit", QStyle::SP_CustomBase, "chatEdit", QT_TRANSLATE_NOOP("Gui::ChatDock", "Edit"),
+         QT_TRANSLATE_NOOP("Gui::ChatDock",
+                           "Edit this message and send it again; the messages after it are deleted")},
+        {"edit-delete", QStyle::SP_TrashIcon, "chatDelete", QT_TRANSLATE_NOOP("Gui::ChatDock", "Delete"),
+         QT_TRANSLATE_NOOP("Gui::ChatDock", "Delete this message")},
+    };
+    const Look &look = Looks[int(action)];
+    auto *button = new QToolButton(parent);
+    button->setObjectName(QLatin1String(look.objectName));
+    const QString text = QCoreApplication::translate("Gui::ChatDock", look.text);
+    button->setText(text);
+    button->setAccessibleName(text);
+    button->setToolTip(QCoreApplication::translate("Gui::ChatDock", look.tip));
+    button->setAutoRaise(true);
+    // An icon where the theme (or the style) has one, else the word: never an empty button.
+    const QIcon icon = themeIcon(look.icon, look.fallback);
+    button->setIcon(icon);
+    button->setToolButtonStyle(icon.isNull() ? Qt::ToolButtonTextOnly : Qt::ToolButtonIconOnly);
+    return button;
+}
 
 QLabel *mutedLabel(const QString &text, QWidget *parent)
 {
@@ -89,6 +148,9 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     , m_error(new QLabel(m_errorRow))
     , m_status(mutedLabel({}, this))
     , m_usage(mutedLabel({}, this))
+    , m_copy(messageButton(MessageAction::Copy, this))
+    , m_regenerate(messageButton(MessageAction::Regenerate, this))
+    , m_delete(messageButton(MessageAction::Delete, this))
 {
     m_timing->setObjectName(QStringLiteral("chatTiming"));
     m_timing->setWordWrap(false);
@@ -108,6 +170,9 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     m_sender = senderLabel(QCoreApplication::translate("Gui::ChatDock", "Assistant"), {}, this);
     header->addWidget(m_sender, 1);
     header->addWidget(m_timing);
+    header->addWidget(m_copy);
+    header->addWidget(m_regenerate);
+    header->addWidget(m_delete);
     auto *errorLayout = new QHBoxLayout(m_errorRow);
     errorLayout->setContentsMargins(0, 0, 0, 0);
     errorLayout->addWidget(m_errorIcon, 0, Qt::AlignTop);
@@ -176,6 +241,22 @@ QString AnswerWidget::text() const
     return m_view->plainText();
 }
 
+QString AnswerWidget::markdown() const
+{
+    return m_view->markdown();
+}
+
+QToolButton *AnswerWidget::button(MessageAction action) const
+{
+    switch (action) {
+    case MessageAction::Copy: return m_copy;
+    case MessageAction::Regenerate: return m_regenerate;
+    case MessageAction::Delete: return m_delete;
+    case MessageAction::Edit: break;
+    }
+    return nullptr;
+}
+
 void AnswerWidget::changeEvent(QEvent *event)
 {
     QFrame::changeEvent(event);
@@ -224,6 +305,7 @@ void ChatTranscript::clearContent()
     m_layout->addStretch(1); // always last: messages go in before it
     setWidget(content);      // deletes the previous content
     m_showingHint = false;
+    m_nextIndex = 0;
 }
 
 AnswerWidget *ChatTranscript::setMessages(const QList<StoredMessage> &messages, qsizetype liveIndex)
@@ -249,6 +331,7 @@ AnswerWidget *ChatTranscript::setMessages(const QList<StoredMessage> &messages, 
         });
         m_layout->insertWidget(m_layout->count() - 1, earlier, 0, Qt::AlignHCenter);
     }
+    m_nextIndex = first;
     AnswerWidget *live = nullptr;
     for (qsizetype i = first; i < messages.size(); ++i) {
         const StoredMessage &m = messages.at(i);
@@ -303,15 +386,108 @@ void ChatTranscript::addUserMessage(const QString &text, const QDateTime &when)
 {
     if (std::exchange(m_showingHint, false))
         clearContent(); // the first message replaces the empty-chat hint
-    m_layout->insertWidget(m_layout->count() - 1, new UserMessage(text, when, widget())); // before the stretch
+    const qsizetype index = m_nextIndex++;
+    auto *message = new UserMessage(text, when, widget());
+    message->setProperty(IndexProperty, QVariant::fromValue(index));
+    for (const MessageAction action : {MessageAction::Edit, MessageAction::Delete})
+        connectButton(message->button(action), action, index);
+    m_layout->insertWidget(m_layout->count() - 1, message); // before the stretch
+    applyActions();
 }
 
 AnswerWidget *ChatTranscript::addAnswer(const QDateTime &when)
 {
+    if (std::exchange(m_showingHint, false))
+        clearContent();
+    const qsizetype index = m_nextIndex++;
     auto *answer = new AnswerWidget(widget());
     answer->setTime(when);
+    answer->setProperty(IndexProperty, QVariant::fromValue(index));
+    for (const MessageAction action : {MessageAction::Copy, MessageAction::Regenerate, MessageAction::Delete})
+        connectButton(answer->button(action), action, index);
     m_layout->insertWidget(m_layout->count() - 1, answer); // before the stretch
+    applyActions();
     return answer;
+}
+
+void ChatTranscript::connectButton(QToolButton *button, MessageAction action, qsizetype index)
+{
+    // The index is fixed: any change to the messages shows them afresh (setMessages()).
+    connect(button, &QToolButton::clicked, this, [this, action, index] { emit actionRequested(action, index); });
+}
+
+void ChatTranscript::setActionsEnabled(bool change, bool regenerate)
+{
+    m_canChange = change;
+    m_canRegenerate = regenerate;
+    applyActions();
+}
+
+void ChatTranscript::applyActions()
+{
+    for (int i = 0; i < m_layout->count(); ++i) {
+        QWidget *w = m_layout->itemAt(i)->widget();
+        if (auto *user = dynamic_cast<UserMessage *>(w)) {
+            user->button(MessageAction::Edit)->setEnabled(m_canChange);
+            user->button(MessageAction::Delete)->setEnabled(m_canChange);
+        } else if (auto *answer = qobject_cast<AnswerWidget *>(w)) {
+            // Only the newest message can be asked for again: later ones would depend on it.
+            const bool last = indexOf(answer) == m_nextIndex - 1;
+            answer->button(MessageAction::Regenerate)->setVisible(last);
+            answer->button(MessageAction::Regenerate)->setEnabled(last && m_canRegenerate);
+            answer->button(MessageAction::Delete)->setEnabled(m_canChange);
+        }
+    }
+}
+
+qsizetype ChatTranscript::currentAnswerIndex() const
+{
+    for (QWidget *w = QApplication::focusWidget(); w && w != this; w = w->parentWidget()) {
+        if (auto *answer = qobject_cast<AnswerWidget *>(w); answer && answer->parentWidget() == widget())
+            return indexOf(answer);
+    }
+    for (int i = m_layout->count() - 1; i >= 0; --i) {
+        if (auto *answer = qobject_cast<AnswerWidget *>(m_layout->itemAt(i)->widget()))
+            return indexOf(answer);
+    }
+    return -1;
+}
+
+QString ChatTranscript::answerMarkdown(qsizetype index) const
+{
+    for (int i = 0; i < m_layout->count(); ++i) {
+        if (auto *answer = qobject_cast<AnswerWidget *>(m_layout->itemAt(i)->widget()); answer && indexOf(answer) == index)
+            return answer->markdown();
+    }
+    return {};
+}
+
+bool ChatTranscript::isCopyKey(const QKeyEvent *event)
+{
+    return event->key() == Qt::Key_C && event->modifiers() == (Qt::ControlModifier | Qt::ShiftModifier);
+}
+
+bool ChatTranscript::event(QEvent *event)
+{
+    // Ctrl+Shift+C is also the window's "show the chat", which is shown already while the
+    // transcript has the focus: here the key copies. Accepting the override makes it a key
+    // press for the transcript (or the answer's text inside it, from which it comes up).
+    if (event->type() == QEvent::ShortcutOverride && isCopyKey(static_cast<QKeyEvent *>(event))) {
+        event->accept();
+        return true;
+    }
+    return QScrollArea::event(event);
+}
+
+void ChatTranscript::keyPressEvent(QKeyEvent *event)
+{
+    if (isCopyKey(event)) {
+        if (const qsizetype index = currentAnswerIndex(); index >= 0)
+            emit actionRequested(MessageAction::Copy, index);
+        event->accept();
+        return;
+    }
+    QScrollArea::keyPressEvent(event);
 }
 
 QString ChatTranscript::text() const

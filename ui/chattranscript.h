@@ -7,11 +7,20 @@
 #include <QScrollArea>
 
 class QLabel;
+class QKeyEvent;
+class QToolButton;
 class QVBoxLayout;
 
 namespace Gui {
 
 class MarkdownView;
+
+// What the buttons on a message ask for. Copy: an answer's Markdown to the clipboard;
+// Regenerate: the last answer again; Edit: a question back into the input; Delete: a message.
+enum class MessageAction { Copy, Regenerate, Edit, Delete };
+
+// A small button of a message's header (an icon from the theme, else its text).
+QToolButton *messageButton(MessageAction action, QWidget *parent);
 
 // A label in the palette's muted text colour (follows dark palettes too).
 QLabel *mutedLabel(const QString &text, QWidget *parent);
@@ -36,6 +45,10 @@ public:
     void setError(const QString &message);
     QString errorText() const;
     QString text() const;
+    // The answer as Markdown, what Copy copies.
+    QString markdown() const;
+    // Its button for `action` (Copy, Regenerate, Delete), or null.
+    QToolButton *button(MessageAction action) const;
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -51,11 +64,17 @@ private:
     QLabel *m_error;
     QLabel *m_status;
     QLabel *m_usage;
+    QToolButton *m_copy;
+    QToolButton *m_regenerate;
+    QToolButton *m_delete;
 };
 
 // The messages of one conversation, newest at the bottom: the user's as plain text, answers as
 // Markdown. Shows the newest ShownMessages, older ones behind a button. Follows the bottom
-// while the user has not scrolled up. GUI thread.
+// while the user has not scrolled up. Each message has its buttons (MessageAction): Copy on
+// answers, Regenerate on the last one, Edit on questions, Delete on both; Ctrl+Shift+C with
+// the focus in the transcript copies the answer with the focus, else the newest. It only asks
+// (actionRequested); the dock does it. GUI thread.
 class ChatTranscript : public QScrollArea
 {
     Q_OBJECT
@@ -68,9 +87,19 @@ public:
     // Shows `messages` afresh. The answer at `liveIndex` (still streaming; -1: none) is left
     // empty for the caller to fill, and returned.
     AnswerWidget *setMessages(const QList<StoredMessage> &messages, qsizetype liveIndex = -1);
+    // The next message of the conversation (its index follows the last one shown).
     // `when`: the message's time (its sender label's tooltip); invalid: now.
     void addUserMessage(const QString &text, const QDateTime &when = {});
     AnswerWidget *addAnswer(const QDateTime &when = {});
+    // How many messages of the conversation the transcript reaches: the index after the last one shown.
+    qsizetype shownEnd() const { return m_nextIndex; }
+    // Which buttons work: `change` Edit and Delete (not while an answer streams or a question
+    // is edited), `regenerate` the last answer's Regenerate. Copy always works.
+    void setActionsEnabled(bool change, bool regenerate);
+    // The index of the answer with the focus, else of the newest answer shown; -1: none.
+    qsizetype currentAnswerIndex() const;
+    // The Markdown of the answer at `index`, or empty.
+    QString answerMarkdown(qsizetype index) const;
     // Every message shown, in order, as plain text separated by blank lines.
     QString text() const;
     void scrollToEnd() { m_stickToBottom = true; }
@@ -83,15 +112,28 @@ signals:
     void earlierRequested();
     // A citation [n] of a stored answer shown by setMessages() was clicked.
     void passageRequested(const Knowledge::Passage &passage);
+    // A message's button, or Ctrl+Shift+C (Copy of currentAnswerIndex()). `index` is in the
+    // messages given to setMessages() and the ones added since.
+    void actionRequested(Gui::MessageAction action, qsizetype index);
+
+protected:
+    bool event(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     void clearContent();
     void showEmptyHint();
+    void connectButton(QToolButton *button, MessageAction action, qsizetype index);
+    void applyActions();
+    static bool isCopyKey(const QKeyEvent *event);
 
     QVBoxLayout *m_layout = nullptr; // of the widget the area shows
     bool m_showAll = false;
     bool m_showingHint = false;
     bool m_stickToBottom = true;
+    qsizetype m_nextIndex = 0; // index of the next message added
+    bool m_canChange = true;
+    bool m_canRegenerate = true;
 };
 
 } // namespace Gui

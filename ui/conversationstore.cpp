@@ -565,4 +565,34 @@ StoreResult<void> ConversationStore::setCitations(qint64 messageId, const QList<
     return {};
 }
 
+StoreResult<void> ConversationStore::removeMessages(qint64 conversationId, const QList<qint64> &messageIds)
+{
+    const QString what = tr("Could not delete the message");
+    if (m_damaged)
+        return writeFailed<void>(what, damagedDetail());
+    const qint64 now = nextStamp();
+    Transaction transaction(m_db);
+    if (!transaction.isActive())
+        return writeFailed<void>(what, m_db.lastError());
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("DELETE FROM messages WHERE id = ? AND conversation_id = ?"));
+    for (const qint64 id : messageIds) {
+        q.addBindValue(id);
+        q.addBindValue(conversationId);
+        if (!q.exec())
+            return writeFailed<void>(what, q.lastError());
+        if (q.numRowsAffected() != 1)
+            return std::unexpected(tr("The message no longer exists.")); // rolled back: all stay
+    }
+    q.prepare(QStringLiteral("UPDATE conversations SET updated_at = ? WHERE id = ?"));
+    q.addBindValue(now);
+    q.addBindValue(conversationId);
+    if (!q.exec())
+        return writeFailed<void>(what, q.lastError());
+    if (!transaction.commit())
+        return writeFailed<void>(what, m_db.lastError());
+    emit conversationsChanged(); // its message count in the list
+    return {};
+}
+
 } // namespace Gui

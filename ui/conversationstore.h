@@ -132,6 +132,10 @@ public:
     // The passages a library answer's citations point to, kept with it so that they still open
     // after the conversation is opened again (StoredMessage::citations).
     StoreResult<void> setCitations(qint64 messageId, const QList<Knowledge::Passage> &passages);
+    // Messages of `conversationId` (a deleted message, or a conversation cut at an edited one),
+    // in one transaction: all of them go, or none. An id that is not one of its messages is an
+    // error and nothing is deleted.
+    StoreResult<void> removeMessages(qint64 conversationId, const QList<qint64> &messageIds);
 
 signals:
     // A conversation was created, renamed, moved to another mode, deleted or given a message:
