@@ -78,7 +78,12 @@ struct ProviderProfile {
 
     // The endpoint for streaming chat: <baseUrl>/chat/completions or <baseUrl>/messages.
     QUrl endpoint() const;
-    bool canContinue() const { return encodeOptions.continuation != ContinuationStyle::None; }
+    // Anthropic refuses a prefilled answer while extended thinking is on.
+    bool canContinue() const
+    {
+        return encodeOptions.continuation != ContinuationStyle::None
+            && !(format == ApiFormat::AnthropicMessages && encodeOptions.thinkingBudgetTokens > 0);
+    }
     // This profile as a continuation is sent with (its continuationBaseUrl, when set).
     ProviderProfile forContinuation() const;
     ProviderTarget target() const;

@@ -30,6 +30,11 @@ struct EncodeOptions {
     // Ask OpenAI-compatible servers for a final usage chunk (`stream_options.include_usage`).
     bool includeUsage = true;
     ContinuationStyle continuation = ContinuationStyle::None;
+    // Anthropic extended thinking: the tokens the model may think for before it answers
+    // (`thinking: {type: enabled, budget_tokens}`); 0: off. Written into the static prefix, so a
+    // warm-up, a prefetch and the real request carry the same bytes (a changed thinking setting
+    // drops Anthropic's cached messages). Ignored by the OpenAI format.
+    int thinkingBudgetTokens = 0;
 
     friend bool operator==(const EncodeOptions &, const EncodeOptions &) = default;
 };
