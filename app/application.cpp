@@ -446,6 +446,7 @@ void Application::openSettings()
     services.makeConnectionTest = [this](QObject *parent) {
         return new Prefetch::ConnectionTest(m_network.get(), parent);
     };
+    services.network = m_network.get();
     services.resolveProfile = [this](Llm::ProviderProfile p) {
         if (p.isLocalDemo && ensureLocalProvider())
             p.baseUrl = m_localProvider->apiUrl();

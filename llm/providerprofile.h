@@ -78,7 +78,12 @@ struct ProviderProfile {
 
     // The endpoint for streaming chat: <baseUrl>/chat/completions or <baseUrl>/messages.
     QUrl endpoint() const;
-    bool canContinue() const { return encodeOptions.continuation != ContinuationStyle::None; }
+    // Anthropic refuses a prefilled answer while extended thinking is on.
+    bool canContinue() const
+    {
+        return encodeOptions.continuation != ContinuationStyle::None
+            && !(format == ApiFormat::AnthropicMessages && encodeOptions.thinkingBudgetTokens > 0);
+    }
     // How long the provider keeps a prompt cached after its last use, where that is fixed and
     // published (Anthropic: 5 minutes, or 1 hour with EncodeOptions::longCacheLifetime); zero
     // where the provider decides (OpenAI's, DeepSeek's and Qwen's automatic caches) or there is

@@ -18,6 +18,8 @@ constexpr QByteArrayView EmptySchema = R"({"type":"object","properties":{}})";
 
 std::atomic<quint64> s_prefixEncodes{0};
 
+constexpr int MinThinkingBudgetTokens = 1024;
+
 const char *openAiRole(Role role)
 {
     switch (role) {
@@ -136,6 +138,11 @@ void writeOpenAiPrefix(JsonWriter &w, const ChatRequest &request, bool &hasMessa
 std::expected<qsizetype, Error> writeAnthropicPrefix(JsonWriter &w, const ChatRequest &request,
                                                      const EncodeOptions &options, const QString &provider)
 {
+    // Anthropic's documented floor for budget_tokens.
+    if (options.thinkingBudgetTokens > 0 && options.thinkingBudgetTokens < MinThinkingBudgetTokens)
+        return invalid(provider, QStringLiteral("The thinking budget must be at least %1 tokens (got %2).")
+                                     .arg(MinThinkingBudgetTokens)
+                                     .arg(options.thinkingBudgetTokens));
     // Anthropic has no system role inside `messages`. System entries of the static part join
     // the system blocks, where they belong and stay inside the cached prefix (one in the
     // dynamic part is refused by the tail).
@@ -160,6 +167,8 @@ std::expected<qsizetype, Error> writeAnthropicPrefix(JsonWriter &w, const ChatRe
     // (same tools, different document) still hit.
     w.beginObject();
     w.field("model", request.model);
+    if (options.thinkingBudgetTokens > 0)
+        w.key("thinking").beginObject().field("type", "enabled").field("budget_tokens", options.thinkingBudgetTokens).endObject();
     if (!request.tools.isEmpty()) {
         w.key("tools").beginArray();
         for (qsizetype i = 0; i < request.tools.size(); ++i) {
@@ -282,6 +291,7 @@ std::expected<QByteArray, Error> EncodedPrefix::encodeTail(const ChatRequest &re
     if (const QString problem = parameterProblem(request); !problem.isEmpty())
         return invalid(m_providerName, problem);
 
+    const bool thinks = m_format == ApiFormat::AnthropicMessages && m_options.thinkingBudgetTokens > 0;
     if (!request.continuation.isEmpty()) {
         if (m_options.continuation == ContinuationStyle::None)
             return invalid(m_providerName, QStringLiteral("This provider cannot continue an answer."));
@@ -290,6 +300,9 @@ std::expected<QByteArray, Error> EncodedPrefix::encodeTail(const ChatRequest &re
                                                           "white space."));
         if (request.choiceCount != 1)
             return invalid(m_providerName, QStringLiteral("Only a single answer can be continued."));
+        if (thinks)
+            return invalid(m_providerName, QStringLiteral("Anthropic cannot continue an answer while extended "
+                                                          "thinking is on."));
     }
 
     const qsizetype dynamicCount = request.messages.size() - m_staticMessageCount;
@@ -341,10 +354,13 @@ std::expected<QByteArray, Error> EncodedPrefix::encodeTail(const ChatRequest &re
     if (continues && m_format == ApiFormat::OpenAiChat && m_options.continuation == ContinuationStyle::ContinueFinalMessage)
         w.field("continue_final_message", true).field("add_generation_prompt", false);
     if (m_format == ApiFormat::AnthropicMessages) {
-        w.field("max_tokens", request.maxTokens);
+        // Anthropic counts the thinking inside max_tokens and wants it above the budget: the
+        // budget is added, so maxTokens stays the length of the answer the user asked for.
+        // A temperature is refused while thinking, so it is not sent then.
+        w.field("max_tokens", thinks ? request.maxTokens + m_options.thinkingBudgetTokens : request.maxTokens);
         if (request.stream)
             w.field("stream", true);
-        if (request.temperature)
+        if (request.temperature && !thinks)
             w.field("temperature", *request.temperature);
         // `seed` does not exist in the Messages API; it is dropped rather than refused because
         // a seed only asks for reproducibility, which no Anthropic model offers anyway.

@@ -35,6 +35,11 @@ struct EncodeOptions {
     bool longCacheLifetime = false;
     // OpenAI: send ChatRequest::cacheKey as `prompt_cache_key`.
     bool promptCacheKey = false;
+    // Anthropic extended thinking: the tokens the model may think for before it answers
+    // (`thinking: {type: enabled, budget_tokens}`); 0: off. Written into the static prefix, so a
+    // warm-up, a prefetch and the real request carry the same bytes (a changed thinking setting
+    // drops Anthropic's cached messages). Ignored by the OpenAI format.
+    int thinkingBudgetTokens = 0;
 
     friend bool operator==(const EncodeOptions &, const EncodeOptions &) = default;
 };

@@ -125,6 +125,15 @@ void WarmupStrategy::warm(const QString &documentId)
                                      .arg(m_engine->profile().displayName));
         return;
     }
+    if (m_engine->profile().format == Llm::ApiFormat::AnthropicMessages
+        && m_engine->profile().encodeOptions.thinkingBudgetTokens > 0) {
+        // With extended thinking the one-token warm-up must allow the whole budget on top and
+        // would think at full length every renewal; the first answer writes the cache instead.
+        emit skipped(documentId, QCoreApplication::translate("Prefetch::WarmupStrategy",
+                                                             "Extended thinking is on: a warm-up would think at "
+                                                             "full length each time."));
+        return;
+    }
     if (doc.session && doc.session->isLive())
         return; // one warm-up at a time per document
     if (m_engine->isSpeculationSuspended()) {

@@ -441,7 +441,7 @@ void tst_SettingsDialog::providerFieldsApplyAfterAPauseInTyping()
     s.providerId = QStringLiteral("openai");
     m_dialog = makeDialog(s);
     m_dialog->show();
-    auto *model = find<QLineEdit>("model");
+    auto *model = find<QComboBox>("model")->lineEdit(); // the model field is an editable combo (its list)
     QCOMPARE(model->placeholderText(), QStringLiteral("gpt-4o-mini"));
     QTest::keyClicks(model, QStringLiteral("gpt-4.1-mini"));
     QCOMPARE(m_changed->count(), 0); // not per keystroke

@@ -4,14 +4,14 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="506"/>
+        <location filename="../app/application.cpp" line="507"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
         <location filename="../app/application.cpp" line="315"/>
         <location filename="../app/application.cpp" line="319"/>
-        <location filename="../app/application.cpp" line="591"/>
+        <location filename="../app/application.cpp" line="592"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
@@ -36,7 +36,7 @@
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="503"/>
+        <location filename="../app/application.cpp" line="504"/>
         <source>Unknown provider &quot;%1&quot;; using the one from the settings.</source>
         <translation>未知的服务商“%1”；改用设置中的服务商。</translation>
     </message>
@@ -188,73 +188,68 @@
 <context>
     <name>Gui::AnswerPane</name>
     <message>
-        <location filename="../ui/answerpane.cpp" line="26"/>
+        <location filename="../ui/answerpane.cpp" line="41"/>
         <source>The answer appears here.</source>
         <translation>回答将显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="27"/>
-        <source>Answer</source>
-        <translation>回答</translation>
-    </message>
-    <message>
-        <location filename="../ui/answerpane.cpp" line="28"/>
+        <location filename="../ui/answerpane.cpp" line="58"/>
         <source>Answer status</source>
         <translation>回答状态</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="49"/>
+        <location filename="../ui/answerpane.cpp" line="80"/>
         <source>Waiting for the first token from %1…</source>
         <translation>正在等待 %1 的第一个词元…</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="72"/>
+        <location filename="../ui/answerpane.cpp" line="103"/>
         <source>Streaming from %1… first token after %2 ms</source>
         <translation>正在从 %1 接收… 首个词元用时 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="79"/>
+        <location filename="../ui/answerpane.cpp" line="111"/>
         <source>Done. First token after %1 ms</source>
         <translation>完成。首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="81"/>
+        <location filename="../ui/answerpane.cpp" line="113"/>
         <source> (prefetched)</source>
         <translation>（已预取）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="86"/>
+        <location filename="../ui/answerpane.cpp" line="118"/>
         <source>, %1 tokens/s</source>
         <translation>，每秒 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="89"/>
+        <location filename="../ui/answerpane.cpp" line="121"/>
         <source>, %1 prompt tokens (%2 from cache)</source>
         <translation>，提示词 %1 个词元（其中 %2 个来自缓存）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="94"/>
+        <location filename="../ui/answerpane.cpp" line="126"/>
         <source>(stopped at the token limit)</source>
         <translation>（已达到词元上限）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="96"/>
+        <location filename="../ui/answerpane.cpp" line="128"/>
         <source>(withheld by the provider&apos;s content filter)</source>
         <translation>（已被服务商的内容过滤器拦截）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="97"/>
+        <location filename="../ui/answerpane.cpp" line="129"/>
         <source>%1.</source>
         <comment>ends the status sentence</comment>
         <translation>%1。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="104"/>
+        <location filename="../ui/answerpane.cpp" line="137"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="119"/>
+        <location filename="../ui/answerpane.cpp" line="165"/>
         <source>Now using %1: run the action again to ask it.</source>
         <translation>现在使用的是 %1：重新运行该操作即可向它提问。</translation>
     </message>
@@ -292,931 +287,956 @@
         <translation>文档保持打开期间，按此间隔刷新其缓存：服务商的缓存几分钟后就会过期。</translation>
     </message>
     <message>
+        <location filename="../ui/prefetchparameters.cpp" line="56"/>
+        <source>warm-up idle limit</source>
+        <translation>预热闲置上限</translation>
+    </message>
+    <message>
         <location filename="../ui/prefetchparameters.cpp" line="57"/>
+        <source>Stop when &amp;idle for:</source>
+        <translation>闲置多久后停止(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="58"/>
+        <source>A document that has been in the background, or open without use, for this long is no longer re-warmed; it is warmed again when you come back to it.</source>
+        <translation>在后台或打开但未使用达到这么久的文档不再重新预热；回到它时会再次预热。</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="64"/>
         <source>hover prefetch</source>
         <translation>悬停预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="58"/>
+        <location filename="../ui/prefetchparameters.cpp" line="65"/>
         <source>&amp;Hover prefetch</source>
         <translation>悬停预取(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="59"/>
+        <location filename="../ui/prefetchparameters.cpp" line="66"/>
         <source>Resting the pointer on an action starts its answer; clicking takes it over, leaving cancels it.</source>
         <translation>指针停在某个操作上时即开始生成其回答；点击即接管该回答，移开则取消。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="64"/>
+        <location filename="../ui/prefetchparameters.cpp" line="71"/>
         <source>hover delay</source>
         <translation>悬停延迟</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="65"/>
+        <location filename="../ui/prefetchparameters.cpp" line="72"/>
         <source>Rest &amp;time before starting:</source>
         <translation>开始前的停留时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="66"/>
+        <location filename="../ui/prefetchparameters.cpp" line="73"/>
         <source>How long the pointer rests on an action before its answer starts.</source>
         <translation>指针在操作上停留多久后开始生成回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="69"/>
+        <location filename="../ui/prefetchparameters.cpp" line="76"/>
         <source>hover answer lifetime</source>
         <translation>悬停回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="70"/>
+        <location filename="../ui/prefetchparameters.cpp" line="77"/>
         <source>&amp;Keep an unused answer for:</source>
         <translation>未使用的回答保留(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="71"/>
-        <location filename="../ui/prefetchparameters.cpp" line="108"/>
-        <location filename="../ui/prefetchparameters.cpp" line="135"/>
+        <location filename="../ui/prefetchparameters.cpp" line="78"/>
+        <location filename="../ui/prefetchparameters.cpp" line="115"/>
+        <location filename="../ui/prefetchparameters.cpp" line="142"/>
         <source>An early answer nobody asked for is cancelled after this long.</source>
         <translation>无人请求的提前回答在此时间后取消。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="75"/>
+        <location filename="../ui/prefetchparameters.cpp" line="82"/>
         <source>debounce prefetch</source>
         <translation>防抖预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="76"/>
+        <location filename="../ui/prefetchparameters.cpp" line="83"/>
         <source>&amp;Debounce prefetch (typing pauses)</source>
         <translation>防抖预取（输入停顿时）(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="77"/>
+        <location filename="../ui/prefetchparameters.cpp" line="84"/>
         <source>A pause in typing a message that looks finished starts its answer; sending takes it over.</source>
         <translation>输入一条看起来已写完的消息时一旦停顿，即开始生成其回答；发送即接管该回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="82"/>
+        <location filename="../ui/prefetchparameters.cpp" line="89"/>
         <source>typing pause</source>
         <translation>输入停顿时长</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="83"/>
+        <location filename="../ui/prefetchparameters.cpp" line="90"/>
         <source>Typing &amp;pause:</source>
         <translation>输入停顿(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="84"/>
+        <location filename="../ui/prefetchparameters.cpp" line="91"/>
         <source>How long typing must pause before the draft is considered.</source>
         <translation>输入需停顿多久才会考虑该草稿。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="87"/>
+        <location filename="../ui/prefetchparameters.cpp" line="94"/>
         <source>pause after a sentence end</source>
         <translation>句末停顿</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="88"/>
+        <location filename="../ui/prefetchparameters.cpp" line="95"/>
         <source>Pause after a se&amp;ntence end:</source>
         <translation>句末停顿(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="89"/>
+        <location filename="../ui/prefetchparameters.cpp" line="96"/>
         <source>A draft that ends with a question mark or full stop is considered after this shorter pause: Enter usually follows within half a second.</source>
         <translation>以问号或句号结尾的草稿，只需停顿这段较短的时间就会被考虑：回车键通常在半秒内按下。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="94"/>
+        <location filename="../ui/prefetchparameters.cpp" line="101"/>
         <source>minimum draft length</source>
         <translation>草稿最小长度</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="95"/>
+        <location filename="../ui/prefetchparameters.cpp" line="102"/>
         <source>Minimum draft &amp;length:</source>
         <translation>草稿最小长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="96"/>
+        <location filename="../ui/prefetchparameters.cpp" line="103"/>
         <source>Shorter drafts are never sent early.</source>
         <translation>更短的草稿永远不会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="99"/>
+        <location filename="../ui/prefetchparameters.cpp" line="106"/>
         <source>completeness threshold</source>
         <translation>完整度阈值</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="100"/>
+        <location filename="../ui/prefetchparameters.cpp" line="107"/>
         <source>&amp;Completeness threshold:</source>
         <translation>完整度阈值(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="101"/>
+        <location filename="../ui/prefetchparameters.cpp" line="108"/>
         <source>A draft is sent early only when the completeness check is at least this sure (0 to 1) that you have finished it.</source>
         <translation>只有当完整度检查至少有这么大把握（0 到 1）认为你已写完时，草稿才会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="106"/>
+        <location filename="../ui/prefetchparameters.cpp" line="113"/>
         <source>debounce answer lifetime</source>
         <translation>防抖回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="107"/>
+        <location filename="../ui/prefetchparameters.cpp" line="114"/>
         <source>Keep an &amp;unused answer for:</source>
         <translation>未使用的回答保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="111"/>
+        <location filename="../ui/prefetchparameters.cpp" line="118"/>
         <source>similarity threshold</source>
         <translation>相似度阈值</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="112"/>
+        <location filename="../ui/prefetchparameters.cpp" line="119"/>
         <source>Take over when &amp;similar:</source>
         <translation>相似时接管(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="113"/>
+        <location filename="../ui/prefetchparameters.cpp" line="120"/>
         <source>0: the message sent must equal the draft. Otherwise the minimum similarity (0 to 1) at which a slightly different message still takes over the early answer.</source>
         <translation>0：发送的消息必须与草稿相同。否则为最低相似度（0 到 1），达到该值时略有不同的消息仍可接管提前生成的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="118"/>
+        <location filename="../ui/prefetchparameters.cpp" line="125"/>
         <source>model completeness check</source>
         <translation>模型完整度检查</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="119"/>
+        <location filename="../ui/prefetchparameters.cpp" line="126"/>
         <source>Ask the &amp;model whether a draft is complete</source>
         <translation>询问模型(&amp;M)草稿是否完整</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="120"/>
+        <location filename="../ui/prefetchparameters.cpp" line="127"/>
         <source>Sends the draft to the provider to judge whether it is finished, instead of the built-in check; costs a few tokens per pause.</source>
         <translation>将草稿发送给服务商来判断是否已写完，以代替内置检查；每次停顿会消耗少量词元。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="126"/>
+        <location filename="../ui/prefetchparameters.cpp" line="133"/>
         <source>workflow prefetch</source>
         <translation>工作流预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="127"/>
+        <location filename="../ui/prefetchparameters.cpp" line="134"/>
         <source>W&amp;orkflow prefetch</source>
         <translation>工作流预取(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="128"/>
+        <location filename="../ui/prefetchparameters.cpp" line="135"/>
         <source>Completing a step of a wizard starts the answer of the next one from the form data.</source>
         <translation>完成向导的一个步骤后，即根据表单数据开始生成下一步的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="133"/>
+        <location filename="../ui/prefetchparameters.cpp" line="140"/>
         <source>workflow answer lifetime</source>
         <translation>工作流回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="134"/>
+        <location filename="../ui/prefetchparameters.cpp" line="141"/>
         <source>Keep an unused answer &amp;for:</source>
         <translation>未使用的回答保留(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="139"/>
+        <location filename="../ui/prefetchparameters.cpp" line="146"/>
         <source>early guess length</source>
         <translation>提前猜测的长度</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="140"/>
+        <location filename="../ui/prefetchparameters.cpp" line="147"/>
         <source>&amp;Length of an early guess:</source>
         <translation>提前猜测的长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="141"/>
+        <location filename="../ui/prefetchparameters.cpp" line="148"/>
         <source>An early guess keeps only this many tokens (it stops there unless you point at or choose the action while it streams), so a wrong one costs little; when you ask, they show at once while the rest is fetched. Only where the provider can continue an answer.</source>
         <translation>提前猜测只保留这么多个词元（除非在它生成时你指向或选择了该操作，否则就在此停止），猜错了花费也很少；你真正发出请求时，这些词元会立即显示，其余部分随后获取。仅适用于能够续写回答的服务商。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="148"/>
+        <location filename="../ui/prefetchparameters.cpp" line="155"/>
         <source>answers guessed at once</source>
         <translation>同时猜测的回答数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="149"/>
+        <location filename="../ui/prefetchparameters.cpp" line="156"/>
         <source>Answers &amp;guessed at once:</source>
         <translation>同时猜测的回答数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="150"/>
+        <location filename="../ui/prefetchparameters.cpp" line="157"/>
         <source>When a signal leaves several actions possible, this many of the likeliest are guessed.</source>
         <translation>当一个信号对应多个可能的操作时，猜测其中最可能的这么多个。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="156"/>
+        <location filename="../ui/prefetchparameters.cpp" line="163"/>
         <source>pointer trajectory prefetch</source>
         <translation>指针轨迹预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="157"/>
+        <location filename="../ui/prefetchparameters.cpp" line="164"/>
         <source>Pointer &amp;trajectory</source>
         <translation>指针轨迹(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="158"/>
+        <location filename="../ui/prefetchparameters.cpp" line="165"/>
         <source>While the pointer moves, where it is heading is predicted; an action button it will arrive on gets an early guess before the pointer is there.</source>
         <translation>指针移动时会预测它的去向；它将要到达的操作按钮会在指针到达之前得到一次提前猜测。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="163"/>
+        <location filename="../ui/prefetchparameters.cpp" line="170"/>
         <source>trajectory margin</source>
         <translation>轨迹边距</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="164"/>
+        <location filename="../ui/prefetchparameters.cpp" line="171"/>
         <source>&amp;Margin around a button:</source>
         <translation>按钮周围的边距(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="165"/>
+        <location filename="../ui/prefetchparameters.cpp" line="172"/>
         <source>A predicted end this close to a button counts as arriving on it.</source>
         <translation>预测的终点离按钮这么近时，视为到达该按钮。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="168"/>
+        <location filename="../ui/prefetchparameters.cpp" line="175"/>
         <source>trajectory guess lifetime</source>
         <translation>轨迹猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="169"/>
+        <location filename="../ui/prefetchparameters.cpp" line="176"/>
         <source>Keep an unused &amp;guess for:</source>
         <translation>未使用的猜测保留(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="170"/>
-        <location filename="../ui/prefetchparameters.cpp" line="188"/>
-        <location filename="../ui/prefetchparameters.cpp" line="201"/>
-        <location filename="../ui/prefetchparameters.cpp" line="219"/>
-        <location filename="../ui/prefetchparameters.cpp" line="237"/>
+        <location filename="../ui/prefetchparameters.cpp" line="177"/>
+        <location filename="../ui/prefetchparameters.cpp" line="195"/>
+        <location filename="../ui/prefetchparameters.cpp" line="208"/>
+        <location filename="../ui/prefetchparameters.cpp" line="226"/>
+        <location filename="../ui/prefetchparameters.cpp" line="244"/>
         <source>An early guess nobody asked for is cancelled after this long.</source>
         <translation>没有被用到的提前猜测在这么长时间后取消。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="174"/>
+        <location filename="../ui/prefetchparameters.cpp" line="181"/>
         <source>selection prefetch</source>
         <translation>选区预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="175"/>
+        <location filename="../ui/prefetchparameters.cpp" line="182"/>
         <source>Finished &amp;selection</source>
         <translation>完成的选区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="176"/>
+        <location filename="../ui/prefetchparameters.cpp" line="183"/>
         <source>Selecting text guesses the action you usually take on a selection (rewrite, explain or translate).</source>
         <translation>选中文本后，会猜测你通常对选区执行的操作（改写、解释或翻译）。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="181"/>
+        <location filename="../ui/prefetchparameters.cpp" line="188"/>
         <source>selection settle time</source>
         <translation>选区稳定时间</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="182"/>
+        <location filename="../ui/prefetchparameters.cpp" line="189"/>
         <source>Selection &amp;unchanged for:</source>
         <translation>选区保持不变(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="183"/>
+        <location filename="../ui/prefetchparameters.cpp" line="190"/>
         <source>A selection that stays this long is finished.</source>
         <translation>选区保持这么长时间不变即视为完成。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="186"/>
+        <location filename="../ui/prefetchparameters.cpp" line="193"/>
         <source>selection guess lifetime</source>
         <translation>选区猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="187"/>
+        <location filename="../ui/prefetchparameters.cpp" line="194"/>
         <source>Keep an unused g&amp;uess for:</source>
         <translation>未使用的猜测保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="192"/>
+        <location filename="../ui/prefetchparameters.cpp" line="199"/>
         <source>keyboard prefetch</source>
         <translation>键盘预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="193"/>
+        <location filename="../ui/prefetchparameters.cpp" line="200"/>
         <source>&amp;Keyboard focus and shortcuts</source>
         <translation>键盘焦点和快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="194"/>
+        <location filename="../ui/prefetchparameters.cpp" line="201"/>
         <source>Moving the keyboard focus onto an action, or holding a shortcut&apos;s Ctrl+Alt, guesses the action that follows.</source>
         <translation>把键盘焦点移到某个操作上，或按住快捷键的 Ctrl+Alt，会猜测接下来的操作。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="199"/>
+        <location filename="../ui/prefetchparameters.cpp" line="206"/>
         <source>keyboard guess lifetime</source>
         <translation>键盘猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="200"/>
+        <location filename="../ui/prefetchparameters.cpp" line="207"/>
         <source>Keep an unused gu&amp;ess for:</source>
         <translation>未使用的猜测保留(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="205"/>
+        <location filename="../ui/prefetchparameters.cpp" line="212"/>
         <source>opened-document prefetch</source>
         <translation>打开文档预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="206"/>
+        <location filename="../ui/prefetchparameters.cpp" line="213"/>
         <source>&amp;Opened document</source>
         <translation>刚打开的文档(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="207"/>
+        <location filename="../ui/prefetchparameters.cpp" line="214"/>
         <source>A document just opened and being read guesses what you usually do first (a summary, a continuation).</source>
         <translation>刚打开、正在阅读的文档会猜测你通常先做的事（摘要、续写）。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="212"/>
+        <location filename="../ui/prefetchparameters.cpp" line="219"/>
         <source>reading time</source>
         <translation>阅读时间</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="213"/>
+        <location filename="../ui/prefetchparameters.cpp" line="220"/>
         <source>Open and unedited &amp;for:</source>
         <translation>打开且未编辑(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="214"/>
+        <location filename="../ui/prefetchparameters.cpp" line="221"/>
         <source>The guess waits until the document has been open this long without an edit.</source>
         <translation>文档打开这么长时间且未被编辑后才开始猜测。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="217"/>
+        <location filename="../ui/prefetchparameters.cpp" line="224"/>
         <source>opened-document guess lifetime</source>
         <translation>打开文档猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="218"/>
+        <location filename="../ui/prefetchparameters.cpp" line="225"/>
         <source>Keep an unused gue&amp;ss for:</source>
         <translation>未使用的猜测保留(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="223"/>
+        <location filename="../ui/prefetchparameters.cpp" line="230"/>
         <source>habits prefetch</source>
         <translation>习惯预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="224"/>
+        <location filename="../ui/prefetchparameters.cpp" line="231"/>
         <source>Your &amp;habits</source>
         <translation>你的习惯(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="225"/>
+        <location filename="../ui/prefetchparameters.cpp" line="232"/>
         <source>After an answer, the action you usually take next is guessed. What you usually do is counted on this computer only.</source>
         <translation>一个回答结束后，会猜测你通常接下来执行的操作。你的习惯只在这台电脑上统计。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="230"/>
+        <location filename="../ui/prefetchparameters.cpp" line="237"/>
         <source>habit threshold</source>
         <translation>习惯阈值</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="231"/>
+        <location filename="../ui/prefetchparameters.cpp" line="238"/>
         <source>Guess when at least &amp;this likely:</source>
         <translation>可能性至少达到此值时猜测(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="232"/>
+        <location filename="../ui/prefetchparameters.cpp" line="239"/>
         <source>How often you took that action next, of the times before.</source>
         <translation>在以往的情况中，你接下来执行该操作的比例。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="235"/>
+        <location filename="../ui/prefetchparameters.cpp" line="242"/>
         <source>habits guess lifetime</source>
         <translation>习惯猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="236"/>
+        <location filename="../ui/prefetchparameters.cpp" line="243"/>
         <source>Keep an unused guess fo&amp;r:</source>
         <translation>未使用的猜测保留(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="241"/>
+        <location filename="../ui/prefetchparameters.cpp" line="248"/>
         <source>buffer cap</source>
         <translation>缓冲上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="242"/>
+        <location filename="../ui/prefetchparameters.cpp" line="249"/>
         <source>&amp;Buffer per early answer:</source>
         <translation>每个提前回答的缓冲(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="243"/>
+        <location filename="../ui/prefetchparameters.cpp" line="250"/>
         <source>An early answer nobody has asked for yet stops reading at this many tokens and the provider waits; nothing is dropped.</source>
         <translation>尚无人请求的提前回答在读到这么多词元后暂停读取，服务商随之等待；不会丢弃任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="248"/>
+        <location filename="../ui/prefetchparameters.cpp" line="255"/>
         <source>foreground lane</source>
         <translation>前台通道</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="249"/>
+        <location filename="../ui/prefetchparameters.cpp" line="256"/>
         <source>&amp;Foreground requests at once:</source>
         <translation>同时进行的前台请求(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="250"/>
+        <location filename="../ui/prefetchparameters.cpp" line="257"/>
         <source>Answers you asked for that may stream at the same time.</source>
         <translation>你请求的回答中可同时流式传输的数量。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="253"/>
+        <location filename="../ui/prefetchparameters.cpp" line="260"/>
         <source>time limit per request</source>
         <translation>单个请求的时间上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="254"/>
+        <location filename="../ui/prefetchparameters.cpp" line="261"/>
         <source>T&amp;ime limit per request:</source>
         <translation>单个请求的时间上限(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="255"/>
+        <location filename="../ui/prefetchparameters.cpp" line="262"/>
         <source>A request still not done after this long fails as a timeout, keeping the text so far: a server that only sends keep-alives cannot hold an answer forever.</source>
         <translation>请求在这段时间后仍未完成，即按超时失败，并保留目前收到的文本：只发送保活消息的服务器无法无限期地占住一个回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="260"/>
+        <location filename="../ui/prefetchparameters.cpp" line="267"/>
         <source>prefetch lane</source>
         <translation>预取通道</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="261"/>
+        <location filename="../ui/prefetchparameters.cpp" line="268"/>
         <source>&amp;Prefetch requests at once:</source>
         <translation>同时进行的预取请求(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="262"/>
+        <location filename="../ui/prefetchparameters.cpp" line="269"/>
         <source>Early answers that may stream at the same time; at most the foreground lane. An answer you ask for always takes precedence.</source>
         <translation>可同时流式传输的提前回答数量；不超过前台通道。你请求的回答始终优先。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="267"/>
+        <location filename="../ui/prefetchparameters.cpp" line="274"/>
         <source>prefetch queue</source>
         <translation>预取队列</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="268"/>
+        <location filename="../ui/prefetchparameters.cpp" line="275"/>
         <source>Prefetch &amp;queue:</source>
         <translation>预取队列(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="269"/>
+        <location filename="../ui/prefetchparameters.cpp" line="276"/>
         <source>Early answers waiting for a slot; beyond this many they are skipped.</source>
         <translation>等待空位的提前回答；超过此数量则跳过。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="273"/>
+        <location filename="../ui/prefetchparameters.cpp" line="280"/>
         <source>hourly prefetch budget</source>
         <translation>每小时预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="274"/>
+        <location filename="../ui/prefetchparameters.cpp" line="281"/>
         <source>Hourly token b&amp;udget:</source>
         <translation>每小时词元预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="275"/>
+        <location filename="../ui/prefetchparameters.cpp" line="282"/>
         <source>Tokens early answers may use in any hour; 0 means unlimited.</source>
         <translation>提前回答在任意一小时内可使用的词元数；0 表示不限。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="278"/>
+        <location filename="../ui/prefetchparameters.cpp" line="285"/>
         <source>hourly money budget</source>
         <translation>每小时金额预算</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="279"/>
+        <location filename="../ui/prefetchparameters.cpp" line="286"/>
         <source>Hourly mone&amp;y budget:</source>
         <translation>每小时金额预算(&amp;Y)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="280"/>
+        <location filename="../ui/prefetchparameters.cpp" line="287"/>
         <source>What early answers may cost in any hour, at the provider&apos;s prices (Providers page) and in its currency; 0 means unlimited. An early answer must fit this and the token budget. A provider without prices is not limited by it.</source>
         <translation>提前回答在任意一小时内可花费的金额，按服务商的价格（见“服务商”页）以其货币计；0 表示不限。提前回答须同时在本预算和词元预算之内。没有价格的服务商不受此限制。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="287"/>
+        <location filename="../ui/prefetchparameters.cpp" line="294"/>
         <source>pause on battery saver and metered connections</source>
         <translation>在省电模式和按流量计费的连接下暂停</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="288"/>
+        <location filename="../ui/prefetchparameters.cpp" line="295"/>
         <source>Pause prefetch on battery sa&amp;ver and metered connections</source>
         <translation>在省电模式和按流量计费的连接下暂停预取(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="289"/>
+        <location filename="../ui/prefetchparameters.cpp" line="296"/>
         <source>While the battery is low or the computer is in power-saver mode, or its network connection is metered, no early answers are started; the answers you ask for still come. The status bar says when prefetch is paused and why.</source>
         <translation>电量不足、电脑处于省电模式或网络连接按流量计费时，不会提前开始任何回答；你主动请求的回答照常返回。状态栏会说明预取何时暂停以及原因。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="296"/>
+        <location filename="../ui/prefetchparameters.cpp" line="303"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="297"/>
+        <location filename="../ui/prefetchparameters.cpp" line="304"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="298"/>
+        <location filename="../ui/prefetchparameters.cpp" line="305"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="302"/>
+        <location filename="../ui/prefetchparameters.cpp" line="309"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="303"/>
+        <location filename="../ui/prefetchparameters.cpp" line="310"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="304"/>
+        <location filename="../ui/prefetchparameters.cpp" line="311"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="307"/>
+        <location filename="../ui/prefetchparameters.cpp" line="314"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="308"/>
+        <location filename="../ui/prefetchparameters.cpp" line="315"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="309"/>
+        <location filename="../ui/prefetchparameters.cpp" line="316"/>
         <source>What unused early answers cost, as a share of what the answers you used cost: in money where the provider has prices, in tokens where it has none. Above this the strategy pauses itself.</source>
         <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="315"/>
+        <location filename="../ui/prefetchparameters.cpp" line="322"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="316"/>
+        <location filename="../ui/prefetchparameters.cpp" line="323"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="317"/>
+        <location filename="../ui/prefetchparameters.cpp" line="324"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="323"/>
+        <location filename="../ui/prefetchparameters.cpp" line="330"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="324"/>
+        <location filename="../ui/prefetchparameters.cpp" line="331"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="325"/>
+        <location filename="../ui/prefetchparameters.cpp" line="332"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="328"/>
+        <location filename="../ui/prefetchparameters.cpp" line="335"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="329"/>
+        <location filename="../ui/prefetchparameters.cpp" line="336"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="330"/>
+        <location filename="../ui/prefetchparameters.cpp" line="337"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="209"/>
+        <location filename="../ui/appsettings.cpp" line="218"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="216"/>
+        <location filename="../ui/appsettings.cpp" line="225"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="219"/>
+        <location filename="../ui/appsettings.cpp" line="228"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="222"/>
+        <location filename="../ui/appsettings.cpp" line="231"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="235"/>
-        <location filename="../ui/appsettings.cpp" line="245"/>
+        <location filename="../ui/appsettings.cpp" line="244"/>
+        <location filename="../ui/appsettings.cpp" line="254"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="262"/>
+        <location filename="../ui/appsettings.cpp" line="271"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="272"/>
+        <location filename="../ui/appsettings.cpp" line="281"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="287"/>
-        <location filename="../ui/appsettings.cpp" line="313"/>
+        <location filename="../ui/appsettings.cpp" line="296"/>
+        <location filename="../ui/appsettings.cpp" line="322"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="294"/>
+        <location filename="../ui/appsettings.cpp" line="303"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="299"/>
+        <location filename="../ui/appsettings.cpp" line="308"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="304"/>
+        <location filename="../ui/appsettings.cpp" line="313"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="317"/>
+        <location filename="../ui/appsettings.cpp" line="326"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="329"/>
+        <location filename="../ui/appsettings.cpp" line="338"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="333"/>
+        <location filename="../ui/appsettings.cpp" line="342"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="344"/>
+        <location filename="../ui/appsettings.cpp" line="353"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="358"/>
+        <location filename="../ui/appsettings.cpp" line="366"/>
+        <source>%1 has no extended thinking; the thinking budget in the settings file was ignored.</source>
+        <translation>%1 没有扩展思考功能；已忽略设置文件中的思考预算。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="372"/>
+        <source>The thinking budget of %1 in the settings file (%2) is not 0 (off) or a whole number of tokens from %3 to %4; thinking stays off.</source>
+        <translation>设置文件中 %1 的思考预算（%2）不是 0（关闭），也不是 %3 到 %4 之间的整数个词元；思考保持关闭。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="385"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="368"/>
+        <location filename="../ui/appsettings.cpp" line="395"/>
         <source>Whether %1 may use plain http:// was neither true nor false in the settings file; it may not.</source>
         <translation>设置文件中关于 %1 是否可以使用明文 http:// 的值既不是 true 也不是 false；因此不允许。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="381"/>
+        <location filename="../ui/appsettings.cpp" line="408"/>
         <source>The %1 timeout of %2 in the settings file (%3) is not a whole number of seconds from %4 to %5; using %6 s.</source>
         <translation>设置文件中 %2 的%1超时（%3）不是 %4 到 %5 之间的整秒数；改用 %6 秒。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="398"/>
+        <location filename="../ui/appsettings.cpp" line="425"/>
         <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="419"/>
+        <location filename="../ui/appsettings.cpp" line="446"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="429"/>
+        <location filename="../ui/appsettings.cpp" line="456"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; Translate writes the other of English and Chinese.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；“翻译”将写成英语和中文中的另一种。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="440"/>
+        <location filename="../ui/appsettings.cpp" line="467"/>
         <source>The text size in the settings file (%1) is not a percentage from %2 to %3; using the desktop&apos;s size.</source>
         <translation>设置文件中的文字大小（%1）不是 %2 到 %3 之间的百分比；改用桌面的大小。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="454"/>
+        <location filename="../ui/appsettings.cpp" line="481"/>
         <source>The colour scheme in the settings file (%1) is not one of &quot;system&quot;, &quot;light&quot; or &quot;dark&quot;; following the desktop.</source>
         <translation>设置文件中的配色方案（%1）不是“system”“light”或“dark”之一；将跟随桌面。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="464"/>
+        <location filename="../ui/appsettings.cpp" line="491"/>
         <source>The log detail in the settings file (%1) is not one of &quot;warnings&quot;, &quot;normal&quot; or &quot;detailed&quot;; using &quot;normal&quot;.</source>
         <translation>设置文件中的日志详细程度（%1）不是“warnings”、“normal”或“detailed”之一；将使用“normal”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="495"/>
+        <location filename="../ui/appsettings.cpp" line="522"/>
         <source>Normal</source>
         <translation>普通</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="496"/>
+        <location filename="../ui/appsettings.cpp" line="523"/>
         <source>Detailed (for bug reports)</source>
         <translation>详细（用于错误报告）</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="497"/>
+        <location filename="../ui/appsettings.cpp" line="524"/>
         <source>Warnings and errors only</source>
         <translation>仅警告和错误</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="502"/>
+        <location filename="../ui/appsettings.cpp" line="529"/>
         <source>As the desktop</source>
         <translation>跟随桌面</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="502"/>
+        <location filename="../ui/appsettings.cpp" line="529"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="503"/>
+        <location filename="../ui/appsettings.cpp" line="530"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="509"/>
+        <location filename="../ui/appsettings.cpp" line="536"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="951"/>
+        <location filename="../ui/appsettings.cpp" line="990"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="952"/>
+        <location filename="../ui/appsettings.cpp" line="991"/>
         <source>first byte</source>
         <translation>首字节</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="953"/>
+        <location filename="../ui/appsettings.cpp" line="992"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="358"/>
+        <location filename="../ui/prefetchparameters.cpp" line="365"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="358"/>
+        <location filename="../ui/prefetchparameters.cpp" line="365"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="361"/>
+        <location filename="../ui/prefetchparameters.cpp" line="368"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="363"/>
+        <location filename="../ui/prefetchparameters.cpp" line="370"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="365"/>
+        <location filename="../ui/prefetchparameters.cpp" line="372"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="368"/>
-        <location filename="../ui/prefetchparameters.cpp" line="385"/>
+        <location filename="../ui/prefetchparameters.cpp" line="375"/>
+        <location filename="../ui/prefetchparameters.cpp" line="392"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="369"/>
+        <location filename="../ui/prefetchparameters.cpp" line="376"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="371"/>
+        <location filename="../ui/prefetchparameters.cpp" line="378"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="373"/>
+        <location filename="../ui/prefetchparameters.cpp" line="380"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="375"/>
+        <location filename="../ui/prefetchparameters.cpp" line="382"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="379"/>
+        <location filename="../ui/prefetchparameters.cpp" line="386"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="381"/>
+        <location filename="../ui/prefetchparameters.cpp" line="388"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="522"/>
+        <location filename="../ui/appsettings.cpp" line="549"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="532"/>
+        <location filename="../ui/appsettings.cpp" line="559"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="534"/>
+        <location filename="../ui/appsettings.cpp" line="561"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="538"/>
+        <location filename="../ui/appsettings.cpp" line="565"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="589"/>
+        <location filename="../ui/appsettings.cpp" line="616"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="589"/>
+        <location filename="../ui/appsettings.cpp" line="616"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="591"/>
+        <location filename="../ui/appsettings.cpp" line="618"/>
         <source>more</source>
         <translation>更多</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="849"/>
+        <location filename="../ui/appsettings.cpp" line="888"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="855"/>
+        <location filename="../ui/appsettings.cpp" line="894"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="856"/>
+        <location filename="../ui/appsettings.cpp" line="895"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="857"/>
+        <location filename="../ui/appsettings.cpp" line="896"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="858"/>
+        <location filename="../ui/appsettings.cpp" line="897"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="907"/>
+        <location filename="../ui/appsettings.cpp" line="946"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="910"/>
+        <location filename="../ui/appsettings.cpp" line="949"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="915"/>
+        <location filename="../ui/appsettings.cpp" line="954"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -1269,44 +1289,79 @@
 <context>
     <name>Gui::ChatDock</name>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="57"/>
+        <location filename="../ui/chattranscript.cpp" line="72"/>
         <source>Your message</source>
         <translation>你的消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="59"/>
+        <location filename="../ui/chattranscript.cpp" line="74"/>
         <location filename="../ui/conversationexport.cpp" line="184"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="99"/>
+        <location filename="../ui/chattranscript.cpp" line="105"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../ui/chattranscript.cpp" line="106"/>
+        <source>Copy the answer as Markdown (Ctrl+Shift+C in the transcript)</source>
+        <translation>以 Markdown 复制回答（在对话记录中按 Ctrl+Shift+C）</translation>
+    </message>
+    <message>
+        <location filename="../ui/chattranscript.cpp" line="107"/>
+        <source>Regenerate</source>
+        <translation>重新生成</translation>
+    </message>
+    <message>
+        <location filename="../ui/chattranscript.cpp" line="108"/>
+        <source>Replace this answer with a new one (Ctrl+Shift+R)</source>
+        <translation>用新的回答替换此回答（Ctrl+Shift+R）</translation>
+    </message>
+    <message>
+        <location filename="../ui/chattranscript.cpp" line="109"/>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <location filename="../ui/chattranscript.cpp" line="110"/>
+        <source>Edit this message and send it again; the messages after it are deleted</source>
+        <translation>编辑此消息并重新发送；其后的消息将被删除</translation>
+    </message>
+    <message>
+        <location filename="../ui/chattranscript.cpp" line="113"/>
+        <source>Delete this message</source>
+        <translation>删除此消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/chattranscript.cpp" line="162"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="103"/>
+        <location filename="../ui/chattranscript.cpp" line="166"/>
         <source>Usage</source>
         <translation>用量</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="107"/>
+        <location filename="../ui/chattranscript.cpp" line="170"/>
         <location filename="../ui/conversationexport.cpp" line="185"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="127"/>
+        <location filename="../ui/chattranscript.cpp" line="193"/>
         <source>First token after %1 ms</source>
         <translation>首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="130"/>
+        <location filename="../ui/chattranscript.cpp" line="196"/>
         <source>%1 · prefetched</source>
         <translation>%1 · 已预取</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="131"/>
+        <location filename="../ui/chattranscript.cpp" line="197"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
@@ -1316,142 +1371,149 @@
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="129"/>
+        <location filename="../ui/chatdock.cpp" line="115"/>
+        <source>Regenerate Answer</source>
+        <translation>重新生成回答</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="142"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="158"/>
+        <location filename="../ui/chatdock.cpp" line="171"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="160"/>
+        <location filename="../ui/chatdock.cpp" line="173"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="169"/>
+        <location filename="../ui/chatdock.cpp" line="182"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="170"/>
+        <location filename="../ui/chatdock.cpp" line="183"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="171"/>
+        <location filename="../ui/chatdock.cpp" line="184"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="172"/>
+        <location filename="../ui/chatdock.cpp" line="185"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="186"/>
+        <location filename="../ui/chatdock.cpp" line="199"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="187"/>
+        <location filename="../ui/chatdock.cpp" line="200"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="258"/>
+        <location filename="../ui/chatdock.cpp" line="275"/>
         <source>About my library</source>
         <translation>关于我的资料库</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="423"/>
+        <location filename="../ui/chatdock.cpp" line="438"/>
         <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
         <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="437"/>
+        <location filename="../ui/chatdock.cpp" line="452"/>
         <source>The open document, %1 (about %2 tokens), goes with each message.</source>
         <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="441"/>
+        <location filename="../ui/chatdock.cpp" line="456"/>
         <source>The open document, %1, goes with each message.</source>
         <translation>打开的文档 %1 会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="448"/>
+        <location filename="../ui/chatdock.cpp" line="463"/>
         <source>This conversation began about %1: &lt;a href=&quot;open&quot;&gt;open it&lt;/a&gt; to ask about it again.</source>
         <translation>此对话最初是关于 %1 的：&lt;a href=&quot;open&quot;&gt;打开它&lt;/a&gt;即可继续就它提问。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="450"/>
+        <location filename="../ui/chatdock.cpp" line="465"/>
         <source>This conversation began about %1, which is no longer there.</source>
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="204"/>
+        <location filename="../ui/chattranscript.cpp" line="286"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="193"/>
+        <location filename="../ui/chatdock.cpp" line="209"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="194"/>
+        <location filename="../ui/chatdock.cpp" line="210"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="201"/>
+        <location filename="../ui/chatdock.cpp" line="217"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="202"/>
+        <location filename="../ui/chatdock.cpp" line="218"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="203"/>
+        <location filename="../ui/chatdock.cpp" line="219"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="204"/>
+        <location filename="../ui/chatdock.cpp" line="220"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="206"/>
+        <location filename="../ui/chatdock.cpp" line="222"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="207"/>
+        <location filename="../ui/chatdock.cpp" line="223"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="208"/>
+        <location filename="../ui/chatdock.cpp" line="224"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="435"/>
+        <location filename="../ui/chatdock.cpp" line="450"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="295"/>
+        <location filename="../ui/chatdock.cpp" line="312"/>
+        <location filename="../ui/chatdockactions.cpp" line="33"/>
         <source>An answer is still coming: wait for it, or stop it first (Esc).</source>
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="298"/>
+        <location filename="../ui/chatdock.cpp" line="315"/>
+        <location filename="../ui/chatdockactions.cpp" line="36"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
@@ -1461,52 +1523,133 @@
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="359"/>
+        <location filename="../ui/chatdock.cpp" line="371"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="377"/>
-        <location filename="../ui/chatdock.cpp" line="383"/>
+        <location filename="../ui/chatdock.cpp" line="389"/>
+        <location filename="../ui/chatdock.cpp" line="395"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="381"/>
+        <location filename="../ui/chatdock.cpp" line="393"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="308"/>
+        <location filename="../ui/chatdock.cpp" line="325"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="242"/>
+        <location filename="../ui/chattranscript.cpp" line="325"/>
         <source>Show %1 earlier messages</source>
         <translation>显示更早的 %1 条消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="269"/>
+        <location filename="../ui/chattranscript.cpp" line="354"/>
         <location filename="../ui/conversationexport.cpp" line="197"/>
         <source>Incomplete: the answer was stopped or interrupted.</source>
         <translation>不完整：回答被停止或中断。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="277"/>
+        <location filename="../ui/chattranscript.cpp" line="376"/>
         <source>Ask anything. In “About the current document” mode, the open document goes with your message.</source>
         <translation>尽管提问。在“关于当前文档”模式下，打开的文档会随你的消息一起发送。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/chatdockactions.cpp" line="70"/>
+        <source>Answer copied to the clipboard (%n character(s))</source>
+        <translation>
+            <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdockactions.cpp" line="81"/>
+        <source>Delete Message</source>
+        <translation>删除消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdockactions.cpp" line="83"/>
+        <source>Delete your message? Its answer stays. This cannot be undone.</source>
+        <translation>删除您的消息？它的回答会保留。此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdockactions.cpp" line="84"/>
+        <source>Delete this answer? This cannot be undone.</source>
+        <translation>删除此回答？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdockactions.cpp" line="86"/>
+        <location filename="../ui/chattranscript.cpp" line="112"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdockactions.cpp" line="100"/>
+        <source>Message deleted.</source>
+        <translation>消息已删除。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdockactions.cpp" line="124"/>
+        <source>Editing an earlier message: sending it replaces it and deletes every message after it.</source>
+        <translation>正在编辑较早的消息：发送后将替换它，并删除其后的所有消息。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdockactions.cpp" line="129"/>
+        <source>Cancel Edit</source>
+        <translation>取消编辑</translation>
+    </message>
+    <message>
+        <location filename="../ui/storedcitations.cpp" line="54"/>
+        <source>%1, page %2. Opens the PDF in your PDF viewer; the passage is on page %2.</source>
+        <translation>%1，第 %2 页。在 PDF 阅读器中打开该 PDF；段落位于第 %2 页。</translation>
+    </message>
+    <message>
+        <location filename="../ui/storedcitations.cpp" line="58"/>
+        <source>%1 (%2). Opens the file with the passage selected.</source>
+        <translation>%1（%2）。打开文件并选中该段落。</translation>
+    </message>
+    <message>
+        <location filename="../ui/storedcitations.cpp" line="60"/>
+        <source>%1. Opens the file with the passage selected.</source>
+        <translation>%1。打开文件并选中该段落。</translation>
     </message>
 </context>
 <context>
     <name>Gui::ChatSession</name>
     <message>
-        <location filename="../ui/chatsession.cpp" line="470"/>
-        <location filename="../ui/chatsession.cpp" line="481"/>
-        <location filename="../ui/chatsession.cpp" line="518"/>
-        <location filename="../ui/chatsession.cpp" line="522"/>
+        <location filename="../ui/chatsessionconversation.cpp" line="43"/>
+        <location filename="../ui/chatsessionconversation.cpp" line="54"/>
+        <location filename="../ui/chatsessionconversation.cpp" line="91"/>
+        <location filename="../ui/chatsessionconversation.cpp" line="95"/>
         <source>New conversation</source>
         <translation>新对话</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::CodeCopyButtons</name>
+    <message>
+        <location filename="../ui/codecopybuttons.cpp" line="25"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../ui/codecopybuttons.cpp" line="85"/>
+        <source>Copy this code to the clipboard</source>
+        <translation>将这段代码复制到剪贴板</translation>
+    </message>
+    <message>
+        <location filename="../ui/codecopybuttons.cpp" line="86"/>
+        <source>Copy code</source>
+        <translation>复制代码</translation>
+    </message>
+    <message>
+        <location filename="../ui/codecopybuttons.cpp" line="115"/>
+        <source>Copied</source>
+        <translation>已复制</translation>
     </message>
 </context>
 <context>
@@ -1759,135 +1902,147 @@
 <context>
     <name>Gui::ConversationStore</name>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="86"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="89"/>
         <source>Conversations cannot be saved: the folder %1 cannot be created. They are kept until Headstart closes.</source>
         <translation>无法保存对话：无法创建文件夹 %1。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="122"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="125"/>
         <source>%1 was written by a newer version of Headstart and is left untouched. Conversations are kept until Headstart closes.</source>
         <translation>%1 由更新版本的 Headstart 写入，未作任何改动。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="143"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="146"/>
         <source>Conversations cannot be saved: %1 They are kept until Headstart closes.</source>
         <translation>无法保存对话：%1 对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="144"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="147"/>
         <source>the file cannot be opened.</source>
         <translation>无法打开该文件。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="148"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="151"/>
         <source>The conversation file %1 is damaged and cannot be moved aside. Conversations are kept until Headstart closes.</source>
         <translation>对话文件 %1 已损坏且无法移走。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="154"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="157"/>
         <source>The conversation file was damaged (%1). It was moved, not deleted, to %2 and a new one was started. What can still be read from it can be exported: File, Export Damaged Conversations.</source>
         <translation>对话文件已损坏（%1）。它已被移动（而非删除）到 %2，并已新建一个对话文件。仍可读取的内容可以导出：“文件 › 导出损坏的对话”。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="157"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="160"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="179"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="182"/>
         <source>the integrity check gave no answer</source>
         <translation>完整性检查没有返回结果</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="233"/>
+        <location filename="../ui/conversationstore.cpp" line="234"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="233"/>
+        <location filename="../ui/conversationstore.cpp" line="234"/>
         <source>unknown database error</source>
         <translation>未知的数据库错误</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="238"/>
+        <location filename="../ui/conversationstore.cpp" line="239"/>
         <source>the conversation file is damaged, so nothing more is written into it; when Headstart starts again it is moved aside and a new one started</source>
         <translation>对话文件已损坏，因此不再向其中写入任何内容；Headstart 下次启动时会将其移到一旁并新建一个</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="302"/>
-        <location filename="../ui/conversationstore.cpp" line="308"/>
+        <location filename="../ui/conversationstore.cpp" line="303"/>
+        <location filename="../ui/conversationstore.cpp" line="309"/>
         <source>Could not search the conversations</source>
         <translation>无法搜索对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="313"/>
-        <location filename="../ui/conversationstore.cpp" line="322"/>
+        <location filename="../ui/conversationstore.cpp" line="314"/>
+        <location filename="../ui/conversationstore.cpp" line="323"/>
         <source>Could not read the conversations</source>
         <translation>无法读取对话列表</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="332"/>
-        <location filename="../ui/conversationstore.cpp" line="335"/>
+        <location filename="../ui/conversationstore.cpp" line="333"/>
+        <location filename="../ui/conversationstore.cpp" line="336"/>
         <source>Could not read the conversation</source>
         <translation>无法读取对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="336"/>
-        <location filename="../ui/conversationstore.cpp" line="371"/>
-        <location filename="../ui/conversationstore.cpp" line="387"/>
-        <location filename="../ui/conversationstore.cpp" line="410"/>
-        <location filename="../ui/conversationstore.cpp" line="463"/>
+        <location filename="../ui/conversationstore.cpp" line="337"/>
+        <location filename="../ui/conversationstore.cpp" line="372"/>
+        <location filename="../ui/conversationstore.cpp" line="388"/>
+        <location filename="../ui/conversationstore.cpp" line="411"/>
+        <location filename="../ui/conversationstore.cpp" line="465"/>
         <source>The conversation no longer exists.</source>
         <translation>该对话已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="344"/>
-        <location filename="../ui/conversationstore.cpp" line="355"/>
+        <location filename="../ui/conversationstore.cpp" line="345"/>
+        <location filename="../ui/conversationstore.cpp" line="356"/>
         <source>Could not create the conversation</source>
         <translation>无法创建对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="363"/>
-        <location filename="../ui/conversationstore.cpp" line="369"/>
+        <location filename="../ui/conversationstore.cpp" line="364"/>
+        <location filename="../ui/conversationstore.cpp" line="370"/>
         <source>Could not rename the conversation</source>
         <translation>无法重命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="379"/>
-        <location filename="../ui/conversationstore.cpp" line="385"/>
+        <location filename="../ui/conversationstore.cpp" line="380"/>
+        <location filename="../ui/conversationstore.cpp" line="386"/>
         <source>Could not save the conversation mode</source>
         <translation>无法保存对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="394"/>
+        <location filename="../ui/conversationstore.cpp" line="395"/>
         <source>Could not delete the conversation</source>
         <translation>无法删除对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="425"/>
-        <location filename="../ui/conversationstore.cpp" line="441"/>
+        <location filename="../ui/conversationstore.cpp" line="426"/>
+        <location filename="../ui/conversationstore.cpp" line="443"/>
         <source>Could not read the messages</source>
         <translation>无法读取消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="449"/>
+        <location filename="../ui/conversationstore.cpp" line="451"/>
         <source>Could not save the message</source>
         <translation>无法保存消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="485"/>
+        <location filename="../ui/conversationstore.cpp" line="487"/>
         <source>Could not import the conversation</source>
         <translation>无法导入对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="519"/>
+        <location filename="../ui/conversationstore.cpp" line="521"/>
         <source>Could not save the answer</source>
         <translation>无法保存回答</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="538"/>
+        <location filename="../ui/conversationstore.cpp" line="540"/>
+        <location filename="../ui/conversationstore.cpp" line="564"/>
+        <location filename="../ui/conversationstore.cpp" line="585"/>
         <source>The message no longer exists.</source>
         <translation>该消息已不存在。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="554"/>
+        <source>Could not save the answer&apos;s sources</source>
+        <translation>无法保存回答的来源</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="570"/>
+        <source>Could not delete the message</source>
+        <translation>无法删除消息</translation>
     </message>
 </context>
 <context>
@@ -2496,315 +2651,330 @@
 <context>
     <name>Gui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="77"/>
-        <location filename="../ui/mainwindow.cpp" line="923"/>
+        <location filename="../ui/mainwindow.cpp" line="79"/>
+        <location filename="../ui/mainwindow.cpp" line="942"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="293"/>
+        <location filename="../ui/mainwindow.cpp" line="295"/>
         <source>Summarize the document</source>
         <translation>总结文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="347"/>
+        <location filename="../ui/mainwindow.cpp" line="349"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="377"/>
+        <location filename="../ui/mainwindow.cpp" line="379"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="293"/>
+        <location filename="../ui/mainwindow.cpp" line="295"/>
         <source>&amp;Summarize</source>
         <translation>总结(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="313"/>
+        <location filename="../ui/mainwindow.cpp" line="315"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="341"/>
+        <location filename="../ui/mainwindow.cpp" line="343"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="383"/>
+        <location filename="../ui/mainwindow.cpp" line="385"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="430"/>
+        <location filename="../ui/mainwindow.cpp" line="432"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="899"/>
+        <location filename="../ui/mainwindow.cpp" line="918"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="886"/>
+        <location filename="../ui/mainwindow.cpp" line="905"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="295"/>
+        <location filename="../ui/mainwindow.cpp" line="297"/>
         <source>&amp;Continue Writing</source>
         <translation>续写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="296"/>
+        <location filename="../ui/mainwindow.cpp" line="298"/>
         <source>Continue writing from the end of the document</source>
         <translation>从文档末尾继续写作</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="297"/>
+        <location filename="../ui/mainwindow.cpp" line="299"/>
         <source>&amp;Rewrite Selection</source>
         <translation>改写选区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="298"/>
+        <location filename="../ui/mainwindow.cpp" line="300"/>
         <source>Rewrite the selected text more clearly</source>
         <translation>把选中的文字改写得更清楚</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="299"/>
+        <location filename="../ui/mainwindow.cpp" line="301"/>
         <source>&amp;Translate</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="300"/>
+        <location filename="../ui/mainwindow.cpp" line="302"/>
         <source>Translate the selection, or the whole document</source>
         <translation>翻译选区，或整篇文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="301"/>
+        <location filename="../ui/mainwindow.cpp" line="303"/>
         <source>E&amp;xplain Selection</source>
         <translation>解释选区(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="302"/>
+        <location filename="../ui/mainwindow.cpp" line="304"/>
         <source>Explain the selected text</source>
         <translation>解释选中的文字</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="307"/>
+        <location filename="../ui/mainwindow.cpp" line="309"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="315"/>
+        <location filename="../ui/mainwindow.cpp" line="317"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="318"/>
+        <location filename="../ui/mainwindow.cpp" line="320"/>
         <source>Re&amp;generate</source>
         <translation>重新生成(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="320"/>
+        <location filename="../ui/mainwindow.cpp" line="322"/>
         <source>Ask again (Ctrl+Alt+G)</source>
         <translation>再问一次（Ctrl+Alt+G）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="323"/>
+        <location filename="../ui/mainwindow.cpp" line="325"/>
         <source>&amp;Insert Answer</source>
         <translation>插入回答(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="325"/>
+        <location filename="../ui/mainwindow.cpp" line="327"/>
         <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
         <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="328"/>
+        <location filename="../ui/mainwindow.cpp" line="330"/>
         <source>Re&amp;place Selection</source>
         <translation>替换选区(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="330"/>
+        <location filename="../ui/mainwindow.cpp" line="332"/>
         <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
         <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="333"/>
+        <location filename="../ui/mainwindow.cpp" line="335"/>
         <source>Cop&amp;y Answer</source>
         <translation>复制回答(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="335"/>
+        <location filename="../ui/mainwindow.cpp" line="337"/>
         <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
         <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="342"/>
+        <location filename="../ui/mainwindow.cpp" line="344"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="345"/>
+        <location filename="../ui/mainwindow.cpp" line="347"/>
         <source>New Win&amp;dow</source>
         <translation>新建窗口(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="346"/>
+        <location filename="../ui/mainwindow.cpp" line="348"/>
         <source>New from &amp;Wizard…</source>
         <translation>用向导新建(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="349"/>
+        <location filename="../ui/mainwindow.cpp" line="351"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="351"/>
+        <location filename="../ui/mainwindow.cpp" line="353"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="355"/>
+        <location filename="../ui/mainwindow.cpp" line="357"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="360"/>
+        <location filename="../ui/mainwindow.cpp" line="362"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="367"/>
+        <location filename="../ui/mainwindow.cpp" line="369"/>
         <source>&amp;Export Damaged Conversations…</source>
         <translation>导出损坏的对话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="371"/>
+        <location filename="../ui/mainwindow.cpp" line="373"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="375"/>
+        <location filename="../ui/mainwindow.cpp" line="377"/>
         <source>C&amp;lose Window</source>
         <translation>关闭窗口(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="381"/>
+        <location filename="../ui/mainwindow.cpp" line="383"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="394"/>
+        <location filename="../ui/mainwindow.cpp" line="396"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="399"/>
+        <location filename="../ui/mainwindow.cpp" line="401"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="404"/>
+        <location filename="../ui/mainwindow.cpp" line="406"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="409"/>
+        <location filename="../ui/mainwindow.cpp" line="411"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="414"/>
+        <location filename="../ui/mainwindow.cpp" line="416"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="415"/>
+        <location filename="../ui/mainwindow.cpp" line="417"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="418"/>
+        <location filename="../ui/mainwindow.cpp" line="420"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="421"/>
+        <location filename="../ui/mainwindow.cpp" line="423"/>
         <source>Open &amp;Log Folder</source>
         <translation>打开日志文件夹(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="426"/>
+        <location filename="../ui/mainwindow.cpp" line="428"/>
         <source>&amp;About Headstart</source>
         <translation>关于 Headstart(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="485"/>
+        <location filename="../ui/mainwindow.cpp" line="487"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="489"/>
+        <location filename="../ui/mainwindow.cpp" line="491"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="506"/>
+        <location filename="../ui/mainwindow.cpp" line="508"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="609"/>
+        <location filename="../ui/mainwindow.cpp" line="611"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="653"/>
+        <location filename="../ui/mainwindow.cpp" line="655"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="828"/>
+        <location filename="../ui/mainwindow.cpp" line="742"/>
+        <source>%1 is no longer there.</source>
+        <translation>%1 已不存在。</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="746"/>
+        <source>No application opens %1 here.</source>
+        <translation>这里没有能打开 %1 的应用程序。</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="749"/>
+        <source>Opened %1 in your PDF viewer: the passage is on page %2.</source>
+        <translation>已在 PDF 阅读器中打开 %1：段落位于第 %2 页。</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="847"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="830"/>
+        <location filename="../ui/mainwindow.cpp" line="849"/>
         <source>No early answers start until this ends; the answers you ask for still come. Settings, Prefetch, Battery and network switches this off.</source>
         <translation>在此情况结束前不会提前开始任何回答；你主动请求的回答照常返回。可在“设置 › 预取 › 电池与网络”中关闭此功能。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="888"/>
+        <location filename="../ui/mainwindow.cpp" line="907"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="890"/>
+        <location filename="../ui/mainwindow.cpp" line="909"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="892"/>
+        <location filename="../ui/mainwindow.cpp" line="911"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="903"/>
+        <location filename="../ui/mainwindow.cpp" line="922"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="905"/>
+        <location filename="../ui/mainwindow.cpp" line="924"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="921"/>
+        <location filename="../ui/mainwindow.cpp" line="940"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -2828,12 +2998,12 @@
         <translation>显示或隐藏模型的推理过程</translation>
     </message>
     <message>
-        <location filename="../ui/markdownview.cpp" line="635"/>
+        <location filename="../ui/markdownview.cpp" line="645"/>
         <source>Reasoning (1 word)</source>
         <translation>推理过程（1 个词）</translation>
     </message>
     <message>
-        <location filename="../ui/markdownview.cpp" line="636"/>
+        <location filename="../ui/markdownview.cpp" line="646"/>
         <source>Reasoning (%1 words)</source>
         <translation>推理过程（%1 个词）</translation>
     </message>
@@ -3248,6 +3418,50 @@
     </message>
 </context>
 <context>
+    <name>Gui::ModelPicker</name>
+    <message>
+        <location filename="../ui/modelpicker.cpp" line="43"/>
+        <location filename="../ui/modelpicker.cpp" line="145"/>
+        <source>Load list</source>
+        <translation>加载列表</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelpicker.cpp" line="46"/>
+        <source>Asks the provider which models it serves (GET /models), with the key below.</source>
+        <translation>使用下方的密钥询问服务商提供哪些模型（GET /models）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelpicker.cpp" line="91"/>
+        <source>Loading the models of %1…</source>
+        <translation>正在加载 %1 的模型…</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelpicker.cpp" line="125"/>
+        <source>The provider lists no models; type the model&apos;s name.</source>
+        <translation>服务商未列出任何模型；请输入模型名称。</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelpicker.cpp" line="126"/>
+        <source>Models listed by the provider: %1. Open the list, or type part of a name to search it.</source>
+        <translation>服务商列出的模型：%1 个。打开列表，或输入名称的一部分进行搜索。</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelpicker.cpp" line="138"/>
+        <source>Loading the model list was cancelled.</source>
+        <translation>已取消加载模型列表。</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelpicker.cpp" line="139"/>
+        <source>No model list: %1 The model can still be typed.</source>
+        <translation>没有模型列表：%1 仍可手动输入模型。</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelpicker.cpp" line="145"/>
+        <source>Cancel loading</source>
+        <translation>取消加载</translation>
+    </message>
+</context>
+<context>
     <name>Gui::NetworkPage</name>
     <message>
         <location filename="../ui/networkpage.cpp" line="41"/>
@@ -3570,565 +3784,566 @@
 <context>
     <name>Gui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="58"/>
+        <location filename="../ui/settingsdialog.cpp" line="60"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="59"/>
+        <location filename="../ui/settingsdialog.cpp" line="61"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="60"/>
+        <location filename="../ui/settingsdialog.cpp" line="62"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="61"/>
+        <location filename="../ui/settingsdialog.cpp" line="63"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="62"/>
+        <location filename="../ui/settingsdialog.cpp" line="64"/>
         <source> characters</source>
         <translation> 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="63"/>
+        <location filename="../ui/settingsdialog.cpp" line="65"/>
         <source> requests</source>
         <translation> 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="64"/>
+        <location filename="../ui/settingsdialog.cpp" line="66"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="65"/>
-        <location filename="../ui/settingsdialog.cpp" line="910"/>
+        <location filename="../ui/settingsdialog.cpp" line="67"/>
+        <location filename="../ui/settingsdialog.cpp" line="933"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="66"/>
+        <location filename="../ui/settingsdialog.cpp" line="68"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="91"/>
+        <location filename="../ui/settingsdialog.cpp" line="93"/>
         <source>English</source>
         <translation>英语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="92"/>
+        <location filename="../ui/settingsdialog.cpp" line="94"/>
         <source>Simplified Chinese</source>
         <translation>简体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="93"/>
+        <location filename="../ui/settingsdialog.cpp" line="95"/>
         <source>Traditional Chinese</source>
         <translation>繁体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="94"/>
+        <location filename="../ui/settingsdialog.cpp" line="96"/>
         <source>Japanese</source>
         <translation>日语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="95"/>
+        <location filename="../ui/settingsdialog.cpp" line="97"/>
         <source>Korean</source>
         <translation>韩语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="96"/>
+        <location filename="../ui/settingsdialog.cpp" line="98"/>
         <source>French</source>
         <translation>法语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="97"/>
+        <location filename="../ui/settingsdialog.cpp" line="99"/>
         <source>German</source>
         <translation>德语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="98"/>
+        <location filename="../ui/settingsdialog.cpp" line="100"/>
         <source>Spanish</source>
         <translation>西班牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="99"/>
+        <location filename="../ui/settingsdialog.cpp" line="101"/>
         <source>Portuguese</source>
         <translation>葡萄牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="100"/>
+        <location filename="../ui/settingsdialog.cpp" line="102"/>
         <source>Italian</source>
         <translation>意大利语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="101"/>
+        <location filename="../ui/settingsdialog.cpp" line="103"/>
         <source>Russian</source>
         <translation>俄语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="102"/>
+        <location filename="../ui/settingsdialog.cpp" line="104"/>
         <source>Arabic</source>
         <translation>阿拉伯语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="142"/>
+        <location filename="../ui/settingsdialog.cpp" line="144"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="157"/>
+        <location filename="../ui/settingsdialog.cpp" line="159"/>
         <source>&amp;Providers</source>
         <translation>服务商(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="158"/>
+        <location filename="../ui/settingsdialog.cpp" line="160"/>
         <source>P&amp;refetch</source>
         <translation>预取(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="159"/>
+        <location filename="../ui/settingsdialog.cpp" line="161"/>
         <source>&amp;General</source>
         <translation>常规(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="161"/>
+        <location filename="../ui/settingsdialog.cpp" line="163"/>
         <source>N&amp;etwork</source>
         <translation>网络(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="167"/>
+        <location filename="../ui/settingsdialog.cpp" line="169"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="204"/>
+        <location filename="../ui/settingsdialog.cpp" line="206"/>
         <source>Provider in use</source>
         <translation>使用中的服务商</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="205"/>
+        <location filename="../ui/settingsdialog.cpp" line="207"/>
         <source>Provider &amp;in use:</source>
         <translation>使用中的服务商(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="216"/>
+        <location filename="../ui/settingsdialog.cpp" line="218"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="217"/>
+        <location filename="../ui/settingsdialog.cpp" line="219"/>
         <source>Up to and including the version segment, e.g. https://api.deepseek.com/v1. Empty: the provider&apos;s default.</source>
         <translation>包含到版本段为止，例如 https://api.deepseek.com/v1。留空：使用服务商的默认值。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="219"/>
+        <location filename="../ui/settingsdialog.cpp" line="221"/>
         <source>Base &amp;URL:</source>
         <translation>基础 URL(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="230"/>
+        <location filename="../ui/settingsdialog.cpp" line="232"/>
         <source>Allow unencrypted &amp;HTTP to this address</source>
         <translation>允许以未加密的 HTTP 连接此地址(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="241"/>
+        <location filename="../ui/settingsdialog.cpp" line="244"/>
+        <location filename="../ui/settingsdialog.cpp" line="245"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="243"/>
+        <location filename="../ui/settingsdialog.cpp" line="247"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="249"/>
+        <location filename="../ui/settingsdialog.cpp" line="263"/>
         <source>Extra headers</source>
         <translation>附加请求头</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="251"/>
+        <location filename="../ui/settingsdialog.cpp" line="265"/>
         <source>Name: value, one per line</source>
         <translation>名称: 值，每行一个</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="255"/>
+        <location filename="../ui/settingsdialog.cpp" line="269"/>
         <source>Sent with every request, e.g. for a gateway. Stored in the settings file in plain text: put API keys in the key fields below, which keep them in the keychain.</source>
         <translation>随每个请求发送，例如供网关使用。以明文保存在设置文件中：API 密钥请填写在下方的密钥栏中，它们保存在钥匙串里。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="257"/>
+        <location filename="../ui/settingsdialog.cpp" line="271"/>
         <source>E&amp;xtra headers:</source>
         <translation>附加请求头(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="269"/>
+        <location filename="../ui/settingsdialog.cpp" line="283"/>
         <source>Concurrent requests</source>
         <translation>并发请求数</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="270"/>
+        <location filename="../ui/settingsdialog.cpp" line="284"/>
         <source>How many requests the provider accepts at once; prefetches give way to your requests at this limit.</source>
         <translation>服务商同时接受的请求数；达到此上限时，预取会为你的请求让路。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="272"/>
+        <location filename="../ui/settingsdialog.cpp" line="286"/>
         <source>&amp;Concurrent requests:</source>
         <translation>并发请求数(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="294"/>
+        <location filename="../ui/settingsdialog.cpp" line="315"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="294"/>
+        <location filename="../ui/settingsdialog.cpp" line="315"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="295"/>
+        <location filename="../ui/settingsdialog.cpp" line="316"/>
         <source>Stored in the system keychain, never in the settings file.</source>
         <translation>保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="296"/>
+        <location filename="../ui/settingsdialog.cpp" line="317"/>
         <source>Pre&amp;fetch key:</source>
         <translation>预取密钥(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="296"/>
+        <location filename="../ui/settingsdialog.cpp" line="317"/>
         <source>Prefetch key</source>
         <translation>预取密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="297"/>
+        <location filename="../ui/settingsdialog.cpp" line="318"/>
         <source>Optional. Early answers use this key, so they never eat the main key&apos;s rate limit.</source>
         <translation>可选。提前回答使用此密钥，因此永远不会占用主密钥的速率限额。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="300"/>
+        <location filename="../ui/settingsdialog.cpp" line="321"/>
         <source>&amp;Show keys</source>
         <translation>显示密钥(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="317"/>
+        <location filename="../ui/settingsdialog.cpp" line="338"/>
         <source>Keys are kept in:</source>
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="323"/>
-        <location filename="../ui/settingsdialog.cpp" line="632"/>
+        <location filename="../ui/settingsdialog.cpp" line="344"/>
+        <location filename="../ui/settingsdialog.cpp" line="655"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="325"/>
+        <location filename="../ui/settingsdialog.cpp" line="346"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="331"/>
+        <location filename="../ui/settingsdialog.cpp" line="352"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="406"/>
+        <location filename="../ui/settingsdialog.cpp" line="427"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="410"/>
+        <location filename="../ui/settingsdialog.cpp" line="431"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="412"/>
+        <location filename="../ui/settingsdialog.cpp" line="433"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="415"/>
+        <location filename="../ui/settingsdialog.cpp" line="436"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="426"/>
+        <location filename="../ui/settingsdialog.cpp" line="448"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="430"/>
+        <location filename="../ui/settingsdialog.cpp" line="452"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="436"/>
+        <location filename="../ui/settingsdialog.cpp" line="458"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="461"/>
+        <location filename="../ui/settingsdialog.cpp" line="484"/>
         <source>Not needed</source>
         <translation>不需要</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="464"/>
+        <location filename="../ui/settingsdialog.cpp" line="487"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="470"/>
+        <location filename="../ui/settingsdialog.cpp" line="493"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="471"/>
+        <location filename="../ui/settingsdialog.cpp" line="494"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="473"/>
+        <location filename="../ui/settingsdialog.cpp" line="496"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="496"/>
+        <location filename="../ui/settingsdialog.cpp" line="519"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="499"/>
+        <location filename="../ui/settingsdialog.cpp" line="522"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="499"/>
+        <location filename="../ui/settingsdialog.cpp" line="522"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="509"/>
+        <location filename="../ui/settingsdialog.cpp" line="532"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="521"/>
+        <location filename="../ui/settingsdialog.cpp" line="544"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="521"/>
+        <location filename="../ui/settingsdialog.cpp" line="544"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="541"/>
+        <location filename="../ui/settingsdialog.cpp" line="564"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="555"/>
+        <location filename="../ui/settingsdialog.cpp" line="578"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="578"/>
+        <location filename="../ui/settingsdialog.cpp" line="601"/>
         <source>Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read them.</source>
         <translation>警告：API 密钥和你的文本将以未加密方式发送到 %1；途经网络上的任何人都能读取它们。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="580"/>
+        <location filename="../ui/settingsdialog.cpp" line="603"/>
         <source>Warning: %1 is plain http:// to another machine, so the API key and your text would cross the network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.</source>
         <translation>警告：%1 是指向另一台计算机的明文 http:// 地址，API 密钥和你的文本将以未加密方式在网络上传输。除非你在下方允许，否则 Headstart 不会向其发送任何内容；建议使用 https://。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="608"/>
+        <location filename="../ui/settingsdialog.cpp" line="631"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="618"/>
+        <location filename="../ui/settingsdialog.cpp" line="641"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="619"/>
+        <location filename="../ui/settingsdialog.cpp" line="642"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="627"/>
+        <location filename="../ui/settingsdialog.cpp" line="650"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="632"/>
+        <location filename="../ui/settingsdialog.cpp" line="655"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="643"/>
+        <location filename="../ui/settingsdialog.cpp" line="666"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="668"/>
+        <location filename="../ui/settingsdialog.cpp" line="691"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="672"/>
+        <location filename="../ui/settingsdialog.cpp" line="695"/>
         <source>Battery and network</source>
         <translation>电池与网络</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="841"/>
+        <location filename="../ui/settingsdialog.cpp" line="864"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="844"/>
+        <location filename="../ui/settingsdialog.cpp" line="867"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="894"/>
+        <location filename="../ui/settingsdialog.cpp" line="917"/>
         <source>Automatic (the other of English and Chinese)</source>
         <translation>自动（英语与中文互译）</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="911"/>
+        <location filename="../ui/settingsdialog.cpp" line="934"/>
         <source>Text size</source>
         <translation>文字大小</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="912"/>
+        <location filename="../ui/settingsdialog.cpp" line="935"/>
         <source>The size of all text, in percent of the desktop&apos;s font size.</source>
         <translation>所有文字的大小，以桌面字体大小的百分比表示。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="913"/>
+        <location filename="../ui/settingsdialog.cpp" line="936"/>
         <source>Te&amp;xt size:</source>
         <translation>文字大小(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="925"/>
+        <location filename="../ui/settingsdialog.cpp" line="948"/>
         <source>Colour scheme</source>
         <translation>配色方案</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="926"/>
+        <location filename="../ui/settingsdialog.cpp" line="949"/>
         <source>Light or dark windows. &quot;As the desktop&quot; follows the desktop&apos;s light or dark style as it changes.</source>
         <translation>浅色或深色窗口。“跟随桌面”会随桌面的浅色或深色风格一起变化。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="928"/>
+        <location filename="../ui/settingsdialog.cpp" line="951"/>
         <source>Colour sc&amp;heme:</source>
         <translation>配色方案(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="940"/>
+        <location filename="../ui/settingsdialog.cpp" line="963"/>
         <source>Log detail</source>
         <translation>日志详细程度</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="941"/>
+        <location filename="../ui/settingsdialog.cpp" line="964"/>
         <source>Log &amp;detail:</source>
         <translation>日志详细程度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="944"/>
+        <location filename="../ui/settingsdialog.cpp" line="967"/>
         <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="671"/>
+        <location filename="../ui/settingsdialog.cpp" line="694"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="673"/>
+        <location filename="../ui/settingsdialog.cpp" line="696"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="674"/>
+        <location filename="../ui/settingsdialog.cpp" line="697"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="676"/>
+        <location filename="../ui/settingsdialog.cpp" line="699"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="678"/>
+        <location filename="../ui/settingsdialog.cpp" line="701"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="739"/>
-        <location filename="../ui/settingsdialog.cpp" line="759"/>
+        <location filename="../ui/settingsdialog.cpp" line="762"/>
+        <location filename="../ui/settingsdialog.cpp" line="782"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="754"/>
+        <location filename="../ui/settingsdialog.cpp" line="777"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="769"/>
+        <location filename="../ui/settingsdialog.cpp" line="792"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="832"/>
+        <location filename="../ui/settingsdialog.cpp" line="855"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="833"/>
+        <location filename="../ui/settingsdialog.cpp" line="856"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="837"/>
+        <location filename="../ui/settingsdialog.cpp" line="860"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="879"/>
+        <location filename="../ui/settingsdialog.cpp" line="902"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="880"/>
+        <location filename="../ui/settingsdialog.cpp" line="903"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="883"/>
+        <location filename="../ui/settingsdialog.cpp" line="906"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="897"/>
+        <location filename="../ui/settingsdialog.cpp" line="920"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="898"/>
+        <location filename="../ui/settingsdialog.cpp" line="921"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="899"/>
+        <location filename="../ui/settingsdialog.cpp" line="922"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>
@@ -4155,6 +4370,34 @@
         <location filename="../ui/streamfollower.cpp" line="37"/>
         <source>%1 is busy (%2); retrying in %3 s — attempt %4 of %5</source>
         <translation>%1 正忙（%2）；%3 秒后重试——第 %4 次，共 %5 次</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::ThinkingEditor</name>
+    <message>
+        <location filename="../ui/thinkingeditor.cpp" line="27"/>
+        <source>Extended thinking</source>
+        <translation>扩展思考</translation>
+    </message>
+    <message>
+        <location filename="../ui/thinkingeditor.cpp" line="29"/>
+        <source>The model thinks before it answers; the thinking is shown folded above the answer. Thinking tokens are billed as output. An answer cannot be continued while it is on.</source>
+        <translation>模型在回答前先思考；思考内容折叠显示在回答上方。思考词元按输出计费。开启时无法续写回答。</translation>
+    </message>
+    <message>
+        <location filename="../ui/thinkingeditor.cpp" line="37"/>
+        <source> tokens</source>
+        <translation> 个词元</translation>
+    </message>
+    <message>
+        <location filename="../ui/thinkingeditor.cpp" line="38"/>
+        <source>Thinking budget</source>
+        <translation>思考预算</translation>
+    </message>
+    <message>
+        <location filename="../ui/thinkingeditor.cpp" line="39"/>
+        <source>The most tokens the model may think for, from %1 to %2. They come on top of the answer&apos;s length limit.</source>
+        <translation>模型最多可用于思考的词元数，范围 %1 到 %2。它们另计在回答长度上限之外。</translation>
     </message>
 </context>
 <context>
@@ -4448,44 +4691,54 @@
     </message>
     <message>
         <location filename="../knowledge/filereader.cpp" line="172"/>
-        <source>PDF files are not searchable yet.</source>
-        <translation>暂不支持搜索 PDF 文件。</translation>
+        <source>Encrypted: the PDF needs a password to be opened.</source>
+        <translation>已加密：需要密码才能打开该 PDF。</translation>
+    </message>
+    <message>
+        <location filename="../knowledge/filereader.cpp" line="175"/>
+        <source>Damaged: the PDF cannot be read.</source>
+        <translation>已损坏：无法读取该 PDF。</translation>
+    </message>
+    <message>
+        <location filename="../knowledge/filereader.cpp" line="177"/>
+        <source>No text: the PDF&apos;s pages are images (a scan?).</source>
+        <translation>没有文字：该 PDF 的页面是图像（扫描件？）。</translation>
     </message>
 </context>
 <context>
     <name>Knowledge::IndexDatabase</name>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="187"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="188"/>
         <source>The knowledge index cannot be created: the folder %1 cannot be made.</source>
         <translation>无法创建知识库索引：无法创建文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="212"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="213"/>
         <source>The knowledge index %1 cannot be opened: %2</source>
         <translation>无法打开知识库索引 %1：%2</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="214"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="215"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="219"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="220"/>
         <source>The knowledge index was damaged (%1). It was replaced by a new one and your folders are being indexed again.</source>
         <translation>知识库索引已损坏（%1）。已用新的索引替换，正在重新为你的文件夹建立索引。</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="221"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="222"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="226"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="227"/>
         <source>The knowledge index cannot be opened.</source>
         <translation>无法打开知识库索引。</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="509"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="511"/>
         <source>The knowledge index cannot be searched: %1</source>
         <translation>无法搜索知识库索引：%1</translation>
     </message>
@@ -4634,12 +4887,12 @@
 <context>
     <name>Llm::ProviderProfile</name>
     <message>
-        <location filename="../llm/providerprofile.cpp" line="70"/>
+        <location filename="../llm/providerprofile.cpp" line="78"/>
         <source>Local demo engine (offline, not a language model)</source>
         <translation>本地演示引擎（离线，并非语言模型）</translation>
     </message>
     <message>
-        <location filename="../llm/providerprofile.cpp" line="155"/>
+        <location filename="../llm/providerprofile.cpp" line="165"/>
         <source>Custom (OpenAI-compatible)</source>
         <translation>自定义（兼容 OpenAI）</translation>
     </message>
@@ -4750,22 +5003,27 @@
 <context>
     <name>Prefetch::WarmupStrategy</name>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="86"/>
+        <location filename="../prefetch/warmupstrategy.cpp" line="115"/>
         <source>Warm-up is switched off.</source>
         <translation>预热已关闭。</translation>
     </message>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="91"/>
+        <location filename="../prefetch/warmupstrategy.cpp" line="120"/>
         <source>The document (about %1 tokens) is below the %2 tokens %3 caches.</source>
         <translation>文档（约 %1 个词元）低于 %3 缓存所需的 %2 个词元。</translation>
     </message>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="102"/>
+        <location filename="../prefetch/warmupstrategy.cpp" line="132"/>
+        <source>Extended thinking is on: a warm-up would think at full length each time.</source>
+        <translation>扩展思考已开启：每次预热都会完整思考一遍。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/warmupstrategy.cpp" line="140"/>
         <source>Prefetch is paused.</source>
         <translation>预取已暂停。</translation>
     </message>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="113"/>
+        <location filename="../prefetch/warmupstrategy.cpp" line="151"/>
         <source>The prefetch budget or lane refused the warm-up.</source>
         <translation>预取预算或通道拒绝了这次预热。</translation>
     </message>

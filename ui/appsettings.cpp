@@ -34,6 +34,7 @@ const QString HeadersKey = QStringLiteral("extraHeaders");
 const QString ConcurrencyKey = QStringLiteral("concurrencyLimit");
 const QString ConsentKey = QStringLiteral("prefetchConsent");
 const QString InsecureHttpKey = QStringLiteral("allowInsecureHttp");
+const QString ThinkingKey = QStringLiteral("thinkingBudgetTokens");
 // By PriceField, inside a provider's group.
 const QString PriceKeys[] = {QStringLiteral("prices/input"), QStringLiteral("prices/cacheWrite"),
                              QStringLiteral("prices/cacheRead"), QStringLiteral("prices/output")};
@@ -110,6 +111,14 @@ bool isTimeout(TimeoutField field, double seconds)
 {
     return std::trunc(seconds) == seconds && seconds >= Limits::MinTimeoutSeconds[indexOf(field)]
         && seconds <= Limits::MaxTimeoutSeconds[indexOf(field)];
+}
+
+// 0 is off; anything else must be a budget Anthropic accepts.
+bool isThinkingBudget(double tokens)
+{
+    return tokens == 0
+        || (std::trunc(tokens) == tokens && tokens >= Limits::MinThinkingBudgetTokens
+            && tokens <= Limits::MaxThinkingBudgetTokens);
 }
 
 bool isPrice(double perMillion)
@@ -347,6 +356,24 @@ private:
                                 .arg(Limits::MinConcurrency)
                                 .arg(Limits::MaxConcurrency)
                                 .arg(defaults.concurrencyLimit);
+            }
+        }
+
+        if (m_settings.contains(ThinkingKey)) {
+            const QVariant raw = m_settings.value(ThinkingKey);
+            const auto number = parseNumber(raw);
+            if (defaults.format != Llm::ApiFormat::AnthropicMessages) {
+                problems << AppSettings::tr("%1 has no extended thinking; the thinking budget in the settings "
+                                            "file was ignored.")
+                                .arg(provider);
+            } else if (number && isThinkingBudget(*number)) {
+                out.setThinkingBudget(id, static_cast<int>(*number));
+            } else {
+                problems << AppSettings::tr("The thinking budget of %1 in the settings file (%2) is not 0 (off) "
+                                            "or a whole number of tokens from %3 to %4; thinking stays off.")
+                                .arg(provider, quoted(raw))
+                                .arg(Limits::MinThinkingBudgetTokens)
+                                .arg(Limits::MaxThinkingBudgetTokens);
             }
         }
 
@@ -648,6 +675,7 @@ void AppSettings::save(QSettings &settings) const
         put(ModelKey, o.model.has_value(), o.model.value_or(QString()));
         put(HeadersKey, o.extraHeaders.has_value(), formatHeaders(o.extraHeaders.value_or(HeaderList())));
         put(ConcurrencyKey, o.concurrencyLimit.has_value(), o.concurrencyLimit.value_or(0));
+        put(ThinkingKey, o.thinkingBudgetTokens.has_value(), o.thinkingBudgetTokens.value_or(0));
         put(ConsentKey, o.prefetchConsent, true);
         put(InsecureHttpKey, o.allowInsecureHttp, true);
         for (PriceField field : PriceFields) {
@@ -719,6 +747,8 @@ Llm::ProviderProfile AppSettings::profile(const QString &id) const
         p.extraHeaders = *o.extraHeaders;
     if (o.concurrencyLimit)
         p.concurrencyLimit = *o.concurrencyLimit;
+    if (o.thinkingBudgetTokens && p.format == Llm::ApiFormat::AnthropicMessages)
+        p.encodeOptions.thinkingBudgetTokens = *o.thinkingBudgetTokens;
     p.allowInsecureHttp = o.allowInsecureHttp;
     for (PriceField field : PriceFields) {
         if (const auto &price = o.prices[size_t(indexOf(field))])
@@ -798,6 +828,15 @@ void AppSettings::setExtraHeaders(const QString &id, const std::optional<HeaderL
 void AppSettings::setConcurrencyLimit(const QString &id, const std::optional<int> &limit)
 {
     setOverride(providers, id, &ProviderOverride::concurrencyLimit, limit, Llm::builtinProfile(id).concurrencyLimit);
+}
+
+void AppSettings::setThinkingBudget(const QString &id, const std::optional<int> &budgetTokens)
+{
+    const Llm::ProviderProfile builtin = Llm::builtinProfile(id);
+    if (builtin.format != Llm::ApiFormat::AnthropicMessages || (budgetTokens && !isThinkingBudget(*budgetTokens)))
+        return;
+    setOverride(providers, id, &ProviderOverride::thinkingBudgetTokens, budgetTokens,
+                builtin.encodeOptions.thinkingBudgetTokens);
 }
 
 void AppSettings::setPrefetchConsent(const QString &id, bool consent)

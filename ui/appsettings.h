@@ -46,6 +46,8 @@ struct ProviderOverride {
     std::optional<QString> model;
     std::optional<HeaderList> extraHeaders;
     std::optional<int> concurrencyLimit;
+    // Anthropic extended thinking budget in tokens (Llm::EncodeOptions); 0 is off.
+    std::optional<int> thinkingBudgetTokens;
     // By PriceField: what the user pays where it is not the built-in price (another model, an
     // account billed otherwise). Each figure on its own, so a corrected default still reaches
     // the figures the user never touched.
@@ -60,7 +62,7 @@ struct ProviderOverride {
 
     bool isEmpty() const
     {
-        return !baseUrl && !model && !extraHeaders && !concurrencyLimit && !prefetchConsent && !allowInsecureHttp
+        return !baseUrl && !model && !extraHeaders && !concurrencyLimit && !thinkingBudgetTokens && !prefetchConsent && !allowInsecureHttp
             && std::all_of(prices.begin(), prices.end(), [](const auto &p) { return !p; })
             && std::all_of(timeouts.begin(), timeouts.end(), [](const auto &t) { return !t; });
     }
@@ -95,6 +97,10 @@ struct PrefetchParameter {
 namespace Limits {
 inline constexpr int MinConcurrency = 1;
 inline constexpr int MaxConcurrency = 256;
+// Anthropic's documented floor for a thinking budget, and a ceiling past every model's output
+// limit (a larger figure is a typing slip).
+inline constexpr int MinThinkingBudgetTokens = 1024;
+inline constexpr int MaxThinkingBudgetTokens = 128'000;
 inline constexpr qsizetype MaxModelLength = 200;
 // Per million tokens. The dearest published prices are a few hundred dollars; a figure beyond
 // this is a typing slip or a price per token.
@@ -187,6 +193,8 @@ public:
     void setModel(const QString &id, const std::optional<QString> &model);
     void setExtraHeaders(const QString &id, const std::optional<HeaderList> &headers);
     void setConcurrencyLimit(const QString &id, const std::optional<int> &limit);
+    // 0 turns thinking off; only Anthropic-format profiles take it (others ignore the call).
+    void setThinkingBudget(const QString &id, const std::optional<int> &budgetTokens);
     void setPrefetchConsent(const QString &id, bool consent);
     void setAllowInsecureHttp(const QString &id, bool allow);
     // A price that is negative, not finite or above Limits::MaxPricePerMillion is no price: the

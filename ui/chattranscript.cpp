@@ -1,6 +1,7 @@
 #include "chattranscript.h"
 
 #include "fittedtextbrowser.h"
+#include "flowlayout.h"
 #include "markdownview.h"
 #include "storedcitations.h"
 #include "themeicon.h"
@@ -166,9 +167,11 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     m_usage->setAccessibleName(QCoreApplication::translate("Gui::ChatDock", "Usage"));
     m_usage->hide();
 
-    auto *header = new QHBoxLayout;
+    // Who, how fast and the buttons wrap onto a second line in a narrow chat instead of setting
+    // the transcript's minimum width: that would push the text under the dock's edge.
+    auto *header = new FlowLayout;
     m_sender = senderLabel(QCoreApplication::translate("Gui::ChatDock", "Assistant"), {}, this);
-    header->addWidget(m_sender, 1);
+    header->addWidget(m_sender);
     header->addWidget(m_timing);
     header->addWidget(m_copy);
     header->addWidget(m_regenerate);

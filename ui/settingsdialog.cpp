@@ -5,6 +5,8 @@
 #include "librarypage.h"
 #include "networkpage.h"
 #include "priceeditor.h"
+#include "modelpicker.h"
+#include "thinkingeditor.h"
 #include "timeoutseditor.h"
 #include "wheelguard.h"
 
@@ -236,13 +238,25 @@ QWidget *SettingsDialog::createProvidersPage()
     });
     form->addRow(QString(), m_allowInsecureHttp);
 
-    m_model = new QLineEdit(page);
-    m_model->setObjectName(QStringLiteral("model"));
+    m_modelPicker = new ModelPicker(page);
+    m_modelPicker->setNetwork(m_services.network);
+    m_model = m_modelPicker->lineEdit();
     m_model->setAccessibleName(tr("Model"));
+    m_modelPicker->comboBox()->setAccessibleName(tr("Model"));
     m_model->setMaxLength(static_cast<int>(Limits::MaxModelLength));
     auto *modelLabel = new QLabel(tr("&Model:"), page);
-    modelLabel->setBuddy(m_model);
-    form->addRow(modelLabel, m_model);
+    modelLabel->setBuddy(m_modelPicker->comboBox());
+    form->addRow(modelLabel, m_modelPicker);
+    connect(m_modelPicker, &ModelPicker::listRequested, this, [this] {
+        applyTextFields();
+        Llm::ProviderProfile profile = m_settings.profile(currentProviderId());
+        if (m_services.resolveProfile)
+            profile = m_services.resolveProfile(profile);
+        // The key as typed, saved or not, as the connection test uses it.
+        profile.apiKey = m_apiKey.edit->text().trimmed();
+        m_modelPicker->loadList(profile);
+    });
+    connect(m_modelPicker, &ModelPicker::modelPicked, this, &SettingsDialog::applyTextFields);
 
     m_headers = new QPlainTextEdit(page);
     m_headers->setObjectName(QStringLiteral("extraHeaders"));
@@ -272,6 +286,13 @@ QWidget *SettingsDialog::createProvidersPage()
     auto *concurrencyLabel = new QLabel(tr("&Concurrent requests:"), page);
     concurrencyLabel->setBuddy(m_concurrency);
     form->addRow(concurrencyLabel, m_concurrency);
+
+    m_thinking = new ThinkingEditor(page);
+    form->addRow(QString(), m_thinking);
+    connect(m_thinking, &ThinkingEditor::budgetEdited, this, [this](int budgetTokens) {
+        m_settings.setThinkingBudget(currentProviderId(), budgetTokens);
+        emitIfChanged();
+    });
 
     auto makeKeyField = [this, page, form](KeyField &field, const QString &label, const QString &accessible,
                                            const QString &toolTip, const char *objectName) {
@@ -417,7 +438,8 @@ void SettingsDialog::refreshProvider()
 
     const bool editable = !profile.isLocalDemo;
     m_baseUrl->setEnabled(editable);
-    m_model->setEnabled(editable);
+    m_modelPicker->setEnabled(editable);
+    m_modelPicker->clearList();
     m_headers->setEnabled(editable);
     m_concurrency->setEnabled(editable);
     if (profile.isLocalDemo) {
@@ -437,6 +459,7 @@ void SettingsDialog::refreshProvider()
     m_headers->setPlainText(AppSettings::formatHeaders(profile.extraHeaders));
     m_headersError->hide();
     m_concurrency->setValue(profile.concurrencyLimit);
+    m_thinking->showProfile(profile);
     m_timeouts->showProfile(profile, builtin);
     m_prices->showProfile(profile, builtin);
     refreshInsecureHttp();

@@ -16,6 +16,7 @@ class QDoubleSpinBox;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
+class QNetworkAccessManager;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
@@ -28,6 +29,8 @@ namespace Gui {
 class LibraryPage;
 class NetworkPage;
 class PriceEditor;
+class ModelPicker;
+class ThinkingEditor;
 class TimeoutsEditor;
 
 // Settings: providers (profile fields, API keys, timeouts, Test connection), prefetch (every
@@ -52,6 +55,7 @@ public:
         SecretStore *secrets = nullptr;            // required; must outlive the dialog
         ConnectionTestFactory makeConnectionTest;  // empty: the Test button is hidden
         ProfileResolver resolveProfile;            // empty: profiles as AppSettings gives them
+        QNetworkAccessManager *network = nullptr;  // for model lists; empty: no Load list button
     };
 
     enum class Page { Providers, Prefetch, General, Network, Library };
@@ -136,7 +140,8 @@ private:
     QLabel *m_baseUrlError = nullptr;
     QLabel *m_insecureWarning = nullptr; // plain http:// to another machine
     QCheckBox *m_allowInsecureHttp = nullptr;
-    QLineEdit *m_model = nullptr;
+    ModelPicker *m_modelPicker = nullptr;
+    QLineEdit *m_model = nullptr; // the picker's editor
     QPlainTextEdit *m_headers = nullptr;
     QLabel *m_headersError = nullptr;
     QSpinBox *m_concurrency = nullptr;
@@ -149,6 +154,7 @@ private:
     QPushButton *m_testButton = nullptr;
     QLabel *m_testResult = nullptr;
     PriceEditor *m_prices = nullptr;
+    ThinkingEditor *m_thinking = nullptr;
     TimeoutsEditor *m_timeouts = nullptr;
     // Prefetch
     QLabel *m_consentNote = nullptr;
