@@ -102,7 +102,7 @@ bool looksBinary(const QByteArray &bytes)
     return n > 0 && control * 10 > n;
 }
 
-std::expected<FileText, SkipReason> readTextFile(const QString &path, qint64 maxBytes)
+std::expected<QByteArray, SkipReason> readFileBytes(const QString &path, qint64 maxBytes)
 {
     const QFileInfo info(path);
     if (!info.exists())
@@ -118,7 +118,15 @@ std::expected<FileText, SkipReason> readTextFile(const QString &path, qint64 max
         return std::unexpected(file.exists() ? SkipReason::Unreadable : SkipReason::Vanished);
     if (bytes.size() > maxBytes)
         return std::unexpected(SkipReason::TooLarge);
+    return bytes;
+}
 
+std::expected<FileText, SkipReason> readTextFile(const QString &path, qint64 maxBytes)
+{
+    const auto read = readFileBytes(path, maxBytes);
+    if (!read)
+        return std::unexpected(read.error());
+    const QByteArray &bytes = *read;
     FileText out;
     out.size = bytes.size();
     out.hash = QCryptographicHash::hash(bytes, QCryptographicHash::Sha1).toHex();

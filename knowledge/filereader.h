@@ -30,6 +30,10 @@ enum class FileType { Text, Pdf };
 std::optional<FileType> fileTypeOf(const QString &path);
 TextKind textKindOf(const QString &path);
 
+// The bytes of a file of at most `maxBytes`, read once: Vanished, TooLarge (by the listing or by
+// what was read: the file may have grown since) or Unreadable otherwise. Thread-safe.
+std::expected<QByteArray, SkipReason> readFileBytes(const QString &path, qint64 maxBytes);
+
 // Reads a file of at most `maxBytes` and decodes it: UTF-8 (BOM or not), UTF-16 with a BOM, else
 // GB18030 (what Chinese Windows tools write). Anything else is a reason to skip it. Thread-safe.
 std::expected<FileText, SkipReason> readTextFile(const QString &path, qint64 maxBytes);

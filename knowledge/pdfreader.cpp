@@ -1,5 +1,7 @@
 #include "pdfreader.h"
 
+#include "filereader.h"
+
 #include "log.h"
 
 #include <poppler-qt6.h>
@@ -7,8 +9,6 @@
 #include <spdlog/spdlog.h>
 
 #include <QCryptographicHash>
-#include <QFile>
-#include <QFileInfo>
 #include <QVariant>
 
 #include <mutex>
@@ -35,21 +35,12 @@ void installMessageHandler()
 std::expected<PdfText, SkipReason> readPdfFile(const QString &path, qint64 maxBytes, qint64 maxTextBytes)
 {
     installMessageHandler();
-    const QFileInfo info(path);
-    if (!info.exists())
-        return std::unexpected(SkipReason::Vanished);
-    if (info.size() > maxBytes)
-        return std::unexpected(SkipReason::TooLarge);
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return std::unexpected(file.exists() ? SkipReason::Unreadable : SkipReason::Vanished);
     // The bytes are read once, for the hash and for Poppler, so both describe the same file
     // even when it is replaced while it is read.
-    const QByteArray bytes = file.read(maxBytes + 1);
-    if (file.error() != QFileDevice::NoError)
-        return std::unexpected(file.exists() ? SkipReason::Unreadable : SkipReason::Vanished);
-    if (bytes.size() > maxBytes)
-        return std::unexpected(SkipReason::TooLarge);
+    const auto read = readFileBytes(path, maxBytes);
+    if (!read)
+        return std::unexpected(read.error());
+    const QByteArray &bytes = *read;
 
     const std::unique_ptr<Poppler::Document> document = Poppler::Document::loadFromData(bytes);
     if (!document)

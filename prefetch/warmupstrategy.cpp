@@ -51,10 +51,11 @@ void WarmupStrategy::documentOpened(const QString &documentId, const CompiledPro
         connect(doc.timer, &QTimer::timeout, this, [this, documentId] { renew(documentId); });
     }
     doc.usedAtNs = Llm::monotonicNowNs();
-    doc.timer->start(interval());
+    const std::chrono::milliseconds renewal = interval();
+    doc.timer->start(renewal);
     // Opening the same revision again (switching back to its tab) within the interval finds
     // the cache still warm: no second request.
-    const qint64 intervalNs = std::chrono::nanoseconds(interval()).count();
+    const qint64 intervalNs = std::chrono::nanoseconds(renewal).count();
     if (doc.warmedPrefix == prompt.prefixFingerprint() && doc.warmedAtNs >= 0
         && Llm::monotonicNowNs() - doc.warmedAtNs < intervalNs)
         return;
