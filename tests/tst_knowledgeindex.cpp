@@ -19,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace Knowledge;
@@ -244,8 +245,8 @@ void tst_KnowledgeIndex::pdfPassagesHaveTheirPage()
     QVERIFY(text && !text->isEmpty());
     QVERIFY(!text->first().path.endsWith(QLatin1String(".pdf")));
     QCOMPARE(text->first().page, 0);
-    QVERIFY(std::none_of(library->skippedFiles().cbegin(), library->skippedFiles().cend(),
-                         [&](const SkippedFile &s) { return s.path == pdf; }));
+    QVERIFY(std::ranges::none_of(library->skippedFiles(),
+                                 [&](const SkippedFile &s) { return s.path == pdf; }));
 }
 
 void tst_KnowledgeIndex::editAndDeleteAreSeenByTheWatcher()

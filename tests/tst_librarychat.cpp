@@ -40,6 +40,7 @@
 #include <QTextBlock>
 #include <QTextBrowser>
 
+#include <algorithm>
 #include <memory>
 
 using Prefetch::Strategy;
@@ -344,8 +345,8 @@ void tst_LibraryChat::aPdfCitationOpensTheViewerAndNamesThePage()
     QCOMPARE(catcher.opened.first(), QUrl::fromLocalFile(pdf));
     // Not in a text tab.
     QCOMPARE(m_window->tabs()->currentDocument(), before);
-    QVERIFY(std::none_of(m_window->tabs()->documents().cbegin(), m_window->tabs()->documents().cend(),
-                         [&](const Gui::Document *d) { return d->filePath() == pdf; }));
+    QVERIFY(std::ranges::none_of(m_window->tabs()->documents(),
+                                 [&](const Gui::Document *d) { return d->filePath() == pdf; }));
 }
 
 void tst_LibraryChat::citationsStillOpenAfterARestart()
