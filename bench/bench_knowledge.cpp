@@ -465,11 +465,11 @@ int main(int argc, char **argv)
         }
         std::printf("\nEnter -> request built (retrieval + message + render), ms\n");
         std::printf("%-5s %-9s %21s %21s %21s %21s\n", "seed", "questions", "free chat", "off: query at Enter",
-                    "on: paused on final", "on: earlier pause (n)");
+                    "on: paused on final", "on: earlier pause (n, searched at Enter)");
         for (const auto &[seed, f] : std::as_const(typed))
-            std::printf("%-5llu %9d %10.3f / %8.3f %10.3f / %8.3f %10.3f / %8.3f %10.3f / %8.3f (%d)   (p50 / p95)\n",
+            std::printf("%-5llu %9d %10.3f / %8.3f %10.3f / %8.3f %10.3f / %8.3f %10.3f / %8.3f (%d, %d)   (p50 / p95)\n",
                         static_cast<unsigned long long>(seed), f.questions, f.freeP50, f.freeP95, f.offP50, f.offP95,
-                        f.pausedP50, f.pausedP95, f.lateP50, f.lateP95, f.lateQuestions);
+                        f.pausedP50, f.pausedP95, f.lateP50, f.lateP95, f.lateQuestions, f.lateSearched);
     }
     return ok ? 0 : 1;
 }

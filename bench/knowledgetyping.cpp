@@ -164,6 +164,7 @@ TypingFigures measureTyping(Knowledge::Library &library, const QList<QString> &f
             const auto request = build(retrieval, final);
             late.push_back(double(timer.nsecsElapsed()) / 1e6);
             Q_UNUSED(request);
+            f.lateSearched += retrieval.queriesRun() > 1;
         }
     }
     const auto figures = [](const int *c) {

@@ -35,6 +35,7 @@ struct TypingFigures
     double lateP50 = 0, lateP95 = 0;     // the last pause was on an earlier draft: queried at Enter
     int questions = 0;
     int lateQuestions = 0; // questions with an earlier draft the debounce acts on
+    int lateSearched = 0;  // of those, the ones whose final text had other terms: searched at Enter
 };
 
 // `finals`: the questions as sent; `chinese[i]`: question i is Chinese (its drafts are every

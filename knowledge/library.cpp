@@ -2,6 +2,7 @@
 
 #include "indexdatabase.h"
 #include "indexworker.h"
+#include "searchterms.h"
 
 #include <QDir>
 #include <QStandardPaths>
@@ -109,6 +110,11 @@ std::expected<QList<Passage>, QString> Library::query(const QString &text, int k
     if (!m_reader)
         return QList<Passage>{};
     return m_reader->search(text, k);
+}
+
+QStringList Library::queryTerms(const QString &text) const
+{
+    return Knowledge::queryTerms(text, m_options.tokenization);
 }
 
 QList<FolderStatus> Library::folderStatuses() const

@@ -53,6 +53,9 @@ public:
 
     // The k best passages for `text` (BM25), from this thread; empty before ready().
     std::expected<QList<Passage>, QString> query(const QString &text, int k = 5) const;
+    // What query() searches for in `text`: two texts with the same terms have the same passages
+    // (punctuation, case and stop words are no terms). Pure and cheap, no index read.
+    QStringList queryTerms(const QString &text) const;
     QList<FolderStatus> folderStatuses() const;
     QList<SkippedFile> skippedFiles() const;
 

@@ -3,7 +3,10 @@
 // role, text, reasoning, state, error, time and usage), through files and through the list's
 // file dialog driven by keys; a file that is not ours, cut off, from a newer version or with an
 // invalid message is refused with a clear message and writes nothing; Markdown reads as the
-// conversation (one-way).
+// conversation (one-way). A library conversation's citations go with it: the same passages after
+// the import, a "Sources" list in Markdown, and an entry that is not a passage imports as no
+// citations rather than refusing the file.
+#include "support/expectederror.h"
 #include "ui/conversationexport.h"
 #include "ui/conversationlist.h"
 #include "ui/conversationstore.h"
@@ -41,6 +44,7 @@ private slots:
     void badFilesAreRefusedAndWriteNothing_data();
     void badFilesAreRefusedAndWriteNothing();
     void markdownReadsAsTheConversation();
+    void libraryCitationsGoWithTheConversation();
     void listExportsAndImportsThroughTheFileDialog();
 
 private:
@@ -104,6 +108,14 @@ void tst_ConversationExport::compareConversations(const Export::Conversation &a,
         QCOMPARE(x.error, y.error);
         QCOMPARE(x.created, y.created);
         QCOMPARE(x.usage, y.usage);
+        QCOMPARE(x.citations.size(), y.citations.size());
+        for (qsizetype c = 0; c < x.citations.size(); ++c) {
+            QCOMPARE(x.citations.at(c).path, y.citations.at(c).path);
+            QCOMPARE(x.citations.at(c).headingTrail, y.citations.at(c).headingTrail);
+            QCOMPARE(x.citations.at(c).start, y.citations.at(c).start);
+            QCOMPARE(x.citations.at(c).end, y.citations.at(c).end);
+            QCOMPARE(x.citations.at(c).page, y.citations.at(c).page);
+        }
     }
 }
 
@@ -119,7 +131,7 @@ void tst_ConversationExport::jsonRoundTrips()
     QVERIFY(Export::exportToFile(source, id, Export::Format::Json, file));
     ConversationStore target(path(QStringLiteral("b.sqlite")));
     const auto imported = Export::importFromFile(target, file);
-    QVERIFY2(imported, qPrintable(imported.error()));
+    QVERIFY2(imported, TestSupport::errorOf(imported).constData());
     const auto copy = Export::load(target, *imported);
     QVERIFY(copy);
     compareConversations(*original, *copy);
@@ -199,6 +211,53 @@ void tst_ConversationExport::markdownReadsAsTheConversation()
     QVERIFY(md.contains(u'*' + Gui::usageLine(Export::load(source, id)->messages.at(1).usage) + u'*'));
     // The order is the conversation's.
     QVERIFY(md.indexOf(QLatin1String("What is a prefix cache?")) < md.indexOf(QLatin1String("And then?")));
+}
+
+void tst_ConversationExport::libraryCitationsGoWithTheConversation()
+{
+    ConversationStore source(path(QStringLiteral("a.sqlite")));
+    const qint64 id = *source.create(QStringLiteral("Tea and harbours"), {}, ConversationMode::Library);
+    source.appendMessage(id, Llm::Role::User, QStringLiteral("龙井茶产于哪里？"));
+    const qint64 answer = *source.appendMessage(id, Llm::Role::Assistant, QStringLiteral("杭州西湖 [1]，起重机 [2]。"));
+    Knowledge::Passage tea;
+    tea.path = QStringLiteral("/notes/茶.md");
+    tea.headingTrail = QStringLiteral("龙井");
+    tea.start = 8;
+    tea.end = 40;
+    Knowledge::Passage pdf;
+    pdf.path = QStringLiteral("/notes/harbour.pdf");
+    pdf.start = 120;
+    pdf.end = 180;
+    pdf.page = 2;
+    QVERIFY(source.setCitations(answer, {tea, pdf}));
+    const auto original = Export::load(source, id);
+    QVERIFY(original);
+    QCOMPARE(original->messages.at(1).citations.size(), 2);
+
+    const QString file = path(QStringLiteral("library.json"));
+    QVERIFY(Export::exportToFile(source, id, Export::Format::Json, file));
+    ConversationStore target(path(QStringLiteral("b.sqlite")));
+    const auto imported = Export::importFromFile(target, file);
+    QVERIFY2(imported, TestSupport::errorOf(imported).constData());
+    const auto copy = Export::load(target, *imported);
+    QVERIFY(copy);
+    QCOMPARE(copy->info.mode, ConversationMode::Library);
+    compareConversations(*original, *copy);
+    QCOMPARE(Export::toJson(*copy), Export::toJson(*original));
+
+    const QString md = Export::toMarkdown(*original);
+    QVERIFY2(md.contains(QStringLiteral("Sources:\n\n- [1] /notes/茶.md (龙井)\n- [2] /notes/harbour.pdf, page 2\n")),
+             qPrintable(md));
+
+    // A passage without a path is not ours: that answer has no citations, the rest is imported.
+    QByteArray foreign = Export::toJson(*original);
+    QVERIFY(foreign.contains("\"path\": \"/notes/harbour.pdf\""));
+    foreign.replace("\"path\": \"/notes/harbour.pdf\"", "\"where\": \"somewhere\"");
+    const auto read = Export::fromJson(foreign);
+    QVERIFY2(read, TestSupport::errorOf(read).constData());
+    QCOMPARE(read->messages.size(), 2);
+    QCOMPARE(read->messages.at(1).content, original->messages.at(1).content);
+    QVERIFY(read->messages.at(1).citations.isEmpty());
 }
 
 bool tst_ConversationExport::acceptFileDialog(QWidget *parent, const QString &file)

@@ -5,6 +5,7 @@
 // intact header) is moved aside, a fresh one works and what still reads is salvaged and
 // exported; damage found while open is reported and stops writes; files are owner-only under
 // umask 022; a file from a newer version is left alone.
+#include "support/expectederror.h"
 #include "ui/conversationsalvage.h"
 #include "ui/conversationstore.h"
 
@@ -86,7 +87,7 @@ void tst_ConversationStore::createRenameRemove()
     QVERIFY2(store.recoveryMessage().isEmpty(), qPrintable(store.recoveryMessage()));
 
     const auto id = store.create(QStringLiteral("First"), QStringLiteral("/docs/a.md"), ConversationMode::Document);
-    QVERIFY2(id, qPrintable(id.error()));
+    QVERIFY2(id, TestSupport::errorOf(id).constData());
     auto info = store.conversation(*id);
     QVERIFY(info);
     QCOMPARE(info->title, QStringLiteral("First"));
@@ -287,7 +288,7 @@ void tst_ConversationStore::search()
     add(QStringLiteral("Accents über"), {QStringLiteral("Grüße ÜBERALL")});
 
     const auto found = store.conversations(needle);
-    QVERIFY2(found, qPrintable(found.error()));
+    QVERIFY2(found, TestSupport::errorOf(found).constData());
     QStringList titles;
     for (const auto &c : *found)
         titles << c.title;
@@ -417,7 +418,7 @@ void tst_ConversationStore::damagedPagesAreFoundMovedAsideAndSalvaged()
 
     // What still reads comes back, each conversation as it was written.
     const auto salvage = Gui::ConversationSalvage::read(store.movedAsidePath());
-    QVERIFY2(salvage, qPrintable(salvage.error()));
+    QVERIFY2(salvage, TestSupport::errorOf(salvage).constData());
     QVERIFY(!salvage->conversations().isEmpty());
     int messages = 0;
     for (const auto &c : salvage->conversations()) {
@@ -438,7 +439,7 @@ void tst_ConversationStore::damagedPagesAreFoundMovedAsideAndSalvaged()
     // Offered for export: Markdown per conversation and one JSON file, owner-only.
     const QString out = m_dir->filePath(QStringLiteral("exported/here"));
     const auto written = salvage->exportTo(out);
-    QVERIFY2(written, qPrintable(written.error()));
+    QVERIFY2(written, TestSupport::errorOf(written).constData());
     QCOMPARE(*written, int(salvage->conversations().size()));
     const QFileInfoList files = QDir(out).entryInfoList(QDir::Files);
     QCOMPARE(files.size(), *written + 1);

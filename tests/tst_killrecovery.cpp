@@ -5,6 +5,7 @@
 // umask 022 with throwaway XDG folders, the offscreen platform and the embedded local
 // provider, and checks every file and folder the app made is owner-only. The app is driven
 // through its command line (the hidden --type-document / --type-chat, docs/reliability.md).
+#include "support/expectederror.h"
 #include "support/throwawayhome.h"
 
 #include "ui/conversationstore.h"
@@ -233,7 +234,7 @@ void tst_KillRecovery::killMidDatabaseWriteLeavesItIntact()
         QVERIFY2(store.recoveryMessage().isEmpty(), qPrintable(store.recoveryMessage()));
         QVERIFY(store.movedAsidePath().isEmpty());
         const auto conversations = store.conversations();
-        QVERIFY2(conversations, qPrintable(conversations.error()));
+        QVERIFY2(conversations, TestSupport::errorOf(conversations).constData());
         QCOMPARE(conversations->size(), 1);
         const auto messages = store.messages(conversations->constFirst().id);
         QVERIFY(messages);

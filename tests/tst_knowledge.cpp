@@ -243,7 +243,7 @@ void tst_Knowledge::readsPdfPages()
          QStringLiteral("Appendix\nThe harbour budget is 42 crowns.")});
     QVERIFY(writeBytes(path, bytes));
     const auto read = readPdfFile(path, DefaultMaxPdfBytes, DefaultMaxFileBytes);
-    QVERIFY2(read.has_value(), skipReasonName(read.error()));
+    QVERIFY2(read.has_value(), read ? "" : skipReasonName(read.error()));
     QCOMPARE(read->pages.size(), 2);
     QVERIFY2(read->pages[0].simplified().contains(QStringLiteral("The lighthouse keeper logs (every) storm.")),
              qPrintable(read->pages[0]));

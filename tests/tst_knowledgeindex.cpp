@@ -6,6 +6,7 @@
 // pages damaged behind an intact header) is replaced with a message and filled again; an
 // indexing process killed with SIGKILL mid-pass leaves an index that opens undamaged and is
 // completed by the next pass.
+#include "support/expectederror.h"
 #include "knowledge/library.h"
 
 #include "support/minimalpdf.h"
@@ -160,7 +161,7 @@ void tst_KnowledgeIndex::englishAndChineseQuestionsFindTheirPassage()
     QCOMPARE(progress.last().at(1).toInt(), 3);
 
     const auto english = library->query(QStringLiteral("What is the calibration code of the Vantor relay?"), 5);
-    QVERIFY2(english.has_value(), qPrintable(english.error()));
+    QVERIFY2(english.has_value(), TestSupport::errorOf(english).constData());
     QVERIFY(!english->isEmpty());
     const Passage &top = english->first();
     QCOMPARE(top.path, QDir(docs()).filePath(QStringLiteral("manual.md")));
@@ -172,14 +173,14 @@ void tst_KnowledgeIndex::englishAndChineseQuestionsFindTheirPassage()
         QVERIFY(english->at(i - 1).score >= english->at(i).score);
 
     const auto chinese = library->query(QStringLiteral("星河七号的负责人是谁？"), 5);
-    QVERIFY2(chinese.has_value(), qPrintable(chinese.error()));
+    QVERIFY2(chinese.has_value(), TestSupport::errorOf(chinese).constData());
     QVERIFY(!chinese->isEmpty());
     QCOMPARE(chinese->first().path, QDir(docs()).filePath(QStringLiteral("sub/项目.md")));
     QCOMPARE(chinese->first().headingTrail, QStringLiteral("项目手册 > 人员"));
     QVERIFY(chinese->first().text.contains(QStringLiteral("王立新")));
 
     const auto legacy = library->query(QStringLiteral("青松水库的维修费用是多少"), 5);
-    QVERIFY2(legacy.has_value(), qPrintable(legacy.error()));
+    QVERIFY2(legacy.has_value(), TestSupport::errorOf(legacy).constData());
     QVERIFY(!legacy->isEmpty());
     QCOMPARE(legacy->first().path, QDir(docs()).filePath(QStringLiteral("sub/legacy.txt")));
     QVERIFY(legacy->first().text.contains(QStringLiteral("三百二十万元")));

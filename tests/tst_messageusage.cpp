@@ -3,6 +3,7 @@
 // in place with its messages intact and their usage "not known"; a migration that fails
 // half-way leaves the file exactly at schema 1 (one transaction); the compact line and its
 // tooltip show what is known and leave out what is not.
+#include "support/expectederror.h"
 #include "ui/conversationstore.h"
 #include "ui/messageusage.h"
 #include "ui/money.h"
@@ -150,7 +151,7 @@ void tst_MessageUsage::usageIsStoredAndSurvivesReopening()
         conversation = *store.create(QStringLiteral("Usage"));
         QVERIFY(store.appendMessage(conversation, Llm::Role::User, QStringLiteral("How much?")));
         const auto id = store.appendMessage(conversation, Llm::Role::Assistant, {}, {}, MessageState::Partial);
-        QVERIFY2(id, qPrintable(id.error()));
+        QVERIFY2(id, TestSupport::errorOf(id).constData());
         answer = *id;
         // While it streams there is no usage yet; the end brings it.
         const auto partial = store.messages(conversation);
@@ -159,7 +160,7 @@ void tst_MessageUsage::usageIsStoredAndSurvivesReopening()
     }
     ConversationStore reopened(dbPath());
     const auto messages = reopened.messages(conversation);
-    QVERIFY2(messages, qPrintable(messages.error()));
+    QVERIFY2(messages, TestSupport::errorOf(messages).constData());
     QCOMPARE(messages->size(), 2);
     QVERIFY(messages->at(0).usage.isEmpty());
     QCOMPARE(messages->at(1).id, answer);
@@ -186,7 +187,7 @@ void tst_MessageUsage::schemaOneFileIsUpgradedInPlace()
         QVERIFY2(store.recoveryMessage().isEmpty(), qPrintable(store.recoveryMessage()));
         QVERIFY(store.movedAsidePath().isEmpty());
         const auto messages = store.messages(1);
-        QVERIFY2(messages, qPrintable(messages.error()));
+        QVERIFY2(messages, TestSupport::errorOf(messages).constData());
         QCOMPARE(messages->size(), 2);
         QCOMPARE(messages->at(0).content, QStringLiteral("An old question"));
         QCOMPARE(messages->at(1).content, QStringLiteral("An old answer"));

@@ -4,6 +4,7 @@
 // that is not ours reads as no citations; the JSON form round-trips; the tooltip of a PDF's
 // citation names the page and the viewer, and an answer's [n] links carry their tooltips
 // exactly, quotes and backslashes in a path included.
+#include "support/expectederror.h"
 #include "ui/conversationstore.h"
 #include "ui/markdownview.h"
 #include "ui/storedcitations.h"
@@ -165,7 +166,7 @@ void tst_StoredCitations::citationsAreStoredAndSurviveReopening()
     }
     ConversationStore reopened(dbPath());
     const auto messages = reopened.messages(conversation);
-    QVERIFY2(messages, qPrintable(messages.error()));
+    QVERIFY2(messages, TestSupport::errorOf(messages).constData());
     QCOMPARE(messages->size(), 2);
     QVERIFY(messages->at(0).citations.isEmpty());
     compareStored(messages->at(1).citations, samplePassages());
@@ -183,7 +184,7 @@ void tst_StoredCitations::schemaTwoFileIsUpgradedInPlace()
         QVERIFY(store.isPersistent());
         QVERIFY2(store.recoveryMessage().isEmpty(), qPrintable(store.recoveryMessage()));
         const auto messages = store.messages(1);
-        QVERIFY2(messages, qPrintable(messages.error()));
+        QVERIFY2(messages, TestSupport::errorOf(messages).constData());
         QCOMPARE(messages->size(), 2);
         QCOMPARE(messages->at(1).content, QStringLiteral("It is 4471-QZ [1]."));
         QCOMPARE(messages->at(1).usage.tokens.outputTokens, 7);
@@ -209,7 +210,7 @@ void tst_StoredCitations::foreignValuesReadAsNoCitations()
                QStringLiteral("UPDATE messages SET citations = '[{\"start\": 3}]' WHERE id = 3")});
     ConversationStore store(dbPath());
     const auto messages = store.messages(1);
-    QVERIFY2(messages, qPrintable(messages.error()));
+    QVERIFY2(messages, TestSupport::errorOf(messages).constData());
     QCOMPARE(messages->size(), 3);
     for (const Gui::StoredMessage &m : *messages)
         QVERIFY2(m.citations.isEmpty(), qPrintable(m.content));

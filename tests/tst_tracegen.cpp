@@ -3,6 +3,7 @@
 // its hovers; modifiers, focus and selections; typing cadence and IME bursts; wizard order; room
 // for answers). The structural checks run over many seeds for every kind; one file on purpose,
 // as every check reads the same traces.
+#include "support/expectederror.h"
 #include "bench/replay/documents.h"
 #include "bench/replay/replayer.h"
 #include "bench/replay/trace.h"
@@ -482,7 +483,7 @@ void tst_TraceGen::todaysFormatStillParses()
 {"t":30000,"event":"end"}
 )";
     const auto trace = Trace::parse(old, QStringLiteral("old"));
-    QVERIFY2(trace, qPrintable(trace.error()));
+    QVERIFY2(trace, TestSupport::errorOf(trace).constData());
     QCOMPARE(trace->events.size(), 10);
     // And the strictness stays: unknown events are still rejected, naming the line.
     const auto unknown = Trace::parse(old + R"({"t":30001,"event":"scroll","dy":3})", QStringLiteral("old"));
@@ -986,7 +987,7 @@ void tst_TraceGen::signalsReplayAsBefore()
         QList<RunResult> results;
         for (const QByteArray &lines : {cut, withoutSignals(cut)}) {
             const auto trace = Trace::parse(lines, kind);
-            QVERIFY2(trace, qPrintable(trace.error()));
+            QVERIFY2(trace, TestSupport::errorOf(trace).constData());
             Replayer replayer(*trace, *Preset::byName(u"instant"), Mode::All, 10);
             QSignalSpy finished(&replayer, &Replayer::finished);
             const auto error = replayer.start();

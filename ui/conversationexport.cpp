@@ -1,4 +1,5 @@
 #include "conversationexport.h"
+#include "storedcitations.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -97,6 +98,8 @@ QByteArray toJson(const Conversation &c)
             o.insert(QStringLiteral("created"), m.created.toUTC().toString(Qt::ISODateWithMs));
         if (!m.usage.isEmpty())
             o.insert(QStringLiteral("usage"), usageJson(m.usage));
+        if (!m.citations.isEmpty())
+            o.insert(QStringLiteral("citations"), citationsToJsonArray(m.citations));
         messages.append(o);
     }
     const QJsonObject conversation{{QStringLiteral("title"), c.info.title},
@@ -167,6 +170,9 @@ StoreResult<Conversation> fromJson(const QByteArray &json)
         m.error = o.value(QLatin1String("error")).toString();
         m.created = QDateTime::fromString(o.value(QLatin1String("created")).toString(), Qt::ISODateWithMs);
         m.usage = usageFrom(o.value(QLatin1String("usage")).toObject());
+        // Read as the store reads them: an entry that is not a passage gives no citations (the
+        // answer shows [n] as text), which is no reason to refuse the conversation.
+        m.citations = citationsFromJsonArray(o.value(QLatin1String("citations")).toArray());
         out.messages.append(std::move(m));
     }
     return out;
@@ -195,6 +201,13 @@ QString toMarkdown(const Conversation &c)
         else if (m.state == MessageState::Partial && !user)
             out += QStringLiteral("> %1\n\n").arg(
                 QCoreApplication::translate("Gui::ChatDock", "Incomplete: the answer was stopped or interrupted."));
+        if (!m.citations.isEmpty()) {
+            // The numbers the answer cites, in a list a reader can follow by hand.
+            out += QCoreApplication::translate("Gui::ConversationExport", "Sources:") + QStringLiteral("\n\n");
+            for (qsizetype n = 0; n < m.citations.size(); ++n)
+                out += QStringLiteral("- %1\n").arg(citationLine(int(n + 1), m.citations.at(n)));
+            out += u'\n';
+        }
         if (const QString line = usageLine(m.usage); !line.isEmpty())
             out += QStringLiteral("*%1*\n\n").arg(line);
     }

@@ -151,7 +151,7 @@ void bindUsage(QSqlQuery &q, const MessageUsage &u)
 // One message row: appended by the chat, or one of an imported conversation's.
 const QString InsertMessage =
     QStringLiteral("INSERT INTO messages (conversation_id, role, content, reasoning, state, error, created_at, ")
-    + UsageColumns + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    + UsageColumns + QStringLiteral(", citations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
 
 void bindMessage(QSqlQuery &q, qint64 conversationId, const StoredMessage &m, qint64 createdMs)
 {
@@ -163,6 +163,7 @@ void bindMessage(QSqlQuery &q, qint64 conversationId, const StoredMessage &m, qi
     q.addBindValue(text(m.error));
     q.addBindValue(createdMs);
     bindUsage(q, m.usage);
+    q.addBindValue(citationsToJson(m.citations));
 }
 
 MessageUsage readUsage(const QSqlQuery &q, int first)

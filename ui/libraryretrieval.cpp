@@ -16,17 +16,21 @@ LibraryRetrieval::LibraryRetrieval(Knowledge::Library *library)
 
 QList<Knowledge::Passage> LibraryRetrieval::passagesFor(const QString &text)
 {
+    if (!m_library)
+        return {};
+    const QStringList terms = m_library->queryTerms(text);
     for (const Kept &kept : std::as_const(m_kept)) {
-        if (kept.text == text)
+        if (kept.terms == terms)
             return kept.passages;
     }
-    QList<Knowledge::Passage> passages;
-    if (m_library) {
-        // A failed query (the index being replaced) sends the question without passages.
-        if (auto found = m_library->query(text, PassageCount))
-            passages = std::move(*found);
-    }
-    m_kept.append({text, passages});
+    // A failed query (the index being replaced) sends the question without passages, and is
+    // not kept: the next text asks again.
+    ++m_queries;
+    auto found = m_library->query(text, PassageCount);
+    if (!found)
+        return {};
+    const QList<Knowledge::Passage> passages = std::move(*found);
+    m_kept.append({terms, passages});
     while (m_kept.size() > KeptQueries)
         m_kept.removeFirst();
     return passages;

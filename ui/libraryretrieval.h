@@ -5,6 +5,7 @@
 #include <QList>
 #include <QPointer>
 #include <QString>
+#include <QStringList>
 
 namespace Knowledge { class Library; }
 
@@ -12,9 +13,10 @@ namespace Gui {
 
 // The passages of the user's library for a chat message, and the message as it is sent with
 // them. The chat's request builder holds one (shared): the debounce prefetch retrieves for the
-// draft, Enter for the final text, and the last few answers are kept so that the same text at
-// Enter costs no second query. Queries run on the GUI thread (the Library's). Forget the kept
-// answers when the library's contents change.
+// draft, Enter for the final text, and the last few answers are kept by their query terms, so
+// that a final text with the same terms as the paused draft (the same words, a "?" added) costs
+// no second query at Enter: only a text whose terms differ is searched then. Queries run on the
+// GUI thread (the Library's). Forget the kept answers when the library's contents change.
 class LibraryRetrieval
 {
 public:
@@ -24,6 +26,8 @@ public:
 
     QList<Knowledge::Passage> passagesFor(const QString &text);
     void forget() { m_kept.clear(); }
+    // How many times the index was searched: a text whose terms were kept costs none.
+    int queriesRun() const { return m_queries; }
 
     // The user message: the passages numbered [1]..[k] with path and heading (a PDF's: page),
     // then the question.
@@ -32,11 +36,12 @@ public:
 
 private:
     struct Kept {
-        QString text;
+        QStringList terms;
         QList<Knowledge::Passage> passages;
     };
     QPointer<Knowledge::Library> m_library;
     QList<Kept> m_kept; // newest last
+    int m_queries = 0;
 };
 
 } // namespace Gui

@@ -6,12 +6,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+
 namespace Gui {
 
-QString citationsToJson(const QList<Knowledge::Passage> &passages)
+QJsonArray citationsToJsonArray(const QList<Knowledge::Passage> &passages)
 {
-    if (passages.isEmpty())
-        return QStringLiteral("");
     QJsonArray array;
     for (const Knowledge::Passage &p : passages) {
         QJsonObject o{{QStringLiteral("path"), p.path},
@@ -23,28 +23,50 @@ QString citationsToJson(const QList<Knowledge::Passage> &passages)
             o.insert(QStringLiteral("page"), p.page);
         array.append(o);
     }
-    return QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
+    return array;
+}
+
+QList<Knowledge::Passage> citationsFromJsonArray(const QJsonArray &array)
+{
+    QList<Knowledge::Passage> out;
+    for (const QJsonValue &v : array) {
+        const QJsonObject o = v.toObject();
+        Knowledge::Passage p;
+        p.path = o.value(QStringLiteral("path")).toString();
+        p.start = qsizetype(o.value(QStringLiteral("start")).toInteger(-1));
+        p.end = qsizetype(o.value(QStringLiteral("end")).toInteger(-1));
+        // Not ours: no citations rather than links to nowhere or to the wrong text.
+        if (p.path.isEmpty() || p.start < 0 || p.end < p.start)
+            return {};
+        p.headingTrail = o.value(QStringLiteral("heading")).toString();
+        p.page = std::max(0, o.value(QStringLiteral("page")).toInt());
+        out.append(p);
+    }
+    return out;
+}
+
+QString citationsToJson(const QList<Knowledge::Passage> &passages)
+{
+    if (passages.isEmpty())
+        return QStringLiteral("");
+    return QString::fromUtf8(QJsonDocument(citationsToJsonArray(passages)).toJson(QJsonDocument::Compact));
 }
 
 QList<Knowledge::Passage> citationsFromJson(const QString &json)
 {
-    QList<Knowledge::Passage> out;
     if (json.isEmpty())
-        return out;
-    const QJsonDocument doc = QJsonDocument::fromJson(json.toUtf8());
-    for (const QJsonValue &v : doc.array()) {
-        const QJsonObject o = v.toObject();
-        Knowledge::Passage p;
-        p.path = o.value(QStringLiteral("path")).toString();
-        if (p.path.isEmpty())
-            return {}; // not ours: no citations rather than links to nowhere
-        p.headingTrail = o.value(QStringLiteral("heading")).toString();
-        p.start = qsizetype(o.value(QStringLiteral("start")).toInteger());
-        p.end = qsizetype(o.value(QStringLiteral("end")).toInteger());
-        p.page = o.value(QStringLiteral("page")).toInt();
-        out.append(p);
-    }
-    return out;
+        return {};
+    return citationsFromJsonArray(QJsonDocument::fromJson(json.toUtf8()).array());
+}
+
+QString citationLine(int n, const Knowledge::Passage &passage)
+{
+    QString line = QStringLiteral("[%1] %2").arg(n).arg(passage.path);
+    if (passage.page > 0)
+        line += QCoreApplication::translate("Gui::ChatDock", ", page %1").arg(passage.page);
+    else if (!passage.headingTrail.isEmpty())
+        line += QStringLiteral(" (%1)").arg(passage.headingTrail);
+    return line;
 }
 
 QString citationToolTip(const Knowledge::Passage &passage)
