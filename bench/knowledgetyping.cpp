@@ -6,7 +6,7 @@
 #include "prefetch/actionprompts.h"
 #include "prefetch/classifier.h"
 #include "prefetch/settings.h"
-#include "ui/libraryretrieval.h"
+#include "knowledge/libraryretrieval.h"
 
 #include <QElapsedTimer>
 
@@ -18,7 +18,7 @@ namespace {
 
 QList<Knowledge::Passage> passages(Knowledge::Library &library, const QString &text)
 {
-    auto found = library.query(text, Gui::LibraryRetrieval::PassageCount);
+    auto found = library.query(text, Knowledge::LibraryRetrieval::PassageCount);
     return found ? *found : QList<Knowledge::Passage>{};
 }
 
@@ -110,9 +110,9 @@ TypingFigures measureTyping(Knowledge::Library &library, const QList<QString> &f
     const Prefetch::CompiledPrompt compiled = *Prefetch::libraryChatTemplate().compile(profile, {});
     const Prefetch::CompiledPrompt freeChat = *Prefetch::chatTemplate(false).compile(profile, {});
     // The chat session's builder for the library mode (ChatSession::installBuilder).
-    const auto build = [&](Gui::LibraryRetrieval &retrieval, const QString &text) {
+    const auto build = [&](Knowledge::LibraryRetrieval &retrieval, const QString &text) {
         return Prefetch::renderChatMessage(compiled, {}, profile.model,
-                                           Gui::LibraryRetrieval::messageWithPassages(retrieval.passagesFor(text), text));
+                                           Knowledge::LibraryRetrieval::messageWithPassages(retrieval.passagesFor(text), text));
     };
     std::vector<double> free, off, paused, late;
     QElapsedTimer timer;
@@ -143,14 +143,14 @@ TypingFigures measureTyping(Knowledge::Library &library, const QList<QString> &f
             Q_UNUSED(request);
         }
         {
-            Gui::LibraryRetrieval retrieval(&library);
+            Knowledge::LibraryRetrieval retrieval(&library);
             timer.start();
             const auto request = build(retrieval, final);
             off.push_back(double(timer.nsecsElapsed()) / 1e6);
             Q_UNUSED(request);
         }
         {
-            Gui::LibraryRetrieval retrieval(&library);
+            Knowledge::LibraryRetrieval retrieval(&library);
             build(retrieval, final); // at the pause, off the critical path
             timer.start();
             const auto request = build(retrieval, final);
@@ -158,7 +158,7 @@ TypingFigures measureTyping(Knowledge::Library &library, const QList<QString> &f
             Q_UNUSED(request);
         }
         if (!lastPaused.isEmpty()) {
-            Gui::LibraryRetrieval retrieval(&library);
+            Knowledge::LibraryRetrieval retrieval(&library);
             build(retrieval, lastPaused);
             timer.start();
             const auto request = build(retrieval, final);

@@ -4,7 +4,7 @@
 // searched; after the library changed (forget()) the same text is searched again. A failed
 // search is not kept.
 #include "knowledge/library.h"
-#include "ui/libraryretrieval.h"
+#include "knowledge/libraryretrieval.h"
 
 #include <QDir>
 #include <QFile>
@@ -53,7 +53,7 @@ void tst_LibraryRetrieval::initTestCase()
 
 void tst_LibraryRetrieval::sameTermsAreNotSearchedAgain()
 {
-    Gui::LibraryRetrieval retrieval(m_library.get());
+    Knowledge::LibraryRetrieval retrieval(m_library.get());
     const QList<Knowledge::Passage> draft = retrieval.passagesFor(QStringLiteral("龙井茶产于哪里"));
     QCOMPARE(retrieval.queriesRun(), 1);
     QVERIFY(!draft.isEmpty());
@@ -76,7 +76,7 @@ void tst_LibraryRetrieval::sameTermsAreNotSearchedAgain()
 
 void tst_LibraryRetrieval::otherTermsAndAChangedLibraryAreSearched()
 {
-    Gui::LibraryRetrieval retrieval(m_library.get());
+    Knowledge::LibraryRetrieval retrieval(m_library.get());
     const auto crane = retrieval.passagesFor(QStringLiteral("How much does the quay crane cost?"));
     QVERIFY(!crane.isEmpty());
     QVERIFY(crane.first().text.contains(QLatin1String("ninety guilders")));
@@ -91,23 +91,23 @@ void tst_LibraryRetrieval::otherTermsAndAChangedLibraryAreSearched()
     QCOMPARE(retrieval.queriesRun(), 3);
 
     // No library (it was closed): no passages, and nothing kept to answer from later.
-    Gui::LibraryRetrieval none(nullptr);
+    Knowledge::LibraryRetrieval none(nullptr);
     QVERIFY(none.passagesFor(QStringLiteral("crane")).isEmpty());
     QCOMPARE(none.queriesRun(), 0);
 }
 
 void tst_LibraryRetrieval::theMessageNumbersThePassages()
 {
-    Gui::LibraryRetrieval retrieval(m_library.get());
+    Knowledge::LibraryRetrieval retrieval(m_library.get());
     const QString question = QStringLiteral("How much does the quay crane cost?");
     const auto passages = retrieval.passagesFor(question);
-    const QString message = Gui::LibraryRetrieval::messageWithPassages(passages, question);
+    const QString message = Knowledge::LibraryRetrieval::messageWithPassages(passages, question);
     QVERIFY(message.startsWith(QLatin1String("Passages from my library:\n\n[1] ")));
     QVERIFY(message.contains(QLatin1String("ninety guilders")));
     QVERIFY(message.endsWith(QStringLiteral("Question: ") + question));
     // The same passages, the same bytes: the request a prefetch made is the one sent.
-    QCOMPARE(Gui::LibraryRetrieval::messageWithPassages(retrieval.passagesFor(question), question), message);
-    QVERIFY(Gui::LibraryRetrieval::messageWithPassages({}, question).startsWith(QLatin1String("No passage")));
+    QCOMPARE(Knowledge::LibraryRetrieval::messageWithPassages(retrieval.passagesFor(question), question), message);
+    QVERIFY(Knowledge::LibraryRetrieval::messageWithPassages({}, question).startsWith(QLatin1String("No passage")));
 }
 
 QTEST_GUILESS_MAIN(tst_LibraryRetrieval)

@@ -4,7 +4,7 @@
 #include "conversationlist.h"
 #include "conversationstore.h"
 #include "document.h"
-#include "libraryretrieval.h"
+#include "knowledge/libraryretrieval.h"
 #include "markdownview.h"
 
 #include "llm/clock.h"
@@ -437,7 +437,7 @@ void ChatDock::updateContextLabel()
     if (m_session->mode() == ConversationMode::Library) {
         m_contextLabel->setText(tr("The best passages of your library (up to %1) go with each message; the answer's "
                                    "[1], [2] open them.")
-                                    .arg(LibraryRetrieval::PassageCount));
+                                    .arg(Knowledge::LibraryRetrieval::PassageCount));
         return;
     }
     if (m_session->mode() != ConversationMode::Document) {

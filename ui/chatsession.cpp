@@ -1,7 +1,7 @@
 #include "chatsession.h"
 
 #include "document.h"
-#include "libraryretrieval.h"
+#include "knowledge/libraryretrieval.h"
 
 #include "knowledge/library.h"
 
@@ -37,10 +37,10 @@ constexpr qsizetype HistoryStepTurns = 8;
 // text go into the message. Values only: the debounce strategy's builder may run it after the
 // session is gone.
 Prefetch::RenderedRequest chatRequest(const Prefetch::CompiledPrompt &compiled, const QList<Llm::ChatMessage> &turns,
-                                      const QString &model, const std::shared_ptr<LibraryRetrieval> &retrieval,
+                                      const QString &model, const std::shared_ptr<Knowledge::LibraryRetrieval> &retrieval,
                                       const QString &text, const Prefetch::GenerationParams &params = {})
 {
-    const QString message = retrieval ? LibraryRetrieval::messageWithPassages(retrieval->passagesFor(text), text) : text;
+    const QString message = retrieval ? Knowledge::LibraryRetrieval::messageWithPassages(retrieval->passagesFor(text), text) : text;
     return Prefetch::renderChatMessage(compiled, turns, model, message, params);
 }
 
@@ -107,7 +107,7 @@ void ChatSession::setLibrary(Knowledge::Library *library)
     if (m_library)
         disconnect(m_library, nullptr, this, nullptr);
     m_library = library;
-    m_retrieval = library ? std::make_shared<LibraryRetrieval>(library) : nullptr;
+    m_retrieval = library ? std::make_shared<Knowledge::LibraryRetrieval>(library) : nullptr;
     if (library) {
         // New passages may answer the same draft differently: retrieve again, and let a
         // prefetch made from the old ones go.
@@ -274,7 +274,7 @@ void ChatSession::installBuilder()
         : m_compiled;
     const QList<Llm::ChatMessage> turns = history(m_editIndex >= 0 ? m_editIndex : m_messages.size());
     const QString model = m_engine->profile().model;
-    const std::shared_ptr<LibraryRetrieval> retrieval = m_mode == ConversationMode::Library ? m_retrieval : nullptr;
+    const std::shared_ptr<Knowledge::LibraryRetrieval> retrieval = m_mode == ConversationMode::Library ? m_retrieval : nullptr;
     m_debounce->setBuilder([compiled, turns, model, retrieval](const QString &text) {
         return chatRequest(compiled, turns, model, retrieval, text);
     }, this);

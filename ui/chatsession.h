@@ -15,7 +15,10 @@
 #include <memory>
 #include <optional>
 
-namespace Knowledge { class Library; }
+namespace Knowledge {
+class Library;
+class LibraryRetrieval;
+} // namespace Knowledge
 namespace Prefetch {
 class DebounceStrategy;
 class Engine;
@@ -25,7 +28,6 @@ class ResponseStream;
 namespace Gui {
 
 class Document;
-class LibraryRetrieval;
 
 // One chat, without widgets: the conversation open, its messages and mode, the prompt the
 // debounce strategy builds from, sending and storing. The chat dock shows it.
@@ -205,7 +207,7 @@ private:
     QPointer<ConversationStore> m_store;
     QPointer<Document> m_document;
     QPointer<Knowledge::Library> m_library;
-    std::shared_ptr<LibraryRetrieval> m_retrieval; // shared with the builder the strategy holds
+    std::shared_ptr<Knowledge::LibraryRetrieval> m_retrieval; // shared with the builder the strategy holds
 
     qint64 m_conversationId = 0; // 0: a new chat not stored yet
     QString m_title;

@@ -1,7 +1,7 @@
 #include "chatsession.h"
 
 #include "document.h"
-#include "libraryretrieval.h"
+#include "knowledge/libraryretrieval.h"
 
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"

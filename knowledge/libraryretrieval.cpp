@@ -1,20 +1,20 @@
 #include "libraryretrieval.h"
 
-#include "knowledge/library.h"
+#include "library.h"
 
-namespace Gui {
+namespace Knowledge {
 
 namespace {
 // The draft at the last pause, the final text, and one more: enough for a send.
 constexpr qsizetype KeptQueries = 3;
 } // namespace
 
-LibraryRetrieval::LibraryRetrieval(Knowledge::Library *library)
+LibraryRetrieval::LibraryRetrieval(Library *library)
     : m_library(library)
 {
 }
 
-QList<Knowledge::Passage> LibraryRetrieval::passagesFor(const QString &text)
+QList<Passage> LibraryRetrieval::passagesFor(const QString &text)
 {
     if (!m_library)
         return {};
@@ -29,21 +29,21 @@ QList<Knowledge::Passage> LibraryRetrieval::passagesFor(const QString &text)
     auto found = m_library->query(text, PassageCount);
     if (!found)
         return {};
-    const QList<Knowledge::Passage> passages = std::move(*found);
+    const QList<Passage> passages = std::move(*found);
     m_kept.append({terms, passages});
     while (m_kept.size() > KeptQueries)
         m_kept.removeFirst();
     return passages;
 }
 
-QString LibraryRetrieval::messageWithPassages(const QList<Knowledge::Passage> &passages, const QString &text)
+QString LibraryRetrieval::messageWithPassages(const QList<Passage> &passages, const QString &text)
 {
     // English for the model, like every prompt: the user's language is in their own text.
     if (passages.isEmpty())
         return QStringLiteral("No passage of my library matches this question.\n\nQuestion: %1").arg(text);
     QString out = QStringLiteral("Passages from my library:\n\n");
     for (qsizetype i = 0; i < passages.size(); ++i) {
-        const Knowledge::Passage &p = passages.at(i);
+        const Passage &p = passages.at(i);
         out += QStringLiteral("[%1] %2").arg(i + 1).arg(p.path);
         if (p.page > 0)
             out += QStringLiteral(" (page %1)").arg(p.page);
@@ -55,4 +55,4 @@ QString LibraryRetrieval::messageWithPassages(const QList<Knowledge::Passage> &p
     return out;
 }
 
-} // namespace Gui
+} // namespace Knowledge

@@ -1,15 +1,15 @@
 #pragma once
 
-#include "knowledge/types.h"
+#include "types.h"
 
 #include <QList>
 #include <QPointer>
 #include <QString>
 #include <QStringList>
 
-namespace Knowledge { class Library; }
+namespace Knowledge {
 
-namespace Gui {
+class Library;
 
 // The passages of the user's library for a chat message, and the message as it is sent with
 // them. The chat's request builder holds one (shared): the debounce prefetch retrieves for the
@@ -22,9 +22,9 @@ class LibraryRetrieval
 public:
     static constexpr int PassageCount = 5;
 
-    explicit LibraryRetrieval(Knowledge::Library *library);
+    explicit LibraryRetrieval(Library *library);
 
-    QList<Knowledge::Passage> passagesFor(const QString &text);
+    QList<Passage> passagesFor(const QString &text);
     void forget() { m_kept.clear(); }
     // How many times the index was searched: a text whose terms were kept costs none.
     int queriesRun() const { return m_queries; }
@@ -32,16 +32,16 @@ public:
     // The user message: the passages numbered [1]..[k] with path and heading (a PDF's: page),
     // then the question.
     // Deterministic, so the same passages give the same request (and a prefetch hit).
-    static QString messageWithPassages(const QList<Knowledge::Passage> &passages, const QString &text);
+    static QString messageWithPassages(const QList<Passage> &passages, const QString &text);
 
 private:
     struct Kept {
         QStringList terms;
-        QList<Knowledge::Passage> passages;
+        QList<Passage> passages;
     };
-    QPointer<Knowledge::Library> m_library;
+    QPointer<Library> m_library;
     QList<Kept> m_kept; // newest last
     int m_queries = 0;
 };
 
-} // namespace Gui
+} // namespace Knowledge
