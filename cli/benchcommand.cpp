@@ -1,6 +1,7 @@
 #include "benchcommand.h"
 
 #include "bench/replay/replayer.h"
+#include "bench/replay/replaylibraries.h"
 #include "bench/replay/report.h"
 #include "bench/replay/trace.h"
 #include "bench/replay/tracegen.h"
@@ -218,6 +219,15 @@ int runBench(const QStringList &arguments)
     if (!ok || jobs <= 0) {
         std::fprintf(stderr, "headstart-cli bench: --jobs needs a positive number\n");
         return 2;
+    }
+
+    // The libraries the traces chat about, indexed before any run starts: indexing inside a run
+    // would hold up every other run's events.
+    for (const Bench::Trace &trace : std::as_const(traces)) {
+        if (auto error = Bench::ReplayLibraries::prepare(trace)) {
+            std::fprintf(stderr, "headstart-cli bench: %s\n", qPrintable(*error));
+            return 1;
+        }
     }
 
     // Every trace × preset × mode; played `jobs` at a time, a trace's runs side by side.

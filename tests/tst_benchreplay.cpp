@@ -1,7 +1,11 @@
 // The replay benchmark's harness against the real local provider: traces are parsed strictly;
 // a hover ending in a click, a chat message sent after a pause and a wizard walked step by step
 // are taken over from their prefetch when the strategy is on and answered fresh when it is off;
-// Stop leaves nothing open; the report derives its ratios from the runs and writes its files.
+// Stop leaves nothing open; the report derives its ratios from the runs and writes its files. A
+// chat about a generated library sends each question with its passages (the answer quotes the
+// planted fact), prefetched with them at the pause; a trace naming a library that is too large is
+// refused with the line.
+#include "bench/replay/librarycorpus.h"
 #include "bench/replay/replayer.h"
 #include "bench/replay/report.h"
 #include "bench/replay/trace.h"
@@ -75,6 +79,7 @@ private slots:
     void parseRejectsBadTraces();
     void hoverClickIsTakenOverOnlyWhenHoverIsOn();
     void chatSendAfterPauseIsTakenOver();
+    void libraryChatSendsThePassages();
     void wizardStepsArePrefetched();
     void stopLeavesNothingOpen();
     void reportComparesModesAndWritesFiles();
@@ -163,6 +168,63 @@ void tst_BenchReplay::chatSendAfterPauseIsTakenOver()
     const Prefetch::StrategyStats stats = debounce.stats.value(Prefetch::Strategy::Debounce);
     QCOMPARE(stats.hits + stats.partialHits, 1);
     QCOMPARE(stats.attempts, 1); // 200 ms between keys never paused long enough before the end
+}
+
+void tst_BenchReplay::libraryChatSendsThePassages()
+{
+    // A planted question of a small library (60 notes, seed 3), typed, a pause, then Enter.
+    constexpr int Docs = 60;
+    constexpr quint64 Seed = 3;
+    QString question;
+    for (const PlantedQuestion &q : LibraryCorpus(Seed).questions(Docs, 100)) {
+        if (!q.chinese) {
+            question = q.text;
+            break;
+        }
+    }
+    QVERIFY(question.endsWith(u'?'));
+    // "In the … notes, what is the <attribute> of the <entity>?" is answered by "The <attribute>
+    // of the <entity> is …", the planted sentence.
+    const qsizetype what = question.indexOf(QLatin1String("what is the "));
+    QVERIFY(what > 0);
+    const QString fact = QStringLiteral("The ") + question.mid(what + 12).chopped(1) + QStringLiteral(" is ");
+
+    QByteArray trace = lines({R"({"t":0,"event":"meta","name":"library-test"})"});
+    trace += QByteArray(R"({"t":0,"event":"open_library","docs":)") + QByteArray::number(Docs) + R"(,"seed":)"
+        + QByteArray::number(Seed) + "}\n";
+    trace += R"({"t":0,"event":"chat_open","conversation":"notes","mode":"library"})" "\n";
+    qint64 t = 100;
+    for (qsizetype i = 1; i <= question.size(); ++i, t += 150) {
+        trace += QJsonDocument(QJsonObject{{QStringLiteral("t"), t}, {QStringLiteral("event"), QStringLiteral("type")},
+                                           {QStringLiteral("text"), question.left(i)}})
+                     .toJson(QJsonDocument::Compact)
+            + '\n';
+    }
+    trace += QByteArray(R"({"t":)") + QByteArray::number(t + 2500) + R"(,"event":"send"})" + '\n';
+    trace += QByteArray(R"({"t":)") + QByteArray::number(t + 2600) + R"(,"event":"end"})" + '\n';
+
+    const RunResult off = play(parsed(trace), Mode::Off);
+    const RunResult debounce = play(parsed(trace), Mode::Debounce);
+    for (const RunResult *r : {&off, &debounce}) {
+        QVERIFY2(r->problems.isEmpty(), qPrintable(r->problems.join(u'\n')));
+        QCOMPARE(r->samples.size(), 1);
+        QCOMPARE(r->chatAnswers.size(), 1);
+        // The local engine answers from the passages sent with the question, citing them.
+        QVERIFY2(r->chatAnswers.first().contains(fact), qPrintable(fact + u'\n' + r->chatAnswers.first()));
+        QVERIFY2(r->chatAnswers.first().contains(QLatin1String("[1]")), qPrintable(r->chatAnswers.first()));
+    }
+    QVERIFY(!off.samples.first().prefetched());
+    QCOMPARE(off.prefetchRequests, 0);
+    // The pause after the "?" retrieved and prefetched; Enter sent the same request.
+    QVERIFY(debounce.samples.first().prefetched());
+    QCOMPARE(debounce.stats.value(Prefetch::Strategy::Debounce).attempts, 1);
+    // The passages are in the prompt: several times a question's tokens.
+    QVERIFY2(off.promptTokens > 300, qPrintable(QString::number(off.promptTokens)));
+
+    // A library larger than a replay builds is refused, naming the line.
+    const auto tooLarge = Trace::parse(R"({"t":0,"event":"open_library","docs":20000,"seed":1})" "\n", QStringLiteral("big"));
+    QVERIFY(!tooLarge);
+    QVERIFY2(tooLarge.error().contains(QLatin1String("docs")), qPrintable(tooLarge.error()));
 }
 
 void tst_BenchReplay::wizardStepsArePrefetched()

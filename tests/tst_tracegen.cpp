@@ -5,6 +5,7 @@
 // as every check reads the same traces.
 #include "support/expectederror.h"
 #include "bench/replay/documents.h"
+#include "bench/replay/librarycorpus.h"
 #include "bench/replay/replayer.h"
 #include "bench/replay/trace.h"
 #include "bench/replay/tracegen.h"
@@ -311,7 +312,7 @@ class tst_TraceGen : public QObject
     Q_OBJECT
 
 private slots:
-    void kindsAreTheEight();
+    void kindsAreTheNine();
     void unknownKindIsAnError();
     void sameSeedSameBytes_data();
     void sameSeedSameBytes();
@@ -338,6 +339,7 @@ private slots:
     void typingCadence_data();
     void typingCadence();
     void imeDraftsGrowInBursts();
+    void libraryChatAsksThePlantedQuestions();
     void wizardStepsInOrder();
     void signalsReplayAsBefore();
 
@@ -373,12 +375,13 @@ void tst_TraceGen::addKindRows(const QStringList &kinds)
         QTest::addRow("%s", qPrintable(kind)) << kind;
 }
 
-void tst_TraceGen::kindsAreTheEight()
+void tst_TraceGen::kindsAreTheNine()
 {
     QCOMPARE(traceKinds(), (QStringList{QStringLiteral("writer-long-doc"), QStringLiteral("chat-session"),
                                         QStringLiteral("wizard-session"), QStringLiteral("hesitant-user"),
                                         QStringLiteral("decisive-writer"), QStringLiteral("keyboard-user"),
-                                        QStringLiteral("fast-typist"), QStringLiteral("ime-user")}));
+                                        QStringLiteral("fast-typist"), QStringLiteral("ime-user"),
+                                        QStringLiteral("library-chat")}));
 }
 
 void tst_TraceGen::unknownKindIsAnError()
@@ -739,7 +742,7 @@ void tst_TraceGen::documentActionsHaveWhatTheyNeed()
 
 void tst_TraceGen::typingIsKeyByKey_data()
 {
-    addKindRows({QStringLiteral("chat-session"), QStringLiteral("fast-typist")});
+    addKindRows({QStringLiteral("chat-session"), QStringLiteral("fast-typist"), QStringLiteral("library-chat")});
 }
 
 void tst_TraceGen::typingIsKeyByKey()
@@ -911,6 +914,49 @@ void tst_TraceGen::imeDraftsGrowInBursts()
     QVERIFY2(multiCharacter * 2 > commits, qPrintable(QStringLiteral("%1 of %2 commits hold several characters")
                                                           .arg(multiCharacter).arg(commits)));
     QCOMPARE(endings, (QSet<QString>{QStringLiteral("？"), QStringLiteral("。"), QStringLiteral("none")}));
+}
+
+void tst_TraceGen::libraryChatAsksThePlantedQuestions()
+{
+    // The library is opened before its conversation, in "library" mode, and each message sent
+    // is one of the library's English planted questions (the final "?" sometimes left off),
+    // none asked twice: their answers are known passages.
+    for (quint64 seed = 1; seed <= SeedCount; ++seed) {
+        GENERATE(trace, QStringLiteral("library-chat"), seed);
+        QStringList planted;
+        QSet<QString> asked;
+        QString draft;
+        int conversations = 0;
+        for (const TraceEvent &e : trace.events) {
+            const QString where = QStringLiteral("seed %1 line %2").arg(seed).arg(e.line);
+            if (e.event == QLatin1String("open_document")) {
+                QFAIL(qPrintable(where + QStringLiteral(": a library chat opens no document")));
+            } else if (e.event == QLatin1String("open_library")) {
+                QVERIFY2(planted.isEmpty(), qPrintable(where));
+                const int docs = e.fields.value(QStringLiteral("docs")).toInt();
+                QCOMPARE(docs, 1000);
+                for (const PlantedQuestion &q :
+                     LibraryCorpus(quint64(e.fields.value(QStringLiteral("seed")).toInteger())).questions(docs, 100)) {
+                    if (!q.chinese)
+                        planted.append(q.text);
+                }
+                QVERIFY2(planted.size() >= 20, qPrintable(where));
+            } else if (e.event == QLatin1String("chat_open")) {
+                QVERIFY2(!planted.isEmpty(), qPrintable(where + QStringLiteral(": the library comes first")));
+                QCOMPARE(field(e, "mode"), QStringLiteral("library"));
+                ++conversations;
+            } else if (e.event == QLatin1String("type")) {
+                draft = field(e, "text");
+            } else if (e.event == QLatin1String("send")) {
+                const QString question = draft.endsWith(u'?') ? draft : draft + u'?';
+                QVERIFY2(planted.contains(question), qPrintable(where + QStringLiteral(": ") + draft));
+                QVERIFY2(!asked.contains(question), qPrintable(where + QStringLiteral(": asked again")));
+                asked.insert(question);
+            }
+        }
+        QCOMPARE(conversations, 1);
+        QVERIFY2(asked.size() >= 8, qPrintable(QStringLiteral("seed %1: %2 questions").arg(seed).arg(asked.size())));
+    }
 }
 
 void tst_TraceGen::wizardStepsInOrder()

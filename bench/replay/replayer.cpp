@@ -1,6 +1,10 @@
 #include "replayer.h"
 
 #include "documents.h"
+#include "replaylibraries.h"
+
+#include "knowledge/library.h"
+#include "knowledge/libraryretrieval.h"
 
 #include "llm/clock.h"
 #include "localprovider/serverthread.h"
@@ -185,6 +189,8 @@ Replayer::~Replayer()
 
 std::optional<QString> Replayer::start()
 {
+    if (auto error = ReplayLibraries::prepare(m_trace))
+        return error;
     LocalProvider::ServerConfig config;
     config.profile = compress(m_preset.latency, m_speed);
     m_server = std::make_unique<LocalProvider::ServerThread>(config);
@@ -324,10 +330,21 @@ void Replayer::play(const TraceEvent &event)
                   });
             markFirstOnDocument(m_currentDoc);
         }
+    } else if (name == u"open_library") {
+        m_library = ReplayLibraries::find(f.value(QStringLiteral("docs")).toInt(),
+                                          quint64(f.value(QStringLiteral("seed")).toInteger()));
+        m_retrieval = m_library ? std::make_shared<Knowledge::LibraryRetrieval>(m_library) : nullptr;
+        if (!m_library)
+            return problem(event, QStringLiteral("the library was not prepared"));
     } else if (name == u"chat_open") {
         const QString id = f.value(QStringLiteral("conversation")).toString();
-        if (!m_conversations.contains(id))
-            m_conversations[id].withDocument = f.value(QStringLiteral("mode")).toString() == u"document";
+        const QString mode = f.value(QStringLiteral("mode")).toString();
+        if (mode == u"library" && !m_retrieval)
+            return problem(event, QStringLiteral("a library conversation with no library open"));
+        if (!m_conversations.contains(id)) {
+            m_conversations[id].withDocument = mode == u"document";
+            m_conversations[id].aboutLibrary = mode == u"library";
+        }
         m_conversation = id;
         m_draft.clear();
         refreshChatBuilder();
@@ -360,6 +377,7 @@ void Replayer::play(const TraceEvent &event)
                   // A stopped answer stays in the conversation with what it had, as in the dock.
                   if (m_chatAnswer == handle)
                       m_chatAnswer = nullptr;
+                  m_result.chatAnswers.append(answer);
                   Conversation &c = m_conversations[conversation];
                   c.history.append({Llm::Role::User, text});
                   c.history.append({Llm::Role::Assistant, answer});
@@ -524,14 +542,20 @@ void Replayer::refreshChatBuilder()
     const Conversation conversation = m_conversations.value(m_conversation);
     const bool withDocument = conversation.withDocument && m_documents.contains(m_currentDoc);
     const QString document = withDocument ? m_documents.value(m_currentDoc).text : QString();
+    const Prefetch::PromptTemplate &chat = conversation.aboutLibrary ? Prefetch::libraryChatTemplate()
+                                                                     : Prefetch::chatTemplate(withDocument);
     const Prefetch::CompiledPrompt prompt =
-        Prefetch::chatTemplate(withDocument)
-            .compile(m_engine->profile(), withDocument ? Prefetch::documentValues(document) : Prefetch::TemplateValues{})
+        chat.compile(m_engine->profile(), withDocument ? Prefetch::documentValues(document) : Prefetch::TemplateValues{})
             .value_or(Prefetch::CompiledPrompt());
     const QList<Llm::ChatMessage> history = conversation.history;
     const QString model = m_engine->profile().model;
-    m_debounce->setBuilder([prompt, history, model](const QString &text) {
-        return Prefetch::renderChatMessage(prompt, history, model, text);
+    // As ChatSession's builder: in library mode the text's passages go into the message, the
+    // draft's at a pause, the final text's at Enter (a query then unless its terms were kept).
+    const std::shared_ptr<Knowledge::LibraryRetrieval> retrieval = conversation.aboutLibrary ? m_retrieval : nullptr;
+    m_debounce->setBuilder([prompt, history, model, retrieval](const QString &text) {
+        const QString message =
+            retrieval ? Knowledge::LibraryRetrieval::messageWithPassages(retrieval->passagesFor(text), text) : text;
+        return Prefetch::renderChatMessage(prompt, history, model, message);
     });
     m_builderConversation = m_conversation;
     // A draft typed while there was no builder gets its pause now, as in the chat dock.

@@ -27,6 +27,10 @@
 
 class QNetworkAccessManager;
 
+namespace Knowledge {
+class Library;
+class LibraryRetrieval;
+} // namespace Knowledge
 namespace LocalProvider { class ServerThread; }
 namespace Prefetch {
 class DebounceStrategy;
@@ -99,6 +103,7 @@ struct RunResult {
     double wallSeconds = 0;
     double lateMs = 0; // the most any trace event played after its time (timer jitter, a busy machine)
     QStringList problems; // answers that failed, events that could not be played
+    QStringList chatAnswers; // each chat answer's text as it ended, in the order they ended
 };
 
 // Settings a run changes from the app's defaults (the benchmark's frontier); unset: the default.
@@ -125,7 +130,8 @@ public:
     ~Replayer() override;
 
     // Starts its provider and plays the trace; finished() follows the last answer after `end`.
-    // Returns an error when the provider cannot start.
+    // Returns an error when the provider cannot start or a library the trace opens cannot be
+    // built (ReplayLibraries::prepare(), which the caller should have run before any run began).
     std::optional<QString> start();
     bool isFinished() const { return m_finished; }
     const RunResult &result() const { return m_result; }
@@ -144,6 +150,7 @@ private:
     };
     struct Conversation {
         bool withDocument = false;
+        bool aboutLibrary = false; // "library" mode: the passages for each message go with it
         QList<Llm::ChatMessage> history;
     };
 
@@ -201,6 +208,11 @@ private:
     QPointer<Prefetch::ResponseStream> m_answer; // the document action's answer
     QHash<Prefetch::DocumentAction, QRectF> m_buttons; // the last layout's
     bool m_shortcutHeld = false;                       // Ctrl+Alt down
+
+    // The library the trace opened (ReplayLibraries, shared with other runs) and the chat's
+    // retrieval from it, as ChatSession holds them.
+    Knowledge::Library *m_library = nullptr;
+    std::shared_ptr<Knowledge::LibraryRetrieval> m_retrieval;
 
     QHash<QString, Conversation> m_conversations;
     QString m_conversation;

@@ -10,6 +10,10 @@ namespace Bench {
 
 namespace {
 
+// A library of this many generated notes is ~57 MB and takes about a minute to index: as large as
+// a replay should build.
+constexpr int MaxLibraryDocs = 10000;
+
 // Every event the replay understands, with the fields it needs.
 const QHash<QString, QStringList> &knownEvents()
 {
@@ -25,6 +29,7 @@ const QHash<QString, QStringList> &knownEvents()
         {QStringLiteral("press"), {QStringLiteral("action")}},
         {QStringLiteral("click"), {QStringLiteral("action")}},
         {QStringLiteral("chat_open"), {QStringLiteral("conversation")}},
+        {QStringLiteral("open_library"), {QStringLiteral("docs"), QStringLiteral("seed")}},
         {QStringLiteral("type"), {QStringLiteral("text")}},
         {QStringLiteral("send"), {}},
         {QStringLiteral("wizard_start"), {}},
@@ -122,8 +127,16 @@ QString checkValues(const TraceEvent &event)
     if (f.contains(QStringLiteral("action")) && !actions.contains(f.value(QStringLiteral("action")).toString()))
         return QStringLiteral("\"action\" must be one of %1").arg(actions.join(QStringLiteral(", ")));
     if (event.event == QLatin1String("chat_open") && f.contains(QStringLiteral("mode"))
-        && f.value(QStringLiteral("mode")) != QLatin1String("document") && f.value(QStringLiteral("mode")) != QLatin1String("free"))
-        return QStringLiteral("\"mode\" must be \"document\" or \"free\"");
+        && f.value(QStringLiteral("mode")) != QLatin1String("document") && f.value(QStringLiteral("mode")) != QLatin1String("free")
+        && f.value(QStringLiteral("mode")) != QLatin1String("library"))
+        return QStringLiteral("\"mode\" must be \"document\", \"free\" or \"library\"");
+    if (event.event == QLatin1String("open_library")) {
+        const int docs = f.value(QStringLiteral("docs")).toInt();
+        if (docs < 2 || docs > MaxLibraryDocs)
+            return QStringLiteral("\"docs\" must be an integer from 2 to %1").arg(MaxLibraryDocs);
+        if (!f.value(QStringLiteral("seed")).isDouble() || f.value(QStringLiteral("seed")).toDouble() < 0)
+            return QStringLiteral("\"seed\" must be a non-negative integer");
+    }
     if (event.event == QLatin1String("open_document")) {
         if (f.value(QStringLiteral("tokens")).toInt() <= 0)
             return QStringLiteral("\"tokens\" must be a positive integer");

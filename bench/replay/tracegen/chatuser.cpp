@@ -3,6 +3,8 @@
 #include "chattexts.h"
 #include "session.h"
 
+#include "../librarycorpus.h"
+
 namespace Bench::Gen {
 
 // Wang, Zhai & Su, "Chinese input with keyboard and eye-tracking: an anatomical study" (CHI 2001):
@@ -101,6 +103,27 @@ const ChatSessionParams ImeUser = [] {
     return p;
 }();
 
+// Assumption: a personal folder of notes, 1,000 of them (~5.7 MB; the knowledge benchmark
+// measures 10,000, which takes a minute to index per replay).
+const LibraryParams NotesLibrary{
+    .docs = 1000,
+    .planted = 100,
+};
+
+// Fields not set here are chat-session's, with its sources; those set here without a comment
+// are this kind's own assumptions.
+const ChatSessionParams LibraryChat = [] {
+    ChatSessionParams p = ChatSession;
+    p.description = "Questions about the user's own notes (a library of 1,000 generated documents with planted "
+                    "facts), in the chat's \"About my library\" mode: one conversation of 8 to 10 English "
+                    "questions naming an entity and an attribute, typed key by key at about 52 WPM.";
+    // The questions are longer than chat-session's (~70 characters): fewer fit in 4 minutes.
+    p.messages = {8, 10};
+    p.secondConversationChance = 0;
+    p.library = &NotesLibrary;
+    return p;
+}();
+
 namespace {
 
 bool isHan(QChar c)
@@ -138,6 +161,7 @@ public:
     void play();
 
 private:
+    QString nextLibraryQuestion();
     void clickInto(const Rect &area, const char *focus);
     void typeLatin(const QString &message);
     void typeIme(const QString &segmented);
@@ -149,7 +173,17 @@ private:
     const Layout m_layout;
     Pointer m_pointer;
     double m_pace;
+    QStringList m_questions; // the library's English questions not asked yet
 };
+
+// One of the library's planted questions, each asked once; the final "?" dropped as in chat.
+QString ChatUser::nextLibraryQuestion()
+{
+    QString text = m_questions.takeAt(m_rng.below(int(m_questions.size())));
+    if (text.endsWith(u'?') && m_rng.chance(m_p.dropQuestionMarkChance))
+        text.chop(1);
+    return text;
+}
 
 void ChatUser::clickInto(const Rect &area, const char *focus)
 {
@@ -285,9 +319,19 @@ void ChatUser::play()
     writeLayout(m_s, m_layout);
     m_pointer.place(m_layout.document.shrunk(40).pointIn(m_rng));
     m_s.t = std::max(m_s.t, qint64(200 + m_rng.below(600)));
-    const int tokens = (m_rng.between(m_p.docTokens) / 100) * 100;
-    m_s.write("open_document", {str("doc", QStringLiteral("brief")), num("tokens", tokens),
-                                num("seed", 1 + m_rng.below(999999)), str("language", QLatin1String(m_p.docLanguage))});
+    if (m_p.library) {
+        // The library is indexed already; its questions are the user's.
+        const quint64 librarySeed = quint64(1 + m_rng.below(999999));
+        m_s.write("open_library", {num("docs", m_p.library->docs), unsignedNum("seed", librarySeed)});
+        for (const PlantedQuestion &q : LibraryCorpus(librarySeed).questions(m_p.library->docs, m_p.library->planted)) {
+            if (!q.chinese)
+                m_questions.append(q.text);
+        }
+    } else {
+        const int tokens = (m_rng.between(m_p.docTokens) / 100) * 100;
+        m_s.write("open_document", {str("doc", QStringLiteral("brief")), num("tokens", tokens),
+                                    num("seed", 1 + m_rng.below(999999)), str("language", QLatin1String(m_p.docLanguage))});
+    }
     m_s.focus(QStringLiteral("document"));
     m_pointer.rest(m_rng.draw(m_p.firstRead));
 
@@ -307,8 +351,11 @@ void ChatUser::play()
             m_s.t += 40 + m_rng.below(80);
             m_s.focus(QStringLiteral("other"));
             m_s.t += m_rng.draw({80, 0.25, 40, 150});
-            m_s.write("chat_open", {str("conversation", document ? QStringLiteral("about-brief") : QStringLiteral("free")),
-                                    str("mode", document ? QStringLiteral("document") : QStringLiteral("free"))});
+            if (m_p.library)
+                m_s.write("chat_open", {str("conversation", QStringLiteral("notes")), str("mode", QStringLiteral("library"))});
+            else
+                m_s.write("chat_open", {str("conversation", document ? QStringLiteral("about-brief") : QStringLiteral("free")),
+                                        str("mode", document ? QStringLiteral("document") : QStringLiteral("free"))});
             firstKeyAt = m_s.t + m_rng.draw(m_p.focusInput);
         }
         if (m_s.focused() != QLatin1String("chat_input")) {
@@ -318,7 +365,7 @@ void ChatUser::play()
         }
         m_pointer.rest(std::max<qint64>(0, firstKeyAt - m_s.t));
         m_s.t = std::max(m_s.t, firstKeyAt);
-        const QString message = chatMessage(m_rng, m_p, m < inFirst);
+        const QString message = m_p.library ? nextLibraryQuestion() : chatMessage(m_rng, m_p, m < inFirst);
         if (m_p.ime)
             typeIme(message);
         else

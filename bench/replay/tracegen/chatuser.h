@@ -20,7 +20,15 @@ struct ImeParams {
 
 extern const ImeParams PinyinIme;
 
-// A chat user: chat-session, fast-typist and ime-user are instances (their values in chatuser.cpp).
+// A library the user chats about instead of a document: generated notes with planted facts
+// (Bench::LibraryCorpus), whose questions the user asks.
+struct LibraryParams {
+    int docs;      // notes in the library
+    int planted;   // facts planted in it (about half of them English)
+};
+
+// A chat user: chat-session, fast-typist, ime-user and library-chat are instances (their values
+// in chatuser.cpp).
 struct ChatSessionParams {
     const char *description;
     const PointerParams *pointer;
@@ -43,11 +51,13 @@ struct ChatSessionParams {
     double paceMin;                   // per trace, the typist's own speed × the cadence's gaps
     double paceMax;
     const ImeParams *ime;             // nullptr: English, key by key
+    const LibraryParams *library = nullptr; // set: one conversation about this library, no document
 };
 
 extern const ChatSessionParams ChatSession;
 extern const ChatSessionParams FastTypist;
 extern const ChatSessionParams ImeUser;
+extern const ChatSessionParams LibraryChat;
 
 void playChat(Session &s, const ChatSessionParams &p);
 
