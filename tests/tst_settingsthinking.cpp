@@ -1,6 +1,8 @@
-// Anthropic extended thinking as a per-profile setting: kept across a save and a load, a bad
+// Anthropic's per-profile options. Extended thinking: kept across a save and a load, a bad
 // stored value reported and dropped, and switched on and sized in the settings dialog with the
-// keyboard.
+// keyboard. The hour-long prompt cache: kept across a save and a load, its cache writes priced at
+// 2 × input unless the user set that price, a bad stored value reported, and switched with the
+// keyboard in the dialog, for Anthropic profiles only.
 #include "ui/secretstore.h"
 #include "ui/settingsdialog.h"
 
@@ -28,6 +30,8 @@ private slots:
     void budgetSurvivesSaveAndLoad();
     void badStoredBudgetIsReported();
     void dialogSwitchesItOnAndSizesIt();
+    void hourLongCacheSurvivesSaveAndLoad();
+    void dialogSwitchesTheHourLongCache();
 
 private:
     QTemporaryDir m_dir;
@@ -125,6 +129,94 @@ void tst_SettingsThinking::dialogSwitchesItOnAndSizesIt()
     provider->setCurrentIndex(provider->findData(QStringLiteral("openai")));
     provider->setCurrentIndex(provider->findData(QStringLiteral("anthropic")));
     QVERIFY(!box->isChecked());
+}
+
+void tst_SettingsThinking::hourLongCacheSurvivesSaveAndLoad()
+{
+    using namespace std::chrono_literals;
+    const QString file = m_dir.filePath(QStringLiteral("hour.conf"));
+    AppSettings s;
+    QCOMPARE(s.profile(QStringLiteral("anthropic")).cacheLifetime(), std::chrono::seconds(5min));
+    s.setLongCacheLifetime(QStringLiteral("anthropic"), true);
+    s.setLongCacheLifetime(QStringLiteral("deepseek"), true); // no such choice there: ignored
+    const Llm::ProviderProfile hour = s.profile(QStringLiteral("anthropic"));
+    QVERIFY(hour.encodeOptions.longCacheLifetime);
+    QCOMPARE(hour.cacheLifetime(), std::chrono::seconds(1h));
+    QCOMPARE(hour.prices.cacheWrite, 2 * hour.prices.input);
+    QVERIFY(!s.profile(QStringLiteral("deepseek")).encodeOptions.longCacheLifetime);
+    QVERIFY(s.providers.value(QStringLiteral("deepseek")).isEmpty());
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        s.save(settings);
+    }
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        const AppSettings::LoadResult loaded = AppSettings::load(settings);
+        QVERIFY2(loaded.problems.isEmpty(), qPrintable(loaded.problems.join(u'\n')));
+        QVERIFY(loaded.settings.profile(QStringLiteral("anthropic")).encodeOptions.longCacheLifetime);
+    }
+    // A write price the user set is theirs, whatever the lifetime.
+    AppSettings priced = s;
+    priced.setPrice(QStringLiteral("anthropic"), Gui::PriceField::CacheWrite, 4.5);
+    QCOMPARE(priced.profile(QStringLiteral("anthropic")).prices.cacheWrite, 4.5);
+    // Five minutes again is the default: nothing is left, and the write price is the built-in.
+    AppSettings off = s;
+    off.setLongCacheLifetime(QStringLiteral("anthropic"), false);
+    QVERIFY(off.providers.value(QStringLiteral("anthropic")).isEmpty());
+    QCOMPARE(off.profile(QStringLiteral("anthropic")).prices.cacheWrite,
+             Llm::builtinProfile(u"anthropic").prices.cacheWrite);
+
+    const QString bad = m_dir.filePath(QStringLiteral("badhour.conf"));
+    {
+        QSettings settings(bad, QSettings::IniFormat);
+        settings.setValue(QStringLiteral("providers/anthropic/cacheForAnHour"), QStringLiteral("sometimes"));
+        settings.setValue(QStringLiteral("providers/qwen/cacheForAnHour"), true);
+    }
+    QSettings settings(bad, QSettings::IniFormat);
+    const AppSettings::LoadResult loaded = AppSettings::load(settings);
+    QCOMPARE(loaded.problems.size(), 2);
+    const QString problems = loaded.problems.join(u'\n');
+    QVERIFY2(problems.contains(u"cache lifetime of Anthropic") && problems.contains(u"sometimes"), qPrintable(problems));
+    QVERIFY2(problems.contains(u"has no choice of cache lifetime"), qPrintable(problems));
+    QVERIFY(!loaded.settings.profile(QStringLiteral("anthropic")).encodeOptions.longCacheLifetime);
+}
+
+void tst_SettingsThinking::dialogSwitchesTheHourLongCache()
+{
+    Gui::MemorySecretStore secrets;
+    SettingsDialog::Services services;
+    services.secrets = &secrets;
+    AppSettings start;
+    start.providerId = QStringLiteral("openai");
+    SettingsDialog dialog(start, services);
+    QSignalSpy changed(&dialog, &SettingsDialog::settingsChanged);
+    dialog.show();
+    QApplication::setActiveWindow(&dialog);
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+
+    auto *box = dialog.findChild<QCheckBox *>(QStringLiteral("longCacheLifetime"));
+    QVERIFY(box);
+    QVERIFY(!box->isVisibleTo(&dialog)); // OpenAI caches on its own terms: no such choice
+    auto *provider = dialog.findChild<QComboBox *>(QStringLiteral("provider"));
+    provider->setCurrentIndex(provider->findData(QStringLiteral("anthropic")));
+    QVERIFY(box->isVisibleTo(&dialog));
+    QVERIFY(!box->isChecked());
+
+    box->setFocus();
+    QTest::keyClick(box, Qt::Key_Space);
+    QTRY_VERIFY_WITH_TIMEOUT(!changed.isEmpty(), 2000);
+    const Llm::ProviderProfile hour =
+        changed.constLast().constFirst().value<AppSettings>().profile(QStringLiteral("anthropic"));
+    QVERIFY(hour.encodeOptions.longCacheLifetime);
+    QCOMPARE(hour.prices.cacheWrite, 2 * hour.prices.input);
+
+    // It stays with the profile when another one was shown in between.
+    provider->setCurrentIndex(provider->findData(QStringLiteral("openai")));
+    provider->setCurrentIndex(provider->findData(QStringLiteral("anthropic")));
+    QVERIFY(box->isChecked());
+    QTest::keyClick(box, Qt::Key_Space);
+    QVERIFY(!changed.constLast().constFirst().value<AppSettings>().profile(QStringLiteral("anthropic"))
+                 .encodeOptions.longCacheLifetime);
 }
 
 QTEST_MAIN(tst_SettingsThinking)

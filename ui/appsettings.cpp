@@ -35,6 +35,7 @@ const QString ConcurrencyKey = QStringLiteral("concurrencyLimit");
 const QString ConsentKey = QStringLiteral("prefetchConsent");
 const QString InsecureHttpKey = QStringLiteral("allowInsecureHttp");
 const QString ThinkingKey = QStringLiteral("thinkingBudgetTokens");
+const QString CacheHourKey = QStringLiteral("cacheForAnHour");
 // By PriceField, inside a provider's group.
 const QString PriceKeys[] = {QStringLiteral("prices/input"), QStringLiteral("prices/cacheWrite"),
                              QStringLiteral("prices/cacheRead"), QStringLiteral("prices/output")};
@@ -377,6 +378,23 @@ private:
             }
         }
 
+        if (m_settings.contains(CacheHourKey)) {
+            const QVariant raw = m_settings.value(CacheHourKey);
+            const QString text = raw.toString().trimmed().toLower();
+            const bool valid = text == QLatin1String("true") || text == QLatin1String("false");
+            if (defaults.format != Llm::ApiFormat::AnthropicMessages) {
+                problems << AppSettings::tr("%1 has no choice of cache lifetime; the setting in the settings file "
+                                            "was ignored.")
+                                .arg(provider);
+            } else if (valid) {
+                out.setLongCacheLifetime(id, text == QLatin1String("true"));
+            } else {
+                problems << AppSettings::tr("The cache lifetime of %1 in the settings file (%2) is not true (an "
+                                            "hour) or false (five minutes); it stays five minutes.")
+                                .arg(provider, quoted(raw));
+            }
+        }
+
         if (m_settings.contains(ConsentKey)) {
             const QVariant raw = m_settings.value(ConsentKey);
             if (const auto consent = parseBool(raw))
@@ -676,6 +694,7 @@ void AppSettings::save(QSettings &settings) const
         put(HeadersKey, o.extraHeaders.has_value(), formatHeaders(o.extraHeaders.value_or(HeaderList())));
         put(ConcurrencyKey, o.concurrencyLimit.has_value(), o.concurrencyLimit.value_or(0));
         put(ThinkingKey, o.thinkingBudgetTokens.has_value(), o.thinkingBudgetTokens.value_or(0));
+        put(CacheHourKey, o.longCacheLifetime.has_value(), o.longCacheLifetime.value_or(false));
         put(ConsentKey, o.prefetchConsent, true);
         put(InsecureHttpKey, o.allowInsecureHttp, true);
         for (PriceField field : PriceFields) {
@@ -749,11 +768,17 @@ Llm::ProviderProfile AppSettings::profile(const QString &id) const
         p.concurrencyLimit = *o.concurrencyLimit;
     if (o.thinkingBudgetTokens && p.format == Llm::ApiFormat::AnthropicMessages)
         p.encodeOptions.thinkingBudgetTokens = *o.thinkingBudgetTokens;
+    if (o.longCacheLifetime && p.format == Llm::ApiFormat::AnthropicMessages)
+        p.encodeOptions.longCacheLifetime = *o.longCacheLifetime;
     p.allowInsecureHttp = o.allowInsecureHttp;
     for (PriceField field : PriceFields) {
         if (const auto &price = o.prices[size_t(indexOf(field))])
             setPriceOf(p.prices, field, *price);
     }
+    // An hour's cache entry is written at 2 × the input price, five minutes' at 1.25 ×
+    // (Anthropic's prompt caching prices), unless the user set the write price themselves.
+    if (p.encodeOptions.longCacheLifetime && !o.prices[size_t(indexOf(PriceField::CacheWrite))])
+        p.prices.cacheWrite = 2 * p.prices.input;
     for (TimeoutField field : TimeoutFields) {
         if (const auto &seconds = o.timeouts[indexOf(field)])
             setTimeoutSecondsOf(p.timeouts, field, *seconds);
@@ -837,6 +862,14 @@ void AppSettings::setThinkingBudget(const QString &id, const std::optional<int> 
         return;
     setOverride(providers, id, &ProviderOverride::thinkingBudgetTokens, budgetTokens,
                 builtin.encodeOptions.thinkingBudgetTokens);
+}
+
+void AppSettings::setLongCacheLifetime(const QString &id, const std::optional<bool> &on)
+{
+    const Llm::ProviderProfile builtin = Llm::builtinProfile(id);
+    if (builtin.format != Llm::ApiFormat::AnthropicMessages)
+        return;
+    setOverride(providers, id, &ProviderOverride::longCacheLifetime, on, builtin.encodeOptions.longCacheLifetime);
 }
 
 void AppSettings::setPrefetchConsent(const QString &id, bool consent)

@@ -48,6 +48,8 @@ struct ProviderOverride {
     std::optional<int> concurrencyLimit;
     // Anthropic extended thinking budget in tokens (Llm::EncodeOptions); 0 is off.
     std::optional<int> thinkingBudgetTokens;
+    // Anthropic: prompt-cache entries live an hour instead of five minutes ("ttl":"1h").
+    std::optional<bool> longCacheLifetime;
     // By PriceField: what the user pays where it is not the built-in price (another model, an
     // account billed otherwise). Each figure on its own, so a corrected default still reaches
     // the figures the user never touched.
@@ -62,7 +64,7 @@ struct ProviderOverride {
 
     bool isEmpty() const
     {
-        return !baseUrl && !model && !extraHeaders && !concurrencyLimit && !thinkingBudgetTokens && !prefetchConsent && !allowInsecureHttp
+        return !baseUrl && !model && !extraHeaders && !concurrencyLimit && !thinkingBudgetTokens && !longCacheLifetime && !prefetchConsent && !allowInsecureHttp
             && std::all_of(prices.begin(), prices.end(), [](const auto &p) { return !p; })
             && std::all_of(timeouts.begin(), timeouts.end(), [](const auto &t) { return !t; });
     }
@@ -195,6 +197,8 @@ public:
     void setConcurrencyLimit(const QString &id, const std::optional<int> &limit);
     // 0 turns thinking off; only Anthropic-format profiles take it (others ignore the call).
     void setThinkingBudget(const QString &id, const std::optional<int> &budgetTokens);
+    // Anthropic profiles only: cache entries for an hour (their writes cost 2 × input, not 1.25 ×).
+    void setLongCacheLifetime(const QString &id, const std::optional<bool> &on);
     void setPrefetchConsent(const QString &id, bool consent);
     void setAllowInsecureHttp(const QString &id, bool allow);
     // A price that is negative, not finite or above Limits::MaxPricePerMillion is no price: the

@@ -1,5 +1,6 @@
 #include "settingsdialog.h"
 
+#include "cachelifetimebox.h"
 #include "mnemonic.h"
 #include "money.h"
 #include "librarypage.h"
@@ -294,6 +295,16 @@ QWidget *SettingsDialog::createProvidersPage()
         emitIfChanged();
     });
 
+    m_cacheLifetime = new CacheLifetimeBox(page);
+    form->addRow(QString(), m_cacheLifetime);
+    connect(m_cacheLifetime, &QCheckBox::toggled, this, [this](bool on) {
+        const QString id = currentProviderId();
+        m_settings.setLongCacheLifetime(id, on);
+        // The cache write price follows the lifetime.
+        m_prices->showProfile(m_settings.profile(id), Llm::builtinProfile(id));
+        emitIfChanged();
+    });
+
     auto makeKeyField = [this, page, form](KeyField &field, const QString &label, const QString &accessible,
                                            const QString &toolTip, const char *objectName) {
         field.edit = new QLineEdit(page);
@@ -460,6 +471,7 @@ void SettingsDialog::refreshProvider()
     m_headersError->hide();
     m_concurrency->setValue(profile.concurrencyLimit);
     m_thinking->showProfile(profile);
+    m_cacheLifetime->showProfile(profile);
     m_timeouts->showProfile(profile, builtin);
     m_prices->showProfile(profile, builtin);
     refreshInsecureHttp();

@@ -31,6 +31,7 @@ class NetworkPage;
 class PriceEditor;
 class ModelPicker;
 class ThinkingEditor;
+class CacheLifetimeBox;
 class TimeoutsEditor;
 
 // Settings: providers (profile fields, API keys, timeouts, Test connection), prefetch (every
@@ -155,6 +156,7 @@ private:
     QLabel *m_testResult = nullptr;
     PriceEditor *m_prices = nullptr;
     ThinkingEditor *m_thinking = nullptr;
+    CacheLifetimeBox *m_cacheLifetime = nullptr;
     TimeoutsEditor *m_timeouts = nullptr;
     // Prefetch
     QLabel *m_consentNote = nullptr;
