@@ -923,184 +923,194 @@
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="218"/>
+        <location filename="../ui/appsettings.cpp" line="219"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="225"/>
+        <location filename="../ui/appsettings.cpp" line="226"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="228"/>
+        <location filename="../ui/appsettings.cpp" line="229"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="231"/>
+        <location filename="../ui/appsettings.cpp" line="232"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="244"/>
-        <location filename="../ui/appsettings.cpp" line="254"/>
+        <location filename="../ui/appsettings.cpp" line="245"/>
+        <location filename="../ui/appsettings.cpp" line="255"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="271"/>
+        <location filename="../ui/appsettings.cpp" line="272"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="281"/>
+        <location filename="../ui/appsettings.cpp" line="282"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="296"/>
-        <location filename="../ui/appsettings.cpp" line="322"/>
+        <location filename="../ui/appsettings.cpp" line="297"/>
+        <location filename="../ui/appsettings.cpp" line="323"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="303"/>
+        <location filename="../ui/appsettings.cpp" line="304"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="308"/>
+        <location filename="../ui/appsettings.cpp" line="309"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="313"/>
+        <location filename="../ui/appsettings.cpp" line="314"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="326"/>
+        <location filename="../ui/appsettings.cpp" line="327"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="338"/>
+        <location filename="../ui/appsettings.cpp" line="339"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="342"/>
+        <location filename="../ui/appsettings.cpp" line="343"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="353"/>
+        <location filename="../ui/appsettings.cpp" line="354"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="366"/>
+        <location filename="../ui/appsettings.cpp" line="367"/>
         <source>%1 has no extended thinking; the thinking budget in the settings file was ignored.</source>
         <translation>%1 没有扩展思考功能；已忽略设置文件中的思考预算。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="372"/>
+        <location filename="../ui/appsettings.cpp" line="373"/>
         <source>The thinking budget of %1 in the settings file (%2) is not 0 (off) or a whole number of tokens from %3 to %4; thinking stays off.</source>
         <translation>设置文件中 %1 的思考预算（%2）不是 0（关闭），也不是 %3 到 %4 之间的整数个词元；思考保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="385"/>
+        <location filename="../ui/appsettings.cpp" line="386"/>
+        <source>%1 has no choice of cache lifetime; the setting in the settings file was ignored.</source>
+        <translation>%1 没有可选的缓存时长；已忽略设置文件中的这一项。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="392"/>
+        <source>The cache lifetime of %1 in the settings file (%2) is not true (an hour) or false (five minutes); it stays five minutes.</source>
+        <translation>设置文件中 %1 的缓存时长（%2）既不是 true（一小时）也不是 false（五分钟）；仍为五分钟。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="403"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="395"/>
+        <location filename="../ui/appsettings.cpp" line="413"/>
         <source>Whether %1 may use plain http:// was neither true nor false in the settings file; it may not.</source>
         <translation>设置文件中关于 %1 是否可以使用明文 http:// 的值既不是 true 也不是 false；因此不允许。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="408"/>
+        <location filename="../ui/appsettings.cpp" line="426"/>
         <source>The %1 timeout of %2 in the settings file (%3) is not a whole number of seconds from %4 to %5; using %6 s.</source>
         <translation>设置文件中 %2 的%1超时（%3）不是 %4 到 %5 之间的整秒数；改用 %6 秒。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="425"/>
+        <location filename="../ui/appsettings.cpp" line="443"/>
         <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="446"/>
+        <location filename="../ui/appsettings.cpp" line="464"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="456"/>
+        <location filename="../ui/appsettings.cpp" line="474"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; Translate writes the other of English and Chinese.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；“翻译”将写成英语和中文中的另一种。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="467"/>
+        <location filename="../ui/appsettings.cpp" line="485"/>
         <source>The text size in the settings file (%1) is not a percentage from %2 to %3; using the desktop&apos;s size.</source>
         <translation>设置文件中的文字大小（%1）不是 %2 到 %3 之间的百分比；改用桌面的大小。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="481"/>
+        <location filename="../ui/appsettings.cpp" line="499"/>
         <source>The colour scheme in the settings file (%1) is not one of &quot;system&quot;, &quot;light&quot; or &quot;dark&quot;; following the desktop.</source>
         <translation>设置文件中的配色方案（%1）不是“system”“light”或“dark”之一；将跟随桌面。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="491"/>
+        <location filename="../ui/appsettings.cpp" line="509"/>
         <source>The log detail in the settings file (%1) is not one of &quot;warnings&quot;, &quot;normal&quot; or &quot;detailed&quot;; using &quot;normal&quot;.</source>
         <translation>设置文件中的日志详细程度（%1）不是“warnings”、“normal”或“detailed”之一；将使用“normal”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="522"/>
+        <location filename="../ui/appsettings.cpp" line="540"/>
         <source>Normal</source>
         <translation>普通</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="523"/>
+        <location filename="../ui/appsettings.cpp" line="541"/>
         <source>Detailed (for bug reports)</source>
         <translation>详细（用于错误报告）</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="524"/>
+        <location filename="../ui/appsettings.cpp" line="542"/>
         <source>Warnings and errors only</source>
         <translation>仅警告和错误</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="529"/>
+        <location filename="../ui/appsettings.cpp" line="547"/>
         <source>As the desktop</source>
         <translation>跟随桌面</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="529"/>
+        <location filename="../ui/appsettings.cpp" line="547"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="530"/>
+        <location filename="../ui/appsettings.cpp" line="548"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="536"/>
+        <location filename="../ui/appsettings.cpp" line="554"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="990"/>
+        <location filename="../ui/appsettings.cpp" line="1023"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="991"/>
+        <location filename="../ui/appsettings.cpp" line="1024"/>
         <source>first byte</source>
         <translation>首字节</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="992"/>
+        <location filename="../ui/appsettings.cpp" line="1025"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -1166,77 +1176,77 @@
         <translation>%1 像素</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="549"/>
+        <location filename="../ui/appsettings.cpp" line="567"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="559"/>
+        <location filename="../ui/appsettings.cpp" line="577"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="561"/>
+        <location filename="../ui/appsettings.cpp" line="579"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="565"/>
+        <location filename="../ui/appsettings.cpp" line="583"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="616"/>
+        <location filename="../ui/appsettings.cpp" line="634"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="616"/>
+        <location filename="../ui/appsettings.cpp" line="634"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="618"/>
+        <location filename="../ui/appsettings.cpp" line="636"/>
         <source>more</source>
         <translation>更多</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="888"/>
+        <location filename="../ui/appsettings.cpp" line="921"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="894"/>
+        <location filename="../ui/appsettings.cpp" line="927"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="895"/>
+        <location filename="../ui/appsettings.cpp" line="928"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="896"/>
+        <location filename="../ui/appsettings.cpp" line="929"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="897"/>
+        <location filename="../ui/appsettings.cpp" line="930"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="946"/>
+        <location filename="../ui/appsettings.cpp" line="979"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="949"/>
+        <location filename="../ui/appsettings.cpp" line="982"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="954"/>
+        <location filename="../ui/appsettings.cpp" line="987"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -1287,81 +1297,94 @@
     </message>
 </context>
 <context>
+    <name>Gui::CacheLifetimeBox</name>
+    <message>
+        <location filename="../ui/cachelifetimebox.cpp" line="10"/>
+        <source>Keep cached prompts for an hour</source>
+        <translation>缓存的提示保留一小时</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachelifetimebox.cpp" line="13"/>
+        <source>Anthropic keeps a cached prompt for five minutes, or for an hour. An hour suits documents you come back to after a break: the warm-up renews the cache every 54 minutes instead of every 4½. Writing an hour&apos;s entry costs 2 × the input price instead of 1.25 ×; reading it costs the same.</source>
+        <translation>Anthropic 会把缓存的提示保留五分钟或一小时。一小时适合休息后还会回来继续的文档：预热每 54 分钟续期一次缓存，而不是每 4.5 分钟。写入一小时的缓存条目费用为输入价格的 2 倍，而不是 1.25 倍；读取费用不变。</translation>
+    </message>
+</context>
+<context>
     <name>Gui::ChatDock</name>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="72"/>
+        <location filename="../ui/chattranscript.cpp" line="73"/>
         <source>Your message</source>
         <translation>你的消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="74"/>
-        <location filename="../ui/conversationexport.cpp" line="184"/>
+        <location filename="../ui/chattranscript.cpp" line="75"/>
+        <location filename="../ui/conversationexport.cpp" line="190"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="105"/>
+        <location filename="../ui/chattranscript.cpp" line="106"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="106"/>
+        <location filename="../ui/chattranscript.cpp" line="107"/>
         <source>Copy the answer as Markdown (Ctrl+Shift+C in the transcript)</source>
         <translation>以 Markdown 复制回答（在对话记录中按 Ctrl+Shift+C）</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="107"/>
+        <location filename="../ui/chattranscript.cpp" line="108"/>
         <source>Regenerate</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="108"/>
+        <location filename="../ui/chattranscript.cpp" line="109"/>
         <source>Replace this answer with a new one (Ctrl+Shift+R)</source>
         <translation>用新的回答替换此回答（Ctrl+Shift+R）</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="109"/>
+        <location filename="../ui/chattranscript.cpp" line="110"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="110"/>
+        <location filename="../ui/chattranscript.cpp" line="111"/>
         <source>Edit this message and send it again; the messages after it are deleted</source>
         <translation>编辑此消息并重新发送；其后的消息将被删除</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="113"/>
+        <location filename="../ui/chattranscript.cpp" line="114"/>
         <source>Delete this message</source>
         <translation>删除此消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="162"/>
+        <location filename="../ui/chattranscript.cpp" line="163"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="166"/>
+        <location filename="../ui/chattranscript.cpp" line="167"/>
         <source>Usage</source>
         <translation>用量</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="170"/>
-        <location filename="../ui/conversationexport.cpp" line="185"/>
+        <location filename="../ui/chattranscript.cpp" line="173"/>
+        <location filename="../ui/conversationexport.cpp" line="191"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="193"/>
+        <location filename="../ui/chattranscript.cpp" line="196"/>
         <source>First token after %1 ms</source>
         <translation>首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="196"/>
+        <location filename="../ui/chattranscript.cpp" line="199"/>
         <source>%1 · prefetched</source>
         <translation>%1 · 已预取</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="197"/>
+        <location filename="../ui/chattranscript.cpp" line="200"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
@@ -1451,7 +1474,7 @@
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="286"/>
+        <location filename="../ui/chattranscript.cpp" line="289"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
@@ -1544,18 +1567,18 @@
         <translation>未发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="325"/>
+        <location filename="../ui/chattranscript.cpp" line="328"/>
         <source>Show %1 earlier messages</source>
         <translation>显示更早的 %1 条消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="354"/>
-        <location filename="../ui/conversationexport.cpp" line="197"/>
+        <location filename="../ui/chattranscript.cpp" line="357"/>
+        <location filename="../ui/conversationexport.cpp" line="203"/>
         <source>Incomplete: the answer was stopped or interrupted.</source>
         <translation>不完整：回答被停止或中断。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="376"/>
+        <location filename="../ui/chattranscript.cpp" line="379"/>
         <source>Ask anything. In “About the current document” mode, the open document goes with your message.</source>
         <translation>尽管提问。在“关于当前文档”模式下，打开的文档会随你的消息一起发送。</translation>
     </message>
@@ -1583,7 +1606,7 @@
     </message>
     <message>
         <location filename="../ui/chatdockactions.cpp" line="86"/>
-        <location filename="../ui/chattranscript.cpp" line="112"/>
+        <location filename="../ui/chattranscript.cpp" line="113"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
@@ -1603,17 +1626,22 @@
         <translation>取消编辑</translation>
     </message>
     <message>
-        <location filename="../ui/storedcitations.cpp" line="54"/>
+        <location filename="../ui/storedcitations.cpp" line="66"/>
+        <source>, page %1</source>
+        <translation>，第 %1 页</translation>
+    </message>
+    <message>
+        <location filename="../ui/storedcitations.cpp" line="76"/>
         <source>%1, page %2. Opens the PDF in your PDF viewer; the passage is on page %2.</source>
         <translation>%1，第 %2 页。在 PDF 阅读器中打开该 PDF；段落位于第 %2 页。</translation>
     </message>
     <message>
-        <location filename="../ui/storedcitations.cpp" line="58"/>
+        <location filename="../ui/storedcitations.cpp" line="80"/>
         <source>%1 (%2). Opens the file with the passage selected.</source>
         <translation>%1（%2）。打开文件并选中该段落。</translation>
     </message>
     <message>
-        <location filename="../ui/storedcitations.cpp" line="60"/>
+        <location filename="../ui/storedcitations.cpp" line="82"/>
         <source>%1. Opens the file with the passage selected.</source>
         <translation>%1。打开文件并选中该段落。</translation>
     </message>
@@ -1655,67 +1683,72 @@
 <context>
     <name>Gui::ConversationExport</name>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="59"/>
+        <location filename="../ui/conversationexport.cpp" line="60"/>
         <source>This file is not a Headstart conversation. Choose a .json file exported from Headstart&apos;s conversation list.</source>
         <translation>此文件不是 Headstart 对话。请选择从 Headstart 对话列表导出的 .json 文件。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="66"/>
+        <location filename="../ui/conversationexport.cpp" line="67"/>
         <source>Message %1 in this file is not valid (%2). Nothing was imported.</source>
         <translation>此文件中的第 %1 条消息无效（%2）。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="119"/>
+        <location filename="../ui/conversationexport.cpp" line="122"/>
         <source>This conversation file is cut off: it ends before the conversation does. Export it again from the Headstart it came from. Nothing was imported.</source>
         <translation>此对话文件不完整：文件在对话结束之前就中断了。请在原来的 Headstart 中重新导出。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="130"/>
+        <location filename="../ui/conversationexport.cpp" line="133"/>
         <source>This conversation was exported by a newer Headstart (format version %1; this one reads up to %2). Update Headstart to import it. Nothing was imported.</source>
         <translation>此对话由更新版本的 Headstart 导出（格式版本 %1；本版本最高可读 %2）。请更新 Headstart 后再导入。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="150"/>
+        <location filename="../ui/conversationexport.cpp" line="153"/>
         <source>not an object</source>
         <translation>不是对象</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="155"/>
+        <location filename="../ui/conversationexport.cpp" line="158"/>
         <source>unknown role “%1”</source>
         <translation>未知角色“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="159"/>
+        <location filename="../ui/conversationexport.cpp" line="162"/>
         <source>no text</source>
         <translation>没有文本</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="164"/>
+        <location filename="../ui/conversationexport.cpp" line="167"/>
         <source>unknown state “%1”</source>
         <translation>未知状态“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="179"/>
+        <location filename="../ui/conversationexport.cpp" line="185"/>
         <source>About the document %1</source>
         <translation>关于文档 %1</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="189"/>
+        <location filename="../ui/conversationexport.cpp" line="195"/>
         <source>Reasoning</source>
         <translation>推理过程</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="194"/>
+        <location filename="../ui/conversationexport.cpp" line="200"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="212"/>
+        <location filename="../ui/conversationexport.cpp" line="206"/>
+        <source>Sources:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationexport.cpp" line="225"/>
         <source>Could not write %1: %2. Choose another folder.</source>
         <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="222"/>
+        <location filename="../ui/conversationexport.cpp" line="235"/>
         <source>Could not read %1: %2.</source>
         <translation>无法读取 %1：%2。</translation>
     </message>
@@ -1942,105 +1975,105 @@
         <translation>完整性检查没有返回结果</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="234"/>
+        <location filename="../ui/conversationstore.cpp" line="235"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="234"/>
+        <location filename="../ui/conversationstore.cpp" line="235"/>
         <source>unknown database error</source>
         <translation>未知的数据库错误</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="239"/>
+        <location filename="../ui/conversationstore.cpp" line="240"/>
         <source>the conversation file is damaged, so nothing more is written into it; when Headstart starts again it is moved aside and a new one started</source>
         <translation>对话文件已损坏，因此不再向其中写入任何内容；Headstart 下次启动时会将其移到一旁并新建一个</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="303"/>
-        <location filename="../ui/conversationstore.cpp" line="309"/>
+        <location filename="../ui/conversationstore.cpp" line="304"/>
+        <location filename="../ui/conversationstore.cpp" line="310"/>
         <source>Could not search the conversations</source>
         <translation>无法搜索对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="314"/>
-        <location filename="../ui/conversationstore.cpp" line="323"/>
+        <location filename="../ui/conversationstore.cpp" line="315"/>
+        <location filename="../ui/conversationstore.cpp" line="324"/>
         <source>Could not read the conversations</source>
         <translation>无法读取对话列表</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="333"/>
-        <location filename="../ui/conversationstore.cpp" line="336"/>
+        <location filename="../ui/conversationstore.cpp" line="334"/>
+        <location filename="../ui/conversationstore.cpp" line="337"/>
         <source>Could not read the conversation</source>
         <translation>无法读取对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="337"/>
-        <location filename="../ui/conversationstore.cpp" line="372"/>
-        <location filename="../ui/conversationstore.cpp" line="388"/>
-        <location filename="../ui/conversationstore.cpp" line="411"/>
-        <location filename="../ui/conversationstore.cpp" line="465"/>
+        <location filename="../ui/conversationstore.cpp" line="338"/>
+        <location filename="../ui/conversationstore.cpp" line="373"/>
+        <location filename="../ui/conversationstore.cpp" line="389"/>
+        <location filename="../ui/conversationstore.cpp" line="412"/>
+        <location filename="../ui/conversationstore.cpp" line="466"/>
         <source>The conversation no longer exists.</source>
         <translation>该对话已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="345"/>
-        <location filename="../ui/conversationstore.cpp" line="356"/>
+        <location filename="../ui/conversationstore.cpp" line="346"/>
+        <location filename="../ui/conversationstore.cpp" line="357"/>
         <source>Could not create the conversation</source>
         <translation>无法创建对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="364"/>
-        <location filename="../ui/conversationstore.cpp" line="370"/>
+        <location filename="../ui/conversationstore.cpp" line="365"/>
+        <location filename="../ui/conversationstore.cpp" line="371"/>
         <source>Could not rename the conversation</source>
         <translation>无法重命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="380"/>
-        <location filename="../ui/conversationstore.cpp" line="386"/>
+        <location filename="../ui/conversationstore.cpp" line="381"/>
+        <location filename="../ui/conversationstore.cpp" line="387"/>
         <source>Could not save the conversation mode</source>
         <translation>无法保存对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="395"/>
+        <location filename="../ui/conversationstore.cpp" line="396"/>
         <source>Could not delete the conversation</source>
         <translation>无法删除对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="426"/>
-        <location filename="../ui/conversationstore.cpp" line="443"/>
+        <location filename="../ui/conversationstore.cpp" line="427"/>
+        <location filename="../ui/conversationstore.cpp" line="444"/>
         <source>Could not read the messages</source>
         <translation>无法读取消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="451"/>
+        <location filename="../ui/conversationstore.cpp" line="452"/>
         <source>Could not save the message</source>
         <translation>无法保存消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="487"/>
+        <location filename="../ui/conversationstore.cpp" line="488"/>
         <source>Could not import the conversation</source>
         <translation>无法导入对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="521"/>
+        <location filename="../ui/conversationstore.cpp" line="522"/>
         <source>Could not save the answer</source>
         <translation>无法保存回答</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="540"/>
-        <location filename="../ui/conversationstore.cpp" line="564"/>
-        <location filename="../ui/conversationstore.cpp" line="585"/>
+        <location filename="../ui/conversationstore.cpp" line="541"/>
+        <location filename="../ui/conversationstore.cpp" line="565"/>
+        <location filename="../ui/conversationstore.cpp" line="586"/>
         <source>The message no longer exists.</source>
         <translation>该消息已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="554"/>
+        <location filename="../ui/conversationstore.cpp" line="555"/>
         <source>Could not save the answer&apos;s sources</source>
         <translation>无法保存回答的来源</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="570"/>
+        <location filename="../ui/conversationstore.cpp" line="571"/>
         <source>Could not delete the message</source>
         <translation>无法删除消息</translation>
     </message>
@@ -3784,566 +3817,566 @@
 <context>
     <name>Gui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="60"/>
+        <location filename="../ui/settingsdialog.cpp" line="61"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="61"/>
+        <location filename="../ui/settingsdialog.cpp" line="62"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="62"/>
+        <location filename="../ui/settingsdialog.cpp" line="63"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="63"/>
+        <location filename="../ui/settingsdialog.cpp" line="64"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="64"/>
+        <location filename="../ui/settingsdialog.cpp" line="65"/>
         <source> characters</source>
         <translation> 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="65"/>
+        <location filename="../ui/settingsdialog.cpp" line="66"/>
         <source> requests</source>
         <translation> 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="66"/>
+        <location filename="../ui/settingsdialog.cpp" line="67"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="67"/>
-        <location filename="../ui/settingsdialog.cpp" line="933"/>
+        <location filename="../ui/settingsdialog.cpp" line="68"/>
+        <location filename="../ui/settingsdialog.cpp" line="945"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="68"/>
+        <location filename="../ui/settingsdialog.cpp" line="69"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="93"/>
+        <location filename="../ui/settingsdialog.cpp" line="94"/>
         <source>English</source>
         <translation>英语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="94"/>
+        <location filename="../ui/settingsdialog.cpp" line="95"/>
         <source>Simplified Chinese</source>
         <translation>简体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="95"/>
+        <location filename="../ui/settingsdialog.cpp" line="96"/>
         <source>Traditional Chinese</source>
         <translation>繁体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="96"/>
+        <location filename="../ui/settingsdialog.cpp" line="97"/>
         <source>Japanese</source>
         <translation>日语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="97"/>
+        <location filename="../ui/settingsdialog.cpp" line="98"/>
         <source>Korean</source>
         <translation>韩语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="98"/>
+        <location filename="../ui/settingsdialog.cpp" line="99"/>
         <source>French</source>
         <translation>法语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="99"/>
+        <location filename="../ui/settingsdialog.cpp" line="100"/>
         <source>German</source>
         <translation>德语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="100"/>
+        <location filename="../ui/settingsdialog.cpp" line="101"/>
         <source>Spanish</source>
         <translation>西班牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="101"/>
+        <location filename="../ui/settingsdialog.cpp" line="102"/>
         <source>Portuguese</source>
         <translation>葡萄牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="102"/>
+        <location filename="../ui/settingsdialog.cpp" line="103"/>
         <source>Italian</source>
         <translation>意大利语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="103"/>
+        <location filename="../ui/settingsdialog.cpp" line="104"/>
         <source>Russian</source>
         <translation>俄语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="104"/>
+        <location filename="../ui/settingsdialog.cpp" line="105"/>
         <source>Arabic</source>
         <translation>阿拉伯语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="144"/>
+        <location filename="../ui/settingsdialog.cpp" line="145"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="159"/>
+        <location filename="../ui/settingsdialog.cpp" line="160"/>
         <source>&amp;Providers</source>
         <translation>服务商(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="160"/>
+        <location filename="../ui/settingsdialog.cpp" line="161"/>
         <source>P&amp;refetch</source>
         <translation>预取(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="161"/>
+        <location filename="../ui/settingsdialog.cpp" line="162"/>
         <source>&amp;General</source>
         <translation>常规(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="163"/>
+        <location filename="../ui/settingsdialog.cpp" line="164"/>
         <source>N&amp;etwork</source>
         <translation>网络(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="169"/>
+        <location filename="../ui/settingsdialog.cpp" line="170"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="206"/>
+        <location filename="../ui/settingsdialog.cpp" line="207"/>
         <source>Provider in use</source>
         <translation>使用中的服务商</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="207"/>
+        <location filename="../ui/settingsdialog.cpp" line="208"/>
         <source>Provider &amp;in use:</source>
         <translation>使用中的服务商(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="218"/>
+        <location filename="../ui/settingsdialog.cpp" line="219"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="219"/>
+        <location filename="../ui/settingsdialog.cpp" line="220"/>
         <source>Up to and including the version segment, e.g. https://api.deepseek.com/v1. Empty: the provider&apos;s default.</source>
         <translation>包含到版本段为止，例如 https://api.deepseek.com/v1。留空：使用服务商的默认值。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="221"/>
+        <location filename="../ui/settingsdialog.cpp" line="222"/>
         <source>Base &amp;URL:</source>
         <translation>基础 URL(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="232"/>
+        <location filename="../ui/settingsdialog.cpp" line="233"/>
         <source>Allow unencrypted &amp;HTTP to this address</source>
         <translation>允许以未加密的 HTTP 连接此地址(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="244"/>
         <location filename="../ui/settingsdialog.cpp" line="245"/>
+        <location filename="../ui/settingsdialog.cpp" line="246"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="247"/>
+        <location filename="../ui/settingsdialog.cpp" line="248"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="263"/>
+        <location filename="../ui/settingsdialog.cpp" line="264"/>
         <source>Extra headers</source>
         <translation>附加请求头</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="265"/>
+        <location filename="../ui/settingsdialog.cpp" line="266"/>
         <source>Name: value, one per line</source>
         <translation>名称: 值，每行一个</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="269"/>
+        <location filename="../ui/settingsdialog.cpp" line="270"/>
         <source>Sent with every request, e.g. for a gateway. Stored in the settings file in plain text: put API keys in the key fields below, which keep them in the keychain.</source>
         <translation>随每个请求发送，例如供网关使用。以明文保存在设置文件中：API 密钥请填写在下方的密钥栏中，它们保存在钥匙串里。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="271"/>
+        <location filename="../ui/settingsdialog.cpp" line="272"/>
         <source>E&amp;xtra headers:</source>
         <translation>附加请求头(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="283"/>
+        <location filename="../ui/settingsdialog.cpp" line="284"/>
         <source>Concurrent requests</source>
         <translation>并发请求数</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="284"/>
+        <location filename="../ui/settingsdialog.cpp" line="285"/>
         <source>How many requests the provider accepts at once; prefetches give way to your requests at this limit.</source>
         <translation>服务商同时接受的请求数；达到此上限时，预取会为你的请求让路。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="286"/>
+        <location filename="../ui/settingsdialog.cpp" line="287"/>
         <source>&amp;Concurrent requests:</source>
         <translation>并发请求数(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="315"/>
+        <location filename="../ui/settingsdialog.cpp" line="326"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="315"/>
+        <location filename="../ui/settingsdialog.cpp" line="326"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="316"/>
+        <location filename="../ui/settingsdialog.cpp" line="327"/>
         <source>Stored in the system keychain, never in the settings file.</source>
         <translation>保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="317"/>
+        <location filename="../ui/settingsdialog.cpp" line="328"/>
         <source>Pre&amp;fetch key:</source>
         <translation>预取密钥(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="317"/>
+        <location filename="../ui/settingsdialog.cpp" line="328"/>
         <source>Prefetch key</source>
         <translation>预取密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="318"/>
+        <location filename="../ui/settingsdialog.cpp" line="329"/>
         <source>Optional. Early answers use this key, so they never eat the main key&apos;s rate limit.</source>
         <translation>可选。提前回答使用此密钥，因此永远不会占用主密钥的速率限额。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="321"/>
+        <location filename="../ui/settingsdialog.cpp" line="332"/>
         <source>&amp;Show keys</source>
         <translation>显示密钥(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="338"/>
+        <location filename="../ui/settingsdialog.cpp" line="349"/>
         <source>Keys are kept in:</source>
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="344"/>
-        <location filename="../ui/settingsdialog.cpp" line="655"/>
+        <location filename="../ui/settingsdialog.cpp" line="355"/>
+        <location filename="../ui/settingsdialog.cpp" line="667"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="346"/>
+        <location filename="../ui/settingsdialog.cpp" line="357"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="352"/>
+        <location filename="../ui/settingsdialog.cpp" line="363"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="427"/>
+        <location filename="../ui/settingsdialog.cpp" line="438"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="431"/>
+        <location filename="../ui/settingsdialog.cpp" line="442"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="433"/>
+        <location filename="../ui/settingsdialog.cpp" line="444"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="436"/>
+        <location filename="../ui/settingsdialog.cpp" line="447"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="448"/>
+        <location filename="../ui/settingsdialog.cpp" line="459"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="452"/>
+        <location filename="../ui/settingsdialog.cpp" line="463"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="458"/>
+        <location filename="../ui/settingsdialog.cpp" line="469"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="484"/>
+        <location filename="../ui/settingsdialog.cpp" line="496"/>
         <source>Not needed</source>
         <translation>不需要</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="487"/>
+        <location filename="../ui/settingsdialog.cpp" line="499"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="493"/>
+        <location filename="../ui/settingsdialog.cpp" line="505"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="494"/>
+        <location filename="../ui/settingsdialog.cpp" line="506"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="496"/>
+        <location filename="../ui/settingsdialog.cpp" line="508"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="519"/>
+        <location filename="../ui/settingsdialog.cpp" line="531"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="522"/>
+        <location filename="../ui/settingsdialog.cpp" line="534"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="522"/>
+        <location filename="../ui/settingsdialog.cpp" line="534"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="532"/>
+        <location filename="../ui/settingsdialog.cpp" line="544"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="544"/>
+        <location filename="../ui/settingsdialog.cpp" line="556"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="544"/>
+        <location filename="../ui/settingsdialog.cpp" line="556"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="564"/>
+        <location filename="../ui/settingsdialog.cpp" line="576"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="578"/>
+        <location filename="../ui/settingsdialog.cpp" line="590"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="601"/>
+        <location filename="../ui/settingsdialog.cpp" line="613"/>
         <source>Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read them.</source>
         <translation>警告：API 密钥和你的文本将以未加密方式发送到 %1；途经网络上的任何人都能读取它们。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="603"/>
+        <location filename="../ui/settingsdialog.cpp" line="615"/>
         <source>Warning: %1 is plain http:// to another machine, so the API key and your text would cross the network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.</source>
         <translation>警告：%1 是指向另一台计算机的明文 http:// 地址，API 密钥和你的文本将以未加密方式在网络上传输。除非你在下方允许，否则 Headstart 不会向其发送任何内容；建议使用 https://。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="631"/>
+        <location filename="../ui/settingsdialog.cpp" line="643"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="641"/>
+        <location filename="../ui/settingsdialog.cpp" line="653"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="642"/>
+        <location filename="../ui/settingsdialog.cpp" line="654"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="650"/>
+        <location filename="../ui/settingsdialog.cpp" line="662"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="655"/>
+        <location filename="../ui/settingsdialog.cpp" line="667"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="666"/>
+        <location filename="../ui/settingsdialog.cpp" line="678"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="691"/>
+        <location filename="../ui/settingsdialog.cpp" line="703"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="695"/>
+        <location filename="../ui/settingsdialog.cpp" line="707"/>
         <source>Battery and network</source>
         <translation>电池与网络</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="864"/>
+        <location filename="../ui/settingsdialog.cpp" line="876"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="867"/>
+        <location filename="../ui/settingsdialog.cpp" line="879"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="917"/>
+        <location filename="../ui/settingsdialog.cpp" line="929"/>
         <source>Automatic (the other of English and Chinese)</source>
         <translation>自动（英语与中文互译）</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="934"/>
+        <location filename="../ui/settingsdialog.cpp" line="946"/>
         <source>Text size</source>
         <translation>文字大小</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="935"/>
+        <location filename="../ui/settingsdialog.cpp" line="947"/>
         <source>The size of all text, in percent of the desktop&apos;s font size.</source>
         <translation>所有文字的大小，以桌面字体大小的百分比表示。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="936"/>
+        <location filename="../ui/settingsdialog.cpp" line="948"/>
         <source>Te&amp;xt size:</source>
         <translation>文字大小(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="948"/>
+        <location filename="../ui/settingsdialog.cpp" line="960"/>
         <source>Colour scheme</source>
         <translation>配色方案</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="949"/>
+        <location filename="../ui/settingsdialog.cpp" line="961"/>
         <source>Light or dark windows. &quot;As the desktop&quot; follows the desktop&apos;s light or dark style as it changes.</source>
         <translation>浅色或深色窗口。“跟随桌面”会随桌面的浅色或深色风格一起变化。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="951"/>
+        <location filename="../ui/settingsdialog.cpp" line="963"/>
         <source>Colour sc&amp;heme:</source>
         <translation>配色方案(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="963"/>
+        <location filename="../ui/settingsdialog.cpp" line="975"/>
         <source>Log detail</source>
         <translation>日志详细程度</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="964"/>
+        <location filename="../ui/settingsdialog.cpp" line="976"/>
         <source>Log &amp;detail:</source>
         <translation>日志详细程度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="967"/>
+        <location filename="../ui/settingsdialog.cpp" line="979"/>
         <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="694"/>
+        <location filename="../ui/settingsdialog.cpp" line="706"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="696"/>
+        <location filename="../ui/settingsdialog.cpp" line="708"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="697"/>
+        <location filename="../ui/settingsdialog.cpp" line="709"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="699"/>
+        <location filename="../ui/settingsdialog.cpp" line="711"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="701"/>
+        <location filename="../ui/settingsdialog.cpp" line="713"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="762"/>
-        <location filename="../ui/settingsdialog.cpp" line="782"/>
+        <location filename="../ui/settingsdialog.cpp" line="774"/>
+        <location filename="../ui/settingsdialog.cpp" line="794"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="777"/>
+        <location filename="../ui/settingsdialog.cpp" line="789"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="792"/>
+        <location filename="../ui/settingsdialog.cpp" line="804"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="855"/>
+        <location filename="../ui/settingsdialog.cpp" line="867"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="856"/>
+        <location filename="../ui/settingsdialog.cpp" line="868"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="860"/>
+        <location filename="../ui/settingsdialog.cpp" line="872"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="902"/>
+        <location filename="../ui/settingsdialog.cpp" line="914"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="903"/>
+        <location filename="../ui/settingsdialog.cpp" line="915"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="906"/>
+        <location filename="../ui/settingsdialog.cpp" line="918"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="920"/>
+        <location filename="../ui/settingsdialog.cpp" line="932"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="921"/>
+        <location filename="../ui/settingsdialog.cpp" line="933"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="922"/>
+        <location filename="../ui/settingsdialog.cpp" line="934"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>
@@ -4665,42 +4698,42 @@
 <context>
     <name>Knowledge::FileReader</name>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="158"/>
+        <location filename="../knowledge/filereader.cpp" line="166"/>
         <source>Not text: the file holds binary data.</source>
         <translation>不是文本：文件包含二进制数据。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="160"/>
+        <location filename="../knowledge/filereader.cpp" line="168"/>
         <source>Too large: files over %1 MB are not indexed.</source>
         <translation>文件过大：超过 %1 MB 的文件不会建立索引。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="163"/>
+        <location filename="../knowledge/filereader.cpp" line="171"/>
         <source>Cannot be read: check the file&apos;s permissions.</source>
         <translation>无法读取：请检查文件的权限。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="166"/>
+        <location filename="../knowledge/filereader.cpp" line="174"/>
         <source>Unknown encoding: the text is not UTF-8, UTF-16 or GB18030.</source>
         <translation>未知编码：文本不是 UTF-8、UTF-16 或 GB18030。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="169"/>
+        <location filename="../knowledge/filereader.cpp" line="177"/>
         <source>Deleted or replaced while it was being indexed.</source>
         <translation>建立索引期间文件被删除或替换。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="172"/>
+        <location filename="../knowledge/filereader.cpp" line="180"/>
         <source>Encrypted: the PDF needs a password to be opened.</source>
         <translation>已加密：需要密码才能打开该 PDF。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="175"/>
+        <location filename="../knowledge/filereader.cpp" line="183"/>
         <source>Damaged: the PDF cannot be read.</source>
         <translation>已损坏：无法读取该 PDF。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="177"/>
+        <location filename="../knowledge/filereader.cpp" line="185"/>
         <source>No text: the PDF&apos;s pages are images (a scan?).</source>
         <translation>没有文字：该 PDF 的页面是图像（扫描件？）。</translation>
     </message>
@@ -5003,27 +5036,27 @@
 <context>
     <name>Prefetch::WarmupStrategy</name>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="115"/>
+        <location filename="../prefetch/warmupstrategy.cpp" line="116"/>
         <source>Warm-up is switched off.</source>
         <translation>预热已关闭。</translation>
     </message>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="120"/>
+        <location filename="../prefetch/warmupstrategy.cpp" line="121"/>
         <source>The document (about %1 tokens) is below the %2 tokens %3 caches.</source>
         <translation>文档（约 %1 个词元）低于 %3 缓存所需的 %2 个词元。</translation>
     </message>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="132"/>
+        <location filename="../prefetch/warmupstrategy.cpp" line="133"/>
         <source>Extended thinking is on: a warm-up would think at full length each time.</source>
         <translation>扩展思考已开启：每次预热都会完整思考一遍。</translation>
     </message>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="140"/>
+        <location filename="../prefetch/warmupstrategy.cpp" line="141"/>
         <source>Prefetch is paused.</source>
         <translation>预取已暂停。</translation>
     </message>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="151"/>
+        <location filename="../prefetch/warmupstrategy.cpp" line="152"/>
         <source>The prefetch budget or lane refused the warm-up.</source>
         <translation>预取预算或通道拒绝了这次预热。</translation>
     </message>
