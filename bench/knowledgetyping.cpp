@@ -111,8 +111,7 @@ TypingFigures measureTyping(Knowledge::Library &library, const QList<QString> &f
     const Prefetch::CompiledPrompt freeChat = *Prefetch::chatTemplate(false).compile(profile, {});
     // The chat session's builder for the library mode (ChatSession::installBuilder).
     const auto build = [&](Knowledge::LibraryRetrieval &retrieval, const QString &text) {
-        return Prefetch::renderChatMessage(compiled, {}, profile.model,
-                                           Knowledge::LibraryRetrieval::messageWithPassages(retrieval.passagesFor(text), text));
+        return Prefetch::renderChatMessage(compiled, {}, profile.model, retrieval.messageFor(text));
     };
     std::vector<double> free, off, paused, late;
     QElapsedTimer timer;

@@ -33,6 +33,8 @@ public:
     // then the question.
     // Deterministic, so the same passages give the same request (and a prefetch hit).
     static QString messageWithPassages(const QList<Passage> &passages, const QString &text);
+    // The message for `text` with its passages: what the chat sends in library mode.
+    QString messageFor(const QString &text) { return messageWithPassages(passagesFor(text), text); }
 
 private:
     struct Kept {

@@ -176,7 +176,7 @@ void tst_BenchReplay::libraryChatSendsThePassages()
     constexpr int Docs = 60;
     constexpr quint64 Seed = 3;
     QString question;
-    for (const PlantedQuestion &q : LibraryCorpus(Seed).questions(Docs, 100)) {
+    for (const PlantedQuestion &q : LibraryCorpus(Seed).questions(Docs, ReplayLibraryPlanted)) {
         if (!q.chinese) {
             question = q.text;
             break;

@@ -936,7 +936,7 @@ void tst_TraceGen::libraryChatAsksThePlantedQuestions()
                 const int docs = e.fields.value(QStringLiteral("docs")).toInt();
                 QCOMPARE(docs, 1000);
                 for (const PlantedQuestion &q :
-                     LibraryCorpus(quint64(e.fields.value(QStringLiteral("seed")).toInteger())).questions(docs, 100)) {
+                     LibraryCorpus(quint64(e.fields.value(QStringLiteral("seed")).toInteger())).questions(docs, ReplayLibraryPlanted)) {
                     if (!q.chinese)
                         planted.append(q.text);
                 }

@@ -40,7 +40,7 @@ Prefetch::RenderedRequest chatRequest(const Prefetch::CompiledPrompt &compiled, 
                                       const QString &model, const std::shared_ptr<Knowledge::LibraryRetrieval> &retrieval,
                                       const QString &text, const Prefetch::GenerationParams &params = {})
 {
-    const QString message = retrieval ? Knowledge::LibraryRetrieval::messageWithPassages(retrieval->passagesFor(text), text) : text;
+    const QString message = retrieval ? retrieval->messageFor(text) : text;
     return Prefetch::renderChatMessage(compiled, turns, model, message, params);
 }
 

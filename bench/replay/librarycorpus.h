@@ -24,6 +24,10 @@ struct PlantedQuestion
 // 4,000 Chinese words; each fact's entity also appears elsewhere with other attributes.
 // Deterministic by seed on every platform (mt19937_64, no std distributions). bench_knowledge
 // measures recall on it; the replay's library-chat traces ask its questions.
+// The facts planted in a replay's library (`open_library`): the trace generator asks its
+// questions and the replay writes the library, and both must draw the same corpus.
+inline constexpr int ReplayLibraryPlanted = 100;
+
 class LibraryCorpus
 {
 public:

@@ -553,9 +553,7 @@ void Replayer::refreshChatBuilder()
     // draft's at a pause, the final text's at Enter (a query then unless its terms were kept).
     const std::shared_ptr<Knowledge::LibraryRetrieval> retrieval = conversation.aboutLibrary ? m_retrieval : nullptr;
     m_debounce->setBuilder([prompt, history, model, retrieval](const QString &text) {
-        const QString message =
-            retrieval ? Knowledge::LibraryRetrieval::messageWithPassages(retrieval->passagesFor(text), text) : text;
-        return Prefetch::renderChatMessage(prompt, history, model, message);
+        return Prefetch::renderChatMessage(prompt, history, model, retrieval ? retrieval->messageFor(text) : text);
     });
     m_builderConversation = m_conversation;
     // A draft typed while there was no builder gets its pause now, as in the chat dock.

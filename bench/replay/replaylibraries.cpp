@@ -53,7 +53,7 @@ std::optional<QString> build(int docs, quint64 seed)
         return QStringLiteral("no temporary folder for the library: %1").arg(entry->dir.errorString());
     const QString folder = entry->dir.filePath(QStringLiteral("notes"));
     qint64 bytes = 0;
-    LibraryCorpus(seed).write(folder, docs, /*questions*/ 100, &bytes);
+    LibraryCorpus(seed).write(folder, docs, ReplayLibraryPlanted, &bytes);
     Knowledge::Library::Options options;
     options.databasePath = entry->dir.filePath(QStringLiteral("index.sqlite"));
     entry->library = std::make_unique<Knowledge::Library>(options);

@@ -107,7 +107,6 @@ const ChatSessionParams ImeUser = [] {
 // measures 10,000, which takes a minute to index per replay).
 const LibraryParams NotesLibrary{
     .docs = 1000,
-    .planted = 100,
 };
 
 // Fields not set here are chat-session's, with its sources; those set here without a comment
@@ -131,10 +130,10 @@ bool isHan(QChar c)
     return c.unicode() >= 0x3400 && c.unicode() <= 0x9fff;
 }
 
-QString chatMessage(Random &rng, const ChatSessionParams &p, bool aboutDocument)
+// Casual chat often leaves off the final question mark or full stop (and an IME template's
+// commit mark before it).
+void maybeDropFinalMark(Random &rng, const ChatSessionParams &p, QString &text)
 {
-    const MessageTexts &texts = p.ime ? chineseMessages() : englishMessages();
-    QString text = fillTemplate(rng, rng.pick(aboutDocument ? texts.aboutDocument : texts.free), texts.slotValues);
     const QString question = p.ime ? QStringLiteral("？") : QStringLiteral("?");
     const QString stop = p.ime ? QStringLiteral("。") : QStringLiteral(".");
     const QString separator = p.ime ? QStringLiteral("|") : QString();
@@ -142,6 +141,13 @@ QString chatMessage(Random &rng, const ChatSessionParams &p, bool aboutDocument)
         text.chop(question.size() + separator.size());
     else if (text.endsWith(stop) && rng.chance(p.dropFullStopChance))
         text.chop(stop.size() + separator.size());
+}
+
+QString chatMessage(Random &rng, const ChatSessionParams &p, bool aboutDocument)
+{
+    const MessageTexts &texts = p.ime ? chineseMessages() : englishMessages();
+    QString text = fillTemplate(rng, rng.pick(aboutDocument ? texts.aboutDocument : texts.free), texts.slotValues);
+    maybeDropFinalMark(rng, p, text);
     return text;
 }
 
@@ -180,8 +186,7 @@ private:
 QString ChatUser::nextLibraryQuestion()
 {
     QString text = m_questions.takeAt(m_rng.below(int(m_questions.size())));
-    if (text.endsWith(u'?') && m_rng.chance(m_p.dropQuestionMarkChance))
-        text.chop(1);
+    maybeDropFinalMark(m_rng, m_p, text);
     return text;
 }
 
@@ -323,7 +328,7 @@ void ChatUser::play()
         // The library is indexed already; its questions are the user's.
         const quint64 librarySeed = quint64(1 + m_rng.below(999999));
         m_s.write("open_library", {num("docs", m_p.library->docs), unsignedNum("seed", librarySeed)});
-        for (const PlantedQuestion &q : LibraryCorpus(librarySeed).questions(m_p.library->docs, m_p.library->planted)) {
+        for (const PlantedQuestion &q : LibraryCorpus(librarySeed).questions(m_p.library->docs, ReplayLibraryPlanted)) {
             if (!q.chinese)
                 m_questions.append(q.text);
         }

@@ -20,11 +20,10 @@ struct ImeParams {
 
 extern const ImeParams PinyinIme;
 
-// A library the user chats about instead of a document: generated notes with planted facts
-// (Bench::LibraryCorpus), whose questions the user asks.
+// A library the user chats about instead of a document: generated notes with
+// Bench::ReplayLibraryPlanted planted facts (Bench::LibraryCorpus), whose questions the user asks.
 struct LibraryParams {
     int docs;      // notes in the library
-    int planted;   // facts planted in it (about half of them English)
 };
 
 // A chat user: chat-session, fast-typist, ime-user and library-chat are instances (their values
