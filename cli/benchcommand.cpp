@@ -84,6 +84,8 @@ int runBench(const QStringList &arguments)
     const QCommandLineOption prefixOpt(QStringLiteral("prefix-tokens"),
         QStringLiteral("Also run every mode but off with these early-guess lengths (the frontier): 16,32,64."),
         QStringLiteral("list"));
+    const QCommandLineOption warmPassagesOpt(QStringLiteral("warm-passages"),
+        QStringLiteral("Also run every mode but off with the library's passages warmed at each typing pause."));
     const QCommandLineOption answersOpt(QStringLiteral("answers"),
         QStringLiteral("Also run with at most this many answers guessed at once (the frontier): 1,2,3."), QStringLiteral("list"));
     const QCommandLineOption profileOpt(QStringLiteral("profile"),
@@ -104,7 +106,7 @@ int runBench(const QStringList &arguments)
     const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Also print the figures as one JSON object on stdout."));
     const QCommandLineOption verboseOpt(QStringLiteral("verbose"),
         QStringLiteral("Log every cancelled or failed stream (the report lists failures either way)."));
-    parser.addOptions({traceOpt, kindOpt, seedsOpt, prefixOpt, answersOpt, profileOpt, modeOpt, outOpt, speedOpt, jobsOpt,
+    parser.addOptions({traceOpt, kindOpt, seedsOpt, prefixOpt, answersOpt, warmPassagesOpt, profileOpt, modeOpt, outOpt, speedOpt, jobsOpt,
                        jsonOpt, verboseOpt});
     const QStringList spread = spreadValues(
         arguments, {QStringLiteral("--trace"), QStringLiteral("--kind"), QStringLiteral("--profile"), QStringLiteral("--mode")});
@@ -187,6 +189,11 @@ int runBench(const QStringList &arguments)
             if (!v.name().isEmpty())
                 variants.append(v);
         }
+    }
+    if (parser.isSet(warmPassagesOpt)) {
+        Bench::Variant v;
+        v.warmContext = true;
+        variants.append(v);
     }
     QList<Bench::Preset> presets;
     for (const QString &name : parser.isSet(profileOpt) ? parser.values(profileOpt) : QStringList{QStringLiteral("hosted")}) {

@@ -36,6 +36,12 @@ QList<Passage> LibraryRetrieval::passagesFor(const QString &text)
     return passages;
 }
 
+QString LibraryRetrieval::passagesPartFor(const QString &text)
+{
+    const QList<Passage> passages = passagesFor(text);
+    return passages.isEmpty() ? QString() : messageWithPassages(passages, QString());
+}
+
 QString LibraryRetrieval::messageWithPassages(const QList<Passage> &passages, const QString &text)
 {
     // English for the model, like every prompt: the user's language is in their own text.

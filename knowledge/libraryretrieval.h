@@ -35,6 +35,10 @@ public:
     static QString messageWithPassages(const QList<Passage> &passages, const QString &text);
     // The message for `text` with its passages: what the chat sends in library mode.
     QString messageFor(const QString &text) { return messageWithPassages(passagesFor(text), text); }
+    // messageFor(text) up to the question: its passages, which a pause can warm in the provider's
+    // cache, since every message with the same passages starts with these bytes. Empty when no
+    // passage matches (nothing worth warming).
+    QString passagesPartFor(const QString &text);
 
 private:
     struct Kept {

@@ -172,6 +172,17 @@ RenderedRequest renderChatMessage(const CompiledPrompt &chat, const QList<Llm::C
     return unencoded;
 }
 
+RenderedRequest renderChatWarmup(const CompiledPrompt &chat, const QList<Llm::ChatMessage> &history,
+                                 const QString &messageStart)
+{
+    if (chat.isNull() || messageStart.isEmpty())
+        return {};
+    GenerationParams params;
+    params.maxTokens = 1;
+    auto rendered = chat.render({{QStringLiteral("message"), messageStart}}, params, history);
+    return rendered ? *rendered : RenderedRequest{};
+}
+
 const PromptTemplate &workflowStepTemplate()
 {
     static const PromptTemplate t = PromptTemplate()

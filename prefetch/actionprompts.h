@@ -72,6 +72,12 @@ const PromptTemplate &libraryChatTemplate();
 // regenerate's new seed); the default is what every chat message sends.
 RenderedRequest renderChatMessage(const CompiledPrompt &chat, const QList<Llm::ChatMessage> &history,
                                   const QString &model, const QString &text, const GenerationParams &params = {});
+// The one-token warm-up of a chat message's start (`messageStart`, a byte prefix of the message
+// a later request sends: a library question's passages) after `history`: what
+// DebounceStrategy::Warmer builds. Without a fingerprint when there is nothing to warm (an empty
+// start, a prompt that could not be compiled).
+RenderedRequest renderChatWarmup(const CompiledPrompt &chat, const QList<Llm::ChatMessage> &history,
+                                 const QString &messageStart);
 
 // One wizard step: the wizard's system prompt (static value "system") and the step's prompt
 // with the form data filled in (dynamic value "prompt"). Steps of one wizard share the prefix.

@@ -4,6 +4,8 @@
 #include "engine.h"
 #include "prefetchsession.h"
 
+#include "llm/providerprofile.h"
+
 namespace Prefetch {
 
 DebounceStrategy::DebounceStrategy(Engine *engine, std::shared_ptr<CompletenessClassifier> classifier, QObject *parent)
@@ -16,11 +18,15 @@ DebounceStrategy::DebounceStrategy(Engine *engine, std::shared_ptr<CompletenessC
     connect(&m_timer, &QTimer::timeout, this, &DebounceStrategy::onPause);
 }
 
-void DebounceStrategy::setBuilder(Builder builder, const QObject *owner)
+void DebounceStrategy::setBuilder(Builder builder, const QObject *owner, Warmer warmer)
 {
     cancelSession();
     m_builder = std::move(builder);
     m_builderOwner = m_builder ? owner : nullptr;
+    m_warmer = m_builder ? std::move(warmer) : Warmer();
+    // A warm-up in flight goes on: its prompt is billed already, and the cache it fills may
+    // still serve (the same passages asked about in the next turn). It is no longer counted.
+    m_warmAwaitsSend = false;
 }
 
 bool DebounceStrategy::isPrefetching() const
@@ -55,6 +61,7 @@ void DebounceStrategy::onPause()
     // closing, the connection is metered) it would only cost what the pause is meant to save.
     if (m_engine->isSpeculationSuspended())
         return;
+    warmContext(draft);
     const quint64 generation = m_generation;
     m_classifier->classify(draft, this, [this, draft, generation](double confidence) {
         if (generation == m_generation)
@@ -79,6 +86,7 @@ ResponseStream *DebounceStrategy::send(const QString &text, qint64 activatedNs, 
 {
     m_timer.stop();
     ++m_generation;
+    countWarmContext(text);
     const RenderedRequest asked = m_builder ? m_builder(text.trimmed()) : RenderedRequest{};
     QPointer<PrefetchSession> session = m_session;
     const QString draft = m_draft;
@@ -99,6 +107,42 @@ ResponseStream *DebounceStrategy::send(const QString &text, qint64 activatedNs, 
             return m_engine->consume(session, forDraft, activatedNs, owner);
     }
     return m_engine->consume(session, asked, activatedNs, owner);
+}
+
+void DebounceStrategy::warmContext(const QString &draft)
+{
+    if (!m_warmer || !m_engine->settings().debounce.warmContext)
+        return;
+    // Anthropic caches only up to a request's cache_control breakpoints, and the message has none
+    // after its passages: a warm-up would write a cache entry the answer never reads.
+    if (m_engine->profile().format == Llm::ApiFormat::AnthropicMessages)
+        return;
+    // One at a time: it shares the prefetch lane with the answer a complete draft starts, and
+    // a newer draft's context would be sent beside a warm-up still being read.
+    if (m_warmSession && m_warmSession->isLive())
+        return;
+    const RenderedRequest warm = m_warmer(draft.trimmed());
+    if (warm.fingerprint.isEmpty() || warm.fingerprint == m_warmedFingerprint)
+        return; // nothing to warm, or warmed at an earlier pause
+    if (warm.estimatedPromptTokens < m_engine->profile().minCacheableTokens)
+        return;
+    // A warm-up lives as long as it takes to send; its effect lives in the provider's cache.
+    m_warmSession = m_engine->prefetch(Strategy::Warmup, warm, std::chrono::minutes(2));
+    if (!m_warmSession)
+        return; // warm-up off, the budget or the lane refused it
+    m_warmedFingerprint = warm.fingerprint;
+    m_warmAwaitsSend = true;
+}
+
+void DebounceStrategy::countWarmContext(const QString &sent)
+{
+    if (!m_warmAwaitsSend || !m_warmer)
+        return;
+    m_warmAwaitsSend = false;
+    // A hit when the message went with the context warmed last (its passages: the terms of the
+    // draft then and of the message now found the same ones), a miss when it went with another.
+    const bool same = m_warmer(sent.trimmed()).fingerprint == m_warmedFingerprint;
+    m_engine->metrics().recordOutcome(Strategy::Warmup, same ? Outcome::Hit : Outcome::Miss);
 }
 
 void DebounceStrategy::cancelSession()

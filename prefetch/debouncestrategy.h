@@ -20,7 +20,9 @@ class ResponseStream;
 // a "?" or "." that ends the draft) with a draft of at least `minChars` that the
 // completeness classifier rates ≥ `minConfidence` starts the answer to that draft. Sending the
 // same text (after normalisation: trimmed, white space collapsed, trailing punctuation dropped)
-// takes it over; typing on after the pause cancels it. GUI thread.
+// takes it over; typing on after the pause cancels it. Every pause, complete-looking or not,
+// may also warm the provider's cache with the part of the draft's request that comes before the
+// draft (see Warmer). GUI thread.
 class DebounceStrategy : public QObject
 {
     Q_OBJECT
@@ -28,13 +30,17 @@ class DebounceStrategy : public QObject
 public:
     // Builds the request that answers `text` in the current conversation.
     using Builder = std::function<RenderedRequest(const QString &text)>;
+    // Builds the warm-up for what the request answering `text` carries after the conversation
+    // and before `text` itself (a library question's passages), with max_tokens 1: its prompt
+    // is a byte prefix of that request's. No fingerprint: nothing of the kind to warm.
+    using Warmer = std::function<RenderedRequest(const QString &text)>;
 
     DebounceStrategy(Engine *engine, std::shared_ptr<CompletenessClassifier> classifier, QObject *parent = nullptr);
 
     // The conversation (or its document) changed: a prefetch for the old one is useless.
     // `owner` is the conversation the builder is for: several windows' chats share the one
     // strategy, and each must find out when another took it (isBuilderOf()).
-    void setBuilder(Builder builder, const QObject *owner = nullptr);
+    void setBuilder(Builder builder, const QObject *owner = nullptr, Warmer warmer = {});
     bool isBuilderOf(const QObject *owner) const { return m_builder && m_builderOwner == owner; }
     void textChanged(const QString &draft);
     // The user sent `text`. Never null.
@@ -50,16 +56,22 @@ private:
     void onPause();
     void onClassified(const QString &draft, double confidence);
     void cancelSession();
+    void warmContext(const QString &draft);
+    void countWarmContext(const QString &sent);
 
     Engine *m_engine;
     std::shared_ptr<CompletenessClassifier> m_classifier;
     Builder m_builder;
+    Warmer m_warmer;
     const QObject *m_builderOwner = nullptr; // compared, never dereferenced
     QTimer m_timer;
     QString m_pending;    // the draft when typing paused
     QString m_draft;      // the draft the live session answers
     QPointer<PrefetchSession> m_session;
     quint64 m_generation = 0; // drops classifier answers for drafts typed over since
+    QPointer<PrefetchSession> m_warmSession;
+    QByteArray m_warmedFingerprint; // the last context warmed
+    bool m_warmAwaitsSend = false;  // the next message sent decides whether it was the right one
 };
 
 } // namespace Prefetch

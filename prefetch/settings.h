@@ -43,6 +43,13 @@ struct Settings {
         // minimum similarity (0..1) at which a different sent text still takes over.
         double similarityThreshold = 0.0;
         bool modelClassifier = false;   // ask a small model for {"confidence": x} instead
+        // At a pause, warm the provider's cache with what the draft's request carries before
+        // the draft itself (a library question's passages), long before the draft looks
+        // complete: the answer's prefill then reads them from the cache. A warm-up, so the
+        // warm-up switch applies too. Off: on the replay's library questions it cut the hosted
+        // p50 by 135 ms and more than doubled what they cost, since a draft's passages change
+        // with most words typed (docs/benchmarks.md, "Warming the passages").
+        bool warmContext = false;
     } debounce;
 
     struct Workflow {

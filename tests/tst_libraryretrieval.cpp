@@ -23,6 +23,7 @@ private slots:
     void sameTermsAreNotSearchedAgain();
     void otherTermsAndAChangedLibraryAreSearched();
     void theMessageNumbersThePassages();
+    void thePassagesPartStartsEveryMessageWithThem();
 
 private:
     QTemporaryDir m_dir;
@@ -108,6 +109,21 @@ void tst_LibraryRetrieval::theMessageNumbersThePassages()
     // The same passages, the same bytes: the request a prefetch made is the one sent.
     QCOMPARE(Knowledge::LibraryRetrieval::messageWithPassages(retrieval.passagesFor(question), question), message);
     QVERIFY(Knowledge::LibraryRetrieval::messageWithPassages({}, question).startsWith(QLatin1String("No passage")));
+}
+
+void tst_LibraryRetrieval::thePassagesPartStartsEveryMessageWithThem()
+{
+    // What a pause warms: the message up to its question, so that any question with these
+    // passages (the draft's, the final text's) starts with exactly these bytes.
+    Knowledge::LibraryRetrieval retrieval(m_library.get());
+    const QString draft = QStringLiteral("the quay crane cost");
+    const QString part = retrieval.passagesPartFor(draft);
+    QVERIFY(part.contains(QLatin1String("ninety guilders")));
+    QVERIFY(part.endsWith(QLatin1String("Question: ")));
+    QVERIFY(retrieval.messageFor(draft + u'?').startsWith(part));
+    QCOMPARE(retrieval.queriesRun(), 1); // the final text's terms were the draft's
+    // No passage matches: nothing worth warming (the message is only the question).
+    QVERIFY(retrieval.passagesPartFor(QStringLiteral("zyxxy qwerty")).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(tst_LibraryRetrieval)

@@ -49,6 +49,7 @@ private slots:
     void debounceWaitsLessAfterASentenceEnd();
     void debounceTypingOnCancels();
     void debounceDifferentSendIsAMiss();
+    void debouncePauseWarmsTheContextBeforeTheDraft();
 
     void modelClassifierFallsBackToTheHeuristic();
     void modelClassifierGivesUpAtItsTimeout();
@@ -328,6 +329,70 @@ void tst_Strategies::debounceDifferentSendIsAMiss()
     QVERIFY(!answer->isPrefetched());
     QCOMPARE(drain(answer), freshText(chat()(QStringLiteral("What is the capital of Spain?"))));
     QCOMPARE(m_engine->metrics().stats(Strategy::Debounce).misses, 1);
+}
+
+void tst_Strategies::debouncePauseWarmsTheContextBeforeTheDraft()
+{
+    // ~3,000 tokens before the question (a library question's passages) at 10,000 prefill
+    // tokens/s: what the warm-up at a pause leaves in the provider's cache for the answer.
+    Llm::Usage usage;
+    StrategyStats stats;
+    auto ask = [&](bool warmContext, const QString &topic) {
+        Settings settings;
+        settings.debounce.warmContext = warmContext;
+        m_engine = makeEngine("rtt=0,prefill=10000,decode=1000", settings);
+        const CompiledPrompt compiled = *chatTemplate(false).compile(m_engine->profile(), {});
+        QString context;
+        for (int i = 0; i < 500; ++i)
+            context += QStringLiteral("Passage %1 says one more thing about %2. ").arg(i).arg(topic);
+        context += QStringLiteral("\n\nQuestion: ");
+        DebounceStrategy debounce(m_engine.get(), std::make_shared<HeuristicClassifier>());
+        int warmed = 0;
+        debounce.setBuilder(
+            [compiled, context](const QString &text) {
+                GenerationParams params;
+                params.maxTokens = 8;
+                return *compiled.render({{QStringLiteral("message"), context + text}}, params);
+            },
+            nullptr,
+            [compiled, context, &warmed](const QString &) {
+                ++warmed;
+                return renderChatWarmup(compiled, {}, context);
+            });
+        // A draft that trails off: nothing is answered early, but at the pause its context
+        // goes ahead; at the next pause it is warm already and is not sent again.
+        const auto pause = [&](const QString &draft, int warmedAfter) {
+            debounce.textChanged(draft);
+            if (warmContext)
+                QTRY_COMPARE_WITH_TIMEOUT(warmed, warmedAfter, 3000);
+            QVERIFY(m_local.settle(&m_network, 500, 5000)); // past the 350 ms pause, the warm-up answered
+            QCOMPARE(m_engine->prefetchInFlight(), 0);
+        };
+        pause(QStringLiteral("Can you tell me about the"), 1);
+        pause(QStringLiteral("Can you tell me about the %1 and").arg(topic), 2);
+        QVERIFY(!debounce.isPrefetching());
+        ResponseStream *answer = debounce.send(QStringLiteral("Can you tell me about the %1?").arg(topic),
+                                               Llm::monotonicNowNs(), this);
+        QVERIFY(!answer->isPrefetched());
+        drain(answer);
+        usage = answer->usage();
+        stats = m_engine->metrics().stats(Strategy::Warmup);
+    };
+
+    ask(true, QStringLiteral("tides"));
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(stats.attempts, 1);
+    QCOMPARE(stats.hits, 1);
+    QVERIFY2(usage.cacheReadTokens > 2500, qPrintable(QString::number(usage.cacheReadTokens)));
+
+    // Switched off (another topic, so nothing of the first run's cache applies): no warm-up,
+    // and the answer reads at most the shared system prompt from the cache.
+    ask(false, QStringLiteral("storms"));
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(stats.attempts, 0);
+    QVERIFY2(usage.cacheReadTokens < 200, qPrintable(QString::number(usage.cacheReadTokens)));
 }
 
 void tst_Strategies::modelClassifierFallsBackToTheHeuristic()

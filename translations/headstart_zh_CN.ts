@@ -344,7 +344,7 @@
     <message>
         <location filename="../ui/prefetchparameters.cpp" line="78"/>
         <location filename="../ui/prefetchparameters.cpp" line="115"/>
-        <location filename="../ui/prefetchparameters.cpp" line="142"/>
+        <location filename="../ui/prefetchparameters.cpp" line="151"/>
         <source>An early answer nobody asked for is cancelled after this long.</source>
         <translation>无人请求的提前回答在此时间后取消。</translation>
     </message>
@@ -464,461 +464,476 @@
         <translation>将草稿发送给服务商来判断是否已写完，以代替内置检查；每次停顿会消耗少量词元。</translation>
     </message>
     <message>
+        <location filename="../ui/prefetchparameters.cpp" line="132"/>
+        <source>passage warm-up at a pause</source>
+        <translation>停顿时预热段落</translation>
+    </message>
+    <message>
         <location filename="../ui/prefetchparameters.cpp" line="133"/>
+        <source>&amp;Warm the library&apos;s passages at a pause</source>
+        <translation>停顿时预热资料库段落(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="134"/>
+        <source>In a chat about your library, the passages found for the draft are sent ahead to the provider&apos;s prompt cache at each typing pause, so the answer starts a little sooner; each pause that finds other passages pays for them again. Needs warm-up on; not done for Anthropic, whose cache would not keep them.</source>
+        <translation>在关于资料库的对话中，每次输入停顿时，为草稿找到的段落会提前发送到服务商的提示缓存，使回答稍早开始；每次停顿找到不同段落都要再付一次费用。需要开启预热；Anthropic 不适用，因为它的缓存不会保留这些段落。</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="142"/>
         <source>workflow prefetch</source>
         <translation>工作流预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="134"/>
+        <location filename="../ui/prefetchparameters.cpp" line="143"/>
         <source>W&amp;orkflow prefetch</source>
         <translation>工作流预取(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="135"/>
+        <location filename="../ui/prefetchparameters.cpp" line="144"/>
         <source>Completing a step of a wizard starts the answer of the next one from the form data.</source>
         <translation>完成向导的一个步骤后，即根据表单数据开始生成下一步的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="140"/>
+        <location filename="../ui/prefetchparameters.cpp" line="149"/>
         <source>workflow answer lifetime</source>
         <translation>工作流回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="141"/>
+        <location filename="../ui/prefetchparameters.cpp" line="150"/>
         <source>Keep an unused answer &amp;for:</source>
         <translation>未使用的回答保留(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="146"/>
+        <location filename="../ui/prefetchparameters.cpp" line="155"/>
         <source>early guess length</source>
         <translation>提前猜测的长度</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="147"/>
+        <location filename="../ui/prefetchparameters.cpp" line="156"/>
         <source>&amp;Length of an early guess:</source>
         <translation>提前猜测的长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="148"/>
+        <location filename="../ui/prefetchparameters.cpp" line="157"/>
         <source>An early guess keeps only this many tokens (it stops there unless you point at or choose the action while it streams), so a wrong one costs little; when you ask, they show at once while the rest is fetched. Only where the provider can continue an answer.</source>
         <translation>提前猜测只保留这么多个词元（除非在它生成时你指向或选择了该操作，否则就在此停止），猜错了花费也很少；你真正发出请求时，这些词元会立即显示，其余部分随后获取。仅适用于能够续写回答的服务商。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="155"/>
+        <location filename="../ui/prefetchparameters.cpp" line="164"/>
         <source>answers guessed at once</source>
         <translation>同时猜测的回答数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="156"/>
+        <location filename="../ui/prefetchparameters.cpp" line="165"/>
         <source>Answers &amp;guessed at once:</source>
         <translation>同时猜测的回答数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="157"/>
+        <location filename="../ui/prefetchparameters.cpp" line="166"/>
         <source>When a signal leaves several actions possible, this many of the likeliest are guessed.</source>
         <translation>当一个信号对应多个可能的操作时，猜测其中最可能的这么多个。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="163"/>
+        <location filename="../ui/prefetchparameters.cpp" line="172"/>
         <source>pointer trajectory prefetch</source>
         <translation>指针轨迹预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="164"/>
+        <location filename="../ui/prefetchparameters.cpp" line="173"/>
         <source>Pointer &amp;trajectory</source>
         <translation>指针轨迹(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="165"/>
+        <location filename="../ui/prefetchparameters.cpp" line="174"/>
         <source>While the pointer moves, where it is heading is predicted; an action button it will arrive on gets an early guess before the pointer is there.</source>
         <translation>指针移动时会预测它的去向；它将要到达的操作按钮会在指针到达之前得到一次提前猜测。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="170"/>
+        <location filename="../ui/prefetchparameters.cpp" line="179"/>
         <source>trajectory margin</source>
         <translation>轨迹边距</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="171"/>
+        <location filename="../ui/prefetchparameters.cpp" line="180"/>
         <source>&amp;Margin around a button:</source>
         <translation>按钮周围的边距(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="172"/>
+        <location filename="../ui/prefetchparameters.cpp" line="181"/>
         <source>A predicted end this close to a button counts as arriving on it.</source>
         <translation>预测的终点离按钮这么近时，视为到达该按钮。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="175"/>
+        <location filename="../ui/prefetchparameters.cpp" line="184"/>
         <source>trajectory guess lifetime</source>
         <translation>轨迹猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="176"/>
+        <location filename="../ui/prefetchparameters.cpp" line="185"/>
         <source>Keep an unused &amp;guess for:</source>
         <translation>未使用的猜测保留(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="177"/>
-        <location filename="../ui/prefetchparameters.cpp" line="195"/>
-        <location filename="../ui/prefetchparameters.cpp" line="208"/>
-        <location filename="../ui/prefetchparameters.cpp" line="226"/>
-        <location filename="../ui/prefetchparameters.cpp" line="244"/>
+        <location filename="../ui/prefetchparameters.cpp" line="186"/>
+        <location filename="../ui/prefetchparameters.cpp" line="204"/>
+        <location filename="../ui/prefetchparameters.cpp" line="217"/>
+        <location filename="../ui/prefetchparameters.cpp" line="235"/>
+        <location filename="../ui/prefetchparameters.cpp" line="253"/>
         <source>An early guess nobody asked for is cancelled after this long.</source>
         <translation>没有被用到的提前猜测在这么长时间后取消。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="181"/>
+        <location filename="../ui/prefetchparameters.cpp" line="190"/>
         <source>selection prefetch</source>
         <translation>选区预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="182"/>
+        <location filename="../ui/prefetchparameters.cpp" line="191"/>
         <source>Finished &amp;selection</source>
         <translation>完成的选区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="183"/>
+        <location filename="../ui/prefetchparameters.cpp" line="192"/>
         <source>Selecting text guesses the action you usually take on a selection (rewrite, explain or translate).</source>
         <translation>选中文本后，会猜测你通常对选区执行的操作（改写、解释或翻译）。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="188"/>
+        <location filename="../ui/prefetchparameters.cpp" line="197"/>
         <source>selection settle time</source>
         <translation>选区稳定时间</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="189"/>
+        <location filename="../ui/prefetchparameters.cpp" line="198"/>
         <source>Selection &amp;unchanged for:</source>
         <translation>选区保持不变(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="190"/>
+        <location filename="../ui/prefetchparameters.cpp" line="199"/>
         <source>A selection that stays this long is finished.</source>
         <translation>选区保持这么长时间不变即视为完成。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="193"/>
+        <location filename="../ui/prefetchparameters.cpp" line="202"/>
         <source>selection guess lifetime</source>
         <translation>选区猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="194"/>
+        <location filename="../ui/prefetchparameters.cpp" line="203"/>
         <source>Keep an unused g&amp;uess for:</source>
         <translation>未使用的猜测保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="199"/>
+        <location filename="../ui/prefetchparameters.cpp" line="208"/>
         <source>keyboard prefetch</source>
         <translation>键盘预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="200"/>
+        <location filename="../ui/prefetchparameters.cpp" line="209"/>
         <source>&amp;Keyboard focus and shortcuts</source>
         <translation>键盘焦点和快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="201"/>
+        <location filename="../ui/prefetchparameters.cpp" line="210"/>
         <source>Moving the keyboard focus onto an action, or holding a shortcut&apos;s Ctrl+Alt, guesses the action that follows.</source>
         <translation>把键盘焦点移到某个操作上，或按住快捷键的 Ctrl+Alt，会猜测接下来的操作。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="206"/>
+        <location filename="../ui/prefetchparameters.cpp" line="215"/>
         <source>keyboard guess lifetime</source>
         <translation>键盘猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="207"/>
+        <location filename="../ui/prefetchparameters.cpp" line="216"/>
         <source>Keep an unused gu&amp;ess for:</source>
         <translation>未使用的猜测保留(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="212"/>
+        <location filename="../ui/prefetchparameters.cpp" line="221"/>
         <source>opened-document prefetch</source>
         <translation>打开文档预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="213"/>
+        <location filename="../ui/prefetchparameters.cpp" line="222"/>
         <source>&amp;Opened document</source>
         <translation>刚打开的文档(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="214"/>
+        <location filename="../ui/prefetchparameters.cpp" line="223"/>
         <source>A document just opened and being read guesses what you usually do first (a summary, a continuation).</source>
         <translation>刚打开、正在阅读的文档会猜测你通常先做的事（摘要、续写）。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="219"/>
+        <location filename="../ui/prefetchparameters.cpp" line="228"/>
         <source>reading time</source>
         <translation>阅读时间</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="220"/>
+        <location filename="../ui/prefetchparameters.cpp" line="229"/>
         <source>Open and unedited &amp;for:</source>
         <translation>打开且未编辑(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="221"/>
+        <location filename="../ui/prefetchparameters.cpp" line="230"/>
         <source>The guess waits until the document has been open this long without an edit.</source>
         <translation>文档打开这么长时间且未被编辑后才开始猜测。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="224"/>
+        <location filename="../ui/prefetchparameters.cpp" line="233"/>
         <source>opened-document guess lifetime</source>
         <translation>打开文档猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="225"/>
+        <location filename="../ui/prefetchparameters.cpp" line="234"/>
         <source>Keep an unused gue&amp;ss for:</source>
         <translation>未使用的猜测保留(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="230"/>
+        <location filename="../ui/prefetchparameters.cpp" line="239"/>
         <source>habits prefetch</source>
         <translation>习惯预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="231"/>
+        <location filename="../ui/prefetchparameters.cpp" line="240"/>
         <source>Your &amp;habits</source>
         <translation>你的习惯(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="232"/>
+        <location filename="../ui/prefetchparameters.cpp" line="241"/>
         <source>After an answer, the action you usually take next is guessed. What you usually do is counted on this computer only.</source>
         <translation>一个回答结束后，会猜测你通常接下来执行的操作。你的习惯只在这台电脑上统计。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="237"/>
+        <location filename="../ui/prefetchparameters.cpp" line="246"/>
         <source>habit threshold</source>
         <translation>习惯阈值</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="238"/>
+        <location filename="../ui/prefetchparameters.cpp" line="247"/>
         <source>Guess when at least &amp;this likely:</source>
         <translation>可能性至少达到此值时猜测(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="239"/>
+        <location filename="../ui/prefetchparameters.cpp" line="248"/>
         <source>How often you took that action next, of the times before.</source>
         <translation>在以往的情况中，你接下来执行该操作的比例。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="242"/>
+        <location filename="../ui/prefetchparameters.cpp" line="251"/>
         <source>habits guess lifetime</source>
         <translation>习惯猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="243"/>
+        <location filename="../ui/prefetchparameters.cpp" line="252"/>
         <source>Keep an unused guess fo&amp;r:</source>
         <translation>未使用的猜测保留(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="248"/>
+        <location filename="../ui/prefetchparameters.cpp" line="257"/>
         <source>buffer cap</source>
         <translation>缓冲上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="249"/>
+        <location filename="../ui/prefetchparameters.cpp" line="258"/>
         <source>&amp;Buffer per early answer:</source>
         <translation>每个提前回答的缓冲(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="250"/>
+        <location filename="../ui/prefetchparameters.cpp" line="259"/>
         <source>An early answer nobody has asked for yet stops reading at this many tokens and the provider waits; nothing is dropped.</source>
         <translation>尚无人请求的提前回答在读到这么多词元后暂停读取，服务商随之等待；不会丢弃任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="255"/>
+        <location filename="../ui/prefetchparameters.cpp" line="264"/>
         <source>foreground lane</source>
         <translation>前台通道</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="256"/>
+        <location filename="../ui/prefetchparameters.cpp" line="265"/>
         <source>&amp;Foreground requests at once:</source>
         <translation>同时进行的前台请求(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="257"/>
+        <location filename="../ui/prefetchparameters.cpp" line="266"/>
         <source>Answers you asked for that may stream at the same time.</source>
         <translation>你请求的回答中可同时流式传输的数量。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="260"/>
+        <location filename="../ui/prefetchparameters.cpp" line="269"/>
         <source>time limit per request</source>
         <translation>单个请求的时间上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="261"/>
+        <location filename="../ui/prefetchparameters.cpp" line="270"/>
         <source>T&amp;ime limit per request:</source>
         <translation>单个请求的时间上限(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="262"/>
+        <location filename="../ui/prefetchparameters.cpp" line="271"/>
         <source>A request still not done after this long fails as a timeout, keeping the text so far: a server that only sends keep-alives cannot hold an answer forever.</source>
         <translation>请求在这段时间后仍未完成，即按超时失败，并保留目前收到的文本：只发送保活消息的服务器无法无限期地占住一个回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="267"/>
+        <location filename="../ui/prefetchparameters.cpp" line="276"/>
         <source>prefetch lane</source>
         <translation>预取通道</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="268"/>
+        <location filename="../ui/prefetchparameters.cpp" line="277"/>
         <source>&amp;Prefetch requests at once:</source>
         <translation>同时进行的预取请求(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="269"/>
+        <location filename="../ui/prefetchparameters.cpp" line="278"/>
         <source>Early answers that may stream at the same time; at most the foreground lane. An answer you ask for always takes precedence.</source>
         <translation>可同时流式传输的提前回答数量；不超过前台通道。你请求的回答始终优先。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="274"/>
+        <location filename="../ui/prefetchparameters.cpp" line="283"/>
         <source>prefetch queue</source>
         <translation>预取队列</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="275"/>
+        <location filename="../ui/prefetchparameters.cpp" line="284"/>
         <source>Prefetch &amp;queue:</source>
         <translation>预取队列(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="276"/>
+        <location filename="../ui/prefetchparameters.cpp" line="285"/>
         <source>Early answers waiting for a slot; beyond this many they are skipped.</source>
         <translation>等待空位的提前回答；超过此数量则跳过。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="280"/>
+        <location filename="../ui/prefetchparameters.cpp" line="289"/>
         <source>hourly prefetch budget</source>
         <translation>每小时预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="281"/>
+        <location filename="../ui/prefetchparameters.cpp" line="290"/>
         <source>Hourly token b&amp;udget:</source>
         <translation>每小时词元预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="282"/>
+        <location filename="../ui/prefetchparameters.cpp" line="291"/>
         <source>Tokens early answers may use in any hour; 0 means unlimited.</source>
         <translation>提前回答在任意一小时内可使用的词元数；0 表示不限。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="285"/>
+        <location filename="../ui/prefetchparameters.cpp" line="294"/>
         <source>hourly money budget</source>
         <translation>每小时金额预算</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="286"/>
+        <location filename="../ui/prefetchparameters.cpp" line="295"/>
         <source>Hourly mone&amp;y budget:</source>
         <translation>每小时金额预算(&amp;Y)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="287"/>
+        <location filename="../ui/prefetchparameters.cpp" line="296"/>
         <source>What early answers may cost in any hour, at the provider&apos;s prices (Providers page) and in its currency; 0 means unlimited. An early answer must fit this and the token budget. A provider without prices is not limited by it.</source>
         <translation>提前回答在任意一小时内可花费的金额，按服务商的价格（见“服务商”页）以其货币计；0 表示不限。提前回答须同时在本预算和词元预算之内。没有价格的服务商不受此限制。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="294"/>
+        <location filename="../ui/prefetchparameters.cpp" line="303"/>
         <source>pause on battery saver and metered connections</source>
         <translation>在省电模式和按流量计费的连接下暂停</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="295"/>
+        <location filename="../ui/prefetchparameters.cpp" line="304"/>
         <source>Pause prefetch on battery sa&amp;ver and metered connections</source>
         <translation>在省电模式和按流量计费的连接下暂停预取(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="296"/>
+        <location filename="../ui/prefetchparameters.cpp" line="305"/>
         <source>While the battery is low or the computer is in power-saver mode, or its network connection is metered, no early answers are started; the answers you ask for still come. The status bar says when prefetch is paused and why.</source>
         <translation>电量不足、电脑处于省电模式或网络连接按流量计费时，不会提前开始任何回答；你主动请求的回答照常返回。状态栏会说明预取何时暂停以及原因。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="303"/>
+        <location filename="../ui/prefetchparameters.cpp" line="312"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="304"/>
+        <location filename="../ui/prefetchparameters.cpp" line="313"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="305"/>
+        <location filename="../ui/prefetchparameters.cpp" line="314"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="309"/>
+        <location filename="../ui/prefetchparameters.cpp" line="318"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="310"/>
+        <location filename="../ui/prefetchparameters.cpp" line="319"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="311"/>
+        <location filename="../ui/prefetchparameters.cpp" line="320"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="314"/>
+        <location filename="../ui/prefetchparameters.cpp" line="323"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="315"/>
+        <location filename="../ui/prefetchparameters.cpp" line="324"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="316"/>
+        <location filename="../ui/prefetchparameters.cpp" line="325"/>
         <source>What unused early answers cost, as a share of what the answers you used cost: in money where the provider has prices, in tokens where it has none. Above this the strategy pauses itself.</source>
         <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="322"/>
+        <location filename="../ui/prefetchparameters.cpp" line="331"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="323"/>
+        <location filename="../ui/prefetchparameters.cpp" line="332"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="324"/>
+        <location filename="../ui/prefetchparameters.cpp" line="333"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="330"/>
+        <location filename="../ui/prefetchparameters.cpp" line="339"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="331"/>
+        <location filename="../ui/prefetchparameters.cpp" line="340"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="332"/>
+        <location filename="../ui/prefetchparameters.cpp" line="341"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="335"/>
+        <location filename="../ui/prefetchparameters.cpp" line="344"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="336"/>
+        <location filename="../ui/prefetchparameters.cpp" line="345"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="337"/>
+        <location filename="../ui/prefetchparameters.cpp" line="346"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
@@ -1115,63 +1130,63 @@
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="365"/>
+        <location filename="../ui/prefetchparameters.cpp" line="374"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="365"/>
+        <location filename="../ui/prefetchparameters.cpp" line="374"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="368"/>
+        <location filename="../ui/prefetchparameters.cpp" line="377"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="370"/>
+        <location filename="../ui/prefetchparameters.cpp" line="379"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="372"/>
+        <location filename="../ui/prefetchparameters.cpp" line="381"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="375"/>
-        <location filename="../ui/prefetchparameters.cpp" line="392"/>
+        <location filename="../ui/prefetchparameters.cpp" line="384"/>
+        <location filename="../ui/prefetchparameters.cpp" line="401"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="376"/>
+        <location filename="../ui/prefetchparameters.cpp" line="385"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="378"/>
+        <location filename="../ui/prefetchparameters.cpp" line="387"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="380"/>
+        <location filename="../ui/prefetchparameters.cpp" line="389"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="382"/>
+        <location filename="../ui/prefetchparameters.cpp" line="391"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="386"/>
+        <location filename="../ui/prefetchparameters.cpp" line="395"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="388"/>
+        <location filename="../ui/prefetchparameters.cpp" line="397"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>

@@ -275,9 +275,15 @@ void ChatSession::installBuilder()
     const QList<Llm::ChatMessage> turns = history(m_editIndex >= 0 ? m_editIndex : m_messages.size());
     const QString model = m_engine->profile().model;
     const std::shared_ptr<Knowledge::LibraryRetrieval> retrieval = m_mode == ConversationMode::Library ? m_retrieval : nullptr;
-    m_debounce->setBuilder([compiled, turns, model, retrieval](const QString &text) {
-        return chatRequest(compiled, turns, model, retrieval, text);
-    }, this);
+    m_debounce->setBuilder(
+        [compiled, turns, model, retrieval](const QString &text) {
+            return chatRequest(compiled, turns, model, retrieval, text);
+        },
+        this,
+        [compiled, turns, retrieval](const QString &text) {
+            return retrieval ? Prefetch::renderChatWarmup(compiled, turns, retrieval->passagesPartFor(text))
+                             : Prefetch::RenderedRequest{};
+        });
     m_builderInstalled = true;
     m_builderStale = false;
     // A draft typed while there was no builder (the document compiling) gets its pause now.

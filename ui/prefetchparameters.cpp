@@ -128,6 +128,15 @@ const PrefetchParameter Parameters[] = {
                        "Sends the draft to the provider to judge whether it is finished, instead of the "
                        "built-in check; costs a few tokens per pause."),
      HS_FIELD(debounce.modelClassifier)},
+    {"prefetch/debounce/warmContext", Group::Debounce, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "passage warm-up at a pause"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "&Warm the library's passages at a pause"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "In a chat about your library, the passages found for the draft are sent ahead to "
+                       "the provider's prompt cache at each typing pause, so the answer starts a little "
+                       "sooner; each pause that finds other passages pays for them again. Needs warm-up "
+                       "on; not done for Anthropic, whose cache would not keep them."),
+     HS_FIELD(debounce.warmContext)},
 
     {"prefetch/workflow/enabled", Group::Workflow, Kind::Bool, Unit::None, 0, 1,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "workflow prefetch"),

@@ -75,6 +75,8 @@ Prefetch::Settings settingsFor(Mode mode, double speed, const Variant &variant)
         s.speculation.prefixTokens = *variant.prefixTokens;
     if (variant.maxAnswers)
         s.speculation.maxAnswers = *variant.maxAnswers;
+    if (variant.warmContext)
+        s.debounce.warmContext = *variant.warmContext;
     for (milliseconds *value : {&s.warmup.interval, &s.warmup.idleLimit, &s.hover.delay, &s.hover.ttl, &s.debounce.delay,
                                 &s.debounce.sentenceEndDelay, &s.debounce.ttl, &s.workflow.ttl, &s.trajectory.grace,
                                 &s.trajectory.ttl, &s.selection.settle, &s.selection.ttl, &s.keyboard.ttl,
@@ -117,6 +119,8 @@ QString Variant::name() const
         parts.append(QStringLiteral("N=%1").arg(*prefixTokens));
     if (maxAnswers)
         parts.append(QStringLiteral("answers=%1").arg(*maxAnswers));
+    if (warmContext)
+        parts.append(*warmContext ? QStringLiteral("passages warmed") : QStringLiteral("passages not warmed"));
     return parts.join(QLatin1Char(' '));
 }
 
@@ -552,9 +556,15 @@ void Replayer::refreshChatBuilder()
     // As ChatSession's builder: in library mode the text's passages go into the message, the
     // draft's at a pause, the final text's at Enter (a query then unless its terms were kept).
     const std::shared_ptr<Knowledge::LibraryRetrieval> retrieval = conversation.aboutLibrary ? m_retrieval : nullptr;
-    m_debounce->setBuilder([prompt, history, model, retrieval](const QString &text) {
-        return Prefetch::renderChatMessage(prompt, history, model, retrieval ? retrieval->messageFor(text) : text);
-    });
+    m_debounce->setBuilder(
+        [prompt, history, model, retrieval](const QString &text) {
+            return Prefetch::renderChatMessage(prompt, history, model, retrieval ? retrieval->messageFor(text) : text);
+        },
+        nullptr,
+        [prompt, history, retrieval](const QString &text) {
+            return retrieval ? Prefetch::renderChatWarmup(prompt, history, retrieval->passagesPartFor(text))
+                             : Prefetch::RenderedRequest{};
+        });
     m_builderConversation = m_conversation;
     // A draft typed while there was no builder gets its pause now, as in the chat dock.
     if (!m_draft.isEmpty())

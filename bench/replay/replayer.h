@@ -110,7 +110,8 @@ struct RunResult {
 struct Variant {
     std::optional<int> prefixTokens;
     std::optional<int> maxAnswers;
-    QString name() const; // "N=16 answers=1"; empty: the defaults
+    std::optional<bool> warmContext; // Settings::Debounce::warmContext
+    QString name() const; // "N=16 answers=1 passages warmed"; empty: the defaults
 };
 
 // Plays one trace against a fresh local provider in one mode, driving the strategies through
