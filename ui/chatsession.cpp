@@ -381,8 +381,8 @@ void ChatSession::startExchange(Prefetch::ResponseStream *stream, const QString 
         m_messages.append(answer);
     } else {
         if (question)
-            m_messages.append({0, 0, Llm::Role::User, *question, {}, MessageState::Complete, {}, {}, {}, {}});
-        m_messages.append({0, 0, Llm::Role::Assistant, {}, {}, MessageState::Partial, {}, {}, {}, {}});
+            m_messages.append({0, 0, Llm::Role::User, *question, {}, MessageState::Complete, {}, {}, {}, {}, {}});
+        m_messages.append({0, 0, Llm::Role::Assistant, {}, {}, MessageState::Partial, {}, {}, {}, {}, {}});
     }
     m_exchange->conversationId = m_conversationId;
     if (m_mode == ConversationMode::Library && m_retrieval) { // kept from the request just built
