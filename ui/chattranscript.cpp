@@ -1,5 +1,6 @@
 #include "chattranscript.h"
 
+#include "attachmentchips.h"
 #include "fittedtextbrowser.h"
 #include "flowlayout.h"
 #include "markdownview.h"
@@ -61,7 +62,7 @@ QLabel *senderLabel(const QString &who, const QDateTime &when, QWidget *parent)
 class UserMessage final : public QFrame
 {
 public:
-    UserMessage(const QString &text, const QDateTime &when, QWidget *parent)
+    UserMessage(const QString &text, const QDateTime &when, const QList<Attachment> &attachments, QWidget *parent)
         : QFrame(parent)
         , m_view(new PlainTextView(text, this))
         , m_edit(messageButton(MessageAction::Edit, this))
@@ -77,6 +78,12 @@ public:
         header->addWidget(m_delete);
         auto *layout = new QVBoxLayout(this);
         layout->addLayout(header);
+        if (!attachments.isEmpty()) {
+            // Above the text: the order they were sent in.
+            auto *chips = new AttachmentChips(AttachmentChips::Mode::ReadOnly, this);
+            chips->setAttachments(attachments);
+            layout->addWidget(chips);
+        }
         layout->addWidget(m_view);
     }
     QString text() const { return m_view->toPlainText(); }
@@ -339,7 +346,7 @@ AnswerWidget *ChatTranscript::setMessages(const QList<StoredMessage> &messages, 
     for (qsizetype i = first; i < messages.size(); ++i) {
         const StoredMessage &m = messages.at(i);
         if (m.role == Llm::Role::User) {
-            addUserMessage(m.content, m.created);
+            addUserMessage(m.content, m.created, m.attachments);
             continue;
         }
         AnswerWidget *answer = addAnswer(m.created);
@@ -385,12 +392,12 @@ void ChatTranscript::showEmptyHint()
     m_showingHint = true;
 }
 
-void ChatTranscript::addUserMessage(const QString &text, const QDateTime &when)
+void ChatTranscript::addUserMessage(const QString &text, const QDateTime &when, const QList<Attachment> &attachments)
 {
     if (std::exchange(m_showingHint, false))
         clearContent(); // the first message replaces the empty-chat hint
     const qsizetype index = m_nextIndex++;
-    auto *message = new UserMessage(text, when, widget());
+    auto *message = new UserMessage(text, when, attachments, widget());
     message->setProperty(IndexProperty, QVariant::fromValue(index));
     for (const MessageAction action : {MessageAction::Edit, MessageAction::Delete})
         connectButton(message->button(action), action, index);
