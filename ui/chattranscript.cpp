@@ -313,7 +313,14 @@ void ChatTranscript::clearContent()
     content->setBackgroundRole(QPalette::Base);
     m_layout = new QVBoxLayout(content);
     m_layout->addStretch(1); // always last: messages go in before it
-    setWidget(content);      // deletes the previous content
+    // The previous content goes later, not now: this runs inside a click on one of its buttons
+    // (Regenerate), and QToolButton::mouseReleaseEvent still reads the button after clicked()
+    // returns. setWidget() would delete it at once (a use after free; valgrind shows it).
+    if (QWidget *previous = takeWidget()) {
+        previous->hide();
+        previous->deleteLater();
+    }
+    setWidget(content);
     m_showingHint = false;
     m_nextIndex = 0;
 }
