@@ -46,11 +46,16 @@ const QSet<QString> &sourceSuffixes()
 QString suffixOf(const QString &path) { return QFileInfo(path).suffix().toLower(); }
 
 // Text files that usually have no suffix.
-bool isSpecialName(const QString &path)
+const QSet<QString> &specialNames()
 {
     static const QSet<QString> names{QStringLiteral("Makefile"), QStringLiteral("README"), QStringLiteral("LICENSE"),
                                      QStringLiteral("CHANGELOG"), QStringLiteral("Dockerfile")};
-    return names.contains(QFileInfo(path).fileName());
+    return names;
+}
+
+bool isSpecialName(const QString &path)
+{
+    return specialNames().contains(QFileInfo(path).fileName());
 }
 
 // A complete decode or nothing: a replacement character in the output would be indexed as text.
@@ -86,6 +91,19 @@ TextKind textKindOf(const QString &path)
     if (sourceSuffixes().contains(suffix))
         return TextKind::Source;
     return TextKind::PlainText;
+}
+
+QStringList textFilePatterns()
+{
+    QStringList patterns;
+    for (const QSet<QString> *suffixes : {&markdownSuffixes(), &plainSuffixes(), &sourceSuffixes()}) {
+        for (const QString &suffix : *suffixes)
+            patterns.append(QStringLiteral("*.") + suffix);
+    }
+    patterns.sort();
+    QStringList names(specialNames().cbegin(), specialNames().cend());
+    names.sort();
+    return patterns + names;
 }
 
 bool looksBinary(const QByteArray &bytes)

@@ -5,6 +5,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 #include <expected>
 #include <optional>
@@ -29,6 +30,9 @@ struct FileText
 enum class FileType { Text, Pdf };
 std::optional<FileType> fileTypeOf(const QString &path);
 TextKind textKindOf(const QString &path);
+// The names of the text files fileTypeOf() knows ("*.md", "*.cpp", …, "Makefile"), sorted, for a
+// file dialog's name filter.
+QStringList textFilePatterns();
 
 // The bytes of a file of at most `maxBytes`, read once: Vanished, TooLarge (by the listing or by
 // what was read: the file may have grown since) or Unreadable otherwise. Thread-safe.

@@ -5,7 +5,8 @@
 // invalid message is refused with a clear message and writes nothing; Markdown reads as the
 // conversation (one-way). A library conversation's citations go with it: the same passages after
 // the import, a "Sources" list in Markdown, and an entry that is not a passage imports as no
-// citations rather than refusing the file.
+// citations rather than refusing the file. A question's attachments go with it too, folded in
+// Markdown; one without its text refuses the file.
 #include "support/expectederror.h"
 #include "ui/conversationexport.h"
 #include "ui/conversationlist.h"
@@ -45,6 +46,7 @@ private slots:
     void badFilesAreRefusedAndWriteNothing();
     void markdownReadsAsTheConversation();
     void libraryCitationsGoWithTheConversation();
+    void attachmentsGoWithTheQuestion();
     void listExportsAndImportsThroughTheFileDialog();
 
 private:
@@ -52,6 +54,9 @@ private:
     // answer, usage. Its id.
     qint64 fill(ConversationStore &store);
     static void compareConversations(const Export::Conversation &a, const Export::Conversation &b);
+    // Conversation `id` of `source` exported to a JSON file and imported into a new store: the
+    // copy as that store reads it back.
+    Gui::StoreResult<Export::Conversation> roundTrip(const ConversationStore &source, qint64 id) const;
     // The list's file dialog, once open: types `path` into its name field and clicks Save/Open.
     static bool acceptFileDialog(QWidget *parent, const QString &path);
     QString path(const QString &name) const { return m_dir->filePath(name); }
@@ -108,6 +113,7 @@ void tst_ConversationExport::compareConversations(const Export::Conversation &a,
         QCOMPARE(x.error, y.error);
         QCOMPARE(x.created, y.created);
         QCOMPARE(x.usage, y.usage);
+        QVERIFY(x.attachments == y.attachments);
         QCOMPARE(x.citations.size(), y.citations.size());
         for (qsizetype c = 0; c < x.citations.size(); ++c) {
             QCOMPARE(x.citations.at(c).path, y.citations.at(c).path);
@@ -117,6 +123,19 @@ void tst_ConversationExport::compareConversations(const Export::Conversation &a,
             QCOMPARE(x.citations.at(c).page, y.citations.at(c).page);
         }
     }
+}
+
+Gui::StoreResult<Export::Conversation> tst_ConversationExport::roundTrip(const ConversationStore &source,
+                                                                          qint64 id) const
+{
+    const QString file = path(QStringLiteral("round-trip.json"));
+    if (const auto written = Export::exportToFile(source, id, Export::Format::Json, file); !written)
+        return std::unexpected(written.error());
+    ConversationStore target(path(QStringLiteral("round-trip.sqlite")));
+    const auto imported = Export::importFromFile(target, file);
+    if (!imported)
+        return std::unexpected(imported.error());
+    return Export::load(target, *imported);
 }
 
 void tst_ConversationExport::jsonRoundTrips()
@@ -234,13 +253,8 @@ void tst_ConversationExport::libraryCitationsGoWithTheConversation()
     QVERIFY(original);
     QCOMPARE(original->messages.at(1).citations.size(), 2);
 
-    const QString file = path(QStringLiteral("library.json"));
-    QVERIFY(Export::exportToFile(source, id, Export::Format::Json, file));
-    ConversationStore target(path(QStringLiteral("b.sqlite")));
-    const auto imported = Export::importFromFile(target, file);
-    QVERIFY2(imported, TestSupport::errorOf(imported).constData());
-    const auto copy = Export::load(target, *imported);
-    QVERIFY(copy);
+    const auto copy = roundTrip(source, id);
+    QVERIFY2(copy, TestSupport::errorOf(copy).constData());
     QCOMPARE(copy->info.mode, ConversationMode::Library);
     compareConversations(*original, *copy);
     QCOMPARE(Export::toJson(*copy), Export::toJson(*original));
@@ -258,6 +272,41 @@ void tst_ConversationExport::libraryCitationsGoWithTheConversation()
     QCOMPARE(read->messages.size(), 2);
     QCOMPARE(read->messages.at(1).content, original->messages.at(1).content);
     QVERIFY(read->messages.at(1).citations.isEmpty());
+}
+
+void tst_ConversationExport::attachmentsGoWithTheQuestion()
+{
+    ConversationStore source(path(QStringLiteral("a.sqlite")));
+    const qint64 id = *source.create(QStringLiteral("Pump notes"));
+    StoredMessage question;
+    question.content = QStringLiteral("What is the code?");
+    question.attachments = {{QStringLiteral("notes.md"), QStringLiteral("Run:\n\n```sh\nmake\n```\nCode 4471.\n")},
+                            {QStringLiteral("笔记.txt"), QStringLiteral("缓存")}};
+    QVERIFY(source.appendMessage(id, question));
+    source.appendMessage(id, Llm::Role::Assistant, QStringLiteral("4471."));
+    const auto original = Export::load(source, id);
+    QVERIFY(original);
+
+    const auto copy = roundTrip(source, id);
+    QVERIFY2(copy, TestSupport::errorOf(copy).constData());
+    compareConversations(*original, *copy);
+    QCOMPARE(copy->messages.at(0).attachments, question.attachments);
+    QCOMPARE(Export::toJson(*copy), Export::toJson(*original));
+
+    // Markdown: each file folded above the question, in a fence its own ``` do not close.
+    const QString md = Export::toMarkdown(*original);
+    QVERIFY2(md.contains(QStringLiteral("<details><summary>Attached: notes.md (")), qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("````\nRun:\n\n```sh\nmake\n```\nCode 4471.\n````")), qPrintable(md));
+    QVERIFY(md.indexOf(QLatin1String("Attached: 笔记.txt")) < md.indexOf(QLatin1String("What is the code?")));
+
+    // An attachment without its text would make it another question: the file is refused.
+    QByteArray broken = Export::toJson(*original);
+    QVERIFY(broken.contains("\"text\": \"缓存\""));
+    broken.replace("\"text\": \"缓存\"", "\"size\": 6");
+    const auto read = Export::fromJson(broken);
+    QVERIFY(!read);
+    QVERIFY2(read.error().contains(QLatin1String("Message 1")) && read.error().contains(QLatin1String("attachment")),
+             qPrintable(read.error()));
 }
 
 bool tst_ConversationExport::acceptFileDialog(QWidget *parent, const QString &file)

@@ -1312,6 +1312,71 @@
     </message>
 </context>
 <context>
+    <name>Gui::Attachments</name>
+    <message>
+        <location filename="../ui/attachments.cpp" line="42"/>
+        <source>%1 is too large to attach (%2; a file can be at most %3). Attach a shorter part of it.</source>
+        <translation>%1 太大，无法附加（%2；每个文件最多 %3）。请附加其中较短的一部分。</translation>
+    </message>
+    <message>
+        <location filename="../ui/attachments.cpp" line="50"/>
+        <source>%1 was not found: it was moved or deleted. Attach it from where it is now.</source>
+        <translation>找不到 %1：它已被移动或删除。请从它现在所在的位置附加。</translation>
+    </message>
+    <message>
+        <location filename="../ui/attachments.cpp" line="59"/>
+        <source>%1 is not a text file (it holds binary data). Attach Markdown, plain text or source code.</source>
+        <translation>%1 不是文本文件（它包含二进制数据）。请附加 Markdown、纯文本或源代码文件。</translation>
+    </message>
+    <message>
+        <location filename="../ui/attachments.cpp" line="64"/>
+        <source>%1 is not text in UTF-8 (nor UTF-16 or GB18030). Save it as UTF-8, then attach it again.</source>
+        <translation>%1 不是 UTF-8 文本（也不是 UTF-16 或 GB18030）。请将它另存为 UTF-8，然后重新附加。</translation>
+    </message>
+    <message>
+        <location filename="../ui/attachments.cpp" line="71"/>
+        <source>%1 cannot be read. Check that you may read it (its permissions), then attach it again.</source>
+        <translation>无法读取 %1。请检查你是否有读取它的权限，然后重新附加。</translation>
+    </message>
+    <message>
+        <location filename="../ui/attachments.cpp" line="88"/>
+        <source>%1 is not a file. Attach text files: Markdown, plain text or source code.</source>
+        <translation>%1 不是文件。请附加文本文件：Markdown、纯文本或源代码。</translation>
+    </message>
+    <message>
+        <location filename="../ui/attachments.cpp" line="101"/>
+        <source>%1 is empty: there is nothing in it to attach.</source>
+        <translation>%1 是空的：没有可附加的内容。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/attachments.cpp" line="119"/>
+        <source>None of the %n files was attached.</source>
+        <translation>
+            <numerusform>这 %n 个文件都没有附加。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/attachments.cpp" line="128"/>
+        <source>%1 is attached already.</source>
+        <translation>%1 已经附加了。</translation>
+    </message>
+    <message>
+        <location filename="../ui/attachments.cpp" line="132"/>
+        <source>With %1 the attachments would come to %2, more than the %3 one message can carry. Remove an attachment or attach a shorter file.</source>
+        <translation>加上 %1，附件将达到 %2，超过了一条消息最多能带的 %3。请移除一个附件，或附加较短的文件。</translation>
+    </message>
+    <message>
+        <location filename="../ui/attachments.cpp" line="164"/>
+        <source>Text files (%1)</source>
+        <translation>文本文件（%1）</translation>
+    </message>
+    <message>
+        <location filename="../ui/attachments.cpp" line="166"/>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+</context>
+<context>
     <name>Gui::CacheLifetimeBox</name>
     <message>
         <location filename="../ui/cachelifetimebox.cpp" line="10"/>
@@ -1327,316 +1392,316 @@
 <context>
     <name>Gui::ChatDock</name>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="73"/>
+        <location filename="../ui/chattranscript.cpp" line="74"/>
         <source>Your message</source>
         <translation>你的消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="75"/>
-        <location filename="../ui/conversationexport.cpp" line="190"/>
+        <location filename="../ui/chattranscript.cpp" line="76"/>
+        <location filename="../ui/conversationexport.cpp" line="200"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="106"/>
+        <location filename="../ui/chattranscript.cpp" line="113"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="107"/>
+        <location filename="../ui/chattranscript.cpp" line="114"/>
         <source>Copy the answer as Markdown (Ctrl+Shift+C in the transcript)</source>
         <translation>以 Markdown 复制回答（在对话记录中按 Ctrl+Shift+C）</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="108"/>
+        <location filename="../ui/chattranscript.cpp" line="115"/>
         <source>Regenerate</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="109"/>
+        <location filename="../ui/chattranscript.cpp" line="116"/>
         <source>Replace this answer with a new one (Ctrl+Shift+R)</source>
         <translation>用新的回答替换此回答（Ctrl+Shift+R）</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="110"/>
+        <location filename="../ui/chattranscript.cpp" line="117"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="111"/>
+        <location filename="../ui/chattranscript.cpp" line="118"/>
         <source>Edit this message and send it again; the messages after it are deleted</source>
         <translation>编辑此消息并重新发送；其后的消息将被删除</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="114"/>
+        <location filename="../ui/chattranscript.cpp" line="121"/>
         <source>Delete this message</source>
         <translation>删除此消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="163"/>
+        <location filename="../ui/chattranscript.cpp" line="170"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="167"/>
+        <location filename="../ui/chattranscript.cpp" line="174"/>
         <source>Usage</source>
         <translation>用量</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="173"/>
-        <location filename="../ui/conversationexport.cpp" line="191"/>
+        <location filename="../ui/chattranscript.cpp" line="180"/>
+        <location filename="../ui/conversationexport.cpp" line="201"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="196"/>
+        <location filename="../ui/chattranscript.cpp" line="203"/>
         <source>First token after %1 ms</source>
         <translation>首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="199"/>
+        <location filename="../ui/chattranscript.cpp" line="206"/>
         <source>%1 · prefetched</source>
         <translation>%1 · 已预取</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="200"/>
+        <location filename="../ui/chattranscript.cpp" line="207"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="35"/>
+        <location filename="../ui/chatdock.cpp" line="36"/>
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="115"/>
+        <location filename="../ui/chatdock.cpp" line="116"/>
         <source>Regenerate Answer</source>
         <translation>重新生成回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="142"/>
+        <location filename="../ui/chatdock.cpp" line="143"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="171"/>
+        <location filename="../ui/chatdock.cpp" line="172"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="173"/>
+        <location filename="../ui/chatdock.cpp" line="174"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="182"/>
+        <location filename="../ui/chatdock.cpp" line="183"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="183"/>
+        <location filename="../ui/chatdock.cpp" line="184"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="184"/>
+        <location filename="../ui/chatdock.cpp" line="185"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="185"/>
+        <location filename="../ui/chatdock.cpp" line="186"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="199"/>
+        <location filename="../ui/chatdock.cpp" line="200"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="200"/>
+        <location filename="../ui/chatdock.cpp" line="201"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="275"/>
+        <location filename="../ui/chatdock.cpp" line="282"/>
         <source>About my library</source>
         <translation>关于我的资料库</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="438"/>
+        <location filename="../ui/chatdock.cpp" line="451"/>
         <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
         <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="452"/>
+        <location filename="../ui/chatdock.cpp" line="465"/>
         <source>The open document, %1 (about %2 tokens), goes with each message.</source>
         <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="456"/>
+        <location filename="../ui/chatdock.cpp" line="469"/>
         <source>The open document, %1, goes with each message.</source>
         <translation>打开的文档 %1 会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="463"/>
+        <location filename="../ui/chatdock.cpp" line="476"/>
         <source>This conversation began about %1: &lt;a href=&quot;open&quot;&gt;open it&lt;/a&gt; to ask about it again.</source>
         <translation>此对话最初是关于 %1 的：&lt;a href=&quot;open&quot;&gt;打开它&lt;/a&gt;即可继续就它提问。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="465"/>
+        <location filename="../ui/chatdock.cpp" line="478"/>
         <source>This conversation began about %1, which is no longer there.</source>
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="289"/>
+        <location filename="../ui/chattranscript.cpp" line="296"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="209"/>
+        <location filename="../ui/chatdock.cpp" line="210"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="210"/>
+        <location filename="../ui/chatdock.cpp" line="211"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="217"/>
+        <location filename="../ui/chatdock.cpp" line="219"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="218"/>
+        <location filename="../ui/chatdock.cpp" line="220"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="219"/>
+        <location filename="../ui/chatdock.cpp" line="221"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="220"/>
+        <location filename="../ui/chatdock.cpp" line="222"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="222"/>
+        <location filename="../ui/chatdock.cpp" line="224"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="223"/>
+        <location filename="../ui/chatdock.cpp" line="225"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="224"/>
+        <location filename="../ui/chatdock.cpp" line="226"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="450"/>
+        <location filename="../ui/chatdock.cpp" line="463"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="312"/>
+        <location filename="../ui/chatdock.cpp" line="319"/>
         <location filename="../ui/chatdockactions.cpp" line="33"/>
         <source>An answer is still coming: wait for it, or stop it first (Esc).</source>
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="315"/>
+        <location filename="../ui/chatdock.cpp" line="322"/>
         <location filename="../ui/chatdockactions.cpp" line="36"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="103"/>
+        <location filename="../ui/chatdock.cpp" line="104"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="371"/>
+        <location filename="../ui/chatdock.cpp" line="381"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="389"/>
-        <location filename="../ui/chatdock.cpp" line="395"/>
+        <location filename="../ui/chatdock.cpp" line="399"/>
+        <location filename="../ui/chatdock.cpp" line="405"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="393"/>
+        <location filename="../ui/chatdock.cpp" line="403"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="325"/>
+        <location filename="../ui/chatdock.cpp" line="332"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="328"/>
+        <location filename="../ui/chattranscript.cpp" line="335"/>
         <source>Show %1 earlier messages</source>
         <translation>显示更早的 %1 条消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="357"/>
-        <location filename="../ui/conversationexport.cpp" line="203"/>
+        <location filename="../ui/chattranscript.cpp" line="364"/>
+        <location filename="../ui/conversationexport.cpp" line="221"/>
         <source>Incomplete: the answer was stopped or interrupted.</source>
         <translation>不完整：回答被停止或中断。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="379"/>
+        <location filename="../ui/chattranscript.cpp" line="386"/>
         <source>Ask anything. In “About the current document” mode, the open document goes with your message.</source>
         <translation>尽管提问。在“关于当前文档”模式下，打开的文档会随你的消息一起发送。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/chatdockactions.cpp" line="70"/>
+        <location filename="../ui/chatdockactions.cpp" line="71"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="81"/>
+        <location filename="../ui/chatdockactions.cpp" line="82"/>
         <source>Delete Message</source>
         <translation>删除消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="83"/>
+        <location filename="../ui/chatdockactions.cpp" line="84"/>
         <source>Delete your message? Its answer stays. This cannot be undone.</source>
         <translation>删除您的消息？它的回答会保留。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="84"/>
+        <location filename="../ui/chatdockactions.cpp" line="85"/>
         <source>Delete this answer? This cannot be undone.</source>
         <translation>删除此回答？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="86"/>
-        <location filename="../ui/chattranscript.cpp" line="113"/>
+        <location filename="../ui/chatdockactions.cpp" line="87"/>
+        <location filename="../ui/chattranscript.cpp" line="120"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="100"/>
+        <location filename="../ui/chatdockactions.cpp" line="101"/>
         <source>Message deleted.</source>
         <translation>消息已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="124"/>
+        <location filename="../ui/chatdockactions.cpp" line="128"/>
         <source>Editing an earlier message: sending it replaces it and deletes every message after it.</source>
         <translation>正在编辑较早的消息：发送后将替换它，并删除其后的所有消息。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="129"/>
+        <location filename="../ui/chatdockactions.cpp" line="133"/>
         <source>Cancel Edit</source>
         <translation>取消编辑</translation>
     </message>
@@ -1659,6 +1724,68 @@
         <location filename="../ui/storedcitations.cpp" line="82"/>
         <source>%1. Opens the file with the passage selected.</source>
         <translation>%1。打开文件并选中该段落。</translation>
+    </message>
+    <message>
+        <location filename="../ui/attachmentchips.cpp" line="51"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/attachmentchips.cpp" line="63"/>
+        <source>%1, %n line(s)</source>
+        <translation>
+            <numerusform>%1，%n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/attachmentchips.cpp" line="76"/>
+        <source>Attached files</source>
+        <translation>附加的文件</translation>
+    </message>
+    <message>
+        <location filename="../ui/attachmentchips.cpp" line="110"/>
+        <source>Attached file %1</source>
+        <translation>附加的文件 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/attachmentchips.cpp" line="127"/>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdockattachments.cpp" line="33"/>
+        <source>Attachment problem</source>
+        <translation>附件问题</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdockattachments.cpp" line="37"/>
+        <source>Attach Files…</source>
+        <translation>附加文件…</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdockattachments.cpp" line="40"/>
+        <source>Attach text files to the message: Markdown, plain text or source code (%1). You can also drop files onto the input.</source>
+        <translation>为消息附加文本文件：Markdown、纯文本或源代码（%1）。也可以把文件拖放到输入框中。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdockattachments.cpp" line="52"/>
+        <source>Attach files</source>
+        <translation>附加文件</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdockattachments.cpp" line="68"/>
+        <source>The message sent is waiting for the document; attach files to the next one once it has gone.</source>
+        <translation>已发送的消息正在等待文档准备好；请在它发出后再为下一条消息附加文件。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdockattachments.cpp" line="92"/>
+        <source>Attach Files</source>
+        <translation>附加文件</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdockattachments.cpp" line="97"/>
+        <source>Attach</source>
+        <translation>附加</translation>
     </message>
 </context>
 <context>
@@ -1708,62 +1835,72 @@
         <translation>此文件中的第 %1 条消息无效（%2）。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="122"/>
+        <location filename="../ui/conversationexport.cpp" line="124"/>
         <source>This conversation file is cut off: it ends before the conversation does. Export it again from the Headstart it came from. Nothing was imported.</source>
         <translation>此对话文件不完整：文件在对话结束之前就中断了。请在原来的 Headstart 中重新导出。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="133"/>
+        <location filename="../ui/conversationexport.cpp" line="135"/>
         <source>This conversation was exported by a newer Headstart (format version %1; this one reads up to %2). Update Headstart to import it. Nothing was imported.</source>
         <translation>此对话由更新版本的 Headstart 导出（格式版本 %1；本版本最高可读 %2）。请更新 Headstart 后再导入。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="153"/>
+        <location filename="../ui/conversationexport.cpp" line="155"/>
         <source>not an object</source>
         <translation>不是对象</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="158"/>
+        <location filename="../ui/conversationexport.cpp" line="160"/>
         <source>unknown role “%1”</source>
         <translation>未知角色“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="162"/>
+        <location filename="../ui/conversationexport.cpp" line="164"/>
         <source>no text</source>
         <translation>没有文本</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="167"/>
+        <location filename="../ui/conversationexport.cpp" line="169"/>
         <source>unknown state “%1”</source>
         <translation>未知状态“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="185"/>
+        <location filename="../ui/conversationexport.cpp" line="184"/>
+        <source>an attachment without a name or text</source>
+        <translation>有附件缺少名称或文本</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationexport.cpp" line="195"/>
         <source>About the document %1</source>
         <translation>关于文档 %1</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="195"/>
+        <location filename="../ui/conversationexport.cpp" line="205"/>
+        <source>Attached: %1 (%2)</source>
+        <translation>附件：%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationexport.cpp" line="213"/>
         <source>Reasoning</source>
         <translation>推理过程</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="200"/>
+        <location filename="../ui/conversationexport.cpp" line="218"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="206"/>
+        <location filename="../ui/conversationexport.cpp" line="224"/>
         <source>Sources:</source>
         <translation>来源：</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="225"/>
+        <location filename="../ui/conversationexport.cpp" line="243"/>
         <source>Could not write %1: %2. Choose another folder.</source>
         <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="235"/>
+        <location filename="../ui/conversationexport.cpp" line="253"/>
         <source>Could not read %1: %2.</source>
         <translation>无法读取 %1：%2。</translation>
     </message>
@@ -1950,145 +2087,145 @@
 <context>
     <name>Gui::ConversationStore</name>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="89"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="92"/>
         <source>Conversations cannot be saved: the folder %1 cannot be created. They are kept until Headstart closes.</source>
         <translation>无法保存对话：无法创建文件夹 %1。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="125"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="128"/>
         <source>%1 was written by a newer version of Headstart and is left untouched. Conversations are kept until Headstart closes.</source>
         <translation>%1 由更新版本的 Headstart 写入，未作任何改动。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="146"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="149"/>
         <source>Conversations cannot be saved: %1 They are kept until Headstart closes.</source>
         <translation>无法保存对话：%1 对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="147"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="150"/>
         <source>the file cannot be opened.</source>
         <translation>无法打开该文件。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="151"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="154"/>
         <source>The conversation file %1 is damaged and cannot be moved aside. Conversations are kept until Headstart closes.</source>
         <translation>对话文件 %1 已损坏且无法移走。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="157"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="160"/>
         <source>The conversation file was damaged (%1). It was moved, not deleted, to %2 and a new one was started. What can still be read from it can be exported: File, Export Damaged Conversations.</source>
         <translation>对话文件已损坏（%1）。它已被移动（而非删除）到 %2，并已新建一个对话文件。仍可读取的内容可以导出：“文件 › 导出损坏的对话”。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="160"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="163"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="182"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="185"/>
         <source>the integrity check gave no answer</source>
         <translation>完整性检查没有返回结果</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="235"/>
+        <location filename="../ui/conversationstore.cpp" line="237"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="235"/>
+        <location filename="../ui/conversationstore.cpp" line="237"/>
         <source>unknown database error</source>
         <translation>未知的数据库错误</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="240"/>
+        <location filename="../ui/conversationstore.cpp" line="242"/>
         <source>the conversation file is damaged, so nothing more is written into it; when Headstart starts again it is moved aside and a new one started</source>
         <translation>对话文件已损坏，因此不再向其中写入任何内容；Headstart 下次启动时会将其移到一旁并新建一个</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="304"/>
-        <location filename="../ui/conversationstore.cpp" line="310"/>
+        <location filename="../ui/conversationstore.cpp" line="306"/>
+        <location filename="../ui/conversationstore.cpp" line="312"/>
         <source>Could not search the conversations</source>
         <translation>无法搜索对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="315"/>
-        <location filename="../ui/conversationstore.cpp" line="324"/>
+        <location filename="../ui/conversationstore.cpp" line="317"/>
+        <location filename="../ui/conversationstore.cpp" line="326"/>
         <source>Could not read the conversations</source>
         <translation>无法读取对话列表</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="334"/>
-        <location filename="../ui/conversationstore.cpp" line="337"/>
+        <location filename="../ui/conversationstore.cpp" line="336"/>
+        <location filename="../ui/conversationstore.cpp" line="339"/>
         <source>Could not read the conversation</source>
         <translation>无法读取对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="338"/>
-        <location filename="../ui/conversationstore.cpp" line="373"/>
-        <location filename="../ui/conversationstore.cpp" line="389"/>
-        <location filename="../ui/conversationstore.cpp" line="412"/>
-        <location filename="../ui/conversationstore.cpp" line="466"/>
+        <location filename="../ui/conversationstore.cpp" line="340"/>
+        <location filename="../ui/conversationstore.cpp" line="375"/>
+        <location filename="../ui/conversationstore.cpp" line="391"/>
+        <location filename="../ui/conversationstore.cpp" line="414"/>
+        <location filename="../ui/conversationstore.cpp" line="482"/>
         <source>The conversation no longer exists.</source>
         <translation>该对话已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="346"/>
-        <location filename="../ui/conversationstore.cpp" line="357"/>
+        <location filename="../ui/conversationstore.cpp" line="348"/>
+        <location filename="../ui/conversationstore.cpp" line="359"/>
         <source>Could not create the conversation</source>
         <translation>无法创建对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="365"/>
-        <location filename="../ui/conversationstore.cpp" line="371"/>
+        <location filename="../ui/conversationstore.cpp" line="367"/>
+        <location filename="../ui/conversationstore.cpp" line="373"/>
         <source>Could not rename the conversation</source>
         <translation>无法重命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="381"/>
-        <location filename="../ui/conversationstore.cpp" line="387"/>
+        <location filename="../ui/conversationstore.cpp" line="383"/>
+        <location filename="../ui/conversationstore.cpp" line="389"/>
         <source>Could not save the conversation mode</source>
         <translation>无法保存对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="396"/>
+        <location filename="../ui/conversationstore.cpp" line="398"/>
         <source>Could not delete the conversation</source>
         <translation>无法删除对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="427"/>
-        <location filename="../ui/conversationstore.cpp" line="444"/>
+        <location filename="../ui/conversationstore.cpp" line="430"/>
+        <location filename="../ui/conversationstore.cpp" line="448"/>
         <source>Could not read the messages</source>
         <translation>无法读取消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="452"/>
+        <location filename="../ui/conversationstore.cpp" line="468"/>
         <source>Could not save the message</source>
         <translation>无法保存消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="488"/>
+        <location filename="../ui/conversationstore.cpp" line="497"/>
         <source>Could not import the conversation</source>
         <translation>无法导入对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="522"/>
+        <location filename="../ui/conversationstore.cpp" line="531"/>
         <source>Could not save the answer</source>
         <translation>无法保存回答</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="541"/>
-        <location filename="../ui/conversationstore.cpp" line="565"/>
-        <location filename="../ui/conversationstore.cpp" line="586"/>
+        <location filename="../ui/conversationstore.cpp" line="550"/>
+        <location filename="../ui/conversationstore.cpp" line="574"/>
+        <location filename="../ui/conversationstore.cpp" line="595"/>
         <source>The message no longer exists.</source>
         <translation>该消息已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="555"/>
+        <location filename="../ui/conversationstore.cpp" line="564"/>
         <source>Could not save the answer&apos;s sources</source>
         <translation>无法保存回答的来源</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="571"/>
+        <location filename="../ui/conversationstore.cpp" line="580"/>
         <source>Could not delete the message</source>
         <translation>无法删除消息</translation>
     </message>
@@ -4713,42 +4850,42 @@
 <context>
     <name>Knowledge::FileReader</name>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="166"/>
+        <location filename="../knowledge/filereader.cpp" line="184"/>
         <source>Not text: the file holds binary data.</source>
         <translation>不是文本：文件包含二进制数据。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="168"/>
+        <location filename="../knowledge/filereader.cpp" line="186"/>
         <source>Too large: files over %1 MB are not indexed.</source>
         <translation>文件过大：超过 %1 MB 的文件不会建立索引。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="171"/>
+        <location filename="../knowledge/filereader.cpp" line="189"/>
         <source>Cannot be read: check the file&apos;s permissions.</source>
         <translation>无法读取：请检查文件的权限。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="174"/>
+        <location filename="../knowledge/filereader.cpp" line="192"/>
         <source>Unknown encoding: the text is not UTF-8, UTF-16 or GB18030.</source>
         <translation>未知编码：文本不是 UTF-8、UTF-16 或 GB18030。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="177"/>
+        <location filename="../knowledge/filereader.cpp" line="195"/>
         <source>Deleted or replaced while it was being indexed.</source>
         <translation>建立索引期间文件被删除或替换。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="180"/>
+        <location filename="../knowledge/filereader.cpp" line="198"/>
         <source>Encrypted: the PDF needs a password to be opened.</source>
         <translation>已加密：需要密码才能打开该 PDF。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="183"/>
+        <location filename="../knowledge/filereader.cpp" line="201"/>
         <source>Damaged: the PDF cannot be read.</source>
         <translation>已损坏：无法读取该 PDF。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="185"/>
+        <location filename="../knowledge/filereader.cpp" line="203"/>
         <source>No text: the PDF&apos;s pages are images (a scan?).</source>
         <translation>没有文字：该 PDF 的页面是图像（扫描件？）。</translation>
     </message>

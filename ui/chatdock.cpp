@@ -1,5 +1,6 @@
 #include "chatdock.h"
 
+#include "attachmentchips.h"
 #include "chattranscript.h"
 #include "conversationlist.h"
 #include "conversationstore.h"
@@ -68,7 +69,7 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
     // Keyboard order follows the layout: find a conversation, pick it, then the chat from its
     // mode to the answer and the input.
     const QList<QWidget *> order = {m_list->searchField(), m_list->list(), m_modeBox, m_transcript,
-                                    m_input, m_sendButton, m_stopButton};
+                                    m_input, m_attachButton, m_sendButton, m_stopButton};
     for (qsizetype i = 1; i < order.size(); ++i)
         setTabOrder(order.at(i - 1), order.at(i));
 
@@ -212,6 +213,7 @@ QWidget *ChatDock::createChatPanel()
     connect(m_input, &ChatInput::sendRequested, this, &ChatDock::sendMessage);
     // The user is about to type: have the prompt (a large document's compile) ready by then.
     connect(m_input, &ChatInput::focusEntered, m_session, &ChatSession::profileChanged);
+    createAttachmentControls(panel);
 
     m_status = mutedLabel({}, panel);
     m_status->setAccessibleName(tr("Chat status"));
@@ -239,7 +241,12 @@ QWidget *ChatDock::createChatPanel()
     layout->addWidget(m_demoNotice);
     layout->addWidget(m_transcript, 1);
     layout->addWidget(m_editNotice);
-    layout->addWidget(m_input);
+    layout->addWidget(m_chips);
+    layout->addWidget(m_attachmentProblem);
+    auto *inputRow = new QHBoxLayout;
+    inputRow->addWidget(m_input, 1);
+    inputRow->addWidget(m_attachButton, 0, Qt::AlignTop);
+    layout->addLayout(inputRow);
     layout->addLayout(sendRow);
     return panel;
 }
@@ -361,13 +368,16 @@ void ChatDock::onExchangeStarted(Prefetch::ResponseStream *stream)
 {
     const QList<StoredMessage> &messages = m_session->messages();
     // A regenerated answer follows its question, which is shown already.
-    if (m_transcript->shownEnd() < messages.size() - 1)
-        m_transcript->addUserMessage(messages.size() >= 2 ? messages.at(messages.size() - 2).content : QString());
+    if (m_transcript->shownEnd() < messages.size() - 1) {
+        const StoredMessage question = messages.size() >= 2 ? messages.at(messages.size() - 2) : StoredMessage();
+        m_transcript->addUserMessage(question.content, {}, question.attachments);
+    }
     m_liveWidget = m_transcript->addAnswer();
     followCitations(m_liveWidget, messages.size() - 1);
     m_transcript->scrollToEnd();
     m_live.follow(stream);
     m_input->clear();
+    showAttachmentProblem({}); // about files for the message that has gone
     setStatus(stream->isPrefetched() ? tr("Answer prefetched while you paused.") : QString());
     updateButtons();
     emit answerStarted(stream);
@@ -424,6 +434,9 @@ void ChatDock::updateButtons()
     const bool canChange = !m_session->isAnswering() && !m_session->isPreparing() && m_session->editIndex() < 0;
     m_transcript->setActionsEnabled(canChange, m_session->canRegenerate());
     m_regenerateAction->setEnabled(m_session->canRegenerate());
+    // A message waiting for the document goes with the attachments it was sent with.
+    m_attachAction->setEnabled(!m_session->isPreparing());
+    m_chips->setEnabled(!m_session->isPreparing());
 }
 
 void ChatDock::updateProviderNotice()

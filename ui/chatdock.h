@@ -16,6 +16,7 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
+class QToolButton;
 
 namespace Prefetch {
 class DebounceStrategy;
@@ -28,6 +29,7 @@ namespace Knowledge { class Library; }
 namespace Gui {
 
 class AnswerWidget;
+class AttachmentChips;
 class ChatTranscript;
 class ConversationListPanel;
 class Document;
@@ -39,6 +41,9 @@ class Document;
 // starting a fresh one, and the answer streams into the transcript through a StreamFollower.
 // The buttons on the messages copy an answer, regenerate the last one (also Ctrl+Shift+R),
 // put a question back into the input to edit and send again, or delete a message (asked first).
+// Text files can be attached to the message being written (the paperclip beside the input,
+// Ctrl+Shift+A, or dropped onto the input): chips above the input, sent before the text
+// (chatdockattachments.cpp).
 //
 // GUI thread. The engine, the strategy and the store belong to the app and must outlive the
 // dock (held by QPointer; the dock degrades instead of crashing if they do not).
@@ -73,6 +78,11 @@ public:
     void stop();
     // The last answer again, a fresh request (ChatSession::regenerate()).
     void regenerate(qint64 activatedNs);
+    // Attaches the files at `paths` to the message being written, all or none: what the attach
+    // dialog, a drop onto the input and a paste do. False when refused; the reason (which file,
+    // what to do) is then shown under the chips (attachmentProblem()).
+    bool attachFiles(const QStringList &paths);
+    QString attachmentProblem() const;
 
     bool isAnswering() const { return m_session->isAnswering(); }
     Prefetch::ResponseStream *currentAnswer() const { return m_session->currentAnswer(); }
@@ -90,6 +100,9 @@ public:
     QAction *renameConversationAction() const;
     QAction *deleteConversationAction() const;
     QAction *regenerateAction() const { return m_regenerateAction; }
+    QAction *attachAction() const { return m_attachAction; }
+    QToolButton *attachButton() const { return m_attachButton; }
+    AttachmentChips *attachmentChips() const { return m_chips; }
     ChatTranscript *transcript() const { return m_transcript; }
 
 signals:
@@ -106,6 +119,12 @@ signals:
 private:
     QWidget *createChatPanel();
     QWidget *createEditNotice(QWidget *parent);
+    // The chips, the line that says why files were refused, the paperclip and its action.
+    void createAttachmentControls(QWidget *parent);
+    void chooseAttachments();
+    void removeAttachment(qsizetype index, bool byKeyboard);
+    void onAttachmentsChanged();
+    void showAttachmentProblem(const QString &text);
     void rebuildTranscript();
     void onConversationOpened(qint64 id);
     void onExchangeStarted(Prefetch::ResponseStream *stream);
@@ -139,6 +158,12 @@ private:
     QAction *m_regenerateAction = nullptr;
     QWidget *m_editNotice = nullptr; // "Editing an earlier message …" with Cancel, over the input
     QString m_draftBeforeEdit;       // the input's text when Edit was clicked, back on Cancel
+    QList<Attachment> m_attachmentsBeforeEdit; // the draft's attachments then, back on Cancel too
+    AttachmentChips *m_chips = nullptr;
+    QLabel *m_attachmentProblem = nullptr;
+    QToolButton *m_attachButton = nullptr;
+    QAction *m_attachAction = nullptr;
+    QString m_attachFolder; // where the attach dialog opens: the folder of the last file attached
 
     // The answer being streamed: followed into its widget while its conversation is shown.
     StreamFollower m_live;

@@ -50,6 +50,7 @@ void ChatDock::onMessageAction(MessageAction action, qsizetype index)
     case MessageAction::Edit:
         if (!m_session->isAnswering() && index < m_session->messages().size()) {
             m_draftBeforeEdit = m_input->toPlainText();
+            m_attachmentsBeforeEdit = m_session->attachments();
             m_session->beginEdit(index);
         }
         break;
@@ -106,11 +107,14 @@ void ChatDock::onEditChanged(qsizetype index)
 {
     m_editNotice->setVisible(index >= 0);
     if (index >= 0) {
+        // The question as it was sent: its files too, which sending it again sends again.
+        m_session->setAttachments(m_session->messages().at(index).attachments);
         m_input->setPlainText(m_session->messages().at(index).content);
         m_input->moveCursor(QTextCursor::End);
         m_input->setFocus();
     } else {
         m_draftBeforeEdit.clear();
+        m_attachmentsBeforeEdit.clear();
     }
     updateButtons();
 }
@@ -130,7 +134,9 @@ QWidget *ChatDock::createEditNotice(QWidget *parent)
     cancel->setAutoRaise(true);
     connect(cancel, &QToolButton::clicked, this, [this] {
         const QString draft = std::exchange(m_draftBeforeEdit, {}); // before editChanged clears it
+        const QList<Attachment> attachments = std::exchange(m_attachmentsBeforeEdit, {});
         m_session->cancelEdit();
+        m_session->setAttachments(attachments);
         m_input->setPlainText(draft);
         m_input->setFocus();
     });

@@ -3,7 +3,10 @@
 #include "llm/clock.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QDropEvent>
 #include <QKeyEvent>
+#include <QMimeData>
+#include <QUrl>
 #include <QtMath>
 
 namespace Gui {
@@ -12,6 +15,21 @@ namespace {
 // The input grows up to this many lines, then scrolls.
 constexpr int InputMinLines = 2;
 constexpr int InputMaxLines = 8;
+
+// The local files in `source`, or none when anything else is in its URL list (a web link is
+// text to paste, not a file to attach).
+QStringList localFiles(const QMimeData *source)
+{
+    if (!source || !source->hasUrls())
+        return {};
+    QStringList paths;
+    for (const QUrl &url : source->urls()) {
+        if (!url.isLocalFile())
+            return {};
+        paths.append(url.toLocalFile());
+    }
+    return paths;
+}
 } // namespace
 
 ChatInput::ChatInput(QWidget *parent)
@@ -62,6 +80,31 @@ void ChatInput::keyPressEvent(QKeyEvent *event)
         }
     }
     QPlainTextEdit::keyPressEvent(event);
+}
+
+void ChatInput::dropEvent(QDropEvent *event)
+{
+    // A text drop puts the caret where it lands; files are not text, and the caret stays where
+    // the user was typing.
+    const QTextCursor caret = textCursor();
+    const bool files = !localFiles(event->mimeData()).isEmpty();
+    QPlainTextEdit::dropEvent(event);
+    if (files)
+        setTextCursor(caret);
+}
+
+bool ChatInput::canInsertFromMimeData(const QMimeData *source) const
+{
+    return !localFiles(source).isEmpty() || QPlainTextEdit::canInsertFromMimeData(source);
+}
+
+void ChatInput::insertFromMimeData(const QMimeData *source)
+{
+    if (const QStringList paths = localFiles(source); !paths.isEmpty()) {
+        emit filesDropped(paths);
+        return;
+    }
+    QPlainTextEdit::insertFromMimeData(source);
 }
 
 void ChatInput::focusInEvent(QFocusEvent *event)

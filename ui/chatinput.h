@@ -6,7 +6,8 @@ namespace Gui {
 
 // The chat input. Enter (or Ctrl+Enter) asks to send, with the monotonic time of the key
 // press; Shift+Enter adds a line. Grows with its text up to a few lines. Esc is left to the
-// window's Stop action.
+// window's Stop action. Files dropped onto it or pasted into it (local files, as a file manager
+// gives them) are not inserted as text: it reports them, to be attached.
 class ChatInput : public QPlainTextEdit
 {
     Q_OBJECT
@@ -20,10 +21,15 @@ public:
 signals:
     void sendRequested(qint64 activatedNs);
     void focusEntered();
+    // Local files were dropped or pasted: their paths, in the order given.
+    void filesDropped(const QStringList &paths);
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
     void focusInEvent(QFocusEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+    bool canInsertFromMimeData(const QMimeData *source) const override;
+    void insertFromMimeData(const QMimeData *source) override;
 
 private:
     int heightForLines(int lines) const;

@@ -34,13 +34,14 @@ constexpr qint64 MaxHistoryTokens = 32'000;
 constexpr qsizetype HistoryStepTurns = 8;
 
 // The request for `text` after `turns`; with `retrieval` (library mode), the passages for the
-// text go into the message. Values only: the debounce strategy's builder may run it after the
-// session is gone.
+// text go into the message, and the attached files before all of it. Values only: the debounce
+// strategy's builder may run it after the session is gone.
 Prefetch::RenderedRequest chatRequest(const Prefetch::CompiledPrompt &compiled, const QList<Llm::ChatMessage> &turns,
                                       const QString &model, const std::shared_ptr<Knowledge::LibraryRetrieval> &retrieval,
-                                      const QString &text, const Prefetch::GenerationParams &params = {})
+                                      const QList<Attachment> &attachments, const QString &text,
+                                      const Prefetch::GenerationParams &params = {})
 {
-    const QString message = retrieval ? retrieval->messageFor(text) : text;
+    const QString message = messageWithAttachments(attachments, retrieval ? retrieval->messageFor(text) : text);
     return Prefetch::renderChatMessage(compiled, turns, model, message, params);
 }
 
@@ -234,7 +235,8 @@ QList<Llm::ChatMessage> ChatSession::history(qsizetype end) const
         ++i;
         if (answer.content.isEmpty())
             continue;
-        turns.append({Llm::Role::User, question.content});
+        // With its attachments as they were sent: the same bytes the provider cached then.
+        turns.append({Llm::Role::User, messageWithAttachments(question.attachments, question.content)});
         turns.append({Llm::Role::Assistant, answer.content});
     }
     qint64 tokens = 0;
@@ -275,14 +277,18 @@ void ChatSession::installBuilder()
     const QList<Llm::ChatMessage> turns = history(m_editIndex >= 0 ? m_editIndex : m_messages.size());
     const QString model = m_engine->profile().model;
     const std::shared_ptr<Knowledge::LibraryRetrieval> retrieval = m_mode == ConversationMode::Library ? m_retrieval : nullptr;
+    const QList<Attachment> attachments = m_attachments;
     m_debounce->setBuilder(
-        [compiled, turns, model, retrieval](const QString &text) {
-            return chatRequest(compiled, turns, model, retrieval, text);
+        [compiled, turns, model, retrieval, attachments](const QString &text) {
+            return chatRequest(compiled, turns, model, retrieval, attachments, text);
         },
         this,
-        [compiled, turns, retrieval](const QString &text) {
-            return retrieval ? Prefetch::renderChatWarmup(compiled, turns, retrieval->passagesPartFor(text))
-                             : Prefetch::RenderedRequest{};
+        // The message up to the question: the attached files, then the passages.
+        [compiled, turns, retrieval, attachments](const QString &text) {
+            const QString passages = retrieval ? retrieval->passagesPartFor(text) : QString();
+            return passages.isEmpty()
+                ? Prefetch::RenderedRequest{}
+                : Prefetch::renderChatWarmup(compiled, turns, messageWithAttachments(attachments, passages));
         });
     m_builderInstalled = true;
     m_builderStale = false;
@@ -292,10 +298,11 @@ void ChatSession::installBuilder()
 }
 
 Prefetch::RenderedRequest ChatSession::renderMessage(const QList<Llm::ChatMessage> &turns, const QString &text,
+                                                    const QList<Attachment> &attachments,
                                                     const Prefetch::GenerationParams &params) const
 {
     return chatRequest(m_compiled, turns, m_engine ? m_engine->profile().model : QString(),
-                       m_mode == ConversationMode::Library ? m_retrieval : nullptr, text, params);
+                       m_mode == ConversationMode::Library ? m_retrieval : nullptr, attachments, text, params);
 }
 
 void ChatSession::uninstallBuilder()
@@ -316,6 +323,21 @@ void ChatSession::draftChanged(const QString &draft)
     m_debounce->textChanged(draft);
 }
 
+bool ChatSession::setAttachments(const QList<Attachment> &attachments)
+{
+    if (m_pendingSend)
+        return false; // the message waiting for the document goes with the ones it was sent with
+    if (attachments == m_attachments)
+        return true;
+    m_attachments = attachments;
+    // A prefetch made without them (or with others) is not the request Enter would send: the new
+    // builder replaces it, and the draft gets its pause again.
+    m_builderStale = true;
+    ensurePrompt();
+    emit attachmentsChanged();
+    return true;
+}
+
 ChatSession::SendResult ChatSession::send(const QString &text, qint64 activatedNs)
 {
     if (text.trimmed().isEmpty())
@@ -324,7 +346,7 @@ ChatSession::SendResult ChatSession::send(const QString &text, qint64 activatedN
         return SendResult::Busy;
     if (!m_engine || !m_debounce)
         return SendResult::Unavailable;
-    m_pendingSend = PendingSend{text, activatedNs};
+    m_pendingSend = PendingSend{text, activatedNs, false, m_attachments};
     if (!ensurePrompt()) {
         emit preparingChanged(true);
         return SendResult::Preparing;
@@ -351,10 +373,15 @@ void ChatSession::dispatchPending()
         removeMessages(m_editIndex, m_messages.size());
         resetEdit();
     }
-    startExchange(stream, &pending.text);
+    startExchange(stream, &pending.text, pending.attachments);
+    if (!m_attachments.isEmpty()) {
+        m_attachments.clear(); // they went with it
+        emit attachmentsChanged();
+    }
 }
 
-void ChatSession::startExchange(Prefetch::ResponseStream *stream, const QString *question)
+void ChatSession::startExchange(Prefetch::ResponseStream *stream, const QString *question,
+                                const QList<Attachment> &attachments)
 {
     m_exchange = std::make_unique<Exchange>();
     m_exchange->stream = stream;
@@ -374,7 +401,8 @@ void ChatSession::startExchange(Prefetch::ResponseStream *stream, const QString 
             asked.conversationId = m_conversationId;
             asked.role = Llm::Role::User;
             asked.content = *question;
-            if (auto id = m_store->appendMessage(m_conversationId, Llm::Role::User, *question))
+            asked.attachments = attachments;
+            if (auto id = m_store->appendMessage(m_conversationId, asked)) // the text with its files, or neither
                 asked.id = *id;
             m_messages.append(asked);
         }
@@ -387,8 +415,8 @@ void ChatSession::startExchange(Prefetch::ResponseStream *stream, const QString 
         m_messages.append(answer);
     } else {
         if (question)
-            m_messages.append({0, 0, Llm::Role::User, *question, {}, MessageState::Complete, {}, {}, {}, {}});
-        m_messages.append({0, 0, Llm::Role::Assistant, {}, {}, MessageState::Partial, {}, {}, {}, {}});
+            m_messages.append({0, 0, Llm::Role::User, *question, {}, MessageState::Complete, {}, {}, {}, {}, attachments});
+        m_messages.append({0, 0, Llm::Role::Assistant, {}, {}, MessageState::Partial, {}, {}, {}, {}, {}});
     }
     m_exchange->conversationId = m_conversationId;
     if (m_mode == ConversationMode::Library && m_retrieval) { // kept from the request just built

@@ -103,6 +103,12 @@ public:
 
     // The input's text changed: the debounce strategy hears of it.
     void draftChanged(const QString &draft);
+    // The files attached to the message being written (while a question is edited, to that
+    // question). They go before its text with the next send() and are stored with it; the
+    // debounce strategy's builder has them too, so a prefetch of the draft is the request Enter
+    // sends. Cleared once sent. False (unchanged) while a sent message waits for the document.
+    const QList<Attachment> &attachments() const { return m_attachments; }
+    bool setAttachments(const QList<Attachment> &attachments);
     SendResult send(const QString &text, qint64 activatedNs);
     // Stops the answer (kept as partial) or the send waiting for the document.
     void stop();
@@ -157,6 +163,8 @@ signals:
     void messagesChanged();
     // A question began or stopped being edited (editIndex()).
     void editChanged(qsizetype index);
+    // attachments() changed (set, or sent with a message).
+    void attachmentsChanged();
     void preparingChanged(bool preparing);
     // What goes with a message changed (document mode, the document, its compile).
     void contextChanged();
@@ -173,6 +181,7 @@ private:
         QString text;
         qint64 activatedNs = 0;
         bool regenerate = false; // the last answer again, not `text`
+        QList<Attachment> attachments = {};
     };
     // What the builder was made from; a different key needs a new one.
     struct PromptKey {
@@ -189,12 +198,14 @@ private:
     // The question and answer pairs of messages()[0, end) that go with the next message.
     QList<Llm::ChatMessage> history(qsizetype end) const;
     Prefetch::RenderedRequest renderMessage(const QList<Llm::ChatMessage> &turns, const QString &text,
+                                            const QList<Attachment> &attachments,
                                             const Prefetch::GenerationParams &params) const;
     void dispatchPending();
     void dispatchRegenerate(qint64 activatedNs);
-    // Stores `question` (null: it is there already, a regenerate) and the empty answer, and
-    // follows `stream` into it.
-    void startExchange(Prefetch::ResponseStream *stream, const QString *question);
+    // Stores `question` with its `attachments` (null: it is there already, a regenerate) and the
+    // empty answer, and follows `stream` into it.
+    void startExchange(Prefetch::ResponseStream *stream, const QString *question,
+                       const QList<Attachment> &attachments = {});
     // Deletes messages()[from, to) from the store and messages(); false when the store refused.
     bool removeMessages(qsizetype from, qsizetype to);
     void resetEdit();
@@ -215,6 +226,7 @@ private:
     ConversationMode m_mode = ConversationMode::FreeChat;
     QList<StoredMessage> m_messages;
     QString m_draft; // the input's text, for a builder that arrives after it was typed
+    QList<Attachment> m_attachments; // the draft's
 
     // The prompt the builder renders from, and what it was made from.
     std::optional<PromptKey> m_promptKey;

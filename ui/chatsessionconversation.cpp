@@ -193,8 +193,9 @@ void ChatSession::dispatchRegenerate(qint64 activatedNs)
     // on the request would answer. The seed follows the messages, so the prompt cache still hits.
     Prefetch::GenerationParams params;
     params.seed = QRandomGenerator::global()->bounded(1, std::numeric_limits<int>::max());
+    const StoredMessage &question = m_messages.at(questionIndex);
     const Prefetch::RenderedRequest request =
-        renderMessage(history(questionIndex), m_messages.at(questionIndex).content.trimmed(), params);
+        renderMessage(history(questionIndex), question.content.trimmed(), question.attachments, params);
     // Never through the debounce strategy or Engine::request(): both take over a live session
     // whose fingerprint matches, and the user asked for an answer other than the one there is.
     startExchange(m_engine->requestFresh(Prefetch::Strategy::None, request, activatedNs, this), nullptr);

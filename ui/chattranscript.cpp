@@ -1,5 +1,6 @@
 #include "chattranscript.h"
 
+#include "attachmentchips.h"
 #include "fittedtextbrowser.h"
 #include "flowlayout.h"
 #include "markdownview.h"
@@ -61,7 +62,7 @@ QLabel *senderLabel(const QString &who, const QDateTime &when, QWidget *parent)
 class UserMessage final : public QFrame
 {
 public:
-    UserMessage(const QString &text, const QDateTime &when, QWidget *parent)
+    UserMessage(const QString &text, const QDateTime &when, const QList<Attachment> &attachments, QWidget *parent)
         : QFrame(parent)
         , m_view(new PlainTextView(text, this))
         , m_edit(messageButton(MessageAction::Edit, this))
@@ -77,6 +78,12 @@ public:
         header->addWidget(m_delete);
         auto *layout = new QVBoxLayout(this);
         layout->addLayout(header);
+        if (!attachments.isEmpty()) {
+            // Above the text: the order they were sent in.
+            auto *chips = new AttachmentChips(AttachmentChips::Mode::ReadOnly, this);
+            chips->setAttachments(attachments);
+            layout->addWidget(chips);
+        }
         layout->addWidget(m_view);
     }
     QString text() const { return m_view->toPlainText(); }
@@ -306,7 +313,14 @@ void ChatTranscript::clearContent()
     content->setBackgroundRole(QPalette::Base);
     m_layout = new QVBoxLayout(content);
     m_layout->addStretch(1); // always last: messages go in before it
-    setWidget(content);      // deletes the previous content
+    // The previous content goes later, not now: this runs inside a click on one of its buttons
+    // (Regenerate), and QToolButton::mouseReleaseEvent still reads the button after clicked()
+    // returns. setWidget() would delete it at once (a use after free; valgrind shows it).
+    if (QWidget *previous = takeWidget()) {
+        previous->hide();
+        previous->deleteLater();
+    }
+    setWidget(content);
     m_showingHint = false;
     m_nextIndex = 0;
 }
@@ -339,7 +353,7 @@ AnswerWidget *ChatTranscript::setMessages(const QList<StoredMessage> &messages, 
     for (qsizetype i = first; i < messages.size(); ++i) {
         const StoredMessage &m = messages.at(i);
         if (m.role == Llm::Role::User) {
-            addUserMessage(m.content, m.created);
+            addUserMessage(m.content, m.created, m.attachments);
             continue;
         }
         AnswerWidget *answer = addAnswer(m.created);
@@ -385,12 +399,12 @@ void ChatTranscript::showEmptyHint()
     m_showingHint = true;
 }
 
-void ChatTranscript::addUserMessage(const QString &text, const QDateTime &when)
+void ChatTranscript::addUserMessage(const QString &text, const QDateTime &when, const QList<Attachment> &attachments)
 {
     if (std::exchange(m_showingHint, false))
         clearContent(); // the first message replaces the empty-chat hint
     const qsizetype index = m_nextIndex++;
-    auto *message = new UserMessage(text, when, widget());
+    auto *message = new UserMessage(text, when, attachments, widget());
     message->setProperty(IndexProperty, QVariant::fromValue(index));
     for (const MessageAction action : {MessageAction::Edit, MessageAction::Delete})
         connectButton(message->button(action), action, index);

@@ -88,8 +88,9 @@ public:
     // empty for the caller to fill, and returned.
     AnswerWidget *setMessages(const QList<StoredMessage> &messages, qsizetype liveIndex = -1);
     // The next message of the conversation (its index follows the last one shown).
-    // `when`: the message's time (its sender label's tooltip); invalid: now.
-    void addUserMessage(const QString &text, const QDateTime &when = {});
+    // `when`: the message's time (its sender label's tooltip); invalid: now. `attachments` show
+    // as chips above the text.
+    void addUserMessage(const QString &text, const QDateTime &when = {}, const QList<Attachment> &attachments = {});
     AnswerWidget *addAnswer(const QDateTime &when = {});
     // How many messages of the conversation the transcript reaches: the index after the last one shown.
     qsizetype shownEnd() const { return m_nextIndex; }

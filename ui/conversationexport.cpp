@@ -100,6 +100,8 @@ QByteArray toJson(const Conversation &c)
             o.insert(QStringLiteral("usage"), usageJson(m.usage));
         if (!m.citations.isEmpty())
             o.insert(QStringLiteral("citations"), citationsToJsonArray(m.citations));
+        if (!m.attachments.isEmpty())
+            o.insert(QStringLiteral("attachments"), attachmentsToJsonArray(m.attachments));
         messages.append(o);
     }
     const QJsonObject conversation{{QStringLiteral("title"), c.info.title},
@@ -173,6 +175,14 @@ StoreResult<Conversation> fromJson(const QByteArray &json)
         // Read as the store reads them: an entry that is not a passage gives no citations (the
         // answer shows [n] as text), which is no reason to refuse the conversation.
         m.citations = citationsFromJsonArray(o.value(QLatin1String("citations")).toArray());
+        // Unlike citations, attachments are part of what was asked: a question without them would
+        // be another question, and its history another prompt.
+        const QJsonValue attachments = o.value(QLatin1String("attachments"));
+        const auto attached = attachmentsFromJsonArray(attachments.toArray());
+        if (!(attachments.isUndefined() || attachments.isArray()) || !attached)
+            return std::unexpected(invalidMessage(
+                i, QCoreApplication::translate("Gui::ConversationExport", "an attachment without a name or text")));
+        m.attachments = *attached;
         out.messages.append(std::move(m));
     }
     return out;
@@ -189,6 +199,14 @@ QString toMarkdown(const Conversation &c)
         const bool user = m.role == Llm::Role::User;
         out += QStringLiteral("## %1\n\n").arg(user ? QCoreApplication::translate("Gui::ChatDock", "You")
                                                     : QCoreApplication::translate("Gui::ChatDock", "Assistant"));
+        for (const Attachment &a : m.attachments) {
+            // Folded, like the chips: the file's text as it was sent, in a fence it cannot close.
+            out += QStringLiteral("<details><summary>%1</summary>\n\n%2\n\n</details>\n\n")
+                       .arg(QCoreApplication::translate("Gui::ConversationExport", "Attached: %1 (%2)")
+                                .arg(a.name, attachmentSizeText(a.bytes()))
+                                .toHtmlEscaped(),
+                            fencedText(a));
+        }
         if (!m.reasoning.isEmpty()) {
             // Folded, as in the chat: a <details> block reads as such on GitHub and most viewers.
             out += QStringLiteral("<details><summary>%1</summary>\n\n%2\n\n</details>\n\n")

@@ -151,7 +151,8 @@ void bindUsage(QSqlQuery &q, const MessageUsage &u)
 // One message row: appended by the chat, or one of an imported conversation's.
 const QString InsertMessage =
     QStringLiteral("INSERT INTO messages (conversation_id, role, content, reasoning, state, error, created_at, ")
-    + UsageColumns + QStringLiteral(", citations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    + UsageColumns
+    + QStringLiteral(", citations, attachments) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
 
 void bindMessage(QSqlQuery &q, qint64 conversationId, const StoredMessage &m, qint64 createdMs)
 {
@@ -164,6 +165,7 @@ void bindMessage(QSqlQuery &q, qint64 conversationId, const StoredMessage &m, qi
     q.addBindValue(createdMs);
     bindUsage(q, m.usage);
     q.addBindValue(citationsToJson(m.citations));
+    q.addBindValue(attachmentsToJson(m.attachments));
 }
 
 MessageUsage readUsage(const QSqlQuery &q, int first)
@@ -421,7 +423,8 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT id, conversation_id, role, content, reasoning, state, error, created_at, ")
-              + UsageColumns + QStringLiteral(", citations FROM messages WHERE conversation_id = ? ORDER BY id"));
+              + UsageColumns
+              + QStringLiteral(", citations, attachments FROM messages WHERE conversation_id = ? ORDER BY id"));
     q.addBindValue(conversationId);
     if (!q.exec())
         return std::unexpected(readFailed(tr("Could not read the messages"), q.lastError()));
@@ -438,6 +441,7 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
         m.created = QDateTime::fromMSecsSinceEpoch(q.value(7).toLongLong(), Qt::UTC);
         m.usage = readUsage(q, 8);
         m.citations = citationsFromJson(q.value(17).toString());
+        m.attachments = attachmentsFromJson(q.value(18).toString());
         out.append(std::move(m));
     }
     if (q.lastError().isValid())
@@ -448,6 +452,11 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
 StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm::Role role, const QString &content,
                                                      const QString &reasoning, MessageState state,
                                                      const QString &error, const MessageUsage &usage)
+{
+    return appendMessage(conversationId, {0, 0, role, content, reasoning, state, error, {}, usage, {}, {}});
+}
+
+StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, const StoredMessage &m)
 {
     const QString what = tr("Could not save the message");
     if (m_damaged)
@@ -465,13 +474,6 @@ StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm:
     if (q.numRowsAffected() != 1)
         return std::unexpected(tr("The conversation no longer exists."));
     q.prepare(InsertMessage);
-    StoredMessage m;
-    m.role = role;
-    m.content = content;
-    m.reasoning = reasoning;
-    m.state = state;
-    m.error = error;
-    m.usage = usage;
     bindMessage(q, conversationId, m, now);
     if (!q.exec())
         return writeFailed<qint64>(what, q.lastError());

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "attachments.h"
 #include "messageusage.h"
 #include "knowledge/types.h"
 
@@ -48,6 +49,8 @@ struct StoredMessage {
     // Library answers: the passages its citations [n] open (n - 1); path, heading, offsets and
     // page only, no text. Empty for other messages and for answers stored before schema 3.
     QList<Knowledge::Passage> citations;
+    // Questions: the files attached to it (name and text), sent before its text (schema 4).
+    QList<Attachment> attachments;
 };
 
 // The names the store writes for roles, states and modes (the export format uses them too).
@@ -84,7 +87,7 @@ class ConversationStore : public QObject
     Q_OBJECT
 
 public:
-    static constexpr int SchemaVersion = 3;
+    static constexpr int SchemaVersion = 4;
 
     struct Options {
         bool fullTextSearch = true; // false: always LIKE (tests of that path)
@@ -121,9 +124,13 @@ public:
     StoreResult<qint64> appendMessage(qint64 conversationId, Llm::Role role, const QString &content,
                                       const QString &reasoning = {}, MessageState state = MessageState::Complete,
                                       const QString &error = {}, const MessageUsage &usage = {});
+    // `message` (its role, text, reasoning, state, error, usage, citations and attachments; its
+    // id and time are new) in one transaction: a question goes in with all its attachments or not
+    // at all. Its id.
+    StoreResult<qint64> appendMessage(qint64 conversationId, const StoredMessage &message);
     // A whole conversation (an import) in one transaction: all of it is written, or nothing.
-    // Each message keeps its role, text, reasoning, state, error, usage and time (an invalid
-    // time: now); ids are new. The new conversation's id.
+    // Each message keeps its role, text, reasoning, state, error, usage, citations, attachments
+    // and time (an invalid time: now); ids are new. The new conversation's id.
     StoreResult<qint64> insertConversation(const ConversationInfo &info, const QList<StoredMessage> &messages);
     // A streamed answer as it stands now (checkpoints while streaming, then its end).
     // `usage` is stored with it (an empty one while it streams).

@@ -60,6 +60,9 @@ const QStringList Migrations[] = {
     // 3: a library answer's citations (storedcitations.h: a JSON array of passages' path, heading,
     // offsets and page); '' for every other message and for answers older than this.
     {QStringLiteral("ALTER TABLE messages ADD COLUMN citations TEXT NOT NULL DEFAULT ''")},
+    // 4: the files attached to a question (attachments.h: a JSON array of name and text, the text
+    // as it was sent); '' for every other message and for questions older than this.
+    {QStringLiteral("ALTER TABLE messages ADD COLUMN attachments TEXT NOT NULL DEFAULT ''")},
 };
 
 // The search index is not part of the versioned schema: whether it can exist depends on the

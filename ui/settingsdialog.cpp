@@ -189,7 +189,13 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, Services services, Q
     resize(metrics.averageCharWidth() * 100, metrics.lineSpacing() * 40);
 }
 
-SettingsDialog::~SettingsDialog() = default;
+SettingsDialog::~SettingsDialog()
+{
+    // Hidden here, not by ~QDialog: hiding takes the focus from a field, whose editingFinished
+    // calls this dialog's slots, and by then ~QDialog would have it no longer a SettingsDialog
+    // (undefined behaviour; a debug build's Qt asserts on it).
+    hide();
+}
 
 // ---- Providers -------------------------------------------------------------------------------
 
