@@ -192,7 +192,7 @@ int runBench(const QStringList &arguments)
     }
     if (parser.isSet(warmPassagesOpt)) {
         Bench::Variant v;
-        v.warmContext = true;
+        v.warmPassages = true;
         variants.append(v);
     }
     QList<Bench::Preset> presets;

@@ -75,8 +75,8 @@ Prefetch::Settings settingsFor(Mode mode, double speed, const Variant &variant)
         s.speculation.prefixTokens = *variant.prefixTokens;
     if (variant.maxAnswers)
         s.speculation.maxAnswers = *variant.maxAnswers;
-    if (variant.warmContext)
-        s.debounce.warmContext = *variant.warmContext;
+    if (variant.warmPassages)
+        s.debounce.warmContext = true;
     for (milliseconds *value : {&s.warmup.interval, &s.warmup.idleLimit, &s.hover.delay, &s.hover.ttl, &s.debounce.delay,
                                 &s.debounce.sentenceEndDelay, &s.debounce.ttl, &s.workflow.ttl, &s.trajectory.grace,
                                 &s.trajectory.ttl, &s.selection.settle, &s.selection.ttl, &s.keyboard.ttl,
@@ -119,8 +119,8 @@ QString Variant::name() const
         parts.append(QStringLiteral("N=%1").arg(*prefixTokens));
     if (maxAnswers)
         parts.append(QStringLiteral("answers=%1").arg(*maxAnswers));
-    if (warmContext)
-        parts.append(*warmContext ? QStringLiteral("passages warmed") : QStringLiteral("passages not warmed"));
+    if (warmPassages)
+        parts.append(QStringLiteral("passages warmed"));
     return parts.join(QLatin1Char(' '));
 }
 

@@ -110,7 +110,7 @@ struct RunResult {
 struct Variant {
     std::optional<int> prefixTokens;
     std::optional<int> maxAnswers;
-    std::optional<bool> warmContext; // Settings::Debounce::warmContext
+    bool warmPassages = false; // Settings::Debounce::warmContext on (off by default)
     QString name() const; // "N=16 answers=1 passages warmed"; empty: the defaults
 };
 
