@@ -1,6 +1,7 @@
 #include "llmstream.h"
 
 #include "clock.h"
+#include "keyring.h"
 #include "log.h"
 #include "proxy.h"
 #include "requestencoder.h"
@@ -112,7 +113,7 @@ void LlmStream::start()
     }
     // A hosted API answers a request without a key with a 401, having read the text: say what is
     // missing instead, and send nothing.
-    if (m_profile.needsApiKey() && m_profile.apiKey.isEmpty()
+    if (m_profile.needsApiKey() && KeyRing::keysOf(m_profile).isEmpty()
         && (!m_options.prefetch || m_profile.prefetchApiKey.isEmpty())) {
         failLater(Error(Error::Code::MissingKey, m_profile.displayName));
         return;
@@ -140,9 +141,10 @@ void LlmStream::start()
     // asked for the first two hops of a POST only and followed the third without asking.
     req.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
 
-    const QString &key = m_options.prefetch && !m_profile.prefetchApiKey.isEmpty()
-        ? m_profile.prefetchApiKey
-        : m_profile.apiKey;
+    // The prefetch key is its own: only the main keys take turns after a 429 (KeyRing).
+    m_usesMainKey = !(m_options.prefetch && !m_profile.prefetchApiKey.isEmpty());
+    m_key = m_usesMainKey ? KeyRing::instance().current(m_profile) : m_profile.prefetchApiKey;
+    const QString &key = m_key;
     if (m_profile.format == ApiFormat::AnthropicMessages) {
         req.setRawHeader("anthropic-version", "2023-06-01");
         if (!key.isEmpty())
@@ -619,6 +621,13 @@ void LlmStream::fail(Error error, bool abortReply)
     m_overallTimer.stop();
     m_error = error;
     releaseReply(abortReply);
+    if (error.code() == Error::Code::RateLimited && error.httpStatus() == 429 && m_usesMainKey) {
+        m_anotherKeyReady = KeyRing::instance().rateLimited(m_profile, m_key, error.retryAfter());
+        if (m_anotherKeyReady)
+            log().info("stream {}: {} refused {} with a 429; the next request uses another key", idOf(*this),
+                       m_profile.id.toStdString(), KeyRing::describe(m_profile, m_key).toStdString());
+    }
+    m_key.clear(); // not kept past its use
     if (error.code() == Error::Code::Cancelled) {
         log().debug("stream {}: cancelled after {} bytes", idOf(*this), m_bytesReceived);
     } else {

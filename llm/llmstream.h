@@ -100,6 +100,9 @@ public:
     int httpStatus() const { return m_httpStatus; }
     qint64 bytesReceived() const { return m_bytesReceived; }
     qint64 eventCount() const { return m_eventCount; }
+    // After a 429 on one of several main keys: another key is there to use now (Llm::KeyRing),
+    // so the same request may go again at once instead of after a back-off.
+    bool anotherKeyReady() const { return m_anotherKeyReady; }
 
 
 signals:
@@ -133,6 +136,9 @@ private:
     QPointer<QNetworkAccessManager> m_network;
     ProviderProfile m_profile;
     ChatRequest m_request;
+    QString m_key;             // the key this request sends, until it ends
+    bool m_usesMainKey = true; // not the prefetch key
+    bool m_anotherKeyReady = false;
     StreamOptions m_options;
     QNetworkReply *m_reply = nullptr;
     std::unique_ptr<StreamDecoder> m_decoder;

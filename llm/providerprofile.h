@@ -8,6 +8,7 @@
 #include <QList>
 #include <QPair>
 #include <QString>
+#include <QStringList>
 #include <QUrl>
 
 #include <chrono>
@@ -51,6 +52,8 @@ struct ProviderProfile {
     QUrl baseUrl;        // up to and including the version segment, e.g. https://api.deepseek.com/v1
     QString model;
     QString apiKey;
+    // More main keys, tried in turn when the provider refuses one with a 429 (Llm::KeyRing).
+    QStringList moreApiKeys;
     QString prefetchApiKey; // optional: prefetches use it so they never eat the main key's rate limit
     QString apiKeyEnvVar;   // where the CLI looks for a key when none is given, e.g. DEEPSEEK_API_KEY
     QList<QPair<QByteArray, QByteArray>> extraHeaders;

@@ -93,12 +93,17 @@ int main(int argc, char *argv[])
     const QCommandLineOption maxStreams(QStringLiteral("max-streams"),
                                         QStringLiteral("Refuse streams beyond N open ones with 429."), QStringLiteral("n"));
     const QCommandLineOption apiKey(QStringLiteral("api-key"),
-                                    QStringLiteral("Require this key (Authorization: Bearer or x-api-key)."),
+                                    QStringLiteral("Require this key (Authorization: Bearer or x-api-key); "
+                                                   "repeat it to accept several."),
                                     QStringLiteral("key"));
+    const QCommandLineOption keyFault(QStringLiteral("key-fault"),
+                                      QStringLiteral("KEY=SPEC: the fault spec every request with this key gets, "
+                                                     "e.g. sk-a=status=429,retry-after=20; repeatable."),
+                                      QStringLiteral("key=spec"));
     const QCommandLineOption allowRemote(QStringLiteral("allow-remote"),
                                          QStringLiteral("Allow listening on a non-loopback address."));
     const QCommandLineOption quiet(QStringLiteral("quiet"), QStringLiteral("Log warnings only, not every request."));
-    parser.addOptions({host, port, profile, rtt, overhead, prefill, decode, slotsOption, context, ttl, fault, maxStreams, apiKey,
+    parser.addOptions({host, port, profile, rtt, overhead, prefill, decode, slotsOption, context, ttl, fault, maxStreams, apiKey, keyFault,
                        allowRemote, quiet});
     parser.process(app);
 
@@ -130,7 +135,19 @@ int main(int argc, char *argv[])
         if (!ok || config.maxConcurrentStreams < 0)
             return fail(QStringLiteral("--max-streams needs a number"));
     }
-    config.apiKey = parser.value(apiKey);
+    const QStringList keys = parser.values(apiKey);
+    config.apiKey = keys.value(0);
+    config.moreApiKeys = keys.mid(1);
+    for (const QString &entry : parser.values(keyFault)) {
+        const qsizetype eq = entry.indexOf(u'=');
+        const QString key = entry.left(eq);
+        if (eq <= 0 || !keys.contains(key))
+            return fail(QStringLiteral("--key-fault needs KEY=SPEC with a KEY given by --api-key"));
+        const auto parsed = LocalProvider::FaultSpec::parse(QStringView(entry).mid(eq + 1));
+        if (!parsed)
+            return fail(QStringLiteral("--key-fault: %1").arg(parsed.error()));
+        config.keyFaults.insert(key, *parsed);
+    }
 
     const QString hostName = parser.value(host);
     const QHostAddress address = hostName == u"localhost" ? QHostAddress(QHostAddress::LocalHost) : QHostAddress(hostName);

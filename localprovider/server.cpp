@@ -254,16 +254,21 @@ void Server::reject(HttpConnection *connection, const HttpRequest &request, cons
     });
 }
 
-bool Server::authorized(const HttpRequest &request) const
+std::optional<QString> Server::authorizedKey(const HttpRequest &request) const
 {
-    const QString &key = m_state->config().apiKey;
-    if (key.isEmpty())
-        return true;
-    const QByteArray expected = key.toUtf8();
+    const ServerConfig &config = m_state->config();
+    if (config.apiKey.isEmpty())
+        return QString();
     const QByteArray authorization = request.header("authorization");
-    if (authorization.startsWith("Bearer ") && sameSecret(authorization.mid(7).trimmed(), expected))
-        return true;
-    return sameSecret(request.header("x-api-key"), expected);
+    const QByteArray given = authorization.startsWith("Bearer ") ? authorization.mid(7).trimmed()
+                                                                 : request.header("x-api-key");
+    // Every accepted key is compared, whichever matches, so the time taken says nothing of which.
+    std::optional<QString> matched;
+    for (const QString &key : QStringList{config.apiKey} + config.moreApiKeys) {
+        if (sameSecret(given, key.toUtf8()) && !matched)
+            matched = key;
+    }
+    return matched;
 }
 
 void Server::onRequest(HttpConnection *connection, const HttpRequest &request)
@@ -318,7 +323,7 @@ void Server::onRequest(HttpConnection *connection, const HttpRequest &request)
 
 void Server::handleModels(HttpConnection *connection, const HttpRequest &request, qint64 startNs)
 {
-    if (!authorized(request))
+    if (!authorizedKey(request))
         return respondError(connection, request, ApiError::forStatus(401, {}), startNs);
     // Anthropic clients send anthropic-version; they expect Anthropic's list format.
     const bool anthropic = !request.header("anthropic-version").isEmpty();
@@ -399,12 +404,15 @@ void Server::handleGeneration(HttpConnection *connection, const HttpRequest &req
         fault = FaultSpec{}; // past the first N: served as if no fault had been asked for
     const int rtt = profile.rttMs;
 
-    if (!authorized(request)) {
+    const std::optional<QString> key = authorizedKey(request);
+    if (!key) {
         ApiError error = ApiError::forStatus(401, {});
         if (api == Api::Anthropic)
             error.message = QStringLiteral("invalid x-api-key");
         return reject(connection, request, error, rtt, startNs);
     }
+    if (const auto keyFault = m_state->config().keyFaults.constFind(*key); keyFault != m_state->config().keyFaults.cend())
+        fault = fault.mergedWith(*keyFault);
 
     auto parsed = api == Api::OpenAi ? ChatRequest::fromOpenAi(request.body) : ChatRequest::fromAnthropic(request.body);
     if (!parsed)

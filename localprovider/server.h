@@ -7,6 +7,7 @@
 #include <QUrl>
 
 #include <memory>
+#include <optional>
 
 class QTcpServer;
 
@@ -44,7 +45,8 @@ private:
     void onRequest(HttpConnection *connection, const HttpRequest &request);
     void handleGeneration(HttpConnection *connection, const HttpRequest &request, Api api, qint64 startNs);
     void handleModels(HttpConnection *connection, const HttpRequest &request, qint64 startNs);
-    bool authorized(const HttpRequest &request) const;
+    // The accepted key the request carries ("" when none is required), or nothing: a 401.
+    std::optional<QString> authorizedKey(const HttpRequest &request) const;
     void respond(HttpConnection *connection, const HttpRequest &request, int status, QByteArrayView contentType,
                  const QByteArray &body, qint64 startNs, bool quiet = false);
     void respondError(HttpConnection *connection, const HttpRequest &request, const ApiError &error, qint64 startNs);

@@ -1,9 +1,12 @@
 #pragma once
 
+#include "faultspec.h"
 #include "latencyprofile.h"
 
+#include <QHash>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 #include <QtGlobal>
 
 namespace LocalProvider {
@@ -13,6 +16,10 @@ struct ServerConfig {
     QString fault;                // a fault spec applied to every request (X-Headstart-Fault syntax), empty = none
     int maxConcurrentStreams = 0; // > 0: refuse streams beyond N open ones with 429 (+ Retry-After: 1)
     QString apiKey;               // non-empty: requests must carry it (Authorization: Bearer K or x-api-key: K) else 401
+    QStringList moreApiKeys;      // also accepted where apiKey is set: an account with several keys
+    // The faults every request with this key gets (e.g. a 429 on a key past its rate limit), on
+    // top of the others; by accepted key.
+    QHash<QString, FaultSpec> keyFaults;
 };
 
 // Tokens as a hosted provider would bill them: what the model computed, not what the client read.

@@ -3,6 +3,7 @@
 #include "log.h"
 
 #include "llm/clock.h"
+#include "llm/keyring.h"
 
 #include <QNetworkAccessManager>
 
@@ -368,6 +369,17 @@ bool AnswerStream::retryLater(const Llm::Error &error)
     // continuation or a part after content would restart what the user is reading.
     if (m_speculative || m_partContinues || m_contentEvents > 0 || m_partContent > 0 || !m_text.isEmpty())
         return false;
+    // One of several keys was rate-limited and another is free: the same request goes again at
+    // once with it (LlmStream takes the ring's current key), once per other key at most. Not a
+    // back-off retry, so neither counted against the policy nor shown as one.
+    if (m_part && m_part->anotherKeyReady() && m_keySwitches + 1 < Llm::KeyRing::keysOf(m_profile).size()) {
+        ++m_keySwitches;
+        dropPartUsage(); // a refused request bills nothing
+        log().info("{} rate-limited a key; asking again at once with the next one ({} of {} switches)",
+                   m_profile.id.toStdString(), m_keySwitches, Llm::KeyRing::keysOf(m_profile).size() - 1);
+        m_retryTimer.start(0);
+        return true;
+    }
     const auto delay = m_retryPolicy.delayBefore(m_retries + 1, error);
     if (!delay)
         return false;

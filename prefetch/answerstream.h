@@ -161,6 +161,7 @@ private:
     std::optional<Llm::Error> m_error;
     RetryPolicy m_retryPolicy{.maxRetries = 0};
     int m_retries = 0;
+    int m_keySwitches = 0;     // immediate retries on another key after a 429 (Llm::KeyRing)
     std::chrono::milliseconds m_idleTimeout{0};
     std::chrono::milliseconds m_timeLimit{0};
     QTimer m_retryTimer;       // the back-off before the next retry

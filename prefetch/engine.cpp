@@ -7,6 +7,7 @@
 #include "responsestream.h"
 
 #include "llm/clock.h"
+#include "llm/keyring.h"
 
 #include <QJsonArray>
 
@@ -140,7 +141,7 @@ AnswerStream *Engine::makeAnswer(Strategy strategy, const RenderedRequest &reque
 
 bool Engine::hasKey() const
 {
-    return m_keyKnown && (!m_profile.needsApiKey() || !m_profile.apiKey.isEmpty());
+    return m_keyKnown && (!m_profile.needsApiKey() || !Llm::KeyRing::keysOf(m_profile).isEmpty());
 }
 
 bool Engine::canContinue() const

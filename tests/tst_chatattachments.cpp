@@ -20,9 +20,11 @@
 #include <QAction>
 #include <QApplication>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMainWindow>
@@ -284,6 +286,25 @@ void tst_ChatAttachments::shortcutOpensTheDialogAndAttachesTheFileTyped()
     m_window->activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
     QTRY_VERIFY_WITH_TIMEOUT(m_dock->input()->hasFocus(), 2000);
+
+    // A second file the same way: the shortcut opens the dialog again, in the folder of the
+    // first, and the file joins the first one.
+    const QString more = write(QStringLiteral("more.txt"), QByteArrayLiteral("More notes."));
+    QTest::keyClick(m_dock->input(), Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_dock->findChild<QFileDialog *>(QStringLiteral("attachDialog")))
+                                 && dialog->isVisible(),
+                             5000);
+    QCOMPARE(QDir(dialog->directory()).canonicalPath(), QDir(m_dir->path()).canonicalPath());
+    name = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
+    attach = dialog->findChild<QDialogButtonBox *>(QStringLiteral("buttonBox"))->button(QDialogButtonBox::Open);
+    name->setFocus();
+    QTRY_VERIFY_WITH_TIMEOUT(name->hasFocus(), 2000);
+    QTest::keyClicks(name, QFileInfo(more).fileName());
+    QTRY_VERIFY_WITH_TIMEOUT(attach->isEnabled(), 5000);
+    QTest::mouseClick(attach, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog, 5000);
+    QCOMPARE(m_dock->session()->attachments().size(), 2);
+    QCOMPARE(m_dock->session()->attachments().at(1).name, QStringLiteral("more.txt"));
 }
 
 // --- what is sent ----------------------------------------------------------------------------------

@@ -340,9 +340,12 @@ void tst_ChatDock::pauseOnACompleteQuestionPrefetchesAndEnterTakesItOver()
 
     // The next message carries the first exchange as history: a longer prompt at the server.
     const qint64 promptBefore = m_local.stats().promptTokens;
-    typeAndSend(QStringLiteral("Thanks"));
+    // Typed with trailing blanks: the message is kept as it was sent, trimmed, so the history
+    // of the next request repeats the bytes the provider cached for this one.
+    typeAndSend(QStringLiteral("Thanks  "));
     QVERIFY(ended.wait(15000));
     QCOMPARE(m_store->messages(conversations->first().id)->size(), 4);
+    QCOMPARE(m_store->messages(conversations->first().id)->at(2).content, QStringLiteral("Thanks"));
     QVERIFY(m_local.stats().promptTokens - promptBefore > Prefetch::estimateTokens(messages->at(1).content));
 }
 

@@ -346,7 +346,9 @@ ChatSession::SendResult ChatSession::send(const QString &text, qint64 activatedN
         return SendResult::Busy;
     if (!m_engine || !m_debounce)
         return SendResult::Unavailable;
-    m_pendingSend = PendingSend{text, activatedNs, false, m_attachments};
+    // Kept as sent (the request trims it): the history of later requests then repeats the
+    // bytes the provider cached for this one, and the transcript shows what the model read.
+    m_pendingSend = PendingSend{text.trimmed(), activatedNs, false, m_attachments};
     if (!ensurePrompt()) {
         emit preparingChanged(true);
         return SendResult::Preparing;

@@ -5,7 +5,9 @@
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QRegularExpression>
 #include <QString>
+#include <QStringList>
 
 #include <expected>
 #include <functional>
@@ -27,6 +29,7 @@ public:
         ApiKey,      // the provider's main key
         PrefetchKey, // optional: prefetches use it so they never eat the main key's rate limit
         ProxyPassword, // the password of the proxy in Settings, Network; stored under NetworkOwner
+        MoreApiKeys, // more main keys, one per line, taken in turn after a 429 (Llm::KeyRing)
     };
     // The "provider id" the proxy password is read and written under, and secretWritten() names.
     static inline const QString NetworkOwner = QStringLiteral("network");
@@ -52,7 +55,19 @@ public:
     // Where keys are kept, for the settings dialog, e.g. "System keychain (Secret Service)".
     virtual QString backendDescription() const = 0;
 
-    // Reads both keys of `profile` into a copy of it. `error` is empty on success; on failure the
+    // Several keys as the user types or stores them: separated by commas, white space or line
+    // breaks; empty ones and repeats dropped, the order kept.
+    static QStringList splitKeys(const QString &text)
+    {
+        QStringList keys;
+        for (const QString &key : text.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts)) {
+            if (!keys.contains(key))
+                keys << key;
+        }
+        return keys;
+    }
+
+    // Reads the keys of `profile` (main, prefetch, more) into a copy of it. `error` is empty on success; on failure the
     // profile comes back with the keys that could be read.
     using KeysCallback = std::function<void(const Llm::ProviderProfile &profile, const QString &error)>;
     void fillKeys(Llm::ProviderProfile profile, QObject *context, KeysCallback done)
@@ -70,24 +85,37 @@ public:
                 done(state->first, state->second);
                 return;
             }
-            self->read(id, Secret::PrefetchKey, context, [state, done](const ReadResult &prefetch) {
+            self->read(id, Secret::PrefetchKey, context, [self, state, id, context, done](const ReadResult &prefetch) {
                 if (prefetch)
                     state->first.prefetchApiKey = *prefetch;
                 else if (state->second.isEmpty())
                     state->second = prefetch.error();
-                done(state->first, state->second);
+                if (!self) {
+                    done(state->first, state->second);
+                    return;
+                }
+                self->read(id, Secret::MoreApiKeys, context, [state, done](const ReadResult &more) {
+                    if (more)
+                        state->first.moreApiKeys = splitKeys(*more);
+                    else if (state->second.isEmpty())
+                        state->second = more.error();
+                    done(state->first, state->second);
+                });
             });
         });
     }
 
-    // The entry under which a secret is stored: "provider/<id>/api-key", ".../prefetch-key";
+    // The entry under which a secret is stored: "provider/<id>/api-key", ".../prefetch-key",
+    // ".../more-api-keys";
     // the proxy's password is "network/proxy-password".
     static QString entryName(const QString &providerId, Secret secret)
     {
         if (secret == Secret::ProxyPassword)
             return QStringLiteral("network/proxy-password");
         return QStringLiteral("provider/%1/%2")
-            .arg(providerId, secret == Secret::ApiKey ? QStringLiteral("api-key") : QStringLiteral("prefetch-key"));
+            .arg(providerId, secret == Secret::ApiKey        ? QStringLiteral("api-key")
+                             : secret == Secret::MoreApiKeys ? QStringLiteral("more-api-keys")
+                                                             : QStringLiteral("prefetch-key"));
     }
 
 signals:
