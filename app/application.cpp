@@ -498,10 +498,11 @@ bool Application::start(const Options &options)
     // The translators are in place already (main() installs them before parsing the command line).
     installWindowIcon();
     if (!options.providerId.isEmpty()) {
-        if (!Llm::builtinProfile(options.providerId).id.isEmpty())
-            m_settings.providerId = options.providerId; // for this run; not saved unless changed in Settings
+        // An id, or the name of one provider (an endpoint's, say); the user's endpoints included.
+        if (const auto id = m_settings.findProvider(options.providerId))
+            m_settings.providerId = *id; // for this run; not saved unless changed in Settings
         else
-            problems << tr("Unknown provider \"%1\"; using the one from the settings.").arg(options.providerId);
+            problems << tr("%1 Using the one from the settings.").arg(id.error());
     }
     if (!LocalProvider::LatencyProfile::byName(m_latencyProfile)) {
         problems << tr("Unknown latency profile \"%1\"; using \"hosted\".").arg(m_latencyProfile);
