@@ -274,9 +274,9 @@ private:
         const QStringList ids = m_settings.childGroups();
         m_settings.endGroup();
         for (const QString &id : ids) {
-            if (m_droppedEndpoints.contains(id))
-                continue; // its endpoint was dropped with a problem already
             if (!out.knowsProvider(id)) {
+                if (m_droppedEndpoints.contains(id))
+                    continue; // its endpoint was dropped with a problem already
                 problems << AppSettings::tr("The settings file has settings for an unknown provider \"%1\"; "
                                             "they were ignored.")
                                 .arg(id);

@@ -67,6 +67,7 @@ EndpointDialog::EndpointDialog(const UserEndpoints &endpoints, const QString &re
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_buttons->button(QDialogButtonBox::Ok)->setText(adding ? tr("Add") : tr("Rename"));
+    m_buttons->button(QDialogButtonBox::Ok)->setDefault(true); // Enter in the name field
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(m_buttons);
