@@ -377,6 +377,8 @@ void Application::applySettings(const Gui::AppSettings &settings)
         || old.profile(old.providerId).model != settings.profile(settings.providerId).model
         || old.profile(old.providerId).extraHeaders != settings.profile(settings.providerId).extraHeaders
         || old.profile(old.providerId).concurrencyLimit != settings.profile(settings.providerId).concurrencyLimit
+        // A renamed endpoint: the windows and messages name it.
+        || old.profile(old.providerId).displayName != settings.profile(settings.providerId).displayName
         || old.prefetch.debounce.modelClassifier != settings.prefetch.debounce.modelClassifier;
     m_engine->setSettings(settings.effectivePrefetch(settings.providerId));
     m_etiquette->setEnabled(settings.prefetch.pauseOnBatteryAndMetered);
