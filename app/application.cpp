@@ -377,6 +377,8 @@ void Application::applySettings(const Gui::AppSettings &settings)
         || old.profile(old.providerId).model != settings.profile(settings.providerId).model
         || old.profile(old.providerId).extraHeaders != settings.profile(settings.providerId).extraHeaders
         || old.profile(old.providerId).concurrencyLimit != settings.profile(settings.providerId).concurrencyLimit
+        // A renamed endpoint: the windows and messages name it.
+        || old.profile(old.providerId).displayName != settings.profile(settings.providerId).displayName
         || old.prefetch.debounce.modelClassifier != settings.prefetch.debounce.modelClassifier;
     m_engine->setSettings(settings.effectivePrefetch(settings.providerId));
     m_etiquette->setEnabled(settings.prefetch.pauseOnBatteryAndMetered);
@@ -498,10 +500,11 @@ bool Application::start(const Options &options)
     // The translators are in place already (main() installs them before parsing the command line).
     installWindowIcon();
     if (!options.providerId.isEmpty()) {
-        if (!Llm::builtinProfile(options.providerId).id.isEmpty())
-            m_settings.providerId = options.providerId; // for this run; not saved unless changed in Settings
+        // An id, or the name of one provider (an endpoint's, say); the user's endpoints included.
+        if (const auto id = m_settings.findProvider(options.providerId))
+            m_settings.providerId = *id; // for this run; not saved unless changed in Settings
         else
-            problems << tr("Unknown provider \"%1\"; using the one from the settings.").arg(options.providerId);
+            problems << tr("%1 Using the one from the settings.").arg(id.error());
     }
     if (!LocalProvider::LatencyProfile::byName(m_latencyProfile)) {
         problems << tr("Unknown latency profile \"%1\"; using \"hosted\".").arg(m_latencyProfile);

@@ -26,7 +26,8 @@ struct Definitions {
 Definitions::Definitions(QCommandLineParser &parser)
     : provider(QStringLiteral("provider"),
                QCoreApplication::translate(
-                   "CommandLine", "Provider: local, deepseek, qwen, openai, anthropic, ollama, llamacpp, custom."),
+                   "CommandLine", "Provider: local, deepseek, qwen, openai, anthropic, ollama, llamacpp, or the id or "
+                                 "name of an endpoint added in Settings (custom at first)."),
                QStringLiteral("id"))
     , newWindow(QStringLiteral("new-window"),
                 QCoreApplication::translate("CommandLine", "Open the files in a new window. Headstart has one window "

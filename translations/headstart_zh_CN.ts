@@ -4,14 +4,14 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="507"/>
+        <location filename="../app/application.cpp" line="508"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
         <location filename="../app/application.cpp" line="315"/>
         <location filename="../app/application.cpp" line="319"/>
-        <location filename="../app/application.cpp" line="592"/>
+        <location filename="../app/application.cpp" line="593"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
@@ -36,9 +36,9 @@
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="504"/>
-        <source>Unknown provider &quot;%1&quot;; using the one from the settings.</source>
-        <translation>未知的服务商“%1”；改用设置中的服务商。</translation>
+        <location filename="../app/application.cpp" line="505"/>
+        <source>%1 Using the one from the settings.</source>
+        <translation>%1 改用设置中的服务商。</translation>
     </message>
 </context>
 <context>
@@ -146,41 +146,41 @@
     <name>CommandLine</name>
     <message>
         <location filename="../app/commandline.cpp" line="28"/>
-        <source>Provider: local, deepseek, qwen, openai, anthropic, ollama, llamacpp, custom.</source>
-        <translation>服务商：local、deepseek、qwen、openai、anthropic、ollama、llamacpp、custom。</translation>
+        <source>Provider: local, deepseek, qwen, openai, anthropic, ollama, llamacpp, or the id or name of an endpoint added in Settings (custom at first).</source>
+        <translation>服务商：local、deepseek、qwen、openai、anthropic、ollama、llamacpp，或在设置中添加的端点的 ID 或名称（起初为 custom）。</translation>
     </message>
     <message>
-        <location filename="../app/commandline.cpp" line="32"/>
+        <location filename="../app/commandline.cpp" line="33"/>
         <source>Open the files in a new window. Headstart has one window for now: they open in the running one.</source>
         <translation>在新窗口中打开文件。Headstart 目前只有一个窗口：文件会在正在运行的窗口中打开。</translation>
     </message>
     <message>
-        <location filename="../app/commandline.cpp" line="35"/>
+        <location filename="../app/commandline.cpp" line="36"/>
         <source>Latency profile of the local demo engine: hosted, hosted-long-doc, local-gpu, instant.</source>
         <translation>本地演示引擎的延迟配置：hosted、hosted-long-doc、local-gpu、instant。</translation>
     </message>
     <message>
-        <location filename="../app/commandline.cpp" line="39"/>
+        <location filename="../app/commandline.cpp" line="40"/>
         <source>User interface language, e.g. zh_CN (default: the one in Settings, else the system&apos;s).</source>
         <translation>界面语言，例如 zh_CN（默认：设置中选择的语言，否则为系统语言）。</translation>
     </message>
     <message>
-        <location filename="../app/commandline.cpp" line="42"/>
+        <location filename="../app/commandline.cpp" line="43"/>
         <source>Log debug messages to stderr and the log file.</source>
         <translation>将调试信息写入标准错误输出和日志文件。</translation>
     </message>
     <message>
-        <location filename="../app/commandline.cpp" line="44"/>
+        <location filename="../app/commandline.cpp" line="45"/>
         <source>Walk through the main views and save a PNG of each into this folder, then quit.</source>
         <translation>依次打开各主要界面，将每个界面的 PNG 截图保存到此文件夹，然后退出。</translation>
     </message>
     <message>
-        <location filename="../app/commandline.cpp" line="57"/>
+        <location filename="../app/commandline.cpp" line="58"/>
         <source>Headstart: AI writing and chat that starts the answer before you ask.</source>
         <translation>Headstart：在您提问之前就开始生成回答的 AI 写作与对话助手。</translation>
     </message>
     <message>
-        <location filename="../app/commandline.cpp" line="68"/>
+        <location filename="../app/commandline.cpp" line="69"/>
         <source>Markdown or text documents to open, each in its own tab.</source>
         <translation>要打开的 Markdown 或文本文档，每个文档一个标签页。</translation>
     </message>
@@ -938,194 +938,194 @@
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="219"/>
+        <location filename="../ui/appsettings.cpp" line="215"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="226"/>
+        <location filename="../ui/appsettings.cpp" line="222"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="229"/>
+        <location filename="../ui/appsettings.cpp" line="225"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="232"/>
+        <location filename="../ui/appsettings.cpp" line="228"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="245"/>
-        <location filename="../ui/appsettings.cpp" line="255"/>
+        <location filename="../ui/appsettings.cpp" line="241"/>
+        <location filename="../ui/appsettings.cpp" line="251"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="272"/>
+        <location filename="../ui/appsettings.cpp" line="268"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="282"/>
+        <location filename="../ui/appsettings.cpp" line="280"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="297"/>
-        <location filename="../ui/appsettings.cpp" line="323"/>
+        <location filename="../ui/appsettings.cpp" line="295"/>
+        <location filename="../ui/appsettings.cpp" line="321"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="304"/>
+        <location filename="../ui/appsettings.cpp" line="302"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="309"/>
+        <location filename="../ui/appsettings.cpp" line="307"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="314"/>
+        <location filename="../ui/appsettings.cpp" line="312"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="327"/>
+        <location filename="../ui/appsettings.cpp" line="325"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="339"/>
+        <location filename="../ui/appsettings.cpp" line="337"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="343"/>
+        <location filename="../ui/appsettings.cpp" line="341"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="354"/>
+        <location filename="../ui/appsettings.cpp" line="352"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="367"/>
+        <location filename="../ui/appsettings.cpp" line="365"/>
         <source>%1 has no extended thinking; the thinking budget in the settings file was ignored.</source>
         <translation>%1 没有扩展思考功能；已忽略设置文件中的思考预算。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="373"/>
+        <location filename="../ui/appsettings.cpp" line="371"/>
         <source>The thinking budget of %1 in the settings file (%2) is not 0 (off) or a whole number of tokens from %3 to %4; thinking stays off.</source>
         <translation>设置文件中 %1 的思考预算（%2）不是 0（关闭），也不是 %3 到 %4 之间的整数个词元；思考保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="386"/>
+        <location filename="../ui/appsettings.cpp" line="384"/>
         <source>%1 has no choice of cache lifetime; the setting in the settings file was ignored.</source>
         <translation>%1 没有可选的缓存时长；已忽略设置文件中的这一项。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="392"/>
+        <location filename="../ui/appsettings.cpp" line="390"/>
         <source>The cache lifetime of %1 in the settings file (%2) is not true (an hour) or false (five minutes); it stays five minutes.</source>
         <translation>设置文件中 %1 的缓存时长（%2）既不是 true（一小时）也不是 false（五分钟）；仍为五分钟。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="403"/>
+        <location filename="../ui/appsettings.cpp" line="401"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="413"/>
+        <location filename="../ui/appsettings.cpp" line="411"/>
         <source>Whether %1 may use plain http:// was neither true nor false in the settings file; it may not.</source>
         <translation>设置文件中关于 %1 是否可以使用明文 http:// 的值既不是 true 也不是 false；因此不允许。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="426"/>
+        <location filename="../ui/appsettings.cpp" line="424"/>
         <source>The %1 timeout of %2 in the settings file (%3) is not a whole number of seconds from %4 to %5; using %6 s.</source>
         <translation>设置文件中 %2 的%1超时（%3）不是 %4 到 %5 之间的整秒数；改用 %6 秒。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="443"/>
+        <location filename="../ui/appsettings.cpp" line="441"/>
         <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="464"/>
+        <location filename="../ui/appsettings.cpp" line="462"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="474"/>
+        <location filename="../ui/appsettings.cpp" line="472"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; Translate writes the other of English and Chinese.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；“翻译”将写成英语和中文中的另一种。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="485"/>
+        <location filename="../ui/appsettings.cpp" line="483"/>
         <source>The text size in the settings file (%1) is not a percentage from %2 to %3; using the desktop&apos;s size.</source>
         <translation>设置文件中的文字大小（%1）不是 %2 到 %3 之间的百分比；改用桌面的大小。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="499"/>
+        <location filename="../ui/appsettings.cpp" line="497"/>
         <source>The colour scheme in the settings file (%1) is not one of &quot;system&quot;, &quot;light&quot; or &quot;dark&quot;; following the desktop.</source>
         <translation>设置文件中的配色方案（%1）不是“system”“light”或“dark”之一；将跟随桌面。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="509"/>
+        <location filename="../ui/appsettings.cpp" line="507"/>
         <source>The log detail in the settings file (%1) is not one of &quot;warnings&quot;, &quot;normal&quot; or &quot;detailed&quot;; using &quot;normal&quot;.</source>
         <translation>设置文件中的日志详细程度（%1）不是“warnings”、“normal”或“detailed”之一；将使用“normal”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="540"/>
+        <location filename="../ui/appsettings.cpp" line="539"/>
         <source>Normal</source>
         <translation>普通</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="541"/>
+        <location filename="../ui/appsettings.cpp" line="540"/>
         <source>Detailed (for bug reports)</source>
         <translation>详细（用于错误报告）</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="542"/>
+        <location filename="../ui/appsettings.cpp" line="541"/>
         <source>Warnings and errors only</source>
         <translation>仅警告和错误</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="547"/>
+        <location filename="../ui/appsettings.cpp" line="546"/>
         <source>As the desktop</source>
         <translation>跟随桌面</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="547"/>
+        <location filename="../ui/appsettings.cpp" line="546"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="548"/>
+        <location filename="../ui/appsettings.cpp" line="547"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="554"/>
+        <location filename="../ui/appsettings.cpp" line="553"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1023"/>
+        <location filename="../ui/appsettings.cpp" line="1024"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1024"/>
+        <location filename="../ui/appsettings.cpp" line="1025"/>
         <source>first byte</source>
         <translation>首字节</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1025"/>
+        <location filename="../ui/appsettings.cpp" line="1026"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -1191,77 +1191,77 @@
         <translation>%1 像素</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="567"/>
+        <location filename="../ui/appsettings.cpp" line="566"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="577"/>
+        <location filename="../ui/appsettings.cpp" line="576"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="579"/>
+        <location filename="../ui/appsettings.cpp" line="578"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="583"/>
+        <location filename="../ui/appsettings.cpp" line="582"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="634"/>
+        <location filename="../ui/appsettings.cpp" line="633"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="634"/>
+        <location filename="../ui/appsettings.cpp" line="633"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="636"/>
+        <location filename="../ui/appsettings.cpp" line="635"/>
         <source>more</source>
         <translation>更多</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="921"/>
+        <location filename="../ui/appsettings.cpp" line="922"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="927"/>
+        <location filename="../ui/appsettings.cpp" line="928"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="928"/>
+        <location filename="../ui/appsettings.cpp" line="929"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="929"/>
+        <location filename="../ui/appsettings.cpp" line="930"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="930"/>
+        <location filename="../ui/appsettings.cpp" line="931"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="979"/>
+        <location filename="../ui/appsettings.cpp" line="980"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="982"/>
+        <location filename="../ui/appsettings.cpp" line="983"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="987"/>
+        <location filename="../ui/appsettings.cpp" line="988"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -1309,6 +1309,11 @@
         <location filename="../ui/librarysettings.cpp" line="38"/>
         <source>Library folders in the settings file that were not absolute paths were dropped (%1); the other folders are kept.</source>
         <translation>设置文件中不是绝对路径的资料库文件夹已被丢弃（%1）；其余文件夹保留。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettingsproviders.cpp" line="40"/>
+        <source>There is no provider &quot;%1&quot;; the providers are %2.</source>
+        <translation>没有服务商“%1”；可用的服务商有 %2。</translation>
     </message>
 </context>
 <context>
@@ -2427,6 +2432,108 @@
         <location filename="../ui/editmenu.cpp" line="101"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::EndpointButtons</name>
+    <message>
+        <location filename="../ui/endpointbuttons.cpp" line="28"/>
+        <source>Add…</source>
+        <translation>添加…</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointbuttons.cpp" line="28"/>
+        <source>Add an OpenAI- or Anthropic-compatible server: vLLM, LM Studio, OpenRouter, a company gateway</source>
+        <translation>添加兼容 OpenAI 或 Anthropic 的服务器：vLLM、LM Studio、OpenRouter、公司网关</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointbuttons.cpp" line="31"/>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointbuttons.cpp" line="31"/>
+        <source>Rename this endpoint; its settings and keys stay with it</source>
+        <translation>重命名此端点；其设置和密钥保持不变</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointbuttons.cpp" line="33"/>
+        <location filename="../ui/endpointbuttons.cpp" line="79"/>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointbuttons.cpp" line="33"/>
+        <source>Remove this endpoint with its settings and keys</source>
+        <translation>删除此端点及其设置和密钥</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointbuttons.cpp" line="72"/>
+        <source>Remove Endpoint</source>
+        <translation>删除端点</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointbuttons.cpp" line="73"/>
+        <source>Remove &quot;%1&quot; with its base URL, model, headers and prices, and delete its keys from the keychain? Headstart then uses the local demo engine. This cannot be undone.</source>
+        <translation>删除“%1”及其基础 URL、模型、请求头和价格，并从钥匙串中删除其密钥？之后 Headstart 将使用本地演示引擎。此操作无法撤销。</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::EndpointDialog</name>
+    <message>
+        <location filename="../ui/endpointdialog.cpp" line="20"/>
+        <source>Add Endpoint</source>
+        <translation>添加端点</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointdialog.cpp" line="20"/>
+        <source>Rename Endpoint</source>
+        <translation>重命名端点</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointdialog.cpp" line="24"/>
+        <source>A server that speaks OpenAI&apos;s chat completions (vLLM, LM Studio, OpenRouter and most gateways) or Anthropic&apos;s messages. Its base URL, model and key are set on the Providers page once it is added.</source>
+        <translation>支持 OpenAI 聊天补全接口（vLLM、LM Studio、OpenRouter 及大多数网关）或 Anthropic 消息接口的服务器。添加后，在“服务商”页设置其基础 URL、模型和密钥。</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointdialog.cpp" line="36"/>
+        <source>Endpoint name</source>
+        <translation>端点名称</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointdialog.cpp" line="38"/>
+        <source>e.g. Company gateway</source>
+        <translation>例如：公司网关</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointdialog.cpp" line="43"/>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointdialog.cpp" line="50"/>
+        <source>Wire format</source>
+        <translation>接口格式</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointdialog.cpp" line="53"/>
+        <source>How requests are written: to &lt;base URL&gt;/chat/completions or to &lt;base URL&gt;/messages. It cannot be changed later.</source>
+        <translation>请求的写法：发往 &lt;基础 URL&gt;/chat/completions 或 &lt;基础 URL&gt;/messages。以后无法更改。</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointdialog.cpp" line="55"/>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointdialog.cpp" line="69"/>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location filename="../ui/endpointdialog.cpp" line="69"/>
+        <source>Rename</source>
+        <translation>重命名</translation>
     </message>
 </context>
 <context>
@@ -3969,568 +4076,583 @@
 <context>
     <name>Gui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="61"/>
+        <location filename="../ui/settingsdialog.cpp" line="62"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="62"/>
+        <location filename="../ui/settingsdialog.cpp" line="63"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="63"/>
+        <location filename="../ui/settingsdialog.cpp" line="64"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="64"/>
+        <location filename="../ui/settingsdialog.cpp" line="65"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="65"/>
+        <location filename="../ui/settingsdialog.cpp" line="66"/>
         <source> characters</source>
         <translation> 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="66"/>
+        <location filename="../ui/settingsdialog.cpp" line="67"/>
         <source> requests</source>
         <translation> 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="67"/>
+        <location filename="../ui/settingsdialog.cpp" line="68"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="68"/>
-        <location filename="../ui/settingsdialog.cpp" line="951"/>
+        <location filename="../ui/settingsdialog.cpp" line="69"/>
+        <location filename="../ui/settingsdialog.cpp" line="966"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="69"/>
+        <location filename="../ui/settingsdialog.cpp" line="70"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="94"/>
+        <location filename="../ui/settingsdialog.cpp" line="95"/>
         <source>English</source>
         <translation>英语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="95"/>
+        <location filename="../ui/settingsdialog.cpp" line="96"/>
         <source>Simplified Chinese</source>
         <translation>简体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="96"/>
+        <location filename="../ui/settingsdialog.cpp" line="97"/>
         <source>Traditional Chinese</source>
         <translation>繁体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="97"/>
+        <location filename="../ui/settingsdialog.cpp" line="98"/>
         <source>Japanese</source>
         <translation>日语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="98"/>
+        <location filename="../ui/settingsdialog.cpp" line="99"/>
         <source>Korean</source>
         <translation>韩语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="99"/>
+        <location filename="../ui/settingsdialog.cpp" line="100"/>
         <source>French</source>
         <translation>法语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="100"/>
+        <location filename="../ui/settingsdialog.cpp" line="101"/>
         <source>German</source>
         <translation>德语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="101"/>
+        <location filename="../ui/settingsdialog.cpp" line="102"/>
         <source>Spanish</source>
         <translation>西班牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="102"/>
+        <location filename="../ui/settingsdialog.cpp" line="103"/>
         <source>Portuguese</source>
         <translation>葡萄牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="103"/>
+        <location filename="../ui/settingsdialog.cpp" line="104"/>
         <source>Italian</source>
         <translation>意大利语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="104"/>
+        <location filename="../ui/settingsdialog.cpp" line="105"/>
         <source>Russian</source>
         <translation>俄语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="105"/>
+        <location filename="../ui/settingsdialog.cpp" line="106"/>
         <source>Arabic</source>
         <translation>阿拉伯语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="145"/>
+        <location filename="../ui/settingsdialog.cpp" line="146"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="160"/>
+        <location filename="../ui/settingsdialog.cpp" line="161"/>
         <source>&amp;Providers</source>
         <translation>服务商(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="161"/>
+        <location filename="../ui/settingsdialog.cpp" line="162"/>
         <source>P&amp;refetch</source>
         <translation>预取(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="162"/>
+        <location filename="../ui/settingsdialog.cpp" line="163"/>
         <source>&amp;General</source>
         <translation>常规(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="164"/>
+        <location filename="../ui/settingsdialog.cpp" line="165"/>
         <source>N&amp;etwork</source>
         <translation>网络(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="170"/>
+        <location filename="../ui/settingsdialog.cpp" line="171"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="213"/>
+        <location filename="../ui/settingsdialog.cpp" line="212"/>
         <source>Provider in use</source>
         <translation>使用中的服务商</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="214"/>
+        <location filename="../ui/settingsdialog.cpp" line="213"/>
         <source>Provider &amp;in use:</source>
         <translation>使用中的服务商(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="225"/>
+        <location filename="../ui/settingsdialog.cpp" line="231"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="226"/>
+        <location filename="../ui/settingsdialog.cpp" line="232"/>
         <source>Up to and including the version segment, e.g. https://api.deepseek.com/v1. Empty: the provider&apos;s default.</source>
         <translation>包含到版本段为止，例如 https://api.deepseek.com/v1。留空：使用服务商的默认值。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="228"/>
+        <location filename="../ui/settingsdialog.cpp" line="234"/>
         <source>Base &amp;URL:</source>
         <translation>基础 URL(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="239"/>
+        <location filename="../ui/settingsdialog.cpp" line="245"/>
         <source>Allow unencrypted &amp;HTTP to this address</source>
         <translation>允许以未加密的 HTTP 连接此地址(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="251"/>
-        <location filename="../ui/settingsdialog.cpp" line="252"/>
+        <location filename="../ui/settingsdialog.cpp" line="257"/>
+        <location filename="../ui/settingsdialog.cpp" line="258"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="254"/>
+        <location filename="../ui/settingsdialog.cpp" line="260"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="270"/>
+        <location filename="../ui/settingsdialog.cpp" line="276"/>
         <source>Extra headers</source>
         <translation>附加请求头</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="272"/>
+        <location filename="../ui/settingsdialog.cpp" line="278"/>
         <source>Name: value, one per line</source>
         <translation>名称: 值，每行一个</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="276"/>
+        <location filename="../ui/settingsdialog.cpp" line="282"/>
         <source>Sent with every request, e.g. for a gateway. Stored in the settings file in plain text: put API keys in the key fields below, which keep them in the keychain.</source>
         <translation>随每个请求发送，例如供网关使用。以明文保存在设置文件中：API 密钥请填写在下方的密钥栏中，它们保存在钥匙串里。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="278"/>
+        <location filename="../ui/settingsdialog.cpp" line="284"/>
         <source>E&amp;xtra headers:</source>
         <translation>附加请求头(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="290"/>
+        <location filename="../ui/settingsdialog.cpp" line="296"/>
         <source>Concurrent requests</source>
         <translation>并发请求数</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="291"/>
+        <location filename="../ui/settingsdialog.cpp" line="297"/>
         <source>How many requests the provider accepts at once; prefetches give way to your requests at this limit.</source>
         <translation>服务商同时接受的请求数；达到此上限时，预取会为你的请求让路。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="293"/>
+        <location filename="../ui/settingsdialog.cpp" line="299"/>
         <source>&amp;Concurrent requests:</source>
         <translation>并发请求数(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="332"/>
+        <location filename="../ui/settingsdialog.cpp" line="338"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="332"/>
+        <location filename="../ui/settingsdialog.cpp" line="338"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="333"/>
+        <location filename="../ui/settingsdialog.cpp" line="339"/>
         <source>Stored in the system keychain, never in the settings file.</source>
         <translation>保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="334"/>
+        <location filename="../ui/settingsdialog.cpp" line="340"/>
         <source>Pre&amp;fetch key:</source>
         <translation>预取密钥(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="334"/>
+        <location filename="../ui/settingsdialog.cpp" line="340"/>
         <source>Prefetch key</source>
         <translation>预取密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="335"/>
+        <location filename="../ui/settingsdialog.cpp" line="341"/>
         <source>Optional. Early answers use this key, so they never eat the main key&apos;s rate limit.</source>
         <translation>可选。提前回答使用此密钥，因此永远不会占用主密钥的速率限额。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="338"/>
+        <location filename="../ui/settingsdialog.cpp" line="344"/>
         <source>&amp;Show keys</source>
         <translation>显示密钥(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="355"/>
+        <location filename="../ui/settingsdialog.cpp" line="361"/>
         <source>Keys are kept in:</source>
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="361"/>
-        <location filename="../ui/settingsdialog.cpp" line="673"/>
+        <location filename="../ui/settingsdialog.cpp" line="367"/>
+        <location filename="../ui/settingsdialog.cpp" line="688"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="363"/>
+        <location filename="../ui/settingsdialog.cpp" line="369"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="369"/>
+        <location filename="../ui/settingsdialog.cpp" line="375"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="444"/>
+        <location filename="../ui/settingsdialog.cpp" line="491"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="448"/>
+        <location filename="../ui/settingsdialog.cpp" line="495"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="450"/>
+        <location filename="../ui/settingsdialog.cpp" line="497"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="453"/>
+        <location filename="../ui/settingsdialog.cpp" line="500"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="465"/>
+        <location filename="../ui/settingsdialog.cpp" line="462"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="469"/>
+        <location filename="../ui/settingsdialog.cpp" line="466"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="475"/>
+        <location filename="../ui/settingsdialog.cpp" line="472"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="502"/>
+        <location filename="../ui/settingsdialog.cpp" line="516"/>
         <source>Not needed</source>
         <translation>不需要</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="505"/>
+        <location filename="../ui/settingsdialog.cpp" line="519"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="511"/>
+        <location filename="../ui/settingsdialog.cpp" line="525"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="512"/>
+        <location filename="../ui/settingsdialog.cpp" line="526"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="514"/>
+        <location filename="../ui/settingsdialog.cpp" line="528"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="537"/>
+        <location filename="../ui/settingsdialog.cpp" line="551"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="540"/>
+        <location filename="../ui/settingsdialog.cpp" line="554"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="540"/>
+        <location filename="../ui/settingsdialog.cpp" line="554"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="550"/>
+        <location filename="../ui/settingsdialog.cpp" line="564"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="562"/>
+        <location filename="../ui/settingsdialog.cpp" line="576"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="562"/>
+        <location filename="../ui/settingsdialog.cpp" line="576"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="582"/>
+        <location filename="../ui/settingsdialog.cpp" line="596"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="596"/>
+        <location filename="../ui/settingsdialog.cpp" line="610"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="619"/>
+        <location filename="../ui/settingsdialog.cpp" line="634"/>
         <source>Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read them.</source>
         <translation>警告：API 密钥和你的文本将以未加密方式发送到 %1；途经网络上的任何人都能读取它们。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="621"/>
+        <location filename="../ui/settingsdialog.cpp" line="636"/>
         <source>Warning: %1 is plain http:// to another machine, so the API key and your text would cross the network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.</source>
         <translation>警告：%1 是指向另一台计算机的明文 http:// 地址，API 密钥和你的文本将以未加密方式在网络上传输。除非你在下方允许，否则 Headstart 不会向其发送任何内容；建议使用 https://。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="649"/>
+        <location filename="../ui/settingsdialog.cpp" line="664"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="659"/>
+        <location filename="../ui/settingsdialog.cpp" line="674"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="660"/>
+        <location filename="../ui/settingsdialog.cpp" line="675"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="668"/>
+        <location filename="../ui/settingsdialog.cpp" line="683"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="673"/>
+        <location filename="../ui/settingsdialog.cpp" line="688"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="684"/>
+        <location filename="../ui/settingsdialog.cpp" line="699"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="709"/>
+        <location filename="../ui/settingsdialog.cpp" line="724"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="713"/>
+        <location filename="../ui/settingsdialog.cpp" line="728"/>
         <source>Battery and network</source>
         <translation>电池与网络</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="882"/>
+        <location filename="../ui/settingsdialog.cpp" line="897"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="885"/>
+        <location filename="../ui/settingsdialog.cpp" line="900"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="935"/>
+        <location filename="../ui/settingsdialog.cpp" line="950"/>
         <source>Automatic (the other of English and Chinese)</source>
         <translation>自动（英语与中文互译）</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="952"/>
+        <location filename="../ui/settingsdialog.cpp" line="967"/>
         <source>Text size</source>
         <translation>文字大小</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="953"/>
+        <location filename="../ui/settingsdialog.cpp" line="968"/>
         <source>The size of all text, in percent of the desktop&apos;s font size.</source>
         <translation>所有文字的大小，以桌面字体大小的百分比表示。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="954"/>
+        <location filename="../ui/settingsdialog.cpp" line="969"/>
         <source>Te&amp;xt size:</source>
         <translation>文字大小(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="966"/>
+        <location filename="../ui/settingsdialog.cpp" line="981"/>
         <source>Colour scheme</source>
         <translation>配色方案</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="967"/>
+        <location filename="../ui/settingsdialog.cpp" line="982"/>
         <source>Light or dark windows. &quot;As the desktop&quot; follows the desktop&apos;s light or dark style as it changes.</source>
         <translation>浅色或深色窗口。“跟随桌面”会随桌面的浅色或深色风格一起变化。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="969"/>
+        <location filename="../ui/settingsdialog.cpp" line="984"/>
         <source>Colour sc&amp;heme:</source>
         <translation>配色方案(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="981"/>
+        <location filename="../ui/settingsdialog.cpp" line="996"/>
         <source>Log detail</source>
         <translation>日志详细程度</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="982"/>
+        <location filename="../ui/settingsdialog.cpp" line="997"/>
         <source>Log &amp;detail:</source>
         <translation>日志详细程度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="985"/>
+        <location filename="../ui/settingsdialog.cpp" line="1000"/>
         <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="712"/>
+        <location filename="../ui/settingsdialog.cpp" line="727"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="714"/>
+        <location filename="../ui/settingsdialog.cpp" line="729"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="715"/>
+        <location filename="../ui/settingsdialog.cpp" line="730"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="717"/>
+        <location filename="../ui/settingsdialog.cpp" line="732"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="719"/>
+        <location filename="../ui/settingsdialog.cpp" line="734"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="780"/>
-        <location filename="../ui/settingsdialog.cpp" line="800"/>
+        <location filename="../ui/settingsdialog.cpp" line="795"/>
+        <location filename="../ui/settingsdialog.cpp" line="815"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="795"/>
+        <location filename="../ui/settingsdialog.cpp" line="810"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="810"/>
+        <location filename="../ui/settingsdialog.cpp" line="825"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="873"/>
+        <location filename="../ui/settingsdialog.cpp" line="888"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="874"/>
+        <location filename="../ui/settingsdialog.cpp" line="889"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="878"/>
+        <location filename="../ui/settingsdialog.cpp" line="893"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="920"/>
+        <location filename="../ui/settingsdialog.cpp" line="935"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="921"/>
+        <location filename="../ui/settingsdialog.cpp" line="936"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="924"/>
+        <location filename="../ui/settingsdialog.cpp" line="939"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="938"/>
+        <location filename="../ui/settingsdialog.cpp" line="953"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="939"/>
+        <location filename="../ui/settingsdialog.cpp" line="954"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="940"/>
+        <location filename="../ui/settingsdialog.cpp" line="955"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialogendpoints.cpp" line="44"/>
+        <source>On the command line: --provider %1</source>
+        <translation>命令行中：--provider %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialogendpoints.cpp" line="107"/>
+        <source>%1 was kept: its keys could not be removed from the keychain: %2</source>
+        <translation>已保留 %1：无法从钥匙串中删除其密钥：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialogendpoints.cpp" line="115"/>
+        <source>%1 was removed with its keys.</source>
+        <translation>已删除 %1 及其密钥。</translation>
     </message>
 </context>
 <context>
@@ -4646,6 +4768,85 @@
         <location filename="../ui/timeoutseditor.cpp" line="71"/>
         <source>%1 Built in: %2 s; from %3 to %4 s.</source>
         <translation>%1 内置值：%2 秒；范围 %3 到 %4 秒。</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::UserEndpoints</name>
+    <message>
+        <location filename="../ui/userendpoints.cpp" line="109"/>
+        <source>The name is empty.</source>
+        <translation>名称为空。</translation>
+    </message>
+    <message>
+        <location filename="../ui/userendpoints.cpp" line="111"/>
+        <source>A name has at most %1 characters.</source>
+        <translation>名称最多 %1 个字符。</translation>
+    </message>
+    <message>
+        <location filename="../ui/userendpoints.cpp" line="113"/>
+        <source>A name cannot contain line breaks or other control characters.</source>
+        <translation>名称不能包含换行或其他控制字符。</translation>
+    </message>
+    <message>
+        <location filename="../ui/userendpoints.cpp" line="118"/>
+        <source>A built-in provider is called &quot;%1&quot;.</source>
+        <translation>已有内置服务商名为“%1”。</translation>
+    </message>
+    <message>
+        <location filename="../ui/userendpoints.cpp" line="122"/>
+        <source>Another endpoint is called &quot;%1&quot;.</source>
+        <translation>已有另一个端点名为“%1”。</translation>
+    </message>
+    <message>
+        <location filename="../ui/userendpoints.cpp" line="150"/>
+        <source>There is no endpoint &quot;%1&quot;.</source>
+        <translation>没有端点“%1”。</translation>
+    </message>
+    <message>
+        <location filename="../ui/userendpoints.cpp" line="180"/>
+        <source>OpenAI-compatible (chat completions)</source>
+        <translation>兼容 OpenAI（聊天补全）</translation>
+    </message>
+    <message>
+        <location filename="../ui/userendpoints.cpp" line="181"/>
+        <source>Anthropic-compatible (messages)</source>
+        <translation>兼容 Anthropic（消息）</translation>
+    </message>
+    <message>
+        <location filename="../ui/userendpoints.cpp" line="206"/>
+        <source>%1 The file as it was is kept as %2.</source>
+        <translation>%1 原文件已另存为 %2。</translation>
+    </message>
+    <message>
+        <location filename="../ui/userendpoints.cpp" line="219"/>
+        <source>The settings file has an endpoint with the id &quot;%1&quot;, which is not made of letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;; it was ignored.</source>
+        <translation>设置文件中有一个 ID 为“%1”的端点，其 ID 不只由字母、数字、“.”、“_”和“-”组成；已忽略。</translation>
+    </message>
+    <message>
+        <location filename="../ui/userendpoints.cpp" line="225"/>
+        <source>The settings file has an endpoint with the id &quot;%1&quot;, which is a built-in provider&apos;s; it was ignored.</source>
+        <translation>设置文件中有一个 ID 为“%1”的端点，该 ID 属于内置服务商；已忽略。</translation>
+    </message>
+    <message>
+        <location filename="../ui/userendpoints.cpp" line="242"/>
+        <source>The format of the endpoint &quot;%1&quot; in the settings file (%2) is neither &quot;openai&quot; nor &quot;anthropic&quot;; it is sent OpenAI-compatible requests. If it speaks Anthropic&apos;s format, remove it and add it again.</source>
+        <translation>设置文件中端点“%1”的格式（%2）既不是“openai”也不是“anthropic”；将向其发送兼容 OpenAI 的请求。如果它使用 Anthropic 格式，请删除后重新添加。</translation>
+    </message>
+    <message>
+        <location filename="../ui/userendpoints.cpp" line="245"/>
+        <location filename="../ui/userendpoints.cpp" line="272"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../ui/userendpoints.cpp" line="266"/>
+        <source>Endpoint %1</source>
+        <translation>端点 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/userendpoints.cpp" line="270"/>
+        <source>The name of the endpoint &quot;%1&quot; in the settings file (%2) cannot be used: %3 It is called &quot;%4&quot; now.</source>
+        <translation>设置文件中端点“%1”的名称（%2）无法使用：%3 现已改名为“%4”。</translation>
     </message>
 </context>
 <context>
@@ -5078,6 +5279,7 @@
     </message>
     <message>
         <location filename="../llm/providerprofile.cpp" line="165"/>
+        <location filename="../ui/userendpoints.cpp" line="87"/>
         <source>Custom (OpenAI-compatible)</source>
         <translation>自定义（兼容 OpenAI）</translation>
     </message>

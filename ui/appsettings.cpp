@@ -49,7 +49,7 @@ const QString LogDetailKey = QStringLiteral("log/detail");
 const QString ColorSchemeKey = QStringLiteral("appearance/colorScheme");
 const QString TextSizeKey = QStringLiteral("appearance/textSizePercent");
 const QString RecentFilesKey = QStringLiteral("recentFiles");
-constexpr int FileVersion = 1;
+constexpr int FileVersion = 2; // 2: user endpoints are listed (UserEndpoints)
 constexpr qsizetype MaxTranslateTargetLength = 100;
 
 // How a LogDetail is spelt in the settings file.
@@ -93,11 +93,6 @@ QString trName(const char *text)
     return QCoreApplication::translate("Gui::AppSettings", text);
 }
 
-QString providerName(const QString &id)
-{
-    return Llm::builtinProfile(id).displayName;
-}
-
 int indexOf(PriceField field)
 {
     return static_cast<int>(field);
@@ -125,11 +120,6 @@ bool isThinkingBudget(double tokens)
 bool isPrice(double perMillion)
 {
     return std::isfinite(perMillion) && perMillion >= 0 && perMillion <= Limits::MaxPricePerMillion;
-}
-
-bool isBuiltin(const QString &id)
-{
-    return !Llm::builtinProfile(id).id.isEmpty();
 }
 
 std::optional<bool> parseBool(const QVariant &value)
@@ -193,6 +183,12 @@ public:
     void load(AppSettings &out)
     {
         loadPrefetch(out.prefetch);
+        // Before the providers: their groups and provider/id may name an endpoint.
+        const QVariant version = m_settings.value(VersionKey);
+        UserEndpoints::LoadResult endpoints = UserEndpoints::load(m_settings, version.isValid() ? version.toInt() : 0);
+        out.endpoints = endpoints.endpoints;
+        problems << endpoints.problems;
+        m_droppedEndpoints = endpoints.droppedIds;
         loadProviders(out);
         loadGeneral(out);
         out.proxy = loadProxySettings(m_settings, problems);
@@ -266,11 +262,11 @@ private:
         if (m_settings.contains(ProviderIdKey)) {
             const QVariant raw = m_settings.value(ProviderIdKey);
             const QString id = raw.typeId() == QMetaType::QString ? raw.toString().trimmed() : QString();
-            if (isBuiltin(id)) {
+            if (out.knowsProvider(id)) {
                 out.providerId = id;
             } else {
                 problems << AppSettings::tr("The provider \"%1\" in the settings file is unknown; using %2.")
-                                .arg(quoted(raw), providerName(out.providerId));
+                                .arg(quoted(raw), out.profile(out.providerId).displayName);
             }
         }
 
@@ -278,7 +274,9 @@ private:
         const QStringList ids = m_settings.childGroups();
         m_settings.endGroup();
         for (const QString &id : ids) {
-            if (!isBuiltin(id)) {
+            if (!out.knowsProvider(id)) {
+                if (m_droppedEndpoints.contains(id))
+                    continue; // its endpoint was dropped with a problem already
                 problems << AppSettings::tr("The settings file has settings for an unknown provider \"%1\"; "
                                             "they were ignored.")
                                 .arg(id);
@@ -292,7 +290,7 @@ private:
 
     void loadProvider(AppSettings &out, const QString &id)
     {
-        const Llm::ProviderProfile defaults = Llm::builtinProfile(id);
+        const Llm::ProviderProfile defaults = out.baseProfile(id);
         const QString provider = defaults.displayName;
         const QString defaultUrl = defaults.baseUrl.isEmpty() ? AppSettings::tr("none")
                                                               : defaults.baseUrl.toString();
@@ -523,13 +521,14 @@ private:
     }
 
     QSettings &m_settings;
+    QStringList m_droppedEndpoints;
 };
 
 } // namespace
 
 bool operator==(const AppSettings &a, const AppSettings &b)
 {
-    return a.providerId == b.providerId && a.providers == b.providers
+    return a.providerId == b.providerId && a.providers == b.providers && a.endpoints == b.endpoints
         && AppSettings::samePrefetch(a.prefetch, b.prefetch) && a.uiLanguage == b.uiLanguage
         && a.translateTarget == b.translateTarget && a.firstRun == b.firstRun && a.logDetail == b.logDetail
         && a.textSizePercent == b.textSizePercent && a.colorScheme == b.colorScheme && a.proxy == b.proxy && a.libraryFolders == b.libraryFolders;
@@ -676,13 +675,14 @@ void AppSettings::save(QSettings &settings) const
     const QStringList stored = settings.childGroups();
     settings.endGroup();
     for (const QString &id : stored) {
-        if (!isBuiltin(id))
+        if (!knowsProvider(id)) // and a removed endpoint's
             settings.remove(ProvidersGroup + QLatin1Char('/') + id);
     }
+    endpoints.save(settings);
 
-    for (const Llm::ProviderProfile &builtin : Llm::builtinProfiles()) {
-        const ProviderOverride o = providers.value(builtin.id);
-        settings.beginGroup(ProvidersGroup + QLatin1Char('/') + builtin.id);
+    for (const Llm::ProviderProfile &known : providerProfiles()) {
+        const ProviderOverride o = providers.value(known.id);
+        settings.beginGroup(ProvidersGroup + QLatin1Char('/') + known.id);
         auto put = [&settings](const QString &key, bool present, const QVariant &value) {
             if (present)
                 settings.setValue(key, value);
@@ -754,7 +754,7 @@ void AppSettings::save(QSettings &settings) const
 
 Llm::ProviderProfile AppSettings::profile(const QString &id) const
 {
-    Llm::ProviderProfile p = Llm::builtinProfile(id);
+    Llm::ProviderProfile p = baseProfile(id);
     if (p.id.isEmpty())
         p = Llm::builtinProfile(u"local");
     const ProviderOverride o = providers.value(p.id);
@@ -817,13 +817,14 @@ Prefetch::Settings AppSettings::effectivePrefetch(const QString &id) const
 namespace {
 
 template <typename T>
-void setOverride(QMap<QString, ProviderOverride> &providers, const QString &id,
-                 std::optional<T> ProviderOverride::*field, std::optional<T> value, const T &builtinValue)
+void setOverride(AppSettings &settings, const QString &id, std::optional<T> ProviderOverride::*field,
+                 std::optional<T> value, const T &builtinValue)
 {
-    if (!isBuiltin(id))
+    if (!settings.knowsProvider(id))
         return;
     if (value && *value == builtinValue)
         value.reset();
+    QMap<QString, ProviderOverride> &providers = settings.providers;
     ProviderOverride o = providers.value(id);
     o.*field = std::move(value);
     if (o.isEmpty())
@@ -836,45 +837,45 @@ void setOverride(QMap<QString, ProviderOverride> &providers, const QString &id,
 
 void AppSettings::setBaseUrl(const QString &id, const std::optional<QUrl> &url)
 {
-    const Llm::ProviderProfile builtin = Llm::builtinProfile(id);
-    setOverride(providers, id, &ProviderOverride::baseUrl, builtin.isLocalDemo ? std::nullopt : url, builtin.baseUrl);
+    const Llm::ProviderProfile builtin = baseProfile(id);
+    setOverride(*this, id, &ProviderOverride::baseUrl, builtin.isLocalDemo ? std::nullopt : url, builtin.baseUrl);
 }
 
 void AppSettings::setModel(const QString &id, const std::optional<QString> &model)
 {
-    setOverride(providers, id, &ProviderOverride::model, model, Llm::builtinProfile(id).model);
+    setOverride(*this, id, &ProviderOverride::model, model, baseProfile(id).model);
 }
 
 void AppSettings::setExtraHeaders(const QString &id, const std::optional<HeaderList> &headers)
 {
-    setOverride(providers, id, &ProviderOverride::extraHeaders, headers, Llm::builtinProfile(id).extraHeaders);
+    setOverride(*this, id, &ProviderOverride::extraHeaders, headers, baseProfile(id).extraHeaders);
 }
 
 void AppSettings::setConcurrencyLimit(const QString &id, const std::optional<int> &limit)
 {
-    setOverride(providers, id, &ProviderOverride::concurrencyLimit, limit, Llm::builtinProfile(id).concurrencyLimit);
+    setOverride(*this, id, &ProviderOverride::concurrencyLimit, limit, baseProfile(id).concurrencyLimit);
 }
 
 void AppSettings::setThinkingBudget(const QString &id, const std::optional<int> &budgetTokens)
 {
-    const Llm::ProviderProfile builtin = Llm::builtinProfile(id);
+    const Llm::ProviderProfile builtin = baseProfile(id);
     if (builtin.format != Llm::ApiFormat::AnthropicMessages || (budgetTokens && !isThinkingBudget(*budgetTokens)))
         return;
-    setOverride(providers, id, &ProviderOverride::thinkingBudgetTokens, budgetTokens,
+    setOverride(*this, id, &ProviderOverride::thinkingBudgetTokens, budgetTokens,
                 builtin.encodeOptions.thinkingBudgetTokens);
 }
 
 void AppSettings::setLongCacheLifetime(const QString &id, const std::optional<bool> &on)
 {
-    const Llm::ProviderProfile builtin = Llm::builtinProfile(id);
+    const Llm::ProviderProfile builtin = baseProfile(id);
     if (builtin.format != Llm::ApiFormat::AnthropicMessages)
         return;
-    setOverride(providers, id, &ProviderOverride::longCacheLifetime, on, builtin.encodeOptions.longCacheLifetime);
+    setOverride(*this, id, &ProviderOverride::longCacheLifetime, on, builtin.encodeOptions.longCacheLifetime);
 }
 
 void AppSettings::setPrefetchConsent(const QString &id, bool consent)
 {
-    if (!isBuiltin(id))
+    if (!knowsProvider(id))
         return;
     ProviderOverride o = providers.value(id);
     o.prefetchConsent = consent;
@@ -886,7 +887,7 @@ void AppSettings::setPrefetchConsent(const QString &id, bool consent)
 
 void AppSettings::setAllowInsecureHttp(const QString &id, bool allow)
 {
-    if (!isBuiltin(id))
+    if (!knowsProvider(id))
         return;
     ProviderOverride o = providers.value(id);
     o.allowInsecureHttp = allow;
@@ -898,9 +899,9 @@ void AppSettings::setAllowInsecureHttp(const QString &id, bool allow)
 
 void AppSettings::setPrice(const QString &id, PriceField field, std::optional<double> perMillion)
 {
-    if (!isBuiltin(id))
+    if (!knowsProvider(id))
         return;
-    if (perMillion && (!isPrice(*perMillion) || *perMillion == priceOf(Llm::builtinProfile(id).prices, field)))
+    if (perMillion && (!isPrice(*perMillion) || *perMillion == priceOf(baseProfile(id).prices, field)))
         perMillion.reset();
     ProviderOverride o = providers.value(id);
     o.prices[size_t(indexOf(field))] = perMillion;
@@ -1004,10 +1005,10 @@ QString AppSettings::formatHeaders(const HeaderList &headers)
 
 void AppSettings::setTimeout(const QString &id, TimeoutField field, std::optional<int> seconds)
 {
-    if (!isBuiltin(id))
+    if (!knowsProvider(id))
         return;
     if (seconds
-        && (!isTimeout(field, *seconds) || *seconds == timeoutSecondsOf(Llm::builtinProfile(id).timeouts, field)))
+        && (!isTimeout(field, *seconds) || *seconds == timeoutSecondsOf(baseProfile(id).timeouts, field)))
         seconds.reset();
     ProviderOverride o = providers.value(id);
     o.timeouts[indexOf(field)] = seconds;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "userendpoints.h"
+
 #include "llm/providerprofile.h"
 #include "llm/proxy.h"
 #include "prefetch/settings.h"
@@ -131,7 +133,9 @@ public:
     struct LoadResult;
 
     QString providerId = QStringLiteral("local");   // the provider in use
-    QMap<QString, ProviderOverride> providers;      // by built-in id; only ids of Llm::builtinProfiles()
+    QMap<QString, ProviderOverride> providers;      // by id; only built-ins' (builtinProviders()) and endpoints'
+    // The OpenAI- and Anthropic-compatible servers the user added; their fields are in `providers`.
+    UserEndpoints endpoints;
     Prefetch::Settings prefetch;                    // as the user set it, before consent gating
     QString uiLanguage;                             // "" = the system's, "en", "zh_CN"; read at start
     // The language Translate writes, in English; "" (the default) is automatic: the other of
@@ -172,11 +176,22 @@ public:
     static QStringList recentFiles(QSettings &settings);
     static void addRecentFile(QSettings &settings, const QString &path);
 
-    // The built-in profile `id` with the user's changes, without keys. An unknown id gives the
-    // local demo engine's. The local engine's base URL stays empty: only the app knows its port.
+    // The provider `id` (a built-in or a user endpoint) with the user's changes, without keys. An
+    // unknown id (a removed endpoint) gives the local demo engine's. The local engine's base URL stays empty: only the app knows its port.
     // A provider counts as cloud when it is one, or when its URL leaves this machine.
     Llm::ProviderProfile profile(const QString &id) const;
     Llm::ProviderProfile selectedProfile() const { return profile(providerId); }
+    // The provider `id` before the user's changes; an empty-id profile when there is none.
+    Llm::ProviderProfile baseProfile(const QString &id) const;
+    bool knowsProvider(const QString &id) const { return !baseProfile(id).id.isEmpty(); }
+    // Every provider with the user's changes, as users see them listed: built-ins, then endpoints.
+    QList<Llm::ProviderProfile> providerProfiles() const;
+    // The id of the provider `idOrName` means (--provider): an id, else a name (ignoring case)
+    // that exactly one provider has; or a message saying which are known.
+    std::expected<QString, QString> findProvider(const QString &idOrName) const;
+    // Drops the endpoint and its fields; the provider in use becomes the local engine when it was
+    // this one. Its keys are the caller's to remove from the SecretStore. False: not an endpoint.
+    bool removeEndpoint(const QString &id);
 
     // The settings the engine gets while `providerId` is in use. Hover and debounce prefetch
     // send text the user has not committed to (the document under a resting pointer, an unsent
@@ -189,7 +204,7 @@ public:
     static bool needsPrefetchConsent(const Llm::ProviderProfile &profile);
     bool hasPrefetchConsent(const QString &providerId) const;
 
-    // Setters keep `providers` minimal: a value equal to the built-in default clears the
+    // Setters keep `providers` minimal: a value equal to the default (baseProfile()) clears the
     // override, an empty override is dropped. Unknown ids are ignored.
     void setBaseUrl(const QString &id, const std::optional<QUrl> &url);
     void setModel(const QString &id, const std::optional<QString> &model);

@@ -1,6 +1,7 @@
 #include "settingsdialog.h"
 
 #include "cachelifetimebox.h"
+#include "endpointbuttons.h"
 #include "mnemonic.h"
 #include "money.h"
 #include "librarypage.h"
@@ -208,13 +209,18 @@ QWidget *SettingsDialog::createProvidersPage()
 
     m_provider = new QComboBox(page);
     m_provider->setObjectName(QStringLiteral("provider"));
-    for (const Llm::ProviderProfile &p : Llm::builtinProfiles())
-        m_provider->addItem(p.displayName, p.id);
     m_provider->setAccessibleName(tr("Provider in use"));
     auto *providerLabel = new QLabel(tr("Provider &in use:"), page);
     providerLabel->setBuddy(m_provider);
-    form->addRow(providerLabel, m_provider);
+    m_endpointButtons = new EndpointButtons(page);
+    auto *providerRow = new QHBoxLayout;
+    providerRow->addWidget(m_provider, 1);
+    providerRow->addWidget(m_endpointButtons);
+    form->addRow(providerLabel, providerRow);
     connect(m_provider, &QComboBox::currentIndexChanged, this, &SettingsDialog::onProviderSelected);
+    connect(m_endpointButtons, &EndpointButtons::addAccepted, this, &SettingsDialog::addEndpoint);
+    connect(m_endpointButtons, &EndpointButtons::renameAccepted, this, &SettingsDialog::renameEndpoint);
+    connect(m_endpointButtons, &EndpointButtons::removeConfirmed, this, &SettingsDialog::removeEndpoint);
 
     m_providerNote = wrappingLabel(page);
     m_providerNote->setObjectName(QStringLiteral("providerNote"));
@@ -307,7 +313,7 @@ QWidget *SettingsDialog::createProvidersPage()
         const QString id = currentProviderId();
         m_settings.setLongCacheLifetime(id, on);
         // The cache write price follows the lifetime.
-        m_prices->showProfile(m_settings.profile(id), Llm::builtinProfile(id));
+        m_prices->showProfile(m_settings.profile(id), m_settings.baseProfile(id));
         emitIfChanged();
     });
 
@@ -391,8 +397,8 @@ QWidget *SettingsDialog::createProvidersPage()
     });
     connect(m_prices, &PriceEditor::resetRequested, this, [this] {
         const QString id = currentProviderId();
-        m_settings.setPrices(id, Llm::builtinProfile(id).prices);
-        m_prices->showProfile(m_settings.profile(id), Llm::builtinProfile(id));
+        m_settings.setPrices(id, m_settings.baseProfile(id).prices);
+        m_prices->showProfile(m_settings.profile(id), m_settings.baseProfile(id));
         emitIfChanged();
     });
 
@@ -434,24 +440,15 @@ void SettingsDialog::onProviderSelected(int index)
 void SettingsDialog::refreshProvider()
 {
     const QString id = currentProviderId();
-    const Llm::ProviderProfile builtin = Llm::builtinProfile(id);
+    const Llm::ProviderProfile builtin = m_settings.baseProfile(id);
     const Llm::ProviderProfile profile = m_settings.profile(id);
 
     const QSignalBlocker b1(m_provider), b2(m_baseUrl), b3(m_model), b4(m_headers), b5(m_concurrency);
+    fillProviderList();
     m_provider->setCurrentIndex(m_provider->findData(profile.id));
+    m_endpointButtons->showProvider(m_settings.endpoints, profile.id);
 
-    if (profile.isLocalDemo) {
-        m_providerNote->setText(tr("The local demo engine runs inside Headstart and works offline. It is not a "
-                                   "language model: it writes placeholder text with realistic timing, so every "
-                                   "feature can be tried without a key or a network."));
-    } else if (profile.isCloud) {
-        m_providerNote->setText(tr("Text you send goes to %1 at %2.")
-                                    .arg(profile.displayName,
-                                         profile.baseUrl.host().isEmpty() ? tr("the base URL below")
-                                                                          : profile.baseUrl.host()));
-    } else {
-        m_providerNote->setText(tr("%1 runs on this computer: text stays on this machine.").arg(profile.displayName));
-    }
+    refreshProviderNote();
 
     const bool editable = !profile.isLocalDemo;
     m_baseUrl->setEnabled(editable);
@@ -485,6 +482,23 @@ void SettingsDialog::refreshProvider()
     m_testResult->clear();
     setTestRunning(false);
     loadKeys();
+}
+
+void SettingsDialog::refreshProviderNote()
+{
+    const Llm::ProviderProfile profile = m_settings.profile(currentProviderId());
+    if (profile.isLocalDemo) {
+        m_providerNote->setText(tr("The local demo engine runs inside Headstart and works offline. It is not a "
+                                   "language model: it writes placeholder text with realistic timing, so every "
+                                   "feature can be tried without a key or a network."));
+    } else if (profile.isCloud) {
+        m_providerNote->setText(tr("Text you send goes to %1 at %2.")
+                                    .arg(profile.displayName,
+                                         profile.baseUrl.host().isEmpty() ? tr("the base URL below")
+                                                                          : profile.baseUrl.host()));
+    } else {
+        m_providerNote->setText(tr("%1 runs on this computer: text stays on this machine.").arg(profile.displayName));
+    }
 }
 
 void SettingsDialog::loadKeys()
@@ -566,7 +580,7 @@ void SettingsDialog::applyTextFields()
 {
     m_textTimer.stop();
     const QString id = currentProviderId();
-    const Llm::ProviderProfile builtin = Llm::builtinProfile(id);
+    const Llm::ProviderProfile builtin = m_settings.baseProfile(id);
     if (builtin.isLocalDemo)
         return;
 
@@ -598,6 +612,7 @@ void SettingsDialog::applyTextFields()
     }
     if (m_settings.profile(id).isCloud != m_emitted.profile(id).isCloud)
         refreshConsent(); // a local server moved to another host, or back
+    refreshProviderNote(); // it names the host
     refreshInsecureHttp();
     emitIfChanged();
 }

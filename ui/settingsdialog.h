@@ -26,6 +26,7 @@ namespace Prefetch { class ConnectionTest; }
 
 namespace Gui {
 
+class EndpointButtons;
 class LibraryPage;
 class NetworkPage;
 class PriceEditor;
@@ -103,6 +104,7 @@ private:
 
     void refreshAll();
     void refreshProvider();
+    void refreshProviderNote();
     void refreshKeyStorage();
     void refreshConsent();
     void refreshInsecureHttp();
@@ -112,6 +114,10 @@ private:
     void loadKeys();
 
     void onProviderSelected(int index);
+    void fillProviderList();
+    void addEndpoint(const QString &name, Llm::ApiFormat format);
+    void renameEndpoint(const QString &id, const QString &name);
+    void removeEndpoint(const QString &id);
     void applyTextFields();
     void applyParameter(const PrefetchParameter &p, double displayValue);
     void applyTranslateTarget();
@@ -136,6 +142,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     // Providers
     QComboBox *m_provider = nullptr;
+    EndpointButtons *m_endpointButtons = nullptr;
     QLabel *m_providerNote = nullptr;
     QLineEdit *m_baseUrl = nullptr;
     QLabel *m_baseUrlError = nullptr;
