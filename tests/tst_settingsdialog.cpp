@@ -64,6 +64,7 @@ private slots:
     void testConnectionToAClosedPortCannotReach();
     void testConnectionCanBeCancelled();
     void keysGoToTheStoreNotTheSettings();
+    void moreKeysAreStoredOnePerLineAndShownWithCommas();
     void storedKeysAreShownMasked();
     void switchingProviderSavesTheKeyTypedForThePreviousOne();
     void logDetailShowsAndEmitsTheLevel();
@@ -585,6 +586,43 @@ void tst_SettingsDialog::keysGoToTheStoreNotTheSettings()
     QTRY_COMPARE_WITH_TIMEOUT(find<QLabel>("keyStatus")->text(), QStringLiteral("Key removed."), 5000);
 }
 
+void tst_SettingsDialog::moreKeysAreStoredOnePerLineAndShownWithCommas()
+{
+    AppSettings s;
+    s.providerId = QStringLiteral("deepseek");
+    m_dialog = makeDialog(s);
+    m_dialog->show();
+    QApplication::setActiveWindow(m_dialog.get());
+    QVERIFY(QTest::qWaitForWindowActive(m_dialog.get()));
+    auto *more = find<QLineEdit>("moreApiKeys");
+    QTRY_COMPARE_WITH_TIMEOUT(more->placeholderText(), QStringLiteral("None: only the API key"), 5000); // loaded
+    QCOMPARE(more->echoMode(), QLineEdit::Password);
+    // Alt+O, the label's mnemonic, puts the cursor there; keys pasted with any separators.
+    QTest::keyClick(m_dialog.get(), Qt::Key_O, Qt::AltModifier);
+    QTRY_VERIFY_WITH_TIMEOUT(more->hasFocus(), 2000);
+    QTest::keyClicks(more, QStringLiteral("sk-more-b-0123, sk-more-c-4567  sk-more-b-0123"));
+    QTest::keyClick(more, Qt::Key_Return);
+    const QString entry = QStringLiteral("provider/deepseek/more-api-keys");
+    QTRY_COMPARE_WITH_TIMEOUT(m_secrets->entries().value(entry), QStringLiteral("sk-more-b-0123\nsk-more-c-4567"), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(find<QLabel>("keyStatus")->text(), QStringLiteral("Key saved."), 5000);
+
+    // Shown again as a list, masked until Show keys.
+    m_dialog = makeDialog(s);
+    more = find<QLineEdit>("moreApiKeys");
+    QTRY_COMPARE_WITH_TIMEOUT(more->text(), QStringLiteral("sk-more-b-0123, sk-more-c-4567"), 5000);
+    QCOMPARE(more->echoMode(), QLineEdit::Password);
+    find<QCheckBox>("showKeys")->setChecked(true);
+    QCOMPARE(more->echoMode(), QLineEdit::Normal);
+
+    // Emptied, the entry goes.
+    m_dialog->show();
+    more->setFocus();
+    more->selectAll();
+    QTest::keyClick(more, Qt::Key_Delete);
+    QTest::keyClick(more, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_secrets->entries().contains(entry), 5000);
+}
+
 void tst_SettingsDialog::storedKeysAreShownMasked()
 {
     m_secrets->write(QStringLiteral("anthropic"), SecretStore::Secret::ApiKey, QStringLiteral("sk-ant-stored"), nullptr,
@@ -718,9 +756,9 @@ void tst_SettingsDialog::tabVisitsTheProviderFormInReadingOrder()
     }
     // Add… follows the list; Rename… and Remove are off for a built-in, so Tab passes them.
     QCOMPARE(visited, (QStringList{"provider", "addEndpoint", "baseUrl", "model", "extraHeaders", "concurrencyLimit", "apiKey",
-                                   "prefetchKey", "showKeys", "testConnection", "timeout/connect", "timeout/firstByte",
-                                   "timeout/idle", "price/input", "price/cacheWrite", "price/cacheRead",
-                                   "price/output"}));
+                                   "prefetchKey", "moreApiKeys", "showKeys", "testConnection", "timeout/connect",
+                                   "timeout/firstByte", "timeout/idle", "price/input", "price/cacheWrite",
+                                   "price/cacheRead"}));
 }
 
 void tst_SettingsDialog::unencryptedKeyStorageIsAWarning()

@@ -4,14 +4,14 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="508"/>
+        <location filename="../app/application.cpp" line="510"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
         <location filename="../app/application.cpp" line="315"/>
         <location filename="../app/application.cpp" line="319"/>
-        <location filename="../app/application.cpp" line="593"/>
+        <location filename="../app/application.cpp" line="595"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
@@ -26,17 +26,17 @@
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="403"/>
+        <location filename="../app/application.cpp" line="405"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="427"/>
+        <location filename="../app/application.cpp" line="429"/>
         <source>Could not read the proxy password: %1</source>
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="505"/>
+        <location filename="../app/application.cpp" line="507"/>
         <source>%1 Using the one from the settings.</source>
         <translation>%1 改用设置中的服务商。</translation>
     </message>
@@ -3303,7 +3303,7 @@
 <context>
     <name>Gui::MemorySecretStore</name>
     <message>
-        <location filename="../ui/secretstore.h" line="145"/>
+        <location filename="../ui/secretstore.h" line="173"/>
         <source>Memory only (keys are forgotten when Headstart quits)</source>
         <translation>仅内存（Headstart 退出后密钥即被遗忘）</translation>
     </message>
@@ -4112,7 +4112,7 @@
     </message>
     <message>
         <location filename="../ui/settingsdialog.cpp" line="69"/>
-        <location filename="../ui/settingsdialog.cpp" line="966"/>
+        <location filename="../ui/settingsdialog.cpp" line="977"/>
         <source> %</source>
         <translation> %</translation>
     </message>
@@ -4318,339 +4318,359 @@
         <translation>可选。提前回答使用此密钥，因此永远不会占用主密钥的速率限额。</translation>
     </message>
     <message>
+        <location filename="../ui/settingsdialog.cpp" line="343"/>
+        <source>M&amp;ore keys:</source>
+        <translation>更多密钥(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="343"/>
+        <source>More API keys</source>
+        <translation>更多 API 密钥</translation>
+    </message>
+    <message>
         <location filename="../ui/settingsdialog.cpp" line="344"/>
+        <source>Optional. More keys of this provider, separated by commas: when it refuses a key with a rate limit (HTTP 429), the request goes again at once with the next one.</source>
+        <translation>可选。此服务商的更多密钥，用逗号分隔：当它以速率限制（HTTP 429）拒绝某个密钥时，请求会立即改用下一个密钥重发。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="348"/>
         <source>&amp;Show keys</source>
         <translation>显示密钥(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="361"/>
+        <location filename="../ui/settingsdialog.cpp" line="366"/>
         <source>Keys are kept in:</source>
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="367"/>
-        <location filename="../ui/settingsdialog.cpp" line="688"/>
+        <location filename="../ui/settingsdialog.cpp" line="372"/>
+        <location filename="../ui/settingsdialog.cpp" line="699"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="369"/>
+        <location filename="../ui/settingsdialog.cpp" line="374"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="375"/>
+        <location filename="../ui/settingsdialog.cpp" line="380"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="491"/>
+        <location filename="../ui/settingsdialog.cpp" line="496"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="495"/>
+        <location filename="../ui/settingsdialog.cpp" line="500"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="497"/>
+        <location filename="../ui/settingsdialog.cpp" line="502"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="500"/>
+        <location filename="../ui/settingsdialog.cpp" line="505"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="462"/>
+        <location filename="../ui/settingsdialog.cpp" line="467"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="466"/>
+        <location filename="../ui/settingsdialog.cpp" line="471"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="472"/>
+        <location filename="../ui/settingsdialog.cpp" line="477"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="516"/>
+        <location filename="../ui/settingsdialog.cpp" line="521"/>
         <source>Not needed</source>
         <translation>不需要</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="519"/>
+        <location filename="../ui/settingsdialog.cpp" line="524"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="525"/>
+        <location filename="../ui/settingsdialog.cpp" line="529"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="526"/>
+        <location filename="../ui/settingsdialog.cpp" line="530"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="528"/>
+        <location filename="../ui/settingsdialog.cpp" line="531"/>
+        <source>None: only the API key</source>
+        <translation>无：只用 API 密钥</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="533"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="551"/>
+        <location filename="../ui/settingsdialog.cpp" line="561"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="554"/>
+        <location filename="../ui/settingsdialog.cpp" line="564"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="554"/>
+        <location filename="../ui/settingsdialog.cpp" line="564"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="564"/>
+        <location filename="../ui/settingsdialog.cpp" line="574"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="576"/>
+        <location filename="../ui/settingsdialog.cpp" line="586"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="576"/>
+        <location filename="../ui/settingsdialog.cpp" line="586"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="596"/>
+        <location filename="../ui/settingsdialog.cpp" line="606"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="610"/>
+        <location filename="../ui/settingsdialog.cpp" line="620"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="634"/>
+        <location filename="../ui/settingsdialog.cpp" line="644"/>
         <source>Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read them.</source>
         <translation>警告：API 密钥和你的文本将以未加密方式发送到 %1；途经网络上的任何人都能读取它们。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="636"/>
+        <location filename="../ui/settingsdialog.cpp" line="646"/>
         <source>Warning: %1 is plain http:// to another machine, so the API key and your text would cross the network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.</source>
         <translation>警告：%1 是指向另一台计算机的明文 http:// 地址，API 密钥和你的文本将以未加密方式在网络上传输。除非你在下方允许，否则 Headstart 不会向其发送任何内容；建议使用 https://。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="664"/>
+        <location filename="../ui/settingsdialog.cpp" line="675"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="674"/>
+        <location filename="../ui/settingsdialog.cpp" line="685"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="675"/>
+        <location filename="../ui/settingsdialog.cpp" line="686"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="683"/>
+        <location filename="../ui/settingsdialog.cpp" line="694"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="688"/>
+        <location filename="../ui/settingsdialog.cpp" line="699"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="699"/>
+        <location filename="../ui/settingsdialog.cpp" line="710"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="724"/>
+        <location filename="../ui/settingsdialog.cpp" line="735"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="728"/>
+        <location filename="../ui/settingsdialog.cpp" line="739"/>
         <source>Battery and network</source>
         <translation>电池与网络</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="897"/>
+        <location filename="../ui/settingsdialog.cpp" line="908"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="900"/>
+        <location filename="../ui/settingsdialog.cpp" line="911"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="950"/>
+        <location filename="../ui/settingsdialog.cpp" line="961"/>
         <source>Automatic (the other of English and Chinese)</source>
         <translation>自动（英语与中文互译）</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="967"/>
+        <location filename="../ui/settingsdialog.cpp" line="978"/>
         <source>Text size</source>
         <translation>文字大小</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="968"/>
+        <location filename="../ui/settingsdialog.cpp" line="979"/>
         <source>The size of all text, in percent of the desktop&apos;s font size.</source>
         <translation>所有文字的大小，以桌面字体大小的百分比表示。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="969"/>
+        <location filename="../ui/settingsdialog.cpp" line="980"/>
         <source>Te&amp;xt size:</source>
         <translation>文字大小(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="981"/>
+        <location filename="../ui/settingsdialog.cpp" line="992"/>
         <source>Colour scheme</source>
         <translation>配色方案</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="982"/>
+        <location filename="../ui/settingsdialog.cpp" line="993"/>
         <source>Light or dark windows. &quot;As the desktop&quot; follows the desktop&apos;s light or dark style as it changes.</source>
         <translation>浅色或深色窗口。“跟随桌面”会随桌面的浅色或深色风格一起变化。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="984"/>
+        <location filename="../ui/settingsdialog.cpp" line="995"/>
         <source>Colour sc&amp;heme:</source>
         <translation>配色方案(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="996"/>
+        <location filename="../ui/settingsdialog.cpp" line="1007"/>
         <source>Log detail</source>
         <translation>日志详细程度</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="997"/>
+        <location filename="../ui/settingsdialog.cpp" line="1008"/>
         <source>Log &amp;detail:</source>
         <translation>日志详细程度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1000"/>
+        <location filename="../ui/settingsdialog.cpp" line="1011"/>
         <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="727"/>
+        <location filename="../ui/settingsdialog.cpp" line="738"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="729"/>
+        <location filename="../ui/settingsdialog.cpp" line="740"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="730"/>
+        <location filename="../ui/settingsdialog.cpp" line="741"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="732"/>
+        <location filename="../ui/settingsdialog.cpp" line="743"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="734"/>
+        <location filename="../ui/settingsdialog.cpp" line="745"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="795"/>
-        <location filename="../ui/settingsdialog.cpp" line="815"/>
+        <location filename="../ui/settingsdialog.cpp" line="806"/>
+        <location filename="../ui/settingsdialog.cpp" line="826"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="810"/>
+        <location filename="../ui/settingsdialog.cpp" line="821"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="825"/>
+        <location filename="../ui/settingsdialog.cpp" line="836"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="888"/>
+        <location filename="../ui/settingsdialog.cpp" line="899"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="889"/>
+        <location filename="../ui/settingsdialog.cpp" line="900"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="893"/>
+        <location filename="../ui/settingsdialog.cpp" line="904"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="935"/>
+        <location filename="../ui/settingsdialog.cpp" line="946"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="936"/>
+        <location filename="../ui/settingsdialog.cpp" line="947"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="939"/>
+        <location filename="../ui/settingsdialog.cpp" line="950"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="953"/>
+        <location filename="../ui/settingsdialog.cpp" line="964"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="954"/>
+        <location filename="../ui/settingsdialog.cpp" line="965"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="955"/>
+        <location filename="../ui/settingsdialog.cpp" line="966"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogendpoints.cpp" line="44"/>
+        <location filename="../ui/settingsdialogendpoints.cpp" line="45"/>
         <source>On the command line: --provider %1</source>
         <translation>命令行中：--provider %1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogendpoints.cpp" line="107"/>
+        <location filename="../ui/settingsdialogendpoints.cpp" line="111"/>
         <source>%1 was kept: its keys could not be removed from the keychain: %2</source>
         <translation>已保留 %1：无法从钥匙串中删除其密钥：%2</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogendpoints.cpp" line="115"/>
+        <location filename="../ui/settingsdialogendpoints.cpp" line="119"/>
         <source>%1 was removed with its keys.</source>
         <translation>已删除 %1 及其密钥。</translation>
     </message>
@@ -5260,12 +5280,12 @@
 <context>
     <name>Llm::LlmStream</name>
     <message>
-        <location filename="../llm/llmstream.cpp" line="105"/>
+        <location filename="../llm/llmstream.cpp" line="106"/>
         <source>The base URL is not set or not an http(s) URL.</source>
         <translation>基础 URL 未设置，或不是 http(s) 地址。</translation>
     </message>
     <message>
-        <location filename="../llm/llmstream.cpp" line="461"/>
+        <location filename="../llm/llmstream.cpp" line="463"/>
         <source>The server answered with %1 instead of an event stream.</source>
         <translation>服务器返回了 %1，而不是事件流。</translation>
     </message>

@@ -340,6 +340,10 @@ QWidget *SettingsDialog::createProvidersPage()
     makeKeyField(m_prefetchKey, tr("Pre&fetch key:"), tr("Prefetch key"),
                  tr("Optional. Early answers use this key, so they never eat the main key's rate limit."),
                  "prefetchKey");
+    makeKeyField(m_moreKeys, tr("M&ore keys:"), tr("More API keys"),
+                 tr("Optional. More keys of this provider, separated by commas: when it refuses a key with a rate "
+                    "limit (HTTP 429), the request goes again at once with the next one."),
+                 "moreApiKeys");
 
     m_showKeys = new QCheckBox(tr("&Show keys"), page);
     m_showKeys->setObjectName(QStringLiteral("showKeys"));
@@ -347,6 +351,7 @@ QWidget *SettingsDialog::createProvidersPage()
         const auto mode = show ? QLineEdit::Normal : QLineEdit::Password;
         m_apiKey.edit->setEchoMode(mode);
         m_prefetchKey.edit->setEchoMode(mode);
+        m_moreKeys.edit->setEchoMode(mode);
     });
     form->addRow(QString(), m_showKeys);
 
@@ -508,7 +513,7 @@ void SettingsDialog::loadKeys()
     const QString id = currentProviderId();
     const bool needsNoKey = m_settings.profile(id).isLocalDemo;
     m_keyStatus->clear();
-    for (KeyField *field : {&m_apiKey, &m_prefetchKey}) {
+    for (KeyField *field : {&m_apiKey, &m_prefetchKey, &m_moreKeys}) {
         field->dirty = false;
         field->edit->clear();
         field->edit->setEnabled(!needsNoKey);
@@ -521,15 +526,17 @@ void SettingsDialog::loadKeys()
                                  [this, field, generation](const SecretStore::ReadResult &result) {
             if (generation != m_keyGeneration)
                 return; // another provider is shown by now
-            field->edit->setPlaceholderText(field->secret == SecretStore::Secret::ApiKey
-                                                ? tr("Not set")
-                                                : tr("Not set: prefetches use the API key"));
+            field->edit->setPlaceholderText(field->secret == SecretStore::Secret::ApiKey        ? tr("Not set")
+                                            : field->secret == SecretStore::Secret::PrefetchKey ? tr("Not set: prefetches use the API key")
+                                                                                                : tr("None: only the API key"));
             if (!result) {
                 m_keyStatus->setText(tr("Could not read the stored key: %1").arg(result.error()));
                 return;
             }
             if (!field->dirty) // typed meanwhile: what the user typed wins
-                field->edit->setText(*result);
+                field->edit->setText(field->secret == SecretStore::Secret::MoreApiKeys
+                                         ? SecretStore::splitKeys(*result).join(QStringLiteral(", "))
+                                         : *result);
         });
     }
     refreshKeyStorage();
@@ -539,11 +546,14 @@ void SettingsDialog::saveKeys()
 {
     m_keyTimer.stop();
     const QString id = currentProviderId();
-    for (KeyField *field : {&m_apiKey, &m_prefetchKey}) {
+    for (KeyField *field : {&m_apiKey, &m_prefetchKey, &m_moreKeys}) {
         if (!field->dirty)
             continue;
         field->dirty = false;
-        const QString value = field->edit->text().trimmed();
+        // More keys are stored one per line, however they were separated when typed.
+        const QString value = field->secret == SecretStore::Secret::MoreApiKeys
+            ? SecretStore::splitKeys(field->edit->text()).join(QLatin1Char('\n'))
+            : field->edit->text().trimmed();
         const bool removing = value.isEmpty();
         m_services.secrets->write(id, field->secret, value, this,
                                   [this, id, removing](const SecretStore::WriteResult &result) {
@@ -661,6 +671,7 @@ void SettingsDialog::toggleConnectionTest()
     // The keys as typed, saved or not: testing a key before keeping it is the point.
     profile.apiKey = m_apiKey.edit->text().trimmed();
     profile.prefetchApiKey = m_prefetchKey.edit->text().trimmed();
+    profile.moreApiKeys = SecretStore::splitKeys(m_moreKeys.edit->text());
     m_testResult->setText(tr("Testing %1…").arg(profile.displayName));
     setTestRunning(true);
     m_test->start(profile);

@@ -155,6 +155,7 @@ private:
     QSpinBox *m_concurrency = nullptr;
     KeyField m_apiKey{SecretStore::Secret::ApiKey};
     KeyField m_prefetchKey{SecretStore::Secret::PrefetchKey};
+    KeyField m_moreKeys{SecretStore::Secret::MoreApiKeys};
     QCheckBox *m_showKeys = nullptr;
     QLabel *m_keyStorageIcon = nullptr;
     QLabel *m_keyStorage = nullptr;

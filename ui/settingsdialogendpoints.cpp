@@ -11,6 +11,7 @@
 
 #include "prefetch/connectiontest.h"
 
+#include <iterator>
 #include <memory>
 
 namespace Gui {
@@ -86,15 +87,18 @@ void SettingsDialog::removeEndpoint(const QString &id)
         m_keyTimer.stop();
         m_apiKey.dirty = false;
         m_prefetchKey.dirty = false;
+        m_moreKeys.dirty = false;
         if (m_test)
             m_test->cancel();
     }
     // The keys first: if the keychain refuses, the endpoint stays, so nothing is left behind
     // under an id no endpoint has.
     m_endpointButtons->setEnabled(false);
-    auto pending = std::make_shared<int>(2);
+    const SecretStore::Secret secrets[] = {SecretStore::Secret::ApiKey, SecretStore::Secret::PrefetchKey,
+                                           SecretStore::Secret::MoreApiKeys};
+    auto pending = std::make_shared<int>(int(std::size(secrets)));
     auto failure = std::make_shared<QString>();
-    for (SecretStore::Secret secret : {SecretStore::Secret::ApiKey, SecretStore::Secret::PrefetchKey}) {
+    for (SecretStore::Secret secret : secrets) {
         m_services.secrets->remove(id, secret, this,
                                    [this, id, name, pending, failure](const SecretStore::WriteResult &result) {
             if (!result && failure->isEmpty())
