@@ -2458,7 +2458,7 @@
     </message>
     <message>
         <location filename="../ui/endpointbuttons.cpp" line="33"/>
-        <location filename="../ui/endpointbuttons.cpp" line="79"/>
+        <location filename="../ui/endpointbuttons.cpp" line="80"/>
         <source>Remove</source>
         <translation>删除</translation>
     </message>
@@ -2468,12 +2468,12 @@
         <translation>删除此端点及其设置和密钥</translation>
     </message>
     <message>
-        <location filename="../ui/endpointbuttons.cpp" line="72"/>
+        <location filename="../ui/endpointbuttons.cpp" line="73"/>
         <source>Remove Endpoint</source>
         <translation>删除端点</translation>
     </message>
     <message>
-        <location filename="../ui/endpointbuttons.cpp" line="73"/>
+        <location filename="../ui/endpointbuttons.cpp" line="74"/>
         <source>Remove &quot;%1&quot; with its base URL, model, headers and prices, and delete its keys from the keychain? Headstart then uses the local demo engine. This cannot be undone.</source>
         <translation>删除“%1”及其基础 URL、模型、请求头和价格，并从钥匙串中删除其密钥？之后 Headstart 将使用本地演示引擎。此操作无法撤销。</translation>
     </message>

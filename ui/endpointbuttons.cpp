@@ -31,6 +31,7 @@ EndpointButtons::EndpointButtons(QWidget *parent)
     m_rename = makeButton(tr("Rename…"), tr("Rename this endpoint; its settings and keys stay with it"),
                           "renameEndpoint");
     m_remove = makeButton(tr("Remove"), tr("Remove this endpoint with its settings and keys"), "removeEndpoint");
+    layout->addStretch(1); // left-aligned under the list
     connect(m_add, &QPushButton::clicked, this, &EndpointButtons::askToAdd);
     connect(m_rename, &QPushButton::clicked, this, &EndpointButtons::askToRename);
     connect(m_remove, &QPushButton::clicked, this, &EndpointButtons::askToRemove);

@@ -213,10 +213,10 @@ QWidget *SettingsDialog::createProvidersPage()
     auto *providerLabel = new QLabel(tr("Provider &in use:"), page);
     providerLabel->setBuddy(m_provider);
     m_endpointButtons = new EndpointButtons(page);
-    auto *providerRow = new QHBoxLayout;
-    providerRow->addWidget(m_provider, 1);
-    providerRow->addWidget(m_endpointButtons);
-    form->addRow(providerLabel, providerRow);
+    // The buttons under the list, not beside it: beside, they left the list too narrow to show
+    // a provider's name whole.
+    form->addRow(providerLabel, m_provider);
+    form->addRow(QString(), m_endpointButtons);
     connect(m_provider, &QComboBox::currentIndexChanged, this, &SettingsDialog::onProviderSelected);
     connect(m_endpointButtons, &EndpointButtons::addAccepted, this, &SettingsDialog::addEndpoint);
     connect(m_endpointButtons, &EndpointButtons::renameAccepted, this, &SettingsDialog::renameEndpoint);
