@@ -14,6 +14,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSqlDatabase>
@@ -52,6 +53,7 @@ private slots:
     void survivesCloseAndReopen();
     void corruptFileIsMovedAsideAndAFreshOneWorks();
     void damagedPagesAreFoundMovedAsideAndSalvaged();
+    void salvageKeepsTheFilesSentWithAQuestion();
     void damageWhileOpenIsReportedAndStopsWrites();
     void filesAndFoldersAreOwnerOnly();
     void newerSchemaIsLeftAlone();
@@ -454,6 +456,69 @@ void tst_ConversationStore::damagedPagesAreFoundMovedAsideAndSalvaged()
                                                                               : files.constLast().filePath());
     QVERIFY(first.open(QIODevice::ReadOnly));
     QVERIFY(first.readAll().startsWith("# Conversation "));
+}
+
+void tst_ConversationStore::salvageKeepsTheFilesSentWithAQuestion()
+{
+    {
+        ConversationStore store(dbPath());
+        const auto id = store.create(QStringLiteral("With files"));
+        QVERIFY(id);
+        Gui::StoredMessage asked;
+        asked.content = QStringLiteral("What do the notes say?");
+        asked.attachments = {{QStringLiteral("notes.md"), QStringLiteral("# Notes\n```\ncode\n```\n")},
+                             {QStringLiteral("todo.txt"), QStringLiteral("Ship it.")}};
+        QVERIFY(store.appendMessage(*id, asked));
+        QVERIFY(store.appendMessage(*id, Llm::Role::Assistant, QStringLiteral("They say to ship it.")));
+    }
+    const auto salvage = Gui::ConversationSalvage::read(dbPath());
+    QVERIFY2(salvage, TestSupport::errorOf(salvage).constData());
+    QCOMPARE(salvage->conversations().size(), 1);
+    const auto &messages = salvage->conversations().constFirst().messages;
+    QCOMPARE(messages.size(), 2);
+    QCOMPARE(messages[0].attachments.size(), 2);
+    QCOMPARE(messages[0].attachments[1].name, QStringLiteral("todo.txt"));
+    QCOMPARE(messages[0].attachments[0].text, QStringLiteral("# Notes\n```\ncode\n```\n"));
+    QVERIFY(messages[1].attachments.isEmpty());
+
+    const QString out = m_dir->filePath(QStringLiteral("salvaged-files"));
+    QVERIFY(salvage->exportTo(out));
+    QFile json(QDir(out).filePath(QStringLiteral("conversations.json")));
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QJsonObject first = QJsonDocument::fromJson(json.readAll()).array().at(0).toObject();
+    const QJsonArray files = first.value(QLatin1String("messages")).toArray().at(0).toObject().value(QLatin1String("attachments")).toArray();
+    QCOMPARE(files.size(), 2);
+    QCOMPARE(files.at(1).toObject().value(QLatin1String("text")).toString(), QStringLiteral("Ship it."));
+    const QStringList markdown = QDir(out).entryList({QStringLiteral("*.md")});
+    QCOMPARE(markdown.size(), 1);
+    QFile md(QDir(out).filePath(markdown.constFirst()));
+    QVERIFY(md.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(md.readAll());
+    QVERIFY2(text.contains(QLatin1String("Attached: notes.md")), qPrintable(text));
+    // The file's own code fence stays inside a longer one.
+    QVERIFY2(text.contains(QLatin1String("````\n# Notes\n```\ncode\n```\n````")), qPrintable(text));
+
+    // A file from before attachments (schema 3: no such column) is salvaged as before.
+    const QString old = m_dir->filePath(QStringLiteral("schema3.sqlite"));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("schema3"));
+        db.setDatabaseName(old);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("CREATE TABLE conversations (id INTEGER PRIMARY KEY, title TEXT, document_path TEXT,"
+                                      " updated_at INTEGER)")));
+        QVERIFY(q.exec(QStringLiteral("CREATE TABLE messages (id INTEGER PRIMARY KEY, conversation_id INTEGER, role TEXT,"
+                                      " content TEXT, state TEXT, created_at INTEGER)")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO conversations VALUES (1, 'Old', '', 0)")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO messages VALUES (1, 1, 'user', 'Still here?', 'complete', 0)")));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("schema3"));
+    const auto older = Gui::ConversationSalvage::read(old);
+    QVERIFY2(older, TestSupport::errorOf(older).constData());
+    QCOMPARE(older->conversations().size(), 1);
+    QCOMPARE(older->conversations().constFirst().messages.size(), 1);
+    QCOMPARE(older->conversations().constFirst().messages[0].content, QStringLiteral("Still here?"));
 }
 
 void tst_ConversationStore::damageWhileOpenIsReportedAndStopsWrites()

@@ -159,6 +159,15 @@ QString fencedText(const Attachment &attachment)
     return out + fence;
 }
 
+QString foldedAttachmentMarkdown(const Attachment &attachment)
+{
+    return QStringLiteral("<details><summary>%1</summary>\n\n%2\n\n</details>\n\n")
+        .arg(QCoreApplication::translate("Gui::ConversationExport", "Attached: %1 (%2)")
+                 .arg(attachment.name, attachmentSizeText(attachment.bytes()))
+                 .toHtmlEscaped(),
+             fencedText(attachment));
+}
+
 QStringList attachmentNameFilters()
 {
     return {QCoreApplication::translate("Gui::Attachments", "Text files (%1)")

@@ -50,6 +50,10 @@ QString messageWithAttachments(const QList<Attachment> &attachments, const QStri
 // An attachment's text in that fence, the closing one ending the last line: "```\n…\n```".
 QString fencedText(const Attachment &attachment);
 
+// An attachment for a Markdown file the user reads (the export, a salvage): folded under
+// "Attached: name (size)", like the chips, with its text in fencedText()'s fence.
+QString foldedAttachmentMarkdown(const Attachment &attachment);
+
 // The attach dialog's name filters: text files (the kinds the library reads), then all files.
 QStringList attachmentNameFilters();
 // "1.2 KiB", in the user's locale.

@@ -199,14 +199,8 @@ QString toMarkdown(const Conversation &c)
         const bool user = m.role == Llm::Role::User;
         out += QStringLiteral("## %1\n\n").arg(user ? QCoreApplication::translate("Gui::ChatDock", "You")
                                                     : QCoreApplication::translate("Gui::ChatDock", "Assistant"));
-        for (const Attachment &a : m.attachments) {
-            // Folded, like the chips: the file's text as it was sent, in a fence it cannot close.
-            out += QStringLiteral("<details><summary>%1</summary>\n\n%2\n\n</details>\n\n")
-                       .arg(QCoreApplication::translate("Gui::ConversationExport", "Attached: %1 (%2)")
-                                .arg(a.name, attachmentSizeText(a.bytes()))
-                                .toHtmlEscaped(),
-                            fencedText(a));
-        }
+        for (const Attachment &a : m.attachments)
+            out += foldedAttachmentMarkdown(a); // the file's text as it was sent
         if (!m.reasoning.isEmpty()) {
             // Folded, as in the chat: a <details> block reads as such on GitHub and most viewers.
             out += QStringLiteral("<details><summary>%1</summary>\n\n%2\n\n</details>\n\n")

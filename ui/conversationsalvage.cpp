@@ -71,7 +71,10 @@ QString markdown(const ConversationSalvage::Conversation &c)
         out += QStringLiteral("## %1").arg(m.role);
         if (m.state != QLatin1String("complete"))
             out += QStringLiteral(" (%1)").arg(m.state);
-        out += QStringLiteral("\n\n") + m.content + QStringLiteral("\n\n");
+        out += QStringLiteral("\n\n");
+        for (const Attachment &a : m.attachments)
+            out += foldedAttachmentMarkdown(a);
+        out += m.content + QStringLiteral("\n\n");
     }
     return out;
 }
@@ -112,8 +115,13 @@ std::expected<ConversationSalvage, QString> ConversationSalvage::read(const QStr
             // Messages by their own id, not through the conversation index: the index may be
             // on a damaged page when the rows are not.
             QSqlQuery message(db);
-            message.prepare(QStringLiteral("SELECT conversation_id, role, content, state, created_at FROM messages"
-                                           " WHERE id = ?"));
+            // Files written before schema 4 have no attachments column: without it, then.
+            const bool withAttachments = message.prepare(
+                QStringLiteral("SELECT conversation_id, role, content, state, created_at, attachments FROM messages"
+                               " WHERE id = ?"));
+            if (!withAttachments)
+                message.prepare(QStringLiteral("SELECT conversation_id, role, content, state, created_at FROM messages"
+                                               " WHERE id = ?"));
             const qint64 lastMessage = maxId(db, QStringLiteral("messages")).value_or(0);
             QSet<qint64> incomplete;
             for (qint64 id = 1; id <= std::min(lastMessage, MaxIdsTried); ++id) {
@@ -127,8 +135,10 @@ std::expected<ConversationSalvage, QString> ConversationSalvage::read(const QStr
                 }
                 const auto at = index.constFind(message.value(0).toLongLong());
                 if (at != index.constEnd())
-                    out.m_conversations[*at].messages.append({message.value(1).toString(), message.value(2).toString(),
-                                                              message.value(3).toString(), fromStamp(message.value(4))});
+                    out.m_conversations[*at].messages.append(
+                        {message.value(1).toString(), message.value(2).toString(), message.value(3).toString(),
+                         fromStamp(message.value(4)),
+                         withAttachments ? attachmentsFromJson(message.value(5).toString()) : QList<Attachment>{}});
                 message.finish();
             }
             // A conversation whose count of messages differs from what its index says, or any
@@ -169,11 +179,15 @@ std::expected<int, QString> ConversationSalvage::exportTo(const QString &directo
         if (!write(dir.filePath(fileStem(c) + QStringLiteral(".md")), markdown(c).toUtf8()))
             return std::unexpected(ConversationSalvage::tr("Cannot write into %1.").arg(QDir::toNativeSeparators(directory)));
         QJsonArray messages;
-        for (const Message &m : c.messages)
-            messages.append(QJsonObject{{QStringLiteral("role"), m.role},
-                                        {QStringLiteral("content"), m.content},
-                                        {QStringLiteral("state"), m.state},
-                                        {QStringLiteral("created"), m.created.toString(Qt::ISODateWithMs)}});
+        for (const Message &m : c.messages) {
+            QJsonObject o{{QStringLiteral("role"), m.role},
+                          {QStringLiteral("content"), m.content},
+                          {QStringLiteral("state"), m.state},
+                          {QStringLiteral("created"), m.created.toString(Qt::ISODateWithMs)}};
+            if (!m.attachments.isEmpty()) // as the conversation export writes them: [{name, text}]
+                o.insert(QStringLiteral("attachments"), attachmentsToJsonArray(m.attachments));
+            messages.append(o);
+        }
         all.append(QJsonObject{{QStringLiteral("id"), c.id},
                                {QStringLiteral("title"), c.title},
                                {QStringLiteral("documentPath"), c.documentPath},

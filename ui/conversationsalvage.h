@@ -1,5 +1,7 @@
 #pragma once
 
+#include "attachments.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QList>
@@ -24,6 +26,7 @@ public:
         QString content;
         QString state;   // "complete", "partial", "failed"
         QDateTime created;
+        QList<Attachment> attachments; // the files sent with a question (files from schema 4 on)
     };
     struct Conversation {
         qint64 id = 0;
