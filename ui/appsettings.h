@@ -1,5 +1,7 @@
 #pragma once
 
+#include "assistants.h"
+
 #include "llm/providerprofile.h"
 #include "llm/proxy.h"
 #include "prefetch/settings.h"
@@ -150,6 +152,8 @@ public:
     Llm::ProxySettings proxy;
     // The folders of the knowledge base (Settings, Library), absolute, in the order added.
     QStringList libraryFolders;
+    // The chat's assistants (Settings, Assistants): changes to the built-ins and the user's own.
+    AssistantSettings assistants;
 
     // Reads and validates every key, value by value. A bad value (wrong type, out of range,
     // unknown provider) is reset to its default with one user-readable problem each. Lines
