@@ -21,11 +21,6 @@ const QString IdKey = QStringLiteral("id");
 const QString OffValue = QStringLiteral("off");
 const QString DefaultValue = QStringLiteral("default");
 
-QString trProblem(const char *text)
-{
-    return QCoreApplication::translate("Gui::AppSettings", text);
-}
-
 // INI values come back as strings; one with an unquoted comma (typed by hand) as a list of them.
 std::optional<QString> textOf(const QVariant &value)
 {
@@ -60,7 +55,7 @@ public:
         const auto text = textOf(m_settings.value(NameKey));
         const QString name = text ? text->trimmed() : QString();
         if (name.isEmpty() || name.size() > AssistantSettings::MaxNameLength) {
-            m_problems << trProblem("The name of the assistant %1 in the settings file was empty or longer than "
+            m_problems << QCoreApplication::translate("Gui::AppSettings", "The name of the assistant %1 in the settings file was empty or longer than "
                                     "%2 characters; using its default name.")
                               .arg(m_label)
                               .arg(AssistantSettings::MaxNameLength);
@@ -75,7 +70,7 @@ public:
             return std::nullopt;
         const auto text = textOf(m_settings.value(PromptKey));
         if (!text || text->size() > AssistantSettings::MaxPromptLength) {
-            m_problems << trProblem("The instructions of the assistant %1 in the settings file were not text or "
+            m_problems << QCoreApplication::translate("Gui::AppSettings", "The instructions of the assistant %1 in the settings file were not text or "
                                     "longer than %2 characters; using its default instructions.")
                               .arg(m_label)
                               .arg(AssistantSettings::MaxPromptLength);
@@ -94,7 +89,7 @@ public:
             return std::optional<double>();
         const auto t = numberOf(raw);
         if (!t || *t < AssistantSettings::MinTemperature || *t > AssistantSettings::MaxTemperature) {
-            m_problems << trProblem("The temperature of the assistant %1 in the settings file (%2) was not a number "
+            m_problems << QCoreApplication::translate("Gui::AppSettings", "The temperature of the assistant %1 in the settings file (%2) was not a number "
                                     "from 0 to 2; using its default temperature.")
                               .arg(m_label, textOf(raw).value_or(QString()).left(40));
             return std::nullopt;
@@ -111,7 +106,7 @@ public:
             return std::optional<std::optional<int>>(std::in_place, std::nullopt);
         const auto n = numberOf(raw);
         if (!n || std::trunc(*n) != *n || *n < AssistantSettings::MinMaxTokens || *n > AssistantSettings::MaxMaxTokens) {
-            m_problems << trProblem("The answer length of the assistant %1 in the settings file (%2) was not a whole "
+            m_problems << QCoreApplication::translate("Gui::AppSettings", "The answer length of the assistant %1 in the settings file (%2) was not a whole "
                                     "number from %3 to %4; using its default length.")
                               .arg(m_label, textOf(raw).value_or(QString()).left(40))
                               .arg(AssistantSettings::MinMaxTokens)
@@ -133,7 +128,7 @@ void loadOverrides(QSettings &settings, QStringList &problems, AssistantSettings
     const QStringList ids = settings.childGroups();
     for (const QString &id : ids) {
         if (!AssistantSettings::isBuiltinId(id)) {
-            problems << trProblem("The settings file changes a built-in assistant “%1” that does not exist; the "
+            problems << QCoreApplication::translate("Gui::AppSettings", "The settings file changes a built-in assistant “%1” that does not exist; the "
                                   "change was dropped.")
                             .arg(id.left(40));
             continue;
@@ -178,7 +173,7 @@ void loadCustom(QSettings &settings, QStringList &problems, AssistantSettings &o
     }
     settings.endArray();
     if (dropped > 0)
-        problems << trProblem("Assistants in the settings file without a valid id, repeated, or beyond the "
+        problems << QCoreApplication::translate("Gui::AppSettings", "Assistants in the settings file without a valid id, repeated, or beyond the "
                               "first %1 were dropped (%2); the others are kept.")
                         .arg(AssistantSettings::MaxCustom)
                         .arg(dropped);
