@@ -241,9 +241,12 @@ QWidget *ChatDock::createChatPanel()
 
     auto *modeRow = new QHBoxLayout;
     modeRow->addWidget(m_modeBox);
-    modeRow->addWidget(assistantLabel);
-    modeRow->addWidget(m_assistantBox);
     modeRow->addWidget(m_contextLabel, 1);
+    // A row of its own: beside the mode it would widen the dock past what a small screen has.
+    auto *assistantRow = new QHBoxLayout;
+    assistantRow->addWidget(assistantLabel);
+    assistantRow->addWidget(m_assistantBox);
+    assistantRow->addStretch(1);
     auto *sendRow = new QHBoxLayout;
     sendRow->addWidget(m_status, 1);
     sendRow->addWidget(m_stopButton);
@@ -253,6 +256,7 @@ QWidget *ChatDock::createChatPanel()
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_banner);
     layout->addLayout(modeRow);
+    layout->addLayout(assistantRow);
     layout->addWidget(m_demoNotice);
     layout->addWidget(m_transcript, 1);
     layout->addWidget(m_editNotice);
