@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
@@ -71,7 +72,8 @@ AssistantsPage::AssistantsPage(int textDebounceMs, QWidget *parent)
     m_maxTokens->setRange(MaxTokensDefault, AssistantSettings::MaxMaxTokens);
     m_maxTokens->setSingleStep(100);
     m_maxTokens->setSuffix(tr(" tokens"));
-    m_maxTokens->setSpecialValueText(tr("Default (%1 tokens)").arg(Prefetch::GenerationParams().maxTokens));
+    m_maxTokens->setSpecialValueText(
+        tr("Default (%1 tokens)").arg(QLocale().toString(Prefetch::GenerationParams().maxTokens)));
     m_maxTokens->setKeyboardTracking(false);
     m_note = new QLabel(this);
     m_note->setObjectName(QStringLiteral("assistantNote"));
