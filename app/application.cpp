@@ -19,6 +19,7 @@
 #include "system/colorscheme.h"
 #include "system/desktopconditions.h"
 #include "system/speculationetiquette.h"
+#include "ui/chatdock.h"
 #include "ui/colorschemes.h"
 #include "ui/conversationstore.h"
 #include "ui/mainwindow.h"
@@ -188,6 +189,8 @@ Gui::MainWindow *Application::addWindow()
     m_windows.push_back(std::make_unique<Gui::MainWindow>(services));
     Gui::MainWindow *w = m_windows.back().get();
     w->setTranslateTarget(m_settings.translateTarget);
+    if (Gui::ChatDock *chat = w->chatDock())
+        chat->setAssistants(m_settings.assistants);
     // One folder for every window's copies: each document's copy is named by its own id.
     w->setRecoveryDirectory(QDir(dataDirectory()).filePath(QStringLiteral("recovery")));
     w->setLogDirectory(logDirectory());
@@ -399,8 +402,11 @@ void Application::applySettings(const Gui::AppSettings &settings)
         applyProxy();
     if (m_library && old.libraryFolders != settings.libraryFolders)
         m_library->setFolders(settings.libraryFolders);
-    for (const auto &w : m_windows)
+    for (const auto &w : m_windows) {
         w->setTranslateTarget(settings.translateTarget);
+        if (Gui::ChatDock *chat = w->chatDock())
+            chat->setAssistants(settings.assistants);
+    }
     if (old.uiLanguage != settings.uiLanguage)
         showMessage(tr("The new language takes effect when Headstart starts again."), 8000);
 }

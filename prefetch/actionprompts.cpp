@@ -152,6 +152,56 @@ const PromptTemplate &libraryChatTemplate()
     return t;
 }
 
+namespace {
+
+// `base` with `instructions` as a System segment after its last one; the other segments as
+// they were, in order.
+PromptTemplate withInstructions(const PromptTemplate &base, const QString &instructions)
+{
+    if (instructions.isEmpty())
+        return base;
+    QString literal = instructions;
+    literal.replace(u'{', QStringLiteral("{{")).replace(u'}', QStringLiteral("}}"));
+    const QList<PromptSegment> &segments = base.segments();
+    qsizetype lastSystem = -1;
+    for (qsizetype i = 0; i < segments.size(); ++i) {
+        if (segments.at(i).kind == PromptSegment::Kind::System)
+            lastSystem = i;
+    }
+    PromptTemplate t;
+    if (lastSystem < 0)
+        t.addSystem(literal);
+    for (qsizetype i = 0; i < segments.size(); ++i) {
+        const PromptSegment &s = segments.at(i);
+        switch (s.kind) {
+        case PromptSegment::Kind::System: t.addSystem(s.text.source()); break;
+        case PromptSegment::Kind::Tools: t.addTools(s.tools); break;
+        case PromptSegment::Kind::History: t.addHistory(); break;
+        case PromptSegment::Kind::Message:
+            if (s.isStatic)
+                t.addStaticMessage(s.role, s.text.source());
+            else
+                t.addDynamicMessage(s.role, s.text.source());
+            break;
+        }
+        if (i == lastSystem)
+            t.addSystem(literal);
+    }
+    return t;
+}
+
+} // namespace
+
+PromptTemplate chatTemplate(bool withDocument, const QString &instructions)
+{
+    return withInstructions(chatTemplate(withDocument), instructions);
+}
+
+PromptTemplate libraryChatTemplate(const QString &instructions)
+{
+    return withInstructions(libraryChatTemplate(), instructions);
+}
+
 RenderedRequest renderChatMessage(const CompiledPrompt &chat, const QList<Llm::ChatMessage> &history,
                                   const QString &model, const QString &text, const GenerationParams &params)
 {

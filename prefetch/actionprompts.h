@@ -70,6 +70,16 @@ const PromptTemplate &libraryChatTemplate();
 // unencoded request without a fingerprint, which is never prefetched and, sent, fails on the
 // provider path the way any request to that provider would. `params` follow the messages (a
 // regenerate's new seed); the default is what every chat message sends.
+// The same templates with an assistant's `instructions` (ui/assistants.h) joined to the system
+// prompt: a second System segment after the first, so they are part of the static prefix and a
+// warm-up, a prefetch and the real request of that conversation share them byte for byte. The
+// instructions are literal text (braces in them are no placeholders). Empty instructions give
+// exactly the template above, the same bytes. With instructions, a chat about a document has a
+// prefix of its own: the instructions come before the document, so it cannot be the document
+// actions' prefix (withDynamicPartOf() refuses it), and the document is encoded and cached once
+// more for that chat.
+PromptTemplate chatTemplate(bool withDocument, const QString &instructions);
+PromptTemplate libraryChatTemplate(const QString &instructions);
 RenderedRequest renderChatMessage(const CompiledPrompt &chat, const QList<Llm::ChatMessage> &history,
                                   const QString &model, const QString &text, const GenerationParams &params = {});
 // The one-token warm-up of a chat message's start (`messageStart`, a byte prefix of the message

@@ -4,39 +4,39 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="510"/>
+        <location filename="../app/application.cpp" line="516"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="315"/>
-        <location filename="../app/application.cpp" line="319"/>
-        <location filename="../app/application.cpp" line="595"/>
+        <location filename="../app/application.cpp" line="318"/>
+        <location filename="../app/application.cpp" line="322"/>
+        <location filename="../app/application.cpp" line="601"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="312"/>
+        <location filename="../app/application.cpp" line="315"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="354"/>
+        <location filename="../app/application.cpp" line="357"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="405"/>
+        <location filename="../app/application.cpp" line="411"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="429"/>
+        <location filename="../app/application.cpp" line="435"/>
         <source>Could not read the proxy password: %1</source>
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="507"/>
+        <location filename="../app/application.cpp" line="513"/>
         <source>%1 Using the one from the settings.</source>
         <translation>%1 改用设置中的服务商。</translation>
     </message>
@@ -938,194 +938,194 @@
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="215"/>
+        <location filename="../ui/appsettings.cpp" line="217"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="222"/>
+        <location filename="../ui/appsettings.cpp" line="224"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="225"/>
+        <location filename="../ui/appsettings.cpp" line="227"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="228"/>
+        <location filename="../ui/appsettings.cpp" line="230"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="241"/>
-        <location filename="../ui/appsettings.cpp" line="251"/>
+        <location filename="../ui/appsettings.cpp" line="243"/>
+        <location filename="../ui/appsettings.cpp" line="253"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="268"/>
+        <location filename="../ui/appsettings.cpp" line="270"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="280"/>
+        <location filename="../ui/appsettings.cpp" line="282"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="295"/>
-        <location filename="../ui/appsettings.cpp" line="321"/>
+        <location filename="../ui/appsettings.cpp" line="297"/>
+        <location filename="../ui/appsettings.cpp" line="323"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="302"/>
+        <location filename="../ui/appsettings.cpp" line="304"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="307"/>
+        <location filename="../ui/appsettings.cpp" line="309"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="312"/>
+        <location filename="../ui/appsettings.cpp" line="314"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="325"/>
+        <location filename="../ui/appsettings.cpp" line="327"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="337"/>
+        <location filename="../ui/appsettings.cpp" line="339"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="341"/>
+        <location filename="../ui/appsettings.cpp" line="343"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="352"/>
+        <location filename="../ui/appsettings.cpp" line="354"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="365"/>
+        <location filename="../ui/appsettings.cpp" line="367"/>
         <source>%1 has no extended thinking; the thinking budget in the settings file was ignored.</source>
         <translation>%1 没有扩展思考功能；已忽略设置文件中的思考预算。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="371"/>
+        <location filename="../ui/appsettings.cpp" line="373"/>
         <source>The thinking budget of %1 in the settings file (%2) is not 0 (off) or a whole number of tokens from %3 to %4; thinking stays off.</source>
         <translation>设置文件中 %1 的思考预算（%2）不是 0（关闭），也不是 %3 到 %4 之间的整数个词元；思考保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="384"/>
+        <location filename="../ui/appsettings.cpp" line="386"/>
         <source>%1 has no choice of cache lifetime; the setting in the settings file was ignored.</source>
         <translation>%1 没有可选的缓存时长；已忽略设置文件中的这一项。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="390"/>
+        <location filename="../ui/appsettings.cpp" line="392"/>
         <source>The cache lifetime of %1 in the settings file (%2) is not true (an hour) or false (five minutes); it stays five minutes.</source>
         <translation>设置文件中 %1 的缓存时长（%2）既不是 true（一小时）也不是 false（五分钟）；仍为五分钟。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="401"/>
+        <location filename="../ui/appsettings.cpp" line="403"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="411"/>
+        <location filename="../ui/appsettings.cpp" line="413"/>
         <source>Whether %1 may use plain http:// was neither true nor false in the settings file; it may not.</source>
         <translation>设置文件中关于 %1 是否可以使用明文 http:// 的值既不是 true 也不是 false；因此不允许。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="424"/>
+        <location filename="../ui/appsettings.cpp" line="426"/>
         <source>The %1 timeout of %2 in the settings file (%3) is not a whole number of seconds from %4 to %5; using %6 s.</source>
         <translation>设置文件中 %2 的%1超时（%3）不是 %4 到 %5 之间的整秒数；改用 %6 秒。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="441"/>
+        <location filename="../ui/appsettings.cpp" line="443"/>
         <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="462"/>
+        <location filename="../ui/appsettings.cpp" line="464"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="472"/>
+        <location filename="../ui/appsettings.cpp" line="474"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; Translate writes the other of English and Chinese.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；“翻译”将写成英语和中文中的另一种。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="483"/>
+        <location filename="../ui/appsettings.cpp" line="485"/>
         <source>The text size in the settings file (%1) is not a percentage from %2 to %3; using the desktop&apos;s size.</source>
         <translation>设置文件中的文字大小（%1）不是 %2 到 %3 之间的百分比；改用桌面的大小。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="497"/>
+        <location filename="../ui/appsettings.cpp" line="499"/>
         <source>The colour scheme in the settings file (%1) is not one of &quot;system&quot;, &quot;light&quot; or &quot;dark&quot;; following the desktop.</source>
         <translation>设置文件中的配色方案（%1）不是“system”“light”或“dark”之一；将跟随桌面。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="507"/>
+        <location filename="../ui/appsettings.cpp" line="509"/>
         <source>The log detail in the settings file (%1) is not one of &quot;warnings&quot;, &quot;normal&quot; or &quot;detailed&quot;; using &quot;normal&quot;.</source>
         <translation>设置文件中的日志详细程度（%1）不是“warnings”、“normal”或“detailed”之一；将使用“normal”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="539"/>
+        <location filename="../ui/appsettings.cpp" line="542"/>
         <source>Normal</source>
         <translation>普通</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="540"/>
+        <location filename="../ui/appsettings.cpp" line="543"/>
         <source>Detailed (for bug reports)</source>
         <translation>详细（用于错误报告）</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="541"/>
+        <location filename="../ui/appsettings.cpp" line="544"/>
         <source>Warnings and errors only</source>
         <translation>仅警告和错误</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="546"/>
+        <location filename="../ui/appsettings.cpp" line="549"/>
         <source>As the desktop</source>
         <translation>跟随桌面</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="546"/>
+        <location filename="../ui/appsettings.cpp" line="549"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="547"/>
+        <location filename="../ui/appsettings.cpp" line="550"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="553"/>
+        <location filename="../ui/appsettings.cpp" line="556"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1024"/>
+        <location filename="../ui/appsettings.cpp" line="1028"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1025"/>
+        <location filename="../ui/appsettings.cpp" line="1029"/>
         <source>first byte</source>
         <translation>首字节</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1026"/>
+        <location filename="../ui/appsettings.cpp" line="1030"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -1191,77 +1191,77 @@
         <translation>%1 像素</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="566"/>
+        <location filename="../ui/appsettings.cpp" line="569"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="576"/>
+        <location filename="../ui/appsettings.cpp" line="579"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="578"/>
+        <location filename="../ui/appsettings.cpp" line="581"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="582"/>
+        <location filename="../ui/appsettings.cpp" line="585"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="633"/>
+        <location filename="../ui/appsettings.cpp" line="636"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="633"/>
+        <location filename="../ui/appsettings.cpp" line="636"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="635"/>
+        <location filename="../ui/appsettings.cpp" line="638"/>
         <source>more</source>
         <translation>更多</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="922"/>
+        <location filename="../ui/appsettings.cpp" line="926"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="928"/>
+        <location filename="../ui/appsettings.cpp" line="932"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="929"/>
+        <location filename="../ui/appsettings.cpp" line="933"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="930"/>
+        <location filename="../ui/appsettings.cpp" line="934"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="931"/>
+        <location filename="../ui/appsettings.cpp" line="935"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="980"/>
+        <location filename="../ui/appsettings.cpp" line="984"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="983"/>
+        <location filename="../ui/appsettings.cpp" line="987"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="988"/>
+        <location filename="../ui/appsettings.cpp" line="992"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -1314,6 +1314,217 @@
         <location filename="../ui/appsettingsproviders.cpp" line="40"/>
         <source>There is no provider &quot;%1&quot;; the providers are %2.</source>
         <translation>没有服务商“%1”；可用的服务商有 %2。</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantsettings.cpp" line="58"/>
+        <source>The name of the assistant %1 in the settings file was empty or longer than %2 characters; using its default name.</source>
+        <translation>设置文件中助手 %1 的名称为空或超过 %2 个字符；改用其默认名称。</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantsettings.cpp" line="73"/>
+        <source>The instructions of the assistant %1 in the settings file were not text or longer than %2 characters; using its default instructions.</source>
+        <translation>设置文件中助手 %1 的指令不是文本或超过 %2 个字符；改用其默认指令。</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantsettings.cpp" line="92"/>
+        <source>The temperature of the assistant %1 in the settings file (%2) was not a number from 0 to 2; using its default temperature.</source>
+        <translation>设置文件中助手 %1 的温度（%2）不是 0 到 2 之间的数字；改用其默认温度。</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantsettings.cpp" line="109"/>
+        <source>The answer length of the assistant %1 in the settings file (%2) was not a whole number from %3 to %4; using its default length.</source>
+        <translation>设置文件中助手 %1 的回答长度（%2）不是 %3 到 %4 之间的整数；改用其默认长度。</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantsettings.cpp" line="131"/>
+        <source>The settings file changes a built-in assistant “%1” that does not exist; the change was dropped.</source>
+        <translation>设置文件修改了一个不存在的内置助手“%1”；该修改已被丢弃。</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantsettings.cpp" line="176"/>
+        <source>Assistants in the settings file without a valid id, repeated, or beyond the first %1 were dropped (%2); the others are kept.</source>
+        <translation>设置文件中没有有效 ID、重复或超出前 %1 个的助手已被丢弃（%2 个）；其余的保留。</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::AssistantSettings</name>
+    <message>
+        <location filename="../ui/assistants.cpp" line="48"/>
+        <source>General</source>
+        <translation>通用</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistants.cpp" line="49"/>
+        <source>Writing editor</source>
+        <translation>写作编辑</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistants.cpp" line="50"/>
+        <source>Act as an experienced writing editor. When the user shares text, improve its clarity, flow and grammar while keeping the author&apos;s voice and meaning, and name the most important changes briefly. When the user asks a question, answer it as an editor would.</source>
+        <translation>请扮演一位经验丰富的写作编辑。用户提供文字时，在保留作者语气和原意的前提下改进其清晰度、流畅度和语法，并简要说明最重要的修改。用户提问时，以编辑的身份回答。</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistants.cpp" line="54"/>
+        <source>Translator</source>
+        <translation>翻译</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistants.cpp" line="55"/>
+        <source>Act as a professional translator. Translate the text the user sends into English when it is in another language, and into Simplified Chinese when it is in English, unless the user names another language. Keep the meaning, tone and formatting, and answer with the translation only.</source>
+        <translation>请扮演一位专业译者。除非用户指定其他语言，否则将用户发送的非英文文字译成英文，将英文文字译成简体中文。保留原意、语气和格式，只回答译文。</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistants.cpp" line="59"/>
+        <source>Code reviewer</source>
+        <translation>代码审查</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistants.cpp" line="60"/>
+        <source>Act as a senior code reviewer. In the code the user shares, look for bugs, unclear names, missing error handling and security problems. List the findings most important first, each with a short fix, and do not rewrite the whole code unless asked.</source>
+        <translation>请扮演一位资深代码审查者。在用户提供的代码中查找缺陷、含义不清的命名、缺失的错误处理和安全问题。按重要程度从高到低列出发现，每条附上简短的修改建议；除非用户要求，不要重写整段代码。</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistants.cpp" line="64"/>
+        <source>Concise</source>
+        <translation>简洁</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistants.cpp" line="65"/>
+        <source>Answer as briefly as you can: one sentence or a short list, with no preamble and without repeating the question.</source>
+        <translation>尽可能简短地回答：一句话或一个简短的列表，不要开场白，也不要复述问题。</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistants.cpp" line="169"/>
+        <source>New assistant</source>
+        <translation>新助手</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantsettings.cpp" line="168"/>
+        <source>Assistant %1</source>
+        <translation>助手 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::AssistantsPage</name>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="29"/>
+        <source>An assistant&apos;s instructions go with every message of the conversations that use it, before the conversation, and are cached with the rest of that prefix. Choose a conversation&apos;s assistant above the chat.</source>
+        <translation>助手的指令随使用它的对话中的每条消息一起发送，位于对话内容之前，并与该前缀的其余部分一起被缓存。在聊天上方为对话选择助手。</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="38"/>
+        <source>Assistants</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="39"/>
+        <source>&amp;Assistants:</source>
+        <translation>助手(&amp;A)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="42"/>
+        <source>A&amp;dd</source>
+        <translation>添加(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="44"/>
+        <source>Remo&amp;ve</source>
+        <translation>移除(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="46"/>
+        <source>Restore &amp;Built-in</source>
+        <translation>恢复内置设置(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="48"/>
+        <source>Undo your changes to this built-in assistant</source>
+        <translation>撤销你对这个内置助手所做的更改</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="52"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="56"/>
+        <source>Instructions</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="58"/>
+        <source>None: the chat&apos;s own instructions only</source>
+        <translation>无：只用聊天自带的指令</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="61"/>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="65"/>
+        <source>Provider default</source>
+        <translation>服务商默认</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="67"/>
+        <source>Lower is more predictable, higher more varied. Anthropic models take up to 1; a higher value is sent to them as 1.</source>
+        <translation>越低越稳定，越高越多样。Anthropic 模型最高接受 1，更高的值按 1 发送。</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="71"/>
+        <source>Maximum answer length</source>
+        <translation>最大回答长度</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="74"/>
+        <source> tokens</source>
+        <translation> 个词元</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="76"/>
+        <source>Default (%1 tokens)</source>
+        <translation>默认（%1 个词元）</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="99"/>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="100"/>
+        <source>&amp;Instructions:</source>
+        <translation>指令(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="101"/>
+        <source>Te&amp;mperature:</source>
+        <translation>温度(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="102"/>
+        <source>Ma&amp;ximum answer length:</source>
+        <translation>最大回答长度(&amp;X)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="192"/>
+        <source>General adds no instructions: the chat as Headstart has always sent it. A chat about a document shares its cached prefix with the document&apos;s actions.</source>
+        <translation>“通用”不添加任何指令：聊天的发送方式与以往完全相同。关于文档的聊天与该文档的操作共用缓存的前缀。</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="195"/>
+        <source>Built-in, changed by you.</source>
+        <translation>内置，已被你修改。</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="195"/>
+        <source>Built-in.</source>
+        <translation>内置。</translation>
+    </message>
+    <message>
+        <location filename="../ui/assistantspage.cpp" line="197"/>
+        <source>Your own assistant.</source>
+        <translation>你自己的助手。</translation>
     </message>
 </context>
 <context>
@@ -1371,12 +1582,12 @@
         <translation>加上 %1，附件将达到 %2，超过了一条消息最多能带的 %3。请移除一个附件，或附加较短的文件。</translation>
     </message>
     <message>
-        <location filename="../ui/attachments.cpp" line="164"/>
+        <location filename="../ui/attachments.cpp" line="173"/>
         <source>Text files (%1)</source>
         <translation>文本文件（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/attachments.cpp" line="166"/>
+        <location filename="../ui/attachments.cpp" line="175"/>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
@@ -1403,7 +1614,7 @@
     </message>
     <message>
         <location filename="../ui/chattranscript.cpp" line="76"/>
-        <location filename="../ui/conversationexport.cpp" line="200"/>
+        <location filename="../ui/conversationexport.cpp" line="207"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -1453,8 +1664,9 @@
         <translation>用量</translation>
     </message>
     <message>
+        <location filename="../ui/chatdock.cpp" line="194"/>
         <location filename="../ui/chattranscript.cpp" line="180"/>
-        <location filename="../ui/conversationexport.cpp" line="201"/>
+        <location filename="../ui/conversationexport.cpp" line="208"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
@@ -1479,82 +1691,92 @@
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="116"/>
+        <location filename="../ui/chatdock.cpp" line="117"/>
         <source>Regenerate Answer</source>
         <translation>重新生成回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="143"/>
+        <location filename="../ui/chatdock.cpp" line="144"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="172"/>
+        <location filename="../ui/chatdock.cpp" line="173"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="174"/>
+        <location filename="../ui/chatdock.cpp" line="175"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="183"/>
+        <location filename="../ui/chatdock.cpp" line="184"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="184"/>
+        <location filename="../ui/chatdock.cpp" line="185"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="185"/>
+        <location filename="../ui/chatdock.cpp" line="186"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="186"/>
+        <location filename="../ui/chatdock.cpp" line="187"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="200"/>
+        <location filename="../ui/chatdock.cpp" line="195"/>
+        <source>Instructions and settings that go with every message of this conversation (edit them in Settings, Assistants)</source>
+        <translation>随这个对话的每条消息一起发送的指令和设置（在“设置 → 助手”中编辑）</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="198"/>
+        <source>A&amp;ssistant:</source>
+        <translation>助手(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="213"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="201"/>
+        <location filename="../ui/chatdock.cpp" line="214"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="282"/>
+        <location filename="../ui/chatdock.cpp" line="301"/>
         <source>About my library</source>
         <translation>关于我的资料库</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="451"/>
+        <location filename="../ui/chatdock.cpp" line="485"/>
         <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
         <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="465"/>
+        <location filename="../ui/chatdock.cpp" line="499"/>
         <source>The open document, %1 (about %2 tokens), goes with each message.</source>
         <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="469"/>
+        <location filename="../ui/chatdock.cpp" line="503"/>
         <source>The open document, %1, goes with each message.</source>
         <translation>打开的文档 %1 会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="476"/>
+        <location filename="../ui/chatdock.cpp" line="510"/>
         <source>This conversation began about %1: &lt;a href=&quot;open&quot;&gt;open it&lt;/a&gt; to ask about it again.</source>
         <translation>此对话最初是关于 %1 的：&lt;a href=&quot;open&quot;&gt;打开它&lt;/a&gt;即可继续就它提问。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="478"/>
+        <location filename="../ui/chatdock.cpp" line="512"/>
         <source>This conversation began about %1, which is no longer there.</source>
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
@@ -1564,90 +1786,90 @@
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="210"/>
+        <location filename="../ui/chatdock.cpp" line="223"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="211"/>
+        <location filename="../ui/chatdock.cpp" line="224"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="219"/>
+        <location filename="../ui/chatdock.cpp" line="232"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="220"/>
+        <location filename="../ui/chatdock.cpp" line="233"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="221"/>
+        <location filename="../ui/chatdock.cpp" line="234"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="222"/>
+        <location filename="../ui/chatdock.cpp" line="235"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="224"/>
+        <location filename="../ui/chatdock.cpp" line="237"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="225"/>
+        <location filename="../ui/chatdock.cpp" line="238"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="226"/>
+        <location filename="../ui/chatdock.cpp" line="239"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="463"/>
+        <location filename="../ui/chatdock.cpp" line="497"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="319"/>
+        <location filename="../ui/chatdock.cpp" line="353"/>
         <location filename="../ui/chatdockactions.cpp" line="33"/>
         <source>An answer is still coming: wait for it, or stop it first (Esc).</source>
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="322"/>
+        <location filename="../ui/chatdock.cpp" line="356"/>
         <location filename="../ui/chatdockactions.cpp" line="36"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="104"/>
+        <location filename="../ui/chatdock.cpp" line="105"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="381"/>
+        <location filename="../ui/chatdock.cpp" line="415"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="399"/>
-        <location filename="../ui/chatdock.cpp" line="405"/>
+        <location filename="../ui/chatdock.cpp" line="433"/>
+        <location filename="../ui/chatdock.cpp" line="439"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="403"/>
+        <location filename="../ui/chatdock.cpp" line="437"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="332"/>
+        <location filename="../ui/chatdock.cpp" line="366"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
@@ -1658,7 +1880,7 @@
     </message>
     <message>
         <location filename="../ui/chattranscript.cpp" line="371"/>
-        <location filename="../ui/conversationexport.cpp" line="221"/>
+        <location filename="../ui/conversationexport.cpp" line="222"/>
         <source>Incomplete: the answer was stopped or interrupted.</source>
         <translation>不完整：回答被停止或中断。</translation>
     </message>
@@ -1796,10 +2018,10 @@
 <context>
     <name>Gui::ChatSession</name>
     <message>
-        <location filename="../ui/chatsessionconversation.cpp" line="43"/>
-        <location filename="../ui/chatsessionconversation.cpp" line="54"/>
-        <location filename="../ui/chatsessionconversation.cpp" line="91"/>
+        <location filename="../ui/chatsessionconversation.cpp" line="45"/>
+        <location filename="../ui/chatsessionconversation.cpp" line="56"/>
         <location filename="../ui/chatsessionconversation.cpp" line="95"/>
+        <location filename="../ui/chatsessionconversation.cpp" line="100"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -1840,72 +2062,72 @@
         <translation>此文件中的第 %1 条消息无效（%2）。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="124"/>
+        <location filename="../ui/conversationexport.cpp" line="125"/>
         <source>This conversation file is cut off: it ends before the conversation does. Export it again from the Headstart it came from. Nothing was imported.</source>
         <translation>此对话文件不完整：文件在对话结束之前就中断了。请在原来的 Headstart 中重新导出。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="135"/>
+        <location filename="../ui/conversationexport.cpp" line="136"/>
         <source>This conversation was exported by a newer Headstart (format version %1; this one reads up to %2). Update Headstart to import it. Nothing was imported.</source>
         <translation>此对话由更新版本的 Headstart 导出（格式版本 %1；本版本最高可读 %2）。请更新 Headstart 后再导入。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="155"/>
+        <location filename="../ui/conversationexport.cpp" line="162"/>
         <source>not an object</source>
         <translation>不是对象</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="160"/>
+        <location filename="../ui/conversationexport.cpp" line="167"/>
         <source>unknown role “%1”</source>
         <translation>未知角色“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="164"/>
+        <location filename="../ui/conversationexport.cpp" line="171"/>
         <source>no text</source>
         <translation>没有文本</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="169"/>
+        <location filename="../ui/conversationexport.cpp" line="176"/>
         <source>unknown state “%1”</source>
         <translation>未知状态“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="184"/>
+        <location filename="../ui/conversationexport.cpp" line="191"/>
         <source>an attachment without a name or text</source>
         <translation>有附件缺少名称或文本</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="195"/>
+        <location filename="../ui/conversationexport.cpp" line="202"/>
         <source>About the document %1</source>
         <translation>关于文档 %1</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="205"/>
+        <location filename="../ui/attachments.cpp" line="165"/>
         <source>Attached: %1 (%2)</source>
         <translation>附件：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="213"/>
+        <location filename="../ui/conversationexport.cpp" line="214"/>
         <source>Reasoning</source>
         <translation>推理过程</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="218"/>
+        <location filename="../ui/conversationexport.cpp" line="219"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="224"/>
+        <location filename="../ui/conversationexport.cpp" line="225"/>
         <source>Sources:</source>
         <translation>来源：</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="243"/>
+        <location filename="../ui/conversationexport.cpp" line="244"/>
         <source>Could not write %1: %2. Choose another folder.</source>
         <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="253"/>
+        <location filename="../ui/conversationexport.cpp" line="254"/>
         <source>Could not read %1: %2.</source>
         <translation>无法读取 %1：%2。</translation>
     </message>
@@ -2073,18 +2295,18 @@
         <translation>此对话的部分消息无法从损坏的文件中读取。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationsalvage.cpp" line="94"/>
+        <location filename="../ui/conversationsalvage.cpp" line="97"/>
         <source>Nothing can be read from %1 any more.</source>
         <translation>已无法从 %1 读取任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationsalvage.cpp" line="157"/>
+        <location filename="../ui/conversationsalvage.cpp" line="167"/>
         <source>The folder %1 cannot be created.</source>
         <translation>无法创建文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationsalvage.cpp" line="170"/>
-        <location filename="../ui/conversationsalvage.cpp" line="185"/>
+        <location filename="../ui/conversationsalvage.cpp" line="180"/>
+        <location filename="../ui/conversationsalvage.cpp" line="199"/>
         <source>Cannot write into %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
@@ -2092,147 +2314,153 @@
 <context>
     <name>Gui::ConversationStore</name>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="92"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="95"/>
         <source>Conversations cannot be saved: the folder %1 cannot be created. They are kept until Headstart closes.</source>
         <translation>无法保存对话：无法创建文件夹 %1。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="128"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="131"/>
         <source>%1 was written by a newer version of Headstart and is left untouched. Conversations are kept until Headstart closes.</source>
         <translation>%1 由更新版本的 Headstart 写入，未作任何改动。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="149"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="152"/>
         <source>Conversations cannot be saved: %1 They are kept until Headstart closes.</source>
         <translation>无法保存对话：%1 对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="150"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="153"/>
         <source>the file cannot be opened.</source>
         <translation>无法打开该文件。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="154"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="157"/>
         <source>The conversation file %1 is damaged and cannot be moved aside. Conversations are kept until Headstart closes.</source>
         <translation>对话文件 %1 已损坏且无法移走。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="160"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="163"/>
         <source>The conversation file was damaged (%1). It was moved, not deleted, to %2 and a new one was started. What can still be read from it can be exported: File, Export Damaged Conversations.</source>
         <translation>对话文件已损坏（%1）。它已被移动（而非删除）到 %2，并已新建一个对话文件。仍可读取的内容可以导出：“文件 › 导出损坏的对话”。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="163"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="166"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="185"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="188"/>
         <source>the integrity check gave no answer</source>
         <translation>完整性检查没有返回结果</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="237"/>
+        <location filename="../ui/conversationstore.cpp" line="238"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="237"/>
+        <location filename="../ui/conversationstore.cpp" line="238"/>
         <source>unknown database error</source>
         <translation>未知的数据库错误</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="242"/>
+        <location filename="../ui/conversationstore.cpp" line="243"/>
         <source>the conversation file is damaged, so nothing more is written into it; when Headstart starts again it is moved aside and a new one started</source>
         <translation>对话文件已损坏，因此不再向其中写入任何内容；Headstart 下次启动时会将其移到一旁并新建一个</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="306"/>
-        <location filename="../ui/conversationstore.cpp" line="312"/>
+        <location filename="../ui/conversationstore.cpp" line="310"/>
+        <location filename="../ui/conversationstore.cpp" line="316"/>
         <source>Could not search the conversations</source>
         <translation>无法搜索对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="317"/>
-        <location filename="../ui/conversationstore.cpp" line="326"/>
+        <location filename="../ui/conversationstore.cpp" line="321"/>
+        <location filename="../ui/conversationstore.cpp" line="330"/>
         <source>Could not read the conversations</source>
         <translation>无法读取对话列表</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="336"/>
-        <location filename="../ui/conversationstore.cpp" line="339"/>
+        <location filename="../ui/conversationstore.cpp" line="340"/>
+        <location filename="../ui/conversationstore.cpp" line="343"/>
         <source>Could not read the conversation</source>
         <translation>无法读取对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="340"/>
-        <location filename="../ui/conversationstore.cpp" line="375"/>
-        <location filename="../ui/conversationstore.cpp" line="391"/>
-        <location filename="../ui/conversationstore.cpp" line="414"/>
-        <location filename="../ui/conversationstore.cpp" line="475"/>
+        <location filename="../ui/conversationstore.cpp" line="344"/>
+        <location filename="../ui/conversationstore.cpp" line="381"/>
+        <location filename="../ui/conversationstore.cpp" line="397"/>
+        <location filename="../ui/conversationstore.cpp" line="420"/>
+        <location filename="../ui/conversationstore.cpp" line="481"/>
+        <location filename="../ui/conversationstoreassistant.cpp" line="22"/>
         <source>The conversation no longer exists.</source>
         <translation>该对话已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="348"/>
-        <location filename="../ui/conversationstore.cpp" line="359"/>
+        <location filename="../ui/conversationstore.cpp" line="353"/>
+        <location filename="../ui/conversationstore.cpp" line="365"/>
         <source>Could not create the conversation</source>
         <translation>无法创建对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="367"/>
         <location filename="../ui/conversationstore.cpp" line="373"/>
+        <location filename="../ui/conversationstore.cpp" line="379"/>
         <source>Could not rename the conversation</source>
         <translation>无法重命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="383"/>
         <location filename="../ui/conversationstore.cpp" line="389"/>
+        <location filename="../ui/conversationstore.cpp" line="395"/>
         <source>Could not save the conversation mode</source>
         <translation>无法保存对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="398"/>
+        <location filename="../ui/conversationstore.cpp" line="404"/>
         <source>Could not delete the conversation</source>
         <translation>无法删除对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="430"/>
-        <location filename="../ui/conversationstore.cpp" line="448"/>
+        <location filename="../ui/conversationstore.cpp" line="436"/>
+        <location filename="../ui/conversationstore.cpp" line="454"/>
         <source>Could not read the messages</source>
         <translation>无法读取消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="461"/>
+        <location filename="../ui/conversationstore.cpp" line="467"/>
         <source>Could not save the message</source>
         <translation>无法保存消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="490"/>
+        <location filename="../ui/conversationstore.cpp" line="496"/>
         <source>Could not import the conversation</source>
         <translation>无法导入对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="524"/>
+        <location filename="../ui/conversationstore.cpp" line="531"/>
         <source>Could not save the answer</source>
         <translation>无法保存回答</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="543"/>
-        <location filename="../ui/conversationstore.cpp" line="567"/>
-        <location filename="../ui/conversationstore.cpp" line="588"/>
+        <location filename="../ui/conversationstore.cpp" line="550"/>
+        <location filename="../ui/conversationstore.cpp" line="574"/>
+        <location filename="../ui/conversationstore.cpp" line="595"/>
         <source>The message no longer exists.</source>
         <translation>该消息已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="557"/>
+        <location filename="../ui/conversationstore.cpp" line="564"/>
         <source>Could not save the answer&apos;s sources</source>
         <translation>无法保存回答的来源</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="573"/>
+        <location filename="../ui/conversationstore.cpp" line="580"/>
         <source>Could not delete the message</source>
         <translation>无法删除消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstoreassistant.cpp" line="12"/>
+        <source>Could not save the conversation&apos;s assistant</source>
+        <translation>无法保存对话的助手</translation>
     </message>
 </context>
 <context>
@@ -4076,586 +4304,591 @@
 <context>
     <name>Gui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="62"/>
+        <location filename="../ui/settingsdialog.cpp" line="63"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="63"/>
+        <location filename="../ui/settingsdialog.cpp" line="64"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="64"/>
+        <location filename="../ui/settingsdialog.cpp" line="65"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="65"/>
+        <location filename="../ui/settingsdialog.cpp" line="66"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="66"/>
+        <location filename="../ui/settingsdialog.cpp" line="67"/>
         <source> characters</source>
         <translation> 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="67"/>
+        <location filename="../ui/settingsdialog.cpp" line="68"/>
         <source> requests</source>
         <translation> 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="68"/>
+        <location filename="../ui/settingsdialog.cpp" line="69"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="69"/>
-        <location filename="../ui/settingsdialog.cpp" line="977"/>
+        <location filename="../ui/settingsdialog.cpp" line="70"/>
+        <location filename="../ui/settingsdialog.cpp" line="984"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="70"/>
+        <location filename="../ui/settingsdialog.cpp" line="71"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="95"/>
+        <location filename="../ui/settingsdialog.cpp" line="96"/>
         <source>English</source>
         <translation>英语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="96"/>
+        <location filename="../ui/settingsdialog.cpp" line="97"/>
         <source>Simplified Chinese</source>
         <translation>简体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="97"/>
+        <location filename="../ui/settingsdialog.cpp" line="98"/>
         <source>Traditional Chinese</source>
         <translation>繁体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="98"/>
+        <location filename="../ui/settingsdialog.cpp" line="99"/>
         <source>Japanese</source>
         <translation>日语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="99"/>
+        <location filename="../ui/settingsdialog.cpp" line="100"/>
         <source>Korean</source>
         <translation>韩语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="100"/>
+        <location filename="../ui/settingsdialog.cpp" line="101"/>
         <source>French</source>
         <translation>法语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="101"/>
+        <location filename="../ui/settingsdialog.cpp" line="102"/>
         <source>German</source>
         <translation>德语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="102"/>
+        <location filename="../ui/settingsdialog.cpp" line="103"/>
         <source>Spanish</source>
         <translation>西班牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="103"/>
+        <location filename="../ui/settingsdialog.cpp" line="104"/>
         <source>Portuguese</source>
         <translation>葡萄牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="104"/>
+        <location filename="../ui/settingsdialog.cpp" line="105"/>
         <source>Italian</source>
         <translation>意大利语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="105"/>
+        <location filename="../ui/settingsdialog.cpp" line="106"/>
         <source>Russian</source>
         <translation>俄语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="106"/>
+        <location filename="../ui/settingsdialog.cpp" line="107"/>
         <source>Arabic</source>
         <translation>阿拉伯语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="146"/>
+        <location filename="../ui/settingsdialog.cpp" line="147"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="161"/>
+        <location filename="../ui/settingsdialog.cpp" line="162"/>
         <source>&amp;Providers</source>
         <translation>服务商(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="162"/>
+        <location filename="../ui/settingsdialog.cpp" line="163"/>
         <source>P&amp;refetch</source>
         <translation>预取(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="163"/>
+        <location filename="../ui/settingsdialog.cpp" line="164"/>
         <source>&amp;General</source>
         <translation>常规(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="165"/>
+        <location filename="../ui/settingsdialog.cpp" line="166"/>
         <source>N&amp;etwork</source>
         <translation>网络(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="171"/>
+        <location filename="../ui/settingsdialog.cpp" line="172"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="212"/>
+        <location filename="../ui/settingsdialog.cpp" line="178"/>
+        <source>Assis&amp;tants</source>
+        <translation>助手(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="219"/>
         <source>Provider in use</source>
         <translation>使用中的服务商</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="213"/>
+        <location filename="../ui/settingsdialog.cpp" line="220"/>
         <source>Provider &amp;in use:</source>
         <translation>使用中的服务商(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="231"/>
+        <location filename="../ui/settingsdialog.cpp" line="238"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="232"/>
+        <location filename="../ui/settingsdialog.cpp" line="239"/>
         <source>Up to and including the version segment, e.g. https://api.deepseek.com/v1. Empty: the provider&apos;s default.</source>
         <translation>包含到版本段为止，例如 https://api.deepseek.com/v1。留空：使用服务商的默认值。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="234"/>
+        <location filename="../ui/settingsdialog.cpp" line="241"/>
         <source>Base &amp;URL:</source>
         <translation>基础 URL(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="245"/>
+        <location filename="../ui/settingsdialog.cpp" line="252"/>
         <source>Allow unencrypted &amp;HTTP to this address</source>
         <translation>允许以未加密的 HTTP 连接此地址(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="257"/>
-        <location filename="../ui/settingsdialog.cpp" line="258"/>
+        <location filename="../ui/settingsdialog.cpp" line="264"/>
+        <location filename="../ui/settingsdialog.cpp" line="265"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="260"/>
+        <location filename="../ui/settingsdialog.cpp" line="267"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="276"/>
+        <location filename="../ui/settingsdialog.cpp" line="283"/>
         <source>Extra headers</source>
         <translation>附加请求头</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="278"/>
+        <location filename="../ui/settingsdialog.cpp" line="285"/>
         <source>Name: value, one per line</source>
         <translation>名称: 值，每行一个</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="282"/>
+        <location filename="../ui/settingsdialog.cpp" line="289"/>
         <source>Sent with every request, e.g. for a gateway. Stored in the settings file in plain text: put API keys in the key fields below, which keep them in the keychain.</source>
         <translation>随每个请求发送，例如供网关使用。以明文保存在设置文件中：API 密钥请填写在下方的密钥栏中，它们保存在钥匙串里。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="284"/>
+        <location filename="../ui/settingsdialog.cpp" line="291"/>
         <source>E&amp;xtra headers:</source>
         <translation>附加请求头(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="296"/>
+        <location filename="../ui/settingsdialog.cpp" line="303"/>
         <source>Concurrent requests</source>
         <translation>并发请求数</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="297"/>
+        <location filename="../ui/settingsdialog.cpp" line="304"/>
         <source>How many requests the provider accepts at once; prefetches give way to your requests at this limit.</source>
         <translation>服务商同时接受的请求数；达到此上限时，预取会为你的请求让路。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="299"/>
+        <location filename="../ui/settingsdialog.cpp" line="306"/>
         <source>&amp;Concurrent requests:</source>
         <translation>并发请求数(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="338"/>
+        <location filename="../ui/settingsdialog.cpp" line="345"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="338"/>
+        <location filename="../ui/settingsdialog.cpp" line="345"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="339"/>
+        <location filename="../ui/settingsdialog.cpp" line="346"/>
         <source>Stored in the system keychain, never in the settings file.</source>
         <translation>保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="340"/>
+        <location filename="../ui/settingsdialog.cpp" line="347"/>
         <source>Pre&amp;fetch key:</source>
         <translation>预取密钥(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="340"/>
+        <location filename="../ui/settingsdialog.cpp" line="347"/>
         <source>Prefetch key</source>
         <translation>预取密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="341"/>
+        <location filename="../ui/settingsdialog.cpp" line="348"/>
         <source>Optional. Early answers use this key, so they never eat the main key&apos;s rate limit.</source>
         <translation>可选。提前回答使用此密钥，因此永远不会占用主密钥的速率限额。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="343"/>
+        <location filename="../ui/settingsdialog.cpp" line="350"/>
         <source>M&amp;ore keys:</source>
         <translation>更多密钥(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="343"/>
+        <location filename="../ui/settingsdialog.cpp" line="350"/>
         <source>More API keys</source>
         <translation>更多 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="344"/>
+        <location filename="../ui/settingsdialog.cpp" line="351"/>
         <source>Optional. More keys of this provider, separated by commas: when it refuses a key with a rate limit (HTTP 429), the request goes again at once with the next one.</source>
         <translation>可选。此服务商的更多密钥，用逗号分隔：当它以速率限制（HTTP 429）拒绝某个密钥时，请求会立即改用下一个密钥重发。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="348"/>
+        <location filename="../ui/settingsdialog.cpp" line="355"/>
         <source>&amp;Show keys</source>
         <translation>显示密钥(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="366"/>
+        <location filename="../ui/settingsdialog.cpp" line="373"/>
         <source>Keys are kept in:</source>
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="372"/>
-        <location filename="../ui/settingsdialog.cpp" line="699"/>
+        <location filename="../ui/settingsdialog.cpp" line="379"/>
+        <location filename="../ui/settingsdialog.cpp" line="706"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="374"/>
+        <location filename="../ui/settingsdialog.cpp" line="381"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="380"/>
+        <location filename="../ui/settingsdialog.cpp" line="387"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="496"/>
+        <location filename="../ui/settingsdialog.cpp" line="503"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="500"/>
+        <location filename="../ui/settingsdialog.cpp" line="507"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="502"/>
+        <location filename="../ui/settingsdialog.cpp" line="509"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="505"/>
+        <location filename="../ui/settingsdialog.cpp" line="512"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="467"/>
+        <location filename="../ui/settingsdialog.cpp" line="474"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="471"/>
+        <location filename="../ui/settingsdialog.cpp" line="478"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="477"/>
+        <location filename="../ui/settingsdialog.cpp" line="484"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="521"/>
+        <location filename="../ui/settingsdialog.cpp" line="528"/>
         <source>Not needed</source>
         <translation>不需要</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="524"/>
+        <location filename="../ui/settingsdialog.cpp" line="531"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="529"/>
+        <location filename="../ui/settingsdialog.cpp" line="536"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="530"/>
+        <location filename="../ui/settingsdialog.cpp" line="537"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="531"/>
+        <location filename="../ui/settingsdialog.cpp" line="538"/>
         <source>None: only the API key</source>
         <translation>无：只用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="533"/>
+        <location filename="../ui/settingsdialog.cpp" line="540"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="561"/>
+        <location filename="../ui/settingsdialog.cpp" line="568"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="564"/>
+        <location filename="../ui/settingsdialog.cpp" line="571"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="564"/>
+        <location filename="../ui/settingsdialog.cpp" line="571"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="574"/>
+        <location filename="../ui/settingsdialog.cpp" line="581"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="586"/>
+        <location filename="../ui/settingsdialog.cpp" line="593"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="586"/>
+        <location filename="../ui/settingsdialog.cpp" line="593"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="606"/>
+        <location filename="../ui/settingsdialog.cpp" line="613"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="620"/>
+        <location filename="../ui/settingsdialog.cpp" line="627"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="644"/>
+        <location filename="../ui/settingsdialog.cpp" line="651"/>
         <source>Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read them.</source>
         <translation>警告：API 密钥和你的文本将以未加密方式发送到 %1；途经网络上的任何人都能读取它们。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="646"/>
+        <location filename="../ui/settingsdialog.cpp" line="653"/>
         <source>Warning: %1 is plain http:// to another machine, so the API key and your text would cross the network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.</source>
         <translation>警告：%1 是指向另一台计算机的明文 http:// 地址，API 密钥和你的文本将以未加密方式在网络上传输。除非你在下方允许，否则 Headstart 不会向其发送任何内容；建议使用 https://。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="675"/>
+        <location filename="../ui/settingsdialog.cpp" line="682"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="685"/>
+        <location filename="../ui/settingsdialog.cpp" line="692"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="686"/>
+        <location filename="../ui/settingsdialog.cpp" line="693"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="694"/>
+        <location filename="../ui/settingsdialog.cpp" line="701"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="699"/>
+        <location filename="../ui/settingsdialog.cpp" line="706"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="710"/>
+        <location filename="../ui/settingsdialog.cpp" line="717"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="735"/>
+        <location filename="../ui/settingsdialog.cpp" line="742"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="739"/>
+        <location filename="../ui/settingsdialog.cpp" line="746"/>
         <source>Battery and network</source>
         <translation>电池与网络</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="908"/>
+        <location filename="../ui/settingsdialog.cpp" line="915"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="911"/>
+        <location filename="../ui/settingsdialog.cpp" line="918"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="961"/>
+        <location filename="../ui/settingsdialog.cpp" line="968"/>
         <source>Automatic (the other of English and Chinese)</source>
         <translation>自动（英语与中文互译）</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="978"/>
+        <location filename="../ui/settingsdialog.cpp" line="985"/>
         <source>Text size</source>
         <translation>文字大小</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="979"/>
+        <location filename="../ui/settingsdialog.cpp" line="986"/>
         <source>The size of all text, in percent of the desktop&apos;s font size.</source>
         <translation>所有文字的大小，以桌面字体大小的百分比表示。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="980"/>
+        <location filename="../ui/settingsdialog.cpp" line="987"/>
         <source>Te&amp;xt size:</source>
         <translation>文字大小(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="992"/>
+        <location filename="../ui/settingsdialog.cpp" line="999"/>
         <source>Colour scheme</source>
         <translation>配色方案</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="993"/>
+        <location filename="../ui/settingsdialog.cpp" line="1000"/>
         <source>Light or dark windows. &quot;As the desktop&quot; follows the desktop&apos;s light or dark style as it changes.</source>
         <translation>浅色或深色窗口。“跟随桌面”会随桌面的浅色或深色风格一起变化。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="995"/>
+        <location filename="../ui/settingsdialog.cpp" line="1002"/>
         <source>Colour sc&amp;heme:</source>
         <translation>配色方案(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1007"/>
+        <location filename="../ui/settingsdialog.cpp" line="1014"/>
         <source>Log detail</source>
         <translation>日志详细程度</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1008"/>
+        <location filename="../ui/settingsdialog.cpp" line="1015"/>
         <source>Log &amp;detail:</source>
         <translation>日志详细程度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1011"/>
+        <location filename="../ui/settingsdialog.cpp" line="1018"/>
         <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="738"/>
+        <location filename="../ui/settingsdialog.cpp" line="745"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="740"/>
+        <location filename="../ui/settingsdialog.cpp" line="747"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="741"/>
+        <location filename="../ui/settingsdialog.cpp" line="748"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="743"/>
+        <location filename="../ui/settingsdialog.cpp" line="750"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="745"/>
+        <location filename="../ui/settingsdialog.cpp" line="752"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="806"/>
-        <location filename="../ui/settingsdialog.cpp" line="826"/>
+        <location filename="../ui/settingsdialog.cpp" line="813"/>
+        <location filename="../ui/settingsdialog.cpp" line="833"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="821"/>
+        <location filename="../ui/settingsdialog.cpp" line="828"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="836"/>
+        <location filename="../ui/settingsdialog.cpp" line="843"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="899"/>
+        <location filename="../ui/settingsdialog.cpp" line="906"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="900"/>
+        <location filename="../ui/settingsdialog.cpp" line="907"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="904"/>
+        <location filename="../ui/settingsdialog.cpp" line="911"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="946"/>
+        <location filename="../ui/settingsdialog.cpp" line="953"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="947"/>
+        <location filename="../ui/settingsdialog.cpp" line="954"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="950"/>
+        <location filename="../ui/settingsdialog.cpp" line="957"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="964"/>
+        <location filename="../ui/settingsdialog.cpp" line="971"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="965"/>
+        <location filename="../ui/settingsdialog.cpp" line="972"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="966"/>
+        <location filename="../ui/settingsdialog.cpp" line="973"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>

@@ -1,6 +1,7 @@
 #include "appsettings.h"
 
 #include "money.h"
+#include "assistantsettings.h"
 #include "librarysettings.h"
 #include "networksettings.h"
 
@@ -193,6 +194,7 @@ public:
         loadGeneral(out);
         out.proxy = loadProxySettings(m_settings, problems);
         out.libraryFolders = loadLibraryFolders(m_settings, problems);
+        out.assistants = loadAssistantSettings(m_settings, problems);
     }
 
     QStringList problems;
@@ -531,7 +533,8 @@ bool operator==(const AppSettings &a, const AppSettings &b)
     return a.providerId == b.providerId && a.providers == b.providers && a.endpoints == b.endpoints
         && AppSettings::samePrefetch(a.prefetch, b.prefetch) && a.uiLanguage == b.uiLanguage
         && a.translateTarget == b.translateTarget && a.firstRun == b.firstRun && a.logDetail == b.logDetail
-        && a.textSizePercent == b.textSizePercent && a.colorScheme == b.colorScheme && a.proxy == b.proxy && a.libraryFolders == b.libraryFolders;
+        && a.textSizePercent == b.textSizePercent && a.colorScheme == b.colorScheme && a.proxy == b.proxy && a.libraryFolders == b.libraryFolders
+        && a.assistants == b.assistants;
 }
 
 QList<QPair<LogDetail, QString>> AppSettings::logDetails()
@@ -748,6 +751,7 @@ void AppSettings::save(QSettings &settings) const
         settings.setValue(LogDetailKey, QLatin1String(logDetailName(logDetail)));
     saveProxySettings(settings, proxy);
     saveLibraryFolders(settings, libraryFolders);
+    saveAssistantSettings(settings, assistants);
     settings.setValue(FirstRunKey, firstRun);
     settings.sync();
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "assistants.h"
 #include "userendpoints.h"
 
 #include "llm/providerprofile.h"
@@ -154,6 +155,8 @@ public:
     Llm::ProxySettings proxy;
     // The folders of the knowledge base (Settings, Library), absolute, in the order added.
     QStringList libraryFolders;
+    // The chat's assistants (Settings, Assistants): changes to the built-ins and the user's own.
+    AssistantSettings assistants;
 
     // Reads and validates every key, value by value. A bad value (wrong type, out of range,
     // unknown provider) is reset to its default with one user-readable problem each. Lines

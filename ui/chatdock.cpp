@@ -68,7 +68,7 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
 
     // Keyboard order follows the layout: find a conversation, pick it, then the chat from its
     // mode to the answer and the input.
-    const QList<QWidget *> order = {m_list->searchField(), m_list->list(), m_modeBox, m_transcript,
+    const QList<QWidget *> order = {m_list->searchField(), m_list->list(), m_modeBox, m_assistantBox, m_transcript,
                                     m_input, m_attachButton, m_sendButton, m_stopButton};
     for (qsizetype i = 1; i < order.size(); ++i)
         setTabOrder(order.at(i - 1), order.at(i));
@@ -96,6 +96,7 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
         updateContextLabel();
     });
     connect(m_session, &ChatSession::contextChanged, this, &ChatDock::updateContextLabel);
+    connect(m_session, &ChatSession::assistantChanged, this, &ChatDock::updateAssistantBox);
     connect(m_session, &ChatSession::exchangeStarted, this, &ChatDock::onExchangeStarted);
     connect(m_session, &ChatSession::exchangeEnded, this, &ChatDock::onExchangeEnded);
     connect(m_session, &ChatSession::preparingChanged, this, [this](bool preparing) {
@@ -188,6 +189,18 @@ QWidget *ChatDock::createChatPanel()
     connect(m_modeBox, &QComboBox::activated, this, [this](int index) {
         setMode(ConversationMode(m_modeBox->itemData(index).toInt()));
     });
+    m_assistantBox = new QComboBox(panel);
+    m_assistantBox->setObjectName(QStringLiteral("assistant"));
+    m_assistantBox->setAccessibleName(tr("Assistant"));
+    m_assistantBox->setToolTip(tr("Instructions and settings that go with every message of this conversation "
+                                  "(edit them in Settings, Assistants)"));
+    m_assistantBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto *assistantLabel = new QLabel(tr("A&ssistant:"), panel);
+    assistantLabel->setBuddy(m_assistantBox);
+    updateAssistantBox();
+    connect(m_assistantBox, &QComboBox::activated, this, [this](int index) {
+        m_session->setAssistant(m_assistantBox->itemData(index).toString());
+    });
     m_contextLabel = mutedLabel({}, panel);
     m_contextLabel->setObjectName(QStringLiteral("chatContext"));
     // Rich text for one link: "open" the document the conversation was about.
@@ -229,6 +242,11 @@ QWidget *ChatDock::createChatPanel()
     auto *modeRow = new QHBoxLayout;
     modeRow->addWidget(m_modeBox);
     modeRow->addWidget(m_contextLabel, 1);
+    // A row of its own: beside the mode it would widen the dock past what a small screen has.
+    auto *assistantRow = new QHBoxLayout;
+    assistantRow->addWidget(assistantLabel);
+    assistantRow->addWidget(m_assistantBox);
+    assistantRow->addStretch(1);
     auto *sendRow = new QHBoxLayout;
     sendRow->addWidget(m_status, 1);
     sendRow->addWidget(m_stopButton);
@@ -238,6 +256,7 @@ QWidget *ChatDock::createChatPanel()
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_banner);
     layout->addLayout(modeRow);
+    layout->addLayout(assistantRow);
     layout->addWidget(m_demoNotice);
     layout->addWidget(m_transcript, 1);
     layout->addWidget(m_editNotice);
@@ -289,6 +308,21 @@ void ChatDock::setMode(ConversationMode mode)
 {
     m_modeBox->setCurrentIndex(m_modeBox->findData(int(mode)));
     m_session->setMode(mode);
+}
+
+void ChatDock::setAssistants(const AssistantSettings &assistants)
+{
+    m_session->setAssistants(assistants); // assistantChanged refills the box
+    updateAssistantBox();
+}
+
+void ChatDock::updateAssistantBox()
+{
+    const QSignalBlocker blocker(m_assistantBox);
+    m_assistantBox->clear();
+    for (const Assistant &a : m_session->assistants().list())
+        m_assistantBox->addItem(a.name, a.id);
+    m_assistantBox->setCurrentIndex(m_assistantBox->findData(m_session->assistant().id));
 }
 
 bool ChatDock::openConversation(qint64 id)

@@ -72,6 +72,8 @@ public:
     qint64 currentConversationId() const { return m_session->conversationId(); }
     ConversationMode mode() const { return m_session->mode(); }
     void setMode(ConversationMode mode);
+    // The assistants offered in the "Assistant" box (Settings); the conversation keeps its own.
+    void setAssistants(const AssistantSettings &assistants);
     bool openConversation(qint64 id);
     void newConversation();
     void sendMessage(qint64 activatedNs);
@@ -96,6 +98,7 @@ public:
     QListWidget *conversationList() const;
     QLineEdit *searchField() const;
     QComboBox *modeSelector() const { return m_modeBox; }
+    QComboBox *assistantSelector() const { return m_assistantBox; }
     QAction *newConversationAction() const;
     QAction *renameConversationAction() const;
     QAction *deleteConversationAction() const;
@@ -139,6 +142,8 @@ private:
     void updateButtons();
     void updateProviderNotice();
     void updateContextLabel();
+    // The "Assistant" box shows the session's list and the conversation's choice.
+    void updateAssistantBox();
     void setStatus(const QString &text);
     void showBanner(const QString &text);
 
@@ -147,6 +152,7 @@ private:
     bool m_listReloadQueued = false;
     ChatTranscript *m_transcript = nullptr;
     QComboBox *m_modeBox = nullptr;
+    QComboBox *m_assistantBox = nullptr;
     QLabel *m_contextLabel = nullptr;
     QLabel *m_demoNotice = nullptr;
     QWidget *m_banner = nullptr;

@@ -1,5 +1,7 @@
 #include "chatsession.h"
 
+#include "assistantprompt.h"
+#include "assistantsettings.h"
 #include "document.h"
 #include "knowledge/libraryretrieval.h"
 
@@ -11,6 +13,8 @@
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/responsestream.h"
+
+#include <QSettings>
 
 #include <spdlog/spdlog.h>
 
@@ -53,7 +57,16 @@ ChatSession::ChatSession(Prefetch::Engine *engine, Prefetch::DebounceStrategy *d
     , m_engine(engine)
     , m_debounce(debounce)
     , m_store(store)
+    , m_assistantPrompt(new AssistantDocumentPrompt(this))
 {
+    {
+        QSettings settings;
+        m_assistantId = lastAssistant(settings);
+    }
+    connect(m_assistantPrompt, &AssistantDocumentPrompt::ready, this, [this] {
+        if (m_mode == ConversationMode::Document && ensurePrompt() && m_pendingSend && !m_exchange)
+            dispatchPending();
+    });
     m_documentTimer.setSingleShot(true);
     m_documentTimer.setInterval(DocumentSettleMs);
     connect(&m_documentTimer, &QTimer::timeout, this, [this] {
@@ -175,16 +188,23 @@ bool ChatSession::ensurePrompt()
     Document *document = m_mode == ConversationMode::Document && m_document && !m_document->isBlank()
         ? m_document.data()
         : nullptr;
-    const PromptKey key{m_mode, document, document ? document->revision() : 0, profile.target()};
+    const Assistant assistant = this->assistant();
+    const PromptKey key{m_mode, document, document ? document->revision() : 0, profile.target(), assistant};
     if (m_promptKey != key) {
         std::expected<Prefetch::CompiledPrompt, Llm::Error> compiled = Prefetch::CompiledPrompt();
         qint64 tokens = -1;
+        const QString &instructions = assistant.systemPrompt;
+        // Without instructions a chat about the document shares the document's compiled prefix
+        // with its actions and warm-up (one cache entry serves all); with them it has its own.
+        const bool ownPrompt = document && !instructions.isEmpty();
         if (document) {
-            const Prefetch::CompiledPrompt *prompt = document->compiledPrompt(profile);
+            const Prefetch::CompiledPrompt *prompt = ownPrompt ? m_assistantPrompt->prompt(document, profile, instructions)
+                                                               : document->compiledPrompt(profile);
+            const std::optional<Llm::Error> error = ownPrompt ? m_assistantPrompt->error() : document->promptError(profile);
             if (prompt) {
-                compiled = prompt->withDynamicPartOf(Prefetch::chatTemplate(true));
+                compiled = ownPrompt ? *prompt : prompt->withDynamicPartOf(Prefetch::chatTemplate(true));
                 tokens = prompt->estimatedPrefixTokens();
-            } else if (const auto error = document->promptError(profile)) {
+            } else if (error) {
                 compiled = std::unexpected(*error);
             } else {
                 // Compiling: no prefetch may answer for the previous text meanwhile.
@@ -195,10 +215,14 @@ bool ChatSession::ensurePrompt()
                 return false;
             }
         } else if (m_mode == ConversationMode::Library) {
-            compiled = Prefetch::libraryChatTemplate().compile(profile, {});
+            compiled = Prefetch::libraryChatTemplate(instructions).compile(profile, {});
         } else {
-            compiled = Prefetch::chatTemplate(false).compile(profile, {});
+            compiled = Prefetch::chatTemplate(false, instructions).compile(profile, {});
         }
+        m_params = assistant.params();
+        // Anthropic takes temperatures up to 1 only; the others up to 2.
+        if (m_params.temperature && profile.format == Llm::ApiFormat::AnthropicMessages)
+            m_params.temperature = std::min(*m_params.temperature, 1.0);
         if (compiled) {
             m_compiled = std::move(*compiled);
             m_compileError.reset();
@@ -278,9 +302,12 @@ void ChatSession::installBuilder()
     const QString model = m_engine->profile().model;
     const std::shared_ptr<Knowledge::LibraryRetrieval> retrieval = m_mode == ConversationMode::Library ? m_retrieval : nullptr;
     const QList<Attachment> attachments = m_attachments;
+    // The assistant's parameters are in the prefetch too: otherwise its body (and fingerprint)
+    // would differ from what Enter sends in max_tokens or temperature, and never be taken over.
+    const Prefetch::GenerationParams params = m_params;
     m_debounce->setBuilder(
-        [compiled, turns, model, retrieval, attachments](const QString &text) {
-            return chatRequest(compiled, turns, model, retrieval, attachments, text);
+        [compiled, turns, model, retrieval, attachments, params](const QString &text) {
+            return chatRequest(compiled, turns, model, retrieval, attachments, text, params);
         },
         this,
         // The message up to the question: the attached files, then the passages.
@@ -376,6 +403,10 @@ void ChatSession::dispatchPending()
         resetEdit();
     }
     startExchange(stream, &pending.text, pending.attachments);
+    {
+        QSettings settings;
+        setLastAssistant(settings, assistant().id); // sent with it: new conversations start with it
+    }
     if (!m_attachments.isEmpty()) {
         m_attachments.clear(); // they went with it
         emit attachmentsChanged();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "assistants.h"
 #include "conversationstore.h"
 
 #include "knowledge/types.h"
@@ -27,6 +28,7 @@ class ResponseStream;
 
 namespace Gui {
 
+class AssistantDocumentPrompt;
 class Document;
 
 // One chat, without widgets: the conversation open, its messages and mode, the prompt the
@@ -47,6 +49,12 @@ class Document;
 // (regenerate: a fresh request, never a prefetch taken over), an earlier question edited and
 // sent again (the conversation is cut there: it and every later message are deleted), a message
 // deleted. Each is stored at once; none is allowed while an answer of this session streams.
+//
+// The conversation has an assistant (ui/assistants.h), stored with it: its instructions join
+// the static system prompt, and its temperature and answer length go into every request of the
+// conversation, the debounce prefetch's included (the builder has them), so a prefetch is still
+// the request Enter sends. An id that is not in the list (removed in Settings, imported from
+// elsewhere) is General. New conversations take the assistant chosen or sent with last.
 //
 // GUI thread. The engine, the strategy and the store belong to the app and must outlive the
 // session (they are held by QPointer and the session degrades instead of crashing if not).
@@ -94,6 +102,13 @@ public:
     const QList<StoredMessage> &messages() const { return m_messages; }
 
     void setMode(ConversationMode mode);
+    // The assistants there are (Settings); the conversation's own is looked up in them.
+    void setAssistants(const AssistantSettings &assistants);
+    const AssistantSettings &assistants() const { return m_assistants; }
+    // The conversation's assistant (General when its id is not in the list).
+    Assistant assistant() const { return m_assistants.find(m_assistantId); }
+    // Chooses the conversation's assistant (stored with it, and remembered for new ones).
+    void setAssistant(const QString &id);
     bool openConversation(qint64 id);
     // A new conversation, or the current one when it is still empty (no empty ones pile up).
     bool newConversation();
@@ -152,6 +167,8 @@ signals:
     // A conversation was opened (or a new one started): messages() was replaced.
     void conversationOpened(qint64 id);
     void modeChanged(ConversationMode mode);
+    // assistant() changed: another was chosen, another conversation opened, or the list edited.
+    void assistantChanged();
     // The list of conversations changed (one was created, named, removed or got a message).
     void listChanged();
     // A question and its (empty, partial) answer were appended to messages(); `stream` is it.
@@ -189,6 +206,7 @@ private:
         const Document *document = nullptr;
         quint64 revision = 0;
         Llm::ProviderTarget target;
+        Assistant assistant;
         friend bool operator==(const PromptKey &, const PromptKey &) = default;
     };
 
@@ -224,6 +242,8 @@ private:
     QString m_title;
     QString m_conversationDocument;
     ConversationMode m_mode = ConversationMode::FreeChat;
+    AssistantSettings m_assistants;
+    QString m_assistantId; // as stored or chosen; resolved through m_assistants
     QList<StoredMessage> m_messages;
     QString m_draft; // the input's text, for a builder that arrives after it was typed
     QList<Attachment> m_attachments; // the draft's
@@ -231,6 +251,8 @@ private:
     // The prompt the builder renders from, and what it was made from.
     std::optional<PromptKey> m_promptKey;
     Prefetch::CompiledPrompt m_compiled;
+    Prefetch::GenerationParams m_params; // the assistant's, for every request of the conversation
+    AssistantDocumentPrompt *m_assistantPrompt; // child: a document chat with instructions
     std::optional<Llm::Error> m_compileError;
     qint64 m_documentTokens = -1;
     bool m_builderInstalled = false;

@@ -1,5 +1,6 @@
 #include "chatsession.h"
 
+#include "assistantsettings.h"
 #include "document.h"
 #include "knowledge/libraryretrieval.h"
 
@@ -8,6 +9,7 @@
 #include "prefetch/responsestream.h"
 
 #include <QRandomGenerator>
+#include <QSettings>
 
 #include <limits>
 
@@ -41,7 +43,7 @@ bool ChatSession::ensureConversation(const QString &firstMessage)
     const QString title = titleFrom(firstMessage);
     if (m_conversationId == 0) {
         auto id = m_store->create(title.isEmpty() ? tr("New conversation") : title,
-                                  m_document ? m_document->filePath() : QString(), m_mode);
+                                  m_document ? m_document->filePath() : QString(), m_mode, assistant().id);
         if (!id)
             return false;
         m_conversationId = *id;
@@ -77,11 +79,13 @@ bool ChatSession::openConversation(qint64 id)
     m_conversationDocument = info->documentPath;
     const bool modeChange = m_mode != info->mode;
     m_mode = info->mode;
+    m_assistantId = info->assistantId; // unknown or removed: assistant() is General
     m_messages = std::move(*messages);
     m_builderStale = true; // another history
     ensurePrompt();
     if (modeChange)
         emit modeChanged(m_mode);
+    emit assistantChanged();
     emit conversationOpened(id);
     return true;
 }
@@ -92,8 +96,9 @@ bool ChatSession::newConversation()
         return true; // this one is still empty: use it
     if (!m_store)
         return false;
+    QSettings settings;
     const auto id = m_store->create(tr("New conversation"), m_document ? m_document->filePath() : QString(),
-                                    defaultMode());
+                                    defaultMode(), m_assistants.find(lastAssistant(settings)).id);
     if (!id)
         return false; // the store reported it
     emit listChanged();
@@ -129,9 +134,14 @@ void ChatSession::removeConversation(qint64 id)
     if (remaining && !remaining->isEmpty() && openConversation(remaining->first().id))
         return;
     m_mode = defaultMode();
+    {
+        QSettings settings;
+        m_assistantId = lastAssistant(settings);
+    }
     m_promptKey.reset();
     ensurePrompt();
     emit modeChanged(m_mode);
+    emit assistantChanged();
     emit conversationOpened(0);
 }
 
@@ -151,6 +161,32 @@ void ChatSession::setMode(ConversationMode mode)
     ensurePrompt();
     emit modeChanged(mode);
     emit contextChanged();
+}
+
+void ChatSession::setAssistants(const AssistantSettings &assistants)
+{
+    if (assistants == m_assistants)
+        return;
+    m_assistants = assistants;
+    // An edited assistant changes the prompt (the key compares it); a removed one is General.
+    ensurePrompt();
+    emit assistantChanged();
+}
+
+void ChatSession::setAssistant(const QString &id)
+{
+    const QString resolved = m_assistants.find(id).id;
+    {
+        QSettings settings;
+        setLastAssistant(settings, resolved);
+    }
+    if (resolved == m_assistantId)
+        return;
+    m_assistantId = resolved;
+    if (m_conversationId && m_store)
+        m_store->setAssistant(m_conversationId, resolved); // a failure is reported by the store
+    ensurePrompt();
+    emit assistantChanged();
 }
 
 
@@ -191,7 +227,7 @@ void ChatSession::dispatchRegenerate(qint64 activatedNs)
     // A new seed: the same request again would give the same text from a deterministic backend
     // (the local engine, a model at temperature 0 that honours seeds) and is what a cache keyed
     // on the request would answer. The seed follows the messages, so the prompt cache still hits.
-    Prefetch::GenerationParams params;
+    Prefetch::GenerationParams params = m_params; // the assistant's temperature and length
     params.seed = QRandomGenerator::global()->bounded(1, std::numeric_limits<int>::max());
     const StoredMessage &question = m_messages.at(questionIndex);
     const Prefetch::RenderedRequest request =

@@ -107,6 +107,7 @@ QByteArray toJson(const Conversation &c)
     const QJsonObject conversation{{QStringLiteral("title"), c.info.title},
                                    {QStringLiteral("mode"), modeName(c.info.mode)},
                                    {QStringLiteral("documentPath"), c.info.documentPath},
+                                   {QStringLiteral("assistant"), c.info.assistantId},
                                    {QStringLiteral("messages"), messages}};
     const QJsonObject root{{QStringLiteral("format"), QLatin1String(FormatName)},
                            {QStringLiteral("version"), FormatVersion},
@@ -149,6 +150,12 @@ StoreResult<Conversation> fromJson(const QByteArray &json)
     if (modeName(modeFromName(mode)) != mode)
         return std::unexpected(notOurs());
     out.info.mode = modeFromName(mode);
+    // Optional (files from before assistants have none). Kept as it is when it looks like an id:
+    // one this Headstart does not know is used as General when the conversation is opened, and
+    // becomes itself again where that assistant exists. Anything else is General.
+    const QString assistant = c.value(QLatin1String("assistant")).toString();
+    static const QRegularExpression assistantId(QStringLiteral("^[a-z0-9-]{1,48}$"));
+    out.info.assistantId = assistantId.match(assistant).hasMatch() ? assistant : QStringLiteral("general");
     const QJsonArray messages = c.value(QLatin1String("messages")).toArray();
     for (qsizetype i = 0; i < messages.size(); ++i) {
         if (!messages.at(i).isObject())

@@ -128,6 +128,7 @@ ConversationInfo readConversation(const QSqlQuery &q)
     c.mode = modeFromName(q.value(3).toString());
     c.updated = QDateTime::fromMSecsSinceEpoch(q.value(4).toLongLong(), Qt::UTC);
     c.messageCount = q.value(5).toInt();
+    c.assistantId = q.value(6).toString();
     return c;
 }
 
@@ -185,7 +186,7 @@ MessageUsage readUsage(const QSqlQuery &q, int first)
 
 const QString ConversationColumns = QStringLiteral(
     "SELECT c.id, c.title, c.document_path, c.mode, c.updated_at, "
-    "(SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) FROM conversations c ");
+    "(SELECT count(*) FROM messages m WHERE m.conversation_id = c.id), c.assistant FROM conversations c ");
 
 } // namespace
 
@@ -275,6 +276,9 @@ StoreResult<T> ConversationStore::writeFailed(const QString &what, const QString
     emit errorOccurred(message);
     return std::unexpected(message);
 }
+// For the queries kept in other files (conversationstoreassistant.cpp).
+template StoreResult<void> ConversationStore::writeFailed<void>(const QString &, const QSqlError &);
+template StoreResult<void> ConversationStore::writeFailed<void>(const QString &, const QString &);
 
 StoreResult<QList<ConversationInfo>> ConversationStore::conversations(const QString &search) const
 {
@@ -342,17 +346,19 @@ StoreResult<ConversationInfo> ConversationStore::conversation(qint64 id) const
     return readConversation(q);
 }
 
-StoreResult<qint64> ConversationStore::create(const QString &title, const QString &documentPath, ConversationMode mode)
+StoreResult<qint64> ConversationStore::create(const QString &title, const QString &documentPath, ConversationMode mode,
+                                              const QString &assistantId)
 {
     if (m_damaged)
         return writeFailed<qint64>(tr("Could not create the conversation"), damagedDetail());
     const qint64 now = nextStamp();
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO conversations (title, document_path, mode, created_at, updated_at)"
-                             " VALUES (?, ?, ?, ?, ?)"));
+    q.prepare(QStringLiteral("INSERT INTO conversations (title, document_path, mode, assistant, created_at, updated_at)"
+                             " VALUES (?, ?, ?, ?, ?, ?)"));
     q.addBindValue(text(title));
     q.addBindValue(text(documentPath));
     q.addBindValue(modeName(mode));
+    q.addBindValue(text(assistantId));
     q.addBindValue(now);
     q.addBindValue(now);
     if (!q.exec())
@@ -495,11 +501,12 @@ StoreResult<qint64> ConversationStore::insertConversation(const ConversationInfo
     if (!transaction.isActive())
         return writeFailed<qint64>(what, m_db.lastError());
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO conversations (title, document_path, mode, created_at, updated_at)"
-                             " VALUES (?, ?, ?, ?, ?)"));
+    q.prepare(QStringLiteral("INSERT INTO conversations (title, document_path, mode, assistant, created_at, updated_at)"
+                             " VALUES (?, ?, ?, ?, ?, ?)"));
     q.addBindValue(text(info.title));
     q.addBindValue(text(info.documentPath));
     q.addBindValue(modeName(info.mode));
+    q.addBindValue(text(info.assistantId));
     q.addBindValue(now);
     q.addBindValue(now);
     if (!q.exec())

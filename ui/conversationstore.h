@@ -32,6 +32,9 @@ struct ConversationInfo {
     QString title;
     QString documentPath; // empty: no document, or one that was never saved
     ConversationMode mode = ConversationMode::FreeChat;
+    // Its assistant (ui/assistants.h), schema 5; "general" for older ones. Stored as it was
+    // chosen: an id no longer in the list is read back as it is and used as General.
+    QString assistantId = QStringLiteral("general");
     QDateTime updated;    // UTC
     int messageCount = 0;
 };
@@ -87,7 +90,7 @@ class ConversationStore : public QObject
     Q_OBJECT
 
 public:
-    static constexpr int SchemaVersion = 4;
+    static constexpr int SchemaVersion = 5;
 
     struct Options {
         bool fullTextSearch = true; // false: always LIKE (tests of that path)
@@ -113,9 +116,12 @@ public:
     StoreResult<QList<ConversationInfo>> conversations(const QString &search = {}) const;
     StoreResult<ConversationInfo> conversation(qint64 id) const;
     StoreResult<qint64> create(const QString &title, const QString &documentPath = {},
-                               ConversationMode mode = ConversationMode::FreeChat);
+                               ConversationMode mode = ConversationMode::FreeChat,
+                               const QString &assistantId = QStringLiteral("general"));
     StoreResult<void> rename(qint64 id, const QString &title);
     StoreResult<void> setMode(qint64 id, ConversationMode mode);
+    // conversationstoreassistant.cpp
+    StoreResult<void> setAssistant(qint64 id, const QString &assistantId);
     // The conversation and all its messages.
     StoreResult<void> remove(qint64 id);
 

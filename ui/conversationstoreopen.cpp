@@ -63,6 +63,9 @@ const QStringList Migrations[] = {
     // 4: the files attached to a question (attachments.h: a JSON array of name and text, the text
     // as it was sent); '' for every other message and for questions older than this.
     {QStringLiteral("ALTER TABLE messages ADD COLUMN attachments TEXT NOT NULL DEFAULT ''")},
+    // 5: a conversation's assistant (ui/assistants.h: its stable id); older ones had none, which
+    // is what General is.
+    {QStringLiteral("ALTER TABLE conversations ADD COLUMN assistant TEXT NOT NULL DEFAULT 'general'")},
 };
 
 // The search index is not part of the versioned schema: whether it can exist depends on the

@@ -4,6 +4,7 @@
 #include "endpointbuttons.h"
 #include "mnemonic.h"
 #include "money.h"
+#include "assistantspage.h"
 #include "librarypage.h"
 #include "networkpage.h"
 #include "priceeditor.h"
@@ -171,6 +172,12 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, Services services, Q
     m_tabs->addTab(m_library, tr("&Library"));
     connect(m_library, &LibraryPage::foldersEdited, this, [this](const QStringList &folders) {
         m_settings.libraryFolders = folders;
+        emitIfChanged();
+    });
+    m_assistants = new AssistantsPage(TextDebounceMs, m_tabs);
+    m_tabs->addTab(m_assistants, tr("Assis&tants"));
+    connect(m_assistants, &AssistantsPage::assistantsEdited, this, [this](const AssistantSettings &assistants) {
+        m_settings.assistants = assistants;
         emitIfChanged();
     });
 
@@ -1057,6 +1064,7 @@ void SettingsDialog::refreshAll()
     refreshGeneral();
     m_network->showProxy(m_settings.proxy);
     m_library->showFolders(m_settings.libraryFolders);
+    m_assistants->showAssistants(m_settings.assistants);
 }
 
 void SettingsDialog::setSettings(const AppSettings &settings)
@@ -1080,6 +1088,7 @@ void SettingsDialog::commitPendingEdits()
     }
     saveKeys();
     m_network->commitPendingEdits();
+    m_assistants->commitPendingEdits();
 }
 
 void SettingsDialog::done(int result)

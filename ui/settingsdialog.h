@@ -27,6 +27,7 @@ namespace Prefetch { class ConnectionTest; }
 namespace Gui {
 
 class EndpointButtons;
+class AssistantsPage;
 class LibraryPage;
 class NetworkPage;
 class PriceEditor;
@@ -60,7 +61,7 @@ public:
         QNetworkAccessManager *network = nullptr;  // for model lists; empty: no Load list button
     };
 
-    enum class Page { Providers, Prefetch, General, Network, Library };
+    enum class Page { Providers, Prefetch, General, Network, Library, Assistants };
 
     SettingsDialog(const AppSettings &settings, Services services, QWidget *parent = nullptr);
     ~SettingsDialog() override;
@@ -180,6 +181,7 @@ private:
     NetworkPage *m_network = nullptr;
     // Library
     LibraryPage *m_library = nullptr;
+    AssistantsPage *m_assistants = nullptr;
 };
 
 } // namespace Gui
