@@ -372,11 +372,12 @@ bool AnswerStream::retryLater(const Llm::Error &error)
     // One of several keys was rate-limited and another is free: the same request goes again at
     // once with it (LlmStream takes the ring's current key), once per other key at most. Not a
     // back-off retry, so neither counted against the policy nor shown as one.
-    if (m_part && m_part->anotherKeyReady() && m_keySwitches + 1 < Llm::KeyRing::keysOf(m_profile).size()) {
+    const qsizetype otherKeys = Llm::KeyRing::keysOf(m_profile).size() - 1;
+    if (m_part && m_part->anotherKeyReady() && m_keySwitches < otherKeys) {
         ++m_keySwitches;
         dropPartUsage(); // a refused request bills nothing
         log().info("{} rate-limited a key; asking again at once with the next one ({} of {} switches)",
-                   m_profile.id.toStdString(), m_keySwitches, Llm::KeyRing::keysOf(m_profile).size() - 1);
+                   m_profile.id.toStdString(), m_keySwitches, otherKeys);
         m_retryTimer.start(0);
         return true;
     }

@@ -402,6 +402,7 @@ void tst_UserEndpoints::renamingKeepsTheIdAndItsKeys()
     Gui::MemorySecretStore secrets;
     secrets.write(*id, Gui::SecretStore::Secret::ApiKey, QStringLiteral("sk-gw-main"), nullptr, {});
     secrets.write(*id, Gui::SecretStore::Secret::PrefetchKey, QStringLiteral("sk-gw-prefetch"), nullptr, {});
+    secrets.write(*id, Gui::SecretStore::Secret::MoreApiKeys, QStringLiteral("sk-gw-2\nsk-gw-3"), nullptr, {});
 
     QVERIFY(s.endpoints.rename(*id, QStringLiteral("Company gateway")));
     QVERIFY(s.endpoints.rename(QStringLiteral("custom"), QStringLiteral("Work")));
@@ -420,6 +421,7 @@ void tst_UserEndpoints::renamingKeepsTheIdAndItsKeys()
     QTRY_VERIFY_WITH_TIMEOUT(filled.has_value(), 5000);
     QCOMPARE(filled->apiKey, QStringLiteral("sk-gw-main"));
     QCOMPARE(filled->prefetchApiKey, QStringLiteral("sk-gw-prefetch"));
+    QCOMPARE(filled->moreApiKeys, (QStringList{QStringLiteral("sk-gw-2"), QStringLiteral("sk-gw-3")}));
 
     // The renamed first endpoint's name is written now, and read back.
     save(s);

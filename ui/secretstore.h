@@ -11,6 +11,7 @@
 
 #include <expected>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <utility>
 
@@ -72,37 +73,8 @@ public:
     using KeysCallback = std::function<void(const Llm::ProviderProfile &profile, const QString &error)>;
     void fillKeys(Llm::ProviderProfile profile, QObject *context, KeysCallback done)
     {
-        auto state = std::make_shared<std::pair<Llm::ProviderProfile, QString>>(std::move(profile), QString());
-        const QString id = state->first.id;
-        // The first callback runs only while `context` lives (see deliver()); the store may not.
-        QPointer<SecretStore> self(this);
-        read(id, Secret::ApiKey, context, [self, state, id, context, done](const ReadResult &main) {
-            if (main)
-                state->first.apiKey = *main;
-            else
-                state->second = main.error();
-            if (!self) {
-                done(state->first, state->second);
-                return;
-            }
-            self->read(id, Secret::PrefetchKey, context, [self, state, id, context, done](const ReadResult &prefetch) {
-                if (prefetch)
-                    state->first.prefetchApiKey = *prefetch;
-                else if (state->second.isEmpty())
-                    state->second = prefetch.error();
-                if (!self) {
-                    done(state->first, state->second);
-                    return;
-                }
-                self->read(id, Secret::MoreApiKeys, context, [state, done](const ReadResult &more) {
-                    if (more)
-                        state->first.moreApiKeys = splitKeys(*more);
-                    else if (state->second.isEmpty())
-                        state->second = more.error();
-                    done(state->first, state->second);
-                });
-            });
-        });
+        auto fill = std::make_shared<KeyFill>(KeyFill{std::move(profile), {}, context, std::move(done)});
+        readKeysFrom(this, fill, 0);
     }
 
     // The entry under which a secret is stored: "provider/<id>/api-key", ".../prefetch-key",
@@ -124,6 +96,42 @@ signals:
     // A key of `providerId` was stored or removed; whoever holds a profile with keys re-reads
     // them. Emitted by the store, so it arrives even when the writer (a dialog) is gone.
     void secretWritten(const QString &providerId);
+
+private:
+    // What fillKeys() is filling: the profile, the first error, and whom to tell.
+    struct KeyFill {
+        Llm::ProviderProfile profile;
+        QString error;
+        QObject *context;
+        KeysCallback done;
+    };
+    // The keys of a profile, in the order fillKeys() reads them.
+    static constexpr Secret ProfileSecrets[] = {Secret::ApiKey, Secret::PrefetchKey, Secret::MoreApiKeys};
+
+    // Reads ProfileSecrets[next] and then the rest, one after the other. Each callback runs only
+    // while `context` lives (see deliver()); the store may not: without it, `done` gets the keys
+    // read so far.
+    static void readKeysFrom(const QPointer<SecretStore> &self, const std::shared_ptr<KeyFill> &fill, std::size_t next)
+    {
+        if (!self || next == std::size(ProfileSecrets)) {
+            fill->done(fill->profile, fill->error);
+            return;
+        }
+        const Secret secret = ProfileSecrets[next];
+        self->read(fill->profile.id, secret, fill->context, [self, fill, secret, next](const ReadResult &result) {
+            if (!result) {
+                if (fill->error.isEmpty())
+                    fill->error = result.error();
+            } else if (secret == Secret::ApiKey) {
+                fill->profile.apiKey = *result;
+            } else if (secret == Secret::PrefetchKey) {
+                fill->profile.prefetchApiKey = *result;
+            } else {
+                fill->profile.moreApiKeys = splitKeys(*result);
+            }
+            readKeysFrom(self, fill, next + 1);
+        });
+    }
 
 protected:
     // Calls `done(result)` from the event loop, never from inside read() or write(): callers
