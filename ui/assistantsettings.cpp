@@ -246,6 +246,11 @@ QString lastAssistant(QSettings &settings)
 
 void setLastAssistant(QSettings &settings, const QString &id)
 {
+    // Called with every message sent: the settings file is written again only when what it
+    // holds changes (General is no entry; a damaged entry is replaced, not read as General).
+    if (id == AssistantSettings::GeneralId ? !settings.contains(LastAssistantKey)
+                                           : settings.value(LastAssistantKey) == QVariant(id))
+        return;
     if (id == AssistantSettings::GeneralId)
         settings.remove(LastAssistantKey);
     else
