@@ -80,12 +80,15 @@ void WarmupStrategy::closeAll()
         documentClosed(id);
 }
 
+std::chrono::milliseconds WarmupStrategy::renewalInterval(std::chrono::milliseconds setting,
+                                                          std::chrono::milliseconds lifetime)
+{
+    return lifetime.count() > 0 ? std::min(setting, lifetime * 9 / 10) : setting;
+}
+
 std::chrono::milliseconds WarmupStrategy::interval() const
 {
-    const std::chrono::milliseconds setting = m_engine->settings().warmup.interval;
-    const std::chrono::milliseconds lifetime = m_engine->profile().cacheLifetime();
-    // A tenth of the lifetime to spare: the renewal's own prefill and queueing come first.
-    return lifetime.count() > 0 ? std::min(setting, lifetime * 9 / 10) : setting;
+    return renewalInterval(m_engine->settings().warmup.interval, m_engine->profile().cacheLifetime());
 }
 
 void WarmupStrategy::renew(const QString &documentId)

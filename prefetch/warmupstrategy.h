@@ -43,6 +43,11 @@ public:
         return it != m_documents.cend() && it->timer && it->timer->isActive();
     }
 
+    // How often a warm-up is renewed: `setting`, or less where the provider keeps its cache for
+    // less (`lifetime`, zero where the provider decides): a tenth of the lifetime to spare, for
+    // the renewal's own queueing and prefill. bench_cachelifetime plays it over a working day.
+    static std::chrono::milliseconds renewalInterval(std::chrono::milliseconds setting, std::chrono::milliseconds lifetime);
+
 signals:
     // A warm-up completed: what the provider reported writing to and reading from its cache.
     void warmed(const QString &documentId, qint64 cacheReadTokens, qint64 cacheWriteTokens);
@@ -62,7 +67,7 @@ private:
 
     void warm(const QString &documentId);
     void renew(const QString &documentId);
-    // The re-warm interval for the provider in use: the setting, or less where its cache lives less.
+    // The re-warm interval for the provider in use (renewalInterval()).
     std::chrono::milliseconds interval() const;
     void onResponseEnded(Strategy origin, const Llm::ChatRequest &request, const Llm::Usage &usage);
 
