@@ -358,7 +358,7 @@ void Application::applyProfile(const Llm::ProviderProfile &profile)
     m_engine->setProfile(profile);
     m_classifier->model.reset();
     if (m_settings.prefetch.debounce.modelClassifier)
-        m_classifier->model = std::make_unique<Prefetch::ModelClassifier>(m_network.get(), profile, &m_engine->budget());
+        m_classifier->model = std::make_unique<Prefetch::ModelClassifier>(m_engine.get());
     for (const auto &w : m_windows)
         w->providerChanged();
 }
@@ -378,6 +378,7 @@ void Application::applySettings(const Gui::AppSettings &settings)
     const bool providerChanged = old.providerId != settings.providerId
         || old.profile(old.providerId).baseUrl != settings.profile(settings.providerId).baseUrl
         || old.profile(old.providerId).model != settings.profile(settings.providerId).model
+        || old.profile(old.providerId).fastModel != settings.profile(settings.providerId).fastModel
         || old.profile(old.providerId).extraHeaders != settings.profile(settings.providerId).extraHeaders
         || old.profile(old.providerId).concurrencyLimit != settings.profile(settings.providerId).concurrencyLimit
         // A renamed endpoint: the windows and messages name it.
@@ -389,9 +390,9 @@ void Application::applySettings(const Gui::AppSettings &settings)
         resolveProfile(settings.providerId, [this](Llm::ProviderProfile p) { applyProfile(p); });
     } else {
         const Llm::ProviderProfile profile = settings.profile(settings.providerId);
-        if (profile.prices != m_engine->profile().prices) {
+        if (profile.prices != m_engine->profile().prices || profile.fastPrices != m_engine->profile().fastPrices) {
             // Edited prices price what is billed from now on; nothing in flight needs to stop.
-            m_engine->setPrices(profile.prices);
+            m_engine->setPrices(profile.prices, profile.fastPrices);
             for (const auto &w : m_windows)
                 w->metricsDock()->refresh();
         }

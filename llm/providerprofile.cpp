@@ -86,6 +86,10 @@ QList<ProviderProfile> builtinProfiles()
     // Billed nothing; priced as the deepseek profile is, since it caches and continues as DeepSeek
     // does, so that its cost figures mean something.
     local.prices = deepSeekPrices();
+    // Answers sooner, as the providers' small models do (LocalProvider::LatencyProfile::
+    // forSmallModel()), and is priced as qwen-turbo is beside qwen-plus: a quarter of the input.
+    local.fastModel = QStringLiteral("headstart-local-small");
+    local.fastPrices = {0.075, 0.075, 0.0015, 0.30};
     profiles << local;
 
     ProviderProfile deepseek;
@@ -99,6 +103,9 @@ QList<ProviderProfile> builtinProfiles()
     deepseek.encodeOptions.continuation = ContinuationStyle::PrefixFlag;
     deepseek.continuationBaseUrl = QUrl(QStringLiteral("https://api.deepseek.com/beta"));
     deepseek.prices = deepSeekPrices();
+    // The default is already DeepSeek's quick model; beside deepseek-reasoner it is the fast one.
+    deepseek.fastModel = QStringLiteral("deepseek-chat");
+    deepseek.fastPrices = deepSeekPrices();
     profiles << deepseek;
 
     ProviderProfile qwen;
@@ -112,6 +119,8 @@ QList<ProviderProfile> builtinProfiles()
     qwen.encodeOptions.continuation = ContinuationStyle::PartialFlag;
     // International (Singapore) list prices; implicit cache: a write is billed as input, a hit at 20 %.
     qwen.prices = {0.40, 0.40, 0.08, 1.20};
+    qwen.fastModel = QStringLiteral("qwen-turbo");
+    qwen.fastPrices = {0.05, 0.05, 0.01, 0.20};
     profiles << qwen;
 
     ProviderProfile openai;
@@ -126,6 +135,9 @@ QList<ProviderProfile> builtinProfiles()
     // Requests about one document, or in one conversation, go to the same cache machine.
     openai.encodeOptions.promptCacheKey = true;
     openai.prices = {0.15, 0.15, 0.075, 0.60}; // no charge for writing the cache: a write is input
+    // The default is already OpenAI's small model; beside gpt-4o or a GPT-5 it is the fast one.
+    openai.fastModel = QStringLiteral("gpt-4o-mini");
+    openai.fastPrices = openai.prices;
     profiles << openai;
 
     ProviderProfile anthropic;
@@ -139,6 +151,8 @@ QList<ProviderProfile> builtinProfiles()
     anthropic.minCacheableTokens = 1024;
     anthropic.encodeOptions.continuation = ContinuationStyle::AssistantPrefill;
     anthropic.prices = {3.00, 3.75, 0.30, 15.00}; // 5-minute cache writes, the breakpoints' default
+    anthropic.fastModel = QStringLiteral("claude-haiku-4-5");
+    anthropic.fastPrices = {1.00, 1.25, 0.10, 5.00};
     profiles << anthropic;
 
     ProviderProfile ollama;

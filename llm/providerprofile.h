@@ -75,9 +75,28 @@ struct ProviderProfile {
     // date); the user may change it in Settings. The local demo engine is priced like the hosted
     // model it imitates, so its figures mean something.
     Prices prices;
+    // A smaller, quicker model of the same provider beside `model` (a Haiku beside a Sonnet,
+    // qwen-turbo beside qwen-plus; the local provider's headstart-local-small): the draft
+    // completeness classifier asks it, and free chat may send it small talk and simple
+    // questions (docs/providers.md, "Fast model"). Empty: the provider has none we know of;
+    // equal to `model`: the main model is already the quick one. Requests name it in their own
+    // `model`, so nothing else of the profile changes for them.
+    QString fastModel;
+    Prices fastPrices; // what fastModel is billed; used only while it differs from `model`
     // Every request to the profile uses them: answers, prefetches, warm-ups and the connection
     // test. Not part of target(): a changed timeout sends the same bytes to the same place.
     Timeouts timeouts;
+
+    // There is a fast model, and it is not the main one: routing to it can gain something.
+    bool hasDistinctFastModel() const { return !fastModel.isEmpty() && fastModel != model; }
+    // The model small side requests (the classifier's) ask: the fast model, else the main one.
+    QString quickModel() const { return fastModel.isEmpty() ? model : fastModel; }
+    // What a request naming `requestModel` is billed at: the fast model's prices for it, the
+    // main model's for any other (an empty name is the main model).
+    const Prices &pricesFor(const QString &requestModel) const
+    {
+        return hasDistinctFastModel() && requestModel == fastModel ? fastPrices : prices;
+    }
 
     // The endpoint for streaming chat: <baseUrl>/chat/completions or <baseUrl>/messages.
     QUrl endpoint() const;

@@ -83,6 +83,7 @@ QString shapedText(const Material &m, quint64 seed)
     case Kind::WizardIntroduction: return Shapes::introduction(m);
     case Kind::WizardTitles: return Shapes::titles(m, seed);
     case Kind::LibraryChat: return Shapes::libraryAnswer(m.question, m.passages);
+    case Kind::DraftJudgement: return Shapes::draftJudgement(m.messages.value(m.messages.size() - 1));
     case Kind::Chat:
     case Kind::ContinueWriting: return {};
     }
@@ -104,7 +105,9 @@ std::pair<QString, QString> chainMaterial(const Material &m)
 
 QList<Answer> answersFor(const ChatRequest &r)
 {
-    const Material material = Material::from(r.turns);
+    Material material = Material::from(r.turns);
+    if (material.kind == Material::Kind::Chat && Material::judgesDrafts(r.parts))
+        material.kind = Material::Kind::DraftJudgement;
     const auto [words, languageProbe] = chainMaterial(material);
     std::unique_ptr<TextGenerator> chain; // made only for the kinds that need it
     // Uncut, an answer ends at its natural end.

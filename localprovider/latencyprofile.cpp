@@ -125,6 +125,16 @@ QStringList LatencyProfile::names()
             QStringLiteral("hosted-long-doc"), QStringLiteral("local-gpu"), QStringLiteral("instant")};
 }
 
+LatencyProfile LatencyProfile::forSmallModel() const
+{
+    LatencyProfile p = *this;
+    // hosted: 150 + 550 + ~50 ms of prefill = ~750 ms to a first token; small: 150 + 275 + ~25.
+    p.overheadMs = overheadMs / 2;
+    p.prefillTokensPerSec = prefillTokensPerSec * 2;
+    p.decodeTokensPerSec = decodeTokensPerSec * 1.7;
+    return p;
+}
+
 std::expected<LatencyProfile, QString> LatencyProfile::withOverrides(QStringView spec) const
 {
     LatencyProfile p = *this;

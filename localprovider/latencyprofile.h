@@ -30,6 +30,12 @@ struct LatencyProfile {
     static std::optional<LatencyProfile> byName(QStringView name);
     static QStringList names();
 
+    // How the same service answers with its small model (headstart-local-small): hosted small
+    // models reach their first token in about 0.6 of the time of their larger siblings and
+    // decode about 1.7 times as fast (docs/localprovider.md, "The small model", gives the
+    // published measurements). The round trip is the network's and stays.
+    LatencyProfile forSmallModel() const;
+
     // This profile with "key=value" pairs applied, comma-separated, any subset of
     // rtt, overhead (ms), prefill, decode (tokens/s; 0 or inf = no delay), slots, context (tokens),
     // ttl (cache seconds), block (cache block tokens). The error names the bad pair.

@@ -169,6 +169,16 @@ Material Material::from(const QList<Turn> &turns)
     return m;
 }
 
+bool Material::judgesDrafts(const QList<PromptPart> &parts)
+{
+    // The classifier's instruction opens with this sentence; it is read here on its own terms,
+    // not through the client's code.
+    static const QString opening = QStringLiteral("You judge chat drafts.");
+    return std::any_of(parts.begin(), parts.end(), [](const PromptPart &part) {
+        return part.kind == PromptPart::Kind::Text && part.text.startsWith(opening);
+    });
+}
+
 QString Material::text() const
 {
     QStringList parts;

@@ -6,6 +6,7 @@
 
 namespace LocalProvider {
 
+struct PromptPart;
 struct Turn;
 
 // What the user gave a request, separated from our instructions: the document, the selection,
@@ -25,6 +26,9 @@ struct Material {
         WizardIntroduction,
         WizardTitles,
         LibraryChat, // a chat message with numbered passages of the user's files before it
+        // The completeness classifier's question (prefetch/modelclassifier.cpp): is this chat
+        // draft finished? Known by its system prompt, which from() does not see (judgesDrafts()).
+        DraftJudgement,
     };
 
     Kind kind = Kind::Chat;
@@ -43,6 +47,8 @@ struct Material {
     QString question;
 
     static Material from(const QList<Turn> &turns);
+    // The system prompt of `parts` is the completeness classifier's.
+    static bool judgesDrafts(const QList<PromptPart> &parts);
 
     // Every word the answer may use, for the kinds made by a word chain.
     QString text() const;

@@ -431,6 +431,8 @@ void Server::handleGeneration(HttpConnection *connection, const HttpRequest &req
         return reject(connection, request, error, rtt, startNs);
     }
 
+    if (chat.model == Models.last())
+        profile = profile.forSmallModel();
     Prompt prompt(chat, profile.cacheBlockTokens);
     const int completion = chat.maxTokens;
     if (fault.contextTooLong || static_cast<qint64>(prompt.tokenCount()) + completion > profile.contextTokens)

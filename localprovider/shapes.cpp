@@ -619,4 +619,26 @@ QString titles(const Material &m, quint64 seed)
     return shortOnes.first(qMin<qsizetype>(shortOnes.size(), 3 + rng.bounded(3))).join(u'\n');
 }
 
+QString draftJudgement(const QString &draft)
+{
+    const QString text = draft.trimmed();
+    static const QRegularExpression leadsOn(
+        QStringLiteral("(?:[,，、;；:：(（]|\\b(?:and|or|but|the|a|an|to|of|for|with|because|if))$"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QString sentenceEnds = QStringLiteral(".?!。？！");
+    double confidence = 0.6;
+    QString reason = QStringLiteral("it reads as a message");
+    if (!text.isEmpty() && sentenceEnds.contains(text.back())) {
+        confidence = 0.9;
+        reason = QStringLiteral("it ends a sentence");
+    } else if (leadsOn.match(text).hasMatch()) {
+        confidence = 0.1;
+        reason = QStringLiteral("it ends on a word that leads on");
+    } else if (unitsOf(text).size() <= 2) {
+        confidence = 0.2;
+        reason = QStringLiteral("a word or two");
+    }
+    return QStringLiteral("{\"confidence\": %1, \"reason\": \"%2\"}").arg(confidence).arg(reason);
+}
+
 } // namespace LocalProvider::Shapes

@@ -41,6 +41,12 @@ QString titles(const Material &material, quint64 seed);
 // sentence when none shares any.
 QString libraryAnswer(const QString &question, const QStringList &passages);
 
+// The completeness classifier's answer about a chat draft, as a small model gives it: JSON with
+// the confidence first and a short reason after it, {"confidence": 0.9, "reason": "..."}.
+// Finished-looking (it ends a sentence) 0.9, a word or two 0.2, ending on a word that leads on
+// ("and", "the", a comma) 0.1, else 0.6.
+QString draftJudgement(const QString &draft);
+
 } // namespace Shapes
 
 } // namespace LocalProvider

@@ -4,9 +4,17 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 
 namespace Prefetch {
+
+qint64 microUnits(double money)
+{
+    return qint64(std::llround(std::max(0.0, money) * 1e6));
+}
+
 
 namespace {
 

@@ -9,6 +9,10 @@
 
 namespace Prefetch {
 
+// Money in the money budget's integer units: millionths of the currency (a hundredth of a cent
+// is below any one request's price). Negative money is none.
+qint64 microUnits(double money);
+
 // The hourly token budget for prefetch traffic (PREFETCH.md rule 6): a prefetch reserves an
 // estimate before it starts and reconciles it with what it really cost when it ends; a
 // reservation that would take the last hour's total past the limit is refused.

@@ -580,14 +580,20 @@ void HeuristicClassifier::classify(const QString &draft, QObject *context, std::
     QTimer::singleShot(0, context, [callback = std::move(done), confidence] { callback(confidence); });
 }
 
-std::optional<double> parseConfidenceReply(QStringView reply)
+namespace {
+
+// Key, separator, optional quote, number, optional percent sign. Fences and prose around it
+// don't matter because only this pattern is looked for.
+QRegularExpressionMatch matchConfidence(QStringView reply)
 {
-    // Key, separator, optional quote, number, optional percent sign. Fences and prose around it
-    // don't matter because only this pattern is looked for.
     static const QRegularExpression re(
         QStringLiteral(R"(["']?\bconfidence\b["']?\s*[:=]\s*["']?\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s*(%?))"),
         QRegularExpression::CaseInsensitiveOption);
-    const QRegularExpressionMatch match = re.match(reply);
+    return re.match(reply);
+}
+
+std::optional<double> confidenceOf(const QRegularExpressionMatch &match)
+{
     if (!match.hasMatch())
         return std::nullopt;
     bool ok = false;
@@ -599,6 +605,22 @@ std::optional<double> parseConfidenceReply(QStringView reply)
     if (value < 0.0 || value > 1.0)
         return std::nullopt;
     return value;
+}
+
+} // namespace
+
+std::optional<double> parseConfidenceReply(QStringView reply)
+{
+    return confidenceOf(matchConfidence(reply));
+}
+
+std::optional<double> parseConfidencePrefix(QStringView partial)
+{
+    const QRegularExpressionMatch match = matchConfidence(partial);
+    // Ending the text, the number may go on in the next piece ("0." then "85", or a "%").
+    if (!match.hasMatch() || match.capturedEnd(0) >= partial.size())
+        return std::nullopt;
+    return confidenceOf(match);
 }
 
 } // namespace Prefetch

@@ -61,5 +61,9 @@ public:
 // single quotes, a quoted number or a percentage ("85%" -> 0.85). nullopt when there is no
 // confidence value in 0..1.
 std::optional<double> parseConfidenceReply(QStringView reply);
+// The same on the beginning of a reply still streaming: the value once something that cannot
+// continue the number follows it ({"confidence": 0.85, ...), nullopt before (the text may end
+// inside it: "0." and then "85").
+std::optional<double> parseConfidencePrefix(QStringView partial);
 
 } // namespace Prefetch

@@ -37,13 +37,6 @@ double msBetween(qint64 fromNs, qint64 toNs)
     return double(toNs - fromNs) / 1e6;
 }
 
-// Money in the budget's integer units: millionths of the currency (a hundredth of a cent is
-// below any one request's price).
-qint64 microUnits(double money)
-{
-    return qint64(std::llround(std::max(0.0, money) * 1e6));
-}
-
 } // namespace
 
 Engine::Engine(QNetworkAccessManager *network, Llm::ProviderProfile profile, Settings settings, QObject *parent)
@@ -193,8 +186,13 @@ bool Engine::makeRoomForForeground()
                 break;
             }
         }
-        if (!oldest)
-            break;
+        if (!oldest) {
+            if (m_sides.isEmpty())
+                break;
+            // The classifier's question gives way too: the heuristic answers it instead.
+            cancelSide(m_sides.begin().key());
+            continue;
+        }
         log().debug("preempting a {} prefetch for a foreground request", strategyId(oldest->strategy()));
         m_metrics.recordOutcome(oldest->strategy(), Outcome::Preempted);
         oldest->finish(PrefetchSession::State::Cancelled);
@@ -249,7 +247,8 @@ void Engine::track(ResponseStream *handle, bool afterMiss)
             m_metrics.recordTtft(strategy, msBetween(answer->startedNs(), answer->firstTokenNs()));
         const qint64 used = std::max<qint64>(0, usage.inputTokens) + std::max<qint64>(0, usage.outputTokens);
         m_metrics.recordTokens(strategy, 0, used, 0);
-        m_metrics.recordCost(strategy, 0, m_profile.prices.cost(usage), 0);
+        m_metrics.recordCost(strategy, 0, answer ? pricesFor(answer->request().request).cost(usage)
+                                                 : m_profile.prices.cost(usage), 0);
         if (usage.cacheReadTokens > 0 || usage.cacheWriteTokens > 0)
             m_metrics.recordCache(strategy, std::max<qint64>(0, usage.cacheReadTokens),
                                   std::max<qint64>(0, usage.cacheWriteTokens));
@@ -368,13 +367,14 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
     const qint64 prompt = estimatePromptTokens(request.request);
     const auto reservation = m_budget.reserve(prompt + limit);
     std::optional<quint64> money;
-    if (reservation && m_moneyBudget.limit() > 0 && !m_profile.prices.isFree()) {
+    const Llm::Prices &prices = pricesFor(request.request);
+    if (reservation && m_moneyBudget.limit() > 0 && !prices.isFree()) {
         // As if nothing were cached: the budget errs on the side of spending less.
-        money = m_moneyBudget.reserve(microUnits(m_profile.prices.worstCase(prompt, limit)));
+        money = m_moneyBudget.reserve(microUnits(prices.worstCase(prompt, limit)));
         if (!money)
             m_budget.reconcile(*reservation, 0);
     }
-    if (!reservation || (m_moneyBudget.limit() > 0 && !m_profile.prices.isFree() && !money)) {
+    if (!reservation || (m_moneyBudget.limit() > 0 && !prices.isFree() && !money)) {
         m_metrics.recordOutcome(strategy, Outcome::RejectedBudget);
         return nullptr;
     }
@@ -462,6 +462,7 @@ void Engine::cancelAllPrefetches()
     const auto sessions = m_sessions;
     for (const QPointer<PrefetchSession> &s : sessions)
         cancel(s);
+    cancelSideRequests();
 }
 
 void Engine::stopAll()
@@ -517,7 +518,7 @@ void Engine::settle(PrefetchSession *session, bool wasted)
         if (usage.outputTokens < 0)
             usage.outputTokens = session->bufferedTokens();
         spent = usage.inputTokens + usage.outputTokens;
-        money = m_profile.prices.cost(usage);
+        money = pricesFor(session->request()).cost(usage);
         if (usage.cacheReadTokens > 0 || usage.cacheWriteTokens > 0)
             m_metrics.recordCache(session->strategy(), std::max<qint64>(0, usage.cacheReadTokens),
                                   std::max<qint64>(0, usage.cacheWriteTokens));
@@ -618,7 +619,8 @@ QJsonObject Engine::snapshot() const
         {QStringLiteral("lanes"), QJsonObject{{QStringLiteral("foreground_in_flight"), foregroundInFlight()},
                                               {QStringLiteral("foreground_queued"), int(m_foregroundQueue.size())},
                                               {QStringLiteral("prefetch_in_flight"), prefetchInFlight()},
-                                              {QStringLiteral("prefetch_queued"), prefetchQueued()}}},
+                                              {QStringLiteral("prefetch_queued"), prefetchQueued()},
+                                              {QStringLiteral("side_in_flight"), sideRequestsInFlight()}}},
         {QStringLiteral("budget"), QJsonObject{{QStringLiteral("limit"), m_budget.limit()},
                                                {QStringLiteral("used"), m_budget.used()},
                                                {QStringLiteral("remaining"), m_budget.remaining()},

@@ -16,6 +16,10 @@
 
 class QNetworkAccessManager;
 
+namespace Llm {
+class LlmStream;
+}
+
 namespace Prefetch {
 
 class AnswerStream;
@@ -43,7 +47,13 @@ public:
     void setProfile(Llm::ProviderProfile profile);
     // New prices for the same provider (edited in Settings): what is billed from now on is
     // priced with them; nothing in flight is cancelled, and what was recorded stays as it was.
-    void setPrices(const Llm::Prices &prices) { m_profile.prices = prices; }
+    // The fast model's too, when given.
+    void setPrices(const Llm::Prices &prices, const std::optional<Llm::Prices> &fastPrices = std::nullopt)
+    {
+        m_profile.prices = prices;
+        if (fastPrices)
+            m_profile.fastPrices = *fastPrices;
+    }
     // New timeouts for the same provider: requests started from now on use them; those in
     // flight keep theirs (a timeout is not part of what a prefetch is for, ProviderTarget).
     void setTimeouts(const Llm::Timeouts &timeouts) { m_profile.timeouts = timeouts; }
@@ -56,8 +66,10 @@ public:
     TokenBudget &budget() { return m_budget; }
     // The money budget, in millionths of the provider's currency (see Settings::hourlyMoneyBudget).
     TokenBudget &moneyBudget() { return m_moneyBudget; }
-    // What `usage` is billed at this engine's provider.
+    // What `usage` is billed at this engine's provider, by its main model.
     double cost(const Llm::Usage &usage) const { return m_profile.prices.cost(usage); }
+    // The prices `request` is billed at: its model's (the fast model's, or the main one's).
+    const Llm::Prices &pricesFor(const Llm::ChatRequest &request) const { return m_profile.pricesFor(request.model); }
 
     // `request` encoded for this engine's provider, with its fingerprint (the model filled in
     // when empty): for callers without a compiled prompt (CLI, benchmarks, tests). A request
@@ -86,6 +98,23 @@ public:
     // returned: it is one request, counted once, for the strategy that started it.
     PrefetchSession *prefetch(Strategy strategy, const RenderedRequest &request, std::chrono::milliseconds ttl,
                               SignalStrength strength = SignalStrength::Strong);
+
+    // A small request of the engine's own to the provider's quick model (ProviderProfile::
+    // quickModel()): the completeness classifier's question. Nobody reads it as an answer, so it
+    // goes now, in a free slot, or not at all: null while speculation is suspended or the key
+    // is unknown (not counted), and when no slot is free or the budget refuses (counted as
+    // refused). It is charged to the prefetch budgets at its model's prices and recorded on its
+    // own line (Metrics::classifier()). Stop, every suspension and a foreground answer that
+    // needs its slot cancel it. The stream is a child of `context`, sent with X-Prefetch and
+    // the purpose "classifier"; the caller ends it with endSideRequest() exactly once (the
+    // engine settles it on its own if the stream is destroyed first). engineside.cpp.
+    Llm::LlmStream *startSideRequest(const Llm::ChatRequest &request, QObject *context);
+    // How the caller saw it end: Answered (the stream ended with what it needed), Truncated (it
+    // had what it needed and the rest was not worth paying for: the stream is closed now),
+    // Fallback (nothing usable: closed now). A stream the engine cancelled counts as Cancelled
+    // whatever is said here.
+    void endSideRequest(Llm::LlmStream *stream, Metrics::ClassifierEnd end);
+    int sideRequestsInFlight() const;
 
     // A live session answering exactly `fingerprint` (any strategy's), or null.
     PrefetchSession *liveSession(const QByteArray &fingerprint) const;
@@ -171,7 +200,19 @@ private:
     void pump();
     void onSessionEnded(PrefetchSession *session);
     void settle(PrefetchSession *session, bool wasted);
-    int providerInFlight() const { return foregroundInFlight() + prefetchInFlight(); }
+    int providerInFlight() const { return foregroundInFlight() + prefetchInFlight() + sideRequestsInFlight(); }
+    struct SideRequest {
+        Llm::ChatRequest request;
+        qint64 estimatedPrompt = 0;
+        quint64 tokenReservation = 0;
+        std::optional<quint64> moneyReservation;
+        bool cancelledByEngine = false;
+    };
+    // Settles a side request's budgets and metrics from what `stream` (null: destroyed) billed.
+    void settleSide(Llm::LlmStream *stream, const SideRequest &side, Metrics::ClassifierEnd end);
+    void cancelSideRequests();
+    // Cancels one; it no longer counts against the provider's limit when this returns.
+    void cancelSide(Llm::LlmStream *stream);
 
     QNetworkAccessManager *m_network;
     Llm::ProviderProfile m_profile;
@@ -189,6 +230,9 @@ private:
     QHash<PrefetchSession *, Queued> m_pending;           // queued sessions' requests
     QList<QPointer<ResponseStream>> m_handles;            // foreground answers not ended yet
     QList<QPointer<AnswerStream>> m_foregroundQueue;      // waiting for a foreground slot
+    // Side requests not ended yet, by their stream (the key is never dereferenced after the
+    // stream is gone: `destroyed` settles it by address).
+    QHash<Llm::LlmStream *, SideRequest> m_sides;
     // The provider refused a continuation: speculate as on a provider that cannot continue.
     bool m_continuationRefused = false;
     bool m_keyKnown = true;

@@ -263,6 +263,25 @@ void Metrics::recordTimeSaved(Strategy s, double ms)
     touch();
 }
 
+void Metrics::recordClassifier(ClassifierEnd ended, qint64 inputTokens, qint64 outputTokens, double cost)
+{
+    ClassifierStats &c = m_classifier;
+    switch (ended) {
+    case ClassifierEnd::Refused: ++c.refused; break;
+    case ClassifierEnd::Answered: ++c.answered; break;
+    case ClassifierEnd::Truncated: ++c.truncated; break;
+    case ClassifierEnd::Fallback: ++c.fallbacks; break;
+    case ClassifierEnd::Cancelled: ++c.cancelled; break;
+    }
+    if (ended != ClassifierEnd::Refused)
+        ++c.requests;
+    c.inputTokens += std::max<qint64>(0, inputTokens);
+    c.outputTokens += std::max<qint64>(0, outputTokens);
+    if (std::isfinite(cost))
+        c.cost += std::max(0.0, cost);
+    touch();
+}
+
 StrategyStats Metrics::stats(Strategy s) const
 {
     return slot(s).stats;
@@ -520,6 +539,16 @@ QJsonObject Metrics::snapshot() const
         {QStringLiteral("answersAll"), answers},
         {QStringLiteral("recentPerceived"), recent},
         {QStringLiteral("latencyWindow"), double(std::max(1, m_settings.latencyWindow))},
+        {QStringLiteral("classifier"),
+         QJsonObject{{QStringLiteral("requests"), double(m_classifier.requests)},
+                     {QStringLiteral("refused"), double(m_classifier.refused)},
+                     {QStringLiteral("answered"), double(m_classifier.answered)},
+                     {QStringLiteral("truncated"), double(m_classifier.truncated)},
+                     {QStringLiteral("fallbacks"), double(m_classifier.fallbacks)},
+                     {QStringLiteral("cancelled"), double(m_classifier.cancelled)},
+                     {QStringLiteral("inputTokens"), double(m_classifier.inputTokens)},
+                     {QStringLiteral("outputTokens"), double(m_classifier.outputTokens)},
+                     {QStringLiteral("cost"), m_classifier.cost}}},
     };
 }
 
@@ -548,6 +577,7 @@ void Metrics::reset()
     for (Slot &sl : m_slots)
         clear(sl);
     m_recent.clear();
+    m_classifier = ClassifierStats();
     for (Strategy s : AllStrategies)
         evaluate(s);
     touch();

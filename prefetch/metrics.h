@@ -79,6 +79,19 @@ struct StrategyStats {
     QString tooFewAttemptsReason;
 };
 
+// The completeness classifier's own line (Engine::startSideRequest): what asking the fast model
+// whether a draft is finished sends and costs, apart from the answers the strategies guess.
+struct ClassifierStats {
+    qint64 requests = 0;  // sent
+    qint64 refused = 0;   // not sent: no free slot, or the budget; the heuristic answered
+    qint64 answered = 0;  // a confidence came, and the stream ended on its own
+    qint64 truncated = 0; // a confidence came, and the stream was closed right after it
+    qint64 fallbacks = 0; // no usable confidence in time: the heuristic answered
+    qint64 cancelled = 0; // Stop, a suspension, or the answer that needed its slot
+    qint64 inputTokens = 0, outputTokens = 0; // billed (estimated where no usage came)
+    double cost = 0;                         // in the provider's currency, at the fast model's prices
+};
+
 // Live counters, latency percentiles and the two alarms of PREFETCH.md rule 1, per strategy.
 // The engine records into it; the metrics panel reads stats()/snapshot() on `changed`.
 //
@@ -122,6 +135,10 @@ public:
     // Provider time to first token.
     void recordTtft(Strategy s, double ms);
     void recordTimeSaved(Strategy s, double ms);
+    // The classifier's line; `ended` is one of the counters' kinds (see ClassifierStats).
+    enum class ClassifierEnd { Refused, Answered, Truncated, Fallback, Cancelled };
+    void recordClassifier(ClassifierEnd ended, qint64 inputTokens = 0, qint64 outputTokens = 0, double cost = 0);
+    ClassifierStats classifier() const { return m_classifier; }
 
     StrategyStats stats(Strategy s) const;
     Percentiles perceived(Strategy s, LatencyKind kind) const;
@@ -197,6 +214,7 @@ private:
     Settings m_settings;
     std::array<Slot, StrategyCount> m_slots;
     Ring<LatencySample> m_recent; // the newest samples of any series and strategy
+    ClassifierStats m_classifier;
     QTimer m_signalTimer;
 };
 

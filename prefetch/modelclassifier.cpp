@@ -1,7 +1,6 @@
 #include "modelclassifier.h"
 
-#include "budget.h"
-#include "prompttemplate.h"
+#include "engine.h"
 
 #include "llm/llmstream.h"
 
@@ -11,11 +10,8 @@
 
 namespace Prefetch {
 
-ModelClassifier::ModelClassifier(QNetworkAccessManager *network, Llm::ProviderProfile profile, TokenBudget *budget,
-                                 std::chrono::milliseconds timeout)
-    : m_network(network)
-    , m_profile(std::move(profile))
-    , m_budget(budget)
+ModelClassifier::ModelClassifier(Engine *engine, std::chrono::milliseconds timeout)
+    : m_engine(engine)
     , m_timeout(timeout)
 {
 }
@@ -37,48 +33,46 @@ Llm::ChatRequest ModelClassifier::buildRequest(const QString &model, const QStri
 
 void ModelClassifier::classify(const QString &draft, QObject *context, std::function<void(double)> done)
 {
-    const Llm::ChatRequest request = buildRequest(m_profile.model, draft);
-    std::optional<quint64> reservation;
-    if (m_budget) {
-        reservation = m_budget->reserve(estimatePromptTokens(request) + request.maxTokens);
-        if (!reservation) {
-            // No budget for a model call: the heuristic answers, later, as the interface promises.
-            const double c = heuristicCompleteness(draft);
-            QTimer::singleShot(0, context, [done, c] { done(c); });
-            return;
-        }
+    Llm::LlmStream *stream = nullptr;
+    if (m_engine)
+        stream = m_engine->startSideRequest(buildRequest(m_engine->profile().quickModel(), draft), context);
+    if (!stream) {
+        // No slot, no budget, or speculation paused: the heuristic answers, later, as the
+        // interface promises.
+        const double c = heuristicCompleteness(draft);
+        QTimer::singleShot(0, context, [done, c] { done(c); });
+        return;
     }
-    Llm::StreamOptions options;
-    options.prefetch = true;
-    auto *stream = new Llm::LlmStream(m_network, m_profile, request, options, context);
     auto *timer = new QTimer(stream);
     timer->setSingleShot(true);
-    // Whichever comes first answers; the other finds `answered` set.
+    // Whichever comes first answers; the others find `answered` set. The stream is a child of
+    // `context`: if the context goes, so does every callback here.
     auto answered = std::make_shared<bool>(false);
-    // The stream is a child of `context`: if the context goes, so does every callback here.
-    TokenBudget *budget = m_budget;
-    auto answer = [=](std::optional<double> fromModel) {
+    QPointer<Engine> engine = m_engine;
+    auto answer = [=](std::optional<double> fromModel, Metrics::ClassifierEnd end) {
         if (*answered)
             return;
         *answered = true;
         timer->stop();
-        if (budget && reservation) {
-            const Llm::Usage u = stream->usage();
-            const qint64 spent = u.inputTokens >= 0 ? u.inputTokens + std::max<qint64>(0, u.outputTokens)
-                                                    : estimatePromptTokens(request) + stream->eventCount();
-            budget->reconcile(*reservation, spent);
-        }
-        done(fromModel.value_or(heuristicCompleteness(draft)));
+        if (engine)
+            engine->endSideRequest(stream, end); // closes it when it still streams
         stream->deleteLater();
+        // From the event loop, never from inside a signal of the stream being closed.
+        const double c = fromModel.value_or(heuristicCompleteness(draft));
+        QTimer::singleShot(0, context, [done, c] { done(c); });
     };
-    QObject::connect(timer, &QTimer::timeout, stream, [=] {
-        stream->cancel();
-        answer(std::nullopt);
+    QObject::connect(timer, &QTimer::timeout, stream, [=] { answer(std::nullopt, Metrics::ClassifierEnd::Fallback); });
+    QObject::connect(stream, &Llm::LlmStream::eventReceived, stream, [=] {
+        if (const auto c = parseConfidencePrefix(stream->text()))
+            answer(c, Metrics::ClassifierEnd::Truncated);
     });
-    QObject::connect(stream, &Llm::LlmStream::finished, stream, [=] { answer(parseConfidenceReply(stream->text())); });
-    QObject::connect(stream, &Llm::LlmStream::failed, stream, [=](const Llm::Error &) { answer(std::nullopt); });
+    QObject::connect(stream, &Llm::LlmStream::finished, stream, [=] {
+        const auto c = parseConfidenceReply(stream->text());
+        answer(c, c ? Metrics::ClassifierEnd::Answered : Metrics::ClassifierEnd::Fallback);
+    });
+    QObject::connect(stream, &Llm::LlmStream::failed, stream,
+                     [=](const Llm::Error &) { answer(std::nullopt, Metrics::ClassifierEnd::Fallback); });
     timer->start(m_timeout);
-    stream->start();
 }
 
 } // namespace Prefetch

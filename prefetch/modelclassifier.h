@@ -2,35 +2,34 @@
 
 #include "classifier.h"
 
-#include "llm/providerprofile.h"
+#include "llm/llmtypes.h"
+
+#include <QPointer>
 
 #include <chrono>
 
-class QNetworkAccessManager;
-
 namespace Prefetch {
 
-class TokenBudget;
+class Engine;
 
-// Asks a small, fast model whether a chat draft is finished, expecting {"confidence": x}. Falls
-// back to the local heuristic when the model gives no usable number within `timeout`: by then
-// the typing pause is over and a late answer is worth nothing. Its requests are prefetch
-// traffic (prefetch key, `X-Prefetch: 1`) and are charged to the prefetch budget when one is
-// given. GUI thread.
+// Asks the provider's quick model (Llm::ProviderProfile::quickModel(): the fast model where the
+// profile has one) whether a chat draft is finished, expecting {"confidence": x}. Its question
+// is a side request of the engine (Engine::startSideRequest): it takes a free slot or none,
+// is charged to the prefetch budget on its own metrics line, and Stop cancels it. The stream
+// is closed the moment the number has arrived: what a model writes after it is not worth
+// paying for. Falls back to the local heuristic when no usable number comes within `timeout`:
+// by then the typing pause is over and a late answer is worth nothing. GUI thread.
 class ModelClassifier final : public CompletenessClassifier
 {
 public:
-    ModelClassifier(QNetworkAccessManager *network, Llm::ProviderProfile profile, TokenBudget *budget = nullptr,
-                    std::chrono::milliseconds timeout = std::chrono::milliseconds(400));
+    explicit ModelClassifier(Engine *engine, std::chrono::milliseconds timeout = std::chrono::milliseconds(400));
 
     void classify(const QString &draft, QObject *context, std::function<void(double confidence)> done) override;
 
     static Llm::ChatRequest buildRequest(const QString &model, const QString &draft);
 
 private:
-    QNetworkAccessManager *m_network;
-    Llm::ProviderProfile m_profile;
-    TokenBudget *m_budget;
+    QPointer<Engine> m_engine;
     std::chrono::milliseconds m_timeout;
 };
 

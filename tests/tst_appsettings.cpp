@@ -49,6 +49,7 @@ private slots:
     void settersDropOverridesEqualToDefaults();
     void pricesApplyToTheProfileFigureByFigure();
     void brokenPricesFallBackOneByOne();
+    void fastModelRoundTripsAndAnUnknownOneIsPricedAsTheMain();
     void headersParseAndRejectKeys();
     void keysNeverReachTheSettingsFile();
     void recentFilesAreNewestFirstAndBounded();
@@ -562,6 +563,44 @@ void tst_AppSettings::settersDropOverridesEqualToDefaults()
     s.setPrefetchConsent(QStringLiteral("qwen"), false);
     QVERIFY(s.providers.isEmpty());
     QVERIFY(s == AppSettings());
+}
+
+void tst_AppSettings::fastModelRoundTripsAndAnUnknownOneIsPricedAsTheMain()
+{
+    const Llm::ProviderProfile builtin = Llm::builtinProfile(u"anthropic");
+    AppSettings s;
+    QCOMPARE(s.profile(builtin.id).fastModel, QStringLiteral("claude-haiku-4-5"));
+    QCOMPARE(s.profile(builtin.id).pricesFor(QStringLiteral("claude-haiku-4-5")), builtin.fastPrices);
+    QCOMPARE(s.profile(builtin.id).pricesFor(builtin.model), builtin.prices);
+    // The built-in name is no override; another is, and its prices are the main model's.
+    s.setFastModel(builtin.id, builtin.fastModel);
+    QVERIFY(!s.providers.contains(builtin.id));
+    s.setFastModel(builtin.id, QStringLiteral("claude-haiku-9"));
+    s.setPrice(builtin.id, Gui::PriceField::Output, 12.5);
+    const Llm::ProviderProfile changed = s.profile(builtin.id);
+    QCOMPARE(changed.fastModel, QStringLiteral("claude-haiku-9"));
+    QCOMPARE(changed.pricesFor(QStringLiteral("claude-haiku-9")), changed.prices);
+    QCOMPARE(changed.pricesFor(QStringLiteral("claude-haiku-9")).output, 12.5);
+    // The local demo engine's is fixed.
+    s.setFastModel(QStringLiteral("local"), QStringLiteral("other"));
+    QCOMPARE(s.profile(QStringLiteral("local")).fastModel, QStringLiteral("headstart-local-small"));
+
+    const QString file = path(QStringLiteral("s.conf"));
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        s.save(settings);
+    }
+    const auto loaded = loadFile(file);
+    QCOMPARE(loaded.settings.profile(builtin.id).fastModel, QStringLiteral("claude-haiku-9"));
+    QVERIFY(loaded.problems.isEmpty());
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        settings.setValue(QStringLiteral("providers/anthropic/fastModel"), QString());
+    }
+    const auto broken = loadFile(file);
+    QCOMPARE(broken.settings.profile(builtin.id).fastModel, builtin.fastModel);
+    QCOMPARE(broken.problems.size(), 1);
+    QVERIFY2(broken.problems.first().contains(QStringLiteral("fast model")), qPrintable(broken.problems.first()));
 }
 
 void tst_AppSettings::pricesApplyToTheProfileFigureByFigure()

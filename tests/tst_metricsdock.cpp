@@ -51,6 +51,7 @@ private slots:
     void switchedOffStrategyShowsOff();
     void etiquettePauseShowsItsReason();
     void liveSessionsAndBudget();
+    void classifierHasItsOwnLineOnceItAsked();
     void extraCostInMoneyWhereThereArePrices();
     void noMoneyForAFreeProvider();
     void moneyBudgetShowsWhereItApplies();
@@ -320,6 +321,26 @@ void tst_MetricsDock::etiquettePauseShowsItsReason()
     m_dock->setPrefetchPause({});
     QVERIFY(pause->isHidden());
     QCOMPARE(cell(Strategy::Workflow, MetricsDock::StateColumn), QStringLiteral("Active"));
+}
+
+void tst_MetricsDock::classifierHasItsOwnLineOnceItAsked()
+{
+    makeDock();
+    auto *line = m_dock->findChild<QLabel *>(QStringLiteral("classifierLine"));
+    QVERIFY(line);
+    QVERIFY(line->isHidden()); // never asked: nothing to say
+    Metrics &m = m_engine->metrics();
+    m.recordClassifier(Metrics::ClassifierEnd::Truncated, 80, 5, 0.000012);
+    m.recordClassifier(Metrics::ClassifierEnd::Fallback, 80, 0, 0.000006);
+    m.recordClassifier(Metrics::ClassifierEnd::Refused);
+    QVERIFY(waitForRefresh());
+    QVERIFY(line->isVisible());
+    QVERIFY2(line->text().startsWith(QStringLiteral("Draft classifier (fast model): 2 asked, 1 closed early, 2 to the "
+                                                    "heuristic · 165 tokens · ")),
+             qPrintable(line->text()));
+    m.reset();
+    QVERIFY(waitForRefresh());
+    QVERIFY(line->isHidden());
 }
 
 void tst_MetricsDock::liveSessionsAndBudget()

@@ -750,12 +750,12 @@ void tst_SettingsDialog::tabVisitsTheProviderFormInReadingOrder()
     QVERIFY(QTest::qWaitForWindowActive(m_dialog.get()));
     find<QComboBox>("provider")->setFocus();
     QStringList visited{QApplication::focusWidget()->objectName()};
-    for (int i = 0; i < 16; ++i) {
+    for (int i = 0; i < 17; ++i) {
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
         visited << QApplication::focusWidget()->objectName();
     }
     // Add… follows the list; Rename… and Remove are off for a built-in, so Tab passes them.
-    QCOMPARE(visited, (QStringList{"provider", "addEndpoint", "baseUrl", "model", "extraHeaders", "concurrencyLimit", "apiKey",
+    QCOMPARE(visited, (QStringList{"provider", "addEndpoint", "baseUrl", "model", "fastModel", "extraHeaders", "concurrencyLimit", "apiKey",
                                    "prefetchKey", "moreApiKeys", "showKeys", "testConnection", "timeout/connect",
                                    "timeout/firstByte", "timeout/idle", "price/input", "price/cacheWrite",
                                    "price/cacheRead"}));

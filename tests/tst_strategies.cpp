@@ -51,8 +51,10 @@ private slots:
     void debounceDifferentSendIsAMiss();
     void debouncePauseWarmsTheContextBeforeTheDraft();
 
-    void modelClassifierFallsBackToTheHeuristic();
+    void modelClassifierAsksTheFastModelAndClosesAtTheNumber();
+    void modelClassifierFallsBackWhenTheFastModelFails();
     void modelClassifierGivesUpAtItsTimeout();
+    void stopCancelsTheClassifiersQuestion();
     void suspendedDebounceAsksNoClassifierAndSendStillAnswers();
 
     void workflowPrefetchesNextStep();
@@ -395,29 +397,59 @@ void tst_Strategies::debouncePauseWarmsTheContextBeforeTheDraft()
     QVERIFY2(usage.cacheReadTokens < 200, qPrintable(QString::number(usage.cacheReadTokens)));
 }
 
-void tst_Strategies::modelClassifierFallsBackToTheHeuristic()
+void tst_Strategies::modelClassifierAsksTheFastModelAndClosesAtTheNumber()
 {
-    // The local engine answers with prose, not {"confidence": x}: the heuristic decides. The
-    // classifier's timeout is far off, so the answer is the prose's, not the default 400 ms
-    // running out first on a busy machine (modelClassifierGivesUpAtItsTimeout covers that).
-    m_engine = makeEngine({});
-    ModelClassifier classifier(&m_network, m_engine->profile(), &m_engine->budget(), 10s);
-    const auto served = m_local.stats().requestsServed;
+    // The local engine's small model answers {"confidence": 0.1, "reason": "..."} for a draft
+    // that ends on "the", a token every 50 ms: the classifier has its number after a few
+    // tokens and closes the stream, so the provider stops generating the reason.
+    m_engine = makeEngine("decode=20");
+    QCOMPARE(m_engine->profile().quickModel(), QStringLiteral("headstart-local-small"));
+    ModelClassifier classifier(m_engine.get(), 10s);
+    const LocalProvider::Stats before = m_local.stats();
     const QString draft = QStringLiteral("Can you tell me about the");
+    QVERIFY(heuristicCompleteness(draft) != 0.1); // the answer below is the model's
     double answer = -1;
     classifier.classify(draft, this, [&](double c) { answer = c; });
     QCOMPARE(answer, -1.0); // never from inside classify()
     QTRY_VERIFY_WITH_TIMEOUT(answer >= 0, 15000);
-    QCOMPARE(answer, heuristicCompleteness(draft));
-    QCOMPARE(m_local.stats().requestsServed, served + 1); // the model was asked
-    QVERIFY(m_engine->budget().used() > 0);                  // and it was charged
+    QCOMPARE(answer, 0.1);
+
+    const ClassifierStats line = m_engine->metrics().classifier();
+    QCOMPARE(line.requests, 1);
+    QCOMPARE(line.truncated, 1);
+    QVERIFY(line.inputTokens > 0);
+    QVERIFY(line.cost > 0); // at the fast model's prices
     QCOMPARE(m_engine->budget().outstanding(), 0);
+    QVERIFY(m_engine->budget().used() > 0);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsCancelled, before.streamsCancelled + 1, 5000);
+    const qint64 generated = m_local.stats().billedByPurpose.value(QStringLiteral("classifier")).output;
+    QVERIFY2(generated > 0 && generated < ModelClassifier::buildRequest({}, draft).maxTokens,
+             qPrintable(QString::number(generated)));
+}
+
+void tst_Strategies::modelClassifierFallsBackWhenTheFastModelFails()
+{
+    // A fast model the provider does not serve: its 404 shows the question named it, and the
+    // heuristic answers.
+    Llm::ProviderProfile profile = m_local.profile();
+    profile.fastModel = QStringLiteral("no-such-model");
+    Engine engine(&m_network, profile);
+    ModelClassifier classifier(&engine, 10s);
+    const auto rejected = m_local.stats().requestsRejected;
+    const QString draft = QStringLiteral("Can you tell me about the");
+    double answer = -1;
+    classifier.classify(draft, this, [&](double c) { answer = c; });
+    QTRY_VERIFY_WITH_TIMEOUT(answer >= 0, 15000);
+    QCOMPARE(answer, heuristicCompleteness(draft));
+    QCOMPARE(m_local.stats().requestsRejected, rejected + 1);
+    QCOMPARE(engine.metrics().classifier().fallbacks, 1);
+    QCOMPARE(engine.budget().outstanding(), 0);
 }
 
 void tst_Strategies::modelClassifierGivesUpAtItsTimeout()
 {
-    const Llm::ProviderProfile slow = m_local.profile("rtt=2000");
-    ModelClassifier classifier(&m_network, slow, nullptr, 100ms);
+    Engine engine(&m_network, m_local.profile("rtt=2000"));
+    ModelClassifier classifier(&engine, 100ms);
     const QString draft = QStringLiteral("How do I reset my password?");
     double answer = -1;
     QElapsedTimer clock;
@@ -426,7 +458,27 @@ void tst_Strategies::modelClassifierGivesUpAtItsTimeout()
     QTRY_VERIFY_WITH_TIMEOUT(answer >= 0, 3000);
     QVERIFY(clock.elapsed() < 1500);
     QCOMPARE(answer, heuristicCompleteness(draft));
+    QCOMPARE(engine.metrics().classifier().fallbacks, 1);
+    QCOMPARE(engine.sideRequestsInFlight(), 0);
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 1000);
+}
+
+void tst_Strategies::stopCancelsTheClassifiersQuestion()
+{
+    // Stop means nothing more is spent: the classifier's question is closed with the prefetches,
+    // and the heuristic answers the pause.
+    Engine engine(&m_network, m_local.profile("rtt=2000"));
+    ModelClassifier classifier(&engine, 10s);
+    const QString draft = QStringLiteral("How do I reset my password?");
+    double answer = -1;
+    classifier.classify(draft, this, [&](double c) { answer = c; });
+    QCOMPARE(engine.sideRequestsInFlight(), 1);
+    engine.stopAll();
+    QCOMPARE(engine.sideRequestsInFlight(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(answer >= 0, 1000);
+    QCOMPARE(answer, heuristicCompleteness(draft));
+    QCOMPARE(engine.metrics().classifier().cancelled, 1);
+    QCOMPARE(engine.budget().outstanding(), 0);
 }
 
 void tst_Strategies::suspendedDebounceAsksNoClassifierAndSendStillAnswers()
@@ -434,7 +486,7 @@ void tst_Strategies::suspendedDebounceAsksNoClassifierAndSendStillAnswers()
     // While speculation is suspended (the app closing, a metered connection) a typing pause asks
     // the small model nothing: that request is speculation too. Sending still answers.
     m_engine = makeEngine({});
-    auto classifier = std::make_shared<ModelClassifier>(&m_network, m_engine->profile(), &m_engine->budget(), 10s);
+    auto classifier = std::make_shared<ModelClassifier>(m_engine.get(), 10s);
     DebounceStrategy debounce(m_engine.get(), classifier);
     debounce.setBuilder(chat());
     m_engine->setSpeculationSuspended(Engine::Suspension::Etiquette, true);

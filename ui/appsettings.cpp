@@ -31,6 +31,7 @@ const QString ProviderIdKey = QStringLiteral("provider/id");
 const QString ProvidersGroup = QStringLiteral("providers");
 const QString BaseUrlKey = QStringLiteral("baseUrl");
 const QString ModelKey = QStringLiteral("model");
+const QString FastModelKey = QStringLiteral("fastModel");
 const QString HeadersKey = QStringLiteral("extraHeaders");
 const QString ConcurrencyKey = QStringLiteral("concurrencyLimit");
 const QString ConsentKey = QStringLiteral("prefetchConsent");
@@ -329,6 +330,19 @@ private:
                                 .arg(provider, quoted(raw), defaultModel);
             } else {
                 out.setModel(id, model);
+            }
+        }
+
+        if (m_settings.contains(FastModelKey)) {
+            const QVariant raw = m_settings.value(FastModelKey);
+            const QString model = raw.typeId() == QMetaType::QString ? raw.toString().trimmed() : QString();
+            if (model.isEmpty() || model.size() > Limits::MaxModelLength) {
+                problems << AppSettings::tr("The fast model of %1 in the settings file (%2) is not a model name; "
+                                            "using %3.")
+                                .arg(provider, quoted(raw),
+                                     defaults.fastModel.isEmpty() ? AppSettings::tr("none") : defaults.fastModel);
+            } else {
+                out.setFastModel(id, model);
             }
         }
 
@@ -694,6 +708,7 @@ void AppSettings::save(QSettings &settings) const
         };
         put(BaseUrlKey, o.baseUrl.has_value(), o.baseUrl.value_or(QUrl()).toString());
         put(ModelKey, o.model.has_value(), o.model.value_or(QString()));
+        put(FastModelKey, o.fastModel.has_value(), o.fastModel.value_or(QString()));
         put(HeadersKey, o.extraHeaders.has_value(), formatHeaders(o.extraHeaders.value_or(HeaderList())));
         put(ConcurrencyKey, o.concurrencyLimit.has_value(), o.concurrencyLimit.value_or(0));
         put(ThinkingKey, o.thinkingBudgetTokens.has_value(), o.thinkingBudgetTokens.value_or(0));
@@ -766,6 +781,8 @@ Llm::ProviderProfile AppSettings::profile(const QString &id) const
         p.baseUrl = *o.baseUrl;
     if (o.model)
         p.model = *o.model;
+    if (o.fastModel && !p.isLocalDemo)
+        p.fastModel = *o.fastModel;
     if (o.extraHeaders)
         p.extraHeaders = *o.extraHeaders;
     if (o.concurrencyLimit)
@@ -783,6 +800,12 @@ Llm::ProviderProfile AppSettings::profile(const QString &id) const
     // (Anthropic's prompt caching prices), unless the user set the write price themselves.
     if (p.encodeOptions.longCacheLifetime && !o.prices[size_t(indexOf(PriceField::CacheWrite))])
         p.prices.cacheWrite = 2 * p.prices.input;
+    // A fast model the built-in profile does not name costs what nobody here knows: it is priced
+    // as the main model, prices the user can see and set.
+    if (p.fastModel != baseProfile(p.id).fastModel)
+        p.fastPrices = p.prices;
+    else if (p.encodeOptions.longCacheLifetime)
+        p.fastPrices.cacheWrite = 2 * p.fastPrices.input;
     for (TimeoutField field : TimeoutFields) {
         if (const auto &seconds = o.timeouts[indexOf(field)])
             setTimeoutSecondsOf(p.timeouts, field, *seconds);
@@ -848,6 +871,12 @@ void AppSettings::setBaseUrl(const QString &id, const std::optional<QUrl> &url)
 void AppSettings::setModel(const QString &id, const std::optional<QString> &model)
 {
     setOverride(*this, id, &ProviderOverride::model, model, baseProfile(id).model);
+}
+
+void AppSettings::setFastModel(const QString &id, const std::optional<QString> &model)
+{
+    const Llm::ProviderProfile builtin = baseProfile(id);
+    setOverride(*this, id, &ProviderOverride::fastModel, builtin.isLocalDemo ? std::nullopt : model, builtin.fastModel);
 }
 
 void AppSettings::setExtraHeaders(const QString &id, const std::optional<HeaderList> &headers)

@@ -47,6 +47,9 @@ void setTimeoutSecondsOf(Llm::Timeouts &timeouts, TimeoutField field, int second
 struct ProviderOverride {
     std::optional<QUrl> baseUrl;
     std::optional<QString> model;
+    // The provider's quick model (Llm::ProviderProfile::fastModel). One the built-in profile
+    // does not name is priced as the main model: its prices are not known.
+    std::optional<QString> fastModel;
     std::optional<HeaderList> extraHeaders;
     std::optional<int> concurrencyLimit;
     // Anthropic extended thinking budget in tokens (Llm::EncodeOptions); 0 is off.
@@ -67,7 +70,7 @@ struct ProviderOverride {
 
     bool isEmpty() const
     {
-        return !baseUrl && !model && !extraHeaders && !concurrencyLimit && !thinkingBudgetTokens && !longCacheLifetime && !prefetchConsent && !allowInsecureHttp
+        return !baseUrl && !model && !fastModel && !extraHeaders && !concurrencyLimit && !thinkingBudgetTokens && !longCacheLifetime && !prefetchConsent && !allowInsecureHttp
             && std::all_of(prices.begin(), prices.end(), [](const auto &p) { return !p; })
             && std::all_of(timeouts.begin(), timeouts.end(), [](const auto &t) { return !t; });
     }
@@ -211,6 +214,7 @@ public:
     // override, an empty override is dropped. Unknown ids are ignored.
     void setBaseUrl(const QString &id, const std::optional<QUrl> &url);
     void setModel(const QString &id, const std::optional<QString> &model);
+    void setFastModel(const QString &id, const std::optional<QString> &model);
     void setExtraHeaders(const QString &id, const std::optional<HeaderList> &headers);
     void setConcurrencyLimit(const QString &id, const std::optional<int> &limit);
     // 0 turns thinking off; only Anthropic-format profiles take it (others ignore the call).

@@ -69,6 +69,7 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     , m_alarms(new QLabel(this))
     , m_pause(new QLabel(this))
     , m_cache(new QLabel(this))
+    , m_classifier(new QLabel(this))
     , m_sessions(new QLabel(this))
     , m_budgetText(new QLabel(this))
     , m_budgetBar(new QProgressBar(this))
@@ -82,7 +83,7 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
 
     m_p50->setAccessibleName(tr("Perceived latency, median"));
     m_p95->setAccessibleName(tr("Perceived latency, 95th percentile"));
-    for (QLabel *label : {m_p50, m_p95, m_cache, m_sessions, m_budgetText, m_moneyBudgetText, m_alarms, m_pause}) {
+    for (QLabel *label : {m_p50, m_p95, m_cache, m_classifier, m_sessions, m_budgetText, m_moneyBudgetText, m_alarms, m_pause}) {
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
@@ -91,6 +92,13 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     m_pause->setAccessibleName(tr("Prefetch paused"));
     m_pause->setVisible(false);
     m_cache->setAccessibleName(tr("Warm-up cache hits"));
+    m_classifier->setObjectName(QStringLiteral("classifierLine"));
+    m_classifier->setAccessibleName(tr("Draft classifier on the fast model"));
+    m_classifier->setToolTip(tr("Settings, Prefetch, \"Ask a small model\": each typing pause asks the provider's fast "
+                                "model whether the draft is finished. Closed early: the stream was closed as soon as "
+                                "the number had arrived. Heuristic: no usable number in time, or no slot or budget "
+                                "for the question."));
+    m_classifier->setVisible(false);
     m_sessions->setAccessibleName(tr("Live sessions and lanes"));
     m_budgetText->setAccessibleName(tr("Prefetch budget"));
     m_budgetBar->setAccessibleName(tr("Prefetch budget used"));
@@ -169,6 +177,7 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     layout->addWidget(m_pause);
     layout->addWidget(m_alarms);
     layout->addWidget(m_cache);
+    layout->addWidget(m_classifier);
     layout->addWidget(m_sessions);
     layout->addWidget(m_budgetText);
     layout->addWidget(m_budgetBar);
@@ -406,6 +415,19 @@ void MetricsDock::refresh()
     const Prefetch::StrategyStats warmup = metrics.stats(Prefetch::Strategy::Warmup);
     setLabelText(m_cache, tr("Cache-hit tokens from warm-up: %1 read, %2 written")
                               .arg(locale.toString(warmup.cacheReadTokens), locale.toString(warmup.cacheWriteTokens)));
+
+    // The classifier's own line, once it has asked anything: the strategies' rows do not hold it.
+    const Prefetch::ClassifierStats classifier = metrics.classifier();
+    const bool asked = classifier.requests > 0 || classifier.refused > 0;
+    if (asked)
+        setLabelText(m_classifier, tr("Draft classifier (fast model): %1 asked, %2 closed early, %3 to the heuristic · "
+                                      "%4 tokens · %5")
+                                       .arg(locale.toString(classifier.requests), locale.toString(classifier.truncated),
+                                            locale.toString(classifier.fallbacks + classifier.refused + classifier.cancelled),
+                                            locale.toString(classifier.inputTokens + classifier.outputTokens),
+                                            formatMoney(classifier.cost, prices.currency)));
+    if (m_classifier->isHidden() == asked)
+        m_classifier->setVisible(asked);
 
     setLabelText(m_sessions, tr("Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued")
                                  .arg(locale.toString(qint64(m_engine->liveSessions().size())),

@@ -102,6 +102,7 @@ private:
     QLabel *m_pause;
     QString m_pauseReason; // empty: not paused
     QLabel *m_cache;
+    QLabel *m_classifier;
     QLabel *m_sessions;
     QLabel *m_budgetText;
     QProgressBar *m_budgetBar;

@@ -278,6 +278,18 @@ QWidget *SettingsDialog::createProvidersPage()
     });
     connect(m_modelPicker, &ModelPicker::modelPicked, this, &SettingsDialog::applyTextFields);
 
+    m_fastModel = new QLineEdit(page);
+    m_fastModel->setObjectName(QStringLiteral("fastModel"));
+    m_fastModel->setAccessibleName(tr("Fast model"));
+    m_fastModel->setMaxLength(static_cast<int>(Limits::MaxModelLength));
+    m_fastModel->setToolTip(tr("A smaller, quicker model of the same provider. It judges whether a chat draft is "
+                               "finished, and with Prefetch, \"Answer small talk with the fast model\" on, free chat "
+                               "sends it greetings and short factual questions. A model Headstart does not know is "
+                               "priced as the main model."));
+    auto *fastModelLabel = new QLabel(tr("F&ast model:"), page);
+    fastModelLabel->setBuddy(m_fastModel);
+    form->addRow(fastModelLabel, m_fastModel);
+
     m_headers = new QPlainTextEdit(page);
     m_headers->setObjectName(QStringLiteral("extraHeaders"));
     m_headers->setAccessibleName(tr("Extra headers"));
@@ -417,9 +429,11 @@ QWidget *SettingsDialog::createProvidersPage()
     auto onText = [this] { m_textTimer.start(); };
     connect(m_baseUrl, &QLineEdit::textEdited, this, onText);
     connect(m_model, &QLineEdit::textEdited, this, onText);
+    connect(m_fastModel, &QLineEdit::textEdited, this, onText);
     connect(m_headers, &QPlainTextEdit::textChanged, this, onText);
     connect(m_baseUrl, &QLineEdit::editingFinished, this, &SettingsDialog::applyTextFields);
     connect(m_model, &QLineEdit::editingFinished, this, &SettingsDialog::applyTextFields);
+    connect(m_fastModel, &QLineEdit::editingFinished, this, &SettingsDialog::applyTextFields);
     connect(m_concurrency, &QSpinBox::valueChanged, this, [this](int value) {
         m_settings.setConcurrencyLimit(currentProviderId(), value);
         emitIfChanged();
@@ -455,7 +469,7 @@ void SettingsDialog::refreshProvider()
     const Llm::ProviderProfile builtin = m_settings.baseProfile(id);
     const Llm::ProviderProfile profile = m_settings.profile(id);
 
-    const QSignalBlocker b1(m_provider), b2(m_baseUrl), b3(m_model), b4(m_headers), b5(m_concurrency);
+    const QSignalBlocker b1(m_provider), b2(m_baseUrl), b3(m_model), b4(m_headers), b5(m_concurrency), b6(m_fastModel);
     fillProviderList();
     m_provider->setCurrentIndex(m_provider->findData(profile.id));
     m_endpointButtons->showProvider(m_settings.endpoints, profile.id);
@@ -466,6 +480,7 @@ void SettingsDialog::refreshProvider()
     m_baseUrl->setEnabled(editable);
     m_modelPicker->setEnabled(editable);
     m_modelPicker->clearList();
+    m_fastModel->setEnabled(editable);
     m_headers->setEnabled(editable);
     m_concurrency->setEnabled(editable);
     if (profile.isLocalDemo) {
@@ -482,6 +497,8 @@ void SettingsDialog::refreshProvider()
     const auto o = m_settings.providers.value(id);
     m_model->setText(o.model.value_or(QString()));
     m_model->setPlaceholderText(builtin.model.isEmpty() ? tr("the model's name at the provider") : builtin.model);
+    m_fastModel->setText(o.fastModel.value_or(QString()));
+    m_fastModel->setPlaceholderText(builtin.fastModel.isEmpty() ? tr("none") : builtin.fastModel);
     m_headers->setPlainText(AppSettings::formatHeaders(profile.extraHeaders));
     m_headersError->hide();
     m_concurrency->setValue(profile.concurrencyLimit);
@@ -618,6 +635,8 @@ void SettingsDialog::applyTextFields()
 
     const QString model = m_model->text().trimmed();
     m_settings.setModel(id, model.isEmpty() ? std::nullopt : std::optional<QString>(model));
+    const QString fastModel = m_fastModel->text().trimmed();
+    m_settings.setFastModel(id, fastModel.isEmpty() ? std::nullopt : std::optional<QString>(fastModel));
 
     const auto headers = AppSettings::parseHeaders(m_headers->toPlainText());
     if (headers) {

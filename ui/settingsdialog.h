@@ -151,6 +151,7 @@ private:
     QCheckBox *m_allowInsecureHttp = nullptr;
     ModelPicker *m_modelPicker = nullptr;
     QLineEdit *m_model = nullptr; // the picker's editor
+    QLineEdit *m_fastModel = nullptr;
     QPlainTextEdit *m_headers = nullptr;
     QLabel *m_headersError = nullptr;
     QSpinBox *m_concurrency = nullptr;

@@ -1,0 +1,115 @@
+// Engine's side requests: small speculative requests of its own on the quick model (the
+// completeness classifier's), beside the answers and prefetch sessions of engine.cpp.
+#include "engine.h"
+
+#include "prompttemplate.h"
+
+#include "llm/llmstream.h"
+
+namespace Prefetch {
+
+int Engine::sideRequestsInFlight() const
+{
+    return int(m_sides.size());
+}
+
+Llm::LlmStream *Engine::startSideRequest(const Llm::ChatRequest &request, QObject *context)
+{
+    if (isSpeculationSuspended() || !hasKey())
+        return nullptr;
+    // Never queued: by the time a slot frees up the typing pause it was asked for is over.
+    if (providerInFlight() >= std::max(1, m_profile.concurrencyLimit)) {
+        m_metrics.recordClassifier(Metrics::ClassifierEnd::Refused);
+        return nullptr;
+    }
+    SideRequest side;
+    side.request = request;
+    side.estimatedPrompt = estimatePromptTokens(request);
+    const qint64 worst = side.estimatedPrompt + std::max(1, request.maxTokens);
+    const auto tokens = m_budget.reserve(worst);
+    const Llm::Prices &prices = pricesFor(request);
+    const bool priced = m_moneyBudget.limit() > 0 && !prices.isFree();
+    if (tokens && priced) {
+        side.moneyReservation = m_moneyBudget.reserve(microUnits(prices.worstCase(side.estimatedPrompt, request.maxTokens)));
+        if (!side.moneyReservation)
+            m_budget.reconcile(*tokens, 0);
+    }
+    if (!tokens || (priced && !side.moneyReservation)) {
+        m_metrics.recordClassifier(Metrics::ClassifierEnd::Refused);
+        return nullptr;
+    }
+    side.tokenReservation = *tokens;
+
+    Llm::StreamOptions options;
+    options.prefetch = true;
+    options.extraHeaders.append({QByteArrayLiteral("X-Headstart-Purpose"), QByteArrayLiteral("classifier")});
+    auto *stream = new Llm::LlmStream(m_network, m_profile, request, options, context);
+    m_sides.insert(stream, side);
+    // The context may go first (a window closed mid-pause): settle by address, unread.
+    connect(stream, &QObject::destroyed, this, [this](QObject *gone) {
+        auto *key = static_cast<Llm::LlmStream *>(gone); // an address only: never dereferenced
+        const auto it = m_sides.constFind(key);
+        if (it == m_sides.cend())
+            return;
+        const SideRequest unread = *it;
+        m_sides.erase(it);
+        settleSide(nullptr, unread, Metrics::ClassifierEnd::Cancelled);
+    });
+    stream->start();
+    return stream;
+}
+
+void Engine::endSideRequest(Llm::LlmStream *stream, Metrics::ClassifierEnd end)
+{
+    const auto it = m_sides.constFind(stream);
+    if (it == m_sides.cend())
+        return;
+    const SideRequest side = *it;
+    m_sides.erase(it);
+    if (!stream->isDone())
+        stream->cancel(); // what follows the number is not worth paying for
+    settleSide(stream, side, side.cancelledByEngine ? Metrics::ClassifierEnd::Cancelled : end);
+    pump(); // its slot is free
+}
+
+void Engine::settleSide(Llm::LlmStream *stream, const SideRequest &side, Metrics::ClassifierEnd end)
+{
+    // As the provider bills it: its usage where it reported one; else the prompt estimated and
+    // every event received (the provider generated at least those).
+    Llm::Usage usage = stream ? stream->usage() : Llm::Usage{};
+    if (usage.inputTokens < 0)
+        usage.inputTokens = side.estimatedPrompt;
+    if (usage.outputTokens < 0)
+        usage.outputTokens = stream ? stream->eventCount() : 0;
+    const double money = pricesFor(side.request).cost(usage);
+    m_budget.reconcile(side.tokenReservation, usage.inputTokens + usage.outputTokens);
+    if (side.moneyReservation)
+        m_moneyBudget.reconcile(*side.moneyReservation, microUnits(money));
+    m_metrics.recordClassifier(end, usage.inputTokens, usage.outputTokens, money);
+}
+
+void Engine::cancelSide(Llm::LlmStream *stream)
+{
+    const auto it = m_sides.find(stream);
+    if (it == m_sides.end())
+        return;
+    it->cancelledByEngine = true;
+    // cancel() reports failed(Cancelled) to the caller, which ends it (endSideRequest()); one
+    // that does not, later, is settled here so that its slot is free now.
+    stream->cancel();
+    const auto left = m_sides.constFind(stream);
+    if (left == m_sides.cend())
+        return;
+    const SideRequest side = *left;
+    m_sides.erase(left);
+    settleSide(stream, side, Metrics::ClassifierEnd::Cancelled);
+}
+
+void Engine::cancelSideRequests()
+{
+    const QList<Llm::LlmStream *> streams = m_sides.keys();
+    for (Llm::LlmStream *stream : streams)
+        cancelSide(stream);
+}
+
+} // namespace Prefetch
