@@ -4,14 +4,14 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="516"/>
+        <location filename="../app/application.cpp" line="517"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
         <location filename="../app/application.cpp" line="318"/>
         <location filename="../app/application.cpp" line="322"/>
-        <location filename="../app/application.cpp" line="601"/>
+        <location filename="../app/application.cpp" line="602"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
@@ -26,17 +26,17 @@
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="411"/>
+        <location filename="../app/application.cpp" line="412"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="435"/>
+        <location filename="../app/application.cpp" line="436"/>
         <source>Could not read the proxy password: %1</source>
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="513"/>
+        <location filename="../app/application.cpp" line="514"/>
         <source>%1 Using the one from the settings.</source>
         <translation>%1 改用设置中的服务商。</translation>
     </message>
@@ -938,194 +938,200 @@
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="217"/>
+        <location filename="../ui/appsettings.cpp" line="218"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="224"/>
+        <location filename="../ui/appsettings.cpp" line="225"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="227"/>
+        <location filename="../ui/appsettings.cpp" line="228"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="230"/>
+        <location filename="../ui/appsettings.cpp" line="231"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="243"/>
-        <location filename="../ui/appsettings.cpp" line="253"/>
+        <location filename="../ui/appsettings.cpp" line="244"/>
+        <location filename="../ui/appsettings.cpp" line="254"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="270"/>
+        <location filename="../ui/appsettings.cpp" line="271"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="282"/>
+        <location filename="../ui/appsettings.cpp" line="283"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="297"/>
-        <location filename="../ui/appsettings.cpp" line="323"/>
+        <location filename="../ui/appsettings.cpp" line="298"/>
+        <location filename="../ui/appsettings.cpp" line="324"/>
+        <location filename="../ui/appsettings.cpp" line="343"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="304"/>
+        <location filename="../ui/appsettings.cpp" line="305"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="309"/>
+        <location filename="../ui/appsettings.cpp" line="310"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="314"/>
+        <location filename="../ui/appsettings.cpp" line="315"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="327"/>
+        <location filename="../ui/appsettings.cpp" line="328"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="339"/>
+        <location filename="../ui/appsettings.cpp" line="340"/>
+        <source>The fast model of %1 in the settings file (%2) is not a model name; using %3.</source>
+        <translation>设置文件中 %1 的快速模型（%2）不是模型名称；改用 %3。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="353"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="343"/>
+        <location filename="../ui/appsettings.cpp" line="357"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="354"/>
+        <location filename="../ui/appsettings.cpp" line="368"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="367"/>
+        <location filename="../ui/appsettings.cpp" line="381"/>
         <source>%1 has no extended thinking; the thinking budget in the settings file was ignored.</source>
         <translation>%1 没有扩展思考功能；已忽略设置文件中的思考预算。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="373"/>
+        <location filename="../ui/appsettings.cpp" line="387"/>
         <source>The thinking budget of %1 in the settings file (%2) is not 0 (off) or a whole number of tokens from %3 to %4; thinking stays off.</source>
         <translation>设置文件中 %1 的思考预算（%2）不是 0（关闭），也不是 %3 到 %4 之间的整数个词元；思考保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="386"/>
+        <location filename="../ui/appsettings.cpp" line="400"/>
         <source>%1 has no choice of cache lifetime; the setting in the settings file was ignored.</source>
         <translation>%1 没有可选的缓存时长；已忽略设置文件中的这一项。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="392"/>
+        <location filename="../ui/appsettings.cpp" line="406"/>
         <source>The cache lifetime of %1 in the settings file (%2) is not true (an hour) or false (five minutes); it stays five minutes.</source>
         <translation>设置文件中 %1 的缓存时长（%2）既不是 true（一小时）也不是 false（五分钟）；仍为五分钟。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="403"/>
+        <location filename="../ui/appsettings.cpp" line="417"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="413"/>
+        <location filename="../ui/appsettings.cpp" line="427"/>
         <source>Whether %1 may use plain http:// was neither true nor false in the settings file; it may not.</source>
         <translation>设置文件中关于 %1 是否可以使用明文 http:// 的值既不是 true 也不是 false；因此不允许。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="426"/>
+        <location filename="../ui/appsettings.cpp" line="440"/>
         <source>The %1 timeout of %2 in the settings file (%3) is not a whole number of seconds from %4 to %5; using %6 s.</source>
         <translation>设置文件中 %2 的%1超时（%3）不是 %4 到 %5 之间的整秒数；改用 %6 秒。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="443"/>
+        <location filename="../ui/appsettings.cpp" line="457"/>
         <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="464"/>
+        <location filename="../ui/appsettings.cpp" line="478"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="474"/>
+        <location filename="../ui/appsettings.cpp" line="488"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; Translate writes the other of English and Chinese.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；“翻译”将写成英语和中文中的另一种。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="485"/>
+        <location filename="../ui/appsettings.cpp" line="499"/>
         <source>The text size in the settings file (%1) is not a percentage from %2 to %3; using the desktop&apos;s size.</source>
         <translation>设置文件中的文字大小（%1）不是 %2 到 %3 之间的百分比；改用桌面的大小。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="499"/>
+        <location filename="../ui/appsettings.cpp" line="513"/>
         <source>The colour scheme in the settings file (%1) is not one of &quot;system&quot;, &quot;light&quot; or &quot;dark&quot;; following the desktop.</source>
         <translation>设置文件中的配色方案（%1）不是“system”“light”或“dark”之一；将跟随桌面。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="509"/>
+        <location filename="../ui/appsettings.cpp" line="523"/>
         <source>The log detail in the settings file (%1) is not one of &quot;warnings&quot;, &quot;normal&quot; or &quot;detailed&quot;; using &quot;normal&quot;.</source>
         <translation>设置文件中的日志详细程度（%1）不是“warnings”、“normal”或“detailed”之一；将使用“normal”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="542"/>
+        <location filename="../ui/appsettings.cpp" line="556"/>
         <source>Normal</source>
         <translation>普通</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="543"/>
+        <location filename="../ui/appsettings.cpp" line="557"/>
         <source>Detailed (for bug reports)</source>
         <translation>详细（用于错误报告）</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="544"/>
+        <location filename="../ui/appsettings.cpp" line="558"/>
         <source>Warnings and errors only</source>
         <translation>仅警告和错误</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="549"/>
+        <location filename="../ui/appsettings.cpp" line="563"/>
         <source>As the desktop</source>
         <translation>跟随桌面</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="549"/>
+        <location filename="../ui/appsettings.cpp" line="563"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="550"/>
+        <location filename="../ui/appsettings.cpp" line="564"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="556"/>
+        <location filename="../ui/appsettings.cpp" line="570"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1028"/>
+        <location filename="../ui/appsettings.cpp" line="1057"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1029"/>
+        <location filename="../ui/appsettings.cpp" line="1058"/>
         <source>first byte</source>
         <translation>首字节</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1030"/>
+        <location filename="../ui/appsettings.cpp" line="1059"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -1191,77 +1197,77 @@
         <translation>%1 像素</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="569"/>
+        <location filename="../ui/appsettings.cpp" line="583"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="579"/>
+        <location filename="../ui/appsettings.cpp" line="593"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="581"/>
+        <location filename="../ui/appsettings.cpp" line="595"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="585"/>
+        <location filename="../ui/appsettings.cpp" line="599"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="636"/>
+        <location filename="../ui/appsettings.cpp" line="650"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="636"/>
+        <location filename="../ui/appsettings.cpp" line="650"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="638"/>
+        <location filename="../ui/appsettings.cpp" line="652"/>
         <source>more</source>
         <translation>更多</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="926"/>
+        <location filename="../ui/appsettings.cpp" line="955"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="932"/>
+        <location filename="../ui/appsettings.cpp" line="961"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="933"/>
+        <location filename="../ui/appsettings.cpp" line="962"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="934"/>
+        <location filename="../ui/appsettings.cpp" line="963"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="935"/>
+        <location filename="../ui/appsettings.cpp" line="964"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="984"/>
+        <location filename="../ui/appsettings.cpp" line="1013"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="987"/>
+        <location filename="../ui/appsettings.cpp" line="1016"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="992"/>
+        <location filename="../ui/appsettings.cpp" line="1021"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -3531,7 +3537,7 @@
 <context>
     <name>Gui::MemorySecretStore</name>
     <message>
-        <location filename="../ui/secretstore.h" line="173"/>
+        <location filename="../ui/secretstore.h" line="181"/>
         <source>Memory only (keys are forgotten when Headstart quits)</source>
         <translation>仅内存（Headstart 退出后密钥即被遗忘）</translation>
     </message>
@@ -3627,312 +3633,327 @@
         <translation>重置统计(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="78"/>
+        <location filename="../ui/metricsdock.cpp" line="79"/>
         <source>Prefetch Metrics</source>
         <translation>预取指标</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="80"/>
+        <location filename="../ui/metricsdock.cpp" line="81"/>
         <source>Clear every counter, latency and alarm</source>
         <translation>清除所有计数、延迟和警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="83"/>
+        <location filename="../ui/metricsdock.cpp" line="84"/>
         <source>Perceived latency, median</source>
         <translation>感知延迟，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="84"/>
+        <location filename="../ui/metricsdock.cpp" line="85"/>
         <source>Perceived latency, 95th percentile</source>
         <translation>感知延迟，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="89"/>
+        <location filename="../ui/metricsdock.cpp" line="90"/>
         <source>Alarms and paused strategies</source>
         <translation>警报与已暂停的策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="91"/>
+        <location filename="../ui/metricsdock.cpp" line="92"/>
         <source>Prefetch paused</source>
         <translation>预取已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="93"/>
+        <location filename="../ui/metricsdock.cpp" line="94"/>
         <source>Warm-up cache hits</source>
         <translation>预热缓存命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="94"/>
+        <location filename="../ui/metricsdock.cpp" line="96"/>
+        <source>Draft classifier on the fast model</source>
+        <translation>快速模型上的草稿判断</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="97"/>
+        <source>Settings, Prefetch, &quot;Ask the model whether a draft is complete&quot;: each typing pause asks the provider&apos;s fast model whether the draft is finished. Closed early: the stream was closed as soon as the number had arrived. Heuristic: no usable number in time, or no slot or budget for the question.</source>
+        <translation>设置 › 预取 › “询问模型草稿是否完整”：每次输入停顿都会询问服务商的快速模型草稿是否已写完。提前关闭：数值一到就关闭了数据流。启发式：未及时得到可用数值，或没有空闲通道或预算来提问。</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="102"/>
         <source>Live sessions and lanes</source>
         <translation>活动会话与通道</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="95"/>
+        <location filename="../ui/metricsdock.cpp" line="103"/>
         <source>Prefetch budget</source>
         <translation>预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="96"/>
+        <location filename="../ui/metricsdock.cpp" line="104"/>
         <source>Prefetch budget used</source>
         <translation>已用预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="97"/>
+        <location filename="../ui/metricsdock.cpp" line="105"/>
         <source>Prefetch money budget</source>
         <translation>预取金额预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <location filename="../ui/metricsdock.cpp" line="110"/>
         <source>Prefetch strategies</source>
         <translation>预取策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="105"/>
+        <location filename="../ui/metricsdock.cpp" line="113"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="105"/>
+        <location filename="../ui/metricsdock.cpp" line="113"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="105"/>
+        <location filename="../ui/metricsdock.cpp" line="113"/>
         <source>Hits</source>
         <translation>命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="105"/>
+        <location filename="../ui/metricsdock.cpp" line="113"/>
         <source>Partial</source>
         <translation>部分命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="105"/>
+        <location filename="../ui/metricsdock.cpp" line="113"/>
         <source>Misses</source>
         <translation>未命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="105"/>
+        <location filename="../ui/metricsdock.cpp" line="113"/>
         <source>Answers</source>
         <translation>回答数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="105"/>
+        <location filename="../ui/metricsdock.cpp" line="113"/>
         <source>Perceived p50</source>
         <translation>感知延迟 p50</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="106"/>
+        <location filename="../ui/metricsdock.cpp" line="114"/>
         <source>Hit rate</source>
         <translation>命中率</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="106"/>
+        <location filename="../ui/metricsdock.cpp" line="114"/>
         <source>Wasted</source>
         <translation>浪费</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="106"/>
+        <location filename="../ui/metricsdock.cpp" line="114"/>
         <source>Extra, tokens</source>
         <translation>额外开销（词元）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="107"/>
+        <location filename="../ui/metricsdock.cpp" line="115"/>
         <source>Cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="107"/>
+        <location filename="../ui/metricsdock.cpp" line="115"/>
         <source>TTFT p50</source>
         <translation>首词元时间 p50</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="107"/>
+        <location filename="../ui/metricsdock.cpp" line="115"/>
         <source>TTFT p95</source>
         <translation>首词元时间 p95</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="107"/>
+        <location filename="../ui/metricsdock.cpp" line="115"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="109"/>
+        <location filename="../ui/metricsdock.cpp" line="117"/>
         <source>Answers shown: for a strategy, those it had prefetched for (taken over or missed); for No prefetch, those with nothing prefetched, whichever strategy asked. Each answer is counted in one row.</source>
         <translation>显示的回答：策略行中是该策略预取过的回答（已接管或未命中）；“无预取”行中是没有任何预取的回答，无论由哪个策略发起。每个回答只计入一行。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="113"/>
+        <location filename="../ui/metricsdock.cpp" line="121"/>
         <source>From the user&apos;s action to the first token shown, median over the row&apos;s latest answers</source>
         <translation>从用户操作到显示第一个词元的时间，取该行最近回答的中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="114"/>
+        <location filename="../ui/metricsdock.cpp" line="122"/>
         <source>Prefetches taken over with their first token in</source>
         <translation>被接管时第一个词元已到达的预取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="116"/>
+        <location filename="../ui/metricsdock.cpp" line="124"/>
         <source>Prefetches taken over before their first token: the wait was shorter, not gone</source>
         <translation>在第一个词元到达前被接管的预取：等待缩短了，但没有消失</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="118"/>
+        <location filename="../ui/metricsdock.cpp" line="126"/>
         <source>Prefetches that could not be used when the user asked: the answer started afresh</source>
         <translation>用户请求时无法使用的预取：回答重新开始</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="119"/>
+        <location filename="../ui/metricsdock.cpp" line="127"/>
         <source>Tokens spent on prefetches nobody used</source>
         <translation>花费在未被使用的预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="120"/>
+        <location filename="../ui/metricsdock.cpp" line="128"/>
         <source>Prompt tokens the provider read from its cache</source>
         <translation>服务商从缓存读取的提示词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="121"/>
+        <location filename="../ui/metricsdock.cpp" line="129"/>
         <source>Prefetches the user took over, of those started</source>
         <translation>已启动的预取中被用户接管的比例</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="122"/>
+        <location filename="../ui/metricsdock.cpp" line="130"/>
         <source>Tokens wasted on unused prefetches, per token used</source>
         <translation>每个已使用词元对应的、浪费在未使用预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="124"/>
+        <location filename="../ui/metricsdock.cpp" line="132"/>
         <source>Money wasted on unused prefetches, per unit spent on the answers used, at the provider&apos;s prices with cache discounts applied. Only where the provider has prices; warm-up is counted in tokens only, since its prefill is what the first answer would have paid.</source>
         <translation>每花在已使用回答上的一单位金额所对应的、浪费在未使用预取上的金额，按服务商的价格并计入缓存折扣。仅在服务商有价格时显示；预热只按词元计，因为它的预填充正是第一个回答本来就要付的。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="127"/>
+        <location filename="../ui/metricsdock.cpp" line="135"/>
         <source>Provider time to first token, median</source>
         <translation>服务商首词元时间，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="128"/>
+        <location filename="../ui/metricsdock.cpp" line="136"/>
         <source>Provider time to first token, 95th percentile</source>
         <translation>服务商首词元时间，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="159"/>
+        <location filename="../ui/metricsdock.cpp" line="167"/>
         <source>Reset statistics</source>
         <translation>重置统计</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="218"/>
+        <location filename="../ui/metricsdock.cpp" line="227"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="219"/>
+        <location filename="../ui/metricsdock.cpp" line="228"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="228"/>
+        <location filename="../ui/metricsdock.cpp" line="237"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="236"/>
+        <location filename="../ui/metricsdock.cpp" line="245"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="281"/>
+        <location filename="../ui/metricsdock.cpp" line="290"/>
         <source>Perceived p50: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p50：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="283"/>
+        <location filename="../ui/metricsdock.cpp" line="292"/>
         <source>Perceived p95: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p95：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="285"/>
+        <location filename="../ui/metricsdock.cpp" line="294"/>
         <source>From the user&apos;s action to the first token shown, over the latest answers: %1 taken over from a prefetch, %2 after a wrong guess, %3 with nothing prefetched.</source>
         <translation>从用户操作到显示第一个词元的时间，统计最近的回答：%1 个接管自预取，%2 个在预测错误之后，%3 个没有预取。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="297"/>
+        <location filename="../ui/metricsdock.cpp" line="306"/>
         <source>Extra, %1</source>
         <translation>额外开销（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="320"/>
+        <location filename="../ui/metricsdock.cpp" line="329"/>
         <source>Paused, alarm</source>
         <translation>已暂停，警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="320"/>
+        <location filename="../ui/metricsdock.cpp" line="329"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="322"/>
+        <location filename="../ui/metricsdock.cpp" line="331"/>
         <source>Alarm</source>
         <translation>警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="324"/>
+        <location filename="../ui/metricsdock.cpp" line="333"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="326"/>
+        <location filename="../ui/metricsdock.cpp" line="335"/>
         <source>On hold (%1)</source>
         <translation>暂停中（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="328"/>
+        <location filename="../ui/metricsdock.cpp" line="337"/>
         <source>Active (too few attempts yet: %1 of %2)</source>
         <translation>活动（尝试次数尚少：%1/%2）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="332"/>
+        <location filename="../ui/metricsdock.cpp" line="341"/>
         <source>Active</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="368"/>
+        <location filename="../ui/metricsdock.cpp" line="377"/>
         <source>Answers with nothing prefetched to take over, whichever strategy asked for them: %1; perceived p50 %2, p95 %3.</source>
         <translation>没有可接管的预取的回答（无论由哪个策略发起）：%1 个；感知延迟 p50 %2，p95 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="371"/>
+        <location filename="../ui/metricsdock.cpp" line="380"/>
         <source>%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 rejected; %9 tokens prefetched, %10 used, %11 wasted.</source>
         <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="380"/>
+        <location filename="../ui/metricsdock.cpp" line="389"/>
         <source>In money: %1 prefetched, %2 used, %3 wasted.</source>
         <translation>按金额：预取 %1，使用 %2，浪费 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="407"/>
+        <location filename="../ui/metricsdock.cpp" line="416"/>
         <source>Cache-hit tokens from warm-up: %1 read, %2 written</source>
         <translation>预热带来的缓存命中词元：读取 %1 个，写入 %2 个</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="410"/>
+        <location filename="../ui/metricsdock.cpp" line="423"/>
+        <source>Draft classifier (fast model): %1 asked, %2 closed early, %3 to the heuristic · %4 tokens · %5</source>
+        <translation>草稿判断（快速模型）：询问 %1 次，提前关闭 %2 次，交给启发式 %3 次 · %4 个 token · %5</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="432"/>
         <source>Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued</source>
         <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="427"/>
+        <location filename="../ui/metricsdock.cpp" line="449"/>
         <source>Budget: %1 of %2 tokens this hour (%3)</source>
         <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="433"/>
+        <location filename="../ui/metricsdock.cpp" line="455"/>
         <source>Budget: %1 tokens this hour, no limit</source>
         <translation>预算：本小时已用 %1 个词元，无上限</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="444"/>
+        <location filename="../ui/metricsdock.cpp" line="466"/>
         <source>Money budget: %1 of %2 this hour (%3)</source>
         <translation>金额预算：本小时已用 %1 / %2（%3）</translation>
     </message>
@@ -4340,7 +4361,7 @@
     </message>
     <message>
         <location filename="../ui/settingsdialog.cpp" line="70"/>
-        <location filename="../ui/settingsdialog.cpp" line="984"/>
+        <location filename="../ui/settingsdialog.cpp" line="1002"/>
         <source> %</source>
         <translation> %</translation>
     </message>
@@ -4487,408 +4508,428 @@
     </message>
     <message>
         <location filename="../ui/settingsdialog.cpp" line="283"/>
+        <source>Fast model</source>
+        <translation>快速模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="288"/>
+        <source>F&amp;ast model:</source>
+        <translation>快速模型(&amp;A)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="294"/>
         <source>Extra headers</source>
         <translation>附加请求头</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="285"/>
+        <location filename="../ui/settingsdialog.cpp" line="296"/>
         <source>Name: value, one per line</source>
         <translation>名称: 值，每行一个</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="289"/>
+        <location filename="../ui/settingsdialog.cpp" line="300"/>
         <source>Sent with every request, e.g. for a gateway. Stored in the settings file in plain text: put API keys in the key fields below, which keep them in the keychain.</source>
         <translation>随每个请求发送，例如供网关使用。以明文保存在设置文件中：API 密钥请填写在下方的密钥栏中，它们保存在钥匙串里。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="291"/>
+        <location filename="../ui/settingsdialog.cpp" line="302"/>
         <source>E&amp;xtra headers:</source>
         <translation>附加请求头(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="303"/>
+        <location filename="../ui/settingsdialog.cpp" line="314"/>
         <source>Concurrent requests</source>
         <translation>并发请求数</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="304"/>
+        <location filename="../ui/settingsdialog.cpp" line="315"/>
         <source>How many requests the provider accepts at once; prefetches give way to your requests at this limit.</source>
         <translation>服务商同时接受的请求数；达到此上限时，预取会为你的请求让路。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="306"/>
+        <location filename="../ui/settingsdialog.cpp" line="317"/>
         <source>&amp;Concurrent requests:</source>
         <translation>并发请求数(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="345"/>
+        <location filename="../ui/settingsdialog.cpp" line="356"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="345"/>
+        <location filename="../ui/settingsdialog.cpp" line="356"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="346"/>
+        <location filename="../ui/settingsdialog.cpp" line="357"/>
         <source>Stored in the system keychain, never in the settings file.</source>
         <translation>保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="347"/>
+        <location filename="../ui/settingsdialog.cpp" line="358"/>
         <source>Pre&amp;fetch key:</source>
         <translation>预取密钥(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="347"/>
+        <location filename="../ui/settingsdialog.cpp" line="358"/>
         <source>Prefetch key</source>
         <translation>预取密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="348"/>
+        <location filename="../ui/settingsdialog.cpp" line="359"/>
         <source>Optional. Early answers use this key, so they never eat the main key&apos;s rate limit.</source>
         <translation>可选。提前回答使用此密钥，因此永远不会占用主密钥的速率限额。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="350"/>
+        <location filename="../ui/settingsdialog.cpp" line="361"/>
         <source>M&amp;ore keys:</source>
         <translation>更多密钥(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="350"/>
+        <location filename="../ui/settingsdialog.cpp" line="361"/>
         <source>More API keys</source>
         <translation>更多 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="351"/>
+        <location filename="../ui/settingsdialog.cpp" line="362"/>
         <source>Optional. More keys of this provider, separated by commas: when it refuses a key with a rate limit (HTTP 429), the request goes again at once with the next one.</source>
         <translation>可选。此服务商的更多密钥，用逗号分隔：当它以速率限制（HTTP 429）拒绝某个密钥时，请求会立即改用下一个密钥重发。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="355"/>
+        <location filename="../ui/settingsdialog.cpp" line="366"/>
         <source>&amp;Show keys</source>
         <translation>显示密钥(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="373"/>
+        <location filename="../ui/settingsdialog.cpp" line="384"/>
         <source>Keys are kept in:</source>
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="379"/>
-        <location filename="../ui/settingsdialog.cpp" line="706"/>
+        <location filename="../ui/settingsdialog.cpp" line="390"/>
+        <location filename="../ui/settingsdialog.cpp" line="724"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="381"/>
+        <location filename="../ui/settingsdialog.cpp" line="392"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="387"/>
+        <location filename="../ui/settingsdialog.cpp" line="398"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="503"/>
+        <location filename="../ui/settingsdialog.cpp" line="500"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="519"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="507"/>
+        <location filename="../ui/settingsdialog.cpp" line="523"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="509"/>
+        <location filename="../ui/settingsdialog.cpp" line="525"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="512"/>
+        <location filename="../ui/settingsdialog.cpp" line="528"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="474"/>
+        <location filename="../ui/settingsdialog.cpp" line="488"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="478"/>
+        <location filename="../ui/settingsdialog.cpp" line="285"/>
+        <source>A smaller, quicker model of the same provider. With Prefetch, &quot;Ask the model whether a draft is complete&quot; on, it is the model asked. A model Headstart does not know is priced as the main model.</source>
+        <translation>同一服务商的更小、更快的模型。开启预取中的“询问模型草稿是否完整”后，询问的就是它。Headstart 不认识的模型按主模型计价。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="492"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="484"/>
+        <location filename="../ui/settingsdialog.cpp" line="498"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="528"/>
+        <location filename="../ui/settingsdialog.cpp" line="544"/>
         <source>Not needed</source>
         <translation>不需要</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="531"/>
+        <location filename="../ui/settingsdialog.cpp" line="547"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="536"/>
+        <location filename="../ui/settingsdialog.cpp" line="552"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="537"/>
+        <location filename="../ui/settingsdialog.cpp" line="553"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="538"/>
+        <location filename="../ui/settingsdialog.cpp" line="554"/>
         <source>None: only the API key</source>
         <translation>无：只用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="540"/>
+        <location filename="../ui/settingsdialog.cpp" line="556"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="568"/>
+        <location filename="../ui/settingsdialog.cpp" line="584"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="571"/>
+        <location filename="../ui/settingsdialog.cpp" line="587"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="571"/>
+        <location filename="../ui/settingsdialog.cpp" line="587"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="581"/>
+        <location filename="../ui/settingsdialog.cpp" line="597"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="593"/>
+        <location filename="../ui/settingsdialog.cpp" line="609"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="593"/>
+        <location filename="../ui/settingsdialog.cpp" line="609"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="613"/>
+        <location filename="../ui/settingsdialog.cpp" line="629"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="627"/>
+        <location filename="../ui/settingsdialog.cpp" line="645"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="651"/>
+        <location filename="../ui/settingsdialog.cpp" line="669"/>
         <source>Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read them.</source>
         <translation>警告：API 密钥和你的文本将以未加密方式发送到 %1；途经网络上的任何人都能读取它们。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="653"/>
+        <location filename="../ui/settingsdialog.cpp" line="671"/>
         <source>Warning: %1 is plain http:// to another machine, so the API key and your text would cross the network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.</source>
         <translation>警告：%1 是指向另一台计算机的明文 http:// 地址，API 密钥和你的文本将以未加密方式在网络上传输。除非你在下方允许，否则 Headstart 不会向其发送任何内容；建议使用 https://。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="682"/>
+        <location filename="../ui/settingsdialog.cpp" line="700"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="692"/>
+        <location filename="../ui/settingsdialog.cpp" line="710"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="693"/>
+        <location filename="../ui/settingsdialog.cpp" line="711"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="701"/>
+        <location filename="../ui/settingsdialog.cpp" line="719"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="706"/>
+        <location filename="../ui/settingsdialog.cpp" line="724"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="717"/>
+        <location filename="../ui/settingsdialog.cpp" line="735"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="742"/>
+        <location filename="../ui/settingsdialog.cpp" line="760"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="746"/>
+        <location filename="../ui/settingsdialog.cpp" line="764"/>
         <source>Battery and network</source>
         <translation>电池与网络</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="915"/>
+        <location filename="../ui/settingsdialog.cpp" line="933"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="918"/>
+        <location filename="../ui/settingsdialog.cpp" line="936"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="968"/>
+        <location filename="../ui/settingsdialog.cpp" line="986"/>
         <source>Automatic (the other of English and Chinese)</source>
         <translation>自动（英语与中文互译）</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="985"/>
+        <location filename="../ui/settingsdialog.cpp" line="1003"/>
         <source>Text size</source>
         <translation>文字大小</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="986"/>
+        <location filename="../ui/settingsdialog.cpp" line="1004"/>
         <source>The size of all text, in percent of the desktop&apos;s font size.</source>
         <translation>所有文字的大小，以桌面字体大小的百分比表示。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="987"/>
+        <location filename="../ui/settingsdialog.cpp" line="1005"/>
         <source>Te&amp;xt size:</source>
         <translation>文字大小(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="999"/>
+        <location filename="../ui/settingsdialog.cpp" line="1017"/>
         <source>Colour scheme</source>
         <translation>配色方案</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1000"/>
+        <location filename="../ui/settingsdialog.cpp" line="1018"/>
         <source>Light or dark windows. &quot;As the desktop&quot; follows the desktop&apos;s light or dark style as it changes.</source>
         <translation>浅色或深色窗口。“跟随桌面”会随桌面的浅色或深色风格一起变化。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1002"/>
+        <location filename="../ui/settingsdialog.cpp" line="1020"/>
         <source>Colour sc&amp;heme:</source>
         <translation>配色方案(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1014"/>
+        <location filename="../ui/settingsdialog.cpp" line="1032"/>
         <source>Log detail</source>
         <translation>日志详细程度</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1015"/>
+        <location filename="../ui/settingsdialog.cpp" line="1033"/>
         <source>Log &amp;detail:</source>
         <translation>日志详细程度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1018"/>
+        <location filename="../ui/settingsdialog.cpp" line="1036"/>
         <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="745"/>
+        <location filename="../ui/settingsdialog.cpp" line="763"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="747"/>
+        <location filename="../ui/settingsdialog.cpp" line="765"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="748"/>
+        <location filename="../ui/settingsdialog.cpp" line="766"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="750"/>
+        <location filename="../ui/settingsdialog.cpp" line="768"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="752"/>
+        <location filename="../ui/settingsdialog.cpp" line="770"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="813"/>
-        <location filename="../ui/settingsdialog.cpp" line="833"/>
+        <location filename="../ui/settingsdialog.cpp" line="831"/>
+        <location filename="../ui/settingsdialog.cpp" line="851"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="828"/>
+        <location filename="../ui/settingsdialog.cpp" line="846"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="843"/>
+        <location filename="../ui/settingsdialog.cpp" line="861"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="906"/>
+        <location filename="../ui/settingsdialog.cpp" line="924"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="907"/>
+        <location filename="../ui/settingsdialog.cpp" line="925"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="911"/>
+        <location filename="../ui/settingsdialog.cpp" line="929"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="953"/>
+        <location filename="../ui/settingsdialog.cpp" line="971"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="954"/>
+        <location filename="../ui/settingsdialog.cpp" line="972"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="957"/>
+        <location filename="../ui/settingsdialog.cpp" line="975"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="971"/>
+        <location filename="../ui/settingsdialog.cpp" line="989"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="972"/>
+        <location filename="../ui/settingsdialog.cpp" line="990"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="973"/>
+        <location filename="../ui/settingsdialog.cpp" line="991"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>
@@ -5531,7 +5572,7 @@
         <translation>本地演示引擎（离线，并非语言模型）</translation>
     </message>
     <message>
-        <location filename="../llm/providerprofile.cpp" line="165"/>
+        <location filename="../llm/providerprofile.cpp" line="179"/>
         <location filename="../ui/userendpoints.cpp" line="87"/>
         <source>Custom (OpenAI-compatible)</source>
         <translation>自定义（兼容 OpenAI）</translation>
@@ -5548,94 +5589,94 @@
 <context>
     <name>Prefetch::Metrics</name>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="351"/>
+        <location filename="../prefetch/metrics.cpp" line="370"/>
         <source>Context warm-up</source>
         <translation>上下文预热</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="352"/>
+        <location filename="../prefetch/metrics.cpp" line="371"/>
         <source>Hover prefetch</source>
         <translation>悬停预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="353"/>
+        <location filename="../prefetch/metrics.cpp" line="372"/>
         <source>Typing prefetch</source>
         <translation>输入预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="354"/>
+        <location filename="../prefetch/metrics.cpp" line="373"/>
         <source>Workflow prefetch</source>
         <translation>流程预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="355"/>
+        <location filename="../prefetch/metrics.cpp" line="374"/>
         <source>Pointer trajectory</source>
         <translation>指针轨迹</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="356"/>
+        <location filename="../prefetch/metrics.cpp" line="375"/>
         <source>Finished selection</source>
         <translation>选定文本后</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="357"/>
+        <location filename="../prefetch/metrics.cpp" line="376"/>
         <source>Keyboard focus and shortcuts</source>
         <translation>键盘焦点与快捷键</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="358"/>
+        <location filename="../prefetch/metrics.cpp" line="377"/>
         <source>Opened document</source>
         <translation>打开文档时</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="359"/>
+        <location filename="../prefetch/metrics.cpp" line="378"/>
         <source>Your habits</source>
         <translation>你的使用习惯</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="360"/>
-        <location filename="../prefetch/metrics.cpp" line="362"/>
+        <location filename="../prefetch/metrics.cpp" line="379"/>
+        <location filename="../prefetch/metrics.cpp" line="381"/>
         <source>No prefetch</source>
         <translation>无预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="373"/>
+        <location filename="../prefetch/metrics.cpp" line="392"/>
         <source>%1 %</source>
         <comment>a percentage</comment>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="392"/>
+        <location filename="../prefetch/metrics.cpp" line="411"/>
         <source>%1 alarm: hit rate %2 is below %3 after %4 attempts.</source>
         <translation>%1 告警：%4 次尝试后命中率为 %2，低于 %3。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="410"/>
+        <location filename="../prefetch/metrics.cpp" line="429"/>
         <source>%1 paused: %2 tokens were wasted and none used yet; it resumes when extra cost is below %3.</source>
         <translation>%1 已暂停：已浪费 %2 个词元，尚未用上任何词元；额外开销低于 %3 时恢复。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="416"/>
+        <location filename="../prefetch/metrics.cpp" line="435"/>
         <source>%1 paused: extra cost %2 is above %3; it resumes below %4.</source>
         <translation>%1 已暂停：额外成本 %2 高于 %3；低于 %4 时恢复。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="426"/>
+        <location filename="../prefetch/metrics.cpp" line="445"/>
         <source>%1: hit rate %2 is below %3, but the alarm waits for %4 attempts (%5 so far).</source>
         <translation>%1：命中率 %2 低于 %3，但告警要等到 %4 次尝试（目前 %5 次）。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="431"/>
+        <location filename="../prefetch/metrics.cpp" line="450"/>
         <source>%1: extra cost %2 is above %3, but the pause waits for %4 attempts (%5 so far).</source>
         <translation>%1：额外成本 %2 高于 %3，但暂停要等到 %4 次尝试（目前 %5 次）。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="447"/>
+        <location filename="../prefetch/metrics.cpp" line="466"/>
         <source>%1: hit rate %2 is back at or above %3.</source>
         <translation>%1：命中率 %2 已回到 %3 或以上。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="454"/>
+        <location filename="../prefetch/metrics.cpp" line="473"/>
         <source>%1 resumed: extra cost %2 is below %3.</source>
         <translation>%1 已恢复：额外开销 %2 低于 %3。</translation>
     </message>
@@ -5643,27 +5684,27 @@
 <context>
     <name>Prefetch::WarmupStrategy</name>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="116"/>
+        <location filename="../prefetch/warmupstrategy.cpp" line="119"/>
         <source>Warm-up is switched off.</source>
         <translation>预热已关闭。</translation>
     </message>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="121"/>
+        <location filename="../prefetch/warmupstrategy.cpp" line="124"/>
         <source>The document (about %1 tokens) is below the %2 tokens %3 caches.</source>
         <translation>文档（约 %1 个词元）低于 %3 缓存所需的 %2 个词元。</translation>
     </message>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="133"/>
+        <location filename="../prefetch/warmupstrategy.cpp" line="136"/>
         <source>Extended thinking is on: a warm-up would think at full length each time.</source>
         <translation>扩展思考已开启：每次预热都会完整思考一遍。</translation>
     </message>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="141"/>
+        <location filename="../prefetch/warmupstrategy.cpp" line="144"/>
         <source>Prefetch is paused.</source>
         <translation>预取已暂停。</translation>
     </message>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="152"/>
+        <location filename="../prefetch/warmupstrategy.cpp" line="155"/>
         <source>The prefetch budget or lane refused the warm-up.</source>
         <translation>预取预算或通道拒绝了这次预热。</translation>
     </message>

@@ -94,7 +94,7 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     m_cache->setAccessibleName(tr("Warm-up cache hits"));
     m_classifier->setObjectName(QStringLiteral("classifierLine"));
     m_classifier->setAccessibleName(tr("Draft classifier on the fast model"));
-    m_classifier->setToolTip(tr("Settings, Prefetch, \"Ask a small model\": each typing pause asks the provider's fast "
+    m_classifier->setToolTip(tr("Settings, Prefetch, \"Ask the model whether a draft is complete\": each typing pause asks the provider's fast "
                                 "model whether the draft is finished. Closed early: the stream was closed as soon as "
                                 "the number had arrived. Heuristic: no usable number in time, or no slot or budget "
                                 "for the question."));

@@ -282,9 +282,8 @@ QWidget *SettingsDialog::createProvidersPage()
     m_fastModel->setObjectName(QStringLiteral("fastModel"));
     m_fastModel->setAccessibleName(tr("Fast model"));
     m_fastModel->setMaxLength(static_cast<int>(Limits::MaxModelLength));
-    m_fastModel->setToolTip(tr("A smaller, quicker model of the same provider. It judges whether a chat draft is "
-                               "finished, and with Prefetch, \"Answer small talk with the fast model\" on, free chat "
-                               "sends it greetings and short factual questions. A model Headstart does not know is "
+    m_fastModel->setToolTip(tr("A smaller, quicker model of the same provider. With Prefetch, \"Ask the model whether a "
+                               "draft is complete\" on, it is the model asked. A model Headstart does not know is "
                                "priced as the main model."));
     auto *fastModelLabel = new QLabel(tr("F&ast model:"), page);
     fastModelLabel->setBuddy(m_fastModel);
