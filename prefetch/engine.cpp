@@ -202,6 +202,8 @@ bool Engine::makeRoomForForeground()
 
 ResponseStream *Engine::request(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner)
 {
+    if (ResponseStream *cached = fromCache(origin, request, activatedNs, owner))
+        return cached;
     // Another strategy may be guessing this very answer (a prefix on a weak signal): take it.
     PrefetchSession *guessed = liveSession(request.fingerprint);
     if (guessed && guessed->state() != PrefetchSession::State::Pending)
@@ -212,6 +214,32 @@ ResponseStream *Engine::request(Strategy origin, const RenderedRequest &request,
 ResponseStream *Engine::requestFresh(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner)
 {
     return startForeground(origin, request, activatedNs, owner, false);
+}
+
+ResponseStream *Engine::fromCache(Strategy strategy, const RenderedRequest &request, qint64 activatedNs,
+                                  QObject *owner)
+{
+    if (!m_settings.cache.enabled || !m_cached.cache() || request.fingerprint.isEmpty() || request.body.isEmpty())
+        return nullptr;
+    const ResponseCache::Lookup hit = m_cached.exact(m_profile.id, request.request, request.fingerprint);
+    if (hit.decision != ResponseCache::Decision::Serve)
+        return nullptr;
+    // The answer as the provider would stream it, in one piece, then a normal stop.
+    EventBuffer events;
+    Llm::StreamEvent text;
+    text.type = Llm::StreamEvent::Type::TextDelta;
+    text.text = hit.answer;
+    events.append(text);
+    Llm::StreamEvent finish;
+    finish.type = Llm::StreamEvent::Type::Finish;
+    finish.text = QStringLiteral("stop");
+    events.append(finish);
+    auto *handle = new ResponseStream(strategy, ResponseStream::Origin::Cached, nullptr, std::move(events),
+                                      activatedNs, owner);
+    // Perceived latency of what the user saw, as for any answer; nothing was sent or billed.
+    connect(handle, &ResponseStream::firstContentShown, this,
+            [this, strategy](double ms) { m_metrics.recordPerceivedLatency(strategy, LatencyKind::NoPrefetch, ms); });
+    return handle;
 }
 
 ResponseStream *Engine::startForeground(Strategy strategy, const RenderedRequest &request, qint64 activatedNs,
@@ -254,6 +282,12 @@ void Engine::track(ResponseStream *handle, bool afterMiss)
                                   std::max<qint64>(0, usage.cacheWriteTokens));
         if (answer)
             emit responseEnded(strategy, answer->request().request, usage);
+        // A whole answer is kept for the next time the same request comes: finished, not cut at
+        // the token limit (a continuation is another answer), not failed nor cancelled.
+        if (answer && !handle->error() && handle->finishReason() == Llm::FinishReason::Stop
+            && answer->request().request.continuation.isEmpty() && answer->startedNs() >= 0)
+            m_cached.store(m_profile.id, answer->request().request, answer->request().fingerprint, handle->text(),
+                           msBetween(answer->startedNs(), Llm::monotonicNowNs()));
         // The slot is free: queued answers and prefetches may go.
         QMetaObject::invokeMethod(this, &Engine::pump, Qt::QueuedConnection);
         emit answersChanged();
@@ -627,6 +661,7 @@ QJsonObject Engine::snapshot() const
                                                {QStringLiteral("moneyLimit"), double(m_moneyBudget.limit()) / 1e6},
                                                {QStringLiteral("moneyUsed"), double(m_moneyBudget.used()) / 1e6}}},
         {QStringLiteral("sessions"), sessions},
+        {QStringLiteral("responseCache"), m_cached.snapshot()},
     };
 }
 

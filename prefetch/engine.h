@@ -1,6 +1,7 @@
 #pragma once
 
 #include "budget.h"
+#include "cachedanswers.h"
 #include "metrics.h"
 #include "prompttemplate.h"
 #include "settings.h"
@@ -77,6 +78,12 @@ public:
     // with the encoder's error.
     RenderedRequest render(const Llm::ChatRequest &request) const;
 
+    // The response cache the app keeps beside the conversations (not owned; null: none).
+    // request() gives its exact answers while Settings::cache is on; requestFresh() never.
+    void setResponseCache(ResponseCache *cache) { m_cached.setCache(cache); }
+    CachedAnswers &cachedAnswers() { return m_cached; }
+    const CachedAnswers &cachedAnswers() const { return m_cached; }
+
     // A fresh foreground answer for an activation with no prefetch to take over. `origin` is
     // the strategy whose activation point this is (Strategy::None for none): its tokens count
     // as used there, which is what lets a paused strategy's extra cost fall again. An empty
@@ -84,7 +91,7 @@ public:
     ResponseStream *request(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
     // A new answer the user asked for as such (the chat's Regenerate): always its own request
     // in the foreground lane, never a live session of the same fingerprint taken over, whatever
-    // strategy guessed it. Prefetch sessions are left as they are.
+    // strategy guessed it, never the response cache's answer. Prefetch sessions are left as they are.
     ResponseStream *requestFresh(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
 
     // Starts a speculative request, or returns nullptr when the strategy is off or paused, the
@@ -195,6 +202,7 @@ private:
     ResponseStream *startForeground(Strategy strategy, const RenderedRequest &request, qint64 activatedNs,
                                     QObject *owner, bool afterMiss);
     void track(ResponseStream *handle, bool afterMiss);
+    ResponseStream *fromCache(Strategy strategy, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
     bool canStartForeground() const;
     bool makeRoomForForeground();
     void pump();
@@ -218,6 +226,7 @@ private:
     Llm::ProviderProfile m_profile;
     Settings m_settings;
     Metrics m_metrics;
+    CachedAnswers m_cached;
     TokenBudget m_budget;
     TokenBudget m_moneyBudget; // micro-units of the currency
     QList<QPointer<PrefetchSession>> m_sessions;          // live sessions, oldest first

@@ -29,6 +29,8 @@ ResponseStream::ResponseStream(Strategy strategy, Origin origin, AnswerStream *s
                     if (!m_done)
                         emit retrying(error, delay, attempt, attempts);
                 });
+    } else {
+        m_pendingEnd = std::optional<Llm::Error>();
     }
     // From the event loop: the caller gets the handle and connects before anything is emitted.
     QMetaObject::invokeMethod(this, &ResponseStream::deliverBuffered, Qt::QueuedConnection);

@@ -33,13 +33,16 @@ public:
         Fresh,      // started for this activation
         Hit,        // a prefetch that had its first token already
         PartialHit, // a prefetch still waiting for its first token
+        Cached,     // the response cache's answer to the same request: no request was sent
     };
 
     ~ResponseStream() override;
 
     Strategy strategy() const { return m_strategy; }
     Origin origin() const { return m_origin; }
-    bool isPrefetched() const { return m_origin != Origin::Fresh; }
+    bool isPrefetched() const { return m_origin == Origin::Hit || m_origin == Origin::PartialHit; }
+    // Given from the response cache (ResponseCache): shown as such, Regenerate asks afresh.
+    bool isFromCache() const { return m_origin == Origin::Cached; }
 
     void cancel();
     bool isDone() const { return m_done; }
@@ -88,7 +91,8 @@ private:
     friend class PrefetchSession;
 
     // Takes `answer` (reparented to this handle) and the events already buffered from it. When
-    // it already ended, how it ended is replayed after the buffer.
+    // it already ended, how it ended is replayed after the buffer. Without an answer (a cached
+    // one) the buffer is all there is, and it finishes after it.
     ResponseStream(Strategy strategy, Origin origin, AnswerStream *answer, EventBuffer buffered,
                    qint64 activatedNs, QObject *parent);
 

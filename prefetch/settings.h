@@ -109,6 +109,17 @@ struct Settings {
         int maxAnswers = 2;
     } speculation;
 
+    // The response cache (ResponseCache): the answer already given to exactly this request
+    // (the same document revision, selection, action, model and parameters) is given again at
+    // once, marked as such, Regenerate one click away. On by default: the request is the same
+    // byte for byte, so the only thing a new one would change is the sampling, and what the
+    // user gets is the same answer without the wait or the cost. Near-duplicate chat questions
+    // show the earlier answer as a draft until the live one replaces it.
+    struct Cache {
+        bool enabled = true;
+        bool nearDuplicates = true;
+    } cache;
+
     // Speculation etiquette: no guess goes out while the desktop is on battery (or low on it),
     // in power-saver mode or on a metered connection. Read by System::SpeculationEtiquette,
     // which the app puts in front of the engine; the engine and the benchmarks do not see the

@@ -41,6 +41,7 @@ QLatin1StringView originId(Prefetch::ResponseStream::Origin origin)
     case Prefetch::ResponseStream::Origin::Fresh: return QLatin1StringView("fresh");
     case Prefetch::ResponseStream::Origin::Hit: return QLatin1StringView("hit");
     case Prefetch::ResponseStream::Origin::PartialHit: return QLatin1StringView("partial");
+    case Prefetch::ResponseStream::Origin::Cached: return QLatin1StringView("cached");
     }
     return QLatin1StringView("?");
 }
