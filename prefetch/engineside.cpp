@@ -46,9 +46,10 @@ Llm::LlmStream *Engine::startSideRequest(const Llm::ChatRequest &request, QObjec
     auto *stream = new Llm::LlmStream(m_network, m_profile, request, options, context);
     m_sides.insert(stream, side);
     // The context may go first (a window closed mid-pause): settle by address, unread.
-    connect(stream, &QObject::destroyed, this, [this](QObject *gone) {
-        auto *key = static_cast<Llm::LlmStream *>(gone); // an address only: never dereferenced
-        const auto it = m_sides.constFind(key);
+    // The pointer captured here is only a key: by `destroyed` the object is a QObject no longer
+    // an LlmStream, and casting the signal's argument back would be undefined (UBSan says so).
+    connect(stream, &QObject::destroyed, this, [this, stream] {
+        const auto it = m_sides.constFind(stream);
         if (it == m_sides.cend())
             return;
         const SideRequest unread = *it;
