@@ -367,8 +367,9 @@ void tst_Strategies::debouncePauseWarmsTheContextBeforeTheDraft()
             debounce.textChanged(draft);
             if (warmContext)
                 QTRY_COMPARE_WITH_TIMEOUT(warmed, warmedAfter, 3000);
-            QVERIFY(m_local.settle(&m_network, 500, 5000)); // past the 350 ms pause, the warm-up answered
-            QCOMPARE(m_engine->prefetchInFlight(), 0);
+            QVERIFY(m_local.settle(&m_network, 500, 5000)); // past the 350 ms pause
+            // The warm-up's answer (3,000 tokens of prefill) may still be on its way on busy cores.
+            QTRY_COMPARE_WITH_TIMEOUT(m_engine->prefetchInFlight(), 0, 5000);
         };
         pause(QStringLiteral("Can you tell me about the"), 1);
         pause(QStringLiteral("Can you tell me about the %1 and").arg(topic), 2);
