@@ -217,6 +217,8 @@ private:
         bool cancelledByEngine = false;
     };
     // Settles a side request's budgets and metrics from what `stream` (null: destroyed) billed.
+    // Removes the side request of `stream` from m_sides and returns it; nullopt if it has none.
+    std::optional<SideRequest> takeSide(Llm::LlmStream *stream);
     void settleSide(Llm::LlmStream *stream, const SideRequest &side, Metrics::ClassifierEnd end);
     void cancelSideRequests();
     // Cancels one; it no longer counts against the provider's limit when this returns.

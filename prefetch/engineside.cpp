@@ -49,12 +49,8 @@ Llm::LlmStream *Engine::startSideRequest(const Llm::ChatRequest &request, QObjec
     // The pointer captured here is only a key: by `destroyed` the object is a QObject no longer
     // an LlmStream, and casting the signal's argument back would be undefined (UBSan says so).
     connect(stream, &QObject::destroyed, this, [this, stream] {
-        const auto it = m_sides.constFind(stream);
-        if (it == m_sides.cend())
-            return;
-        const SideRequest unread = *it;
-        m_sides.erase(it);
-        settleSide(nullptr, unread, Metrics::ClassifierEnd::Cancelled);
+        if (const std::optional<SideRequest> unread = takeSide(stream))
+            settleSide(nullptr, *unread, Metrics::ClassifierEnd::Cancelled);
     });
     stream->start();
     return stream;
@@ -62,15 +58,23 @@ Llm::LlmStream *Engine::startSideRequest(const Llm::ChatRequest &request, QObjec
 
 void Engine::endSideRequest(Llm::LlmStream *stream, Metrics::ClassifierEnd end)
 {
-    const auto it = m_sides.constFind(stream);
-    if (it == m_sides.cend())
+    const std::optional<SideRequest> side = takeSide(stream);
+    if (!side)
         return;
-    const SideRequest side = *it;
-    m_sides.erase(it);
     if (!stream->isDone())
         stream->cancel(); // what follows the number is not worth paying for
-    settleSide(stream, side, side.cancelledByEngine ? Metrics::ClassifierEnd::Cancelled : end);
+    settleSide(stream, *side, side->cancelledByEngine ? Metrics::ClassifierEnd::Cancelled : end);
     pump(); // its slot is free
+}
+
+std::optional<Engine::SideRequest> Engine::takeSide(Llm::LlmStream *stream)
+{
+    const auto it = m_sides.constFind(stream);
+    if (it == m_sides.cend())
+        return std::nullopt;
+    SideRequest side = *it;
+    m_sides.erase(it);
+    return side;
 }
 
 void Engine::settleSide(Llm::LlmStream *stream, const SideRequest &side, Metrics::ClassifierEnd end)
@@ -98,12 +102,8 @@ void Engine::cancelSide(Llm::LlmStream *stream)
     // cancel() reports failed(Cancelled) to the caller, which ends it (endSideRequest()); one
     // that does not, later, is settled here so that its slot is free now.
     stream->cancel();
-    const auto left = m_sides.constFind(stream);
-    if (left == m_sides.cend())
-        return;
-    const SideRequest side = *left;
-    m_sides.erase(left);
-    settleSide(stream, side, Metrics::ClassifierEnd::Cancelled);
+    if (const std::optional<SideRequest> side = takeSide(stream))
+        settleSide(stream, *side, Metrics::ClassifierEnd::Cancelled);
 }
 
 void Engine::cancelSideRequests()

@@ -1,0 +1,36 @@
+// Engine's answers from the response cache: an exact repeat is served from what was stored,
+// nothing sent (engine.cpp stores whole answers as they end).
+#include "engine.h"
+
+#include "eventbuffer.h"
+#include "responsestream.h"
+
+namespace Prefetch {
+
+ResponseStream *Engine::fromCache(Strategy strategy, const RenderedRequest &request, qint64 activatedNs,
+                                  QObject *owner)
+{
+    if (!m_settings.cache.enabled || !m_cached.cache() || request.fingerprint.isEmpty() || request.body.isEmpty())
+        return nullptr;
+    const ResponseCache::Lookup hit = m_cached.exact(m_profile.id, request.request, request.fingerprint);
+    if (hit.decision != ResponseCache::Decision::Serve)
+        return nullptr;
+    // The answer as the provider would stream it, in one piece, then a normal stop.
+    EventBuffer events;
+    Llm::StreamEvent text;
+    text.type = Llm::StreamEvent::Type::TextDelta;
+    text.text = hit.answer;
+    events.append(text);
+    Llm::StreamEvent finish;
+    finish.type = Llm::StreamEvent::Type::Finish;
+    finish.text = QStringLiteral("stop");
+    events.append(finish);
+    auto *handle = new ResponseStream(strategy, ResponseStream::Origin::Cached, nullptr, std::move(events),
+                                      activatedNs, owner);
+    // Perceived latency of what the user saw, as for any answer; nothing was sent or billed.
+    connect(handle, &ResponseStream::firstContentShown, this,
+            [this, strategy](double ms) { m_metrics.recordPerceivedLatency(strategy, LatencyKind::NoPrefetch, ms); });
+    return handle;
+}
+
+} // namespace Prefetch
