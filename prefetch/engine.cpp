@@ -238,8 +238,16 @@ void Engine::track(ResponseStream *handle, bool afterMiss)
         : afterMiss                                 ? LatencyKind::Miss
                                                     : LatencyKind::NoPrefetch;
     // Shown, not delivered: a view reports when it painted the first piece (see ResponseStream).
-    connect(handle, &ResponseStream::firstContentShown, this,
-            [this, strategy, kind](double ms) { m_metrics.recordPerceivedLatency(strategy, kind, ms); });
+    // With a fast model apart from the main one, each answer also counts for the model it asked.
+    const AnswerStream *asked = handle->answer();
+    const std::optional<bool> fastModel = asked && m_profile.hasDistinctFastModel()
+        ? std::optional<bool>(asked->request().request.model == m_profile.fastModel)
+        : std::nullopt;
+    connect(handle, &ResponseStream::firstContentShown, this, [this, strategy, kind, fastModel](double ms) {
+        m_metrics.recordPerceivedLatency(strategy, kind, ms);
+        if (fastModel)
+            m_metrics.recordModelAnswer(*fastModel, ms);
+    });
     auto onEnd = [this, handle, strategy] {
         const AnswerStream *answer = handle->answer();
         // What the provider bills for the answer, every part of it (estimated for a part cut

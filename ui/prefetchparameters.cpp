@@ -308,6 +308,16 @@ const PrefetchParameter Parameters[] = {
                        "says when prefetch is paused and why."),
      HS_FIELD(pauseOnBatteryAndMetered)},
 
+    {"prefetch/routing/enabled", Group::Routing, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "fast-model routing"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Answer small talk and simple &questions with the fast model"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "In a chat that is not about a document or the library, greetings, thanks and short "
+                       "factual questions go to the provider's fast model (Providers page), which answers "
+                       "sooner and costs less. The answer is marked, with a button to ask the main model "
+                       "instead. Nothing happens where the fast model is the main model."),
+     HS_FIELD(routing.enabled)},
+
     {"prefetch/alarms/hitRateFloor", Group::Alarms, Kind::Real, Unit::Percent, 0, 1,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "hit-rate alarm"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "Warn when the hit rate falls &below:"),
