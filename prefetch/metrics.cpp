@@ -503,6 +503,7 @@ void Metrics::evaluate(Strategy s)
 
 QJsonObject Metrics::snapshot() const
 {
+    const RoutingStats routed = routing(); // percentiles sort the windows: once
     QJsonObject strategies;
     for (Strategy s : AllSlots) {
         const Slot &sl = slot(s);
@@ -575,11 +576,11 @@ QJsonObject Metrics::snapshot() const
                      {QStringLiteral("outputTokens"), double(m_classifier.outputTokens)},
                      {QStringLiteral("cost"), m_classifier.cost}}},
         {QStringLiteral("routing"),
-         QJsonObject{{QStringLiteral("fastAnswers"), double(m_routing.fastAnswers)},
-                     {QStringLiteral("mainAnswers"), double(m_routing.mainAnswers)},
-                     {QStringLiteral("reasked"), double(m_routing.reasked)},
-                     {QStringLiteral("fast"), toJson(routing().fast)},
-                     {QStringLiteral("main"), toJson(routing().main)}}},
+         QJsonObject{{QStringLiteral("fastAnswers"), double(routed.fastAnswers)},
+                     {QStringLiteral("mainAnswers"), double(routed.mainAnswers)},
+                     {QStringLiteral("reasked"), double(routed.reasked)},
+                     {QStringLiteral("fast"), toJson(routed.fast)},
+                     {QStringLiteral("main"), toJson(routed.main)}}},
     };
 }
 

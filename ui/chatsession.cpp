@@ -324,15 +324,16 @@ void ChatSession::installBuilder()
     // While a question is edited, the history is what comes before it: what sending it asks.
     // A chat about a document has the document's cache key; the others the conversation's,
     // once stored.
-    const Prefetch::CompiledPrompt compiled = m_compiled.cacheKey().isEmpty() && m_conversationId > 0
-        ? m_compiled.withCacheKey(Prefetch::cacheKeyFor(QStringLiteral("conversation:%1").arg(m_conversationId)))
-        : m_compiled;
-    const Prefetch::CompiledPrompt fast = m_compiledFast.cacheKey().isEmpty() && m_conversationId > 0
-        ? m_compiledFast.withCacheKey(Prefetch::cacheKeyFor(QStringLiteral("conversation:%1").arg(m_conversationId)))
-        : m_compiledFast;
+    const auto keyed = [this](const Prefetch::CompiledPrompt &prompt) {
+        return prompt.cacheKey().isEmpty() && m_conversationId > 0
+            ? prompt.withCacheKey(Prefetch::cacheKeyFor(QStringLiteral("conversation:%1").arg(m_conversationId)))
+            : prompt;
+    };
+    const Prefetch::CompiledPrompt compiled = keyed(m_compiled);
+    const Prefetch::CompiledPrompt fast = keyed(m_compiledFast);
     const QList<Llm::ChatMessage> turns = history(m_editIndex >= 0 ? m_editIndex : m_messages.size());
     const QString model = m_engine->profile().model;
-    const std::shared_ptr<Knowledge::LibraryRetrieval> retrieval = m_mode == ConversationMode::Library ? m_retrieval : nullptr;
+    const std::shared_ptr<Knowledge::LibraryRetrieval> retrieval = modeRetrieval();
     const QList<Attachment> attachments = m_attachments;
     // The assistant's parameters are in the prefetch too: otherwise its body (and fingerprint)
     // would differ from what Enter sends in max_tokens or temperature, and never be taken over.
@@ -362,17 +363,20 @@ Prefetch::RenderedRequest ChatSession::renderMessage(const QList<Llm::ChatMessag
 {
     return chatRequest(m_compiled, mainModel ? Prefetch::CompiledPrompt() : m_compiledFast, turns,
                        m_engine ? m_engine->profile().model : QString(),
-                       m_mode == ConversationMode::Library ? m_retrieval : nullptr, attachments, text, params);
+                       modeRetrieval(), attachments, text, params);
 }
 
-QString ChatSession::modelFor(const QString &text, const QList<Attachment> &attachments, bool mainModel) const
+std::shared_ptr<Knowledge::LibraryRetrieval> ChatSession::modeRetrieval() const
+{
+    return m_mode == ConversationMode::Library ? m_retrieval : nullptr;
+}
+
+QString ChatSession::modelFor(const QString &text, const QList<Attachment> &attachments) const
 {
     if (!m_engine)
         return {};
     const Llm::ProviderProfile &profile = m_engine->profile();
-    const bool fast = !mainModel
-        && routesToFast(m_compiledFast, m_mode == ConversationMode::Library ? m_retrieval : nullptr, attachments, text);
-    return fast ? profile.fastModel : profile.model;
+    return routesToFast(m_compiledFast, modeRetrieval(), attachments, text) ? profile.fastModel : profile.model;
 }
 
 void ChatSession::uninstallBuilder()
@@ -445,7 +449,7 @@ void ChatSession::dispatchPending()
         removeMessages(m_editIndex, m_messages.size());
         resetEdit();
     }
-    startExchange(stream, &pending.text, pending.attachments, modelFor(pending.text, pending.attachments, false));
+    startExchange(stream, &pending.text, pending.attachments, modelFor(pending.text, pending.attachments));
     {
         QSettings settings;
         setLastAssistant(settings, assistant().id); // sent with it: new conversations start with it

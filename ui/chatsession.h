@@ -224,8 +224,10 @@ private:
     Prefetch::RenderedRequest renderMessage(const QList<Llm::ChatMessage> &turns, const QString &text,
                                             const QList<Attachment> &attachments,
                                             const Prefetch::GenerationParams &params, bool mainModel = false) const;
-    // The model renderMessage() asks for `text`.
-    QString modelFor(const QString &text, const QList<Attachment> &attachments, bool mainModel) const;
+    // The retrieval library mode puts passages in with; null in the other modes.
+    std::shared_ptr<Knowledge::LibraryRetrieval> modeRetrieval() const;
+    // The model renderMessage() asks for `text` (not asked for the main model).
+    QString modelFor(const QString &text, const QList<Attachment> &attachments) const;
     void dispatchPending();
     void dispatchRegenerate(qint64 activatedNs, bool mainModel);
     // Stores `question` with its `attachments` (null: it is there already, a regenerate) and the
