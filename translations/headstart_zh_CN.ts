@@ -4,41 +4,46 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="517"/>
+        <location filename="../app/application.cpp" line="518"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="318"/>
-        <location filename="../app/application.cpp" line="322"/>
-        <location filename="../app/application.cpp" line="602"/>
+        <location filename="../app/application.cpp" line="319"/>
+        <location filename="../app/application.cpp" line="323"/>
+        <location filename="../app/application.cpp" line="610"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="315"/>
+        <location filename="../app/application.cpp" line="316"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="357"/>
+        <location filename="../app/application.cpp" line="358"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="412"/>
+        <location filename="../app/application.cpp" line="413"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="436"/>
+        <location filename="../app/application.cpp" line="437"/>
         <source>Could not read the proxy password: %1</source>
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="514"/>
+        <location filename="../app/application.cpp" line="515"/>
         <source>%1 Using the one from the settings.</source>
         <translation>%1 改用设置中的服务商。</translation>
+    </message>
+    <message>
+        <location filename="../app/application.cpp" line="590"/>
+        <source>Answers are remembered for this session only: the response cache file could not be used.</source>
+        <translation>回答仅在本次会话中保留：无法使用响应缓存文件。</translation>
     </message>
 </context>
 <context>
@@ -344,7 +349,7 @@
     <message>
         <location filename="../ui/prefetchparameters.cpp" line="78"/>
         <location filename="../ui/prefetchparameters.cpp" line="115"/>
-        <location filename="../ui/prefetchparameters.cpp" line="151"/>
+        <location filename="../ui/prefetchparameters.cpp" line="160"/>
         <source>An early answer nobody asked for is cancelled after this long.</source>
         <translation>无人请求的提前回答在此时间后取消。</translation>
     </message>
@@ -480,460 +485,475 @@
     </message>
     <message>
         <location filename="../ui/prefetchparameters.cpp" line="142"/>
+        <source>response cache</source>
+        <translation>响应缓存</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="143"/>
+        <source>Answer &amp;repeats from the cache</source>
+        <translation>从缓存回答重复的请求(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="144"/>
+        <source>A question or action asked again exactly as before (the same document, selection, conversation and model) gets the answer it got then, at once and without a request. In the chat, Regenerate always asks anew.</source>
+        <translation>与之前完全相同的问题或操作（相同的文档、选区、对话和模型）会立即得到当时的回答，不发送请求。在聊天中，“重新生成”总是重新请求。</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="151"/>
         <source>workflow prefetch</source>
         <translation>工作流预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="143"/>
+        <location filename="../ui/prefetchparameters.cpp" line="152"/>
         <source>W&amp;orkflow prefetch</source>
         <translation>工作流预取(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="144"/>
+        <location filename="../ui/prefetchparameters.cpp" line="153"/>
         <source>Completing a step of a wizard starts the answer of the next one from the form data.</source>
         <translation>完成向导的一个步骤后，即根据表单数据开始生成下一步的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="149"/>
+        <location filename="../ui/prefetchparameters.cpp" line="158"/>
         <source>workflow answer lifetime</source>
         <translation>工作流回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="150"/>
+        <location filename="../ui/prefetchparameters.cpp" line="159"/>
         <source>Keep an unused answer &amp;for:</source>
         <translation>未使用的回答保留(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="155"/>
+        <location filename="../ui/prefetchparameters.cpp" line="164"/>
         <source>early guess length</source>
         <translation>提前猜测的长度</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="156"/>
+        <location filename="../ui/prefetchparameters.cpp" line="165"/>
         <source>&amp;Length of an early guess:</source>
         <translation>提前猜测的长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="157"/>
+        <location filename="../ui/prefetchparameters.cpp" line="166"/>
         <source>An early guess keeps only this many tokens (it stops there unless you point at or choose the action while it streams), so a wrong one costs little; when you ask, they show at once while the rest is fetched. Only where the provider can continue an answer.</source>
         <translation>提前猜测只保留这么多个词元（除非在它生成时你指向或选择了该操作，否则就在此停止），猜错了花费也很少；你真正发出请求时，这些词元会立即显示，其余部分随后获取。仅适用于能够续写回答的服务商。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="164"/>
+        <location filename="../ui/prefetchparameters.cpp" line="173"/>
         <source>answers guessed at once</source>
         <translation>同时猜测的回答数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="165"/>
+        <location filename="../ui/prefetchparameters.cpp" line="174"/>
         <source>Answers &amp;guessed at once:</source>
         <translation>同时猜测的回答数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="166"/>
+        <location filename="../ui/prefetchparameters.cpp" line="175"/>
         <source>When a signal leaves several actions possible, this many of the likeliest are guessed.</source>
         <translation>当一个信号对应多个可能的操作时，猜测其中最可能的这么多个。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="172"/>
+        <location filename="../ui/prefetchparameters.cpp" line="181"/>
         <source>pointer trajectory prefetch</source>
         <translation>指针轨迹预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="173"/>
+        <location filename="../ui/prefetchparameters.cpp" line="182"/>
         <source>Pointer &amp;trajectory</source>
         <translation>指针轨迹(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="174"/>
+        <location filename="../ui/prefetchparameters.cpp" line="183"/>
         <source>While the pointer moves, where it is heading is predicted; an action button it will arrive on gets an early guess before the pointer is there.</source>
         <translation>指针移动时会预测它的去向；它将要到达的操作按钮会在指针到达之前得到一次提前猜测。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="179"/>
+        <location filename="../ui/prefetchparameters.cpp" line="188"/>
         <source>trajectory margin</source>
         <translation>轨迹边距</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="180"/>
+        <location filename="../ui/prefetchparameters.cpp" line="189"/>
         <source>&amp;Margin around a button:</source>
         <translation>按钮周围的边距(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="181"/>
+        <location filename="../ui/prefetchparameters.cpp" line="190"/>
         <source>A predicted end this close to a button counts as arriving on it.</source>
         <translation>预测的终点离按钮这么近时，视为到达该按钮。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="184"/>
+        <location filename="../ui/prefetchparameters.cpp" line="193"/>
         <source>trajectory guess lifetime</source>
         <translation>轨迹猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="185"/>
+        <location filename="../ui/prefetchparameters.cpp" line="194"/>
         <source>Keep an unused &amp;guess for:</source>
         <translation>未使用的猜测保留(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="186"/>
-        <location filename="../ui/prefetchparameters.cpp" line="204"/>
-        <location filename="../ui/prefetchparameters.cpp" line="217"/>
-        <location filename="../ui/prefetchparameters.cpp" line="235"/>
-        <location filename="../ui/prefetchparameters.cpp" line="253"/>
+        <location filename="../ui/prefetchparameters.cpp" line="195"/>
+        <location filename="../ui/prefetchparameters.cpp" line="213"/>
+        <location filename="../ui/prefetchparameters.cpp" line="226"/>
+        <location filename="../ui/prefetchparameters.cpp" line="244"/>
+        <location filename="../ui/prefetchparameters.cpp" line="262"/>
         <source>An early guess nobody asked for is cancelled after this long.</source>
         <translation>没有被用到的提前猜测在这么长时间后取消。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="190"/>
+        <location filename="../ui/prefetchparameters.cpp" line="199"/>
         <source>selection prefetch</source>
         <translation>选区预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="191"/>
+        <location filename="../ui/prefetchparameters.cpp" line="200"/>
         <source>Finished &amp;selection</source>
         <translation>完成的选区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="192"/>
+        <location filename="../ui/prefetchparameters.cpp" line="201"/>
         <source>Selecting text guesses the action you usually take on a selection (rewrite, explain or translate).</source>
         <translation>选中文本后，会猜测你通常对选区执行的操作（改写、解释或翻译）。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="197"/>
+        <location filename="../ui/prefetchparameters.cpp" line="206"/>
         <source>selection settle time</source>
         <translation>选区稳定时间</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="198"/>
+        <location filename="../ui/prefetchparameters.cpp" line="207"/>
         <source>Selection &amp;unchanged for:</source>
         <translation>选区保持不变(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="199"/>
+        <location filename="../ui/prefetchparameters.cpp" line="208"/>
         <source>A selection that stays this long is finished.</source>
         <translation>选区保持这么长时间不变即视为完成。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="202"/>
+        <location filename="../ui/prefetchparameters.cpp" line="211"/>
         <source>selection guess lifetime</source>
         <translation>选区猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="203"/>
+        <location filename="../ui/prefetchparameters.cpp" line="212"/>
         <source>Keep an unused g&amp;uess for:</source>
         <translation>未使用的猜测保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="208"/>
+        <location filename="../ui/prefetchparameters.cpp" line="217"/>
         <source>keyboard prefetch</source>
         <translation>键盘预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="209"/>
+        <location filename="../ui/prefetchparameters.cpp" line="218"/>
         <source>&amp;Keyboard focus and shortcuts</source>
         <translation>键盘焦点和快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="210"/>
+        <location filename="../ui/prefetchparameters.cpp" line="219"/>
         <source>Moving the keyboard focus onto an action, or holding a shortcut&apos;s Ctrl+Alt, guesses the action that follows.</source>
         <translation>把键盘焦点移到某个操作上，或按住快捷键的 Ctrl+Alt，会猜测接下来的操作。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="215"/>
+        <location filename="../ui/prefetchparameters.cpp" line="224"/>
         <source>keyboard guess lifetime</source>
         <translation>键盘猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="216"/>
+        <location filename="../ui/prefetchparameters.cpp" line="225"/>
         <source>Keep an unused gu&amp;ess for:</source>
         <translation>未使用的猜测保留(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="221"/>
+        <location filename="../ui/prefetchparameters.cpp" line="230"/>
         <source>opened-document prefetch</source>
         <translation>打开文档预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="222"/>
+        <location filename="../ui/prefetchparameters.cpp" line="231"/>
         <source>&amp;Opened document</source>
         <translation>刚打开的文档(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="223"/>
+        <location filename="../ui/prefetchparameters.cpp" line="232"/>
         <source>A document just opened and being read guesses what you usually do first (a summary, a continuation).</source>
         <translation>刚打开、正在阅读的文档会猜测你通常先做的事（摘要、续写）。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="228"/>
+        <location filename="../ui/prefetchparameters.cpp" line="237"/>
         <source>reading time</source>
         <translation>阅读时间</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="229"/>
+        <location filename="../ui/prefetchparameters.cpp" line="238"/>
         <source>Open and unedited &amp;for:</source>
         <translation>打开且未编辑(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="230"/>
+        <location filename="../ui/prefetchparameters.cpp" line="239"/>
         <source>The guess waits until the document has been open this long without an edit.</source>
         <translation>文档打开这么长时间且未被编辑后才开始猜测。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="233"/>
+        <location filename="../ui/prefetchparameters.cpp" line="242"/>
         <source>opened-document guess lifetime</source>
         <translation>打开文档猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="234"/>
+        <location filename="../ui/prefetchparameters.cpp" line="243"/>
         <source>Keep an unused gue&amp;ss for:</source>
         <translation>未使用的猜测保留(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="239"/>
+        <location filename="../ui/prefetchparameters.cpp" line="248"/>
         <source>habits prefetch</source>
         <translation>习惯预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="240"/>
+        <location filename="../ui/prefetchparameters.cpp" line="249"/>
         <source>Your &amp;habits</source>
         <translation>你的习惯(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="241"/>
+        <location filename="../ui/prefetchparameters.cpp" line="250"/>
         <source>After an answer, the action you usually take next is guessed. What you usually do is counted on this computer only.</source>
         <translation>一个回答结束后，会猜测你通常接下来执行的操作。你的习惯只在这台电脑上统计。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="246"/>
+        <location filename="../ui/prefetchparameters.cpp" line="255"/>
         <source>habit threshold</source>
         <translation>习惯阈值</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="247"/>
+        <location filename="../ui/prefetchparameters.cpp" line="256"/>
         <source>Guess when at least &amp;this likely:</source>
         <translation>可能性至少达到此值时猜测(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="248"/>
+        <location filename="../ui/prefetchparameters.cpp" line="257"/>
         <source>How often you took that action next, of the times before.</source>
         <translation>在以往的情况中，你接下来执行该操作的比例。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="251"/>
+        <location filename="../ui/prefetchparameters.cpp" line="260"/>
         <source>habits guess lifetime</source>
         <translation>习惯猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="252"/>
+        <location filename="../ui/prefetchparameters.cpp" line="261"/>
         <source>Keep an unused guess fo&amp;r:</source>
         <translation>未使用的猜测保留(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="257"/>
+        <location filename="../ui/prefetchparameters.cpp" line="266"/>
         <source>buffer cap</source>
         <translation>缓冲上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="258"/>
+        <location filename="../ui/prefetchparameters.cpp" line="267"/>
         <source>&amp;Buffer per early answer:</source>
         <translation>每个提前回答的缓冲(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="259"/>
+        <location filename="../ui/prefetchparameters.cpp" line="268"/>
         <source>An early answer nobody has asked for yet stops reading at this many tokens and the provider waits; nothing is dropped.</source>
         <translation>尚无人请求的提前回答在读到这么多词元后暂停读取，服务商随之等待；不会丢弃任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="264"/>
+        <location filename="../ui/prefetchparameters.cpp" line="273"/>
         <source>foreground lane</source>
         <translation>前台通道</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="265"/>
+        <location filename="../ui/prefetchparameters.cpp" line="274"/>
         <source>&amp;Foreground requests at once:</source>
         <translation>同时进行的前台请求(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="266"/>
+        <location filename="../ui/prefetchparameters.cpp" line="275"/>
         <source>Answers you asked for that may stream at the same time.</source>
         <translation>你请求的回答中可同时流式传输的数量。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="269"/>
+        <location filename="../ui/prefetchparameters.cpp" line="278"/>
         <source>time limit per request</source>
         <translation>单个请求的时间上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="270"/>
+        <location filename="../ui/prefetchparameters.cpp" line="279"/>
         <source>T&amp;ime limit per request:</source>
         <translation>单个请求的时间上限(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="271"/>
+        <location filename="../ui/prefetchparameters.cpp" line="280"/>
         <source>A request still not done after this long fails as a timeout, keeping the text so far: a server that only sends keep-alives cannot hold an answer forever.</source>
         <translation>请求在这段时间后仍未完成，即按超时失败，并保留目前收到的文本：只发送保活消息的服务器无法无限期地占住一个回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="276"/>
+        <location filename="../ui/prefetchparameters.cpp" line="285"/>
         <source>prefetch lane</source>
         <translation>预取通道</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="277"/>
+        <location filename="../ui/prefetchparameters.cpp" line="286"/>
         <source>&amp;Prefetch requests at once:</source>
         <translation>同时进行的预取请求(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="278"/>
+        <location filename="../ui/prefetchparameters.cpp" line="287"/>
         <source>Early answers that may stream at the same time; at most the foreground lane. An answer you ask for always takes precedence.</source>
         <translation>可同时流式传输的提前回答数量；不超过前台通道。你请求的回答始终优先。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="283"/>
+        <location filename="../ui/prefetchparameters.cpp" line="292"/>
         <source>prefetch queue</source>
         <translation>预取队列</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="284"/>
+        <location filename="../ui/prefetchparameters.cpp" line="293"/>
         <source>Prefetch &amp;queue:</source>
         <translation>预取队列(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="285"/>
+        <location filename="../ui/prefetchparameters.cpp" line="294"/>
         <source>Early answers waiting for a slot; beyond this many they are skipped.</source>
         <translation>等待空位的提前回答；超过此数量则跳过。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="289"/>
+        <location filename="../ui/prefetchparameters.cpp" line="298"/>
         <source>hourly prefetch budget</source>
         <translation>每小时预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="290"/>
+        <location filename="../ui/prefetchparameters.cpp" line="299"/>
         <source>Hourly token b&amp;udget:</source>
         <translation>每小时词元预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="291"/>
+        <location filename="../ui/prefetchparameters.cpp" line="300"/>
         <source>Tokens early answers may use in any hour; 0 means unlimited.</source>
         <translation>提前回答在任意一小时内可使用的词元数；0 表示不限。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="294"/>
+        <location filename="../ui/prefetchparameters.cpp" line="303"/>
         <source>hourly money budget</source>
         <translation>每小时金额预算</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="295"/>
+        <location filename="../ui/prefetchparameters.cpp" line="304"/>
         <source>Hourly mone&amp;y budget:</source>
         <translation>每小时金额预算(&amp;Y)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="296"/>
+        <location filename="../ui/prefetchparameters.cpp" line="305"/>
         <source>What early answers may cost in any hour, at the provider&apos;s prices (Providers page) and in its currency; 0 means unlimited. An early answer must fit this and the token budget. A provider without prices is not limited by it.</source>
         <translation>提前回答在任意一小时内可花费的金额，按服务商的价格（见“服务商”页）以其货币计；0 表示不限。提前回答须同时在本预算和词元预算之内。没有价格的服务商不受此限制。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="303"/>
+        <location filename="../ui/prefetchparameters.cpp" line="312"/>
         <source>pause on battery saver and metered connections</source>
         <translation>在省电模式和按流量计费的连接下暂停</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="304"/>
+        <location filename="../ui/prefetchparameters.cpp" line="313"/>
         <source>Pause prefetch on battery sa&amp;ver and metered connections</source>
         <translation>在省电模式和按流量计费的连接下暂停预取(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="305"/>
+        <location filename="../ui/prefetchparameters.cpp" line="314"/>
         <source>While the battery is low or the computer is in power-saver mode, or its network connection is metered, no early answers are started; the answers you ask for still come. The status bar says when prefetch is paused and why.</source>
         <translation>电量不足、电脑处于省电模式或网络连接按流量计费时，不会提前开始任何回答；你主动请求的回答照常返回。状态栏会说明预取何时暂停以及原因。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="312"/>
+        <location filename="../ui/prefetchparameters.cpp" line="321"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="313"/>
+        <location filename="../ui/prefetchparameters.cpp" line="322"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="314"/>
+        <location filename="../ui/prefetchparameters.cpp" line="323"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="318"/>
+        <location filename="../ui/prefetchparameters.cpp" line="327"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="319"/>
+        <location filename="../ui/prefetchparameters.cpp" line="328"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="320"/>
+        <location filename="../ui/prefetchparameters.cpp" line="329"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="323"/>
+        <location filename="../ui/prefetchparameters.cpp" line="332"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="324"/>
+        <location filename="../ui/prefetchparameters.cpp" line="333"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="325"/>
+        <location filename="../ui/prefetchparameters.cpp" line="334"/>
         <source>What unused early answers cost, as a share of what the answers you used cost: in money where the provider has prices, in tokens where it has none. Above this the strategy pauses itself.</source>
         <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="331"/>
+        <location filename="../ui/prefetchparameters.cpp" line="340"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="332"/>
+        <location filename="../ui/prefetchparameters.cpp" line="341"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="333"/>
+        <location filename="../ui/prefetchparameters.cpp" line="342"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="339"/>
+        <location filename="../ui/prefetchparameters.cpp" line="348"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="340"/>
+        <location filename="../ui/prefetchparameters.cpp" line="349"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="341"/>
+        <location filename="../ui/prefetchparameters.cpp" line="350"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="344"/>
+        <location filename="../ui/prefetchparameters.cpp" line="353"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="345"/>
+        <location filename="../ui/prefetchparameters.cpp" line="354"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="346"/>
+        <location filename="../ui/prefetchparameters.cpp" line="355"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
@@ -1136,63 +1156,63 @@
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="374"/>
+        <location filename="../ui/prefetchparameters.cpp" line="383"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="374"/>
+        <location filename="../ui/prefetchparameters.cpp" line="383"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="377"/>
+        <location filename="../ui/prefetchparameters.cpp" line="386"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="379"/>
+        <location filename="../ui/prefetchparameters.cpp" line="388"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="381"/>
+        <location filename="../ui/prefetchparameters.cpp" line="390"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="384"/>
-        <location filename="../ui/prefetchparameters.cpp" line="401"/>
+        <location filename="../ui/prefetchparameters.cpp" line="393"/>
+        <location filename="../ui/prefetchparameters.cpp" line="410"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="385"/>
+        <location filename="../ui/prefetchparameters.cpp" line="394"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="387"/>
+        <location filename="../ui/prefetchparameters.cpp" line="396"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="389"/>
+        <location filename="../ui/prefetchparameters.cpp" line="398"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="391"/>
+        <location filename="../ui/prefetchparameters.cpp" line="400"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="395"/>
+        <location filename="../ui/prefetchparameters.cpp" line="404"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="397"/>
+        <location filename="../ui/prefetchparameters.cpp" line="406"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>
@@ -4361,7 +4381,7 @@
     </message>
     <message>
         <location filename="../ui/settingsdialog.cpp" line="70"/>
-        <location filename="../ui/settingsdialog.cpp" line="1002"/>
+        <location filename="../ui/settingsdialog.cpp" line="1003"/>
         <source> %</source>
         <translation> %</translation>
     </message>
@@ -4778,158 +4798,158 @@
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="760"/>
+        <location filename="../ui/settingsdialog.cpp" line="761"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="764"/>
+        <location filename="../ui/settingsdialog.cpp" line="765"/>
         <source>Battery and network</source>
         <translation>电池与网络</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="933"/>
+        <location filename="../ui/settingsdialog.cpp" line="934"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="936"/>
+        <location filename="../ui/settingsdialog.cpp" line="937"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="986"/>
+        <location filename="../ui/settingsdialog.cpp" line="987"/>
         <source>Automatic (the other of English and Chinese)</source>
         <translation>自动（英语与中文互译）</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1003"/>
+        <location filename="../ui/settingsdialog.cpp" line="1004"/>
         <source>Text size</source>
         <translation>文字大小</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1004"/>
+        <location filename="../ui/settingsdialog.cpp" line="1005"/>
         <source>The size of all text, in percent of the desktop&apos;s font size.</source>
         <translation>所有文字的大小，以桌面字体大小的百分比表示。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1005"/>
+        <location filename="../ui/settingsdialog.cpp" line="1006"/>
         <source>Te&amp;xt size:</source>
         <translation>文字大小(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1017"/>
+        <location filename="../ui/settingsdialog.cpp" line="1018"/>
         <source>Colour scheme</source>
         <translation>配色方案</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1018"/>
+        <location filename="../ui/settingsdialog.cpp" line="1019"/>
         <source>Light or dark windows. &quot;As the desktop&quot; follows the desktop&apos;s light or dark style as it changes.</source>
         <translation>浅色或深色窗口。“跟随桌面”会随桌面的浅色或深色风格一起变化。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1020"/>
+        <location filename="../ui/settingsdialog.cpp" line="1021"/>
         <source>Colour sc&amp;heme:</source>
         <translation>配色方案(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1032"/>
+        <location filename="../ui/settingsdialog.cpp" line="1033"/>
         <source>Log detail</source>
         <translation>日志详细程度</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1033"/>
+        <location filename="../ui/settingsdialog.cpp" line="1034"/>
         <source>Log &amp;detail:</source>
         <translation>日志详细程度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1036"/>
+        <location filename="../ui/settingsdialog.cpp" line="1037"/>
         <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="763"/>
+        <location filename="../ui/settingsdialog.cpp" line="764"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="765"/>
+        <location filename="../ui/settingsdialog.cpp" line="766"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="766"/>
+        <location filename="../ui/settingsdialog.cpp" line="767"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="768"/>
+        <location filename="../ui/settingsdialog.cpp" line="769"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="770"/>
+        <location filename="../ui/settingsdialog.cpp" line="771"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="831"/>
-        <location filename="../ui/settingsdialog.cpp" line="851"/>
+        <location filename="../ui/settingsdialog.cpp" line="832"/>
+        <location filename="../ui/settingsdialog.cpp" line="852"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="846"/>
+        <location filename="../ui/settingsdialog.cpp" line="847"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="861"/>
+        <location filename="../ui/settingsdialog.cpp" line="862"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="924"/>
+        <location filename="../ui/settingsdialog.cpp" line="925"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="925"/>
+        <location filename="../ui/settingsdialog.cpp" line="926"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="929"/>
+        <location filename="../ui/settingsdialog.cpp" line="930"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="971"/>
+        <location filename="../ui/settingsdialog.cpp" line="972"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="972"/>
+        <location filename="../ui/settingsdialog.cpp" line="973"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="975"/>
+        <location filename="../ui/settingsdialog.cpp" line="976"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="989"/>
+        <location filename="../ui/settingsdialog.cpp" line="990"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="990"/>
+        <location filename="../ui/settingsdialog.cpp" line="991"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="991"/>
+        <location filename="../ui/settingsdialog.cpp" line="992"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>

@@ -138,6 +138,15 @@ const PrefetchParameter Parameters[] = {
                        "on; not done for Anthropic, whose cache would not keep them."),
      HS_FIELD(debounce.warmContext)},
 
+    {"prefetch/cache/enabled", Group::Cache, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "response cache"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Answer &repeats from the cache"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "A question or action asked again exactly as before (the same document, selection, "
+                       "conversation and model) gets the answer it got then, at once and without a "
+                       "request. In the chat, Regenerate always asks anew."),
+     HS_FIELD(cache.enabled)},
+
     {"prefetch/workflow/enabled", Group::Workflow, Kind::Bool, Unit::None, 0, 1,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "workflow prefetch"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "W&orkflow prefetch"),
