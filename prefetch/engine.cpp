@@ -202,8 +202,13 @@ bool Engine::makeRoomForForeground()
 
 ResponseStream *Engine::request(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner)
 {
-    if (ResponseStream *cached = fromCache(origin, request, activatedNs, owner))
+    if (ResponseStream *cached = answerFromCache(origin, request, activatedNs, owner))
         return cached;
+    return requestLive(origin, request, activatedNs, owner);
+}
+
+ResponseStream *Engine::requestLive(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner)
+{
     // Another strategy may be guessing this very answer (a prefix on a weak signal): take it.
     PrefetchSession *guessed = liveSession(request.fingerprint);
     if (guessed && guessed->state() != PrefetchSession::State::Pending)
@@ -353,6 +358,9 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
                     m_profile.id.toStdString());
         return nullptr;
     }
+    // The answer is in the response cache: the click will be given it, nothing to guess.
+    if (hasCachedAnswer(request))
+        return nullptr;
     // The same answer guessed already (by a weaker signal): this signal makes it likelier.
     if (PrefetchSession *guessed = liveSession(request.fingerprint)) {
         upgrade(guessed, strength);
