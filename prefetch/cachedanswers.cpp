@@ -65,6 +65,7 @@ ResponseCache::Lookup CachedAnswers::near(const QString &providerId, const Llm::
     case ResponseCache::Decision::Serve:
         ++m_counters.nearServed;
         m_counters.savedMs += out.savedMs;
+        m_cache->recordOutcome(out.id, true); // served like an exact hit: counted as one
         break;
     case ResponseCache::Decision::Draft: ++m_counters.nearDrafts; break;
     case ResponseCache::Decision::Miss: break; // exact() counted it

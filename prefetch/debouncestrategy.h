@@ -46,8 +46,8 @@ public:
     void textChanged(const QString &draft);
     // The user sent `text`. Never null. The response cache is asked first (Engine::answerFromCache):
     // its answer, when it has one, is given instead of any prefetch of the draft (which is
-    // cancelled); with `nearDraft`, a near-duplicate question's earlier answer comes back in it when
-    // it is good for a draft only, and the live answer is on its way as usual.
+    // cancelled); with `nearDraft`, the near-duplicate lookup comes back in it when it served or
+    // drafted (a Draft: shown while the live answer, on its way as usual, comes).
     ResponseStream *send(const QString &text, qint64 activatedNs, QObject *owner,
                          ResponseCache::Lookup *nearDraft = nullptr);
 

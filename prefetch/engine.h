@@ -95,9 +95,9 @@ public:
     ResponseStream *requestFresh(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
     // The response cache's answer to `request` while Settings::cache is on: an exact repeat's or,
     // with `draft` given and cache.nearDuplicates on, a near-duplicate chat question's when it is
-    // sure enough to serve, as a Cached stream (nothing sent); null otherwise. A near-duplicate
-    // good only for a draft comes back in `draft` (decision Draft): the caller shows it while the
-    // live answer comes, then settles it (CachedAnswers::settleDraft). enginecache.cpp.
+    // sure enough to serve, as a Cached stream (nothing sent); null otherwise. A near lookup that
+    // served or drafted comes back in `draft`: a Draft the caller shows while the live answer
+    // comes, then settles it (CachedAnswers::settleDraft). enginecache.cpp.
     ResponseStream *answerFromCache(Strategy origin, const RenderedRequest &request, qint64 activatedNs,
                                     QObject *owner, ResponseCache::Lookup *draft = nullptr);
     // request() once the response cache has been asked (answerFromCache()): a live answer.

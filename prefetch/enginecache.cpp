@@ -27,10 +27,10 @@ ResponseStream *Engine::answerFromCache(Strategy origin, const RenderedRequest &
     if (!draft || !m_settings.cache.nearDuplicates)
         return nullptr;
     const ResponseCache::Lookup near = m_cached.near(m_profile.id, request.request);
+    if (near.decision != ResponseCache::Decision::Miss)
+        *draft = near; // the caller marks a served one as a similar question's answer
     if (near.decision == ResponseCache::Decision::Serve)
         return cachedStream(origin, near.answer, activatedNs, owner);
-    if (near.decision == ResponseCache::Decision::Draft)
-        *draft = near;
     return nullptr;
 }
 

@@ -100,6 +100,11 @@ QString AnswerPane::statusText() const
 
 void AnswerPane::onFirstPainted(double perceivedMs)
 {
+    if (m_stream && m_stream->isFromCache()) {
+        setStatus(cachedStatus());
+        emit firstTokenPainted(perceivedMs);
+        return;
+    }
     setStatus(tr("Streaming from %1… first token after %2 ms").arg(m_provider, QLocale().toString(perceivedMs, 'f', 0)));
     emit firstTokenPainted(perceivedMs);
 }
@@ -107,6 +112,11 @@ void AnswerPane::onFirstPainted(double perceivedMs)
 void AnswerPane::onFinished(Llm::FinishReason reason)
 {
     m_view->finish(); // the open tail is rendered as Markdown too
+    if (m_stream && m_stream->isFromCache()) {
+        setStatus(cachedStatus());
+        emit answerEnded(true);
+        return;
+    }
     const Llm::Usage usage = m_stream ? m_stream->usage() : Llm::Usage{};
     QString status = tr("Done. First token after %1 ms").arg(QLocale().toString(perceivedLatencyMs(), 'f', 0));
     if (m_stream && m_stream->isPrefetched())
@@ -128,6 +138,13 @@ void AnswerPane::onFinished(Llm::FinishReason reason)
         status += QLatin1Char(' ') + tr("(withheld by the provider's content filter)");
     setStatus(tr("%1.", "ends the status sentence").arg(status));
     emit answerEnded(true);
+}
+
+QString AnswerPane::cachedStatus() const
+{
+    return tr("From the cache: the answer this action got before on the same text; nothing was sent to %1. "
+              "Regenerate asks anew.")
+        .arg(m_provider);
 }
 
 void AnswerPane::onFailed(const Llm::Error &error)

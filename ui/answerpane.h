@@ -21,6 +21,7 @@ class MarkdownView;
 // Markdown by the chat's MarkdownView (highlighted code with Copy buttons, reasoning folded
 // above it) in a scroll area that follows the end while it is shown and otherwise stays put;
 // text() stays the answer's Markdown source, which is what Insert and Replace put in a document.
+// An answer from the response cache is marked as such in the status line.
 class AnswerPane : public QWidget
 {
     Q_OBJECT
@@ -57,6 +58,8 @@ private:
     void onFinished(Llm::FinishReason reason);
     void onFailed(const Llm::Error &error);
     void setStatus(const QString &text, bool isError = false);
+    // An answer the response cache gave (Prefetch::ResponseStream::isFromCache()) says so.
+    QString cachedStatus() const;
 
     QScrollArea *m_scroll;
     MarkdownView *m_view;

@@ -37,12 +37,14 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
     , m_session(new ChatSession(engine, debounce, store, this))
     , m_live({[this](const QString &text) {
                   if (m_liveWidget) {
+                      dropDraft();
                       m_liveWidget->view()->appendText(text);
                       m_liveWidget->view()->flush(); // the follower batched it per frame already
                   }
               },
               [this](const QString &reasoning) {
                   if (m_liveWidget) {
+                      dropDraft();
                       m_liveWidget->view()->appendReasoning(reasoning);
                       m_liveWidget->view()->flush();
                   }
@@ -119,6 +121,10 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
     m_regenerateAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(m_regenerateAction, &QAction::triggered, this, [this] { regenerate(Llm::monotonicNowNs()); });
     addAction(m_regenerateAction);
+    m_clearHistoryAction = new QAction(tr("Clear &History…"), this);
+    m_clearHistoryAction->setObjectName(QStringLiteral("clearHistoryAction"));
+    m_clearHistoryAction->setToolTip(tr("Delete every conversation and the answers remembered for repeated questions"));
+    connect(m_clearHistoryAction, &QAction::triggered, this, &ChatDock::confirmClearHistory);
 
     connect(&m_live, &StreamFollower::firstPainted, this, [this](double perceivedMs) {
         const Prefetch::ResponseStream *stream = m_live.stream();
@@ -387,7 +393,9 @@ void ChatDock::rebuildTranscript()
     if (!m_liveWidget || !stream)
         return;
     followCitations(m_liveWidget, m_session->liveMessageIndex());
-    // Whatever arrived while another conversation was shown.
+    // Whatever arrived while another conversation was shown (or the draft, while nothing has).
+    if (stream->text().isEmpty() && stream->reasoning().isEmpty())
+        showCached(m_liveWidget);
     m_liveWidget->view()->appendReasoning(stream->reasoning());
     m_liveWidget->view()->appendText(stream->text());
     if (m_live.perceivedLatencyMs() >= 0)
@@ -421,12 +429,45 @@ void ChatDock::onExchangeStarted(Prefetch::ResponseStream *stream)
     m_transcript->markModel(m_liveWidget, messages.constLast().usage.model);
     followCitations(m_liveWidget, messages.size() - 1);
     m_transcript->scrollToEnd();
+    showCached(m_liveWidget);
     m_live.follow(stream);
     m_input->clear();
     showAttachmentProblem({}); // about files for the message that has gone
-    setStatus(stream->isPrefetched() ? tr("Answer prefetched while you paused.") : QString());
+    switch (m_session->currentCached()) {
+    case CachedAnswer::None:
+        setStatus(stream->isPrefetched() ? tr("Answer prefetched while you paused.") : QString());
+        break;
+    case CachedAnswer::Exact:
+    case CachedAnswer::Similar:
+        setStatus(tr("Answered from the cache; nothing was sent. Regenerate (%1) asks anew.")
+                      .arg(m_regenerateAction->shortcut().toString(QKeySequence::NativeText)));
+        break;
+    case CachedAnswer::Draft:
+        setStatus(tr("A similar question's answer, shown as a draft until this one's answer comes."));
+        break;
+    }
     updateButtons();
     emit answerStarted(stream);
+}
+
+void ChatDock::showCached(AnswerWidget *answer)
+{
+    const CachedAnswer cached = m_session->currentCached();
+    answer->setCached(cached);
+    if (cached == CachedAnswer::Draft) {
+        answer->view()->appendText(m_session->currentDraft());
+        answer->view()->flush();
+    }
+}
+
+void ChatDock::dropDraft()
+{
+    // The live answer's first piece replaces the draft (a From the cache mark stays: its text is it).
+    if (m_liveWidget->cached() != CachedAnswer::Draft)
+        return;
+    m_liveWidget->view()->clear();
+    m_liveWidget->setCached(CachedAnswer::None);
+    setStatus({});
 }
 
 void ChatDock::onExchangeEnded(MessageState state, const QString &error, bool cancelled)
@@ -480,6 +521,7 @@ void ChatDock::updateButtons()
     const bool canChange = !m_session->isAnswering() && !m_session->isPreparing() && m_session->editIndex() < 0;
     m_transcript->setActionsEnabled(canChange, m_session->canRegenerate());
     m_regenerateAction->setEnabled(m_session->canRegenerate());
+    m_clearHistoryAction->setEnabled(!m_session->isAnswering() && !m_session->isPreparing());
     // A message waiting for the document goes with the attachments it was sent with.
     m_attachAction->setEnabled(!m_session->isPreparing());
     m_chips->setEnabled(!m_session->isPreparing());

@@ -104,6 +104,8 @@ public:
     QAction *renameConversationAction() const;
     QAction *deleteConversationAction() const;
     QAction *regenerateAction() const { return m_regenerateAction; }
+    // "Clear History…": asks, then deletes every conversation and the response cache's answers.
+    QAction *clearHistoryAction() const { return m_clearHistoryAction; }
     QAction *attachAction() const { return m_attachAction; }
     QToolButton *attachButton() const { return m_attachButton; }
     AttachmentChips *attachmentChips() const { return m_chips; }
@@ -136,6 +138,12 @@ private:
     void followCitations(AnswerWidget *answer, qsizetype index);
     // The transcript learns the provider's main and fast model (answers of the fast one are marked).
     void updateModels();
+    // The response cache's mark on the live answer, and a draft's text in it (see ChatSession::currentCached).
+    void showCached(AnswerWidget *answer);
+    // Clear History's confirmation (window-modal, asynchronous), then the clearing (chatdockactions.cpp).
+    void confirmClearHistory();
+    // The live answer began: a draft it replaces goes.
+    void dropDraft();
     void onExchangeEnded(MessageState state, const QString &error, bool cancelled);
     void onInputChanged();
     void onMessageAction(MessageAction action, qsizetype index);
@@ -165,6 +173,7 @@ private:
     QPushButton *m_sendButton = nullptr;
     QPushButton *m_stopButton = nullptr;
     QAction *m_regenerateAction = nullptr;
+    QAction *m_clearHistoryAction = nullptr;
     QWidget *m_editNotice = nullptr; // "Editing an earlier message …" with Cancel, over the input
     QString m_draftBeforeEdit;       // the input's text when Edit was clicked, back on Cancel
     QList<Attachment> m_attachmentsBeforeEdit; // the draft's attachments then, back on Cancel too

@@ -21,6 +21,34 @@
 
 namespace Gui {
 
+void ChatDock::confirmClearHistory()
+{
+    if (m_session->isAnswering() || m_session->isPreparing()) {
+        setStatus(tr("An answer is still coming: wait for it, or stop it first (Esc)."));
+        return;
+    }
+    // Window-modal and asynchronous, as Delete Conversation: no nested event loop.
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Clear History"),
+                                tr("Delete every conversation and all their messages, in every window? The answers "
+                                   "remembered for repeated questions are forgotten too. This cannot be undone."),
+                                QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("clearHistoryBox"));
+    QPushButton *clear = box->addButton(tr("Clear History"), QMessageBox::DestructiveRole);
+    box->addButton(QMessageBox::Cancel);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, box, clear] {
+        if (box->clickedButton() != clear)
+            return;
+        // Asked while the dialog was open: an answer that started meanwhile is not cut off.
+        if (m_session->clearHistory())
+            setStatus(tr("History cleared."));
+        else if (m_session->isAnswering())
+            setStatus(tr("An answer is still coming: wait for it, or stop it first (Esc)."));
+    });
+    box->open();
+}
+
 void ChatDock::regenerate(qint64 activatedNs, bool mainModel)
 {
     switch (m_session->regenerate(activatedNs, mainModel)) {

@@ -89,8 +89,15 @@ ChatSession::ChatSession(Prefetch::Engine *engine, Prefetch::DebounceStrategy *d
     });
     m_checkpointTimer.setInterval(CheckpointIntervalMs);
     connect(&m_checkpointTimer, &QTimer::timeout, this, &ChatSession::saveProgress);
-    if (m_store)
+    if (m_store) {
         connect(m_store, &ConversationStore::errorOccurred, this, &ChatSession::errorOccurred);
+        // Cleared here or in another window: nothing of this chat's conversation is left.
+        connect(m_store, &ConversationStore::historyCleared, this, [this] {
+            if (m_exchange)
+                dropExchange();
+            closeConversation();
+        });
+    }
 }
 
 ChatSession::~ChatSession()
@@ -442,14 +449,17 @@ void ChatSession::dispatchPending()
 
     // First the request (a prefetch of this very draft is taken over: the builder had the
     // history before an edited question), then the bookkeeping.
-    Prefetch::ResponseStream *stream = m_debounce->send(pending.text, pending.activatedNs, this);
+    // The response cache is asked first: an exact repeat or a near-duplicate sure enough is
+    // answered from it, nothing sent; a near-duplicate good for a draft comes back in `near`.
+    Prefetch::ResponseCache::Lookup near;
+    Prefetch::ResponseStream *stream = m_debounce->send(pending.text, pending.activatedNs, this, &near);
     if (m_editIndex >= 0) {
         // Cut: the edited question and everything after it go. Refused by the store, they stay
         // (it said why) and the new exchange follows them.
         removeMessages(m_editIndex, m_messages.size());
         resetEdit();
     }
-    startExchange(stream, &pending.text, pending.attachments, modelFor(pending.text, pending.attachments));
+    startExchange(stream, &pending.text, pending.attachments, modelFor(pending.text, pending.attachments), near);
     {
         QSettings settings;
         setLastAssistant(settings, assistant().id); // sent with it: new conversations start with it
@@ -461,13 +471,15 @@ void ChatSession::dispatchPending()
 }
 
 void ChatSession::startExchange(Prefetch::ResponseStream *stream, const QString *question,
-                                const QList<Attachment> &attachments, const QString &model)
+                                const QList<Attachment> &attachments, const QString &model,
+                                const Prefetch::ResponseCache::Lookup &near)
 {
     // The model that answers: the request's, where the stream has one (a prefetch taken over
     // was asked of the model its builder routed to); else the one this text routes to.
     const QString answeredBy = stream && stream->answer() ? stream->answer()->request().request.model : model;
     m_exchange = std::make_unique<Exchange>();
     m_exchange->stream = stream;
+    m_exchange->near = near;
     connect(stream, &Prefetch::ResponseStream::finished, this,
             [this] { endExchange(MessageState::Complete, {}, false); });
     connect(stream, &Prefetch::ResponseStream::failed, this, [this](const Llm::Error &error) {
@@ -528,6 +540,11 @@ void ChatSession::endExchange(MessageState state, const QString &error, bool can
     MessageUsage usage = answerUsage(stream);
     if (usage.model.isEmpty()) // an answer from the cache: the model its exchange began with
         usage.model = exchange->model;
+    // A draft held when the live answer said the same: that entry's hit rate, which lets a
+    // similar question later be served from it.
+    if (exchange->near.decision == Prefetch::ResponseCache::Decision::Draft && state == MessageState::Complete
+        && m_engine)
+        m_engine->cachedAnswers().settleDraft(exchange->near.id, exchange->near.answer, text);
     if (stream) {
         disconnect(stream, nullptr, this, nullptr);
         stream->deleteLater(); // we are inside its terminal signal
@@ -599,6 +616,22 @@ bool ChatSession::isPrefetching() const
 Prefetch::ResponseStream *ChatSession::currentAnswer() const
 {
     return m_exchange ? m_exchange->stream.data() : nullptr;
+}
+
+CachedAnswer ChatSession::currentCached() const
+{
+    if (!m_exchange)
+        return CachedAnswer::None;
+    const bool similar = m_exchange->near.decision == Prefetch::ResponseCache::Decision::Serve;
+    if (m_exchange->stream && m_exchange->stream->isFromCache())
+        return similar ? CachedAnswer::Similar : CachedAnswer::Exact;
+    return m_exchange->near.decision == Prefetch::ResponseCache::Decision::Draft ? CachedAnswer::Draft
+                                                                                 : CachedAnswer::None;
+}
+
+QString ChatSession::currentDraft() const
+{
+    return currentCached() == CachedAnswer::Draft ? m_exchange->near.answer : QString();
 }
 
 qint64 ChatSession::answeringConversationId() const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "assistants.h"
+#include "cachedanswer.h"
 #include "conversationstore.h"
 
 #include "knowledge/types.h"
@@ -8,6 +9,7 @@
 #include "llm/error.h"
 #include "llm/providerprofile.h"
 #include "prefetch/prompttemplate.h"
+#include "prefetch/responsecache.h"
 
 #include <QObject>
 #include <QPointer>
@@ -113,6 +115,10 @@ public:
     // A new conversation, or the current one when it is still empty (no empty ones pile up).
     bool newConversation();
     void removeConversation(qint64 id);
+    // Clear History: every conversation goes, and the response cache's answers with them
+    // (the cache holds the same questions and answers). Refused (false) while an answer of this
+    // chat streams; an answer streaming in another window is stopped. The store reports failures.
+    bool clearHistory();
     // The list renamed a conversation in the store.
     void conversationRenamed(qint64 id, const QString &title);
 
@@ -155,6 +161,11 @@ public:
     // An answer to the draft is being prefetched.
     bool isPrefetching() const;
     Prefetch::ResponseStream *currentAnswer() const;
+    // How the response cache answered the message being answered (None: not at all, or nothing
+    // is being answered), and a draft's text (CachedAnswer::Draft: the earlier answer of a
+    // similar question, to show until the live answer replaces it).
+    CachedAnswer currentCached() const;
+    QString currentDraft() const;
     // The conversation the answer being streamed belongs to (0: none streams).
     qint64 answeringConversationId() const;
     // Index in messages() of the answer being streamed, when that conversation is open; else -1.
@@ -190,12 +201,18 @@ signals:
     void errorOccurred(const QString &message);
 
 private:
+    // The answer being streamed is stopped and not stored (its conversation is gone).
+    void dropExchange();
+    // No conversation is open any more (deleted): the newest left opens, or a new empty chat.
+    void closeConversation();
     struct Exchange {
         QPointer<Prefetch::ResponseStream> stream;
         qint64 conversationId = 0;
         qint64 answerId = -1; // -1: the store refused it; the answer is shown, not kept
         qsizetype savedLength = 0; // text and reasoning length at the last checkpoint
         QString model; // the model asked
+        // The response cache's near-duplicate lookup, when it served or drafted the answer.
+        Prefetch::ResponseCache::Lookup near;
     };
     struct PendingSend {
         QString text;
@@ -233,8 +250,10 @@ private:
     // Stores `question` with its `attachments` (null: it is there already, a regenerate) and the
     // empty answer, and follows `stream` into it.
     // `model`: the one asked, where the stream cannot say (an answer from the cache).
+    // `near`: the response cache's near-duplicate lookup for it (Engine::answerFromCache).
     void startExchange(Prefetch::ResponseStream *stream, const QString *question,
-                       const QList<Attachment> &attachments, const QString &model);
+                       const QList<Attachment> &attachments, const QString &model,
+                       const Prefetch::ResponseCache::Lookup &near = {});
     // Deletes messages()[from, to) from the store and messages(); false when the store refused.
     bool removeMessages(qsizetype from, qsizetype to);
     void resetEdit();

@@ -109,23 +109,42 @@ void ChatSession::removeConversation(qint64 id)
 {
     if (!m_store)
         return;
-    if (m_exchange && m_exchange->conversationId == id) {
-        // Its answer has nowhere to go: stop it without storing.
-        if (m_exchange->stream) {
-            disconnect(m_exchange->stream, nullptr, this, nullptr);
-            m_exchange->stream->cancel();
-            m_exchange->stream->deleteLater();
-        }
-        m_exchange.reset();
-        m_checkpointTimer.stop();
-        m_builderStale = true;
-        emit exchangeEnded(MessageState::Partial, {}, true);
-    }
+    if (m_exchange && m_exchange->conversationId == id)
+        dropExchange(); // its answer has nowhere to go
     if (!m_store->remove(id))
         return;
     emit listChanged();
-    if (id != m_conversationId)
-        return;
+    if (id == m_conversationId)
+        closeConversation();
+}
+
+bool ChatSession::clearHistory()
+{
+    if (!m_store || m_exchange)
+        return false;
+    // The cache first: should the store refuse (it says why), what it remembers still goes.
+    if (m_engine) {
+        if (Prefetch::ResponseCache *cache = m_engine->cachedAnswers().cache())
+            cache->clear();
+    }
+    return m_store->removeAll().has_value(); // historyCleared closed the conversation
+}
+
+void ChatSession::dropExchange()
+{
+    if (m_exchange->stream) {
+        disconnect(m_exchange->stream, nullptr, this, nullptr);
+        m_exchange->stream->cancel();
+        m_exchange->stream->deleteLater();
+    }
+    m_exchange.reset();
+    m_checkpointTimer.stop();
+    m_builderStale = true;
+    emit exchangeEnded(MessageState::Partial, {}, true);
+}
+
+void ChatSession::closeConversation()
+{
     resetEdit();
     m_conversationId = 0;
     m_title.clear();

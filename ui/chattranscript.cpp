@@ -161,7 +161,11 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     , m_delete(messageButton(MessageAction::Delete, this))
     , m_quick(mutedLabel({}, this))
     , m_askMain(new QToolButton(this))
+    , m_cacheMark(mutedLabel({}, this))
 {
+    m_cacheMark->setObjectName(QStringLiteral("chatFromCache"));
+    m_cacheMark->setWordWrap(false);
+    m_cacheMark->hide();
     m_quick->setObjectName(QStringLiteral("chatQuickAnswer"));
     m_quick->setWordWrap(false);
     m_quick->hide();
@@ -190,6 +194,7 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     header->addWidget(m_sender);
     header->addWidget(m_timing);
     header->addWidget(m_quick);
+    header->addWidget(m_cacheMark);
     header->addWidget(m_askMain);
     header->addWidget(m_copy);
     header->addWidget(m_regenerate);
@@ -283,6 +288,42 @@ void AnswerWidget::setFastModel(const QString &fastModel, const QString &mainMod
                               .arg(mainModel));
     if (fastModel.isEmpty())
         m_askMain->hide();
+}
+
+void AnswerWidget::setCached(CachedAnswer cached)
+{
+    m_cached = cached;
+    switch (cached) {
+    case CachedAnswer::None: break;
+    case CachedAnswer::Exact:
+        m_cacheMark->setText(QCoreApplication::translate("Gui::ChatDock", "From the cache"));
+        m_cacheMark->setToolTip(QCoreApplication::translate(
+            "Gui::ChatDock", "This question was asked before in this same conversation and context: this is the "
+                             "answer it got then, and nothing was sent. Regenerate asks the model anew."));
+        break;
+    case CachedAnswer::Similar:
+        m_cacheMark->setText(QCoreApplication::translate("Gui::ChatDock", "From the cache · a similar question"));
+        m_cacheMark->setToolTip(QCoreApplication::translate(
+            "Gui::ChatDock", "A question almost the same as this one was answered before in this context, and "
+                             "its answer held each time: it is given again, and nothing was sent. Regenerate "
+                             "asks the model anew."));
+        break;
+    case CachedAnswer::Draft:
+        m_cacheMark->setText(QCoreApplication::translate("Gui::ChatDock", "Draft from a similar question"));
+        m_cacheMark->setToolTip(QCoreApplication::translate(
+            "Gui::ChatDock", "The answer a similar question got before, shown while this one's answer is on its "
+                             "way; the live answer replaces it."));
+        break;
+    }
+    m_cacheMark->setVisible(cached != CachedAnswer::None);
+    // A draft reads as one: its text in the muted colour until the live answer replaces it.
+    QPalette palette;
+    if (cached == CachedAnswer::Draft) {
+        palette = m_view->palette();
+        palette.setColor(QPalette::Text, palette.color(QPalette::PlaceholderText));
+        palette.setColor(QPalette::WindowText, palette.color(QPalette::PlaceholderText));
+    }
+    m_view->setPalette(palette); // a default palette: the inherited one again
 }
 
 QToolButton *AnswerWidget::button(MessageAction action) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cachedanswer.h"
 #include "conversationstore.h"
 
 #include <QDateTime>
@@ -53,6 +54,10 @@ public:
     // An empty `fastModel` removes the mark.
     void setFastModel(const QString &fastModel, const QString &mainModel);
     bool isFastModelAnswer() const { return !m_fastModel.isEmpty(); }
+    // Marks an answer the response cache gave ("From the cache", or "Draft" in muted text while
+    // the live answer is on its way); None removes the mark.
+    void setCached(CachedAnswer cached);
+    CachedAnswer cached() const { return m_cached; }
     // Its button for `action` (Copy, Regenerate, Delete, AskMainModel), or null.
     QToolButton *button(MessageAction action) const;
 
@@ -76,6 +81,8 @@ private:
     QLabel *m_quick;         // "Quick answer · model"
     QToolButton *m_askMain;  // "Ask <main model>"
     QString m_fastModel;
+    QLabel *m_cacheMark;     // "From the cache", "Draft from a similar question"
+    CachedAnswer m_cached = CachedAnswer::None;
 };
 
 // The messages of one conversation, newest at the bottom: the user's as plain text, answers as

@@ -278,9 +278,11 @@ StoreResult<T> ConversationStore::writeFailed(const QString &what, const QString
     emit errorOccurred(message);
     return std::unexpected(message);
 }
-// For the queries kept in other files (conversationstoreassistant.cpp).
+// For the queries kept in other files (conversationstoreassistant.cpp, conversationstoreremove.cpp).
 template StoreResult<void> ConversationStore::writeFailed<void>(const QString &, const QSqlError &);
 template StoreResult<void> ConversationStore::writeFailed<void>(const QString &, const QString &);
+template StoreResult<int> ConversationStore::writeFailed<int>(const QString &, const QSqlError &);
+template StoreResult<int> ConversationStore::writeFailed<int>(const QString &, const QString &);
 
 StoreResult<QList<ConversationInfo>> ConversationStore::conversations(const QString &search) const
 {
@@ -397,31 +399,6 @@ StoreResult<void> ConversationStore::setMode(qint64 id, ConversationMode mode)
         return writeFailed<void>(tr("Could not save the conversation mode"), q.lastError());
     if (q.numRowsAffected() != 1)
         return std::unexpected(tr("The conversation no longer exists."));
-    emit conversationsChanged();
-    return {};
-}
-
-StoreResult<void> ConversationStore::remove(qint64 id)
-{
-    const QString what = tr("Could not delete the conversation");
-    if (m_damaged)
-        return writeFailed<void>(what, damagedDetail());
-    Transaction transaction(m_db);
-    if (!transaction.isActive())
-        return writeFailed<void>(what, m_db.lastError());
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("DELETE FROM messages WHERE conversation_id = ?"));
-    q.addBindValue(id);
-    if (!q.exec())
-        return writeFailed<void>(what, q.lastError());
-    q.prepare(QStringLiteral("DELETE FROM conversations WHERE id = ?"));
-    q.addBindValue(id);
-    if (!q.exec())
-        return writeFailed<void>(what, q.lastError());
-    if (q.numRowsAffected() != 1)
-        return std::unexpected(tr("The conversation no longer exists."));
-    if (!transaction.commit())
-        return writeFailed<void>(what, m_db.lastError());
     emit conversationsChanged();
     return {};
 }
@@ -574,36 +551,6 @@ StoreResult<void> ConversationStore::setCitations(qint64 messageId, const QList<
         return writeFailed<void>(what, q.lastError());
     if (q.numRowsAffected() != 1)
         return std::unexpected(tr("The message no longer exists."));
-    return {};
-}
-
-StoreResult<void> ConversationStore::removeMessages(qint64 conversationId, const QList<qint64> &messageIds)
-{
-    const QString what = tr("Could not delete the message");
-    if (m_damaged)
-        return writeFailed<void>(what, damagedDetail());
-    const qint64 now = nextStamp();
-    Transaction transaction(m_db);
-    if (!transaction.isActive())
-        return writeFailed<void>(what, m_db.lastError());
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("DELETE FROM messages WHERE id = ? AND conversation_id = ?"));
-    for (const qint64 id : messageIds) {
-        q.addBindValue(id);
-        q.addBindValue(conversationId);
-        if (!q.exec())
-            return writeFailed<void>(what, q.lastError());
-        if (q.numRowsAffected() != 1)
-            return std::unexpected(tr("The message no longer exists.")); // rolled back: all stay
-    }
-    q.prepare(QStringLiteral("UPDATE conversations SET updated_at = ? WHERE id = ?"));
-    q.addBindValue(now);
-    q.addBindValue(conversationId);
-    if (!q.exec())
-        return writeFailed<void>(what, q.lastError());
-    if (!transaction.commit())
-        return writeFailed<void>(what, m_db.lastError());
-    emit conversationsChanged(); // its message count in the list
     return {};
 }
 

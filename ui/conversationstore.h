@@ -124,6 +124,9 @@ public:
     StoreResult<void> setAssistant(qint64 id, const QString &assistantId);
     // The conversation and all its messages.
     StoreResult<void> remove(qint64 id);
+    // Every conversation and message, in one transaction (Clear History); how many conversations
+    // went. conversationstoreremove.cpp, with remove() and removeMessages().
+    StoreResult<int> removeAll();
 
     // In the order they were appended.
     StoreResult<QList<StoredMessage>> messages(qint64 conversationId) const;
@@ -154,6 +157,8 @@ signals:
     // A conversation was created, renamed, moved to another mode, deleted or given a message:
     // every window's list shows it (each has its own chat dock on this one store).
     void conversationsChanged();
+    // removeAll() emptied the store: every chat closes its conversation (before conversationsChanged).
+    void historyCleared();
     // A write failed after the store was opened (disk full, file removed, the file damaged
     // under us: then no later write is tried): the message is safe to show. Reads report
     // through their return values only; every read checks its query to its last row.

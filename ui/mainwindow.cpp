@@ -364,6 +364,10 @@ void MainWindow::createMenus()
             m_tabs->closeDocument(tab);
     });
     file->addSeparator();
+    if (m_chat) {
+        file->addAction(m_chat->clearHistoryAction());
+        file->addSeparator();
+    }
     // Only after a damaged conversation file was moved aside at start (its message names this).
     if (const ConversationStore *store = m_services.conversations; store && !store->movedAsidePath().isEmpty()) {
         file->addAction(tr("&Export Damaged Conversations…"), this,
@@ -481,6 +485,11 @@ Prefetch::RenderedRequest MainWindow::actionRequest(Prefetch::DocumentAction act
 
 void MainWindow::run(Prefetch::DocumentAction action)
 {
+    start(action, false);
+}
+
+void MainWindow::start(Prefetch::DocumentAction action, bool fresh)
+{
     const qint64 activated = Llm::monotonicNowNs();
     DocumentTab *tab = currentTab();
     if (!tab || tab->model()->isBlank()) {
@@ -504,25 +513,30 @@ void MainWindow::run(Prefetch::DocumentAction action)
         } else {
             // A large document compiles in the thread pool; the answer starts once it is done,
             // and its wait still counts from now.
-            m_pendingRun = PendingRun{action, activated, document, selection};
+            m_pendingRun = PendingRun{action, activated, document, selection, fresh};
             paneOf(document)->reset(tr("Preparing the document…"));
             emit actionStarted(action);
         }
         updateRunningState();
         return;
     }
-    dispatch(action, activated, document, selection);
+    dispatch(action, activated, document, selection, fresh);
     // After dispatch(): a guess of this answer is taken over before the others are dropped.
     emit actionStarted(action);
 }
 
 void MainWindow::dispatch(Prefetch::DocumentAction action, qint64 activatedNs, Document *document,
-                          const QString &selection)
+                          const QString &selection, bool fresh)
 {
     QPointer<Document> doc(document);
-    m_current = m_services.hover->activate(
-        action, [this, action, doc, selection] { return actionRequest(action, doc, selection); },
-        activatedNs, this);
+    if (fresh) {
+        m_current = m_services.engine->requestFresh(Prefetch::Strategy::None, actionRequest(action, doc, selection),
+                                                    activatedNs, this);
+    } else {
+        m_current = m_services.hover->activate(
+            action, [this, action, doc, selection] { return actionRequest(action, doc, selection); },
+            activatedNs, this);
+    }
     connect(m_current, &Prefetch::ResponseStream::finished, m_current, &QObject::deleteLater);
     connect(m_current, &Prefetch::ResponseStream::failed, m_current, &QObject::deleteLater);
     m_currentDocument = document;
@@ -536,7 +550,7 @@ void MainWindow::onPromptReady(Document *document)
         const Llm::ProviderProfile &profile = m_services.engine->profile();
         if (document->compiledPrompt(profile)) {
             const PendingRun run = *std::exchange(m_pendingRun, std::nullopt);
-            dispatch(run.action, run.activatedNs, document, run.selection);
+            dispatch(run.action, run.activatedNs, document, run.selection, run.fresh);
         } else if (const auto error = document->promptError(profile)) {
             m_pendingRun.reset();
             paneOf(document)->reset(error->message(), true);
@@ -601,8 +615,9 @@ void MainWindow::connectPane(AnswerPane *pane)
 
 void MainWindow::regenerate()
 {
+    // Asked anew: the answer it replaces may be the response cache's, or a prefetch's.
     if (m_lastAction)
-        run(*m_lastAction);
+        start(*m_lastAction, true);
 }
 
 void MainWindow::stop()

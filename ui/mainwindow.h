@@ -152,7 +152,10 @@ private:
     void createActions();
     void createMenus();
     QWidget *createActionPanel();
-    void dispatch(Prefetch::DocumentAction action, qint64 activatedNs, Document *document, const QString &selection);
+    // run() and regenerate(): `fresh` asks the provider anew, past any prefetch or cached answer.
+    void start(Prefetch::DocumentAction action, bool fresh);
+    void dispatch(Prefetch::DocumentAction action, qint64 activatedNs, Document *document, const QString &selection,
+                  bool fresh);
     void onPromptReady(Document *document);
     void updateActionStates();
     void updateRunningState();
@@ -208,6 +211,7 @@ private:
         qint64 activatedNs = 0;
         QPointer<Document> document;
         QString selection;
+        bool fresh = false; // Regenerate
     };
     std::optional<PendingRun> m_pendingRun;
     QPointer<Document> m_warmUpWhenReady;

@@ -1,5 +1,7 @@
 #include "metricsdock.h"
 
+#include "cachedecisionlog.h"
+
 #include "uicolors.h"
 
 #include "latencychart.h"
@@ -11,6 +13,7 @@
 #include "llm/clock.h"
 
 #include <QAction>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -70,6 +73,9 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     , m_pause(new QLabel(this))
     , m_cache(new QLabel(this))
     , m_classifier(new QLabel(this))
+    , m_routing(new QLabel(this))
+    , m_responseCache(new QLabel(this))
+    , m_decisionLog(new QToolButton(this))
     , m_sessions(new QLabel(this))
     , m_budgetText(new QLabel(this))
     , m_budgetBar(new QProgressBar(this))
@@ -83,7 +89,8 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
 
     m_p50->setAccessibleName(tr("Perceived latency, median"));
     m_p95->setAccessibleName(tr("Perceived latency, 95th percentile"));
-    for (QLabel *label : {m_p50, m_p95, m_cache, m_classifier, m_sessions, m_budgetText, m_moneyBudgetText, m_alarms, m_pause}) {
+    for (QLabel *label : {m_p50, m_p95, m_cache, m_classifier, m_routing, m_responseCache, m_sessions, m_budgetText,
+                          m_moneyBudgetText, m_alarms, m_pause}) {
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
@@ -99,6 +106,28 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
                                 "the number had arrived. Heuristic: no usable number in time, or no slot or budget "
                                 "for the question."));
     m_classifier->setVisible(false);
+    m_routing->setObjectName(QStringLiteral("routingLine"));
+    m_routing->setAccessibleName(tr("Fast/slow routing"));
+    m_routing->setToolTip(tr("Settings, Prefetch, Fast model: small talk and simple questions in free chat go to the "
+                             "provider's fast model. Perceived first-token latency per model, and how often an answer "
+                             "of the fast model was asked again of the main one."));
+    m_routing->setVisible(false);
+    m_responseCache->setObjectName(QStringLiteral("responseCacheLine"));
+    m_responseCache->setAccessibleName(tr("Response cache"));
+    m_responseCache->setToolTip(tr("Settings, Prefetch, Response cache: a request asked again exactly is answered from "
+                                   "what it got before; a chat question close to one answered shows that answer as a "
+                                   "draft. Replaced: the live answer said something else than the draft."));
+    m_decisionLog->setObjectName(QStringLiteral("decisionLogButton"));
+    m_decisionLog->setText(tr("&Decision log…"));
+    m_decisionLog->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_decisionLog->setToolTip(tr("Each lookup of the response cache: the nearest answers, their scores and what was decided"));
+    connect(m_decisionLog, &QToolButton::clicked, this, [this] {
+        if (!m_engine)
+            return;
+        auto *dialog = new CacheDecisionLog(m_engine->cachedAnswers().cache(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
     m_sessions->setAccessibleName(tr("Live sessions and lanes"));
     m_budgetText->setAccessibleName(tr("Prefetch budget"));
     m_budgetBar->setAccessibleName(tr("Prefetch budget used"));
@@ -178,6 +207,11 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     layout->addWidget(m_alarms);
     layout->addWidget(m_cache);
     layout->addWidget(m_classifier);
+    layout->addWidget(m_routing);
+    auto *cacheRow = new QHBoxLayout;
+    cacheRow->addWidget(m_responseCache, 1);
+    cacheRow->addWidget(m_decisionLog, 0, Qt::AlignTop);
+    layout->addLayout(cacheRow);
     layout->addWidget(m_sessions);
     layout->addWidget(m_budgetText);
     layout->addWidget(m_budgetBar);
@@ -429,6 +463,9 @@ void MetricsDock::refresh()
     if (m_classifier->isHidden() == asked)
         m_classifier->setVisible(asked);
 
+    refreshRouting();
+    refreshResponseCache();
+
     setLabelText(m_sessions, tr("Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued")
                                  .arg(locale.toString(qint64(m_engine->liveSessions().size())),
                                       locale.toString(m_engine->foregroundInFlight()),
@@ -437,6 +474,42 @@ void MetricsDock::refresh()
 
     refreshBudgets();
     emit refreshed();
+}
+
+void MetricsDock::refreshRouting()
+{
+    // Only where routing has answered anything: a profile without a fast model never does.
+    const Prefetch::RoutingStats routing = m_engine->metrics().routing();
+    const bool routed = routing.fastAnswers > 0;
+    if (routed) {
+        const QLocale locale;
+        setLabelText(m_routing, tr("Fast model: %1 answers, p50 %2 · main model: %3, p50 %4 · %5 asked again")
+                                    .arg(locale.toString(routing.fastAnswers), formatMs(routing.fast.p50),
+                                         locale.toString(routing.mainAnswers), formatMs(routing.main.p50),
+                                         locale.toString(routing.reasked)));
+    }
+    if (m_routing->isHidden() == routed)
+        m_routing->setVisible(routed);
+}
+
+void MetricsDock::refreshResponseCache()
+{
+    const Prefetch::CachedAnswers &cached = m_engine->cachedAnswers();
+    const bool on = cached.cache() && m_engine->settings().cache.enabled;
+    if (!on) {
+        setLabelText(m_responseCache, tr("Response cache: off"));
+        m_decisionLog->setEnabled(cached.cache() != nullptr);
+        return;
+    }
+    const Prefetch::CachedAnswers::Counters &c = cached.counters();
+    const QLocale locale;
+    setLabelText(m_responseCache,
+                 tr("Response cache: %1 exact, %2 similar served, %3 drafts (%4 replaced), %5 misses · %6 saved · "
+                    "%7 answers kept")
+                     .arg(locale.toString(c.exactHits), locale.toString(c.nearServed), locale.toString(c.nearDrafts),
+                          locale.toString(c.draftsReplaced), locale.toString(c.misses), formatMs(double(c.savedMs)),
+                          locale.toString(cached.cache()->count())));
+    m_decisionLog->setEnabled(true);
 }
 
 void MetricsDock::refreshBudgets()

@@ -8,6 +8,7 @@
 
 class QAction;
 class QLabel;
+class QToolButton;
 class QProgressBar;
 class QTableWidget;
 
@@ -91,6 +92,8 @@ private:
     void resetStatistics();
     void setRowTexts(int row, const QStringList &texts);
     void refreshBudgets();
+    void refreshRouting();
+    void refreshResponseCache();
 
     QPointer<Prefetch::Engine> m_engine;
     QAction *m_reset;
@@ -103,6 +106,9 @@ private:
     QString m_pauseReason; // empty: not paused
     QLabel *m_cache;
     QLabel *m_classifier;
+    QLabel *m_routing;       // fast/slow routing: answers and p50 per model, re-asks
+    QLabel *m_responseCache; // the response cache's decisions, with its decision log a click away
+    QToolButton *m_decisionLog;
     QLabel *m_sessions;
     QLabel *m_budgetText;
     QProgressBar *m_budgetBar;
