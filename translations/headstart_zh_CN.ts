@@ -4,41 +4,46 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="517"/>
+        <location filename="../app/application.cpp" line="518"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="318"/>
-        <location filename="../app/application.cpp" line="322"/>
-        <location filename="../app/application.cpp" line="602"/>
+        <location filename="../app/application.cpp" line="319"/>
+        <location filename="../app/application.cpp" line="323"/>
+        <location filename="../app/application.cpp" line="610"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="315"/>
+        <location filename="../app/application.cpp" line="316"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="357"/>
+        <location filename="../app/application.cpp" line="358"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="412"/>
+        <location filename="../app/application.cpp" line="413"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="436"/>
+        <location filename="../app/application.cpp" line="437"/>
         <source>Could not read the proxy password: %1</source>
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="514"/>
+        <location filename="../app/application.cpp" line="515"/>
         <source>%1 Using the one from the settings.</source>
         <translation>%1 改用设置中的服务商。</translation>
+    </message>
+    <message>
+        <location filename="../app/application.cpp" line="590"/>
+        <source>Answers are remembered for this session only: the response cache file could not be used.</source>
+        <translation>回答只在本次运行中记住：响应缓存文件无法使用。</translation>
     </message>
 </context>
 <context>
@@ -203,53 +208,58 @@
         <translation>正在等待 %1 的第一个词元…</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="103"/>
+        <location filename="../ui/answerpane.cpp" line="108"/>
         <source>Streaming from %1… first token after %2 ms</source>
         <translation>正在从 %1 接收… 首个词元用时 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="111"/>
+        <location filename="../ui/answerpane.cpp" line="121"/>
         <source>Done. First token after %1 ms</source>
         <translation>完成。首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="113"/>
+        <location filename="../ui/answerpane.cpp" line="123"/>
         <source> (prefetched)</source>
         <translation>（已预取）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="118"/>
+        <location filename="../ui/answerpane.cpp" line="128"/>
         <source>, %1 tokens/s</source>
         <translation>，每秒 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="121"/>
+        <location filename="../ui/answerpane.cpp" line="131"/>
         <source>, %1 prompt tokens (%2 from cache)</source>
         <translation>，提示词 %1 个词元（其中 %2 个来自缓存）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="126"/>
+        <location filename="../ui/answerpane.cpp" line="136"/>
         <source>(stopped at the token limit)</source>
         <translation>（已达到词元上限）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="128"/>
+        <location filename="../ui/answerpane.cpp" line="138"/>
         <source>(withheld by the provider&apos;s content filter)</source>
         <translation>（已被服务商的内容过滤器拦截）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="129"/>
+        <location filename="../ui/answerpane.cpp" line="139"/>
         <source>%1.</source>
         <comment>ends the status sentence</comment>
         <translation>%1。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="137"/>
+        <location filename="../ui/answerpane.cpp" line="145"/>
+        <source>From the cache: the answer this action got before on the same text; nothing was sent to %1. Regenerate asks anew.</source>
+        <translation>来自缓存：这是此操作此前对同一文本给出的回答，未向 %1 发送任何内容。“重新生成”会重新询问。</translation>
+    </message>
+    <message>
+        <location filename="../ui/answerpane.cpp" line="154"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="165"/>
+        <location filename="../ui/answerpane.cpp" line="182"/>
         <source>Now using %1: run the action again to ask it.</source>
         <translation>现在使用的是 %1：重新运行该操作即可向它提问。</translation>
     </message>
@@ -344,7 +354,7 @@
     <message>
         <location filename="../ui/prefetchparameters.cpp" line="78"/>
         <location filename="../ui/prefetchparameters.cpp" line="115"/>
-        <location filename="../ui/prefetchparameters.cpp" line="151"/>
+        <location filename="../ui/prefetchparameters.cpp" line="169"/>
         <source>An early answer nobody asked for is cancelled after this long.</source>
         <translation>无人请求的提前回答在此时间后取消。</translation>
     </message>
@@ -480,475 +490,505 @@
     </message>
     <message>
         <location filename="../ui/prefetchparameters.cpp" line="142"/>
+        <source>response cache</source>
+        <translation>响应缓存</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="143"/>
+        <source>Answer &amp;repeats from the cache</source>
+        <translation>重复的问题从缓存回答(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="144"/>
+        <source>A question or action asked again exactly as before (the same document, selection, conversation and model) gets the answer it got then, at once and without a request, marked as from the cache. Regenerate always asks anew.</source>
+        <translation>与之前完全相同的问题或操作（同一文档、选区、对话和模型）会立即得到当时的回答，不发送请求，并标记为来自缓存。“重新生成”总是重新询问。</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="151"/>
+        <source>near-duplicate chat questions</source>
+        <translation>近似的聊天问题</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="152"/>
+        <source>Show the answer to a &amp;similar chat question as a draft</source>
+        <translation>将相似聊天问题的回答显示为草稿(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="153"/>
+        <source>A chat question close to one already answered in the same context shows the earlier answer at once, marked as a draft, while the live answer comes and replaces it. A question almost the same as one answered many times is answered from the cache.</source>
+        <translation>与同一上下文中已回答过的问题相近的聊天问题，会立即显示之前的回答并标记为草稿，实时回答到达后将其替换。与多次回答过的问题几乎相同的问题直接从缓存回答。</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="160"/>
         <source>workflow prefetch</source>
         <translation>工作流预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="143"/>
+        <location filename="../ui/prefetchparameters.cpp" line="161"/>
         <source>W&amp;orkflow prefetch</source>
         <translation>工作流预取(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="144"/>
+        <location filename="../ui/prefetchparameters.cpp" line="162"/>
         <source>Completing a step of a wizard starts the answer of the next one from the form data.</source>
         <translation>完成向导的一个步骤后，即根据表单数据开始生成下一步的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="149"/>
+        <location filename="../ui/prefetchparameters.cpp" line="167"/>
         <source>workflow answer lifetime</source>
         <translation>工作流回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="150"/>
+        <location filename="../ui/prefetchparameters.cpp" line="168"/>
         <source>Keep an unused answer &amp;for:</source>
         <translation>未使用的回答保留(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="155"/>
+        <location filename="../ui/prefetchparameters.cpp" line="173"/>
         <source>early guess length</source>
         <translation>提前猜测的长度</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="156"/>
+        <location filename="../ui/prefetchparameters.cpp" line="174"/>
         <source>&amp;Length of an early guess:</source>
         <translation>提前猜测的长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="157"/>
+        <location filename="../ui/prefetchparameters.cpp" line="175"/>
         <source>An early guess keeps only this many tokens (it stops there unless you point at or choose the action while it streams), so a wrong one costs little; when you ask, they show at once while the rest is fetched. Only where the provider can continue an answer.</source>
         <translation>提前猜测只保留这么多个词元（除非在它生成时你指向或选择了该操作，否则就在此停止），猜错了花费也很少；你真正发出请求时，这些词元会立即显示，其余部分随后获取。仅适用于能够续写回答的服务商。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="164"/>
+        <location filename="../ui/prefetchparameters.cpp" line="182"/>
         <source>answers guessed at once</source>
         <translation>同时猜测的回答数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="165"/>
+        <location filename="../ui/prefetchparameters.cpp" line="183"/>
         <source>Answers &amp;guessed at once:</source>
         <translation>同时猜测的回答数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="166"/>
+        <location filename="../ui/prefetchparameters.cpp" line="184"/>
         <source>When a signal leaves several actions possible, this many of the likeliest are guessed.</source>
         <translation>当一个信号对应多个可能的操作时，猜测其中最可能的这么多个。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="172"/>
+        <location filename="../ui/prefetchparameters.cpp" line="190"/>
         <source>pointer trajectory prefetch</source>
         <translation>指针轨迹预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="173"/>
+        <location filename="../ui/prefetchparameters.cpp" line="191"/>
         <source>Pointer &amp;trajectory</source>
         <translation>指针轨迹(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="174"/>
+        <location filename="../ui/prefetchparameters.cpp" line="192"/>
         <source>While the pointer moves, where it is heading is predicted; an action button it will arrive on gets an early guess before the pointer is there.</source>
         <translation>指针移动时会预测它的去向；它将要到达的操作按钮会在指针到达之前得到一次提前猜测。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="179"/>
+        <location filename="../ui/prefetchparameters.cpp" line="197"/>
         <source>trajectory margin</source>
         <translation>轨迹边距</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="180"/>
+        <location filename="../ui/prefetchparameters.cpp" line="198"/>
         <source>&amp;Margin around a button:</source>
         <translation>按钮周围的边距(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="181"/>
+        <location filename="../ui/prefetchparameters.cpp" line="199"/>
         <source>A predicted end this close to a button counts as arriving on it.</source>
         <translation>预测的终点离按钮这么近时，视为到达该按钮。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="184"/>
+        <location filename="../ui/prefetchparameters.cpp" line="202"/>
         <source>trajectory guess lifetime</source>
         <translation>轨迹猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="185"/>
+        <location filename="../ui/prefetchparameters.cpp" line="203"/>
         <source>Keep an unused &amp;guess for:</source>
         <translation>未使用的猜测保留(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="186"/>
         <location filename="../ui/prefetchparameters.cpp" line="204"/>
-        <location filename="../ui/prefetchparameters.cpp" line="217"/>
+        <location filename="../ui/prefetchparameters.cpp" line="222"/>
         <location filename="../ui/prefetchparameters.cpp" line="235"/>
         <location filename="../ui/prefetchparameters.cpp" line="253"/>
+        <location filename="../ui/prefetchparameters.cpp" line="271"/>
         <source>An early guess nobody asked for is cancelled after this long.</source>
         <translation>没有被用到的提前猜测在这么长时间后取消。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="190"/>
+        <location filename="../ui/prefetchparameters.cpp" line="208"/>
         <source>selection prefetch</source>
         <translation>选区预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="191"/>
+        <location filename="../ui/prefetchparameters.cpp" line="209"/>
         <source>Finished &amp;selection</source>
         <translation>完成的选区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="192"/>
+        <location filename="../ui/prefetchparameters.cpp" line="210"/>
         <source>Selecting text guesses the action you usually take on a selection (rewrite, explain or translate).</source>
         <translation>选中文本后，会猜测你通常对选区执行的操作（改写、解释或翻译）。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="197"/>
+        <location filename="../ui/prefetchparameters.cpp" line="215"/>
         <source>selection settle time</source>
         <translation>选区稳定时间</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="198"/>
+        <location filename="../ui/prefetchparameters.cpp" line="216"/>
         <source>Selection &amp;unchanged for:</source>
         <translation>选区保持不变(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="199"/>
+        <location filename="../ui/prefetchparameters.cpp" line="217"/>
         <source>A selection that stays this long is finished.</source>
         <translation>选区保持这么长时间不变即视为完成。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="202"/>
+        <location filename="../ui/prefetchparameters.cpp" line="220"/>
         <source>selection guess lifetime</source>
         <translation>选区猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="203"/>
+        <location filename="../ui/prefetchparameters.cpp" line="221"/>
         <source>Keep an unused g&amp;uess for:</source>
         <translation>未使用的猜测保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="208"/>
+        <location filename="../ui/prefetchparameters.cpp" line="226"/>
         <source>keyboard prefetch</source>
         <translation>键盘预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="209"/>
+        <location filename="../ui/prefetchparameters.cpp" line="227"/>
         <source>&amp;Keyboard focus and shortcuts</source>
         <translation>键盘焦点和快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="210"/>
+        <location filename="../ui/prefetchparameters.cpp" line="228"/>
         <source>Moving the keyboard focus onto an action, or holding a shortcut&apos;s Ctrl+Alt, guesses the action that follows.</source>
         <translation>把键盘焦点移到某个操作上，或按住快捷键的 Ctrl+Alt，会猜测接下来的操作。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="215"/>
+        <location filename="../ui/prefetchparameters.cpp" line="233"/>
         <source>keyboard guess lifetime</source>
         <translation>键盘猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="216"/>
+        <location filename="../ui/prefetchparameters.cpp" line="234"/>
         <source>Keep an unused gu&amp;ess for:</source>
         <translation>未使用的猜测保留(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="221"/>
+        <location filename="../ui/prefetchparameters.cpp" line="239"/>
         <source>opened-document prefetch</source>
         <translation>打开文档预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="222"/>
+        <location filename="../ui/prefetchparameters.cpp" line="240"/>
         <source>&amp;Opened document</source>
         <translation>刚打开的文档(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="223"/>
+        <location filename="../ui/prefetchparameters.cpp" line="241"/>
         <source>A document just opened and being read guesses what you usually do first (a summary, a continuation).</source>
         <translation>刚打开、正在阅读的文档会猜测你通常先做的事（摘要、续写）。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="228"/>
+        <location filename="../ui/prefetchparameters.cpp" line="246"/>
         <source>reading time</source>
         <translation>阅读时间</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="229"/>
+        <location filename="../ui/prefetchparameters.cpp" line="247"/>
         <source>Open and unedited &amp;for:</source>
         <translation>打开且未编辑(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="230"/>
+        <location filename="../ui/prefetchparameters.cpp" line="248"/>
         <source>The guess waits until the document has been open this long without an edit.</source>
         <translation>文档打开这么长时间且未被编辑后才开始猜测。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="233"/>
+        <location filename="../ui/prefetchparameters.cpp" line="251"/>
         <source>opened-document guess lifetime</source>
         <translation>打开文档猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="234"/>
+        <location filename="../ui/prefetchparameters.cpp" line="252"/>
         <source>Keep an unused gue&amp;ss for:</source>
         <translation>未使用的猜测保留(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="239"/>
+        <location filename="../ui/prefetchparameters.cpp" line="257"/>
         <source>habits prefetch</source>
         <translation>习惯预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="240"/>
+        <location filename="../ui/prefetchparameters.cpp" line="258"/>
         <source>Your &amp;habits</source>
         <translation>你的习惯(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="241"/>
+        <location filename="../ui/prefetchparameters.cpp" line="259"/>
         <source>After an answer, the action you usually take next is guessed. What you usually do is counted on this computer only.</source>
         <translation>一个回答结束后，会猜测你通常接下来执行的操作。你的习惯只在这台电脑上统计。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="246"/>
+        <location filename="../ui/prefetchparameters.cpp" line="264"/>
         <source>habit threshold</source>
         <translation>习惯阈值</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="247"/>
+        <location filename="../ui/prefetchparameters.cpp" line="265"/>
         <source>Guess when at least &amp;this likely:</source>
         <translation>可能性至少达到此值时猜测(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="248"/>
+        <location filename="../ui/prefetchparameters.cpp" line="266"/>
         <source>How often you took that action next, of the times before.</source>
         <translation>在以往的情况中，你接下来执行该操作的比例。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="251"/>
+        <location filename="../ui/prefetchparameters.cpp" line="269"/>
         <source>habits guess lifetime</source>
         <translation>习惯猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="252"/>
+        <location filename="../ui/prefetchparameters.cpp" line="270"/>
         <source>Keep an unused guess fo&amp;r:</source>
         <translation>未使用的猜测保留(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="257"/>
+        <location filename="../ui/prefetchparameters.cpp" line="275"/>
         <source>buffer cap</source>
         <translation>缓冲上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="258"/>
+        <location filename="../ui/prefetchparameters.cpp" line="276"/>
         <source>&amp;Buffer per early answer:</source>
         <translation>每个提前回答的缓冲(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="259"/>
+        <location filename="../ui/prefetchparameters.cpp" line="277"/>
         <source>An early answer nobody has asked for yet stops reading at this many tokens and the provider waits; nothing is dropped.</source>
         <translation>尚无人请求的提前回答在读到这么多词元后暂停读取，服务商随之等待；不会丢弃任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="264"/>
+        <location filename="../ui/prefetchparameters.cpp" line="282"/>
         <source>foreground lane</source>
         <translation>前台通道</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="265"/>
+        <location filename="../ui/prefetchparameters.cpp" line="283"/>
         <source>&amp;Foreground requests at once:</source>
         <translation>同时进行的前台请求(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="266"/>
+        <location filename="../ui/prefetchparameters.cpp" line="284"/>
         <source>Answers you asked for that may stream at the same time.</source>
         <translation>你请求的回答中可同时流式传输的数量。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="269"/>
+        <location filename="../ui/prefetchparameters.cpp" line="287"/>
         <source>time limit per request</source>
         <translation>单个请求的时间上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="270"/>
+        <location filename="../ui/prefetchparameters.cpp" line="288"/>
         <source>T&amp;ime limit per request:</source>
         <translation>单个请求的时间上限(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="271"/>
+        <location filename="../ui/prefetchparameters.cpp" line="289"/>
         <source>A request still not done after this long fails as a timeout, keeping the text so far: a server that only sends keep-alives cannot hold an answer forever.</source>
         <translation>请求在这段时间后仍未完成，即按超时失败，并保留目前收到的文本：只发送保活消息的服务器无法无限期地占住一个回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="276"/>
+        <location filename="../ui/prefetchparameters.cpp" line="294"/>
         <source>prefetch lane</source>
         <translation>预取通道</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="277"/>
+        <location filename="../ui/prefetchparameters.cpp" line="295"/>
         <source>&amp;Prefetch requests at once:</source>
         <translation>同时进行的预取请求(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="278"/>
+        <location filename="../ui/prefetchparameters.cpp" line="296"/>
         <source>Early answers that may stream at the same time; at most the foreground lane. An answer you ask for always takes precedence.</source>
         <translation>可同时流式传输的提前回答数量；不超过前台通道。你请求的回答始终优先。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="283"/>
+        <location filename="../ui/prefetchparameters.cpp" line="301"/>
         <source>prefetch queue</source>
         <translation>预取队列</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="284"/>
+        <location filename="../ui/prefetchparameters.cpp" line="302"/>
         <source>Prefetch &amp;queue:</source>
         <translation>预取队列(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="285"/>
+        <location filename="../ui/prefetchparameters.cpp" line="303"/>
         <source>Early answers waiting for a slot; beyond this many they are skipped.</source>
         <translation>等待空位的提前回答；超过此数量则跳过。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="289"/>
+        <location filename="../ui/prefetchparameters.cpp" line="307"/>
         <source>hourly prefetch budget</source>
         <translation>每小时预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="290"/>
+        <location filename="../ui/prefetchparameters.cpp" line="308"/>
         <source>Hourly token b&amp;udget:</source>
         <translation>每小时词元预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="291"/>
+        <location filename="../ui/prefetchparameters.cpp" line="309"/>
         <source>Tokens early answers may use in any hour; 0 means unlimited.</source>
         <translation>提前回答在任意一小时内可使用的词元数；0 表示不限。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="294"/>
+        <location filename="../ui/prefetchparameters.cpp" line="312"/>
         <source>hourly money budget</source>
         <translation>每小时金额预算</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="295"/>
+        <location filename="../ui/prefetchparameters.cpp" line="313"/>
         <source>Hourly mone&amp;y budget:</source>
         <translation>每小时金额预算(&amp;Y)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="296"/>
+        <location filename="../ui/prefetchparameters.cpp" line="314"/>
         <source>What early answers may cost in any hour, at the provider&apos;s prices (Providers page) and in its currency; 0 means unlimited. An early answer must fit this and the token budget. A provider without prices is not limited by it.</source>
         <translation>提前回答在任意一小时内可花费的金额，按服务商的价格（见“服务商”页）以其货币计；0 表示不限。提前回答须同时在本预算和词元预算之内。没有价格的服务商不受此限制。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="303"/>
+        <location filename="../ui/prefetchparameters.cpp" line="321"/>
         <source>pause on battery saver and metered connections</source>
         <translation>在省电模式和按流量计费的连接下暂停</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="304"/>
+        <location filename="../ui/prefetchparameters.cpp" line="322"/>
         <source>Pause prefetch on battery sa&amp;ver and metered connections</source>
         <translation>在省电模式和按流量计费的连接下暂停预取(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="305"/>
+        <location filename="../ui/prefetchparameters.cpp" line="323"/>
         <source>While the battery is low or the computer is in power-saver mode, or its network connection is metered, no early answers are started; the answers you ask for still come. The status bar says when prefetch is paused and why.</source>
         <translation>电量不足、电脑处于省电模式或网络连接按流量计费时，不会提前开始任何回答；你主动请求的回答照常返回。状态栏会说明预取何时暂停以及原因。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="312"/>
+        <location filename="../ui/prefetchparameters.cpp" line="330"/>
         <source>fast-model routing</source>
         <translation>快速模型分流</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="313"/>
+        <location filename="../ui/prefetchparameters.cpp" line="331"/>
         <source>Answer small talk and simple &amp;questions with the fast model</source>
         <translation>用快速模型回答闲聊和简单问题(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="314"/>
+        <location filename="../ui/prefetchparameters.cpp" line="332"/>
         <source>In a chat that is not about a document or the library, greetings, thanks and short factual questions go to the provider&apos;s fast model (Providers page), which answers sooner and costs less. The answer is marked, with a button to ask the main model instead. Nothing happens where the fast model is the main model.</source>
         <translation>在不涉及文档或资料库的对话中，问候、致谢和简短的事实性问题会发给服务商的快速模型（“服务商”页面），它回答更快、费用更低。这样的回答会有标记，并附有改问主模型的按钮。快速模型与主模型相同时不做任何分流。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="322"/>
+        <location filename="../ui/prefetchparameters.cpp" line="340"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="323"/>
+        <location filename="../ui/prefetchparameters.cpp" line="341"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="324"/>
+        <location filename="../ui/prefetchparameters.cpp" line="342"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="328"/>
+        <location filename="../ui/prefetchparameters.cpp" line="346"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="329"/>
+        <location filename="../ui/prefetchparameters.cpp" line="347"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="330"/>
+        <location filename="../ui/prefetchparameters.cpp" line="348"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="333"/>
+        <location filename="../ui/prefetchparameters.cpp" line="351"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="334"/>
+        <location filename="../ui/prefetchparameters.cpp" line="352"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="335"/>
+        <location filename="../ui/prefetchparameters.cpp" line="353"/>
         <source>What unused early answers cost, as a share of what the answers you used cost: in money where the provider has prices, in tokens where it has none. Above this the strategy pauses itself.</source>
         <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="341"/>
+        <location filename="../ui/prefetchparameters.cpp" line="359"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="342"/>
+        <location filename="../ui/prefetchparameters.cpp" line="360"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="343"/>
+        <location filename="../ui/prefetchparameters.cpp" line="361"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="349"/>
+        <location filename="../ui/prefetchparameters.cpp" line="367"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="350"/>
+        <location filename="../ui/prefetchparameters.cpp" line="368"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="351"/>
+        <location filename="../ui/prefetchparameters.cpp" line="369"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="354"/>
+        <location filename="../ui/prefetchparameters.cpp" line="372"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="355"/>
+        <location filename="../ui/prefetchparameters.cpp" line="373"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="356"/>
+        <location filename="../ui/prefetchparameters.cpp" line="374"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
@@ -1151,63 +1191,63 @@
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="384"/>
+        <location filename="../ui/prefetchparameters.cpp" line="402"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="384"/>
+        <location filename="../ui/prefetchparameters.cpp" line="402"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="387"/>
+        <location filename="../ui/prefetchparameters.cpp" line="405"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="389"/>
+        <location filename="../ui/prefetchparameters.cpp" line="407"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="391"/>
+        <location filename="../ui/prefetchparameters.cpp" line="409"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="394"/>
-        <location filename="../ui/prefetchparameters.cpp" line="411"/>
+        <location filename="../ui/prefetchparameters.cpp" line="412"/>
+        <location filename="../ui/prefetchparameters.cpp" line="429"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="395"/>
+        <location filename="../ui/prefetchparameters.cpp" line="413"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="397"/>
+        <location filename="../ui/prefetchparameters.cpp" line="415"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="399"/>
+        <location filename="../ui/prefetchparameters.cpp" line="417"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="401"/>
+        <location filename="../ui/prefetchparameters.cpp" line="419"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="405"/>
+        <location filename="../ui/prefetchparameters.cpp" line="423"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="407"/>
+        <location filename="../ui/prefetchparameters.cpp" line="425"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>
@@ -1614,6 +1654,109 @@
     </message>
 </context>
 <context>
+    <name>Gui::CacheDecisionLog</name>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="22"/>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="23"/>
+        <source>near-duplicate</source>
+        <translation>近似</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="31"/>
+        <source>served</source>
+        <translation>已提供</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="32"/>
+        <source>draft</source>
+        <translation>草稿</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="33"/>
+        <source>miss</source>
+        <translation>未命中</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="47"/>
+        <source>Response Cache Decisions</source>
+        <translation>响应缓存决策</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="50"/>
+        <source>Response cache decisions</source>
+        <translation>响应缓存决策</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="51"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="51"/>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="51"/>
+        <source>Level</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="51"/>
+        <source>Decision</source>
+        <translation>决策</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="52"/>
+        <source>Nearest answers (similarity → confidence)</source>
+        <translation>最接近的回答（相似度 → 置信度）</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="52"/>
+        <source>Saved</source>
+        <translation>节省</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="53"/>
+        <source>The start of the request&apos;s fingerprint (exact) or of its context&apos;s (near-duplicate)</source>
+        <translation>请求指纹（精确）或其上下文指纹（近似）的开头</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="55"/>
+        <source>Confidence = similarity × 0.5 + the answer&apos;s hit rate × 0.3 + freshness × 0.2; from 0.75 an answer is served, from 0.5 shown as a draft</source>
+        <translation>置信度 = 相似度 × 0.5 + 该回答的命中率 × 0.3 + 新鲜度 × 0.2；达到 0.75 直接提供回答，达到 0.5 显示为草稿</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="64"/>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="81"/>
+        <source>There is no response cache in this run.</source>
+        <translation>本次运行没有响应缓存。</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="85"/>
+        <source>The last %1 lookups of this session, newest first; %2 answers are kept.</source>
+        <translation>本次运行最近 %1 次查找，最新的在前；共保存 %2 个回答。</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="92"/>
+        <source>#%1 %2 → %3</source>
+        <translation>#%1 %2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/cachedecisionlog.cpp" line="102"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+</context>
+<context>
     <name>Gui::CacheLifetimeBox</name>
     <message>
         <location filename="../ui/cachelifetimebox.cpp" line="10"/>
@@ -1675,54 +1818,84 @@
         <translation>删除此消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="179"/>
+        <location filename="../ui/chattranscript.cpp" line="183"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="183"/>
+        <location filename="../ui/chattranscript.cpp" line="187"/>
         <source>Usage</source>
         <translation>用量</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="273"/>
+        <location filename="../ui/chattranscript.cpp" line="278"/>
         <source>Quick answer · %1</source>
         <translation>快速回答 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="274"/>
+        <location filename="../ui/chattranscript.cpp" line="279"/>
         <source>Small talk and simple questions are answered by the provider&apos;s fast model, which answers sooner and costs less (Settings, Prefetch, Fast model).</source>
         <translation>闲聊和简单问题由服务商的快速模型回答，它回答更快、费用更低（设置 › 预取 › 快速模型）。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="278"/>
+        <location filename="../ui/chattranscript.cpp" line="283"/>
         <source>Ask %1</source>
         <translation>改问 %1</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="281"/>
+        <location filename="../ui/chattranscript.cpp" line="286"/>
         <source>Replace this answer with one from %1, the main model</source>
         <translation>用主模型 %1 的回答替换这个回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="194"/>
-        <location filename="../ui/chattranscript.cpp" line="189"/>
+        <location filename="../ui/chattranscript.cpp" line="299"/>
+        <source>From the cache</source>
+        <translation>来自缓存</translation>
+    </message>
+    <message>
+        <location filename="../ui/chattranscript.cpp" line="300"/>
+        <source>This question was asked before in this same conversation and context: this is the answer it got then, and nothing was sent. Regenerate asks the model anew.</source>
+        <translation>这个问题此前在相同的对话和上下文中问过：这是当时得到的回答，未发送任何内容。“重新生成”会重新询问模型。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chattranscript.cpp" line="305"/>
+        <source>From the cache · a similar question</source>
+        <translation>来自缓存 · 相似问题</translation>
+    </message>
+    <message>
+        <location filename="../ui/chattranscript.cpp" line="306"/>
+        <source>A question almost the same as this one was answered before in this context, and its answer held each time: it is given again, and nothing was sent. Regenerate asks the model anew.</source>
+        <translation>与此几乎相同的问题此前在这个上下文中回答过，而且该回答每次都成立：因此再次给出，未发送任何内容。“重新生成”会重新询问模型。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chattranscript.cpp" line="312"/>
+        <source>Draft from a similar question</source>
+        <translation>来自相似问题的草稿</translation>
+    </message>
+    <message>
+        <location filename="../ui/chattranscript.cpp" line="313"/>
+        <source>The answer a similar question got before, shown while this one&apos;s answer is on its way; the live answer replaces it.</source>
+        <translation>相似问题此前得到的回答，在本问题的回答到达前显示；实时回答会替换它。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="200"/>
+        <location filename="../ui/chattranscript.cpp" line="193"/>
         <location filename="../ui/conversationexport.cpp" line="211"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="214"/>
+        <location filename="../ui/chattranscript.cpp" line="219"/>
         <source>First token after %1 ms</source>
         <translation>首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="217"/>
+        <location filename="../ui/chattranscript.cpp" line="222"/>
         <source>%1 · prefetched</source>
         <translation>%1 · 已预取</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="218"/>
+        <location filename="../ui/chattranscript.cpp" line="223"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
@@ -1732,244 +1905,282 @@
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="117"/>
+        <location filename="../ui/chatdock.cpp" line="119"/>
         <source>Regenerate Answer</source>
         <translation>重新生成回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="144"/>
+        <location filename="../ui/chatdock.cpp" line="124"/>
+        <source>Clear &amp;History…</source>
+        <translation>清除历史记录(&amp;H)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="126"/>
+        <source>Delete every conversation and the answers remembered for repeated questions</source>
+        <translation>删除所有对话以及为重复问题记住的回答</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="150"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="173"/>
+        <location filename="../ui/chatdock.cpp" line="179"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="175"/>
+        <location filename="../ui/chatdock.cpp" line="181"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="184"/>
+        <location filename="../ui/chatdock.cpp" line="190"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="185"/>
+        <location filename="../ui/chatdock.cpp" line="191"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="186"/>
+        <location filename="../ui/chatdock.cpp" line="192"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="187"/>
+        <location filename="../ui/chatdock.cpp" line="193"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="195"/>
+        <location filename="../ui/chatdock.cpp" line="201"/>
         <source>Instructions and settings that go with every message of this conversation (edit them in Settings, Assistants)</source>
         <translation>随这个对话的每条消息一起发送的指令和设置（在“设置 → 助手”中编辑）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="198"/>
+        <location filename="../ui/chatdock.cpp" line="204"/>
         <source>A&amp;ssistant:</source>
         <translation>助手(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="213"/>
+        <location filename="../ui/chatdock.cpp" line="219"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="214"/>
+        <location filename="../ui/chatdock.cpp" line="220"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="301"/>
+        <location filename="../ui/chatdock.cpp" line="307"/>
         <source>About my library</source>
         <translation>关于我的资料库</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="497"/>
+        <location filename="../ui/chatdock.cpp" line="442"/>
+        <source>Answered from the cache; nothing was sent. Regenerate (%1) asks anew.</source>
+        <translation>已从缓存回答，未发送任何内容。“重新生成”（%1）会重新询问。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="446"/>
+        <source>A similar question&apos;s answer, shown as a draft until this one&apos;s answer comes.</source>
+        <translation>相似问题的回答，作为草稿显示，直到本问题的回答到达。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdock.cpp" line="539"/>
         <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
         <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="511"/>
+        <location filename="../ui/chatdock.cpp" line="553"/>
         <source>The open document, %1 (about %2 tokens), goes with each message.</source>
         <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="515"/>
+        <location filename="../ui/chatdock.cpp" line="557"/>
         <source>The open document, %1, goes with each message.</source>
         <translation>打开的文档 %1 会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="522"/>
+        <location filename="../ui/chatdock.cpp" line="564"/>
         <source>This conversation began about %1: &lt;a href=&quot;open&quot;&gt;open it&lt;/a&gt; to ask about it again.</source>
         <translation>此对话最初是关于 %1 的：&lt;a href=&quot;open&quot;&gt;打开它&lt;/a&gt;即可继续就它提问。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="524"/>
+        <location filename="../ui/chatdock.cpp" line="566"/>
         <source>This conversation began about %1, which is no longer there.</source>
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="326"/>
+        <location filename="../ui/chattranscript.cpp" line="367"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="223"/>
+        <location filename="../ui/chatdock.cpp" line="229"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="224"/>
+        <location filename="../ui/chatdock.cpp" line="230"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="232"/>
+        <location filename="../ui/chatdock.cpp" line="238"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="233"/>
+        <location filename="../ui/chatdock.cpp" line="239"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="234"/>
+        <location filename="../ui/chatdock.cpp" line="240"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="235"/>
+        <location filename="../ui/chatdock.cpp" line="241"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="237"/>
+        <location filename="../ui/chatdock.cpp" line="243"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="238"/>
+        <location filename="../ui/chatdock.cpp" line="244"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="239"/>
+        <location filename="../ui/chatdock.cpp" line="245"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="509"/>
+        <location filename="../ui/chatdock.cpp" line="551"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="353"/>
-        <location filename="../ui/chatdockactions.cpp" line="33"/>
+        <location filename="../ui/chatdock.cpp" line="359"/>
+        <location filename="../ui/chatdockactions.cpp" line="27"/>
+        <location filename="../ui/chatdockactions.cpp" line="47"/>
+        <location filename="../ui/chatdockactions.cpp" line="61"/>
         <source>An answer is still coming: wait for it, or stop it first (Esc).</source>
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="356"/>
-        <location filename="../ui/chatdockactions.cpp" line="36"/>
+        <location filename="../ui/chatdock.cpp" line="362"/>
+        <location filename="../ui/chatdockactions.cpp" line="64"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="105"/>
+        <location filename="../ui/chatdock.cpp" line="107"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="427"/>
+        <location filename="../ui/chatdock.cpp" line="438"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="445"/>
-        <location filename="../ui/chatdock.cpp" line="451"/>
+        <location filename="../ui/chatdock.cpp" line="486"/>
+        <location filename="../ui/chatdock.cpp" line="492"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="449"/>
+        <location filename="../ui/chatdock.cpp" line="490"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="366"/>
+        <location filename="../ui/chatdock.cpp" line="372"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="372"/>
+        <location filename="../ui/chattranscript.cpp" line="413"/>
         <source>Show %1 earlier messages</source>
         <translation>显示更早的 %1 条消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="402"/>
+        <location filename="../ui/chattranscript.cpp" line="443"/>
         <location filename="../ui/conversationexport.cpp" line="225"/>
         <source>Incomplete: the answer was stopped or interrupted.</source>
         <translation>不完整：回答被停止或中断。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="437"/>
+        <location filename="../ui/chattranscript.cpp" line="478"/>
         <source>Ask anything. In “About the current document” mode, the open document goes with your message.</source>
         <translation>尽管提问。在“关于当前文档”模式下，打开的文档会随你的消息一起发送。</translation>
     </message>
+    <message>
+        <location filename="../ui/chatdockactions.cpp" line="31"/>
+        <location filename="../ui/chatdockactions.cpp" line="36"/>
+        <source>Clear History</source>
+        <translation>清除历史记录</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdockactions.cpp" line="32"/>
+        <source>Delete every conversation and all their messages, in every window? The answers remembered for repeated questions are forgotten too. This cannot be undone.</source>
+        <translation>删除所有窗口中的全部对话及其消息吗？为重复问题记住的回答也会一并清除。此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chatdockactions.cpp" line="45"/>
+        <source>History cleared.</source>
+        <translation>历史记录已清除。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../ui/chatdockactions.cpp" line="74"/>
+        <location filename="../ui/chatdockactions.cpp" line="102"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="85"/>
+        <location filename="../ui/chatdockactions.cpp" line="113"/>
         <source>Delete Message</source>
         <translation>删除消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="87"/>
+        <location filename="../ui/chatdockactions.cpp" line="115"/>
         <source>Delete your message? Its answer stays. This cannot be undone.</source>
         <translation>删除您的消息？它的回答会保留。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="88"/>
+        <location filename="../ui/chatdockactions.cpp" line="116"/>
         <source>Delete this answer? This cannot be undone.</source>
         <translation>删除此回答？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="90"/>
+        <location filename="../ui/chatdockactions.cpp" line="118"/>
         <location filename="../ui/chattranscript.cpp" line="120"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="104"/>
+        <location filename="../ui/chatdockactions.cpp" line="132"/>
         <source>Message deleted.</source>
         <translation>消息已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="131"/>
+        <location filename="../ui/chatdockactions.cpp" line="159"/>
         <source>Editing an earlier message: sending it replaces it and deletes every message after it.</source>
         <translation>正在编辑较早的消息：发送后将替换它，并删除其后的所有消息。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="136"/>
+        <location filename="../ui/chatdockactions.cpp" line="164"/>
         <source>Cancel Edit</source>
         <translation>取消编辑</translation>
     </message>
@@ -2410,91 +2621,96 @@
         <translation>对话文件已损坏，因此不再向其中写入任何内容；Headstart 下次启动时会将其移到一旁并新建一个</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="312"/>
-        <location filename="../ui/conversationstore.cpp" line="318"/>
+        <location filename="../ui/conversationstore.cpp" line="314"/>
+        <location filename="../ui/conversationstore.cpp" line="320"/>
         <source>Could not search the conversations</source>
         <translation>无法搜索对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="323"/>
-        <location filename="../ui/conversationstore.cpp" line="332"/>
+        <location filename="../ui/conversationstore.cpp" line="325"/>
+        <location filename="../ui/conversationstore.cpp" line="334"/>
         <source>Could not read the conversations</source>
         <translation>无法读取对话列表</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="342"/>
-        <location filename="../ui/conversationstore.cpp" line="345"/>
+        <location filename="../ui/conversationstore.cpp" line="344"/>
+        <location filename="../ui/conversationstore.cpp" line="347"/>
         <source>Could not read the conversation</source>
         <translation>无法读取对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="346"/>
-        <location filename="../ui/conversationstore.cpp" line="383"/>
-        <location filename="../ui/conversationstore.cpp" line="399"/>
-        <location filename="../ui/conversationstore.cpp" line="422"/>
-        <location filename="../ui/conversationstore.cpp" line="483"/>
+        <location filename="../ui/conversationstore.cpp" line="348"/>
+        <location filename="../ui/conversationstore.cpp" line="385"/>
+        <location filename="../ui/conversationstore.cpp" line="401"/>
+        <location filename="../ui/conversationstore.cpp" line="460"/>
         <location filename="../ui/conversationstoreassistant.cpp" line="22"/>
+        <location filename="../ui/conversationstoreremove.cpp" line="32"/>
         <source>The conversation no longer exists.</source>
         <translation>该对话已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="355"/>
-        <location filename="../ui/conversationstore.cpp" line="367"/>
+        <location filename="../ui/conversationstore.cpp" line="357"/>
+        <location filename="../ui/conversationstore.cpp" line="369"/>
         <source>Could not create the conversation</source>
         <translation>无法创建对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="375"/>
-        <location filename="../ui/conversationstore.cpp" line="381"/>
+        <location filename="../ui/conversationstore.cpp" line="377"/>
+        <location filename="../ui/conversationstore.cpp" line="383"/>
         <source>Could not rename the conversation</source>
         <translation>无法重命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="391"/>
-        <location filename="../ui/conversationstore.cpp" line="397"/>
+        <location filename="../ui/conversationstore.cpp" line="393"/>
+        <location filename="../ui/conversationstore.cpp" line="399"/>
         <source>Could not save the conversation mode</source>
         <translation>无法保存对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="406"/>
+        <location filename="../ui/conversationstoreremove.cpp" line="16"/>
         <source>Could not delete the conversation</source>
         <translation>无法删除对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="438"/>
-        <location filename="../ui/conversationstore.cpp" line="456"/>
+        <location filename="../ui/conversationstoreremove.cpp" line="41"/>
+        <source>Could not clear the history</source>
+        <translation>无法清除历史记录</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstore.cpp" line="415"/>
+        <location filename="../ui/conversationstore.cpp" line="433"/>
         <source>Could not read the messages</source>
         <translation>无法读取消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="469"/>
+        <location filename="../ui/conversationstore.cpp" line="446"/>
         <source>Could not save the message</source>
         <translation>无法保存消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="498"/>
+        <location filename="../ui/conversationstore.cpp" line="475"/>
         <source>Could not import the conversation</source>
         <translation>无法导入对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="533"/>
+        <location filename="../ui/conversationstore.cpp" line="510"/>
         <source>Could not save the answer</source>
         <translation>无法保存回答</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="552"/>
-        <location filename="../ui/conversationstore.cpp" line="576"/>
-        <location filename="../ui/conversationstore.cpp" line="597"/>
+        <location filename="../ui/conversationstore.cpp" line="529"/>
+        <location filename="../ui/conversationstore.cpp" line="553"/>
+        <location filename="../ui/conversationstoreremove.cpp" line="78"/>
         <source>The message no longer exists.</source>
         <translation>该消息已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="566"/>
+        <location filename="../ui/conversationstore.cpp" line="543"/>
         <source>Could not save the answer&apos;s sources</source>
         <translation>无法保存回答的来源</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="582"/>
+        <location filename="../ui/conversationstoreremove.cpp" line="63"/>
         <source>Could not delete the message</source>
         <translation>无法删除消息</translation>
     </message>
@@ -3213,7 +3429,7 @@
     <name>Gui::MainWindow</name>
     <message>
         <location filename="../ui/mainwindow.cpp" line="79"/>
-        <location filename="../ui/mainwindow.cpp" line="942"/>
+        <location filename="../ui/mainwindow.cpp" line="957"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
@@ -3228,7 +3444,7 @@
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="379"/>
+        <location filename="../ui/mainwindow.cpp" line="383"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -3248,22 +3464,22 @@
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="385"/>
+        <location filename="../ui/mainwindow.cpp" line="389"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="432"/>
+        <location filename="../ui/mainwindow.cpp" line="436"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="918"/>
+        <location filename="../ui/mainwindow.cpp" line="933"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="905"/>
+        <location filename="../ui/mainwindow.cpp" line="920"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
@@ -3393,149 +3609,149 @@
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="369"/>
+        <location filename="../ui/mainwindow.cpp" line="373"/>
         <source>&amp;Export Damaged Conversations…</source>
         <translation>导出损坏的对话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="373"/>
+        <location filename="../ui/mainwindow.cpp" line="377"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="377"/>
+        <location filename="../ui/mainwindow.cpp" line="381"/>
         <source>C&amp;lose Window</source>
         <translation>关闭窗口(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="383"/>
+        <location filename="../ui/mainwindow.cpp" line="387"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="396"/>
+        <location filename="../ui/mainwindow.cpp" line="400"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="401"/>
+        <location filename="../ui/mainwindow.cpp" line="405"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="406"/>
+        <location filename="../ui/mainwindow.cpp" line="410"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="411"/>
+        <location filename="../ui/mainwindow.cpp" line="415"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="416"/>
+        <location filename="../ui/mainwindow.cpp" line="420"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="417"/>
+        <location filename="../ui/mainwindow.cpp" line="421"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="420"/>
+        <location filename="../ui/mainwindow.cpp" line="424"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="423"/>
+        <location filename="../ui/mainwindow.cpp" line="427"/>
         <source>Open &amp;Log Folder</source>
         <translation>打开日志文件夹(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="428"/>
+        <location filename="../ui/mainwindow.cpp" line="432"/>
         <source>&amp;About Headstart</source>
         <translation>关于 Headstart(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="487"/>
+        <location filename="../ui/mainwindow.cpp" line="496"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="491"/>
+        <location filename="../ui/mainwindow.cpp" line="500"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="508"/>
+        <location filename="../ui/mainwindow.cpp" line="517"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="611"/>
+        <location filename="../ui/mainwindow.cpp" line="626"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="655"/>
+        <location filename="../ui/mainwindow.cpp" line="670"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="742"/>
+        <location filename="../ui/mainwindow.cpp" line="757"/>
         <source>%1 is no longer there.</source>
         <translation>%1 已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="746"/>
+        <location filename="../ui/mainwindow.cpp" line="761"/>
         <source>No application opens %1 here.</source>
         <translation>这里没有能打开 %1 的应用程序。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="749"/>
+        <location filename="../ui/mainwindow.cpp" line="764"/>
         <source>Opened %1 in your PDF viewer: the passage is on page %2.</source>
         <translation>已在 PDF 阅读器中打开 %1：段落位于第 %2 页。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="847"/>
+        <location filename="../ui/mainwindow.cpp" line="862"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="849"/>
+        <location filename="../ui/mainwindow.cpp" line="864"/>
         <source>No early answers start until this ends; the answers you ask for still come. Settings, Prefetch, Battery and network switches this off.</source>
         <translation>在此情况结束前不会提前开始任何回答；你主动请求的回答照常返回。可在“设置 › 预取 › 电池与网络”中关闭此功能。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="907"/>
+        <location filename="../ui/mainwindow.cpp" line="922"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="909"/>
+        <location filename="../ui/mainwindow.cpp" line="924"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="911"/>
+        <location filename="../ui/mainwindow.cpp" line="926"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="922"/>
+        <location filename="../ui/mainwindow.cpp" line="937"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="924"/>
+        <location filename="../ui/mainwindow.cpp" line="939"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="940"/>
+        <location filename="../ui/mainwindow.cpp" line="955"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -3663,332 +3879,377 @@
 <context>
     <name>Gui::MetricsDock</name>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="64"/>
+        <location filename="../ui/metricsdock.cpp" line="67"/>
         <source>&amp;Reset statistics</source>
         <translation>重置统计(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="79"/>
+        <location filename="../ui/metricsdock.cpp" line="85"/>
         <source>Prefetch Metrics</source>
         <translation>预取指标</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="81"/>
+        <location filename="../ui/metricsdock.cpp" line="87"/>
         <source>Clear every counter, latency and alarm</source>
         <translation>清除所有计数、延迟和警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="84"/>
+        <location filename="../ui/metricsdock.cpp" line="90"/>
         <source>Perceived latency, median</source>
         <translation>感知延迟，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="85"/>
+        <location filename="../ui/metricsdock.cpp" line="91"/>
         <source>Perceived latency, 95th percentile</source>
         <translation>感知延迟，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="90"/>
+        <location filename="../ui/metricsdock.cpp" line="97"/>
         <source>Alarms and paused strategies</source>
         <translation>警报与已暂停的策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="92"/>
+        <location filename="../ui/metricsdock.cpp" line="99"/>
         <source>Prefetch paused</source>
         <translation>预取已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="94"/>
+        <location filename="../ui/metricsdock.cpp" line="101"/>
         <source>Warm-up cache hits</source>
         <translation>预热缓存命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="96"/>
+        <location filename="../ui/metricsdock.cpp" line="103"/>
         <source>Draft classifier on the fast model</source>
         <translation>快速模型上的草稿判断</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="97"/>
+        <location filename="../ui/metricsdock.cpp" line="104"/>
         <source>Settings, Prefetch, &quot;Ask the model whether a draft is complete&quot;: each typing pause asks the provider&apos;s fast model whether the draft is finished. Closed early: the stream was closed as soon as the number had arrived. Heuristic: no usable number in time, or no slot or budget for the question.</source>
         <translation>设置 › 预取 › “询问模型草稿是否完整”：每次输入停顿都会询问服务商的快速模型草稿是否已写完。提前关闭：数值一到就关闭了数据流。启发式：未及时得到可用数值，或没有空闲通道或预算来提问。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <location filename="../ui/metricsdock.cpp" line="110"/>
+        <source>Fast/slow routing</source>
+        <translation>快慢模型分流</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="111"/>
+        <source>Settings, Prefetch, Fast model: small talk and simple questions in free chat go to the provider&apos;s fast model. Perceived first-token latency per model, and how often an answer of the fast model was asked again of the main one.</source>
+        <translation>设置 → 预取 → 快速模型：自由聊天中的寒暄和简单问题交给服务商的快速模型。显示每个模型的感知首字延迟，以及快速模型的回答被改问主模型的次数。</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="116"/>
+        <source>Response cache</source>
+        <translation>响应缓存</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="117"/>
+        <source>Settings, Prefetch, Response cache: a request asked again exactly is answered from what it got before; a chat question close to one answered shows that answer as a draft. Replaced: the live answer said something else than the draft.</source>
+        <translation>设置 → 预取 → 响应缓存：完全相同的请求用之前得到的回答作答；与已回答问题相近的聊天问题将该回答显示为草稿。已替换：实时回答与草稿内容不同。</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="121"/>
+        <source>&amp;Decision log…</source>
+        <translation>决策日志(&amp;D)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="123"/>
+        <source>Each lookup of the response cache: the nearest answers, their scores and what was decided</source>
+        <translation>响应缓存的每次查找：最接近的回答、它们的得分以及所做的决策</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="131"/>
         <source>Live sessions and lanes</source>
         <translation>活动会话与通道</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="103"/>
+        <location filename="../ui/metricsdock.cpp" line="132"/>
         <source>Prefetch budget</source>
         <translation>预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="104"/>
+        <location filename="../ui/metricsdock.cpp" line="133"/>
         <source>Prefetch budget used</source>
         <translation>已用预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="105"/>
+        <location filename="../ui/metricsdock.cpp" line="134"/>
         <source>Prefetch money budget</source>
         <translation>预取金额预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="110"/>
+        <location filename="../ui/metricsdock.cpp" line="139"/>
         <source>Prefetch strategies</source>
         <translation>预取策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="113"/>
+        <location filename="../ui/metricsdock.cpp" line="142"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="113"/>
+        <location filename="../ui/metricsdock.cpp" line="142"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="113"/>
+        <location filename="../ui/metricsdock.cpp" line="142"/>
         <source>Hits</source>
         <translation>命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="113"/>
+        <location filename="../ui/metricsdock.cpp" line="142"/>
         <source>Partial</source>
         <translation>部分命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="113"/>
+        <location filename="../ui/metricsdock.cpp" line="142"/>
         <source>Misses</source>
         <translation>未命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="113"/>
+        <location filename="../ui/metricsdock.cpp" line="142"/>
         <source>Answers</source>
         <translation>回答数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="113"/>
+        <location filename="../ui/metricsdock.cpp" line="142"/>
         <source>Perceived p50</source>
         <translation>感知延迟 p50</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="114"/>
+        <location filename="../ui/metricsdock.cpp" line="143"/>
         <source>Hit rate</source>
         <translation>命中率</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="114"/>
+        <location filename="../ui/metricsdock.cpp" line="143"/>
         <source>Wasted</source>
         <translation>浪费</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="114"/>
+        <location filename="../ui/metricsdock.cpp" line="143"/>
         <source>Extra, tokens</source>
         <translation>额外开销（词元）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="115"/>
+        <location filename="../ui/metricsdock.cpp" line="144"/>
         <source>Cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="115"/>
+        <location filename="../ui/metricsdock.cpp" line="144"/>
         <source>TTFT p50</source>
         <translation>首词元时间 p50</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="115"/>
+        <location filename="../ui/metricsdock.cpp" line="144"/>
         <source>TTFT p95</source>
         <translation>首词元时间 p95</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="115"/>
+        <location filename="../ui/metricsdock.cpp" line="144"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="117"/>
+        <location filename="../ui/metricsdock.cpp" line="146"/>
         <source>Answers shown: for a strategy, those it had prefetched for (taken over or missed); for No prefetch, those with nothing prefetched, whichever strategy asked. Each answer is counted in one row.</source>
         <translation>显示的回答：策略行中是该策略预取过的回答（已接管或未命中）；“无预取”行中是没有任何预取的回答，无论由哪个策略发起。每个回答只计入一行。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="121"/>
+        <location filename="../ui/metricsdock.cpp" line="150"/>
         <source>From the user&apos;s action to the first token shown, median over the row&apos;s latest answers</source>
         <translation>从用户操作到显示第一个词元的时间，取该行最近回答的中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="122"/>
+        <location filename="../ui/metricsdock.cpp" line="151"/>
         <source>Prefetches taken over with their first token in</source>
         <translation>被接管时第一个词元已到达的预取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="124"/>
+        <location filename="../ui/metricsdock.cpp" line="153"/>
         <source>Prefetches taken over before their first token: the wait was shorter, not gone</source>
         <translation>在第一个词元到达前被接管的预取：等待缩短了，但没有消失</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="126"/>
+        <location filename="../ui/metricsdock.cpp" line="155"/>
         <source>Prefetches that could not be used when the user asked: the answer started afresh</source>
         <translation>用户请求时无法使用的预取：回答重新开始</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="127"/>
+        <location filename="../ui/metricsdock.cpp" line="156"/>
         <source>Tokens spent on prefetches nobody used</source>
         <translation>花费在未被使用的预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="128"/>
+        <location filename="../ui/metricsdock.cpp" line="157"/>
         <source>Prompt tokens the provider read from its cache</source>
         <translation>服务商从缓存读取的提示词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="129"/>
+        <location filename="../ui/metricsdock.cpp" line="158"/>
         <source>Prefetches the user took over, of those started</source>
         <translation>已启动的预取中被用户接管的比例</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="130"/>
+        <location filename="../ui/metricsdock.cpp" line="159"/>
         <source>Tokens wasted on unused prefetches, per token used</source>
         <translation>每个已使用词元对应的、浪费在未使用预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="132"/>
+        <location filename="../ui/metricsdock.cpp" line="161"/>
         <source>Money wasted on unused prefetches, per unit spent on the answers used, at the provider&apos;s prices with cache discounts applied. Only where the provider has prices; warm-up is counted in tokens only, since its prefill is what the first answer would have paid.</source>
         <translation>每花在已使用回答上的一单位金额所对应的、浪费在未使用预取上的金额，按服务商的价格并计入缓存折扣。仅在服务商有价格时显示；预热只按词元计，因为它的预填充正是第一个回答本来就要付的。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="135"/>
+        <location filename="../ui/metricsdock.cpp" line="164"/>
         <source>Provider time to first token, median</source>
         <translation>服务商首词元时间，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="136"/>
+        <location filename="../ui/metricsdock.cpp" line="165"/>
         <source>Provider time to first token, 95th percentile</source>
         <translation>服务商首词元时间，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="167"/>
+        <location filename="../ui/metricsdock.cpp" line="196"/>
         <source>Reset statistics</source>
         <translation>重置统计</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="227"/>
+        <location filename="../ui/metricsdock.cpp" line="261"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="228"/>
+        <location filename="../ui/metricsdock.cpp" line="262"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="237"/>
+        <location filename="../ui/metricsdock.cpp" line="271"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="245"/>
+        <location filename="../ui/metricsdock.cpp" line="279"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="290"/>
+        <location filename="../ui/metricsdock.cpp" line="324"/>
         <source>Perceived p50: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p50：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="292"/>
+        <location filename="../ui/metricsdock.cpp" line="326"/>
         <source>Perceived p95: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p95：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="294"/>
+        <location filename="../ui/metricsdock.cpp" line="328"/>
         <source>From the user&apos;s action to the first token shown, over the latest answers: %1 taken over from a prefetch, %2 after a wrong guess, %3 with nothing prefetched.</source>
         <translation>从用户操作到显示第一个词元的时间，统计最近的回答：%1 个接管自预取，%2 个在预测错误之后，%3 个没有预取。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="306"/>
+        <location filename="../ui/metricsdock.cpp" line="340"/>
         <source>Extra, %1</source>
         <translation>额外开销（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="329"/>
+        <location filename="../ui/metricsdock.cpp" line="363"/>
         <source>Paused, alarm</source>
         <translation>已暂停，警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="329"/>
+        <location filename="../ui/metricsdock.cpp" line="363"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="331"/>
+        <location filename="../ui/metricsdock.cpp" line="365"/>
         <source>Alarm</source>
         <translation>警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="333"/>
+        <location filename="../ui/metricsdock.cpp" line="367"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="335"/>
+        <location filename="../ui/metricsdock.cpp" line="369"/>
         <source>On hold (%1)</source>
         <translation>暂停中（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="337"/>
+        <location filename="../ui/metricsdock.cpp" line="371"/>
         <source>Active (too few attempts yet: %1 of %2)</source>
         <translation>活动（尝试次数尚少：%1/%2）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="341"/>
+        <location filename="../ui/metricsdock.cpp" line="375"/>
         <source>Active</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="377"/>
+        <location filename="../ui/metricsdock.cpp" line="411"/>
         <source>Answers with nothing prefetched to take over, whichever strategy asked for them: %1; perceived p50 %2, p95 %3.</source>
         <translation>没有可接管的预取的回答（无论由哪个策略发起）：%1 个；感知延迟 p50 %2，p95 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="380"/>
+        <location filename="../ui/metricsdock.cpp" line="414"/>
         <source>%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 rejected; %9 tokens prefetched, %10 used, %11 wasted.</source>
         <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="389"/>
+        <location filename="../ui/metricsdock.cpp" line="423"/>
         <source>In money: %1 prefetched, %2 used, %3 wasted.</source>
         <translation>按金额：预取 %1，使用 %2，浪费 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="416"/>
+        <location filename="../ui/metricsdock.cpp" line="450"/>
         <source>Cache-hit tokens from warm-up: %1 read, %2 written</source>
         <translation>预热带来的缓存命中词元：读取 %1 个，写入 %2 个</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="423"/>
+        <location filename="../ui/metricsdock.cpp" line="457"/>
         <source>Draft classifier (fast model): %1 asked, %2 closed early, %3 to the heuristic · %4 tokens · %5</source>
         <translation>草稿判断（快速模型）：询问 %1 次，提前关闭 %2 次，交给启发式 %3 次 · %4 个 token · %5</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="432"/>
+        <location filename="../ui/metricsdock.cpp" line="469"/>
         <source>Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued</source>
         <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="449"/>
+        <location filename="../ui/metricsdock.cpp" line="486"/>
+        <source>Fast model: %1 answers, p50 %2 · main model: %3, p50 %4 · %5 asked again</source>
+        <translation>快速模型：%1 个回答，p50 %2 · 主模型：%3 个，p50 %4 · 改问 %5 次</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="500"/>
+        <source>Response cache: off</source>
+        <translation>响应缓存：关闭</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="507"/>
+        <source>Response cache: %1 exact, %2 similar served, %3 drafts (%4 replaced), %5 misses · %6 saved · %7 answers kept</source>
+        <translation>响应缓存：精确 %1，相似直接提供 %2，草稿 %3（被替换 %4），未命中 %5 · 节省 %6 · 保存 %7 个回答</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="522"/>
         <source>Budget: %1 of %2 tokens this hour (%3)</source>
         <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="455"/>
+        <location filename="../ui/metricsdock.cpp" line="528"/>
         <source>Budget: %1 tokens this hour, no limit</source>
         <translation>预算：本小时已用 %1 个词元，无上限</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="466"/>
+        <location filename="../ui/metricsdock.cpp" line="539"/>
         <source>Money budget: %1 of %2 this hour (%3)</source>
         <translation>金额预算：本小时已用 %1 / %2（%3）</translation>
     </message>
@@ -4396,7 +4657,7 @@
     </message>
     <message>
         <location filename="../ui/settingsdialog.cpp" line="70"/>
-        <location filename="../ui/settingsdialog.cpp" line="1003"/>
+        <location filename="../ui/settingsdialog.cpp" line="1004"/>
         <source> %</source>
         <translation> %</translation>
     </message>
@@ -4815,157 +5076,162 @@
     </message>
     <message>
         <location filename="../ui/settingsdialog.cpp" line="761"/>
+        <source>Response cache</source>
+        <translation>响应缓存</translation>
+    </message>
+    <message>
+        <location filename="../ui/settingsdialog.cpp" line="762"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="765"/>
+        <location filename="../ui/settingsdialog.cpp" line="766"/>
         <source>Battery and network</source>
         <translation>电池与网络</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="934"/>
+        <location filename="../ui/settingsdialog.cpp" line="935"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="937"/>
+        <location filename="../ui/settingsdialog.cpp" line="938"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="987"/>
+        <location filename="../ui/settingsdialog.cpp" line="988"/>
         <source>Automatic (the other of English and Chinese)</source>
         <translation>自动（英语与中文互译）</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1004"/>
+        <location filename="../ui/settingsdialog.cpp" line="1005"/>
         <source>Text size</source>
         <translation>文字大小</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1005"/>
+        <location filename="../ui/settingsdialog.cpp" line="1006"/>
         <source>The size of all text, in percent of the desktop&apos;s font size.</source>
         <translation>所有文字的大小，以桌面字体大小的百分比表示。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1006"/>
+        <location filename="../ui/settingsdialog.cpp" line="1007"/>
         <source>Te&amp;xt size:</source>
         <translation>文字大小(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1018"/>
+        <location filename="../ui/settingsdialog.cpp" line="1019"/>
         <source>Colour scheme</source>
         <translation>配色方案</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1019"/>
+        <location filename="../ui/settingsdialog.cpp" line="1020"/>
         <source>Light or dark windows. &quot;As the desktop&quot; follows the desktop&apos;s light or dark style as it changes.</source>
         <translation>浅色或深色窗口。“跟随桌面”会随桌面的浅色或深色风格一起变化。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1021"/>
+        <location filename="../ui/settingsdialog.cpp" line="1022"/>
         <source>Colour sc&amp;heme:</source>
         <translation>配色方案(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1033"/>
+        <location filename="../ui/settingsdialog.cpp" line="1034"/>
         <source>Log detail</source>
         <translation>日志详细程度</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1034"/>
+        <location filename="../ui/settingsdialog.cpp" line="1035"/>
         <source>Log &amp;detail:</source>
         <translation>日志详细程度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1037"/>
+        <location filename="../ui/settingsdialog.cpp" line="1038"/>
         <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="764"/>
+        <location filename="../ui/settingsdialog.cpp" line="765"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="766"/>
+        <location filename="../ui/settingsdialog.cpp" line="767"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="767"/>
+        <location filename="../ui/settingsdialog.cpp" line="768"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="769"/>
+        <location filename="../ui/settingsdialog.cpp" line="770"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="771"/>
+        <location filename="../ui/settingsdialog.cpp" line="772"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="832"/>
-        <location filename="../ui/settingsdialog.cpp" line="852"/>
+        <location filename="../ui/settingsdialog.cpp" line="833"/>
+        <location filename="../ui/settingsdialog.cpp" line="853"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="847"/>
+        <location filename="../ui/settingsdialog.cpp" line="848"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="862"/>
+        <location filename="../ui/settingsdialog.cpp" line="863"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="925"/>
+        <location filename="../ui/settingsdialog.cpp" line="926"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="926"/>
+        <location filename="../ui/settingsdialog.cpp" line="927"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="930"/>
+        <location filename="../ui/settingsdialog.cpp" line="931"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="972"/>
+        <location filename="../ui/settingsdialog.cpp" line="973"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="973"/>
+        <location filename="../ui/settingsdialog.cpp" line="974"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="976"/>
+        <location filename="../ui/settingsdialog.cpp" line="977"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="990"/>
+        <location filename="../ui/settingsdialog.cpp" line="991"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="991"/>
+        <location filename="../ui/settingsdialog.cpp" line="992"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="992"/>
+        <location filename="../ui/settingsdialog.cpp" line="993"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>
