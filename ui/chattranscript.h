@@ -26,6 +26,8 @@ QToolButton *messageButton(MessageAction action, QWidget *parent);
 
 // A label in the palette's muted text colour (follows dark palettes too).
 QLabel *mutedLabel(const QString &text, QWidget *parent);
+// A message's "You" or "Assistant", muted, with `when` (invalid: now) as its tooltip.
+QLabel *senderLabel(const QString &who, const QDateTime &when, QWidget *parent);
 
 // One answer in the transcript: who and how fast, the Markdown, and an error in plain words
 // when it failed (the partial text stays above it).
