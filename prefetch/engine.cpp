@@ -273,8 +273,10 @@ void Engine::track(ResponseStream *handle, bool afterMiss)
         // the token limit (a continuation is another answer), not failed nor cancelled.
         if (answer && !handle->error() && handle->finishReason() == Llm::FinishReason::Stop
             && answer->request().request.continuation.isEmpty() && answer->startedNs() >= 0)
+            // What it took from when it was asked (a guess may have waited long for its click):
+            // the time a later hit saves.
             m_cached.store(m_profile.id, answer->request().request, answer->request().fingerprint, handle->text(),
-                           msBetween(answer->startedNs(), Llm::monotonicNowNs()));
+                           msBetween(std::max(answer->startedNs(), handle->activatedNs()), Llm::monotonicNowNs()));
         // The slot is free: queued answers and prefetches may go.
         QMetaObject::invokeMethod(this, &Engine::pump, Qt::QueuedConnection);
         emit answersChanged();

@@ -183,6 +183,11 @@ ResponseCache::Lookup ResponseCache::lookupExact(const Scope &scope, const QByte
         out.decision = Decision::Serve;
         out.neighbours.append({out.id, 1.0, out.confidence});
         q.finish();
+        // An offer, as a near-duplicate's is: its hit (recordOutcome) then keeps the hit rate a rate.
+        QSqlQuery offer(db(m_connection));
+        offer.prepare(QStringLiteral("UPDATE entries SET offers = offers + 1 WHERE id = ?"));
+        offer.addBindValue(out.id);
+        exec(offer, nullptr);
         touch(out.id);
     }
     logDecision(fingerprint, out);

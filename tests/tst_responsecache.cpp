@@ -49,6 +49,25 @@ private slots:
         QCOMPARE(cache.decisionLog().at(1).decision, ResponseCache::Decision::Serve);
     }
 
+    void exactHitsKeepTheHitRateARate()
+    {
+        // Each exact serve is an offer and a hit: after two, a near lookup's confidence is still
+        // at most 1 (it was 1.15 when the hits were counted without their offers).
+        ResponseCache cache(m_path);
+        const QString question = QStringLiteral("Summarize the main risks in this contract.");
+        cache.store(Local, entry("fp1", question, QStringLiteral("Risks.")));
+        for (int i = 0; i < 2; ++i) {
+            const auto hit = cache.lookupExact(Local, "fp1");
+            QCOMPARE(hit.decision, ResponseCache::Decision::Serve);
+            cache.recordOutcome(hit.id, true);
+        }
+        const auto near = cache.lookupNear(Local, Context, question);
+        QCOMPARE(near.decision, ResponseCache::Decision::Serve);
+        QVERIFY2(near.confidence <= 1.0, qPrintable(QString::number(near.confidence)));
+        // (2 + 1) / (2 + 2), fresh (a few ms old)
+        QVERIFY(qAbs(near.confidence - ResponseCache::confidence(1.0, 3.0 / 4.0, 1.0)) < 1e-6);
+    }
+
     void confidenceAndThresholds()
     {
         QCOMPARE(ResponseCache::confidence(1.0, 1.0, 1.0), 1.0);

@@ -142,9 +142,8 @@ void AnswerPane::onFinished(Llm::FinishReason reason)
 
 QString AnswerPane::cachedStatus() const
 {
-    return tr("From the cache: the answer this action got before on the same text; nothing was sent to %1. "
-              "Regenerate asks anew.")
-        .arg(m_provider);
+    return tr("From the cache: the answer this action got before on the same text. Nothing was sent; "
+              "Regenerate asks anew.");
 }
 
 void AnswerPane::onFailed(const Llm::Error &error)

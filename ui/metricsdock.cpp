@@ -13,7 +13,6 @@
 #include "llm/clock.h"
 
 #include <QAction>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -208,10 +207,11 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     layout->addWidget(m_cache);
     layout->addWidget(m_classifier);
     layout->addWidget(m_routing);
-    auto *cacheRow = new QHBoxLayout;
-    cacheRow->addWidget(m_responseCache, 1);
-    cacheRow->addWidget(m_decisionLog, 0, Qt::AlignTop);
-    layout->addLayout(cacheRow);
+    // The button under its line, not beside it: a word-wrapped label sharing a row in this
+    // resizable scroll area let the vertical scroll bar come and go without end (the layout
+    // recursed until the stack ran out, with the dock first shown mid-answer).
+    layout->addWidget(m_responseCache);
+    layout->addWidget(m_decisionLog, 0, Qt::AlignLeft);
     layout->addWidget(m_sessions);
     layout->addWidget(m_budgetText);
     layout->addWidget(m_budgetBar);
