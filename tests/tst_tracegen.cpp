@@ -381,7 +381,7 @@ void tst_TraceGen::kindsAreTheNine()
                                         QStringLiteral("wizard-session"), QStringLiteral("hesitant-user"),
                                         QStringLiteral("decisive-writer"), QStringLiteral("keyboard-user"),
                                         QStringLiteral("fast-typist"), QStringLiteral("ime-user"),
-                                        QStringLiteral("library-chat")}));
+                                        QStringLiteral("library-chat"), QStringLiteral("repeat-user")}));
 }
 
 void tst_TraceGen::unknownKindIsAnError()

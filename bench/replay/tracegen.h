@@ -20,7 +20,7 @@ namespace Bench {
 // integers.
 
 // "writer-long-doc", "chat-session", "wizard-session", "hesitant-user", "decisive-writer",
-// "keyboard-user", "fast-typist", "ime-user", "library-chat".
+// "keyboard-user", "fast-typist", "ime-user", "library-chat", "repeat-user".
 QStringList traceKinds();
 
 // The trace's JSON Lines text (a "meta" line first, "end" last). The error names an unknown kind
