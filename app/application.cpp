@@ -13,6 +13,7 @@
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
 #include "prefetch/modelclassifier.h"
+#include "prefetch/responsecache.h"
 #include "prefetch/speculator.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
@@ -532,6 +533,11 @@ bool Application::start(const Options &options)
         initial.baseUrl = m_localProvider->apiUrl();
     }
     m_engine = std::make_unique<Prefetch::Engine>(m_network.get(), initial, m_settings.effectivePrefetch(m_settings.providerId));
+    // One engine for the whole run (a new provider is setProfile()), so it gets the cache once.
+    // A damaged file is left alone and the cache works in memory for this run (it logged why).
+    m_responseCache = std::make_unique<Prefetch::ResponseCache>(
+        QDir(dataDirectory()).filePath(QStringLiteral("responses.sqlite")));
+    m_engine->setResponseCache(m_responseCache.get());
     if (!initial.isLocalDemo)
         m_engine->awaitKey(); // until resolveProfile() below brings what the key store holds
     m_classifier = std::make_shared<SwitchableClassifier>();
@@ -580,6 +586,8 @@ bool Application::start(const Options &options)
         resolveProfile(initial.id, [this](Llm::ProviderProfile p) { applyProfile(p); });
 
     first->show();
+    if (!m_responseCache->isPersistent())
+        showMessage(tr("Answers are remembered for this session only: the response cache file could not be used."), 8000);
     openFiles(first, options.documentPaths);
     if (m_settings.firstRun) {
         m_settings.firstRun = false;

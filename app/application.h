@@ -24,6 +24,7 @@ namespace Prefetch {
 class DebounceStrategy;
 class Engine;
 class HoverStrategy;
+class ResponseCache;
 class Speculator;
 class WarmupStrategy;
 class WorkflowStrategy;
@@ -114,6 +115,9 @@ private:
     Llm::ProxyFactory *m_proxy = nullptr; // owned by m_network
     QString m_proxyPassword;              // from the key store; never logged
     std::unique_ptr<Gui::SecretStore> m_secrets;
+    // Answers already given, beside the conversations (responses.sqlite) and cleared with them;
+    // the engine borrows it, so it is made before the engine and destroyed after it.
+    std::unique_ptr<Prefetch::ResponseCache> m_responseCache;
     std::unique_ptr<Prefetch::Engine> m_engine;
     std::shared_ptr<SwitchableClassifier> m_classifier;
     std::unique_ptr<Prefetch::HoverStrategy> m_hover;

@@ -144,7 +144,7 @@ void Generation::onSlotGranted()
     input.cacheRead = m_usage.cacheReadTokens;
     input.cacheWrite = m_usage.cacheCreationTokens;
     input.inputUncached = m_usage.promptTokens - m_usage.cacheReadTokens - m_usage.cacheCreationTokens;
-    m_state.bill(m_setup.purpose, input);
+    m_state.bill(m_setup.purpose, m_setup.request.model, input);
     const double prefillNs = (m_usage.promptTokens - m_usage.cacheReadTokens) * nsPer(m_setup.profile.prefillTokensPerSec)
         + double(m_setup.profile.overheadMs) * 1e6;
     m_timer.start(msUntil(nowNs() + static_cast<qint64>(prefillNs)));
@@ -240,7 +240,7 @@ void Generation::countGenerated(int tokens)
     m_state.updateStats([tokens](Stats &s) { s.tokensGenerated += tokens; });
     BilledTokens output;
     output.output = tokens;
-    m_state.bill(m_setup.purpose, output);
+    m_state.bill(m_setup.purpose, m_setup.request.model, output);
 }
 
 void Generation::cacheWhatWasComputed()

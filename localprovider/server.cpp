@@ -105,6 +105,10 @@ QJsonObject statsJson(const Stats &s)
         byPurpose.insert(it.key(), billedJson(it.value()));
     QJsonObject billed = billedJson(s.billed);
     billed.insert(QStringLiteral("by_purpose"), byPurpose);
+    QJsonObject byModel;
+    for (auto it = s.billedByModel.cbegin(); it != s.billedByModel.cend(); ++it)
+        byModel.insert(it.key(), billedJson(it.value()));
+    billed.insert(QStringLiteral("by_model"), byModel);
     return QJsonObject{
         {QStringLiteral("requests_served"), s.requestsServed},
         {QStringLiteral("prefetch_requests"), s.prefetchRequests},

@@ -54,6 +54,8 @@ struct Stats {
     BilledTokens billed;
     // The same, split by the request's X-Headstart-Purpose ("unmarked" without one).
     QMap<QString, BilledTokens> billedByPurpose;
+    // And by the request's model (only the provider's own models get this far).
+    QMap<QString, BilledTokens> billedByModel;
 };
 
 } // namespace LocalProvider

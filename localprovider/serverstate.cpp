@@ -43,13 +43,14 @@ Stats ServerState::stats() const
     return m_stats;
 }
 
-void ServerState::bill(const QString &purpose, const BilledTokens &tokens)
+void ServerState::bill(const QString &purpose, const QString &model, const BilledTokens &tokens)
 {
     std::lock_guard lock(m_mutex);
     m_stats.billed += tokens;
     const bool known = m_stats.billedByPurpose.contains(purpose);
     const QString key = known || m_stats.billedByPurpose.size() < MaxPurposes ? purpose : QStringLiteral("other");
     m_stats.billedByPurpose[key] += tokens;
+    m_stats.billedByModel[model] += tokens;
 }
 
 void ServerState::recordFirstToken(const QByteArray &requestId, qint64 steadyNs)

@@ -41,7 +41,8 @@ public:
     Stats stats() const;
     // Adds to the billed totals and to those of `purpose`. Beyond MaxPurposes distinct purposes
     // the rest are billed under "other": the map must not grow with whatever clients send.
-    void bill(const QString &purpose, const BilledTokens &tokens);
+    // And to those of `model`, one of the provider's own.
+    void bill(const QString &purpose, const QString &model, const BilledTokens &tokens);
     static constexpr qsizetype MaxPurposes = 64;
 
     void recordFirstToken(const QByteArray &requestId, qint64 steadyNs);

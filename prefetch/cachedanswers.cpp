@@ -67,7 +67,7 @@ ResponseCache::Lookup CachedAnswers::near(const QString &providerId, const Llm::
         m_counters.savedMs += out.savedMs;
         break;
     case ResponseCache::Decision::Draft: ++m_counters.nearDrafts; break;
-    case ResponseCache::Decision::Miss: ++m_counters.misses; break;
+    case ResponseCache::Decision::Miss: break; // exact() counted it
     }
     return out;
 }

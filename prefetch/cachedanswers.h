@@ -36,7 +36,8 @@ public:
     // The cached answer to exactly this request, or a miss; counted.
     ResponseCache::Lookup exact(const QString &providerId, const Llm::ChatRequest &request,
                                 const QByteArray &fingerprint);
-    // A near-duplicate chat question's earlier answer (serve or draft), or a miss; counted.
+    // A near-duplicate chat question's earlier answer (serve or draft), or a miss; counted, but
+    // for a miss: it is asked after exact() missed, which counted the request's miss already.
     ResponseCache::Lookup near(const QString &providerId, const Llm::ChatRequest &request);
     // The live answer that followed a draft of entry `id`: held when it says the same.
     void settleDraft(qint64 id, const QString &draft, const QString &live);
@@ -44,6 +45,11 @@ public:
     void store(const QString &providerId, const Llm::ChatRequest &request, const QByteArray &fingerprint,
                const QString &answer, qint64 latencyMs);
 
+    // Whether exact() would serve this request (nothing counted or logged).
+    bool contains(const QString &providerId, const Llm::ChatRequest &request, const QByteArray &fingerprint) const
+    {
+        return m_cache && m_cache->contains(scope(providerId, request), fingerprint);
+    }
     const Counters &counters() const { return m_counters; }
     QJsonObject snapshot() const;
 

@@ -82,7 +82,8 @@ void DebounceStrategy::onClassified(const QString &draft, double confidence)
     emit prefetchStarted(draft, confidence);
 }
 
-ResponseStream *DebounceStrategy::send(const QString &text, qint64 activatedNs, QObject *owner)
+ResponseStream *DebounceStrategy::send(const QString &text, qint64 activatedNs, QObject *owner,
+                                       ResponseCache::Lookup *nearDraft)
 {
     m_timer.stop();
     ++m_generation;
@@ -92,8 +93,13 @@ ResponseStream *DebounceStrategy::send(const QString &text, qint64 activatedNs, 
     const QString draft = m_draft;
     m_session = nullptr;
     m_draft.clear();
+    if (ResponseStream *cached = m_engine->answerFromCache(Strategy::Debounce, asked, activatedNs, owner, nearDraft)) {
+        if (session)
+            m_engine->cancel(session);
+        return cached;
+    }
     if (!session)
-        return m_engine->request(Strategy::Debounce, asked, activatedNs, owner);
+        return m_engine->requestLive(Strategy::Debounce, asked, activatedNs, owner);
 
     const double threshold = m_engine->settings().debounce.similarityThreshold;
     const QString sent = normalizeDraft(text);

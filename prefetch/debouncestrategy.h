@@ -1,6 +1,7 @@
 #pragma once
 
 #include "prompttemplate.h"
+#include "responsecache.h"
 
 #include <QObject>
 #include <QPointer>
@@ -43,8 +44,12 @@ public:
     void setBuilder(Builder builder, const QObject *owner = nullptr, Warmer warmer = {});
     bool isBuilderOf(const QObject *owner) const { return m_builder && m_builderOwner == owner; }
     void textChanged(const QString &draft);
-    // The user sent `text`. Never null.
-    ResponseStream *send(const QString &text, qint64 activatedNs, QObject *owner);
+    // The user sent `text`. Never null. The response cache is asked first (Engine::answerFromCache):
+    // its answer, when it has one, is given instead of any prefetch of the draft (which is
+    // cancelled); with `nearDraft`, a near-duplicate question's earlier answer comes back in it when
+    // it is good for a draft only, and the live answer is on its way as usual.
+    ResponseStream *send(const QString &text, qint64 activatedNs, QObject *owner,
+                         ResponseCache::Lookup *nearDraft = nullptr);
 
     QString prefetchedDraft() const { return m_draft; }
     bool isPrefetching() const;

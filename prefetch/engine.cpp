@@ -202,8 +202,13 @@ bool Engine::makeRoomForForeground()
 
 ResponseStream *Engine::request(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner)
 {
-    if (ResponseStream *cached = fromCache(origin, request, activatedNs, owner))
+    if (ResponseStream *cached = answerFromCache(origin, request, activatedNs, owner))
         return cached;
+    return requestLive(origin, request, activatedNs, owner);
+}
+
+ResponseStream *Engine::requestLive(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner)
+{
     // Another strategy may be guessing this very answer (a prefix on a weak signal): take it.
     PrefetchSession *guessed = liveSession(request.fingerprint);
     if (guessed && guessed->state() != PrefetchSession::State::Pending)
@@ -238,8 +243,16 @@ void Engine::track(ResponseStream *handle, bool afterMiss)
         : afterMiss                                 ? LatencyKind::Miss
                                                     : LatencyKind::NoPrefetch;
     // Shown, not delivered: a view reports when it painted the first piece (see ResponseStream).
-    connect(handle, &ResponseStream::firstContentShown, this,
-            [this, strategy, kind](double ms) { m_metrics.recordPerceivedLatency(strategy, kind, ms); });
+    // With a fast model apart from the main one, each answer also counts for the model it asked.
+    const AnswerStream *asked = handle->answer();
+    const std::optional<bool> fastModel = asked && m_profile.hasDistinctFastModel()
+        ? std::optional<bool>(asked->request().request.model == m_profile.fastModel)
+        : std::nullopt;
+    connect(handle, &ResponseStream::firstContentShown, this, [this, strategy, kind, fastModel](double ms) {
+        m_metrics.recordPerceivedLatency(strategy, kind, ms);
+        if (fastModel)
+            m_metrics.recordModelAnswer(*fastModel, ms);
+    });
     auto onEnd = [this, handle, strategy] {
         const AnswerStream *answer = handle->answer();
         // What the provider bills for the answer, every part of it (estimated for a part cut
@@ -345,6 +358,9 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
                     m_profile.id.toStdString());
         return nullptr;
     }
+    // The answer is in the response cache: the click will be given it, nothing to guess.
+    if (hasCachedAnswer(request))
+        return nullptr;
     // The same answer guessed already (by a weaker signal): this signal makes it likelier.
     if (PrefetchSession *guessed = liveSession(request.fingerprint)) {
         upgrade(guessed, strength);

@@ -93,6 +93,17 @@ public:
     // in the foreground lane, never a live session of the same fingerprint taken over, whatever
     // strategy guessed it, never the response cache's answer. Prefetch sessions are left as they are.
     ResponseStream *requestFresh(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
+    // The response cache's answer to `request` while Settings::cache is on: an exact repeat's or,
+    // with `draft` given and cache.nearDuplicates on, a near-duplicate chat question's when it is
+    // sure enough to serve, as a Cached stream (nothing sent); null otherwise. A near-duplicate
+    // good only for a draft comes back in `draft` (decision Draft): the caller shows it while the
+    // live answer comes, then settles it (CachedAnswers::settleDraft). enginecache.cpp.
+    ResponseStream *answerFromCache(Strategy origin, const RenderedRequest &request, qint64 activatedNs,
+                                    QObject *owner, ResponseCache::Lookup *draft = nullptr);
+    // request() once the response cache has been asked (answerFromCache()): a live answer.
+    ResponseStream *requestLive(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
+    // The response cache would give this request's answer: a guess of it is not worth sending.
+    bool hasCachedAnswer(const RenderedRequest &request) const;
 
     // Starts a speculative request, or returns nullptr when the strategy is off or paused, the
     // budget would be passed or the prefetch lane and its queue are full (counted as rejected).
@@ -202,7 +213,7 @@ private:
     ResponseStream *startForeground(Strategy strategy, const RenderedRequest &request, qint64 activatedNs,
                                     QObject *owner, bool afterMiss);
     void track(ResponseStream *handle, bool afterMiss);
-    ResponseStream *fromCache(Strategy strategy, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
+    ResponseStream *cachedStream(Strategy strategy, const QString &answer, qint64 activatedNs, QObject *owner);
     bool canStartForeground() const;
     bool makeRoomForForeground();
     void pump();

@@ -1,5 +1,6 @@
 // Engine's answers from the response cache: an exact repeat is served from what was stored,
-// nothing sent (engine.cpp stores whole answers as they end).
+// nothing sent (engine.cpp stores whole answers as they end); a chat question near one answered
+// is served, or drafted while the live answer comes.
 #include "engine.h"
 
 #include "eventbuffer.h"
@@ -7,19 +8,39 @@
 
 namespace Prefetch {
 
-ResponseStream *Engine::fromCache(Strategy strategy, const RenderedRequest &request, qint64 activatedNs,
-                                  QObject *owner)
+bool Engine::hasCachedAnswer(const RenderedRequest &request) const
 {
+    return m_settings.cache.enabled && !request.body.isEmpty()
+        && m_cached.contains(m_profile.id, request.request, request.fingerprint);
+}
+
+ResponseStream *Engine::answerFromCache(Strategy origin, const RenderedRequest &request, qint64 activatedNs,
+                                        QObject *owner, ResponseCache::Lookup *draft)
+{
+    if (draft)
+        *draft = {};
     if (!m_settings.cache.enabled || !m_cached.cache() || request.fingerprint.isEmpty() || request.body.isEmpty())
         return nullptr;
     const ResponseCache::Lookup hit = m_cached.exact(m_profile.id, request.request, request.fingerprint);
-    if (hit.decision != ResponseCache::Decision::Serve)
+    if (hit.decision == ResponseCache::Decision::Serve)
+        return cachedStream(origin, hit.answer, activatedNs, owner);
+    if (!draft || !m_settings.cache.nearDuplicates)
         return nullptr;
+    const ResponseCache::Lookup near = m_cached.near(m_profile.id, request.request);
+    if (near.decision == ResponseCache::Decision::Serve)
+        return cachedStream(origin, near.answer, activatedNs, owner);
+    if (near.decision == ResponseCache::Decision::Draft)
+        *draft = near;
+    return nullptr;
+}
+
+ResponseStream *Engine::cachedStream(Strategy strategy, const QString &answer, qint64 activatedNs, QObject *owner)
+{
     // The answer as the provider would stream it, in one piece, then a normal stop.
     EventBuffer events;
     Llm::StreamEvent text;
     text.type = Llm::StreamEvent::Type::TextDelta;
-    text.text = hit.answer;
+    text.text = answer;
     events.append(text);
     Llm::StreamEvent finish;
     finish.type = Llm::StreamEvent::Type::Finish;

@@ -158,6 +158,8 @@ void Metrics::applyWindow()
         slot.ttft.setCapacity(capacity);
     }
     m_recent.setCapacity(capacity);
+    m_fastLatency.setCapacity(capacity);
+    m_mainLatency.setCapacity(capacity);
 }
 
 Metrics::Slot &Metrics::slot(Strategy s)
@@ -280,6 +282,29 @@ void Metrics::recordClassifier(ClassifierEnd ended, qint64 inputTokens, qint64 o
     if (std::isfinite(cost))
         c.cost += std::max(0.0, cost);
     touch();
+}
+
+void Metrics::recordModelAnswer(bool fastModel, double perceivedMs)
+{
+    if (!std::isfinite(perceivedMs) || perceivedMs < 0)
+        return;
+    ++(fastModel ? m_routing.fastAnswers : m_routing.mainAnswers);
+    (fastModel ? m_fastLatency : m_mainLatency).add(perceivedMs);
+    touch();
+}
+
+void Metrics::recordReask()
+{
+    ++m_routing.reasked;
+    touch();
+}
+
+RoutingStats Metrics::routing() const
+{
+    RoutingStats out = m_routing;
+    out.fast = percentiles(m_fastLatency.values());
+    out.main = percentiles(m_mainLatency.values());
+    return out;
 }
 
 StrategyStats Metrics::stats(Strategy s) const
@@ -478,6 +503,7 @@ void Metrics::evaluate(Strategy s)
 
 QJsonObject Metrics::snapshot() const
 {
+    const RoutingStats routed = routing(); // percentiles sort the windows: once
     QJsonObject strategies;
     for (Strategy s : AllSlots) {
         const Slot &sl = slot(s);
@@ -549,6 +575,12 @@ QJsonObject Metrics::snapshot() const
                      {QStringLiteral("inputTokens"), double(m_classifier.inputTokens)},
                      {QStringLiteral("outputTokens"), double(m_classifier.outputTokens)},
                      {QStringLiteral("cost"), m_classifier.cost}}},
+        {QStringLiteral("routing"),
+         QJsonObject{{QStringLiteral("fastAnswers"), double(routed.fastAnswers)},
+                     {QStringLiteral("mainAnswers"), double(routed.mainAnswers)},
+                     {QStringLiteral("reasked"), double(routed.reasked)},
+                     {QStringLiteral("fast"), toJson(routed.fast)},
+                     {QStringLiteral("main"), toJson(routed.main)}}},
     };
 }
 
@@ -578,6 +610,9 @@ void Metrics::reset()
         clear(sl);
     m_recent.clear();
     m_classifier = ClassifierStats();
+    m_routing = RoutingStats();
+    m_fastLatency.clear();
+    m_mainLatency.clear();
     for (Strategy s : AllStrategies)
         evaluate(s);
     touch();

@@ -92,6 +92,15 @@ struct ClassifierStats {
     double cost = 0;                         // in the provider's currency, at the fast model's prices
 };
 
+// Fast/slow routing's own line: the answers asked of the profile's fast model and of its main
+// model (only where the two differ), their perceived first-token latency over the rolling
+// window, and how often an answer of the fast model was asked of the main model again.
+struct RoutingStats {
+    qint64 fastAnswers = 0, mainAnswers = 0;
+    qint64 reasked = 0;
+    Percentiles fast, main;
+};
+
 // Live counters, latency percentiles and the two alarms of PREFETCH.md rule 1, per strategy.
 // The engine records into it; the metrics panel reads stats()/snapshot() on `changed`.
 //
@@ -139,6 +148,12 @@ public:
     enum class ClassifierEnd { Refused, Answered, Truncated, Fallback, Cancelled };
     void recordClassifier(ClassifierEnd ended, qint64 inputTokens = 0, qint64 outputTokens = 0, double cost = 0);
     ClassifierStats classifier() const { return m_classifier; }
+    // An answer shown, of the fast model or the main one (see RoutingStats); `perceivedMs` as
+    // for recordPerceivedLatency().
+    void recordModelAnswer(bool fastModel, double perceivedMs);
+    // The user asked the main model for an answer the fast model gave.
+    void recordReask();
+    RoutingStats routing() const;
 
     StrategyStats stats(Strategy s) const;
     Percentiles perceived(Strategy s, LatencyKind kind) const;
@@ -215,6 +230,8 @@ private:
     std::array<Slot, StrategyCount> m_slots;
     Ring<LatencySample> m_recent; // the newest samples of any series and strategy
     ClassifierStats m_classifier;
+    RoutingStats m_routing;             // counters; the percentiles come from the windows
+    Window m_fastLatency, m_mainLatency;
     QTimer m_signalTimer;
 };
 

@@ -366,6 +366,18 @@ void ResponseCache::clear()
     m_log.clear();
 }
 
+bool ResponseCache::contains(const Scope &scope, const QByteArray &fingerprint) const
+{
+    if (fingerprint.isEmpty())
+        return false;
+    QSqlQuery q(db(m_connection));
+    q.prepare(QStringLiteral("SELECT 1 FROM entries WHERE provider = ? AND model = ? AND fingerprint = ?"));
+    q.addBindValue(scope.provider);
+    q.addBindValue(scope.model);
+    q.addBindValue(fingerprint);
+    return q.exec() && q.next();
+}
+
 int ResponseCache::count() const
 {
     QSqlQuery q(db(m_connection));

@@ -85,6 +85,8 @@ public:
     bool isPersistent() const { return m_error.isEmpty(); }
 
     Lookup lookupExact(const Scope &scope, const QByteArray &fingerprint);
+    // Whether lookupExact() would serve: not logged, not touched (a guess about to be sent asks).
+    bool contains(const Scope &scope, const QByteArray &fingerprint) const;
     Lookup lookupNear(const Scope &scope, const QByteArray &contextKey, const QString &question);
     // Whether a draft or served answer held (the live answer said the same): the entry's hit rate.
     void recordOutcome(qint64 id, bool held);

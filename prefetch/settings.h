@@ -126,6 +126,14 @@ struct Settings {
     // desktop's conditions.
     bool pauseOnBatteryAndMetered = true;
 
+    // Fast/slow routing (messageroute.h): in free chat, small talk and simple factual questions
+    // go to the profile's fast model where it names one apart from the main model
+    // (Llm::ProviderProfile::hasDistinctFastModel); the answer says so, one click from asking
+    // the main model. Documents, the library and attached files always go to the main model.
+    struct Routing {
+        bool enabled = true;
+    } routing;
+
     // Lanes, per provider.
     int foregroundInFlight = 10;
     int prefetchInFlight = 2; // at most 20 % of the foreground lane

@@ -442,6 +442,8 @@ void tst_Assistants::schemaFourFileKeepsItsConversations()
         QVERIFY(db.open());
         QSqlQuery q(db);
         QVERIFY2(q.exec(QStringLiteral("ALTER TABLE conversations DROP COLUMN assistant")), qPrintable(q.lastError().text()));
+        // And what schema 6 added: an answer's model.
+        QVERIFY2(q.exec(QStringLiteral("ALTER TABLE messages DROP COLUMN model")), qPrintable(q.lastError().text()));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 4")));
     }
     QSqlDatabase::removeDatabase(name);

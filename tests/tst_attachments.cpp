@@ -265,6 +265,8 @@ void tst_Attachments::schemaThreeFileIsUpgradedInPlace()
         QVERIFY2(q.exec(QStringLiteral("ALTER TABLE messages DROP COLUMN attachments")), qPrintable(q.lastError().text()));
         // And what later schemas added (5: the conversation's assistant).
         QVERIFY2(q.exec(QStringLiteral("ALTER TABLE conversations DROP COLUMN assistant")), qPrintable(q.lastError().text()));
+        // (6: the model of an answer.)
+        QVERIFY2(q.exec(QStringLiteral("ALTER TABLE messages DROP COLUMN model")), qPrintable(q.lastError().text()));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 3")));
     }
     QSqlDatabase::removeDatabase(name);

@@ -117,7 +117,11 @@ void tst_ChatActions::cleanup()
 void tst_ChatActions::makeWindow(const QByteArray &latency)
 {
     closeWindow();
-    m_engine = m_local.makeEngine(&m_network, latency);
+    // The main model answers everything here (its answers are what the checks expect); routing
+    // to the fast model has its own suite, tst_chatrouting.
+    Prefetch::Settings mainModelOnly;
+    mainModelOnly.routing.enabled = false;
+    m_engine = m_local.makeEngine(&m_network, latency, mainModelOnly);
     m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
     m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
                                                               std::make_shared<Prefetch::HeuristicClassifier>());

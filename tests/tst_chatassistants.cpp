@@ -118,7 +118,11 @@ void tst_ChatAssistants::init()
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
     m_store = std::make_unique<ConversationStore>(dbPath());
-    m_engine = m_local.makeEngine(&m_network);
+    // The main model answers everything here (its answers are what the checks expect); routing
+    // to the fast model has its own suite, tst_chatrouting.
+    Prefetch::Settings mainModelOnly;
+    mainModelOnly.routing.enabled = false;
+    m_engine = m_local.makeEngine(&m_network, {}, mainModelOnly);
     connect(m_engine.get(), &Prefetch::Engine::responseEnded, this,
             [this](Prefetch::Strategy origin, const Llm::ChatRequest &request, const Llm::Usage &) {
                 m_lastSent = {origin, request};

@@ -34,6 +34,7 @@ private slots:
     void regenerateAsksTheProvider();
     void truncatedAnswerIsNotStored();
     void switchedOffSendsEveryRequest();
+    void cachedAnswerIsNotPrefetched();
 
 private:
     std::unique_ptr<Engine> makeEngine(Settings settings = {})
@@ -141,6 +142,30 @@ void tst_EngineCache::switchedOffSendsEveryRequest()
     QVERIFY(answer(again) != QStringLiteral("<failed>"));
     QCOMPARE(m_local.stats().requestsServed, servedBefore + 1);
     QCOMPARE(engine->cachedAnswers().counters().exactHits, 0);
+}
+
+
+void tst_EngineCache::cachedAnswerIsNotPrefetched()
+{
+    auto engine = makeEngine();
+    const RenderedRequest r = engine->render(question());
+    QVERIFY(!engine->hasCachedAnswer(r));
+    const QString live = answer(engine->request(Strategy::None, r, Llm::monotonicNowNs(), this));
+    QVERIFY(!live.isEmpty() && live != QStringLiteral("<failed>"));
+    QVERIFY(engine->hasCachedAnswer(r));
+    const qint64 served = m_local.stats().requestsServed;
+    // The click will be given the cached answer: a guess of it would only cost.
+    QCOMPARE(engine->prefetch(Strategy::Debounce, r, std::chrono::seconds(30)), nullptr);
+    QCOMPARE(engine->prefetchInFlight(), 0);
+    QCOMPARE(m_local.stats().requestsServed, served);
+    QCOMPARE(engine->cachedAnswers().counters().exactHits, 0); // asking whether it is there counts nothing
+    // Switched off, the cache holds nothing to give, and the guess goes.
+    Settings off;
+    off.cache.enabled = false;
+    engine->setSettings(off);
+    QVERIFY(!engine->hasCachedAnswer(r));
+    QVERIFY(engine->prefetch(Strategy::Debounce, r, std::chrono::seconds(30)) != nullptr);
+    engine->cancelAllPrefetches();
 }
 
 QTEST_MAIN(tst_EngineCache)

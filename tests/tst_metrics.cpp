@@ -485,7 +485,7 @@ void tst_Metrics::snapshotKeys()
     m.recordTtft(Strategy::Hover, 700);
     const QJsonObject snap = m.snapshot();
 
-    QCOMPARE(snap.keys(), (QStringList{"answersAll", "classifier", "latencyWindow", "perceivedAll", "recentPerceived", "strategies"}));
+    QCOMPARE(snap.keys(), (QStringList{"answersAll", "classifier", "latencyWindow", "perceivedAll", "recentPerceived", "routing", "strategies"}));
     QCOMPARE(snap.value("answersAll").toObject().value("noPrefetch").toInteger(), 1);
     QCOMPARE(snap.value("answersAll").toObject().value("hit").toInteger(), 1);
     const QJsonObject strategies = snap.value("strategies").toObject();

@@ -849,91 +849,106 @@
     </message>
     <message>
         <location filename="../ui/prefetchparameters.cpp" line="312"/>
+        <source>fast-model routing</source>
+        <translation>快速模型分流</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="313"/>
+        <source>Answer small talk and simple &amp;questions with the fast model</source>
+        <translation>用快速模型回答闲聊和简单问题(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="314"/>
+        <source>In a chat that is not about a document or the library, greetings, thanks and short factual questions go to the provider&apos;s fast model (Providers page), which answers sooner and costs less. The answer is marked, with a button to ask the main model instead. Nothing happens where the fast model is the main model.</source>
+        <translation>在不涉及文档或资料库的对话中，问候、致谢和简短的事实性问题会发给服务商的快速模型（“服务商”页面），它回答更快、费用更低。这样的回答会有标记，并附有改问主模型的按钮。快速模型与主模型相同时不做任何分流。</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="322"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="313"/>
+        <location filename="../ui/prefetchparameters.cpp" line="323"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="314"/>
+        <location filename="../ui/prefetchparameters.cpp" line="324"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="318"/>
+        <location filename="../ui/prefetchparameters.cpp" line="328"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="319"/>
+        <location filename="../ui/prefetchparameters.cpp" line="329"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="320"/>
+        <location filename="../ui/prefetchparameters.cpp" line="330"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="323"/>
+        <location filename="../ui/prefetchparameters.cpp" line="333"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="324"/>
+        <location filename="../ui/prefetchparameters.cpp" line="334"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="325"/>
+        <location filename="../ui/prefetchparameters.cpp" line="335"/>
         <source>What unused early answers cost, as a share of what the answers you used cost: in money where the provider has prices, in tokens where it has none. Above this the strategy pauses itself.</source>
         <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="331"/>
+        <location filename="../ui/prefetchparameters.cpp" line="341"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="332"/>
+        <location filename="../ui/prefetchparameters.cpp" line="342"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="333"/>
+        <location filename="../ui/prefetchparameters.cpp" line="343"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="339"/>
+        <location filename="../ui/prefetchparameters.cpp" line="349"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="340"/>
+        <location filename="../ui/prefetchparameters.cpp" line="350"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="341"/>
+        <location filename="../ui/prefetchparameters.cpp" line="351"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="344"/>
+        <location filename="../ui/prefetchparameters.cpp" line="354"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="345"/>
+        <location filename="../ui/prefetchparameters.cpp" line="355"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="346"/>
+        <location filename="../ui/prefetchparameters.cpp" line="356"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
@@ -1136,63 +1151,63 @@
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="374"/>
+        <location filename="../ui/prefetchparameters.cpp" line="384"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="374"/>
+        <location filename="../ui/prefetchparameters.cpp" line="384"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="377"/>
+        <location filename="../ui/prefetchparameters.cpp" line="387"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="379"/>
+        <location filename="../ui/prefetchparameters.cpp" line="389"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="381"/>
+        <location filename="../ui/prefetchparameters.cpp" line="391"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="384"/>
-        <location filename="../ui/prefetchparameters.cpp" line="401"/>
+        <location filename="../ui/prefetchparameters.cpp" line="394"/>
+        <location filename="../ui/prefetchparameters.cpp" line="411"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="385"/>
+        <location filename="../ui/prefetchparameters.cpp" line="395"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="387"/>
+        <location filename="../ui/prefetchparameters.cpp" line="397"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="389"/>
+        <location filename="../ui/prefetchparameters.cpp" line="399"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="391"/>
+        <location filename="../ui/prefetchparameters.cpp" line="401"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="395"/>
+        <location filename="../ui/prefetchparameters.cpp" line="405"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="397"/>
+        <location filename="../ui/prefetchparameters.cpp" line="407"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>
@@ -1620,7 +1635,7 @@
     </message>
     <message>
         <location filename="../ui/chattranscript.cpp" line="76"/>
-        <location filename="../ui/conversationexport.cpp" line="207"/>
+        <location filename="../ui/conversationexport.cpp" line="210"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -1660,34 +1675,54 @@
         <translation>删除此消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="170"/>
+        <location filename="../ui/chattranscript.cpp" line="179"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="174"/>
+        <location filename="../ui/chattranscript.cpp" line="183"/>
         <source>Usage</source>
         <translation>用量</translation>
     </message>
     <message>
+        <location filename="../ui/chattranscript.cpp" line="273"/>
+        <source>Quick answer · %1</source>
+        <translation>快速回答 · %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/chattranscript.cpp" line="274"/>
+        <source>Small talk and simple questions are answered by the provider&apos;s fast model, which answers sooner and costs less (Settings, Prefetch, Fast model).</source>
+        <translation>闲聊和简单问题由服务商的快速模型回答，它回答更快、费用更低（设置 › 预取 › 快速模型）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chattranscript.cpp" line="278"/>
+        <source>Ask %1</source>
+        <translation>改问 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/chattranscript.cpp" line="281"/>
+        <source>Replace this answer with one from %1, the main model</source>
+        <translation>用主模型 %1 的回答替换这个回答</translation>
+    </message>
+    <message>
         <location filename="../ui/chatdock.cpp" line="194"/>
-        <location filename="../ui/chattranscript.cpp" line="180"/>
-        <location filename="../ui/conversationexport.cpp" line="208"/>
+        <location filename="../ui/chattranscript.cpp" line="189"/>
+        <location filename="../ui/conversationexport.cpp" line="211"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="203"/>
+        <location filename="../ui/chattranscript.cpp" line="214"/>
         <source>First token after %1 ms</source>
         <translation>首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="206"/>
+        <location filename="../ui/chattranscript.cpp" line="217"/>
         <source>%1 · prefetched</source>
         <translation>%1 · 已预取</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="207"/>
+        <location filename="../ui/chattranscript.cpp" line="218"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
@@ -1762,32 +1797,32 @@
         <translation>关于我的资料库</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="485"/>
+        <location filename="../ui/chatdock.cpp" line="497"/>
         <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
         <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="499"/>
+        <location filename="../ui/chatdock.cpp" line="511"/>
         <source>The open document, %1 (about %2 tokens), goes with each message.</source>
         <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="503"/>
+        <location filename="../ui/chatdock.cpp" line="515"/>
         <source>The open document, %1, goes with each message.</source>
         <translation>打开的文档 %1 会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="510"/>
+        <location filename="../ui/chatdock.cpp" line="522"/>
         <source>This conversation began about %1: &lt;a href=&quot;open&quot;&gt;open it&lt;/a&gt; to ask about it again.</source>
         <translation>此对话最初是关于 %1 的：&lt;a href=&quot;open&quot;&gt;打开它&lt;/a&gt;即可继续就它提问。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="512"/>
+        <location filename="../ui/chatdock.cpp" line="524"/>
         <source>This conversation began about %1, which is no longer there.</source>
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="296"/>
+        <location filename="../ui/chattranscript.cpp" line="326"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
@@ -1837,7 +1872,7 @@
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="497"/>
+        <location filename="../ui/chatdock.cpp" line="509"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
@@ -1859,18 +1894,18 @@
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="415"/>
+        <location filename="../ui/chatdock.cpp" line="427"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="433"/>
-        <location filename="../ui/chatdock.cpp" line="439"/>
+        <location filename="../ui/chatdock.cpp" line="445"/>
+        <location filename="../ui/chatdock.cpp" line="451"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="437"/>
+        <location filename="../ui/chatdock.cpp" line="449"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
@@ -1880,61 +1915,61 @@
         <translation>未发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="342"/>
+        <location filename="../ui/chattranscript.cpp" line="372"/>
         <source>Show %1 earlier messages</source>
         <translation>显示更早的 %1 条消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="371"/>
-        <location filename="../ui/conversationexport.cpp" line="222"/>
+        <location filename="../ui/chattranscript.cpp" line="402"/>
+        <location filename="../ui/conversationexport.cpp" line="225"/>
         <source>Incomplete: the answer was stopped or interrupted.</source>
         <translation>不完整：回答被停止或中断。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="393"/>
+        <location filename="../ui/chattranscript.cpp" line="437"/>
         <source>Ask anything. In “About the current document” mode, the open document goes with your message.</source>
         <translation>尽管提问。在“关于当前文档”模式下，打开的文档会随你的消息一起发送。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/chatdockactions.cpp" line="71"/>
+        <location filename="../ui/chatdockactions.cpp" line="74"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="82"/>
+        <location filename="../ui/chatdockactions.cpp" line="85"/>
         <source>Delete Message</source>
         <translation>删除消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="84"/>
+        <location filename="../ui/chatdockactions.cpp" line="87"/>
         <source>Delete your message? Its answer stays. This cannot be undone.</source>
         <translation>删除您的消息？它的回答会保留。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="85"/>
+        <location filename="../ui/chatdockactions.cpp" line="88"/>
         <source>Delete this answer? This cannot be undone.</source>
         <translation>删除此回答？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="87"/>
+        <location filename="../ui/chatdockactions.cpp" line="90"/>
         <location filename="../ui/chattranscript.cpp" line="120"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="101"/>
+        <location filename="../ui/chatdockactions.cpp" line="104"/>
         <source>Message deleted.</source>
         <translation>消息已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="128"/>
+        <location filename="../ui/chatdockactions.cpp" line="131"/>
         <source>Editing an earlier message: sending it replaces it and deletes every message after it.</source>
         <translation>正在编辑较早的消息：发送后将替换它，并删除其后的所有消息。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="133"/>
+        <location filename="../ui/chatdockactions.cpp" line="136"/>
         <source>Cancel Edit</source>
         <translation>取消编辑</translation>
     </message>
@@ -2058,52 +2093,52 @@
 <context>
     <name>Gui::ConversationExport</name>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="60"/>
+        <location filename="../ui/conversationexport.cpp" line="63"/>
         <source>This file is not a Headstart conversation. Choose a .json file exported from Headstart&apos;s conversation list.</source>
         <translation>此文件不是 Headstart 对话。请选择从 Headstart 对话列表导出的 .json 文件。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="67"/>
+        <location filename="../ui/conversationexport.cpp" line="70"/>
         <source>Message %1 in this file is not valid (%2). Nothing was imported.</source>
         <translation>此文件中的第 %1 条消息无效（%2）。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="125"/>
+        <location filename="../ui/conversationexport.cpp" line="128"/>
         <source>This conversation file is cut off: it ends before the conversation does. Export it again from the Headstart it came from. Nothing was imported.</source>
         <translation>此对话文件不完整：文件在对话结束之前就中断了。请在原来的 Headstart 中重新导出。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="136"/>
+        <location filename="../ui/conversationexport.cpp" line="139"/>
         <source>This conversation was exported by a newer Headstart (format version %1; this one reads up to %2). Update Headstart to import it. Nothing was imported.</source>
         <translation>此对话由更新版本的 Headstart 导出（格式版本 %1；本版本最高可读 %2）。请更新 Headstart 后再导入。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="162"/>
+        <location filename="../ui/conversationexport.cpp" line="165"/>
         <source>not an object</source>
         <translation>不是对象</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="167"/>
+        <location filename="../ui/conversationexport.cpp" line="170"/>
         <source>unknown role “%1”</source>
         <translation>未知角色“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="171"/>
+        <location filename="../ui/conversationexport.cpp" line="174"/>
         <source>no text</source>
         <translation>没有文本</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="176"/>
+        <location filename="../ui/conversationexport.cpp" line="179"/>
         <source>unknown state “%1”</source>
         <translation>未知状态“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="191"/>
+        <location filename="../ui/conversationexport.cpp" line="194"/>
         <source>an attachment without a name or text</source>
         <translation>有附件缺少名称或文本</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="202"/>
+        <location filename="../ui/conversationexport.cpp" line="205"/>
         <source>About the document %1</source>
         <translation>关于文档 %1</translation>
     </message>
@@ -2113,27 +2148,27 @@
         <translation>附件：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="214"/>
+        <location filename="../ui/conversationexport.cpp" line="217"/>
         <source>Reasoning</source>
         <translation>推理过程</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="219"/>
+        <location filename="../ui/conversationexport.cpp" line="222"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="225"/>
+        <location filename="../ui/conversationexport.cpp" line="228"/>
         <source>Sources:</source>
         <translation>来源：</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="244"/>
+        <location filename="../ui/conversationexport.cpp" line="247"/>
         <source>Could not write %1: %2. Choose another folder.</source>
         <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="254"/>
+        <location filename="../ui/conversationexport.cpp" line="257"/>
         <source>Could not read %1: %2.</source>
         <translation>无法读取 %1：%2。</translation>
     </message>
@@ -2320,146 +2355,146 @@
 <context>
     <name>Gui::ConversationStore</name>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="95"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="98"/>
         <source>Conversations cannot be saved: the folder %1 cannot be created. They are kept until Headstart closes.</source>
         <translation>无法保存对话：无法创建文件夹 %1。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="131"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="134"/>
         <source>%1 was written by a newer version of Headstart and is left untouched. Conversations are kept until Headstart closes.</source>
         <translation>%1 由更新版本的 Headstart 写入，未作任何改动。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="152"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="155"/>
         <source>Conversations cannot be saved: %1 They are kept until Headstart closes.</source>
         <translation>无法保存对话：%1 对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="153"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="156"/>
         <source>the file cannot be opened.</source>
         <translation>无法打开该文件。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="157"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="160"/>
         <source>The conversation file %1 is damaged and cannot be moved aside. Conversations are kept until Headstart closes.</source>
         <translation>对话文件 %1 已损坏且无法移走。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="163"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="166"/>
         <source>The conversation file was damaged (%1). It was moved, not deleted, to %2 and a new one was started. What can still be read from it can be exported: File, Export Damaged Conversations.</source>
         <translation>对话文件已损坏（%1）。它已被移动（而非删除）到 %2，并已新建一个对话文件。仍可读取的内容可以导出：“文件 › 导出损坏的对话”。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="166"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="169"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="188"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="191"/>
         <source>the integrity check gave no answer</source>
         <translation>完整性检查没有返回结果</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="238"/>
+        <location filename="../ui/conversationstore.cpp" line="240"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="238"/>
+        <location filename="../ui/conversationstore.cpp" line="240"/>
         <source>unknown database error</source>
         <translation>未知的数据库错误</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="243"/>
+        <location filename="../ui/conversationstore.cpp" line="245"/>
         <source>the conversation file is damaged, so nothing more is written into it; when Headstart starts again it is moved aside and a new one started</source>
         <translation>对话文件已损坏，因此不再向其中写入任何内容；Headstart 下次启动时会将其移到一旁并新建一个</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="310"/>
-        <location filename="../ui/conversationstore.cpp" line="316"/>
+        <location filename="../ui/conversationstore.cpp" line="312"/>
+        <location filename="../ui/conversationstore.cpp" line="318"/>
         <source>Could not search the conversations</source>
         <translation>无法搜索对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="321"/>
-        <location filename="../ui/conversationstore.cpp" line="330"/>
+        <location filename="../ui/conversationstore.cpp" line="323"/>
+        <location filename="../ui/conversationstore.cpp" line="332"/>
         <source>Could not read the conversations</source>
         <translation>无法读取对话列表</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="340"/>
-        <location filename="../ui/conversationstore.cpp" line="343"/>
+        <location filename="../ui/conversationstore.cpp" line="342"/>
+        <location filename="../ui/conversationstore.cpp" line="345"/>
         <source>Could not read the conversation</source>
         <translation>无法读取对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="344"/>
-        <location filename="../ui/conversationstore.cpp" line="381"/>
-        <location filename="../ui/conversationstore.cpp" line="397"/>
-        <location filename="../ui/conversationstore.cpp" line="420"/>
-        <location filename="../ui/conversationstore.cpp" line="481"/>
+        <location filename="../ui/conversationstore.cpp" line="346"/>
+        <location filename="../ui/conversationstore.cpp" line="383"/>
+        <location filename="../ui/conversationstore.cpp" line="399"/>
+        <location filename="../ui/conversationstore.cpp" line="422"/>
+        <location filename="../ui/conversationstore.cpp" line="483"/>
         <location filename="../ui/conversationstoreassistant.cpp" line="22"/>
         <source>The conversation no longer exists.</source>
         <translation>该对话已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="353"/>
-        <location filename="../ui/conversationstore.cpp" line="365"/>
+        <location filename="../ui/conversationstore.cpp" line="355"/>
+        <location filename="../ui/conversationstore.cpp" line="367"/>
         <source>Could not create the conversation</source>
         <translation>无法创建对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="373"/>
-        <location filename="../ui/conversationstore.cpp" line="379"/>
+        <location filename="../ui/conversationstore.cpp" line="375"/>
+        <location filename="../ui/conversationstore.cpp" line="381"/>
         <source>Could not rename the conversation</source>
         <translation>无法重命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="389"/>
-        <location filename="../ui/conversationstore.cpp" line="395"/>
+        <location filename="../ui/conversationstore.cpp" line="391"/>
+        <location filename="../ui/conversationstore.cpp" line="397"/>
         <source>Could not save the conversation mode</source>
         <translation>无法保存对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="404"/>
+        <location filename="../ui/conversationstore.cpp" line="406"/>
         <source>Could not delete the conversation</source>
         <translation>无法删除对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="436"/>
-        <location filename="../ui/conversationstore.cpp" line="454"/>
+        <location filename="../ui/conversationstore.cpp" line="438"/>
+        <location filename="../ui/conversationstore.cpp" line="456"/>
         <source>Could not read the messages</source>
         <translation>无法读取消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="467"/>
+        <location filename="../ui/conversationstore.cpp" line="469"/>
         <source>Could not save the message</source>
         <translation>无法保存消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="496"/>
+        <location filename="../ui/conversationstore.cpp" line="498"/>
         <source>Could not import the conversation</source>
         <translation>无法导入对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="531"/>
+        <location filename="../ui/conversationstore.cpp" line="533"/>
         <source>Could not save the answer</source>
         <translation>无法保存回答</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="550"/>
-        <location filename="../ui/conversationstore.cpp" line="574"/>
-        <location filename="../ui/conversationstore.cpp" line="595"/>
+        <location filename="../ui/conversationstore.cpp" line="552"/>
+        <location filename="../ui/conversationstore.cpp" line="576"/>
+        <location filename="../ui/conversationstore.cpp" line="597"/>
         <source>The message no longer exists.</source>
         <translation>该消息已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="564"/>
+        <location filename="../ui/conversationstore.cpp" line="566"/>
         <source>Could not save the answer&apos;s sources</source>
         <translation>无法保存回答的来源</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="580"/>
+        <location filename="../ui/conversationstore.cpp" line="582"/>
         <source>Could not delete the message</source>
         <translation>无法删除消息</translation>
     </message>
@@ -3565,62 +3600,62 @@
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="67"/>
+        <location filename="../ui/messageusage.cpp" line="69"/>
         <source>%1 in</source>
         <translation>输入 %1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="69"/>
+        <location filename="../ui/messageusage.cpp" line="71"/>
         <source>%1 (%2 cached)</source>
         <translation>%1（%2 来自缓存）</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="73"/>
+        <location filename="../ui/messageusage.cpp" line="75"/>
         <source>%1 out</source>
         <translation>输出 %1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="86"/>
+        <location filename="../ui/messageusage.cpp" line="88"/>
         <source>not reported</source>
         <translation>未报告</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="89"/>
+        <location filename="../ui/messageusage.cpp" line="91"/>
         <source>Input tokens: %1</source>
         <translation>输入词元：%1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="90"/>
+        <location filename="../ui/messageusage.cpp" line="92"/>
         <source>Cached input (read from the provider&apos;s cache): %1</source>
         <translation>缓存输入（从服务商缓存读取）：%1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="91"/>
+        <location filename="../ui/messageusage.cpp" line="93"/>
         <source>Cache write (input stored in the cache): %1</source>
         <translation>缓存写入（存入缓存的输入）：%1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="92"/>
+        <location filename="../ui/messageusage.cpp" line="94"/>
         <source>Output tokens: %1</source>
         <translation>输出词元：%1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="94"/>
+        <location filename="../ui/messageusage.cpp" line="96"/>
         <source>Of which reasoning: %1</source>
         <translation>其中推理：%1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="95"/>
+        <location filename="../ui/messageusage.cpp" line="97"/>
         <source>Time to first token (provider): %1</source>
         <translation>首个词元用时（服务商）：%1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="96"/>
+        <location filename="../ui/messageusage.cpp" line="98"/>
         <source>Output speed: %1</source>
         <translation>输出速度：%1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="97"/>
+        <location filename="../ui/messageusage.cpp" line="99"/>
         <source>Cost, as the provider bills it: %1</source>
         <translation>费用（按服务商计费）：%1</translation>
     </message>
@@ -4361,7 +4396,7 @@
     </message>
     <message>
         <location filename="../ui/settingsdialog.cpp" line="70"/>
-        <location filename="../ui/settingsdialog.cpp" line="1002"/>
+        <location filename="../ui/settingsdialog.cpp" line="1003"/>
         <source> %</source>
         <translation> %</translation>
     </message>
@@ -4508,6 +4543,7 @@
     </message>
     <message>
         <location filename="../ui/settingsdialog.cpp" line="283"/>
+        <location filename="../ui/settingsdialog.cpp" line="760"/>
         <source>Fast model</source>
         <translation>快速模型</translation>
     </message>
@@ -4778,158 +4814,158 @@
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="760"/>
+        <location filename="../ui/settingsdialog.cpp" line="761"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="764"/>
+        <location filename="../ui/settingsdialog.cpp" line="765"/>
         <source>Battery and network</source>
         <translation>电池与网络</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="933"/>
+        <location filename="../ui/settingsdialog.cpp" line="934"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="936"/>
+        <location filename="../ui/settingsdialog.cpp" line="937"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="986"/>
+        <location filename="../ui/settingsdialog.cpp" line="987"/>
         <source>Automatic (the other of English and Chinese)</source>
         <translation>自动（英语与中文互译）</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1003"/>
+        <location filename="../ui/settingsdialog.cpp" line="1004"/>
         <source>Text size</source>
         <translation>文字大小</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1004"/>
+        <location filename="../ui/settingsdialog.cpp" line="1005"/>
         <source>The size of all text, in percent of the desktop&apos;s font size.</source>
         <translation>所有文字的大小，以桌面字体大小的百分比表示。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1005"/>
+        <location filename="../ui/settingsdialog.cpp" line="1006"/>
         <source>Te&amp;xt size:</source>
         <translation>文字大小(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1017"/>
+        <location filename="../ui/settingsdialog.cpp" line="1018"/>
         <source>Colour scheme</source>
         <translation>配色方案</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1018"/>
+        <location filename="../ui/settingsdialog.cpp" line="1019"/>
         <source>Light or dark windows. &quot;As the desktop&quot; follows the desktop&apos;s light or dark style as it changes.</source>
         <translation>浅色或深色窗口。“跟随桌面”会随桌面的浅色或深色风格一起变化。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1020"/>
+        <location filename="../ui/settingsdialog.cpp" line="1021"/>
         <source>Colour sc&amp;heme:</source>
         <translation>配色方案(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1032"/>
+        <location filename="../ui/settingsdialog.cpp" line="1033"/>
         <source>Log detail</source>
         <translation>日志详细程度</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1033"/>
+        <location filename="../ui/settingsdialog.cpp" line="1034"/>
         <source>Log &amp;detail:</source>
         <translation>日志详细程度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1036"/>
+        <location filename="../ui/settingsdialog.cpp" line="1037"/>
         <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="763"/>
+        <location filename="../ui/settingsdialog.cpp" line="764"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="765"/>
+        <location filename="../ui/settingsdialog.cpp" line="766"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="766"/>
+        <location filename="../ui/settingsdialog.cpp" line="767"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="768"/>
+        <location filename="../ui/settingsdialog.cpp" line="769"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="770"/>
+        <location filename="../ui/settingsdialog.cpp" line="771"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="831"/>
-        <location filename="../ui/settingsdialog.cpp" line="851"/>
+        <location filename="../ui/settingsdialog.cpp" line="832"/>
+        <location filename="../ui/settingsdialog.cpp" line="852"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="846"/>
+        <location filename="../ui/settingsdialog.cpp" line="847"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="861"/>
+        <location filename="../ui/settingsdialog.cpp" line="862"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="924"/>
+        <location filename="../ui/settingsdialog.cpp" line="925"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="925"/>
+        <location filename="../ui/settingsdialog.cpp" line="926"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="929"/>
+        <location filename="../ui/settingsdialog.cpp" line="930"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="971"/>
+        <location filename="../ui/settingsdialog.cpp" line="972"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="972"/>
+        <location filename="../ui/settingsdialog.cpp" line="973"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="975"/>
+        <location filename="../ui/settingsdialog.cpp" line="976"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="989"/>
+        <location filename="../ui/settingsdialog.cpp" line="990"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="990"/>
+        <location filename="../ui/settingsdialog.cpp" line="991"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="991"/>
+        <location filename="../ui/settingsdialog.cpp" line="992"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>
@@ -5589,94 +5625,94 @@
 <context>
     <name>Prefetch::Metrics</name>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="370"/>
+        <location filename="../prefetch/metrics.cpp" line="395"/>
         <source>Context warm-up</source>
         <translation>上下文预热</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="371"/>
+        <location filename="../prefetch/metrics.cpp" line="396"/>
         <source>Hover prefetch</source>
         <translation>悬停预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="372"/>
+        <location filename="../prefetch/metrics.cpp" line="397"/>
         <source>Typing prefetch</source>
         <translation>输入预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="373"/>
+        <location filename="../prefetch/metrics.cpp" line="398"/>
         <source>Workflow prefetch</source>
         <translation>流程预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="374"/>
+        <location filename="../prefetch/metrics.cpp" line="399"/>
         <source>Pointer trajectory</source>
         <translation>指针轨迹</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="375"/>
+        <location filename="../prefetch/metrics.cpp" line="400"/>
         <source>Finished selection</source>
         <translation>选定文本后</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="376"/>
+        <location filename="../prefetch/metrics.cpp" line="401"/>
         <source>Keyboard focus and shortcuts</source>
         <translation>键盘焦点与快捷键</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="377"/>
+        <location filename="../prefetch/metrics.cpp" line="402"/>
         <source>Opened document</source>
         <translation>打开文档时</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="378"/>
+        <location filename="../prefetch/metrics.cpp" line="403"/>
         <source>Your habits</source>
         <translation>你的使用习惯</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="379"/>
-        <location filename="../prefetch/metrics.cpp" line="381"/>
+        <location filename="../prefetch/metrics.cpp" line="404"/>
+        <location filename="../prefetch/metrics.cpp" line="406"/>
         <source>No prefetch</source>
         <translation>无预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="392"/>
+        <location filename="../prefetch/metrics.cpp" line="417"/>
         <source>%1 %</source>
         <comment>a percentage</comment>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="411"/>
+        <location filename="../prefetch/metrics.cpp" line="436"/>
         <source>%1 alarm: hit rate %2 is below %3 after %4 attempts.</source>
         <translation>%1 告警：%4 次尝试后命中率为 %2，低于 %3。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="429"/>
+        <location filename="../prefetch/metrics.cpp" line="454"/>
         <source>%1 paused: %2 tokens were wasted and none used yet; it resumes when extra cost is below %3.</source>
         <translation>%1 已暂停：已浪费 %2 个词元，尚未用上任何词元；额外开销低于 %3 时恢复。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="435"/>
+        <location filename="../prefetch/metrics.cpp" line="460"/>
         <source>%1 paused: extra cost %2 is above %3; it resumes below %4.</source>
         <translation>%1 已暂停：额外成本 %2 高于 %3；低于 %4 时恢复。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="445"/>
+        <location filename="../prefetch/metrics.cpp" line="470"/>
         <source>%1: hit rate %2 is below %3, but the alarm waits for %4 attempts (%5 so far).</source>
         <translation>%1：命中率 %2 低于 %3，但告警要等到 %4 次尝试（目前 %5 次）。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="450"/>
+        <location filename="../prefetch/metrics.cpp" line="475"/>
         <source>%1: extra cost %2 is above %3, but the pause waits for %4 attempts (%5 so far).</source>
         <translation>%1：额外成本 %2 高于 %3，但暂停要等到 %4 次尝试（目前 %5 次）。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="466"/>
+        <location filename="../prefetch/metrics.cpp" line="491"/>
         <source>%1: hit rate %2 is back at or above %3.</source>
         <translation>%1：命中率 %2 已回到 %3 或以上。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="473"/>
+        <location filename="../prefetch/metrics.cpp" line="498"/>
         <source>%1 resumed: extra cost %2 is below %3.</source>
         <translation>%1 已恢复：额外开销 %2 低于 %3。</translation>
     </message>

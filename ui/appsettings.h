@@ -86,7 +86,7 @@ struct PrefetchParameter {
     enum class Unit { None, Milliseconds, Seconds, Minutes, Tokens, Characters, Requests, Samples, Ratio, Percent, Pixels,
                       Money /* the provider's currency */ };
     enum class Group { Warmup, Hover, Debounce, Workflow, Speculation, Trajectory, Selection, Keyboard, Reading, Habits,
-                       Limits, Etiquette, Alarms, Metrics };
+                       Limits, Etiquette, Alarms, Metrics, Routing, Cache };
 
     const char *key;         // in the settings file, e.g. "prefetch/hover/delayMs"
     Group group;

@@ -381,6 +381,7 @@ void ChatDock::onConversationOpened(qint64 id)
 void ChatDock::rebuildTranscript()
 {
     m_live.flush(); // into the widget that is about to go; the new one gets the whole text below
+    updateModels();
     m_liveWidget = m_transcript->setMessages(m_session->messages(), m_session->liveMessageIndex());
     const Prefetch::ResponseStream *stream = m_session->currentAnswer();
     if (!m_liveWidget || !stream)
@@ -391,6 +392,15 @@ void ChatDock::rebuildTranscript()
     m_liveWidget->view()->appendText(stream->text());
     if (m_live.perceivedLatencyMs() >= 0)
         m_liveWidget->setTiming(m_live.perceivedLatencyMs(), stream->isPrefetched());
+}
+
+void ChatDock::updateModels()
+{
+    const Prefetch::Engine *engine = m_session->engine();
+    if (!engine)
+        return;
+    const Llm::ProviderProfile &profile = engine->profile();
+    m_transcript->setModels(profile.model, profile.hasDistinctFastModel() ? profile.fastModel : QString());
 }
 
 void ChatDock::followCitations(AnswerWidget *answer, qsizetype index)
@@ -407,6 +417,8 @@ void ChatDock::onExchangeStarted(Prefetch::ResponseStream *stream)
         m_transcript->addUserMessage(question.content, {}, question.attachments);
     }
     m_liveWidget = m_transcript->addAnswer();
+    updateModels();
+    m_transcript->markModel(m_liveWidget, messages.constLast().usage.model);
     followCitations(m_liveWidget, messages.size() - 1);
     m_transcript->scrollToEnd();
     m_live.follow(stream);

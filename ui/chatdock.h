@@ -78,8 +78,9 @@ public:
     void newConversation();
     void sendMessage(qint64 activatedNs);
     void stop();
-    // The last answer again, a fresh request (ChatSession::regenerate()).
-    void regenerate(qint64 activatedNs);
+    // The last answer again, a fresh request (ChatSession::regenerate()); with `mainModel`, of the
+    // main model (on an answer of the fast model).
+    void regenerate(qint64 activatedNs, bool mainModel = false);
     // Attaches the files at `paths` to the message being written, all or none: what the attach
     // dialog, a drop onto the input and a paste do. False when refused; the reason (which file,
     // what to do) is then shown under the chips (attachmentProblem()).
@@ -133,6 +134,8 @@ private:
     void onExchangeStarted(Prefetch::ResponseStream *stream);
     // Citation links in `answer` (messages() index `index`) open the passages its question had.
     void followCitations(AnswerWidget *answer, qsizetype index);
+    // The transcript learns the provider's main and fast model (answers of the fast one are marked).
+    void updateModels();
     void onExchangeEnded(MessageState state, const QString &error, bool cancelled);
     void onInputChanged();
     void onMessageAction(MessageAction action, qsizetype index);

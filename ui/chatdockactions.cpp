@@ -21,9 +21,9 @@
 
 namespace Gui {
 
-void ChatDock::regenerate(qint64 activatedNs)
+void ChatDock::regenerate(qint64 activatedNs, bool mainModel)
 {
-    switch (m_session->regenerate(activatedNs)) {
+    switch (m_session->regenerate(activatedNs, mainModel)) {
     case ChatSession::SendResult::Sent:
     case ChatSession::SendResult::Preparing:
     case ChatSession::SendResult::Empty:
@@ -46,6 +46,9 @@ void ChatDock::onMessageAction(MessageAction action, qsizetype index)
         break;
     case MessageAction::Regenerate:
         regenerate(Llm::monotonicNowNs());
+        break;
+    case MessageAction::AskMainModel:
+        regenerate(Llm::monotonicNowNs(), true);
         break;
     case MessageAction::Edit:
         if (!m_session->isAnswering() && index < m_session->messages().size()) {

@@ -12,6 +12,7 @@
 #include "prefetch/answerstream.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
+#include "prefetch/messageroute.h"
 #include "prefetch/responsestream.h"
 
 #include <QSettings>
@@ -37,16 +38,29 @@ constexpr qint64 MaxHistoryTokens = 32'000;
 // How many of the oldest turns leave the history together once it is past those bounds.
 constexpr qsizetype HistoryStepTurns = 8;
 
+// The route of free chat (Prefetch::messageKind): `fast` is the prompt compiled for the fast
+// model, null where nothing is routed (documents, the library, a profile without a distinct
+// fast model, routing off). Attached files always go to the main model.
+bool routesToFast(const Prefetch::CompiledPrompt &fast, const std::shared_ptr<Knowledge::LibraryRetrieval> &retrieval,
+                  const QList<Attachment> &attachments, const QString &text)
+{
+    return !fast.isNull() && !retrieval && attachments.isEmpty()
+        && Prefetch::routesToFastModel(Prefetch::messageKind(text));
+}
+
 // The request for `text` after `turns`; with `retrieval` (library mode), the passages for the
 // text go into the message, and the attached files before all of it. Values only: the debounce
-// strategy's builder may run it after the session is gone.
-Prefetch::RenderedRequest chatRequest(const Prefetch::CompiledPrompt &compiled, const QList<Llm::ChatMessage> &turns,
-                                      const QString &model, const std::shared_ptr<Knowledge::LibraryRetrieval> &retrieval,
+// strategy's builder may run it after the session is gone. The route is decided here, from the
+// text, so a prefetch of a draft asks the model that sending the same text asks.
+Prefetch::RenderedRequest chatRequest(const Prefetch::CompiledPrompt &compiled, const Prefetch::CompiledPrompt &fast,
+                                      const QList<Llm::ChatMessage> &turns, const QString &model,
+                                      const std::shared_ptr<Knowledge::LibraryRetrieval> &retrieval,
                                       const QList<Attachment> &attachments, const QString &text,
                                       const Prefetch::GenerationParams &params = {})
 {
     const QString message = messageWithAttachments(attachments, retrieval ? retrieval->messageFor(text) : text);
-    return Prefetch::renderChatMessage(compiled, turns, model, message, params);
+    const bool toFast = routesToFast(fast, retrieval, attachments, text);
+    return Prefetch::renderChatMessage(toFast ? fast : compiled, turns, model, message, params);
 }
 
 } // namespace
@@ -189,7 +203,13 @@ bool ChatSession::ensurePrompt()
         ? m_document.data()
         : nullptr;
     const Assistant assistant = this->assistant();
-    const PromptKey key{m_mode, document, document ? document->revision() : 0, profile.target(), assistant};
+    const PromptKey key{m_mode,
+                        document,
+                        document ? document->revision() : 0,
+                        profile.target(),
+                        assistant,
+                        m_engine->settings().routing.enabled && profile.hasDistinctFastModel(),
+                        profile.fastModel};
     if (m_promptKey != key) {
         std::expected<Prefetch::CompiledPrompt, Llm::Error> compiled = Prefetch::CompiledPrompt();
         qint64 tokens = -1;
@@ -223,6 +243,15 @@ bool ChatSession::ensurePrompt()
         // Anthropic takes temperatures up to 1 only; the others up to 2.
         if (m_params.temperature && profile.format == Llm::ApiFormat::AnthropicMessages)
             m_params.temperature = std::min(*m_params.temperature, 1.0);
+        // The same conversation for the fast model (its name is in the static prefix); only
+        // free chat routes, and only where the profile's fast model is another model.
+        m_compiledFast = Prefetch::CompiledPrompt();
+        if (!document && m_mode != ConversationMode::Library && key.routing) {
+            Llm::ProviderProfile fast = profile;
+            fast.model = profile.fastModel;
+            if (auto routed = Prefetch::chatTemplate(false, instructions).compile(fast, {}))
+                m_compiledFast = std::move(*routed);
+        }
         if (compiled) {
             m_compiled = std::move(*compiled);
             m_compileError.reset();
@@ -295,19 +324,23 @@ void ChatSession::installBuilder()
     // While a question is edited, the history is what comes before it: what sending it asks.
     // A chat about a document has the document's cache key; the others the conversation's,
     // once stored.
-    const Prefetch::CompiledPrompt compiled = m_compiled.cacheKey().isEmpty() && m_conversationId > 0
-        ? m_compiled.withCacheKey(Prefetch::cacheKeyFor(QStringLiteral("conversation:%1").arg(m_conversationId)))
-        : m_compiled;
+    const auto keyed = [this](const Prefetch::CompiledPrompt &prompt) {
+        return prompt.cacheKey().isEmpty() && m_conversationId > 0
+            ? prompt.withCacheKey(Prefetch::cacheKeyFor(QStringLiteral("conversation:%1").arg(m_conversationId)))
+            : prompt;
+    };
+    const Prefetch::CompiledPrompt compiled = keyed(m_compiled);
+    const Prefetch::CompiledPrompt fast = keyed(m_compiledFast);
     const QList<Llm::ChatMessage> turns = history(m_editIndex >= 0 ? m_editIndex : m_messages.size());
     const QString model = m_engine->profile().model;
-    const std::shared_ptr<Knowledge::LibraryRetrieval> retrieval = m_mode == ConversationMode::Library ? m_retrieval : nullptr;
+    const std::shared_ptr<Knowledge::LibraryRetrieval> retrieval = modeRetrieval();
     const QList<Attachment> attachments = m_attachments;
     // The assistant's parameters are in the prefetch too: otherwise its body (and fingerprint)
     // would differ from what Enter sends in max_tokens or temperature, and never be taken over.
     const Prefetch::GenerationParams params = m_params;
     m_debounce->setBuilder(
-        [compiled, turns, model, retrieval, attachments, params](const QString &text) {
-            return chatRequest(compiled, turns, model, retrieval, attachments, text, params);
+        [compiled, fast, turns, model, retrieval, attachments, params](const QString &text) {
+            return chatRequest(compiled, fast, turns, model, retrieval, attachments, text, params);
         },
         this,
         // The message up to the question: the attached files, then the passages.
@@ -326,10 +359,24 @@ void ChatSession::installBuilder()
 
 Prefetch::RenderedRequest ChatSession::renderMessage(const QList<Llm::ChatMessage> &turns, const QString &text,
                                                     const QList<Attachment> &attachments,
-                                                    const Prefetch::GenerationParams &params) const
+                                                    const Prefetch::GenerationParams &params, bool mainModel) const
 {
-    return chatRequest(m_compiled, turns, m_engine ? m_engine->profile().model : QString(),
-                       m_mode == ConversationMode::Library ? m_retrieval : nullptr, attachments, text, params);
+    return chatRequest(m_compiled, mainModel ? Prefetch::CompiledPrompt() : m_compiledFast, turns,
+                       m_engine ? m_engine->profile().model : QString(),
+                       modeRetrieval(), attachments, text, params);
+}
+
+std::shared_ptr<Knowledge::LibraryRetrieval> ChatSession::modeRetrieval() const
+{
+    return m_mode == ConversationMode::Library ? m_retrieval : nullptr;
+}
+
+QString ChatSession::modelFor(const QString &text, const QList<Attachment> &attachments) const
+{
+    if (!m_engine)
+        return {};
+    const Llm::ProviderProfile &profile = m_engine->profile();
+    return routesToFast(m_compiledFast, modeRetrieval(), attachments, text) ? profile.fastModel : profile.model;
 }
 
 void ChatSession::uninstallBuilder()
@@ -389,7 +436,7 @@ void ChatSession::dispatchPending()
     const PendingSend pending = *std::exchange(m_pendingSend, std::nullopt);
     emit preparingChanged(false);
     if (pending.regenerate) {
-        dispatchRegenerate(pending.activatedNs);
+        dispatchRegenerate(pending.activatedNs, pending.mainModel);
         return;
     }
 
@@ -402,7 +449,7 @@ void ChatSession::dispatchPending()
         removeMessages(m_editIndex, m_messages.size());
         resetEdit();
     }
-    startExchange(stream, &pending.text, pending.attachments);
+    startExchange(stream, &pending.text, pending.attachments, modelFor(pending.text, pending.attachments));
     {
         QSettings settings;
         setLastAssistant(settings, assistant().id); // sent with it: new conversations start with it
@@ -414,8 +461,11 @@ void ChatSession::dispatchPending()
 }
 
 void ChatSession::startExchange(Prefetch::ResponseStream *stream, const QString *question,
-                                const QList<Attachment> &attachments)
+                                const QList<Attachment> &attachments, const QString &model)
 {
+    // The model that answers: the request's, where the stream has one (a prefetch taken over
+    // was asked of the model its builder routed to); else the one this text routes to.
+    const QString answeredBy = stream && stream->answer() ? stream->answer()->request().request.model : model;
     m_exchange = std::make_unique<Exchange>();
     m_exchange->stream = stream;
     connect(stream, &Prefetch::ResponseStream::finished, this,
@@ -443,6 +493,7 @@ void ChatSession::startExchange(Prefetch::ResponseStream *stream, const QString 
         answer.conversationId = m_conversationId;
         answer.role = Llm::Role::Assistant;
         answer.state = MessageState::Partial; // until it ends: what a crash leaves is partial
+        answer.usage.model = answeredBy;
         if (auto id = m_store->appendMessage(m_conversationId, Llm::Role::Assistant, {}, {}, MessageState::Partial))
             answer.id = m_exchange->answerId = *id;
         m_messages.append(answer);
@@ -450,8 +501,10 @@ void ChatSession::startExchange(Prefetch::ResponseStream *stream, const QString 
         if (question)
             m_messages.append({0, 0, Llm::Role::User, *question, {}, MessageState::Complete, {}, {}, {}, {}, attachments});
         m_messages.append({0, 0, Llm::Role::Assistant, {}, {}, MessageState::Partial, {}, {}, {}, {}, {}});
+        m_messages.last().usage.model = answeredBy;
     }
     m_exchange->conversationId = m_conversationId;
+    m_exchange->model = answeredBy;
     if (m_mode == ConversationMode::Library && m_retrieval) { // kept from the request just built
         StoredMessage &stored = m_messages.last();
         stored.citations = m_retrieval->passagesFor(m_messages.at(m_messages.size() - 2).content.trimmed());
@@ -472,7 +525,9 @@ void ChatSession::endExchange(MessageState state, const QString &error, bool can
     Prefetch::ResponseStream *stream = exchange->stream;
     const QString text = stream ? stream->text() : QString();
     const QString reasoning = stream ? stream->reasoning() : QString();
-    const MessageUsage usage = answerUsage(stream);
+    MessageUsage usage = answerUsage(stream);
+    if (usage.model.isEmpty()) // an answer from the cache: the model its exchange began with
+        usage.model = exchange->model;
     if (stream) {
         disconnect(stream, nullptr, this, nullptr);
         stream->deleteLater(); // we are inside its terminal signal
@@ -505,8 +560,9 @@ MessageUsage ChatSession::answerUsage(const Prefetch::ResponseStream *stream) co
         return {};
     // Billed at the prices of the profile that served it (the provider may have been changed
     // while it streamed).
+    // Each model at its own prices: a routed answer is billed at the fast model's.
     if (const Prefetch::AnswerStream *answer = stream->answer())
-        return measureUsage(*stream, answer->profile().prices);
+        return measureUsage(*stream, answer->profile().pricesFor(answer->request().request.model));
     return m_engine ? measureUsage(*stream, m_engine->profile().prices) : MessageUsage{};
 }
 
@@ -518,7 +574,10 @@ void ChatSession::saveProgress()
     const qsizetype length = stream->text().size() + stream->reasoning().size();
     if (length == m_exchange->savedLength)
         return;
-    if (m_store->updateMessage(m_exchange->answerId, stream->text(), stream->reasoning(), MessageState::Partial))
+    MessageUsage usage; // not known until it ends; the model is
+    usage.model = m_exchange->model;
+    if (m_store->updateMessage(m_exchange->answerId, stream->text(), stream->reasoning(), MessageState::Partial, {},
+                               usage))
         m_exchange->savedLength = length;
 }
 

@@ -135,7 +135,9 @@ public:
     // request (Engine::requestFresh, with a new seed so that a deterministic or cached backend
     // answers anew), never a prefetch or a live guess of the same prompt taken over. The old
     // answer is deleted from the store when the new one starts. Stop ends it like any answer.
-    SendResult regenerate(qint64 activatedNs);
+    // With `mainModel`, the new answer is asked of the profile's main model even where the
+    // question routes to the fast one (the answer's "Ask the main model"; counted as a re-ask).
+    SendResult regenerate(qint64 activatedNs, bool mainModel = false);
     // Edits the question at `index` in messages(): until send() or cancelEdit() the builder,
     // and so a prefetch of the draft, has only the history before it. send() then deletes it and
     // every later message (store and messages()) and asks with the new text. False when `index`
@@ -193,12 +195,14 @@ private:
         qint64 conversationId = 0;
         qint64 answerId = -1; // -1: the store refused it; the answer is shown, not kept
         qsizetype savedLength = 0; // text and reasoning length at the last checkpoint
+        QString model; // the model asked
     };
     struct PendingSend {
         QString text;
         qint64 activatedNs = 0;
         bool regenerate = false; // the last answer again, not `text`
         QList<Attachment> attachments = {};
+        bool mainModel = false; // a regenerate asked of the main model
     };
     // What the builder was made from; a different key needs a new one.
     struct PromptKey {
@@ -207,6 +211,8 @@ private:
         quint64 revision = 0;
         Llm::ProviderTarget target;
         Assistant assistant;
+        bool routing = false; // free chat may go to the fast model
+        QString fastModel;
         friend bool operator==(const PromptKey &, const PromptKey &) = default;
     };
 
@@ -217,13 +223,18 @@ private:
     QList<Llm::ChatMessage> history(qsizetype end) const;
     Prefetch::RenderedRequest renderMessage(const QList<Llm::ChatMessage> &turns, const QString &text,
                                             const QList<Attachment> &attachments,
-                                            const Prefetch::GenerationParams &params) const;
+                                            const Prefetch::GenerationParams &params, bool mainModel = false) const;
+    // The retrieval library mode puts passages in with; null in the other modes.
+    std::shared_ptr<Knowledge::LibraryRetrieval> modeRetrieval() const;
+    // The model renderMessage() asks for `text` (not asked for the main model).
+    QString modelFor(const QString &text, const QList<Attachment> &attachments) const;
     void dispatchPending();
-    void dispatchRegenerate(qint64 activatedNs);
+    void dispatchRegenerate(qint64 activatedNs, bool mainModel);
     // Stores `question` with its `attachments` (null: it is there already, a regenerate) and the
     // empty answer, and follows `stream` into it.
+    // `model`: the one asked, where the stream cannot say (an answer from the cache).
     void startExchange(Prefetch::ResponseStream *stream, const QString *question,
-                       const QList<Attachment> &attachments = {});
+                       const QList<Attachment> &attachments, const QString &model);
     // Deletes messages()[from, to) from the store and messages(); false when the store refused.
     bool removeMessages(qsizetype from, qsizetype to);
     void resetEdit();
@@ -251,6 +262,7 @@ private:
     // The prompt the builder renders from, and what it was made from.
     std::optional<PromptKey> m_promptKey;
     Prefetch::CompiledPrompt m_compiled;
+    Prefetch::CompiledPrompt m_compiledFast; // the same for the fast model; null: nothing routes
     Prefetch::GenerationParams m_params; // the assistant's, for every request of the conversation
     AssistantDocumentPrompt *m_assistantPrompt; // child: a document chat with instructions
     std::optional<Llm::Error> m_compileError;

@@ -199,7 +199,7 @@ bool ChatSession::canRegenerate() const
         && m_messages.at(n - 1).role == Llm::Role::Assistant && m_messages.at(n - 2).role == Llm::Role::User;
 }
 
-ChatSession::SendResult ChatSession::regenerate(qint64 activatedNs)
+ChatSession::SendResult ChatSession::regenerate(qint64 activatedNs, bool mainModel)
 {
     if (!m_engine || !m_debounce)
         return SendResult::Unavailable;
@@ -207,7 +207,7 @@ ChatSession::SendResult ChatSession::regenerate(qint64 activatedNs)
         return SendResult::Busy;
     if (!canRegenerate())
         return SendResult::Empty; // no answer to ask for again
-    m_pendingSend = PendingSend{{}, activatedNs, true};
+    m_pendingSend = PendingSend{{}, activatedNs, true, {}, mainModel};
     if (!ensurePrompt()) {
         emit preparingChanged(true); // the document compiles; promptReady dispatches it
         return SendResult::Preparing;
@@ -216,7 +216,7 @@ ChatSession::SendResult ChatSession::regenerate(qint64 activatedNs)
     return SendResult::Sent;
 }
 
-void ChatSession::dispatchRegenerate(qint64 activatedNs)
+void ChatSession::dispatchRegenerate(qint64 activatedNs, bool mainModel)
 {
     if (!canRegenerate())
         return; // changed while the document compiled (another conversation, a deletion)
@@ -231,10 +231,13 @@ void ChatSession::dispatchRegenerate(qint64 activatedNs)
     params.seed = QRandomGenerator::global()->bounded(1, std::numeric_limits<int>::max());
     const StoredMessage &question = m_messages.at(questionIndex);
     const Prefetch::RenderedRequest request =
-        renderMessage(history(questionIndex), question.content.trimmed(), question.attachments, params);
+        renderMessage(history(questionIndex), question.content.trimmed(), question.attachments, params, mainModel);
+    if (mainModel)
+        m_engine->metrics().recordReask();
     // Never through the debounce strategy or Engine::request(): both take over a live session
     // whose fingerprint matches, and the user asked for an answer other than the one there is.
-    startExchange(m_engine->requestFresh(Prefetch::Strategy::None, request, activatedNs, this), nullptr);
+    startExchange(m_engine->requestFresh(Prefetch::Strategy::None, request, activatedNs, this), nullptr, {},
+                  request.request.model);
 }
 
 bool ChatSession::beginEdit(qsizetype index)

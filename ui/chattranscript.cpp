@@ -159,7 +159,16 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     , m_copy(messageButton(MessageAction::Copy, this))
     , m_regenerate(messageButton(MessageAction::Regenerate, this))
     , m_delete(messageButton(MessageAction::Delete, this))
+    , m_quick(mutedLabel({}, this))
+    , m_askMain(new QToolButton(this))
 {
+    m_quick->setObjectName(QStringLiteral("chatQuickAnswer"));
+    m_quick->setWordWrap(false);
+    m_quick->hide();
+    m_askMain->setObjectName(QStringLiteral("chatAskMainModel"));
+    m_askMain->setAutoRaise(true);
+    m_askMain->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_askMain->hide();
     m_timing->setObjectName(QStringLiteral("chatTiming"));
     m_timing->setWordWrap(false);
     m_timing->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -180,6 +189,8 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     m_sender = senderLabel(QCoreApplication::translate("Gui::ChatDock", "Assistant"), {}, this);
     header->addWidget(m_sender);
     header->addWidget(m_timing);
+    header->addWidget(m_quick);
+    header->addWidget(m_askMain);
     header->addWidget(m_copy);
     header->addWidget(m_regenerate);
     header->addWidget(m_delete);
@@ -256,12 +267,31 @@ QString AnswerWidget::markdown() const
     return m_view->markdown();
 }
 
+void AnswerWidget::setFastModel(const QString &fastModel, const QString &mainModel)
+{
+    m_fastModel = fastModel;
+    m_quick->setText(QCoreApplication::translate("Gui::ChatDock", "Quick answer · %1").arg(fastModel));
+    m_quick->setToolTip(QCoreApplication::translate(
+        "Gui::ChatDock", "Small talk and simple questions are answered by the provider's fast model, which "
+                         "answers sooner and costs less (Settings, Prefetch, Fast model)."));
+    m_quick->setVisible(!fastModel.isEmpty());
+    const QString ask = QCoreApplication::translate("Gui::ChatDock", "Ask %1").arg(mainModel);
+    m_askMain->setText(ask);
+    m_askMain->setAccessibleName(ask);
+    m_askMain->setToolTip(QCoreApplication::translate("Gui::ChatDock", "Replace this answer with one from %1, the "
+                                                                       "main model")
+                              .arg(mainModel));
+    if (fastModel.isEmpty())
+        m_askMain->hide();
+}
+
 QToolButton *AnswerWidget::button(MessageAction action) const
 {
     switch (action) {
     case MessageAction::Copy: return m_copy;
     case MessageAction::Regenerate: return m_regenerate;
     case MessageAction::Delete: return m_delete;
+    case MessageAction::AskMainModel: return m_askMain;
     case MessageAction::Edit: break;
     }
     return nullptr;
@@ -357,6 +387,7 @@ AnswerWidget *ChatTranscript::setMessages(const QList<StoredMessage> &messages, 
             continue;
         }
         AnswerWidget *answer = addAnswer(m.created);
+        markModel(answer, m.usage.model);
         if (i == liveIndex) {
             live = answer;
             continue;
@@ -386,6 +417,19 @@ void ChatTranscript::followCitations(AnswerWidget *answer, const QList<Knowledge
         if (number >= 1 && number <= passages.size())
             emit passageRequested(passages.at(number - 1));
     });
+}
+
+void ChatTranscript::setModels(const QString &mainModel, const QString &fastModel)
+{
+    m_mainModel = mainModel;
+    m_fastModel = fastModel == mainModel ? QString() : fastModel;
+}
+
+void ChatTranscript::markModel(AnswerWidget *answer, const QString &model)
+{
+    const bool fast = !m_fastModel.isEmpty() && model == m_fastModel;
+    answer->setFastModel(fast ? m_fastModel : QString(), m_mainModel);
+    applyActions();
 }
 
 void ChatTranscript::showEmptyHint()
@@ -420,7 +464,8 @@ AnswerWidget *ChatTranscript::addAnswer(const QDateTime &when)
     auto *answer = new AnswerWidget(widget());
     answer->setTime(when);
     answer->setProperty(IndexProperty, QVariant::fromValue(index));
-    for (const MessageAction action : {MessageAction::Copy, MessageAction::Regenerate, MessageAction::Delete})
+    for (const MessageAction action :
+         {MessageAction::Copy, MessageAction::Regenerate, MessageAction::Delete, MessageAction::AskMainModel})
         connectButton(answer->button(action), action, index);
     m_layout->insertWidget(m_layout->count() - 1, answer); // before the stretch
     applyActions();
@@ -452,6 +497,8 @@ void ChatTranscript::applyActions()
             const bool last = indexOf(answer) == m_nextIndex - 1;
             answer->button(MessageAction::Regenerate)->setVisible(last);
             answer->button(MessageAction::Regenerate)->setEnabled(last && m_canRegenerate);
+            answer->button(MessageAction::AskMainModel)->setVisible(last && answer->isFastModelAnswer());
+            answer->button(MessageAction::AskMainModel)->setEnabled(last && m_canRegenerate);
             answer->button(MessageAction::Delete)->setEnabled(m_canChange);
         }
     }

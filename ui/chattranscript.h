@@ -17,7 +17,8 @@ class MarkdownView;
 
 // What the buttons on a message ask for. Copy: an answer's Markdown to the clipboard;
 // Regenerate: the last answer again; Edit: a question back into the input; Delete: a message.
-enum class MessageAction { Copy, Regenerate, Edit, Delete };
+// AskMainModel: the last answer again, of the main model (on an answer of the fast model).
+enum class MessageAction { Copy, Regenerate, Edit, Delete, AskMainModel };
 
 // A small button of a message's header (an icon from the theme, else its text).
 QToolButton *messageButton(MessageAction action, QWidget *parent);
@@ -47,7 +48,12 @@ public:
     QString text() const;
     // The answer as Markdown, what Copy copies.
     QString markdown() const;
-    // Its button for `action` (Copy, Regenerate, Delete), or null.
+    // Marks an answer of the fast model (fast/slow routing): "Quick answer · <fastModel>" and
+    // the button that asks `mainModel` instead (shown by the transcript on the last answer).
+    // An empty `fastModel` removes the mark.
+    void setFastModel(const QString &fastModel, const QString &mainModel);
+    bool isFastModelAnswer() const { return !m_fastModel.isEmpty(); }
+    // Its button for `action` (Copy, Regenerate, Delete, AskMainModel), or null.
     QToolButton *button(MessageAction action) const;
 
 protected:
@@ -67,6 +73,9 @@ private:
     QToolButton *m_copy;
     QToolButton *m_regenerate;
     QToolButton *m_delete;
+    QLabel *m_quick;         // "Quick answer · model"
+    QToolButton *m_askMain;  // "Ask <main model>"
+    QString m_fastModel;
 };
 
 // The messages of one conversation, newest at the bottom: the user's as plain text, answers as
@@ -107,6 +116,12 @@ public:
     // Citations [n] in `answer` (one of this transcript's) become links that open passage n - 1
     // (passageRequested), with where it is as their tooltip. Before its text arrives.
     void followCitations(AnswerWidget *answer, const QList<Knowledge::Passage> &passages);
+    // The provider's models: answers given by `fastModel` (empty: it has none apart from the
+    // main model) are marked, with "Ask <mainModel>" on the last one. For setMessages() and
+    // markModel() after it.
+    void setModels(const QString &mainModel, const QString &fastModel);
+    // Marks `answer` (one of this transcript's) as given by `model`.
+    void markModel(AnswerWidget *answer, const QString &model);
 
 signals:
     // The "show earlier messages" button: setMessages() again shows them all.
@@ -135,6 +150,7 @@ private:
     qsizetype m_nextIndex = 0; // index of the next message added
     bool m_canChange = true;
     bool m_canRegenerate = true;
+    QString m_mainModel, m_fastModel;
 };
 
 } // namespace Gui

@@ -36,6 +36,8 @@ QJsonObject usageJson(const MessageUsage &u)
     put("cost", u.cost);
     if (!u.currency.isEmpty())
         o.insert(QLatin1String("currency"), u.currency);
+    if (!u.model.isEmpty())
+        o.insert(QLatin1String("model"), u.model);
     return o;
 }
 
@@ -52,6 +54,7 @@ MessageUsage usageFrom(const QJsonObject &o)
     u.tokensPerSecond = o.value(QLatin1String("tokensPerSecond")).toDouble(-1);
     u.cost = o.value(QLatin1String("cost")).toDouble(-1);
     u.currency = o.value(QLatin1String("currency")).toString();
+    u.model = o.value(QLatin1String("model")).toString();
     return u;
 }
 
@@ -96,7 +99,7 @@ QByteArray toJson(const Conversation &c)
             o.insert(QStringLiteral("error"), m.error);
         if (m.created.isValid())
             o.insert(QStringLiteral("created"), m.created.toUTC().toString(Qt::ISODateWithMs));
-        if (!m.usage.isEmpty())
+        if (!m.usage.isEmpty() || !m.usage.model.isEmpty())
             o.insert(QStringLiteral("usage"), usageJson(m.usage));
         if (!m.citations.isEmpty())
             o.insert(QStringLiteral("citations"), citationsToJsonArray(m.citations));

@@ -134,7 +134,7 @@ ConversationInfo readConversation(const QSqlQuery &q)
 
 // The usage columns, in MessageUsage's order, for SELECT and for "column = ?" lists.
 const QString UsageColumns = QStringLiteral("input_tokens, cache_read_tokens, cache_write_tokens, output_tokens, "
-                                            "reasoning_tokens, first_token_ms, tokens_per_second, cost, currency");
+                                            "reasoning_tokens, first_token_ms, tokens_per_second, cost, currency, model");
 
 void bindUsage(QSqlQuery &q, const MessageUsage &u)
 {
@@ -147,13 +147,14 @@ void bindUsage(QSqlQuery &q, const MessageUsage &u)
     q.addBindValue(u.tokensPerSecond);
     q.addBindValue(u.cost);
     q.addBindValue(text(u.currency));
+    q.addBindValue(text(u.model));
 }
 
 // One message row: appended by the chat, or one of an imported conversation's.
 const QString InsertMessage =
     QStringLiteral("INSERT INTO messages (conversation_id, role, content, reasoning, state, error, created_at, ")
     + UsageColumns
-    + QStringLiteral(", citations, attachments) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    + QStringLiteral(", citations, attachments) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
 
 void bindMessage(QSqlQuery &q, qint64 conversationId, const StoredMessage &m, qint64 createdMs)
 {
@@ -181,6 +182,7 @@ MessageUsage readUsage(const QSqlQuery &q, int first)
     u.tokensPerSecond = q.value(first + 6).toDouble();
     u.cost = q.value(first + 7).toDouble();
     u.currency = q.value(first + 8).toString();
+    u.model = q.value(first + 9).toString();
     return u;
 }
 
@@ -446,8 +448,8 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
         m.error = q.value(6).toString();
         m.created = QDateTime::fromMSecsSinceEpoch(q.value(7).toLongLong(), Qt::UTC);
         m.usage = readUsage(q, 8);
-        m.citations = citationsFromJson(q.value(17).toString());
-        m.attachments = attachmentsFromJson(q.value(18).toString());
+        m.citations = citationsFromJson(q.value(18).toString());
+        m.attachments = attachmentsFromJson(q.value(19).toString());
         out.append(std::move(m));
     }
     if (q.lastError().isValid())

@@ -90,7 +90,7 @@ class ConversationStore : public QObject
     Q_OBJECT
 
 public:
-    static constexpr int SchemaVersion = 5;
+    static constexpr int SchemaVersion = 6;
 
     struct Options {
         bool fullTextSearch = true; // false: always LIKE (tests of that path)

@@ -66,6 +66,9 @@ const QStringList Migrations[] = {
     // 5: a conversation's assistant (ui/assistants.h: its stable id); older ones had none, which
     // is what General is.
     {QStringLiteral("ALTER TABLE conversations ADD COLUMN assistant TEXT NOT NULL DEFAULT 'general'")},
+    // 6: the model that gave an answer (fast/slow routing asks two); '' for questions and for
+    // answers older than this.
+    {QStringLiteral("ALTER TABLE messages ADD COLUMN model TEXT NOT NULL DEFAULT ''")},
 };
 
 // The search index is not part of the versioned schema: whether it can exist depends on the

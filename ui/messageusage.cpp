@@ -45,6 +45,8 @@ MessageUsage measureUsage(const Prefetch::ResponseStream &stream, const Llm::Pri
     MessageUsage out;
     const Prefetch::AnswerStream *answer = stream.answer();
     out.tokens = answer ? answer->usage() : stream.usage();
+    if (answer)
+        out.model = answer->request().request.model;
     if (answer && answer->startedNs() >= 0 && answer->firstTokenNs() >= answer->startedNs()) {
         out.firstTokenMs = double(answer->firstTokenNs() - answer->startedNs()) / NsPerMs;
         const qint64 end = answer->finishedNs();

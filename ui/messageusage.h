@@ -20,6 +20,7 @@ struct MessageUsage {
     double tokensPerSecond = -1; // output tokens over first content → end
     double cost = -1;           // what the provider bills, in `currency`; 0: a free provider
     QString currency;           // ISO 4217, Llm::Prices::currency
+    QString model;              // the model that answered (schema 6); empty for older answers
 
     bool isEmpty() const { return tokens.isEmpty() && firstTokenMs < 0 && cost < 0; }
     friend bool operator==(const MessageUsage &, const MessageUsage &) = default;

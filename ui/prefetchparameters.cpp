@@ -138,6 +138,24 @@ const PrefetchParameter Parameters[] = {
                        "on; not done for Anthropic, whose cache would not keep them."),
      HS_FIELD(debounce.warmContext)},
 
+    {"prefetch/cache/enabled", Group::Cache, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "response cache"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Answer &repeats from the cache"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "A question or action asked again exactly as before (the same document, selection, "
+                       "conversation and model) gets the answer it got then, at once and without a "
+                       "request, marked as from the cache. Regenerate always asks anew."),
+     HS_FIELD(cache.enabled)},
+
+    {"prefetch/cache/nearDuplicates", Group::Cache, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "near-duplicate chat questions"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Show the answer to a &similar chat question as a draft"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "A chat question close to one already answered in the same context shows the earlier "
+                       "answer at once, marked as a draft, while the live answer comes and replaces it. A "
+                       "question almost the same as one answered many times is answered from the cache."),
+     HS_FIELD(cache.nearDuplicates)},
+
     {"prefetch/workflow/enabled", Group::Workflow, Kind::Bool, Unit::None, 0, 1,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "workflow prefetch"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "W&orkflow prefetch"),
@@ -307,6 +325,16 @@ const PrefetchParameter Parameters[] = {
                        "metered, no early answers are started; the answers you ask for still come. The status bar "
                        "says when prefetch is paused and why."),
      HS_FIELD(pauseOnBatteryAndMetered)},
+
+    {"prefetch/routing/enabled", Group::Routing, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "fast-model routing"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Answer small talk and simple &questions with the fast model"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "In a chat that is not about a document or the library, greetings, thanks and short "
+                       "factual questions go to the provider's fast model (Providers page), which answers "
+                       "sooner and costs less. The answer is marked, with a button to ask the main model "
+                       "instead. Nothing happens where the fast model is the main model."),
+     HS_FIELD(routing.enabled)},
 
     {"prefetch/alarms/hitRateFloor", Group::Alarms, Kind::Real, Unit::Percent, 0, 1,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "hit-rate alarm"),

@@ -757,6 +757,8 @@ QWidget *SettingsDialog::createPrefetchPage()
     layout->addWidget(createParameterGroup(Group::Hover, {}, page));
     layout->addWidget(createParameterGroup(Group::Debounce, {}, page));
     layout->addWidget(createParameterGroup(Group::Workflow, {}, page));
+    layout->addWidget(createParameterGroup(Group::Routing, tr("Fast model"), page));
+    layout->addWidget(createParameterGroup(Group::Cache, tr("Response cache"), page));
     layout->addWidget(createParameterGroup(Group::Speculation, tr("Early guesses"), page));
     for (Group g : {Group::Trajectory, Group::Selection, Group::Keyboard, Group::Reading, Group::Habits})
         layout->addWidget(createParameterGroup(g, {}, page));
