@@ -13,6 +13,7 @@
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
+#include "prefetch/responsecache.h"
 #include "prefetch/responsestream.h"
 #include "prefetch/revealpacer.h"
 #include "prefetch/speculator.h"
@@ -21,6 +22,7 @@
 
 #include <QJsonArray>
 #include <QNetworkAccessManager>
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <cmath>
@@ -77,6 +79,9 @@ Prefetch::Settings settingsFor(Mode mode, double speed, const Variant &variant)
         s.speculation.maxAnswers = *variant.maxAnswers;
     if (variant.warmPassages)
         s.debounce.warmContext = true;
+    // The cache's own switches; both on is the app's default.
+    s.cache.enabled = variant.cache != CacheUse::Off;
+    s.cache.nearDuplicates = variant.cache == CacheUse::On;
     for (milliseconds *value : {&s.warmup.interval, &s.warmup.idleLimit, &s.hover.delay, &s.hover.ttl, &s.debounce.delay,
                                 &s.debounce.sentenceEndDelay, &s.debounce.ttl, &s.workflow.ttl, &s.trajectory.grace,
                                 &s.trajectory.ttl, &s.selection.settle, &s.selection.ttl, &s.keyboard.ttl,
@@ -112,6 +117,37 @@ std::optional<Mode> modeFromId(QStringView id)
     return std::nullopt;
 }
 
+const char *cacheLevelId(CacheLevel level)
+{
+    switch (level) {
+    case CacheLevel::NotAsked: return "not asked";
+    case CacheLevel::Miss: return "miss";
+    case CacheLevel::Exact: return "exact";
+    case CacheLevel::NearServed: return "near served";
+    case CacheLevel::NearDraft: return "near draft";
+    }
+    return "?";
+}
+
+const char *cacheUseId(CacheUse use)
+{
+    switch (use) {
+    case CacheUse::On: return "on";
+    case CacheUse::ExactOnly: return "exact";
+    case CacheUse::Off: return "off";
+    }
+    return "?";
+}
+
+std::optional<CacheUse> cacheUseFromId(QStringView id)
+{
+    for (CacheUse use : {CacheUse::On, CacheUse::ExactOnly, CacheUse::Off}) {
+        if (id == QLatin1StringView(cacheUseId(use)))
+            return use;
+    }
+    return std::nullopt;
+}
+
 QString Variant::name() const
 {
     QStringList parts;
@@ -121,6 +157,10 @@ QString Variant::name() const
         parts.append(QStringLiteral("answers=%1").arg(*maxAnswers));
     if (warmPassages)
         parts.append(QStringLiteral("passages warmed"));
+    if (cache == CacheUse::ExactOnly)
+        parts.append(QStringLiteral("cache exact only"));
+    else if (cache == CacheUse::Off)
+        parts.append(QStringLiteral("cache off"));
     return parts.join(QLatin1Char(' '));
 }
 
@@ -162,6 +202,10 @@ Replayer::Replayer(Trace trace, Preset preset, Mode mode, double speed, Variant 
     m_result.preset = m_preset.name;
     m_result.variant = m_variant.name();
     m_result.mode = m_mode;
+    m_result.cacheUse = m_variant.cache;
+    Variant prefetchOnly = m_variant;
+    prefetchOnly.cache = CacheUse::On;
+    m_result.prefetchVariant = prefetchOnly.name();
     m_clock.setSingleShot(true);
     m_clock.setTimerType(Qt::PreciseTimer);
     connect(&m_clock, &QTimer::timeout, this, &Replayer::playDue);
@@ -187,6 +231,8 @@ Replayer::~Replayer()
     m_warmup.reset();
     qDeleteAll(findChildren<Prefetch::ResponseStream *>(Qt::FindDirectChildrenOnly));
     m_engine.reset();
+    m_cache.reset();
+    m_cacheDir.reset();
     m_network.reset();
     m_server.reset();
 }
@@ -206,6 +252,16 @@ std::optional<QString> Replayer::start()
     profile.baseUrl = m_server->apiUrl();
     m_result.billing.prices = profile.prices;
     m_engine = std::make_unique<Prefetch::Engine>(m_network.get(), profile, settingsFor(m_mode, m_speed, m_variant));
+    // As the app: a cache file beside the conversations, given to the engine whether or not the
+    // setting is on (the setting decides). Each run its own, empty: runs side by side never share
+    // answers, and no run reads the user's.
+    m_cacheDir = std::make_unique<QTemporaryDir>();
+    if (!m_cacheDir->isValid())
+        return QStringLiteral("no temporary folder for the response cache: %1").arg(m_cacheDir->errorString());
+    m_cache = std::make_unique<Prefetch::ResponseCache>(m_cacheDir->filePath(QStringLiteral("responses.sqlite")));
+    if (!m_cache->isPersistent())
+        return QStringLiteral("the response cache did not open: %1").arg(m_cache->error());
+    m_engine->setResponseCache(m_cache.get());
     m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
     m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
                                                               std::make_shared<Prefetch::HeuristicClassifier>());
@@ -323,6 +379,7 @@ void Replayer::play(const TraceEvent &event)
         } else {
             if (m_answer)
                 m_answer->cancel();
+            const Prefetch::CachedAnswers::Counters before = m_engine->cachedAnswers().counters();
             m_answer = m_hover->activate(*parsed, builder, nowNs, this);
             // After the takeover: the other guesses of the moment are dropped, the habits learn.
             m_speculator->activated(*parsed);
@@ -332,6 +389,7 @@ void Replayer::play(const TraceEvent &event)
                       if (handle->isDone() && !handle->error())
                           m_speculator->answerEnded(action);
                   });
+            noteCache(m_result.samples.size() - 1, before, nullptr, nowNs);
             markFirstOnDocument(m_currentDoc);
         }
     } else if (name == u"open_library") {
@@ -369,7 +427,12 @@ void Replayer::play(const TraceEvent &event)
         m_draft.clear();
         const QString conversation = m_conversation;
         const bool aboutDocument = m_conversations.value(conversation).withDocument && m_documents.contains(m_currentDoc);
-        Prefetch::ResponseStream *handle = m_debounce->send(text, nowNs, this);
+        // As the chat sends, with a near-duplicate's draft asked for: a draft is shown at once,
+        // and the live answer still comes (the cache's Serve and Draft decisions, issue 15).
+        const Prefetch::CachedAnswers::Counters before = m_engine->cachedAnswers().counters();
+        auto draft = std::make_shared<Prefetch::ResponseCache::Lookup>();
+        Prefetch::ResponseStream *handle = m_debounce->send(text, nowNs, this, draft.get());
+        const qsizetype index = m_result.samples.size(); // track() appends it
         m_chatAnswer = handle;
         m_chatAnswerConversation = conversation;
         // Until this answer is in, the conversation's history is not known: no builder, so no
@@ -377,10 +440,17 @@ void Replayer::play(const TraceEvent &event)
         m_debounce->setBuilder({});
         m_builderConversation.clear();
         track(handle, QStringLiteral("chat"), Prefetch::Strategy::Debounce,
-              [this, conversation, text, handle](const QString &answer) {
+              [this, conversation, text, handle, draft, index](const QString &answer) {
                   // A stopped answer stays in the conversation with what it had, as in the dock.
                   if (m_chatAnswer == handle)
                       m_chatAnswer = nullptr;
+                  // The draft against the live answer it stood in for; a live answer stopped or
+                  // failed says nothing about the draft.
+                  if (draft->decision == Prefetch::ResponseCache::Decision::Draft && handle->isDone() && !handle->error()) {
+                      const qint64 replaced = m_engine->cachedAnswers().counters().draftsReplaced;
+                      m_engine->cachedAnswers().settleDraft(draft->id, draft->answer, answer);
+                      m_result.samples[index].draftReplaced = m_engine->cachedAnswers().counters().draftsReplaced > replaced;
+                  }
                   m_result.chatAnswers.append(answer);
                   Conversation &c = m_conversations[conversation];
                   c.history.append({Llm::Role::User, text});
@@ -388,6 +458,7 @@ void Replayer::play(const TraceEvent &event)
                   if (conversation == m_conversation)
                       refreshChatBuilder();
               });
+        noteCache(index, before, draft.get(), nowNs);
         if (aboutDocument)
             markFirstOnDocument(m_currentDoc);
     } else if (name == u"wizard_start") {
@@ -624,6 +695,7 @@ void Replayer::wizardGenerate(int step, qint64 activatedNs)
         m_wizardAnswer->cancel();
     m_wizardText.remove(step);
     m_wizardSource[step] = data;
+    const Prefetch::CachedAnswers::Counters before = m_engine->cachedAnswers().counters();
     m_wizardAnswer = m_workflow->activate(step, data, *request, activatedNs, this);
     Prefetch::ResponseStream *handle = m_wizardAnswer;
     track(handle, QStringLiteral("wizard"), Prefetch::Strategy::Workflow, [this, step, handle](const QString &text) {
@@ -633,6 +705,7 @@ void Replayer::wizardGenerate(int step, qint64 activatedNs)
         m_wizardText[step] = text;
         wizardStepCompleted(step); // the text is finished: the next step is predictable now
     });
+    noteCache(m_result.samples.size() - 1, before, nullptr, activatedNs);
 }
 
 void Replayer::wizardStepCompleted(int step)
@@ -714,6 +787,25 @@ void Replayer::markFirstOnDocument(const QString &docId)
     }
 }
 
+void Replayer::noteCache(qsizetype index, const Prefetch::CachedAnswers::Counters &before,
+                         const Prefetch::ResponseCache::Lookup *draft, qint64 activatedNs)
+{
+    // The counters say which lookup answered: an exact hit, a near duplicate served, or neither
+    // (an exact miss is counted even when the near lookup then serves or drafts).
+    const Prefetch::CachedAnswers::Counters &now = m_engine->cachedAnswers().counters();
+    Sample &s = m_result.samples[index];
+    if (now.exactHits > before.exactHits)
+        s.cache = CacheLevel::Exact;
+    else if (now.nearServed > before.nearServed)
+        s.cache = CacheLevel::NearServed;
+    else if (draft && draft->decision == Prefetch::ResponseCache::Decision::Draft)
+        s.cache = CacheLevel::NearDraft;
+    else if (now.misses > before.misses)
+        s.cache = CacheLevel::Miss;
+    if (s.cache == CacheLevel::NearDraft)
+        s.draftMs = double(Llm::monotonicNowNs() - activatedNs) / 1e6 * m_speed;
+}
+
 void Replayer::checkDrained()
 {
     if (m_drain.isActive() && m_pending == 0)
@@ -739,6 +831,7 @@ void Replayer::finish()
     m_result.cacheHitTokens = server.cacheHitTokens;
     m_result.requests = server.requestsServed;
     m_result.prefetchRequests = server.prefetchRequests;
+    m_result.cache = m_engine->cachedAnswers().counters();
     emit finished();
 }
 

@@ -60,6 +60,13 @@ QStringList traceKinds()
     return names;
 }
 
+QStringList pooledKinds()
+{
+    QStringList names = traceKinds();
+    names.removeAll(QStringLiteral("repeat-user"));
+    return names;
+}
+
 std::expected<QByteArray, QString> generateTrace(const QString &kind, quint64 seed)
 {
     for (const Kind &k : kinds()) {
