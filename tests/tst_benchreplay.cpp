@@ -4,7 +4,10 @@
 // Stop leaves nothing open; the report derives its ratios from the runs and writes its files. A
 // chat about a generated library sends each question with its passages (the answer quotes the
 // planted fact), prefetched with them at the pause; a trace naming a library that is too large is
-// refused with the line.
+// refused with the line. With the response cache (each run its own, as the app's defaults have
+// it) a question asked again word for word and a document summarized again unchanged are
+// answered from it with nothing sent, and sent when the cache is off; a restyled question is
+// served or drafted from its near duplicate.
 #include "bench/replay/librarycorpus.h"
 #include "bench/replay/replayer.h"
 #include "bench/replay/report.h"
@@ -42,9 +45,9 @@ Trace parsed(const QByteArray &jsonLines)
     return *trace;
 }
 
-RunResult play(const Trace &trace, Mode mode, const QString &preset = QStringLiteral("hosted"))
+RunResult play(const Trace &trace, Mode mode, const QString &preset = QStringLiteral("hosted"), Variant variant = {})
 {
-    Replayer replayer(trace, *Preset::byName(preset), mode, Speed);
+    Replayer replayer(trace, *Preset::byName(preset), mode, Speed, variant);
     QSignalSpy finished(&replayer, &Replayer::finished);
     const auto error = replayer.start();
     if (error)
@@ -68,6 +71,33 @@ const QByteArray HoverTrace = lines({
     R"({"t":21000,"event":"end"})",
 });
 
+Variant withCache(CacheUse use)
+{
+    Variant v;
+    v.cache = use;
+    return v;
+}
+
+// Two new conversations of one question each, 20 s apart (the first answer is in long before).
+QByteArray askedTwice(const char *first, const char *second)
+{
+    QByteArray trace = lines({R"({"t":0,"event":"meta","name":"cache-test"})",
+                              R"({"t":0,"event":"chat_open","conversation":"c1","mode":"free"})"});
+    const auto event = [](qint64 t, const char *name, const QJsonObject &fields = {}) {
+        QJsonObject o = fields;
+        o.insert(QStringLiteral("t"), t);
+        o.insert(QStringLiteral("event"), QLatin1StringView(name));
+        return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+    };
+    trace += event(100, "type", {{QStringLiteral("text"), QString::fromUtf8(first)}});
+    trace += event(300, "send");
+    trace += event(20000, "chat_open", {{QStringLiteral("conversation"), QStringLiteral("c2")}, {QStringLiteral("mode"), QStringLiteral("free")}});
+    trace += event(20100, "type", {{QStringLiteral("text"), QString::fromUtf8(second)}});
+    trace += event(20300, "send");
+    trace += event(40000, "end");
+    return trace;
+}
+
 } // namespace
 
 class tst_BenchReplay : public QObject
@@ -83,6 +113,9 @@ private slots:
     void wizardStepsArePrefetched();
     void stopLeavesNothingOpen();
     void reportComparesModesAndWritesFiles();
+    void repeatedQuestionIsAnsweredFromTheCache();
+    void documentSummarizedAgainIsAnsweredFromTheCache();
+    void restyledQuestionIsServedOrDrafted();
 };
 
 void tst_BenchReplay::parseRejectsBadTraces_data()
@@ -315,5 +348,77 @@ void tst_BenchReplay::reportComparesModesAndWritesFiles()
     QVERIFY(report.write(QStringLiteral("/proc/no-such-dir/report")).has_value());
 }
 
+void tst_BenchReplay::repeatedQuestionIsAnsweredFromTheCache()
+{
+    const Trace trace = parsed(askedTwice("When do I use a semicolon?", "When do I use a semicolon?"));
+    const RunResult on = play(trace, Mode::Off, QStringLiteral("hosted"), withCache(CacheUse::On));
+    QVERIFY2(on.problems.isEmpty(), qPrintable(on.problems.join(u'\n')));
+    QCOMPARE(on.samples.size(), 2);
+    QCOMPARE(on.samples.at(0).cache, CacheLevel::Miss);
+    QCOMPARE(on.samples.at(1).cache, CacheLevel::Exact);
+    QCOMPARE(on.samples.at(1).origin, Prefetch::ResponseStream::Origin::Cached);
+    QVERIFY(!on.samples.at(1).prefetched());
+    QVERIFY(on.samples.at(1).perceivedMs >= 0);
+    // Nothing to wait for but the event loop (scaled by Speed, and a busy machine makes that tens of ms).
+    QVERIFY2(on.samples.at(1).perceivedMs < on.samples.at(0).perceivedMs / 2, qPrintable(QString::number(on.samples.at(1).perceivedMs)));
+    QCOMPARE(on.requests, 1); // the second answer never reached the provider
+    QCOMPARE(on.cache.exactHits, 1);
+    QCOMPARE(on.chatAnswers.size(), 2);
+    QCOMPARE(on.chatAnswers.at(1), on.chatAnswers.at(0));
+
+    const RunResult off = play(trace, Mode::Off, QStringLiteral("hosted"), withCache(CacheUse::Off));
+    QCOMPARE(off.samples.size(), 2);
+    QCOMPARE(off.samples.at(1).cache, CacheLevel::NotAsked);
+    QCOMPARE(off.samples.at(1).origin, Prefetch::ResponseStream::Origin::Fresh);
+    QCOMPARE(off.requests, 2);
+    QCOMPARE(off.cache.exactHits, 0);
+    QVERIFY(off.billing.cost() > on.billing.cost());
+}
+
+void tst_BenchReplay::documentSummarizedAgainIsAnsweredFromTheCache()
+{
+    // Closed and reopened unchanged: the same text, so the same request, whatever its revision.
+    const Trace trace = parsed(lines({
+        R"({"t":0,"event":"meta","name":"cache-doc-test"})",
+        R"({"t":0,"event":"open_document","doc":"d1","tokens":2000,"seed":3,"language":"en"})",
+        R"({"t":2000,"event":"click","action":"summarize"})",
+        R"({"t":20000,"event":"close_document","doc":"d1"})",
+        R"({"t":21000,"event":"open_document","doc":"d1","tokens":2000,"seed":3,"language":"en"})",
+        R"({"t":23000,"event":"click","action":"summarize"})",
+        R"({"t":40000,"event":"end"})",
+    }));
+    const RunResult on = play(trace, Mode::Off);
+    QVERIFY2(on.problems.isEmpty(), qPrintable(on.problems.join(u'\n')));
+    QCOMPARE(on.samples.size(), 2);
+    QCOMPARE(on.samples.at(1).cache, CacheLevel::Exact);
+    QCOMPARE(on.requests, 1);
+    const RunResult off = play(trace, Mode::Off, QStringLiteral("hosted"), withCache(CacheUse::Off));
+    QCOMPARE(off.requests, 2);
+}
+
+void tst_BenchReplay::restyledQuestionIsServedOrDrafted()
+{
+    const Trace trace = parsed(askedTwice("When should I use a semicolon in a list?", "when should i use a semicolon in a list"));
+    const RunResult on = play(trace, Mode::Off);
+    QCOMPARE(on.samples.size(), 2);
+    const Sample &again = on.samples.at(1);
+    QVERIFY2(again.cache == CacheLevel::NearServed || again.cache == CacheLevel::NearDraft, cacheLevelId(again.cache));
+    if (again.cache == CacheLevel::NearServed) {
+        QCOMPARE(on.requests, 1);
+        QCOMPARE(on.cache.nearServed, 1);
+    } else {
+        // Shown at once, and the live answer still came after it.
+        QVERIFY(again.draftMs >= 0);
+        QVERIFY(again.perceivedMs > again.draftMs);
+        QCOMPARE(on.requests, 2);
+        QCOMPARE(on.cache.nearDrafts, 1);
+    }
+    // With the near-duplicate switch off it is only a miss, sent.
+    const RunResult exact = play(trace, Mode::Off, QStringLiteral("hosted"), withCache(CacheUse::ExactOnly));
+    QCOMPARE(exact.samples.at(1).cache, CacheLevel::Miss);
+    QCOMPARE(exact.requests, 2);
+}
+
 QTEST_MAIN(tst_BenchReplay)
+
 #include "tst_benchreplay.moc"

@@ -382,6 +382,12 @@ void tst_TraceGen::kindsAreTheNine()
                                         QStringLiteral("decisive-writer"), QStringLiteral("keyboard-user"),
                                         QStringLiteral("fast-typist"), QStringLiteral("ime-user"),
                                         QStringLiteral("library-chat"), QStringLiteral("repeat-user")}));
+    // `--kind all`: issue 10's pooled figures were measured on these nine; the cache's own kind
+    // is asked for by name, so those figures keep their meaning.
+    QStringList nine = traceKinds();
+    nine.removeLast();
+    QCOMPARE(pooledKinds(), nine);
+    QVERIFY(!pooledKinds().contains(QStringLiteral("repeat-user")));
 }
 
 void tst_TraceGen::unknownKindIsAnError()

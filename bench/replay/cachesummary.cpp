@@ -42,6 +42,8 @@ struct CachePool {
     QMap<qint64, QList<double>> liveBySeed;
     double cost = 0;
     qint64 requests = 0;
+    int nearLookups = 0;
+    QList<double> nearSimilarity, nearConfidence; // of the lookups that had a candidate
 };
 
 QList<CachePool> poolCache(const Report &report, bool heldOut)
@@ -67,6 +69,13 @@ QList<CachePool> poolCache(const Report &report, bool heldOut)
         if (!p.seeds.contains(r.seed))
             p.seeds.append(r.seed);
         p.cost += r.billing.cost();
+        for (const RunResult::NearLookup &n : r.nearLookups) {
+            ++p.nearLookups;
+            if (n.similarity >= 0) {
+                p.nearSimilarity.append(n.similarity * 100);
+                p.nearConfidence.append(n.confidence * 100);
+            }
+        }
         p.requests += r.requests;
         for (const Sample &s : r.samples) {
             ++p.activations;
@@ -136,6 +145,21 @@ QString table(const QList<CachePool> &pools)
                   .arg(p.cost, 0, 'f', 4)
                   .arg(p.use == CacheUse::Off ? QStringLiteral("0 %") : vsOff);
     }
+    // Why the near levels fire as often as they do: a reworded question is a candidate only when
+    // it shares a MinHash band with a stored one, and served or drafted only over the thresholds.
+    md += QStringLiteral("\nNear-duplicate lookups (asked after an exact miss; the cache's decision log): ");
+    QStringList parts;
+    for (const CachePool &p : pools) {
+        if (p.nearLookups == 0)
+            continue;
+        parts.append(QStringLiteral("%1 %2 cache %3: %4 lookups, %5 with a candidate, its similarity %6 %, confidence %7 % "
+                                    "(median [min–max]; serve ≥ 75 %, draft ≥ 50 %)")
+                         .arg(p.preset, QLatin1StringView(modeId(p.mode)), QLatin1StringView(cacheUseId(p.use)))
+                         .arg(p.nearLookups)
+                         .arg(p.nearSimilarity.size())
+                         .arg(medianSpread(p.nearSimilarity), medianSpread(p.nearConfidence)));
+    }
+    md += parts.isEmpty() ? QStringLiteral("none.\n") : parts.join(QStringLiteral("; ")) + QStringLiteral(".\n");
     return md;
 }
 

@@ -832,6 +832,16 @@ void Replayer::finish()
     m_result.requests = server.requestsServed;
     m_result.prefetchRequests = server.prefetchRequests;
     m_result.cache = m_engine->cachedAnswers().counters();
+    for (const Prefetch::ResponseCache::LogLine &line : m_cache->decisionLog()) {
+        if (line.level != Prefetch::ResponseCache::Level::NearDuplicate)
+            continue;
+        RunResult::NearLookup near;
+        if (!line.neighbours.isEmpty()) {
+            near.similarity = line.neighbours.constFirst().similarity;
+            near.confidence = line.neighbours.constFirst().confidence;
+        }
+        m_result.nearLookups.append(near);
+    }
     emit finished();
 }
 

@@ -129,6 +129,12 @@ struct RunResult {
     QStringList chatAnswers; // each chat answer's text as it ended, in the order they ended
     CacheUse cacheUse = CacheUse::On;
     Prefetch::CachedAnswers::Counters cache; // the engine's response-cache counters at the end
+    // Each near-duplicate lookup's best candidate (the cache's decision log): why a reworded
+    // question was or was not served. -1: no stored question shared a MinHash band with it.
+    struct NearLookup {
+        double similarity = -1, confidence = -1;
+    };
+    QList<NearLookup> nearLookups;
 };
 
 // Settings a run changes from the app's defaults (the benchmark's frontier); unset: the default.
