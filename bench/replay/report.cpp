@@ -455,7 +455,7 @@ std::optional<QString> Report::write(const QString &directory) const
         }
         QList<Pooled> frontier;
         for (const Pooled &p : pool(*this, isHeldOut)) {
-            if (p.preset == u"hosted" && p.mode == Mode::All)
+            if (p.preset == u"hosted" && p.mode == Mode::All && p.cacheUse == CacheUse::On)
                 frontier.append(p);
         }
         if (frontier.size() > 1) {

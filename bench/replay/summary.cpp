@@ -97,6 +97,7 @@ QList<Pooled> pool(const Report &report, const std::function<bool(const RunFigur
             p.preset = r.preset;
             p.mode = r.mode;
             p.variant = r.variant;
+            p.cacheUse = r.cacheUse;
             out.append(p);
             latencies.append(QList<double>());
             stalls.append(QList<double>());
@@ -307,7 +308,7 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles)
     // --- the frontier ---
     QList<Pooled> frontier;
     for (const Pooled &p : heldOut) {
-        if (p.preset == u"hosted" && p.mode == Mode::All)
+        if (p.preset == u"hosted" && p.mode == Mode::All && p.cacheUse == CacheUse::On)
             frontier.append(p);
     }
     if (frontier.size() > 1) {
