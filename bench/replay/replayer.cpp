@@ -22,6 +22,7 @@
 #include "prefetch/workflowstrategy.h"
 
 #include <QJsonArray>
+#include <QFileInfo>
 #include <QNetworkAccessManager>
 #include <QTemporaryDir>
 
@@ -111,7 +112,12 @@ std::optional<QString> Replayer::start()
     // As the app: a cache file beside the conversations, given to the engine whether or not the
     // setting is on (the setting decides). Each run its own, empty: runs side by side never share
     // answers, and no run reads the user's.
-    m_cacheDir = std::make_unique<QTemporaryDir>();
+    // In memory where the system has it: the cache writes on the GUI thread as the app's does,
+    // and two hundred runs share this one; a disk's syncs would delay every run's events.
+    const QString shm = QStringLiteral("/dev/shm");
+    m_cacheDir = QFileInfo(shm).isDir() && QFileInfo(shm).isWritable()
+        ? std::make_unique<QTemporaryDir>(shm + QStringLiteral("/headstart-replay-XXXXXX"))
+        : std::make_unique<QTemporaryDir>();
     if (!m_cacheDir->isValid())
         return QStringLiteral("no temporary folder for the response cache: %1").arg(m_cacheDir->errorString());
     m_cache = std::make_unique<Prefetch::ResponseCache>(m_cacheDir->filePath(QStringLiteral("responses.sqlite")));
