@@ -76,7 +76,8 @@ int runBench(const QStringList &arguments)
     const QCommandLineOption traceOpt(QStringLiteral("trace"),
         QStringLiteral("JSON Lines traces: --trace a.jsonl b.jsonl, or the option repeated."), QStringLiteral("file"));
     const QCommandLineOption kindOpt(QStringLiteral("kind"),
-        QStringLiteral("Generated traces of these kinds (%1, or all), one per --seeds.").arg(Bench::traceKinds().join(QStringLiteral(", "))),
+        QStringLiteral("Generated traces of these kinds (%1, or all: every kind but repeat-user, issue 10's nine), one per --seeds.")
+            .arg(Bench::traceKinds().join(QStringLiteral(", "))),
         QStringLiteral("kind"));
     const QCommandLineOption seedsOpt(QStringLiteral("seeds"),
         QStringLiteral("The seeds of the generated traces: 2-6, or 1,3,5 (default 1)."), QStringLiteral("list"),
@@ -88,6 +89,10 @@ int runBench(const QStringList &arguments)
         QStringLiteral("Also run every mode but off with the library's passages warmed at each typing pause."));
     const QCommandLineOption answersOpt(QStringLiteral("answers"),
         QStringLiteral("Also run with at most this many answers guessed at once (the frontier): 1,2,3."), QStringLiteral("list"));
+    const QCommandLineOption cacheOpt(QStringLiteral("cache"),
+        QStringLiteral("The response cache: on (the app's default, near duplicates too), exact (exact repeats only), "
+                       "off; several (on,off) run each side by side (default on)."),
+        QStringLiteral("list"), QStringLiteral("on"));
     const QCommandLineOption profileOpt(QStringLiteral("profile"),
         QStringLiteral("Latency presets: %1 (several after one --profile, or repeated; default hosted).").arg(Bench::Preset::names().join(QStringLiteral(", "))),
         QStringLiteral("name"));
@@ -106,7 +111,7 @@ int runBench(const QStringList &arguments)
     const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Also print the figures as one JSON object on stdout."));
     const QCommandLineOption verboseOpt(QStringLiteral("verbose"),
         QStringLiteral("Log every cancelled or failed stream (the report lists failures either way)."));
-    parser.addOptions({traceOpt, kindOpt, seedsOpt, prefixOpt, answersOpt, warmPassagesOpt, profileOpt, modeOpt, outOpt, speedOpt, jobsOpt,
+    parser.addOptions({traceOpt, kindOpt, seedsOpt, prefixOpt, answersOpt, warmPassagesOpt, cacheOpt, profileOpt, modeOpt, outOpt, speedOpt, jobsOpt,
                        jsonOpt, verboseOpt});
     const QStringList spread = spreadValues(
         arguments, {QStringLiteral("--trace"), QStringLiteral("--kind"), QStringLiteral("--profile"), QStringLiteral("--mode")});
@@ -149,7 +154,7 @@ int runBench(const QStringList &arguments)
     }
     QStringList kinds = parser.values(kindOpt);
     if (kinds.contains(QStringLiteral("all")))
-        kinds = Bench::traceKinds();
+        kinds = Bench::pooledKinds();
     for (const QString &kind : std::as_const(kinds)) {
         for (int seed : *seeds) {
             const auto text = Bench::generateTrace(kind, quint64(seed));
@@ -195,6 +200,27 @@ int runBench(const QStringList &arguments)
         v.warmPassages = true;
         variants.append(v);
     }
+    // Every variant with each cache setting asked for.
+    QList<Bench::CacheUse> caches;
+    for (const QString &id : parser.value(cacheOpt).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const auto use = Bench::cacheUseFromId(id.trimmed());
+        if (!use) {
+            std::fprintf(stderr, "headstart-cli bench: --cache takes on, exact or off: on,off\n");
+            return 2;
+        }
+        if (!caches.contains(*use))
+            caches.append(*use);
+    }
+    if (caches.isEmpty())
+        caches.append(Bench::CacheUse::On);
+    QList<Bench::Variant> withCaches;
+    for (Bench::CacheUse use : std::as_const(caches)) {
+        for (Bench::Variant v : std::as_const(variants)) {
+            v.cache = use;
+            withCaches.append(v);
+        }
+    }
+    variants = withCaches;
     QList<Bench::Preset> presets;
     for (const QString &name : parser.isSet(profileOpt) ? parser.values(profileOpt) : QStringList{QStringLiteral("hosted")}) {
         const auto preset = Bench::Preset::byName(name);
@@ -243,8 +269,8 @@ int runBench(const QStringList &arguments)
         for (const Bench::Preset &preset : presets) {
             for (Bench::Mode mode : modes) {
                 for (const Bench::Variant &variant : variants) {
-                    // Off has no strategy a variant could change.
-                    if (mode != Bench::Mode::Off || variant.name().isEmpty())
+                    // Off has no strategy a variant could change; the response cache it has.
+                    if (mode != Bench::Mode::Off || !variant.changesStrategies())
                         runs.push_back(std::make_unique<Bench::Replayer>(trace, preset, mode, speed, variant));
                 }
             }

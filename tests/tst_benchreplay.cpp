@@ -4,11 +4,17 @@
 // Stop leaves nothing open; the report derives its ratios from the runs and writes its files. A
 // chat about a generated library sends each question with its passages (the answer quotes the
 // planted fact), prefetched with them at the pause; a trace naming a library that is too large is
-// refused with the line.
+// refused with the line. With the response cache (each run its own, as the app's defaults have
+// it) a question asked again word for word and a document summarized again unchanged are
+// answered from it with nothing sent, and sent when the cache is off; a restyled question is
+// served from its near duplicate, a reworded one drafted while its live answer comes.
 #include "bench/replay/librarycorpus.h"
 #include "bench/replay/replayer.h"
 #include "bench/replay/report.h"
 #include "bench/replay/trace.h"
+
+#include "prefetch/minhash.h"
+#include "prefetch/responsecache.h"
 
 #include <QDir>
 #include <QFile>
@@ -42,9 +48,9 @@ Trace parsed(const QByteArray &jsonLines)
     return *trace;
 }
 
-RunResult play(const Trace &trace, Mode mode, const QString &preset = QStringLiteral("hosted"))
+RunResult play(const Trace &trace, Mode mode, const QString &preset = QStringLiteral("hosted"), Variant variant = {})
 {
-    Replayer replayer(trace, *Preset::byName(preset), mode, Speed);
+    Replayer replayer(trace, *Preset::byName(preset), mode, Speed, variant);
     QSignalSpy finished(&replayer, &Replayer::finished);
     const auto error = replayer.start();
     if (error)
@@ -68,6 +74,33 @@ const QByteArray HoverTrace = lines({
     R"({"t":21000,"event":"end"})",
 });
 
+Variant withCache(CacheUse use)
+{
+    Variant v;
+    v.cache = use;
+    return v;
+}
+
+// Two new conversations of one question each, 20 s apart (the first answer is in long before).
+QByteArray askedTwice(const char *first, const char *second)
+{
+    QByteArray trace = lines({R"({"t":0,"event":"meta","name":"cache-test"})",
+                              R"({"t":0,"event":"chat_open","conversation":"c1","mode":"free"})"});
+    const auto event = [](qint64 t, const char *name, const QJsonObject &fields = {}) {
+        QJsonObject o = fields;
+        o.insert(QStringLiteral("t"), t);
+        o.insert(QStringLiteral("event"), QLatin1StringView(name));
+        return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+    };
+    trace += event(100, "type", {{QStringLiteral("text"), QString::fromUtf8(first)}});
+    trace += event(300, "send");
+    trace += event(20000, "chat_open", {{QStringLiteral("conversation"), QStringLiteral("c2")}, {QStringLiteral("mode"), QStringLiteral("free")}});
+    trace += event(20100, "type", {{QStringLiteral("text"), QString::fromUtf8(second)}});
+    trace += event(20300, "send");
+    trace += event(40000, "end");
+    return trace;
+}
+
 } // namespace
 
 class tst_BenchReplay : public QObject
@@ -83,6 +116,10 @@ private slots:
     void wizardStepsArePrefetched();
     void stopLeavesNothingOpen();
     void reportComparesModesAndWritesFiles();
+    void repeatedQuestionIsAnsweredFromTheCache();
+    void documentSummarizedAgainIsAnsweredFromTheCache();
+    void restyledQuestionIsServed();
+    void rewordedQuestionIsDraftedWhileTheLiveAnswerComes();
 };
 
 void tst_BenchReplay::parseRejectsBadTraces_data()
@@ -315,5 +352,95 @@ void tst_BenchReplay::reportComparesModesAndWritesFiles()
     QVERIFY(report.write(QStringLiteral("/proc/no-such-dir/report")).has_value());
 }
 
+void tst_BenchReplay::repeatedQuestionIsAnsweredFromTheCache()
+{
+    const Trace trace = parsed(askedTwice("When do I use a semicolon?", "When do I use a semicolon?"));
+    const RunResult on = play(trace, Mode::Off, QStringLiteral("hosted"), withCache(CacheUse::On));
+    QVERIFY2(on.problems.isEmpty(), qPrintable(on.problems.join(u'\n')));
+    QCOMPARE(on.samples.size(), 2);
+    QCOMPARE(on.samples.at(0).cache, CacheLevel::Miss);
+    QCOMPARE(on.samples.at(1).cache, CacheLevel::Exact);
+    QCOMPARE(on.samples.at(1).origin, Prefetch::ResponseStream::Origin::Cached);
+    QVERIFY(!on.samples.at(1).prefetched());
+    QVERIFY(on.samples.at(1).perceivedMs >= 0);
+    // Nothing to wait for but the event loop (scaled by Speed, and a busy machine makes that tens of ms).
+    QVERIFY2(on.samples.at(1).perceivedMs < on.samples.at(0).perceivedMs / 2, qPrintable(QString::number(on.samples.at(1).perceivedMs)));
+    QCOMPARE(on.requests, 1); // the second answer never reached the provider
+    QCOMPARE(on.cache.exactHits, 1);
+    QCOMPARE(on.chatAnswers.size(), 2);
+    QCOMPARE(on.chatAnswers.at(1), on.chatAnswers.at(0));
+
+    const RunResult off = play(trace, Mode::Off, QStringLiteral("hosted"), withCache(CacheUse::Off));
+    QCOMPARE(off.samples.size(), 2);
+    QCOMPARE(off.samples.at(1).cache, CacheLevel::NotAsked);
+    QCOMPARE(off.samples.at(1).origin, Prefetch::ResponseStream::Origin::Fresh);
+    QCOMPARE(off.requests, 2);
+    QCOMPARE(off.cache.exactHits, 0);
+    QVERIFY(off.billing.cost() > on.billing.cost());
+}
+
+void tst_BenchReplay::documentSummarizedAgainIsAnsweredFromTheCache()
+{
+    // Closed and reopened unchanged: the same text, so the same request, whatever its revision.
+    const Trace trace = parsed(lines({
+        R"({"t":0,"event":"meta","name":"cache-doc-test"})",
+        R"({"t":0,"event":"open_document","doc":"d1","tokens":2000,"seed":3,"language":"en"})",
+        R"({"t":2000,"event":"click","action":"summarize"})",
+        R"({"t":20000,"event":"close_document","doc":"d1"})",
+        R"({"t":21000,"event":"open_document","doc":"d1","tokens":2000,"seed":3,"language":"en"})",
+        R"({"t":23000,"event":"click","action":"summarize"})",
+        R"({"t":40000,"event":"end"})",
+    }));
+    const RunResult on = play(trace, Mode::Off);
+    QVERIFY2(on.problems.isEmpty(), qPrintable(on.problems.join(u'\n')));
+    QCOMPARE(on.samples.size(), 2);
+    QCOMPARE(on.samples.at(1).cache, CacheLevel::Exact);
+    QCOMPARE(on.requests, 1);
+    const RunResult off = play(trace, Mode::Off, QStringLiteral("hosted"), withCache(CacheUse::Off));
+    QCOMPARE(off.requests, 2);
+}
+
+void tst_BenchReplay::restyledQuestionIsServed()
+{
+    // Case and the final mark only: the matcher's shingles are the same, so it is sure enough to
+    // serve (similarity 1, a new entry's hit rate 1/2: confidence 0.85).
+    const Trace trace = parsed(askedTwice("When should I use a semicolon in a list?", "when should i use a semicolon in a list"));
+    const RunResult on = play(trace, Mode::Off);
+    QCOMPARE(on.samples.size(), 2);
+    QCOMPARE(on.samples.at(1).cache, CacheLevel::NearServed);
+    QCOMPARE(on.samples.at(1).origin, Prefetch::ResponseStream::Origin::Cached);
+    QCOMPARE(on.requests, 1);
+    QCOMPARE(on.cache.nearServed, 1);
+    // With the near-duplicate switch off it is only a miss, sent.
+    const RunResult exact = play(trace, Mode::Off, QStringLiteral("hosted"), withCache(CacheUse::ExactOnly));
+    QCOMPARE(exact.samples.at(1).cache, CacheLevel::Miss);
+    QCOMPARE(exact.requests, 2);
+}
+
+void tst_BenchReplay::rewordedQuestionIsDraftedWhileTheLiveAnswerComes()
+{
+    // One word in place of two (Jaccard ~0.7 over words and word pairs): near enough for a draft,
+    // not to serve. The draft is on screen at once; the live answer is sent and settles it.
+    const Trace trace = parsed(askedTwice("How do I write a good cover letter for a job?",
+                                          "How do I write a good cover letter for an internship?"));
+    const RunResult on = play(trace, Mode::Off);
+    QVERIFY2(on.problems.isEmpty(), qPrintable(on.problems.join(u'\n')));
+    QCOMPARE(on.samples.size(), 2);
+    const Sample &again = on.samples.at(1);
+    QCOMPARE(again.cache, CacheLevel::NearDraft);
+    QCOMPARE(again.origin, Prefetch::ResponseStream::Origin::Fresh);
+    QVERIFY(again.draftMs >= 0);
+    QVERIFY2(again.perceivedMs > again.draftMs, qPrintable(QStringLiteral("%1 %2").arg(again.perceivedMs).arg(again.draftMs)));
+    QCOMPARE(on.requests, 2);
+    QCOMPARE(on.cache.nearDrafts, 1);
+    QCOMPARE(on.cache.draftsReplaced, again.draftReplaced ? 1 : 0);
+    // Settled against the live answer: replaced exactly when the two answers are not near.
+    const bool near = Prefetch::MinHash::similarity(Prefetch::MinHash::signature(on.chatAnswers.at(0)),
+                                                    Prefetch::MinHash::signature(on.chatAnswers.at(1)))
+        >= Prefetch::ResponseCache::Serve;
+    QCOMPARE(again.draftReplaced, !near);
+}
+
 QTEST_MAIN(tst_BenchReplay)
+
 #include "tst_benchreplay.moc"

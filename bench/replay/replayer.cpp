@@ -1,6 +1,7 @@
 #include "replayer.h"
 
 #include "documents.h"
+#include "replaysettings.h"
 #include "replaylibraries.h"
 
 #include "knowledge/library.h"
@@ -13,6 +14,7 @@
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
+#include "prefetch/responsecache.h"
 #include "prefetch/responsestream.h"
 #include "prefetch/revealpacer.h"
 #include "prefetch/speculator.h"
@@ -20,7 +22,9 @@
 #include "prefetch/workflowstrategy.h"
 
 #include <QJsonArray>
+#include <QFileInfo>
 #include <QNetworkAccessManager>
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <cmath>
@@ -38,115 +42,8 @@ constexpr qint64 DrainMs = 60'000;
 // figure as ui/newdocumentwizard.cpp).
 constexpr qint64 SettleMs = 350;
 
-
-milliseconds shrink(milliseconds value, double speed)
-{
-    return milliseconds(std::max<qint64>(1, std::llround(double(value.count()) / speed)));
-}
-
-// The provider runs `speed` times faster: fixed delays shrink, rates grow, the cache lives
-// shorter in proportion.
-LocalProvider::LatencyProfile compress(LocalProvider::LatencyProfile p, double speed)
-{
-    p.rttMs = int(std::lround(p.rttMs / speed));
-    p.overheadMs = int(std::lround(p.overheadMs / speed));
-    if (p.prefillTokensPerSec > 0 && std::isfinite(p.prefillTokensPerSec))
-        p.prefillTokensPerSec *= speed;
-    if (p.decodeTokensPerSec > 0 && std::isfinite(p.decodeTokensPerSec))
-        p.decodeTokensPerSec *= speed;
-    p.cacheTtlSec = std::max(1, int(std::lround(p.cacheTtlSec / speed)));
-    return p;
-}
-
-// The app's defaults (PREFETCH.md), with only this mode's strategies on, the variant's changes,
-// and every delay and TTL compressed like the trace. The hourly budgets stay the app's: the
-// hour is the user's, so the engine's hour of wall time gets `speed` hours of their spending.
-Prefetch::Settings settingsFor(Mode mode, double speed, const Variant &variant)
-{
-    Prefetch::Settings s;
-    const bool all = mode == Mode::All;
-    const bool early = mode == Mode::Early || all;
-    s.warmup.enabled = mode == Mode::Warmup || all;
-    s.hover.enabled = mode == Mode::Hover || all;
-    s.debounce.enabled = mode == Mode::Debounce || all;
-    s.workflow.enabled = mode == Mode::Workflow || all;
-    s.trajectory.enabled = s.selection.enabled = s.keyboard.enabled = s.reading.enabled = s.habits.enabled = early;
-    if (variant.prefixTokens)
-        s.speculation.prefixTokens = *variant.prefixTokens;
-    if (variant.maxAnswers)
-        s.speculation.maxAnswers = *variant.maxAnswers;
-    if (variant.warmPassages)
-        s.debounce.warmContext = true;
-    for (milliseconds *value : {&s.warmup.interval, &s.warmup.idleLimit, &s.hover.delay, &s.hover.ttl, &s.debounce.delay,
-                                &s.debounce.sentenceEndDelay, &s.debounce.ttl, &s.workflow.ttl, &s.trajectory.grace,
-                                &s.trajectory.ttl, &s.selection.settle, &s.selection.ttl, &s.keyboard.ttl,
-                                &s.reading.dwell, &s.reading.ttl, &s.habits.ttl})
-        *value = shrink(*value, speed);
-    s.hourlyTokenBudget = qint64(std::llround(double(s.hourlyTokenBudget) * speed));
-    s.hourlyMoneyBudget *= speed;
-    return s;
-}
-
 } // namespace
 
-const char *modeId(Mode mode)
-{
-    switch (mode) {
-    case Mode::Off: return "off";
-    case Mode::Warmup: return "warmup";
-    case Mode::Hover: return "hover";
-    case Mode::Debounce: return "debounce";
-    case Mode::Workflow: return "workflow";
-    case Mode::Early: return "early";
-    case Mode::All: return "all";
-    }
-    return "?";
-}
-
-std::optional<Mode> modeFromId(QStringView id)
-{
-    for (Mode mode : AllModes) {
-        if (id == QLatin1StringView(modeId(mode)))
-            return mode;
-    }
-    return std::nullopt;
-}
-
-QString Variant::name() const
-{
-    QStringList parts;
-    if (prefixTokens)
-        parts.append(QStringLiteral("N=%1").arg(*prefixTokens));
-    if (maxAnswers)
-        parts.append(QStringLiteral("answers=%1").arg(*maxAnswers));
-    if (warmPassages)
-        parts.append(QStringLiteral("passages warmed"));
-    return parts.join(QLatin1Char(' '));
-}
-
-double Billing::cost(const LocalProvider::BilledTokens &tokens) const
-{
-    Llm::Usage usage;
-    usage.inputTokens = tokens.inputUncached + tokens.cacheRead + tokens.cacheWrite;
-    usage.cacheReadTokens = tokens.cacheRead;
-    usage.cacheWriteTokens = tokens.cacheWrite;
-    usage.outputTokens = tokens.output;
-    return prices.cost(usage);
-}
-
-std::optional<Preset> Preset::byName(QStringView name)
-{
-    auto latency = LocalProvider::LatencyProfile::byName(name);
-    if (!latency)
-        return std::nullopt;
-    // The latency of "hosted-long-doc" is hosted's; the long documents are the benchmark's part.
-    return Preset{name.toString(), *latency, name == u"hosted-long-doc" ? 20'000 : 0};
-}
-
-QStringList Preset::names()
-{
-    return LocalProvider::LatencyProfile::names();
-}
 
 Replayer::Replayer(Trace trace, Preset preset, Mode mode, double speed, Variant variant, QObject *parent)
     : QObject(parent)
@@ -162,6 +59,10 @@ Replayer::Replayer(Trace trace, Preset preset, Mode mode, double speed, Variant 
     m_result.preset = m_preset.name;
     m_result.variant = m_variant.name();
     m_result.mode = m_mode;
+    m_result.cacheUse = m_variant.cache;
+    Variant prefetchOnly = m_variant;
+    prefetchOnly.cache = CacheUse::On;
+    m_result.prefetchVariant = prefetchOnly.name();
     m_clock.setSingleShot(true);
     m_clock.setTimerType(Qt::PreciseTimer);
     connect(&m_clock, &QTimer::timeout, this, &Replayer::playDue);
@@ -187,6 +88,8 @@ Replayer::~Replayer()
     m_warmup.reset();
     qDeleteAll(findChildren<Prefetch::ResponseStream *>(Qt::FindDirectChildrenOnly));
     m_engine.reset();
+    m_cache.reset();
+    m_cacheDir.reset();
     m_network.reset();
     m_server.reset();
 }
@@ -206,6 +109,21 @@ std::optional<QString> Replayer::start()
     profile.baseUrl = m_server->apiUrl();
     m_result.billing.prices = profile.prices;
     m_engine = std::make_unique<Prefetch::Engine>(m_network.get(), profile, settingsFor(m_mode, m_speed, m_variant));
+    // As the app: a cache file beside the conversations, given to the engine whether or not the
+    // setting is on (the setting decides). Each run its own, empty: runs side by side never share
+    // answers, and no run reads the user's.
+    // In memory where the system has it: the cache writes on the GUI thread as the app's does,
+    // and two hundred runs share this one; a disk's syncs would delay every run's events.
+    const QString shm = QStringLiteral("/dev/shm");
+    m_cacheDir = QFileInfo(shm).isDir() && QFileInfo(shm).isWritable()
+        ? std::make_unique<QTemporaryDir>(shm + QStringLiteral("/headstart-replay-XXXXXX"))
+        : std::make_unique<QTemporaryDir>();
+    if (!m_cacheDir->isValid())
+        return QStringLiteral("no temporary folder for the response cache: %1").arg(m_cacheDir->errorString());
+    m_cache = std::make_unique<Prefetch::ResponseCache>(m_cacheDir->filePath(QStringLiteral("responses.sqlite")));
+    if (!m_cache->isPersistent())
+        return QStringLiteral("the response cache did not open: %1").arg(m_cache->error());
+    m_engine->setResponseCache(m_cache.get());
     m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
     m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
                                                               std::make_shared<Prefetch::HeuristicClassifier>());
@@ -323,6 +241,7 @@ void Replayer::play(const TraceEvent &event)
         } else {
             if (m_answer)
                 m_answer->cancel();
+            const Prefetch::CachedAnswers::Counters before = m_engine->cachedAnswers().counters();
             m_answer = m_hover->activate(*parsed, builder, nowNs, this);
             // After the takeover: the other guesses of the moment are dropped, the habits learn.
             m_speculator->activated(*parsed);
@@ -332,6 +251,7 @@ void Replayer::play(const TraceEvent &event)
                       if (handle->isDone() && !handle->error())
                           m_speculator->answerEnded(action);
                   });
+            noteCache(m_result.samples.size() - 1, before, nullptr, nowNs);
             markFirstOnDocument(m_currentDoc);
         }
     } else if (name == u"open_library") {
@@ -369,7 +289,12 @@ void Replayer::play(const TraceEvent &event)
         m_draft.clear();
         const QString conversation = m_conversation;
         const bool aboutDocument = m_conversations.value(conversation).withDocument && m_documents.contains(m_currentDoc);
-        Prefetch::ResponseStream *handle = m_debounce->send(text, nowNs, this);
+        // As the chat sends, with a near-duplicate's draft asked for: a draft is shown at once,
+        // and the live answer still comes (the cache's Serve and Draft decisions, issue 15).
+        const Prefetch::CachedAnswers::Counters before = m_engine->cachedAnswers().counters();
+        auto draft = std::make_shared<Prefetch::ResponseCache::Lookup>();
+        Prefetch::ResponseStream *handle = m_debounce->send(text, nowNs, this, draft.get());
+        const qsizetype index = m_result.samples.size(); // track() appends it
         m_chatAnswer = handle;
         m_chatAnswerConversation = conversation;
         // Until this answer is in, the conversation's history is not known: no builder, so no
@@ -377,10 +302,17 @@ void Replayer::play(const TraceEvent &event)
         m_debounce->setBuilder({});
         m_builderConversation.clear();
         track(handle, QStringLiteral("chat"), Prefetch::Strategy::Debounce,
-              [this, conversation, text, handle](const QString &answer) {
+              [this, conversation, text, handle, draft, index](const QString &answer) {
                   // A stopped answer stays in the conversation with what it had, as in the dock.
                   if (m_chatAnswer == handle)
                       m_chatAnswer = nullptr;
+                  // The draft against the live answer it stood in for; a live answer stopped or
+                  // failed says nothing about the draft.
+                  if (draft->decision == Prefetch::ResponseCache::Decision::Draft && handle->isDone() && !handle->error()) {
+                      const qint64 replaced = m_engine->cachedAnswers().counters().draftsReplaced;
+                      m_engine->cachedAnswers().settleDraft(draft->id, draft->answer, answer);
+                      m_result.samples[index].draftReplaced = m_engine->cachedAnswers().counters().draftsReplaced > replaced;
+                  }
                   m_result.chatAnswers.append(answer);
                   Conversation &c = m_conversations[conversation];
                   c.history.append({Llm::Role::User, text});
@@ -388,6 +320,7 @@ void Replayer::play(const TraceEvent &event)
                   if (conversation == m_conversation)
                       refreshChatBuilder();
               });
+        noteCache(index, before, draft.get(), nowNs);
         if (aboutDocument)
             markFirstOnDocument(m_currentDoc);
     } else if (name == u"wizard_start") {
@@ -571,85 +504,6 @@ void Replayer::refreshChatBuilder()
         m_debounce->textChanged(m_draft);
 }
 
-QVariantMap Replayer::wizardData(int step) const
-{
-    using namespace Prefetch::WizardKeys;
-    QVariantMap data;
-    for (const QString &key : {TopicKey, AudienceKey, ToneKey})
-        data.insert(key, m_wizardForm.value(key).toString());
-    if (step == Prefetch::WizardOutlineStep || step == Prefetch::WizardIntroductionStep)
-        data.insert(LengthKey, m_wizardForm.value(LengthKey).toString());
-    if (step >= Prefetch::WizardIntroductionStep)
-        data.insert(OutlineKey, m_wizardText.value(Prefetch::WizardOutlineStep).trimmed());
-    if (step >= Prefetch::WizardTitleStep)
-        data.insert(IntroductionKey, m_wizardText.value(Prefetch::WizardIntroductionStep).trimmed());
-    return data;
-}
-
-std::optional<Prefetch::RenderedRequest> Replayer::wizardRequest(int step, const QVariantMap &data)
-{
-    if (!m_wizardPrompt || !m_wizardPrompt->isFor(m_engine->profile())) {
-        auto compiledWizard = Prefetch::compileWizard(m_engine->profile());
-        if (!compiledWizard)
-            return std::nullopt;
-        m_wizardPrompt = *compiledWizard;
-    }
-    Prefetch::GenerationParams params;
-    params.maxTokens = Prefetch::wizardMaxTokens(step);
-    auto rendered = m_wizardPrompt->render({{QStringLiteral("prompt"), Prefetch::wizardStepPrompt(step, data)}}, params);
-    if (!rendered)
-        return std::nullopt;
-    return *rendered;
-}
-
-void Replayer::wizardGenerate(int step, qint64 activatedNs)
-{
-    const QVariantMap data = wizardData(step);
-    // Back and Next with unchanged data keeps the text the user has (NewDocumentWizard).
-    if (m_wizardText.contains(step) && m_wizardSource.value(step) == data)
-        return;
-    const auto request = wizardRequest(step, data);
-    if (!request) {
-        m_result.problems.append(QStringLiteral("wizard step %1: the request could not be rendered").arg(step));
-        return;
-    }
-    // The workflow holds one prefetch; one for another step is dropped (NewDocumentWizard::generate).
-    for (int other : {Prefetch::WizardOutlineStep, Prefetch::WizardIntroductionStep, Prefetch::WizardTitleStep}) {
-        if (other != step && m_workflow->isPrefetching(other)) {
-            m_workflow->reset();
-            break;
-        }
-    }
-    if (m_wizardAnswer)
-        m_wizardAnswer->cancel();
-    m_wizardText.remove(step);
-    m_wizardSource[step] = data;
-    m_wizardAnswer = m_workflow->activate(step, data, *request, activatedNs, this);
-    Prefetch::ResponseStream *handle = m_wizardAnswer;
-    track(handle, QStringLiteral("wizard"), Prefetch::Strategy::Workflow, [this, step, handle](const QString &text) {
-        if (m_wizardAnswer != handle || !handle->isDone() || handle->error())
-            return; // replaced, closed or stopped: the page keeps no finished text to build on
-        m_wizardAnswer = nullptr;
-        m_wizardText[step] = text;
-        wizardStepCompleted(step); // the text is finished: the next step is predictable now
-    });
-}
-
-void Replayer::wizardStepCompleted(int step)
-{
-    // Only the page the user is on predicts the next one (NewDocumentWizard::completeStep), and
-    // the topic form only once it is filled in.
-    if (!m_wizardOpen || step >= Prefetch::WizardTitleStep || step != m_wizardStep)
-        return;
-    if (step == Prefetch::WizardTopicStep && !Prefetch::wizardFormFilledIn(m_wizardForm))
-        return;
-    const int next = step + 1;
-    const QVariantMap data = wizardData(next);
-    if (m_wizardText.contains(next) && m_wizardSource.value(next) == data)
-        return;
-    if (const auto request = wizardRequest(next, data))
-        m_workflow->stepCompleted(step, data, *request);
-}
 
 void Replayer::track(Prefetch::ResponseStream *handle, const QString &kind, Prefetch::Strategy strategy,
                      std::function<void(const QString &)> onEnd)
@@ -714,6 +568,25 @@ void Replayer::markFirstOnDocument(const QString &docId)
     }
 }
 
+void Replayer::noteCache(qsizetype index, const Prefetch::CachedAnswers::Counters &before,
+                         const Prefetch::ResponseCache::Lookup *draft, qint64 activatedNs)
+{
+    // The counters say which lookup answered: an exact hit, a near duplicate served, or neither
+    // (an exact miss is counted even when the near lookup then serves or drafts).
+    const Prefetch::CachedAnswers::Counters &now = m_engine->cachedAnswers().counters();
+    Sample &s = m_result.samples[index];
+    if (now.exactHits > before.exactHits)
+        s.cache = CacheLevel::Exact;
+    else if (now.nearServed > before.nearServed)
+        s.cache = CacheLevel::NearServed;
+    else if (draft && draft->decision == Prefetch::ResponseCache::Decision::Draft)
+        s.cache = CacheLevel::NearDraft;
+    else if (now.misses > before.misses)
+        s.cache = CacheLevel::Miss;
+    if (s.cache == CacheLevel::NearDraft)
+        s.draftMs = double(Llm::monotonicNowNs() - activatedNs) / 1e6 * m_speed;
+}
+
 void Replayer::checkDrained()
 {
     if (m_drain.isActive() && m_pending == 0)
@@ -739,6 +612,17 @@ void Replayer::finish()
     m_result.cacheHitTokens = server.cacheHitTokens;
     m_result.requests = server.requestsServed;
     m_result.prefetchRequests = server.prefetchRequests;
+    m_result.cache = m_engine->cachedAnswers().counters();
+    for (const Prefetch::ResponseCache::LogLine &line : m_cache->decisionLog()) {
+        if (line.level != Prefetch::ResponseCache::Level::NearDuplicate)
+            continue;
+        RunResult::NearLookup near;
+        if (!line.neighbours.isEmpty()) {
+            near.similarity = line.neighbours.constFirst().similarity;
+            near.confidence = line.neighbours.constFirst().confidence;
+        }
+        m_result.nearLookups.append(near);
+    }
     emit finished();
 }
 

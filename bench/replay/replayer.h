@@ -4,6 +4,7 @@
 
 #include "localprovider/latencyprofile.h"
 #include "prefetch/actionprompts.h"
+#include "prefetch/cachedanswers.h"
 #include "prefetch/metrics.h"
 #include "prefetch/prompttemplate.h"
 #include "prefetch/responsestream.h"
@@ -26,6 +27,7 @@
 #include <optional>
 
 class QNetworkAccessManager;
+class QTemporaryDir;
 
 namespace Knowledge {
 class Library;
@@ -61,6 +63,17 @@ struct Preset {
     static QStringList names();
 };
 
+// The response cache: the app's default (on, near duplicates too), exact repeats only (the
+// near-duplicate switch off), or off (Settings::cache.enabled false).
+enum class CacheUse { On, ExactOnly, Off };
+const char *cacheUseId(CacheUse use); // "on", "exact", "off"
+std::optional<CacheUse> cacheUseFromId(QStringView id);
+
+// What the response cache did for one activation. NotAsked: the cache is off, or a prefetch was
+// taken over (the engine asks the cache only for an answer it would otherwise send).
+enum class CacheLevel { NotAsked, Miss, Exact, NearServed, NearDraft };
+const char *cacheLevelId(CacheLevel level);
+
 // One user activation (click, Enter, Next) and how long the user waited for the first token.
 struct Sample {
     QString kind;                // "action", "chat", "wizard"
@@ -74,7 +87,16 @@ struct Sample {
     Prefetch::Strategy servedBy = Prefetch::Strategy::None; // whose prefetch it took over
     double stallMs = -1;         // the longest the shown text stood still in its first 3 s
     bool firstOnDocument = false; // the first answer about its document in the trace
-    bool prefetched() const { return origin != Prefetch::ResponseStream::Origin::Fresh; }
+    CacheLevel cache = CacheLevel::NotAsked;
+    // NearDraft: activation → the cached draft on screen (perceivedMs stays the live answer's
+    // first token, which still comes), and whether the live answer said something else.
+    double draftMs = -1;
+    bool draftReplaced = false;
+    // A prefetch taken over; a cached answer is not one (nothing was guessed or sent).
+    bool prefetched() const
+    {
+        return origin == Prefetch::ResponseStream::Origin::Hit || origin == Prefetch::ResponseStream::Origin::PartialHit;
+    }
 };
 
 // What the provider billed a run, by the X-Headstart-Purpose of its requests (a strategy's id,
@@ -93,6 +115,7 @@ struct RunResult {
     qint64 seed = -1; // meta "seed"; -1 when the trace has none
     QString preset;
     QString variant; // the settings that differ from the app's defaults; empty: none
+    QString prefetchVariant; // the same without the response cache's setting
     Mode mode = Mode::Off;
     QList<Sample> samples;
     QMap<Prefetch::Strategy, Prefetch::StrategyStats> stats; // the engine's counters at the end
@@ -104,6 +127,14 @@ struct RunResult {
     double lateMs = 0; // the most any trace event played after its time (timer jitter, a busy machine)
     QStringList problems; // answers that failed, events that could not be played
     QStringList chatAnswers; // each chat answer's text as it ended, in the order they ended
+    CacheUse cacheUse = CacheUse::On;
+    Prefetch::CachedAnswers::Counters cache; // the engine's response-cache counters at the end
+    // Each near-duplicate lookup's best candidate (the cache's decision log): why a reworded
+    // question was or was not served. -1: no stored question shared a MinHash band with it.
+    struct NearLookup {
+        double similarity = -1, confidence = -1;
+    };
+    QList<NearLookup> nearLookups;
 };
 
 // Settings a run changes from the app's defaults (the benchmark's frontier); unset: the default.
@@ -111,7 +142,10 @@ struct Variant {
     std::optional<int> prefixTokens;
     std::optional<int> maxAnswers;
     bool warmPassages = false; // Settings::Debounce::warmContext on (off by default)
-    QString name() const; // "N=16 answers=1 passages warmed"; empty: the defaults
+    CacheUse cache = CacheUse::On;
+    QString name() const; // "N=16 answers=1 passages warmed cache off"; empty: the defaults
+    // Something only a strategy reads: a run with prefetch off would be the defaults' run.
+    bool changesStrategies() const { return prefixTokens || maxAnswers || warmPassages; }
 };
 
 // Plays one trace against a fresh local provider in one mode, driving the strategies through
@@ -176,6 +210,10 @@ private:
     void speculationContextChanged();
     bool isUsable(Prefetch::DocumentAction action) const; // its button is enabled
     void markFirstOnDocument(const QString &docId);
+    // Sample `index`'s cache level from the engine's counters before its activation; a near
+    // draft is on screen now.
+    void noteCache(qsizetype index, const Prefetch::CachedAnswers::Counters &before,
+                   const Prefetch::ResponseCache::Lookup *draft, qint64 activatedNs);
     void checkDrained();
     void finish();
     qint64 scaled(qint64 ms) const;
@@ -188,6 +226,10 @@ private:
     RunResult m_result;
     std::unique_ptr<LocalProvider::ServerThread> m_server;
     std::unique_ptr<QNetworkAccessManager> m_network;
+    // The run's own response cache, in a folder of its own (never the user's data dir), made
+    // before the engine and gone after it.
+    std::unique_ptr<QTemporaryDir> m_cacheDir;
+    std::unique_ptr<Prefetch::ResponseCache> m_cache;
     std::unique_ptr<Prefetch::Engine> m_engine;
     std::unique_ptr<Prefetch::HoverStrategy> m_hover;
     std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;

@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include "cachesummary.h"
+
 #include "charts.h"
 #include "summary.h"
 
@@ -113,7 +115,7 @@ Report Report::build(const QList<const RunResult *> &results, double speed)
         report.runs.append(f);
     }
     for (RunFigures &f : report.runs) {
-        const RunFigures *off = report.find(f.trace, f.preset, Mode::Off);
+        const RunFigures *off = report.offFor(f);
         if (!off)
             continue;
         if (off->p50 > 0 && f.p50 >= 0)
@@ -125,6 +127,15 @@ Report Report::build(const QList<const RunResult *> &results, double speed)
             f.tokensVsOff = double(f.run->promptTokens + f.run->outputTokens) / double(offTokens);
     }
     return report;
+}
+
+const RunFigures *Report::offFor(const RunFigures &f) const
+{
+    for (const RunFigures &o : runs) {
+        if (o.trace == f.trace && o.preset == f.preset && o.mode == Mode::Off && o.run->cacheUse == f.run->cacheUse)
+            return &o;
+    }
+    return find(f.trace, f.preset, Mode::Off);
 }
 
 const RunFigures *Report::find(const QString &trace, const QString &preset, Mode mode) const
@@ -273,6 +284,14 @@ QJsonObject Report::toJson() const
                  o.insert(QStringLiteral("by_purpose"), byPurpose);
                  return o;
              }()},
+            {QStringLiteral("response_cache"), QJsonObject{{QStringLiteral("use"), QLatin1StringView(cacheUseId(f.run->cacheUse))},
+                                                           {QStringLiteral("exact_hits"), f.run->cache.exactHits},
+                                                           {QStringLiteral("near_served"), f.run->cache.nearServed},
+                                                           {QStringLiteral("near_drafts"), f.run->cache.nearDrafts},
+                                                           {QStringLiteral("drafts_replaced"), f.run->cache.draftsReplaced},
+                                                           {QStringLiteral("misses"), f.run->cache.misses},
+                                                           {QStringLiteral("stored"), f.run->cache.stored},
+                                                           {QStringLiteral("saved_ms"), f.run->cache.savedMs}}},
             {QStringLiteral("wall_seconds"), f.run->wallSeconds},
             {QStringLiteral("samples"), [&] {
                  QJsonArray samples;
@@ -283,7 +302,10 @@ QJsonObject Report::toJson() const
                                                 {QStringLiteral("origin"), originId(s.origin)},
                                                 {QStringLiteral("served_by"), QLatin1StringView(Prefetch::strategyId(s.servedBy))},
                                                 {QStringLiteral("stall_ms"), s.stallMs},
-                                                {QStringLiteral("first_on_document"), s.firstOnDocument}});
+                                                {QStringLiteral("first_on_document"), s.firstOnDocument},
+                                                {QStringLiteral("cache"), QLatin1StringView(cacheLevelId(s.cache))},
+                                                {QStringLiteral("draft_ms"), s.draftMs},
+                                                {QStringLiteral("draft_replaced"), s.draftReplaced}});
                  return samples;
              }()},
             {QStringLiteral("problems"), QJsonArray::fromStringList(f.run->problems)},
@@ -309,6 +331,7 @@ QString Report::toMarkdown(const QStringList &chartFiles) const
               .arg(date, speed != 1 ? QStringLiteral(" (time compressed %1×, latencies scaled back)").arg(speed) : QString());
 
     md += summaryMarkdown(*this, chartFiles);
+    md += cacheMarkdown(*this);
     const QList<Target> targets = checkTargets(*this);
     if (!targets.isEmpty())
         md += QStringLiteral("\n## Targets of the single strategies (issue 5)\n\n| target | where | measured | met |\n|---|---|---|---|\n");
@@ -320,7 +343,7 @@ QString Report::toMarkdown(const QStringList &chartFiles) const
         md += QStringLiteral("\n## Every run\n\n| trace | profile | mode | settings | answers | prefetched | p50 ms | p95 ms | "
                              "billed | billed vs off | latest event ms |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (const RunFigures &f : runs) {
-            const RunFigures *off = find(f.trace, f.preset, Mode::Off);
+            const RunFigures *off = offFor(f);
             const double offCost = off ? off->run->billing.cost() : 0;
             md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | $%9 | %10 | %11 |\n")
                       .arg(f.trace, f.preset, QLatin1StringView(modeId(f.mode)),
@@ -353,7 +376,8 @@ QString Report::toMarkdown(const QStringList &chartFiles) const
             costs.append(name + (st.extraCostUnbounded() ? QStringLiteral("∞") : pct(st.extraCost())));
         }
         md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 | %12 | %13 |\n")
-                  .arg(QLatin1StringView(modeId(f.mode)))
+                  .arg(f.run->variant.isEmpty() ? QLatin1StringView(modeId(f.mode))
+                                                : QStringLiteral("%1 (%2)").arg(QLatin1StringView(modeId(f.mode)), f.run->variant))
                   .arg(f.answered)
                   .arg(f.prefetched)
                   .arg(ms(f.p50), ms(f.p95), f.mode == Mode::Off ? QStringLiteral("1×") : times(f.ratioP50), ms(f.firstOnDocumentP50),
@@ -431,7 +455,7 @@ std::optional<QString> Report::write(const QString &directory) const
         }
         QList<Pooled> frontier;
         for (const Pooled &p : pool(*this, isHeldOut)) {
-            if (p.preset == u"hosted" && p.mode == Mode::All)
+            if (p.preset == u"hosted" && p.mode == Mode::All && p.cacheUse == CacheUse::On)
                 frontier.append(p);
         }
         if (frontier.size() > 1) {

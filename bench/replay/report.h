@@ -33,6 +33,9 @@ struct Report {
 
     static Report build(const QList<const RunResult *> &results, double speed);
     const RunFigures *find(const QString &trace, const QString &preset, Mode mode) const;
+    // The run `f` is compared with: its trace and preset with prefetch off and the same response
+    // cache setting (prefetch's figures are against the same cache), else any with prefetch off.
+    const RunFigures *offFor(const RunFigures &f) const;
 
     QJsonObject toJson() const;
     QString toMarkdown(const QStringList &chartFiles) const;

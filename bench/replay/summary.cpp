@@ -97,6 +97,7 @@ QList<Pooled> pool(const Report &report, const std::function<bool(const RunFigur
             p.preset = r.preset;
             p.mode = r.mode;
             p.variant = r.variant;
+            p.cacheUse = r.cacheUse;
             out.append(p);
             latencies.append(QList<double>());
             stalls.append(QList<double>());
@@ -122,11 +123,13 @@ QList<Pooled> pool(const Report &report, const std::function<bool(const RunFigur
                 ++p.full;
             else if (s.origin == Origin::PartialHit)
                 ++p.partial;
+            else if (s.origin == Origin::Cached)
+                ++p.cached;
             else
                 ++p.fresh;
         }
         p.cost += r.billing.cost();
-        if (const RunFigures *off = report.find(f.trace, f.preset, Mode::Off))
+        if (const RunFigures *off = report.offFor(f))
             p.offCost += off->run->billing.cost();
         p.maxLateMs = std::max(p.maxLateMs, r.lateMs);
         for (auto it = r.billing.byPurpose.cbegin(); it != r.billing.byPurpose.cend(); ++it)
@@ -220,7 +223,7 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles)
                       .arg(p.full)
                       .arg(p.partial)
                       .arg(p.fresh)
-                      .arg(p.stopped)
+                      .arg(p.cached ? QStringLiteral("%1 (+%2 cached)").arg(p.stopped).arg(p.cached) : QString::number(p.stopped))
                       .arg(ms(p.p50), ms(p.p95), ms(p.stallP95), money(p.cost),
                            p.mode == Mode::Off ? QStringLiteral("0 %") : pct(p.extraMoney()), ms(p.maxLateMs));
         }
@@ -305,7 +308,7 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles)
     // --- the frontier ---
     QList<Pooled> frontier;
     for (const Pooled &p : heldOut) {
-        if (p.preset == u"hosted" && p.mode == Mode::All)
+        if (p.preset == u"hosted" && p.mode == Mode::All && p.cacheUse == CacheUse::On)
             frontier.append(p);
     }
     if (frontier.size() > 1) {

@@ -26,9 +26,9 @@ struct Kind {
 // Made on first use: the descriptions are read from parameter objects in other files, whose own
 // initialisation (they copy the shared pointer and typing parameters) may not have run yet when
 // this file's namespace-scope objects are initialised.
-const std::array<Kind, 9> &kinds()
+const std::array<Kind, 10> &kinds()
 {
-    static const std::array<Kind, 9> all = {{
+    static const std::array<Kind, 10> all = {{
         {"writer-long-doc", WriterLongDoc.description, [](Session &s) { playDocumentUser(s, WriterLongDoc); }},
         {"chat-session", ChatSession.description, [](Session &s) { playChat(s, ChatSession); }},
         {"wizard-session", WizardSession.description, [](Session &s) { playWizard(s, WizardSession); }},
@@ -38,6 +38,7 @@ const std::array<Kind, 9> &kinds()
         {"fast-typist", FastTypist.description, [](Session &s) { playChat(s, FastTypist); }},
         {"ime-user", ImeUser.description, [](Session &s) { playChat(s, ImeUser); }},
         {"library-chat", LibraryChat.description, [](Session &s) { playChat(s, LibraryChat); }},
+        {"repeat-user", RepeatUser.description, [](Session &s) { playChat(s, RepeatUser); }},
     }};
     return all;
 }
@@ -56,6 +57,13 @@ QStringList traceKinds()
     QStringList names;
     for (const Kind &kind : kinds())
         names.append(QLatin1String(kind.name));
+    return names;
+}
+
+QStringList pooledKinds()
+{
+    QStringList names = traceKinds();
+    names.removeAll(QStringLiteral("repeat-user"));
     return names;
 }
 

@@ -123,6 +123,17 @@ const ChatSessionParams LibraryChat = [] {
     return p;
 }();
 
+// Fields not set here are chat-session's, with its sources (repetition.cpp has this kind's own).
+const ChatSessionParams RepeatUser = [] {
+    ChatSessionParams p = ChatSession;
+    p.description = "A user who comes back to what they asked: new conversations of one question each, about a third "
+                    "of them an earlier question again (word for word, restyled or reworded; some in Chinese through "
+                    "a pinyin IME), and a document summarized, closed, reopened unchanged and summarized again.";
+    p.secondConversationChance = 0;
+    p.repetition = &Repetition;
+    return p;
+}();
+
 namespace {
 
 bool isHan(QChar c)
@@ -132,11 +143,11 @@ bool isHan(QChar c)
 
 // Casual chat often leaves off the final question mark or full stop (and an IME template's
 // commit mark before it).
-void maybeDropFinalMark(Random &rng, const ChatSessionParams &p, QString &text)
+void maybeDropFinalMark(Random &rng, const ChatSessionParams &p, QString &text, bool chinese)
 {
-    const QString question = p.ime ? QStringLiteral("？") : QStringLiteral("?");
-    const QString stop = p.ime ? QStringLiteral("。") : QStringLiteral(".");
-    const QString separator = p.ime ? QStringLiteral("|") : QString();
+    const QString question = chinese ? QStringLiteral("？") : QStringLiteral("?");
+    const QString stop = chinese ? QStringLiteral("。") : QStringLiteral(".");
+    const QString separator = chinese ? QStringLiteral("|") : QString();
     if (text.endsWith(question) && rng.chance(p.dropQuestionMarkChance))
         text.chop(question.size() + separator.size());
     else if (text.endsWith(stop) && rng.chance(p.dropFullStopChance))
@@ -147,7 +158,7 @@ QString chatMessage(Random &rng, const ChatSessionParams &p, bool aboutDocument)
 {
     const MessageTexts &texts = p.ime ? chineseMessages() : englishMessages();
     QString text = fillTemplate(rng, rng.pick(aboutDocument ? texts.aboutDocument : texts.free), texts.slotValues);
-    maybeDropFinalMark(rng, p, text);
+    maybeDropFinalMark(rng, p, text, p.ime != nullptr);
     return text;
 }
 
@@ -167,10 +178,13 @@ public:
     void play();
 
 private:
+    void playRepeating(); // the repeat-user (chatrepeat in this file's second half)
+    void summarize();
+    void newConversation(int index, bool library, bool document);
     QString nextLibraryQuestion();
     void clickInto(const Rect &area, const char *focus);
     void typeLatin(const QString &message);
-    void typeIme(const QString &segmented);
+    void typeIme(const QString &segmented, const ImeParams &ime);
     void key(QString &draft, const QString &next); // one "type" line with the draft after a key
 
     Session &m_s;
@@ -186,7 +200,7 @@ private:
 QString ChatUser::nextLibraryQuestion()
 {
     QString text = m_questions.takeAt(m_rng.below(int(m_questions.size())));
-    maybeDropFinalMark(m_rng, m_p, text);
+    maybeDropFinalMark(m_rng, m_p, text, false);
     return text;
 }
 
@@ -252,9 +266,8 @@ void ChatUser::typeLatin(const QString &message)
 
 // Types a Chinese message through the IME: per commit, the pinyin letters (no "type": they are
 // pre-edit), the candidate choice, then one "type" with the committed characters added.
-void ChatUser::typeIme(const QString &segmented)
+void ChatUser::typeIme(const QString &segmented, const ImeParams &ime)
 {
-    const ImeParams &ime = *m_p.ime;
     const QStringList segments = segmented.split(u'|', Qt::SkipEmptyParts);
     ShiftKey shift(m_s, ShiftModifier);
     QString draft;
@@ -321,6 +334,8 @@ void ChatUser::typeIme(const QString &segmented)
 
 void ChatUser::play()
 {
+    if (m_p.repetition)
+        return playRepeating();
     writeLayout(m_s, m_layout);
     m_pointer.place(m_layout.document.shrunk(40).pointIn(m_rng));
     m_s.t = std::max(m_s.t, qint64(200 + m_rng.below(600)));
@@ -349,18 +364,8 @@ void ChatUser::play()
     for (int m = 0; m < total; ++m) {
         if (m == 0 || m == inFirst) {
             // A click on the conversation list (a new conversation, or back to one), then into the input.
-            const bool document = m == 0;
-            const Rect &list = m_layout.conversations;
             m_pointer.rest(std::max<qint64>(0, firstKeyAt - 1500 - m_s.t));
-            m_pointer.acquire({list.x + 8, list.y + 4 + m * 3 % 4 * (list.h / 5), list.w - 16, list.h / 5 - 4});
-            m_s.t += 40 + m_rng.below(80);
-            m_s.focus(QStringLiteral("other"));
-            m_s.t += m_rng.draw({80, 0.25, 40, 150});
-            if (m_p.library)
-                m_s.write("chat_open", {str("conversation", QStringLiteral("notes")), str("mode", QStringLiteral("library"))});
-            else
-                m_s.write("chat_open", {str("conversation", document ? QStringLiteral("about-brief") : QStringLiteral("free")),
-                                        str("mode", document ? QStringLiteral("document") : QStringLiteral("free"))});
+            newConversation(m, m_p.library != nullptr, m == 0);
             firstKeyAt = m_s.t + m_rng.draw(m_p.focusInput);
         }
         if (m_s.focused() != QLatin1String("chat_input")) {
@@ -372,7 +377,7 @@ void ChatUser::play()
         m_s.t = std::max(m_s.t, firstKeyAt);
         const QString message = m_p.library ? nextLibraryQuestion() : chatMessage(m_rng, m_p, m < inFirst);
         if (m_p.ime)
-            typeIme(message);
+            typeIme(message, *m_p.ime);
         else
             typeLatin(message);
         m_s.write("send");
@@ -387,6 +392,104 @@ void ChatUser::play()
         }
     }
     m_pointer.rest(std::max<qint64>(0, firstKeyAt - 3000 - m_s.t));
+}
+
+// A click on the conversation list (a new conversation, or back to one), then chat_open.
+void ChatUser::newConversation(int index, bool library, bool document)
+{
+    const Rect &list = m_layout.conversations;
+    m_pointer.acquire({list.x + 8, list.y + 4 + index * 3 % 4 * (list.h / 5), list.w - 16, list.h / 5 - 4});
+    m_s.t += 40 + m_rng.below(80);
+    m_s.focus(QStringLiteral("other"));
+    m_s.t += m_rng.draw({80, 0.25, 40, 150});
+    if (library)
+        m_s.write("chat_open", {str("conversation", QStringLiteral("notes")), str("mode", QStringLiteral("library"))});
+    else if (m_p.repetition)
+        m_s.write("chat_open", {str("conversation", QStringLiteral("c%1").arg(index + 1)), str("mode", QStringLiteral("free"))});
+    else
+        m_s.write("chat_open", {str("conversation", document ? QStringLiteral("about-brief") : QStringLiteral("free")),
+                                str("mode", document ? QStringLiteral("document") : QStringLiteral("free"))});
+}
+
+// Summarize by the mouse, as the decisive writer clicks (documentkinds.cpp: the hover decision,
+// its lead, the press), then the answer is read with the pointer off the buttons.
+void ChatUser::summarize()
+{
+    const Rect &button = m_layout.buttons[0]; // summarize
+    if (m_pointer.hovered() == 0)
+        m_pointer.moveTo(m_layout.answer.shrunk(20).pointIn(m_rng), 40);
+    m_pointer.acquire(button);
+    const qint64 enteredAt = m_pointer.hoveredSince();
+    const qint64 lead = 65 + m_rng.draw({100, 0.45, 30, 1500});
+    const qint64 pressGap = std::min<qint64>(m_rng.draw({75, 0.25, 40, 150}), lead - 15);
+    m_s.t = std::max(enteredAt + lead - pressGap, m_s.t + 40);
+    m_s.focus(QStringLiteral("summarize")); // a QPushButton takes the focus on press
+    m_s.write("press", {str("action", QStringLiteral("summarize"))});
+    m_s.t += pressGap;
+    m_s.write("click", {str("action", QStringLiteral("summarize"))});
+    m_s.t += m_rng.draw({350, 0.7, 60, 3000});
+    m_pointer.moveTo(m_layout.answer.shrunk(20).pointIn(m_rng), 40);
+    m_pointer.rest(m_rng.draw(m_p.repetition->readSummary));
+}
+
+void ChatUser::playRepeating()
+{
+    const RepetitionParams &r = *m_p.repetition;
+    writeLayout(m_s, m_layout);
+    m_pointer.place(m_layout.document.shrunk(40).pointIn(m_rng));
+    m_s.t = std::max(m_s.t, qint64(200 + m_rng.below(600)));
+    const int tokens = (m_rng.between(r.docTokens) / 100) * 100;
+    const int docSeed = 1 + m_rng.below(999999);
+    auto openReport = [&] {
+        m_s.write("open_document", {str("doc", QStringLiteral("report")), num("tokens", tokens), num("seed", docSeed),
+                                    str("language", QStringLiteral("en"))});
+        m_s.focus(QStringLiteral("document"));
+        m_pointer.rest(m_rng.draw(m_p.firstRead));
+        summarize();
+    };
+    openReport();
+
+    struct Asked {
+        QString text; // as typed: IME-segmented for Chinese
+        bool chinese;
+    };
+    QList<Asked> asked;
+    const int total = m_rng.between(r.conversations);
+    const int reopenBefore = total / 2 + m_rng.below(2);
+    for (int m = 0; m < total; ++m) {
+        if (m == reopenBefore) {
+            // Another document becomes current, the report is closed, and later opened again as it was.
+            m_s.write("open_document", {str("doc", QStringLiteral("notes")),
+                                        num("tokens", (m_rng.between(r.otherDocTokens) / 100) * 100),
+                                        num("seed", 1 + m_rng.below(999999)), str("language", QStringLiteral("en"))});
+            m_s.focus(QStringLiteral("document"));
+            m_pointer.rest(1000 + m_rng.below(2000));
+            m_s.write("close_document", {str("doc", QStringLiteral("report"))});
+            m_pointer.rest(m_rng.draw(r.reopenAfter));
+            openReport();
+        }
+        Asked question;
+        if (m >= r.freshFirst && m_rng.chance(r.repeatShare)) {
+            question = m_rng.pick(asked);
+            if (!m_rng.chance(r.exactShareOfRepeats))
+                question.text = rephrase(m_rng, question.text, question.chinese, m_rng.chance(r.restyleShareOfRewords));
+        } else {
+            question.chinese = m_rng.chance(r.chineseShare);
+            const MessageTexts &texts = question.chinese ? chineseMessages() : englishMessages();
+            question.text = fillTemplate(m_rng, m_rng.pick(texts.free), texts.slotValues);
+            maybeDropFinalMark(m_rng, m_p, question.text, question.chinese);
+        }
+        asked.append(question);
+        newConversation(m, false, false);
+        m_s.t += m_rng.draw(m_p.focusInput);
+        clickInto(m_layout.chatInput, "chat_input");
+        if (question.chinese)
+            typeIme(question.text, PinyinIme);
+        else
+            typeLatin(question.text);
+        m_s.write("send");
+        m_pointer.rest(m_rng.draw(m_p.readAfterSend));
+    }
 }
 
 } // namespace

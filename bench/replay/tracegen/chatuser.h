@@ -1,6 +1,7 @@
 #pragma once
 
 #include "pointer.h"
+#include "repetition.h"
 #include "typing.h"
 
 namespace Bench::Gen {
@@ -51,12 +52,16 @@ struct ChatSessionParams {
     double paceMax;
     const ImeParams *ime;             // nullptr: English, key by key
     const LibraryParams *library = nullptr; // set: one conversation about this library, no document
+    // Set: the repeat-user's new conversations of one question each, some asked before, and a
+    // document summarized, closed, reopened unchanged and summarized again (no document chat).
+    const RepetitionParams *repetition = nullptr;
 };
 
 extern const ChatSessionParams ChatSession;
 extern const ChatSessionParams FastTypist;
 extern const ChatSessionParams ImeUser;
 extern const ChatSessionParams LibraryChat;
+extern const ChatSessionParams RepeatUser;
 
 void playChat(Session &s, const ChatSessionParams &p);
 
