@@ -193,73 +193,73 @@
 <context>
     <name>Gui::AnswerPane</name>
     <message>
-        <location filename="../ui/answerpane.cpp" line="41"/>
+        <location filename="../ui/answerpane.cpp" line="47"/>
         <source>The answer appears here.</source>
         <translation>回答将显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="58"/>
+        <location filename="../ui/answerpane.cpp" line="64"/>
         <source>Answer status</source>
         <translation>回答状态</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="80"/>
+        <location filename="../ui/answerpane.cpp" line="86"/>
         <source>Waiting for the first token from %1…</source>
         <translation>正在等待 %1 的第一个词元…</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="108"/>
+        <location filename="../ui/answerpane.cpp" line="114"/>
         <source>Streaming from %1… first token after %2 ms</source>
         <translation>正在从 %1 接收… 首个词元用时 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="121"/>
+        <location filename="../ui/answerpane.cpp" line="127"/>
         <source>Done. First token after %1 ms</source>
         <translation>完成。首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="123"/>
+        <location filename="../ui/answerpane.cpp" line="129"/>
         <source> (prefetched)</source>
         <translation>（已预取）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="128"/>
+        <location filename="../ui/answerpane.cpp" line="134"/>
         <source>, %1 tokens/s</source>
         <translation>，每秒 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="131"/>
+        <location filename="../ui/answerpane.cpp" line="137"/>
         <source>, %1 prompt tokens (%2 from cache)</source>
         <translation>，提示词 %1 个词元（其中 %2 个来自缓存）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="136"/>
+        <location filename="../ui/answerpane.cpp" line="142"/>
         <source>(stopped at the token limit)</source>
         <translation>（已达到词元上限）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="138"/>
+        <location filename="../ui/answerpane.cpp" line="144"/>
         <source>(withheld by the provider&apos;s content filter)</source>
         <translation>（已被服务商的内容过滤器拦截）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="139"/>
+        <location filename="../ui/answerpane.cpp" line="145"/>
         <source>%1.</source>
         <comment>ends the status sentence</comment>
         <translation>%1。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="145"/>
-        <source>From the cache: the answer this action got before on the same text; nothing was sent to %1. Regenerate asks anew.</source>
-        <translation>来自缓存：这是此操作此前对同一文本给出的回答，未向 %1 发送任何内容。“重新生成”会重新询问。</translation>
+        <location filename="../ui/answerpane.cpp" line="151"/>
+        <source>From the cache: the answer this action got before on the same text. Nothing was sent; Regenerate asks anew.</source>
+        <translation>来自缓存：这是此操作此前对同一文本给出的回答。未发送任何内容；“重新生成”会重新询问。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="154"/>
+        <location filename="../ui/answerpane.cpp" line="159"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="182"/>
+        <location filename="../ui/answerpane.cpp" line="187"/>
         <source>Now using %1: run the action again to ask it.</source>
         <translation>现在使用的是 %1：重新运行该操作即可向它提问。</translation>
     </message>
@@ -1772,130 +1772,130 @@
 <context>
     <name>Gui::ChatDock</name>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="74"/>
+        <location filename="../ui/chattranscript.cpp" line="64"/>
         <source>Your message</source>
         <translation>你的消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="76"/>
+        <location filename="../ui/chattranscript.cpp" line="66"/>
         <location filename="../ui/conversationexport.cpp" line="210"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="113"/>
+        <location filename="../ui/chattranscript.cpp" line="103"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="114"/>
+        <location filename="../ui/chattranscript.cpp" line="104"/>
         <source>Copy the answer as Markdown (Ctrl+Shift+C in the transcript)</source>
         <translation>以 Markdown 复制回答（在对话记录中按 Ctrl+Shift+C）</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="115"/>
+        <location filename="../ui/chattranscript.cpp" line="105"/>
         <source>Regenerate</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="116"/>
+        <location filename="../ui/chattranscript.cpp" line="106"/>
         <source>Replace this answer with a new one (Ctrl+Shift+R)</source>
         <translation>用新的回答替换此回答（Ctrl+Shift+R）</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="117"/>
+        <location filename="../ui/chattranscript.cpp" line="107"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="118"/>
+        <location filename="../ui/chattranscript.cpp" line="108"/>
         <source>Edit this message and send it again; the messages after it are deleted</source>
         <translation>编辑此消息并重新发送；其后的消息将被删除</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="121"/>
+        <location filename="../ui/chattranscript.cpp" line="111"/>
         <source>Delete this message</source>
         <translation>删除此消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="183"/>
+        <location filename="../ui/answerwidget.cpp" line="55"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="187"/>
+        <location filename="../ui/answerwidget.cpp" line="59"/>
         <source>Usage</source>
         <translation>用量</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="278"/>
+        <location filename="../ui/answerwidget.cpp" line="150"/>
         <source>Quick answer · %1</source>
         <translation>快速回答 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="279"/>
+        <location filename="../ui/answerwidget.cpp" line="151"/>
         <source>Small talk and simple questions are answered by the provider&apos;s fast model, which answers sooner and costs less (Settings, Prefetch, Fast model).</source>
         <translation>闲聊和简单问题由服务商的快速模型回答，它回答更快、费用更低（设置 › 预取 › 快速模型）。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="283"/>
+        <location filename="../ui/answerwidget.cpp" line="155"/>
         <source>Ask %1</source>
         <translation>改问 %1</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="286"/>
+        <location filename="../ui/answerwidget.cpp" line="158"/>
         <source>Replace this answer with one from %1, the main model</source>
         <translation>用主模型 %1 的回答替换这个回答</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="299"/>
+        <location filename="../ui/answerwidget.cpp" line="171"/>
         <source>From the cache</source>
         <translation>来自缓存</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="300"/>
+        <location filename="../ui/answerwidget.cpp" line="172"/>
         <source>This question was asked before in this same conversation and context: this is the answer it got then, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>这个问题此前在相同的对话和上下文中问过：这是当时得到的回答，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="305"/>
+        <location filename="../ui/answerwidget.cpp" line="177"/>
         <source>From the cache · a similar question</source>
         <translation>来自缓存 · 相似问题</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="306"/>
+        <location filename="../ui/answerwidget.cpp" line="178"/>
         <source>A question almost the same as this one was answered before in this context, and its answer held each time: it is given again, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>与此几乎相同的问题此前在这个上下文中回答过，而且该回答每次都成立：因此再次给出，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="312"/>
+        <location filename="../ui/answerwidget.cpp" line="184"/>
         <source>Draft from a similar question</source>
         <translation>来自相似问题的草稿</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="313"/>
+        <location filename="../ui/answerwidget.cpp" line="185"/>
         <source>The answer a similar question got before, shown while this one&apos;s answer is on its way; the live answer replaces it.</source>
         <translation>相似问题此前得到的回答，在本问题的回答到达前显示；实时回答会替换它。</translation>
     </message>
     <message>
+        <location filename="../ui/answerwidget.cpp" line="65"/>
         <location filename="../ui/chatdock.cpp" line="200"/>
-        <location filename="../ui/chattranscript.cpp" line="193"/>
         <location filename="../ui/conversationexport.cpp" line="211"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="219"/>
+        <location filename="../ui/answerwidget.cpp" line="91"/>
         <source>First token after %1 ms</source>
         <translation>首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="222"/>
+        <location filename="../ui/answerwidget.cpp" line="94"/>
         <source>%1 · prefetched</source>
         <translation>%1 · 已预取</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="223"/>
+        <location filename="../ui/answerwidget.cpp" line="95"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
@@ -2015,7 +2015,7 @@
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="367"/>
+        <location filename="../ui/chattranscript.cpp" line="160"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
@@ -2110,18 +2110,18 @@
         <translation>未发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="413"/>
+        <location filename="../ui/chattranscript.cpp" line="206"/>
         <source>Show %1 earlier messages</source>
         <translation>显示更早的 %1 条消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="443"/>
+        <location filename="../ui/chattranscript.cpp" line="236"/>
         <location filename="../ui/conversationexport.cpp" line="225"/>
         <source>Incomplete: the answer was stopped or interrupted.</source>
         <translation>不完整：回答被停止或中断。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="478"/>
+        <location filename="../ui/chattranscript.cpp" line="271"/>
         <source>Ask anything. In “About the current document” mode, the open document goes with your message.</source>
         <translation>尽管提问。在“关于当前文档”模式下，打开的文档会随你的消息一起发送。</translation>
     </message>
@@ -2165,7 +2165,7 @@
     </message>
     <message>
         <location filename="../ui/chatdockactions.cpp" line="118"/>
-        <location filename="../ui/chattranscript.cpp" line="120"/>
+        <location filename="../ui/chattranscript.cpp" line="110"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
@@ -3879,242 +3879,242 @@
 <context>
     <name>Gui::MetricsDock</name>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="67"/>
+        <location filename="../ui/metricsdock.cpp" line="66"/>
         <source>&amp;Reset statistics</source>
         <translation>重置统计(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="85"/>
+        <location filename="../ui/metricsdock.cpp" line="84"/>
         <source>Prefetch Metrics</source>
         <translation>预取指标</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="87"/>
+        <location filename="../ui/metricsdock.cpp" line="86"/>
         <source>Clear every counter, latency and alarm</source>
         <translation>清除所有计数、延迟和警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="90"/>
+        <location filename="../ui/metricsdock.cpp" line="89"/>
         <source>Perceived latency, median</source>
         <translation>感知延迟，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="91"/>
+        <location filename="../ui/metricsdock.cpp" line="90"/>
         <source>Perceived latency, 95th percentile</source>
         <translation>感知延迟，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="97"/>
+        <location filename="../ui/metricsdock.cpp" line="96"/>
         <source>Alarms and paused strategies</source>
         <translation>警报与已暂停的策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="99"/>
+        <location filename="../ui/metricsdock.cpp" line="98"/>
         <source>Prefetch paused</source>
         <translation>预取已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="101"/>
+        <location filename="../ui/metricsdock.cpp" line="100"/>
         <source>Warm-up cache hits</source>
         <translation>预热缓存命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="103"/>
+        <location filename="../ui/metricsdock.cpp" line="102"/>
         <source>Draft classifier on the fast model</source>
         <translation>快速模型上的草稿判断</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="104"/>
+        <location filename="../ui/metricsdock.cpp" line="103"/>
         <source>Settings, Prefetch, &quot;Ask the model whether a draft is complete&quot;: each typing pause asks the provider&apos;s fast model whether the draft is finished. Closed early: the stream was closed as soon as the number had arrived. Heuristic: no usable number in time, or no slot or budget for the question.</source>
         <translation>设置 › 预取 › “询问模型草稿是否完整”：每次输入停顿都会询问服务商的快速模型草稿是否已写完。提前关闭：数值一到就关闭了数据流。启发式：未及时得到可用数值，或没有空闲通道或预算来提问。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="110"/>
+        <location filename="../ui/metricsdock.cpp" line="109"/>
         <source>Fast/slow routing</source>
         <translation>快慢模型分流</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="111"/>
+        <location filename="../ui/metricsdock.cpp" line="110"/>
         <source>Settings, Prefetch, Fast model: small talk and simple questions in free chat go to the provider&apos;s fast model. Perceived first-token latency per model, and how often an answer of the fast model was asked again of the main one.</source>
         <translation>设置 → 预取 → 快速模型：自由聊天中的寒暄和简单问题交给服务商的快速模型。显示每个模型的感知首字延迟，以及快速模型的回答被改问主模型的次数。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="116"/>
+        <location filename="../ui/metricsdock.cpp" line="115"/>
         <source>Response cache</source>
         <translation>响应缓存</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="117"/>
+        <location filename="../ui/metricsdock.cpp" line="116"/>
         <source>Settings, Prefetch, Response cache: a request asked again exactly is answered from what it got before; a chat question close to one answered shows that answer as a draft. Replaced: the live answer said something else than the draft.</source>
         <translation>设置 → 预取 → 响应缓存：完全相同的请求用之前得到的回答作答；与已回答问题相近的聊天问题将该回答显示为草稿。已替换：实时回答与草稿内容不同。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="121"/>
+        <location filename="../ui/metricsdock.cpp" line="120"/>
         <source>&amp;Decision log…</source>
         <translation>决策日志(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="123"/>
+        <location filename="../ui/metricsdock.cpp" line="122"/>
         <source>Each lookup of the response cache: the nearest answers, their scores and what was decided</source>
         <translation>响应缓存的每次查找：最接近的回答、它们的得分以及所做的决策</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="131"/>
+        <location filename="../ui/metricsdock.cpp" line="130"/>
         <source>Live sessions and lanes</source>
         <translation>活动会话与通道</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="132"/>
+        <location filename="../ui/metricsdock.cpp" line="131"/>
         <source>Prefetch budget</source>
         <translation>预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="133"/>
+        <location filename="../ui/metricsdock.cpp" line="132"/>
         <source>Prefetch budget used</source>
         <translation>已用预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="134"/>
+        <location filename="../ui/metricsdock.cpp" line="133"/>
         <source>Prefetch money budget</source>
         <translation>预取金额预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="139"/>
+        <location filename="../ui/metricsdock.cpp" line="138"/>
         <source>Prefetch strategies</source>
         <translation>预取策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="142"/>
+        <location filename="../ui/metricsdock.cpp" line="141"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="142"/>
+        <location filename="../ui/metricsdock.cpp" line="141"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="142"/>
+        <location filename="../ui/metricsdock.cpp" line="141"/>
         <source>Hits</source>
         <translation>命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="142"/>
+        <location filename="../ui/metricsdock.cpp" line="141"/>
         <source>Partial</source>
         <translation>部分命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="142"/>
+        <location filename="../ui/metricsdock.cpp" line="141"/>
         <source>Misses</source>
         <translation>未命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="142"/>
+        <location filename="../ui/metricsdock.cpp" line="141"/>
         <source>Answers</source>
         <translation>回答数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="142"/>
+        <location filename="../ui/metricsdock.cpp" line="141"/>
         <source>Perceived p50</source>
         <translation>感知延迟 p50</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="143"/>
+        <location filename="../ui/metricsdock.cpp" line="142"/>
         <source>Hit rate</source>
         <translation>命中率</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="143"/>
+        <location filename="../ui/metricsdock.cpp" line="142"/>
         <source>Wasted</source>
         <translation>浪费</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="143"/>
+        <location filename="../ui/metricsdock.cpp" line="142"/>
         <source>Extra, tokens</source>
         <translation>额外开销（词元）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="144"/>
+        <location filename="../ui/metricsdock.cpp" line="143"/>
         <source>Cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="144"/>
+        <location filename="../ui/metricsdock.cpp" line="143"/>
         <source>TTFT p50</source>
         <translation>首词元时间 p50</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="144"/>
+        <location filename="../ui/metricsdock.cpp" line="143"/>
         <source>TTFT p95</source>
         <translation>首词元时间 p95</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="144"/>
+        <location filename="../ui/metricsdock.cpp" line="143"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="146"/>
+        <location filename="../ui/metricsdock.cpp" line="145"/>
         <source>Answers shown: for a strategy, those it had prefetched for (taken over or missed); for No prefetch, those with nothing prefetched, whichever strategy asked. Each answer is counted in one row.</source>
         <translation>显示的回答：策略行中是该策略预取过的回答（已接管或未命中）；“无预取”行中是没有任何预取的回答，无论由哪个策略发起。每个回答只计入一行。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="150"/>
+        <location filename="../ui/metricsdock.cpp" line="149"/>
         <source>From the user&apos;s action to the first token shown, median over the row&apos;s latest answers</source>
         <translation>从用户操作到显示第一个词元的时间，取该行最近回答的中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="151"/>
+        <location filename="../ui/metricsdock.cpp" line="150"/>
         <source>Prefetches taken over with their first token in</source>
         <translation>被接管时第一个词元已到达的预取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="153"/>
+        <location filename="../ui/metricsdock.cpp" line="152"/>
         <source>Prefetches taken over before their first token: the wait was shorter, not gone</source>
         <translation>在第一个词元到达前被接管的预取：等待缩短了，但没有消失</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="155"/>
+        <location filename="../ui/metricsdock.cpp" line="154"/>
         <source>Prefetches that could not be used when the user asked: the answer started afresh</source>
         <translation>用户请求时无法使用的预取：回答重新开始</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="156"/>
+        <location filename="../ui/metricsdock.cpp" line="155"/>
         <source>Tokens spent on prefetches nobody used</source>
         <translation>花费在未被使用的预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="157"/>
+        <location filename="../ui/metricsdock.cpp" line="156"/>
         <source>Prompt tokens the provider read from its cache</source>
         <translation>服务商从缓存读取的提示词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="158"/>
+        <location filename="../ui/metricsdock.cpp" line="157"/>
         <source>Prefetches the user took over, of those started</source>
         <translation>已启动的预取中被用户接管的比例</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="159"/>
+        <location filename="../ui/metricsdock.cpp" line="158"/>
         <source>Tokens wasted on unused prefetches, per token used</source>
         <translation>每个已使用词元对应的、浪费在未使用预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="161"/>
+        <location filename="../ui/metricsdock.cpp" line="160"/>
         <source>Money wasted on unused prefetches, per unit spent on the answers used, at the provider&apos;s prices with cache discounts applied. Only where the provider has prices; warm-up is counted in tokens only, since its prefill is what the first answer would have paid.</source>
         <translation>每花在已使用回答上的一单位金额所对应的、浪费在未使用预取上的金额，按服务商的价格并计入缓存折扣。仅在服务商有价格时显示；预热只按词元计，因为它的预填充正是第一个回答本来就要付的。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="164"/>
+        <location filename="../ui/metricsdock.cpp" line="163"/>
         <source>Provider time to first token, median</source>
         <translation>服务商首词元时间，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="165"/>
+        <location filename="../ui/metricsdock.cpp" line="164"/>
         <source>Provider time to first token, 95th percentile</source>
         <translation>服务商首词元时间，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="196"/>
+        <location filename="../ui/metricsdock.cpp" line="195"/>
         <source>Reset statistics</source>
         <translation>重置统计</translation>
     </message>

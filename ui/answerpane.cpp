@@ -36,6 +36,12 @@ AnswerPane::AnswerPane(QWidget *parent)
     m_scroll->setWidget(m_view); // takes ownership
     m_scroll->setWidgetResizable(true);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // The text grows to its height for the width it is given, so with the bar shown only as
+    // needed a pane whose height fell between the text's height with the bar and without it
+    // made the bar come and go on every resize: QScrollArea resized its widget in an endless
+    // recursion and the app crashed (seen when the metrics panel first opened below the pane).
+    // A bar that is always there keeps the width, and so the height, fixed.
+    m_scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     m_scroll->setBackgroundRole(QPalette::Base);
     m_scroll->setFocusPolicy(Qt::NoFocus); // the text view inside is the one Tab stop
     m_view->setPlaceholderText(tr("The answer appears here."));

@@ -152,6 +152,9 @@ ChatTranscript::ChatTranscript(QWidget *parent)
     : QScrollArea(parent)
 {
     setWidgetResizable(true);
+    // Its messages are as tall as their width needs: an as-needed bar could make the width, and
+    // with it the height, flip on every resize (see AnswerPane).
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setBackgroundRole(QPalette::Base);
     setAccessibleName(QCoreApplication::translate("Gui::ChatDock", "Transcript"));

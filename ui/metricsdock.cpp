@@ -207,9 +207,6 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     layout->addWidget(m_cache);
     layout->addWidget(m_classifier);
     layout->addWidget(m_routing);
-    // The button under its line, not beside it: a word-wrapped label sharing a row in this
-    // resizable scroll area let the vertical scroll bar come and go without end (the layout
-    // recursed until the stack ran out, with the dock first shown mid-answer).
     layout->addWidget(m_responseCache);
     layout->addWidget(m_decisionLog, 0, Qt::AlignLeft);
     layout->addWidget(m_sessions);
@@ -219,6 +216,9 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     layout->addWidget(resetButton, 0, Qt::AlignLeft);
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
+    // Always there, so the content's width never depends on its height (word-wrapped lines; see
+    // AnswerPane for what an as-needed bar did there).
+    scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(content);
     setWidget(scroll);
