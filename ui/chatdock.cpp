@@ -394,8 +394,7 @@ void ChatDock::rebuildTranscript()
         return;
     followCitations(m_liveWidget, m_session->liveMessageIndex());
     // Whatever arrived while another conversation was shown (or the draft, while nothing has).
-    if (stream->text().isEmpty() && stream->reasoning().isEmpty())
-        showCached(m_liveWidget);
+    showCached(m_liveWidget, stream->text().isEmpty() && stream->reasoning().isEmpty());
     m_liveWidget->view()->appendReasoning(stream->reasoning());
     m_liveWidget->view()->appendText(stream->text());
     if (m_live.perceivedLatencyMs() >= 0)
@@ -429,7 +428,7 @@ void ChatDock::onExchangeStarted(Prefetch::ResponseStream *stream)
     m_transcript->markModel(m_liveWidget, messages.constLast().usage.model);
     followCitations(m_liveWidget, messages.size() - 1);
     m_transcript->scrollToEnd();
-    showCached(m_liveWidget);
+    showCached(m_liveWidget, true);
     m_live.follow(stream);
     m_input->clear();
     showAttachmentProblem({}); // about files for the message that has gone
@@ -450,9 +449,12 @@ void ChatDock::onExchangeStarted(Prefetch::ResponseStream *stream)
     emit answerStarted(stream);
 }
 
-void ChatDock::showCached(AnswerWidget *answer)
+void ChatDock::showCached(AnswerWidget *answer, bool nothingLiveYet)
 {
+    // A draft the live answer has begun to replace is not shown again.
     const CachedAnswer cached = m_session->currentCached();
+    if (cached == CachedAnswer::Draft && !nothingLiveYet)
+        return;
     answer->setCached(cached);
     if (cached == CachedAnswer::Draft) {
         answer->view()->appendText(m_session->currentDraft());

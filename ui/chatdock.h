@@ -138,8 +138,9 @@ private:
     void followCitations(AnswerWidget *answer, qsizetype index);
     // The transcript learns the provider's main and fast model (answers of the fast one are marked).
     void updateModels();
-    // The response cache's mark on the live answer, and a draft's text in it (see ChatSession::currentCached).
-    void showCached(AnswerWidget *answer);
+    // The response cache's mark on the live answer, and a draft's text in it while nothing live
+    // has come (see ChatSession::currentCached).
+    void showCached(AnswerWidget *answer, bool nothingLiveYet);
     // Clear History's confirmation (window-modal, asynchronous), then the clearing (chatdockactions.cpp).
     void confirmClearHistory();
     // The live answer began: a draft it replaces goes.
