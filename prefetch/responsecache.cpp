@@ -183,11 +183,6 @@ ResponseCache::Lookup ResponseCache::lookupExact(const Scope &scope, const QByte
         out.decision = Decision::Serve;
         out.neighbours.append({out.id, 1.0, out.confidence});
         q.finish();
-        // An offer, as a near-duplicate's is: its hit (recordOutcome) then keeps the hit rate a rate.
-        QSqlQuery offer(db(m_connection));
-        offer.prepare(QStringLiteral("UPDATE entries SET offers = offers + 1 WHERE id = ?"));
-        offer.addBindValue(out.id);
-        exec(offer, nullptr);
         touch(out.id);
     }
     logDecision(fingerprint, out);
@@ -254,10 +249,6 @@ ResponseCache::Lookup ResponseCache::lookupNear(const Scope &scope, const QByteA
             out.id = best.n.id;
             out.answer = best.answer;
             out.savedMs = best.latencyMs;
-            QSqlQuery offer(db(m_connection));
-            offer.prepare(QStringLiteral("UPDATE entries SET offers = offers + 1 WHERE id = ?"));
-            offer.addBindValue(out.id);
-            exec(offer, nullptr);
             touch(out.id);
         }
     }
@@ -275,10 +266,12 @@ void ResponseCache::recordOutcome(qint64 id, bool held)
     exec(q, nullptr);
 }
 
+// An entry given (served, or shown as a draft), exactly or as a near duplicate: one offer more
+// (its hit, recordOutcome, then keeps the hit rate a rate) and the most recently used.
 void ResponseCache::touch(qint64 id)
 {
     QSqlQuery q(db(m_connection));
-    q.prepare(QStringLiteral("UPDATE entries SET used_ms = ? WHERE id = ?"));
+    q.prepare(QStringLiteral("UPDATE entries SET used_ms = ?, offers = offers + 1 WHERE id = ?"));
     q.addBindValue(m_clock().toMSecsSinceEpoch());
     q.addBindValue(id);
     exec(q, nullptr);
