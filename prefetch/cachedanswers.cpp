@@ -102,6 +102,7 @@ QJsonObject CachedAnswers::snapshot() const
         {QStringLiteral("nearDrafts"), m_counters.nearDrafts},
         {QStringLiteral("nearServed"), m_counters.nearServed},
         {QStringLiteral("draftsReplaced"), m_counters.draftsReplaced},
+        {QStringLiteral("servedRegenerated"), m_counters.servedRegenerated},
         {QStringLiteral("misses"), m_counters.misses},
         {QStringLiteral("stored"), m_counters.stored},
         {QStringLiteral("savedMs"), m_counters.savedMs},

@@ -19,6 +19,7 @@ public:
         qint64 nearDrafts = 0;
         qint64 nearServed = 0;
         qint64 draftsReplaced = 0; // the live answer said something else
+        qint64 servedRegenerated = 0; // similar answers served that the user asked for again
         qint64 misses = 0;
         qint64 stored = 0;
         qint64 savedMs = 0;        // what the served answers took when they were live
@@ -41,6 +42,14 @@ public:
     ResponseCache::Lookup near(const QString &providerId, const Llm::ChatRequest &request);
     // The live answer that followed a draft of entry `id`: held when it says the same.
     void settleDraft(qint64 id, const QString &draft, const QString &live);
+    // A near-duplicate's answer served (counted as a hit then) that the user regenerated: it did
+    // not answer their question after all.
+    void rejectServed(qint64 id)
+    {
+        ++m_counters.servedRegenerated;
+        if (m_cache)
+            m_cache->retractHit(id);
+    }
     // A completed answer (finished, not cut at the token limit, not failed) to keep.
     void store(const QString &providerId, const Llm::ChatRequest &request, const QByteArray &fingerprint,
                const QString &answer, qint64 latencyMs);
@@ -51,6 +60,14 @@ public:
         return m_cache && m_cache->contains(scope(providerId, request), fingerprint);
     }
     const Counters &counters() const { return m_counters; }
+    // The metrics panel's Reset statistics: the counters and the decision log start again; the
+    // answers kept stay.
+    void resetCounters()
+    {
+        m_counters = {};
+        if (m_cache)
+            m_cache->clearDecisionLog();
+    }
     QJsonObject snapshot() const;
 
 private:

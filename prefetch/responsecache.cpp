@@ -266,6 +266,14 @@ void ResponseCache::recordOutcome(qint64 id, bool held)
     exec(q, nullptr);
 }
 
+void ResponseCache::retractHit(qint64 id)
+{
+    QSqlQuery q(db(m_connection));
+    q.prepare(QStringLiteral("UPDATE entries SET hits = MAX(hits - 1, 0) WHERE id = ?"));
+    q.addBindValue(id);
+    exec(q, nullptr);
+}
+
 // An entry given (served, or shown as a draft), exactly or as a near duplicate: one offer more
 // (its hit, recordOutcome, then keeps the hit rate a rate) and the most recently used.
 void ResponseCache::touch(qint64 id)

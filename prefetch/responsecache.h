@@ -90,6 +90,9 @@ public:
     Lookup lookupNear(const Scope &scope, const QByteArray &contextKey, const QString &question);
     // Whether a draft or served answer held (the live answer said the same): the entry's hit rate.
     void recordOutcome(qint64 id, bool held);
+    // A served answer the user asked for again (Regenerate): its hit taken back, so that the
+    // entry's hit rate counts it as the miss it was.
+    void retractHit(qint64 id);
     // Stores (or replaces, by fingerprint) a completed answer; evicts the least recently used
     // past the limits.
     void store(const Scope &scope, const Entry &entry);
@@ -98,6 +101,7 @@ public:
     int count() const;
     qint64 bytes() const;
     QList<LogLine> decisionLog() const { return m_log; }
+    void clearDecisionLog() { m_log.clear(); }
 
     // confidence = similarity x 0.5 + hit rate x 0.3 + freshness x 0.2 (the weights).
     static double confidence(double similarity, double hitRate, double freshness);

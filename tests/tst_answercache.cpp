@@ -242,6 +242,22 @@ void tst_AnswerCache::metricsPanelCountsAndLogsTheDecisions()
     QVERIFY(!table->item(0, 5)->text().isEmpty()); // the time it saved
     QTest::keyClick(log, Qt::Key_Escape);
     QTRY_VERIFY(!dock->findChild<QDialog *>(QStringLiteral("cacheDecisionLog")));
+
+    // Reset statistics starts the counters and the log again; the answer stays kept.
+    QToolButton *reset = nullptr;
+    for (QToolButton *b : dock->findChildren<QToolButton *>())
+        if (b->accessibleName() == QLatin1String("Reset statistics"))
+            reset = b;
+    QVERIFY(reset && reset->isVisible());
+    QTest::mouseClick(reset, Qt::LeftButton);
+    QTRY_VERIFY2(line->text().startsWith(QLatin1String("Response cache: 0 exact")), qPrintable(line->text()));
+    QVERIFY2(line->text().endsWith(QLatin1String("1 answers kept")), qPrintable(line->text()));
+    QTest::mouseClick(button, Qt::LeftButton);
+    QTRY_VERIFY((log = dock->findChild<QDialog *>(QStringLiteral("cacheDecisionLog"))) && log->isVisible());
+    table = log->findChild<QTableWidget *>(QStringLiteral("cacheDecisionTable"));
+    QVERIFY(table);
+    QCOMPARE(table->rowCount(), 0);
+    QTest::keyClick(log, Qt::Key_Escape);
 }
 
 QTEST_MAIN(tst_AnswerCache)

@@ -60,6 +60,7 @@ private slots:
     void questionAskedAgainIsAnsweredFromTheCache();
     void regenerateAsksTheProviderAnew();
     void almostTheSameQuestionIsServedAsASimilarOne();
+    void regeneratingASimilarAnswerServedTakesItsHitBack();
     void rewordedQuestionShowsADraftTheLiveAnswerReplaces();
     void cacheOffAsksTheProviderEveryTime();
     void clearHistoryDeletesConversationsAndCachedAnswers();
@@ -230,6 +231,48 @@ void tst_ChatCache::almostTheSameQuestionIsServedAsASimilarOne()
     QVERIFY(m_local.settle(&m_network, 100, 5000));
     QCOMPARE(m_local.stats().requestsServed, served);
     QCOMPARE(m_engine->cachedAnswers().counters().nearServed, 1);
+}
+
+// The confidence the newest near-duplicate lookup gave entry `id`, or -1 if it was no neighbour.
+static double loggedConfidence(const Prefetch::ResponseCache &cache, qint64 id)
+{
+    const auto log = cache.decisionLog();
+    if (log.isEmpty())
+        return -1;
+    for (const Prefetch::ResponseCache::Neighbour &n : log.constLast().neighbours)
+        if (n.id == id)
+            return n.confidence;
+    return -1;
+}
+
+void tst_ChatCache::regeneratingASimilarAnswerServedTakesItsHitBack()
+{
+    makeDock();
+    askAndWait(Question);
+    QTRY_COMPARE(m_cache->count(), 1);
+    newConversation();
+    askAndWait(AlmostTheSame);
+    QCOMPARE(cacheMark(lastAnswer())->text(), QStringLiteral("From the cache · a similar question"));
+    const auto served = m_cache->decisionLog().constLast();
+    QCOMPARE(served.decision, Prefetch::ResponseCache::Decision::Serve);
+    const double before = loggedConfidence(*m_cache, served.neighbours.constFirst().id);
+    QVERIFY(before > 0);
+
+    // Not what the user wanted: Regenerate, clicked.
+    QToolButton *regenerate = lastAnswer()->button(Gui::MessageAction::Regenerate);
+    QVERIFY(regenerate && regenerate->isVisible() && regenerate->isEnabled());
+    QSignalSpy ended(m_dock->session(), &Gui::ChatSession::exchangeEnded);
+    QTest::mouseClick(regenerate, Qt::LeftButton);
+    QVERIFY(ended.wait(10000));
+    QCOMPARE(m_engine->cachedAnswers().counters().servedRegenerated, 1);
+
+    // The same entry, looked up for the next similar question, scores lower than before it was
+    // served: its hit rate went from 1/2 (none offered) to 1/3 (offered once, not taken). Had the
+    // serve kept its hit, 2/3: higher than before.
+    newConversation();
+    askAndWait(AlmostTheSame + QStringLiteral("?"));
+    const double after = loggedConfidence(*m_cache, served.neighbours.constFirst().id);
+    QVERIFY2(after > 0 && after < before - 0.04, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
 }
 
 void tst_ChatCache::rewordedQuestionShowsADraftTheLiveAnswerReplaces()

@@ -214,6 +214,13 @@ private:
         // The response cache's near-duplicate lookup, when it served or drafted the answer.
         Prefetch::ResponseCache::Lookup near;
     };
+    // The last answer, where it is a similar question's answer served from the response cache:
+    // a regenerate of it takes that entry's hit back.
+    struct ServedNear {
+        qint64 answerId = -1; // the answer's message id
+        qint64 entryId = 0;   // the cache entry
+    };
+    ServedNear m_servedNear;
     struct PendingSend {
         QString text;
         qint64 activatedNs = 0;

@@ -240,6 +240,10 @@ void ChatSession::dispatchRegenerate(qint64 activatedNs, bool mainModel)
     if (!canRegenerate())
         return; // changed while the document compiled (another conversation, a deletion)
     const qsizetype questionIndex = m_messages.size() - 2;
+    // A similar question's answer served, asked for again: it did not answer this question.
+    if (m_servedNear.answerId > 0 && m_messages.constLast().id == m_servedNear.answerId && m_engine)
+        m_engine->cachedAnswers().rejectServed(m_servedNear.entryId);
+    m_servedNear = {};
     // The old answer goes first: if the store keeps it (it said why), nothing is asked.
     if (!removeMessages(questionIndex + 1, m_messages.size()))
         return;

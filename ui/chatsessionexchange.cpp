@@ -86,6 +86,10 @@ void ChatSession::endExchange(MessageState state, const QString &error, bool can
     if (exchange->near.decision == Prefetch::ResponseCache::Decision::Draft && state == MessageState::Complete
         && m_engine)
         m_engine->cachedAnswers().settleDraft(exchange->near.id, exchange->near.answer, text);
+    m_servedNear = {};
+    if (exchange->near.decision == Prefetch::ResponseCache::Decision::Serve && state == MessageState::Complete
+        && exchange->answerId > 0 && exchange->conversationId == m_conversationId)
+        m_servedNear = {exchange->answerId, exchange->near.id};
     if (stream) {
         disconnect(stream, nullptr, this, nullptr);
         stream->deleteLater(); // we are inside its terminal signal

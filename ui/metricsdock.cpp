@@ -289,8 +289,10 @@ void MetricsDock::requestRefresh()
 
 void MetricsDock::resetStatistics()
 {
-    if (m_engine)
+    if (m_engine) {
         m_engine->metrics().reset();
+        m_engine->cachedAnswers().resetCounters();
+    }
     refresh();
 }
 
