@@ -993,200 +993,200 @@
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="218"/>
+        <location filename="../ui/appsettings.cpp" line="191"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="225"/>
+        <location filename="../ui/appsettings.cpp" line="198"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="228"/>
+        <location filename="../ui/appsettings.cpp" line="201"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="231"/>
+        <location filename="../ui/appsettings.cpp" line="204"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="244"/>
-        <location filename="../ui/appsettings.cpp" line="254"/>
+        <location filename="../ui/appsettings.cpp" line="217"/>
+        <location filename="../ui/appsettings.cpp" line="227"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="271"/>
+        <location filename="../ui/appsettings.cpp" line="244"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="283"/>
+        <location filename="../ui/appsettings.cpp" line="256"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="298"/>
-        <location filename="../ui/appsettings.cpp" line="324"/>
-        <location filename="../ui/appsettings.cpp" line="343"/>
+        <location filename="../ui/appsettings.cpp" line="271"/>
+        <location filename="../ui/appsettings.cpp" line="297"/>
+        <location filename="../ui/appsettings.cpp" line="316"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="305"/>
+        <location filename="../ui/appsettings.cpp" line="278"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="310"/>
+        <location filename="../ui/appsettings.cpp" line="283"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="315"/>
+        <location filename="../ui/appsettings.cpp" line="288"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="328"/>
+        <location filename="../ui/appsettings.cpp" line="301"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="340"/>
+        <location filename="../ui/appsettings.cpp" line="313"/>
         <source>The fast model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的快速模型（%2）不是模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="353"/>
+        <location filename="../ui/appsettings.cpp" line="326"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="357"/>
+        <location filename="../ui/appsettings.cpp" line="330"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="368"/>
+        <location filename="../ui/appsettings.cpp" line="341"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="381"/>
+        <location filename="../ui/appsettings.cpp" line="354"/>
         <source>%1 has no extended thinking; the thinking budget in the settings file was ignored.</source>
         <translation>%1 没有扩展思考功能；已忽略设置文件中的思考预算。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="387"/>
+        <location filename="../ui/appsettings.cpp" line="360"/>
         <source>The thinking budget of %1 in the settings file (%2) is not 0 (off) or a whole number of tokens from %3 to %4; thinking stays off.</source>
         <translation>设置文件中 %1 的思考预算（%2）不是 0（关闭），也不是 %3 到 %4 之间的整数个词元；思考保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="400"/>
+        <location filename="../ui/appsettings.cpp" line="373"/>
         <source>%1 has no choice of cache lifetime; the setting in the settings file was ignored.</source>
         <translation>%1 没有可选的缓存时长；已忽略设置文件中的这一项。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="406"/>
+        <location filename="../ui/appsettings.cpp" line="379"/>
         <source>The cache lifetime of %1 in the settings file (%2) is not true (an hour) or false (five minutes); it stays five minutes.</source>
         <translation>设置文件中 %1 的缓存时长（%2）既不是 true（一小时）也不是 false（五分钟）；仍为五分钟。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="417"/>
+        <location filename="../ui/appsettings.cpp" line="390"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="427"/>
+        <location filename="../ui/appsettings.cpp" line="400"/>
         <source>Whether %1 may use plain http:// was neither true nor false in the settings file; it may not.</source>
         <translation>设置文件中关于 %1 是否可以使用明文 http:// 的值既不是 true 也不是 false；因此不允许。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="440"/>
+        <location filename="../ui/appsettings.cpp" line="413"/>
         <source>The %1 timeout of %2 in the settings file (%3) is not a whole number of seconds from %4 to %5; using %6 s.</source>
         <translation>设置文件中 %2 的%1超时（%3）不是 %4 到 %5 之间的整秒数；改用 %6 秒。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="457"/>
+        <location filename="../ui/appsettings.cpp" line="430"/>
         <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="478"/>
+        <location filename="../ui/appsettings.cpp" line="451"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="488"/>
+        <location filename="../ui/appsettings.cpp" line="461"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; Translate writes the other of English and Chinese.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；“翻译”将写成英语和中文中的另一种。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="499"/>
+        <location filename="../ui/appsettings.cpp" line="472"/>
         <source>The text size in the settings file (%1) is not a percentage from %2 to %3; using the desktop&apos;s size.</source>
         <translation>设置文件中的文字大小（%1）不是 %2 到 %3 之间的百分比；改用桌面的大小。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="513"/>
+        <location filename="../ui/appsettings.cpp" line="486"/>
         <source>The colour scheme in the settings file (%1) is not one of &quot;system&quot;, &quot;light&quot; or &quot;dark&quot;; following the desktop.</source>
         <translation>设置文件中的配色方案（%1）不是“system”“light”或“dark”之一；将跟随桌面。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="523"/>
+        <location filename="../ui/appsettings.cpp" line="496"/>
         <source>The log detail in the settings file (%1) is not one of &quot;warnings&quot;, &quot;normal&quot; or &quot;detailed&quot;; using &quot;normal&quot;.</source>
         <translation>设置文件中的日志详细程度（%1）不是“warnings”、“normal”或“detailed”之一；将使用“normal”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="556"/>
+        <location filename="../ui/appsettings.cpp" line="529"/>
         <source>Normal</source>
         <translation>普通</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="557"/>
+        <location filename="../ui/appsettings.cpp" line="530"/>
         <source>Detailed (for bug reports)</source>
         <translation>详细（用于错误报告）</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="558"/>
+        <location filename="../ui/appsettings.cpp" line="531"/>
         <source>Warnings and errors only</source>
         <translation>仅警告和错误</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="563"/>
+        <location filename="../ui/appsettings.cpp" line="536"/>
         <source>As the desktop</source>
         <translation>跟随桌面</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="563"/>
+        <location filename="../ui/appsettings.cpp" line="536"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="564"/>
+        <location filename="../ui/appsettings.cpp" line="537"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="570"/>
+        <location filename="../ui/appsettings.cpp" line="543"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1057"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="347"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1058"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="348"/>
         <source>first byte</source>
         <translation>首字节</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1059"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="349"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -1252,77 +1252,77 @@
         <translation>%1 像素</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="583"/>
+        <location filename="../ui/appsettings.cpp" line="556"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="593"/>
+        <location filename="../ui/appsettings.cpp" line="566"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="595"/>
+        <location filename="../ui/appsettings.cpp" line="568"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="599"/>
+        <location filename="../ui/appsettings.cpp" line="572"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="650"/>
+        <location filename="../ui/appsettings.cpp" line="623"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="650"/>
+        <location filename="../ui/appsettings.cpp" line="623"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="652"/>
+        <location filename="../ui/appsettings.cpp" line="625"/>
         <source>more</source>
         <translation>更多</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="955"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="245"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="961"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="251"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="962"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="252"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="963"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="253"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="964"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="254"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1013"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="303"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1016"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="306"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="1021"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="311"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -1372,7 +1372,7 @@
         <translation>设置文件中不是绝对路径的资料库文件夹已被丢弃（%1）；其余文件夹保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="40"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="50"/>
         <source>There is no provider &quot;%1&quot;; the providers are %2.</source>
         <translation>没有服务商“%1”；可用的服务商有 %2。</translation>
     </message>
@@ -1980,37 +1980,37 @@
         <translation>关于我的资料库</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="442"/>
+        <location filename="../ui/chatdock.cpp" line="441"/>
         <source>Answered from the cache; nothing was sent. Regenerate (%1) asks anew.</source>
         <translation>已从缓存回答，未发送任何内容。“重新生成”（%1）会重新询问。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="446"/>
+        <location filename="../ui/chatdock.cpp" line="445"/>
         <source>A similar question&apos;s answer, shown as a draft until this one&apos;s answer comes.</source>
         <translation>相似问题的回答，作为草稿显示，直到本问题的回答到达。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="539"/>
+        <location filename="../ui/chatdock.cpp" line="541"/>
         <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
         <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="553"/>
+        <location filename="../ui/chatdock.cpp" line="555"/>
         <source>The open document, %1 (about %2 tokens), goes with each message.</source>
         <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="557"/>
+        <location filename="../ui/chatdock.cpp" line="559"/>
         <source>The open document, %1, goes with each message.</source>
         <translation>打开的文档 %1 会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="564"/>
+        <location filename="../ui/chatdock.cpp" line="566"/>
         <source>This conversation began about %1: &lt;a href=&quot;open&quot;&gt;open it&lt;/a&gt; to ask about it again.</source>
         <translation>此对话最初是关于 %1 的：&lt;a href=&quot;open&quot;&gt;打开它&lt;/a&gt;即可继续就它提问。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="566"/>
+        <location filename="../ui/chatdock.cpp" line="568"/>
         <source>This conversation began about %1, which is no longer there.</source>
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
@@ -2065,7 +2065,7 @@
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="551"/>
+        <location filename="../ui/chatdock.cpp" line="553"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
@@ -2089,18 +2089,18 @@
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="438"/>
+        <location filename="../ui/chatdock.cpp" line="437"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="486"/>
-        <location filename="../ui/chatdock.cpp" line="492"/>
+        <location filename="../ui/chatdock.cpp" line="488"/>
+        <location filename="../ui/chatdock.cpp" line="494"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="490"/>
+        <location filename="../ui/chatdock.cpp" line="492"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
@@ -4139,117 +4139,117 @@
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="324"/>
+        <location filename="../ui/metricsdock.cpp" line="326"/>
         <source>Perceived p50: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p50：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="326"/>
+        <location filename="../ui/metricsdock.cpp" line="328"/>
         <source>Perceived p95: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p95：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="328"/>
+        <location filename="../ui/metricsdock.cpp" line="330"/>
         <source>From the user&apos;s action to the first token shown, over the latest answers: %1 taken over from a prefetch, %2 after a wrong guess, %3 with nothing prefetched.</source>
         <translation>从用户操作到显示第一个词元的时间，统计最近的回答：%1 个接管自预取，%2 个在预测错误之后，%3 个没有预取。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="340"/>
+        <location filename="../ui/metricsdock.cpp" line="342"/>
         <source>Extra, %1</source>
         <translation>额外开销（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="363"/>
+        <location filename="../ui/metricsdock.cpp" line="365"/>
         <source>Paused, alarm</source>
         <translation>已暂停，警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="363"/>
+        <location filename="../ui/metricsdock.cpp" line="365"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="365"/>
+        <location filename="../ui/metricsdock.cpp" line="367"/>
         <source>Alarm</source>
         <translation>警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="367"/>
+        <location filename="../ui/metricsdock.cpp" line="369"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="369"/>
+        <location filename="../ui/metricsdock.cpp" line="371"/>
         <source>On hold (%1)</source>
         <translation>暂停中（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="371"/>
+        <location filename="../ui/metricsdock.cpp" line="373"/>
         <source>Active (too few attempts yet: %1 of %2)</source>
         <translation>活动（尝试次数尚少：%1/%2）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="375"/>
+        <location filename="../ui/metricsdock.cpp" line="377"/>
         <source>Active</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="411"/>
+        <location filename="../ui/metricsdock.cpp" line="413"/>
         <source>Answers with nothing prefetched to take over, whichever strategy asked for them: %1; perceived p50 %2, p95 %3.</source>
         <translation>没有可接管的预取的回答（无论由哪个策略发起）：%1 个；感知延迟 p50 %2，p95 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="414"/>
+        <location filename="../ui/metricsdock.cpp" line="416"/>
         <source>%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 rejected; %9 tokens prefetched, %10 used, %11 wasted.</source>
         <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="423"/>
+        <location filename="../ui/metricsdock.cpp" line="425"/>
         <source>In money: %1 prefetched, %2 used, %3 wasted.</source>
         <translation>按金额：预取 %1，使用 %2，浪费 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="450"/>
+        <location filename="../ui/metricsdock.cpp" line="452"/>
         <source>Cache-hit tokens from warm-up: %1 read, %2 written</source>
         <translation>预热带来的缓存命中词元：读取 %1 个，写入 %2 个</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="457"/>
+        <location filename="../ui/metricsdock.cpp" line="459"/>
         <source>Draft classifier (fast model): %1 asked, %2 closed early, %3 to the heuristic · %4 tokens · %5</source>
         <translation>草稿判断（快速模型）：询问 %1 次，提前关闭 %2 次，交给启发式 %3 次 · %4 个 token · %5</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="469"/>
+        <location filename="../ui/metricsdock.cpp" line="471"/>
         <source>Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued</source>
         <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="486"/>
+        <location filename="../ui/metricsdock.cpp" line="488"/>
         <source>Fast model: %1 answers, p50 %2 · main model: %3, p50 %4 · %5 asked again</source>
         <translation>快速模型：%1 个回答，p50 %2 · 主模型：%3 个，p50 %4 · 改问 %5 次</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="500"/>
+        <location filename="../ui/metricsdock.cpp" line="502"/>
         <source>Response cache: off</source>
         <translation>响应缓存：关闭</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="507"/>
+        <location filename="../ui/metricsdock.cpp" line="509"/>
         <source>Response cache: %1 exact, %2 similar served, %3 drafts (%4 replaced), %5 misses · %6 saved · %7 answers kept</source>
         <translation>响应缓存：精确 %1，相似直接提供 %2，草稿 %3（被替换 %4），未命中 %5 · 节省 %6 · 保存 %7 个回答</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="522"/>
+        <location filename="../ui/metricsdock.cpp" line="524"/>
         <source>Budget: %1 of %2 tokens this hour (%3)</source>
         <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="528"/>
+        <location filename="../ui/metricsdock.cpp" line="530"/>
         <source>Budget: %1 tokens this hour, no limit</source>
         <translation>预算：本小时已用 %1 个词元，无上限</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="539"/>
+        <location filename="../ui/metricsdock.cpp" line="541"/>
         <source>Money budget: %1 of %2 this hour (%3)</source>
         <translation>金额预算：本小时已用 %1 / %2（%3）</translation>
     </message>
@@ -4621,617 +4621,617 @@
 <context>
     <name>Gui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="63"/>
+        <location filename="../ui/settingsdialogwidgets.cpp" line="17"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="64"/>
+        <location filename="../ui/settingsdialogwidgets.cpp" line="18"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="65"/>
+        <location filename="../ui/settingsdialogwidgets.cpp" line="19"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="66"/>
+        <location filename="../ui/settingsdialogwidgets.cpp" line="20"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="67"/>
+        <location filename="../ui/settingsdialogwidgets.cpp" line="21"/>
         <source> characters</source>
         <translation> 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="68"/>
+        <location filename="../ui/settingsdialogwidgets.cpp" line="22"/>
         <source> requests</source>
         <translation> 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="69"/>
+        <location filename="../ui/settingsdialogwidgets.cpp" line="23"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="70"/>
-        <location filename="../ui/settingsdialog.cpp" line="1004"/>
+        <location filename="../ui/settingsdialog.cpp" line="159"/>
+        <location filename="../ui/settingsdialogwidgets.cpp" line="24"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="71"/>
+        <location filename="../ui/settingsdialogwidgets.cpp" line="25"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="96"/>
+        <location filename="../ui/settingsdialog.cpp" line="33"/>
         <source>English</source>
         <translation>英语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="97"/>
+        <location filename="../ui/settingsdialog.cpp" line="34"/>
         <source>Simplified Chinese</source>
         <translation>简体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="98"/>
+        <location filename="../ui/settingsdialog.cpp" line="35"/>
         <source>Traditional Chinese</source>
         <translation>繁体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="99"/>
+        <location filename="../ui/settingsdialog.cpp" line="36"/>
         <source>Japanese</source>
         <translation>日语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="100"/>
+        <location filename="../ui/settingsdialog.cpp" line="37"/>
         <source>Korean</source>
         <translation>韩语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="101"/>
+        <location filename="../ui/settingsdialog.cpp" line="38"/>
         <source>French</source>
         <translation>法语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="102"/>
+        <location filename="../ui/settingsdialog.cpp" line="39"/>
         <source>German</source>
         <translation>德语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="103"/>
+        <location filename="../ui/settingsdialog.cpp" line="40"/>
         <source>Spanish</source>
         <translation>西班牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="104"/>
+        <location filename="../ui/settingsdialog.cpp" line="41"/>
         <source>Portuguese</source>
         <translation>葡萄牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="105"/>
+        <location filename="../ui/settingsdialog.cpp" line="42"/>
         <source>Italian</source>
         <translation>意大利语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="106"/>
+        <location filename="../ui/settingsdialog.cpp" line="43"/>
         <source>Russian</source>
         <translation>俄语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="107"/>
+        <location filename="../ui/settingsdialog.cpp" line="44"/>
         <source>Arabic</source>
         <translation>阿拉伯语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="147"/>
+        <location filename="../ui/settingsdialog.cpp" line="56"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="162"/>
+        <location filename="../ui/settingsdialog.cpp" line="71"/>
         <source>&amp;Providers</source>
         <translation>服务商(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="163"/>
+        <location filename="../ui/settingsdialog.cpp" line="72"/>
         <source>P&amp;refetch</source>
         <translation>预取(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="164"/>
+        <location filename="../ui/settingsdialog.cpp" line="73"/>
         <source>&amp;General</source>
         <translation>常规(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="166"/>
+        <location filename="../ui/settingsdialog.cpp" line="75"/>
         <source>N&amp;etwork</source>
         <translation>网络(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="172"/>
+        <location filename="../ui/settingsdialog.cpp" line="81"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="178"/>
+        <location filename="../ui/settingsdialog.cpp" line="87"/>
         <source>Assis&amp;tants</source>
         <translation>助手(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="219"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="49"/>
         <source>Provider in use</source>
         <translation>使用中的服务商</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="220"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="50"/>
         <source>Provider &amp;in use:</source>
         <translation>使用中的服务商(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="238"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="68"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="239"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="69"/>
         <source>Up to and including the version segment, e.g. https://api.deepseek.com/v1. Empty: the provider&apos;s default.</source>
         <translation>包含到版本段为止，例如 https://api.deepseek.com/v1。留空：使用服务商的默认值。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="241"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="71"/>
         <source>Base &amp;URL:</source>
         <translation>基础 URL(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="252"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="82"/>
         <source>Allow unencrypted &amp;HTTP to this address</source>
         <translation>允许以未加密的 HTTP 连接此地址(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="264"/>
-        <location filename="../ui/settingsdialog.cpp" line="265"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="94"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="95"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="267"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="97"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="283"/>
-        <location filename="../ui/settingsdialog.cpp" line="760"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="84"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="113"/>
         <source>Fast model</source>
         <translation>快速模型</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="288"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="118"/>
         <source>F&amp;ast model:</source>
         <translation>快速模型(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="294"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="124"/>
         <source>Extra headers</source>
         <translation>附加请求头</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="296"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="126"/>
         <source>Name: value, one per line</source>
         <translation>名称: 值，每行一个</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="300"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="130"/>
         <source>Sent with every request, e.g. for a gateway. Stored in the settings file in plain text: put API keys in the key fields below, which keep them in the keychain.</source>
         <translation>随每个请求发送，例如供网关使用。以明文保存在设置文件中：API 密钥请填写在下方的密钥栏中，它们保存在钥匙串里。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="302"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="132"/>
         <source>E&amp;xtra headers:</source>
         <translation>附加请求头(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="314"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="144"/>
         <source>Concurrent requests</source>
         <translation>并发请求数</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="315"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="145"/>
         <source>How many requests the provider accepts at once; prefetches give way to your requests at this limit.</source>
         <translation>服务商同时接受的请求数；达到此上限时，预取会为你的请求让路。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="317"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="147"/>
         <source>&amp;Concurrent requests:</source>
         <translation>并发请求数(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="356"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="186"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="356"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="186"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="357"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="187"/>
         <source>Stored in the system keychain, never in the settings file.</source>
         <translation>保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="358"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="188"/>
         <source>Pre&amp;fetch key:</source>
         <translation>预取密钥(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="358"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="188"/>
         <source>Prefetch key</source>
         <translation>预取密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="359"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="189"/>
         <source>Optional. Early answers use this key, so they never eat the main key&apos;s rate limit.</source>
         <translation>可选。提前回答使用此密钥，因此永远不会占用主密钥的速率限额。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="361"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="191"/>
         <source>M&amp;ore keys:</source>
         <translation>更多密钥(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="361"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="191"/>
         <source>More API keys</source>
         <translation>更多 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="362"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="192"/>
         <source>Optional. More keys of this provider, separated by commas: when it refuses a key with a rate limit (HTTP 429), the request goes again at once with the next one.</source>
         <translation>可选。此服务商的更多密钥，用逗号分隔：当它以速率限制（HTTP 429）拒绝某个密钥时，请求会立即改用下一个密钥重发。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="366"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="196"/>
         <source>&amp;Show keys</source>
         <translation>显示密钥(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="384"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="214"/>
         <source>Keys are kept in:</source>
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="390"/>
-        <location filename="../ui/settingsdialog.cpp" line="724"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="220"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="554"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="392"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="222"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="398"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="228"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="500"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="330"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="519"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="349"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="523"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="353"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="525"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="355"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="528"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="358"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="488"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="318"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="285"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="115"/>
         <source>A smaller, quicker model of the same provider. With Prefetch, &quot;Ask the model whether a draft is complete&quot; on, it is the model asked. A model Headstart does not know is priced as the main model.</source>
         <translation>同一服务商的更小、更快的模型。开启预取中的“询问模型草稿是否完整”后，询问的就是它。Headstart 不认识的模型按主模型计价。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="492"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="322"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="498"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="328"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="544"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="374"/>
         <source>Not needed</source>
         <translation>不需要</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="547"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="377"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="552"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="382"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="553"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="383"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="554"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="384"/>
         <source>None: only the API key</source>
         <translation>无：只用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="556"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="386"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="584"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="414"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="587"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="417"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="587"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="417"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="597"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="427"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="609"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="439"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="609"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="439"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="629"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="459"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="645"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="475"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="669"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="499"/>
         <source>Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read them.</source>
         <translation>警告：API 密钥和你的文本将以未加密方式发送到 %1；途经网络上的任何人都能读取它们。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="671"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="501"/>
         <source>Warning: %1 is plain http:// to another machine, so the API key and your text would cross the network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.</source>
         <translation>警告：%1 是指向另一台计算机的明文 http:// 地址，API 密钥和你的文本将以未加密方式在网络上传输。除非你在下方允许，否则 Headstart 不会向其发送任何内容；建议使用 https://。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="700"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="530"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="710"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="540"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="711"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="541"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="719"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="549"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="724"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="554"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="735"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="59"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="761"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="85"/>
         <source>Response cache</source>
         <translation>响应缓存</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="762"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="86"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="766"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="90"/>
         <source>Battery and network</source>
         <translation>电池与网络</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="935"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="259"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="938"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="262"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="988"/>
+        <location filename="../ui/settingsdialog.cpp" line="143"/>
         <source>Automatic (the other of English and Chinese)</source>
         <translation>自动（英语与中文互译）</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1005"/>
+        <location filename="../ui/settingsdialog.cpp" line="160"/>
         <source>Text size</source>
         <translation>文字大小</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1006"/>
+        <location filename="../ui/settingsdialog.cpp" line="161"/>
         <source>The size of all text, in percent of the desktop&apos;s font size.</source>
         <translation>所有文字的大小，以桌面字体大小的百分比表示。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1007"/>
+        <location filename="../ui/settingsdialog.cpp" line="162"/>
         <source>Te&amp;xt size:</source>
         <translation>文字大小(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1019"/>
+        <location filename="../ui/settingsdialog.cpp" line="174"/>
         <source>Colour scheme</source>
         <translation>配色方案</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1020"/>
+        <location filename="../ui/settingsdialog.cpp" line="175"/>
         <source>Light or dark windows. &quot;As the desktop&quot; follows the desktop&apos;s light or dark style as it changes.</source>
         <translation>浅色或深色窗口。“跟随桌面”会随桌面的浅色或深色风格一起变化。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1022"/>
+        <location filename="../ui/settingsdialog.cpp" line="177"/>
         <source>Colour sc&amp;heme:</source>
         <translation>配色方案(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1034"/>
+        <location filename="../ui/settingsdialog.cpp" line="189"/>
         <source>Log detail</source>
         <translation>日志详细程度</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1035"/>
+        <location filename="../ui/settingsdialog.cpp" line="190"/>
         <source>Log &amp;detail:</source>
         <translation>日志详细程度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="1038"/>
+        <location filename="../ui/settingsdialog.cpp" line="193"/>
         <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="765"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="89"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="767"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="91"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="768"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="92"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="770"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="94"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="772"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="96"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="833"/>
-        <location filename="../ui/settingsdialog.cpp" line="853"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="157"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="177"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="848"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="172"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="863"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="187"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="926"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="250"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="927"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="251"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="931"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="255"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="973"/>
+        <location filename="../ui/settingsdialog.cpp" line="128"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="974"/>
+        <location filename="../ui/settingsdialog.cpp" line="129"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="977"/>
+        <location filename="../ui/settingsdialog.cpp" line="132"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="991"/>
+        <location filename="../ui/settingsdialog.cpp" line="146"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="992"/>
+        <location filename="../ui/settingsdialog.cpp" line="147"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="993"/>
+        <location filename="../ui/settingsdialog.cpp" line="148"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>
