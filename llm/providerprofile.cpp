@@ -2,8 +2,33 @@
 
 #include <QCoreApplication>
 #include <QHostAddress>
+#include <QRegularExpression>
 
 namespace Llm {
+
+bool ProviderProfile::thinksFirst(const QString &requestModel) const
+{
+    const QString name = (requestModel.isEmpty() ? model : requestModel).toLower();
+    if (format == ApiFormat::AnthropicMessages && encodeOptions.thinkingBudgetTokens > 0 && name == model.toLower())
+        return true;
+    // "deepseek/deepseek-r1" (OpenRouter), "deepseek-r1:7b" (Ollama), "qwen3-235b-a22b-thinking-2507".
+    const QString base = name.section(u'/', -1);
+    static const QRegularExpression separators(QStringLiteral("[-_:.]"));
+    const QStringList words = base.split(separators, Qt::SkipEmptyParts);
+    static const QStringList thinkers{QStringLiteral("reasoner"), QStringLiteral("reasoning"), QStringLiteral("thinking"),
+                                      QStringLiteral("r1"),       QStringLiteral("qwq"),       QStringLiteral("qvq"),
+                                      QStringLiteral("magistral")};
+    for (const QString &word : words) {
+        if (thinkers.contains(word))
+            return true;
+    }
+    static const QRegularExpression oSeries(QStringLiteral("^o[1-9]$"));
+    if (!words.isEmpty() && oSeries.match(words.first()).hasMatch())
+        return true;
+    if (base.startsWith(u"gpt-oss"))
+        return true;
+    return base.startsWith(u"gpt-5") && !words.contains(u"chat"); // gpt-5-chat-latest answers at once
+}
 
 QUrl ProviderProfile::endpoint() const
 {

@@ -98,6 +98,13 @@ struct ProviderProfile {
         return hasDistinctFastModel() && requestModel == fastModel ? fastPrices : prices;
     }
 
+    // `requestModel` (empty: the main model) thinks before it answers, so its first answer
+    // token comes seconds after the request: Anthropic with extended thinking on, else known by
+    // its name (docs/providers.md, "Reasoning models": deepseek-reasoner, R1, QwQ, "thinking"
+    // variants, OpenAI's o-series and gpt-5, gpt-oss, headstart-local-reasoner). A name that
+    // says nothing is taken for a model that answers at once.
+    bool thinksFirst(const QString &requestModel = {}) const;
+
     // The endpoint for streaming chat: <baseUrl>/chat/completions or <baseUrl>/messages.
     QUrl endpoint() const;
     // Anthropic refuses a prefilled answer while extended thinking is on.

@@ -84,6 +84,7 @@ QString shapedText(const Material &m, quint64 seed)
     case Kind::WizardTitles: return Shapes::titles(m, seed);
     case Kind::LibraryChat: return Shapes::libraryAnswer(m.question, m.passages);
     case Kind::DraftJudgement: return Shapes::draftJudgement(m.messages.value(m.messages.size() - 1));
+    case Kind::Acknowledgement: return Shapes::acknowledgement(m.messages.value(m.messages.size() - 1));
     case Kind::Chat:
     case Kind::ContinueWriting: return {};
     }
@@ -108,6 +109,8 @@ QList<Answer> answersFor(const ChatRequest &r)
     Material material = Material::from(r.turns);
     if (material.kind == Material::Kind::Chat && Material::judgesDrafts(r.parts))
         material.kind = Material::Kind::DraftJudgement;
+    else if (material.kind == Material::Kind::Chat && Material::acknowledges(r.parts))
+        material.kind = Material::Kind::Acknowledgement;
     const auto [words, languageProbe] = chainMaterial(material);
     std::unique_ptr<TextGenerator> chain; // made only for the kinds that need it
     // Uncut, an answer ends at its natural end.
@@ -145,6 +148,33 @@ QList<Answer> answersFor(const ChatRequest &r)
         answers.append(std::move(a));
     }
     return answers;
+}
+
+bool thinksFirst(const ChatRequest &request)
+{
+    return request.model == u"headstart-local-reasoner" && !request.prefill;
+}
+
+QStringList reasoningFor(const ChatRequest &r, int tokens)
+{
+    QStringList out;
+    if (tokens <= 0)
+        return out;
+    const Material material = Material::from(r.turns);
+    const auto [words, languageProbe] = chainMaterial(material);
+    const TextGenerator chain(words, languageProbe);
+    // Answers of the chain end at a sentence end after 60-300 tokens: as many as it takes.
+    for (quint64 round = 0; out.size() < tokens && round < 64; ++round) {
+        const Answer part = chain.generate(StableHash::combine(r.textSeed(0), 0x7e450000ULL + round), tokens - int(out.size()));
+        if (part.tokens.isEmpty())
+            break;
+        if (!out.isEmpty() && !chain.isChinese())
+            out.append(QStringLiteral(" "));
+        out += part.tokens;
+    }
+    if (out.size() > tokens)
+        out.resize(tokens);
+    return out;
 }
 
 } // namespace LocalProvider

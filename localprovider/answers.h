@@ -17,4 +17,11 @@ struct ChatRequest;
 // count the continuation's own tokens.
 QList<TextGenerator::Answer> answersFor(const ChatRequest &request);
 
+// What a reasoning model thinks before the answer of choice 0: `tokens` tokens of the prompt's
+// own words, seeded apart from the answer (so the answer is the same with or without them).
+QStringList reasoningFor(const ChatRequest &request, int tokens);
+// The model thinks before it answers (headstart-local-reasoner); a continuation does not: its
+// beginning was thought of already.
+bool thinksFirst(const ChatRequest &request);
+
 } // namespace LocalProvider

@@ -37,9 +37,10 @@ QString stopReason(bool truncated)
 
 } // namespace
 
-AnthropicFormat::AnthropicFormat(QString model, QByteArray id)
+AnthropicFormat::AnthropicFormat(QString model, QByteArray id, bool thinks)
     : m_model(std::move(model))
     , m_id(std::move(id))
+    , m_thinks(thinks)
 {
 }
 
@@ -61,22 +62,43 @@ QByteArray AnthropicFormat::streamStart(int, const Usage &usage)
         {QStringLiteral("usage"), usageObject(usage, 1)},
     };
     // Written around the compact object so that "type" comes first, as Anthropic sends it.
+    const QByteArray firstBlock = m_thinks
+        ? R"({"type":"content_block_start","index":0,"content_block":{"type":"thinking","thinking":""}})"
+        : R"({"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}})";
+    m_textOpen = !m_thinks;
     return event("message_start", R"({"type":"message_start","message":)" + compact(message) + '}')
-        + event("content_block_start",
-                R"({"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}})")
-        + event("ping", R"({"type": "ping"})");
+        + event("content_block_start", firstBlock) + event("ping", R"({"type": "ping"})");
 }
 
 QByteArray AnthropicFormat::streamToken(int, QStringView text)
 {
+    QByteArray out;
+    if (!m_textOpen) {
+        // The thinking ends with its signature, as Anthropic closes a thinking block.
+        m_textOpen = true;
+        m_textIndex = 1;
+        out = event("content_block_delta",
+                    R"({"type":"content_block_delta","index":0,"delta":{"type":"signature_delta","signature":"aGVhZHN0YXJ0"}})")
+            + event("content_block_stop", R"({"type":"content_block_stop","index":0})")
+            + event("content_block_start",
+                    R"({"type":"content_block_start","index":1,"content_block":{"type":"text","text":""}})");
+    }
+    return out
+        + event("content_block_delta", R"({"type":"content_block_delta","index":)" + QByteArray::number(m_textIndex)
+                                           + R"(,"delta":{"type":"text_delta","text":)" + jsonQuoted(text) + "}}");
+}
+
+QByteArray AnthropicFormat::streamReasoning(int, QStringView text)
+{
     return event("content_block_delta",
-                 R"({"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":)" + jsonQuoted(text)
-                     + "}}");
+                 R"({"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":)"
+                     + jsonQuoted(text) + "}}");
 }
 
 QByteArray AnthropicFormat::streamChoiceEnd(int, bool)
 {
-    return event("content_block_stop", R"({"type":"content_block_stop","index":0})");
+    return event("content_block_stop",
+                 R"({"type":"content_block_stop","index":)" + QByteArray::number(m_textIndex) + "}");
 }
 
 QByteArray AnthropicFormat::streamEnd(const Usage &usage, bool truncated, bool)

@@ -9,11 +9,12 @@ namespace LocalProvider {
 class AnthropicFormat final : public WireFormat
 {
 public:
-    AnthropicFormat(QString model, QByteArray id);
+    AnthropicFormat(QString model, QByteArray id, bool thinks = false);
 
     QByteArray errorBody(const ApiError &error) const override;
     QByteArray streamStart(int choices, const Usage &usage) override;
     QByteArray streamToken(int choice, QStringView text) override;
+    QByteArray streamReasoning(int choice, QStringView text) override;
     QByteArray streamChoiceEnd(int choice, bool truncated) override;
     QByteArray streamEnd(const Usage &usage, bool truncated, bool includeUsage) override;
     QByteArray streamMalformed() override;
@@ -24,6 +25,11 @@ public:
 private:
     QString m_model;
     QByteArray m_id;
+    // With thinking the thinking block is index 0 and the text block, opened at the first
+    // token, index 1.
+    bool m_thinks = false;
+    bool m_textOpen = false;
+    int m_textIndex = 0;
 };
 
 } // namespace LocalProvider

@@ -67,9 +67,11 @@ void Generation::start()
 {
     const ChatRequest &r = m_setup.request;
     m_answers = answersFor(r);
+    if (thinksFirst(r))
+        m_reasoning = reasoningFor(r, m_setup.profile.thinkTokens);
     m_positions.fill(0, m_answers.size());
     m_choiceDone.fill(false, m_answers.size());
-    m_format = WireFormat::create(r.api, r.model, m_state.nextSerial());
+    m_format = WireFormat::create(r.api, r.model, m_state.nextSerial(), !m_reasoning.isEmpty());
     if (r.stream)
         m_state.updateStats([](Stats &s) { ++s.streamsOpen; });
     m_phase = Phase::Network;
@@ -170,6 +172,21 @@ void Generation::decodeTick()
 {
     const FaultSpec &fault = m_setup.fault;
     const bool stream = m_setup.request.stream;
+    // A reasoning model thinks first, one token a tick like the answer, billed as output.
+    // The faults count the answer's tokens: an error at token 0 comes after the thinking.
+    if (m_thought < m_reasoning.size()) {
+        const QString &token = m_reasoning[m_thought++];
+        countGenerated(1);
+        if (stream) {
+            if (!write(m_format->streamReasoning(0, token)))
+                return;
+            if (!m_firstTokenRecorded) {
+                m_firstTokenRecorded = true;
+                m_state.recordFirstToken(m_setup.requestId, nowNs());
+            }
+        }
+        return scheduleNextTick();
+    }
     const int before = m_sent;
     const auto countTokens = [&] { countGenerated(m_sent - before); };
     // One token per unfinished choice per tick: the choices of one request decode as a batch.
@@ -278,7 +295,8 @@ void Generation::endChoice(int choice)
 
 void Generation::complete()
 {
-    m_usage.completionTokens = m_sent;
+    m_usage.completionTokens = m_sent + int(m_thought);
+    m_usage.reasoningTokens = int(m_thought);
     const bool truncated = m_answers.first().truncated;
     if (m_setup.request.stream) {
         if (!write(m_format->streamEnd(m_usage, truncated, m_setup.request.includeUsage)))

@@ -72,6 +72,8 @@ private:
     Prompt m_prompt;
     std::unique_ptr<WireFormat> m_format;
     QList<TextGenerator::Answer> m_answers;
+    QStringList m_reasoning; // thought before the answer (a reasoning model)
+    qsizetype m_thought = 0; // of it, sent
     QList<qsizetype> m_positions;
     QList<bool> m_choiceDone;
     QTimer m_timer;

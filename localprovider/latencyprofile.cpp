@@ -170,6 +170,10 @@ std::expected<LatencyProfile, QString> LatencyProfile::withOverrides(QStringView
             const auto v = parseInt(value, 0, 86400 * 30);
             ok = v.has_value();
             p.cacheTtlSec = v.value_or(0);
+        } else if (key == u"think") {
+            const auto v = parseInt(value, 0, 1000000);
+            ok = v.has_value();
+            p.thinkTokens = v.value_or(0);
         } else if (key == u"block") {
             const auto v = parseInt(value, 1, 4096);
             ok = v.has_value();

@@ -25,6 +25,10 @@ struct LatencyProfile {
     int cacheTtlSec = 300;
     int cacheCapacityBlocks = 16384; // LRU beyond this
     int contextTokens = 128000;      // prompt + max_tokens beyond this -> "context too long"
+    // What the reasoning model (headstart-local-reasoner) thinks before it answers, in tokens
+    // decoded at decodeTokensPerSec: 300 is a short think, 7.5 s on `hosted` (docs/localprovider.md,
+    // "The reasoning model").
+    int thinkTokens = 300;
 
     // "hosted", "hosted-fast", "hosted-slow", "hosted-long-doc", "local-gpu", "instant".
     static std::optional<LatencyProfile> byName(QStringView name);
@@ -38,7 +42,8 @@ struct LatencyProfile {
 
     // This profile with "key=value" pairs applied, comma-separated, any subset of
     // rtt, overhead (ms), prefill, decode (tokens/s; 0 or inf = no delay), slots, context (tokens),
-    // ttl (cache seconds), block (cache block tokens). The error names the bad pair.
+    // ttl (cache seconds), block (cache block tokens), think (the reasoning model's tokens).
+    // The error names the bad pair.
     std::expected<LatencyProfile, QString> withOverrides(QStringView spec) const;
 };
 

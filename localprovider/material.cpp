@@ -179,6 +179,14 @@ bool Material::judgesDrafts(const QList<PromptPart> &parts)
     });
 }
 
+bool Material::acknowledges(const QList<PromptPart> &parts)
+{
+    static const QString opening = QStringLiteral("You acknowledge messages.");
+    return std::any_of(parts.begin(), parts.end(), [](const PromptPart &part) {
+        return part.kind == PromptPart::Kind::Text && part.text.startsWith(opening);
+    });
+}
+
 QString Material::text() const
 {
     QStringList parts;

@@ -29,6 +29,9 @@ struct Material {
         // The completeness classifier's question (prefetch/modelclassifier.cpp): is this chat
         // draft finished? Known by its system prompt, which from() does not see (judgesDrafts()).
         DraftJudgement,
+        // The instant acknowledgement's question (prefetch/acknowledgement.cpp): one line on what
+        // the main model is about to think through. Known by its system prompt (acknowledges()).
+        Acknowledgement,
     };
 
     Kind kind = Kind::Chat;
@@ -49,6 +52,8 @@ struct Material {
     static Material from(const QList<Turn> &turns);
     // The system prompt of `parts` is the completeness classifier's.
     static bool judgesDrafts(const QList<PromptPart> &parts);
+    // The system prompt of `parts` is the instant acknowledgement's.
+    static bool acknowledges(const QList<PromptPart> &parts);
 
     // Every word the answer may use, for the kinds made by a word chain.
     QString text() const;

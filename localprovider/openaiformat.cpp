@@ -18,7 +18,7 @@ QJsonObject usageObject(const Usage &u)
         {QStringLiteral("completion_tokens"), u.completionTokens},
         {QStringLiteral("total_tokens"), u.promptTokens + u.completionTokens},
         {QStringLiteral("prompt_tokens_details"), QJsonObject{{QStringLiteral("cached_tokens"), u.cacheReadTokens}}},
-        {QStringLiteral("completion_tokens_details"), QJsonObject{{QStringLiteral("reasoning_tokens"), 0}}},
+        {QStringLiteral("completion_tokens_details"), QJsonObject{{QStringLiteral("reasoning_tokens"), u.reasoningTokens}}},
         {QStringLiteral("prompt_cache_hit_tokens"), u.cacheReadTokens},
         {QStringLiteral("prompt_cache_miss_tokens"), u.promptTokens - u.cacheReadTokens},
     };
@@ -66,6 +66,13 @@ QByteArray OpenAiFormat::streamToken(int choice, QStringView text)
 {
     return chunk("[{\"index\":" + QByteArray::number(choice) + ",\"delta\":{\"content\":" + jsonQuoted(text)
                  + "},\"logprobs\":null,\"finish_reason\":null}]");
+}
+
+QByteArray OpenAiFormat::streamReasoning(int choice, QStringView text)
+{
+    // As DeepSeek sends it: the content null beside the reasoning.
+    return chunk("[{\"index\":" + QByteArray::number(choice) + ",\"delta\":{\"content\":null,\"reasoning_content\":"
+                 + jsonQuoted(text) + "},\"logprobs\":null,\"finish_reason\":null}]");
 }
 
 QByteArray OpenAiFormat::streamChoiceEnd(int choice, bool truncated)

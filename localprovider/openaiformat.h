@@ -14,6 +14,7 @@ public:
     QByteArray errorBody(const ApiError &error) const override;
     QByteArray streamStart(int choices, const Usage &usage) override;
     QByteArray streamToken(int choice, QStringView text) override;
+    QByteArray streamReasoning(int choice, QStringView text) override;
     QByteArray streamChoiceEnd(int choice, bool truncated) override;
     QByteArray streamEnd(const Usage &usage, bool truncated, bool includeUsage) override;
     QByteArray streamMalformed() override;

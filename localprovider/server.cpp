@@ -23,7 +23,10 @@ namespace LocalProvider {
 namespace {
 
 constexpr int MaxConnections = 1024;
-const QStringList Models{QStringLiteral("headstart-local"), QStringLiteral("headstart-local-small")};
+// The main model, a reasoning model that thinks before it answers (DeepSeek's
+// deepseek-reasoner), and the small one.
+const QStringList Models{QStringLiteral("headstart-local"), QStringLiteral("headstart-local-reasoner"),
+                         QStringLiteral("headstart-local-small")};
 
 qint64 nowNs()
 {
@@ -435,7 +438,7 @@ void Server::handleGeneration(HttpConnection *connection, const HttpRequest &req
         return reject(connection, request, error, rtt, startNs);
     }
 
-    if (chat.model == Models.last())
+    if (chat.model == u"headstart-local-small")
         profile = profile.forSmallModel();
     Prompt prompt(chat, profile.cacheBlockTokens);
     const int completion = chat.maxTokens;

@@ -641,4 +641,20 @@ QString draftJudgement(const QString &draft)
     return QStringLiteral("{\"confidence\": %1, \"reason\": \"%2\"}").arg(confidence).arg(reason);
 }
 
+QString acknowledgement(const QString &message)
+{
+    // The message's first sentence, without its closing mark, cut to a line's length.
+    QString subject = sentences(message.simplified()).value(0, message.simplified());
+    while (!subject.isEmpty() && QStringLiteral(".?!。？！").contains(subject.back()))
+        subject.chop(1);
+    const bool han = isMostlyHan(subject);
+    const QList<Unit> units = unitsOf(subject);
+    const qsizetype limit = han ? 24 : 12;
+    if (units.size() > limit)
+        subject = joinUnits(units, 0, limit, han) + QStringLiteral("…");
+    if (han)
+        return QStringLiteral("稍等，我正在仔细想“%1”。").arg(subject);
+    return QStringLiteral("One moment: I am thinking through \u201c%1\u201d.").arg(subject);
+}
+
 } // namespace LocalProvider::Shapes

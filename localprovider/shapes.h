@@ -47,6 +47,10 @@ QString libraryAnswer(const QString &question, const QStringList &passages);
 // ("and", "the", a comma) 0.1, else 0.6.
 QString draftJudgement(const QString &draft);
 
+// The instant acknowledgement of a chat message, as a small model writes it: one line, in the
+// message's language, naming what is about to be thought through, never an answer.
+QString acknowledgement(const QString &message);
+
 } // namespace Shapes
 
 } // namespace LocalProvider

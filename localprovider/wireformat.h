@@ -15,7 +15,8 @@ struct Usage {
     int promptTokens = 0;
     int cacheReadTokens = 0;
     int cacheCreationTokens = 0; // Anthropic only
-    int completionTokens = 0;
+    int completionTokens = 0;  // every token generated, the reasoning's included (as billed)
+    int reasoningTokens = 0;   // of those, the reasoning's (headstart-local-reasoner)
 };
 
 struct ChoiceText {
@@ -30,12 +31,16 @@ class WireFormat
 public:
     virtual ~WireFormat();
 
-    static std::unique_ptr<WireFormat> create(Api api, const QString &model, quint64 serial);
+    // `thinks`: the answer begins with the model's reasoning (streamReasoning()).
+    static std::unique_ptr<WireFormat> create(Api api, const QString &model, quint64 serial, bool thinks = false);
 
     virtual QByteArray errorBody(const ApiError &error) const = 0;
     // Sent once prefill is done, right before the first token.
     virtual QByteArray streamStart(int choices, const Usage &usage) = 0;
     virtual QByteArray streamToken(int choice, QStringView text) = 0;
+    // A piece of the reasoning before the answer: DeepSeek's `reasoning_content`, Anthropic's
+    // thinking block. Only before the first streamToken().
+    virtual QByteArray streamReasoning(int choice, QStringView text) = 0;
     virtual QByteArray streamChoiceEnd(int choice, bool truncated) = 0;
     virtual QByteArray streamEnd(const Usage &usage, bool truncated, bool includeUsage) = 0;
     // One event whose data line is not valid JSON.

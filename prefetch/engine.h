@@ -126,12 +126,17 @@ public:
     // needs its slot cancel it. The stream is a child of `context`, sent with X-Prefetch and
     // the purpose "classifier"; the caller ends it with endSideRequest() exactly once (the
     // engine settles it on its own if the stream is destroyed first). engineside.cpp.
-    Llm::LlmStream *startSideRequest(const Llm::ChatRequest &request, QObject *context);
+    // `purpose` decides its metrics line and the X-Headstart-Purpose it is sent with: the
+    // classifier's, or the instant acknowledgement's (prefetch/acknowledgement.h), which goes by
+    // the same rules: it is extra spending the user did not ask for.
+    enum class SidePurpose { Classifier, Acknowledgement };
+    Llm::LlmStream *startSideRequest(const Llm::ChatRequest &request, QObject *context,
+                                     SidePurpose purpose = SidePurpose::Classifier);
     // How the caller saw it end: Answered (the stream ended with what it needed), Truncated (it
     // had what it needed and the rest was not worth paying for: the stream is closed now),
     // Fallback (nothing usable: closed now). A stream the engine cancelled counts as Cancelled
     // whatever is said here.
-    void endSideRequest(Llm::LlmStream *stream, Metrics::ClassifierEnd end);
+    void endSideRequest(Llm::LlmStream *stream, Metrics::SideEnd end);
     int sideRequestsInFlight() const;
 
     // A live session answering exactly `fingerprint` (any strategy's), or null.
@@ -222,6 +227,7 @@ private:
     int providerInFlight() const { return foregroundInFlight() + prefetchInFlight() + sideRequestsInFlight(); }
     struct SideRequest {
         Llm::ChatRequest request;
+        SidePurpose purpose = SidePurpose::Classifier;
         qint64 estimatedPrompt = 0;
         quint64 tokenReservation = 0;
         std::optional<quint64> moneyReservation;
@@ -230,7 +236,9 @@ private:
     // Settles a side request's budgets and metrics from what `stream` (null: destroyed) billed.
     // Removes the side request of `stream` from m_sides and returns it; nullopt if it has none.
     std::optional<SideRequest> takeSide(Llm::LlmStream *stream);
-    void settleSide(Llm::LlmStream *stream, const SideRequest &side, Metrics::ClassifierEnd end);
+    void settleSide(Llm::LlmStream *stream, const SideRequest &side, Metrics::SideEnd end);
+    void recordSide(SidePurpose purpose, Metrics::SideEnd end, qint64 inputTokens = 0, qint64 outputTokens = 0,
+                    double cost = 0);
     void cancelSideRequests();
     // Cancels one; it no longer counts against the provider's limit when this returns.
     void cancelSide(Llm::LlmStream *stream);

@@ -1,5 +1,5 @@
 // Engine's side requests: small speculative requests of its own on the quick model (the
-// completeness classifier's), beside the answers and prefetch sessions of engine.cpp.
+// completeness classifier's and the instant acknowledgement's), beside the answers and prefetch sessions of engine.cpp.
 #include "engine.h"
 
 #include "prompttemplate.h"
@@ -13,17 +13,18 @@ int Engine::sideRequestsInFlight() const
     return int(m_sides.size());
 }
 
-Llm::LlmStream *Engine::startSideRequest(const Llm::ChatRequest &request, QObject *context)
+Llm::LlmStream *Engine::startSideRequest(const Llm::ChatRequest &request, QObject *context, SidePurpose purpose)
 {
     if (isSpeculationSuspended() || !hasKey())
         return nullptr;
     // Never queued: by the time a slot frees up the typing pause it was asked for is over.
     if (providerInFlight() >= std::max(1, m_profile.concurrencyLimit)) {
-        m_metrics.recordClassifier(Metrics::ClassifierEnd::Refused);
+        recordSide(purpose, Metrics::SideEnd::Refused);
         return nullptr;
     }
     SideRequest side;
     side.request = request;
+    side.purpose = purpose;
     side.estimatedPrompt = estimatePromptTokens(request);
     const qint64 worst = side.estimatedPrompt + std::max(1, request.maxTokens);
     const auto tokens = m_budget.reserve(worst);
@@ -35,14 +36,16 @@ Llm::LlmStream *Engine::startSideRequest(const Llm::ChatRequest &request, QObjec
             m_budget.reconcile(*tokens, 0);
     }
     if (!tokens || (priced && !side.moneyReservation)) {
-        m_metrics.recordClassifier(Metrics::ClassifierEnd::Refused);
+        recordSide(purpose, Metrics::SideEnd::Refused);
         return nullptr;
     }
     side.tokenReservation = *tokens;
 
     Llm::StreamOptions options;
     options.prefetch = true;
-    options.extraHeaders.append({QByteArrayLiteral("X-Headstart-Purpose"), QByteArrayLiteral("classifier")});
+    options.extraHeaders.append({QByteArrayLiteral("X-Headstart-Purpose"), purpose == SidePurpose::Classifier
+                                                                               ? QByteArrayLiteral("classifier")
+                                                                               : QByteArrayLiteral("acknowledgement")});
     auto *stream = new Llm::LlmStream(m_network, m_profile, request, options, context);
     m_sides.insert(stream, side);
     // The context may go first (a window closed mid-pause): settle by address, unread.
@@ -50,20 +53,20 @@ Llm::LlmStream *Engine::startSideRequest(const Llm::ChatRequest &request, QObjec
     // an LlmStream, and casting the signal's argument back would be undefined (UBSan says so).
     connect(stream, &QObject::destroyed, this, [this, stream] {
         if (const std::optional<SideRequest> unread = takeSide(stream))
-            settleSide(nullptr, *unread, Metrics::ClassifierEnd::Cancelled);
+            settleSide(nullptr, *unread, Metrics::SideEnd::Cancelled);
     });
     stream->start();
     return stream;
 }
 
-void Engine::endSideRequest(Llm::LlmStream *stream, Metrics::ClassifierEnd end)
+void Engine::endSideRequest(Llm::LlmStream *stream, Metrics::SideEnd end)
 {
     const std::optional<SideRequest> side = takeSide(stream);
     if (!side)
         return;
     if (!stream->isDone())
         stream->cancel(); // what follows the number is not worth paying for
-    settleSide(stream, *side, side->cancelledByEngine ? Metrics::ClassifierEnd::Cancelled : end);
+    settleSide(stream, *side, side->cancelledByEngine ? Metrics::SideEnd::Cancelled : end);
     pump(); // its slot is free
 }
 
@@ -77,7 +80,7 @@ std::optional<Engine::SideRequest> Engine::takeSide(Llm::LlmStream *stream)
     return side;
 }
 
-void Engine::settleSide(Llm::LlmStream *stream, const SideRequest &side, Metrics::ClassifierEnd end)
+void Engine::settleSide(Llm::LlmStream *stream, const SideRequest &side, Metrics::SideEnd end)
 {
     // As the provider bills it: its usage where it reported one; else the prompt estimated and
     // every event received (the provider generated at least those).
@@ -90,7 +93,15 @@ void Engine::settleSide(Llm::LlmStream *stream, const SideRequest &side, Metrics
     m_budget.reconcile(side.tokenReservation, usage.inputTokens + usage.outputTokens);
     if (side.moneyReservation)
         m_moneyBudget.reconcile(*side.moneyReservation, microUnits(money));
-    m_metrics.recordClassifier(end, usage.inputTokens, usage.outputTokens, money);
+    recordSide(side.purpose, end, usage.inputTokens, usage.outputTokens, money);
+}
+
+void Engine::recordSide(SidePurpose purpose, Metrics::SideEnd end, qint64 inputTokens, qint64 outputTokens, double cost)
+{
+    if (purpose == SidePurpose::Classifier)
+        m_metrics.recordClassifier(end, inputTokens, outputTokens, cost);
+    else
+        m_metrics.recordAcknowledgement(end, inputTokens, outputTokens, cost);
 }
 
 void Engine::cancelSide(Llm::LlmStream *stream)
@@ -103,7 +114,7 @@ void Engine::cancelSide(Llm::LlmStream *stream)
     // that does not, later, is settled here so that its slot is free now.
     stream->cancel();
     if (const std::optional<SideRequest> side = takeSide(stream))
-        settleSide(stream, *side, Metrics::ClassifierEnd::Cancelled);
+        settleSide(stream, *side, Metrics::SideEnd::Cancelled);
 }
 
 void Engine::cancelSideRequests()

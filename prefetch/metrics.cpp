@@ -265,25 +265,6 @@ void Metrics::recordTimeSaved(Strategy s, double ms)
     touch();
 }
 
-void Metrics::recordClassifier(ClassifierEnd ended, qint64 inputTokens, qint64 outputTokens, double cost)
-{
-    ClassifierStats &c = m_classifier;
-    switch (ended) {
-    case ClassifierEnd::Refused: ++c.refused; break;
-    case ClassifierEnd::Answered: ++c.answered; break;
-    case ClassifierEnd::Truncated: ++c.truncated; break;
-    case ClassifierEnd::Fallback: ++c.fallbacks; break;
-    case ClassifierEnd::Cancelled: ++c.cancelled; break;
-    }
-    if (ended != ClassifierEnd::Refused)
-        ++c.requests;
-    c.inputTokens += std::max<qint64>(0, inputTokens);
-    c.outputTokens += std::max<qint64>(0, outputTokens);
-    if (std::isfinite(cost))
-        c.cost += std::max(0.0, cost);
-    touch();
-}
-
 void Metrics::recordModelAnswer(bool fastModel, double perceivedMs)
 {
     if (!std::isfinite(perceivedMs) || perceivedMs < 0)
@@ -565,16 +546,8 @@ QJsonObject Metrics::snapshot() const
         {QStringLiteral("answersAll"), answers},
         {QStringLiteral("recentPerceived"), recent},
         {QStringLiteral("latencyWindow"), double(std::max(1, m_settings.latencyWindow))},
-        {QStringLiteral("classifier"),
-         QJsonObject{{QStringLiteral("requests"), double(m_classifier.requests)},
-                     {QStringLiteral("refused"), double(m_classifier.refused)},
-                     {QStringLiteral("answered"), double(m_classifier.answered)},
-                     {QStringLiteral("truncated"), double(m_classifier.truncated)},
-                     {QStringLiteral("fallbacks"), double(m_classifier.fallbacks)},
-                     {QStringLiteral("cancelled"), double(m_classifier.cancelled)},
-                     {QStringLiteral("inputTokens"), double(m_classifier.inputTokens)},
-                     {QStringLiteral("outputTokens"), double(m_classifier.outputTokens)},
-                     {QStringLiteral("cost"), m_classifier.cost}}},
+        {QStringLiteral("classifier"), toJson(m_classifier)},
+        {QStringLiteral("acknowledgement"), toJson(m_acknowledgement)},
         {QStringLiteral("routing"),
          QJsonObject{{QStringLiteral("fastAnswers"), double(routed.fastAnswers)},
                      {QStringLiteral("mainAnswers"), double(routed.mainAnswers)},
@@ -610,6 +583,7 @@ void Metrics::reset()
         clear(sl);
     m_recent.clear();
     m_classifier = ClassifierStats();
+    m_acknowledgement = AcknowledgementStats();
     m_routing = RoutingStats();
     m_fastLatency.clear();
     m_mainLatency.clear();

@@ -92,6 +92,24 @@ struct ClassifierStats {
     double cost = 0;                         // in the provider's currency, at the fast model's prices
 };
 
+// The instant acknowledgement's own line (prefetch/acknowledgement.h): while a reasoning model
+// thinks, the fast model's one line on what it is thinking about.
+struct AcknowledgementStats {
+    qint64 requests = 0;  // sent
+    qint64 refused = 0;   // not sent: no free slot, the budget, or speculation paused
+    qint64 shown = 0;     // its line came before the answer's first text, and was shown
+    qint64 late = 0;      // the answer's text came first (or nothing usable came): closed, not shown
+    qint64 cancelled = 0; // Stop, the answer ending, or a suspension
+    qint64 inputTokens = 0, outputTokens = 0; // billed (estimated where no usage came)
+    double cost = 0;                         // at the fast model's prices
+    double shownMsTotal = 0;                 // sending to the line shown, over `shown`
+    double leadMsTotal = 0;                  // the line shown to the answer's first text, over `leads`
+    qint64 leads = 0;
+};
+
+QJsonObject toJson(const ClassifierStats &stats);
+QJsonObject toJson(const AcknowledgementStats &stats);
+
 // Fast/slow routing's own line: the answers asked of the profile's fast model and of its main
 // model (only where the two differ), their perceived first-token latency over the rolling
 // window, and how often an answer of the fast model was asked of the main model again.
@@ -144,10 +162,19 @@ public:
     // Provider time to first token.
     void recordTtft(Strategy s, double ms);
     void recordTimeSaved(Strategy s, double ms);
-    // The classifier's line; `ended` is one of the counters' kinds (see ClassifierStats).
-    enum class ClassifierEnd { Refused, Answered, Truncated, Fallback, Cancelled };
-    void recordClassifier(ClassifierEnd ended, qint64 inputTokens = 0, qint64 outputTokens = 0, double cost = 0);
+    // How a side request of the engine's own ended (Engine::startSideRequest). For the
+    // classifier: one of its counters' kinds (see ClassifierStats). For the acknowledgement:
+    // Answered and Truncated had the line (counted as shown by recordAcknowledgementShown()),
+    // Fallback was too late or unusable.
+    enum class SideEnd { Refused, Answered, Truncated, Fallback, Cancelled };
+    void recordClassifier(SideEnd ended, qint64 inputTokens = 0, qint64 outputTokens = 0, double cost = 0);
     ClassifierStats classifier() const { return m_classifier; }
+    // The acknowledgement's line (metricsside.cpp): how each request ended and what it cost; its
+    // line shown `afterMs` after the message was sent; the answer's first text `leadMs` after it.
+    void recordAcknowledgement(SideEnd ended, qint64 inputTokens = 0, qint64 outputTokens = 0, double cost = 0);
+    void recordAcknowledgementShown(double afterMs);
+    void recordAcknowledgementLead(double leadMs);
+    AcknowledgementStats acknowledgement() const { return m_acknowledgement; }
     // An answer shown, of the fast model or the main one (see RoutingStats); `perceivedMs` as
     // for recordPerceivedLatency().
     void recordModelAnswer(bool fastModel, double perceivedMs);
@@ -230,6 +257,7 @@ private:
     std::array<Slot, StrategyCount> m_slots;
     Ring<LatencySample> m_recent; // the newest samples of any series and strategy
     ClassifierStats m_classifier;
+    AcknowledgementStats m_acknowledgement;
     RoutingStats m_routing;             // counters; the percentiles come from the windows
     Window m_fastLatency, m_mainLatency;
     QTimer m_signalTimer;

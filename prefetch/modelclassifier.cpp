@@ -49,7 +49,7 @@ void ModelClassifier::classify(const QString &draft, QObject *context, std::func
     // `context`: if the context goes, so does every callback here.
     auto answered = std::make_shared<bool>(false);
     QPointer<Engine> engine = m_engine;
-    auto answer = [=](std::optional<double> fromModel, Metrics::ClassifierEnd end) {
+    auto answer = [=](std::optional<double> fromModel, Metrics::SideEnd end) {
         if (*answered)
             return;
         *answered = true;
@@ -61,17 +61,17 @@ void ModelClassifier::classify(const QString &draft, QObject *context, std::func
         const double c = fromModel.value_or(heuristicCompleteness(draft));
         QTimer::singleShot(0, context, [done, c] { done(c); });
     };
-    QObject::connect(timer, &QTimer::timeout, stream, [=] { answer(std::nullopt, Metrics::ClassifierEnd::Fallback); });
+    QObject::connect(timer, &QTimer::timeout, stream, [=] { answer(std::nullopt, Metrics::SideEnd::Fallback); });
     QObject::connect(stream, &Llm::LlmStream::eventReceived, stream, [=] {
         if (const auto c = parseConfidencePrefix(stream->text()))
-            answer(c, Metrics::ClassifierEnd::Truncated);
+            answer(c, Metrics::SideEnd::Truncated);
     });
     QObject::connect(stream, &Llm::LlmStream::finished, stream, [=] {
         const auto c = parseConfidenceReply(stream->text());
-        answer(c, c ? Metrics::ClassifierEnd::Answered : Metrics::ClassifierEnd::Fallback);
+        answer(c, c ? Metrics::SideEnd::Answered : Metrics::SideEnd::Fallback);
     });
     QObject::connect(stream, &Llm::LlmStream::failed, stream,
-                     [=](const Llm::Error &) { answer(std::nullopt, Metrics::ClassifierEnd::Fallback); });
+                     [=](const Llm::Error &) { answer(std::nullopt, Metrics::SideEnd::Fallback); });
     timer->start(m_timeout);
 }
 

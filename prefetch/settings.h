@@ -130,8 +130,13 @@ struct Settings {
     // go to the profile's fast model where it names one apart from the main model
     // (Llm::ProviderProfile::hasDistinctFastModel); the answer says so, one click from asking
     // the main model. Documents, the library and attached files always go to the main model.
+    // With a reasoning main model (Llm::ProviderProfile::thinksFirst) the fast model may also
+    // write one line on what the main model is thinking about, shown in the answer until its
+    // text begins (the instant acknowledgement, prefetch/acknowledgement.h). Off by default: it
+    // is a request more for every message.
     struct Routing {
         bool enabled = true;
+        bool acknowledge = false;
     } routing;
 
     // Lanes, per provider.

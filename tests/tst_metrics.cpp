@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include <cmath>
+#include <limits>
 
 using namespace Prefetch;
 
@@ -35,6 +36,7 @@ private slots:
     void changedIsCoalesced();
     void changedFollowsTheLastChange();
     void snapshotKeys();
+    void acknowledgementLine();
     void moneyDecidesExtraCostWhereThereArePrices();
     void answersAreCountedOncePerSeries();
     void tooFewAttemptsSaysWhy();
@@ -474,6 +476,35 @@ void tst_Metrics::changedFollowsTheLastChange()
     QVERIFY(changed.count() >= 2);
 }
 
+void tst_Metrics::acknowledgementLine()
+{
+    Metrics m;
+    // One shown (its line, then the answer 5 s later), one late, one refused.
+    m.recordAcknowledgementShown(400);
+    m.recordAcknowledgement(Metrics::SideEnd::Truncated, 60, 20, 0.001);
+    m.recordAcknowledgementLead(5000);
+    m.recordAcknowledgement(Metrics::SideEnd::Fallback, 60, 5, 0.0005);
+    m.recordAcknowledgement(Metrics::SideEnd::Refused);
+    m.recordAcknowledgementShown(std::numeric_limits<double>::quiet_NaN()); // ignored
+    const AcknowledgementStats a = m.acknowledgement();
+    QCOMPARE(a.requests, 2);
+    QCOMPARE(a.refused, 1);
+    QCOMPARE(a.shown, 1);
+    QCOMPARE(a.late, 1);
+    QCOMPARE(a.inputTokens, 120);
+    QCOMPARE(a.outputTokens, 25);
+    QVERIFY(qFuzzyCompare(a.cost, 0.0015));
+    const QJsonObject json = m.snapshot().value("acknowledgement").toObject();
+    QCOMPARE(json.value("shownMsMean").toDouble(), 400.0);
+    QCOMPARE(json.value("leadMsMean").toDouble(), 5000.0);
+    QCOMPARE(json.value("late").toInteger(), 1);
+    // Apart from the classifier's line, and reset with everything else.
+    QCOMPARE(m.classifier().requests, 0);
+    m.reset();
+    QCOMPARE(m.acknowledgement().requests, 0);
+    QCOMPARE(m.acknowledgement().shownMsTotal, 0.0);
+}
+
 void tst_Metrics::snapshotKeys()
 {
     Metrics m(quickSettings());
@@ -485,7 +516,8 @@ void tst_Metrics::snapshotKeys()
     m.recordTtft(Strategy::Hover, 700);
     const QJsonObject snap = m.snapshot();
 
-    QCOMPARE(snap.keys(), (QStringList{"answersAll", "classifier", "latencyWindow", "perceivedAll", "recentPerceived", "routing", "strategies"}));
+    QCOMPARE(snap.keys(), (QStringList{"acknowledgement", "answersAll", "classifier", "latencyWindow", "perceivedAll",
+                                       "recentPerceived", "routing", "strategies"}));
     QCOMPARE(snap.value("answersAll").toObject().value("noPrefetch").toInteger(), 1);
     QCOMPARE(snap.value("answersAll").toObject().value("hit").toInteger(), 1);
     const QJsonObject strategies = snap.value("strategies").toObject();

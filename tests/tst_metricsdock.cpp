@@ -330,9 +330,9 @@ void tst_MetricsDock::classifierHasItsOwnLineOnceItAsked()
     QVERIFY(line);
     QVERIFY(line->isHidden()); // never asked: nothing to say
     Metrics &m = m_engine->metrics();
-    m.recordClassifier(Metrics::ClassifierEnd::Truncated, 80, 5, 0.000012);
-    m.recordClassifier(Metrics::ClassifierEnd::Fallback, 80, 0, 0.000006);
-    m.recordClassifier(Metrics::ClassifierEnd::Refused);
+    m.recordClassifier(Metrics::SideEnd::Truncated, 80, 5, 0.000012);
+    m.recordClassifier(Metrics::SideEnd::Fallback, 80, 0, 0.000006);
+    m.recordClassifier(Metrics::SideEnd::Refused);
     QVERIFY(waitForRefresh());
     QVERIFY(line->isVisible());
     QVERIFY2(line->text().startsWith(QStringLiteral("Draft classifier (fast model): 2 asked, 1 closed early, 2 to the "

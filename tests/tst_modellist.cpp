@@ -25,7 +25,8 @@ using Llm::ModelListFetch;
 
 namespace {
 
-const QStringList LocalModels{QStringLiteral("headstart-local"), QStringLiteral("headstart-local-small")};
+const QStringList LocalModels{QStringLiteral("headstart-local"), QStringLiteral("headstart-local-reasoner"),
+                              QStringLiteral("headstart-local-small")};
 
 } // namespace
 
@@ -187,10 +188,10 @@ void tst_ModelList::pickerLoadsAndSearches()
     QTest::keyClicks(edit, QStringLiteral("typed-model"));
     QVERIFY(picker.loadButton()->isVisible());
     QTest::mouseClick(picker.loadButton(), Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(picker.comboBox()->count(), 2, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(picker.comboBox()->count(), LocalModels.size(), 10000);
     QCOMPARE(edit->text(), QStringLiteral("typed-model")); // the list did not replace it
     QVERIFY(picker.statusLabel()->isVisible());
-    QVERIFY2(picker.statusLabel()->text().contains(u"listed by the provider: 2."), qPrintable(picker.statusLabel()->text()));
+    QVERIFY2(picker.statusLabel()->text().contains(u"listed by the provider: 3."), qPrintable(picker.statusLabel()->text()));
 
     // Any part of a name finds it.
     edit->setFocus();

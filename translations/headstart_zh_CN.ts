@@ -903,92 +903,107 @@
         <translation>在不涉及文档或资料库的对话中，问候、致谢和简短的事实性问题会发给服务商的快速模型（“服务商”页面），它回答更快、费用更低。这样的回答会有标记，并附有改问主模型的按钮。快速模型与主模型相同时不做任何分流。</translation>
     </message>
     <message>
+        <location filename="../ui/prefetchparameters.cpp" line="339"/>
+        <source>instant acknowledgement</source>
+        <translation>即时回应</translation>
+    </message>
+    <message>
         <location filename="../ui/prefetchparameters.cpp" line="340"/>
+        <source>Acknowledge at once while a reasoning model &amp;thinks</source>
+        <translation>推理模型思考时先即时回应(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="341"/>
+        <source>Where the main model thinks before it answers (deepseek-reasoner, QwQ, o-series, Claude with extended thinking) and the provider has a fast model, the fast model is asked for one line on what the question is about, shown above the answer until the answer begins. It is a small request more for every such message, counted in the prefetch budget; off by default.</source>
+        <translation>主模型回答前会先思考（deepseek-reasoner、QwQ、o 系列、开启扩展思考的 Claude），且服务商有快速模型时，请快速模型用一句话说明问题涉及什么，显示在回答上方，回答开始后即消失。每条这样的消息会多一个小请求，计入预取预算；默认关闭。</translation>
+    </message>
+    <message>
+        <location filename="../ui/prefetchparameters.cpp" line="349"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="341"/>
+        <location filename="../ui/prefetchparameters.cpp" line="350"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="342"/>
+        <location filename="../ui/prefetchparameters.cpp" line="351"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="346"/>
+        <location filename="../ui/prefetchparameters.cpp" line="355"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="347"/>
+        <location filename="../ui/prefetchparameters.cpp" line="356"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="348"/>
+        <location filename="../ui/prefetchparameters.cpp" line="357"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="351"/>
+        <location filename="../ui/prefetchparameters.cpp" line="360"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="352"/>
+        <location filename="../ui/prefetchparameters.cpp" line="361"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="353"/>
+        <location filename="../ui/prefetchparameters.cpp" line="362"/>
         <source>What unused early answers cost, as a share of what the answers you used cost: in money where the provider has prices, in tokens where it has none. Above this the strategy pauses itself.</source>
         <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="359"/>
+        <location filename="../ui/prefetchparameters.cpp" line="368"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="360"/>
+        <location filename="../ui/prefetchparameters.cpp" line="369"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="361"/>
+        <location filename="../ui/prefetchparameters.cpp" line="370"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="367"/>
+        <location filename="../ui/prefetchparameters.cpp" line="376"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="368"/>
+        <location filename="../ui/prefetchparameters.cpp" line="377"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="369"/>
+        <location filename="../ui/prefetchparameters.cpp" line="378"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="372"/>
+        <location filename="../ui/prefetchparameters.cpp" line="381"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="373"/>
+        <location filename="../ui/prefetchparameters.cpp" line="382"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="374"/>
+        <location filename="../ui/prefetchparameters.cpp" line="383"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
@@ -1191,63 +1206,63 @@
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="402"/>
+        <location filename="../ui/prefetchparameters.cpp" line="411"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="402"/>
+        <location filename="../ui/prefetchparameters.cpp" line="411"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="405"/>
+        <location filename="../ui/prefetchparameters.cpp" line="414"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="407"/>
+        <location filename="../ui/prefetchparameters.cpp" line="416"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="409"/>
+        <location filename="../ui/prefetchparameters.cpp" line="418"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="412"/>
-        <location filename="../ui/prefetchparameters.cpp" line="429"/>
+        <location filename="../ui/prefetchparameters.cpp" line="421"/>
+        <location filename="../ui/prefetchparameters.cpp" line="438"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="413"/>
+        <location filename="../ui/prefetchparameters.cpp" line="422"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="415"/>
+        <location filename="../ui/prefetchparameters.cpp" line="424"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="417"/>
+        <location filename="../ui/prefetchparameters.cpp" line="426"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="419"/>
+        <location filename="../ui/prefetchparameters.cpp" line="428"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="423"/>
+        <location filename="../ui/prefetchparameters.cpp" line="432"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="425"/>
+        <location filename="../ui/prefetchparameters.cpp" line="434"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>
@@ -1818,84 +1833,94 @@
         <translation>删除此消息</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="55"/>
+        <location filename="../ui/answerwidget.cpp" line="63"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="59"/>
+        <location filename="../ui/answerwidget.cpp" line="67"/>
         <source>Usage</source>
         <translation>用量</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="150"/>
+        <location filename="../ui/answerwidget.cpp" line="139"/>
+        <source>%1, while %2 thinks: %3</source>
+        <translation>%1（%2 思考中）：%3</translation>
+    </message>
+    <message>
+        <location filename="../ui/answerwidget.cpp" line="140"/>
+        <source>A first line from the fast model while the reasoning model thinks. It is not the answer and goes when the answer begins (Settings, Prefetch, &quot;Acknowledge at once while a reasoning model thinks&quot;).</source>
+        <translation>推理模型思考时快速模型先给出的一句话。它不是回答，回答开始后即消失（设置 → 预取 →“推理模型思考时先即时回应”）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/answerwidget.cpp" line="182"/>
         <source>Quick answer · %1</source>
         <translation>快速回答 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="151"/>
+        <location filename="../ui/answerwidget.cpp" line="183"/>
         <source>Small talk and simple questions are answered by the provider&apos;s fast model, which answers sooner and costs less (Settings, Prefetch, Fast model).</source>
         <translation>闲聊和简单问题由服务商的快速模型回答，它回答更快、费用更低（设置 › 预取 › 快速模型）。</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="155"/>
+        <location filename="../ui/answerwidget.cpp" line="187"/>
         <source>Ask %1</source>
         <translation>改问 %1</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="158"/>
+        <location filename="../ui/answerwidget.cpp" line="190"/>
         <source>Replace this answer with one from %1, the main model</source>
         <translation>用主模型 %1 的回答替换这个回答</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="171"/>
+        <location filename="../ui/answerwidget.cpp" line="203"/>
         <source>From the cache</source>
         <translation>来自缓存</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="172"/>
+        <location filename="../ui/answerwidget.cpp" line="204"/>
         <source>This question was asked before in this same conversation and context: this is the answer it got then, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>这个问题此前在相同的对话和上下文中问过：这是当时得到的回答，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="177"/>
+        <location filename="../ui/answerwidget.cpp" line="209"/>
         <source>From the cache · a similar question</source>
         <translation>来自缓存 · 相似问题</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="178"/>
+        <location filename="../ui/answerwidget.cpp" line="210"/>
         <source>A question almost the same as this one was answered before in this context, and its answer held each time: it is given again, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>与此几乎相同的问题此前在这个上下文中回答过，而且该回答每次都成立：因此再次给出，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="184"/>
+        <location filename="../ui/answerwidget.cpp" line="216"/>
         <source>Draft from a similar question</source>
         <translation>来自相似问题的草稿</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="185"/>
+        <location filename="../ui/answerwidget.cpp" line="217"/>
         <source>The answer a similar question got before, shown while this one&apos;s answer is on its way; the live answer replaces it.</source>
         <translation>相似问题此前得到的回答，在本问题的回答到达前显示；实时回答会替换它。</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="65"/>
-        <location filename="../ui/chatdock.cpp" line="200"/>
+        <location filename="../ui/answerwidget.cpp" line="73"/>
+        <location filename="../ui/chatdock.cpp" line="202"/>
         <location filename="../ui/conversationexport.cpp" line="211"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="91"/>
+        <location filename="../ui/answerwidget.cpp" line="100"/>
         <source>First token after %1 ms</source>
         <translation>首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="94"/>
+        <location filename="../ui/answerwidget.cpp" line="103"/>
         <source>%1 · prefetched</source>
         <translation>%1 · 已预取</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="95"/>
+        <location filename="../ui/answerwidget.cpp" line="104"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
@@ -1905,112 +1930,112 @@
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="119"/>
+        <location filename="../ui/chatdock.cpp" line="121"/>
         <source>Regenerate Answer</source>
         <translation>重新生成回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="124"/>
+        <location filename="../ui/chatdock.cpp" line="126"/>
         <source>Clear &amp;History…</source>
         <translation>清除历史记录(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="126"/>
+        <location filename="../ui/chatdock.cpp" line="128"/>
         <source>Delete every conversation and the answers remembered for repeated questions</source>
         <translation>删除所有对话以及为重复问题记住的回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="150"/>
+        <location filename="../ui/chatdock.cpp" line="152"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="179"/>
+        <location filename="../ui/chatdock.cpp" line="181"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="181"/>
+        <location filename="../ui/chatdock.cpp" line="183"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="190"/>
+        <location filename="../ui/chatdock.cpp" line="192"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="191"/>
+        <location filename="../ui/chatdock.cpp" line="193"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="192"/>
+        <location filename="../ui/chatdock.cpp" line="194"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="193"/>
+        <location filename="../ui/chatdock.cpp" line="195"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="201"/>
+        <location filename="../ui/chatdock.cpp" line="203"/>
         <source>Instructions and settings that go with every message of this conversation (edit them in Settings, Assistants)</source>
         <translation>随这个对话的每条消息一起发送的指令和设置（在“设置 → 助手”中编辑）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="204"/>
+        <location filename="../ui/chatdock.cpp" line="206"/>
         <source>A&amp;ssistant:</source>
         <translation>助手(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="219"/>
+        <location filename="../ui/chatdock.cpp" line="221"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="220"/>
+        <location filename="../ui/chatdock.cpp" line="222"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="307"/>
+        <location filename="../ui/chatdock.cpp" line="309"/>
         <source>About my library</source>
         <translation>关于我的资料库</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="441"/>
+        <location filename="../ui/chatdock.cpp" line="444"/>
         <source>Answered from the cache; nothing was sent. Regenerate (%1) asks anew.</source>
         <translation>已从缓存回答，未发送任何内容。“重新生成”（%1）会重新询问。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="445"/>
+        <location filename="../ui/chatdock.cpp" line="448"/>
         <source>A similar question&apos;s answer, shown as a draft until this one&apos;s answer comes.</source>
         <translation>相似问题的回答，作为草稿显示，直到本问题的回答到达。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="541"/>
+        <location filename="../ui/chatdock.cpp" line="553"/>
         <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
         <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="555"/>
+        <location filename="../ui/chatdock.cpp" line="567"/>
         <source>The open document, %1 (about %2 tokens), goes with each message.</source>
         <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="559"/>
+        <location filename="../ui/chatdock.cpp" line="571"/>
         <source>The open document, %1, goes with each message.</source>
         <translation>打开的文档 %1 会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="566"/>
+        <location filename="../ui/chatdock.cpp" line="578"/>
         <source>This conversation began about %1: &lt;a href=&quot;open&quot;&gt;open it&lt;/a&gt; to ask about it again.</source>
         <translation>此对话最初是关于 %1 的：&lt;a href=&quot;open&quot;&gt;打开它&lt;/a&gt;即可继续就它提问。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="568"/>
+        <location filename="../ui/chatdock.cpp" line="580"/>
         <source>This conversation began about %1, which is no longer there.</source>
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
@@ -2020,57 +2045,57 @@
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="229"/>
+        <location filename="../ui/chatdock.cpp" line="231"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="230"/>
+        <location filename="../ui/chatdock.cpp" line="232"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="238"/>
+        <location filename="../ui/chatdock.cpp" line="240"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="239"/>
+        <location filename="../ui/chatdock.cpp" line="241"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="240"/>
+        <location filename="../ui/chatdock.cpp" line="242"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="241"/>
+        <location filename="../ui/chatdock.cpp" line="243"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="243"/>
+        <location filename="../ui/chatdock.cpp" line="245"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="244"/>
+        <location filename="../ui/chatdock.cpp" line="246"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="245"/>
+        <location filename="../ui/chatdock.cpp" line="247"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="553"/>
+        <location filename="../ui/chatdock.cpp" line="565"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="359"/>
+        <location filename="../ui/chatdock.cpp" line="361"/>
         <location filename="../ui/chatdockactions.cpp" line="27"/>
         <location filename="../ui/chatdockactions.cpp" line="47"/>
         <location filename="../ui/chatdockactions.cpp" line="61"/>
@@ -2078,34 +2103,34 @@
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="362"/>
+        <location filename="../ui/chatdock.cpp" line="364"/>
         <location filename="../ui/chatdockactions.cpp" line="64"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="107"/>
+        <location filename="../ui/chatdock.cpp" line="109"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="437"/>
+        <location filename="../ui/chatdock.cpp" line="440"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="488"/>
-        <location filename="../ui/chatdock.cpp" line="494"/>
+        <location filename="../ui/chatdock.cpp" line="500"/>
+        <location filename="../ui/chatdock.cpp" line="506"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="492"/>
+        <location filename="../ui/chatdock.cpp" line="504"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="372"/>
+        <location filename="../ui/chatdock.cpp" line="374"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
@@ -3884,372 +3909,387 @@
         <translation>重置统计(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="84"/>
+        <location filename="../ui/metricsdock.cpp" line="85"/>
         <source>Prefetch Metrics</source>
         <translation>预取指标</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="86"/>
+        <location filename="../ui/metricsdock.cpp" line="87"/>
         <source>Clear every counter, latency and alarm</source>
         <translation>清除所有计数、延迟和警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="89"/>
+        <location filename="../ui/metricsdock.cpp" line="90"/>
         <source>Perceived latency, median</source>
         <translation>感知延迟，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="90"/>
+        <location filename="../ui/metricsdock.cpp" line="91"/>
         <source>Perceived latency, 95th percentile</source>
         <translation>感知延迟，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="96"/>
+        <location filename="../ui/metricsdock.cpp" line="97"/>
         <source>Alarms and paused strategies</source>
         <translation>警报与已暂停的策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="98"/>
+        <location filename="../ui/metricsdock.cpp" line="99"/>
         <source>Prefetch paused</source>
         <translation>预取已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="100"/>
+        <location filename="../ui/metricsdock.cpp" line="101"/>
         <source>Warm-up cache hits</source>
         <translation>预热缓存命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="102"/>
+        <location filename="../ui/metricsdock.cpp" line="103"/>
         <source>Draft classifier on the fast model</source>
         <translation>快速模型上的草稿判断</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="103"/>
+        <location filename="../ui/metricsdock.cpp" line="104"/>
         <source>Settings, Prefetch, &quot;Ask the model whether a draft is complete&quot;: each typing pause asks the provider&apos;s fast model whether the draft is finished. Closed early: the stream was closed as soon as the number had arrived. Heuristic: no usable number in time, or no slot or budget for the question.</source>
         <translation>设置 › 预取 › “询问模型草稿是否完整”：每次输入停顿都会询问服务商的快速模型草稿是否已写完。提前关闭：数值一到就关闭了数据流。启发式：未及时得到可用数值，或没有空闲通道或预算来提问。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="109"/>
+        <location filename="../ui/metricsdock.cpp" line="110"/>
         <source>Fast/slow routing</source>
         <translation>快慢模型分流</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="110"/>
+        <location filename="../ui/metricsdock.cpp" line="111"/>
         <source>Settings, Prefetch, Fast model: small talk and simple questions in free chat go to the provider&apos;s fast model. Perceived first-token latency per model, and how often an answer of the fast model was asked again of the main one.</source>
         <translation>设置 → 预取 → 快速模型：自由聊天中的寒暄和简单问题交给服务商的快速模型。显示每个模型的感知首字延迟，以及快速模型的回答被改问主模型的次数。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="115"/>
+        <location filename="../ui/metricsdock.cpp" line="116"/>
+        <source>Instant acknowledgement</source>
+        <translation>即时回应</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="117"/>
+        <source>Settings, Prefetch, &quot;Acknowledge at once while a reasoning model thinks&quot;: the fast model&apos;s one line shown while the main model thinks. Shown: it came before the answer&apos;s text; late: the answer came first, or nothing usable; the times are averages from sending, and from the line to the answer.</source>
+        <translation>设置 → 预取 →“推理模型思考时先即时回应”：主模型思考时显示的快速模型的一句话。已显示：它先于回答文字到达；过晚：回答先到，或没有可用内容；时间为平均值，分别从发送起和从这句话到回答。</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="123"/>
         <source>Response cache</source>
         <translation>响应缓存</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="116"/>
+        <location filename="../ui/metricsdock.cpp" line="124"/>
         <source>Settings, Prefetch, Response cache: a request asked again exactly is answered from what it got before; a chat question close to one answered shows that answer as a draft. Replaced: the live answer said something else than the draft.</source>
         <translation>设置 → 预取 → 响应缓存：完全相同的请求用之前得到的回答作答；与已回答问题相近的聊天问题将该回答显示为草稿。已替换：实时回答与草稿内容不同。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="120"/>
+        <location filename="../ui/metricsdock.cpp" line="128"/>
         <source>&amp;Decision log…</source>
         <translation>决策日志(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="122"/>
+        <location filename="../ui/metricsdock.cpp" line="130"/>
         <source>Each lookup of the response cache: the nearest answers, their scores and what was decided</source>
         <translation>响应缓存的每次查找：最接近的回答、它们的得分以及所做的决策</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="130"/>
+        <location filename="../ui/metricsdock.cpp" line="138"/>
         <source>Live sessions and lanes</source>
         <translation>活动会话与通道</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="131"/>
+        <location filename="../ui/metricsdock.cpp" line="139"/>
         <source>Prefetch budget</source>
         <translation>预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="132"/>
+        <location filename="../ui/metricsdock.cpp" line="140"/>
         <source>Prefetch budget used</source>
         <translation>已用预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="133"/>
+        <location filename="../ui/metricsdock.cpp" line="141"/>
         <source>Prefetch money budget</source>
         <translation>预取金额预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="138"/>
+        <location filename="../ui/metricsdock.cpp" line="146"/>
         <source>Prefetch strategies</source>
         <translation>预取策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="141"/>
+        <location filename="../ui/metricsdock.cpp" line="149"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="141"/>
+        <location filename="../ui/metricsdock.cpp" line="149"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="141"/>
+        <location filename="../ui/metricsdock.cpp" line="149"/>
         <source>Hits</source>
         <translation>命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="141"/>
+        <location filename="../ui/metricsdock.cpp" line="149"/>
         <source>Partial</source>
         <translation>部分命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="141"/>
+        <location filename="../ui/metricsdock.cpp" line="149"/>
         <source>Misses</source>
         <translation>未命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="141"/>
+        <location filename="../ui/metricsdock.cpp" line="149"/>
         <source>Answers</source>
         <translation>回答数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="141"/>
+        <location filename="../ui/metricsdock.cpp" line="149"/>
         <source>Perceived p50</source>
         <translation>感知延迟 p50</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="142"/>
+        <location filename="../ui/metricsdock.cpp" line="150"/>
         <source>Hit rate</source>
         <translation>命中率</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="142"/>
+        <location filename="../ui/metricsdock.cpp" line="150"/>
         <source>Wasted</source>
         <translation>浪费</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="142"/>
+        <location filename="../ui/metricsdock.cpp" line="150"/>
         <source>Extra, tokens</source>
         <translation>额外开销（词元）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="143"/>
+        <location filename="../ui/metricsdock.cpp" line="151"/>
         <source>Cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="143"/>
+        <location filename="../ui/metricsdock.cpp" line="151"/>
         <source>TTFT p50</source>
         <translation>首词元时间 p50</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="143"/>
+        <location filename="../ui/metricsdock.cpp" line="151"/>
         <source>TTFT p95</source>
         <translation>首词元时间 p95</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="143"/>
+        <location filename="../ui/metricsdock.cpp" line="151"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="145"/>
+        <location filename="../ui/metricsdock.cpp" line="153"/>
         <source>Answers shown: for a strategy, those it had prefetched for (taken over or missed); for No prefetch, those with nothing prefetched, whichever strategy asked. Each answer is counted in one row.</source>
         <translation>显示的回答：策略行中是该策略预取过的回答（已接管或未命中）；“无预取”行中是没有任何预取的回答，无论由哪个策略发起。每个回答只计入一行。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="149"/>
+        <location filename="../ui/metricsdock.cpp" line="157"/>
         <source>From the user&apos;s action to the first token shown, median over the row&apos;s latest answers</source>
         <translation>从用户操作到显示第一个词元的时间，取该行最近回答的中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="150"/>
+        <location filename="../ui/metricsdock.cpp" line="158"/>
         <source>Prefetches taken over with their first token in</source>
         <translation>被接管时第一个词元已到达的预取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="152"/>
+        <location filename="../ui/metricsdock.cpp" line="160"/>
         <source>Prefetches taken over before their first token: the wait was shorter, not gone</source>
         <translation>在第一个词元到达前被接管的预取：等待缩短了，但没有消失</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="154"/>
+        <location filename="../ui/metricsdock.cpp" line="162"/>
         <source>Prefetches that could not be used when the user asked: the answer started afresh</source>
         <translation>用户请求时无法使用的预取：回答重新开始</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="155"/>
+        <location filename="../ui/metricsdock.cpp" line="163"/>
         <source>Tokens spent on prefetches nobody used</source>
         <translation>花费在未被使用的预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="156"/>
+        <location filename="../ui/metricsdock.cpp" line="164"/>
         <source>Prompt tokens the provider read from its cache</source>
         <translation>服务商从缓存读取的提示词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="157"/>
+        <location filename="../ui/metricsdock.cpp" line="165"/>
         <source>Prefetches the user took over, of those started</source>
         <translation>已启动的预取中被用户接管的比例</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="158"/>
+        <location filename="../ui/metricsdock.cpp" line="166"/>
         <source>Tokens wasted on unused prefetches, per token used</source>
         <translation>每个已使用词元对应的、浪费在未使用预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="160"/>
+        <location filename="../ui/metricsdock.cpp" line="168"/>
         <source>Money wasted on unused prefetches, per unit spent on the answers used, at the provider&apos;s prices with cache discounts applied. Only where the provider has prices; warm-up is counted in tokens only, since its prefill is what the first answer would have paid.</source>
         <translation>每花在已使用回答上的一单位金额所对应的、浪费在未使用预取上的金额，按服务商的价格并计入缓存折扣。仅在服务商有价格时显示；预热只按词元计，因为它的预填充正是第一个回答本来就要付的。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="163"/>
+        <location filename="../ui/metricsdock.cpp" line="171"/>
         <source>Provider time to first token, median</source>
         <translation>服务商首词元时间，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="164"/>
+        <location filename="../ui/metricsdock.cpp" line="172"/>
         <source>Provider time to first token, 95th percentile</source>
         <translation>服务商首词元时间，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="195"/>
+        <location filename="../ui/metricsdock.cpp" line="203"/>
         <source>Reset statistics</source>
         <translation>重置统计</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="261"/>
+        <location filename="../ui/metricsdock.cpp" line="270"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="262"/>
+        <location filename="../ui/metricsdock.cpp" line="271"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="271"/>
+        <location filename="../ui/metricsdock.cpp" line="280"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="279"/>
+        <location filename="../ui/metricsdock.cpp" line="288"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="326"/>
+        <location filename="../ui/metricsdock.cpp" line="335"/>
         <source>Perceived p50: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p50：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="328"/>
+        <location filename="../ui/metricsdock.cpp" line="337"/>
         <source>Perceived p95: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p95：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="330"/>
+        <location filename="../ui/metricsdock.cpp" line="339"/>
         <source>From the user&apos;s action to the first token shown, over the latest answers: %1 taken over from a prefetch, %2 after a wrong guess, %3 with nothing prefetched.</source>
         <translation>从用户操作到显示第一个词元的时间，统计最近的回答：%1 个接管自预取，%2 个在预测错误之后，%3 个没有预取。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="342"/>
+        <location filename="../ui/metricsdock.cpp" line="351"/>
         <source>Extra, %1</source>
         <translation>额外开销（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="365"/>
+        <location filename="../ui/metricsdock.cpp" line="374"/>
         <source>Paused, alarm</source>
         <translation>已暂停，警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="365"/>
+        <location filename="../ui/metricsdock.cpp" line="374"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="367"/>
+        <location filename="../ui/metricsdock.cpp" line="376"/>
         <source>Alarm</source>
         <translation>警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="369"/>
+        <location filename="../ui/metricsdock.cpp" line="378"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="371"/>
+        <location filename="../ui/metricsdock.cpp" line="380"/>
         <source>On hold (%1)</source>
         <translation>暂停中（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="373"/>
+        <location filename="../ui/metricsdock.cpp" line="382"/>
         <source>Active (too few attempts yet: %1 of %2)</source>
         <translation>活动（尝试次数尚少：%1/%2）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="377"/>
+        <location filename="../ui/metricsdock.cpp" line="386"/>
         <source>Active</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="413"/>
+        <location filename="../ui/metricsdock.cpp" line="422"/>
         <source>Answers with nothing prefetched to take over, whichever strategy asked for them: %1; perceived p50 %2, p95 %3.</source>
         <translation>没有可接管的预取的回答（无论由哪个策略发起）：%1 个；感知延迟 p50 %2，p95 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="416"/>
+        <location filename="../ui/metricsdock.cpp" line="425"/>
         <source>%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 rejected; %9 tokens prefetched, %10 used, %11 wasted.</source>
         <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="425"/>
+        <location filename="../ui/metricsdock.cpp" line="434"/>
         <source>In money: %1 prefetched, %2 used, %3 wasted.</source>
         <translation>按金额：预取 %1，使用 %2，浪费 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="452"/>
+        <location filename="../ui/metricsdock.cpp" line="461"/>
         <source>Cache-hit tokens from warm-up: %1 read, %2 written</source>
         <translation>预热带来的缓存命中词元：读取 %1 个，写入 %2 个</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="459"/>
+        <location filename="../ui/metricsdock.cpp" line="468"/>
         <source>Draft classifier (fast model): %1 asked, %2 closed early, %3 to the heuristic · %4 tokens · %5</source>
         <translation>草稿判断（快速模型）：询问 %1 次，提前关闭 %2 次，交给启发式 %3 次 · %4 个 token · %5</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="471"/>
+        <location filename="../ui/metricsdock.cpp" line="480"/>
         <source>Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued</source>
         <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="488"/>
+        <location filename="../ui/metricsdock.cpp" line="497"/>
         <source>Fast model: %1 answers, p50 %2 · main model: %3, p50 %4 · %5 asked again</source>
         <translation>快速模型：%1 个回答，p50 %2 · 主模型：%3 个，p50 %4 · 改问 %5 次</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="502"/>
+        <location filename="../ui/metricsdock.cpp" line="513"/>
+        <source>Instant acknowledgement (fast model): %1 sent, %2 shown after %3 and %4 before the answer, %5 late, %6 cancelled or not sent · %7 tokens · %8</source>
+        <translation>即时回应（快速模型）：发送 %1 次，显示 %2 次，发送后 %3 出现，早于回答 %4，过晚 %5 次，取消或未发送 %6 次 · %7 个 token · %8</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="531"/>
         <source>Response cache: off</source>
         <translation>响应缓存：关闭</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="509"/>
+        <location filename="../ui/metricsdock.cpp" line="538"/>
         <source>Response cache: %1 exact, %2 similar served, %3 drafts (%4 replaced), %5 misses · %6 saved · %7 answers kept</source>
         <translation>响应缓存：精确 %1，相似直接提供 %2，草稿 %3（被替换 %4），未命中 %5 · 节省 %6 · 保存 %7 个回答</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="524"/>
+        <location filename="../ui/metricsdock.cpp" line="553"/>
         <source>Budget: %1 of %2 tokens this hour (%3)</source>
         <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="530"/>
+        <location filename="../ui/metricsdock.cpp" line="559"/>
         <source>Budget: %1 tokens this hour, no limit</source>
         <translation>预算：本小时已用 %1 个词元，无上限</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="541"/>
+        <location filename="../ui/metricsdock.cpp" line="570"/>
         <source>Money budget: %1 of %2 this hour (%3)</source>
         <translation>金额预算：本小时已用 %1 / %2（%3）</translation>
     </message>
@@ -5869,12 +5909,12 @@
 <context>
     <name>Llm::ProviderProfile</name>
     <message>
-        <location filename="../llm/providerprofile.cpp" line="78"/>
+        <location filename="../llm/providerprofile.cpp" line="103"/>
         <source>Local demo engine (offline, not a language model)</source>
         <translation>本地演示引擎（离线，并非语言模型）</translation>
     </message>
     <message>
-        <location filename="../llm/providerprofile.cpp" line="179"/>
+        <location filename="../llm/providerprofile.cpp" line="204"/>
         <location filename="../ui/userendpoints.cpp" line="87"/>
         <source>Custom (OpenAI-compatible)</source>
         <translation>自定义（兼容 OpenAI）</translation>
@@ -5891,94 +5931,94 @@
 <context>
     <name>Prefetch::Metrics</name>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="395"/>
+        <location filename="../prefetch/metrics.cpp" line="376"/>
         <source>Context warm-up</source>
         <translation>上下文预热</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="396"/>
+        <location filename="../prefetch/metrics.cpp" line="377"/>
         <source>Hover prefetch</source>
         <translation>悬停预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="397"/>
+        <location filename="../prefetch/metrics.cpp" line="378"/>
         <source>Typing prefetch</source>
         <translation>输入预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="398"/>
+        <location filename="../prefetch/metrics.cpp" line="379"/>
         <source>Workflow prefetch</source>
         <translation>流程预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="399"/>
+        <location filename="../prefetch/metrics.cpp" line="380"/>
         <source>Pointer trajectory</source>
         <translation>指针轨迹</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="400"/>
+        <location filename="../prefetch/metrics.cpp" line="381"/>
         <source>Finished selection</source>
         <translation>选定文本后</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="401"/>
+        <location filename="../prefetch/metrics.cpp" line="382"/>
         <source>Keyboard focus and shortcuts</source>
         <translation>键盘焦点与快捷键</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="402"/>
+        <location filename="../prefetch/metrics.cpp" line="383"/>
         <source>Opened document</source>
         <translation>打开文档时</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="403"/>
+        <location filename="../prefetch/metrics.cpp" line="384"/>
         <source>Your habits</source>
         <translation>你的使用习惯</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="404"/>
-        <location filename="../prefetch/metrics.cpp" line="406"/>
+        <location filename="../prefetch/metrics.cpp" line="385"/>
+        <location filename="../prefetch/metrics.cpp" line="387"/>
         <source>No prefetch</source>
         <translation>无预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="417"/>
+        <location filename="../prefetch/metrics.cpp" line="398"/>
         <source>%1 %</source>
         <comment>a percentage</comment>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="436"/>
+        <location filename="../prefetch/metrics.cpp" line="417"/>
         <source>%1 alarm: hit rate %2 is below %3 after %4 attempts.</source>
         <translation>%1 告警：%4 次尝试后命中率为 %2，低于 %3。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="454"/>
+        <location filename="../prefetch/metrics.cpp" line="435"/>
         <source>%1 paused: %2 tokens were wasted and none used yet; it resumes when extra cost is below %3.</source>
         <translation>%1 已暂停：已浪费 %2 个词元，尚未用上任何词元；额外开销低于 %3 时恢复。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="460"/>
+        <location filename="../prefetch/metrics.cpp" line="441"/>
         <source>%1 paused: extra cost %2 is above %3; it resumes below %4.</source>
         <translation>%1 已暂停：额外成本 %2 高于 %3；低于 %4 时恢复。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="470"/>
+        <location filename="../prefetch/metrics.cpp" line="451"/>
         <source>%1: hit rate %2 is below %3, but the alarm waits for %4 attempts (%5 so far).</source>
         <translation>%1：命中率 %2 低于 %3，但告警要等到 %4 次尝试（目前 %5 次）。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="475"/>
+        <location filename="../prefetch/metrics.cpp" line="456"/>
         <source>%1: extra cost %2 is above %3, but the pause waits for %4 attempts (%5 so far).</source>
         <translation>%1：额外成本 %2 高于 %3，但暂停要等到 %4 次尝试（目前 %5 次）。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="491"/>
+        <location filename="../prefetch/metrics.cpp" line="472"/>
         <source>%1: hit rate %2 is back at or above %3.</source>
         <translation>%1：命中率 %2 已回到 %3 或以上。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="498"/>
+        <location filename="../prefetch/metrics.cpp" line="479"/>
         <source>%1 resumed: extra cost %2 is below %3.</source>
         <translation>%1 已恢复：额外开销 %2 低于 %3。</translation>
     </message>

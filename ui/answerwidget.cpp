@@ -33,8 +33,16 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     , m_delete(messageButton(MessageAction::Delete, this))
     , m_quick(mutedLabel({}, this))
     , m_askMain(new QToolButton(this))
+    , m_acknowledgement(mutedLabel({}, this))
     , m_cacheMark(mutedLabel({}, this))
 {
+    m_acknowledgement->setObjectName(QStringLiteral("chatAcknowledgement"));
+    m_acknowledgement->setWordWrap(true);
+    m_acknowledgement->setTextFormat(Qt::PlainText);
+    QFont italic = m_acknowledgement->font();
+    italic.setItalic(true);
+    m_acknowledgement->setFont(italic);
+    m_acknowledgement->hide();
     m_cacheMark->setObjectName(QStringLiteral("chatFromCache"));
     m_cacheMark->setWordWrap(false);
     m_cacheMark->hide();
@@ -79,6 +87,7 @@ AnswerWidget::AnswerWidget(QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(header);
+    layout->addWidget(m_acknowledgement);
     layout->addWidget(m_view);
     layout->addWidget(m_errorRow);
     layout->addWidget(m_status);
@@ -115,6 +124,29 @@ void AnswerWidget::setTime(const QDateTime &when)
 {
     if (when.isValid())
         m_sender->setToolTip(QLocale().toString(when.toLocalTime(), QLocale::LongFormat));
+}
+
+void AnswerWidget::setAcknowledgement(const QString &line, const QString &fastModel, const QString &mainModel)
+{
+    if (line.isEmpty()) {
+        if (m_acknowledgement->isHidden())
+            return; // every piece of the answer says so
+        m_acknowledgement->clear();
+        m_acknowledgement->hide();
+        return;
+    }
+    m_acknowledgement->setText(
+        QCoreApplication::translate("Gui::ChatDock", "%1, while %2 thinks: %3").arg(fastModel, mainModel, line));
+    m_acknowledgement->setToolTip(QCoreApplication::translate(
+        "Gui::ChatDock", "A first line from the fast model while the reasoning model thinks. It is not the answer "
+                         "and goes when the answer begins (Settings, Prefetch, \"Acknowledge at once while a "
+                         "reasoning model thinks\")."));
+    m_acknowledgement->show();
+}
+
+QString AnswerWidget::acknowledgementText() const
+{
+    return m_acknowledgement->isHidden() ? QString() : m_acknowledgement->text();
 }
 
 void AnswerWidget::setStatus(const QString &text)

@@ -38,6 +38,7 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
     , m_live({[this](const QString &text) {
                   if (m_liveWidget) {
                       dropDraft();
+                      m_liveWidget->setAcknowledgement({}); // the answer itself has begun
                       m_liveWidget->view()->appendText(text);
                       m_liveWidget->view()->flush(); // the follower batched it per frame already
                   }
@@ -101,6 +102,7 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
     connect(m_session, &ChatSession::assistantChanged, this, &ChatDock::updateAssistantBox);
     connect(m_session, &ChatSession::exchangeStarted, this, &ChatDock::onExchangeStarted);
     connect(m_session, &ChatSession::exchangeEnded, this, &ChatDock::onExchangeEnded);
+    connect(m_session, &ChatSession::acknowledged, this, &ChatDock::showAcknowledgement);
     connect(m_session, &ChatSession::preparingChanged, this, [this](bool preparing) {
         m_input->setReadOnly(preparing);
         if (preparing)
@@ -397,6 +399,7 @@ void ChatDock::rebuildTranscript()
     showCached(m_liveWidget, stream->text().isEmpty() && stream->reasoning().isEmpty());
     m_liveWidget->view()->appendReasoning(stream->reasoning());
     m_liveWidget->view()->appendText(stream->text());
+    showAcknowledgement();
     if (m_live.perceivedLatencyMs() >= 0)
         m_liveWidget->setTiming(m_live.perceivedLatencyMs(), stream->isPrefetched());
 }
@@ -449,6 +452,14 @@ void ChatDock::onExchangeStarted(Prefetch::ResponseStream *stream)
     emit answerStarted(stream);
 }
 
+void ChatDock::showAcknowledgement()
+{
+    const qsizetype live = m_session->liveMessageIndex();
+    if (m_liveWidget && live >= 0)
+        m_liveWidget->setAcknowledgement(m_session->currentAcknowledgement(), m_session->acknowledgementModel(),
+                                         m_session->messages().at(live).usage.model);
+}
+
 void ChatDock::showCached(AnswerWidget *answer, bool nothingLiveYet)
 {
     // A draft the live answer has begun to replace is not shown again.
@@ -477,6 +488,7 @@ void ChatDock::onExchangeEnded(MessageState state, const QString &error, bool ca
     m_live.flush();
     m_live.release();
     if (AnswerWidget *widget = m_liveWidget) {
+        widget->setAcknowledgement({}); // a bridge to the answer, which has ended
         widget->view()->finish();
         // The live widget shows the open conversation's last answer: the one that just ended.
         const QList<StoredMessage> &messages = m_session->messages();

@@ -141,6 +141,8 @@ private:
     // The response cache's mark on the live answer, and a draft's text in it while nothing live
     // has come (see ChatSession::currentCached).
     void showCached(AnswerWidget *answer, bool nothingLiveYet);
+    // The fast model's line while the reasoning model thinks, on the live answer (or none).
+    void showAcknowledgement();
     // Clear History's confirmation (window-modal, asynchronous), then the clearing (chatdockactions.cpp).
     void confirmClearHistory();
     // The live answer began: a draft it replaces goes.

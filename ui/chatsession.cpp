@@ -459,6 +459,7 @@ void ChatSession::dispatchPending()
         resetEdit();
     }
     startExchange(stream, &pending.text, pending.attachments, modelFor(pending.text, pending.attachments), near);
+    acknowledge(pending.text, pending.activatedNs);
     {
         QSettings settings;
         setLastAssistant(settings, assistant().id); // sent with it: new conversations start with it

@@ -23,6 +23,7 @@ class Library;
 class LibraryRetrieval;
 } // namespace Knowledge
 namespace Prefetch {
+class Acknowledgement;
 class DebounceStrategy;
 class Engine;
 class ResponseStream;
@@ -166,6 +167,12 @@ public:
     // similar question, to show until the live answer replaces it).
     CachedAnswer currentCached() const;
     QString currentDraft() const;
+    // The fast model's line while a reasoning model thinks (Prefetch::Acknowledgement), until
+    // the answer's text begins; empty when there is none (off, not a reasoning model, too
+    // late). Never stored: it is not part of the answer.
+    QString currentAcknowledgement() const;
+    // The model that wrote it.
+    QString acknowledgementModel() const;
     // The conversation the answer being streamed belongs to (0: none streams).
     qint64 answeringConversationId() const;
     // Index in messages() of the answer being streamed, when that conversation is open; else -1.
@@ -186,6 +193,8 @@ signals:
     void listChanged();
     // A question and its (empty, partial) answer were appended to messages(); `stream` is it.
     void exchangeStarted(Prefetch::ResponseStream *stream);
+    // The fast model's line began or grew while the answer's model thinks (currentAcknowledgement()).
+    void acknowledged(const QString &line);
     // The answer ended and is stored; `error` is set when it failed, `cancelled` when stopped.
     void exchangeEnded(Gui::MessageState state, const QString &error, bool cancelled);
     // messages() changed other than by appending an exchange (a message deleted, the
@@ -213,6 +222,8 @@ private:
         QString model; // the model asked
         // The response cache's near-duplicate lookup, when it served or drafted the answer.
         Prefetch::ResponseCache::Lookup near;
+        // The instant acknowledgement, a child of the stream (it goes with it); null: none.
+        QPointer<Prefetch::Acknowledgement> acknowledgement;
     };
     // The last answer, where it is a similar question's answer served from the response cache:
     // a regenerate of it takes that entry's hit back.
@@ -264,6 +275,9 @@ private:
     // Deletes messages()[from, to) from the store and messages(); false when the store refused.
     bool removeMessages(qsizetype from, qsizetype to);
     void resetEdit();
+    // Asks the fast model for its line about `question` where Prefetch::Acknowledgement says
+    // it is wanted for the exchange just started.
+    void acknowledge(const QString &question, qint64 activatedNs);
     void endExchange(MessageState state, const QString &error, bool cancelled);
     MessageUsage answerUsage(const Prefetch::ResponseStream *stream) const;
     bool ensureConversation(const QString &firstMessage);

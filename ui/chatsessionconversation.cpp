@@ -261,6 +261,7 @@ void ChatSession::dispatchRegenerate(qint64 activatedNs, bool mainModel)
     // whose fingerprint matches, and the user asked for an answer other than the one there is.
     startExchange(m_engine->requestFresh(Prefetch::Strategy::None, request, activatedNs, this), nullptr, {},
                   request.request.model);
+    acknowledge(m_messages.at(questionIndex).content.trimmed(), activatedNs); // `question` may have moved
 }
 
 bool ChatSession::beginEdit(qsizetype index)

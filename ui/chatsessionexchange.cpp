@@ -1,6 +1,7 @@
 #include "chatsession.h"
 
 #include "knowledge/libraryretrieval.h"
+#include "prefetch/acknowledgement.h"
 #include "prefetch/answerstream.h"
 #include "prefetch/engine.h"
 #include "prefetch/responsestream.h"
@@ -67,6 +68,34 @@ void ChatSession::startExchange(Prefetch::ResponseStream *stream, const QString 
     m_checkpointTimer.start();
     emit exchangeStarted(stream);
     emit listChanged();
+}
+
+void ChatSession::acknowledge(const QString &question, qint64 activatedNs)
+{
+    Prefetch::ResponseStream *stream = m_exchange ? m_exchange->stream.data() : nullptr;
+    // An answer from the cache, or a prefetch taken over that has begun already, needs none.
+    if (!stream || !m_engine || stream->isFromCache() || !stream->text().isEmpty() || !stream->reasoning().isEmpty()
+        || !Prefetch::Acknowledgement::isWanted(*m_engine, m_exchange->model))
+        return;
+    auto *acknowledgement = new Prefetch::Acknowledgement(m_engine, stream);
+    if (!acknowledgement->start(question, stream, activatedNs)) {
+        delete acknowledgement;
+        return;
+    }
+    m_exchange->acknowledgement = acknowledgement;
+    connect(acknowledgement, &Prefetch::Acknowledgement::lineChanged, this, &ChatSession::acknowledged);
+}
+
+QString ChatSession::currentAcknowledgement() const
+{
+    if (!m_exchange || !m_exchange->acknowledgement || !m_exchange->stream || !m_exchange->stream->text().isEmpty())
+        return {};
+    return m_exchange->acknowledgement->line();
+}
+
+QString ChatSession::acknowledgementModel() const
+{
+    return m_exchange && m_exchange->acknowledgement ? m_exchange->acknowledgement->model() : QString();
 }
 
 void ChatSession::endExchange(MessageState state, const QString &error, bool cancelled)

@@ -60,6 +60,10 @@ public:
     // the live answer is on its way); None removes the mark.
     void setCached(CachedAnswer cached);
     CachedAnswer cached() const { return m_cached; }
+    // The fast model's line while `mainModel` thinks (the instant acknowledgement), in muted
+    // italics above the answer, until the answer's text begins; an empty `line` removes it.
+    void setAcknowledgement(const QString &line, const QString &fastModel = {}, const QString &mainModel = {});
+    QString acknowledgementText() const;
     // Its button for `action` (Copy, Regenerate, Delete, AskMainModel), or null.
     QToolButton *button(MessageAction action) const;
 
@@ -83,6 +87,7 @@ private:
     QLabel *m_quick;         // "Quick answer · model"
     QToolButton *m_askMain;  // "Ask <main model>"
     QString m_fastModel;
+    QLabel *m_acknowledgement; // "<fast model>, while <main model> thinks: <line>"
     QLabel *m_cacheMark;     // "From the cache", "Draft from a similar question"
     CachedAnswer m_cached = CachedAnswer::None;
 };

@@ -73,6 +73,7 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     , m_cache(new QLabel(this))
     , m_classifier(new QLabel(this))
     , m_routing(new QLabel(this))
+    , m_acknowledgement(new QLabel(this))
     , m_responseCache(new QLabel(this))
     , m_decisionLog(new QToolButton(this))
     , m_sessions(new QLabel(this))
@@ -88,7 +89,7 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
 
     m_p50->setAccessibleName(tr("Perceived latency, median"));
     m_p95->setAccessibleName(tr("Perceived latency, 95th percentile"));
-    for (QLabel *label : {m_p50, m_p95, m_cache, m_classifier, m_routing, m_responseCache, m_sessions, m_budgetText,
+    for (QLabel *label : {m_p50, m_p95, m_cache, m_classifier, m_routing, m_acknowledgement, m_responseCache, m_sessions, m_budgetText,
                           m_moneyBudgetText, m_alarms, m_pause}) {
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -111,6 +112,13 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
                              "provider's fast model. Perceived first-token latency per model, and how often an answer "
                              "of the fast model was asked again of the main one."));
     m_routing->setVisible(false);
+    m_acknowledgement->setObjectName(QStringLiteral("acknowledgementLine"));
+    m_acknowledgement->setAccessibleName(tr("Instant acknowledgement"));
+    m_acknowledgement->setToolTip(tr("Settings, Prefetch, \"Acknowledge at once while a reasoning model thinks\": the "
+                                     "fast model's one line shown while the main model thinks. Shown: it came before "
+                                     "the answer's text; late: the answer came first, or nothing usable; the times are "
+                                     "averages from sending, and from the line to the answer."));
+    m_acknowledgement->setVisible(false);
     m_responseCache->setObjectName(QStringLiteral("responseCacheLine"));
     m_responseCache->setAccessibleName(tr("Response cache"));
     m_responseCache->setToolTip(tr("Settings, Prefetch, Response cache: a request asked again exactly is answered from "
@@ -207,6 +215,7 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     layout->addWidget(m_cache);
     layout->addWidget(m_classifier);
     layout->addWidget(m_routing);
+    layout->addWidget(m_acknowledgement);
     layout->addWidget(m_responseCache);
     layout->addWidget(m_decisionLog, 0, Qt::AlignLeft);
     layout->addWidget(m_sessions);
@@ -492,6 +501,26 @@ void MetricsDock::refreshRouting()
     }
     if (m_routing->isHidden() == routed)
         m_routing->setVisible(routed);
+
+    const Prefetch::AcknowledgementStats ack = m_engine->metrics().acknowledgement();
+    const bool acknowledged = ack.requests > 0 || ack.refused > 0;
+    if (acknowledged) {
+        const QLocale locale;
+        const Llm::Prices &prices = m_engine->profile().prices; // the currency: the fast model is billed in it too
+        const double shownMs = ack.shown > 0 ? ack.shownMsTotal / double(ack.shown) : -1;
+        const double leadMs = ack.leads > 0 ? ack.leadMsTotal / double(ack.leads) : -1;
+        setLabelText(m_acknowledgement,
+                     tr("Instant acknowledgement (fast model): %1 sent, %2 shown after %3 and %4 before the answer, "
+                        "%5 late, %6 cancelled or not sent · %7 tokens · %8")
+                         .arg(locale.toString(ack.requests), locale.toString(ack.shown),
+                              shownMs >= 0 ? formatMs(shownMs) : QStringLiteral("–"),
+                              leadMs >= 0 ? formatMs(leadMs) : QStringLiteral("–"), locale.toString(ack.late),
+                              locale.toString(ack.refused + ack.cancelled),
+                              locale.toString(ack.inputTokens + ack.outputTokens))
+                         .arg(formatMoney(ack.cost, prices.currency)));
+    }
+    if (m_acknowledgement->isHidden() == acknowledged)
+        m_acknowledgement->setVisible(acknowledged);
 }
 
 void MetricsDock::refreshResponseCache()

@@ -107,6 +107,7 @@ private:
     QLabel *m_cache;
     QLabel *m_classifier;
     QLabel *m_routing;       // fast/slow routing: answers and p50 per model, re-asks
+    QLabel *m_acknowledgement; // the instant acknowledgement: sent, shown, lead, cost
     QLabel *m_responseCache; // the response cache's decisions, with its decision log a click away
     QToolButton *m_decisionLog;
     QLabel *m_sessions;

@@ -335,6 +335,15 @@ const PrefetchParameter Parameters[] = {
                        "sooner and costs less. The answer is marked, with a button to ask the main model "
                        "instead. Nothing happens where the fast model is the main model."),
      HS_FIELD(routing.enabled)},
+    {"prefetch/routing/acknowledge", Group::Routing, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "instant acknowledgement"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Acknowledge at once while a reasoning model &thinks"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "Where the main model thinks before it answers (deepseek-reasoner, QwQ, o-series, Claude with "
+                       "extended thinking) and the provider has a fast model, the fast model is asked for one line on "
+                       "what the question is about, shown above the answer until the answer begins. It is a small "
+                       "request more for every such message, counted in the prefetch budget; off by default."),
+     HS_FIELD(routing.acknowledge)},
 
     {"prefetch/alarms/hitRateFloor", Group::Alarms, Kind::Real, Unit::Percent, 0, 1,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "hit-rate alarm"),
