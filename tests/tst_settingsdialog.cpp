@@ -34,6 +34,7 @@
 #include <QWheelEvent>
 
 #include <memory>
+#include <utility>
 
 using Gui::AppSettings;
 using Gui::SecretStore;
@@ -57,6 +58,7 @@ private slots:
     void restoreDefaultsResetsPrefetchOnly();
     void consentSwitchFlipsEffectivePrefetch();
     void localEngineNeedsNoKeyNorConsent();
+    void localEngineModelIsChosenFromItsList();
     void providerFieldsApplyAfterAPauseInTyping();
     void badBaseUrlIsShownAndNotApplied();
     void insecureHttpIsWarnedAndAllowedPerProvider();
@@ -78,6 +80,7 @@ private slots:
 
 private:
     std::unique_ptr<SettingsDialog> makeDialog(const AppSettings &settings, SecretStore *secrets = nullptr);
+    bool m_withNetwork = false; // the next makeDialog() gives the dialog a network for model lists
     template <typename T>
     T *find(const char *name) const
     {
@@ -122,6 +125,8 @@ std::unique_ptr<SettingsDialog> tst_SettingsDialog::makeDialog(const AppSettings
     SettingsDialog::Services services;
     services.secrets = secrets ? secrets : m_secrets;
     services.makeConnectionTest = [this](QObject *parent) { return new Prefetch::ConnectionTest(&m_network, parent); };
+    if (std::exchange(m_withNetwork, false))
+        services.network = &m_network;
     services.resolveProfile = [this](Llm::ProviderProfile p) {
         if (p.isLocalDemo)
             p.baseUrl = m_local.server().apiUrl();
@@ -434,6 +439,34 @@ void tst_SettingsDialog::localEngineNeedsNoKeyNorConsent()
     QCOMPARE(find<QLineEdit>("baseUrl")->text(), m_local.server().apiUrl().toString());
     QVERIFY(find<QCheckBox>("prefetchConsent")->isHidden());
     QVERIFY(find<QLabel>("consentNote")->text().contains(QLatin1String("no consent")));
+}
+
+void tst_SettingsDialog::localEngineModelIsChosenFromItsList()
+{
+    m_withNetwork = true; // the Load list button
+    m_dialog = makeDialog({});
+    m_dialog->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_dialog.get()));
+    auto *combo = find<QComboBox>("model");
+    QVERIFY(combo->isEnabled());
+    QVERIFY(!find<QLineEdit>("fastModel")->isEnabled()); // its fast model is its own
+    QCOMPARE(combo->lineEdit()->placeholderText(), QStringLiteral("headstart-local"));
+    QTest::mouseClick(find<QPushButton>("loadModels"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(combo->count(), 3, 10000); // the engine lists its three models
+    const int reasoner = combo->findText(QStringLiteral("headstart-local-reasoner"));
+    QVERIFY(reasoner >= 0);
+    // Chosen with the keyboard, as from any provider's list.
+    combo->setFocus();
+    while (combo->currentIndex() != reasoner)
+        QTest::keyClick(combo, combo->currentIndex() < reasoner ? Qt::Key_Down : Qt::Key_Up);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_changed->isEmpty()
+                                 && lastEmitted().profile(QStringLiteral("local")).model
+                                     == QStringLiteral("headstart-local-reasoner"),
+                             5000);
+    // A reasoning model: the instant acknowledgement can be asked of the fast model beside it.
+    const Llm::ProviderProfile local = lastEmitted().profile(QStringLiteral("local"));
+    QVERIFY(local.thinksFirst());
+    QVERIFY(local.hasDistinctFastModel());
 }
 
 void tst_SettingsDialog::providerFieldsApplyAfterAPauseInTyping()

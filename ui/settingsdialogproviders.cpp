@@ -307,7 +307,9 @@ void SettingsDialog::refreshProvider()
 
     const bool editable = !profile.isLocalDemo;
     m_baseUrl->setEnabled(editable);
-    m_modelPicker->setEnabled(editable);
+    // The local demo engine has its models too (Load list): headstart-local, the reasoning
+    // headstart-local-reasoner and the fast headstart-local-small.
+    m_modelPicker->setEnabled(true);
     m_modelPicker->clearList();
     m_fastModel->setEnabled(editable);
     m_headers->setEnabled(editable);
@@ -444,8 +446,12 @@ void SettingsDialog::applyTextFields()
     m_textTimer.stop();
     const QString id = currentProviderId();
     const Llm::ProviderProfile builtin = m_settings.baseProfile(id);
-    if (builtin.isLocalDemo)
+    const QString model = m_model->text().trimmed();
+    m_settings.setModel(id, model.isEmpty() ? std::nullopt : std::optional<QString>(model));
+    if (builtin.isLocalDemo) { // its address, fast model, headers and limits are its own
+        emitIfChanged();
         return;
+    }
 
     const QString urlText = m_baseUrl->text().trimmed();
     if (urlText.isEmpty()) {
@@ -462,8 +468,6 @@ void SettingsDialog::applyTextFields()
         m_baseUrlError->show();
     }
 
-    const QString model = m_model->text().trimmed();
-    m_settings.setModel(id, model.isEmpty() ? std::nullopt : std::optional<QString>(model));
     const QString fastModel = m_fastModel->text().trimmed();
     m_settings.setFastModel(id, fastModel.isEmpty() ? std::nullopt : std::optional<QString>(fastModel));
 
