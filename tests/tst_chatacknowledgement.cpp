@@ -5,6 +5,7 @@
 // model thinks; the line goes when the answer's text begins and is never stored; off (the
 // default), or with a main model that answers at once, nothing is asked of the fast model; Stop
 // before the line cancels it at the server.
+#include "support/chatwindow.h"
 #include "support/localproviderfixture.h"
 #include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
@@ -17,7 +18,6 @@
 #include <QLabel>
 #include <QMainWindow>
 #include <QNetworkAccessManager>
-#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -111,17 +111,7 @@ void tst_ChatAcknowledgement::makeDock(bool acknowledge, const QString &model)
     QCOMPARE(m_engine->profile().fastModel, Small);
     m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
                                                               std::make_shared<Prefetch::HeuristicClassifier>());
-    m_window = std::make_unique<QMainWindow>();
-    m_window->setCentralWidget(new QPlainTextEdit(m_window.get()));
-    m_window->resize(1000, 800);
-    m_dock = std::make_unique<ChatDock>(m_engine.get(), m_debounce.get(), m_store.get(), m_window.get());
-    m_window->addDockWidget(Qt::RightDockWidgetArea, m_dock.get());
-    m_window->show();
-    m_dock->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    m_dock->input()->setFocus();
+    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_engine.get(), m_debounce.get(), m_store.get()));
 }
 
 void tst_ChatAcknowledgement::typeAndSend(const QString &text)

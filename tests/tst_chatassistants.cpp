@@ -7,6 +7,7 @@
 // falls back to General; a chat about a large document with an assistant compiles off the GUI
 // thread. And the Settings page, driven by clicks and keys: add, name, instruct, tune, remove,
 // restore a changed built-in.
+#include "support/chatwindow.h"
 #include "support/localproviderfixture.h"
 #include "prefetch/actionprompts.h"
 #include "prefetch/classifier.h"
@@ -147,20 +148,7 @@ void tst_ChatAssistants::cleanup()
 
 void tst_ChatAssistants::makeDock()
 {
-    m_dock.reset();
-    if (!m_window) {
-        m_window = std::make_unique<QMainWindow>();
-        m_window->setCentralWidget(new QPlainTextEdit(m_window.get()));
-        m_window->resize(1000, 800);
-    }
-    m_dock = std::make_unique<ChatDock>(m_engine.get(), m_debounce.get(), m_store.get(), m_window.get());
-    m_window->addDockWidget(Qt::RightDockWidgetArea, m_dock.get());
-    m_window->show();
-    m_dock->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    m_dock->input()->setFocus();
+    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_engine.get(), m_debounce.get(), m_store.get()));
 }
 
 AssistantSettings tst_ChatAssistants::withPirate(QString *id) const

@@ -5,6 +5,7 @@
 // with the same files; a restart shows the chips on the sent message and the next request's
 // history has the file's text; Edit puts a question's files back and Regenerate asks with them;
 // a binary or too large file is refused with a message naming it and nothing of it is sent.
+#include "support/chatwindow.h"
 #include "support/localproviderfixture.h"
 #include "prefetch/actionprompts.h"
 #include "prefetch/classifier.h"
@@ -30,7 +31,6 @@
 #include <QMainWindow>
 #include <QMimeData>
 #include <QNetworkAccessManager>
-#include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -121,20 +121,7 @@ void tst_ChatAttachments::cleanup()
 
 void tst_ChatAttachments::makeDock()
 {
-    m_dock.reset();
-    if (!m_window) {
-        m_window = std::make_unique<QMainWindow>();
-        m_window->setCentralWidget(new QPlainTextEdit(m_window.get()));
-        m_window->resize(1000, 800);
-    }
-    m_dock = std::make_unique<ChatDock>(m_engine.get(), m_debounce.get(), m_store.get(), m_window.get());
-    m_window->addDockWidget(Qt::RightDockWidgetArea, m_dock.get());
-    m_window->show();
-    m_dock->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    m_dock->input()->setFocus();
+    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_engine.get(), m_debounce.get(), m_store.get()));
     QTRY_VERIFY_WITH_TIMEOUT(m_dock->input()->hasFocus(), 2000);
 }
 

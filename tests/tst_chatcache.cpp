@@ -5,6 +5,7 @@
 // replaces; with the cache off both are asked of the provider; Clear History (confirmed in its
 // dialog) deletes every conversation and the cached answers, Cancel keeps them, and it cannot be
 // asked while an answer streams.
+#include "support/chatwindow.h"
 #include "support/localproviderfixture.h"
 #include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
@@ -22,7 +23,6 @@
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
-#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -122,18 +122,8 @@ void tst_ChatCache::makeDock(const Prefetch::Settings &settings, const QByteArra
     m_engine->setResponseCache(m_cache.get());
     m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
                                                               std::make_shared<Prefetch::HeuristicClassifier>());
-    m_window = std::make_unique<QMainWindow>();
-    m_window->setCentralWidget(new QPlainTextEdit(m_window.get()));
-    m_window->resize(1000, 800);
-    m_dock = std::make_unique<ChatDock>(m_engine.get(), m_debounce.get(), m_store.get(), m_window.get());
-    m_window->addDockWidget(Qt::RightDockWidgetArea, m_dock.get());
+    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_engine.get(), m_debounce.get(), m_store.get()));
     m_window->addAction(m_dock->newConversationAction());
-    m_window->show();
-    m_dock->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    m_dock->input()->setFocus();
 }
 
 void tst_ChatCache::askAndWait(const QString &text)

@@ -4,6 +4,7 @@
 // closes; provider errors show inline; document mode sends the document (a large one compiled
 // off the GUI thread); delete and search manage the list. Also the Markdown view: streamed
 // rendering equals rendering the whole answer at once, and reasoning starts folded.
+#include "support/chatwindow.h"
 #include "support/localproviderfixture.h"
 #include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
@@ -161,20 +162,7 @@ void tst_ChatDock::makeEngine(const QByteArray &latency)
 
 void tst_ChatDock::makeDock()
 {
-    m_dock.reset();
-    if (!m_window) {
-        m_window = std::make_unique<QMainWindow>();
-        m_window->setCentralWidget(new QPlainTextEdit(m_window.get()));
-        m_window->resize(1000, 800);
-    }
-    m_dock = std::make_unique<ChatDock>(m_engine.get(), m_debounce.get(), m_store.get(), m_window.get());
-    m_window->addDockWidget(Qt::RightDockWidgetArea, m_dock.get());
-    m_window->show();
-    m_dock->show(); // a dock added to a window already shown is not shown by it
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    m_dock->input()->setFocus();
+    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_engine.get(), m_debounce.get(), m_store.get()));
 }
 
 void tst_ChatDock::typeAndSend(const QString &text)

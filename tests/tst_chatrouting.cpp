@@ -4,6 +4,7 @@
 // clicking "Ask headstart-local" answers it again on the main model and counts a re-ask; a
 // message asking for work goes to the main model; routing off sends everything there; a typing
 // pause prefetches on the routed model and Enter takes that prefetch over.
+#include "support/chatwindow.h"
 #include "support/localproviderfixture.h"
 #include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
@@ -15,7 +16,6 @@
 #include <QLabel>
 #include <QMainWindow>
 #include <QNetworkAccessManager>
-#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -97,17 +97,7 @@ void tst_ChatRouting::makeDock(const Prefetch::Settings &settings)
     QCOMPARE(m_engine->profile().fastModel, Small);
     m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
                                                               std::make_shared<Prefetch::HeuristicClassifier>());
-    m_window = std::make_unique<QMainWindow>();
-    m_window->setCentralWidget(new QPlainTextEdit(m_window.get()));
-    m_window->resize(1000, 800);
-    m_dock = std::make_unique<ChatDock>(m_engine.get(), m_debounce.get(), m_store.get(), m_window.get());
-    m_window->addDockWidget(Qt::RightDockWidgetArea, m_dock.get());
-    m_window->show();
-    m_dock->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    m_dock->input()->setFocus();
+    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_engine.get(), m_debounce.get(), m_store.get()));
 }
 
 void tst_ChatRouting::askAndWait(const QString &text)
