@@ -52,7 +52,7 @@ struct Sample {
     double ackMs = -1;       // the line's first words shown (Acknowledgement::lineChanged)
     double reasoningMs = -1; // the reasoning model's first thought delivered
     double answerMs = -1;    // its answer's first word delivered
-    double ackCost = 0, answerCost = 0;
+    double answerCost = 0;
 };
 
 // One message: the answer on the reasoning model and the line beside it, both from `sentNs`.

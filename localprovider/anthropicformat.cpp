@@ -76,7 +76,6 @@ QByteArray AnthropicFormat::streamToken(int, QStringView text)
     if (!m_textOpen) {
         // The thinking ends with its signature, as Anthropic closes a thinking block.
         m_textOpen = true;
-        m_textIndex = 1;
         out = event("content_block_delta",
                     R"({"type":"content_block_delta","index":0,"delta":{"type":"signature_delta","signature":"aGVhZHN0YXJ0"}})")
             + event("content_block_stop", R"({"type":"content_block_stop","index":0})")
@@ -84,7 +83,7 @@ QByteArray AnthropicFormat::streamToken(int, QStringView text)
                     R"({"type":"content_block_start","index":1,"content_block":{"type":"text","text":""}})");
     }
     return out
-        + event("content_block_delta", R"({"type":"content_block_delta","index":)" + QByteArray::number(m_textIndex)
+        + event("content_block_delta", R"({"type":"content_block_delta","index":)" + QByteArray::number(textIndex())
                                            + R"(,"delta":{"type":"text_delta","text":)" + jsonQuoted(text) + "}}");
 }
 
@@ -98,7 +97,7 @@ QByteArray AnthropicFormat::streamReasoning(int, QStringView text)
 QByteArray AnthropicFormat::streamChoiceEnd(int, bool)
 {
     return event("content_block_stop",
-                 R"({"type":"content_block_stop","index":)" + QByteArray::number(m_textIndex) + "}");
+                 R"({"type":"content_block_stop","index":)" + QByteArray::number(textIndex()) + "}");
 }
 
 QByteArray AnthropicFormat::streamEnd(const Usage &usage, bool truncated, bool)

@@ -27,9 +27,9 @@ private:
     QByteArray m_id;
     // With thinking the thinking block is index 0 and the text block, opened at the first
     // token, index 1.
+    int textIndex() const { return m_thinks ? 1 : 0; }
     bool m_thinks = false;
     bool m_textOpen = false;
-    int m_textIndex = 0;
 };
 
 } // namespace LocalProvider

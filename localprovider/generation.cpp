@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <utility>
 
 namespace LocalProvider {
 
@@ -180,10 +181,7 @@ void Generation::decodeTick()
         if (stream) {
             if (!write(m_format->streamReasoning(0, token)))
                 return;
-            if (!m_firstTokenRecorded) {
-                m_firstTokenRecorded = true;
-                m_state.recordFirstToken(m_setup.requestId, nowNs());
-            }
+            noteFirstTokenWritten();
         }
         return scheduleNextTick();
     }
@@ -231,10 +229,7 @@ void Generation::decodeTick()
         if (stream) {
             if (!write(m_format->streamToken(c, token)))
                 return countTokens();
-            if (!m_firstTokenRecorded) {
-                m_firstTokenRecorded = true;
-                m_state.recordFirstToken(m_setup.requestId, nowNs());
-            }
+            noteFirstTokenWritten();
         }
         if (m_positions[c] >= tokens.size()) {
             endChoice(c);
@@ -248,6 +243,12 @@ void Generation::decodeTick()
     if (!m_choiceDone.contains(false))
         return complete();
     scheduleNextTick();
+}
+
+void Generation::noteFirstTokenWritten()
+{
+    if (!std::exchange(m_firstTokenRecorded, true))
+        m_state.recordFirstToken(m_setup.requestId, nowNs());
 }
 
 void Generation::countGenerated(int tokens)

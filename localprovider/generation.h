@@ -61,6 +61,8 @@ private:
     bool write(const QByteArray &bytes);
     void finish(Outcome outcome, int status);
     void countGenerated(int tokens);
+    // The first token (of the reasoning or the answer) is on the wire: its time, once.
+    void noteFirstTokenWritten();
     void cacheWhatWasComputed();
     HttpHeaders responseHeaders() const;
     qint64 ttlMs() const;

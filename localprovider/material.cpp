@@ -169,22 +169,30 @@ Material Material::from(const QList<Turn> &turns)
     return m;
 }
 
-bool Material::judgesDrafts(const QList<PromptPart> &parts)
+namespace {
+
+// Some text part of the prompt (the system prompt) opens with `opening`: how the app's own side
+// requests are told apart, read here on their own terms, not through the client's code.
+bool opensWith(const QList<PromptPart> &parts, const QString &opening)
 {
-    // The classifier's instruction opens with this sentence; it is read here on its own terms,
-    // not through the client's code.
-    static const QString opening = QStringLiteral("You judge chat drafts.");
-    return std::any_of(parts.begin(), parts.end(), [](const PromptPart &part) {
+    return std::any_of(parts.begin(), parts.end(), [&opening](const PromptPart &part) {
         return part.kind == PromptPart::Kind::Text && part.text.startsWith(opening);
     });
+}
+
+} // namespace
+
+bool Material::judgesDrafts(const QList<PromptPart> &parts)
+{
+    // The classifier's instruction opens with this sentence.
+    static const QString opening = QStringLiteral("You judge chat drafts.");
+    return opensWith(parts, opening);
 }
 
 bool Material::acknowledges(const QList<PromptPart> &parts)
 {
     static const QString opening = QStringLiteral("You acknowledge messages.");
-    return std::any_of(parts.begin(), parts.end(), [](const PromptPart &part) {
-        return part.kind == PromptPart::Kind::Text && part.text.startsWith(opening);
-    });
+    return opensWith(parts, opening);
 }
 
 QString Material::text() const

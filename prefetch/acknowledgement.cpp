@@ -70,8 +70,7 @@ bool Acknowledgement::start(const QString &message, ResponseStream *answer, qint
         return false;
     connect(m_stream, &Llm::LlmStream::eventReceived, this, &Acknowledgement::onStreamEvent);
     connect(m_stream, &Llm::LlmStream::finished, this, [this] {
-        if (m_stream)
-            grow(firstLine(m_stream->text()));
+        grow(firstLine(m_stream->text()));
         end(m_line.isEmpty() ? Metrics::SideEnd::Fallback : Metrics::SideEnd::Answered);
     });
     connect(m_stream, &Llm::LlmStream::failed, this, [this](const Llm::Error &error) {
@@ -103,12 +102,11 @@ void Acknowledgement::onAnswerEvent(const Llm::StreamEvent &event)
     if (m_line.isEmpty()) {
         end(Metrics::SideEnd::Fallback); // the answer came first: the line is too late
     } else {
-        if (!m_leadRecorded && m_engine) {
-            m_leadRecorded = true;
-            m_engine->metrics().recordAcknowledgementLead(double(Llm::monotonicNowNs() - m_shownNs) / 1e6);
-        }
+        if (m_engine)
+            m_engine->metrics().recordAcknowledgementLead(msSince(m_shownNs));
         end(Metrics::SideEnd::Truncated); // the answer replaces it: the rest is not worth paying for
     }
+    // Only the answer's first text matters: the lead is recorded once.
     if (m_answer)
         disconnect(m_answer, &ResponseStream::eventReceived, this, &Acknowledgement::onAnswerEvent);
 }

@@ -19,8 +19,8 @@ class ResponseStream;
 // The instant acknowledgement (PREFETCH.md's neighbouring techniques): while a reasoning main
 // model thinks a chat message through (seconds before its answer's first word), the profile's
 // fast model writes one line on what it is about to think through, and the answer shows that
-// line, growing as it streams, until its own text begins. It is not an answer and never becomes part of one: nothing
-// of it is stored or sent back with the history.
+// line, growing as it streams, until its own text begins. It is not an answer and never becomes
+// part of one: nothing of it is stored or sent back with the history.
 //
 // A side request of the engine's (Engine::SidePurpose::Acknowledgement): it goes only in a free
 // slot, within the prefetch budgets, not while speculation is paused, and Stop cancels it. It
@@ -71,7 +71,6 @@ private:
     QString m_line;
     qint64 m_sentNs = 0;
     qint64 m_shownNs = 0;
-    bool m_leadRecorded = false;
 };
 
 } // namespace Prefetch

@@ -118,17 +118,16 @@ public:
                               SignalStrength strength = SignalStrength::Strong);
 
     // A small request of the engine's own to the provider's quick model (ProviderProfile::
-    // quickModel()): the completeness classifier's question. Nobody reads it as an answer, so it
-    // goes now, in a free slot, or not at all: null while speculation is suspended or the key
-    // is unknown (not counted), and when no slot is free or the budget refuses (counted as
-    // refused). It is charged to the prefetch budgets at its model's prices and recorded on its
-    // own line (Metrics::classifier()). Stop, every suspension and a foreground answer that
+    // quickModel()): the completeness classifier's question, or the instant acknowledgement's
+    // line. Nobody reads it as an answer, so it goes now, in a free slot, or not at all: null
+    // while speculation is suspended or the key is unknown (not counted), and when no slot is
+    // free or the budget refuses (counted as refused). It is charged to the prefetch budgets at its model's prices and recorded on its
+    // `purpose`'s own line (Metrics::classifier(), Metrics::acknowledgement()): both are extra
+    // spending the user did not ask for. Stop, every suspension and a foreground answer that
     // needs its slot cancel it. The stream is a child of `context`, sent with X-Prefetch and
-    // the purpose "classifier"; the caller ends it with endSideRequest() exactly once (the
-    // engine settles it on its own if the stream is destroyed first). engineside.cpp.
-    // `purpose` decides its metrics line and the X-Headstart-Purpose it is sent with: the
-    // classifier's, or the instant acknowledgement's (prefetch/acknowledgement.h), which goes by
-    // the same rules: it is extra spending the user did not ask for.
+    // X-Headstart-Purpose "classifier" or "acknowledgement"; the caller ends it with
+    // endSideRequest() exactly once (the engine settles it on its own if the stream is
+    // destroyed first). engineside.cpp.
     enum class SidePurpose { Classifier, Acknowledgement };
     Llm::LlmStream *startSideRequest(const Llm::ChatRequest &request, QObject *context,
                                      SidePurpose purpose = SidePurpose::Classifier);

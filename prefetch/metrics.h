@@ -105,6 +105,10 @@ struct AcknowledgementStats {
     double shownMsTotal = 0;                 // sending to the line shown, over `shown`
     double leadMsTotal = 0;                  // the line shown to the answer's first text, over `leads`
     qint64 leads = 0;
+
+    // The means of those two (0 before the first).
+    double shownMsMean() const { return shown > 0 ? shownMsTotal / double(shown) : 0.0; }
+    double leadMsMean() const { return leads > 0 ? leadMsTotal / double(leads) : 0.0; }
 };
 
 QJsonObject toJson(const ClassifierStats &stats);

@@ -96,8 +96,8 @@ QJsonObject toJson(const AcknowledgementStats &a)
                        {QStringLiteral("inputTokens"), double(a.inputTokens)},
                        {QStringLiteral("outputTokens"), double(a.outputTokens)},
                        {QStringLiteral("cost"), a.cost},
-                       {QStringLiteral("shownMsMean"), a.shown > 0 ? a.shownMsTotal / double(a.shown) : 0.0},
-                       {QStringLiteral("leadMsMean"), a.leads > 0 ? a.leadMsTotal / double(a.leads) : 0.0}};
+                       {QStringLiteral("shownMsMean"), a.shownMsMean()},
+                       {QStringLiteral("leadMsMean"), a.leadMsMean()}};
 }
 
 } // namespace Prefetch

@@ -42,6 +42,10 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     QFont italic = m_acknowledgement->font();
     italic.setItalic(true);
     m_acknowledgement->setFont(italic);
+    m_acknowledgement->setToolTip(QCoreApplication::translate(
+        "Gui::ChatDock", "A first line from the fast model while the reasoning model thinks. It is not the answer "
+                         "and goes when the answer begins (Settings, Prefetch, \"Acknowledge at once while a "
+                         "reasoning model thinks\")."));
     m_acknowledgement->hide();
     m_cacheMark->setObjectName(QStringLiteral("chatFromCache"));
     m_cacheMark->setWordWrap(false);
@@ -137,16 +141,7 @@ void AnswerWidget::setAcknowledgement(const QString &line, const QString &fastMo
     }
     m_acknowledgement->setText(
         QCoreApplication::translate("Gui::ChatDock", "%1, while %2 thinks: %3").arg(fastModel, mainModel, line));
-    m_acknowledgement->setToolTip(QCoreApplication::translate(
-        "Gui::ChatDock", "A first line from the fast model while the reasoning model thinks. It is not the answer "
-                         "and goes when the answer begins (Settings, Prefetch, \"Acknowledge at once while a "
-                         "reasoning model thinks\")."));
     m_acknowledgement->show();
-}
-
-QString AnswerWidget::acknowledgementText() const
-{
-    return m_acknowledgement->isHidden() ? QString() : m_acknowledgement->text();
 }
 
 void AnswerWidget::setStatus(const QString &text)

@@ -63,7 +63,6 @@ public:
     // The fast model's line while `mainModel` thinks (the instant acknowledgement), in muted
     // italics above the answer, until the answer's text begins; an empty `line` removes it.
     void setAcknowledgement(const QString &line, const QString &fastModel = {}, const QString &mainModel = {});
-    QString acknowledgementText() const;
     // Its button for `action` (Copy, Regenerate, Delete, AskMainModel), or null.
     QToolButton *button(MessageAction action) const;
 

@@ -89,8 +89,8 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
 
     m_p50->setAccessibleName(tr("Perceived latency, median"));
     m_p95->setAccessibleName(tr("Perceived latency, 95th percentile"));
-    for (QLabel *label : {m_p50, m_p95, m_cache, m_classifier, m_routing, m_acknowledgement, m_responseCache, m_sessions, m_budgetText,
-                          m_moneyBudgetText, m_alarms, m_pause}) {
+    for (QLabel *label : {m_p50, m_p95, m_cache, m_classifier, m_routing, m_acknowledgement, m_responseCache, m_sessions,
+                          m_budgetText, m_moneyBudgetText, m_alarms, m_pause}) {
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
@@ -507,14 +507,12 @@ void MetricsDock::refreshRouting()
     if (acknowledged) {
         const QLocale locale;
         const Llm::Prices &prices = m_engine->profile().prices; // the currency: the fast model is billed in it too
-        const double shownMs = ack.shown > 0 ? ack.shownMsTotal / double(ack.shown) : -1;
-        const double leadMs = ack.leads > 0 ? ack.leadMsTotal / double(ack.leads) : -1;
         setLabelText(m_acknowledgement,
                      tr("Instant acknowledgement (fast model): %1 sent, %2 shown after %3 and %4 before the answer, "
                         "%5 late, %6 cancelled or not sent · %7 tokens · %8")
                          .arg(locale.toString(ack.requests), locale.toString(ack.shown),
-                              shownMs >= 0 ? formatMs(shownMs) : QStringLiteral("–"),
-                              leadMs >= 0 ? formatMs(leadMs) : QStringLiteral("–"), locale.toString(ack.late),
+                              ack.shown > 0 ? formatMs(ack.shownMsMean()) : QStringLiteral("–"),
+                              ack.leads > 0 ? formatMs(ack.leadMsMean()) : QStringLiteral("–"), locale.toString(ack.late),
                               locale.toString(ack.refused + ack.cancelled),
                               locale.toString(ack.inputTokens + ack.outputTokens))
                          .arg(formatMoney(ack.cost, prices.currency)));
