@@ -71,7 +71,10 @@ struct Settings {
     } trajectory;
     struct Selection {
         bool enabled = true;
-        milliseconds settle = 200ms; // a selection unchanged this long is finished
+        // A selection unchanged this long is finished, where nothing says so sooner: letting go
+        // of the mouse button or of Shift does (Speculator::selectionFinished()), and gives
+        // the guess these 200 ms more lead.
+        milliseconds settle = 200ms;
         milliseconds ttl = 60s;
     } selection;
     struct Keyboard {

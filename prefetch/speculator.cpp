@@ -24,15 +24,7 @@ Speculator::Speculator(Engine *engine, QObject *parent)
               s.reading.ttl);
     });
     m_selectionSettle.setSingleShot(true);
-    connect(&m_selectionSettle, &QTimer::timeout, this, [this] {
-        if (!m_hasSelection || !m_engine)
-            return;
-        const Settings &s = m_engine->settings();
-        guess(Strategy::Selection,
-              likeliest(Habits::selection(), possible({A::RewriteSelection, A::ExplainSelection, A::Translate}),
-                        s.speculation.maxAnswers),
-              s.selection.ttl);
-    });
+    connect(&m_selectionSettle, &QTimer::timeout, this, &Speculator::guessForSelection);
     m_trajectoryGrace.setSingleShot(true);
     connect(&m_trajectoryGrace, &QTimer::timeout, this, [this] {
         m_predicted.reset();
@@ -168,6 +160,25 @@ void Speculator::selectionChanged(bool hasSelection)
     m_selectionSettle.stop();
     if (hasSelection && m_engine)
         m_selectionSettle.start(m_engine->settings().selection.settle);
+}
+
+void Speculator::selectionFinished()
+{
+    if (!m_selectionSettle.isActive())
+        return; // guessed on already, or nothing selected since
+    m_selectionSettle.stop();
+    guessForSelection();
+}
+
+void Speculator::guessForSelection()
+{
+    if (!m_hasSelection || !m_engine)
+        return;
+    const Settings &s = m_engine->settings();
+    guess(Strategy::Selection,
+          likeliest(Habits::selection(), possible({A::RewriteSelection, A::ExplainSelection, A::Translate}),
+                    s.speculation.maxAnswers),
+          s.selection.ttl);
 }
 
 void Speculator::focusEntered(DocumentAction action)

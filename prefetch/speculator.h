@@ -61,6 +61,10 @@ public:
     // Selection: the selection changed; once it stays for `selection.settle`, the likeliest of
     // the actions on it is guessed. `hasSelection` false: there is none any more.
     void selectionChanged(bool hasSelection);
+    // The user let go of what made the selection (the mouse button after a drag, Shift after
+    // Shift+arrows; a selection made in one step, Ctrl+A, needs neither): it is the one they
+    // meant, so a selection still settling is guessed on now. Nothing happens otherwise.
+    void selectionFinished();
     // Keyboard: focus moved onto an action's button, or away from them.
     void focusEntered(DocumentAction action);
     void focusLeft();
@@ -109,6 +113,7 @@ private:
     QList<DocumentAction> likeliest(const Habits::Context &context, const QList<DocumentAction> &candidates,
                                     int count, double minProbability = 0) const;
     void onPrediction();
+    void guessForSelection();
 
     QPointer<Engine> m_engine;
     Habits m_habits;

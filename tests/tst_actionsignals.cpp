@@ -91,6 +91,7 @@ private slots:
     void approachingSummarizeGuessesItBeforeTheHover();
     void finishedSelectionIsGuessedAndTheClickTakesItOver();
     void anotherSelectionDiscardsTheGuess();
+    void selectionIsGuessedWhenTheUserLetsGo();
     void anEditCancelsTheGuess();
     void anotherDocumentCancelsTheGuess();
     void largeDocumentIsGuessedOnceItsPromptIsReady();
@@ -104,7 +105,8 @@ private:
     void makeWindow(const QByteArray &latency = {}, const Prefetch::Settings &settings = {});
     bool waitForAnswer(int timeoutMs = 15000);
     Gui::DocumentTab *openDocument(const QString &name, const QString &text);
-    void selectRight(int characters);
+    void selectRight(int characters); // Shift down, the arrows, Shift up
+    void holdShiftAndSelectRight(int characters); // ... with Shift still down
     // Moves the pointer from `from` to `to` (window coordinates) along a minimum-jerk path
     // (Flash & Hogan) in `durationMs`, one position per 60 Hz frame placed by the clock;
     // `step` runs after each position was delivered. False if it did not get there.
@@ -193,9 +195,20 @@ Gui::DocumentTab *tst_ActionSignals::openDocument(const QString &name, const QSt
 
 void tst_ActionSignals::selectRight(int characters)
 {
+    holdShiftAndSelectRight(characters);
+    QTest::keyRelease(m_window->currentTab(), Qt::Key_Shift);
+}
+
+void tst_ActionSignals::holdShiftAndSelectRight(int characters)
+{
+    // As a person does: Shift down once, the arrow pressed and released under it (keyClick()
+    // would release Shift after every arrow, each a finished selection of its own).
     Gui::DocumentTab *tab = m_window->currentTab();
-    for (int i = 0; i < characters; ++i)
-        QTest::keyClick(tab, Qt::Key_Right, Qt::ShiftModifier);
+    QTest::keyPress(tab, Qt::Key_Shift);
+    for (int i = 0; i < characters; ++i) {
+        QTest::simulateEvent(tab, true, Qt::Key_Right, Qt::ShiftModifier, QString(), false);
+        QTest::simulateEvent(tab, false, Qt::Key_Right, Qt::ShiftModifier, QString(), false);
+    }
 }
 
 QPointF tst_ActionSignals::centerOf(const QWidget *widget) const
@@ -368,6 +381,48 @@ void tst_ActionSignals::anotherSelectionDiscardsTheGuess()
     QCOMPARE(selection.attempts, 4);
     QCOMPARE(selection.hits + selection.partialHits, 1);
     QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::ExplainSelection, Text, Text.left(12)));
+}
+
+void tst_ActionSignals::selectionIsGuessedWhenTheUserLetsGo()
+{
+    // A settle no test waits for: only letting go of Shift or of the mouse button can guess.
+    Prefetch::Settings settings = only({Strategy::Selection});
+    settings.selection.settle = std::chrono::minutes(10);
+    makeWindow(Hosted, settings);
+    Gui::DocumentTab *tab = m_window->newDocument(Text);
+    tab->setFocus();
+    tab->moveCursor(QTextCursor::Start);
+
+    // Shift+arrows: nothing while Shift is down, the guesses the moment it comes up.
+    holdShiftAndSelectRight(9);
+    QCOMPARE(tab->selectedText(), Text.left(9));
+    QVERIFY(m_speculator->guesses(Strategy::Selection).isEmpty());
+    QTest::keyRelease(tab, Qt::Key_Shift);
+    QCOMPARE(m_speculator->guesses(Strategy::Selection),
+             (QList<DocumentAction>{DocumentAction::RewriteSelection, DocumentAction::ExplainSelection}));
+
+    // A drag in the text: nothing while the button is down, the guesses at its release.
+    QWidget *text = tab->viewport();
+    const QPoint from = tab->cursorRect(tab->document()->find(QStringLiteral("The cache"))).center();
+    const QPoint to = tab->cursorRect(tab->document()->find(QStringLiteral("warm."))).center();
+    QTest::mousePress(text, Qt::LeftButton, {}, from);
+    QVERIFY(m_speculator->guesses(Strategy::Selection).isEmpty()); // the click cleared the old one
+    QTest::mouseMove(text, (from + to) / 2);
+    QTest::mouseMove(text, to);
+    QVERIFY(tab->textCursor().hasSelection());
+    QVERIFY(m_speculator->guesses(Strategy::Selection).isEmpty());
+    QTest::mouseRelease(text, Qt::LeftButton, {}, to);
+    QCOMPARE(m_speculator->guesses(Strategy::Selection),
+             (QList<DocumentAction>{DocumentAction::RewriteSelection, DocumentAction::ExplainSelection}));
+    QCOMPARE(m_engine->metrics().stats(Strategy::Selection).attempts, 4);
+
+    // The click takes the drag's guess over.
+    QTest::mouseClick(m_window->actionButton(DocumentAction::ExplainSelection), Qt::LeftButton);
+    QVERIFY(waitForAnswer());
+    const auto selection = m_engine->metrics().stats(Strategy::Selection);
+    QCOMPARE(selection.hits + selection.partialHits, 1);
+    QCOMPARE(m_window->answerPane()->text(),
+             freshAnswer(DocumentAction::ExplainSelection, Text, tab->textCursor().selectedText()));
 }
 
 // --- edits and documents --------------------------------------------------------------------

@@ -91,6 +91,7 @@ private slots:
     void movementEndingElsewherePredictsNoButton();
 
     void finishedSelectionGuessesTheLikeliestShortPrefixes();
+    void lettingGoOfTheSelectionGuessesWithoutTheSettle();
     void openedDocumentGuessesSummaryAndContinuation();
     void keyboardFocusAndModifiersGuess();
     void predictedPointerTargetIsGuessedBeforeTheHover();
@@ -281,6 +282,36 @@ void tst_Speculation::finishedSelectionGuessesTheLikeliestShortPrefixes()
         QCOMPARE(s->strategy(), Strategy::Selection);
         QVERIFY(s->isPrefix() || s->state() == PrefetchSession::State::Complete);
     }
+    QCOMPARE(m_engine->metrics().stats(Strategy::Selection).attempts, 2);
+}
+
+void tst_Speculation::lettingGoOfTheSelectionGuessesWithoutTheSettle()
+{
+    // A settle no test waits for: only the release can make the guess.
+    Settings settings;
+    settings.selection.settle = std::chrono::minutes(10);
+    m_speculator.reset();
+    m_engine = m_local.makeEngine(&m_network, {}, settings);
+    m_speculator = std::make_unique<Speculator>(m_engine.get());
+    m_speculator->setContext(builder(QStringLiteral("The passage the user selected.")), true);
+
+    m_speculator->selectionFinished(); // nothing selected since: nothing to guess
+    QCOMPARE(m_engine->metrics().stats(Strategy::Selection).attempts, 0);
+
+    m_speculator->selectionChanged(true); // the drag goes on, or Shift is still down
+    QVERIFY(m_speculator->guesses(Strategy::Selection).isEmpty());
+    m_speculator->selectionFinished(); // the button or Shift comes up: guessed at once
+    QCOMPARE(m_speculator->guesses(Strategy::Selection), (QList<A>{A::RewriteSelection, A::ExplainSelection}));
+    QCOMPARE(m_engine->metrics().stats(Strategy::Selection).attempts, 2);
+
+    m_speculator->selectionFinished(); // Shift again, with the same selection: nothing new
+    QCOMPARE(m_engine->metrics().stats(Strategy::Selection).attempts, 2);
+
+    // A selection cleared before the release: nothing to guess on.
+    m_speculator->setContext(builder({}), false);
+    m_speculator->selectionChanged(false);
+    m_speculator->selectionFinished();
+    QVERIFY(m_speculator->guesses(Strategy::Selection).isEmpty());
     QCOMPARE(m_engine->metrics().stats(Strategy::Selection).attempts, 2);
 }
 

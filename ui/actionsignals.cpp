@@ -48,8 +48,10 @@ ActionSignals::ActionSignals(MainWindow *window, Prefetch::Speculator *speculato
             currentDocumentChanged();
     });
     connect(tabs, &DocumentTabs::documentEdited, this, [this](Document *document) {
-        if (document == m_window->currentDocument() && holds())
+        if (document == m_window->currentDocument() && holds()) {
+            m_selection = {}; // the same range selected again is other text now
             contextChanged();
+        }
     });
     connect(tabs, &DocumentTabs::promptReady, this, &ActionSignals::onPromptReady);
     // The newest window is the one in front: it takes the context from an older one.
@@ -142,6 +144,7 @@ void ActionSignals::currentDocumentChanged()
 {
     if (!holds())
         return; // taken with the current document when the user turns to this window
+    m_selection = {};
     contextChanged();
     m_openedWhileCompiling = nullptr;
     Document *document = m_window->currentDocument();
@@ -157,8 +160,24 @@ void ActionSignals::onSelectionChanged(DocumentTab *tab)
 {
     if (tab != m_window->currentTab() || !holds())
         return;
+    // The editor says so again for the same selection (at a drag's release, for the X11
+    // selection clipboard): nothing changed, and the guesses on it stay.
+    const QTextCursor cursor = tab->textCursor();
+    const Selection now{tab, cursor.anchor(), cursor.position()};
+    if (now == m_selection && cursor.hasSelection())
+        return;
+    m_selection = now;
     contextChanged();
-    m_speculator->selectionChanged(tab->textCursor().hasSelection());
+    m_speculator->selectionChanged(cursor.hasSelection());
+    selectionMayBeFinished();
+}
+
+void ActionSignals::selectionMayBeFinished()
+{
+    if (m_shiftHeld || m_mouseHeld || !holds())
+        return;
+    if (DocumentTab *tab = m_window->currentTab(); tab && tab->textCursor().hasSelection())
+        m_speculator->selectionFinished();
 }
 
 void ActionSignals::onPromptReady(Document *document)
@@ -203,6 +222,17 @@ bool ActionSignals::eventFilter(QObject *watched, QEvent *event)
             m_speculator->pointerLeft();
         }
         break;
+    case QEvent::MouseButtonPress:
+    case QEvent::MouseButtonRelease:
+        if (isInWindow(watched)) {
+            // Seen once per widget the event passes through: what counts is the last state.
+            const bool held = static_cast<const QMouseEvent *>(event)->buttons() != Qt::NoButton;
+            if (held != m_mouseHeld) {
+                m_mouseHeld = held;
+                selectionMayBeFinished();
+            }
+        }
+        break;
     case QEvent::KeyPress:
     case QEvent::KeyRelease:
         if (isInWindow(watched)) {
@@ -231,8 +261,11 @@ bool ActionSignals::eventFilter(QObject *watched, QEvent *event)
         }
         break;
     case QEvent::WindowDeactivate:
-        if (watched == m_window)
+        if (watched == m_window) {
             setModifiersHeld(false); // their release goes to the window that is active now
+            m_shiftHeld = false;
+            m_mouseHeld = false;
+        }
         break;
     default:
         break;
@@ -281,8 +314,15 @@ void ActionSignals::onKey(const QKeyEvent *event)
         modifiers.setFlag(Qt::ControlModifier, event->type() == QEvent::KeyPress);
     else if (event->key() == Qt::Key_Alt)
         modifiers.setFlag(Qt::AltModifier, event->type() == QEvent::KeyPress);
+    else if (event->key() == Qt::Key_Shift)
+        modifiers.setFlag(Qt::ShiftModifier, event->type() == QEvent::KeyPress);
     // The actions' shortcuts are Ctrl+Alt+letter (MainWindow::createActions()).
     setModifiersHeld(modifiers.testFlag(Qt::ControlModifier) && modifiers.testFlag(Qt::AltModifier));
+    const bool shift = modifiers.testFlag(Qt::ShiftModifier);
+    if (shift != m_shiftHeld) {
+        m_shiftHeld = shift;
+        selectionMayBeFinished();
+    }
 }
 
 void ActionSignals::setModifiersHeld(bool held)

@@ -58,6 +58,8 @@ private:
     void onPointerMoved(const QMouseEvent *event);
     void updateTargets();
     void onKey(const QKeyEvent *event);
+    // The selection is finished once neither the mouse button nor Shift that made it is down.
+    void selectionMayBeFinished();
     void setModifiersHeld(bool held);
     std::optional<Prefetch::DocumentAction> buttonAction(const QObject *object) const;
     bool isInWindow(const QObject *object) const;
@@ -73,6 +75,14 @@ private:
     std::optional<QPointF> m_pointer;                  // the last position forwarded
     std::optional<Prefetch::DocumentAction> m_focused; // the button Tab walked onto
     bool m_modifiersHeld = false;
+    struct Selection {
+        QPointer<DocumentTab> tab;
+        int anchor = -1, position = -1;
+        bool operator==(const Selection &) const = default;
+    };
+    Selection m_selection; // the last one forwarded
+    bool m_shiftHeld = false; // Shift+arrows are still selecting
+    bool m_mouseHeld = false; // a drag may still be selecting
     std::optional<Prefetch::DocumentAction> m_lastAction; // the action whose answer is shown
     // Opened while its prompt compiled (a large document): it counts as opened once it is ready.
     QPointer<Document> m_openedWhileCompiling;

@@ -219,6 +219,10 @@ void Replayer::play(const TraceEvent &event)
         }
         speculationContextChanged();
         m_speculator->selectionChanged(!m_selection.isEmpty());
+        // A drag ends with the mouse button's release, which is this line; Shift+arrows end
+        // when Shift comes up (a `modifiers` line after it), as Gui::ActionSignals tells them.
+        if (!m_shiftHeld)
+            m_speculator->selectionFinished();
     } else if (name == u"hover_enter" || name == u"press" || name == u"hover_leave" || name == u"click") {
         const QString action = f.value(QStringLiteral("action")).toString();
         const auto parsed = Prefetch::documentActionFromId(action);
@@ -426,6 +430,10 @@ void Replayer::playSignal(const TraceEvent &event)
     } else if (name == u"modifiers") {
         const QJsonArray keys = f.value(QStringLiteral("keys")).toArray();
         const bool held = keys.contains(QStringLiteral("ctrl")) && keys.contains(QStringLiteral("alt"));
+        const bool shift = keys.contains(QStringLiteral("shift"));
+        if (m_shiftHeld && !shift)
+            m_speculator->selectionFinished();
+        m_shiftHeld = shift;
         if (held != m_shortcutHeld) {
             m_shortcutHeld = held;
             m_speculator->modifiersChanged(held);

@@ -251,6 +251,7 @@ private:
     QPointer<Prefetch::ResponseStream> m_answer; // the document action's answer
     QHash<Prefetch::DocumentAction, QRectF> m_buttons; // the last layout's
     bool m_shortcutHeld = false;                       // Ctrl+Alt down
+    bool m_shiftHeld = false;                          // a keyboard selection is not finished yet
 
     // The library the trace opened (ReplayLibraries, shared with other runs) and the chat's
     // retrieval from it, as ChatSession holds them.
