@@ -3,6 +3,7 @@
 #include "classifier.h"
 #include "engine.h"
 #include "prefetchsession.h"
+#include "responsestream.h"
 
 #include "llm/providerprofile.h"
 
@@ -61,7 +62,6 @@ void DebounceStrategy::onPause()
     // closing, the connection is metered) it would only cost what the pause is meant to save.
     if (m_engine->isSpeculationSuspended())
         return;
-    warmContext(draft);
     const quint64 generation = m_generation;
     m_classifier->classify(draft, this, [this, draft, generation](double confidence) {
         if (generation == m_generation)
@@ -71,8 +71,15 @@ void DebounceStrategy::onPause()
 
 void DebounceStrategy::onClassified(const QString &draft, double confidence)
 {
-    if (confidence < m_engine->settings().debounce.minConfidence || !m_builder)
+    if (!m_builder)
         return;
+    // A draft still being written gets its context warmed; a finished-looking one its answer,
+    // which carries the same context: warming it beside would pay its prefill twice (the two
+    // are read at once, neither from the other's cache).
+    if (confidence < m_engine->settings().debounce.minConfidence) {
+        warmContext(draft);
+        return;
+    }
     cancelSession();
     const RenderedRequest prepared = m_builder(draft.trimmed());
     m_session = m_engine->prefetch(Strategy::Debounce, prepared, m_engine->settings().debounce.ttl);
@@ -87,7 +94,20 @@ ResponseStream *DebounceStrategy::send(const QString &text, qint64 activatedNs, 
 {
     m_timer.stop();
     ++m_generation;
-    countWarmContext(text);
+    const bool warmed = countWarmContext(text);
+    // The answer a context warm-up served is what its cost is set against, as a document's
+    // warm-up is set against the answers on the document (WarmupStrategy): without it, every
+    // warm-up of passages would read as waste and pause the warm-up strategy after 20 of them.
+    const auto credit = [this, warmed](ResponseStream *handle) {
+        if (warmed && handle && !handle->isFromCache()) {
+            connect(handle, &ResponseStream::finished, this, [this, handle] {
+                const Llm::Usage usage = handle->usage();
+                m_engine->metrics().recordTokens(
+                    Strategy::Warmup, 0, std::max<qint64>(0, usage.inputTokens) + std::max<qint64>(0, usage.outputTokens), 0);
+            });
+        }
+        return handle;
+    };
     const RenderedRequest asked = m_builder ? m_builder(text.trimmed()) : RenderedRequest{};
     QPointer<PrefetchSession> session = m_session;
     const QString draft = m_draft;
@@ -99,7 +119,7 @@ ResponseStream *DebounceStrategy::send(const QString &text, qint64 activatedNs, 
         return cached;
     }
     if (!session)
-        return m_engine->requestLive(Strategy::Debounce, asked, activatedNs, owner);
+        return credit(m_engine->requestLive(Strategy::Debounce, asked, activatedNs, owner));
 
     const double threshold = m_engine->settings().debounce.similarityThreshold;
     const QString sent = normalizeDraft(text);
@@ -110,9 +130,9 @@ ResponseStream *DebounceStrategy::send(const QString &text, qint64 activatedNs, 
         // answer, provided the conversation around it is still the one it was made for.
         const RenderedRequest forDraft = m_builder(draft.trimmed());
         if (!forDraft.fingerprint.isEmpty() && forDraft.fingerprint == session->fingerprint())
-            return m_engine->consume(session, forDraft, activatedNs, owner);
+            return credit(m_engine->consume(session, forDraft, activatedNs, owner));
     }
-    return m_engine->consume(session, asked, activatedNs, owner);
+    return credit(m_engine->consume(session, asked, activatedNs, owner));
 }
 
 void DebounceStrategy::warmContext(const QString &draft)
@@ -140,15 +160,16 @@ void DebounceStrategy::warmContext(const QString &draft)
     m_warmAwaitsSend = true;
 }
 
-void DebounceStrategy::countWarmContext(const QString &sent)
+bool DebounceStrategy::countWarmContext(const QString &sent)
 {
     if (!m_warmAwaitsSend || !m_warmer)
-        return;
+        return false;
     m_warmAwaitsSend = false;
     // A hit when the message went with the context warmed last (its passages: the terms of the
     // draft then and of the message now found the same ones), a miss when it went with another.
     const bool same = m_warmer(sent.trimmed()).fingerprint == m_warmedFingerprint;
     m_engine->metrics().recordOutcome(Strategy::Warmup, same ? Outcome::Hit : Outcome::Miss);
+    return same;
 }
 
 void DebounceStrategy::cancelSession()

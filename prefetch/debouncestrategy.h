@@ -62,7 +62,8 @@ private:
     void onClassified(const QString &draft, double confidence);
     void cancelSession();
     void warmContext(const QString &draft);
-    void countWarmContext(const QString &sent);
+    // Counts the last context warm-up's outcome; true when `sent` goes with that context.
+    bool countWarmContext(const QString &sent);
 
     Engine *m_engine;
     std::shared_ptr<CompletenessClassifier> m_classifier;

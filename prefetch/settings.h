@@ -35,7 +35,10 @@ struct Settings {
         milliseconds delay = 350ms;     // a typing pause this long asks the classifier
         // ... or this long when the draft ends a sentence ("?", "."): Enter usually follows
         // within 200-600 ms, so waiting the full pause would leave the answer little lead.
-        milliseconds sentenceEndDelay = 120ms;
+        // A final "?" is hardly ever followed by more text: at 30 ms instead of 120 the replay's
+        // chat kinds bill the same and get their answer ~80 ms sooner (docs/benchmarks.md).
+        // Not 0: the events of the same keystroke (an input method's commit) land first.
+        milliseconds sentenceEndDelay = 30ms;
         int minChars = 10;
         double minConfidence = 0.72;    // completeness classifier threshold
         milliseconds ttl = 45s;
@@ -46,9 +49,10 @@ struct Settings {
         // At a pause, warm the provider's cache with what the draft's request carries before
         // the draft itself (a library question's passages), long before the draft looks
         // complete: the answer's prefill then reads them from the cache. A warm-up, so the
-        // warm-up switch applies too. Off: on the replay's library questions it cut the hosted
-        // p50 by 135 ms and more than doubled what they cost, since a draft's passages change
-        // with most words typed (docs/benchmarks.md, "Warming the passages").
+        // warm-up switch applies too. Only while the draft does not look finished: a finished
+        // one's answer carries the same context. Off: on the replay's library questions it cut
+        // the hosted p50 by ~100-190 ms and more than doubled what they cost, since a draft's
+        // passages change with most words typed (docs/benchmarks.md, "Warming the passages").
         bool warmContext = false;
     } debounce;
 

@@ -319,8 +319,9 @@ void tst_SettingsDialog::wheelScrollsThePageNotTheValuesUnderThePointer()
     bar->setValue(scrolled);
     QTest::mouseClick(pause, Qt::LeftButton, {}, QPoint(4, pause->height() / 2));
     QTRY_VERIFY(pause->hasFocus());
+    QVERIFY(before > pause->minimum()); // so that a step down is visible
     wheelDown(pause);
-    QCOMPARE(pause->value(), before - pause->singleStep());
+    QCOMPARE(pause->value(), qMax(pause->minimum(), before - pause->singleStep()));
     QCOMPARE(m_changed->count(), 1);
 }
 
