@@ -88,6 +88,7 @@ ResponseStream *PrefetchSession::consume(qint64 activatedNs, QObject *owner)
     m_answer = nullptr;
     const auto origin = m_firstTokenNs >= 0 ? ResponseStream::Origin::Hit : ResponseStream::Origin::PartialHit;
     auto *handle = new ResponseStream(m_strategy, origin, answer, std::move(m_buffer), activatedNs, owner);
+    handle->m_guessedNs = m_createdNs;
     m_buffer.clear();
     setState(State::Consumed);
     return handle;

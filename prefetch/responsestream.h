@@ -66,6 +66,10 @@ public:
     // Monotonic ns: when the user asked, when the first content event reached the consumer,
     // and when it was shown (see setShownByConsumer()).
     qint64 activatedNs() const { return m_activatedNs; }
+    // A prefetch taken over: when it was guessed (its session made; -1 otherwise). With
+    // answer()->startedNs(), when its request was sent, it tells how much of the lead a guess
+    // had was spent queued in the prefetch lane (the replay benchmark reports both).
+    qint64 guessedNs() const { return m_guessedNs; }
     qint64 firstContentNs() const { return m_firstContentNs; }
     qint64 firstShownNs() const { return m_firstShownNs; }
     // Activation to first shown, in ms; -1 before.
@@ -112,6 +116,7 @@ private:
     bool m_done = false;
     std::optional<std::optional<Llm::Error>> m_pendingEnd; // the stream ended before the replay did
     qint64 m_activatedNs;
+    qint64 m_guessedNs = -1;
     qint64 m_firstContentNs = -1;
     qint64 m_firstShownNs = -1;
     bool m_shownByConsumer = false;

@@ -14,6 +14,7 @@
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
+#include "prefetch/prefetchsession.h"
 #include "prefetch/responsecache.h"
 #include "prefetch/responsestream.h"
 #include "prefetch/revealpacer.h"
@@ -246,6 +247,7 @@ void Replayer::play(const TraceEvent &event)
             if (m_answer)
                 m_answer->cancel();
             const Prefetch::CachedAnswers::Counters before = m_engine->cachedAnswers().counters();
+            const QStringList live = liveGuesses();
             m_answer = m_hover->activate(*parsed, builder, nowNs, this);
             // After the takeover: the other guesses of the moment are dropped, the habits learn.
             m_speculator->activated(*parsed);
@@ -256,6 +258,8 @@ void Replayer::play(const TraceEvent &event)
                           m_speculator->answerEnded(action);
                   });
             noteCache(m_result.samples.size() - 1, before, nullptr, nowNs);
+            m_result.samples.last().action = action;
+            m_result.samples.last().guessesLive = live;
             markFirstOnDocument(m_currentDoc);
         }
     } else if (name == u"open_library") {
@@ -522,6 +526,13 @@ void Replayer::track(Prefetch::ResponseStream *handle, const QString &kind, Pref
     sample.strategy = strategy;
     sample.origin = handle->origin();
     sample.servedBy = handle->isPrefetched() ? handle->strategy() : Prefetch::Strategy::None;
+    if (handle->isPrefetched()) {
+        const auto before = [this, handle](qint64 ns) {
+            return ns < 0 ? -1.0 : double(handle->activatedNs() - ns) / 1e6 * m_speed;
+        };
+        sample.guessedBeforeMs = before(handle->guessedNs());
+        sample.sentBeforeMs = before(handle->answer() ? handle->answer()->startedNs() : -1);
+    }
     m_result.samples.append(sample);
     ++m_pending;
     // Shown as the views show it (Gui::StreamFollower): through a pacer, the first piece at once,
@@ -564,6 +575,16 @@ void Replayer::track(Prefetch::ResponseStream *handle, const QString &kind, Pref
     };
     connect(handle, &Prefetch::ResponseStream::finished, this, [ended] { ended(std::nullopt); });
     connect(handle, &Prefetch::ResponseStream::failed, this, [ended](const Llm::Error &e) { ended(e); });
+}
+
+QStringList Replayer::liveGuesses() const
+{
+    QStringList out;
+    for (const Prefetch::PrefetchSession *session : m_engine->liveSessions()) {
+        if (session->strategy() != Prefetch::Strategy::Warmup)
+            out.append(QLatin1StringView(Prefetch::strategyId(session->strategy())));
+    }
+    return out;
 }
 
 void Replayer::markFirstOnDocument(const QString &docId)

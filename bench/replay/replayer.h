@@ -92,6 +92,15 @@ struct Sample {
     // first token, which still comes), and whether the live answer said something else.
     double draftMs = -1;
     bool draftReplaced = false;
+    // A prefetch taken over: how long before the activation it was guessed, and its request
+    // sent (the difference waited in the prefetch lane's queue, or for a warm-up); -1 otherwise.
+    // On hosted a guess sent ~600 ms before the click is in by the click.
+    double guessedBeforeMs = -1;
+    double sentBeforeMs = -1;
+    QString action; // a document action's id
+    // The guesses live when it was asked for (strategy ids, warm-ups left out): for a fresh
+    // answer, the wrong ones; empty for one nothing had guessed at all.
+    QStringList guessesLive;
     // A prefetch taken over; a cached answer is not one (nothing was guessed or sent).
     bool prefetched() const
     {
@@ -210,6 +219,7 @@ private:
     void speculationContextChanged();
     bool isUsable(Prefetch::DocumentAction action) const; // its button is enabled
     void markFirstOnDocument(const QString &docId);
+    QStringList liveGuesses() const;
     // Sample `index`'s cache level from the engine's counters before its activation; a near
     // draft is on screen now.
     void noteCache(qsizetype index, const Prefetch::CachedAnswers::Counters &before,

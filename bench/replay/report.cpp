@@ -305,7 +305,11 @@ QJsonObject Report::toJson() const
                                                 {QStringLiteral("first_on_document"), s.firstOnDocument},
                                                 {QStringLiteral("cache"), QLatin1StringView(cacheLevelId(s.cache))},
                                                 {QStringLiteral("draft_ms"), s.draftMs},
-                                                {QStringLiteral("draft_replaced"), s.draftReplaced}});
+                                                {QStringLiteral("draft_replaced"), s.draftReplaced},
+                                                {QStringLiteral("guessed_before_ms"), s.guessedBeforeMs},
+                                                {QStringLiteral("sent_before_ms"), s.sentBeforeMs},
+                                                {QStringLiteral("action"), s.action},
+                                                {QStringLiteral("guesses_live"), QJsonArray::fromStringList(s.guessesLive)}});
                  return samples;
              }()},
             {QStringLiteral("problems"), QJsonArray::fromStringList(f.run->problems)},
