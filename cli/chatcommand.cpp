@@ -1,4 +1,5 @@
 #include "chatcommand.h"
+#include "terminaltext.h"
 
 #include "llm/clock.h"
 #include "llm/llmstream.h"
@@ -17,6 +18,7 @@
 #include <csignal>
 #include <cstdio>
 #include <memory>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -65,6 +67,12 @@ void writeOut(const QString &text)
     const QByteArray bytes = text.toUtf8();
     std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
     std::fflush(stdout);
+}
+
+qint64 peakResidentKb()
+{
+    struct rusage usage = {};
+    return ::getrusage(RUSAGE_SELF, &usage) == 0 ? qint64(usage.ru_maxrss) : -1;
 }
 
 double ms(qint64 fromNs, qint64 toNs)
@@ -126,11 +134,14 @@ int runChat(const QStringList &arguments)
         QStringLiteral("Send the request N times, one after the other, in this process (the connection is "
                        "kept alive between them, as in the app); statistics are printed after each."),
         QStringLiteral("n"), QStringLiteral("1"));
+    const QCommandLineOption rawOpt(QStringLiteral("raw"),
+        QStringLiteral("Print the answer exactly as it came, terminal control sequences included (by default "
+                       "they are removed, so an answer cannot retitle the window or write the clipboard)."));
     const QCommandLineOption insecureOpt(QStringLiteral("allow-insecure-http"),
         QStringLiteral("Send the key and the text over plain http:// to a host that is not this machine "
                        "(refused otherwise; docs/transport.md)."));
     parser.addOptions({providerOpt, modelOpt, baseUrlOpt, maxTokensOpt, systemOpt, temperatureOpt, seedOpt,
-                       keyEnvOpt, latencyOpt, headerOpt, statsJsonOpt, quietOpt, repeatOpt, insecureOpt});
+                       keyEnvOpt, latencyOpt, headerOpt, statsJsonOpt, quietOpt, repeatOpt, rawOpt, insecureOpt});
     parser.addPositionalArgument(QStringLiteral("prompt"), QStringLiteral("The prompt; '-' or nothing reads stdin."));
 
     if (!parser.parse(QStringList{QStringLiteral("headstart-cli chat")} + arguments)) {
@@ -230,6 +241,7 @@ int runChat(const QStringList &arguments)
     // kept-alive connection.
     QNetworkAccessManager network;
     const bool quiet = parser.isSet(quietOpt);
+    const bool raw = parser.isSet(rawOpt);
     bool interrupted = false;
     bool stop = false;
     int exitCode = 0;
@@ -238,6 +250,7 @@ int runChat(const QStringList &arguments)
     for (int round = 0; round < repeat && !interrupted && !stop; ++round) {
         Llm::LlmStream stream(&network, profile, request, options);
         qint64 textEvents = 0;
+        TerminalText terminal;
         QEventLoop loop;
         if (interrupts.notifier()) {
             QObject::connect(interrupts.notifier(), &QSocketNotifier::activated, &stream, [&] {
@@ -251,7 +264,7 @@ int runChat(const QStringList &arguments)
             if (e.type == Llm::StreamEvent::Type::TextDelta || e.type == Llm::StreamEvent::Type::RefusalDelta) {
                 ++textEvents;
                 if (!quiet)
-                    writeOut(e.text);
+                    writeOut(raw ? e.text : terminal.filter(e.text));
             }
         });
         QObject::connect(&stream, &Llm::LlmStream::finished, &loop, &QEventLoop::quit);
@@ -293,6 +306,9 @@ int runChat(const QStringList &arguments)
                                                       {QStringLiteral("cache_read"), usage.cacheReadTokens},
                                                       {QStringLiteral("cache_write"), usage.cacheWriteTokens}}},
                 {QStringLiteral("error"), stream.error() ? QString::fromLatin1(stream.error()->codeName()) : QString()},
+                // The most this process has held in memory so far (tests bound it against
+                // servers that never stop sending).
+                {QStringLiteral("max_rss_kb"), peakResidentKb()},
             };
             std::fprintf(stderr, "%s\n", QJsonDocument(stats).toJson(QJsonDocument::Compact).constData());
         } else {

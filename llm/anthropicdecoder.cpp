@@ -108,6 +108,10 @@ void AnthropicDecoder::blockStart(const QJsonObject &event, QList<StreamEvent> &
     const int index = event.value(QLatin1StringView("index")).toInt(-1);
     const QJsonObject block = event.value(QLatin1StringView("content_block")).toObject();
     const QString blockType = stringField(block, QLatin1StringView("type"));
+    if (!m_blocks.contains(index) && m_blocks.size() >= MaxBlocks) {
+        noteMalformed(QStringLiteral("more than %1 content blocks").arg(MaxBlocks));
+        return;
+    }
     Block &state = m_blocks[index];
 
     if (blockType == QLatin1StringView("text")) {

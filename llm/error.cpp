@@ -1,13 +1,17 @@
 #include "error.h"
 
+#include "secrets.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <optional>
 
 namespace Llm {
 
@@ -44,11 +48,35 @@ QString plainTextOf(QByteArrayView body, QByteArrayView contentType)
     return text.left(300).simplified();
 }
 
+// The "message" string of a JSON object that does not parse because it was cut off, decoded as
+// far as it goes; nullopt when the body is not the start of a JSON object. A body that is
+// JSON but names no message gives an empty one.
+std::optional<QString> messageOfCutJson(QByteArrayView body)
+{
+    const QByteArray head = body.first(std::min<qsizetype>(body.size(), 64 * 1024)).toByteArray().trimmed();
+    if (!head.startsWith('{'))
+        return std::nullopt;
+    static const QRegularExpression message(QStringLiteral("\"message\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.){0,600})"));
+    const QRegularExpressionMatch m = message.match(QString::fromUtf8(head));
+    if (!m.hasMatch())
+        return QString();
+    // The captured escapes are JSON's: let the JSON reader undo them.
+    const QJsonDocument decoded = QJsonDocument::fromJson("[\"" + m.captured(1).toUtf8() + "\"]");
+    return decoded.isArray() ? decoded.array().at(0).toString() : m.captured(1);
+}
+
 ProviderErrorBody parseErrorBody(QByteArrayView body, QByteArrayView contentType)
 {
     ProviderErrorBody out;
     const QJsonDocument doc = QJsonDocument::fromJson(body.toByteArray());
     if (!doc.isObject()) {
+        if (const std::optional<QString> cut = messageOfCutJson(body)) {
+            // JSON cut short (a body past the read limit): its message as far as it came,
+            // never the raw JSON.
+            out.message = *cut;
+            out.isJson = true;
+            return out;
+        }
         out.message = plainTextOf(body, contentType);
         return out;
     }
@@ -132,6 +160,16 @@ Error::Error(Code code, QString provider, QString detail, int httpStatus)
 
 QString Error::redactSecrets(QString text)
 {
+    // First the values this process actually sent, whatever they look like; then the shapes
+    // keys usually have, for keys it never held (another user's, a masked one).
+    text = Secrets::redact(std::move(text));
+    // A provider's text is shown and stored: no terminal control sequence or control character
+    // survives into it.
+    for (QChar &c : text) {
+        const char16_t u = c.unicode();
+        if (u < 0x20 || (u >= 0x7f && u <= 0x9f))
+            c = QLatin1Char(' ');
+    }
     // Keys look like sk-..., sk-ant-..., or long runs of base64-ish characters with digits.
     // Providers sometimes echo a (masked) key in "incorrect API key" messages.
     static const QRegularExpression key(

@@ -5,6 +5,7 @@
 #include "log.h"
 #include "proxy.h"
 #include "requestencoder.h"
+#include "secrets.h"
 
 #include <QCoreApplication>
 #include <QNetworkAccessManager>
@@ -18,8 +19,6 @@
 namespace Llm {
 
 namespace {
-
-constexpr qsizetype MaxErrorBodyBytes = 64 * 1024;
 
 QByteArray makeRequestId()
 {
@@ -145,6 +144,7 @@ void LlmStream::start()
     m_usesMainKey = !(m_options.prefetch && !m_profile.prefetchApiKey.isEmpty());
     m_key = m_usesMainKey ? KeyRing::instance().current(m_profile) : m_profile.prefetchApiKey;
     const QString &key = m_key;
+    Secrets::remember(key);
     if (m_profile.format == ApiFormat::AnthropicMessages) {
         req.setRawHeader("anthropic-version", "2023-06-01");
         if (!key.isEmpty())
@@ -157,8 +157,10 @@ void LlmStream::start()
         req.setRawHeader("X-Prefetch", "1");
         req.setPriority(QNetworkRequest::LowPriority);
     }
-    for (const auto &[name, value] : m_profile.extraHeaders)
+    for (const auto &[name, value] : m_profile.extraHeaders) {
+        Secrets::remember(QString::fromUtf8(value));
         req.setRawHeader(name, value);
+    }
     for (const auto &[name, value] : m_options.extraHeaders)
         req.setRawHeader(name, value);
 
@@ -340,21 +342,20 @@ void LlmStream::drain()
         }
         m_bytesReceived += chunk.size();
         if (m_httpStatus >= 400) {
-            if (m_errorBody.size() < MaxErrorBodyBytes)
-                m_errorBody.append(chunk.left(MaxErrorBodyBytes - m_errorBody.size()));
+            const qsizetype cap = m_options.limits.errorBodyBytes;
+            m_errorBody.append(chunk.left(cap - m_errorBody.size()));
+            if (m_errorBody.size() >= cap) {
+                // A body that goes on past the cap is not an error message any more: stop
+                // reading it (an endless one would never end) and report what was read.
+                failFromErrorBody(true);
+                return;
+            }
             continue;
         }
         QList<SseEvent> events;
         m_parser.feed(chunk, events);
-        if (m_eventCount > 0)
-            armTimer(Phase::Idle);
         if (!deliver(events))
             return; // cancelled, failed or destroyed by a receiver
-        // Keep-alives are bytes but not progress: comments (": ping") and Anthropic's ping
-        // events decode to nothing, so the first-byte timeout runs on until the first decoded
-        // event; from then on every read restarts the idle one.
-        if (m_phase != Phase::Idle && m_eventCount > 0)
-            armTimer(Phase::Idle);
         if (m_parser.hasError()) {
             fail(Error(Error::Code::MalformedStream, m_profile.displayName,
                        QString::fromUtf8(m_parser.errorString())),
@@ -401,6 +402,8 @@ bool LlmStream::deliver(QList<SseEvent> &events)
             case StreamEvent::Type::Error:
                 break;
             }
+            if (!withinLimits(event))
+                return false;
             ++m_eventCount;
             emit eventReceived(event);
             if (!self || isDone())
@@ -434,10 +437,7 @@ void LlmStream::completeFromReply()
         }
     }
     if (m_httpStatus >= 400) {
-        Error error = Error::fromHttpStatus(m_profile.displayName, m_httpStatus, m_errorBody,
-                                            m_reply->rawHeader("Retry-After"), m_reply->rawHeader("Content-Type"));
-        error.setExpectedAnthropic(m_profile.format == ApiFormat::AnthropicMessages);
-        fail(error, false);
+        failFromErrorBody(false);
         return;
     }
     if (m_reply->error() != QNetworkReply::NoError) {
@@ -473,6 +473,48 @@ void LlmStream::completeFromReply()
         return;
     }
     succeed();
+}
+
+void LlmStream::failFromErrorBody(bool abortReply)
+{
+    Error error = Error::fromHttpStatus(m_profile.displayName, m_httpStatus, m_errorBody,
+                                        m_reply->rawHeader("Retry-After"), m_reply->rawHeader("Content-Type"));
+    error.setExpectedAnthropic(m_profile.format == ApiFormat::AnthropicMessages);
+    fail(error, abortReply);
+}
+
+bool LlmStream::withinLimits(const StreamEvent &event)
+{
+    const ResponseLimits &limits = m_options.limits;
+    const qint64 maxTokens = std::max(1, m_request.maxTokens);
+    const qint64 choices = std::max(1, m_request.choiceCount);
+    QString exceeded;
+    if (!event.isContent()) {
+        if (++m_otherEvents > limits.otherEvents + m_contentEvents)
+            exceeded = QStringLiteral("more than %1 events without any answer in them").arg(m_otherEvents - 1);
+    } else {
+        ++m_contentEvents;
+        const qint64 chars = event.text.size() + event.toolName.size() + event.toolId.size();
+        if (event.type == StreamEvent::Type::ReasoningDelta) {
+            const qint64 thinking = std::max<qint64>(limits.reasoningTokens, m_profile.encodeOptions.thinkingBudgetTokens);
+            m_reasoningChars += chars;
+            if (m_reasoningChars > (maxTokens + thinking) * limits.charsPerToken * choices + limits.marginChars)
+                exceeded = QStringLiteral("the reasoning went on past its length limit (%1 tokens)").arg(maxTokens + thinking);
+        } else {
+            m_contentChars += chars;
+            if (m_contentChars > maxTokens * limits.charsPerToken * choices + limits.marginChars)
+                exceeded = QStringLiteral("the answer went on past its length limit (max_tokens %1)").arg(maxTokens);
+        }
+        if (event.choice < 0 || event.choice >= choices)
+            exceeded = QStringLiteral("it sent more answers (choices) than the %1 asked for").arg(choices);
+        // Progress is an answer event: keep-alives, empty events and usage alone never
+        // postpone the idle timeout, so a server that sends only those times out.
+        armTimer(Phase::Idle);
+    }
+    if (exceeded.isEmpty())
+        return true;
+    fail(Error(Error::Code::MalformedStream, m_profile.displayName, exceeded + QStringLiteral("; the rest was not read")), true);
+    return false;
 }
 
 Error LlmStream::networkError() const

@@ -20,6 +20,27 @@ class QNetworkReply;
 
 namespace Llm {
 
+// How much of a response is read before the stream fails as malformed. Generous for any real
+// answer, small against a server that never stops: the answer is bounded by the request's own
+// max_tokens, not by what the server chooses to send.
+struct ResponseLimits {
+    // Characters of answer (text, refusal, tool calls' names and arguments) per token of
+    // max_tokens. A token is about 4 characters of English and 1-2 of Chinese; a run of
+    // white space or of one symbol can be 16 or more. An average of 24 over a whole answer is
+    // out of reach for a real model.
+    int charsPerToken = 24;
+    // Added to every answer's allowance: a one-token warm-up still reads its whole first event.
+    qsizetype marginChars = 4096;
+    // Reasoning the model does before its answer, in tokens, beyond max_tokens: the current
+    // providers count it inside max_tokens (docs/providers.md), older reasoning servers did not.
+    int reasoningTokens = 32768;
+    // Events that carry no answer (usage, finish), beyond one per answer event.
+    int otherEvents = 256;
+    // An HTTP error's body: read up to this, then the connection is closed and the error
+    // reported from what was read.
+    qsizetype errorBodyBytes = 64 * 1024;
+};
+
 struct StreamOptions {
     // A prefetch uses the profile's prefetch key when it has one, and tells gateways that it is
     // speculative (`X-Prefetch: 1`, low request priority).
@@ -37,6 +58,9 @@ struct StreamOptions {
     int maxRedirects = 3;
     QByteArray requestId; // sent as X-Request-Id; a process-unique one is made when empty
     QList<QPair<QByteArray, QByteArray>> extraHeaders;
+    // What one response may hold before it is cut (docs/reliability.md, "Bounds"): a server
+    // that streams without end fails the stream within a bounded amount of memory.
+    ResponseLimits limits;
     // How much the reply may hold unread while paused; beyond it TCP flow control stops the
     // sender. A prefetch paused at its cap keeps this much per session, so it uses less.
     qint64 readBufferBytes = 64 * 1024;
@@ -125,6 +149,9 @@ private:
     void drain();
     bool deliver(QList<SseEvent> &events); // false when a terminal state was reached meanwhile
     void armTimer(Phase phase);
+    // Counts a decoded event against options.limits; false (the stream failed) past them.
+    bool withinLimits(const StreamEvent &event);
+    void failFromErrorBody(bool abortReply);
     void completeFromReply();
     void fail(Error error, bool abortReply);
     void succeed();
@@ -164,6 +191,10 @@ private:
     qint64 m_bytesReceived = 0;
     qint64 m_lastReadNs = -1;
     qint64 m_eventCount = 0;
+    qint64 m_contentEvents = 0;
+    qint64 m_otherEvents = 0;
+    qint64 m_contentChars = 0;   // every choice's answer
+    qint64 m_reasoningChars = 0; // every choice's reasoning
     bool m_paused = false;
     bool m_replyFinished = false; // finished arrived while paused; completed on resume
 };

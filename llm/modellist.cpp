@@ -1,6 +1,7 @@
 #include "modellist.h"
 
 #include "log.h"
+#include "secrets.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -115,6 +116,7 @@ void ModelListFetch::start()
     req.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
     req.setTransferTimeout(ListTimeoutMs);
     // The main key, never the prefetch key: listing models is something the user asked for.
+    Secrets::remember(m_profile.apiKey);
     if (m_profile.format == ApiFormat::AnthropicMessages) {
         req.setRawHeader("anthropic-version", "2023-06-01");
         if (!m_profile.apiKey.isEmpty())
@@ -122,8 +124,10 @@ void ModelListFetch::start()
     } else if (!m_profile.apiKey.isEmpty()) {
         req.setRawHeader("Authorization", "Bearer " + m_profile.apiKey.toUtf8());
     }
-    for (const auto &[name, value] : m_profile.extraHeaders)
+    for (const auto &[name, value] : m_profile.extraHeaders) {
+        Secrets::remember(QString::fromUtf8(value));
         req.setRawHeader(name, value);
+    }
 
     m_reply = m_network->get(req);
     connect(m_reply, &QNetworkReply::finished, this, &ModelListFetch::onFinished);

@@ -119,6 +119,10 @@ void OpenAiDecoder::decodeChoice(const QJsonObject &choice, qsizetype position,
 {
     const QJsonValue indexValue = choice.value(QLatin1StringView("index"));
     const int index = indexValue.isDouble() ? indexValue.toInt() : int(position);
+    if (!m_choices.contains(index) && m_choices.size() >= MaxChoices) {
+        noteMalformed(QStringLiteral("event %1: more than %2 choices").arg(m_eventCount).arg(MaxChoices));
+        return;
+    }
     ChoiceState &state = m_choices[index];
 
     const QJsonObject delta = choice.value(QLatin1StringView("delta")).toObject();
@@ -186,6 +190,10 @@ void OpenAiDecoder::decodeToolCalls(int choice, const QJsonArray &calls, QList<S
                     break;
                 }
             }
+        }
+        if (!tools.contains(index) && tools.size() >= MaxToolCalls) {
+            noteMalformed(QStringLiteral("event %1: more than %2 tool calls").arg(m_eventCount).arg(MaxToolCalls));
+            return;
         }
         ToolState &state = tools[index];
 

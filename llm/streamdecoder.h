@@ -31,6 +31,12 @@ public:
     virtual QString malformedReason() const = 0;
 
     static std::unique_ptr<StreamDecoder> create(ApiFormat format);
+
+    // What a decoder keeps per response is bounded by these: a stream that opens more
+    // choices, tool calls or content blocks is malformed (real ones open a handful).
+    static constexpr qsizetype MaxChoices = 128;
+    static constexpr qsizetype MaxToolCalls = 256; // per choice
+    static constexpr qsizetype MaxBlocks = 512;    // Anthropic content blocks
 };
 
 } // namespace Llm

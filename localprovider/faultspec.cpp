@@ -57,6 +57,17 @@ std::expected<FaultSpec, QString> FaultSpec::parse(QStringView spec)
                 return bad();
             f.stallMs = *ms;
             f.stallAt = *n;
+        } else if (key == u"flood") {
+            static const std::pair<const char16_t *, Flood> kinds[] = {
+                {u"text", Flood::Text}, {u"choices", Flood::Choices}, {u"tools", Flood::Tools},
+                {u"comments", Flood::Comments}, {u"error", Flood::Error}};
+            f.flood = Flood::None;
+            for (const auto &[name, kind] : kinds) {
+                if (value == QStringView(name))
+                    f.flood = kind;
+            }
+            if (f.flood == Flood::None)
+                return bad();
         } else if (key == u"fail-first") {
             const qsizetype at = value.indexOf(u'@');
             const auto n = count(at < 0 ? value : value.first(at));
@@ -90,6 +101,8 @@ FaultSpec FaultSpec::mergedWith(const FaultSpec &o) const
     if (o.errorAt >= 0)
         f.errorAt = o.errorAt;
     f.contextTooLong = f.contextTooLong || o.contextTooLong;
+    if (o.flood != Flood::None)
+        f.flood = o.flood;
     if (o.failFirst >= 0) {
         f.failFirst = o.failFirst;
         f.failFirstKey = o.failFirstKey;
@@ -100,7 +113,7 @@ FaultSpec FaultSpec::mergedWith(const FaultSpec &o) const
 bool FaultSpec::isEmpty() const
 {
     return !status && retryAfterSec < 0 && dropAfter < 0 && stallAt < 0 && malformedAt < 0 && errorAt < 0
-        && !contextTooLong;
+        && !contextTooLong && flood == Flood::None;
 }
 
 } // namespace LocalProvider

@@ -18,6 +18,10 @@ struct FaultSpec {
     int malformedAt = -1;    // malformed-at=N: one SSE data line that is not JSON after N tokens
     int errorAt = -1;        // error-at=N: an in-stream error after N tokens, then the end
     bool contextTooLong = false; // context-too-long: refuse as if the prompt did not fit
+    // flood=KIND: a response without end (Flood): answer text, new choices, new tool calls,
+    // keep-alive comments, or an error body that never closes.
+    enum class Flood { None, Text, Choices, Tools, Comments, Error };
+    Flood flood = Flood::None;
     // fail-first=N[@KEY]: the other faults apply to the first N requests with this spec (or
     // with the same KEY), later ones are served without them: a fault a client's retry cures.
     int failFirst = -1;

@@ -60,6 +60,7 @@ HttpConnection::HttpConnection(QTcpSocket *socket, QObject *parent)
     m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     connect(m_socket, &QTcpSocket::readyRead, this, &HttpConnection::onReadyRead);
     connect(m_socket, &QTcpSocket::disconnected, this, &HttpConnection::onDisconnected);
+    connect(m_socket, &QTcpSocket::bytesWritten, this, &HttpConnection::bytesWritten);
     connect(m_socket, &QTcpSocket::errorOccurred, this, [this](QAbstractSocket::SocketError) { onDisconnected(); });
 
     m_idleTimer.setSingleShot(true);
@@ -302,6 +303,11 @@ bool HttpConnection::writeStream(const QByteArray &data)
         m_socket->write(data);
     m_socket->flush();
     return m_state == State::Streaming;
+}
+
+qint64 HttpConnection::queuedBytes() const
+{
+    return m_socket->bytesToWrite();
 }
 
 void HttpConnection::endStream()

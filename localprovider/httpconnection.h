@@ -55,11 +55,16 @@ public:
     void abort();
 
     bool isOpen() const { return m_state != State::Closing && m_state != State::Closed; }
+    // Bytes written but not yet taken by the kernel: what a writer that paces itself to the
+    // client (the flood fault) waits on, with bytesWritten().
+    qint64 queuedBytes() const;
 
 Q_SIGNALS:
     void requestReceived(LocalProvider::HttpConnection *connection, const LocalProvider::HttpRequest &request);
     // The peer went away or the connection was closed; emitted once.
     void closed(LocalProvider::HttpConnection *connection);
+    // The socket handed bytes to the kernel; queuedBytes() is lower.
+    void bytesWritten();
 
 private:
     enum class State { Headers, Body, Responding, Streaming, Closing, Closed };

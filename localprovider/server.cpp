@@ -1,6 +1,7 @@
 #include "server.h"
 
 #include "chatrequest.h"
+#include "flood.h"
 #include "generation.h"
 #include "httpconnection.h"
 #include "log.h"
@@ -430,6 +431,11 @@ void Server::handleGeneration(HttpConnection *connection, const HttpRequest &req
         ApiError error = ApiError::forStatus(fault.status, chat.model);
         error.retryAfterSec = fault.retryAfterSec;
         return reject(connection, request, error, rtt, startNs);
+    }
+    if (fault.flood != FaultSpec::Flood::None) {
+        auto *flood = new Flood(connection, fault.flood, api, chat.model);
+        flood->start();
+        return;
     }
     if (!Models.contains(chat.model)) {
         ApiError error = ApiError::forStatus(404, chat.model);

@@ -2,6 +2,8 @@
 // running headstart-localprovider process, Ctrl-C closing the connection, errors and bad
 // arguments turning into clear messages and exit codes; the replay benchmark writing its report
 // and JSON; tracegen giving the committed traces back. Loopback only.
+#include "support/badserver.h"
+
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,6 +13,7 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTcpSocket>
 #include <QTest>
 
 #include <csignal>
@@ -27,6 +30,7 @@ private slots:
     void repeatSendsTheRequestNTimes();
     void interruptClosesTheConnection();
     void providerErrorExitsWithOne();
+    void terminalControlsAreNotPrinted();
     void badArguments_data();
     void badArguments();
     void providersLists();
@@ -324,6 +328,37 @@ void tst_Cli::tracegenIsTheCommittedTrace()
     const Run bad = run({QStringLiteral("tracegen"), QStringLiteral("--kind"), QStringLiteral("sleepwalker")});
     QCOMPARE(bad.exitCode, 2);
     QVERIFY(bad.err.contains("sleepwalker"));
+}
+
+void tst_Cli::terminalControlsAreNotPrinted()
+{
+    // An answer that would retitle the terminal (OSC 0), write the clipboard (OSC 52, split
+    // across two events), clear the screen (CSI) and move the cursor with an 8-bit CSI.
+    TestSupport::BadServer server;
+    QVERIFY(server.listen());
+    const QByteArray body =
+        "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hello \\u001b]0;pwned\\u0007wor\"}}]}\n\n"
+        "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"ld\\u001b]52;c;ZXZpbA\"}}]}\n\n"
+        "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"==\\u001b\\\\!\\u001b[2J\\u009b5A\\ttab\\n\"}}]}\n\n"
+        "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n";
+    server.respondWith(TestSupport::BadServer::response("200 OK", {{"Content-Type", "text/event-stream"}}, body));
+
+    for (const bool raw : {false, true}) {
+        QProcess cli;
+        QStringList arguments{QStringLiteral("chat"), QStringLiteral("--provider"), QStringLiteral("ollama"),
+                              QStringLiteral("--base-url"), server.baseUrl().toString(), QStringLiteral("Hi")};
+        if (raw)
+            arguments.insert(1, QStringLiteral("--raw"));
+        cli.start(m_cli, arguments);
+        // The server answers from this thread: wait with the event loop running.
+        QTRY_COMPARE_WITH_TIMEOUT(cli.state(), QProcess::NotRunning, 15000);
+        QCOMPARE(cli.exitCode(), 0);
+        const QByteArray out = cli.readAllStandardOutput();
+        if (raw)
+            QVERIFY2(out.contains("\x1b]52;c;ZXZpbA=="), out.toHex().constData()); // asked for: as it came
+        else
+            QCOMPARE(out, QByteArray("Hello world!\ttab\n"));
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

@@ -41,7 +41,10 @@ private slots:
     void wrongBasePathIsNotAnApi();
     void keepAlivesAreNotProgress_data();
     void keepAlivesAreNotProgress();
+    void keepAlivesAfterTheFirstTokenAreNotProgress();
     void overallLimitEndsAnEndlessStream();
+    void echoedKeysAreRedacted_data();
+    void echoedKeysAreRedacted();
     void hugeHeadersAreRefused();
 
 private:
@@ -393,6 +396,69 @@ void tst_LlmStreamGuards::keepAlivesAreNotProgress()
     QVERIFY2(stream->error()->message().contains(QLatin1String("keep-alive")), qPrintable(stream->error()->message()));
     QVERIFY(stream->bytesReceived() > qint64(ping.size())); // the pings did arrive, and did not count
     QCOMPARE(stream->eventCount(), 0);
+}
+
+void tst_LlmStreamGuards::keepAlivesAfterTheFirstTokenAreNotProgress()
+{
+    // One word of answer, then comments every 20 ms: before issue 36 every read restarted the
+    // idle timeout, so only the ten-minute limit per request ended it.
+    TestSupport::BadServer server;
+    QVERIFY(server.listen());
+    server.setResponder([](QTcpSocket *socket, const TestSupport::BadServer::Request &) {
+        socket->write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n"
+                      "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hello\"}}]}\n\n");
+        auto *timer = new QTimer(socket);
+        QObject::connect(timer, &QTimer::timeout, socket, [socket] {
+            socket->write(": ping\n\ndata: {\"choices\":[{\"index\":0,\"delta\":{}}]}\n\n");
+        });
+        timer->start(20);
+    });
+    StreamOptions options;
+    options.idleTimeout = 400ms;
+    auto stream = makeStream(shortRequest(QStringLiteral("Say hello, then nothing.")), options, badProfile(server));
+    QVERIFY(runToEnd(*stream, 10000));
+    QVERIFY(stream->error());
+    QCOMPARE(stream->error()->code(), Error::Code::Timeout);
+    QVERIFY2(stream->error()->message().contains(QLatin1String("no data for 0.4 s")), qPrintable(stream->error()->message()));
+    QCOMPARE(stream->text(), QStringLiteral("Hello")); // what came is kept
+    QVERIFY(stream->bytesReceived() > 1000);          // the keep-alives did arrive
+}
+
+void tst_LlmStreamGuards::echoedKeysAreRedacted_data()
+{
+    QTest::addColumn<QString>("key");
+    // Shapes of custom gateways' keys that look nothing like sk-…: the exact value is what is
+    // removed, whatever it looks like.
+    QTest::addRow("dotted") << QStringLiteral("gw.tenant7.Zq3");
+    QTest::addRow("base64") << QStringLiteral("dGVzdDpzZWNyZXQ=");
+    QTest::addRow("short") << QStringLiteral("k9x2");
+}
+
+void tst_LlmStreamGuards::echoedKeysAreRedacted()
+{
+    QFETCH(QString, key);
+    TestSupport::BadServer server;
+    QVERIFY(server.listen());
+    // A gateway that repeats what it was sent, in the body and in an in-stream error.
+    server.setResponder([](QTcpSocket *socket, const TestSupport::BadServer::Request &request) {
+        const QByteArray sent = request.header("Authorization").mid(7);
+        socket->write(TestSupport::BadServer::response(
+            "401 Unauthorized", {{"Content-Type", "application/json"}},
+            "{\"error\":{\"message\":\"Key '" + sent + "' is not valid for gateway token " + request.header("X-Gateway")
+                + "\",\"type\":\"auth\"}}"));
+        socket->disconnectFromHost();
+    });
+    ProviderProfile profile = badProfile(server);
+    profile.apiKey = key;
+    profile.extraHeaders = {{"X-Gateway", "tok." + key.toUtf8()}};
+    auto stream = makeStream(shortRequest(QStringLiteral("Who am I?")), {}, profile);
+    QVERIFY(runToEnd(*stream));
+    QVERIFY(stream->error());
+    QCOMPARE(stream->error()->code(), Error::Code::BadKey);
+    const QString message = stream->error()->message();
+    QVERIFY2(message.contains(QLatin1String("is not valid")), qPrintable(message)); // the detail is there
+    QVERIFY2(!message.contains(key), qPrintable(message));
+    QVERIFY2(message.contains(QLatin1String("[redacted]")), qPrintable(message));
 }
 
 void tst_LlmStreamGuards::overallLimitEndsAnEndlessStream()
