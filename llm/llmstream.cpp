@@ -3,6 +3,7 @@
 #include "clock.h"
 #include "keyring.h"
 #include "log.h"
+#include "oneshotbody.h"
 #include "proxy.h"
 #include "requestencoder.h"
 #include "secrets.h"
@@ -179,13 +180,27 @@ void LlmStream::post(const QUrl &url)
 {
     m_currentUrl = url;
     m_netRequest.setUrl(url);
-    m_reply = m_network->post(m_netRequest, m_body);
+    if (m_options.prefetch) {
+        // A guess or a warm-up is asked once: Qt's own resend (OneShotBody) fails instead.
+        QNetworkRequest once = m_netRequest;
+        once.setAttribute(QNetworkRequest::DoNotBufferUploadDataAttribute, true);
+        once.setHeader(QNetworkRequest::ContentLengthHeader, m_body.size());
+        auto *body = new OneShotBody(m_body);
+        m_reply = m_network->post(once, body);
+        body->setParent(m_reply);
+    } else {
+        m_reply = m_network->post(m_netRequest, m_body);
+    }
     // Bounded: while paused, QNAM stops reading the socket once this much is buffered.
     m_reply->setReadBufferSize(m_options.readBufferBytes);
     connect(m_reply, &QNetworkReply::readyRead, this, &LlmStream::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &LlmStream::onReplyFinished);
     connect(m_reply, &QNetworkReply::metaDataChanged, this, &LlmStream::onMetaDataChanged);
     connect(m_reply, &QNetworkReply::requestSent, this, [this] {
+        // Qt sends an answer's request again by itself when the connection closes before any
+        // response (a kept-alive connection the server had closed): counted, for the log.
+        if (++m_sends > 1)
+            log().info("stream {}: sent again by Qt's HTTP layer (send {})", idOf(*this), m_sends);
         m_times.requestSent = monotonicNowNs();
         if (m_phase == Phase::Connect)
             armTimer(Phase::FirstByte);
@@ -560,6 +575,8 @@ Error LlmStream::networkError() const
     case QNetworkReply::ProtocolFailure:
     case QNetworkReply::ProtocolUnknownError:
     case QNetworkReply::RemoteHostClosedError:
+    // A guess's OneShotBody refused Qt's resend after such a closure.
+    case QNetworkReply::ContentReSendError:
         // Qt closes the connection itself, as "Connection closed", when the first line is not
         // an HTTP status line (an SSH or SMTP server, a raw TCP service): with no status ever
         // read, what answered did not speak HTTP. A closure after a status is a broken stream.

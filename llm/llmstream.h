@@ -177,6 +177,7 @@ private:
     QByteArray m_body;
     QUrl m_currentUrl;                // where the request went last (after redirects)
     int m_redirects = 0;
+    int m_sends = 0;
     Phase m_phase = Phase::Connect;
     State m_state = State::Idle;
     Timestamps m_times;

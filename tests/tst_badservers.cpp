@@ -151,10 +151,11 @@ void tst_BadServers::misbehavingServer()
     }
     // Let anything still on its way arrive before counting.
     QVERIFY(m_local.settle(&m_network, 100, 5000));
-    if (server == QLatin1String("not http")) {
+    if (server == QLatin1String("not http") && !prefetch) {
         // We do not retry it, but Qt's HTTP layer sends a request again, to the same address,
         // when a connection closes before any response (it takes it for a keep-alive race):
-        // 4 times in Qt 6.4, with no public switch to turn it off.
+        // 4 times in Qt 6.4, with no public switch to turn it off. A guess refuses it
+        // (Llm::OneShotBody) and is asked exactly once, below.
         QVERIFY2(bad.requests().size() >= 1 && bad.requests().size() <= 4, qPrintable(QString::number(bad.requests().size())));
     } else {
         QCOMPARE(bad.requests().size(), 1); // asked once: none of these is retried
