@@ -11,12 +11,20 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QSaveFile>
 #include <QStringDecoder>
+#include <QTextBlock>
 #include <QTextDocument>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <spdlog/spdlog.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace Gui {
 
@@ -36,6 +44,7 @@ Document::Document(QObject *parent)
 {
     m_text->setUndoRedoEnabled(true);
     connect(m_text, &QTextDocument::contentsChanged, this, &Document::onContentsChanged);
+    connect(m_text, &QTextDocument::contentsChange, this, &Document::onContentsChange);
     connect(m_text, &QTextDocument::modificationChanged, this, [this](bool modified) {
         emit modifiedChanged(modified);
         emit titleChanged();
@@ -108,27 +117,87 @@ void Document::onContentsChanged()
 
 std::optional<QString> Document::load(const QString &path)
 {
-    QFile file(path);
     const QString name = QFileInfo(path).fileName();
-    if (!file.exists())
+    if (!QFileInfo::exists(path))
         return tr("%1 does not exist.").arg(QDir::toNativeSeparators(path));
-    if (file.size() > MaxDocumentBytes)
-        return tr("%1 is %2 MB; Headstart opens documents up to %3 MB.")
-            .arg(name)
-            .arg(file.size() / (1024 * 1024))
-            .arg(MaxDocumentBytes / (1024 * 1024));
-    if (!file.open(QIODevice::ReadOnly))
+    // Opened without blocking and checked on the open descriptor: a FIFO with no writer would
+    // block open() itself forever, and a device (/dev/zero) reports a size of 0 and never ends.
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(std::strerror(errno)));
+    struct stat info = {};
+    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        ::close(fd);
+        return tr("%1 is not a regular file (it is a device, a pipe or a socket); Headstart opens documents "
+                  "saved as files.")
+            .arg(name);
+    }
+    QFile file;
+    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        ::close(fd);
         return tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
-    const QByteArray bytes = file.readAll();
+    }
+    // At most one byte past the limit: what the file holds decides, not what size() says.
+    const QByteArray bytes = file.read(MaxDocumentBytes + 1);
+    if (bytes.size() > MaxDocumentBytes)
+        return tr("%1 is larger than %2 MB; Headstart opens documents up to %2 MB.")
+            .arg(name)
+            .arg(MaxDocumentBytes / (1024 * 1024));
     auto decoder = QStringDecoder(QStringDecoder::Utf8);
     const QString text = decoder(bytes);
     if (decoder.hasError() || bytes.contains('\0'))
         return tr("%1 is not UTF-8 text; Headstart opens Markdown and plain-text documents.").arg(name);
+    const LongestLine longest = longestLine(text);
+    if (longest.length > MaxLineChars)
+        return tr("Line %1 of %2 is %3 characters long without a break; Headstart edits lines of up to %4 "
+                  "characters. It is probably minified or encoded data: format it with line breaks, or open "
+                  "a part of it.")
+            .arg(QLocale().toString(longest.number), name, QLocale().toString(longest.length),
+                 QLocale().toString(MaxLineChars));
+    m_path = QFileInfo(path).absoluteFilePath();
+    // Before the text: the view lays it out as it arrives, and must already wrap it cheaply.
+    setLongLines(longest.length > LongLineChars);
     m_text->setPlainText(text);
     m_text->setModified(false);
-    m_path = QFileInfo(path).absoluteFilePath();
     emit titleChanged();
     return std::nullopt;
+}
+
+Document::LongestLine Document::longestLine(QStringView text)
+{
+    LongestLine longest;
+    qsizetype start = 0;
+    for (qsizetype number = 1;; ++number) {
+        const qsizetype end = text.indexOf(u'\n', start);
+        const qsizetype length = (end < 0 ? text.size() : end) - start;
+        if (length > longest.length)
+            longest = {number, length};
+        if (end < 0)
+            return longest;
+        start = end + 1;
+    }
+}
+
+void Document::setLongLines(bool longLines)
+{
+    if (m_longLines == longLines)
+        return;
+    m_longLines = longLines;
+    emit longLinesChanged(longLines);
+}
+
+void Document::onContentsChange(int position, int, int added)
+{
+    if (m_longLines)
+        return;
+    // A paste can make a long line; only the blocks it touched can have become one.
+    for (QTextBlock block = m_text->findBlock(position); block.isValid() && block.position() <= position + added;
+         block = block.next()) {
+        if (block.length() > LongLineChars) {
+            setLongLines(true);
+            return;
+        }
+    }
 }
 
 std::optional<QString> Document::saveTo(const QString &path)

@@ -36,6 +36,14 @@ public:
     static constexpr qint64 MaxDocumentBytes = 32 * 1024 * 1024;
     // From this many characters on, compiling and recovery writes run off the GUI thread.
     static constexpr qsizetype LargeDocumentChars = 256 * 1024;
+    // A line this long is laid out by QTextLayout in time that grows with its square when it
+    // has no place to break (minified JSON, base64 without '/', hex): measured at 15 ms for
+    // 20,000 characters, 0.27 s for 100,000 and 26 s for a million, on every key press. A
+    // document with such a line is wrapped anywhere instead of at word boundaries, which is
+    // linear (0.25 s a million characters; docs/reliability.md, "Bounds").
+    static constexpr qsizetype LongLineChars = 10'000;
+    // Longer lines are refused: even wrapped anywhere, each key press in one lays it out again.
+    static constexpr qsizetype MaxLineChars = 1024 * 1024;
 
     explicit Document(QObject *parent = nullptr);
     ~Document() override;
@@ -50,13 +58,17 @@ public:
     // Nothing but white space. Cheap for any size: only short documents are scanned.
     bool isBlank() const;
 
-    // Reads `path` (UTF-8). Returns an error message for the user on failure; the document is
+    // Reads `path` (UTF-8): a regular file of at most MaxDocumentBytes with no line over
+    // MaxLineChars. Returns an error message for the user on failure; the document is
     // unchanged then.
     std::optional<QString> load(const QString &path);
     std::optional<QString> saveTo(const QString &path);
     void setUntitled(int number, const QString &text = {});
     // Replaces the whole text (an undoable edit, as a paste of everything would be).
     void setText(const QString &text);
+
+    // A line is longer than LongLineChars: views wrap anywhere, not at word boundaries.
+    bool hasLongLines() const { return m_longLines; }
 
     QString filePath() const { return m_path; }
     // Stable for the life of the document: the file path, or "untitled-N".
@@ -87,6 +99,7 @@ signals:
     void titleChanged();
     void modifiedChanged(bool modified);
     void recoveryCopyWritten();
+    void longLinesChanged(bool longLines);
 
 private:
     struct Compiled {
@@ -96,13 +109,22 @@ private:
         Llm::ProviderTarget target;
     };
 
+    struct LongestLine {
+        qsizetype number = 0; // from 1
+        qsizetype length = 0; // characters
+    };
+    static LongestLine longestLine(QStringView text);
+
     void onContentsChanged();
+    void onContentsChange(int position, int removed, int added);
+    void setLongLines(bool longLines);
     void startCompile(const Llm::ProviderProfile &profile);
 
     QTextDocument *m_text; // child
     quint64 m_revision = 1;
     QString m_path;
     int m_untitledNumber = 0;
+    bool m_longLines = false;
 
     std::optional<Compiled> m_compiled;
     std::optional<Llm::ProviderProfile> m_lastProfile; // what the settle timer compiles for

@@ -17,6 +17,13 @@ DocumentTab::DocumentTab(Document *document, QWidget *parent)
     if (!qobject_cast<QPlainTextDocumentLayout *>(text->documentLayout()))
         text->setDocumentLayout(new QPlainTextDocumentLayout(text));
     setDocument(text);
+    const auto wrap = [this](bool longLines) {
+        // Anywhere: a line with no word boundary costs the square of its length to lay out at
+        // word boundaries (Document::LongLineChars).
+        setWordWrapMode(longLines ? QTextOption::WrapAnywhere : QTextOption::WrapAtWordBoundaryOrAnywhere);
+    };
+    wrap(document->hasLongLines());
+    connect(document, &Document::longLinesChanged, this, wrap);
 }
 
 QString DocumentTab::selectedText() const

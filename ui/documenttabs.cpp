@@ -10,8 +10,8 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QMenu>
 #include <QLocale>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
@@ -97,6 +97,13 @@ DocumentTab *DocumentTabs::newDocument(const QString &text)
     connect(document->textDocument(), &QTextDocument::contentsChanged, this,
             [this, document] { emit documentEdited(document); });
     connect(document, &Document::promptReady, this, [this, document] { emit promptReady(document); });
+    connect(document, &Document::longLinesChanged, this, [this, document](bool longLines) {
+        if (longLines)
+            emit statusMessage(tr("%1 has lines of over %2 characters without a break: they wrap anywhere at the "
+                                  "window's edge, not between words, so that editing stays fast.")
+                                   .arg(tabTitle(document), QLocale().toString(Document::LongLineChars)),
+                               10000);
+    });
     emit tabCreated(view);
     addTab(view, tabTitle(document));
     setCurrentWidget(view);

@@ -1,0 +1,179 @@
+// Files a document must not be (issue 36): a pipe with no writer (open() itself used to block
+// the window forever), a device that never ends (/dev/zero grew memory past 3 GB), a file over
+// the size limit, and lines so long that laying them out froze the window for minutes (1 MB of
+// hex took 26 s on every key press: QTextLayout breaks a line with no word boundary in time
+// that grows with its square). Such lines are now wrapped anywhere; beyond a million
+// characters the file is refused with a message that says what to do.
+#include "ui/document.h"
+#include "ui/documenttab.h"
+#include "ui/documenttabs.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+
+namespace {
+
+// Hex digits: not one place where a line may break between words.
+QByteArray unbreakable(qsizetype length)
+{
+    QByteArray out(length, '0');
+    QRandomGenerator random(7);
+    for (char &c : out)
+        c = "0123456789abcdef"[random.bounded(16)];
+    return out;
+}
+
+qint64 residentKb()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    }
+    return -1;
+}
+
+} // namespace
+
+class tst_DocumentFiles : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void pipeWithoutWriterIsRefusedAtOnce();
+    void deviceIsRefusedWithoutReadingIt();
+    void fileOverTheLimitIsRefused();
+    void longUnbreakableLineWrapsAnywhere();
+    void lineOverTheLimitIsRefusedWithWhatToDo();
+    void pastingALongLineSwitchesTheWrapAndSaysSo();
+
+private:
+    QString write(const QString &name, const QByteArray &bytes);
+
+    QTemporaryDir m_dir;
+};
+
+void tst_DocumentFiles::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+}
+
+QString tst_DocumentFiles::write(const QString &name, const QByteArray &bytes)
+{
+    const QString path = m_dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        return {};
+    return path;
+}
+
+void tst_DocumentFiles::pipeWithoutWriterIsRefusedAtOnce()
+{
+    const QString path = m_dir.filePath(QStringLiteral("notes.md"));
+    QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+    Gui::Document document;
+    // Before: open() waited for a writer that never came, on the GUI thread.
+    const std::optional<QString> error = document.load(path);
+    QVERIFY(error);
+    QVERIFY2(error->contains(QLatin1String("not a regular file")), qPrintable(*error));
+    QVERIFY(document.filePath().isEmpty());
+    QCOMPARE(document.characterCount(), 0);
+}
+
+void tst_DocumentFiles::deviceIsRefusedWithoutReadingIt()
+{
+    const qint64 before = residentKb();
+    Gui::Document document;
+    const std::optional<QString> error = document.load(QStringLiteral("/dev/zero"));
+    QVERIFY(error);
+    QVERIFY2(error->contains(QLatin1String("not a regular file")), qPrintable(*error));
+    // Before: read until the 32 MB limit was passed, and further (size() says 0).
+    QVERIFY(residentKb() - before < 8 * 1024);
+}
+
+void tst_DocumentFiles::fileOverTheLimitIsRefused()
+{
+    const QString path = write(QStringLiteral("big.md"), QByteArray(Gui::Document::MaxDocumentBytes + 1, 'a'));
+    QVERIFY(!path.isEmpty());
+    Gui::Document document;
+    const std::optional<QString> error = document.load(path);
+    QVERIFY(error);
+    QVERIFY2(error->contains(QLatin1String("32 MB")), qPrintable(*error));
+    QCOMPARE(document.characterCount(), 0);
+}
+
+void tst_DocumentFiles::longUnbreakableLineWrapsAnywhere()
+{
+    // 200,000 characters: about 1 s to lay out, and again on every key press, at word
+    // boundaries; milliseconds anywhere.
+    const QByteArray hex = unbreakable(200'000);
+    const QString path = write(QStringLiteral("blob.md"), "# Data\n\n" + hex);
+    auto *document = new Gui::Document;
+    Gui::DocumentTab tab(document);
+    document->setParent(&tab);
+    tab.resize(640, 480);
+    tab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tab));
+    QCOMPARE(tab.wordWrapMode(), QTextOption::WrapAtWordBoundaryOrAnywhere);
+    QSignalSpy longLines(document, &Gui::Document::longLinesChanged);
+    QCOMPARE(document->load(path), std::nullopt);
+    QCOMPARE(longLines.count(), 1);
+    QVERIFY(document->hasLongLines());
+    QCOMPARE(tab.wordWrapMode(), QTextOption::WrapAnywhere);
+    // The user goes to the end of the long line and types there.
+    tab.setFocus();
+    QTest::keyClick(&tab, Qt::Key_End, Qt::ControlModifier);
+    QTest::keyClicks(&tab, QStringLiteral("zz"));
+    QVERIFY(document->text().endsWith(QString::fromLatin1(hex) + QLatin1String("zz")));
+    // A document of ordinary lines keeps wrapping between words.
+    const QString prose = write(QStringLiteral("prose.md"), "A short line.\nAnother one.\n");
+    QCOMPARE(document->load(prose), std::nullopt);
+    QVERIFY(!document->hasLongLines());
+    QCOMPARE(tab.wordWrapMode(), QTextOption::WrapAtWordBoundaryOrAnywhere);
+}
+
+void tst_DocumentFiles::lineOverTheLimitIsRefusedWithWhatToDo()
+{
+    const QString path = write(QStringLiteral("minified.json"),
+                               "{\"a\":1}\n" + unbreakable(Gui::Document::MaxLineChars + 1) + "\n");
+    Gui::Document document;
+    const std::optional<QString> error = document.load(path);
+    QVERIFY(error);
+    QVERIFY2(error->contains(QLatin1String("Line 2")) && error->contains(QLatin1String("minified"))
+                 && error->contains(QLatin1String("line breaks")),
+             qPrintable(*error));
+    QCOMPARE(document.characterCount(), 0);
+}
+
+void tst_DocumentFiles::pastingALongLineSwitchesTheWrapAndSaysSo()
+{
+    Gui::DocumentTabs tabs;
+    QSignalSpy messages(&tabs, &Gui::DocumentTabs::statusMessage);
+    Gui::DocumentTab *tab = tabs.newDocument(QStringLiteral("Some notes.\n"));
+    tabs.resize(640, 480);
+    tabs.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tabs));
+    QCOMPARE(tab->wordWrapMode(), QTextOption::WrapAtWordBoundaryOrAnywhere);
+    QApplication::clipboard()->setText(QString::fromLatin1(unbreakable(50'000)));
+    tab->setFocus();
+    QTest::keyClick(tab, Qt::Key_End, Qt::ControlModifier);
+    QTest::keyClick(tab, Qt::Key_V, Qt::ControlModifier);
+    QCOMPARE(tab->model()->characterCount(), 12 + 50'000);
+    QCOMPARE(tab->wordWrapMode(), QTextOption::WrapAnywhere);
+    QCOMPARE(messages.count(), 1);
+    QVERIFY2(messages.first().first().toString().contains(QLatin1String("wrap anywhere")),
+             qPrintable(messages.first().first().toString()));
+}
+
+QTEST_MAIN(tst_DocumentFiles)
+#include "tst_documentfiles.moc"
