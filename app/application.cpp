@@ -23,9 +23,10 @@
 #include "ui/chatdock.h"
 #include "ui/colorschemes.h"
 #include "ui/conversationstore.h"
+#include "ui/documenttabs.h"
 #include "ui/mainwindow.h"
 #include "ui/metricsdock.h"
-#include "ui/privatefiles.h"
+#include "base/privatefiles.h"
 #include "ui/settingsdialog.h"
 
 #include <QApplication>
@@ -235,6 +236,15 @@ void Application::onWindowClosed(Gui::MainWindow *window)
     }
     // Its Save question suspended speculation; the other windows go on.
     m_engine->setSpeculationSuspended(Prefetch::Engine::Suspension::Closing, false);
+}
+
+void Application::terminate(int signalNumber)
+{
+    if (auto log = spdlog::get("app"))
+        log->warn("signal {}: keeping every change and closing", signalNumber);
+    for (const auto &w : m_windows)
+        w->tabs()->writeRecoveryCopies(); // a large one in the thread pool, which exit waits for
+    QCoreApplication::exit(0);
 }
 
 void Application::quit()
@@ -490,13 +500,18 @@ bool Application::start(const Options &options)
     // missing, so QSettings' later writes keep its mode), and what an earlier version left
     // readable in the settings and data folders.
     const QString configFolder = QFileInfo(store.fileName()).absolutePath();
-    Gui::PrivateFiles::makeDirectory(configFolder);
-    Gui::PrivateFiles::tighten(configFolder);
-    Gui::PrivateFiles::makeFile(store.fileName());
-    Gui::PrivateFiles::makeDirectory(dataDirectory());
-    Gui::PrivateFiles::tighten(dataDirectory());
-    Gui::AppSettings::LoadResult loaded = Gui::AppSettings::load(store);
+    Base::PrivateFiles::makeDirectory(configFolder);
+    Base::PrivateFiles::tighten(configFolder);
+    Base::PrivateFiles::makeFile(store.fileName());
+    Base::PrivateFiles::makeDirectory(dataDirectory());
+    Base::PrivateFiles::tighten(dataDirectory());
+    const Gui::AppSettings::LoadResult loaded = options.settings ? *options.settings : Gui::AppSettings::load(store);
     m_settings = loaded.settings;
+    if (loaded.damaged) {
+        // The unreadable lines are reported below and the file as it was is kept aside; written
+        // again now, the next start reads a clean file instead of copying the damage again.
+        m_settings.save(store);
+    }
     setFileLogLevel(logLevelOf(m_settings.logDetail));
     m_desktopFont = QApplication::font();
     applyTextSize(m_settings.textSizePercent);

@@ -47,6 +47,8 @@ class SwitchableClassifier;
 struct OpenRequest;
 
 struct Options {
+    // The settings as main() read them (once per start); unset: read by start().
+    std::optional<Gui::AppSettings::LoadResult> settings;
     QString providerId;      // empty: the one saved in settings
     QString latencyProfile;  // the local provider's latency profile
     QString language;        // empty: the one saved in settings, else the system's
@@ -67,6 +69,11 @@ public:
 
     // Returns false (after telling the user) when the app cannot start.
     bool start(const Options &options);
+    // The session ends or someone sent a TERM: no question can be asked. Every changed document
+    // gets its recovery copy (offered at the next start), and the application quits through
+    // its destructors, which save a streaming answer as it stands and close the conversation
+    // file cleanly.
+    void terminate(int signalNumber);
     // The window in front: the active one, else the one active last.
     Gui::MainWindow *window() const;
     // Every window, oldest first (File, New Window and --new-window add one).

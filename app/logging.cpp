@@ -1,6 +1,6 @@
 #include "logging.h"
 
-#include "ui/privatefiles.h"
+#include "base/privatefiles.h"
 
 #include <QDir>
 
@@ -114,8 +114,8 @@ void setupLogging(const QString &logDir, bool verbose)
     console->set_level(verbose ? spdlog::level::debug : spdlog::level::warn);
     sinks.push_back(console);
     std::shared_ptr<spdlog::sinks::rotating_file_sink_mt> file;
-    if (!logDir.isEmpty() && Gui::PrivateFiles::makeDirectory(logDir)) {
-        Gui::PrivateFiles::tighten(logDir); // logs an earlier version wrote under the umask
+    if (!logDir.isEmpty() && Base::PrivateFiles::makeDirectory(logDir)) {
+        Base::PrivateFiles::tighten(logDir); // logs an earlier version wrote under the umask
         // Every log file (the first and each one rotation starts) is 0600 from the moment it is
         // opened: it names files and providers the user worked with.
         spdlog::file_event_handlers handlers;

@@ -6,6 +6,7 @@
 #include "smoketest.h"
 #include "typingdriver.h"
 
+#include "base/terminationsignals.h"
 #include "ui/appsettings.h"
 #include "ui/chatdock.h"
 #include "ui/chatinput.h"
@@ -18,22 +19,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include <csignal>
 #include <cstdio>
 #include <memory>
 
-namespace {
-
-// The language for this run, known before any text is built: --language, else the one saved in
-// Settings, else (empty) the system's.
-QString uiLanguage(const QStringList &arguments)
-{
-    if (QString language = App::languageArgument(arguments); !language.isEmpty())
-        return language;
-    QSettings store;
-    return Gui::AppSettings::load(store).settings.uiLanguage;
-}
-
-} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -56,7 +45,15 @@ int main(int argc, char *argv[])
     QApplication::setApplicationVersion(QStringLiteral(HEADSTART_VERSION));
     QApplication::setDesktopFileName(QStringLiteral(HEADSTART_APP_ID));
 
-    App::Application::installTranslators(uiLanguage(arguments));
+    // The settings file is read once per start, here: the language is needed before any text is
+    // built, and a damaged file must be reported (and copied aside) once, by the window.
+    Gui::AppSettings::LoadResult settings;
+    {
+        QSettings store;
+        settings = Gui::AppSettings::load(store);
+    }
+    const QString language = App::languageArgument(arguments);
+    App::Application::installTranslators(language.isEmpty() ? settings.settings.uiLanguage : language);
     const App::CommandLine commandLine = App::parseCommandLine(app);
 
     // Before the log, the window, the local demo engine and the database: a second process
@@ -100,6 +97,7 @@ int main(int argc, char *argv[])
     }
 
     App::Options options;
+    options.settings = std::move(settings);
     options.language = commandLine.language;
     options.providerId = commandLine.providerId;
     options.latencyProfile = commandLine.latencyProfile;
@@ -109,6 +107,10 @@ int main(int argc, char *argv[])
 
     App::Application application;
     QObject::connect(&instance, &App::SingleInstance::openRequested, &application, &App::Application::openRequested);
+    // Before start(): a signal that comes while it runs is acted on once the event loop runs,
+    // not by the default action that ends the process on the spot.
+    Base::TerminationSignals terminations({SIGINT, SIGTERM, SIGHUP});
+    QObject::connect(&terminations, &Base::TerminationSignals::received, &application, &App::Application::terminate);
     if (!application.start(options))
         return 1;
     std::unique_ptr<App::SmokeTest> smoke;

@@ -1,6 +1,8 @@
 #include "chatcommand.h"
 #include "terminaltext.h"
 
+#include "base/terminationsignals.h"
+
 #include "llm/clock.h"
 #include "llm/llmstream.h"
 #include "llm/providerprofile.h"
@@ -13,54 +15,16 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
-#include <QSocketNotifier>
 
 #include <csignal>
 #include <cstdio>
 #include <memory>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 namespace Cli {
 
 namespace {
-
-// Ctrl-C arrives as a signal; the handler only writes a byte to a socket pair, and the event
-// loop turns that into a cancel, so the connection is closed cleanly and stats still print.
-class InterruptWatcher
-{
-public:
-    InterruptWatcher()
-    {
-        if (::socketpair(AF_UNIX, SOCK_STREAM, 0, s_fds) != 0)
-            return;
-        m_notifier = std::make_unique<QSocketNotifier>(s_fds[1], QSocketNotifier::Read);
-        struct sigaction action = {};
-        action.sa_handler = [](int) {
-            const char byte = 1;
-            [[maybe_unused]] auto written = ::write(s_fds[0], &byte, 1);
-        };
-        sigemptyset(&action.sa_mask);
-        ::sigaction(SIGINT, &action, nullptr);
-        ::sigaction(SIGTERM, &action, nullptr);
-    }
-    ~InterruptWatcher()
-    {
-        if (!m_notifier)
-            return;
-        m_notifier.reset();
-        std::signal(SIGINT, SIG_DFL);
-        std::signal(SIGTERM, SIG_DFL);
-        ::close(s_fds[0]);
-        ::close(s_fds[1]);
-    }
-    QSocketNotifier *notifier() const { return m_notifier.get(); }
-
-private:
-    static inline int s_fds[2] = {-1, -1};
-    std::unique_ptr<QSocketNotifier> m_notifier;
-};
 
 void writeOut(const QString &text)
 {
@@ -245,19 +209,19 @@ int runChat(const QStringList &arguments)
     bool interrupted = false;
     bool stop = false;
     int exitCode = 0;
-    InterruptWatcher interrupts;
+    // Ctrl-C (or a TERM) goes through the event loop: the connection is closed cleanly and the
+    // statistics still print.
+    Base::TerminationSignals interrupts({SIGINT, SIGTERM});
 
     for (int round = 0; round < repeat && !interrupted && !stop; ++round) {
         Llm::LlmStream stream(&network, profile, request, options);
         qint64 textEvents = 0;
         TerminalText terminal;
         QEventLoop loop;
-        if (interrupts.notifier()) {
-            QObject::connect(interrupts.notifier(), &QSocketNotifier::activated, &stream, [&] {
-                interrupted = true;
-                stream.cancel();
-            });
-        }
+        QObject::connect(&interrupts, &Base::TerminationSignals::received, &stream, [&] {
+            interrupted = true;
+            stream.cancel();
+        });
         QObject::connect(&stream, &Llm::LlmStream::eventReceived, &stream, [&](const Llm::StreamEvent &e) {
             if (e.choice != 0)
                 return;

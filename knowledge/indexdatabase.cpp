@@ -3,6 +3,8 @@
 #include "log.h"
 #include "searchterms.h"
 
+#include "base/privatefiles.h"
+
 #include <spdlog/spdlog.h>
 
 #include <QCoreApplication>
@@ -184,12 +186,15 @@ std::expected<std::unique_ptr<IndexDatabase>, QString> IndexDatabase::open(const
                                                                             Tokenization mode, Role role,
                                                                             QString *repairMessage)
 {
-    if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+    if (!Base::PrivateFiles::makeDirectory(QFileInfo(path).absolutePath()))
         return std::unexpected(QCoreApplication::translate("Knowledge::IndexDatabase", "The knowledge index cannot be created: the folder %1 cannot be made.")
                                    .arg(QDir::toNativeSeparators(QFileInfo(path).absolutePath())));
     for (int attempt = 0; attempt < 2; ++attempt) {
         Opened opened;
         {
+            // The passages of the user's documents: private from the first byte.
+            if (role == Role::Writer)
+                Base::PrivateFiles::makeDatabaseFile(path);
             QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
             db.setDatabaseName(path);
             // The reader waits for the writer's commit instead of failing at once.

@@ -2,6 +2,8 @@
 
 #include "log.h"
 
+#include "base/privatefiles.h"
+
 #include <QAtomicInt>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -79,6 +81,9 @@ ResponseCache::~ResponseCache()
 
 bool ResponseCache::open(const QString &path)
 {
+    // Questions and answers: the user's alone from the first byte (SQLite would make the file
+    // with the umask's mode, 0644 under the usual 022).
+    Base::PrivateFiles::makeDatabaseFile(path);
     QSqlDatabase d = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
     d.setDatabaseName(path);
     if (!d.open()) {

@@ -8,6 +8,7 @@
 // one falls back alone.
 #include "ui/appsettings.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -44,6 +45,8 @@ private slots:
     void unreadableFile_data();
     void unreadableFile();
     void oneBadLineKeepsEveryOtherValue();
+    void sameDamageIsCopiedOnceAndOnlyTheLastFewStay();
+    void damagedProviderLineIsNotDroppedSilently();
     void consentGatesEverySignalThatSendsUnaskedText();
     void remoteLocalServerNeedsConsent();
     void settersDropOverridesEqualToDefaults();
@@ -492,6 +495,76 @@ void tst_AppSettings::oneBadLineKeepsEveryOtherValue()
     QVERIFY2(reread.problems.isEmpty(), qPrintable(reread.problems.join(QLatin1Char('\n'))));
     QCOMPARE(reread.settings.prefetch.hover.delay, std::chrono::milliseconds(420));
     QCOMPARE(reread.settings.providerId, mine.providerId);
+}
+
+void tst_AppSettings::sameDamageIsCopiedOnceAndOnlyTheLastFewStay()
+{
+    const QString file = path(QStringLiteral("pile.conf"));
+    const auto copies = [this] {
+        QStringList names = QDir(m_dir.path()).entryList({QStringLiteral("pile.conf.damaged*")});
+        names.sort();
+        return names;
+    };
+    int starts = 0;
+    const auto damage = [&file, &starts](const QByteArray &garbage) {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("[ui]\nlanguage=zh_CN\n" + garbage + "\n");
+        // A new time stamp, as a later start sees: QSettings keeps a file's parse in this
+        // process for as long as its time stamp is unchanged.
+        QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(++starts), QFileDevice::FileModificationTime));
+    };
+    // Before issue 36 every start that found the file unchanged made another copy.
+    for (int start = 0; start < 3; ++start) {
+        damage("\x01garbage A"); // the same bytes: the file was never written again
+        QSettings settings(file, QSettings::IniFormat);
+        const auto result = AppSettings::load(settings);
+        QVERIFY(result.damaged);
+        QVERIFY2(result.problems.join(u' ').contains(QLatin1String("pile.conf.damaged-1")),
+                 qPrintable(result.problems.join(u' ')));
+    }
+    QCOMPARE(copies(), QStringList{QStringLiteral("pile.conf.damaged-1")});
+    // New damage each time: a copy each, and only the newest three stay.
+    for (const char *garbage : {"\x01garbage B", "\x01garbage C", "\x01garbage D", "\x01garbage E"}) {
+        damage(garbage);
+        QSettings settings(file, QSettings::IniFormat);
+        QVERIFY(AppSettings::load(settings).damaged);
+    }
+    QCOMPARE(copies(), (QStringList{QStringLiteral("pile.conf.damaged-3"), QStringLiteral("pile.conf.damaged-4"),
+                                    QStringLiteral("pile.conf.damaged-5")}));
+    QFile newest(file + QStringLiteral(".damaged-5"));
+    QVERIFY(newest.open(QIODevice::ReadOnly));
+    QVERIFY(newest.readAll().contains("garbage E"));
+    QCOMPARE(newest.permissions() & ~(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser
+                                      | QFileDevice::WriteUser),
+             QFileDevice::Permissions());
+}
+
+void tst_AppSettings::damagedProviderLineIsNotDroppedSilently()
+{
+    const QString file = path(QStringLiteral("provider.conf"));
+    AppSettings mine;
+    mine.providerId = QStringLiteral("deepseek");
+    mine.setModel(QStringLiteral("deepseek"), QStringLiteral("deepseek-reasoner"));
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        mine.save(settings);
+    }
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QByteArray bytes = f.readAll();
+    f.close();
+    QVERIFY2(bytes.contains("id=deepseek"), bytes.constData());
+    bytes.replace("id=deepseek", "id\x01" "deep\x02" "seek"); // the one line a bad sector took
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(bytes);
+    f.close();
+    QSettings settings(file, QSettings::IniFormat);
+    const auto result = AppSettings::load(settings);
+    QCOMPARE(result.settings.providerId, QStringLiteral("local"));
+    const QString problems = result.problems.join(QLatin1Char('\n'));
+    QVERIFY2(problems.contains(QLatin1String("Which provider you chose could not be read")), qPrintable(problems));
+    QVERIFY2(problems.contains(QLatin1String("Settings, Providers")), qPrintable(problems));
 }
 
 void tst_AppSettings::consentGatesEverySignalThatSendsUnaskedText()

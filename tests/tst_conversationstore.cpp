@@ -58,6 +58,10 @@ private slots:
     void filesAndFoldersAreOwnerOnly();
     void newerSchemaIsLeftAlone();
     void unusableLocationFallsBackToMemory();
+    void endedAnswerIsInTheMainFile();
+    void lostLogAfterACrash_data();
+    void lostLogAfterACrash();
+    void emptiedFileIsNotTakenForANewOne();
     void connectionsAreUniqueAndRemoved();
 
 private:
@@ -68,6 +72,9 @@ private:
     static QString question(int i) { return QStringLiteral("Question %1 ").arg(i).repeated(20); }
     static QString answer(int i) { return QStringLiteral("Answer %1 ").arg(i).repeated(30); }
     QString dbPath() const { return m_dir->filePath(QStringLiteral("conversations.sqlite")); }
+    // The store's files as a process killed now would leave them (the main file, its log and
+    // the wal-index), copied into `folder` while `open` still holds them.
+    static QString crashCopy(const QString &from, const QString &folder);
     std::unique_ptr<QTemporaryDir> m_dir;
 };
 
@@ -648,6 +655,133 @@ void tst_ConversationStore::connectionsAreUniqueAndRemoved()
         QVERIFY(b.conversations()->isEmpty());
     }
     QCOMPARE(QSqlDatabase::connectionNames().size(), before);
+}
+
+QString tst_ConversationStore::crashCopy(const QString &from, const QString &folder)
+{
+    QDir().mkpath(folder);
+    const QString to = QDir(folder).filePath(QFileInfo(from).fileName());
+    for (const char *suffix : {"", "-wal", "-shm"}) {
+        if (!QFile::copy(from + QLatin1String(suffix), to + QLatin1String(suffix)))
+            return {};
+    }
+    return to;
+}
+
+void tst_ConversationStore::endedAnswerIsInTheMainFile()
+{
+    ConversationStore store(dbPath());
+    QVERIFY(store.isPersistent());
+    const qint64 id = *store.create(QStringLiteral("Kept"));
+    QVERIFY(store.appendMessage(id, Llm::Role::User, QStringLiteral("Is it on disk?")));
+    const qint64 answer = *store.appendMessage(id, Llm::Role::Assistant, QStringLiteral("Stre"), {}, MessageState::Partial);
+    QVERIFY(QFileInfo(dbPath() + QStringLiteral("-wal")).size() > 0); // streaming: in the log
+    QVERIFY(store.updateMessage(answer, QStringLiteral("Streamed, and done."), {}, MessageState::Complete));
+    // Ended: copied into the main file and the log emptied. The main file alone has it all.
+    QCOMPARE(QFileInfo(dbPath() + QStringLiteral("-wal")).size(), 0);
+    const QString alone = m_dir->filePath(QStringLiteral("alone.sqlite"));
+    QVERIFY(QFile::copy(dbPath(), alone));
+    ConversationStore copy(alone);
+    QVERIFY(copy.isPersistent());
+    QVERIFY2(copy.recoveryMessage().isEmpty(), qPrintable(copy.recoveryMessage()));
+    const auto messages = copy.messages(id);
+    QVERIFY(messages);
+    QCOMPARE(messages->size(), 2);
+    QCOMPARE(messages->at(1).content, QStringLiteral("Streamed, and done."));
+}
+
+void tst_ConversationStore::lostLogAfterACrash_data()
+{
+    QTest::addColumn<QString>("log");
+    QTest::addColumn<QString>("said");
+    QTest::addRow("intact") << QStringLiteral("intact") << QString();
+    QTest::addRow("missing") << QStringLiteral("missing") << QStringLiteral("missing");
+    QTest::addRow("cut short") << QStringLiteral("cut") << QStringLiteral("cut short");
+    QTest::addRow("zeroed tail") << QStringLiteral("zeroed") << QStringLiteral("damaged");
+}
+
+void tst_ConversationStore::lostLogAfterACrash()
+{
+    QFETCH(QString, log);
+    QFETCH(QString, said);
+    const QString crashed = m_dir->filePath(QStringLiteral("crashed"));
+    qint64 id = 0;
+    QString copy;
+    {
+        ConversationStore store(dbPath());
+        QVERIFY(store.isPersistent());
+        id = *store.create(QStringLiteral("Before"));
+        const qint64 answer = *store.appendMessage(id, Llm::Role::Assistant, QStringLiteral("x"), {}, MessageState::Partial);
+        QVERIFY(store.updateMessage(answer, QStringLiteral("Answered before the crash."), {}, MessageState::Complete));
+        // After the last ended answer: a question and the start of its answer, in the log only.
+        QVERIFY(store.appendMessage(id, Llm::Role::User, QStringLiteral("Asked after it.")));
+        QVERIFY(store.appendMessage(id, Llm::Role::Assistant, QStringLiteral("Half an ans"), {}, MessageState::Partial));
+        copy = crashCopy(dbPath(), crashed); // the kill
+        QVERIFY(!copy.isEmpty());
+    }
+    QFile wal(copy + QStringLiteral("-wal"));
+    const qint64 walBytes = wal.size();
+    QVERIFY(walBytes > 4096);
+    if (log == QLatin1String("missing")) {
+        QVERIFY(wal.remove());
+    } else if (log == QLatin1String("cut")) {
+        QVERIFY(wal.resize(walBytes / 2));
+    } else if (log == QLatin1String("zeroed")) {
+        QVERIFY(wal.open(QIODevice::ReadWrite));
+        QVERIFY(wal.seek(walBytes - 2048));
+        wal.write(QByteArray(2048, '\0'));
+        wal.close();
+    }
+
+    ConversationStore store(copy);
+    QVERIFY(store.isPersistent());
+    const auto messages = store.messages(id);
+    QVERIFY(messages);
+    QVERIFY(messages->size() >= 1);
+    QCOMPARE(messages->at(0).content, QStringLiteral("Answered before the crash.")); // never lost
+    const QStringList kept = QDir(crashed).entryList({QStringLiteral("*.unclean-*")}, QDir::Dirs);
+    if (said.isEmpty()) {
+        // An ordinary crash: all of it read back, nothing said, nothing kept.
+        QVERIFY2(store.recoveryMessage().isEmpty(), qPrintable(store.recoveryMessage()));
+        QCOMPARE(messages->size(), 3);
+        QVERIFY(kept.isEmpty());
+        return;
+    }
+    QVERIFY(messages->size() < 3);
+    const QString message = store.recoveryMessage();
+    QVERIFY2(message.contains(said) && message.contains(QLatin1String("after the last completed answer")),
+             qPrintable(message));
+    QCOMPARE(kept.size(), 1);
+    const QString folder = QDir(crashed).filePath(kept.first());
+    QVERIFY2(message.contains(QDir::toNativeSeparators(folder)), qPrintable(message));
+    // The files as they were: the log as the crash left it (or none), beside its main file.
+    QVERIFY(QFileInfo::exists(QDir(folder).filePath(QStringLiteral("conversations.sqlite"))));
+    QCOMPARE(QFileInfo::exists(QDir(folder).filePath(QStringLiteral("conversations.sqlite-wal"))),
+             log != QLatin1String("missing"));
+    QCOMPARE(QFileInfo(folder).permissions() & (QFileDevice::ReadOther | QFileDevice::ReadGroup),
+             QFileDevice::Permissions());
+}
+
+void tst_ConversationStore::emptiedFileIsNotTakenForANewOne()
+{
+    // An older version's crash, then its log lost: a main file of one page with no table.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("emptied"));
+        db.setDatabaseName(dbPath());
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA journal_mode = WAL")));
+        q.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("emptied"));
+    QVERIFY(QFileInfo(dbPath()).size() > 0);
+    ConversationStore store(dbPath());
+    QVERIFY(store.isPersistent());
+    // Before issue 36: silently a fresh store in its place, the old file gone.
+    QVERIFY2(store.recoveryMessage().contains(QLatin1String("log of recent changes is missing")),
+             qPrintable(store.recoveryMessage()));
+    QVERIFY(QFileInfo::exists(store.movedAsidePath()));
 }
 
 QTEST_MAIN(tst_ConversationStore)

@@ -53,6 +53,7 @@ private slots:
     void pipeWithoutWriterIsRefusedAtOnce();
     void deviceIsRefusedWithoutReadingIt();
     void fileOverTheLimitIsRefused();
+    void sampleCompiledIntoTheProgramOpens();
     void longUnbreakableLineWrapsAnywhere();
     void lineOverTheLimitIsRefusedWithWhatToDo();
     void pastingALongLineSwitchesTheWrapAndSaysSo();
@@ -110,6 +111,14 @@ void tst_DocumentFiles::fileOverTheLimitIsRefused()
     QVERIFY(error);
     QVERIFY2(error->contains(QLatin1String("32 MB")), qPrintable(*error));
     QCOMPARE(document.characterCount(), 0);
+}
+
+void tst_DocumentFiles::sampleCompiledIntoTheProgramOpens()
+{
+    // The welcome document is a Qt resource, not a file on disk: it opens as before.
+    Gui::Document document;
+    QCOMPARE(document.load(QStringLiteral(":/samples/welcome.md")), std::nullopt);
+    QVERIFY(document.characterCount() > 100);
 }
 
 void tst_DocumentFiles::longUnbreakableLineWrapsAnywhere()

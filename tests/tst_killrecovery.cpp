@@ -25,6 +25,8 @@
 
 #include <memory>
 
+#include <csignal>
+
 #include <sys/stat.h>
 
 class tst_KillRecovery : public QObject
@@ -37,6 +39,10 @@ private slots:
     void cleanup();
     void killMidEditKeepsTheUnsavedText();
     void killMidDatabaseWriteLeavesItIntact();
+    void terminationClosesEverythingCleanly_data();
+    void terminationClosesEverythingCleanly();
+    void terminationKeepsUnsavedText();
+    void damagedSettingsAreReportedOnce();
 
 private:
     void startApp(QProcess &app, const QStringList &arguments);
@@ -47,6 +53,9 @@ private:
     QString logText() const;
     // Every file and folder under the app's config, data and state folders: owner-only.
     void checkOwnerOnly();
+    // Answers in the database at `path` (with some text, if `withText`), read without
+    // disturbing the app that writes it.
+    static int assistantRows(const QString &path, bool withText = false);
 
     std::unique_ptr<QTemporaryDir> m_root;
     QProcessEnvironment m_env; // the app's, pointed at m_root
@@ -191,6 +200,23 @@ void tst_KillRecovery::killMidEditKeepsTheUnsavedText()
     checkOwnerOnly();
 }
 
+int tst_KillRecovery::assistantRows(const QString &path, bool withText)
+{
+    int rows = 0;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("probe"));
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=100"));
+        QSqlQuery q(db);
+        const QString sql = QStringLiteral("SELECT count(*) FROM messages WHERE role = 'assistant'")
+            + (withText ? QStringLiteral(" AND content != ''") : QString());
+        if (db.open() && q.exec(sql) && q.next())
+            rows = q.value(0).toInt();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("probe"));
+    return rows;
+}
+
 void tst_KillRecovery::killMidDatabaseWriteLeavesItIntact()
 {
     const QString question = QStringLiteral("What does the local demo engine model faithfully?");
@@ -201,23 +227,9 @@ void tst_KillRecovery::killMidDatabaseWriteLeavesItIntact()
     // Killed while the answer streams into the database (the assistant's row is written when
     // the answer starts and updated as it arrives).
     QString database;
-    const auto assistantRows = [&] {
-        database = find(QStringLiteral("conversations.sqlite"));
-        if (database.isEmpty())
-            return 0;
-        int rows = 0;
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("probe"));
-            db.setDatabaseName(database);
-            db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=100"));
-            QSqlQuery q(db);
-            if (db.open() && q.exec(QStringLiteral("SELECT count(*) FROM messages WHERE role = 'assistant'")) && q.next())
-                rows = q.value(0).toInt();
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("probe"));
-        return rows;
-    };
-    QTRY_VERIFY_WITH_TIMEOUT(assistantRows() > 0, StartTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!(database = find(QStringLiteral("conversations.sqlite"))).isEmpty()
+                                 && assistantRows(database) > 0,
+                             StartTimeoutMs);
     kill(app);
 
     {
@@ -255,6 +267,107 @@ void tst_KillRecovery::killMidDatabaseWriteLeavesItIntact()
     QVERIFY2(!logText().contains(QLatin1String("moved aside")), qPrintable(logText()));
     QVERIFY(find(QStringLiteral("*.broken-*")).isEmpty());
     checkOwnerOnly();
+}
+
+void tst_KillRecovery::terminationClosesEverythingCleanly_data()
+{
+    QTest::addColumn<int>("signalNumber");
+    QTest::addRow("TERM") << int(SIGTERM);
+    QTest::addRow("INT") << int(SIGINT);
+    QTest::addRow("HUP") << int(SIGHUP);
+}
+
+void tst_KillRecovery::terminationClosesEverythingCleanly()
+{
+    QFETCH(int, signalNumber);
+    const QString question = QStringLiteral("What does the local demo engine model faithfully?");
+    QProcess app;
+    startApp(app, {QStringLiteral("--latency-profile"), QStringLiteral("hosted-long-doc"), QStringLiteral("--type-chat"),
+                   question + u'\n'});
+    QString database;
+    QTRY_VERIFY_WITH_TIMEOUT(!(database = find(QStringLiteral("conversations.sqlite"))).isEmpty()
+                                 && assistantRows(database, true) > 0,
+                             StartTimeoutMs);
+    // The answer streams (its text saved every few seconds) when the session ends.
+    ::kill(pid_t(app.processId()), signalNumber);
+    QVERIFY(app.waitForFinished(StartTimeoutMs));
+    // Before issue 36 the default action of the signal ended the process on the spot.
+    QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(app.exitCode(), 0);
+    // Closed: the log was copied into the main file and removed, as after Quit.
+    QVERIFY(!QFileInfo::exists(database + QStringLiteral("-wal")));
+    QVERIFY(!QFileInfo::exists(database + QStringLiteral("-shm")));
+    Gui::ConversationStore store(database);
+    QVERIFY2(store.recoveryMessage().isEmpty(), qPrintable(store.recoveryMessage()));
+    const auto conversations = store.conversations();
+    QVERIFY(conversations && conversations->size() == 1);
+    const auto messages = store.messages(conversations->constFirst().id);
+    QVERIFY(messages && messages->size() == 2);
+    QCOMPARE(messages->constFirst().content, question);
+    // The answer as far as it came, marked unfinished.
+    QCOMPARE(messages->at(1).state, Gui::MessageState::Partial);
+    QVERIFY(!messages->at(1).content.isEmpty());
+    QVERIFY2(logText().contains(QLatin1String("keeping every change and closing")), qPrintable(logText()));
+    checkOwnerOnly();
+}
+
+void tst_KillRecovery::terminationKeepsUnsavedText()
+{
+    const QString document = QDir(home("work")).filePath(QStringLiteral("draft.md"));
+    {
+        QFile f(document);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("On disk.\n");
+    }
+    // Long enough to still be typing at the first autosave, and after it.
+    const QString typed = QStringLiteral("a sentence typed before the session ended ").repeated(8);
+    QProcess app;
+    startApp(app, {QStringLiteral("--type-document"), typed, document});
+    QString copyPath;
+    QTRY_VERIFY_WITH_TIMEOUT(!(copyPath = find(QStringLiteral("*.json"))).isEmpty(), AutosaveTimeoutMs);
+    ::kill(pid_t(app.processId()), SIGTERM);
+    QVERIFY(app.waitForFinished(StartTimeoutMs));
+    QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+    // Kept, not removed as a close after Save would; with everything typed until the TERM,
+    // which is more than the autosave had (it runs every 5 s, the typing goes on).
+    QFile f(copyPath);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject copy = QJsonDocument::fromJson(f.readAll()).object();
+    QCOMPARE(copy.value(QStringLiteral("path")).toString(), QFileInfo(document).absoluteFilePath());
+    QVERIFY(copy.value(QStringLiteral("text")).toString().contains(QLatin1String("session ended")));
+    QFile original(document);
+    QVERIFY(original.open(QIODevice::ReadOnly));
+    QCOMPARE(original.readAll(), QByteArray("On disk.\n"));
+}
+
+void tst_KillRecovery::damagedSettingsAreReportedOnce()
+{
+    const QString settings = QDir(home("config")).filePath(QStringLiteral("Headstart/Headstart.conf"));
+    QVERIFY(QDir().mkpath(QFileInfo(settings).absolutePath()));
+    {
+        QFile f(settings);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("[general]\nfirstRun=false\n[translate]\ntargetLanguage=German\n\x01 this line is damaged\n");
+    }
+    const QString reported = QStringLiteral("could not be read");
+    for (int start = 1; start <= 2; ++start) {
+        const int opensBefore = int(logText().count(QLatin1String("conversation store opened")));
+        QProcess app;
+        startApp(app, {});
+        QTRY_VERIFY_WITH_TIMEOUT(logText().count(QLatin1String("conversation store opened")) > opensBefore,
+                                 StartTimeoutMs);
+        ::kill(pid_t(app.processId()), SIGTERM);
+        QVERIFY(app.waitForFinished(StartTimeoutMs));
+        // Said at the first start (before issue 36: never, the language's read swallowed it),
+        // not again at the second: the file was written clean, with the user's value.
+        QCOMPARE(int(logText().count(reported)), 1);
+    }
+    QCOMPARE(QDir(QFileInfo(settings).absolutePath()).entryList({QStringLiteral("Headstart.conf.damaged-*")}),
+             QStringList{QStringLiteral("Headstart.conf.damaged-1")});
+    QFile f(settings);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray now = f.readAll();
+    QVERIFY2(!now.contains("damaged") && now.contains("targetLanguage=German"), now.constData());
 }
 
 QTEST_GUILESS_MAIN(tst_KillRecovery)

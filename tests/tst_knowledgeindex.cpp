@@ -20,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <memory>
 
@@ -89,6 +91,7 @@ private slots:
     void pdfPassagesHaveTheirPage();
     void editAndDeleteAreSeenByTheWatcher();
     void unchangedFilesSurviveReopening();
+    void indexIsPrivateFromTheStart();
     void removingAFolderRemovesItsRows();
     void damagedIndexIsRebuilt_data();
     void damagedIndexIsRebuilt();
@@ -141,6 +144,27 @@ bool tst_KnowledgeIndex::indexFolders(Library &library, const QStringList &folde
     QSignalSpy finished(&library, &Library::indexingFinished);
     library.setFolders(folders);
     return finished.wait(IndexTimeoutMs) && library.isReady();
+}
+
+void tst_KnowledgeIndex::indexIsPrivateFromTheStart()
+{
+    // It holds passages of the user's documents. Before issue 36, SQLite made it (and its
+    // folder) with the umask's 0644 and 0755 on the first run.
+    const mode_t before = ::umask(022);
+    auto library = makeLibrary();
+    const bool indexed = indexFolders(*library, {docs()});
+    ::umask(before);
+    QVERIFY(indexed);
+    const auto modeOf = [](const QString &path) {
+        struct stat st {};
+        return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? int(st.st_mode & 0777) : -1;
+    };
+    QCOMPARE(modeOf(dbPath()), 0600);
+    QCOMPARE(modeOf(QFileInfo(dbPath()).absolutePath()), 0700);
+    for (const char *suffix : {"-wal", "-shm"}) {
+        if (QFileInfo::exists(dbPath() + QLatin1String(suffix)))
+            QCOMPARE(modeOf(dbPath() + QLatin1String(suffix)), 0600);
+    }
 }
 
 void tst_KnowledgeIndex::englishAndChineseQuestionsFindTheirPassage_data()

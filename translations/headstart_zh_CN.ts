@@ -4,44 +4,44 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="518"/>
+        <location filename="../app/application.cpp" line="533"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="319"/>
-        <location filename="../app/application.cpp" line="323"/>
-        <location filename="../app/application.cpp" line="610"/>
+        <location filename="../app/application.cpp" line="329"/>
+        <location filename="../app/application.cpp" line="333"/>
+        <location filename="../app/application.cpp" line="625"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="316"/>
+        <location filename="../app/application.cpp" line="326"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="358"/>
+        <location filename="../app/application.cpp" line="368"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="413"/>
+        <location filename="../app/application.cpp" line="423"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="437"/>
+        <location filename="../app/application.cpp" line="447"/>
         <source>Could not read the proxy password: %1</source>
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="515"/>
+        <location filename="../app/application.cpp" line="530"/>
         <source>%1 Using the one from the settings.</source>
         <translation>%1 改用设置中的服务商。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="590"/>
+        <location filename="../app/application.cpp" line="605"/>
         <source>Answers are remembered for this session only: the response cache file could not be used.</source>
         <translation>回答只在本次运行中记住：响应缓存文件无法使用。</translation>
     </message>
@@ -1272,32 +1272,37 @@
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="566"/>
+        <location filename="../ui/appsettings.cpp" line="569"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="568"/>
+        <location filename="../ui/appsettings.cpp" line="571"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="572"/>
+        <location filename="../ui/appsettings.cpp" line="575"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="623"/>
+        <location filename="../ui/appsettings.cpp" line="592"/>
+        <source>Which provider you chose could not be read from the settings file; Headstart uses %1 until you choose one in Settings, Providers.</source>
+        <translation>无法从设置文件中读出您选择的服务商；在您于“设置 → 服务商”中重新选择之前，Headstart 使用 %1。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="656"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="623"/>
+        <location filename="../ui/appsettings.cpp" line="656"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="625"/>
+        <location filename="../ui/appsettings.cpp" line="658"/>
         <source>more</source>
         <translation>更多</translation>
     </message>
@@ -1833,94 +1838,94 @@
         <translation>删除此消息</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="63"/>
+        <location filename="../ui/answerwidget.cpp" line="67"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="67"/>
+        <location filename="../ui/answerwidget.cpp" line="71"/>
         <source>Usage</source>
         <translation>用量</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="139"/>
+        <location filename="../ui/answerwidget.cpp" line="143"/>
         <source>%1, while %2 thinks: %3</source>
         <translation>%1（%2 思考中）：%3</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="140"/>
+        <location filename="../ui/answerwidget.cpp" line="45"/>
         <source>A first line from the fast model while the reasoning model thinks. It is not the answer and goes when the answer begins (Settings, Prefetch, &quot;Acknowledge at once while a reasoning model thinks&quot;).</source>
         <translation>推理模型思考时快速模型先给出的一句话。它不是回答，回答开始后即消失（设置 → 预取 →“推理模型思考时先即时回应”）。</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="182"/>
+        <location filename="../ui/answerwidget.cpp" line="177"/>
         <source>Quick answer · %1</source>
         <translation>快速回答 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="183"/>
+        <location filename="../ui/answerwidget.cpp" line="178"/>
         <source>Small talk and simple questions are answered by the provider&apos;s fast model, which answers sooner and costs less (Settings, Prefetch, Fast model).</source>
         <translation>闲聊和简单问题由服务商的快速模型回答，它回答更快、费用更低（设置 › 预取 › 快速模型）。</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="187"/>
+        <location filename="../ui/answerwidget.cpp" line="182"/>
         <source>Ask %1</source>
         <translation>改问 %1</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="190"/>
+        <location filename="../ui/answerwidget.cpp" line="185"/>
         <source>Replace this answer with one from %1, the main model</source>
         <translation>用主模型 %1 的回答替换这个回答</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="203"/>
+        <location filename="../ui/answerwidget.cpp" line="198"/>
         <source>From the cache</source>
         <translation>来自缓存</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="204"/>
+        <location filename="../ui/answerwidget.cpp" line="199"/>
         <source>This question was asked before in this same conversation and context: this is the answer it got then, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>这个问题此前在相同的对话和上下文中问过：这是当时得到的回答，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="209"/>
+        <location filename="../ui/answerwidget.cpp" line="204"/>
         <source>From the cache · a similar question</source>
         <translation>来自缓存 · 相似问题</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="210"/>
+        <location filename="../ui/answerwidget.cpp" line="205"/>
         <source>A question almost the same as this one was answered before in this context, and its answer held each time: it is given again, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>与此几乎相同的问题此前在这个上下文中回答过，而且该回答每次都成立：因此再次给出，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="216"/>
+        <location filename="../ui/answerwidget.cpp" line="211"/>
         <source>Draft from a similar question</source>
         <translation>来自相似问题的草稿</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="217"/>
+        <location filename="../ui/answerwidget.cpp" line="212"/>
         <source>The answer a similar question got before, shown while this one&apos;s answer is on its way; the live answer replaces it.</source>
         <translation>相似问题此前得到的回答，在本问题的回答到达前显示；实时回答会替换它。</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="73"/>
+        <location filename="../ui/answerwidget.cpp" line="77"/>
         <location filename="../ui/chatdock.cpp" line="202"/>
         <location filename="../ui/conversationexport.cpp" line="211"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="100"/>
+        <location filename="../ui/answerwidget.cpp" line="104"/>
         <source>First token after %1 ms</source>
         <translation>首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="103"/>
+        <location filename="../ui/answerwidget.cpp" line="107"/>
         <source>%1 · prefetched</source>
         <translation>%1 · 已预取</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="104"/>
+        <location filename="../ui/answerwidget.cpp" line="108"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
@@ -2591,42 +2596,67 @@
 <context>
     <name>Gui::ConversationStore</name>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="98"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="99"/>
         <source>Conversations cannot be saved: the folder %1 cannot be created. They are kept until Headstart closes.</source>
         <translation>无法保存对话：无法创建文件夹 %1。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="134"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="117"/>
+        <source>Headstart was not closed properly last time, and the conversation file&apos;s log of recent changes was %1: what was written after the last completed answer may be lost. Everything before it is kept. The files as they were are kept in %2.</source>
+        <translation>Headstart 上次没有正常关闭，对话文件的近期更改日志%1：最后一个完成的回答之后写入的内容可能已经丢失，之前的一切都已保留。原来的文件保存在 %2。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstoreopen.cpp" line="120"/>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstoreopen.cpp" line="120"/>
+        <source>cut short</source>
+        <translation>被截断</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstoreopen.cpp" line="120"/>
+        <source>damaged</source>
+        <translation>已损坏</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstoreopen.cpp" line="148"/>
+        <source>it holds no conversations although it had been written; its log of recent changes is missing</source>
+        <translation>它曾被写入，却不含任何对话；它的近期更改日志缺失</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversationstoreopen.cpp" line="161"/>
         <source>%1 was written by a newer version of Headstart and is left untouched. Conversations are kept until Headstart closes.</source>
         <translation>%1 由更新版本的 Headstart 写入，未作任何改动。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="155"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="187"/>
         <source>Conversations cannot be saved: %1 They are kept until Headstart closes.</source>
         <translation>无法保存对话：%1 对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="156"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="188"/>
         <source>the file cannot be opened.</source>
         <translation>无法打开该文件。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="160"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="192"/>
         <source>The conversation file %1 is damaged and cannot be moved aside. Conversations are kept until Headstart closes.</source>
         <translation>对话文件 %1 已损坏且无法移走。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="166"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="198"/>
         <source>The conversation file was damaged (%1). It was moved, not deleted, to %2 and a new one was started. What can still be read from it can be exported: File, Export Damaged Conversations.</source>
         <translation>对话文件已损坏（%1）。它已被移动（而非删除）到 %2，并已新建一个对话文件。仍可读取的内容可以导出：“文件 › 导出损坏的对话”。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="169"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="201"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="191"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="278"/>
         <source>the integrity check gave no answer</source>
         <translation>完整性检查没有返回结果</translation>
     </message>
@@ -2724,13 +2754,13 @@
     </message>
     <message>
         <location filename="../ui/conversationstore.cpp" line="529"/>
-        <location filename="../ui/conversationstore.cpp" line="553"/>
+        <location filename="../ui/conversationstore.cpp" line="557"/>
         <location filename="../ui/conversationstoreremove.cpp" line="78"/>
         <source>The message no longer exists.</source>
         <translation>该消息已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="543"/>
+        <location filename="../ui/conversationstore.cpp" line="547"/>
         <source>Could not save the answer&apos;s sources</source>
         <translation>无法保存回答的来源</translation>
     </message>
@@ -2748,33 +2778,45 @@
 <context>
     <name>Gui::Document</name>
     <message>
-        <location filename="../ui/document.cpp" line="114"/>
+        <location filename="../ui/document.cpp" line="122"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="116"/>
-        <source>%1 is %2 MB; Headstart opens documents up to %3 MB.</source>
-        <translation>%1 大小为 %2 MB；Headstart 只能打开不超过 %3 MB 的文档。</translation>
-    </message>
-    <message>
-        <location filename="../ui/document.cpp" line="121"/>
+        <location filename="../ui/document.cpp" line="127"/>
+        <location filename="../ui/document.cpp" line="134"/>
+        <location filename="../ui/document.cpp" line="145"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="126"/>
+        <location filename="../ui/document.cpp" line="139"/>
+        <source>%1 is not a regular file (it is a device, a pipe or a socket); Headstart opens documents saved as files.</source>
+        <translation>%1 不是普通文件（而是设备、管道或套接字）；Headstart 只打开保存为文件的文档。</translation>
+    </message>
+    <message>
+        <location filename="../ui/document.cpp" line="151"/>
+        <source>%1 is larger than %2 MB; Headstart opens documents up to %2 MB.</source>
+        <translation>%1 大于 %2 MB；Headstart 只打开不超过 %2 MB 的文档。</translation>
+    </message>
+    <message>
+        <location filename="../ui/document.cpp" line="157"/>
         <source>%1 is not UTF-8 text; Headstart opens Markdown and plain-text documents.</source>
         <translation>%1 不是 UTF-8 文本；Headstart 只能打开 Markdown 和纯文本文档。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="138"/>
-        <location filename="../ui/document.cpp" line="141"/>
+        <location filename="../ui/document.cpp" line="160"/>
+        <source>Line %1 of %2 is %3 characters long without a break; Headstart edits lines of up to %4 characters. It is probably minified or encoded data: format it with line breaks, or open a part of it.</source>
+        <translation>%2 的第 %1 行有 %3 个字符且没有换行；Headstart 能编辑的一行最多 %4 个字符。它可能是压缩或编码过的数据：请先加上换行再打开，或只打开其中一部分。</translation>
+    </message>
+    <message>
+        <location filename="../ui/document.cpp" line="215"/>
+        <location filename="../ui/document.cpp" line="218"/>
         <source>Cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="169"/>
+        <location filename="../ui/document.cpp" line="246"/>
         <source>Untitled %1</source>
         <translation>未命名 %1</translation>
     </message>
@@ -2800,93 +2842,98 @@
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="125"/>
-        <location filename="../ui/documenttabs.cpp" line="137"/>
+        <location filename="../ui/documenttabs.cpp" line="98"/>
+        <source>%1 has lines of over %2 characters without a break: they wrap anywhere at the window&apos;s edge, not between words, so that editing stays fast.</source>
+        <translation>%1 中有超过 %2 个字符且没有换行的行：这些行在窗口边缘任意处折行，而不是在词与词之间，以保持编辑流畅。</translation>
+    </message>
+    <message>
+        <location filename="../ui/documenttabs.cpp" line="128"/>
+        <location filename="../ui/documenttabs.cpp" line="140"/>
         <source>Open Document</source>
         <translation>打开文档</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="139"/>
+        <location filename="../ui/documenttabs.cpp" line="142"/>
         <source>Text documents (*.md *.markdown *.txt);;All files (*)</source>
         <translation>文本文档 (*.md *.markdown *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="156"/>
-        <location filename="../ui/documenttabs.cpp" line="169"/>
+        <location filename="../ui/documenttabs.cpp" line="159"/>
+        <location filename="../ui/documenttabs.cpp" line="172"/>
         <source>Save Document</source>
         <translation>保存文档</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="161"/>
+        <location filename="../ui/documenttabs.cpp" line="164"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="173"/>
+        <location filename="../ui/documenttabs.cpp" line="176"/>
         <source>Markdown (*.md);;Text (*.txt);;All files (*)</source>
         <translation>Markdown (*.md);;文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="198"/>
+        <location filename="../ui/documenttabs.cpp" line="201"/>
         <source>Close Document</source>
         <translation>关闭文档</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="199"/>
+        <location filename="../ui/documenttabs.cpp" line="202"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 有未保存的更改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="243"/>
+        <location filename="../ui/documenttabs.cpp" line="246"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/documenttabs.cpp" line="244"/>
+        <location filename="../ui/documenttabs.cpp" line="247"/>
         <source>%n documents have unsaved changes: %1. Save them?</source>
         <translation>
             <numerusform>有 %n 个文档尚未保存：%1。要保存它们吗？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="247"/>
+        <location filename="../ui/documenttabs.cpp" line="250"/>
         <source>&amp;Discard All</source>
         <translation>全部放弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="248"/>
+        <location filename="../ui/documenttabs.cpp" line="251"/>
         <source>&amp;Save All</source>
         <translation>全部保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="342"/>
+        <location filename="../ui/documenttabs.cpp" line="352"/>
         <source>%1 (never saved)</source>
         <translation>%1（从未保存）</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="342"/>
+        <location filename="../ui/documenttabs.cpp" line="352"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="343"/>
+        <location filename="../ui/documenttabs.cpp" line="353"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="346"/>
+        <location filename="../ui/documenttabs.cpp" line="356"/>
         <source>Recover Documents</source>
         <translation>恢复文档</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/documenttabs.cpp" line="347"/>
+        <location filename="../ui/documenttabs.cpp" line="357"/>
         <source>Headstart did not close properly last time. Recover %n unsaved document(s)?</source>
         <translation>
             <numerusform>Headstart 上次没有正常关闭。要恢复 %n 个未保存的文档吗？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="427"/>
+        <location filename="../ui/documenttabs.cpp" line="437"/>
         <source>&amp;%1 %2  (%3)</source>
         <translation>&amp;%1 %2  （%3）</translation>
     </message>
@@ -4264,32 +4311,32 @@
         <translation>快速模型：%1 个回答，p50 %2 · 主模型：%3 个，p50 %4 · 改问 %5 次</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="513"/>
+        <location filename="../ui/metricsdock.cpp" line="511"/>
         <source>Instant acknowledgement (fast model): %1 sent, %2 shown after %3 and %4 before the answer, %5 late, %6 cancelled or not sent · %7 tokens · %8</source>
         <translation>即时回应（快速模型）：发送 %1 次，显示 %2 次，发送后 %3 出现，早于回答 %4，过晚 %5 次，取消或未发送 %6 次 · %7 个 token · %8</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="531"/>
+        <location filename="../ui/metricsdock.cpp" line="529"/>
         <source>Response cache: off</source>
         <translation>响应缓存：关闭</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="538"/>
+        <location filename="../ui/metricsdock.cpp" line="536"/>
         <source>Response cache: %1 exact, %2 similar served, %3 drafts (%4 replaced), %5 misses · %6 saved · %7 answers kept</source>
         <translation>响应缓存：精确 %1，相似直接提供 %2，草稿 %3（被替换 %4），未命中 %5 · 节省 %6 · 保存 %7 个回答</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="553"/>
+        <location filename="../ui/metricsdock.cpp" line="551"/>
         <source>Budget: %1 of %2 tokens this hour (%3)</source>
         <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="559"/>
+        <location filename="../ui/metricsdock.cpp" line="557"/>
         <source>Budget: %1 tokens this hour, no limit</source>
         <translation>预算：本小时已用 %1 个词元，无上限</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="570"/>
+        <location filename="../ui/metricsdock.cpp" line="568"/>
         <source>Money budget: %1 of %2 this hour (%3)</source>
         <translation>金额预算：本小时已用 %1 / %2（%3）</translation>
     </message>
@@ -4945,7 +4992,7 @@
     </message>
     <message>
         <location filename="../ui/settingsdialogproviders.cpp" line="220"/>
-        <location filename="../ui/settingsdialogproviders.cpp" line="554"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="558"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
@@ -4960,32 +5007,32 @@
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="330"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="332"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="349"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="351"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="353"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="355"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="355"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="357"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="358"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="360"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="318"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="320"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
@@ -4995,117 +5042,117 @@
         <translation>同一服务商的更小、更快的模型。开启预取中的“询问模型草稿是否完整”后，询问的就是它。Headstart 不认识的模型按主模型计价。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="322"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="324"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="328"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="330"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="374"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="376"/>
         <source>Not needed</source>
         <translation>不需要</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="377"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="379"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="382"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="384"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="383"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="385"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="384"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="386"/>
         <source>None: only the API key</source>
         <translation>无：只用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="386"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="388"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="414"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="416"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="417"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="419"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="417"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="419"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="427"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="429"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="439"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="441"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="439"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="441"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="459"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="465"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="475"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="479"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="499"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="503"/>
         <source>Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read them.</source>
         <translation>警告：API 密钥和你的文本将以未加密方式发送到 %1；途经网络上的任何人都能读取它们。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="501"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="505"/>
         <source>Warning: %1 is plain http:// to another machine, so the API key and your text would cross the network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.</source>
         <translation>警告：%1 是指向另一台计算机的明文 http:// 地址，API 密钥和你的文本将以未加密方式在网络上传输。除非你在下方允许，否则 Headstart 不会向其发送任何内容；建议使用 https://。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="530"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="534"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="540"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="544"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="541"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="545"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="549"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="553"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="554"/>
+        <location filename="../ui/settingsdialogproviders.cpp" line="558"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
@@ -5730,37 +5777,37 @@
 <context>
     <name>Knowledge::IndexDatabase</name>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="188"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="190"/>
         <source>The knowledge index cannot be created: the folder %1 cannot be made.</source>
         <translation>无法创建知识库索引：无法创建文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="213"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="218"/>
         <source>The knowledge index %1 cannot be opened: %2</source>
         <translation>无法打开知识库索引 %1：%2</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="215"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="220"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="220"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="225"/>
         <source>The knowledge index was damaged (%1). It was replaced by a new one and your folders are being indexed again.</source>
         <translation>知识库索引已损坏（%1）。已用新的索引替换，正在重新为你的文件夹建立索引。</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="222"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="227"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="227"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="232"/>
         <source>The knowledge index cannot be opened.</source>
         <translation>无法打开知识库索引。</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="511"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="516"/>
         <source>The knowledge index cannot be searched: %1</source>
         <translation>无法搜索知识库索引：%1</translation>
     </message>
@@ -5768,127 +5815,127 @@
 <context>
     <name>Llm::Error</name>
     <message>
-        <location filename="../llm/error.cpp" line="130"/>
+        <location filename="../llm/error.cpp" line="158"/>
         <source>the provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="216"/>
+        <location filename="../llm/error.cpp" line="254"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="218"/>
+        <location filename="../llm/error.cpp" line="256"/>
         <source>%1 rejected the API key (HTTP %2). Check the key for %1 in Settings, Providers.</source>
         <translation>%1 拒绝了 API 密钥（HTTP %2）。请在“设置 › 服务商”中检查 %1 的密钥。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="222"/>
+        <location filename="../llm/error.cpp" line="260"/>
         <source>%1 does not know the requested model (HTTP %2). Check the model name in Settings, Providers.</source>
         <translation>%1 不认识所请求的模型（HTTP %2）。请在“设置 › 服务商”中检查模型名称。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="228"/>
+        <location filename="../llm/error.cpp" line="266"/>
         <source>%1 is limiting the request rate. Try again in %2 s.</source>
         <translation>%1 正在限制请求频率。请在 %2 秒后重试。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="230"/>
+        <location filename="../llm/error.cpp" line="268"/>
         <source>%1 is limiting the request rate. Wait a moment and try again.</source>
         <translation>%1 正在限制请求频率。请稍候再试。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="233"/>
+        <location filename="../llm/error.cpp" line="271"/>
         <source>The prompt is too long for the model at %1. Shorten the document or the selection, or choose a model with a larger context window.</source>
         <translation>提示词超出了 %1 上该模型的上下文长度。请缩短文档或选区，或选择上下文窗口更大的模型。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="238"/>
+        <location filename="../llm/error.cpp" line="276"/>
         <source>%1 rejected the request (HTTP %2).</source>
         <translation>%1 拒绝了请求（HTTP %2）。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="241"/>
+        <location filename="../llm/error.cpp" line="279"/>
         <source>%1 had a server error (HTTP %2). Try again; if it keeps failing, check the provider&apos;s status page.</source>
         <translation>%1 服务器出错（HTTP %2）。请重试；如果持续失败，请查看服务商的状态页面。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="246"/>
+        <location filename="../llm/error.cpp" line="284"/>
         <source>Cannot reach %1. Check the network connection and the provider&apos;s base URL in Settings, Providers.</source>
         <translation>无法连接 %1。请检查网络连接，以及“设置 › 服务商”中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="251"/>
+        <location filename="../llm/error.cpp" line="289"/>
         <source>The secure connection to %1 failed. Check the base URL and the system clock.</source>
         <translation>与 %1 的安全连接失败。请检查基础 URL 和系统时间。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="255"/>
+        <location filename="../llm/error.cpp" line="293"/>
         <source>%1 did not answer in time. Try again; a long document, or a model that thinks before it answers, can need longer timeouts (Settings, Providers).</source>
         <translation>%1 未能及时回答。请重试；长文档或先思考再作答的模型可能需要更长的超时（设置 › 服务商）。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="260"/>
+        <location filename="../llm/error.cpp" line="298"/>
         <source>The connection to %1 broke before the answer was complete. The text so far is kept.</source>
         <translation>回答完成之前与 %1 的连接中断了。已保留目前收到的文本。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="265"/>
+        <location filename="../llm/error.cpp" line="303"/>
         <source>%1 sent a response Headstart cannot read. The text so far is kept.</source>
         <translation>%1 返回了 Headstart 无法解析的响应。已保留目前收到的文本。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="268"/>
+        <location filename="../llm/error.cpp" line="306"/>
         <source>%1 reported an error while answering. The text so far is kept.</source>
         <translation>%1 在回答过程中报告了错误。已保留目前收到的文本。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="271"/>
+        <location filename="../llm/error.cpp" line="309"/>
         <source>This request cannot be sent to %1.</source>
         <translation>无法向 %1 发送此请求。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="276"/>
+        <location filename="../llm/error.cpp" line="314"/>
         <source>The address of %1 does not look like an Anthropic Messages API (%2). Check the base URL in Settings, Providers.</source>
         <translation>%1 的地址看起来不是 Anthropic Messages API（%2）。请在“设置 › 服务商”中检查基础 URL。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="278"/>
+        <location filename="../llm/error.cpp" line="316"/>
         <source>The address of %1 does not look like an OpenAI-compatible API (%2). Check the base URL in Settings, Providers.</source>
         <translation>%1 的地址看起来不是兼容 OpenAI 的 API（%2）。请在“设置 › 服务商”中检查基础 URL。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="281"/>
+        <location filename="../llm/error.cpp" line="319"/>
         <source>The base URL of %1 is plain http:// to %2: the API key and the text would cross the network unencrypted. Use https://, or allow insecure HTTP for %1 in Settings, Providers.</source>
         <translation>%1 的基础 URL 是指向 %2 的明文 http://：API 密钥和文本将以未加密方式在网络上传输。请使用 https://，或在“设置 › 服务商”中为 %1 允许不安全的 HTTP。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="285"/>
+        <location filename="../llm/error.cpp" line="323"/>
         <source>%1 needs an API key. Add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥。请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="288"/>
+        <location filename="../llm/error.cpp" line="326"/>
         <source>Cannot reach %1: the proxy %2 refused the connection — check Settings → Network.</source>
         <translation>无法连接 %1：代理 %2 拒绝了连接——请检查“设置 › 网络”。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="291"/>
+        <location filename="../llm/error.cpp" line="329"/>
         <source>Cannot reach %1: the proxy %2 cannot be reached — check Settings → Network.</source>
         <translation>无法连接 %1：无法访问代理 %2——请检查“设置 › 网络”。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="294"/>
+        <location filename="../llm/error.cpp" line="332"/>
         <source>Cannot reach %1: the proxy %2 did not accept the user name and password — check Settings → Network.</source>
         <translation>无法连接 %1：代理 %2 不接受该用户名和密码——请检查“设置 › 网络”。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="297"/>
+        <location filename="../llm/error.cpp" line="335"/>
         <source>%1 redirected the request (%2). Headstart sends the API key and the text only to the base URL&apos;s own address. Check the base URL in Settings, Providers.</source>
         <translation>%1 重定向了请求（%2）。Headstart 只会把 API 密钥和文本发送到基础 URL 本身的地址。请在“设置 › 服务商”中检查基础 URL。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="302"/>
+        <location filename="../llm/error.cpp" line="340"/>
         <source>Details: %1</source>
         <translation>详情：%1</translation>
     </message>
@@ -5901,7 +5948,7 @@
         <translation>基础 URL 未设置，或不是 http(s) 地址。</translation>
     </message>
     <message>
-        <location filename="../llm/llmstream.cpp" line="463"/>
+        <location filename="../llm/llmstream.cpp" line="478"/>
         <source>The server answered with %1 instead of an event stream.</source>
         <translation>服务器返回了 %1，而不是事件流。</translation>
     </message>
@@ -5923,7 +5970,7 @@
 <context>
     <name>Main</name>
     <message>
-        <location filename="../app/main.cpp" line="80"/>
+        <location filename="../app/main.cpp" line="77"/>
         <source>Headstart is already running; close it to take the screenshots.</source>
         <translation>Headstart 已在运行；请先关闭它再截图。</translation>
     </message>

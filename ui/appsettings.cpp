@@ -557,12 +557,15 @@ AppSettings::LoadResult AppSettings::load(QSettings &settings)
                                .arg(path);
         return result;
     }
-    if (settings.status() == QSettings::FormatError) {
+    // Read from the file itself as well as asked of QSettings: a second QSettings on a file
+    // this process has parsed before shares that parse and no longer reports its FormatError.
+    const QStringList lines = unreadableSettingsLines(path);
+    if (settings.status() == QSettings::FormatError || !lines.isEmpty()) {
         // QSettings skips the lines it cannot parse and keeps every other one, so the values
         // that still read are loaded below like any other. It writes over the file at the next
         // save, so the user's bytes are copied first, each damage to its own numbered copy.
-        const QStringList lines = unreadableSettingsLines(path);
         const QString backup = keepDamagedCopy(path);
+        result.damaged = true;
         const QString which = lines.isEmpty() ? tr("some lines") : lines.join(QLatin1String(", "));
         if (!backup.isEmpty())
             result.problems << tr("Part of the settings file %1 could not be read (%2) and was ignored; every other "
@@ -579,6 +582,17 @@ AppSettings::LoadResult AppSettings::load(QSettings &settings)
     Loader loader(settings);
     loader.load(result.settings);
     result.problems << loader.problems;
+    // The provider's line itself can be the damaged one: it must not quietly become the local
+    // engine while settings for another provider are still there.
+    if (result.damaged && !settings.contains(ProviderIdKey)) {
+        settings.beginGroup(ProvidersGroup);
+        const bool configured = !settings.childGroups().isEmpty();
+        settings.endGroup();
+        if (configured)
+            result.problems << tr("Which provider you chose could not be read from the settings file; Headstart uses "
+                                  "%1 until you choose one in Settings, Providers.")
+                                   .arg(result.settings.selectedProfile().displayName);
+    }
     return result;
 }
 
@@ -586,18 +600,34 @@ QString AppSettings::keepDamagedCopy(const QString &path)
 {
     if (path.isEmpty() || !QFileInfo::exists(path))
         return {};
-    // Never over an earlier copy: that one may hold the only readable version of a value.
-    for (int n = 1; n < 10'000; ++n) {
-        const QString backup = path + QStringLiteral(".damaged-%1").arg(n);
-        if (QFileInfo::exists(backup))
-            continue;
-        if (!QFile::copy(path, backup))
-            return {};
-        // The copy holds what the settings file holds; it is as private as that file.
-        QFile::setPermissions(backup, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-        return backup;
+    const auto copyName = [&path](int n) { return path + QStringLiteral(".damaged-%1").arg(n); };
+    const QFileInfo info(path);
+    const QString prefix = info.fileName() + QStringLiteral(".damaged-");
+    QList<int> numbers;
+    for (const QString &name : info.dir().entryList({prefix + u'*'}, QDir::Files | QDir::Hidden)) {
+        bool ok = false;
+        if (const int n = name.mid(prefix.size()).toInt(&ok); ok && n > 0)
+            numbers << n;
     }
-    return {};
+    std::sort(numbers.begin(), numbers.end());
+    const int newest = numbers.isEmpty() ? 0 : numbers.last();
+    const auto contents = [](const QString &file) {
+        QFile f(file);
+        return f.open(QIODevice::ReadOnly) ? std::optional<QByteArray>(f.readAll()) : std::nullopt;
+    };
+    // The same damage found again (the file was not written since): that copy is the one.
+    if (newest > 0 && contents(copyName(newest)) == contents(path))
+        return copyName(newest);
+    const QString backup = copyName(newest + 1);
+    if (!QFile::copy(path, backup))
+        return {};
+    // The copy holds what the settings file holds; it is as private as that file.
+    QFile::setPermissions(backup, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    // Older damage is older versions of the same file: a few are enough to find a value in.
+    numbers << newest + 1;
+    for (qsizetype i = 0; i + KeptDamagedCopies < numbers.size(); ++i)
+        QFile::remove(copyName(numbers[i]));
+    return backup;
 }
 
 QStringList AppSettings::unreadableSettingsLines(const QString &path)
@@ -609,9 +639,12 @@ QStringList AppSettings::unreadableSettingsLines(const QString &path)
     // without '='. Named by number and a short quote, for the user to find them.
     QStringList out;
     int number = 0;
+    bool continued = false; // the line before ended in a backslash: this one carries its value on
     while (!file.atEnd()) {
         ++number;
         const QByteArray line = file.readLine().trimmed();
+        if (std::exchange(continued, line.endsWith('\\')))
+            continue;
         if (line.isEmpty() || line.startsWith(';') || line.startsWith('#'))
             continue;
         if ((line.startsWith('[') && line.endsWith(']')) || (!line.startsWith('[') && line.contains('=')))

@@ -164,11 +164,14 @@ public:
     // Reads and validates every key, value by value. A bad value (wrong type, out of range,
     // unknown provider) is reset to its default with one user-readable problem each. Lines
     // QSettings cannot parse are skipped with one problem naming them, every value that still
-    // reads is kept, and the file as it was is copied to "<file>.damaged-N" (the first free N,
-    // so earlier copies survive). Never fails.
+    // reads is kept, and the file as it was is copied to "<file>.damaged-N" (a new N for new
+    // damage; the last KeptDamagedCopies are kept). Never fails.
     static LoadResult load(QSettings &settings);
-    // Copies `path` to the first free "<path>.damaged-N", owner-only; returns it, or empty.
+    // Copies `path` to "<path>.damaged-N", owner-only, and returns that name; empty when it
+    // cannot. A copy of the same bytes is not made twice (the newest copy is returned), and of
+    // the numbered copies only the newest KeptDamagedCopies stay.
     static QString keepDamagedCopy(const QString &path);
+    static constexpr int KeptDamagedCopies = 3;
     // The lines of the INI file `path` that QSettings skips, as "line N "text"" for messages.
     static QStringList unreadableSettingsLines(const QString &path);
     // Writes every key this class owns and removes those equal to their default; leaves other
@@ -259,6 +262,9 @@ public:
 struct AppSettings::LoadResult {
     AppSettings settings;
     QStringList problems; // translated, one sentence each, for a message box or the log
+    // Lines could not be read: the file should be written again (save()) once the problems
+    // are shown, so that the next start does not find, and copy, the same damage.
+    bool damaged = false;
 };
 
 } // namespace Gui

@@ -1,6 +1,6 @@
 #include "conversationsalvage.h"
 
-#include "privatefiles.h"
+#include "base/privatefiles.h"
 
 #include "llm/log.h"
 
@@ -163,7 +163,7 @@ std::expected<ConversationSalvage, QString> ConversationSalvage::read(const QStr
 
 std::expected<int, QString> ConversationSalvage::exportTo(const QString &directory) const
 {
-    if (!PrivateFiles::makeDirectory(directory))
+    if (!Base::PrivateFiles::makeDirectory(directory))
         return std::unexpected(ConversationSalvage::tr("The folder %1 cannot be created.").arg(QDir::toNativeSeparators(directory)));
     const QDir dir(directory);
     const auto write = [](const QString &path, const QByteArray &bytes) {

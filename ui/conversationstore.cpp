@@ -535,6 +535,10 @@ StoreResult<void> ConversationStore::updateMessage(qint64 messageId, const QStri
         return writeFailed<void>(what, q.lastError());
     if (!transaction.commit())
         return writeFailed<void>(what, m_db.lastError());
+    // An answer that has ended goes into the main file: a crash, a kill or a lost log later
+    // loses nothing up to here.
+    if (state != MessageState::Partial && m_persistent)
+        checkpoint();
     return {};
 }
 

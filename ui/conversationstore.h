@@ -173,6 +173,15 @@ private:
     QSqlError migrate(int from);
     void setUpSearchIndex();
     bool moveAside();
+    // After an unclean stop: the database and its log copied to a new "<file>.unclean-<time>"
+    // folder (owner-only); its path, or empty.
+    QString keepCopies() const;
+    // How many frames of the log SQLite reads back, through a connection of its own; -1 when
+    // the file cannot be opened (the damage checks then have their say).
+    qint64 readableLogFrames() const;
+    bool hasTables();
+    // Copies the log into the main file and empties it (after the schema, after each answer).
+    void checkpoint();
     void closeConnection();
     qint64 nextStamp();
     QString failure(const QString &what, const QString &detail) const;

@@ -1,7 +1,8 @@
 #include "conversationstore.h"
 
 #include "conversationstore_p.h"
-#include "privatefiles.h"
+#include "base/privatefiles.h"
+#include "writeaheadlog.h"
 
 #include "llm/log.h"
 
@@ -94,20 +95,40 @@ const QStringList SearchTriggers = {QStringLiteral("message_search_insert"), QSt
 bool ConversationStore::openFile()
 {
     const QFileInfo info(m_path);
-    if (!PrivateFiles::makeDirectory(info.absolutePath())) {
+    if (!Base::PrivateFiles::makeDirectory(info.absolutePath())) {
         m_recovery = tr("Conversations cannot be saved: the folder %1 cannot be created. They are kept until "
                         "Headstart closes.")
                          .arg(QDir::toNativeSeparators(info.absolutePath()));
         return false;
     }
 
+    // Read before SQLite touches the files: what the log held, committed, when the last writer
+    // stopped. After an unclean stop the files are copied aside until SQLite has shown that it
+    // reads all of it back.
+    const WriteAheadLog::Inspection wal = WriteAheadLog::inspect(m_path);
+    const bool written = QFileInfo(m_path).size() > 0;
+    QString lostLog;
+    if (wal.pendingFrames > 0) {
+        const QString copies = keepCopies();
+        const qint64 readable = readableLogFrames();
+        if (readable >= 0 && readable < wal.pendingFrames && !copies.isEmpty()) {
+            log().warn("conversation store: {} of {} committed log frames could be read back", readable,
+                       wal.pendingFrames);
+            lostLog = tr("Headstart was not closed properly last time, and the conversation file's log of recent "
+                         "changes was %1: what was written after the last completed answer may be lost. "
+                         "Everything before it is kept. The files as they were are kept in %2.")
+                          .arg(!wal.logExists ? tr("missing") : wal.logShort() ? tr("cut short") : tr("damaged"),
+                               QDir::toNativeSeparators(copies));
+        } else {
+            QDir(copies).removeRecursively(); // all of it was read back: an ordinary recovery
+        }
+    }
+
     for (int attempt = 0; attempt < 2; ++attempt) {
         // Made (or tightened) before SQLite opens it: SQLite gives its -wal and -shm the
         // database's mode, so one 0600 here covers all three. Those of an older version that
         // relied on the umask are tightened too.
-        PrivateFiles::makeFile(m_path);
-        for (const char *suffix : {"-wal", "-shm", "-journal"})
-            PrivateFiles::restrict(m_path + QLatin1String(suffix));
+        Base::PrivateFiles::makeDatabaseFile(m_path);
         m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
         m_db.setDatabaseName(m_path);
         QString detail;
@@ -121,6 +142,12 @@ bool ConversationStore::openFile()
             if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
                 detail = errorDetail(q.lastError());
                 damaged = isDamaged(q.lastError());
+            } else if (attempt == 0 && written && q.value(0).toInt() == 0 && !hasTables()) {
+                // Written before, and holding nothing: its whole content was in a log that is
+                // gone. Not a new file to fill but a damaged one to keep.
+                detail = tr("it holds no conversations although it had been written; its log of recent changes "
+                            "is missing");
+                damaged = true;
             } else if (const QString check = quickCheck(); !check.isEmpty()) {
                 // The header reads, but pages behind it do not: reads would silently return
                 // part of the rows and writes would go on into the damage.
@@ -141,7 +168,12 @@ bool ConversationStore::openFile()
                     error = migrate(version);
                 if (error.type() == QSqlError::NoError) {
                     setUpSearchIndex();
+                    // The schema (or a migration) goes into the main file at once: a log lost
+                    // before the first completed answer then loses no table.
+                    checkpoint();
                     m_persistent = true;
+                    if (!lostLog.isEmpty())
+                        m_recovery = lostLog;
                     log().info("conversation store opened (schema {}, full-text search {})", SchemaVersion,
                                m_fullText ? "on" : "off");
                     return true;
@@ -169,6 +201,61 @@ bool ConversationStore::openFile()
                          .arg(detail.isEmpty() ? tr("unreadable") : detail, QDir::toNativeSeparators(m_movedAside));
     }
     return false;
+}
+
+QString ConversationStore::keepCopies() const
+{
+    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    QString folder = m_path + QStringLiteral(".unclean-") + stamp;
+    for (int n = 2; QFileInfo::exists(folder); ++n)
+        folder = m_path + QStringLiteral(".unclean-%1-%2").arg(stamp).arg(n);
+    if (!Base::PrivateFiles::makeDirectory(folder))
+        return {};
+    const QString name = QFileInfo(m_path).fileName();
+    for (const char *suffix : {"", "-wal", "-shm"}) {
+        const QString from = m_path + QLatin1String(suffix);
+        const QString to = QDir(folder).filePath(name + QLatin1String(suffix));
+        if (QFileInfo::exists(from) && QFile::copy(from, to))
+            Base::PrivateFiles::restrict(to);
+    }
+    return folder;
+}
+
+qint64 ConversationStore::readableLogFrames() const
+{
+    // A connection of its own, closed before the real one opens: its first read makes SQLite
+    // recover the log (keeping the frames whose checksums hold), and its close checkpoints them
+    // into the main file, so the store then opens a file with nothing pending.
+    const QString name = m_connection + QStringLiteral("-log");
+    qint64 frames = -1;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(m_path);
+        if (db.open()) {
+            QSqlQuery q(db);
+            // (busy, frames in the log, frames checkpointed)
+            if (q.exec(QStringLiteral("PRAGMA wal_checkpoint(PASSIVE)")) && q.next() && q.value(0).toInt() == 0)
+                frames = q.value(1).toLongLong();
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    return frames;
+}
+
+bool ConversationStore::hasTables()
+{
+    QSqlQuery q(m_db);
+    return q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) && q.next() && q.value(0).toInt() > 0;
+}
+
+void ConversationStore::checkpoint()
+{
+    // TRUNCATE: the log is copied into the main file and emptied. Cheap at this size (one
+    // answer's pages), and what is in the main file survives losing the log.
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")) || !q.next() || q.value(0).toInt() != 0)
+        log().warn("conversation store: checkpoint did not complete");
 }
 
 QString ConversationStore::quickCheck()

@@ -1,6 +1,6 @@
 #include "document.h"
 
-#include "privatefiles.h"
+#include "base/privatefiles.h"
 
 #include "llm/log.h"
 #include "prefetch/actionprompts.h"
@@ -120,22 +120,30 @@ std::optional<QString> Document::load(const QString &path)
     const QString name = QFileInfo(path).fileName();
     if (!QFileInfo::exists(path))
         return tr("%1 does not exist.").arg(QDir::toNativeSeparators(path));
-    // Opened without blocking and checked on the open descriptor: a FIFO with no writer would
-    // block open() itself forever, and a device (/dev/zero) reports a size of 0 and never ends.
-    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(std::strerror(errno)));
-    struct stat info = {};
-    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-        ::close(fd);
-        return tr("%1 is not a regular file (it is a device, a pipe or a socket); Headstart opens documents "
-                  "saved as files.")
-            .arg(name);
-    }
-    QFile file;
-    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
-        ::close(fd);
-        return tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    QFile file(path);
+    if (path.startsWith(QLatin1Char(':'))) {
+        // A sample compiled into the program (Qt's resources), not a file on disk.
+        if (!file.open(QIODevice::ReadOnly))
+            return tr("Cannot open %1: %2").arg(name, file.errorString());
+    } else {
+        // Opened without blocking and checked on the open descriptor: a FIFO with no writer
+        // would block open() itself forever, and a device (/dev/zero) reports a size of 0 and
+        // never ends.
+        const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+        if (fd < 0)
+            return tr("Cannot open %1: %2")
+                .arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(std::strerror(errno)));
+        struct stat info = {};
+        if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+            ::close(fd);
+            return tr("%1 is not a regular file (it is a device, a pipe or a socket); Headstart opens documents "
+                      "saved as files.")
+                .arg(name);
+        }
+        if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+            ::close(fd);
+            return tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        }
     }
     // At most one byte past the limit: what the file holds decides, not what size() says.
     const QByteArray bytes = file.read(MaxDocumentBytes + 1);
@@ -323,7 +331,7 @@ void Document::writeRecoveryCopy()
         return; // on disk already, or the next autosave writes it
     // The copy holds the full unsaved text: owner-only, whatever the umask or the mode of
     // the document it copies.
-    PrivateFiles::makeDirectory(m_recoveryDirectory);
+    Base::PrivateFiles::makeDirectory(m_recoveryDirectory);
     m_recoveryRevision = m_revision;
     auto removed = std::make_shared<std::atomic<bool>>(false);
     m_recoveryRemoved = removed;

@@ -45,11 +45,7 @@ DocumentTabs::DocumentTabs(QWidget *parent)
             closeDocument(t);
     });
     m_autosave.setInterval(AutosaveIntervalMs);
-    connect(&m_autosave, &QTimer::timeout, this, [this] {
-        // Each writes only when its text changed since its last copy.
-        for (Document *document : documents())
-            document->writeRecoveryCopy();
-    });
+    connect(&m_autosave, &QTimer::timeout, this, &DocumentTabs::writeRecoveryCopies);
     m_autosave.start();
 }
 
@@ -320,6 +316,13 @@ void DocumentTabs::setRecoveryDirectory(const QString &directory)
     m_recoveryDirectory = directory;
     for (Document *document : documents())
         document->setRecoveryDirectory(directory);
+}
+
+void DocumentTabs::writeRecoveryCopies()
+{
+    // Each writes only when its text changed since its last copy.
+    for (Document *document : documents())
+        document->writeRecoveryCopy();
 }
 
 void DocumentTabs::removeRecoveryCopies()

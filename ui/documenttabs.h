@@ -49,6 +49,8 @@ public:
     void setRecoveryDirectory(const QString &directory);
     // Offers to restore the copies a previous session left behind; `done(restored)`.
     void offerRecovery(std::function<void(int restored)> done);
+    // A copy of every document changed since its last copy (what the autosave timer does).
+    void writeRecoveryCopies();
     void removeRecoveryCopies();
 
     // The File menu's "Open Recent" submenu, kept up to date from the settings.

@@ -1,6 +1,6 @@
 #include "logfolder.h"
 
-#include "privatefiles.h"
+#include "base/privatefiles.h"
 
 #include <QCoreApplication>
 #include <QDesktopServices>
@@ -12,7 +12,7 @@ namespace Gui {
 
 void openLogFolder(QWidget *parent, const QString &directory)
 {
-    if (PrivateFiles::makeDirectory(directory)
+    if (Base::PrivateFiles::makeDirectory(directory)
         && QDesktopServices::openUrl(QUrl::fromLocalFile(directory)))
         return;
     auto *box = new QMessageBox(QMessageBox::Information,

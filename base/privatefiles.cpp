@@ -5,12 +5,24 @@
 #include <QFile>
 #include <QFileInfo>
 
-namespace Gui::PrivateFiles {
+namespace Base::PrivateFiles {
 
 namespace {
 
 constexpr QFileDevice::Permissions OwnerFile = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
 constexpr QFileDevice::Permissions OwnerFolder = OwnerFile | QFileDevice::ExeOwner;
+// Qt reports the owner's bits twice (Owner, and User for the current user when it is the
+// owner); only the Owner bits are set on the file.
+constexpr QFileDevice::Permissions OwnerBits = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner;
+
+// The group's and others' permissions taken away, the owner's left as they are.
+bool ownerOnly(const QString &path)
+{
+    const QFileDevice::Permissions now = QFile::permissions(path);
+    const QFileDevice::Permissions tightened = now & OwnerBits;
+    return (now & ~(OwnerBits | QFileDevice::ReadUser | QFileDevice::WriteUser | QFileDevice::ExeUser)) == 0
+        || QFile::setPermissions(path, tightened);
+}
 
 } // namespace
 
@@ -29,13 +41,12 @@ bool makeDirectory(const QString &path)
             break;
     }
     for (const QString &folder : std::as_const(missing)) {
-        if (!QDir().mkdir(folder) && !QFileInfo(folder).isDir())
+        if (!QDir().mkdir(folder, OwnerFolder) && !QFileInfo(folder).isDir())
             return false;
-        QFile::setPermissions(folder, OwnerFolder);
     }
     if (!QFileInfo(path).isDir())
         return false;
-    QFile::setPermissions(path, OwnerFolder);
+    ownerOnly(path);
     return true;
 }
 
@@ -43,8 +54,9 @@ bool makeFile(const QString &path)
 {
     if (!QFileInfo::exists(path)) {
         QFile file(path);
-        // NewOnly: if another process made it meanwhile, only its mode is changed below.
-        if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly) && !QFileInfo::exists(path))
+        // NewOnly: if another process made it meanwhile, only its mode is changed below. The
+        // mode is given to open(2): there is no moment at which the file is readable by others.
+        if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly, OwnerFile) && !QFileInfo::exists(path))
             return false;
     }
     return restrict(path);
@@ -52,7 +64,16 @@ bool makeFile(const QString &path)
 
 bool restrict(const QString &path)
 {
-    return QFileInfo::exists(path) && QFile::setPermissions(path, OwnerFile);
+    return QFileInfo::exists(path) && ownerOnly(path);
+}
+
+bool makeDatabaseFile(const QString &path)
+{
+    if (!makeFile(path))
+        return false;
+    for (const char *suffix : {"-wal", "-shm", "-journal"})
+        restrict(path + QLatin1String(suffix));
+    return true;
 }
 
 void tighten(const QString &directory)
@@ -60,15 +81,15 @@ void tighten(const QString &directory)
     const QFileInfo root(directory);
     if (!root.isDir() || root.isSymLink())
         return;
-    QFile::setPermissions(directory, OwnerFolder);
+    ownerOnly(directory);
     QDirIterator it(directory, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
                     QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QFileInfo info = it.nextFileInfo();
         if (info.isSymLink())
             continue; // a link's target is not ours to change
-        QFile::setPermissions(info.filePath(), info.isDir() ? OwnerFolder : OwnerFile);
+        ownerOnly(info.filePath());
     }
 }
 
-} // namespace Gui::PrivateFiles
+} // namespace Base::PrivateFiles
