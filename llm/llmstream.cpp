@@ -41,7 +41,10 @@ bool isFollowedRedirect(int status)
 QString originOf(const QUrl &url)
 {
     const int port = url.port(url.scheme() == QLatin1String("https") ? 443 : 80);
-    return url.scheme() + QLatin1String("://") + url.host().toLower() + QLatin1Char(':') + QString::number(port);
+    // An IPv6 address is written in brackets, or its colons run into the port's (RFC 3986).
+    const QString host = url.host().toLower();
+    const QString written = host.contains(QLatin1Char(':')) ? u'[' + host + u']' : host;
+    return url.scheme() + QLatin1String("://") + written + QLatin1Char(':') + QString::number(port);
 }
 
 double msBetween(qint64 fromNs, qint64 toNs)

@@ -2,6 +2,7 @@
 
 #include "log.h"
 
+#include "base/diskspace.h"
 #include "base/privatefiles.h"
 
 #include <QAtomicInt>
@@ -59,6 +60,11 @@ ResponseCache::ResponseCache(const QString &path, Limits limits)
 {
     if (open(path))
         return;
+    // SQLite can fail a write on a full disk with no text at all.
+    if (m_error.trimmed().isEmpty())
+        m_error = QStringLiteral("no reason given");
+    if (const QString full = Base::diskFullNote(path); !full.isEmpty())
+        m_error += QStringLiteral(" (") + full + u')';
     log().error("response cache {}: {}; answering without the stored cache this run (the file is left as it is)",
                 path.toStdString(), m_error.toStdString());
     QSqlDatabase::removeDatabase(m_connection);

@@ -10,12 +10,15 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
 #include <QFile>
 #include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 namespace {
@@ -57,6 +60,7 @@ private slots:
     void longUnbreakableLineWrapsAnywhere();
     void lineOverTheLimitIsRefusedWithWhatToDo();
     void pastingALongLineSwitchesTheWrapAndSaysSo();
+    void failedSaveSaysWhyAndKeepsTheFile();
 
 private:
     QString write(const QString &name, const QByteArray &bytes);
@@ -182,6 +186,32 @@ void tst_DocumentFiles::pastingALongLineSwitchesTheWrapAndSaysSo()
     QCOMPARE(messages.count(), 1);
     QVERIFY2(messages.first().first().toString().contains(QLatin1String("wrap anywhere")),
              qPrintable(messages.first().first().toString()));
+}
+
+void tst_DocumentFiles::failedSaveSaysWhyAndKeepsTheFile()
+{
+    // A write that fails half-way (here: past a file-size limit; a full disk fails the same
+    // way): before, the write's result was not looked at.
+    const QString path = write(QStringLiteral("kept.md"), "The version on disk.\n");
+    Gui::Document document;
+    QCOMPARE(document.load(path), std::nullopt);
+    document.setText(QString(256 * 1024, u'x'));
+    struct rlimit before = {};
+    QCOMPARE(::getrlimit(RLIMIT_FSIZE, &before), 0);
+    const struct rlimit small = {64 * 1024, before.rlim_max};
+    std::signal(SIGXFSZ, SIG_IGN); // a write past the limit fails with EFBIG instead of ending the process
+    QCOMPARE(::setrlimit(RLIMIT_FSIZE, &small), 0);
+    const std::optional<QString> error = document.saveTo(path);
+    ::setrlimit(RLIMIT_FSIZE, &before);
+    std::signal(SIGXFSZ, SIG_DFL);
+    QVERIFY(error);
+    QVERIFY2(error->startsWith(QLatin1String("Cannot save")) && error->size() > QStringLiteral("Cannot save %1: ").arg(path).size(),
+             qPrintable(*error));
+    QVERIFY(document.isModified());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QByteArray("The version on disk.\n"));
+    QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("kept.md.*")}, QDir::Files | QDir::Hidden), QStringList());
 }
 
 QTEST_MAIN(tst_DocumentFiles)

@@ -28,6 +28,7 @@ class tst_LlmStreamGuards : public QObject
 private slots:
     void initTestCase();
     void crossOriginRedirectIsRefused();
+    void redirectToIpv6IsNamedWithBrackets();
     void sameOriginRedirectReportsFinalStatus();
     void tooManyRedirectsAreRefused();
     void insecureHttpIsRefusedBeforeAnyIo();
@@ -134,6 +135,21 @@ void tst_LlmStreamGuards::crossOriginRedirectIsRefused()
     QVERIFY(m_local.settle(&m_network, 30, 5000));
     QCOMPARE(other.connectionCount(), 0);
     QVERIFY(other.requests().isEmpty());
+}
+
+void tst_LlmStreamGuards::redirectToIpv6IsNamedWithBrackets()
+{
+    TestSupport::BadServer first;
+    QVERIFY(first.listen());
+    first.respondWith(TestSupport::BadServer::response("307 Temporary Redirect",
+                                                       {{"Location", "http://[::1]:8443/v1/chat/completions"}}, {}));
+    auto stream = makeStream(shortRequest(QStringLiteral("Where to?")), {}, badProfile(first));
+    QVERIFY(runToEnd(*stream));
+    QVERIFY(stream->error());
+    QCOMPARE(stream->error()->code(), Error::Code::RedirectRefused);
+    // Before: "http://::1:8443", where the address's colons and the port's run together.
+    const QString message = stream->error()->message();
+    QVERIFY2(message.contains(QLatin1String("to http://[::1]:8443")), qPrintable(message));
 }
 
 void tst_LlmStreamGuards::sameOriginRedirectReportsFinalStatus()

@@ -148,6 +148,14 @@
     </message>
 </context>
 <context>
+    <name>Base::DiskSpace</name>
+    <message>
+        <location filename="../base/diskspace.cpp" line="18"/>
+        <source>The disk that holds %1 is full (%2 free).</source>
+        <translation>存放 %1 的磁盘已满（剩余 %2）。</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <location filename="../app/commandline.cpp" line="28"/>
@@ -2596,128 +2604,128 @@
 <context>
     <name>Gui::ConversationStore</name>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="99"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="101"/>
         <source>Conversations cannot be saved: the folder %1 cannot be created. They are kept until Headstart closes.</source>
         <translation>无法保存对话：无法创建文件夹 %1。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="117"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="119"/>
         <source>Headstart was not closed properly last time, and the conversation file&apos;s log of recent changes was %1: what was written after the last completed answer may be lost. Everything before it is kept. The files as they were are kept in %2.</source>
         <translation>Headstart 上次没有正常关闭，对话文件的近期更改日志%1：最后一个完成的回答之后写入的内容可能已经丢失，之前的一切都已保留。原来的文件保存在 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="120"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="122"/>
         <source>missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="120"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="122"/>
         <source>cut short</source>
         <translation>被截断</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="120"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="122"/>
         <source>damaged</source>
         <translation>已损坏</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="148"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="150"/>
         <source>it holds no conversations although it had been written; its log of recent changes is missing</source>
         <translation>它曾被写入，却不含任何对话；它的近期更改日志缺失</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="161"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="163"/>
         <source>%1 was written by a newer version of Headstart and is left untouched. Conversations are kept until Headstart closes.</source>
         <translation>%1 由更新版本的 Headstart 写入，未作任何改动。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="187"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="189"/>
         <source>Conversations cannot be saved: %1 They are kept until Headstart closes.</source>
         <translation>无法保存对话：%1 对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="188"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="190"/>
         <source>the file cannot be opened.</source>
         <translation>无法打开该文件。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="192"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="196"/>
         <source>The conversation file %1 is damaged and cannot be moved aside. Conversations are kept until Headstart closes.</source>
         <translation>对话文件 %1 已损坏且无法移走。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="198"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="202"/>
         <source>The conversation file was damaged (%1). It was moved, not deleted, to %2 and a new one was started. What can still be read from it can be exported: File, Export Damaged Conversations.</source>
         <translation>对话文件已损坏（%1）。它已被移动（而非删除）到 %2，并已新建一个对话文件。仍可读取的内容可以导出：“文件 › 导出损坏的对话”。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="201"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="205"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="278"/>
+        <location filename="../ui/conversationstoreopen.cpp" line="282"/>
         <source>the integrity check gave no answer</source>
         <translation>完整性检查没有返回结果</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="240"/>
+        <location filename="../ui/conversationstore.cpp" line="242"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="240"/>
+        <location filename="../ui/conversationstore.cpp" line="242"/>
         <source>unknown database error</source>
         <translation>未知的数据库错误</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="245"/>
+        <location filename="../ui/conversationstore.cpp" line="250"/>
         <source>the conversation file is damaged, so nothing more is written into it; when Headstart starts again it is moved aside and a new one started</source>
         <translation>对话文件已损坏，因此不再向其中写入任何内容；Headstart 下次启动时会将其移到一旁并新建一个</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="314"/>
-        <location filename="../ui/conversationstore.cpp" line="320"/>
+        <location filename="../ui/conversationstore.cpp" line="319"/>
+        <location filename="../ui/conversationstore.cpp" line="325"/>
         <source>Could not search the conversations</source>
         <translation>无法搜索对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="325"/>
-        <location filename="../ui/conversationstore.cpp" line="334"/>
+        <location filename="../ui/conversationstore.cpp" line="330"/>
+        <location filename="../ui/conversationstore.cpp" line="339"/>
         <source>Could not read the conversations</source>
         <translation>无法读取对话列表</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="344"/>
-        <location filename="../ui/conversationstore.cpp" line="347"/>
+        <location filename="../ui/conversationstore.cpp" line="349"/>
+        <location filename="../ui/conversationstore.cpp" line="352"/>
         <source>Could not read the conversation</source>
         <translation>无法读取对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="348"/>
-        <location filename="../ui/conversationstore.cpp" line="385"/>
-        <location filename="../ui/conversationstore.cpp" line="401"/>
-        <location filename="../ui/conversationstore.cpp" line="460"/>
+        <location filename="../ui/conversationstore.cpp" line="353"/>
+        <location filename="../ui/conversationstore.cpp" line="390"/>
+        <location filename="../ui/conversationstore.cpp" line="406"/>
+        <location filename="../ui/conversationstore.cpp" line="465"/>
         <location filename="../ui/conversationstoreassistant.cpp" line="22"/>
         <location filename="../ui/conversationstoreremove.cpp" line="32"/>
         <source>The conversation no longer exists.</source>
         <translation>该对话已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="357"/>
-        <location filename="../ui/conversationstore.cpp" line="369"/>
+        <location filename="../ui/conversationstore.cpp" line="362"/>
+        <location filename="../ui/conversationstore.cpp" line="374"/>
         <source>Could not create the conversation</source>
         <translation>无法创建对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="377"/>
-        <location filename="../ui/conversationstore.cpp" line="383"/>
+        <location filename="../ui/conversationstore.cpp" line="382"/>
+        <location filename="../ui/conversationstore.cpp" line="388"/>
         <source>Could not rename the conversation</source>
         <translation>无法重命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="393"/>
-        <location filename="../ui/conversationstore.cpp" line="399"/>
+        <location filename="../ui/conversationstore.cpp" line="398"/>
+        <location filename="../ui/conversationstore.cpp" line="404"/>
         <source>Could not save the conversation mode</source>
         <translation>无法保存对话模式</translation>
     </message>
@@ -2732,35 +2740,35 @@
         <translation>无法清除历史记录</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="415"/>
-        <location filename="../ui/conversationstore.cpp" line="433"/>
+        <location filename="../ui/conversationstore.cpp" line="420"/>
+        <location filename="../ui/conversationstore.cpp" line="438"/>
         <source>Could not read the messages</source>
         <translation>无法读取消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="446"/>
+        <location filename="../ui/conversationstore.cpp" line="451"/>
         <source>Could not save the message</source>
         <translation>无法保存消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="475"/>
+        <location filename="../ui/conversationstore.cpp" line="480"/>
         <source>Could not import the conversation</source>
         <translation>无法导入对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="510"/>
+        <location filename="../ui/conversationstore.cpp" line="515"/>
         <source>Could not save the answer</source>
         <translation>无法保存回答</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="529"/>
-        <location filename="../ui/conversationstore.cpp" line="557"/>
+        <location filename="../ui/conversationstore.cpp" line="534"/>
+        <location filename="../ui/conversationstore.cpp" line="562"/>
         <location filename="../ui/conversationstoreremove.cpp" line="78"/>
         <source>The message no longer exists.</source>
         <translation>该消息已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="547"/>
+        <location filename="../ui/conversationstore.cpp" line="552"/>
         <source>Could not save the answer&apos;s sources</source>
         <translation>无法保存回答的来源</translation>
     </message>
@@ -2778,45 +2786,44 @@
 <context>
     <name>Gui::Document</name>
     <message>
-        <location filename="../ui/document.cpp" line="122"/>
+        <location filename="../ui/document.cpp" line="123"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="127"/>
-        <location filename="../ui/document.cpp" line="134"/>
-        <location filename="../ui/document.cpp" line="145"/>
+        <location filename="../ui/document.cpp" line="128"/>
+        <location filename="../ui/document.cpp" line="135"/>
+        <location filename="../ui/document.cpp" line="146"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="139"/>
+        <location filename="../ui/document.cpp" line="140"/>
         <source>%1 is not a regular file (it is a device, a pipe or a socket); Headstart opens documents saved as files.</source>
         <translation>%1 不是普通文件（而是设备、管道或套接字）；Headstart 只打开保存为文件的文档。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="151"/>
+        <location filename="../ui/document.cpp" line="152"/>
         <source>%1 is larger than %2 MB; Headstart opens documents up to %2 MB.</source>
         <translation>%1 大于 %2 MB；Headstart 只打开不超过 %2 MB 的文档。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="157"/>
+        <location filename="../ui/document.cpp" line="158"/>
         <source>%1 is not UTF-8 text; Headstart opens Markdown and plain-text documents.</source>
         <translation>%1 不是 UTF-8 文本；Headstart 只能打开 Markdown 和纯文本文档。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="160"/>
+        <location filename="../ui/document.cpp" line="161"/>
         <source>Line %1 of %2 is %3 characters long without a break; Headstart edits lines of up to %4 characters. It is probably minified or encoded data: format it with line breaks, or open a part of it.</source>
         <translation>%2 的第 %1 行有 %3 个字符且没有换行；Headstart 能编辑的一行最多 %4 个字符。它可能是压缩或编码过的数据：请先加上换行再打开，或只打开其中一部分。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="215"/>
-        <location filename="../ui/document.cpp" line="218"/>
+        <location filename="../ui/document.cpp" line="217"/>
         <source>Cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="246"/>
+        <location filename="../ui/document.cpp" line="259"/>
         <source>Untitled %1</source>
         <translation>未命名 %1</translation>
     </message>
@@ -5943,12 +5950,12 @@
 <context>
     <name>Llm::LlmStream</name>
     <message>
-        <location filename="../llm/llmstream.cpp" line="106"/>
+        <location filename="../llm/llmstream.cpp" line="109"/>
         <source>The base URL is not set or not an http(s) URL.</source>
         <translation>基础 URL 未设置，或不是 http(s) 地址。</translation>
     </message>
     <message>
-        <location filename="../llm/llmstream.cpp" line="478"/>
+        <location filename="../llm/llmstream.cpp" line="481"/>
         <source>The server answered with %1 instead of an event stream.</source>
         <translation>服务器返回了 %1，而不是事件流。</translation>
     </message>

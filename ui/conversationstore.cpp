@@ -5,6 +5,8 @@
 
 #include "llm/log.h"
 
+#include "base/diskspace.h"
+
 #include <spdlog/spdlog.h>
 
 #include <QAtomicInteger>
@@ -237,7 +239,10 @@ qint64 ConversationStore::nextStamp()
 
 QString ConversationStore::failure(const QString &what, const QString &detail) const
 {
-    return tr("%1: %2").arg(what, detail.isEmpty() ? tr("unknown database error") : detail);
+    QString text = tr("%1: %2").arg(what, detail.isEmpty() ? tr("unknown database error") : detail);
+    if (const QString full = Base::diskFullNote(m_path); !full.isEmpty())
+        text += u' ' + full;
+    return text;
 }
 
 QString ConversationStore::damagedDetail() const

@@ -1,8 +1,10 @@
 #include "conversationstore.h"
 
 #include "conversationstore_p.h"
-#include "base/privatefiles.h"
 #include "writeaheadlog.h"
+
+#include "base/diskspace.h"
+#include "base/privatefiles.h"
 
 #include "llm/log.h"
 
@@ -186,6 +188,8 @@ bool ConversationStore::openFile()
         if (!damaged || attempt > 0) {
             m_recovery = tr("Conversations cannot be saved: %1 They are kept until Headstart closes.")
                              .arg(detail.isEmpty() ? tr("the file cannot be opened.") : detail + u'.');
+            if (const QString full = Base::diskFullNote(m_path); !full.isEmpty())
+                m_recovery += u' ' + full;
             return false;
         }
         if (!moveAside()) {

@@ -1,5 +1,6 @@
 #include "document.h"
 
+#include "base/diskspace.h"
 #include "base/privatefiles.h"
 
 #include "llm/log.h"
@@ -211,11 +212,23 @@ void Document::onContentsChange(int position, int, int added)
 std::optional<QString> Document::saveTo(const QString &path)
 {
     QSaveFile file(path);
+    const auto failed = [&path, &file] {
+        // The file on disk is untouched (QSaveFile writes a copy and swaps it in at the end).
+        QString text = tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        if (const QString full = Base::diskFullNote(path); !full.isEmpty())
+            text += u' ' + full;
+        return text;
+    };
     if (!file.open(QIODevice::WriteOnly))
-        return tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
-    file.write(m_text->toPlainText().toUtf8());
+        return failed();
+    const QByteArray bytes = m_text->toPlainText().toUtf8();
+    if (file.write(bytes) != bytes.size()) {
+        const QString error = failed();
+        file.cancelWriting();
+        return error;
+    }
     if (!file.commit())
-        return tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        return failed();
     removeRecoveryCopy();
     m_path = QFileInfo(path).absoluteFilePath();
     m_text->setModified(false);
