@@ -14,7 +14,6 @@
 #include "prefetch/responsestream.h"
 
 #include <QNetworkAccessManager>
-#include <QTcpSocket>
 #include <QTest>
 
 using namespace Prefetch;
@@ -103,12 +102,7 @@ void tst_BadServers::misbehavingServer()
     } else {
         // Headers, one keep-alive, then nothing but more keep-alives from a timer: the answer
         // never starts, and only the limit per request ends it.
-        bad.setResponder([](QTcpSocket *socket, const BadServer::Request &) {
-            socket->write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n: ping\n\n");
-            auto *pings = new QTimer(socket);
-            QObject::connect(pings, &QTimer::timeout, socket, [socket] { socket->write(": ping\n\n"); });
-            pings->start(50);
-        });
+        bad.respondWithDrip("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n: ping\n\n", ": ping\n\n", 50);
     }
 
     Llm::ProviderProfile profile = m_local.profile();

@@ -9,6 +9,8 @@
 #include "ui/conversationsalvage.h"
 #include "ui/conversationstore.h"
 
+#include "llm/secrets.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -62,6 +64,7 @@ private slots:
     void lostLogAfterACrash_data();
     void lostLogAfterACrash();
     void emptiedFileIsNotTakenForANewOne();
+    void sentKeysAreNotStored();
     void connectionsAreUniqueAndRemoved();
 
 private:
@@ -782,6 +785,27 @@ void tst_ConversationStore::emptiedFileIsNotTakenForANewOne()
     QVERIFY2(store.recoveryMessage().contains(QLatin1String("log of recent changes is missing")),
              qPrintable(store.recoveryMessage()));
     QVERIFY(QFileInfo::exists(store.movedAsidePath()));
+}
+
+void tst_ConversationStore::sentKeysAreNotStored()
+{
+    // A gateway that echoes the key it was sent, into an answer and an error: what is stored
+    // (and so exported) never holds it.
+    const QString key = QStringLiteral("gw.tenant7.Zq3");
+    Llm::Secrets::remember(key); // what LlmStream does as it sends it
+    ConversationStore store(dbPath());
+    const qint64 id = *store.create(QStringLiteral("Echo"));
+    const qint64 answer = *store.appendMessage(id, Llm::Role::Assistant, QStringLiteral("Your key is ") + key, {},
+                                               MessageState::Partial);
+    QVERIFY(store.updateMessage(answer, QStringLiteral("Your key is ") + key + QStringLiteral(", indeed."), {},
+                                MessageState::Failed, QStringLiteral("Rejected ") + key));
+    const auto messages = store.messages(id);
+    QVERIFY(messages && messages->size() == 1);
+    QCOMPARE(messages->first().content, QStringLiteral("Your key is [redacted], indeed."));
+    QCOMPARE(messages->first().error, QStringLiteral("Rejected [redacted]"));
+    QFile main(dbPath());
+    QVERIFY(main.open(QIODevice::ReadOnly));
+    QVERIFY(!main.readAll().contains(key.toUtf8()));
 }
 
 QTEST_MAIN(tst_ConversationStore)

@@ -56,6 +56,10 @@ private:
     // Answers in the database at `path` (with some text, if `withText`), read without
     // disturbing the app that writes it.
     static int assistantRows(const QString &path, bool withText = false);
+    // Starts the app sending `question` in the chat to a slow stream (hosted-long-doc) and
+    // waits until its answer's row is in the database (with some text, if `withText`);
+    // returns the database's path.
+    QString startAnswering(QProcess &app, const QString &question, bool withText);
 
     std::unique_ptr<QTemporaryDir> m_root;
     QProcessEnvironment m_env; // the app's, pointed at m_root
@@ -217,19 +221,28 @@ int tst_KillRecovery::assistantRows(const QString &path, bool withText)
     return rows;
 }
 
+QString tst_KillRecovery::startAnswering(QProcess &app, const QString &question, bool withText)
+{
+    startApp(app, {QStringLiteral("--latency-profile"), QStringLiteral("hosted-long-doc"), QStringLiteral("--type-chat"),
+                   question + u'\n'});
+    QString database;
+    if (!QTest::qWaitFor([&] {
+            return !(database = find(QStringLiteral("conversations.sqlite"))).isEmpty()
+                && assistantRows(database, withText) > 0;
+        },
+                         StartTimeoutMs))
+        return {};
+    return database;
+}
+
 void tst_KillRecovery::killMidDatabaseWriteLeavesItIntact()
 {
     const QString question = QStringLiteral("What does the local demo engine model faithfully?");
     QProcess app;
-    startApp(app, {QStringLiteral("--latency-profile"), QStringLiteral("hosted-long-doc"), QStringLiteral("--type-chat"),
-                   question + u'\n'});
-
     // Killed while the answer streams into the database (the assistant's row is written when
     // the answer starts and updated as it arrives).
-    QString database;
-    QTRY_VERIFY_WITH_TIMEOUT(!(database = find(QStringLiteral("conversations.sqlite"))).isEmpty()
-                                 && assistantRows(database) > 0,
-                             StartTimeoutMs);
+    const QString database = startAnswering(app, question, false);
+    QVERIFY(!database.isEmpty());
     kill(app);
 
     {
@@ -282,12 +295,8 @@ void tst_KillRecovery::terminationClosesEverythingCleanly()
     QFETCH(int, signalNumber);
     const QString question = QStringLiteral("What does the local demo engine model faithfully?");
     QProcess app;
-    startApp(app, {QStringLiteral("--latency-profile"), QStringLiteral("hosted-long-doc"), QStringLiteral("--type-chat"),
-                   question + u'\n'});
-    QString database;
-    QTRY_VERIFY_WITH_TIMEOUT(!(database = find(QStringLiteral("conversations.sqlite"))).isEmpty()
-                                 && assistantRows(database, true) > 0,
-                             StartTimeoutMs);
+    const QString database = startAnswering(app, question, true);
+    QVERIFY(!database.isEmpty());
     // The answer streams (its text saved every few seconds) when the session ends.
     ::kill(pid_t(app.processId()), signalNumber);
     QVERIFY(app.waitForFinished(StartTimeoutMs));

@@ -14,7 +14,6 @@
 #include <QSignalSpy>
 #include <QTcpSocket>
 #include <QTest>
-#include <QTimer>
 
 #include <memory>
 
@@ -99,6 +98,8 @@ ProviderProfile tst_LlmStreamGuards::badProfile(const TestSupport::BadServer &se
 }
 
 namespace {
+
+const QByteArray StreamHead = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n";
 
 const QByteArray SseOk = "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"}}]}\n\n"
                          "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n"
@@ -393,12 +394,7 @@ void tst_LlmStreamGuards::keepAlivesAreNotProgress()
     QFETCH(QByteArray, ping);
     TestSupport::BadServer server;
     QVERIFY(server.listen());
-    server.setResponder([ping](QTcpSocket *socket, const TestSupport::BadServer::Request &) {
-        socket->write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n");
-        auto *timer = new QTimer(socket);
-        QObject::connect(timer, &QTimer::timeout, socket, [socket, ping] { socket->write(ping); });
-        timer->start(20);
-    });
+    server.respondWithDrip(StreamHead, ping, 20);
     StreamOptions options;
     options.firstByteTimeout = 400ms;
     options.idleTimeout = 400ms;
@@ -420,15 +416,8 @@ void tst_LlmStreamGuards::keepAlivesAfterTheFirstTokenAreNotProgress()
     // idle timeout, so only the ten-minute limit per request ended it.
     TestSupport::BadServer server;
     QVERIFY(server.listen());
-    server.setResponder([](QTcpSocket *socket, const TestSupport::BadServer::Request &) {
-        socket->write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n"
-                      "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hello\"}}]}\n\n");
-        auto *timer = new QTimer(socket);
-        QObject::connect(timer, &QTimer::timeout, socket, [socket] {
-            socket->write(": ping\n\ndata: {\"choices\":[{\"index\":0,\"delta\":{}}]}\n\n");
-        });
-        timer->start(20);
-    });
+    server.respondWithDrip(StreamHead + "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hello\"}}]}\n\n",
+                           ": ping\n\ndata: {\"choices\":[{\"index\":0,\"delta\":{}}]}\n\n", 20);
     StreamOptions options;
     options.idleTimeout = 400ms;
     auto stream = makeStream(shortRequest(QStringLiteral("Say hello, then nothing.")), options, badProfile(server));
@@ -481,14 +470,7 @@ void tst_LlmStreamGuards::overallLimitEndsAnEndlessStream()
 {
     TestSupport::BadServer server;
     QVERIFY(server.listen());
-    server.setResponder([](QTcpSocket *socket, const TestSupport::BadServer::Request &) {
-        socket->write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n");
-        auto *timer = new QTimer(socket);
-        QObject::connect(timer, &QTimer::timeout, socket, [socket] {
-            socket->write("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"more \"}}]}\n\n");
-        });
-        timer->start(20);
-    });
+    server.respondWithDrip(StreamHead, "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"more \"}}]}\n\n", 20);
     StreamOptions options;
     options.overallTimeout = 500ms;
     auto stream = makeStream(shortRequest(QStringLiteral("Never stop.")), options, badProfile(server));

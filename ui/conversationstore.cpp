@@ -3,9 +3,9 @@
 #include "conversationstore_p.h"
 #include "storedcitations.h"
 
-#include "llm/log.h"
-
 #include "base/diskspace.h"
+#include "llm/log.h"
+#include "llm/secrets.h"
 
 #include <spdlog/spdlog.h>
 
@@ -113,6 +113,13 @@ QVariant text(const QString &value)
     return value.isNull() ? QVariant(QStringLiteral("")) : QVariant(value);
 }
 
+// What a message says, as it is stored (and exported): without any credential this process
+// sent, should a server have echoed one into an answer or an error (Llm::Secrets).
+QVariant messageText(const QString &value)
+{
+    return text(Llm::Secrets::redact(value));
+}
+
 qsizetype codePoints(const QString &text)
 {
     qsizetype n = 0;
@@ -162,10 +169,10 @@ void bindMessage(QSqlQuery &q, qint64 conversationId, const StoredMessage &m, qi
 {
     q.addBindValue(conversationId);
     q.addBindValue(roleName(m.role));
-    q.addBindValue(text(m.content));
-    q.addBindValue(text(m.reasoning));
+    q.addBindValue(messageText(m.content));
+    q.addBindValue(messageText(m.reasoning));
     q.addBindValue(stateName(m.state));
-    q.addBindValue(text(m.error));
+    q.addBindValue(messageText(m.error));
     q.addBindValue(createdMs);
     bindUsage(q, m.usage);
     q.addBindValue(citationsToJson(m.citations));
@@ -522,10 +529,10 @@ StoreResult<void> ConversationStore::updateMessage(qint64 messageId, const QStri
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("UPDATE messages SET content = ?, reasoning = ?, state = ?, error = ?, ")
               + QString(UsageColumns).replace(QStringLiteral(","), QStringLiteral(" = ?,")) + QStringLiteral(" = ? WHERE id = ?"));
-    q.addBindValue(text(content));
-    q.addBindValue(text(reasoning));
+    q.addBindValue(messageText(content));
+    q.addBindValue(messageText(reasoning));
     q.addBindValue(stateName(state));
-    q.addBindValue(text(error));
+    q.addBindValue(messageText(error));
     bindUsage(q, usage);
     q.addBindValue(messageId);
     if (!q.exec())

@@ -1,6 +1,7 @@
 #include "badserver.h"
 
 #include <QTcpSocket>
+#include <QTimer>
 
 #include <memory>
 
@@ -36,6 +37,16 @@ void BadServer::respondWith(const QByteArray &raw)
     setResponder([raw](QTcpSocket *socket, const Request &) {
         socket->write(raw);
         socket->disconnectFromHost();
+    });
+}
+
+void BadServer::respondWithDrip(const QByteArray &head, const QByteArray &repeated, int intervalMs)
+{
+    setResponder([head, repeated, intervalMs](QTcpSocket *socket, const Request &) {
+        socket->write(head);
+        auto *timer = new QTimer(socket);
+        QObject::connect(timer, &QTimer::timeout, socket, [socket, repeated] { socket->write(repeated); });
+        timer->start(intervalMs);
     });
 }
 

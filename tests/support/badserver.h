@@ -40,6 +40,9 @@ public:
     void setResponder(Responder responder) { m_responder = std::move(responder); }
     // Writes `raw` (a whole response, status line included) and closes the connection.
     void respondWith(const QByteArray &raw);
+    // Writes `head` (status line, headers and any first bytes), then `repeated` every
+    // `intervalMs` until the client goes: keep-alives, or an answer that never ends.
+    void respondWithDrip(const QByteArray &head, const QByteArray &repeated, int intervalMs);
 
     int connectionCount() const { return m_connections; }
     const QList<Request> &requests() const { return m_requests; }
