@@ -553,6 +553,19 @@ bool Application::start(const Options &options)
     m_responseCache = std::make_unique<Prefetch::ResponseCache>(
         QDir(dataDirectory()).filePath(QStringLiteral("responses.sqlite")));
     m_engine->setResponseCache(m_responseCache.get());
+    // A refusal the model catalogue did not foresee is kept for the next start (Settings keeps
+    // it per base URL and model; changing the model forgets it).
+    connect(m_engine.get(), &Prefetch::Engine::featureRefused, this, [this](Llm::RefusedFeature feature, const QString &model) {
+        const QString id = m_engine->profile().id;
+        if (m_engine->profile().isLocalDemo || !m_settings.knowsProvider(id))
+            return;
+        m_settings.learnRefusal(id, model, feature);
+        QSettings file;
+        m_settings.save(file);
+        if (auto appLog = spdlog::get("app"))
+            appLog->info("{} refused {} for {}: not sent to it again", id.toStdString(), Llm::featureId(feature),
+                         model.toStdString());
+    });
     if (!initial.isLocalDemo)
         m_engine->awaitKey(); // until resolveProfile() below brings what the key store holds
     m_classifier = std::make_shared<SwitchableClassifier>();

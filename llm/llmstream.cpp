@@ -125,7 +125,7 @@ void LlmStream::start()
     // redirect needs it again): a multi-megabyte document need not live as long as the stream.
     std::expected<QByteArray, Error> body = std::exchange(m_options.encodedBody, {});
     if (body->isEmpty())
-        body = encodeRequest(m_profile.format, m_request, m_profile.encodeOptions, m_profile.displayName);
+        body = encodeRequest(m_profile.format, m_request, m_profile.encodeOptionsFor(m_request.model), m_profile.displayName);
     if (!body) {
         failLater(body.error());
         return;

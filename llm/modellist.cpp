@@ -1,9 +1,11 @@
 #include "modellist.h"
 
 #include "log.h"
+#include "modelcatalog.h"
 #include "secrets.h"
 
 #include <QCoreApplication>
+#include <QDate>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -180,7 +182,14 @@ void ModelListFetch::onFinished()
         emit failed(error);
         return;
     }
-    emit finished(*models);
+    // A name past its retirement date fails at the provider: never offered (some lists keep
+    // retired names for a while, as aliases or for accounts that still pay for them).
+    const QString provider = ModelCatalog::familyProvider(m_profile);
+    QStringList current = *models;
+    current.removeIf([&provider](const QString &model) {
+        return ModelCatalog::isRetired(ModelCatalog::find(provider, model), QDate::currentDate());
+    });
+    emit finished(current);
 }
 
 } // namespace Llm

@@ -1,5 +1,7 @@
 #include "providerprofile.h"
 
+#include "modelcatalog.h"
+
 #include <QCoreApplication>
 #include <QHostAddress>
 #include <QRegularExpression>
@@ -9,8 +11,10 @@ namespace Llm {
 bool ProviderProfile::thinksFirst(const QString &requestModel) const
 {
     const QString name = (requestModel.isEmpty() ? model : requestModel).toLower();
-    if (format == ApiFormat::AnthropicMessages && encodeOptions.thinkingBudgetTokens > 0 && name == model.toLower())
-        return true;
+    // The main model thinks as its encode options say (a budget, a model that always thinks);
+    // one that can be told not to is told so (ThinkingForm), whatever its name says.
+    if (name == model.toLower() && encodeOptions.thinkingFormFor(format) != ThinkingForm::None)
+        return encodeOptions.thinks(format);
     // "deepseek/deepseek-r1" (OpenRouter), "deepseek-r1:7b" (Ollama), "qwen3-235b-a22b-thinking-2507".
     const QString base = name.section(u'/', -1);
     static const QRegularExpression separators(QStringLiteral("[-_:.]"));
@@ -28,6 +32,17 @@ bool ProviderProfile::thinksFirst(const QString &requestModel) const
     if (base.startsWith(u"gpt-oss"))
         return true;
     return base.startsWith(u"gpt-5") && !words.contains(u"chat"); // gpt-5-chat-latest answers at once
+}
+
+EncodeOptions ProviderProfile::encodeOptionsFor(const QString &requestModel) const
+{
+    if (requestModel.isEmpty() || requestModel == model || !hasDistinctFastModel() || requestModel != fastModel)
+        return encodeOptions;
+    if (fastEncodeOptions)
+        return *fastEncodeOptions;
+    EncodeOptions fast = encodeOptions;
+    fast.thinkingBudgetTokens = 0; // the quick model answers at once
+    return fast;
 }
 
 QUrl ProviderProfile::endpoint() const
@@ -81,10 +96,9 @@ ProviderTarget ProviderProfile::target() const
 
 namespace {
 
-// Per million tokens, as docs/providers.md "Prices" gives them with their sources and dates.
-// deepseek-chat was retired on 2026-07-24; these are deepseek-flash's, the model DeepSeek now
-// serves, at its peak-hour rates (off-peak hours bill half). DeepSeek bills no cache write: a
-// prompt that misses its cache is input.
+// Per million tokens, as docs/providers.md "Prices" gives them with their sources and dates:
+// deepseek-flash's at DeepSeek's peak-hour rates (off-peak hours bill half). DeepSeek bills no
+// cache write: a prompt that misses its cache is input.
 Prices deepSeekPrices()
 {
     return {0.30, 0.30, 0.006, 1.20};
@@ -117,21 +131,20 @@ QList<ProviderProfile> builtinProfiles()
     local.fastPrices = {0.075, 0.075, 0.0015, 0.30};
     profiles << local;
 
+    // The hosted providers' default and fast models are models they serve today; what each
+    // accepts (continuation, thinking, sampling), its cache rules and its prices come from the
+    // model catalogue (Llm::ModelCatalog, docs/providers.md "Models and what each accepts").
     ProviderProfile deepseek;
     deepseek.id = QStringLiteral("deepseek");
     deepseek.displayName = QStringLiteral("DeepSeek");
     deepseek.baseUrl = QUrl(QStringLiteral("https://api.deepseek.com/v1"));
-    deepseek.model = QStringLiteral("deepseek-chat");
+    deepseek.model = QStringLiteral("deepseek-flash");
     deepseek.apiKeyEnvVar = QStringLiteral("DEEPSEEK_API_KEY");
     deepseek.requiresApiKey = true;
-    deepseek.minCacheableTokens = 64; // disk cache in 64-token blocks
-    deepseek.encodeOptions.continuation = ContinuationStyle::PrefixFlag;
     deepseek.continuationBaseUrl = QUrl(QStringLiteral("https://api.deepseek.com/beta"));
-    deepseek.prices = deepSeekPrices();
-    // The default is already DeepSeek's quick model; beside deepseek-reasoner it is the fast one.
-    deepseek.fastModel = QStringLiteral("deepseek-chat");
-    deepseek.fastPrices = deepSeekPrices();
-    profiles << deepseek;
+    // The default is already DeepSeek's quick model; beside deepseek-v4-pro it is the fast one.
+    deepseek.fastModel = QStringLiteral("deepseek-flash");
+    profiles << ModelCatalog::applied(deepseek);
 
     ProviderProfile qwen;
     qwen.id = QStringLiteral("qwen");
@@ -140,45 +153,29 @@ QList<ProviderProfile> builtinProfiles()
     qwen.model = QStringLiteral("qwen-plus");
     qwen.apiKeyEnvVar = QStringLiteral("DASHSCOPE_API_KEY");
     qwen.requiresApiKey = true;
-    qwen.minCacheableTokens = 256; // implicit context cache starts at 256 tokens
-    qwen.encodeOptions.continuation = ContinuationStyle::PartialFlag;
-    // International (Singapore) list prices; implicit cache: a write is billed as input, a hit at 20 %.
-    qwen.prices = {0.40, 0.40, 0.08, 1.20};
     qwen.fastModel = QStringLiteral("qwen-turbo");
-    qwen.fastPrices = {0.05, 0.05, 0.01, 0.20};
-    profiles << qwen;
+    profiles << ModelCatalog::applied(qwen);
 
     ProviderProfile openai;
     openai.id = QStringLiteral("openai");
     openai.displayName = QStringLiteral("OpenAI");
     openai.baseUrl = QUrl(QStringLiteral("https://api.openai.com/v1"));
-    openai.model = QStringLiteral("gpt-4o-mini");
+    openai.model = QStringLiteral("gpt-6.1-terra");
     openai.apiKeyEnvVar = QStringLiteral("OPENAI_API_KEY");
     openai.requiresApiKey = true;
-    openai.minCacheableTokens = 1024;
-    openai.encodeOptions.useMaxCompletionTokens = true;
-    // Requests about one document, or in one conversation, go to the same cache machine.
-    openai.encodeOptions.promptCacheKey = true;
-    openai.prices = {0.15, 0.15, 0.075, 0.60}; // no charge for writing the cache: a write is input
-    // The default is already OpenAI's small model; beside gpt-4o or a GPT-5 it is the fast one.
-    openai.fastModel = QStringLiteral("gpt-4o-mini");
-    openai.fastPrices = openai.prices;
-    profiles << openai;
+    openai.fastModel = QStringLiteral("gpt-6-luna");
+    profiles << ModelCatalog::applied(openai);
 
     ProviderProfile anthropic;
     anthropic.id = QStringLiteral("anthropic");
     anthropic.displayName = QStringLiteral("Anthropic");
     anthropic.format = ApiFormat::AnthropicMessages;
     anthropic.baseUrl = QUrl(QStringLiteral("https://api.anthropic.com/v1"));
-    anthropic.model = QStringLiteral("claude-sonnet-4-5");
+    anthropic.model = QStringLiteral("claude-sonnet-5-5");
     anthropic.apiKeyEnvVar = QStringLiteral("ANTHROPIC_API_KEY");
     anthropic.requiresApiKey = true;
-    anthropic.minCacheableTokens = 1024;
-    anthropic.encodeOptions.continuation = ContinuationStyle::AssistantPrefill;
-    anthropic.prices = {3.00, 3.75, 0.30, 15.00}; // 5-minute cache writes, the breakpoints' default
-    anthropic.fastModel = QStringLiteral("claude-haiku-4-5");
-    anthropic.fastPrices = {1.00, 1.25, 0.10, 5.00};
-    profiles << anthropic;
+    anthropic.fastModel = QStringLiteral("claude-haiku-5-5");
+    profiles << ModelCatalog::applied(anthropic);
 
     ProviderProfile ollama;
     ollama.id = QStringLiteral("ollama");

@@ -12,6 +12,7 @@
 #include <QUrl>
 
 #include <chrono>
+#include <optional>
 
 namespace Llm {
 
@@ -83,9 +84,16 @@ struct ProviderProfile {
     // `model`, so nothing else of the profile changes for them.
     QString fastModel;
     Prices fastPrices; // what fastModel is billed; used only while it differs from `model`
+    // How requests naming fastModel are encoded, where its family differs from the main
+    // model's (Llm::ModelCatalog: a Haiku 5.5 thinks unless told not to beside a Sonnet 4.5
+    // that needs no telling); unset: as the main model, without its thinking budget.
+    std::optional<EncodeOptions> fastEncodeOptions;
     // Every request to the profile uses them: answers, prefetches, warm-ups and the connection
     // test. Not part of target(): a changed timeout sends the same bytes to the same place.
     Timeouts timeouts;
+
+    // The encode options of a request naming `requestModel` (empty: the main model).
+    EncodeOptions encodeOptionsFor(const QString &requestModel) const;
 
     // There is a fast model, and it is not the main one: routing to it can gain something.
     bool hasDistinctFastModel() const { return !fastModel.isEmpty() && fastModel != model; }
@@ -107,11 +115,11 @@ struct ProviderProfile {
 
     // The endpoint for streaming chat: <baseUrl>/chat/completions or <baseUrl>/messages.
     QUrl endpoint() const;
-    // Anthropic refuses a prefilled answer while extended thinking is on.
+    // Anthropic refuses a prefilled answer while the model thinks, and DeepSeek and Qwen document
+    // their continuations in non-thinking mode only.
     bool canContinue() const
     {
-        return encodeOptions.continuation != ContinuationStyle::None
-            && !(format == ApiFormat::AnthropicMessages && encodeOptions.thinkingBudgetTokens > 0);
+        return encodeOptions.continuation != ContinuationStyle::None && !encodeOptions.thinks(format);
     }
     // How long the provider keeps a prompt cached after its last use, where that is fixed and
     // published (Anthropic: 5 minutes, or 1 hour with EncodeOptions::longCacheLifetime); zero

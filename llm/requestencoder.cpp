@@ -78,6 +78,13 @@ QByteArrayView schemaOf(const ToolDefinition &tool)
     return tool.parametersSchema.isEmpty() ? EmptySchema : QByteArrayView(tool.parametersSchema);
 }
 
+// Tokens of thinking added to max_tokens while a model thinks: the budget the user set, else
+// Anthropic's documented floor for one (a model that always thinks was given none).
+int thinkingAllowance(const EncodeOptions &options)
+{
+    return options.thinkingBudgetTokens > 0 ? options.thinkingBudgetTokens : MinThinkingBudgetTokens;
+}
+
 void writeEphemeral(JsonWriter &w, const EncodeOptions &options)
 {
     w.key("cache_control").beginObject().field("type", "ephemeral");
@@ -107,10 +114,34 @@ void writeAnthropicMessage(JsonWriter &w, const ChatMessage &message, bool break
 }
 
 // Writes the static part up to and including `"messages":[` and the static messages.
-void writeOpenAiPrefix(JsonWriter &w, const ChatRequest &request, bool &hasMessage)
+void writeOpenAiThinking(JsonWriter &w, const EncodeOptions &options)
+{
+    const bool thinks = options.thinks(ApiFormat::OpenAiChat);
+    switch (options.thinkingFormFor(ApiFormat::OpenAiChat)) {
+    case ThinkingForm::TypeField:
+        w.key("thinking").beginObject().field("type", thinks ? "enabled" : "disabled").endObject();
+        break;
+    case ThinkingForm::EnableFlag:
+        w.field("enable_thinking", thinks);
+        break;
+    case ThinkingForm::ReasoningEffort:
+        if (!thinks)
+            w.field("reasoning_effort", "none");
+        break;
+    case ThinkingForm::None:
+    case ThinkingForm::AnthropicBudget:
+    case ThinkingForm::AnthropicAdaptive:
+        break;
+    }
+}
+
+void writeOpenAiPrefix(JsonWriter &w, const ChatRequest &request, const EncodeOptions &options, bool &hasMessage)
 {
     w.beginObject();
     w.field("model", request.model);
+    // With the model: how it thinks decides its prompt (a chat template renders thinking), so it
+    // belongs to the static part a warm-up and a guess share with the answer.
+    writeOpenAiThinking(w, options);
     if (!request.tools.isEmpty()) {
         w.key("tools").beginArray();
         for (const ToolDefinition &tool : request.tools) {
@@ -139,7 +170,8 @@ std::expected<qsizetype, Error> writeAnthropicPrefix(JsonWriter &w, const ChatRe
                                                      const EncodeOptions &options, const QString &provider)
 {
     // Anthropic's documented floor for budget_tokens.
-    if (options.thinkingBudgetTokens > 0 && options.thinkingBudgetTokens < MinThinkingBudgetTokens)
+    if (options.thinkingFormFor(ApiFormat::AnthropicMessages) == ThinkingForm::AnthropicBudget
+        && options.thinkingBudgetTokens > 0 && options.thinkingBudgetTokens < MinThinkingBudgetTokens)
         return invalid(provider, QStringLiteral("The thinking budget must be at least %1 tokens (got %2).")
                                      .arg(MinThinkingBudgetTokens)
                                      .arg(options.thinkingBudgetTokens));
@@ -167,7 +199,10 @@ std::expected<qsizetype, Error> writeAnthropicPrefix(JsonWriter &w, const ChatRe
     // (same tools, different document) still hit.
     w.beginObject();
     w.field("model", request.model);
-    if (options.thinkingBudgetTokens > 0)
+    const bool thinks = options.thinks(ApiFormat::AnthropicMessages);
+    if (options.thinkingFormFor(ApiFormat::AnthropicMessages) == ThinkingForm::AnthropicAdaptive)
+        w.key("thinking").beginObject().field("type", thinks ? "adaptive" : "disabled").endObject();
+    else if (thinks)
         w.key("thinking").beginObject().field("type", "enabled").field("budget_tokens", options.thinkingBudgetTokens).endObject();
     if (!request.tools.isEmpty()) {
         w.key("tools").beginArray();
@@ -262,7 +297,7 @@ std::expected<EncodedPrefix, Error> EncodedPrefix::encode(ApiFormat format, cons
     JsonWriter w;
     switch (format) {
     case ApiFormat::OpenAiChat:
-        writeOpenAiPrefix(w, request, prefix.m_hasMessage);
+        writeOpenAiPrefix(w, request, options, prefix.m_hasMessage);
         break;
     case ApiFormat::AnthropicMessages: {
         const auto turns = writeAnthropicPrefix(w, request, options, providerName);
@@ -291,7 +326,7 @@ std::expected<QByteArray, Error> EncodedPrefix::encodeTail(const ChatRequest &re
     if (const QString problem = parameterProblem(request); !problem.isEmpty())
         return invalid(m_providerName, problem);
 
-    const bool thinks = m_format == ApiFormat::AnthropicMessages && m_options.thinkingBudgetTokens > 0;
+    const bool thinks = m_options.thinks(m_format);
     if (!request.continuation.isEmpty()) {
         if (m_options.continuation == ContinuationStyle::None)
             return invalid(m_providerName, QStringLiteral("This provider cannot continue an answer."));
@@ -300,9 +335,11 @@ std::expected<QByteArray, Error> EncodedPrefix::encodeTail(const ChatRequest &re
                                                           "white space."));
         if (request.choiceCount != 1)
             return invalid(m_providerName, QStringLiteral("Only a single answer can be continued."));
+        // Anthropic refuses a prefill while thinking; DeepSeek and Qwen document their
+        // continuations in non-thinking mode only.
         if (thinks)
-            return invalid(m_providerName, QStringLiteral("Anthropic cannot continue an answer while extended "
-                                                          "thinking is on."));
+            return invalid(m_providerName, QStringLiteral("An answer cannot be continued while the model thinks "
+                                                          "first."));
     }
 
     const qsizetype dynamicCount = request.messages.size() - m_staticMessageCount;
@@ -357,10 +394,10 @@ std::expected<QByteArray, Error> EncodedPrefix::encodeTail(const ChatRequest &re
         // Anthropic counts the thinking inside max_tokens and wants it above the budget: the
         // budget is added, so maxTokens stays the length of the answer the user asked for.
         // A temperature is refused while thinking, so it is not sent then.
-        w.field("max_tokens", thinks ? request.maxTokens + m_options.thinkingBudgetTokens : request.maxTokens);
+        w.field("max_tokens", thinks ? request.maxTokens + thinkingAllowance(m_options) : request.maxTokens);
         if (request.stream)
             w.field("stream", true);
-        if (request.temperature && !thinks)
+        if (request.temperature && !thinks && m_options.acceptsTemperature)
             w.field("temperature", *request.temperature);
         // `seed` does not exist in the Messages API; it is dropped rather than refused because
         // a seed only asks for reproducibility, which no Anthropic model offers anyway.
@@ -370,8 +407,13 @@ std::expected<QByteArray, Error> EncodedPrefix::encodeTail(const ChatRequest &re
             if (m_options.includeUsage)
                 w.key("stream_options").beginObject().field("include_usage", true).endObject();
         }
-        w.field(m_options.useMaxCompletionTokens ? "max_completion_tokens" : "max_tokens", request.maxTokens);
-        if (request.temperature)
+        // Thinking counts inside the limit where the providers document it (DeepSeek V4, GPT-6):
+        // the allowance keeps maxTokens the length of the answer the user asked for.
+        w.field(m_options.useMaxCompletionTokens ? "max_completion_tokens" : "max_tokens",
+                thinks ? request.maxTokens + thinkingAllowance(m_options) : request.maxTokens);
+        // OpenAI's reasoning models refuse sampling parameters while they reason.
+        const bool reasons = thinks && m_options.thinkingFormFor(ApiFormat::OpenAiChat) == ThinkingForm::ReasoningEffort;
+        if (request.temperature && m_options.acceptsTemperature && !reasons)
             w.field("temperature", *request.temperature);
         if (request.seed)
             w.field("seed", *request.seed);

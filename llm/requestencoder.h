@@ -23,6 +23,17 @@ enum class ContinuationStyle {
     ContinueFinalMessage, // a final assistant message and "continue_final_message":true (vLLM)
 };
 
+// How a model is told to think before it answers, or not to (Llm::ModelCatalog says which form
+// each family takes; docs/providers.md, "Models and what each accepts").
+enum class ThinkingForm {
+    None,              // no field: the model decides (or does not think)
+    AnthropicBudget,   // thinking: {type: enabled, budget_tokens} while thinking; nothing otherwise (Claude ≤ 4.5)
+    AnthropicAdaptive, // thinking: {type: adaptive} while thinking; {type: disabled} otherwise (Claude 4.6 and later)
+    TypeField,         // "thinking": {"type": "enabled" | "disabled"} (DeepSeek V4)
+    EnableFlag,        // "enable_thinking": true | false (Qwen, DashScope)
+    ReasoningEffort,   // "reasoning_effort": "none" to answer at once; omitted to think (OpenAI GPT-5.6, GPT-6)
+};
+
 struct EncodeOptions {
     // OpenAI's newer models take `max_completion_tokens`; DeepSeek, Qwen, Ollama and llama.cpp
     // take `max_tokens`.
@@ -40,6 +51,29 @@ struct EncodeOptions {
     // warm-up, a prefetch and the real request carry the same bytes (a changed thinking setting
     // drops Anthropic's cached messages). Ignored by the OpenAI format.
     int thinkingBudgetTokens = 0;
+    // The model's own way to think (above). With a form that can say "no", thinking is turned
+    // off explicitly while thinkingBudgetTokens is 0, so a model that thinks by default
+    // (DeepSeek V4, Claude 5, GPT-6) answers at once, as a speculative prefix needs; with a
+    // budget it thinks, in its own form. Part of the static prefix, like the budget.
+    ThinkingForm thinkingForm = ThinkingForm::None;
+    // The model thinks whatever it is told (Claude Fable 5.1 and Opus 5.5, GPT-6.2 Sol).
+    bool thinkingAlwaysOn = false;
+    // Sampling parameters (temperature) are sent; false for models that refuse them with a 400
+    // (Claude Opus 4.7 and later, OpenAI's reasoning models while they reason).
+    bool acceptsTemperature = true;
+
+    // The effective thinking form: Anthropic profiles without one take the budget form.
+    ThinkingForm thinkingFormFor(ApiFormat format) const
+    {
+        return thinkingForm == ThinkingForm::None && format == ApiFormat::AnthropicMessages ? ThinkingForm::AnthropicBudget
+                                                                                              : thinkingForm;
+    }
+    // The request thinks before it answers: a budget given, or a model that always thinks.
+    bool thinks(ApiFormat format) const
+    {
+        const ThinkingForm form = thinkingFormFor(format);
+        return form != ThinkingForm::None && (thinkingBudgetTokens > 0 || thinkingAlwaysOn);
+    }
 
     friend bool operator==(const EncodeOptions &, const EncodeOptions &) = default;
 };

@@ -106,7 +106,20 @@ std::optional<std::unexpected<ApiError>> readCommon(const QJsonObject &o, ChatRe
         if (!temperature.isDouble() || t < 0 || t > maxTemperature)
             return invalid(QStringLiteral("temperature: must be a number between 0 and %1.").arg(maxTemperature), "temperature");
         r.temperature = t;
+        r.temperatureGiven = true;
     }
+
+    // Thinking, in the four forms providers take it (the request encoder writes each).
+    const QJsonValue thinking = o.value(u"thinking");
+    if (thinking.isObject()) {
+        const QString type = thinking.toObject().value(u"type").toString();
+        r.thinking = type != u"disabled";
+        r.thinkingBudgetField = type == u"enabled" && thinking.toObject().contains(u"budget_tokens");
+    }
+    if (const QJsonValue flag = o.value(u"enable_thinking"); flag.isBool())
+        r.thinking = flag.toBool();
+    if (const QJsonValue effort = o.value(u"reasoning_effort"); effort.isString())
+        r.thinking = effort.toString() != u"none";
 
     const QJsonValue stream = o.value(u"stream");
     if (!stream.isUndefined() && !stream.isNull()) {
@@ -251,6 +264,7 @@ Result ChatRequest::fromOpenAi(const QByteArray &body)
         return *e;
     if (auto e = readMaxTokens(o.value(u"max_tokens"), "max_tokens", r))
         return *e;
+    r.maxTokensField = o.contains(u"max_tokens");
     if (auto e = readMaxTokens(o.value(u"max_completion_tokens"), "max_completion_tokens", r))
         return *e;
 

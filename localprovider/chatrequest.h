@@ -48,8 +48,15 @@ struct ChatRequest {
     QList<PromptPart> prefillParts; // its role marker and text blocks
     QList<Turn> turns;    // the messages other than system ones, in order: what the answer is made of
     int maxTokens = 0;    // 0: not given
+    bool maxTokensField = false; // OpenAI: given as `max_tokens`, not `max_completion_tokens`
     std::optional<qint64> seed;
     double temperature = 1.0;
+    bool temperatureGiven = false;
+    // What the request says of thinking, in whichever provider's form: Anthropic's
+    // `thinking.type`, DeepSeek's `thinking.type`, Qwen's `enable_thinking`, OpenAI's
+    // `reasoning_effort` ("none" is off). nullopt: nothing, the model's default.
+    std::optional<bool> thinking;
+    bool thinkingBudgetField = false; // Anthropic's `thinking: {type: enabled, budget_tokens}`
     int n = 1;
     bool stream = false;
     bool includeUsage = false;

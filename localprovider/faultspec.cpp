@@ -68,6 +68,19 @@ std::expected<FaultSpec, QString> FaultSpec::parse(QStringView spec)
             }
             if (f.flood == Flood::None)
                 return bad();
+        } else if (key == u"refuse") {
+            for (QStringView feature : value.split(u'+', Qt::SkipEmptyParts)) {
+                if (feature == u"prefill")
+                    f.refusePrefill = true;
+                else if (feature == u"temperature")
+                    f.refuseTemperature = true;
+                else if (feature == u"thinking-budget")
+                    f.refuseThinkingBudget = true;
+                else if (feature == u"max-tokens")
+                    f.refuseMaxTokens = true;
+                else
+                    return bad();
+            }
         } else if (key == u"fail-first") {
             const qsizetype at = value.indexOf(u'@');
             const auto n = count(at < 0 ? value : value.first(at));
@@ -103,6 +116,10 @@ FaultSpec FaultSpec::mergedWith(const FaultSpec &o) const
     f.contextTooLong = f.contextTooLong || o.contextTooLong;
     if (o.flood != Flood::None)
         f.flood = o.flood;
+    f.refusePrefill = f.refusePrefill || o.refusePrefill;
+    f.refuseTemperature = f.refuseTemperature || o.refuseTemperature;
+    f.refuseThinkingBudget = f.refuseThinkingBudget || o.refuseThinkingBudget;
+    f.refuseMaxTokens = f.refuseMaxTokens || o.refuseMaxTokens;
     if (o.failFirst >= 0) {
         f.failFirst = o.failFirst;
         f.failFirstKey = o.failFirstKey;
@@ -113,7 +130,8 @@ FaultSpec FaultSpec::mergedWith(const FaultSpec &o) const
 bool FaultSpec::isEmpty() const
 {
     return !status && retryAfterSec < 0 && dropAfter < 0 && stallAt < 0 && malformedAt < 0 && errorAt < 0
-        && !contextTooLong && flood == Flood::None;
+        && !contextTooLong && flood == Flood::None && !refusePrefill && !refuseTemperature && !refuseThinkingBudget
+        && !refuseMaxTokens;
 }
 
 } // namespace LocalProvider

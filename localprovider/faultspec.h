@@ -22,6 +22,14 @@ struct FaultSpec {
     // keep-alive comments, or an error body that never closes.
     enum class Flood { None, Text, Choices, Tools, Comments, Error };
     Flood flood = Flood::None;
+    // refuse=FEATURE[+FEATURE…]: a 400 in the provider's words for a request that uses one of
+    // these, as today's models refuse them (docs/providers.md): `prefill` (a continuation,
+    // Claude 4.6+), `temperature` (Claude Opus 4.7+), `thinking-budget` (budget_tokens, Opus
+    // 4.7+), `max-tokens` (OpenAI's reasoning models want max_completion_tokens).
+    bool refusePrefill = false;
+    bool refuseTemperature = false;
+    bool refuseThinkingBudget = false;
+    bool refuseMaxTokens = false;
     // fail-first=N[@KEY]: the other faults apply to the first N requests with this spec (or
     // with the same KEY), later ones are served without them: a fault a client's retry cures.
     int failFirst = -1;

@@ -23,6 +23,29 @@ namespace LocalProvider {
 
 namespace {
 
+// A feature the request uses that the fault says the model refuses, in the words the providers
+// use (quoted in docs/providers.md, "Models and what each accepts"); nullopt: none.
+std::optional<ApiError> refusalOf(const FaultSpec &fault, const ChatRequest &chat)
+{
+    const bool anthropic = chat.api == Api::Anthropic;
+    if (fault.refusePrefill && chat.prefill)
+        return ApiError::make(400, anthropic ? QStringLiteral("This model does not support assistant message prefill. "
+                                                              "The conversation must end with a user message.")
+                                             : QStringLiteral("The last message must be a user message; this model does "
+                                                              "not continue an assistant message."));
+    if (fault.refuseTemperature && chat.temperatureGiven)
+        return ApiError::make(400, QStringLiteral("`temperature` is deprecated for this model."), {}, "temperature");
+    if (fault.refuseThinkingBudget && chat.thinkingBudgetField)
+        return ApiError::make(400, QStringLiteral("\"thinking.type.enabled\" is not supported for this model. Use "
+                                                  "\"thinking.type.adaptive\" and \"output_config.effort\" to control "
+                                                  "thinking behavior."));
+    if (fault.refuseMaxTokens && chat.maxTokensField)
+        return ApiError::make(400, QStringLiteral("Unsupported parameter: 'max_tokens' is not supported with this model. "
+                                                  "Use 'max_completion_tokens' instead."),
+                              "unsupported_parameter", "max_tokens");
+    return std::nullopt;
+}
+
 constexpr int MaxConnections = 1024;
 // The main model, a reasoning model that thinks before it answers (DeepSeek's
 // deepseek-reasoner), and the small one.
@@ -432,6 +455,8 @@ void Server::handleGeneration(HttpConnection *connection, const HttpRequest &req
         error.retryAfterSec = fault.retryAfterSec;
         return reject(connection, request, error, rtt, startNs);
     }
+    if (const std::optional<ApiError> refusal = refusalOf(fault, chat))
+        return reject(connection, request, *refusal, rtt, startNs);
     if (fault.flood != FaultSpec::Flood::None) {
         auto *flood = new Flood(connection, fault.flood, api, chat.model);
         flood->start();

@@ -344,6 +344,28 @@ void AnswerStream::continueOrWait()
     startPart(m_limit - soFar, m_text.left(end));
 }
 
+bool AnswerStream::retryWithout(const Llm::Error &error)
+{
+    const std::optional<Llm::RefusedFeature> feature = Llm::refusedFeature(error);
+    // A refused continuation is restartWhole()'s; other features only before any text, once.
+    if (!feature || *feature == Llm::RefusedFeature::Continuation || !m_text.isEmpty() || m_refused.contains(*feature))
+        return false;
+    m_refused.append(*feature);
+    log().warn("{} refused a part of the request its model does not take ({}); asking again without it",
+               m_profile.id.toStdString(), Llm::featureId(*feature));
+    const QString model = m_request.request.model;
+    const bool fast = m_profile.hasDistinctFastModel() && model == m_profile.fastModel && m_profile.fastEncodeOptions;
+    Llm::withoutFeature(fast ? *m_profile.fastEncodeOptions : m_profile.encodeOptions, *feature);
+    if (*feature == Llm::RefusedFeature::Temperature)
+        m_request.request.temperature.reset();
+    // Encoded afresh from the request: the encoded static part may carry what was refused.
+    m_request.prefix = {};
+    m_request.body.clear();
+    emit featureRefused(*feature, model);
+    startPart(m_partMaxTokens, m_partContinues ? m_text : QString());
+    return true;
+}
+
 void AnswerStream::restartWhole()
 {
     log().info("an answer is asked for again whole after its beginning could not be continued ({} parts)", m_parts);
@@ -401,6 +423,8 @@ void AnswerStream::onPartFailed(const Llm::Error &error)
         dropPartUsage();
     else
         addPartUsage();
+    if (retryWithout(error))
+        return;
     if (m_partContinues && m_partContent == 0 && isRefusal(error)) {
         log().warn("{} refused to continue an answer ({}); asking for it whole", m_profile.id.toStdString(),
                    error.codeName());

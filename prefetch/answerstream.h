@@ -5,6 +5,7 @@
 
 #include "llm/error.h"
 #include "llm/llmstream.h"
+#include "llm/refusal.h"
 #include "llm/llmtypes.h"
 #include "llm/providerprofile.h"
 
@@ -125,6 +126,10 @@ signals:
     void retrying(const Llm::Error &error, std::chrono::milliseconds delay, int attempt, int attempts);
     // The provider refused to continue an answer: it cannot, for this model.
     void continuationRefused();
+    // The provider refused a part of the request its model does not take (a temperature, a
+    // thinking budget, max_tokens): the answer was asked for again without it, and requests
+    // to this model should leave it out from now on.
+    void featureRefused(Llm::RefusedFeature feature, const QString &model);
 
 private:
     void startPart(int maxTokens, const QString &continuation);
@@ -135,6 +140,9 @@ private:
     void continueOrWait();
     void closeAtKeep();
     void restartWhole();
+    // Asks for the part again without a feature the provider refused; false when that cannot
+    // help (text came already, or it was left out before).
+    bool retryWithout(const Llm::Error &error);
     void end(std::optional<Llm::Error> error);
     void addPartUsage();
     // Forgets the part's estimate: the provider refused it and bills nothing.
@@ -158,6 +166,7 @@ private:
     bool m_waiting = false;
     bool m_done = false;
     bool m_continuable = true; // nothing yet that a continuation could not carry on
+    QList<Llm::RefusedFeature> m_refused; // left out of this answer after a refusal
     std::optional<Llm::Error> m_error;
     RetryPolicy m_retryPolicy{.maxRetries = 0};
     int m_retries = 0;

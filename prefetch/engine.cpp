@@ -123,10 +123,17 @@ AnswerStream *Engine::makeAnswer(Strategy strategy, const RenderedRequest &reque
     answer->setPurpose(speculative || strategy == Strategy::Warmup ? QByteArray(strategyId(strategy))
                                                                  : QByteArrayLiteral("foreground"));
     connect(answer, &AnswerStream::continuationRefused, this, [this] {
-        if (!m_continuationRefused)
-            log().warn("{} refused to continue an answer: speculating on strong signals only, with whole answers",
-                       m_profile.id.toStdString());
+        if (m_continuationRefused)
+            return;
+        log().warn("{} refused to continue an answer: speculating on strong signals only, with whole answers",
+                   m_profile.id.toStdString());
         m_continuationRefused = true;
+        emit featureRefused(Llm::RefusedFeature::Continuation, m_profile.model);
+    });
+    connect(answer, &AnswerStream::featureRefused, this, [this](Llm::RefusedFeature feature, const QString &model) {
+        const bool fast = m_profile.hasDistinctFastModel() && model == m_profile.fastModel && m_profile.fastEncodeOptions;
+        Llm::withoutFeature(fast ? *m_profile.fastEncodeOptions : m_profile.encodeOptions, feature);
+        emit featureRefused(feature, model);
     });
     return answer;
 }

@@ -8,6 +8,7 @@
 #include "strategy.h"
 
 #include "llm/providerprofile.h"
+#include "llm/refusal.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -211,6 +212,9 @@ signals:
     void sessionsChanged();
     // A foreground answer started or ended (hasLiveAnswers() may have changed).
     void answersChanged();
+    // The provider refused a feature of requests to `model` (Llm::RefusedFeature): the profile
+    // no longer sends it, and the app keeps it for the next start.
+    void featureRefused(Llm::RefusedFeature feature, const QString &model);
 
 private:
     AnswerStream *makeAnswer(Strategy strategy, const RenderedRequest &request, bool speculative);

@@ -272,7 +272,7 @@ std::expected<CompiledPrompt, Llm::Error> PromptTemplate::compile(const Llm::Pro
     auto request = staticRequest(profile.model, staticValues, profile.displayName);
     if (!request)
         return std::unexpected(request.error());
-    auto prefix = Llm::encodePrefix(profile.format, *request, profile.encodeOptions, profile.displayName);
+    auto prefix = Llm::encodePrefix(profile.format, *request, profile.encodeOptionsFor(request->model), profile.displayName);
     if (!prefix)
         return std::unexpected(prefix.error());
 
@@ -364,7 +364,7 @@ qint64 estimatePromptTokens(const Llm::ChatRequest &request)
 
 std::expected<RenderedRequest, Llm::Error> renderRequest(const Llm::ProviderProfile &profile, Llm::ChatRequest request)
 {
-    auto prefix = Llm::encodePrefix(profile.format, request, profile.encodeOptions, profile.displayName);
+    auto prefix = Llm::encodePrefix(profile.format, request, profile.encodeOptionsFor(request.model), profile.displayName);
     if (!prefix)
         return std::unexpected(prefix.error());
     auto body = Llm::encodeWithPrefix(*prefix, request);
@@ -387,7 +387,7 @@ std::expected<QByteArray, Llm::Error> encodeVariant(const Llm::ProviderProfile &
     request.continuation = continuation;
     if (!rendered.prefix.isNull())
         return Llm::encodeWithPrefix(rendered.prefix, request);
-    return Llm::encodeRequest(profile.format, request, profile.encodeOptions, profile.displayName);
+    return Llm::encodeRequest(profile.format, request, profile.encodeOptionsFor(request.model), profile.displayName);
 }
 
 QByteArray requestFingerprint(const Llm::ProviderProfile &profile, const Llm::ChatRequest &request)

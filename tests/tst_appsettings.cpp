@@ -47,6 +47,8 @@ private slots:
     void oneBadLineKeepsEveryOtherValue();
     void sameDamageIsCopiedOnceAndOnlyTheLastFewStay();
     void damagedProviderLineIsNotDroppedSilently();
+    void retiredModelIsReplacedAndSaid();
+    void learnedRefusalsSurviveARestartAndGoWithTheModel();
     void consentGatesEverySignalThatSendsUnaskedText();
     void remoteLocalServerNeedsConsent();
     void settersDropOverridesEqualToDefaults();
@@ -444,7 +446,7 @@ void tst_AppSettings::oneBadLineKeepsEveryOtherValue()
     mine.firstRun = false;
     mine.prefetch.hover.delay = std::chrono::milliseconds(420);
     mine.prefetch.debounce.minChars = 33;
-    mine.setModel(QStringLiteral("deepseek"), QStringLiteral("deepseek-reasoner"));
+    mine.setModel(QStringLiteral("deepseek"), QStringLiteral("deepseek-v4-pro"));
     {
         QSettings settings(file, QSettings::IniFormat);
         mine.save(settings);
@@ -474,7 +476,7 @@ void tst_AppSettings::oneBadLineKeepsEveryOtherValue()
             QCOMPARE(result.settings.firstRun, false);
             QCOMPARE(result.settings.prefetch.hover.delay, std::chrono::milliseconds(420));
             QCOMPARE(result.settings.prefetch.debounce.minChars, Prefetch::Settings().debounce.minChars);
-            QCOMPARE(result.settings.profile(QStringLiteral("deepseek")).model, QStringLiteral("deepseek-reasoner"));
+            QCOMPARE(result.settings.profile(QStringLiteral("deepseek")).model, QStringLiteral("deepseek-v4-pro"));
             // The user is told which line was dropped and which value was reset.
             QCOMPARE(result.problems.size(), 2);
             QVERIFY2(problems.contains(QStringLiteral("garbage line %1").arg(damage)), qPrintable(problems));
@@ -545,7 +547,7 @@ void tst_AppSettings::damagedProviderLineIsNotDroppedSilently()
     const QString file = path(QStringLiteral("provider.conf"));
     AppSettings mine;
     mine.providerId = QStringLiteral("deepseek");
-    mine.setModel(QStringLiteral("deepseek"), QStringLiteral("deepseek-reasoner"));
+    mine.setModel(QStringLiteral("deepseek"), QStringLiteral("deepseek-v4-pro"));
     {
         QSettings settings(file, QSettings::IniFormat);
         mine.save(settings);
@@ -565,6 +567,54 @@ void tst_AppSettings::damagedProviderLineIsNotDroppedSilently()
     const QString problems = result.problems.join(QLatin1Char('\n'));
     QVERIFY2(problems.contains(QLatin1String("Which provider you chose could not be read")), qPrintable(problems));
     QVERIFY2(problems.contains(QLatin1String("Settings, Providers")), qPrintable(problems));
+}
+
+void tst_AppSettings::retiredModelIsReplacedAndSaid()
+{
+    // Chosen before DeepSeek retired the name on 2026-07-24: every request would now fail.
+    const QString file = path(QStringLiteral("retired.conf"));
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        settings.setValue(QStringLiteral("provider/id"), QStringLiteral("deepseek"));
+        settings.setValue(QStringLiteral("providers/deepseek/model"), QStringLiteral("deepseek-chat"));
+        settings.setValue(QStringLiteral("providers/deepseek/fastModel"), QStringLiteral("deepseek-reasoner"));
+    }
+    const auto result = loadFile(file);
+    QCOMPARE(result.settings.profile(QStringLiteral("deepseek")).model, QStringLiteral("deepseek-flash"));
+    QCOMPARE(result.settings.profile(QStringLiteral("deepseek")).fastModel, QStringLiteral("deepseek-flash"));
+    const QString problems = result.problems.join(QLatin1Char('\n'));
+    QCOMPARE(result.problems.size(), 2);
+    QVERIFY2(problems.contains(QLatin1String("retired the model deepseek-chat")) && problems.contains(QLatin1String("deepseek-flash")),
+             qPrintable(problems));
+}
+
+void tst_AppSettings::learnedRefusalsSurviveARestartAndGoWithTheModel()
+{
+    // A Claude the catalogue thought could continue (Haiku 4.5), refusing prefill and temperature.
+    AppSettings s;
+    s.providerId = QStringLiteral("anthropic");
+    s.setModel(s.providerId, QStringLiteral("claude-haiku-4-5"));
+    QVERIFY(s.profile(s.providerId).canContinue());
+    QVERIFY(s.profile(s.providerId).encodeOptions.acceptsTemperature);
+    s.learnRefusal(s.providerId, QStringLiteral("claude-haiku-4-5"), Llm::RefusedFeature::Continuation);
+    s.learnRefusal(s.providerId, QStringLiteral("claude-haiku-4-5"), Llm::RefusedFeature::Temperature);
+    QVERIFY(!s.profile(s.providerId).canContinue());
+    const QString file = path(QStringLiteral("learned.conf"));
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        s.save(settings);
+    }
+    // The next start: still not sent.
+    const auto reread = loadFile(file);
+    QVERIFY2(reread.problems.isEmpty(), qPrintable(reread.problems.join(u' ')));
+    QCOMPARE(reread.settings, s);
+    QVERIFY(!reread.settings.profile(s.providerId).canContinue());
+    QVERIFY(!reread.settings.profile(s.providerId).encodeOptions.acceptsTemperature);
+    // Another model for the provider: what the old one refused is forgotten.
+    AppSettings changed = reread.settings;
+    changed.setModel(s.providerId, QStringLiteral("claude-sonnet-4-6"));
+    QVERIFY(changed.learned.entries().isEmpty());
+    QVERIFY(changed.profile(s.providerId).encodeOptions.acceptsTemperature);
 }
 
 void tst_AppSettings::consentGatesEverySignalThatSendsUnaskedText()
@@ -642,8 +692,9 @@ void tst_AppSettings::fastModelRoundTripsAndAnUnknownOneIsPricedAsTheMain()
 {
     const Llm::ProviderProfile builtin = Llm::builtinProfile(u"anthropic");
     AppSettings s;
-    QCOMPARE(s.profile(builtin.id).fastModel, QStringLiteral("claude-haiku-4-5"));
-    QCOMPARE(s.profile(builtin.id).pricesFor(QStringLiteral("claude-haiku-4-5")), builtin.fastPrices);
+    QCOMPARE(s.profile(builtin.id).fastModel, QStringLiteral("claude-haiku-5-5"));
+    QCOMPARE(s.profile(builtin.id).pricesFor(QStringLiteral("claude-haiku-5-5")), builtin.fastPrices);
+    QVERIFY(builtin.fastPrices != builtin.prices); // Haiku 5.5's own, from the model catalogue
     QCOMPARE(s.profile(builtin.id).pricesFor(builtin.model), builtin.prices);
     // The built-in name is no override; another is, and its prices are the main model's.
     s.setFastModel(builtin.id, builtin.fastModel);
@@ -746,7 +797,7 @@ void tst_AppSettings::keysNeverReachTheSettingsFile()
     AppSettings s;
     s.providerId = QStringLiteral("deepseek");
     s.setPrefetchConsent(QStringLiteral("deepseek"), true);
-    s.setModel(QStringLiteral("deepseek"), QStringLiteral("deepseek-reasoner"));
+    s.setModel(QStringLiteral("deepseek"), QStringLiteral("deepseek-v4-pro"));
     QVERIFY(s.profile(QStringLiteral("deepseek")).apiKey.isEmpty());
     QVERIFY(s.profile(QStringLiteral("deepseek")).prefetchApiKey.isEmpty());
     {
@@ -756,7 +807,7 @@ void tst_AppSettings::keysNeverReachTheSettingsFile()
     QFile f(path(QStringLiteral("s.conf")));
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray bytes = f.readAll().toLower();
-    QVERIFY(bytes.contains("deepseek-reasoner"));
+    QVERIFY(bytes.contains("deepseek-v4-pro"));
     QVERIFY(!bytes.contains("key="));
     QVERIFY(!bytes.contains("apikey"));
     QVERIFY(!bytes.contains("api-key"));

@@ -41,6 +41,7 @@ private slots:
     void openAiListFromTheLocalProvider();
     void anthropicListWithItsHeaders();
     void wrongKeyIsABadKey();
+    void retiredModelsAreNotOffered();
     void refusedBeforeSending();
     void unreachableServer();
     void pickerLoadsAndSearches();
@@ -128,6 +129,27 @@ void tst_ModelList::wrongKeyIsABadKey()
     const auto error = failed.first().first().value<Error>();
     QCOMPARE(error.code(), Error::Code::BadKey);
     QVERIFY(!error.message().contains(profile.apiKey));
+}
+
+void tst_ModelList::retiredModelsAreNotOffered()
+{
+    // DeepSeek's list as an account may still get it: the names retired on 2026-07-24 beside
+    // the ones it serves (docs/providers.md, "Models and what each accepts").
+    TestSupport::BadServer server;
+    QVERIFY(server.listen());
+    server.respondWith(TestSupport::BadServer::response(
+        "200 OK", {{"Content-Type", "application/json"}},
+        R"({"object":"list","data":[{"id":"deepseek-chat"},{"id":"deepseek-flash"},{"id":"deepseek-reasoner"},)"
+        R"({"id":"deepseek-v4-pro"}]})"));
+    Llm::ProviderProfile profile = Llm::builtinProfile(u"deepseek");
+    profile.baseUrl = server.baseUrl();
+    profile.apiKey = QStringLiteral("sk-list-test-0123456789");
+    ModelListFetch fetch(&m_network, profile);
+    QSignalSpy done(&fetch, &ModelListFetch::finished);
+    fetch.start();
+    QVERIFY(done.wait(10000));
+    QCOMPARE(done.first().first().toStringList(),
+             (QStringList{QStringLiteral("deepseek-flash"), QStringLiteral("deepseek-v4-pro")}));
 }
 
 void tst_ModelList::refusedBeforeSending()

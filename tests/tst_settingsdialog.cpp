@@ -477,7 +477,7 @@ void tst_SettingsDialog::providerFieldsApplyAfterAPauseInTyping()
     m_dialog = makeDialog(s);
     m_dialog->show();
     auto *model = find<QComboBox>("model")->lineEdit(); // the model field is an editable combo (its list)
-    QCOMPARE(model->placeholderText(), QStringLiteral("gpt-4o-mini"));
+    QCOMPARE(model->placeholderText(), QStringLiteral("gpt-6.1-terra"));
     QTest::keyClicks(model, QStringLiteral("gpt-4.1-mini"));
     QCOMPARE(m_changed->count(), 0); // not per keystroke
     QTRY_COMPARE_WITH_TIMEOUT(m_changed->count(), 1, 5000);
@@ -495,7 +495,7 @@ void tst_SettingsDialog::providerFieldsApplyAfterAPauseInTyping()
     // Emptying a field goes back to the default.
     model->clear();
     QTest::keyClick(model, Qt::Key_Return); // editingFinished applies at once
-    QCOMPARE(lastEmitted().profile(QStringLiteral("openai")).model, QStringLiteral("gpt-4o-mini"));
+    QCOMPARE(lastEmitted().profile(QStringLiteral("openai")).model, QStringLiteral("gpt-6.1-terra"));
 }
 
 void tst_SettingsDialog::badBaseUrlIsShownAndNotApplied()

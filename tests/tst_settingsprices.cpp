@@ -89,11 +89,11 @@ void tst_SettingsPrices::pricesAreTypedOnTheProvidersPage()
     auto *reset = find<QPushButton>("resetPrices");
     QVERIFY(input && write && read && output && reset);
     // The built-in prices, in US dollars per million tokens.
-    QCOMPARE(input->text(), QStringLiteral("$3.00 / M tokens"));
+    QCOMPARE(input->text(), QStringLiteral("$2.00 / M tokens")); // Claude Sonnet 5.5
     QCOMPARE(write->value(), builtin.cacheWrite);
-    QCOMPARE(read->text(), QStringLiteral("$0.30 / M tokens"));
+    QCOMPARE(read->text(), QStringLiteral("$0.10 / M tokens"));
     QCOMPARE(output->value(), builtin.output);
-    QVERIFY(output->toolTip().contains(QLatin1String("Built-in: $15.00 per million tokens")));
+    QVERIFY(output->toolTip().contains(QLatin1String("Built-in: $10.00 per million tokens")));
     QVERIFY(!reset->isEnabled()); // nothing to go back to
     QVERIFY(find<QLabel>("pricesNote")->text().contains(QLatin1String("Anthropic")));
 
@@ -126,7 +126,7 @@ void tst_SettingsPrices::pricesAreTypedOnTheProvidersPage()
     QTest::mouseClick(reset, Qt::LeftButton);
     QCOMPARE(lastEmitted().profile(QStringLiteral("anthropic")).prices, builtin);
     QVERIFY(lastEmitted().providers.isEmpty());
-    QCOMPARE(write->text(), QStringLiteral("$3.75 / M tokens"));
+    QCOMPARE(write->text(), QStringLiteral("$2.50 / M tokens"));
     QVERIFY(!reset->isEnabled());
 }
 

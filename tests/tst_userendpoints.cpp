@@ -167,7 +167,7 @@ void tst_UserEndpoints::aFileFromBeforeEndpointsLoadsUnchanged()
                 "custom\\extraHeaders=X-Team: writers\n"
                 "custom\\prefetchConsent=true\n"
                 "custom\\prices\\input=0.5\n"
-                "deepseek\\model=deepseek-reasoner\n");
+                "deepseek\\model=deepseek-v4-pro\n");
     }
     const auto result = load();
     QVERIFY2(result.problems.isEmpty(), qPrintable(result.problems.join(QLatin1Char('\n'))));
@@ -181,7 +181,7 @@ void tst_UserEndpoints::aFileFromBeforeEndpointsLoadsUnchanged()
     QCOMPARE(p.extraHeaders, (Gui::HeaderList{{"X-Team", "writers"}}));
     QCOMPARE(p.prices.input, 0.5);
     QVERIFY(s.hasPrefetchConsent(QStringLiteral("custom")));
-    QCOMPARE(s.profile(QStringLiteral("deepseek")).model, QStringLiteral("deepseek-reasoner"));
+    QCOMPARE(s.profile(QStringLiteral("deepseek")).model, QStringLiteral("deepseek-v4-pro"));
 
     // Saved by this version and read again: the same, and the file now lists the endpoint.
     save(s);

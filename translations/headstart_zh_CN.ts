@@ -11,7 +11,7 @@
     <message>
         <location filename="../app/application.cpp" line="329"/>
         <location filename="../app/application.cpp" line="333"/>
-        <location filename="../app/application.cpp" line="625"/>
+        <location filename="../app/application.cpp" line="638"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
@@ -41,7 +41,7 @@
         <translation>%1 改用设置中的服务商。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="605"/>
+        <location filename="../app/application.cpp" line="618"/>
         <source>Answers are remembered for this session only: the response cache file could not be used.</source>
         <translation>回答只在本次运行中记住：响应缓存文件无法使用。</translation>
     </message>
@@ -1016,200 +1016,205 @@
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="191"/>
+        <location filename="../ui/appsettings.cpp" line="168"/>
+        <source>%1 retired the model %2 on %3; Headstart uses %4, which %1 names in its place. Choose another in Settings, Providers.</source>
+        <translation>%1 已于 %3 停用模型 %2；Headstart 改用 %1 指定的替代模型 %4。可在“设置 → 服务商”中另选。</translation>
+    </message>
+    <message>
+        <location filename="../ui/appsettings.cpp" line="210"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="198"/>
+        <location filename="../ui/appsettings.cpp" line="217"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="201"/>
+        <location filename="../ui/appsettings.cpp" line="220"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="204"/>
+        <location filename="../ui/appsettings.cpp" line="223"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="217"/>
-        <location filename="../ui/appsettings.cpp" line="227"/>
+        <location filename="../ui/appsettings.cpp" line="236"/>
+        <location filename="../ui/appsettings.cpp" line="246"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="244"/>
+        <location filename="../ui/appsettings.cpp" line="263"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="256"/>
+        <location filename="../ui/appsettings.cpp" line="275"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="271"/>
-        <location filename="../ui/appsettings.cpp" line="297"/>
+        <location filename="../ui/appsettings.cpp" line="290"/>
         <location filename="../ui/appsettings.cpp" line="316"/>
+        <location filename="../ui/appsettings.cpp" line="335"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="278"/>
+        <location filename="../ui/appsettings.cpp" line="297"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="283"/>
+        <location filename="../ui/appsettings.cpp" line="302"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="288"/>
+        <location filename="../ui/appsettings.cpp" line="307"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="301"/>
+        <location filename="../ui/appsettings.cpp" line="320"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="313"/>
+        <location filename="../ui/appsettings.cpp" line="332"/>
         <source>The fast model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的快速模型（%2）不是模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="326"/>
+        <location filename="../ui/appsettings.cpp" line="345"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="330"/>
+        <location filename="../ui/appsettings.cpp" line="349"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="341"/>
+        <location filename="../ui/appsettings.cpp" line="360"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="354"/>
+        <location filename="../ui/appsettings.cpp" line="373"/>
         <source>%1 has no extended thinking; the thinking budget in the settings file was ignored.</source>
         <translation>%1 没有扩展思考功能；已忽略设置文件中的思考预算。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="360"/>
+        <location filename="../ui/appsettings.cpp" line="379"/>
         <source>The thinking budget of %1 in the settings file (%2) is not 0 (off) or a whole number of tokens from %3 to %4; thinking stays off.</source>
         <translation>设置文件中 %1 的思考预算（%2）不是 0（关闭），也不是 %3 到 %4 之间的整数个词元；思考保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="373"/>
+        <location filename="../ui/appsettings.cpp" line="392"/>
         <source>%1 has no choice of cache lifetime; the setting in the settings file was ignored.</source>
         <translation>%1 没有可选的缓存时长；已忽略设置文件中的这一项。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="379"/>
+        <location filename="../ui/appsettings.cpp" line="398"/>
         <source>The cache lifetime of %1 in the settings file (%2) is not true (an hour) or false (five minutes); it stays five minutes.</source>
         <translation>设置文件中 %1 的缓存时长（%2）既不是 true（一小时）也不是 false（五分钟）；仍为五分钟。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="390"/>
+        <location filename="../ui/appsettings.cpp" line="409"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="400"/>
+        <location filename="../ui/appsettings.cpp" line="419"/>
         <source>Whether %1 may use plain http:// was neither true nor false in the settings file; it may not.</source>
         <translation>设置文件中关于 %1 是否可以使用明文 http:// 的值既不是 true 也不是 false；因此不允许。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="413"/>
+        <location filename="../ui/appsettings.cpp" line="432"/>
         <source>The %1 timeout of %2 in the settings file (%3) is not a whole number of seconds from %4 to %5; using %6 s.</source>
         <translation>设置文件中 %2 的%1超时（%3）不是 %4 到 %5 之间的整秒数；改用 %6 秒。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="430"/>
+        <location filename="../ui/appsettings.cpp" line="449"/>
         <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="451"/>
+        <location filename="../ui/appsettings.cpp" line="470"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="461"/>
+        <location filename="../ui/appsettings.cpp" line="480"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; Translate writes the other of English and Chinese.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；“翻译”将写成英语和中文中的另一种。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="472"/>
+        <location filename="../ui/appsettings.cpp" line="491"/>
         <source>The text size in the settings file (%1) is not a percentage from %2 to %3; using the desktop&apos;s size.</source>
         <translation>设置文件中的文字大小（%1）不是 %2 到 %3 之间的百分比；改用桌面的大小。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="486"/>
+        <location filename="../ui/appsettings.cpp" line="505"/>
         <source>The colour scheme in the settings file (%1) is not one of &quot;system&quot;, &quot;light&quot; or &quot;dark&quot;; following the desktop.</source>
         <translation>设置文件中的配色方案（%1）不是“system”“light”或“dark”之一；将跟随桌面。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="496"/>
+        <location filename="../ui/appsettings.cpp" line="515"/>
         <source>The log detail in the settings file (%1) is not one of &quot;warnings&quot;, &quot;normal&quot; or &quot;detailed&quot;; using &quot;normal&quot;.</source>
         <translation>设置文件中的日志详细程度（%1）不是“warnings”、“normal”或“detailed”之一；将使用“normal”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="529"/>
+        <location filename="../ui/appsettings.cpp" line="548"/>
         <source>Normal</source>
         <translation>普通</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="530"/>
+        <location filename="../ui/appsettings.cpp" line="549"/>
         <source>Detailed (for bug reports)</source>
         <translation>详细（用于错误报告）</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="531"/>
+        <location filename="../ui/appsettings.cpp" line="550"/>
         <source>Warnings and errors only</source>
         <translation>仅警告和错误</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="536"/>
+        <location filename="../ui/appsettings.cpp" line="555"/>
         <source>As the desktop</source>
         <translation>跟随桌面</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="536"/>
+        <location filename="../ui/appsettings.cpp" line="555"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="537"/>
+        <location filename="../ui/appsettings.cpp" line="556"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="543"/>
+        <location filename="../ui/appsettings.cpp" line="562"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="347"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="362"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="348"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="363"/>
         <source>first byte</source>
         <translation>首字节</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="349"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="364"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -1275,82 +1280,82 @@
         <translation>%1 像素</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="556"/>
+        <location filename="../ui/appsettings.cpp" line="575"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="569"/>
+        <location filename="../ui/appsettings.cpp" line="588"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="571"/>
+        <location filename="../ui/appsettings.cpp" line="590"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="575"/>
+        <location filename="../ui/appsettings.cpp" line="594"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="592"/>
+        <location filename="../ui/appsettings.cpp" line="611"/>
         <source>Which provider you chose could not be read from the settings file; Headstart uses %1 until you choose one in Settings, Providers.</source>
         <translation>无法从设置文件中读出您选择的服务商；在您于“设置 → 服务商”中重新选择之前，Headstart 使用 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="656"/>
+        <location filename="../ui/appsettings.cpp" line="675"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="656"/>
+        <location filename="../ui/appsettings.cpp" line="675"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="658"/>
+        <location filename="../ui/appsettings.cpp" line="677"/>
         <source>more</source>
         <translation>更多</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="245"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="260"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="251"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="266"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="252"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="267"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="253"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="268"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="254"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="269"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="303"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="318"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="306"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="321"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="311"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="326"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -1400,7 +1405,7 @@
         <translation>设置文件中不是绝对路径的资料库文件夹已被丢弃（%1）；其余文件夹保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="50"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="51"/>
         <source>There is no provider &quot;%1&quot;; the providers are %2.</source>
         <translation>没有服务商“%1”；可用的服务商有 %2。</translation>
     </message>
@@ -1433,6 +1438,11 @@
         <location filename="../ui/assistantsettings.cpp" line="176"/>
         <source>Assistants in the settings file without a valid id, repeated, or beyond the first %1 were dropped (%2); the others are kept.</source>
         <translation>设置文件中没有有效 ID、重复或超出前 %1 个的助手已被丢弃（%2 个）；其余的保留。</translation>
+    </message>
+    <message>
+        <location filename="../ui/learnedrefusals.cpp" line="73"/>
+        <source>A remembered refusal in the settings file (entry %1) could not be read and was dropped.</source>
+        <translation>设置文件中记住的一条拒绝记录（第 %1 条）无法读取，已丢弃。</translation>
     </message>
 </context>
 <context>
@@ -2669,63 +2679,63 @@
         <translation>完整性检查没有返回结果</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="242"/>
+        <location filename="../ui/conversationstore.cpp" line="249"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="242"/>
+        <location filename="../ui/conversationstore.cpp" line="249"/>
         <source>unknown database error</source>
         <translation>未知的数据库错误</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="250"/>
+        <location filename="../ui/conversationstore.cpp" line="257"/>
         <source>the conversation file is damaged, so nothing more is written into it; when Headstart starts again it is moved aside and a new one started</source>
         <translation>对话文件已损坏，因此不再向其中写入任何内容；Headstart 下次启动时会将其移到一旁并新建一个</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="319"/>
-        <location filename="../ui/conversationstore.cpp" line="325"/>
+        <location filename="../ui/conversationstore.cpp" line="326"/>
+        <location filename="../ui/conversationstore.cpp" line="332"/>
         <source>Could not search the conversations</source>
         <translation>无法搜索对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="330"/>
-        <location filename="../ui/conversationstore.cpp" line="339"/>
+        <location filename="../ui/conversationstore.cpp" line="337"/>
+        <location filename="../ui/conversationstore.cpp" line="346"/>
         <source>Could not read the conversations</source>
         <translation>无法读取对话列表</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="349"/>
-        <location filename="../ui/conversationstore.cpp" line="352"/>
+        <location filename="../ui/conversationstore.cpp" line="356"/>
+        <location filename="../ui/conversationstore.cpp" line="359"/>
         <source>Could not read the conversation</source>
         <translation>无法读取对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="353"/>
-        <location filename="../ui/conversationstore.cpp" line="390"/>
-        <location filename="../ui/conversationstore.cpp" line="406"/>
-        <location filename="../ui/conversationstore.cpp" line="465"/>
+        <location filename="../ui/conversationstore.cpp" line="360"/>
+        <location filename="../ui/conversationstore.cpp" line="397"/>
+        <location filename="../ui/conversationstore.cpp" line="413"/>
+        <location filename="../ui/conversationstore.cpp" line="472"/>
         <location filename="../ui/conversationstoreassistant.cpp" line="22"/>
         <location filename="../ui/conversationstoreremove.cpp" line="32"/>
         <source>The conversation no longer exists.</source>
         <translation>该对话已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="362"/>
-        <location filename="../ui/conversationstore.cpp" line="374"/>
+        <location filename="../ui/conversationstore.cpp" line="369"/>
+        <location filename="../ui/conversationstore.cpp" line="381"/>
         <source>Could not create the conversation</source>
         <translation>无法创建对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="382"/>
-        <location filename="../ui/conversationstore.cpp" line="388"/>
+        <location filename="../ui/conversationstore.cpp" line="389"/>
+        <location filename="../ui/conversationstore.cpp" line="395"/>
         <source>Could not rename the conversation</source>
         <translation>无法重命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="398"/>
-        <location filename="../ui/conversationstore.cpp" line="404"/>
+        <location filename="../ui/conversationstore.cpp" line="405"/>
+        <location filename="../ui/conversationstore.cpp" line="411"/>
         <source>Could not save the conversation mode</source>
         <translation>无法保存对话模式</translation>
     </message>
@@ -2740,35 +2750,35 @@
         <translation>无法清除历史记录</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="420"/>
-        <location filename="../ui/conversationstore.cpp" line="438"/>
+        <location filename="../ui/conversationstore.cpp" line="427"/>
+        <location filename="../ui/conversationstore.cpp" line="445"/>
         <source>Could not read the messages</source>
         <translation>无法读取消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="451"/>
+        <location filename="../ui/conversationstore.cpp" line="458"/>
         <source>Could not save the message</source>
         <translation>无法保存消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="480"/>
+        <location filename="../ui/conversationstore.cpp" line="487"/>
         <source>Could not import the conversation</source>
         <translation>无法导入对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="515"/>
+        <location filename="../ui/conversationstore.cpp" line="522"/>
         <source>Could not save the answer</source>
         <translation>无法保存回答</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="534"/>
-        <location filename="../ui/conversationstore.cpp" line="562"/>
+        <location filename="../ui/conversationstore.cpp" line="541"/>
+        <location filename="../ui/conversationstore.cpp" line="569"/>
         <location filename="../ui/conversationstoreremove.cpp" line="78"/>
         <source>The message no longer exists.</source>
         <translation>该消息已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="552"/>
+        <location filename="../ui/conversationstore.cpp" line="559"/>
         <source>Could not save the answer&apos;s sources</source>
         <translation>无法保存回答的来源</translation>
     </message>
@@ -5963,12 +5973,12 @@
 <context>
     <name>Llm::ProviderProfile</name>
     <message>
-        <location filename="../llm/providerprofile.cpp" line="103"/>
+        <location filename="../llm/providerprofile.cpp" line="117"/>
         <source>Local demo engine (offline, not a language model)</source>
         <translation>本地演示引擎（离线，并非语言模型）</translation>
     </message>
     <message>
-        <location filename="../llm/providerprofile.cpp" line="204"/>
+        <location filename="../llm/providerprofile.cpp" line="201"/>
         <location filename="../ui/userendpoints.cpp" line="87"/>
         <source>Custom (OpenAI-compatible)</source>
         <translation>自定义（兼容 OpenAI）</translation>

@@ -5,6 +5,9 @@
 #include "librarysettings.h"
 #include "networksettings.h"
 
+#include "llm/modelcatalog.h"
+
+#include <QDate>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -155,6 +158,21 @@ class Loader
 public:
     explicit Loader(QSettings &settings) : m_settings(settings) {}
 
+    // `model`, or what its provider names in its place once it has retired (past its
+    // retirement date in the model catalogue): the saved name would fail at the provider.
+    QString current(const AppSettings &out, const QString &id, const QString &model, const QString &provider)
+    {
+        const Llm::ModelCapabilities known = Llm::ModelCatalog::find(Llm::ModelCatalog::familyProvider(out.profile(id)), model);
+        if (!Llm::ModelCatalog::isRetired(known, QDate::currentDate()) || known.replacement.isEmpty())
+            return model;
+        problems << AppSettings::tr("%1 retired the model %2 on %3; Headstart uses %4, which %1 names in its place. "
+                                    "Choose another in Settings, Providers.")
+                        .arg(provider, model, QLocale().toString(QDate::fromString(known.retiresOn, Qt::ISODate),
+                                                                  QLocale::ShortFormat),
+                             known.replacement);
+        return known.replacement;
+    }
+
     void load(AppSettings &out)
     {
         loadPrefetch(out.prefetch);
@@ -168,6 +186,7 @@ public:
         loadGeneral(out);
         out.proxy = loadProxySettings(m_settings, problems);
         out.libraryFolders = loadLibraryFolders(m_settings, problems);
+        out.learned = LearnedRefusals::load(m_settings, problems);
         out.assistants = loadAssistantSettings(m_settings, problems);
     }
 
@@ -302,7 +321,7 @@ private:
                                             "using %3.")
                                 .arg(provider, quoted(raw), defaultModel);
             } else {
-                out.setModel(id, model);
+                out.setModel(id, current(out, id, model, provider));
             }
         }
 
@@ -315,7 +334,7 @@ private:
                                 .arg(provider, quoted(raw),
                                      defaults.fastModel.isEmpty() ? AppSettings::tr("none") : defaults.fastModel);
             } else {
-                out.setFastModel(id, model);
+                out.setFastModel(id, current(out, id, model, provider));
             }
         }
 
@@ -521,7 +540,7 @@ bool operator==(const AppSettings &a, const AppSettings &b)
         && AppSettings::samePrefetch(a.prefetch, b.prefetch) && a.uiLanguage == b.uiLanguage
         && a.translateTarget == b.translateTarget && a.firstRun == b.firstRun && a.logDetail == b.logDetail
         && a.textSizePercent == b.textSizePercent && a.colorScheme == b.colorScheme && a.proxy == b.proxy && a.libraryFolders == b.libraryFolders
-        && a.assistants == b.assistants;
+        && a.assistants == b.assistants && a.learned == b.learned;
 }
 
 QList<QPair<LogDetail, QString>> AppSettings::logDetails()
@@ -772,6 +791,7 @@ void AppSettings::save(QSettings &settings) const
         settings.setValue(LogDetailKey, QLatin1String(logDetailName(logDetail)));
     saveProxySettings(settings, proxy);
     saveLibraryFolders(settings, libraryFolders);
+    learned.save(settings);
     saveAssistantSettings(settings, assistants);
     settings.setValue(FirstRunKey, firstRun);
     settings.sync();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "assistants.h"
+#include "learnedrefusals.h"
 #include "userendpoints.h"
 
 #include "llm/providerprofile.h"
@@ -158,6 +159,8 @@ public:
     Llm::ProxySettings proxy;
     // The folders of the knowledge base (Settings, Library), absolute, in the order added.
     QStringList libraryFolders;
+    // What providers refused that the model catalogue did not foresee, per base URL and model.
+    LearnedRefusals learned;
     // The chat's assistants (Settings, Assistants): changes to the built-ins and the user's own.
     AssistantSettings assistants;
 
@@ -217,6 +220,8 @@ public:
     // override, an empty override is dropped. Unknown ids are ignored.
     void setBaseUrl(const QString &id, const std::optional<QUrl> &url);
     void setModel(const QString &id, const std::optional<QString> &model);
+    // Keeps what provider `id` refused for `model` (its profile's base URL) for the next start.
+    void learnRefusal(const QString &id, const QString &model, Llm::RefusedFeature feature);
     void setFastModel(const QString &id, const std::optional<QString> &model);
     void setExtraHeaders(const QString &id, const std::optional<HeaderList> &headers);
     void setConcurrencyLimit(const QString &id, const std::optional<int> &limit);

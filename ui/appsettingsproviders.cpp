@@ -4,6 +4,7 @@
 #include "appsettings.h"
 #include "appsettingsvalues.h"
 #include "money.h"
+#include "llm/modelcatalog.h"
 
 #include <QRegularExpression>
 
@@ -73,6 +74,10 @@ Llm::ProviderProfile AppSettings::profile(const QString &id) const
         p.model = *o.model;
     if (o.fastModel && !p.isLocalDemo)
         p.fastModel = *o.fastModel;
+    // What the chosen models accept and cost (continuation, thinking, sampling, cache, prices),
+    // before the user's own prices and options.
+    p = Llm::ModelCatalog::applied(std::move(p));
+    learned.applyTo(p); // what this base URL's models refused though the catalogue said nothing
     if (o.extraHeaders)
         p.extraHeaders = *o.extraHeaders;
     if (o.concurrencyLimit)
@@ -90,9 +95,10 @@ Llm::ProviderProfile AppSettings::profile(const QString &id) const
     // (Anthropic's prompt caching prices), unless the user set the write price themselves.
     if (p.encodeOptions.longCacheLifetime && !o.prices[size_t(indexOf(PriceField::CacheWrite))])
         p.prices.cacheWrite = 2 * p.prices.input;
-    // A fast model the built-in profile does not name costs what nobody here knows: it is priced
-    // as the main model, prices the user can see and set.
-    if (p.fastModel != baseProfile(p.id).fastModel)
+    // A fast model the built-in profile does not name, and the model catalogue does not price,
+    // costs what nobody here knows: it is priced as the main model, prices the user can see and set.
+    if (p.fastModel != baseProfile(p.id).fastModel
+        && !Llm::ModelCatalog::find(Llm::ModelCatalog::familyProvider(p), p.fastModel).prices)
         p.fastPrices = p.prices;
     else if (p.encodeOptions.longCacheLifetime)
         p.fastPrices.cacheWrite = 2 * p.fastPrices.input;
@@ -160,7 +166,16 @@ void AppSettings::setBaseUrl(const QString &id, const std::optional<QUrl> &url)
 
 void AppSettings::setModel(const QString &id, const std::optional<QString> &model)
 {
+    const Llm::ProviderProfile before = profile(id);
     setOverride(*this, id, &ProviderOverride::model, model, baseProfile(id).model);
+    // Another model may take what this one refused: learned again if not.
+    if (profile(id).model != before.model)
+        learned.forget(before.baseUrl);
+}
+
+void AppSettings::learnRefusal(const QString &id, const QString &model, Llm::RefusedFeature feature)
+{
+    learned.learn(profile(id).baseUrl, model, feature);
 }
 
 void AppSettings::setFastModel(const QString &id, const std::optional<QString> &model)
