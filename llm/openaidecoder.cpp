@@ -235,8 +235,12 @@ void OpenAiDecoder::decodeUsage(const QJsonObject &usage, QList<StreamEvent> &ou
     u.cacheReadTokens = count(promptDetails, QLatin1StringView("cached_tokens"));
     if (u.cacheReadTokens < 0)
         u.cacheReadTokens = count(usage, QLatin1StringView("prompt_cache_hit_tokens"));
-    // Qwen's explicit cache (DashScope) reports what it wrote for this request.
+    // Qwen's explicit cache (DashScope) reports what it wrote for this request, and OpenAI from
+    // GPT-5.6 on, which bills a write at 1.25 × input ("The unadjusted number of prompt tokens
+    // written to cache", its API reference).
     u.cacheWriteTokens = count(promptDetails, QLatin1StringView("cache_creation_input_tokens"));
+    if (u.cacheWriteTokens < 0)
+        u.cacheWriteTokens = count(promptDetails, QLatin1StringView("cache_write_tokens"));
     const QJsonObject completionDetails =
         usage.value(QLatin1StringView("completion_tokens_details")).toObject();
     u.reasoningTokens = count(completionDetails, QLatin1StringView("reasoning_tokens"));

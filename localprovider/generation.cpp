@@ -68,8 +68,13 @@ void Generation::start()
 {
     const ChatRequest &r = m_setup.request;
     m_answers = answersFor(r);
-    if (thinksFirst(r))
+    // headstart-local-reasoner thinks; so does a provider profile's model that thinks by
+    // default (DeepSeek V4, Claude 5, GPT-6) unless the request turns thinking off. A
+    // continuation does not think again.
+    const bool thinksByDefault = m_setup.profile.thinksByDefault && r.thinking.value_or(true) && !r.prefill;
+    if (thinksFirst(r) || thinksByDefault)
         m_reasoning = reasoningFor(r, m_setup.profile.thinkTokens);
+    m_serial = m_state.nextSerial();
     m_positions.fill(0, m_answers.size());
     m_choiceDone.fill(false, m_answers.size());
     m_format = WireFormat::create(r.api, r.model, m_state.nextSerial(), !m_reasoning.isEmpty());
@@ -109,8 +114,17 @@ qint64 Generation::ttlMs() const
 
 int Generation::minimumCacheTokens() const
 {
+    if (m_setup.profile.cacheMinimumTokens > 0)
+        return m_setup.profile.cacheMinimumTokens;
     // Anthropic's minimum cacheable prompt: 1024 tokens for its large models, 2048 for the small ones.
-    return m_setup.request.model.endsWith(u"-small") ? 2048 : 1024;
+    if (m_setup.request.api == Api::Anthropic)
+        return m_setup.request.model.endsWith(u"-small") ? 2048 : 1024;
+    return 0; // the automatic cache of the older profiles has none
+}
+
+double Generation::overheadFactor() const
+{
+    return m_setup.profile.overheadFactor(m_serial);
 }
 
 void Generation::onRttElapsed()
@@ -130,8 +144,16 @@ void Generation::onSlotGranted()
     m_phase = Phase::Prefill;
     const qint64 now = nowMs();
     m_usage.promptTokens = m_prompt.tokenCount();
+    const LatencyProfile &profile = m_setup.profile;
     if (m_setup.request.api == Api::OpenAi) {
-        m_usage.cacheReadTokens = m_state.cache().lookupBlocks(m_prompt, now, ttlMs());
+        if (profile.cacheUnitsOnly)
+            m_usage.cacheReadTokens = m_state.cache().lookupUnits(m_prompt, now, ttlMs(), profile.cacheBuildMs);
+        else if (m_prompt.tokenCount() >= minimumCacheTokens())
+            m_usage.cacheReadTokens = m_state.cache().lookupBlocks(m_prompt, now, ttlMs());
+        // OpenAI from GPT-5.6 on reports (and bills) what the request writes to its cache.
+        if (profile.reportsCacheWrites && m_prompt.tokenCount() >= minimumCacheTokens())
+            m_usage.cacheCreationTokens = std::max(0, int(m_prompt.blockKeys().size()) * m_prompt.blockTokens()
+                                                          - m_usage.cacheReadTokens);
     } else {
         const auto hit = m_state.cache().lookupBreakpoints(m_prompt, minimumCacheTokens(), now, ttlMs());
         m_usage.cacheReadTokens = hit.readTokens;
@@ -148,17 +170,21 @@ void Generation::onSlotGranted()
     input.cacheWrite = m_usage.cacheCreationTokens;
     input.inputUncached = m_usage.promptTokens - m_usage.cacheReadTokens - m_usage.cacheCreationTokens;
     m_state.bill(m_setup.purpose, m_setup.request.model, input);
-    const double prefillNs = (m_usage.promptTokens - m_usage.cacheReadTokens) * nsPer(m_setup.profile.prefillTokensPerSec)
-        + double(m_setup.profile.overheadMs) * 1e6;
+    // A cached prompt is not free: its tokens are read, faster (cachedTokensPerSec).
+    const double prefillNs = (m_usage.promptTokens - m_usage.cacheReadTokens) * nsPer(profile.prefillTokensPerSec)
+        + m_usage.cacheReadTokens * nsPer(profile.cachedTokensPerSec) + double(profile.overheadMs) * 1e6 * overheadFactor();
     m_timer.start(msUntil(nowNs() + static_cast<qint64>(prefillNs)));
 }
 
 void Generation::onPrefillDone()
 {
     const qint64 now = nowMs();
-    if (m_setup.request.api == Api::OpenAi)
+    if (m_setup.request.api == Api::OpenAi && m_setup.profile.cacheUnitsOnly)
+        m_state.cache().insertUnit(m_prompt.end().key, m_prompt.end().tokens, m_prompt.blockTokens(), now, ttlMs(),
+                                   m_setup.profile.cacheBuildMs); // the input's end
+    else if (m_setup.request.api == Api::OpenAi && m_prompt.tokenCount() >= minimumCacheTokens())
         m_state.cache().insertBlocks(m_prompt, now, ttlMs());
-    else
+    else if (m_setup.request.api == Api::Anthropic)
         m_state.cache().insertBreakpoints(m_prompt, minimumCacheTokens(), m_usage.cacheReadTokens, now, ttlMs());
 
     m_phase = Phase::Decode;
@@ -245,6 +271,25 @@ void Generation::decodeTick()
     scheduleNextTick();
 }
 
+void Generation::billPastTheClose(Outcome outcome)
+{
+    // A provider that notices a closed connection late, or not at all, bills what it went on
+    // generating (LatencyProfile::CancelBilling): the client cannot see it, the bill does.
+    if (outcome != Outcome::Cancelled || !m_prefilled)
+        return;
+    const int remaining = std::max(0, m_setup.request.maxTokens - m_sent - int(m_thought)) * int(m_answers.size());
+    switch (m_setup.profile.cancelBilling) {
+    case LatencyProfile::CancelBilling::Generated:
+        break;
+    case LatencyProfile::CancelBilling::GeneratedPlus:
+        countGenerated(std::min(remaining, m_setup.profile.cancelExtraTokens));
+        break;
+    case LatencyProfile::CancelBilling::MaxTokens:
+        countGenerated(remaining);
+        break;
+    }
+}
+
 void Generation::noteFirstTokenWritten()
 {
     if (!std::exchange(m_firstTokenRecorded, true))
@@ -269,11 +314,19 @@ void Generation::cacheWhatWasComputed()
     // prefill from the cache.
     if (!m_prefilled || m_setup.request.api != Api::OpenAi)
         return;
+    if (!m_setup.profile.cacheUnitsOnly && m_prompt.tokenCount() < minimumCacheTokens())
+        return;
     const QString prefill = m_setup.request.prefill.value_or(QString());
     const qint64 now = nowMs();
     for (qsizetype c = 0; c < m_answers.size(); ++c) {
         const QString generated = m_answers[c].tokens.first(m_positions[c]).join(QString());
-        m_state.cache().insertBlockKeys(m_prompt.blockKeysWithAnswer(prefill + generated), now, ttlMs());
+        if (m_setup.profile.cacheUnitsOnly) {
+            const Prompt::Boundary output = m_prompt.endWithAnswer(prefill + generated); // the output's end
+            m_state.cache().insertUnit(output.key, output.tokens, m_prompt.blockTokens(), now, ttlMs(),
+                                       m_setup.profile.cacheBuildMs);
+        } else {
+            m_state.cache().insertBlockKeys(m_prompt.blockKeysWithAnswer(prefill + generated), now, ttlMs());
+        }
     }
 }
 
@@ -343,6 +396,7 @@ void Generation::finish(Outcome outcome, int status)
     m_phase = Phase::Done;
     m_timer.stop();
     cacheWhatWasComputed();
+    billPastTheClose(outcome);
     const bool stream = m_setup.request.stream;
     m_state.updateStats([stream, outcome](Stats &s) {
         if (!stream)

@@ -67,6 +67,9 @@ private:
     HttpHeaders responseHeaders() const;
     qint64 ttlMs() const;
     int minimumCacheTokens() const;
+    // The service time's factor for this request (LatencyProfile::overheadSigma).
+    double overheadFactor() const;
+    void billPastTheClose(Outcome outcome);
 
     HttpConnection *m_connection;
     ServerState &m_state;
@@ -82,6 +85,7 @@ private:
     Usage m_usage;
     SlotScheduler::Ticket m_ticket = 0;
     Phase m_phase = Phase::Network;
+    quint64 m_serial = 0; // this request's place in the server's order: its jitter's seed
     int m_sent = 0;   // content tokens produced so far, all choices
     int m_cursor = 0; // next choice in the current decode round
     qint64 m_nextTickNs = 0;

@@ -13,11 +13,15 @@ namespace {
 
 QJsonObject usageObject(const Usage &u)
 {
+    QJsonObject promptDetails{{QStringLiteral("cached_tokens"), u.cacheReadTokens}};
+    // What a request wrote to the cache, where the profile bills writes (OpenAI's GPT-5.6+).
+    if (u.cacheCreationTokens > 0)
+        promptDetails.insert(QStringLiteral("cache_write_tokens"), u.cacheCreationTokens);
     return QJsonObject{
         {QStringLiteral("prompt_tokens"), u.promptTokens},
         {QStringLiteral("completion_tokens"), u.completionTokens},
         {QStringLiteral("total_tokens"), u.promptTokens + u.completionTokens},
-        {QStringLiteral("prompt_tokens_details"), QJsonObject{{QStringLiteral("cached_tokens"), u.cacheReadTokens}}},
+        {QStringLiteral("prompt_tokens_details"), promptDetails},
         {QStringLiteral("completion_tokens_details"), QJsonObject{{QStringLiteral("reasoning_tokens"), u.reasoningTokens}}},
         {QStringLiteral("prompt_cache_hit_tokens"), u.cacheReadTokens},
         {QStringLiteral("prompt_cache_miss_tokens"), u.promptTokens - u.cacheReadTokens},

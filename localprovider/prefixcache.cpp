@@ -14,7 +14,7 @@ PrefixCache::PrefixCache(int capacityBlocks)
 {
 }
 
-bool PrefixCache::touch(quint64 key, qint64 nowMs, qint64 ttlMs)
+bool PrefixCache::touch(quint64 key, qint64 nowMs, qint64 ttlMs, bool unitOnly)
 {
     const auto it = m_entries.find(key);
     if (it == m_entries.end())
@@ -23,19 +23,30 @@ bool PrefixCache::touch(quint64 key, qint64 nowMs, qint64 ttlMs)
         erase(it);
         return false;
     }
+    if (it->second.availableMs > nowMs || (unitOnly && !it->second.unit))
+        return false;
     it->second.expiresMs = nowMs + ttlMs;
     m_lru.splice(m_lru.begin(), m_lru, it->second.lru);
     return true;
 }
 
-void PrefixCache::insert(quint64 key, int weight, qint64 nowMs, qint64 ttlMs)
+void PrefixCache::insert(quint64 key, int weight, qint64 nowMs, qint64 ttlMs, bool unit, qint64 availableMs)
 {
     if (ttlMs <= 0)
         return;
-    if (touch(key, nowMs, ttlMs))
+    if (const auto it = m_entries.find(key); it != m_entries.end() && it->second.expiresMs > nowMs) {
+        it->second.expiresMs = nowMs + ttlMs;
+        m_lru.splice(m_lru.begin(), m_lru, it->second.lru);
+        if (unit && !it->second.unit) { // a seen block persisted as a unit from now on
+            it->second.unit = true;
+            it->second.availableMs = availableMs;
+        }
         return;
+    } else if (it != m_entries.end()) {
+        erase(it);
+    }
     m_lru.push_front(key);
-    m_entries.emplace(key, Entry{nowMs + ttlMs, weight, m_lru.begin()});
+    m_entries.emplace(key, Entry{nowMs + ttlMs, weight, m_lru.begin(), unit, availableMs});
     m_weight += weight;
     while (m_weight > m_capacity && m_lru.size() > 1)
         erase(m_entries.find(m_lru.back()));
@@ -68,6 +79,37 @@ void PrefixCache::insertBlockKeys(const QList<quint64> &keys, qint64 nowMs, qint
 {
     for (quint64 key : keys)
         insert(key, 1, nowMs, ttlMs);
+}
+
+int PrefixCache::lookupUnits(const Prompt &prompt, qint64 nowMs, qint64 ttlMs, int buildMs)
+{
+    const QList<Prompt::Boundary> &bounds = prompt.boundaries();
+    const auto weight = [&prompt](int tokens) { return (tokens + prompt.blockTokens() - 1) / prompt.blockTokens(); };
+    // The longest persisted unit the prompt starts with.
+    int hit = 0;
+    for (qsizetype i = bounds.size(); i > 0; --i) {
+        if (touch(bounds[i - 1].key, nowMs, ttlMs, true)) {
+            hit = bounds[i - 1].tokens;
+            break;
+        }
+    }
+    // The longest boundary seen before (a unit or not): a prefix shared with an earlier request.
+    for (qsizetype i = bounds.size(); i > 0; --i) {
+        const auto it = m_entries.find(bounds[i - 1].key);
+        if (it == m_entries.end() || it->second.expiresMs <= nowMs)
+            continue;
+        if (bounds[i - 1].tokens > hit)
+            insert(bounds[i - 1].key, weight(bounds[i - 1].tokens), nowMs, ttlMs, true, nowMs + buildMs);
+        break;
+    }
+    for (const Prompt::Boundary &b : bounds)
+        insert(b.key, weight(b.tokens), nowMs, ttlMs);
+    return hit;
+}
+
+void PrefixCache::insertUnit(quint64 key, int tokens, int blockTokens, qint64 nowMs, qint64 ttlMs, int buildMs)
+{
+    insert(key, (tokens + blockTokens - 1) / qMax(1, blockTokens), nowMs, ttlMs, true, nowMs + buildMs);
 }
 
 PrefixCache::BreakpointResult PrefixCache::lookupBreakpoints(const Prompt &prompt, int minimumTokens, qint64 nowMs,

@@ -34,6 +34,7 @@ Prompt::Prompt(const ChatRequest &request, int blockTokens)
     m_conversation = chain;
     add(request.prefillParts);
     m_tokens = chain.tokens;
+    m_endKey = chain.hash;
     m_blockKeys = std::move(chain.blockKeys);
 }
 
@@ -43,6 +44,14 @@ QList<quint64> Prompt::blockKeysWithAnswer(QStringView answer) const
     step(chain, roleMarker(u"assistant"), m_blockTokens);
     Tokenizer::forEach(answer, [&](QStringView token) { step(chain, token, m_blockTokens); });
     return chain.blockKeys;
+}
+
+Prompt::Boundary Prompt::endWithAnswer(QStringView answer) const
+{
+    Chain chain = m_conversation;
+    step(chain, roleMarker(u"assistant"), m_blockTokens);
+    Tokenizer::forEach(answer, [&](QStringView token) { step(chain, token, m_blockTokens); });
+    return {chain.tokens, chain.hash, false};
 }
 
 } // namespace LocalProvider

@@ -35,6 +35,11 @@ public:
     // in an automatic block cache, keyed the way a later prompt that carries that text (a
     // continuation, the next turn) will be, since both tokenize it whole.
     QList<quint64> blockKeysWithAnswer(QStringView answer) const;
+    // The key and length of the whole conversation followed by that answer: where a
+    // provider that persists whole prefixes (DeepSeek) cuts a unit at the end of an output.
+    Boundary endWithAnswer(QStringView answer) const;
+    // The key of the whole prompt: the end of its input.
+    Boundary end() const { return {m_tokens, m_endKey, false}; }
 
 private:
     // The hash chain after some prefix of the prompt.
@@ -50,6 +55,7 @@ private:
     QList<quint64> m_blockKeys;
     QList<Boundary> m_boundaries;
     Chain m_conversation; // after the request's parts, before the prefill
+    quint64 m_endKey = 0;  // after the whole prompt
 };
 
 } // namespace LocalProvider

@@ -25,10 +25,11 @@ namespace {
 
 // A feature the request uses that the fault says the model refuses, in the words the providers
 // use (quoted in docs/providers.md, "Models and what each accepts"); nullopt: none.
-std::optional<ApiError> refusalOf(const FaultSpec &fault, const ChatRequest &chat)
+std::optional<ApiError> refusalOf(const FaultSpec &fault, const LatencyProfile &profile, const ChatRequest &chat)
 {
     const bool anthropic = chat.api == Api::Anthropic;
-    if (fault.refusePrefill && chat.prefill)
+    // A provider profile whose model cannot continue (Claude 4.6 and later) refuses it always.
+    if ((fault.refusePrefill || profile.refusesContinuation) && chat.prefill)
         return ApiError::make(400, anthropic ? QStringLiteral("This model does not support assistant message prefill. "
                                                               "The conversation must end with a user message.")
                                              : QStringLiteral("The last message must be a user message; this model does "
@@ -455,7 +456,7 @@ void Server::handleGeneration(HttpConnection *connection, const HttpRequest &req
         error.retryAfterSec = fault.retryAfterSec;
         return reject(connection, request, error, rtt, startNs);
     }
-    if (const std::optional<ApiError> refusal = refusalOf(fault, chat))
+    if (const std::optional<ApiError> refusal = refusalOf(fault, profile, chat))
         return reject(connection, request, *refusal, rtt, startNs);
     if (fault.flood != FaultSpec::Flood::None) {
         auto *flood = new Flood(connection, fault.flood, api, chat.model);
@@ -476,6 +477,16 @@ void Server::handleGeneration(HttpConnection *connection, const HttpRequest &req
     if (fault.contextTooLong || static_cast<qint64>(prompt.tokenCount()) + completion > profile.contextTokens)
         return reject(connection, request, contextTooLong(api, prompt.tokenCount(), completion, profile.contextTokens),
                       rtt, startNs);
+
+    // The provider's rate limits per minute (LatencyProfile::requestsPerMinute and
+    // inputTokensPerMinute): past them a 429 with the seconds until the window has room.
+    if (const std::optional<int> wait = m_state->admitRate(profile, prompt.tokenCount())) {
+        ApiError error = ApiError::make(429, QStringLiteral("Rate limit reached: too many requests or input tokens per "
+                                                            "minute for this model. Please try again later."),
+                                        "rate_limit_exceeded");
+        error.retryAfterSec = *wait;
+        return reject(connection, request, error, rtt, startNs);
+    }
 
     const int maxStreams = m_state->config().maxConcurrentStreams;
     if (chat.stream && maxStreams > 0 && m_state->stats().streamsOpen >= maxStreams) {

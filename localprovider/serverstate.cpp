@@ -1,5 +1,7 @@
 #include "serverstate.h"
 
+#include <chrono>
+
 #include "log.h"
 
 #include <spdlog/spdlog.h>
@@ -51,6 +53,30 @@ void ServerState::bill(const QString &purpose, const QString &model, const Bille
     const QString key = known || m_stats.billedByPurpose.size() < MaxPurposes ? purpose : QStringLiteral("other");
     m_stats.billedByPurpose[key] += tokens;
     m_stats.billedByModel[model] += tokens;
+}
+
+std::optional<int> ServerState::admitRate(const LatencyProfile &profile, qint64 promptTokens)
+{
+    if (profile.requestsPerMinute <= 0 && profile.inputTokensPerMinute <= 0)
+        return std::nullopt;
+    const qint64 now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                           std::chrono::steady_clock::now().time_since_epoch())
+                           .count();
+    while (!m_minute.empty() && m_minute.front().atMs <= now - 60'000) {
+        m_minuteTokens -= m_minute.front().promptTokens;
+        m_minute.pop_front();
+    }
+    const bool requestsFull = profile.requestsPerMinute > 0 && qint64(m_minute.size()) >= profile.requestsPerMinute;
+    const bool tokensFull = profile.inputTokensPerMinute > 0 && !m_minute.empty()
+        && m_minuteTokens + promptTokens > profile.inputTokensPerMinute;
+    if (requestsFull || tokensFull) {
+        // Until the oldest request leaves the window: whole seconds, at least one.
+        const qint64 waitMs = m_minute.front().atMs + 60'000 - now;
+        return int(std::max<qint64>(1, (waitMs + 999) / 1000));
+    }
+    m_minute.push_back({now, promptTokens});
+    m_minuteTokens += promptTokens;
+    return std::nullopt;
 }
 
 void ServerState::recordFirstToken(const QByteArray &requestId, qint64 steadyNs)

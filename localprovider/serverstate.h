@@ -1,6 +1,7 @@
 #pragma once
 
 #include "faultspec.h"
+#include "latencyprofile.h"
 #include "prefixcache.h"
 #include "serverconfig.h"
 #include "slotscheduler.h"
@@ -10,6 +11,7 @@
 #include <QString>
 
 #include <deque>
+#include <optional>
 #include <mutex>
 
 namespace LocalProvider {
@@ -45,6 +47,11 @@ public:
     void bill(const QString &purpose, const QString &model, const BilledTokens &tokens);
     static constexpr qsizetype MaxPurposes = 64;
 
+    // Counts a request of `promptTokens` against `profile`'s limits per minute; nullopt when it
+    // is admitted, else the seconds until the window has room for it (it is not counted).
+    // Server thread only.
+    std::optional<int> admitRate(const LatencyProfile &profile, qint64 promptTokens);
+
     void recordFirstToken(const QByteArray &requestId, qint64 steadyNs);
     qint64 firstTokenWrittenNs(const QByteArray &requestId) const;
 
@@ -55,6 +62,12 @@ private:
     PrefixCache m_cache;
     quint64 m_serial = 0;
     QHash<QString, qint64> m_faulted; // fail-first: requests seen per key (server thread)
+    struct Admitted {
+        qint64 atMs;
+        qint64 promptTokens;
+    };
+    std::deque<Admitted> m_minute; // the requests admitted in the last minute (server thread)
+    qint64 m_minuteTokens = 0;
     std::deque<QString> m_faultedOrder;
 
     mutable std::mutex m_mutex;

@@ -106,8 +106,7 @@ std::optional<QString> Replayer::start()
         return QStringLiteral("the local provider did not start: %1").arg(m_server->errorString());
 
     m_network = std::make_unique<QNetworkAccessManager>();
-    Llm::ProviderProfile profile = Llm::builtinProfile(u"local");
-    profile.baseUrl = m_server->apiUrl();
+    const Llm::ProviderProfile profile = simulatedProfile(m_preset.provider, m_server->apiUrl());
     m_result.billing.prices = profile.prices;
     m_engine = std::make_unique<Prefetch::Engine>(m_network.get(), profile, settingsFor(m_mode, m_speed, m_variant));
     // As the app: a cache file beside the conversations, given to the engine whether or not the

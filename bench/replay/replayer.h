@@ -58,10 +58,22 @@ struct Preset {
     QString name;
     LocalProvider::LatencyProfile latency;
     int documentTokens = 0; // > 0: every document of the trace has this size
-    // "hosted", "hosted-long-doc" (hosted, every document 20k tokens), "local-gpu", "instant".
+    // A built-in provider the run imitates ("deepseek", "openai", "anthropic", "qwen"): the
+    // engine talks to the local provider with that provider's own profile (its model's wire
+    // format, continuation form, thinking form, cache minimum and prices: simulatedProfile());
+    // empty: the local demo engine's profile.
+    QString provider;
+    // "hosted", "hosted-long-doc" (hosted, every document 20k tokens), "local-gpu", "instant",
+    // and the providers' "deepseek", "openai", "anthropic", "qwen".
     static std::optional<Preset> byName(QStringView name);
     static QStringList names();
 };
+
+// The built-in profile of `provider` as the replay sends with it: its model's capabilities and
+// prices (Llm::ModelCatalog), pointed at the local provider at `baseUrl` and naming the local
+// provider's models (headstart-local and headstart-local-small for its fast model), whose
+// requests are billed by purpose. `provider` empty: the local demo engine's profile.
+Llm::ProviderProfile simulatedProfile(const QString &provider, const QUrl &baseUrl);
 
 // The response cache: the app's default (on, near duplicates too), exact repeats only (the
 // near-duplicate switch off), or off (Settings::cache.enabled false).

@@ -1,6 +1,8 @@
 // Modes, variants, presets and the settings of a run; the replay itself is in replayer.cpp.
 #include "replaysettings.h"
 
+#include "llm/providerprofile.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -28,6 +30,12 @@ LocalProvider::LatencyProfile compress(LocalProvider::LatencyProfile p, double s
     if (p.decodeTokensPerSec > 0 && std::isfinite(p.decodeTokensPerSec))
         p.decodeTokensPerSec *= speed;
     p.cacheTtlSec = std::max(1, int(std::lround(p.cacheTtlSec / speed)));
+    if (p.cachedTokensPerSec > 0 && std::isfinite(p.cachedTokensPerSec))
+        p.cachedTokensPerSec *= speed;
+    p.cacheBuildMs = int(std::lround(p.cacheBuildMs / speed));
+    // Limits per minute of the trace's time: a real minute holds `speed` of them.
+    p.requestsPerMinute = int(std::lround(p.requestsPerMinute * speed));
+    p.inputTokensPerMinute = int(std::min<double>(std::lround(p.inputTokensPerMinute * speed), 2e9));
     return p;
 }
 
@@ -149,7 +157,27 @@ std::optional<Preset> Preset::byName(QStringView name)
     if (!latency)
         return std::nullopt;
     // The latency of "hosted-long-doc" is hosted's; the long documents are the benchmark's part.
-    return Preset{name.toString(), *latency, name == u"hosted-long-doc" ? 20'000 : 0};
+    static const QStringList providers{QStringLiteral("deepseek"), QStringLiteral("openai"), QStringLiteral("anthropic"),
+                                       QStringLiteral("qwen")};
+    return Preset{name.toString(), *latency, name == u"hosted-long-doc" ? 20'000 : 0,
+                  providers.contains(name) ? name.toString() : QString()};
+}
+
+Llm::ProviderProfile simulatedProfile(const QString &provider, const QUrl &baseUrl)
+{
+    const Llm::ProviderProfile local = Llm::builtinProfile(u"local");
+    Llm::ProviderProfile p = provider.isEmpty() ? local : Llm::builtinProfile(provider);
+    p.baseUrl = baseUrl;
+    p.continuationBaseUrl = {};
+    p.model = local.model;
+    p.fastModel = local.fastModel;
+    // The local provider serves it: no key, nothing leaves the machine, and each request says
+    // what it is for (X-Headstart-Purpose), which the bill is split by.
+    p.isLocalDemo = true;
+    p.isCloud = false;
+    p.requiresApiKey = false;
+    p.apiKey.clear();
+    return p;
 }
 
 QStringList Preset::names()
