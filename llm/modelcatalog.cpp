@@ -56,7 +56,8 @@ ModelCapabilities claude(const char *name, ContinuationStyle continuation, Think
     c.cacheLifetime = 5min; // the breakpoints' default; one hour on request
     c.cacheBreakpoints = true;
     c.prices = prices;
-    c.source = AnthropicModels;
+    // The refused prefill is stated on the Claude 4.6 page; the rest on the models overview.
+    c.source = continuation == ContinuationStyle::None ? AnthropicClaude46 : AnthropicModels;
     return c;
 }
 
