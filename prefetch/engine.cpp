@@ -47,6 +47,12 @@ Engine::Engine(QNetworkAccessManager *network, Llm::ProviderProfile profile, Set
     , m_budget(settings.hourlyTokenBudget)
     , m_moneyBudget(microUnits(settings.hourlyMoneyBudget))
 {
+    connect(&m_rateLimit, &RateLimitBackoff::activeChanged, this, [this](bool active) {
+        if (active)
+            log().info("{} is rate-limiting: no guesses for {} s (the user's requests still go)",
+                       m_profile.id.toStdString(), qint64(m_rateLimit.remaining().count() / 1000));
+        setSpeculationSuspended(Suspension::RateLimited, active);
+    });
 }
 
 Engine::~Engine()
@@ -64,6 +70,7 @@ void Engine::setProfile(Llm::ProviderProfile profile)
     stopAll();
     m_profile = std::move(profile);
     m_keyKnown = true;
+    m_rateLimit.clear(); // another provider's limit, or the same one's with another key
 }
 
 void Engine::setSettings(const Settings &settings)
@@ -130,6 +137,16 @@ AnswerStream *Engine::makeAnswer(Strategy strategy, const RenderedRequest &reque
         m_continuationRefused = true;
         emit featureRefused(Llm::RefusedFeature::Continuation, m_profile.model);
     });
+    // A 429, final or retried after a wait: the account's limit is full, and a guess now would
+    // take a place the user's next request needs. Another key of the ring that was free is
+    // not a 429 here (AnswerStream switched without one).
+    const auto onRefused = [this](const Llm::Error &error) {
+        if (error.code() == Llm::Error::Code::RateLimited)
+            m_rateLimit.rateLimited(error.retryAfter());
+    };
+    connect(answer, &AnswerStream::failed, this, onRefused);
+    connect(answer, &AnswerStream::retrying, this, onRefused);
+    connect(answer, &AnswerStream::finished, &m_rateLimit, &RateLimitBackoff::succeeded);
     connect(answer, &AnswerStream::featureRefused, this, [this](Llm::RefusedFeature feature, const QString &model) {
         const bool fast = m_profile.hasDistinctFastModel() && model == m_profile.fastModel && m_profile.fastEncodeOptions;
         Llm::withoutFeature(fast ? *m_profile.fastEncodeOptions : m_profile.encodeOptions, feature);
@@ -484,9 +501,12 @@ void Engine::cancel(PrefetchSession *session)
 void Engine::setSpeculationSuspended(Suspension reason, bool suspended)
 {
     const bool was = isSpeculationSuspended();
+    const Suspensions before = m_suspensions;
     m_suspensions.setFlag(reason, suspended);
     if (!was && isSpeculationSuspended())
         cancelAllPrefetches();
+    if (m_suspensions != before)
+        emit suspensionsChanged();
 }
 
 void Engine::cancelAllPrefetches()

@@ -4,6 +4,7 @@
 #include "cachedanswers.h"
 #include "metrics.h"
 #include "prompttemplate.h"
+#include "ratelimitbackoff.h"
 #include "settings.h"
 #include "strategy.h"
 
@@ -163,6 +164,7 @@ public:
     enum class Suspension : quint8 {
         Closing = 0x1,   // the app is closing, its Save questions up
         Etiquette = 0x2, // the desktop asks to save power or data (System::SpeculationEtiquette)
+        RateLimited = 0x4, // the provider answered 429: rateLimitBackoff() says until when
     };
     Q_DECLARE_FLAGS(Suspensions, Suspension)
     // While any reason holds nothing is prefetched, warmed or classified for a guess; what the
@@ -171,6 +173,9 @@ public:
     void setSpeculationSuspended(Suspension reason, bool suspended);
     Suspensions speculationSuspensions() const { return m_suspensions; }
     bool isSpeculationSuspended() const { return m_suspensions != Suspensions(); }
+    // Holds Suspension::RateLimited after a 429 to any request of this engine, a guess's or the
+    // user's (the user's own requests are never held back by it: only speculation waits).
+    const RateLimitBackoff &rateLimitBackoff() const { return m_rateLimit; }
     // The provider can continue an answer from its beginning (and has not refused to).
     bool canContinue() const;
 
@@ -215,6 +220,8 @@ signals:
     // The provider refused a feature of requests to `model` (Llm::RefusedFeature): the profile
     // no longer sends it, and the app keeps it for the next start.
     void featureRefused(Llm::RefusedFeature feature, const QString &model);
+    // speculationSuspensions() changed.
+    void suspensionsChanged();
 
 private:
     AnswerStream *makeAnswer(Strategy strategy, const RenderedRequest &request, bool speculative);
@@ -270,6 +277,7 @@ private:
     bool m_continuationRefused = false;
     bool m_keyKnown = true;
     Suspensions m_suspensions;
+    RateLimitBackoff m_rateLimit;
 };
 
 } // namespace Prefetch

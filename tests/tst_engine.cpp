@@ -7,6 +7,7 @@
 
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
+#include "prefetch/ratelimitbackoff.h"
 #include "prefetch/responsestream.h"
 
 #include "llm/clock.h"
@@ -39,6 +40,8 @@ private slots:
     void disabledStrategyDoesNothing();
     void requestWithoutFingerprintIsNeverSpeculatedOnNorMatched();
     void nothingIsSpeculatedBeforeTheKeyIsKnown();
+    void aRateLimitHoldsGuessesBackButNeverTheUser();
+    void rateLimitBackoffDoublesUntilARequestGoesThrough();
     void wastefulStrategyDegradesAndStopsPrefetching();
     void snapshotDescribesEverything();
 
@@ -303,6 +306,91 @@ void tst_Engine::nothingIsSpeculatedBeforeTheKeyIsKnown()
         QTRY_VERIFY_WITH_TIMEOUT(m_local.stats().requestsServed > before.requestsServed, 10000);
         engine.stopAll();
     }
+}
+
+void tst_Engine::aRateLimitHoldsGuessesBackButNeverTheUser()
+{
+    // Issue 37: a 429 backs speculation off for that provider, never the user's request. The
+    // limit counts every request in the last minute, so this test has a server of its own.
+    TestSupport::LocalProviderFixture limited(u"instant", [](LocalProvider::ServerConfig &c) {
+        c.profile = c.profile.withOverrides(u"rpm=2").value();
+    });
+    QVERIFY2(limited.start(), qPrintable(limited.errorString()));
+    auto engine = limited.makeEngine(&m_network);
+    QSignalSpy suspensions(engine.get(), &Engine::suspensionsChanged);
+    for (int n : {700, 701}) {
+        QPointer<PrefetchSession> guess = engine->prefetch(Strategy::Hover, engine->render(request(n, 5)), 30s);
+        QVERIFY(guess);
+        QTRY_VERIFY_WITH_TIMEOUT(!guess || guess->state() == PrefetchSession::State::Complete, 10000);
+    }
+    QVERIFY(!engine->isSpeculationSuspended());
+
+    // The third request within the minute is refused with a Retry-After.
+    QPointer<PrefetchSession> third = engine->prefetch(Strategy::Hover, engine->render(request(702, 5)), 30s);
+    QVERIFY(third);
+    QTRY_VERIFY_WITH_TIMEOUT(engine->speculationSuspensions().testFlag(Engine::Suspension::RateLimited), 10000);
+    QCOMPARE(suspensions.count(), 1);
+    QVERIFY(!third || !third->isLive()); // the guess that met the limit does not wait on it
+    const auto remaining = engine->rateLimitBackoff().remaining();
+    QVERIFY2(remaining > 0ms && remaining <= 60s, qPrintable(QString::number(remaining.count())));
+
+    // No guess goes out while it holds, and none is counted as attempted.
+    const auto before = limited.stats();
+    const int attempts = engine->metrics().stats(Strategy::Debounce).attempts;
+    QVERIFY(!engine->prefetch(Strategy::Debounce, engine->render(request(703, 5)), 30s));
+    QVERIFY(limited.settle(&m_network, 0, 5000));
+    QCOMPARE(limited.stats().requestsServed + limited.stats().requestsRejected,
+             before.requestsServed + before.requestsRejected);
+    QCOMPARE(engine->metrics().stats(Strategy::Debounce).attempts, attempts);
+
+    // The user's request is sent all the same (and meets the provider's answer itself).
+    ResponseStream *answer = engine->request(Strategy::None, engine->render(request(704, 5)), Llm::monotonicNowNs(), this);
+    QVERIFY(answer);
+    QTRY_VERIFY_WITH_TIMEOUT(limited.stats().requestsServed + limited.stats().requestsRejected
+                                 > before.requestsServed + before.requestsRejected,
+                             10000);
+    engine->stopAll();
+
+    // Another provider (or key) is not under this one's limit.
+    engine->setProfile(limited.profile());
+    QVERIFY(!engine->isSpeculationSuspended());
+    QCOMPARE(engine->rateLimitBackoff().remaining(), 0ms);
+}
+
+void tst_Engine::rateLimitBackoffDoublesUntilARequestGoesThrough()
+{
+    RateLimitBackoff backoff;
+    QSignalSpy active(&backoff, &RateLimitBackoff::activeChanged);
+    backoff.rateLimited(std::nullopt);
+    QCOMPARE(active.count(), 1);
+    QVERIFY(backoff.isActive());
+    QVERIFY(backoff.remaining() > 14s && backoff.remaining() <= RateLimitBackoff::First);
+    backoff.rateLimited(std::nullopt); // a second 429 without Retry-After: twice as long
+    QVERIFY(backoff.remaining() > 29s && backoff.remaining() <= 30s);
+    QCOMPARE(active.count(), 1); // still the same back-off
+    backoff.rateLimited(5s);     // an earlier end does not shorten it
+    QVERIFY(backoff.remaining() > 29s);
+    for (int i = 0; i < 6; ++i)
+        backoff.rateLimited(std::nullopt);
+    QVERIFY(backoff.remaining() > 299s && backoff.remaining() <= RateLimitBackoff::Longest);
+
+    backoff.clear();
+    QVERIFY(!backoff.isActive());
+    QCOMPARE(active.count(), 2);
+    QCOMPARE(active.last().first().toBool(), false);
+    // A request that goes through starts the next one from the first step again.
+    backoff.rateLimited(std::nullopt);
+    backoff.rateLimited(std::nullopt);
+    backoff.succeeded();
+    backoff.clear();
+    backoff.rateLimited(std::nullopt);
+    QVERIFY(backoff.remaining() <= RateLimitBackoff::First);
+    // The provider's Retry-After is taken as it is.
+    backoff.clear();
+    backoff.rateLimited(2s);
+    QVERIFY(backoff.remaining() <= 2s);
+    QVERIFY(active.wait(5000));
+    QVERIFY(!backoff.isActive());
 }
 
 void tst_Engine::requestWithoutFingerprintIsNeverSpeculatedOnNorMatched()
