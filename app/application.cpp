@@ -24,8 +24,10 @@
 #include "ui/colorschemes.h"
 #include "ui/conversationstore.h"
 #include "ui/documenttabs.h"
+#include "ui/consentbar.h"
 #include "ui/mainwindow.h"
 #include "ui/metricsdock.h"
+#include "ui/money.h"
 #include "base/privatefiles.h"
 #include "ui/settingsdialog.h"
 
@@ -206,6 +208,7 @@ Gui::MainWindow *Application::addWindow()
         bringToFront(added, {});
     });
     connect(w, &Gui::MainWindow::quitRequested, this, &Application::quit);
+    connect(w, &Gui::MainWindow::consentAnswered, this, &Application::onConsentAnswered);
     connect(w, &Gui::MainWindow::closeFinished, this, [this, w](bool closed) {
         if (closed)
             onWindowClosed(w);
@@ -213,6 +216,7 @@ Gui::MainWindow *Application::addWindow()
             m_quitting = false; // Cancel: this window stays, and the ones after it too
     });
     m_front = w;
+    refreshConsent();
     return w;
 }
 
@@ -372,6 +376,40 @@ void Application::applyProfile(const Llm::ProviderProfile &profile)
         m_classifier->model = std::make_unique<Prefetch::ModelClassifier>(m_engine.get());
     for (const auto &w : m_windows)
         w->providerChanged();
+    refreshConsent();
+}
+
+void Application::refreshConsent()
+{
+    const Prefetch::Consent consent = m_settings.prefetchConsent(m_settings.providerId);
+    const Llm::ProviderProfile &active = m_engine->profile();
+    // Asked only once the provider is in use with its key: before that nothing could be sent,
+    // and the question would come before the user has finished choosing.
+    const bool ask = consent == Prefetch::Consent::NotAnswered && active.id == m_settings.providerId
+        && !active.apiKey.isEmpty();
+    const double budget = m_settings.prefetch.hourlyMoneyBudget;
+    const QString hourly = budget > 0 && !active.prices.isFree() ? Gui::formatMoney(budget, active.prices.currency)
+                                                                 : QString();
+    for (const auto &w : m_windows) {
+        w->setConsent(consent);
+        if (ask)
+            w->consentBar()->ask(active.id, active.displayName, hourly, m_engine->canContinue());
+        else
+            w->consentBar()->withdraw();
+    }
+}
+
+void Application::onConsentAnswered(const QString &providerId, bool allowed)
+{
+    m_settings.setPrefetchConsent(providerId, allowed);
+    QSettings store;
+    m_settings.save(store);
+    if (auto log = spdlog::get("app"))
+        log->info("early sending to {}: {}", providerId.toStdString(), allowed ? "allowed" : "not now");
+    if (m_dialog)
+        m_dialog->setPrefetchConsent(providerId, allowed); // its copy, so its OK keeps the answer
+    m_engine->setSettings(m_settings.effectivePrefetch(m_settings.providerId));
+    refreshConsent();
 }
 
 void Application::applySettings(const Gui::AppSettings &settings)
@@ -396,6 +434,7 @@ void Application::applySettings(const Gui::AppSettings &settings)
         || old.profile(old.providerId).displayName != settings.profile(settings.providerId).displayName
         || old.prefetch.debounce.modelClassifier != settings.prefetch.debounce.modelClassifier;
     m_engine->setSettings(settings.effectivePrefetch(settings.providerId));
+    refreshConsent(); // a provider changed, or consent given in Settings
     m_etiquette->setEnabled(settings.prefetch.pauseOnBatteryAndMetered);
     if (providerChanged) {
         resolveProfile(settings.providerId, [this](Llm::ProviderProfile p) { applyProfile(p); });

@@ -106,6 +106,10 @@ private:
     void resolveProfile(const QString &id, std::function<void(Llm::ProviderProfile)> done);
     void applySettings(const Gui::AppSettings &settings);
     void applyProfile(const Llm::ProviderProfile &profile);
+    // Every window's status bar and metrics learn it, and the consent bar asks the question
+    // once a cloud provider with a key is in use and the user has not answered for it.
+    void refreshConsent();
+    void onConsentAnswered(const QString &providerId, bool allowed);
     // The proxy of the settings, with the password from the key store, on the network manager.
     void applyProxy();
     void loadProxyPassword();

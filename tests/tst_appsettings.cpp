@@ -51,6 +51,7 @@ private slots:
     void learnedRefusalsSurviveARestartAndGoWithTheModel();
     void consentGatesEverySignalThatSendsUnaskedText();
     void remoteLocalServerNeedsConsent();
+    void consentIsAskedOnceAndEitherAnswerIsKept();
     void settersDropOverridesEqualToDefaults();
     void pricesApplyToTheProfileFigureByFigure();
     void brokenPricesFallBackOneByOne();
@@ -682,10 +683,48 @@ void tst_AppSettings::settersDropOverridesEqualToDefaults()
     s.setBaseUrl(QStringLiteral("local"), QUrl(QStringLiteral("http://127.0.0.1:9/v1"))); // chosen by the app
     s.setModel(QStringLiteral("skynet"), QStringLiteral("t-800"));
     QVERIFY(s.providers.isEmpty());
-    s.setPrefetchConsent(QStringLiteral("qwen"), true);
-    s.setPrefetchConsent(QStringLiteral("qwen"), false);
     QVERIFY(s.providers.isEmpty());
     QVERIFY(s == AppSettings());
+    // A consent answer is never a default: "Not now" is kept as well as Allow, so the question
+    // is not asked again at every start.
+    s.setPrefetchConsent(QStringLiteral("qwen"), true);
+    s.setPrefetchConsent(QStringLiteral("qwen"), false);
+    QVERIFY(s.providers.contains(QStringLiteral("qwen")));
+}
+
+void tst_AppSettings::consentIsAskedOnceAndEitherAnswerIsKept()
+{
+    AppSettings s;
+    const QString id = QStringLiteral("deepseek");
+    QCOMPARE(s.prefetchConsent(QStringLiteral("local")), Prefetch::Consent::NotNeeded);
+    QCOMPARE(s.prefetchConsent(id), Prefetch::Consent::NotAnswered);
+    QVERIFY(!s.hasConsentAnswer(id));
+    {
+        QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
+        s.save(file);
+        QVERIFY(!file.contains(QStringLiteral("providers/deepseek/prefetchConsent"))); // not asked: nothing written
+    }
+    s.setPrefetchConsent(id, false); // Not now
+    QCOMPARE(s.prefetchConsent(id), Prefetch::Consent::Declined);
+    QVERIFY(!s.effectivePrefetch(id).hover.enabled);
+    {
+        QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
+        s.save(file);
+    }
+    AppSettings::LoadResult loaded = loadFile(path(QStringLiteral("s.conf")));
+    QVERIFY(loaded.problems.isEmpty());
+    QCOMPARE(loaded.settings.prefetchConsent(id), Prefetch::Consent::Declined);
+    QCOMPARE(loaded.settings.prefetchConsent(QStringLiteral("qwen")), Prefetch::Consent::NotAnswered);
+
+    loaded.settings.setPrefetchConsent(id, true); // Allow, later (the bar or Settings)
+    {
+        QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
+        loaded.settings.save(file);
+    }
+    const AppSettings again = loadFile(path(QStringLiteral("s.conf"))).settings;
+    QCOMPARE(again.prefetchConsent(id), Prefetch::Consent::Given);
+    QVERIFY(again.effectivePrefetch(id).hover.enabled);
+    QCOMPARE(again.prefetchConsent(QStringLiteral("anthropic")), Prefetch::Consent::NotAnswered); // per provider
 }
 
 void tst_AppSettings::fastModelRoundTripsAndAnUnknownOneIsPricedAsTheMain()

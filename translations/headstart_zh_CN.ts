@@ -4,44 +4,44 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="533"/>
+        <location filename="../app/application.cpp" line="572"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="329"/>
         <location filename="../app/application.cpp" line="333"/>
-        <location filename="../app/application.cpp" line="638"/>
+        <location filename="../app/application.cpp" line="337"/>
+        <location filename="../app/application.cpp" line="677"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="326"/>
+        <location filename="../app/application.cpp" line="330"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="368"/>
+        <location filename="../app/application.cpp" line="372"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="423"/>
+        <location filename="../app/application.cpp" line="462"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="447"/>
+        <location filename="../app/application.cpp" line="486"/>
         <source>Could not read the proxy password: %1</source>
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="530"/>
+        <location filename="../app/application.cpp" line="569"/>
         <source>%1 Using the one from the settings.</source>
         <translation>%1 改用设置中的服务商。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="618"/>
+        <location filename="../app/application.cpp" line="657"/>
         <source>Answers are remembered for this session only: the response cache file could not be used.</source>
         <translation>回答只在本次运行中记住：响应缓存文件无法使用。</translation>
     </message>
@@ -1204,17 +1204,17 @@
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="362"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="376"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="363"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="377"/>
         <source>first byte</source>
         <translation>首字节</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="364"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="378"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -1320,42 +1320,42 @@
         <translation>更多</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="260"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="274"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="266"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="280"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="267"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="281"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="268"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="282"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="269"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="283"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="318"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="332"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="321"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="335"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="326"/>
+        <location filename="../ui/appsettingsproviders.cpp" line="340"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
@@ -2347,6 +2347,49 @@
         <location filename="../ui/codecopybuttons.cpp" line="115"/>
         <source>Copied</source>
         <translation>已复制</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::ConsentBar</name>
+    <message>
+        <location filename="../ui/consentbar.cpp" line="21"/>
+        <source>A&amp;llow early answers</source>
+        <translation>允许提前回答(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/consentbar.cpp" line="22"/>
+        <source>&amp;Not now</source>
+        <translation>暂不(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../ui/consentbar.cpp" line="27"/>
+        <source>Early answers</source>
+        <translation>提前回答</translation>
+    </message>
+    <message>
+        <location filename="../ui/consentbar.cpp" line="57"/>
+        <source>&lt;b&gt;Start answers before you ask, with %1?&lt;/b&gt; Headstart can send %1 what it expects you to ask about a moment before you ask: the document when the pointer rests on an action, your chat message while you pause typing%2.</source>
+        <translation>&lt;b&gt;要让 %1 在你提问之前就开始回答吗？&lt;/b&gt;Headstart 可以在你提问前片刻，把它预计你会问的内容发送给 %1：指针停在某个操作上时发送文档，输入停顿时发送你的聊天消息%2。</translation>
+    </message>
+    <message>
+        <location filename="../ui/consentbar.cpp" line="60"/>
+        <source>, and the first words of likely answers when you select text or head for a button</source>
+        <translation>，在你选中文本或把指针移向按钮时还会请求可能回答的开头几个词</translation>
+    </message>
+    <message>
+        <location filename="../ui/consentbar.cpp" line="65"/>
+        <source>Guesses you do not use are billed by %1 like any other request.</source>
+        <translation>未用上的预测会像其他请求一样由 %1 计费。</translation>
+    </message>
+    <message>
+        <location filename="../ui/consentbar.cpp" line="66"/>
+        <source>Guesses you do not use cost at most %1 an hour (the budget in Settings, Prefetch).</source>
+        <translation>未用上的预测每小时最多花费 %1（预算在“设置 › 预取”中）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/consentbar.cpp" line="69"/>
+        <source>Until you allow it, only the document you open is sent early, to warm %1&apos;s cache.</source>
+        <translation>在你允许之前，只有你打开的文档会被提前发送，用来预热 %1 的缓存。</translation>
     </message>
 </context>
 <context>
@@ -3517,330 +3560,330 @@
 <context>
     <name>Gui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="79"/>
-        <location filename="../ui/mainwindow.cpp" line="957"/>
+        <location filename="../ui/mainwindow.cpp" line="81"/>
+        <location filename="../ui/mainwindow.cpp" line="987"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="295"/>
+        <location filename="../ui/mainwindow.cpp" line="308"/>
         <source>Summarize the document</source>
         <translation>总结文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="349"/>
+        <location filename="../ui/mainwindow.cpp" line="362"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="383"/>
+        <location filename="../ui/mainwindow.cpp" line="396"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="295"/>
+        <location filename="../ui/mainwindow.cpp" line="308"/>
         <source>&amp;Summarize</source>
         <translation>总结(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="315"/>
+        <location filename="../ui/mainwindow.cpp" line="328"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="343"/>
+        <location filename="../ui/mainwindow.cpp" line="356"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="389"/>
+        <location filename="../ui/mainwindow.cpp" line="402"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="436"/>
+        <location filename="../ui/mainwindow.cpp" line="449"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="933"/>
+        <location filename="../ui/mainwindow.cpp" line="947"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="920"/>
+        <location filename="../ui/mainwindow.cpp" line="934"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="297"/>
+        <location filename="../ui/mainwindow.cpp" line="310"/>
         <source>&amp;Continue Writing</source>
         <translation>续写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="298"/>
+        <location filename="../ui/mainwindow.cpp" line="311"/>
         <source>Continue writing from the end of the document</source>
         <translation>从文档末尾继续写作</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="299"/>
+        <location filename="../ui/mainwindow.cpp" line="312"/>
         <source>&amp;Rewrite Selection</source>
         <translation>改写选区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="300"/>
+        <location filename="../ui/mainwindow.cpp" line="313"/>
         <source>Rewrite the selected text more clearly</source>
         <translation>把选中的文字改写得更清楚</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="301"/>
+        <location filename="../ui/mainwindow.cpp" line="314"/>
         <source>&amp;Translate</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="302"/>
+        <location filename="../ui/mainwindow.cpp" line="315"/>
         <source>Translate the selection, or the whole document</source>
         <translation>翻译选区，或整篇文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="303"/>
+        <location filename="../ui/mainwindow.cpp" line="316"/>
         <source>E&amp;xplain Selection</source>
         <translation>解释选区(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="304"/>
+        <location filename="../ui/mainwindow.cpp" line="317"/>
         <source>Explain the selected text</source>
         <translation>解释选中的文字</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="309"/>
+        <location filename="../ui/mainwindow.cpp" line="322"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="317"/>
+        <location filename="../ui/mainwindow.cpp" line="330"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="320"/>
+        <location filename="../ui/mainwindow.cpp" line="333"/>
         <source>Re&amp;generate</source>
         <translation>重新生成(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="322"/>
+        <location filename="../ui/mainwindow.cpp" line="335"/>
         <source>Ask again (Ctrl+Alt+G)</source>
         <translation>再问一次（Ctrl+Alt+G）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="325"/>
+        <location filename="../ui/mainwindow.cpp" line="338"/>
         <source>&amp;Insert Answer</source>
         <translation>插入回答(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="327"/>
+        <location filename="../ui/mainwindow.cpp" line="340"/>
         <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
         <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="330"/>
+        <location filename="../ui/mainwindow.cpp" line="343"/>
         <source>Re&amp;place Selection</source>
         <translation>替换选区(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="332"/>
+        <location filename="../ui/mainwindow.cpp" line="345"/>
         <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
         <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="335"/>
+        <location filename="../ui/mainwindow.cpp" line="348"/>
         <source>Cop&amp;y Answer</source>
         <translation>复制回答(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="337"/>
+        <location filename="../ui/mainwindow.cpp" line="350"/>
         <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
         <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="344"/>
+        <location filename="../ui/mainwindow.cpp" line="357"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="347"/>
+        <location filename="../ui/mainwindow.cpp" line="360"/>
         <source>New Win&amp;dow</source>
         <translation>新建窗口(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="348"/>
+        <location filename="../ui/mainwindow.cpp" line="361"/>
         <source>New from &amp;Wizard…</source>
         <translation>用向导新建(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="351"/>
+        <location filename="../ui/mainwindow.cpp" line="364"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="353"/>
+        <location filename="../ui/mainwindow.cpp" line="366"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="357"/>
+        <location filename="../ui/mainwindow.cpp" line="370"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="362"/>
+        <location filename="../ui/mainwindow.cpp" line="375"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="373"/>
+        <location filename="../ui/mainwindow.cpp" line="386"/>
         <source>&amp;Export Damaged Conversations…</source>
         <translation>导出损坏的对话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="377"/>
+        <location filename="../ui/mainwindow.cpp" line="390"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="381"/>
+        <location filename="../ui/mainwindow.cpp" line="394"/>
         <source>C&amp;lose Window</source>
         <translation>关闭窗口(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="387"/>
+        <location filename="../ui/mainwindow.cpp" line="400"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="400"/>
+        <location filename="../ui/mainwindow.cpp" line="413"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="405"/>
+        <location filename="../ui/mainwindow.cpp" line="418"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="410"/>
+        <location filename="../ui/mainwindow.cpp" line="423"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="415"/>
+        <location filename="../ui/mainwindow.cpp" line="428"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="420"/>
+        <location filename="../ui/mainwindow.cpp" line="433"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="421"/>
+        <location filename="../ui/mainwindow.cpp" line="434"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="424"/>
+        <location filename="../ui/mainwindow.cpp" line="437"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="427"/>
+        <location filename="../ui/mainwindow.cpp" line="440"/>
         <source>Open &amp;Log Folder</source>
         <translation>打开日志文件夹(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="432"/>
+        <location filename="../ui/mainwindow.cpp" line="445"/>
         <source>&amp;About Headstart</source>
         <translation>关于 Headstart(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="496"/>
+        <location filename="../ui/mainwindow.cpp" line="509"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="500"/>
+        <location filename="../ui/mainwindow.cpp" line="513"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="517"/>
+        <location filename="../ui/mainwindow.cpp" line="530"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="626"/>
+        <location filename="../ui/mainwindow.cpp" line="639"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="670"/>
+        <location filename="../ui/mainwindow.cpp" line="683"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="757"/>
+        <location filename="../ui/mainwindow.cpp" line="770"/>
         <source>%1 is no longer there.</source>
         <translation>%1 已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="761"/>
+        <location filename="../ui/mainwindow.cpp" line="774"/>
         <source>No application opens %1 here.</source>
         <translation>这里没有能打开 %1 的应用程序。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="764"/>
+        <location filename="../ui/mainwindow.cpp" line="777"/>
         <source>Opened %1 in your PDF viewer: the passage is on page %2.</source>
         <translation>已在 PDF 阅读器中打开 %1：段落位于第 %2 页。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="862"/>
+        <location filename="../ui/mainwindow.cpp" line="875"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="864"/>
+        <location filename="../ui/mainwindow.cpp" line="877"/>
         <source>No early answers start until this ends; the answers you ask for still come. Settings, Prefetch, Battery and network switches this off.</source>
         <translation>在此情况结束前不会提前开始任何回答；你主动请求的回答照常返回。可在“设置 › 预取 › 电池与网络”中关闭此功能。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="922"/>
+        <location filename="../ui/mainwindow.cpp" line="936"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="924"/>
+        <location filename="../ui/mainwindow.cpp" line="938"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="926"/>
+        <location filename="../ui/mainwindow.cpp" line="940"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="937"/>
+        <location filename="../ui/mainwindow.cpp" line="951"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="939"/>
+        <location filename="../ui/mainwindow.cpp" line="953"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="955"/>
+        <location filename="../ui/mainwindow.cpp" line="985"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -4218,142 +4261,162 @@
         <translation>重置统计</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="270"/>
+        <location filename="../ui/metricsdock.cpp" line="271"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="271"/>
+        <location filename="../ui/metricsdock.cpp" line="272"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="280"/>
+        <location filename="../ui/metricsdock.cpp" line="281"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="288"/>
+        <location filename="../ui/metricsdock.cpp" line="289"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="335"/>
+        <location filename="../ui/metricsdock.cpp" line="344"/>
         <source>Perceived p50: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p50：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="337"/>
+        <location filename="../ui/metricsdock.cpp" line="346"/>
         <source>Perceived p95: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p95：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="339"/>
+        <location filename="../ui/metricsdock.cpp" line="348"/>
         <source>From the user&apos;s action to the first token shown, over the latest answers: %1 taken over from a prefetch, %2 after a wrong guess, %3 with nothing prefetched.</source>
         <translation>从用户操作到显示第一个词元的时间，统计最近的回答：%1 个接管自预取，%2 个在预测错误之后，%3 个没有预取。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="351"/>
+        <location filename="../ui/metricsdock.cpp" line="360"/>
         <source>Extra, %1</source>
         <translation>额外开销（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="374"/>
+        <location filename="../ui/metricsdock.cpp" line="384"/>
         <source>Paused, alarm</source>
         <translation>已暂停，警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="374"/>
+        <location filename="../ui/metricsdock.cpp" line="384"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="376"/>
+        <location filename="../ui/metricsdock.cpp" line="386"/>
         <source>Alarm</source>
         <translation>警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="378"/>
+        <location filename="../ui/metricsdock.cpp" line="389"/>
+        <source>Waiting for your consent</source>
+        <translation>等待你的同意</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="390"/>
+        <source>Off (not allowed)</source>
+        <translation>关闭（未允许）</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="391"/>
+        <source>Not with this provider</source>
+        <translation>此服务商不适用</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="393"/>
+        <source>On hold (rate limit)</source>
+        <translation>暂停（请求频率受限）</translation>
+    </message>
+    <message>
+        <location filename="../ui/metricsdock.cpp" line="395"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="380"/>
+        <location filename="../ui/metricsdock.cpp" line="393"/>
         <source>On hold (%1)</source>
         <translation>暂停中（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="382"/>
+        <location filename="../ui/metricsdock.cpp" line="399"/>
         <source>Active (too few attempts yet: %1 of %2)</source>
         <translation>活动（尝试次数尚少：%1/%2）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="386"/>
+        <location filename="../ui/metricsdock.cpp" line="403"/>
         <source>Active</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="422"/>
+        <location filename="../ui/metricsdock.cpp" line="439"/>
         <source>Answers with nothing prefetched to take over, whichever strategy asked for them: %1; perceived p50 %2, p95 %3.</source>
         <translation>没有可接管的预取的回答（无论由哪个策略发起）：%1 个；感知延迟 p50 %2，p95 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="425"/>
+        <location filename="../ui/metricsdock.cpp" line="442"/>
         <source>%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 rejected; %9 tokens prefetched, %10 used, %11 wasted.</source>
         <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="434"/>
+        <location filename="../ui/metricsdock.cpp" line="451"/>
         <source>In money: %1 prefetched, %2 used, %3 wasted.</source>
         <translation>按金额：预取 %1，使用 %2，浪费 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="461"/>
+        <location filename="../ui/metricsdock.cpp" line="480"/>
         <source>Cache-hit tokens from warm-up: %1 read, %2 written</source>
         <translation>预热带来的缓存命中词元：读取 %1 个，写入 %2 个</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="468"/>
+        <location filename="../ui/metricsdock.cpp" line="487"/>
         <source>Draft classifier (fast model): %1 asked, %2 closed early, %3 to the heuristic · %4 tokens · %5</source>
         <translation>草稿判断（快速模型）：询问 %1 次，提前关闭 %2 次，交给启发式 %3 次 · %4 个 token · %5</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="480"/>
+        <location filename="../ui/metricsdock.cpp" line="499"/>
         <source>Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued</source>
         <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="497"/>
+        <location filename="../ui/metricsdock.cpp" line="516"/>
         <source>Fast model: %1 answers, p50 %2 · main model: %3, p50 %4 · %5 asked again</source>
         <translation>快速模型：%1 个回答，p50 %2 · 主模型：%3 个，p50 %4 · 改问 %5 次</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="511"/>
+        <location filename="../ui/metricsdock.cpp" line="530"/>
         <source>Instant acknowledgement (fast model): %1 sent, %2 shown after %3 and %4 before the answer, %5 late, %6 cancelled or not sent · %7 tokens · %8</source>
         <translation>即时回应（快速模型）：发送 %1 次，显示 %2 次，发送后 %3 出现，早于回答 %4，过晚 %5 次，取消或未发送 %6 次 · %7 个 token · %8</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="529"/>
+        <location filename="../ui/metricsdock.cpp" line="548"/>
         <source>Response cache: off</source>
         <translation>响应缓存：关闭</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="536"/>
+        <location filename="../ui/metricsdock.cpp" line="555"/>
         <source>Response cache: %1 exact, %2 similar served, %3 drafts (%4 replaced), %5 misses · %6 saved · %7 answers kept</source>
         <translation>响应缓存：精确 %1，相似直接提供 %2，草稿 %3（被替换 %4），未命中 %5 · 节省 %6 · 保存 %7 个回答</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="551"/>
+        <location filename="../ui/metricsdock.cpp" line="570"/>
         <source>Budget: %1 of %2 tokens this hour (%3)</source>
         <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="557"/>
+        <location filename="../ui/metricsdock.cpp" line="576"/>
         <source>Budget: %1 tokens this hour, no limit</source>
         <translation>预算：本小时已用 %1 个词元，无上限</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="568"/>
+        <location filename="../ui/metricsdock.cpp" line="587"/>
         <source>Money budget: %1 of %2 this hour (%3)</source>
         <translation>金额预算：本小时已用 %1 / %2（%3）</translation>
     </message>
@@ -5194,12 +5257,12 @@
         <translation>电池与网络</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="259"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="265"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="262"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="268"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
@@ -5295,17 +5358,17 @@
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="250"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="256"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="251"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="257"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="255"/>
+        <location filename="../ui/settingsdialogprefetch.cpp" line="261"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
@@ -6085,6 +6148,94 @@
         <location filename="../prefetch/metrics.cpp" line="479"/>
         <source>%1 resumed: extra cost %2 is below %3.</source>
         <translation>%1 已恢复：额外开销 %2 低于 %3。</translation>
+    </message>
+</context>
+<context>
+    <name>Prefetch::SpeculationPlan</name>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="39"/>
+        <source>Waits for your answer: may %1 receive text before you send it?</source>
+        <translation>等待你的答复：是否允许在你发送之前把文本发给 %1？</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="40"/>
+        <source>Not allowed for %1 (Settings, Prefetch allows it).</source>
+        <translation>%1 未获允许（可在“设置 › 预取”中允许）。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="43"/>
+        <source>Switched off in Settings, Prefetch.</source>
+        <translation>已在“设置 › 预取”中关闭。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="46"/>
+        <source>Not with %1: it cannot continue an answer, and a whole answer on a signal this weak costs more than it saves.</source>
+        <translation>%1 不适用：它无法续写回答，而凭这么弱的信号请求完整回答，花费比节省的时间更多。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="52"/>
+        <source>Sends the open document once, so that %1 has it cached before you ask.</source>
+        <translation>发送一次已打开的文档，让 %1 在你提问前就已缓存它。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="54"/>
+        <source>Asks for the first words only; the rest comes when you click.</source>
+        <translation>只请求开头几个词；其余部分在你点击时再请求。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="56"/>
+        <source>Asks for the answer&apos;s beginning; the rest comes when you ask.</source>
+        <translation>请求回答的开头部分；其余部分在你提问时再请求。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="58"/>
+        <source>Asks for the whole answer (%1 cannot continue one) and closes it if you do not ask.</source>
+        <translation>请求完整回答（%1 无法续写回答），如果你没有提问就关闭它。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="63"/>
+        <source>Paused: %1 is limiting requests (%2 s more).</source>
+        <translation>已暂停：%1 正在限制请求频率（还需 %2 秒）。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="64"/>
+        <source>Paused: %1.</source>
+        <translation>已暂停：%1。</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="73"/>
+        <source>Early answers: waiting for your answer</source>
+        <translation>提前回答：等待你的答复</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="74"/>
+        <source>Early answers: not allowed for %1</source>
+        <translation>提前回答：%1 未获允许</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="76"/>
+        <source>Early answers: paused, %1 is limiting requests</source>
+        <translation>提前回答：已暂停，%1 正在限制请求频率</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="78"/>
+        <source>Early answers: paused</source>
+        <translation>提前回答：已暂停</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="80"/>
+        <source>Early answers: off</source>
+        <translation>提前回答：关闭</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="82"/>
+        <source>Early answers: whole answers on strong signals</source>
+        <translation>提前回答：仅在强信号时请求完整回答</translation>
+    </message>
+    <message>
+        <location filename="../prefetch/speculationplan.cpp" line="84"/>
+        <source>Early answers: on</source>
+        <translation>提前回答：开启</translation>
     </message>
 </context>
 <context>

@@ -738,7 +738,7 @@ void AppSettings::save(QSettings &settings) const
         put(ConcurrencyKey, o.concurrencyLimit.has_value(), o.concurrencyLimit.value_or(0));
         put(ThinkingKey, o.thinkingBudgetTokens.has_value(), o.thinkingBudgetTokens.value_or(0));
         put(CacheHourKey, o.longCacheLifetime.has_value(), o.longCacheLifetime.value_or(false));
-        put(ConsentKey, o.prefetchConsent, true);
+        put(ConsentKey, o.prefetchConsent.has_value(), o.prefetchConsent.value_or(false));
         put(InsecureHttpKey, o.allowInsecureHttp, true);
         for (PriceField field : PriceFields) {
             const auto &price = o.prices[size_t(indexOf(field))];

@@ -7,6 +7,7 @@
 #include "llm/providerprofile.h"
 #include "llm/proxy.h"
 #include "prefetch/settings.h"
+#include "prefetch/speculationplan.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -63,15 +64,16 @@ struct ProviderOverride {
     std::array<std::optional<double>, 4> prices{};
     // By TimeoutField, in seconds; each on its own like the prices.
     std::array<std::optional<int>, 3> timeouts{};
-    // The user agreed that hover and debounce prefetch may send this provider text they have
-    // not sent yet (the document under a resting pointer, a draft during a typing pause).
-    bool prefetchConsent = false;
+    // The user's answer to whether hover, debounce and the early signals may send this provider
+    // text they have not sent yet (the document under a resting pointer, a draft during a typing
+    // pause): true allowed, false "Not now"; none yet, and the main window asks once.
+    std::optional<bool> prefetchConsent;
     // The user accepts plain http:// to a host that is not this machine (Llm::ProviderProfile).
     bool allowInsecureHttp = false;
 
     bool isEmpty() const
     {
-        return !baseUrl && !model && !fastModel && !extraHeaders && !concurrencyLimit && !thinkingBudgetTokens && !longCacheLifetime && !prefetchConsent && !allowInsecureHttp
+        return !baseUrl && !model && !fastModel && !extraHeaders && !concurrencyLimit && !thinkingBudgetTokens && !longCacheLifetime && !prefetchConsent.has_value() && !allowInsecureHttp
             && std::all_of(prices.begin(), prices.end(), [](const auto &p) { return !p; })
             && std::all_of(timeouts.begin(), timeouts.end(), [](const auto &t) { return !t; });
     }
@@ -215,6 +217,10 @@ public:
     // True when `profile` needs consent before hover and debounce may send it anything.
     static bool needsPrefetchConsent(const Llm::ProviderProfile &profile);
     bool hasPrefetchConsent(const QString &providerId) const;
+    // The user has answered for this provider, either way (the consent bar or the checkbox).
+    bool hasConsentAnswer(const QString &providerId) const;
+    // The three above in one: not needed, given, declined (Not now), or not answered yet.
+    Prefetch::Consent prefetchConsent(const QString &providerId) const;
 
     // Setters keep `providers` minimal: a value equal to the default (baseProfile()) clears the
     // override, an empty override is dropped. Unknown ids are ignored.

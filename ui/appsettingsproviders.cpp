@@ -118,7 +118,21 @@ bool AppSettings::needsPrefetchConsent(const Llm::ProviderProfile &profile)
 
 bool AppSettings::hasPrefetchConsent(const QString &id) const
 {
-    return providers.value(id).prefetchConsent;
+    return providers.value(id).prefetchConsent.value_or(false);
+}
+
+bool AppSettings::hasConsentAnswer(const QString &id) const
+{
+    return providers.value(id).prefetchConsent.has_value();
+}
+
+Prefetch::Consent AppSettings::prefetchConsent(const QString &id) const
+{
+    if (!needsPrefetchConsent(profile(id)))
+        return Prefetch::Consent::NotNeeded;
+    if (!hasConsentAnswer(id))
+        return Prefetch::Consent::NotAnswered;
+    return hasPrefetchConsent(id) ? Prefetch::Consent::Given : Prefetch::Consent::Declined;
 }
 
 Prefetch::Settings AppSettings::effectivePrefetch(const QString &id) const

@@ -3,6 +3,7 @@
 #include "actionsignals.h"
 #include "answerpane.h"
 #include "chatdock.h"
+#include "consentbar.h"
 #include "conversationstore.h"
 #include "document.h"
 #include "documenttab.h"
@@ -75,6 +76,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     , m_stateLabel(new QLabel(this))
     , m_budgetLabel(new QLabel(this))
     , m_pauseLabel(new QLabel(this))
+    , m_speculationLabel(new QLabel(this))
 {
     setWindowTitle(tr("Headstart"));
     setAcceptDrops(true);
@@ -175,7 +177,15 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     // chat beside it the window still fits in 800 pixels.
     m_tabs->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('m')) * 26);
     splitter->setSizes({3000, 2000});
-    setCentralWidget(splitter);
+    // The consent question, when a cloud provider asks it, sits above the documents.
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    m_consentBar = new ConsentBar(central);
+    connect(m_consentBar, &ConsentBar::answered, this, &MainWindow::consentAnswered);
+    centralLayout->addWidget(m_consentBar);
+    centralLayout->addWidget(splitter, 1);
+    setCentralWidget(central);
 
     if (m_services.conversations && m_services.debounce) {
         m_chat = new ChatDock(m_services.engine, m_services.debounce, m_services.conversations, this);
@@ -220,6 +230,9 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     m_pauseLabel->setObjectName(QStringLiteral("prefetchPauseLabel"));
     m_pauseLabel->setVisible(false);
     statusBar()->addPermanentWidget(m_pauseLabel);
+    m_speculationLabel->setObjectName(QStringLiteral("speculationLabel"));
+    statusBar()->addPermanentWidget(m_speculationLabel);
+    connect(m_services.engine, &Prefetch::Engine::suspensionsChanged, this, &MainWindow::updateStatusBar);
     statusBar()->addPermanentWidget(m_budgetLabel, 1);
     statusBar()->addPermanentWidget(m_stateLabel);
     connect(&m_services.engine->metrics(), &Prefetch::Metrics::changed, this, &MainWindow::updateStatusBar);
@@ -867,6 +880,7 @@ void MainWindow::setPrefetchPause(const QString &reason)
     m_pauseLabel->setVisible(!reason.isEmpty());
     if (m_metrics)
         m_metrics->setPrefetchPause(reason);
+    updateStatusBar();
     // The warm-up skipped while paused: the provider's cache may have expired meanwhile.
     if (resumed)
         warmUpCurrent();
@@ -940,7 +954,23 @@ void MainWindow::updateStatusBar()
                                    .arg(QLocale().toString(m_services.engine->budget().remaining()),
                                         QLocale().toString(limit)));
     m_budgetLabel->setToolTip(m_budgetLabel->text());
+    // What speculation does here, and why not; the etiquette's pause has its own label.
+    const Prefetch::SpeculationPlan plan = Prefetch::SpeculationPlan::of(*m_services.engine, m_consent, m_prefetchPause);
+    m_speculationLabel->setText(plan.summary());
+    QStringList notes;
+    for (Prefetch::Strategy s : Prefetch::AllStrategies)
+        notes << QStringLiteral("%1: %2").arg(Prefetch::Metrics::strategyName(s), plan.entry(s).note);
+    m_speculationLabel->setToolTip(notes.join(QLatin1Char('\n')));
+    m_speculationLabel->setVisible(m_prefetchPause.isEmpty());
     updateStopAction();
+}
+
+void MainWindow::setConsent(Prefetch::Consent consent)
+{
+    m_consent = consent;
+    if (m_metrics)
+        m_metrics->setConsent(consent);
+    updateStatusBar();
 }
 
 void MainWindow::updateStopAction()

@@ -3,6 +3,7 @@
 #include "knowledge/types.h"
 
 #include "prefetch/actionprompts.h"
+#include "prefetch/speculationplan.h"
 
 #include <QMap>
 #include <QMainWindow>
@@ -37,6 +38,7 @@ namespace Gui {
 class ActionSignals;
 class AnswerPane;
 class ChatDock;
+class ConsentBar;
 class ConversationStore;
 class Document;
 class DocumentTab;
@@ -82,6 +84,14 @@ public:
     // the status bar and the metrics panel say so, and on resuming the document is warmed again.
     void setPrefetchPause(const QString &reason);
     QString prefetchPause() const { return m_prefetchPause; }
+    // Whether the provider in use may be sent text early (the application keeps the answer):
+    // the status bar and the metrics panel say what runs and why.
+    void setConsent(Prefetch::Consent consent);
+    // The question a cloud provider asks once, above the documents (ConsentBar::answered is
+    // forwarded as consentAnswered()).
+    ConsentBar *consentBar() const { return m_consentBar; }
+    // "Early answers: on", or why not; its tooltip has each strategy.
+    QLabel *speculationLabel() const { return m_speculationLabel; }
     // The provider or settings changed: recompile prompts, re-warm, refresh labels.
     void providerChanged();
 
@@ -139,6 +149,8 @@ signals:
     // speculation is suspended for the question, a closed window leaves it suspended (the
     // application is usually quitting); whoever goes on resumes it.
     void closeFinished(bool closed);
+    // The user answered the consent bar for `providerId`.
+    void consentAnswered(const QString &providerId, bool allowed);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -190,6 +202,9 @@ private:
     QLabel *m_budgetLabel;
     QLabel *m_pauseLabel; // shown while speculation etiquette holds prefetch back
     QString m_prefetchPause;
+    QLabel *m_speculationLabel;
+    ConsentBar *m_consentBar = nullptr;
+    Prefetch::Consent m_consent = Prefetch::Consent::NotNeeded;
     QAction *m_stop = nullptr;
     QAction *m_regenerate = nullptr;
     QAction *m_insert = nullptr;

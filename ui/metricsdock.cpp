@@ -249,6 +249,7 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     if (m_engine) {
         connect(&m_engine->metrics(), &Prefetch::Metrics::changed, this, &MetricsDock::refresh);
         connect(m_engine, &Prefetch::Engine::sessionsChanged, this, &MetricsDock::requestRefresh);
+        connect(m_engine, &Prefetch::Engine::suspensionsChanged, this, &MetricsDock::requestRefresh);
     }
 }
 
@@ -288,6 +289,14 @@ void MetricsDock::setPrefetchPause(const QString &reason)
     setLabelText(m_pause, reason.isEmpty() ? QString() : tr("Prefetch paused: %1").arg(reason));
     m_pause->setVisible(!reason.isEmpty());
     refresh(); // the strategies' states
+}
+
+void MetricsDock::setConsent(Prefetch::Consent consent)
+{
+    if (consent == m_consent)
+        return;
+    m_consent = consent;
+    refresh();
 }
 
 void MetricsDock::requestRefresh()
@@ -352,6 +361,7 @@ void MetricsDock::refresh()
         moneyHeader->setText(header);
 
     QStringList reasons;
+    const Prefetch::SpeculationPlan plan = Prefetch::SpeculationPlan::of(*m_engine, m_consent, m_pauseReason);
     for (int row = 0; row < RowCount; ++row) {
         const Prefetch::Strategy strategy = Rows[row];
         const Prefetch::StrategyStats st = metrics.stats(strategy);
@@ -374,10 +384,17 @@ void MetricsDock::refresh()
             state = st.alarm ? tr("Paused, alarm") : tr("Paused");
         else if (st.alarm)
             state = tr("Alarm");
-        else if (!m_engine->isEnabled(strategy))
-            state = tr("Off");
-        else if (!m_pauseReason.isEmpty())
-            state = tr("On hold (%1)").arg(m_pauseReason);
+        else if (const auto entry = plan.entry(strategy); !entry.runs()) {
+            switch (entry.state) {
+            case Prefetch::SpeculationPlan::State::AwaitingConsent: state = tr("Waiting for your consent"); break;
+            case Prefetch::SpeculationPlan::State::NotAllowed: state = tr("Off (not allowed)"); break;
+            case Prefetch::SpeculationPlan::State::NotWorthIt: state = tr("Not with this provider"); break;
+            case Prefetch::SpeculationPlan::State::Paused:
+                state = m_pauseReason.isEmpty() ? tr("On hold (rate limit)") : tr("On hold (%1)").arg(m_pauseReason);
+                break;
+            default: state = tr("Off"); break;
+            }
+        }
         else if (st.tooFewAttempts)
             state = tr("Active (too few attempts yet: %1 of %2)")
                         .arg(locale.toString(st.attempts),
@@ -434,7 +451,9 @@ void MetricsDock::refresh()
                 + tr("In money: %1 prefetched, %2 used, %3 wasted.")
                       .arg(formatMoney(st.costPrefetched, prices.currency), formatMoney(st.costUsed, prices.currency),
                            formatMoney(st.costWasted, prices.currency));
-        if (!rowReasons.isEmpty())
+        if (!baseline)
+            tip = plan.entry(strategy).note + QLatin1Char('\n') + tip; // how it runs here, or why not
+        if (!rowReasons.isEmpty()) // an alarm or a pause first: it is what the user came to read
             tip = rowReasons.join(QLatin1Char('\n')) + QLatin1Char('\n') + tip;
         const bool warn = st.alarm || st.degraded;
         for (int column = 0; column < ColumnCount; ++column) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "prefetch/speculationplan.h"
 #include "prefetch/strategy.h"
 
 #include <QDockWidget>
@@ -74,6 +75,9 @@ public:
     // Shown while speculation etiquette pauses prefetch (MainWindow::setPrefetchPause).
     QLabel *pauseLabel() const { return m_pause; }
     void setPrefetchPause(const QString &reason);
+    // Whether the provider in use may be sent text early: a strategy that waits for it, or was
+    // not allowed, says so in its state (Prefetch::SpeculationPlan).
+    void setConsent(Prefetch::Consent consent);
     // How many refreshes ran (tests check that a burst of records costs only a few).
     int refreshCount() const { return m_refreshCount; }
 
@@ -103,6 +107,7 @@ private:
     QTableWidget *m_table;
     QLabel *m_alarms;
     QLabel *m_pause;
+    Prefetch::Consent m_consent = Prefetch::Consent::NotNeeded;
     QString m_pauseReason; // empty: not paused
     QLabel *m_cache;
     QLabel *m_classifier;

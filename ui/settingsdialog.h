@@ -69,6 +69,8 @@ public:
     const AppSettings &settings() const { return m_settings; }
     // Replaces what the dialog shows (the settings changed elsewhere); emits nothing.
     void setSettings(const AppSettings &settings);
+    // The user answered the consent bar while the dialog is open; emits nothing.
+    void setPrefetchConsent(const QString &providerId, bool allowed);
     void showPage(Page page);
     // Applies text fields and keys still waiting for a pause in typing (also done on close).
     void commitPendingEdits();

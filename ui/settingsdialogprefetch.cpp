@@ -238,6 +238,12 @@ void SettingsDialog::refreshPrefetch()
     applyLaneLimits();
 }
 
+void SettingsDialog::setPrefetchConsent(const QString &providerId, bool allowed)
+{
+    m_settings.setPrefetchConsent(providerId, allowed);
+    refreshConsent();
+}
+
 void SettingsDialog::refreshConsent()
 {
     const QString id = currentProviderId();
