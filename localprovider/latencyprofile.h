@@ -37,7 +37,8 @@ struct LatencyProfile {
 
     // The spread of the service time: each request's overhead is the profile's times a draw
     // from a lognormal distribution with median 1 and this sigma, fitted to published
-    // percentiles (sigma = ln(P95 / P50) / 1.645). 0: every request the same. The draws are
+    // percentiles: the larger of ln(P95 / P50) / 1.645 and ln(P99 / P50) / 2.326 of the
+    // overhead, so that neither tail is kinder than measured. 0: every request the same. The draws are
     // seeded (jitterSeed and the request's serial), so a run repeats.
     double overheadSigma = 0;
     quint64 jitterSeed = 1;

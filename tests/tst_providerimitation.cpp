@@ -144,8 +144,10 @@ void tst_ProviderImitation::spreadIsSeededAndFittedToPercentiles()
     // The first token: round trip and overhead times the draw.
     const auto ttft = [&p](double factor) { return p.rttMs + p.overheadMs * factor; };
     const double p50 = ttft(at(0.5)), p95 = ttft(at(0.95)), p99 = ttft(at(0.99));
-    QVERIFY2(p95 / p50 > 2.6 && p95 / p50 < 3.6, qPrintable(QStringLiteral("%1 / %2").arg(p95).arg(p50)));
-    QVERIFY2(p99 > 3500 && p99 < 6500, qPrintable(QString::number(p99)));
+    QVERIFY2(p95 / p50 > 2.6 && p95 / p50 < 3.8, qPrintable(QStringLiteral("%1 / %2").arg(p95).arg(p50)));
+    QVERIFY2(p99 > 3500 && p99 < 7000, qPrintable(QString::number(p99)));
+    // Never kinder than measured, at either percentile (with the sample's own error).
+    QVERIFY2(p95 > 2939 * 0.95 && p99 > 4787 * 0.92, qPrintable(QStringLiteral("%1, %2").arg(p95).arg(p99)));
     // The older profiles have none.
     QCOMPARE(LatencyProfile::byName(u"hosted")->overheadFactor(17), 1.0);
 }
