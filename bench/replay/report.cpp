@@ -3,6 +3,7 @@
 #include "cachesummary.h"
 
 #include "charts.h"
+#include "providersummary.h"
 #include "summary.h"
 
 #include <QDateTime>
@@ -335,6 +336,7 @@ QString Report::toMarkdown(const QStringList &chartFiles) const
               .arg(date, speed != 1 ? QStringLiteral(" (time compressed %1×, latencies scaled back)").arg(speed) : QString());
 
     md += summaryMarkdown(*this, chartFiles);
+    md += providerMarkdown(*this);
     md += cacheMarkdown(*this);
     const QList<Target> targets = checkTargets(*this);
     if (!targets.isEmpty())
