@@ -54,19 +54,20 @@ void ConsentBar::ask(const QString &providerId, const QString &providerName, con
 {
     m_providerId = providerId;
     const QString name = providerName.toHtmlEscaped();
-    QString text = tr("<b>Start answers before you ask, with %1?</b> Headstart can send %1 what it expects you "
-                      "to ask about a moment before you ask: the document when the pointer rests on an action, "
-                      "your chat message while you pause typing%2.")
-                       .arg(name, continues ? tr(", and the first words of likely answers when you select text or "
-                                                 "head for a button")
-                                            : QString());
-    text += QLatin1Char(' ');
-    text += hourlyBudget.isEmpty()
+    const QString question =
+        tr("<b>Start answers before you ask, with %1?</b> Headstart can send %1 what it expects you "
+           "to ask about a moment before you ask: the document when the pointer rests on an action, "
+           "your chat message while you pause typing%2.")
+            .arg(name, continues ? tr(", and the first words of likely answers when you select text or "
+                                      "head for a button")
+                                 : QString());
+    const QString cost = hourlyBudget.isEmpty()
         ? tr("Guesses you do not use are billed by %1 like any other request.").arg(name)
         : tr("Guesses you do not use cost at most %1 an hour (the budget in Settings, Prefetch).")
               .arg(hourlyBudget.toHtmlEscaped());
-    text += QLatin1Char(' ');
-    text += tr("Until you allow it, only the document you open is sent early, to warm %1's cache.").arg(name);
+    const QString until = tr("Until you allow it, only the document you open is sent early, to warm %1's cache.").arg(name);
+    // One pattern for the three sentences: languages differ in what goes between sentences.
+    const QString text = tr("%1 %2 %3", "the consent question's three sentences").arg(question, cost, until);
     m_text->setText(text);
     show();
 }
@@ -79,10 +80,10 @@ void ConsentBar::withdraw()
 
 void ConsentBar::answer(bool allowed)
 {
-    const QString id = m_providerId;
-    // Hidden with the focus on a button, the bar hands it to the next widget: the document.
+    // Answered while still shown, so that whoever hears it can move the focus out of the bar
+    // (MainWindow: back to the document) before the bar hides.
+    emit answered(m_providerId, allowed);
     withdraw();
-    emit answered(id, allowed);
 }
 
 bool ConsentBar::event(QEvent *event)

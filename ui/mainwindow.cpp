@@ -182,6 +182,11 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     auto *centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(0, 0, 0, 0);
     m_consentBar = new ConsentBar(central);
+    connect(m_consentBar, &ConsentBar::answered, this, [this] {
+        // Answered with the pointer or from the bar's text: the user goes back to writing.
+        if (m_consentBar->isAncestorOf(QApplication::focusWidget()) && currentTab())
+            currentTab()->setFocus(Qt::OtherFocusReason);
+    });
     connect(m_consentBar, &ConsentBar::answered, this, &MainWindow::consentAnswered);
     centralLayout->addWidget(m_consentBar);
     centralLayout->addWidget(splitter, 1);
