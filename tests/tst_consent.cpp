@@ -46,6 +46,7 @@ private slots:
     void notNowByKeyboardKeepsTheFocusInTheDocument();
     void escOnTheBarIsNotNow();
     void statusBarSaysWhyGuessesDoNotRun();
+    void aRateLimitIsSaidWhileItHolds();
 
 private:
     void ask();
@@ -253,6 +254,34 @@ void tst_Consent::statusBarSaysWhyGuessesDoNotRun()
     QVERIFY(!label->isVisible());
     m_window->setPrefetchPause(QString());
     QVERIFY(label->isVisible());
+}
+
+void tst_Consent::aRateLimitIsSaidWhileItHolds()
+{
+    // A provider that takes one request a minute: the user's second is answered 429.
+    TestSupport::LocalProviderFixture limited(u"instant", [](LocalProvider::ServerConfig &c) {
+        c.profile = c.profile.withOverrides(u"rpm=1").value();
+    });
+    QVERIFY2(limited.start(), qPrintable(limited.errorString()));
+    Llm::ProviderProfile profile = limited.profile();
+    profile.id = Provider;
+    profile.displayName = QStringLiteral("DeepSeek");
+    profile.isCloud = true;
+    m_settings.setPrefetchConsent(Provider, true);
+    m_engine->setSettings(m_settings.effectivePrefetch(Provider));
+    m_engine->setProfile(profile);
+    m_window->setConsent(Consent::Given);
+    QLabel *label = m_window->speculationLabel();
+    QCOMPARE(label->text(), QStringLiteral("Early answers: on"));
+
+    Llm::ChatRequest request;
+    request.messages.append({Llm::Role::User, QStringLiteral("One of two in a minute.")});
+    request.maxTokens = 5;
+    for (int i = 0; i < 2; ++i)
+        m_engine->request(Prefetch::Strategy::None, m_engine->render(request), 0, this);
+    QTRY_COMPARE_WITH_TIMEOUT(label->text(), QStringLiteral("Early answers: paused, DeepSeek is limiting requests"), 10000);
+    QVERIFY2(label->toolTip().contains(QStringLiteral("Paused: DeepSeek is limiting requests (")), qPrintable(label->toolTip()));
+    m_engine->stopAll();
 }
 
 QTEST_MAIN(tst_Consent)
