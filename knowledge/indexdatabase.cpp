@@ -4,6 +4,7 @@
 #include "searchterms.h"
 
 #include "base/privatefiles.h"
+#include "base/sqlite.h"
 
 #include <spdlog/spdlog.h>
 
@@ -19,25 +20,12 @@ namespace Knowledge {
 
 namespace {
 
+using Base::Sqlite::errorDetail;
+// A damaged index is replaced, not kept: it is a cache of the user's folders.
+using Base::Sqlite::isDamaged;
+using Base::Sqlite::Transaction;
+
 constexpr int SchemaVersion = 2; // 2: chunks.page
-// SQLite primary result codes for "this file is not (or no longer) a database": the only ones
-// for which throwing the file away is right. The index is a cache of the user's folders, so a
-// damaged one is replaced, not kept.
-constexpr int SqliteCorrupt = 11;
-constexpr int SqliteNotADb = 26;
-
-QString detailOf(const QSqlError &error)
-{
-    const QString db = error.databaseText().trimmed();
-    return db.isEmpty() ? error.text().trimmed() : db;
-}
-
-bool isDamaged(const QSqlError &error)
-{
-    bool ok = false;
-    const int code = error.nativeErrorCode().toInt(&ok) & 0xff; // extended codes keep the primary in the low byte
-    return ok && (code == SqliteCorrupt || code == SqliteNotADb);
-}
 
 const char *modeName(Tokenization mode) { return mode == Tokenization::Trigram ? "trigram" : "bigram"; }
 
@@ -75,39 +63,11 @@ QStringList schema(Tokenization mode)
     };
 }
 
-// Rolled back unless committed: an early return leaves the file as it was.
-class Transaction
-{
-public:
-    explicit Transaction(QSqlDatabase &db)
-        : m_db(db)
-        , m_active(db.transaction())
-    {
-    }
-    ~Transaction()
-    {
-        if (m_active)
-            m_db.rollback();
-    }
-    Transaction(const Transaction &) = delete;
-    Transaction &operator=(const Transaction &) = delete;
-    bool isActive() const { return m_active; }
-    bool commit()
-    {
-        m_active = false;
-        return m_db.commit();
-    }
-
-private:
-    QSqlDatabase &m_db;
-    bool m_active;
-};
-
 bool exec(QSqlQuery &q)
 {
     if (q.exec())
         return true;
-    log().warn("index: {}", detailOf(q.lastError()).toStdString());
+    log().warn("index: {}", errorDetail(q.lastError()).toStdString());
     return false;
 }
 
@@ -131,35 +91,35 @@ Opened prepare(QSqlDatabase &db, Tokenization mode, IndexDatabase::Role role)
     QSqlQuery q(db);
     // SQLite opens any file lazily; the first read tells a database from junk.
     if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
-        return {false, isDamaged(q.lastError()), false, detailOf(q.lastError())};
+        return {false, isDamaged(q.lastError()), false, errorDetail(q.lastError())};
     const int version = q.value(0).toInt();
     q.finish();
     if (role == IndexDatabase::Role::Reader)
         return {true, false, false, {}};
 
     if (!q.exec(QStringLiteral("PRAGMA quick_check")) || !q.next())
-        return {false, true, false, detailOf(q.lastError())};
+        return {false, true, false, errorDetail(q.lastError())};
     if (const QString check = q.value(0).toString(); check != QLatin1String("ok"))
         return {false, true, false, check};
     q.finish();
     for (const char *pragma : {"PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON"}) {
         if (!q.exec(QLatin1String(pragma)))
-            return {false, isDamaged(q.lastError()), false, detailOf(q.lastError())};
+            return {false, isDamaged(q.lastError()), false, errorDetail(q.lastError())};
     }
     if (version == 0) {
         Transaction t(db);
         for (const QString &statement : schema(mode)) {
             if (!q.exec(statement))
-                return {false, isDamaged(q.lastError()), false, detailOf(q.lastError())};
+                return {false, isDamaged(q.lastError()), false, errorDetail(q.lastError())};
         }
         if (!t.commit())
-            return {false, false, false, detailOf(db.lastError())};
+            return {false, false, false, errorDetail(db.lastError())};
         return {true, false, false, {}};
     }
     if (version != SchemaVersion)
         return {false, false, true, {}};
     if (!q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'tokenization'")) || !q.next())
-        return {false, isDamaged(q.lastError()), true, detailOf(q.lastError())};
+        return {false, isDamaged(q.lastError()), true, errorDetail(q.lastError())};
     if (q.value(0).toString() != QLatin1String(modeName(mode)))
         return {false, false, true, {}};
     return {true, false, false, {}};
@@ -200,7 +160,7 @@ std::expected<std::unique_ptr<IndexDatabase>, QString> IndexDatabase::open(const
             // The reader waits for the writer's commit instead of failing at once.
             db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
             if (!db.open())
-                opened = {false, isDamaged(db.lastError()), false, detailOf(db.lastError())};
+                opened = {false, isDamaged(db.lastError()), false, errorDetail(db.lastError())};
             else
                 opened = prepare(db, mode, role);
             if (opened.ok) {
@@ -208,7 +168,7 @@ std::expected<std::unique_ptr<IndexDatabase>, QString> IndexDatabase::open(const
                 QSqlQuery vocab(db);
                 if (!vocab.exec(QStringLiteral("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunk_vocab"
                                                " USING fts5vocab(main, chunk_fts, 'row')")))
-                    log().warn("index: no vocabulary table: {}", detailOf(vocab.lastError()).toStdString());
+                    log().warn("index: no vocabulary table: {}", errorDetail(vocab.lastError()).toStdString());
                 return std::unique_ptr<IndexDatabase>(new IndexDatabase(db, mode));
             }
             db.close();
@@ -513,7 +473,7 @@ std::expected<QList<Passage>, QString> IndexDatabase::search(const QString &ques
     q.addBindValue(match);
     q.addBindValue(k);
     if (!q.exec())
-        return std::unexpected(QCoreApplication::translate("Knowledge::IndexDatabase", "The knowledge index cannot be searched: %1").arg(detailOf(q.lastError())));
+        return std::unexpected(QCoreApplication::translate("Knowledge::IndexDatabase", "The knowledge index cannot be searched: %1").arg(errorDetail(q.lastError())));
     QList<Passage> out;
     while (q.next()) {
         out.append({q.value(0).toString(), q.value(1).toString(), qsizetype(q.value(2).toLongLong()),

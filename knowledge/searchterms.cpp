@@ -1,23 +1,14 @@
 #include "searchterms.h"
 
+#include "base/text.h"
+
 #include <QSet>
 
 namespace Knowledge {
 
 namespace {
 
-bool isCjkLetter(char32_t c)
-{
-    switch (QChar::script(c)) {
-    case QChar::Script_Han:
-    case QChar::Script_Hiragana:
-    case QChar::Script_Katakana:
-    case QChar::Script_Hangul:
-        return true;
-    default:
-        return false;
-    }
-}
+using Base::isCjkLetter;
 
 // Code points of `text` with their UTF-16 positions.
 struct CodePoint

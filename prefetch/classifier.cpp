@@ -1,5 +1,7 @@
 #include "classifier.h"
 
+#include "base/text.h"
+
 #include <QHash>
 #include <QObject>
 #include <QRegularExpression>
@@ -92,19 +94,6 @@ constexpr const char16_t *CjkRequestOpenings[] = {u"请", u"帮我", u"帮忙", 
 constexpr const char16_t *CjkTrailingConnectors[] = {u"和", u"或", u"或者", u"但是", u"但", u"因为", u"所以", u"的",
                                                      u"关于", u"对于", u"把", u"跟", u"与", u"如果", u"然后", u"而且",
                                                      u"还有", u"以及", u"比如", u"并且"};
-
-bool isCjk(char32_t c)
-{
-    switch (QChar::script(c)) {
-    case QChar::Script_Han:
-    case QChar::Script_Hiragana:
-    case QChar::Script_Katakana:
-    case QChar::Script_Hangul:
-        return true;
-    default:
-        return false;
-    }
-}
 
 bool isQuestionMark(char32_t c)
 {
@@ -213,7 +202,7 @@ Shape shapeOf(QStringView t)
         }
         qsizetype units = 1;
         const char32_t c = codePointAt(t, i, &units);
-        const bool cjk = isCjk(c);
+        const bool cjk = Base::isCjkLetter(c);
         // An apostrophe inside a word ("don't") belongs to it.
         const bool wordChar = !cjk && (QChar::isLetterOrNumber(c) || ((c == U'\'' || c == U'’') && wordStart >= 0));
         if (wordChar) {

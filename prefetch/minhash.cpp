@@ -1,5 +1,7 @@
 #include "minhash.h"
 
+#include "base/text.h"
+
 #include <QtEndian>
 
 #include <algorithm>
@@ -26,14 +28,6 @@ std::uint64_t splitmix(std::uint64_t x)
     return x ^ (x >> 31);
 }
 
-// Han, kana and Hangul: scripts written without spaces between words.
-bool isUnspaced(QChar c)
-{
-    const ushort u = c.unicode();
-    return (u >= 0x3040 && u <= 0x30ff) || (u >= 0x3400 && u <= 0x4dbf) || (u >= 0x4e00 && u <= 0x9fff)
-        || (u >= 0xac00 && u <= 0xd7af) || (u >= 0xf900 && u <= 0xfaff);
-}
-
 } // namespace
 
 QSet<QString> MinHash::shingles(const QString &text)
@@ -58,7 +52,7 @@ QSet<QString> MinHash::shingles(const QString &text)
         word.clear();
     };
     for (QChar c : folded) {
-        if (isUnspaced(c)) {
+        if (Base::isCjkLetter(c.unicode())) {
             flushWord();
             run.append(c);
         } else if (c.isLetterOrNumber()) {

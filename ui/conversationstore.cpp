@@ -1,6 +1,6 @@
 #include "conversationstore.h"
 
-#include "conversationstore_p.h"
+#include "base/sqlite.h"
 #include "storedcitations.h"
 
 #include "base/diskspace.h"
@@ -23,7 +23,7 @@
 
 namespace Gui {
 
-using namespace StoreDetail;
+using namespace Base::Sqlite;
 
 QString roleName(Llm::Role role)
 {

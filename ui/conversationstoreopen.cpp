@@ -1,6 +1,6 @@
 #include "conversationstore.h"
 
-#include "conversationstore_p.h"
+#include "base/sqlite.h"
 #include "writeaheadlog.h"
 
 #include "base/diskspace.h"
@@ -22,7 +22,7 @@
 
 namespace Gui {
 
-using namespace StoreDetail;
+using namespace Base::Sqlite;
 
 namespace {
 

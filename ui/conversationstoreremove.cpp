@@ -1,6 +1,6 @@
 #include "conversationstore.h"
 
-#include "conversationstore_p.h"
+#include "base/sqlite.h"
 
 #include <QSqlQuery>
 
@@ -9,7 +9,7 @@
 
 namespace Gui {
 
-using namespace StoreDetail;
+using namespace Base::Sqlite;
 
 StoreResult<void> ConversationStore::remove(qint64 id)
 {

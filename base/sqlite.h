@@ -1,26 +1,29 @@
 #pragma once
 
-// Shared by the two halves of ConversationStore (conversationstore.cpp: queries;
-// conversationstoreopen.cpp: opening, checking, migrating, moving aside). Not for other users.
+// What the two SQLite files of the house (the conversation store, the knowledge index) both need
+// to read SQLite's errors and to write safely. Header-only: its users link Qt6::Sql themselves,
+// so the base library stays QtCore only.
 
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QString>
 
-namespace Gui::StoreDetail {
+namespace Base::Sqlite {
 
-// SQLite primary result codes that mean "this file is not (or no longer) a database we can
-// read": the only ones for which moving the file aside is the right repair. Anything else
-// (locked, read-only, out of disk) leaves the file alone.
-inline constexpr int SqliteCorrupt = 11;
-inline constexpr int SqliteNotADb = 26;
+// SQLite primary result codes that mean "this file is not (or no longer) a database": the only
+// ones for which moving the file aside (or, for a cache, replacing it) is the right repair.
+// Anything else (locked, read-only, out of disk) leaves the file alone.
+inline constexpr int Corrupt = 11;
+inline constexpr int NotADatabase = 26;
 
+// The database's own words for an error where it gave some, else Qt's.
 inline QString errorDetail(const QSqlError &error)
 {
     const QString db = error.databaseText().trimmed();
     return db.isEmpty() ? error.text().trimmed() : db;
 }
 
+// The primary result code of `error`; -1 when it carries none.
 inline int primaryCode(const QSqlError &error)
 {
     bool ok = false;
@@ -31,7 +34,7 @@ inline int primaryCode(const QSqlError &error)
 inline bool isDamaged(const QSqlError &error)
 {
     const int code = primaryCode(error);
-    return code == SqliteCorrupt || code == SqliteNotADb;
+    return code == Corrupt || code == NotADatabase;
 }
 
 // Rolled back unless committed: every early return leaves the file as it was.
@@ -63,4 +66,4 @@ private:
     bool m_active;
 };
 
-} // namespace Gui::StoreDetail
+} // namespace Base::Sqlite
