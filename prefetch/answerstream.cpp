@@ -214,7 +214,18 @@ void AnswerStream::startPart(int maxTokens, const QString &continuation)
     connect(m_part, &Llm::LlmStream::eventReceived, this, &AnswerStream::onEvent);
     connect(m_part, &Llm::LlmStream::finished, this, &AnswerStream::onPartFinished);
     connect(m_part, &Llm::LlmStream::failed, this, &AnswerStream::onPartFailed);
+    m_partStartedNs = Llm::monotonicNowNs();
     m_part->start();
+    if (m_partContinues)
+        emit continuationStarted();
+}
+
+qint64 AnswerStream::continuationDueNs() const
+{
+    if (!m_partContinues || m_partContent > 0 || m_done || m_partStartedNs < 0 || m_startedNs < 0
+        || m_firstTokenNs < m_startedNs)
+        return -1;
+    return m_partStartedNs + (m_firstTokenNs - m_startedNs);
 }
 
 void AnswerStream::onEvent(const Llm::StreamEvent &event)

@@ -106,6 +106,10 @@ public:
     // The rate the provider sent the answer's pieces at, pieces per second, measured within the
     // parts (not across the wait for a continuation); 0 until a few have come.
     double measuredRate() const;
+    // While a continuation is on its way (its part has sent nothing yet): when its first token
+    // is due, judged by this answer's own first part (the same provider, prompt and, by now, a
+    // warmer cache); -1 otherwise. What a consumer reveals meanwhile can be spread over the wait.
+    qint64 continuationDueNs() const;
     // Monotonic ns: the first part started; the first content event; the end. -1 before.
     qint64 startedNs() const { return m_startedNs; }
     qint64 firstTokenNs() const { return m_firstTokenNs; }
@@ -126,6 +130,8 @@ signals:
     void retrying(const Llm::Error &error, std::chrono::milliseconds delay, int attempt, int attempts);
     // The provider refused to continue an answer: it cannot, for this model.
     void continuationRefused();
+    // A continuation was sent: continuationDueNs() says when its first token is due.
+    void continuationStarted();
     // The provider refused a part of the request its model does not take (a temperature, a
     // thinking budget, max_tokens): the answer was asked for again without it, and requests
     // to this model should leave it out from now on.
@@ -183,6 +189,7 @@ private:
     qint64 m_startedNs = -1;
     qint64 m_firstTokenNs = -1;
     qint64 m_finishedNs = -1;
+    qint64 m_partStartedNs = -1; // the part in flight was sent
     qint64 m_partFirstNs = -1;  // the part in flight's first and last content event
     qint64 m_partLastNs = -1;
     qint64 m_rateSpanNs = 0;    // the parts before it: time between their first and last piece

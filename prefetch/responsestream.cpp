@@ -23,6 +23,7 @@ ResponseStream::ResponseStream(Strategy strategy, Origin origin, AnswerStream *s
         connect(stream, &AnswerStream::finished, this, &ResponseStream::onLiveFinished);
         connect(stream, &AnswerStream::failed, this, &ResponseStream::onLiveFailed);
         connect(stream, &AnswerStream::restarted, this, &ResponseStream::onRestarted);
+        connect(stream, &AnswerStream::continuationStarted, this, &ResponseStream::continuationStarted);
         // Nothing was delivered before a retry, so it cannot overtake the replay of anything.
         connect(stream, &AnswerStream::retrying, this,
                 [this](const Llm::Error &error, std::chrono::milliseconds delay, int attempt, int attempts) {

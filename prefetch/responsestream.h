@@ -81,6 +81,8 @@ signals:
     void eventReceived(const Llm::StreamEvent &event);
     // Everything delivered so far is void (see AnswerStream::restarted()).
     void restarted();
+    // The rest of the answer was asked for (AnswerStream::continuationStarted()).
+    void continuationStarted();
     // Activation to the first content event delivered, and to it being shown, in ms.
     void firstContentDelivered(double deliveredMs);
     void firstContentShown(double perceivedMs);

@@ -28,6 +28,7 @@ void RevealPacer::reset()
     m_frame.stop();
     m_queue.clear();
     m_rate = 0;
+    m_nextDueNs = -1;
     m_credit = 0;
     m_lastFrameNs = -1;
     m_firstShownNs = -1;
@@ -75,8 +76,12 @@ void RevealPacer::onFrame()
     }
     const double elapsedMs = msBetween(m_lastFrameNs, now);
     m_lastFrameNs = now;
-    // Not slower than the provider, and fast enough that nothing waits longer than MaxLagMs.
-    const double rate = std::max({m_rate > 0 ? m_rate : DefaultRate, double(m_queue.size()) * 1000.0 / MaxLagMs});
+    // The provider's pace; spread over the wait when more is due only later; and fast enough
+    // that nothing waits longer than MaxLagMs.
+    double rate = m_rate > 0 ? m_rate : DefaultRate;
+    if (m_nextDueNs > now)
+        rate = std::min(rate, double(m_queue.size()) * 1000.0 / msBetween(now, m_nextDueNs));
+    rate = std::max(rate, double(m_queue.size()) * 1000.0 / MaxLagMs);
     m_credit += rate * elapsedMs / 1000.0;
     qsizetype n = qsizetype(m_credit);
     if (n <= 0)

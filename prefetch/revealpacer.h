@@ -13,8 +13,12 @@ namespace Prefetch {
 // what waits would take more than MaxLagMs to show. So the buffer a prefetch took over is
 // revealed as if it were streaming, not dumped at once, and the continuation that fetches the
 // rest starts behind text still being revealed instead of after a visible pause (the convention
-// of the Vercel AI SDK's smoothStream for bursty streams). Text of an answer that has ended is
-// shown at once: nothing is left to hide.
+// of the Vercel AI SDK's smoothStream for bursty streams). When the consumer knows the rest will
+// take a while (a continuation waiting for its first token, setNextDueNs()), what waits is spread
+// over that wait instead, no slower than MaxLagMs allows: on a provider that generates fast but
+// answers late (DeepSeek: 250 tokens/s, ~1.5 s to a first token) a 32-token prefix would
+// otherwise be shown in 0.13 s and then stand still. Text of an answer that has ended is shown
+// at once: nothing is left to hide.
 //
 // It measures the *stall*: the longest time the shown text stopped growing in the first
 // StallWindowMs of the answer while more was to come. UI-free, so the replay benchmark measures
@@ -37,6 +41,9 @@ public:
     void reset();
     // The provider's measured rate, in pieces (tokens) per second; <= 0: unknown.
     void setRate(double piecesPerSecond);
+    // The piece after those waiting is due about then (monotonic ns: a continuation's expected
+    // first token); -1: as the provider's rate says.
+    void setNextDueNs(qint64 ns) { m_nextDueNs = ns; }
     void append(const QString &piece);
     // The answer ended: everything waiting is shown now.
     void finish();
@@ -62,6 +69,7 @@ private:
     QTimer m_frame;
     QList<QString> m_queue;
     double m_rate = 0;
+    qint64 m_nextDueNs = -1;
     double m_credit = 0;      // pieces owed to the pace since the last frame
     qint64 m_lastFrameNs = -1;
     qint64 m_firstShownNs = -1;

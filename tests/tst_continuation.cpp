@@ -7,6 +7,7 @@
 // Stop cancels prefixes and continuations alike.
 #include "support/localproviderfixture.h"
 
+#include "prefetch/answerstream.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
 #include "prefetch/responsestream.h"
@@ -45,6 +46,8 @@ private slots:
     void moneyBudgetRefusesAGuessThatWouldPassIt();
     void bufferedTextIsRevealedAtTheProvidersPace();
     void stallIsTheLongestStillTimeInTheFirstSeconds();
+    void aPrefixIsSpreadOverTheContinuationsWait();
+    void theContinuationIsDueAfterTheFirstPartsWait();
 
 private:
     Llm::ProviderProfile profile(Llm::ApiFormat format, const QByteArray &latency = {}, const QByteArray &fault = {}) const;
@@ -294,6 +297,67 @@ void tst_Continuation::stallIsTheLongestStillTimeInTheFirstSeconds()
     QVERIFY2(stall >= 240 && stall <= double(still.elapsed()) + 20, qPrintable(QString::number(stall)));
     pacer.finish();
     QCOMPARE(pacer.stallMs(), stall); // the end adds nothing
+}
+
+void tst_Continuation::aPrefixIsSpreadOverTheContinuationsWait()
+{
+    // DeepSeek's pace (250 tokens/s) and its wait for a first token (~1.5 s): 32 tokens shown at
+    // the pace would take 0.13 s and the text would then stand still for over a second.
+    RevealPacer pacer;
+    QList<qint64> times;
+    connect(&pacer, &RevealPacer::revealed, this, [&](const QString &, bool) { times.append(Llm::monotonicNowNs()); });
+    pacer.setRate(250);
+    pacer.append(QStringLiteral("first"));
+    const qint64 due = Llm::monotonicNowNs() + 1'200'000'000;
+    pacer.setNextDueNs(due);
+    for (int i = 0; i < 31; ++i)
+        pacer.append(QStringLiteral(" piece%1").arg(i));
+    QTRY_VERIFY_WITH_TIMEOUT(!pacer.isRevealing(), 3000);
+    const double spreadMs = double(times.constLast() - times.constFirst()) / 1e6;
+    // Spread over most of the wait (a frame's rounding and a late timer aside), not dumped in
+    // the 124 ms the provider's pace would take; and never later than MaxLagMs allows.
+    QVERIFY2(spreadMs > 800 && spreadMs < RevealPacer::MaxLagMs + 200, qPrintable(QString::number(spreadMs)));
+    QVERIFY2(pacer.stallMs() < 250, qPrintable(QString::number(pacer.stallMs())));
+
+    // Without a wait announced, the provider's pace.
+    RevealPacer paced;
+    QList<qint64> pacedTimes;
+    connect(&paced, &RevealPacer::revealed, this, [&](const QString &, bool) { pacedTimes.append(Llm::monotonicNowNs()); });
+    paced.setRate(250);
+    for (int i = 0; i < 32; ++i)
+        paced.append(QStringLiteral(" piece%1").arg(i));
+    QTRY_VERIFY_WITH_TIMEOUT(!paced.isRevealing(), 3000);
+    const double pacedMs = double(pacedTimes.constLast() - pacedTimes.constFirst()) / 1e6;
+    QVERIFY2(pacedMs < 500, qPrintable(QString::number(pacedMs)));
+}
+
+void tst_Continuation::theContinuationIsDueAfterTheFirstPartsWait()
+{
+    // A provider with a 300 ms wait to the first token: the continuation is due 300 ms after it
+    // is sent, judged by the guess's own first part.
+    Settings settings;
+    settings.bufferTokens = 8;
+    Engine engine(&m_network, profile(Llm::ApiFormat::OpenAiChat, "rtt=0,overhead=300,prefill=1000000,decode=4000"), settings);
+    const RenderedRequest r = request(engine, QStringLiteral("Explain, in many sentences, when a continuation is due."), 400);
+    QPointer<PrefetchSession> session = engine.prefetch(Strategy::Debounce, r, 30s);
+    QVERIFY(session);
+    QTRY_VERIFY_WITH_TIMEOUT(session->isPrefix(), 5000);
+    ResponseStream *answer = engine.consume(session, r, Llm::monotonicNowNs(), this);
+    QSignalSpy started(answer, &ResponseStream::continuationStarted);
+    qint64 due = answer->answer()->continuationDueNs();
+    if (due < 0) {
+        QVERIFY(started.wait(5000));
+        due = answer->answer()->continuationDueNs();
+    }
+    const AnswerStream *stream = answer->answer();
+    const double firstWaitMs = double(stream->firstTokenNs() - stream->startedNs()) / 1e6;
+    QVERIFY2(firstWaitMs >= 280, qPrintable(QString::number(firstWaitMs)));
+    const double dueInMs = double(due - Llm::monotonicNowNs()) / 1e6;
+    QVERIFY2(dueInMs > 150 && dueInMs <= firstWaitMs + 1, qPrintable(QString::number(dueInMs)));
+    // Once the continuation's first token is in, nothing is due any more.
+    drain(answer);
+    QCOMPARE(stream->continuationDueNs(), qint64(-1));
+    QCOMPARE(stream->parts(), 2);
 }
 
 QTEST_GUILESS_MAIN(tst_Continuation)

@@ -71,6 +71,13 @@ void StreamFollower::follow(Prefetch::ResponseStream *stream)
     stream->setShownByConsumer();
     connect(stream, &Prefetch::ResponseStream::eventReceived, this, &StreamFollower::onEvent);
     connect(stream, &Prefetch::ResponseStream::restarted, this, &StreamFollower::onRestarted);
+    // What was taken over is spread over the continuation's wait (RevealPacer::setNextDueNs).
+    connect(stream, &Prefetch::ResponseStream::continuationStarted, this, [this] {
+        if (const Prefetch::AnswerStream *answer = m_stream ? m_stream->answer() : nullptr)
+            m_pacer.setNextDueNs(answer->continuationDueNs());
+    });
+    if (const Prefetch::AnswerStream *answer = stream->answer())
+        m_pacer.setNextDueNs(answer->continuationDueNs());
     connect(stream, &Prefetch::ResponseStream::finished, this, &StreamFollower::onFinished);
     connect(stream, &Prefetch::ResponseStream::failed, this, &StreamFollower::onFailed);
     connect(stream, &Prefetch::ResponseStream::retrying, this,
@@ -103,8 +110,10 @@ void StreamFollower::onEvent(const Llm::StreamEvent &event)
     switch (event.type) {
     case Llm::StreamEvent::Type::TextDelta:
     case Llm::StreamEvent::Type::RefusalDelta:
-        if (const Prefetch::AnswerStream *answer = m_stream ? m_stream->answer() : nullptr)
+        if (const Prefetch::AnswerStream *answer = m_stream ? m_stream->answer() : nullptr) {
             m_pacer.setRate(answer->measuredRate());
+            m_pacer.setNextDueNs(answer->continuationDueNs());
+        }
         m_pacer.append(event.text);
         break;
     case Llm::StreamEvent::Type::ReasoningDelta:

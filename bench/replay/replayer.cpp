@@ -546,10 +546,18 @@ void Replayer::track(Prefetch::ResponseStream *handle, const QString &kind, Pref
         if (event.choice != 0 || event.text.isEmpty()
             || (event.type != Llm::StreamEvent::Type::TextDelta && event.type != Llm::StreamEvent::Type::RefusalDelta))
             return;
-        if (const Prefetch::AnswerStream *answer = handle->answer())
+        if (const Prefetch::AnswerStream *answer = handle->answer()) {
             pacer->setRate(answer->measuredRate());
+            pacer->setNextDueNs(answer->continuationDueNs());
+        }
         pacer->append(event.text);
     });
+    connect(handle, &Prefetch::ResponseStream::continuationStarted, pacer, [handle, pacer] {
+        if (const Prefetch::AnswerStream *answer = handle->answer())
+            pacer->setNextDueNs(answer->continuationDueNs());
+    });
+    if (const Prefetch::AnswerStream *answer = handle->answer())
+        pacer->setNextDueNs(answer->continuationDueNs());
     connect(handle, &Prefetch::ResponseStream::restarted, pacer, &Prefetch::RevealPacer::reset);
     connect(handle, &Prefetch::ResponseStream::firstContentShown, this, [this, index](double ms) {
         m_result.samples[index].perceivedMs = ms * m_speed;
