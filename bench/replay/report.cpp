@@ -459,14 +459,20 @@ std::optional<QString> Report::write(const QString &directory) const
             if (!series.isEmpty())
                 chartFiles.append(file);
         }
-        QList<Pooled> frontier;
-        for (const Pooled &p : pool(*this, isHeldOut)) {
-            if (p.preset == u"hosted" && p.mode == Mode::All && p.cacheUse == CacheUse::On)
-                frontier.append(p);
-        }
-        if (frontier.size() > 1) {
-            const QString file = QStringLiteral("frontier.png");
-            if (!frontierChart(frontier, QStringLiteral("hosted, all on: latency against cost, per setting")).save(dir.filePath(file)))
+        // A frontier per profile that ran variants: hosted's is frontier.png, the others'
+        // frontier-<profile>.png.
+        const QList<Pooled> heldOut = pool(*this, isHeldOut);
+        for (const QString &preset : std::as_const(presets)) {
+            QList<Pooled> frontier;
+            for (const Pooled &p : heldOut) {
+                if (p.preset == preset && p.mode == Mode::All && p.cacheUse == CacheUse::On)
+                    frontier.append(p);
+            }
+            if (frontier.size() <= 1)
+                continue;
+            const QString file = frontierChartFile(preset);
+            if (!frontierChart(frontier, QStringLiteral("%1, all on: latency against cost, per setting").arg(preset))
+                     .save(dir.filePath(file)))
                 return QStringLiteral("cannot write %1").arg(dir.filePath(file));
             chartFiles.append(file);
         }

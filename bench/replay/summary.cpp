@@ -308,19 +308,26 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles)
                   .arg(money(foreground), hosted->cost > 0 ? pct(foreground / hosted->cost) : QStringLiteral("–"));
     }
 
-    // --- the frontier ---
-    QList<Pooled> frontier;
+    // --- the frontier, per profile that ran variants ---
+    QStringList frontierPresets;
     for (const Pooled &p : heldOut) {
-        if (p.preset == u"hosted" && p.mode == Mode::All && p.cacheUse == CacheUse::On)
-            frontier.append(p);
+        if (!frontierPresets.contains(p.preset))
+            frontierPresets.append(p.preset);
     }
-    if (frontier.size() > 1) {
-        md += QStringLiteral("\n## The latency/cost frontier (hosted, all on, seeds %1)\n\n"
+    for (const QString &preset : std::as_const(frontierPresets)) {
+        QList<Pooled> frontier;
+        for (const Pooled &p : heldOut) {
+            if (p.preset == preset && p.mode == Mode::All && p.cacheUse == CacheUse::On)
+                frontier.append(p);
+        }
+        if (frontier.size() <= 1)
+            continue;
+        md += QStringLiteral("\n## The latency/cost frontier (%1, all on, seeds %2)\n\n"
                              "The length of a weak signal's guess (N tokens) and how many answers one signal guesses at "
                              "once; everything else at the defaults.\n\n"
                              "| settings | p50 ms | p95 ms | stall p95 ms | full / partial hits | extra cost (money) |\n"
                              "|---|---|---|---|---|---|\n")
-                  .arg(seedList(frontier.constFirst().seeds));
+                  .arg(preset, seedList(frontier.constFirst().seeds));
         for (const Pooled &p : std::as_const(frontier)) {
             md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 / %6 | %7 |\n")
                       .arg(p.variant.isEmpty() ? QStringLiteral("defaults") : p.variant, ms(p.p50), ms(p.p95), ms(p.stallP95))
@@ -328,10 +335,16 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles)
                       .arg(p.partial)
                       .arg(pct(p.extraMoney()));
         }
-        if (chartFiles.contains(QStringLiteral("frontier.png")))
-            md += QStringLiteral("\n![frontier](frontier.png)\n");
+        const QString chart = frontierChartFile(preset);
+        if (chartFiles.contains(chart))
+            md += QStringLiteral("\n![frontier](%1)\n").arg(chart);
     }
     return md;
+}
+
+QString frontierChartFile(const QString &preset)
+{
+    return preset == u"hosted" ? QStringLiteral("frontier.png") : QStringLiteral("frontier-%1.png").arg(preset);
 }
 
 QImage frontierChart(const QList<Pooled> &variants, const QString &title)

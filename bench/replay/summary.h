@@ -55,5 +55,8 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles);
 // The latency/cost frontier: pooled p50 (and p95) against extra cost in money, one point per
 // settings variant of `mode` on `preset`, labelled with its variant. Needs a QGuiApplication.
 QImage frontierChart(const QList<Pooled> &variants, const QString &title);
+// The file of a profile's frontier chart: frontier.png for hosted (the first one there was),
+// frontier-<profile>.png for the others.
+QString frontierChartFile(const QString &preset);
 
 } // namespace Bench
