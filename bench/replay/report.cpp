@@ -463,11 +463,7 @@ std::optional<QString> Report::write(const QString &directory) const
         // frontier-<profile>.png.
         const QList<Pooled> heldOut = pool(*this, isHeldOut);
         for (const QString &preset : std::as_const(presets)) {
-            QList<Pooled> frontier;
-            for (const Pooled &p : heldOut) {
-                if (p.preset == preset && p.mode == Mode::All && p.cacheUse == CacheUse::On)
-                    frontier.append(p);
-            }
+            const QList<Pooled> frontier = frontierOf(heldOut, preset);
             if (frontier.size() <= 1)
                 continue;
             const QString file = frontierChartFile(preset);

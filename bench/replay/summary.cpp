@@ -315,11 +315,7 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles)
             frontierPresets.append(p.preset);
     }
     for (const QString &preset : std::as_const(frontierPresets)) {
-        QList<Pooled> frontier;
-        for (const Pooled &p : heldOut) {
-            if (p.preset == preset && p.mode == Mode::All && p.cacheUse == CacheUse::On)
-                frontier.append(p);
-        }
+        const QList<Pooled> frontier = frontierOf(heldOut, preset);
         if (frontier.size() <= 1)
             continue;
         md += QStringLiteral("\n## The latency/cost frontier (%1, all on, seeds %2)\n\n"
@@ -340,6 +336,16 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles)
             md += QStringLiteral("\n![frontier](%1)\n").arg(chart);
     }
     return md;
+}
+
+QList<Pooled> frontierOf(const QList<Pooled> &pooled, const QString &preset)
+{
+    QList<Pooled> frontier;
+    for (const Pooled &p : pooled) {
+        if (p.preset == preset && p.mode == Mode::All && p.cacheUse == CacheUse::On)
+            frontier.append(p);
+    }
+    return frontier;
 }
 
 QString frontierChartFile(const QString &preset)

@@ -54,6 +54,9 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles);
 
 // The latency/cost frontier: pooled p50 (and p95) against extra cost in money, one point per
 // settings variant of `mode` on `preset`, labelled with its variant. Needs a QGuiApplication.
+// The settings variants of `preset` with every strategy on and the response cache on, from
+// `pooled`: one profile's latency/cost frontier (the defaults and the variants beside them).
+QList<Pooled> frontierOf(const QList<Pooled> &pooled, const QString &preset);
 QImage frontierChart(const QList<Pooled> &variants, const QString &title);
 // The file of a profile's frontier chart: frontier.png for hosted (the first one there was),
 // frontier-<profile>.png for the others.
