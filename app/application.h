@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/appsettings.h"
+#include "workspace/settings/appsettings.h"
 
 #include <QFont>
 #include <QObject>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/secretstore.h"
+#include "workspace/settings/secretstore.h"
 
 #include <QJsonObject>
 #include <QList>

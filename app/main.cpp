@@ -7,11 +7,11 @@
 #include "typingdriver.h"
 
 #include "base/terminationsignals.h"
-#include "ui/appsettings.h"
-#include "ui/chatdock.h"
-#include "ui/chatinput.h"
-#include "ui/documenttab.h"
-#include "ui/mainwindow.h"
+#include "workspace/settings/appsettings.h"
+#include "gui/chat/chatdock.h"
+#include "gui/chat/chatinput.h"
+#include "gui/mainwindow/documenttab.h"
+#include "gui/mainwindow/mainwindow.h"
 
 #include <QApplication>
 #include <QSettings>

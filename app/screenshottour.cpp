@@ -3,13 +3,13 @@
 #include "application.h"
 
 #include "llm/clock.h"
-#include "ui/answerpane.h"
-#include "ui/chatdock.h"
-#include "ui/documenttab.h"
-#include "ui/mainwindow.h"
-#include "ui/metricsdock.h"
-#include "ui/newdocumentwizard.h"
-#include "ui/settingsdialog.h"
+#include "gui/answer/answerpane.h"
+#include "gui/chat/chatdock.h"
+#include "gui/mainwindow/documenttab.h"
+#include "gui/mainwindow/mainwindow.h"
+#include "gui/metrics/metricsdock.h"
+#include "gui/wizard/newdocumentwizard.h"
+#include "gui/settings/settingsdialog.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -2,8 +2,8 @@
 
 #include "application.h"
 
-#include "ui/answerpane.h"
-#include "ui/mainwindow.h"
+#include "gui/answer/answerpane.h"
+#include "gui/mainwindow/mainwindow.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>

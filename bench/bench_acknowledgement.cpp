@@ -20,7 +20,7 @@
 #include "prefetch/acknowledgement.h"
 #include "prefetch/actionprompts.h"
 #include "prefetch/engine.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -67,14 +67,14 @@ public:
         rendered.request.maxTokens = 64; // the first word is what is measured
         m_answer = engine.request(Strategy::None, rendered, sentNs, this);
         const auto since = [sentNs] { return double(Llm::monotonicNowNs() - sentNs) / 1e6; };
-        connect(m_answer, &ResponseStream::eventReceived, this, [this, since](const Llm::StreamEvent &e) {
+        connect(m_answer, &AnswerReader::eventReceived, this, [this, since](const Llm::StreamEvent &e) {
             if (e.type == Llm::StreamEvent::Type::ReasoningDelta && m_sample.reasoningMs < 0)
                 m_sample.reasoningMs = since();
             if (e.type == Llm::StreamEvent::Type::TextDelta && m_sample.answerMs < 0)
                 m_sample.answerMs = since();
         });
-        connect(m_answer, &ResponseStream::finished, this, [this] { done(); });
-        connect(m_answer, &ResponseStream::failed, this, [](const Llm::Error &error) {
+        connect(m_answer, &AnswerReader::finished, this, [this] { done(); });
+        connect(m_answer, &AnswerReader::failed, this, [](const Llm::Error &error) {
             std::fprintf(stderr, "an answer failed: %s\n", qPrintable(error.detail()));
             std::exit(1);
         });
@@ -100,7 +100,7 @@ private:
     Engine &m_engine;
     Sample &m_sample;
     int &m_pending;
-    ResponseStream *m_answer = nullptr;
+    AnswerReader *m_answer = nullptr;
 };
 
 std::vector<double> column(const std::vector<Sample> &samples, double Sample::*field)

@@ -16,7 +16,7 @@
 #include "llm/requestencoder.h"
 #include "prefetch/actionprompts.h"
 #include "prefetch/engine.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
@@ -74,10 +74,10 @@ std::vector<Turn> playConversation(Engine &engine, const CompiledPrompt &chat, b
             rendered.body = *Llm::encodeRequest(engine.profile().format, rendered.request,
                                                 engine.profile().encodeOptions);
         }
-        ResponseStream *answer = engine.request(Strategy::None, rendered, Llm::monotonicNowNs(), &engine);
+        AnswerReader *answer = engine.request(Strategy::None, rendered, Llm::monotonicNowNs(), &engine);
         QEventLoop loop;
-        QObject::connect(answer, &ResponseStream::finished, &loop, &QEventLoop::quit);
-        QObject::connect(answer, &ResponseStream::failed, &loop, &QEventLoop::quit);
+        QObject::connect(answer, &AnswerReader::finished, &loop, &QEventLoop::quit);
+        QObject::connect(answer, &AnswerReader::failed, &loop, &QEventLoop::quit);
         if (!answer->isDone())
             loop.exec();
         if (answer->error()) {

@@ -1,5 +1,5 @@
 // Client overhead to first token: from the local provider writing the first token's event to
-// the socket, to LlmStream emitting that token. Also split into the transport part (write to
+// the socket, to ProviderRequest emitting that token. Also split into the transport part (write to
 // our first read of the bytes) and our part (read to emit: SSE parse, JSON decode, signal).
 // Requests run one after another against the in-process local provider (own thread, loopback,
 // "instant" latency profile), so the figures are the client's, not the model's.
@@ -10,7 +10,7 @@
 #include "support/localproviderfixture.h"
 
 #include "llm/clock.h"
-#include "llm/llmstream.h"
+#include "llm/providerrequest.h"
 #include "llm/providerprofile.h"
 
 #include <QCoreApplication>
@@ -29,7 +29,7 @@ namespace {
 
 struct Sample {
     double totalUs;     // server write -> eventReceived emitted
-    double transportUs; // server write -> LlmStream read the bytes holding the token
+    double transportUs; // server write -> ProviderRequest read the bytes holding the token
     double clientUs;    // those bytes read -> first token emitted
 };
 
@@ -66,9 +66,9 @@ int main(int argc, char **argv)
         Llm::StreamOptions options;
         options.requestId = "bench-" + QByteArray::number(index);
         options.extraHeaders.emplaceBack("X-Headstart-Latency", "decode=100");
-        auto *stream = new Llm::LlmStream(&network, profile, request, options);
+        auto *stream = new Llm::ProviderRequest(&network, profile, request, options);
         auto firstEmit = std::make_shared<qint64>(-1);
-        QObject::connect(stream, &Llm::LlmStream::eventReceived, stream, [firstEmit](const Llm::StreamEvent &e) {
+        QObject::connect(stream, &Llm::ProviderRequest::eventReceived, stream, [firstEmit](const Llm::StreamEvent &e) {
             if (*firstEmit < 0 && e.type == Llm::StreamEvent::Type::TextDelta)
                 *firstEmit = Llm::monotonicNowNs();
         });
@@ -85,8 +85,8 @@ int main(int argc, char **argv)
             ++index;
             QMetaObject::invokeMethod(&app, next, Qt::QueuedConnection);
         };
-        QObject::connect(stream, &Llm::LlmStream::finished, stream, [done] { done(true); });
-        QObject::connect(stream, &Llm::LlmStream::failed, stream, [done](const Llm::Error &) { done(false); });
+        QObject::connect(stream, &Llm::ProviderRequest::finished, stream, [done] { done(true); });
+        QObject::connect(stream, &Llm::ProviderRequest::failed, stream, [done](const Llm::Error &) { done(false); });
         stream->start();
     };
     QMetaObject::invokeMethod(&app, next, Qt::QueuedConnection);
@@ -143,7 +143,7 @@ int main(int argc, char **argv)
     };
     std::printf("client overhead to first token, %zu requests (%d warm-up, %d failed)\n", samples.size(), warmup, failures);
     std::printf("%-44s %10s %10s\n", "", "median", "p95");
-    std::printf("%-44s %8.1f us %8.1f us\n", "server write -> LlmStream emits first token", percentile(column(&Sample::totalUs), 0.5),
+    std::printf("%-44s %8.1f us %8.1f us\n", "server write -> ProviderRequest emits first token", percentile(column(&Sample::totalUs), 0.5),
                 percentile(column(&Sample::totalUs), 0.95));
     std::printf("%-44s %8.1f us %8.1f us\n", "  of which: write -> its bytes read", percentile(column(&Sample::transportUs), 0.5),
                 percentile(column(&Sample::transportUs), 0.95));
@@ -152,7 +152,7 @@ int main(int argc, char **argv)
     if (!raw.empty()) {
         std::printf("%-44s %8.1f us %8.1f us\n", "baseline: raw QTcpSocket, same event loop", percentile(raw, 0.5),
                     percentile(raw, 0.95));
-        std::printf("%-44s %8.2f\n", "ratio LlmStream / raw socket (median)",
+        std::printf("%-44s %8.2f\n", "ratio ProviderRequest / raw socket (median)",
                     percentile(column(&Sample::totalUs), 0.5) / percentile(raw, 0.5));
     }
     return failures == 0 ? 0 : 1;

@@ -19,7 +19,7 @@
 #include "llm/clock.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -119,24 +119,24 @@ int main(int argc, char **argv)
 
     int ended = 0, lost = 0, cancelled = 0, prefetchesStarted = 0;
     QList<QPointer<PrefetchSession>> sessions;
-    QList<QPointer<ResponseStream>> answers;
+    QList<QPointer<AnswerReader>> answers;
     bool stopping = false;
 
     auto startAnswer = [&] {
         const int n = int(random.bounded(Questions));
-        ResponseStream *handle = engine->request(Strategy::None, engine->render(question(n, 300)), Llm::monotonicNowNs(), &app);
+        AnswerReader *handle = engine->request(Strategy::None, engine->render(question(n, 300)), Llm::monotonicNowNs(), &app);
         auto text = std::make_shared<QString>();
-        QObject::connect(handle, &ResponseStream::eventReceived, [text](const Llm::StreamEvent &e) {
+        QObject::connect(handle, &AnswerReader::eventReceived, [text](const Llm::StreamEvent &e) {
             if (e.type == Llm::StreamEvent::Type::TextDelta)
                 *text += e.text;
         });
-        QObject::connect(handle, &ResponseStream::finished, [&, n, text, handle] {
+        QObject::connect(handle, &AnswerReader::finished, [&, n, text, handle] {
             ++ended;
             if (*text != reference.value(n))
                 ++lost;
             handle->deleteLater();
         });
-        QObject::connect(handle, &ResponseStream::failed, [&, handle](const Llm::Error &error) {
+        QObject::connect(handle, &AnswerReader::failed, [&, handle](const Llm::Error &error) {
             if (error.code() == Llm::Error::Code::Cancelled)
                 ++cancelled;
             else
@@ -149,7 +149,7 @@ int main(int argc, char **argv)
     auto topUp = [&] {
         if (stopping)
             return;
-        answers.removeIf([](const QPointer<ResponseStream> &h) { return !h || h->isDone(); });
+        answers.removeIf([](const QPointer<AnswerReader> &h) { return !h || h->isDone(); });
         while (answers.size() < Foregrounds)
             startAnswer();
         sessions.removeIf([](const QPointer<PrefetchSession> &s) { return !s || !s->isLive(); });

@@ -7,7 +7,7 @@
 //
 // Runs offscreen unless QT_QPA_PLATFORM says otherwise. Prints total and per-token times
 // (mean, p50, p99, max) for both and the ratio of the totals, best of `rounds`.
-#include "ui/markdownview.h"
+#include "gui/answer/markdownview.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>

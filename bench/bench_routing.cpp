@@ -23,7 +23,7 @@
 #include "prefetch/actionprompts.h"
 #include "prefetch/engine.h"
 #include "prefetch/messageroute.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -175,7 +175,7 @@ void ask(Run &run, bool fastModel, const QString &text, std::function<void(doubl
 {
     const QString model = fastModel ? run.profile.fastModel : run.profile.model;
     RenderedRequest rendered = renderChatMessage(fastModel ? run.fast : run.main, {}, model, text);
-    ResponseStream *answer = run.engine->request(Strategy::None, rendered, Llm::monotonicNowNs(), run.engine.get());
+    AnswerReader *answer = run.engine->request(Strategy::None, rendered, Llm::monotonicNowNs(), run.engine.get());
     auto finish = [answer, &run, model, done]() {
         if (answer->error()) {
             std::fprintf(stderr, "a message failed: %s\n", qPrintable(answer->error()->detail()));
@@ -190,8 +190,8 @@ void ask(Run &run, bool fastModel, const QString &text, std::function<void(doubl
         finish();
         return;
     }
-    QObject::connect(answer, &ResponseStream::finished, answer, finish);
-    QObject::connect(answer, &ResponseStream::failed, answer, finish);
+    QObject::connect(answer, &AnswerReader::finished, answer, finish);
+    QObject::connect(answer, &AnswerReader::failed, answer, finish);
 }
 
 // One seed: its messages drawn from the pool (each at most once), played one after another; the

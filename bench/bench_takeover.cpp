@@ -12,7 +12,7 @@
 #include "llm/clock.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>
@@ -99,8 +99,8 @@ int main(int argc, char **argv)
             qint64 first = -1, all = -1;
             qsizetype seen = 0;
             const qint64 start = Llm::monotonicNowNs();
-            ResponseStream *handle = engine.consume(s, r, start, &app);
-            QObject::connect(handle, &ResponseStream::eventReceived, handle, [&](const Llm::StreamEvent &) {
+            AnswerReader *handle = engine.consume(s, r, start, &app);
+            QObject::connect(handle, &AnswerReader::eventReceived, handle, [&](const Llm::StreamEvent &) {
                 const qint64 now = Llm::monotonicNowNs();
                 if (first < 0)
                     first = now;
@@ -215,14 +215,14 @@ int main(int argc, char **argv)
         // data is buffered.
         Llm::ProviderProfile waiting = profile;
         waiting.extraHeaders.emplaceBack("X-Headstart-Latency", "rtt=60000");
-        std::vector<std::unique_ptr<Llm::LlmStream>> streams;
+        std::vector<std::unique_ptr<Llm::ProviderRequest>> streams;
         malloc_trim(0);
         const qint64 idleBefore = heapInUse();
         for (int i = 0; i < Sessions; ++i) {
             Llm::StreamOptions options;
             options.prefetch = true;
             options.readBufferBytes = 8 * 1024;
-            streams.push_back(std::make_unique<Llm::LlmStream>(managers[size_t(i / PerManager)].get(), waiting,
+            streams.push_back(std::make_unique<Llm::ProviderRequest>(managers[size_t(i / PerManager)].get(), waiting,
                                                                longRequest(30'000 + i), options));
             streams.back()->start();
         }

@@ -4,7 +4,7 @@
 #include "base/terminationsignals.h"
 
 #include "llm/clock.h"
-#include "llm/llmstream.h"
+#include "llm/providerrequest.h"
 #include "llm/providerprofile.h"
 #include "localprovider/serverthread.h"
 
@@ -214,7 +214,7 @@ int runChat(const QStringList &arguments)
     Base::TerminationSignals interrupts({SIGINT, SIGTERM});
 
     for (int round = 0; round < repeat && !interrupted && !stop; ++round) {
-        Llm::LlmStream stream(&network, profile, request, options);
+        Llm::ProviderRequest stream(&network, profile, request, options);
         qint64 textEvents = 0;
         TerminalText terminal;
         QEventLoop loop;
@@ -222,7 +222,7 @@ int runChat(const QStringList &arguments)
             interrupted = true;
             stream.cancel();
         });
-        QObject::connect(&stream, &Llm::LlmStream::eventReceived, &stream, [&](const Llm::StreamEvent &e) {
+        QObject::connect(&stream, &Llm::ProviderRequest::eventReceived, &stream, [&](const Llm::StreamEvent &e) {
             if (e.choice != 0)
                 return;
             if (e.type == Llm::StreamEvent::Type::TextDelta || e.type == Llm::StreamEvent::Type::RefusalDelta) {
@@ -231,8 +231,8 @@ int runChat(const QStringList &arguments)
                     writeOut(raw ? e.text : terminal.filter(e.text));
             }
         });
-        QObject::connect(&stream, &Llm::LlmStream::finished, &loop, &QEventLoop::quit);
-        QObject::connect(&stream, &Llm::LlmStream::failed, &loop, [&](const Llm::Error &) { loop.quit(); });
+        QObject::connect(&stream, &Llm::ProviderRequest::finished, &loop, &QEventLoop::quit);
+        QObject::connect(&stream, &Llm::ProviderRequest::failed, &loop, [&](const Llm::Error &) { loop.quit(); });
         stream.start();
         loop.exec();
 

@@ -1,7 +1,7 @@
 #pragma once
 
 // One harness for both stream decoders: the input is an SSE response body, parsed in one read
-// and in input-derived chunks and decoded as LlmStream does. Invariants checked:
+// and in input-derived chunks and decoded as ProviderRequest does. Invariants checked:
 // - the decoded events are the same for both splits;
 // - nothing is decoded after the provider's end marker (`[DONE]`, `message_stop`);
 // - isComplete() and malformedReason() never go back once set;

@@ -5,7 +5,7 @@
 
 #include "fuzzsupport.h"
 
-#include "ui/appsettings.h"
+#include "workspace/settings/appsettings.h"
 
 #include <QCoreApplication>
 #include <QFile>

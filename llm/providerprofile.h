@@ -16,7 +16,7 @@
 
 namespace Llm {
 
-// How long one request may wait at each stage before it fails as a timeout (Llm::LlmStream);
+// How long one request may wait at each stage before it fails as a timeout (Llm::ProviderRequest);
 // per profile, because a hosted API, a gateway on another continent and a model thinking on a
 // small GPU need different patience. 0 at a stage: no limit there.
 struct Timeouts {

@@ -13,7 +13,7 @@ namespace Llm {
 // would (a model newer than the catalogue, a gateway's model, a provider that changed its
 // rules). Learned per base URL and model (Gui::AppSettings keeps it across restarts), so the
 // feature is not sent again; the answer the user asked for is asked again at once without it
-// (Prefetch::AnswerStream).
+// (Prefetch::AnswerFetch).
 enum class RefusedFeature {
     Continuation,       // an assistant prefill, prefix or partial message
     Temperature,        // a sampling parameter

@@ -8,7 +8,7 @@ namespace Llm {
 // headers such as a gateway token), so that text going out of the process or into a file can be
 // cleaned of them whatever their shape: a custom gateway's key need not look like `sk-…`, and a
 // server may echo it in an error or an answer. Values are added where they are sent
-// (LlmStream, ModelList) and kept for the life of the process. Thread-safe.
+// (ProviderRequest, ModelList) and kept for the life of the process. Thread-safe.
 namespace Secrets {
 
 // Shorter values are not kept: they would cut ordinary words out of messages, and nothing that

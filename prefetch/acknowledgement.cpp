@@ -1,10 +1,10 @@
 #include "acknowledgement.h"
 
 #include "engine.h"
-#include "responsestream.h"
+#include "answerreader.h"
 
 #include "llm/clock.h"
-#include "llm/llmstream.h"
+#include "llm/providerrequest.h"
 
 namespace Prefetch {
 
@@ -58,7 +58,7 @@ bool Acknowledgement::isWanted(const Engine &engine, const QString &answeringMod
         && !profile.thinksFirst(profile.fastModel);
 }
 
-bool Acknowledgement::start(const QString &message, ResponseStream *answer, qint64 sentNs)
+bool Acknowledgement::start(const QString &message, AnswerReader *answer, qint64 sentNs)
 {
     if (!m_engine || !answer || m_stream)
         return false;
@@ -68,19 +68,19 @@ bool Acknowledgement::start(const QString &message, ResponseStream *answer, qint
     m_stream = m_engine->startSideRequest(buildRequest(m_model, message), this, Engine::SidePurpose::Acknowledgement);
     if (!m_stream)
         return false;
-    connect(m_stream, &Llm::LlmStream::eventReceived, this, &Acknowledgement::onStreamEvent);
-    connect(m_stream, &Llm::LlmStream::finished, this, [this] {
+    connect(m_stream, &Llm::ProviderRequest::eventReceived, this, &Acknowledgement::onStreamEvent);
+    connect(m_stream, &Llm::ProviderRequest::finished, this, [this] {
         grow(firstLine(m_stream->text()));
         end(m_line.isEmpty() ? Metrics::SideEnd::Fallback : Metrics::SideEnd::Answered);
     });
-    connect(m_stream, &Llm::LlmStream::failed, this, [this](const Llm::Error &error) {
+    connect(m_stream, &Llm::ProviderRequest::failed, this, [this](const Llm::Error &error) {
         end(error.code() == Llm::Error::Code::Cancelled ? Metrics::SideEnd::Cancelled : Metrics::SideEnd::Fallback);
     });
-    connect(answer, &ResponseStream::eventReceived, this, &Acknowledgement::onAnswerEvent);
+    connect(answer, &AnswerReader::eventReceived, this, &Acknowledgement::onAnswerEvent);
     // The answer ended (Stop, an error, or done before the line): nothing is left to bridge.
     const auto answerEnded = [this] { end(Metrics::SideEnd::Cancelled); };
-    connect(answer, &ResponseStream::finished, this, answerEnded);
-    connect(answer, &ResponseStream::failed, this, answerEnded);
+    connect(answer, &AnswerReader::finished, this, answerEnded);
+    connect(answer, &AnswerReader::failed, this, answerEnded);
     return true;
 }
 
@@ -108,7 +108,7 @@ void Acknowledgement::onAnswerEvent(const Llm::StreamEvent &event)
     }
     // Only the answer's first text matters: the lead is recorded once.
     if (m_answer)
-        disconnect(m_answer, &ResponseStream::eventReceived, this, &Acknowledgement::onAnswerEvent);
+        disconnect(m_answer, &AnswerReader::eventReceived, this, &Acknowledgement::onAnswerEvent);
 }
 
 void Acknowledgement::grow(const QString &line)
@@ -126,7 +126,7 @@ void Acknowledgement::grow(const QString &line)
 
 void Acknowledgement::end(Metrics::SideEnd how)
 {
-    Llm::LlmStream *stream = m_stream;
+    Llm::ProviderRequest *stream = m_stream;
     if (!stream)
         return;
     m_stream = nullptr;

@@ -8,13 +8,13 @@
 #include <QPointer>
 
 namespace Llm {
-class LlmStream;
+class ProviderRequest;
 } // namespace Llm
 
 namespace Prefetch {
 
 class Engine;
-class ResponseStream;
+class AnswerReader;
 
 // The instant acknowledgement (PREFETCH.md's neighbouring techniques): while a reasoning main
 // model thinks a chat message through (seconds before its answer's first word), the profile's
@@ -47,7 +47,7 @@ public:
     // Asks for the line about `message`, whose answer `answer` is (watched: its first text makes
     // the line late, its end cancels it). `sentNs`: when the user sent it (monotonic). False:
     // not sent (no slot, the budget, paused), and nothing more happens.
-    bool start(const QString &message, ResponseStream *answer, qint64 sentNs);
+    bool start(const QString &message, AnswerReader *answer, qint64 sentNs);
     // The line so far, once it began before the answer's text (lineChanged() was emitted); else
     // empty.
     QString line() const { return m_line; }
@@ -65,8 +65,8 @@ private:
     void end(Metrics::SideEnd end);
 
     QPointer<Engine> m_engine;
-    QPointer<Llm::LlmStream> m_stream; // a child of this object
-    QPointer<ResponseStream> m_answer;
+    QPointer<Llm::ProviderRequest> m_stream; // a child of this object
+    QPointer<AnswerReader> m_answer;
     QString m_model;
     QString m_line;
     qint64 m_sentNs = 0;

@@ -53,7 +53,7 @@ std::expected<RenderedRequest, Llm::Error> renderAction(const CompiledPrompt &do
                                                         const QString &targetLanguage = {},
                                                         const GenerationParams &params = {});
 
-// The same request, unencoded (LlmStream encodes it).
+// The same request, unencoded (ProviderRequest encodes it).
 Llm::ChatRequest buildActionRequest(DocumentAction action, const QString &document,
                                     const QString &selection, const QString &model,
                                     const QString &targetLanguage = {});

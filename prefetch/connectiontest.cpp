@@ -35,10 +35,10 @@ void ConnectionTest::start(const Llm::ProviderProfile &profile)
 
     // The profile's own timeouts: a test that gave up sooner than the real requests do would
     // report a slow provider as broken.
-    auto *stream = new Llm::LlmStream(m_network, profile, request, {}, this);
+    auto *stream = new Llm::ProviderRequest(m_network, profile, request, {}, this);
     m_stream = stream;
-    connect(stream, &Llm::LlmStream::finished, this, [this, stream] { onFinished(stream); });
-    connect(stream, &Llm::LlmStream::failed, this,
+    connect(stream, &Llm::ProviderRequest::finished, this, [this, stream] { onFinished(stream); });
+    connect(stream, &Llm::ProviderRequest::failed, this,
             [this, stream](const Llm::Error &error) { onFailed(stream, error); });
     log().info("connection test {}: {} {}", stream->requestId().toStdString(), profile.id.toStdString(),
                profile.endpoint().host().toStdString());
@@ -47,12 +47,12 @@ void ConnectionTest::start(const Llm::ProviderProfile &profile)
 
 void ConnectionTest::cancel()
 {
-    // LlmStream::cancel() emits failed(Cancelled) synchronously, which reaches onFailed().
+    // ProviderRequest::cancel() emits failed(Cancelled) synchronously, which reaches onFailed().
     if (m_stream)
         m_stream->cancel();
 }
 
-void ConnectionTest::onFinished(Llm::LlmStream *stream)
+void ConnectionTest::onFinished(Llm::ProviderRequest *stream)
 {
     if (stream != m_stream)
         return;
@@ -66,7 +66,7 @@ void ConnectionTest::onFinished(Llm::LlmStream *stream)
     emit finished(ttftMs, answered);
 }
 
-void ConnectionTest::onFailed(Llm::LlmStream *stream, const Llm::Error &error)
+void ConnectionTest::onFailed(Llm::ProviderRequest *stream, const Llm::Error &error)
 {
     if (stream != m_stream)
         return;

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "llm/error.h"
-#include "llm/llmstream.h"
+#include "llm/providerrequest.h"
 #include "llm/providerprofile.h"
 
 #include <QObject>
@@ -38,12 +38,12 @@ signals:
     void failed(const Llm::Error &error);
 
 private:
-    void onFinished(Llm::LlmStream *stream);
-    void onFailed(Llm::LlmStream *stream, const Llm::Error &error);
+    void onFinished(Llm::ProviderRequest *stream);
+    void onFailed(Llm::ProviderRequest *stream, const Llm::Error &error);
     void release();
 
     QPointer<QNetworkAccessManager> m_network;
-    Llm::LlmStream *m_stream = nullptr; // owned; deleted later once it ended
+    Llm::ProviderRequest *m_stream = nullptr; // owned; deleted later once it ended
 };
 
 } // namespace Prefetch

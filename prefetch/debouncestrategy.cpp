@@ -3,7 +3,7 @@
 #include "classifier.h"
 #include "engine.h"
 #include "prefetchsession.h"
-#include "responsestream.h"
+#include "answerreader.h"
 
 #include "llm/providerprofile.h"
 
@@ -89,7 +89,7 @@ void DebounceStrategy::onClassified(const QString &draft, double confidence)
     emit prefetchStarted(draft, confidence);
 }
 
-ResponseStream *DebounceStrategy::send(const QString &text, qint64 activatedNs, QObject *owner,
+AnswerReader *DebounceStrategy::send(const QString &text, qint64 activatedNs, QObject *owner,
                                        ResponseCache::Lookup *nearDraft)
 {
     m_timer.stop();
@@ -98,9 +98,9 @@ ResponseStream *DebounceStrategy::send(const QString &text, qint64 activatedNs, 
     // The answer a context warm-up served is what its cost is set against, as a document's
     // warm-up is set against the answers on the document (WarmupStrategy): without it, every
     // warm-up of passages would read as waste and pause the warm-up strategy after 20 of them.
-    const auto credit = [this, warmed](ResponseStream *handle) {
+    const auto credit = [this, warmed](AnswerReader *handle) {
         if (warmed && handle && !handle->isFromCache()) {
-            connect(handle, &ResponseStream::finished, this, [this, handle] {
+            connect(handle, &AnswerReader::finished, this, [this, handle] {
                 const Llm::Usage usage = handle->usage();
                 m_engine->metrics().recordTokens(
                     Strategy::Warmup, 0, std::max<qint64>(0, usage.inputTokens) + std::max<qint64>(0, usage.outputTokens), 0);
@@ -113,7 +113,7 @@ ResponseStream *DebounceStrategy::send(const QString &text, qint64 activatedNs, 
     const QString draft = m_draft;
     m_session = nullptr;
     m_draft.clear();
-    if (ResponseStream *cached = m_engine->answerFromCache(Strategy::Debounce, asked, activatedNs, owner, nearDraft)) {
+    if (AnswerReader *cached = m_engine->answerFromCache(Strategy::Debounce, asked, activatedNs, owner, nearDraft)) {
         if (session)
             m_engine->cancel(session);
         return cached;

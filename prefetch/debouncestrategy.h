@@ -15,7 +15,7 @@ namespace Prefetch {
 class CompletenessClassifier;
 class Engine;
 class PrefetchSession;
-class ResponseStream;
+class AnswerReader;
 
 // Debounce prefetch: a pause in typing (`delay`, or the shorter `sentenceEndDelay` right after
 // a "?" or "." that ends the draft) with a draft of at least `minChars` that the
@@ -48,7 +48,7 @@ public:
     // its answer, when it has one, is given instead of any prefetch of the draft (which is
     // cancelled); with `nearDraft`, the near-duplicate lookup comes back in it when it served or
     // drafted (a Draft: shown while the live answer, on its way as usual, comes).
-    ResponseStream *send(const QString &text, qint64 activatedNs, QObject *owner,
+    AnswerReader *send(const QString &text, qint64 activatedNs, QObject *owner,
                          ResponseCache::Lookup *nearDraft = nullptr);
 
     QString prefetchedDraft() const { return m_draft; }

@@ -1,10 +1,10 @@
 #include "engine.h"
 
-#include "answerstream.h"
+#include "answerfetch.h"
 #include "log.h"
 #include "prefetchsession.h"
 #include "prompttemplate.h"
-#include "responsestream.h"
+#include "answerreader.h"
 
 #include "llm/clock.h"
 #include "llm/keyring.h"
@@ -119,17 +119,17 @@ RenderedRequest Engine::render(const Llm::ChatRequest &request) const
     return unencoded;
 }
 
-AnswerStream *Engine::makeAnswer(Strategy strategy, const RenderedRequest &request, bool speculative)
+AnswerFetch *Engine::makeAnswer(Strategy strategy, const RenderedRequest &request, bool speculative)
 {
-    auto *answer = new AnswerStream(m_network, m_profile, request, speculative);
-    // Only while it is wanted: a prefetch is never retried (AnswerStream checks), but one the
+    auto *answer = new AnswerFetch(m_network, m_profile, request, speculative);
+    // Only while it is wanted: a prefetch is never retried (AnswerFetch checks), but one the
     // user takes over before its first token is.
     answer->setRetryPolicy(m_settings.retry);
     answer->setIdleTimeout(m_settings.streamIdleTimeout);
     answer->setTimeLimit(m_settings.requestTimeLimit);
     answer->setPurpose(speculative || strategy == Strategy::Warmup ? QByteArray(strategyId(strategy))
                                                                  : QByteArrayLiteral("foreground"));
-    connect(answer, &AnswerStream::continuationRefused, this, [this] {
+    connect(answer, &AnswerFetch::continuationRefused, this, [this] {
         if (m_continuationRefused)
             return;
         log().warn("{} refused to continue an answer: speculating on strong signals only, with whole answers",
@@ -139,15 +139,15 @@ AnswerStream *Engine::makeAnswer(Strategy strategy, const RenderedRequest &reque
     });
     // A 429, final or retried after a wait: the account's limit is full, and a guess now would
     // take a place the user's next request needs. Another key of the ring that was free is
-    // not a 429 here (AnswerStream switched without one).
+    // not a 429 here (AnswerFetch switched without one).
     const auto onRefused = [this](const Llm::Error &error) {
         if (error.code() == Llm::Error::Code::RateLimited)
             m_rateLimit.rateLimited(error.retryAfter());
     };
-    connect(answer, &AnswerStream::failed, this, onRefused);
-    connect(answer, &AnswerStream::retrying, this, onRefused);
-    connect(answer, &AnswerStream::finished, &m_rateLimit, &RateLimitBackoff::succeeded);
-    connect(answer, &AnswerStream::featureRefused, this, [this](Llm::RefusedFeature feature, const QString &model) {
+    connect(answer, &AnswerFetch::failed, this, onRefused);
+    connect(answer, &AnswerFetch::retrying, this, onRefused);
+    connect(answer, &AnswerFetch::finished, &m_rateLimit, &RateLimitBackoff::succeeded);
+    connect(answer, &AnswerFetch::featureRefused, this, [this](Llm::RefusedFeature feature, const QString &model) {
         const bool fast = m_profile.hasDistinctFastModel() && model == m_profile.fastModel && m_profile.fastEncodeOptions;
         Llm::withoutFeature(fast ? *m_profile.fastEncodeOptions : m_profile.encodeOptions, feature);
         emit featureRefused(feature, model);
@@ -181,10 +181,10 @@ int Engine::speculativeLimit(SignalStrength strength, const Llm::ChatRequest &re
 int Engine::foregroundInFlight() const
 {
     int n = 0;
-    for (const QPointer<ResponseStream> &h : m_handles) {
+    for (const QPointer<AnswerReader> &h : m_handles) {
         if (!h || h->isDone())
             continue;
-        const AnswerStream *answer = h->answer();
+        const AnswerFetch *answer = h->answer();
         if (answer && answer->isStarted() && !answer->isDone() && !answer->isWaitingForLimit())
             ++n;
     }
@@ -223,14 +223,14 @@ bool Engine::makeRoomForForeground()
     return canStartForeground();
 }
 
-ResponseStream *Engine::request(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner)
+AnswerReader *Engine::request(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner)
 {
-    if (ResponseStream *cached = answerFromCache(origin, request, activatedNs, owner))
+    if (AnswerReader *cached = answerFromCache(origin, request, activatedNs, owner))
         return cached;
     return requestLive(origin, request, activatedNs, owner);
 }
 
-ResponseStream *Engine::requestLive(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner)
+AnswerReader *Engine::requestLive(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner)
 {
     // Another strategy may be guessing this very answer (a prefix on a weak signal): take it.
     PrefetchSession *guessed = liveSession(request.fingerprint);
@@ -239,16 +239,16 @@ ResponseStream *Engine::requestLive(Strategy origin, const RenderedRequest &requ
     return startForeground(origin, request, activatedNs, owner, false);
 }
 
-ResponseStream *Engine::requestFresh(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner)
+AnswerReader *Engine::requestFresh(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner)
 {
     return startForeground(origin, request, activatedNs, owner, false);
 }
 
-ResponseStream *Engine::startForeground(Strategy strategy, const RenderedRequest &request, qint64 activatedNs,
+AnswerReader *Engine::startForeground(Strategy strategy, const RenderedRequest &request, qint64 activatedNs,
                                         QObject *owner, bool afterMiss)
 {
-    AnswerStream *answer = makeAnswer(strategy, request, false);
-    auto *handle = new ResponseStream(strategy, ResponseStream::Origin::Fresh, answer, {}, activatedNs, owner);
+    AnswerFetch *answer = makeAnswer(strategy, request, false);
+    auto *handle = new AnswerReader(strategy, AnswerReader::Origin::Fresh, answer, {}, activatedNs, owner);
     track(handle, afterMiss);
     if (makeRoomForForeground())
         answer->start(answer->request().request.maxTokens);
@@ -257,27 +257,27 @@ ResponseStream *Engine::startForeground(Strategy strategy, const RenderedRequest
     return handle;
 }
 
-void Engine::track(ResponseStream *handle, bool afterMiss)
+void Engine::track(AnswerReader *handle, bool afterMiss)
 {
-    m_handles.removeIf([](const QPointer<ResponseStream> &h) { return !h || h->isDone(); });
+    m_handles.removeIf([](const QPointer<AnswerReader> &h) { return !h || h->isDone(); });
     m_handles.append(handle);
     const Strategy strategy = handle->strategy();
     const LatencyKind kind = handle->isPrefetched() ? LatencyKind::Hit
         : afterMiss                                 ? LatencyKind::Miss
                                                     : LatencyKind::NoPrefetch;
-    // Shown, not delivered: a view reports when it painted the first piece (see ResponseStream).
+    // Shown, not delivered: a view reports when it painted the first piece (see AnswerReader).
     // With a fast model apart from the main one, each answer also counts for the model it asked.
-    const AnswerStream *asked = handle->answer();
+    const AnswerFetch *asked = handle->answer();
     const std::optional<bool> fastModel = asked && m_profile.hasDistinctFastModel()
         ? std::optional<bool>(asked->request().request.model == m_profile.fastModel)
         : std::nullopt;
-    connect(handle, &ResponseStream::firstContentShown, this, [this, strategy, kind, fastModel](double ms) {
+    connect(handle, &AnswerReader::firstContentShown, this, [this, strategy, kind, fastModel](double ms) {
         m_metrics.recordPerceivedLatency(strategy, kind, ms);
         if (fastModel)
             m_metrics.recordModelAnswer(*fastModel, ms);
     });
     auto onEnd = [this, handle, strategy] {
-        const AnswerStream *answer = handle->answer();
+        const AnswerFetch *answer = handle->answer();
         // What the provider bills for the answer, every part of it (estimated for a part cut
         // before its usage arrived).
         const Llm::Usage usage = answer ? answer->usage() : handle->usage();
@@ -304,8 +304,8 @@ void Engine::track(ResponseStream *handle, bool afterMiss)
         QMetaObject::invokeMethod(this, &Engine::pump, Qt::QueuedConnection);
         emit answersChanged();
     };
-    connect(handle, &ResponseStream::finished, this, onEnd);
-    connect(handle, &ResponseStream::failed, this, onEnd);
+    connect(handle, &AnswerReader::finished, this, onEnd);
+    connect(handle, &AnswerReader::failed, this, onEnd);
     // An owner may delete an answer that never ended; queued, so the pointer is null by then.
     connect(handle, &QObject::destroyed, this, &Engine::answersChanged, Qt::QueuedConnection);
     emit answersChanged();
@@ -319,7 +319,7 @@ bool Engine::hasLiveAnswers() const
 bool Engine::hasLiveAnswers(const QObject *scope) const
 {
     return std::any_of(m_handles.cbegin(), m_handles.cend(),
-                       [scope](const QPointer<ResponseStream> &h) { return h && !h->isDone() && isWithin(h, scope); });
+                       [scope](const QPointer<AnswerReader> &h) { return h && !h->isDone() && isWithin(h, scope); });
 }
 
 // --- prefetch --------------------------------------------------------------------------------
@@ -336,7 +336,7 @@ int Engine::prefetchInFlight() const
 
 void Engine::startSession(PrefetchSession *session, const RenderedRequest &request, int limit, int keep)
 {
-    AnswerStream *answer = makeAnswer(session->strategy(), request, true);
+    AnswerFetch *answer = makeAnswer(session->strategy(), request, true);
     answer->setKeepUnlessExtended(keep);
     session->start(answer, limit);
 }
@@ -450,7 +450,7 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
     return session;
 }
 
-ResponseStream *Engine::consume(PrefetchSession *session, const RenderedRequest &request, qint64 activatedNs,
+AnswerReader *Engine::consume(PrefetchSession *session, const RenderedRequest &request, qint64 activatedNs,
                                 QObject *owner, Strategy strategy)
 {
     if (session)
@@ -480,10 +480,10 @@ ResponseStream *Engine::consume(PrefetchSession *session, const RenderedRequest 
     m_metrics.recordTimeSaved(strategy, msBetween(started, partial ? activatedNs : std::min(first, activatedNs)));
     settle(session, false);
     m_sessions.removeAll(session); // before consume(): its `ended` must not settle it twice
-    ResponseStream *handle = session->consume(activatedNs, owner);
+    AnswerReader *handle = session->consume(activatedNs, owner);
     track(handle, false);
     // The user asked: the rest of the answer comes now (a prefix's continuation).
-    if (AnswerStream *answer = const_cast<AnswerStream *>(handle->answer()))
+    if (AnswerFetch *answer = const_cast<AnswerFetch *>(handle->answer()))
         answer->extend(answer->request().request.maxTokens, false);
     session->deleteLater();
     emit sessionsChanged();
@@ -526,12 +526,12 @@ void Engine::stop(const QObject *scope)
 {
     cancelAllPrefetches();
     const auto handles = m_handles;
-    for (const QPointer<ResponseStream> &h : handles) {
+    for (const QPointer<AnswerReader> &h : handles) {
         if (h && isWithin(h, scope))
             h->cancel();
     }
     // A queued answer whose handle was cancelled ended without starting: it must never start.
-    m_foregroundQueue.removeIf([](const QPointer<AnswerStream> &a) { return !a || a->isDone(); });
+    m_foregroundQueue.removeIf([](const QPointer<AnswerFetch> &a) { return !a || a->isDone(); });
 }
 
 void Engine::onSessionEnded(PrefetchSession *session)
@@ -563,7 +563,7 @@ void Engine::settle(PrefetchSession *session, bool wasted)
     qint64 spent = 0;
     double money = 0;
     if (session->startedNs() >= 0) {
-        const AnswerStream *answer = session->answer();
+        const AnswerFetch *answer = session->answer();
         Llm::Usage usage = answer ? answer->usage() : Llm::Usage{};
         if (usage.inputTokens < 0)
             usage.inputTokens = estimatePromptTokens(session->request());
@@ -600,7 +600,7 @@ void Engine::pump()
         }
         if (!makeRoomForForeground())
             return; // foreground first: no prefetch starts while an answer waits
-        AnswerStream *answer = m_foregroundQueue.takeFirst();
+        AnswerFetch *answer = m_foregroundQueue.takeFirst();
         answer->start(answer->request().request.maxTokens);
     }
     for (const QPointer<PrefetchSession> &s : QList(m_sessions)) {

@@ -20,14 +20,14 @@
 class QNetworkAccessManager;
 
 namespace Llm {
-class LlmStream;
+class ProviderRequest;
 }
 
 namespace Prefetch {
 
-class AnswerStream;
+class AnswerFetch;
 class PrefetchSession;
-class ResponseStream;
+class AnswerReader;
 
 // The prefetch engine: starts answers early and hands them over when the user asks.
 //
@@ -35,7 +35,7 @@ class ResponseStream;
 // in two lanes per provider (foreground never waits for prefetch: when the provider's
 // concurrency limit would be passed, the oldest running prefetch is preempted), charges
 // prefetches to an hourly token budget, and records every outcome in Metrics.
-// GUI thread only. Owns its sessions; ResponseStreams belong to the owner the caller names.
+// GUI thread only. Owns its sessions; AnswerReaders belong to the owner the caller names.
 class Engine : public QObject
 {
     Q_OBJECT
@@ -90,20 +90,20 @@ public:
     // the strategy whose activation point this is (Strategy::None for none): its tokens count
     // as used there, which is what lets a paused strategy's extra cost fall again. An empty
     // body is encoded by the stream itself.
-    ResponseStream *request(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
+    AnswerReader *request(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
     // A new answer the user asked for as such (the chat's Regenerate): always its own request
     // in the foreground lane, never a live session of the same fingerprint taken over, whatever
     // strategy guessed it, never the response cache's answer. Prefetch sessions are left as they are.
-    ResponseStream *requestFresh(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
+    AnswerReader *requestFresh(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
     // The response cache's answer to `request` while Settings::cache is on: an exact repeat's or,
     // with `draft` given and cache.nearDuplicates on, a near-duplicate chat question's when it is
     // sure enough to serve, as a Cached stream (nothing sent); null otherwise. A near lookup that
     // served or drafted comes back in `draft`: a Draft the caller shows while the live answer
     // comes, then settles it (CachedAnswers::settleDraft). enginecache.cpp.
-    ResponseStream *answerFromCache(Strategy origin, const RenderedRequest &request, qint64 activatedNs,
+    AnswerReader *answerFromCache(Strategy origin, const RenderedRequest &request, qint64 activatedNs,
                                     QObject *owner, ResponseCache::Lookup *draft = nullptr);
     // request() once the response cache has been asked (answerFromCache()): a live answer.
-    ResponseStream *requestLive(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
+    AnswerReader *requestLive(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
     // The response cache would give this request's answer: a guess of it is not worth sending.
     bool hasCachedAnswer(const RenderedRequest &request) const;
 
@@ -131,13 +131,13 @@ public:
     // endSideRequest() exactly once (the engine settles it on its own if the stream is
     // destroyed first). engineside.cpp.
     enum class SidePurpose { Classifier, Acknowledgement };
-    Llm::LlmStream *startSideRequest(const Llm::ChatRequest &request, QObject *context,
+    Llm::ProviderRequest *startSideRequest(const Llm::ChatRequest &request, QObject *context,
                                      SidePurpose purpose = SidePurpose::Classifier);
     // How the caller saw it end: Answered (the stream ended with what it needed), Truncated (it
     // had what it needed and the rest was not worth paying for: the stream is closed now),
     // Fallback (nothing usable: closed now). A stream the engine cancelled counts as Cancelled
     // whatever is said here.
-    void endSideRequest(Llm::LlmStream *stream, Metrics::SideEnd end);
+    void endSideRequest(Llm::ProviderRequest *stream, Metrics::SideEnd end);
     int sideRequestsInFlight() const;
 
     // A live session answering exactly `fingerprint` (any strategy's), or null.
@@ -183,7 +183,7 @@ public:
     // equals the request's, which is never empty (a hit, partial when the first token is not
     // in yet); otherwise cancels it and starts `request` fresh (a miss). A failed prefetch
     // never reaches the user. Never null.
-    ResponseStream *consume(PrefetchSession *session, const RenderedRequest &request, qint64 activatedNs,
+    AnswerReader *consume(PrefetchSession *session, const RenderedRequest &request, qint64 activatedNs,
                             QObject *owner, Strategy strategy = Strategy::None);
 
     // The guess was wrong (the pointer left, the draft changed): counted as cancelled.
@@ -224,11 +224,11 @@ signals:
     void suspensionsChanged();
 
 private:
-    AnswerStream *makeAnswer(Strategy strategy, const RenderedRequest &request, bool speculative);
-    ResponseStream *startForeground(Strategy strategy, const RenderedRequest &request, qint64 activatedNs,
+    AnswerFetch *makeAnswer(Strategy strategy, const RenderedRequest &request, bool speculative);
+    AnswerReader *startForeground(Strategy strategy, const RenderedRequest &request, qint64 activatedNs,
                                     QObject *owner, bool afterMiss);
-    void track(ResponseStream *handle, bool afterMiss);
-    ResponseStream *cachedStream(Strategy strategy, const QString &answer, qint64 activatedNs, QObject *owner);
+    void track(AnswerReader *handle, bool afterMiss);
+    AnswerReader *cachedStream(Strategy strategy, const QString &answer, qint64 activatedNs, QObject *owner);
     bool canStartForeground() const;
     bool makeRoomForForeground();
     void pump();
@@ -245,13 +245,13 @@ private:
     };
     // Settles a side request's budgets and metrics from what `stream` (null: destroyed) billed.
     // Removes the side request of `stream` from m_sides and returns it; nullopt if it has none.
-    std::optional<SideRequest> takeSide(Llm::LlmStream *stream);
-    void settleSide(Llm::LlmStream *stream, const SideRequest &side, Metrics::SideEnd end);
+    std::optional<SideRequest> takeSide(Llm::ProviderRequest *stream);
+    void settleSide(Llm::ProviderRequest *stream, const SideRequest &side, Metrics::SideEnd end);
     void recordSide(SidePurpose purpose, Metrics::SideEnd end, qint64 inputTokens = 0, qint64 outputTokens = 0,
                     double cost = 0);
     void cancelSideRequests();
     // Cancels one; it no longer counts against the provider's limit when this returns.
-    void cancelSide(Llm::LlmStream *stream);
+    void cancelSide(Llm::ProviderRequest *stream);
 
     QNetworkAccessManager *m_network;
     Llm::ProviderProfile m_profile;
@@ -264,15 +264,15 @@ private:
     struct Queued {
         RenderedRequest request;
         int limit = 0;
-        int keep = 0; // AnswerStream::setKeepUnlessExtended
+        int keep = 0; // AnswerFetch::setKeepUnlessExtended
     };
     void startSession(PrefetchSession *session, const RenderedRequest &request, int limit, int keep);
     QHash<PrefetchSession *, Queued> m_pending;           // queued sessions' requests
-    QList<QPointer<ResponseStream>> m_handles;            // foreground answers not ended yet
-    QList<QPointer<AnswerStream>> m_foregroundQueue;      // waiting for a foreground slot
+    QList<QPointer<AnswerReader>> m_handles;            // foreground answers not ended yet
+    QList<QPointer<AnswerFetch>> m_foregroundQueue;      // waiting for a foreground slot
     // Side requests not ended yet, by their stream (the key is never dereferenced after the
     // stream is gone: `destroyed` settles it by address).
-    QHash<Llm::LlmStream *, SideRequest> m_sides;
+    QHash<Llm::ProviderRequest *, SideRequest> m_sides;
     // The provider refused a continuation: speculate as on a provider that cannot continue.
     bool m_continuationRefused = false;
     bool m_keyKnown = true;

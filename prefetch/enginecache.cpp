@@ -4,7 +4,7 @@
 #include "engine.h"
 
 #include "eventbuffer.h"
-#include "responsestream.h"
+#include "answerreader.h"
 
 namespace Prefetch {
 
@@ -14,7 +14,7 @@ bool Engine::hasCachedAnswer(const RenderedRequest &request) const
         && m_cached.contains(m_profile.id, request.request, request.fingerprint);
 }
 
-ResponseStream *Engine::answerFromCache(Strategy origin, const RenderedRequest &request, qint64 activatedNs,
+AnswerReader *Engine::answerFromCache(Strategy origin, const RenderedRequest &request, qint64 activatedNs,
                                         QObject *owner, ResponseCache::Lookup *draft)
 {
     if (draft)
@@ -34,7 +34,7 @@ ResponseStream *Engine::answerFromCache(Strategy origin, const RenderedRequest &
     return nullptr;
 }
 
-ResponseStream *Engine::cachedStream(Strategy strategy, const QString &answer, qint64 activatedNs, QObject *owner)
+AnswerReader *Engine::cachedStream(Strategy strategy, const QString &answer, qint64 activatedNs, QObject *owner)
 {
     // The answer as the provider would stream it, in one piece, then a normal stop.
     EventBuffer events;
@@ -46,10 +46,10 @@ ResponseStream *Engine::cachedStream(Strategy strategy, const QString &answer, q
     finish.type = Llm::StreamEvent::Type::Finish;
     finish.text = QStringLiteral("stop");
     events.append(finish);
-    auto *handle = new ResponseStream(strategy, ResponseStream::Origin::Cached, nullptr, std::move(events),
+    auto *handle = new AnswerReader(strategy, AnswerReader::Origin::Cached, nullptr, std::move(events),
                                       activatedNs, owner);
     // Perceived latency of what the user saw, as for any answer; nothing was sent or billed.
-    connect(handle, &ResponseStream::firstContentShown, this,
+    connect(handle, &AnswerReader::firstContentShown, this,
             [this, strategy](double ms) { m_metrics.recordPerceivedLatency(strategy, LatencyKind::NoPrefetch, ms); });
     return handle;
 }

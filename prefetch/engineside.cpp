@@ -4,7 +4,7 @@
 
 #include "prompttemplate.h"
 
-#include "llm/llmstream.h"
+#include "llm/providerrequest.h"
 
 namespace Prefetch {
 
@@ -13,7 +13,7 @@ int Engine::sideRequestsInFlight() const
     return int(m_sides.size());
 }
 
-Llm::LlmStream *Engine::startSideRequest(const Llm::ChatRequest &request, QObject *context, SidePurpose purpose)
+Llm::ProviderRequest *Engine::startSideRequest(const Llm::ChatRequest &request, QObject *context, SidePurpose purpose)
 {
     if (isSpeculationSuspended() || !hasKey())
         return nullptr;
@@ -46,11 +46,11 @@ Llm::LlmStream *Engine::startSideRequest(const Llm::ChatRequest &request, QObjec
     options.extraHeaders.append({QByteArrayLiteral("X-Headstart-Purpose"), purpose == SidePurpose::Classifier
                                                                                ? QByteArrayLiteral("classifier")
                                                                                : QByteArrayLiteral("acknowledgement")});
-    auto *stream = new Llm::LlmStream(m_network, m_profile, request, options, context);
+    auto *stream = new Llm::ProviderRequest(m_network, m_profile, request, options, context);
     m_sides.insert(stream, side);
     // The context may go first (a window closed mid-pause): settle by address, unread.
     // The pointer captured here is only a key: by `destroyed` the object is a QObject no longer
-    // an LlmStream, and casting the signal's argument back would be undefined (UBSan says so).
+    // a ProviderRequest, and casting the signal's argument back would be undefined (UBSan says so).
     connect(stream, &QObject::destroyed, this, [this, stream] {
         if (const std::optional<SideRequest> unread = takeSide(stream))
             settleSide(nullptr, *unread, Metrics::SideEnd::Cancelled);
@@ -59,7 +59,7 @@ Llm::LlmStream *Engine::startSideRequest(const Llm::ChatRequest &request, QObjec
     return stream;
 }
 
-void Engine::endSideRequest(Llm::LlmStream *stream, Metrics::SideEnd end)
+void Engine::endSideRequest(Llm::ProviderRequest *stream, Metrics::SideEnd end)
 {
     const std::optional<SideRequest> side = takeSide(stream);
     if (!side)
@@ -70,7 +70,7 @@ void Engine::endSideRequest(Llm::LlmStream *stream, Metrics::SideEnd end)
     pump(); // its slot is free
 }
 
-std::optional<Engine::SideRequest> Engine::takeSide(Llm::LlmStream *stream)
+std::optional<Engine::SideRequest> Engine::takeSide(Llm::ProviderRequest *stream)
 {
     const auto it = m_sides.constFind(stream);
     if (it == m_sides.cend())
@@ -80,7 +80,7 @@ std::optional<Engine::SideRequest> Engine::takeSide(Llm::LlmStream *stream)
     return side;
 }
 
-void Engine::settleSide(Llm::LlmStream *stream, const SideRequest &side, Metrics::SideEnd end)
+void Engine::settleSide(Llm::ProviderRequest *stream, const SideRequest &side, Metrics::SideEnd end)
 {
     // As the provider bills it: its usage where it reported one; else the prompt estimated and
     // every event received (the provider generated at least those).
@@ -104,7 +104,7 @@ void Engine::recordSide(SidePurpose purpose, Metrics::SideEnd end, qint64 inputT
         m_metrics.recordAcknowledgement(end, inputTokens, outputTokens, cost);
 }
 
-void Engine::cancelSide(Llm::LlmStream *stream)
+void Engine::cancelSide(Llm::ProviderRequest *stream)
 {
     const auto it = m_sides.find(stream);
     if (it == m_sides.end())
@@ -119,8 +119,8 @@ void Engine::cancelSide(Llm::LlmStream *stream)
 
 void Engine::cancelSideRequests()
 {
-    const QList<Llm::LlmStream *> streams = m_sides.keys();
-    for (Llm::LlmStream *stream : streams)
+    const QList<Llm::ProviderRequest *> streams = m_sides.keys();
+    for (Llm::ProviderRequest *stream : streams)
         cancelSide(stream);
 }
 

@@ -65,7 +65,7 @@ void HoverStrategy::startNow()
     emit prefetchStarted(action);
 }
 
-ResponseStream *HoverStrategy::activate(DocumentAction action, const Builder &builder, qint64 activatedNs,
+AnswerReader *HoverStrategy::activate(DocumentAction action, const Builder &builder, qint64 activatedNs,
                                         QObject *owner)
 {
     const RenderedRequest prepared = builder();

@@ -14,7 +14,7 @@ namespace Prefetch {
 
 class Engine;
 class PrefetchSession;
-class ResponseStream;
+class AnswerReader;
 
 // Hover prefetch: the pointer resting on a Generate action for `delay` starts its answer;
 // leaving before the click cancels it; the click takes over the stream already flowing.
@@ -33,7 +33,7 @@ public:
     void pressed(DocumentAction action, Builder builder);
     void pointerLeft(DocumentAction action);
     // The user clicked: the prefetched answer when it matches, else a fresh one. Never null.
-    ResponseStream *activate(DocumentAction action, const Builder &builder, qint64 activatedNs, QObject *owner);
+    AnswerReader *activate(DocumentAction action, const Builder &builder, qint64 activatedNs, QObject *owner);
 
     // An answer for this action is streaming or complete in the background.
     bool isPrefetching(DocumentAction action) const;

@@ -2,7 +2,7 @@
 
 #include "engine.h"
 
-#include "llm/llmstream.h"
+#include "llm/providerrequest.h"
 
 #include <QTimer>
 
@@ -33,7 +33,7 @@ Llm::ChatRequest ModelClassifier::buildRequest(const QString &model, const QStri
 
 void ModelClassifier::classify(const QString &draft, QObject *context, std::function<void(double)> done)
 {
-    Llm::LlmStream *stream = nullptr;
+    Llm::ProviderRequest *stream = nullptr;
     if (m_engine)
         stream = m_engine->startSideRequest(buildRequest(m_engine->profile().quickModel(), draft), context);
     if (!stream) {
@@ -62,15 +62,15 @@ void ModelClassifier::classify(const QString &draft, QObject *context, std::func
         QTimer::singleShot(0, context, [done, c] { done(c); });
     };
     QObject::connect(timer, &QTimer::timeout, stream, [=] { answer(std::nullopt, Metrics::SideEnd::Fallback); });
-    QObject::connect(stream, &Llm::LlmStream::eventReceived, stream, [=] {
+    QObject::connect(stream, &Llm::ProviderRequest::eventReceived, stream, [=] {
         if (const auto c = parseConfidencePrefix(stream->text()))
             answer(c, Metrics::SideEnd::Truncated);
     });
-    QObject::connect(stream, &Llm::LlmStream::finished, stream, [=] {
+    QObject::connect(stream, &Llm::ProviderRequest::finished, stream, [=] {
         const auto c = parseConfidenceReply(stream->text());
         answer(c, c ? Metrics::SideEnd::Answered : Metrics::SideEnd::Fallback);
     });
-    QObject::connect(stream, &Llm::LlmStream::failed, stream,
+    QObject::connect(stream, &Llm::ProviderRequest::failed, stream,
                      [=](const Llm::Error &) { answer(std::nullopt, Metrics::SideEnd::Fallback); });
     timer->start(m_timeout);
 }

@@ -1,6 +1,6 @@
 #include "prefetchsession.h"
 
-#include "responsestream.h"
+#include "answerreader.h"
 
 #include "llm/clock.h"
 
@@ -35,17 +35,17 @@ const char *PrefetchSession::stateName(State state)
     return "unknown";
 }
 
-void PrefetchSession::start(AnswerStream *answer, int limit)
+void PrefetchSession::start(AnswerFetch *answer, int limit)
 {
     Q_ASSERT(m_state == State::Pending && !m_answer);
     m_answer = answer;
     answer->setParent(this);
     m_startedNs = Llm::monotonicNowNs();
-    connect(answer, &AnswerStream::eventReceived, this, &PrefetchSession::onEvent);
-    connect(answer, &AnswerStream::finished, this, [this] { setState(State::Complete); });
-    connect(answer, &AnswerStream::waitingForLimit, this, [this] { setState(State::Complete); });
-    connect(answer, &AnswerStream::failed, this, [this](const Llm::Error &) { finish(State::Failed); });
-    connect(answer, &AnswerStream::restarted, this, [this] {
+    connect(answer, &AnswerFetch::eventReceived, this, &PrefetchSession::onEvent);
+    connect(answer, &AnswerFetch::finished, this, [this] { setState(State::Complete); });
+    connect(answer, &AnswerFetch::waitingForLimit, this, [this] { setState(State::Complete); });
+    connect(answer, &AnswerFetch::failed, this, [this](const Llm::Error &) { finish(State::Failed); });
+    connect(answer, &AnswerFetch::restarted, this, [this] {
         // What was buffered is void: the answer is asked for again whole.
         m_buffer.clear();
         m_firstTokenNs = -1;
@@ -78,16 +78,16 @@ void PrefetchSession::onEvent(const Llm::StreamEvent &event)
         emit firstTokenReceived();
 }
 
-ResponseStream *PrefetchSession::consume(qint64 activatedNs, QObject *owner)
+AnswerReader *PrefetchSession::consume(qint64 activatedNs, QObject *owner)
 {
     Q_ASSERT(m_state == State::Streaming || m_state == State::Complete);
     m_ttl.stop();
-    AnswerStream *answer = m_answer;
+    AnswerFetch *answer = m_answer;
     if (answer)
         disconnect(answer, nullptr, this, nullptr);
     m_answer = nullptr;
-    const auto origin = m_firstTokenNs >= 0 ? ResponseStream::Origin::Hit : ResponseStream::Origin::PartialHit;
-    auto *handle = new ResponseStream(m_strategy, origin, answer, std::move(m_buffer), activatedNs, owner);
+    const auto origin = m_firstTokenNs >= 0 ? AnswerReader::Origin::Hit : AnswerReader::Origin::PartialHit;
+    auto *handle = new AnswerReader(m_strategy, origin, answer, std::move(m_buffer), activatedNs, owner);
     handle->m_guessedNs = m_createdNs;
     m_buffer.clear();
     setState(State::Consumed);

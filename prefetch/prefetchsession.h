@@ -1,6 +1,6 @@
 #pragma once
 
-#include "answerstream.h"
+#include "answerfetch.h"
 #include "eventbuffer.h"
 #include "strategy.h"
 
@@ -14,15 +14,15 @@
 
 namespace Prefetch {
 
-class ResponseStream;
+class AnswerReader;
 
-// One speculative answer: its AnswerStream, the context fingerprint it is valid for, its
+// One speculative answer: its AnswerFetch, the context fingerprint it is valid for, its
 // strategy, a time to live, and the events received so far. Where the provider can continue an
 // answer it asks for a prefix only (the answer's limit: a few tokens for a weak signal, the
 // buffer cap for a strong one), which bounds what a wrong guess costs at the provider; upgrade()
 // raises the limit. Where it cannot, it asks for the whole answer and at the buffer cap stops
 // reading (back-pressure) instead of dropping anything. consume() hands answer and buffer to a
-// ResponseStream that replays the buffer and then forwards the rest (the continuation).
+// AnswerReader that replays the buffer and then forwards the rest (the continuation).
 //
 // Created and driven by the Engine (GUI thread), which owns it; strategies hold a QPointer.
 class PrefetchSession : public QObject
@@ -34,7 +34,7 @@ public:
         Pending,   // queued in the prefetch lane, no request sent yet
         Streaming, // request sent; waiting for or receiving the answer
         Complete,  // the whole answer, or the prefix asked for, is buffered
-        Consumed,  // taken over by a ResponseStream
+        Consumed,  // taken over by an AnswerReader
         Cancelled, // the guess was wrong, Stop, or preempted by a foreground request
         Expired,   // its TTL ran out before anyone asked
         Failed,    // the provider failed it (never shown to the user)
@@ -57,7 +57,7 @@ public:
     qsizetype bufferMemoryBytes() const { return m_buffer.memoryBytes(); }
     bool isPausedAtCap() const { return m_answer && m_answer->isPaused(); }
     const Llm::ChatRequest &request() const { return m_request; }
-    const AnswerStream *answer() const { return m_answer; }
+    const AnswerFetch *answer() const { return m_answer; }
     static const char *stateName(State state);
 
 signals:
@@ -72,10 +72,10 @@ private:
     PrefetchSession(Strategy strategy, Llm::ChatRequest request, QByteArray fingerprint,
                     std::chrono::milliseconds ttl, int bufferCap, QObject *parent);
 
-    void start(AnswerStream *answer, int limit); // takes ownership
+    void start(AnswerFetch *answer, int limit); // takes ownership
     // A stronger signal for the same answer: it may grow to `limit` while still a guess.
     void upgrade(int limit, bool strong);
-    ResponseStream *consume(qint64 activatedNs, QObject *owner);
+    AnswerReader *consume(qint64 activatedNs, QObject *owner);
     void finish(State terminal);        // Cancelled, Expired or Failed: aborts the stream
     void setState(State state);
     void onEvent(const Llm::StreamEvent &event);
@@ -84,7 +84,7 @@ private:
     Llm::ChatRequest m_request;
     QByteArray m_fingerprint;
     int m_bufferCap;
-    QPointer<AnswerStream> m_answer;
+    QPointer<AnswerFetch> m_answer;
     EventBuffer m_buffer;
     QTimer m_ttl;
     State m_state = State::Pending;

@@ -81,7 +81,7 @@ struct GenerationParams {
     bool stream = true;
 };
 
-// A request ready to send: `body` goes to LlmStream as StreamOptions::encodedBody, `request`
+// A request ready to send: `body` goes to ProviderRequest as StreamOptions::encodedBody, `request`
 // describes it (budget estimates, logs, a fallback that encodes afresh).
 struct RenderedRequest {
     Llm::ChatRequest request;
@@ -136,7 +136,7 @@ public:
     std::expected<CompiledPrompt, Llm::Error> compile(const Llm::ProviderProfile &profile,
                                                       const TemplateValues &staticValues) const;
 
-    // The same request render() would produce, unencoded, for callers that let LlmStream
+    // The same request render() would produce, unencoded, for callers that let ProviderRequest
     // encode it. `history` goes where the History segment is.
     std::expected<Llm::ChatRequest, Llm::Error> request(const QString &model, const TemplateValues &staticValues,
                                                         const TemplateValues &dynamicValues,

@@ -45,7 +45,7 @@ void WorkflowStrategy::stepCompleted(int completedStep, const QVariantMap &formD
         m_step = step;
 }
 
-ResponseStream *WorkflowStrategy::activate(int step, const QVariantMap &formData, const RenderedRequest &request,
+AnswerReader *WorkflowStrategy::activate(int step, const QVariantMap &formData, const RenderedRequest &request,
                                            qint64 activatedNs, QObject *owner)
 {
     QPointer<PrefetchSession> session = step == m_step ? m_session : nullptr;

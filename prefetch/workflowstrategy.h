@@ -10,7 +10,7 @@ namespace Prefetch {
 
 class Engine;
 class PrefetchSession;
-class ResponseStream;
+class AnswerReader;
 
 // Workflow prefetch: when a wizard step is completed with its form data, the next step's
 // generation starts at once, keyed by that step and a hash of the form data. Opening the next
@@ -29,7 +29,7 @@ public:
     // Step `completedStep` is done: prefetch step completedStep + 1 with `nextStep`.
     void stepCompleted(int completedStep, const QVariantMap &formData, const RenderedRequest &nextStep);
     // Step `step` needs its generation now. Never null.
-    ResponseStream *activate(int step, const QVariantMap &formData, const RenderedRequest &request,
+    AnswerReader *activate(int step, const QVariantMap &formData, const RenderedRequest &request,
                              qint64 activatedNs, QObject *owner);
     // The wizard closed: nothing it prefetched will be used.
     void reset();

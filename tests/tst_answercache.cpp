@@ -12,13 +12,13 @@
 #include "prefetch/responsecache.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
-#include "ui/answerpane.h"
-#include "ui/conversationstore.h"
-#include "ui/document.h"
-#include "ui/documenttab.h"
-#include "ui/documenttabs.h"
-#include "ui/mainwindow.h"
-#include "ui/metricsdock.h"
+#include "gui/answer/answerpane.h"
+#include "workspace/conversations/conversationstore.h"
+#include "workspace/documents/document.h"
+#include "gui/mainwindow/documenttab.h"
+#include "gui/mainwindow/documenttabs.h"
+#include "gui/mainwindow/mainwindow.h"
+#include "gui/metrics/metricsdock.h"
 
 #include <QAbstractButton>
 #include <QDialog>

@@ -10,13 +10,13 @@
 #include "prefetch/hoverstrategy.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
-#include "ui/answerpane.h"
-#include "ui/chattranscript.h"
-#include "ui/codecopybuttons.h"
-#include "ui/codehighlighter.h"
-#include "ui/documenttab.h"
-#include "ui/mainwindow.h"
-#include "ui/markdownview.h"
+#include "gui/answer/answerpane.h"
+#include "gui/chat/chattranscript.h"
+#include "gui/answer/codecopybuttons.h"
+#include "gui/answer/codehighlighter.h"
+#include "gui/mainwindow/documenttab.h"
+#include "gui/mainwindow/mainwindow.h"
+#include "gui/answer/markdownview.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -6,7 +6,7 @@
 // the user consents. Pausing on battery saver and metered connections is on by default and,
 // switched off, stays off through a save and a load. Prices are kept figure by figure: an edited one survives a save, a broken
 // one falls back alone.
-#include "ui/appsettings.h"
+#include "workspace/settings/appsettings.h"
 
 #include <QDateTime>
 #include <QDir>

@@ -5,11 +5,11 @@
 // document with them has a prefix of its own); the conversation store's schema 5 (a schema 4
 // file keeps its conversations, the choice survives a reopen); and the export's optional field.
 #include "support/expectederror.h"
-#include "ui/appsettings.h"
-#include "ui/assistants.h"
-#include "ui/assistantsettings.h"
-#include "ui/conversationexport.h"
-#include "ui/conversationstore.h"
+#include "workspace/settings/appsettings.h"
+#include "workspace/settings/assistants.h"
+#include "workspace/settings/assistantsettings.h"
+#include "workspace/conversations/conversationexport.h"
+#include "workspace/conversations/conversationstore.h"
 
 #include "llm/jsonwriter.h"
 #include "prefetch/actionprompts.h"

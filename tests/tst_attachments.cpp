@@ -5,8 +5,8 @@
 // bytes (fences longer than the file's backticks); the JSON forms; the store keeps them with
 // the question across reopening, and a schema-3 file is upgraded in place.
 #include "support/expectederror.h"
-#include "ui/attachments.h"
-#include "ui/conversationstore.h"
+#include "workspace/conversations/attachments.h"
+#include "workspace/conversations/conversationstore.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -4,14 +4,14 @@
 // in both wire formats, through the engine as the app uses it. The answer fails with what the
 // server is and what to do, names the provider, is never retried (none of these is a busy
 // provider), and nothing reaches another server. The stream-level details are in
-// tst_llmstreamguards; docs/reliability.md has the table.
+// tst_providerrequestguards; docs/reliability.md has the table.
 #include "support/badserver.h"
 #include "support/localproviderfixture.h"
 
 #include "llm/clock.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 
 #include <QNetworkAccessManager>
 #include <QTest>
@@ -131,7 +131,7 @@ void tst_BadServers::misbehavingServer()
         QTRY_VERIFY_WITH_TIMEOUT(!session || !session->isLive(), 10000);
         QCOMPARE(engine.metrics().stats(Strategy::Hover).failed, 1);
     } else {
-        ResponseStream *answer = engine.request(Strategy::None, rendered, Llm::monotonicNowNs(), this);
+        AnswerReader *answer = engine.request(Strategy::None, rendered, Llm::monotonicNowNs(), this);
         const QString text = TestSupport::drain(answer, 10000);
         QVERIFY2(text.startsWith(QLatin1String("<failed")), qPrintable(text));
         error = answer->error();

@@ -360,7 +360,7 @@ void tst_BenchReplay::repeatedQuestionIsAnsweredFromTheCache()
     QCOMPARE(on.samples.size(), 2);
     QCOMPARE(on.samples.at(0).cache, CacheLevel::Miss);
     QCOMPARE(on.samples.at(1).cache, CacheLevel::Exact);
-    QCOMPARE(on.samples.at(1).origin, Prefetch::ResponseStream::Origin::Cached);
+    QCOMPARE(on.samples.at(1).origin, Prefetch::AnswerReader::Origin::Cached);
     QVERIFY(!on.samples.at(1).prefetched());
     QVERIFY(on.samples.at(1).perceivedMs >= 0);
     // Nothing to wait for but the event loop (scaled by Speed, and a busy machine makes that tens of ms).
@@ -373,7 +373,7 @@ void tst_BenchReplay::repeatedQuestionIsAnsweredFromTheCache()
     const RunResult off = play(trace, Mode::Off, QStringLiteral("hosted"), withCache(CacheUse::Off));
     QCOMPARE(off.samples.size(), 2);
     QCOMPARE(off.samples.at(1).cache, CacheLevel::NotAsked);
-    QCOMPARE(off.samples.at(1).origin, Prefetch::ResponseStream::Origin::Fresh);
+    QCOMPARE(off.samples.at(1).origin, Prefetch::AnswerReader::Origin::Fresh);
     QCOMPARE(off.requests, 2);
     QCOMPARE(off.cache.exactHits, 0);
     QVERIFY(off.billing.cost() > on.billing.cost());
@@ -408,7 +408,7 @@ void tst_BenchReplay::restyledQuestionIsServed()
     const RunResult on = play(trace, Mode::Off);
     QCOMPARE(on.samples.size(), 2);
     QCOMPARE(on.samples.at(1).cache, CacheLevel::NearServed);
-    QCOMPARE(on.samples.at(1).origin, Prefetch::ResponseStream::Origin::Cached);
+    QCOMPARE(on.samples.at(1).origin, Prefetch::AnswerReader::Origin::Cached);
     QCOMPARE(on.requests, 1);
     QCOMPARE(on.cache.nearServed, 1);
     // With the near-duplicate switch off it is only a miss, sent.
@@ -428,7 +428,7 @@ void tst_BenchReplay::rewordedQuestionIsDraftedWhileTheLiveAnswerComes()
     QCOMPARE(on.samples.size(), 2);
     const Sample &again = on.samples.at(1);
     QCOMPARE(again.cache, CacheLevel::NearDraft);
-    QCOMPARE(again.origin, Prefetch::ResponseStream::Origin::Fresh);
+    QCOMPARE(again.origin, Prefetch::AnswerReader::Origin::Fresh);
     QVERIFY(again.draftMs >= 0);
     QVERIFY2(again.perceivedMs > again.draftMs, qPrintable(QStringLiteral("%1 %2").arg(again.perceivedMs).arg(again.draftMs)));
     QCOMPARE(on.requests, 2);

@@ -10,10 +10,10 @@
 #include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
-#include "prefetch/responsestream.h"
-#include "ui/chatdock.h"
-#include "ui/chatsession.h"
-#include "ui/conversationstore.h"
+#include "prefetch/answerreader.h"
+#include "gui/chat/chatdock.h"
+#include "workspace/chat/chatsession.h"
+#include "workspace/conversations/conversationstore.h"
 
 #include <QLabel>
 #include <QMainWindow>
@@ -143,7 +143,7 @@ void tst_ChatAcknowledgement::lineShowsWhileTheModelThinksAndGoesWhenTheAnswerBe
     const auto lineSoFar = [&] { return acknowledged.last().first().toString(); };
     QTRY_VERIFY_WITH_TIMEOUT(lineSoFar().endsWith(u'.'), 5000); // the whole line
     QCOMPARE(ended.count(), 0);
-    const Prefetch::ResponseStream *answer = m_dock->session()->currentAnswer();
+    const Prefetch::AnswerReader *answer = m_dock->session()->currentAnswer();
     QVERIFY(answer);
     QVERIFY2(answer->text().isEmpty(), qPrintable(answer->text()));
     QLabel *line = visibleAcknowledgement();

@@ -13,14 +13,14 @@
 #include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
-#include "prefetch/responsestream.h"
-#include "ui/appsettings.h"
-#include "ui/assistantsettings.h"
-#include "ui/chatdock.h"
-#include "ui/conversationstore.h"
-#include "ui/document.h"
-#include "ui/secretstore.h"
-#include "ui/settingsdialog.h"
+#include "prefetch/answerreader.h"
+#include "workspace/settings/appsettings.h"
+#include "workspace/settings/assistantsettings.h"
+#include "gui/chat/chatdock.h"
+#include "workspace/conversations/conversationstore.h"
+#include "workspace/documents/document.h"
+#include "workspace/settings/secretstore.h"
+#include "gui/settings/settingsdialog.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

@@ -11,12 +11,12 @@
 #include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
-#include "prefetch/responsestream.h"
-#include "ui/attachmentchips.h"
-#include "ui/attachments.h"
-#include "ui/chatdock.h"
-#include "ui/chattranscript.h"
-#include "ui/conversationstore.h"
+#include "prefetch/answerreader.h"
+#include "gui/chat/attachmentchips.h"
+#include "workspace/conversations/attachments.h"
+#include "gui/chat/chatdock.h"
+#include "gui/chat/chattranscript.h"
+#include "workspace/conversations/conversationstore.h"
 
 #include <QAction>
 #include <QApplication>

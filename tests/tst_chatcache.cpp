@@ -11,11 +11,11 @@
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/responsecache.h"
-#include "ui/chatdock.h"
-#include "ui/chatsession.h"
-#include "ui/chattranscript.h"
-#include "ui/conversationstore.h"
-#include "ui/markdownview.h"
+#include "gui/chat/chatdock.h"
+#include "workspace/chat/chatsession.h"
+#include "gui/chat/chattranscript.h"
+#include "workspace/conversations/conversationstore.h"
+#include "gui/answer/markdownview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -65,7 +65,7 @@ private slots:
     void cacheOffAsksTheProviderEveryTime();
     void clearHistoryDeletesConversationsAndCachedAnswers();
     void clearHistoryCancelledKeepsEverything();
-    void clearHistoryIsRefusedWhileAnAnswerStreams();
+    void clearHistoryIsRefusedWhileAnAnswerFetches();
 
 private:
     void makeDock(const Prefetch::Settings &settings = {}, const QByteArray &latency = "rtt=0,prefill=1000000,decode=2000");
@@ -378,7 +378,7 @@ void tst_ChatCache::clearHistoryCancelledKeepsEverything()
     QCOMPARE(m_dock->session()->messages().size(), 2);
 }
 
-void tst_ChatCache::clearHistoryIsRefusedWhileAnAnswerStreams()
+void tst_ChatCache::clearHistoryIsRefusedWhileAnAnswerFetches()
 {
     makeDock({}, "rtt=0,prefill=1000000,decode=50"); // a long answer
     askAndWait(Question);

@@ -9,12 +9,12 @@
 #include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
-#include "prefetch/responsestream.h"
-#include "ui/chatdock.h"
-#include "ui/conversationstore.h"
-#include "ui/document.h"
-#include "ui/markdownview.h"
-#include "ui/money.h"
+#include "prefetch/answerreader.h"
+#include "gui/chat/chatdock.h"
+#include "workspace/conversations/conversationstore.h"
+#include "workspace/documents/document.h"
+#include "gui/answer/markdownview.h"
+#include "workspace/settings/money.h"
 
 #include <QAction>
 #include <QApplication>

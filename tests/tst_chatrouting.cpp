@@ -9,9 +9,9 @@
 #include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
-#include "ui/chatdock.h"
-#include "ui/chatsession.h"
-#include "ui/conversationstore.h"
+#include "gui/chat/chatdock.h"
+#include "workspace/chat/chatsession.h"
+#include "workspace/conversations/conversationstore.h"
 
 #include <QLabel>
 #include <QMainWindow>

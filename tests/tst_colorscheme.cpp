@@ -8,7 +8,7 @@
 #include "support/privatebus.h"
 
 #include "system/colorscheme.h"
-#include "ui/colorschemes.h"
+#include "gui/widgets/colorschemes.h"
 
 #include <QApplication>
 #include <QDBusConnection>

@@ -13,11 +13,11 @@
 #include "prefetch/speculator.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
-#include "ui/appsettings.h"
-#include "ui/consentbar.h"
-#include "ui/conversationstore.h"
-#include "ui/documenttab.h"
-#include "ui/mainwindow.h"
+#include "workspace/settings/appsettings.h"
+#include "gui/mainwindow/consentbar.h"
+#include "workspace/conversations/conversationstore.h"
+#include "gui/mainwindow/documenttab.h"
+#include "gui/mainwindow/mainwindow.h"
 
 #include <QApplication>
 #include <QLabel>

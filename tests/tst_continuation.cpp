@@ -7,10 +7,10 @@
 // Stop cancels prefixes and continuations alike.
 #include "support/localproviderfixture.h"
 
-#include "prefetch/answerstream.h"
+#include "prefetch/answerfetch.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 #include "prefetch/revealpacer.h"
 
 #include "llm/clock.h"
@@ -144,7 +144,7 @@ void tst_Continuation::prefixAndContinuationAreTheFreshAnswer()
     QVERIFY(session);
     QTRY_VERIFY_WITH_TIMEOUT(session->isPrefix(), 5000);
     QCOMPARE(session->bufferedTokens(), prefixTokens);
-    ResponseStream *answer = engine.consume(session, r, Llm::monotonicNowNs(), this);
+    AnswerReader *answer = engine.consume(session, r, Llm::monotonicNowNs(), this);
     QVERIFY(answer->isPrefetched());
     const QString text = drain(answer);
     QCOMPARE(text, TestSupport::freshText(&m_network, engine.profile(), r));
@@ -166,14 +166,14 @@ void tst_Continuation::refusedContinuationAsksForTheWholeAnswer()
     const RenderedRequest r = request(engine, QStringLiteral("An answer whose continuation is refused."));
     QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, r, 30s);
     QTRY_VERIFY_WITH_TIMEOUT(session->isPrefix(), 5000);
-    ResponseStream *answer = engine.consume(session, r, Llm::monotonicNowNs(), this);
-    QSignalSpy restarted(answer, &ResponseStream::restarted);
+    AnswerReader *answer = engine.consume(session, r, Llm::monotonicNowNs(), this);
+    QSignalSpy restarted(answer, &AnswerReader::restarted);
     QString shown;
-    connect(answer, &ResponseStream::eventReceived, this, [&shown](const Llm::StreamEvent &e) {
+    connect(answer, &AnswerReader::eventReceived, this, [&shown](const Llm::StreamEvent &e) {
         if (e.type == Llm::StreamEvent::Type::TextDelta)
             shown += e.text;
     });
-    connect(answer, &ResponseStream::restarted, this, [&shown] { shown.clear(); });
+    connect(answer, &AnswerReader::restarted, this, [&shown] { shown.clear(); });
     const QString text = drain(answer);
     const QString fresh = TestSupport::freshText(&m_network, engine.profile(), r);
     QCOMPARE(text, fresh);  // never a broken answer ...
@@ -194,7 +194,7 @@ void tst_Continuation::continuationFailingMidwayKeepsWhatCame()
     const RenderedRequest r = request(engine, QStringLiteral("A continuation that breaks off."));
     QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, r, 30s);
     QTRY_VERIFY_WITH_TIMEOUT(session->isPrefix(), 5000);
-    ResponseStream *answer = engine.consume(session, r, Llm::monotonicNowNs(), this);
+    AnswerReader *answer = engine.consume(session, r, Llm::monotonicNowNs(), this);
     const QString text = drain(answer);
     QVERIFY2(text.startsWith(QLatin1String("<failed")), qPrintable(text));
     QVERIFY(answer->error());
@@ -219,11 +219,11 @@ void tst_Continuation::stopCancelsPrefixesAndContinuations()
     const RenderedRequest guessed = request(engine, QStringLiteral("Another guessed meanwhile."));
     QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, taken, 30s);
     QTRY_VERIFY_WITH_TIMEOUT(session->isPrefix(), 5000);
-    ResponseStream *answer = engine.consume(session, taken, Llm::monotonicNowNs(), this);
+    AnswerReader *answer = engine.consume(session, taken, Llm::monotonicNowNs(), this);
     QPointer<PrefetchSession> other = engine.prefetch(Strategy::Debounce, guessed, 30s);
     QVERIFY(other);
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 2, 5000); // the continuation, and the other guess
-    QSignalSpy failed(answer, &ResponseStream::failed);
+    QSignalSpy failed(answer, &AnswerReader::failed);
     engine.stopAll();
     QCOMPARE(failed.count(), 1);
     QCOMPARE(failed.first().first().value<Llm::Error>().code(), Llm::Error::Code::Cancelled);
@@ -342,14 +342,14 @@ void tst_Continuation::theContinuationIsDueAfterTheFirstPartsWait()
     QPointer<PrefetchSession> session = engine.prefetch(Strategy::Debounce, r, 30s);
     QVERIFY(session);
     QTRY_VERIFY_WITH_TIMEOUT(session->isPrefix(), 5000);
-    ResponseStream *answer = engine.consume(session, r, Llm::monotonicNowNs(), this);
-    QSignalSpy started(answer, &ResponseStream::continuationStarted);
+    AnswerReader *answer = engine.consume(session, r, Llm::monotonicNowNs(), this);
+    QSignalSpy started(answer, &AnswerReader::continuationStarted);
     qint64 due = answer->answer()->continuationDueNs();
     if (due < 0) {
         QVERIFY(started.wait(5000));
         due = answer->answer()->continuationDueNs();
     }
-    const AnswerStream *stream = answer->answer();
+    const AnswerFetch *stream = answer->answer();
     const double firstWaitMs = double(stream->firstTokenNs() - stream->startedNs()) / 1e6;
     QVERIFY2(firstWaitMs >= 280, qPrintable(QString::number(firstWaitMs)));
     const double dueInMs = double(due - Llm::monotonicNowNs()) / 1e6;

@@ -8,9 +8,9 @@
 // citations rather than refusing the file. A question's attachments go with it too, folded in
 // Markdown; one without its text refuses the file.
 #include "support/expectederror.h"
-#include "ui/conversationexport.h"
-#include "ui/conversationlist.h"
-#include "ui/conversationstore.h"
+#include "workspace/conversations/conversationexport.h"
+#include "gui/chat/conversationlist.h"
+#include "workspace/conversations/conversationstore.h"
 
 #include <QAction>
 #include <QDialogButtonBox>

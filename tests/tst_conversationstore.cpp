@@ -6,8 +6,8 @@
 // exported; damage found while open is reported and stops writes; files are owner-only under
 // umask 022; a file from a newer version is left alone.
 #include "support/expectederror.h"
-#include "ui/conversationsalvage.h"
-#include "ui/conversationstore.h"
+#include "workspace/conversations/conversationsalvage.h"
+#include "workspace/conversations/conversationstore.h"
 
 #include "llm/secrets.h"
 
@@ -792,7 +792,7 @@ void tst_ConversationStore::sentKeysAreNotStored()
     // A gateway that echoes the key it was sent, into an answer and an error: what is stored
     // (and so exported) never holds it.
     const QString key = QStringLiteral("gw.tenant7.Zq3");
-    Llm::Secrets::remember(key); // what LlmStream does as it sends it
+    Llm::Secrets::remember(key); // what ProviderRequest does as it sends it
     ConversationStore store(dbPath());
     const qint64 id = *store.create(QStringLiteral("Echo"));
     const qint64 answer = *store.appendMessage(id, Llm::Role::Assistant, QStringLiteral("Your key is ") + key, {},

@@ -4,9 +4,9 @@
 // hex took 26 s on every key press: QTextLayout breaks a line with no word boundary in time
 // that grows with its square). Such lines are now wrapped anywhere; beyond a million
 // characters the file is refused with a message that says what to do.
-#include "ui/document.h"
-#include "ui/documenttab.h"
-#include "ui/documenttabs.h"
+#include "workspace/documents/document.h"
+#include "gui/mainwindow/documenttab.h"
+#include "gui/mainwindow/documenttabs.h"
 
 #include <QApplication>
 #include <QClipboard>

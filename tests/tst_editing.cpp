@@ -8,12 +8,12 @@
 #include "prefetch/hoverstrategy.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
-#include "ui/answerpane.h"
-#include "ui/document.h"
-#include "ui/documenttab.h"
-#include "ui/documenttabs.h"
-#include "ui/findbar.h"
-#include "ui/mainwindow.h"
+#include "gui/answer/answerpane.h"
+#include "workspace/documents/document.h"
+#include "gui/mainwindow/documenttab.h"
+#include "gui/mainwindow/documenttabs.h"
+#include "gui/mainwindow/findbar.h"
+#include "gui/mainwindow/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>

@@ -7,7 +7,7 @@
 #include "support/localproviderfixture.h"
 #include "support/throwawayhome.h"
 
-#include "ui/appsettings.h"
+#include "workspace/settings/appsettings.h"
 
 #include <QDir>
 #include <QDirIterator>

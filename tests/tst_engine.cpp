@@ -8,7 +8,7 @@
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
 #include "prefetch/ratelimitbackoff.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 
 #include "llm/clock.h"
 
@@ -88,8 +88,8 @@ void tst_Engine::stopAllClosesEveryServerStream()
         const Llm::ChatRequest r = request(i);
         sessions << engine->prefetch(Strategy::Hover, engine->render(r), 30s);
     }
-    ResponseStream *answer = engine->request(Strategy::None, engine->render(request(99)), Llm::monotonicNowNs(), this);
-    QSignalSpy failed(answer, &ResponseStream::failed);
+    AnswerReader *answer = engine->request(Strategy::None, engine->render(request(99)), Llm::monotonicNowNs(), this);
+    QSignalSpy failed(answer, &AnswerReader::failed);
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 3, 3000);
     // The two prefetches carried the marker a gateway can use; the answer did not.
     QCOMPARE(m_local.stats().prefetchRequests, before.prefetchRequests + 2);
@@ -146,14 +146,14 @@ void tst_Engine::foregroundPreemptsOldestPrefetch()
     QPointer<PrefetchSession> newer = engine->prefetch(Strategy::Hover, engine->render(b), 30s);
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 2, 2000);
 
-    ResponseStream *answer = engine->request(Strategy::None, engine->render(request(202, 10)), Llm::monotonicNowNs(), this);
+    AnswerReader *answer = engine->request(Strategy::None, engine->render(request(202, 10)), Llm::monotonicNowNs(), this);
     // Started at once, not queued behind the prefetches.
     QVERIFY(answer->answer() && answer->answer()->isStarted());
     QVERIFY(!oldest || oldest->state() == PrefetchSession::State::Cancelled);
     QVERIFY(newer && newer->state() == PrefetchSession::State::Streaming);
     QCOMPARE(engine->metrics().stats(Strategy::Hover).preempted, 1);
     QVERIFY(engine->foregroundInFlight() + engine->prefetchInFlight() <= 2);
-    QSignalSpy finished(answer, &ResponseStream::finished);
+    QSignalSpy finished(answer, &AnswerReader::finished);
     QVERIFY(finished.wait(5000));
     engine->cancelAllPrefetches();
 }
@@ -213,7 +213,7 @@ void tst_Engine::timeLimitEndsAStalledAnswer()
     Settings settings;
     settings.requestTimeLimit = 400ms;
     Engine engine(&m_network, m_local.profile({}, "stall=20000@2"), settings);
-    ResponseStream *answer = engine.request(Strategy::None, engine.render(request(800)), Llm::monotonicNowNs(), this);
+    AnswerReader *answer = engine.request(Strategy::None, engine.render(request(800)), Llm::monotonicNowNs(), this);
     const QString text = TestSupport::drain(answer, 10000);
     QVERIFY2(text.startsWith(QLatin1String("<failed")), qPrintable(text));
     QCOMPARE(answer->error()->code(), Llm::Error::Code::Timeout);
@@ -344,7 +344,7 @@ void tst_Engine::aRateLimitHoldsGuessesBackButNeverTheUser()
     QCOMPARE(engine->metrics().stats(Strategy::Debounce).attempts, attempts);
 
     // The user's request is sent all the same (and meets the provider's answer itself).
-    ResponseStream *answer = engine->request(Strategy::None, engine->render(request(704, 5)), Llm::monotonicNowNs(), this);
+    AnswerReader *answer = engine->request(Strategy::None, engine->render(request(704, 5)), Llm::monotonicNowNs(), this);
     QVERIFY(answer);
     QTRY_VERIFY_WITH_TIMEOUT(limited.stats().requestsServed + limited.stats().requestsRejected
                                  > before.requestsServed + before.requestsRejected,
@@ -413,7 +413,7 @@ void tst_Engine::requestWithoutFingerprintIsNeverSpeculatedOnNorMatched()
     QVERIFY(session);
     RenderedRequest asked = known;
     asked.fingerprint.clear();
-    ResponseStream *answer = engine->consume(session, asked, Llm::monotonicNowNs(), this);
+    AnswerReader *answer = engine->consume(session, asked, Llm::monotonicNowNs(), this);
     QVERIFY(!answer->isPrefetched());
     QVERIFY(!session || !session->isLive());
     QCOMPARE(engine->metrics().stats(Strategy::Hover).misses, 1);
@@ -433,8 +433,8 @@ void tst_Engine::wastefulStrategyDegradesAndStopsPrefetching()
         QVERIFY(s);
         QTRY_VERIFY_WITH_TIMEOUT(!s || s->bufferedTokens() >= 2, 3000);
         const Llm::ChatRequest asked = request(600 + i, 1);
-        ResponseStream *answer = engine->consume(s, engine->render(asked), Llm::monotonicNowNs(), this);
-        QSignalSpy done(answer, &ResponseStream::finished);
+        AnswerReader *answer = engine->consume(s, engine->render(asked), Llm::monotonicNowNs(), this);
+        QSignalSpy done(answer, &AnswerReader::finished);
         QVERIFY(done.wait(5000));
     }
     QVERIFY(!degraded.isEmpty());
@@ -452,8 +452,8 @@ void tst_Engine::wastefulStrategyDegradesAndStopsPrefetching()
     // While paused, the clicks still happen and their answers count as used: the extra cost
     // falls, and below the resume level the strategy comes back on its own.
     for (int i = 0; i < 60 && engine->metrics().isDegraded(Strategy::Hover); ++i) {
-        ResponseStream *answer = engine->request(Strategy::Hover, engine->render(request(800 + i, 300)), Llm::monotonicNowNs(), this);
-        QSignalSpy done(answer, &ResponseStream::finished);
+        AnswerReader *answer = engine->request(Strategy::Hover, engine->render(request(800 + i, 300)), Llm::monotonicNowNs(), this);
+        QSignalSpy done(answer, &AnswerReader::finished);
         QVERIFY(done.wait(15000));
     }
     QVERIFY(!engine->metrics().isDegraded(Strategy::Hover));

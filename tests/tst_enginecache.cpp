@@ -6,7 +6,7 @@
 
 #include "prefetch/engine.h"
 #include "prefetch/responsecache.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 
 #include "llm/clock.h"
 
@@ -52,10 +52,10 @@ private:
         return r;
     }
     // Waits for the end; the answer's text, or a failure.
-    QString answer(ResponseStream *stream)
+    QString answer(AnswerReader *stream)
     {
-        QSignalSpy finished(stream, &ResponseStream::finished);
-        QSignalSpy failed(stream, &ResponseStream::failed);
+        QSignalSpy finished(stream, &AnswerReader::finished);
+        QSignalSpy failed(stream, &AnswerReader::failed);
         if (!QTest::qWaitFor([&] { return !finished.isEmpty() || !failed.isEmpty(); }, 20000) || !failed.isEmpty())
             return QStringLiteral("<failed>");
         return stream->text();
@@ -73,7 +73,7 @@ void tst_EngineCache::exactRepeatIsServedFromTheCache()
     auto engine = makeEngine();
     const RenderedRequest r = engine->render(question());
     const qint64 servedBefore = m_local.stats().requestsServed;
-    ResponseStream *first = engine->request(Strategy::None, r, Llm::monotonicNowNs(), this);
+    AnswerReader *first = engine->request(Strategy::None, r, Llm::monotonicNowNs(), this);
     const QString live = answer(first);
     QVERIFY(!live.isEmpty() && live != QStringLiteral("<failed>"));
     QVERIFY(!first->isFromCache());
@@ -81,7 +81,7 @@ void tst_EngineCache::exactRepeatIsServedFromTheCache()
     QCOMPARE(m_cache->count(), 1);
     QCOMPARE(m_local.stats().requestsServed, servedBefore + 1);
 
-    ResponseStream *again = engine->request(Strategy::None, engine->render(question()), Llm::monotonicNowNs(), this);
+    AnswerReader *again = engine->request(Strategy::None, engine->render(question()), Llm::monotonicNowNs(), this);
     QVERIFY(again->isFromCache());
     QCOMPARE(answer(again), live);
     QCOMPARE(again->finishReason(), Llm::FinishReason::Stop);
@@ -96,7 +96,7 @@ void tst_EngineCache::exactRepeatIsServedFromTheCache()
     // A request with another parameter is another request.
     Llm::ChatRequest other = question();
     other.maxTokens = 1999; // another parameter: another fingerprint
-    ResponseStream *differs = engine->request(Strategy::None, engine->render(other), Llm::monotonicNowNs(), this);
+    AnswerReader *differs = engine->request(Strategy::None, engine->render(other), Llm::monotonicNowNs(), this);
     QVERIFY(!differs->isFromCache());
     answer(differs);
     QCOMPARE(m_local.stats().requestsServed, servedBefore + 2);
@@ -109,7 +109,7 @@ void tst_EngineCache::regenerateAsksTheProvider()
     answer(engine->request(Strategy::None, r, Llm::monotonicNowNs(), this));
     QCOMPARE(m_cache->count(), 1);
     const qint64 servedBefore = m_local.stats().requestsServed;
-    ResponseStream *fresh = engine->requestFresh(Strategy::None, r, Llm::monotonicNowNs(), this);
+    AnswerReader *fresh = engine->requestFresh(Strategy::None, r, Llm::monotonicNowNs(), this);
     QVERIFY(!fresh->isFromCache());
     QVERIFY(answer(fresh) != QStringLiteral("<failed>"));
     QCOMPARE(m_local.stats().requestsServed, servedBefore + 1);
@@ -120,11 +120,11 @@ void tst_EngineCache::regenerateAsksTheProvider()
 void tst_EngineCache::truncatedAnswerIsNotStored()
 {
     auto engine = makeEngine();
-    ResponseStream *cut = engine->request(Strategy::None, engine->render(question(2)), Llm::monotonicNowNs(), this);
+    AnswerReader *cut = engine->request(Strategy::None, engine->render(question(2)), Llm::monotonicNowNs(), this);
     answer(cut);
     QCOMPARE(cut->finishReason(), Llm::FinishReason::Length);
     QCOMPARE(m_cache->count(), 0);
-    ResponseStream *again = engine->request(Strategy::None, engine->render(question(2)), Llm::monotonicNowNs(), this);
+    AnswerReader *again = engine->request(Strategy::None, engine->render(question(2)), Llm::monotonicNowNs(), this);
     QVERIFY(!again->isFromCache());
     answer(again);
 }
@@ -137,7 +137,7 @@ void tst_EngineCache::switchedOffSendsEveryRequest()
     const RenderedRequest r = engine->render(question());
     answer(engine->request(Strategy::None, r, Llm::monotonicNowNs(), this));
     const qint64 servedBefore = m_local.stats().requestsServed;
-    ResponseStream *again = engine->request(Strategy::None, r, Llm::monotonicNowNs(), this);
+    AnswerReader *again = engine->request(Strategy::None, r, Llm::monotonicNowNs(), this);
     QVERIFY(!again->isFromCache());
     QVERIFY(answer(again) != QStringLiteral("<failed>"));
     QCOMPARE(m_local.stats().requestsServed, servedBefore + 1);

@@ -8,21 +8,21 @@
 
 #include "support/localproviderfixture.h"
 
-#include "prefetch/answerstream.h"
+#include "prefetch/answerfetch.h"
 #include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
-#include "ui/answerpane.h"
-#include "ui/conversationstore.h"
-#include "ui/document.h"
-#include "ui/documenttab.h"
-#include "ui/documenttabs.h"
-#include "ui/mainwindow.h"
+#include "gui/answer/answerpane.h"
+#include "workspace/conversations/conversationstore.h"
+#include "workspace/documents/document.h"
+#include "gui/mainwindow/documenttab.h"
+#include "gui/mainwindow/documenttabs.h"
+#include "gui/mainwindow/mainwindow.h"
 
 #include "llm/clock.h"
 
@@ -323,16 +323,16 @@ void tst_FaultMatrix::matrix()
                                                   QString::fromLatin1(fault).remove(QRegularExpression(QStringLiteral("@row\\d+"))));
 
     if (foreground) {
-        std::unique_ptr<ResponseStream> handle(engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
-        QSignalSpy retrying(handle.get(), &ResponseStream::retrying);
+        std::unique_ptr<AnswerReader> handle(engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
+        QSignalSpy retrying(handle.get(), &AnswerReader::retrying);
         QStringList order; // what the consumer heard, in order
-        connect(handle.get(), &ResponseStream::retrying, this, [&order] { order << QStringLiteral("retry"); });
-        connect(handle.get(), &ResponseStream::eventReceived, this, [&order](const Llm::StreamEvent &e) {
+        connect(handle.get(), &AnswerReader::retrying, this, [&order] { order << QStringLiteral("retry"); });
+        connect(handle.get(), &AnswerReader::eventReceived, this, [&order](const Llm::StreamEvent &e) {
             if (e.isContent())
                 order << QStringLiteral("content");
         });
-        QSignalSpy failed(handle.get(), &ResponseStream::failed);
-        QSignalSpy finished(handle.get(), &ResponseStream::finished);
+        QSignalSpy failed(handle.get(), &AnswerReader::failed);
+        QSignalSpy finished(handle.get(), &AnswerReader::finished);
         QTRY_VERIFY_WITH_TIMEOUT(handle->isDone(), 15000);
         const int retries = foregroundRequests - 1;
         QCOMPARE(retrying.size(), retries);
@@ -373,8 +373,8 @@ void tst_FaultMatrix::matrix()
         QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, engine.render(chat()), 30s, SignalStrength::Strong);
         QVERIFY(session);
         QVERIFY(session->answer());
-        QSignalSpy retrying(session->answer(), &AnswerStream::retrying);
-        QSignalSpy failed(session->answer(), &AnswerStream::failed);
+        QSignalSpy retrying(session->answer(), &AnswerFetch::retrying);
+        QSignalSpy failed(session->answer(), &AnswerFetch::failed);
         QTRY_VERIFY_WITH_TIMEOUT(!session || !session->isLive() || session->state() == PrefetchSession::State::Complete, 15000);
         // Every fault fails a guess, the ones a retry would cure too: it is a miss, not retried.
         QCOMPARE(retrying.size(), 0);
@@ -401,9 +401,9 @@ void tst_FaultMatrix::retryHonoursRetryAfterAndStopCancelsIt()
     Settings settings = fastRetries();
     Engine engine(&m_network, profile(QStringLiteral("openai"), "status=429,retry-after=1"), settings);
     const qint64 servedBefore = m_local.stats().requestsServed;
-    std::unique_ptr<ResponseStream> handle(engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
-    QSignalSpy retrying(handle.get(), &ResponseStream::retrying);
-    QSignalSpy failed(handle.get(), &ResponseStream::failed);
+    std::unique_ptr<AnswerReader> handle(engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
+    QSignalSpy retrying(handle.get(), &AnswerReader::retrying);
+    QSignalSpy failed(handle.get(), &AnswerReader::failed);
     QVERIFY(retrying.wait(10000));
     QCOMPARE(retrying.at(0).at(1).value<std::chrono::milliseconds>(), 1000ms);
     QCOMPARE(retrying.at(0).at(2).toInt(), 1);
@@ -425,9 +425,9 @@ void tst_FaultMatrix::retryAfterPastTheCapIsNotWaitedFor()
     settings.retry.maxRetryAfter = 5s;
     Engine engine(&m_network, profile(QStringLiteral("anthropic"), "status=429,retry-after=6"), settings);
     const qint64 servedBefore = m_local.stats().requestsServed;
-    std::unique_ptr<ResponseStream> handle(engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
-    QSignalSpy retrying(handle.get(), &ResponseStream::retrying);
-    QSignalSpy failed(handle.get(), &ResponseStream::failed);
+    std::unique_ptr<AnswerReader> handle(engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
+    QSignalSpy retrying(handle.get(), &AnswerReader::retrying);
+    QSignalSpy failed(handle.get(), &AnswerReader::failed);
     QVERIFY(failed.wait(10000));
     QCOMPARE(retrying.size(), 0);
     const Llm::Error error = qvariant_cast<Llm::Error>(failed.at(0).at(0));
@@ -460,22 +460,22 @@ void tst_FaultMatrix::streamLimit()
     Engine holder(&m_network, slow, fastRetries());
     Llm::ChatRequest longer = chat();
     longer.maxTokens = 30; // at 40 tokens/s: open for ~0.75 s, less than the Retry-After
-    std::unique_ptr<ResponseStream> held(holder.request(Strategy::None, holder.render(longer), Llm::monotonicNowNs(), nullptr));
+    std::unique_ptr<AnswerReader> held(holder.request(Strategy::None, holder.render(longer), Llm::monotonicNowNs(), nullptr));
     QTRY_COMPARE_WITH_TIMEOUT(limited.stats().streamsOpen, qint64(1), 5000);
 
     Engine engine(&m_network, p, fastRetries());
     QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, engine.render(chat()), 30s, SignalStrength::Strong);
     QVERIFY(session && session->answer());
-    QSignalSpy prefetchRetrying(session->answer(), &AnswerStream::retrying);
-    QSignalSpy prefetchFailed(session->answer(), &AnswerStream::failed);
+    QSignalSpy prefetchRetrying(session->answer(), &AnswerFetch::retrying);
+    QSignalSpy prefetchFailed(session->answer(), &AnswerFetch::failed);
     QVERIFY(prefetchFailed.wait(5000));
     QCOMPARE(qvariant_cast<Llm::Error>(prefetchFailed.at(0).at(0)).code(), Code::RateLimited);
     QCOMPARE(prefetchRetrying.size(), 0);
 
     const qint64 servedBefore = limited.stats().requestsServed;
-    std::unique_ptr<ResponseStream> handle(engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
-    QSignalSpy retrying(handle.get(), &ResponseStream::retrying);
-    QSignalSpy finished(handle.get(), &ResponseStream::finished);
+    std::unique_ptr<AnswerReader> handle(engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
+    QSignalSpy retrying(handle.get(), &AnswerReader::retrying);
+    QSignalSpy finished(handle.get(), &AnswerReader::finished);
     QVERIFY(retrying.wait(5000));
     QCOMPARE(retrying.at(0).at(1).value<std::chrono::milliseconds>(), 1000ms);
     QCOMPARE(TestSupport::drain(held.get(), 10000).isEmpty(), false);

@@ -7,7 +7,7 @@
 
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 
 #include "llm/clock.h"
 #include "llm/keyring.h"
@@ -167,9 +167,9 @@ void tst_KeyRotation::aRateLimitedKeyGivesWayToTheNextAtOnce()
 {
     Engine engine(&m_network, keyedProfile(), noBackOffRetries());
     const LocalProvider::Stats before = m_local.stats();
-    std::unique_ptr<ResponseStream> first(
+    std::unique_ptr<AnswerReader> first(
         engine.request(Strategy::None, engine.render(question()), Llm::monotonicNowNs(), nullptr));
-    QSignalSpy retrying(first.get(), &ResponseStream::retrying);
+    QSignalSpy retrying(first.get(), &AnswerReader::retrying);
     const QString text = TestSupport::drain(first.get());
     QVERIFY2(!text.startsWith(u'<'), qPrintable(text));
     QVERIFY(!text.isEmpty());
@@ -179,7 +179,7 @@ void tst_KeyRotation::aRateLimitedKeyGivesWayToTheNextAtOnce()
     QCOMPARE(after.requestsRejected - before.requestsRejected, 1);
 
     // The next answer goes straight to B.
-    std::unique_ptr<ResponseStream> second(
+    std::unique_ptr<AnswerReader> second(
         engine.request(Strategy::None, engine.render(question()), Llm::monotonicNowNs(), nullptr));
     QVERIFY(!TestSupport::drain(second.get()).startsWith(u'<'));
     const LocalProvider::Stats later = m_local.stats();
@@ -203,9 +203,9 @@ void tst_KeyRotation::whenEveryKeyIsLimitedTheUserReadsTheProvidersWait()
     p.apiKey = KeyA;
     p.moreApiKeys = {KeyB};
     Engine engine(&m_network, p, noBackOffRetries());
-    std::unique_ptr<ResponseStream> handle(
+    std::unique_ptr<AnswerReader> handle(
         engine.request(Strategy::None, engine.render(question()), Llm::monotonicNowNs(), nullptr));
-    QSignalSpy failed(handle.get(), &ResponseStream::failed);
+    QSignalSpy failed(handle.get(), &AnswerReader::failed);
     QVERIFY(failed.wait(10000));
     const auto error = qvariant_cast<Llm::Error>(failed.at(0).at(0));
     QCOMPARE(error.code(), Llm::Error::Code::RateLimited);

@@ -8,7 +8,7 @@
 #include "support/expectederror.h"
 #include "support/throwawayhome.h"
 
-#include "ui/conversationstore.h"
+#include "workspace/conversations/conversationstore.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -10,14 +10,14 @@
 #include "prefetch/hoverstrategy.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
-#include "ui/answerpane.h"
-#include "ui/chatdock.h"
-#include "ui/chatinput.h"
-#include "ui/chattranscript.h"
-#include "ui/conversationstore.h"
-#include "ui/documenttab.h"
-#include "ui/mainwindow.h"
-#include "ui/metricsdock.h"
+#include "gui/answer/answerpane.h"
+#include "gui/chat/chatdock.h"
+#include "gui/chat/chatinput.h"
+#include "gui/chat/chattranscript.h"
+#include "workspace/conversations/conversationstore.h"
+#include "gui/mainwindow/documenttab.h"
+#include "gui/mainwindow/mainwindow.h"
+#include "gui/metrics/metricsdock.h"
 
 #include <QAction>
 #include <QApplication>

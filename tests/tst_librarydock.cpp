@@ -10,10 +10,10 @@
 #include "prefetch/hoverstrategy.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
-#include "ui/document.h"
-#include "ui/documenttabs.h"
-#include "ui/librarydock.h"
-#include "ui/mainwindow.h"
+#include "workspace/documents/document.h"
+#include "gui/mainwindow/documenttabs.h"
+#include "gui/library/librarydock.h"
+#include "gui/mainwindow/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>

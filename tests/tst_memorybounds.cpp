@@ -11,7 +11,7 @@
 #include "llm/clock.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -140,7 +140,7 @@ void tst_MemoryBounds::engine()
         QTRY_VERIFY_WITH_TIMEOUT(!session || !session->isLive(), 20000);
         QCOMPARE(engine.metrics().stats(Strategy::Warmup).failed, 1);
     } else {
-        ResponseStream *answer = engine.request(Strategy::None, rendered, Llm::monotonicNowNs(), this);
+        AnswerReader *answer = engine.request(Strategy::None, rendered, Llm::monotonicNowNs(), this);
         const QString text = TestSupport::drain(answer, 20000);
         QVERIFY2(text.startsWith(QLatin1String("<failed")), qPrintable(text.left(200)));
         QVERIFY(answer->error());

@@ -4,9 +4,9 @@
 // half-way leaves the file exactly at schema 1 (one transaction); the compact line and its
 // tooltip show what is known and leave out what is not.
 #include "support/expectederror.h"
-#include "ui/conversationstore.h"
-#include "ui/messageusage.h"
-#include "ui/money.h"
+#include "workspace/conversations/conversationstore.h"
+#include "workspace/conversations/messageusage.h"
+#include "workspace/settings/money.h"
 
 #include <QLocale>
 #include <QSqlDatabase>

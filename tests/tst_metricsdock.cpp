@@ -8,11 +8,11 @@
 
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 #include "prefetch/metrics.h"
-#include "ui/latencychart.h"
-#include "ui/metricsdock.h"
-#include "ui/money.h"
+#include "gui/metrics/latencychart.h"
+#include "gui/metrics/metricsdock.h"
+#include "workspace/settings/money.h"
 
 #include "llm/clock.h"
 
@@ -144,9 +144,9 @@ Llm::ChatRequest tst_MetricsDock::chatRequest(int n) const
 
 bool tst_MetricsDock::answer(Strategy origin, const Llm::ChatRequest &request)
 {
-    ResponseStream *stream = m_engine->request(origin, m_engine->render(request), Llm::monotonicNowNs(), this);
-    QSignalSpy shown(stream, &ResponseStream::firstContentShown);
-    QSignalSpy finished(stream, &ResponseStream::finished);
+    AnswerReader *stream = m_engine->request(origin, m_engine->render(request), Llm::monotonicNowNs(), this);
+    QSignalSpy shown(stream, &AnswerReader::firstContentShown);
+    QSignalSpy finished(stream, &AnswerReader::finished);
     const bool ok = finished.wait(10000) && shown.count() == 1;
     stream->deleteLater();
     return ok;

@@ -5,7 +5,7 @@
 #include "llm/modellist.h"
 #include "support/badserver.h"
 #include "support/localproviderfixture.h"
-#include "ui/modelpicker.h"
+#include "gui/settings/modelpicker.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

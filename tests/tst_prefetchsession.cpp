@@ -7,7 +7,7 @@
 
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 
 #include "llm/clock.h"
 
@@ -124,9 +124,9 @@ void tst_PrefetchSession::takeoverEqualsFresh()
         QTRY_VERIFY_WITH_TIMEOUT(session && session->state() == PrefetchSession::State::Complete, 10000);
     }
     const bool hadFirstToken = session->hasFirstToken();
-    ResponseStream *handle = engine->consume(session, engine->render(r), Llm::monotonicNowNs(), this);
+    AnswerReader *handle = engine->consume(session, engine->render(r), Llm::monotonicNowNs(), this);
     QVERIFY(handle->isPrefetched());
-    QCOMPARE(handle->origin(), hadFirstToken ? ResponseStream::Origin::Hit : ResponseStream::Origin::PartialHit);
+    QCOMPARE(handle->origin(), hadFirstToken ? AnswerReader::Origin::Hit : AnswerReader::Origin::PartialHit);
     const QString taken = drain(handle);
     QVERIFY2(!taken.isEmpty() && !taken.startsWith(QLatin1Char('<')), qPrintable(taken));
     QCOMPARE(taken, freshText(r));
@@ -153,8 +153,8 @@ void tst_PrefetchSession::capStopsReadingAndLosesNothing()
     QCOMPARE(session->state(), PrefetchSession::State::Streaming);
     QVERIFY2(session->bufferMemoryBytes() <= 16 * 1024, qPrintable(QString::number(session->bufferMemoryBytes())));
 
-    ResponseStream *handle = engine->consume(session, engine->render(r), Llm::monotonicNowNs(), this);
-    QSignalSpy events(handle, &ResponseStream::eventReceived);
+    AnswerReader *handle = engine->consume(session, engine->render(r), Llm::monotonicNowNs(), this);
+    QSignalSpy events(handle, &AnswerReader::eventReceived);
     const QString taken = drain(handle);
     QCOMPARE(taken, freshText(r));
     QVERIFY(events.count() > atCap); // the buffered ones, then the rest
@@ -182,8 +182,8 @@ void tst_PrefetchSession::partialHitWaitsOnlyTheRest()
              qPrintable(QStringLiteral("the first token was in before the user asked (%1 ms after the request reached the provider)")
                             .arg(atProvider.elapsed())));
     const qint64 activated = Llm::monotonicNowNs();
-    ResponseStream *handle = engine->consume(session, engine->render(r), activated, this);
-    QCOMPARE(handle->origin(), ResponseStream::Origin::PartialHit);
+    AnswerReader *handle = engine->consume(session, engine->render(r), activated, this);
+    QCOMPARE(handle->origin(), AnswerReader::Origin::PartialHit);
     QVERIFY(!drain(handle).isEmpty());
     // A fresh request would wait the full 400 ms; the user waited about the remaining 150.
     QVERIFY2(handle->perceivedLatencyMs() < 330, qPrintable(QString::number(handle->perceivedLatencyMs())));
@@ -207,7 +207,7 @@ void tst_PrefetchSession::ttlExpiry()
     QVERIFY(engine->liveSessions().isEmpty());
     QVERIFY(engine->metrics().stats(Strategy::Debounce).tokensWasted > 0);
 
-    ResponseStream *handle = engine->consume(session, engine->render(r), Llm::monotonicNowNs(), this, Strategy::Debounce);
+    AnswerReader *handle = engine->consume(session, engine->render(r), Llm::monotonicNowNs(), this, Strategy::Debounce);
     QVERIFY(!handle->isPrefetched());
     QCOMPARE(drain(handle), freshText(r));
 }
@@ -220,7 +220,7 @@ void tst_PrefetchSession::fingerprintChangeIsAMiss()
     const auto cancelledBefore = m_local.stats().streamsCancelled;
     QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, engine->render(guessed), 30s);
     QTRY_VERIFY_WITH_TIMEOUT(session && session->hasFirstToken(), 5000);
-    ResponseStream *handle = engine->consume(session, engine->render(asked), Llm::monotonicNowNs(), this);
+    AnswerReader *handle = engine->consume(session, engine->render(asked), Llm::monotonicNowNs(), this);
     QVERIFY(!handle->isPrefetched());
     QCOMPARE(drain(handle), freshText(asked));
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsCancelled, cancelledBefore + 1, 1000);
@@ -238,8 +238,8 @@ void tst_PrefetchSession::failedPrefetchNeverReachesTheUser()
     QPointer<PrefetchSession> session = engine->prefetch(Strategy::Workflow, engine->render(r), 30s);
     QTRY_VERIFY_WITH_TIMEOUT(!session || session->state() == PrefetchSession::State::Failed, 5000);
     QCOMPARE(engine->metrics().stats(Strategy::Workflow).failed, 1);
-    ResponseStream *handle = engine->consume(session, engine->render(r), Llm::monotonicNowNs(), this, Strategy::Workflow);
-    QSignalSpy failed(handle, &ResponseStream::failed);
+    AnswerReader *handle = engine->consume(session, engine->render(r), Llm::monotonicNowNs(), this, Strategy::Workflow);
+    QSignalSpy failed(handle, &AnswerReader::failed);
     QCOMPARE(drain(handle), freshText(r));
     QCOMPARE(failed.count(), 0);
 }
@@ -253,16 +253,16 @@ void tst_PrefetchSession::eventsAreDeliveredOnceInOrder()
 
     // Reference: the events of a fresh request, in order.
     Engine freshEngine(&m_network, m_local.profile());
-    ResponseStream *fresh = freshEngine.request(Strategy::None, freshEngine.render(r), Llm::monotonicNowNs(), this);
+    AnswerReader *fresh = freshEngine.request(Strategy::None, freshEngine.render(r), Llm::monotonicNowNs(), this);
     QList<Llm::StreamEvent> expected;
-    connect(fresh, &ResponseStream::eventReceived, this, [&](const Llm::StreamEvent &e) { expected.append(e); });
+    connect(fresh, &AnswerReader::eventReceived, this, [&](const Llm::StreamEvent &e) { expected.append(e); });
     drain(fresh);
 
     QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, engine->render(r), 30s);
     QTRY_VERIFY_WITH_TIMEOUT(session->isPrefix(), 5000);
-    ResponseStream *handle = engine->consume(session, engine->render(r), Llm::monotonicNowNs(), this);
+    AnswerReader *handle = engine->consume(session, engine->render(r), Llm::monotonicNowNs(), this);
     QList<Llm::StreamEvent> got;
-    connect(handle, &ResponseStream::eventReceived, this, [&](const Llm::StreamEvent &e) { got.append(e); });
+    connect(handle, &AnswerReader::eventReceived, this, [&](const Llm::StreamEvent &e) { got.append(e); });
     QCOMPARE(got.size(), 0); // nothing before the caller could connect
     drain(handle);
     QCOMPARE(got.size(), expected.size());

@@ -1,12 +1,12 @@
 // Compiled prompt templates: the static prefix (system prompt, tools, document) is encoded once
 // and shared byte for byte by the warm-up, the prefetch and the real request, for both wire
 // formats; rendering equals encoding the equivalent request from scratch; placeholders and
-// fingerprints; LlmStream sends a rendered body as is.
+// fingerprints; ProviderRequest sends a rendered body as is.
 #include "prefetch/actionprompts.h"
 #include "prefetch/prompttemplate.h"
 
 #include "llm/jsonwriter.h"
-#include "llm/llmstream.h"
+#include "llm/providerrequest.h"
 #include "llm/requestencoder.h"
 
 #include <QCryptographicHash>
@@ -784,9 +784,9 @@ void tst_PromptTemplate::streamSendsRenderedBody()
     // The request only describes the body; a changed copy shows it is not encoded again.
     Llm::ChatRequest description = r.request;
     description.messages.last().content = QStringLiteral("not sent");
-    Llm::LlmStream stream(&network, profile, description, options);
-    QSignalSpy finished(&stream, &Llm::LlmStream::finished);
-    QSignalSpy failed(&stream, &Llm::LlmStream::failed);
+    Llm::ProviderRequest stream(&network, profile, description, options);
+    QSignalSpy finished(&stream, &Llm::ProviderRequest::finished);
+    QSignalSpy failed(&stream, &Llm::ProviderRequest::failed);
     stream.start();
     QTRY_COMPARE_WITH_TIMEOUT(finished.count() + failed.count(), 1, 10000);
     QCOMPARE(failed.count(), 0);

@@ -7,7 +7,7 @@
 #include "support/localproviderfixture.h"
 #include "support/testproxy.h"
 
-#include "llm/llmstream.h"
+#include "llm/providerrequest.h"
 #include "llm/providerprofile.h"
 #include "llm/proxy.h"
 
@@ -43,7 +43,7 @@ private:
     ProviderProfile remoteProfile(quint16 port) const;
     ChatRequest request(const QString &prompt) const;
     // Runs `stream` to its end; false on timeout.
-    static bool run(LlmStream &stream, int timeoutMs = 10000);
+    static bool run(ProviderRequest &stream, int timeoutMs = 10000);
 
     TestSupport::LocalProviderFixture m_local;
 };
@@ -71,10 +71,10 @@ ChatRequest tst_Proxy::request(const QString &prompt) const
     return r;
 }
 
-bool tst_Proxy::run(LlmStream &stream, int timeoutMs)
+bool tst_Proxy::run(ProviderRequest &stream, int timeoutMs)
 {
-    QSignalSpy finished(&stream, &LlmStream::finished);
-    QSignalSpy failed(&stream, &LlmStream::failed);
+    QSignalSpy finished(&stream, &ProviderRequest::finished);
+    QSignalSpy failed(&stream, &ProviderRequest::failed);
     stream.start();
     return QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, timeoutMs);
 }
@@ -174,7 +174,7 @@ void tst_Proxy::streamGoesThroughTheProxy()
 
     const ProviderProfile profile = remoteProfile(4242);
     QCOMPARE(factory->queryProxy(QNetworkProxyQuery(profile.endpoint())).first().port(), proxy.port());
-    LlmStream stream(&network, profile, request(QStringLiteral("Through the proxy, please.")));
+    ProviderRequest stream(&network, profile, request(QStringLiteral("Through the proxy, please.")));
     QVERIFY(run(stream));
     QVERIFY2(!stream.error(), stream.error() ? qPrintable(stream.error()->message()) : "");
     QVERIFY(!stream.text().isEmpty());
@@ -183,7 +183,7 @@ void tst_Proxy::streamGoesThroughTheProxy()
     QCOMPARE(proxy.forwarded(), 1);
 
     // The local provider itself, on loopback, through the same manager: direct.
-    LlmStream direct(&network, m_local.profile(), request(QStringLiteral("Straight to loopback.")));
+    ProviderRequest direct(&network, m_local.profile(), request(QStringLiteral("Straight to loopback.")));
     QVERIFY(run(direct));
     QVERIFY2(!direct.error(), direct.error() ? qPrintable(direct.error()->message()) : "");
     QCOMPARE(proxy.requestLines().size(), 1);
@@ -201,7 +201,7 @@ void tst_Proxy::proxyCredentials()
         QNetworkAccessManager network;
         network.setProxyFactory(new ProxyFactory({Mode::Http, QStringLiteral("127.0.0.1"), proxy.port(),
                                                   QStringLiteral("ann"), QStringLiteral("s3cret pass")}));
-        LlmStream stream(&network, profile, request(QStringLiteral("With the right password.")));
+        ProviderRequest stream(&network, profile, request(QStringLiteral("With the right password.")));
         QVERIFY(run(stream));
         QVERIFY2(!stream.error(), stream.error() ? qPrintable(stream.error()->message()) : "");
         QVERIFY(!stream.text().isEmpty());
@@ -211,7 +211,7 @@ void tst_Proxy::proxyCredentials()
         QNetworkAccessManager network;
         network.setProxyFactory(new ProxyFactory({Mode::Http, QStringLiteral("127.0.0.1"), proxy.port(),
                                                   QStringLiteral("ann"), QStringLiteral("wrong")}));
-        LlmStream stream(&network, profile, request(QStringLiteral("With the wrong password.")));
+        ProviderRequest stream(&network, profile, request(QStringLiteral("With the wrong password.")));
         QVERIFY(run(stream));
         QVERIFY(stream.error());
         const Error error = *stream.error();
@@ -236,7 +236,7 @@ void tst_Proxy::streamGoesThroughASocks5Proxy()
                                           QStringLiteral("ann"), QStringLiteral("socks pass")});
         network.setProxyFactory(factory);
         QCOMPARE(factory->queryProxy(QNetworkProxyQuery(profile.endpoint())).first().type(), QNetworkProxy::Socks5Proxy);
-        LlmStream stream(&network, profile, request(QStringLiteral("Through SOCKS5, please.")));
+        ProviderRequest stream(&network, profile, request(QStringLiteral("Through SOCKS5, please.")));
         QVERIFY(run(stream));
         QVERIFY2(!stream.error(), stream.error() ? qPrintable(stream.error()->message()) : "");
         QVERIFY(!stream.text().isEmpty());
@@ -246,7 +246,7 @@ void tst_Proxy::streamGoesThroughASocks5Proxy()
         QNetworkAccessManager network;
         network.setProxyFactory(new ProxyFactory({Mode::Socks5, QStringLiteral("127.0.0.1"), proxy.port(),
                                                   QStringLiteral("ann"), QStringLiteral("wrong")}));
-        LlmStream stream(&network, profile, request(QStringLiteral("With the wrong password.")));
+        ProviderRequest stream(&network, profile, request(QStringLiteral("With the wrong password.")));
         QVERIFY(run(stream));
         QVERIFY(stream.error());
         QVERIFY2(stream.error()->code() == Error::Code::ProxyAuth, qPrintable(stream.error()->message()));
@@ -266,7 +266,7 @@ void tst_Proxy::refusingProxyIsNamed()
     } // closed again: nothing listens on the port now
     QNetworkAccessManager network;
     network.setProxyFactory(new ProxyFactory({Mode::Http, QStringLiteral("127.0.0.1"), closed, {}, {}}));
-    LlmStream stream(&network, remoteProfile(4242), request(QStringLiteral("Anyone there?")));
+    ProviderRequest stream(&network, remoteProfile(4242), request(QStringLiteral("Anyone there?")));
     QVERIFY(run(stream));
     QVERIFY(stream.error());
     const Error error = *stream.error();
@@ -279,7 +279,7 @@ void tst_Proxy::refusingProxyIsNamed()
     // proxy could not be reached.
     QNetworkAccessManager socks;
     socks.setProxyFactory(new ProxyFactory({Mode::Socks5, QStringLiteral("127.0.0.1"), closed, {}, {}}));
-    LlmStream viaSocks(&socks, remoteProfile(4242), request(QStringLiteral("Anyone there?")));
+    ProviderRequest viaSocks(&socks, remoteProfile(4242), request(QStringLiteral("Anyone there?")));
     QVERIFY(run(viaSocks));
     QVERIFY(viaSocks.error());
     QCOMPARE(viaSocks.error()->code(), Error::Code::ProxyUnreachable);

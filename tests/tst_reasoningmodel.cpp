@@ -4,7 +4,7 @@
 // Anthropic thinking block), is billed as output, and leaves the answer exactly what it is
 // without thinking; a continuation does not think again.
 #include "support/localproviderfixture.h"
-#include "llm/llmstream.h"
+#include "llm/providerrequest.h"
 #include "prefetch/engine.h"
 
 #include <QNetworkAccessManager>
@@ -77,11 +77,11 @@ Llm::ProviderProfile tst_ReasoningModel::profile(Llm::ApiFormat format, const QB
 QList<Llm::StreamEvent> tst_ReasoningModel::stream(const Llm::ProviderProfile &profile, const Llm::ChatRequest &request,
                                                    Llm::Usage *usage)
 {
-    Llm::LlmStream s(&m_network, profile, request);
+    Llm::ProviderRequest s(&m_network, profile, request);
     QList<Llm::StreamEvent> events;
-    connect(&s, &Llm::LlmStream::eventReceived, this, [&events](const Llm::StreamEvent &e) { events.append(e); });
-    QSignalSpy finished(&s, &Llm::LlmStream::finished);
-    QSignalSpy failed(&s, &Llm::LlmStream::failed);
+    connect(&s, &Llm::ProviderRequest::eventReceived, this, [&events](const Llm::StreamEvent &e) { events.append(e); });
+    QSignalSpy finished(&s, &Llm::ProviderRequest::finished);
+    QSignalSpy failed(&s, &Llm::ProviderRequest::failed);
     s.start();
     if (!s.isDone())
         [&] { QTRY_VERIFY_WITH_TIMEOUT(finished.count() + failed.count() > 0, 15000); }();

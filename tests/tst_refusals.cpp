@@ -11,7 +11,7 @@
 #include "llm/refusal.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -134,7 +134,7 @@ void tst_Refusals::answerIsAskedAgainWithoutTheFeature()
     r.temperature = 0.4;
     const RenderedRequest rendered = engine.render(r);
     const qint64 served = m_local.stats().requestsServed;
-    ResponseStream *answer = engine.request(Strategy::None, rendered, Llm::monotonicNowNs(), this);
+    AnswerReader *answer = engine.request(Strategy::None, rendered, Llm::monotonicNowNs(), this);
     const QString text = TestSupport::drain(answer);
     // Answered, not failed: the refused request, then the same one without the feature.
     QVERIFY2(!text.startsWith(QLatin1String("<")), qPrintable(text));
@@ -143,7 +143,7 @@ void tst_Refusals::answerIsAskedAgainWithoutTheFeature()
     QCOMPARE(learned.first().at(0).value<Llm::RefusedFeature>(), feature);
     QCOMPARE(learned.first().at(1).toString(), p.model);
     // The engine does not send it again: the next answer is asked once.
-    ResponseStream *again = engine.request(Strategy::None, engine.render(r), Llm::monotonicNowNs(), this);
+    AnswerReader *again = engine.request(Strategy::None, engine.render(r), Llm::monotonicNowNs(), this);
     QVERIFY(!TestSupport::drain(again).startsWith(QLatin1String("<")));
     QCOMPARE(m_local.stats().requestsServed, served + 3);
     QCOMPARE(learned.count(), 1);
@@ -163,7 +163,7 @@ void tst_Refusals::refusedPrefillEndsEarlyGuesses()
     const RenderedRequest r = engine.render(chat(QStringLiteral("A long answer about prefills, please."), 200));
     QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, r, 30s);
     QTRY_VERIFY_WITH_TIMEOUT(session && session->isPrefix(), 5000);
-    ResponseStream *answer = engine.consume(session, r, Llm::monotonicNowNs(), this);
+    AnswerReader *answer = engine.consume(session, r, Llm::monotonicNowNs(), this);
     const QString text = TestSupport::drain(answer);
     Llm::ProviderProfile plain = m_local.profile("rtt=0,prefill=1000000,decode=4000");
     plain.format = Llm::ApiFormat::AnthropicMessages;

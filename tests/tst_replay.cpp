@@ -244,7 +244,7 @@ void tst_Replay::truncatedStreamExitsThree()
 void tst_Replay::openAiWithoutDoneButFinishedIsComplete()
 {
     // Gateways that drop [DONE] still end with every choice finished and the usage chunk:
-    // nothing can follow, so that is a complete stream (LlmStream treats it the same way).
+    // nothing can follow, so that is a complete stream (ProviderRequest treats it the same way).
     const QString path = writeFile(
         QStringLiteral("nodone.sse"),
         "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}\n\n"

@@ -7,12 +7,12 @@
 #include "support/localproviderfixture.h"
 #include "support/throwawayhome.h"
 
-#include "llm/llmstream.h"
+#include "llm/providerrequest.h"
 #include "prefetch/connectiontest.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/responsestream.h"
-#include "ui/appsettings.h"
+#include "prefetch/answerreader.h"
+#include "workspace/settings/appsettings.h"
 
 #include <QDirIterator>
 #include <QJsonDocument>
@@ -132,9 +132,9 @@ QString tst_Secrets::stream(const Llm::ProviderProfile &p, bool prefetch)
     request.messages.append({Llm::Role::User, QStringLiteral("Say something about keys.")});
     Llm::StreamOptions options;
     options.prefetch = prefetch;
-    Llm::LlmStream s(&m_network, p, request, options);
-    QSignalSpy finished(&s, &Llm::LlmStream::finished);
-    QSignalSpy failed(&s, &Llm::LlmStream::failed);
+    Llm::ProviderRequest s(&m_network, p, request, options);
+    QSignalSpy finished(&s, &Llm::ProviderRequest::finished);
+    QSignalSpy failed(&s, &Llm::ProviderRequest::failed);
     s.start();
     if (!QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, 15000))
         return QStringLiteral("<timeout>");

@@ -7,7 +7,7 @@
 #include "app/keychainsecretstore.h"
 #include "support/localproviderfixture.h"
 #include "prefetch/connectiontest.h"
-#include "ui/settingsdialog.h"
+#include "gui/settings/settingsdialog.h"
 
 #include <QApplication>
 #include <QCheckBox>

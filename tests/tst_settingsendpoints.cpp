@@ -6,8 +6,8 @@
 // removed; a taken name is refused in the dialog; a keychain that refuses keeps the endpoint.
 #include "support/localproviderfixture.h"
 #include "prefetch/connectiontest.h"
-#include "ui/endpointdialog.h"
-#include "ui/settingsdialog.h"
+#include "gui/settings/endpointdialog.h"
+#include "gui/settings/settingsdialog.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -2,9 +2,9 @@
 // added or removed folder is announced with the whole new settings, a folder added twice is
 // said to be there already, and the folder list survives a save and a load of the settings file
 // (bad entries dropped with a problem, the good ones kept).
-#include "ui/librarysettings.h"
-#include "ui/secretstore.h"
-#include "ui/settingsdialog.h"
+#include "workspace/settings/librarysettings.h"
+#include "workspace/settings/secretstore.h"
+#include "gui/settings/settingsdialog.h"
 
 #include <QApplication>
 #include <QDir>

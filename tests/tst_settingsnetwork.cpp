@@ -1,8 +1,8 @@
 // The settings dialog's timeouts (Providers page) and proxy (Network page), driven with keys
 // and clicks: each edit is announced with the whole new settings, the proxy password goes to
 // the secret store and never into the settings, and an incomplete proxy says so.
-#include "ui/secretstore.h"
-#include "ui/settingsdialog.h"
+#include "workspace/settings/secretstore.h"
+#include "gui/settings/settingsdialog.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -2,7 +2,7 @@
 // prices are typed on its page in its currency, start as the built-in ones, stay with the
 // provider they were typed for and go back with one button; the hourly budget can be set in
 // money beside tokens. Every edit is announced at once with the whole new settings.
-#include "ui/settingsdialog.h"
+#include "gui/settings/settingsdialog.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -3,8 +3,8 @@
 // keyboard. The hour-long prompt cache: kept across a save and a load, its cache writes priced at
 // 2 × input unless the user set that price, a bad stored value reported, and switched with the
 // keyboard in the dialog, for Anthropic profiles only.
-#include "ui/secretstore.h"
-#include "ui/settingsdialog.h"
+#include "workspace/settings/secretstore.h"
+#include "gui/settings/settingsdialog.h"
 
 #include <QApplication>
 #include <QCheckBox>

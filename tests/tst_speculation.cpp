@@ -11,7 +11,7 @@
 #include "prefetch/habits.h"
 #include "prefetch/hoverstrategy.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 #include "prefetch/speculator.h"
 #include "prefetch/trajectory.h"
 #include "prefetch/warmupstrategy.h"
@@ -416,7 +416,7 @@ void tst_Speculation::clickTakesTheGuessOverAndGetsTheWholeAnswer()
     QTRY_VERIFY_WITH_TIMEOUT(guess->isPrefix(), 5000); // the prefix is in; the rest waits
     const RenderedRequest asked = builder({})(A::Summarize);
     HoverStrategy hover(m_engine.get());
-    ResponseStream *answer = hover.activate(A::Summarize, [asked] { return asked; }, Llm::monotonicNowNs(), this);
+    AnswerReader *answer = hover.activate(A::Summarize, [asked] { return asked; }, Llm::monotonicNowNs(), this);
     QVERIFY(answer->isPrefetched());
     const QString text = TestSupport::drain(answer);
     QCOMPARE(text, TestSupport::freshText(&m_network, m_engine->profile(), asked));
@@ -448,7 +448,7 @@ void tst_Speculation::clickWhileTheGuessStreamsNeedsNoContinuation()
     QVERIFY(guess->bufferedTokens() < m_engine->settings().speculation.prefixTokens);
     const RenderedRequest asked = builder({})(A::Summarize);
     HoverStrategy hover(m_engine.get());
-    ResponseStream *answer = hover.activate(A::Summarize, [asked] { return asked; }, Llm::monotonicNowNs(), this);
+    AnswerReader *answer = hover.activate(A::Summarize, [asked] { return asked; }, Llm::monotonicNowNs(), this);
     QVERIFY(answer->isPrefetched());
     const QString text = TestSupport::drain(answer);
     QCOMPARE(answer->answer()->parts(), 1);

@@ -10,7 +10,7 @@
 #include "prefetch/hoverstrategy.h"
 #include "prefetch/modelclassifier.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
 
@@ -184,12 +184,12 @@ void tst_Strategies::hoverClickTakesOverAndFeelsFaster()
     const CompiledPrompt doc = compileDocument(m_document);
 
     // A click with no hover before it.
-    ResponseStream *cold = hover.activate(Prefetch::DocumentAction::Summarize, summarize(doc), Llm::monotonicNowNs(), this);
+    AnswerReader *cold = hover.activate(Prefetch::DocumentAction::Summarize, summarize(doc), Llm::monotonicNowNs(), this);
     const QString coldText = drain(cold);
 
     hover.pointerEntered(Prefetch::DocumentAction::Summarize, summarize(doc));
     QTRY_VERIFY_WITH_TIMEOUT(hover.isReady(Prefetch::DocumentAction::Summarize), 3000);
-    ResponseStream *warm = hover.activate(Prefetch::DocumentAction::Summarize, summarize(doc), Llm::monotonicNowNs(), this);
+    AnswerReader *warm = hover.activate(Prefetch::DocumentAction::Summarize, summarize(doc), Llm::monotonicNowNs(), this);
     QVERIFY(warm->isPrefetched());
     // Leaving the button after the click must not cancel the answer being read.
     hover.pointerLeft(Prefetch::DocumentAction::Summarize);
@@ -206,7 +206,7 @@ void tst_Strategies::pressStartsWithoutWaiting()
     HoverStrategy hover(m_engine.get());
     hover.pressed(Prefetch::DocumentAction::Summarize, summarize(compileDocument(m_document)));
     QVERIFY(hover.isPrefetching(Prefetch::DocumentAction::Summarize)); // at once, no 150 ms delay
-    ResponseStream *answer = hover.activate(Prefetch::DocumentAction::Summarize, summarize(compileDocument(m_document)),
+    AnswerReader *answer = hover.activate(Prefetch::DocumentAction::Summarize, summarize(compileDocument(m_document)),
                                             Llm::monotonicNowNs(), this);
     QVERIFY(answer->isPrefetched());
     QVERIFY(!drain(answer).isEmpty());
@@ -216,7 +216,7 @@ void tst_Strategies::clickWithoutHoverIsNoPrefetch()
 {
     m_engine = makeEngine({});
     HoverStrategy hover(m_engine.get());
-    ResponseStream *answer = hover.activate(Prefetch::DocumentAction::Summarize, summarize(compileDocument(m_document)),
+    AnswerReader *answer = hover.activate(Prefetch::DocumentAction::Summarize, summarize(compileDocument(m_document)),
                                             Llm::monotonicNowNs(), this);
     QVERIFY(!answer->isPrefetched());
     QVERIFY(!drain(answer).isEmpty());
@@ -257,7 +257,7 @@ void tst_Strategies::debouncePrefetchesCompleteDraftAndSendTakesOver()
     QVERIFY(debounce.isPrefetching());
 
     // Sent without the question mark and with extra spaces: the same message.
-    ResponseStream *answer = debounce.send(QStringLiteral("  How do I reset   my password "), Llm::monotonicNowNs(), this);
+    AnswerReader *answer = debounce.send(QStringLiteral("  How do I reset   my password "), Llm::monotonicNowNs(), this);
     QVERIFY(answer->isPrefetched());
     QCOMPARE(drain(answer), freshText(chat()(draft)));
     QCOMPARE(m_engine->metrics().stats(Strategy::Debounce).hits + m_engine->metrics().stats(Strategy::Debounce).partialHits, 1);
@@ -327,7 +327,7 @@ void tst_Strategies::debounceDifferentSendIsAMiss()
     QSignalSpy started(&debounce, &DebounceStrategy::prefetchStarted);
     debounce.textChanged(QStringLiteral("What is the capital of France?"));
     QVERIFY(started.wait(3000));
-    ResponseStream *answer = debounce.send(QStringLiteral("What is the capital of Spain?"), Llm::monotonicNowNs(), this);
+    AnswerReader *answer = debounce.send(QStringLiteral("What is the capital of Spain?"), Llm::monotonicNowNs(), this);
     QVERIFY(!answer->isPrefetched());
     QCOMPARE(drain(answer), freshText(chat()(QStringLiteral("What is the capital of Spain?"))));
     QCOMPARE(m_engine->metrics().stats(Strategy::Debounce).misses, 1);
@@ -374,7 +374,7 @@ void tst_Strategies::debouncePauseWarmsTheContextBeforeTheDraft()
         pause(QStringLiteral("Can you tell me about the"), 1);
         pause(QStringLiteral("Can you tell me about the %1 and").arg(topic), 2);
         QVERIFY(!debounce.isPrefetching());
-        ResponseStream *answer = debounce.send(QStringLiteral("Can you tell me about the %1?").arg(topic),
+        AnswerReader *answer = debounce.send(QStringLiteral("Can you tell me about the %1?").arg(topic),
                                                Llm::monotonicNowNs(), this);
         QVERIFY(!answer->isPrefetched());
         drain(answer);
@@ -505,7 +505,7 @@ void tst_Strategies::suspendedDebounceAsksNoClassifierAndSendStillAnswers()
     QVERIFY(!debounce.isPrefetching());
     QCOMPARE(m_engine->budget().used(), 0);
 
-    ResponseStream *answer = debounce.send(draft, Llm::monotonicNowNs(), this);
+    AnswerReader *answer = debounce.send(draft, Llm::monotonicNowNs(), this);
     QVERIFY(!answer->isPrefetched());
     QCOMPARE(drain(answer), freshText(chat()(draft)));
     QCOMPARE(m_local.stats().requestsServed, served + 2); // the answer, and freshText's own
@@ -548,7 +548,7 @@ void tst_Strategies::workflowPrefetchesNextStep()
         return live.size() == 1 && live.first()->state() == PrefetchSession::State::Complete;
     };
     QTRY_VERIFY_WITH_TIMEOUT(complete(), 5000); // the whole answer is buffered
-    ResponseStream *answer = workflow.activate(2, data, stepRequest(m_engine->profile(), 2, data), Llm::monotonicNowNs(), this);
+    AnswerReader *answer = workflow.activate(2, data, stepRequest(m_engine->profile(), 2, data), Llm::monotonicNowNs(), this);
     QVERIFY(answer->isPrefetched());
     QCOMPARE(drain(answer), freshText(stepRequest(m_engine->profile(), 2, data)));
     // Shown at once: far under the 300 ms the provider takes to start.
@@ -565,7 +565,7 @@ void tst_Strategies::workflowOtherFormDataIsAMiss()
     workflow.stepCompleted(1, data, stepRequest(m_engine->profile(), 2, data));
     QVERIFY(workflow.stepKey(2, data) != workflow.stepKey(3, data));
     data[QStringLiteral("audience")] = QStringLiteral("managers"); // went back and changed a field
-    ResponseStream *answer = workflow.activate(2, data, stepRequest(m_engine->profile(), 2, data), Llm::monotonicNowNs(), this);
+    AnswerReader *answer = workflow.activate(2, data, stepRequest(m_engine->profile(), 2, data), Llm::monotonicNowNs(), this);
     QVERIFY(!answer->isPrefetched());
     QCOMPARE(drain(answer), freshText(stepRequest(m_engine->profile(), 2, data)));
     QCOMPARE(m_engine->metrics().stats(Strategy::Workflow).misses, 1);
@@ -596,9 +596,9 @@ void tst_Strategies::warmupMakesTheNextRequestHitTheCache()
     params.maxTokens = 8;
     const RenderedRequest onWarm = *renderAction(warmed, DocumentAction::Summarize, {}, {}, params);
     const RenderedRequest onCold = *renderAction(cold, DocumentAction::Summarize, {}, {}, params);
-    ResponseStream *a = m_engine->request(Strategy::None, onWarm, Llm::monotonicNowNs(), this);
+    AnswerReader *a = m_engine->request(Strategy::None, onWarm, Llm::monotonicNowNs(), this);
     drain(a);
-    ResponseStream *b = m_engine->request(Strategy::None, onCold, Llm::monotonicNowNs(), this);
+    AnswerReader *b = m_engine->request(Strategy::None, onCold, Llm::monotonicNowNs(), this);
     drain(b);
 
     QVERIFY(a->usage().cacheReadTokens > 4000);
@@ -615,7 +615,7 @@ void tst_Strategies::warmupMakesTheNextRequestHitTheCache()
     QVERIFY(stats.extraCost() < 1.5);
     // The cache it keeps warm serves every later answer on the document too: each is set
     // against the same warm-up, which stays one attempt and one hit.
-    ResponseStream *again = m_engine->request(Strategy::None, onWarm, Llm::monotonicNowNs(), this);
+    AnswerReader *again = m_engine->request(Strategy::None, onWarm, Llm::monotonicNowNs(), this);
     drain(again);
     const StrategyStats later = m_engine->metrics().stats(Strategy::Warmup);
     QCOMPARE(later.attempts, 1);

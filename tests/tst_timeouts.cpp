@@ -5,11 +5,11 @@
 #include "support/localproviderfixture.h"
 
 #include "llm/clock.h"
-#include "llm/llmstream.h"
+#include "llm/providerrequest.h"
 #include "llm/providerprofile.h"
 #include "prefetch/connectiontest.h"
 #include "prefetch/engine.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 
 #include <QNetworkAccessManager>
 #include <QSignalSpy>
@@ -65,9 +65,9 @@ ProviderProfile tst_Timeouts::slowProfile(std::chrono::milliseconds firstByte) c
 
 void tst_Timeouts::shortFirstByteTimeoutFails()
 {
-    LlmStream stream(&m_network, slowProfile(300ms), request(QStringLiteral("A prompt that takes long to read.")));
-    QSignalSpy failed(&stream, &LlmStream::failed);
-    QSignalSpy finished(&stream, &LlmStream::finished);
+    ProviderRequest stream(&m_network, slowProfile(300ms), request(QStringLiteral("A prompt that takes long to read.")));
+    QSignalSpy failed(&stream, &ProviderRequest::failed);
+    QSignalSpy finished(&stream, &ProviderRequest::finished);
     stream.start();
     QVERIFY(failed.wait(5000));
     QCOMPARE(finished.count(), 0);
@@ -82,9 +82,9 @@ void tst_Timeouts::shortFirstByteTimeoutFails()
 
 void tst_Timeouts::longerFirstByteTimeoutSucceeds()
 {
-    LlmStream stream(&m_network, slowProfile(10s), request(QStringLiteral("A prompt that takes long to read.")));
-    QSignalSpy failed(&stream, &LlmStream::failed);
-    QSignalSpy finished(&stream, &LlmStream::finished);
+    ProviderRequest stream(&m_network, slowProfile(10s), request(QStringLiteral("A prompt that takes long to read.")));
+    QSignalSpy failed(&stream, &ProviderRequest::failed);
+    QSignalSpy finished(&stream, &ProviderRequest::finished);
     stream.start();
     QVERIFY(finished.wait(10000));
     QCOMPARE(failed.count(), 0);
@@ -99,8 +99,8 @@ void tst_Timeouts::streamOptionsStillOverrideTheProfile()
     // A caller that sets a timeout of its own (a test, the CLI) wins over the profile.
     StreamOptions options;
     options.firstByteTimeout = 300ms;
-    LlmStream stream(&m_network, slowProfile(10s), request(QStringLiteral("Overridden.")), options);
-    QSignalSpy failed(&stream, &LlmStream::failed);
+    ProviderRequest stream(&m_network, slowProfile(10s), request(QStringLiteral("Overridden.")), options);
+    QSignalSpy failed(&stream, &ProviderRequest::failed);
     stream.start();
     QVERIFY(failed.wait(5000));
     QCOMPARE(stream.error()->code(), Error::Code::Timeout);
@@ -118,7 +118,7 @@ void tst_Timeouts::engineRequestsUseTheProfileTimeouts()
     Timeouts patient = engine.profile().timeouts;
     patient.firstByte = 10s;
     engine.setTimeouts(patient);
-    const std::unique_ptr<Prefetch::ResponseStream> handle(
+    const std::unique_ptr<Prefetch::AnswerReader> handle(
         engine.request(Prefetch::Strategy::None, engine.render(request(prompt)), Llm::monotonicNowNs(), nullptr));
     const QString text = TestSupport::drain(handle.get(), 10000);
     QVERIFY2(!text.startsWith(QLatin1Char('<')), qPrintable(text));

@@ -5,8 +5,8 @@
 // of a hand-edited file gives one problem and leaves everything else as it was; names are trimmed,
 // unique and not a built-in's; ids never change on a rename, so the keys stored under one stay
 // with it; --provider finds an endpoint by id or name.
-#include "ui/appsettings.h"
-#include "ui/secretstore.h"
+#include "workspace/settings/appsettings.h"
+#include "workspace/settings/secretstore.h"
 
 #include <QDir>
 #include <QFile>

@@ -11,13 +11,13 @@
 #include "prefetch/speculator.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
-#include "ui/answerpane.h"
-#include "ui/chatdock.h"
-#include "ui/chatinput.h"
-#include "ui/conversationstore.h"
-#include "ui/document.h"
-#include "ui/documenttab.h"
-#include "ui/mainwindow.h"
+#include "gui/answer/answerpane.h"
+#include "gui/chat/chatdock.h"
+#include "gui/chat/chatinput.h"
+#include "workspace/conversations/conversationstore.h"
+#include "workspace/documents/document.h"
+#include "gui/mainwindow/documenttab.h"
+#include "gui/mainwindow/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -58,7 +58,7 @@ private slots:
     void init();
     void cleanup();
 
-    void escInOneWindowLeavesTheOthersAnswerStreaming();
+    void escInOneWindowLeavesTheOthersAnswerFetching();
     void closingOneWindowKeepsTheOthersDocumentsWarm();
     void untitledDocumentsOfTwoWindowsAreNotTheSame();
     void theGuessesAreForTheWindowTheUserActsIn();
@@ -148,7 +148,7 @@ bool tst_Windows::activate(Gui::MainWindow *window)
     return QTest::qWaitForWindowActive(window) && QTest::qWaitFor([window] { return window->currentTab()->hasFocus(); });
 }
 
-void tst_Windows::escInOneWindowLeavesTheOthersAnswerStreaming()
+void tst_Windows::escInOneWindowLeavesTheOthersAnswerFetching()
 {
     QSignalSpy endedA(m_a->answerPane(), &Gui::AnswerPane::answerEnded);
     QSignalSpy endedB(m_b->answerPane(), &Gui::AnswerPane::answerEnded);

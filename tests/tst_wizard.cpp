@@ -6,9 +6,9 @@
 #include "support/localproviderfixture.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 #include "prefetch/workflowstrategy.h"
-#include "ui/newdocumentwizard.h"
+#include "gui/wizard/newdocumentwizard.h"
 
 #include "llm/clock.h"
 

@@ -6027,14 +6027,14 @@
     </message>
 </context>
 <context>
-    <name>Llm::LlmStream</name>
+    <name>Llm::ProviderRequest</name>
     <message>
-        <location filename="../llm/llmstream.cpp" line="109"/>
+        <location filename="../llm/providerrequest.cpp" line="109"/>
         <source>The base URL is not set or not an http(s) URL.</source>
         <translation>基础 URL 未设置，或不是 http(s) 地址。</translation>
     </message>
     <message>
-        <location filename="../llm/llmstream.cpp" line="481"/>
+        <location filename="../llm/providerrequest.cpp" line="481"/>
         <source>The server answered with %1 instead of an event stream.</source>
         <translation>服务器返回了 %1，而不是事件流。</translation>
     </message>

@@ -16,7 +16,7 @@
 #include "prefetch/hoverstrategy.h"
 #include "prefetch/prefetchsession.h"
 #include "prefetch/responsecache.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 #include "prefetch/revealpacer.h"
 #include "prefetch/speculator.h"
 #include "prefetch/warmupstrategy.h"
@@ -87,7 +87,7 @@ Replayer::~Replayer()
     m_debounce.reset();
     m_workflow.reset();
     m_warmup.reset();
-    qDeleteAll(findChildren<Prefetch::ResponseStream *>(Qt::FindDirectChildrenOnly));
+    qDeleteAll(findChildren<Prefetch::AnswerReader *>(Qt::FindDirectChildrenOnly));
     m_engine.reset();
     m_cache.reset();
     m_cacheDir.reset();
@@ -250,7 +250,7 @@ void Replayer::play(const TraceEvent &event)
             m_answer = m_hover->activate(*parsed, builder, nowNs, this);
             // After the takeover: the other guesses of the moment are dropped, the habits learn.
             m_speculator->activated(*parsed);
-            Prefetch::ResponseStream *handle = m_answer;
+            Prefetch::AnswerReader *handle = m_answer;
             track(handle, QStringLiteral("action"), Prefetch::Strategy::Hover,
                   [this, handle, action = *parsed](const QString &) {
                       if (handle->isDone() && !handle->error())
@@ -300,7 +300,7 @@ void Replayer::play(const TraceEvent &event)
         // and the live answer still comes (the cache's Serve and Draft decisions, issue 15).
         const Prefetch::CachedAnswers::Counters before = m_engine->cachedAnswers().counters();
         auto draft = std::make_shared<Prefetch::ResponseCache::Lookup>();
-        Prefetch::ResponseStream *handle = m_debounce->send(text, nowNs, this, draft.get());
+        Prefetch::AnswerReader *handle = m_debounce->send(text, nowNs, this, draft.get());
         const qsizetype index = m_result.samples.size(); // track() appends it
         m_chatAnswer = handle;
         m_chatAnswerConversation = conversation;
@@ -516,7 +516,7 @@ void Replayer::refreshChatBuilder()
 }
 
 
-void Replayer::track(Prefetch::ResponseStream *handle, const QString &kind, Prefetch::Strategy strategy,
+void Replayer::track(Prefetch::AnswerReader *handle, const QString &kind, Prefetch::Strategy strategy,
                      std::function<void(const QString &)> onEnd)
 {
     const qsizetype index = m_result.samples.size();
@@ -542,24 +542,24 @@ void Replayer::track(Prefetch::ResponseStream *handle, const QString &kind, Pref
         if (first)
             handle->markFirstShown();
     });
-    connect(handle, &Prefetch::ResponseStream::eventReceived, pacer, [handle, pacer](const Llm::StreamEvent &event) {
+    connect(handle, &Prefetch::AnswerReader::eventReceived, pacer, [handle, pacer](const Llm::StreamEvent &event) {
         if (event.choice != 0 || event.text.isEmpty()
             || (event.type != Llm::StreamEvent::Type::TextDelta && event.type != Llm::StreamEvent::Type::RefusalDelta))
             return;
-        if (const Prefetch::AnswerStream *answer = handle->answer()) {
+        if (const Prefetch::AnswerFetch *answer = handle->answer()) {
             pacer->setRate(answer->measuredRate());
             pacer->setNextDueNs(answer->continuationDueNs());
         }
         pacer->append(event.text);
     });
-    connect(handle, &Prefetch::ResponseStream::continuationStarted, pacer, [handle, pacer] {
-        if (const Prefetch::AnswerStream *answer = handle->answer())
+    connect(handle, &Prefetch::AnswerReader::continuationStarted, pacer, [handle, pacer] {
+        if (const Prefetch::AnswerFetch *answer = handle->answer())
             pacer->setNextDueNs(answer->continuationDueNs());
     });
-    if (const Prefetch::AnswerStream *answer = handle->answer())
+    if (const Prefetch::AnswerFetch *answer = handle->answer())
         pacer->setNextDueNs(answer->continuationDueNs());
-    connect(handle, &Prefetch::ResponseStream::restarted, pacer, &Prefetch::RevealPacer::reset);
-    connect(handle, &Prefetch::ResponseStream::firstContentShown, this, [this, index](double ms) {
+    connect(handle, &Prefetch::AnswerReader::restarted, pacer, &Prefetch::RevealPacer::reset);
+    connect(handle, &Prefetch::AnswerReader::firstContentShown, this, [this, index](double ms) {
         m_result.samples[index].perceivedMs = ms * m_speed;
     });
     auto ended = [this, handle, pacer, index, onEnd = std::move(onEnd)](const std::optional<Llm::Error> &error) {
@@ -580,8 +580,8 @@ void Replayer::track(Prefetch::ResponseStream *handle, const QString &kind, Pref
         handle->deleteLater();
         checkDrained();
     };
-    connect(handle, &Prefetch::ResponseStream::finished, this, [ended] { ended(std::nullopt); });
-    connect(handle, &Prefetch::ResponseStream::failed, this, [ended](const Llm::Error &e) { ended(e); });
+    connect(handle, &Prefetch::AnswerReader::finished, this, [ended] { ended(std::nullopt); });
+    connect(handle, &Prefetch::AnswerReader::failed, this, [ended](const Llm::Error &e) { ended(e); });
 }
 
 QStringList Replayer::liveGuesses() const

@@ -7,7 +7,7 @@
 #include "prefetch/cachedanswers.h"
 #include "prefetch/metrics.h"
 #include "prefetch/prompttemplate.h"
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 #include "prefetch/strategy.h"
 
 #include "llm/pricing.h"
@@ -95,7 +95,7 @@ struct Sample {
     // (`stopped`); -1 only for one still waiting when the replay ended.
     double perceivedMs = -1;
     bool stopped = false;
-    Prefetch::ResponseStream::Origin origin = Prefetch::ResponseStream::Origin::Fresh; // full hit, partial hit or fresh
+    Prefetch::AnswerReader::Origin origin = Prefetch::AnswerReader::Origin::Fresh; // full hit, partial hit or fresh
     Prefetch::Strategy servedBy = Prefetch::Strategy::None; // whose prefetch it took over
     double stallMs = -1;         // the longest the shown text stood still in its first 3 s
     bool firstOnDocument = false; // the first answer about its document in the trace
@@ -116,7 +116,7 @@ struct Sample {
     // A prefetch taken over; a cached answer is not one (nothing was guessed or sent).
     bool prefetched() const
     {
-        return origin == Prefetch::ResponseStream::Origin::Hit || origin == Prefetch::ResponseStream::Origin::PartialHit;
+        return origin == Prefetch::AnswerReader::Origin::Hit || origin == Prefetch::AnswerReader::Origin::PartialHit;
     }
 };
 
@@ -223,7 +223,7 @@ private:
     void wizardStepCompleted(int step);
     // Records the activation's sample; `onEnd` runs when the answer ends, finished, failed or
     // stopped, with the text it delivered.
-    void track(Prefetch::ResponseStream *handle, const QString &kind, Prefetch::Strategy strategy,
+    void track(Prefetch::AnswerReader *handle, const QString &kind, Prefetch::Strategy strategy,
                std::function<void(const QString &text)> onEnd = {});
     // The earlier signals (layout, pointer, focus, modifiers, selecting), for the Speculator.
     void playSignal(const TraceEvent &event);
@@ -270,7 +270,7 @@ private:
     QSet<QString> m_askedAbout; // documents an answer was asked about
     QString m_currentDoc;
     QString m_selection;
-    QPointer<Prefetch::ResponseStream> m_answer; // the document action's answer
+    QPointer<Prefetch::AnswerReader> m_answer; // the document action's answer
     QHash<Prefetch::DocumentAction, QRectF> m_buttons; // the last layout's
     bool m_shortcutHeld = false;                       // Ctrl+Alt down
     bool m_shiftHeld = false;                          // a keyboard selection is not finished yet
@@ -283,7 +283,7 @@ private:
     QHash<QString, Conversation> m_conversations;
     QString m_conversation;
     QString m_draft;
-    QPointer<Prefetch::ResponseStream> m_chatAnswer;
+    QPointer<Prefetch::AnswerReader> m_chatAnswer;
     QString m_chatAnswerConversation;
     QString m_builderConversation; // whose prompt the debounce builder has; empty: none
 
@@ -294,7 +294,7 @@ private:
     QHash<int, QVariantMap> m_wizardSource; // the data each step's text was generated from
     std::optional<Prefetch::CompiledPrompt> m_wizardPrompt;
     QTimer m_wizardPause;
-    QPointer<Prefetch::ResponseStream> m_wizardAnswer;
+    QPointer<Prefetch::AnswerReader> m_wizardAnswer;
 };
 
 } // namespace Bench

@@ -62,7 +62,7 @@ void Replayer::wizardGenerate(int step, qint64 activatedNs)
     m_wizardSource[step] = data;
     const Prefetch::CachedAnswers::Counters before = m_engine->cachedAnswers().counters();
     m_wizardAnswer = m_workflow->activate(step, data, *request, activatedNs, this);
-    Prefetch::ResponseStream *handle = m_wizardAnswer;
+    Prefetch::AnswerReader *handle = m_wizardAnswer;
     track(handle, QStringLiteral("wizard"), Prefetch::Strategy::Workflow, [this, step, handle](const QString &text) {
         if (m_wizardAnswer != handle || !handle->isDone() || handle->error())
             return; // replaced, closed or stopped: the page keeps no finished text to build on

@@ -38,13 +38,13 @@ QString times(double ratio)
     return ratio < 0 ? QStringLiteral("–") : QStringLiteral("%1×").arg(QString::number(ratio, 'f', ratio < 0.1 ? 3 : 2));
 }
 
-QLatin1StringView originId(Prefetch::ResponseStream::Origin origin)
+QLatin1StringView originId(Prefetch::AnswerReader::Origin origin)
 {
     switch (origin) {
-    case Prefetch::ResponseStream::Origin::Fresh: return QLatin1StringView("fresh");
-    case Prefetch::ResponseStream::Origin::Hit: return QLatin1StringView("hit");
-    case Prefetch::ResponseStream::Origin::PartialHit: return QLatin1StringView("partial");
-    case Prefetch::ResponseStream::Origin::Cached: return QLatin1StringView("cached");
+    case Prefetch::AnswerReader::Origin::Fresh: return QLatin1StringView("fresh");
+    case Prefetch::AnswerReader::Origin::Hit: return QLatin1StringView("hit");
+    case Prefetch::AnswerReader::Origin::PartialHit: return QLatin1StringView("partial");
+    case Prefetch::AnswerReader::Origin::Cached: return QLatin1StringView("cached");
     }
     return QLatin1StringView("?");
 }

@@ -12,7 +12,7 @@
 namespace Bench {
 
 using Prefetch::Strategy;
-using Origin = Prefetch::ResponseStream::Origin;
+using Origin = Prefetch::AnswerReader::Origin;
 
 namespace {
 

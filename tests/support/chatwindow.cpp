@@ -1,7 +1,7 @@
 #include "chatwindow.h"
 
-#include "ui/chatdock.h"
-#include "ui/chatinput.h"
+#include "gui/chat/chatdock.h"
+#include "gui/chat/chatinput.h"
 
 #include <QMainWindow>
 #include <QPlainTextEdit>

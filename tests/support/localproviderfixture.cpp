@@ -1,6 +1,6 @@
 #include "localproviderfixture.h"
 
-#include "prefetch/responsestream.h"
+#include "prefetch/answerreader.h"
 
 #include "llm/clock.h"
 
@@ -94,7 +94,7 @@ bool LocalProviderFixture::settle(QNetworkAccessManager *network, int afterMs, i
     return QTest::qWaitFor([&] { return reply->isFinished(); }, timeoutMs) && reply->error() == QNetworkReply::NoError;
 }
 
-QString drain(Prefetch::ResponseStream *handle, int timeoutMs)
+QString drain(Prefetch::AnswerReader *handle, int timeoutMs)
 {
     // isDone(): the handle may have ended while another handle was being drained.
     if (!QTest::qWaitFor([handle] { return handle->isDone(); }, timeoutMs))
@@ -109,7 +109,7 @@ QString freshText(QNetworkAccessManager *network, const Llm::ProviderProfile &pr
 {
     Prefetch::Engine fresh(network, profile);
     // Deleted before the engine that made it.
-    const std::unique_ptr<Prefetch::ResponseStream> handle(
+    const std::unique_ptr<Prefetch::AnswerReader> handle(
         fresh.request(Prefetch::Strategy::None, request, Llm::monotonicNowNs(), nullptr));
     return drain(handle.get(), timeoutMs);
 }

@@ -17,7 +17,7 @@
 class QNetworkAccessManager;
 
 namespace Prefetch {
-class ResponseStream;
+class AnswerReader;
 } // namespace Prefetch
 
 namespace TestSupport {
@@ -76,7 +76,7 @@ private:
 
 // Spins the event loop until `handle` has ended; returns the text it delivered, "<timeout>",
 // or "<failed: message>".
-QString drain(Prefetch::ResponseStream *handle, int timeoutMs = 15000);
+QString drain(Prefetch::AnswerReader *handle, int timeoutMs = 15000);
 
 // The text a user asking `request` with no prefetch would read: a fresh request on a new
 // engine for `profile`, drained. The ChatRequest form is rendered by that engine.

@@ -1,0 +1,786 @@
+#include "gui/answer/markdownview.h"
+
+#include "gui/answer/codecopybuttons.h"
+#include "gui/answer/codehighlighter.h"
+#include "gui/widgets/fittedtextbrowser.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QDesktopServices>
+#include <QEvent>
+#include <QFontDatabase>
+#include <QHash>
+#include <QPlainTextEdit>
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QTextBlock>
+#include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextFrame>
+#include <QTextList>
+#include <QTextTable>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+#include <QtMath>
+
+namespace Gui {
+
+namespace {
+
+// One frame at 60 Hz: fast enough to look live, slow enough to batch tokens.
+constexpr int FlushIntervalMs = 16;
+// The reasoning section, when open, shows this many lines and scrolls beyond.
+constexpr int ReasoningLines = 8;
+
+// --- line classification (CommonMark block starts, as far as block boundaries need) ---------
+
+bool isSpaceOrTab(QChar c)
+{
+    return c == u' ' || c == u'\t';
+}
+
+struct ListMarker {
+    bool found = false;
+    bool ordered = false;
+    bool startsAtOne = false;
+    int contentIndent = 0; // columns from the line start to the item's text
+};
+
+ListMarker listMarker(QStringView rest, int indent)
+{
+    ListMarker m;
+    qsizetype pos = 0;
+    if (rest.isEmpty())
+        return m;
+    if (rest[0] == u'-' || rest[0] == u'*' || rest[0] == u'+') {
+        pos = 1;
+    } else {
+        qint64 number = 0;
+        while (pos < rest.size() && pos < 9 && rest[pos].isDigit() && rest[pos].unicode() < 128) {
+            number = number * 10 + (rest[pos].unicode() - u'0');
+            ++pos;
+        }
+        if (pos == 0 || pos >= rest.size() || (rest[pos] != u'.' && rest[pos] != u')'))
+            return m;
+        ++pos;
+        m.ordered = true;
+        m.startsAtOne = number == 1;
+    }
+    if (pos < rest.size() && !isSpaceOrTab(rest[pos]))
+        return m; // "-x", "1.5": not a marker
+    qsizetype spaces = 0;
+    while (pos + spaces < rest.size() && isSpaceOrTab(rest[pos + spaces]))
+        ++spaces;
+    // Five or more spaces after the marker: the item's text starts after one (the rest is an
+    // indented code block).
+    if (spaces == 0 || spaces > 4 || pos + spaces == rest.size())
+        spaces = 1;
+    m.found = true;
+    m.contentIndent = indent + int(pos + spaces);
+    return m;
+}
+
+bool isFenceOpen(QStringView rest, QChar *ch, qsizetype *length)
+{
+    if (rest.isEmpty() || (rest[0] != u'`' && rest[0] != u'~'))
+        return false;
+    qsizetype n = 0;
+    while (n < rest.size() && rest[n] == rest[0])
+        ++n;
+    if (n < 3)
+        return false;
+    if (rest[0] == u'`' && rest.mid(n).contains(u'`'))
+        return false; // a backtick fence's info string has no backticks (it is inline code)
+    *ch = rest[0];
+    *length = n;
+    return true;
+}
+
+bool isFenceClose(QStringView rest, QChar ch, qsizetype length)
+{
+    qsizetype n = 0;
+    while (n < rest.size() && rest[n] == ch)
+        ++n;
+    return n >= length && rest.mid(n).trimmed().isEmpty();
+}
+
+bool isAtxHeading(QStringView rest)
+{
+    qsizetype n = 0;
+    while (n < rest.size() && rest[n] == u'#')
+        ++n;
+    return n >= 1 && n <= 6 && (n == rest.size() || isSpaceOrTab(rest[n]));
+}
+
+// A list made of separately rendered items is one list again: the nearest list above `block`
+// (within the run of list blocks right before it) with the same style and indent.
+QTextList *continuableList(const QTextBlock &block, const QTextListFormat &format)
+{
+    for (QTextBlock b = block.previous(); b.isValid() && b.textList(); b = b.previous()) {
+        QTextList *list = b.textList();
+        const QTextListFormat f = list->format();
+        if (f.indent() == format.indent())
+            return f.style() == format.style() ? list : nullptr;
+        if (f.indent() < format.indent())
+            return nullptr; // a nested list under another parent item starts afresh
+    }
+    return nullptr;
+}
+
+// Copies a document rendered from one Markdown fragment to `cursor`, block by block with their
+// formats. (QTextCursor::insertFragment would merge the first block into the cursor's block and
+// lose its heading, list or code format.)
+class FragmentCopier
+{
+public:
+    FragmentCopier(QTextCursor &cursor, const QPalette &palette)
+        : m_cursor(cursor)
+        , m_palette(palette)
+    {
+    }
+
+    // The cursor is at the start of an empty block, which the first block fills. Empty plain
+    // blocks at either end of the fragment are the importer's padding (around a table, after a
+    // rule), not content: the blocks around the fragment already separate it.
+    void copy(const QTextDocument &source)
+    {
+        QList<QTextFrame::iterator> items;
+        for (QTextFrame::iterator it = source.rootFrame()->begin(); !it.atEnd(); ++it)
+            items.append(it);
+        qsizetype first = 0;
+        qsizetype last = items.size() - 1;
+        while (first <= last && isPadding(items.at(first)))
+            ++first;
+        while (last >= first && isPadding(items.at(last)))
+            --last;
+        for (qsizetype i = first; i <= last; ++i) {
+            copyItem(items.at(i));
+            // The empty block Qt keeps after a table: ours, made by insertTable(), stands for it.
+            if (qobject_cast<QTextTable *>(items.at(i).currentFrame()) && i < last && isPadding(items.at(i + 1)))
+                ++i;
+        }
+    }
+    // True when nothing was copied: the cursor's block is still the empty one it started in.
+    bool currentBlockUnused() const { return m_reuse; }
+
+private:
+    static bool isPadding(const QTextFrame::iterator &it)
+    {
+        if (it.currentFrame())
+            return false;
+        const QTextBlock block = it.currentBlock();
+        const QTextBlockFormat format = block.blockFormat();
+        return block.length() <= 1 && !block.textList() && !isCodeBlock(format)
+            && !format.hasProperty(QTextFormat::BlockTrailingHorizontalRulerWidth);
+    }
+
+    void copyItem(const QTextFrame::iterator &it)
+    {
+        if (QTextFrame *child = it.currentFrame()) {
+            if (auto *table = qobject_cast<QTextTable *>(child)) {
+                copyTable(table);
+            } else {
+                for (QTextFrame::iterator inner = child->begin(); !inner.atEnd(); ++inner)
+                    copyItem(inner);
+            }
+        } else {
+            copyBlock(it.currentBlock(), m_cursor, m_reuse);
+        }
+    }
+
+    void copyBlock(const QTextBlock &block, QTextCursor &cursor, bool &reuse)
+    {
+        QTextBlockFormat blockFormat = block.blockFormat();
+        blockFormat.setObjectIndex(-1); // list membership is made again below, in this document
+        if (isCodeBlock(blockFormat))
+            blockFormat.setBackground(m_palette.alternateBase());
+        QTextCharFormat charFormat = block.charFormat();
+        charFormat.setObjectIndex(-1);
+        if (reuse) {
+            cursor.setBlockFormat(blockFormat);
+            cursor.setBlockCharFormat(charFormat);
+            reuse = false;
+        } else {
+            cursor.insertBlock(blockFormat, charFormat);
+        }
+        for (QTextBlock::iterator f = block.begin(); !f.atEnd(); ++f) {
+            const QTextFragment fragment = f.fragment();
+            if (!fragment.isValid())
+                continue;
+            const QTextCharFormat format = fragment.charFormat();
+            if (format.isImageFormat()) {
+                for (qsizetype i = 0; i < fragment.length(); ++i)
+                    cursor.insertImage(format.toImageFormat());
+            } else {
+                cursor.insertText(fragment.text(), format);
+            }
+        }
+        if (QTextList *source = block.textList()) {
+            if (QTextList *target = m_lists.value(source)) {
+                target->add(cursor.block());
+            } else if ((target = continuableList(cursor.block(), source->format()))) {
+                target->add(cursor.block());
+                m_lists.insert(source, target);
+            } else {
+                m_lists.insert(source, cursor.createList(source->format()));
+            }
+        }
+    }
+
+    void copyTable(const QTextTable *source)
+    {
+        QTextTableFormat format = source->format();
+        format.setBorderBrush(m_palette.mid());
+        // A table inserted at an empty block keeps that block above it as a blank line; Qt's own
+        // import puts the table right after the block before, so do that.
+        const QTextBlock previous = m_cursor.block().previous();
+        if (m_reuse && m_cursor.block().length() == 1 && previous.isValid() && !QTextCursor(previous).currentTable())
+            m_cursor.deletePreviousChar();
+        QTextTable *table = m_cursor.insertTable(source->rows(), source->columns(), format);
+        for (int r = 0; r < source->rows(); ++r) {
+            for (int c = 0; c < source->columns(); ++c) {
+                const QTextTableCell from = source->cellAt(r, c);
+                if (!from.isValid() || from.row() != r || from.column() != c)
+                    continue;
+                QTextTableCell to = table->cellAt(r, c);
+                QTextCharFormat cellFormat = from.format();
+                cellFormat.setObjectIndex(-1);
+                to.setFormat(cellFormat);
+                QTextCursor cell = to.firstCursorPosition();
+                bool reuse = true;
+                for (QTextFrame::iterator it = from.begin(); !it.atEnd(); ++it) {
+                    if (!it.currentFrame())
+                        copyBlock(it.currentBlock(), cell, reuse);
+                }
+            }
+        }
+        // Qt keeps an empty block after a table; like its own import, the next block does not
+        // fill it but follows it.
+        m_cursor = table->lastCursorPosition();
+        m_cursor.movePosition(QTextCursor::NextBlock);
+        m_reuse = false;
+    }
+
+    QTextCursor &m_cursor;
+    const QPalette &m_palette;
+    QHash<const QTextList *, QTextList *> m_lists;
+    bool m_reuse = true;
+};
+
+} // namespace
+
+// The answer's text; links open only when they are web or mail links.
+class AnswerBrowser final : public FittedTextBrowser
+{
+public:
+    explicit AnswerBrowser(QWidget *parent)
+        : FittedTextBrowser(parent)
+    {
+        setOpenLinks(false);
+        connect(this, &QTextBrowser::anchorClicked, this, [](const QUrl &url) {
+            const QString scheme = url.scheme().toLower();
+            if (scheme == QLatin1String("http") || scheme == QLatin1String("https") || scheme == QLatin1String("mailto"))
+                QDesktopServices::openUrl(url);
+        });
+    }
+};
+
+MarkdownView::MarkdownView(QWidget *parent)
+    : QWidget(parent)
+    , m_browser(new AnswerBrowser(this))
+    , m_reasoningToggle(new QToolButton(this))
+    , m_reasoningView(new QPlainTextEdit(this))
+    , m_highlighter(new CodeHighlighter(m_browser->document()))
+    , m_copyButtons(new CodeCopyButtons(m_browser))
+{
+    m_highlighter->setPalette(palette());
+    m_browser->setAccessibleName(tr("Answer"));
+    connect(m_browser, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+        if (url.scheme() == QLatin1String("cite"))
+            emit citationClicked(url.path().toInt());
+    });
+
+    m_reasoningToggle->setCheckable(true);
+    m_reasoningToggle->setAutoRaise(true);
+    m_reasoningToggle->setArrowType(Qt::RightArrow);
+    m_reasoningToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_reasoningToggle->setAccessibleName(tr("Reasoning"));
+    m_reasoningToggle->setToolTip(tr("Show or hide the model's reasoning"));
+    m_reasoningToggle->hide();
+    connect(m_reasoningToggle, &QToolButton::toggled, this, &MarkdownView::setReasoningExpanded);
+
+    m_reasoningView->setReadOnly(true);
+    m_reasoningView->setFrameShape(QFrame::NoFrame);
+    m_reasoningView->setAccessibleName(tr("Reasoning"));
+    m_reasoningView->document()->setUndoRedoEnabled(false);
+    m_reasoningView->viewport()->setAutoFillBackground(false);
+    m_reasoningView->setFocusPolicy(Qt::ClickFocus);
+    m_reasoningView->hide();
+    connect(m_reasoningView->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
+            &MarkdownView::updateReasoningHeight);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_reasoningToggle, 0, Qt::AlignLeft);
+    layout->addWidget(m_reasoningView);
+    layout->addWidget(m_browser);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+
+    m_flushTimer.setSingleShot(true);
+    m_flushTimer.setInterval(FlushIntervalMs);
+    connect(&m_flushTimer, &QTimer::timeout, this, &MarkdownView::flush);
+    applyReasoningStyle();
+}
+
+MarkdownView::~MarkdownView() = default;
+
+QTextDocument *MarkdownView::document() const
+{
+    return m_browser->document();
+}
+
+QTextBrowser *MarkdownView::textView() const
+{
+    return m_browser;
+}
+
+void MarkdownView::setPlaceholderText(const QString &text)
+{
+    m_browser->setPlaceholderText(text);
+}
+
+QString MarkdownView::plainText() const
+{
+    return m_browser->document()->toPlainText();
+}
+
+bool MarkdownView::isReasoningExpanded() const
+{
+    return m_reasoningToggle->isChecked();
+}
+
+void MarkdownView::setReasoningExpanded(bool expanded)
+{
+    if (m_reasoningToggle->isChecked() != expanded)
+        m_reasoningToggle->setChecked(expanded); // comes back here through toggled()
+    m_reasoningToggle->setArrowType(expanded ? Qt::DownArrow : Qt::RightArrow);
+    m_reasoningView->setVisible(expanded && !m_reasoning.isEmpty());
+}
+
+void MarkdownView::appendText(const QString &text)
+{
+    if (text.isEmpty() || m_finished)
+        return;
+    m_source += text;
+    scheduleFlush();
+}
+
+void MarkdownView::appendReasoning(const QString &text)
+{
+    if (text.isEmpty())
+        return;
+    m_reasoning += text;
+    m_reasoningPending += text;
+    // Words: runs of non-space characters; each CJK ideograph or syllable counts as one.
+    for (const QChar c : text) {
+        const QChar::Script script = c.script();
+        if (script == QChar::Script_Han || script == QChar::Script_Hiragana || script == QChar::Script_Katakana
+            || script == QChar::Script_Hangul) {
+            ++m_reasoningWords;
+            m_inReasoningWord = false;
+        } else if (c.isSpace()) {
+            m_inReasoningWord = false;
+        } else if (!m_inReasoningWord && !c.isLowSurrogate()) {
+            ++m_reasoningWords;
+            m_inReasoningWord = true;
+        }
+    }
+    scheduleFlush();
+}
+
+void MarkdownView::scheduleFlush()
+{
+    if (!m_shownFirst) {
+        flush(); // the first piece is painted now: that moment is what the user perceives
+        return;
+    }
+    if (!m_flushTimer.isActive())
+        m_flushTimer.start();
+}
+
+void MarkdownView::finish()
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    flush();
+    if (m_committed == m_source.size())
+        removeTrailingEmptyBlock();
+}
+
+void MarkdownView::flush()
+{
+    m_flushTimer.stop();
+    if (m_tailShown < m_source.size() || m_committed < m_source.size()) {
+        scanCompleteLines();
+        const qsizetype boundary = m_finished ? m_source.size() : m_scan.boundary;
+        if (boundary > m_committed)
+            commitUpTo(boundary);
+        appendTail();
+    }
+    flushReasoning();
+    if (!m_shownFirst && (!m_source.isEmpty() || !m_reasoning.isEmpty())) {
+        m_shownFirst = true;
+        emit firstTextShown();
+    }
+}
+
+void MarkdownView::scanCompleteLines()
+{
+    const QStringView source(m_source);
+    while (m_scan.scanned < source.size()) {
+        const qsizetype newline = source.indexOf(u'\n', m_scan.scanned);
+        if (newline < 0)
+            return; // the last line is still arriving
+        QStringView line = source.mid(m_scan.scanned, newline - m_scan.scanned);
+        if (line.endsWith(u'\r'))
+            line.chop(1);
+        const qsizetype start = m_scan.scanned;
+        m_scan.scanned = newline + 1;
+        classifyLine(line, start, newline + 1);
+    }
+}
+
+// Moves m_scan.boundary past every block that the lines so far complete. Errs on the side of
+// waiting: a block committed too early would render differently from the whole answer, one
+// committed late only stays plain text a little longer.
+void MarkdownView::classifyLine(QStringView line, qsizetype start, qsizetype end)
+{
+    Scanner &s = m_scan;
+    qsizetype pos = 0;
+    int indent = 0;
+    while (pos < line.size() && isSpaceOrTab(line[pos])) {
+        indent += line[pos] == u'\t' ? 4 - indent % 4 : 1;
+        ++pos;
+    }
+    const QStringView rest = line.mid(pos);
+    QChar fenceChar;
+    qsizetype fenceLength = 0;
+
+    if (s.inFence) {
+        const int maxIndent = s.fenceInList ? s.listContentIndent + 3 : 3;
+        if (indent <= maxIndent && isFenceClose(rest, s.fenceChar, s.fenceLength)) {
+            s.inFence = false;
+            if (!s.fenceInList) {
+                s.boundary = end;
+                s.group = Scanner::Group::None;
+            }
+        }
+        return;
+    }
+
+    if (rest.trimmed().isEmpty()) {
+        switch (s.group) {
+        case Scanner::Group::None:
+        case Scanner::Group::Paragraph:
+            s.boundary = end;
+            s.group = Scanner::Group::None;
+            break;
+        case Scanner::Group::List:
+        case Scanner::Group::IndentedCode:
+            s.blankInList = true; // the item (or code) may go on, indented, or end
+            break;
+        }
+        return;
+    }
+
+    if (s.group == Scanner::Group::List && indent >= s.listContentIndent) {
+        // Inside the current item: its paragraphs, a nested list, its code.
+        s.blankInList = false;
+        if (isFenceOpen(rest, &fenceChar, &fenceLength)) {
+            s.inFence = true;
+            s.fenceChar = fenceChar;
+            s.fenceLength = fenceLength;
+            s.fenceInList = true;
+        }
+        return;
+    }
+
+    if (s.group == Scanner::Group::IndentedCode) {
+        if (indent >= 4) {
+            s.blankInList = false;
+            return;
+        }
+        if (!s.blankInList)
+            return; // a paragraph line right after: not possible in CommonMark, keep it together
+        s.boundary = start;
+        s.group = Scanner::Group::None;
+        s.blankInList = false;
+    }
+
+    const ListMarker marker = indent <= 3 ? listMarker(rest, indent) : ListMarker{};
+    const bool blockStart = indent <= 3
+        && (isFenceOpen(rest, &fenceChar, &fenceLength) || isAtxHeading(rest) || rest.startsWith(u'>'));
+    if (s.group == Scanner::Group::List) {
+        if (marker.found) {
+            // The next item: the previous one is complete.
+            s.boundary = start;
+            s.listContentIndent = marker.contentIndent;
+            s.blankInList = false;
+            return;
+        }
+        if (!s.blankInList && !blockStart)
+            return; // a lazy continuation line of the item's paragraph
+        s.boundary = start; // the list ended
+        s.group = Scanner::Group::None;
+        s.blankInList = false;
+    }
+
+    if (indent <= 3) {
+        if (isFenceOpen(rest, &fenceChar, &fenceLength)) {
+            s.boundary = start; // a fence interrupts a paragraph
+            s.inFence = true;
+            s.fenceChar = fenceChar;
+            s.fenceLength = fenceLength;
+            s.fenceInList = false;
+            s.group = Scanner::Group::Paragraph;
+            return;
+        }
+        if (isAtxHeading(rest)) {
+            s.boundary = end; // one line, and it ends the paragraph before it
+            s.group = Scanner::Group::None;
+            return;
+        }
+        // Only a bullet or "1." interrupts a paragraph (CommonMark); "2." there is just text.
+        if (marker.found && (s.group == Scanner::Group::None || !marker.ordered || marker.startsAtOne)) {
+            s.boundary = start;
+            s.group = Scanner::Group::List;
+            s.listContentIndent = marker.contentIndent;
+            s.blankInList = false;
+            return;
+        }
+    }
+    if (s.group == Scanner::Group::None)
+        s.group = indent >= 4 ? Scanner::Group::IndentedCode : Scanner::Group::Paragraph;
+}
+
+void MarkdownView::commitUpTo(qsizetype boundary)
+{
+    QTextDocument *doc = m_browser->document();
+    QTextCursor cursor(doc);
+    cursor.beginEditBlock(); // one layout pass for the whole change
+    cursor.setPosition(m_tailStart);
+    cursor.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
+    cursor.removeSelectedText();
+    cursor.setBlockFormat(QTextBlockFormat());
+    cursor.setBlockCharFormat(QTextCharFormat());
+
+    const QString fragment = m_source.mid(m_committed, boundary - m_committed);
+    bool unused = true;
+    if (!fragment.trimmed().isEmpty()) {
+        QTextDocument rendered;
+        rendered.setDefaultFont(doc->defaultFont());
+        rendered.setMarkdown(withCitationLinks(fragment), QTextDocument::MarkdownDialectGitHub);
+        FragmentCopier copier(cursor, palette());
+        copier.copy(rendered);
+        unused = copier.currentBlockUnused();
+    }
+    m_committed = boundary;
+    m_tailShown = boundary;
+    if (!unused)
+        cursor.insertBlock(QTextBlockFormat(), QTextCharFormat());
+    m_tailStart = cursor.position();
+    // The tail is shown as typed; inside an open code fence, in the fixed-pitch font.
+    m_tailMonospace = m_scan.inFence && !m_scan.fenceInList && !m_finished;
+    cursor.endEditBlock();
+}
+
+void MarkdownView::appendTail()
+{
+    if (m_tailShown >= m_source.size())
+        return;
+    QTextCursor cursor(m_browser->document());
+    cursor.movePosition(QTextCursor::End);
+    QTextCharFormat format;
+    if (m_tailMonospace)
+        format.setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    cursor.insertText(m_source.mid(m_tailShown), format);
+    m_tailShown = m_source.size();
+}
+
+void MarkdownView::removeTrailingEmptyBlock()
+{
+    QTextDocument *doc = m_browser->document();
+    const QTextBlock last = doc->lastBlock();
+    const QTextBlock previous = last.previous();
+    if (!previous.isValid() || last.length() > 1)
+        return;
+    QTextCursor cursor(last);
+    if (QTextCursor(previous).currentTable() || cursor.currentTable())
+        return; // Qt keeps a block after a table
+    cursor.deletePreviousChar();
+    m_tailStart = doc->characterCount() - 1;
+}
+
+void MarkdownView::flushReasoning()
+{
+    if (m_reasoningPending.isEmpty())
+        return;
+    QTextCursor cursor(m_reasoningView->document());
+    cursor.movePosition(QTextCursor::End);
+    QScrollBar *bar = m_reasoningView->verticalScrollBar();
+    const bool atBottom = bar->value() >= bar->maximum() - 2;
+    cursor.insertText(m_reasoningPending);
+    m_reasoningPending.clear();
+    if (atBottom)
+        bar->setValue(bar->maximum());
+    updateReasoningToggle();
+}
+
+void MarkdownView::updateReasoningToggle()
+{
+    m_reasoningToggle->setVisible(!m_reasoning.isEmpty());
+    m_reasoningToggle->setText(m_reasoningWords == 1 ? tr("Reasoning (1 word)")
+                                                     : tr("Reasoning (%1 words)").arg(m_reasoningWords));
+    m_reasoningView->setVisible(isReasoningExpanded() && !m_reasoning.isEmpty());
+}
+
+// "[2]" as a link "cite:2" when there is a passage 2; not inside a fenced code block, and not
+// when it is a Markdown link or reference already ("[2](...)", "[2][x]", "[2]:").
+QString MarkdownView::withCitationLinks(const QString &markdown) const
+{
+    if (m_citationTips.isEmpty())
+        return markdown;
+    const QString trimmed = markdown.trimmed();
+    if (trimmed.startsWith(QLatin1String("```")) || trimmed.startsWith(QLatin1String("~~~")))
+        return markdown;
+    static const QRegularExpression citation(QStringLiteral(R"((?<![\[\]\\])\[(\d{1,2})\](?![(\[:]))"));
+    QString out;
+    qsizetype last = 0;
+    for (auto it = citation.globalMatch(markdown); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const int n = m.captured(1).toInt();
+        if (n < 1 || n > m_citationTips.size())
+            continue;
+        out += markdown.mid(last, m.capturedStart() - last);
+        // The link's title is its tooltip; inside the quotes only '"' and '\\' need escaping.
+        QString tip = m_citationTips.at(n - 1);
+        tip.replace(u'\\', QStringLiteral("\\\\")).replace(u'"', QStringLiteral("\\\""));
+        out += QStringLiteral("[\\[%1\\]](cite:%1 \"%2\")").arg(n).arg(tip);
+        last = m.capturedEnd();
+    }
+    out += markdown.mid(last);
+    return out;
+}
+
+void MarkdownView::setMarkdown(const QString &markdown)
+{
+    clear();
+    m_source = markdown;
+    QTextDocument *doc = m_browser->document();
+    doc->setMarkdown(withCitationLinks(markdown), QTextDocument::MarkdownDialectGitHub);
+    m_committed = m_tailShown = m_source.size();
+    m_scan.scanned = m_scan.boundary = m_source.size();
+    m_tailStart = doc->characterCount() - 1;
+    m_finished = true;
+    m_shownFirst = true;
+    applyPaletteToDocument();
+}
+
+void MarkdownView::setReasoning(const QString &reasoning)
+{
+    m_reasoning.clear();
+    m_reasoningPending.clear();
+    m_reasoningWords = 0;
+    m_inReasoningWord = false;
+    m_reasoningView->clear();
+    appendReasoning(reasoning);
+    flushReasoning();
+}
+
+void MarkdownView::clear()
+{
+    m_flushTimer.stop();
+    m_browser->document()->clear();
+    m_source.clear();
+    m_committed = m_tailShown = 0;
+    m_tailStart = 0;
+    m_tailMonospace = false;
+    m_scan = Scanner{};
+    m_finished = false;
+    m_shownFirst = false;
+    m_reasoning.clear();
+    m_reasoningPending.clear();
+    m_reasoningWords = 0;
+    m_inReasoningWord = false;
+    m_reasoningView->clear();
+    updateReasoningToggle();
+}
+
+void MarkdownView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        applyPaletteToDocument();
+        m_highlighter->setPalette(palette());
+        applyReasoningStyle();
+    } else if (event->type() == QEvent::FontChange) {
+        applyReasoningStyle();
+    }
+}
+
+// Code blocks get the palette's alternate base and tables its mid tone, so both stay visible in
+// dark palettes; re-applied when the palette changes.
+void MarkdownView::applyPaletteToDocument()
+{
+    QTextDocument *doc = m_browser->document();
+    QTextCursor cursor(doc);
+    cursor.beginEditBlock();
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+        QTextBlockFormat format = block.blockFormat();
+        if (isCodeBlock(format) && format.background() != palette().alternateBase()) {
+            format.setBackground(palette().alternateBase());
+            QTextCursor(block).setBlockFormat(format);
+        }
+        if (QTextTable *table = QTextCursor(block).currentTable()) {
+            QTextTableFormat tf = table->format();
+            if (tf.borderBrush() != palette().mid()) {
+                tf.setBorderBrush(palette().mid());
+                table->setFormat(tf);
+            }
+        }
+    }
+    cursor.endEditBlock();
+}
+
+void MarkdownView::applyReasoningStyle()
+{
+    // Smaller and muted: it is secondary to the answer. Relative to the current font and taken
+    // from the palette, so it follows DPI, the user's font size and dark palettes.
+    QFont small = font();
+    if (small.pointSizeF() > 0)
+        small.setPointSizeF(small.pointSizeF() * 0.9);
+    else if (small.pixelSize() > 0)
+        small.setPixelSize(qMax(1, qRound(small.pixelSize() * 0.9)));
+    m_reasoningView->setFont(small);
+    QPalette p = palette();
+    p.setColor(QPalette::Text, p.color(QPalette::PlaceholderText));
+    m_reasoningView->setPalette(p);
+    updateReasoningHeight();
+}
+
+void MarkdownView::updateReasoningHeight()
+{
+    // As tall as its text, up to ReasoningLines lines; it scrolls beyond. The plain-text layout
+    // measures its height in (wrapped) lines.
+    const int lines = qBound(1, int(m_reasoningView->document()->documentLayout()->documentSize().height()), ReasoningLines);
+    const QFontMetrics metrics(m_reasoningView->font());
+    const int margins = 2 * qCeil(m_reasoningView->document()->documentMargin()) + 2 * m_reasoningView->frameWidth();
+    m_reasoningView->setFixedHeight(metrics.lineSpacing() * lines + margins);
+    // Up to the limit the whole text shows: a scroll bar there would only cover a line.
+    m_reasoningView->setVerticalScrollBarPolicy(lines < ReasoningLines ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
+}
+
+} // namespace Gui

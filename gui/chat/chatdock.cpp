@@ -1,0 +1,628 @@
+#include "gui/chat/chatdock.h"
+
+#include "gui/chat/attachmentchips.h"
+#include "gui/chat/chattranscript.h"
+#include "gui/chat/conversationlist.h"
+#include "workspace/conversations/conversationstore.h"
+#include "workspace/documents/document.h"
+#include "knowledge/libraryretrieval.h"
+#include "gui/answer/markdownview.h"
+
+#include "llm/clock.h"
+#include "prefetch/debouncestrategy.h"
+#include "prefetch/engine.h"
+#include "prefetch/answerreader.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QPushButton>
+#include <QSplitter>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <utility>
+
+namespace Gui {
+
+ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounce, ConversationStore *store,
+                   QWidget *parent)
+    : QDockWidget(tr("Chat"), parent)
+    , m_session(new ChatSession(engine, debounce, store, this))
+    , m_live({[this](const QString &text) {
+                  if (m_liveWidget) {
+                      dropDraft();
+                      m_liveWidget->setAcknowledgement({}); // the answer itself has begun
+                      m_liveWidget->view()->appendText(text);
+                      m_liveWidget->view()->flush(); // the follower batched it per frame already
+                  }
+              },
+              [this](const QString &reasoning) {
+                  if (m_liveWidget) {
+                      dropDraft();
+                      m_liveWidget->view()->appendReasoning(reasoning);
+                      m_liveWidget->view()->flush();
+                  }
+              },
+              nullptr,
+              [this] {
+                  if (m_liveWidget)
+                      m_liveWidget->view()->clear();
+              }})
+{
+    setObjectName(QStringLiteral("chatDock"));
+    m_list = new ConversationListPanel(store, this);
+    addAction(m_list->newAction()); // its shortcut works anywhere in the window
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(m_list);
+    splitter->addWidget(createChatPanel());
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 3);
+    setWidget(splitter);
+    m_live.setSurface(m_transcript->viewport());
+
+    // Keyboard order follows the layout: find a conversation, pick it, then the chat from its
+    // mode to the answer and the input.
+    const QList<QWidget *> order = {m_list->searchField(), m_list->list(), m_modeBox, m_assistantBox, m_transcript,
+                                    m_input, m_attachButton, m_sendButton, m_stopButton};
+    for (qsizetype i = 1; i < order.size(); ++i)
+        setTabOrder(order.at(i - 1), order.at(i));
+
+    connect(m_list, &ConversationListPanel::conversationSelected, this, &ChatDock::openConversation);
+    connect(m_list, &ConversationListPanel::newRequested, this, &ChatDock::newConversation);
+    connect(m_list, &ConversationListPanel::removeRequested, m_session, &ChatSession::removeConversation);
+    connect(m_list, &ConversationListPanel::renamed, m_session, &ChatSession::conversationRenamed);
+    connect(m_list, &ConversationListPanel::errorOccurred, this, &ChatDock::showBanner);
+
+    connect(m_session, &ChatSession::conversationOpened, this, &ChatDock::onConversationOpened);
+    connect(m_session, &ChatSession::listChanged, this, [this] { m_list->reload(m_session->conversationId()); });
+    // Another window's chat dock writes to the same store: the list follows it, once per turn of
+    // the event loop however many writes there were.
+    connect(store, &ConversationStore::conversationsChanged, this, [this] {
+        if (std::exchange(m_listReloadQueued, true))
+            return;
+        QMetaObject::invokeMethod(this, [this] {
+            m_listReloadQueued = false;
+            m_list->reload(m_session->conversationId());
+        }, Qt::QueuedConnection);
+    });
+    connect(m_session, &ChatSession::modeChanged, this, [this](ConversationMode mode) {
+        m_modeBox->setCurrentIndex(m_modeBox->findData(int(mode)));
+        updateContextLabel();
+    });
+    connect(m_session, &ChatSession::contextChanged, this, &ChatDock::updateContextLabel);
+    connect(m_session, &ChatSession::assistantChanged, this, &ChatDock::updateAssistantBox);
+    connect(m_session, &ChatSession::exchangeStarted, this, &ChatDock::onExchangeStarted);
+    connect(m_session, &ChatSession::exchangeEnded, this, &ChatDock::onExchangeEnded);
+    connect(m_session, &ChatSession::acknowledged, this, &ChatDock::showAcknowledgement);
+    connect(m_session, &ChatSession::preparingChanged, this, [this](bool preparing) {
+        m_input->setReadOnly(preparing);
+        if (preparing)
+            setStatus(tr("Preparing the document…"));
+        updateButtons();
+    });
+    connect(m_session, &ChatSession::errorOccurred, this, &ChatDock::showBanner);
+    connect(m_session, &ChatSession::messagesChanged, this, [this] {
+        rebuildTranscript();
+        updateButtons();
+    });
+    connect(m_session, &ChatSession::editChanged, this, &ChatDock::onEditChanged);
+    connect(m_transcript, &ChatTranscript::actionRequested, this, &ChatDock::onMessageAction);
+
+    // Anywhere in the chat (the input included): the dock is where the answer is.
+    m_regenerateAction = new QAction(tr("Regenerate Answer"), this);
+    m_regenerateAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_regenerateAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_regenerateAction, &QAction::triggered, this, [this] { regenerate(Llm::monotonicNowNs()); });
+    addAction(m_regenerateAction);
+    m_clearHistoryAction = new QAction(tr("Clear &History…"), this);
+    m_clearHistoryAction->setObjectName(QStringLiteral("clearHistoryAction"));
+    m_clearHistoryAction->setToolTip(tr("Delete every conversation and the answers remembered for repeated questions"));
+    connect(m_clearHistoryAction, &QAction::triggered, this, &ChatDock::confirmClearHistory);
+
+    connect(&m_live, &StreamFollower::firstPainted, this, [this](double perceivedMs) {
+        const Prefetch::AnswerReader *stream = m_live.stream();
+        if (m_liveWidget)
+            m_liveWidget->setTiming(perceivedMs, stream && stream->isPrefetched());
+        emit firstTokenShown(perceivedMs);
+    });
+    // Stop stays enabled through the wait: the answer is still being asked for.
+    connect(&m_live, &StreamFollower::retrying, this, [this](const QString &status) {
+        if (m_liveWidget)
+            m_liveWidget->setStatus(status);
+        setStatus(status);
+    });
+    // The dock may outlive the event loop by a little at exit; store what arrived while the
+    // store certainly still exists.
+    connect(qApp, &QCoreApplication::aboutToQuit, this, &ChatDock::saveProgress);
+
+    if (store && !store->recoveryMessage().isEmpty())
+        showBanner(store->recoveryMessage());
+    if (debounce) {
+        connect(debounce, &Prefetch::DebounceStrategy::prefetchStarted, this, [this](const QString &draft) {
+            if (draft == m_input->toPlainText())
+                setStatus(tr("Preparing an answer to this message while you pause…"));
+        });
+    }
+
+    m_list->reload(0);
+    if (m_list->list()->count() > 0)
+        openConversation(m_list->list()->item(0)->data(Qt::UserRole).toLongLong());
+    else
+        rebuildTranscript();
+    updateProviderNotice();
+    updateButtons();
+}
+
+ChatDock::~ChatDock()
+{
+    m_live.release();
+}
+
+QWidget *ChatDock::createChatPanel()
+{
+    auto *panel = new QWidget(this);
+
+    auto *banner = new QFrame(panel);
+    banner->setFrameShape(QFrame::StyledPanel);
+    m_banner = banner;
+    m_bannerText = new QLabel(m_banner);
+    m_bannerText->setWordWrap(true);
+    m_bannerText->setTextFormat(Qt::PlainText);
+    m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_bannerText->setAccessibleName(tr("Notice"));
+    auto *dismiss = new QToolButton(m_banner);
+    dismiss->setText(tr("Dismiss"));
+    dismiss->setAutoRaise(true);
+    connect(dismiss, &QToolButton::clicked, m_banner, &QWidget::hide);
+    auto *bannerLayout = new QHBoxLayout(m_banner);
+    bannerLayout->addWidget(m_bannerText, 1);
+    bannerLayout->addWidget(dismiss, 0, Qt::AlignTop);
+    m_banner->hide();
+
+    m_modeBox = new QComboBox(panel);
+    m_modeBox->addItem(tr("About the current document"), int(ConversationMode::Document));
+    m_modeBox->addItem(tr("Free chat"), int(ConversationMode::FreeChat));
+    m_modeBox->setAccessibleName(tr("Conversation mode"));
+    m_modeBox->setToolTip(tr("Whether the open document goes with your messages"));
+    m_modeBox->setCurrentIndex(m_modeBox->findData(int(m_session->mode())));
+    connect(m_modeBox, &QComboBox::activated, this, [this](int index) {
+        setMode(ConversationMode(m_modeBox->itemData(index).toInt()));
+    });
+    m_assistantBox = new QComboBox(panel);
+    m_assistantBox->setObjectName(QStringLiteral("assistant"));
+    m_assistantBox->setAccessibleName(tr("Assistant"));
+    m_assistantBox->setToolTip(tr("Instructions and settings that go with every message of this conversation "
+                                  "(edit them in Settings, Assistants)"));
+    m_assistantBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto *assistantLabel = new QLabel(tr("A&ssistant:"), panel);
+    assistantLabel->setBuddy(m_assistantBox);
+    updateAssistantBox();
+    connect(m_assistantBox, &QComboBox::activated, this, [this](int index) {
+        m_session->setAssistant(m_assistantBox->itemData(index).toString());
+    });
+    m_contextLabel = mutedLabel({}, panel);
+    m_contextLabel->setObjectName(QStringLiteral("chatContext"));
+    // Rich text for one link: "open" the document the conversation was about.
+    m_contextLabel->setTextFormat(Qt::RichText);
+    m_contextLabel->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    connect(m_contextLabel, &QLabel::linkActivated, this, [this] {
+        emit openDocumentRequested(m_session->conversationDocument());
+    });
+
+    m_demoNotice = mutedLabel(tr("Answers come from the local demo engine, not a language model."), panel);
+    m_demoNotice->setAccessibleName(tr("Provider notice"));
+
+    m_transcript = new ChatTranscript(panel);
+    connect(m_transcript, &ChatTranscript::earlierRequested, this, &ChatDock::rebuildTranscript);
+    connect(m_transcript, &ChatTranscript::passageRequested, this, &ChatDock::passageRequested);
+
+    m_editNotice = createEditNotice(panel);
+
+    m_input = new ChatInput(panel);
+    m_input->setAccessibleName(tr("Message"));
+    m_input->setPlaceholderText(tr("Message (Enter sends, Shift+Enter adds a line)"));
+    connect(m_input, &QPlainTextEdit::textChanged, this, &ChatDock::onInputChanged);
+    connect(m_input, &ChatInput::sendRequested, this, &ChatDock::sendMessage);
+    // The user is about to type: have the prompt (a large document's compile) ready by then.
+    connect(m_input, &ChatInput::focusEntered, m_session, &ChatSession::profileChanged);
+    createAttachmentControls(panel);
+
+    m_status = mutedLabel({}, panel);
+    m_status->setAccessibleName(tr("Chat status"));
+    m_sendButton = new QPushButton(tr("Send"), panel);
+    m_sendButton->setToolTip(tr("Send the message (Enter)"));
+    m_sendButton->setAccessibleName(tr("Send message"));
+    connect(m_sendButton, &QPushButton::clicked, this, [this] { sendMessage(Llm::monotonicNowNs()); });
+    m_stopButton = new QPushButton(tr("Stop"), panel);
+    m_stopButton->setToolTip(tr("Stop the answer (Esc)"));
+    m_stopButton->setAccessibleName(tr("Stop the answer"));
+    connect(m_stopButton, &QPushButton::clicked, this, &ChatDock::stop);
+
+    auto *modeRow = new QHBoxLayout;
+    modeRow->addWidget(m_modeBox);
+    modeRow->addWidget(m_contextLabel, 1);
+    // A row of its own: beside the mode it would widen the dock past what a small screen has.
+    auto *assistantRow = new QHBoxLayout;
+    assistantRow->addWidget(assistantLabel);
+    assistantRow->addWidget(m_assistantBox);
+    assistantRow->addStretch(1);
+    auto *sendRow = new QHBoxLayout;
+    sendRow->addWidget(m_status, 1);
+    sendRow->addWidget(m_stopButton);
+    sendRow->addWidget(m_sendButton);
+
+    auto *layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_banner);
+    layout->addLayout(modeRow);
+    layout->addLayout(assistantRow);
+    layout->addWidget(m_demoNotice);
+    layout->addWidget(m_transcript, 1);
+    layout->addWidget(m_editNotice);
+    layout->addWidget(m_chips);
+    layout->addWidget(m_attachmentProblem);
+    auto *inputRow = new QHBoxLayout;
+    inputRow->addWidget(m_input, 1);
+    inputRow->addWidget(m_attachButton, 0, Qt::AlignTop);
+    layout->addLayout(inputRow);
+    layout->addLayout(sendRow);
+    return panel;
+}
+
+// --- forwarding to the session -------------------------------------------------------------------
+
+void ChatDock::setDocument(Document *document)
+{
+    m_session->setDocument(document);
+}
+
+void ChatDock::documentChanged()
+{
+    m_session->documentChanged();
+}
+
+void ChatDock::profileChanged()
+{
+    updateProviderNotice();
+    m_session->profileChanged();
+}
+
+void ChatDock::saveProgress()
+{
+    m_session->saveProgress();
+}
+
+void ChatDock::setLibrary(Knowledge::Library *library)
+{
+    m_session->setLibrary(library);
+    const int index = m_modeBox->findData(int(ConversationMode::Library));
+    if (library && index < 0)
+        m_modeBox->addItem(tr("About my library"), int(ConversationMode::Library));
+    else if (!library && index >= 0)
+        m_modeBox->removeItem(index);
+    m_modeBox->setCurrentIndex(m_modeBox->findData(int(m_session->mode())));
+}
+
+void ChatDock::setMode(ConversationMode mode)
+{
+    m_modeBox->setCurrentIndex(m_modeBox->findData(int(mode)));
+    m_session->setMode(mode);
+}
+
+void ChatDock::setAssistants(const AssistantSettings &assistants)
+{
+    m_session->setAssistants(assistants); // assistantChanged refills the box
+    updateAssistantBox();
+}
+
+void ChatDock::updateAssistantBox()
+{
+    const QSignalBlocker blocker(m_assistantBox);
+    m_assistantBox->clear();
+    for (const Assistant &a : m_session->assistants().list())
+        m_assistantBox->addItem(a.name, a.id);
+    m_assistantBox->setCurrentIndex(m_assistantBox->findData(m_session->assistant().id));
+}
+
+bool ChatDock::openConversation(qint64 id)
+{
+    return m_session->openConversation(id);
+}
+
+void ChatDock::newConversation()
+{
+    show();
+    raise();
+    if (m_session->newConversation()) {
+        m_list->clearSearch();
+        m_list->reload(m_session->conversationId());
+    }
+    m_input->setFocus();
+}
+
+void ChatDock::sendMessage(qint64 activatedNs)
+{
+    switch (m_session->send(m_input->toPlainText(), activatedNs)) {
+    case ChatSession::SendResult::Sent:
+    case ChatSession::SendResult::Preparing:
+    case ChatSession::SendResult::Empty:
+        break;
+    case ChatSession::SendResult::Busy:
+        if (m_session->isAnswering())
+            setStatus(tr("An answer is still coming: wait for it, or stop it first (Esc)."));
+        break;
+    case ChatSession::SendResult::Unavailable:
+        setStatus(tr("Chat is not available: no provider is set up."));
+        break;
+    }
+}
+
+void ChatDock::stop()
+{
+    const bool wasPreparing = m_session->isPreparing();
+    m_session->stop();
+    if (wasPreparing)
+        setStatus(tr("Not sent."));
+    updateButtons();
+}
+
+// --- transcript ----------------------------------------------------------------------------------
+
+void ChatDock::onConversationOpened(qint64 id)
+{
+    m_list->reload(id);
+    rebuildTranscript();
+    updateContextLabel();
+    updateButtons();
+    emit conversationChanged(id);
+}
+
+void ChatDock::rebuildTranscript()
+{
+    m_live.flush(); // into the widget that is about to go; the new one gets the whole text below
+    updateModels();
+    m_liveWidget = m_transcript->setMessages(m_session->messages(), m_session->liveMessageIndex());
+    const Prefetch::AnswerReader *stream = m_session->currentAnswer();
+    if (!m_liveWidget || !stream)
+        return;
+    followCitations(m_liveWidget, m_session->liveMessageIndex());
+    // Whatever arrived while another conversation was shown (or the draft, while nothing has).
+    showCached(m_liveWidget, stream->text().isEmpty() && stream->reasoning().isEmpty());
+    m_liveWidget->view()->appendReasoning(stream->reasoning());
+    m_liveWidget->view()->appendText(stream->text());
+    showAcknowledgement();
+    if (m_live.perceivedLatencyMs() >= 0)
+        m_liveWidget->setTiming(m_live.perceivedLatencyMs(), stream->isPrefetched());
+}
+
+void ChatDock::updateModels()
+{
+    const Prefetch::Engine *engine = m_session->engine();
+    if (!engine)
+        return;
+    const Llm::ProviderProfile &profile = engine->profile();
+    m_transcript->setModels(profile.model, profile.hasDistinctFastModel() ? profile.fastModel : QString());
+}
+
+void ChatDock::followCitations(AnswerWidget *answer, qsizetype index)
+{
+    m_transcript->followCitations(answer, m_session->citationsOf(index));
+}
+
+void ChatDock::onExchangeStarted(Prefetch::AnswerReader *stream)
+{
+    const QList<StoredMessage> &messages = m_session->messages();
+    // A regenerated answer follows its question, which is shown already.
+    if (m_transcript->shownEnd() < messages.size() - 1) {
+        const StoredMessage question = messages.size() >= 2 ? messages.at(messages.size() - 2) : StoredMessage();
+        m_transcript->addUserMessage(question.content, {}, question.attachments);
+    }
+    m_liveWidget = m_transcript->addAnswer();
+    updateModels();
+    m_transcript->markModel(m_liveWidget, messages.constLast().usage.model);
+    followCitations(m_liveWidget, messages.size() - 1);
+    m_transcript->scrollToEnd();
+    showCached(m_liveWidget, true);
+    m_live.follow(stream);
+    m_input->clear();
+    showAttachmentProblem({}); // about files for the message that has gone
+    switch (m_session->currentCached()) {
+    case CachedAnswer::None:
+        setStatus(stream->isPrefetched() ? tr("Answer prefetched while you paused.") : QString());
+        break;
+    case CachedAnswer::Exact:
+    case CachedAnswer::Similar:
+        setStatus(tr("Answered from the cache; nothing was sent. Regenerate (%1) asks anew.")
+                      .arg(m_regenerateAction->shortcut().toString(QKeySequence::NativeText)));
+        break;
+    case CachedAnswer::Draft:
+        setStatus(tr("A similar question's answer, shown as a draft until this one's answer comes."));
+        break;
+    }
+    updateButtons();
+    emit answerStarted(stream);
+}
+
+void ChatDock::showAcknowledgement()
+{
+    const qsizetype live = m_session->liveMessageIndex();
+    if (m_liveWidget && live >= 0)
+        m_liveWidget->setAcknowledgement(m_session->currentAcknowledgement(), m_session->acknowledgementModel(),
+                                         m_session->messages().at(live).usage.model);
+}
+
+void ChatDock::showCached(AnswerWidget *answer, bool nothingLiveYet)
+{
+    // A draft the live answer has begun to replace is not shown again.
+    const CachedAnswer cached = m_session->currentCached();
+    if (cached == CachedAnswer::Draft && !nothingLiveYet)
+        return;
+    answer->setCached(cached);
+    if (cached == CachedAnswer::Draft) {
+        answer->view()->appendText(m_session->currentDraft());
+        answer->view()->flush();
+    }
+}
+
+void ChatDock::dropDraft()
+{
+    // The live answer's first piece replaces the draft (a From the cache mark stays: its text is it).
+    if (m_liveWidget->cached() != CachedAnswer::Draft)
+        return;
+    m_liveWidget->view()->clear();
+    m_liveWidget->setCached(CachedAnswer::None);
+    setStatus({});
+}
+
+void ChatDock::onExchangeEnded(MessageState state, const QString &error, bool cancelled)
+{
+    m_live.flush();
+    m_live.release();
+    if (AnswerWidget *widget = m_liveWidget) {
+        widget->setAcknowledgement({}); // a bridge to the answer, which has ended
+        widget->view()->finish();
+        // The live widget shows the open conversation's last answer: the one that just ended.
+        const QList<StoredMessage> &messages = m_session->messages();
+        if (!messages.isEmpty() && messages.constLast().role == Llm::Role::Assistant)
+            widget->setUsage(messages.constLast().usage);
+        if (!error.isEmpty())
+            widget->setError(error);
+        else if (cancelled)
+            widget->setStatus(tr("Stopped."));
+    }
+    m_liveWidget = nullptr;
+    if (!error.isEmpty())
+        setStatus(tr("The answer failed; your message is kept. Send again to retry."));
+    else if (cancelled)
+        setStatus(tr("Stopped."));
+    else
+        setStatus({});
+    updateButtons();
+    emit answerEnded(state == MessageState::Complete);
+}
+
+QString ChatDock::transcriptText() const
+{
+    return m_transcript->text();
+}
+
+// --- feedback ------------------------------------------------------------------------------------
+
+void ChatDock::onInputChanged()
+{
+    if (m_session->isPreparing())
+        return;
+    m_session->draftChanged(m_input->toPlainText());
+    if (!m_session->isPrefetching() && !m_session->isAnswering())
+        setStatus({});
+    updateButtons();
+}
+
+void ChatDock::updateButtons()
+{
+    const bool hasText = !m_input->toPlainText().trimmed().isEmpty();
+    m_sendButton->setEnabled(hasText && !m_session->isAnswering() && !m_session->isPreparing());
+    m_stopButton->setEnabled(m_session->isAnswering() || m_session->isPreparing());
+    const bool canChange = !m_session->isAnswering() && !m_session->isPreparing() && m_session->editIndex() < 0;
+    m_transcript->setActionsEnabled(canChange, m_session->canRegenerate());
+    m_regenerateAction->setEnabled(m_session->canRegenerate());
+    m_clearHistoryAction->setEnabled(!m_session->isAnswering() && !m_session->isPreparing());
+    // A message waiting for the document goes with the attachments it was sent with.
+    m_attachAction->setEnabled(!m_session->isPreparing());
+    m_chips->setEnabled(!m_session->isPreparing());
+}
+
+void ChatDock::updateProviderNotice()
+{
+    const Prefetch::Engine *engine = m_session->engine();
+    m_demoNotice->setVisible(engine && engine->profile().isLocalDemo);
+}
+
+void ChatDock::updateContextLabel()
+{
+    if (m_session->mode() == ConversationMode::Library) {
+        m_contextLabel->setText(tr("The best passages of your library (up to %1) go with each message; the answer's "
+                                   "[1], [2] open them.")
+                                    .arg(Knowledge::LibraryRetrieval::PassageCount));
+        return;
+    }
+    if (m_session->mode() != ConversationMode::Document) {
+        m_contextLabel->clear();
+        return;
+    }
+    const Document *document = m_session->document();
+    QString text;
+    if (!document || document->isBlank())
+        text = tr("No document is open: messages go without one.").toHtmlEscaped();
+    else if (const qint64 tokens = m_session->documentTokens(); tokens >= 0)
+        text = tr("The open document, %1 (about %2 tokens), goes with each message.")
+                   .arg(document->displayName(), QLocale().toString(tokens))
+                   .toHtmlEscaped();
+    else
+        text = tr("The open document, %1, goes with each message.").arg(document->displayName()).toHtmlEscaped();
+    // Reopened after a restart with another document in front: not silently about that one.
+    const QString started = m_session->conversationDocument();
+    if (!started.isEmpty() && (!document || document->filePath() != started)) {
+        const QString name = QFileInfo(started).fileName().toHtmlEscaped();
+        if (QFileInfo::exists(started)) {
+            text += u' '
+                + tr("This conversation began about %1: <a href=\"open\">open it</a> to ask about it again.").arg(name);
+        } else {
+            text += u' ' + tr("This conversation began about %1, which is no longer there.").arg(name);
+        }
+    }
+    m_contextLabel->setText(text);
+    m_contextLabel->setToolTip(started);
+}
+
+void ChatDock::setStatus(const QString &text)
+{
+    m_status->setText(text);
+}
+
+QString ChatDock::statusText() const
+{
+    return m_status->text();
+}
+
+void ChatDock::showBanner(const QString &text)
+{
+    m_bannerText->setText(text);
+    m_banner->show();
+}
+
+QListWidget *ChatDock::conversationList() const
+{
+    return m_list->list();
+}
+
+QLineEdit *ChatDock::searchField() const
+{
+    return m_list->searchField();
+}
+
+QAction *ChatDock::newConversationAction() const
+{
+    return m_list->newAction();
+}
+
+QAction *ChatDock::renameConversationAction() const
+{
+    return m_list->renameAction();
+}
+
+QAction *ChatDock::deleteConversationAction() const
+{
+    return m_list->deleteAction();
+}
+
+} // namespace Gui

@@ -1,0 +1,194 @@
+#pragma once
+
+#include "knowledge/types.h"
+
+#include "gui/chat/chatinput.h"
+#include "workspace/chat/chatsession.h"
+#include "gui/chat/chattranscript.h"
+#include "gui/answer/streamfollower.h"
+
+#include <QDockWidget>
+#include <QPointer>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QToolButton;
+
+namespace Prefetch {
+class DebounceStrategy;
+class Engine;
+class AnswerReader;
+} // namespace Prefetch
+
+namespace Knowledge { class Library; }
+
+namespace Gui {
+
+class AnswerWidget;
+class AttachmentChips;
+class ChatTranscript;
+class ConversationListPanel;
+class Document;
+
+// The chat dock: the conversation list, the transcript and the input, over a ChatSession that
+// does the work (conversations about the current document or free chat, kept in a
+// ConversationStore). Typing feeds the debounce strategy through the session (a pause on a
+// complete-looking message starts its answer); Enter sends, taking that answer over or
+// starting a fresh one, and the answer streams into the transcript through a StreamFollower.
+// The buttons on the messages copy an answer, regenerate the last one (also Ctrl+Shift+R),
+// put a question back into the input to edit and send again, or delete a message (asked first).
+// Text files can be attached to the message being written (the paperclip beside the input,
+// Ctrl+Shift+A, or dropped onto the input): chips above the input, sent before the text
+// (chatdockattachments.cpp).
+//
+// GUI thread. The engine, the strategy and the store belong to the app and must outlive the
+// dock (held by QPointer; the dock degrades instead of crashing if they do not).
+class ChatDock : public QDockWidget
+{
+    Q_OBJECT
+
+public:
+    ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounce, ConversationStore *store,
+             QWidget *parent = nullptr);
+    ~ChatDock() override;
+
+    // The current document (null when none is open): what document mode sends.
+    void setDocument(Document *document);
+    // The knowledge base: offers the mode "About my library". Null: not offered.
+    void setLibrary(Knowledge::Library *library);
+    // The document's text changed; the prompt follows once the edits settle.
+    void documentChanged();
+    // The engine's provider profile changed (the session also notices by itself at the next key).
+    void profileChanged();
+    // Stores the answer being streamed as far as it has arrived (also done every few seconds,
+    // on quit and in the destructor).
+    void saveProgress();
+
+    ChatSession *session() const { return m_session; }
+    qint64 currentConversationId() const { return m_session->conversationId(); }
+    ConversationMode mode() const { return m_session->mode(); }
+    void setMode(ConversationMode mode);
+    // The assistants offered in the "Assistant" box (Settings); the conversation keeps its own.
+    void setAssistants(const AssistantSettings &assistants);
+    bool openConversation(qint64 id);
+    void newConversation();
+    void sendMessage(qint64 activatedNs);
+    void stop();
+    // The last answer again, a fresh request (ChatSession::regenerate()); with `mainModel`, of the
+    // main model (on an answer of the fast model).
+    void regenerate(qint64 activatedNs, bool mainModel = false);
+    // Attaches the files at `paths` to the message being written, all or none: what the attach
+    // dialog, a drop onto the input and a paste do. False when refused; the reason (which file,
+    // what to do) is then shown under the chips (attachmentProblem()).
+    bool attachFiles(const QStringList &paths);
+    QString attachmentProblem() const;
+
+    bool isAnswering() const { return m_session->isAnswering(); }
+    Prefetch::AnswerReader *currentAnswer() const { return m_session->currentAnswer(); }
+    // Every message shown, in order, as plain text separated by blank lines.
+    QString transcriptText() const;
+    QString statusText() const;
+
+    ChatInput *input() const { return m_input; }
+    QPushButton *sendButton() const { return m_sendButton; }
+    QPushButton *stopButton() const { return m_stopButton; }
+    QListWidget *conversationList() const;
+    QLineEdit *searchField() const;
+    QComboBox *modeSelector() const { return m_modeBox; }
+    QComboBox *assistantSelector() const { return m_assistantBox; }
+    QAction *newConversationAction() const;
+    QAction *renameConversationAction() const;
+    QAction *deleteConversationAction() const;
+    QAction *regenerateAction() const { return m_regenerateAction; }
+    // "Clear History…": asks, then deletes every conversation and the response cache's answers.
+    QAction *clearHistoryAction() const { return m_clearHistoryAction; }
+    QAction *attachAction() const { return m_attachAction; }
+    QToolButton *attachButton() const { return m_attachButton; }
+    AttachmentChips *attachmentChips() const { return m_chips; }
+    ChatTranscript *transcript() const { return m_transcript; }
+
+signals:
+    void answerStarted(Prefetch::AnswerReader *stream);
+    // perceivedMs: from the key press to the first piece of the answer painted.
+    void firstTokenShown(double perceivedMs);
+    void answerEnded(bool ok);
+    void conversationChanged(qint64 id);
+    // The user asked to open the document a conversation was about (its context line's link).
+    void openDocumentRequested(const QString &path);
+    // A citation [n] of an answer was clicked: open its passage's file at the passage.
+    void passageRequested(const Knowledge::Passage &passage);
+
+private:
+    QWidget *createChatPanel();
+    QWidget *createEditNotice(QWidget *parent);
+    // The chips, the line that says why files were refused, the paperclip and its action.
+    void createAttachmentControls(QWidget *parent);
+    void chooseAttachments();
+    void removeAttachment(qsizetype index, bool byKeyboard);
+    void onAttachmentsChanged();
+    void showAttachmentProblem(const QString &text);
+    void rebuildTranscript();
+    void onConversationOpened(qint64 id);
+    void onExchangeStarted(Prefetch::AnswerReader *stream);
+    // Citation links in `answer` (messages() index `index`) open the passages its question had.
+    void followCitations(AnswerWidget *answer, qsizetype index);
+    // The transcript learns the provider's main and fast model (answers of the fast one are marked).
+    void updateModels();
+    // The response cache's mark on the live answer, and a draft's text in it while nothing live
+    // has come (see ChatSession::currentCached).
+    void showCached(AnswerWidget *answer, bool nothingLiveYet);
+    // The fast model's line while the reasoning model thinks, on the live answer (or none).
+    void showAcknowledgement();
+    // Clear History's confirmation (window-modal, asynchronous), then the clearing (chatdockactions.cpp).
+    void confirmClearHistory();
+    // The live answer began: a draft it replaces goes.
+    void dropDraft();
+    void onExchangeEnded(MessageState state, const QString &error, bool cancelled);
+    void onInputChanged();
+    void onMessageAction(MessageAction action, qsizetype index);
+    void copyAnswer(qsizetype index);
+    void confirmDelete(qsizetype index);
+    void onEditChanged(qsizetype index);
+    void updateButtons();
+    void updateProviderNotice();
+    void updateContextLabel();
+    // The "Assistant" box shows the session's list and the conversation's choice.
+    void updateAssistantBox();
+    void setStatus(const QString &text);
+    void showBanner(const QString &text);
+
+    ChatSession *m_session; // child
+    ConversationListPanel *m_list = nullptr;
+    bool m_listReloadQueued = false;
+    ChatTranscript *m_transcript = nullptr;
+    QComboBox *m_modeBox = nullptr;
+    QComboBox *m_assistantBox = nullptr;
+    QLabel *m_contextLabel = nullptr;
+    QLabel *m_demoNotice = nullptr;
+    QWidget *m_banner = nullptr;
+    QLabel *m_bannerText = nullptr;
+    ChatInput *m_input = nullptr;
+    QLabel *m_status = nullptr;
+    QPushButton *m_sendButton = nullptr;
+    QPushButton *m_stopButton = nullptr;
+    QAction *m_regenerateAction = nullptr;
+    QAction *m_clearHistoryAction = nullptr;
+    QWidget *m_editNotice = nullptr; // "Editing an earlier message …" with Cancel, over the input
+    QString m_draftBeforeEdit;       // the input's text when Edit was clicked, back on Cancel
+    QList<Attachment> m_attachmentsBeforeEdit; // the draft's attachments then, back on Cancel too
+    AttachmentChips *m_chips = nullptr;
+    QLabel *m_attachmentProblem = nullptr;
+    QToolButton *m_attachButton = nullptr;
+    QAction *m_attachAction = nullptr;
+    QString m_attachFolder; // where the attach dialog opens: the folder of the last file attached
+
+    // The answer being streamed: followed into its widget while its conversation is shown.
+    StreamFollower m_live;
+    QPointer<AnswerWidget> m_liveWidget;
+};
+
+} // namespace Gui

@@ -1,0 +1,237 @@
+#pragma once
+
+#include "knowledge/types.h"
+
+#include "prefetch/actionprompts.h"
+#include "prefetch/speculationplan.h"
+
+#include <QMap>
+#include <QMainWindow>
+#include <QHash>
+#include <QPointer>
+#include <QTimer>
+
+#include <functional>
+#include <optional>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QPushButton;
+class QStackedWidget;
+class QToolButton;
+
+namespace Knowledge { class Library; }
+namespace Prefetch {
+class DebounceStrategy;
+class Engine;
+class HoverStrategy;
+class AnswerReader;
+class Speculator;
+class WarmupStrategy;
+class WorkflowStrategy;
+struct RenderedRequest;
+} // namespace Prefetch
+
+namespace Gui {
+
+class ActionSignals;
+class AnswerPane;
+class ChatDock;
+class ConsentBar;
+class ConversationStore;
+class Document;
+class DocumentTab;
+class DocumentTabs;
+class FindBar;
+class LibraryDock;
+class MetricsDock;
+
+// What the window works with; the composition root owns all of it.
+struct Services {
+    Prefetch::Engine *engine = nullptr;
+    Prefetch::HoverStrategy *hover = nullptr;
+    Prefetch::DebounceStrategy *debounce = nullptr;
+    Prefetch::WorkflowStrategy *workflow = nullptr;
+    Prefetch::WarmupStrategy *warmup = nullptr;
+    ConversationStore *conversations = nullptr; // may be null: no chat dock
+    Prefetch::Speculator *speculator = nullptr;  // may be null: no early signals
+    Knowledge::Library *library = nullptr;       // may be null: no Library panel
+};
+
+// The main window: documents in tabs, the AI actions on them with their answer pane, the chat
+// and metrics docks and the new-document wizard. It forwards what the user does to the
+// prefetch strategies (resting on or pressing an action button starts its answer; opening or
+// switching to a document warms the provider's cache; the earlier signals go to the Speculator
+// through ActionSignals) and takes answers from the engine; it holds no network code. Inserting
+// an answer into a document happens only on the user's command, as one undo step.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(const Services &services, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Where crash-recovery copies of unsaved documents go; empty disables them.
+    void setRecoveryDirectory(const QString &directory);
+    // The folder Help, Open Log Folder opens (app/ writes the log there); empty disables it.
+    void setLogDirectory(const QString &directory);
+    // Offers to restore the copies a previous session left behind; `done(restored)`.
+    void offerRecovery(std::function<void(int restored)> done);
+    void setTranslateTarget(const QString &language);
+    // Speculation is paused for `reason` ("metered connection", translated), or resumed (empty):
+    // the status bar and the metrics panel say so, and on resuming the document is warmed again.
+    void setPrefetchPause(const QString &reason);
+    QString prefetchPause() const { return m_prefetchPause; }
+    // Whether the provider in use may be sent text early (the application keeps the answer):
+    // the status bar and the metrics panel say what runs and why.
+    void setConsent(Prefetch::Consent consent);
+    // The question a cloud provider asks once, above the documents (ConsentBar::answered is
+    // forwarded as consentAnswered()).
+    ConsentBar *consentBar() const { return m_consentBar; }
+    // "Early answers: on", or why not; its tooltip has each strategy.
+    QLabel *speculationLabel() const { return m_speculationLabel; }
+    // The provider or settings changed: recompile prompts, re-warm, refresh labels.
+    void providerChanged();
+
+    bool openFile(const QString &path);
+    // Opens the passage's file (or turns to its tab) and selects the passage; a PDF's passage
+    // (page > 0) opens the PDF in the desktop's viewer instead.
+    bool openPassage(const Knowledge::Passage &passage);
+    DocumentTab *newDocument(const QString &text = {});
+    void setDocumentText(const QString &text);
+
+    DocumentTab *currentTab() const;
+    Document *currentDocument() const;
+    DocumentTabs *tabs() const { return m_tabs; }
+    AnswerPane *answerPane() const { return m_answer; }
+    QAction *action(Prefetch::DocumentAction a) const { return m_actions.value(a); }
+    QAction *summarizeAction() const { return action(Prefetch::DocumentAction::Summarize); }
+    QAction *stopAction() const { return m_stop; }
+    QPushButton *actionButton(Prefetch::DocumentAction a) const { return m_buttons.value(a); }
+    QPushButton *summarizeButton() const { return actionButton(Prefetch::DocumentAction::Summarize); }
+    QPushButton *insertButton() const { return m_insertButton; }
+    QPushButton *replaceButton() const { return m_replaceButton; }
+    ChatDock *chatDock() const { return m_chat; }
+    MetricsDock *metricsDock() const { return m_metrics; }
+    LibraryDock *libraryDock() const { return m_library; }
+    FindBar *findBar() const { return m_findBar; }
+
+    // The request for `action` on `document` with `selection`; empty (never prefetched, see
+    // Engine::prefetch) while the document's prompt is not compiled for the provider.
+    Prefetch::RenderedRequest actionRequest(Prefetch::DocumentAction action, Document *document,
+                                            const QString &selection);
+
+public slots:
+    void run(Prefetch::DocumentAction action);
+    void summarize() { run(Prefetch::DocumentAction::Summarize); }
+    void stop();
+    void regenerate();
+    void insertAnswer();
+    void replaceSelection();
+    void copyAnswer();
+    void showWizard();
+
+signals:
+    void settingsRequested();
+    // The Library panel's Edit Folders…: Settings, opened on its Library page.
+    void librarySettingsRequested();
+    // The user ran `action` (button, menu or shortcut) and its answer is on its way: taken
+    // over, started, or waiting for the document's prompt.
+    void actionStarted(Prefetch::DocumentAction action);
+    // A document answer ended, in whichever tab's pane (AnswerPane::answerEnded).
+    void answerEnded(bool ok);
+    // File, New Window and Quit: windows are the application's to make and to close in turn.
+    void newWindowRequested();
+    void quitRequested();
+    // A close asked about the unsaved documents: `closed` false when the user cancelled. While
+    // speculation is suspended for the question, a closed window leaves it suspended (the
+    // application is usually quitting); whoever goes on resumes it.
+    void closeFinished(bool closed);
+    // The user answered the consent bar for `providerId`.
+    void consentAnswered(const QString &providerId, bool allowed);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    bool event(QEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    QWidget *createActionPanel();
+    // run() and regenerate(): `fresh` asks the provider anew, past any prefetch or cached answer.
+    void start(Prefetch::DocumentAction action, bool fresh);
+    void dispatch(Prefetch::DocumentAction action, qint64 activatedNs, Document *document, const QString &selection,
+                  bool fresh);
+    void onPromptReady(Document *document);
+    void updateActionStates();
+    void updateRunningState();
+    void updateStatusBar();
+    void updateStopAction();
+    AnswerPane *paneOf(const Document *document) const;
+    void showPaneOf(const DocumentTab *tab);
+    void connectPane(AnswerPane *pane);
+    void updateTitle();
+    void warmUpCurrent();
+
+    Services m_services;
+    DocumentTabs *m_tabs;
+    FindBar *m_findBar = nullptr;
+    QStackedWidget *m_answers;
+    AnswerPane *m_noDocumentPane;
+    AnswerPane *m_answer; // the current tab's, one of m_panes or m_noDocumentPane
+    QHash<const DocumentTab *, AnswerPane *> m_panes;
+    QPointer<Document> m_currentDocument; // the one m_current answers
+    ChatDock *m_chat = nullptr;
+    MetricsDock *m_metrics = nullptr;
+    LibraryDock *m_library = nullptr;
+    ActionSignals *m_signals = nullptr; // with a speculator only
+    QMap<Prefetch::DocumentAction, QAction *> m_actions;
+    QMap<Prefetch::DocumentAction, QPushButton *> m_buttons;
+    QPushButton *m_insertButton = nullptr;
+    QPushButton *m_replaceButton = nullptr;
+    QPushButton *m_copyButton = nullptr;
+    QPushButton *m_regenerateButton = nullptr;
+    QLabel *m_providerLabel;
+    QLabel *m_stateLabel;
+    QLabel *m_budgetLabel;
+    QLabel *m_pauseLabel; // shown while speculation etiquette holds prefetch back
+    QString m_prefetchPause;
+    QLabel *m_speculationLabel;
+    ConsentBar *m_consentBar = nullptr;
+    Prefetch::Consent m_consent = Prefetch::Consent::NotNeeded;
+    QAction *m_stop = nullptr;
+    QAction *m_regenerate = nullptr;
+    QAction *m_insert = nullptr;
+    QAction *m_replace = nullptr;
+    QAction *m_copy = nullptr;
+    QString m_translateTarget;
+    QString m_logDirectory;
+    QAction *m_openLogFolder = nullptr;
+    bool m_metricsSized = false;   // the metrics dock got its first height
+    double m_chatShare = 0.3;      // of the window's width, kept through its resizes
+    bool m_closing = false;        // asking about unsaved documents before closing
+    bool m_closeConfirmed = false; // they were answered: the next close is for real
+    // The last answer: for Regenerate, and so Insert/Replace know which document it is about.
+    QPointer<Prefetch::AnswerReader> m_current;
+    std::optional<Prefetch::DocumentAction> m_lastAction;
+    // An action asked for while its document's prompt was compiling: it goes when it is ready.
+    struct PendingRun {
+        Prefetch::DocumentAction action;
+        qint64 activatedNs = 0;
+        QPointer<Document> document;
+        QString selection;
+        bool fresh = false; // Regenerate
+    };
+    std::optional<PendingRun> m_pendingRun;
+    QPointer<Document> m_warmUpWhenReady;
+    // The action button under the pointer: it gets its hover prefetch once the prompt is ready.
+    std::optional<Prefetch::DocumentAction> m_hoveredAction;
+};
+
+} // namespace Gui
