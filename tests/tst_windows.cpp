@@ -17,6 +17,7 @@
 #include "workspace/conversations/conversationstore.h"
 #include "workspace/documents/document.h"
 #include "gui/mainwindow/documenttab.h"
+#include "workspace/documents/documentactions.h"
 #include "gui/mainwindow/mainwindow.h"
 
 #include <QAction>
@@ -216,7 +217,7 @@ void tst_Windows::theGuessesAreForTheWindowTheUserActsIn()
     auto requests = [](Gui::MainWindow *w) {
         QSet<QByteArray> fingerprints;
         for (DocumentAction a : {DocumentAction::Summarize, DocumentAction::ContinueWriting})
-            fingerprints.insert(w->actionRequest(a, w->currentDocument(), {}).fingerprint);
+            fingerprints.insert(w->documentActions()->request(a, w->currentDocument(), {}).fingerprint);
         return fingerprints;
     };
     auto guessed = [this] {

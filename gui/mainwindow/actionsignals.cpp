@@ -5,6 +5,7 @@
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/documenttabs.h"
 #include "gui/mainwindow/mainwindow.h"
+#include "workspace/documents/documentactions.h"
 
 #include "llm/clock.h"
 #include "prefetch/prompttemplate.h"
@@ -129,7 +130,7 @@ void ActionSignals::updateContext()
     // fingerprint), or an empty one while the document's prompt compiles: never guessed on.
     m_speculator->setContext(
         [window, document, selection](DocumentAction action) {
-            return window ? window->actionRequest(action, document, selection) : Prefetch::RenderedRequest{};
+            return window ? window->documentActions()->request(action, document, selection) : Prefetch::RenderedRequest{};
         },
         tab->textCursor().hasSelection());
 }

@@ -1,4 +1,5 @@
 #include "gui/mainwindow/mainwindow.h"
+#include "workspace/documents/documentactions.h"
 
 #include "gui/mainwindow/actionsignals.h"
 #include "gui/answer/answerpane.h"
@@ -77,7 +78,21 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     , m_budgetLabel(new QLabel(this))
     , m_pauseLabel(new QLabel(this))
     , m_speculationLabel(new QLabel(this))
+    , m_documentActions(new DocumentActions(services.engine, services.hover, services.warmup, this))
 {
+    connect(m_documentActions, &DocumentActions::started, this, [this](Document *document,
+                                                                      Prefetch::AnswerReader *answer) {
+        paneOf(document)->follow(answer, m_services.engine->profile().displayName);
+        updateRunningState();
+    });
+    connect(m_documentActions, &DocumentActions::preparing, this, [this](Document *document) {
+        paneOf(document)->reset(tr("Preparing the document…"));
+        updateRunningState();
+    });
+    connect(m_documentActions, &DocumentActions::failed, this, [this](Document *document, const Llm::Error &error) {
+        paneOf(document)->reset(error.message(), true);
+        updateRunningState();
+    });
     setWindowTitle(tr("Headstart"));
     setAcceptDrops(true);
     connect(m_tabs, &DocumentTabs::titlesChanged, this, &MainWindow::updateTitle);
@@ -97,7 +112,6 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         });
     });
     connect(m_tabs, &DocumentTabs::statusMessage, statusBar(), &QStatusBar::showMessage);
-    connect(m_tabs, &DocumentTabs::promptReady, this, &MainWindow::onPromptReady);
     connect(m_tabs, &DocumentTabs::documentLoaded, this, [this](Document *document) {
         if (document != currentDocument())
             return;
@@ -112,11 +126,9 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
             m_chat->documentChanged();
     });
     connect(m_tabs, &DocumentTabs::documentClosing, this, [this](Document *document) {
-        m_services.warmup->documentClosed(document->documentId());
-        if (m_pendingRun && m_pendingRun->document == document)
-            stop();
-        if (m_current && m_currentDocument == document)
-            m_current->cancel(); // its pane goes with the tab: nobody would read the rest
+        // A run waiting for it or answering into its pane (which goes with the tab) stops.
+        m_documentActions->documentClosing(document);
+        updateRunningState();
     });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         if (m_findBar)
@@ -250,7 +262,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         // A subtle mark on the button whose answer is already on its way: in the window the
         // pointer rests in (the strategy is the application's; another window's button did not
         // ask for this answer).
-        m_buttons.value(action)->setProperty("prefetchReady", ready && m_hoveredAction == action);
+        m_buttons.value(action)->setProperty("prefetchReady", ready && m_documentActions->hoveredAction() == action);
         for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions) {
             QPushButton *b = m_buttons.value(a);
             const QString plain = withoutMnemonic(m_actions.value(a)->text());
@@ -487,20 +499,6 @@ QWidget *MainWindow::createActionPanel()
 
 // --- running actions ----------------------------------------------------------------------
 
-Prefetch::RenderedRequest MainWindow::actionRequest(Prefetch::DocumentAction action, Document *document,
-                                                  const QString &selection)
-{
-    // Only a compiled prompt gives a request its fingerprint; encoding the whole document here
-    // instead would also block the GUI thread on a large one.
-    if (document) {
-        if (const Prefetch::CompiledPrompt *prompt = document->compiledPrompt(m_services.engine->profile())) {
-            if (auto rendered = Prefetch::renderAction(*prompt, action, selection, m_translateTarget))
-                return *rendered;
-        }
-    }
-    return {};
-}
-
 void MainWindow::run(Prefetch::DocumentAction action)
 {
     start(action, false);
@@ -518,84 +516,9 @@ void MainWindow::start(Prefetch::DocumentAction action, bool fresh)
         statusBar()->showMessage(tr("Select the text to work on first."), 5000);
         return;
     }
-    if (m_current)
-        m_current->cancel();
-    m_pendingRun.reset();
-    m_lastAction = action;
-    Document *document = tab->model();
-    const QString selection = tab->selectedText();
-    const Llm::ProviderProfile &profile = m_services.engine->profile();
-    if (!document->compiledPrompt(profile)) {
-        if (const auto error = document->promptError(profile)) {
-            paneOf(document)->reset(error->message(), true);
-        } else {
-            // A large document compiles in the thread pool; the answer starts once it is done,
-            // and its wait still counts from now.
-            m_pendingRun = PendingRun{action, activated, document, selection, fresh};
-            paneOf(document)->reset(tr("Preparing the document…"));
-            emit actionStarted(action);
-        }
-        updateRunningState();
-        return;
-    }
-    dispatch(action, activated, document, selection, fresh);
-    // After dispatch(): a guess of this answer is taken over before the others are dropped.
+    m_documentActions->run(action, tab->model(), tab->selectedText(), activated, fresh);
+    // After run(): a guess of this answer is taken over before the others are dropped.
     emit actionStarted(action);
-}
-
-void MainWindow::dispatch(Prefetch::DocumentAction action, qint64 activatedNs, Document *document,
-                          const QString &selection, bool fresh)
-{
-    QPointer<Document> doc(document);
-    if (fresh) {
-        m_current = m_services.engine->requestFresh(Prefetch::Strategy::None, actionRequest(action, doc, selection),
-                                                    activatedNs, this);
-    } else {
-        m_current = m_services.hover->activate(
-            action, [this, action, doc, selection] { return actionRequest(action, doc, selection); },
-            activatedNs, this);
-    }
-    connect(m_current, &Prefetch::AnswerReader::finished, m_current, &QObject::deleteLater);
-    connect(m_current, &Prefetch::AnswerReader::failed, m_current, &QObject::deleteLater);
-    m_currentDocument = document;
-    paneOf(document)->follow(m_current, m_services.engine->profile().displayName);
-    updateRunningState();
-}
-
-void MainWindow::onPromptReady(Document *document)
-{
-    if (m_pendingRun && m_pendingRun->document == document) {
-        const Llm::ProviderProfile &profile = m_services.engine->profile();
-        if (document->compiledPrompt(profile)) {
-            const PendingRun run = *std::exchange(m_pendingRun, std::nullopt);
-            dispatch(run.action, run.activatedNs, document, run.selection, run.fresh);
-        } else if (const auto error = document->promptError(profile)) {
-            m_pendingRun.reset();
-            paneOf(document)->reset(error->message(), true);
-            updateRunningState();
-        } // else edited meanwhile: the next compile brings it
-    }
-    if (document != currentDocument())
-        return;
-    // A warm-up asked for while the prompt was compiling (a large document opened, switched to,
-    // or a new provider) goes now. Edits do not re-warm: the provider's cache still holds the
-    // prefix before them, and a warm-up per typing pause would cost a document each time.
-    if (m_warmUpWhenReady == document) {
-        m_warmUpWhenReady = nullptr;
-        warmUpCurrent();
-    }
-    // The pointer rested on an action while there was no prompt to prefetch with: now there is.
-    if (m_hoveredAction && !m_services.hover->isPrefetching(*m_hoveredAction)) {
-        const Prefetch::DocumentAction action = *m_hoveredAction;
-        const DocumentTab *tab = currentTab();
-        if (tab && (!Prefetch::actionNeedsSelection(action) || tab->textCursor().hasSelection())) {
-            const QString selection = tab->selectedText();
-            QPointer<Document> doc(document);
-            m_services.hover->pointerEntered(action, [this, action, doc, selection] {
-                return actionRequest(action, doc, selection);
-            });
-        }
-    }
 }
 
 AnswerPane *MainWindow::paneOf(const Document *document) const
@@ -634,14 +557,14 @@ void MainWindow::connectPane(AnswerPane *pane)
 void MainWindow::regenerate()
 {
     // Asked anew: the answer it replaces may be the response cache's, or a prefetch's.
-    if (m_lastAction)
-        start(*m_lastAction, true);
+    if (const auto action = m_documentActions->lastAction())
+        start(*action, true);
 }
 
 void MainWindow::stop()
 {
-    if (const auto pending = std::exchange(m_pendingRun, std::nullopt))
-        paneOf(pending->document)->reset(tr("Stopped."));
+    if (Document *pending = m_documentActions->cancelPending())
+        paneOf(pending)->reset(tr("Stopped."));
     // This window's answers (its documents', its chat's, its wizard's) and every prefetch.
     m_services.engine->stop(this);
     updateRunningState();
@@ -700,31 +623,23 @@ void MainWindow::showWizard()
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 {
-
     for (auto it = m_buttons.cbegin(); it != m_buttons.cend(); ++it) {
         QPushButton *button = it.value();
         if (watched != button || !button->isEnabled())
             continue;
         const Prefetch::DocumentAction action = it.key();
         const DocumentTab *tab = currentTab();
-        QPointer<Document> document = tab ? tab->model() : nullptr;
+        Document *document = tab ? tab->model() : nullptr;
         const QString selection = tab ? tab->selectedText() : QString();
-        auto builder = [this, action, document, selection] { return actionRequest(action, document, selection); };
-        const bool usable = tab && !tab->model()->isBlank()
-            && (!Prefetch::actionNeedsSelection(action) || tab->textCursor().hasSelection());
         switch (event->type()) {
         case QEvent::Enter:
-            m_hoveredAction = action;
-            if (usable)
-                m_services.hover->pointerEntered(action, builder);
+            m_documentActions->pointerEntered(action, document, selection);
             break;
         case QEvent::Leave:
-            m_hoveredAction.reset();
-            m_services.hover->pointerLeft(action);
+            m_documentActions->pointerLeft(action);
             break;
         case QEvent::MouseButtonPress:
-            if (usable)
-                m_services.hover->pressed(action, builder);
+            m_documentActions->pressed(action, document, selection);
             break;
         default:
             break;
@@ -864,9 +779,9 @@ void MainWindow::offerRecovery(std::function<void(int restored)> done)
 
 void MainWindow::setTranslateTarget(const QString &language)
 {
-    if (language == m_translateTarget)
+    if (language == m_documentActions->translateTarget())
         return;
-    m_translateTarget = language;
+    m_documentActions->setTranslateTarget(language);
     if (m_signals)
         m_signals->requestsChanged();
 }
@@ -908,13 +823,7 @@ void MainWindow::providerChanged()
 
 void MainWindow::warmUpCurrent()
 {
-    Document *document = currentDocument();
-    if (!document || document->isBlank())
-        return;
-    if (const Prefetch::CompiledPrompt *prompt = document->compiledPrompt(m_services.engine->profile()))
-        m_services.warmup->documentOpened(document->documentId(), *prompt);
-    else
-        m_warmUpWhenReady = document; // compiling in the thread pool: onPromptReady() warms it
+    m_documentActions->warmUp(currentDocument());
 }
 
 void MainWindow::updateActionStates()
@@ -928,18 +837,20 @@ void MainWindow::updateActionStates()
     m_insert->setEnabled(hasAnswer && tab);
     m_replace->setEnabled(hasAnswer && hasSelection);
     m_copy->setEnabled(hasAnswer);
-    m_regenerate->setEnabled(m_lastAction.has_value());
+    m_regenerate->setEnabled(m_documentActions->lastAction().has_value());
 }
 
 void MainWindow::updateRunningState()
 {
-    const bool running = m_pendingRun || (m_current && !m_current->isDone());
+    const Prefetch::AnswerReader *current = m_documentActions->current();
+    const bool preparing = m_documentActions->isPreparing();
+    const bool running = preparing || (current && !current->isDone());
     updateStopAction();
     if (!running)
         m_stateLabel->setText(tr("Ready"));
-    else if (m_pendingRun)
+    else if (preparing)
         m_stateLabel->setText(tr("Preparing the document"));
-    else if (m_current->firstContentNs() >= 0)
+    else if (current->firstContentNs() >= 0)
         m_stateLabel->setText(tr("Streaming"));
     else
         m_stateLabel->setText(tr("Waiting for the provider"));
@@ -980,7 +891,9 @@ void MainWindow::setConsent(Prefetch::Consent consent)
 
 void MainWindow::updateStopAction()
 {
-    m_stop->setEnabled(m_pendingRun || (m_current && !m_current->isDone()) || m_services.engine->hasLiveAnswers(this)
+    const Prefetch::AnswerReader *current = m_documentActions->current();
+    m_stop->setEnabled(m_documentActions->isPreparing() || (current && !current->isDone())
+                       || m_services.engine->hasLiveAnswers(this)
                        || !m_services.engine->liveSessions().isEmpty());
 }
 

@@ -41,6 +41,7 @@ class ChatDock;
 class ConsentBar;
 class ConversationStore;
 class Document;
+class DocumentActions;
 class DocumentTab;
 class DocumentTabs;
 class FindBar;
@@ -118,10 +119,8 @@ public:
     LibraryDock *libraryDock() const { return m_library; }
     FindBar *findBar() const { return m_findBar; }
 
-    // The request for `action` on `document` with `selection`; empty (never prefetched, see
-    // Engine::prefetch) while the document's prompt is not compiled for the provider.
-    Prefetch::RenderedRequest actionRequest(Prefetch::DocumentAction action, Document *document,
-                                            const QString &selection);
+    // The document actions' requests, runs and hover signals (widget-free, shared with the replay).
+    DocumentActions *documentActions() const { return m_documentActions; }
 
 public slots:
     void run(Prefetch::DocumentAction action);
@@ -166,9 +165,6 @@ private:
     QWidget *createActionPanel();
     // run() and regenerate(): `fresh` asks the provider anew, past any prefetch or cached answer.
     void start(Prefetch::DocumentAction action, bool fresh);
-    void dispatch(Prefetch::DocumentAction action, qint64 activatedNs, Document *document, const QString &selection,
-                  bool fresh);
-    void onPromptReady(Document *document);
     void updateActionStates();
     void updateRunningState();
     void updateStatusBar();
@@ -186,7 +182,6 @@ private:
     AnswerPane *m_noDocumentPane;
     AnswerPane *m_answer; // the current tab's, one of m_panes or m_noDocumentPane
     QHash<const DocumentTab *, AnswerPane *> m_panes;
-    QPointer<Document> m_currentDocument; // the one m_current answers
     ChatDock *m_chat = nullptr;
     MetricsDock *m_metrics = nullptr;
     LibraryDock *m_library = nullptr;
@@ -210,28 +205,13 @@ private:
     QAction *m_insert = nullptr;
     QAction *m_replace = nullptr;
     QAction *m_copy = nullptr;
-    QString m_translateTarget;
     QString m_logDirectory;
     QAction *m_openLogFolder = nullptr;
     bool m_metricsSized = false;   // the metrics dock got its first height
     double m_chatShare = 0.3;      // of the window's width, kept through its resizes
     bool m_closing = false;        // asking about unsaved documents before closing
     bool m_closeConfirmed = false; // they were answered: the next close is for real
-    // The last answer: for Regenerate, and so Insert/Replace know which document it is about.
-    QPointer<Prefetch::AnswerReader> m_current;
-    std::optional<Prefetch::DocumentAction> m_lastAction;
-    // An action asked for while its document's prompt was compiling: it goes when it is ready.
-    struct PendingRun {
-        Prefetch::DocumentAction action;
-        qint64 activatedNs = 0;
-        QPointer<Document> document;
-        QString selection;
-        bool fresh = false; // Regenerate
-    };
-    std::optional<PendingRun> m_pendingRun;
-    QPointer<Document> m_warmUpWhenReady;
-    // The action button under the pointer: it gets its hover prefetch once the prompt is ready.
-    std::optional<Prefetch::DocumentAction> m_hoveredAction;
+    DocumentActions *m_documentActions;
 };
 
 } // namespace Gui
