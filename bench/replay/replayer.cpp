@@ -4,6 +4,11 @@
 #include "replaysettings.h"
 #include "replaylibraries.h"
 
+#include "workspace/chat/chatsession.h"
+#include "workspace/conversations/conversationstore.h"
+#include "workspace/documents/document.h"
+#include "workspace/documents/documentactions.h"
+
 #include "knowledge/library.h"
 #include "knowledge/libraryretrieval.h"
 
@@ -82,6 +87,9 @@ Replayer::~Replayer()
     m_wizardPause.stop();
     if (m_engine)
         m_engine->stopAll();
+    m_chat.reset();
+    m_actions.reset();
+    m_store.reset();
     m_speculator.reset();
     m_hover.reset();
     m_debounce.reset();
@@ -131,6 +139,11 @@ std::optional<QString> Replayer::start()
     m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
     // A new user's habits: what they do is learnt during the trace, from the prior on.
     m_speculator = std::make_unique<Prefetch::Speculator>(m_engine.get());
+    // The window's workspace: the chat on a conversation store of the run's own, and the
+    // document actions.
+    m_store = std::make_unique<Gui::ConversationStore>(m_cacheDir->filePath(QStringLiteral("conversations.sqlite")));
+    m_chat = std::make_unique<Gui::ChatSession>(m_engine.get(), m_debounce.get(), m_store.get());
+    m_actions = std::make_unique<Gui::DocumentActions>(m_engine.get(), m_hover.get(), m_warmup.get());
 
     m_startNs = Llm::monotonicNowNs();
     m_next = 0;
@@ -177,8 +190,12 @@ void Replayer::play(const TraceEvent &event)
         Document &doc = m_documents[id];
         doc.language = f.value(QStringLiteral("language")).toString(QStringLiteral("en"));
         doc.seed = quint64(f.value(QStringLiteral("seed")).toInteger(1));
-        doc.text = makeDocument(std::max(1, tokens), doc.seed, doc.language);
         ++doc.revision;
+        if (!doc.model) {
+            doc.model = new Gui::Document(this);
+            doc.model->setUntitled(++m_untitled);
+        }
+        doc.model->setText(makeDocument(std::max(1, tokens), doc.seed, doc.language));
         makeCurrent(id);
     } else if (name == u"switch_document") {
         const QString id = f.value(QStringLiteral("doc")).toString();
@@ -187,13 +204,16 @@ void Replayer::play(const TraceEvent &event)
         makeCurrent(id);
     } else if (name == u"close_document") {
         const QString id = f.value(QStringLiteral("doc")).toString();
-        m_warmup->documentClosed(id);
-        m_documents.remove(id);
-        if (m_currentDoc == id) {
-            m_currentDoc.clear();
-            m_selection.clear();
-            refreshChatBuilder();
-            speculationContextChanged();
+        const Document doc = m_documents.take(id);
+        if (doc.model) {
+            m_actions->documentClosing(doc.model);
+            if (m_currentDoc == id) {
+                m_currentDoc.clear();
+                m_selection.clear();
+                m_chat->setDocument(nullptr);
+                speculationContextChanged();
+            }
+            delete doc.model;
         }
     } else if (name == u"edit_document") {
         const QString id = f.value(QStringLiteral("doc")).toString();
@@ -201,19 +221,19 @@ void Replayer::play(const TraceEvent &event)
         if (doc == m_documents.end())
             return problem(event, QStringLiteral("no open document \"%1\"").arg(id));
         // Writers add at the end; the app compiles the new revision and sends it from then on.
-        doc->text += QStringLiteral("\n\n")
-            + makeDocument(std::max(1, f.value(QStringLiteral("append_tokens")).toInt()), doc->seed + quint64(doc->revision) * 7919,
-                           doc->language);
+        doc->model->setText(doc->model->text() + QStringLiteral("\n\n")
+                            + makeDocument(std::max(1, f.value(QStringLiteral("append_tokens")).toInt()),
+                                           doc->seed + quint64(doc->revision) * 7919, doc->language));
         ++doc->revision;
         if (id == m_currentDoc) {
-            refreshChatBuilder();
+            m_chat->documentChanged();
             speculationContextChanged();
         }
     } else if (name == u"select") {
         const int index = f.value(QStringLiteral("paragraph")).toInt(-1);
         m_selection.clear();
         if (index >= 0 && m_documents.contains(m_currentDoc)) {
-            const QStringList list = paragraphs(m_documents.value(m_currentDoc).text);
+            const QStringList list = paragraphs(currentModel()->text());
             if (!list.isEmpty())
                 m_selection = list.at(index % list.size());
         }
@@ -235,22 +255,22 @@ void Replayer::play(const TraceEvent &event)
                 problem(event, QStringLiteral("clicked \"%1\" with no document or selection").arg(action));
             return;
         }
-        auto builder = [this, parsed] { return actionRequest(*parsed); };
         if (name == u"hover_enter") {
-            m_hover->pointerEntered(*parsed, builder);
+            m_actions->pointerEntered(*parsed, currentModel(), m_selection);
         } else if (name == u"press") {
-            m_hover->pressed(*parsed, builder);
+            m_actions->pressed(*parsed, currentModel(), m_selection);
         } else if (name == u"hover_leave") {
-            m_hover->pointerLeft(*parsed);
+            m_actions->pointerLeft(*parsed);
         } else {
-            if (m_answer)
-                m_answer->cancel();
             const Prefetch::CachedAnswers::Counters before = m_engine->cachedAnswers().counters();
             const QStringList live = liveGuesses();
-            m_answer = m_hover->activate(*parsed, builder, nowNs, this);
+            // As the window runs it: the answer before is cancelled, a guess taken over.
+            m_actions->run(*parsed, currentModel(), m_selection, nowNs);
             // After the takeover: the other guesses of the moment are dropped, the habits learn.
             m_speculator->activated(*parsed);
-            Prefetch::AnswerReader *handle = m_answer;
+            Prefetch::AnswerReader *handle = m_actions->current();
+            if (!handle)
+                return problem(event, QStringLiteral("\"%1\" did not start (its prompt is not ready)").arg(action));
             track(handle, QStringLiteral("action"), Prefetch::Strategy::Hover,
                   [this, handle, action = *parsed](const QString &) {
                       if (handle->isDone() && !handle->error())
@@ -264,72 +284,10 @@ void Replayer::play(const TraceEvent &event)
     } else if (name == u"open_library") {
         m_library = ReplayLibraries::find(f.value(QStringLiteral("docs")).toInt(),
                                           quint64(f.value(QStringLiteral("seed")).toInteger()));
-        m_retrieval = m_library ? std::make_shared<Knowledge::LibraryRetrieval>(m_library) : nullptr;
         if (!m_library)
             return problem(event, QStringLiteral("the library was not prepared"));
-    } else if (name == u"chat_open") {
-        const QString id = f.value(QStringLiteral("conversation")).toString();
-        const QString mode = f.value(QStringLiteral("mode")).toString();
-        if (mode == u"library" && !m_retrieval)
-            return problem(event, QStringLiteral("a library conversation with no library open"));
-        if (!m_conversations.contains(id)) {
-            m_conversations[id].withDocument = mode == u"document";
-            m_conversations[id].aboutLibrary = mode == u"library";
-        }
-        m_conversation = id;
-        m_draft.clear();
-        refreshChatBuilder();
-    } else if (name == u"type") {
-        if (m_conversation.isEmpty())
-            return problem(event, QStringLiteral("typing with no conversation open"));
-        m_draft = f.value(QStringLiteral("text")).toString();
-        m_debounce->textChanged(m_draft);
-    } else if (name == u"send") {
-        const QString text = m_draft.trimmed();
-        if (m_conversation.isEmpty() || text.isEmpty())
-            return problem(event, QStringLiteral("nothing to send"));
-        if (m_chatAnswer)
-            m_chatAnswer->cancel(); // the dock stops the answer still streaming before it sends
-        // Back in a conversation whose builder went while another one answered.
-        if (m_builderConversation != m_conversation)
-            refreshChatBuilder();
-        m_draft.clear();
-        const QString conversation = m_conversation;
-        const bool aboutDocument = m_conversations.value(conversation).withDocument && m_documents.contains(m_currentDoc);
-        // As the chat sends, with a near-duplicate's draft asked for: a draft is shown at once,
-        // and the live answer still comes (the cache's Serve and Draft decisions, issue 15).
-        const Prefetch::CachedAnswers::Counters before = m_engine->cachedAnswers().counters();
-        auto draft = std::make_shared<Prefetch::ResponseCache::Lookup>();
-        Prefetch::AnswerReader *handle = m_debounce->send(text, nowNs, this, draft.get());
-        const qsizetype index = m_result.samples.size(); // track() appends it
-        m_chatAnswer = handle;
-        m_chatAnswerConversation = conversation;
-        // Until this answer is in, the conversation's history is not known: no builder, so no
-        // prefetch of the next message on a history that lacks this exchange.
-        m_debounce->setBuilder({});
-        m_builderConversation.clear();
-        track(handle, QStringLiteral("chat"), Prefetch::Strategy::Debounce,
-              [this, conversation, text, handle, draft, index](const QString &answer) {
-                  // A stopped answer stays in the conversation with what it had, as in the dock.
-                  if (m_chatAnswer == handle)
-                      m_chatAnswer = nullptr;
-                  // The draft against the live answer it stood in for; a live answer stopped or
-                  // failed says nothing about the draft.
-                  if (draft->decision == Prefetch::ResponseCache::Decision::Draft && handle->isDone() && !handle->error()) {
-                      const qint64 replaced = m_engine->cachedAnswers().counters().draftsReplaced;
-                      m_engine->cachedAnswers().settleDraft(draft->id, draft->answer, answer);
-                      m_result.samples[index].draftReplaced = m_engine->cachedAnswers().counters().draftsReplaced > replaced;
-                  }
-                  m_result.chatAnswers.append(answer);
-                  Conversation &c = m_conversations[conversation];
-                  c.history.append({Llm::Role::User, text});
-                  c.history.append({Llm::Role::Assistant, answer});
-                  if (conversation == m_conversation)
-                      refreshChatBuilder();
-              });
-        noteCache(index, before, draft.get(), nowNs);
-        if (aboutDocument)
-            markFirstOnDocument(m_currentDoc);
+    } else if (name == u"chat_open" || name == u"type" || name == u"send") {
+        playChat(event, nowNs);
     } else if (name == u"wizard_start") {
         m_workflow->reset();
         m_wizardOpen = true;
@@ -377,18 +335,23 @@ void Replayer::makeCurrent(const QString &docId)
 {
     m_currentDoc = docId;
     m_selection.clear();
-    // Opening a document or switching to its tab warms its prefix (MainWindow::warmUpCurrent).
-    if (const Prefetch::CompiledPrompt *prompt = compiled(docId))
-        m_warmup->documentOpened(docId, *prompt);
-    refreshChatBuilder();
+    // Opening a document or switching to its tab warms its prefix, and the chat follows it (as
+    // MainWindow does on a tab change).
+    m_actions->warmUp(currentModel());
+    m_chat->setDocument(currentModel());
     speculationContextChanged();
     m_speculator->selectionChanged(false);
     m_speculator->documentOpened();
 }
 
+Gui::Document *Replayer::currentModel() const
+{
+    return m_documents.value(m_currentDoc).model;
+}
+
 bool Replayer::isUsable(Prefetch::DocumentAction action) const
 {
-    return m_documents.contains(m_currentDoc) && (!Prefetch::actionNeedsSelection(action) || !m_selection.isEmpty());
+    return Gui::DocumentActions::isUsable(action, currentModel(), !m_selection.isEmpty());
 }
 
 void Replayer::speculationContextChanged()
@@ -450,71 +413,80 @@ void Replayer::playSignal(const TraceEvent &event)
     }
 }
 
-const Prefetch::CompiledPrompt *Replayer::compiled(const QString &docId)
-{
-    auto doc = m_documents.find(docId);
-    if (doc == m_documents.end())
-        return nullptr;
-    if (!doc->compiled || doc->compiledRevision != doc->revision) {
-        auto prompt = Prefetch::documentTemplate().compile(m_engine->profile(), Prefetch::documentValues(doc->text));
-        if (!prompt)
-            return nullptr;
-        doc->compiled = *prompt;
-        doc->compiledRevision = doc->revision;
-    }
-    return &*doc->compiled;
-}
-
 Prefetch::RenderedRequest Replayer::actionRequest(Prefetch::DocumentAction action)
 {
-    if (const Prefetch::CompiledPrompt *prompt = compiled(m_currentDoc)) {
-        if (auto rendered = Prefetch::renderAction(*prompt, action, m_selection))
-            return *rendered;
-    }
-    Prefetch::RenderedRequest plain;
-    plain.request = Prefetch::buildActionRequest(action, m_documents.value(m_currentDoc).text, m_selection,
-                                                 m_engine->profile().model);
-    return plain;
+    return m_actions->request(action, currentModel(), m_selection);
 }
 
-void Replayer::refreshChatBuilder()
+void Replayer::playChat(const TraceEvent &event, qint64 nowNs)
 {
-    if (m_conversation.isEmpty())
-        return;
-    if (m_chatAnswer && m_chatAnswerConversation == m_conversation) {
-        // Its history is not complete until the answer is in.
-        m_debounce->setBuilder({});
-        m_builderConversation.clear();
-        return;
+    const QString &name = event.event;
+    const QJsonObject &f = event.fields;
+    if (name == u"chat_open") {
+        const QString id = f.value(QStringLiteral("conversation")).toString();
+        const QString mode = f.value(QStringLiteral("mode")).toString();
+        if (mode == u"library" && !m_library)
+            return problem(event, QStringLiteral("a library conversation with no library open"));
+        m_chat->setLibrary(m_library);
+        const qint64 stored = m_conversations.value(id);
+        if (stored) {
+            m_chat->openConversation(stored);
+        } else {
+            // As the dock's New Conversation, in the mode the user then picks.
+            m_chat->newConversation();
+            m_chat->setMode(mode == u"document" ? Gui::ConversationMode::Document
+                            : mode == u"library"  ? Gui::ConversationMode::Library
+                                                  : Gui::ConversationMode::FreeChat);
+            m_conversations.insert(id, m_chat->conversationId());
+        }
+        m_conversation = id;
+        m_draft.clear();
+        m_chat->draftChanged(m_draft);
+    } else if (name == u"type") {
+        if (m_conversation.isEmpty())
+            return problem(event, QStringLiteral("typing with no conversation open"));
+        m_draft = f.value(QStringLiteral("text")).toString();
+        m_chat->draftChanged(m_draft);
+    } else if (name == u"send") {
+        if (m_conversation.isEmpty() || m_draft.trimmed().isEmpty())
+            return problem(event, QStringLiteral("nothing to send"));
+        // The user stops the answer still streaming before sending (Esc, then Enter): the
+        // session refuses a send while one streams.
+        if (m_chat->isAnswering())
+            m_chat->stop();
+        const QString conversation = m_conversation;
+        const bool aboutDocument = m_chat->mode() == Gui::ConversationMode::Document && currentModel();
+        const Prefetch::CachedAnswers::Counters before = m_engine->cachedAnswers().counters();
+        const QString text = std::exchange(m_draft, QString());
+        const auto sent = m_chat->send(text, nowNs);
+        m_chat->draftChanged(m_draft); // the dock clears its input once sent
+        Prefetch::AnswerReader *handle = m_chat->currentAnswer();
+        if (sent != Gui::ChatSession::SendResult::Sent || !handle)
+            return problem(event, QStringLiteral("the chat did not send (result %1)").arg(int(sent)));
+        if (!m_conversations.value(conversation))
+            m_conversations.insert(conversation, m_chat->conversationId());
+        const qsizetype index = m_result.samples.size(); // track() appends it
+        const bool draft = m_chat->currentCached() == Gui::CachedAnswer::Draft;
+        const qint64 replacedBefore = m_engine->cachedAnswers().counters().draftsReplaced;
+        track(handle, QStringLiteral("chat"), Prefetch::Strategy::Debounce,
+              [this, handle, draft, replacedBefore, index](const QString &answer) {
+                  // The session settled the draft against the live answer it stood in for
+                  // (ChatSession, on the answer's end); a live answer stopped or failed says
+                  // nothing about the draft.
+                  if (draft && handle->isDone() && !handle->error())
+                      m_result.samples[index].draftReplaced =
+                          m_engine->cachedAnswers().counters().draftsReplaced > replacedBefore;
+                  m_result.chatAnswers.append(answer);
+              });
+        noteCache(index, before, nullptr, nowNs);
+        if (draft) {
+            m_result.samples[index].cache = CacheLevel::NearDraft;
+            m_result.samples[index].draftMs = double(Llm::monotonicNowNs() - nowNs) / 1e6 * m_speed;
+        }
+        if (aboutDocument)
+            markFirstOnDocument(m_currentDoc);
     }
-    const Conversation conversation = m_conversations.value(m_conversation);
-    const bool withDocument = conversation.withDocument && m_documents.contains(m_currentDoc);
-    const QString document = withDocument ? m_documents.value(m_currentDoc).text : QString();
-    const Prefetch::PromptTemplate &chat = conversation.aboutLibrary ? Prefetch::libraryChatTemplate()
-                                                                     : Prefetch::chatTemplate(withDocument);
-    const Prefetch::CompiledPrompt prompt =
-        chat.compile(m_engine->profile(), withDocument ? Prefetch::documentValues(document) : Prefetch::TemplateValues{})
-            .value_or(Prefetch::CompiledPrompt());
-    const QList<Llm::ChatMessage> history = conversation.history;
-    const QString model = m_engine->profile().model;
-    // As ChatSession's builder: in library mode the text's passages go into the message, the
-    // draft's at a pause, the final text's at Enter (a query then unless its terms were kept).
-    const std::shared_ptr<Knowledge::LibraryRetrieval> retrieval = conversation.aboutLibrary ? m_retrieval : nullptr;
-    m_debounce->setBuilder(
-        [prompt, history, model, retrieval](const QString &text) {
-            return Prefetch::renderChatMessage(prompt, history, model, retrieval ? retrieval->messageFor(text) : text);
-        },
-        nullptr,
-        [prompt, history, retrieval](const QString &text) {
-            return retrieval ? Prefetch::renderChatWarmup(prompt, history, retrieval->passagesPartFor(text))
-                             : Prefetch::RenderedRequest{};
-        });
-    m_builderConversation = m_conversation;
-    // A draft typed while there was no builder gets its pause now, as in the chat dock.
-    if (!m_draft.isEmpty())
-        m_debounce->textChanged(m_draft);
 }
-
 
 void Replayer::track(Prefetch::AnswerReader *handle, const QString &kind, Prefetch::Strategy strategy,
                      std::function<void(const QString &)> onEnd)

@@ -34,6 +34,12 @@ class Library;
 class LibraryRetrieval;
 } // namespace Knowledge
 namespace LocalProvider { class ServerThread; }
+namespace Gui {
+class ChatSession;
+class ConversationStore;
+class Document;
+class DocumentActions;
+} // namespace Gui
 namespace Prefetch {
 class DebounceStrategy;
 class Engine;
@@ -169,10 +175,12 @@ struct Variant {
     bool changesStrategies() const { return prefixTokens || maxAnswers || warmPassages; }
 };
 
-// Plays one trace against a fresh local provider in one mode, driving the strategies through
-// the calls the app makes (hover, press, click; typing and Enter; wizard steps; opening and
-// switching documents; the pointer's path, keyboard focus, modifiers and selections for the
-// Speculator; Stop), with the app's prompts and settings, and shows every answer through a
+// Plays one trace against a fresh local provider in one mode, driving the app's own workspace
+// classes as the window does — Gui::DocumentActions for the action buttons (hover, press,
+// click, the warm-up of the document in front) and Gui::ChatSession for the chat (typing,
+// Enter), so every request is the app's, byte for byte — and the rest through the calls the app
+// makes (wizard steps; the pointer's path, keyboard focus, modifiers and selections for the
+// Speculator; Stop), with the app's settings, and shows every answer through a
 // RevealPacer as the views do. Time can be compressed by `speed`: the trace's gaps, the
 // provider's latencies and every strategy delay and TTL shrink by that factor (the hourly
 // budget grows by it) and measured latencies are scaled back, so a run takes 1/speed of the
@@ -196,27 +204,21 @@ signals:
     void finished();
 
 private:
+    // A trace's document: what the generator needs to grow it, and the app's own model of it.
     struct Document {
-        QString text;
         QString language;
         quint64 seed = 1;
         int revision = 0;
-        std::optional<Prefetch::CompiledPrompt> compiled;
-        int compiledRevision = -1;
-    };
-    struct Conversation {
-        bool withDocument = false;
-        bool aboutLibrary = false; // "library" mode: the passages for each message go with it
-        QList<Llm::ChatMessage> history;
+        Gui::Document *model = nullptr; // a child of the replayer
     };
 
     void playDue();
     void play(const TraceEvent &event);
     void problem(const TraceEvent &event, const QString &what);
     void makeCurrent(const QString &docId);
-    const Prefetch::CompiledPrompt *compiled(const QString &docId);
+    Gui::Document *currentModel() const;
     Prefetch::RenderedRequest actionRequest(Prefetch::DocumentAction action);
-    void refreshChatBuilder();
+    void playChat(const TraceEvent &event, qint64 nowNs);
     QVariantMap wizardData(int step) const;
     std::optional<Prefetch::RenderedRequest> wizardRequest(int step, const QVariantMap &data);
     void wizardGenerate(int step, qint64 activatedNs);
@@ -258,6 +260,11 @@ private:
     std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
     std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
     std::unique_ptr<Prefetch::Speculator> m_speculator;
+    // The workspace the window would show: its conversations (in the run's own folder), chat
+    // and document actions.
+    std::unique_ptr<Gui::ConversationStore> m_store;
+    std::unique_ptr<Gui::ChatSession> m_chat;
+    std::unique_ptr<Gui::DocumentActions> m_actions;
 
     QTimer m_clock; // the next trace event
     qsizetype m_next = 0;
@@ -267,25 +274,21 @@ private:
     bool m_finished = false;
 
     QHash<QString, Document> m_documents;
+    int m_untitled = 0; // the last untitled document's number, as the tabs count them
     QSet<QString> m_askedAbout; // documents an answer was asked about
     QString m_currentDoc;
     QString m_selection;
-    QPointer<Prefetch::AnswerReader> m_answer; // the document action's answer
     QHash<Prefetch::DocumentAction, QRectF> m_buttons; // the last layout's
     bool m_shortcutHeld = false;                       // Ctrl+Alt down
     bool m_shiftHeld = false;                          // a keyboard selection is not finished yet
 
-    // The library the trace opened (ReplayLibraries, shared with other runs) and the chat's
-    // retrieval from it, as ChatSession holds them.
+    // The library the trace opened (ReplayLibraries, shared with other runs); the chat
+    // retrieves from it as in the app.
     Knowledge::Library *m_library = nullptr;
-    std::shared_ptr<Knowledge::LibraryRetrieval> m_retrieval;
 
-    QHash<QString, Conversation> m_conversations;
+    QHash<QString, qint64> m_conversations; // the trace's id → the store's; 0: not sent to yet
     QString m_conversation;
     QString m_draft;
-    QPointer<Prefetch::AnswerReader> m_chatAnswer;
-    QString m_chatAnswerConversation;
-    QString m_builderConversation; // whose prompt the debounce builder has; empty: none
 
     bool m_wizardOpen = false;
     int m_wizardStep = 0;
