@@ -128,7 +128,9 @@ AnswerReader *DebounceStrategy::send(const QString &text, qint64 activatedNs, QO
     if (same && session) {
         // The same message in other words (spacing, a final "?"): the draft's answer is the
         // answer, provided the conversation around it is still the one it was made for.
-        const RenderedRequest forDraft = m_builder(draft.trimmed());
+        // Rendered again only when the words differ: the request is the costliest part of
+        // Enter (in library mode it runs a retrieval query).
+        const RenderedRequest forDraft = draft.trimmed() == text.trimmed() ? asked : m_builder(draft.trimmed());
         if (!forDraft.fingerprint.isEmpty() && forDraft.fingerprint == session->fingerprint())
             return credit(m_engine->consume(session, forDraft, activatedNs, owner));
     }

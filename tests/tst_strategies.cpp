@@ -45,6 +45,7 @@ private slots:
     void hoverOffDoesNothing();
 
     void debouncePrefetchesCompleteDraftAndSendTakesOver();
+    void debounceSendRendersTheMessageOnce();
     void debounceIgnoresShortAndIncompleteDrafts();
     void debounceWaitsLessAfterASentenceEnd();
     void debounceTypingOnCancels();
@@ -261,6 +262,39 @@ void tst_Strategies::debouncePrefetchesCompleteDraftAndSendTakesOver()
     QVERIFY(answer->isPrefetched());
     QCOMPARE(drain(answer), freshText(chat()(draft)));
     QCOMPARE(m_engine->metrics().stats(Strategy::Debounce).hits + m_engine->metrics().stats(Strategy::Debounce).partialHits, 1);
+}
+
+void tst_Strategies::debounceSendRendersTheMessageOnce()
+{
+    // Enter renders the message once when it is the draft that was guessed (in library mode a
+    // render runs a retrieval query), and once more only when the words differ.
+    m_engine = makeEngine({});
+    DebounceStrategy debounce(m_engine.get(), std::make_shared<HeuristicClassifier>());
+    int renders = 0;
+    const DebounceStrategy::Builder render = chat();
+    debounce.setBuilder([&renders, render](const QString &text) {
+        ++renders;
+        return render(text);
+    });
+    QSignalSpy started(&debounce, &DebounceStrategy::prefetchStarted);
+    const QString draft = QStringLiteral("What does the cache keep between sessions?");
+    debounce.textChanged(draft);
+    QVERIFY(started.wait(3000));
+
+    renders = 0;
+    AnswerReader *answer = debounce.send(draft, Llm::monotonicNowNs(), this);
+    QVERIFY(answer->isPrefetched());
+    QCOMPARE(renders, 1);
+    drain(answer);
+
+    // The same message in other words: the draft's request is rendered too, to compare.
+    debounce.textChanged(draft);
+    QVERIFY(started.wait(3000));
+    renders = 0;
+    answer = debounce.send(QStringLiteral("What does the cache keep between sessions"), Llm::monotonicNowNs(), this);
+    QVERIFY(answer->isPrefetched());
+    QCOMPARE(renders, 2);
+    drain(answer);
 }
 
 void tst_Strategies::debounceWaitsLessAfterASentenceEnd()

@@ -458,7 +458,10 @@ void ChatSession::dispatchPending()
         removeMessages(m_editIndex, m_messages.size());
         resetEdit();
     }
-    startExchange(stream, &pending.text, pending.attachments, modelFor(pending.text, pending.attachments), near);
+    // The model that answers is the request's (startExchange() reads it from the stream); only
+    // an answer from the response cache has none, and routing is asked again for it.
+    const QString model = stream && stream->answer() ? QString() : modelFor(pending.text, pending.attachments);
+    startExchange(stream, &pending.text, pending.attachments, model, near);
     acknowledge(pending.text, pending.activatedNs);
     {
         QSettings settings;
