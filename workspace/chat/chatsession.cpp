@@ -1,65 +1,48 @@
 #include "workspace/chat/chatsession.h"
 
-#include "workspace/chat/assistantprompt.h"
-#include "workspace/settings/assistantsettings.h"
+#include "workspace/chat/chatexchange.h"
+#include "workspace/chat/chatprompt.h"
 #include "workspace/documents/document.h"
-#include "knowledge/libraryretrieval.h"
+#include "workspace/settings/assistantsettings.h"
 
 #include "knowledge/library.h"
-
-#include "llm/log.h"
-#include "prefetch/actionprompts.h"
+#include "knowledge/libraryretrieval.h"
+#include "prefetch/acknowledgement.h"
+#include "prefetch/answerfetch.h"
+#include "prefetch/answerreader.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
-#include "prefetch/messageroute.h"
-#include "prefetch/answerreader.h"
 
+#include <QRandomGenerator>
 #include <QSettings>
 
-#include <spdlog/spdlog.h>
-
+#include <limits>
 #include <utility>
+
+// ChatSession: the prompt and sending (ChatPrompt makes the requests), the conversation as a
+// whole (opening, starting, removing, renaming; regenerate, edit and resend, delete), and each
+// exchange from start to end (ChatExchange follows the stream into its stored row).
+// Over 600 lines for a reason: what is left here all reads and writes the one list of rows and
+// the one exchange, in an order the store depends on (question, then answer, then the cut of an
+// edit); the parts that stand alone are ChatPrompt and ChatExchange.
 
 namespace Gui {
 
 namespace {
 
-spdlog::logger &log() { return Llm::moduleLogger("ui"); }
-
 // A streamed answer is written to the store this often, so a crash loses at most this much.
 constexpr int CheckpointIntervalMs = 2000;
 // Edits to the document settle this long before the chat's builder follows them.
 constexpr int DocumentSettleMs = 400;
-// The history sent with a message: the newest turns within these bounds (a context window is
-// finite, and so is the memory a long conversation may take per request).
-constexpr qsizetype MaxHistoryMessages = 200;
-constexpr qint64 MaxHistoryTokens = 32'000;
-// How many of the oldest turns leave the history together once it is past those bounds.
-constexpr qsizetype HistoryStepTurns = 8;
 
-// The route of free chat (Prefetch::messageKind): `fast` is the prompt compiled for the fast
-// model, null where nothing is routed (documents, the library, a profile without a distinct
-// fast model, routing off). Attached files always go to the main model.
-bool routesToFast(const Prefetch::CompiledPrompt &fast, const std::shared_ptr<Knowledge::LibraryRetrieval> &retrieval,
-                  const QList<Attachment> &attachments, const QString &text)
-{
-    return !fast.isNull() && !retrieval && attachments.isEmpty()
-        && Prefetch::routesToFastModel(Prefetch::messageKind(text));
-}
+constexpr int TitleChars = 60;
 
-// The request for `text` after `turns`; with `retrieval` (library mode), the passages for the
-// text go into the message, and the attached files before all of it. Values only: the debounce
-// strategy's builder may run it after the session is gone. The route is decided here, from the
-// text, so a prefetch of a draft asks the model that sending the same text asks.
-Prefetch::RenderedRequest chatRequest(const Prefetch::CompiledPrompt &compiled, const Prefetch::CompiledPrompt &fast,
-                                      const QList<Llm::ChatMessage> &turns, const QString &model,
-                                      const std::shared_ptr<Knowledge::LibraryRetrieval> &retrieval,
-                                      const QList<Attachment> &attachments, const QString &text,
-                                      const Prefetch::GenerationParams &params = {})
+QString titleFrom(const QString &message)
 {
-    const QString message = messageWithAttachments(attachments, retrieval ? retrieval->messageFor(text) : text);
-    const bool toFast = routesToFast(fast, retrieval, attachments, text);
-    return Prefetch::renderChatMessage(toFast ? fast : compiled, turns, model, message, params);
+    QString line = message.section(u'\n', 0, 0, QString::SectionSkipEmpty).simplified();
+    if (line.size() > TitleChars)
+        line = line.left(TitleChars - 1).trimmed() + QChar(0x2026);
+    return line;
 }
 
 } // namespace
@@ -70,13 +53,13 @@ ChatSession::ChatSession(Prefetch::Engine *engine, Prefetch::DebounceStrategy *d
     , m_engine(engine)
     , m_debounce(debounce)
     , m_store(store)
-    , m_assistantPrompt(new AssistantDocumentPrompt(this))
+    , m_prompt(new ChatPrompt(this))
 {
     {
         QSettings settings;
         m_assistantId = lastAssistant(settings);
     }
-    connect(m_assistantPrompt, &AssistantDocumentPrompt::ready, this, [this] {
+    connect(m_prompt, &ChatPrompt::ready, this, [this] {
         if (m_mode == ConversationMode::Document && ensurePrompt() && m_pendingSend && !m_exchange)
             dispatchPending();
     });
@@ -101,8 +84,8 @@ ChatSession::ChatSession(Prefetch::Engine *engine, Prefetch::DebounceStrategy *d
 
 ChatSession::~ChatSession()
 {
-    if (m_exchange && m_exchange->stream)
-        disconnect(m_exchange->stream, nullptr, this, nullptr);
+    if (m_exchange && m_exchange->stream())
+        disconnect(m_exchange->stream(), nullptr, this, nullptr);
     saveProgress(); // the stream is cancelled after this, when its owner destroys it
     // Nobody is left to send what a prefetch would answer.
     if (m_debounce && m_debounce->isBuilderOf(this))
@@ -188,7 +171,7 @@ ConversationMode ChatSession::defaultMode() const
 
 qint64 ChatSession::documentTokens() const
 {
-    return m_mode == ConversationMode::Document ? m_documentTokens : -1;
+    return m_mode == ConversationMode::Document ? m_prompt->documentTokens() : -1;
 }
 
 // --- prompt and builder --------------------------------------------------------------------------
@@ -204,74 +187,21 @@ bool ChatSession::ensurePrompt()
         uninstallBuilder(); // the next message's history needs this answer
         return true;
     }
-    const Llm::ProviderProfile &profile = m_engine->profile();
     Document *document = m_mode == ConversationMode::Document && m_document && !m_document->isBlank()
         ? m_document.data()
         : nullptr;
-    const Assistant assistant = this->assistant();
-    const PromptKey key{m_mode,
-                        document,
-                        document ? document->revision() : 0,
-                        profile.target(),
-                        assistant,
-                        m_engine->settings().routing.enabled && profile.hasDistinctFastModel(),
-                        profile.fastModel};
-    if (m_promptKey != key) {
-        std::expected<Prefetch::CompiledPrompt, Llm::Error> compiled = Prefetch::CompiledPrompt();
-        qint64 tokens = -1;
-        const QString &instructions = assistant.systemPrompt;
-        // Without instructions a chat about the document shares the document's compiled prefix
-        // with its actions and warm-up (one cache entry serves all); with them it has its own.
-        const bool ownPrompt = document && !instructions.isEmpty();
-        if (document) {
-            const Prefetch::CompiledPrompt *prompt = ownPrompt ? m_assistantPrompt->prompt(document, profile, instructions)
-                                                               : document->compiledPrompt(profile);
-            const std::optional<Llm::Error> error = ownPrompt ? m_assistantPrompt->error() : document->promptError(profile);
-            if (prompt) {
-                compiled = ownPrompt ? *prompt : prompt->withDynamicPartOf(Prefetch::chatTemplate(true));
-                tokens = prompt->estimatedPrefixTokens();
-            } else if (error) {
-                compiled = std::unexpected(*error);
-            } else {
-                // Compiling: no prefetch may answer for the previous text meanwhile.
-                uninstallBuilder();
-                m_promptKey.reset();
-                m_documentTokens = -1;
-                emit contextChanged();
-                return false;
-            }
-        } else if (m_mode == ConversationMode::Library) {
-            compiled = Prefetch::libraryChatTemplate(instructions).compile(profile, {});
-        } else {
-            compiled = Prefetch::chatTemplate(false, instructions).compile(profile, {});
-        }
-        m_params = assistant.params();
-        // Anthropic takes temperatures up to 1 only; the others up to 2.
-        if (m_params.temperature && profile.format == Llm::ApiFormat::AnthropicMessages)
-            m_params.temperature = std::min(*m_params.temperature, 1.0);
-        // The same conversation for the fast model (its name is in the static prefix); only
-        // free chat routes, and only where the profile's fast model is another model.
-        m_compiledFast = Prefetch::CompiledPrompt();
-        if (!document && m_mode != ConversationMode::Library && key.routing) {
-            Llm::ProviderProfile fast = profile;
-            fast.model = profile.fastModel;
-            if (auto routed = Prefetch::chatTemplate(false, instructions).compile(fast, {}))
-                m_compiledFast = std::move(*routed);
-        }
-        if (compiled) {
-            m_compiled = std::move(*compiled);
-            m_compileError.reset();
-        } else {
-            // Not renderable (no model configured, ...): the builder falls back to an unencoded
-            // request, and sending it reports the problem.
-            m_compiled = Prefetch::CompiledPrompt();
-            m_compileError = compiled.error();
-            log().warn("chat: prompt not compiled ({})", compiled.error().codeName());
-        }
-        m_promptKey = key;
-        m_documentTokens = tokens;
+    switch (m_prompt->update({m_mode, document, m_engine->profile(), assistant(), m_engine->settings().routing.enabled})) {
+    case ChatPrompt::Update::Compiling:
+        // No prefetch may answer for the previous text meanwhile.
+        uninstallBuilder();
+        emit contextChanged();
+        return false;
+    case ChatPrompt::Update::Changed:
         m_builderStale = true;
         emit contextChanged();
+        break;
+    case ChatPrompt::Update::Unchanged:
+        break;
     }
     // Another window's chat may have taken the shared strategy since: then it answers for that
     // conversation, and this one's draft or message would go out with its context.
@@ -280,96 +210,21 @@ bool ChatSession::ensurePrompt()
     return true;
 }
 
-QList<Llm::ChatMessage> ChatSession::history(qsizetype end) const
-{
-    // Question and answer pairs; a question whose answer has no text (failed before the first
-    // token) or was deleted is left out, so the model never sees a question twice in a row.
-    QList<Llm::ChatMessage> turns;
-    end = std::min(end, m_messages.size());
-    for (qsizetype i = 0; i + 1 < end; ++i) {
-        const StoredMessage &question = m_messages.at(i);
-        const StoredMessage &answer = m_messages.at(i + 1);
-        if (question.role != Llm::Role::User || answer.role != Llm::Role::Assistant)
-            continue;
-        ++i;
-        if (answer.content.isEmpty())
-            continue;
-        // With its attachments as they were sent: the same bytes the provider cached then.
-        turns.append({Llm::Role::User, messageWithAttachments(question.attachments, question.content)});
-        turns.append({Llm::Role::Assistant, answer.content});
-    }
-    qint64 tokens = 0;
-    qsizetype first = turns.size();
-    while (first >= 2 && turns.size() - first + 2 <= MaxHistoryMessages) {
-        const qint64 pair = Prefetch::estimateTokens(turns.at(first - 2).content)
-            + Prefetch::estimateTokens(turns.at(first - 1).content);
-        if (tokens + pair > MaxHistoryTokens)
-            break;
-        tokens += pair;
-        first -= 2;
-    }
-    // Past the bounds the oldest turns go a block at a time, not one per message: a window that
-    // slid by one turn each time would change the history's first bytes in every request, and
-    // the providers' automatic prefix caches would miss all of it every turn. This way the
-    // history stays the same bytes for HistoryStepTurns turns at a time.
-    if (first > 0) {
-        constexpr qsizetype Step = 2 * HistoryStepTurns;
-        first = std::min(turns.size(), (first + Step - 1) / Step * Step);
-    }
-    return turns.mid(first);
-}
-
 void ChatSession::installBuilder()
 {
     if (!m_debounce || !m_engine)
         return;
-    // Values only, no `this`: the strategy may call it after the session is gone.
-    // In library mode the passages for the text go into the message after the static prefix:
-    // the draft's at a pause, the final text's at Enter; the same passages give the same
-    // request, so the prefetch is taken over, other ones a request of its own.
-    // While a question is edited, the history is what comes before it: what sending it asks.
-    // A chat about a document has the document's cache key; the others the conversation's,
-    // once stored.
-    const auto keyed = [this](const Prefetch::CompiledPrompt &prompt) {
-        return prompt.cacheKey().isEmpty() && m_conversationId > 0
-            ? prompt.withCacheKey(Prefetch::cacheKeyFor(QStringLiteral("conversation:%1").arg(m_conversationId)))
-            : prompt;
-    };
-    const Prefetch::CompiledPrompt compiled = keyed(m_compiled);
-    const Prefetch::CompiledPrompt fast = keyed(m_compiledFast);
-    const QList<Llm::ChatMessage> turns = history(m_editIndex >= 0 ? m_editIndex : m_messages.size());
-    const QString model = m_engine->profile().model;
-    const std::shared_ptr<Knowledge::LibraryRetrieval> retrieval = modeRetrieval();
-    const QList<Attachment> attachments = m_attachments;
-    // The assistant's parameters are in the prefetch too: otherwise its body (and fingerprint)
-    // would differ from what Enter sends in max_tokens or temperature, and never be taken over.
-    const Prefetch::GenerationParams params = m_params;
-    m_debounce->setBuilder(
-        [compiled, fast, turns, model, retrieval, attachments, params](const QString &text) {
-            return chatRequest(compiled, fast, turns, model, retrieval, attachments, text, params);
-        },
-        this,
-        // The message up to the question: the attached files, then the passages.
-        [compiled, turns, retrieval, attachments](const QString &text) {
-            const QString passages = retrieval ? retrieval->passagesPartFor(text) : QString();
-            return passages.isEmpty()
-                ? Prefetch::RenderedRequest{}
-                : Prefetch::renderChatWarmup(compiled, turns, messageWithAttachments(attachments, passages));
-        });
+    // Values only, no `this`: the strategy may call them after the session is gone. While a
+    // question is edited, the history is what comes before it: what sending it asks.
+    const QList<Llm::ChatMessage> turns =
+        ChatPrompt::history(m_messages, m_editIndex >= 0 ? m_editIndex : m_messages.size());
+    const ChatPrompt::Builders made = m_prompt->builders(turns, modeRetrieval(), m_attachments, m_conversationId);
+    m_debounce->setBuilder(made.builder, this, made.warmer);
     m_builderInstalled = true;
     m_builderStale = false;
     // A draft typed while there was no builder (the document compiling) gets its pause now.
     if (!m_pendingSend && !m_draft.isEmpty())
         m_debounce->textChanged(m_draft);
-}
-
-Prefetch::RenderedRequest ChatSession::renderMessage(const QList<Llm::ChatMessage> &turns, const QString &text,
-                                                    const QList<Attachment> &attachments,
-                                                    const Prefetch::GenerationParams &params, bool mainModel) const
-{
-    return chatRequest(m_compiled, mainModel ? Prefetch::CompiledPrompt() : m_compiledFast, turns,
-                       m_engine ? m_engine->profile().model : QString(),
-                       modeRetrieval(), attachments, text, params);
 }
 
 std::shared_ptr<Knowledge::LibraryRetrieval> ChatSession::modeRetrieval() const
@@ -379,10 +234,7 @@ std::shared_ptr<Knowledge::LibraryRetrieval> ChatSession::modeRetrieval() const
 
 QString ChatSession::modelFor(const QString &text, const QList<Attachment> &attachments) const
 {
-    if (!m_engine)
-        return {};
-    const Llm::ProviderProfile &profile = m_engine->profile();
-    return routesToFast(m_compiledFast, modeRetrieval(), attachments, text) ? profile.fastModel : profile.model;
+    return m_prompt->modelFor(text, attachments, modeRetrieval());
 }
 
 void ChatSession::uninstallBuilder()
@@ -479,13 +331,457 @@ void ChatSession::stop()
         m_pendingSend.reset();
         emit preparingChanged(false);
     }
-    if (m_exchange && m_exchange->stream)
-        m_exchange->stream->cancel(); // ends through endExchange(Partial, cancelled)
+    if (m_exchange && m_exchange->stream())
+        m_exchange->stream()->cancel(); // ends through endExchange(Partial, cancelled)
 }
 
 bool ChatSession::isPrefetching() const
 {
     return m_debounce && m_debounce->isPrefetching();
+}
+
+// --- the conversation -------------------------------------------------------------------------
+
+// --- conversations -------------------------------------------------------------------------------
+
+bool ChatSession::ensureConversation(const QString &firstMessage)
+{
+    if (!m_store)
+        return false;
+    const QString title = titleFrom(firstMessage);
+    if (m_conversationId == 0) {
+        auto id = m_store->create(title.isEmpty() ? tr("New conversation") : title,
+                                  m_document ? m_document->filePath() : QString(), m_mode, assistant().id);
+        if (!id)
+            return false;
+        m_conversationId = *id;
+        m_title = title;
+        m_conversationDocument = m_document ? m_document->filePath() : QString();
+        emit conversationOpened(m_conversationId);
+        return true;
+    }
+    // A conversation made with "New" is named after its first message.
+    if (m_messages.isEmpty() && m_title == tr("New conversation") && !title.isEmpty() && m_store->rename(m_conversationId, title))
+        m_title = title;
+    return true;
+}
+
+bool ChatSession::openConversation(qint64 id)
+{
+    if (!m_store)
+        return false;
+    const auto info = m_store->conversation(id);
+    if (!info) {
+        emit errorOccurred(info.error());
+        emit listChanged();
+        return false;
+    }
+    auto messages = m_store->messages(id);
+    if (!messages) {
+        emit errorOccurred(messages.error());
+        return false;
+    }
+    resetEdit();
+    m_conversationId = id;
+    m_title = info->title;
+    m_conversationDocument = info->documentPath;
+    const bool modeChange = m_mode != info->mode;
+    m_mode = info->mode;
+    m_assistantId = info->assistantId; // unknown or removed: assistant() is General
+    m_messages = std::move(*messages);
+    m_builderStale = true; // another history
+    ensurePrompt();
+    if (modeChange)
+        emit modeChanged(m_mode);
+    emit assistantChanged();
+    emit conversationOpened(id);
+    return true;
+}
+
+bool ChatSession::newConversation()
+{
+    if (m_messages.isEmpty() && (m_conversationId == 0 || m_title == tr("New conversation")))
+        return true; // this one is still empty: use it
+    if (!m_store)
+        return false;
+    QSettings settings;
+    const auto id = m_store->create(tr("New conversation"), m_document ? m_document->filePath() : QString(),
+                                    defaultMode(), m_assistants.find(lastAssistant(settings)).id);
+    if (!id)
+        return false; // the store reported it
+    emit listChanged();
+    return openConversation(*id);
+}
+
+void ChatSession::removeConversation(qint64 id)
+{
+    if (!m_store)
+        return;
+    if (m_exchange && m_exchange->conversationId() == id)
+        dropExchange(); // its answer has nowhere to go
+    if (!m_store->remove(id))
+        return;
+    emit listChanged();
+    if (id == m_conversationId)
+        closeConversation();
+}
+
+bool ChatSession::clearHistory()
+{
+    if (!m_store || m_exchange)
+        return false;
+    // The cache first: should the store refuse (it says why), what it remembers still goes.
+    if (m_engine) {
+        if (Prefetch::ResponseCache *cache = m_engine->cachedAnswers().cache())
+            cache->clear();
+    }
+    return m_store->removeAll().has_value(); // historyCleared closed the conversation
+}
+
+void ChatSession::dropExchange()
+{
+    if (m_exchange->stream()) {
+        disconnect(m_exchange->stream(), nullptr, this, nullptr);
+        m_exchange->stream()->cancel();
+        m_exchange->stream()->deleteLater();
+    }
+    m_exchange.reset();
+    m_checkpointTimer.stop();
+    m_builderStale = true;
+    emit exchangeEnded(MessageState::Partial, {}, true);
+}
+
+void ChatSession::closeConversation()
+{
+    resetEdit();
+    m_conversationId = 0;
+    m_title.clear();
+    m_messages.clear();
+    const auto remaining = m_store->conversations();
+    if (remaining && !remaining->isEmpty() && openConversation(remaining->first().id))
+        return;
+    m_mode = defaultMode();
+    {
+        QSettings settings;
+        m_assistantId = lastAssistant(settings);
+    }
+    m_prompt->invalidate();
+    ensurePrompt();
+    emit modeChanged(m_mode);
+    emit assistantChanged();
+    emit conversationOpened(0);
+}
+
+void ChatSession::conversationRenamed(qint64 id, const QString &title)
+{
+    if (id == m_conversationId)
+        m_title = title;
+}
+
+void ChatSession::setMode(ConversationMode mode)
+{
+    if (mode == m_mode)
+        return;
+    m_mode = mode;
+    if (m_conversationId && m_store)
+        m_store->setMode(m_conversationId, mode);
+    ensurePrompt();
+    emit modeChanged(mode);
+    emit contextChanged();
+}
+
+void ChatSession::setAssistants(const AssistantSettings &assistants)
+{
+    if (assistants == m_assistants)
+        return;
+    m_assistants = assistants;
+    // An edited assistant changes the prompt (the key compares it); a removed one is General.
+    ensurePrompt();
+    emit assistantChanged();
+}
+
+void ChatSession::setAssistant(const QString &id)
+{
+    const QString resolved = m_assistants.find(id).id;
+    {
+        QSettings settings;
+        setLastAssistant(settings, resolved);
+    }
+    if (resolved == m_assistantId)
+        return;
+    m_assistantId = resolved;
+    if (m_conversationId && m_store)
+        m_store->setAssistant(m_conversationId, resolved); // a failure is reported by the store
+    ensurePrompt();
+    emit assistantChanged();
+}
+
+
+// --- changing the messages -----------------------------------------------------------------------
+
+bool ChatSession::canRegenerate() const
+{
+    const qsizetype n = m_messages.size();
+    return m_engine && !m_exchange && !m_pendingSend && m_editIndex < 0 && n >= 2
+        && m_messages.at(n - 1).role == Llm::Role::Assistant && m_messages.at(n - 2).role == Llm::Role::User;
+}
+
+ChatSession::SendResult ChatSession::regenerate(qint64 activatedNs, bool mainModel)
+{
+    if (!m_engine || !m_debounce)
+        return SendResult::Unavailable;
+    if (m_exchange || m_pendingSend)
+        return SendResult::Busy;
+    if (!canRegenerate())
+        return SendResult::Empty; // no answer to ask for again
+    m_pendingSend = PendingSend{{}, activatedNs, true, {}, mainModel};
+    if (!ensurePrompt()) {
+        emit preparingChanged(true); // the document compiles; promptReady dispatches it
+        return SendResult::Preparing;
+    }
+    dispatchPending();
+    return SendResult::Sent;
+}
+
+void ChatSession::dispatchRegenerate(qint64 activatedNs, bool mainModel)
+{
+    if (!canRegenerate())
+        return; // changed while the document compiled (another conversation, a deletion)
+    const qsizetype questionIndex = m_messages.size() - 2;
+    // A similar question's answer served, asked for again: it did not answer this question.
+    if (m_servedNear.answerId > 0 && m_messages.constLast().id == m_servedNear.answerId && m_engine)
+        m_engine->cachedAnswers().rejectServed(m_servedNear.entryId);
+    m_servedNear = {};
+    // The old answer goes first: if the store keeps it (it said why), nothing is asked.
+    if (!removeMessages(questionIndex + 1, m_messages.size()))
+        return;
+    // A new seed: the same request again would give the same text from a deterministic backend
+    // (the local engine, a model at temperature 0 that honours seeds) and is what a cache keyed
+    // on the request would answer. The seed follows the messages, so the prompt cache still hits.
+    Prefetch::GenerationParams params = m_prompt->params(); // the assistant's temperature and length
+    params.seed = QRandomGenerator::global()->bounded(1, std::numeric_limits<int>::max());
+    const StoredMessage &question = m_messages.at(questionIndex);
+    const Prefetch::RenderedRequest request =
+        m_prompt->render(ChatPrompt::history(m_messages, questionIndex), question.content.trimmed(), question.attachments,
+                         modeRetrieval(), params, mainModel);
+    if (mainModel)
+        m_engine->metrics().recordReask();
+    // Never through the debounce strategy or Engine::request(): both take over a live session
+    // whose fingerprint matches, and the user asked for an answer other than the one there is.
+    startExchange(m_engine->requestFresh(Prefetch::Strategy::None, request, activatedNs, this), nullptr, {},
+                  request.request.model);
+    acknowledge(m_messages.at(questionIndex).content.trimmed(), activatedNs); // `question` may have moved
+}
+
+bool ChatSession::beginEdit(qsizetype index)
+{
+    if (m_exchange || m_pendingSend || index < 0 || index >= m_messages.size()
+        || m_messages.at(index).role != Llm::Role::User)
+        return false;
+    m_editIndex = index;
+    m_builderStale = true; // a prefetch of the new text must be made with the history before it
+    ensurePrompt();
+    emit editChanged(index);
+    return true;
+}
+
+void ChatSession::cancelEdit()
+{
+    if (m_editIndex < 0)
+        return;
+    resetEdit();
+    ensurePrompt();
+}
+
+void ChatSession::resetEdit()
+{
+    if (std::exchange(m_editIndex, -1) < 0)
+        return;
+    m_builderStale = true;
+    emit editChanged(-1);
+}
+
+bool ChatSession::deleteMessage(qsizetype index)
+{
+    if (index < 0 || index >= m_messages.size() || m_pendingSend || m_editIndex >= 0)
+        return false;
+    if (m_exchange && m_exchange->conversationId() == m_conversationId)
+        return false; // the live answer's place in messages() must hold still
+    if (!removeMessages(index, index + 1))
+        return false;
+    m_builderStale = true; // the history lost it
+    ensurePrompt();
+    emit listChanged();
+    return true;
+}
+
+bool ChatSession::removeMessages(qsizetype from, qsizetype to)
+{
+    Q_ASSERT(0 <= from && from <= to && to <= m_messages.size());
+    QList<qint64> ids;
+    for (qsizetype i = from; i < to; ++i) {
+        if (m_messages.at(i).id > 0) // 0: never stored (the store had refused it)
+            ids.append(m_messages.at(i).id);
+    }
+    if (!ids.isEmpty() && (!m_store || !m_store->removeMessages(m_conversationId, ids)))
+        return false;
+    m_messages.remove(from, to - from);
+    emit messagesChanged();
+    return true;
+}
+
+// --- an exchange from start to end -----------------------------------------------------------
+
+void ChatSession::startExchange(Prefetch::AnswerReader *stream, const QString *question,
+                                const QList<Attachment> &attachments, const QString &model,
+                                const Prefetch::ResponseCache::Lookup &near)
+{
+    m_exchange = std::make_unique<ChatExchange>(stream, model, near);
+    const QString answeredBy = m_exchange->model();
+    connect(stream, &Prefetch::AnswerReader::finished, this,
+            [this] { endExchange(MessageState::Complete, {}, false); });
+    connect(stream, &Prefetch::AnswerReader::failed, this, [this](const Llm::Error &error) {
+        if (error.code() == Llm::Error::Code::Cancelled)
+            endExchange(MessageState::Partial, {}, true);
+        else
+            endExchange(MessageState::Failed, error.message(), false);
+    });
+    uninstallBuilder();
+
+    if ((!question || ensureConversation(*question)) && m_store && m_conversationId) {
+        if (question) {
+            StoredMessage asked;
+            asked.conversationId = m_conversationId;
+            asked.role = Llm::Role::User;
+            asked.content = *question;
+            asked.attachments = attachments;
+            if (auto id = m_store->appendMessage(m_conversationId, asked)) // the text with its files, or neither
+                asked.id = *id;
+            m_messages.append(asked);
+        }
+        StoredMessage answer;
+        answer.conversationId = m_conversationId;
+        answer.role = Llm::Role::Assistant;
+        answer.state = MessageState::Partial; // until it ends: what a crash leaves is partial
+        answer.usage.model = answeredBy;
+        if (auto id = m_store->appendMessage(m_conversationId, Llm::Role::Assistant, {}, {}, MessageState::Partial))
+            answer.id = *id;
+        m_messages.append(answer);
+    } else {
+        if (question)
+            m_messages.append({0, 0, Llm::Role::User, *question, {}, MessageState::Complete, {}, {}, {}, {}, attachments});
+        m_messages.append({0, 0, Llm::Role::Assistant, {}, {}, MessageState::Partial, {}, {}, {}, {}, {}});
+        m_messages.last().usage.model = answeredBy;
+    }
+    m_exchange->setRow(m_conversationId, m_messages.constLast().id > 0 ? m_messages.constLast().id : -1);
+    if (m_mode == ConversationMode::Library && m_retrieval) { // kept from the request just built
+        StoredMessage &stored = m_messages.last();
+        stored.citations = m_retrieval->passagesFor(m_messages.at(m_messages.size() - 2).content.trimmed());
+        if (stored.id != 0 && !stored.citations.isEmpty())
+            m_store->setCitations(stored.id, stored.citations); // a failure is reported by the store
+    }
+    m_checkpointTimer.start();
+    emit exchangeStarted(stream);
+    emit listChanged();
+}
+
+void ChatSession::acknowledge(const QString &question, qint64 activatedNs)
+{
+    if (!m_exchange)
+        return;
+    if (Prefetch::Acknowledgement *acknowledgement = m_exchange->acknowledge(m_engine, question, activatedNs))
+        connect(acknowledgement, &Prefetch::Acknowledgement::lineChanged, this, &ChatSession::acknowledged);
+}
+
+QString ChatSession::currentAcknowledgement() const
+{
+    return m_exchange ? m_exchange->acknowledgementLine() : QString();
+}
+
+QString ChatSession::acknowledgementModel() const
+{
+    return m_exchange ? m_exchange->acknowledgementModel() : QString();
+}
+
+void ChatSession::endExchange(MessageState state, const QString &error, bool cancelled)
+{
+    if (!m_exchange)
+        return;
+    const std::unique_ptr<ChatExchange> exchange = std::move(m_exchange);
+    m_checkpointTimer.stop();
+    Prefetch::AnswerReader *stream = exchange->stream();
+    const QString text = stream ? stream->text() : QString();
+    const QString reasoning = stream ? stream->reasoning() : QString();
+    const MessageUsage usage = exchange->usage(m_engine);
+    exchange->settle(m_engine, state == MessageState::Complete, text);
+    m_servedNear = {};
+    if (exchange->near().decision == Prefetch::ResponseCache::Decision::Serve && state == MessageState::Complete
+        && exchange->answerId() > 0 && exchange->conversationId() == m_conversationId)
+        m_servedNear = {exchange->answerId(), exchange->near().id};
+    if (stream) {
+        disconnect(stream, nullptr, this, nullptr);
+        stream->deleteLater(); // we are inside its terminal signal
+    }
+    if (m_store && exchange->answerId() > 0)
+        m_store->updateMessage(exchange->answerId(), text, reasoning, state, error, usage);
+    if (exchange->conversationId() == m_conversationId) {
+        // The answer's row: by id, or (not stored) the last answer, which is the one streaming.
+        for (qsizetype i = m_messages.size() - 1; i >= 0; --i) {
+            StoredMessage &m = m_messages[i];
+            if (m.role == Llm::Role::Assistant && (exchange->answerId() <= 0 || m.id == exchange->answerId())) {
+                m.content = text;
+                m.reasoning = reasoning;
+                m.state = state;
+                m.error = error;
+                m.usage = usage;
+                break;
+            }
+        }
+    }
+    m_builderStale = true; // the history grew
+    ensurePrompt();
+    emit exchangeEnded(state, error, cancelled);
+    emit listChanged();
+}
+
+void ChatSession::saveProgress()
+{
+    if (m_exchange)
+        m_exchange->checkpoint(m_store);
+}
+
+Prefetch::AnswerReader *ChatSession::currentAnswer() const
+{
+    return m_exchange ? m_exchange->stream() : nullptr;
+}
+
+CachedAnswer ChatSession::currentCached() const
+{
+    return m_exchange ? m_exchange->cached() : CachedAnswer::None;
+}
+
+QString ChatSession::currentDraft() const
+{
+    return m_exchange ? m_exchange->draft() : QString();
+}
+
+qint64 ChatSession::answeringConversationId() const
+{
+    return m_exchange ? m_exchange->conversationId() : 0;
+}
+
+qsizetype ChatSession::liveMessageIndex() const
+{
+    if (!m_exchange || m_exchange->conversationId() != m_conversationId)
+        return -1;
+    for (qsizetype i = m_messages.size() - 1; i >= 0; --i) {
+        const StoredMessage &m = m_messages.at(i);
+        if (m.role != Llm::Role::Assistant)
+            continue;
+        if (m_exchange->answerId() <= 0 || m.id == m_exchange->answerId())
+            return i;
+    }
+    return -1;
 }
 
 } // namespace Gui

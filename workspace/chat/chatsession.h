@@ -31,13 +31,14 @@ class AnswerReader;
 
 namespace Gui {
 
-class AssistantDocumentPrompt;
+class ChatExchange;
+class ChatPrompt;
 class Document;
 
 // One chat, without widgets: the conversation open, its messages and mode, the prompt the
 // debounce strategy builds from, sending and storing. The chat dock shows it.
 //
-// The request is Prefetch::chatTemplate() for the engine's provider, in document mode on the
+// The request (ChatPrompt) is Prefetch::chatTemplate() for the engine's provider, in document mode on the
 // document's own compiled prefix (one compile per revision, shared with the actions and the
 // warm-up; a large document compiles off the GUI thread and a send waits for it). The strategy
 // always holds exactly that builder, with the conversation so far as history; it is replaced
@@ -48,12 +49,12 @@ class Document;
 // while it streams and stored with its end state: complete, stopped (partial) or failed with
 // the error. saveProgress() and the destructor store what has arrived.
 //
-// What is there can be changed (chatsessionedits.cpp): the last answer asked for again
+// What is there can be changed: the last answer asked for again
 // (regenerate: a fresh request, never a prefetch taken over), an earlier question edited and
 // sent again (the conversation is cut there: it and every later message are deleted), a message
 // deleted. Each is stored at once; none is allowed while an answer of this session streams.
 //
-// The conversation has an assistant (ui/assistants.h), stored with it: its instructions join
+// The conversation has an assistant (workspace/settings/assistants.h), stored with it: its instructions join
 // the static system prompt, and its temperature and answer length go into every request of the
 // conversation, the debounce prefetch's included (the builder has them), so a prefetch is still
 // the request Enter sends. An id that is not in the list (removed in Settings, imported from
@@ -214,17 +215,6 @@ private:
     void dropExchange();
     // No conversation is open any more (deleted): the newest left opens, or a new empty chat.
     void closeConversation();
-    struct Exchange {
-        QPointer<Prefetch::AnswerReader> stream;
-        qint64 conversationId = 0;
-        qint64 answerId = -1; // -1: the store refused it; the answer is shown, not kept
-        qsizetype savedLength = 0; // text and reasoning length at the last checkpoint
-        QString model; // the model asked
-        // The response cache's near-duplicate lookup, when it served or drafted the answer.
-        Prefetch::ResponseCache::Lookup near;
-        // The instant acknowledgement, a child of the stream (it goes with it); null: none.
-        QPointer<Prefetch::Acknowledgement> acknowledgement;
-    };
     // The last answer, where it is a similar question's answer served from the response cache:
     // a regenerate of it takes that entry's hit back.
     struct ServedNear {
@@ -239,29 +229,12 @@ private:
         QList<Attachment> attachments = {};
         bool mainModel = false; // a regenerate asked of the main model
     };
-    // What the builder was made from; a different key needs a new one.
-    struct PromptKey {
-        ConversationMode mode = ConversationMode::FreeChat;
-        const Document *document = nullptr;
-        quint64 revision = 0;
-        Llm::ProviderTarget target;
-        Assistant assistant;
-        bool routing = false; // free chat may go to the fast model
-        QString fastModel;
-        friend bool operator==(const PromptKey &, const PromptKey &) = default;
-    };
-
     bool ensurePrompt();
     void installBuilder();
     void uninstallBuilder();
-    // The question and answer pairs of messages()[0, end) that go with the next message.
-    QList<Llm::ChatMessage> history(qsizetype end) const;
-    Prefetch::RenderedRequest renderMessage(const QList<Llm::ChatMessage> &turns, const QString &text,
-                                            const QList<Attachment> &attachments,
-                                            const Prefetch::GenerationParams &params, bool mainModel = false) const;
     // The retrieval library mode puts passages in with; null in the other modes.
     std::shared_ptr<Knowledge::LibraryRetrieval> modeRetrieval() const;
-    // The model renderMessage() asks for `text` (not asked for the main model).
+    // The model a request for `text` is asked of (not asked for the main model).
     QString modelFor(const QString &text, const QList<Attachment> &attachments) const;
     void dispatchPending();
     void dispatchRegenerate(qint64 activatedNs, bool mainModel);
@@ -279,7 +252,6 @@ private:
     // it is wanted for the exchange just started.
     void acknowledge(const QString &question, qint64 activatedNs);
     void endExchange(MessageState state, const QString &error, bool cancelled);
-    MessageUsage answerUsage(const Prefetch::AnswerReader *stream) const;
     bool ensureConversation(const QString &firstMessage);
 
     QPointer<Prefetch::Engine> m_engine;
@@ -299,14 +271,8 @@ private:
     QString m_draft; // the input's text, for a builder that arrives after it was typed
     QList<Attachment> m_attachments; // the draft's
 
-    // The prompt the builder renders from, and what it was made from.
-    std::optional<PromptKey> m_promptKey;
-    Prefetch::CompiledPrompt m_compiled;
-    Prefetch::CompiledPrompt m_compiledFast; // the same for the fast model; null: nothing routes
-    Prefetch::GenerationParams m_params; // the assistant's, for every request of the conversation
-    AssistantDocumentPrompt *m_assistantPrompt; // child: a document chat with instructions
-    std::optional<Llm::Error> m_compileError;
-    qint64 m_documentTokens = -1;
+    // What goes into each request: the compiled prompts, the assistant's parameters, the history.
+    ChatPrompt *m_prompt; // child
     bool m_builderInstalled = false;
     bool m_builderStale = true; // the history changed since the builder was made
 
@@ -314,7 +280,7 @@ private:
     QTimer m_checkpointTimer;
     std::optional<PendingSend> m_pendingSend;
     qsizetype m_editIndex = -1;
-    std::unique_ptr<Exchange> m_exchange;
+    std::unique_ptr<ChatExchange> m_exchange;
 };
 
 } // namespace Gui
