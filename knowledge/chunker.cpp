@@ -1,6 +1,6 @@
 #include "chunker.h"
 
-#include "prefetch/prompttemplate.h"
+#include "base/tokenestimate.h"
 
 #include <QStringList>
 
@@ -125,7 +125,7 @@ QList<Span> paragraphs(QStringView text, Span span, TextKind kind)
     return out;
 }
 
-qint64 tokens(QStringView text, Span s) { return Prefetch::estimateTokens(text.sliced(s.start, s.end - s.start)); }
+qint64 tokens(QStringView text, Span s) { return Base::estimateTokens(text.sliced(s.start, s.end - s.start)); }
 
 bool endsSentence(QChar c)
 {

@@ -29,14 +29,6 @@ QByteArray bodyFingerprint(const QByteArray &digest, const Llm::EncodedPrefix &p
     return hash.result().left(FingerprintBytes);
 }
 
-bool isCjk(char16_t c)
-{
-    return (c >= 0x2E80 && c <= 0x9FFF)    // radicals, CJK punctuation, kana, Bopomofo, Hangul Jamo, Han
-        || (c >= 0xAC00 && c <= 0xD7AF)    // Hangul syllables
-        || (c >= 0xF900 && c <= 0xFAFF)    // compatibility ideographs
-        || (c >= 0xFF00 && c <= 0xFFEF);   // full-width forms
-}
-
 bool isNameChar(QChar c)
 {
     return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9') || c == u'_';
@@ -98,24 +90,6 @@ void applyParams(Llm::ChatRequest &request, const GenerationParams &params)
 }
 
 } // namespace
-
-qint64 estimateTokens(QStringView text)
-{
-    qint64 cjk = 0;
-    qint64 other = 0;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const char16_t c = text[i].unicode();
-        if (isCjk(c)) {
-            ++cjk;
-        } else if (c >= 0xD840 && c <= 0xD8BF && i + 1 < text.size() && text[i + 1].isLowSurrogate()) {
-            ++cjk; // a Han character of planes 2 and 3 (extensions B and later), one surrogate pair
-            ++i;
-        } else {
-            ++other;
-        }
-    }
-    return cjk + (other + 3) / 4;
-}
 
 TemplateText::TemplateText(const QString &text)
     : m_source(text)

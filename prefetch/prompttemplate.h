@@ -13,6 +13,8 @@
 #include <QStringView>
 #include <QUrl>
 
+#include "base/tokenestimate.h"
+
 #include <expected>
 #include <optional>
 
@@ -21,11 +23,8 @@ namespace Prefetch {
 // Placeholder name → the text it stands for.
 using TemplateValues = QHash<QString, QString>;
 
-// Rough prompt size for budgets and the warm-up threshold, without a tokenizer: one token per
-// CJK character (Han, kana, Hangul, CJK punctuation and full-width forms), one per four other
-// UTF-16 code units. BPE tokenizers give roughly that for English and Chinese prose; code and
-// rare scripts come out low.
-qint64 estimateTokens(QStringView text);
+// The token estimate every budget and threshold here uses (base/tokenestimate.h).
+using Base::estimateTokens;
 
 // Text with {name} placeholders, parsed once. A name is ASCII letters, digits and '_';
 // "{{" and "}}" are literal braces, and a brace that opens no placeholder is kept as is.
