@@ -467,8 +467,8 @@ void tst_TraceGen::committedTracesAreSeedOne()
     // The committed traces are what the generator makes now, on this platform: a change of the
     // generator (or a platform giving other numbers) shows here.
     QFETCH(QString, kind);
-    const QString path = QFINDTESTDATA(QStringLiteral("../bench/traces/%1.jsonl").arg(kind));
-    QVERIFY2(!path.isEmpty(), "bench/traces is missing a trace");
+    const QString path = QStringLiteral(HEADSTART_SOURCE_DIR "/bench/traces/%1.jsonl").arg(kind);
+    QVERIFY2(QFile::exists(path), "bench/traces is missing a trace");
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const auto text = generateTrace(kind, 1);
