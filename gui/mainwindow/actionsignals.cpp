@@ -7,6 +7,7 @@
 #include "gui/mainwindow/mainwindow.h"
 
 #include "llm/clock.h"
+#include "prefetch/hoverstrategy.h"
 #include "prefetch/prompttemplate.h"
 #include "prefetch/speculator.h"
 
@@ -33,12 +34,20 @@ QHash<const Prefetch::Speculator *, QPointer<ActionSignals>> &holders()
 
 } // namespace
 
-ActionSignals::ActionSignals(MainWindow *window, Prefetch::Speculator *speculator)
+ActionSignals::ActionSignals(MainWindow *window, Prefetch::HoverStrategy *hover, Prefetch::Speculator *speculator)
     : QObject(window)
     , m_window(window)
+    , m_hover(hover)
     , m_speculator(speculator)
 {
     DocumentTabs *tabs = m_window->tabs();
+    connect(tabs, &DocumentTabs::promptReady, this, &ActionSignals::onPromptReady);
+    // Widgets without mouse tracking drop the pointer's moves, but the application's event
+    // filters see them first: the only place that sees the approach over every widget. The
+    // buttons' enter, leave and press events pass here too, on their way to the buttons.
+    qApp->installEventFilter(this);
+    if (!m_speculator)
+        return;
     for (int i = 0; i < tabs->count(); ++i)
         watchTab(tabs->tab(i));
     connect(tabs, &DocumentTabs::tabCreated, this, &ActionSignals::watchTab);
@@ -53,7 +62,6 @@ ActionSignals::ActionSignals(MainWindow *window, Prefetch::Speculator *speculato
             contextChanged();
         }
     });
-    connect(tabs, &DocumentTabs::promptReady, this, &ActionSignals::onPromptReady);
     // The newest window is the one in front: it takes the context from an older one.
     holders().insert(m_speculator, this);
 
@@ -69,16 +77,12 @@ ActionSignals::ActionSignals(MainWindow *window, Prefetch::Speculator *speculato
             m_speculator->answerEnded(*m_lastAction);
     });
     connect(m_window->stopAction(), &QAction::triggered, m_speculator, &Prefetch::Speculator::stopped);
-
-    // Widgets without mouse tracking drop the pointer's moves, but the application's event
-    // filters see them first: the only place that sees the approach over every widget.
-    qApp->installEventFilter(this);
     currentDocumentChanged();
 }
 
 ActionSignals::~ActionSignals()
 {
-    if (!holds())
+    if (!m_speculator || !holds())
         return; // another window's context: the builder below is not in it
     // The documents go with the window: nothing is guessed for them any more.
     m_speculator->setContext({}, false);
@@ -105,7 +109,7 @@ void ActionSignals::take()
 
 void ActionSignals::requestsChanged()
 {
-    if (holds())
+    if (m_speculator && holds())
         contextChanged();
 }
 
@@ -182,7 +186,12 @@ void ActionSignals::selectionMayBeFinished()
 
 void ActionSignals::onPromptReady(Document *document)
 {
-    if (document != m_window->currentDocument() || !holds())
+    if (document != m_window->currentDocument())
+        return;
+    // The pointer rested on an action while there was no prompt to prefetch with: now there is.
+    if (m_hovered && !m_hover->isPrefetching(*m_hovered))
+        hoverOnto(*m_hovered);
+    if (!m_speculator || !holds())
         return;
     updateContext();
     // Its reading guesses found no prompt to render; now there is one.
@@ -208,6 +217,15 @@ std::optional<DocumentAction> ActionSignals::buttonAction(const QObject *object)
 }
 
 bool ActionSignals::eventFilter(QObject *watched, QEvent *event)
+{
+    if (m_speculator)
+        forwardToSpeculator(watched, event);
+    // After the Speculator: a press is a button held (above) before it is the hover's.
+    forwardToHover(watched, event);
+    return QObject::eventFilter(watched, event);
+}
+
+void ActionSignals::forwardToSpeculator(QObject *watched, QEvent *event)
 {
     switch (event->type()) {
     case QEvent::MouseMove:
@@ -270,7 +288,58 @@ bool ActionSignals::eventFilter(QObject *watched, QEvent *event)
     default:
         break;
     }
-    return QObject::eventFilter(watched, event);
+}
+
+void ActionSignals::forwardToHover(QObject *watched, const QEvent *event)
+{
+    const QEvent::Type type = event->type();
+    if (type != QEvent::Enter && type != QEvent::Leave && type != QEvent::MouseButtonPress)
+        return;
+    const std::optional<DocumentAction> action = buttonAction(watched);
+    // A disabled button's events are not the hover's, its Leave included: a prefetch started
+    // before the button was disabled is left to the click elsewhere, Stop or the next hover.
+    if (!action || !m_window->actionButton(*action)->isEnabled())
+        return;
+    switch (type) {
+    case QEvent::Enter:
+        m_hovered = action;
+        hoverOnto(*action);
+        break;
+    case QEvent::Leave:
+        m_hovered.reset();
+        m_hover->pointerLeft(*action);
+        break;
+    default: // the press, ~80 ms before the click: the answer starts now if it has not yet
+        if (canHover(*action))
+            m_hover->pressed(*action, hoverBuilder(*action));
+        break;
+    }
+}
+
+bool ActionSignals::canHover(DocumentAction action) const
+{
+    const DocumentTab *tab = m_window->currentTab();
+    return tab && !tab->model()->isBlank()
+        && (!Prefetch::actionNeedsSelection(action) || tab->textCursor().hasSelection());
+}
+
+std::function<Prefetch::RenderedRequest()> ActionSignals::hoverBuilder(DocumentAction action) const
+{
+    // The request the click would make on the document and selection of this moment; empty
+    // (never prefetched) while the document's prompt compiles, or once the window is gone.
+    const DocumentTab *tab = m_window->currentTab();
+    QPointer<Document> document = tab ? tab->model() : nullptr;
+    const QString selection = tab ? tab->selectedText() : QString();
+    QPointer<MainWindow> window = m_window;
+    return [window, action, document, selection] {
+        return window ? window->actionRequest(action, document, selection) : Prefetch::RenderedRequest{};
+    };
+}
+
+void ActionSignals::hoverOnto(DocumentAction action)
+{
+    if (canHover(action))
+        m_hover->pointerEntered(action, hoverBuilder(action));
 }
 
 void ActionSignals::onPointerMoved(const QMouseEvent *event)

@@ -8,12 +8,16 @@
 #include <QPointer>
 #include <QRectF>
 
+#include <functional>
 #include <optional>
 
 class QKeyEvent;
 class QMouseEvent;
 
-namespace Prefetch { class Speculator; }
+namespace Prefetch {
+class HoverStrategy;
+class Speculator;
+} // namespace Prefetch
 
 namespace Gui {
 
@@ -21,24 +25,38 @@ class Document;
 class DocumentTab;
 class MainWindow;
 
-// Forwards what the user does in the main window to the Speculator, the way the early signals
-// come: the pointer's motion over the whole window (the trajectory needs the approach, not only
-// the arrival) with the action buttons' rectangles, in the window's coordinates; a selection in
-// the current document's editor; Tab focus on an action button; Ctrl+Alt (the actions'
-// shortcut modifiers) held down; a document opened or made current; an action run and its
-// answer ended; Stop. It keeps the Speculator's context (the builder for the current document
-// and selection) current and tells it when that context changed (an edit, a selection, another
-// tab or provider), so that a guess for what no longer is gets cancelled. It decides nothing
-// itself: the Speculator guesses, the engine checks switches, consent and budget.
-// GUI thread; a child of the window it watches. The Speculator belongs to the composition root
-// and outlives the window; with several windows it follows the one the user acts in (holds()).
+// Forwards what the user does in the main window to the prefetch strategies that listen to the
+// pointer and the keys. It is the one event filter over the window's action buttons.
+//
+// To the HoverStrategy: the pointer entering an enabled action button (its answer starts after
+// the hover delay), leaving it (cancelled), pressing it (started at once); and, when the pointer
+// rested on a button while the document's prompt was still compiling, that button once the
+// prompt is ready.
+//
+// To the Speculator, when there is one, the way the early signals come: the pointer's motion
+// over the whole window (the trajectory needs the approach, not only the arrival) with the
+// action buttons' rectangles, in the window's coordinates; a selection in the current
+// document's editor; Tab focus on an action button; Ctrl+Alt (the actions' shortcut modifiers)
+// held down; a document opened or made current; an action run and its answer ended; Stop. It
+// keeps the Speculator's context (the builder for the current document and selection) current
+// and tells it when that context changed (an edit, a selection, another tab or provider), so
+// that a guess for what no longer is gets cancelled.
+//
+// It decides nothing itself: the strategies guess, the engine checks switches, consent and
+// budget. GUI thread; a child of the window it watches. The strategies belong to the
+// composition root and outlive the window; with several windows the Speculator follows the one
+// the user acts in (holds()), the hover the button under the pointer.
 class ActionSignals : public QObject
 {
     Q_OBJECT
 
 public:
-    ActionSignals(MainWindow *window, Prefetch::Speculator *speculator);
+    // `speculator` may be null: then only the hover is fed.
+    ActionSignals(MainWindow *window, Prefetch::HoverStrategy *hover, Prefetch::Speculator *speculator);
     ~ActionSignals() override;
+
+    // The enabled action button the pointer rests on, in this window.
+    std::optional<Prefetch::DocumentAction> hoveredAction() const { return m_hovered; }
 
     // What the actions' requests are made of changed (the provider, the translation target):
     // every guess is for a request that will not be asked.
@@ -48,6 +66,13 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void forwardToSpeculator(QObject *watched, QEvent *event);
+    void forwardToHover(QObject *watched, const QEvent *event);
+    // Resting on `action` starts its answer, when the current document can answer it now.
+    void hoverOnto(Prefetch::DocumentAction action);
+    // The current tab has text, and a selection if `action` needs one.
+    bool canHover(Prefetch::DocumentAction action) const;
+    std::function<Prefetch::RenderedRequest()> hoverBuilder(Prefetch::DocumentAction action) const;
     void watchTab(DocumentTab *tab);
     // setContext() from the current tab: its document (none while blank) and its selection.
     void updateContext();
@@ -70,7 +95,9 @@ private:
     void take();
 
     MainWindow *m_window; // the parent
-    Prefetch::Speculator *m_speculator;
+    Prefetch::HoverStrategy *m_hover;
+    Prefetch::Speculator *m_speculator; // may be null
+    std::optional<Prefetch::DocumentAction> m_hovered; // the button under the pointer
     QHash<Prefetch::DocumentAction, QRectF> m_targets;
     std::optional<QPointF> m_pointer;                  // the last position forwarded
     std::optional<Prefetch::DocumentAction> m_focused; // the button Tab walked onto

@@ -250,7 +250,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         // A subtle mark on the button whose answer is already on its way: in the window the
         // pointer rests in (the strategy is the application's; another window's button did not
         // ask for this answer).
-        m_buttons.value(action)->setProperty("prefetchReady", ready && m_hoveredAction == action);
+        m_buttons.value(action)->setProperty("prefetchReady", ready && m_signals && m_signals->hoveredAction() == action);
         for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions) {
             QPushButton *b = m_buttons.value(a);
             const QString plain = withoutMnemonic(m_actions.value(a)->text());
@@ -258,8 +258,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         }
     });
 
-    if (m_services.speculator)
-        m_signals = new ActionSignals(this, m_services.speculator);
+    m_signals = new ActionSignals(this, m_services.hover, m_services.speculator);
 
     providerChanged();
     updateRunningState();
@@ -293,7 +292,7 @@ void MainWindow::resizeEvent(QResizeEvent *event)
 
 MainWindow::~MainWindow()
 {
-    delete m_signals; // before the tabs it follows go
+    delete std::exchange(m_signals, nullptr); // before the tabs it follows go
     // This window's documents are no longer kept warm; another window's still are.
     for (const Document *document : m_tabs->documents())
         m_services.warmup->documentClosed(document->documentId());
@@ -470,8 +469,6 @@ QWidget *MainWindow::createActionPanel()
         button->setToolTip(act->toolTip());
         button->setAccessibleName(withoutMnemonic(act->text()));
         button->setObjectName(QLatin1String(Prefetch::documentActionId(a)) + QStringLiteral("Button"));
-        // Resting on the button or pressing it starts the answer before the click lands.
-        button->installEventFilter(this);
         connect(button, &QPushButton::clicked, act, &QAction::trigger);
         connect(act, &QAction::enabledChanged, button, &QWidget::setEnabled);
         // Wide enough for the "ready" mark from the start: the mark must not move the row.
@@ -584,18 +581,6 @@ void MainWindow::onPromptReady(Document *document)
         m_warmUpWhenReady = nullptr;
         warmUpCurrent();
     }
-    // The pointer rested on an action while there was no prompt to prefetch with: now there is.
-    if (m_hoveredAction && !m_services.hover->isPrefetching(*m_hoveredAction)) {
-        const Prefetch::DocumentAction action = *m_hoveredAction;
-        const DocumentTab *tab = currentTab();
-        if (tab && (!Prefetch::actionNeedsSelection(action) || tab->textCursor().hasSelection())) {
-            const QString selection = tab->selectedText();
-            QPointer<Document> doc(document);
-            m_services.hover->pointerEntered(action, [this, action, doc, selection] {
-                return actionRequest(action, doc, selection);
-            });
-        }
-    }
 }
 
 AnswerPane *MainWindow::paneOf(const Document *document) const
@@ -696,41 +681,6 @@ void MainWindow::showWizard()
         newDocument(markdown);
     });
     wizard->open();
-}
-
-bool MainWindow::eventFilter(QObject *watched, QEvent *event)
-{
-
-    for (auto it = m_buttons.cbegin(); it != m_buttons.cend(); ++it) {
-        QPushButton *button = it.value();
-        if (watched != button || !button->isEnabled())
-            continue;
-        const Prefetch::DocumentAction action = it.key();
-        const DocumentTab *tab = currentTab();
-        QPointer<Document> document = tab ? tab->model() : nullptr;
-        const QString selection = tab ? tab->selectedText() : QString();
-        auto builder = [this, action, document, selection] { return actionRequest(action, document, selection); };
-        const bool usable = tab && !tab->model()->isBlank()
-            && (!Prefetch::actionNeedsSelection(action) || tab->textCursor().hasSelection());
-        switch (event->type()) {
-        case QEvent::Enter:
-            m_hoveredAction = action;
-            if (usable)
-                m_services.hover->pointerEntered(action, builder);
-            break;
-        case QEvent::Leave:
-            m_hoveredAction.reset();
-            m_services.hover->pointerLeft(action);
-            break;
-        case QEvent::MouseButtonPress:
-            if (usable)
-                m_services.hover->pressed(action, builder);
-            break;
-        default:
-            break;
-        }
-    }
-    return QMainWindow::eventFilter(watched, event);
 }
 
 // --- documents ----------------------------------------------------------------------------

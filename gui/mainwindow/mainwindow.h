@@ -61,9 +61,9 @@ struct Services {
 
 // The main window: documents in tabs, the AI actions on them with their answer pane, the chat
 // and metrics docks and the new-document wizard. It forwards what the user does to the
-// prefetch strategies (resting on or pressing an action button starts its answer; opening or
-// switching to a document warms the provider's cache; the earlier signals go to the Speculator
-// through ActionSignals) and takes answers from the engine; it holds no network code. Inserting
+// prefetch strategies (through ActionSignals, resting on or pressing an action button starts its
+// answer and the earlier signals go to the Speculator; opening or switching to a document warms
+// the provider's cache) and takes answers from the engine; it holds no network code. Inserting
 // an answer into a document happens only on the user's command, as one undo step.
 class MainWindow : public QMainWindow
 {
@@ -153,7 +153,6 @@ signals:
     void consentAnswered(const QString &providerId, bool allowed);
 
 protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     bool event(QEvent *event) override;
@@ -190,7 +189,7 @@ private:
     ChatDock *m_chat = nullptr;
     MetricsDock *m_metrics = nullptr;
     LibraryDock *m_library = nullptr;
-    ActionSignals *m_signals = nullptr; // with a speculator only
+    ActionSignals *m_signals = nullptr; // the pointer and keys, to the hover and the Speculator
     QMap<Prefetch::DocumentAction, QAction *> m_actions;
     QMap<Prefetch::DocumentAction, QPushButton *> m_buttons;
     QPushButton *m_insertButton = nullptr;
@@ -230,8 +229,6 @@ private:
     };
     std::optional<PendingRun> m_pendingRun;
     QPointer<Document> m_warmUpWhenReady;
-    // The action button under the pointer: it gets its hover prefetch once the prompt is ready.
-    std::optional<Prefetch::DocumentAction> m_hoveredAction;
 };
 
 } // namespace Gui
