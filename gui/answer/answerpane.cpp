@@ -22,14 +22,8 @@ AnswerPane::AnswerPane(QWidget *parent)
     , m_scroll(new QScrollArea(this))
     , m_view(new MarkdownView)
     , m_status(new QLabel(this))
-    , m_follower({[this](const QString &text) {
-                      m_view->appendText(text);
-                      m_view->flush(); // the follower batched it per frame already
-                  },
-                  [this](const QString &reasoning) {
-                      m_view->appendReasoning(reasoning);
-                      m_view->flush();
-                  },
+    , m_follower({[this](const QString &text) { m_view->appendText(text); }, // a frame's worth
+                  [this](const QString &reasoning) { m_view->appendReasoning(reasoning); },
                   m_scroll->viewport(),
                   [this] { m_view->clear(); }})
 {

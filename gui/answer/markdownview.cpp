@@ -28,8 +28,6 @@ namespace Gui {
 
 namespace {
 
-// One frame at 60 Hz: fast enough to look live, slow enough to batch tokens.
-constexpr int FlushIntervalMs = 16;
 // The reasoning section, when open, shows this many lines and scrolls beyond.
 constexpr int ReasoningLines = 8;
 
@@ -327,10 +325,6 @@ MarkdownView::MarkdownView(QWidget *parent)
     layout->addWidget(m_reasoningView);
     layout->addWidget(m_browser);
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
-
-    m_flushTimer.setSingleShot(true);
-    m_flushTimer.setInterval(FlushIntervalMs);
-    connect(&m_flushTimer, &QTimer::timeout, this, &MarkdownView::flush);
     applyReasoningStyle();
 }
 
@@ -374,7 +368,7 @@ void MarkdownView::appendText(const QString &text)
     if (text.isEmpty() || m_finished)
         return;
     m_source += text;
-    scheduleFlush();
+    render();
 }
 
 void MarkdownView::appendReasoning(const QString &text)
@@ -382,7 +376,6 @@ void MarkdownView::appendReasoning(const QString &text)
     if (text.isEmpty())
         return;
     m_reasoning += text;
-    m_reasoningPending += text;
     // Words: runs of non-space characters; each CJK ideograph or syllable counts as one.
     for (const QChar c : text) {
         const QChar::Script script = c.script();
@@ -397,17 +390,15 @@ void MarkdownView::appendReasoning(const QString &text)
             m_inReasoningWord = true;
         }
     }
-    scheduleFlush();
-}
-
-void MarkdownView::scheduleFlush()
-{
-    if (!m_shownFirst) {
-        flush(); // the first piece is painted now: that moment is what the user perceives
-        return;
-    }
-    if (!m_flushTimer.isActive())
-        m_flushTimer.start();
+    QTextCursor cursor(m_reasoningView->document());
+    cursor.movePosition(QTextCursor::End);
+    QScrollBar *bar = m_reasoningView->verticalScrollBar();
+    const bool atBottom = bar->value() >= bar->maximum() - 2;
+    cursor.insertText(text);
+    if (atBottom)
+        bar->setValue(bar->maximum());
+    updateReasoningToggle();
+    render();
 }
 
 void MarkdownView::finish()
@@ -415,14 +406,13 @@ void MarkdownView::finish()
     if (m_finished)
         return;
     m_finished = true;
-    flush();
+    render();
     if (m_committed == m_source.size())
         removeTrailingEmptyBlock();
 }
 
-void MarkdownView::flush()
+void MarkdownView::render()
 {
-    m_flushTimer.stop();
     if (m_tailShown < m_source.size() || m_committed < m_source.size()) {
         scanCompleteLines();
         const qsizetype boundary = m_finished ? m_source.size() : m_scan.boundary;
@@ -430,7 +420,6 @@ void MarkdownView::flush()
             commitUpTo(boundary);
         appendTail();
     }
-    flushReasoning();
     if (!m_shownFirst && (!m_source.isEmpty() || !m_reasoning.isEmpty())) {
         m_shownFirst = true;
         emit firstTextShown();
@@ -624,21 +613,6 @@ void MarkdownView::removeTrailingEmptyBlock()
     m_tailStart = doc->characterCount() - 1;
 }
 
-void MarkdownView::flushReasoning()
-{
-    if (m_reasoningPending.isEmpty())
-        return;
-    QTextCursor cursor(m_reasoningView->document());
-    cursor.movePosition(QTextCursor::End);
-    QScrollBar *bar = m_reasoningView->verticalScrollBar();
-    const bool atBottom = bar->value() >= bar->maximum() - 2;
-    cursor.insertText(m_reasoningPending);
-    m_reasoningPending.clear();
-    if (atBottom)
-        bar->setValue(bar->maximum());
-    updateReasoningToggle();
-}
-
 void MarkdownView::updateReasoningToggle()
 {
     m_reasoningToggle->setVisible(!m_reasoning.isEmpty());
@@ -692,17 +666,14 @@ void MarkdownView::setMarkdown(const QString &markdown)
 void MarkdownView::setReasoning(const QString &reasoning)
 {
     m_reasoning.clear();
-    m_reasoningPending.clear();
     m_reasoningWords = 0;
     m_inReasoningWord = false;
     m_reasoningView->clear();
     appendReasoning(reasoning);
-    flushReasoning();
 }
 
 void MarkdownView::clear()
 {
-    m_flushTimer.stop();
     m_browser->document()->clear();
     m_source.clear();
     m_committed = m_tailShown = 0;
@@ -712,7 +683,6 @@ void MarkdownView::clear()
     m_finished = false;
     m_shownFirst = false;
     m_reasoning.clear();
-    m_reasoningPending.clear();
     m_reasoningWords = 0;
     m_inReasoningWord = false;
     m_reasoningView->clear();

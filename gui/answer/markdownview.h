@@ -2,7 +2,6 @@
 
 #include <QString>
 #include <QStringList>
-#include <QTimer>
 #include <QWidget>
 
 class QPlainTextEdit;
@@ -23,10 +22,10 @@ class CodeHighlighter;
 // that can no longer change (a paragraph closed by a blank line, a heading, a closed code
 // fence, a list item once the next one starts), each is rendered once through
 // QTextDocument::setMarkdown on that fragment alone and appended; only the open tail after
-// them is shown as plain text, extended per frame and replaced when the next block completes.
-// Pieces are painted in batches per frame (16 ms); the first one at once, because that moment
-// is the latency the user perceives. Consecutive list items rendered separately are joined into
-// one list again, so numbering continues.
+// them is shown as plain text, extended with each piece and replaced when the next block
+// completes. Each piece is rendered when it is given: the caller batches (StreamFollower hands
+// over frame-sized pieces). Consecutive list items rendered separately are joined into one list
+// again, so numbering continues.
 //
 // Code blocks are syntax-highlighted (CodeHighlighter) and carry a Copy button
 // (CodeCopyButtons); both follow the document as it grows.
@@ -60,12 +59,8 @@ public:
     // what is rendered already stays as it is.
     void setCitations(const QStringList &toolTips) { m_citationTips = toolTips; }
 
-    // Paints what has arrived now instead of at the next frame (benchmarks, tests, and the
-    // first piece of an answer).
-    void flush();
-
     QString markdown() const { return m_source; }
-    // The text as shown (rendered), up to the last flush.
+    // The text as shown (rendered).
     QString plainText() const;
     QString reasoning() const { return m_reasoning; }
     int reasoningWordCount() const { return m_reasoningWords; }
@@ -105,14 +100,14 @@ private:
     };
 
     QString withCitationLinks(const QString &markdown) const;
-    void scheduleFlush();
+    // Shows what is in m_source and not in the view yet; the first time, firstTextShown().
+    void render();
     void scanCompleteLines();
     void classifyLine(QStringView line, qsizetype start, qsizetype end);
     void commitUpTo(qsizetype boundary);
     void appendTail();
     void renderFragment(QTextCursor &cursor, const QString &markdown);
     void removeTrailingEmptyBlock();
-    void flushReasoning();
     void updateReasoningToggle();
     void applyPaletteToDocument();
     void applyReasoningStyle();
@@ -123,7 +118,6 @@ private:
     QPlainTextEdit *m_reasoningView;
     CodeHighlighter *m_highlighter;   // owned by the browser's document
     CodeCopyButtons *m_copyButtons;   // owned by the browser
-    QTimer m_flushTimer;
 
     QString m_source;            // the whole answer so far
     qsizetype m_committed = 0;   // m_source[0, m_committed) is rendered as Markdown
@@ -136,7 +130,6 @@ private:
     QStringList m_citationTips;
 
     QString m_reasoning;
-    QString m_reasoningPending;
     int m_reasoningWords = 0;
     bool m_inReasoningWord = false;
 };

@@ -39,15 +39,13 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
                   if (m_liveWidget) {
                       dropDraft();
                       m_liveWidget->setAcknowledgement({}); // the answer itself has begun
-                      m_liveWidget->view()->appendText(text);
-                      m_liveWidget->view()->flush(); // the follower batched it per frame already
+                      m_liveWidget->view()->appendText(text); // a frame's worth
                   }
               },
               [this](const QString &reasoning) {
                   if (m_liveWidget) {
                       dropDraft();
                       m_liveWidget->view()->appendReasoning(reasoning);
-                      m_liveWidget->view()->flush();
                   }
               },
               nullptr,
@@ -469,7 +467,6 @@ void ChatDock::showCached(AnswerWidget *answer, bool nothingLiveYet)
     answer->setCached(cached);
     if (cached == CachedAnswer::Draft) {
         answer->view()->appendText(m_session->currentDraft());
-        answer->view()->flush();
     }
 }
 

@@ -40,6 +40,13 @@ ActionSignals::ActionSignals(MainWindow *window, Prefetch::Speculator *speculato
     , m_speculator(speculator)
 {
     DocumentTabs *tabs = m_window->tabs();
+    connect(tabs, &DocumentTabs::promptReady, this, &ActionSignals::onPromptReady);
+    // Widgets without mouse tracking drop the pointer's moves, but the application's event
+    // filters see them first: the only place that sees the approach over every widget. The
+    // buttons' enter, leave and press events pass here too, on their way to the buttons.
+    qApp->installEventFilter(this);
+    if (!m_speculator)
+        return;
     for (int i = 0; i < tabs->count(); ++i)
         watchTab(tabs->tab(i));
     connect(tabs, &DocumentTabs::tabCreated, this, &ActionSignals::watchTab);
@@ -54,7 +61,6 @@ ActionSignals::ActionSignals(MainWindow *window, Prefetch::Speculator *speculato
             contextChanged();
         }
     });
-    connect(tabs, &DocumentTabs::promptReady, this, &ActionSignals::onPromptReady);
     // The newest window is the one in front: it takes the context from an older one.
     holders().insert(m_speculator, this);
 
@@ -70,16 +76,12 @@ ActionSignals::ActionSignals(MainWindow *window, Prefetch::Speculator *speculato
             m_speculator->answerEnded(*m_lastAction);
     });
     connect(m_window->stopAction(), &QAction::triggered, m_speculator, &Prefetch::Speculator::stopped);
-
-    // Widgets without mouse tracking drop the pointer's moves, but the application's event
-    // filters see them first: the only place that sees the approach over every widget.
-    qApp->installEventFilter(this);
     currentDocumentChanged();
 }
 
 ActionSignals::~ActionSignals()
 {
-    if (!holds())
+    if (!m_speculator || !holds())
         return; // another window's context: the builder below is not in it
     // The documents go with the window: nothing is guessed for them any more.
     m_speculator->setContext({}, false);
@@ -106,7 +108,7 @@ void ActionSignals::take()
 
 void ActionSignals::requestsChanged()
 {
-    if (holds())
+    if (m_speculator && holds())
         contextChanged();
 }
 
@@ -183,7 +185,8 @@ void ActionSignals::selectionMayBeFinished()
 
 void ActionSignals::onPromptReady(Document *document)
 {
-    if (document != m_window->currentDocument() || !holds())
+    // (The hover of a button rested on while the prompt compiled is DocumentActions' to resume.)
+    if (document != m_window->currentDocument() || !m_speculator || !holds())
         return;
     updateContext();
     // Its reading guesses found no prompt to render; now there is one.
@@ -209,6 +212,15 @@ std::optional<DocumentAction> ActionSignals::buttonAction(const QObject *object)
 }
 
 bool ActionSignals::eventFilter(QObject *watched, QEvent *event)
+{
+    if (m_speculator)
+        forwardToSpeculator(watched, event);
+    // After the Speculator: a press is a button held (above) before it is the hover's.
+    forwardToHover(watched, event);
+    return QObject::eventFilter(watched, event);
+}
+
+void ActionSignals::forwardToSpeculator(QObject *watched, QEvent *event)
 {
     switch (event->type()) {
     case QEvent::MouseMove:
@@ -271,7 +283,34 @@ bool ActionSignals::eventFilter(QObject *watched, QEvent *event)
     default:
         break;
     }
-    return QObject::eventFilter(watched, event);
+}
+
+void ActionSignals::forwardToHover(QObject *watched, const QEvent *event)
+{
+    const QEvent::Type type = event->type();
+    if (type != QEvent::Enter && type != QEvent::Leave && type != QEvent::MouseButtonPress)
+        return;
+    const std::optional<DocumentAction> action = buttonAction(watched);
+    // A disabled button's events are not the hover's, its Leave included: a prefetch started
+    // before the button was disabled is left to the click elsewhere, Stop or the next hover.
+    if (!action || !m_window->actionButton(*action)->isEnabled())
+        return;
+    // The document and selection of this moment: what the click would run on.
+    const DocumentTab *tab = m_window->currentTab();
+    Document *document = tab ? tab->model() : nullptr;
+    const QString selection = tab ? tab->selectedText() : QString();
+    DocumentActions *actions = m_window->documentActions();
+    switch (type) {
+    case QEvent::Enter:
+        actions->pointerEntered(*action, document, selection);
+        break;
+    case QEvent::Leave:
+        actions->pointerLeft(*action);
+        break;
+    default: // the press, ~80 ms before the click: the answer starts now if it has not yet
+        actions->pressed(*action, document, selection);
+        break;
+    }
 }
 
 void ActionSignals::onPointerMoved(const QMouseEvent *event)

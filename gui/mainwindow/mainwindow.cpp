@@ -270,8 +270,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         }
     });
 
-    if (m_services.speculator)
-        m_signals = new ActionSignals(this, m_services.speculator);
+    m_signals = new ActionSignals(this, m_services.speculator);
 
     providerChanged();
     updateRunningState();
@@ -305,7 +304,7 @@ void MainWindow::resizeEvent(QResizeEvent *event)
 
 MainWindow::~MainWindow()
 {
-    delete m_signals; // before the tabs it follows go
+    delete std::exchange(m_signals, nullptr); // before the tabs it follows go
     // This window's documents are no longer kept warm; another window's still are.
     for (const Document *document : m_tabs->documents())
         m_services.warmup->documentClosed(document->documentId());
@@ -482,8 +481,6 @@ QWidget *MainWindow::createActionPanel()
         button->setToolTip(act->toolTip());
         button->setAccessibleName(withoutMnemonic(act->text()));
         button->setObjectName(QLatin1String(Prefetch::documentActionId(a)) + QStringLiteral("Button"));
-        // Resting on the button or pressing it starts the answer before the click lands.
-        button->installEventFilter(this);
         connect(button, &QPushButton::clicked, act, &QAction::trigger);
         connect(act, &QAction::enabledChanged, button, &QWidget::setEnabled);
         // Wide enough for the "ready" mark from the start: the mark must not move the row.
@@ -619,33 +616,6 @@ void MainWindow::showWizard()
         newDocument(markdown);
     });
     wizard->open();
-}
-
-bool MainWindow::eventFilter(QObject *watched, QEvent *event)
-{
-    for (auto it = m_buttons.cbegin(); it != m_buttons.cend(); ++it) {
-        QPushButton *button = it.value();
-        if (watched != button || !button->isEnabled())
-            continue;
-        const Prefetch::DocumentAction action = it.key();
-        const DocumentTab *tab = currentTab();
-        Document *document = tab ? tab->model() : nullptr;
-        const QString selection = tab ? tab->selectedText() : QString();
-        switch (event->type()) {
-        case QEvent::Enter:
-            m_documentActions->pointerEntered(action, document, selection);
-            break;
-        case QEvent::Leave:
-            m_documentActions->pointerLeft(action);
-            break;
-        case QEvent::MouseButtonPress:
-            m_documentActions->pressed(action, document, selection);
-            break;
-        default:
-            break;
-        }
-    }
-    return QMainWindow::eventFilter(watched, event);
 }
 
 // --- documents ----------------------------------------------------------------------------

@@ -62,9 +62,9 @@ struct Services {
 
 // The main window: documents in tabs, the AI actions on them with their answer pane, the chat
 // and metrics docks and the new-document wizard. It forwards what the user does to the
-// prefetch strategies (resting on or pressing an action button starts its answer; opening or
-// switching to a document warms the provider's cache; the earlier signals go to the Speculator
-// through ActionSignals) and takes answers from the engine; it holds no network code. Inserting
+// prefetch strategies (through ActionSignals, resting on or pressing an action button starts its
+// answer and the earlier signals go to the Speculator; opening or switching to a document warms
+// the provider's cache) and takes answers from the engine; it holds no network code. Inserting
 // an answer into a document happens only on the user's command, as one undo step.
 class MainWindow : public QMainWindow
 {
@@ -152,7 +152,6 @@ signals:
     void consentAnswered(const QString &providerId, bool allowed);
 
 protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     bool event(QEvent *event) override;
@@ -185,7 +184,7 @@ private:
     ChatDock *m_chat = nullptr;
     MetricsDock *m_metrics = nullptr;
     LibraryDock *m_library = nullptr;
-    ActionSignals *m_signals = nullptr; // with a speculator only
+    ActionSignals *m_signals = nullptr; // the pointer and keys, to the hover and the Speculator
     QMap<Prefetch::DocumentAction, QAction *> m_actions;
     QMap<Prefetch::DocumentAction, QPushButton *> m_buttons;
     QPushButton *m_insertButton = nullptr;

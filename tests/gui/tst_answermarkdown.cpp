@@ -140,7 +140,6 @@ void tst_AnswerMarkdown::streamedCodeIsHighlightedLikeAWholeAnswer()
     Gui::MarkdownView view;
     for (qsizetype i = 0; i < answer.size(); i += 5) {
         view.appendText(answer.mid(i, 5));
-        view.flush();
     }
     view.finish();
     const QTextBlock code = blockStartingWith(view.document(), QStringLiteral("int answer"));
@@ -234,7 +233,6 @@ void tst_AnswerMarkdown::reasoningFoldOpensByClickAndKeyboard()
     Gui::MarkdownView *view = pane.markdownView();
     view->appendReasoning(QStringLiteral("First check the cache, then the key."));
     view->appendText(QStringLiteral("The answer."));
-    view->flush();
     QToolButton *toggle = reasoningToggle(view);
     QVERIFY(toggle);
     QVERIFY(toggle->isVisible());
@@ -276,7 +274,6 @@ void tst_AnswerMarkdown::streamingKeepsTheScrollPosition()
     const auto paragraphs = [view](int from, int count) {
         for (int i = from; i < from + count; ++i) {
             view->appendText(QStringLiteral("Paragraph %1 says something about the cache.\n\n").arg(i));
-            view->flush();
         }
     };
     // While the end is shown, the pane follows it.

@@ -216,8 +216,7 @@ void tst_ChatDock::markdownStreamsLikeOneShot()
     view.resize(500, 400);
     view.show();
     for (qsizetype i = 0; i < markdown.size(); i += chunk) {
-        view.appendText(markdown.mid(i, chunk));
-        view.flush(); // every piece its own frame: the most boundaries the renderer can meet
+        view.appendText(markdown.mid(i, chunk)); // rendered at once: the most boundaries the renderer can meet
     }
     view.finish();
     QTextDocument whole;
@@ -235,12 +234,11 @@ void tst_ChatDock::markdownRendersCompletedBlocksOnly()
     QCOMPARE(view.plainText(), QStringLiteral("Hello **wor"));
     QCOMPARE(view.renderedLength(), 0);
     view.appendText(QStringLiteral("ld**\n\nNext"));
-    view.flush();
     // The first paragraph is closed and rendered; the open one stays plain until it closes.
     QCOMPARE(view.renderedLength(), QStringLiteral("Hello **world**\n\n").size());
     QCOMPARE(view.plainText(), QStringLiteral("Hello world\nNext"));
     view.appendText(QStringLiteral(" *one*"));
-    QTRY_COMPARE_WITH_TIMEOUT(view.plainText(), QStringLiteral("Hello world\nNext *one*"), 1000); // batched per frame
+    QCOMPARE(view.plainText(), QStringLiteral("Hello world\nNext *one*")); // rendered when given: the caller batches
     view.finish();
     QCOMPARE(view.plainText(), QStringLiteral("Hello world\nNext one"));
     QCOMPARE(shown.count(), 1);
@@ -253,7 +251,6 @@ void tst_ChatDock::reasoningIsFolded()
     view.appendReasoning(QStringLiteral("Let me think "));
     view.appendReasoning(QStringLiteral("about it. 先想"));
     view.appendText(QStringLiteral("The answer."));
-    view.flush();
     QCOMPARE(view.reasoningWordCount(), 7); // five words and two CJK characters
     auto *toggle = view.findChild<QToolButton *>();
     QVERIFY(toggle);

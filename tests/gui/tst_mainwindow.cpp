@@ -67,6 +67,7 @@ private slots:
     void hoverThenClickIsFarFasterThanAClickAlone();
     void hoverPrefixIsContinuedIntoTheWholeAnswer();
     void leavingTheButtonCancelsAtTheServer();
+    void thePointerRestingOnAButtonStartsItsAnswerAndMovingAwayCancelsIt();
     void pressStartsBeforeRelease();
     void escapeStopsEverythingAtTheServer();
     void escapeStopsTheChatWhereverTheFocusIs_data();
@@ -295,6 +296,48 @@ void tst_MainWindow::leavingTheButtonCancelsAtTheServer()
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
     QCOMPARE(m_local.stats().streamsCancelled, cancelled + 1);
     QVERIFY(m_window->answerPane()->text().isEmpty()); // nothing shown without a click
+}
+
+void tst_MainWindow::thePointerRestingOnAButtonStartsItsAnswerAndMovingAwayCancelsIt()
+{
+    // The real pointer rather than sent events: the window system's moves, the enter and leave
+    // events Qt makes of them, the one event filter over the buttons (ActionSignals), the hover
+    // strategy, the engine and the local provider. This window has no Speculator: nothing but
+    // the hover can start an answer here.
+    QPushButton *button = m_window->summarizeButton();
+    QWidget *text = m_window->currentTab()->viewport();
+    QTest::mouseMove(text, text->rect().center());
+    QVERIFY(!button->underMouse());
+    const auto before = m_local.stats();
+    QSignalSpy started(m_hover.get(), &Prefetch::HoverStrategy::prefetchStarted);
+
+    const qint64 arriving = Llm::monotonicNowNs();
+    QTest::mouseMove(button, button->rect().center());
+    QVERIFY(button->underMouse());
+    QVERIFY(!m_hover->isPrefetching(DocumentAction::Summarize)); // not before the pointer rested
+    QVERIFY(started.wait(5000));
+    const double restedMs = double(Llm::monotonicNowNs() - arriving) / 1e6;
+    QCOMPARE(started.count(), 1);
+    QCOMPARE(started.first().first().value<DocumentAction>(), DocumentAction::Summarize);
+    const auto delay = m_engine->settings().hover.delay;
+    QVERIFY2(restedMs >= double(delay.count()),
+             qPrintable(QStringLiteral("started after %1 ms, the delay is %2 ms").arg(restedMs).arg(delay.count())));
+    // In the engine, as a hover prefetch, and streaming from the provider.
+    const QList<Prefetch::PrefetchSession *> live = m_engine->liveSessions();
+    QCOMPARE(live.size(), 1);
+    QCOMPARE(live.first()->strategy(), Prefetch::Strategy::Hover);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 1, 3000);
+    QCOMPARE(m_local.stats().prefetchRequests, before.prefetchRequests + 1);
+
+    // Moving away cancels it at the server; nothing is shown without a click.
+    QTest::mouseMove(text, text->rect().center());
+    QVERIFY(!button->underMouse());
+    QVERIFY(!m_hover->isPrefetching(DocumentAction::Summarize));
+    QVERIFY(m_engine->liveSessions().isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 2000);
+    QCOMPARE(m_local.stats().streamsCancelled, before.streamsCancelled + 1);
+    QCOMPARE(m_engine->metrics().stats(Prefetch::Strategy::Hover).attempts, 1);
+    QVERIFY(m_window->answerPane()->text().isEmpty());
 }
 
 void tst_MainWindow::pressStartsBeforeRelease()
