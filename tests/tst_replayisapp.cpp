@@ -504,14 +504,15 @@ QByteArray tst_ReplayIsApp::trace()
                                      {QStringLiteral("language"), QStringLiteral("en")}});
     out += line(400, "selecting");
     out += line(800, "select", {{QStringLiteral("paragraph"), SelectedParagraph}});
-    // Each action pressed and clicked, two seconds of the trace (one of the replay's) apart: the
-    // answer before has come by then, and its request has gone out whether or not it has.
+    // Each action pressed and clicked, four seconds of the trace (two of the replay's) apart: the
+    // answer before has come by then. (A click cancels the answer before it, which only matters
+    // if its request had not gone out: a stall of that long between two lines.)
     qint64 t = 2000;
     for (DocumentAction action : Prefetch::AllDocumentActions) {
         const QJsonObject which{{QStringLiteral("action"), QLatin1StringView(Prefetch::documentActionId(action))}};
         out += line(t, "press", which);
         out += line(t + 80, "click", which);
-        t += 2000;
+        t += 4000;
     }
     out += line(t, "chat_open", {{QStringLiteral("conversation"), QStringLiteral("c1")},
                                  {QStringLiteral("mode"), QStringLiteral("free")},
@@ -537,6 +538,14 @@ void tst_ReplayIsApp::replayRequestsAreTheWindowsByteForByte()
     useTheWindow(&appSent, &appAnswers);
     if (QTest::currentTestFailed())
         return;
+    // The replay's profile for the local engine (Bench::simulatedProfile) is the app's in all that
+    // decides a request's bytes: its target, and the fast model's name and encoding.
+    const Llm::ProviderProfile &profile = m_engine->profile();
+    const Llm::ProviderProfile simulated = Bench::simulatedProfile({}, profile.baseUrl);
+    QVERIFY(simulated.target() == profile.target());
+    QCOMPARE(simulated.fastModel, profile.fastModel);
+    QVERIFY(simulated.fastEncodeOptions == profile.fastEncodeOptions);
+    QCOMPARE(simulated.minCacheableTokens, profile.minCacheableTokens);
 
     {
         // The window left its assistant in the settings as the last one chosen; the replay must
@@ -556,10 +565,10 @@ void tst_ReplayIsApp::replayRequestsAreTheWindowsByteForByte()
     QVERIFY2(replayed.problems.isEmpty(), qPrintable(replayed.problems.join(u'\n')));
 
     // Prefetch is off on both sides: nothing but what the user asked for went out.
-    const QList<LocalProvider::ReceivedRequest> app = foreground(appSent);
+    const QList<LocalProvider::ReceivedRequest> window = foreground(appSent);
     const QList<LocalProvider::ReceivedRequest> replay = foreground(replayed.received);
     constexpr qsizetype Expected = std::size(Prefetch::AllDocumentActions) + 2;
-    QVERIFY2(app.size() == Expected && appSent.size() == Expected,
+    QVERIFY2(window.size() == Expected && appSent.size() == Expected,
              qPrintable(QStringLiteral("the window sent: %1").arg(describe(appSent))));
     QVERIFY2(replay.size() == Expected && replayed.received.size() == Expected,
              qPrintable(QStringLiteral("the replay sent: %1").arg(describe(replayed.received))));
@@ -579,16 +588,16 @@ void tst_ReplayIsApp::replayRequestsAreTheWindowsByteForByte()
                      "the replay's first chat answer was cut short by the second question: a busy machine held "
                      "the replay's clock up past the trace's gap");
         }
-        QCOMPARE(replay.at(i).path, app.at(i).path);
-        QVERIFY2(replay.at(i).body == app.at(i).body, qPrintable(difference(labels.at(i), app.at(i).body, replay.at(i).body)));
+        QCOMPARE(replay.at(i).path, window.at(i).path);
+        QVERIFY2(replay.at(i).body == window.at(i).body, qPrintable(difference(labels.at(i), window.at(i).body, replay.at(i).body)));
     }
 
     // What the comparison covered: the selection, the assistant, both routes and the file.
     const QString selection = Bench::paragraphs(documentText()).at(SelectedParagraph);
-    const QJsonObject rewrite = json(app.at(qsizetype(DocumentAction::RewriteSelection)).body);
+    const QJsonObject rewrite = json(window.at(qsizetype(DocumentAction::RewriteSelection)).body);
     QVERIFY2(messagesText(rewrite).contains(selection), "the Rewrite request does not carry the selection");
-    const QJsonObject quick = json(app.at(Expected - 2).body);
-    const QJsonObject work = json(app.at(Expected - 1).body);
+    const QJsonObject quick = json(window.at(Expected - 2).body);
+    const QJsonObject work = json(window.at(Expected - 1).body);
     QCOMPARE(quick.value(QStringLiteral("model")).toString(), FastModel);
     QCOMPARE(work.value(QStringLiteral("model")).toString(), MainModel);
     const double temperature = *Gui::AssistantSettings().find(Assistant).temperature;
