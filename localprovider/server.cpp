@@ -226,6 +226,11 @@ qint64 Server::firstTokenWrittenNs(const QByteArray &requestId) const
     return m_state->firstTokenWrittenNs(requestId);
 }
 
+ReceivedRequests Server::receivedRequests() const
+{
+    return m_state->receivedRequests();
+}
+
 void Server::onNewConnection()
 {
     while (QTcpSocket *socket = m_tcpServer->nextPendingConnection()) {
@@ -393,6 +398,8 @@ void Server::handleGeneration(HttpConnection *connection, const HttpRequest &req
         if (prefetch)
             ++s.prefetchRequests;
     });
+    // As it arrived, before anything can refuse it: what the client sent is the point.
+    m_state->keepRequest({request.path, request.header("x-headstart-purpose"), prefetch, request.body});
 
     QString purpose = QStringLiteral("unmarked");
     if (const QByteArray value = request.header("x-headstart-purpose"); !value.isEmpty()) {

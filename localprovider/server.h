@@ -21,8 +21,8 @@ enum class Api;
 
 // The local provider: an HTTP/1.1 server speaking the OpenAI chat-completions and Anthropic
 // messages formats, with a latency and prefix-cache model and fault injection
-// (docs/localprovider.md). It and all its sockets live in one thread; stats(), url() and
-// firstTokenWrittenNs() may be called from any thread.
+// (docs/localprovider.md). It and all its sockets live in one thread; stats(), url(),
+// firstTokenWrittenNs() and receivedRequests() may be called from any thread.
 class Server : public QObject
 {
     Q_OBJECT
@@ -39,6 +39,8 @@ public:
     // steady_clock nanoseconds taken right after the first content token's SSE event of the
     // request that carried `X-Request-Id: <id>` was written and flushed; -1 if unknown.
     qint64 firstTokenWrittenNs(const QByteArray &requestId) const;
+    // The generation requests kept (ServerConfig::keepRequests); empty when that is off.
+    ReceivedRequests receivedRequests() const;
 
 private:
     void onNewConnection();

@@ -3,7 +3,9 @@
 #include "faultspec.h"
 #include "latencyprofile.h"
 
+#include <QByteArray>
 #include <QHash>
+#include <QList>
 #include <QMap>
 #include <QString>
 #include <QStringList>
@@ -20,6 +22,31 @@ struct ServerConfig {
     // The faults every request with this key gets (e.g. a 429 on a key past its rate limit), on
     // top of the others; by accepted key.
     QHash<QString, FaultSpec> keyFaults;
+    // Tests: every generation request is kept as it arrived (ServerThread::receivedRequests()),
+    // so a test can compare what two clients sent byte for byte. Off by default: bodies are large
+    // and a server that runs for hours must not keep them.
+    bool keepRequests = false;
+};
+
+// A generation request as it arrived (ServerConfig::keepRequests): its path, the headers that
+// say what it is, and its body untouched.
+struct ReceivedRequest {
+    QByteArray path;    // "/v1/chat/completions", "/v1/messages", ...
+    QByteArray purpose; // X-Headstart-Purpose as sent; empty when there was none
+    bool prefetch = false; // `X-Prefetch: 1`
+    QByteArray body;
+
+    friend bool operator==(const ReceivedRequest &, const ReceivedRequest &) = default;
+};
+
+// The requests kept, oldest first. At most MaxCount requests or MaxBytes of bodies are kept;
+// later ones are only counted in `notKept`, so a test can tell that the list is not whole.
+struct ReceivedRequests {
+    static constexpr qsizetype MaxCount = 10'000;
+    static constexpr qint64 MaxBytes = 256LL * 1024 * 1024;
+    QList<ReceivedRequest> requests;
+    qint64 bytes = 0;   // of the kept bodies
+    qint64 notKept = 0;
 };
 
 // Tokens as a hosted provider would bill them: what the model computed, not what the client read.

@@ -79,6 +79,26 @@ std::optional<int> ServerState::admitRate(const LatencyProfile &profile, qint64 
     return std::nullopt;
 }
 
+void ServerState::keepRequest(ReceivedRequest request)
+{
+    if (!m_config.keepRequests)
+        return;
+    std::lock_guard lock(m_mutex);
+    if (m_received.requests.size() >= ReceivedRequests::MaxCount
+        || m_received.bytes + request.body.size() > ReceivedRequests::MaxBytes) {
+        ++m_received.notKept;
+        return;
+    }
+    m_received.bytes += request.body.size();
+    m_received.requests.append(std::move(request));
+}
+
+ReceivedRequests ServerState::receivedRequests() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_received;
+}
+
 void ServerState::recordFirstToken(const QByteArray &requestId, qint64 steadyNs)
 {
     std::lock_guard lock(m_mutex);

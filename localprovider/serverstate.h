@@ -52,6 +52,11 @@ public:
     // Server thread only.
     std::optional<int> admitRate(const LatencyProfile &profile, qint64 promptTokens);
 
+    // Keeps `request` when the configuration says so (ServerConfig::keepRequests), within the
+    // bounds of ReceivedRequests; a copy of what is kept may be read from any thread.
+    void keepRequest(ReceivedRequest request);
+    ReceivedRequests receivedRequests() const;
+
     void recordFirstToken(const QByteArray &requestId, qint64 steadyNs);
     qint64 firstTokenWrittenNs(const QByteArray &requestId) const;
 
@@ -72,6 +77,7 @@ private:
 
     mutable std::mutex m_mutex;
     Stats m_stats;
+    ReceivedRequests m_received;
     QHash<QByteArray, qint64> m_firstToken;
     std::deque<QByteArray> m_firstTokenOrder; // oldest first, to bound m_firstToken
 };

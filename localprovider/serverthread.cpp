@@ -62,6 +62,11 @@ qint64 ServerThread::firstTokenWrittenNs(const QByteArray &requestId) const
     return m_server ? m_server->firstTokenWrittenNs(requestId) : -1;
 }
 
+ReceivedRequests ServerThread::receivedRequests() const
+{
+    return m_server ? m_server->receivedRequests() : ReceivedRequests();
+}
+
 QString ServerThread::errorString() const
 {
     return m_error;

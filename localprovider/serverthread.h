@@ -33,6 +33,9 @@ public:
     QUrl apiUrl() const;
     Stats stats() const;
     qint64 firstTokenWrittenNs(const QByteArray &requestId) const;
+    // The generation requests received, oldest first, when ServerConfig::keepRequests is on
+    // (tests); thread-safe, like stats().
+    ReceivedRequests receivedRequests() const;
     QString errorString() const;
 
 private:

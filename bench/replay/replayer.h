@@ -162,6 +162,9 @@ struct RunResult {
         double similarity = -1, confidence = -1;
     };
     QList<NearLookup> nearLookups;
+    // Every request the run's provider received, oldest first, when Replayer::setKeepRequests()
+    // was on (tests compare them with the app's); empty otherwise.
+    QList<LocalProvider::ReceivedRequest> received;
 };
 
 // Settings a run changes from the app's defaults (the benchmark's frontier); unset: the default.
@@ -197,6 +200,9 @@ public:
     // Returns an error when the provider cannot start or a library the trace opens cannot be
     // built (ReplayLibraries::prepare(), which the caller should have run before any run began).
     std::optional<QString> start();
+    // Before start(): the run's provider keeps every request it receives, byte for byte, and
+    // result().received has them (LocalProvider::ServerConfig::keepRequests; tests).
+    void setKeepRequests(bool keep) { m_keepRequests = keep; }
     bool isFinished() const { return m_finished; }
     const RunResult &result() const { return m_result; }
 
@@ -219,6 +225,8 @@ private:
     Gui::Document *currentModel() const;
     Prefetch::RenderedRequest actionRequest(Prefetch::DocumentAction action);
     void playChat(const TraceEvent &event, qint64 nowNs);
+    // An `attach` line: the file the user picks, attached as the chat dock attaches it.
+    void playAttach(const TraceEvent &event);
     QVariantMap wizardData(int step) const;
     std::optional<Prefetch::RenderedRequest> wizardRequest(int step, const QVariantMap &data);
     void wizardGenerate(int step, qint64 activatedNs);
@@ -247,6 +255,7 @@ private:
     Mode m_mode;
     double m_speed;
     Variant m_variant;
+    bool m_keepRequests = false;
     RunResult m_result;
     std::unique_ptr<LocalProvider::ServerThread> m_server;
     std::unique_ptr<QNetworkAccessManager> m_network;

@@ -30,6 +30,7 @@ const QHash<QString, QStringList> &knownEvents()
         {QStringLiteral("click"), {QStringLiteral("action")}},
         {QStringLiteral("chat_open"), {QStringLiteral("conversation")}},
         {QStringLiteral("open_library"), {QStringLiteral("docs"), QStringLiteral("seed")}},
+        {QStringLiteral("attach"), {QStringLiteral("name"), QStringLiteral("text")}},
         {QStringLiteral("type"), {QStringLiteral("text")}},
         {QStringLiteral("send"), {}},
         {QStringLiteral("wizard_start"), {}},
@@ -130,6 +131,20 @@ QString checkValues(const TraceEvent &event)
         && f.value(QStringLiteral("mode")) != QLatin1String("document") && f.value(QStringLiteral("mode")) != QLatin1String("free")
         && f.value(QStringLiteral("mode")) != QLatin1String("library"))
         return QStringLiteral("\"mode\" must be \"document\", \"free\" or \"library\"");
+    // Which ids there are is the replay's to say (the parser links nothing but QtCore).
+    if (event.event == QLatin1String("chat_open") && f.contains(QStringLiteral("assistant"))
+        && (!f.value(QStringLiteral("assistant")).isString() || f.value(QStringLiteral("assistant")).toString().isEmpty()))
+        return QStringLiteral("\"assistant\" must be an assistant's id");
+    if (event.event == QLatin1String("attach")) {
+        // A file's name as the dock's file dialog gives it: no folder.
+        const QString name = f.value(QStringLiteral("name")).toString();
+        if (!f.value(QStringLiteral("name")).isString() || name.isEmpty() || name == QLatin1String(".")
+            || name == QLatin1String("..") || name.contains(QLatin1Char('/')) || name.contains(QLatin1Char('\\'))
+            || name.contains(QChar(0)))
+            return QStringLiteral("\"name\" must be a file name without a folder");
+        if (!f.value(QStringLiteral("text")).isString())
+            return QStringLiteral("\"text\" must be a string (the file's content)");
+    }
     if (event.event == QLatin1String("open_library")) {
         const int docs = f.value(QStringLiteral("docs")).toInt();
         if (docs < 2 || docs > MaxLibraryDocs)
