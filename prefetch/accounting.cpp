@@ -1,19 +1,14 @@
 #include "accounting.h"
 
 #include "answerfetch.h"
-#include "answerreader.h"
-#include "metrics.h"
 #include "prefetchsession.h"
 #include "prompttemplate.h"
-
-#include "llm/providerprofile.h"
-
-#include <algorithm>
+#include "recorder.h"
 
 namespace Prefetch {
 
-Accounting::Accounting(Metrics &metrics, const Settings &settings)
-    : m_metrics(metrics)
+Accounting::Accounting(Recorder &recorder, const Settings &settings)
+    : m_recorder(recorder)
     , m_budget(settings.hourlyTokenBudget)
     , m_moneyBudget(microUnits(settings.hourlyMoneyBudget))
 {
@@ -56,49 +51,25 @@ void Accounting::hold(const PrefetchSession *session, const Reservation &reserva
 
 void Accounting::settle(const PrefetchSession *session, const Llm::Prices &prices, bool wasted)
 {
-    qint64 spent = 0;
+    // Never sent: nothing billed.
+    Llm::Usage billed;
+    billed.inputTokens = 0;
+    billed.outputTokens = 0;
     double money = 0;
     if (session->startedNs() >= 0) {
         const AnswerFetch *answer = session->answer();
-        Llm::Usage usage = answer ? answer->usage() : Llm::Usage{};
-        if (usage.inputTokens < 0)
-            usage.inputTokens = estimatePromptTokens(session->request());
-        if (usage.outputTokens < 0)
-            usage.outputTokens = session->bufferedTokens();
-        spent = usage.inputTokens + usage.outputTokens;
-        money = prices.cost(usage);
-        if (usage.cacheReadTokens > 0 || usage.cacheWriteTokens > 0)
-            m_metrics.recordCache(session->strategy(), std::max<qint64>(0, usage.cacheReadTokens),
-                                  std::max<qint64>(0, usage.cacheWriteTokens));
+        billed = answer ? answer->usage() : Llm::Usage{};
+        if (billed.inputTokens < 0)
+            billed.inputTokens = estimatePromptTokens(session->request());
+        if (billed.outputTokens < 0)
+            billed.outputTokens = session->bufferedTokens();
+        money = prices.cost(billed);
     }
     if (const auto held = m_held.constFind(session); held != m_held.cend()) {
-        reconcile(*held, spent, money);
+        reconcile(*held, billed.inputTokens + billed.outputTokens, money);
         m_held.erase(held);
     }
-    m_metrics.recordTokens(session->strategy(), spent, 0, wasted ? spent : 0);
-    // A warm-up's prefill is the one the first answer on the document would have paid without
-    // it: set against the cached answers it serves, its money would read as waste. Its extra
-    // cost stays in tokens; the replay benchmark compares whole bills instead.
-    if (session->strategy() != Strategy::Warmup)
-        m_metrics.recordCost(session->strategy(), money, 0, wasted ? money : 0);
-}
-
-Llm::Usage Accounting::answerEnded(Strategy strategy, const AnswerReader *handle, const Llm::ProviderProfile &profile)
-{
-    const AnswerFetch *answer = handle->answer();
-    // What the provider bills for the answer, every part of it (estimated for a part cut
-    // before its usage arrived).
-    const Llm::Usage usage = answer ? answer->usage() : handle->usage();
-    if (answer && answer->firstTokenNs() >= 0 && answer->startedNs() >= 0)
-        m_metrics.recordTtft(strategy, double(answer->firstTokenNs() - answer->startedNs()) / 1e6);
-    const qint64 used = std::max<qint64>(0, usage.inputTokens) + std::max<qint64>(0, usage.outputTokens);
-    m_metrics.recordTokens(strategy, 0, used, 0);
-    m_metrics.recordCost(strategy, 0, answer ? profile.pricesFor(answer->request().request.model).cost(usage)
-                                             : profile.prices.cost(usage), 0);
-    if (usage.cacheReadTokens > 0 || usage.cacheWriteTokens > 0)
-        m_metrics.recordCache(strategy, std::max<qint64>(0, usage.cacheReadTokens),
-                              std::max<qint64>(0, usage.cacheWriteTokens));
-    return usage;
+    m_recorder.guessBilled(session->strategy(), billed, money, wasted);
 }
 
 QJsonObject Accounting::snapshot() const

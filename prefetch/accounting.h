@@ -12,20 +12,15 @@
 
 #include <optional>
 
-namespace Llm {
-struct ProviderProfile;
-}
-
 namespace Prefetch {
 
-class AnswerReader;
-class Metrics;
 class PrefetchSession;
+class Recorder;
 
 // What speculation spends: the hourly token and money budgets a guess or a side request reserves
 // from before it is sent and reconciles with what the provider billed when it ends, and what
-// each answer and each guess cost, recorded per strategy in Metrics (tokens and money, cache
-// reads and writes). One of the engine's parts (Engine is the façade); GUI thread.
+// each guess cost (told to the Recorder). One of the engine's parts (Engine is the façade); GUI
+// thread.
 class Accounting
 {
 public:
@@ -36,7 +31,7 @@ public:
         std::optional<quint64> money;
     };
 
-    Accounting(Metrics &metrics, const Settings &settings);
+    Accounting(Recorder &recorder, const Settings &settings);
 
     // New budget limits; what was reserved and charged stays.
     void setSettings(const Settings &settings);
@@ -58,17 +53,14 @@ public:
     // A guess ended or was taken over: what it cost up to now (its input as the provider
     // reported it, or estimated when the stream was cut before usage arrived, plus every token
     // received) reconciles its reservation and is recorded for its strategy, as wasted when it
-    // was never used. Taken over, the rest of the answer is the user's (answerEnded()).
+    // was never used. Taken over, the rest of the answer is the user's.
     void settle(const PrefetchSession *session, const Llm::Prices &prices, bool wasted);
-    // An answer the user saw ended: its time to first token and what the provider billed for
-    // it, every part of it, recorded as used by `strategy`. Returns that usage.
-    Llm::Usage answerEnded(Strategy strategy, const AnswerReader *handle, const Llm::ProviderProfile &profile);
 
     // The budgets, machine-readable (Engine::snapshot()'s "budget").
     QJsonObject snapshot() const;
 
 private:
-    Metrics &m_metrics;
+    Recorder &m_recorder;
     TokenBudget m_budget;
     TokenBudget m_moneyBudget; // micro-units of the currency
     // Reservations of guesses not settled yet, by session (the key is never dereferenced).

@@ -34,9 +34,10 @@ Engine::Engine(QNetworkAccessManager *network, Llm::ProviderProfile profile, Set
     , m_profile(std::move(profile))
     , m_settings(settings)
     , m_metrics(settings)
-    , m_accounting(m_metrics, settings)
-    , m_sides(network, m_profile, m_accounting, m_metrics)
-    , m_lanes(m_settings, m_profile, m_sides, m_metrics,
+    , m_recorder(m_metrics)
+    , m_accounting(m_recorder, settings)
+    , m_sides(network, m_profile, m_accounting, m_recorder)
+    , m_lanes(m_settings, m_profile, m_sides, m_recorder,
               [this](Strategy strategy, const RenderedRequest &request) { return makeAnswer(strategy, request, true); })
 {
     connect(&m_rateLimit, &RateLimitBackoff::activeChanged, this, [this](bool active) {
@@ -214,13 +215,15 @@ void Engine::track(AnswerReader *handle, bool afterMiss)
         ? std::optional<bool>(asked->request().request.model == m_profile.fastModel)
         : std::nullopt;
     connect(handle, &AnswerReader::firstContentShown, this, [this, strategy, kind, fastModel](double ms) {
-        m_metrics.recordPerceivedLatency(strategy, kind, ms);
-        if (fastModel)
-            m_metrics.recordModelAnswer(*fastModel, ms);
+        m_recorder.answerShown(strategy, kind, ms, fastModel);
     });
     auto onEnd = [this, handle, strategy] {
         const AnswerFetch *answer = handle->answer();
-        const Llm::Usage usage = m_accounting.answerEnded(strategy, handle, m_profile);
+        // What the provider bills for the answer, every part of it (estimated for a part cut
+        // before its usage arrived).
+        const Llm::Usage usage = answer ? answer->usage() : handle->usage();
+        m_recorder.answerEnded(strategy, handle, usage,
+                               answer ? pricesFor(answer->request().request).cost(usage) : m_profile.prices.cost(usage));
         if (answer)
             emit responseEnded(strategy, answer->request().request, usage);
         // A whole answer is kept for the next time the same request comes: finished, not cut at
@@ -284,7 +287,7 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
     const bool strong = strength == SignalStrength::Strong;
     const bool slotFree = m_lanes.hasPrefetchSlot(strategy, strong);
     if (!slotFree && m_lanes.isPrefetchQueueFull()) {
-        m_metrics.recordOutcome(strategy, Outcome::RejectedLane);
+        m_recorder.guessRefused(strategy, Outcome::RejectedLane);
         return nullptr;
     }
     // What the provider bills for it if never used: its prompt and the tokens it asks for (a
@@ -293,14 +296,14 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
     const Llm::Prices &prices = pricesFor(request.request);
     const auto reservation = m_accounting.reserve(prompt + limit, prices, prices.worstCase(prompt, limit));
     if (!reservation) {
-        m_metrics.recordOutcome(strategy, Outcome::RejectedBudget);
+        m_recorder.guessRefused(strategy, Outcome::RejectedBudget);
         return nullptr;
     }
     auto *session = new PrefetchSession(strategy, request.request, request.fingerprint, ttl, m_settings.bufferTokens,
                                         strong, this);
     m_accounting.hold(session, *reservation);
     m_lanes.add(session);
-    m_metrics.recordAttempt(strategy);
+    m_recorder.guessStarted(strategy);
     connect(session, &PrefetchSession::ended, this, [this, session] { onSessionEnded(session); });
     if (strategy == Strategy::Warmup) {
         // Nobody consumes a warm-up; once complete it has done its work.
@@ -329,11 +332,11 @@ AnswerReader *Engine::consume(PrefetchSession *session, const RenderedRequest &r
         && !request.fingerprint.isEmpty() && session->fingerprint() == request.fingerprint;
     if (!usable) {
         if (session && session->isLive()) {
-            m_metrics.recordOutcome(strategy, Outcome::Miss); // the context changed under it
+            m_recorder.guessMissed(strategy); // the context changed under it
             session->finish(PrefetchSession::State::Cancelled);
         } else if (session) {
             // Expired or failed already (and counted then); the activation is still a miss.
-            m_metrics.recordOutcome(strategy, Outcome::Miss);
+            m_recorder.guessMissed(strategy);
         }
         return startForeground(strategy, request, activatedNs, owner, session != nullptr);
     }
@@ -341,10 +344,9 @@ AnswerReader *Engine::consume(PrefetchSession *session, const RenderedRequest &r
     const qint64 started = session->startedNs();
     const qint64 first = session->firstTokenNs();
     const bool partial = first < 0;
-    m_metrics.recordOutcome(strategy, partial ? Outcome::PartialHit : Outcome::Hit);
     // What the user did not have to wait: the head start, or the whole provider TTFT if the
     // first token was already in when they asked.
-    m_metrics.recordTimeSaved(strategy, msBetween(started, partial ? activatedNs : std::min(first, activatedNs)));
+    m_recorder.guessTakenOver(strategy, partial, msBetween(started, partial ? activatedNs : std::min(first, activatedNs)));
     settle(session, false);
     m_lanes.remove(session); // before consume(): its `ended` must not settle it twice
     AnswerReader *handle = session->consume(activatedNs, owner);
@@ -361,7 +363,7 @@ void Engine::cancel(PrefetchSession *session)
 {
     if (!session || !session->isLive())
         return;
-    m_metrics.recordOutcome(session->strategy(), Outcome::Cancelled);
+    m_recorder.guessCancelled(session->strategy());
     session->finish(PrefetchSession::State::Cancelled);
 }
 
@@ -398,16 +400,7 @@ void Engine::onSessionEnded(PrefetchSession *session)
 {
     if (!m_lanes.contains(session))
         return; // consumed: settled in consume()
-    switch (session->state()) {
-    case PrefetchSession::State::Expired:
-        m_metrics.recordOutcome(session->strategy(), Outcome::Expired);
-        break;
-    case PrefetchSession::State::Failed:
-        m_metrics.recordOutcome(session->strategy(), Outcome::Failed);
-        break;
-    default:
-        break; // cancellations were counted by whoever cancelled
-    }
+    m_recorder.guessEnded(session->strategy(), session->state());
     settle(session, true);
     m_lanes.remove(session);
     session->deleteLater();
@@ -504,7 +497,7 @@ AnswerReader *Engine::cachedStream(Strategy strategy, const QString &answer, qin
                                       activatedNs, owner);
     // Perceived latency of what the user saw, as for any answer; nothing was sent or billed.
     connect(handle, &AnswerReader::firstContentShown, this,
-            [this, strategy](double ms) { m_metrics.recordPerceivedLatency(strategy, LatencyKind::NoPrefetch, ms); });
+            [this, strategy](double ms) { m_recorder.answerShown(strategy, LatencyKind::NoPrefetch, ms); });
     return handle;
 }
 

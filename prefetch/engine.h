@@ -7,6 +7,7 @@
 #include "metrics.h"
 #include "prompttemplate.h"
 #include "ratelimitbackoff.h"
+#include "recorder.h"
 #include "settings.h"
 #include "siderequests.h"
 #include "strategy.h"
@@ -35,14 +36,15 @@ class AnswerReader;
 // It keeps the registry of live prefetch sessions (Stop cancels them all), schedules requests
 // in two lanes per provider (foreground never waits for prefetch: when the provider's
 // concurrency limit would be passed, the oldest running prefetch is preempted), charges
-// prefetches to an hourly token budget, and records every outcome in Metrics.
+// prefetches to an hourly token budget, and records every outcome in Metrics (through its
+// Recorder).
 // GUI thread only. Owns its sessions; AnswerReaders belong to the owner the caller names.
 //
 // A façade over its parts, each with one job: Lanes (the slots, preemption, what waits),
 // SideRequests (the quick model's requests of its own), Accounting (the budgets, and what each
-// answer and guess cost). The engine itself holds what the provider is (its profile, key,
-// refusals, rate limit and the suspensions), admits guesses and hands them over, and serves
-// the response cache's answers.
+// guess cost), Recorder (what each outcome counts as in Metrics). The engine itself holds what
+// the provider is (its profile, key, refusals, rate limit and the suspensions), admits guesses
+// and hands them over, and serves the response cache's answers.
 class Engine : public QObject
 {
     Q_OBJECT
@@ -73,6 +75,8 @@ public:
 
     Metrics &metrics() { return m_metrics; }
     const Metrics &metrics() const { return m_metrics; }
+    // Where the strategies, the acknowledgement and the chat say what happened (Recorder).
+    Recorder &recorder() { return m_recorder; }
     TokenBudget &budget() { return m_accounting.budget(); }
     // The money budget, in millionths of the provider's currency (see Settings::hourlyMoneyBudget).
     TokenBudget &moneyBudget() { return m_accounting.moneyBudget(); }
@@ -244,6 +248,7 @@ private:
     Llm::ProviderProfile m_profile;
     Settings m_settings;
     Metrics m_metrics;
+    Recorder m_recorder;
     CachedAnswers m_cached;
     // The parts read m_profile and m_settings, and go before them.
     Accounting m_accounting;

@@ -3,8 +3,8 @@
 #include "answerfetch.h"
 #include "answerreader.h"
 #include "log.h"
-#include "metrics.h"
 #include "prefetchsession.h"
+#include "recorder.h"
 #include "siderequests.h"
 
 #include "llm/providerprofile.h"
@@ -31,12 +31,12 @@ bool isWithin(const QObject *object, const QObject *scope)
 
 } // namespace
 
-Lanes::Lanes(const Settings &settings, const Llm::ProviderProfile &profile, SideRequests &sides, Metrics &metrics,
+Lanes::Lanes(const Settings &settings, const Llm::ProviderProfile &profile, SideRequests &sides, Recorder &recorder,
              MakeAnswer makeAnswer)
     : m_settings(settings)
     , m_profile(profile)
     , m_sides(sides)
-    , m_metrics(metrics)
+    , m_recorder(recorder)
     , m_makeAnswer(std::move(makeAnswer))
 {
 }
@@ -90,7 +90,7 @@ bool Lanes::makeRoomForForeground()
             continue;
         }
         log().debug("preempting a {} prefetch for a foreground request", strategyId(oldest->strategy()));
-        m_metrics.recordOutcome(oldest->strategy(), Outcome::Preempted);
+        m_recorder.guessPreempted(oldest->strategy());
         oldest->finish(PrefetchSession::State::Cancelled);
     }
     return canStartForeground();

@@ -19,8 +19,8 @@ namespace Prefetch {
 
 class AnswerFetch;
 class AnswerReader;
-class Metrics;
 class PrefetchSession;
+class Recorder;
 class SideRequests;
 
 // The provider's slots: the foreground lane (the answers the user asked for, and those waiting
@@ -42,7 +42,7 @@ public:
     using MakeAnswer = std::function<AnswerFetch *(Strategy strategy, const RenderedRequest &request)>;
 
     // `settings` and `profile` are the engine's (the limits change with them).
-    Lanes(const Settings &settings, const Llm::ProviderProfile &profile, SideRequests &sides, Metrics &metrics,
+    Lanes(const Settings &settings, const Llm::ProviderProfile &profile, SideRequests &sides, Recorder &recorder,
           MakeAnswer makeAnswer);
 
     // --- foreground
@@ -96,7 +96,7 @@ private:
     const Settings &m_settings;
     const Llm::ProviderProfile &m_profile;
     SideRequests &m_sides;
-    Metrics &m_metrics;
+    Recorder &m_recorder;
     MakeAnswer m_makeAnswer;
     QList<QPointer<PrefetchSession>> m_sessions; // live sessions, oldest first
     QHash<PrefetchSession *, Queued> m_pending;  // queued sessions' requests

@@ -10,12 +10,12 @@
 namespace Prefetch {
 
 SideRequests::SideRequests(QNetworkAccessManager *network, const Llm::ProviderProfile &profile,
-                           Accounting &accounting, Metrics &metrics, QObject *parent)
+                           Accounting &accounting, Recorder &recorder, QObject *parent)
     : QObject(parent)
     , m_network(network)
     , m_profile(profile)
     , m_accounting(accounting)
-    , m_metrics(metrics)
+    , m_recorder(recorder)
 {
 }
 
@@ -54,7 +54,7 @@ Llm::ProviderRequest *SideRequests::start(const Llm::ChatRequest &request, QObje
 
 void SideRequests::refuse(Purpose purpose)
 {
-    record(purpose, Metrics::SideEnd::Refused);
+    m_recorder.sideEnded(purpose, Metrics::SideEnd::Refused);
 }
 
 bool SideRequests::end(Llm::ProviderRequest *stream, Metrics::SideEnd end)
@@ -89,15 +89,7 @@ void SideRequests::settle(Llm::ProviderRequest *stream, const Side &side, Metric
         usage.outputTokens = stream ? stream->eventCount() : 0;
     const double money = m_profile.pricesFor(side.request.model).cost(usage);
     m_accounting.reconcile(side.reservation, usage.inputTokens + usage.outputTokens, money);
-    record(side.purpose, end, usage.inputTokens, usage.outputTokens, money);
-}
-
-void SideRequests::record(Purpose purpose, Metrics::SideEnd end, qint64 inputTokens, qint64 outputTokens, double cost)
-{
-    if (purpose == Purpose::Classifier)
-        m_metrics.recordClassifier(end, inputTokens, outputTokens, cost);
-    else
-        m_metrics.recordAcknowledgement(end, inputTokens, outputTokens, cost);
+    m_recorder.sideEnded(side.purpose, end, usage.inputTokens, usage.outputTokens, money);
 }
 
 void SideRequests::cancel(Llm::ProviderRequest *stream)

@@ -2,6 +2,7 @@
 
 #include "accounting.h"
 #include "metrics.h"
+#include "recorder.h"
 
 #include "llm/llmtypes.h"
 
@@ -22,19 +23,18 @@ namespace Prefetch {
 // The engine's small requests of its own to the provider's quick model: the completeness
 // classifier's question and the instant acknowledgement's line (Engine::startSideRequest()).
 // Nobody reads them as answers, so each goes now or not at all; each is charged to the prefetch
-// budgets at its model's prices and recorded on its purpose's own line of Metrics when it
-// ends. One of the engine's parts (Engine decides whether one may go: a free slot, a key, no
+// budgets at its model's prices and told to the Recorder (its purpose's own line) when it ends. One of the engine's parts (Engine decides whether one may go: a free slot, a key, no
 // suspension); GUI thread.
 class SideRequests : public QObject
 {
     Q_OBJECT
 
 public:
-    enum class Purpose { Classifier, Acknowledgement };
+    using Purpose = SidePurpose;
 
     // `profile` is the engine's (it changes with it: what ends is billed at the prices then).
     SideRequests(QNetworkAccessManager *network, const Llm::ProviderProfile &profile, Accounting &accounting,
-                 Metrics &metrics, QObject *parent = nullptr);
+                 Recorder &recorder, QObject *parent = nullptr);
 
     // Sends `request` to the provider, the stream a child of `context`, when the budgets allow
     // it; null (counted as refused) otherwise.
@@ -62,14 +62,12 @@ private:
     std::optional<Side> take(Llm::ProviderRequest *stream);
     // Settles its budgets and metrics from what `stream` (null: destroyed) billed.
     void settle(Llm::ProviderRequest *stream, const Side &side, Metrics::SideEnd end);
-    void record(Purpose purpose, Metrics::SideEnd end, qint64 inputTokens = 0, qint64 outputTokens = 0,
-                double cost = 0);
     void cancel(Llm::ProviderRequest *stream);
 
     QNetworkAccessManager *m_network;
     const Llm::ProviderProfile &m_profile;
     Accounting &m_accounting;
-    Metrics &m_metrics;
+    Recorder &m_recorder;
     // Side requests not ended yet, by their stream (the key is never dereferenced after the
     // stream is gone: `destroyed` settles it by address).
     QHash<Llm::ProviderRequest *, Side> m_sides;

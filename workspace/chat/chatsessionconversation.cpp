@@ -256,7 +256,7 @@ void ChatSession::dispatchRegenerate(qint64 activatedNs, bool mainModel)
     const Prefetch::RenderedRequest request =
         renderMessage(history(questionIndex), question.content.trimmed(), question.attachments, params, mainModel);
     if (mainModel)
-        m_engine->metrics().recordReask();
+        m_engine->recorder().answerReasked();
     // Never through the debounce strategy or Engine::request(): both take over a live session
     // whose fingerprint matches, and the user asked for an answer other than the one there is.
     startExchange(m_engine->requestFresh(Prefetch::Strategy::None, request, activatedNs, this), nullptr, {},
