@@ -103,7 +103,7 @@ void Acknowledgement::onAnswerEvent(const Llm::StreamEvent &event)
         end(Metrics::SideEnd::Fallback); // the answer came first: the line is too late
     } else {
         if (m_engine)
-            m_engine->metrics().recordAcknowledgementLead(msSince(m_shownNs));
+            m_engine->recorder().acknowledgementLead(msSince(m_shownNs));
         end(Metrics::SideEnd::Truncated); // the answer replaces it: the rest is not worth paying for
     }
     // Only the answer's first text matters: the lead is recorded once.
@@ -118,7 +118,7 @@ void Acknowledgement::grow(const QString &line)
     if (m_line.isEmpty()) { // its first words: from now on the user has something to read
         m_shownNs = Llm::monotonicNowNs();
         if (m_engine)
-            m_engine->metrics().recordAcknowledgementShown(msSince(m_sentNs));
+            m_engine->recorder().acknowledgementShown(msSince(m_sentNs));
     }
     m_line = line;
     emit lineChanged(line);

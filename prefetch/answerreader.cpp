@@ -6,13 +6,14 @@ namespace Prefetch {
 
 
 AnswerReader::AnswerReader(Strategy strategy, Origin origin, AnswerFetch *stream, EventBuffer buffered,
-                               qint64 activatedNs, QObject *parent)
+                           qint64 activatedNs, QObject *parent, qint64 guessedNs)
     : QObject(parent)
     , m_strategy(strategy)
     , m_origin(origin)
     , m_stream(stream)
     , m_pending(std::move(buffered))
     , m_activatedNs(activatedNs)
+    , m_guessedNs(guessedNs)
 {
     if (stream) {
         stream->setParent(this);

@@ -40,6 +40,12 @@ public:
         Cached,     // the response cache's answer to the same request: no request was sent
     };
 
+    // Made by the engine's parts, for an answer asked for at `activatedNs`: takes `answer`
+    // (reparented to this handle) and the events already buffered from it. When it already
+    // ended, how it ended is replayed after the buffer. Without an answer (a cached one) the
+    // buffer is all there is, and it finishes after it. `guessedNs`: see guessedNs().
+    AnswerReader(Strategy strategy, Origin origin, AnswerFetch *answer, EventBuffer buffered, qint64 activatedNs,
+                 QObject *parent, qint64 guessedNs = -1);
     ~AnswerReader() override;
 
     Strategy strategy() const { return m_strategy; }
@@ -97,15 +103,6 @@ signals:
     void retrying(const Llm::Error &error, std::chrono::milliseconds delay, int attempt, int attempts);
 
 private:
-    friend class Engine;
-    friend class PrefetchSession;
-
-    // Takes `answer` (reparented to this handle) and the events already buffered from it. When
-    // it already ended, how it ended is replayed after the buffer. Without an answer (a cached
-    // one) the buffer is all there is, and it finishes after it.
-    AnswerReader(Strategy strategy, Origin origin, AnswerFetch *answer, EventBuffer buffered,
-                   qint64 activatedNs, QObject *parent);
-
     void deliverBuffered();
     void onLiveEvent(const Llm::StreamEvent &event);
     void onLiveFinished();

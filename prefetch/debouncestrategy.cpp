@@ -100,11 +100,8 @@ AnswerReader *DebounceStrategy::send(const QString &text, qint64 activatedNs, QO
     // warm-up of passages would read as waste and pause the warm-up strategy after 20 of them.
     const auto credit = [this, warmed](AnswerReader *handle) {
         if (warmed && handle && !handle->isFromCache()) {
-            connect(handle, &AnswerReader::finished, this, [this, handle] {
-                const Llm::Usage usage = handle->usage();
-                m_engine->metrics().recordTokens(
-                    Strategy::Warmup, 0, std::max<qint64>(0, usage.inputTokens) + std::max<qint64>(0, usage.outputTokens), 0);
-            });
+            connect(handle, &AnswerReader::finished, this,
+                    [this, handle] { m_engine->recorder().warmedAnswerEnded(handle->usage()); });
         }
         return handle;
     };
@@ -170,7 +167,7 @@ bool DebounceStrategy::countWarmContext(const QString &sent)
     // A hit when the message went with the context warmed last (its passages: the terms of the
     // draft then and of the message now found the same ones), a miss when it went with another.
     const bool same = m_warmer(sent.trimmed()).fingerprint == m_warmedFingerprint;
-    m_engine->metrics().recordOutcome(Strategy::Warmup, same ? Outcome::Hit : Outcome::Miss);
+    m_engine->recorder().contextWarmupUsed(same);
     return same;
 }
 

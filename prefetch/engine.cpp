@@ -1,14 +1,16 @@
 #include "engine.h"
 
 #include "answerfetch.h"
+#include "answerreader.h"
+#include "eventbuffer.h"
 #include "log.h"
 #include "prefetchsession.h"
 #include "prompttemplate.h"
-#include "answerreader.h"
 
 #include "llm/clock.h"
 #include "llm/keyring.h"
 
+#include <QJsonArray>
 
 #include <algorithm>
 #include <cmath>
@@ -18,18 +20,6 @@
 namespace Prefetch {
 
 namespace {
-
-// A null scope holds everything.
-bool isWithin(const QObject *object, const QObject *scope)
-{
-    if (!scope)
-        return true;
-    for (; object; object = object->parent()) {
-        if (object == scope)
-            return true;
-    }
-    return false;
-}
 
 double msBetween(qint64 fromNs, qint64 toNs)
 {
@@ -44,8 +34,11 @@ Engine::Engine(QNetworkAccessManager *network, Llm::ProviderProfile profile, Set
     , m_profile(std::move(profile))
     , m_settings(settings)
     , m_metrics(settings)
-    , m_budget(settings.hourlyTokenBudget)
-    , m_moneyBudget(microUnits(settings.hourlyMoneyBudget))
+    , m_recorder(m_metrics)
+    , m_accounting(m_recorder, settings)
+    , m_sides(network, m_profile, m_accounting, m_recorder)
+    , m_lanes(m_settings, m_profile, m_sides, m_recorder,
+              [this](Strategy strategy, const RenderedRequest &request) { return makeAnswer(strategy, request, true); })
 {
     connect(&m_rateLimit, &RateLimitBackoff::activeChanged, this, [this](bool active) {
         if (active)
@@ -59,7 +52,7 @@ Engine::~Engine()
 {
     // Sessions and their streams are children; destroying them closes the connections. Only
     // make sure no session reports back into a half-destroyed engine.
-    for (const QPointer<PrefetchSession> &s : std::as_const(m_sessions)) {
+    for (const QPointer<PrefetchSession> &s : m_lanes.sessions()) {
         if (s)
             disconnect(s, nullptr, this, nullptr);
     }
@@ -77,12 +70,11 @@ void Engine::setSettings(const Settings &settings)
 {
     m_settings = settings;
     m_metrics.setSettings(settings);
-    m_budget.setLimit(settings.hourlyTokenBudget);
-    m_moneyBudget.setLimit(microUnits(settings.hourlyMoneyBudget));
+    m_accounting.setSettings(settings);
     for (Strategy s : AllStrategies) {
         if (isEnabled(s))
             continue;
-        for (const QPointer<PrefetchSession> &session : QList(m_sessions)) {
+        for (const QPointer<PrefetchSession> &session : m_lanes.sessions()) {
             if (session && session->strategy() == s)
                 cancel(session);
         }
@@ -178,51 +170,6 @@ int Engine::speculativeLimit(SignalStrength strength, const Llm::ChatRequest &re
 
 // --- foreground ------------------------------------------------------------------------------
 
-int Engine::foregroundInFlight() const
-{
-    int n = 0;
-    for (const QPointer<AnswerReader> &h : m_handles) {
-        if (!h || h->isDone())
-            continue;
-        const AnswerFetch *answer = h->answer();
-        if (answer && answer->isStarted() && !answer->isDone() && !answer->isWaitingForLimit())
-            ++n;
-    }
-    return n;
-}
-
-bool Engine::canStartForeground() const
-{
-    return foregroundInFlight() < m_settings.foregroundInFlight
-        && providerInFlight() < std::max(1, m_profile.concurrencyLimit);
-}
-
-bool Engine::makeRoomForForeground()
-{
-    // Foreground never waits for a prefetch: the oldest running one gives up its slot.
-    while (foregroundInFlight() < m_settings.foregroundInFlight
-           && providerInFlight() >= std::max(1, m_profile.concurrencyLimit)) {
-        PrefetchSession *oldest = nullptr;
-        for (const QPointer<PrefetchSession> &s : std::as_const(m_sessions)) {
-            if (s && s->state() == PrefetchSession::State::Streaming) {
-                oldest = s;
-                break;
-            }
-        }
-        if (!oldest) {
-            if (m_sides.isEmpty())
-                break;
-            // The classifier's question gives way too: the heuristic answers it instead.
-            cancelSide(m_sides.begin().key());
-            continue;
-        }
-        log().debug("preempting a {} prefetch for a foreground request", strategyId(oldest->strategy()));
-        m_metrics.recordOutcome(oldest->strategy(), Outcome::Preempted);
-        oldest->finish(PrefetchSession::State::Cancelled);
-    }
-    return canStartForeground();
-}
-
 AnswerReader *Engine::request(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner)
 {
     if (AnswerReader *cached = answerFromCache(origin, request, activatedNs, owner))
@@ -250,17 +197,13 @@ AnswerReader *Engine::startForeground(Strategy strategy, const RenderedRequest &
     AnswerFetch *answer = makeAnswer(strategy, request, false);
     auto *handle = new AnswerReader(strategy, AnswerReader::Origin::Fresh, answer, {}, activatedNs, owner);
     track(handle, afterMiss);
-    if (makeRoomForForeground())
-        answer->start(answer->request().request.maxTokens);
-    else
-        m_foregroundQueue.append(answer); // the provider's limit is taken by other answers
+    m_lanes.startForeground(answer);
     return handle;
 }
 
 void Engine::track(AnswerReader *handle, bool afterMiss)
 {
-    m_handles.removeIf([](const QPointer<AnswerReader> &h) { return !h || h->isDone(); });
-    m_handles.append(handle);
+    m_lanes.track(handle);
     const Strategy strategy = handle->strategy();
     const LatencyKind kind = handle->isPrefetched() ? LatencyKind::Hit
         : afterMiss                                 ? LatencyKind::Miss
@@ -272,24 +215,15 @@ void Engine::track(AnswerReader *handle, bool afterMiss)
         ? std::optional<bool>(asked->request().request.model == m_profile.fastModel)
         : std::nullopt;
     connect(handle, &AnswerReader::firstContentShown, this, [this, strategy, kind, fastModel](double ms) {
-        m_metrics.recordPerceivedLatency(strategy, kind, ms);
-        if (fastModel)
-            m_metrics.recordModelAnswer(*fastModel, ms);
+        m_recorder.answerShown(strategy, kind, ms, fastModel);
     });
     auto onEnd = [this, handle, strategy] {
         const AnswerFetch *answer = handle->answer();
         // What the provider bills for the answer, every part of it (estimated for a part cut
         // before its usage arrived).
         const Llm::Usage usage = answer ? answer->usage() : handle->usage();
-        if (answer && answer->firstTokenNs() >= 0 && answer->startedNs() >= 0)
-            m_metrics.recordTtft(strategy, msBetween(answer->startedNs(), answer->firstTokenNs()));
-        const qint64 used = std::max<qint64>(0, usage.inputTokens) + std::max<qint64>(0, usage.outputTokens);
-        m_metrics.recordTokens(strategy, 0, used, 0);
-        m_metrics.recordCost(strategy, 0, answer ? pricesFor(answer->request().request).cost(usage)
-                                                 : m_profile.prices.cost(usage), 0);
-        if (usage.cacheReadTokens > 0 || usage.cacheWriteTokens > 0)
-            m_metrics.recordCache(strategy, std::max<qint64>(0, usage.cacheReadTokens),
-                                  std::max<qint64>(0, usage.cacheWriteTokens));
+        m_recorder.answerEnded(strategy, handle, usage,
+                               answer ? pricesFor(answer->request().request).cost(usage) : m_profile.prices.cost(usage));
         if (answer)
             emit responseEnded(strategy, answer->request().request, usage);
         // A whole answer is kept for the next time the same request comes: finished, not cut at
@@ -311,61 +245,7 @@ void Engine::track(AnswerReader *handle, bool afterMiss)
     emit answersChanged();
 }
 
-bool Engine::hasLiveAnswers() const
-{
-    return hasLiveAnswers(nullptr);
-}
-
-bool Engine::hasLiveAnswers(const QObject *scope) const
-{
-    return std::any_of(m_handles.cbegin(), m_handles.cend(),
-                       [scope](const QPointer<AnswerReader> &h) { return h && !h->isDone() && isWithin(h, scope); });
-}
-
 // --- prefetch --------------------------------------------------------------------------------
-
-int Engine::prefetchInFlight() const
-{
-    int n = 0;
-    for (const QPointer<PrefetchSession> &s : m_sessions) {
-        if (s && s->state() == PrefetchSession::State::Streaming)
-            ++n;
-    }
-    return n;
-}
-
-void Engine::startSession(PrefetchSession *session, const RenderedRequest &request, int limit, int keep)
-{
-    AnswerFetch *answer = makeAnswer(session->strategy(), request, true);
-    answer->setKeepUnlessExtended(keep);
-    session->start(answer, limit);
-}
-
-bool Engine::waitsForWarmup(Strategy strategy, bool strong) const
-{
-    // A guess sent while the document's prompt is being warmed pays that prompt uncached beside
-    // the warm-up (a provider caches a prefix once a request on it has been processed): about
-    // the price of a whole answer, for a guess that is right a third of the time. After the
-    // warm-up it reads the prompt at the cache price and its first token comes sooner. A strong
-    // signal (a hover, a press) does not wait: its click is a fraction of a second away.
-    if (strong || strategy == Strategy::Warmup)
-        return false;
-    for (const QPointer<PrefetchSession> &s : m_sessions) {
-        if (s && s->strategy() == Strategy::Warmup && s->state() == PrefetchSession::State::Streaming)
-            return true;
-    }
-    return false;
-}
-
-int Engine::prefetchQueued() const
-{
-    int n = 0;
-    for (const QPointer<PrefetchSession> &s : m_sessions) {
-        if (s && s->state() == PrefetchSession::State::Pending)
-            ++n;
-    }
-    return n;
-}
 
 PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &request, std::chrono::milliseconds ttl,
                                   SignalStrength strength)
@@ -404,36 +284,26 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
     const int limit = strategy == Strategy::Warmup ? std::max(1, request.request.maxTokens)
                                                    : speculativeLimit(SignalStrength::Strong, request.request);
     const int keep = strategy != Strategy::Warmup && strength == SignalStrength::Weak && weakLimit < limit ? weakLimit : 0;
-    const bool slotFree = prefetchInFlight() < m_settings.prefetchInFlight
-        && providerInFlight() < std::max(1, m_profile.concurrencyLimit)
-        && !waitsForWarmup(strategy, strength == SignalStrength::Strong);
-    if (!slotFree && prefetchQueued() >= m_settings.prefetchQueue) {
-        m_metrics.recordOutcome(strategy, Outcome::RejectedLane);
+    const bool strong = strength == SignalStrength::Strong;
+    const bool slotFree = m_lanes.hasPrefetchSlot(strategy, strong);
+    if (!slotFree && m_lanes.isPrefetchQueueFull()) {
+        m_recorder.guessRefused(strategy, Outcome::RejectedLane);
         return nullptr;
     }
     // What the provider bills for it if never used: its prompt and the tokens it asks for (a
     // whole answer is read up to the buffer cap, but generated to the end: the bill is the end).
     const qint64 prompt = estimatePromptTokens(request.request);
-    const auto reservation = m_budget.reserve(prompt + limit);
-    std::optional<quint64> money;
     const Llm::Prices &prices = pricesFor(request.request);
-    if (reservation && m_moneyBudget.limit() > 0 && !prices.isFree()) {
-        // As if nothing were cached: the budget errs on the side of spending less.
-        money = m_moneyBudget.reserve(microUnits(prices.worstCase(prompt, limit)));
-        if (!money)
-            m_budget.reconcile(*reservation, 0);
-    }
-    if (!reservation || (m_moneyBudget.limit() > 0 && !prices.isFree() && !money)) {
-        m_metrics.recordOutcome(strategy, Outcome::RejectedBudget);
+    const auto reservation = m_accounting.reserve(prompt + limit, prices, prices.worstCase(prompt, limit));
+    if (!reservation) {
+        m_recorder.guessRefused(strategy, Outcome::RejectedBudget);
         return nullptr;
     }
-    auto *session = new PrefetchSession(strategy, request.request, request.fingerprint, ttl, m_settings.bufferTokens, this);
-    session->m_strong = strength == SignalStrength::Strong;
-    session->m_budgetReservation = *reservation;
-    session->m_hasReservation = true;
-    session->m_moneyReservation = money;
-    m_sessions.append(session);
-    m_metrics.recordAttempt(strategy);
+    auto *session = new PrefetchSession(strategy, request.request, request.fingerprint, ttl, m_settings.bufferTokens,
+                                        strong, this);
+    m_accounting.hold(session, *reservation);
+    m_lanes.add(session);
+    m_recorder.guessStarted(strategy);
     connect(session, &PrefetchSession::ended, this, [this, session] { onSessionEnded(session); });
     if (strategy == Strategy::Warmup) {
         // Nobody consumes a warm-up; once complete it has done its work.
@@ -443,9 +313,9 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
         });
     }
     if (slotFree)
-        startSession(session, request, limit, keep);
+        m_lanes.startSession(session, Lanes::Queued{request, limit, keep});
     else
-        m_pending.insert(session, Queued{request, limit, keep});
+        m_lanes.queue(session, Lanes::Queued{request, limit, keep});
     emit sessionsChanged();
     return session;
 }
@@ -457,16 +327,16 @@ AnswerReader *Engine::consume(PrefetchSession *session, const RenderedRequest &r
         strategy = session->strategy();
     // An empty fingerprint says nothing about what was asked: it matches nothing, not even
     // another empty one (a session never has one; see prefetch()).
-    const bool usable = session && m_sessions.contains(session)
+    const bool usable = session && m_lanes.contains(session)
         && (session->state() == PrefetchSession::State::Streaming || session->state() == PrefetchSession::State::Complete)
         && !request.fingerprint.isEmpty() && session->fingerprint() == request.fingerprint;
     if (!usable) {
         if (session && session->isLive()) {
-            m_metrics.recordOutcome(strategy, Outcome::Miss); // the context changed under it
+            m_recorder.guessMissed(strategy); // the context changed under it
             session->finish(PrefetchSession::State::Cancelled);
         } else if (session) {
             // Expired or failed already (and counted then); the activation is still a miss.
-            m_metrics.recordOutcome(strategy, Outcome::Miss);
+            m_recorder.guessMissed(strategy);
         }
         return startForeground(strategy, request, activatedNs, owner, session != nullptr);
     }
@@ -474,12 +344,11 @@ AnswerReader *Engine::consume(PrefetchSession *session, const RenderedRequest &r
     const qint64 started = session->startedNs();
     const qint64 first = session->firstTokenNs();
     const bool partial = first < 0;
-    m_metrics.recordOutcome(strategy, partial ? Outcome::PartialHit : Outcome::Hit);
     // What the user did not have to wait: the head start, or the whole provider TTFT if the
     // first token was already in when they asked.
-    m_metrics.recordTimeSaved(strategy, msBetween(started, partial ? activatedNs : std::min(first, activatedNs)));
+    m_recorder.guessTakenOver(strategy, partial, msBetween(started, partial ? activatedNs : std::min(first, activatedNs)));
     settle(session, false);
-    m_sessions.removeAll(session); // before consume(): its `ended` must not settle it twice
+    m_lanes.remove(session); // before consume(): its `ended` must not settle it twice
     AnswerReader *handle = session->consume(activatedNs, owner);
     track(handle, false);
     // The user asked: the rest of the answer comes now (a prefix's continuation).
@@ -494,7 +363,7 @@ void Engine::cancel(PrefetchSession *session)
 {
     if (!session || !session->isLive())
         return;
-    m_metrics.recordOutcome(session->strategy(), Outcome::Cancelled);
+    m_recorder.guessCancelled(session->strategy());
     session->finish(PrefetchSession::State::Cancelled);
 }
 
@@ -511,10 +380,9 @@ void Engine::setSpeculationSuspended(Suspension reason, bool suspended)
 
 void Engine::cancelAllPrefetches()
 {
-    const auto sessions = m_sessions;
-    for (const QPointer<PrefetchSession> &s : sessions)
+    for (const QPointer<PrefetchSession> &s : m_lanes.sessions())
         cancel(s);
-    cancelSideRequests();
+    m_sides.cancelAll();
 }
 
 void Engine::stopAll()
@@ -525,32 +393,16 @@ void Engine::stopAll()
 void Engine::stop(const QObject *scope)
 {
     cancelAllPrefetches();
-    const auto handles = m_handles;
-    for (const QPointer<AnswerReader> &h : handles) {
-        if (h && isWithin(h, scope))
-            h->cancel();
-    }
-    // A queued answer whose handle was cancelled ended without starting: it must never start.
-    m_foregroundQueue.removeIf([](const QPointer<AnswerFetch> &a) { return !a || a->isDone(); });
+    m_lanes.stopAnswers(scope);
 }
 
 void Engine::onSessionEnded(PrefetchSession *session)
 {
-    if (!m_sessions.contains(session))
+    if (!m_lanes.contains(session))
         return; // consumed: settled in consume()
-    switch (session->state()) {
-    case PrefetchSession::State::Expired:
-        m_metrics.recordOutcome(session->strategy(), Outcome::Expired);
-        break;
-    case PrefetchSession::State::Failed:
-        m_metrics.recordOutcome(session->strategy(), Outcome::Failed);
-        break;
-    default:
-        break; // cancellations were counted by whoever cancelled
-    }
+    m_recorder.guessEnded(session->strategy(), session->state());
     settle(session, true);
-    m_sessions.removeAll(session);
-    m_pending.remove(session);
+    m_lanes.remove(session);
     session->deleteLater();
     emit sessionsChanged();
     QMetaObject::invokeMethod(this, &Engine::pump, Qt::QueuedConnection);
@@ -558,83 +410,18 @@ void Engine::onSessionEnded(PrefetchSession *session)
 
 void Engine::settle(PrefetchSession *session, bool wasted)
 {
-    // What the prefetch cost up to now: its input (as the provider reported it, or our
-    // estimate when the stream was cut before usage arrived) plus every token received.
-    qint64 spent = 0;
-    double money = 0;
-    if (session->startedNs() >= 0) {
-        const AnswerFetch *answer = session->answer();
-        Llm::Usage usage = answer ? answer->usage() : Llm::Usage{};
-        if (usage.inputTokens < 0)
-            usage.inputTokens = estimatePromptTokens(session->request());
-        if (usage.outputTokens < 0)
-            usage.outputTokens = session->bufferedTokens();
-        spent = usage.inputTokens + usage.outputTokens;
-        money = pricesFor(session->request()).cost(usage);
-        if (usage.cacheReadTokens > 0 || usage.cacheWriteTokens > 0)
-            m_metrics.recordCache(session->strategy(), std::max<qint64>(0, usage.cacheReadTokens),
-                                  std::max<qint64>(0, usage.cacheWriteTokens));
-    }
-    if (session->m_hasReservation) {
-        m_budget.reconcile(session->m_budgetReservation, spent);
-        session->m_hasReservation = false;
-    }
-    if (session->m_moneyReservation) {
-        m_moneyBudget.reconcile(*session->m_moneyReservation, microUnits(money));
-        session->m_moneyReservation.reset();
-    }
-    m_metrics.recordTokens(session->strategy(), spent, 0, wasted ? spent : 0);
-    // A warm-up's prefill is the one the first answer on the document would have paid without
-    // it: set against the cached answers it serves, its money would read as waste. Its extra
-    // cost stays in tokens; the replay benchmark compares whole bills instead.
-    if (session->strategy() != Strategy::Warmup)
-        m_metrics.recordCost(session->strategy(), money, 0, wasted ? money : 0);
-}
-
-void Engine::pump()
-{
-    while (!m_foregroundQueue.isEmpty()) {
-        if (!m_foregroundQueue.constFirst()) {
-            m_foregroundQueue.removeFirst();
-            continue;
-        }
-        if (!makeRoomForForeground())
-            return; // foreground first: no prefetch starts while an answer waits
-        AnswerFetch *answer = m_foregroundQueue.takeFirst();
-        answer->start(answer->request().request.maxTokens);
-    }
-    for (const QPointer<PrefetchSession> &s : QList(m_sessions)) {
-        if (!s || s->state() != PrefetchSession::State::Pending)
-            continue;
-        if (waitsForWarmup(s->strategy(), s->isStrong()))
-            continue; // until the warm-up ends, which pumps again
-        if (prefetchInFlight() >= m_settings.prefetchInFlight || providerInFlight() >= std::max(1, m_profile.concurrencyLimit))
-            return;
-        const Queued queued = m_pending.take(s);
-        startSession(s, queued.request, queued.limit, queued.keep);
-    }
-}
-
-PrefetchSession *Engine::liveSession(const QByteArray &fingerprint) const
-{
-    if (fingerprint.isEmpty())
-        return nullptr;
-    for (const QPointer<PrefetchSession> &s : m_sessions) {
-        if (s && s->isLive() && s->strategy() != Strategy::Warmup && s->fingerprint() == fingerprint)
-            return s;
-    }
-    return nullptr;
+    m_accounting.settle(session, pricesFor(session->request()), wasted);
 }
 
 void Engine::upgrade(PrefetchSession *session, SignalStrength strength)
 {
-    if (!session || !m_sessions.contains(session) || !session->isLive())
+    if (!session || !m_lanes.contains(session) || !session->isLive())
         return;
     if (strength == SignalStrength::Weak)
         return; // guessed again: it stays the guess it is, keeping its short prefix
     const int limit = speculativeLimit(strength, session->request());
     if (session->state() == PrefetchSession::State::Pending) {
-        Queued &queued = m_pending[session];
+        Lanes::Queued &queued = m_lanes.queued(session);
         queued.limit = std::max(queued.limit, limit);
         if (strength == SignalStrength::Strong)
             queued.keep = 0;
@@ -642,6 +429,100 @@ void Engine::upgrade(PrefetchSession *session, SignalStrength strength)
         return;
     }
     session->upgrade(limit, strength == SignalStrength::Strong);
+}
+
+// --- side requests ---------------------------------------------------------------------------
+
+Llm::ProviderRequest *Engine::startSideRequest(const Llm::ChatRequest &request, QObject *context, SidePurpose purpose)
+{
+    if (isSpeculationSuspended() || !hasKey())
+        return nullptr;
+    // Never queued: by the time a slot frees up the typing pause it was asked for is over.
+    if (m_lanes.providerInFlight() >= std::max(1, m_profile.concurrencyLimit)) {
+        m_sides.refuse(purpose);
+        return nullptr;
+    }
+    return m_sides.start(request, context, purpose);
+}
+
+void Engine::endSideRequest(Llm::ProviderRequest *stream, Metrics::SideEnd end)
+{
+    if (m_sides.end(stream, end))
+        pump(); // its slot is free
+}
+
+// --- the response cache ----------------------------------------------------------------------
+// An exact repeat is served from what was stored, nothing sent (track() stores whole answers as
+// they end); a chat question near one answered is served, or drafted while the live answer comes.
+
+bool Engine::hasCachedAnswer(const RenderedRequest &request) const
+{
+    return m_settings.cache.enabled && !request.body.isEmpty()
+        && m_cached.contains(m_profile.id, request.request, request.fingerprint);
+}
+
+AnswerReader *Engine::answerFromCache(Strategy origin, const RenderedRequest &request, qint64 activatedNs,
+                                        QObject *owner, ResponseCache::Lookup *draft)
+{
+    if (draft)
+        *draft = {};
+    if (!m_settings.cache.enabled || !m_cached.cache() || request.fingerprint.isEmpty() || request.body.isEmpty())
+        return nullptr;
+    const ResponseCache::Lookup hit = m_cached.exact(m_profile.id, request.request, request.fingerprint);
+    if (hit.decision == ResponseCache::Decision::Serve)
+        return cachedStream(origin, hit.answer, activatedNs, owner);
+    if (!draft || !m_settings.cache.nearDuplicates)
+        return nullptr;
+    const ResponseCache::Lookup near = m_cached.near(m_profile.id, request.request);
+    if (near.decision != ResponseCache::Decision::Miss)
+        *draft = near; // the caller marks a served one as a similar question's answer
+    if (near.decision == ResponseCache::Decision::Serve)
+        return cachedStream(origin, near.answer, activatedNs, owner);
+    return nullptr;
+}
+
+AnswerReader *Engine::cachedStream(Strategy strategy, const QString &answer, qint64 activatedNs, QObject *owner)
+{
+    // The answer as the provider would stream it, in one piece, then a normal stop.
+    EventBuffer events;
+    Llm::StreamEvent text;
+    text.type = Llm::StreamEvent::Type::TextDelta;
+    text.text = answer;
+    events.append(text);
+    Llm::StreamEvent finish;
+    finish.type = Llm::StreamEvent::Type::Finish;
+    finish.text = QStringLiteral("stop");
+    events.append(finish);
+    auto *handle = new AnswerReader(strategy, AnswerReader::Origin::Cached, nullptr, std::move(events),
+                                      activatedNs, owner);
+    // Perceived latency of what the user saw, as for any answer; nothing was sent or billed.
+    connect(handle, &AnswerReader::firstContentShown, this,
+            [this, strategy](double ms) { m_recorder.answerShown(strategy, LatencyKind::NoPrefetch, ms); });
+    return handle;
+}
+
+// --- what it reports -------------------------------------------------------------------------
+
+QJsonObject Engine::snapshot() const
+{
+    // The keys: docs/prefetch.md, "Snapshot keys".
+    QJsonArray sessions;
+    for (PrefetchSession *s : liveSessions()) {
+        sessions.append(QJsonObject{
+            {QStringLiteral("strategy"), QString::fromLatin1(strategyId(s->strategy()))},
+            {QStringLiteral("state"), QString::fromLatin1(PrefetchSession::stateName(s->state()))},
+            {QStringLiteral("buffered_tokens"), qint64(s->bufferedTokens())},
+            {QStringLiteral("paused_at_cap"), s->isPausedAtCap()},
+        });
+    }
+    return QJsonObject{
+        {QStringLiteral("provider"), m_profile.id},
+        {QStringLiteral("metrics"), m_metrics.snapshot()},
+        {QStringLiteral("lanes"), m_lanes.snapshot()},
+        {QStringLiteral("budget"), m_accounting.snapshot()},
+        {QStringLiteral("sessions"), sessions},
+        {QStringLiteral("responseCache"), m_cached.snapshot()},
+    };
 }
 
 } // namespace Prefetch

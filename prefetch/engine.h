@@ -1,21 +1,23 @@
 #pragma once
 
+#include "accounting.h"
 #include "budget.h"
 #include "cachedanswers.h"
+#include "lanes.h"
 #include "metrics.h"
 #include "prompttemplate.h"
 #include "ratelimitbackoff.h"
+#include "recorder.h"
 #include "settings.h"
+#include "siderequests.h"
 #include "strategy.h"
 
 #include "llm/providerprofile.h"
 #include "llm/refusal.h"
 
-#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
-#include <QPointer>
 
 class QNetworkAccessManager;
 
@@ -34,8 +36,15 @@ class AnswerReader;
 // It keeps the registry of live prefetch sessions (Stop cancels them all), schedules requests
 // in two lanes per provider (foreground never waits for prefetch: when the provider's
 // concurrency limit would be passed, the oldest running prefetch is preempted), charges
-// prefetches to an hourly token budget, and records every outcome in Metrics.
+// prefetches to an hourly token budget, and records every outcome in Metrics (through its
+// Recorder).
 // GUI thread only. Owns its sessions; AnswerReaders belong to the owner the caller names.
+//
+// A façade over its parts, each with one job: Lanes (the slots, preemption, what waits),
+// SideRequests (the quick model's requests of its own), Accounting (the budgets, and what each
+// guess cost), Recorder (what each outcome counts as in Metrics). The engine itself holds what
+// the provider is (its profile, key, refusals, rate limit and the suspensions), admits guesses
+// and hands them over, and serves the response cache's answers.
 class Engine : public QObject
 {
     Q_OBJECT
@@ -66,9 +75,11 @@ public:
 
     Metrics &metrics() { return m_metrics; }
     const Metrics &metrics() const { return m_metrics; }
-    TokenBudget &budget() { return m_budget; }
+    // Where the strategies, the acknowledgement and the chat say what happened (Recorder).
+    Recorder &recorder() { return m_recorder; }
+    TokenBudget &budget() { return m_accounting.budget(); }
     // The money budget, in millionths of the provider's currency (see Settings::hourlyMoneyBudget).
-    TokenBudget &moneyBudget() { return m_moneyBudget; }
+    TokenBudget &moneyBudget() { return m_accounting.moneyBudget(); }
     // What `usage` is billed at this engine's provider, by its main model.
     double cost(const Llm::Usage &usage) const { return m_profile.prices.cost(usage); }
     // The prices `request` is billed at: its model's (the fast model's, or the main one's).
@@ -99,7 +110,7 @@ public:
     // with `draft` given and cache.nearDuplicates on, a near-duplicate chat question's when it is
     // sure enough to serve, as a Cached stream (nothing sent); null otherwise. A near lookup that
     // served or drafted comes back in `draft`: a Draft the caller shows while the live answer
-    // comes, then settles it (CachedAnswers::settleDraft). enginecache.cpp.
+    // comes, then settles it (CachedAnswers::settleDraft).
     AnswerReader *answerFromCache(Strategy origin, const RenderedRequest &request, qint64 activatedNs,
                                     QObject *owner, ResponseCache::Lookup *draft = nullptr);
     // request() once the response cache has been asked (answerFromCache()): a live answer.
@@ -129,8 +140,8 @@ public:
     // needs its slot cancel it. The stream is a child of `context`, sent with X-Prefetch and
     // X-Headstart-Purpose "classifier" or "acknowledgement"; the caller ends it with
     // endSideRequest() exactly once (the engine settles it on its own if the stream is
-    // destroyed first). engineside.cpp.
-    enum class SidePurpose { Classifier, Acknowledgement };
+    // destroyed first). SideRequests does the work.
+    using SidePurpose = SideRequests::Purpose;
     Llm::ProviderRequest *startSideRequest(const Llm::ChatRequest &request, QObject *context,
                                      SidePurpose purpose = SidePurpose::Classifier);
     // How the caller saw it end: Answered (the stream ended with what it needed), Truncated (it
@@ -138,10 +149,10 @@ public:
     // Fallback (nothing usable: closed now). A stream the engine cancelled counts as Cancelled
     // whatever is said here.
     void endSideRequest(Llm::ProviderRequest *stream, Metrics::SideEnd end);
-    int sideRequestsInFlight() const;
+    int sideRequestsInFlight() const { return m_sides.inFlight(); }
 
     // A live session answering exactly `fingerprint` (any strategy's), or null.
-    PrefetchSession *liveSession(const QByteArray &fingerprint) const;
+    PrefetchSession *liveSession(const QByteArray &fingerprint) const { return m_lanes.liveSession(fingerprint); }
     // Another signal for the answer `session` guesses: it may grow to what a guess of that
     // strength asks for (a strong one starts the continuation now, so at the click it is
     // already flowing).
@@ -197,17 +208,17 @@ public:
     // window's answers go on.
     void stop(const QObject *scope);
 
-    QList<PrefetchSession *> liveSessions() const;
+    QList<PrefetchSession *> liveSessions() const { return m_lanes.liveSessions(); }
     // A foreground answer (a document action's, the chat's, the wizard's) is streaming or queued:
     // what Stop would stop besides the prefetches.
-    bool hasLiveAnswers() const;
+    bool hasLiveAnswers() const { return m_lanes.hasLiveAnswers(nullptr); }
     // Only those owned by `scope` or by an object inside it (what stop(scope) would stop).
-    bool hasLiveAnswers(const QObject *scope) const;
-    int foregroundInFlight() const;
-    int prefetchInFlight() const;
-    int prefetchQueued() const;
+    bool hasLiveAnswers(const QObject *scope) const { return m_lanes.hasLiveAnswers(scope); }
+    int foregroundInFlight() const { return m_lanes.foregroundInFlight(); }
+    int prefetchInFlight() const { return m_lanes.prefetchInFlight(); }
+    int prefetchQueued() const { return m_lanes.prefetchQueued(); }
     // A weak guess waits in the queue while a warm-up streams (see the definition).
-    bool waitsForWarmup(Strategy strategy, bool strong) const;
+    bool waitsForWarmup(Strategy strategy, bool strong) const { return m_lanes.waitsForWarmup(strategy, strong); }
     // Metrics, lanes, budget and live sessions, machine-readable (CLI, tests).
     QJsonObject snapshot() const;
 
@@ -229,50 +240,20 @@ private:
                                     QObject *owner, bool afterMiss);
     void track(AnswerReader *handle, bool afterMiss);
     AnswerReader *cachedStream(Strategy strategy, const QString &answer, qint64 activatedNs, QObject *owner);
-    bool canStartForeground() const;
-    bool makeRoomForForeground();
-    void pump();
+    void pump() { m_lanes.pump(); }
     void onSessionEnded(PrefetchSession *session);
     void settle(PrefetchSession *session, bool wasted);
-    int providerInFlight() const { return foregroundInFlight() + prefetchInFlight() + sideRequestsInFlight(); }
-    struct SideRequest {
-        Llm::ChatRequest request;
-        SidePurpose purpose = SidePurpose::Classifier;
-        qint64 estimatedPrompt = 0;
-        quint64 tokenReservation = 0;
-        std::optional<quint64> moneyReservation;
-        bool cancelledByEngine = false;
-    };
-    // Settles a side request's budgets and metrics from what `stream` (null: destroyed) billed.
-    // Removes the side request of `stream` from m_sides and returns it; nullopt if it has none.
-    std::optional<SideRequest> takeSide(Llm::ProviderRequest *stream);
-    void settleSide(Llm::ProviderRequest *stream, const SideRequest &side, Metrics::SideEnd end);
-    void recordSide(SidePurpose purpose, Metrics::SideEnd end, qint64 inputTokens = 0, qint64 outputTokens = 0,
-                    double cost = 0);
-    void cancelSideRequests();
-    // Cancels one; it no longer counts against the provider's limit when this returns.
-    void cancelSide(Llm::ProviderRequest *stream);
 
     QNetworkAccessManager *m_network;
     Llm::ProviderProfile m_profile;
     Settings m_settings;
     Metrics m_metrics;
+    Recorder m_recorder;
     CachedAnswers m_cached;
-    TokenBudget m_budget;
-    TokenBudget m_moneyBudget; // micro-units of the currency
-    QList<QPointer<PrefetchSession>> m_sessions;          // live sessions, oldest first
-    struct Queued {
-        RenderedRequest request;
-        int limit = 0;
-        int keep = 0; // AnswerFetch::setKeepUnlessExtended
-    };
-    void startSession(PrefetchSession *session, const RenderedRequest &request, int limit, int keep);
-    QHash<PrefetchSession *, Queued> m_pending;           // queued sessions' requests
-    QList<QPointer<AnswerReader>> m_handles;            // foreground answers not ended yet
-    QList<QPointer<AnswerFetch>> m_foregroundQueue;      // waiting for a foreground slot
-    // Side requests not ended yet, by their stream (the key is never dereferenced after the
-    // stream is gone: `destroyed` settles it by address).
-    QHash<Llm::ProviderRequest *, SideRequest> m_sides;
+    // The parts read m_profile and m_settings, and go before them.
+    Accounting m_accounting;
+    SideRequests m_sides;
+    Lanes m_lanes;
     // The provider refused a continuation: speculate as on a provider that cannot continue.
     bool m_continuationRefused = false;
     bool m_keyKnown = true;

@@ -124,7 +124,9 @@ struct RoutingStats {
 };
 
 // Live counters, latency percentiles and the two alarms of PREFETCH.md rule 1, per strategy.
-// The engine records into it; the metrics panel reads stats()/snapshot() on `changed`.
+// The record*() functions are what one outcome changes; the app calls them from one place, the
+// engine's Recorder (recorder.h), which says what each thing that happened counts as. The metrics
+// panel reads stats()/snapshot() on `changed`.
 //
 // Rolling windows: each latency series (per strategy and kind, TTFT per strategy, and the
 // recent-samples chart series) keeps the last settings.latencyWindow samples in a ring buffer.

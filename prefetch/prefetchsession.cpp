@@ -7,13 +7,14 @@
 namespace Prefetch {
 
 PrefetchSession::PrefetchSession(Strategy strategy, Llm::ChatRequest request, QByteArray fingerprint,
-                                 std::chrono::milliseconds ttl, int bufferCap, QObject *parent)
+                                 std::chrono::milliseconds ttl, int bufferCap, bool strong, QObject *parent)
     : QObject(parent)
     , m_strategy(strategy)
     , m_request(std::move(request))
     , m_fingerprint(std::move(fingerprint))
     , m_bufferCap(bufferCap)
     , m_createdNs(Llm::monotonicNowNs())
+    , m_strong(strong)
 {
     m_ttl.setSingleShot(true);
     connect(&m_ttl, &QTimer::timeout, this, [this] { finish(State::Expired); });
@@ -87,8 +88,7 @@ AnswerReader *PrefetchSession::consume(qint64 activatedNs, QObject *owner)
         disconnect(answer, nullptr, this, nullptr);
     m_answer = nullptr;
     const auto origin = m_firstTokenNs >= 0 ? AnswerReader::Origin::Hit : AnswerReader::Origin::PartialHit;
-    auto *handle = new AnswerReader(m_strategy, origin, answer, std::move(m_buffer), activatedNs, owner);
-    handle->m_guessedNs = m_createdNs;
+    auto *handle = new AnswerReader(m_strategy, origin, answer, std::move(m_buffer), activatedNs, owner, m_createdNs);
     m_buffer.clear();
     setState(State::Consumed);
     return handle;

@@ -10,7 +10,6 @@
 #include <QTimer>
 
 #include <chrono>
-#include <optional>
 
 namespace Prefetch {
 
@@ -24,7 +23,8 @@ class AnswerReader;
 // reading (back-pressure) instead of dropping anything. consume() hands answer and buffer to a
 // AnswerReader that replays the buffer and then forwards the rest (the continuation).
 //
-// Created and driven by the Engine (GUI thread), which owns it; strategies hold a QPointer.
+// Created and driven by the Engine and its Lanes (GUI thread); the engine owns it, strategies
+// hold a QPointer.
 class PrefetchSession : public QObject
 {
     Q_OBJECT
@@ -60,6 +60,17 @@ public:
     const AnswerFetch *answer() const { return m_answer; }
     static const char *stateName(State state);
 
+    // What the engine does with a guess (Engine::prefetch(), Lanes, Engine::consume()): it
+    // makes it (a strong signal's or not; pending until started), starts it on its answer
+    // (which it takes), lets a stronger signal grow it to `limit` while it is still a guess,
+    // hands it over to the user, or ends it Cancelled, Expired or Failed (aborting the stream).
+    PrefetchSession(Strategy strategy, Llm::ChatRequest request, QByteArray fingerprint,
+                    std::chrono::milliseconds ttl, int bufferCap, bool strong, QObject *parent);
+    void start(AnswerFetch *answer, int limit);
+    void upgrade(int limit, bool strong);
+    AnswerReader *consume(qint64 activatedNs, QObject *owner);
+    void finish(State terminal);
+
 signals:
     // Every change of state; `ended` follows for Consumed, Cancelled, Expired and Failed.
     void stateChanged(Prefetch::PrefetchSession::State state);
@@ -67,16 +78,6 @@ signals:
     void ended(Prefetch::PrefetchSession::State state);
 
 private:
-    friend class Engine;
-
-    PrefetchSession(Strategy strategy, Llm::ChatRequest request, QByteArray fingerprint,
-                    std::chrono::milliseconds ttl, int bufferCap, QObject *parent);
-
-    void start(AnswerFetch *answer, int limit); // takes ownership
-    // A stronger signal for the same answer: it may grow to `limit` while still a guess.
-    void upgrade(int limit, bool strong);
-    AnswerReader *consume(qint64 activatedNs, QObject *owner);
-    void finish(State terminal);        // Cancelled, Expired or Failed: aborts the stream
     void setState(State state);
     void onEvent(const Llm::StreamEvent &event);
 
@@ -91,9 +92,6 @@ private:
     qint64 m_createdNs;
     qint64 m_startedNs = -1;
     qint64 m_firstTokenNs = -1;
-    quint64 m_budgetReservation = 0;
-    std::optional<quint64> m_moneyReservation;
-    bool m_hasReservation = false;
     bool m_strong = true;
 };
 

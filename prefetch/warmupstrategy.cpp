@@ -180,17 +180,11 @@ void WarmupStrategy::onResponseEnded(Strategy origin, const Llm::ChatRequest &re
         // Every answer on the warmed prefix is one the warm-up served (it keeps the cache warm
         // for all of them, re-warming while the document stays open): its tokens are what the
         // warm-up's cost is set against (extra cost = warm-up tokens / tokens of those answers).
-        m_engine->metrics().recordTokens(Strategy::Warmup, 0,
-                                         std::max<qint64>(0, usage.inputTokens) + std::max<qint64>(0, usage.outputTokens), 0);
+        m_engine->recorder().warmedAnswerEnded(usage);
         // The first answer after a warm-up decides whether it hit.
         if (doc.awaitingUse) {
             doc.awaitingUse = false;
-            if (usage.cacheReadTokens > 0) {
-                m_engine->metrics().recordOutcome(Strategy::Warmup, Outcome::Hit);
-                m_engine->metrics().recordCache(Strategy::Warmup, usage.cacheReadTokens, 0);
-            } else if (usage.cacheReadTokens == 0) {
-                m_engine->metrics().recordOutcome(Strategy::Warmup, Outcome::Miss);
-            }
+            m_engine->recorder().warmupUsed(usage);
         }
         return;
     }

@@ -565,7 +565,7 @@ void ChatSession::dispatchRegenerate(qint64 activatedNs, bool mainModel)
         m_prompt->render(ChatPrompt::history(m_messages, questionIndex), question.content.trimmed(), question.attachments,
                          modeRetrieval(), params, mainModel);
     if (mainModel)
-        m_engine->metrics().recordReask();
+        m_engine->recorder().answerReasked();
     // Never through the debounce strategy or Engine::request(): both take over a live session
     // whose fingerprint matches, and the user asked for an answer other than the one there is.
     startExchange(m_engine->requestFresh(Prefetch::Strategy::None, request, activatedNs, this), nullptr, {},
