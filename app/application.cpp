@@ -403,7 +403,7 @@ void Application::onConsentAnswered(const QString &providerId, bool allowed)
 {
     m_settings.setPrefetchConsent(providerId, allowed);
     QSettings store;
-    m_settings.save(store);
+    Gui::SettingsFile::save(store, m_settings);
     if (auto log = spdlog::get("app"))
         log->info("early sending to {}: {}", providerId.toStdString(), allowed ? "allowed" : "not now");
     if (m_dialog)
@@ -417,7 +417,7 @@ void Application::applySettings(const Gui::AppSettings &settings)
     const Gui::AppSettings old = m_settings;
     m_settings = settings;
     QSettings store;
-    m_settings.save(store);
+    Gui::SettingsFile::save(store, m_settings);
     setFileLogLevel(logLevelOf(settings.logDetail));
     if (old.textSizePercent != settings.textSizePercent)
         applyTextSize(settings.textSizePercent);
@@ -544,12 +544,12 @@ bool Application::start(const Options &options)
     Base::PrivateFiles::makeFile(store.fileName());
     Base::PrivateFiles::makeDirectory(dataDirectory());
     Base::PrivateFiles::tighten(dataDirectory());
-    const Gui::AppSettings::LoadResult loaded = options.settings ? *options.settings : Gui::AppSettings::load(store);
+    const Gui::SettingsFile::LoadResult loaded = options.settings ? *options.settings : Gui::SettingsFile::load(store);
     m_settings = loaded.settings;
     if (loaded.damaged) {
         // The unreadable lines are reported below and the file as it was is kept aside; written
         // again now, the next start reads a clean file instead of copying the damage again.
-        m_settings.save(store);
+        Gui::SettingsFile::save(store, m_settings);
     }
     setFileLogLevel(logLevelOf(m_settings.logDetail));
     m_desktopFont = QApplication::font();
@@ -600,7 +600,7 @@ bool Application::start(const Options &options)
             return;
         m_settings.learnRefusal(id, model, feature);
         QSettings file;
-        m_settings.save(file);
+        Gui::SettingsFile::save(file, m_settings);
         if (auto appLog = spdlog::get("app"))
             appLog->info("{} refused {} for {}: not sent to it again", id.toStdString(), Llm::featureId(feature),
                          model.toStdString());
@@ -658,7 +658,7 @@ bool Application::start(const Options &options)
     openFiles(first, options.documentPaths);
     if (m_settings.firstRun) {
         m_settings.firstRun = false;
-        m_settings.save(store);
+        Gui::SettingsFile::save(store, m_settings);
     }
     if (!m_conversations->recoveryMessage().isEmpty())
         problems << m_conversations->recoveryMessage();

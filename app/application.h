@@ -1,6 +1,6 @@
 #pragma once
 
-#include "workspace/settings/appsettings.h"
+#include "workspace/settings/settingsfile.h"
 
 #include <QFont>
 #include <QObject>
@@ -48,7 +48,7 @@ struct OpenRequest;
 
 struct Options {
     // The settings as main() read them (once per start); unset: read by start().
-    std::optional<Gui::AppSettings::LoadResult> settings;
+    std::optional<Gui::SettingsFile::LoadResult> settings;
     QString providerId;      // empty: the one saved in settings
     QString latencyProfile;  // the local provider's latency profile
     QString language;        // empty: the one saved in settings, else the system's

@@ -7,7 +7,7 @@
 #include "typingdriver.h"
 
 #include "base/terminationsignals.h"
-#include "workspace/settings/appsettings.h"
+#include "workspace/settings/settingsfile.h"
 #include "gui/chat/chatdock.h"
 #include "gui/chat/chatinput.h"
 #include "gui/mainwindow/documenttab.h"
@@ -47,10 +47,10 @@ int main(int argc, char *argv[])
 
     // The settings file is read once per start, here: the language is needed before any text is
     // built, and a damaged file must be reported (and copied aside) once, by the window.
-    Gui::AppSettings::LoadResult settings;
+    Gui::SettingsFile::LoadResult settings;
     {
         QSettings store;
-        settings = Gui::AppSettings::load(store);
+        settings = Gui::SettingsFile::load(store);
     }
     const QString language = App::languageArgument(arguments);
     App::Application::installTranslators(language.isEmpty() ? settings.settings.uiLanguage : language);

@@ -5,7 +5,7 @@
 
 #include "fuzzsupport.h"
 
-#include "workspace/settings/appsettings.h"
+#include "workspace/settings/settingsfile.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -47,20 +47,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         FUZZ_CHECK(file.open(QIODevice::WriteOnly));
         FUZZ_CHECK(file.write(reinterpret_cast<const char *>(data), qint64(size)) == qint64(size));
     }
-    Gui::AppSettings::LoadResult first;
+    Gui::SettingsFile::LoadResult first;
     {
         QSettings settings(in, QSettings::IniFormat);
-        first = Gui::AppSettings::load(settings);
+        first = Gui::SettingsFile::load(settings);
     }
     const QString out = freshPath();
     {
         QSettings settings(out, QSettings::IniFormat);
-        first.settings.save(settings);
+        Gui::SettingsFile::save(settings, first.settings);
         FUZZ_CHECK(settings.status() == QSettings::NoError);
     }
     {
         QSettings settings(out, QSettings::IniFormat);
-        const Gui::AppSettings::LoadResult again = Gui::AppSettings::load(settings);
+        const Gui::SettingsFile::LoadResult again = Gui::SettingsFile::load(settings);
         if (!again.problems.isEmpty())
             std::fprintf(stderr, "problem on reload: %s\n", qPrintable(again.problems.join(QLatin1Char('\n'))));
         FUZZ_CHECK(again.problems.isEmpty());

@@ -113,7 +113,7 @@ void PriceEditor::showProfile(const Llm::ProviderProfile &profile, const Llm::Pr
         spin->setSuffix(tr(" / M tokens"));
         spin->setValue(priceOf(profile.prices, f.field));
         spin->setToolTip(tr(f.what) + QLatin1Char(' ')
-                         + tr("Built-in: %1.").arg(AppSettings::formatPrice(priceOf(builtin.prices, f.field),
+                         + tr("Built-in: %1.").arg(ProviderOverrides::formatPrice(priceOf(builtin.prices, f.field),
                                                                             builtin.prices.currency)));
     }
     m_builtin = builtin.prices;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "workspace/settings/appsettings.h"
+#include "workspace/settings/prefetchparameters.h"
 #include "workspace/settings/secretstore.h"
 
 #include <QDialog>

@@ -1,5 +1,5 @@
 // SettingsDialog: the Prefetch page, one group of controls per PrefetchParameter::Group, built
-// from the parameter table (appsettings.h). The dialog itself is built in settingsdialog.cpp.
+// from the parameter table (prefetchparameters.h). The dialog itself is built in settingsdialog.cpp.
 #include "gui/settings/settingsdialog.h"
 #include "gui/settings/settingsdialogwidgets.h"
 
@@ -110,7 +110,7 @@ QWidget *SettingsDialog::createParameterGroup(PrefetchParameter::Group group, co
 {
     auto *box = new QGroupBox(title, parent);
     auto *form = new QFormLayout(box);
-    for (const PrefetchParameter &p : AppSettings::prefetchParameters()) {
+    for (const PrefetchParameter &p : PrefetchParameters::all()) {
         if (p.group != group)
             continue;
         const bool strategySwitch = p.kind == Kind::Bool && QByteArrayView(p.key).endsWith("/enabled");
@@ -184,7 +184,7 @@ QWidget *SettingsDialog::createParameterControl(const PrefetchParameter &p, QWid
     QString toolTip = trParameter(p.toolTip);
     if (p.kind != Kind::Bool)
         toolTip += QLatin1Char(' ')
-            + tr("From %1 to %2.").arg(AppSettings::formatValue(p, p.min), AppSettings::formatValue(p, p.max));
+            + tr("From %1 to %2.").arg(PrefetchParameters::formatValue(p, p.min), PrefetchParameters::formatValue(p, p.max));
     control->setToolTip(toolTip);
     m_parameters.push_back({&p, control});
     return control;

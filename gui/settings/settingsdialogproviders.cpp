@@ -330,7 +330,7 @@ void SettingsDialog::refreshProvider()
     m_model->setPlaceholderText(builtin.model.isEmpty() ? tr("the model's name at the provider") : builtin.model);
     m_fastModel->setText(o.fastModel.value_or(QString()));
     m_fastModel->setPlaceholderText(builtin.fastModel.isEmpty() ? tr("none") : builtin.fastModel);
-    m_headers->setPlainText(AppSettings::formatHeaders(profile.extraHeaders));
+    m_headers->setPlainText(ProviderOverrides::formatHeaders(profile.extraHeaders));
     m_headersError->hide();
     m_concurrency->setValue(profile.concurrencyLimit);
     m_thinking->showProfile(profile);
@@ -457,7 +457,7 @@ void SettingsDialog::applyTextFields()
     if (urlText.isEmpty()) {
         m_settings.setBaseUrl(id, std::nullopt);
         m_baseUrlError->hide();
-    } else if (const auto url = AppSettings::parseBaseUrl(urlText)) {
+    } else if (const auto url = ProviderOverrides::parseBaseUrl(urlText)) {
         m_settings.setBaseUrl(id, url);
         m_baseUrlError->hide();
     } else {
@@ -471,7 +471,7 @@ void SettingsDialog::applyTextFields()
     const QString fastModel = m_fastModel->text().trimmed();
     m_settings.setFastModel(id, fastModel.isEmpty() ? std::nullopt : std::optional<QString>(fastModel));
 
-    const auto headers = AppSettings::parseHeaders(m_headers->toPlainText());
+    const auto headers = ProviderOverrides::parseHeaders(m_headers->toPlainText());
     if (headers) {
         m_settings.setExtraHeaders(id, *headers);
         m_headersError->hide();

@@ -2,7 +2,7 @@
 
 // Small pieces the Settings dialog's pages share (settingsdialog*.cpp, one file per page).
 
-#include "workspace/settings/appsettings.h"
+#include "workspace/settings/prefetchparameters.h"
 
 #include <QString>
 

@@ -8,6 +8,7 @@
 #include "support/throwawayhome.h"
 
 #include "workspace/settings/appsettings.h"
+#include "workspace/settings/settingsfile.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -95,7 +96,7 @@ void tst_EndpointCommandLine::providerByIdOrName()
         s.providerId = QStringLiteral("local"); // the endpoint is used only when --provider says so
         s.firstRun = false;
         s.logDetail = Gui::LogDetail::Detailed;
-        s.save(ini);
+        Gui::SettingsFile::save(ini, s);
         ini.sync();
         QCOMPARE(ini.status(), QSettings::NoError);
     }

@@ -12,6 +12,7 @@
 #include "support/throwawayhome.h"
 
 #include "workspace/settings/appsettings.h"
+#include "workspace/settings/settingsfile.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -144,7 +145,7 @@ void tst_LogNoSecrets::chatLogsNoSecret()
         s.setPrefetchConsent(s.providerId, true); // prefetch traffic is in the log too
         s.firstRun = false;
         s.logDetail = detail;
-        s.save(ini);
+        Gui::SettingsFile::save(ini, s);
         ini.sync();
         QCOMPARE(ini.status(), QSettings::NoError);
     }

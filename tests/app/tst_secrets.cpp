@@ -13,6 +13,7 @@
 #include "prefetch/prefetchsession.h"
 #include "prefetch/answerreader.h"
 #include "workspace/settings/appsettings.h"
+#include "workspace/settings/settingsfile.h"
 
 #include <QDirIterator>
 #include <QJsonDocument>
@@ -259,7 +260,7 @@ void tst_Secrets::processesPrintAndLeaveNoSecret()
         s.setModel(s.providerId, QStringLiteral("headstart-local"));
         s.setPrefetchConsent(s.providerId, true);
         s.firstRun = false;
-        s.save(ini);
+        Gui::SettingsFile::save(ini, s);
         ini.sync();
         QCOMPARE(ini.status(), QSettings::NoError);
     }

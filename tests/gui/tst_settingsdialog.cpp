@@ -5,6 +5,7 @@
 // app's key store in its fallback mode: an owner-only file, as on machines without a keychain.
 // Prices and the money budget: tst_settingsprices.
 #include "app/keychainsecretstore.h"
+#include "workspace/settings/settingsfile.h"
 #include "support/localproviderfixture.h"
 #include "prefetch/connectiontest.h"
 #include "gui/settings/settingsdialog.h"
@@ -37,6 +38,7 @@
 #include <utility>
 
 using Gui::AppSettings;
+using Gui::SettingsFile;
 using Gui::SecretStore;
 using Gui::SettingsDialog;
 using namespace std::chrono_literals;
@@ -389,7 +391,7 @@ void tst_SettingsDialog::restoreDefaultsResetsPrefetchOnly()
     m_dialog = makeDialog(s);
     QCOMPARE(find<QSpinBox>("prefetch/hover/delayMs")->value(), 900);
     QTest::mouseClick(find<QPushButton>("restoreDefaults"), Qt::LeftButton);
-    QVERIFY(AppSettings::samePrefetch(lastEmitted().prefetch, Prefetch::Settings()));
+    QVERIFY(Gui::PrefetchParameters::same(lastEmitted().prefetch, Prefetch::Settings()));
     QVERIFY(lastEmitted().hasPrefetchConsent(QStringLiteral("deepseek")));
     QCOMPARE(find<QSpinBox>("prefetch/hover/delayMs")->value(), 150);
     QVERIFY(find<QGroupBox>("prefetch/workflow/enabled")->isChecked());
@@ -602,7 +604,7 @@ void tst_SettingsDialog::keysGoToTheStoreNotTheSettings()
     const QString file = m_dir.filePath(QStringLiteral("keys.conf"));
     {
         QSettings settings(file, QSettings::IniFormat);
-        announced.save(settings);
+        SettingsFile::save(settings, announced);
     }
     QFile f(file);
     QVERIFY(f.open(QIODevice::ReadOnly));
@@ -727,11 +729,11 @@ void tst_SettingsDialog::insecureHttpIsWarnedAndAllowedPerProvider()
     const QString file = m_dir.filePath(QStringLiteral("insecure.ini"));
     {
         QSettings settings(file, QSettings::IniFormat);
-        lastEmitted().save(settings);
+        SettingsFile::save(settings, lastEmitted());
         QCOMPARE(settings.status(), QSettings::NoError);
     }
     QSettings settings(file, QSettings::IniFormat);
-    const AppSettings::LoadResult loaded = AppSettings::load(settings);
+    const SettingsFile::LoadResult loaded = SettingsFile::load(settings);
     QVERIFY2(loaded.problems.isEmpty(), qPrintable(loaded.problems.join(QLatin1Char(' '))));
     QVERIFY(loaded.settings.profile(QStringLiteral("ollama")).allowInsecureHttp);
     m_dialog = makeDialog(loaded.settings);
@@ -746,10 +748,10 @@ void tst_SettingsDialog::insecureHttpIsWarnedAndAllowedPerProvider()
     QVERIFY(!lastEmitted().profile(QStringLiteral("ollama")).allowInsecureHttp);
     {
         QSettings again(file, QSettings::IniFormat);
-        lastEmitted().save(again);
+        SettingsFile::save(again, lastEmitted());
     }
     QSettings again(file, QSettings::IniFormat);
-    QVERIFY(!AppSettings::load(again).settings.profile(QStringLiteral("ollama")).allowInsecureHttp);
+    QVERIFY(!SettingsFile::load(again).settings.profile(QStringLiteral("ollama")).allowInsecureHttp);
 }
 
 void tst_SettingsDialog::everyControlHasAnAccessibleName()

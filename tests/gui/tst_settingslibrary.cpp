@@ -3,6 +3,7 @@
 // said to be there already, and the folder list survives a save and a load of the settings file
 // (bad entries dropped with a problem, the good ones kept).
 #include "workspace/settings/librarysettings.h"
+#include "workspace/settings/settingsfile.h"
 #include "workspace/settings/secretstore.h"
 #include "gui/settings/settingsdialog.h"
 
@@ -21,6 +22,7 @@
 #include <memory>
 
 using Gui::AppSettings;
+using Gui::SettingsFile;
 using Gui::SettingsDialog;
 
 class tst_SettingsLibrary : public QObject
@@ -163,10 +165,10 @@ void tst_SettingsLibrary::foldersSurviveSaveAndLoad()
     s.libraryFolders = {QDir(m_dir.path()).filePath(QStringLiteral("笔记")), QStringLiteral("/srv/missing/now")};
     {
         QSettings store(file, QSettings::IniFormat);
-        s.save(store);
+        SettingsFile::save(store, s);
     }
     QSettings store(file, QSettings::IniFormat);
-    const AppSettings::LoadResult loaded = AppSettings::load(store);
+    const SettingsFile::LoadResult loaded = SettingsFile::load(store);
     QVERIFY2(loaded.problems.isEmpty(), qPrintable(loaded.problems.join(u'\n')));
     // A folder that is not there now (a disk not mounted yet) is kept.
     QCOMPARE(loaded.settings.libraryFolders, s.libraryFolders);
@@ -174,7 +176,7 @@ void tst_SettingsLibrary::foldersSurviveSaveAndLoad()
 
     // An empty list leaves no key behind.
     AppSettings none;
-    none.save(store);
+    SettingsFile::save(store, none);
     QVERIFY(!store.contains(QStringLiteral("library/folders")));
 }
 
@@ -188,7 +190,7 @@ void tst_SettingsLibrary::badEntriesAreDroppedWithAProblem()
                                    QStringLiteral("/home/u/notes"), QString()});
     }
     QSettings store(file, QSettings::IniFormat);
-    const AppSettings::LoadResult loaded = AppSettings::load(store);
+    const SettingsFile::LoadResult loaded = SettingsFile::load(store);
     QCOMPARE(loaded.settings.libraryFolders, QStringList{QStringLiteral("/home/u/notes")});
     QCOMPARE(loaded.problems.size(), 1);
     QVERIFY(loaded.problems.constFirst().contains(QLatin1String("(2)")));

@@ -2,6 +2,7 @@
 // and clicks: each edit is announced with the whole new settings, the proxy password goes to
 // the secret store and never into the settings, and an incomplete proxy says so.
 #include "workspace/settings/secretstore.h"
+#include "workspace/settings/settingsfile.h"
 #include "gui/settings/settingsdialog.h"
 
 #include <QApplication>
@@ -20,6 +21,7 @@
 #include <memory>
 
 using Gui::AppSettings;
+using Gui::SettingsFile;
 using Gui::SecretStore;
 using Gui::SettingsDialog;
 using Mode = Llm::ProxySettings::Mode;
@@ -176,7 +178,7 @@ void tst_SettingsNetwork::proxyAppliesAndItsPasswordGoesToTheStore()
     const QString file = m_dir.filePath(QStringLiteral("proxy.conf"));
     {
         QSettings settings(file, QSettings::IniFormat);
-        lastEmitted().save(settings);
+        SettingsFile::save(settings, lastEmitted());
     }
     QFile f(file);
     QVERIFY(f.open(QIODevice::ReadOnly));

@@ -4,6 +4,7 @@
 // 2 × input unless the user set that price, a bad stored value reported, and switched with the
 // keyboard in the dialog, for Anthropic profiles only.
 #include "workspace/settings/secretstore.h"
+#include "workspace/settings/settingsfile.h"
 #include "gui/settings/settingsdialog.h"
 
 #include <QApplication>
@@ -19,6 +20,7 @@
 #include <memory>
 
 using Gui::AppSettings;
+using Gui::SettingsFile;
 using Gui::SettingsDialog;
 
 class tst_SettingsThinking : public QObject
@@ -55,10 +57,10 @@ void tst_SettingsThinking::budgetSurvivesSaveAndLoad()
     QCOMPARE(s.profile(QStringLiteral("deepseek")).encodeOptions.thinkingBudgetTokens, 0);
     {
         QSettings settings(file, QSettings::IniFormat);
-        s.save(settings);
+        SettingsFile::save(settings, s);
     }
     QSettings settings(file, QSettings::IniFormat);
-    const AppSettings::LoadResult loaded = AppSettings::load(settings);
+    const SettingsFile::LoadResult loaded = SettingsFile::load(settings);
     QVERIFY2(loaded.problems.isEmpty(), qPrintable(loaded.problems.join(u'\n')));
     QCOMPARE(loaded.settings.profile(QStringLiteral("anthropic")).encodeOptions.thinkingBudgetTokens, 8192);
 
@@ -77,7 +79,7 @@ void tst_SettingsThinking::badStoredBudgetIsReported()
         settings.setValue(QStringLiteral("providers/openai/thinkingBudgetTokens"), 4096);
     }
     QSettings settings(file, QSettings::IniFormat);
-    const AppSettings::LoadResult loaded = AppSettings::load(settings);
+    const SettingsFile::LoadResult loaded = SettingsFile::load(settings);
     QCOMPARE(loaded.problems.size(), 2);
     QVERIFY2(loaded.problems.join(u'\n').contains(u"thinking budget of Anthropic"), qPrintable(loaded.problems.join(u'\n')));
     QVERIFY(loaded.problems.join(u'\n').contains(u"OpenAI has no extended thinking"));
@@ -147,11 +149,11 @@ void tst_SettingsThinking::hourLongCacheSurvivesSaveAndLoad()
     QVERIFY(s.providers.value(QStringLiteral("deepseek")).isEmpty());
     {
         QSettings settings(file, QSettings::IniFormat);
-        s.save(settings);
+        SettingsFile::save(settings, s);
     }
     {
         QSettings settings(file, QSettings::IniFormat);
-        const AppSettings::LoadResult loaded = AppSettings::load(settings);
+        const SettingsFile::LoadResult loaded = SettingsFile::load(settings);
         QVERIFY2(loaded.problems.isEmpty(), qPrintable(loaded.problems.join(u'\n')));
         QVERIFY(loaded.settings.profile(QStringLiteral("anthropic")).encodeOptions.longCacheLifetime);
     }
@@ -173,7 +175,7 @@ void tst_SettingsThinking::hourLongCacheSurvivesSaveAndLoad()
         settings.setValue(QStringLiteral("providers/qwen/cacheForAnHour"), true);
     }
     QSettings settings(bad, QSettings::IniFormat);
-    const AppSettings::LoadResult loaded = AppSettings::load(settings);
+    const SettingsFile::LoadResult loaded = SettingsFile::load(settings);
     QCOMPARE(loaded.problems.size(), 2);
     const QString problems = loaded.problems.join(u'\n');
     QVERIFY2(problems.contains(u"cache lifetime of Anthropic") && problems.contains(u"sometimes"), qPrintable(problems));

@@ -7,6 +7,8 @@
 // switched off, stays off through a save and a load. Prices are kept figure by figure: an edited one survives a save, a broken
 // one falls back alone.
 #include "workspace/settings/appsettings.h"
+#include "workspace/settings/prefetchparameters.h"
+#include "workspace/settings/settingsfile.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -22,7 +24,10 @@
 #include <utility>
 
 using Gui::AppSettings;
+using Gui::SettingsFile;
 using Gui::PrefetchParameter;
+using Gui::PrefetchParameters;
+using Gui::ProviderOverrides;
 
 class tst_AppSettings : public QObject
 {
@@ -66,7 +71,7 @@ private slots:
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
-    AppSettings::LoadResult loadFile(const QString &file);
+    SettingsFile::LoadResult loadFile(const QString &file);
 
     QTemporaryDir m_dir;
 };
@@ -83,16 +88,16 @@ void tst_AppSettings::init()
     QFile::remove(path(QStringLiteral("s.conf")));
 }
 
-AppSettings::LoadResult tst_AppSettings::loadFile(const QString &file)
+SettingsFile::LoadResult tst_AppSettings::loadFile(const QString &file)
 {
     QSettings settings(file, QSettings::IniFormat);
-    return AppSettings::load(settings);
+    return SettingsFile::load(settings);
 }
 
 void tst_AppSettings::defaultsEqualEngineAndBuiltinProfiles()
 {
     const AppSettings s;
-    QVERIFY(AppSettings::samePrefetch(s.prefetch, Prefetch::Settings()));
+    QVERIFY(PrefetchParameters::same(s.prefetch, Prefetch::Settings()));
     QCOMPARE(s.providerId, QStringLiteral("local"));
     QVERIFY(s.providers.isEmpty());
     QCOMPARE(s.uiLanguage, QString());
@@ -113,7 +118,7 @@ void tst_AppSettings::defaultsEqualEngineAndBuiltinProfiles()
     }
     // Every default is inside its own valid range.
     const Prefetch::Settings defaults;
-    for (const PrefetchParameter &p : AppSettings::prefetchParameters()) {
+    for (const PrefetchParameter &p : PrefetchParameters::all()) {
         QVERIFY2(p.get(defaults) >= p.min && p.get(defaults) <= p.max, p.key);
     }
     QCOMPARE(s.profile(QStringLiteral("no-such-provider")).id, QStringLiteral("local"));
@@ -130,7 +135,7 @@ void tst_AppSettings::saveThenLoadKeepsEveryField()
 {
     AppSettings s;
     // Every prefetch parameter away from its default, inside its range.
-    for (const PrefetchParameter &p : AppSettings::prefetchParameters()) {
+    for (const PrefetchParameter &p : PrefetchParameters::all()) {
         const double current = p.get(s.prefetch);
         double value = 0;
         if (p.kind == PrefetchParameter::Kind::Bool)
@@ -171,12 +176,12 @@ void tst_AppSettings::saveThenLoadKeepsEveryField()
 
     {
         QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
-        s.save(file);
+        SettingsFile::save(file, s);
         QCOMPARE(file.status(), QSettings::NoError);
     }
     const auto result = loadFile(path(QStringLiteral("s.conf")));
     QVERIFY2(result.problems.isEmpty(), qPrintable(result.problems.join(QLatin1Char('\n'))));
-    for (const PrefetchParameter &p : AppSettings::prefetchParameters())
+    for (const PrefetchParameter &p : PrefetchParameters::all())
         QVERIFY2(p.get(result.settings.prefetch) == p.get(s.prefetch), p.key);
     QCOMPARE(result.settings.providerId, s.providerId);
     QCOMPARE(result.settings.providers, s.providers);
@@ -211,7 +216,7 @@ void tst_AppSettings::timeoutsAndProxyRoundTrip()
                QStringLiteral("never saved")};
     {
         QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
-        s.save(file);
+        SettingsFile::save(file, s);
     }
     QFile raw(path(QStringLiteral("s.conf")));
     QVERIFY(raw.open(QIODevice::ReadOnly));
@@ -234,7 +239,7 @@ void tst_AppSettings::timeoutsAndProxyRoundTrip()
 void tst_AppSettings::savingDefaultsWritesAlmostNothing()
 {
     QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
-    AppSettings().save(file);
+    SettingsFile::save(file, AppSettings());
     // Defaults stay out of the file, so a better default in a later release reaches everyone.
     // The first endpoint's format is written: it says the endpoint is there (its name, while
     // the default, is not: it follows the language).
@@ -251,7 +256,7 @@ void tst_AppSettings::saveLeavesOtherKeysAlone()
     file.setValue(QStringLiteral("providers/retired/model"), QStringLiteral("old"));
     file.setValue(QStringLiteral("prefetch/hover/delayMs"), 400);
     AppSettings s;
-    s.save(file);
+    SettingsFile::save(file, s);
     QCOMPARE(file.value(QStringLiteral("mainWindow/geometry")).toByteArray(), QByteArray("xyz"));
     QVERIFY(!file.contains(QStringLiteral("providers/retired/model"))); // would be reported at every start
     QVERIFY(!file.contains(QStringLiteral("prefetch/hover/delayMs")));  // back to the default
@@ -341,7 +346,7 @@ void tst_AppSettings::badValue()
     QVERIFY2(result.problems.constFirst().contains(problem), qPrintable(result.problems.constFirst()));
     // The bad value is replaced by its default; nothing else changes.
     QVERIFY(result.settings == AppSettings());
-    QVERIFY(AppSettings::samePrefetch(result.settings.effectivePrefetch(result.settings.providerId), Prefetch::Settings()));
+    QVERIFY(PrefetchParameters::same(result.settings.effectivePrefetch(result.settings.providerId), Prefetch::Settings()));
 }
 
 void tst_AppSettings::problemTextSaysWhatAndWhatInstead()
@@ -413,7 +418,7 @@ void tst_AppSettings::unreadableFile()
     }
     {
         QSettings settings(file, QSettings::IniFormat);
-        const auto result = AppSettings::load(settings);
+        const auto result = SettingsFile::load(settings);
         QCOMPARE(result.problems.size(), 1);
         QVERIFY2(result.problems.constFirst().contains(QLatin1String("could not be read")),
                  qPrintable(result.problems.constFirst()));
@@ -427,7 +432,7 @@ void tst_AppSettings::unreadableFile()
                  QFileDevice::ReadOwner | QFileDevice::WriteOwner);
         AppSettings changed = result.settings;
         changed.prefetch.hover.delay = std::chrono::milliseconds(250);
-        changed.save(settings);
+        SettingsFile::save(settings, changed);
     }
     const auto reread = loadFile(file);
     QVERIFY2(reread.problems.isEmpty(), qPrintable(reread.problems.join(QLatin1Char('\n'))));
@@ -450,7 +455,7 @@ void tst_AppSettings::oneBadLineKeepsEveryOtherValue()
     mine.setModel(QStringLiteral("deepseek"), QStringLiteral("deepseek-v4-pro"));
     {
         QSettings settings(file, QSettings::IniFormat);
-        mine.save(settings);
+        SettingsFile::save(settings, mine);
     }
     QFile f(file);
     QVERIFY(f.open(QIODevice::ReadOnly));
@@ -468,7 +473,7 @@ void tst_AppSettings::oneBadLineKeepsEveryOtherValue()
         f.close();
         {
             QSettings settings(file, QSettings::IniFormat);
-            const auto result = AppSettings::load(settings);
+            const auto result = SettingsFile::load(settings);
             const QString problems = result.problems.join(QLatin1Char('\n'));
             // Every value that still reads is the user's; the wrong-typed one is its default.
             QCOMPARE(result.settings.providerId, mine.providerId);
@@ -483,7 +488,7 @@ void tst_AppSettings::oneBadLineKeepsEveryOtherValue()
             QVERIFY2(problems.contains(QStringLiteral("garbage line %1").arg(damage)), qPrintable(problems));
             QVERIFY2(problems.contains(QLatin1String("minimum draft length")), qPrintable(problems));
             QVERIFY2(problems.contains(QStringLiteral("s.conf.damaged-%1").arg(damage)), qPrintable(problems));
-            result.settings.save(settings); // what the app does at start
+            SettingsFile::save(settings, result.settings); // what the app does at start
         }
         // Copies accumulate: none is written over.
         for (int n = 1; n <= damage; ++n) {
@@ -521,7 +526,7 @@ void tst_AppSettings::sameDamageIsCopiedOnceAndOnlyTheLastFewStay()
     for (int start = 0; start < 3; ++start) {
         damage("\x01garbage A"); // the same bytes: the file was never written again
         QSettings settings(file, QSettings::IniFormat);
-        const auto result = AppSettings::load(settings);
+        const auto result = SettingsFile::load(settings);
         QVERIFY(result.damaged);
         QVERIFY2(result.problems.join(u' ').contains(QLatin1String("pile.conf.damaged-1")),
                  qPrintable(result.problems.join(u' ')));
@@ -531,7 +536,7 @@ void tst_AppSettings::sameDamageIsCopiedOnceAndOnlyTheLastFewStay()
     for (const char *garbage : {"\x01garbage B", "\x01garbage C", "\x01garbage D", "\x01garbage E"}) {
         damage(garbage);
         QSettings settings(file, QSettings::IniFormat);
-        QVERIFY(AppSettings::load(settings).damaged);
+        QVERIFY(SettingsFile::load(settings).damaged);
     }
     QCOMPARE(copies(), (QStringList{QStringLiteral("pile.conf.damaged-3"), QStringLiteral("pile.conf.damaged-4"),
                                     QStringLiteral("pile.conf.damaged-5")}));
@@ -551,7 +556,7 @@ void tst_AppSettings::damagedProviderLineIsNotDroppedSilently()
     mine.setModel(QStringLiteral("deepseek"), QStringLiteral("deepseek-v4-pro"));
     {
         QSettings settings(file, QSettings::IniFormat);
-        mine.save(settings);
+        SettingsFile::save(settings, mine);
     }
     QFile f(file);
     QVERIFY(f.open(QIODevice::ReadOnly));
@@ -563,7 +568,7 @@ void tst_AppSettings::damagedProviderLineIsNotDroppedSilently()
     f.write(bytes);
     f.close();
     QSettings settings(file, QSettings::IniFormat);
-    const auto result = AppSettings::load(settings);
+    const auto result = SettingsFile::load(settings);
     QCOMPARE(result.settings.providerId, QStringLiteral("local"));
     const QString problems = result.problems.join(QLatin1Char('\n'));
     QVERIFY2(problems.contains(QLatin1String("Which provider you chose could not be read")), qPrintable(problems));
@@ -603,7 +608,7 @@ void tst_AppSettings::learnedRefusalsSurviveARestartAndGoWithTheModel()
     const QString file = path(QStringLiteral("learned.conf"));
     {
         QSettings settings(file, QSettings::IniFormat);
-        s.save(settings);
+        SettingsFile::save(settings, s);
     }
     // The next start: still not sent.
     const auto reread = loadFile(file);
@@ -623,7 +628,7 @@ void tst_AppSettings::consentGatesEverySignalThatSendsUnaskedText()
     AppSettings s;
     // The local engine needs none.
     QVERIFY(!AppSettings::needsPrefetchConsent(s.profile(QStringLiteral("local"))));
-    QVERIFY(AppSettings::samePrefetch(s.effectivePrefetch(QStringLiteral("local")), s.prefetch));
+    QVERIFY(PrefetchParameters::same(s.effectivePrefetch(QStringLiteral("local")), s.prefetch));
     QVERIFY(!AppSettings::needsPrefetchConsent(s.profile(QStringLiteral("ollama"))));
     QVERIFY(s.effectivePrefetch(QStringLiteral("ollama")).hover.enabled);
 
@@ -701,7 +706,7 @@ void tst_AppSettings::consentIsAskedOnceAndEitherAnswerIsKept()
     QVERIFY(!s.hasConsentAnswer(id));
     {
         QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
-        s.save(file);
+        SettingsFile::save(file, s);
         QVERIFY(!file.contains(QStringLiteral("providers/deepseek/prefetchConsent"))); // not asked: nothing written
     }
     s.setPrefetchConsent(id, false); // Not now
@@ -709,9 +714,9 @@ void tst_AppSettings::consentIsAskedOnceAndEitherAnswerIsKept()
     QVERIFY(!s.effectivePrefetch(id).hover.enabled);
     {
         QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
-        s.save(file);
+        SettingsFile::save(file, s);
     }
-    AppSettings::LoadResult loaded = loadFile(path(QStringLiteral("s.conf")));
+    SettingsFile::LoadResult loaded = loadFile(path(QStringLiteral("s.conf")));
     QVERIFY(loaded.problems.isEmpty());
     QCOMPARE(loaded.settings.prefetchConsent(id), Prefetch::Consent::Declined);
     QCOMPARE(loaded.settings.prefetchConsent(QStringLiteral("qwen")), Prefetch::Consent::NotAnswered);
@@ -719,7 +724,7 @@ void tst_AppSettings::consentIsAskedOnceAndEitherAnswerIsKept()
     loaded.settings.setPrefetchConsent(id, true); // Allow, later (the bar or Settings)
     {
         QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
-        loaded.settings.save(file);
+        SettingsFile::save(file, loaded.settings);
     }
     const AppSettings again = loadFile(path(QStringLiteral("s.conf"))).settings;
     QCOMPARE(again.prefetchConsent(id), Prefetch::Consent::Given);
@@ -751,7 +756,7 @@ void tst_AppSettings::fastModelRoundTripsAndAnUnknownOneIsPricedAsTheMain()
     const QString file = path(QStringLiteral("s.conf"));
     {
         QSettings settings(file, QSettings::IniFormat);
-        s.save(settings);
+        SettingsFile::save(settings, s);
     }
     const auto loaded = loadFile(file);
     QCOMPARE(loaded.settings.profile(builtin.id).fastModel, QStringLiteral("claude-haiku-9"));
@@ -821,14 +826,14 @@ void tst_AppSettings::brokenPricesFallBackOneByOne()
 
 void tst_AppSettings::headersParseAndRejectKeys()
 {
-    const auto ok = AppSettings::parseHeaders(QStringLiteral("X-Team: writers\n\n  HTTP-Referer :  https://x.example  \n"));
+    const auto ok = ProviderOverrides::parseHeaders(QStringLiteral("X-Team: writers\n\n  HTTP-Referer :  https://x.example  \n"));
     QVERIFY(ok);
     QCOMPARE(*ok, (Gui::HeaderList{{"X-Team", "writers"}, {"HTTP-Referer", "https://x.example"}}));
-    QCOMPARE(AppSettings::formatHeaders(*ok), QStringLiteral("X-Team: writers\nHTTP-Referer: https://x.example"));
-    QVERIFY(!AppSettings::parseHeaders(QStringLiteral("x-api-key: sk-ant-123")));
-    QVERIFY(!AppSettings::parseHeaders(QStringLiteral("Bad Name: x")));
-    QVERIFY(!AppSettings::parseHeaders(QStringLiteral(": x")));
-    QVERIFY(AppSettings::parseHeaders(QString())->isEmpty());
+    QCOMPARE(ProviderOverrides::formatHeaders(*ok), QStringLiteral("X-Team: writers\nHTTP-Referer: https://x.example"));
+    QVERIFY(!ProviderOverrides::parseHeaders(QStringLiteral("x-api-key: sk-ant-123")));
+    QVERIFY(!ProviderOverrides::parseHeaders(QStringLiteral("Bad Name: x")));
+    QVERIFY(!ProviderOverrides::parseHeaders(QStringLiteral(": x")));
+    QVERIFY(ProviderOverrides::parseHeaders(QString())->isEmpty());
 }
 
 void tst_AppSettings::keysNeverReachTheSettingsFile()
@@ -841,7 +846,7 @@ void tst_AppSettings::keysNeverReachTheSettingsFile()
     QVERIFY(s.profile(QStringLiteral("deepseek")).prefetchApiKey.isEmpty());
     {
         QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
-        s.save(file);
+        SettingsFile::save(file, s);
     }
     QFile f(path(QStringLiteral("s.conf")));
     QVERIFY(f.open(QIODevice::ReadOnly));
@@ -857,19 +862,19 @@ void tst_AppSettings::recentFilesAreNewestFirstAndBounded()
     const QString file = path(QStringLiteral("s.conf"));
     {
         QSettings settings(file, QSettings::IniFormat);
-        QVERIFY(AppSettings::recentFiles(settings).isEmpty());
+        QVERIFY(SettingsFile::recentFiles(settings).isEmpty());
         for (int i = 0; i < 12; ++i)
-            AppSettings::addRecentFile(settings, QStringLiteral("/docs/%1.md").arg(i));
-        AppSettings::addRecentFile(settings, QStringLiteral("/docs/5.md")); // again: moves to the top
-        const QStringList recent = AppSettings::recentFiles(settings);
-        QCOMPARE(recent.size(), AppSettings::MaxRecentFiles);
+            SettingsFile::addRecentFile(settings, QStringLiteral("/docs/%1.md").arg(i));
+        SettingsFile::addRecentFile(settings, QStringLiteral("/docs/5.md")); // again: moves to the top
+        const QStringList recent = SettingsFile::recentFiles(settings);
+        QCOMPARE(recent.size(), SettingsFile::MaxRecentFiles);
         QCOMPARE(recent.first(), QStringLiteral("/docs/5.md"));
         QCOMPARE(recent.at(1), QStringLiteral("/docs/11.md"));
         QCOMPARE(recent.count(QStringLiteral("/docs/5.md")), 1);
         QVERIFY(!recent.contains(QStringLiteral("/docs/0.md")));
         // Saving the rest of the settings leaves the list alone.
-        AppSettings().save(settings);
-        QCOMPARE(AppSettings::recentFiles(settings), recent);
+        SettingsFile::save(settings, AppSettings());
+        QCOMPARE(SettingsFile::recentFiles(settings), recent);
     }
     // Hand-edited: one entry, relative paths, duplicates and junk.
     {
@@ -879,11 +884,11 @@ void tst_AppSettings::recentFilesAreNewestFirstAndBounded()
     }
     {
         QSettings settings(file, QSettings::IniFormat);
-        QCOMPARE(AppSettings::recentFiles(settings), QStringList{QStringLiteral("/one.md")});
+        QCOMPARE(SettingsFile::recentFiles(settings), QStringList{QStringLiteral("/one.md")});
         settings.setValue(QStringLiteral("recentFiles"),
                           QVariantList{QStringLiteral("relative.md"), 42, QStringLiteral("/a.md"), QStringLiteral("/a.md"),
                                        QString()});
-        QCOMPARE(AppSettings::recentFiles(settings), QStringList{QStringLiteral("/a.md")});
+        QCOMPARE(SettingsFile::recentFiles(settings), QStringList{QStringLiteral("/a.md")});
     }
 }
 
@@ -895,7 +900,7 @@ void tst_AppSettings::textSizeRoundTripsAndABadOneIsReported()
     s.textSizePercent = 140;
     {
         QSettings file(path(QStringLiteral("t.conf")), QSettings::IniFormat);
-        s.save(file);
+        SettingsFile::save(file, s);
         QCOMPARE(file.value(key).toInt(), 140);
     }
     auto result = loadFile(path(QStringLiteral("t.conf")));
@@ -923,7 +928,7 @@ void tst_AppSettings::colorSchemeRoundTripsAndABadOneIsReported()
         s.colorScheme = scheme;
         {
             QSettings file(path(QStringLiteral("c.conf")), QSettings::IniFormat);
-            s.save(file);
+            SettingsFile::save(file, s);
             QCOMPARE(file.value(key).toString(), QLatin1String(spelt));
         }
         const auto result = loadFile(path(QStringLiteral("c.conf")));
@@ -935,7 +940,7 @@ void tst_AppSettings::colorSchemeRoundTripsAndABadOneIsReported()
     s.colorScheme = Gui::ColorScheme::System;
     {
         QSettings file(path(QStringLiteral("c.conf")), QSettings::IniFormat);
-        s.save(file);
+        SettingsFile::save(file, s);
         QVERIFY(!file.contains(key));
         file.setValue(key, QStringLiteral("purple"));
     }
@@ -957,7 +962,7 @@ void tst_AppSettings::etiquetteIsOnByDefaultAndOffSurvives()
     s.prefetch.pauseOnBatteryAndMetered = false;
     {
         QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
-        s.save(file);
+        SettingsFile::save(file, s);
         QCOMPARE(file.value(key).toBool(), false);
     }
     auto result = loadFile(path(QStringLiteral("s.conf")));
@@ -970,7 +975,7 @@ void tst_AppSettings::etiquetteIsOnByDefaultAndOffSurvives()
     result.settings.prefetch.pauseOnBatteryAndMetered = true;
     {
         QSettings file(path(QStringLiteral("s.conf")), QSettings::IniFormat);
-        result.settings.save(file);
+        SettingsFile::save(file, result.settings);
         QVERIFY(!file.contains(key));
     }
     QVERIFY(loadFile(path(QStringLiteral("s.conf"))).settings.prefetch.pauseOnBatteryAndMetered);

@@ -6,6 +6,7 @@
 // file keeps its conversations, the choice survives a reopen); and the export's optional field.
 #include "support/expectederror.h"
 #include "workspace/settings/appsettings.h"
+#include "workspace/settings/settingsfile.h"
 #include "workspace/settings/assistants.h"
 #include "workspace/settings/assistantsettings.h"
 #include "workspace/conversations/conversationexport.h"
@@ -27,6 +28,7 @@
 #include <QTest>
 
 using Gui::AppSettings;
+using Gui::SettingsFile;
 using Gui::Assistant;
 using Gui::AssistantOverride;
 using Gui::AssistantSettings;
@@ -88,7 +90,7 @@ private slots:
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
-    AppSettings::LoadResult loadIni(const QByteArray &ini);
+    SettingsFile::LoadResult loadIni(const QByteArray &ini);
 
     QTemporaryDir m_dir;
 };
@@ -100,7 +102,7 @@ void tst_Assistants::initTestCase()
     QVERIFY(m_dir.isValid());
 }
 
-AppSettings::LoadResult tst_Assistants::loadIni(const QByteArray &ini)
+SettingsFile::LoadResult tst_Assistants::loadIni(const QByteArray &ini)
 {
     // A file of its own each time: QSettings caches what it read of a path within the process.
     static int n = 0;
@@ -110,7 +112,7 @@ AppSettings::LoadResult tst_Assistants::loadIni(const QByteArray &ini)
         qFatal("cannot write %s", qPrintable(file));
     f.close();
     QSettings settings(file, QSettings::IniFormat);
-    return AppSettings::load(settings);
+    return SettingsFile::load(settings);
 }
 
 void tst_Assistants::builtinsAreThereAndGeneralAddsNothing()
@@ -231,11 +233,11 @@ void tst_Assistants::settingsRoundTrip()
     QFile::remove(file);
     {
         QSettings settings(file, QSettings::IniFormat);
-        s.save(settings);
+        SettingsFile::save(settings, s);
         QCOMPARE(settings.status(), QSettings::NoError);
     }
     QSettings settings(file, QSettings::IniFormat);
-    const AppSettings::LoadResult loaded = AppSettings::load(settings);
+    const SettingsFile::LoadResult loaded = SettingsFile::load(settings);
     QVERIFY2(loaded.problems.isEmpty(), qPrintable(loaded.problems.join(u'\n')));
     QCOMPARE(loaded.settings.assistants, s.assistants);
     QVERIFY(loaded.settings == s);
@@ -245,7 +247,7 @@ void tst_Assistants::settingsRoundTrip()
     // Removing the user's assistants and the change leaves nothing of them in the file.
     AppSettings plain = loaded.settings;
     plain.assistants = {};
-    plain.save(settings);
+    SettingsFile::save(settings, plain);
     settings.sync();
     for (const QString &key : settings.allKeys())
         QVERIFY2(!key.startsWith(QLatin1String("assistants")), qPrintable(key));
@@ -287,7 +289,7 @@ void tst_Assistants::badValue()
     QFETCH(QByteArray, ini);
     QFETCH(QString, problem);
     QFETCH(int, customCount);
-    const AppSettings::LoadResult loaded = loadIni(ini);
+    const SettingsFile::LoadResult loaded = loadIni(ini);
     QCOMPARE(loaded.problems.size(), 1);
     QVERIFY2(loaded.problems.first().contains(problem), qPrintable(loaded.problems.first()));
     QCOMPARE(loaded.settings.assistants.custom.size(), customCount);

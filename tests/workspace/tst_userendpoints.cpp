@@ -6,6 +6,7 @@
 // unique and not a built-in's; ids never change on a rename, so the keys stored under one stay
 // with it; --provider finds an endpoint by id or name.
 #include "workspace/settings/appsettings.h"
+#include "workspace/settings/settingsfile.h"
 #include "workspace/settings/secretstore.h"
 
 #include <QDir>
@@ -20,6 +21,7 @@
 #include <optional>
 
 using Gui::AppSettings;
+using Gui::SettingsFile;
 using Gui::UserEndpoint;
 using Gui::UserEndpoints;
 
@@ -44,7 +46,7 @@ private slots:
 
 private:
     QString file() const { return m_dir.filePath(QStringLiteral("s.conf")); }
-    AppSettings::LoadResult load() const;
+    SettingsFile::LoadResult load() const;
     void save(const AppSettings &s) const;
 
     QTemporaryDir m_dir;
@@ -63,16 +65,16 @@ void tst_UserEndpoints::init()
         QVERIFY(QFile::remove(m_dir.filePath(name)));
 }
 
-AppSettings::LoadResult tst_UserEndpoints::load() const
+SettingsFile::LoadResult tst_UserEndpoints::load() const
 {
     QSettings settings(file(), QSettings::IniFormat);
-    return AppSettings::load(settings);
+    return SettingsFile::load(settings);
 }
 
 void tst_UserEndpoints::save(const AppSettings &s) const
 {
     QSettings settings(file(), QSettings::IniFormat);
-    s.save(settings);
+    SettingsFile::save(settings, s);
     QCOMPARE(settings.status(), QSettings::NoError);
 }
 

@@ -1,18 +1,14 @@
 #include "workspace/conversations/conversationstore.h"
 
-#include "base/sqlite.h"
+#include "workspace/conversations/conversationrows.h"
 #include "workspace/conversations/storedcitations.h"
 
 #include "base/diskspace.h"
+#include "base/sqlite.h"
 #include "llm/log.h"
-#include "llm/secrets.h"
 
 #include <spdlog/spdlog.h>
 
-#include <QAtomicInteger>
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QSet>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -24,62 +20,6 @@
 namespace Gui {
 
 using namespace Base::Sqlite;
-
-QString roleName(Llm::Role role)
-{
-    switch (role) {
-    case Llm::Role::System: return QStringLiteral("system");
-    case Llm::Role::User: return QStringLiteral("user");
-    case Llm::Role::Assistant: return QStringLiteral("assistant");
-    }
-    return QStringLiteral("user");
-}
-
-Llm::Role roleFromName(const QString &name)
-{
-    if (name == QLatin1String("assistant"))
-        return Llm::Role::Assistant;
-    if (name == QLatin1String("system"))
-        return Llm::Role::System;
-    return Llm::Role::User;
-}
-
-QString stateName(MessageState state)
-{
-    switch (state) {
-    case MessageState::Complete: return QStringLiteral("complete");
-    case MessageState::Partial: return QStringLiteral("partial");
-    case MessageState::Failed: return QStringLiteral("failed");
-    }
-    return QStringLiteral("complete");
-}
-
-MessageState stateFromName(const QString &name)
-{
-    if (name == QLatin1String("partial"))
-        return MessageState::Partial;
-    if (name == QLatin1String("failed"))
-        return MessageState::Failed;
-    return MessageState::Complete;
-}
-
-QString modeName(ConversationMode mode)
-{
-    switch (mode) {
-    case ConversationMode::Document: return QStringLiteral("document");
-    case ConversationMode::Library: return QStringLiteral("library");
-    case ConversationMode::FreeChat: break;
-    }
-    return QStringLiteral("free");
-}
-
-ConversationMode modeFromName(const QString &name)
-{
-    if (name == QLatin1String("library"))
-        return ConversationMode::Library;
-    return name == QLatin1String("document") ? ConversationMode::Document : ConversationMode::FreeChat;
-}
-
 
 namespace {
 
@@ -107,19 +47,6 @@ QString ftsPhrase(QString text)
     return u'"' + text.replace(u'"', QStringLiteral("\"\"")) + u'"';
 }
 
-// A null QString binds as SQL NULL; the text columns are NOT NULL.
-QVariant text(const QString &value)
-{
-    return value.isNull() ? QVariant(QStringLiteral("")) : QVariant(value);
-}
-
-// What a message says, as it is stored (and exported): without any credential this process
-// sent, should a server have echoed one into an answer or an error (Llm::Secrets).
-QVariant messageText(const QString &value)
-{
-    return text(Llm::Secrets::redact(value));
-}
-
 qsizetype codePoints(const QString &text)
 {
     qsizetype n = 0;
@@ -127,77 +54,6 @@ qsizetype codePoints(const QString &text)
         n += c.isLowSurrogate() ? 0 : 1;
     return n;
 }
-
-ConversationInfo readConversation(const QSqlQuery &q)
-{
-    ConversationInfo c;
-    c.id = q.value(0).toLongLong();
-    c.title = q.value(1).toString();
-    c.documentPath = q.value(2).toString();
-    c.mode = modeFromName(q.value(3).toString());
-    c.updated = QDateTime::fromMSecsSinceEpoch(q.value(4).toLongLong(), Qt::UTC);
-    c.messageCount = q.value(5).toInt();
-    c.assistantId = q.value(6).toString();
-    return c;
-}
-
-// The usage columns, in MessageUsage's order, for SELECT and for "column = ?" lists.
-const QString UsageColumns = QStringLiteral("input_tokens, cache_read_tokens, cache_write_tokens, output_tokens, "
-                                            "reasoning_tokens, first_token_ms, tokens_per_second, cost, currency, model");
-
-void bindUsage(QSqlQuery &q, const MessageUsage &u)
-{
-    q.addBindValue(u.tokens.inputTokens);
-    q.addBindValue(u.tokens.cacheReadTokens);
-    q.addBindValue(u.tokens.cacheWriteTokens);
-    q.addBindValue(u.tokens.outputTokens);
-    q.addBindValue(u.tokens.reasoningTokens);
-    q.addBindValue(u.firstTokenMs);
-    q.addBindValue(u.tokensPerSecond);
-    q.addBindValue(u.cost);
-    q.addBindValue(text(u.currency));
-    q.addBindValue(text(u.model));
-}
-
-// One message row: appended by the chat, or one of an imported conversation's.
-const QString InsertMessage =
-    QStringLiteral("INSERT INTO messages (conversation_id, role, content, reasoning, state, error, created_at, ")
-    + UsageColumns
-    + QStringLiteral(", citations, attachments) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-
-void bindMessage(QSqlQuery &q, qint64 conversationId, const StoredMessage &m, qint64 createdMs)
-{
-    q.addBindValue(conversationId);
-    q.addBindValue(roleName(m.role));
-    q.addBindValue(messageText(m.content));
-    q.addBindValue(messageText(m.reasoning));
-    q.addBindValue(stateName(m.state));
-    q.addBindValue(messageText(m.error));
-    q.addBindValue(createdMs);
-    bindUsage(q, m.usage);
-    q.addBindValue(citationsToJson(m.citations));
-    q.addBindValue(attachmentsToJson(m.attachments));
-}
-
-MessageUsage readUsage(const QSqlQuery &q, int first)
-{
-    MessageUsage u;
-    u.tokens.inputTokens = q.value(first).toLongLong();
-    u.tokens.cacheReadTokens = q.value(first + 1).toLongLong();
-    u.tokens.cacheWriteTokens = q.value(first + 2).toLongLong();
-    u.tokens.outputTokens = q.value(first + 3).toLongLong();
-    u.tokens.reasoningTokens = q.value(first + 4).toLongLong();
-    u.firstTokenMs = q.value(first + 5).toDouble();
-    u.tokensPerSecond = q.value(first + 6).toDouble();
-    u.cost = q.value(first + 7).toDouble();
-    u.currency = q.value(first + 8).toString();
-    u.model = q.value(first + 9).toString();
-    return u;
-}
-
-const QString ConversationColumns = QStringLiteral(
-    "SELECT c.id, c.title, c.document_path, c.mode, c.updated_at, "
-    "(SELECT count(*) FROM messages m WHERE m.conversation_id = c.id), c.assistant FROM conversations c ");
 
 } // namespace
 
@@ -208,35 +64,12 @@ ConversationStore::ConversationStore(const QString &path, QObject *parent)
 
 ConversationStore::ConversationStore(const QString &path, Options options, QObject *parent)
     : QObject(parent)
-    , m_path(path)
-    , m_options(options)
+    , m_database(path, options.fullTextSearch)
+    , m_lastStamp(m_database.lastChange())
 {
-    static QAtomicInteger<quint64> counter;
-    m_connection = QStringLiteral("headstart-conversations-%1").arg(counter.fetchAndAddRelaxed(1) + 1);
-
-    if (openFile())
-        return;
-    closeConnection();
-    if (!openMemory()) {
-        // Not even an in-memory database: the SQLite driver is missing. Every call then
-        // reports the failure; the chat itself still works.
-        log().error("conversation store: no SQLite driver available");
-    }
 }
 
-ConversationStore::~ConversationStore()
-{
-    closeConnection();
-}
-
-void ConversationStore::closeConnection()
-{
-    if (m_db.isValid())
-        m_db.close();
-    m_db = QSqlDatabase(); // the last handle must be gone before removeDatabase()
-    if (QSqlDatabase::contains(m_connection))
-        QSqlDatabase::removeDatabase(m_connection);
-}
+ConversationStore::~ConversationStore() = default;
 
 qint64 ConversationStore::nextStamp()
 {
@@ -247,7 +80,7 @@ qint64 ConversationStore::nextStamp()
 QString ConversationStore::failure(const QString &what, const QString &detail) const
 {
     QString text = tr("%1: %2").arg(what, detail.isEmpty() ? tr("unknown database error") : detail);
-    if (const QString full = Base::diskFullNote(m_path); !full.isEmpty())
+    if (const QString full = Base::diskFullNote(path()); !full.isEmpty())
         text += u' ' + full;
     return text;
 }
@@ -267,7 +100,7 @@ QString ConversationStore::readFailed(const QString &what, const QSqlError &erro
 
 void ConversationStore::noteDamage(const QSqlError &error) const
 {
-    if (!isDamaged(error) || m_damaged || !m_persistent)
+    if (!isDamaged(error) || m_damaged || !isPersistent())
         return;
     // Found while open (the file was changed under us, or the disk failed): writing on would
     // build on pages that no longer hold what they should. The next start moves it aside.
@@ -290,22 +123,17 @@ StoreResult<T> ConversationStore::writeFailed(const QString &what, const QString
     emit errorOccurred(message);
     return std::unexpected(message);
 }
-// For the queries kept in other files (conversationstoreassistant.cpp, conversationstoreremove.cpp).
-template StoreResult<void> ConversationStore::writeFailed<void>(const QString &, const QSqlError &);
-template StoreResult<void> ConversationStore::writeFailed<void>(const QString &, const QString &);
-template StoreResult<int> ConversationStore::writeFailed<int>(const QString &, const QSqlError &);
-template StoreResult<int> ConversationStore::writeFailed<int>(const QString &, const QString &);
 
 StoreResult<QList<ConversationInfo>> ConversationStore::conversations(const QString &search) const
 {
     const QString needle = search.trimmed();
-    QSqlQuery q(m_db);
+    QSqlQuery q(db());
     q.setForwardOnly(true);
 
     std::optional<QSet<qint64>> matching;
     if (!needle.isEmpty()) {
         matching.emplace();
-        if (m_fullText && codePoints(needle) >= TrigramLength) {
+        if (hasFullTextSearch() && codePoints(needle) >= TrigramLength) {
             q.prepare(QStringLiteral("SELECT DISTINCT m.conversation_id FROM message_search s"
                                      " JOIN messages m ON m.id = s.rowid WHERE message_search MATCH ?"));
             q.addBindValue(ftsPhrase(needle));
@@ -333,11 +161,11 @@ StoreResult<QList<ConversationInfo>> ConversationStore::conversations(const QStr
         q.finish();
     }
 
-    if (!q.exec(ConversationColumns + QStringLiteral("ORDER BY c.updated_at DESC, c.id DESC")))
+    if (!q.exec(ConversationRows::selectConversations() + QStringLiteral("ORDER BY c.updated_at DESC, c.id DESC")))
         return std::unexpected(readFailed(tr("Could not read the conversations"), q.lastError()));
     QList<ConversationInfo> out;
     while (q.next()) {
-        ConversationInfo c = readConversation(q);
+        ConversationInfo c = ConversationRows::readConversation(q);
         // Titles are matched here rather than in SQL: QString folds case for every script.
         if (!matching || matching->contains(c.id) || c.title.contains(needle, Qt::CaseInsensitive))
             out.append(std::move(c));
@@ -349,8 +177,8 @@ StoreResult<QList<ConversationInfo>> ConversationStore::conversations(const QStr
 
 StoreResult<ConversationInfo> ConversationStore::conversation(qint64 id) const
 {
-    QSqlQuery q(m_db);
-    q.prepare(ConversationColumns + QStringLiteral("WHERE c.id = ?"));
+    QSqlQuery q(db());
+    q.prepare(ConversationRows::selectConversations() + QStringLiteral("WHERE c.id = ?"));
     q.addBindValue(id);
     if (!q.exec())
         return std::unexpected(readFailed(tr("Could not read the conversation"), q.lastError()));
@@ -359,7 +187,7 @@ StoreResult<ConversationInfo> ConversationStore::conversation(qint64 id) const
             return std::unexpected(readFailed(tr("Could not read the conversation"), q.lastError()));
         return std::unexpected(tr("The conversation no longer exists."));
     }
-    return readConversation(q);
+    return ConversationRows::readConversation(q);
 }
 
 StoreResult<qint64> ConversationStore::create(const QString &title, const QString &documentPath, ConversationMode mode,
@@ -368,15 +196,14 @@ StoreResult<qint64> ConversationStore::create(const QString &title, const QStrin
     if (m_damaged)
         return writeFailed<qint64>(tr("Could not create the conversation"), damagedDetail());
     const qint64 now = nextStamp();
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO conversations (title, document_path, mode, assistant, created_at, updated_at)"
-                             " VALUES (?, ?, ?, ?, ?, ?)"));
-    q.addBindValue(text(title));
-    q.addBindValue(text(documentPath));
-    q.addBindValue(modeName(mode));
-    q.addBindValue(text(assistantId));
-    q.addBindValue(now);
-    q.addBindValue(now);
+    QSqlQuery q(db());
+    q.prepare(ConversationRows::insertConversation());
+    ConversationInfo info;
+    info.title = title;
+    info.documentPath = documentPath;
+    info.mode = mode;
+    info.assistantId = assistantId;
+    ConversationRows::bindConversation(q, info, now);
     if (!q.exec())
         return writeFailed<qint64>(tr("Could not create the conversation"), q.lastError());
     emit conversationsChanged();
@@ -387,9 +214,9 @@ StoreResult<void> ConversationStore::rename(qint64 id, const QString &title)
 {
     if (m_damaged)
         return writeFailed<void>(tr("Could not rename the conversation"), damagedDetail());
-    QSqlQuery q(m_db);
+    QSqlQuery q(db());
     q.prepare(QStringLiteral("UPDATE conversations SET title = ? WHERE id = ?"));
-    q.addBindValue(text(title));
+    q.addBindValue(ConversationRows::text(title));
     q.addBindValue(id);
     if (!q.exec())
         return writeFailed<void>(tr("Could not rename the conversation"), q.lastError());
@@ -403,7 +230,7 @@ StoreResult<void> ConversationStore::setMode(qint64 id, ConversationMode mode)
 {
     if (m_damaged)
         return writeFailed<void>(tr("Could not save the conversation mode"), damagedDetail());
-    QSqlQuery q(m_db);
+    QSqlQuery q(db());
     q.prepare(QStringLiteral("UPDATE conversations SET mode = ? WHERE id = ?"));
     q.addBindValue(modeName(mode));
     q.addBindValue(id);
@@ -415,32 +242,34 @@ StoreResult<void> ConversationStore::setMode(qint64 id, ConversationMode mode)
     return {};
 }
 
+StoreResult<void> ConversationStore::setAssistant(qint64 id, const QString &assistantId)
+{
+    const QString what = tr("Could not save the conversation's assistant");
+    if (m_damaged)
+        return writeFailed<void>(what, damagedDetail());
+    QSqlQuery q(db());
+    q.prepare(QStringLiteral("UPDATE conversations SET assistant = ? WHERE id = ?"));
+    q.addBindValue(ConversationRows::text(assistantId));
+    q.addBindValue(id);
+    if (!q.exec())
+        return writeFailed<void>(what, q.lastError());
+    if (q.numRowsAffected() != 1)
+        return std::unexpected(tr("The conversation no longer exists."));
+    emit conversationsChanged();
+    return {};
+}
+
 StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversationId) const
 {
-    QSqlQuery q(m_db);
+    QSqlQuery q(db());
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT id, conversation_id, role, content, reasoning, state, error, created_at, ")
-              + UsageColumns
-              + QStringLiteral(", citations, attachments FROM messages WHERE conversation_id = ? ORDER BY id"));
+    q.prepare(ConversationRows::selectMessages() + QStringLiteral("WHERE conversation_id = ? ORDER BY id"));
     q.addBindValue(conversationId);
     if (!q.exec())
         return std::unexpected(readFailed(tr("Could not read the messages"), q.lastError()));
     QList<StoredMessage> out;
-    while (q.next()) {
-        StoredMessage m;
-        m.id = q.value(0).toLongLong();
-        m.conversationId = q.value(1).toLongLong();
-        m.role = roleFromName(q.value(2).toString());
-        m.content = q.value(3).toString();
-        m.reasoning = q.value(4).toString();
-        m.state = stateFromName(q.value(5).toString());
-        m.error = q.value(6).toString();
-        m.created = QDateTime::fromMSecsSinceEpoch(q.value(7).toLongLong(), Qt::UTC);
-        m.usage = readUsage(q, 8);
-        m.citations = citationsFromJson(q.value(18).toString());
-        m.attachments = attachmentsFromJson(q.value(19).toString());
-        out.append(std::move(m));
-    }
+    while (q.next())
+        out.append(ConversationRows::readMessage(q));
     if (q.lastError().isValid())
         return std::unexpected(readFailed(tr("Could not read the messages"), q.lastError()));
     return out;
@@ -459,10 +288,10 @@ StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, cons
     if (m_damaged)
         return writeFailed<qint64>(what, damagedDetail());
     const qint64 now = nextStamp();
-    Transaction transaction(m_db);
+    Transaction transaction(db());
     if (!transaction.isActive())
-        return writeFailed<qint64>(what, m_db.lastError());
-    QSqlQuery q(m_db);
+        return writeFailed<qint64>(what, db().lastError());
+    QSqlQuery q(db());
     q.prepare(QStringLiteral("UPDATE conversations SET updated_at = ? WHERE id = ?"));
     q.addBindValue(now);
     q.addBindValue(conversationId);
@@ -470,13 +299,13 @@ StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, cons
         return writeFailed<qint64>(what, q.lastError());
     if (q.numRowsAffected() != 1)
         return std::unexpected(tr("The conversation no longer exists."));
-    q.prepare(InsertMessage);
-    bindMessage(q, conversationId, m, now);
+    q.prepare(ConversationRows::insertMessage());
+    ConversationRows::bindMessage(q, conversationId, m, now);
     if (!q.exec())
         return writeFailed<qint64>(what, q.lastError());
     const qint64 id = q.lastInsertId().toLongLong();
     if (!transaction.commit())
-        return writeFailed<qint64>(what, m_db.lastError());
+        return writeFailed<qint64>(what, db().lastError());
     emit conversationsChanged(); // its order and message count in the list
     return id;
 }
@@ -488,29 +317,23 @@ StoreResult<qint64> ConversationStore::insertConversation(const ConversationInfo
     if (m_damaged)
         return writeFailed<qint64>(what, damagedDetail());
     const qint64 now = nextStamp();
-    Transaction transaction(m_db);
+    Transaction transaction(db());
     if (!transaction.isActive())
-        return writeFailed<qint64>(what, m_db.lastError());
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO conversations (title, document_path, mode, assistant, created_at, updated_at)"
-                             " VALUES (?, ?, ?, ?, ?, ?)"));
-    q.addBindValue(text(info.title));
-    q.addBindValue(text(info.documentPath));
-    q.addBindValue(modeName(info.mode));
-    q.addBindValue(text(info.assistantId));
-    q.addBindValue(now);
-    q.addBindValue(now);
+        return writeFailed<qint64>(what, db().lastError());
+    QSqlQuery q(db());
+    q.prepare(ConversationRows::insertConversation());
+    ConversationRows::bindConversation(q, info, now);
     if (!q.exec())
         return writeFailed<qint64>(what, q.lastError());
     const qint64 id = q.lastInsertId().toLongLong();
-    q.prepare(InsertMessage);
+    q.prepare(ConversationRows::insertMessage());
     for (const StoredMessage &m : messages) {
-        bindMessage(q, id, m, m.created.isValid() ? m.created.toMSecsSinceEpoch() : now);
+        ConversationRows::bindMessage(q, id, m, m.created.isValid() ? m.created.toMSecsSinceEpoch() : now);
         if (!q.exec())
             return writeFailed<qint64>(what, q.lastError()); // rolled back: nothing of it stays
     }
     if (!transaction.commit())
-        return writeFailed<qint64>(what, m_db.lastError());
+        return writeFailed<qint64>(what, db().lastError());
     emit conversationsChanged();
     return id;
 }
@@ -523,18 +346,12 @@ StoreResult<void> ConversationStore::updateMessage(qint64 messageId, const QStri
     if (m_damaged)
         return writeFailed<void>(what, damagedDetail());
     const qint64 now = nextStamp();
-    Transaction transaction(m_db);
+    Transaction transaction(db());
     if (!transaction.isActive())
-        return writeFailed<void>(what, m_db.lastError());
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("UPDATE messages SET content = ?, reasoning = ?, state = ?, error = ?, ")
-              + QString(UsageColumns).replace(QStringLiteral(","), QStringLiteral(" = ?,")) + QStringLiteral(" = ? WHERE id = ?"));
-    q.addBindValue(messageText(content));
-    q.addBindValue(messageText(reasoning));
-    q.addBindValue(stateName(state));
-    q.addBindValue(messageText(error));
-    bindUsage(q, usage);
-    q.addBindValue(messageId);
+        return writeFailed<void>(what, db().lastError());
+    QSqlQuery q(db());
+    q.prepare(ConversationRows::updateAnswer());
+    ConversationRows::bindAnswer(q, messageId, content, reasoning, state, error, usage);
     if (!q.exec())
         return writeFailed<void>(what, q.lastError());
     if (q.numRowsAffected() != 1)
@@ -546,11 +363,11 @@ StoreResult<void> ConversationStore::updateMessage(qint64 messageId, const QStri
     if (!q.exec())
         return writeFailed<void>(what, q.lastError());
     if (!transaction.commit())
-        return writeFailed<void>(what, m_db.lastError());
+        return writeFailed<void>(what, db().lastError());
     // An answer that has ended goes into the main file: a crash, a kill or a lost log later
     // loses nothing up to here.
-    if (state != MessageState::Partial && m_persistent)
-        checkpoint();
+    if (state != MessageState::Partial && isPersistent())
+        m_database.checkpoint();
     return {};
 }
 
@@ -559,7 +376,7 @@ StoreResult<void> ConversationStore::setCitations(qint64 messageId, const QList<
     const QString what = tr("Could not save the answer's sources");
     if (m_damaged)
         return writeFailed<void>(what, damagedDetail());
-    QSqlQuery q(m_db);
+    QSqlQuery q(db());
     q.prepare(QStringLiteral("UPDATE messages SET citations = ? WHERE id = ?"));
     q.addBindValue(citationsToJson(passages));
     q.addBindValue(messageId);
@@ -567,6 +384,83 @@ StoreResult<void> ConversationStore::setCitations(qint64 messageId, const QList<
         return writeFailed<void>(what, q.lastError());
     if (q.numRowsAffected() != 1)
         return std::unexpected(tr("The message no longer exists."));
+    return {};
+}
+
+StoreResult<void> ConversationStore::remove(qint64 id)
+{
+    const QString what = tr("Could not delete the conversation");
+    if (m_damaged)
+        return writeFailed<void>(what, damagedDetail());
+    Transaction transaction(db());
+    if (!transaction.isActive())
+        return writeFailed<void>(what, db().lastError());
+    QSqlQuery q(db());
+    q.prepare(QStringLiteral("DELETE FROM messages WHERE conversation_id = ?"));
+    q.addBindValue(id);
+    if (!q.exec())
+        return writeFailed<void>(what, q.lastError());
+    q.prepare(QStringLiteral("DELETE FROM conversations WHERE id = ?"));
+    q.addBindValue(id);
+    if (!q.exec())
+        return writeFailed<void>(what, q.lastError());
+    if (q.numRowsAffected() != 1)
+        return std::unexpected(tr("The conversation no longer exists."));
+    if (!transaction.commit())
+        return writeFailed<void>(what, db().lastError());
+    emit conversationsChanged();
+    return {};
+}
+
+StoreResult<int> ConversationStore::removeAll()
+{
+    const QString what = tr("Could not clear the history");
+    if (m_damaged)
+        return writeFailed<int>(what, damagedDetail());
+    Transaction transaction(db());
+    if (!transaction.isActive())
+        return writeFailed<int>(what, db().lastError());
+    QSqlQuery q(db());
+    // The messages first: the search index's trigger removes each one's text with it.
+    if (!q.exec(QStringLiteral("DELETE FROM messages")))
+        return writeFailed<int>(what, q.lastError());
+    if (!q.exec(QStringLiteral("DELETE FROM conversations")))
+        return writeFailed<int>(what, q.lastError());
+    const int removed = q.numRowsAffected();
+    if (!transaction.commit())
+        return writeFailed<int>(what, db().lastError());
+    emit historyCleared();
+    emit conversationsChanged();
+    return removed;
+}
+
+StoreResult<void> ConversationStore::removeMessages(qint64 conversationId, const QList<qint64> &messageIds)
+{
+    const QString what = tr("Could not delete the message");
+    if (m_damaged)
+        return writeFailed<void>(what, damagedDetail());
+    const qint64 now = nextStamp();
+    Transaction transaction(db());
+    if (!transaction.isActive())
+        return writeFailed<void>(what, db().lastError());
+    QSqlQuery q(db());
+    q.prepare(QStringLiteral("DELETE FROM messages WHERE id = ? AND conversation_id = ?"));
+    for (const qint64 id : messageIds) {
+        q.addBindValue(id);
+        q.addBindValue(conversationId);
+        if (!q.exec())
+            return writeFailed<void>(what, q.lastError());
+        if (q.numRowsAffected() != 1)
+            return std::unexpected(tr("The message no longer exists.")); // rolled back: all stay
+    }
+    q.prepare(QStringLiteral("UPDATE conversations SET updated_at = ? WHERE id = ?"));
+    q.addBindValue(now);
+    q.addBindValue(conversationId);
+    if (!q.exec())
+        return writeFailed<void>(what, q.lastError());
+    if (!transaction.commit())
+        return writeFailed<void>(what, db().lastError());
+    emit conversationsChanged(); // its message count in the list
     return {};
 }
 

@@ -8,7 +8,7 @@ class QSettings;
 
 namespace Gui {
 
-// The assistants' part of the settings file, for AppSettings::load() and save():
+// The assistants' part of the settings file, for SettingsFile::load() and save():
 //   assistants/builtin/<id>/{name,systemPrompt,temperature,maxTokens}  changes to a built-in
 //     (temperature "off": the provider's default; maxTokens "default": the chat's default)
 //   assistants/custom/<n>/{id,name,systemPrompt,temperature,maxTokens}  the user's, in order

@@ -6,7 +6,7 @@ class QSettings;
 
 namespace Gui {
 
-// The library's part of the settings file, for AppSettings::load() and save(): the key
+// The library's part of the settings file, for SettingsFile::load() and save(): the key
 // "library/folders", a list of absolute folder paths. The index (knowledge/) is a cache of this
 // list; the list is what the user chose and survives a damaged index.
 // A relative or empty entry, or a repeated one, is dropped with one translated problem; a folder

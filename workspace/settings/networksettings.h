@@ -10,7 +10,7 @@ class QSettings;
 
 namespace Gui {
 
-// The proxy's part of the settings file, for AppSettings::load() and save(): keys
+// The proxy's part of the settings file, for SettingsFile::load() and save(): keys
 // "network/proxy/mode" ("system", "none", "http", "socks5"), ".../host", ".../port" and
 // ".../user". The password is never here: it lives in the SecretStore (Secret::ProxyPassword).
 // A bad value falls back to the system's proxy settings with one translated problem.

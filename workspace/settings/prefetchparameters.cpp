@@ -1,11 +1,16 @@
-#include "workspace/settings/appsettings.h"
+#include "workspace/settings/prefetchparameters.h"
+
+#include "workspace/settings/settingsvalues.h"
 
 #include <QLocale>
+#include <QSettings>
+#include <QVariant>
 
+#include <algorithm>
 #include <cmath>
 
 // The table of prefetch parameters: what the settings file, the comparison of two settings and
-// the dialog's Prefetch page all read (see PrefetchParameter in appsettings.h).
+// the dialog's Prefetch page all read (see PrefetchParameter in prefetchparameters.h).
 
 namespace Gui {
 
@@ -388,12 +393,12 @@ const PrefetchParameter Parameters[] = {
 
 } // namespace
 
-std::span<const PrefetchParameter> AppSettings::prefetchParameters()
+std::span<const PrefetchParameter> PrefetchParameters::all()
 {
     return Parameters;
 }
 
-bool AppSettings::samePrefetch(const Prefetch::Settings &a, const Prefetch::Settings &b)
+bool PrefetchParameters::same(const Prefetch::Settings &a, const Prefetch::Settings &b)
 {
     for (const PrefetchParameter &p : Parameters) {
         if (p.get(a) != p.get(b))
@@ -402,7 +407,7 @@ bool AppSettings::samePrefetch(const Prefetch::Settings &a, const Prefetch::Sett
     return true;
 }
 
-QString AppSettings::formatValue(const PrefetchParameter &p, double value)
+QString PrefetchParameters::formatValue(const PrefetchParameter &p, double value)
 {
     const QLocale locale;
     switch (p.unit) {
@@ -439,6 +444,95 @@ QString AppSettings::formatValue(const PrefetchParameter &p, double value)
         return locale.toString(value, 'f', 2);
     }
     return QString::number(value);
+}
+
+namespace {
+
+const PrefetchParameter &parameter(const char *key)
+{
+    for (const PrefetchParameter &p : Parameters) {
+        if (qstrcmp(p.key, key) == 0)
+            return p;
+    }
+    Q_UNREACHABLE();
+}
+
+QString trName(const char *text)
+{
+    return QCoreApplication::translate("Gui::AppSettings", text);
+}
+
+} // namespace
+
+void PrefetchParameters::load(QSettings &settings, Prefetch::Settings &prefetch, QStringList &problems)
+{
+    using namespace SettingsValues;
+    const Settings defaults;
+    for (const PrefetchParameter &p : Parameters) {
+        const QString key = QLatin1String(p.key);
+        if (!settings.contains(key))
+            continue;
+        const QVariant raw = settings.value(key);
+        const QString name = trName(p.name);
+        const QString fallback = formatValue(p, p.get(defaults));
+        if (p.kind == Kind::Bool) {
+            if (const auto b = parseBool(raw))
+                p.set(prefetch, *b ? 1 : 0);
+            else
+                problems << tr("The on/off value of %1 in the settings file was neither true nor false; using %2.")
+                                .arg(name, fallback);
+            continue;
+        }
+        const auto number = parseNumber(raw);
+        if (!number) {
+            problems << tr("The %1 in the settings file was not a number; using %2.").arg(name, fallback);
+        } else if (p.kind == Kind::Integer && std::trunc(*number) != *number) {
+            problems << tr("The %1 in the settings file was not a whole number; using %2.").arg(name, fallback);
+        } else if (*number < p.min || *number > p.max) {
+            problems << tr("The %1 in the settings file (%2) was outside %3 to %4; using %5.")
+                            .arg(name, quoted(raw), formatValue(p, p.min), formatValue(p, p.max), fallback);
+        } else {
+            p.set(prefetch, *number);
+        }
+    }
+
+    // Rules between two values: the prefetch lane is at most the foreground lane, and a
+    // paused strategy resumes below its ceiling, not above it.
+    if (prefetch.prefetchInFlight > prefetch.foregroundInFlight) {
+        const PrefetchParameter &p = parameter("prefetch/prefetchInFlight");
+        const int fixed = std::min(defaults.prefetchInFlight, prefetch.foregroundInFlight);
+        problems << tr("The %1 in the settings file (%2) was larger than the %3 (%4); using %5.")
+                        .arg(trName(p.name), formatValue(p, prefetch.prefetchInFlight),
+                             trName(parameter("prefetch/foregroundInFlight").name),
+                             formatValue(p, prefetch.foregroundInFlight), formatValue(p, fixed));
+        prefetch.prefetchInFlight = fixed;
+    }
+    if (prefetch.extraCostResume > prefetch.extraCostCeiling) {
+        const PrefetchParameter &p = parameter("prefetch/alarms/extraCostResume");
+        const double fixed = std::min(defaults.extraCostResume, prefetch.extraCostCeiling);
+        problems << tr("The %1 in the settings file (%2) was larger than the %3 (%4); using %5.")
+                        .arg(trName(p.name), formatValue(p, prefetch.extraCostResume),
+                             trName(parameter("prefetch/alarms/extraCostCeiling").name),
+                             formatValue(p, prefetch.extraCostCeiling), formatValue(p, fixed));
+        prefetch.extraCostResume = fixed;
+    }
+}
+
+void PrefetchParameters::save(QSettings &settings, const Prefetch::Settings &prefetch)
+{
+    const Settings defaults;
+    for (const PrefetchParameter &p : Parameters) {
+        const QString key = QLatin1String(p.key);
+        const double value = p.get(prefetch);
+        if (value == p.get(defaults))
+            settings.remove(key);
+        else if (p.kind == Kind::Bool)
+            settings.setValue(key, value != 0);
+        else if (p.kind == Kind::Integer)
+            settings.setValue(key, static_cast<qint64>(value));
+        else
+            settings.setValue(key, value);
+    }
 }
 
 } // namespace Gui

@@ -1,6 +1,6 @@
 #include "workspace/settings/userendpoints.h"
 
-#include "workspace/settings/appsettings.h"
+#include "workspace/settings/settingsfile.h"
 
 #include <QFileInfo>
 #include <QRandomGenerator>
@@ -200,7 +200,7 @@ UserEndpoints::LoadResult UserEndpoints::load(QSettings &settings, int fileVersi
     bool copied = false;
     auto drop = [&](const QString &id, const QString &sentence) {
         if (!copied) {
-            copy = AppSettings::keepDamagedCopy(QFileInfo(settings.fileName()).filePath());
+            copy = SettingsFile::keepDamagedCopy(QFileInfo(settings.fileName()).filePath());
             copied = true;
         }
         result.problems << (copy.isEmpty() ? sentence : tr("%1 The file as it was is kept as %2.").arg(sentence, copy));

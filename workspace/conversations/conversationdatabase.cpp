@@ -1,4 +1,4 @@
-#include "workspace/conversations/conversationstore.h"
+#include "workspace/conversations/conversationdatabase.h"
 
 #include "base/sqlite.h"
 #include "workspace/conversations/writeaheadlog.h"
@@ -10,15 +10,13 @@
 
 #include <spdlog/spdlog.h>
 
+#include <QAtomicInteger>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSqlQuery>
 #include <QVariant>
-
-// Opening the file: checking it (PRAGMA quick_check), moving a damaged one aside, migrating
-// the schema and setting up the search index. The queries are in conversationstore.cpp.
 
 namespace Gui {
 
@@ -94,7 +92,38 @@ const QStringList SearchTriggers = {QStringLiteral("message_search_insert"), QSt
 
 } // namespace
 
-bool ConversationStore::openFile()
+ConversationDatabase::ConversationDatabase(const QString &path, bool fullTextSearch)
+    : m_path(path)
+    , m_wantFullText(fullTextSearch)
+{
+    static QAtomicInteger<quint64> counter;
+    m_connection = QStringLiteral("headstart-conversations-%1").arg(counter.fetchAndAddRelaxed(1) + 1);
+
+    if (openFile())
+        return;
+    closeConnection();
+    if (!openMemory()) {
+        // Not even an in-memory database: the SQLite driver is missing. Every call then
+        // reports the failure; the chat itself still works.
+        log().error("conversation store: no SQLite driver available");
+    }
+}
+
+ConversationDatabase::~ConversationDatabase()
+{
+    closeConnection();
+}
+
+void ConversationDatabase::closeConnection()
+{
+    if (m_db.isValid())
+        m_db.close();
+    m_db = QSqlDatabase(); // the last handle must be gone before removeDatabase()
+    if (QSqlDatabase::contains(m_connection))
+        QSqlDatabase::removeDatabase(m_connection);
+}
+
+bool ConversationDatabase::openFile()
 {
     const QFileInfo info(m_path);
     if (!Base::PrivateFiles::makeDirectory(info.absolutePath())) {
@@ -207,7 +236,7 @@ bool ConversationStore::openFile()
     return false;
 }
 
-QString ConversationStore::keepCopies() const
+QString ConversationDatabase::keepCopies() const
 {
     const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
     QString folder = m_path + QStringLiteral(".unclean-") + stamp;
@@ -225,7 +254,7 @@ QString ConversationStore::keepCopies() const
     return folder;
 }
 
-qint64 ConversationStore::readableLogFrames() const
+qint64 ConversationDatabase::readableLogFrames() const
 {
     // A connection of its own, closed before the real one opens: its first read makes SQLite
     // recover the log (keeping the frames whose checksums hold), and its close checkpoints them
@@ -247,13 +276,13 @@ qint64 ConversationStore::readableLogFrames() const
     return frames;
 }
 
-bool ConversationStore::hasTables()
+bool ConversationDatabase::hasTables()
 {
     QSqlQuery q(m_db);
     return q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) && q.next() && q.value(0).toInt() > 0;
 }
 
-void ConversationStore::checkpoint()
+void ConversationDatabase::checkpoint()
 {
     // TRUNCATE: the log is copied into the main file and emptied. Cheap at this size (one
     // answer's pages), and what is in the main file survives losing the log.
@@ -262,7 +291,7 @@ void ConversationStore::checkpoint()
         log().warn("conversation store: checkpoint did not complete");
 }
 
-QString ConversationStore::quickCheck()
+QString ConversationDatabase::quickCheck()
 {
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
@@ -282,7 +311,7 @@ QString ConversationStore::quickCheck()
     return problems.isEmpty() ? tr("the integrity check gave no answer") : problems.join(QLatin1String("; "));
 }
 
-bool ConversationStore::openMemory()
+bool ConversationDatabase::openMemory()
 {
     m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
     m_db.setDatabaseName(QStringLiteral(":memory:"));
@@ -293,7 +322,7 @@ bool ConversationStore::openMemory()
     return true;
 }
 
-bool ConversationStore::moveAside()
+bool ConversationDatabase::moveAside()
 {
     const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
     QString target = m_path + QStringLiteral(".broken-") + stamp;
@@ -312,7 +341,7 @@ bool ConversationStore::moveAside()
     return true;
 }
 
-QSqlError ConversationStore::configure()
+QSqlError ConversationDatabase::configure()
 {
     QSqlQuery q(m_db);
     // WAL with synchronous=NORMAL: a commit does not wait for fsync, so checkpointing a streamed
@@ -327,7 +356,7 @@ QSqlError ConversationStore::configure()
     return {};
 }
 
-QSqlError ConversationStore::migrate(int from)
+QSqlError ConversationDatabase::migrate(int from)
 {
     for (int version = from + 1; version <= SchemaVersion; ++version) {
         Transaction transaction(m_db);
@@ -349,11 +378,11 @@ QSqlError ConversationStore::migrate(int from)
     if (!q.exec(QStringLiteral("SELECT max(updated_at) FROM conversations")))
         return q.lastError();
     if (q.next())
-        m_lastStamp = q.value(0).toLongLong();
+        m_lastChange = q.value(0).toLongLong();
     return {};
 }
 
-void ConversationStore::setUpSearchIndex()
+void ConversationDatabase::setUpSearchIndex()
 {
     m_fullText = false;
     QSqlQuery q(m_db);
@@ -367,7 +396,7 @@ void ConversationStore::setUpSearchIndex()
         // every write to messages. Without the module the index is dropped for good.
         if (q.exec(QStringLiteral("SELECT count(*) FROM message_search WHERE rowid = 0"))) {
             q.finish();
-            m_fullText = m_options.fullTextSearch;
+            m_fullText = m_wantFullText;
             return;
         }
         for (const QString &trigger : SearchTriggers)
@@ -375,7 +404,7 @@ void ConversationStore::setUpSearchIndex()
         log().warn("conversation store: search index unusable here; searching without it");
         return;
     }
-    if (!m_options.fullTextSearch)
+    if (!m_wantFullText)
         return;
     Transaction transaction(m_db);
     if (!transaction.isActive())
