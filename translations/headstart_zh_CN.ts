@@ -201,73 +201,73 @@
 <context>
     <name>Gui::AnswerPane</name>
     <message>
-        <location filename="../ui/answerpane.cpp" line="47"/>
+        <location filename="../gui/answer/answerpane.cpp" line="41"/>
         <source>The answer appears here.</source>
         <translation>回答将显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="64"/>
+        <location filename="../gui/answer/answerpane.cpp" line="58"/>
         <source>Answer status</source>
         <translation>回答状态</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="86"/>
+        <location filename="../gui/answer/answerpane.cpp" line="80"/>
         <source>Waiting for the first token from %1…</source>
         <translation>正在等待 %1 的第一个词元…</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="114"/>
+        <location filename="../gui/answer/answerpane.cpp" line="108"/>
         <source>Streaming from %1… first token after %2 ms</source>
         <translation>正在从 %1 接收… 首个词元用时 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="127"/>
+        <location filename="../gui/answer/answerpane.cpp" line="121"/>
         <source>Done. First token after %1 ms</source>
         <translation>完成。首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="129"/>
+        <location filename="../gui/answer/answerpane.cpp" line="123"/>
         <source> (prefetched)</source>
         <translation>（已预取）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="134"/>
+        <location filename="../gui/answer/answerpane.cpp" line="128"/>
         <source>, %1 tokens/s</source>
         <translation>，每秒 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="137"/>
+        <location filename="../gui/answer/answerpane.cpp" line="131"/>
         <source>, %1 prompt tokens (%2 from cache)</source>
         <translation>，提示词 %1 个词元（其中 %2 个来自缓存）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="142"/>
+        <location filename="../gui/answer/answerpane.cpp" line="136"/>
         <source>(stopped at the token limit)</source>
         <translation>（已达到词元上限）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="144"/>
+        <location filename="../gui/answer/answerpane.cpp" line="138"/>
         <source>(withheld by the provider&apos;s content filter)</source>
         <translation>（已被服务商的内容过滤器拦截）</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="145"/>
+        <location filename="../gui/answer/answerpane.cpp" line="139"/>
         <source>%1.</source>
         <comment>ends the status sentence</comment>
         <translation>%1。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="151"/>
+        <location filename="../gui/answer/answerpane.cpp" line="145"/>
         <source>From the cache: the answer this action got before on the same text. Nothing was sent; Regenerate asks anew.</source>
         <translation>来自缓存：这是此操作此前对同一文本给出的回答。未发送任何内容；“重新生成”会重新询问。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="159"/>
+        <location filename="../gui/answer/answerpane.cpp" line="153"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/answerpane.cpp" line="187"/>
+        <location filename="../gui/answer/answerpane.cpp" line="181"/>
         <source>Now using %1: run the action again to ask it.</source>
         <translation>现在使用的是 %1：重新运行该操作即可向它提问。</translation>
     </message>
@@ -275,1172 +275,1172 @@
 <context>
     <name>Gui::AppSettings</name>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="42"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="47"/>
         <source>warm-up prefetch</source>
         <translation>预热</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="43"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="48"/>
         <source>&amp;Warm-up</source>
         <translation>预热(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="44"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="49"/>
         <source>Sends the open document once, with a one-token request, so the provider caches it and every action on it starts sooner.</source>
         <translation>用一个只生成 1 个词元的请求发送一次已打开的文档，让服务商缓存它，之后针对该文档的每个操作都会更快开始。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="49"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="54"/>
         <source>warm-up interval</source>
         <translation>预热间隔</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="50"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="55"/>
         <source>Re-warm &amp;every:</source>
         <translation>重新预热间隔(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="51"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="56"/>
         <source>While a document stays open, its cache is refreshed this often: provider caches expire after minutes.</source>
         <translation>文档保持打开期间，按此间隔刷新其缓存：服务商的缓存几分钟后就会过期。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="56"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="61"/>
         <source>warm-up idle limit</source>
         <translation>预热闲置上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="57"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="62"/>
         <source>Stop when &amp;idle for:</source>
         <translation>闲置多久后停止(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="58"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="63"/>
         <source>A document that has been in the background, or open without use, for this long is no longer re-warmed; it is warmed again when you come back to it.</source>
         <translation>在后台或打开但未使用达到这么久的文档不再重新预热；回到它时会再次预热。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="64"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="69"/>
         <source>hover prefetch</source>
         <translation>悬停预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="65"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="70"/>
         <source>&amp;Hover prefetch</source>
         <translation>悬停预取(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="66"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="71"/>
         <source>Resting the pointer on an action starts its answer; clicking takes it over, leaving cancels it.</source>
         <translation>指针停在某个操作上时即开始生成其回答；点击即接管该回答，移开则取消。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="71"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="76"/>
         <source>hover delay</source>
         <translation>悬停延迟</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="72"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="77"/>
         <source>Rest &amp;time before starting:</source>
         <translation>开始前的停留时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="73"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="78"/>
         <source>How long the pointer rests on an action before its answer starts.</source>
         <translation>指针在操作上停留多久后开始生成回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="76"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="81"/>
         <source>hover answer lifetime</source>
         <translation>悬停回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="77"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="82"/>
         <source>&amp;Keep an unused answer for:</source>
         <translation>未使用的回答保留(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="78"/>
-        <location filename="../ui/prefetchparameters.cpp" line="115"/>
-        <location filename="../ui/prefetchparameters.cpp" line="169"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="83"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="120"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="174"/>
         <source>An early answer nobody asked for is cancelled after this long.</source>
         <translation>无人请求的提前回答在此时间后取消。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="82"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="87"/>
         <source>debounce prefetch</source>
         <translation>防抖预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="83"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="88"/>
         <source>&amp;Debounce prefetch (typing pauses)</source>
         <translation>防抖预取（输入停顿时）(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="84"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="89"/>
         <source>A pause in typing a message that looks finished starts its answer; sending takes it over.</source>
         <translation>输入一条看起来已写完的消息时一旦停顿，即开始生成其回答；发送即接管该回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="89"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="94"/>
         <source>typing pause</source>
         <translation>输入停顿时长</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="90"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="95"/>
         <source>Typing &amp;pause:</source>
         <translation>输入停顿(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="91"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="96"/>
         <source>How long typing must pause before the draft is considered.</source>
         <translation>输入需停顿多久才会考虑该草稿。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="94"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="99"/>
         <source>pause after a sentence end</source>
         <translation>句末停顿</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="95"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="100"/>
         <source>Pause after a se&amp;ntence end:</source>
         <translation>句末停顿(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="96"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="101"/>
         <source>A draft that ends with a question mark or full stop is considered after this shorter pause: Enter usually follows within half a second.</source>
         <translation>以问号或句号结尾的草稿，只需停顿这段较短的时间就会被考虑：回车键通常在半秒内按下。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="101"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="106"/>
         <source>minimum draft length</source>
         <translation>草稿最小长度</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="102"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="107"/>
         <source>Minimum draft &amp;length:</source>
         <translation>草稿最小长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="103"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="108"/>
         <source>Shorter drafts are never sent early.</source>
         <translation>更短的草稿永远不会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="106"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="111"/>
         <source>completeness threshold</source>
         <translation>完整度阈值</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="107"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="112"/>
         <source>&amp;Completeness threshold:</source>
         <translation>完整度阈值(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="108"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="113"/>
         <source>A draft is sent early only when the completeness check is at least this sure (0 to 1) that you have finished it.</source>
         <translation>只有当完整度检查至少有这么大把握（0 到 1）认为你已写完时，草稿才会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="113"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="118"/>
         <source>debounce answer lifetime</source>
         <translation>防抖回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="114"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="119"/>
         <source>Keep an &amp;unused answer for:</source>
         <translation>未使用的回答保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="118"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="123"/>
         <source>similarity threshold</source>
         <translation>相似度阈值</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="119"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="124"/>
         <source>Take over when &amp;similar:</source>
         <translation>相似时接管(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="120"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="125"/>
         <source>0: the message sent must equal the draft. Otherwise the minimum similarity (0 to 1) at which a slightly different message still takes over the early answer.</source>
         <translation>0：发送的消息必须与草稿相同。否则为最低相似度（0 到 1），达到该值时略有不同的消息仍可接管提前生成的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="125"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="130"/>
         <source>model completeness check</source>
         <translation>模型完整度检查</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="126"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="131"/>
         <source>Ask the &amp;model whether a draft is complete</source>
         <translation>询问模型(&amp;M)草稿是否完整</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="127"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="132"/>
         <source>Sends the draft to the provider to judge whether it is finished, instead of the built-in check; costs a few tokens per pause.</source>
         <translation>将草稿发送给服务商来判断是否已写完，以代替内置检查；每次停顿会消耗少量词元。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="132"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="137"/>
         <source>passage warm-up at a pause</source>
         <translation>停顿时预热段落</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="133"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="138"/>
         <source>&amp;Warm the library&apos;s passages at a pause</source>
         <translation>停顿时预热资料库段落(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="134"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="139"/>
         <source>In a chat about your library, the passages found for the draft are sent ahead to the provider&apos;s prompt cache at each typing pause, so the answer starts a little sooner; each pause that finds other passages pays for them again. Needs warm-up on; not done for Anthropic, whose cache would not keep them.</source>
         <translation>在关于资料库的对话中，每次输入停顿时，为草稿找到的段落会提前发送到服务商的提示缓存，使回答稍早开始；每次停顿找到不同段落都要再付一次费用。需要开启预热；Anthropic 不适用，因为它的缓存不会保留这些段落。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="142"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="147"/>
         <source>response cache</source>
         <translation>响应缓存</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="143"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="148"/>
         <source>Answer &amp;repeats from the cache</source>
         <translation>重复的问题从缓存回答(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="144"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="149"/>
         <source>A question or action asked again exactly as before (the same document, selection, conversation and model) gets the answer it got then, at once and without a request, marked as from the cache. Regenerate always asks anew.</source>
         <translation>与之前完全相同的问题或操作（同一文档、选区、对话和模型）会立即得到当时的回答，不发送请求，并标记为来自缓存。“重新生成”总是重新询问。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="151"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="156"/>
         <source>near-duplicate chat questions</source>
         <translation>近似的聊天问题</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="152"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="157"/>
         <source>Show the answer to a &amp;similar chat question as a draft</source>
         <translation>将相似聊天问题的回答显示为草稿(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="153"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="158"/>
         <source>A chat question close to one already answered in the same context shows the earlier answer at once, marked as a draft, while the live answer comes and replaces it. A question almost the same as one answered many times is answered from the cache.</source>
         <translation>与同一上下文中已回答过的问题相近的聊天问题，会立即显示之前的回答并标记为草稿，实时回答到达后将其替换。与多次回答过的问题几乎相同的问题直接从缓存回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="160"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="165"/>
         <source>workflow prefetch</source>
         <translation>工作流预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="161"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="166"/>
         <source>W&amp;orkflow prefetch</source>
         <translation>工作流预取(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="162"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="167"/>
         <source>Completing a step of a wizard starts the answer of the next one from the form data.</source>
         <translation>完成向导的一个步骤后，即根据表单数据开始生成下一步的回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="167"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="172"/>
         <source>workflow answer lifetime</source>
         <translation>工作流回答的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="168"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="173"/>
         <source>Keep an unused answer &amp;for:</source>
         <translation>未使用的回答保留(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="173"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="178"/>
         <source>early guess length</source>
         <translation>提前猜测的长度</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="174"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="179"/>
         <source>&amp;Length of an early guess:</source>
         <translation>提前猜测的长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="175"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="180"/>
         <source>An early guess keeps only this many tokens (it stops there unless you point at or choose the action while it streams), so a wrong one costs little; when you ask, they show at once while the rest is fetched. Only where the provider can continue an answer.</source>
         <translation>提前猜测只保留这么多个词元（除非在它生成时你指向或选择了该操作，否则就在此停止），猜错了花费也很少；你真正发出请求时，这些词元会立即显示，其余部分随后获取。仅适用于能够续写回答的服务商。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="182"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="187"/>
         <source>answers guessed at once</source>
         <translation>同时猜测的回答数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="183"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="188"/>
         <source>Answers &amp;guessed at once:</source>
         <translation>同时猜测的回答数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="184"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="189"/>
         <source>When a signal leaves several actions possible, this many of the likeliest are guessed.</source>
         <translation>当一个信号对应多个可能的操作时，猜测其中最可能的这么多个。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="190"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="195"/>
         <source>pointer trajectory prefetch</source>
         <translation>指针轨迹预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="191"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="196"/>
         <source>Pointer &amp;trajectory</source>
         <translation>指针轨迹(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="192"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="197"/>
         <source>While the pointer moves, where it is heading is predicted; an action button it will arrive on gets an early guess before the pointer is there.</source>
         <translation>指针移动时会预测它的去向；它将要到达的操作按钮会在指针到达之前得到一次提前猜测。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="197"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="202"/>
         <source>trajectory margin</source>
         <translation>轨迹边距</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="198"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="203"/>
         <source>&amp;Margin around a button:</source>
         <translation>按钮周围的边距(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="199"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="204"/>
         <source>A predicted end this close to a button counts as arriving on it.</source>
         <translation>预测的终点离按钮这么近时，视为到达该按钮。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="202"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="207"/>
         <source>trajectory guess lifetime</source>
         <translation>轨迹猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="203"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="208"/>
         <source>Keep an unused &amp;guess for:</source>
         <translation>未使用的猜测保留(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="204"/>
-        <location filename="../ui/prefetchparameters.cpp" line="222"/>
-        <location filename="../ui/prefetchparameters.cpp" line="235"/>
-        <location filename="../ui/prefetchparameters.cpp" line="253"/>
-        <location filename="../ui/prefetchparameters.cpp" line="271"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="209"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="227"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="240"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="258"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="276"/>
         <source>An early guess nobody asked for is cancelled after this long.</source>
         <translation>没有被用到的提前猜测在这么长时间后取消。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="208"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="213"/>
         <source>selection prefetch</source>
         <translation>选区预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="209"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="214"/>
         <source>Finished &amp;selection</source>
         <translation>完成的选区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="210"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="215"/>
         <source>Selecting text guesses the action you usually take on a selection (rewrite, explain or translate).</source>
         <translation>选中文本后，会猜测你通常对选区执行的操作（改写、解释或翻译）。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="215"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="220"/>
         <source>selection settle time</source>
         <translation>选区稳定时间</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="216"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="221"/>
         <source>Selection &amp;unchanged for:</source>
         <translation>选区保持不变(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="217"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="222"/>
         <source>A selection that stays this long is finished.</source>
         <translation>选区保持这么长时间不变即视为完成。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="220"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="225"/>
         <source>selection guess lifetime</source>
         <translation>选区猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="221"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="226"/>
         <source>Keep an unused g&amp;uess for:</source>
         <translation>未使用的猜测保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="226"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="231"/>
         <source>keyboard prefetch</source>
         <translation>键盘预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="227"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="232"/>
         <source>&amp;Keyboard focus and shortcuts</source>
         <translation>键盘焦点和快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="228"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="233"/>
         <source>Moving the keyboard focus onto an action, or holding a shortcut&apos;s Ctrl+Alt, guesses the action that follows.</source>
         <translation>把键盘焦点移到某个操作上，或按住快捷键的 Ctrl+Alt，会猜测接下来的操作。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="233"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="238"/>
         <source>keyboard guess lifetime</source>
         <translation>键盘猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="234"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="239"/>
         <source>Keep an unused gu&amp;ess for:</source>
         <translation>未使用的猜测保留(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="239"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="244"/>
         <source>opened-document prefetch</source>
         <translation>打开文档预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="240"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="245"/>
         <source>&amp;Opened document</source>
         <translation>刚打开的文档(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="241"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="246"/>
         <source>A document just opened and being read guesses what you usually do first (a summary, a continuation).</source>
         <translation>刚打开、正在阅读的文档会猜测你通常先做的事（摘要、续写）。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="246"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="251"/>
         <source>reading time</source>
         <translation>阅读时间</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="247"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="252"/>
         <source>Open and unedited &amp;for:</source>
         <translation>打开且未编辑(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="248"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="253"/>
         <source>The guess waits until the document has been open this long without an edit.</source>
         <translation>文档打开这么长时间且未被编辑后才开始猜测。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="251"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="256"/>
         <source>opened-document guess lifetime</source>
         <translation>打开文档猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="252"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="257"/>
         <source>Keep an unused gue&amp;ss for:</source>
         <translation>未使用的猜测保留(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="257"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="262"/>
         <source>habits prefetch</source>
         <translation>习惯预取</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="258"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="263"/>
         <source>Your &amp;habits</source>
         <translation>你的习惯(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="259"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="264"/>
         <source>After an answer, the action you usually take next is guessed. What you usually do is counted on this computer only.</source>
         <translation>一个回答结束后，会猜测你通常接下来执行的操作。你的习惯只在这台电脑上统计。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="264"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="269"/>
         <source>habit threshold</source>
         <translation>习惯阈值</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="265"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="270"/>
         <source>Guess when at least &amp;this likely:</source>
         <translation>可能性至少达到此值时猜测(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="266"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="271"/>
         <source>How often you took that action next, of the times before.</source>
         <translation>在以往的情况中，你接下来执行该操作的比例。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="269"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="274"/>
         <source>habits guess lifetime</source>
         <translation>习惯猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="270"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="275"/>
         <source>Keep an unused guess fo&amp;r:</source>
         <translation>未使用的猜测保留(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="275"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="280"/>
         <source>buffer cap</source>
         <translation>缓冲上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="276"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="281"/>
         <source>&amp;Buffer per early answer:</source>
         <translation>每个提前回答的缓冲(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="277"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="282"/>
         <source>An early answer nobody has asked for yet stops reading at this many tokens and the provider waits; nothing is dropped.</source>
         <translation>尚无人请求的提前回答在读到这么多词元后暂停读取，服务商随之等待；不会丢弃任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="282"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="287"/>
         <source>foreground lane</source>
         <translation>前台通道</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="283"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="288"/>
         <source>&amp;Foreground requests at once:</source>
         <translation>同时进行的前台请求(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="284"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="289"/>
         <source>Answers you asked for that may stream at the same time.</source>
         <translation>你请求的回答中可同时流式传输的数量。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="287"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="292"/>
         <source>time limit per request</source>
         <translation>单个请求的时间上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="288"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="293"/>
         <source>T&amp;ime limit per request:</source>
         <translation>单个请求的时间上限(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="289"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="294"/>
         <source>A request still not done after this long fails as a timeout, keeping the text so far: a server that only sends keep-alives cannot hold an answer forever.</source>
         <translation>请求在这段时间后仍未完成，即按超时失败，并保留目前收到的文本：只发送保活消息的服务器无法无限期地占住一个回答。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="294"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="299"/>
         <source>prefetch lane</source>
         <translation>预取通道</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="295"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="300"/>
         <source>&amp;Prefetch requests at once:</source>
         <translation>同时进行的预取请求(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="296"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="301"/>
         <source>Early answers that may stream at the same time; at most the foreground lane. An answer you ask for always takes precedence.</source>
         <translation>可同时流式传输的提前回答数量；不超过前台通道。你请求的回答始终优先。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="301"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="306"/>
         <source>prefetch queue</source>
         <translation>预取队列</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="302"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="307"/>
         <source>Prefetch &amp;queue:</source>
         <translation>预取队列(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="303"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="308"/>
         <source>Early answers waiting for a slot; beyond this many they are skipped.</source>
         <translation>等待空位的提前回答；超过此数量则跳过。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="307"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="312"/>
         <source>hourly prefetch budget</source>
         <translation>每小时预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="308"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="313"/>
         <source>Hourly token b&amp;udget:</source>
         <translation>每小时词元预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="309"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="314"/>
         <source>Tokens early answers may use in any hour; 0 means unlimited.</source>
         <translation>提前回答在任意一小时内可使用的词元数；0 表示不限。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="312"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="317"/>
         <source>hourly money budget</source>
         <translation>每小时金额预算</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="313"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="318"/>
         <source>Hourly mone&amp;y budget:</source>
         <translation>每小时金额预算(&amp;Y)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="314"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="319"/>
         <source>What early answers may cost in any hour, at the provider&apos;s prices (Providers page) and in its currency; 0 means unlimited. An early answer must fit this and the token budget. A provider without prices is not limited by it.</source>
         <translation>提前回答在任意一小时内可花费的金额，按服务商的价格（见“服务商”页）以其货币计；0 表示不限。提前回答须同时在本预算和词元预算之内。没有价格的服务商不受此限制。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="321"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="326"/>
         <source>pause on battery saver and metered connections</source>
         <translation>在省电模式和按流量计费的连接下暂停</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="322"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="327"/>
         <source>Pause prefetch on battery sa&amp;ver and metered connections</source>
         <translation>在省电模式和按流量计费的连接下暂停预取(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="323"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="328"/>
         <source>While the battery is low or the computer is in power-saver mode, or its network connection is metered, no early answers are started; the answers you ask for still come. The status bar says when prefetch is paused and why.</source>
         <translation>电量不足、电脑处于省电模式或网络连接按流量计费时，不会提前开始任何回答；你主动请求的回答照常返回。状态栏会说明预取何时暂停以及原因。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="330"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="335"/>
         <source>fast-model routing</source>
         <translation>快速模型分流</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="331"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="336"/>
         <source>Answer small talk and simple &amp;questions with the fast model</source>
         <translation>用快速模型回答闲聊和简单问题(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="332"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="337"/>
         <source>In a chat that is not about a document or the library, greetings, thanks and short factual questions go to the provider&apos;s fast model (Providers page), which answers sooner and costs less. The answer is marked, with a button to ask the main model instead. Nothing happens where the fast model is the main model.</source>
         <translation>在不涉及文档或资料库的对话中，问候、致谢和简短的事实性问题会发给服务商的快速模型（“服务商”页面），它回答更快、费用更低。这样的回答会有标记，并附有改问主模型的按钮。快速模型与主模型相同时不做任何分流。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="339"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="344"/>
         <source>instant acknowledgement</source>
         <translation>即时回应</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="340"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="345"/>
         <source>Acknowledge at once while a reasoning model &amp;thinks</source>
         <translation>推理模型思考时先即时回应(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="341"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="346"/>
         <source>Where the main model thinks before it answers (deepseek-reasoner, QwQ, o-series, Claude with extended thinking) and the provider has a fast model, the fast model is asked for one line on what the question is about, shown above the answer until the answer begins. It is a small request more for every such message, counted in the prefetch budget; off by default.</source>
         <translation>主模型回答前会先思考（deepseek-reasoner、QwQ、o 系列、开启扩展思考的 Claude），且服务商有快速模型时，请快速模型用一句话说明问题涉及什么，显示在回答上方，回答开始后即消失。每条这样的消息会多一个小请求，计入预取预算；默认关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="349"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="354"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="350"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="355"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="351"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="356"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="355"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="360"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="356"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="361"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="357"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="362"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="360"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="365"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="361"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="366"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="362"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="367"/>
         <source>What unused early answers cost, as a share of what the answers you used cost: in money where the provider has prices, in tokens where it has none. Above this the strategy pauses itself.</source>
         <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="368"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="373"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="369"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="374"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="370"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="375"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="376"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="381"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="377"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="382"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="378"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="383"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="381"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="386"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="382"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="387"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="383"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="388"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="168"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="208"/>
         <source>%1 retired the model %2 on %3; Headstart uses %4, which %1 names in its place. Choose another in Settings, Providers.</source>
         <translation>%1 已于 %3 停用模型 %2；Headstart 改用 %1 指定的替代模型 %4。可在“设置 → 服务商”中另选。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="210"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="482"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="217"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="488"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="220"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="490"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="223"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="492"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="236"/>
-        <location filename="../ui/appsettings.cpp" line="246"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="504"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="513"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="263"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="104"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="275"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="185"/>
         <source>The settings file has settings for an unknown provider &quot;%1&quot;; they were ignored.</source>
         <translation>设置文件中包含未知服务商“%1”的设置；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="290"/>
-        <location filename="../ui/appsettings.cpp" line="316"/>
-        <location filename="../ui/appsettings.cpp" line="335"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="197"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="238"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="254"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="297"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="220"/>
         <source>Headstart chooses the address of %1 itself; the base URL in the settings file was ignored.</source>
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="302"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="225"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="307"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="229"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="320"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="242"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="332"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="253"/>
         <source>The fast model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的快速模型（%2）不是模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="345"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="264"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="349"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="268"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="360"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="278"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="373"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="291"/>
         <source>%1 has no extended thinking; the thinking budget in the settings file was ignored.</source>
         <translation>%1 没有扩展思考功能；已忽略设置文件中的思考预算。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="379"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="296"/>
         <source>The thinking budget of %1 in the settings file (%2) is not 0 (off) or a whole number of tokens from %3 to %4; thinking stays off.</source>
         <translation>设置文件中 %1 的思考预算（%2）不是 0（关闭），也不是 %3 到 %4 之间的整数个词元；思考保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="392"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="309"/>
         <source>%1 has no choice of cache lifetime; the setting in the settings file was ignored.</source>
         <translation>%1 没有可选的缓存时长；已忽略设置文件中的这一项。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="398"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="314"/>
         <source>The cache lifetime of %1 in the settings file (%2) is not true (an hour) or false (five minutes); it stays five minutes.</source>
         <translation>设置文件中 %1 的缓存时长（%2）既不是 true（一小时）也不是 false（五分钟）；仍为五分钟。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="409"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="325"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="419"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="335"/>
         <source>Whether %1 may use plain http:// was neither true nor false in the settings file; it may not.</source>
         <translation>设置文件中关于 %1 是否可以使用明文 http:// 的值既不是 true 也不是 false；因此不允许。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="432"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="348"/>
         <source>The %1 timeout of %2 in the settings file (%3) is not a whole number of seconds from %4 to %5; using %6 s.</source>
         <translation>设置文件中 %2 的%1超时（%3）不是 %4 到 %5 之间的整秒数；改用 %6 秒。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="449"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="365"/>
         <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="470"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="120"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="480"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="130"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; Translate writes the other of English and Chinese.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；“翻译”将写成英语和中文中的另一种。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="491"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="141"/>
         <source>The text size in the settings file (%1) is not a percentage from %2 to %3; using the desktop&apos;s size.</source>
         <translation>设置文件中的文字大小（%1）不是 %2 到 %3 之间的百分比；改用桌面的大小。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="505"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="155"/>
         <source>The colour scheme in the settings file (%1) is not one of &quot;system&quot;, &quot;light&quot; or &quot;dark&quot;; following the desktop.</source>
         <translation>设置文件中的配色方案（%1）不是“system”“light”或“dark”之一；将跟随桌面。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="515"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="165"/>
         <source>The log detail in the settings file (%1) is not one of &quot;warnings&quot;, &quot;normal&quot; or &quot;detailed&quot;; using &quot;normal&quot;.</source>
         <translation>设置文件中的日志详细程度（%1）不是“warnings”、“normal”或“detailed”之一；将使用“normal”。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="548"/>
+        <location filename="../workspace/settings/appsettings.cpp" line="23"/>
         <source>Normal</source>
         <translation>普通</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="549"/>
+        <location filename="../workspace/settings/appsettings.cpp" line="24"/>
         <source>Detailed (for bug reports)</source>
         <translation>详细（用于错误报告）</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="550"/>
+        <location filename="../workspace/settings/appsettings.cpp" line="25"/>
         <source>Warnings and errors only</source>
         <translation>仅警告和错误</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="555"/>
+        <location filename="../workspace/settings/appsettings.cpp" line="30"/>
         <source>As the desktop</source>
         <translation>跟随桌面</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="555"/>
+        <location filename="../workspace/settings/appsettings.cpp" line="30"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="556"/>
+        <location filename="../workspace/settings/appsettings.cpp" line="31"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="562"/>
+        <location filename="../workspace/settings/appsettings.cpp" line="37"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="376"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="480"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="377"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="481"/>
         <source>first byte</source>
         <translation>首字节</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="378"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="482"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="411"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="416"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="411"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="416"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="414"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="419"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="416"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="421"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="418"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="423"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="421"/>
-        <location filename="../ui/prefetchparameters.cpp" line="438"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="426"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="443"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="422"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="427"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="424"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="429"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="426"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="431"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="428"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="433"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="432"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="437"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/prefetchparameters.cpp" line="434"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="439"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="575"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="194"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="588"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="207"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="590"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="209"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="594"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="213"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="611"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="226"/>
         <source>Which provider you chose could not be read from the settings file; Headstart uses %1 until you choose one in Settings, Providers.</source>
         <translation>无法从设置文件中读出您选择的服务商；在您于“设置 → 服务商”中重新选择之前，Headstart 使用 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="675"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="289"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="675"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="289"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../ui/appsettings.cpp" line="677"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="291"/>
         <source>more</source>
         <translation>更多</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="274"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="463"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="280"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="469"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="281"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="470"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="282"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="471"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="283"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="472"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="332"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="435"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="335"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="438"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="340"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="443"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
     <message>
-        <location filename="../ui/networksettings.cpp" line="44"/>
+        <location filename="../workspace/settings/networksettings.cpp" line="44"/>
         <source>The proxy mode in the settings file (%1) is not one of &quot;system&quot;, &quot;none&quot;, &quot;http&quot; or &quot;socks5&quot;; using the system&apos;s proxy settings.</source>
         <translation>设置文件中的代理模式（%1）不是 “system”、“none”、“http” 或 “socks5” 之一；改用系统的代理设置。</translation>
     </message>
     <message>
-        <location filename="../ui/networksettings.cpp" line="55"/>
+        <location filename="../workspace/settings/networksettings.cpp" line="55"/>
         <source>The proxy host in the settings file is not a host name or address; it was ignored.</source>
         <translation>设置文件中的代理主机不是主机名或地址，已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/networksettings.cpp" line="65"/>
+        <location filename="../workspace/settings/networksettings.cpp" line="65"/>
         <source>The proxy port in the settings file (%1) is not a number from 1 to 65535; it was ignored.</source>
         <translation>设置文件中的代理端口（%1）不是 1 到 65535 之间的数字，已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/networksettings.cpp" line="75"/>
+        <location filename="../workspace/settings/networksettings.cpp" line="75"/>
         <source>The proxy user name in the settings file is too long; it was ignored.</source>
         <translation>设置文件中的代理用户名过长，已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/networksettings.cpp" line="106"/>
+        <location filename="../workspace/settings/networksettings.cpp" line="106"/>
         <source>The system&apos;s proxy settings</source>
         <translation>系统的代理设置</translation>
     </message>
     <message>
-        <location filename="../ui/networksettings.cpp" line="107"/>
+        <location filename="../workspace/settings/networksettings.cpp" line="107"/>
         <source>No proxy</source>
         <translation>不使用代理</translation>
     </message>
     <message>
-        <location filename="../ui/networksettings.cpp" line="108"/>
+        <location filename="../workspace/settings/networksettings.cpp" line="108"/>
         <source>HTTP proxy</source>
         <translation>HTTP 代理</translation>
     </message>
     <message>
-        <location filename="../ui/networksettings.cpp" line="109"/>
+        <location filename="../workspace/settings/networksettings.cpp" line="109"/>
         <source>SOCKS5 proxy</source>
         <translation>SOCKS5 代理</translation>
     </message>
     <message>
-        <location filename="../ui/librarysettings.cpp" line="38"/>
+        <location filename="../workspace/settings/librarysettings.cpp" line="38"/>
         <source>Library folders in the settings file that were not absolute paths were dropped (%1); the other folders are kept.</source>
         <translation>设置文件中不是绝对路径的资料库文件夹已被丢弃（%1）；其余文件夹保留。</translation>
     </message>
     <message>
-        <location filename="../ui/appsettingsproviders.cpp" line="51"/>
+        <location filename="../workspace/settings/appsettings.cpp" line="85"/>
         <source>There is no provider &quot;%1&quot;; the providers are %2.</source>
         <translation>没有服务商“%1”；可用的服务商有 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/assistantsettings.cpp" line="58"/>
+        <location filename="../workspace/settings/assistantsettings.cpp" line="58"/>
         <source>The name of the assistant %1 in the settings file was empty or longer than %2 characters; using its default name.</source>
         <translation>设置文件中助手 %1 的名称为空或超过 %2 个字符；改用其默认名称。</translation>
     </message>
     <message>
-        <location filename="../ui/assistantsettings.cpp" line="73"/>
+        <location filename="../workspace/settings/assistantsettings.cpp" line="73"/>
         <source>The instructions of the assistant %1 in the settings file were not text or longer than %2 characters; using its default instructions.</source>
         <translation>设置文件中助手 %1 的指令不是文本或超过 %2 个字符；改用其默认指令。</translation>
     </message>
     <message>
-        <location filename="../ui/assistantsettings.cpp" line="92"/>
+        <location filename="../workspace/settings/assistantsettings.cpp" line="92"/>
         <source>The temperature of the assistant %1 in the settings file (%2) was not a number from 0 to 2; using its default temperature.</source>
         <translation>设置文件中助手 %1 的温度（%2）不是 0 到 2 之间的数字；改用其默认温度。</translation>
     </message>
     <message>
-        <location filename="../ui/assistantsettings.cpp" line="109"/>
+        <location filename="../workspace/settings/assistantsettings.cpp" line="109"/>
         <source>The answer length of the assistant %1 in the settings file (%2) was not a whole number from %3 to %4; using its default length.</source>
         <translation>设置文件中助手 %1 的回答长度（%2）不是 %3 到 %4 之间的整数；改用其默认长度。</translation>
     </message>
     <message>
-        <location filename="../ui/assistantsettings.cpp" line="131"/>
+        <location filename="../workspace/settings/assistantsettings.cpp" line="131"/>
         <source>The settings file changes a built-in assistant “%1” that does not exist; the change was dropped.</source>
         <translation>设置文件修改了一个不存在的内置助手“%1”；该修改已被丢弃。</translation>
     </message>
     <message>
-        <location filename="../ui/assistantsettings.cpp" line="176"/>
+        <location filename="../workspace/settings/assistantsettings.cpp" line="176"/>
         <source>Assistants in the settings file without a valid id, repeated, or beyond the first %1 were dropped (%2); the others are kept.</source>
         <translation>设置文件中没有有效 ID、重复或超出前 %1 个的助手已被丢弃（%2 个）；其余的保留。</translation>
     </message>
     <message>
-        <location filename="../ui/learnedrefusals.cpp" line="73"/>
+        <location filename="../workspace/settings/learnedrefusals.cpp" line="73"/>
         <source>A remembered refusal in the settings file (entry %1) could not be read and was dropped.</source>
         <translation>设置文件中记住的一条拒绝记录（第 %1 条）无法读取，已丢弃。</translation>
     </message>
@@ -1448,57 +1448,57 @@
 <context>
     <name>Gui::AssistantSettings</name>
     <message>
-        <location filename="../ui/assistants.cpp" line="48"/>
+        <location filename="../workspace/settings/assistants.cpp" line="48"/>
         <source>General</source>
         <translation>通用</translation>
     </message>
     <message>
-        <location filename="../ui/assistants.cpp" line="49"/>
+        <location filename="../workspace/settings/assistants.cpp" line="49"/>
         <source>Writing editor</source>
         <translation>写作编辑</translation>
     </message>
     <message>
-        <location filename="../ui/assistants.cpp" line="50"/>
+        <location filename="../workspace/settings/assistants.cpp" line="50"/>
         <source>Act as an experienced writing editor. When the user shares text, improve its clarity, flow and grammar while keeping the author&apos;s voice and meaning, and name the most important changes briefly. When the user asks a question, answer it as an editor would.</source>
         <translation>请扮演一位经验丰富的写作编辑。用户提供文字时，在保留作者语气和原意的前提下改进其清晰度、流畅度和语法，并简要说明最重要的修改。用户提问时，以编辑的身份回答。</translation>
     </message>
     <message>
-        <location filename="../ui/assistants.cpp" line="54"/>
+        <location filename="../workspace/settings/assistants.cpp" line="54"/>
         <source>Translator</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="../ui/assistants.cpp" line="55"/>
+        <location filename="../workspace/settings/assistants.cpp" line="55"/>
         <source>Act as a professional translator. Translate the text the user sends into English when it is in another language, and into Simplified Chinese when it is in English, unless the user names another language. Keep the meaning, tone and formatting, and answer with the translation only.</source>
         <translation>请扮演一位专业译者。除非用户指定其他语言，否则将用户发送的非英文文字译成英文，将英文文字译成简体中文。保留原意、语气和格式，只回答译文。</translation>
     </message>
     <message>
-        <location filename="../ui/assistants.cpp" line="59"/>
+        <location filename="../workspace/settings/assistants.cpp" line="59"/>
         <source>Code reviewer</source>
         <translation>代码审查</translation>
     </message>
     <message>
-        <location filename="../ui/assistants.cpp" line="60"/>
+        <location filename="../workspace/settings/assistants.cpp" line="60"/>
         <source>Act as a senior code reviewer. In the code the user shares, look for bugs, unclear names, missing error handling and security problems. List the findings most important first, each with a short fix, and do not rewrite the whole code unless asked.</source>
         <translation>请扮演一位资深代码审查者。在用户提供的代码中查找缺陷、含义不清的命名、缺失的错误处理和安全问题。按重要程度从高到低列出发现，每条附上简短的修改建议；除非用户要求，不要重写整段代码。</translation>
     </message>
     <message>
-        <location filename="../ui/assistants.cpp" line="64"/>
+        <location filename="../workspace/settings/assistants.cpp" line="64"/>
         <source>Concise</source>
         <translation>简洁</translation>
     </message>
     <message>
-        <location filename="../ui/assistants.cpp" line="65"/>
+        <location filename="../workspace/settings/assistants.cpp" line="65"/>
         <source>Answer as briefly as you can: one sentence or a short list, with no preamble and without repeating the question.</source>
         <translation>尽可能简短地回答：一句话或一个简短的列表，不要开场白，也不要复述问题。</translation>
     </message>
     <message>
-        <location filename="../ui/assistants.cpp" line="169"/>
+        <location filename="../workspace/settings/assistants.cpp" line="169"/>
         <source>New assistant</source>
         <translation>新助手</translation>
     </message>
     <message>
-        <location filename="../ui/assistantsettings.cpp" line="168"/>
+        <location filename="../workspace/settings/assistantsettings.cpp" line="168"/>
         <source>Assistant %1</source>
         <translation>助手 %1</translation>
     </message>
@@ -1506,122 +1506,122 @@
 <context>
     <name>Gui::AssistantsPage</name>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="29"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="29"/>
         <source>An assistant&apos;s instructions go with every message of the conversations that use it, before the conversation, and are cached with the rest of that prefix. Choose a conversation&apos;s assistant above the chat.</source>
         <translation>助手的指令随使用它的对话中的每条消息一起发送，位于对话内容之前，并与该前缀的其余部分一起被缓存。在聊天上方为对话选择助手。</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="38"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="38"/>
         <source>Assistants</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="39"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="39"/>
         <source>&amp;Assistants:</source>
         <translation>助手(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="42"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="42"/>
         <source>A&amp;dd</source>
         <translation>添加(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="44"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="44"/>
         <source>Remo&amp;ve</source>
         <translation>移除(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="46"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="46"/>
         <source>Restore &amp;Built-in</source>
         <translation>恢复内置设置(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="48"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="48"/>
         <source>Undo your changes to this built-in assistant</source>
         <translation>撤销你对这个内置助手所做的更改</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="52"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="52"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="56"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="56"/>
         <source>Instructions</source>
         <translation>指令</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="58"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="58"/>
         <source>None: the chat&apos;s own instructions only</source>
         <translation>无：只用聊天自带的指令</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="61"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="61"/>
         <source>Temperature</source>
         <translation>温度</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="65"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="65"/>
         <source>Provider default</source>
         <translation>服务商默认</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="67"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="67"/>
         <source>Lower is more predictable, higher more varied. Anthropic models take up to 1; a higher value is sent to them as 1.</source>
         <translation>越低越稳定，越高越多样。Anthropic 模型最高接受 1，更高的值按 1 发送。</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="71"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="71"/>
         <source>Maximum answer length</source>
         <translation>最大回答长度</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="74"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="74"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="76"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="76"/>
         <source>Default (%1 tokens)</source>
         <translation>默认（%1 个词元）</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="99"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="99"/>
         <source>&amp;Name:</source>
         <translation>名称(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="100"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="100"/>
         <source>&amp;Instructions:</source>
         <translation>指令(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="101"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="101"/>
         <source>Te&amp;mperature:</source>
         <translation>温度(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="102"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="102"/>
         <source>Ma&amp;ximum answer length:</source>
         <translation>最大回答长度(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="192"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="192"/>
         <source>General adds no instructions: the chat as Headstart has always sent it. A chat about a document shares its cached prefix with the document&apos;s actions.</source>
         <translation>“通用”不添加任何指令：聊天的发送方式与以往完全相同。关于文档的聊天与该文档的操作共用缓存的前缀。</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="195"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="195"/>
         <source>Built-in, changed by you.</source>
         <translation>内置，已被你修改。</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="195"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="195"/>
         <source>Built-in.</source>
         <translation>内置。</translation>
     </message>
     <message>
-        <location filename="../ui/assistantspage.cpp" line="197"/>
+        <location filename="../gui/settings/assistantspage.cpp" line="197"/>
         <source>Your own assistant.</source>
         <translation>你自己的助手。</translation>
     </message>
@@ -1629,64 +1629,64 @@
 <context>
     <name>Gui::Attachments</name>
     <message>
-        <location filename="../ui/attachments.cpp" line="42"/>
+        <location filename="../workspace/conversations/attachments.cpp" line="42"/>
         <source>%1 is too large to attach (%2; a file can be at most %3). Attach a shorter part of it.</source>
         <translation>%1 太大，无法附加（%2；每个文件最多 %3）。请附加其中较短的一部分。</translation>
     </message>
     <message>
-        <location filename="../ui/attachments.cpp" line="50"/>
+        <location filename="../workspace/conversations/attachments.cpp" line="50"/>
         <source>%1 was not found: it was moved or deleted. Attach it from where it is now.</source>
         <translation>找不到 %1：它已被移动或删除。请从它现在所在的位置附加。</translation>
     </message>
     <message>
-        <location filename="../ui/attachments.cpp" line="59"/>
+        <location filename="../workspace/conversations/attachments.cpp" line="59"/>
         <source>%1 is not a text file (it holds binary data). Attach Markdown, plain text or source code.</source>
         <translation>%1 不是文本文件（它包含二进制数据）。请附加 Markdown、纯文本或源代码文件。</translation>
     </message>
     <message>
-        <location filename="../ui/attachments.cpp" line="64"/>
+        <location filename="../workspace/conversations/attachments.cpp" line="64"/>
         <source>%1 is not text in UTF-8 (nor UTF-16 or GB18030). Save it as UTF-8, then attach it again.</source>
         <translation>%1 不是 UTF-8 文本（也不是 UTF-16 或 GB18030）。请将它另存为 UTF-8，然后重新附加。</translation>
     </message>
     <message>
-        <location filename="../ui/attachments.cpp" line="71"/>
+        <location filename="../workspace/conversations/attachments.cpp" line="71"/>
         <source>%1 cannot be read. Check that you may read it (its permissions), then attach it again.</source>
         <translation>无法读取 %1。请检查你是否有读取它的权限，然后重新附加。</translation>
     </message>
     <message>
-        <location filename="../ui/attachments.cpp" line="88"/>
+        <location filename="../workspace/conversations/attachments.cpp" line="88"/>
         <source>%1 is not a file. Attach text files: Markdown, plain text or source code.</source>
         <translation>%1 不是文件。请附加文本文件：Markdown、纯文本或源代码。</translation>
     </message>
     <message>
-        <location filename="../ui/attachments.cpp" line="101"/>
+        <location filename="../workspace/conversations/attachments.cpp" line="101"/>
         <source>%1 is empty: there is nothing in it to attach.</source>
         <translation>%1 是空的：没有可附加的内容。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/attachments.cpp" line="119"/>
+        <location filename="../workspace/conversations/attachments.cpp" line="119"/>
         <source>None of the %n files was attached.</source>
         <translation>
             <numerusform>这 %n 个文件都没有附加。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/attachments.cpp" line="128"/>
+        <location filename="../workspace/conversations/attachments.cpp" line="128"/>
         <source>%1 is attached already.</source>
         <translation>%1 已经附加了。</translation>
     </message>
     <message>
-        <location filename="../ui/attachments.cpp" line="132"/>
+        <location filename="../workspace/conversations/attachments.cpp" line="132"/>
         <source>With %1 the attachments would come to %2, more than the %3 one message can carry. Remove an attachment or attach a shorter file.</source>
         <translation>加上 %1，附件将达到 %2，超过了一条消息最多能带的 %3。请移除一个附件，或附加较短的文件。</translation>
     </message>
     <message>
-        <location filename="../ui/attachments.cpp" line="173"/>
+        <location filename="../workspace/conversations/attachments.cpp" line="173"/>
         <source>Text files (%1)</source>
         <translation>文本文件（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/attachments.cpp" line="175"/>
+        <location filename="../workspace/conversations/attachments.cpp" line="175"/>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
@@ -1694,102 +1694,102 @@
 <context>
     <name>Gui::CacheDecisionLog</name>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="22"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="22"/>
         <source>exact</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="23"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="23"/>
         <source>near-duplicate</source>
         <translation>近似</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="31"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="31"/>
         <source>served</source>
         <translation>已提供</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="32"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="32"/>
         <source>draft</source>
         <translation>草稿</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="33"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="33"/>
         <source>miss</source>
         <translation>未命中</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="47"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="47"/>
         <source>Response Cache Decisions</source>
         <translation>响应缓存决策</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="50"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="50"/>
         <source>Response cache decisions</source>
         <translation>响应缓存决策</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="51"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="51"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="51"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="51"/>
         <source>Request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="51"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="51"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="51"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="51"/>
         <source>Decision</source>
         <translation>决策</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="52"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="52"/>
         <source>Nearest answers (similarity → confidence)</source>
         <translation>最接近的回答（相似度 → 置信度）</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="52"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="52"/>
         <source>Saved</source>
         <translation>节省</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="53"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="53"/>
         <source>The start of the request&apos;s fingerprint (exact) or of its context&apos;s (near-duplicate)</source>
         <translation>请求指纹（精确）或其上下文指纹（近似）的开头</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="55"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="55"/>
         <source>Confidence = similarity × 0.5 + the answer&apos;s hit rate × 0.3 + freshness × 0.2; from 0.75 an answer is served, from 0.5 shown as a draft</source>
         <translation>置信度 = 相似度 × 0.5 + 该回答的命中率 × 0.3 + 新鲜度 × 0.2；达到 0.75 直接提供回答，达到 0.5 显示为草稿</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="64"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="64"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="81"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="81"/>
         <source>There is no response cache in this run.</source>
         <translation>本次运行没有响应缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="85"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="85"/>
         <source>The last %1 lookups of this session, newest first; %2 answers are kept.</source>
         <translation>本次运行最近 %1 次查找，最新的在前；共保存 %2 个回答。</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="92"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="92"/>
         <source>#%1 %2 → %3</source>
         <translation>#%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../ui/cachedecisionlog.cpp" line="102"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="102"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
@@ -1797,12 +1797,12 @@
 <context>
     <name>Gui::CacheLifetimeBox</name>
     <message>
-        <location filename="../ui/cachelifetimebox.cpp" line="10"/>
+        <location filename="../gui/settings/cachelifetimebox.cpp" line="10"/>
         <source>Keep cached prompts for an hour</source>
         <translation>缓存的提示保留一小时</translation>
     </message>
     <message>
-        <location filename="../ui/cachelifetimebox.cpp" line="13"/>
+        <location filename="../gui/settings/cachelifetimebox.cpp" line="13"/>
         <source>Anthropic keeps a cached prompt for five minutes, or for an hour. An hour suits documents you come back to after a break: the warm-up renews the cache every 54 minutes instead of every 4½. Writing an hour&apos;s entry costs 2 × the input price instead of 1.25 ×; reading it costs the same.</source>
         <translation>Anthropic 会把缓存的提示保留五分钟或一小时。一小时适合休息后还会回来继续的文档：预热每 54 分钟续期一次缓存，而不是每 4.5 分钟。写入一小时的缓存条目费用为输入价格的 2 倍，而不是 1.25 倍；读取费用不变。</translation>
     </message>
@@ -1810,507 +1810,507 @@
 <context>
     <name>Gui::ChatDock</name>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="64"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="64"/>
         <source>Your message</source>
         <translation>你的消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="66"/>
-        <location filename="../ui/conversationexport.cpp" line="210"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="66"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="210"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="103"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="103"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="104"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="104"/>
         <source>Copy the answer as Markdown (Ctrl+Shift+C in the transcript)</source>
         <translation>以 Markdown 复制回答（在对话记录中按 Ctrl+Shift+C）</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="105"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="105"/>
         <source>Regenerate</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="106"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="106"/>
         <source>Replace this answer with a new one (Ctrl+Shift+R)</source>
         <translation>用新的回答替换此回答（Ctrl+Shift+R）</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="107"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="107"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="108"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="108"/>
         <source>Edit this message and send it again; the messages after it are deleted</source>
         <translation>编辑此消息并重新发送；其后的消息将被删除</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="111"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="111"/>
         <source>Delete this message</source>
         <translation>删除此消息</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="67"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="67"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="71"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="71"/>
         <source>Usage</source>
         <translation>用量</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="143"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="143"/>
         <source>%1, while %2 thinks: %3</source>
         <translation>%1（%2 思考中）：%3</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="45"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="45"/>
         <source>A first line from the fast model while the reasoning model thinks. It is not the answer and goes when the answer begins (Settings, Prefetch, &quot;Acknowledge at once while a reasoning model thinks&quot;).</source>
         <translation>推理模型思考时快速模型先给出的一句话。它不是回答，回答开始后即消失（设置 → 预取 →“推理模型思考时先即时回应”）。</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="177"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="177"/>
         <source>Quick answer · %1</source>
         <translation>快速回答 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="178"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="178"/>
         <source>Small talk and simple questions are answered by the provider&apos;s fast model, which answers sooner and costs less (Settings, Prefetch, Fast model).</source>
         <translation>闲聊和简单问题由服务商的快速模型回答，它回答更快、费用更低（设置 › 预取 › 快速模型）。</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="182"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="182"/>
         <source>Ask %1</source>
         <translation>改问 %1</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="185"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="185"/>
         <source>Replace this answer with one from %1, the main model</source>
         <translation>用主模型 %1 的回答替换这个回答</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="198"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="198"/>
         <source>From the cache</source>
         <translation>来自缓存</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="199"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="199"/>
         <source>This question was asked before in this same conversation and context: this is the answer it got then, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>这个问题此前在相同的对话和上下文中问过：这是当时得到的回答，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="204"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="204"/>
         <source>From the cache · a similar question</source>
         <translation>来自缓存 · 相似问题</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="205"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="205"/>
         <source>A question almost the same as this one was answered before in this context, and its answer held each time: it is given again, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>与此几乎相同的问题此前在这个上下文中回答过，而且该回答每次都成立：因此再次给出，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="211"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="211"/>
         <source>Draft from a similar question</source>
         <translation>来自相似问题的草稿</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="212"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="212"/>
         <source>The answer a similar question got before, shown while this one&apos;s answer is on its way; the live answer replaces it.</source>
         <translation>相似问题此前得到的回答，在本问题的回答到达前显示；实时回答会替换它。</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="77"/>
-        <location filename="../ui/chatdock.cpp" line="202"/>
-        <location filename="../ui/conversationexport.cpp" line="211"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="77"/>
+        <location filename="../gui/chat/chatdock.cpp" line="200"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="211"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="104"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="104"/>
         <source>First token after %1 ms</source>
         <translation>首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="107"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="107"/>
         <source>%1 · prefetched</source>
         <translation>%1 · 已预取</translation>
     </message>
     <message>
-        <location filename="../ui/answerwidget.cpp" line="108"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="108"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="36"/>
+        <location filename="../gui/chat/chatdock.cpp" line="36"/>
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="121"/>
+        <location filename="../gui/chat/chatdock.cpp" line="119"/>
         <source>Regenerate Answer</source>
         <translation>重新生成回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="126"/>
+        <location filename="../gui/chat/chatdock.cpp" line="124"/>
         <source>Clear &amp;History…</source>
         <translation>清除历史记录(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="128"/>
+        <location filename="../gui/chat/chatdock.cpp" line="126"/>
         <source>Delete every conversation and the answers remembered for repeated questions</source>
         <translation>删除所有对话以及为重复问题记住的回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="152"/>
+        <location filename="../gui/chat/chatdock.cpp" line="150"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="181"/>
+        <location filename="../gui/chat/chatdock.cpp" line="179"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="183"/>
+        <location filename="../gui/chat/chatdock.cpp" line="181"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="192"/>
+        <location filename="../gui/chat/chatdock.cpp" line="190"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="193"/>
+        <location filename="../gui/chat/chatdock.cpp" line="191"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="194"/>
+        <location filename="../gui/chat/chatdock.cpp" line="192"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="195"/>
+        <location filename="../gui/chat/chatdock.cpp" line="193"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="203"/>
+        <location filename="../gui/chat/chatdock.cpp" line="201"/>
         <source>Instructions and settings that go with every message of this conversation (edit them in Settings, Assistants)</source>
         <translation>随这个对话的每条消息一起发送的指令和设置（在“设置 → 助手”中编辑）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="206"/>
+        <location filename="../gui/chat/chatdock.cpp" line="204"/>
         <source>A&amp;ssistant:</source>
         <translation>助手(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="221"/>
+        <location filename="../gui/chat/chatdock.cpp" line="219"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="222"/>
+        <location filename="../gui/chat/chatdock.cpp" line="220"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="309"/>
+        <location filename="../gui/chat/chatdock.cpp" line="307"/>
         <source>About my library</source>
         <translation>关于我的资料库</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="444"/>
+        <location filename="../gui/chat/chatdock.cpp" line="442"/>
         <source>Answered from the cache; nothing was sent. Regenerate (%1) asks anew.</source>
         <translation>已从缓存回答，未发送任何内容。“重新生成”（%1）会重新询问。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="448"/>
+        <location filename="../gui/chat/chatdock.cpp" line="446"/>
         <source>A similar question&apos;s answer, shown as a draft until this one&apos;s answer comes.</source>
         <translation>相似问题的回答，作为草稿显示，直到本问题的回答到达。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="553"/>
+        <location filename="../gui/chat/chatdock.cpp" line="550"/>
         <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
         <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="567"/>
+        <location filename="../gui/chat/chatdock.cpp" line="564"/>
         <source>The open document, %1 (about %2 tokens), goes with each message.</source>
         <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="571"/>
+        <location filename="../gui/chat/chatdock.cpp" line="568"/>
         <source>The open document, %1, goes with each message.</source>
         <translation>打开的文档 %1 会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="578"/>
+        <location filename="../gui/chat/chatdock.cpp" line="575"/>
         <source>This conversation began about %1: &lt;a href=&quot;open&quot;&gt;open it&lt;/a&gt; to ask about it again.</source>
         <translation>此对话最初是关于 %1 的：&lt;a href=&quot;open&quot;&gt;打开它&lt;/a&gt;即可继续就它提问。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="580"/>
+        <location filename="../gui/chat/chatdock.cpp" line="577"/>
         <source>This conversation began about %1, which is no longer there.</source>
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="160"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="160"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="231"/>
+        <location filename="../gui/chat/chatdock.cpp" line="229"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="232"/>
+        <location filename="../gui/chat/chatdock.cpp" line="230"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="240"/>
+        <location filename="../gui/chat/chatdock.cpp" line="238"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="241"/>
+        <location filename="../gui/chat/chatdock.cpp" line="239"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="242"/>
+        <location filename="../gui/chat/chatdock.cpp" line="240"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="243"/>
+        <location filename="../gui/chat/chatdock.cpp" line="241"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="245"/>
+        <location filename="../gui/chat/chatdock.cpp" line="243"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="246"/>
+        <location filename="../gui/chat/chatdock.cpp" line="244"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="247"/>
+        <location filename="../gui/chat/chatdock.cpp" line="245"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="565"/>
+        <location filename="../gui/chat/chatdock.cpp" line="562"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="361"/>
-        <location filename="../ui/chatdockactions.cpp" line="27"/>
-        <location filename="../ui/chatdockactions.cpp" line="47"/>
-        <location filename="../ui/chatdockactions.cpp" line="61"/>
+        <location filename="../gui/chat/chatdock.cpp" line="359"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="27"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="47"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="61"/>
         <source>An answer is still coming: wait for it, or stop it first (Esc).</source>
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="364"/>
-        <location filename="../ui/chatdockactions.cpp" line="64"/>
+        <location filename="../gui/chat/chatdock.cpp" line="362"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="64"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="109"/>
+        <location filename="../gui/chat/chatdock.cpp" line="107"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="440"/>
+        <location filename="../gui/chat/chatdock.cpp" line="438"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="500"/>
-        <location filename="../ui/chatdock.cpp" line="506"/>
+        <location filename="../gui/chat/chatdock.cpp" line="497"/>
+        <location filename="../gui/chat/chatdock.cpp" line="503"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="504"/>
+        <location filename="../gui/chat/chatdock.cpp" line="501"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdock.cpp" line="374"/>
+        <location filename="../gui/chat/chatdock.cpp" line="372"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="206"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="206"/>
         <source>Show %1 earlier messages</source>
         <translation>显示更早的 %1 条消息</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="236"/>
-        <location filename="../ui/conversationexport.cpp" line="225"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="236"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="225"/>
         <source>Incomplete: the answer was stopped or interrupted.</source>
         <translation>不完整：回答被停止或中断。</translation>
     </message>
     <message>
-        <location filename="../ui/chattranscript.cpp" line="271"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="271"/>
         <source>Ask anything. In “About the current document” mode, the open document goes with your message.</source>
         <translation>尽管提问。在“关于当前文档”模式下，打开的文档会随你的消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="31"/>
-        <location filename="../ui/chatdockactions.cpp" line="36"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="31"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="36"/>
         <source>Clear History</source>
         <translation>清除历史记录</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="32"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="32"/>
         <source>Delete every conversation and all their messages, in every window? The answers remembered for repeated questions are forgotten too. This cannot be undone.</source>
         <translation>删除所有窗口中的全部对话及其消息吗？为重复问题记住的回答也会一并清除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="45"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="45"/>
         <source>History cleared.</source>
         <translation>历史记录已清除。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/chatdockactions.cpp" line="102"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="102"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="113"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="113"/>
         <source>Delete Message</source>
         <translation>删除消息</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="115"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="115"/>
         <source>Delete your message? Its answer stays. This cannot be undone.</source>
         <translation>删除您的消息？它的回答会保留。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="116"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="116"/>
         <source>Delete this answer? This cannot be undone.</source>
         <translation>删除此回答？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="118"/>
-        <location filename="../ui/chattranscript.cpp" line="110"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="118"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="110"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="132"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="132"/>
         <source>Message deleted.</source>
         <translation>消息已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="159"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="159"/>
         <source>Editing an earlier message: sending it replaces it and deletes every message after it.</source>
         <translation>正在编辑较早的消息：发送后将替换它，并删除其后的所有消息。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockactions.cpp" line="164"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="164"/>
         <source>Cancel Edit</source>
         <translation>取消编辑</translation>
     </message>
     <message>
-        <location filename="../ui/storedcitations.cpp" line="66"/>
+        <location filename="../workspace/conversations/storedcitations.cpp" line="66"/>
         <source>, page %1</source>
         <translation>，第 %1 页</translation>
     </message>
     <message>
-        <location filename="../ui/storedcitations.cpp" line="76"/>
+        <location filename="../workspace/conversations/storedcitations.cpp" line="76"/>
         <source>%1, page %2. Opens the PDF in your PDF viewer; the passage is on page %2.</source>
         <translation>%1，第 %2 页。在 PDF 阅读器中打开该 PDF；段落位于第 %2 页。</translation>
     </message>
     <message>
-        <location filename="../ui/storedcitations.cpp" line="80"/>
+        <location filename="../workspace/conversations/storedcitations.cpp" line="80"/>
         <source>%1 (%2). Opens the file with the passage selected.</source>
         <translation>%1（%2）。打开文件并选中该段落。</translation>
     </message>
     <message>
-        <location filename="../ui/storedcitations.cpp" line="82"/>
+        <location filename="../workspace/conversations/storedcitations.cpp" line="82"/>
         <source>%1. Opens the file with the passage selected.</source>
         <translation>%1。打开文件并选中该段落。</translation>
     </message>
     <message>
-        <location filename="../ui/attachmentchips.cpp" line="51"/>
+        <location filename="../gui/chat/attachmentchips.cpp" line="51"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/attachmentchips.cpp" line="63"/>
+        <location filename="../gui/chat/attachmentchips.cpp" line="63"/>
         <source>%1, %n line(s)</source>
         <translation>
             <numerusform>%1，%n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/attachmentchips.cpp" line="76"/>
+        <location filename="../gui/chat/attachmentchips.cpp" line="76"/>
         <source>Attached files</source>
         <translation>附加的文件</translation>
     </message>
     <message>
-        <location filename="../ui/attachmentchips.cpp" line="110"/>
+        <location filename="../gui/chat/attachmentchips.cpp" line="110"/>
         <source>Attached file %1</source>
         <translation>附加的文件 %1</translation>
     </message>
     <message>
-        <location filename="../ui/attachmentchips.cpp" line="127"/>
+        <location filename="../gui/chat/attachmentchips.cpp" line="127"/>
         <source>Remove %1</source>
         <translation>移除 %1</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockattachments.cpp" line="33"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="33"/>
         <source>Attachment problem</source>
         <translation>附件问题</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockattachments.cpp" line="37"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="37"/>
         <source>Attach Files…</source>
         <translation>附加文件…</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockattachments.cpp" line="40"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="40"/>
         <source>Attach text files to the message: Markdown, plain text or source code (%1). You can also drop files onto the input.</source>
         <translation>为消息附加文本文件：Markdown、纯文本或源代码（%1）。也可以把文件拖放到输入框中。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockattachments.cpp" line="52"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="52"/>
         <source>Attach files</source>
         <translation>附加文件</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockattachments.cpp" line="68"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="68"/>
         <source>The message sent is waiting for the document; attach files to the next one once it has gone.</source>
         <translation>已发送的消息正在等待文档准备好；请在它发出后再为下一条消息附加文件。</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockattachments.cpp" line="92"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="92"/>
         <source>Attach Files</source>
         <translation>附加文件</translation>
     </message>
     <message>
-        <location filename="../ui/chatdockattachments.cpp" line="97"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="97"/>
         <source>Attach</source>
         <translation>附加</translation>
     </message>
@@ -2318,10 +2318,10 @@
 <context>
     <name>Gui::ChatSession</name>
     <message>
-        <location filename="../ui/chatsessionconversation.cpp" line="45"/>
-        <location filename="../ui/chatsessionconversation.cpp" line="56"/>
-        <location filename="../ui/chatsessionconversation.cpp" line="95"/>
-        <location filename="../ui/chatsessionconversation.cpp" line="100"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="353"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="364"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="403"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="408"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -2329,22 +2329,22 @@
 <context>
     <name>Gui::CodeCopyButtons</name>
     <message>
-        <location filename="../ui/codecopybuttons.cpp" line="25"/>
+        <location filename="../gui/answer/codecopybuttons.cpp" line="25"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../ui/codecopybuttons.cpp" line="85"/>
+        <location filename="../gui/answer/codecopybuttons.cpp" line="85"/>
         <source>Copy this code to the clipboard</source>
         <translation>将这段代码复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../ui/codecopybuttons.cpp" line="86"/>
+        <location filename="../gui/answer/codecopybuttons.cpp" line="86"/>
         <source>Copy code</source>
         <translation>复制代码</translation>
     </message>
     <message>
-        <location filename="../ui/codecopybuttons.cpp" line="115"/>
+        <location filename="../gui/answer/codecopybuttons.cpp" line="115"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -2352,47 +2352,47 @@
 <context>
     <name>Gui::ConsentBar</name>
     <message>
-        <location filename="../ui/consentbar.cpp" line="21"/>
+        <location filename="../gui/mainwindow/consentbar.cpp" line="21"/>
         <source>A&amp;llow early answers</source>
         <translation>允许提前回答(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/consentbar.cpp" line="22"/>
+        <location filename="../gui/mainwindow/consentbar.cpp" line="22"/>
         <source>&amp;Not now</source>
         <translation>暂不(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/consentbar.cpp" line="27"/>
+        <location filename="../gui/mainwindow/consentbar.cpp" line="27"/>
         <source>Early answers</source>
         <translation>提前回答</translation>
     </message>
     <message>
-        <location filename="../ui/consentbar.cpp" line="58"/>
+        <location filename="../gui/mainwindow/consentbar.cpp" line="58"/>
         <source>&lt;b&gt;Start answers before you ask, with %1?&lt;/b&gt; Headstart can send %1 what it expects you to ask about a moment before you ask: the document when the pointer rests on an action, your chat message while you pause typing%2.</source>
         <translation>&lt;b&gt;要让 %1 在你提问之前就开始回答吗？&lt;/b&gt;Headstart 可以在你提问前片刻，把它预计你会问的内容发送给 %1：指针停在某个操作上时发送文档，输入停顿时发送你的聊天消息%2。</translation>
     </message>
     <message>
-        <location filename="../ui/consentbar.cpp" line="61"/>
+        <location filename="../gui/mainwindow/consentbar.cpp" line="61"/>
         <source>, and the first words of likely answers when you select text or head for a button</source>
         <translation>，在你选中文本或把指针移向按钮时还会请求可能回答的开头几个词</translation>
     </message>
     <message>
-        <location filename="../ui/consentbar.cpp" line="65"/>
+        <location filename="../gui/mainwindow/consentbar.cpp" line="65"/>
         <source>Guesses you do not use are billed by %1 like any other request.</source>
         <translation>未用上的预测会像其他请求一样由 %1 计费。</translation>
     </message>
     <message>
-        <location filename="../ui/consentbar.cpp" line="66"/>
+        <location filename="../gui/mainwindow/consentbar.cpp" line="66"/>
         <source>Guesses you do not use cost at most %1 an hour (the budget in Settings, Prefetch).</source>
         <translation>未用上的预测每小时最多花费 %1（预算在“设置 › 预取”中）。</translation>
     </message>
     <message>
-        <location filename="../ui/consentbar.cpp" line="68"/>
+        <location filename="../gui/mainwindow/consentbar.cpp" line="68"/>
         <source>Until you allow it, only the document you open is sent early, to warm %1&apos;s cache.</source>
         <translation>在你允许之前，只有你打开的文档会被提前发送，用来预热 %1 的缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/consentbar.cpp" line="70"/>
+        <location filename="../gui/mainwindow/consentbar.cpp" line="70"/>
         <source>%1 %2 %3</source>
         <comment>the consent question&apos;s three sentences</comment>
         <translation>%1%2%3</translation>
@@ -2401,82 +2401,82 @@
 <context>
     <name>Gui::ConversationExport</name>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="63"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="63"/>
         <source>This file is not a Headstart conversation. Choose a .json file exported from Headstart&apos;s conversation list.</source>
         <translation>此文件不是 Headstart 对话。请选择从 Headstart 对话列表导出的 .json 文件。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="70"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="70"/>
         <source>Message %1 in this file is not valid (%2). Nothing was imported.</source>
         <translation>此文件中的第 %1 条消息无效（%2）。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="128"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="128"/>
         <source>This conversation file is cut off: it ends before the conversation does. Export it again from the Headstart it came from. Nothing was imported.</source>
         <translation>此对话文件不完整：文件在对话结束之前就中断了。请在原来的 Headstart 中重新导出。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="139"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="139"/>
         <source>This conversation was exported by a newer Headstart (format version %1; this one reads up to %2). Update Headstart to import it. Nothing was imported.</source>
         <translation>此对话由更新版本的 Headstart 导出（格式版本 %1；本版本最高可读 %2）。请更新 Headstart 后再导入。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="165"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="165"/>
         <source>not an object</source>
         <translation>不是对象</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="170"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="170"/>
         <source>unknown role “%1”</source>
         <translation>未知角色“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="174"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="174"/>
         <source>no text</source>
         <translation>没有文本</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="179"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="179"/>
         <source>unknown state “%1”</source>
         <translation>未知状态“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="194"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="194"/>
         <source>an attachment without a name or text</source>
         <translation>有附件缺少名称或文本</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="205"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="205"/>
         <source>About the document %1</source>
         <translation>关于文档 %1</translation>
     </message>
     <message>
-        <location filename="../ui/attachments.cpp" line="165"/>
+        <location filename="../workspace/conversations/attachments.cpp" line="165"/>
         <source>Attached: %1 (%2)</source>
         <translation>附件：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="217"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="217"/>
         <source>Reasoning</source>
         <translation>推理过程</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="222"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="222"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="228"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="228"/>
         <source>Sources:</source>
         <translation>来源：</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="247"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="247"/>
         <source>Could not write %1: %2. Choose another folder.</source>
         <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationexport.cpp" line="257"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="257"/>
         <source>Could not read %1: %2.</source>
         <translation>无法读取 %1：%2。</translation>
     </message>
@@ -2484,139 +2484,139 @@
 <context>
     <name>Gui::ConversationListPanel</name>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="40"/>
-        <location filename="../ui/conversationlist.cpp" line="41"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="40"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="41"/>
         <source>Search conversations</source>
         <translation>搜索对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="46"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="46"/>
         <source>Conversations</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="87"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="87"/>
         <source>&amp;New Conversation</source>
         <translation>新建对话(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="90"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="90"/>
         <source>Start a new conversation (%1)</source>
         <translation>开始新对话（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="95"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="95"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="98"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="98"/>
         <source>Rename the conversation (F2)</source>
         <translation>重命名对话（F2）</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="104"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="104"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="107"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="107"/>
         <source>Delete the conversation (Del)</source>
         <translation>删除对话（Del）</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="110"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="110"/>
         <source>Export as &amp;Markdown…</source>
         <translation>导出为 Markdown(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="111"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="111"/>
         <source>Write the conversation to a Markdown file to read or share</source>
         <translation>将对话写入 Markdown 文件，便于阅读或分享</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="113"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="113"/>
         <source>Export as &amp;JSON…</source>
         <translation>导出为 JSON(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="114"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="114"/>
         <source>Write the conversation to a JSON file that Import reads back</source>
         <translation>将对话写入可由“导入”读回的 JSON 文件</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="116"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="116"/>
         <source>&amp;Import…</source>
         <translation>导入(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="117"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="117"/>
         <source>Add a conversation from a JSON file exported by Headstart</source>
         <translation>从 Headstart 导出的 JSON 文件添加对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="148"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="148"/>
         <source>Export Conversation as JSON</source>
         <translation>将对话导出为 JSON</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="148"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="148"/>
         <source>Export Conversation as Markdown</source>
         <translation>将对话导出为 Markdown</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="149"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="149"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="149"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="149"/>
         <source>Markdown files (*.md)</source>
         <translation>Markdown 文件 (*.md)</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="162"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="162"/>
         <source>Import Conversation</source>
         <translation>导入对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="163"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="163"/>
         <source>Headstart conversations (*.json);;All files (*)</source>
         <translation>Headstart 对话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="202"/>
-        <location filename="../ui/conversationlist.cpp" line="240"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="202"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="240"/>
         <source>Untitled conversation</source>
         <translation>未命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="205"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="205"/>
         <source>%1 · %2 messages</source>
         <translation>%1 · %2 条消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="209"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="209"/>
         <source>About a document</source>
         <translation>关于一篇文档</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="209"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="209"/>
         <source>About %1</source>
         <translation>关于 %1</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="256"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="256"/>
         <source>Delete Conversation</source>
         <translation>删除对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="257"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="257"/>
         <source>Delete “%1” and all its messages? This cannot be undone.</source>
         <translation>删除“%1”及其所有消息？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationlist.cpp" line="259"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="259"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
@@ -2624,38 +2624,38 @@
 <context>
     <name>Gui::ConversationSalvage</name>
     <message>
-        <location filename="../ui/conversationsalvage.cpp" line="62"/>
+        <location filename="../workspace/conversations/conversationsalvage.cpp" line="62"/>
         <source>Untitled conversation</source>
         <translation>未命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationsalvage.cpp" line="64"/>
+        <location filename="../workspace/conversations/conversationsalvage.cpp" line="64"/>
         <source>Document: %1</source>
         <translation>文档：%1</translation>
     </message>
     <message>
-        <location filename="../ui/conversationsalvage.cpp" line="66"/>
+        <location filename="../workspace/conversations/conversationsalvage.cpp" line="66"/>
         <source>Last changed: %1</source>
         <translation>最后修改：%1</translation>
     </message>
     <message>
-        <location filename="../ui/conversationsalvage.cpp" line="68"/>
+        <location filename="../workspace/conversations/conversationsalvage.cpp" line="68"/>
         <source>Some messages of this conversation could not be read from the damaged file.</source>
         <translation>此对话的部分消息无法从损坏的文件中读取。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationsalvage.cpp" line="97"/>
+        <location filename="../workspace/conversations/conversationsalvage.cpp" line="97"/>
         <source>Nothing can be read from %1 any more.</source>
         <translation>已无法从 %1 读取任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationsalvage.cpp" line="167"/>
+        <location filename="../workspace/conversations/conversationsalvage.cpp" line="167"/>
         <source>The folder %1 cannot be created.</source>
         <translation>无法创建文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationsalvage.cpp" line="180"/>
-        <location filename="../ui/conversationsalvage.cpp" line="199"/>
+        <location filename="../workspace/conversations/conversationsalvage.cpp" line="180"/>
+        <location filename="../workspace/conversations/conversationsalvage.cpp" line="199"/>
         <source>Cannot write into %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
@@ -2663,181 +2663,181 @@
 <context>
     <name>Gui::ConversationStore</name>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="101"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="130"/>
         <source>Conversations cannot be saved: the folder %1 cannot be created. They are kept until Headstart closes.</source>
         <translation>无法保存对话：无法创建文件夹 %1。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="119"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="148"/>
         <source>Headstart was not closed properly last time, and the conversation file&apos;s log of recent changes was %1: what was written after the last completed answer may be lost. Everything before it is kept. The files as they were are kept in %2.</source>
         <translation>Headstart 上次没有正常关闭，对话文件的近期更改日志%1：最后一个完成的回答之后写入的内容可能已经丢失，之前的一切都已保留。原来的文件保存在 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="122"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="151"/>
         <source>missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="122"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="151"/>
         <source>cut short</source>
         <translation>被截断</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="122"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="151"/>
         <source>damaged</source>
         <translation>已损坏</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="150"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="179"/>
         <source>it holds no conversations although it had been written; its log of recent changes is missing</source>
         <translation>它曾被写入，却不含任何对话；它的近期更改日志缺失</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="163"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="192"/>
         <source>%1 was written by a newer version of Headstart and is left untouched. Conversations are kept until Headstart closes.</source>
         <translation>%1 由更新版本的 Headstart 写入，未作任何改动。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="189"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="218"/>
         <source>Conversations cannot be saved: %1 They are kept until Headstart closes.</source>
         <translation>无法保存对话：%1 对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="190"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="219"/>
         <source>the file cannot be opened.</source>
         <translation>无法打开该文件。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="196"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="225"/>
         <source>The conversation file %1 is damaged and cannot be moved aside. Conversations are kept until Headstart closes.</source>
         <translation>对话文件 %1 已损坏且无法移走。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="202"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="231"/>
         <source>The conversation file was damaged (%1). It was moved, not deleted, to %2 and a new one was started. What can still be read from it can be exported: File, Export Damaged Conversations.</source>
         <translation>对话文件已损坏（%1）。它已被移动（而非删除）到 %2，并已新建一个对话文件。仍可读取的内容可以导出：“文件 › 导出损坏的对话”。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="205"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="234"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreopen.cpp" line="282"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="311"/>
         <source>the integrity check gave no answer</source>
         <translation>完整性检查没有返回结果</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="249"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="82"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="249"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="82"/>
         <source>unknown database error</source>
         <translation>未知的数据库错误</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="257"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="90"/>
         <source>the conversation file is damaged, so nothing more is written into it; when Headstart starts again it is moved aside and a new one started</source>
         <translation>对话文件已损坏，因此不再向其中写入任何内容；Headstart 下次启动时会将其移到一旁并新建一个</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="326"/>
-        <location filename="../ui/conversationstore.cpp" line="332"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="154"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="160"/>
         <source>Could not search the conversations</source>
         <translation>无法搜索对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="337"/>
-        <location filename="../ui/conversationstore.cpp" line="346"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="165"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="174"/>
         <source>Could not read the conversations</source>
         <translation>无法读取对话列表</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="356"/>
-        <location filename="../ui/conversationstore.cpp" line="359"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="184"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="187"/>
         <source>Could not read the conversation</source>
         <translation>无法读取对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="360"/>
-        <location filename="../ui/conversationstore.cpp" line="397"/>
-        <location filename="../ui/conversationstore.cpp" line="413"/>
-        <location filename="../ui/conversationstore.cpp" line="472"/>
-        <location filename="../ui/conversationstoreassistant.cpp" line="22"/>
-        <location filename="../ui/conversationstoreremove.cpp" line="32"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="188"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="224"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="240"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="257"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="301"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="408"/>
         <source>The conversation no longer exists.</source>
         <translation>该对话已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="369"/>
-        <location filename="../ui/conversationstore.cpp" line="381"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="197"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="208"/>
         <source>Could not create the conversation</source>
         <translation>无法创建对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="389"/>
-        <location filename="../ui/conversationstore.cpp" line="395"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="216"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="222"/>
         <source>Could not rename the conversation</source>
         <translation>无法重命名对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="405"/>
-        <location filename="../ui/conversationstore.cpp" line="411"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="232"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="238"/>
         <source>Could not save the conversation mode</source>
         <translation>无法保存对话模式</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreremove.cpp" line="16"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="392"/>
         <source>Could not delete the conversation</source>
         <translation>无法删除对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreremove.cpp" line="41"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="417"/>
         <source>Could not clear the history</source>
         <translation>无法清除历史记录</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="427"/>
-        <location filename="../ui/conversationstore.cpp" line="445"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="269"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="274"/>
         <source>Could not read the messages</source>
         <translation>无法读取消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="458"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="287"/>
         <source>Could not save the message</source>
         <translation>无法保存消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="487"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="316"/>
         <source>Could not import the conversation</source>
         <translation>无法导入对话</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="522"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="345"/>
         <source>Could not save the answer</source>
         <translation>无法保存回答</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="541"/>
-        <location filename="../ui/conversationstore.cpp" line="569"/>
-        <location filename="../ui/conversationstoreremove.cpp" line="78"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="358"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="386"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="454"/>
         <source>The message no longer exists.</source>
         <translation>该消息已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstore.cpp" line="559"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="376"/>
         <source>Could not save the answer&apos;s sources</source>
         <translation>无法保存回答的来源</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreremove.cpp" line="63"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="439"/>
         <source>Could not delete the message</source>
         <translation>无法删除消息</translation>
     </message>
     <message>
-        <location filename="../ui/conversationstoreassistant.cpp" line="12"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="247"/>
         <source>Could not save the conversation&apos;s assistant</source>
         <translation>无法保存对话的助手</translation>
     </message>
@@ -2845,44 +2845,44 @@
 <context>
     <name>Gui::Document</name>
     <message>
-        <location filename="../ui/document.cpp" line="123"/>
+        <location filename="../workspace/documents/document.cpp" line="123"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="128"/>
-        <location filename="../ui/document.cpp" line="135"/>
-        <location filename="../ui/document.cpp" line="146"/>
+        <location filename="../workspace/documents/document.cpp" line="128"/>
+        <location filename="../workspace/documents/document.cpp" line="135"/>
+        <location filename="../workspace/documents/document.cpp" line="146"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="140"/>
+        <location filename="../workspace/documents/document.cpp" line="140"/>
         <source>%1 is not a regular file (it is a device, a pipe or a socket); Headstart opens documents saved as files.</source>
         <translation>%1 不是普通文件（而是设备、管道或套接字）；Headstart 只打开保存为文件的文档。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="152"/>
+        <location filename="../workspace/documents/document.cpp" line="152"/>
         <source>%1 is larger than %2 MB; Headstart opens documents up to %2 MB.</source>
         <translation>%1 大于 %2 MB；Headstart 只打开不超过 %2 MB 的文档。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="158"/>
+        <location filename="../workspace/documents/document.cpp" line="158"/>
         <source>%1 is not UTF-8 text; Headstart opens Markdown and plain-text documents.</source>
         <translation>%1 不是 UTF-8 文本；Headstart 只能打开 Markdown 和纯文本文档。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="161"/>
+        <location filename="../workspace/documents/document.cpp" line="161"/>
         <source>Line %1 of %2 is %3 characters long without a break; Headstart edits lines of up to %4 characters. It is probably minified or encoded data: format it with line breaks, or open a part of it.</source>
         <translation>%2 的第 %1 行有 %3 个字符且没有换行；Headstart 能编辑的一行最多 %4 个字符。它可能是压缩或编码过的数据：请先加上换行再打开，或只打开其中一部分。</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="217"/>
+        <location filename="../workspace/documents/document.cpp" line="217"/>
         <source>Cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/document.cpp" line="259"/>
+        <location filename="../workspace/documents/document.cpp" line="259"/>
         <source>Untitled %1</source>
         <translation>未命名 %1</translation>
     </message>
@@ -2890,12 +2890,12 @@
 <context>
     <name>Gui::DocumentTab</name>
     <message>
-        <location filename="../ui/documenttab.cpp" line="13"/>
+        <location filename="../gui/mainwindow/documenttab.cpp" line="13"/>
         <source>Document</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../ui/documenttab.cpp" line="14"/>
+        <location filename="../gui/mainwindow/documenttab.cpp" line="14"/>
         <source>Write here, or open a document with Ctrl+O.</source>
         <translation>在这里写作，或按 Ctrl+O 打开文档。</translation>
     </message>
@@ -2903,103 +2903,103 @@
 <context>
     <name>Gui::DocumentTabs</name>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="42"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="42"/>
         <source>Documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="98"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="98"/>
         <source>%1 has lines of over %2 characters without a break: they wrap anywhere at the window&apos;s edge, not between words, so that editing stays fast.</source>
         <translation>%1 中有超过 %2 个字符且没有换行的行：这些行在窗口边缘任意处折行，而不是在词与词之间，以保持编辑流畅。</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="128"/>
-        <location filename="../ui/documenttabs.cpp" line="140"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="128"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="140"/>
         <source>Open Document</source>
         <translation>打开文档</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="142"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="142"/>
         <source>Text documents (*.md *.markdown *.txt);;All files (*)</source>
         <translation>文本文档 (*.md *.markdown *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="159"/>
-        <location filename="../ui/documenttabs.cpp" line="172"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="159"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="172"/>
         <source>Save Document</source>
         <translation>保存文档</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="164"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="164"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="176"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="176"/>
         <source>Markdown (*.md);;Text (*.txt);;All files (*)</source>
         <translation>Markdown (*.md);;文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="201"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="201"/>
         <source>Close Document</source>
         <translation>关闭文档</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="202"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="202"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 有未保存的更改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="246"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="246"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/documenttabs.cpp" line="247"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="247"/>
         <source>%n documents have unsaved changes: %1. Save them?</source>
         <translation>
             <numerusform>有 %n 个文档尚未保存：%1。要保存它们吗？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="250"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="250"/>
         <source>&amp;Discard All</source>
         <translation>全部放弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="251"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="251"/>
         <source>&amp;Save All</source>
         <translation>全部保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="352"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="352"/>
         <source>%1 (never saved)</source>
         <translation>%1（从未保存）</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="352"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="352"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="353"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="353"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="356"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="356"/>
         <source>Recover Documents</source>
         <translation>恢复文档</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/documenttabs.cpp" line="357"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="357"/>
         <source>Headstart did not close properly last time. Recover %n unsaved document(s)?</source>
         <translation>
             <numerusform>Headstart 上次没有正常关闭。要恢复 %n 个未保存的文档吗？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/documenttabs.cpp" line="437"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="437"/>
         <source>&amp;%1 %2  (%3)</source>
         <translation>&amp;%1 %2  （%3）</translation>
     </message>
@@ -3007,52 +3007,52 @@
 <context>
     <name>Gui::EditMenu</name>
     <message>
-        <location filename="../ui/editmenu.cpp" line="86"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="86"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ui/editmenu.cpp" line="87"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="87"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/editmenu.cpp" line="89"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="89"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/editmenu.cpp" line="90"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="90"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/editmenu.cpp" line="91"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="91"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/editmenu.cpp" line="93"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="93"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/editmenu.cpp" line="95"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="95"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../ui/editmenu.cpp" line="97"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="97"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/editmenu.cpp" line="99"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="99"/>
         <source>Find Pre&amp;vious</source>
         <translation>查找上一个(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/editmenu.cpp" line="101"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="101"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
@@ -3060,43 +3060,43 @@
 <context>
     <name>Gui::EndpointButtons</name>
     <message>
-        <location filename="../ui/endpointbuttons.cpp" line="28"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="28"/>
         <source>Add…</source>
         <translation>添加…</translation>
     </message>
     <message>
-        <location filename="../ui/endpointbuttons.cpp" line="28"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="28"/>
         <source>Add an OpenAI- or Anthropic-compatible server: vLLM, LM Studio, OpenRouter, a company gateway</source>
         <translation>添加兼容 OpenAI 或 Anthropic 的服务器：vLLM、LM Studio、OpenRouter、公司网关</translation>
     </message>
     <message>
-        <location filename="../ui/endpointbuttons.cpp" line="31"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="31"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../ui/endpointbuttons.cpp" line="31"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="31"/>
         <source>Rename this endpoint; its settings and keys stay with it</source>
         <translation>重命名此端点；其设置和密钥保持不变</translation>
     </message>
     <message>
-        <location filename="../ui/endpointbuttons.cpp" line="33"/>
-        <location filename="../ui/endpointbuttons.cpp" line="80"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="33"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="80"/>
         <source>Remove</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../ui/endpointbuttons.cpp" line="33"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="33"/>
         <source>Remove this endpoint with its settings and keys</source>
         <translation>删除此端点及其设置和密钥</translation>
     </message>
     <message>
-        <location filename="../ui/endpointbuttons.cpp" line="73"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="73"/>
         <source>Remove Endpoint</source>
         <translation>删除端点</translation>
     </message>
     <message>
-        <location filename="../ui/endpointbuttons.cpp" line="74"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="74"/>
         <source>Remove &quot;%1&quot; with its base URL, model, headers and prices, and delete its keys from the keychain? Headstart then uses the local demo engine. This cannot be undone.</source>
         <translation>删除“%1”及其基础 URL、模型、请求头和价格，并从钥匙串中删除其密钥？之后 Headstart 将使用本地演示引擎。此操作无法撤销。</translation>
     </message>
@@ -3104,57 +3104,57 @@
 <context>
     <name>Gui::EndpointDialog</name>
     <message>
-        <location filename="../ui/endpointdialog.cpp" line="20"/>
+        <location filename="../gui/settings/endpointdialog.cpp" line="20"/>
         <source>Add Endpoint</source>
         <translation>添加端点</translation>
     </message>
     <message>
-        <location filename="../ui/endpointdialog.cpp" line="20"/>
+        <location filename="../gui/settings/endpointdialog.cpp" line="20"/>
         <source>Rename Endpoint</source>
         <translation>重命名端点</translation>
     </message>
     <message>
-        <location filename="../ui/endpointdialog.cpp" line="24"/>
+        <location filename="../gui/settings/endpointdialog.cpp" line="24"/>
         <source>A server that speaks OpenAI&apos;s chat completions (vLLM, LM Studio, OpenRouter and most gateways) or Anthropic&apos;s messages. Its base URL, model and key are set on the Providers page once it is added.</source>
         <translation>支持 OpenAI 聊天补全接口（vLLM、LM Studio、OpenRouter 及大多数网关）或 Anthropic 消息接口的服务器。添加后，在“服务商”页设置其基础 URL、模型和密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/endpointdialog.cpp" line="36"/>
+        <location filename="../gui/settings/endpointdialog.cpp" line="36"/>
         <source>Endpoint name</source>
         <translation>端点名称</translation>
     </message>
     <message>
-        <location filename="../ui/endpointdialog.cpp" line="38"/>
+        <location filename="../gui/settings/endpointdialog.cpp" line="38"/>
         <source>e.g. Company gateway</source>
         <translation>例如：公司网关</translation>
     </message>
     <message>
-        <location filename="../ui/endpointdialog.cpp" line="43"/>
+        <location filename="../gui/settings/endpointdialog.cpp" line="43"/>
         <source>&amp;Name:</source>
         <translation>名称(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/endpointdialog.cpp" line="50"/>
+        <location filename="../gui/settings/endpointdialog.cpp" line="50"/>
         <source>Wire format</source>
         <translation>接口格式</translation>
     </message>
     <message>
-        <location filename="../ui/endpointdialog.cpp" line="53"/>
+        <location filename="../gui/settings/endpointdialog.cpp" line="53"/>
         <source>How requests are written: to &lt;base URL&gt;/chat/completions or to &lt;base URL&gt;/messages. It cannot be changed later.</source>
         <translation>请求的写法：发往 &lt;基础 URL&gt;/chat/completions 或 &lt;基础 URL&gt;/messages。以后无法更改。</translation>
     </message>
     <message>
-        <location filename="../ui/endpointdialog.cpp" line="55"/>
+        <location filename="../gui/settings/endpointdialog.cpp" line="55"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/endpointdialog.cpp" line="69"/>
+        <location filename="../gui/settings/endpointdialog.cpp" line="69"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../ui/endpointdialog.cpp" line="69"/>
+        <location filename="../gui/settings/endpointdialog.cpp" line="69"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
@@ -3162,83 +3162,83 @@
 <context>
     <name>Gui::FindBar</name>
     <message>
-        <location filename="../ui/findbar.cpp" line="21"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="21"/>
         <source>Match &amp;case</source>
         <translation>区分大小写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="22"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="22"/>
         <source>&amp;Replace</source>
         <translation>替换(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="23"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="23"/>
         <source>Replace &amp;All</source>
         <translation>全部替换(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="29"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="29"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="30"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="30"/>
         <source>Text to find</source>
         <translation>要查找的文字</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="33"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="33"/>
         <source>Replace with</source>
         <translation>替换为</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="34"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="34"/>
         <source>Replacement text</source>
         <translation>替换后的文字</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="38"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="38"/>
         <source>Previous match (Shift+Enter)</source>
         <translation>上一个匹配（Shift+Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="39"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="39"/>
         <source>Previous match</source>
         <translation>上一个匹配</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="42"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="42"/>
         <source>Next match (Enter)</source>
         <translation>下一个匹配（Enter）</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="43"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="43"/>
         <source>Next match</source>
         <translation>下一个匹配</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="46"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="46"/>
         <source>Close (Esc)</source>
         <translation>关闭（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="47"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="47"/>
         <source>Close the find bar</source>
         <translation>关闭查找栏</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="150"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="150"/>
         <source>Wrapped around</source>
         <translation>已从另一端继续查找</translation>
     </message>
     <message>
-        <location filename="../ui/findbar.cpp" line="154"/>
-        <location filename="../ui/findbar.cpp" line="191"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="154"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="191"/>
         <source>Not found</source>
         <translation>未找到</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/findbar.cpp" line="191"/>
+        <location filename="../gui/mainwindow/findbar.cpp" line="191"/>
         <source>%n replaced</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
@@ -3248,67 +3248,67 @@
 <context>
     <name>Gui::HelpDialogs</name>
     <message>
-        <location filename="../ui/helpdialogs.cpp" line="46"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="46"/>
         <source>not available</source>
         <translation>不可用</translation>
     </message>
     <message>
-        <location filename="../ui/helpdialogs.cpp" line="62"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="62"/>
         <source>A writing and chat assistant for language models that starts the answer before you ask.</source>
         <translation>在您提问之前就开始生成回答的大语言模型写作与对话助手。</translation>
     </message>
     <message>
-        <location filename="../ui/helpdialogs.cpp" line="63"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="63"/>
         <source>Released under the MIT licence. Copyright © Headstart developers.</source>
         <translation>以 MIT 许可证发布。版权所有 © Headstart 开发者。</translation>
     </message>
     <message>
-        <location filename="../ui/helpdialogs.cpp" line="64"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="64"/>
         <source>Qt %1 (built with %2) · spdlog %3 · SQLite %4</source>
         <translation>Qt %1（编译时 %2）· spdlog %3 · SQLite %4</translation>
     </message>
     <message>
-        <location filename="../ui/helpdialogs.cpp" line="68"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="68"/>
         <source>About Headstart</source>
         <translation>关于 Headstart</translation>
     </message>
     <message>
-        <location filename="../ui/helpdialogs.cpp" line="82"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="82"/>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../ui/helpdialogs.cpp" line="86"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="86"/>
         <source>Search actions and keys</source>
         <translation>搜索操作和按键</translation>
     </message>
     <message>
-        <location filename="../ui/helpdialogs.cpp" line="87"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="87"/>
         <source>Search shortcuts</source>
         <translation>搜索快捷键</translation>
     </message>
     <message>
-        <location filename="../ui/helpdialogs.cpp" line="92"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="92"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../ui/helpdialogs.cpp" line="92"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="92"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
     <message>
-        <location filename="../ui/helpdialogs.cpp" line="145"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="145"/>
         <source>User Guide</source>
         <translation>用户指南</translation>
     </message>
     <message>
-        <location filename="../ui/helpdialogs.cpp" line="147"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="147"/>
         <source>The user guide is not installed.</source>
         <translation>未安装用户指南。</translation>
     </message>
     <message>
-        <location filename="../ui/helpdialogs.cpp" line="148"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="148"/>
         <source>The user guide could not be opened here. It is:
 %1</source>
         <translation>无法在此打开用户指南。它位于：
@@ -3318,77 +3318,77 @@
 <context>
     <name>Gui::LatencyChart</name>
     <message>
-        <location filename="../ui/latencychart.cpp" line="48"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="48"/>
         <source>Recent perceived latencies</source>
         <translation>最近的感知延迟</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="101"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="101"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="102"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="102"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="109"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="109"/>
         <source>now</source>
         <comment>the right end of the chart&apos;s time axis</comment>
         <translation>现在</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="111"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="111"/>
         <source>−%1 s</source>
         <comment>seconds before now, on the chart&apos;s time axis</comment>
         <translation>−%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="113"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="113"/>
         <source>−%1 min</source>
         <comment>minutes before now, on the chart&apos;s time axis</comment>
         <translation>−%1 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="114"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="114"/>
         <source>−%1 h</source>
         <comment>hours before now, on the chart&apos;s time axis</comment>
         <translation>−%1 小时</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="120"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="120"/>
         <source>No answers measured yet.</source>
         <translation>尚未测量任何回答。</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="126"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="126"/>
         <source>Recent answers: %1. Latest %2, median %3, slowest %4; %5 under %6.</source>
         <translation>最近的回答：%1 个。最新 %2，中位数 %3，最慢 %4；%5 个低于 %6。</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="134"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="134"/>
         <source>Prefetch used</source>
         <translation>已用预取</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="135"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="135"/>
         <source>Prefetch missed</source>
         <translation>预取未命中</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="136"/>
-        <location filename="../ui/latencychart.cpp" line="138"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="136"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="138"/>
         <source>No prefetch</source>
         <translation>无预取</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="332"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="332"/>
         <source>No answers yet</source>
         <translation>暂无回答</translation>
     </message>
     <message>
-        <location filename="../ui/latencychart.cpp" line="359"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="359"/>
         <source>%1: feels instant</source>
         <translation>%1：感觉即时</translation>
     </message>
@@ -3396,113 +3396,113 @@
 <context>
     <name>Gui::LibraryDock</name>
     <message>
-        <location filename="../ui/librarydock.cpp" line="44"/>
+        <location filename="../gui/library/librarydock.cpp" line="44"/>
         <source>Library</source>
         <translation>资料库</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="54"/>
+        <location filename="../gui/library/librarydock.cpp" line="54"/>
         <source>Indexing progress</source>
         <translation>索引进度</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="55"/>
+        <location filename="../gui/library/librarydock.cpp" line="55"/>
         <source>Indexing: %v of %m files</source>
         <translation>正在索引：第 %v 个，共 %m 个文件</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="57"/>
+        <location filename="../gui/library/librarydock.cpp" line="57"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="57"/>
+        <location filename="../gui/library/librarydock.cpp" line="57"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="57"/>
+        <location filename="../gui/library/librarydock.cpp" line="57"/>
         <source>Passages</source>
         <translation>段落</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="57"/>
+        <location filename="../gui/library/librarydock.cpp" line="57"/>
         <source>Skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="58"/>
+        <location filename="../gui/library/librarydock.cpp" line="58"/>
         <source>Library folders</source>
         <translation>资料库文件夹</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="60"/>
+        <location filename="../gui/library/librarydock.cpp" line="60"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="60"/>
+        <location filename="../gui/library/librarydock.cpp" line="60"/>
         <source>Why it was skipped</source>
         <translation>跳过原因</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="61"/>
+        <location filename="../gui/library/librarydock.cpp" line="61"/>
         <source>Skipped files</source>
         <translation>已跳过的文件</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="63"/>
+        <location filename="../gui/library/librarydock.cpp" line="63"/>
         <source>Edit Folders…</source>
         <translation>编辑文件夹…</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="140"/>
+        <location filename="../gui/library/librarydock.cpp" line="140"/>
         <source>No folders yet. Add the folders with your notes and documents in Settings, Library; the chat can then answer from them.</source>
         <translation>还没有文件夹。请在“设置 › 资料库”中添加存放笔记和文档的文件夹；之后聊天即可根据它们作答。</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="143"/>
+        <location filename="../gui/library/librarydock.cpp" line="143"/>
         <source>Opening the index…</source>
         <translation>正在打开索引…</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="145"/>
+        <location filename="../gui/library/librarydock.cpp" line="145"/>
         <source>Indexed: %1, %2.</source>
         <comment>files, passages</comment>
         <translation>已索引：%1，%2。</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="146"/>
+        <location filename="../gui/library/librarydock.cpp" line="146"/>
         <source>1 file</source>
         <translation>1 个文件</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="146"/>
+        <location filename="../gui/library/librarydock.cpp" line="146"/>
         <source>%1 files</source>
         <translation>%1 个文件</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="147"/>
+        <location filename="../gui/library/librarydock.cpp" line="147"/>
         <source>1 passage</source>
         <translation>1 段</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="147"/>
+        <location filename="../gui/library/librarydock.cpp" line="147"/>
         <source>%1 passages</source>
         <translation>%1 段</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="158"/>
+        <location filename="../gui/library/librarydock.cpp" line="158"/>
         <source>No files were skipped.</source>
         <translation>没有跳过任何文件。</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="159"/>
+        <location filename="../gui/library/librarydock.cpp" line="159"/>
         <source>1 file was skipped:</source>
         <translation>跳过了 1 个文件：</translation>
     </message>
     <message>
-        <location filename="../ui/librarydock.cpp" line="160"/>
+        <location filename="../gui/library/librarydock.cpp" line="160"/>
         <source>%1 files were skipped:</source>
         <translation>跳过了 %1 个文件：</translation>
     </message>
@@ -3510,42 +3510,42 @@
 <context>
     <name>Gui::LibraryPage</name>
     <message>
-        <location filename="../ui/librarypage.cpp" line="19"/>
+        <location filename="../gui/settings/librarypage.cpp" line="19"/>
         <source>Headstart indexes the Markdown, plain-text and source files in these folders, and keeps the index on this computer. View, Library shows what is indexed and what was skipped.</source>
         <translation>Headstart 会为这些文件夹中的 Markdown、纯文本和源代码文件建立索引，索引只保存在本机。“视图 › 资料库”会显示已索引和已跳过的内容。</translation>
     </message>
     <message>
-        <location filename="../ui/librarypage.cpp" line="28"/>
+        <location filename="../gui/settings/librarypage.cpp" line="28"/>
         <source>Library folders</source>
         <translation>资料库文件夹</translation>
     </message>
     <message>
-        <location filename="../ui/librarypage.cpp" line="30"/>
+        <location filename="../gui/settings/librarypage.cpp" line="30"/>
         <source>&amp;Folders:</source>
         <translation>文件夹(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/librarypage.cpp" line="33"/>
+        <location filename="../gui/settings/librarypage.cpp" line="33"/>
         <source>&amp;Add Folder…</source>
         <translation>添加文件夹(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/librarypage.cpp" line="35"/>
+        <location filename="../gui/settings/librarypage.cpp" line="35"/>
         <source>Re&amp;move</source>
         <translation>移除(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../ui/librarypage.cpp" line="83"/>
+        <location filename="../gui/settings/librarypage.cpp" line="83"/>
         <source>Add a Library Folder</source>
         <translation>添加资料库文件夹</translation>
     </message>
     <message>
-        <location filename="../ui/librarypage.cpp" line="98"/>
+        <location filename="../gui/settings/librarypage.cpp" line="98"/>
         <source>%1 is in the library already.</source>
         <translation>%1 已在资料库中。</translation>
     </message>
     <message>
-        <location filename="../ui/librarypage.cpp" line="108"/>
+        <location filename="../gui/settings/librarypage.cpp" line="108"/>
         <source>%1 is inside %2, which is in the library: its files are indexed once, as part of %2.</source>
         <translation>%1 位于已在资料库中的 %2 之内：其中的文件只作为 %2 的一部分索引一次。</translation>
     </message>
@@ -3553,12 +3553,12 @@
 <context>
     <name>Gui::LogFolder</name>
     <message>
-        <location filename="../ui/logfolder.cpp" line="19"/>
+        <location filename="../gui/mainwindow/logfolder.cpp" line="19"/>
         <source>Open Log Folder</source>
         <translation>打开日志文件夹</translation>
     </message>
     <message>
-        <location filename="../ui/logfolder.cpp" line="20"/>
+        <location filename="../gui/mainwindow/logfolder.cpp" line="20"/>
         <source>The log folder could not be opened here. It is:</source>
         <translation>无法在此打开日志文件夹。它位于：</translation>
     </message>
@@ -3566,330 +3566,330 @@
 <context>
     <name>Gui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="81"/>
-        <location filename="../ui/mainwindow.cpp" line="992"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="96"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="875"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="313"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="324"/>
         <source>Summarize the document</source>
         <translation>总结文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="367"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="378"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="401"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="412"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="313"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="324"/>
         <source>&amp;Summarize</source>
         <translation>总结(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="333"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="344"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="361"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="372"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="407"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="418"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="454"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="465"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="952"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="833"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="939"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="820"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="315"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="326"/>
         <source>&amp;Continue Writing</source>
         <translation>续写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="316"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="327"/>
         <source>Continue writing from the end of the document</source>
         <translation>从文档末尾继续写作</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="317"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="328"/>
         <source>&amp;Rewrite Selection</source>
         <translation>改写选区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="318"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="329"/>
         <source>Rewrite the selected text more clearly</source>
         <translation>把选中的文字改写得更清楚</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="319"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="330"/>
         <source>&amp;Translate</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="320"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="331"/>
         <source>Translate the selection, or the whole document</source>
         <translation>翻译选区，或整篇文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="321"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="332"/>
         <source>E&amp;xplain Selection</source>
         <translation>解释选区(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="322"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="333"/>
         <source>Explain the selected text</source>
         <translation>解释选中的文字</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="327"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="338"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="335"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="346"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="338"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="349"/>
         <source>Re&amp;generate</source>
         <translation>重新生成(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="340"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="351"/>
         <source>Ask again (Ctrl+Alt+G)</source>
         <translation>再问一次（Ctrl+Alt+G）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="343"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="354"/>
         <source>&amp;Insert Answer</source>
         <translation>插入回答(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="345"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="356"/>
         <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
         <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="348"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="359"/>
         <source>Re&amp;place Selection</source>
         <translation>替换选区(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="350"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="361"/>
         <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
         <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="353"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="364"/>
         <source>Cop&amp;y Answer</source>
         <translation>复制回答(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="355"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="366"/>
         <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
         <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="362"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="373"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="365"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="376"/>
         <source>New Win&amp;dow</source>
         <translation>新建窗口(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="366"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="377"/>
         <source>New from &amp;Wizard…</source>
         <translation>用向导新建(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="369"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="380"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="371"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="382"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="375"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="386"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="380"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="391"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="391"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="402"/>
         <source>&amp;Export Damaged Conversations…</source>
         <translation>导出损坏的对话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="395"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="406"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="399"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="410"/>
         <source>C&amp;lose Window</source>
         <translation>关闭窗口(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="405"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="416"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="418"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="429"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="423"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="434"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="428"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="439"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="433"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="444"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="438"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="449"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="439"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="450"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="442"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="453"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="445"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="456"/>
         <source>Open &amp;Log Folder</source>
         <translation>打开日志文件夹(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="450"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="461"/>
         <source>&amp;About Headstart</source>
         <translation>关于 Headstart(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="514"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="509"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="518"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="513"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="535"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="89"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="644"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="564"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="688"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="608"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="775"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="660"/>
         <source>%1 is no longer there.</source>
         <translation>%1 已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="779"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="664"/>
         <source>No application opens %1 here.</source>
         <translation>这里没有能打开 %1 的应用程序。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="782"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="667"/>
         <source>Opened %1 in your PDF viewer: the passage is on page %2.</source>
         <translation>已在 PDF 阅读器中打开 %1：段落位于第 %2 页。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="880"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="765"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="882"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="767"/>
         <source>No early answers start until this ends; the answers you ask for still come. Settings, Prefetch, Battery and network switches this off.</source>
         <translation>在此情况结束前不会提前开始任何回答；你主动请求的回答照常返回。可在“设置 › 预取 › 电池与网络”中关闭此功能。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="941"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="822"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="943"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="824"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="945"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="826"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="956"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="837"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="958"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="839"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="990"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="873"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -3897,28 +3897,28 @@
 <context>
     <name>Gui::MarkdownView</name>
     <message>
-        <location filename="../ui/markdownview.cpp" line="298"/>
+        <location filename="../gui/answer/markdownview.cpp" line="296"/>
         <source>Answer</source>
         <translation>回答</translation>
     </message>
     <message>
-        <location filename="../ui/markdownview.cpp" line="308"/>
-        <location filename="../ui/markdownview.cpp" line="315"/>
+        <location filename="../gui/answer/markdownview.cpp" line="306"/>
+        <location filename="../gui/answer/markdownview.cpp" line="313"/>
         <source>Reasoning</source>
         <translation>推理过程</translation>
     </message>
     <message>
-        <location filename="../ui/markdownview.cpp" line="309"/>
+        <location filename="../gui/answer/markdownview.cpp" line="307"/>
         <source>Show or hide the model&apos;s reasoning</source>
         <translation>显示或隐藏模型的推理过程</translation>
     </message>
     <message>
-        <location filename="../ui/markdownview.cpp" line="645"/>
+        <location filename="../gui/answer/markdownview.cpp" line="619"/>
         <source>Reasoning (1 word)</source>
         <translation>推理过程（1 个词）</translation>
     </message>
     <message>
-        <location filename="../ui/markdownview.cpp" line="646"/>
+        <location filename="../gui/answer/markdownview.cpp" line="620"/>
         <source>Reasoning (%1 words)</source>
         <translation>推理过程（%1 个词）</translation>
     </message>
@@ -3926,7 +3926,7 @@
 <context>
     <name>Gui::MemorySecretStore</name>
     <message>
-        <location filename="../ui/secretstore.h" line="181"/>
+        <location filename="../workspace/settings/secretstore.h" line="181"/>
         <source>Memory only (keys are forgotten when Headstart quits)</source>
         <translation>仅内存（Headstart 退出后密钥即被遗忘）</translation>
     </message>
@@ -3934,82 +3934,82 @@
 <context>
     <name>Gui::MessageUsage</name>
     <message>
-        <location filename="../ui/messageusage.cpp" line="25"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="25"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="26"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="26"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="31"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="31"/>
         <source>%1 tok/s</source>
         <translation>%1 词元/秒</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="37"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="37"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="69"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="69"/>
         <source>%1 in</source>
         <translation>输入 %1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="71"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="71"/>
         <source>%1 (%2 cached)</source>
         <translation>%1（%2 来自缓存）</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="75"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="75"/>
         <source>%1 out</source>
         <translation>输出 %1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="88"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="88"/>
         <source>not reported</source>
         <translation>未报告</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="91"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="91"/>
         <source>Input tokens: %1</source>
         <translation>输入词元：%1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="92"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="92"/>
         <source>Cached input (read from the provider&apos;s cache): %1</source>
         <translation>缓存输入（从服务商缓存读取）：%1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="93"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="93"/>
         <source>Cache write (input stored in the cache): %1</source>
         <translation>缓存写入（存入缓存的输入）：%1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="94"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="94"/>
         <source>Output tokens: %1</source>
         <translation>输出词元：%1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="96"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="96"/>
         <source>Of which reasoning: %1</source>
         <translation>其中推理：%1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="97"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="97"/>
         <source>Time to first token (provider): %1</source>
         <translation>首个词元用时（服务商）：%1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="98"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="98"/>
         <source>Output speed: %1</source>
         <translation>输出速度：%1</translation>
     </message>
     <message>
-        <location filename="../ui/messageusage.cpp" line="99"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="99"/>
         <source>Cost, as the provider bills it: %1</source>
         <translation>费用（按服务商计费）：%1</translation>
     </message>
@@ -4017,412 +4017,412 @@
 <context>
     <name>Gui::MetricsDock</name>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="66"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="66"/>
         <source>&amp;Reset statistics</source>
         <translation>重置统计(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="85"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="85"/>
         <source>Prefetch Metrics</source>
         <translation>预取指标</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="87"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="87"/>
         <source>Clear every counter, latency and alarm</source>
         <translation>清除所有计数、延迟和警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="90"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="90"/>
         <source>Perceived latency, median</source>
         <translation>感知延迟，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="91"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="91"/>
         <source>Perceived latency, 95th percentile</source>
         <translation>感知延迟，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="97"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="97"/>
         <source>Alarms and paused strategies</source>
         <translation>警报与已暂停的策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="99"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="99"/>
         <source>Prefetch paused</source>
         <translation>预取已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="101"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="101"/>
         <source>Warm-up cache hits</source>
         <translation>预热缓存命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="103"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="103"/>
         <source>Draft classifier on the fast model</source>
         <translation>快速模型上的草稿判断</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="104"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="104"/>
         <source>Settings, Prefetch, &quot;Ask the model whether a draft is complete&quot;: each typing pause asks the provider&apos;s fast model whether the draft is finished. Closed early: the stream was closed as soon as the number had arrived. Heuristic: no usable number in time, or no slot or budget for the question.</source>
         <translation>设置 › 预取 › “询问模型草稿是否完整”：每次输入停顿都会询问服务商的快速模型草稿是否已写完。提前关闭：数值一到就关闭了数据流。启发式：未及时得到可用数值，或没有空闲通道或预算来提问。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="110"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="110"/>
         <source>Fast/slow routing</source>
         <translation>快慢模型分流</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="111"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="111"/>
         <source>Settings, Prefetch, Fast model: small talk and simple questions in free chat go to the provider&apos;s fast model. Perceived first-token latency per model, and how often an answer of the fast model was asked again of the main one.</source>
         <translation>设置 → 预取 → 快速模型：自由聊天中的寒暄和简单问题交给服务商的快速模型。显示每个模型的感知首字延迟，以及快速模型的回答被改问主模型的次数。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="116"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="116"/>
         <source>Instant acknowledgement</source>
         <translation>即时回应</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="117"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="117"/>
         <source>Settings, Prefetch, &quot;Acknowledge at once while a reasoning model thinks&quot;: the fast model&apos;s one line shown while the main model thinks. Shown: it came before the answer&apos;s text; late: the answer came first, or nothing usable; the times are averages from sending, and from the line to the answer.</source>
         <translation>设置 → 预取 →“推理模型思考时先即时回应”：主模型思考时显示的快速模型的一句话。已显示：它先于回答文字到达；过晚：回答先到，或没有可用内容；时间为平均值，分别从发送起和从这句话到回答。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="123"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="123"/>
         <source>Response cache</source>
         <translation>响应缓存</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="124"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="124"/>
         <source>Settings, Prefetch, Response cache: a request asked again exactly is answered from what it got before; a chat question close to one answered shows that answer as a draft. Replaced: the live answer said something else than the draft.</source>
         <translation>设置 → 预取 → 响应缓存：完全相同的请求用之前得到的回答作答；与已回答问题相近的聊天问题将该回答显示为草稿。已替换：实时回答与草稿内容不同。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="128"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="128"/>
         <source>&amp;Decision log…</source>
         <translation>决策日志(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="130"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="130"/>
         <source>Each lookup of the response cache: the nearest answers, their scores and what was decided</source>
         <translation>响应缓存的每次查找：最接近的回答、它们的得分以及所做的决策</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="138"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="138"/>
         <source>Live sessions and lanes</source>
         <translation>活动会话与通道</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="139"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="139"/>
         <source>Prefetch budget</source>
         <translation>预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="140"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="140"/>
         <source>Prefetch budget used</source>
         <translation>已用预取预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="141"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="141"/>
         <source>Prefetch money budget</source>
         <translation>预取金额预算</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="146"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="146"/>
         <source>Prefetch strategies</source>
         <translation>预取策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="149"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="149"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="149"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="149"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="149"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="149"/>
         <source>Hits</source>
         <translation>命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="149"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="149"/>
         <source>Partial</source>
         <translation>部分命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="149"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="149"/>
         <source>Misses</source>
         <translation>未命中</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="149"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="149"/>
         <source>Answers</source>
         <translation>回答数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="149"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="149"/>
         <source>Perceived p50</source>
         <translation>感知延迟 p50</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="150"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="150"/>
         <source>Hit rate</source>
         <translation>命中率</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="150"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="150"/>
         <source>Wasted</source>
         <translation>浪费</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="150"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="150"/>
         <source>Extra, tokens</source>
         <translation>额外开销（词元）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="151"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
         <source>Cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="151"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
         <source>TTFT p50</source>
         <translation>首词元时间 p50</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="151"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
         <source>TTFT p95</source>
         <translation>首词元时间 p95</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="151"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="153"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
         <source>Answers shown: for a strategy, those it had prefetched for (taken over or missed); for No prefetch, those with nothing prefetched, whichever strategy asked. Each answer is counted in one row.</source>
         <translation>显示的回答：策略行中是该策略预取过的回答（已接管或未命中）；“无预取”行中是没有任何预取的回答，无论由哪个策略发起。每个回答只计入一行。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="157"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="157"/>
         <source>From the user&apos;s action to the first token shown, median over the row&apos;s latest answers</source>
         <translation>从用户操作到显示第一个词元的时间，取该行最近回答的中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="158"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="158"/>
         <source>Prefetches taken over with their first token in</source>
         <translation>被接管时第一个词元已到达的预取</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="160"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="160"/>
         <source>Prefetches taken over before their first token: the wait was shorter, not gone</source>
         <translation>在第一个词元到达前被接管的预取：等待缩短了，但没有消失</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="162"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="162"/>
         <source>Prefetches that could not be used when the user asked: the answer started afresh</source>
         <translation>用户请求时无法使用的预取：回答重新开始</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="163"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="163"/>
         <source>Tokens spent on prefetches nobody used</source>
         <translation>花费在未被使用的预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="164"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="164"/>
         <source>Prompt tokens the provider read from its cache</source>
         <translation>服务商从缓存读取的提示词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="165"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="165"/>
         <source>Prefetches the user took over, of those started</source>
         <translation>已启动的预取中被用户接管的比例</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="166"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="166"/>
         <source>Tokens wasted on unused prefetches, per token used</source>
         <translation>每个已使用词元对应的、浪费在未使用预取上的词元</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="168"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="168"/>
         <source>Money wasted on unused prefetches, per unit spent on the answers used, at the provider&apos;s prices with cache discounts applied. Only where the provider has prices; warm-up is counted in tokens only, since its prefill is what the first answer would have paid.</source>
         <translation>每花在已使用回答上的一单位金额所对应的、浪费在未使用预取上的金额，按服务商的价格并计入缓存折扣。仅在服务商有价格时显示；预热只按词元计，因为它的预填充正是第一个回答本来就要付的。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="171"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="171"/>
         <source>Provider time to first token, median</source>
         <translation>服务商首词元时间，中位数</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="172"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="172"/>
         <source>Provider time to first token, 95th percentile</source>
         <translation>服务商首词元时间，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="203"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="203"/>
         <source>Reset statistics</source>
         <translation>重置统计</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="271"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="271"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="272"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="272"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="281"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="281"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="289"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="289"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="344"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="344"/>
         <source>Perceived p50: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p50：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="346"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="346"/>
         <source>Perceived p95: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p95：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="348"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="348"/>
         <source>From the user&apos;s action to the first token shown, over the latest answers: %1 taken over from a prefetch, %2 after a wrong guess, %3 with nothing prefetched.</source>
         <translation>从用户操作到显示第一个词元的时间，统计最近的回答：%1 个接管自预取，%2 个在预测错误之后，%3 个没有预取。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="360"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="360"/>
         <source>Extra, %1</source>
         <translation>额外开销（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="384"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="384"/>
         <source>Paused, alarm</source>
         <translation>已暂停，警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="384"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="384"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="386"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="386"/>
         <source>Alarm</source>
         <translation>警报</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="389"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="389"/>
         <source>Waiting for your consent</source>
         <translation>等待你的同意</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="390"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="390"/>
         <source>Off (not allowed)</source>
         <translation>关闭（未允许）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="391"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="391"/>
         <source>Not with this provider</source>
         <translation>此服务商不适用</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="393"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="393"/>
         <source>On hold (rate limit)</source>
         <translation>暂停（请求频率受限）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="395"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="395"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="393"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="393"/>
         <source>On hold (%1)</source>
         <translation>暂停中（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="399"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="399"/>
         <source>Active (too few attempts yet: %1 of %2)</source>
         <translation>活动（尝试次数尚少：%1/%2）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="403"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="403"/>
         <source>Active</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="439"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="439"/>
         <source>Answers with nothing prefetched to take over, whichever strategy asked for them: %1; perceived p50 %2, p95 %3.</source>
         <translation>没有可接管的预取的回答（无论由哪个策略发起）：%1 个；感知延迟 p50 %2，p95 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="442"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="442"/>
         <source>%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 rejected; %9 tokens prefetched, %10 used, %11 wasted.</source>
         <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="451"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="451"/>
         <source>In money: %1 prefetched, %2 used, %3 wasted.</source>
         <translation>按金额：预取 %1，使用 %2，浪费 %3。</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="480"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="480"/>
         <source>Cache-hit tokens from warm-up: %1 read, %2 written</source>
         <translation>预热带来的缓存命中词元：读取 %1 个，写入 %2 个</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="487"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="487"/>
         <source>Draft classifier (fast model): %1 asked, %2 closed early, %3 to the heuristic · %4 tokens · %5</source>
         <translation>草稿判断（快速模型）：询问 %1 次，提前关闭 %2 次，交给启发式 %3 次 · %4 个 token · %5</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="499"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="499"/>
         <source>Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued</source>
         <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="516"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="516"/>
         <source>Fast model: %1 answers, p50 %2 · main model: %3, p50 %4 · %5 asked again</source>
         <translation>快速模型：%1 个回答，p50 %2 · 主模型：%3 个，p50 %4 · 改问 %5 次</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="530"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="530"/>
         <source>Instant acknowledgement (fast model): %1 sent, %2 shown after %3 and %4 before the answer, %5 late, %6 cancelled or not sent · %7 tokens · %8</source>
         <translation>即时回应（快速模型）：发送 %1 次，显示 %2 次，发送后 %3 出现，早于回答 %4，过晚 %5 次，取消或未发送 %6 次 · %7 个 token · %8</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="548"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="548"/>
         <source>Response cache: off</source>
         <translation>响应缓存：关闭</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="555"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="555"/>
         <source>Response cache: %1 exact, %2 similar served, %3 drafts (%4 replaced), %5 misses · %6 saved · %7 answers kept</source>
         <translation>响应缓存：精确 %1，相似直接提供 %2，草稿 %3（被替换 %4），未命中 %5 · 节省 %6 · 保存 %7 个回答</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="570"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="570"/>
         <source>Budget: %1 of %2 tokens this hour (%3)</source>
         <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="576"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="576"/>
         <source>Budget: %1 tokens this hour, no limit</source>
         <translation>预算：本小时已用 %1 个词元，无上限</translation>
     </message>
     <message>
-        <location filename="../ui/metricsdock.cpp" line="587"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="587"/>
         <source>Money budget: %1 of %2 this hour (%3)</source>
         <translation>金额预算：本小时已用 %1 / %2（%3）</translation>
     </message>
@@ -4430,43 +4430,43 @@
 <context>
     <name>Gui::ModelPicker</name>
     <message>
-        <location filename="../ui/modelpicker.cpp" line="43"/>
-        <location filename="../ui/modelpicker.cpp" line="145"/>
+        <location filename="../gui/settings/modelpicker.cpp" line="43"/>
+        <location filename="../gui/settings/modelpicker.cpp" line="145"/>
         <source>Load list</source>
         <translation>加载列表</translation>
     </message>
     <message>
-        <location filename="../ui/modelpicker.cpp" line="46"/>
+        <location filename="../gui/settings/modelpicker.cpp" line="46"/>
         <source>Asks the provider which models it serves (GET /models), with the key below.</source>
         <translation>使用下方的密钥询问服务商提供哪些模型（GET /models）。</translation>
     </message>
     <message>
-        <location filename="../ui/modelpicker.cpp" line="91"/>
+        <location filename="../gui/settings/modelpicker.cpp" line="91"/>
         <source>Loading the models of %1…</source>
         <translation>正在加载 %1 的模型…</translation>
     </message>
     <message>
-        <location filename="../ui/modelpicker.cpp" line="125"/>
+        <location filename="../gui/settings/modelpicker.cpp" line="125"/>
         <source>The provider lists no models; type the model&apos;s name.</source>
         <translation>服务商未列出任何模型；请输入模型名称。</translation>
     </message>
     <message>
-        <location filename="../ui/modelpicker.cpp" line="126"/>
+        <location filename="../gui/settings/modelpicker.cpp" line="126"/>
         <source>Models listed by the provider: %1. Open the list, or type part of a name to search it.</source>
         <translation>服务商列出的模型：%1 个。打开列表，或输入名称的一部分进行搜索。</translation>
     </message>
     <message>
-        <location filename="../ui/modelpicker.cpp" line="138"/>
+        <location filename="../gui/settings/modelpicker.cpp" line="138"/>
         <source>Loading the model list was cancelled.</source>
         <translation>已取消加载模型列表。</translation>
     </message>
     <message>
-        <location filename="../ui/modelpicker.cpp" line="139"/>
+        <location filename="../gui/settings/modelpicker.cpp" line="139"/>
         <source>No model list: %1 The model can still be typed.</source>
         <translation>没有模型列表：%1 仍可手动输入模型。</translation>
     </message>
     <message>
-        <location filename="../ui/modelpicker.cpp" line="145"/>
+        <location filename="../gui/settings/modelpicker.cpp" line="145"/>
         <source>Cancel loading</source>
         <translation>取消加载</translation>
     </message>
@@ -4474,103 +4474,103 @@
 <context>
     <name>Gui::NetworkPage</name>
     <message>
-        <location filename="../ui/networkpage.cpp" line="41"/>
+        <location filename="../gui/settings/networkpage.cpp" line="41"/>
         <source>How Headstart reaches the model providers. Connections to this computer (the local demo engine, Ollama or llama.cpp on localhost) never go through a proxy.</source>
         <translation>Headstart 如何连接模型服务商。连接到本机的流量（本地演示引擎、localhost 上的 Ollama 或 llama.cpp）从不经过代理。</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="47"/>
+        <location filename="../gui/settings/networkpage.cpp" line="47"/>
         <source>Proxy</source>
         <translation>代理</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="50"/>
+        <location filename="../gui/settings/networkpage.cpp" line="50"/>
         <source>Pro&amp;xy:</source>
         <translation>代理(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="56"/>
+        <location filename="../gui/settings/networkpage.cpp" line="56"/>
         <source>e.g. proxy.example.com or 10.0.0.1</source>
         <translation>例如 proxy.example.com 或 10.0.0.1</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="57"/>
+        <location filename="../gui/settings/networkpage.cpp" line="57"/>
         <source>Proxy host</source>
         <translation>代理主机</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="58"/>
+        <location filename="../gui/settings/networkpage.cpp" line="58"/>
         <source>&amp;Host:</source>
         <translation>主机(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="65"/>
+        <location filename="../gui/settings/networkpage.cpp" line="65"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="66"/>
+        <location filename="../gui/settings/networkpage.cpp" line="66"/>
         <source>Proxy port</source>
         <translation>代理端口</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="67"/>
+        <location filename="../gui/settings/networkpage.cpp" line="67"/>
         <source>P&amp;ort:</source>
         <translation>端口(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="73"/>
-        <location filename="../ui/networkpage.cpp" line="138"/>
+        <location filename="../gui/settings/networkpage.cpp" line="73"/>
+        <location filename="../gui/settings/networkpage.cpp" line="138"/>
         <source>Optional</source>
         <translation>可选</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="74"/>
+        <location filename="../gui/settings/networkpage.cpp" line="74"/>
         <source>Proxy user name</source>
         <translation>代理用户名</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="75"/>
+        <location filename="../gui/settings/networkpage.cpp" line="75"/>
         <source>&amp;User name:</source>
         <translation>用户名(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="82"/>
+        <location filename="../gui/settings/networkpage.cpp" line="82"/>
         <source>Proxy password</source>
         <translation>代理密码</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="83"/>
+        <location filename="../gui/settings/networkpage.cpp" line="83"/>
         <source>Pass&amp;word:</source>
         <translation>密码(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="131"/>
+        <location filename="../gui/settings/networkpage.cpp" line="131"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="140"/>
+        <location filename="../gui/settings/networkpage.cpp" line="140"/>
         <source>Could not read the stored proxy password: %1</source>
         <translation>无法读取已保存的代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="156"/>
+        <location filename="../gui/settings/networkpage.cpp" line="156"/>
         <source>Enter the proxy&apos;s host and port: until then, requests to providers fail.</source>
         <translation>请输入代理的主机和端口：在此之前，发往服务商的请求都会失败。</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="186"/>
+        <location filename="../gui/settings/networkpage.cpp" line="186"/>
         <source>Could not save the proxy password: %1</source>
         <translation>无法保存代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="188"/>
+        <location filename="../gui/settings/networkpage.cpp" line="188"/>
         <source>Proxy password removed.</source>
         <translation>代理密码已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/networkpage.cpp" line="188"/>
+        <location filename="../gui/settings/networkpage.cpp" line="188"/>
         <source>Proxy password saved.</source>
         <translation>代理密码已保存。</translation>
     </message>
@@ -4578,89 +4578,89 @@
 <context>
     <name>Gui::NewDocumentWizard</name>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="477"/>
-        <location filename="../ui/newdocumentwizard.cpp" line="481"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="477"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="481"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="478"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="478"/>
         <source>The sections of the document, written from your topic. Edit them as you like: the introduction follows the outline as you leave it.</source>
         <translation>根据你的主题写出的文档章节。可随意编辑：引言将按照你最终留下的大纲来写。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="480"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="480"/>
         <source>&amp;Outline:</source>
         <translation>大纲(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="482"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="482"/>
         <source>One section per line; indent a line to make it a point under the section above.</source>
         <translation>每行一个章节；缩进一行即可使其成为上一章节下的要点。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="483"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="483"/>
         <source>Outline status</source>
         <translation>大纲状态</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="486"/>
-        <location filename="../ui/newdocumentwizard.cpp" line="489"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="486"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="489"/>
         <source>Introduction</source>
         <translation>引言</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="487"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="487"/>
         <source>The opening of the document, written from your topic and the outline.</source>
         <translation>根据你的主题和大纲写出的文档开头。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="488"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="488"/>
         <source>&amp;Introduction:</source>
         <translation>引言(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="490"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="490"/>
         <source>The introduction appears here; you can also write it yourself.</source>
         <translation>引言将显示在这里；你也可以自己写。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="491"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="491"/>
         <source>Introduction status</source>
         <translation>引言状态</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="494"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="494"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="495"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="495"/>
         <source>Some titles for the document. Pick one, edit it, or type your own.</source>
         <translation>为文档提供的一些标题。选择一个、修改它，或输入你自己的标题。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="496"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="496"/>
         <source>Title &amp;options:</source>
         <translation>标题选项(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="497"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="497"/>
         <source>Title options</source>
         <translation>标题选项</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="498"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="498"/>
         <source>One title per line.</source>
         <translation>每行一个标题。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="499"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="499"/>
         <source>Title options status</source>
         <translation>标题选项状态</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="502"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="502"/>
         <source>New Document</source>
         <translation>新建文档</translation>
     </message>
@@ -4668,107 +4668,107 @@
 <context>
     <name>Gui::PriceEditor</name>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="47"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="47"/>
         <source>I&amp;nput:</source>
         <translation>输入(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="48"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="48"/>
         <source>Input price</source>
         <translation>输入价格</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="49"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="49"/>
         <source>Prompt tokens the provider neither read from its cache nor wrote to it.</source>
         <translation>既未从服务商缓存读取、也未写入其缓存的提示词元。</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="50"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="50"/>
         <source>Cache &amp;write:</source>
         <translation>缓存写入(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="51"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="51"/>
         <source>Cache write price</source>
         <translation>缓存写入价格</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="52"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="52"/>
         <source>Prompt tokens written to the provider&apos;s cache. Where writing is not billed apart, this is the input price.</source>
         <translation>写入服务商缓存的提示词元。若写入不单独计费，则与输入价格相同。</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="54"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="54"/>
         <source>Cache rea&amp;d:</source>
         <translation>缓存读取(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="55"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="55"/>
         <source>Cache read price</source>
         <translation>缓存读取价格</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="56"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="56"/>
         <source>Prompt tokens read from the provider&apos;s cache, usually a fraction of the input price.</source>
         <translation>从服务商缓存读取的提示词元，价格通常只是输入价格的一小部分。</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="58"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="58"/>
         <source>&amp;Output:</source>
         <translation>输出(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="59"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="59"/>
         <source>Output price</source>
         <translation>输出价格</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="60"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="60"/>
         <source>Tokens the model generated, those of a guess nobody used included.</source>
         <translation>模型生成的词元，包括无人使用的猜测所生成的词元。</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="66"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="66"/>
         <source>Prices</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="68"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="68"/>
         <source>&amp;Built-in prices</source>
         <translation>内置价格(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="113"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="113"/>
         <source> / M tokens</source>
         <translation> / 百万词元</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="116"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="116"/>
         <source>Built-in: %1.</source>
         <translation>内置：%1。</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="121"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="121"/>
         <source>Every price of %1 back to Headstart&apos;s built-in one.</source>
         <translation>将 %1 的所有价格恢复为 Headstart 的内置价格。</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="126"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="126"/>
         <source>The local demo engine bills nothing. It is priced as DeepSeek is by default, so that its cost figures mean something.</source>
         <translation>本地演示引擎不收费。它默认按 DeepSeek 的价格计价，使其开销数字有意义。</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="129"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="129"/>
         <source>%1 bills nothing by default, as a server on your own machine does. Enter prices if yours charges.</source>
         <translation>%1 默认不收费，就像运行在你自己电脑上的服务器一样。如果你的服务收费，请填写价格。</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="133"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="133"/>
         <source>By default, the prices %1 publishes, as of the date Headstart&apos;s documentation gives. Change them if your model or account is billed otherwise.</source>
         <translation>默认为 %1 公布的价格，以 Headstart 文档注明的日期为准。如果你的模型或账户计费方式不同，请修改。</translation>
     </message>
     <message>
-        <location filename="../ui/priceeditor.cpp" line="137"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="137"/>
         <source>The metrics panel&apos;s cost in money and the hourly money budget use these prices, with cache discounts applied.</source>
         <translation>指标面板中的金额开销和每小时金额预算都使用这些价格，并计入缓存折扣。</translation>
     </message>
@@ -4776,17 +4776,17 @@
 <context>
     <name>Gui::SalvageExport</name>
     <message>
-        <location filename="../ui/salvageexport.cpp" line="18"/>
+        <location filename="../gui/chat/salvageexport.cpp" line="18"/>
         <source>Export Damaged Conversations</source>
         <translation>导出损坏的对话</translation>
     </message>
     <message>
-        <location filename="../ui/salvageexport.cpp" line="29"/>
+        <location filename="../gui/chat/salvageexport.cpp" line="29"/>
         <source>Export Damaged Conversations To</source>
         <translation>将损坏的对话导出到</translation>
     </message>
     <message>
-        <location filename="../ui/salvageexport.cpp" line="48"/>
+        <location filename="../gui/chat/salvageexport.cpp" line="48"/>
         <source>%1 readable conversation(s) were written to %2, one Markdown file each and all of them in conversations.json.</source>
         <translation>已将 %1 个可读取的对话写入 %2：每个对话一个 Markdown 文件，全部对话另存于 conversations.json。</translation>
     </message>
@@ -4794,632 +4794,632 @@
 <context>
     <name>Gui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settingsdialogwidgets.cpp" line="17"/>
+        <location filename="../gui/settings/settingsdialogwidgets.cpp" line="17"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogwidgets.cpp" line="18"/>
+        <location filename="../gui/settings/settingsdialogwidgets.cpp" line="18"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogwidgets.cpp" line="19"/>
+        <location filename="../gui/settings/settingsdialogwidgets.cpp" line="19"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogwidgets.cpp" line="20"/>
+        <location filename="../gui/settings/settingsdialogwidgets.cpp" line="20"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogwidgets.cpp" line="21"/>
+        <location filename="../gui/settings/settingsdialogwidgets.cpp" line="21"/>
         <source> characters</source>
         <translation> 个字符</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogwidgets.cpp" line="22"/>
+        <location filename="../gui/settings/settingsdialogwidgets.cpp" line="22"/>
         <source> requests</source>
         <translation> 个请求</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogwidgets.cpp" line="23"/>
+        <location filename="../gui/settings/settingsdialogwidgets.cpp" line="23"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="159"/>
-        <location filename="../ui/settingsdialogwidgets.cpp" line="24"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="159"/>
+        <location filename="../gui/settings/settingsdialogwidgets.cpp" line="24"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogwidgets.cpp" line="25"/>
+        <location filename="../gui/settings/settingsdialogwidgets.cpp" line="25"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="33"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="33"/>
         <source>English</source>
         <translation>英语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="34"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="34"/>
         <source>Simplified Chinese</source>
         <translation>简体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="35"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="35"/>
         <source>Traditional Chinese</source>
         <translation>繁体中文</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="36"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="36"/>
         <source>Japanese</source>
         <translation>日语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="37"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="37"/>
         <source>Korean</source>
         <translation>韩语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="38"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="38"/>
         <source>French</source>
         <translation>法语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="39"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="39"/>
         <source>German</source>
         <translation>德语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="40"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="40"/>
         <source>Spanish</source>
         <translation>西班牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="41"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="41"/>
         <source>Portuguese</source>
         <translation>葡萄牙语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="42"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="42"/>
         <source>Italian</source>
         <translation>意大利语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="43"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="43"/>
         <source>Russian</source>
         <translation>俄语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="44"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="44"/>
         <source>Arabic</source>
         <translation>阿拉伯语</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="56"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="56"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="71"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="71"/>
         <source>&amp;Providers</source>
         <translation>服务商(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="72"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="72"/>
         <source>P&amp;refetch</source>
         <translation>预取(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="73"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="73"/>
         <source>&amp;General</source>
         <translation>常规(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="75"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="75"/>
         <source>N&amp;etwork</source>
         <translation>网络(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="81"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="81"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="87"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="87"/>
         <source>Assis&amp;tants</source>
         <translation>助手(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="49"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="49"/>
         <source>Provider in use</source>
         <translation>使用中的服务商</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="50"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="50"/>
         <source>Provider &amp;in use:</source>
         <translation>使用中的服务商(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="68"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="68"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="69"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="69"/>
         <source>Up to and including the version segment, e.g. https://api.deepseek.com/v1. Empty: the provider&apos;s default.</source>
         <translation>包含到版本段为止，例如 https://api.deepseek.com/v1。留空：使用服务商的默认值。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="71"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="71"/>
         <source>Base &amp;URL:</source>
         <translation>基础 URL(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="82"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="82"/>
         <source>Allow unencrypted &amp;HTTP to this address</source>
         <translation>允许以未加密的 HTTP 连接此地址(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="94"/>
-        <location filename="../ui/settingsdialogproviders.cpp" line="95"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="94"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="95"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="97"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="97"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="84"/>
-        <location filename="../ui/settingsdialogproviders.cpp" line="113"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="84"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="113"/>
         <source>Fast model</source>
         <translation>快速模型</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="118"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="118"/>
         <source>F&amp;ast model:</source>
         <translation>快速模型(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="124"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="124"/>
         <source>Extra headers</source>
         <translation>附加请求头</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="126"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="126"/>
         <source>Name: value, one per line</source>
         <translation>名称: 值，每行一个</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="130"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="130"/>
         <source>Sent with every request, e.g. for a gateway. Stored in the settings file in plain text: put API keys in the key fields below, which keep them in the keychain.</source>
         <translation>随每个请求发送，例如供网关使用。以明文保存在设置文件中：API 密钥请填写在下方的密钥栏中，它们保存在钥匙串里。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="132"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="132"/>
         <source>E&amp;xtra headers:</source>
         <translation>附加请求头(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="144"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="144"/>
         <source>Concurrent requests</source>
         <translation>并发请求数</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="145"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="145"/>
         <source>How many requests the provider accepts at once; prefetches give way to your requests at this limit.</source>
         <translation>服务商同时接受的请求数；达到此上限时，预取会为你的请求让路。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="147"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="147"/>
         <source>&amp;Concurrent requests:</source>
         <translation>并发请求数(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="186"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="186"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="186"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="186"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="187"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="187"/>
         <source>Stored in the system keychain, never in the settings file.</source>
         <translation>保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="188"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="188"/>
         <source>Pre&amp;fetch key:</source>
         <translation>预取密钥(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="188"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="188"/>
         <source>Prefetch key</source>
         <translation>预取密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="189"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="189"/>
         <source>Optional. Early answers use this key, so they never eat the main key&apos;s rate limit.</source>
         <translation>可选。提前回答使用此密钥，因此永远不会占用主密钥的速率限额。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="191"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="191"/>
         <source>M&amp;ore keys:</source>
         <translation>更多密钥(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="191"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="191"/>
         <source>More API keys</source>
         <translation>更多 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="192"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="192"/>
         <source>Optional. More keys of this provider, separated by commas: when it refuses a key with a rate limit (HTTP 429), the request goes again at once with the next one.</source>
         <translation>可选。此服务商的更多密钥，用逗号分隔：当它以速率限制（HTTP 429）拒绝某个密钥时，请求会立即改用下一个密钥重发。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="196"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="196"/>
         <source>&amp;Show keys</source>
         <translation>显示密钥(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="214"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="214"/>
         <source>Keys are kept in:</source>
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="220"/>
-        <location filename="../ui/settingsdialogproviders.cpp" line="558"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="220"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="558"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="222"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="222"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="228"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="228"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="332"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="332"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="351"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="351"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="355"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="355"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="357"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="357"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="360"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="360"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="320"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="320"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="115"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="115"/>
         <source>A smaller, quicker model of the same provider. With Prefetch, &quot;Ask the model whether a draft is complete&quot; on, it is the model asked. A model Headstart does not know is priced as the main model.</source>
         <translation>同一服务商的更小、更快的模型。开启预取中的“询问模型草稿是否完整”后，询问的就是它。Headstart 不认识的模型按主模型计价。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="324"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="324"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="330"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="330"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="376"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="376"/>
         <source>Not needed</source>
         <translation>不需要</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="379"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="379"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="384"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="384"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="385"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="385"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="386"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="386"/>
         <source>None: only the API key</source>
         <translation>无：只用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="388"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="388"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="416"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="416"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="419"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="419"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="419"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="419"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="429"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="429"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="441"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="441"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="441"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="441"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="465"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="465"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="479"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="479"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="503"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="503"/>
         <source>Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read them.</source>
         <translation>警告：API 密钥和你的文本将以未加密方式发送到 %1；途经网络上的任何人都能读取它们。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="505"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="505"/>
         <source>Warning: %1 is plain http:// to another machine, so the API key and your text would cross the network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.</source>
         <translation>警告：%1 是指向另一台计算机的明文 http:// 地址，API 密钥和你的文本将以未加密方式在网络上传输。除非你在下方允许，否则 Headstart 不会向其发送任何内容；建议使用 https://。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="534"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="534"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="544"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="544"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="545"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="545"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="553"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="553"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogproviders.cpp" line="558"/>
+        <location filename="../gui/settings/settingsdialogproviders.cpp" line="558"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="59"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="59"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="85"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="85"/>
         <source>Response cache</source>
         <translation>响应缓存</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="86"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="86"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="90"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="90"/>
         <source>Battery and network</source>
         <translation>电池与网络</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="265"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="265"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="268"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="268"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="143"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="143"/>
         <source>Automatic (the other of English and Chinese)</source>
         <translation>自动（英语与中文互译）</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="160"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="160"/>
         <source>Text size</source>
         <translation>文字大小</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="161"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="161"/>
         <source>The size of all text, in percent of the desktop&apos;s font size.</source>
         <translation>所有文字的大小，以桌面字体大小的百分比表示。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="162"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="162"/>
         <source>Te&amp;xt size:</source>
         <translation>文字大小(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="174"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="174"/>
         <source>Colour scheme</source>
         <translation>配色方案</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="175"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="175"/>
         <source>Light or dark windows. &quot;As the desktop&quot; follows the desktop&apos;s light or dark style as it changes.</source>
         <translation>浅色或深色窗口。“跟随桌面”会随桌面的浅色或深色风格一起变化。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="177"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="177"/>
         <source>Colour sc&amp;heme:</source>
         <translation>配色方案(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="189"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="189"/>
         <source>Log detail</source>
         <translation>日志详细程度</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="190"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="190"/>
         <source>Log &amp;detail:</source>
         <translation>日志详细程度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="193"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="193"/>
         <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="89"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="89"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="91"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="91"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="92"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="92"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="94"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="94"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="96"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="96"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="157"/>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="177"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="157"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="177"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="172"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="172"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="187"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="187"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="256"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="256"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="257"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="257"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogprefetch.cpp" line="261"/>
+        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="261"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="128"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="128"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="129"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="129"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="132"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="132"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="146"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="146"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="147"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="147"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialog.cpp" line="148"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="148"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogendpoints.cpp" line="45"/>
+        <location filename="../gui/settings/settingsdialogendpoints.cpp" line="45"/>
         <source>On the command line: --provider %1</source>
         <translation>命令行中：--provider %1</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogendpoints.cpp" line="111"/>
+        <location filename="../gui/settings/settingsdialogendpoints.cpp" line="111"/>
         <source>%1 was kept: its keys could not be removed from the keychain: %2</source>
         <translation>已保留 %1：无法从钥匙串中删除其密钥：%2</translation>
     </message>
     <message>
-        <location filename="../ui/settingsdialogendpoints.cpp" line="119"/>
+        <location filename="../gui/settings/settingsdialogendpoints.cpp" line="119"/>
         <source>%1 was removed with its keys.</source>
         <translation>已删除 %1 及其密钥。</translation>
     </message>
@@ -5427,23 +5427,23 @@
 <context>
     <name>Gui::StreamFollower</name>
     <message>
-        <location filename="../ui/streamfollower.cpp" line="24"/>
+        <location filename="../gui/answer/streamfollower.cpp" line="24"/>
         <source>rate limited</source>
         <translation>请求频率受限</translation>
     </message>
     <message>
-        <location filename="../ui/streamfollower.cpp" line="28"/>
-        <location filename="../ui/streamfollower.cpp" line="32"/>
+        <location filename="../gui/answer/streamfollower.cpp" line="28"/>
+        <location filename="../gui/answer/streamfollower.cpp" line="32"/>
         <source>overloaded</source>
         <translation>过载</translation>
     </message>
     <message>
-        <location filename="../ui/streamfollower.cpp" line="29"/>
+        <location filename="../gui/answer/streamfollower.cpp" line="29"/>
         <source>server error, HTTP %1</source>
         <translation>服务器错误，HTTP %1</translation>
     </message>
     <message>
-        <location filename="../ui/streamfollower.cpp" line="37"/>
+        <location filename="../gui/answer/streamfollower.cpp" line="37"/>
         <source>%1 is busy (%2); retrying in %3 s — attempt %4 of %5</source>
         <translation>%1 正忙（%2）；%3 秒后重试——第 %4 次，共 %5 次</translation>
     </message>
@@ -5451,27 +5451,27 @@
 <context>
     <name>Gui::ThinkingEditor</name>
     <message>
-        <location filename="../ui/thinkingeditor.cpp" line="27"/>
+        <location filename="../gui/settings/thinkingeditor.cpp" line="27"/>
         <source>Extended thinking</source>
         <translation>扩展思考</translation>
     </message>
     <message>
-        <location filename="../ui/thinkingeditor.cpp" line="29"/>
+        <location filename="../gui/settings/thinkingeditor.cpp" line="29"/>
         <source>The model thinks before it answers; the thinking is shown folded above the answer. Thinking tokens are billed as output. An answer cannot be continued while it is on.</source>
         <translation>模型在回答前先思考；思考内容折叠显示在回答上方。思考词元按输出计费。开启时无法续写回答。</translation>
     </message>
     <message>
-        <location filename="../ui/thinkingeditor.cpp" line="37"/>
+        <location filename="../gui/settings/thinkingeditor.cpp" line="37"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../ui/thinkingeditor.cpp" line="38"/>
+        <location filename="../gui/settings/thinkingeditor.cpp" line="38"/>
         <source>Thinking budget</source>
         <translation>思考预算</translation>
     </message>
     <message>
-        <location filename="../ui/thinkingeditor.cpp" line="39"/>
+        <location filename="../gui/settings/thinkingeditor.cpp" line="39"/>
         <source>The most tokens the model may think for, from %1 to %2. They come on top of the answer&apos;s length limit.</source>
         <translation>模型最多可用于思考的词元数，范围 %1 到 %2。它们另计在回答长度上限之外。</translation>
     </message>
@@ -5479,62 +5479,62 @@
 <context>
     <name>Gui::TimeoutsEditor</name>
     <message>
-        <location filename="../ui/timeoutseditor.cpp" line="21"/>
+        <location filename="../gui/settings/timeoutseditor.cpp" line="21"/>
         <source>Re&amp;ach the server within:</source>
         <translation>连接服务器限时(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/timeoutseditor.cpp" line="22"/>
+        <location filename="../gui/settings/timeoutseditor.cpp" line="22"/>
         <source>Connect timeout</source>
         <translation>连接超时</translation>
     </message>
     <message>
-        <location filename="../ui/timeoutseditor.cpp" line="23"/>
+        <location filename="../gui/settings/timeoutseditor.cpp" line="23"/>
         <source>How long a new connection to the provider (or the proxy) may take.</source>
         <translation>与服务商（或代理）建立新连接最多可用的时间。</translation>
     </message>
     <message>
-        <location filename="../ui/timeoutseditor.cpp" line="24"/>
+        <location filename="../gui/settings/timeoutseditor.cpp" line="24"/>
         <source>First b&amp;yte within:</source>
         <translation>首字节限时(&amp;Y)：</translation>
     </message>
     <message>
-        <location filename="../ui/timeoutseditor.cpp" line="25"/>
+        <location filename="../gui/settings/timeoutseditor.cpp" line="25"/>
         <source>First byte timeout</source>
         <translation>首字节超时</translation>
     </message>
     <message>
-        <location filename="../ui/timeoutseditor.cpp" line="26"/>
+        <location filename="../gui/settings/timeoutseditor.cpp" line="26"/>
         <source>How long the provider may read the prompt, and think, before the answer begins. A long document that is not cached yet, or a model that reasons before it writes, can take minutes.</source>
         <translation>回答开始之前，服务商读取提示词和思考最多可用的时间。尚未缓存的长文档，或先推理再作答的模型，可能需要几分钟。</translation>
     </message>
     <message>
-        <location filename="../ui/timeoutseditor.cpp" line="29"/>
+        <location filename="../gui/settings/timeoutseditor.cpp" line="29"/>
         <source>Id&amp;le for at most:</source>
         <translation>最长空闲(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/timeoutseditor.cpp" line="30"/>
+        <location filename="../gui/settings/timeoutseditor.cpp" line="30"/>
         <source>Idle timeout</source>
         <translation>空闲超时</translation>
     </message>
     <message>
-        <location filename="../ui/timeoutseditor.cpp" line="31"/>
+        <location filename="../gui/settings/timeoutseditor.cpp" line="31"/>
         <source>How long the answer may pause once it flows; the text so far is kept when it fails.</source>
         <translation>回答开始输出后最多可停顿的时间；超时失败时保留已收到的文本。</translation>
     </message>
     <message>
-        <location filename="../ui/timeoutseditor.cpp" line="43"/>
+        <location filename="../gui/settings/timeoutseditor.cpp" line="43"/>
         <source>Timeouts</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../ui/timeoutseditor.cpp" line="53"/>
+        <location filename="../gui/settings/timeoutseditor.cpp" line="53"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../ui/timeoutseditor.cpp" line="71"/>
+        <location filename="../gui/settings/timeoutseditor.cpp" line="71"/>
         <source>%1 Built in: %2 s; from %3 to %4 s.</source>
         <translation>%1 内置值：%2 秒；范围 %3 到 %4 秒。</translation>
     </message>
@@ -5542,78 +5542,78 @@
 <context>
     <name>Gui::UserEndpoints</name>
     <message>
-        <location filename="../ui/userendpoints.cpp" line="109"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="109"/>
         <source>The name is empty.</source>
         <translation>名称为空。</translation>
     </message>
     <message>
-        <location filename="../ui/userendpoints.cpp" line="111"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="111"/>
         <source>A name has at most %1 characters.</source>
         <translation>名称最多 %1 个字符。</translation>
     </message>
     <message>
-        <location filename="../ui/userendpoints.cpp" line="113"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="113"/>
         <source>A name cannot contain line breaks or other control characters.</source>
         <translation>名称不能包含换行或其他控制字符。</translation>
     </message>
     <message>
-        <location filename="../ui/userendpoints.cpp" line="118"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="118"/>
         <source>A built-in provider is called &quot;%1&quot;.</source>
         <translation>已有内置服务商名为“%1”。</translation>
     </message>
     <message>
-        <location filename="../ui/userendpoints.cpp" line="122"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="122"/>
         <source>Another endpoint is called &quot;%1&quot;.</source>
         <translation>已有另一个端点名为“%1”。</translation>
     </message>
     <message>
-        <location filename="../ui/userendpoints.cpp" line="150"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="150"/>
         <source>There is no endpoint &quot;%1&quot;.</source>
         <translation>没有端点“%1”。</translation>
     </message>
     <message>
-        <location filename="../ui/userendpoints.cpp" line="180"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="180"/>
         <source>OpenAI-compatible (chat completions)</source>
         <translation>兼容 OpenAI（聊天补全）</translation>
     </message>
     <message>
-        <location filename="../ui/userendpoints.cpp" line="181"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="181"/>
         <source>Anthropic-compatible (messages)</source>
         <translation>兼容 Anthropic（消息）</translation>
     </message>
     <message>
-        <location filename="../ui/userendpoints.cpp" line="206"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="206"/>
         <source>%1 The file as it was is kept as %2.</source>
         <translation>%1 原文件已另存为 %2。</translation>
     </message>
     <message>
-        <location filename="../ui/userendpoints.cpp" line="219"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="219"/>
         <source>The settings file has an endpoint with the id &quot;%1&quot;, which is not made of letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;; it was ignored.</source>
         <translation>设置文件中有一个 ID 为“%1”的端点，其 ID 不只由字母、数字、“.”、“_”和“-”组成；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/userendpoints.cpp" line="225"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="225"/>
         <source>The settings file has an endpoint with the id &quot;%1&quot;, which is a built-in provider&apos;s; it was ignored.</source>
         <translation>设置文件中有一个 ID 为“%1”的端点，该 ID 属于内置服务商；已忽略。</translation>
     </message>
     <message>
-        <location filename="../ui/userendpoints.cpp" line="242"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="242"/>
         <source>The format of the endpoint &quot;%1&quot; in the settings file (%2) is neither &quot;openai&quot; nor &quot;anthropic&quot;; it is sent OpenAI-compatible requests. If it speaks Anthropic&apos;s format, remove it and add it again.</source>
         <translation>设置文件中端点“%1”的格式（%2）既不是“openai”也不是“anthropic”；将向其发送兼容 OpenAI 的请求。如果它使用 Anthropic 格式，请删除后重新添加。</translation>
     </message>
     <message>
-        <location filename="../ui/userendpoints.cpp" line="245"/>
-        <location filename="../ui/userendpoints.cpp" line="272"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="245"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="272"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/userendpoints.cpp" line="266"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="266"/>
         <source>Endpoint %1</source>
         <translation>端点 %1</translation>
     </message>
     <message>
-        <location filename="../ui/userendpoints.cpp" line="270"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="270"/>
         <source>The name of the endpoint &quot;%1&quot; in the settings file (%2) cannot be used: %3 It is called &quot;%4&quot; now.</source>
         <translation>设置文件中端点“%1”的名称（%2）无法使用：%3 现已改名为“%4”。</translation>
     </message>
@@ -5621,77 +5621,77 @@
 <context>
     <name>Gui::WizardGenerationPage</name>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="200"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="200"/>
         <source>&amp;Regenerate</source>
         <translation>重新生成(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="201"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="201"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="228"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="228"/>
         <source>Write this step again from the earlier steps</source>
         <translation>根据前面的步骤重新撰写这一步</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="229"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="229"/>
         <source>Stop writing (Esc)</source>
         <translation>停止撰写（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="314"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="314"/>
         <source>Waiting for the first token…</source>
         <translation>正在等待第一个词元…</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="326"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="326"/>
         <source>You can type the text yourself, or press Regenerate.</source>
         <translation>你可以自己输入文本，或点击“重新生成”。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="332"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="332"/>
         <source>The earlier steps changed since this text was written. Press Regenerate to write it again from them.</source>
         <translation>此文本写好之后，前面的步骤已更改。点击“重新生成”可根据它们重新撰写。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="246"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="246"/>
         <source>Writing…</source>
         <translation>正在撰写…</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="343"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="343"/>
         <source>No text arrived.</source>
         <translation>没有收到任何文本。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="345"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="345"/>
         <source>First token after %1 ms, prefetched.</source>
         <translation>首个词元用时 %1 毫秒，已预取。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="345"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="345"/>
         <source>First token after %1 ms.</source>
         <translation>首个词元用时 %1 毫秒。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="350"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="350"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="352"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="352"/>
         <source>It stopped at the token limit.</source>
         <translation>已在达到词元上限时停止。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="354"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="354"/>
         <source>The provider&apos;s content filter withheld the rest.</source>
         <translation>其余内容已被服务商的内容过滤器拦截。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="364"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="364"/>
         <source>Stopped. Edit the text, or press Regenerate.</source>
         <translation>已停止。可编辑文本，或点击“重新生成”。</translation>
     </message>
@@ -5699,17 +5699,17 @@
 <context>
     <name>Gui::WizardTitlePage</name>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="422"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="422"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="423"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="423"/>
         <source>Pick an option or type your own title</source>
         <translation>选择一个选项或输入你自己的标题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="424"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="424"/>
         <source>&amp;Title:</source>
         <translation>标题(&amp;T)：</translation>
     </message>
@@ -5717,102 +5717,102 @@
 <context>
     <name>Gui::WizardTopicPage</name>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="112"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="112"/>
         <source>Topic and audience</source>
         <translation>主题与读者</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="113"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="113"/>
         <source>Say what the document is about and who will read it. The outline starts as soon as you pause.</source>
         <translation>说明文档的主题以及读者是谁。你一停顿，大纲就会开始生成。</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="115"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="115"/>
         <source>What the document is about (required)</source>
         <translation>文档的主题（必填）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="116"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="116"/>
         <source>Topic</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="117"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="117"/>
         <source>Who will read it, e.g. engineers new to the project</source>
         <translation>谁会阅读它，例如刚加入项目的工程师</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="118"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="118"/>
         <source>Audience</source>
         <translation>读者</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="120"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="120"/>
         <source>Neutral</source>
         <translation>中性</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="121"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="121"/>
         <source>Friendly</source>
         <translation>友好</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="122"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="122"/>
         <source>Formal</source>
         <translation>正式</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="123"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="123"/>
         <source>Persuasive</source>
         <translation>有说服力</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="124"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="124"/>
         <source>Playful</source>
         <translation>轻松活泼</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="125"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="125"/>
         <source>Tone</source>
         <translation>语气</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="126"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="126"/>
         <source>Short (about 500 words)</source>
         <translation>短（约 500 字）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="127"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="127"/>
         <source>Medium (about 1,500 words)</source>
         <translation>中（约 1,500 字）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="128"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="128"/>
         <source>Long (about 3,000 words)</source>
         <translation>长（约 3,000 字）</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="130"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="130"/>
         <source>Length</source>
         <translation>篇幅</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="134"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="134"/>
         <source>&amp;Topic:</source>
         <translation>主题(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="135"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="135"/>
         <source>&amp;Audience:</source>
         <translation>读者(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="136"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="136"/>
         <source>T&amp;one:</source>
         <translation>语气(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../ui/newdocumentwizard.cpp" line="137"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="137"/>
         <source>&amp;Length:</source>
         <translation>篇幅(&amp;L)：</translation>
     </message>
@@ -5863,37 +5863,37 @@
 <context>
     <name>Knowledge::IndexDatabase</name>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="190"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="150"/>
         <source>The knowledge index cannot be created: the folder %1 cannot be made.</source>
         <translation>无法创建知识库索引：无法创建文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="218"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="178"/>
         <source>The knowledge index %1 cannot be opened: %2</source>
         <translation>无法打开知识库索引 %1：%2</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="220"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="180"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="225"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="185"/>
         <source>The knowledge index was damaged (%1). It was replaced by a new one and your folders are being indexed again.</source>
         <translation>知识库索引已损坏（%1）。已用新的索引替换，正在重新为你的文件夹建立索引。</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="227"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="187"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="232"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="192"/>
         <source>The knowledge index cannot be opened.</source>
         <translation>无法打开知识库索引。</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="516"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="476"/>
         <source>The knowledge index cannot be searched: %1</source>
         <translation>无法搜索知识库索引：%1</translation>
     </message>
@@ -6027,6 +6027,20 @@
     </message>
 </context>
 <context>
+    <name>Llm::ProviderProfile</name>
+    <message>
+        <location filename="../llm/providerprofile.cpp" line="117"/>
+        <source>Local demo engine (offline, not a language model)</source>
+        <translation>本地演示引擎（离线，并非语言模型）</translation>
+    </message>
+    <message>
+        <location filename="../llm/providerprofile.cpp" line="201"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="87"/>
+        <source>Custom (OpenAI-compatible)</source>
+        <translation>自定义（兼容 OpenAI）</translation>
+    </message>
+</context>
+<context>
     <name>Llm::ProviderRequest</name>
     <message>
         <location filename="../llm/providerrequest.cpp" line="109"/>
@@ -6037,20 +6051,6 @@
         <location filename="../llm/providerrequest.cpp" line="481"/>
         <source>The server answered with %1 instead of an event stream.</source>
         <translation>服务器返回了 %1，而不是事件流。</translation>
-    </message>
-</context>
-<context>
-    <name>Llm::ProviderProfile</name>
-    <message>
-        <location filename="../llm/providerprofile.cpp" line="117"/>
-        <source>Local demo engine (offline, not a language model)</source>
-        <translation>本地演示引擎（离线，并非语言模型）</translation>
-    </message>
-    <message>
-        <location filename="../llm/providerprofile.cpp" line="201"/>
-        <location filename="../ui/userendpoints.cpp" line="87"/>
-        <source>Custom (OpenAI-compatible)</source>
-        <translation>自定义（兼容 OpenAI）</translation>
     </message>
 </context>
 <context>
