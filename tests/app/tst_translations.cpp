@@ -82,14 +82,15 @@ void tst_Translations::catalogueIsCompleteAndCurrent()
     QFile::setPermissions(fresh, QFile::ReadOwner | QFile::WriteOwner);
 
     QStringList sources;
-    for (const char *module : {"llm", "prefetch", "system", "knowledge", "ui", "app"}) {
+    for (const char *module : {"base", "llm", "prefetch", "system", "knowledge", "workspace", "gui", "app"}) {
         QDirIterator it(QStringLiteral(HEADSTART_SOURCE_DIR "/") + QLatin1String(module),
                         {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files, QDirIterator::Subdirectories);
         while (it.hasNext())
             sources << it.next();
     }
     QProcess lupdate;
-    lupdate.start(QStringLiteral(HEADSTART_LUPDATE), sources + QStringList{QStringLiteral("-no-obsolete"),
+    lupdate.start(QStringLiteral(HEADSTART_LUPDATE), sources + QStringList{QStringLiteral("-I"), QStringLiteral(HEADSTART_SOURCE_DIR),
+                                                                          QStringLiteral("-no-obsolete"),
                                                                           QStringLiteral("-silent"),
                                                                           QStringLiteral("-ts"), fresh});
     QVERIFY(lupdate.waitForFinished(60000));
