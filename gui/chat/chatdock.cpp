@@ -1,6 +1,9 @@
 #include "gui/chat/chatdock.h"
 
 #include "gui/chat/attachmentchips.h"
+#include "gui/chat/chatdockactions.h"
+#include "gui/chat/chatdockattachments.h"
+#include "gui/chat/chatdocktranscript.h"
 #include "gui/chat/chattranscript.h"
 #include "gui/chat/conversationlist.h"
 #include "workspace/conversations/conversationstore.h"
@@ -35,28 +38,11 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
                    QWidget *parent)
     : QDockWidget(tr("Chat"), parent)
     , m_session(new ChatSession(engine, debounce, store, this))
-    , m_live({[this](const QString &text) {
-                  if (m_liveWidget) {
-                      dropDraft();
-                      m_liveWidget->setAcknowledgement({}); // the answer itself has begun
-                      m_liveWidget->view()->appendText(text); // a frame's worth
-                  }
-              },
-              [this](const QString &reasoning) {
-                  if (m_liveWidget) {
-                      dropDraft();
-                      m_liveWidget->view()->appendReasoning(reasoning);
-                  }
-              },
-              nullptr,
-              [this] {
-                  if (m_liveWidget)
-                      m_liveWidget->view()->clear();
-              }})
 {
     setObjectName(QStringLiteral("chatDock"));
     m_list = new ConversationListPanel(store, this);
     addAction(m_list->newAction()); // its shortcut works anywhere in the window
+    m_actions = new ChatDockActions(this, [this](const QString &text) { setStatus(text); }, [this] { updateButtons(); });
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->setChildrenCollapsible(false);
@@ -65,12 +51,12 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
     setWidget(splitter);
-    m_live.setSurface(m_transcript->viewport());
+    m_live = std::make_unique<ChatDockTranscript>(m_session, m_transcript, [this] { setStatus({}); });
 
     // Keyboard order follows the layout: find a conversation, pick it, then the chat from its
     // mode to the answer and the input.
     const QList<QWidget *> order = {m_list->searchField(), m_list->list(), m_modeBox, m_assistantBox, m_transcript,
-                                    m_input, m_attachButton, m_sendButton, m_stopButton};
+                                    m_input, m_attachments->attachButton(), m_sendButton, m_stopButton};
     for (qsizetype i = 1; i < order.size(); ++i)
         setTabOrder(order.at(i - 1), order.at(i));
 
@@ -100,7 +86,7 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
     connect(m_session, &ChatSession::assistantChanged, this, &ChatDock::updateAssistantBox);
     connect(m_session, &ChatSession::exchangeStarted, this, &ChatDock::onExchangeStarted);
     connect(m_session, &ChatSession::exchangeEnded, this, &ChatDock::onExchangeEnded);
-    connect(m_session, &ChatSession::acknowledged, this, &ChatDock::showAcknowledgement);
+    connect(m_session, &ChatSession::acknowledged, this, [this] { m_live->showAcknowledgement(); });
     connect(m_session, &ChatSession::preparingChanged, this, [this](bool preparing) {
         m_input->setReadOnly(preparing);
         if (preparing)
@@ -109,35 +95,17 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
     });
     connect(m_session, &ChatSession::errorOccurred, this, &ChatDock::showBanner);
     connect(m_session, &ChatSession::messagesChanged, this, [this] {
-        rebuildTranscript();
+        m_live->rebuild();
         updateButtons();
     });
-    connect(m_session, &ChatSession::editChanged, this, &ChatDock::onEditChanged);
-    connect(m_transcript, &ChatTranscript::actionRequested, this, &ChatDock::onMessageAction);
+    connect(m_session, &ChatSession::editChanged, m_actions, &ChatDockActions::onEditChanged);
+    connect(m_transcript, &ChatTranscript::actionRequested, m_actions, &ChatDockActions::onMessageAction);
 
-    // Anywhere in the chat (the input included): the dock is where the answer is.
-    m_regenerateAction = new QAction(tr("Regenerate Answer"), this);
-    m_regenerateAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
-    m_regenerateAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(m_regenerateAction, &QAction::triggered, this, [this] { regenerate(Llm::monotonicNowNs()); });
-    addAction(m_regenerateAction);
-    m_clearHistoryAction = new QAction(tr("Clear &History…"), this);
-    m_clearHistoryAction->setObjectName(QStringLiteral("clearHistoryAction"));
-    m_clearHistoryAction->setToolTip(tr("Delete every conversation and the answers remembered for repeated questions"));
-    connect(m_clearHistoryAction, &QAction::triggered, this, &ChatDock::confirmClearHistory);
-
-    connect(&m_live, &StreamFollower::firstPainted, this, [this](double perceivedMs) {
-        const Prefetch::AnswerReader *stream = m_live.stream();
-        if (m_liveWidget)
-            m_liveWidget->setTiming(perceivedMs, stream && stream->isPrefetched());
-        emit firstTokenShown(perceivedMs);
-    });
+    // After the live answer's widget has been told (ChatDockTranscript connects first).
+    connect(&m_live->follower(), &StreamFollower::firstPainted, this,
+            [this](double perceivedMs) { emit firstTokenShown(perceivedMs); });
     // Stop stays enabled through the wait: the answer is still being asked for.
-    connect(&m_live, &StreamFollower::retrying, this, [this](const QString &status) {
-        if (m_liveWidget)
-            m_liveWidget->setStatus(status);
-        setStatus(status);
-    });
+    connect(&m_live->follower(), &StreamFollower::retrying, this, [this](const QString &status) { setStatus(status); });
     // The dock may outlive the event loop by a little at exit; store what arrived while the
     // store certainly still exists.
     connect(qApp, &QCoreApplication::aboutToQuit, this, &ChatDock::saveProgress);
@@ -155,15 +123,12 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
     if (m_list->list()->count() > 0)
         openConversation(m_list->list()->item(0)->data(Qt::UserRole).toLongLong());
     else
-        rebuildTranscript();
+        m_live->rebuild();
     updateProviderNotice();
     updateButtons();
 }
 
-ChatDock::~ChatDock()
-{
-    m_live.release();
-}
+ChatDock::~ChatDock() = default; // m_live lets go of the answer it follows
 
 QWidget *ChatDock::createChatPanel()
 {
@@ -220,10 +185,10 @@ QWidget *ChatDock::createChatPanel()
     m_demoNotice->setAccessibleName(tr("Provider notice"));
 
     m_transcript = new ChatTranscript(panel);
-    connect(m_transcript, &ChatTranscript::earlierRequested, this, &ChatDock::rebuildTranscript);
+    connect(m_transcript, &ChatTranscript::earlierRequested, this, [this] { m_live->rebuild(); });
     connect(m_transcript, &ChatTranscript::passageRequested, this, &ChatDock::passageRequested);
 
-    m_editNotice = createEditNotice(panel);
+    QWidget *editNotice = m_actions->createEditNotice(panel);
 
     m_input = new ChatInput(panel);
     m_input->setAccessibleName(tr("Message"));
@@ -232,7 +197,7 @@ QWidget *ChatDock::createChatPanel()
     connect(m_input, &ChatInput::sendRequested, this, &ChatDock::sendMessage);
     // The user is about to type: have the prompt (a large document's compile) ready by then.
     connect(m_input, &ChatInput::focusEntered, m_session, &ChatSession::profileChanged);
-    createAttachmentControls(panel);
+    m_attachments = new ChatDockAttachments(this, panel);
 
     m_status = mutedLabel({}, panel);
     m_status->setAccessibleName(tr("Chat status"));
@@ -265,12 +230,12 @@ QWidget *ChatDock::createChatPanel()
     layout->addLayout(assistantRow);
     layout->addWidget(m_demoNotice);
     layout->addWidget(m_transcript, 1);
-    layout->addWidget(m_editNotice);
-    layout->addWidget(m_chips);
-    layout->addWidget(m_attachmentProblem);
+    layout->addWidget(editNotice);
+    layout->addWidget(m_attachments->chips());
+    layout->addWidget(m_attachments->problemLabel());
     auto *inputRow = new QHBoxLayout;
     inputRow->addWidget(m_input, 1);
-    inputRow->addWidget(m_attachButton, 0, Qt::AlignTop);
+    inputRow->addWidget(m_attachments->attachButton(), 0, Qt::AlignTop);
     layout->addLayout(inputRow);
     layout->addLayout(sendRow);
     return panel;
@@ -378,61 +343,17 @@ void ChatDock::stop()
 void ChatDock::onConversationOpened(qint64 id)
 {
     m_list->reload(id);
-    rebuildTranscript();
+    m_live->rebuild();
     updateContextLabel();
     updateButtons();
     emit conversationChanged(id);
 }
 
-void ChatDock::rebuildTranscript()
-{
-    m_live.flush(); // into the widget that is about to go; the new one gets the whole text below
-    updateModels();
-    m_liveWidget = m_transcript->setMessages(m_session->messages(), m_session->liveMessageIndex());
-    const Prefetch::AnswerReader *stream = m_session->currentAnswer();
-    if (!m_liveWidget || !stream)
-        return;
-    followCitations(m_liveWidget, m_session->liveMessageIndex());
-    // Whatever arrived while another conversation was shown (or the draft, while nothing has).
-    showCached(m_liveWidget, stream->text().isEmpty() && stream->reasoning().isEmpty());
-    m_liveWidget->view()->appendReasoning(stream->reasoning());
-    m_liveWidget->view()->appendText(stream->text());
-    showAcknowledgement();
-    if (m_live.perceivedLatencyMs() >= 0)
-        m_liveWidget->setTiming(m_live.perceivedLatencyMs(), stream->isPrefetched());
-}
-
-void ChatDock::updateModels()
-{
-    const Prefetch::Engine *engine = m_session->engine();
-    if (!engine)
-        return;
-    const Llm::ProviderProfile &profile = engine->profile();
-    m_transcript->setModels(profile.model, profile.hasDistinctFastModel() ? profile.fastModel : QString());
-}
-
-void ChatDock::followCitations(AnswerWidget *answer, qsizetype index)
-{
-    m_transcript->followCitations(answer, m_session->citationsOf(index));
-}
-
 void ChatDock::onExchangeStarted(Prefetch::AnswerReader *stream)
 {
-    const QList<StoredMessage> &messages = m_session->messages();
-    // A regenerated answer follows its question, which is shown already.
-    if (m_transcript->shownEnd() < messages.size() - 1) {
-        const StoredMessage question = messages.size() >= 2 ? messages.at(messages.size() - 2) : StoredMessage();
-        m_transcript->addUserMessage(question.content, {}, question.attachments);
-    }
-    m_liveWidget = m_transcript->addAnswer();
-    updateModels();
-    m_transcript->markModel(m_liveWidget, messages.constLast().usage.model);
-    followCitations(m_liveWidget, messages.size() - 1);
-    m_transcript->scrollToEnd();
-    showCached(m_liveWidget, true);
-    m_live.follow(stream);
+    m_live->start(stream);
     m_input->clear();
-    showAttachmentProblem({}); // about files for the message that has gone
+    m_attachments->showProblem({}); // about files for the message that has gone
     switch (m_session->currentCached()) {
     case CachedAnswer::None:
         setStatus(stream->isPrefetched() ? tr("Answer prefetched while you paused.") : QString());
@@ -440,7 +361,7 @@ void ChatDock::onExchangeStarted(Prefetch::AnswerReader *stream)
     case CachedAnswer::Exact:
     case CachedAnswer::Similar:
         setStatus(tr("Answered from the cache; nothing was sent. Regenerate (%1) asks anew.")
-                      .arg(m_regenerateAction->shortcut().toString(QKeySequence::NativeText)));
+                      .arg(regenerateAction()->shortcut().toString(QKeySequence::NativeText)));
         break;
     case CachedAnswer::Draft:
         setStatus(tr("A similar question's answer, shown as a draft until this one's answer comes."));
@@ -450,53 +371,9 @@ void ChatDock::onExchangeStarted(Prefetch::AnswerReader *stream)
     emit answerStarted(stream);
 }
 
-void ChatDock::showAcknowledgement()
-{
-    const qsizetype live = m_session->liveMessageIndex();
-    if (m_liveWidget && live >= 0)
-        m_liveWidget->setAcknowledgement(m_session->currentAcknowledgement(), m_session->acknowledgementModel(),
-                                         m_session->messages().at(live).usage.model);
-}
-
-void ChatDock::showCached(AnswerWidget *answer, bool nothingLiveYet)
-{
-    // A draft the live answer has begun to replace is not shown again.
-    const CachedAnswer cached = m_session->currentCached();
-    if (cached == CachedAnswer::Draft && !nothingLiveYet)
-        return;
-    answer->setCached(cached);
-    if (cached == CachedAnswer::Draft) {
-        answer->view()->appendText(m_session->currentDraft());
-    }
-}
-
-void ChatDock::dropDraft()
-{
-    // The live answer's first piece replaces the draft (a From the cache mark stays: its text is it).
-    if (m_liveWidget->cached() != CachedAnswer::Draft)
-        return;
-    m_liveWidget->view()->clear();
-    m_liveWidget->setCached(CachedAnswer::None);
-    setStatus({});
-}
-
 void ChatDock::onExchangeEnded(MessageState state, const QString &error, bool cancelled)
 {
-    m_live.flush();
-    m_live.release();
-    if (AnswerWidget *widget = m_liveWidget) {
-        widget->setAcknowledgement({}); // a bridge to the answer, which has ended
-        widget->view()->finish();
-        // The live widget shows the open conversation's last answer: the one that just ended.
-        const QList<StoredMessage> &messages = m_session->messages();
-        if (!messages.isEmpty() && messages.constLast().role == Llm::Role::Assistant)
-            widget->setUsage(messages.constLast().usage);
-        if (!error.isEmpty())
-            widget->setError(error);
-        else if (cancelled)
-            widget->setStatus(tr("Stopped."));
-    }
-    m_liveWidget = nullptr;
+    m_live->end(error, cancelled);
     if (!error.isEmpty())
         setStatus(tr("The answer failed; your message is kept. Send again to retry."));
     else if (cancelled)
@@ -531,11 +408,10 @@ void ChatDock::updateButtons()
     m_stopButton->setEnabled(m_session->isAnswering() || m_session->isPreparing());
     const bool canChange = !m_session->isAnswering() && !m_session->isPreparing() && m_session->editIndex() < 0;
     m_transcript->setActionsEnabled(canChange, m_session->canRegenerate());
-    m_regenerateAction->setEnabled(m_session->canRegenerate());
-    m_clearHistoryAction->setEnabled(!m_session->isAnswering() && !m_session->isPreparing());
+    regenerateAction()->setEnabled(m_session->canRegenerate());
+    clearHistoryAction()->setEnabled(!m_session->isAnswering() && !m_session->isPreparing());
     // A message waiting for the document goes with the attachments it was sent with.
-    m_attachAction->setEnabled(!m_session->isPreparing());
-    m_chips->setEnabled(!m_session->isPreparing());
+    m_attachments->setEnabled(!m_session->isPreparing());
 }
 
 void ChatDock::updateProviderNotice()

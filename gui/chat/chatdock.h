@@ -2,6 +2,8 @@
 
 #include "knowledge/types.h"
 
+#include "gui/chat/chatdockactions.h"
+#include "gui/chat/chatdockattachments.h"
 #include "gui/chat/chatinput.h"
 #include "workspace/chat/chatsession.h"
 #include "gui/chat/chattranscript.h"
@@ -9,6 +11,8 @@
 
 #include <QDockWidget>
 #include <QPointer>
+
+#include <memory>
 
 class QAction;
 class QComboBox;
@@ -30,6 +34,7 @@ namespace Gui {
 
 class AnswerWidget;
 class AttachmentChips;
+class ChatDockTranscript;
 class ChatTranscript;
 class ConversationListPanel;
 class Document;
@@ -42,8 +47,10 @@ class Document;
 // The buttons on the messages copy an answer, regenerate the last one (also Ctrl+Shift+R),
 // put a question back into the input to edit and send again, or delete a message (asked first).
 // Text files can be attached to the message being written (the paperclip beside the input,
-// Ctrl+Shift+A, or dropped onto the input): chips above the input, sent before the text
-// (chatdockattachments.cpp).
+// Ctrl+Shift+A, or dropped onto the input): chips above the input, sent before the text. The
+// dock lays out and wires its parts: ChatDockTranscript (the messages shown and the live answer
+// followed), ChatDockActions (the message buttons, Regenerate, Clear History) and
+// ChatDockAttachments (the files of the message being written).
 //
 // GUI thread. The engine, the strategy and the store belong to the app and must outlive the
 // dock (held by QPointer; the dock degrades instead of crashing if they do not).
@@ -80,12 +87,12 @@ public:
     void stop();
     // The last answer again, a fresh request (ChatSession::regenerate()); with `mainModel`, of the
     // main model (on an answer of the fast model).
-    void regenerate(qint64 activatedNs, bool mainModel = false);
+    void regenerate(qint64 activatedNs, bool mainModel = false) { m_actions->regenerate(activatedNs, mainModel); }
     // Attaches the files at `paths` to the message being written, all or none: what the attach
     // dialog, a drop onto the input and a paste do. False when refused; the reason (which file,
     // what to do) is then shown under the chips (attachmentProblem()).
-    bool attachFiles(const QStringList &paths);
-    QString attachmentProblem() const;
+    bool attachFiles(const QStringList &paths) { return m_attachments->attachFiles(paths); }
+    QString attachmentProblem() const { return m_attachments->problem(); }
 
     bool isAnswering() const { return m_session->isAnswering(); }
     Prefetch::AnswerReader *currentAnswer() const { return m_session->currentAnswer(); }
@@ -103,12 +110,12 @@ public:
     QAction *newConversationAction() const;
     QAction *renameConversationAction() const;
     QAction *deleteConversationAction() const;
-    QAction *regenerateAction() const { return m_regenerateAction; }
+    QAction *regenerateAction() const { return m_actions->regenerateAction(); }
     // "Clear History…": asks, then deletes every conversation and the response cache's answers.
-    QAction *clearHistoryAction() const { return m_clearHistoryAction; }
-    QAction *attachAction() const { return m_attachAction; }
-    QToolButton *attachButton() const { return m_attachButton; }
-    AttachmentChips *attachmentChips() const { return m_chips; }
+    QAction *clearHistoryAction() const { return m_actions->clearHistoryAction(); }
+    QAction *attachAction() const { return m_attachments->attachAction(); }
+    QToolButton *attachButton() const { return m_attachments->attachButton(); }
+    AttachmentChips *attachmentChips() const { return m_attachments->chips(); }
     ChatTranscript *transcript() const { return m_transcript; }
 
 signals:
@@ -124,35 +131,10 @@ signals:
 
 private:
     QWidget *createChatPanel();
-    QWidget *createEditNotice(QWidget *parent);
-    // The chips, the line that says why files were refused, the paperclip and its action.
-    void createAttachmentControls(QWidget *parent);
-    void chooseAttachments();
-    void removeAttachment(qsizetype index, bool byKeyboard);
-    void onAttachmentsChanged();
-    void showAttachmentProblem(const QString &text);
-    void rebuildTranscript();
     void onConversationOpened(qint64 id);
     void onExchangeStarted(Prefetch::AnswerReader *stream);
-    // Citation links in `answer` (messages() index `index`) open the passages its question had.
-    void followCitations(AnswerWidget *answer, qsizetype index);
-    // The transcript learns the provider's main and fast model (answers of the fast one are marked).
-    void updateModels();
-    // The response cache's mark on the live answer, and a draft's text in it while nothing live
-    // has come (see ChatSession::currentCached).
-    void showCached(AnswerWidget *answer, bool nothingLiveYet);
-    // The fast model's line while the reasoning model thinks, on the live answer (or none).
-    void showAcknowledgement();
-    // Clear History's confirmation (window-modal, asynchronous), then the clearing (chatdockactions.cpp).
-    void confirmClearHistory();
-    // The live answer began: a draft it replaces goes.
-    void dropDraft();
     void onExchangeEnded(MessageState state, const QString &error, bool cancelled);
     void onInputChanged();
-    void onMessageAction(MessageAction action, qsizetype index);
-    void copyAnswer(qsizetype index);
-    void confirmDelete(qsizetype index);
-    void onEditChanged(qsizetype index);
     void updateButtons();
     void updateProviderNotice();
     void updateContextLabel();
@@ -162,6 +144,8 @@ private:
     void showBanner(const QString &text);
 
     ChatSession *m_session; // child
+    ChatDockActions *m_actions = nullptr;         // child: message buttons, Regenerate, Clear History
+    ChatDockAttachments *m_attachments = nullptr; // child: the files of the message being written
     ConversationListPanel *m_list = nullptr;
     bool m_listReloadQueued = false;
     ChatTranscript *m_transcript = nullptr;
@@ -175,20 +159,8 @@ private:
     QLabel *m_status = nullptr;
     QPushButton *m_sendButton = nullptr;
     QPushButton *m_stopButton = nullptr;
-    QAction *m_regenerateAction = nullptr;
-    QAction *m_clearHistoryAction = nullptr;
-    QWidget *m_editNotice = nullptr; // "Editing an earlier message …" with Cancel, over the input
-    QString m_draftBeforeEdit;       // the input's text when Edit was clicked, back on Cancel
-    QList<Attachment> m_attachmentsBeforeEdit; // the draft's attachments then, back on Cancel too
-    AttachmentChips *m_chips = nullptr;
-    QLabel *m_attachmentProblem = nullptr;
-    QToolButton *m_attachButton = nullptr;
-    QAction *m_attachAction = nullptr;
-    QString m_attachFolder; // where the attach dialog opens: the folder of the last file attached
-
-    // The answer being streamed: followed into its widget while its conversation is shown.
-    StreamFollower m_live;
-    QPointer<AnswerWidget> m_liveWidget;
+    // The messages shown, and the answer being streamed followed into its widget.
+    std::unique_ptr<ChatDockTranscript> m_live;
 };
 
 } // namespace Gui

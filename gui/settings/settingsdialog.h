@@ -1,45 +1,26 @@
 #pragma once
 
+#include "gui/settings/providerspage.h"
+
 #include "workspace/settings/appsettings.h"
-#include "workspace/settings/prefetchparameters.h"
 #include "workspace/settings/secretstore.h"
 
 #include <QDialog>
-#include <QPointer>
-#include <QTimer>
 
-#include <functional>
-#include <vector>
-
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
-class QGroupBox;
-class QLabel;
-class QLineEdit;
-class QNetworkAccessManager;
-class QPlainTextEdit;
-class QPushButton;
-class QSpinBox;
 class QTabWidget;
-
-namespace Prefetch { class ConnectionTest; }
 
 namespace Gui {
 
-class EndpointButtons;
 class AssistantsPage;
+class GeneralPage;
 class LibraryPage;
 class NetworkPage;
-class PriceEditor;
-class ModelPicker;
-class ThinkingEditor;
-class CacheLifetimeBox;
-class TimeoutsEditor;
+class PrefetchPage;
 
 // Settings: providers (profile fields, API keys, timeouts, Test connection), prefetch (every
 // strategy and parameter, consent for cloud providers), general (language, Translate's target),
-// network (the proxy) and library (the knowledge base's folders).
+// network (the proxy), library (the knowledge base's folders) and assistants, a page each
+// (ProvidersPage, PrefetchPage, GeneralPage, NetworkPage, LibraryPage, AssistantsPage).
 //
 // Every edit applies at once: the dialog emits settingsChanged() with the whole new value
 // (text fields after a short pause in typing), and the owner persists it and hands it to the
@@ -50,17 +31,13 @@ class SettingsDialog : public QDialog
     Q_OBJECT
 
 public:
-    using ConnectionTestFactory = std::function<Prefetch::ConnectionTest *(QObject *parent)>;
+    using ConnectionTestFactory = ProvidersPage::ConnectionTestFactory;
     // Completes a profile with what only the app knows (the local engine's address) before a
     // connection test.
-    using ProfileResolver = std::function<Llm::ProviderProfile(Llm::ProviderProfile)>;
-
-    struct Services {
-        SecretStore *secrets = nullptr;            // required; must outlive the dialog
-        ConnectionTestFactory makeConnectionTest;  // empty: the Test button is hidden
-        ProfileResolver resolveProfile;            // empty: profiles as AppSettings gives them
-        QNetworkAccessManager *network = nullptr;  // for model lists; empty: no Load list button
-    };
+    using ProfileResolver = ProvidersPage::ProfileResolver;
+    // The key store, the connection test's factory, the profile resolver and the network for
+    // model lists (ProvidersPage::Services says what each is for).
+    using Services = ProvidersPage::Services;
 
     enum class Page { Providers, Prefetch, General, Network, Library, Assistants };
 
@@ -90,100 +67,18 @@ protected:
     void done(int result) override;
 
 private:
-    struct ParameterControl {
-        const PrefetchParameter *parameter;
-        QWidget *widget; // QGroupBox (a strategy's switch), QCheckBox, QSpinBox or QDoubleSpinBox
-    };
-    struct KeyField {
-        SecretStore::Secret secret;
-        QLineEdit *edit = nullptr;
-        bool dirty = false; // typed since loaded or saved
-    };
-
-    QWidget *createProvidersPage();
-    QWidget *createPrefetchPage();
-    QWidget *createGeneralPage();
-    QWidget *createParameterGroup(PrefetchParameter::Group group, const QString &title, QWidget *parent);
-    QWidget *createParameterControl(const PrefetchParameter &p, QWidget *parent);
-
-    void refreshAll();
-    void refreshProvider();
-    void refreshProviderNote();
-    void refreshKeyStorage();
-    void refreshConsent();
-    void refreshInsecureHttp();
-    void refreshMoneyUnit();
-    void refreshPrefetch();
-    void refreshGeneral();
-    void loadKeys();
-
-    void onProviderSelected(int index);
-    void fillProviderList();
-    void addEndpoint(const QString &name, Llm::ApiFormat format);
-    void renameEndpoint(const QString &id, const QString &name);
-    void removeEndpoint(const QString &id);
-    void applyTextFields();
-    void applyParameter(const PrefetchParameter &p, double displayValue);
-    void applyTranslateTarget();
-    void applyLaneLimits();
-    void saveKeys();
-    void restorePrefetchDefaults();
-    void toggleConnectionTest();
-    void onTestFinished(double ttftMs, bool modelAnswered);
-    void onTestFailed(const Llm::Error &error);
-    void setTestRunning(bool running);
+    void showSettings();
     void emitIfChanged();
-    QString currentProviderId() const;
 
+    // The pages edit this value; the dialog announces it when it differs from the last one.
     AppSettings m_settings;
     AppSettings m_emitted; // the last value announced, so an edit that changes nothing stays quiet
-    Services m_services;
-    QPointer<Prefetch::ConnectionTest> m_test;
-    QTimer m_textTimer;
-    QTimer m_keyTimer;
-    int m_keyGeneration = 0; // ignores key reads that answer after the provider changed
 
     QTabWidget *m_tabs = nullptr;
-    // Providers
-    QComboBox *m_provider = nullptr;
-    EndpointButtons *m_endpointButtons = nullptr;
-    QLabel *m_providerNote = nullptr;
-    QLineEdit *m_baseUrl = nullptr;
-    QLabel *m_baseUrlError = nullptr;
-    QLabel *m_insecureWarning = nullptr; // plain http:// to another machine
-    QCheckBox *m_allowInsecureHttp = nullptr;
-    ModelPicker *m_modelPicker = nullptr;
-    QLineEdit *m_model = nullptr; // the picker's editor
-    QLineEdit *m_fastModel = nullptr;
-    QPlainTextEdit *m_headers = nullptr;
-    QLabel *m_headersError = nullptr;
-    QSpinBox *m_concurrency = nullptr;
-    KeyField m_apiKey{SecretStore::Secret::ApiKey};
-    KeyField m_prefetchKey{SecretStore::Secret::PrefetchKey};
-    KeyField m_moreKeys{SecretStore::Secret::MoreApiKeys};
-    QCheckBox *m_showKeys = nullptr;
-    QLabel *m_keyStorageIcon = nullptr;
-    QLabel *m_keyStorage = nullptr;
-    QLabel *m_keyStatus = nullptr;
-    QPushButton *m_testButton = nullptr;
-    QLabel *m_testResult = nullptr;
-    PriceEditor *m_prices = nullptr;
-    ThinkingEditor *m_thinking = nullptr;
-    CacheLifetimeBox *m_cacheLifetime = nullptr;
-    TimeoutsEditor *m_timeouts = nullptr;
-    // Prefetch
-    QLabel *m_consentNote = nullptr;
-    QCheckBox *m_consent = nullptr;
-    std::vector<ParameterControl> m_parameters;
-    // General
-    QComboBox *m_language = nullptr;
-    QComboBox *m_translateTarget = nullptr;
-    QComboBox *m_logDetail = nullptr;
-    QSpinBox *m_textSize = nullptr;
-    QComboBox *m_colorScheme = nullptr;
-    // Network
+    ProvidersPage *m_providers = nullptr;
+    PrefetchPage *m_prefetch = nullptr;
+    GeneralPage *m_general = nullptr;
     NetworkPage *m_network = nullptr;
-    // Library
     LibraryPage *m_library = nullptr;
     AssistantsPage *m_assistants = nullptr;
 };

@@ -38,13 +38,11 @@ QString labelName(const QString &label)
     return text.trimmed();
 }
 
-QScrollArea *scrollable(QWidget *parent)
+void makeScrollable(QScrollArea *scroll)
 {
-    auto *scroll = new QScrollArea(parent);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    return scroll;
 }
 
 void setScrollPage(QScrollArea *scroll, QWidget *page)

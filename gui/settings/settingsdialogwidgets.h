@@ -1,6 +1,6 @@
 #pragma once
 
-// Small pieces the Settings dialog's pages share (settingsdialog*.cpp, one file per page).
+// Small pieces the Settings dialog's pages share (ProvidersPage, PrefetchPage, GeneralPage, ProviderKeys).
 
 #include "workspace/settings/prefetchparameters.h"
 
@@ -20,7 +20,7 @@ QString labelName(const QString &label);
 
 // Pages scroll vertically instead of clipping when the window is small or the font large;
 // they never scroll sideways, since every long text wraps.
-QScrollArea *scrollable(QWidget *parent);
+void makeScrollable(QScrollArea *scroll);
 void setScrollPage(QScrollArea *scroll, QWidget *page);
 
 QLabel *wrappingLabel(QWidget *parent, const QString &text = {});

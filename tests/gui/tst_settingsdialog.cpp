@@ -5,6 +5,7 @@
 // app's key store in its fallback mode: an owner-only file, as on machines without a keychain.
 // Prices and the money budget: tst_settingsprices.
 #include "app/keychainsecretstore.h"
+#include "workspace/settings/prefetchparameters.h"
 #include "workspace/settings/settingsfile.h"
 #include "support/localproviderfixture.h"
 #include "prefetch/connectiontest.h"

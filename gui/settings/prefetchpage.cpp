@@ -1,6 +1,5 @@
-// SettingsDialog: the Prefetch page, one group of controls per PrefetchParameter::Group, built
-// from the parameter table (prefetchparameters.h). The dialog itself is built in settingsdialog.cpp.
-#include "gui/settings/settingsdialog.h"
+#include "gui/settings/prefetchpage.h"
+
 #include "gui/settings/settingsdialogwidgets.h"
 
 #include "workspace/settings/money.h"
@@ -48,12 +47,13 @@ QString trParameter(const char *text)
 
 } // namespace
 
-// ---- Prefetch ----------------------------------------------------------------------------------
-
-QWidget *SettingsDialog::createPrefetchPage()
+PrefetchPage::PrefetchPage(AppSettings &settings, std::function<void()> edited, QWidget *parent)
+    : QScrollArea(parent)
+    , m_settings(settings)
+    , m_edited(std::move(edited))
 {
-    auto *scroll = scrollable(this);
-    auto *page = new QWidget(scroll);
+    makeScrollable(this);
+    auto *page = new QWidget(this);
     auto *layout = new QVBoxLayout(page);
 
     auto *notice = wrappingLabel(page, tr(
@@ -68,9 +68,9 @@ QWidget *SettingsDialog::createPrefetchPage()
     m_consent = new QCheckBox(page);
     m_consent->setObjectName(QStringLiteral("prefetchConsent"));
     connect(m_consent, &QCheckBox::toggled, this, [this](bool allowed) {
-        m_settings.setPrefetchConsent(currentProviderId(), allowed);
+        m_settings.setPrefetchConsent(m_settings.providerId, allowed);
         refreshConsent();
-        emitIfChanged();
+        m_edited();
     });
     layout->addWidget(m_consent);
     m_consentNote = wrappingLabel(page);
@@ -95,18 +95,24 @@ QWidget *SettingsDialog::createPrefetchPage()
     restore->setObjectName(QStringLiteral("restoreDefaults"));
     restore->setToolTip(tr("Every prefetch setting back to its default; consent is kept."));
     restore->setAutoDefault(false);
-    connect(restore, &QPushButton::clicked, this, &SettingsDialog::restorePrefetchDefaults);
+    connect(restore, &QPushButton::clicked, this, &PrefetchPage::restoreDefaults);
     auto *restoreRow = new QHBoxLayout;
     restoreRow->addWidget(restore);
     restoreRow->addStretch(1);
     layout->addLayout(restoreRow);
     layout->addStretch(1);
 
-    setScrollPage(scroll, page);
-    return scroll;
+    setScrollPage(this, page);
 }
 
-QWidget *SettingsDialog::createParameterGroup(PrefetchParameter::Group group, const QString &title, QWidget *parent)
+void PrefetchPage::showSettings()
+{
+    refreshConsent();
+    refreshParameters();
+    refreshMoneyUnit();
+}
+
+QWidget *PrefetchPage::createParameterGroup(PrefetchParameter::Group group, const QString &title, QWidget *parent)
 {
     auto *box = new QGroupBox(title, parent);
     auto *form = new QFormLayout(box);
@@ -140,7 +146,7 @@ QWidget *SettingsDialog::createParameterGroup(PrefetchParameter::Group group, co
     return box;
 }
 
-QWidget *SettingsDialog::createParameterControl(const PrefetchParameter &p, QWidget *parent)
+QWidget *PrefetchPage::createParameterControl(const PrefetchParameter &p, QWidget *parent)
 {
     QWidget *control = nullptr;
     const double scale = scaleOf(p.unit);
@@ -190,15 +196,15 @@ QWidget *SettingsDialog::createParameterControl(const PrefetchParameter &p, QWid
     return control;
 }
 
-void SettingsDialog::applyParameter(const PrefetchParameter &p, double displayValue)
+void PrefetchPage::applyParameter(const PrefetchParameter &p, double displayValue)
 {
     const double stored = p.kind == Kind::Bool ? displayValue : displayValue * scaleOf(p.unit);
     p.set(m_settings.prefetch, std::clamp(stored, p.min, p.max));
     applyLaneLimits();
-    emitIfChanged();
+    m_edited();
 }
 
-void SettingsDialog::applyLaneLimits()
+void PrefetchPage::applyLaneLimits()
 {
     // The prefetch lane never exceeds the foreground lane, and a paused strategy resumes below
     // its ceiling: the controls' ranges follow, and values beyond them are pulled in.
@@ -220,7 +226,7 @@ void SettingsDialog::applyLaneLimits()
     }
 }
 
-void SettingsDialog::refreshPrefetch()
+void PrefetchPage::refreshParameters()
 {
     for (const ParameterControl &c : m_parameters) {
         const QSignalBlocker blocker(c.widget);
@@ -238,15 +244,9 @@ void SettingsDialog::refreshPrefetch()
     applyLaneLimits();
 }
 
-void SettingsDialog::setPrefetchConsent(const QString &providerId, bool allowed)
+void PrefetchPage::refreshConsent()
 {
-    m_settings.setPrefetchConsent(providerId, allowed);
-    refreshConsent();
-}
-
-void SettingsDialog::refreshConsent()
-{
-    const QString id = currentProviderId();
+    const QString id = m_settings.providerId;
     const Llm::ProviderProfile profile = m_settings.profile(id);
     const QSignalBlocker blocker(m_consent);
     if (!AppSettings::needsPrefetchConsent(profile)) {
@@ -270,10 +270,10 @@ void SettingsDialog::refreshConsent()
                                      .arg(profile.displayName));
 }
 
-void SettingsDialog::refreshMoneyUnit()
+void PrefetchPage::refreshMoneyUnit()
 {
     // The money budget is in the currency of the provider in use.
-    const QString currency = m_settings.profile(currentProviderId()).prices.currency;
+    const QString currency = m_settings.profile(m_settings.providerId).prices.currency;
     const QString symbol = currencySymbol(currency);
     for (const ParameterControl &c : m_parameters) {
         if (c.parameter->unit != Unit::Money)
@@ -282,11 +282,11 @@ void SettingsDialog::refreshMoneyUnit()
     }
 }
 
-void SettingsDialog::restorePrefetchDefaults()
+void PrefetchPage::restoreDefaults()
 {
     m_settings.prefetch = Prefetch::Settings();
-    refreshPrefetch();
-    emitIfChanged();
+    refreshParameters();
+    m_edited();
 }
 
 } // namespace Gui

@@ -1,12 +1,11 @@
-// SettingsDialog: the Providers page (profile, key, endpoint, limits, prices, timeouts) and its
-// connection test. The dialog itself is built in settingsdialog.cpp.
-#include "gui/settings/settingsdialog.h"
-#include "gui/settings/settingsdialogwidgets.h"
+#include "gui/settings/providerspage.h"
 
 #include "gui/settings/cachelifetimebox.h"
 #include "gui/settings/endpointbuttons.h"
-#include "gui/settings/priceeditor.h"
 #include "gui/settings/modelpicker.h"
+#include "gui/settings/priceeditor.h"
+#include "gui/settings/providerkeys.h"
+#include "gui/settings/settingsdialogwidgets.h"
 #include "gui/settings/thinkingeditor.h"
 #include "gui/settings/timeoutseditor.h"
 
@@ -21,13 +20,12 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
-#include <QStyle>
 
-#include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <memory>
 
 namespace Gui {
 
@@ -35,12 +33,20 @@ using namespace SettingsPages;
 
 using Unit = PrefetchParameter::Unit;
 
-// ---- Providers -------------------------------------------------------------------------------
-
-QWidget *SettingsDialog::createProvidersPage()
+ProvidersPage::ProvidersPage(AppSettings &settings, Services services, Hooks hooks, int textDebounceMs,
+                             int keyDebounceMs, QWidget *parent)
+    : QScrollArea(parent)
+    , m_settings(settings)
+    , m_services(std::move(services))
+    , m_hooks(std::move(hooks))
 {
-    auto *scroll = scrollable(this);
-    auto *page = new QWidget(scroll);
+    Q_ASSERT(m_services.secrets);
+    makeScrollable(this);
+    m_textTimer.setSingleShot(true);
+    m_textTimer.setInterval(textDebounceMs);
+    connect(&m_textTimer, &QTimer::timeout, this, &ProvidersPage::applyTextFields);
+
+    auto *page = new QWidget(this);
     auto *form = new QFormLayout(page);
     form->setRowWrapPolicy(QFormLayout::WrapLongRows);
 
@@ -54,10 +60,10 @@ QWidget *SettingsDialog::createProvidersPage()
     // a provider's name whole.
     form->addRow(providerLabel, m_provider);
     form->addRow(QString(), m_endpointButtons);
-    connect(m_provider, &QComboBox::currentIndexChanged, this, &SettingsDialog::onProviderSelected);
-    connect(m_endpointButtons, &EndpointButtons::addAccepted, this, &SettingsDialog::addEndpoint);
-    connect(m_endpointButtons, &EndpointButtons::renameAccepted, this, &SettingsDialog::renameEndpoint);
-    connect(m_endpointButtons, &EndpointButtons::removeConfirmed, this, &SettingsDialog::removeEndpoint);
+    connect(m_provider, &QComboBox::currentIndexChanged, this, &ProvidersPage::onProviderSelected);
+    connect(m_endpointButtons, &EndpointButtons::addAccepted, this, &ProvidersPage::addEndpoint);
+    connect(m_endpointButtons, &EndpointButtons::renameAccepted, this, &ProvidersPage::renameEndpoint);
+    connect(m_endpointButtons, &EndpointButtons::removeConfirmed, this, &ProvidersPage::removeEndpoint);
 
     m_providerNote = wrappingLabel(page);
     m_providerNote->setObjectName(QStringLiteral("providerNote"));
@@ -84,7 +90,7 @@ QWidget *SettingsDialog::createProvidersPage()
     connect(m_allowInsecureHttp, &QCheckBox::toggled, this, [this](bool allow) {
         m_settings.setAllowInsecureHttp(currentProviderId(), allow);
         refreshInsecureHttp();
-        emitIfChanged();
+        m_hooks.edited();
     });
     form->addRow(QString(), m_allowInsecureHttp);
 
@@ -103,10 +109,10 @@ QWidget *SettingsDialog::createProvidersPage()
         if (m_services.resolveProfile)
             profile = m_services.resolveProfile(profile);
         // The key as typed, saved or not, as the connection test uses it.
-        profile.apiKey = m_apiKey.edit->text().trimmed();
+        profile.apiKey = m_keys->typed(SecretStore::Secret::ApiKey);
         m_modelPicker->loadList(profile);
     });
-    connect(m_modelPicker, &ModelPicker::modelPicked, this, &SettingsDialog::applyTextFields);
+    connect(m_modelPicker, &ModelPicker::modelPicked, this, &ProvidersPage::applyTextFields);
 
     m_fastModel = new QLineEdit(page);
     m_fastModel->setObjectName(QStringLiteral("fastModel"));
@@ -152,7 +158,7 @@ QWidget *SettingsDialog::createProvidersPage()
     form->addRow(QString(), m_thinking);
     connect(m_thinking, &ThinkingEditor::budgetEdited, this, [this](int budgetTokens) {
         m_settings.setThinkingBudget(currentProviderId(), budgetTokens);
-        emitIfChanged();
+        m_hooks.edited();
     });
 
     m_cacheLifetime = new CacheLifetimeBox(page);
@@ -162,66 +168,17 @@ QWidget *SettingsDialog::createProvidersPage()
         m_settings.setLongCacheLifetime(id, on);
         // The cache write price follows the lifetime.
         m_prices->showProfile(m_settings.profile(id), m_settings.baseProfile(id));
-        emitIfChanged();
+        m_hooks.edited();
     });
 
-    auto makeKeyField = [this, page, form](KeyField &field, const QString &label, const QString &accessible,
-                                           const QString &toolTip, const char *objectName) {
-        field.edit = new QLineEdit(page);
-        field.edit->setObjectName(QLatin1String(objectName));
-        field.edit->setEchoMode(QLineEdit::Password);
-        field.edit->setAccessibleName(accessible);
-        field.edit->setToolTip(toolTip);
-        // Keys are pasted, never dictated: no completion, no input method guesses.
-        field.edit->setInputMethodHints(Qt::ImhHiddenText | Qt::ImhSensitiveData | Qt::ImhNoPredictiveText);
-        auto *l = new QLabel(label, page);
-        l->setBuddy(field.edit);
-        form->addRow(l, field.edit);
-        connect(field.edit, &QLineEdit::textEdited, this, [this, &field] {
-            field.dirty = true;
-            m_keyTimer.start();
-        });
-        connect(field.edit, &QLineEdit::editingFinished, this, &SettingsDialog::saveKeys);
-    };
-    makeKeyField(m_apiKey, tr("API &key:"), tr("API key"),
-                 tr("Stored in the system keychain, never in the settings file."), "apiKey");
-    makeKeyField(m_prefetchKey, tr("Pre&fetch key:"), tr("Prefetch key"),
-                 tr("Optional. Early answers use this key, so they never eat the main key's rate limit."),
-                 "prefetchKey");
-    makeKeyField(m_moreKeys, tr("M&ore keys:"), tr("More API keys"),
-                 tr("Optional. More keys of this provider, separated by commas: when it refuses a key with a rate "
-                    "limit (HTTP 429), the request goes again at once with the next one."),
-                 "moreApiKeys");
-
-    m_showKeys = new QCheckBox(tr("&Show keys"), page);
-    m_showKeys->setObjectName(QStringLiteral("showKeys"));
-    connect(m_showKeys, &QCheckBox::toggled, this, [this](bool show) {
-        const auto mode = show ? QLineEdit::Normal : QLineEdit::Password;
-        m_apiKey.edit->setEchoMode(mode);
-        m_prefetchKey.edit->setEchoMode(mode);
-        m_moreKeys.edit->setEchoMode(mode);
-    });
-    form->addRow(QString(), m_showKeys);
-
-    auto *storageRow = new QHBoxLayout;
-    m_keyStorageIcon = new QLabel(page);
-    m_keyStorageIcon->setAlignment(Qt::AlignTop);
-    m_keyStorage = wrappingLabel(page);
-    m_keyStorage->setObjectName(QStringLiteral("keyStorage"));
-    m_keyStorage->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    storageRow->addWidget(m_keyStorageIcon);
-    storageRow->addWidget(m_keyStorage, 1);
-    form->addRow(tr("Keys are kept in:"), storageRow);
-
-    m_keyStatus = wrappingLabel(page);
-    m_keyStatus->setObjectName(QStringLiteral("keyStatus"));
-    form->addRow(QString(), m_keyStatus);
+    m_keys = new ProviderKeys(m_services.secrets, keyDebounceMs, page, form,
+                              [this](const QString &id) { m_hooks.keysChanged(id); });
 
     m_testButton = new QPushButton(tr("&Test connection"), page);
     m_testButton->setObjectName(QStringLiteral("testConnection"));
     m_testButton->setToolTip(tr("Sends a one-token request and reports the time to the first token."));
     m_testButton->setAutoDefault(false);
-    connect(m_testButton, &QPushButton::clicked, this, &SettingsDialog::toggleConnectionTest);
+    connect(m_testButton, &QPushButton::clicked, this, &ProvidersPage::toggleConnectionTest);
     m_testResult = wrappingLabel(page);
     m_testResult->setObjectName(QStringLiteral("testResult"));
     m_testResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -239,20 +196,20 @@ QWidget *SettingsDialog::createProvidersPage()
     form->addRow(m_timeouts);
     connect(m_timeouts, &TimeoutsEditor::timeoutEdited, this, [this](TimeoutField field, int seconds) {
         m_settings.setTimeout(currentProviderId(), field, seconds);
-        emitIfChanged();
+        m_hooks.edited();
     });
 
     m_prices = new PriceEditor(page);
     form->addRow(m_prices);
     connect(m_prices, &PriceEditor::priceEdited, this, [this](PriceField field, double perMillion) {
         m_settings.setPrice(currentProviderId(), field, perMillion);
-        emitIfChanged();
+        m_hooks.edited();
     });
     connect(m_prices, &PriceEditor::resetRequested, this, [this] {
         const QString id = currentProviderId();
         m_settings.setPrices(id, m_settings.baseProfile(id).prices);
         m_prices->showProfile(m_settings.profile(id), m_settings.baseProfile(id));
-        emitIfChanged();
+        m_hooks.edited();
     });
 
     auto onText = [this] { m_textTimer.start(); };
@@ -260,39 +217,50 @@ QWidget *SettingsDialog::createProvidersPage()
     connect(m_model, &QLineEdit::textEdited, this, onText);
     connect(m_fastModel, &QLineEdit::textEdited, this, onText);
     connect(m_headers, &QPlainTextEdit::textChanged, this, onText);
-    connect(m_baseUrl, &QLineEdit::editingFinished, this, &SettingsDialog::applyTextFields);
-    connect(m_model, &QLineEdit::editingFinished, this, &SettingsDialog::applyTextFields);
-    connect(m_fastModel, &QLineEdit::editingFinished, this, &SettingsDialog::applyTextFields);
+    connect(m_baseUrl, &QLineEdit::editingFinished, this, &ProvidersPage::applyTextFields);
+    connect(m_model, &QLineEdit::editingFinished, this, &ProvidersPage::applyTextFields);
+    connect(m_fastModel, &QLineEdit::editingFinished, this, &ProvidersPage::applyTextFields);
     connect(m_concurrency, &QSpinBox::valueChanged, this, [this](int value) {
         m_settings.setConcurrencyLimit(currentProviderId(), value);
-        emitIfChanged();
+        m_hooks.edited();
     });
-    setScrollPage(scroll, page);
-    return scroll;
+    setScrollPage(this, page);
 }
 
-QString SettingsDialog::currentProviderId() const
+void ProvidersPage::showSettings()
 {
-    return m_settings.providerId;
+    m_textTimer.stop();
+    refreshProvider();
 }
 
-void SettingsDialog::onProviderSelected(int index)
+void ProvidersPage::commitPendingEdits()
+{
+    if (m_textTimer.isActive())
+        applyTextFields();
+    m_keys->save();
+}
+
+void ProvidersPage::cancelConnectionTest()
+{
+    if (m_test)
+        m_test->cancel();
+}
+
+void ProvidersPage::onProviderSelected(int index)
 {
     const QString id = m_provider->itemData(index).toString();
     if (id.isEmpty() || id == m_settings.providerId)
         return;
     // What was typed belongs to the provider that was shown.
     commitPendingEdits();
-    if (m_test)
-        m_test->cancel();
+    cancelConnectionTest();
     m_settings.providerId = id;
     refreshProvider();
-    refreshConsent();
-    refreshMoneyUnit();
-    emitIfChanged();
+    m_hooks.providerChanged();
+    m_hooks.edited();
 }
 
-void SettingsDialog::refreshProvider()
+void ProvidersPage::refreshProvider()
 {
     const QString id = currentProviderId();
     const Llm::ProviderProfile builtin = m_settings.baseProfile(id);
@@ -341,10 +309,10 @@ void SettingsDialog::refreshProvider()
 
     m_testResult->clear();
     setTestRunning(false);
-    loadKeys();
+    m_keys->show(id, profile.isLocalDemo);
 }
 
-void SettingsDialog::refreshProviderNote()
+void ProvidersPage::refreshProviderNote()
 {
     const Llm::ProviderProfile profile = m_settings.profile(currentProviderId());
     if (profile.isLocalDemo) {
@@ -361,95 +329,16 @@ void SettingsDialog::refreshProviderNote()
     }
 }
 
-void SettingsDialog::loadKeys()
-{
-    m_keyTimer.stop();
-    const int generation = ++m_keyGeneration;
-    const QString id = currentProviderId();
-    const bool needsNoKey = m_settings.profile(id).isLocalDemo;
-    m_keyStatus->clear();
-    for (KeyField *field : {&m_apiKey, &m_prefetchKey, &m_moreKeys}) {
-        field->dirty = false;
-        field->edit->clear();
-        field->edit->setEnabled(!needsNoKey);
-        if (needsNoKey) {
-            field->edit->setPlaceholderText(tr("Not needed"));
-            continue;
-        }
-        field->edit->setPlaceholderText(tr("Loading…"));
-        m_services.secrets->read(id, field->secret, this,
-                                 [this, field, generation](const SecretStore::ReadResult &result) {
-            if (generation != m_keyGeneration)
-                return; // another provider is shown by now
-            field->edit->setPlaceholderText(field->secret == SecretStore::Secret::ApiKey        ? tr("Not set")
-                                            : field->secret == SecretStore::Secret::PrefetchKey ? tr("Not set: prefetches use the API key")
-                                                                                                : tr("None: only the API key"));
-            if (!result) {
-                m_keyStatus->setText(tr("Could not read the stored key: %1").arg(result.error()));
-                return;
-            }
-            if (!field->dirty) // typed meanwhile: what the user typed wins
-                field->edit->setText(field->secret == SecretStore::Secret::MoreApiKeys
-                                         ? SecretStore::splitKeys(*result).join(QStringLiteral(", "))
-                                         : *result);
-        });
-    }
-    refreshKeyStorage();
-}
-
-void SettingsDialog::saveKeys()
-{
-    m_keyTimer.stop();
-    const QString id = currentProviderId();
-    for (KeyField *field : {&m_apiKey, &m_prefetchKey, &m_moreKeys}) {
-        if (!field->dirty)
-            continue;
-        field->dirty = false;
-        // More keys are stored one per line, however they were separated when typed.
-        const QString value = field->secret == SecretStore::Secret::MoreApiKeys
-            ? SecretStore::splitKeys(field->edit->text()).join(QLatin1Char('\n'))
-            : field->edit->text().trimmed();
-        const bool removing = value.isEmpty();
-        m_services.secrets->write(id, field->secret, value, this,
-                                  [this, id, removing](const SecretStore::WriteResult &result) {
-            if (!result) {
-                m_keyStatus->setText(tr("Could not save the key: %1").arg(result.error()));
-                return;
-            }
-            m_keyStatus->setText(removing ? tr("Key removed.") : tr("Key saved."));
-            emit keysChanged(id);
-        });
-    }
-}
-
-void SettingsDialog::refreshKeyStorage()
-{
-    const bool secure = m_services.secrets->isSecure();
-    m_keyStorage->setText(secure ? m_services.secrets->backendDescription()
-                                 : tr("%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep "
-                                      "keys encrypted.")
-                                       .arg(m_services.secrets->backendDescription()));
-    if (secure) {
-        m_keyStorageIcon->clear();
-        m_keyStorageIcon->hide();
-    } else {
-        const int size = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
-        m_keyStorageIcon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this)
-                                        .pixmap(QSize(size, size), devicePixelRatioF()));
-        m_keyStorageIcon->show();
-    }
-    m_keyStorage->setAccessibleName(secure ? tr("Key storage") : tr("Warning: key storage is not encrypted"));
-}
-
-void SettingsDialog::applyTextFields()
+void ProvidersPage::applyTextFields()
 {
     m_textTimer.stop();
     const QString id = currentProviderId();
     const Llm::ProviderProfile builtin = m_settings.baseProfile(id);
+    const bool wasCloud = m_settings.profile(id).isCloud;
     const QString model = m_model->text().trimmed();
     m_settings.setModel(id, model.isEmpty() ? std::nullopt : std::optional<QString>(model));
     if (builtin.isLocalDemo) { // its address, fast model, headers and limits are its own
-        emitIfChanged();
+        m_hooks.edited();
         return;
     }
 
@@ -479,14 +368,14 @@ void SettingsDialog::applyTextFields()
         m_headersError->setText(tr("Not applied: %1").arg(headers.error()));
         m_headersError->show();
     }
-    if (m_settings.profile(id).isCloud != m_emitted.profile(id).isCloud)
-        refreshConsent(); // a local server moved to another host, or back
+    if (m_settings.profile(id).isCloud != wasCloud)
+        m_hooks.consentChanged(); // a local server moved to another host, or back
     refreshProviderNote(); // it names the host
     refreshInsecureHttp();
-    emitIfChanged();
+    m_hooks.edited();
 }
 
-void SettingsDialog::refreshInsecureHttp()
+void ProvidersPage::refreshInsecureHttp()
 {
     const Llm::ProviderProfile profile = m_settings.profile(currentProviderId());
     const bool insecure = !profile.isLocalDemo && Llm::isInsecureRemote(profile.baseUrl);
@@ -507,9 +396,113 @@ void SettingsDialog::refreshInsecureHttp()
                   .arg(host));
 }
 
+// ---- The provider list and the user's endpoints -------------------------------------------------
+
+void ProvidersPage::fillProviderList()
+{
+    // Built-ins, a line, the user's endpoints; rebuilt only when that list changed, never under
+    // the user's hands while they pick an entry.
+    QList<QPair<QString, QString>> wanted; // id, name; an empty id is the line
+    for (const Llm::ProviderProfile &p : builtinProviders())
+        wanted.append({p.id, p.displayName});
+    if (!m_settings.endpoints.isEmpty())
+        wanted.append({QString(), QString()});
+    for (const UserEndpoint &e : m_settings.endpoints.list())
+        wanted.append({e.id, e.name});
+
+    QList<QPair<QString, QString>> shown;
+    for (int i = 0; i < m_provider->count(); ++i)
+        shown.append({m_provider->itemData(i).toString(), m_provider->itemText(i)});
+    if (shown == wanted)
+        return;
+
+    const QSignalBlocker blocker(m_provider);
+    m_provider->clear();
+    for (const auto &[id, name] : wanted) {
+        if (id.isEmpty()) {
+            m_provider->insertSeparator(m_provider->count());
+            continue;
+        }
+        m_provider->addItem(name, id);
+        m_provider->setItemData(m_provider->count() - 1, tr("On the command line: --provider %1").arg(id),
+                                Qt::ToolTipRole);
+    }
+    m_provider->setCurrentIndex(m_provider->findData(currentProviderId()));
+}
+
+void ProvidersPage::addEndpoint(const QString &name, Llm::ApiFormat format)
+{
+    const auto id = m_settings.endpoints.add(name, format);
+    if (!id) // EndpointButtons checked the name against these same endpoints
+        return;
+    // The new endpoint becomes the provider in use, as if picked from the list (which keeps what
+    // was typed for the previous one), and its base URL is the next thing to type.
+    fillProviderList();
+    m_provider->setCurrentIndex(m_provider->findData(*id));
+    m_baseUrl->setFocus();
+}
+
+void ProvidersPage::renameEndpoint(const QString &id, const QString &name)
+{
+    if (!m_settings.endpoints.rename(id, name))
+        return;
+    // Only the name changes: the fields and keys shown stay as they are (the id is the same).
+    fillProviderList();
+    {
+        const QSignalBlocker blocker(m_provider);
+        m_provider->setCurrentIndex(m_provider->findData(currentProviderId()));
+    }
+    m_endpointButtons->showProvider(m_settings.endpoints, currentProviderId());
+    refreshProviderNote();
+    m_hooks.edited();
+}
+
+void ProvidersPage::removeEndpoint(const QString &id)
+{
+    const UserEndpoint *endpoint = m_settings.endpoints.find(id);
+    if (!endpoint)
+        return;
+    const QString name = endpoint->name;
+    if (id == currentProviderId()) {
+        // What was typed for it goes with it: a key saved after the removal would outlive it.
+        m_textTimer.stop();
+        m_keys->discardTyping();
+        cancelConnectionTest();
+    }
+    // The keys first: if the keychain refuses, the endpoint stays, so nothing is left behind
+    // under an id no endpoint has.
+    m_endpointButtons->setEnabled(false);
+    const SecretStore::Secret secrets[] = {SecretStore::Secret::ApiKey, SecretStore::Secret::PrefetchKey,
+                                           SecretStore::Secret::MoreApiKeys};
+    auto pending = std::make_shared<int>(int(std::size(secrets)));
+    auto failure = std::make_shared<QString>();
+    for (SecretStore::Secret secret : secrets) {
+        m_services.secrets->remove(id, secret, this,
+                                   [this, id, name, pending, failure](const SecretStore::WriteResult &result) {
+            if (!result && failure->isEmpty())
+                *failure = result.error();
+            if (--*pending > 0)
+                return;
+            m_endpointButtons->setEnabled(true);
+            m_hooks.keysChanged(id);
+            if (!failure->isEmpty()) {
+                m_keys->setStatus(tr("%1 was kept: its keys could not be removed from the keychain: %2")
+                                      .arg(name, *failure));
+                return;
+            }
+            m_settings.removeEndpoint(id);
+            refreshProvider();
+            m_hooks.providerChanged();
+            m_keys->setStatus(tr("%1 was removed with its keys.").arg(name));
+            m_hooks.edited();
+            m_provider->setFocus();
+        });
+    }
+}
+
 // ---- Connection test ---------------------------------------------------------------------------
 
-void SettingsDialog::toggleConnectionTest()
+void ProvidersPage::toggleConnectionTest()
 {
     if (m_test && m_test->isRunning()) {
         m_test->cancel();
@@ -518,25 +511,25 @@ void SettingsDialog::toggleConnectionTest()
     if (!m_services.makeConnectionTest)
         return;
     applyTextFields();
-    saveKeys();
+    m_keys->save();
     if (!m_test) {
         m_test = m_services.makeConnectionTest(this);
-        connect(m_test, &Prefetch::ConnectionTest::finished, this, &SettingsDialog::onTestFinished);
-        connect(m_test, &Prefetch::ConnectionTest::failed, this, &SettingsDialog::onTestFailed);
+        connect(m_test, &Prefetch::ConnectionTest::finished, this, &ProvidersPage::onTestFinished);
+        connect(m_test, &Prefetch::ConnectionTest::failed, this, &ProvidersPage::onTestFailed);
     }
     Llm::ProviderProfile profile = m_settings.profile(currentProviderId());
     if (m_services.resolveProfile)
         profile = m_services.resolveProfile(profile);
     // The keys as typed, saved or not: testing a key before keeping it is the point.
-    profile.apiKey = m_apiKey.edit->text().trimmed();
-    profile.prefetchApiKey = m_prefetchKey.edit->text().trimmed();
-    profile.moreApiKeys = SecretStore::splitKeys(m_moreKeys.edit->text());
+    profile.apiKey = m_keys->typed(SecretStore::Secret::ApiKey);
+    profile.prefetchApiKey = m_keys->typed(SecretStore::Secret::PrefetchKey);
+    profile.moreApiKeys = SecretStore::splitKeys(m_keys->typed(SecretStore::Secret::MoreApiKeys));
     m_testResult->setText(tr("Testing %1…").arg(profile.displayName));
     setTestRunning(true);
     m_test->start(profile);
 }
 
-void SettingsDialog::onTestFinished(double ttftMs, bool modelAnswered)
+void ProvidersPage::onTestFinished(double ttftMs, bool modelAnswered)
 {
     setTestRunning(false);
     const QString ms = QLocale().toString(std::llround(ttftMs));
@@ -547,13 +540,13 @@ void SettingsDialog::onTestFinished(double ttftMs, bool modelAnswered)
                                     .arg(ms));
 }
 
-void SettingsDialog::onTestFailed(const Llm::Error &error)
+void ProvidersPage::onTestFailed(const Llm::Error &error)
 {
     setTestRunning(false);
     m_testResult->setText(error.code() == Llm::Error::Code::Cancelled ? tr("Test cancelled.") : error.message());
 }
 
-void SettingsDialog::setTestRunning(bool running)
+void ProvidersPage::setTestRunning(bool running)
 {
     m_testButton->setText(running ? tr("Cancel &test") : tr("&Test connection"));
 }
