@@ -31,86 +31,6 @@ namespace {
 // The reasoning section, when open, shows this many lines and scrolls beyond.
 constexpr int ReasoningLines = 8;
 
-// --- line classification (CommonMark block starts, as far as block boundaries need) ---------
-
-bool isSpaceOrTab(QChar c)
-{
-    return c == u' ' || c == u'\t';
-}
-
-struct ListMarker {
-    bool found = false;
-    bool ordered = false;
-    bool startsAtOne = false;
-    int contentIndent = 0; // columns from the line start to the item's text
-};
-
-ListMarker listMarker(QStringView rest, int indent)
-{
-    ListMarker m;
-    qsizetype pos = 0;
-    if (rest.isEmpty())
-        return m;
-    if (rest[0] == u'-' || rest[0] == u'*' || rest[0] == u'+') {
-        pos = 1;
-    } else {
-        qint64 number = 0;
-        while (pos < rest.size() && pos < 9 && rest[pos].isDigit() && rest[pos].unicode() < 128) {
-            number = number * 10 + (rest[pos].unicode() - u'0');
-            ++pos;
-        }
-        if (pos == 0 || pos >= rest.size() || (rest[pos] != u'.' && rest[pos] != u')'))
-            return m;
-        ++pos;
-        m.ordered = true;
-        m.startsAtOne = number == 1;
-    }
-    if (pos < rest.size() && !isSpaceOrTab(rest[pos]))
-        return m; // "-x", "1.5": not a marker
-    qsizetype spaces = 0;
-    while (pos + spaces < rest.size() && isSpaceOrTab(rest[pos + spaces]))
-        ++spaces;
-    // Five or more spaces after the marker: the item's text starts after one (the rest is an
-    // indented code block).
-    if (spaces == 0 || spaces > 4 || pos + spaces == rest.size())
-        spaces = 1;
-    m.found = true;
-    m.contentIndent = indent + int(pos + spaces);
-    return m;
-}
-
-bool isFenceOpen(QStringView rest, QChar *ch, qsizetype *length)
-{
-    if (rest.isEmpty() || (rest[0] != u'`' && rest[0] != u'~'))
-        return false;
-    qsizetype n = 0;
-    while (n < rest.size() && rest[n] == rest[0])
-        ++n;
-    if (n < 3)
-        return false;
-    if (rest[0] == u'`' && rest.mid(n).contains(u'`'))
-        return false; // a backtick fence's info string has no backticks (it is inline code)
-    *ch = rest[0];
-    *length = n;
-    return true;
-}
-
-bool isFenceClose(QStringView rest, QChar ch, qsizetype length)
-{
-    qsizetype n = 0;
-    while (n < rest.size() && rest[n] == ch)
-        ++n;
-    return n >= length && rest.mid(n).trimmed().isEmpty();
-}
-
-bool isAtxHeading(QStringView rest)
-{
-    qsizetype n = 0;
-    while (n < rest.size() && rest[n] == u'#')
-        ++n;
-    return n >= 1 && n <= 6 && (n == rest.size() || isSpaceOrTab(rest[n]));
-}
-
 // A list made of separately rendered items is one list again: the nearest list above `block`
 // (within the run of list blocks right before it) with the same style and indent.
 QTextList *continuableList(const QTextBlock &block, const QTextListFormat &format)
@@ -368,6 +288,7 @@ void MarkdownView::appendText(const QString &text)
     if (text.isEmpty() || m_finished)
         return;
     m_source += text;
+    m_blocks.feed(text);
     render();
 }
 
@@ -406,6 +327,7 @@ void MarkdownView::finish()
     if (m_finished)
         return;
     m_finished = true;
+    m_blocks.finish(); // the open tail is complete now
     render();
     if (m_committed == m_source.size())
         removeTrailingEmptyBlock();
@@ -414,145 +336,14 @@ void MarkdownView::finish()
 void MarkdownView::render()
 {
     if (m_tailShown < m_source.size() || m_committed < m_source.size()) {
-        scanCompleteLines();
-        const qsizetype boundary = m_finished ? m_source.size() : m_scan.boundary;
-        if (boundary > m_committed)
-            commitUpTo(boundary);
+        if (m_blocks.boundary() > m_committed)
+            commitUpTo(m_blocks.boundary());
         appendTail();
     }
     if (!m_shownFirst && (!m_source.isEmpty() || !m_reasoning.isEmpty())) {
         m_shownFirst = true;
         emit firstTextShown();
     }
-}
-
-void MarkdownView::scanCompleteLines()
-{
-    const QStringView source(m_source);
-    while (m_scan.scanned < source.size()) {
-        const qsizetype newline = source.indexOf(u'\n', m_scan.scanned);
-        if (newline < 0)
-            return; // the last line is still arriving
-        QStringView line = source.mid(m_scan.scanned, newline - m_scan.scanned);
-        if (line.endsWith(u'\r'))
-            line.chop(1);
-        const qsizetype start = m_scan.scanned;
-        m_scan.scanned = newline + 1;
-        classifyLine(line, start, newline + 1);
-    }
-}
-
-// Moves m_scan.boundary past every block that the lines so far complete. Errs on the side of
-// waiting: a block committed too early would render differently from the whole answer, one
-// committed late only stays plain text a little longer.
-void MarkdownView::classifyLine(QStringView line, qsizetype start, qsizetype end)
-{
-    Scanner &s = m_scan;
-    qsizetype pos = 0;
-    int indent = 0;
-    while (pos < line.size() && isSpaceOrTab(line[pos])) {
-        indent += line[pos] == u'\t' ? 4 - indent % 4 : 1;
-        ++pos;
-    }
-    const QStringView rest = line.mid(pos);
-    QChar fenceChar;
-    qsizetype fenceLength = 0;
-
-    if (s.inFence) {
-        const int maxIndent = s.fenceInList ? s.listContentIndent + 3 : 3;
-        if (indent <= maxIndent && isFenceClose(rest, s.fenceChar, s.fenceLength)) {
-            s.inFence = false;
-            if (!s.fenceInList) {
-                s.boundary = end;
-                s.group = Scanner::Group::None;
-            }
-        }
-        return;
-    }
-
-    if (rest.trimmed().isEmpty()) {
-        switch (s.group) {
-        case Scanner::Group::None:
-        case Scanner::Group::Paragraph:
-            s.boundary = end;
-            s.group = Scanner::Group::None;
-            break;
-        case Scanner::Group::List:
-        case Scanner::Group::IndentedCode:
-            s.blankInList = true; // the item (or code) may go on, indented, or end
-            break;
-        }
-        return;
-    }
-
-    if (s.group == Scanner::Group::List && indent >= s.listContentIndent) {
-        // Inside the current item: its paragraphs, a nested list, its code.
-        s.blankInList = false;
-        if (isFenceOpen(rest, &fenceChar, &fenceLength)) {
-            s.inFence = true;
-            s.fenceChar = fenceChar;
-            s.fenceLength = fenceLength;
-            s.fenceInList = true;
-        }
-        return;
-    }
-
-    if (s.group == Scanner::Group::IndentedCode) {
-        if (indent >= 4) {
-            s.blankInList = false;
-            return;
-        }
-        if (!s.blankInList)
-            return; // a paragraph line right after: not possible in CommonMark, keep it together
-        s.boundary = start;
-        s.group = Scanner::Group::None;
-        s.blankInList = false;
-    }
-
-    const ListMarker marker = indent <= 3 ? listMarker(rest, indent) : ListMarker{};
-    const bool blockStart = indent <= 3
-        && (isFenceOpen(rest, &fenceChar, &fenceLength) || isAtxHeading(rest) || rest.startsWith(u'>'));
-    if (s.group == Scanner::Group::List) {
-        if (marker.found) {
-            // The next item: the previous one is complete.
-            s.boundary = start;
-            s.listContentIndent = marker.contentIndent;
-            s.blankInList = false;
-            return;
-        }
-        if (!s.blankInList && !blockStart)
-            return; // a lazy continuation line of the item's paragraph
-        s.boundary = start; // the list ended
-        s.group = Scanner::Group::None;
-        s.blankInList = false;
-    }
-
-    if (indent <= 3) {
-        if (isFenceOpen(rest, &fenceChar, &fenceLength)) {
-            s.boundary = start; // a fence interrupts a paragraph
-            s.inFence = true;
-            s.fenceChar = fenceChar;
-            s.fenceLength = fenceLength;
-            s.fenceInList = false;
-            s.group = Scanner::Group::Paragraph;
-            return;
-        }
-        if (isAtxHeading(rest)) {
-            s.boundary = end; // one line, and it ends the paragraph before it
-            s.group = Scanner::Group::None;
-            return;
-        }
-        // Only a bullet or "1." interrupts a paragraph (CommonMark); "2." there is just text.
-        if (marker.found && (s.group == Scanner::Group::None || !marker.ordered || marker.startsAtOne)) {
-            s.boundary = start;
-            s.group = Scanner::Group::List;
-            s.listContentIndent = marker.contentIndent;
-            s.blankInList = false;
-            return;
-        }
-    }
-    if (s.group == Scanner::Group::None)
-        s.group = indent >= 4 ? Scanner::Group::IndentedCode : Scanner::Group::Paragraph;
 }
 
 void MarkdownView::commitUpTo(qsizetype boundary)
@@ -582,7 +373,7 @@ void MarkdownView::commitUpTo(qsizetype boundary)
         cursor.insertBlock(QTextBlockFormat(), QTextCharFormat());
     m_tailStart = cursor.position();
     // The tail is shown as typed; inside an open code fence, in the fixed-pitch font.
-    m_tailMonospace = m_scan.inFence && !m_scan.fenceInList && !m_finished;
+    m_tailMonospace = m_blocks.inOpenFence();
     cursor.endEditBlock();
 }
 
@@ -656,7 +447,8 @@ void MarkdownView::setMarkdown(const QString &markdown)
     QTextDocument *doc = m_browser->document();
     doc->setMarkdown(withCitationLinks(markdown), QTextDocument::MarkdownDialectGitHub);
     m_committed = m_tailShown = m_source.size();
-    m_scan.scanned = m_scan.boundary = m_source.size();
+    m_blocks.feed(markdown); // all of it complete, as rendered
+    m_blocks.finish();
     m_tailStart = doc->characterCount() - 1;
     m_finished = true;
     m_shownFirst = true;
@@ -679,7 +471,7 @@ void MarkdownView::clear()
     m_committed = m_tailShown = 0;
     m_tailStart = 0;
     m_tailMonospace = false;
-    m_scan = Scanner{};
+    m_blocks.reset();
     m_finished = false;
     m_shownFirst = false;
     m_reasoning.clear();

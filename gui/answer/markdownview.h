@@ -1,5 +1,7 @@
 #pragma once
 
+#include "base/markdownblocks.h"
+
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -18,9 +20,9 @@ class CodeHighlighter;
 
 // One answer as Markdown, while it streams and afterwards.
 //
-// Streaming never re-lays-out the whole answer: the source is scanned line by line for blocks
-// that can no longer change (a paragraph closed by a blank line, a heading, a closed code
-// fence, a list item once the next one starts), each is rendered once through
+// Streaming never re-lays-out the whole answer: Base::MarkdownBlocks scans the source line by
+// line for blocks that can no longer change (a paragraph closed by a blank line, a heading, a
+// closed code fence, a list item once the next one starts), each is rendered once through
 // QTextDocument::setMarkdown on that fragment alone and appended; only the open tail after
 // them is shown as plain text, extended with each piece and replaced when the next block
 // completes. Each piece is rendered when it is given: the caller batches (StreamFollower hands
@@ -87,23 +89,9 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    struct Scanner {
-        bool inFence = false;
-        QChar fenceChar;
-        qsizetype fenceLength = 0;
-        bool fenceInList = false;
-        enum class Group { None, Paragraph, List, IndentedCode } group = Group::None;
-        int listContentIndent = 0; // a line indented at least this much belongs to the item
-        bool blankInList = false; // a blank line inside a list or indented code: continued or ended?
-        qsizetype scanned = 0;  // source offset: the start of the first line not classified yet
-        qsizetype boundary = 0; // source offset: everything before it forms complete blocks
-    };
-
     QString withCitationLinks(const QString &markdown) const;
     // Shows what is in m_source and not in the view yet; the first time, firstTextShown().
     void render();
-    void scanCompleteLines();
-    void classifyLine(QStringView line, qsizetype start, qsizetype end);
     void commitUpTo(qsizetype boundary);
     void appendTail();
     void renderFragment(QTextCursor &cursor, const QString &markdown);
@@ -124,7 +112,7 @@ private:
     qsizetype m_tailShown = 0;   // m_source[m_committed, m_tailShown) is in the tail as plain text
     int m_tailStart = 0;         // document position of the tail's first block
     bool m_tailMonospace = false;
-    Scanner m_scan;
+    Base::MarkdownBlocks m_blocks; // where m_source's complete blocks end
     bool m_finished = false;
     bool m_shownFirst = false;
     QStringList m_citationTips;
