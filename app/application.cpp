@@ -7,16 +7,11 @@
 #include "knowledge/library.h"
 #include "llm/proxy.h"
 #include "localprovider/serverthread.h"
-#include "prefetch/classifier.h"
 #include "prefetch/connectiontest.h"
-#include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
-#include "prefetch/hoverstrategy.h"
-#include "prefetch/modelclassifier.h"
 #include "prefetch/responsecache.h"
 #include "prefetch/speculator.h"
-#include "prefetch/warmupstrategy.h"
-#include "prefetch/workflowstrategy.h"
+#include "prefetch/stack.h"
 #include "system/colorscheme.h"
 #include "system/desktopconditions.h"
 #include "system/speculationetiquette.h"
@@ -49,19 +44,6 @@
 #include <spdlog/spdlog.h>
 
 namespace App {
-
-// Debounce asks this; it forwards to the heuristic or the small model, whichever the settings
-// say now, so switching needs no new strategy.
-class SwitchableClassifier final : public Prefetch::CompletenessClassifier
-{
-public:
-    void classify(const QString &draft, QObject *context, std::function<void(double)> done) override
-    {
-        (model ? static_cast<Prefetch::CompletenessClassifier &>(*model) : heuristic).classify(draft, context, std::move(done));
-    }
-    Prefetch::HeuristicClassifier heuristic;
-    std::unique_ptr<Prefetch::ModelClassifier> model;
-};
 
 namespace {
 
@@ -128,10 +110,10 @@ void Application::applyColorScheme()
 void Application::saveHabits()
 {
     m_habitsSave.stop();
-    if (!m_speculator)
+    if (!m_stack)
         return;
     QSettings store;
-    m_speculator->habits().save(store);
+    m_stack->speculator()->habits().save(store);
 }
 
 void Application::installTranslators(const QString &language)
@@ -188,8 +170,9 @@ void Application::showMessage(const QString &message, int timeoutMs)
 
 Gui::MainWindow *Application::addWindow()
 {
-    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
-                          m_conversations.get(), m_speculator.get(), m_library.get()};
+    Gui::Services services{m_stack->engine(),   m_stack->hover(),  m_stack->debounce(),
+                           m_stack->workflow(), m_stack->warmup(), m_conversations.get(),
+                           m_stack->speculator(), m_library.get()};
     m_windows.push_back(std::make_unique<Gui::MainWindow>(services));
     Gui::MainWindow *w = m_windows.back().get();
     w->setTranslateTarget(m_settings.translateTarget);
@@ -239,7 +222,7 @@ void Application::onWindowClosed(Gui::MainWindow *window)
         return;
     }
     // Its Save question suspended speculation; the other windows go on.
-    m_engine->setSpeculationSuspended(Prefetch::Engine::Suspension::Closing, false);
+    m_stack->engine()->setSpeculationSuspended(Prefetch::Engine::Suspension::Closing, false);
 }
 
 void Application::terminate(int signalNumber)
@@ -370,10 +353,8 @@ void Application::applyProfile(const Llm::ProviderProfile &profile)
 {
     if (profile.needsApiKey() && profile.apiKey.isEmpty())
         showMessage(tr("%1 needs an API key: add it in Settings, Providers.").arg(profile.displayName), 10000);
-    m_engine->setProfile(profile);
-    m_classifier->model.reset();
-    if (m_settings.prefetch.debounce.modelClassifier)
-        m_classifier->model = std::make_unique<Prefetch::ModelClassifier>(m_engine.get());
+    // Debounce's classifier asks the new provider's quick model while the settings say so.
+    m_stack->engine()->setProfile(profile);
     for (const auto &w : m_windows)
         w->providerChanged();
     refreshConsent();
@@ -382,7 +363,7 @@ void Application::applyProfile(const Llm::ProviderProfile &profile)
 void Application::refreshConsent()
 {
     const Prefetch::Consent consent = m_settings.prefetchConsent(m_settings.providerId);
-    const Llm::ProviderProfile &active = m_engine->profile();
+    const Llm::ProviderProfile &active = m_stack->engine()->profile();
     // Asked only once the provider is in use with its key: before that nothing could be sent,
     // and the question would come before the user has finished choosing.
     const bool ask = consent == Prefetch::Consent::NotAnswered && active.id == m_settings.providerId
@@ -393,7 +374,7 @@ void Application::refreshConsent()
     for (const auto &w : m_windows) {
         w->setConsent(consent);
         if (ask)
-            w->consentBar()->ask(active.id, active.displayName, hourly, m_engine->canContinue());
+            w->consentBar()->ask(active.id, active.displayName, hourly, m_stack->engine()->canContinue());
         else
             w->consentBar()->withdraw();
     }
@@ -408,7 +389,7 @@ void Application::onConsentAnswered(const QString &providerId, bool allowed)
         log->info("early sending to {}: {}", providerId.toStdString(), allowed ? "allowed" : "not now");
     if (m_dialog)
         m_dialog->setPrefetchConsent(providerId, allowed); // its copy, so its OK keeps the answer
-    m_engine->setSettings(m_settings.effectivePrefetch(m_settings.providerId));
+    m_stack->engine()->setSettings(m_settings.effectivePrefetch(m_settings.providerId));
     refreshConsent();
 }
 
@@ -433,21 +414,22 @@ void Application::applySettings(const Gui::AppSettings &settings)
         // A renamed endpoint: the windows and messages name it.
         || old.profile(old.providerId).displayName != settings.profile(settings.providerId).displayName
         || old.prefetch.debounce.modelClassifier != settings.prefetch.debounce.modelClassifier;
-    m_engine->setSettings(settings.effectivePrefetch(settings.providerId));
+    m_stack->engine()->setSettings(settings.effectivePrefetch(settings.providerId));
     refreshConsent(); // a provider changed, or consent given in Settings
     m_etiquette->setEnabled(settings.prefetch.pauseOnBatteryAndMetered);
     if (providerChanged) {
         resolveProfile(settings.providerId, [this](Llm::ProviderProfile p) { applyProfile(p); });
     } else {
         const Llm::ProviderProfile profile = settings.profile(settings.providerId);
-        if (profile.prices != m_engine->profile().prices || profile.fastPrices != m_engine->profile().fastPrices) {
+        const Llm::ProviderProfile &current = m_stack->engine()->profile();
+        if (profile.prices != current.prices || profile.fastPrices != current.fastPrices) {
             // Edited prices price what is billed from now on; nothing in flight needs to stop.
-            m_engine->setPrices(profile.prices, profile.fastPrices);
+            m_stack->engine()->setPrices(profile.prices, profile.fastPrices);
             for (const auto &w : m_windows)
                 w->metricsDock()->refresh();
         }
         // Likewise timeouts: the next request waits as long as they say.
-        m_engine->setTimeouts(profile.timeouts);
+        m_stack->engine()->setTimeouts(profile.timeouts);
     }
     if (old.proxy != settings.proxy)
         applyProxy();
@@ -586,17 +568,19 @@ bool Application::start(const Options &options)
             return false;
         initial.baseUrl = m_localProvider->apiUrl();
     }
-    m_engine = std::make_unique<Prefetch::Engine>(m_network.get(), initial, m_settings.effectivePrefetch(m_settings.providerId));
-    // One engine for the whole run (a new provider is setProfile()), so it gets the cache once.
-    // A damaged file is left alone and the cache works in memory for this run (it logged why).
-    m_responseCache = std::make_unique<Prefetch::ResponseCache>(
-        QDir(dataDirectory()).filePath(QStringLiteral("responses.sqlite")));
-    m_engine->setResponseCache(m_responseCache.get());
+    // One stack for the whole run (a new provider is the engine's setProfile()), so the engine
+    // gets the response cache once. A damaged file is left alone and the cache works in memory
+    // for this run (it logged why).
+    Prefetch::Stack::Options stackOptions;
+    stackOptions.responseCachePath = QDir(dataDirectory()).filePath(QStringLiteral("responses.sqlite"));
+    m_stack = std::make_unique<Prefetch::Stack>(m_network.get(), initial,
+                                                m_settings.effectivePrefetch(m_settings.providerId), stackOptions);
+    Prefetch::Engine *engine = m_stack->engine();
     // A refusal the model catalogue did not foresee is kept for the next start (Settings keeps
     // it per base URL and model; changing the model forgets it).
-    connect(m_engine.get(), &Prefetch::Engine::featureRefused, this, [this](Llm::RefusedFeature feature, const QString &model) {
-        const QString id = m_engine->profile().id;
-        if (m_engine->profile().isLocalDemo || !m_settings.knowsProvider(id))
+    connect(engine, &Prefetch::Engine::featureRefused, this, [this, engine](Llm::RefusedFeature feature, const QString &model) {
+        const QString id = engine->profile().id;
+        if (engine->profile().isLocalDemo || !m_settings.knowsProvider(id))
             return;
         m_settings.learnRefusal(id, model, feature);
         QSettings file;
@@ -606,21 +590,15 @@ bool Application::start(const Options &options)
                          model.toStdString());
     });
     if (!initial.isLocalDemo)
-        m_engine->awaitKey(); // until resolveProfile() below brings what the key store holds
-    m_classifier = std::make_shared<SwitchableClassifier>();
-    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), m_classifier);
-    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
-    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
-    m_speculator = std::make_unique<Prefetch::Speculator>(m_engine.get());
-    m_speculator->habits().load(store); // this user's own, kept on this machine only
-    connect(m_speculator.get(), &Prefetch::Speculator::habitsChanged, this, [this] {
+        engine->awaitKey(); // until resolveProfile() below brings what the key store holds
+    m_stack->speculator()->habits().load(store); // this user's own, kept on this machine only
+    connect(m_stack->speculator(), &Prefetch::Speculator::habitsChanged, this, [this] {
         if (!m_habitsSave.isActive())
             m_habitsSave.start();
     });
     // Battery, power-saver profile and metered network, from the system bus (none: nothing pauses).
     m_conditions = std::make_unique<System::DesktopConditions>(QDBusConnection::systemBus());
-    m_etiquette = std::make_unique<System::SpeculationEtiquette>(m_engine.get(), m_conditions.get());
+    m_etiquette = std::make_unique<System::SpeculationEtiquette>(engine, m_conditions.get());
     m_etiquette->setEnabled(m_settings.prefetch.pauseOnBatteryAndMetered);
     m_conversations = std::make_unique<Gui::ConversationStore>(QDir(dataDirectory()).filePath(QStringLiteral("conversations.sqlite")));
     Knowledge::Library::Options libraryOptions;
@@ -653,7 +631,7 @@ bool Application::start(const Options &options)
         resolveProfile(initial.id, [this](Llm::ProviderProfile p) { applyProfile(p); });
 
     first->show();
-    if (!m_responseCache->isPersistent())
+    if (!m_stack->responseCache()->isPersistent())
         showMessage(tr("Answers are remembered for this session only: the response cache file could not be used."), 8000);
     openFiles(first, options.documentPaths);
     if (m_settings.firstRun) {

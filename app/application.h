@@ -21,13 +21,7 @@ namespace Llm { class ProxyFactory; }
 
 namespace LocalProvider { class ServerThread; }
 namespace Prefetch {
-class DebounceStrategy;
-class Engine;
-class HoverStrategy;
-class ResponseCache;
-class Speculator;
-class WarmupStrategy;
-class WorkflowStrategy;
+class Stack;
 } // namespace Prefetch
 namespace System {
 class ColorSchemePortal;
@@ -43,7 +37,6 @@ class SettingsDialog;
 
 namespace App {
 
-class SwitchableClassifier;
 struct OpenRequest;
 
 struct Options {
@@ -126,16 +119,9 @@ private:
     Llm::ProxyFactory *m_proxy = nullptr; // owned by m_network
     QString m_proxyPassword;              // from the key store; never logged
     std::unique_ptr<Gui::SecretStore> m_secrets;
-    // Answers already given, beside the conversations (responses.sqlite) and cleared with them;
-    // the engine borrows it, so it is made before the engine and destroyed after it.
-    std::unique_ptr<Prefetch::ResponseCache> m_responseCache;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::shared_ptr<SwitchableClassifier> m_classifier;
-    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
-    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
-    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
-    std::unique_ptr<Prefetch::Speculator> m_speculator;
+    // The engine, its strategies and the Speculator, and the answers already given beside the
+    // conversations (responses.sqlite, cleared with them).
+    std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<System::ColorSchemePortal> m_colorScheme;
     std::unique_ptr<System::DesktopConditions> m_conditions;
     std::unique_ptr<System::SpeculationEtiquette> m_etiquette;

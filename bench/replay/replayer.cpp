@@ -19,7 +19,6 @@
 #include "llm/clock.h"
 #include "localprovider/serverthread.h"
 #include "prefetch/actionprompts.h"
-#include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
@@ -28,6 +27,7 @@
 #include "prefetch/answerreader.h"
 #include "prefetch/revealpacer.h"
 #include "prefetch/speculator.h"
+#include "prefetch/stack.h"
 #include "prefetch/warmupstrategy.h"
 #include "prefetch/workflowstrategy.h"
 
@@ -88,7 +88,8 @@ Replayer::Replayer(Trace trace, Preset preset, Mode mode, double speed, Variant 
 
 Replayer::~Replayer()
 {
-    // Strategies and answers go before the engine, the engine before the network and server.
+    // Answers go before the stack (its strategies, then its engine), the stack before the network
+    // and server.
     m_clock.stop();
     m_wizardPause.stop();
     if (m_engine)
@@ -96,14 +97,8 @@ Replayer::~Replayer()
     m_chat.reset();
     m_actions.reset();
     m_store.reset();
-    m_speculator.reset();
-    m_hover.reset();
-    m_debounce.reset();
-    m_workflow.reset();
-    m_warmup.reset();
     qDeleteAll(findChildren<Prefetch::AnswerReader *>(Qt::FindDirectChildrenOnly));
-    m_engine.reset();
-    m_cache.reset();
+    m_stack.reset();
     m_cacheDir.reset();
     m_network.reset();
     m_server.reset();
@@ -123,7 +118,6 @@ std::optional<QString> Replayer::start()
     m_network = std::make_unique<QNetworkAccessManager>();
     const Llm::ProviderProfile profile = simulatedProfile(m_preset.provider, m_server->apiUrl());
     m_result.billing.prices = profile.prices;
-    m_engine = std::make_unique<Prefetch::Engine>(m_network.get(), profile, settingsFor(m_mode, m_speed, m_variant));
     // As the app: a cache file beside the conversations, given to the engine whether or not the
     // setting is on (the setting decides). Each run its own, empty: runs side by side never share
     // answers, and no run reads the user's.
@@ -135,22 +129,25 @@ std::optional<QString> Replayer::start()
         : std::make_unique<QTemporaryDir>();
     if (!m_cacheDir->isValid())
         return QStringLiteral("no temporary folder for the response cache: %1").arg(m_cacheDir->errorString());
-    m_cache = std::make_unique<Prefetch::ResponseCache>(m_cacheDir->filePath(QStringLiteral("responses.sqlite")));
+    Prefetch::Stack::Options stackOptions;
+    stackOptions.responseCachePath = m_cacheDir->filePath(QStringLiteral("responses.sqlite"));
+    // A new user's habits: what they do is learnt during the trace, from the prior on.
+    m_stack = std::make_unique<Prefetch::Stack>(m_network.get(), profile, settingsFor(m_mode, m_speed, m_variant),
+                                                stackOptions);
+    m_cache = m_stack->responseCache();
     if (!m_cache->isPersistent())
         return QStringLiteral("the response cache did not open: %1").arg(m_cache->error());
-    m_engine->setResponseCache(m_cache.get());
-    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
-                                                              std::make_shared<Prefetch::HeuristicClassifier>());
-    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
-    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
-    // A new user's habits: what they do is learnt during the trace, from the prior on.
-    m_speculator = std::make_unique<Prefetch::Speculator>(m_engine.get());
+    m_engine = m_stack->engine();
+    m_hover = m_stack->hover();
+    m_debounce = m_stack->debounce();
+    m_workflow = m_stack->workflow();
+    m_warmup = m_stack->warmup();
+    m_speculator = m_stack->speculator();
     // The window's workspace: the chat on a conversation store of the run's own, and the
     // document actions.
     m_store = std::make_unique<Gui::ConversationStore>(m_cacheDir->filePath(QStringLiteral("conversations.sqlite")));
-    m_chat = std::make_unique<Gui::ChatSession>(m_engine.get(), m_debounce.get(), m_store.get());
-    m_actions = std::make_unique<Gui::DocumentActions>(m_engine.get(), m_hover.get(), m_warmup.get());
+    m_chat = std::make_unique<Gui::ChatSession>(m_engine, m_debounce, m_store.get());
+    m_actions = std::make_unique<Gui::DocumentActions>(m_engine, m_hover, m_warmup);
 
     m_startNs = Llm::monotonicNowNs();
     m_next = 0;

@@ -46,6 +46,7 @@ class Engine;
 class HoverStrategy;
 class RevealPacer;
 class Speculator;
+class Stack;
 class WarmupStrategy;
 class WorkflowStrategy;
 } // namespace Prefetch
@@ -259,16 +260,18 @@ private:
     RunResult m_result;
     std::unique_ptr<LocalProvider::ServerThread> m_server;
     std::unique_ptr<QNetworkAccessManager> m_network;
-    // The run's own response cache, in a folder of its own (never the user's data dir), made
-    // before the engine and gone after it.
+    // The folder of the run's own response cache (never the user's data dir): made before the
+    // stack, gone after it.
     std::unique_ptr<QTemporaryDir> m_cacheDir;
-    std::unique_ptr<Prefetch::ResponseCache> m_cache;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
-    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
-    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
-    std::unique_ptr<Prefetch::Speculator> m_speculator;
+    // The engine stack as the app has it (Prefetch::Stack), and its parts the trace plays to.
+    std::unique_ptr<Prefetch::Stack> m_stack;
+    Prefetch::ResponseCache *m_cache = nullptr;
+    Prefetch::Engine *m_engine = nullptr;
+    Prefetch::HoverStrategy *m_hover = nullptr;
+    Prefetch::DebounceStrategy *m_debounce = nullptr;
+    Prefetch::WorkflowStrategy *m_workflow = nullptr;
+    Prefetch::WarmupStrategy *m_warmup = nullptr;
+    Prefetch::Speculator *m_speculator = nullptr;
     // The workspace the window would show: its conversations (in the run's own folder), chat
     // and document actions.
     std::unique_ptr<Gui::ConversationStore> m_store;

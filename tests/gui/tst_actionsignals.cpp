@@ -10,10 +10,10 @@
 // The pointer is moved by the clock, one position per frame along a minimum-jerk path (the hand's
 // pace); every assertion waits for an event or a state, never for a fixed time.
 #include "support/localproviderfixture.h"
+#include "support/windowservices.h"
 
 #include "llm/clock.h"
 #include "prefetch/actionprompts.h"
-#include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/habits.h"
@@ -122,12 +122,7 @@ private:
     TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) { c.profile.decodeTokensPerSec = 60; }};
     QNetworkAccessManager m_network;
     QTemporaryDir m_dir;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
-    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
-    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
-    std::unique_ptr<Prefetch::Speculator> m_speculator;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<Gui::MainWindow> m_window;
 };
 
@@ -141,14 +136,8 @@ void tst_ActionSignals::initTestCase()
 void tst_ActionSignals::makeWindow(const QByteArray &latency, const Prefetch::Settings &settings)
 {
     cleanup();
-    m_engine = m_local.makeEngine(&m_network, latency, settings);
-    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
-    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
-    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
-    m_speculator = std::make_unique<Prefetch::Speculator>(m_engine.get());
-    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(), nullptr,
-                           m_speculator.get()};
+    m_stack = m_local.makeStack(&m_network, latency, settings);
+    const Gui::Services services = TestSupport::windowServices(*m_stack, nullptr, nullptr, true);
     m_window = std::make_unique<Gui::MainWindow>(services);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
@@ -167,12 +156,7 @@ void tst_ActionSignals::cleanup()
         QTest::mouseMove(m_window.get(), QPoint(-40, -40)); // the pointer leaves for the next test
     }
     m_window.reset();
-    m_speculator.reset();
-    m_warmup.reset();
-    m_workflow.reset();
-    m_debounce.reset();
-    m_hover.reset();
-    m_engine.reset();
+    m_stack.reset();
     QVERIFY(m_local.waitForNoOpenStream(2000));
 }
 
@@ -241,27 +225,27 @@ bool tst_ActionSignals::movePointer(QPointF from, QPointF to, double durationMs,
 
 QString tst_ActionSignals::freshAnswer(DocumentAction action, const QString &text, const QString &selection)
 {
-    const auto prompt = Prefetch::documentTemplate().compile(m_engine->profile(), Prefetch::documentValues(text));
+    const auto prompt = Prefetch::documentTemplate().compile(m_stack->engine()->profile(), Prefetch::documentValues(text));
     if (!prompt)
         return QStringLiteral("(not compiled: %1)").arg(prompt.error().message());
     const auto rendered = Prefetch::renderAction(*prompt, action, selection);
     if (!rendered)
         return QStringLiteral("(not rendered: %1)").arg(rendered.error().message());
-    return TestSupport::freshText(&m_network, m_engine->profile(), *rendered);
+    return TestSupport::freshText(&m_network, m_stack->engine()->profile(), *rendered);
 }
 
 qint64 tst_ActionSignals::attemptsOfEarlySignals() const
 {
     qint64 n = 0;
     for (Strategy s : Prefetch::EarlyStrategies)
-        n += m_engine->metrics().stats(s).attempts;
+        n += m_stack->engine()->metrics().stats(s).attempts;
     return n;
 }
 
 QList<QPointer<Prefetch::PrefetchSession>> tst_ActionSignals::live() const
 {
     QList<QPointer<Prefetch::PrefetchSession>> out;
-    for (Prefetch::PrefetchSession *session : m_engine->liveSessions())
+    for (Prefetch::PrefetchSession *session : m_stack->engine()->liveSessions())
         out.append(session);
     return out;
 }
@@ -284,26 +268,26 @@ void tst_ActionSignals::approachingSummarizeGuessesItBeforeTheHover()
     bool guessedBeforeArriving = false;
     bool guessedAfterArriving = false;
     QVERIFY(movePointer(centerOf(m_window->currentTab()), centerOf(button) + QPointF(4, 2), 900, [&] {
-        if (!m_speculator->guesses(Strategy::Trajectory).contains(DocumentAction::Summarize))
+        if (!m_stack->speculator()->guesses(Strategy::Trajectory).contains(DocumentAction::Summarize))
             return;
-        if (!button->underMouse() && !m_hover->isPrefetching(DocumentAction::Summarize))
+        if (!button->underMouse() && !m_stack->hover()->isPrefetching(DocumentAction::Summarize))
             guessedBeforeArriving = true;
         else
             guessedAfterArriving = true;
     }));
     QVERIFY2(guessedBeforeArriving, guessedAfterArriving ? "guessed only once on the button" : "never guessed");
     QVERIFY(button->underMouse());
-    QCOMPARE(m_engine->metrics().stats(Strategy::Trajectory).attempts, 1);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Trajectory).attempts, 1);
     QTRY_VERIFY_WITH_TIMEOUT(billed("trajectory").inputUncached + billed("trajectory").cacheRead > 0, 5000);
 
     // Resting on it, the hover takes the same guess on instead of asking again; the click takes it over.
-    QTRY_VERIFY_WITH_TIMEOUT(m_hover->isPrefetching(DocumentAction::Summarize), 5000);
-    QCOMPARE(m_engine->liveSessions().size(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(m_stack->hover()->isPrefetching(DocumentAction::Summarize), 5000);
+    QCOMPARE(m_stack->engine()->liveSessions().size(), 1);
     QTest::mouseClick(button, Qt::LeftButton);
     QVERIFY(waitForAnswer());
-    const auto trajectory = m_engine->metrics().stats(Strategy::Trajectory);
+    const auto trajectory = m_stack->engine()->metrics().stats(Strategy::Trajectory);
     QCOMPARE(trajectory.hits + trajectory.partialHits, 1);
-    QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 0);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Hover).attempts, 0);
     QCOMPARE(billed("foreground"), foreground);
     QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::Summarize, Text, {}));
 }
@@ -320,7 +304,7 @@ void tst_ActionSignals::finishedSelectionIsGuessedAndTheClickTakesItOver()
     QTest::keyClick(tab, Qt::Key_End, Qt::ShiftModifier | Qt::ControlModifier); // all of it, in one go
     QCOMPARE(tab->selectedText(), Passage);
     // Once it stays, the likeliest actions on it are guessed: a short prefix each.
-    QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Selection),
+    QTRY_COMPARE_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Selection),
                               (QList<DocumentAction>{DocumentAction::RewriteSelection, DocumentAction::ExplainSelection}),
                               5000);
     // The passage is long enough for the prompt cache: the guesses go after its warm-up.
@@ -334,11 +318,11 @@ void tst_ActionSignals::finishedSelectionIsGuessedAndTheClickTakesItOver()
     QTest::mouseClick(m_window->actionButton(DocumentAction::RewriteSelection), Qt::LeftButton);
     QVERIFY(waitForAnswer());
     // The answer came from the guess: no fresh foreground request, and the same text as one.
-    const auto selection = m_engine->metrics().stats(Strategy::Selection);
+    const auto selection = m_stack->engine()->metrics().stats(Strategy::Selection);
     QCOMPARE(selection.hits + selection.partialHits, 1);
     // The other guess was sent, its prompt billed: it is kept, not cancelled, for its TTL.
     QCOMPARE(selection.cancelled, 0);
-    QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 0);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Hover).attempts, 0);
     QCOMPARE(billed("foreground"), before.billedByPurpose.value(QStringLiteral("foreground")));
     QVERIFY(m_window->answerPane()->statusText().contains(QLatin1String("prefetched")));
     QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::RewriteSelection, Passage, Passage));
@@ -353,7 +337,7 @@ void tst_ActionSignals::finishedSelectionIsGuessedAndTheClickTakesItOver()
     // the one new request is its continuation (the rest after the prefix), no fresh answer.
     QTest::mouseClick(m_window->actionButton(DocumentAction::ExplainSelection), Qt::LeftButton);
     QVERIFY(waitForAnswer());
-    QCOMPARE(m_engine->metrics().stats(Strategy::Selection).hits + m_engine->metrics().stats(Strategy::Selection).partialHits, 2);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Selection).hits + m_stack->engine()->metrics().stats(Strategy::Selection).partialHits, 2);
     QCOMPARE(m_local.stats().prefetchRequests, before.prefetchRequests + 5); // a warm-up, two prefixes, two continuations
     QCOMPARE(billed("foreground"), foreground);
     QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::ExplainSelection, Passage, Passage));
@@ -366,18 +350,18 @@ void tst_ActionSignals::anotherSelectionDiscardsTheGuess()
     tab->setFocus();
     tab->moveCursor(QTextCursor::Start);
     selectRight(6);
-    QTRY_VERIFY_WITH_TIMEOUT(m_speculator->guesses(Strategy::Selection).contains(DocumentAction::ExplainSelection), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Selection).contains(DocumentAction::ExplainSelection), 5000);
     const QList<QPointer<Prefetch::PrefetchSession>> first = live();
     QCOMPARE(first.size(), 2);
 
     selectRight(6); // the user goes on selecting: those guesses are for a passage no longer selected
     for (const auto &session : first)
         QVERIFY(!session || !session->isLive());
-    QTRY_VERIFY_WITH_TIMEOUT(m_speculator->guesses(Strategy::Selection).contains(DocumentAction::ExplainSelection), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Selection).contains(DocumentAction::ExplainSelection), 5000);
 
     QTest::mouseClick(m_window->actionButton(DocumentAction::ExplainSelection), Qt::LeftButton);
     QVERIFY(waitForAnswer());
-    const auto selection = m_engine->metrics().stats(Strategy::Selection);
+    const auto selection = m_stack->engine()->metrics().stats(Strategy::Selection);
     QCOMPARE(selection.attempts, 4);
     QCOMPARE(selection.hits + selection.partialHits, 1);
     QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::ExplainSelection, Text, Text.left(12)));
@@ -396,9 +380,9 @@ void tst_ActionSignals::selectionIsGuessedWhenTheUserLetsGo()
     // Shift+arrows: nothing while Shift is down, the guesses the moment it comes up.
     holdShiftAndSelectRight(9);
     QCOMPARE(tab->selectedText(), Text.left(9));
-    QVERIFY(m_speculator->guesses(Strategy::Selection).isEmpty());
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Selection).isEmpty());
     QTest::keyRelease(tab, Qt::Key_Shift);
-    QCOMPARE(m_speculator->guesses(Strategy::Selection),
+    QCOMPARE(m_stack->speculator()->guesses(Strategy::Selection),
              (QList<DocumentAction>{DocumentAction::RewriteSelection, DocumentAction::ExplainSelection}));
 
     // A drag in the text: nothing while the button is down, the guesses at its release.
@@ -406,20 +390,20 @@ void tst_ActionSignals::selectionIsGuessedWhenTheUserLetsGo()
     const QPoint from = tab->cursorRect(tab->document()->find(QStringLiteral("The cache"))).center();
     const QPoint to = tab->cursorRect(tab->document()->find(QStringLiteral("warm."))).center();
     QTest::mousePress(text, Qt::LeftButton, {}, from);
-    QVERIFY(m_speculator->guesses(Strategy::Selection).isEmpty()); // the click cleared the old one
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Selection).isEmpty()); // the click cleared the old one
     QTest::mouseMove(text, (from + to) / 2);
     QTest::mouseMove(text, to);
     QVERIFY(tab->textCursor().hasSelection());
-    QVERIFY(m_speculator->guesses(Strategy::Selection).isEmpty());
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Selection).isEmpty());
     QTest::mouseRelease(text, Qt::LeftButton, {}, to);
-    QCOMPARE(m_speculator->guesses(Strategy::Selection),
+    QCOMPARE(m_stack->speculator()->guesses(Strategy::Selection),
              (QList<DocumentAction>{DocumentAction::RewriteSelection, DocumentAction::ExplainSelection}));
-    QCOMPARE(m_engine->metrics().stats(Strategy::Selection).attempts, 4);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Selection).attempts, 4);
 
     // The click takes the drag's guess over.
     QTest::mouseClick(m_window->actionButton(DocumentAction::ExplainSelection), Qt::LeftButton);
     QVERIFY(waitForAnswer());
-    const auto selection = m_engine->metrics().stats(Strategy::Selection);
+    const auto selection = m_stack->engine()->metrics().stats(Strategy::Selection);
     QCOMPARE(selection.hits + selection.partialHits, 1);
     QCOMPARE(m_window->answerPane()->text(),
              freshAnswer(DocumentAction::ExplainSelection, Text, tab->textCursor().selectedText()));
@@ -433,7 +417,7 @@ void tst_ActionSignals::anEditCancelsTheGuess()
     Gui::DocumentTab *tab = openDocument(QStringLiteral("notes.md"), Text);
     QVERIFY(tab);
     // Opened and read: what is usually asked of a document just opened is guessed.
-    QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading),
+    QTRY_COMPARE_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Reading),
                               (QList<DocumentAction>{DocumentAction::Summarize, DocumentAction::ContinueWriting}), 5000);
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 2, 5000);
     const auto cancelled = m_local.stats().streamsCancelled;
@@ -441,17 +425,17 @@ void tst_ActionSignals::anEditCancelsTheGuess()
     tab->setFocus();
     tab->moveCursor(QTextCursor::End);
     QTest::keyClicks(tab, QStringLiteral(" Edited."));
-    QVERIFY(m_speculator->guesses(Strategy::Reading).isEmpty());
-    QVERIFY(m_engine->liveSessions().isEmpty());
-    QCOMPARE(m_engine->metrics().stats(Strategy::Reading).attempts, 2);
-    QCOMPARE(m_engine->metrics().stats(Strategy::Reading).cancelled, 2);
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Reading).isEmpty());
+    QVERIFY(m_stack->engine()->liveSessions().isEmpty());
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Reading).attempts, 2);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Reading).cancelled, 2);
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 2000); // the provider sees them closed
     QCOMPARE(m_local.stats().streamsCancelled, cancelled + 2);
 
     // Asked now, the answer is about the text as it is.
     m_window->summarizeAction()->trigger();
     QVERIFY(waitForAnswer());
-    QCOMPARE(m_engine->metrics().stats(Strategy::Reading).hits + m_engine->metrics().stats(Strategy::Reading).partialHits, 0);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Reading).hits + m_stack->engine()->metrics().stats(Strategy::Reading).partialHits, 0);
     QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::Summarize, Text + QStringLiteral(" Edited."), {}));
 }
 
@@ -459,14 +443,14 @@ void tst_ActionSignals::anotherDocumentCancelsTheGuess()
 {
     makeWindow(Hosted, only({Strategy::Reading}));
     QVERIFY(openDocument(QStringLiteral("first.md"), Text));
-    QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading).size(), 2, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Reading).size(), 2, 5000);
     const QList<QPointer<Prefetch::PrefetchSession>> first = live();
 
     const QString other = QStringLiteral("Another document altogether, about tea and the people who grow it.");
     QVERIFY(openDocument(QStringLiteral("second.md"), other));
     for (const auto &session : first)
         QVERIFY(!session || !session->isLive());
-    QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading).size(), 2, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Reading).size(), 2, 5000);
 
     // Back to the first by its tab: the second's guesses go, the first is read again.
     const QList<QPointer<Prefetch::PrefetchSession>> second = live();
@@ -477,11 +461,11 @@ void tst_ActionSignals::anotherDocumentCancelsTheGuess()
     QCOMPARE(tabs->currentIndex(), firstIndex);
     for (const auto &session : second)
         QVERIFY(!session || !session->isLive());
-    QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading).size(), 2, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Reading).size(), 2, 5000);
 
     m_window->summarizeAction()->trigger();
     QVERIFY(waitForAnswer());
-    const auto reading = m_engine->metrics().stats(Strategy::Reading);
+    const auto reading = m_stack->engine()->metrics().stats(Strategy::Reading);
     QCOMPARE(reading.attempts, 6);
     QCOMPARE(reading.hits + reading.partialHits, 1);
     QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::Summarize, Text, {}));
@@ -500,7 +484,7 @@ void tst_ActionSignals::largeDocumentIsGuessedOnceItsPromptIsReady()
     QVERIFY(openDocument(QStringLiteral("long.md"), text));
     QVERIFY(m_window->currentDocument()->isCompiling()); // from 256 KiB on, in the thread pool
     QVERIFY(ready.wait(10000));
-    QTRY_VERIFY_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading).contains(DocumentAction::Summarize), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Reading).contains(DocumentAction::Summarize), 5000);
 }
 
 // --- the keyboard ---------------------------------------------------------------------------
@@ -519,17 +503,17 @@ void tst_ActionSignals::tabOntoAnActionGuessesItAndSpaceTakesItOver()
     QPushButton *continueWriting = m_window->actionButton(DocumentAction::ContinueWriting);
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
     QVERIFY(summarize->hasFocus());
-    QCOMPARE(m_speculator->guesses(Strategy::Keyboard), QList<DocumentAction>{DocumentAction::Summarize});
+    QCOMPARE(m_stack->speculator()->guesses(Strategy::Keyboard), QList<DocumentAction>{DocumentAction::Summarize});
     QTest::keyClick(summarize, Qt::Key_Tab);
     QVERIFY(continueWriting->hasFocus());
-    QCOMPARE(m_speculator->guesses(Strategy::Keyboard), QList<DocumentAction>{DocumentAction::ContinueWriting});
+    QCOMPARE(m_stack->speculator()->guesses(Strategy::Keyboard), QList<DocumentAction>{DocumentAction::ContinueWriting});
     // The one it walked past was sent: it is kept for its TTL (Shift+Tab back takes it over).
-    QCOMPARE(m_engine->metrics().stats(Strategy::Keyboard).cancelled, 0);
-    QCOMPARE(m_engine->metrics().stats(Strategy::Keyboard).attempts, 2);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Keyboard).cancelled, 0);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Keyboard).attempts, 2);
 
     QTest::keyClick(continueWriting, Qt::Key_Space);
     QVERIFY(waitForAnswer());
-    const auto keyboard = m_engine->metrics().stats(Strategy::Keyboard);
+    const auto keyboard = m_stack->engine()->metrics().stats(Strategy::Keyboard);
     QCOMPARE(keyboard.hits + keyboard.partialHits, 1);
     QCOMPARE(billed("foreground"), foreground);
     QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::ContinueWriting, Text, {}));
@@ -542,19 +526,19 @@ void tst_ActionSignals::ctrlAltHeldGuessesAndTheShortcutTakesItOver()
     tab->setFocus();
     const auto foreground = billed("foreground");
     QTest::keyPress(tab, Qt::Key_Control);
-    QVERIFY(m_speculator->guesses(Strategy::Keyboard).isEmpty()); // Ctrl alone is not our shortcuts'
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Keyboard).isEmpty()); // Ctrl alone is not our shortcuts'
     QTest::keyPress(tab, Qt::Key_Alt, Qt::ControlModifier);
-    QCOMPARE(m_speculator->guesses(Strategy::Keyboard),
+    QCOMPARE(m_stack->speculator()->guesses(Strategy::Keyboard),
              (QList<DocumentAction>{DocumentAction::Summarize, DocumentAction::ContinueWriting}));
     QTest::keyClick(tab, Qt::Key_S, Qt::ControlModifier | Qt::AltModifier); // ... and S: Summarize
     QVERIFY(waitForAnswer());
-    const auto keyboard = m_engine->metrics().stats(Strategy::Keyboard);
+    const auto keyboard = m_stack->engine()->metrics().stats(Strategy::Keyboard);
     QCOMPARE(keyboard.hits + keyboard.partialHits, 1);
     QCOMPARE(keyboard.cancelled, 0); // Continue Writing, not chosen, but sent: kept for its TTL
     QCOMPARE(billed("foreground"), foreground);
     QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::Summarize, Text, {}));
     // What the user chose with the modifiers held is what is guessed first next time.
-    QCOMPARE(m_speculator->habits().count(Prefetch::Habits::modifiers(false), DocumentAction::Summarize), 1.0);
+    QCOMPARE(m_stack->speculator()->habits().count(Prefetch::Habits::modifiers(false), DocumentAction::Summarize), 1.0);
 }
 
 // --- habits ---------------------------------------------------------------------------------
@@ -563,21 +547,21 @@ void tst_ActionSignals::runningAnActionTeachesTheHabitsAndItsEndGuessesTheNext()
 {
     makeWindow(Hosted, only({Strategy::Habits}));
     QVERIFY(openDocument(QStringLiteral("habits.md"), Text));
-    QSignalSpy learnt(m_speculator.get(), &Prefetch::Speculator::habitsChanged);
+    QSignalSpy learnt(m_stack->speculator(), &Prefetch::Speculator::habitsChanged);
     m_window->summarizeAction()->trigger(); // from the menu
     QCOMPARE(learnt.count(), 1);
-    QCOMPARE(m_speculator->habits().count(Prefetch::Habits::opened(), DocumentAction::Summarize), 1.0);
-    QVERIFY(m_speculator->guesses(Strategy::Habits).isEmpty());
+    QCOMPARE(m_stack->speculator()->habits().count(Prefetch::Habits::opened(), DocumentAction::Summarize), 1.0);
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Habits).isEmpty());
     QVERIFY(waitForAnswer());
     // What a new user might do after a summary (the prior) is not evidence enough to pay for.
-    QVERIFY(m_speculator->guesses(Strategy::Habits).isEmpty());
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Habits).isEmpty());
 
     // This user continues the text after a summary (learnt on earlier days, kept in the settings).
     for (int i = 0; i < 3; ++i)
-        m_speculator->habits().record(Prefetch::Habits::after(DocumentAction::Summarize), DocumentAction::ContinueWriting);
+        m_stack->speculator()->habits().record(Prefetch::Habits::after(DocumentAction::Summarize), DocumentAction::ContinueWriting);
     m_window->summarizeAction()->trigger();
     QVERIFY(waitForAnswer());
-    QCOMPARE(m_speculator->guesses(Strategy::Habits), QList<DocumentAction>{DocumentAction::ContinueWriting});
+    QCOMPARE(m_stack->speculator()->guesses(Strategy::Habits), QList<DocumentAction>{DocumentAction::ContinueWriting});
 }
 
 // --- Stop -----------------------------------------------------------------------------------
@@ -590,22 +574,22 @@ void tst_ActionSignals::stopCancelsTheGuessesAndWhatWasAboutToBeGuessed()
     tab->setFocus();
     tab->moveCursor(QTextCursor::Start);
     selectRight(10); // ... and a selection guessed after 200 ms
-    QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Selection).size(), 2, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Selection).size(), 2, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(m_window->stopAction()->isEnabled(), 2000);
     QTRY_VERIFY_WITH_TIMEOUT(m_local.stats().streamsOpen >= 2, 5000);
 
     QTest::keyClick(tab, Qt::Key_Escape);
-    QVERIFY(m_engine->liveSessions().isEmpty());
-    QVERIFY(m_speculator->guesses(Strategy::Selection).isEmpty());
+    QVERIFY(m_stack->engine()->liveSessions().isEmpty());
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Selection).isEmpty());
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
     // Nothing starts afterwards either: not the reading guess that was due, not the selection's.
     const qint64 attempts = attemptsOfEarlySignals();
     const auto served = m_local.stats().requestsServed;
-    const auto &s = m_engine->settings();
+    const auto &s = m_stack->engine()->settings();
     QVERIFY(m_local.settle(&m_network, int(std::max(s.reading.dwell, s.selection.settle).count()) + 100, 5000));
     QCOMPARE(attemptsOfEarlySignals(), attempts);
     QCOMPARE(m_local.stats().requestsServed, served);
-    QVERIFY(m_engine->liveSessions().isEmpty());
+    QVERIFY(m_stack->engine()->liveSessions().isEmpty());
 }
 
 // --- consent --------------------------------------------------------------------------------
@@ -632,11 +616,11 @@ void tst_ActionSignals::withoutConsentACloudProviderGetsNoGuess()
     QTest::mouseMove(m_window.get(), centerOf(tab).toPoint());                         // and back
     m_window->run(DocumentAction::ExplainSelection);                           // an answer that ends
     QVERIFY(waitForAnswer());
-    const auto &s = m_engine->settings();
+    const auto &s = m_stack->engine()->settings();
     QVERIFY(m_local.settle(&m_network, int(std::max({s.reading.dwell, s.selection.settle, s.hover.delay}).count()) + 100, 5000));
 
     QCOMPARE(attemptsOfEarlySignals(), 0);
-    QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 0);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Hover).attempts, 0);
     QCOMPARE(m_local.stats().prefetchRequests, before.prefetchRequests); // the document is too small to warm
     for (Strategy strategy : Prefetch::EarlyStrategies) {
         const QString purpose = QLatin1String(Prefetch::strategyId(strategy));
@@ -645,9 +629,9 @@ void tst_ActionSignals::withoutConsentACloudProviderGetsNoGuess()
 
     // With consent, the same selection is guessed on: it was the consent that held it back.
     app.setPrefetchConsent(cloud, true);
-    m_engine->setSettings(app.effectivePrefetch(cloud));
+    m_stack->engine()->setSettings(app.effectivePrefetch(cloud));
     selectRight(2);
-    QTRY_VERIFY_WITH_TIMEOUT(!m_speculator->guesses(Strategy::Selection).isEmpty(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_stack->speculator()->guesses(Strategy::Selection).isEmpty(), 5000);
 }
 
 QTEST_MAIN(tst_ActionSignals)

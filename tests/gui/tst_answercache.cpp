@@ -5,7 +5,7 @@
 // with the cache off every click is asked; the metrics panel counts the decisions and its
 // Decision log lists them.
 #include "support/localproviderfixture.h"
-#include "prefetch/classifier.h"
+#include "support/windowservices.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
@@ -57,12 +57,7 @@ private:
     TestSupport::LocalProviderFixture m_local;
     QNetworkAccessManager m_network;
     std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Prefetch::ResponseCache> m_cache;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
-    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
-    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
+    std::unique_ptr<Prefetch::Stack> m_stack; // with its response cache, as the app's
     std::unique_ptr<Gui::ConversationStore> m_store;
     std::unique_ptr<Gui::MainWindow> m_window;
 };
@@ -77,17 +72,11 @@ void tst_AnswerCache::makeWindow(const Prefetch::Settings &settings)
 {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    m_cache = std::make_unique<Prefetch::ResponseCache>(m_dir->filePath(QStringLiteral("responses.sqlite")));
-    m_engine = m_local.makeEngine(&m_network, "rtt=100,prefill=1000000,decode=2000", settings);
-    m_engine->setResponseCache(m_cache.get());
-    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
-                                                              std::make_shared<Prefetch::HeuristicClassifier>());
-    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
-    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
+    Prefetch::Stack::Options options;
+    options.responseCachePath = m_dir->filePath(QStringLiteral("responses.sqlite"));
+    m_stack = m_local.makeStack(&m_network, "rtt=100,prefill=1000000,decode=2000", settings, 0, options);
     m_store = std::make_unique<Gui::ConversationStore>(m_dir->filePath(QStringLiteral("conversations.sqlite")));
-    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
-                           m_store.get()};
+    const Gui::Services services = TestSupport::windowServices(*m_stack, m_store.get());
     m_window = std::make_unique<Gui::MainWindow>(services);
     m_window->newDocument(QStringLiteral("Prefetching starts the answer early. The cache keeps the document warm. "
                                          "Users feel the first token, not the last one."));
@@ -105,12 +94,7 @@ void tst_AnswerCache::cleanup()
     }
     m_window.reset();
     m_store.reset();
-    m_warmup.reset();
-    m_workflow.reset();
-    m_debounce.reset();
-    m_hover.reset();
-    m_engine.reset();
-    m_cache.reset();
+    m_stack.reset();
     QVERIFY(m_local.waitForNoOpenStream(2000));
 }
 
@@ -137,7 +121,7 @@ void tst_AnswerCache::summarizeAgainIsAnsweredFromTheCache()
     const QString first = m_window->answerPane()->text();
     QVERIFY(!first.isEmpty());
     QVERIFY(!m_window->answerPane()->statusText().startsWith(QLatin1String("From the cache")));
-    QTRY_COMPARE(m_cache->count(), 1);
+    QTRY_COMPARE(m_stack->responseCache()->count(), 1);
     const qint64 before = served();
 
     summarize();
@@ -145,7 +129,7 @@ void tst_AnswerCache::summarizeAgainIsAnsweredFromTheCache()
     QVERIFY2(m_window->answerPane()->statusText().startsWith(QLatin1String("From the cache")),
              qPrintable(m_window->answerPane()->statusText()));
     QCOMPARE(served(), before); // nothing was sent, the press's guess included
-    QCOMPARE(m_engine->cachedAnswers().counters().exactHits, 1);
+    QCOMPARE(m_stack->engine()->cachedAnswers().counters().exactHits, 1);
 }
 
 void tst_AnswerCache::regenerateAsksTheProviderAnew()
@@ -188,7 +172,7 @@ void tst_AnswerCache::editedDocumentIsAskedAgain()
 {
     makeWindow();
     summarize();
-    QTRY_COMPARE(m_cache->count(), 1);
+    QTRY_COMPARE(m_stack->responseCache()->count(), 1);
     Gui::DocumentTab *tab = m_window->currentTab();
     tab->setFocus();
     tab->moveCursor(QTextCursor::End);
@@ -210,7 +194,7 @@ void tst_AnswerCache::cacheOffAsksEveryClick()
     summarize();
     QVERIFY(!m_window->answerPane()->statusText().startsWith(QLatin1String("From the cache")));
     QCOMPARE(served(), before + 1);
-    QCOMPARE(m_engine->cachedAnswers().counters().exactHits, 0);
+    QCOMPARE(m_stack->engine()->cachedAnswers().counters().exactHits, 0);
 }
 
 void tst_AnswerCache::metricsPanelCountsAndLogsTheDecisions()

@@ -3,8 +3,8 @@
 // the code on the clipboard, reasoning folded and opened by pointer and keyboard, and Insert
 // putting the answer's Markdown source, streamed from the local provider, into the document.
 #include "support/localproviderfixture.h"
+#include "support/windowservices.h"
 
-#include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
@@ -295,13 +295,8 @@ void tst_AnswerMarkdown::streamingKeepsTheScrollPosition()
 void tst_AnswerMarkdown::insertPutsTheMarkdownSource()
 {
     QNetworkAccessManager network;
-    std::unique_ptr<Prefetch::Engine> engine = m_local.makeEngine(&network);
-    Prefetch::HoverStrategy hover(engine.get());
-    Prefetch::DebounceStrategy debounce(engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
-    Prefetch::WorkflowStrategy workflow(engine.get());
-    Prefetch::WarmupStrategy warmup(engine.get());
-    Gui::Services services{engine.get(), &hover, &debounce, &workflow, &warmup, nullptr};
-    auto window = std::make_unique<Gui::MainWindow>(services);
+    const std::unique_ptr<Prefetch::Stack> stack = m_local.makeStack(&network);
+    auto window = std::make_unique<Gui::MainWindow>(TestSupport::windowServices(*stack));
     // The demo summary picks the document's sentences, emphasis and all.
     Gui::DocumentTab *tab = window->newDocument(
         QStringLiteral("The **cache** keeps the document warm. Users feel the *first token*. The end."));

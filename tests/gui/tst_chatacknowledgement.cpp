@@ -7,7 +7,6 @@
 // before the line cancels it at the server.
 #include "support/chatwindow.h"
 #include "support/localproviderfixture.h"
-#include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/answerreader.h"
@@ -70,8 +69,7 @@ private:
     QNetworkAccessManager m_network;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<ConversationStore> m_store;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<QMainWindow> m_window;
     std::unique_ptr<ChatDock> m_dock;
 };
@@ -93,8 +91,7 @@ void tst_ChatAcknowledgement::cleanup()
 {
     m_dock.reset();
     m_window.reset();
-    m_debounce.reset();
-    m_engine.reset();
+    m_stack.reset();
     m_store.reset();
     QVERIFY(m_local.waitForNoOpenStream(5000));
 }
@@ -104,14 +101,12 @@ void tst_ChatAcknowledgement::makeDock(bool acknowledge, const QString &model)
     Prefetch::Settings settings;
     QVERIFY(!settings.routing.acknowledge); // off by default
     settings.routing.acknowledge = acknowledge;
-    m_engine = m_local.makeEngine(&m_network, Latency, settings);
-    Llm::ProviderProfile profile = m_engine->profile();
+    m_stack = m_local.makeStack(&m_network, Latency, settings);
+    Llm::ProviderProfile profile = m_stack->engine()->profile();
     profile.model = model;
-    m_engine->setProfile(profile);
-    QCOMPARE(m_engine->profile().fastModel, Small);
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
-                                                              std::make_shared<Prefetch::HeuristicClassifier>());
-    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_engine.get(), m_debounce.get(), m_store.get()));
+    m_stack->engine()->setProfile(profile);
+    QCOMPARE(m_stack->engine()->profile().fastModel, Small);
+    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_stack->engine(), m_stack->debounce(), m_store.get()));
 }
 
 void tst_ChatAcknowledgement::typeAndSend(const QString &text)
@@ -170,7 +165,7 @@ void tst_ChatAcknowledgement::lineShowsWhileTheModelThinksAndGoesWhenTheAnswerBe
     QVERIFY(fromStore);
     QVERIFY(!fromStore->constLast().content.contains(said));
 
-    const Prefetch::AcknowledgementStats stats = m_engine->metrics().acknowledgement();
+    const Prefetch::AcknowledgementStats stats = m_stack->engine()->metrics().acknowledgement();
     QCOMPARE(stats.requests, 1);
     QCOMPARE(stats.shown, 1);
     QCOMPARE(stats.leads, 1);
@@ -190,7 +185,7 @@ void tst_ChatAcknowledgement::offByDefaultNothingIsAsked()
     QVERIFY(m_local.settle(&m_network, 0, 5000));
     QCOMPARE(billedForAcknowledgements(), before);
     QCOMPARE(acknowledged.count(), 0);
-    QCOMPARE(m_engine->metrics().acknowledgement().requests, 0);
+    QCOMPARE(m_stack->engine()->metrics().acknowledgement().requests, 0);
     QCOMPARE(m_dock->session()->messages().constLast().usage.model, Reasoner);
 }
 
@@ -203,7 +198,7 @@ void tst_ChatAcknowledgement::aModelThatAnswersAtOnceGetsNone()
     QVERIFY(ended.wait(15000));
     QVERIFY(m_local.settle(&m_network, 0, 5000));
     QCOMPARE(billedForAcknowledgements(), before);
-    QCOMPARE(m_engine->metrics().acknowledgement().requests, 0);
+    QCOMPARE(m_stack->engine()->metrics().acknowledgement().requests, 0);
 }
 
 void tst_ChatAcknowledgement::stopBeforeTheLineCancelsItAtTheServer()
@@ -211,14 +206,14 @@ void tst_ChatAcknowledgement::stopBeforeTheLineCancelsItAtTheServer()
     makeDock(true);
     QSignalSpy ended(m_dock->session(), &Gui::ChatSession::exchangeEnded);
     typeAndSend(Question);
-    QCOMPARE(m_engine->metrics().acknowledgement().requests, 0); // not ended yet: counted when it ends
+    QCOMPARE(m_stack->engine()->metrics().acknowledgement().requests, 0); // not ended yet: counted when it ends
     QTest::mouseClick(m_dock->stopButton(), Qt::LeftButton);
     QVERIFY(ended.count() == 1 || ended.wait(5000));
     QVERIFY(ended.first().at(2).toBool()); // cancelled
     QVERIFY(!visibleAcknowledgement());
     // Both streams closed at the server; the line counted as cancelled, never shown.
     QVERIFY(m_local.waitForNoOpenStream(5000));
-    const Prefetch::AcknowledgementStats stats = m_engine->metrics().acknowledgement();
+    const Prefetch::AcknowledgementStats stats = m_stack->engine()->metrics().acknowledgement();
     QCOMPARE(stats.requests, 1);
     QCOMPARE(stats.cancelled, 1);
     QCOMPARE(stats.shown, 0);

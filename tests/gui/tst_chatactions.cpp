@@ -4,8 +4,8 @@
 // Edit and resend (the conversation is cut at the edited question, in the store too), Delete
 // (asked first; gone after the store is opened again).
 #include "support/localproviderfixture.h"
+#include "support/windowservices.h"
 #include "prefetch/actionprompts.h"
-#include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
@@ -86,11 +86,7 @@ private:
     TestSupport::LocalProviderFixture m_local;
     QNetworkAccessManager m_network;
     std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
-    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
-    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<Gui::ConversationStore> m_store;
     std::unique_ptr<Gui::MainWindow> m_window;
 };
@@ -121,15 +117,9 @@ void tst_ChatActions::makeWindow(const QByteArray &latency)
     // to the fast model has its own suite, tst_chatrouting.
     Prefetch::Settings mainModelOnly;
     mainModelOnly.routing.enabled = false;
-    m_engine = m_local.makeEngine(&m_network, latency, mainModelOnly);
-    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
-                                                              std::make_shared<Prefetch::HeuristicClassifier>());
-    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
-    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
+    m_stack = m_local.makeStack(&m_network, latency, mainModelOnly);
     m_store = std::make_unique<Gui::ConversationStore>(dbPath());
-    const Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(),
-                                 m_warmup.get(), m_store.get(), nullptr, nullptr};
+    const Gui::Services services = TestSupport::windowServices(*m_stack, m_store.get());
     m_window = std::make_unique<Gui::MainWindow>(services);
     m_window->resize(1200, 800);
     m_window->show();
@@ -146,11 +136,7 @@ void tst_ChatActions::closeWindow()
     }
     m_window.reset();
     m_store.reset();
-    m_warmup.reset();
-    m_workflow.reset();
-    m_debounce.reset();
-    m_hover.reset();
-    m_engine.reset();
+    m_stack.reset();
 }
 
 void tst_ChatActions::ask(const QString &text)
@@ -188,8 +174,8 @@ QList<StoredMessage> tst_ChatActions::stored() const
 Prefetch::RenderedRequest tst_ChatActions::chatRequest(const QList<Llm::ChatMessage> &history,
                                                        const QString &text) const
 {
-    const auto compiled = Prefetch::chatTemplate(false).compile(m_engine->profile(), {});
-    return compiled ? Prefetch::renderChatMessage(*compiled, history, m_engine->profile().model, text)
+    const auto compiled = Prefetch::chatTemplate(false).compile(m_stack->engine()->profile(), {});
+    return compiled ? Prefetch::renderChatMessage(*compiled, history, m_stack->engine()->profile().model, text)
                     : Prefetch::RenderedRequest{};
 }
 
@@ -245,13 +231,13 @@ void tst_ChatActions::regenerateIsAFreshRequestNeverAPrefetch()
     // The first answer was the chat's request for the question with no history, no seed.
     const Prefetch::RenderedRequest same = chatRequest({}, question);
     QVERIFY(!same.fingerprint.isEmpty());
-    QCOMPARE(TestSupport::freshText(&m_network, m_engine->profile(), same), oldAnswer);
+    QCOMPARE(TestSupport::freshText(&m_network, m_stack->engine()->profile(), same), oldAnswer);
 
     // A guess of exactly that prompt is live: Engine::request() would take it over.
     const qint64 prefetchesBefore = m_local.stats().prefetchRequests;
-    Prefetch::PrefetchSession *guess = m_engine->prefetch(Strategy::Hover, same, std::chrono::seconds(30));
+    Prefetch::PrefetchSession *guess = m_stack->engine()->prefetch(Strategy::Hover, same, std::chrono::seconds(30));
     QVERIFY(guess);
-    QCOMPARE(m_engine->liveSession(same.fingerprint), guess);
+    QCOMPARE(m_stack->engine()->liveSession(same.fingerprint), guess);
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().prefetchRequests, prefetchesBefore + 1, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(guess->state() != Prefetch::PrefetchSession::State::Pending, 5000);
     const auto stats = m_local.stats();
@@ -269,9 +255,9 @@ void tst_ChatActions::regenerateIsAFreshRequestNeverAPrefetch()
     QCOMPARE(m_local.stats().requestsServed, stats.requestsServed + 1);
     QCOMPARE(m_local.stats().prefetchRequests, stats.prefetchRequests);
     QVERIFY(m_local.stats().billedByPurpose.value(QStringLiteral("foreground")).output > foreground.output);
-    const auto hover = m_engine->metrics().stats(Strategy::Hover);
+    const auto hover = m_stack->engine()->metrics().stats(Strategy::Hover);
     QCOMPARE(hover.hits + hover.partialHits, 0);
-    QCOMPARE(m_engine->liveSession(same.fingerprint), guess); // still there, unused
+    QCOMPARE(m_stack->engine()->liveSession(same.fingerprint), guess); // still there, unused
 
     // One answer, a new one, in the transcript and the store.
     const QList<StoredMessage> after = stored();
@@ -295,7 +281,7 @@ void tst_ChatActions::regenerateIsAFreshRequestNeverAPrefetch()
     QCOMPARE(stored().size(), 2);
     ask(QStringLiteral("And what does the lamp burn?"));
     QTRY_VERIFY_WITH_TIMEOUT(!button("chatRegenerate", 0)->isVisible() && button("chatRegenerate", 1)->isVisible(), 2000);
-    m_engine->cancel(guess);
+    m_stack->engine()->cancel(guess);
 }
 
 void tst_ChatActions::escStopsARegenerate()
@@ -353,7 +339,7 @@ void tst_ChatActions::editAndResendCutsTheConversation()
     // New text; the pause prefetches it with the history before the edited question, and Enter
     // takes that prefetch over.
     const QString edited = QStringLiteral("How tall is the tower?");
-    QSignalSpy prefetched(m_debounce.get(), &Prefetch::DebounceStrategy::prefetchStarted);
+    QSignalSpy prefetched(m_stack->debounce(), &Prefetch::DebounceStrategy::prefetchStarted);
     QTest::keyClick(chat()->input(), Qt::Key_A, Qt::ControlModifier);
     QTest::keyClicks(chat()->input(), edited);
     QVERIFY(prefetched.wait(5000));
@@ -367,7 +353,7 @@ void tst_ChatActions::editAndResendCutsTheConversation()
     // The answer is the one to the cut conversation: the first exchange, then the new text.
     const QList<Llm::ChatMessage> history = {{Llm::Role::User, before.at(0).content},
                                              {Llm::Role::Assistant, before.at(1).content}};
-    const QString expected = TestSupport::freshText(&m_network, m_engine->profile(), chatRequest(history, edited));
+    const QString expected = TestSupport::freshText(&m_network, m_stack->engine()->profile(), chatRequest(history, edited));
     QVERIFY(!expected.startsWith(u'<'));
     QList<StoredMessage> after = stored();
     QCOMPARE(after.size(), 4);
@@ -455,7 +441,7 @@ void tst_ChatActions::deleteAsksThenRemovesTheMessage()
     ask(next);
     const QList<Llm::ChatMessage> history = {{Llm::Role::User, before.at(0).content},
                                              {Llm::Role::Assistant, before.at(3).content}};
-    const QString expected = TestSupport::freshText(&m_network, m_engine->profile(), chatRequest(history, next));
+    const QString expected = TestSupport::freshText(&m_network, m_stack->engine()->profile(), chatRequest(history, next));
     QCOMPARE(stored().last().content, expected);
 
     // After a restart: gone for good.

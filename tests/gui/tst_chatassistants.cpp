@@ -10,7 +10,6 @@
 #include "support/chatwindow.h"
 #include "support/localproviderfixture.h"
 #include "prefetch/actionprompts.h"
-#include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/answerreader.h"
@@ -94,8 +93,7 @@ private:
     QNetworkAccessManager m_network;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<ConversationStore> m_store;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<QMainWindow> m_window;
     std::unique_ptr<ChatDock> m_dock;
     std::unique_ptr<Gui::MemorySecretStore> m_secrets;
@@ -123,14 +121,12 @@ void tst_ChatAssistants::init()
     // to the fast model has its own suite, tst_chatrouting.
     Prefetch::Settings mainModelOnly;
     mainModelOnly.routing.enabled = false;
-    m_engine = m_local.makeEngine(&m_network, {}, mainModelOnly);
-    connect(m_engine.get(), &Prefetch::Engine::responseEnded, this,
+    m_stack = m_local.makeStack(&m_network, {}, mainModelOnly);
+    connect(m_stack->engine(), &Prefetch::Engine::responseEnded, this,
             [this](Prefetch::Strategy origin, const Llm::ChatRequest &request, const Llm::Usage &) {
                 m_lastSent = {origin, request};
                 ++m_sentCount;
             });
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
-                                                              std::make_shared<Prefetch::HeuristicClassifier>());
     makeDock();
 }
 
@@ -140,15 +136,14 @@ void tst_ChatAssistants::cleanup()
     m_secrets.reset();
     m_dock.reset();
     m_window.reset();
-    m_debounce.reset();
-    m_engine.reset();
+    m_stack.reset();
     m_store.reset();
     QVERIFY(m_local.waitForNoOpenStream(2000));
 }
 
 void tst_ChatAssistants::makeDock()
 {
-    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_engine.get(), m_debounce.get(), m_store.get()));
+    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_stack->engine(), m_stack->debounce(), m_store.get()));
 }
 
 AssistantSettings tst_ChatAssistants::withPirate(QString *id) const
@@ -187,14 +182,14 @@ QString tst_ChatAssistants::waitForAnswer(Sent *sent)
 QString tst_ChatAssistants::expectedAnswer(const QString &instructions, const Prefetch::GenerationParams &params,
                                            const QString &text)
 {
-    const auto compiled = Prefetch::chatTemplate(false, instructions).compile(m_engine->profile(), {});
+    const auto compiled = Prefetch::chatTemplate(false, instructions).compile(m_stack->engine()->profile(), {});
     if (!compiled)
         return QStringLiteral("<not compiled>");
     // Free chat's requests carry the conversation's cache key once it is stored.
     const Prefetch::CompiledPrompt keyed = compiled->withCacheKey(
         Prefetch::cacheKeyFor(QStringLiteral("conversation:%1").arg(m_dock->currentConversationId())));
-    return TestSupport::freshText(&m_network, m_engine->profile(),
-                                  Prefetch::renderChatMessage(keyed, {}, m_engine->profile().model, text, params));
+    return TestSupport::freshText(&m_network, m_stack->engine()->profile(),
+                                  Prefetch::renderChatMessage(keyed, {}, m_stack->engine()->profile().model, text, params));
 }
 
 void tst_ChatAssistants::chosenByKeyboardTheRequestCarriesIt()
@@ -249,7 +244,7 @@ void tst_ChatAssistants::chosenByMousePrefetchCarriesItAndIsTakenOver()
     // A pause on a complete question prefetches it; Enter takes that over: the prefetch had the
     // assistant's instructions and length, or its fingerprint would not have matched.
     const auto before = m_local.stats();
-    QSignalSpy started(m_debounce.get(), &Prefetch::DebounceStrategy::prefetchStarted);
+    QSignalSpy started(m_stack->debounce(), &Prefetch::DebounceStrategy::prefetchStarted);
     m_dock->input()->setFocus();
     QTest::keyClicks(m_dock->input(), QStringLiteral("How do I reset my password?"));
     QVERIFY(started.wait(3000));
@@ -265,7 +260,7 @@ void tst_ChatAssistants::chosenByMousePrefetchCarriesItAndIsTakenOver()
     QCOMPARE(m_local.stats().prefetchRequests, before.prefetchRequests + 1);
     QCOMPARE(m_local.stats().billedByPurpose.value(QStringLiteral("foreground")),
              before.billedByPurpose.value(QStringLiteral("foreground")));
-    const auto debounce = m_engine->metrics().stats(Prefetch::Strategy::Debounce);
+    const auto debounce = m_stack->engine()->metrics().stats(Prefetch::Strategy::Debounce);
     QCOMPARE(debounce.hits + debounce.partialHits, 1);
 }
 

@@ -8,7 +8,6 @@
 #include "support/chatwindow.h"
 #include "support/localproviderfixture.h"
 #include "prefetch/actionprompts.h"
-#include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/answerreader.h"
@@ -80,14 +79,13 @@ private:
     // The chat's request for `text` with `files` after `history`, rendered as the session does.
     Prefetch::RenderedRequest request(const QList<Llm::ChatMessage> &history, const QList<Attachment> &files,
                                       const QString &text, qint64 conversationId = 0) const;
-    QString fresh(const Prefetch::RenderedRequest &r) { return TestSupport::freshText(&m_network, m_engine->profile(), r); }
+    QString fresh(const Prefetch::RenderedRequest &r) { return TestSupport::freshText(&m_network, m_stack->engine()->profile(), r); }
 
     TestSupport::LocalProviderFixture m_local;
     QNetworkAccessManager m_network;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<Gui::ConversationStore> m_store;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<QMainWindow> m_window; // hosts the dock as the app does
     std::unique_ptr<ChatDock> m_dock;
 };
@@ -103,9 +101,7 @@ void tst_ChatAttachments::init()
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
     m_store = std::make_unique<Gui::ConversationStore>(m_dir->filePath(QStringLiteral("conversations.sqlite")));
-    m_engine = m_local.makeEngine(&m_network);
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
-                                                              std::make_shared<Prefetch::HeuristicClassifier>());
+    m_stack = m_local.makeStack(&m_network);
     makeDock();
 }
 
@@ -113,15 +109,14 @@ void tst_ChatAttachments::cleanup()
 {
     m_dock.reset();
     m_window.reset();
-    m_debounce.reset();
-    m_engine.reset();
+    m_stack.reset();
     m_store.reset();
     QVERIFY(m_local.waitForNoOpenStream(2000));
 }
 
 void tst_ChatAttachments::makeDock()
 {
-    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_engine.get(), m_debounce.get(), m_store.get()));
+    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_stack->engine(), m_stack->debounce(), m_store.get()));
     QTRY_VERIFY_WITH_TIMEOUT(m_dock->input()->hasFocus(), 2000);
 }
 
@@ -171,12 +166,12 @@ Prefetch::RenderedRequest tst_ChatAttachments::request(const QList<Llm::ChatMess
                                                        const QList<Attachment> &files, const QString &text,
                                                        qint64 conversationId) const
 {
-    auto compiled = Prefetch::chatTemplate(false).compile(m_engine->profile(), {});
+    auto compiled = Prefetch::chatTemplate(false).compile(m_stack->engine()->profile(), {});
     if (!compiled)
         return {};
     if (conversationId > 0)
         compiled = compiled->withCacheKey(Prefetch::cacheKeyFor(QStringLiteral("conversation:%1").arg(conversationId)));
-    return Prefetch::renderChatMessage(*compiled, history, m_engine->profile().model,
+    return Prefetch::renderChatMessage(*compiled, history, m_stack->engine()->profile().model,
                                        Gui::messageWithAttachments(files, text));
 }
 
@@ -308,7 +303,7 @@ void tst_ChatAttachments::requestCarriesTheFilesAndAPrefetchNeedsTheSameFiles()
 
     drop({write(QStringLiteral("notes.md"), Notes.toUtf8())});
     const auto before = m_local.stats();
-    QSignalSpy started(m_debounce.get(), &Prefetch::DebounceStrategy::prefetchStarted);
+    QSignalSpy started(m_stack->debounce(), &Prefetch::DebounceStrategy::prefetchStarted);
     QTest::keyClicks(m_dock->input(), question);
     QVERIFY(started.wait(3000));
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().prefetchRequests, before.prefetchRequests + 1, 3000);
@@ -316,7 +311,7 @@ void tst_ChatAttachments::requestCarriesTheFilesAndAPrefetchNeedsTheSameFiles()
     // Another file while it is prepared: that answer is not for this message any more. It goes,
     // and the pause prepares the message with both.
     drop({write(QStringLiteral("pump.cpp"), Source.toUtf8())});
-    QVERIFY(!m_debounce->isPrefetching());
+    QVERIFY(!m_stack->debounce()->isPrefetching());
     QVERIFY(started.wait(3000));
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().prefetchRequests, before.prefetchRequests + 2, 3000);
 

@@ -7,7 +7,6 @@
 // asked while an answer streams.
 #include "support/chatwindow.h"
 #include "support/localproviderfixture.h"
-#include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/responsecache.h"
@@ -84,8 +83,7 @@ private:
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<ConversationStore> m_store;
     std::unique_ptr<Prefetch::ResponseCache> m_cache;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<QMainWindow> m_window;
     std::unique_ptr<ChatDock> m_dock;
 };
@@ -109,8 +107,7 @@ void tst_ChatCache::cleanup()
 {
     m_dock.reset();
     m_window.reset();
-    m_debounce.reset();
-    m_engine.reset();
+    m_stack.reset();
     m_cache.reset();
     m_store.reset();
     QVERIFY(m_local.waitForNoOpenStream(2000));
@@ -118,11 +115,9 @@ void tst_ChatCache::cleanup()
 
 void tst_ChatCache::makeDock(const Prefetch::Settings &settings, const QByteArray &latency)
 {
-    m_engine = m_local.makeEngine(&m_network, latency, settings);
-    m_engine->setResponseCache(m_cache.get());
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
-                                                              std::make_shared<Prefetch::HeuristicClassifier>());
-    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_engine.get(), m_debounce.get(), m_store.get()));
+    m_stack = m_local.makeStack(&m_network, latency, settings);
+    m_stack->engine()->setResponseCache(m_cache.get());
+    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_stack->engine(), m_stack->debounce(), m_store.get()));
     m_window->addAction(m_dock->newConversationAction());
 }
 
@@ -174,7 +169,7 @@ void tst_ChatCache::questionAskedAgainIsAnsweredFromTheCache()
     QCOMPARE(cacheMark(answer)->text(), QStringLiteral("From the cache"));
     QVERIFY(m_local.settle(&m_network, 100, 5000));
     QCOMPARE(m_local.stats().requestsServed, served); // nothing was sent
-    QCOMPARE(m_engine->cachedAnswers().counters().exactHits, 1);
+    QCOMPARE(m_stack->engine()->cachedAnswers().counters().exactHits, 1);
     // The answer is kept in the conversation like any other.
     const auto stored = m_store->messages(m_dock->session()->conversationId());
     QVERIFY(stored);
@@ -220,7 +215,7 @@ void tst_ChatCache::almostTheSameQuestionIsServedAsASimilarOne()
     QCOMPARE(cacheMark(answer)->text(), QStringLiteral("From the cache · a similar question"));
     QVERIFY(m_local.settle(&m_network, 100, 5000));
     QCOMPARE(m_local.stats().requestsServed, served);
-    QCOMPARE(m_engine->cachedAnswers().counters().nearServed, 1);
+    QCOMPARE(m_stack->engine()->cachedAnswers().counters().nearServed, 1);
 }
 
 // The confidence the newest near-duplicate lookup gave entry `id`, or -1 if it was no neighbour.
@@ -254,7 +249,7 @@ void tst_ChatCache::regeneratingASimilarAnswerServedTakesItsHitBack()
     QSignalSpy ended(m_dock->session(), &Gui::ChatSession::exchangeEnded);
     QTest::mouseClick(regenerate, Qt::LeftButton);
     QVERIFY(ended.wait(10000));
-    QCOMPARE(m_engine->cachedAnswers().counters().servedRegenerated, 1);
+    QCOMPARE(m_stack->engine()->cachedAnswers().counters().servedRegenerated, 1);
 
     // The same entry, looked up for the next similar question, scores lower than before it was
     // served: its hit rate went from 1/2 (none offered) to 1/3 (offered once, not taken). Had the
@@ -288,7 +283,7 @@ void tst_ChatCache::rewordedQuestionShowsADraftTheLiveAnswerReplaces()
     QCOMPARE(cacheMark(answer)->text(), QStringLiteral("Draft from a similar question"));
     QCOMPARE(answer->markdown().trimmed(), earlier.trimmed());
     QCOMPARE(answer->view()->palette().color(QPalette::Text), answer->palette().color(QPalette::PlaceholderText));
-    QCOMPARE(m_engine->cachedAnswers().counters().nearDrafts, 1);
+    QCOMPARE(m_stack->engine()->cachedAnswers().counters().nearDrafts, 1);
 
     // The live answer comes from the provider and takes the draft's place.
     QVERIFY(ended.wait(10000));
@@ -317,9 +312,9 @@ void tst_ChatCache::cacheOffAsksTheProviderEveryTime()
     QVERIFY(m_local.settle(&m_network, 100, 5000));
     QCOMPARE(m_local.stats().requestsServed, served + 2);
     QVERIFY(!cacheMark(lastAnswer())->isVisible());
-    QCOMPARE(m_engine->cachedAnswers().counters().exactHits, 0);
-    QCOMPARE(m_engine->cachedAnswers().counters().nearDrafts, 0);
-    QCOMPARE(m_engine->cachedAnswers().counters().nearServed, 0);
+    QCOMPARE(m_stack->engine()->cachedAnswers().counters().exactHits, 0);
+    QCOMPARE(m_stack->engine()->cachedAnswers().counters().nearDrafts, 0);
+    QCOMPARE(m_stack->engine()->cachedAnswers().counters().nearServed, 0);
 }
 
 void tst_ChatCache::clearHistoryAndClick(const QString &button)

@@ -6,7 +6,6 @@
 // rendering equals rendering the whole answer at once, and reasoning starts folded.
 #include "support/chatwindow.h"
 #include "support/localproviderfixture.h"
-#include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/answerreader.h"
@@ -109,7 +108,7 @@ private slots:
     void damagedStoreIsReported();
 
 private:
-    void makeEngine(const QByteArray &latency = {});
+    void makeStack(const QByteArray &latency = {});
     void makeDock();
     void typeAndSend(const QString &text);
     QString lastTimingText() const;
@@ -120,8 +119,7 @@ private:
     QNetworkAccessManager m_network;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<ConversationStore> m_store;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<QMainWindow> m_window; // hosts the dock as the app does
     std::unique_ptr<ChatDock> m_dock;
 };
@@ -137,7 +135,7 @@ void tst_ChatDock::init()
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
     m_store = std::make_unique<ConversationStore>(dbPath());
-    makeEngine();
+    makeStack();
     makeDock();
 }
 
@@ -145,24 +143,20 @@ void tst_ChatDock::cleanup()
 {
     m_dock.reset();
     m_window.reset();
-    m_debounce.reset();
-    m_engine.reset();
+    m_stack.reset();
     m_store.reset();
     QVERIFY(m_local.waitForNoOpenStream(2000));
 }
 
-void tst_ChatDock::makeEngine(const QByteArray &latency)
+void tst_ChatDock::makeStack(const QByteArray &latency)
 {
     m_dock.reset();
-    m_debounce.reset();
-    m_engine = m_local.makeEngine(&m_network, latency);
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
-                                                              std::make_shared<Prefetch::HeuristicClassifier>());
+    m_stack = m_local.makeStack(&m_network, latency);
 }
 
 void tst_ChatDock::makeDock()
 {
-    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_engine.get(), m_debounce.get(), m_store.get()));
+    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_stack->engine(), m_stack->debounce(), m_store.get()));
 }
 
 void tst_ChatDock::typeAndSend(const QString &text)
@@ -284,7 +278,7 @@ void tst_ChatDock::demoEngineNoticeIsShown()
 void tst_ChatDock::pauseOnACompleteQuestionPrefetchesAndEnterTakesItOver()
 {
     const auto before = m_local.stats();
-    QSignalSpy started(m_debounce.get(), &Prefetch::DebounceStrategy::prefetchStarted);
+    QSignalSpy started(m_stack->debounce(), &Prefetch::DebounceStrategy::prefetchStarted);
     QTest::keyClicks(m_dock->input(), QStringLiteral("How do I reset my password?"));
     QVERIFY(started.wait(3000));
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().prefetchRequests, before.prefetchRequests + 1, 3000);
@@ -306,7 +300,7 @@ void tst_ChatDock::pauseOnACompleteQuestionPrefetchesAndEnterTakesItOver()
     QCOMPARE(m_local.stats().prefetchRequests, before.prefetchRequests + 1);
     QCOMPARE(m_local.stats().billedByPurpose.value(QStringLiteral("foreground")),
              before.billedByPurpose.value(QStringLiteral("foreground")));
-    const auto debounce = m_engine->metrics().stats(Strategy::Debounce);
+    const auto debounce = m_stack->engine()->metrics().stats(Strategy::Debounce);
     QCOMPARE(debounce.hits + debounce.partialHits, 1);
     QVERIFY2(lastTimingText().contains(QLatin1String("prefetched")), qPrintable(lastTimingText()));
     QVERIFY(lastTimingText().contains(QLatin1String("First token after")));
@@ -352,7 +346,7 @@ void tst_ChatDock::shiftEnterAddsALine()
 void tst_ChatDock::changedTextAfterThePauseIsNotTakenOver()
 {
     const auto before = m_local.stats();
-    QSignalSpy started(m_debounce.get(), &Prefetch::DebounceStrategy::prefetchStarted);
+    QSignalSpy started(m_stack->debounce(), &Prefetch::DebounceStrategy::prefetchStarted);
     QTest::keyClicks(m_dock->input(), QStringLiteral("What is the capital of France?"));
     QVERIFY(started.wait(3000));
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().prefetchRequests, before.prefetchRequests + 1, 3000);
@@ -364,7 +358,7 @@ void tst_ChatDock::changedTextAfterThePauseIsNotTakenOver()
     QVERIFY(ended.wait(15000));
     QCOMPARE(ended.first().first().toBool(), true);
     QCOMPARE(m_local.stats().requestsServed, before.requestsServed + 2);
-    const auto debounce = m_engine->metrics().stats(Strategy::Debounce);
+    const auto debounce = m_stack->engine()->metrics().stats(Strategy::Debounce);
     QCOMPARE(debounce.hits + debounce.partialHits, 0);
     QCOMPARE(debounce.cancelled + debounce.misses, 1);
     QVERIFY(!lastTimingText().contains(QLatin1String("prefetched")));
@@ -409,10 +403,7 @@ void tst_ChatDock::usageIsShownOnTheAnswerAndSurvivesARestart()
     profile.prices.cacheRead = 0.3;
     profile.prices.output = 15;
     m_dock.reset();
-    m_debounce.reset();
-    m_engine = std::make_unique<Prefetch::Engine>(&m_network, profile);
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
-                                                              std::make_shared<Prefetch::HeuristicClassifier>());
+    m_stack = std::make_unique<Prefetch::Stack>(&m_network, profile);
     makeDock();
 
     QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
@@ -467,7 +458,7 @@ void tst_ChatDock::usageIsShownOnTheAnswerAndSurvivesARestart()
 
 void tst_ChatDock::answerInProgressIsStoredOnClose()
 {
-    makeEngine(SlowDecode);
+    makeStack(SlowDecode);
     makeDock();
     typeAndSend(QStringLiteral("Write a long story about caches."));
     QVERIFY(m_dock->isAnswering());
@@ -490,15 +481,12 @@ void tst_ChatDock::busyProviderRetryIsShownAndStopEndsIt()
     settings.retry.maxDelay = std::chrono::seconds(20);
     settings.retry.jitter = 0;
     m_dock.reset();
-    m_debounce.reset();
-    m_engine = std::make_unique<Prefetch::Engine>(&m_network, m_local.profile({}, "status=429"), settings);
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
-                                                              std::make_shared<Prefetch::HeuristicClassifier>());
+    m_stack = std::make_unique<Prefetch::Stack>(&m_network, m_local.profile({}, "status=429"), settings);
     makeDock();
     typeAndSend(QStringLiteral("Are you busy?"));
     QTRY_VERIFY2_WITH_TIMEOUT(m_dock->statusText().contains(QLatin1String("retrying in 20 s")),
                               qPrintable(m_dock->statusText()), 10000);
-    QVERIFY2(m_dock->statusText().contains(m_engine->profile().displayName + QLatin1String(" is busy (rate limited)")),
+    QVERIFY2(m_dock->statusText().contains(m_stack->engine()->profile().displayName + QLatin1String(" is busy (rate limited)")),
              qPrintable(m_dock->statusText()));
     QVERIFY(m_dock->statusText().contains(QLatin1String("attempt 1 of 3")));
     QVERIFY(m_dock->isAnswering());
@@ -513,7 +501,7 @@ void tst_ChatDock::busyProviderRetryIsShownAndStopEndsIt()
 
 void tst_ChatDock::stopKeepsThePartialAnswer()
 {
-    makeEngine(SlowDecode);
+    makeStack(SlowDecode);
     makeDock();
     QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
     typeAndSend(QStringLiteral("Write a long story about caches."));
@@ -535,9 +523,9 @@ void tst_ChatDock::stopKeepsThePartialAnswer()
 
 void tst_ChatDock::providerErrorIsShownInline()
 {
-    Llm::ProviderProfile broken = m_engine->profile();
+    Llm::ProviderProfile broken = m_stack->engine()->profile();
     broken.model = QStringLiteral("no-such-model");
-    m_engine->setProfile(broken);
+    m_stack->engine()->setProfile(broken);
     m_dock->profileChanged();
     QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
     // Not small talk: that would go to the fast model, which is still there.
@@ -552,7 +540,7 @@ void tst_ChatDock::providerErrorIsShownInline()
     QCOMPARE(messages->at(1).error, lastErrorText());
 
     // Still usable: fix the provider and ask again in the same conversation.
-    m_engine->setProfile(m_local.profile());
+    m_stack->engine()->setProfile(m_local.profile());
     m_dock->profileChanged();
     QVERIFY(m_dock->input()->isEnabled());
     QVERIFY(!m_dock->input()->isReadOnly());

@@ -6,7 +6,6 @@
 // pause prefetches on the routed model and Enter takes that prefetch over.
 #include "support/chatwindow.h"
 #include "support/localproviderfixture.h"
-#include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "gui/chat/chatdock.h"
@@ -61,8 +60,7 @@ private:
     QNetworkAccessManager m_network;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<ConversationStore> m_store;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<QMainWindow> m_window;
     std::unique_ptr<ChatDock> m_dock;
 };
@@ -84,20 +82,17 @@ void tst_ChatRouting::cleanup()
 {
     m_dock.reset();
     m_window.reset();
-    m_debounce.reset();
-    m_engine.reset();
+    m_stack.reset();
     m_store.reset();
     QVERIFY(m_local.waitForNoOpenStream(2000));
 }
 
 void tst_ChatRouting::makeDock(const Prefetch::Settings &settings)
 {
-    m_engine = m_local.makeEngine(&m_network, "rtt=0,prefill=1000000,decode=2000", settings);
-    QVERIFY(m_engine->profile().hasDistinctFastModel());
-    QCOMPARE(m_engine->profile().fastModel, Small);
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
-                                                              std::make_shared<Prefetch::HeuristicClassifier>());
-    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_engine.get(), m_debounce.get(), m_store.get()));
+    m_stack = m_local.makeStack(&m_network, "rtt=0,prefill=1000000,decode=2000", settings);
+    QVERIFY(m_stack->engine()->profile().hasDistinctFastModel());
+    QCOMPARE(m_stack->engine()->profile().fastModel, Small);
+    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_stack->engine(), m_stack->debounce(), m_store.get()));
 }
 
 void tst_ChatRouting::askAndWait(const QString &text)
@@ -147,12 +142,12 @@ void tst_ChatRouting::simpleQuestionIsAnsweredByTheFastModelAndMarked()
     const Gui::StoredMessage answer = m_dock->session()->messages().constLast();
     QCOMPARE(answer.usage.model, Small);
     QVERIFY(answer.usage.tokens.outputTokens > 0);
-    QCOMPARE(answer.usage.cost, m_engine->profile().fastPrices.cost(answer.usage.tokens));
-    QVERIFY(answer.usage.cost != m_engine->profile().prices.cost(answer.usage.tokens));
+    QCOMPARE(answer.usage.cost, m_stack->engine()->profile().fastPrices.cost(answer.usage.tokens));
+    QVERIFY(answer.usage.cost != m_stack->engine()->profile().prices.cost(answer.usage.tokens));
     const auto stored = m_store->messages(m_dock->session()->conversationId());
     QVERIFY(stored);
     QCOMPARE(stored->constLast().usage.model, Small);
-    QCOMPARE(m_engine->metrics().routing().fastAnswers, 1);
+    QCOMPARE(m_stack->engine()->metrics().routing().fastAnswers, 1);
 }
 
 void tst_ChatRouting::askMainModelAnswersAgainOnTheMainModel()
@@ -171,8 +166,8 @@ void tst_ChatRouting::askMainModelAnswersAgainOnTheMainModel()
     QCOMPARE(messages.constLast().usage.model, Main);
     QVERIFY(!visibleAskButton());
     QVERIFY(!lastQuickLabel());
-    QCOMPARE(m_engine->metrics().routing().reasked, 1);
-    QCOMPARE(m_engine->metrics().routing().mainAnswers, 1);
+    QCOMPARE(m_stack->engine()->metrics().routing().reasked, 1);
+    QCOMPARE(m_stack->engine()->metrics().routing().mainAnswers, 1);
 }
 
 void tst_ChatRouting::workGoesToTheMainModel()
@@ -202,7 +197,7 @@ void tst_ChatRouting::pausePrefetchesOnTheRoutedModelAndEnterTakesItOver()
 {
     makeDock();
     const qint64 mainBefore = billedOutput(Main);
-    QSignalSpy started(m_debounce.get(), &Prefetch::DebounceStrategy::prefetchStarted);
+    QSignalSpy started(m_stack->debounce(), &Prefetch::DebounceStrategy::prefetchStarted);
     QTest::keyClicks(m_dock->input(), QStringLiteral("How many legs does a spider have?"));
     QVERIFY(started.wait(5000));
     QSignalSpy ended(m_dock->session(), &Gui::ChatSession::exchangeEnded);
@@ -213,8 +208,8 @@ void tst_ChatRouting::pausePrefetchesOnTheRoutedModelAndEnterTakesItOver()
     QCOMPARE(billedOutput(Main), mainBefore);
     QCOMPARE(m_dock->session()->messages().constLast().usage.model, Small);
     QVERIFY(m_local.stats().billedByModel.value(Small).output > 0);
-    QCOMPARE(m_engine->metrics().stats(Prefetch::Strategy::Debounce).hits
-                 + m_engine->metrics().stats(Prefetch::Strategy::Debounce).partialHits,
+    QCOMPARE(m_stack->engine()->metrics().stats(Prefetch::Strategy::Debounce).hits
+                 + m_stack->engine()->metrics().stats(Prefetch::Strategy::Debounce).partialHits,
              1);
 }
 

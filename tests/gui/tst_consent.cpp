@@ -4,8 +4,8 @@
 // runs and why not (waiting for the answer, not allowed, paused by a 429), per strategy in its
 // tooltip. The provider is the local one over loopback, with its profile marked as a cloud's.
 #include "support/localproviderfixture.h"
+#include "support/windowservices.h"
 
-#include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
@@ -55,12 +55,7 @@ private:
     QNetworkAccessManager m_network;
     QTemporaryDir m_home;
     Gui::AppSettings m_settings;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
-    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
-    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
-    std::unique_ptr<Prefetch::Speculator> m_speculator;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<Gui::ConversationStore> m_store;
     std::unique_ptr<Gui::MainWindow> m_window;
 };
@@ -90,15 +85,9 @@ void tst_Consent::init()
     profile.apiKey = QStringLiteral("sk-local");
     Prefetch::Settings prefetch = m_settings.effectivePrefetch(Provider);
     prefetch.hover.delay = std::chrono::milliseconds(40);
-    m_engine = std::make_unique<Prefetch::Engine>(&m_network, profile, prefetch);
-    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
-    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
-    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
-    m_speculator = std::make_unique<Prefetch::Speculator>(m_engine.get());
+    m_stack = std::make_unique<Prefetch::Stack>(&m_network, profile, prefetch);
     m_store = std::make_unique<Gui::ConversationStore>(m_home.filePath(QStringLiteral("c%1.sqlite").arg(QTest::currentTestFunction())));
-    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
-                           m_store.get(), m_speculator.get()};
+    const Gui::Services services = TestSupport::windowServices(*m_stack, m_store.get(), nullptr, true);
     m_window = std::make_unique<Gui::MainWindow>(services);
     m_window->newDocument(QStringLiteral("A short note the pointer will rest on Summarize for. ").repeated(20));
     m_window->setConsent(m_settings.prefetchConsent(Provider));
@@ -114,20 +103,15 @@ void tst_Consent::init()
 void tst_Consent::cleanup()
 {
     if (m_window)
-        m_engine->stopAll();
+        m_stack->engine()->stopAll();
     m_window.reset();
-    m_speculator.reset();
-    m_warmup.reset();
-    m_workflow.reset();
-    m_debounce.reset();
-    m_hover.reset();
-    m_engine.reset();
+    m_stack.reset();
     m_store.reset();
 }
 
 void tst_Consent::ask()
 {
-    m_window->consentBar()->ask(Provider, QStringLiteral("DeepSeek"), QStringLiteral("$1.00"), m_engine->canContinue());
+    m_window->consentBar()->ask(Provider, QStringLiteral("DeepSeek"), QStringLiteral("$1.00"), m_stack->engine()->canContinue());
 }
 
 void tst_Consent::theBarAsksWithoutTakingTheFocus()
@@ -159,7 +143,7 @@ void tst_Consent::allowIsClickedAndHoverStartsSending()
     QTest::mouseMove(summarize);
     QVERIFY(m_local.settle(&m_network, 300, 5000));
     QCOMPARE(m_local.stats().prefetchRequests, afterHoverBefore);
-    QCOMPARE(m_engine->metrics().stats(Prefetch::Strategy::Hover).attempts, 0);
+    QCOMPARE(m_stack->engine()->metrics().stats(Prefetch::Strategy::Hover).attempts, 0);
 
     ask();
     QSignalSpy answered(m_window.get(), &Gui::MainWindow::consentAnswered);
@@ -174,13 +158,13 @@ void tst_Consent::allowIsClickedAndHoverStartsSending()
     // What the application does with the answer (Application::onConsentAnswered): kept per
     // provider, and the engine gets the settings the answer allows.
     m_settings.setPrefetchConsent(Provider, true);
-    m_engine->setSettings(m_settings.effectivePrefetch(Provider));
+    m_stack->engine()->setSettings(m_settings.effectivePrefetch(Provider));
     m_window->setConsent(m_settings.prefetchConsent(Provider));
     QCOMPARE(m_window->speculationLabel()->text(), QStringLiteral("Early answers: on"));
 
     QTest::mouseMove(m_window->currentTab());
     QTest::mouseMove(summarize);
-    QTRY_VERIFY_WITH_TIMEOUT(m_engine->metrics().stats(Prefetch::Strategy::Hover).attempts >= 1, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_stack->engine()->metrics().stats(Prefetch::Strategy::Hover).attempts >= 1, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(m_local.stats().prefetchRequests > afterHoverBefore, 5000);
 }
 
@@ -232,20 +216,20 @@ void tst_Consent::statusBarSaysWhyGuessesDoNotRun()
     QCOMPARE(label->text(), QStringLiteral("Early answers: not allowed for DeepSeek"));
 
     m_settings.setPrefetchConsent(Provider, true);
-    m_engine->setSettings(m_settings.effectivePrefetch(Provider));
+    m_stack->engine()->setSettings(m_settings.effectivePrefetch(Provider));
     m_window->setConsent(m_settings.prefetchConsent(Provider));
     QCOMPARE(label->text(), QStringLiteral("Early answers: on"));
-    const Prefetch::SpeculationPlan plan = Prefetch::SpeculationPlan::of(*m_engine, Consent::Given);
+    const Prefetch::SpeculationPlan plan = Prefetch::SpeculationPlan::of(*m_stack->engine(), Consent::Given);
     QVERIFY(plan.guesses());
     QVERIFY(plan.entry(Prefetch::Strategy::Selection).runs());
 
     // A provider that cannot continue an answer: whole answers on strong signals only.
-    Llm::ProviderProfile whole = m_engine->profile();
+    Llm::ProviderProfile whole = m_stack->engine()->profile();
     whole.encodeOptions.continuation = Llm::ContinuationStyle::None;
-    m_engine->setProfile(whole);
+    m_stack->engine()->setProfile(whole);
     m_window->setConsent(Consent::Given);
     QCOMPARE(label->text(), QStringLiteral("Early answers: whole answers on strong signals"));
-    const Prefetch::SpeculationPlan wholePlan = Prefetch::SpeculationPlan::of(*m_engine, Consent::Given);
+    const Prefetch::SpeculationPlan wholePlan = Prefetch::SpeculationPlan::of(*m_stack->engine(), Consent::Given);
     QCOMPARE(wholePlan.entry(Prefetch::Strategy::Selection).state, Prefetch::SpeculationPlan::State::NotWorthIt);
     QVERIFY(wholePlan.entry(Prefetch::Strategy::Hover).runs());
 
@@ -268,8 +252,8 @@ void tst_Consent::aRateLimitIsSaidWhileItHolds()
     profile.displayName = QStringLiteral("DeepSeek");
     profile.isCloud = true;
     m_settings.setPrefetchConsent(Provider, true);
-    m_engine->setSettings(m_settings.effectivePrefetch(Provider));
-    m_engine->setProfile(profile);
+    m_stack->engine()->setSettings(m_settings.effectivePrefetch(Provider));
+    m_stack->engine()->setProfile(profile);
     m_window->setConsent(Consent::Given);
     QLabel *label = m_window->speculationLabel();
     QCOMPARE(label->text(), QStringLiteral("Early answers: on"));
@@ -278,10 +262,10 @@ void tst_Consent::aRateLimitIsSaidWhileItHolds()
     request.messages.append({Llm::Role::User, QStringLiteral("One of two in a minute.")});
     request.maxTokens = 5;
     for (int i = 0; i < 2; ++i)
-        m_engine->request(Prefetch::Strategy::None, m_engine->render(request), 0, this);
+        m_stack->engine()->request(Prefetch::Strategy::None, m_stack->engine()->render(request), 0, this);
     QTRY_COMPARE_WITH_TIMEOUT(label->text(), QStringLiteral("Early answers: paused, DeepSeek is limiting requests"), 10000);
     QVERIFY2(label->toolTip().contains(QStringLiteral("Paused: DeepSeek is limiting requests (")), qPrintable(label->toolTip()));
-    m_engine->stopAll();
+    m_stack->engine()->stopAll();
 }
 
 QTEST_MAIN(tst_Consent)

@@ -2,7 +2,7 @@
 // replace, the focus after Insert, File's Save As, Open Recent and Quit, and Help. Issue 13.
 
 #include "support/localproviderfixture.h"
-#include "prefetch/classifier.h"
+#include "support/windowservices.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
@@ -65,11 +65,7 @@ private:
     // Answers stream for a while, so one is still running when Esc is pressed in the find bar.
     TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) { c.profile.decodeTokensPerSec = 40; }};
     QNetworkAccessManager m_network;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
-    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
-    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<Gui::MainWindow> m_window;
     Gui::DocumentTab *m_tab = nullptr;
 };
@@ -82,12 +78,8 @@ void tst_Editing::initTestCase()
 
 void tst_Editing::init()
 {
-    m_engine = m_local.makeEngine(&m_network);
-    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
-    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
-    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
-    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(), nullptr};
+    m_stack = m_local.makeStack(&m_network);
+    const Gui::Services services = TestSupport::windowServices(*m_stack);
     m_window = std::make_unique<Gui::MainWindow>(services);
     m_tab = m_window->newDocument(QString::fromLatin1(Text));
     m_window->show();
@@ -109,11 +101,7 @@ void tst_Editing::cleanup()
             m_window->currentDocument()->setModified(false);
     }
     m_window.reset();
-    m_warmup.reset();
-    m_workflow.reset();
-    m_debounce.reset();
-    m_hover.reset();
-    m_engine.reset();
+    m_stack.reset();
     QVERIFY(m_local.waitForNoOpenStream(3000));
 }
 

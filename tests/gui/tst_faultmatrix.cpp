@@ -7,9 +7,9 @@
 // docs/reliability.md.
 
 #include "support/localproviderfixture.h"
+#include "support/windowservices.h"
 
 #include "prefetch/answerfetch.h"
-#include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
@@ -98,11 +98,7 @@ private slots:
 private:
     // The main window on an engine whose every request carries `fault`.
     struct App {
-        std::unique_ptr<Engine> engine;
-        std::unique_ptr<HoverStrategy> hover;
-        std::unique_ptr<DebounceStrategy> debounce;
-        std::unique_ptr<WorkflowStrategy> workflow;
-        std::unique_ptr<WarmupStrategy> warmup;
+        std::unique_ptr<Prefetch::Stack> stack;
         std::unique_ptr<Gui::ConversationStore> store;
         std::unique_ptr<Gui::MainWindow> window; // last: goes first
         ~App();
@@ -128,14 +124,9 @@ tst_FaultMatrix::App::~App()
 std::unique_ptr<tst_FaultMatrix::App> tst_FaultMatrix::makeApp(const QByteArray &fault, const Settings &settings)
 {
     auto app = std::make_unique<App>();
-    app->engine = std::make_unique<Engine>(&m_network, m_local.profile("decode=400", fault), settings);
-    app->hover = std::make_unique<HoverStrategy>(app->engine.get());
-    app->debounce = std::make_unique<DebounceStrategy>(app->engine.get(), std::make_shared<HeuristicClassifier>());
-    app->workflow = std::make_unique<WorkflowStrategy>(app->engine.get());
-    app->warmup = std::make_unique<WarmupStrategy>(app->engine.get());
+    app->stack = std::make_unique<Prefetch::Stack>(&m_network, m_local.profile("decode=400", fault), settings);
     app->store = std::make_unique<Gui::ConversationStore>(m_dir.filePath(QStringLiteral("conversations.sqlite")));
-    Gui::Services services{app->engine.get(), app->hover.get(), app->debounce.get(), app->workflow.get(),
-                           app->warmup.get(), app->store.get()};
+    const Gui::Services services = TestSupport::windowServices(*app->stack, app->store.get());
     app->window = std::make_unique<Gui::MainWindow>(services);
     app->window->newDocument(QStringLiteral("Faults happen. A provider refuses, a connection breaks, a stream stalls. "
                                             "The document stays what the writer wrote."));
@@ -525,7 +516,7 @@ void tst_FaultMatrix::failedGenerationNeverTouchesTheDocument()
     QVERIFY(ended.wait(15000));
     QCOMPARE(ended.at(0).at(0).toBool(), false);
     const QString status = app->window->answerPane()->statusText();
-    QVERIFY2(status.contains(app->engine->profile().displayName), qPrintable(status));
+    QVERIFY2(status.contains(app->stack->engine()->profile().displayName), qPrintable(status));
     // What came before the fault stays readable in the pane, marked as failed; the document
     // is what the user wrote, with nothing to undo.
     QCOMPARE(!app->window->answerPane()->text().isEmpty(), partial);
@@ -549,7 +540,7 @@ void tst_FaultMatrix::retryIsShownAndEscStopsIt()
     const QString original = tab->toPlainText();
     QSignalSpy ended(app->window->answerPane(), &Gui::AnswerPane::answerEnded);
     QTest::mouseClick(app->window->summarizeButton(), Qt::LeftButton);
-    const QString provider = app->engine->profile().displayName;
+    const QString provider = app->stack->engine()->profile().displayName;
     QTRY_VERIFY2_WITH_TIMEOUT(app->window->answerPane()->statusText().contains(QLatin1String("retrying in 20 s")),
                               qPrintable(app->window->answerPane()->statusText()), 10000);
     const QString status = app->window->answerPane()->statusText();
@@ -563,7 +554,7 @@ void tst_FaultMatrix::retryIsShownAndEscStopsIt()
     QCOMPARE(app->window->answerPane()->statusText(), Gui::AnswerPane::tr("Stopped."));
     QVERIFY(m_local.settle(&m_network, 200, 5000));
     QCOMPARE(m_local.stats().requestsServed, served); // the retry never left
-    QCOMPARE(app->engine->foregroundInFlight(), 0);
+    QCOMPARE(app->stack->engine()->foregroundInFlight(), 0);
     QCOMPARE(tab->toPlainText(), original);
 }
 

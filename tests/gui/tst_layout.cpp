@@ -4,7 +4,7 @@
 // leaves the chat its height. Issue 13, "Looks and layout".
 
 #include "support/localproviderfixture.h"
-#include "prefetch/classifier.h"
+#include "support/windowservices.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
@@ -65,11 +65,7 @@ private:
     QNetworkAccessManager m_network;
     QTemporaryDir m_home;
     std::unique_ptr<Gui::ConversationStore> m_store;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
-    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
-    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<Gui::MainWindow> m_window;
 };
 
@@ -83,13 +79,8 @@ void tst_Layout::init()
 {
     QFile::remove(m_home.filePath(QStringLiteral("conversations.sqlite")));
     m_store = std::make_unique<Gui::ConversationStore>(m_home.filePath(QStringLiteral("conversations.sqlite")));
-    m_engine = m_local.makeEngine(&m_network);
-    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
-    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
-    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
-    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
-                           m_store.get()};
+    m_stack = m_local.makeStack(&m_network);
+    const Gui::Services services = TestSupport::windowServices(*m_stack, m_store.get());
     m_window = std::make_unique<Gui::MainWindow>(services);
     m_window->newDocument(QStringLiteral("The cache keeps the document warm. Users feel the first token."));
     m_window->show();
@@ -101,11 +92,7 @@ void tst_Layout::cleanup()
     if (m_window && m_window->currentDocument())
         m_window->currentTab()->document()->setModified(false);
     m_window.reset();
-    m_warmup.reset();
-    m_workflow.reset();
-    m_debounce.reset();
-    m_hover.reset();
-    m_engine.reset();
+    m_stack.reset();
     m_store.reset();
     QVERIFY(m_local.waitForNoOpenStream(3000));
 }
@@ -149,7 +136,7 @@ void tst_Layout::theReadyMarkMovesNoButton()
         before.insert(a, m_window->actionButton(a)->geometry());
 
     QTest::mouseMove(summarize);
-    QTRY_VERIFY(m_hover->isReady(DocumentAction::Summarize));
+    QTRY_VERIFY(m_stack->hover()->isReady(DocumentAction::Summarize));
     QTRY_VERIFY(summarize->text().endsWith(QStringLiteral("\u2022")));
     QApplication::processEvents(); // the layout's pass after the text changed
     for (DocumentAction a : Prefetch::AllDocumentActions)
@@ -170,7 +157,7 @@ void tst_Layout::theChatKeepsItsWidthWhileTheUserTypesAndSends()
                                            "warm-up cost compared with the answer it speeds up?"));
     QCOMPARE(chat->width(), width);
     QTest::keyClick(input, Qt::Key_Return);
-    QTRY_VERIFY(!m_engine->hasLiveAnswers());
+    QTRY_VERIFY(!m_stack->engine()->hasLiveAnswers());
     QTRY_COMPARE(chat->conversationList()->count(), 1);
     QApplication::processEvents();
     QCOMPARE(chat->width(), width);
@@ -254,7 +241,7 @@ void tst_Layout::theChatTextStaysInsideTheDock()
     for (const QString &message : messages) {
         QTest::keyClicks(input, message);
         QTest::keyClick(input, Qt::Key_Return);
-        QTRY_VERIFY(!m_engine->hasLiveAnswers());
+        QTRY_VERIFY(!m_stack->engine()->hasLiveAnswers());
     }
     QTRY_VERIFY(transcript->verticalScrollBar()->isVisible());
     QTRY_VERIFY(textInside(transcript));

@@ -9,8 +9,8 @@
 // answers still have their citation links, and they open their passages.
 #include "support/localproviderfixture.h"
 #include "support/minimalpdf.h"
+#include "support/windowservices.h"
 #include "knowledge/library.h"
-#include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
@@ -89,11 +89,7 @@ private:
     TestSupport::LocalProviderFixture m_local{u"instant"};
     QNetworkAccessManager m_network;
     QTemporaryDir m_dir;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
-    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
-    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<Gui::ConversationStore> m_store;
     std::unique_ptr<Knowledge::Library> m_library;
     std::unique_ptr<Gui::MainWindow> m_window;
@@ -129,19 +125,14 @@ void tst_LibraryChat::initTestCase()
     m_library->setFolders({notes});
     QVERIFY(indexed.wait(20000));
 
-    m_engine = m_local.makeEngine(&m_network);
-    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
-    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
-    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
+    m_stack = m_local.makeStack(&m_network);
     makeWindow();
 }
 
 void tst_LibraryChat::makeWindow()
 {
     m_store = std::make_unique<Gui::ConversationStore>(m_dir.filePath(QStringLiteral("conversations.sqlite")));
-    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
-                           m_store.get(), nullptr, m_library.get()};
+    const Gui::Services services = TestSupport::windowServices(*m_stack, m_store.get(), m_library.get());
     m_window = std::make_unique<Gui::MainWindow>(services);
     m_window->show();
     QApplication::setActiveWindow(m_window.get());
@@ -157,11 +148,7 @@ void tst_LibraryChat::cleanupTestCase()
     m_window.reset();
     m_library.reset();
     m_store.reset();
-    m_warmup.reset();
-    m_workflow.reset();
-    m_debounce.reset();
-    m_hover.reset();
-    m_engine.reset();
+    m_stack.reset();
 }
 
 QString tst_LibraryChat::newestAnswer() const
@@ -174,9 +161,9 @@ void tst_LibraryChat::ask(const QString &question, bool prefetched)
 {
     Gui::ChatDock *chat = m_window->chatDock();
     const auto before = m_local.stats();
-    const auto takenBefore = m_engine->metrics().stats(Strategy::Debounce).hits
-        + m_engine->metrics().stats(Strategy::Debounce).partialHits;
-    QSignalSpy started(m_debounce.get(), &Prefetch::DebounceStrategy::prefetchStarted);
+    const auto takenBefore = m_stack->engine()->metrics().stats(Strategy::Debounce).hits
+        + m_stack->engine()->metrics().stats(Strategy::Debounce).partialHits;
+    QSignalSpy started(m_stack->debounce(), &Prefetch::DebounceStrategy::prefetchStarted);
     chat->input()->setFocus();
     for (const QChar c : question) {
         if (c.unicode() < 0x80) {
@@ -201,7 +188,7 @@ void tst_LibraryChat::ask(const QString &question, bool prefetched)
         return;
     // The final text retrieved the same passages: the same request, taken over; nothing was
     // asked afresh in the foreground.
-    const auto debounce = m_engine->metrics().stats(Strategy::Debounce);
+    const auto debounce = m_stack->engine()->metrics().stats(Strategy::Debounce);
     QCOMPARE(debounce.hits + debounce.partialHits, takenBefore + 1);
     QCOMPARE(m_local.stats().prefetchRequests, before.prefetchRequests + 1);
     QCOMPARE(m_local.stats().billedByPurpose.value(QStringLiteral("foreground")),
@@ -294,8 +281,8 @@ void tst_LibraryChat::passagesChangedAfterThePauseAreSentAtEnter()
 {
     Gui::ChatDock *chat = m_window->chatDock();
     QCOMPARE(chat->mode(), Gui::ConversationMode::Library);
-    const auto cancelledBefore = m_engine->metrics().stats(Strategy::Debounce).cancelled;
-    QSignalSpy started(m_debounce.get(), &Prefetch::DebounceStrategy::prefetchStarted);
+    const auto cancelledBefore = m_stack->engine()->metrics().stats(Strategy::Debounce).cancelled;
+    QSignalSpy started(m_stack->debounce(), &Prefetch::DebounceStrategy::prefetchStarted);
     chat->input()->setFocus();
     QTest::keyClicks(chat->input(), QStringLiteral("Who trims the wick of the keeper's lamp?"));
     QVERIFY(started.wait(5000));
@@ -306,7 +293,7 @@ void tst_LibraryChat::passagesChangedAfterThePauseAreSentAtEnter()
                   QStringLiteral("# Lighthouse\n\n## Keeper\n\nThe keeper trims the wick of the brass lamp at nine.\n")));
     QVERIFY(changed.wait(15000));
     // The prefetch made from the old passages is let go.
-    QTRY_VERIFY_WITH_TIMEOUT(m_engine->metrics().stats(Strategy::Debounce).cancelled > cancelledBefore, 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_stack->engine()->metrics().stats(Strategy::Debounce).cancelled > cancelledBefore, 3000);
 
     QSignalSpy ended(chat, &Gui::ChatDock::answerEnded);
     QTest::keyClick(chat->input(), Qt::Key_Return);

@@ -3,8 +3,8 @@
 // passage counts, a binary file is listed with its reason, and the panel follows a folder
 // removed; a damaged index is rebuilt and the panel says so.
 #include "support/localproviderfixture.h"
+#include "support/windowservices.h"
 #include "knowledge/library.h"
-#include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
@@ -56,11 +56,7 @@ private:
     TestSupport::LocalProviderFixture m_local{u"instant"};
     QNetworkAccessManager m_network;
     QTemporaryDir m_dir;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
-    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
-    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<Knowledge::Library> m_library;
     std::unique_ptr<Gui::MainWindow> m_window;
 };
@@ -81,16 +77,11 @@ bool tst_LibraryDock::write(const QString &path, const QByteArray &bytes)
 
 void tst_LibraryDock::makeWindow(const QString &databasePath)
 {
-    m_engine = m_local.makeEngine(&m_network, {}, {});
-    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
-    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
-    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
+    m_stack = m_local.makeStack(&m_network, {}, {});
     Knowledge::Library::Options options;
     options.databasePath = databasePath;
     m_library = std::make_unique<Knowledge::Library>(options);
-    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
-                           nullptr, nullptr, m_library.get()};
+    const Gui::Services services = TestSupport::windowServices(*m_stack, nullptr, m_library.get());
     m_window = std::make_unique<Gui::MainWindow>(services);
     m_window->show();
     QApplication::setActiveWindow(m_window.get());
@@ -105,11 +96,7 @@ void tst_LibraryDock::cleanup()
     }
     m_window.reset();
     m_library.reset();
-    m_warmup.reset();
-    m_workflow.reset();
-    m_debounce.reset();
-    m_hover.reset();
-    m_engine.reset();
+    m_stack.reset();
 }
 
 void tst_LibraryDock::viewMenuShowsThePanel()

@@ -6,9 +6,9 @@
 // still answers, and resuming warms the document again; answers go into the document only
 // on command, as one undo step; documents open, save, track changes and survive a crash.
 #include "support/localproviderfixture.h"
+#include "support/windowservices.h"
 #include "llm/clock.h"
 #include "prefetch/actionprompts.h"
-#include "prefetch/classifier.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
@@ -107,11 +107,7 @@ private:
     TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) { c.profile.decodeTokensPerSec = 60; }};
     QNetworkAccessManager m_network;
     QTemporaryDir m_dir;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
-    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
-    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<Gui::ConversationStore> m_store;
     std::unique_ptr<Gui::MainWindow> m_window;
     QList<QUrl> m_opened;
@@ -127,13 +123,9 @@ void tst_MainWindow::initTestCase()
 void tst_MainWindow::makeWindow(const QByteArray &latency, const Prefetch::Settings &settings)
 {
     m_window.reset();
-    m_engine = m_local.makeEngine(&m_network, latency, settings);
-    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
-    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
-    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
+    m_stack = m_local.makeStack(&m_network, latency, settings);
     m_store = std::make_unique<Gui::ConversationStore>(m_dir.filePath(QStringLiteral("conversations.sqlite")));
-    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(), m_store.get()};
+    const Gui::Services services = TestSupport::windowServices(*m_stack, m_store.get());
     m_window = std::make_unique<Gui::MainWindow>(services);
     m_window->newDocument(QStringLiteral("Prefetching starts the answer early. The cache keeps the document warm. "
                                          "Users feel the first token, not the last one."));
@@ -155,11 +147,7 @@ void tst_MainWindow::cleanup()
     }
     m_window.reset();
     m_store.reset();
-    m_warmup.reset();
-    m_workflow.reset();
-    m_debounce.reset();
-    m_hover.reset();
-    m_engine.reset();
+    m_stack.reset();
     QVERIFY(m_local.waitForNoOpenStream(2000));
 }
 
@@ -184,13 +172,13 @@ bool tst_MainWindow::waitForAnswer(int timeoutMs)
 
 QString tst_MainWindow::freshSummary(const QString &document)
 {
-    const auto prompt = Prefetch::documentTemplate().compile(m_engine->profile(), Prefetch::documentValues(document));
+    const auto prompt = Prefetch::documentTemplate().compile(m_stack->engine()->profile(), Prefetch::documentValues(document));
     if (!prompt)
         return QStringLiteral("(not compiled: %1)").arg(prompt.error().message());
     const auto rendered = Prefetch::renderAction(*prompt, DocumentAction::Summarize, {});
     if (!rendered)
         return QStringLiteral("(not rendered: %1)").arg(rendered.error().message());
-    return TestSupport::freshText(&m_network, m_engine->profile(), *rendered);
+    return TestSupport::freshText(&m_network, m_stack->engine()->profile(), *rendered);
 }
 
 QMessageBox *tst_MainWindow::visibleMessageBox(QWidget *parent)
@@ -231,7 +219,7 @@ void tst_MainWindow::summarizeStreamsIntoAnswerPane()
     QVERIFY2(m_window->answerPane()->statusText().startsWith(QLatin1String("Done.")),
              qPrintable(m_window->answerPane()->statusText()));
     // The metrics panel's latency is the one the status line shows: activation to first paint.
-    const QList<double> perceived = m_engine->metrics().recentPerceived(10);
+    const QList<double> perceived = m_stack->engine()->metrics().recentPerceived(10);
     QCOMPARE(perceived.size(), 1);
     QCOMPARE(perceived.first(), m_window->answerPane()->perceivedLatencyMs());
 }
@@ -250,7 +238,7 @@ void tst_MainWindow::hoverThenClickIsFarFasterThanAClickAlone()
     const auto served = m_local.stats().requestsServed;
     const auto foreground = m_local.stats().billedByPurpose.value(QStringLiteral("foreground"));
     enter(button);
-    QTRY_VERIFY_WITH_TIMEOUT(m_hover->isReady(Prefetch::DocumentAction::Summarize), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_stack->hover()->isReady(Prefetch::DocumentAction::Summarize), 5000);
     QVERIFY(button->text().endsWith(QStringLiteral("\u2022"))); // the "ready" mark
     QTest::mouseClick(button, Qt::LeftButton);
     QVERIFY(waitForAnswer());
@@ -259,7 +247,7 @@ void tst_MainWindow::hoverThenClickIsFarFasterThanAClickAlone()
     QVERIFY(m_local.stats().requestsServed <= served + 2);
     QCOMPARE(m_local.stats().billedByPurpose.value(QStringLiteral("foreground")), foreground);
     QVERIFY(m_window->answerPane()->statusText().contains(QLatin1String("prefetched")));
-    QCOMPARE(m_engine->metrics().stats(Prefetch::Strategy::Hover).hits, 1);
+    QCOMPARE(m_stack->engine()->metrics().stats(Prefetch::Strategy::Hover).hits, 1);
     QVERIFY2(hovered * 4 < alone, qPrintable(QStringLiteral("hover+click %1 ms, click alone %2 ms").arg(hovered).arg(alone)));
 }
 
@@ -272,7 +260,7 @@ void tst_MainWindow::hoverPrefixIsContinuedIntoTheWholeAnswer()
     const auto before = m_local.stats();
     enter(m_window->summarizeButton());
     auto hoverPrefix = [this] {
-        for (Prefetch::PrefetchSession *s : m_engine->liveSessions()) {
+        for (Prefetch::PrefetchSession *s : m_stack->engine()->liveSessions()) {
             if (s->strategy() == Prefetch::Strategy::Hover)
                 return s->isPrefix();
         }
@@ -291,7 +279,7 @@ void tst_MainWindow::leavingTheButtonCancelsAtTheServer()
 {
     const auto cancelled = m_local.stats().streamsCancelled;
     enter(m_window->summarizeButton());
-    QTRY_VERIFY_WITH_TIMEOUT(m_hover->isReady(Prefetch::DocumentAction::Summarize), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_stack->hover()->isReady(Prefetch::DocumentAction::Summarize), 3000);
     leave(m_window->summarizeButton());
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
     QCOMPARE(m_local.stats().streamsCancelled, cancelled + 1);
@@ -343,10 +331,10 @@ void tst_MainWindow::thePointerRestingOnAButtonStartsItsAnswerAndMovingAwayCance
 void tst_MainWindow::pressStartsBeforeRelease()
 {
     QTest::mousePress(m_window->summarizeButton(), Qt::LeftButton);
-    QVERIFY(m_hover->isPrefetching(Prefetch::DocumentAction::Summarize)); // before the release
+    QVERIFY(m_stack->hover()->isPrefetching(Prefetch::DocumentAction::Summarize)); // before the release
     QTest::mouseRelease(m_window->summarizeButton(), Qt::LeftButton);
     QVERIFY(waitForAnswer());
-    const auto stats = m_engine->metrics().stats(Prefetch::Strategy::Hover);
+    const auto stats = m_stack->engine()->metrics().stats(Prefetch::Strategy::Hover);
     QCOMPARE(stats.hits + stats.partialHits, 1);
 }
 
@@ -402,7 +390,7 @@ void tst_MainWindow::hoverSwitchedOffDoesNothing()
 {
     Prefetch::Settings settings;
     settings.hover.enabled = false;
-    m_engine->setSettings(settings);
+    m_stack->engine()->setSettings(settings);
     const auto served = m_local.stats().requestsServed;
     const auto prefetches = m_local.stats().prefetchRequests;
     enter(m_window->summarizeButton());
@@ -413,7 +401,7 @@ void tst_MainWindow::hoverSwitchedOffDoesNothing()
     QVERIFY(waitForAnswer()); // the click itself still works
     QCOMPARE(m_local.stats().requestsServed, served + 1);
     QCOMPARE(m_local.stats().prefetchRequests, prefetches);
-    QCOMPARE(m_engine->metrics().stats(Prefetch::Strategy::Hover).attempts, 0);
+    QCOMPARE(m_stack->engine()->metrics().stats(Prefetch::Strategy::Hover).attempts, 0);
 }
 
 void tst_MainWindow::pausedPrefetchSaysWhyAndTheClickStillAnswers()
@@ -423,7 +411,7 @@ void tst_MainWindow::pausedPrefetchSaysWhyAndTheClickStillAnswers()
     QLabel *status = m_window->statusBar()->findChild<QLabel *>(QStringLiteral("prefetchPauseLabel"));
     QVERIFY(status);
     QVERIFY(status->isHidden());
-    m_engine->setSpeculationSuspended(Prefetch::Engine::Suspension::Etiquette, true);
+    m_stack->engine()->setSpeculationSuspended(Prefetch::Engine::Suspension::Etiquette, true);
     m_window->setPrefetchPause(QStringLiteral("metered connection"));
     QCOMPARE(status->text(), QStringLiteral("Prefetch paused: metered connection"));
     QVERIFY(status->isVisible());
@@ -431,7 +419,7 @@ void tst_MainWindow::pausedPrefetchSaysWhyAndTheClickStillAnswers()
     QVERIFY(!m_window->metricsDock()->pauseLabel()->isHidden());
 
     // A long document opened meanwhile is not warmed; resting on Summarize starts nothing.
-    QSignalSpy warmed(m_warmup.get(), &Prefetch::WarmupStrategy::warmed);
+    QSignalSpy warmed(m_stack->warmup(), &Prefetch::WarmupStrategy::warmed);
     QString text;
     for (int i = 0; i < 100; ++i)
         text += QStringLiteral("Sentence %1 of a document opened on a metered connection. ").arg(i);
@@ -452,7 +440,7 @@ void tst_MainWindow::pausedPrefetchSaysWhyAndTheClickStillAnswers()
     leave(m_window->summarizeButton());
 
     // Resumed: the labels go, and the document is warmed as if just opened.
-    m_engine->setSpeculationSuspended(Prefetch::Engine::Suspension::Etiquette, false);
+    m_stack->engine()->setSpeculationSuspended(Prefetch::Engine::Suspension::Etiquette, false);
     m_window->setPrefetchPause({});
     QVERIFY(status->isHidden());
     QVERIFY(m_window->metricsDock()->pauseLabel()->isHidden());
@@ -521,9 +509,9 @@ void tst_MainWindow::emptyDocumentDoesNotCallTheProvider()
 
 void tst_MainWindow::providerErrorIsShownNotThrown()
 {
-    Llm::ProviderProfile broken = m_engine->profile();
+    Llm::ProviderProfile broken = m_stack->engine()->profile();
     broken.model = QStringLiteral("no-such-model");
-    m_engine->setProfile(broken);
+    m_stack->engine()->setProfile(broken);
     m_window->summarize();
     QVERIFY(waitForAnswer());
     QVERIFY2(m_window->answerPane()->statusText().contains(QLatin1String("model")),
@@ -534,7 +522,7 @@ void tst_MainWindow::providerErrorIsShownNotThrown()
     Llm::ProviderProfile working = broken;
     working.model = m_local.profile().model;
     working.displayName = QStringLiteral("Working engine");
-    m_engine->setProfile(working);
+    m_stack->engine()->setProfile(working);
     m_window->providerChanged();
     QVERIFY(!m_window->answerPane()->showsError());
     QVERIFY2(m_window->answerPane()->statusText().contains(QLatin1String("Working engine")),
@@ -563,13 +551,13 @@ void tst_MainWindow::editedLargeDocumentIsNeverAnsweredFromAStaleGuess()
     const QString guessedFor = tab->toPlainText();
     enter(m_window->summarizeButton());
     // Resting on the button: its answer is prefetched (for the text as it is now).
-    QTRY_VERIFY_WITH_TIMEOUT(m_hover->isPrefetching(Prefetch::DocumentAction::Summarize), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_stack->hover()->isPrefetching(Prefetch::DocumentAction::Summarize), 5000);
     QTest::keyClicks(tab, QStringLiteral(" Second edit."));
     const QString askedFor = tab->toPlainText();
     QTest::mouseClick(m_window->summarizeButton(), Qt::LeftButton);
     QVERIFY(waitForAnswer());
 
-    const auto hover = m_engine->metrics().stats(Prefetch::Strategy::Hover);
+    const auto hover = m_stack->engine()->metrics().stats(Prefetch::Strategy::Hover);
     QCOMPARE(hover.hits + hover.partialHits, 0);
     const QString expected = freshSummary(askedFor);
     QVERIFY(expected != freshSummary(guessedFor)); // else this test could not tell them apart
@@ -578,7 +566,7 @@ void tst_MainWindow::editedLargeDocumentIsNeverAnsweredFromAStaleGuess()
 
 void tst_MainWindow::openingADocumentWarmsTheCache()
 {
-    QSignalSpy warmed(m_warmup.get(), &Prefetch::WarmupStrategy::warmed);
+    QSignalSpy warmed(m_stack->warmup(), &Prefetch::WarmupStrategy::warmed);
     QString text;
     for (int i = 0; i < 100; ++i)
         text += QStringLiteral("Sentence %1 of a document long enough to be worth caching. ").arg(i);
@@ -593,7 +581,7 @@ void tst_MainWindow::openingADocumentWarmsTheCache()
     QVERIFY(waitForAnswer());
     QVERIFY2(m_window->answerPane()->statusText().contains(QLatin1String("from cache")),
              qPrintable(m_window->answerPane()->statusText()));
-    QCOMPARE(m_engine->metrics().stats(Prefetch::Strategy::Warmup).hits, 1);
+    QCOMPARE(m_stack->engine()->metrics().stats(Prefetch::Strategy::Warmup).hits, 1);
 }
 
 void tst_MainWindow::tabsTrackChangesAndSave()
@@ -640,7 +628,7 @@ void tst_MainWindow::unsavedTextIsRecoveredAfterACrash()
     QVERIFY(QFile::exists(doc->model()->recoveryFile()));
 
     // The "crash": the next start finds the copy; the old window never closed properly.
-    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(), nullptr};
+    const Gui::Services services = TestSupport::windowServices(*m_stack);
     Gui::MainWindow next(services);
     next.setRecoveryDirectory(recovery);
     int restored = -1;
@@ -674,7 +662,7 @@ void tst_MainWindow::recoveredDocumentKeepsItsPath()
     QVERIFY(QFile::exists(copy));
     const QString typed = doc->model()->text();
 
-    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(), nullptr};
+    const Gui::Services services = TestSupport::windowServices(*m_stack);
     Gui::MainWindow next(services);
     next.setRecoveryDirectory(recovery);
     int restored = -1;

@@ -3,7 +3,7 @@
 // warm, and the early signals follow the window the user acts in. Issue 12.
 
 #include "support/localproviderfixture.h"
-#include "prefetch/classifier.h"
+#include "support/windowservices.h"
 #include "prefetch/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "prefetch/hoverstrategy.h"
@@ -73,12 +73,7 @@ private:
     // Answers stream for a few seconds, so one is still running when the other window stops.
     TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) { c.profile.decodeTokensPerSec = 30; }};
     QNetworkAccessManager m_network;
-    std::unique_ptr<Prefetch::Engine> m_engine;
-    std::unique_ptr<Prefetch::HoverStrategy> m_hover;
-    std::unique_ptr<Prefetch::DebounceStrategy> m_debounce;
-    std::unique_ptr<Prefetch::WorkflowStrategy> m_workflow;
-    std::unique_ptr<Prefetch::WarmupStrategy> m_warmup;
-    std::unique_ptr<Prefetch::Speculator> m_speculator;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     QTemporaryDir m_home;
     std::unique_ptr<Gui::ConversationStore> m_store;
     std::unique_ptr<Gui::MainWindow> m_a;
@@ -100,12 +95,7 @@ void tst_Windows::init()
     settings.selection.enabled = false;
     settings.reading.enabled = false;
     settings.habits.enabled = false;
-    m_engine = m_local.makeEngine(&m_network, {}, settings);
-    m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
-    m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
-    m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
-    m_speculator = std::make_unique<Prefetch::Speculator>(m_engine.get());
+    m_stack = m_local.makeStack(&m_network, {}, settings);
     QFile::remove(m_home.filePath(QStringLiteral("conversations.sqlite")));
     m_store = std::make_unique<Gui::ConversationStore>(m_home.filePath(QStringLiteral("conversations.sqlite")));
     m_a = makeWindow(longText(QStringLiteral("alpha")));
@@ -121,19 +111,13 @@ void tst_Windows::cleanup()
     m_b.reset();
     m_a.reset();
     m_store.reset();
-    m_speculator.reset();
-    m_warmup.reset();
-    m_workflow.reset();
-    m_debounce.reset();
-    m_hover.reset();
-    m_engine.reset();
+    m_stack.reset();
     QVERIFY(m_local.waitForNoOpenStream(3000));
 }
 
 std::unique_ptr<Gui::MainWindow> tst_Windows::makeWindow(const QString &text)
 {
-    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(), m_workflow.get(), m_warmup.get(),
-                           m_store.get(), m_speculator.get()};
+    const Gui::Services services = TestSupport::windowServices(*m_stack, m_store.get(), nullptr, true);
     auto window = std::make_unique<Gui::MainWindow>(services);
     window->newDocument(text);
     window->show();
@@ -179,7 +163,7 @@ void tst_Windows::closingOneWindowKeepsTheOthersDocumentsWarm()
 {
     const QString idA = m_a->currentDocument()->documentId();
     const QString idB = m_b->currentDocument()->documentId();
-    QTRY_VERIFY(m_warmup->isOpen(idA) && m_warmup->isOpen(idB));
+    QTRY_VERIFY(m_stack->warmup()->isOpen(idA) && m_stack->warmup()->isOpen(idB));
 
     QSignalSpy closed(m_b.get(), &Gui::MainWindow::closeFinished);
     m_b->close();
@@ -198,10 +182,10 @@ void tst_Windows::closingOneWindowKeepsTheOthersDocumentsWarm()
     QTRY_COMPARE(closed.count(), 1);
     QCOMPARE(closed.first().first().toBool(), true);
     QVERIFY(!m_b->isVisible());
-    QVERIFY(m_warmup->isOpen(idB)); // a closed window the application has not deleted yet
+    QVERIFY(m_stack->warmup()->isOpen(idB)); // a closed window the application has not deleted yet
     m_b.reset();
-    QVERIFY(!m_warmup->isOpen(idB));
-    QVERIFY(m_warmup->isOpen(idA));
+    QVERIFY(!m_stack->warmup()->isOpen(idB));
+    QVERIFY(m_stack->warmup()->isOpen(idA));
 }
 
 void tst_Windows::untitledDocumentsOfTwoWindowsAreNotTheSame()
@@ -222,7 +206,7 @@ void tst_Windows::theGuessesAreForTheWindowTheUserActsIn()
     };
     auto guessed = [this] {
         QSet<QByteArray> fingerprints;
-        for (Prefetch::PrefetchSession *s : m_engine->liveSessions()) {
+        for (Prefetch::PrefetchSession *s : m_stack->engine()->liveSessions()) {
             if (s->strategy() == Strategy::Keyboard)
                 fingerprints.insert(s->fingerprint());
         }
@@ -288,7 +272,7 @@ void tst_Windows::eachWindowsChatSendsItsOwnDocument()
     QTest::keyClicks(inputA, QStringLiteral("Which word does this note repeat?"));
     QTest::keyClick(inputA, Qt::Key_Return);
     QTRY_COMPARE_WITH_TIMEOUT(m_a->chatDock()->conversationList()->count(), 1, 10000);
-    QTRY_VERIFY_WITH_TIMEOUT(!m_engine->hasLiveAnswers(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_stack->engine()->hasLiveAnswers(), 30000);
     // The demo engine answers from the words of the document it was sent: A's.
     const QString answer = m_a->chatDock()->transcriptText();
     QVERIFY2(answer.contains(QLatin1String("alpha")), qPrintable(answer));

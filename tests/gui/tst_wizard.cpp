@@ -70,8 +70,7 @@ private:
 
     TestSupport::LocalProviderFixture m_local;
     QNetworkAccessManager m_network;
-    std::unique_ptr<Engine> m_engine;
-    std::unique_ptr<WorkflowStrategy> m_workflow;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<NewDocumentWizard> m_wizard;
 };
 
@@ -89,15 +88,13 @@ void tst_Wizard::init()
 void tst_Wizard::cleanup()
 {
     m_wizard.reset();
-    m_workflow.reset();
-    m_engine.reset();
+    m_stack.reset();
 }
 
 void tst_Wizard::makeWizard(const QByteArray &latency, const QByteArray &fault, const Prefetch::Settings &settings)
 {
-    m_engine = std::make_unique<Engine>(&m_network, m_local.profile(latency, fault), settings);
-    m_workflow = std::make_unique<WorkflowStrategy>(m_engine.get());
-    m_wizard = std::make_unique<NewDocumentWizard>(m_engine.get(), m_workflow.get());
+    m_stack = std::make_unique<Prefetch::Stack>(&m_network, m_local.profile(latency, fault), settings);
+    m_wizard = std::make_unique<NewDocumentWizard>(m_stack->engine(), m_stack->workflow());
     m_wizard->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_wizard.get()));
 }
@@ -135,7 +132,7 @@ QString tst_Wizard::freshText(const std::expected<RenderedRequest, Llm::Error> &
 {
     if (!request)
         return QStringLiteral("<no request>");
-    return TestSupport::freshText(&m_network, m_engine->profile(), *request);
+    return TestSupport::freshText(&m_network, m_stack->engine()->profile(), *request);
 }
 
 void tst_Wizard::topicIsRequired()
@@ -190,9 +187,9 @@ void tst_Wizard::pauseOnPageOnePrefetchesAndNextTakesOver()
     QCOMPARE(completed.first().at(0).toInt(), int(NewDocumentWizard::TopicStep));
     QCOMPARE(completed.first().at(1).toBool(), true);
     QVERIFY(waitForPrefetches(prefetches + 1));
-    QVERIFY(m_workflow->isPrefetching(NewDocumentWizard::OutlineStep));
+    QVERIFY(m_stack->workflow()->isPrefetching(NewDocumentWizard::OutlineStep));
     QVERIFY(QTest::qWaitFor([&] {
-        const auto live = m_engine->liveSessions();
+        const auto live = m_stack->engine()->liveSessions();
         return live.size() == 1 && live.first()->hasFirstToken();
     }, 5000));
 
@@ -211,7 +208,7 @@ void tst_Wizard::pauseOnPageOnePrefetchesAndNextTakesOver()
     QVERIFY(m_local.stats().requestsServed <= served + 1);
     QCOMPARE(m_local.stats().billedByPurpose.value(QStringLiteral("foreground")), foreground);
     QVERIFY(outline->statusText().contains(QLatin1String("prefetched")));
-    QCOMPARE(m_engine->metrics().stats(Strategy::Workflow).hits, 1);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Workflow).hits, 1);
     QCOMPARE(outline->text(), freshText(m_wizard->stepRequest(NewDocumentWizard::OutlineStep,
                                                               m_wizard->formData(NewDocumentWizard::OutlineStep))));
 }
@@ -245,8 +242,8 @@ void tst_Wizard::editedOutlinePrefetchesTheIntroduction()
     QVERIFY(introduction->isPrefetched());
     QCOMPARE(introduction->sourceData(), data);
     QCOMPARE(introduction->text(), freshText(m_wizard->stepRequest(NewDocumentWizard::IntroductionStep, data)));
-    QCOMPARE(m_engine->metrics().stats(Strategy::Workflow).hits
-                 + m_engine->metrics().stats(Strategy::Workflow).partialHits,
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Workflow).hits
+                 + m_stack->engine()->metrics().stats(Strategy::Workflow).partialHits,
              2);
 }
 
@@ -255,7 +252,7 @@ void tst_Wizard::editedOutlineThenNextAtOnceIsAMiss()
     makeWizard(HostedLatency);
     QSignalSpy completed(m_wizard.get(), &NewDocumentWizard::stepCompleted);
     goToOutline();
-    QTRY_VERIFY_WITH_TIMEOUT(m_workflow->isPrefetching(NewDocumentWizard::IntroductionStep), 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_stack->workflow()->isPrefetching(NewDocumentWizard::IntroductionStep), 2000);
 
     // Next before the edit settles: the introduction prefetched for the old outline is a miss.
     QPlainTextEdit *editor = m_wizard->outlinePage()->editor();
@@ -267,7 +264,7 @@ void tst_Wizard::editedOutlineThenNextAtOnceIsAMiss()
     WizardGenerationPage *introduction = m_wizard->introductionPage();
     QVERIFY(waitDone(introduction));
     QVERIFY(!introduction->isPrefetched());
-    QCOMPARE(m_engine->metrics().stats(Strategy::Workflow).misses, 1);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Workflow).misses, 1);
     QCOMPARE(introduction->sourceData(), data);
     QCOMPARE(introduction->text(), freshText(m_wizard->stepRequest(NewDocumentWizard::IntroductionStep, data)));
 }
@@ -283,8 +280,8 @@ void tst_Wizard::backAndNextKeepTheResult()
     const QString introductionText = introduction->text();
     // The finished introduction predicted the titles: let that request reach the server first.
     QVERIFY(QTest::qWaitFor([&] {
-        const auto live = m_engine->liveSessions();
-        return m_workflow->isPrefetching(NewDocumentWizard::TitleStep) && live.size() == 1 && live.first()->hasFirstToken();
+        const auto live = m_stack->engine()->liveSessions();
+        return m_stack->workflow()->isPrefetching(NewDocumentWizard::TitleStep) && live.size() == 1 && live.first()->hasFirstToken();
     }, 5000));
     const qint64 served = m_local.stats().requestsServed;
 
@@ -323,7 +320,7 @@ void tst_Wizard::textFinishedBehindPredictsOnReturn()
     QSignalSpy completed(m_wizard.get(), &NewDocumentWizard::stepCompleted);
     m_wizard->back();
     QVERIFY(waitDone(m_wizard->outlinePage()));
-    QVERIFY(!m_workflow->isPrefetching(NewDocumentWizard::IntroductionStep));
+    QVERIFY(!m_stack->workflow()->isPrefetching(NewDocumentWizard::IntroductionStep));
     QVERIFY(completed.isEmpty());
     // ... but returning to the finished outline does: the introduction is prefetched.
     const qint64 prefetches = m_local.stats().prefetchRequests;
@@ -386,7 +383,7 @@ void tst_Wizard::errorIsShownAndTypingStillWorks()
     WizardGenerationPage *outline = m_wizard->outlinePage();
     QVERIFY(waitDone(outline));
     QVERIFY2(outline->statusText().contains(QLatin1String("HTTP 500")), qPrintable(outline->statusText()));
-    QVERIFY(outline->statusText().contains(m_engine->profile().displayName));
+    QVERIFY(outline->statusText().contains(m_stack->engine()->profile().displayName));
     QVERIFY(m_wizard->button(QWizard::NextButton)->isEnabled());
 
     QTest::keyClicks(outline->editor(), QStringLiteral("1. Why caches"));
@@ -409,7 +406,7 @@ void tst_Wizard::busyProviderRetryIsShownAndStopEndsIt()
     WizardGenerationPage *outline = m_wizard->outlinePage();
     QTRY_VERIFY2_WITH_TIMEOUT(outline->statusText().contains(QLatin1String("retrying in 20 s")),
                               qPrintable(outline->statusText()), 10000);
-    QVERIFY2(outline->statusText().contains(m_engine->profile().displayName + QLatin1String(" is busy (rate limited)")),
+    QVERIFY2(outline->statusText().contains(m_stack->engine()->profile().displayName + QLatin1String(" is busy (rate limited)")),
              qPrintable(outline->statusText()));
     QVERIFY(outline->statusText().contains(QLatin1String("attempt 1 of 3")));
     QVERIFY(outline->stopButton()->isEnabled());
@@ -487,9 +484,9 @@ void tst_Wizard::cancelClosesEveryStream()
     QTest::mouseClick(m_wizard->button(QWizard::CancelButton), Qt::LeftButton);
     QVERIFY(!m_wizard->isVisible());
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
-    QVERIFY(m_engine->liveSessions().isEmpty());
-    QVERIFY(!m_workflow->isPrefetching(NewDocumentWizard::OutlineStep));
-    QCOMPARE(m_engine->metrics().stats(Strategy::Workflow).cancelled, 1);
+    QVERIFY(m_stack->engine()->liveSessions().isEmpty());
+    QVERIFY(!m_stack->workflow()->isPrefetching(NewDocumentWizard::OutlineStep));
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Workflow).cancelled, 1);
 }
 
 void tst_Wizard::splitItems()

@@ -108,8 +108,7 @@ private:
 
     TestSupport::LocalProviderFixture m_local;
     QNetworkAccessManager m_network;
-    std::unique_ptr<Engine> m_engine;
-    std::unique_ptr<Speculator> m_speculator;
+    std::unique_ptr<Prefetch::Stack> m_stack;
     CompiledPrompt m_document;
 };
 
@@ -121,10 +120,9 @@ void tst_Speculation::initTestCase()
 void tst_Speculation::init()
 {
     QVERIFY(m_local.waitForNoOpenStream(2000));
-    m_engine = m_local.makeEngine(&m_network);
-    m_speculator = std::make_unique<Speculator>(m_engine.get());
+    m_stack = m_local.makeStack(&m_network);
     const auto compiled = documentTemplate().compile(
-        m_engine->profile(),
+        m_stack->engine()->profile(),
         documentValues(QStringLiteral("Speculation starts answers before the user asks. A short prefix costs little "
                                       "when the guess is wrong, because the provider stops within a few tokens once "
                                       "the connection closes and bills only what it generated, so a wrong guess is "
@@ -136,8 +134,7 @@ void tst_Speculation::init()
 
 void tst_Speculation::cleanup()
 {
-    m_speculator.reset();
-    m_engine.reset();
+    m_stack.reset();
 }
 
 Speculator::ActionBuilder tst_Speculation::builder(const QString &selection) const
@@ -252,37 +249,35 @@ void tst_Speculation::movementEndingElsewherePredictsNoButton()
 void tst_Speculation::finishedSelectionGuessesTheLikeliestShortPrefixes()
 {
     // A provider's pace (100 tokens/s), so that a closed connection stops it mid-answer.
-    m_speculator.reset();
-    m_engine = m_local.makeEngine(&m_network, "decode=100");
-    m_speculator = std::make_unique<Speculator>(m_engine.get());
+    m_stack = m_local.makeStack(&m_network, "decode=100");
     const auto before = m_local.stats();
     // Long enough that a rewrite of it (the demo engine's: the passage's own words) passes the prefix.
-    m_speculator->setContext(builder(QStringLiteral("A short prefix costs little when the guess is wrong, because the "
-                                                    "provider stops within a few tokens once the connection closes and "
-                                                    "bills only what it generated, so a wrong guess is cheap and a right "
-                                                    "one is already streaming.")),
-                             true);
-    QSignalSpy guessed(m_speculator.get(), &Speculator::guessed);
-    m_speculator->selectionChanged(true);
-    QVERIFY(m_speculator->guesses(Strategy::Selection).isEmpty()); // not before it settles
+    m_stack->speculator()->setContext(
+        builder(QStringLiteral("A short prefix costs little when the guess is wrong, because the provider stops within "
+                               "a few tokens once the connection closes and bills only what it generated, so a wrong "
+                               "guess is cheap and a right one is already streaming.")),
+        true);
+    QSignalSpy guessed(m_stack->speculator(), &Speculator::guessed);
+    m_stack->speculator()->selectionChanged(true);
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Selection).isEmpty()); // not before it settles
     QTRY_COMPARE_WITH_TIMEOUT(guessed.count(), 2, 3000);
-    QCOMPARE(m_speculator->guesses(Strategy::Selection), (QList<A>{A::RewriteSelection, A::ExplainSelection}));
+    QCOMPARE(m_stack->speculator()->guesses(Strategy::Selection), (QList<A>{A::RewriteSelection, A::ExplainSelection}));
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().prefetchRequests, before.prefetchRequests + 2, 3000);
     // Each asked for the buffer's worth (what bounds its cost at the provider) and kept its short
     // prefix: the connection closed there, and the provider stopped within a few tokens.
-    for (PrefetchSession *s : m_engine->liveSessions())
+    for (PrefetchSession *s : m_stack->engine()->liveSessions())
         QTRY_COMPARE_WITH_TIMEOUT(s->state(), PrefetchSession::State::Complete, 5000);
     QVERIFY(m_local.waitForNoOpenStream(5000));
     const qint64 generated = m_local.stats().tokensGenerated - before.tokensGenerated;
-    const int keep = m_engine->settings().speculation.prefixTokens;
+    const int keep = m_stack->engine()->settings().speculation.prefixTokens;
     QVERIFY2(generated >= 2 * keep && generated <= 2 * (keep + 8), qPrintable(QString::number(generated)));
-    for (PrefetchSession *s : m_engine->liveSessions())
+    for (PrefetchSession *s : m_stack->engine()->liveSessions())
         QCOMPARE(s->bufferedTokens(), keep);
-    for (PrefetchSession *s : m_engine->liveSessions()) {
+    for (PrefetchSession *s : m_stack->engine()->liveSessions()) {
         QCOMPARE(s->strategy(), Strategy::Selection);
         QVERIFY(s->isPrefix() || s->state() == PrefetchSession::State::Complete);
     }
-    QCOMPARE(m_engine->metrics().stats(Strategy::Selection).attempts, 2);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Selection).attempts, 2);
 }
 
 void tst_Speculation::lettingGoOfTheSelectionGuessesWithoutTheSettle()
@@ -290,65 +285,63 @@ void tst_Speculation::lettingGoOfTheSelectionGuessesWithoutTheSettle()
     // A settle no test waits for: only the release can make the guess.
     Settings settings;
     settings.selection.settle = std::chrono::minutes(10);
-    m_speculator.reset();
-    m_engine = m_local.makeEngine(&m_network, {}, settings);
-    m_speculator = std::make_unique<Speculator>(m_engine.get());
-    m_speculator->setContext(builder(QStringLiteral("The passage the user selected.")), true);
+    m_stack = m_local.makeStack(&m_network, {}, settings);
+    m_stack->speculator()->setContext(builder(QStringLiteral("The passage the user selected.")), true);
 
-    m_speculator->selectionFinished(); // nothing selected since: nothing to guess
-    QCOMPARE(m_engine->metrics().stats(Strategy::Selection).attempts, 0);
+    m_stack->speculator()->selectionFinished(); // nothing selected since: nothing to guess
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Selection).attempts, 0);
 
-    m_speculator->selectionChanged(true); // the drag goes on, or Shift is still down
-    QVERIFY(m_speculator->guesses(Strategy::Selection).isEmpty());
-    m_speculator->selectionFinished(); // the button or Shift comes up: guessed at once
-    QCOMPARE(m_speculator->guesses(Strategy::Selection), (QList<A>{A::RewriteSelection, A::ExplainSelection}));
-    QCOMPARE(m_engine->metrics().stats(Strategy::Selection).attempts, 2);
+    m_stack->speculator()->selectionChanged(true); // the drag goes on, or Shift is still down
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Selection).isEmpty());
+    m_stack->speculator()->selectionFinished(); // the button or Shift comes up: guessed at once
+    QCOMPARE(m_stack->speculator()->guesses(Strategy::Selection), (QList<A>{A::RewriteSelection, A::ExplainSelection}));
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Selection).attempts, 2);
 
-    m_speculator->selectionFinished(); // Shift again, with the same selection: nothing new
-    QCOMPARE(m_engine->metrics().stats(Strategy::Selection).attempts, 2);
+    m_stack->speculator()->selectionFinished(); // Shift again, with the same selection: nothing new
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Selection).attempts, 2);
 
     // A selection cleared before the release: nothing to guess on.
-    m_speculator->setContext(builder({}), false);
-    m_speculator->selectionChanged(false);
-    m_speculator->selectionFinished();
-    QVERIFY(m_speculator->guesses(Strategy::Selection).isEmpty());
-    QCOMPARE(m_engine->metrics().stats(Strategy::Selection).attempts, 2);
+    m_stack->speculator()->setContext(builder({}), false);
+    m_stack->speculator()->selectionChanged(false);
+    m_stack->speculator()->selectionFinished();
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Selection).isEmpty());
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Selection).attempts, 2);
 }
 
 void tst_Speculation::openedDocumentGuessesSummaryAndContinuation()
 {
-    m_speculator->setContext(builder({}), false);
-    m_speculator->documentOpened();
-    QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading), (QList<A>{A::Summarize, A::ContinueWriting}),
+    m_stack->speculator()->setContext(builder({}), false);
+    m_stack->speculator()->documentOpened();
+    QTRY_COMPARE_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Reading), (QList<A>{A::Summarize, A::ContinueWriting}),
                               3000);
-    QCOMPARE(m_engine->metrics().stats(Strategy::Reading).attempts, 2);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Reading).attempts, 2);
 }
 
 void tst_Speculation::keyboardFocusAndModifiersGuess()
 {
-    m_speculator->setContext(builder(QStringLiteral("The continuation fetches the rest")), true);
-    m_speculator->focusEntered(A::Translate);
-    QCOMPARE(m_speculator->guesses(Strategy::Keyboard), QList<A>{A::Translate});
-    m_speculator->focusLeft();
-    QVERIFY(m_speculator->guesses(Strategy::Keyboard).isEmpty());
+    m_stack->speculator()->setContext(builder(QStringLiteral("The continuation fetches the rest")), true);
+    m_stack->speculator()->focusEntered(A::Translate);
+    QCOMPARE(m_stack->speculator()->guesses(Strategy::Keyboard), QList<A>{A::Translate});
+    m_stack->speculator()->focusLeft();
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Keyboard).isEmpty());
     // Ctrl+Alt held with a selection: the likeliest actions on it.
-    m_speculator->modifiersChanged(true);
-    QCOMPARE(m_speculator->guesses(Strategy::Keyboard), (QList<A>{A::RewriteSelection, A::ExplainSelection}));
-    QCOMPARE(m_engine->metrics().stats(Strategy::Keyboard).attempts, 3);
+    m_stack->speculator()->modifiersChanged(true);
+    QCOMPARE(m_stack->speculator()->guesses(Strategy::Keyboard), (QList<A>{A::RewriteSelection, A::ExplainSelection}));
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Keyboard).attempts, 3);
 }
 
 void tst_Speculation::predictedPointerTargetIsGuessedBeforeTheHover()
 {
-    m_speculator->setContext(builder({}), false);
+    m_stack->speculator()->setContext(builder({}), false);
     QHash<A, QRectF> buttons;
     for (const auto &t : toolbar())
         buttons.insert(A(t.id), t.rect);
-    m_speculator->setTargets(buttons);
+    m_stack->speculator()->setTargets(buttons);
     const auto movement = minimumJerk(QPointF(250, 500), buttons.value(A::Summarize).center(), 900, Llm::monotonicNowNs());
     qint64 guessedAt = -1;
     for (const auto &[position, ns] : movement) {
-        m_speculator->pointerMoved(position, ns);
-        if (guessedAt < 0 && m_speculator->guesses(Strategy::Trajectory).contains(A::Summarize))
+        m_stack->speculator()->pointerMoved(position, ns);
+        if (guessedAt < 0 && m_stack->speculator()->guesses(Strategy::Trajectory).contains(A::Summarize))
             guessedAt = ns;
     }
     QVERIFY(guessedAt > 0);
@@ -356,72 +349,72 @@ void tst_Speculation::predictedPointerTargetIsGuessedBeforeTheHover()
              qPrintable(QString::number(double(movement.constLast().second - guessedAt) / 1e6)));
     // Resting on it, the hover takes the same guess over instead of asking again.
     const auto before = m_local.stats();
-    HoverStrategy hover(m_engine.get());
+    HoverStrategy &hover = *m_stack->hover();
     hover.pressed(A::Summarize, [b = builder({})] { return b(A::Summarize); });
     QVERIFY(hover.isPrefetching(A::Summarize));
-    QCOMPARE(m_engine->liveSessions().size(), 1);
+    QCOMPARE(m_stack->engine()->liveSessions().size(), 1);
     QVERIFY(m_local.settle(&m_network, 0, 5000));
     // Whether the guess's prefix was already asked for decides if the rest is its continuation
     // or the same request grown: at most one more request, and nothing generated twice.
     const auto after = m_local.stats();
     QVERIFY(after.requestsServed <= before.requestsServed + 1);
-    QVERIFY2(after.tokensGenerated - before.tokensGenerated <= m_engine->settings().bufferTokens,
+    QVERIFY2(after.tokensGenerated - before.tokensGenerated <= m_stack->engine()->settings().bufferTokens,
              qPrintable(QString::number(after.tokensGenerated - before.tokensGenerated)));
-    QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 0); // one request, counted once
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Hover).attempts, 0); // one request, counted once
 }
 
 void tst_Speculation::contextChangeCancelsEveryGuess()
 {
-    m_speculator->setContext(builder(QStringLiteral("A short prefix")), true);
-    m_speculator->focusEntered(A::Summarize);
-    m_speculator->documentOpened();
-    QTRY_COMPARE_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading).size(), 2, 3000);
-    QCOMPARE(m_engine->liveSessions().size(), 2); // Summarize guessed twice is one session
+    m_stack->speculator()->setContext(builder(QStringLiteral("A short prefix")), true);
+    m_stack->speculator()->focusEntered(A::Summarize);
+    m_stack->speculator()->documentOpened();
+    QTRY_COMPARE_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Reading).size(), 2, 3000);
+    QCOMPARE(m_stack->engine()->liveSessions().size(), 2); // Summarize guessed twice is one session
     // The user typed: the document is another one now.
-    const auto edited = documentTemplate().compile(m_engine->profile(), documentValues(QStringLiteral("Edited.")));
+    const auto edited = documentTemplate().compile(m_stack->engine()->profile(), documentValues(QStringLiteral("Edited.")));
     QVERIFY(edited);
-    m_speculator->setContext([document = *edited](DocumentAction action) {
+    m_stack->speculator()->setContext([document = *edited](DocumentAction action) {
         return renderAction(document, action, QString()).value_or(RenderedRequest());
     }, false);
-    m_speculator->contextChanged();
-    QVERIFY(m_engine->liveSessions().isEmpty());
-    QVERIFY(m_speculator->guesses(Strategy::Keyboard).isEmpty());
-    QVERIFY(m_speculator->guesses(Strategy::Reading).isEmpty());
-    QCOMPARE(m_engine->metrics().stats(Strategy::Keyboard).cancelled + m_engine->metrics().stats(Strategy::Reading).cancelled, 2);
+    m_stack->speculator()->contextChanged();
+    QVERIFY(m_stack->engine()->liveSessions().isEmpty());
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Keyboard).isEmpty());
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Reading).isEmpty());
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Keyboard).cancelled + m_stack->engine()->metrics().stats(Strategy::Reading).cancelled, 2);
     QVERIFY(m_local.waitForNoOpenStream(2000)); // the provider sees them closed
 }
 
 void tst_Speculation::newSelectionCancelsOnlyTheGuessesItChanges()
 {
-    m_speculator->setContext(builder(QStringLiteral("A short prefix")), true);
-    m_speculator->documentOpened();
-    m_speculator->focusEntered(A::RewriteSelection);
-    QTRY_VERIFY_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading).contains(A::Summarize), 3000);
-    QCOMPARE(m_speculator->guesses(Strategy::Keyboard), QList<A>{A::RewriteSelection});
+    m_stack->speculator()->setContext(builder(QStringLiteral("A short prefix")), true);
+    m_stack->speculator()->documentOpened();
+    m_stack->speculator()->focusEntered(A::RewriteSelection);
+    QTRY_VERIFY_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Reading).contains(A::Summarize), 3000);
+    QCOMPARE(m_stack->speculator()->guesses(Strategy::Keyboard), QList<A>{A::RewriteSelection});
     // Another selection: the rewrite of the old one is void, the summary of the document is not.
-    m_speculator->setContext(builder(QStringLiteral("The continuation")), true);
-    m_speculator->contextChanged();
-    QVERIFY(m_speculator->guesses(Strategy::Keyboard).isEmpty());
-    QVERIFY(m_speculator->guesses(Strategy::Reading).contains(A::Summarize));
-    QCOMPARE(m_engine->metrics().stats(Strategy::Keyboard).cancelled, 1);
-    QCOMPARE(m_engine->metrics().stats(Strategy::Reading).cancelled, 0);
+    m_stack->speculator()->setContext(builder(QStringLiteral("The continuation")), true);
+    m_stack->speculator()->contextChanged();
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Keyboard).isEmpty());
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Reading).contains(A::Summarize));
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Keyboard).cancelled, 1);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Reading).cancelled, 0);
 }
 
 void tst_Speculation::clickTakesTheGuessOverAndGetsTheWholeAnswer()
 {
-    m_speculator->setContext(builder({}), false);
-    m_speculator->documentOpened();
-    QTRY_VERIFY_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading).contains(A::Summarize), 3000);
-    PrefetchSession *guess = m_engine->liveSessions().first();
+    m_stack->speculator()->setContext(builder({}), false);
+    m_stack->speculator()->documentOpened();
+    QTRY_VERIFY_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Reading).contains(A::Summarize), 3000);
+    PrefetchSession *guess = m_stack->engine()->liveSessions().first();
     QTRY_VERIFY_WITH_TIMEOUT(guess->isPrefix(), 5000); // the prefix is in; the rest waits
     const RenderedRequest asked = builder({})(A::Summarize);
-    HoverStrategy hover(m_engine.get());
+    HoverStrategy &hover = *m_stack->hover();
     AnswerReader *answer = hover.activate(A::Summarize, [asked] { return asked; }, Llm::monotonicNowNs(), this);
     QVERIFY(answer->isPrefetched());
     const QString text = TestSupport::drain(answer);
-    QCOMPARE(text, TestSupport::freshText(&m_network, m_engine->profile(), asked));
+    QCOMPARE(text, TestSupport::freshText(&m_network, m_stack->engine()->profile(), asked));
     QVERIFY(answer->answer()->parts() >= 2); // the prefix and its continuation
-    QCOMPARE(m_engine->metrics().stats(Strategy::Reading).hits, 1);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Reading).hits, 1);
 }
 
 // The click comes while the guess is still on its way (its short prefix not yet in): it asked
@@ -429,72 +422,70 @@ void tst_Speculation::clickTakesTheGuessOverAndGetsTheWholeAnswer()
 // wait for at the end of the prefix.
 void tst_Speculation::clickWhileTheGuessStreamsNeedsNoContinuation()
 {
-    m_speculator.reset();
     Settings settings;
     settings.bufferTokens = 4096; // the whole answer in the first part, to count the parts
-    m_engine = m_local.makeEngine(&m_network, "rtt=100,decode=40", settings); // 32 tokens take 0.8 s
-    m_speculator = std::make_unique<Speculator>(m_engine.get());
+    m_stack = m_local.makeStack(&m_network, "rtt=100,decode=40", settings); // 32 tokens take 0.8 s
     const auto before = m_local.stats();
-    m_speculator->setContext(builder({}), false);
-    m_speculator->documentOpened();
-    QTRY_VERIFY_WITH_TIMEOUT(m_speculator->guesses(Strategy::Reading).contains(A::Summarize), 3000);
+    m_stack->speculator()->setContext(builder({}), false);
+    m_stack->speculator()->documentOpened();
+    QTRY_VERIFY_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Reading).contains(A::Summarize), 3000);
     PrefetchSession *guess = nullptr;
-    for (PrefetchSession *s : m_engine->liveSessions()) {
+    for (PrefetchSession *s : m_stack->engine()->liveSessions()) {
         if (s->fingerprint() == builder({})(A::Summarize).fingerprint)
             guess = s;
     }
     QVERIFY(guess);
     QTRY_VERIFY_WITH_TIMEOUT(guess->bufferedTokens() > 0, 5000);
-    QVERIFY(guess->bufferedTokens() < m_engine->settings().speculation.prefixTokens);
+    QVERIFY(guess->bufferedTokens() < m_stack->engine()->settings().speculation.prefixTokens);
     const RenderedRequest asked = builder({})(A::Summarize);
-    HoverStrategy hover(m_engine.get());
+    HoverStrategy &hover = *m_stack->hover();
     AnswerReader *answer = hover.activate(A::Summarize, [asked] { return asked; }, Llm::monotonicNowNs(), this);
     QVERIFY(answer->isPrefetched());
     const QString text = TestSupport::drain(answer);
     QCOMPARE(answer->answer()->parts(), 1);
-    QCOMPARE(text, TestSupport::freshText(&m_network, m_engine->profile(), asked));
+    QCOMPARE(text, TestSupport::freshText(&m_network, m_stack->engine()->profile(), asked));
     // The guesses only: no continuation was asked for.
-    QCOMPARE(m_local.stats().prefetchRequests - before.prefetchRequests, qint64(m_engine->metrics().stats(Strategy::Reading).attempts));
+    QCOMPARE(m_local.stats().prefetchRequests - before.prefetchRequests, qint64(m_stack->engine()->metrics().stats(Strategy::Reading).attempts));
 }
 
 void tst_Speculation::activationTeachesTheHabits()
 {
-    QSignalSpy changed(m_speculator.get(), &Speculator::habitsChanged);
-    m_speculator->setContext(builder(QStringLiteral("A short prefix")), true);
-    m_speculator->documentOpened();
-    m_speculator->selectionChanged(true);
-    m_speculator->activated(A::ExplainSelection);
+    QSignalSpy changed(m_stack->speculator(), &Speculator::habitsChanged);
+    m_stack->speculator()->setContext(builder(QStringLiteral("A short prefix")), true);
+    m_stack->speculator()->documentOpened();
+    m_stack->speculator()->selectionChanged(true);
+    m_stack->speculator()->activated(A::ExplainSelection);
     QCOMPARE(changed.count(), 1);
-    QCOMPARE(m_speculator->habits().count(Habits::opened(), A::ExplainSelection), 1.0);
-    QCOMPARE(m_speculator->habits().count(Habits::selection(), A::ExplainSelection), 1.0);
-    m_speculator->answerEnded(A::ExplainSelection);
-    m_speculator->activated(A::Translate);
-    QCOMPARE(m_speculator->habits().count(Habits::after(A::ExplainSelection), A::Translate), 1.0);
-    QCOMPARE(m_speculator->habits().count(Habits::opened(), A::Translate), 0.0); // no longer just opened
+    QCOMPARE(m_stack->speculator()->habits().count(Habits::opened(), A::ExplainSelection), 1.0);
+    QCOMPARE(m_stack->speculator()->habits().count(Habits::selection(), A::ExplainSelection), 1.0);
+    m_stack->speculator()->answerEnded(A::ExplainSelection);
+    m_stack->speculator()->activated(A::Translate);
+    QCOMPARE(m_stack->speculator()->habits().count(Habits::after(A::ExplainSelection), A::Translate), 1.0);
+    QCOMPARE(m_stack->speculator()->habits().count(Habits::opened(), A::Translate), 0.0); // no longer just opened
     // What follows an answer is guessed once the habit is strong enough.
     for (int i = 0; i < 4; ++i)
-        m_speculator->habits().record(Habits::after(A::Summarize), A::Translate);
-    m_speculator->answerEnded(A::Summarize);
-    QCOMPARE(m_speculator->guesses(Strategy::Habits), QList<A>{A::Translate});
+        m_stack->speculator()->habits().record(Habits::after(A::Summarize), A::Translate);
+    m_stack->speculator()->answerEnded(A::Summarize);
+    QCOMPARE(m_stack->speculator()->guesses(Strategy::Habits), QList<A>{A::Translate});
 }
 
 void tst_Speculation::stopCancelsWhatWasAboutToBeGuessed()
 {
-    m_speculator->setContext(builder(QStringLiteral("A short prefix")), true);
-    m_speculator->focusEntered(A::Summarize);
-    QCOMPARE(m_engine->liveSessions().size(), 1);
-    m_speculator->documentOpened();       // being read: a guess once the dwell passes
-    m_speculator->selectionChanged(true); // settling: a guess once it stays
-    m_engine->stopAll();                  // Esc
-    m_speculator->stopped();
-    QVERIFY(m_engine->liveSessions().isEmpty());
-    const auto &s = m_engine->settings();
+    m_stack->speculator()->setContext(builder(QStringLiteral("A short prefix")), true);
+    m_stack->speculator()->focusEntered(A::Summarize);
+    QCOMPARE(m_stack->engine()->liveSessions().size(), 1);
+    m_stack->speculator()->documentOpened();       // being read: a guess once the dwell passes
+    m_stack->speculator()->selectionChanged(true); // settling: a guess once it stays
+    m_stack->engine()->stopAll();                  // Esc
+    m_stack->speculator()->stopped();
+    QVERIFY(m_stack->engine()->liveSessions().isEmpty());
+    const auto &s = m_stack->engine()->settings();
     const int past = int(std::max(s.reading.dwell, s.selection.settle).count()) + 100;
     QVERIFY(m_local.settle(&m_network, past, 5000));
-    QVERIFY(m_engine->liveSessions().isEmpty());
-    QCOMPARE(m_engine->metrics().stats(Strategy::Reading).attempts, 0);
-    QCOMPARE(m_engine->metrics().stats(Strategy::Selection).attempts, 0);
-    QCOMPARE(m_engine->metrics().stats(Strategy::Keyboard).cancelled, 1);
+    QVERIFY(m_stack->engine()->liveSessions().isEmpty());
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Reading).attempts, 0);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Selection).attempts, 0);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Keyboard).cancelled, 1);
     QVERIFY(m_local.waitForNoOpenStream(2000));
 }
 
@@ -503,26 +494,24 @@ void tst_Speculation::stopCancelsWhatWasAboutToBeGuessed()
 // the prompt from the cache.
 void tst_Speculation::guessWaitsForTheWarmupAndReadsThePromptCached()
 {
-    m_speculator.reset();
     // 2000 prompt tokens a second: the warm-up of a ~3000-token document streams about 1.5 s.
-    m_engine = m_local.makeEngine(&m_network, "rtt=50,prefill=2000,decode=400");
-    m_speculator = std::make_unique<Speculator>(m_engine.get());
+    m_stack = m_local.makeStack(&m_network, "rtt=50,prefill=2000,decode=400");
     QString text;
     for (int i = 0; i < 150; ++i)
         text += QStringLiteral("Paragraph %1 explains why a warm prompt cache answers sooner and costs less. ").arg(i);
-    const auto compiled = documentTemplate().compile(m_engine->profile(), documentValues(text));
+    const auto compiled = documentTemplate().compile(m_stack->engine()->profile(), documentValues(text));
     QVERIFY(compiled);
     m_document = *compiled;
-    WarmupStrategy warmup(m_engine.get());
+    WarmupStrategy &warmup = *m_stack->warmup();
     QSignalSpy warmed(&warmup, &WarmupStrategy::warmed);
     const auto before = m_local.stats().billedByPurpose; // earlier tests billed on this server too
 
     warmup.documentOpened(QStringLiteral("doc"), m_document);
-    m_speculator->setContext(builder({}), false);
-    m_speculator->documentOpened();
-    QTRY_VERIFY_WITH_TIMEOUT(!m_speculator->guesses(Strategy::Reading).isEmpty(), 5000);
+    m_stack->speculator()->setContext(builder({}), false);
+    m_stack->speculator()->documentOpened();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_stack->speculator()->guesses(Strategy::Reading).isEmpty(), 5000);
     QVERIFY(warmed.isEmpty()); // the guesses came while the document warmed ...
-    for (PrefetchSession *session : m_engine->liveSessions()) {
+    for (PrefetchSession *session : m_stack->engine()->liveSessions()) {
         if (session->strategy() == Strategy::Reading)
             QCOMPARE(session->state(), PrefetchSession::State::Pending); // ... and wait for it
     }

@@ -72,6 +72,16 @@ std::unique_ptr<Prefetch::Engine> LocalProviderFixture::makeEngine(QNetworkAcces
     return std::make_unique<Prefetch::Engine>(network, p, settings);
 }
 
+std::unique_ptr<Prefetch::Stack> LocalProviderFixture::makeStack(QNetworkAccessManager *network, const QByteArray &latency,
+                                                                 const Prefetch::Settings &settings, int concurrencyLimit,
+                                                                 const Prefetch::Stack::Options &options) const
+{
+    Llm::ProviderProfile p = profile(latency);
+    if (concurrencyLimit > 0)
+        p.concurrencyLimit = concurrencyLimit;
+    return std::make_unique<Prefetch::Stack>(network, p, settings, options);
+}
+
 bool LocalProviderFixture::waitForNoOpenStream(int timeoutMs) const
 {
     return QTest::qWaitFor([this] { return stats().streamsOpen == 0; }, timeoutMs);

@@ -3,6 +3,7 @@
 #include "localprovider/serverthread.h"
 #include "prefetch/engine.h"
 #include "prefetch/settings.h"
+#include "prefetch/stack.h"
 
 #include "llm/llmtypes.h"
 #include "llm/providerprofile.h"
@@ -55,6 +56,13 @@ public:
     std::unique_ptr<Prefetch::Engine> makeEngine(QNetworkAccessManager *network, const QByteArray &latency = {},
                                                  const Prefetch::Settings &settings = {},
                                                  int concurrencyLimit = 0) const;
+    // The engine stack as the app assembles it (Prefetch::Stack: the engine, the strategies, the
+    // Speculator; no response cache unless `options` names a file) for profile(latency);
+    // `concurrencyLimit` > 0 replaces the profile's. `network` must outlive it. A suite with a
+    // profile of its own makes a Prefetch::Stack the same way.
+    std::unique_ptr<Prefetch::Stack> makeStack(QNetworkAccessManager *network, const QByteArray &latency = {},
+                                               const Prefetch::Settings &settings = {}, int concurrencyLimit = 0,
+                                               const Prefetch::Stack::Options &options = {}) const;
 
     // Spins the event loop until the server has no stream open (what the previous test
     // cancelled has closed); false on timeout.
