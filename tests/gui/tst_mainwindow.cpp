@@ -297,21 +297,21 @@ void tst_MainWindow::thePointerRestingOnAButtonStartsItsAnswerAndMovingAwayCance
     QTest::mouseMove(text, text->rect().center());
     QVERIFY(!button->underMouse());
     const auto before = m_local.stats();
-    QSignalSpy started(m_hover.get(), &Prefetch::HoverStrategy::prefetchStarted);
+    QSignalSpy started(m_stack->hover(), &Prefetch::HoverStrategy::prefetchStarted);
 
     const qint64 arriving = Llm::monotonicNowNs();
     QTest::mouseMove(button, button->rect().center());
     QVERIFY(button->underMouse());
-    QVERIFY(!m_hover->isPrefetching(DocumentAction::Summarize)); // not before the pointer rested
+    QVERIFY(!m_stack->hover()->isPrefetching(DocumentAction::Summarize)); // not before the pointer rested
     QVERIFY(started.wait(5000));
     const double restedMs = double(Llm::monotonicNowNs() - arriving) / 1e6;
     QCOMPARE(started.count(), 1);
     QCOMPARE(started.first().first().value<DocumentAction>(), DocumentAction::Summarize);
-    const auto delay = m_engine->settings().hover.delay;
+    const auto delay = m_stack->engine()->settings().hover.delay;
     QVERIFY2(restedMs >= double(delay.count()),
              qPrintable(QStringLiteral("started after %1 ms, the delay is %2 ms").arg(restedMs).arg(delay.count())));
     // In the engine, as a hover prefetch, and streaming from the provider.
-    const QList<Prefetch::PrefetchSession *> live = m_engine->liveSessions();
+    const QList<Prefetch::PrefetchSession *> live = m_stack->engine()->liveSessions();
     QCOMPARE(live.size(), 1);
     QCOMPARE(live.first()->strategy(), Prefetch::Strategy::Hover);
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 1, 3000);
@@ -320,11 +320,11 @@ void tst_MainWindow::thePointerRestingOnAButtonStartsItsAnswerAndMovingAwayCance
     // Moving away cancels it at the server; nothing is shown without a click.
     QTest::mouseMove(text, text->rect().center());
     QVERIFY(!button->underMouse());
-    QVERIFY(!m_hover->isPrefetching(DocumentAction::Summarize));
-    QVERIFY(m_engine->liveSessions().isEmpty());
+    QVERIFY(!m_stack->hover()->isPrefetching(DocumentAction::Summarize));
+    QVERIFY(m_stack->engine()->liveSessions().isEmpty());
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 2000);
     QCOMPARE(m_local.stats().streamsCancelled, before.streamsCancelled + 1);
-    QCOMPARE(m_engine->metrics().stats(Prefetch::Strategy::Hover).attempts, 1);
+    QCOMPARE(m_stack->engine()->metrics().stats(Prefetch::Strategy::Hover).attempts, 1);
     QVERIFY(m_window->answerPane()->text().isEmpty());
 }
 
