@@ -4,44 +4,44 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="572"/>
+        <location filename="../app/application.cpp" line="554"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="333"/>
-        <location filename="../app/application.cpp" line="337"/>
-        <location filename="../app/application.cpp" line="677"/>
+        <location filename="../app/application.cpp" line="316"/>
+        <location filename="../app/application.cpp" line="320"/>
+        <location filename="../app/application.cpp" line="655"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="330"/>
+        <location filename="../app/application.cpp" line="313"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="372"/>
+        <location filename="../app/application.cpp" line="355"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="462"/>
+        <location filename="../app/application.cpp" line="444"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="486"/>
+        <location filename="../app/application.cpp" line="468"/>
         <source>Could not read the proxy password: %1</source>
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="569"/>
+        <location filename="../app/application.cpp" line="551"/>
         <source>%1 Using the one from the settings.</source>
         <translation>%1 改用设置中的服务商。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="657"/>
+        <location filename="../app/application.cpp" line="635"/>
         <source>Answers are remembered for this session only: the response cache file could not be used.</source>
         <translation>回答只在本次运行中记住：响应缓存文件无法使用。</translation>
     </message>
@@ -1927,7 +1927,7 @@
     </message>
     <message>
         <location filename="../gui/chat/answerwidget.cpp" line="77"/>
-        <location filename="../gui/chat/chatdock.cpp" line="200"/>
+        <location filename="../gui/chat/chatdock.cpp" line="165"/>
         <location filename="../workspace/conversations/conversationexport.cpp" line="211"/>
         <source>Assistant</source>
         <translation>助手</translation>
@@ -1948,117 +1948,117 @@
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="36"/>
+        <location filename="../gui/chat/chatdock.cpp" line="39"/>
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="119"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="30"/>
         <source>Regenerate Answer</source>
         <translation>重新生成回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="124"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="35"/>
         <source>Clear &amp;History…</source>
         <translation>清除历史记录(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="126"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="37"/>
         <source>Delete every conversation and the answers remembered for repeated questions</source>
         <translation>删除所有对话以及为重复问题记住的回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="150"/>
+        <location filename="../gui/chat/chatdock.cpp" line="118"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="179"/>
+        <location filename="../gui/chat/chatdock.cpp" line="144"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="181"/>
+        <location filename="../gui/chat/chatdock.cpp" line="146"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="190"/>
+        <location filename="../gui/chat/chatdock.cpp" line="155"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="191"/>
+        <location filename="../gui/chat/chatdock.cpp" line="156"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="192"/>
+        <location filename="../gui/chat/chatdock.cpp" line="157"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="193"/>
+        <location filename="../gui/chat/chatdock.cpp" line="158"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="201"/>
+        <location filename="../gui/chat/chatdock.cpp" line="166"/>
         <source>Instructions and settings that go with every message of this conversation (edit them in Settings, Assistants)</source>
         <translation>随这个对话的每条消息一起发送的指令和设置（在“设置 → 助手”中编辑）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="204"/>
+        <location filename="../gui/chat/chatdock.cpp" line="169"/>
         <source>A&amp;ssistant:</source>
         <translation>助手(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="219"/>
+        <location filename="../gui/chat/chatdock.cpp" line="184"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="220"/>
+        <location filename="../gui/chat/chatdock.cpp" line="185"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="307"/>
+        <location filename="../gui/chat/chatdock.cpp" line="272"/>
         <source>About my library</source>
         <translation>关于我的资料库</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="442"/>
+        <location filename="../gui/chat/chatdock.cpp" line="363"/>
         <source>Answered from the cache; nothing was sent. Regenerate (%1) asks anew.</source>
         <translation>已从缓存回答，未发送任何内容。“重新生成”（%1）会重新询问。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="446"/>
+        <location filename="../gui/chat/chatdock.cpp" line="367"/>
         <source>A similar question&apos;s answer, shown as a draft until this one&apos;s answer comes.</source>
         <translation>相似问题的回答，作为草稿显示，直到本问题的回答到达。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="550"/>
+        <location filename="../gui/chat/chatdock.cpp" line="426"/>
         <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
         <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="564"/>
+        <location filename="../gui/chat/chatdock.cpp" line="440"/>
         <source>The open document, %1 (about %2 tokens), goes with each message.</source>
         <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="568"/>
+        <location filename="../gui/chat/chatdock.cpp" line="444"/>
         <source>The open document, %1, goes with each message.</source>
         <translation>打开的文档 %1 会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="575"/>
+        <location filename="../gui/chat/chatdock.cpp" line="451"/>
         <source>This conversation began about %1: &lt;a href=&quot;open&quot;&gt;open it&lt;/a&gt; to ask about it again.</source>
         <translation>此对话最初是关于 %1 的：&lt;a href=&quot;open&quot;&gt;打开它&lt;/a&gt;即可继续就它提问。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="577"/>
+        <location filename="../gui/chat/chatdock.cpp" line="453"/>
         <source>This conversation began about %1, which is no longer there.</source>
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
@@ -2068,92 +2068,92 @@
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="229"/>
+        <location filename="../gui/chat/chatdock.cpp" line="194"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="230"/>
+        <location filename="../gui/chat/chatdock.cpp" line="195"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="238"/>
+        <location filename="../gui/chat/chatdock.cpp" line="203"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="239"/>
+        <location filename="../gui/chat/chatdock.cpp" line="204"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="240"/>
+        <location filename="../gui/chat/chatdock.cpp" line="205"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="241"/>
+        <location filename="../gui/chat/chatdock.cpp" line="206"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="243"/>
+        <location filename="../gui/chat/chatdock.cpp" line="208"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="244"/>
+        <location filename="../gui/chat/chatdock.cpp" line="209"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="245"/>
+        <location filename="../gui/chat/chatdock.cpp" line="210"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="562"/>
+        <location filename="../gui/chat/chatdock.cpp" line="438"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="359"/>
-        <location filename="../gui/chat/chatdockactions.cpp" line="27"/>
-        <location filename="../gui/chat/chatdockactions.cpp" line="47"/>
-        <location filename="../gui/chat/chatdockactions.cpp" line="61"/>
+        <location filename="../gui/chat/chatdock.cpp" line="324"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="45"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="65"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="80"/>
         <source>An answer is still coming: wait for it, or stop it first (Esc).</source>
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="362"/>
-        <location filename="../gui/chat/chatdockactions.cpp" line="64"/>
+        <location filename="../gui/chat/chatdock.cpp" line="327"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="83"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="107"/>
+        <location filename="../gui/chat/chatdock.cpp" line="93"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="438"/>
+        <location filename="../gui/chat/chatdock.cpp" line="359"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="497"/>
-        <location filename="../gui/chat/chatdock.cpp" line="503"/>
+        <location filename="../gui/chat/chatdock.cpp" line="380"/>
+        <location filename="../gui/chat/chatdocktranscript.cpp" line="146"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="501"/>
+        <location filename="../gui/chat/chatdock.cpp" line="378"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="372"/>
+        <location filename="../gui/chat/chatdock.cpp" line="337"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
@@ -2174,61 +2174,61 @@
         <translation>尽管提问。在“关于当前文档”模式下，打开的文档会随你的消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="31"/>
-        <location filename="../gui/chat/chatdockactions.cpp" line="36"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="49"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="54"/>
         <source>Clear History</source>
         <translation>清除历史记录</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="32"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="50"/>
         <source>Delete every conversation and all their messages, in every window? The answers remembered for repeated questions are forgotten too. This cannot be undone.</source>
         <translation>删除所有窗口中的全部对话及其消息吗？为重复问题记住的回答也会一并清除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="45"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="63"/>
         <source>History cleared.</source>
         <translation>历史记录已清除。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/chat/chatdockactions.cpp" line="102"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="122"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="113"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="134"/>
         <source>Delete Message</source>
         <translation>删除消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="115"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="136"/>
         <source>Delete your message? Its answer stays. This cannot be undone.</source>
         <translation>删除您的消息？它的回答会保留。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="116"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="137"/>
         <source>Delete this answer? This cannot be undone.</source>
         <translation>删除此回答？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="118"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="139"/>
         <location filename="../gui/chat/chattranscript.cpp" line="110"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="132"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="153"/>
         <source>Message deleted.</source>
         <translation>消息已删除。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="159"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="181"/>
         <source>Editing an earlier message: sending it replaces it and deletes every message after it.</source>
         <translation>正在编辑较早的消息：发送后将替换它，并删除其后的所有消息。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="164"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="186"/>
         <source>Cancel Edit</source>
         <translation>取消编辑</translation>
     </message>
@@ -2280,37 +2280,37 @@
         <translation>移除 %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockattachments.cpp" line="33"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="32"/>
         <source>Attachment problem</source>
         <translation>附件问题</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockattachments.cpp" line="37"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="36"/>
         <source>Attach Files…</source>
         <translation>附加文件…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockattachments.cpp" line="40"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="39"/>
         <source>Attach text files to the message: Markdown, plain text or source code (%1). You can also drop files onto the input.</source>
         <translation>为消息附加文本文件：Markdown、纯文本或源代码（%1）。也可以把文件拖放到输入框中。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockattachments.cpp" line="52"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="51"/>
         <source>Attach files</source>
         <translation>附加文件</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockattachments.cpp" line="68"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="67"/>
         <source>The message sent is waiting for the document; attach files to the next one once it has gone.</source>
         <translation>已发送的消息正在等待文档准备好；请在它发出后再为下一条消息附加文件。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockattachments.cpp" line="92"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="91"/>
         <source>Attach Files</source>
         <translation>附加文件</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockattachments.cpp" line="97"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="96"/>
         <source>Attach</source>
         <translation>附加</translation>
     </message>
@@ -3897,28 +3897,28 @@
 <context>
     <name>Gui::MarkdownView</name>
     <message>
-        <location filename="../gui/answer/markdownview.cpp" line="296"/>
+        <location filename="../gui/answer/markdownview.cpp" line="216"/>
         <source>Answer</source>
         <translation>回答</translation>
     </message>
     <message>
-        <location filename="../gui/answer/markdownview.cpp" line="306"/>
-        <location filename="../gui/answer/markdownview.cpp" line="313"/>
+        <location filename="../gui/answer/markdownview.cpp" line="226"/>
+        <location filename="../gui/answer/markdownview.cpp" line="233"/>
         <source>Reasoning</source>
         <translation>推理过程</translation>
     </message>
     <message>
-        <location filename="../gui/answer/markdownview.cpp" line="307"/>
+        <location filename="../gui/answer/markdownview.cpp" line="227"/>
         <source>Show or hide the model&apos;s reasoning</source>
         <translation>显示或隐藏模型的推理过程</translation>
     </message>
     <message>
-        <location filename="../gui/answer/markdownview.cpp" line="619"/>
+        <location filename="../gui/answer/markdownview.cpp" line="410"/>
         <source>Reasoning (1 word)</source>
         <translation>推理过程（1 个词）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/markdownview.cpp" line="620"/>
+        <location filename="../gui/answer/markdownview.cpp" line="411"/>
         <source>Reasoning (%1 words)</source>
         <translation>推理过程（%1 个词）</translation>
     </message>
@@ -4829,7 +4829,7 @@
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="159"/>
+        <location filename="../gui/settings/generalpage.cpp" line="83"/>
         <location filename="../gui/settings/settingsdialogwidgets.cpp" line="24"/>
         <source> %</source>
         <translation> %</translation>
@@ -4840,586 +4840,586 @@
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="33"/>
+        <location filename="../gui/settings/generalpage.cpp" line="21"/>
         <source>English</source>
         <translation>英语</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="34"/>
+        <location filename="../gui/settings/generalpage.cpp" line="22"/>
         <source>Simplified Chinese</source>
         <translation>简体中文</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="35"/>
+        <location filename="../gui/settings/generalpage.cpp" line="23"/>
         <source>Traditional Chinese</source>
         <translation>繁体中文</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="36"/>
+        <location filename="../gui/settings/generalpage.cpp" line="24"/>
         <source>Japanese</source>
         <translation>日语</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="37"/>
+        <location filename="../gui/settings/generalpage.cpp" line="25"/>
         <source>Korean</source>
         <translation>韩语</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="38"/>
+        <location filename="../gui/settings/generalpage.cpp" line="26"/>
         <source>French</source>
         <translation>法语</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="39"/>
+        <location filename="../gui/settings/generalpage.cpp" line="27"/>
         <source>German</source>
         <translation>德语</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="40"/>
+        <location filename="../gui/settings/generalpage.cpp" line="28"/>
         <source>Spanish</source>
         <translation>西班牙语</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="41"/>
+        <location filename="../gui/settings/generalpage.cpp" line="29"/>
         <source>Portuguese</source>
         <translation>葡萄牙语</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="42"/>
+        <location filename="../gui/settings/generalpage.cpp" line="30"/>
         <source>Italian</source>
         <translation>意大利语</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="43"/>
+        <location filename="../gui/settings/generalpage.cpp" line="31"/>
         <source>Russian</source>
         <translation>俄语</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="44"/>
+        <location filename="../gui/settings/generalpage.cpp" line="32"/>
         <source>Arabic</source>
         <translation>阿拉伯语</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="56"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="22"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="71"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="38"/>
         <source>&amp;Providers</source>
         <translation>服务商(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="72"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="40"/>
         <source>P&amp;refetch</source>
         <translation>预取(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="73"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="42"/>
         <source>&amp;General</source>
         <translation>常规(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="75"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="44"/>
         <source>N&amp;etwork</source>
         <translation>网络(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="81"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="50"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="87"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="56"/>
         <source>Assis&amp;tants</source>
         <translation>助手(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="49"/>
+        <location filename="../gui/settings/providerspage.cpp" line="55"/>
         <source>Provider in use</source>
         <translation>使用中的服务商</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="50"/>
+        <location filename="../gui/settings/providerspage.cpp" line="56"/>
         <source>Provider &amp;in use:</source>
         <translation>使用中的服务商(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="68"/>
+        <location filename="../gui/settings/providerspage.cpp" line="74"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="69"/>
+        <location filename="../gui/settings/providerspage.cpp" line="75"/>
         <source>Up to and including the version segment, e.g. https://api.deepseek.com/v1. Empty: the provider&apos;s default.</source>
         <translation>包含到版本段为止，例如 https://api.deepseek.com/v1。留空：使用服务商的默认值。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="71"/>
+        <location filename="../gui/settings/providerspage.cpp" line="77"/>
         <source>Base &amp;URL:</source>
         <translation>基础 URL(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="82"/>
+        <location filename="../gui/settings/providerspage.cpp" line="88"/>
         <source>Allow unencrypted &amp;HTTP to this address</source>
         <translation>允许以未加密的 HTTP 连接此地址(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="94"/>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="95"/>
+        <location filename="../gui/settings/providerspage.cpp" line="100"/>
+        <location filename="../gui/settings/providerspage.cpp" line="101"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="97"/>
+        <location filename="../gui/settings/providerspage.cpp" line="103"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="84"/>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="113"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="84"/>
+        <location filename="../gui/settings/providerspage.cpp" line="119"/>
         <source>Fast model</source>
         <translation>快速模型</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="118"/>
+        <location filename="../gui/settings/providerspage.cpp" line="124"/>
         <source>F&amp;ast model:</source>
         <translation>快速模型(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="124"/>
+        <location filename="../gui/settings/providerspage.cpp" line="130"/>
         <source>Extra headers</source>
         <translation>附加请求头</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="126"/>
+        <location filename="../gui/settings/providerspage.cpp" line="132"/>
         <source>Name: value, one per line</source>
         <translation>名称: 值，每行一个</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="130"/>
+        <location filename="../gui/settings/providerspage.cpp" line="136"/>
         <source>Sent with every request, e.g. for a gateway. Stored in the settings file in plain text: put API keys in the key fields below, which keep them in the keychain.</source>
         <translation>随每个请求发送，例如供网关使用。以明文保存在设置文件中：API 密钥请填写在下方的密钥栏中，它们保存在钥匙串里。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="132"/>
+        <location filename="../gui/settings/providerspage.cpp" line="138"/>
         <source>E&amp;xtra headers:</source>
         <translation>附加请求头(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="144"/>
+        <location filename="../gui/settings/providerspage.cpp" line="150"/>
         <source>Concurrent requests</source>
         <translation>并发请求数</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="145"/>
+        <location filename="../gui/settings/providerspage.cpp" line="151"/>
         <source>How many requests the provider accepts at once; prefetches give way to your requests at this limit.</source>
         <translation>服务商同时接受的请求数；达到此上限时，预取会为你的请求让路。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="147"/>
+        <location filename="../gui/settings/providerspage.cpp" line="153"/>
         <source>&amp;Concurrent requests:</source>
         <translation>并发请求数(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="186"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="26"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="186"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="26"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="187"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="27"/>
         <source>Stored in the system keychain, never in the settings file.</source>
         <translation>保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="188"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="28"/>
         <source>Pre&amp;fetch key:</source>
         <translation>预取密钥(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="188"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="28"/>
         <source>Prefetch key</source>
         <translation>预取密钥</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="189"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="29"/>
         <source>Optional. Early answers use this key, so they never eat the main key&apos;s rate limit.</source>
         <translation>可选。提前回答使用此密钥，因此永远不会占用主密钥的速率限额。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="191"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="30"/>
         <source>M&amp;ore keys:</source>
         <translation>更多密钥(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="191"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="30"/>
         <source>More API keys</source>
         <translation>更多 API 密钥</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="192"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="31"/>
         <source>Optional. More keys of this provider, separated by commas: when it refuses a key with a rate limit (HTTP 429), the request goes again at once with the next one.</source>
         <translation>可选。此服务商的更多密钥，用逗号分隔：当它以速率限制（HTTP 429）拒绝某个密钥时，请求会立即改用下一个密钥重发。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="196"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="35"/>
         <source>&amp;Show keys</source>
         <translation>显示密钥(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="214"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="53"/>
         <source>Keys are kept in:</source>
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="220"/>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="558"/>
+        <location filename="../gui/settings/providerspage.cpp" line="177"/>
+        <location filename="../gui/settings/providerspage.cpp" line="551"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="222"/>
+        <location filename="../gui/settings/providerspage.cpp" line="179"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="228"/>
+        <location filename="../gui/settings/providerspage.cpp" line="185"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="332"/>
+        <location filename="../gui/settings/providerspage.cpp" line="300"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="351"/>
+        <location filename="../gui/settings/providerspage.cpp" line="319"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="355"/>
+        <location filename="../gui/settings/providerspage.cpp" line="323"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="357"/>
+        <location filename="../gui/settings/providerspage.cpp" line="325"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="360"/>
+        <location filename="../gui/settings/providerspage.cpp" line="328"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="320"/>
+        <location filename="../gui/settings/providerspage.cpp" line="288"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="115"/>
+        <location filename="../gui/settings/providerspage.cpp" line="121"/>
         <source>A smaller, quicker model of the same provider. With Prefetch, &quot;Ask the model whether a draft is complete&quot; on, it is the model asked. A model Headstart does not know is priced as the main model.</source>
         <translation>同一服务商的更小、更快的模型。开启预取中的“询问模型草稿是否完整”后，询问的就是它。Headstart 不认识的模型按主模型计价。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="324"/>
+        <location filename="../gui/settings/providerspage.cpp" line="292"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="330"/>
+        <location filename="../gui/settings/providerspage.cpp" line="298"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="376"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="93"/>
         <source>Not needed</source>
         <translation>不需要</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="379"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="96"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="384"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="100"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="385"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="101"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="386"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="102"/>
         <source>None: only the API key</source>
         <translation>无：只用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="388"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="104"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="416"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="131"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="419"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="134"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="419"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="134"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="429"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="168"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="441"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="181"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="441"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="181"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="465"/>
+        <location filename="../gui/settings/providerspage.cpp" line="354"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="479"/>
+        <location filename="../gui/settings/providerspage.cpp" line="368"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="503"/>
+        <location filename="../gui/settings/providerspage.cpp" line="392"/>
         <source>Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read them.</source>
         <translation>警告：API 密钥和你的文本将以未加密方式发送到 %1；途经网络上的任何人都能读取它们。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="505"/>
+        <location filename="../gui/settings/providerspage.cpp" line="394"/>
         <source>Warning: %1 is plain http:// to another machine, so the API key and your text would cross the network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.</source>
         <translation>警告：%1 是指向另一台计算机的明文 http:// 地址，API 密钥和你的文本将以未加密方式在网络上传输。除非你在下方允许，否则 Headstart 不会向其发送任何内容；建议使用 https://。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="534"/>
+        <location filename="../gui/settings/providerspage.cpp" line="527"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="544"/>
+        <location filename="../gui/settings/providerspage.cpp" line="537"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="545"/>
+        <location filename="../gui/settings/providerspage.cpp" line="538"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="553"/>
+        <location filename="../gui/settings/providerspage.cpp" line="546"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogproviders.cpp" line="558"/>
+        <location filename="../gui/settings/providerspage.cpp" line="551"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="59"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="59"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="85"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="85"/>
         <source>Response cache</source>
         <translation>响应缓存</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="86"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="86"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="90"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="90"/>
         <source>Battery and network</source>
         <translation>电池与网络</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="265"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="265"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="268"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="268"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="143"/>
+        <location filename="../gui/settings/generalpage.cpp" line="67"/>
         <source>Automatic (the other of English and Chinese)</source>
         <translation>自动（英语与中文互译）</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="160"/>
+        <location filename="../gui/settings/generalpage.cpp" line="84"/>
         <source>Text size</source>
         <translation>文字大小</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="161"/>
+        <location filename="../gui/settings/generalpage.cpp" line="85"/>
         <source>The size of all text, in percent of the desktop&apos;s font size.</source>
         <translation>所有文字的大小，以桌面字体大小的百分比表示。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="162"/>
+        <location filename="../gui/settings/generalpage.cpp" line="86"/>
         <source>Te&amp;xt size:</source>
         <translation>文字大小(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="174"/>
+        <location filename="../gui/settings/generalpage.cpp" line="98"/>
         <source>Colour scheme</source>
         <translation>配色方案</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="175"/>
+        <location filename="../gui/settings/generalpage.cpp" line="99"/>
         <source>Light or dark windows. &quot;As the desktop&quot; follows the desktop&apos;s light or dark style as it changes.</source>
         <translation>浅色或深色窗口。“跟随桌面”会随桌面的浅色或深色风格一起变化。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="177"/>
+        <location filename="../gui/settings/generalpage.cpp" line="101"/>
         <source>Colour sc&amp;heme:</source>
         <translation>配色方案(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="189"/>
+        <location filename="../gui/settings/generalpage.cpp" line="113"/>
         <source>Log detail</source>
         <translation>日志详细程度</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="190"/>
+        <location filename="../gui/settings/generalpage.cpp" line="114"/>
         <source>Log &amp;detail:</source>
         <translation>日志详细程度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="193"/>
+        <location filename="../gui/settings/generalpage.cpp" line="117"/>
         <source>The log (Help, Open Log Folder) never records your API keys, prompts, documents or answers. Detailed records more about each request and about prefetching, for a bug report.</source>
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="89"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="89"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="91"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="91"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="92"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="92"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="94"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="94"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="96"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="96"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="157"/>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="177"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="163"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="183"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="172"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="178"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="187"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="193"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="256"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="256"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="257"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="257"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogprefetch.cpp" line="261"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="261"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="128"/>
+        <location filename="../gui/settings/generalpage.cpp" line="52"/>
         <source>User interface language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="129"/>
+        <location filename="../gui/settings/generalpage.cpp" line="53"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="132"/>
+        <location filename="../gui/settings/generalpage.cpp" line="56"/>
         <source>Takes effect the next time Headstart starts.</source>
         <translation>下次启动 Headstart 时生效。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="146"/>
+        <location filename="../gui/settings/generalpage.cpp" line="70"/>
         <source>Translate into</source>
         <translation>翻译为</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="147"/>
+        <location filename="../gui/settings/generalpage.cpp" line="71"/>
         <source>Pick a language or type any other.</source>
         <translation>选择一种语言，或输入其他任意语言。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="148"/>
+        <location filename="../gui/settings/generalpage.cpp" line="72"/>
         <source>&amp;Translate into:</source>
         <translation>翻译为(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogendpoints.cpp" line="45"/>
+        <location filename="../gui/settings/providerspage.cpp" line="427"/>
         <source>On the command line: --provider %1</source>
         <translation>命令行中：--provider %1</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogendpoints.cpp" line="111"/>
+        <location filename="../gui/settings/providerspage.cpp" line="489"/>
         <source>%1 was kept: its keys could not be removed from the keychain: %2</source>
         <translation>已保留 %1：无法从钥匙串中删除其密钥：%2</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialogendpoints.cpp" line="119"/>
+        <location filename="../gui/settings/providerspage.cpp" line="496"/>
         <source>%1 was removed with its keys.</source>
         <translation>已删除 %1 及其密钥。</translation>
     </message>
