@@ -1,10 +1,10 @@
 #include "application.h"
 #include "commandline.h"
 #include "logging.h"
-#include "screenshottour.h"
+#include "drivers/screenshottour.h"
 #include "singleinstance.h"
-#include "smoketest.h"
-#include "typingdriver.h"
+#include "drivers/smoketest.h"
+#include "drivers/typingdriver.h"
 
 #include "base/terminationsignals.h"
 #include "workspace/settings/settingsfile.h"

@@ -1,6 +1,6 @@
 #include "screenshottour.h"
 
-#include "application.h"
+#include "app/application.h"
 
 #include "llm/clock.h"
 #include "gui/answer/answerpane.h"

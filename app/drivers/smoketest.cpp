@@ -1,6 +1,6 @@
 #include "smoketest.h"
 
-#include "application.h"
+#include "app/application.h"
 
 #include "gui/answer/answerpane.h"
 #include "gui/mainwindow/mainwindow.h"

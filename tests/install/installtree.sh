@@ -3,7 +3,7 @@
 # that every expected file is there, that no binary has an RPATH (into the build tree or
 # anywhere), that each installed program answers --version, and that the installed app starts
 # offscreen with a throw-away home, opens a document and streams one answer from the embedded
-# provider (the hidden --smoke-test option, app/smoketest.h).
+# provider (the hidden --smoke-test option, app/drivers/smoketest.h).
 # Usage: installtree.sh CMAKE BUILD_DIR APP_ID VERSION DOCUMENT
 set -euo pipefail
 cmake=$1 build=$2 appid=$3 version=$4 document=$5
