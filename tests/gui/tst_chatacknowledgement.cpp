@@ -5,11 +5,11 @@
 // model thinks; the line goes when the answer's text begins and is never stored; off (the
 // default), or with a main model that answers at once, nothing is asked of the fast model; Stop
 // before the line cancels it at the server.
-#include "support/chatwindow.h"
+#include "support/chatdocksuite.h"
 #include "support/localproviderfixture.h"
-#include "prefetch/debouncestrategy.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/engine.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 #include "gui/chat/chatdock.h"
 #include "workspace/chat/chatsession.h"
 #include "workspace/conversations/conversationstore.h"
@@ -41,7 +41,7 @@ const QString Question = QStringLiteral("Write a migration plan for our billing 
 
 } // namespace
 
-class tst_ChatAcknowledgement : public QObject
+class tst_ChatAcknowledgement : public QObject, private TestSupport::ChatDockSuite
 {
     Q_OBJECT
 
@@ -65,35 +65,22 @@ private:
         return b.inputUncached + b.cacheRead + b.cacheWrite + b.output;
     }
 
-    TestSupport::LocalProviderFixture m_local;
-    QNetworkAccessManager m_network;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<ConversationStore> m_store;
-    std::unique_ptr<Prefetch::Stack> m_stack;
-    std::unique_ptr<QMainWindow> m_window;
-    std::unique_ptr<ChatDock> m_dock;
 };
 
 void tst_ChatAcknowledgement::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
-    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
+    QVERIFY(startProvider());
 }
 
 void tst_ChatAcknowledgement::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_store = std::make_unique<ConversationStore>(m_dir->filePath(QStringLiteral("conversations.sqlite")));
+    QVERIFY(openStore());
 }
 
 void tst_ChatAcknowledgement::cleanup()
 {
-    m_dock.reset();
-    m_window.reset();
-    m_stack.reset();
-    m_store.reset();
-    QVERIFY(m_local.waitForNoOpenStream(5000));
+    QVERIFY(closeDock(5000));
 }
 
 void tst_ChatAcknowledgement::makeDock(bool acknowledge, const QString &model)
@@ -106,7 +93,7 @@ void tst_ChatAcknowledgement::makeDock(bool acknowledge, const QString &model)
     profile.model = model;
     m_stack->engine()->setProfile(profile);
     QCOMPARE(m_stack->engine()->profile().fastModel, Small);
-    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_stack->engine(), m_stack->debounce(), m_store.get()));
+    QVERIFY(showDock());
 }
 
 void tst_ChatAcknowledgement::typeAndSend(const QString &text)

@@ -7,12 +7,12 @@
 // falls back to General; a chat about a large document with an assistant compiles off the GUI
 // thread. And the Settings page, driven by clicks and keys: add, name, instruct, tune, remove,
 // restore a changed built-in.
-#include "support/chatwindow.h"
+#include "support/chatdocksuite.h"
 #include "support/localproviderfixture.h"
-#include "prefetch/actionprompts.h"
-#include "prefetch/debouncestrategy.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/engine.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 #include "workspace/settings/appsettings.h"
 #include "workspace/settings/assistantsettings.h"
 #include "gui/chat/chatdock.h"
@@ -61,7 +61,7 @@ struct Sent {
 
 } // namespace
 
-class tst_ChatAssistants : public QObject
+class tst_ChatAssistants : public QObject, private TestSupport::ChatDockSuite
 {
     Q_OBJECT
 
@@ -86,16 +86,8 @@ private:
     QString waitForAnswer(Sent *sent = nullptr);
     // The text a fresh request of the chat prompt with `instructions` and `params` gets.
     QString expectedAnswer(const QString &instructions, const Prefetch::GenerationParams &params, const QString &text);
-    QString dbPath() const { return m_dir->filePath(QStringLiteral("conversations.sqlite")); }
     AssistantSettings withPirate(QString *id) const;
 
-    TestSupport::LocalProviderFixture m_local;
-    QNetworkAccessManager m_network;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<ConversationStore> m_store;
-    std::unique_ptr<Prefetch::Stack> m_stack;
-    std::unique_ptr<QMainWindow> m_window;
-    std::unique_ptr<ChatDock> m_dock;
     std::unique_ptr<Gui::MemorySecretStore> m_secrets;
     std::unique_ptr<SettingsDialog> m_dialog;
     Sent m_lastSent;
@@ -105,7 +97,7 @@ private:
 void tst_ChatAssistants::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
-    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
+    QVERIFY(startProvider());
 }
 
 void tst_ChatAssistants::init()
@@ -114,9 +106,7 @@ void tst_ChatAssistants::init()
         QSettings settings; // the last assistant chosen is remembered across runs: start from none
         Gui::setLastAssistant(settings, AssistantSettings::GeneralId);
     }
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_store = std::make_unique<ConversationStore>(dbPath());
+    QVERIFY(openStore());
     // The main model answers everything here (its answers are what the checks expect); routing
     // to the fast model has its own suite, tst_chatrouting.
     Prefetch::Settings mainModelOnly;
@@ -134,16 +124,12 @@ void tst_ChatAssistants::cleanup()
 {
     m_dialog.reset();
     m_secrets.reset();
-    m_dock.reset();
-    m_window.reset();
-    m_stack.reset();
-    m_store.reset();
-    QVERIFY(m_local.waitForNoOpenStream(2000));
+    QVERIFY(closeDock());
 }
 
 void tst_ChatAssistants::makeDock()
 {
-    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_stack->engine(), m_stack->debounce(), m_store.get()));
+    QVERIFY(showDock());
 }
 
 AssistantSettings tst_ChatAssistants::withPirate(QString *id) const

@@ -5,12 +5,12 @@
 // with the same files; a restart shows the chips on the sent message and the next request's
 // history has the file's text; Edit puts a question's files back and Regenerate asks with them;
 // a binary or too large file is refused with a message naming it and nothing of it is sent.
-#include "support/chatwindow.h"
+#include "support/chatdocksuite.h"
 #include "support/localproviderfixture.h"
-#include "prefetch/actionprompts.h"
-#include "prefetch/debouncestrategy.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/engine.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 #include "gui/chat/attachmentchips.h"
 #include "workspace/conversations/attachments.h"
 #include "gui/chat/chatdock.h"
@@ -51,7 +51,7 @@ const QString Source = QStringLiteral("int pumpCode() { return 4471; }\n");
 
 } // namespace
 
-class tst_ChatAttachments : public QObject
+class tst_ChatAttachments : public QObject, private TestSupport::ChatDockSuite
 {
     Q_OBJECT
 
@@ -81,42 +81,29 @@ private:
                                       const QString &text, qint64 conversationId = 0) const;
     QString fresh(const Prefetch::RenderedRequest &r) { return TestSupport::freshText(&m_network, m_stack->engine()->profile(), r); }
 
-    TestSupport::LocalProviderFixture m_local;
-    QNetworkAccessManager m_network;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Gui::ConversationStore> m_store;
-    std::unique_ptr<Prefetch::Stack> m_stack;
-    std::unique_ptr<QMainWindow> m_window; // hosts the dock as the app does
-    std::unique_ptr<ChatDock> m_dock;
 };
 
 void tst_ChatAttachments::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
-    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
+    QVERIFY(startProvider());
 }
 
 void tst_ChatAttachments::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_store = std::make_unique<Gui::ConversationStore>(m_dir->filePath(QStringLiteral("conversations.sqlite")));
+    QVERIFY(openStore());
     m_stack = m_local.makeStack(&m_network);
     makeDock();
 }
 
 void tst_ChatAttachments::cleanup()
 {
-    m_dock.reset();
-    m_window.reset();
-    m_stack.reset();
-    m_store.reset();
-    QVERIFY(m_local.waitForNoOpenStream(2000));
+    QVERIFY(closeDock());
 }
 
 void tst_ChatAttachments::makeDock()
 {
-    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_stack->engine(), m_stack->debounce(), m_store.get()));
+    QVERIFY(showDock());
     QTRY_VERIFY_WITH_TIMEOUT(m_dock->input()->hasFocus(), 2000);
 }
 

@@ -5,11 +5,11 @@
 // replaces; with the cache off both are asked of the provider; Clear History (confirmed in its
 // dialog) deletes every conversation and the cached answers, Cancel keeps them, and it cannot be
 // asked while an answer streams.
-#include "support/chatwindow.h"
+#include "support/chatdocksuite.h"
 #include "support/localproviderfixture.h"
-#include "prefetch/debouncestrategy.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/engine.h"
-#include "prefetch/responsecache.h"
+#include "prefetch/cache/responsecache.h"
 #include "gui/chat/chatdock.h"
 #include "workspace/chat/chatsession.h"
 #include "gui/chat/chattranscript.h"
@@ -47,7 +47,7 @@ const QString Reworded = QStringLiteral("Summarize the main risks of lending mon
 
 } // namespace
 
-class tst_ChatCache : public QObject
+class tst_ChatCache : public QObject, private TestSupport::ChatDockSuite
 {
     Q_OBJECT
 
@@ -78,46 +78,33 @@ private:
     // Clear History from its action, as the File menu triggers it; clicks `button` in its dialog.
     void clearHistoryAndClick(const QString &button);
 
-    TestSupport::LocalProviderFixture m_local;
-    QNetworkAccessManager m_network;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<ConversationStore> m_store;
     std::unique_ptr<Prefetch::ResponseCache> m_cache;
-    std::unique_ptr<Prefetch::Stack> m_stack;
-    std::unique_ptr<QMainWindow> m_window;
-    std::unique_ptr<ChatDock> m_dock;
 };
 
 void tst_ChatCache::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
-    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
+    QVERIFY(startProvider());
 }
 
 void tst_ChatCache::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_store = std::make_unique<ConversationStore>(m_dir->filePath(QStringLiteral("conversations.sqlite")));
+    QVERIFY(openStore());
     m_cache = std::make_unique<Prefetch::ResponseCache>(m_dir->filePath(QStringLiteral("responses.sqlite")));
     QVERIFY2(m_cache->isPersistent(), qPrintable(m_cache->error()));
 }
 
 void tst_ChatCache::cleanup()
 {
-    m_dock.reset();
-    m_window.reset();
-    m_stack.reset();
-    m_cache.reset();
-    m_store.reset();
-    QVERIFY(m_local.waitForNoOpenStream(2000));
+    QVERIFY(closeDock());
+    m_cache.reset(); // after the engine that used it
 }
 
 void tst_ChatCache::makeDock(const Prefetch::Settings &settings, const QByteArray &latency)
 {
     m_stack = m_local.makeStack(&m_network, latency, settings);
     m_stack->engine()->setResponseCache(m_cache.get());
-    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_stack->engine(), m_stack->debounce(), m_store.get()));
+    QVERIFY(showDock());
     m_window->addAction(m_dock->newConversationAction());
 }
 

@@ -4,11 +4,11 @@
 // closes; provider errors show inline; document mode sends the document (a large one compiled
 // off the GUI thread); delete and search manage the list. Also the Markdown view: streamed
 // rendering equals rendering the whole answer at once, and reasoning starts folded.
-#include "support/chatwindow.h"
+#include "support/chatdocksuite.h"
 #include "support/localproviderfixture.h"
-#include "prefetch/debouncestrategy.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/engine.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 #include "gui/chat/chatdock.h"
 #include "workspace/conversations/conversationstore.h"
 #include "workspace/documents/document.h"
@@ -74,7 +74,7 @@ QString describe(const QTextDocument *doc)
 
 } // namespace
 
-class tst_ChatDock : public QObject
+class tst_ChatDock : public QObject, private TestSupport::ChatDockSuite
 {
     Q_OBJECT
 
@@ -113,39 +113,25 @@ private:
     void typeAndSend(const QString &text);
     QString lastTimingText() const;
     QString lastErrorText() const;
-    QString dbPath() const { return m_dir->filePath(QStringLiteral("conversations.sqlite")); }
 
-    TestSupport::LocalProviderFixture m_local;
-    QNetworkAccessManager m_network;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<ConversationStore> m_store;
-    std::unique_ptr<Prefetch::Stack> m_stack;
-    std::unique_ptr<QMainWindow> m_window; // hosts the dock as the app does
-    std::unique_ptr<ChatDock> m_dock;
 };
 
 void tst_ChatDock::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
-    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
+    QVERIFY(startProvider());
 }
 
 void tst_ChatDock::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_store = std::make_unique<ConversationStore>(dbPath());
+    QVERIFY(openStore());
     makeStack();
     makeDock();
 }
 
 void tst_ChatDock::cleanup()
 {
-    m_dock.reset();
-    m_window.reset();
-    m_stack.reset();
-    m_store.reset();
-    QVERIFY(m_local.waitForNoOpenStream(2000));
+    QVERIFY(closeDock());
 }
 
 void tst_ChatDock::makeStack(const QByteArray &latency)
@@ -156,7 +142,7 @@ void tst_ChatDock::makeStack(const QByteArray &latency)
 
 void tst_ChatDock::makeDock()
 {
-    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_stack->engine(), m_stack->debounce(), m_store.get()));
+    QVERIFY(showDock());
 }
 
 void tst_ChatDock::typeAndSend(const QString &text)

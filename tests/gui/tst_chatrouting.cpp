@@ -4,9 +4,9 @@
 // clicking "Ask headstart-local" answers it again on the main model and counts a re-ask; a
 // message asking for work goes to the main model; routing off sends everything there; a typing
 // pause prefetches on the routed model and Enter takes that prefetch over.
-#include "support/chatwindow.h"
+#include "support/chatdocksuite.h"
 #include "support/localproviderfixture.h"
-#include "prefetch/debouncestrategy.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/engine.h"
 #include "gui/chat/chatdock.h"
 #include "workspace/chat/chatsession.h"
@@ -33,7 +33,7 @@ const QString Main = QStringLiteral("headstart-local");
 
 } // namespace
 
-class tst_ChatRouting : public QObject
+class tst_ChatRouting : public QObject, private TestSupport::ChatDockSuite
 {
     Q_OBJECT
 
@@ -56,35 +56,22 @@ private:
     QLabel *lastQuickLabel() const;
     qint64 billedOutput(const QString &model) const { return m_local.stats().billedByModel.value(model).output; }
 
-    TestSupport::LocalProviderFixture m_local;
-    QNetworkAccessManager m_network;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<ConversationStore> m_store;
-    std::unique_ptr<Prefetch::Stack> m_stack;
-    std::unique_ptr<QMainWindow> m_window;
-    std::unique_ptr<ChatDock> m_dock;
 };
 
 void tst_ChatRouting::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
-    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
+    QVERIFY(startProvider());
 }
 
 void tst_ChatRouting::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_store = std::make_unique<ConversationStore>(m_dir->filePath(QStringLiteral("conversations.sqlite")));
+    QVERIFY(openStore());
 }
 
 void tst_ChatRouting::cleanup()
 {
-    m_dock.reset();
-    m_window.reset();
-    m_stack.reset();
-    m_store.reset();
-    QVERIFY(m_local.waitForNoOpenStream(2000));
+    QVERIFY(closeDock());
 }
 
 void tst_ChatRouting::makeDock(const Prefetch::Settings &settings)
@@ -92,7 +79,7 @@ void tst_ChatRouting::makeDock(const Prefetch::Settings &settings)
     m_stack = m_local.makeStack(&m_network, "rtt=0,prefill=1000000,decode=2000", settings);
     QVERIFY(m_stack->engine()->profile().hasDistinctFastModel());
     QCOMPARE(m_stack->engine()->profile().fastModel, Small);
-    QVERIFY(TestSupport::showChatDock(m_window, m_dock, m_stack->engine(), m_stack->debounce(), m_store.get()));
+    QVERIFY(showDock());
 }
 
 void tst_ChatRouting::askAndWait(const QString &text)

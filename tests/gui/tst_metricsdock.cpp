@@ -8,7 +8,7 @@
 
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 #include "prefetch/metrics.h"
 #include "gui/metrics/latencychart.h"
 #include "gui/metrics/metricsdock.h"

@@ -9,7 +9,7 @@
 #include "workspace/settings/settingsfile.h"
 #include "support/localproviderfixture.h"
 #include "prefetch/connectiontest.h"
-#include "gui/settings/settingsdialog.h"
+#include "support/settingsdialogsuite.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -44,13 +44,12 @@ using Gui::SecretStore;
 using Gui::SettingsDialog;
 using namespace std::chrono_literals;
 
-class tst_SettingsDialog : public QObject
+class tst_SettingsDialog : public QObject, private TestSupport::SettingsDialogSuite
 {
     Q_OBJECT
 
 private slots:
     void initTestCase();
-    void init();
     void cleanup();
 
     void switchingAStrategyOffEmitsIt();
@@ -82,25 +81,14 @@ private slots:
     void autoModeAnswersWithoutAKeychainDaemon();
 
 private:
-    std::unique_ptr<SettingsDialog> makeDialog(const AppSettings &settings, SecretStore *secrets = nullptr);
-    bool m_withNetwork = false; // the next makeDialog() gives the dialog a network for model lists
-    template <typename T>
-    T *find(const char *name) const
-    {
-        auto *w = m_dialog->findChild<T *>(QLatin1String(name));
-        if (!w)
-            qWarning("no control named %s", name);
-        return w;
-    }
-    // The settings the last settingsChanged() carried.
-    AppSettings lastEmitted() const;
+    // The dialog on `settings` (its keys in `secrets`, the suite's own when null), with Test
+    // connection on the suite's network and the local engine at the suite's local provider.
+    void openDialog(const AppSettings &settings, SecretStore *secrets = nullptr);
+    bool m_withNetwork = false; // the next openDialog() gives the dialog a network for model lists
 
     TestSupport::LocalProviderFixture m_local;
     QNetworkAccessManager m_network;
     QTemporaryDir m_dir;
-    Gui::MemorySecretStore *m_secrets = nullptr;
-    std::unique_ptr<SettingsDialog> m_dialog;
-    std::unique_ptr<QSignalSpy> m_changed;
 };
 
 void tst_SettingsDialog::initTestCase()
@@ -110,23 +98,15 @@ void tst_SettingsDialog::initTestCase()
     QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
 }
 
-void tst_SettingsDialog::init()
-{
-    m_secrets = new Gui::MemorySecretStore(this);
-}
-
 void tst_SettingsDialog::cleanup()
 {
-    m_changed.reset();
-    m_dialog.reset();
-    delete m_secrets;
-    m_secrets = nullptr;
+    closeDialog();
 }
 
-std::unique_ptr<SettingsDialog> tst_SettingsDialog::makeDialog(const AppSettings &settings, SecretStore *secrets)
+void tst_SettingsDialog::openDialog(const AppSettings &settings, SecretStore *secrets)
 {
     SettingsDialog::Services services;
-    services.secrets = secrets ? secrets : m_secrets;
+    services.secrets = secrets;
     services.makeConnectionTest = [this](QObject *parent) { return new Prefetch::ConnectionTest(&m_network, parent); };
     if (std::exchange(m_withNetwork, false))
         services.network = &m_network;
@@ -135,21 +115,12 @@ std::unique_ptr<SettingsDialog> tst_SettingsDialog::makeDialog(const AppSettings
             p.baseUrl = m_local.server().apiUrl();
         return p;
     };
-    auto dialog = std::make_unique<SettingsDialog>(settings, services);
-    m_changed = std::make_unique<QSignalSpy>(dialog.get(), &SettingsDialog::settingsChanged);
-    return dialog;
-}
-
-AppSettings tst_SettingsDialog::lastEmitted() const
-{
-    if (m_changed->isEmpty())
-        return {};
-    return m_changed->constLast().constFirst().value<AppSettings>();
+    makeDialog(settings, services);
 }
 
 void tst_SettingsDialog::switchingAStrategyOffEmitsIt()
 {
-    m_dialog = makeDialog({});
+    openDialog({});
     m_dialog->show();
     auto *hover = find<QGroupBox>("prefetch/hover/enabled");
     QVERIFY(hover && hover->isCheckable() && hover->isChecked());
@@ -174,7 +145,7 @@ void tst_SettingsDialog::switchingAStrategyOffEmitsIt()
 
 void tst_SettingsDialog::etiquetteSwitchIsOnAndTogglesWithTheKeyboard()
 {
-    m_dialog = makeDialog({});
+    openDialog({});
     m_dialog->showPage(SettingsDialog::Page::Prefetch);
     m_dialog->show();
     QApplication::setActiveWindow(m_dialog.get());
@@ -201,7 +172,7 @@ void tst_SettingsDialog::etiquetteSwitchIsOnAndTogglesWithTheKeyboard()
     QVERIFY(!lastEmitted().effectivePrefetch(lastEmitted().providerId).pauseOnBatteryAndMetered);
 
     // Off is kept when the dialog opens again, and Restore defaults turns it back on.
-    m_dialog = makeDialog(lastEmitted());
+    openDialog(lastEmitted());
     pause = find<QCheckBox>("prefetch/etiquette/pauseOnBatteryAndMetered");
     QVERIFY(!pause->isChecked());
     QTest::mouseClick(find<QPushButton>("restoreDefaults"), Qt::LeftButton);
@@ -211,7 +182,7 @@ void tst_SettingsDialog::etiquetteSwitchIsOnAndTogglesWithTheKeyboard()
 
 void tst_SettingsDialog::textSizeFromTheKeyboard()
 {
-    m_dialog = makeDialog(AppSettings());
+    openDialog(AppSettings());
     m_dialog->showPage(SettingsDialog::Page::General);
     m_dialog->show();
     QApplication::setActiveWindow(m_dialog.get());
@@ -236,7 +207,7 @@ void tst_SettingsDialog::colorSchemeFromTheKeyboard()
 {
     AppSettings dark;
     dark.colorScheme = Gui::ColorScheme::Dark;
-    m_dialog = makeDialog(dark);
+    openDialog(dark);
     m_dialog->showPage(SettingsDialog::Page::General);
     m_dialog->show();
     QApplication::setActiveWindow(m_dialog.get());
@@ -258,7 +229,7 @@ void tst_SettingsDialog::logDetailShowsAndEmitsTheLevel()
 {
     AppSettings quiet;
     quiet.logDetail = Gui::LogDetail::WarningsOnly;
-    m_dialog = makeDialog(quiet);
+    openDialog(quiet);
     m_dialog->showPage(SettingsDialog::Page::General);
     auto *detail = find<QComboBox>("logDetail");
     QVERIFY(detail);
@@ -293,7 +264,7 @@ void wheelDown(QWidget *w)
 
 void tst_SettingsDialog::wheelScrollsThePageNotTheValuesUnderThePointer()
 {
-    m_dialog = makeDialog({});
+    openDialog({});
     m_dialog->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_dialog.get()));
     auto *pages = find<QTabWidget>("pages");
@@ -330,7 +301,7 @@ void tst_SettingsDialog::wheelScrollsThePageNotTheValuesUnderThePointer()
 
 void tst_SettingsDialog::changingParametersEmitsThemInTheirUnits()
 {
-    m_dialog = makeDialog({});
+    openDialog({});
     find<QSpinBox>("prefetch/hover/delayMs")->setValue(300);
     QCOMPARE(lastEmitted().prefetch.hover.delay, 300ms);
     auto *ttl = find<QSpinBox>("prefetch/hover/ttlMs");
@@ -366,7 +337,7 @@ void tst_SettingsDialog::changingParametersEmitsThemInTheirUnits()
 
 void tst_SettingsDialog::prefetchLaneFollowsTheForegroundLane()
 {
-    m_dialog = makeDialog({});
+    openDialog({});
     auto *foreground = find<QSpinBox>("prefetch/foregroundInFlight");
     auto *prefetch = find<QSpinBox>("prefetch/prefetchInFlight");
     QCOMPARE(prefetch->value(), 2);
@@ -389,7 +360,7 @@ void tst_SettingsDialog::restoreDefaultsResetsPrefetchOnly()
     s.setPrefetchConsent(QStringLiteral("deepseek"), true);
     s.prefetch.hover.delay = 900ms;
     s.prefetch.workflow.enabled = false;
-    m_dialog = makeDialog(s);
+    openDialog(s);
     QCOMPARE(find<QSpinBox>("prefetch/hover/delayMs")->value(), 900);
     QTest::mouseClick(find<QPushButton>("restoreDefaults"), Qt::LeftButton);
     QVERIFY(Gui::PrefetchParameters::same(lastEmitted().prefetch, Prefetch::Settings()));
@@ -402,7 +373,7 @@ void tst_SettingsDialog::consentSwitchFlipsEffectivePrefetch()
 {
     AppSettings s;
     s.providerId = QStringLiteral("deepseek");
-    m_dialog = makeDialog(s);
+    openDialog(s);
     auto *consent = find<QCheckBox>("prefetchConsent");
     QVERIFY(!consent->isHidden()); // on the Prefetch page, which is not the current one
     QVERIFY(!consent->isChecked());
@@ -434,7 +405,7 @@ void tst_SettingsDialog::consentSwitchFlipsEffectivePrefetch()
 
 void tst_SettingsDialog::localEngineNeedsNoKeyNorConsent()
 {
-    m_dialog = makeDialog({});
+    openDialog({});
     QVERIFY(find<QLabel>("providerNote")->text().contains(QLatin1String("not a language model")));
     QVERIFY(find<QLabel>("providerNote")->text().contains(QLatin1String("offline")));
     QVERIFY(!find<QLineEdit>("apiKey")->isEnabled());
@@ -448,7 +419,7 @@ void tst_SettingsDialog::localEngineNeedsNoKeyNorConsent()
 void tst_SettingsDialog::localEngineModelIsChosenFromItsList()
 {
     m_withNetwork = true; // the Load list button
-    m_dialog = makeDialog({});
+    openDialog({});
     m_dialog->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_dialog.get()));
     auto *combo = find<QComboBox>("model");
@@ -477,7 +448,7 @@ void tst_SettingsDialog::providerFieldsApplyAfterAPauseInTyping()
 {
     AppSettings s;
     s.providerId = QStringLiteral("openai");
-    m_dialog = makeDialog(s);
+    openDialog(s);
     m_dialog->show();
     auto *model = find<QComboBox>("model")->lineEdit(); // the model field is an editable combo (its list)
     QCOMPARE(model->placeholderText(), QStringLiteral("gpt-6.1-terra"));
@@ -505,7 +476,7 @@ void tst_SettingsDialog::badBaseUrlIsShownAndNotApplied()
 {
     AppSettings s;
     s.providerId = QStringLiteral("ollama");
-    m_dialog = makeDialog(s);
+    openDialog(s);
     m_dialog->show();
     auto *url = find<QLineEdit>("baseUrl");
     url->setText(QStringLiteral("gpu-box:11434"));
@@ -525,7 +496,7 @@ void tst_SettingsDialog::badBaseUrlIsShownAndNotApplied()
 
 void tst_SettingsDialog::testConnectionReportsTtft()
 {
-    m_dialog = makeDialog({});
+    openDialog({});
     m_dialog->show();
     auto *button = find<QPushButton>("testConnection");
     auto *result = find<QLabel>("testResult");
@@ -550,7 +521,7 @@ void tst_SettingsDialog::testConnectionToAClosedPortCannotReach()
     s.providerId = QStringLiteral("custom");
     s.setBaseUrl(QStringLiteral("custom"), QUrl(QStringLiteral("http://127.0.0.1:%1/v1").arg(port)));
     s.setModel(QStringLiteral("custom"), QStringLiteral("any"));
-    m_dialog = makeDialog(s);
+    openDialog(s);
     m_dialog->show();
     QTest::mouseClick(find<QPushButton>("testConnection"), Qt::LeftButton);
     auto *result = find<QLabel>("testResult");
@@ -560,7 +531,7 @@ void tst_SettingsDialog::testConnectionToAClosedPortCannotReach()
 
 void tst_SettingsDialog::testConnectionCanBeCancelled()
 {
-    m_dialog = makeDialog({});
+    openDialog({});
     m_dialog->show();
     auto *button = find<QPushButton>("testConnection");
     QTest::mouseClick(button, Qt::LeftButton);
@@ -574,10 +545,10 @@ void tst_SettingsDialog::keysGoToTheStoreNotTheSettings()
 {
     AppSettings s;
     s.providerId = QStringLiteral("deepseek");
-    m_dialog = makeDialog(s);
+    openDialog(s);
     m_dialog->show();
     QSignalSpy keysChanged(m_dialog.get(), &SettingsDialog::keysChanged);
-    QSignalSpy written(m_secrets, &SecretStore::secretWritten);
+    QSignalSpy written(m_secrets.get(), &SecretStore::secretWritten);
     auto *apiKey = find<QLineEdit>("apiKey");
     auto *prefetchKey = find<QLineEdit>("prefetchKey");
     QTRY_COMPARE_WITH_TIMEOUT(apiKey->placeholderText(), QStringLiteral("Not set"), 5000); // loaded
@@ -627,7 +598,7 @@ void tst_SettingsDialog::moreKeysAreStoredOnePerLineAndShownWithCommas()
 {
     AppSettings s;
     s.providerId = QStringLiteral("deepseek");
-    m_dialog = makeDialog(s);
+    openDialog(s);
     m_dialog->show();
     QApplication::setActiveWindow(m_dialog.get());
     QVERIFY(QTest::qWaitForWindowActive(m_dialog.get()));
@@ -644,7 +615,7 @@ void tst_SettingsDialog::moreKeysAreStoredOnePerLineAndShownWithCommas()
     QTRY_COMPARE_WITH_TIMEOUT(find<QLabel>("keyStatus")->text(), QStringLiteral("Key saved."), 5000);
 
     // Shown again as a list, masked until Show keys.
-    m_dialog = makeDialog(s);
+    openDialog(s);
     more = find<QLineEdit>("moreApiKeys");
     QTRY_COMPARE_WITH_TIMEOUT(more->text(), QStringLiteral("sk-more-b-0123, sk-more-c-4567"), 5000);
     QCOMPARE(more->echoMode(), QLineEdit::Password);
@@ -666,7 +637,7 @@ void tst_SettingsDialog::storedKeysAreShownMasked()
                      {});
     AppSettings s;
     s.providerId = QStringLiteral("anthropic");
-    m_dialog = makeDialog(s);
+    openDialog(s);
     auto *apiKey = find<QLineEdit>("apiKey");
     QTRY_COMPARE_WITH_TIMEOUT(apiKey->text(), QStringLiteral("sk-ant-stored"), 5000);
     QCOMPARE(apiKey->echoMode(), QLineEdit::Password);
@@ -682,7 +653,7 @@ void tst_SettingsDialog::switchingProviderSavesTheKeyTypedForThePreviousOne()
 {
     AppSettings s;
     s.providerId = QStringLiteral("qwen");
-    m_dialog = makeDialog(s);
+    openDialog(s);
     m_dialog->show();
     auto *apiKey = find<QLineEdit>("apiKey");
     QTRY_COMPARE_WITH_TIMEOUT(apiKey->placeholderText(), QStringLiteral("Not set"), 5000);
@@ -700,7 +671,7 @@ void tst_SettingsDialog::insecureHttpIsWarnedAndAllowedPerProvider()
 {
     AppSettings s;
     s.providerId = QStringLiteral("ollama");
-    m_dialog = makeDialog(s);
+    openDialog(s);
     m_dialog->show();
     auto *warning = find<QLabel>("insecureHttpWarning");
     auto *allow = find<QCheckBox>("allowInsecureHttp");
@@ -737,7 +708,7 @@ void tst_SettingsDialog::insecureHttpIsWarnedAndAllowedPerProvider()
     const SettingsFile::LoadResult loaded = SettingsFile::load(settings);
     QVERIFY2(loaded.problems.isEmpty(), qPrintable(loaded.problems.join(QLatin1Char(' '))));
     QVERIFY(loaded.settings.profile(QStringLiteral("ollama")).allowInsecureHttp);
-    m_dialog = makeDialog(loaded.settings);
+    openDialog(loaded.settings);
     m_dialog->show();
     allow = find<QCheckBox>("allowInsecureHttp");
     QVERIFY(allow->isVisibleTo(m_dialog.get()));
@@ -757,7 +728,7 @@ void tst_SettingsDialog::insecureHttpIsWarnedAndAllowedPerProvider()
 
 void tst_SettingsDialog::everyControlHasAnAccessibleName()
 {
-    m_dialog = makeDialog({});
+    openDialog({});
     const auto widgets = m_dialog->findChildren<QWidget *>();
     int controls = 0;
     for (QWidget *w : widgets) {
@@ -781,7 +752,7 @@ void tst_SettingsDialog::tabVisitsTheProviderFormInReadingOrder()
 {
     AppSettings s;
     s.providerId = QStringLiteral("deepseek");
-    m_dialog = makeDialog(s);
+    openDialog(s);
     m_dialog->show();
     QApplication::setActiveWindow(m_dialog.get());
     QVERIFY(QTest::qWaitForWindowActive(m_dialog.get()));
@@ -802,7 +773,7 @@ void tst_SettingsDialog::unencryptedKeyStorageIsAWarning()
 {
     App::KeychainSecretStore store(App::KeychainSecretStore::Mode::FileOnly,
                                    m_dir.filePath(QStringLiteral("warn/secrets.json")));
-    m_dialog = makeDialog({}, &store);
+    openDialog({}, &store);
     const QString text = find<QLabel>("keyStorage")->text();
     QVERIFY2(text.contains(QLatin1String("Unencrypted file")), qPrintable(text));
     QVERIFY(text.contains(QLatin1String("no keychain service is running")));

@@ -7,7 +7,7 @@
 #include "support/localproviderfixture.h"
 #include "prefetch/connectiontest.h"
 #include "gui/settings/endpointdialog.h"
-#include "gui/settings/settingsdialog.h"
+#include "support/settingsdialogsuite.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -35,13 +35,12 @@ const QString PrefetchKey = QStringLiteral("sk-lab-prefetch-42");
 
 } // namespace
 
-class tst_SettingsEndpoints : public QObject
+class tst_SettingsEndpoints : public QObject, private TestSupport::SettingsDialogSuite
 {
     Q_OBJECT
 
 private slots:
     void initTestCase();
-    void init();
     void cleanup();
 
     void addRenameSelectTestAndRemove();
@@ -51,17 +50,8 @@ private slots:
     void removalCancelledOrRefusedKeepsTheEndpoint();
 
 private:
-    std::unique_ptr<SettingsDialog> makeDialog(const AppSettings &settings);
-    // Shows `window` and makes it the active one (a window manager's part); false on timeout.
-    static bool activate(QWidget *window);
-    template <typename T>
-    T *find(QObject *in, const char *name) const
-    {
-        auto *w = in->findChild<T *>(QLatin1String(name));
-        if (!w)
-            qWarning("no control named %s", name);
-        return w;
-    }
+    // The dialog on `settings`, with Test connection on the suite's network.
+    void openDialog(const AppSettings &settings);
     // The Add or Rename dialog once it is open and active; null if it never opened.
     void waitForEndpointDialog(EndpointDialog *&dialog);
     QString keyEntry(const QString &id, const char *which) const
@@ -72,9 +62,6 @@ private:
 
     TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) { c.apiKey = Key; }};
     QNetworkAccessManager m_network;
-    Gui::MemorySecretStore *m_secrets = nullptr;
-    std::unique_ptr<SettingsDialog> m_dialog;
-    std::unique_ptr<QSignalSpy> m_changed;
 };
 
 void tst_SettingsEndpoints::initTestCase()
@@ -83,38 +70,16 @@ void tst_SettingsEndpoints::initTestCase()
     QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
 }
 
-void tst_SettingsEndpoints::init()
-{
-    m_secrets = new Gui::MemorySecretStore(this);
-}
-
 void tst_SettingsEndpoints::cleanup()
 {
-    m_changed.reset();
-    m_dialog.reset();
-    delete m_secrets;
-    m_secrets = nullptr;
+    closeDialog();
 }
 
-std::unique_ptr<SettingsDialog> tst_SettingsEndpoints::makeDialog(const AppSettings &settings)
+void tst_SettingsEndpoints::openDialog(const AppSettings &settings)
 {
     SettingsDialog::Services services;
-    services.secrets = m_secrets;
     services.makeConnectionTest = [this](QObject *parent) { return new Prefetch::ConnectionTest(&m_network, parent); };
-    auto dialog = std::make_unique<SettingsDialog>(settings, services);
-    m_changed = std::make_unique<QSignalSpy>(dialog.get(), &SettingsDialog::settingsChanged);
-    return dialog;
-}
-
-bool tst_SettingsEndpoints::activate(QWidget *window)
-{
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window))
-        return false;
-    // What a window manager does; the offscreen platform activates a window only when it is
-    // first shown, not when the dialog above it closes.
-    QApplication::setActiveWindow(window);
-    return QApplication::activeWindow() == window;
+    makeDialog(settings, services);
 }
 
 void tst_SettingsEndpoints::waitForEndpointDialog(EndpointDialog *&dialog)
@@ -129,7 +94,7 @@ void tst_SettingsEndpoints::waitForEndpointDialog(EndpointDialog *&dialog)
 
 void tst_SettingsEndpoints::addRenameSelectTestAndRemove()
 {
-    m_dialog = makeDialog({});
+    openDialog({});
     QVERIFY(activate(m_dialog.get()));
     auto *provider = find<QComboBox>(m_dialog.get(), "provider");
     auto *add = find<QPushButton>(m_dialog.get(), "addEndpoint");
@@ -251,7 +216,7 @@ void tst_SettingsEndpoints::anthropicEndpointFromTheKeyboardOnly()
 {
     AppSettings s;
     s.providerId = QStringLiteral("deepseek");
-    m_dialog = makeDialog(s);
+    openDialog(s);
     QVERIFY(activate(m_dialog.get()));
     auto *provider = find<QComboBox>(m_dialog.get(), "provider");
     provider->setFocus();
@@ -295,7 +260,7 @@ void tst_SettingsEndpoints::anthropicEndpointFromTheKeyboardOnly()
 
 void tst_SettingsEndpoints::builtinsCanBeNeitherRenamedNorRemoved()
 {
-    m_dialog = makeDialog({});
+    openDialog({});
     m_dialog->show();
     auto *provider = find<QComboBox>(m_dialog.get(), "provider");
     auto *add = find<QPushButton>(m_dialog.get(), "addEndpoint");
@@ -320,7 +285,7 @@ void tst_SettingsEndpoints::builtinsCanBeNeitherRenamedNorRemoved()
 
 void tst_SettingsEndpoints::aTakenNameIsRefusedAndCancelChangesNothing()
 {
-    m_dialog = makeDialog({});
+    openDialog({});
     QVERIFY(activate(m_dialog.get()));
     QTest::mouseClick(find<QPushButton>(m_dialog.get(), "addEndpoint"), Qt::LeftButton);
     EndpointDialog *dialog = nullptr;
@@ -357,7 +322,7 @@ void tst_SettingsEndpoints::removalCancelledOrRefusedKeepsTheEndpoint()
     QVERIFY(id);
     s.providerId = *id;
     m_secrets->write(*id, SecretStore::Secret::ApiKey, Key, nullptr, {});
-    m_dialog = makeDialog(s);
+    openDialog(s);
     QVERIFY(activate(m_dialog.get()));
     auto *remove = find<QPushButton>(m_dialog.get(), "removeEndpoint");
 

@@ -5,7 +5,7 @@
 #include "workspace/settings/librarysettings.h"
 #include "workspace/settings/settingsfile.h"
 #include "workspace/settings/secretstore.h"
-#include "gui/settings/settingsdialog.h"
+#include "support/settingsdialogsuite.h"
 
 #include <QApplication>
 #include <QDir>
@@ -25,7 +25,7 @@ using Gui::AppSettings;
 using Gui::SettingsFile;
 using Gui::SettingsDialog;
 
-class tst_SettingsLibrary : public QObject
+class tst_SettingsLibrary : public QObject, private TestSupport::SettingsDialogSuite
 {
     Q_OBJECT
 
@@ -38,27 +38,12 @@ private slots:
     void badEntriesAreDroppedWithAProblem();
 
 private:
-    void makeDialog(const AppSettings &settings);
+    // The dialog on `settings`, shown on its Library page and active.
+    void openLibraryPage(const AppSettings &settings);
     // Clicks Add Folder…, and answers the folder chooser it opens with `folder` (or cancels it
     // when empty).
     void chooseFolder(const QString &folder);
-    template <typename T>
-    T *find(const char *name) const
-    {
-        auto *w = m_dialog->findChild<T *>(QLatin1String(name));
-        if (!w)
-            qWarning("no control named %s", name);
-        return w;
-    }
-    AppSettings lastEmitted() const
-    {
-        return m_changed->isEmpty() ? AppSettings() : m_changed->constLast().constFirst().value<AppSettings>();
-    }
-
     QTemporaryDir m_dir;
-    std::unique_ptr<Gui::MemorySecretStore> m_secrets;
-    std::unique_ptr<SettingsDialog> m_dialog;
-    std::unique_ptr<QSignalSpy> m_changed;
 };
 
 void tst_SettingsLibrary::initTestCase()
@@ -71,22 +56,14 @@ void tst_SettingsLibrary::initTestCase()
 
 void tst_SettingsLibrary::cleanup()
 {
-    m_changed.reset();
-    m_dialog.reset();
-    m_secrets.reset();
+    closeDialog();
 }
 
-void tst_SettingsLibrary::makeDialog(const AppSettings &settings)
+void tst_SettingsLibrary::openLibraryPage(const AppSettings &settings)
 {
-    m_secrets = std::make_unique<Gui::MemorySecretStore>();
-    SettingsDialog::Services services;
-    services.secrets = m_secrets.get();
-    m_dialog = std::make_unique<SettingsDialog>(settings, services);
-    m_changed = std::make_unique<QSignalSpy>(m_dialog.get(), &SettingsDialog::settingsChanged);
+    makeDialog(settings);
     m_dialog->showPage(SettingsDialog::Page::Library);
-    m_dialog->show();
-    QApplication::setActiveWindow(m_dialog.get());
-    QVERIFY(QTest::qWaitForWindowActive(m_dialog.get()));
+    QVERIFY(activate(m_dialog.get()));
 }
 
 void tst_SettingsLibrary::chooseFolder(const QString &folder)
@@ -109,7 +86,7 @@ void tst_SettingsLibrary::chooseFolder(const QString &folder)
 
 void tst_SettingsLibrary::addAndRemoveFolders()
 {
-    makeDialog(AppSettings());
+    openLibraryPage(AppSettings());
     auto *list = find<QListWidget>("libraryFolders");
     auto *remove = find<QPushButton>("libraryRemove");
     QCOMPARE(list->count(), 0);
@@ -151,7 +128,7 @@ void tst_SettingsLibrary::cancelledChooserChangesNothing()
 {
     AppSettings s;
     s.libraryFolders = {QDir(m_dir.path()).filePath(QStringLiteral("notes"))};
-    makeDialog(s);
+    openLibraryPage(s);
     QCOMPARE(find<QListWidget>("libraryFolders")->count(), 1);
     chooseFolder(QString());
     QCOMPARE(m_changed->count(), 0);

@@ -3,7 +3,7 @@
 // the secret store and never into the settings, and an incomplete proxy says so.
 #include "workspace/settings/secretstore.h"
 #include "workspace/settings/settingsfile.h"
-#include "gui/settings/settingsdialog.h"
+#include "support/settingsdialogsuite.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -27,13 +27,12 @@ using Gui::SettingsDialog;
 using Mode = Llm::ProxySettings::Mode;
 using namespace std::chrono_literals;
 
-class tst_SettingsNetwork : public QObject
+class tst_SettingsNetwork : public QObject, private TestSupport::SettingsDialogSuite
 {
     Q_OBJECT
 
 private slots:
     void initTestCase();
-    void init();
     void cleanup();
     void timeoutsApplyPerProvider();
     void proxyAppliesAndItsPasswordGoesToTheStore();
@@ -41,25 +40,7 @@ private slots:
     void storedProxyIsShown();
 
 private:
-    void makeDialog(const AppSettings &settings);
-    void activate();
-    template <typename T>
-    T *find(const char *name) const
-    {
-        auto *w = m_dialog->findChild<T *>(QLatin1String(name));
-        if (!w)
-            qWarning("no control named %s", name);
-        return w;
-    }
-    AppSettings lastEmitted() const
-    {
-        return m_changed->isEmpty() ? AppSettings() : m_changed->constLast().constFirst().value<AppSettings>();
-    }
-
     QTemporaryDir m_dir;
-    std::unique_ptr<Gui::MemorySecretStore> m_secrets;
-    std::unique_ptr<SettingsDialog> m_dialog;
-    std::unique_ptr<QSignalSpy> m_changed;
 };
 
 void tst_SettingsNetwork::initTestCase()
@@ -68,31 +49,9 @@ void tst_SettingsNetwork::initTestCase()
     QVERIFY(m_dir.isValid());
 }
 
-void tst_SettingsNetwork::init()
-{
-    m_secrets = std::make_unique<Gui::MemorySecretStore>();
-}
-
 void tst_SettingsNetwork::cleanup()
 {
-    m_changed.reset();
-    m_dialog.reset();
-    m_secrets.reset();
-}
-
-void tst_SettingsNetwork::makeDialog(const AppSettings &settings)
-{
-    SettingsDialog::Services services;
-    services.secrets = m_secrets.get();
-    m_dialog = std::make_unique<SettingsDialog>(settings, services);
-    m_changed = std::make_unique<QSignalSpy>(m_dialog.get(), &SettingsDialog::settingsChanged);
-}
-
-void tst_SettingsNetwork::activate()
-{
-    m_dialog->show();
-    QApplication::setActiveWindow(m_dialog.get());
-    QVERIFY(QTest::qWaitForWindowActive(m_dialog.get()));
+    closeDialog();
 }
 
 void tst_SettingsNetwork::timeoutsApplyPerProvider()
@@ -100,7 +59,7 @@ void tst_SettingsNetwork::timeoutsApplyPerProvider()
     AppSettings s;
     s.providerId = QStringLiteral("deepseek");
     makeDialog(s);
-    activate();
+    QVERIFY(activate(m_dialog.get()));
     auto *firstByte = find<QSpinBox>("timeout/firstByte");
     QCOMPARE(firstByte->value(), 300);
     QCOMPARE(firstByte->minimum(), 5);
@@ -134,7 +93,7 @@ void tst_SettingsNetwork::timeoutsApplyPerProvider()
 void tst_SettingsNetwork::proxyAppliesAndItsPasswordGoesToTheStore()
 {
     makeDialog({});
-    activate();
+    QVERIFY(activate(m_dialog.get()));
     // Alt+E: the Network tab.
     QTest::keyClick(m_dialog.get(), Qt::Key_E, Qt::AltModifier);
     auto *tabs = find<QTabWidget>("pages");
@@ -191,7 +150,7 @@ void tst_SettingsNetwork::incompleteProxySaysSo()
 {
     makeDialog({});
     m_dialog->showPage(SettingsDialog::Page::Network);
-    activate();
+    QVERIFY(activate(m_dialog.get()));
     auto *problem = find<QLabel>("proxyProblem");
     QVERIFY(!problem->isVisible());
     auto *mode = find<QComboBox>("proxyMode");
@@ -221,7 +180,7 @@ void tst_SettingsNetwork::storedProxyIsShown()
     s.proxy = {Mode::Socks5, QStringLiteral("socks.example.com"), 1080, QStringLiteral("bob"), {}};
     makeDialog(s);
     m_dialog->showPage(SettingsDialog::Page::Network);
-    activate();
+    QVERIFY(activate(m_dialog.get()));
     QCOMPARE(find<QComboBox>("proxyMode")->currentData().toInt(), int(Mode::Socks5));
     QCOMPARE(find<QLineEdit>("proxyHost")->text(), QStringLiteral("socks.example.com"));
     QCOMPARE(find<QSpinBox>("proxyPort")->value(), 1080);

@@ -2,7 +2,7 @@
 // prices are typed on its page in its currency, start as the built-in ones, stay with the
 // provider they were typed for and go back with one button; the hourly budget can be set in
 // money beside tokens. Every edit is announced at once with the whole new settings.
-#include "gui/settings/settingsdialog.h"
+#include "support/settingsdialogsuite.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -17,7 +17,7 @@
 using Gui::AppSettings;
 using Gui::SettingsDialog;
 
-class tst_SettingsPrices : public QObject
+class tst_SettingsPrices : public QObject, private TestSupport::SettingsDialogSuite
 {
     Q_OBJECT
 
@@ -28,23 +28,6 @@ private slots:
     void pricesAreTypedOnTheProvidersPage();
     void pricesBelongToTheProviderShown();
     void moneyBudgetIsInTheProvidersCurrency();
-
-private:
-    std::unique_ptr<SettingsDialog> makeDialog(const AppSettings &settings);
-    template <typename T>
-    T *find(const char *name) const
-    {
-        auto *w = m_dialog->findChild<T *>(QLatin1String(name));
-        if (!w)
-            qWarning("no control named %s", name);
-        return w;
-    }
-    // The settings the last settingsChanged() carried.
-    AppSettings lastEmitted() const;
-
-    Gui::MemorySecretStore m_secrets;
-    std::unique_ptr<SettingsDialog> m_dialog;
-    std::unique_ptr<QSignalSpy> m_changed;
 };
 
 void tst_SettingsPrices::initTestCase()
@@ -54,31 +37,14 @@ void tst_SettingsPrices::initTestCase()
 
 void tst_SettingsPrices::cleanup()
 {
-    m_changed.reset();
-    m_dialog.reset();
-}
-
-std::unique_ptr<SettingsDialog> tst_SettingsPrices::makeDialog(const AppSettings &settings)
-{
-    SettingsDialog::Services services;
-    services.secrets = &m_secrets; // no connection test: nothing here talks to a provider
-    auto dialog = std::make_unique<SettingsDialog>(settings, services);
-    m_changed = std::make_unique<QSignalSpy>(dialog.get(), &SettingsDialog::settingsChanged);
-    return dialog;
-}
-
-AppSettings tst_SettingsPrices::lastEmitted() const
-{
-    if (m_changed->isEmpty())
-        return {};
-    return m_changed->constLast().constFirst().value<AppSettings>();
+    closeDialog();
 }
 
 void tst_SettingsPrices::pricesAreTypedOnTheProvidersPage()
 {
     AppSettings s;
     s.providerId = QStringLiteral("anthropic");
-    m_dialog = makeDialog(s);
+    makeDialog(s);
     m_dialog->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_dialog.get()));
     const Llm::Prices builtin = Llm::builtinProfile(u"anthropic").prices;
@@ -134,7 +100,7 @@ void tst_SettingsPrices::pricesBelongToTheProviderShown()
 {
     AppSettings s;
     s.providerId = QStringLiteral("openai");
-    m_dialog = makeDialog(s);
+    makeDialog(s);
     m_dialog->show();
     auto *output = find<QDoubleSpinBox>("price/output");
     output->selectAll();
@@ -162,7 +128,7 @@ void tst_SettingsPrices::pricesBelongToTheProviderShown()
 
 void tst_SettingsPrices::moneyBudgetIsInTheProvidersCurrency()
 {
-    m_dialog = makeDialog({});
+    makeDialog({});
     m_dialog->show();
     auto *money = find<QDoubleSpinBox>("prefetch/hourlyMoneyBudget");
     QVERIFY(money);

@@ -6,8 +6,8 @@
 #include "support/localproviderfixture.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/answerreader.h"
-#include "prefetch/workflowstrategy.h"
+#include "prefetch/stream/answerreader.h"
+#include "prefetch/strategies/workflowstrategy.h"
 #include "gui/wizard/newdocumentwizard.h"
 
 #include "llm/clock.h"

@@ -1,6 +1,6 @@
 #include "localproviderfixture.h"
 
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 
 #include "llm/clock.h"
 
