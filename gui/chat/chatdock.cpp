@@ -12,9 +12,9 @@
 #include "gui/answer/markdownview.h"
 
 #include "llm/clock.h"
-#include "prefetch/debouncestrategy.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/engine.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 
 #include <QAction>
 #include <QApplication>
@@ -37,7 +37,7 @@ namespace Gui {
 ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounce, ConversationStore *store,
                    QWidget *parent)
     : QDockWidget(tr("Chat"), parent)
-    , m_session(new ChatSession(engine, debounce, store, this))
+    , m_session(new ChatSession(engine, debounce, store, AssistantMemory::inSettings(), this))
 {
     setObjectName(QStringLiteral("chatDock"));
     m_list = new ConversationListPanel(store, this);

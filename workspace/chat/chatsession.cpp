@@ -8,13 +8,12 @@
 #include "knowledge/library.h"
 #include "knowledge/libraryretrieval.h"
 #include "prefetch/acknowledgement.h"
-#include "prefetch/answerfetch.h"
-#include "prefetch/answerreader.h"
-#include "prefetch/debouncestrategy.h"
+#include "prefetch/stream/answerfetch.h"
+#include "prefetch/stream/answerreader.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/engine.h"
 
 #include <QRandomGenerator>
-#include <QSettings>
 
 #include <limits>
 #include <utility>
@@ -48,17 +47,15 @@ QString titleFrom(const QString &message)
 } // namespace
 
 ChatSession::ChatSession(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounce, ConversationStore *store,
-                         QObject *parent)
+                         AssistantMemory memory, QObject *parent)
     : QObject(parent)
     , m_engine(engine)
     , m_debounce(debounce)
     , m_store(store)
+    , m_assistantMemory(std::move(memory))
     , m_prompt(new ChatPrompt(this))
 {
-    {
-        QSettings settings;
-        m_assistantId = lastAssistant(settings);
-    }
+    m_assistantId = m_assistantMemory.read();
     connect(m_prompt, &ChatPrompt::ready, this, [this] {
         if (m_mode == ConversationMode::Document && ensurePrompt() && m_pendingSend && !m_exchange)
             dispatchPending();
@@ -315,10 +312,7 @@ void ChatSession::dispatchPending()
     const QString model = stream && stream->answer() ? QString() : modelFor(pending.text, pending.attachments);
     startExchange(stream, &pending.text, pending.attachments, model, near);
     acknowledge(pending.text, pending.activatedNs);
-    {
-        QSettings settings;
-        setLastAssistant(settings, assistant().id); // sent with it: new conversations start with it
-    }
+    m_assistantMemory.write(assistant().id); // sent with it: new conversations start with it
     if (!m_attachments.isEmpty()) {
         m_attachments.clear(); // they went with it
         emit attachmentsChanged();
@@ -404,9 +398,8 @@ bool ChatSession::newConversation()
         return true; // this one is still empty: use it
     if (!m_store)
         return false;
-    QSettings settings;
     const auto id = m_store->create(tr("New conversation"), m_document ? m_document->filePath() : QString(),
-                                    defaultMode(), m_assistants.find(lastAssistant(settings)).id);
+                                    defaultMode(), m_assistants.find(m_assistantMemory.read()).id);
     if (!id)
         return false; // the store reported it
     emit listChanged();
@@ -461,10 +454,7 @@ void ChatSession::closeConversation()
     if (remaining && !remaining->isEmpty() && openConversation(remaining->first().id))
         return;
     m_mode = defaultMode();
-    {
-        QSettings settings;
-        m_assistantId = lastAssistant(settings);
-    }
+    m_assistantId = m_assistantMemory.read();
     m_prompt->invalidate();
     ensurePrompt();
     emit modeChanged(m_mode);
@@ -503,10 +493,7 @@ void ChatSession::setAssistants(const AssistantSettings &assistants)
 void ChatSession::setAssistant(const QString &id)
 {
     const QString resolved = m_assistants.find(id).id;
-    {
-        QSettings settings;
-        setLastAssistant(settings, resolved);
-    }
+    m_assistantMemory.write(resolved);
     if (resolved == m_assistantId)
         return;
     m_assistantId = resolved;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "workspace/settings/assistants.h"
+#include "workspace/settings/assistantsettings.h"
 #include "workspace/chat/cachedanswer.h"
 #include "workspace/conversations/conversationstore.h"
 
@@ -8,8 +9,8 @@
 
 #include "llm/error.h"
 #include "llm/providerprofile.h"
-#include "prefetch/prompttemplate.h"
-#include "prefetch/responsecache.h"
+#include "prefetch/prompts/prompttemplate.h"
+#include "prefetch/cache/responsecache.h"
 
 #include <QObject>
 #include <QPointer>
@@ -75,8 +76,10 @@ public:
         Unavailable, // no engine or strategy
     };
 
+    // `memory` is where the assistant chosen last is kept (AssistantMemory::inSettings() in the
+    // app).
     ChatSession(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounce, ConversationStore *store,
-                QObject *parent = nullptr);
+                AssistantMemory memory, QObject *parent = nullptr);
     ~ChatSession() override;
 
     Prefetch::Engine *engine() const;
@@ -267,6 +270,7 @@ private:
     ConversationMode m_mode = ConversationMode::FreeChat;
     AssistantSettings m_assistants;
     QString m_assistantId; // as stored or chosen; resolved through m_assistants
+    AssistantMemory m_assistantMemory;
     QList<StoredMessage> m_messages;
     QString m_draft; // the input's text, for a builder that arrives after it was typed
     QList<Attachment> m_attachments; // the draft's

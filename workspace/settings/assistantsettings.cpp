@@ -257,4 +257,22 @@ void setLastAssistant(QSettings &settings, const QString &id)
         settings.setValue(LastAssistantKey, id);
 }
 
+AssistantMemory AssistantMemory::inSettings()
+{
+    return {[] {
+                QSettings settings;
+                return lastAssistant(settings);
+            },
+            [](const QString &id) {
+                QSettings settings;
+                setLastAssistant(settings, id);
+            }};
+}
+
+AssistantMemory AssistantMemory::inMemory()
+{
+    auto id = std::make_shared<QString>(AssistantSettings::GeneralId);
+    return {[id] { return *id; }, [id](const QString &chosen) { *id = chosen; }};
+}
+
 } // namespace Gui

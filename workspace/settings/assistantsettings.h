@@ -4,6 +4,8 @@
 
 #include <QStringList>
 
+#include <functional>
+
 class QSettings;
 
 namespace Gui {
@@ -22,5 +24,16 @@ void saveAssistantSettings(QSettings &settings, const AssistantSettings &assista
 // Kept apart from AppSettings like the recent files: the chat writes it, the dialog never does.
 QString lastAssistant(QSettings &settings);
 void setLastAssistant(QSettings &settings, const QString &id);
+
+// Where a chat session remembers the assistant chosen last: in the app's settings file
+// (lastAssistant() above), or only in memory for a run that must not write the user's settings
+// (the replay benchmark).
+struct AssistantMemory {
+    std::function<QString()> read;
+    std::function<void(const QString &id)> write;
+
+    static AssistantMemory inSettings();
+    static AssistantMemory inMemory(); // starts with General
+};
 
 } // namespace Gui
