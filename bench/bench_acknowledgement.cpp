@@ -18,9 +18,9 @@
 #include "llm/clock.h"
 #include "localprovider/latencyprofile.h"
 #include "prefetch/acknowledgement.h"
-#include "prefetch/actionprompts.h"
+#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/engine.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -25,7 +25,7 @@
 #include "llm/providerprofile.h"
 #include "localprovider/latencyprofile.h"
 #include "prefetch/settings.h"
-#include "prefetch/warmupstrategy.h"
+#include "prefetch/strategies/warmupstrategy.h"
 
 #include <QCoreApplication>
 #include <QStringList>

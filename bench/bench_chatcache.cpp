@@ -14,9 +14,9 @@
 
 #include "llm/clock.h"
 #include "llm/requestencoder.h"
-#include "prefetch/actionprompts.h"
+#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/engine.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>

@@ -4,8 +4,8 @@
 // 20k tokens by default. Prints the median of many runs per path and their ratio, per format.
 //
 //   bench_prompt_render [tokens] [runs]
-#include "prefetch/actionprompts.h"
-#include "prefetch/prompttemplate.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/prompts/prompttemplate.h"
 
 #include "llm/requestencoder.h"
 

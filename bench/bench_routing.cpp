@@ -20,10 +20,10 @@
 
 #include "llm/clock.h"
 #include "llm/requestencoder.h"
-#include "prefetch/actionprompts.h"
+#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/engine.h"
-#include "prefetch/messageroute.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/text/messageroute.h"
+#include "prefetch/stream/answerreader.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

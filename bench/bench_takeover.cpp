@@ -12,7 +12,7 @@
 #include "llm/clock.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>

@@ -3,8 +3,8 @@
 #include "percentile.h"
 
 #include "knowledge/library.h"
-#include "prefetch/actionprompts.h"
-#include "prefetch/classifier.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/strategies/classifier.h"
 #include "prefetch/settings.h"
 #include "knowledge/libraryretrieval.h"
 

@@ -8,7 +8,7 @@ namespace LocalProvider {
 
 namespace {
 
-// The markers and instructions of prefetch/actionprompts.cpp. tst_demoanswers sends the app's
+// The markers and instructions of prefetch/prompts/actionprompts.cpp. tst_demoanswers sends the app's
 // own requests, so a change there that is not made here fails that suite.
 constexpr QStringView DocumentOpen = u"<document>\n";
 constexpr QStringView DocumentClose = u"\n</document>";

@@ -12,7 +12,7 @@ struct Turn;
 // What the user gave a request, separated from our instructions: the document, the selection,
 // the chat messages, the wizard's form fields. The answer is made of these words only, never of
 // the system prompt or of an action's instruction. The request's kind is read from the
-// instruction texts the app sends (prefetch/actionprompts.cpp; prompts are English whatever the
+// instruction texts the app sends (prefetch/prompts/actionprompts.cpp; prompts are English whatever the
 // UI language); a request that matches none of them is a chat. Pure; any thread.
 struct Material {
     enum class Kind {
@@ -26,7 +26,7 @@ struct Material {
         WizardIntroduction,
         WizardTitles,
         LibraryChat, // a chat message with numbered passages of the user's files before it
-        // The completeness classifier's question (prefetch/modelclassifier.cpp): is this chat
+        // The completeness classifier's question (prefetch/strategies/modelclassifier.cpp): is this chat
         // draft finished? Known by its system prompt, which from() does not see (judgesDrafts()).
         DraftJudgement,
         // The instant acknowledgement's question (prefetch/acknowledgement.cpp): one line on what

@@ -1,8 +1,8 @@
 #include "accounting.h"
 
-#include "answerfetch.h"
+#include "prefetch/stream/answerfetch.h"
 #include "prefetchsession.h"
-#include "prompttemplate.h"
+#include "prefetch/prompts/prompttemplate.h"
 #include "recorder.h"
 
 namespace Prefetch {

@@ -1,7 +1,7 @@
 #include "acknowledgement.h"
 
 #include "engine.h"
-#include "answerreader.h"
+#include "prefetch/stream/answerreader.h"
 
 #include "llm/clock.h"
 #include "llm/providerrequest.h"

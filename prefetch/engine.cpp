@@ -1,11 +1,11 @@
 #include "engine.h"
 
-#include "answerfetch.h"
-#include "answerreader.h"
-#include "eventbuffer.h"
+#include "prefetch/stream/answerfetch.h"
+#include "prefetch/stream/answerreader.h"
+#include "prefetch/stream/eventbuffer.h"
 #include "log.h"
 #include "prefetchsession.h"
-#include "prompttemplate.h"
+#include "prefetch/prompts/prompttemplate.h"
 
 #include "llm/clock.h"
 #include "llm/keyring.h"

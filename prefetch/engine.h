@@ -2,10 +2,10 @@
 
 #include "accounting.h"
 #include "budget.h"
-#include "cachedanswers.h"
+#include "prefetch/cache/cachedanswers.h"
 #include "lanes.h"
 #include "metrics.h"
-#include "prompttemplate.h"
+#include "prefetch/prompts/prompttemplate.h"
 #include "ratelimitbackoff.h"
 #include "recorder.h"
 #include "settings.h"

@@ -1,7 +1,7 @@
 #include "lanes.h"
 
-#include "answerfetch.h"
-#include "answerreader.h"
+#include "prefetch/stream/answerfetch.h"
+#include "prefetch/stream/answerreader.h"
 #include "log.h"
 #include "prefetchsession.h"
 #include "recorder.h"

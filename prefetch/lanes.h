@@ -1,6 +1,6 @@
 #pragma once
 
-#include "prompttemplate.h"
+#include "prefetch/prompts/prompttemplate.h"
 #include "settings.h"
 #include "strategy.h"
 

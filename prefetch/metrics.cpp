@@ -592,4 +592,28 @@ void Metrics::reset()
     touch();
 }
 
+void Metrics::recordClassifier(SideEnd ended, qint64 inputTokens, qint64 outputTokens, double cost)
+{
+    m_classifier.record(ended, inputTokens, outputTokens, cost);
+    touch();
+}
+
+void Metrics::recordAcknowledgement(SideEnd ended, qint64 inputTokens, qint64 outputTokens, double cost)
+{
+    m_acknowledgement.record(ended, inputTokens, outputTokens, cost);
+    touch();
+}
+
+void Metrics::recordAcknowledgementShown(double afterMs)
+{
+    m_acknowledgement.recordShown(afterMs);
+    touch();
+}
+
+void Metrics::recordAcknowledgementLead(double leadMs)
+{
+    m_acknowledgement.recordLead(leadMs);
+    touch();
+}
+
 } // namespace Prefetch

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "settings.h"
+#include "sidestats.h"
 #include "strategy.h"
 
 #include <QJsonObject>
@@ -79,41 +80,6 @@ struct StrategyStats {
     QString tooFewAttemptsReason;
 };
 
-// The completeness classifier's own line (Engine::startSideRequest): what asking the fast model
-// whether a draft is finished sends and costs, apart from the answers the strategies guess.
-struct ClassifierStats {
-    qint64 requests = 0;  // sent
-    qint64 refused = 0;   // not sent: no free slot, or the budget; the heuristic answered
-    qint64 answered = 0;  // a confidence came, and the stream ended on its own
-    qint64 truncated = 0; // a confidence came, and the stream was closed right after it
-    qint64 fallbacks = 0; // no usable confidence in time: the heuristic answered
-    qint64 cancelled = 0; // Stop, a suspension, or the answer that needed its slot
-    qint64 inputTokens = 0, outputTokens = 0; // billed (estimated where no usage came)
-    double cost = 0;                         // in the provider's currency, at the fast model's prices
-};
-
-// The instant acknowledgement's own line (prefetch/acknowledgement.h): while a reasoning model
-// thinks, the fast model's one line on what it is thinking about.
-struct AcknowledgementStats {
-    qint64 requests = 0;  // sent
-    qint64 refused = 0;   // not sent: no free slot, the budget, or speculation paused
-    qint64 shown = 0;     // its line came before the answer's first text, and was shown
-    qint64 late = 0;      // the answer's text came first (or nothing usable came): closed, not shown
-    qint64 cancelled = 0; // Stop, the answer ending, or a suspension
-    qint64 inputTokens = 0, outputTokens = 0; // billed (estimated where no usage came)
-    double cost = 0;                         // at the fast model's prices
-    double shownMsTotal = 0;                 // sending to the line shown, over `shown`
-    double leadMsTotal = 0;                  // the line shown to the answer's first text, over `leads`
-    qint64 leads = 0;
-
-    // The means of those two (0 before the first).
-    double shownMsMean() const { return shown > 0 ? shownMsTotal / double(shown) : 0.0; }
-    double leadMsMean() const { return leads > 0 ? leadMsTotal / double(leads) : 0.0; }
-};
-
-QJsonObject toJson(const ClassifierStats &stats);
-QJsonObject toJson(const AcknowledgementStats &stats);
-
 // Fast/slow routing's own line: the answers asked of the profile's fast model and of its main
 // model (only where the two differ), their perceived first-token latency over the rolling
 // window, and how often an answer of the fast model was asked of the main model again.
@@ -172,10 +138,10 @@ public:
     // classifier: one of its counters' kinds (see ClassifierStats). For the acknowledgement:
     // Answered and Truncated had the line (counted as shown by recordAcknowledgementShown()),
     // Fallback was too late or unusable.
-    enum class SideEnd { Refused, Answered, Truncated, Fallback, Cancelled };
+    using SideEnd = Prefetch::SideEnd;
     void recordClassifier(SideEnd ended, qint64 inputTokens = 0, qint64 outputTokens = 0, double cost = 0);
     ClassifierStats classifier() const { return m_classifier; }
-    // The acknowledgement's line (metricsside.cpp): how each request ended and what it cost; its
+    // The acknowledgement's line: how each request ended and what it cost; its
     // line shown `afterMs` after the message was sent; the answer's first text `leadMs` after it.
     void recordAcknowledgement(SideEnd ended, qint64 inputTokens = 0, qint64 outputTokens = 0, double cost = 0);
     void recordAcknowledgementShown(double afterMs);

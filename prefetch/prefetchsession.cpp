@@ -1,6 +1,6 @@
 #include "prefetchsession.h"
 
-#include "answerreader.h"
+#include "prefetch/stream/answerreader.h"
 
 #include "llm/clock.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "answerfetch.h"
-#include "eventbuffer.h"
+#include "prefetch/stream/answerfetch.h"
+#include "prefetch/stream/eventbuffer.h"
 #include "strategy.h"
 
 #include <QByteArray>

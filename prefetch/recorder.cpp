@@ -1,7 +1,7 @@
 #include "recorder.h"
 
-#include "answerfetch.h"
-#include "answerreader.h"
+#include "prefetch/stream/answerfetch.h"
+#include "prefetch/stream/answerreader.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "retrypolicy.h"
+#include "prefetch/stream/retrypolicy.h"
 
 #include <QtGlobal>
 

@@ -1,6 +1,6 @@
 #include "siderequests.h"
 
-#include "prompttemplate.h"
+#include "prefetch/prompts/prompttemplate.h"
 
 #include "llm/providerprofile.h"
 #include "llm/providerrequest.h"

@@ -1,6 +1,4 @@
-// Metrics: the lines of the engine's own side requests on the fast model (the completeness
-// classifier's and the instant acknowledgement's), apart from the strategies' rows.
-#include "metrics.h"
+#include "sidestats.h"
 
 #include <QJsonObject>
 
@@ -23,9 +21,9 @@ void addBilled(Stats &stats, qint64 inputTokens, qint64 outputTokens, double cos
 
 } // namespace
 
-void Metrics::recordClassifier(SideEnd ended, qint64 inputTokens, qint64 outputTokens, double cost)
+void ClassifierStats::record(SideEnd ended, qint64 inputTokens, qint64 outputTokens, double cost)
 {
-    ClassifierStats &c = m_classifier;
+    ClassifierStats &c = *this;
     switch (ended) {
     case SideEnd::Refused: ++c.refused; break;
     case SideEnd::Answered: ++c.answered; break;
@@ -36,41 +34,37 @@ void Metrics::recordClassifier(SideEnd ended, qint64 inputTokens, qint64 outputT
     if (ended != SideEnd::Refused)
         ++c.requests;
     addBilled(c, inputTokens, outputTokens, cost);
-    touch();
 }
 
-void Metrics::recordAcknowledgement(SideEnd ended, qint64 inputTokens, qint64 outputTokens, double cost)
+void AcknowledgementStats::record(SideEnd ended, qint64 inputTokens, qint64 outputTokens, double cost)
 {
-    AcknowledgementStats &a = m_acknowledgement;
+    AcknowledgementStats &a = *this;
     switch (ended) {
     case SideEnd::Refused: ++a.refused; break;
     case SideEnd::Answered:
-    case SideEnd::Truncated: break; // shown or not, recordAcknowledgementShown() says
+    case SideEnd::Truncated: break; // shown or not, recordShown() says
     case SideEnd::Fallback: ++a.late; break;
     case SideEnd::Cancelled: ++a.cancelled; break;
     }
     if (ended != SideEnd::Refused)
         ++a.requests;
     addBilled(a, inputTokens, outputTokens, cost);
-    touch();
 }
 
-void Metrics::recordAcknowledgementShown(double afterMs)
+void AcknowledgementStats::recordShown(double afterMs)
 {
     if (!std::isfinite(afterMs) || afterMs < 0)
         return;
-    ++m_acknowledgement.shown;
-    m_acknowledgement.shownMsTotal += afterMs;
-    touch();
+    ++shown;
+    shownMsTotal += afterMs;
 }
 
-void Metrics::recordAcknowledgementLead(double leadMs)
+void AcknowledgementStats::recordLead(double leadMs)
 {
     if (!std::isfinite(leadMs) || leadMs < 0)
         return;
-    ++m_acknowledgement.leads;
-    m_acknowledgement.leadMsTotal += leadMs;
-    touch();
+    ++leads;
+    leadMsTotal += leadMs;
 }
 
 QJsonObject toJson(const ClassifierStats &c)

@@ -1,14 +1,14 @@
 #include "stack.h"
 
-#include "classifier.h"
-#include "debouncestrategy.h"
+#include "prefetch/strategies/classifier.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "engine.h"
-#include "hoverstrategy.h"
-#include "modelclassifier.h"
-#include "responsecache.h"
-#include "speculator.h"
-#include "warmupstrategy.h"
-#include "workflowstrategy.h"
+#include "prefetch/strategies/hoverstrategy.h"
+#include "prefetch/strategies/modelclassifier.h"
+#include "prefetch/cache/responsecache.h"
+#include "prefetch/strategies/speculator.h"
+#include "prefetch/strategies/warmupstrategy.h"
+#include "prefetch/strategies/workflowstrategy.h"
 
 #include <QPointer>
 

@@ -18,18 +18,18 @@
 
 #include "llm/clock.h"
 #include "localprovider/serverthread.h"
-#include "prefetch/actionprompts.h"
-#include "prefetch/debouncestrategy.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/engine.h"
-#include "prefetch/hoverstrategy.h"
+#include "prefetch/strategies/hoverstrategy.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/responsecache.h"
-#include "prefetch/answerreader.h"
-#include "prefetch/revealpacer.h"
-#include "prefetch/speculator.h"
+#include "prefetch/cache/responsecache.h"
+#include "prefetch/stream/answerreader.h"
+#include "prefetch/stream/revealpacer.h"
+#include "prefetch/strategies/speculator.h"
 #include "prefetch/stack.h"
-#include "prefetch/warmupstrategy.h"
-#include "prefetch/workflowstrategy.h"
+#include "prefetch/strategies/warmupstrategy.h"
+#include "prefetch/strategies/workflowstrategy.h"
 
 #include <QDir>
 #include <QFile>
@@ -146,7 +146,8 @@ std::optional<QString> Replayer::start()
     // The window's workspace: the chat on a conversation store of the run's own, and the
     // document actions.
     m_store = std::make_unique<Gui::ConversationStore>(m_cacheDir->filePath(QStringLiteral("conversations.sqlite")));
-    m_chat = std::make_unique<Gui::ChatSession>(m_engine, m_debounce, m_store.get());
+    // The last assistant in memory: a run never writes the settings of the program that replays it.
+    m_chat = std::make_unique<Gui::ChatSession>(m_engine, m_debounce, m_store.get(), Gui::AssistantMemory::inMemory());
     m_actions = std::make_unique<Gui::DocumentActions>(m_engine, m_hover, m_warmup);
 
     m_startNs = Llm::monotonicNowNs();
@@ -555,23 +556,7 @@ void Replayer::track(Prefetch::AnswerReader *handle, const QString &kind, Prefet
         if (first)
             handle->markFirstShown();
     });
-    connect(handle, &Prefetch::AnswerReader::eventReceived, pacer, [handle, pacer](const Llm::StreamEvent &event) {
-        if (event.choice != 0 || event.text.isEmpty()
-            || (event.type != Llm::StreamEvent::Type::TextDelta && event.type != Llm::StreamEvent::Type::RefusalDelta))
-            return;
-        if (const Prefetch::AnswerFetch *answer = handle->answer()) {
-            pacer->setRate(answer->measuredRate());
-            pacer->setNextDueNs(answer->continuationDueNs());
-        }
-        pacer->append(event.text);
-    });
-    connect(handle, &Prefetch::AnswerReader::continuationStarted, pacer, [handle, pacer] {
-        if (const Prefetch::AnswerFetch *answer = handle->answer())
-            pacer->setNextDueNs(answer->continuationDueNs());
-    });
-    if (const Prefetch::AnswerFetch *answer = handle->answer())
-        pacer->setNextDueNs(answer->continuationDueNs());
-    connect(handle, &Prefetch::AnswerReader::restarted, pacer, &Prefetch::RevealPacer::reset);
+    pacer->follow(handle);
     connect(handle, &Prefetch::AnswerReader::firstContentShown, this, [this, index](double ms) {
         m_result.samples[index].perceivedMs = ms * m_speed;
     });

@@ -3,11 +3,11 @@
 #include "trace.h"
 
 #include "localprovider/latencyprofile.h"
-#include "prefetch/actionprompts.h"
-#include "prefetch/cachedanswers.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/cache/cachedanswers.h"
 #include "prefetch/metrics.h"
-#include "prefetch/prompttemplate.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/prompts/prompttemplate.h"
+#include "prefetch/stream/answerreader.h"
 #include "prefetch/strategy.h"
 
 #include "llm/pricing.h"

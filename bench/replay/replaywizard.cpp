@@ -3,7 +3,7 @@
 #include "replayer.h"
 
 #include "prefetch/engine.h"
-#include "prefetch/workflowstrategy.h"
+#include "prefetch/strategies/workflowstrategy.h"
 
 namespace Bench {
 

@@ -4,7 +4,7 @@
 #include "gui/widgets/uicolors.h"
 
 #include "llm/clock.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 
 #include <QEvent>
 #include <QLabel>

@@ -1,6 +1,6 @@
 #include "gui/answer/streamfollower.h"
 
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -65,19 +65,12 @@ void StreamFollower::follow(Prefetch::AnswerReader *stream)
     m_stream = stream;
     m_painted = false;
     m_perceivedMs = -1;
-    m_pacer.reset();
+    m_pacer.follow(stream);
     if (!stream)
         return;
     stream->setShownByConsumer();
     connect(stream, &Prefetch::AnswerReader::eventReceived, this, &StreamFollower::onEvent);
     connect(stream, &Prefetch::AnswerReader::restarted, this, &StreamFollower::onRestarted);
-    // What was taken over is spread over the continuation's wait (RevealPacer::setNextDueNs).
-    connect(stream, &Prefetch::AnswerReader::continuationStarted, this, [this] {
-        if (const Prefetch::AnswerFetch *answer = m_stream ? m_stream->answer() : nullptr)
-            m_pacer.setNextDueNs(answer->continuationDueNs());
-    });
-    if (const Prefetch::AnswerFetch *answer = stream->answer())
-        m_pacer.setNextDueNs(answer->continuationDueNs());
     connect(stream, &Prefetch::AnswerReader::finished, this, &StreamFollower::onFinished);
     connect(stream, &Prefetch::AnswerReader::failed, this, &StreamFollower::onFailed);
     connect(stream, &Prefetch::AnswerReader::retrying, this,
@@ -93,8 +86,10 @@ Prefetch::AnswerReader *StreamFollower::stream() const
 
 void StreamFollower::release()
 {
-    if (m_stream)
+    if (m_stream) {
         disconnect(m_stream, nullptr, this, nullptr);
+        disconnect(m_stream, nullptr, &m_pacer, nullptr);
+    }
     m_stream = nullptr;
     m_frame.stop();
     m_reasoning.clear();
@@ -105,29 +100,15 @@ void StreamFollower::release()
 
 void StreamFollower::onEvent(const Llm::StreamEvent &event)
 {
-    if (event.choice != 0 || event.text.isEmpty())
+    // The answer's text goes through the pacer (RevealPacer::follow); the reasoning in frames.
+    if (event.choice != 0 || event.text.isEmpty() || event.type != Llm::StreamEvent::Type::ReasoningDelta
+        || !m_view.appendReasoning)
         return;
-    switch (event.type) {
-    case Llm::StreamEvent::Type::TextDelta:
-    case Llm::StreamEvent::Type::RefusalDelta:
-        if (const Prefetch::AnswerFetch *answer = m_stream ? m_stream->answer() : nullptr) {
-            m_pacer.setRate(answer->measuredRate());
-            m_pacer.setNextDueNs(answer->continuationDueNs());
-        }
-        m_pacer.append(event.text);
-        break;
-    case Llm::StreamEvent::Type::ReasoningDelta:
-        if (!m_view.appendReasoning)
-            return;
-        m_reasoning += event.text;
-        if (!m_painted)
-            flushReasoning();
-        else if (!m_frame.isActive())
-            m_frame.start();
-        break;
-    default:
-        return;
-    }
+    m_reasoning += event.text;
+    if (!m_painted)
+        flushReasoning();
+    else if (!m_frame.isActive())
+        m_frame.start();
 }
 
 void StreamFollower::flushReasoning()
@@ -165,8 +146,8 @@ void StreamFollower::onRestarted()
     // The beginning shown is void: the answer streams again from its first token, into an
     // empty view. The wait the user felt was the first one.
     // (m_painted stays: its first piece is not timed again.)
+    // (The pacer started over by itself.)
     m_reasoning.clear();
-    m_pacer.reset();
     if (m_view.clear)
         m_view.clear();
 }

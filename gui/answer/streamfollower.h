@@ -2,7 +2,7 @@
 
 #include "llm/error.h"
 #include "llm/llmtypes.h"
-#include "prefetch/revealpacer.h"
+#include "prefetch/stream/revealpacer.h"
 
 #include <QObject>
 #include <QPointer>

@@ -4,7 +4,7 @@
 #include "gui/chat/chattranscript.h"
 #include "workspace/chat/chatsession.h"
 
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 #include "prefetch/engine.h"
 
 namespace Gui {

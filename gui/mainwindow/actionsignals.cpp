@@ -8,8 +8,8 @@
 #include "workspace/documents/documentactions.h"
 
 #include "llm/clock.h"
-#include "prefetch/prompttemplate.h"
-#include "prefetch/speculator.h"
+#include "prefetch/prompts/prompttemplate.h"
+#include "prefetch/strategies/speculator.h"
 
 #include <QAction>
 #include <QApplication>

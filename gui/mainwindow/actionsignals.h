@@ -1,6 +1,6 @@
 #pragma once
 
-#include "prefetch/actionprompts.h"
+#include "prefetch/prompts/actionprompts.h"
 
 #include <QHash>
 #include <QObject>

@@ -23,10 +23,10 @@
 
 #include "llm/clock.h"
 #include "prefetch/engine.h"
-#include "prefetch/hoverstrategy.h"
+#include "prefetch/strategies/hoverstrategy.h"
 #include "prefetch/metrics.h"
-#include "prefetch/answerreader.h"
-#include "prefetch/warmupstrategy.h"
+#include "prefetch/stream/answerreader.h"
+#include "prefetch/strategies/warmupstrategy.h"
 
 #include <QAction>
 #include <QApplication>

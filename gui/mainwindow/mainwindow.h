@@ -2,7 +2,7 @@
 
 #include "knowledge/types.h"
 
-#include "prefetch/actionprompts.h"
+#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/speculationplan.h"
 
 #include <QMap>

@@ -1,6 +1,6 @@
 #include "gui/metrics/cachedecisionlog.h"
 
-#include "prefetch/responsecache.h"
+#include "prefetch/cache/responsecache.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>

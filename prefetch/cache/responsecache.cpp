@@ -1,6 +1,6 @@
 #include "responsecache.h"
 
-#include "log.h"
+#include "prefetch/log.h"
 
 #include "base/diskspace.h"
 #include "base/privatefiles.h"

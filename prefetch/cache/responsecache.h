@@ -1,6 +1,6 @@
 #pragma once
 
-#include "minhash.h"
+#include "prefetch/text/minhash.h"
 
 #include <QByteArray>
 #include <QDateTime>

@@ -1,9 +1,9 @@
 #include "debouncestrategy.h"
 
 #include "classifier.h"
-#include "engine.h"
-#include "prefetchsession.h"
-#include "answerreader.h"
+#include "prefetch/engine.h"
+#include "prefetch/prefetchsession.h"
+#include "prefetch/stream/answerreader.h"
 
 #include "llm/providerprofile.h"
 

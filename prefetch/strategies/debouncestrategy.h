@@ -1,7 +1,7 @@
 #pragma once
 
-#include "prompttemplate.h"
-#include "responsecache.h"
+#include "prefetch/prompts/prompttemplate.h"
+#include "prefetch/cache/responsecache.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "actionprompts.h"
+#include "prefetch/prompts/actionprompts.h"
 
 #include <QHash>
 #include <QList>

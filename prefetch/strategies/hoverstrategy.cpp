@@ -1,7 +1,7 @@
 #include "hoverstrategy.h"
 
-#include "engine.h"
-#include "prefetchsession.h"
+#include "prefetch/engine.h"
+#include "prefetch/prefetchsession.h"
 
 namespace Prefetch {
 

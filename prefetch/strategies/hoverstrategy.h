@@ -1,7 +1,7 @@
 #pragma once
 
-#include "actionprompts.h"
-#include "prompttemplate.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/prompts/prompttemplate.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,6 +1,6 @@
 #include "modelclassifier.h"
 
-#include "engine.h"
+#include "prefetch/engine.h"
 
 #include "llm/providerrequest.h"
 

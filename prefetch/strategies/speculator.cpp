@@ -1,7 +1,7 @@
 #include "speculator.h"
 
-#include "engine.h"
-#include "prefetchsession.h"
+#include "prefetch/engine.h"
+#include "prefetch/prefetchsession.h"
 
 #include <algorithm>
 

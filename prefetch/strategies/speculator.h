@@ -1,9 +1,9 @@
 #pragma once
 
-#include "actionprompts.h"
+#include "prefetch/prompts/actionprompts.h"
 #include "habits.h"
-#include "prompttemplate.h"
-#include "strategy.h"
+#include "prefetch/prompts/prompttemplate.h"
+#include "prefetch/strategy.h"
 #include "trajectory.h"
 
 #include <QHash>

@@ -1,8 +1,8 @@
 #include "warmupstrategy.h"
 
-#include "engine.h"
-#include "log.h"
-#include "prefetchsession.h"
+#include "prefetch/engine.h"
+#include "prefetch/log.h"
+#include "prefetch/prefetchsession.h"
 
 #include "llm/clock.h"
 

@@ -1,6 +1,6 @@
 #include "answerfetch.h"
 
-#include "log.h"
+#include "prefetch/log.h"
 
 #include "llm/clock.h"
 #include "llm/keyring.h"

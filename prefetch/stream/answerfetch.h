@@ -1,6 +1,6 @@
 #pragma once
 
-#include "prompttemplate.h"
+#include "prefetch/prompts/prompttemplate.h"
 #include "retrypolicy.h"
 
 #include "llm/error.h"

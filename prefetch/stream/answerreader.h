@@ -2,7 +2,7 @@
 
 #include "answerfetch.h"
 #include "eventbuffer.h"
-#include "strategy.h"
+#include "prefetch/strategy.h"
 
 #include "llm/error.h"
 #include "llm/llmtypes.h"

@@ -1,5 +1,8 @@
 #include "revealpacer.h"
 
+#include "answerfetch.h"
+#include "answerreader.h"
+
 #include "llm/clock.h"
 
 #include <algorithm>
@@ -21,6 +24,38 @@ RevealPacer::RevealPacer(QObject *parent)
     m_frame.setInterval(FrameMs);
     m_frame.setTimerType(Qt::PreciseTimer); // the pace is what the user sees
     connect(&m_frame, &QTimer::timeout, this, &RevealPacer::onFrame);
+}
+
+void RevealPacer::follow(AnswerReader *reader)
+{
+    if (m_reader)
+        disconnect(m_reader, nullptr, this, nullptr);
+    reset();
+    m_reader = reader;
+    if (!reader)
+        return;
+    connect(reader, &AnswerReader::eventReceived, this, &RevealPacer::onEvent);
+    connect(reader, &AnswerReader::continuationStarted, this, &RevealPacer::followContinuation);
+    connect(reader, &AnswerReader::restarted, this, &RevealPacer::reset);
+    followContinuation(); // a continuation may be under way already
+}
+
+void RevealPacer::onEvent(const Llm::StreamEvent &event)
+{
+    if (event.choice != 0 || event.text.isEmpty()
+        || (event.type != Llm::StreamEvent::Type::TextDelta && event.type != Llm::StreamEvent::Type::RefusalDelta))
+        return;
+    if (const AnswerFetch *answer = m_reader ? m_reader->answer() : nullptr) {
+        setRate(answer->measuredRate());
+        setNextDueNs(answer->continuationDueNs());
+    }
+    append(event.text);
+}
+
+void RevealPacer::followContinuation()
+{
+    if (const AnswerFetch *answer = m_reader ? m_reader->answer() : nullptr)
+        setNextDueNs(answer->continuationDueNs());
 }
 
 void RevealPacer::reset()

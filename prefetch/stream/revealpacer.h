@@ -2,10 +2,17 @@
 
 #include <QList>
 #include <QObject>
+#include <QPointer>
 #include <QString>
 #include <QTimer>
 
+namespace Llm {
+struct StreamEvent;
+}
+
 namespace Prefetch {
+
+class AnswerReader;
 
 // Shows an answer's text at a steady pace. The first piece goes at once (painting it is the
 // moment the user perceives); after it, text is shown piece by piece (a piece: one streamed
@@ -37,6 +44,13 @@ public:
 
     explicit RevealPacer(QObject *parent = nullptr);
 
+    // Reveals `reader`'s answer, as every view and the replay benchmark read one: the first
+    // choice's text and refusal pieces, at the rate its fetch measures, what was taken over
+    // spread across a continuation's wait; a restart starts over. Starts afresh (reset()); a
+    // previous reader is let go; null: none. The owner calls finish() when the reader ends,
+    // after whatever it shows before the rest.
+    void follow(AnswerReader *reader);
+
     // A new answer: drops what waits; the next piece is the first again.
     void reset();
     // The provider's measured rate, in pieces (tokens) per second; <= 0: unknown.
@@ -63,9 +77,12 @@ signals:
     void revealed(const QString &text, bool first);
 
 private:
+    void onEvent(const Llm::StreamEvent &event);
+    void followContinuation();
     void onFrame();
     void show(const QString &text, qint64 nowNs);
 
+    QPointer<AnswerReader> m_reader;
     QTimer m_frame;
     QList<QString> m_queue;
     double m_rate = 0;

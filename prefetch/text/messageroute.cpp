@@ -1,6 +1,6 @@
 #include "messageroute.h"
 
-#include "classifier.h"
+#include "prefetch/strategies/classifier.h"
 
 #include <QStringList>
 

@@ -11,7 +11,7 @@
 #include "prefetch/connectiontest.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 #include "workspace/settings/appsettings.h"
 #include "workspace/settings/settingsfile.h"
 

@@ -5,7 +5,7 @@
 // conversations in tst_conversationstore, the library's index in tst_knowledgeindex and every
 // file the app makes in tst_killrecovery.
 #include "base/privatefiles.h"
-#include "prefetch/responsecache.h"
+#include "prefetch/cache/responsecache.h"
 
 #include <QDir>
 #include <QFile>

@@ -13,8 +13,8 @@
 #include "bench/replay/report.h"
 #include "bench/replay/trace.h"
 
-#include "prefetch/minhash.h"
-#include "prefetch/responsecache.h"
+#include "prefetch/text/minhash.h"
+#include "prefetch/cache/responsecache.h"
 
 #include <QDir>
 #include <QFile>

@@ -27,14 +27,14 @@
 #include "workspace/settings/appsettings.h"
 #include "workspace/settings/assistantsettings.h"
 
-#include "prefetch/classifier.h"
-#include "prefetch/debouncestrategy.h"
+#include "prefetch/strategies/classifier.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/engine.h"
-#include "prefetch/hoverstrategy.h"
-#include "prefetch/responsecache.h"
-#include "prefetch/speculator.h"
-#include "prefetch/warmupstrategy.h"
-#include "prefetch/workflowstrategy.h"
+#include "prefetch/strategies/hoverstrategy.h"
+#include "prefetch/cache/responsecache.h"
+#include "prefetch/strategies/speculator.h"
+#include "prefetch/strategies/warmupstrategy.h"
+#include "prefetch/strategies/workflowstrategy.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

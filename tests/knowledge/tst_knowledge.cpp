@@ -11,7 +11,7 @@
 
 #include "support/minimalpdf.h"
 
-#include "prefetch/prompttemplate.h"
+#include "prefetch/prompts/prompttemplate.h"
 
 #include <QDir>
 #include <QFile>

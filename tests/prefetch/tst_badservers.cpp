@@ -11,7 +11,7 @@
 #include "llm/clock.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 
 #include <QNetworkAccessManager>
 #include <QTest>

@@ -1,7 +1,7 @@
 // Draft completeness for debounce prefetch: the heuristic's calibration table, normalisation,
 // similarity (checked against a plain dynamic-programming Levenshtein), parsing a small model's
 // answer, and the asynchronous classifier contract.
-#include "prefetch/classifier.h"
+#include "prefetch/strategies/classifier.h"
 
 #include <QElapsedTimer>
 #include <QRandomGenerator>

@@ -7,11 +7,11 @@
 // Stop cancels prefixes and continuations alike.
 #include "support/localproviderfixture.h"
 
-#include "prefetch/answerfetch.h"
+#include "prefetch/stream/answerfetch.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/answerreader.h"
-#include "prefetch/revealpacer.h"
+#include "prefetch/stream/answerreader.h"
+#include "prefetch/stream/revealpacer.h"
 
 #include "llm/clock.h"
 

@@ -3,7 +3,7 @@
 // sent to the real local provider over loopback, in both wire formats.
 #include "support/localproviderfixture.h"
 
-#include "prefetch/actionprompts.h"
+#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/engine.h"
 
 #include <QNetworkAccessManager>

@@ -8,7 +8,7 @@
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
 #include "prefetch/ratelimitbackoff.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 
 #include "llm/clock.h"
 

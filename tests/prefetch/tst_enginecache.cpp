@@ -5,8 +5,8 @@
 #include "support/localproviderfixture.h"
 
 #include "prefetch/engine.h"
-#include "prefetch/responsecache.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/cache/responsecache.h"
+#include "prefetch/stream/answerreader.h"
 
 #include "llm/clock.h"
 

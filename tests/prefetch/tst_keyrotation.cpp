@@ -7,7 +7,7 @@
 
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 
 #include "llm/clock.h"
 #include "llm/keyring.h"

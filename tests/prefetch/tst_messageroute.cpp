@@ -1,7 +1,7 @@
 // Fast/slow routing's message kinds: greetings and short factual questions go to the fast model
 // in English and Chinese; anything asking for work, about the context, or long goes to the main
 // model.
-#include "prefetch/messageroute.h"
+#include "prefetch/text/messageroute.h"
 
 #include <QTest>
 

@@ -2,8 +2,8 @@
 // and shared byte for byte by the warm-up, the prefetch and the real request, for both wire
 // formats; rendering equals encoding the equivalent request from scratch; placeholders and
 // fingerprints; ProviderRequest sends a rendered body as is.
-#include "prefetch/actionprompts.h"
-#include "prefetch/prompttemplate.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/prompts/prompttemplate.h"
 
 #include "llm/jsonwriter.h"
 #include "llm/providerrequest.h"

@@ -2,8 +2,8 @@
 // draft or served per the thresholds, an unrelated question missed, a Chinese near-duplicate by
 // character shingles, the size bound evicting the least recently used, one model's answers not
 // another's, a damaged file logged and worked around empty, and clear().
-#include "prefetch/minhash.h"
-#include "prefetch/responsecache.h"
+#include "prefetch/text/minhash.h"
+#include "prefetch/cache/responsecache.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -6,15 +6,15 @@
 // answer is the whole answer, the same as a fresh one.
 #include "support/localproviderfixture.h"
 
-#include "prefetch/actionprompts.h"
+#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/engine.h"
-#include "prefetch/habits.h"
-#include "prefetch/hoverstrategy.h"
+#include "prefetch/strategies/habits.h"
+#include "prefetch/strategies/hoverstrategy.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/answerreader.h"
-#include "prefetch/speculator.h"
-#include "prefetch/trajectory.h"
-#include "prefetch/warmupstrategy.h"
+#include "prefetch/stream/answerreader.h"
+#include "prefetch/strategies/speculator.h"
+#include "prefetch/strategies/trajectory.h"
+#include "prefetch/strategies/warmupstrategy.h"
 
 #include "llm/clock.h"
 

@@ -3,16 +3,16 @@
 // a warm-up making the next real request report cache hits and a shorter TTFT.
 #include "support/localproviderfixture.h"
 
-#include "prefetch/actionprompts.h"
-#include "prefetch/classifier.h"
-#include "prefetch/debouncestrategy.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/strategies/classifier.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/engine.h"
-#include "prefetch/hoverstrategy.h"
-#include "prefetch/modelclassifier.h"
+#include "prefetch/strategies/hoverstrategy.h"
+#include "prefetch/strategies/modelclassifier.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/answerreader.h"
-#include "prefetch/warmupstrategy.h"
-#include "prefetch/workflowstrategy.h"
+#include "prefetch/stream/answerreader.h"
+#include "prefetch/strategies/warmupstrategy.h"
+#include "prefetch/strategies/workflowstrategy.h"
 
 #include "llm/clock.h"
 

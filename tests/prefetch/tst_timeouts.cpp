@@ -9,7 +9,7 @@
 #include "llm/providerprofile.h"
 #include "prefetch/connectiontest.h"
 #include "prefetch/engine.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 
 #include <QNetworkAccessManager>
 #include <QSignalSpy>

@@ -12,7 +12,7 @@
 
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 #include "system/desktopconditions.h"
 #include "system/speculationetiquette.h"
 

@@ -13,7 +13,7 @@
 #include "workspace/conversations/conversationstore.h"
 
 #include "llm/jsonwriter.h"
-#include "prefetch/actionprompts.h"
+#include "prefetch/prompts/actionprompts.h"
 
 #include <QFile>
 #include <QJsonDocument>

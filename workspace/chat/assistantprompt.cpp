@@ -2,7 +2,7 @@
 
 #include "workspace/documents/document.h"
 
-#include "prefetch/actionprompts.h"
+#include "prefetch/prompts/actionprompts.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 

@@ -2,7 +2,7 @@
 
 #include "llm/error.h"
 #include "llm/providerprofile.h"
-#include "prefetch/prompttemplate.h"
+#include "prefetch/prompts/prompttemplate.h"
 
 #include <QFutureWatcher>
 #include <QObject>

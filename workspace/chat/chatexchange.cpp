@@ -3,7 +3,7 @@
 #include "workspace/conversations/conversationstore.h"
 
 #include "prefetch/acknowledgement.h"
-#include "prefetch/answerfetch.h"
+#include "prefetch/stream/answerfetch.h"
 #include "prefetch/engine.h"
 
 namespace Gui {

@@ -5,8 +5,8 @@
 
 #include "knowledge/libraryretrieval.h"
 #include "llm/log.h"
-#include "prefetch/actionprompts.h"
-#include "prefetch/messageroute.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/text/messageroute.h"
 
 #include <spdlog/spdlog.h>
 

@@ -6,8 +6,8 @@
 
 #include "llm/error.h"
 #include "llm/providerprofile.h"
-#include "prefetch/debouncestrategy.h"
-#include "prefetch/prompttemplate.h"
+#include "prefetch/strategies/debouncestrategy.h"
+#include "prefetch/prompts/prompttemplate.h"
 
 #include <QObject>
 

@@ -2,8 +2,8 @@
 
 #include "workspace/settings/money.h"
 
-#include "prefetch/answerfetch.h"
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerfetch.h"
+#include "prefetch/stream/answerreader.h"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -4,7 +4,7 @@
 #include "base/privatefiles.h"
 
 #include "llm/log.h"
-#include "prefetch/actionprompts.h"
+#include "prefetch/prompts/actionprompts.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -2,10 +2,10 @@
 
 #include "workspace/documents/document.h"
 
-#include "prefetch/answerreader.h"
+#include "prefetch/stream/answerreader.h"
 #include "prefetch/engine.h"
-#include "prefetch/hoverstrategy.h"
-#include "prefetch/warmupstrategy.h"
+#include "prefetch/strategies/hoverstrategy.h"
+#include "prefetch/strategies/warmupstrategy.h"
 
 namespace Gui {
 

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "llm/error.h"
-#include "prefetch/actionprompts.h"
-#include "prefetch/answerreader.h"
-#include "prefetch/prompttemplate.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/stream/answerreader.h"
+#include "prefetch/prompts/prompttemplate.h"
 
 #include <QHash>
 #include <QMetaObject>

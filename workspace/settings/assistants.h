@@ -1,6 +1,6 @@
 #pragma once
 
-#include "prefetch/prompttemplate.h"
+#include "prefetch/prompts/prompttemplate.h"
 
 #include <QCoreApplication>
 #include <QList>
