@@ -4,27 +4,27 @@
 #include "logging.h"
 #include "singleinstance.h"
 
+#include "base/privatefiles.h"
+#include "gui/chat/chatdock.h"
+#include "gui/mainwindow/consentbar.h"
+#include "gui/mainwindow/documenttabs.h"
+#include "gui/mainwindow/mainwindow.h"
+#include "gui/metrics/metricsdock.h"
+#include "gui/settings/settingsdialog.h"
+#include "gui/widgets/colorschemes.h"
 #include "knowledge/library.h"
 #include "llm/proxy.h"
 #include "localprovider/serverthread.h"
+#include "prefetch/cache/responsecache.h"
 #include "prefetch/connectiontest.h"
 #include "prefetch/engine.h"
-#include "prefetch/cache/responsecache.h"
-#include "prefetch/strategies/speculator.h"
 #include "prefetch/stack.h"
+#include "prefetch/strategies/speculator.h"
 #include "system/colorscheme.h"
 #include "system/desktopconditions.h"
 #include "system/speculationetiquette.h"
-#include "gui/chat/chatdock.h"
-#include "gui/widgets/colorschemes.h"
 #include "workspace/conversations/conversationstore.h"
-#include "gui/mainwindow/documenttabs.h"
-#include "gui/mainwindow/consentbar.h"
-#include "gui/mainwindow/mainwindow.h"
-#include "gui/metrics/metricsdock.h"
 #include "workspace/settings/money.h"
-#include "base/privatefiles.h"
-#include "gui/settings/settingsdialog.h"
 
 #include <QApplication>
 #include <QDBusConnection>
@@ -123,8 +123,8 @@ void Application::installTranslators(const QString &language)
     // translations, packaging/CMakeLists.txt), so wherever it was installed it reads nothing
     // from the build tree or another prefix. Run from the build tree, that folder does not
     // exist: ours is compiled into the binary, Qt's comes from the system.
-    const QString installed = QDir(QCoreApplication::applicationDirPath())
-                                  .filePath(QStringLiteral("../share/headstart/translations"));
+    const QString installed =
+        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/headstart/translations"));
     const auto install = [&locale, &installed](const QString &catalogue, const QString &fallback) {
         auto *translator = new QTranslator(qApp);
         if (translator->load(locale, catalogue, QStringLiteral("_"), installed)
@@ -170,9 +170,8 @@ void Application::showMessage(const QString &message, int timeoutMs)
 
 Gui::MainWindow *Application::addWindow()
 {
-    Gui::Services services{m_stack->engine(),   m_stack->hover(),  m_stack->debounce(),
-                           m_stack->workflow(), m_stack->warmup(), m_conversations.get(),
-                           m_stack->speculator(), m_library.get()};
+    Gui::Services services{m_stack->engine(), m_stack->hover(),      m_stack->debounce(),   m_stack->workflow(),
+                           m_stack->warmup(), m_conversations.get(), m_stack->speculator(), m_library.get()};
     m_windows.push_back(std::make_unique<Gui::MainWindow>(services));
     Gui::MainWindow *w = m_windows.back().get();
     w->setTranslateTarget(m_settings.translateTarget);
@@ -209,7 +208,8 @@ void Application::onWindowClosed(Gui::MainWindow *window)
                                     [window](const auto &w) { return w.get() != window; });
     if (open == 0)
         return; // the last one: the application quits, and destroys it in order with the rest
-    const auto it = std::find_if(m_windows.begin(), m_windows.end(), [window](const auto &w) { return w.get() == window; });
+    const auto it = std::find_if(m_windows.begin(), m_windows.end(),
+                                 [window](const auto &w) { return w.get() == window; });
     if (it == m_windows.end())
         return;
     // Deleted from the event loop: this runs inside the window's closeEvent().
@@ -367,7 +367,7 @@ void Application::refreshConsent()
     // Asked only once the provider is in use with its key: before that nothing could be sent,
     // and the question would come before the user has finished choosing.
     const bool ask = consent == Prefetch::Consent::NotAnswered && active.id == m_settings.providerId
-        && !active.apiKey.isEmpty();
+                     && !active.apiKey.isEmpty();
     const double budget = m_settings.prefetch.hourlyMoneyBudget;
     const QString hourly = budget > 0 && !active.prices.isFree() ? Gui::formatMoney(budget, active.prices.currency)
                                                                  : QString();
@@ -405,7 +405,8 @@ void Application::applySettings(const Gui::AppSettings &settings)
     if (old.colorScheme != settings.colorScheme)
         applyColorScheme();
 
-    const bool providerChanged = old.providerId != settings.providerId
+    const bool providerChanged =
+        old.providerId != settings.providerId
         || old.profile(old.providerId).baseUrl != settings.profile(settings.providerId).baseUrl
         || old.profile(old.providerId).model != settings.profile(settings.providerId).model
         || old.profile(old.providerId).fastModel != settings.profile(settings.providerId).fastModel
@@ -464,15 +465,15 @@ void Application::loadProxyPassword()
 {
     m_secrets->read(Gui::SecretStore::NetworkOwner, Gui::SecretStore::Secret::ProxyPassword, this,
                     [this](const Gui::SecretStore::ReadResult &result) {
-        if (!result) {
-            showMessage(tr("Could not read the proxy password: %1").arg(result.error()), 8000);
-            return;
-        }
-        if (*result == m_proxyPassword)
-            return;
-        m_proxyPassword = *result;
-        applyProxy();
-    });
+                        if (!result) {
+                            showMessage(tr("Could not read the proxy password: %1").arg(result.error()), 8000);
+                            return;
+                        }
+                        if (*result == m_proxyPassword)
+                            return;
+                        m_proxyPassword = *result;
+                        applyProxy();
+                    });
 }
 
 void Application::openSettings()
@@ -578,19 +579,20 @@ bool Application::start(const Options &options)
     Prefetch::Engine *engine = m_stack->engine();
     // A refusal the model catalogue did not foresee is kept for the next start (Settings keeps
     // it per base URL and model; changing the model forgets it).
-    connect(engine, &Prefetch::Engine::featureRefused, this, [this, engine](Llm::RefusedFeature feature, const QString &model) {
-        const QString id = engine->profile().id;
-        if (engine->profile().isLocalDemo || !m_settings.knowsProvider(id))
-            return;
-        m_settings.learnRefusal(id, model, feature);
-        QSettings file;
-        Gui::SettingsFile::save(file, m_settings);
-        if (auto appLog = spdlog::get("app"))
-            appLog->info("{} refused {} for {}: not sent to it again", id.toStdString(), Llm::featureId(feature),
-                         model.toStdString());
-    });
+    connect(engine, &Prefetch::Engine::featureRefused, this,
+            [this, engine](Llm::RefusedFeature feature, const QString &model) {
+                const QString id = engine->profile().id;
+                if (engine->profile().isLocalDemo || !m_settings.knowsProvider(id))
+                    return;
+                m_settings.learnRefusal(id, model, feature);
+                QSettings file;
+                Gui::SettingsFile::save(file, m_settings);
+                if (auto appLog = spdlog::get("app"))
+                    appLog->info("{} refused {} for {}: not sent to it again", id.toStdString(),
+                                 Llm::featureId(feature), model.toStdString());
+            });
     if (!initial.isLocalDemo)
-        engine->awaitKey(); // until resolveProfile() below brings what the key store holds
+        engine->awaitKey();                      // until resolveProfile() below brings what the key store holds
     m_stack->speculator()->habits().load(store); // this user's own, kept on this machine only
     connect(m_stack->speculator(), &Prefetch::Speculator::habitsChanged, this, [this] {
         if (!m_habitsSave.isActive())
@@ -600,13 +602,13 @@ bool Application::start(const Options &options)
     m_conditions = std::make_unique<System::DesktopConditions>(QDBusConnection::systemBus());
     m_etiquette = std::make_unique<System::SpeculationEtiquette>(engine, m_conditions.get());
     m_etiquette->setEnabled(m_settings.prefetch.pauseOnBatteryAndMetered);
-    m_conversations = std::make_unique<Gui::ConversationStore>(QDir(dataDirectory()).filePath(QStringLiteral("conversations.sqlite")));
+    m_conversations = std::make_unique<Gui::ConversationStore>(
+        QDir(dataDirectory()).filePath(QStringLiteral("conversations.sqlite")));
     Knowledge::Library::Options libraryOptions;
     libraryOptions.databasePath = QDir(dataDirectory()).filePath(QStringLiteral("knowledge/index.sqlite"));
     m_library = std::make_unique<Knowledge::Library>(libraryOptions);
-    connect(m_library.get(), &Knowledge::Library::failed, this, [this](const QString &message) {
-        showMessage(message, 8000);
-    });
+    connect(m_library.get(), &Knowledge::Library::failed, this,
+            [this](const QString &message) { showMessage(message, 8000); });
     m_library->setFolders(m_settings.libraryFolders);
 
     Gui::MainWindow *first = addWindow();
@@ -632,7 +634,8 @@ bool Application::start(const Options &options)
 
     first->show();
     if (!m_stack->responseCache()->isPersistent())
-        showMessage(tr("Answers are remembered for this session only: the response cache file could not be used."), 8000);
+        showMessage(tr("Answers are remembered for this session only: the response cache file could not be used."),
+                    8000);
     openFiles(first, options.documentPaths);
     if (m_settings.firstRun) {
         m_settings.firstRun = false;

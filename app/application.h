@@ -16,10 +16,16 @@
 class QNetworkAccessManager;
 class QTranslator;
 
-namespace Knowledge { class Library; }
-namespace Llm { class ProxyFactory; }
+namespace Knowledge {
+class Library;
+}
+namespace Llm {
+class ProxyFactory;
+}
 
-namespace LocalProvider { class ServerThread; }
+namespace LocalProvider {
+class ServerThread;
+}
 namespace Prefetch {
 class Stack;
 } // namespace Prefetch
@@ -42,9 +48,9 @@ struct OpenRequest;
 struct Options {
     // The settings as main() read them (once per start); unset: read by start().
     std::optional<Gui::SettingsFile::LoadResult> settings;
-    QString providerId;      // empty: the one saved in settings
-    QString latencyProfile;  // the local provider's latency profile
-    QString language;        // empty: the one saved in settings, else the system's
+    QString providerId;        // empty: the one saved in settings
+    QString latencyProfile;    // the local provider's latency profile
+    QString language;          // empty: the one saved in settings, else the system's
     QStringList documentPaths; // each opened in a tab at start; none: the welcome sample on first run
     bool offerRecovery = true;
 };
@@ -134,8 +140,8 @@ private:
     QPointer<Gui::MainWindow> m_front;
     bool m_quitting = false;
     QPointer<Gui::SettingsDialog> m_dialog;
-    QFont m_desktopFont; // the application font before the text size setting scaled it
-    QPalette m_desktopPalette; // the palette the platform gave, before a colour scheme replaced it
+    QFont m_desktopFont;             // the application font before the text size setting scaled it
+    QPalette m_desktopPalette;       // the palette the platform gave, before a colour scheme replaced it
     quint64 m_profileGeneration = 0; // drops key reads for a provider no longer selected
 };
 

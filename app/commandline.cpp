@@ -27,20 +27,22 @@ Definitions::Definitions(QCommandLineParser &parser)
     : provider(QStringLiteral("provider"),
                QCoreApplication::translate(
                    "CommandLine", "Provider: local, deepseek, qwen, openai, anthropic, ollama, llamacpp, or the id or "
-                                 "name of an endpoint added in Settings (custom at first)."),
+                                  "name of an endpoint added in Settings (custom at first)."),
                QStringLiteral("id"))
     , newWindow(QStringLiteral("new-window"),
                 QCoreApplication::translate("CommandLine", "Open the files in a new window. Headstart has one window "
                                                            "for now: they open in the running one."))
     , latency(QStringLiteral("latency-profile"),
               QCoreApplication::translate(
-                  "CommandLine", "Latency profile of the local demo engine: hosted, hosted-long-doc, local-gpu, instant."),
+                  "CommandLine",
+                  "Latency profile of the local demo engine: hosted, hosted-long-doc, local-gpu, instant."),
               QStringLiteral("name"), QStringLiteral("hosted"))
     , language(QStringLiteral("language"),
                QCoreApplication::translate("CommandLine", "User interface language, e.g. zh_CN (default: the one in "
                                                           "Settings, else the system's)."),
                QStringLiteral("code"))
-    , verbose(QStringLiteral("verbose"), QCoreApplication::translate("CommandLine", "Log debug messages to stderr and the log file."))
+    , verbose(QStringLiteral("verbose"),
+              QCoreApplication::translate("CommandLine", "Log debug messages to stderr and the log file."))
     , screenshots(QStringLiteral("screenshots"),
                   QCoreApplication::translate(
                       "CommandLine", "Walk through the main views and save a PNG of each into this folder, then quit."),
@@ -55,8 +57,9 @@ Definitions::Definitions(QCommandLineParser &parser)
     , smokeTest(QStringLiteral("smoke-test"), QStringLiteral("Summarize this document and quit."),
                 QStringLiteral("file"))
 {
-    parser.setApplicationDescription(QCoreApplication::translate(
-        "CommandLine", "Headstart: AI writing and chat that starts the answer before you ask."));
+    parser.setApplicationDescription(
+        QCoreApplication::translate("CommandLine",
+                                    "Headstart: AI writing and chat that starts the answer before you ask."));
     parser.addHelpOption();
     parser.addVersionOption();
     typeDocument.setFlags(QCommandLineOption::HiddenFromHelp);
@@ -97,7 +100,7 @@ bool asksOnlyForText(const QStringList &arguments)
     QCommandLineParser parser;
     const Definitions options(parser);
     return !parser.parse(arguments) || parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"))
-        || parser.isSet(QStringLiteral("version"));
+           || parser.isSet(QStringLiteral("version"));
 }
 
 CommandLine parseCommandLine(const QCoreApplication &app)

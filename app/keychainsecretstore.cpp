@@ -34,7 +34,7 @@ KeychainSecretStore::KeychainSecretStore(Mode mode, QString fallbackFile, QObjec
 {
     if (m_fallbackFile.isEmpty())
         m_fallbackFile = QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)
-            + QStringLiteral("/secrets.json");
+                         + QStringLiteral("/secrets.json");
     if (mode == Mode::FileOnly) {
         m_backend = Backend::File;
         return;
@@ -79,8 +79,7 @@ void KeychainSecretStore::useFile(const char *why)
 {
     const bool wasProbing = m_backend == Backend::Probing;
     m_backend = Backend::File;
-    log().warn("API keys are kept unencrypted in {} ({})", QDir::toNativeSeparators(m_fallbackFile).toStdString(),
-               why);
+    log().warn("API keys are kept unencrypted in {} ({})", QDir::toNativeSeparators(m_fallbackFile).toStdString(), why);
     emit backendChanged();
     if (wasProbing) {
         const auto waiting = std::exchange(m_waiting, {});
@@ -100,8 +99,7 @@ void KeychainSecretStore::whenReady(std::function<void()> operation)
 QString KeychainSecretStore::backendDescription() const
 {
     switch (m_backend) {
-    case Backend::Probing:
-        return tr("Checking the system keychain…");
+    case Backend::Probing: return tr("Checking the system keychain…");
     case Backend::Keychain:
 #if defined(Q_OS_MACOS)
         return tr("System keychain (macOS Keychain)");
@@ -110,8 +108,7 @@ QString KeychainSecretStore::backendDescription() const
 #else
         return tr("System keychain (Secret Service)");
 #endif
-    case Backend::File:
-        break;
+    case Backend::File: break;
     }
     return tr("Unencrypted file %1, readable only by you (no keychain service is running)")
         .arg(QDir::toNativeSeparators(m_fallbackFile));
@@ -153,17 +150,14 @@ void KeychainSecretStore::keychainRead(const QString &entry, const QPointer<QObj
     connect(job, &QKeychain::Job::finished, this, [this, entry, context, done](QKeychain::Job *finished) {
         auto *readJob = static_cast<QKeychain::ReadPasswordJob *>(finished);
         switch (readJob->error()) {
-        case QKeychain::NoError:
-            deliver(context, done, ReadResult(readJob->textData()));
-            return;
+        case QKeychain::NoError: deliver(context, done, ReadResult(readJob->textData())); return;
         case QKeychain::EntryNotFound: {
             // Perhaps stored while the keychain was unavailable; a damaged file just means none.
             const ReadResult fallback = fileRead(entry);
             deliver(context, done, fallback ? fallback : ReadResult(QString()));
             return;
         }
-        default:
-            break;
+        default: break;
         }
         if (backendUnusable(readJob)) {
             useFile("keychain read failed");
@@ -189,27 +183,27 @@ void KeychainSecretStore::keychainWrite(const QString &providerId, const QString
     job->setKey(entry);
     connect(job, &QKeychain::Job::finished, this,
             [this, providerId, entry, value, context, done](QKeychain::Job *finished) {
-        const bool removing = value.isEmpty();
-        if (finished->error() == QKeychain::NoError
-            || (removing && finished->error() == QKeychain::EntryNotFound)) {
-            // The keychain has it now: no unencrypted copy may outlive it.
-            const auto stale = fileRead(entry);
-            if (stale && !stale->isEmpty())
-                (void)fileWrite(entry, QString());
-            deliver(context, done, WriteResult());
-            emit secretWritten(providerId);
-            return;
-        }
-        if (backendUnusable(finished)) {
-            useFile("keychain write failed");
-            const WriteResult result = fileWrite(entry, value);
-            deliver(context, done, result);
-            if (result)
-                emit secretWritten(providerId);
-            return;
-        }
-        deliver(context, done, WriteResult(std::unexpected(keychainError(finished))));
-    });
+                const bool removing = value.isEmpty();
+                if (finished->error() == QKeychain::NoError
+                    || (removing && finished->error() == QKeychain::EntryNotFound)) {
+                    // The keychain has it now: no unencrypted copy may outlive it.
+                    const auto stale = fileRead(entry);
+                    if (stale && !stale->isEmpty())
+                        (void)fileWrite(entry, QString());
+                    deliver(context, done, WriteResult());
+                    emit secretWritten(providerId);
+                    return;
+                }
+                if (backendUnusable(finished)) {
+                    useFile("keychain write failed");
+                    const WriteResult result = fileWrite(entry, value);
+                    deliver(context, done, result);
+                    if (result)
+                        emit secretWritten(providerId);
+                    return;
+                }
+                deliver(context, done, WriteResult(std::unexpected(keychainError(finished))));
+            });
     job->start();
 }
 
@@ -219,22 +213,17 @@ bool KeychainSecretStore::backendUnusable(QKeychain::Job *job)
     switch (job->error()) {
     case QKeychain::NoBackendAvailable:
     case QKeychain::NotImplemented:
-    case QKeychain::OtherError:
-        return true;
-    default:
-        return false;
+    case QKeychain::OtherError: return true;
+    default: return false;
     }
 }
 
 QString KeychainSecretStore::keychainError(QKeychain::Job *job)
 {
     switch (job->error()) {
-    case QKeychain::AccessDeniedByUser:
-        return tr("Access to the system keychain was refused.");
-    case QKeychain::AccessDenied:
-        return tr("The system keychain denied access: %1").arg(job->errorString());
-    default:
-        return tr("The system keychain reported an error: %1").arg(job->errorString());
+    case QKeychain::AccessDeniedByUser: return tr("Access to the system keychain was refused.");
+    case QKeychain::AccessDenied: return tr("The system keychain denied access: %1").arg(job->errorString());
+    default: return tr("The system keychain reported an error: %1").arg(job->errorString());
     }
 }
 
@@ -244,8 +233,8 @@ std::expected<QJsonObject, QString> KeychainSecretStore::readFile() const
     if (!file.exists())
         return QJsonObject();
     if (!file.open(QIODevice::ReadOnly))
-        return std::unexpected(tr("Cannot read the key file %1: %2")
-                                   .arg(QDir::toNativeSeparators(m_fallbackFile), file.errorString()));
+        return std::unexpected(
+            tr("Cannot read the key file %1: %2").arg(QDir::toNativeSeparators(m_fallbackFile), file.errorString()));
     // Someone copied it with wider permissions: narrow them again before anything else.
     if (file.permissions().testAnyFlags(QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup | QFile::ReadOther
                                         | QFile::WriteOther | QFile::ExeOther))
@@ -293,13 +282,13 @@ Gui::SecretStore::WriteResult KeychainSecretStore::fileWrite(const QString &entr
     // before a single byte of a key is written, so no copy is ever readable by others.
     if (!file.open(QIODevice::WriteOnly) || !file.setPermissions(OwnerOnly)) {
         file.cancelWriting();
-        return std::unexpected(tr("Cannot write the key file %1: %2")
-                                   .arg(QDir::toNativeSeparators(m_fallbackFile), file.errorString()));
+        return std::unexpected(
+            tr("Cannot write the key file %1: %2").arg(QDir::toNativeSeparators(m_fallbackFile), file.errorString()));
     }
     file.write(QJsonDocument(*root).toJson(QJsonDocument::Indented));
     if (!file.commit())
-        return std::unexpected(tr("Cannot write the key file %1: %2")
-                                   .arg(QDir::toNativeSeparators(m_fallbackFile), file.errorString()));
+        return std::unexpected(
+            tr("Cannot write the key file %1: %2").arg(QDir::toNativeSeparators(m_fallbackFile), file.errorString()));
     return {};
 }
 

@@ -8,7 +8,9 @@
 
 #include <functional>
 
-namespace QKeychain { class Job; }
+namespace QKeychain {
+class Job;
+}
 
 namespace App {
 

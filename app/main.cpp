@@ -1,17 +1,17 @@
 #include "application.h"
 #include "commandline.h"
-#include "logging.h"
 #include "drivers/screenshottour.h"
-#include "singleinstance.h"
 #include "drivers/smoketest.h"
 #include "drivers/typingdriver.h"
+#include "logging.h"
+#include "singleinstance.h"
 
 #include "base/terminationsignals.h"
-#include "workspace/settings/settingsfile.h"
 #include "gui/chat/chatdock.h"
 #include "gui/chat/chatinput.h"
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/mainwindow.h"
+#include "workspace/settings/settingsfile.h"
 
 #include <QApplication>
 #include <QSettings>
@@ -22,7 +22,6 @@
 #include <csignal>
 #include <cstdio>
 #include <memory>
-
 
 int main(int argc, char *argv[])
 {
@@ -85,8 +84,7 @@ int main(int argc, char *argv[])
         return 0;
     }
 
-    App::setupLogging(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)
-                          + QStringLiteral("/logs"),
+    App::setupLogging(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/logs"),
                       commandLine.verbose);
     if (auto log = spdlog::get("app")) {
         if (instance.isListening())

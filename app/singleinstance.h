@@ -12,11 +12,11 @@ namespace App {
 
 // What a second `headstart` process asks the running one to do.
 struct OpenRequest {
-    QStringList files;        // absolute paths
+    QStringList files; // absolute paths
     bool newWindow = false;
-    QString providerId;       // recorded only: a running instance keeps its provider
-    QString activationToken;  // the second process's XDG_ACTIVATION_TOKEN (Wayland)
-    QString startupId;        // its DESKTOP_STARTUP_ID (X11 startup notification)
+    QString providerId;      // recorded only: a running instance keeps its provider
+    QString activationToken; // the second process's XDG_ACTIVATION_TOKEN (Wayland)
+    QString startupId;       // its DESKTOP_STARTUP_ID (X11 startup notification)
 };
 
 // The protocol: one JSON object per line, UTF-8, each side sending one line.

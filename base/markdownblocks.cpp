@@ -196,7 +196,8 @@ void MarkdownBlocks::classifyLine(QStringView line, qsizetype start, qsizetype e
 
     const ListMarker marker = indent <= 3 ? listMarker(rest, indent) : ListMarker{};
     const bool blockStart = indent <= 3
-        && (isFenceOpen(rest, &fenceChar, &fenceLength) || isAtxHeading(rest) || rest.startsWith(u'>'));
+                            && (isFenceOpen(rest, &fenceChar, &fenceLength) || isAtxHeading(rest)
+                                || rest.startsWith(u'>'));
     if (m_group == Group::List) {
         if (marker.found) {
             // The next item: the previous one is complete.
@@ -206,7 +207,7 @@ void MarkdownBlocks::classifyLine(QStringView line, qsizetype start, qsizetype e
             return;
         }
         if (!m_blankInList && !blockStart)
-            return; // a lazy continuation line of the item's paragraph
+            return;               // a lazy continuation line of the item's paragraph
         setBoundary(start, ends); // the list ended
         m_group = Group::None;
         m_blankInList = false;

@@ -56,7 +56,7 @@ private:
     void classifyLine(QStringView line, qsizetype start, qsizetype end, QList<qsizetype> &ends);
     void setBoundary(qsizetype offset, QList<qsizetype> &ends);
 
-    QString m_line;           // the line still arriving (no LF yet)
+    QString m_line;            // the line still arriving (no LF yet)
     qsizetype m_lineStart = 0; // where it starts in the source
     qsizetype m_size = 0;
     qsizetype m_boundary = 0;

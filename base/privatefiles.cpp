@@ -21,7 +21,7 @@ bool ownerOnly(const QString &path)
     const QFileDevice::Permissions now = QFile::permissions(path);
     const QFileDevice::Permissions tightened = now & OwnerBits;
     return (now & ~(OwnerBits | QFileDevice::ReadUser | QFileDevice::WriteUser | QFileDevice::ExeUser)) == 0
-        || QFile::setPermissions(path, tightened);
+           || QFile::setPermissions(path, tightened);
 }
 
 } // namespace

@@ -14,10 +14,8 @@ inline bool isCjkLetter(char32_t c)
     case QChar::Script_Han:
     case QChar::Script_Hiragana:
     case QChar::Script_Katakana:
-    case QChar::Script_Hangul:
-        return true;
-    default:
-        return false;
+    case QChar::Script_Hangul: return true;
+    default: return false;
     }
 }
 

@@ -8,10 +8,10 @@ namespace {
 // forms count as a token each too, as the tokenizers split them.
 bool isCjk(char16_t c)
 {
-    return (c >= 0x2E80 && c <= 0x9FFF)    // radicals, CJK punctuation, kana, Bopomofo, Hangul Jamo, Han
-        || (c >= 0xAC00 && c <= 0xD7AF)    // Hangul syllables
-        || (c >= 0xF900 && c <= 0xFAFF)    // compatibility ideographs
-        || (c >= 0xFF00 && c <= 0xFFEF);   // full-width forms
+    return (c >= 0x2E80 && c <= 0x9FFF)     // radicals, CJK punctuation, kana, Bopomofo, Hangul Jamo, Han
+           || (c >= 0xAC00 && c <= 0xD7AF)  // Hangul syllables
+           || (c >= 0xF900 && c <= 0xFAFF)  // compatibility ideographs
+           || (c >= 0xFF00 && c <= 0xFFEF); // full-width forms
 }
 
 } // namespace

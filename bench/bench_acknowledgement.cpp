@@ -12,14 +12,14 @@
 // nothing before the answer. Both are printed.
 //
 //   bench_acknowledgement [--profiles hosted-fast,hosted,hosted-slow] [--rounds 2]
-#include "percentile.h"
 #include "support/localproviderfixture.h"
+#include "percentile.h"
 
 #include "llm/clock.h"
 #include "localprovider/latencyprofile.h"
 #include "prefetch/acknowledgement.h"
-#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/engine.h"
+#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/stream/answerreader.h"
 
 #include <QCommandLineParser>
@@ -60,7 +60,9 @@ class Exchange : public QObject
 {
 public:
     Exchange(Engine &engine, const CompiledPrompt &prompt, const QString &text, Sample &sample, int &pending)
-        : m_engine(engine), m_sample(sample), m_pending(pending)
+        : m_engine(engine)
+        , m_sample(sample)
+        , m_pending(pending)
     {
         const qint64 sentNs = Llm::monotonicNowNs();
         RenderedRequest rendered = renderChatMessage(prompt, {}, engine.profile().model, text);
@@ -183,17 +185,19 @@ int main(int argc, char **argv)
     const int rounds = std::max(1, parser.value(roundsOption).toInt());
 
     QNetworkAccessManager network;
-    std::printf("A reasoning model (headstart-local-reasoner, %d tokens of thinking) with the fast model's line beside it;\n"
-                "%zu messages (6 English, 4 Chinese) x %d rounds per profile. Times in ms from sending, as delivered.\n\n",
-                LocalProvider::LatencyProfile().thinkTokens, std::size(Messages), rounds);
+    std::printf(
+        "A reasoning model (headstart-local-reasoner, %d tokens of thinking) with the fast model's line beside it;\n"
+        "%zu messages (6 English, 4 Chinese) x %d rounds per profile. Times in ms from sending, as delivered.\n\n",
+        LocalProvider::LatencyProfile().thinkTokens, std::size(Messages), rounds);
     std::printf("%-12s %5s  %13s   %13s   %13s   %9s %5s  %8s\n", "profile", "msgs", "line p50/p95", "thought p50/p95",
                 "answer p50/p95", "shown", "late", "line cost");
     for (const QString &name : parser.value(profilesOption).split(u',', Qt::SkipEmptyParts)) {
         if (!runProfile(name.trimmed(), rounds, &network))
             return 1;
     }
-    std::printf("\nline: the fast model's line on screen; thought: the reasoning model's first thought (DeepSeek streams\n"
-                "it; hidden-thinking models do not); answer: its answer's first word. Line cost: the lines' billed cost\n"
-                "as a share of the answers' (answers cut at 64 tokens here, so a full answer makes the share smaller).\n");
+    std::printf(
+        "\nline: the fast model's line on screen; thought: the reasoning model's first thought (DeepSeek streams\n"
+        "it; hidden-thinking models do not); answer: its answer's first word. Line cost: the lines' billed cost\n"
+        "as a share of the answers' (answers cut at 64 tokens here, so a full answer makes the share smaller).\n");
     return 0;
 }

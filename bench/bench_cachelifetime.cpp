@@ -48,8 +48,8 @@ constexpr double DaySeconds = 8 * 3600;
 // asked then, and only renewals can spend.
 constexpr double OpenSeconds = 24 * 3600;
 constexpr int Documents = 3;
-constexpr qint64 TailTokens = 60;     // the action's instruction and selection after the prefix
-constexpr qint64 AnswerTokens = 300;  // what an action's answer generates
+constexpr qint64 TailTokens = 60;    // the action's instruction and selection after the prefix
+constexpr qint64 AnswerTokens = 300; // what an action's answer generates
 
 // One thing the user does at a moment of the day.
 struct UserEvent {
@@ -106,8 +106,8 @@ struct Variant {
     const char *name;
     bool warmup = true;
     bool renew = true;
-    bool longLifetime = false;       // Anthropic's one-hour cache (EncodeOptions::longCacheLifetime)
-    bool followLifetime = true;      // the interval follows the cache lifetime (renewalInterval)
+    bool longLifetime = false;  // Anthropic's one-hour cache (EncodeOptions::longCacheLifetime)
+    bool followLifetime = true; // the interval follows the cache lifetime (renewalInterval)
     std::chrono::milliseconds idleLimit = Prefetch::Settings{}.warmup.idleLimit; // 0: none
 };
 
@@ -158,8 +158,8 @@ public:
     {
         const auto setting = Prefetch::Settings{}.warmup.interval;
         const auto interval = m_variant.followLifetime
-            ? Prefetch::WarmupStrategy::renewalInterval(setting, provider.lifetime)
-            : setting;
+                                  ? Prefetch::WarmupStrategy::renewalInterval(setting, provider.lifetime)
+                                  : setting;
         m_interval = std::chrono::duration<double>(interval).count();
         m_ttl = std::chrono::duration<double>(provider.lifetime).count();
         m_idle = m_variant.idleLimit.count() > 0 ? std::chrono::duration<double>(m_variant.idleLimit).count() : Never;
@@ -296,7 +296,10 @@ Provider anthropic(bool longLifetime)
     return p;
 }
 
-double median(std::vector<double> v) { return Bench::percentile(std::move(v), 0.5); }
+double median(std::vector<double> v)
+{
+    return Bench::percentile(std::move(v), 0.5);
+}
 
 } // namespace
 
@@ -320,20 +323,24 @@ int main(int argc, char **argv)
         {"warm-up at open only", true, false, false, true, 0ms},
         {"5 min cache, renewed every 10 min (before)", true, true, false, false, 0ms},
         {"5 min cache, renewed every 4.5 min, no idle limit", true, true, false, true, 0ms},
-        {"5 min cache, 4.5 min, idle limit 30 min (default)", true, true, false, true, Prefetch::Settings{}.warmup.idleLimit},
+        {"5 min cache, 4.5 min, idle limit 30 min (default)", true, true, false, true,
+         Prefetch::Settings{}.warmup.idleLimit},
         {"5 min cache, 4.5 min, idle limit 60 min", true, true, false, true, 60min},
-        {"1 h cache, renewed every 10 min, idle limit 30 min", true, true, true, true, Prefetch::Settings{}.warmup.idleLimit},
+        {"1 h cache, renewed every 10 min, idle limit 30 min", true, true, true, true,
+         Prefetch::Settings{}.warmup.idleLimit},
         {"1 h cache, 10 min, no idle limit", true, true, true, true, 0ms},
     };
 
-    std::printf("Anthropic prompt cache over an 8-hour working day with the app open for 24 h, simulated; seeds %d-%d, %d documents of 3k-20k tokens,\n"
-                "hosted latency (%d ms + prefill at %.0f tokens/s), prices $%.2f input, $%.2f / $%.2f cache write (5 min / 1 h),\n"
-                "$%.2f read, $%.2f output per million; an action sends %lld tokens after the document and generates %lld.\n\n",
-                firstSeed, lastSeed, Documents, anthropic(false).latency.rttMs + anthropic(false).latency.overheadMs,
-                anthropic(false).latency.prefillTokensPerSec, anthropic(false).prices.input,
-                anthropic(false).prices.cacheWrite, anthropic(true).prices.cacheWrite, anthropic(false).prices.cacheRead,
-                anthropic(false).prices.output, static_cast<long long>(TailTokens), static_cast<long long>(AnswerTokens));
-    std::printf("| warm-up | interval | actions answered from the cache | cache-read share of their prompts | first token p50 / p95 ms | warm-ups a day | warm-up $ a day | day's $ (median [range] per seed) | vs no warm-up |\n");
+    std::printf(
+        "Anthropic prompt cache over an 8-hour working day with the app open for 24 h, simulated; seeds %d-%d, %d documents of 3k-20k tokens,\n"
+        "hosted latency (%d ms + prefill at %.0f tokens/s), prices $%.2f input, $%.2f / $%.2f cache write (5 min / 1 h),\n"
+        "$%.2f read, $%.2f output per million; an action sends %lld tokens after the document and generates %lld.\n\n",
+        firstSeed, lastSeed, Documents, anthropic(false).latency.rttMs + anthropic(false).latency.overheadMs,
+        anthropic(false).latency.prefillTokensPerSec, anthropic(false).prices.input, anthropic(false).prices.cacheWrite,
+        anthropic(true).prices.cacheWrite, anthropic(false).prices.cacheRead, anthropic(false).prices.output,
+        static_cast<long long>(TailTokens), static_cast<long long>(AnswerTokens));
+    std::printf(
+        "| warm-up | interval | actions answered from the cache | cache-read share of their prompts | first token p50 / p95 ms | warm-ups a day | warm-up $ a day | day's $ (median [range] per seed) | vs no warm-up |\n");
     std::printf("|---|---|---|---|---|---|---|---|---|\n");
     double baseline = 0;
     const double days = lastSeed - firstSeed + 1;
@@ -361,14 +368,15 @@ int main(int argc, char **argv)
         char intervalText[32] = "-";
         if (variant.renew)
             std::snprintf(intervalText, sizeof intervalText, "%.1f min", interval / 60);
-        std::printf("| %s | %s | %d of %d (%.0f %%) | %.0f %% | %.0f / %.0f | %.0f | %.2f | %.2f [%.2f-%.2f] | %+.0f %% |\n",
-                    variant.name, intervalText, pooled.actionsCached, pooled.actions,
-                    100.0 * pooled.actionsCached / std::max(1, pooled.actions),
-                    100.0 * double(pooled.actionCacheRead) / double(std::max<qint64>(1, pooled.actionPrompt)),
-                    median(pooled.firstTokenMs), Bench::percentile(pooled.firstTokenMs, 0.95),
-                    double(pooled.warmups) / days, pooled.warmupCost / days, median(dayCosts), *std::min_element(dayCosts.begin(), dayCosts.end()),
-                    *std::max_element(dayCosts.begin(), dayCosts.end()),
-                    baseline > 0 ? 100.0 * (pooled.totalCost - baseline) / baseline : 0.0);
+        std::printf(
+            "| %s | %s | %d of %d (%.0f %%) | %.0f %% | %.0f / %.0f | %.0f | %.2f | %.2f [%.2f-%.2f] | %+.0f %% |\n",
+            variant.name, intervalText, pooled.actionsCached, pooled.actions,
+            100.0 * pooled.actionsCached / std::max(1, pooled.actions),
+            100.0 * double(pooled.actionCacheRead) / double(std::max<qint64>(1, pooled.actionPrompt)),
+            median(pooled.firstTokenMs), Bench::percentile(pooled.firstTokenMs, 0.95), double(pooled.warmups) / days,
+            pooled.warmupCost / days, median(dayCosts), *std::min_element(dayCosts.begin(), dayCosts.end()),
+            *std::max_element(dayCosts.begin(), dayCosts.end()),
+            baseline > 0 ? 100.0 * (pooled.totalCost - baseline) / baseline : 0.0);
     }
     return 0;
 }

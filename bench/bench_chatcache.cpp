@@ -9,13 +9,13 @@
 // Anthropic's prices (cache writes at 1.25x input, reads at 0.1x). Differs from `hosted` in one
 // thing, said in the output: answers decode at 2,000 tokens/s so the run takes seconds, which
 // changes no time to a first token.
-#include "percentile.h"
 #include "support/localproviderfixture.h"
+#include "percentile.h"
 
 #include "llm/clock.h"
 #include "llm/requestencoder.h"
-#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/engine.h"
+#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/stream/answerreader.h"
 
 #include <QCoreApplication>
@@ -42,7 +42,8 @@ QString documentText()
     QString text = QStringLiteral("# Field notes on prompt caching\n\n");
     for (int i = 0; i < 260; ++i)
         text += QStringLiteral("Observation %1: a cached prefix is read at a tenth of the input price, and a request "
-                               "that shares it starts sooner. ").arg(i);
+                               "that shares it starts sooner. ")
+                    .arg(i);
     return text;
 }
 

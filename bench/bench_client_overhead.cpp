@@ -6,12 +6,12 @@
 // A baseline in the same run: a bare QTcpSocket on the same event loop that writes the request
 // by hand and scans the raw bytes for the first content delta: the floor any Qt client on this
 // event loop could reach, with no HTTP thread, no SSE parsing and no JSON decoding.
-#include "percentile.h"
 #include "support/localproviderfixture.h"
+#include "percentile.h"
 
 #include "llm/clock.h"
-#include "llm/providerrequest.h"
 #include "llm/providerprofile.h"
+#include "llm/providerrequest.h"
 
 #include <QCoreApplication>
 #include <QNetworkAccessManager>
@@ -61,7 +61,8 @@ int main(int argc, char **argv)
         }
         Llm::ChatRequest request;
         request.model = profile.model;
-        request.messages.append({Llm::Role::User, QStringLiteral("Measure the client overhead of request %1 please.").arg(index)});
+        request.messages.append(
+            {Llm::Role::User, QStringLiteral("Measure the client overhead of request %1 please.").arg(index)});
         request.maxTokens = 8;
         Llm::StreamOptions options;
         options.requestId = "bench-" + QByteArray::number(index);
@@ -102,14 +103,15 @@ int main(int argc, char **argv)
             return;
         }
         const QByteArray id = "raw-" + QByteArray::number(rawIndex);
-        const QByteArray body = R"({"model":"headstart-local","messages":[{"role":"user","content":"Measure the raw baseline of request )"
+        const QByteArray body =
+            R"({"model":"headstart-local","messages":[{"role":"user","content":"Measure the raw baseline of request )"
             + QByteArray::number(rawIndex) + R"( please."}],"stream":true,"max_tokens":8})";
         auto *socket = new QTcpSocket;
         auto received = std::make_shared<QByteArray>();
         QObject::connect(socket, &QTcpSocket::connected, socket, [socket, id, body] {
             socket->write("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                          "X-Headstart-Latency: decode=100\r\nX-Request-Id: " + id + "\r\nContent-Length: "
-                          + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+                          "X-Headstart-Latency: decode=100\r\nX-Request-Id: "
+                          + id + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body);
         });
         QObject::connect(socket, &QTcpSocket::readyRead, socket, [&, socket, received, id] {
             *received += socket->readAll();
@@ -141,14 +143,15 @@ int main(int argc, char **argv)
             v.push_back(s.*field);
         return v;
     };
-    std::printf("client overhead to first token, %zu requests (%d warm-up, %d failed)\n", samples.size(), warmup, failures);
+    std::printf("client overhead to first token, %zu requests (%d warm-up, %d failed)\n", samples.size(), warmup,
+                failures);
     std::printf("%-44s %10s %10s\n", "", "median", "p95");
-    std::printf("%-44s %8.1f us %8.1f us\n", "server write -> ProviderRequest emits first token", percentile(column(&Sample::totalUs), 0.5),
-                percentile(column(&Sample::totalUs), 0.95));
-    std::printf("%-44s %8.1f us %8.1f us\n", "  of which: write -> its bytes read", percentile(column(&Sample::transportUs), 0.5),
-                percentile(column(&Sample::transportUs), 0.95));
-    std::printf("%-44s %8.1f us %8.1f us\n", "  of which: bytes read -> token emitted", percentile(column(&Sample::clientUs), 0.5),
-                percentile(column(&Sample::clientUs), 0.95));
+    std::printf("%-44s %8.1f us %8.1f us\n", "server write -> ProviderRequest emits first token",
+                percentile(column(&Sample::totalUs), 0.5), percentile(column(&Sample::totalUs), 0.95));
+    std::printf("%-44s %8.1f us %8.1f us\n", "  of which: write -> its bytes read",
+                percentile(column(&Sample::transportUs), 0.5), percentile(column(&Sample::transportUs), 0.95));
+    std::printf("%-44s %8.1f us %8.1f us\n", "  of which: bytes read -> token emitted",
+                percentile(column(&Sample::clientUs), 0.5), percentile(column(&Sample::clientUs), 0.95));
     if (!raw.empty()) {
         std::printf("%-44s %8.1f us %8.1f us\n", "baseline: raw QTcpSocket, same event loop", percentile(raw, 0.5),
                     percentile(raw, 0.95));

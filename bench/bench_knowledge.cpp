@@ -15,8 +15,8 @@
 // in docs/knowledge.md). --keep leaves the corpus and the index files in DIR/seedN for a closer look.
 // Exits 1 if any run's recall@5 is below --min-recall (the ctest smoke run uses it).
 #include "knowledgetyping.h"
-#include "replay/librarycorpus.h"
 #include "percentile.h"
+#include "replay/librarycorpus.h"
 
 #include "knowledge/library.h"
 
@@ -39,8 +39,7 @@ using namespace Knowledge;
 
 namespace {
 
-struct Result
-{
+struct Result {
     double indexSeconds = 0;
     qint64 indexBytes = 0;
     int files = 0;
@@ -48,7 +47,7 @@ struct Result
     double p50 = 0;
     double p95 = 0;
     double max = 0;
-    double first = 0; // the first query after indexing: the reader's statistics and cold pages
+    double first = 0;           // the first query after indexing: the reader's statistics and cold pages
     double recall5[2] = {0, 0}; // English, Chinese
     double recall1[2] = {0, 0};
 };
@@ -195,7 +194,8 @@ int main(int argc, char **argv)
                      static_cast<long long>(planted.size()), double(gen.elapsed()) / 1000);
         for (Tokenization mode : std::as_const(modes)) {
             const bool trigram = mode == Tokenization::Trigram;
-            const QString db = dir.filePath(trigram ? QStringLiteral("trigram.sqlite") : QStringLiteral("bigram.sqlite"));
+            const QString db = dir.filePath(trigram ? QStringLiteral("trigram.sqlite")
+                                                    : QStringLiteral("bigram.sqlite"));
             Bench::TypingFigures figures;
             const bool measureTyping = typing && !trigram;
             const Result r = run(corpus, db, mode, allTerms, planted, measureTyping ? &figures : nullptr);
@@ -237,9 +237,10 @@ int main(int argc, char **argv)
         std::printf("%-5s %-9s %21s %21s %21s %21s\n", "seed", "questions", "free chat", "off: query at Enter",
                     "on: paused on final", "on: earlier pause (n, searched at Enter)");
         for (const auto &[seed, f] : std::as_const(typed))
-            std::printf("%-5llu %9d %10.3f / %8.3f %10.3f / %8.3f %10.3f / %8.3f %10.3f / %8.3f (%d, %d)   (p50 / p95)\n",
-                        static_cast<unsigned long long>(seed), f.questions, f.freeP50, f.freeP95, f.offP50, f.offP95,
-                        f.pausedP50, f.pausedP95, f.lateP50, f.lateP95, f.lateQuestions, f.lateSearched);
+            std::printf(
+                "%-5llu %9d %10.3f / %8.3f %10.3f / %8.3f %10.3f / %8.3f %10.3f / %8.3f (%d, %d)   (p50 / p95)\n",
+                static_cast<unsigned long long>(seed), f.questions, f.freeP50, f.freeP95, f.offP50, f.offP95,
+                f.pausedP50, f.pausedP95, f.lateP50, f.lateP95, f.lateQuestions, f.lateSearched);
     }
     return ok ? 0 : 1;
 }

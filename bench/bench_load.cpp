@@ -13,8 +13,8 @@
 // (default 8). Everything else is the default. Half-way some answers take a live prefetch over.
 //
 //   build/bench/bench_load [seconds=60] [seed=1]
-#include "percentile.h"
 #include "support/localproviderfixture.h"
+#include "percentile.h"
 
 #include "llm/clock.h"
 #include "prefetch/engine.h"
@@ -54,7 +54,8 @@ Llm::ChatRequest question(int n, int maxTokens)
 {
     Llm::ChatRequest r;
     r.model = QStringLiteral("headstart-local");
-    r.messages.append({Llm::Role::User, QStringLiteral("Question %1 under load: what does a stream owe its reader?").arg(n)});
+    r.messages.append(
+        {Llm::Role::User, QStringLiteral("Question %1 under load: what does a stream owe its reader?").arg(n)});
     r.maxTokens = maxTokens;
     r.seed = n;
     return r;
@@ -66,7 +67,8 @@ double residentMiB()
     if (!statm.open(QIODevice::ReadOnly))
         return -1;
     const QList<QByteArray> fields = statm.readAll().split(' ');
-    return fields.size() > 1 ? double(fields.at(1).toLongLong()) * double(::sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0) : -1;
+    return fields.size() > 1 ? double(fields.at(1).toLongLong()) * double(::sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0)
+                             : -1;
 }
 
 } // namespace
@@ -124,7 +126,8 @@ int main(int argc, char **argv)
 
     auto startAnswer = [&] {
         const int n = int(random.bounded(Questions));
-        AnswerReader *handle = engine->request(Strategy::None, engine->render(question(n, 300)), Llm::monotonicNowNs(), &app);
+        AnswerReader *handle = engine->request(Strategy::None, engine->render(question(n, 300)), Llm::monotonicNowNs(),
+                                               &app);
         auto text = std::make_shared<QString>();
         QObject::connect(handle, &AnswerReader::eventReceived, [text](const Llm::StreamEvent &e) {
             if (e.type == Llm::StreamEvent::Type::TextDelta)
@@ -154,7 +157,8 @@ int main(int argc, char **argv)
             startAnswer();
         sessions.removeIf([](const QPointer<PrefetchSession> &s) { return !s || !s->isLive(); });
         while (sessions.size() < Prefetches) {
-            PrefetchSession *s = engine->prefetch(Strategy::Hover, engine->render(question(int(random.bounded(Questions)), 300)), 30s);
+            PrefetchSession *s = engine->prefetch(Strategy::Hover,
+                                                  engine->render(question(int(random.bounded(Questions)), 300)), 30s);
             if (!s)
                 break;
             if (sessions.contains(s))
@@ -181,11 +185,13 @@ int main(int argc, char **argv)
         QElapsedTimer since;
         since.start();
         double closedMs = -1;
-        (void)QTest::qWaitFor([&] {
-            if (closedMs < 0 && local.stats().streamsOpen == 0)
-                closedMs = double(since.nsecsElapsed()) / 1e6;
-            return since.elapsed() >= 1000;
-        }, 2000);
+        (void)QTest::qWaitFor(
+            [&] {
+                if (closedMs < 0 && local.stats().streamsOpen == 0)
+                    closedMs = double(since.nsecsElapsed()) / 1e6;
+                return since.elapsed() >= 1000;
+            },
+            2000);
         stops.push_back({local.stats().streamsOpen, closedMs});
         stopping = false;
         stopper.start(int(2000 + random.bounded(4000)));
@@ -220,8 +226,9 @@ int main(int argc, char **argv)
     const LocalProvider::Stats stats = local.stats();
     std::printf("bench_load: %d s, %d prefetch sessions + %d foreground streams at 200 tokens/s, Stop every 2-6 s\n",
                 seconds, Prefetches, Foregrounds);
-    std::printf("  answers ended: %d (cancelled by Stop: %d); events lost: %d answers with a text other than their reference\n",
-                ended, cancelled, lost);
+    std::printf(
+        "  answers ended: %d (cancelled by Stop: %d); events lost: %d answers with a text other than their reference\n",
+        ended, cancelled, lost);
     std::printf("  prefetch sessions started: %d; requests served by the provider: %lld\n", prefetchesStarted,
                 qlonglong(stats.requestsServed));
     std::printf("  resident memory: start %.1f MiB, middle %.1f MiB, end %.1f MiB\n", rssStart, rssMiddle, rssEnd);
@@ -231,8 +238,9 @@ int main(int argc, char **argv)
     std::printf("  the %zu ticks that waited for a Stop (60 streams cancelled at once): max %.2f ms\n",
                 latenessAtStop.size(),
                 latenessAtStop.empty() ? 0.0 : *std::max_element(latenessAtStop.begin(), latenessAtStop.end()));
-    std::printf("  Stops: %zu; streams open 1 s after a Stop: max %lld; all closed at the server after: median %.1f ms, max %.1f ms\n",
-                stops.size(), qlonglong(worstOpen), percentile(closeTimes, 0.5),
-                closeTimes.empty() ? 0.0 : *std::max_element(closeTimes.begin(), closeTimes.end()));
+    std::printf(
+        "  Stops: %zu; streams open 1 s after a Stop: max %lld; all closed at the server after: median %.1f ms, max %.1f ms\n",
+        stops.size(), qlonglong(worstOpen), percentile(closeTimes, 0.5),
+        closeTimes.empty() ? 0.0 : *std::max_element(closeTimes.begin(), closeTimes.end()));
     return lost == 0 && worstOpen == 0 ? 0 : 1;
 }

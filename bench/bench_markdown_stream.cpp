@@ -147,8 +147,9 @@ int main(int argc, char **argv)
     const int rounds = argc > 2 ? std::max(1, QString::fromLocal8Bit(argv[2]).toInt()) : 1;
     const QStringList pieces = tokens(tokenCount);
     const QString whole = pieces.join(QString());
-    std::printf("Streaming a %lld-token Markdown answer (%lld characters), one frame per token unless said, best of %d:\n",
-                qlonglong(pieces.size()), qlonglong(whole.size()), rounds);
+    std::printf(
+        "Streaming a %lld-token Markdown answer (%lld characters), one frame per token unless said, best of %d:\n",
+        qlonglong(pieces.size()), qlonglong(whole.size()), rounds);
 
     const QList<QStringList> perToken = frames(pieces, 1, true);
     const QList<QStringList> fourJoined = frames(pieces, 4, true);
@@ -170,10 +171,13 @@ int main(int argc, char **argv)
         browser.document()->setUndoRedoEnabled(false);
         browser.show();
         QString text;
-        keepBest(bestNaive, run(perToken, &browser, browser.document(), [&browser, &text](const QString &piece) {
-                     text += piece;
-                     browser.document()->setMarkdown(text, QTextDocument::MarkdownDialectGitHub);
-                 }), round);
+        keepBest(bestNaive,
+                 run(perToken, &browser, browser.document(),
+                     [&browser, &text](const QString &piece) {
+                         text += piece;
+                         browser.document()->setMarkdown(text, QTextDocument::MarkdownDialectGitHub);
+                     }),
+                 round);
     }
     print("MarkdownView (incremental)", bestView);
     print("setMarkdown(whole text) per token", bestNaive);

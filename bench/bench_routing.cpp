@@ -15,15 +15,15 @@
 // on real messages, and the router was not changed after this benchmark first ran.
 //
 //   bench_routing [--profile hosted] [--seeds 1-6] [--messages 40]
-#include "percentile.h"
 #include "support/localproviderfixture.h"
+#include "percentile.h"
 
 #include "llm/clock.h"
 #include "llm/requestencoder.h"
-#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/engine.h"
-#include "prefetch/text/messageroute.h"
+#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/stream/answerreader.h"
+#include "prefetch/text/messageroute.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -127,13 +127,13 @@ const std::vector<Labelled> &pool()
 struct Played {
     const char *text = nullptr;
     Need need = Need::MainModel;
-    bool routed = false;      // to the fast model, in the routing-on run
-    double onMs = 0;          // first token, routing on
-    double offMs = 0;         // first token, routing off (the main model)
-    double onCost = 0;        // dollars, routing on, with the re-ask if any
+    bool routed = false; // to the fast model, in the routing-on run
+    double onMs = 0;     // first token, routing on
+    double offMs = 0;    // first token, routing off (the main model)
+    double onCost = 0;   // dollars, routing on, with the re-ask if any
     double offCost = 0;
     bool reasked = false;
-    double reaskMs = 0;       // the re-ask's first token on the main model
+    double reaskMs = 0; // the re-ask's first token on the main model
 };
 
 struct Run {
@@ -146,10 +146,9 @@ struct Run {
 
 bool makeRun(Run &run, const QString &latencyProfile, QNetworkAccessManager *network)
 {
-    run.local = std::make_unique<TestSupport::LocalProviderFixture>(
-        latencyProfile, [](LocalProvider::ServerConfig &c) {
-            c.profile.decodeTokensPerSec = 2000; // the run takes minutes; no first token changes
-        });
+    run.local = std::make_unique<TestSupport::LocalProviderFixture>(latencyProfile, [](LocalProvider::ServerConfig &c) {
+        c.profile.decodeTokensPerSec = 2000; // the run takes minutes; no first token changes
+    });
     if (!run.local->start()) {
         std::fprintf(stderr, "local provider failed: %s\n", qPrintable(run.local->errorString()));
         return false;
@@ -199,7 +198,8 @@ void ask(Run &run, bool fastModel, const QString &text, std::function<void(doubl
 class Seed
 {
 public:
-    Seed(int seed, int count) : m_rng(std::uint32_t(seed) * 2654435761u + 17)
+    Seed(int seed, int count)
+        : m_rng(std::uint32_t(seed) * 2654435761u + 17)
     {
         std::vector<std::vector<const Labelled *>> byNeed(NeedCount);
         for (const Labelled &m : pool())
@@ -330,8 +330,8 @@ int main(int argc, char **argv)
                       QStringLiteral("name"), QStringLiteral("hosted")});
     parser.addOption({QStringLiteral("seeds"), QStringLiteral("First and last seed, as 1-6."), QStringLiteral("a-b"),
                       QStringLiteral("1-6")});
-    parser.addOption({QStringLiteral("messages"), QStringLiteral("Messages per seed."), QStringLiteral("n"),
-                      QStringLiteral("40")});
+    parser.addOption(
+        {QStringLiteral("messages"), QStringLiteral("Messages per seed."), QStringLiteral("n"), QStringLiteral("40")});
     parser.process(app);
     const QStringList range = parser.value(QStringLiteral("seeds")).split(u'-');
     const int first = range.value(0).toInt();
@@ -396,8 +396,7 @@ int main(int argc, char **argv)
     };
     std::printf("- all messages: p50 %.0f ms with routing, %.0f ms without (mean %.0f / %.0f, p95 %.0f / %.0f)\n",
                 Bench::percentile(pooled.allOn, 0.5), Bench::percentile(pooled.allOff, 0.5), mean(pooled.allOn),
-                mean(pooled.allOff),
-                Bench::percentile(pooled.allOn, 0.95), Bench::percentile(pooled.allOff, 0.95));
+                mean(pooled.allOff), Bench::percentile(pooled.allOn, 0.95), Bench::percentile(pooled.allOff, 0.95));
     std::printf("- re-asks: %d of %d routed answers (%.0f %%); a re-ask waits p50 %.0f ms for the main model's first "
                 "token, after the fast answer was read\n",
                 pooled.reasked, routed, routed ? 100.0 * pooled.reasked / routed : 0.0,

@@ -17,9 +17,9 @@ namespace {
 constexpr qsizetype ReadSize = 16 * 1024;
 
 // Words of mixed length and some Chinese, as real answers have.
-const char *const Words[] = {"the", " prompt", " cache", " holds", " 文档", "的", " system",
-                             " prefix", ",", " and", " streaming", " tokens", " arrive", ".",
-                             " 我们", " latency", " matters", "\\n", " \\\"quoted\\\"", " first"};
+const char *const Words[] = {"the",     " prompt",  " cache",   " holds",     " 文档",           "的",      " system",
+                             " prefix", ",",        " and",     " streaming", " tokens",         " arrive", ".",
+                             " 我们",   " latency", " matters", "\\n",        " \\\"quoted\\\"", " first"};
 
 QByteArray openAiTranscript(int events)
 {
@@ -41,17 +41,20 @@ QByteArray anthropicTranscript(int events)
 {
     QByteArray out;
     out.reserve(qsizetype(events) * 150);
-    out += "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_bench\",\"type\":\"message\","
-           "\"role\":\"assistant\",\"content\":[],\"model\":\"bench\",\"usage\":{\"input_tokens\":10,\"output_tokens\":1}}}\n\n"
-           "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n";
+    out +=
+        "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_bench\",\"type\":\"message\","
+        "\"role\":\"assistant\",\"content\":[],\"model\":\"bench\",\"usage\":{\"input_tokens\":10,\"output_tokens\":1}}}\n\n"
+        "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n";
     for (int i = 0; i < events; ++i) {
-        out += "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"";
+        out +=
+            "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"";
         out += Words[i % std::size(Words)];
         out += "\"}}\n\n";
     }
-    out += "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n"
-           "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},\"usage\":{\"output_tokens\":5}}\n\n"
-           "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
+    out +=
+        "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n"
+        "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},\"usage\":{\"output_tokens\":5}}\n\n"
+        "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
     return out;
 }
 

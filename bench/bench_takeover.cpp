@@ -6,8 +6,8 @@
 //    costs (stream, reply, socket buffers, buffer) measured with mallinfo2 for 100 sessions.
 // Runs against the in-process local provider (own thread, loopback). Its answers are 60-300
 // tokens long by the prompt's hash; prompts whose answer ends before the cap are skipped.
-#include "percentile.h"
 #include "support/localproviderfixture.h"
+#include "percentile.h"
 
 #include "llm/clock.h"
 #include "prefetch/engine.h"
@@ -38,7 +38,8 @@ Llm::ChatRequest longRequest(int n)
     Llm::ChatRequest r;
     r.model = QStringLiteral("headstart-local");
     r.messages.append({Llm::Role::User, QStringLiteral("Write at length, answer %1, about buffers, caps and the "
-                                                       "cost of taking a stream over mid-flight.").arg(n)});
+                                                       "cost of taking a stream over mid-flight.")
+                                            .arg(n)});
     r.maxTokens = 1000;
     r.seed = n;
     return r;
@@ -57,7 +58,9 @@ int main(int argc, char **argv)
     const int runs = argc > 1 ? std::atoi(argv[1]) : 200;
 
     // Reach the cap quickly.
-    TestSupport::LocalProviderFixture local(u"instant", [](LocalProvider::ServerConfig &c) { c.profile.decodeTokensPerSec = 5000; });
+    TestSupport::LocalProviderFixture local(u"instant", [](LocalProvider::ServerConfig &c) {
+        c.profile.decodeTokensPerSec = 5000;
+    });
     if (!local.start()) {
         std::fprintf(stderr, "local provider failed: %s\n", qPrintable(local.errorString()));
         return 1;
@@ -85,7 +88,9 @@ int main(int argc, char **argv)
         for (int i = 0, seed = 0; i < runs; ++seed) {
             const Prefetch::RenderedRequest r = engine.render(longRequest(seed));
             QPointer<PrefetchSession> s = engine.prefetch(Strategy::Hover, r, 60s);
-            if (!s || !QTest::qWaitFor([&] { return !s || s->isPausedAtCap() || s->state() == PrefetchSession::State::Complete; }, 5000)) {
+            if (!s
+                || !QTest::qWaitFor(
+                    [&] { return !s || s->isPausedAtCap() || s->state() == PrefetchSession::State::Complete; }, 5000)) {
                 std::fprintf(stderr, "session %d neither reached the cap nor completed: %s\n", seed,
                              QJsonDocument(engine.snapshot()).toJson().constData());
                 return 1;
@@ -119,8 +124,8 @@ int main(int argc, char **argv)
         std::printf("takeover of a session paused at its cap (%lld buffered events), %d runs\n",
                     static_cast<long long>(buffered), runs);
         std::printf("  %-44s %9s %9s\n", "", "median", "p95");
-        std::printf("  %-44s %7.1f us %7.1f us\n", "consume() -> first buffered event delivered", percentile(toFirst, 0.5),
-                    percentile(toFirst, 0.95));
+        std::printf("  %-44s %7.1f us %7.1f us\n", "consume() -> first buffered event delivered",
+                    percentile(toFirst, 0.5), percentile(toFirst, 0.95));
         std::printf("  %-44s %7.1f us %7.1f us\n", "consume() -> all buffered events delivered", percentile(toAll, 0.5),
                     percentile(toAll, 0.95));
     }
@@ -156,7 +161,8 @@ int main(int argc, char **argv)
             sessions << engine.prefetch(Strategy::Hover, engine.render(r), 120s);
             if (i % PerManager == 0) {
                 const QPointer<PrefetchSession> &s = sessions.last();
-                (void)QTest::qWaitFor([&] { return !s || s->isPausedAtCap() || s->state() == PrefetchSession::State::Complete; }, 5000);
+                (void)QTest::qWaitFor(
+                    [&] { return !s || s->isPausedAtCap() || s->state() == PrefetchSession::State::Complete; }, 5000);
             }
         }
         for (auto &e : engines)
@@ -173,7 +179,9 @@ int main(int argc, char **argv)
             for (int seed = 20'000; int(longSeeds.size()) < Sessions; ++seed) {
                 const Llm::ChatRequest r = longRequest(seed);
                 QPointer<PrefetchSession> s = probe.prefetch(Strategy::Hover, probe.render(r), 60s);
-                if (QTest::qWaitFor([&] { return !s || s->isPausedAtCap() || s->state() == PrefetchSession::State::Complete; }, 5000)
+                if (QTest::qWaitFor(
+                        [&] { return !s || s->isPausedAtCap() || s->state() == PrefetchSession::State::Complete; },
+                        5000)
                     && s && s->isPausedAtCap())
                     longSeeds.push_back(seed);
                 probe.cancelAllPrefetches();
@@ -188,9 +196,12 @@ int main(int argc, char **argv)
             Engine &engine = *engines[size_t(i / PerManager)];
             sessions << engine.prefetch(Strategy::Hover, engine.render(r), 120s);
         }
-        const bool allAtCap = QTest::qWaitFor([&] {
-            return std::all_of(sessions.cbegin(), sessions.cend(), [](const auto &s) { return s && s->isPausedAtCap(); });
-        }, 30000);
+        const bool allAtCap = QTest::qWaitFor(
+            [&] {
+                return std::all_of(sessions.cbegin(), sessions.cend(),
+                                   [](const auto &s) { return s && s->isPausedAtCap(); });
+            },
+            30000);
         const qint64 after = heapInUse();
         qint64 bufferBytes = 0;
         qint64 tokens = 0;
@@ -223,13 +234,15 @@ int main(int argc, char **argv)
             options.prefetch = true;
             options.readBufferBytes = 8 * 1024;
             streams.push_back(std::make_unique<Llm::ProviderRequest>(managers[size_t(i / PerManager)].get(), waiting,
-                                                               longRequest(30'000 + i), options));
+                                                                     longRequest(30'000 + i), options));
             streams.back()->start();
         }
-        const bool allSent = QTest::qWaitFor([&] {
-            return std::all_of(streams.cbegin(), streams.cend(),
-                               [](const auto &s) { return s->timestamps().requestSent >= 0; });
-        }, 10000);
+        const bool allSent = QTest::qWaitFor(
+            [&] {
+                return std::all_of(streams.cbegin(), streams.cend(),
+                                   [](const auto &s) { return s->timestamps().requestSent >= 0; });
+            },
+            10000);
         const qint64 idleAfter = heapInUse();
         std::printf("  %-44s %7.1f KiB per request%s\n", "same managers, open requests with no data yet",
                     double(idleAfter - idleBefore) / Sessions / 1024.0, allSent ? "" : " (not all sent)");

@@ -3,10 +3,10 @@
 #include "percentile.h"
 
 #include "knowledge/library.h"
-#include "prefetch/prompts/actionprompts.h"
-#include "prefetch/strategies/classifier.h"
-#include "prefetch/settings.h"
 #include "knowledge/libraryretrieval.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/settings.h"
+#include "prefetch/strategies/classifier.h"
 
 #include <QElapsedTimer>
 
@@ -37,15 +37,17 @@ bool sameSet(const QList<Knowledge::Passage> &a, const QList<Knowledge::Passage>
     if (a.size() != b.size())
         return false;
     for (const Knowledge::Passage &p : a) {
-        if (std::none_of(b.cbegin(), b.cend(), [&](const Knowledge::Passage &q) {
-                return q.path == p.path && q.start == p.start;
-            }))
+        if (std::none_of(b.cbegin(), b.cend(),
+                         [&](const Knowledge::Passage &q) { return q.path == p.path && q.start == p.start; }))
             return false;
     }
     return true;
 }
 
-bool isWordCharacter(QChar c) { return c.isLetterOrNumber() || c == u'-'; }
+bool isWordCharacter(QChar c)
+{
+    return c.isLetterOrNumber() || c == u'-';
+}
 
 // The drafts of `text` as typed, shortest first, without the text itself: each prefix that ends
 // a word (English: the next character is a space or punctuation) or, in Chinese, a character (an
@@ -83,7 +85,7 @@ bool wouldPrefetch(const QString &draft)
 {
     const Prefetch::Settings settings;
     return draft.trimmed().size() >= settings.debounce.minChars
-        && Prefetch::heuristicCompleteness(draft) >= settings.debounce.minConfidence;
+           && Prefetch::heuristicCompleteness(draft) >= settings.debounce.minConfidence;
 }
 
 } // namespace

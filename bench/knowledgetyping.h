@@ -3,7 +3,9 @@
 #include <QList>
 #include <QString>
 
-namespace Knowledge { class Library; }
+namespace Knowledge {
+class Library;
+}
 
 namespace Bench {
 
@@ -11,12 +13,10 @@ namespace Bench {
 // how often the passages of a draft the typing pause would retrieve for are those of the final
 // text, and what retrieval costs between Enter and the request being ready, with and without
 // the pause's retrieval.
-struct TypingFigures
-{
+struct TypingFigures {
     // Drafts, and the share whose five passages are the final text's in the same order (the same
     // request: the prefetch is taken over) and as a set.
-    struct Drafts
-    {
+    struct Drafts {
         int drafts = 0;
         double sameOrder = 0;
         double sameSet = 0;

@@ -30,7 +30,7 @@ namespace {
 QStringList spreadValues(const QStringList &arguments, const QStringList &repeatable)
 {
     QStringList out;
-    QString current;   // the repeatable option whose values are being read
+    QString current; // the repeatable option whose values are being read
     bool hasValue = false;
     for (const QString &arg : arguments) {
         if (arg.startsWith(QLatin1Char('-'))) {
@@ -55,7 +55,8 @@ std::optional<QList<int>> numberList(const QString &text)
     for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         bool ok1 = false, ok2 = false;
         const int from = part.section(QLatin1Char('-'), 0, 0).trimmed().toInt(&ok1);
-        const int to = part.contains(QLatin1Char('-')) ? part.section(QLatin1Char('-'), 1, 1).trimmed().toInt(&ok2) : from;
+        const int to = part.contains(QLatin1Char('-')) ? part.section(QLatin1Char('-'), 1, 1).trimmed().toInt(&ok2)
+                                                       : from;
         if (!ok1 || (part.contains(QLatin1Char('-')) && !ok2) || from < 0 || to < from || to - from > 1000)
             return std::nullopt;
         for (int n = from; n <= to; ++n)
@@ -74,53 +75,71 @@ int runBench(const QStringList &arguments)
         "all strategies on, and writes report.md, report.json and PNG charts into --out."));
     parser.addHelpOption();
     const QCommandLineOption traceOpt(QStringLiteral("trace"),
-        QStringLiteral("JSON Lines traces: --trace a.jsonl b.jsonl, or the option repeated."), QStringLiteral("file"));
-    const QCommandLineOption kindOpt(QStringLiteral("kind"),
-        QStringLiteral("Generated traces of these kinds (%1, or all: every kind but repeat-user, issue 10's nine), one per --seeds.")
+                                      QStringLiteral(
+                                          "JSON Lines traces: --trace a.jsonl b.jsonl, or the option repeated."),
+                                      QStringLiteral("file"));
+    const QCommandLineOption kindOpt(
+        QStringLiteral("kind"),
+        QStringLiteral(
+            "Generated traces of these kinds (%1, or all: every kind but repeat-user, issue 10's nine), one per --seeds.")
             .arg(Bench::traceKinds().join(QStringLiteral(", "))),
         QStringLiteral("kind"));
     const QCommandLineOption seedsOpt(QStringLiteral("seeds"),
-        QStringLiteral("The seeds of the generated traces: 2-6, or 1,3,5 (default 1)."), QStringLiteral("list"),
-        QStringLiteral("1"));
-    const QCommandLineOption prefixOpt(QStringLiteral("prefix-tokens"),
+                                      QStringLiteral("The seeds of the generated traces: 2-6, or 1,3,5 (default 1)."),
+                                      QStringLiteral("list"), QStringLiteral("1"));
+    const QCommandLineOption prefixOpt(
+        QStringLiteral("prefix-tokens"),
         QStringLiteral("Also run every mode but off with these early-guess lengths (the frontier): 16,32,64."),
         QStringLiteral("list"));
-    const QCommandLineOption warmPassagesOpt(QStringLiteral("warm-passages"),
+    const QCommandLineOption warmPassagesOpt(
+        QStringLiteral("warm-passages"),
         QStringLiteral("Also run every mode but off with the library's passages warmed at each typing pause."));
-    const QCommandLineOption answersOpt(QStringLiteral("answers"),
-        QStringLiteral("Also run with at most this many answers guessed at once (the frontier): 1,2,3."), QStringLiteral("list"));
-    const QCommandLineOption cacheOpt(QStringLiteral("cache"),
+    const QCommandLineOption
+        answersOpt(QStringLiteral("answers"),
+                   QStringLiteral("Also run with at most this many answers guessed at once (the frontier): 1,2,3."),
+                   QStringLiteral("list"));
+    const QCommandLineOption cacheOpt(
+        QStringLiteral("cache"),
         QStringLiteral("The response cache: on (the app's default, near duplicates too), exact (exact repeats only), "
                        "off; several (on,off) run each side by side (default on)."),
         QStringLiteral("list"), QStringLiteral("on"));
-    const QCommandLineOption profileOpt(QStringLiteral("profile"),
-        QStringLiteral("Latency presets: %1 (several after one --profile, or repeated; default hosted).").arg(Bench::Preset::names().join(QStringLiteral(", "))),
-        QStringLiteral("name"));
-    const QCommandLineOption modeOpt(QStringLiteral("mode"),
+    const QCommandLineOption
+        profileOpt(QStringLiteral("profile"),
+                   QStringLiteral("Latency presets: %1 (several after one --profile, or repeated; default hosted).")
+                       .arg(Bench::Preset::names().join(QStringLiteral(", "))),
+                   QStringLiteral("name"));
+    const QCommandLineOption modeOpt(
+        QStringLiteral("mode"),
         QStringLiteral("Only these modes: off, warmup, hover, debounce, workflow, early, all (default every one)."),
         QStringLiteral("mode"));
-    const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("The folder for the report (default bench-results)."),
+    const QCommandLineOption outOpt(QStringLiteral("out"),
+                                    QStringLiteral("The folder for the report (default bench-results)."),
                                     QStringLiteral("dir"), QStringLiteral("bench-results"));
-    const QCommandLineOption speedOpt(QStringLiteral("speed"),
+    const QCommandLineOption speedOpt(
+        QStringLiteral("speed"),
         QStringLiteral("Compress time by this factor: trace gaps, provider latencies and strategy delays shrink, "
                        "measured latencies are scaled back (default 1: real time)."),
         QStringLiteral("factor"), QStringLiteral("1"));
     const QCommandLineOption jobsOpt(QStringLiteral("jobs"),
-        QStringLiteral("Runs played at the same time, each with its own provider (default 18)."), QStringLiteral("n"),
-        QStringLiteral("18"));
-    const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Also print the figures as one JSON object on stdout."));
-    const QCommandLineOption verboseOpt(QStringLiteral("verbose"),
-        QStringLiteral("Log every cancelled or failed stream (the report lists failures either way)."));
-    parser.addOptions({traceOpt, kindOpt, seedsOpt, prefixOpt, answersOpt, warmPassagesOpt, cacheOpt, profileOpt, modeOpt, outOpt, speedOpt, jobsOpt,
-                       jsonOpt, verboseOpt});
-    const QStringList spread = spreadValues(
-        arguments, {QStringLiteral("--trace"), QStringLiteral("--kind"), QStringLiteral("--profile"), QStringLiteral("--mode")});
+                                     QStringLiteral(
+                                         "Runs played at the same time, each with its own provider (default 18)."),
+                                     QStringLiteral("n"), QStringLiteral("18"));
+    const QCommandLineOption jsonOpt(QStringLiteral("json"),
+                                     QStringLiteral("Also print the figures as one JSON object on stdout."));
+    const QCommandLineOption
+        verboseOpt(QStringLiteral("verbose"),
+                   QStringLiteral("Log every cancelled or failed stream (the report lists failures either way)."));
+    parser.addOptions({traceOpt, kindOpt, seedsOpt, prefixOpt, answersOpt, warmPassagesOpt, cacheOpt, profileOpt,
+                       modeOpt, outOpt, speedOpt, jobsOpt, jsonOpt, verboseOpt});
+    const QStringList spread = spreadValues(arguments, {QStringLiteral("--trace"), QStringLiteral("--kind"),
+                                                        QStringLiteral("--profile"), QStringLiteral("--mode")});
     if (!parser.parse(QStringList{QStringLiteral("headstart-cli bench")} + spread)) {
         std::fprintf(stderr, "headstart-cli bench: %s\n", qPrintable(parser.errorText()));
         return 2;
     }
     if (!parser.positionalArguments().isEmpty()) {
-        std::fprintf(stderr, "headstart-cli bench: unexpected argument '%s'\n", qPrintable(parser.positionalArguments().first()));
+        std::fprintf(stderr, "headstart-cli bench: unexpected argument '%s'\n",
+                     qPrintable(parser.positionalArguments().first()));
         return 2;
     }
     if (parser.isSet(QStringLiteral("help"))) {
@@ -142,7 +161,8 @@ int runBench(const QStringList &arguments)
             return 2;
         }
         // Two seeds of one kind share a name: the report and the charts need them apart.
-        const bool taken = std::any_of(traces.cbegin(), traces.cend(), [&](const Bench::Trace &t) { return t.name == trace->name; });
+        const bool taken = std::any_of(traces.cbegin(), traces.cend(),
+                                       [&](const Bench::Trace &t) { return t.name == trace->name; });
         if (taken)
             trace->name += QLatin1Char('-') + QFileInfo(path).completeBaseName();
         traces.append(*trace);
@@ -222,7 +242,8 @@ int runBench(const QStringList &arguments)
     }
     variants = withCaches;
     QList<Bench::Preset> presets;
-    for (const QString &name : parser.isSet(profileOpt) ? parser.values(profileOpt) : QStringList{QStringLiteral("hosted")}) {
+    for (const QString &name :
+         parser.isSet(profileOpt) ? parser.values(profileOpt) : QStringList{QStringLiteral("hosted")}) {
         const auto preset = Bench::Preset::byName(name);
         if (!preset) {
             std::fprintf(stderr, "headstart-cli bench: unknown profile '%s' (one of %s)\n", qPrintable(name),
@@ -276,9 +297,11 @@ int runBench(const QStringList &arguments)
             }
         }
     }
-    std::fprintf(stderr, "headstart-cli bench: %zu runs (%lld traces × %lld profiles × %lld modes × %lld settings), %d at a time\n",
-                 runs.size(), static_cast<long long>(traces.size()), static_cast<long long>(presets.size()),
-                 static_cast<long long>(modes.size()), static_cast<long long>(variants.size()), jobs);
+    std::fprintf(
+        stderr,
+        "headstart-cli bench: %zu runs (%lld traces × %lld profiles × %lld modes × %lld settings), %d at a time\n",
+        runs.size(), static_cast<long long>(traces.size()), static_cast<long long>(presets.size()),
+        static_cast<long long>(modes.size()), static_cast<long long>(variants.size()), jobs);
     QEventLoop loop;
     size_t started = 0, done = 0;
     int exitCode = 0;
@@ -294,11 +317,12 @@ int runBench(const QStringList &arguments)
                         perceived.append(s.perceivedMs);
                 }
                 const Prefetch::Percentiles p = Prefetch::percentiles(perceived);
-                std::fprintf(stderr, "[%zu/%zu] %s × %s × %s%s: %lld answers, p50 %.0f ms, p95 %.0f ms, %.0f s%s\n", done,
-                             runs.size(), qPrintable(r.trace), qPrintable(r.preset), Bench::modeId(r.mode),
+                std::fprintf(stderr, "[%zu/%zu] %s × %s × %s%s: %lld answers, p50 %.0f ms, p95 %.0f ms, %.0f s%s\n",
+                             done, runs.size(), qPrintable(r.trace), qPrintable(r.preset), Bench::modeId(r.mode),
                              r.variant.isEmpty() ? "" : qPrintable(QStringLiteral(" (%1)").arg(r.variant)),
                              static_cast<long long>(p.count), p.p50, p.p95, r.wallSeconds,
-                             r.problems.isEmpty() ? "" : qPrintable(QStringLiteral(", %1 problems").arg(r.problems.size())));
+                             r.problems.isEmpty() ? ""
+                                                  : qPrintable(QStringLiteral(", %1 problems").arg(r.problems.size())));
                 startMore();
             });
             if (auto error = run->start()) {
@@ -351,7 +375,8 @@ int runTraceGen(const QStringList &arguments)
     parser.setApplicationDescription(QStringLiteral("Writes a generated behaviour trace (JSON Lines) to stdout."));
     parser.addHelpOption();
     const QCommandLineOption kindOpt(QStringLiteral("kind"),
-        QStringLiteral("One of: %1.").arg(Bench::traceKinds().join(QStringLiteral(", "))), QStringLiteral("kind"));
+                                     QStringLiteral("One of: %1.").arg(Bench::traceKinds().join(QStringLiteral(", "))),
+                                     QStringLiteral("kind"));
     const QCommandLineOption seedOpt(QStringLiteral("seed"), QStringLiteral("The random seed (default 1)."),
                                      QStringLiteral("n"), QStringLiteral("1"));
     parser.addOptions({kindOpt, seedOpt});

@@ -4,8 +4,8 @@
 #include "base/terminationsignals.h"
 
 #include "llm/clock.h"
-#include "llm/providerrequest.h"
 #include "llm/providerprofile.h"
+#include "llm/providerrequest.h"
 #include "localprovider/serverthread.h"
 
 #include <QCommandLineParser>
@@ -66,46 +66,54 @@ QString readPrompt(const QStringList &positional, bool *ok)
 int runChat(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Streams an answer to stdout; then time to first token, speed and usage to stderr."));
+    parser.setApplicationDescription(
+        QStringLiteral("Streams an answer to stdout; then time to first token, speed and usage to stderr."));
     parser.addHelpOption();
     const QCommandLineOption providerOpt(QStringLiteral("provider"),
-        QStringLiteral("Provider profile (see 'headstart-cli providers'). Default: local."),
-        QStringLiteral("name"), QStringLiteral("local"));
+                                         QStringLiteral(
+                                             "Provider profile (see 'headstart-cli providers'). Default: local."),
+                                         QStringLiteral("name"), QStringLiteral("local"));
     const QCommandLineOption modelOpt(QStringLiteral("model"), QStringLiteral("Model name."), QStringLiteral("model"));
-    const QCommandLineOption baseUrlOpt(QStringLiteral("base-url"),
-        QStringLiteral("API base URL. For --provider local: the root URL a running headstart-localprovider "
-                       "printed (otherwise one is started in-process)."),
-        QStringLiteral("url"));
+    const QCommandLineOption
+        baseUrlOpt(QStringLiteral("base-url"),
+                   QStringLiteral("API base URL. For --provider local: the root URL a running headstart-localprovider "
+                                  "printed (otherwise one is started in-process)."),
+                   QStringLiteral("url"));
     const QCommandLineOption maxTokensOpt(QStringLiteral("max-tokens"), QStringLiteral("Answer length limit."),
                                           QStringLiteral("n"), QStringLiteral("1024"));
-    const QCommandLineOption systemOpt(QStringLiteral("system"), QStringLiteral("System prompt."), QStringLiteral("text"));
+    const QCommandLineOption systemOpt(QStringLiteral("system"), QStringLiteral("System prompt."),
+                                       QStringLiteral("text"));
     const QCommandLineOption temperatureOpt(QStringLiteral("temperature"), QStringLiteral("Sampling temperature."),
                                             QStringLiteral("t"));
     const QCommandLineOption seedOpt(QStringLiteral("seed"), QStringLiteral("Sampling seed."), QStringLiteral("n"));
-    const QCommandLineOption keyEnvOpt(QStringLiteral("api-key-env"),
+    const QCommandLineOption keyEnvOpt(
+        QStringLiteral("api-key-env"),
         QStringLiteral("Environment variable holding the API key (default: the profile's, e.g. DEEPSEEK_API_KEY)."),
         QStringLiteral("name"));
     const QCommandLineOption latencyOpt(QStringLiteral("latency-profile"),
-        QStringLiteral("Latency profile of the in-process local provider."), QStringLiteral("name"),
-        QStringLiteral("hosted"));
+                                        QStringLiteral("Latency profile of the in-process local provider."),
+                                        QStringLiteral("name"), QStringLiteral("hosted"));
     const QCommandLineOption headerOpt(QStringLiteral("header"),
-        QStringLiteral("Extra request header 'Name: value' (repeatable)."), QStringLiteral("header"));
+                                       QStringLiteral("Extra request header 'Name: value' (repeatable)."),
+                                       QStringLiteral("header"));
     const QCommandLineOption statsJsonOpt(QStringLiteral("stats-json"),
-        QStringLiteral("Print the closing statistics as one JSON line on stderr."));
+                                          QStringLiteral("Print the closing statistics as one JSON line on stderr."));
     const QCommandLineOption quietOpt(QStringLiteral("quiet"), QStringLiteral("Do not print the answer."));
-    const QCommandLineOption repeatOpt(QStringLiteral("repeat"),
-        QStringLiteral("Send the request N times, one after the other, in this process (the connection is "
-                       "kept alive between them, as in the app); statistics are printed after each."),
-        QStringLiteral("n"), QStringLiteral("1"));
-    const QCommandLineOption rawOpt(QStringLiteral("raw"),
-        QStringLiteral("Print the answer exactly as it came, terminal control sequences included (by default "
-                       "they are removed, so an answer cannot retitle the window or write the clipboard)."));
-    const QCommandLineOption insecureOpt(QStringLiteral("allow-insecure-http"),
-        QStringLiteral("Send the key and the text over plain http:// to a host that is not this machine "
-                       "(refused otherwise; docs/transport.md)."));
-    parser.addOptions({providerOpt, modelOpt, baseUrlOpt, maxTokensOpt, systemOpt, temperatureOpt, seedOpt,
-                       keyEnvOpt, latencyOpt, headerOpt, statsJsonOpt, quietOpt, repeatOpt, rawOpt, insecureOpt});
+    const QCommandLineOption
+        repeatOpt(QStringLiteral("repeat"),
+                  QStringLiteral("Send the request N times, one after the other, in this process (the connection is "
+                                 "kept alive between them, as in the app); statistics are printed after each."),
+                  QStringLiteral("n"), QStringLiteral("1"));
+    const QCommandLineOption
+        rawOpt(QStringLiteral("raw"),
+               QStringLiteral("Print the answer exactly as it came, terminal control sequences included (by default "
+                              "they are removed, so an answer cannot retitle the window or write the clipboard)."));
+    const QCommandLineOption
+        insecureOpt(QStringLiteral("allow-insecure-http"),
+                    QStringLiteral("Send the key and the text over plain http:// to a host that is not this machine "
+                                   "(refused otherwise; docs/transport.md)."));
+    parser.addOptions({providerOpt, modelOpt, baseUrlOpt, maxTokensOpt, systemOpt, temperatureOpt, seedOpt, keyEnvOpt,
+                       latencyOpt, headerOpt, statsJsonOpt, quietOpt, repeatOpt, rawOpt, insecureOpt});
     parser.addPositionalArgument(QStringLiteral("prompt"), QStringLiteral("The prompt; '-' or nothing reads stdin."));
 
     if (!parser.parse(QStringList{QStringLiteral("headstart-cli chat")} + arguments)) {
@@ -198,7 +206,8 @@ int runChat(const QStringList &arguments)
             std::fprintf(stderr, "headstart-cli chat: --header needs 'Name: value'\n");
             return 2;
         }
-        options.extraHeaders.append({header.left(colon).trimmed().toLatin1(), header.mid(colon + 1).trimmed().toUtf8()});
+        options.extraHeaders.append(
+            {header.left(colon).trimmed().toLatin1(), header.mid(colon + 1).trimmed().toUtf8()});
     }
 
     // One network access manager for every repetition: like the app, later requests reuse the
@@ -243,8 +252,11 @@ int runChat(const QStringList &arguments)
         const Llm::Usage usage = stream.usage();
         const qint64 outputTokens = usage.outputTokens >= 0 ? usage.outputTokens : textEvents;
         const double ttftMs = ms(t.started, t.firstToken);
-        const double streamSeconds = t.firstToken > 0 && t.finished > t.firstToken ? double(t.finished - t.firstToken) / 1e9 : 0;
-        const double tokensPerSecond = streamSeconds > 0 && outputTokens > 1 ? double(outputTokens - 1) / streamSeconds : 0;
+        const double streamSeconds = t.firstToken > 0 && t.finished > t.firstToken
+                                         ? double(t.finished - t.firstToken) / 1e9
+                                         : 0;
+        const double tokensPerSecond = streamSeconds > 0 && outputTokens > 1 ? double(outputTokens - 1) / streamSeconds
+                                                                             : 0;
 
         if (auto error = stream.error()) {
             if (error->code() == Llm::Error::Code::Cancelled) {
@@ -279,11 +291,16 @@ int runChat(const QStringList &arguments)
             if (ttftMs >= 0)
                 std::fprintf(stderr, "-- time to first token: %.0f ms\n", ttftMs);
             if (tokensPerSecond > 0)
-                std::fprintf(stderr, "-- speed: %.1f tokens/s (%lld tokens)\n", tokensPerSecond, static_cast<long long>(outputTokens));
+                std::fprintf(stderr, "-- speed: %.1f tokens/s (%lld tokens)\n", tokensPerSecond,
+                             static_cast<long long>(outputTokens));
             if (!usage.isEmpty()) {
-                std::fprintf(stderr, "-- usage: %lld prompt tokens (%lld read from cache, %lld written to cache), %lld completion tokens\n",
-                             static_cast<long long>(usage.inputTokens), static_cast<long long>(std::max<qint64>(0, usage.cacheReadTokens)),
-                             static_cast<long long>(std::max<qint64>(0, usage.cacheWriteTokens)), static_cast<long long>(usage.outputTokens));
+                std::fprintf(
+                    stderr,
+                    "-- usage: %lld prompt tokens (%lld read from cache, %lld written to cache), %lld completion tokens\n",
+                    static_cast<long long>(usage.inputTokens),
+                    static_cast<long long>(std::max<qint64>(0, usage.cacheReadTokens)),
+                    static_cast<long long>(std::max<qint64>(0, usage.cacheWriteTokens)),
+                    static_cast<long long>(usage.outputTokens));
             }
             if (!stream.finishReason().isEmpty())
                 std::fprintf(stderr, "-- finish: %s\n", qPrintable(stream.finishReason()));

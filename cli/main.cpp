@@ -14,25 +14,24 @@ namespace {
 
 void printUsage(FILE *to)
 {
-    std::fputs(
-        "usage: headstart-cli <command> [options]\n"
-        "       headstart-cli --version\n"
-        "\n"
-        "commands:\n"
-        "  chat --provider NAME [--model M] [--base-url URL] [--max-tokens N] \"prompt\"\n"
-        "        stream an answer to stdout; timing and usage go to stderr\n"
-        "  replay --format openai|anthropic|sse FILE\n"
-        "        decode a recorded SSE transcript and print it as JSON\n"
-        "  providers\n"
-        "        list the built-in provider profiles\n"
-        "  bench --trace FILE... --profile NAME... [--out DIR] [--json]\n"
-        "        replay behaviour traces with prefetch off, each strategy alone and all on;\n"
-        "        write a Markdown report and PNG charts (bench/README.md)\n"
-        "  tracegen --kind KIND [--seed N]\n"
-        "        write a generated behaviour trace to stdout\n"
-        "\n"
-        "Run 'headstart-cli <command> --help' for a command's options.\n",
-        to);
+    std::fputs("usage: headstart-cli <command> [options]\n"
+               "       headstart-cli --version\n"
+               "\n"
+               "commands:\n"
+               "  chat --provider NAME [--model M] [--base-url URL] [--max-tokens N] \"prompt\"\n"
+               "        stream an answer to stdout; timing and usage go to stderr\n"
+               "  replay --format openai|anthropic|sse FILE\n"
+               "        decode a recorded SSE transcript and print it as JSON\n"
+               "  providers\n"
+               "        list the built-in provider profiles\n"
+               "  bench --trace FILE... --profile NAME... [--out DIR] [--json]\n"
+               "        replay behaviour traces with prefetch off, each strategy alone and all on;\n"
+               "        write a Markdown report and PNG charts (bench/README.md)\n"
+               "  tracegen --kind KIND [--seed N]\n"
+               "        write a generated behaviour trace to stdout\n"
+               "\n"
+               "Run 'headstart-cli <command> --help' for a command's options.\n",
+               to);
 }
 
 } // namespace

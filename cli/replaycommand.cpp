@@ -82,7 +82,7 @@ void write(const QByteArray &bytes)
 // event to `onEvent` as soon as the parser completes it: neither the file nor its events are
 // ever held whole, so memory stays bounded by the parser's caps whatever the file's size.
 // Returns the errno of a failed read, 0 when the file was read to its end.
-template<typename OnEvent>
+template <typename OnEvent>
 int parseFile(QFile &file, Llm::SseParser &parser, qsizetype chunk, bool &unterminatedTail, OnEvent onEvent)
 {
     // A --chunk larger than any read a socket makes is capped: the result is the same for
@@ -133,19 +133,21 @@ Outcome replaySse(QFile &file, qsizetype chunk, bool withState, bool compact)
     const int readError = parseFile(file, parser, chunk, tail, [&](const Llm::SseEvent &event) {
         if (count++ > 0)
             write(compact ? "," : ",\n");
-        write(toJson(QJsonObject{
-                         // An event without `event:` is dispatched with the type "message".
-                         {QStringLiteral("event"),
-                          event.type.isEmpty() ? QStringLiteral("message") : QString::fromUtf8(event.type)},
-                         {QStringLiteral("data"), QString::fromUtf8(event.data)},
-                         {QStringLiteral("id"), QString::fromUtf8(event.id)},
-                     },
-                     compact));
+        write(toJson(
+            QJsonObject{
+                // An event without `event:` is dispatched with the type "message".
+                {QStringLiteral("event"),
+                 event.type.isEmpty() ? QStringLiteral("message") : QString::fromUtf8(event.type)},
+                {QStringLiteral("data"), QString::fromUtf8(event.data)},
+                {QStringLiteral("id"), QString::fromUtf8(event.id)},
+            },
+            compact));
     });
 
     Outcome outcome;
     if (readError)
-        outcome.errors.append(QStringLiteral("cannot read to the end: ") + QString::fromLocal8Bit(std::strerror(readError)));
+        outcome.errors.append(QStringLiteral("cannot read to the end: ")
+                              + QString::fromLocal8Bit(std::strerror(readError)));
     if (parser.hasError())
         outcome.errors.append(QStringLiteral("event stream: ") + QString::fromUtf8(parser.errorString()));
     // A raw event stream has no end marker; one cut inside an event is the sign of truncation.
@@ -154,13 +156,14 @@ Outcome replaySse(QFile &file, qsizetype chunk, bool withState, bool compact)
     if (withState) {
         const std::optional<int> retry = parser.retryMs();
         // The rest of the object, written after the array: `{...}` without its opening brace.
-        QByteArray rest = toJson(QJsonObject{
-                                     {QStringLiteral("last_event_id"), QString::fromUtf8(parser.lastEventId())},
-                                     {QStringLiteral("retry_ms"), retry ? QJsonValue(*retry) : QJsonValue(QJsonValue::Null)},
-                                     {QStringLiteral("unterminated_tail"), tail},
-                                     {QStringLiteral("errors"), outcome.errors},
-                                 },
-                                 compact);
+        QByteArray rest = toJson(
+            QJsonObject{
+                {QStringLiteral("last_event_id"), QString::fromUtf8(parser.lastEventId())},
+                {QStringLiteral("retry_ms"), retry ? QJsonValue(*retry) : QJsonValue(QJsonValue::Null)},
+                {QStringLiteral("unterminated_tail"), tail},
+                {QStringLiteral("errors"), outcome.errors},
+            },
+            compact);
         write("," + rest.sliced(1));
         outcome.printedErrors = true;
     }
@@ -189,9 +192,7 @@ Outcome replayDecoded(Llm::ApiFormat format, QFile &file, qsizetype chunk, bool 
         for (const Llm::StreamEvent &e : std::as_const(decoded)) {
             Choice &choice = choices[e.choice];
             switch (e.type) {
-            case Llm::StreamEvent::Type::TextDelta:
-                choice.text += e.text;
-                break;
+            case Llm::StreamEvent::Type::TextDelta: choice.text += e.text; break;
             case Llm::StreamEvent::Type::ReasoningDelta:
                 choice.reasoning = choice.reasoning.value_or(QString()) + e.text;
                 break;
@@ -206,16 +207,11 @@ Outcome replayDecoded(Llm::ApiFormat format, QFile &file, qsizetype chunk, bool 
                 call.arguments += e.text;
                 break;
             }
-            case Llm::StreamEvent::Type::Usage:
-                usage = e.usage;
-                break;
-            case Llm::StreamEvent::Type::Finish:
-                choice.finishReason = e.text;
-                break;
+            case Llm::StreamEvent::Type::Usage: usage = e.usage; break;
+            case Llm::StreamEvent::Type::Finish: choice.finishReason = e.text; break;
             case Llm::StreamEvent::Type::Error:
                 errors.append(QStringLiteral("provider error: ")
-                              + (e.errorType.isEmpty() ? QString() : e.errorType + QStringLiteral(": "))
-                              + e.text);
+                              + (e.errorType.isEmpty() ? QString() : e.errorType + QStringLiteral(": ")) + e.text);
                 break;
             }
         }
@@ -235,15 +231,14 @@ Outcome replayDecoded(Llm::ApiFormat format, QFile &file, qsizetype chunk, bool 
         {QStringLiteral("refusal"), optionalString(first.refusal)},
         {QStringLiteral("finish_reason"), optionalString(first.finishReason)},
         {QStringLiteral("tool_calls"), toolCallsJson(first)},
-        {QStringLiteral("usage"),
-         usage ? QJsonValue(QJsonObject{
-                     {QStringLiteral("input"), count(usage->inputTokens)},
-                     {QStringLiteral("output"), count(usage->outputTokens)},
-                     {QStringLiteral("cache_read"), count(usage->cacheReadTokens)},
-                     {QStringLiteral("cache_write"), count(usage->cacheWriteTokens)},
-                     {QStringLiteral("reasoning"), count(usage->reasoningTokens)},
-                 })
-               : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("usage"), usage ? QJsonValue(QJsonObject{
+                                      {QStringLiteral("input"), count(usage->inputTokens)},
+                                      {QStringLiteral("output"), count(usage->outputTokens)},
+                                      {QStringLiteral("cache_read"), count(usage->cacheReadTokens)},
+                                      {QStringLiteral("cache_write"), count(usage->cacheWriteTokens)},
+                                      {QStringLiteral("reasoning"), count(usage->reasoningTokens)},
+                                  })
+                                        : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("errors"), errors},
         {QStringLiteral("events"), eventCount},
         {QStringLiteral("complete"), outcome.complete},
@@ -277,11 +272,9 @@ int runReplay(const QStringList &arguments)
     const QCommandLineOption formatOption(QStringLiteral("format"),
                                           QStringLiteral("openai, anthropic, or sse (raw events)."),
                                           QStringLiteral("format"));
-    const QCommandLineOption chunkOption(QStringLiteral("chunk"),
-                                         QStringLiteral("Feed the parser N bytes at a time."),
+    const QCommandLineOption chunkOption(QStringLiteral("chunk"), QStringLiteral("Feed the parser N bytes at a time."),
                                          QStringLiteral("N"));
-    const QCommandLineOption compactOption(QStringLiteral("compact"),
-                                           QStringLiteral("Print the JSON on one line."));
+    const QCommandLineOption compactOption(QStringLiteral("compact"), QStringLiteral("Print the JSON on one line."));
     const QCommandLineOption stateOption(QStringLiteral("state"),
                                          QStringLiteral("With --format sse: print an object with the events and "
                                                         "the parser's end state (last id, retry, tail, errors)."));
@@ -337,12 +330,8 @@ int runReplay(const QStringList &arguments)
     const bool compact = cli.isSet(compactOption);
     Outcome outcome;
     switch (format) {
-    case ReplayFormat::Sse:
-        outcome = replaySse(file, chunk, cli.isSet(stateOption), compact);
-        break;
-    case ReplayFormat::OpenAi:
-        outcome = replayDecoded(Llm::ApiFormat::OpenAiChat, file, chunk, compact);
-        break;
+    case ReplayFormat::Sse: outcome = replaySse(file, chunk, cli.isSet(stateOption), compact); break;
+    case ReplayFormat::OpenAi: outcome = replayDecoded(Llm::ApiFormat::OpenAiChat, file, chunk, compact); break;
     case ReplayFormat::Anthropic:
         outcome = replayDecoded(Llm::ApiFormat::AnthropicMessages, file, chunk, compact);
         break;
@@ -357,8 +346,9 @@ int runReplay(const QStringList &arguments)
     if (!outcome.errors.isEmpty())
         return 1;
     if (!outcome.complete) {
-        fail(format == ReplayFormat::Sse ? QStringLiteral("incomplete stream: it ends inside an event")
-                                         : QStringLiteral("incomplete stream: it ends before the provider's end marker"));
+        fail(format == ReplayFormat::Sse
+                 ? QStringLiteral("incomplete stream: it ends inside an event")
+                 : QStringLiteral("incomplete stream: it ends before the provider's end marker"));
         return 3;
     }
     return 0;

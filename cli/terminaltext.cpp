@@ -51,9 +51,7 @@ QString TerminalText::filter(QStringView piece)
             else if (c == Esc)
                 m_state = State::StringEscape;
             break;
-        case State::StringEscape:
-            m_state = c == u'\\' ? State::Text : State::String;
-            break;
+        case State::StringEscape: m_state = c == u'\\' ? State::Text : State::String; break;
         }
     }
     return out;

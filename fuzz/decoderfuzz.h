@@ -25,11 +25,11 @@ inline bool isEndMarker(Llm::ApiFormat format, const Llm::SseEvent &event)
     if (format == Llm::ApiFormat::OpenAiChat)
         return event.data.trimmed() == "[DONE]";
     const QJsonDocument doc = QJsonDocument::fromJson(event.data);
-    return doc.isObject() && doc.object().value(QLatin1StringView("type")).toString() == QLatin1StringView("message_stop");
+    return doc.isObject()
+           && doc.object().value(QLatin1StringView("type")).toString() == QLatin1StringView("message_stop");
 }
 
-inline QList<Llm::StreamEvent> decodeStream(Llm::ApiFormat format, QByteArrayView bytes,
-                                            const QList<qsizetype> &sizes)
+inline QList<Llm::StreamEvent> decodeStream(Llm::ApiFormat format, QByteArrayView bytes, const QList<qsizetype> &sizes)
 {
     Llm::SseParser parser(64 * 1024, 256 * 1024);
     QList<Llm::SseEvent> events;
@@ -67,23 +67,17 @@ inline QList<Llm::StreamEvent> decodeStream(Llm::ApiFormat format, QByteArrayVie
             switch (e.type) {
             case Llm::StreamEvent::Type::TextDelta:
             case Llm::StreamEvent::Type::ReasoningDelta:
-            case Llm::StreamEvent::Type::RefusalDelta:
-                FUZZ_CHECK(!e.text.isEmpty());
-                break;
+            case Llm::StreamEvent::Type::RefusalDelta: FUZZ_CHECK(!e.text.isEmpty()); break;
             case Llm::StreamEvent::Type::ToolCallDelta:
                 FUZZ_CHECK(!e.text.isEmpty() || !e.toolId.isEmpty() || !e.toolName.isEmpty());
                 break;
-            case Llm::StreamEvent::Type::Usage:
-                FUZZ_CHECK(!e.usage.isEmpty());
-                break;
+            case Llm::StreamEvent::Type::Usage: FUZZ_CHECK(!e.usage.isEmpty()); break;
             case Llm::StreamEvent::Type::Finish:
                 FUZZ_CHECK(!e.text.isEmpty());
                 FUZZ_CHECK(!finished.contains(e.choice));
                 finished.insert(e.choice);
                 break;
-            case Llm::StreamEvent::Type::Error:
-                FUZZ_CHECK(!e.text.isEmpty());
-                break;
+            case Llm::StreamEvent::Type::Error: FUZZ_CHECK(!e.text.isEmpty()); break;
             }
         }
         all.append(out);
@@ -94,8 +88,8 @@ inline QList<Llm::StreamEvent> decodeStream(Llm::ApiFormat format, QByteArrayVie
 inline int fuzzDecoder(Llm::ApiFormat format, const std::uint8_t *data, std::size_t size)
 {
     const QByteArrayView bytes(reinterpret_cast<const char *>(data), qsizetype(size));
-    const QList<Llm::StreamEvent> whole =
-        decodeStream(format, bytes, size ? QList<qsizetype>{qsizetype(size)} : QList<qsizetype>{});
+    const QList<Llm::StreamEvent> whole = decodeStream(format, bytes,
+                                                       size ? QList<qsizetype>{qsizetype(size)} : QList<qsizetype>{});
     const QList<Llm::StreamEvent> pieces = decodeStream(format, bytes, chunkSizes(bytes));
     FUZZ_CHECK(whole == pieces);
     return 0;

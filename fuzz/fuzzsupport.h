@@ -39,7 +39,7 @@ inline QList<qsizetype> chunkSizes(QByteArrayView bytes)
     for (qsizetype left = bytes.size(); left > 0;) {
         const std::uint64_t r = next();
         const qsizetype size = qMin<qsizetype>(left, (r & 7) == 0 ? qsizetype(1 + (r >> 8) % 512)
-                                                                   : qsizetype(1 + (r >> 8) % 16));
+                                                                  : qsizetype(1 + (r >> 8) % 16));
         sizes.append(size);
         left -= size;
     }

@@ -8,19 +8,20 @@ namespace Knowledge {
 
 namespace {
 
-struct Span
-{
+struct Span {
     qsizetype start;
     qsizetype end;
 };
 
-struct Section
-{
+struct Section {
     QString trail;
     Span span;
 };
 
-bool isBlank(QStringView line) { return line.trimmed().isEmpty(); }
+bool isBlank(QStringView line)
+{
+    return line.trimmed().isEmpty();
+}
 
 // An ATX heading: up to three spaces, 1-6 '#', then a space or the end of the line.
 int headingLevel(QStringView line, QString *title)
@@ -125,7 +126,10 @@ QList<Span> paragraphs(QStringView text, Span span, TextKind kind)
     return out;
 }
 
-qint64 tokens(QStringView text, Span s) { return Base::estimateTokens(text.sliced(s.start, s.end - s.start)); }
+qint64 tokens(QStringView text, Span s)
+{
+    return Base::estimateTokens(text.sliced(s.start, s.end - s.start));
+}
 
 bool endsSentence(QChar c)
 {

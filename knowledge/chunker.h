@@ -14,8 +14,7 @@ enum class TextKind {
 };
 
 // A passage of a file: [start, end) in UTF-16 units of the decoded text, never across a heading.
-struct Chunk
-{
+struct Chunk {
     QString headingTrail; // "Intro > Setup"
     qsizetype start = 0;
     qsizetype end = 0;

@@ -28,22 +28,28 @@ const QSet<QString> &plainSuffixes()
 
 const QSet<QString> &sourceSuffixes()
 {
-    static const QSet<QString> s{
-        QStringLiteral("c"),    QStringLiteral("h"),    QStringLiteral("cc"),   QStringLiteral("cpp"),
-        QStringLiteral("cxx"),  QStringLiteral("hpp"),  QStringLiteral("hh"),   QStringLiteral("py"),
-        QStringLiteral("js"),   QStringLiteral("ts"),   QStringLiteral("tsx"),  QStringLiteral("jsx"),
-        QStringLiteral("java"), QStringLiteral("kt"),   QStringLiteral("go"),   QStringLiteral("rs"),
-        QStringLiteral("rb"),   QStringLiteral("php"),  QStringLiteral("cs"),   QStringLiteral("swift"),
-        QStringLiteral("sh"),   QStringLiteral("bash"), QStringLiteral("zsh"),  QStringLiteral("ps1"),
-        QStringLiteral("sql"),  QStringLiteral("qml"),  QStringLiteral("cmake"), QStringLiteral("json"),
-        QStringLiteral("yaml"), QStringLiteral("yml"),  QStringLiteral("toml"), QStringLiteral("ini"),
-        QStringLiteral("xml"),  QStringLiteral("html"), QStringLiteral("htm"),  QStringLiteral("css"),
-        QStringLiteral("lua"),  QStringLiteral("pl"),   QStringLiteral("r"),    QStringLiteral("m"),
-        QStringLiteral("scala"), QStringLiteral("dart"), QStringLiteral("vue"), QStringLiteral("el")};
+    static const QSet<QString> s{QStringLiteral("c"),    QStringLiteral("h"),     QStringLiteral("cc"),
+                                 QStringLiteral("cpp"),  QStringLiteral("cxx"),   QStringLiteral("hpp"),
+                                 QStringLiteral("hh"),   QStringLiteral("py"),    QStringLiteral("js"),
+                                 QStringLiteral("ts"),   QStringLiteral("tsx"),   QStringLiteral("jsx"),
+                                 QStringLiteral("java"), QStringLiteral("kt"),    QStringLiteral("go"),
+                                 QStringLiteral("rs"),   QStringLiteral("rb"),    QStringLiteral("php"),
+                                 QStringLiteral("cs"),   QStringLiteral("swift"), QStringLiteral("sh"),
+                                 QStringLiteral("bash"), QStringLiteral("zsh"),   QStringLiteral("ps1"),
+                                 QStringLiteral("sql"),  QStringLiteral("qml"),   QStringLiteral("cmake"),
+                                 QStringLiteral("json"), QStringLiteral("yaml"),  QStringLiteral("yml"),
+                                 QStringLiteral("toml"), QStringLiteral("ini"),   QStringLiteral("xml"),
+                                 QStringLiteral("html"), QStringLiteral("htm"),   QStringLiteral("css"),
+                                 QStringLiteral("lua"),  QStringLiteral("pl"),    QStringLiteral("r"),
+                                 QStringLiteral("m"),    QStringLiteral("scala"), QStringLiteral("dart"),
+                                 QStringLiteral("vue"),  QStringLiteral("el")};
     return s;
 }
 
-QString suffixOf(const QString &path) { return QFileInfo(path).suffix().toLower(); }
+QString suffixOf(const QString &path)
+{
+    return QFileInfo(path).suffix().toLower();
+}
 
 // Text files that usually have no suffix.
 const QSet<QString> &specialNames()
@@ -186,22 +192,19 @@ QString skipMessage(SkipReason reason)
         return QCoreApplication::translate("Knowledge::FileReader", "Too large: files over %1 MB are not indexed.")
             .arg(DefaultMaxFileBytes / (1024 * 1024));
     case SkipReason::Unreadable:
-        return QCoreApplication::translate("Knowledge::FileReader",
-                                           "Cannot be read: check the file's permissions.");
+        return QCoreApplication::translate("Knowledge::FileReader", "Cannot be read: check the file's permissions.");
     case SkipReason::BadEncoding:
         return QCoreApplication::translate("Knowledge::FileReader",
                                            "Unknown encoding: the text is not UTF-8, UTF-16 or GB18030.");
     case SkipReason::Vanished:
-        return QCoreApplication::translate("Knowledge::FileReader",
-                                           "Deleted or replaced while it was being indexed.");
+        return QCoreApplication::translate("Knowledge::FileReader", "Deleted or replaced while it was being indexed.");
     case SkipReason::Encrypted:
         return QCoreApplication::translate("Knowledge::FileReader",
                                            "Encrypted: the PDF needs a password to be opened.");
     case SkipReason::Damaged:
         return QCoreApplication::translate("Knowledge::FileReader", "Damaged: the PDF cannot be read.");
     case SkipReason::NoText:
-        return QCoreApplication::translate("Knowledge::FileReader",
-                                           "No text: the PDF's pages are images (a scan?).");
+        return QCoreApplication::translate("Knowledge::FileReader", "No text: the PDF's pages are images (a scan?).");
     }
     return {};
 }

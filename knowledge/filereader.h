@@ -16,8 +16,7 @@ namespace Knowledge {
 inline constexpr qint64 DefaultMaxFileBytes = 5 * 1024 * 1024;
 
 // A library file read and decoded.
-struct FileText
-{
+struct FileText {
     QString text;
     QByteArray encoding; // "UTF-8", "UTF-16LE", "UTF-16BE" or "GB18030"
     QByteArray hash;     // SHA-1 of the bytes, hex: what "changed" means once size or mtime moved

@@ -27,7 +27,10 @@ using Base::Sqlite::Transaction;
 
 constexpr int SchemaVersion = 2; // 2: chunks.page
 
-const char *modeName(Tokenization mode) { return mode == Tokenization::Trigram ? "trigram" : "bigram"; }
+const char *modeName(Tokenization mode)
+{
+    return mode == Tokenization::Trigram ? "trigram" : "bigram";
+}
 
 QStringList schema(Tokenization mode)
 {
@@ -58,7 +61,8 @@ QStringList schema(Tokenization mode)
         // which for Bigram is not the text itself.
         QStringLiteral("CREATE VIRTUAL TABLE chunk_fts USING fts5(heading, body, content='', tokenize='%1')")
             .arg(tokenizerSpec(mode)),
-        QStringLiteral("INSERT INTO meta (key, value) VALUES ('tokenization', '%1')").arg(QLatin1String(modeName(mode))),
+        QStringLiteral("INSERT INTO meta (key, value) VALUES ('tokenization', '%1')")
+            .arg(QLatin1String(modeName(mode))),
         QStringLiteral("PRAGMA user_version = %1").arg(SchemaVersion),
     };
 }
@@ -77,8 +81,7 @@ void removeIndexFiles(const QString &path)
         QFile::remove(path + QLatin1String(suffix));
 }
 
-struct Opened
-{
+struct Opened {
     bool ok = false;
     bool damaged = false;
     bool stale = false; // another schema version or tokenization: discard and rebuild
@@ -102,7 +105,8 @@ Opened prepare(QSqlDatabase &db, Tokenization mode, IndexDatabase::Role role)
     if (const QString check = q.value(0).toString(); check != QLatin1String("ok"))
         return {false, true, false, check};
     q.finish();
-    for (const char *pragma : {"PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON"}) {
+    for (const char *pragma :
+         {"PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON"}) {
         if (!q.exec(QLatin1String(pragma)))
             return {false, isDamaged(q.lastError()), false, errorDetail(q.lastError())};
     }
@@ -142,13 +146,14 @@ IndexDatabase::~IndexDatabase()
 }
 
 std::expected<std::unique_ptr<IndexDatabase>, QString> IndexDatabase::open(const QString &path,
-                                                                            const QString &connection,
-                                                                            Tokenization mode, Role role,
-                                                                            QString *repairMessage)
+                                                                           const QString &connection, Tokenization mode,
+                                                                           Role role, QString *repairMessage)
 {
     if (!Base::PrivateFiles::makeDirectory(QFileInfo(path).absolutePath()))
-        return std::unexpected(QCoreApplication::translate("Knowledge::IndexDatabase", "The knowledge index cannot be created: the folder %1 cannot be made.")
-                                   .arg(QDir::toNativeSeparators(QFileInfo(path).absolutePath())));
+        return std::unexpected(
+            QCoreApplication::translate("Knowledge::IndexDatabase",
+                                        "The knowledge index cannot be created: the folder %1 cannot be made.")
+                .arg(QDir::toNativeSeparators(QFileInfo(path).absolutePath())));
     for (int attempt = 0; attempt < 2; ++attempt) {
         Opened opened;
         {
@@ -175,21 +180,29 @@ std::expected<std::unique_ptr<IndexDatabase>, QString> IndexDatabase::open(const
         }
         QSqlDatabase::removeDatabase(connection);
         if (role == Role::Reader || attempt > 0 || !(opened.damaged || opened.stale))
-            return std::unexpected(QCoreApplication::translate("Knowledge::IndexDatabase", "The knowledge index %1 cannot be opened: %2")
-                                       .arg(QDir::toNativeSeparators(path),
-                                            opened.detail.isEmpty() ? QCoreApplication::translate("Knowledge::IndexDatabase", "unknown error") : opened.detail));
+            return std::unexpected(
+                QCoreApplication::translate("Knowledge::IndexDatabase", "The knowledge index %1 cannot be opened: %2")
+                    .arg(QDir::toNativeSeparators(path),
+                         opened.detail.isEmpty()
+                             ? QCoreApplication::translate("Knowledge::IndexDatabase", "unknown error")
+                             : opened.detail));
         removeIndexFiles(path);
         if (opened.damaged) {
             log().warn("index: damaged file replaced ({})", opened.detail.toStdString());
             if (repairMessage)
-                *repairMessage = QCoreApplication::translate("Knowledge::IndexDatabase", "The knowledge index was damaged (%1). It was replaced by a new one and your "
-                                    "folders are being indexed again.")
-                                     .arg(opened.detail.isEmpty() ? QCoreApplication::translate("Knowledge::IndexDatabase", "unreadable") : opened.detail);
+                *repairMessage = QCoreApplication::translate(
+                                     "Knowledge::IndexDatabase",
+                                     "The knowledge index was damaged (%1). It was replaced by a new one and your "
+                                     "folders are being indexed again.")
+                                     .arg(opened.detail.isEmpty()
+                                              ? QCoreApplication::translate("Knowledge::IndexDatabase", "unreadable")
+                                              : opened.detail);
         } else {
             log().info("index: built for another version or tokenization; starting afresh");
         }
     }
-    return std::unexpected(QCoreApplication::translate("Knowledge::IndexDatabase", "The knowledge index cannot be opened."));
+    return std::unexpected(
+        QCoreApplication::translate("Knowledge::IndexDatabase", "The knowledge index cannot be opened."));
 }
 
 qint64 IndexDatabase::ensureFolder(const QString &folder)
@@ -263,7 +276,8 @@ bool IndexDatabase::deleteChunks(qint64 fileId)
         return false;
     // A contentless FTS5 row is deleted by giving FTS5 the very terms it indexed.
     QSqlQuery remove(m_db);
-    remove.prepare(QStringLiteral("INSERT INTO chunk_fts (chunk_fts, rowid, heading, body) VALUES ('delete', ?, ?, ?)"));
+    remove.prepare(
+        QStringLiteral("INSERT INTO chunk_fts (chunk_fts, rowid, heading, body) VALUES ('delete', ?, ?, ?)"));
     while (select.next()) {
         remove.bindValue(0, select.value(0));
         remove.bindValue(1, indexedText(select.value(1).toString(), m_mode));
@@ -426,8 +440,7 @@ QStringList IndexDatabase::selectiveTerms(const QStringList &terms) const
         }
     }
 
-    struct Ranked
-    {
+    struct Ranked {
         QString term;
         qint64 frequency;
     };
@@ -473,7 +486,9 @@ std::expected<QList<Passage>, QString> IndexDatabase::search(const QString &ques
     q.addBindValue(match);
     q.addBindValue(k);
     if (!q.exec())
-        return std::unexpected(QCoreApplication::translate("Knowledge::IndexDatabase", "The knowledge index cannot be searched: %1").arg(errorDetail(q.lastError())));
+        return std::unexpected(
+            QCoreApplication::translate("Knowledge::IndexDatabase", "The knowledge index cannot be searched: %1")
+                .arg(errorDetail(q.lastError())));
     QList<Passage> out;
     while (q.next()) {
         out.append({q.value(0).toString(), q.value(1).toString(), qsizetype(q.value(2).toLongLong()),
@@ -487,9 +502,10 @@ QList<FolderStatus> IndexDatabase::folderStatuses() const
 {
     QList<FolderStatus> out;
     QSqlQuery q(m_db);
-    if (!q.exec(QStringLiteral("SELECT d.path, COALESCE(SUM(f.status = 'indexed'), 0),"
-                               " COALESCE(SUM(f.chunk_count), 0), COALESCE(SUM(f.status <> 'indexed'), 0)"
-                               " FROM folders d LEFT JOIN files f ON f.folder_id = d.id GROUP BY d.id ORDER BY d.path")))
+    if (!q.exec(
+            QStringLiteral("SELECT d.path, COALESCE(SUM(f.status = 'indexed'), 0),"
+                           " COALESCE(SUM(f.chunk_count), 0), COALESCE(SUM(f.status <> 'indexed'), 0)"
+                           " FROM folders d LEFT JOIN files f ON f.folder_id = d.id GROUP BY d.id ORDER BY d.path")))
         return out;
     while (q.next())
         out.append({q.value(0).toString(), q.value(1).toInt(), q.value(2).toInt(), q.value(3).toInt()});

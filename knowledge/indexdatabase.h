@@ -30,8 +30,8 @@ public:
     // `repairMessage` is set (translated) when a damaged file was replaced by an empty index, or
     // an index of another tokenization or schema was discarded. The error is translated too.
     static std::expected<std::unique_ptr<IndexDatabase>, QString> open(const QString &path, const QString &connection,
-                                                                         Tokenization mode, Role role,
-                                                                         QString *repairMessage = nullptr);
+                                                                       Tokenization mode, Role role,
+                                                                       QString *repairMessage = nullptr);
     ~IndexDatabase();
     IndexDatabase(const IndexDatabase &) = delete;
     IndexDatabase &operator=(const IndexDatabase &) = delete;
@@ -39,8 +39,7 @@ public:
     Tokenization tokenization() const { return m_mode; }
 
     // What the index knows of a file, for the size/mtime/hash comparison.
-    struct FileRow
-    {
+    struct FileRow {
         qint64 id = 0;
         qint64 size = 0;
         qint64 mtime = 0;
@@ -53,8 +52,7 @@ public:
     QStringList folders() const;
     bool removeFolder(const QString &folder);
     QHash<QString, FileRow> fileRows(qint64 folderId) const;
-    struct ChunkText
-    {
+    struct ChunkText {
         Chunk chunk;
         QString text;
     };

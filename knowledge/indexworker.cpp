@@ -24,8 +24,7 @@ bool isSkippedDirectory(const QString &name)
     return name == QLatin1String("node_modules") || name == QLatin1String("__pycache__");
 }
 
-struct Listing
-{
+struct Listing {
     QStringList files;
     QStringList directories;
 };
@@ -57,7 +56,10 @@ Listing list(const QString &folder)
     return out;
 }
 
-qint64 mtimeOf(const QFileInfo &info) { return info.lastModified().toMSecsSinceEpoch(); }
+qint64 mtimeOf(const QFileInfo &info)
+{
+    return info.lastModified().toMSecsSinceEpoch();
+}
 
 } // namespace
 
@@ -168,8 +170,9 @@ void IndexWorker::runPass(const QStringList &folders)
             const QFileInfo info(path);
             // A file that could not be read is tried again: a permission fixed with chmod moves
             // neither its size nor its mtime.
-            const bool retry = known && (known->status == QLatin1String(skipReasonName(SkipReason::Unreadable))
-                                         || known->status == QLatin1String(skipReasonName(SkipReason::Vanished)));
+            const bool retry = known
+                               && (known->status == QLatin1String(skipReasonName(SkipReason::Unreadable))
+                                   || known->status == QLatin1String(skipReasonName(SkipReason::Vanished)));
             if (!known || retry || known->size != info.size() || known->mtime != mtimeOf(info)) {
                 if (indexFile(w.folderId, path, known))
                     ++written;

@@ -25,8 +25,7 @@ class IndexWorker : public QObject
     Q_OBJECT
 
 public:
-    struct Options
-    {
+    struct Options {
         QString databasePath;
         Tokenization tokenization = Tokenization::Bigram;
         qint64 maxFileBytes = 0;
@@ -50,8 +49,7 @@ signals:
     void contentsChanged();
 
 private:
-    struct Work
-    {
+    struct Work {
         qint64 folderId;
         QStringList files;
         QHash<QString, IndexDatabase::FileRow> rows;

@@ -25,8 +25,7 @@ class Library : public QObject
     Q_OBJECT
 
 public:
-    struct Options
-    {
+    struct Options {
         QString databasePath; // the index file; defaultDatabasePath() in the app, a temporary one in tests
         Tokenization tokenization = Tokenization::Bigram;
         qint64 maxFileBytes = 5 * 1024 * 1024;

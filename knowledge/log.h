@@ -4,6 +4,9 @@
 
 namespace Knowledge {
 
-inline spdlog::logger &log() { return Llm::moduleLogger("knowledge"); }
+inline spdlog::logger &log()
+{
+    return Llm::moduleLogger("knowledge");
+}
 
 } // namespace Knowledge

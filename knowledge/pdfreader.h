@@ -15,8 +15,7 @@ namespace Knowledge {
 inline constexpr qint64 DefaultMaxPdfBytes = 100 * 1024 * 1024;
 
 // The text of a PDF, page by page, through Poppler's Qt 6 binding.
-struct PdfText
-{
+struct PdfText {
     QStringList pages; // page 1 first; a page without text is an empty string
     QByteArray hash;   // SHA-1 of the file's bytes, hex, like FileText::hash
     qint64 size = 0;

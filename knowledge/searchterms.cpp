@@ -11,8 +11,7 @@ namespace {
 using Base::isCjkLetter;
 
 // Code points of `text` with their UTF-16 positions.
-struct CodePoint
-{
+struct CodePoint {
     char32_t value;
     qsizetype pos;
     qsizetype size;
@@ -40,12 +39,13 @@ const QSet<QString> &stopWords()
 {
     static const QSet<QString> words = [] {
         QSet<QString> s;
-        for (const char *w : {"a", "an", "the", "is", "are", "was", "were", "be", "been", "of", "in", "on", "at",
-                              "to", "for", "from", "by", "with", "and", "or", "what", "which", "who", "whom",
-                              "whose", "when", "where", "why", "how", "does", "do", "did", "it", "its", "this",
-                              "that", "these", "those", "as", "about", "into", "my", "our", "your", "i", "we",
-                              "you", "me", "can", "could", "should", "would", "will", "there", "their", "they",
-                              "he", "she", "his", "her", "has", "have", "had", "not", "no", "tell", "please"})
+        for (const char *w :
+             {"a",     "an",    "the",    "is",    "are",  "was",   "were",  "be",   "been", "of",    "in",   "on",
+              "at",    "to",    "for",    "from",  "by",   "with",  "and",   "or",   "what", "which", "who",  "whom",
+              "whose", "when",  "where",  "why",   "how",  "does",  "do",    "did",  "it",   "its",   "this", "that",
+              "these", "those", "as",     "about", "into", "my",    "our",   "your", "i",    "we",    "you",  "me",
+              "can",   "could", "should", "would", "will", "there", "their", "they", "he",   "she",   "his",  "her",
+              "has",   "have",  "had",    "not",   "no",   "tell",  "please"})
             s.insert(QString::fromLatin1(w));
         return s;
     }();
@@ -143,9 +143,8 @@ QStringList queryTerms(QStringView question, Tokenization mode)
         } else if (QChar::isLetterOrNumber(c)) {
             while (end < cps.size() && QChar::isLetterOrNumber(cps[end].value) && !isCjkLetter(cps[end].value))
                 ++end;
-            const QString word = question.sliced(cps[i].pos, cps[end - 1].pos + cps[end - 1].size - cps[i].pos)
-                                     .toString()
-                                     .toLower();
+            const QString word =
+                question.sliced(cps[i].pos, cps[end - 1].pos + cps[end - 1].size - cps[i].pos).toString().toLower();
             // Trigram matches substrings of three or more characters only.
             if (!stopWords().contains(word) && (mode == Tokenization::Bigram || word.size() >= 3))
                 add(word);

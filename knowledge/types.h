@@ -32,16 +32,14 @@ QString skipMessage(SkipReason reason);
 const char *skipReasonName(SkipReason reason);
 bool skipReasonFromName(const QString &name, SkipReason *reason);
 
-struct SkippedFile
-{
+struct SkippedFile {
     QString path;
     SkipReason reason = SkipReason::Unreadable;
     QString message() const { return skipMessage(reason); }
 };
 
 // One folder of the library as the index has it now.
-struct FolderStatus
-{
+struct FolderStatus {
     QString path;
     int files = 0;   // indexed files
     int chunks = 0;  // passages of those files
@@ -49,8 +47,7 @@ struct FolderStatus
 };
 
 // A ranked search result: a chunk of a file, where it is, and its text.
-struct Passage
-{
+struct Passage {
     QString path;         // absolute file path
     QString headingTrail; // "Intro > Setup"; empty outside any heading
     qsizetype start = 0;  // UTF-16 offsets into the decoded file text: [start, end)

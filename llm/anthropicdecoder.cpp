@@ -42,9 +42,8 @@ void AnthropicDecoder::decode(const SseEvent &event, QList<StreamEvent> &out)
         noteMalformed(QStringLiteral("event %1 (%2) is not a JSON object (%3)")
                           .arg(m_eventCount)
                           .arg(QString::fromUtf8(event.type.isEmpty() ? QByteArray("message") : event.type),
-                               parseError.error != QJsonParseError::NoError
-                                   ? parseError.errorString()
-                                   : QStringLiteral("wrong type")));
+                               parseError.error != QJsonParseError::NoError ? parseError.errorString()
+                                                                            : QStringLiteral("wrong type")));
         return;
     }
     const QJsonObject object = doc.object();
@@ -66,8 +65,8 @@ void AnthropicDecoder::decode(const SseEvent &event, QList<StreamEvent> &out)
     } else if (type == QLatin1StringView("content_block_start")) {
         blockStart(object, out);
     } else if (type == QLatin1StringView("message_start")) {
-        const QJsonObject usage = object.value(QLatin1StringView("message")).toObject()
-                                      .value(QLatin1StringView("usage")).toObject();
+        const QJsonObject usage =
+            object.value(QLatin1StringView("message")).toObject().value(QLatin1StringView("usage")).toObject();
         if (!usage.isEmpty())
             mergeUsage(usage, out);
     } else if (type == QLatin1StringView("message_delta")) {
@@ -151,7 +150,8 @@ void AnthropicDecoder::blockStart(const QJsonObject &event, QList<StreamEvent> &
         // Without an id, a name or an input it says nothing a consumer could use (found by
         // fuzz_anthropicdecoder); its input_json_delta fragments still follow.
         if (e.toolId.isEmpty() && e.toolName.isEmpty() && e.text.isEmpty()) {
-            noteMalformed(QStringLiteral("event %1: tool_use block %2 without an id or a name").arg(m_eventCount).arg(index));
+            noteMalformed(
+                QStringLiteral("event %1: tool_use block %2 without an id or a name").arg(m_eventCount).arg(index));
             return;
         }
         out.append(std::move(e));
@@ -200,15 +200,15 @@ void AnthropicDecoder::mergeUsage(const QJsonObject &usage, QList<StreamEvent> &
     takeCount(usage, QLatin1StringView("output_tokens"), m_outputTokens);
     takeCount(usage, QLatin1StringView("cache_read_input_tokens"), m_cacheReadTokens);
     takeCount(usage, QLatin1StringView("cache_creation_input_tokens"), m_cacheWriteTokens);
-    takeCount(usage.value(QLatin1StringView("output_tokens_details")).toObject(),
-              QLatin1StringView("thinking_tokens"), m_thinkingTokens);
+    takeCount(usage.value(QLatin1StringView("output_tokens_details")).toObject(), QLatin1StringView("thinking_tokens"),
+              m_thinkingTokens);
 
     // Anthropic's input_tokens counts only the tokens after the last cache breakpoint; the
     // uniform meaning is every prompt token, so reads and writes are added back.
     Usage u;
     if (m_inputTokens >= 0 || m_cacheReadTokens >= 0 || m_cacheWriteTokens >= 0)
         u.inputTokens = qMax<qint64>(m_inputTokens, 0) + qMax<qint64>(m_cacheReadTokens, 0)
-            + qMax<qint64>(m_cacheWriteTokens, 0);
+                        + qMax<qint64>(m_cacheWriteTokens, 0);
     u.outputTokens = m_outputTokens;
     u.cacheReadTokens = m_cacheReadTokens;
     u.cacheWriteTokens = m_cacheWriteTokens;

@@ -9,8 +9,7 @@ namespace Llm {
 // Monotonic nanoseconds, comparable across threads of one process (steady_clock).
 inline qint64 monotonicNowNs()
 {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
         .count();
 }
 

@@ -31,7 +31,7 @@ bool looksLikeHtml(QByteArrayView body, QByteArrayView contentType)
         return true;
     const QByteArray head = body.first(std::min<qsizetype>(body.size(), 512)).toByteArray().trimmed().toLower();
     return head.startsWith("<!doctype") || head.startsWith("<html") || head.startsWith("<head")
-        || head.startsWith("<body");
+           || head.startsWith("<body");
 }
 
 // What a non-JSON body may show the user: an HTML page's <title> only (never its markup),
@@ -86,8 +86,7 @@ ProviderErrorBody parseErrorBody(QByteArrayView body, QByteArrayView contentType
         out.message = e.value(QLatin1String("message")).toString();
         out.type = e.value(QLatin1String("type")).toString();
         const QJsonValue code = e.value(QLatin1String("code"));
-        out.code = code.isString() ? code.toString()
-                                   : (code.isDouble() ? QString::number(code.toInt()) : QString());
+        out.code = code.isString() ? code.toString() : (code.isDouble() ? QString::number(code.toInt()) : QString());
         out.isJson = true;
     } else if (error.isString()) { // Ollama: {"error":"model 'x' not found"}
         out.message = error.toString();
@@ -101,13 +100,12 @@ ProviderErrorBody parseErrorBody(QByteArrayView body, QByteArrayView contentType
 
 bool looksLikeContextOverflow(const ProviderErrorBody &e)
 {
-    if (e.code == QLatin1String("context_length_exceeded")
-        || e.code == QLatin1String("string_above_max_length"))
+    if (e.code == QLatin1String("context_length_exceeded") || e.code == QLatin1String("string_above_max_length"))
         return true;
-    static const QRegularExpression pattern(
-        QStringLiteral("context length|context window|prompt is too long|too many tokens|"
-                       "maximum context|exceeds the context|input is too long|reduce the length"),
-        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression
+        pattern(QStringLiteral("context length|context window|prompt is too long|too many tokens|"
+                               "maximum context|exceeds the context|input is too long|reduce the length"),
+                QRegularExpression::CaseInsensitiveOption);
     return pattern.match(e.message).hasMatch();
 }
 
@@ -135,8 +133,7 @@ std::optional<std::chrono::seconds> Error::parseRetryAfter(QByteArrayView value)
     }
     // HTTP-date (IMF-fixdate), e.g. "Wed, 21 Oct 2015 07:28:00 GMT". Qt's RFC 2822 parser
     // rejects the "GMT" zone name, so the fixed format is read with the C locale.
-    QDateTime when = QLocale::c().toDateTime(QString::fromLatin1(v),
-                                             QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'"));
+    QDateTime when = QLocale::c().toDateTime(QString::fromLatin1(v), QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'"));
     if (when.isValid())
         when.setTimeSpec(Qt::UTC);
     else
@@ -181,8 +178,8 @@ QString Error::redactSecrets(QString text)
     return text;
 }
 
-Error Error::fromHttpStatus(const QString &provider, int status, QByteArrayView body,
-                            QByteArrayView retryAfter, QByteArrayView contentType)
+Error Error::fromHttpStatus(const QString &provider, int status, QByteArrayView body, QByteArrayView retryAfter,
+                            QByteArrayView contentType)
 {
     const ProviderErrorBody e = parseErrorBody(body, contentType);
     QString detail = e.message;
@@ -205,8 +202,13 @@ Error Error::fromHttpStatus(const QString &provider, int status, QByteArrayView 
     else
         code = Code::BadRequest;
     if (code == Code::NotAnApi) {
-        const QString what = QStringLiteral("HTTP %1%2").arg(status).arg(
-            contentType.isEmpty() ? QString() : QStringLiteral(", ") + QString::fromLatin1(contentType.toByteArray()).section(QLatin1Char(';'), 0, 0).trimmed());
+        const QString what = QStringLiteral("HTTP %1%2")
+                                 .arg(status)
+                                 .arg(contentType.isEmpty() ? QString()
+                                                            : QStringLiteral(", ")
+                                                                  + QString::fromLatin1(contentType.toByteArray())
+                                                                        .section(QLatin1Char(';'), 0, 0)
+                                                                        .trimmed());
         detail = detail.isEmpty() ? what : what + QStringLiteral(": ") + detail;
     }
 
@@ -250,60 +252,75 @@ QString Error::message() const
     const QString status = m_httpStatus > 0 ? QString::number(m_httpStatus) : QString();
     QString text;
     switch (m_code) {
-    case Code::Cancelled:
-        return QCoreApplication::translate("Llm::Error", "Cancelled.");
+    case Code::Cancelled: return QCoreApplication::translate("Llm::Error", "Cancelled.");
     case Code::BadKey:
-        text = QCoreApplication::translate("Llm::Error", "%1 rejected the API key (HTTP %2). Check the key for %1 in Settings, Providers.")
+        text = QCoreApplication::translate(
+                   "Llm::Error", "%1 rejected the API key (HTTP %2). Check the key for %1 in Settings, Providers.")
                    .arg(p, status);
         break;
     case Code::UnknownModel:
-        text = QCoreApplication::translate("Llm::Error", "%1 does not know the requested model (HTTP %2). Check the model name in "
-                  "Settings, Providers.")
+        text = QCoreApplication::translate("Llm::Error",
+                                           "%1 does not know the requested model (HTTP %2). Check the model name in "
+                                           "Settings, Providers.")
                    .arg(p, status);
         break;
     case Code::RateLimited:
         text = m_retryAfter
-            ? QCoreApplication::translate("Llm::Error", "%1 is limiting the request rate. Try again in %2 s.")
-                  .arg(p, QLocale().toString(qint64(m_retryAfter->count())))
-            : QCoreApplication::translate("Llm::Error", "%1 is limiting the request rate. Wait a moment and try again.").arg(p);
+                   ? QCoreApplication::translate("Llm::Error", "%1 is limiting the request rate. Try again in %2 s.")
+                         .arg(p, QLocale().toString(qint64(m_retryAfter->count())))
+                   : QCoreApplication::translate("Llm::Error",
+                                                 "%1 is limiting the request rate. Wait a moment and try again.")
+                         .arg(p);
         break;
     case Code::ContextTooLong:
-        text = QCoreApplication::translate("Llm::Error", "The prompt is too long for the model at %1. Shorten the document or the "
-                  "selection, or choose a model with a larger context window.")
+        text = QCoreApplication::translate("Llm::Error",
+                                           "The prompt is too long for the model at %1. Shorten the document or the "
+                                           "selection, or choose a model with a larger context window.")
                    .arg(p);
         break;
     case Code::BadRequest:
         text = QCoreApplication::translate("Llm::Error", "%1 rejected the request (HTTP %2).").arg(p, status);
         break;
     case Code::ServerError:
-        text = QCoreApplication::translate("Llm::Error", "%1 had a server error (HTTP %2). Try again; if it keeps failing, check the "
-                  "provider's status page.")
+        text = QCoreApplication::translate("Llm::Error",
+                                           "%1 had a server error (HTTP %2). Try again; if it keeps failing, check the "
+                                           "provider's status page.")
                    .arg(p, status);
         break;
     case Code::NetworkUnreachable:
-        text = QCoreApplication::translate("Llm::Error", "Cannot reach %1. Check the network connection and the provider's base URL "
-                  "in Settings, Providers.")
+        text = QCoreApplication::translate("Llm::Error",
+                                           "Cannot reach %1. Check the network connection and the provider's base URL "
+                                           "in Settings, Providers.")
                    .arg(p);
         break;
     case Code::Tls:
-        text = QCoreApplication::translate("Llm::Error", "The secure connection to %1 failed. Check the base URL and the system clock.")
-                   .arg(p);
+        text =
+            QCoreApplication::translate("Llm::Error",
+                                        "The secure connection to %1 failed. Check the base URL and the system clock.")
+                .arg(p);
         break;
     case Code::Timeout:
-        text = QCoreApplication::translate("Llm::Error", "%1 did not answer in time. Try again; a long document, or a model that thinks "
-                  "before it answers, can need longer timeouts (Settings, Providers).")
-                   .arg(p);
+        text =
+            QCoreApplication::translate("Llm::Error",
+                                        "%1 did not answer in time. Try again; a long document, or a model that thinks "
+                                        "before it answers, can need longer timeouts (Settings, Providers).")
+                .arg(p);
         break;
     case Code::StreamBroken:
-        text = QCoreApplication::translate("Llm::Error", "The connection to %1 broke before the answer was complete. The text so far "
-                  "is kept.")
+        text = QCoreApplication::translate("Llm::Error",
+                                           "The connection to %1 broke before the answer was complete. The text so far "
+                                           "is kept.")
                    .arg(p);
         break;
     case Code::MalformedStream:
-        text = QCoreApplication::translate("Llm::Error", "%1 sent a response Headstart cannot read. The text so far is kept.").arg(p);
+        text = QCoreApplication::translate("Llm::Error",
+                                           "%1 sent a response Headstart cannot read. The text so far is kept.")
+                   .arg(p);
         break;
     case Code::ProviderError:
-        text = QCoreApplication::translate("Llm::Error", "%1 reported an error while answering. The text so far is kept.").arg(p);
+        text = QCoreApplication::translate("Llm::Error",
+                                           "%1 reported an error while answering. The text so far is kept.")
+                   .arg(p);
         break;
     case Code::InvalidRequest:
         text = QCoreApplication::translate("Llm::Error", "This request cannot be sent to %1.").arg(p);
@@ -311,30 +328,41 @@ QString Error::message() const
     // These three say what the detail is in their sentence, so it is not appended again.
     case Code::NotAnApi:
         return m_expectedAnthropic
-            ? QCoreApplication::translate("Llm::Error", "The address of %1 does not look like an Anthropic Messages API "
-                                          "(%2). Check the base URL in Settings, Providers.").arg(p, m_detail)
-            : QCoreApplication::translate("Llm::Error", "The address of %1 does not look like an OpenAI-compatible API "
-                                          "(%2). Check the base URL in Settings, Providers.").arg(p, m_detail);
+                   ? QCoreApplication::translate("Llm::Error",
+                                                 "The address of %1 does not look like an Anthropic Messages API "
+                                                 "(%2). Check the base URL in Settings, Providers.")
+                         .arg(p, m_detail)
+                   : QCoreApplication::translate("Llm::Error",
+                                                 "The address of %1 does not look like an OpenAI-compatible API "
+                                                 "(%2). Check the base URL in Settings, Providers.")
+                         .arg(p, m_detail);
     case Code::InsecureHttp:
-        return QCoreApplication::translate("Llm::Error", "The base URL of %1 is plain http:// to %2: the API key and the "
+        return QCoreApplication::translate("Llm::Error",
+                                           "The base URL of %1 is plain http:// to %2: the API key and the "
                                            "text would cross the network unencrypted. Use https://, or allow insecure "
-                                           "HTTP for %1 in Settings, Providers.").arg(p, m_detail);
+                                           "HTTP for %1 in Settings, Providers.")
+            .arg(p, m_detail);
     case Code::MissingKey:
         return QCoreApplication::translate("Llm::Error", "%1 needs an API key. Add it in Settings, Providers.").arg(p);
     // The proxy is the user's own setting, not the provider's: the sentence sends them there.
     case Code::ProxyRefused:
         return QCoreApplication::translate("Llm::Error", "Cannot reach %1: the proxy %2 refused the connection — "
-                                           "check Settings → Network.").arg(p, m_detail);
+                                                         "check Settings → Network.")
+            .arg(p, m_detail);
     case Code::ProxyUnreachable:
         return QCoreApplication::translate("Llm::Error", "Cannot reach %1: the proxy %2 cannot be reached — check "
-                                           "Settings → Network.").arg(p, m_detail);
+                                                         "Settings → Network.")
+            .arg(p, m_detail);
     case Code::ProxyAuth:
         return QCoreApplication::translate("Llm::Error", "Cannot reach %1: the proxy %2 did not accept the user "
-                                           "name and password — check Settings → Network.").arg(p, m_detail);
+                                                         "name and password — check Settings → Network.")
+            .arg(p, m_detail);
     case Code::RedirectRefused:
-        return QCoreApplication::translate("Llm::Error", "%1 redirected the request (%2). Headstart sends the API key and "
-                                           "the text only to the base URL's own address. Check the base URL in Settings, "
-                                           "Providers.").arg(p, m_detail);
+        return QCoreApplication::translate(
+                   "Llm::Error", "%1 redirected the request (%2). Headstart sends the API key and "
+                                 "the text only to the base URL's own address. Check the base URL in Settings, "
+                                 "Providers.")
+            .arg(p, m_detail);
     }
     if (!m_detail.isEmpty())
         text += QLatin1Char(' ') + QCoreApplication::translate("Llm::Error", "Details: %1").arg(m_detail);

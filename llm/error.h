@@ -34,9 +34,9 @@ public:
         RedirectRefused,    // a redirect to another origin (the key would follow it), or too many redirects
         MissingKey,         // the provider needs an API key and none is set: nothing was sent
         // The proxy of Settings, Network failed; detail() is its "host:port".
-        ProxyRefused,       // refused or closed the connection
-        ProxyUnreachable,   // its host is unknown, or it did not answer in time
-        ProxyAuth,          // it wants credentials, or refused the ones given
+        ProxyRefused,     // refused or closed the connection
+        ProxyUnreachable, // its host is unknown, or it did not answer in time
+        ProxyAuth,        // it wants credentials, or refused the ones given
     };
     static constexpr Code LastCode = Code::ProxyAuth;
 

@@ -57,7 +57,7 @@ void JsonWriter::beforeValue()
         return;
     }
     if (m_levels.isEmpty())
-        return; // the top-level value
+        return;                          // the top-level value
     Q_ASSERT(!m_levels.last().isObject); // an object member needs key() first
     if (m_levels.last().hasElement)
         m_out.append(',');
@@ -81,10 +81,22 @@ JsonWriter &JsonWriter::close(char bracket, bool isObject)
     return *this;
 }
 
-JsonWriter &JsonWriter::beginObject() { return open('{', true); }
-JsonWriter &JsonWriter::endObject() { return close('}', true); }
-JsonWriter &JsonWriter::beginArray() { return open('[', false); }
-JsonWriter &JsonWriter::endArray() { return close(']', false); }
+JsonWriter &JsonWriter::beginObject()
+{
+    return open('{', true);
+}
+JsonWriter &JsonWriter::endObject()
+{
+    return close('}', true);
+}
+JsonWriter &JsonWriter::beginArray()
+{
+    return open('[', false);
+}
+JsonWriter &JsonWriter::endArray()
+{
+    return close(']', false);
+}
 
 JsonWriter &JsonWriter::key(QByteArrayView utf8Key)
 {

@@ -42,7 +42,7 @@ public:
     // vouches that it is one valid JSON value.
     JsonWriter &rawValue(QByteArrayView json);
 
-    template<typename T>
+    template <typename T>
     JsonWriter &field(QByteArrayView utf8Key, const T &v)
     {
         key(utf8Key);

@@ -61,22 +61,23 @@ struct ChatRequest {
 
 // Token counts in one meaning for every provider. -1 means the provider did not report it.
 struct Usage {
-    qint64 inputTokens = -1;      // every prompt token, cached or not (Anthropic: input + cache read + cache write)
+    qint64 inputTokens = -1; // every prompt token, cached or not (Anthropic: input + cache read + cache write)
     qint64 outputTokens = -1;
-    qint64 cacheReadTokens = -1;  // OpenAI cached_tokens, DeepSeek prompt_cache_hit_tokens, Anthropic cache_read_input_tokens
+    qint64 cacheReadTokens =
+        -1; // OpenAI cached_tokens, DeepSeek prompt_cache_hit_tokens, Anthropic cache_read_input_tokens
     qint64 cacheWriteTokens = -1; // Anthropic cache_creation_input_tokens
     qint64 reasoningTokens = -1;
 
     bool isEmpty() const
     {
         return inputTokens < 0 && outputTokens < 0 && cacheReadTokens < 0 && cacheWriteTokens < 0
-            && reasoningTokens < 0;
+               && reasoningTokens < 0;
     }
     // Takes every count `later` reports; providers send cumulative figures, some in parts.
     void merge(const Usage &later)
     {
-        for (auto field : {&Usage::inputTokens, &Usage::outputTokens, &Usage::cacheReadTokens,
-                           &Usage::cacheWriteTokens, &Usage::reasoningTokens}) {
+        for (auto field : {&Usage::inputTokens, &Usage::outputTokens, &Usage::cacheReadTokens, &Usage::cacheWriteTokens,
+                           &Usage::reasoningTokens}) {
             if (later.*field >= 0)
                 this->*field = later.*field;
         }
@@ -113,7 +114,7 @@ struct StreamEvent {
     bool isContent() const
     {
         return type == Type::TextDelta || type == Type::ReasoningDelta || type == Type::RefusalDelta
-            || type == Type::ToolCallDelta;
+               || type == Type::ToolCallDelta;
     }
 
     Type type = Type::TextDelta;

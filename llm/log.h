@@ -1,6 +1,8 @@
 #pragma once
 
-namespace spdlog { class logger; }
+namespace spdlog {
+class logger;
+}
 
 namespace Llm {
 
@@ -9,6 +11,9 @@ namespace Llm {
 // stderr logger at warning level is created on first use. Never log keys, headers or bodies.
 spdlog::logger &moduleLogger(const char *name);
 
-inline spdlog::logger &log() { return moduleLogger("llm"); }
+inline spdlog::logger &log()
+{
+    return moduleLogger("llm");
+}
 
 } // namespace Llm

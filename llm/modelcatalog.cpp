@@ -16,7 +16,8 @@ using namespace std::chrono_literals;
 // date, where the page shows one, is in docs/providers.md with the quotes).
 constexpr const char *DeepSeekPricing = "https://api-docs.deepseek.com/quick_start/pricing";
 constexpr const char *AnthropicModels = "https://platform.claude.com/docs/en/models/overview";
-constexpr const char *AnthropicClaude46 = "https://platform.claude.com/docs/en/about-claude/models/whats-new-claude-4-6";
+constexpr const char *AnthropicClaude46 =
+    "https://platform.claude.com/docs/en/about-claude/models/whats-new-claude-4-6";
 constexpr const char *OpenAiModels = "https://developers.openai.com/api/docs/models";
 constexpr const char *OpenAiDeprecations = "https://developers.openai.com/api/docs/deprecations";
 constexpr const char *QwenPartialMode = "https://www.alibabacloud.com/help/en/model-studio/partial-mode";
@@ -149,7 +150,8 @@ const QList<Family> &families()
 
         // DeepSeek: peak-hour prices (off-peak bills half).
         f << Family{"deepseek", "^deepseek-v4-pro", deepSeekV4("DeepSeek V4 Pro", price(1.32, 1.32, 0.044, 3.96))};
-        f << Family{"deepseek", "^deepseek-(v4-)?flash", deepSeekV4("DeepSeek V4.1 Flash", price(0.30, 0.30, 0.006, 1.20))};
+        f << Family{"deepseek", "^deepseek-(v4-)?flash",
+                    deepSeekV4("DeepSeek V4.1 Flash", price(0.30, 0.30, 0.006, 1.20))};
         f << Family{"deepseek", "^deepseek-(chat|reasoner)$",
                     retiring(deepSeekV4("DeepSeek (retired name)", std::nullopt), "2026-04-24", "2026-07-24",
                              "deepseek-flash", DeepSeekPricing)};
@@ -159,15 +161,20 @@ const QList<Family> &families()
         // on by default from Claude 5 (always on for Fable 5.1 and Opus 5.5); no sampling
         // parameters from Opus 4.7 on (sent to no 5.x model either, unverified there).
         f << Family{"anthropic", "^claude-fable-5-1",
-                    noSampling(thinkingAlwaysOn(claude("Claude Fable 5.1", None, Adaptive, 512, price(10.00, 12.50, 0.25, 50.00))))};
+                    noSampling(thinkingAlwaysOn(
+                        claude("Claude Fable 5.1", None, Adaptive, 512, price(10.00, 12.50, 0.25, 50.00))))};
         f << Family{"anthropic", "^claude-opus-5-5",
-                    noSampling(thinkingAlwaysOn(claude("Claude Opus 5.5", None, Adaptive, 512, price(4.00, 5.00, 0.20, 20.00))))};
+                    noSampling(thinkingAlwaysOn(
+                        claude("Claude Opus 5.5", None, Adaptive, 512, price(4.00, 5.00, 0.20, 20.00))))};
         f << Family{"anthropic", "^claude-sonnet-5-5",
-                    noSampling(thinksByDefault(claude("Claude Sonnet 5.5", None, Adaptive, 512, price(2.00, 2.50, 0.10, 10.00))))};
+                    noSampling(thinksByDefault(
+                        claude("Claude Sonnet 5.5", None, Adaptive, 512, price(2.00, 2.50, 0.10, 10.00))))};
         f << Family{"anthropic", "^claude-haiku-5-5",
-                    noSampling(thinksByDefault(claude("Claude Haiku 5.5", None, Adaptive, 512, price(0.10, 0.125, 0.01, 0.50))))};
+                    noSampling(thinksByDefault(
+                        claude("Claude Haiku 5.5", None, Adaptive, 512, price(0.10, 0.125, 0.01, 0.50))))};
         f << Family{"anthropic", "^claude-opus-5",
-                    noSampling(thinksByDefault(claude("Claude Opus 5", None, Adaptive, 512, price(5.00, 6.25, 0.50, 25.00))))};
+                    noSampling(
+                        thinksByDefault(claude("Claude Opus 5", None, Adaptive, 512, price(5.00, 6.25, 0.50, 25.00))))};
         f << Family{"anthropic", "^claude-sonnet-5",
                     noSampling(thinksByDefault(claude("Claude Sonnet 5", None, Adaptive, 1024, std::nullopt)))};
         f << Family{"anthropic", "^claude-(fable|mythos|haiku)-5",
@@ -182,8 +189,8 @@ const QList<Family> &families()
         f << Family{"anthropic", "^claude-haiku-4-5",
                     claude("Claude Haiku 4.5", Prefill, Budget, 4096, price(1.00, 1.25, 0.10, 5.00))};
         f << Family{"anthropic", "^claude-sonnet-4-5",
-                    retiring(claude("Claude Sonnet 4.5", Prefill, Budget, 1024, price(3.00, 3.75, 0.30, 15.00)), "2026-09-30",
-                             "", "claude-sonnet-5-5", deprecations)};
+                    retiring(claude("Claude Sonnet 4.5", Prefill, Budget, 1024, price(3.00, 3.75, 0.30, 15.00)),
+                             "2026-09-30", "", "claude-sonnet-5-5", deprecations)};
         f << Family{"anthropic", "^claude-opus-4-5",
                     retiring(claude("Claude Opus 4.5", Prefill, Budget, 4096, std::nullopt), "2026-11-23", "2027-01-22",
                              "claude-opus-5-5", deprecations)};
@@ -191,8 +198,8 @@ const QList<Family> &families()
                     retiring(claude("Claude Opus 4.1", Prefill, Budget, 1024, std::nullopt), "", "2026-08-05",
                              "claude-opus-5-5", deprecations)};
         f << Family{"anthropic", "^claude-(sonnet|opus)-4-2025",
-                    retiring(claude("Claude 4", Prefill, Budget, 1024, std::nullopt), "", "2026-06-15", "claude-sonnet-5-5",
-                             deprecations)};
+                    retiring(claude("Claude 4", Prefill, Budget, 1024, std::nullopt), "", "2026-06-15",
+                             "claude-sonnet-5-5", deprecations)};
 
         // OpenAI. Reasoning effort "none" answers at once on GPT-6 Luna, Terra and the 6.0/6.1
         // Sol and on GPT-5.6; GPT-6.2 Sol and the Astras always reason. From GPT-5.6 on, a cache
@@ -220,11 +227,11 @@ const QList<Family> &families()
                     retiring(gpt("GPT-5", ThinkingForm::None, false, std::nullopt), "2026-06-11", "2026-12-11",
                              "gpt-6.1-terra", OpenAiDeprecations)};
         f << Family{"openai", "^gpt-4o-mini",
-                    retiring(gpt("GPT-4o mini", ThinkingForm::None, false, price(0.15, 0.15, 0.075, 0.60)), "2026-10-14",
-                             "2027-01-14", "gpt-6-luna", OpenAiDeprecations)};
+                    retiring(gpt("GPT-4o mini", ThinkingForm::None, false, price(0.15, 0.15, 0.075, 0.60)),
+                             "2026-10-14", "2027-01-14", "gpt-6-luna", OpenAiDeprecations)};
         f << Family{"openai", "^gpt-4(o|\\.1)",
-                    retiring(gpt("GPT-4o / GPT-4.1", ThinkingForm::None, false, std::nullopt), "2026-10-14", "2027-01-14",
-                             "gpt-6.1-sol", OpenAiDeprecations)};
+                    retiring(gpt("GPT-4o / GPT-4.1", ThinkingForm::None, false, std::nullopt), "2026-10-14",
+                             "2027-01-14", "gpt-6.1-sol", OpenAiDeprecations)};
 
         // Qwen (International prices). Partial mode: the Max, Plus, Flash and Turbo series up
         // to Qwen3.7; Qwen3.8 is not on the page's list. A cache hit bills 20 % of input.
@@ -245,7 +252,7 @@ const QList<Family> &families()
 QString ModelCatalog::familyProvider(const ProviderProfile &profile)
 {
     static const QStringList known{QStringLiteral("deepseek"), QStringLiteral("anthropic"), QStringLiteral("openai"),
-                                    QStringLiteral("qwen")};
+                                   QStringLiteral("qwen")};
     if (known.contains(profile.id))
         return profile.id;
     const QString host = profile.baseUrl.host().toLower();

@@ -20,8 +20,8 @@ struct ProviderProfile;
 // the page it was read on and when, and docs/providers.md ("Models and what each accepts")
 // gives the same table with the quotes. A plain value.
 struct ModelCapabilities {
-    QString family;      // for messages and logs: "DeepSeek V4", "Claude 5", "GPT-6 (effort none)", …
-    bool known = false;  // false: the safe assumptions for a model the catalogue does not know
+    QString family;     // for messages and logs: "DeepSeek V4", "Claude 5", "GPT-6 (effort none)", …
+    bool known = false; // false: the safe assumptions for a model the catalogue does not know
 
     // How an answer that began is continued; None: it cannot be, so no early (prefix) guess
     // runs and a strong signal's guess is the whole answer.
@@ -34,10 +34,10 @@ struct ModelCapabilities {
     bool useMaxCompletionTokens = false;
 
     // The prompt cache.
-    int minCacheableTokens = 0;          // below it nothing is cached (and nothing refused)
+    int minCacheableTokens = 0;            // below it nothing is cached (and nothing refused)
     std::chrono::seconds cacheLifetime{0}; // after the last use; 0: the provider decides
-    bool cacheBreakpoints = false;       // cached only at marked points (Anthropic)
-    bool promptCacheKey = false;         // routed by `prompt_cache_key` (OpenAI)
+    bool cacheBreakpoints = false;         // cached only at marked points (Anthropic)
+    bool promptCacheKey = false;           // routed by `prompt_cache_key` (OpenAI)
 
     // Per million tokens, in the provider's currency; unset where no price could be read on
     // a page (the profile's own figures, or the user's, stay then).
@@ -45,9 +45,9 @@ struct ModelCapabilities {
 
     // The model is being or has been withdrawn: when, and what the provider names instead.
     // A retired model is never offered as a default; one past its date fails at the provider.
-    QString deprecatedOn;   // yyyy-MM-dd; empty: not deprecated
-    QString retiresOn;      // yyyy-MM-dd; empty: no date announced
-    QString replacement;    // the provider's successor
+    QString deprecatedOn;    // yyyy-MM-dd; empty: not deprecated
+    QString retiresOn;       // yyyy-MM-dd; empty: no date announced
+    QString replacement;     // the provider's successor
     const char *source = ""; // the page the facts come from
 };
 

@@ -85,7 +85,8 @@ ModelListFetch::~ModelListFetch()
 
 void ModelListFetch::failLater(const Error &error)
 {
-    QMetaObject::invokeMethod(this, [this, error] { emit failed(error); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, error] { emit failed(error); }, Qt::QueuedConnection);
 }
 
 void ModelListFetch::start()
@@ -94,7 +95,8 @@ void ModelListFetch::start()
         return;
     const QUrl url = modelListUrl(m_profile);
     if (!m_network) {
-        failLater(Error(Error::Code::InvalidRequest, m_profile.displayName, QStringLiteral("no network access manager")));
+        failLater(
+            Error(Error::Code::InvalidRequest, m_profile.displayName, QStringLiteral("no network access manager")));
         return;
     }
     if (!m_profile.baseUrl.isValid() || url.host().isEmpty()

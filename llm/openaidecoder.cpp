@@ -90,9 +90,7 @@ void OpenAiDecoder::decode(const SseEvent &event, QList<StreamEvent> &out)
         for (qsizetype i = 0; i < array.size(); ++i) {
             const QJsonValue choice = array.at(i);
             if (!choice.isObject()) {
-                noteMalformed(QStringLiteral("event %1: choice %2 is not an object")
-                                  .arg(m_eventCount)
-                                  .arg(i));
+                noteMalformed(QStringLiteral("event %1: choice %2 is not an object").arg(m_eventCount).arg(i));
                 continue;
             }
             decodeChoice(choice.toObject(), i, out);
@@ -114,8 +112,7 @@ void OpenAiDecoder::decode(const SseEvent &event, QList<StreamEvent> &out)
     // diagnostic only and ignored here; the token counts come from `usage`.
 }
 
-void OpenAiDecoder::decodeChoice(const QJsonObject &choice, qsizetype position,
-                                 QList<StreamEvent> &out)
+void OpenAiDecoder::decodeChoice(const QJsonObject &choice, qsizetype position, QList<StreamEvent> &out)
 {
     const QJsonValue indexValue = choice.value(QLatin1StringView("index"));
     const int index = indexValue.isDouble() ? indexValue.toInt() : int(position);
@@ -241,8 +238,7 @@ void OpenAiDecoder::decodeUsage(const QJsonObject &usage, QList<StreamEvent> &ou
     u.cacheWriteTokens = count(promptDetails, QLatin1StringView("cache_creation_input_tokens"));
     if (u.cacheWriteTokens < 0)
         u.cacheWriteTokens = count(promptDetails, QLatin1StringView("cache_write_tokens"));
-    const QJsonObject completionDetails =
-        usage.value(QLatin1StringView("completion_tokens_details")).toObject();
+    const QJsonObject completionDetails = usage.value(QLatin1StringView("completion_tokens_details")).toObject();
     u.reasoningTokens = count(completionDetails, QLatin1StringView("reasoning_tokens"));
     m_usageSeen = true;
     emitUsage(u, out);

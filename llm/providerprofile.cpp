@@ -19,8 +19,9 @@ bool ProviderProfile::thinksFirst(const QString &requestModel) const
     const QString base = name.section(u'/', -1);
     static const QRegularExpression separators(QStringLiteral("[-_:.]"));
     const QStringList words = base.split(separators, Qt::SkipEmptyParts);
-    static const QStringList thinkers{QStringLiteral("reasoner"), QStringLiteral("reasoning"), QStringLiteral("thinking"),
-                                      QStringLiteral("r1"),       QStringLiteral("qwq"),       QStringLiteral("qvq"),
+    static const QStringList thinkers{QStringLiteral("reasoner"), QStringLiteral("reasoning"),
+                                      QStringLiteral("thinking"), QStringLiteral("r1"),
+                                      QStringLiteral("qwq"),      QStringLiteral("qvq"),
                                       QStringLiteral("magistral")};
     for (const QString &word : words) {
         if (thinkers.contains(word))
@@ -51,8 +52,7 @@ QUrl ProviderProfile::endpoint() const
     QString path = url.path();
     if (!path.endsWith(QLatin1Char('/')))
         path += QLatin1Char('/');
-    path += format == ApiFormat::AnthropicMessages ? QLatin1String("messages")
-                                                   : QLatin1String("chat/completions");
+    path += format == ApiFormat::AnthropicMessages ? QLatin1String("messages") : QLatin1String("chat/completions");
     url.setPath(path);
     return url;
 }
@@ -114,8 +114,8 @@ QList<ProviderProfile> builtinProfiles()
     // them a warm-up request costs tokens and caches nothing.
     ProviderProfile local;
     local.id = QStringLiteral("local");
-    local.displayName = QCoreApplication::translate(
-        "Llm::ProviderProfile", "Local demo engine (offline, not a language model)");
+    local.displayName = QCoreApplication::translate("Llm::ProviderProfile",
+                                                    "Local demo engine (offline, not a language model)");
     local.model = QStringLiteral("headstart-local");
     local.isLocalDemo = true;
     local.isCloud = false;
@@ -193,13 +193,13 @@ QList<ProviderProfile> builtinProfiles()
     llamacpp.model = QStringLiteral("default"); // llama-server serves the model it was started with
     llamacpp.isCloud = false;
     llamacpp.concurrencyLimit = 1; // one slot unless started with --parallel
-    llamacpp.encodeOptions.continuation = ContinuationStyle::AssistantPrefill; // llama-server prefills a final assistant message
+    llamacpp.encodeOptions.continuation =
+        ContinuationStyle::AssistantPrefill; // llama-server prefills a final assistant message
     profiles << llamacpp;
 
     ProviderProfile custom;
     custom.id = QStringLiteral("custom");
-    custom.displayName = QCoreApplication::translate("Llm::ProviderProfile",
-                                                     "Custom (OpenAI-compatible)");
+    custom.displayName = QCoreApplication::translate("Llm::ProviderProfile", "Custom (OpenAI-compatible)");
     custom.apiKeyEnvVar = QStringLiteral("HEADSTART_API_KEY");
     profiles << custom;
 

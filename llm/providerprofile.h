@@ -50,7 +50,7 @@ struct ProviderProfile {
     QString id;          // "local", "deepseek", "qwen", "openai", "anthropic", "ollama", "llamacpp", "custom"
     QString displayName; // shown to users
     ApiFormat format = ApiFormat::OpenAiChat;
-    QUrl baseUrl;        // up to and including the version segment, e.g. https://api.deepseek.com/v1
+    QUrl baseUrl; // up to and including the version segment, e.g. https://api.deepseek.com/v1
     QString model;
     QString apiKey;
     // More main keys, tried in turn when the provider refuses one with a 429 (Llm::KeyRing).

@@ -24,14 +24,19 @@ namespace {
 QByteArray makeRequestId()
 {
     static std::atomic<quint64> counter{0};
-    return "hs-" + QByteArray::number(QCoreApplication::applicationPid()) + '-'
-        + QByteArray::number(++counter);
+    return "hs-" + QByteArray::number(QCoreApplication::applicationPid()) + '-' + QByteArray::number(++counter);
 }
 
-std::string idOf(const ProviderRequest &s) { return s.requestId().toStdString(); }
+std::string idOf(const ProviderRequest &s)
+{
+    return s.requestId().toStdString();
+}
 
 // A token count for the log; a provider that reported none gets "?".
-std::string countOf(qint64 tokens) { return tokens < 0 ? std::string("?") : std::to_string(tokens); }
+std::string countOf(qint64 tokens)
+{
+    return tokens < 0 ? std::string("?") : std::to_string(tokens);
+}
 
 bool isFollowedRedirect(int status)
 {
@@ -55,7 +60,7 @@ double msBetween(qint64 fromNs, qint64 toNs)
 } // namespace
 
 ProviderRequest::ProviderRequest(QNetworkAccessManager *network, ProviderProfile profile, ChatRequest request,
-                     StreamOptions options, QObject *parent)
+                                 StreamOptions options, QObject *parent)
     : QObject(parent)
     , m_network(network)
     , m_profile(std::move(profile))
@@ -94,13 +99,14 @@ void ProviderRequest::start()
     // Failures found before any I/O are reported after start() returns, like network failures,
     // so callers always see the terminal signal from the event loop.
     auto failLater = [this](Error error) {
-        QMetaObject::invokeMethod(this, [this, error] { fail(error, false); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, error] { fail(error, false); }, Qt::QueuedConnection);
     };
 
     const QUrl url = m_profile.endpoint();
     if (!m_network) {
-        failLater(Error(Error::Code::InvalidRequest, m_profile.displayName,
-                        QStringLiteral("no network access manager")));
+        failLater(
+            Error(Error::Code::InvalidRequest, m_profile.displayName, QStringLiteral("no network access manager")));
         return;
     }
     if (!url.isValid() || url.host().isEmpty()
@@ -125,7 +131,8 @@ void ProviderRequest::start()
     // redirect needs it again): a multi-megabyte document need not live as long as the stream.
     std::expected<QByteArray, Error> body = std::exchange(m_options.encodedBody, {});
     if (body->isEmpty())
-        body = encodeRequest(m_profile.format, m_request, m_profile.encodeOptionsFor(m_request.model), m_profile.displayName);
+        body = encodeRequest(m_profile.format, m_request, m_profile.encodeOptionsFor(m_request.model),
+                             m_profile.displayName);
     if (!body) {
         failLater(body.error());
         return;
@@ -175,8 +182,8 @@ void ProviderRequest::start()
     armTimer(Phase::Connect);
     if (m_options.overallTimeout.count() > 0)
         m_overallTimer.start(m_options.overallTimeout);
-    log().debug("stream {}: POST {} ({} bytes{})", idOf(*this), url.host().toStdString(),
-                m_body.size(), m_options.prefetch ? ", prefetch" : "");
+    log().debug("stream {}: POST {} ({} bytes{})", idOf(*this), url.host().toStdString(), m_body.size(),
+                m_options.prefetch ? ", prefetch" : "");
 }
 
 void ProviderRequest::post(const QUrl &url)
@@ -288,8 +295,8 @@ bool ProviderRequest::checkResponseHeaders()
     if (isFollowedRedirect(status))
         return true;
     const auto notAnApi = [this, status](const QString &what) {
-        Error error(Error::Code::NotAnApi, m_profile.displayName,
-                    QStringLiteral("HTTP %1, %2").arg(status).arg(what), status);
+        Error error(Error::Code::NotAnApi, m_profile.displayName, QStringLiteral("HTTP %1, %2").arg(status).arg(what),
+                    status);
         error.setExpectedAnthropic(m_profile.format == ApiFormat::AnthropicMessages);
         fail(error, true);
         return false;
@@ -298,7 +305,8 @@ bool ProviderRequest::checkResponseHeaders()
     // the API at all), and its bytes would reach the parser as garbage.
     const QByteArray encoding = m_reply->rawHeader("Content-Encoding").trimmed().toLower();
     if (!encoding.isEmpty() && encoding != "identity")
-        return notAnApi(QStringLiteral("Content-Encoding %1, which was not asked for").arg(QString::fromLatin1(encoding.left(40))));
+        return notAnApi(
+            QStringLiteral("Content-Encoding %1, which was not asked for").arg(QString::fromLatin1(encoding.left(40))));
     // A web page is refused at once. Other types (text/plain) are read: some gateways label a
     // real event stream so, and one that holds no event is reported at the end.
     const QByteArray type = m_reply->rawHeader("Content-Type").toLower();
@@ -375,8 +383,7 @@ void ProviderRequest::drain()
         if (!deliver(events))
             return; // cancelled, failed or destroyed by a receiver
         if (m_parser.hasError()) {
-            fail(Error(Error::Code::MalformedStream, m_profile.displayName,
-                       QString::fromUtf8(m_parser.errorString())),
+            fail(Error(Error::Code::MalformedStream, m_profile.displayName, QString::fromUtf8(m_parser.errorString())),
                  true);
             return;
         }
@@ -410,15 +417,12 @@ bool ProviderRequest::deliver(QList<SseEvent> &events)
                         m_reasoning += event.text;
                 }
                 break;
-            case StreamEvent::Type::Usage:
-                m_usage.merge(event.usage);
-                break;
+            case StreamEvent::Type::Usage: m_usage.merge(event.usage); break;
             case StreamEvent::Type::Finish:
                 if (event.choice == 0)
                     m_finishReason = event.text;
                 break;
-            case StreamEvent::Type::Error:
-                break;
+            case StreamEvent::Type::Error: break;
             }
             if (!withinLimits(event))
                 return false;
@@ -427,9 +431,8 @@ bool ProviderRequest::deliver(QList<SseEvent> &events)
             if (!self || isDone())
                 return false;
             if (event.type == StreamEvent::Type::Error) {
-                const QString detail = event.errorType.isEmpty()
-                    ? event.text
-                    : event.errorType + QLatin1String(": ") + event.text;
+                const QString detail = event.errorType.isEmpty() ? event.text
+                                                                 : event.errorType + QLatin1String(": ") + event.text;
                 fail(Error(Error::Code::ProviderError, m_profile.displayName, detail), true);
                 return false;
             }
@@ -469,8 +472,9 @@ void ProviderRequest::completeFromReply()
             && !contentType.contains(QLatin1String("json"))) {
             // Neither a stream nor an API's JSON: a file or a page, not the API.
             Error error(Error::Code::NotAnApi, m_profile.displayName,
-                        QStringLiteral("HTTP %1, %2").arg(m_httpStatus).arg(contentType.isEmpty() ? QStringLiteral("no content type")
-                                                                                                    : contentType.left(80)),
+                        QStringLiteral("HTTP %1, %2")
+                            .arg(m_httpStatus)
+                            .arg(contentType.isEmpty() ? QStringLiteral("no content type") : contentType.left(80)),
                         m_httpStatus);
             error.setExpectedAnthropic(m_profile.format == ApiFormat::AnthropicMessages);
             fail(error, false);
@@ -514,10 +518,12 @@ bool ProviderRequest::withinLimits(const StreamEvent &event)
         ++m_contentEvents;
         const qint64 chars = event.text.size() + event.toolName.size() + event.toolId.size();
         if (event.type == StreamEvent::Type::ReasoningDelta) {
-            const qint64 thinking = std::max<qint64>(limits.reasoningTokens, m_profile.encodeOptions.thinkingBudgetTokens);
+            const qint64 thinking = std::max<qint64>(limits.reasoningTokens,
+                                                     m_profile.encodeOptions.thinkingBudgetTokens);
             m_reasoningChars += chars;
             if (m_reasoningChars > (maxTokens + thinking) * limits.charsPerToken * choices + limits.marginChars)
-                exceeded = QStringLiteral("the reasoning went on past its length limit (%1 tokens)").arg(maxTokens + thinking);
+                exceeded =
+                    QStringLiteral("the reasoning went on past its length limit (%1 tokens)").arg(maxTokens + thinking);
         } else {
             m_contentChars += chars;
             if (m_contentChars > maxTokens * limits.charsPerToken * choices + limits.marginChars)
@@ -531,7 +537,9 @@ bool ProviderRequest::withinLimits(const StreamEvent &event)
     }
     if (exceeded.isEmpty())
         return true;
-    fail(Error(Error::Code::MalformedStream, m_profile.displayName, exceeded + QStringLiteral("; the rest was not read")), true);
+    fail(Error(Error::Code::MalformedStream, m_profile.displayName,
+               exceeded + QStringLiteral("; the rest was not read")),
+         true);
     return false;
 }
 
@@ -550,7 +558,7 @@ Error ProviderRequest::networkError() const
         // proxy's refusal (or unknown name) as an ordinary connection error.
         if (const QString proxy = proxyInUse(); !proxy.isEmpty())
             return Error(code == QNetworkReply::HostNotFoundError ? Error::Code::ProxyUnreachable
-                                                                 : Error::Code::ProxyRefused,
+                                                                  : Error::Code::ProxyRefused,
                          m_profile.displayName, proxy);
         return Error(Error::Code::NetworkUnreachable, m_profile.displayName, detail);
     case QNetworkReply::TemporaryNetworkFailureError:
@@ -569,12 +577,9 @@ Error ProviderRequest::networkError() const
         return Error(Error::Code::ProxyUnreachable, m_profile.displayName, proxyOr(detail));
     case QNetworkReply::ProxyAuthenticationRequiredError:
         return Error(Error::Code::ProxyAuth, m_profile.displayName, proxyOr(detail));
-    case QNetworkReply::SslHandshakeFailedError:
-        return Error(Error::Code::Tls, m_profile.displayName, detail);
-    case QNetworkReply::TimeoutError:
-        return Error(Error::Code::Timeout, m_profile.displayName, detail);
-    case QNetworkReply::OperationCanceledError:
-        return Error(Error::Code::Cancelled, m_profile.displayName);
+    case QNetworkReply::SslHandshakeFailedError: return Error(Error::Code::Tls, m_profile.displayName, detail);
+    case QNetworkReply::TimeoutError: return Error(Error::Code::Timeout, m_profile.displayName, detail);
+    case QNetworkReply::OperationCanceledError: return Error(Error::Code::Cancelled, m_profile.displayName);
     case QNetworkReply::ProtocolFailure:
     case QNetworkReply::ProtocolUnknownError:
     case QNetworkReply::RemoteHostClosedError:
@@ -626,9 +631,11 @@ void ProviderRequest::onTimeout()
         detail = QStringLiteral("no connection within %1 s").arg(duration<double>(*m_options.connectTimeout).count());
         break;
     case Phase::FirstByte:
-        detail = m_bytesReceived > 0
-            ? QStringLiteral("no event within %1 s, only keep-alives").arg(duration<double>(*m_options.firstByteTimeout).count())
-            : QStringLiteral("no response within %1 s").arg(duration<double>(*m_options.firstByteTimeout).count());
+        detail =
+            m_bytesReceived > 0
+                ? QStringLiteral("no event within %1 s, only keep-alives")
+                      .arg(duration<double>(*m_options.firstByteTimeout).count())
+                : QStringLiteral("no response within %1 s").arg(duration<double>(*m_options.firstByteTimeout).count());
         break;
     case Phase::Idle:
         detail = QStringLiteral("no data for %1 s").arg(duration<double>(*m_options.idleTimeout).count());
@@ -650,9 +657,9 @@ void ProviderRequest::onOverallTimeout()
 void ProviderRequest::armTimer(Phase phase)
 {
     m_phase = phase;
-    const std::chrono::milliseconds timeout = phase == Phase::Connect ? *m_options.connectTimeout
-        : phase == Phase::FirstByte                                   ? *m_options.firstByteTimeout
-                                                                      : *m_options.idleTimeout;
+    const std::chrono::milliseconds timeout = phase == Phase::Connect     ? *m_options.connectTimeout
+                                              : phase == Phase::FirstByte ? *m_options.firstByteTimeout
+                                                                          : *m_options.idleTimeout;
     if (timeout.count() > 0 && !m_paused)
         m_timer.start(timeout);
     else
@@ -693,9 +700,8 @@ void ProviderRequest::fail(Error error, bool abortReply)
     if (error.code() == Error::Code::Cancelled) {
         log().debug("stream {}: cancelled after {} bytes", idOf(*this), m_bytesReceived);
     } else {
-        log().warn("stream {}: {} failed: {} (status {}, {} bytes, {} events)", idOf(*this),
-                   m_profile.id.toStdString(), error.codeName(), m_httpStatus, m_bytesReceived,
-                   m_eventCount);
+        log().warn("stream {}: {} failed: {} (status {}, {} bytes, {} events)", idOf(*this), m_profile.id.toStdString(),
+                   error.codeName(), m_httpStatus, m_bytesReceived, m_eventCount);
     }
     emit failed(error);
 }

@@ -6,8 +6,8 @@
 #include "sseparser.h"
 #include "streamdecoder.h"
 
-#include <QObject>
 #include <QNetworkRequest>
+#include <QObject>
 #include <QPointer>
 #include <QTimer>
 
@@ -100,7 +100,7 @@ public:
     };
 
     ProviderRequest(QNetworkAccessManager *network, ProviderProfile profile, ChatRequest request,
-              StreamOptions options = {}, QObject *parent = nullptr);
+                    StreamOptions options = {}, QObject *parent = nullptr);
     ~ProviderRequest() override;
 
     void start();
@@ -131,7 +131,6 @@ public:
     // After a 429 on one of several main keys: another key is there to use now (Llm::KeyRing),
     // so the same request may go again at once instead of after a back-off.
     bool anotherKeyReady() const { return m_anotherKeyReady; }
-
 
 signals:
     void headersReceived(int httpStatus);
@@ -179,7 +178,7 @@ private:
     qint64 m_overallRemainingMs = -1; // while paused
     QNetworkRequest m_netRequest;     // kept with the body to follow a same-origin redirect
     QByteArray m_body;
-    QUrl m_currentUrl;                // where the request went last (after redirects)
+    QUrl m_currentUrl; // where the request went last (after redirects)
     int m_redirects = 0;
     int m_sends = 0;
     Phase m_phase = Phase::Connect;

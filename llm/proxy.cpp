@@ -10,15 +10,13 @@ namespace Llm {
 QNetworkProxy ProxySettings::toNetworkProxy() const
 {
     switch (mode) {
-    case Mode::Http:
-        return QNetworkProxy(QNetworkProxy::HttpProxy, host.trimmed(), port, user, password);
+    case Mode::Http: return QNetworkProxy(QNetworkProxy::HttpProxy, host.trimmed(), port, user, password);
     case Mode::Socks5:
         // Qt's SOCKS5 client sends the host name for the proxy to resolve: names that only the
         // proxy's network knows work, and this machine's resolver learns nothing.
         return QNetworkProxy(QNetworkProxy::Socks5Proxy, host.trimmed(), port, user, password);
     case Mode::System:
-    case Mode::None:
-        break;
+    case Mode::None: break;
     }
     return QNetworkProxy(QNetworkProxy::NoProxy);
 }
@@ -55,13 +53,10 @@ QList<QNetworkProxy> ProxyFactory::queryProxy(const QNetworkProxyQuery &query)
         return {QNetworkProxy(QNetworkProxy::NoProxy)};
     const ProxySettings settings = this->settings();
     switch (settings.mode) {
-    case ProxySettings::Mode::System:
-        return systemProxyForQuery(query);
-    case ProxySettings::Mode::None:
-        return {QNetworkProxy(QNetworkProxy::NoProxy)};
+    case ProxySettings::Mode::System: return systemProxyForQuery(query);
+    case ProxySettings::Mode::None: return {QNetworkProxy(QNetworkProxy::NoProxy)};
     case ProxySettings::Mode::Http:
-    case ProxySettings::Mode::Socks5:
-        break;
+    case ProxySettings::Mode::Socks5: break;
     }
     return {settings.toNetworkProxy()};
 }

@@ -19,7 +19,7 @@ struct ProxySettings {
     Mode mode = Mode::System;
     QString host;
     quint16 port = 0;
-    QString user;     // empty: no credentials
+    QString user; // empty: no credentials
     QString password;
 
     // Http or Socks5 with a host and a port.

@@ -10,7 +10,9 @@ std::optional<RefusedFeature> refusedFeature(const Error &error)
         return std::nullopt;
     const QString detail = error.detail();
     const auto has = [&detail](const char *pattern) {
-        return QRegularExpression(QLatin1String(pattern), QRegularExpression::CaseInsensitiveOption).match(detail).hasMatch();
+        return QRegularExpression(QLatin1String(pattern), QRegularExpression::CaseInsensitiveOption)
+            .match(detail)
+            .hasMatch();
     };
     // Anthropic: "\"thinking.type.enabled\" is not supported for this model. Use \"thinking.type.adaptive\"".
     if (has("thinking\\.type\\.enabled|budget_tokens.{0,40}(not supported|deprecated)"))
@@ -35,18 +37,10 @@ std::optional<RefusedFeature> refusedFeature(const Error &error)
 void withoutFeature(EncodeOptions &options, RefusedFeature feature)
 {
     switch (feature) {
-    case RefusedFeature::Continuation:
-        options.continuation = ContinuationStyle::None;
-        break;
-    case RefusedFeature::Temperature:
-        options.acceptsTemperature = false;
-        break;
-    case RefusedFeature::ThinkingBudget:
-        options.thinkingForm = ThinkingForm::AnthropicAdaptive;
-        break;
-    case RefusedFeature::MaxTokensParameter:
-        options.useMaxCompletionTokens = true;
-        break;
+    case RefusedFeature::Continuation: options.continuation = ContinuationStyle::None; break;
+    case RefusedFeature::Temperature: options.acceptsTemperature = false; break;
+    case RefusedFeature::ThinkingBudget: options.thinkingForm = ThinkingForm::AnthropicAdaptive; break;
+    case RefusedFeature::MaxTokensParameter: options.useMaxCompletionTokens = true; break;
     }
 }
 

@@ -53,8 +53,7 @@ QString staticProblem(const ChatRequest &request)
         QJsonParseError error;
         const QJsonDocument doc = QJsonDocument::fromJson(tool.parametersSchema, &error);
         if (error.error != QJsonParseError::NoError || !doc.isObject())
-            return QStringLiteral("The parameter schema of tool \"%1\" is not a JSON object.")
-                .arg(tool.name);
+            return QStringLiteral("The parameter schema of tool \"%1\" is not a JSON object.").arg(tool.name);
     }
     return {};
 }
@@ -63,11 +62,9 @@ QString staticProblem(const ChatRequest &request)
 QString parameterProblem(const ChatRequest &request)
 {
     if (request.maxTokens < 1)
-        return QStringLiteral("The answer length limit must be at least one token (got %1).")
-            .arg(request.maxTokens);
+        return QStringLiteral("The answer length limit must be at least one token (got %1).").arg(request.maxTokens);
     if (request.choiceCount < 1)
-        return QStringLiteral("At least one answer must be requested (got %1).")
-            .arg(request.choiceCount);
+        return QStringLiteral("At least one answer must be requested (got %1).").arg(request.choiceCount);
     if (request.temperature && !std::isfinite(*request.temperature))
         return QStringLiteral("The temperature is not a number.");
     return {};
@@ -121,17 +118,14 @@ void writeOpenAiThinking(JsonWriter &w, const EncodeOptions &options)
     case ThinkingForm::TypeField:
         w.key("thinking").beginObject().field("type", thinks ? "enabled" : "disabled").endObject();
         break;
-    case ThinkingForm::EnableFlag:
-        w.field("enable_thinking", thinks);
-        break;
+    case ThinkingForm::EnableFlag: w.field("enable_thinking", thinks); break;
     case ThinkingForm::ReasoningEffort:
         if (!thinks)
             w.field("reasoning_effort", "none");
         break;
     case ThinkingForm::None:
     case ThinkingForm::AnthropicBudget:
-    case ThinkingForm::AnthropicAdaptive:
-        break;
+    case ThinkingForm::AnthropicAdaptive: break;
     }
 }
 
@@ -189,7 +183,8 @@ std::expected<qsizetype, Error> writeAnthropicPrefix(JsonWriter &w, const ChatRe
         }
         if (message.content.isEmpty())
             return invalid(provider, QStringLiteral("Anthropic rejects empty messages; message %1 is "
-                                                    "empty.").arg(i + 1));
+                                                    "empty.")
+                                         .arg(i + 1));
         lastStaticTurn = i;
         ++turns;
     }
@@ -203,7 +198,11 @@ std::expected<qsizetype, Error> writeAnthropicPrefix(JsonWriter &w, const ChatRe
     if (options.thinkingFormFor(ApiFormat::AnthropicMessages) == ThinkingForm::AnthropicAdaptive)
         w.key("thinking").beginObject().field("type", thinks ? "adaptive" : "disabled").endObject();
     else if (thinks)
-        w.key("thinking").beginObject().field("type", "enabled").field("budget_tokens", options.thinkingBudgetTokens).endObject();
+        w.key("thinking")
+            .beginObject()
+            .field("type", "enabled")
+            .field("budget_tokens", options.thinkingBudgetTokens)
+            .endObject();
     if (!request.tools.isEmpty()) {
         w.key("tools").beginArray();
         for (qsizetype i = 0; i < request.tools.size(); ++i) {
@@ -259,8 +258,7 @@ qsizetype openLikePrefix(JsonWriter &w, bool hasMessage)
 } // namespace
 
 std::expected<QByteArray, Error> encodeRequest(ApiFormat format, const ChatRequest &request,
-                                               const EncodeOptions &options,
-                                               const QString &providerName)
+                                               const EncodeOptions &options, const QString &providerName)
 {
     auto prefix = EncodedPrefix::encode(format, request, options, providerName);
     if (!prefix)
@@ -269,8 +267,7 @@ std::expected<QByteArray, Error> encodeRequest(ApiFormat format, const ChatReque
 }
 
 std::expected<EncodedPrefix, Error> encodePrefix(ApiFormat format, const ChatRequest &request,
-                                                 const EncodeOptions &options,
-                                                 const QString &providerName)
+                                                 const EncodeOptions &options, const QString &providerName)
 {
     auto prefix = EncodedPrefix::encode(format, request, options, providerName);
     // Kept for as long as the document is open: without the writer's growth reserve, which can
@@ -281,8 +278,7 @@ std::expected<EncodedPrefix, Error> encodePrefix(ApiFormat format, const ChatReq
 }
 
 std::expected<EncodedPrefix, Error> EncodedPrefix::encode(ApiFormat format, const ChatRequest &request,
-                                                          const EncodeOptions &options,
-                                                          const QString &providerName)
+                                                          const EncodeOptions &options, const QString &providerName)
 {
     if (const QString problem = staticProblem(request); !problem.isEmpty())
         return invalid(providerName, problem);
@@ -296,9 +292,7 @@ std::expected<EncodedPrefix, Error> EncodedPrefix::encode(ApiFormat format, cons
 
     JsonWriter w;
     switch (format) {
-    case ApiFormat::OpenAiChat:
-        writeOpenAiPrefix(w, request, options, prefix.m_hasMessage);
-        break;
+    case ApiFormat::OpenAiChat: writeOpenAiPrefix(w, request, options, prefix.m_hasMessage); break;
     case ApiFormat::AnthropicMessages: {
         const auto turns = writeAnthropicPrefix(w, request, options, providerName);
         if (!turns)
@@ -307,8 +301,7 @@ std::expected<EncodedPrefix, Error> EncodedPrefix::encode(ApiFormat format, cons
         prefix.m_hasMessage = *turns > 0;
         break;
     }
-    default:
-        return invalid(providerName, QStringLiteral("Unknown API format."));
+    default: return invalid(providerName, QStringLiteral("Unknown API format."));
     }
     prefix.m_bytes = w.take();
     s_prefixEncodes.fetch_add(1, std::memory_order_relaxed);
@@ -346,20 +339,22 @@ std::expected<QByteArray, Error> EncodedPrefix::encodeTail(const ChatRequest &re
     if (m_format == ApiFormat::AnthropicMessages) {
         if (request.choiceCount != 1)
             return invalid(m_providerName, QStringLiteral("Anthropic returns one answer per request; %1 "
-                                                          "were requested.").arg(request.choiceCount));
+                                                          "were requested.")
+                                               .arg(request.choiceCount));
         for (qsizetype i = m_staticMessageCount; i < request.messages.size(); ++i) {
             const ChatMessage &message = request.messages.at(i);
             // Moving a dynamic system message up into the system blocks would put varying text
             // in front of the cached document (every request would miss the cache) and change
             // its meaning, so it is refused.
             if (message.role == Role::System)
-                return invalid(m_providerName,
-                               QStringLiteral("Anthropic takes system instructions only before the "
-                                              "conversation; message %1 is a system message after "
-                                              "the static part.").arg(i + 1));
+                return invalid(m_providerName, QStringLiteral("Anthropic takes system instructions only before the "
+                                                              "conversation; message %1 is a system message after "
+                                                              "the static part.")
+                                                   .arg(i + 1));
             if (message.content.isEmpty())
                 return invalid(m_providerName, QStringLiteral("Anthropic rejects empty messages; "
-                                                              "message %1 is empty.").arg(i + 1));
+                                                              "message %1 is empty.")
+                                                   .arg(i + 1));
         }
         if (m_staticTurns + dynamicCount == 0)
             return invalid(m_providerName, QStringLiteral("The request has no user message."));
@@ -388,7 +383,8 @@ std::expected<QByteArray, Error> EncodedPrefix::encodeTail(const ChatRequest &re
         w.endObject();
     }
     w.endArray();
-    if (continues && m_format == ApiFormat::OpenAiChat && m_options.continuation == ContinuationStyle::ContinueFinalMessage)
+    if (continues && m_format == ApiFormat::OpenAiChat
+        && m_options.continuation == ContinuationStyle::ContinueFinalMessage)
         w.field("continue_final_message", true).field("add_generation_prompt", false);
     if (m_format == ApiFormat::AnthropicMessages) {
         // Anthropic counts the thinking inside max_tokens and wants it above the budget: the
@@ -412,7 +408,8 @@ std::expected<QByteArray, Error> EncodedPrefix::encodeTail(const ChatRequest &re
         w.field(m_options.useMaxCompletionTokens ? "max_completion_tokens" : "max_tokens",
                 thinks ? request.maxTokens + thinkingAllowance(m_options) : request.maxTokens);
         // OpenAI's reasoning models refuse sampling parameters while they reason.
-        const bool reasons = thinks && m_options.thinkingFormFor(ApiFormat::OpenAiChat) == ThinkingForm::ReasoningEffort;
+        const bool reasons = thinks
+                             && m_options.thinkingFormFor(ApiFormat::OpenAiChat) == ThinkingForm::ReasoningEffort;
         if (request.temperature && m_options.acceptsTemperature && !reasons)
             w.field("temperature", *request.temperature);
         if (request.seed)

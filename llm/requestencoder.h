@@ -65,8 +65,9 @@ struct EncodeOptions {
     // The effective thinking form: Anthropic profiles without one take the budget form.
     ThinkingForm thinkingFormFor(ApiFormat format) const
     {
-        return thinkingForm == ThinkingForm::None && format == ApiFormat::AnthropicMessages ? ThinkingForm::AnthropicBudget
-                                                                                              : thinkingForm;
+        return thinkingForm == ThinkingForm::None && format == ApiFormat::AnthropicMessages
+                   ? ThinkingForm::AnthropicBudget
+                   : thinkingForm;
     }
     // The request thinks before it answers: a budget given, or a model that always thinks.
     bool thinks(ApiFormat format) const
@@ -88,16 +89,14 @@ class EncodedPrefix;
 // ChatRequest::cacheBreakpoint (at most 4 in all, Anthropic's limit).
 // Exactly encodeWithPrefix(encodePrefix(format, request, ...), request).
 std::expected<QByteArray, Error> encodeRequest(ApiFormat format, const ChatRequest &request,
-                                               const EncodeOptions &options = {},
-                                               const QString &providerName = {});
+                                               const EncodeOptions &options = {}, const QString &providerName = {});
 
 // Encodes the static part of `request` (model, tools, system and its first staticMessageCount
 // messages) once, for any number of requests that share it. Its dynamic messages and sampling
 // parameters are not read, so either a full request or its static part alone may be passed.
 // The options and the provider name (for error messages) are kept for the tail.
 std::expected<EncodedPrefix, Error> encodePrefix(ApiFormat format, const ChatRequest &request,
-                                                 const EncodeOptions &options = {},
-                                                 const QString &providerName = {});
+                                                 const EncodeOptions &options = {}, const QString &providerName = {});
 
 // The full body: the prefix bytes followed by the dynamic messages of `request` (those from
 // staticMessageCount on; there may be none, as in a cache warm-up) and its parameters
@@ -131,16 +130,15 @@ public:
     const QString &providerName() const { return m_providerName; }
 
 private:
-    friend std::expected<QByteArray, Error> encodeRequest(ApiFormat, const ChatRequest &,
-                                                          const EncodeOptions &, const QString &);
-    friend std::expected<EncodedPrefix, Error> encodePrefix(ApiFormat, const ChatRequest &,
-                                                            const EncodeOptions &, const QString &);
+    friend std::expected<QByteArray, Error> encodeRequest(ApiFormat, const ChatRequest &, const EncodeOptions &,
+                                                          const QString &);
+    friend std::expected<EncodedPrefix, Error> encodePrefix(ApiFormat, const ChatRequest &, const EncodeOptions &,
+                                                            const QString &);
     friend std::expected<QByteArray, Error> encodeWithPrefix(EncodedPrefix &&, const ChatRequest &);
     friend std::expected<QByteArray, Error> encodeWithPrefix(const EncodedPrefix &, const ChatRequest &);
 
     static std::expected<EncodedPrefix, Error> encode(ApiFormat format, const ChatRequest &request,
-                                                      const EncodeOptions &options,
-                                                      const QString &providerName);
+                                                      const EncodeOptions &options, const QString &providerName);
     // Checks `request` against this prefix and returns the bytes that follow it.
     std::expected<QByteArray, Error> encodeTail(const ChatRequest &request) const;
 

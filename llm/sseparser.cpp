@@ -150,8 +150,7 @@ void SseParser::processLine(QByteArrayView line, QList<SseEvent> &out)
         // The buffer keeps one LF per line; the last is stripped at dispatch, so the event's
         // data is the buffer minus one byte and that is what the cap applies to.
         if (m_data.size() + value.size() > m_maxEventBytes) {
-            fail("event-stream event data larger than " + QByteArray::number(m_maxEventBytes)
-                 + " bytes");
+            fail("event-stream event data larger than " + QByteArray::number(m_maxEventBytes) + " bytes");
             return;
         }
         if (m_data.isEmpty())

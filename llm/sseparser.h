@@ -29,8 +29,7 @@ public:
     static constexpr qsizetype DefaultMaxLineBytes = 4 * 1024 * 1024;
     static constexpr qsizetype DefaultMaxEventBytes = 16 * 1024 * 1024;
 
-    explicit SseParser(qsizetype maxLineBytes = DefaultMaxLineBytes,
-                       qsizetype maxEventBytes = DefaultMaxEventBytes);
+    explicit SseParser(qsizetype maxLineBytes = DefaultMaxLineBytes, qsizetype maxEventBytes = DefaultMaxEventBytes);
 
     // Parses `bytes`, appending every event completed by them to `out`. Returns false once the
     // parser is in the error state (then it ignores further input).
@@ -55,8 +54,8 @@ private:
 
     qsizetype m_maxLineBytes;
     qsizetype m_maxEventBytes;
-    QByteArray m_line;   // the current, incomplete line
-    QByteArray m_data;   // data buffer of the event being built
+    QByteArray m_line; // the current, incomplete line
+    QByteArray m_data; // data buffer of the event being built
     QByteArray m_type;
     QByteArray m_lastEventId;
     QByteArray m_error;

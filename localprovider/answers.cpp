@@ -47,7 +47,7 @@ constexpr qsizetype ContinueContextChars = 8000;
 bool isSingleHan(QStringView token)
 {
     return token.size() <= 2 && !token.isEmpty() && Tokenizer::isCjk(Tokenizer::codePointAt(token, 0).value)
-        && Tokenizer::codePointAt(token, 0).length == token.size();
+           && Tokenizer::codePointAt(token, 0).length == token.size();
 }
 
 // A shaped answer as tokens: the tokenizer's, with Han grouped one or two characters a token
@@ -78,7 +78,8 @@ QString shapedText(const Material &m, quint64 seed)
     case Kind::Summarize: return Shapes::summary(m.document, seed);
     case Kind::RewriteSelection: return Shapes::rewrite(m.selection, seed);
     case Kind::ExplainSelection: return Shapes::explanation(m.selection, m.document, seed);
-    case Kind::Translate: return standInTranslation(m.selection.isEmpty() ? m.document : m.selection, m.targetLanguage, seed);
+    case Kind::Translate:
+        return standInTranslation(m.selection.isEmpty() ? m.document : m.selection, m.targetLanguage, seed);
     case Kind::WizardOutline: return Shapes::outline(m, seed);
     case Kind::WizardIntroduction: return Shapes::introduction(m);
     case Kind::WizardTitles: return Shapes::titles(m, seed);
@@ -95,7 +96,8 @@ QString shapedText(const Material &m, quint64 seed)
 std::pair<QString, QString> chainMaterial(const Material &m)
 {
     if (m.kind == Material::Kind::ContinueWriting) {
-        const QString tail = m.document.size() > ContinueContextChars ? m.document.last(ContinueContextChars) : m.document;
+        const QString tail = m.document.size() > ContinueContextChars ? m.document.last(ContinueContextChars)
+                                                                      : m.document;
         return {tail, tail};
     }
     const QString words = m.text();
@@ -165,7 +167,8 @@ QStringList reasoningFor(const ChatRequest &r, int tokens)
     const TextGenerator chain(words, languageProbe);
     // Answers of the chain end at a sentence end after 60-300 tokens: as many as it takes.
     for (quint64 round = 0; out.size() < tokens && round < 64; ++round) {
-        const Answer part = chain.generate(StableHash::combine(r.textSeed(0), 0x7e450000ULL + round), tokens - int(out.size()));
+        const Answer part = chain.generate(StableHash::combine(r.textSeed(0), 0x7e450000ULL + round),
+                                           tokens - int(out.size()));
         if (part.tokens.isEmpty())
             break;
         if (!out.isEmpty() && !chain.isChinese())

@@ -62,12 +62,12 @@ QByteArray AnthropicFormat::streamStart(int, const Usage &usage)
         {QStringLiteral("usage"), usageObject(usage, 1)},
     };
     // Written around the compact object so that "type" comes first, as Anthropic sends it.
-    const QByteArray firstBlock = m_thinks
-        ? R"({"type":"content_block_start","index":0,"content_block":{"type":"thinking","thinking":""}})"
-        : R"({"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}})";
+    const QByteArray firstBlock =
+        m_thinks ? R"({"type":"content_block_start","index":0,"content_block":{"type":"thinking","thinking":""}})"
+                 : R"({"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}})";
     m_textOpen = !m_thinks;
     return event("message_start", R"({"type":"message_start","message":)" + compact(message) + '}')
-        + event("content_block_start", firstBlock) + event("ping", R"({"type": "ping"})");
+           + event("content_block_start", firstBlock) + event("ping", R"({"type": "ping"})");
 }
 
 QByteArray AnthropicFormat::streamToken(int, QStringView text)
@@ -76,15 +76,17 @@ QByteArray AnthropicFormat::streamToken(int, QStringView text)
     if (!m_textOpen) {
         // The thinking ends with its signature, as Anthropic closes a thinking block.
         m_textOpen = true;
-        out = event("content_block_delta",
-                    R"({"type":"content_block_delta","index":0,"delta":{"type":"signature_delta","signature":"aGVhZHN0YXJ0"}})")
+        out =
+            event(
+                "content_block_delta",
+                R"({"type":"content_block_delta","index":0,"delta":{"type":"signature_delta","signature":"aGVhZHN0YXJ0"}})")
             + event("content_block_stop", R"({"type":"content_block_stop","index":0})")
             + event("content_block_start",
                     R"({"type":"content_block_start","index":1,"content_block":{"type":"text","text":""}})");
     }
     return out
-        + event("content_block_delta", R"({"type":"content_block_delta","index":)" + QByteArray::number(textIndex())
-                                           + R"(,"delta":{"type":"text_delta","text":)" + jsonQuoted(text) + "}}");
+           + event("content_block_delta", R"({"type":"content_block_delta","index":)" + QByteArray::number(textIndex())
+                                              + R"(,"delta":{"type":"text_delta","text":)" + jsonQuoted(text) + "}}");
 }
 
 QByteArray AnthropicFormat::streamReasoning(int, QStringView text)
@@ -103,13 +105,15 @@ QByteArray AnthropicFormat::streamChoiceEnd(int, bool)
 QByteArray AnthropicFormat::streamEnd(const Usage &usage, bool truncated, bool)
 {
     const QByteArray delta = R"({"type":"message_delta","delta":{"stop_reason":")" + stopReason(truncated).toLatin1()
-        + R"(","stop_sequence":null},"usage":{"output_tokens":)" + QByteArray::number(usage.completionTokens) + "}}";
+                             + R"(","stop_sequence":null},"usage":{"output_tokens":)"
+                             + QByteArray::number(usage.completionTokens) + "}}";
     return event("message_delta", delta) + event("message_stop", R"({"type":"message_stop"})");
 }
 
 QByteArray AnthropicFormat::streamMalformed()
 {
-    return event("content_block_delta", R"({"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":)");
+    return event("content_block_delta",
+                 R"({"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":)");
 }
 
 QByteArray AnthropicFormat::streamError()
@@ -125,8 +129,8 @@ QByteArray AnthropicFormat::completeBody(const QList<ChoiceText> &choices, const
         {QStringLiteral("type"), QStringLiteral("message")},
         {QStringLiteral("role"), QStringLiteral("assistant")},
         {QStringLiteral("model"), m_model},
-        {QStringLiteral("content"),
-         QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("text")}, {QStringLiteral("text"), first.text}}}},
+        {QStringLiteral("content"), QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
+                                                           {QStringLiteral("text"), first.text}}}},
         {QStringLiteral("stop_reason"), stopReason(first.truncated)},
         {QStringLiteral("stop_sequence"), QJsonValue()},
         {QStringLiteral("usage"), usageObject(usage, usage.completionTokens)},

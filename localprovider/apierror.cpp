@@ -18,8 +18,7 @@ ApiError ApiError::make(int status, QString message, QByteArray code, QByteArray
 ApiError ApiError::forStatus(int status, const QString &model)
 {
     switch (status) {
-    case 401:
-        return make(401, QStringLiteral("Incorrect API key provided."), "invalid_api_key");
+    case 401: return make(401, QStringLiteral("Incorrect API key provided."), "invalid_api_key");
     case 403:
         return make(403, QStringLiteral("You are not allowed to use this resource with this API key."),
                     "permission_denied");
@@ -29,12 +28,12 @@ ApiError ApiError::forStatus(int status, const QString &model)
     case 429:
         return make(429, QStringLiteral("Rate limit reached for requests. Please try again later."),
                     "rate_limit_exceeded");
-    case 500:
-        return make(500, QStringLiteral("The server had an error while processing your request."));
-    case 503:
-        return make(503, QStringLiteral("The server is overloaded or not ready yet."), "service_unavailable");
+    case 500: return make(500, QStringLiteral("The server had an error while processing your request."));
+    case 503: return make(503, QStringLiteral("The server is overloaded or not ready yet."), "service_unavailable");
     default:
-        return make(status, QStringLiteral("Injected fault: HTTP %1 %2").arg(status).arg(QString::fromLatin1(reasonPhrase(status))));
+        return make(status, QStringLiteral("Injected fault: HTTP %1 %2")
+                                .arg(status)
+                                .arg(QString::fromLatin1(reasonPhrase(status))));
     }
 }
 
@@ -54,21 +53,14 @@ QByteArray ApiError::anthropicType() const
     if (!type.isEmpty())
         return type;
     switch (status) {
-    case 401:
-        return "authentication_error";
-    case 403:
-        return "permission_error";
-    case 404:
-        return "not_found_error";
-    case 413:
-        return "request_too_large";
-    case 429:
-        return "rate_limit_error";
+    case 401: return "authentication_error";
+    case 403: return "permission_error";
+    case 404: return "not_found_error";
+    case 413: return "request_too_large";
+    case 429: return "rate_limit_error";
     case 503:
-    case 529:
-        return "overloaded_error";
-    default:
-        return status >= 500 ? "api_error" : "invalid_request_error";
+    case 529: return "overloaded_error";
+    default: return status >= 500 ? "api_error" : "invalid_request_error";
     }
 }
 
@@ -89,7 +81,8 @@ QByteArray ApiError::anthropicBody() const
         {QStringLiteral("type"), QString::fromLatin1(anthropicType())},
         {QStringLiteral("message"), message},
     };
-    return QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("error")}, {QStringLiteral("error"), error}})
+    return QJsonDocument(
+               QJsonObject{{QStringLiteral("type"), QStringLiteral("error")}, {QStringLiteral("error"), error}})
         .toJson(QJsonDocument::Compact);
 }
 

@@ -9,10 +9,10 @@ namespace LocalProvider {
 struct ApiError {
     int status = 500;
     QString message;
-    QByteArray code;         // OpenAI error.code; empty renders as null
-    QByteArray param;        // OpenAI error.param; empty renders as null
-    QByteArray type;         // overrides the type derived from status (both formats)
-    int retryAfterSec = -1;  // >= 0: a Retry-After header
+    QByteArray code;        // OpenAI error.code; empty renders as null
+    QByteArray param;       // OpenAI error.param; empty renders as null
+    QByteArray type;        // overrides the type derived from status (both formats)
+    int retryAfterSec = -1; // >= 0: a Retry-After header
 
     static ApiError make(int status, QString message, QByteArray code = {}, QByteArray param = {});
     // The response an injected `status=N` fault produces.

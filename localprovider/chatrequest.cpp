@@ -24,15 +24,16 @@ std::expected<QJsonObject, ApiError> parseObject(const QByteArray &body)
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
     if (error.error != QJsonParseError::NoError) {
-        return std::unexpected(ApiError::make(
-            400,
-            QStringLiteral("We could not parse the JSON body of your request: %1 at offset %2.")
-                .arg(error.errorString())
-                .arg(error.offset),
-            "invalid_json"));
+        return std::unexpected(
+            ApiError::make(400,
+                           QStringLiteral("We could not parse the JSON body of your request: %1 at offset %2.")
+                               .arg(error.errorString())
+                               .arg(error.offset),
+                           "invalid_json"));
     }
     if (!doc.isObject())
-        return std::unexpected(ApiError::make(400, QStringLiteral("The request body must be a JSON object."), "invalid_json"));
+        return std::unexpected(
+            ApiError::make(400, QStringLiteral("The request body must be a JSON object."), "invalid_json"));
     return doc.object();
 }
 
@@ -55,7 +56,8 @@ std::expected<std::optional<bool>, ApiError> optionalBool(const QJsonObject &o, 
     if (v.isUndefined() || v.isNull())
         return std::nullopt;
     if (!v.isBool())
-        return std::unexpected(ApiError::make(400, QStringLiteral("%1: must be a boolean.").arg(where), {}, where.toLatin1()));
+        return std::unexpected(
+            ApiError::make(400, QStringLiteral("%1: must be a boolean.").arg(where), {}, where.toLatin1()));
     return v.toBool();
 }
 
@@ -104,7 +106,8 @@ std::optional<std::unexpected<ApiError>> readCommon(const QJsonObject &o, ChatRe
     if (!temperature.isUndefined() && !temperature.isNull()) {
         const double t = temperature.toDouble(-1);
         if (!temperature.isDouble() || t < 0 || t > maxTemperature)
-            return invalid(QStringLiteral("temperature: must be a number between 0 and %1.").arg(maxTemperature), "temperature");
+            return invalid(QStringLiteral("temperature: must be a number between 0 and %1.").arg(maxTemperature),
+                           "temperature");
         r.temperature = t;
         r.temperatureGiven = true;
     }
@@ -215,14 +218,17 @@ std::expected<bool, ApiError> openAiPrefill(const QJsonObject &m, const QString 
     const bool flagged = prefix->value_or(false) || partial->value_or(false);
     const bool assistant = role == u"assistant";
     if (flagged && (!last || !assistant)) {
-        return std::unexpected(ApiError::make(
-            400, QStringLiteral("%1: only the last message, with role assistant, can be continued (prefix, partial).").arg(where),
-            {}, where.toLatin1()));
+        return std::unexpected(
+            ApiError::make(400,
+                           QStringLiteral(
+                               "%1: only the last message, with role assistant, can be continued (prefix, partial).")
+                               .arg(where),
+                           {}, where.toLatin1()));
     }
     if (last && !assistant && continueFinal.value_or(false)) {
-        return std::unexpected(ApiError::make(
-            400, QStringLiteral("continue_final_message: the last message must have role assistant."), {},
-            "continue_final_message"));
+        return std::unexpected(
+            ApiError::make(400, QStringLiteral("continue_final_message: the last message must have role assistant."),
+                           {}, "continue_final_message"));
     }
     if (!last || !assistant)
         return false;
@@ -231,8 +237,9 @@ std::expected<bool, ApiError> openAiPrefill(const QJsonObject &m, const QString 
     // A tool call is a finished turn, not text to go on with.
     if (yes && m.value(u"tool_calls").isArray() && !m.value(u"tool_calls").toArray().isEmpty()) {
         if (explicitly) {
-            return std::unexpected(ApiError::make(
-                400, QStringLiteral("%1: a message with tool_calls cannot be continued.").arg(where), {}, where.toLatin1()));
+            return std::unexpected(
+                ApiError::make(400, QStringLiteral("%1: a message with tool_calls cannot be continued.").arg(where), {},
+                               where.toLatin1()));
         }
         yes = false;
     }
@@ -312,10 +319,12 @@ Result ChatRequest::fromOpenAi(const QByteArray &body)
             return invalid(QStringLiteral("%1: must be an object.").arg(where), where.toLatin1());
         const QJsonObject m = array[i].toObject();
         const QString role = m.value(u"role").toString();
-        static const QStringList roles{QStringLiteral("system"), QStringLiteral("developer"), QStringLiteral("user"),
-                                       QStringLiteral("assistant"), QStringLiteral("tool"), QStringLiteral("function")};
+        static const QStringList roles{QStringLiteral("system"), QStringLiteral("developer"),
+                                       QStringLiteral("user"),   QStringLiteral("assistant"),
+                                       QStringLiteral("tool"),   QStringLiteral("function")};
         if (!roles.contains(role))
-            return invalid(QStringLiteral("%1.role: invalid value '%2'.").arg(where, role), (where + QStringLiteral(".role")).toLatin1());
+            return invalid(QStringLiteral("%1.role: invalid value '%2'.").arg(where, role),
+                           (where + QStringLiteral(".role")).toLatin1());
         const auto content = openAiContent(m.value(u"content"));
         if (!content)
             return invalid(QStringLiteral("%1.content: must be a string or an array of content parts.").arg(where),
@@ -325,7 +334,8 @@ Result ChatRequest::fromOpenAi(const QByteArray &body)
             return std::unexpected(prefill.error());
         if (*prefill) {
             r.prefill = *content;
-            r.prefillParts = {{PromptPart::Kind::Marker, roleMarker(role), false}, {PromptPart::Kind::Text, *content, false}};
+            r.prefillParts = {{PromptPart::Kind::Marker, roleMarker(role), false},
+                              {PromptPart::Kind::Text, *content, false}};
             break; // the last message
         }
         QString text = *content;
@@ -444,7 +454,8 @@ Result ChatRequest::fromAnthropic(const QByteArray &body)
             }
             visible = texts.join(u'\n');
         } else {
-            return invalid(QStringLiteral("messages.%1.content: Input should be a valid string or list of blocks").arg(i));
+            return invalid(
+                QStringLiteral("messages.%1.content: Input should be a valid string or list of blocks").arg(i));
         }
         // A final assistant message is the beginning of the answer (Anthropic's prefill).
         if (i + 1 == array.size() && role == u"assistant" && allText) {
@@ -459,7 +470,8 @@ Result ChatRequest::fromAnthropic(const QByteArray &body)
     }
 
     if (breakpoints > 4)
-        return invalid(QStringLiteral("A maximum of 4 blocks with cache_control may be provided. Found %1.").arg(breakpoints));
+        return invalid(
+            QStringLiteral("A maximum of 4 blocks with cache_control may be provided. Found %1.").arg(breakpoints));
     return r;
 }
 

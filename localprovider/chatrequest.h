@@ -46,9 +46,9 @@ struct ChatRequest {
     // without it gets; it is in the prompt (prefillParts, after parts) for counting and caching.
     std::optional<QString> prefill;
     QList<PromptPart> prefillParts; // its role marker and text blocks
-    QList<Turn> turns;    // the messages other than system ones, in order: what the answer is made of
-    int maxTokens = 0;    // 0: not given
-    bool maxTokensField = false; // OpenAI: given as `max_tokens`, not `max_completion_tokens`
+    QList<Turn> turns;              // the messages other than system ones, in order: what the answer is made of
+    int maxTokens = 0;              // 0: not given
+    bool maxTokensField = false;    // OpenAI: given as `max_tokens`, not `max_completion_tokens`
     std::optional<qint64> seed;
     double temperature = 1.0;
     bool temperatureGiven = false;

@@ -33,7 +33,9 @@ std::expected<FaultSpec, QString> FaultSpec::parse(QStringView spec)
             return std::unexpected(QStringLiteral("unknown fault \"%1\"").arg(item));
         const QStringView key = item.first(eq).trimmed();
         const QStringView value = item.sliced(eq + 1).trimmed();
-        const auto bad = [&] { return std::unexpected(QStringLiteral("bad value for \"%1\": \"%2\"").arg(key, value)); };
+        const auto bad = [&] {
+            return std::unexpected(QStringLiteral("bad value for \"%1\": \"%2\"").arg(key, value));
+        };
         if (key == u"status") {
             const auto v = count(value, 599);
             if (!v || *v < 400)
@@ -58,9 +60,11 @@ std::expected<FaultSpec, QString> FaultSpec::parse(QStringView spec)
             f.stallMs = *ms;
             f.stallAt = *n;
         } else if (key == u"flood") {
-            static const std::pair<const char16_t *, Flood> kinds[] = {
-                {u"text", Flood::Text}, {u"choices", Flood::Choices}, {u"tools", Flood::Tools},
-                {u"comments", Flood::Comments}, {u"error", Flood::Error}};
+            static const std::pair<const char16_t *, Flood> kinds[] = {{u"text", Flood::Text},
+                                                                       {u"choices", Flood::Choices},
+                                                                       {u"tools", Flood::Tools},
+                                                                       {u"comments", Flood::Comments},
+                                                                       {u"error", Flood::Error}};
             f.flood = Flood::None;
             for (const auto &[name, kind] : kinds) {
                 if (value == QStringView(name))
@@ -130,8 +134,8 @@ FaultSpec FaultSpec::mergedWith(const FaultSpec &o) const
 bool FaultSpec::isEmpty() const
 {
     return !status && retryAfterSec < 0 && dropAfter < 0 && stallAt < 0 && malformedAt < 0 && errorAt < 0
-        && !contextTooLong && flood == Flood::None && !refusePrefill && !refuseTemperature && !refuseThinkingBudget
-        && !refuseMaxTokens;
+           && !contextTooLong && flood == Flood::None && !refusePrefill && !refuseTemperature && !refuseThinkingBudget
+           && !refuseMaxTokens;
 }
 
 } // namespace LocalProvider

@@ -10,13 +10,13 @@ namespace LocalProvider {
 // Faults to inject into one request, from `--fault SPEC` or `X-Headstart-Fault: SPEC`.
 // Token positions count content tokens already delivered, across all choices.
 struct FaultSpec {
-    int status = 0;          // status=N: answer with this error status (400..599)
-    int retryAfterSec = -1;  // retry-after=S: Retry-After header on that answer
-    int dropAfter = -1;      // drop-after=N: close the connection abruptly after N tokens
-    int stallMs = 0;         // stall=MS@N: pause MS ms after N tokens
+    int status = 0;         // status=N: answer with this error status (400..599)
+    int retryAfterSec = -1; // retry-after=S: Retry-After header on that answer
+    int dropAfter = -1;     // drop-after=N: close the connection abruptly after N tokens
+    int stallMs = 0;        // stall=MS@N: pause MS ms after N tokens
     int stallAt = -1;
-    int malformedAt = -1;    // malformed-at=N: one SSE data line that is not JSON after N tokens
-    int errorAt = -1;        // error-at=N: an in-stream error after N tokens, then the end
+    int malformedAt = -1;        // malformed-at=N: one SSE data line that is not JSON after N tokens
+    int errorAt = -1;            // error-at=N: an in-stream error after N tokens, then the end
     bool contextTooLong = false; // context-too-long: refuse as if the prompt did not fit
     // flood=KIND: a response without end (Flood): answer text, new choices, new tool calls,
     // keep-alive comments, or an error body that never closes.

@@ -42,10 +42,12 @@ void Flood::start()
     } else {
         m_connection->beginStream(200, "text/event-stream");
         if (m_api == Api::Anthropic && m_kind != FaultSpec::Flood::Comments) {
-            m_connection->writeStream(anthropicEvent(
-                "message_start", "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_flood\",\"type\":\"message\","
-                                 "\"role\":\"assistant\",\"model\":" + jsonQuoted(m_model)
-                    + ",\"content\":[],\"usage\":{\"input_tokens\":1,\"output_tokens\":0}}}"));
+            m_connection->writeStream(
+                anthropicEvent("message_start",
+                               "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_flood\",\"type\":\"message\","
+                               "\"role\":\"assistant\",\"model\":"
+                                   + jsonQuoted(m_model)
+                                   + ",\"content\":[],\"usage\":{\"input_tokens\":1,\"output_tokens\":0}}}"));
             if (m_kind == FaultSpec::Flood::Text)
                 m_connection->writeStream(anthropicEvent(
                     "content_block_start",
@@ -73,33 +75,33 @@ QByteArray Flood::nextEvent()
 {
     const QByteArray n = QByteArray::number(m_serial++);
     switch (m_kind) {
-    case FaultSpec::Flood::Comments:
-        return ": keep-alive\n\n";
-    case FaultSpec::Flood::Error:
-        return Words;
+    case FaultSpec::Flood::Comments: return ": keep-alive\n\n";
+    case FaultSpec::Flood::Error: return Words;
     case FaultSpec::Flood::Text:
         if (m_api == Api::OpenAi)
             return openAiChunk("{\"index\":0,\"delta\":{\"content\":\"" + Words + "\"},\"finish_reason\":null}");
-        return anthropicEvent("content_block_delta", "{\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":"
-                                                     "\"text_delta\",\"text\":\"" + Words + "\"}}");
+        return anthropicEvent("content_block_delta",
+                              "{\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":"
+                              "\"text_delta\",\"text\":\""
+                                  + Words + "\"}}");
     case FaultSpec::Flood::Choices:
         if (m_api == Api::OpenAi)
-            return openAiChunk("{\"index\":" + n + ",\"delta\":{\"role\":\"assistant\",\"content\":\"x\"},\"finish_reason\":null}");
+            return openAiChunk("{\"index\":" + n
+                               + ",\"delta\":{\"role\":\"assistant\",\"content\":\"x\"},\"finish_reason\":null}");
         // Messages have no choices: ever new content blocks are its way of growing sideways.
         return anthropicEvent("content_block_start", "{\"type\":\"content_block_start\",\"index\":" + n
-                                  + ",\"content_block\":{\"type\":\"text\",\"text\":\"\"}}")
-            + anthropicEvent("content_block_delta", "{\"type\":\"content_block_delta\",\"index\":" + n
-                                 + ",\"delta\":{\"type\":\"text_delta\",\"text\":\"x\"}}");
+                                                         + ",\"content_block\":{\"type\":\"text\",\"text\":\"\"}}")
+               + anthropicEvent("content_block_delta", "{\"type\":\"content_block_delta\",\"index\":" + n
+                                                           + ",\"delta\":{\"type\":\"text_delta\",\"text\":\"x\"}}");
     case FaultSpec::Flood::Tools:
         if (m_api == Api::OpenAi)
             return openAiChunk("{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":" + n + ",\"id\":\"call_" + n
                                + "\",\"type\":\"function\",\"function\":{\"name\":\"f\",\"arguments\":\"{}\"}}]},"
                                  "\"finish_reason\":null}");
         return anthropicEvent("content_block_start", "{\"type\":\"content_block_start\",\"index\":" + n
-                                  + ",\"content_block\":{\"type\":\"tool_use\",\"id\":\"toolu_" + n
-                                  + "\",\"name\":\"f\",\"input\":{}}}");
-    case FaultSpec::Flood::None:
-        break;
+                                                         + ",\"content_block\":{\"type\":\"tool_use\",\"id\":\"toolu_"
+                                                         + n + "\",\"name\":\"f\",\"input\":{}}}");
+    case FaultSpec::Flood::None: break;
     }
     return {};
 }

@@ -87,18 +87,11 @@ void Generation::start()
 void Generation::onTimer()
 {
     switch (m_phase) {
-    case Phase::Network:
-        onRttElapsed();
-        break;
-    case Phase::Prefill:
-        onPrefillDone();
-        break;
-    case Phase::Decode:
-        decodeTick();
-        break;
+    case Phase::Network: onRttElapsed(); break;
+    case Phase::Prefill: onPrefillDone(); break;
+    case Phase::Decode: decodeTick(); break;
     case Phase::Queued:
-    case Phase::Done:
-        break;
+    case Phase::Done: break;
     }
 }
 
@@ -172,7 +165,8 @@ void Generation::onSlotGranted()
     m_state.bill(m_setup.purpose, m_setup.request.model, input);
     // A cached prompt is not free: its tokens are read, faster (cachedTokensPerSec).
     const double prefillNs = (m_usage.promptTokens - m_usage.cacheReadTokens) * nsPer(profile.prefillTokensPerSec)
-        + m_usage.cacheReadTokens * nsPer(profile.cachedTokensPerSec) + double(profile.overheadMs) * 1e6 * overheadFactor();
+                             + m_usage.cacheReadTokens * nsPer(profile.cachedTokensPerSec)
+                             + double(profile.overheadMs) * 1e6 * overheadFactor();
     m_timer.start(msUntil(nowNs() + static_cast<qint64>(prefillNs)));
 }
 
@@ -279,14 +273,11 @@ void Generation::billPastTheClose(Outcome outcome)
         return;
     const int remaining = std::max(0, m_setup.request.maxTokens - m_sent - int(m_thought)) * int(m_answers.size());
     switch (m_setup.profile.cancelBilling) {
-    case LatencyProfile::CancelBilling::Generated:
-        break;
+    case LatencyProfile::CancelBilling::Generated: break;
     case LatencyProfile::CancelBilling::GeneratedPlus:
         countGenerated(std::min(remaining, m_setup.profile.cancelExtraTokens));
         break;
-    case LatencyProfile::CancelBilling::MaxTokens:
-        countGenerated(remaining);
-        break;
+    case LatencyProfile::CancelBilling::MaxTokens: countGenerated(remaining); break;
     }
 }
 
@@ -412,10 +403,10 @@ void Generation::finish(Outcome outcome, int status)
     if (ticket)
         m_state.scheduler().release(ticket);
 
-    const char *outcomeName = outcome == Outcome::Completed ? "completed"
-        : outcome == Outcome::Cancelled                     ? "cancelled"
-        : outcome == Outcome::Dropped                       ? "dropped"
-                                                            : "failed";
+    const char *outcomeName = outcome == Outcome::Completed   ? "completed"
+                              : outcome == Outcome::Cancelled ? "cancelled"
+                              : outcome == Outcome::Dropped   ? "dropped"
+                                                              : "failed";
     log().info("POST {} {} id={} purpose={} prompt={} cached={} out={} {} ms {}{}{}", m_setup.path.constData(), status,
                m_setup.requestId.constData(), m_setup.purpose.toStdString(), m_usage.promptTokens,
                m_usage.cacheReadTokens, m_sent, (nowNs() - m_setup.receivedNs) / 1000000, outcomeName,

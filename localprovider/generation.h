@@ -86,8 +86,8 @@ private:
     SlotScheduler::Ticket m_ticket = 0;
     Phase m_phase = Phase::Network;
     quint64 m_serial = 0; // this request's place in the server's order: its jitter's seed
-    int m_sent = 0;   // content tokens produced so far, all choices
-    int m_cursor = 0; // next choice in the current decode round
+    int m_sent = 0;       // content tokens produced so far, all choices
+    int m_cursor = 0;     // next choice in the current decode round
     qint64 m_nextTickNs = 0;
     bool m_stalled = false;
     bool m_malformedSent = false;

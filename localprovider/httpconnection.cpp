@@ -19,7 +19,7 @@ constexpr qsizetype MaxRequestLine = 8192;
 bool isTokenChar(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-        || QByteArrayView("!#$%&'*+-.^_`|~").contains(c);
+           || QByteArrayView("!#$%&'*+-.^_`|~").contains(c);
 }
 
 bool isToken(QByteArrayView s)
@@ -215,11 +215,13 @@ void HttpConnection::parseHeaders(qsizetype headerEnd, qsizetype separatorLength
     }
 
     const QByteArray connection = m_request.header("connection").toLower();
-    m_request.keepAlive = m_request.minorVersion >= 1 ? !connection.contains("close") : connection.contains("keep-alive");
+    m_request.keepAlive = m_request.minorVersion >= 1 ? !connection.contains("close")
+                                                      : connection.contains("keep-alive");
 
     if (hasTransferEncoding) {
         return rejectFraming(
-            411, QStringLiteral("Chunked (Transfer-Encoding) request bodies are not supported; send a Content-Length."));
+            411,
+            QStringLiteral("Chunked (Transfer-Encoding) request bodies are not supported; send a Content-Length."));
     }
     if (contentLength > MaxBodyBytes)
         return rejectFraming(413, QStringLiteral("The request body is larger than 64 MiB."));
@@ -263,7 +265,8 @@ QByteArray HttpConnection::responseHead(int status, QByteArrayView contentType, 
     return head;
 }
 
-void HttpConnection::sendResponse(int status, QByteArrayView contentType, const QByteArray &body, const HttpHeaders &extra)
+void HttpConnection::sendResponse(int status, QByteArrayView contentType, const QByteArray &body,
+                                  const HttpHeaders &extra)
 {
     if (m_state != State::Responding)
         return;
@@ -363,7 +366,8 @@ void HttpConnection::markClosed()
     m_idleTimer.stop();
     // Queued: a failed write can report the disconnect from inside writeStream(), in the middle
     // of a handler's work; the handler sees writeStream() return false and the signal comes after.
-    QMetaObject::invokeMethod(this, [this] { emit closed(this); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this] { emit closed(this); }, Qt::QueuedConnection);
 }
 
 } // namespace LocalProvider

@@ -16,7 +16,7 @@ using HttpHeaders = QList<std::pair<QByteArray, QByteArray>>;
 
 struct HttpRequest {
     QByteArray method;
-    QByteArray path;  // without the query
+    QByteArray path; // without the query
     QByteArray query;
     int minorVersion = 1;
     HttpHeaders headers; // names in lower case

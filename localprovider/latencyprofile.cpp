@@ -225,10 +225,11 @@ std::optional<LatencyProfile> LatencyProfile::byName(QStringView name)
 
 QStringList LatencyProfile::names()
 {
-    return {QStringLiteral("hosted"),    QStringLiteral("hosted-fast"), QStringLiteral("hosted-slow"),
-            QStringLiteral("hosted-long-doc"), QStringLiteral("local-gpu"), QStringLiteral("instant"),
-            QStringLiteral("deepseek"),  QStringLiteral("openai"),      QStringLiteral("anthropic"),
-            QStringLiteral("qwen")};
+    return {QStringLiteral("hosted"),      QStringLiteral("hosted-fast"),
+            QStringLiteral("hosted-slow"), QStringLiteral("hosted-long-doc"),
+            QStringLiteral("local-gpu"),   QStringLiteral("instant"),
+            QStringLiteral("deepseek"),    QStringLiteral("openai"),
+            QStringLiteral("anthropic"),   QStringLiteral("qwen")};
 }
 
 double LatencyProfile::overheadFactor(quint64 serial) const

@@ -13,7 +13,7 @@ namespace LocalProvider {
 // "no delay"; slotCount <= 0 means unlimited.
 struct LatencyProfile {
     QString name;
-    int rttMs = 0;                  // network round trip; headers go out after rtt, first token after rtt + queue + overhead + prefill
+    int rttMs = 0; // network round trip; headers go out after rtt, first token after rtt + queue + overhead + prefill
     // Time a hosted service spends before any prefill: admission, routing, scheduling. It is
     // why hosted APIs take most of a second to the first token even on a short, cached prompt.
     int overheadMs = 0;

@@ -1,6 +1,8 @@
 #pragma once
 
-namespace spdlog { class logger; }
+namespace spdlog {
+class logger;
+}
 
 namespace LocalProvider {
 

@@ -62,15 +62,16 @@ int main(int argc, char *argv[])
         "a language model."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption host(QStringLiteral("host"), QStringLiteral("Address to listen on."), QStringLiteral("address"),
-                                  QStringLiteral("127.0.0.1"));
+    const QCommandLineOption host(QStringLiteral("host"), QStringLiteral("Address to listen on."),
+                                  QStringLiteral("address"), QStringLiteral("127.0.0.1"));
     const QCommandLineOption port(QStringLiteral("port"), QStringLiteral("Port to listen on; 0 picks a free one."),
                                   QStringLiteral("port"), QStringLiteral("0"));
-    const QCommandLineOption profile(
-        QStringLiteral("profile"),
-        QStringLiteral("Latency profile: %1.").arg(LocalProvider::LatencyProfile::names().join(QStringLiteral(", "))),
-        QStringLiteral("name"), QStringLiteral("hosted"));
-    const QCommandLineOption rtt(QStringLiteral("rtt-ms"), QStringLiteral("Network round trip in ms."), QStringLiteral("ms"));
+    const QCommandLineOption profile(QStringLiteral("profile"),
+                                     QStringLiteral("Latency profile: %1.")
+                                         .arg(LocalProvider::LatencyProfile::names().join(QStringLiteral(", "))),
+                                     QStringLiteral("name"), QStringLiteral("hosted"));
+    const QCommandLineOption rtt(QStringLiteral("rtt-ms"), QStringLiteral("Network round trip in ms."),
+                                 QStringLiteral("ms"));
     const QCommandLineOption overhead(QStringLiteral("overhead-ms"),
                                       QStringLiteral("Service time before prefill (admission, scheduling) in ms."),
                                       QStringLiteral("ms"));
@@ -81,17 +82,18 @@ int main(int argc, char *argv[])
                                     QStringLiteral("Decode rate in output tokens per second (0 = no delay)."),
                                     QStringLiteral("rate"));
     const QCommandLineOption slotsOption(QStringLiteral("slots"),
-                                   QStringLiteral("Concurrent generations; more requests queue (0 = unlimited)."),
-                                   QStringLiteral("n"));
+                                         QStringLiteral("Concurrent generations; more requests queue (0 = unlimited)."),
+                                         QStringLiteral("n"));
     const QCommandLineOption context(QStringLiteral("context-tokens"), QStringLiteral("Context window in tokens."),
                                      QStringLiteral("n"));
-    const QCommandLineOption ttl(QStringLiteral("cache-ttl-sec"), QStringLiteral("Prompt-cache entry lifetime in seconds."),
-                                 QStringLiteral("s"));
+    const QCommandLineOption ttl(QStringLiteral("cache-ttl-sec"),
+                                 QStringLiteral("Prompt-cache entry lifetime in seconds."), QStringLiteral("s"));
     const QCommandLineOption fault(QStringLiteral("fault"),
                                    QStringLiteral("Fault spec for every request (see X-Headstart-Fault)."),
                                    QStringLiteral("spec"));
     const QCommandLineOption maxStreams(QStringLiteral("max-streams"),
-                                        QStringLiteral("Refuse streams beyond N open ones with 429."), QStringLiteral("n"));
+                                        QStringLiteral("Refuse streams beyond N open ones with 429."),
+                                        QStringLiteral("n"));
     const QCommandLineOption apiKey(QStringLiteral("api-key"),
                                     QStringLiteral("Require this key (Authorization: Bearer or x-api-key); "
                                                    "repeat it to accept several."),
@@ -103,8 +105,8 @@ int main(int argc, char *argv[])
     const QCommandLineOption allowRemote(QStringLiteral("allow-remote"),
                                          QStringLiteral("Allow listening on a non-loopback address."));
     const QCommandLineOption quiet(QStringLiteral("quiet"), QStringLiteral("Log warnings only, not every request."));
-    parser.addOptions({host, port, profile, rtt, overhead, prefill, decode, slotsOption, context, ttl, fault, maxStreams, apiKey, keyFault,
-                       allowRemote, quiet});
+    parser.addOptions({host, port, profile, rtt, overhead, prefill, decode, slotsOption, context, ttl, fault,
+                       maxStreams, apiKey, keyFault, allowRemote, quiet});
     parser.process(app);
 
     LocalProvider::ServerConfig config;
@@ -112,8 +114,9 @@ int main(int argc, char *argv[])
     if (!named)
         return fail(QStringLiteral("unknown profile \"%1\"").arg(parser.value(profile)));
     QStringList overrides;
-    const std::pair<const QCommandLineOption *, const char *> mapping[] = {
-        {&rtt, "rtt"}, {&overhead, "overhead"}, {&prefill, "prefill"}, {&decode, "decode"}, {&slotsOption, "slots"}, {&context, "context"}, {&ttl, "ttl"}};
+    const std::pair<const QCommandLineOption *, const char *> mapping[] =
+        {{&rtt, "rtt"},           {&overhead, "overhead"}, {&prefill, "prefill"}, {&decode, "decode"},
+         {&slotsOption, "slots"}, {&context, "context"},   {&ttl, "ttl"}};
     for (const auto &[option, key] : mapping) {
         if (parser.isSet(*option))
             overrides << QLatin1String(key) + u'=' + parser.value(*option);
@@ -150,7 +153,8 @@ int main(int argc, char *argv[])
     }
 
     const QString hostName = parser.value(host);
-    const QHostAddress address = hostName == u"localhost" ? QHostAddress(QHostAddress::LocalHost) : QHostAddress(hostName);
+    const QHostAddress address = hostName == u"localhost" ? QHostAddress(QHostAddress::LocalHost)
+                                                          : QHostAddress(hostName);
     if (address.isNull())
         return fail(QStringLiteral("--host needs an IP address, got \"%1\"").arg(hostName));
     if (!address.isLoopback() && !parser.isSet(allowRemote))
@@ -183,7 +187,8 @@ int main(int argc, char *argv[])
     // The first stdout line is the contract with whoever started us: the URL, nothing else.
     std::printf("%s\n", server.url().toString().toUtf8().constData());
     std::fflush(stdout);
-    logger->info("serving {} with profile {}", server.url().toString().toStdString(), config.profile.name.toStdString());
+    logger->info("serving {} with profile {}", server.url().toString().toStdString(),
+                 config.profile.name.toStdString());
 
     const int code = QCoreApplication::exec();
     logger->info("stopped");

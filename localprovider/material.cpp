@@ -54,9 +54,9 @@ bool readWizard(const QString &prompt, Material &m)
     if (!match.hasMatch() || !prompt.contains(u"\nTopic: "))
         return false;
     const int n = match.captured(1).toInt();
-    m.kind = n == 2 ? Material::Kind::WizardOutline
-        : n == 3    ? Material::Kind::WizardIntroduction
-                    : Material::Kind::WizardTitles;
+    m.kind = n == 2   ? Material::Kind::WizardOutline
+             : n == 3 ? Material::Kind::WizardIntroduction
+                      : Material::Kind::WizardTitles;
     m.topic = field(prompt, u"Topic");
     m.audience = field(prompt, u"Audience");
     if (m.audience == DefaultAudience)

@@ -22,7 +22,8 @@ QJsonObject usageObject(const Usage &u)
         {QStringLiteral("completion_tokens"), u.completionTokens},
         {QStringLiteral("total_tokens"), u.promptTokens + u.completionTokens},
         {QStringLiteral("prompt_tokens_details"), promptDetails},
-        {QStringLiteral("completion_tokens_details"), QJsonObject{{QStringLiteral("reasoning_tokens"), u.reasoningTokens}}},
+        {QStringLiteral("completion_tokens_details"),
+         QJsonObject{{QStringLiteral("reasoning_tokens"), u.reasoningTokens}}},
         {QStringLiteral("prompt_cache_hit_tokens"), u.cacheReadTokens},
         {QStringLiteral("prompt_cache_miss_tokens"), u.promptTokens - u.cacheReadTokens},
     };
@@ -42,8 +43,8 @@ OpenAiFormat::OpenAiFormat(QString model, QByteArray id)
     // The per-token chunks are written by hand: they are the hot path, and the field order then
     // matches what OpenAI sends.
     m_chunkPrefix = "{\"id\":\"" + m_id + "\",\"object\":\"chat.completion.chunk\",\"created\":"
-        + QByteArray::number(QDateTime::currentSecsSinceEpoch()) + ",\"model\":" + jsonQuoted(m_model)
-        + ",\"system_fingerprint\":\"fp_headstart\",\"choices\":";
+                    + QByteArray::number(QDateTime::currentSecsSinceEpoch()) + ",\"model\":" + jsonQuoted(m_model)
+                    + ",\"system_fingerprint\":\"fp_headstart\",\"choices\":";
 }
 
 QByteArray OpenAiFormat::chunk(const QByteArray &choicesJson) const
@@ -60,8 +61,9 @@ QByteArray OpenAiFormat::streamStart(int choices, const Usage &)
 {
     QByteArray out;
     for (int i = 0; i < choices; ++i) {
-        out += chunk("[{\"index\":" + QByteArray::number(i)
-                     + ",\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"logprobs\":null,\"finish_reason\":null}]");
+        out += chunk(
+            "[{\"index\":" + QByteArray::number(i)
+            + ",\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"logprobs\":null,\"finish_reason\":null}]");
     }
     return out;
 }
@@ -97,12 +99,14 @@ QByteArray OpenAiFormat::streamEnd(const Usage &usage, bool, bool includeUsage)
 
 QByteArray OpenAiFormat::streamMalformed()
 {
-    return "data: {\"id\":\"" + m_id + "\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\n\n";
+    return "data: {\"id\":\"" + m_id
+           + "\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\n\n";
 }
 
 QByteArray OpenAiFormat::streamError()
 {
-    return event(R"({"error":{"message":"The server had an error while processing your request.","type":"server_error","param":null,"code":null}})");
+    return event(
+        R"({"error":{"message":"The server had an error while processing your request.","type":"server_error","param":null,"code":null}})");
 }
 
 QByteArray OpenAiFormat::completeBody(const QList<ChoiceText> &choices, const Usage &usage)
@@ -111,10 +115,9 @@ QByteArray OpenAiFormat::completeBody(const QList<ChoiceText> &choices, const Us
     for (qsizetype i = 0; i < choices.size(); ++i) {
         array.append(QJsonObject{
             {QStringLiteral("index"), static_cast<int>(i)},
-            {QStringLiteral("message"),
-             QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
-                         {QStringLiteral("content"), choices[i].text},
-                         {QStringLiteral("refusal"), QJsonValue()}}},
+            {QStringLiteral("message"), QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
+                                                    {QStringLiteral("content"), choices[i].text},
+                                                    {QStringLiteral("refusal"), QJsonValue()}}},
             {QStringLiteral("logprobs"), QJsonValue()},
             {QStringLiteral("finish_reason"), choices[i].truncated ? QStringLiteral("length") : QStringLiteral("stop")},
         });

@@ -7,7 +7,7 @@ namespace LocalProvider {
 namespace {
 // Anthropic looks for earlier cache entries at about 20 content-block boundaries before each breakpoint.
 constexpr int LookbackBoundaries = 20;
-}
+} // namespace
 
 PrefixCache::PrefixCache(int capacityBlocks)
     : m_capacity(qMax(1, capacityBlocks))
@@ -143,7 +143,8 @@ PrefixCache::BreakpointResult PrefixCache::lookupBreakpoints(const Prompt &promp
     return result;
 }
 
-void PrefixCache::insertBreakpoints(const Prompt &prompt, int minimumTokens, int afterTokens, qint64 nowMs, qint64 ttlMs)
+void PrefixCache::insertBreakpoints(const Prompt &prompt, int minimumTokens, int afterTokens, qint64 nowMs,
+                                    qint64 ttlMs)
 {
     for (const Prompt::Boundary &b : prompt.boundaries()) {
         if (b.breakpoint && b.tokens >= minimumTokens && b.tokens > afterTokens)

@@ -50,8 +50,8 @@ private:
         qint64 expiresMs;
         int weight;
         std::list<quint64>::iterator lru;
-        bool unit = false;        // a persisted unit (cacheUnitsOnly); else a block or breakpoint
-        qint64 availableMs = 0;   // usable from then on (an entry takes time to build)
+        bool unit = false;      // a persisted unit (cacheUnitsOnly); else a block or breakpoint
+        qint64 availableMs = 0; // usable from then on (an entry takes time to build)
     };
 
     // Present, unexpired and usable at `nowMs` (a unit, when `unitOnly`): refreshed.

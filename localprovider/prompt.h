@@ -15,9 +15,9 @@ class Prompt
 {
 public:
     struct Boundary {
-        int tokens;       // prefix length at the end of a text part (an Anthropic content block)
-        quint64 key;      // hash of that prefix
-        bool breakpoint;  // the part carried cache_control
+        int tokens;      // prefix length at the end of a text part (an Anthropic content block)
+        quint64 key;     // hash of that prefix
+        bool breakpoint; // the part carried cache_control
     };
 
     Prompt() = default;
@@ -55,7 +55,7 @@ private:
     QList<quint64> m_blockKeys;
     QList<Boundary> m_boundaries;
     Chain m_conversation; // after the request's parts, before the prefill
-    quint64 m_endKey = 0;  // after the whole prompt
+    quint64 m_endKey = 0; // after the whole prompt
 };
 
 } // namespace LocalProvider

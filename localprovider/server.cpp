@@ -30,10 +30,11 @@ std::optional<ApiError> refusalOf(const FaultSpec &fault, const LatencyProfile &
     const bool anthropic = chat.api == Api::Anthropic;
     // A provider profile whose model cannot continue (Claude 4.6 and later) refuses it always.
     if ((fault.refusePrefill || profile.refusesContinuation) && chat.prefill)
-        return ApiError::make(400, anthropic ? QStringLiteral("This model does not support assistant message prefill. "
-                                                              "The conversation must end with a user message.")
-                                             : QStringLiteral("The last message must be a user message; this model does "
-                                                              "not continue an assistant message."));
+        return ApiError::make(400, anthropic
+                                       ? QStringLiteral("This model does not support assistant message prefill. "
+                                                        "The conversation must end with a user message.")
+                                       : QStringLiteral("The last message must be a user message; this model does "
+                                                        "not continue an assistant message."));
     if (fault.refuseTemperature && chat.temperatureGiven)
         return ApiError::make(400, QStringLiteral("`temperature` is deprecated for this model."), {}, "temperature");
     if (fault.refuseThinkingBudget && chat.thinkingBudgetField)
@@ -41,8 +42,9 @@ std::optional<ApiError> refusalOf(const FaultSpec &fault, const LatencyProfile &
                                                   "\"thinking.type.adaptive\" and \"output_config.effort\" to control "
                                                   "thinking behavior."));
     if (fault.refuseMaxTokens && chat.maxTokensField)
-        return ApiError::make(400, QStringLiteral("Unsupported parameter: 'max_tokens' is not supported with this model. "
-                                                  "Use 'max_completion_tokens' instead."),
+        return ApiError::make(400,
+                              QStringLiteral("Unsupported parameter: 'max_tokens' is not supported with this model. "
+                                             "Use 'max_completion_tokens' instead."),
                               "unsupported_parameter", "max_tokens");
     return std::nullopt;
 }
@@ -98,7 +100,7 @@ bool isPlainId(QByteArrayView id)
         return false;
     for (char c : id) {
         const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-            || QByteArrayView("-_.:/+=").contains(c);
+                           || QByteArrayView("-_.:/+=").contains(c);
         if (!plain)
             return false;
     }
@@ -155,7 +157,8 @@ ApiError contextTooLong(Api api, int promptTokens, int completionTokens, int max
 {
     const int requested = qMax(promptTokens + completionTokens, maximum + 1);
     if (api == Api::Anthropic) {
-        return ApiError::make(400, QStringLiteral("prompt is too long: %1 tokens > %2 maximum").arg(requested).arg(maximum));
+        return ApiError::make(400,
+                              QStringLiteral("prompt is too long: %1 tokens > %2 maximum").arg(requested).arg(maximum));
     }
     return ApiError::make(400,
                           QStringLiteral("This model's maximum context length is %1 tokens. However, you requested %2 "
@@ -264,9 +267,10 @@ void Server::respondError(HttpConnection *connection, const HttpRequest &request
     if (error.retryAfterSec >= 0)
         headers.append({"Retry-After", QByteArray::number(error.retryAfterSec)});
     if (error.status == 405) {
-        const QByteArray allow = request.path == "/health" || request.path == "/stats" || request.path.contains("/models")
-            ? "GET"
-            : "POST";
+        const QByteArray allow = request.path == "/health" || request.path == "/stats"
+                                         || request.path.contains("/models")
+                                     ? "GET"
+                                     : "POST";
         headers.append({"Allow", allow});
     }
     const QByteArray body = isAnthropicPath(request.path) ? error.anthropicBody() : error.openAiBody();
@@ -286,9 +290,8 @@ void Server::reject(HttpConnection *connection, const HttpRequest &request, cons
     HttpRequest head;
     head.method = request.method;
     head.path = request.path;
-    QTimer::singleShot(delayMs, connection, [this, connection, head, error, startNs] {
-        respondError(connection, head, error, startNs);
-    });
+    QTimer::singleShot(delayMs, connection,
+                       [this, connection, head, error, startNs] { respondError(connection, head, error, startNs); });
 }
 
 std::optional<QString> Server::authorizedKey(const HttpRequest &request) const
@@ -321,8 +324,9 @@ void Server::onRequest(HttpConnection *connection, const HttpRequest &request)
     const bool post = request.method == "POST";
     const auto methodNotAllowed = [&] {
         respondError(connection, request,
-                     ApiError::make(405, QStringLiteral("Method %1 is not allowed on %2.")
-                                             .arg(QString::fromLatin1(request.method), QString::fromUtf8(path)),
+                     ApiError::make(405,
+                                    QStringLiteral("Method %1 is not allowed on %2.")
+                                        .arg(QString::fromLatin1(request.method), QString::fromUtf8(path)),
                                     "method_not_allowed"),
                      startNs);
     };
@@ -354,7 +358,8 @@ void Server::onRequest(HttpConnection *connection, const HttpRequest &request)
         return handleGeneration(connection, request, Api::Anthropic, startNs);
     }
     respondError(connection, request,
-                 ApiError::make(404, QStringLiteral("Unknown path %1.").arg(QString::fromUtf8(path.left(200))), "not_found"),
+                 ApiError::make(404, QStringLiteral("Unknown path %1.").arg(QString::fromUtf8(path.left(200))),
+                                "not_found"),
                  startNs);
 }
 
@@ -370,8 +375,8 @@ void Server::handleModels(HttpConnection *connection, const HttpRequest &request
         if (!Models.contains(id))
             return respondError(connection, request, ApiError::forStatus(404, id), startNs);
         const QJsonObject model = anthropic ? anthropicModel(id) : openAiModel(id);
-        return respond(connection, request, 200, "application/json", QJsonDocument(model).toJson(QJsonDocument::Compact),
-                       startNs);
+        return respond(connection, request, 200, "application/json",
+                       QJsonDocument(model).toJson(QJsonDocument::Compact), startNs);
     }
     QJsonArray data;
     for (const QString &model : Models)
@@ -426,7 +431,8 @@ void Server::handleGeneration(HttpConnection *connection, const HttpRequest &req
     if (const QByteArray spec = request.header("x-headstart-latency"); !spec.isEmpty()) {
         const auto tuned = profile.withOverrides(QString::fromLatin1(spec));
         if (!tuned)
-            return reject(connection, request, ApiError::make(400, QStringLiteral("X-Headstart-Latency: ") + tuned.error()), 0, startNs);
+            return reject(connection, request,
+                          ApiError::make(400, QStringLiteral("X-Headstart-Latency: ") + tuned.error()), 0, startNs);
         profile = *tuned;
     }
     FaultSpec fault = m_state->fault();
@@ -434,7 +440,8 @@ void Server::handleGeneration(HttpConnection *connection, const HttpRequest &req
     if (const QByteArray spec = request.header("x-headstart-fault"); !spec.isEmpty()) {
         const auto parsed = FaultSpec::parse(QString::fromLatin1(spec));
         if (!parsed)
-            return reject(connection, request, ApiError::make(400, QStringLiteral("X-Headstart-Fault: ") + parsed.error()), 0, startNs);
+            return reject(connection, request,
+                          ApiError::make(400, QStringLiteral("X-Headstart-Fault: ") + parsed.error()), 0, startNs);
         fault = fault.mergedWith(*parsed);
         faultText = QString::fromLatin1(spec);
     }
@@ -450,7 +457,8 @@ void Server::handleGeneration(HttpConnection *connection, const HttpRequest &req
             error.message = QStringLiteral("invalid x-api-key");
         return reject(connection, request, error, rtt, startNs);
     }
-    if (const auto keyFault = m_state->config().keyFaults.constFind(*key); keyFault != m_state->config().keyFaults.cend())
+    if (const auto keyFault = m_state->config().keyFaults.constFind(*key);
+        keyFault != m_state->config().keyFaults.cend())
         fault = fault.mergedWith(*keyFault);
 
     auto parsed = api == Api::OpenAi ? ChatRequest::fromOpenAi(request.body) : ChatRequest::fromAnthropic(request.body);
@@ -488,8 +496,9 @@ void Server::handleGeneration(HttpConnection *connection, const HttpRequest &req
     // The provider's rate limits per minute (LatencyProfile::requestsPerMinute and
     // inputTokensPerMinute): past them a 429 with the seconds until the window has room.
     if (const std::optional<int> wait = m_state->admitRate(profile, prompt.tokenCount())) {
-        ApiError error = ApiError::make(429, QStringLiteral("Rate limit reached: too many requests or input tokens per "
-                                                            "minute for this model. Please try again later."),
+        ApiError error = ApiError::make(429,
+                                        QStringLiteral("Rate limit reached: too many requests or input tokens per "
+                                                       "minute for this model. Please try again later."),
                                         "rate_limit_exceeded");
         error.retryAfterSec = *wait;
         return reject(connection, request, error, rtt, startNs);

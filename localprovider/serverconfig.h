@@ -17,8 +17,8 @@ struct ServerConfig {
     LatencyProfile profile = LatencyProfile::byName(u"hosted").value();
     QString fault;                // a fault spec applied to every request (X-Headstart-Fault syntax), empty = none
     int maxConcurrentStreams = 0; // > 0: refuse streams beyond N open ones with 429 (+ Retry-After: 1)
-    QString apiKey;               // non-empty: requests must carry it (Authorization: Bearer K or x-api-key: K) else 401
-    QStringList moreApiKeys;      // also accepted where apiKey is set: an account with several keys
+    QString apiKey;          // non-empty: requests must carry it (Authorization: Bearer K or x-api-key: K) else 401
+    QStringList moreApiKeys; // also accepted where apiKey is set: an account with several keys
     // The faults every request with this key gets (e.g. a 429 on a key past its rate limit), on
     // top of the others; by accepted key.
     QHash<QString, FaultSpec> keyFaults;
@@ -31,8 +31,8 @@ struct ServerConfig {
 // A generation request as it arrived (ServerConfig::keepRequests): its path, the headers that
 // say what it is, and its body untouched.
 struct ReceivedRequest {
-    QByteArray path;    // "/v1/chat/completions", "/v1/messages", ...
-    QByteArray purpose; // X-Headstart-Purpose as sent; empty when there was none
+    QByteArray path;       // "/v1/chat/completions", "/v1/messages", ...
+    QByteArray purpose;    // X-Headstart-Purpose as sent; empty when there was none
     bool prefetch = false; // `X-Prefetch: 1`
     QByteArray body;
 
@@ -45,7 +45,7 @@ struct ReceivedRequests {
     static constexpr qsizetype MaxCount = 10'000;
     static constexpr qint64 MaxBytes = 256LL * 1024 * 1024;
     QList<ReceivedRequest> requests;
-    qint64 bytes = 0;   // of the kept bodies
+    qint64 bytes = 0; // of the kept bodies
     qint64 notKept = 0;
 };
 
@@ -53,8 +53,8 @@ struct ReceivedRequests {
 struct BilledTokens {
     qint64 inputUncached = 0; // prompt tokens neither read from nor written to the cache
     qint64 cacheRead = 0;
-    qint64 cacheWrite = 0;    // Anthropic cache_creation_input_tokens; OpenAI-style caches bill no writes
-    qint64 output = 0;        // tokens generated, whether the client read them or not
+    qint64 cacheWrite = 0; // Anthropic cache_creation_input_tokens; OpenAI-style caches bill no writes
+    qint64 output = 0;     // tokens generated, whether the client read them or not
 
     BilledTokens &operator+=(const BilledTokens &o)
     {

@@ -68,7 +68,7 @@ std::optional<int> ServerState::admitRate(const LatencyProfile &profile, qint64 
     }
     const bool requestsFull = profile.requestsPerMinute > 0 && qint64(m_minute.size()) >= profile.requestsPerMinute;
     const bool tokensFull = profile.inputTokensPerMinute > 0 && !m_minute.empty()
-        && m_minuteTokens + promptTokens > profile.inputTokensPerMinute;
+                            && m_minuteTokens + promptTokens > profile.inputTokensPerMinute;
     if (requestsFull || tokensFull) {
         // Until the oldest request leaves the window: whole seconds, at least one.
         const qint64 waitMs = m_minute.front().atMs + 60'000 - now;

@@ -11,8 +11,8 @@
 #include <QString>
 
 #include <deque>
-#include <optional>
 #include <mutex>
+#include <optional>
 
 namespace LocalProvider {
 

@@ -25,13 +25,14 @@ const QSet<QString> &stopwords()
     static const QSet<QString> words = [] {
         QSet<QString> s;
         for (const char *w :
-             {"a", "an", "the", "and", "or", "but", "of", "to", "in", "on", "at", "for", "with", "by", "from", "as",
-              "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "there",
-              "their", "they", "them", "he", "she", "his", "her", "we", "our", "you", "your", "i", "me", "my", "not",
-              "no", "so", "if", "then", "than", "into", "about", "over", "after", "before", "can", "could", "will",
-              "would", "should", "may", "might", "must", "do", "does", "did", "has", "have", "had", "which", "who",
-              "what", "when", "where", "why", "how", "all", "any", "each", "some", "more", "most", "very", "also",
-              "just", "only", "up", "out", "one", "two"})
+             {"a",    "an",    "the",  "and",   "or",    "but",   "of",     "to",   "in",    "on",    "at",    "for",
+              "with", "by",    "from", "as",    "is",    "are",   "was",    "were", "be",    "been",  "being", "it",
+              "its",  "this",  "that", "these", "those", "there", "their",  "they", "them",  "he",    "she",   "his",
+              "her",  "we",    "our",  "you",   "your",  "i",     "me",     "my",   "not",   "no",    "so",    "if",
+              "then", "than",  "into", "about", "over",  "after", "before", "can",  "could", "will",  "would", "should",
+              "may",  "might", "must", "do",    "does",  "did",   "has",    "have", "had",   "which", "who",   "what",
+              "when", "where", "why",  "how",   "all",   "any",   "each",   "some", "more",  "most",  "very",  "also",
+              "just", "only",  "up",   "out",   "one",   "two"})
             s.insert(QString::fromLatin1(w));
         return s;
     }();
@@ -98,7 +99,8 @@ void splitParagraph(QStringView p, QStringList &out)
     for (qsizetype i = 0; i < p.size(); ++i) {
         const QChar c = p[i];
         const bool han = c == u'。' || c == u'！' || c == u'？';
-        const bool latin = (c == u'.' || c == u'!' || c == u'?') && (i + 1 == p.size() || p[i + 1].isSpace() || closers.contains(p[i + 1]));
+        const bool latin = (c == u'.' || c == u'!' || c == u'?')
+                           && (i + 1 == p.size() || p[i + 1].isSpace() || closers.contains(p[i + 1]));
         if (!han && !latin)
             continue;
         qsizetype end = i + 1;
@@ -165,7 +167,7 @@ QString decapitalized(QString s)
 // A sentence with the two sides of its first clause separator swapped: "A, B." → "B, a."
 QString swapClauses(const QString &sentence)
 {
-    static const QStringList separators{QStringLiteral(", "), QStringLiteral("; "), QStringLiteral("，"),
+    static const QStringList separators{QStringLiteral(", "), QStringLiteral("; "),    QStringLiteral("，"),
                                         QStringLiteral("；"), QStringLiteral(" and "), QStringLiteral(" but ")};
     QString body = sentence;
     QString end;
@@ -213,7 +215,7 @@ QList<Unit> unitsOf(QStringView phrase)
         while (j < phrase.size()) {
             const auto c = codePointAt(phrase, j);
             const bool joiner = (c.value == u'\'' || c.value == u'-') && j > i && j + 1 < phrase.size()
-                && isWordChar(codePointAt(phrase, j + 1).value);
+                                && isWordChar(codePointAt(phrase, j + 1).value);
             if (!isWordChar(c.value) && !joiner)
                 break;
             j += c.length;
@@ -518,9 +520,8 @@ QString outline(const Material &m, quint64 seed)
     QStringList pool = distinct(phrasesOf(topic) + phrasesOf(m.audience), {lead});
     shuffle(pool, rng);
     // Headings first from the longer phrases: a one-word heading says little.
-    std::stable_sort(pool.begin(), pool.end(), [](const QString &a, const QString &b) {
-        return unitsOf(a).size() > unitsOf(b).size();
-    });
+    std::stable_sort(pool.begin(), pool.end(),
+                     [](const QString &a, const QString &b) { return unitsOf(a).size() > unitsOf(b).size(); });
     const qsizetype sections = qMin<qsizetype>(3 + rng.bounded(3), 1 + pool.size());
     QStringList headings = pool.first(sections - 1);
     QStringList points = pool.sliced(sections - 1);
@@ -570,14 +571,15 @@ QString introduction(const Material &m)
         } else {
             section += (section.contains(han ? u'：' : u':') ? (han ? QStringLiteral("，") : QStringLiteral(", "))
                                                              : (han ? QStringLiteral("：") : QStringLiteral(": ")))
-                + decapitalized(item);
+                       + decapitalized(item);
         }
     }
     flush();
     if (parts.size() < 2 && !topic.isEmpty()) {
         const QStringList phrases = distinct(phrasesOf(topic), {topic});
         if (!phrases.isEmpty())
-            parts.append(capitalized(phrases.join(han ? QStringLiteral("、") : QStringLiteral(", "))) + (han ? u'。' : u'.'));
+            parts.append(capitalized(phrases.join(han ? QStringLiteral("、") : QStringLiteral(", ")))
+                         + (han ? u'。' : u'.'));
     }
     return joinSentences(parts);
 }
@@ -622,9 +624,9 @@ QString titles(const Material &m, quint64 seed)
 QString draftJudgement(const QString &draft)
 {
     const QString text = draft.trimmed();
-    static const QRegularExpression leadsOn(
-        QStringLiteral("(?:[,，、;；:：(（]|\\b(?:and|or|but|the|a|an|to|of|for|with|because|if))$"),
-        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression
+        leadsOn(QStringLiteral("(?:[,，、;；:：(（]|\\b(?:and|or|but|the|a|an|to|of|for|with|because|if))$"),
+                QRegularExpression::CaseInsensitiveOption);
     static const QString sentenceEnds = QStringLiteral(".?!。？！");
     double confidence = 0.6;
     QString reason = QStringLiteral("it reads as a message");

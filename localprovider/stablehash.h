@@ -57,7 +57,10 @@ inline quint64 combine(quint64 h, quint64 v)
 class Rng
 {
 public:
-    explicit Rng(quint64 seed) : m_state(seed) {}
+    explicit Rng(quint64 seed)
+        : m_state(seed)
+    {
+    }
     quint64 next()
     {
         m_state += 0x9e3779b97f4a7c15ULL;

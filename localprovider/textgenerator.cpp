@@ -106,8 +106,8 @@ struct TextGenerator::Chain {
                 qsizetype j = i;
                 while (j < text.size()) {
                     const CodePoint c = codePointAt(text, j);
-                    const bool joiner = (c.value == u'\'' || c.value == u'-' || c.value == 0x2019) && j + 1 < text.size()
-                        && isWordChar(codePointAt(text, j + 1).value) && j > i;
+                    const bool joiner = (c.value == u'\'' || c.value == u'-' || c.value == 0x2019)
+                                        && j + 1 < text.size() && isWordChar(codePointAt(text, j + 1).value) && j > i;
                     if (!isWordChar(c.value) && !joiner)
                         break;
                     j += c.length;

@@ -110,12 +110,12 @@ CodePoint codePointAt(QStringView s, qsizetype i)
 
 bool isCjk(char32_t cp)
 {
-    return (cp >= 0x4E00 && cp <= 0x9FFF)     // CJK unified ideographs
-        || (cp >= 0x3400 && cp <= 0x4DBF)     // extension A
-        || (cp >= 0x20000 && cp <= 0x2EBEF)   // extensions B-F
-        || (cp >= 0xF900 && cp <= 0xFAFF)     // compatibility ideographs
-        || (cp >= 0x3040 && cp <= 0x30FF)     // hiragana, katakana
-        || (cp >= 0xAC00 && cp <= 0xD7AF);    // Hangul syllables
+    return (cp >= 0x4E00 && cp <= 0x9FFF)      // CJK unified ideographs
+           || (cp >= 0x3400 && cp <= 0x4DBF)   // extension A
+           || (cp >= 0x20000 && cp <= 0x2EBEF) // extensions B-F
+           || (cp >= 0xF900 && cp <= 0xFAFF)   // compatibility ideographs
+           || (cp >= 0x3040 && cp <= 0x30FF)   // hiragana, katakana
+           || (cp >= 0xAC00 && cp <= 0xD7AF);  // Hangul syllables
 }
 
 QList<QStringView> split(QStringView text)

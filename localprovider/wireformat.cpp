@@ -12,7 +12,8 @@ WireFormat::~WireFormat() = default;
 std::unique_ptr<WireFormat> WireFormat::create(Api api, const QString &model, quint64 serial, bool thinks)
 {
     // Unique within a run and across runs of the same server; not meant to be unguessable.
-    const QByteArray id = QByteArray::number(StableHash::mix(serial ^ StableHash::text(model)), 16).rightJustified(16, '0')
+    const QByteArray id =
+        QByteArray::number(StableHash::mix(serial ^ StableHash::text(model)), 16).rightJustified(16, '0')
         + QByteArray::number(serial, 16).rightJustified(8, '0');
     if (api == Api::Anthropic)
         return std::make_unique<AnthropicFormat>(model, "msg_" + id, thinks);

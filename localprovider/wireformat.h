@@ -15,8 +15,8 @@ struct Usage {
     int promptTokens = 0;
     int cacheReadTokens = 0;
     int cacheCreationTokens = 0; // Anthropic only
-    int completionTokens = 0;  // every token generated, the reasoning's included (as billed)
-    int reasoningTokens = 0;   // of those, the reasoning's (headstart-local-reasoner)
+    int completionTokens = 0;    // every token generated, the reasoning's included (as billed)
+    int reasoningTokens = 0;     // of those, the reasoning's (headstart-local-reasoner)
 };
 
 struct ChoiceText {

@@ -1,8 +1,8 @@
 #include "accounting.h"
 
+#include "prefetch/prompts/prompttemplate.h"
 #include "prefetch/stream/answerfetch.h"
 #include "prefetchsession.h"
-#include "prefetch/prompts/prompttemplate.h"
 #include "recorder.h"
 
 namespace Prefetch {

@@ -54,8 +54,8 @@ bool Acknowledgement::isWanted(const Engine &engine, const QString &answeringMod
 {
     const Llm::ProviderProfile &profile = engine.profile();
     return engine.settings().routing.acknowledge && profile.hasDistinctFastModel()
-        && answeringModel != profile.fastModel && profile.thinksFirst(answeringModel)
-        && !profile.thinksFirst(profile.fastModel);
+           && answeringModel != profile.fastModel && profile.thinksFirst(answeringModel)
+           && !profile.thinksFirst(profile.fastModel);
 }
 
 bool Acknowledgement::start(const QString &message, AnswerReader *answer, qint64 sentNs)
@@ -133,7 +133,7 @@ void Acknowledgement::end(Metrics::SideEnd how)
     disconnect(stream, nullptr, this, nullptr);
     if (m_engine)
         m_engine->endSideRequest(stream, how); // closes it when it still streams
-    stream->deleteLater(); // maybe inside its own signal
+    stream->deleteLater();                     // maybe inside its own signal
 }
 
 } // namespace Prefetch

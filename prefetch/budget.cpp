@@ -15,7 +15,6 @@ qint64 microUnits(double money)
     return qint64(std::llround(std::max(0.0, money) * 1e6));
 }
 
-
 namespace {
 
 qint64 steadyMs()
@@ -64,8 +63,7 @@ void TokenBudget::prune(qint64 t) const
     // reservations older than an hour — leaked by a caller that never reconciled — go here.
     for (auto it = m_open.begin(); it != m_open.end();) {
         if (t - it->at >= WindowMs) {
-            log().warn("budget: reservation {} expired unreconciled after an hour ({} tokens)", it.key(),
-                       it->tokens);
+            log().warn("budget: reservation {} expired unreconciled after an hour ({} tokens)", it.key(), it->tokens);
             m_outstanding -= it->tokens;
             it = m_open.erase(it);
         } else {

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "llm/error.h"
-#include "llm/providerrequest.h"
 #include "llm/providerprofile.h"
+#include "llm/providerrequest.h"
 
 #include <QObject>
 #include <QPointer>

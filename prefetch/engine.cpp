@@ -1,11 +1,11 @@
 #include "engine.h"
 
+#include "log.h"
+#include "prefetch/prompts/prompttemplate.h"
 #include "prefetch/stream/answerfetch.h"
 #include "prefetch/stream/answerreader.h"
 #include "prefetch/stream/eventbuffer.h"
-#include "log.h"
 #include "prefetchsession.h"
-#include "prefetch/prompts/prompttemplate.h"
 
 #include "llm/clock.h"
 #include "llm/keyring.h"
@@ -120,7 +120,7 @@ AnswerFetch *Engine::makeAnswer(Strategy strategy, const RenderedRequest &reques
     answer->setIdleTimeout(m_settings.streamIdleTimeout);
     answer->setTimeLimit(m_settings.requestTimeLimit);
     answer->setPurpose(speculative || strategy == Strategy::Warmup ? QByteArray(strategyId(strategy))
-                                                                 : QByteArrayLiteral("foreground"));
+                                                                   : QByteArrayLiteral("foreground"));
     connect(answer, &AnswerFetch::continuationRefused, this, [this] {
         if (m_continuationRefused)
             return;
@@ -140,7 +140,8 @@ AnswerFetch *Engine::makeAnswer(Strategy strategy, const RenderedRequest &reques
     connect(answer, &AnswerFetch::retrying, this, onRefused);
     connect(answer, &AnswerFetch::finished, &m_rateLimit, &RateLimitBackoff::succeeded);
     connect(answer, &AnswerFetch::featureRefused, this, [this](Llm::RefusedFeature feature, const QString &model) {
-        const bool fast = m_profile.hasDistinctFastModel() && model == m_profile.fastModel && m_profile.fastEncodeOptions;
+        const bool fast = m_profile.hasDistinctFastModel() && model == m_profile.fastModel
+                          && m_profile.fastEncodeOptions;
         Llm::withoutFeature(fast ? *m_profile.fastEncodeOptions : m_profile.encodeOptions, feature);
         emit featureRefused(feature, model);
     });
@@ -192,7 +193,7 @@ AnswerReader *Engine::requestFresh(Strategy origin, const RenderedRequest &reque
 }
 
 AnswerReader *Engine::startForeground(Strategy strategy, const RenderedRequest &request, qint64 activatedNs,
-                                        QObject *owner, bool afterMiss)
+                                      QObject *owner, bool afterMiss)
 {
     AnswerFetch *answer = makeAnswer(strategy, request, false);
     auto *handle = new AnswerReader(strategy, AnswerReader::Origin::Fresh, answer, {}, activatedNs, owner);
@@ -206,24 +207,24 @@ void Engine::track(AnswerReader *handle, bool afterMiss)
     m_lanes.track(handle);
     const Strategy strategy = handle->strategy();
     const LatencyKind kind = handle->isPrefetched() ? LatencyKind::Hit
-        : afterMiss                                 ? LatencyKind::Miss
+                             : afterMiss            ? LatencyKind::Miss
                                                     : LatencyKind::NoPrefetch;
     // Shown, not delivered: a view reports when it painted the first piece (see AnswerReader).
     // With a fast model apart from the main one, each answer also counts for the model it asked.
     const AnswerFetch *asked = handle->answer();
-    const std::optional<bool> fastModel = asked && m_profile.hasDistinctFastModel()
-        ? std::optional<bool>(asked->request().request.model == m_profile.fastModel)
-        : std::nullopt;
-    connect(handle, &AnswerReader::firstContentShown, this, [this, strategy, kind, fastModel](double ms) {
-        m_recorder.answerShown(strategy, kind, ms, fastModel);
-    });
+    const std::optional<bool> fastModel = asked && m_profile.hasDistinctFastModel() ? std::optional<bool>(
+                                              asked->request().request.model == m_profile.fastModel)
+                                                                                    : std::nullopt;
+    connect(handle, &AnswerReader::firstContentShown, this,
+            [this, strategy, kind, fastModel](double ms) { m_recorder.answerShown(strategy, kind, ms, fastModel); });
     auto onEnd = [this, handle, strategy] {
         const AnswerFetch *answer = handle->answer();
         // What the provider bills for the answer, every part of it (estimated for a part cut
         // before its usage arrived).
         const Llm::Usage usage = answer ? answer->usage() : handle->usage();
         m_recorder.answerEnded(strategy, handle, usage,
-                               answer ? pricesFor(answer->request().request).cost(usage) : m_profile.prices.cost(usage));
+                               answer ? pricesFor(answer->request().request).cost(usage)
+                                      : m_profile.prices.cost(usage));
         if (answer)
             emit responseEnded(strategy, answer->request().request, usage);
         // A whole answer is kept for the next time the same request comes: finished, not cut at
@@ -283,7 +284,8 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
     // on a closed connection bills (docs/providers.md).
     const int limit = strategy == Strategy::Warmup ? std::max(1, request.request.maxTokens)
                                                    : speculativeLimit(SignalStrength::Strong, request.request);
-    const int keep = strategy != Strategy::Warmup && strength == SignalStrength::Weak && weakLimit < limit ? weakLimit : 0;
+    const int keep = strategy != Strategy::Warmup && strength == SignalStrength::Weak && weakLimit < limit ? weakLimit
+                                                                                                           : 0;
     const bool strong = strength == SignalStrength::Strong;
     const bool slotFree = m_lanes.hasPrefetchSlot(strategy, strong);
     if (!slotFree && m_lanes.isPrefetchQueueFull()) {
@@ -309,7 +311,8 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
         // Nobody consumes a warm-up; once complete it has done its work.
         connect(session, &PrefetchSession::stateChanged, this, [this, session](PrefetchSession::State state) {
             if (state == PrefetchSession::State::Complete)
-                QMetaObject::invokeMethod(this, [this, session] { onSessionEnded(session); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(
+                    this, [this, session] { onSessionEnded(session); }, Qt::QueuedConnection);
         });
     }
     if (slotFree)
@@ -321,15 +324,16 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
 }
 
 AnswerReader *Engine::consume(PrefetchSession *session, const RenderedRequest &request, qint64 activatedNs,
-                                QObject *owner, Strategy strategy)
+                              QObject *owner, Strategy strategy)
 {
     if (session)
         strategy = session->strategy();
     // An empty fingerprint says nothing about what was asked: it matches nothing, not even
     // another empty one (a session never has one; see prefetch()).
     const bool usable = session && m_lanes.contains(session)
-        && (session->state() == PrefetchSession::State::Streaming || session->state() == PrefetchSession::State::Complete)
-        && !request.fingerprint.isEmpty() && session->fingerprint() == request.fingerprint;
+                        && (session->state() == PrefetchSession::State::Streaming
+                            || session->state() == PrefetchSession::State::Complete)
+                        && !request.fingerprint.isEmpty() && session->fingerprint() == request.fingerprint;
     if (!usable) {
         if (session && session->isLive()) {
             m_recorder.guessMissed(strategy); // the context changed under it
@@ -346,7 +350,8 @@ AnswerReader *Engine::consume(PrefetchSession *session, const RenderedRequest &r
     const bool partial = first < 0;
     // What the user did not have to wait: the head start, or the whole provider TTFT if the
     // first token was already in when they asked.
-    m_recorder.guessTakenOver(strategy, partial, msBetween(started, partial ? activatedNs : std::min(first, activatedNs)));
+    m_recorder.guessTakenOver(strategy, partial,
+                              msBetween(started, partial ? activatedNs : std::min(first, activatedNs)));
     settle(session, false);
     m_lanes.remove(session); // before consume(): its `ended` must not settle it twice
     AnswerReader *handle = session->consume(activatedNs, owner);
@@ -458,11 +463,11 @@ void Engine::endSideRequest(Llm::ProviderRequest *stream, Metrics::SideEnd end)
 bool Engine::hasCachedAnswer(const RenderedRequest &request) const
 {
     return m_settings.cache.enabled && !request.body.isEmpty()
-        && m_cached.contains(m_profile.id, request.request, request.fingerprint);
+           && m_cached.contains(m_profile.id, request.request, request.fingerprint);
 }
 
 AnswerReader *Engine::answerFromCache(Strategy origin, const RenderedRequest &request, qint64 activatedNs,
-                                        QObject *owner, ResponseCache::Lookup *draft)
+                                      QObject *owner, ResponseCache::Lookup *draft)
 {
     if (draft)
         *draft = {};
@@ -493,8 +498,8 @@ AnswerReader *Engine::cachedStream(Strategy strategy, const QString &answer, qin
     finish.type = Llm::StreamEvent::Type::Finish;
     finish.text = QStringLiteral("stop");
     events.append(finish);
-    auto *handle = new AnswerReader(strategy, AnswerReader::Origin::Cached, nullptr, std::move(events),
-                                      activatedNs, owner);
+    auto *handle = new AnswerReader(strategy, AnswerReader::Origin::Cached, nullptr, std::move(events), activatedNs,
+                                    owner);
     // Perceived latency of what the user saw, as for any answer; nothing was sent or billed.
     connect(handle, &AnswerReader::firstContentShown, this,
             [this, strategy](double ms) { m_recorder.answerShown(strategy, LatencyKind::NoPrefetch, ms); });
@@ -516,12 +521,9 @@ QJsonObject Engine::snapshot() const
         });
     }
     return QJsonObject{
-        {QStringLiteral("provider"), m_profile.id},
-        {QStringLiteral("metrics"), m_metrics.snapshot()},
-        {QStringLiteral("lanes"), m_lanes.snapshot()},
-        {QStringLiteral("budget"), m_accounting.snapshot()},
-        {QStringLiteral("sessions"), sessions},
-        {QStringLiteral("responseCache"), m_cached.snapshot()},
+        {QStringLiteral("provider"), m_profile.id},    {QStringLiteral("metrics"), m_metrics.snapshot()},
+        {QStringLiteral("lanes"), m_lanes.snapshot()}, {QStringLiteral("budget"), m_accounting.snapshot()},
+        {QStringLiteral("sessions"), sessions},        {QStringLiteral("responseCache"), m_cached.snapshot()},
     };
 }
 

@@ -2,9 +2,9 @@
 
 #include "accounting.h"
 #include "budget.h"
-#include "prefetch/cache/cachedanswers.h"
 #include "lanes.h"
 #include "metrics.h"
+#include "prefetch/cache/cachedanswers.h"
 #include "prefetch/prompts/prompttemplate.h"
 #include "ratelimitbackoff.h"
 #include "recorder.h"
@@ -111,8 +111,8 @@ public:
     // sure enough to serve, as a Cached stream (nothing sent); null otherwise. A near lookup that
     // served or drafted comes back in `draft`: a Draft the caller shows while the live answer
     // comes, then settles it (CachedAnswers::settleDraft).
-    AnswerReader *answerFromCache(Strategy origin, const RenderedRequest &request, qint64 activatedNs,
-                                    QObject *owner, ResponseCache::Lookup *draft = nullptr);
+    AnswerReader *answerFromCache(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner,
+                                  ResponseCache::Lookup *draft = nullptr);
     // request() once the response cache has been asked (answerFromCache()): a live answer.
     AnswerReader *requestLive(Strategy origin, const RenderedRequest &request, qint64 activatedNs, QObject *owner);
     // The response cache would give this request's answer: a guess of it is not worth sending.
@@ -143,7 +143,7 @@ public:
     // destroyed first). SideRequests does the work.
     using SidePurpose = SideRequests::Purpose;
     Llm::ProviderRequest *startSideRequest(const Llm::ChatRequest &request, QObject *context,
-                                     SidePurpose purpose = SidePurpose::Classifier);
+                                           SidePurpose purpose = SidePurpose::Classifier);
     // How the caller saw it end: Answered (the stream ended with what it needed), Truncated (it
     // had what it needed and the rest was not worth paying for: the stream is closed now),
     // Fallback (nothing usable: closed now). A stream the engine cancelled counts as Cancelled
@@ -173,8 +173,8 @@ public:
     // ending (the Save questions answered "Cancel") never resumes what another still holds
     // (the laptop is on battery saver).
     enum class Suspension : quint8 {
-        Closing = 0x1,   // the app is closing, its Save questions up
-        Etiquette = 0x2, // the desktop asks to save power or data (System::SpeculationEtiquette)
+        Closing = 0x1,     // the app is closing, its Save questions up
+        Etiquette = 0x2,   // the desktop asks to save power or data (System::SpeculationEtiquette)
         RateLimited = 0x4, // the provider answered 429: rateLimitBackoff() says until when
     };
     Q_DECLARE_FLAGS(Suspensions, Suspension)
@@ -194,8 +194,8 @@ public:
     // equals the request's, which is never empty (a hit, partial when the first token is not
     // in yet); otherwise cancels it and starts `request` fresh (a miss). A failed prefetch
     // never reaches the user. Never null.
-    AnswerReader *consume(PrefetchSession *session, const RenderedRequest &request, qint64 activatedNs,
-                            QObject *owner, Strategy strategy = Strategy::None);
+    AnswerReader *consume(PrefetchSession *session, const RenderedRequest &request, qint64 activatedNs, QObject *owner,
+                          Strategy strategy = Strategy::None);
 
     // The guess was wrong (the pointer left, the draft changed): counted as cancelled.
     void cancel(PrefetchSession *session);
@@ -236,8 +236,8 @@ signals:
 
 private:
     AnswerFetch *makeAnswer(Strategy strategy, const RenderedRequest &request, bool speculative);
-    AnswerReader *startForeground(Strategy strategy, const RenderedRequest &request, qint64 activatedNs,
-                                    QObject *owner, bool afterMiss);
+    AnswerReader *startForeground(Strategy strategy, const RenderedRequest &request, qint64 activatedNs, QObject *owner,
+                                  bool afterMiss);
     void track(AnswerReader *handle, bool afterMiss);
     AnswerReader *cachedStream(Strategy strategy, const QString &answer, qint64 activatedNs, QObject *owner);
     void pump() { m_lanes.pump(); }

@@ -1,8 +1,8 @@
 #include "lanes.h"
 
+#include "log.h"
 #include "prefetch/stream/answerfetch.h"
 #include "prefetch/stream/answerreader.h"
-#include "log.h"
 #include "prefetchsession.h"
 #include "recorder.h"
 #include "siderequests.h"
@@ -205,7 +205,7 @@ bool Lanes::waitsForWarmup(Strategy strategy, bool strong) const
 bool Lanes::hasPrefetchSlot(Strategy strategy, bool strong) const
 {
     return prefetchInFlight() < m_settings.prefetchInFlight && providerInFlight() < providerLimit()
-        && !waitsForWarmup(strategy, strong);
+           && !waitsForWarmup(strategy, strong);
 }
 
 bool Lanes::isPrefetchQueueFull() const

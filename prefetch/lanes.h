@@ -98,9 +98,9 @@ private:
     SideRequests &m_sides;
     Recorder &m_recorder;
     MakeAnswer m_makeAnswer;
-    QList<QPointer<PrefetchSession>> m_sessions; // live sessions, oldest first
-    QHash<PrefetchSession *, Queued> m_pending;  // queued sessions' requests
-    QList<QPointer<AnswerReader>> m_handles;     // foreground answers not ended yet
+    QList<QPointer<PrefetchSession>> m_sessions;    // live sessions, oldest first
+    QHash<PrefetchSession *, Queued> m_pending;     // queued sessions' requests
+    QList<QPointer<AnswerReader>> m_handles;        // foreground answers not ended yet
     QList<QPointer<AnswerFetch>> m_foregroundQueue; // waiting for a foreground slot
 };
 

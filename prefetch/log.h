@@ -4,6 +4,9 @@
 
 namespace Prefetch {
 
-inline spdlog::logger &log() { return Llm::moduleLogger("prefetch"); }
+inline spdlog::logger &log()
+{
+    return Llm::moduleLogger("prefetch");
+}
 
 } // namespace Prefetch

@@ -35,9 +35,9 @@ const char *kindId(LatencyKind k)
 }
 
 constexpr LatencyKind AllKinds[] = {LatencyKind::Hit, LatencyKind::Miss, LatencyKind::NoPrefetch};
-constexpr Strategy AllSlots[] = {Strategy::Warmup,    Strategy::Hover,     Strategy::Debounce, Strategy::Workflow,
+constexpr Strategy AllSlots[] = {Strategy::Warmup,     Strategy::Hover,     Strategy::Debounce, Strategy::Workflow,
                                  Strategy::Trajectory, Strategy::Selection, Strategy::Keyboard, Strategy::Reading,
-                                 Strategy::Habits,    Strategy::None};
+                                 Strategy::Habits,     Strategy::None};
 
 QJsonObject toJson(const Percentiles &p)
 {
@@ -393,8 +393,7 @@ QString Metrics::percent(double ratio)
     // shown as "50 % is above 50 %". The layout of the sign is the translator's ("62 %", "62%").
     const double value = std::round(ratio * 1000.0) / 10.0;
     const QLocale locale;
-    const QString number = value == std::round(value) ? locale.toString(qint64(value))
-                                                      : locale.toString(value, 'f', 1);
+    const QString number = value == std::round(value) ? locale.toString(qint64(value)) : locale.toString(value, 'f', 1);
     return QCoreApplication::translate("Prefetch::Metrics", "%1 %", "a percentage").arg(number);
 }
 
@@ -413,10 +412,10 @@ void Metrics::evaluate(Strategy s)
     const double rate = st.hitRate();
     const double floor = m_settings.hitRateFloor;
     const bool alarm = enough && rate < floor;
-    st.alarmReason = alarm
-        ? QCoreApplication::translate("Prefetch::Metrics", "%1 alarm: hit rate %2 is below %3 after %4 attempts.")
-              .arg(name, percent(rate), percent(floor), locale.toString(st.attempts))
-        : QString();
+    st.alarmReason = alarm ? QCoreApplication::translate("Prefetch::Metrics",
+                                                         "%1 alarm: hit rate %2 is below %3 after %4 attempts.")
+                                 .arg(name, percent(rate), percent(floor), locale.toString(st.attempts))
+                           : QString();
 
     // Extra-cost pause, with hysteresis.
     const double cost = st.extraCost();
@@ -467,17 +466,18 @@ void Metrics::evaluate(Strategy s)
     st.alarm = alarm;
     st.degraded = degraded;
     if (alarmChanges) {
-        const QString reason = alarm || !enough
-            ? st.alarmReason
-            : QCoreApplication::translate("Prefetch::Metrics", "%1: hit rate %2 is back at or above %3.")
-                  .arg(name, percent(rate), percent(floor));
+        const QString reason = alarm || !enough ? st.alarmReason
+                                                : QCoreApplication::translate("Prefetch::Metrics",
+                                                                              "%1: hit rate %2 is back at or above %3.")
+                                                      .arg(name, percent(rate), percent(floor));
         emit alarmChanged(s, alarm, reason);
     }
     if (degradedChanges) {
         const QString reason = degraded || !enough
-            ? st.degradedReason
-            : QCoreApplication::translate("Prefetch::Metrics", "%1 resumed: extra cost %2 is below %3.")
-                  .arg(name, percent(cost), percent(resume));
+                                   ? st.degradedReason
+                                   : QCoreApplication::translate("Prefetch::Metrics",
+                                                                 "%1 resumed: extra cost %2 is below %3.")
+                                         .arg(name, percent(cost), percent(resume));
         emit degradedChanged(s, degraded, reason);
     }
 }
@@ -548,12 +548,11 @@ QJsonObject Metrics::snapshot() const
         {QStringLiteral("latencyWindow"), double(std::max(1, m_settings.latencyWindow))},
         {QStringLiteral("classifier"), toJson(m_classifier)},
         {QStringLiteral("acknowledgement"), toJson(m_acknowledgement)},
-        {QStringLiteral("routing"),
-         QJsonObject{{QStringLiteral("fastAnswers"), double(routed.fastAnswers)},
-                     {QStringLiteral("mainAnswers"), double(routed.mainAnswers)},
-                     {QStringLiteral("reasked"), double(routed.reasked)},
-                     {QStringLiteral("fast"), toJson(routed.fast)},
-                     {QStringLiteral("main"), toJson(routed.main)}}},
+        {QStringLiteral("routing"), QJsonObject{{QStringLiteral("fastAnswers"), double(routed.fastAnswers)},
+                                                {QStringLiteral("mainAnswers"), double(routed.mainAnswers)},
+                                                {QStringLiteral("reasked"), double(routed.reasked)},
+                                                {QStringLiteral("fast"), toJson(routed.fast)},
+                                                {QStringLiteral("main"), toJson(routed.main)}}},
     };
 }
 

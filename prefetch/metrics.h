@@ -230,7 +230,7 @@ private:
     Ring<LatencySample> m_recent; // the newest samples of any series and strategy
     ClassifierStats m_classifier;
     AcknowledgementStats m_acknowledgement;
-    RoutingStats m_routing;             // counters; the percentiles come from the windows
+    RoutingStats m_routing; // counters; the percentiles come from the windows
     Window m_fastLatency, m_mainLatency;
     QTimer m_signalTimer;
 };

@@ -43,7 +43,10 @@ public:
     Strategy strategy() const { return m_strategy; }
     QByteArray fingerprint() const { return m_fingerprint; }
     State state() const { return m_state; }
-    bool isLive() const { return m_state == State::Pending || m_state == State::Streaming || m_state == State::Complete; }
+    bool isLive() const
+    {
+        return m_state == State::Pending || m_state == State::Streaming || m_state == State::Complete;
+    }
     bool hasFirstToken() const { return m_firstTokenNs >= 0; }
     // A strong signal asked for it, or took it on (see Engine::upgrade()).
     bool isStrong() const { return m_strong; }
@@ -64,8 +67,8 @@ public:
     // makes it (a strong signal's or not; pending until started), starts it on its answer
     // (which it takes), lets a stronger signal grow it to `limit` while it is still a guess,
     // hands it over to the user, or ends it Cancelled, Expired or Failed (aborting the stream).
-    PrefetchSession(Strategy strategy, Llm::ChatRequest request, QByteArray fingerprint,
-                    std::chrono::milliseconds ttl, int bufferCap, bool strong, QObject *parent);
+    PrefetchSession(Strategy strategy, Llm::ChatRequest request, QByteArray fingerprint, std::chrono::milliseconds ttl,
+                    int bufferCap, bool strong, QObject *parent);
     void start(AnswerFetch *answer, int limit);
     void upgrade(int limit, bool strong);
     AnswerReader *consume(qint64 activatedNs, QObject *owner);

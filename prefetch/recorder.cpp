@@ -64,14 +64,9 @@ void Recorder::guessPreempted(Strategy strategy)
 void Recorder::guessEnded(Strategy strategy, PrefetchSession::State state)
 {
     switch (state) {
-    case PrefetchSession::State::Expired:
-        m_metrics.recordOutcome(strategy, Outcome::Expired);
-        break;
-    case PrefetchSession::State::Failed:
-        m_metrics.recordOutcome(strategy, Outcome::Failed);
-        break;
-    default:
-        break; // cancellations were counted by whoever cancelled
+    case PrefetchSession::State::Expired: m_metrics.recordOutcome(strategy, Outcome::Expired); break;
+    case PrefetchSession::State::Failed: m_metrics.recordOutcome(strategy, Outcome::Failed); break;
+    default: break; // cancellations were counted by whoever cancelled
     }
 }
 

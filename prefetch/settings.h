@@ -32,7 +32,7 @@ struct Settings {
 
     struct Debounce {
         bool enabled = true;
-        milliseconds delay = 350ms;     // a typing pause this long asks the classifier
+        milliseconds delay = 350ms; // a typing pause this long asks the classifier
         // ... or this long when the draft ends a sentence ("?", "."): Enter usually follows
         // within 200-600 ms, so waiting the full pause would leave the answer little lead.
         // A final "?" is hardly ever followed by more text: at 30 ms instead of 120 the replay's
@@ -40,12 +40,12 @@ struct Settings {
         // Not 0: the events of the same keystroke (an input method's commit) land first.
         milliseconds sentenceEndDelay = 30ms;
         int minChars = 10;
-        double minConfidence = 0.72;    // completeness classifier threshold
+        double minConfidence = 0.72; // completeness classifier threshold
         milliseconds ttl = 45s;
         // 0 = off: the sent text must equal the draft after normalisation. Otherwise the
         // minimum similarity (0..1) at which a different sent text still takes over.
         double similarityThreshold = 0.0;
-        bool modelClassifier = false;   // ask a small model for {"confidence": x} instead
+        bool modelClassifier = false; // ask a small model for {"confidence": x} instead
         // At a pause, warm the provider's cache with what the draft's request carries before
         // the draft itself (a library question's passages), long before the draft looks
         // complete: the answer's prefill then reads them from the cache. A warm-up, so the

@@ -9,8 +9,8 @@
 
 namespace Prefetch {
 
-SideRequests::SideRequests(QNetworkAccessManager *network, const Llm::ProviderProfile &profile,
-                           Accounting &accounting, Recorder &recorder, QObject *parent)
+SideRequests::SideRequests(QNetworkAccessManager *network, const Llm::ProviderProfile &profile, Accounting &accounting,
+                           Recorder &recorder, QObject *parent)
     : QObject(parent)
     , m_network(network)
     , m_profile(profile)

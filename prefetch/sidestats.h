@@ -15,14 +15,14 @@ enum class SideEnd { Refused, Answered, Truncated, Fallback, Cancelled };
 // The completeness classifier's own line (Engine::startSideRequest): what asking the fast model
 // whether a draft is finished sends and costs, apart from the answers the strategies guess.
 struct ClassifierStats {
-    qint64 requests = 0;  // sent
-    qint64 refused = 0;   // not sent: no free slot, or the budget; the heuristic answered
-    qint64 answered = 0;  // a confidence came, and the stream ended on its own
-    qint64 truncated = 0; // a confidence came, and the stream was closed right after it
-    qint64 fallbacks = 0; // no usable confidence in time: the heuristic answered
-    qint64 cancelled = 0; // Stop, a suspension, or the answer that needed its slot
+    qint64 requests = 0;                      // sent
+    qint64 refused = 0;                       // not sent: no free slot, or the budget; the heuristic answered
+    qint64 answered = 0;                      // a confidence came, and the stream ended on its own
+    qint64 truncated = 0;                     // a confidence came, and the stream was closed right after it
+    qint64 fallbacks = 0;                     // no usable confidence in time: the heuristic answered
+    qint64 cancelled = 0;                     // Stop, a suspension, or the answer that needed its slot
     qint64 inputTokens = 0, outputTokens = 0; // billed (estimated where no usage came)
-    double cost = 0;                         // in the provider's currency, at the fast model's prices
+    double cost = 0;                          // in the provider's currency, at the fast model's prices
 
     void record(SideEnd ended, qint64 inputTokens, qint64 outputTokens, double cost);
 };
@@ -36,9 +36,9 @@ struct AcknowledgementStats {
     qint64 late = 0;      // the answer's text came first (or nothing usable came): closed, not shown
     qint64 cancelled = 0; // Stop, the answer ending, or a suspension
     qint64 inputTokens = 0, outputTokens = 0; // billed (estimated where no usage came)
-    double cost = 0;                         // at the fast model's prices
-    double shownMsTotal = 0;                 // sending to the line shown, over `shown`
-    double leadMsTotal = 0;                  // the line shown to the answer's first text, over `leads`
+    double cost = 0;                          // at the fast model's prices
+    double shownMsTotal = 0;                  // sending to the line shown, over `shown`
+    double leadMsTotal = 0;                   // the line shown to the answer's first text, over `leads`
     qint64 leads = 0;
 
     // Answered and Truncated had the line (counted by recordShown()); Fallback was too late or

@@ -36,8 +36,8 @@ SpeculationPlan SpeculationPlan::of(const Engine &engine, Consent consent, const
         if (withheld && needsConsent(s)) {
             e.state = consent == Consent::NotAnswered ? State::AwaitingConsent : State::NotAllowed;
             e.note = consent == Consent::NotAnswered
-                ? tr("Waits for your answer: may %1 receive text before you send it?").arg(provider)
-                : tr("Not allowed for %1 (Settings, Prefetch allows it).").arg(provider);
+                         ? tr("Waits for your answer: may %1 receive text before you send it?").arg(provider)
+                         : tr("Not allowed for %1 (Settings, Prefetch allows it).").arg(provider);
         } else if (!engine.isEnabled(s)) {
             e.state = State::SwitchedOff;
             e.note = tr("Switched off in Settings, Prefetch.");
@@ -69,9 +69,8 @@ SpeculationPlan SpeculationPlan::of(const Engine &engine, Consent consent, const
     }
 
     if (withheld)
-        plan.m_summary = consent == Consent::NotAnswered
-            ? tr("Early answers: waiting for your answer")
-            : tr("Early answers: not allowed for %1").arg(provider);
+        plan.m_summary = consent == Consent::NotAnswered ? tr("Early answers: waiting for your answer")
+                                                         : tr("Early answers: not allowed for %1").arg(provider);
     else if (limited)
         plan.m_summary = tr("Early answers: paused, %1 is limiting requests").arg(provider);
     else if (!pause.isEmpty())

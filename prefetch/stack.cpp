@@ -1,11 +1,11 @@
 #include "stack.h"
 
+#include "engine.h"
+#include "prefetch/cache/responsecache.h"
 #include "prefetch/strategies/classifier.h"
 #include "prefetch/strategies/debouncestrategy.h"
-#include "engine.h"
 #include "prefetch/strategies/hoverstrategy.h"
 #include "prefetch/strategies/modelclassifier.h"
-#include "prefetch/cache/responsecache.h"
 #include "prefetch/strategies/speculator.h"
 #include "prefetch/strategies/warmupstrategy.h"
 #include "prefetch/strategies/workflowstrategy.h"

@@ -17,9 +17,9 @@ namespace Prefetch {
 // (Habits).
 enum class Strategy { Warmup, Hover, Debounce, Workflow, Trajectory, Selection, Keyboard, Reading, Habits, None };
 
-inline constexpr Strategy AllStrategies[] = {Strategy::Warmup,     Strategy::Hover,     Strategy::Debounce,
-                                             Strategy::Workflow,   Strategy::Trajectory, Strategy::Selection,
-                                             Strategy::Keyboard,   Strategy::Reading,   Strategy::Habits};
+inline constexpr Strategy AllStrategies[] = {Strategy::Warmup,   Strategy::Hover,      Strategy::Debounce,
+                                             Strategy::Workflow, Strategy::Trajectory, Strategy::Selection,
+                                             Strategy::Keyboard, Strategy::Reading,    Strategy::Habits};
 inline constexpr Strategy EarlyStrategies[] = {Strategy::Trajectory, Strategy::Selection, Strategy::Keyboard,
                                                Strategy::Reading, Strategy::Habits};
 

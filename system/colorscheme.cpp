@@ -30,12 +30,9 @@ QVariant unwrapped(QVariant value)
 const char *logName(ColorSchemePortal::Preference p)
 {
     switch (p) {
-    case ColorSchemePortal::Preference::Dark:
-        return "dark";
-    case ColorSchemePortal::Preference::Light:
-        return "light";
-    case ColorSchemePortal::Preference::None:
-        break;
+    case ColorSchemePortal::Preference::Dark: return "dark";
+    case ColorSchemePortal::Preference::Light: return "light";
+    case ColorSchemePortal::Preference::None: break;
     }
     return "no preference";
 }
@@ -55,7 +52,7 @@ ColorSchemePortal::ColorSchemePortal(const QDBusConnection &bus, QObject *parent
     // the meta-type system before the first message that carries one.
     qRegisterMetaType<QDBusVariant>();
     m_bus.connect(PortalService, PortalPath, SettingsInterface, QStringLiteral("SettingChanged"), this,
-                  SLOT(onSettingChanged(QString,QString,QDBusVariant)));
+                  SLOT(onSettingChanged(QString, QString, QDBusVariant)));
     read();
 }
 
@@ -64,7 +61,8 @@ void ColorSchemePortal::read()
     // Once, at start, before the first window shows: waiting for the answer (a few ms where
     // the portal runs) is better than a window that opens light and turns dark.
     for (const char *method : {"ReadOne", "Read"}) {
-        QDBusMessage call = QDBusMessage::createMethodCall(PortalService, PortalPath, SettingsInterface, QLatin1String(method));
+        QDBusMessage call = QDBusMessage::createMethodCall(PortalService, PortalPath, SettingsInterface,
+                                                           QLatin1String(method));
         call << AppearanceNamespace << ColorSchemeKey;
         const QDBusMessage reply = m_bus.call(call, QDBus::Block, ReadTimeoutMs);
         if (reply.type() == QDBusMessage::ReplyMessage && !reply.arguments().isEmpty()) {

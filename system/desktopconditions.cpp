@@ -33,8 +33,14 @@ constexpr uint LowWarningLevel = 3;
 constexpr uint MeteredYes = 1;
 constexpr uint MeteredGuessYes = 3;
 
-Conditions onBattery(const QVariant &v) { return v.toBool() ? Condition::OnBattery : Conditions(); }
-Conditions lowBattery(const QVariant &v) { return v.toUInt() >= LowWarningLevel ? Condition::LowBattery : Conditions(); }
+Conditions onBattery(const QVariant &v)
+{
+    return v.toBool() ? Condition::OnBattery : Conditions();
+}
+Conditions lowBattery(const QVariant &v)
+{
+    return v.toUInt() >= LowWarningLevel ? Condition::LowBattery : Conditions();
+}
 Conditions powerSaver(const QVariant &v)
 {
     return v.toString() == QLatin1String("power-saver") ? Condition::PowerSaver : Conditions();
@@ -70,8 +76,9 @@ constexpr Watch Watches[] = {
 std::string logNames(Conditions conditions)
 {
     std::string names;
-    for (auto [c, name] : {std::pair{Condition::OnBattery, "on battery"}, std::pair{Condition::LowBattery, "low battery"},
-                           std::pair{Condition::PowerSaver, "power saver"}, std::pair{Condition::Metered, "metered"}}) {
+    for (auto [c, name] :
+         {std::pair{Condition::OnBattery, "on battery"}, std::pair{Condition::LowBattery, "low battery"},
+          std::pair{Condition::PowerSaver, "power saver"}, std::pair{Condition::Metered, "metered"}}) {
         if (conditions.testFlag(c))
             names += names.empty() ? name : std::string(", ") + name;
     }

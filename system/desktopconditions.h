@@ -28,9 +28,9 @@ class DesktopConditions : public QObject
 public:
     enum class Condition : quint8 {
         OnBattery = 0x1,
-        LowBattery = 0x2,  // the display device's warning level is low, critical or action
-        PowerSaver = 0x4,  // the power-saver profile
-        Metered = 0x8,     // NetworkManager: metered, or guessed metered
+        LowBattery = 0x2, // the display device's warning level is low, critical or action
+        PowerSaver = 0x4, // the power-saver profile
+        Metered = 0x8,    // NetworkManager: metered, or guessed metered
     };
     Q_DECLARE_FLAGS(Conditions, Condition)
 

@@ -4,6 +4,9 @@
 
 namespace System {
 
-inline spdlog::logger &log() { return Llm::moduleLogger("system"); }
+inline spdlog::logger &log()
+{
+    return Llm::moduleLogger("system");
+}
 
 } // namespace System

@@ -36,8 +36,8 @@ void SpeculationEtiquette::apply()
 {
     // As browsers do: battery saver and a low battery pause, running on battery alone does not
     // (a laptop unplugged would otherwise never get an early answer).
-    DesktopConditions::Conditions conditions
-        = m_enabled && m_conditions ? m_conditions->conditions() : DesktopConditions::Conditions();
+    DesktopConditions::Conditions conditions = m_enabled && m_conditions ? m_conditions->conditions()
+                                                                         : DesktopConditions::Conditions();
     conditions.setFlag(DesktopConditions::Condition::OnBattery, false);
     const QString reason = DesktopConditions::describe(conditions);
     if (m_engine)

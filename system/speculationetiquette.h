@@ -6,7 +6,9 @@
 #include <QPointer>
 #include <QString>
 
-namespace Prefetch { class Engine; }
+namespace Prefetch {
+class Engine;
+}
 
 namespace System {
 

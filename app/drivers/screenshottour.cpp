@@ -2,14 +2,14 @@
 
 #include "app/application.h"
 
-#include "llm/clock.h"
 #include "gui/answer/answerpane.h"
 #include "gui/chat/chatdock.h"
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "gui/metrics/metricsdock.h"
-#include "gui/wizard/newdocumentwizard.h"
 #include "gui/settings/settingsdialog.h"
+#include "gui/wizard/newdocumentwizard.h"
+#include "llm/clock.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -86,10 +86,11 @@ void ScreenshotTour::mainWindow()
         button->click();
         auto ended = std::make_shared<bool>(false);
         connect(w->answerPane(), &Gui::AnswerPane::answerEnded, this, [ended] { *ended = true; });
-        when([ended] { return *ended; }, 30000, [this, w] {
-            save(w, QStringLiteral("main"));
-            chat();
-        });
+        when([ended] { return *ended; }, 30000,
+             [this, w] {
+                 save(w, QStringLiteral("main"));
+                 chat();
+             });
     });
 }
 
@@ -105,15 +106,17 @@ void ScreenshotTour::chat()
     dock->setMode(Gui::ConversationMode::Document);
     dock->input()->setFocus();
     // Typed, then a pause: the answer is prefetched before Enter.
-    dock->input()->setPlainText(QCoreApplication::translate("App::ScreenshotTour", "What does the local demo engine model faithfully?"));
+    dock->input()->setPlainText(
+        QCoreApplication::translate("App::ScreenshotTour", "What does the local demo engine model faithfully?"));
     QTimer::singleShot(1200, this, [this, w, dock] {
         auto ended = std::make_shared<bool>(false);
         connect(dock, &Gui::ChatDock::answerEnded, this, [ended] { *ended = true; });
         dock->sendMessage(Llm::monotonicNowNs());
-        when([ended] { return *ended; }, 30000, [this, w] {
-            save(w, QStringLiteral("chat"));
-            metrics();
-        });
+        when([ended] { return *ended; }, 30000,
+             [this, w] {
+                 save(w, QStringLiteral("chat"));
+                 metrics();
+             });
     });
 }
 
@@ -145,12 +148,17 @@ void ScreenshotTour::wizard()
     // A pause on the completed step prefetches the outline; Next then shows it at once.
     QTimer::singleShot(1500, this, [this, wizard] {
         wizard->next();
-        when([wizard] { return !wizard->outlinePage()->isGenerating() && !wizard->outlinePage()->editor()->toPlainText().isEmpty(); },
-             30000, [this, wizard] {
-                 save(wizard, QStringLiteral("wizard"));
-                 wizard->reject();
-                 settings();
-             });
+        when(
+            [wizard] {
+                return !wizard->outlinePage()->isGenerating()
+                       && !wizard->outlinePage()->editor()->toPlainText().isEmpty();
+            },
+            30000,
+            [this, wizard] {
+                save(wizard, QStringLiteral("wizard"));
+                wizard->reject();
+                settings();
+            });
     });
 }
 

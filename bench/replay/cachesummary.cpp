@@ -54,7 +54,8 @@ QList<CachePool> poolCache(const Report &report, bool heldOut)
         if ((r.seed > 1) != heldOut)
             continue;
         auto it = std::find_if(out.begin(), out.end(), [&](const CachePool &p) {
-            return p.preset == r.preset && p.mode == r.mode && p.prefetchVariant == r.prefetchVariant && p.use == r.cacheUse;
+            return p.preset == r.preset && p.mode == r.mode && p.prefetchVariant == r.prefetchVariant
+                   && p.use == r.cacheUse;
         });
         if (it == out.end()) {
             CachePool p;
@@ -119,31 +120,36 @@ QString table(const QList<CachePool> &pools)
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (const CachePool &p : pools) {
         const auto off = std::find_if(pools.cbegin(), pools.cend(), [&](const CachePool &o) {
-            return o.preset == p.preset && o.mode == p.mode && o.prefetchVariant == p.prefetchVariant && o.use == CacheUse::Off;
+            return o.preset == p.preset && o.mode == p.mode && o.prefetchVariant == p.prefetchVariant
+                   && o.use == CacheUse::Off;
         });
         QList<double> seedP50;
         for (qint64 seed : p.seeds)
             seedP50.append(Prefetch::percentiles(p.liveBySeed.value(seed)).p50);
         const auto live = Prefetch::percentiles(p.live), shown = Prefetch::percentiles(p.shown);
-        const QString vsOff = off == pools.cend() || off->cost <= 0 ? QStringLiteral("–")
-            : QStringLiteral("%1%2 %").arg(p.cost >= off->cost ? QStringLiteral("+") : QString())
-                  .arg((p.cost / off->cost - 1) * 100, 0, 'f', 0);
-        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 | %12 | %13 / %14 | %15 | %16 / %17 | %18 / %19 | %20 | $%21 | %22 |\n")
-                  .arg(p.preset, QLatin1StringView(modeId(p.mode)),
-                       p.prefetchVariant.isEmpty() ? QStringLiteral("defaults") : p.prefetchVariant,
-                       QLatin1StringView(cacheUseId(p.use)), seedList(p.seeds))
-                  .arg(p.activations)
-                  .arg(share(p.levels.value(CacheLevel::Exact), p.activations),
-                       share(p.levels.value(CacheLevel::NearServed), p.activations),
-                       share(p.levels.value(CacheLevel::NearDraft), p.activations),
-                       share(p.levels.value(CacheLevel::Miss), p.activations),
-                       share(p.levels.value(CacheLevel::NotAsked), p.activations),
-                       p.drafts > 0 ? QStringLiteral("%1 of %2").arg(p.replaced).arg(p.drafts) : QStringLiteral("–"))
-                  .arg(ms(live.p50), ms(live.p95), medianSpread(seedP50), ms(shown.p50), ms(shown.p95),
-                       ms(Prefetch::percentiles(p.draftMs).p50), ms(Prefetch::percentiles(p.draftLiveMs).p50))
-                  .arg(p.requests)
-                  .arg(p.cost, 0, 'f', 4)
-                  .arg(p.use == CacheUse::Off ? QStringLiteral("0 %") : vsOff);
+        const QString vsOff = off == pools.cend() || off->cost <= 0
+                                  ? QStringLiteral("–")
+                                  : QStringLiteral("%1%2 %")
+                                        .arg(p.cost >= off->cost ? QStringLiteral("+") : QString())
+                                        .arg((p.cost / off->cost - 1) * 100, 0, 'f', 0);
+        md +=
+            QStringLiteral(
+                "| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 | %12 | %13 / %14 | %15 | %16 / %17 | %18 / %19 | %20 | $%21 | %22 |\n")
+                .arg(p.preset, QLatin1StringView(modeId(p.mode)),
+                     p.prefetchVariant.isEmpty() ? QStringLiteral("defaults") : p.prefetchVariant,
+                     QLatin1StringView(cacheUseId(p.use)), seedList(p.seeds))
+                .arg(p.activations)
+                .arg(share(p.levels.value(CacheLevel::Exact), p.activations),
+                     share(p.levels.value(CacheLevel::NearServed), p.activations),
+                     share(p.levels.value(CacheLevel::NearDraft), p.activations),
+                     share(p.levels.value(CacheLevel::Miss), p.activations),
+                     share(p.levels.value(CacheLevel::NotAsked), p.activations),
+                     p.drafts > 0 ? QStringLiteral("%1 of %2").arg(p.replaced).arg(p.drafts) : QStringLiteral("–"))
+                .arg(ms(live.p50), ms(live.p95), medianSpread(seedP50), ms(shown.p50), ms(shown.p95),
+                     ms(Prefetch::percentiles(p.draftMs).p50), ms(Prefetch::percentiles(p.draftLiveMs).p50))
+                .arg(p.requests)
+                .arg(p.cost, 0, 'f', 4)
+                .arg(p.use == CacheUse::Off ? QStringLiteral("0 %") : vsOff);
     }
     // Why the near levels fire as often as they do: a reworded question is a candidate only when
     // it shares a MinHash band with a stored one, and served or drafted only over the thresholds.
@@ -152,12 +158,13 @@ QString table(const QList<CachePool> &pools)
     for (const CachePool &p : pools) {
         if (p.nearLookups == 0)
             continue;
-        parts.append(QStringLiteral("%1 %2 cache %3: %4 lookups, %5 with a candidate, its similarity %6 %, confidence %7 % "
-                                    "(median [min–max]; serve ≥ 75 %, draft ≥ 50 %)")
-                         .arg(p.preset, QLatin1StringView(modeId(p.mode)), QLatin1StringView(cacheUseId(p.use)))
-                         .arg(p.nearLookups)
-                         .arg(p.nearSimilarity.size())
-                         .arg(medianSpread(p.nearSimilarity), medianSpread(p.nearConfidence)));
+        parts.append(
+            QStringLiteral("%1 %2 cache %3: %4 lookups, %5 with a candidate, its similarity %6 %, confidence %7 % "
+                           "(median [min–max]; serve ≥ 75 %, draft ≥ 50 %)")
+                .arg(p.preset, QLatin1StringView(modeId(p.mode)), QLatin1StringView(cacheUseId(p.use)))
+                .arg(p.nearLookups)
+                .arg(p.nearSimilarity.size())
+                .arg(medianSpread(p.nearSimilarity), medianSpread(p.nearConfidence)));
     }
     md += parts.isEmpty() ? QStringLiteral("none.\n") : parts.join(QStringLiteral("; ")) + QStringLiteral(".\n");
     return md;

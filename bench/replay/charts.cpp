@@ -141,7 +141,8 @@ QImage latencyCdfChart(const QList<const RunFigures *> &runs, const QString &tit
         p.setPen(QPen(modeColor(f->mode), heavy ? 3.5 : 1.8));
         p.drawPath(path);
         const QString p50 = f->p50 < 10 ? QString::number(f->p50, 'f', 1) : QString::number(std::llround(f->p50));
-        entries.prepend({QStringLiteral("%1 (p50 %2 ms)").arg(QLatin1StringView(modeId(f->mode)), p50), modeColor(f->mode)});
+        entries.prepend(
+            {QStringLiteral("%1 (p50 %2 ms)").arg(QLatin1StringView(modeId(f->mode)), p50), modeColor(f->mode)});
     }
     legend(p, plot, entries);
     p.end();

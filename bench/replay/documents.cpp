@@ -8,14 +8,15 @@ namespace Bench {
 
 namespace {
 
-const std::array<const char *, 64> EnglishWords = {
-    "the", "prompt", "cache", "holds", "a", "document", "while", "users", "read", "and", "write",
-    "every", "answer", "starts", "before", "click", "latency", "budget", "stream", "token", "model",
-    "provider", "section", "draft", "outline", "reader", "sentence", "measure", "first", "waits",
-    "quickly", "costs", "guess", "cancel", "prefetch", "warm", "lane", "request", "context", "edit",
-    "summary", "chapter", "argument", "evidence", "figure", "result", "method", "team", "product",
-    "release", "plan", "review", "feedback", "question", "because", "which", "often", "rarely",
-    "clearly", "carefully", "now", "later", "again", "together"};
+const std::array<const char *, 64> EnglishWords =
+    {"the",     "prompt",  "cache",    "holds",     "a",        "document", "while",   "users",
+     "read",    "and",     "write",    "every",     "answer",   "starts",   "before",  "click",
+     "latency", "budget",  "stream",   "token",     "model",    "provider", "section", "draft",
+     "outline", "reader",  "sentence", "measure",   "first",    "waits",    "quickly", "costs",
+     "guess",   "cancel",  "prefetch", "warm",      "lane",     "request",  "context", "edit",
+     "summary", "chapter", "argument", "evidence",  "figure",   "result",   "method",  "team",
+     "product", "release", "plan",     "review",    "feedback", "question", "because", "which",
+     "often",   "rarely",  "clearly",  "carefully", "now",      "later",    "again",   "together"};
 
 const QString ChineseCharacters = QStringLiteral(
     "文档缓存模型回答用户阅读写作延迟预算请求令牌开始之前点击取消预取上下文章节大纲读者句子测量首次等待快速成本猜测编辑"

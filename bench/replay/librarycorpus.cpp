@@ -43,29 +43,32 @@ std::vector<double> zipfTable(size_t n)
     return c;
 }
 
-const QStringList EnglishFunctionWords = QStringLiteral(
-    "the of and a to in is was for on that with as by at from it this be are or an which were has have not "
-    "but all its also their more can when into than only other after most some these over such been first two")
-                                             .split(u' ');
-const QStringList Syllables = QStringLiteral(
-    "ka lo ri ven tor ba mel quin sa dor fi lan ne ro tu vel gar is ox um pel dra cor fen hal jo kim mar nor "
-    "pra sil tan ur wex yor zan bel cas dun el fra gil hor ith")
-                                  .split(u' ');
+const QStringList EnglishFunctionWords =
+    QStringLiteral(
+        "the of and a to in is was for on that with as by at from it this be are or an which were has have not "
+        "but all its also their more can when into than only other after most some these over such been first two")
+        .split(u' ');
+const QStringList Syllables =
+    QStringLiteral(
+        "ka lo ri ven tor ba mel quin sa dor fi lan ne ro tu vel gar is ox um pel dra cor fen hal jo kim mar nor "
+        "pra sil tan ur wex yor zan bel cas dun el fra gil hor ith")
+        .split(u' ');
 // Common Han characters; words are pairs and triples of them.
 const QString HanPool = QStringLiteral(
     "国人年大中学生会工作经发展时间问题部分方面社主要理家地业产动重过行心电力政法文明公司市场管理体系统技术研究"
     "设计计划服务质量环境资源能源交通城市农村教育科学医疗健康安全信息网络数据标准组织活动制度结构功能内容形式"
     "价值意义历史传统文化艺术音乐电影新闻报告会议规定条件影响结果原因目标任务方法过程阶段水平能力关系合作交流"
     "建设改革开放经济金融投资贸易企业产品销售客户价格成本利润风险机会竞争优势需求供应生产加工材料设备工程项目");
-const QStringList EnglishAttributes = QStringLiteral(
-    "calibration code|launch date|chief engineer|storage capacity|home port|serial number|operating budget|"
-    "maximum speed|founding year|head office|lead designer|test pilot|warranty period|power rating|"
-    "access password|mission length|crew size|fuel type|cooling method|security rating")
-                                          .split(u'|');
-const QStringList ChineseAttributes = QStringLiteral(
-    "负责人|启动日期|存储容量|所在城市|年度预算|首席工程师|序列号|最高速度|成立年份|总部地址|"
-    "设计师|保修期限|额定功率|访问密码|任务周期|团队规模|燃料类型|冷却方式|安全等级|试验地点")
-                                          .split(u'|');
+const QStringList EnglishAttributes =
+    QStringLiteral(
+        "calibration code|launch date|chief engineer|storage capacity|home port|serial number|operating budget|"
+        "maximum speed|founding year|head office|lead designer|test pilot|warranty period|power rating|"
+        "access password|mission length|crew size|fuel type|cooling method|security rating")
+        .split(u'|');
+const QStringList ChineseAttributes =
+    QStringLiteral("负责人|启动日期|存储容量|所在城市|年度预算|首席工程师|序列号|最高速度|成立年份|总部地址|"
+                   "设计师|保修期限|额定功率|访问密码|任务周期|团队规模|燃料类型|冷却方式|安全等级|试验地点")
+        .split(u'|');
 
 } // namespace
 
@@ -100,8 +103,7 @@ public:
         m_zipf = zipfTable(size_t(m_englishWords.size()));
     }
 
-    struct Plant
-    {
+    struct Plant {
         QString sentence;
         int question = -1; // index into the answers, or -1 for a distractor
     };
@@ -123,7 +125,8 @@ public:
             names.insert(entity);
             const QStringList &attributes = chinese ? ChineseAttributes : EnglishAttributes;
             const int a = int(m_random.below(quint64(attributes.size())));
-            const QString value = QStringLiteral("%1-%2").arg(m_random.range(1000, 9999)).arg(QChar(u'A' + m_random.range(0, 25)));
+            const QString value =
+                QStringLiteral("%1-%2").arg(m_random.range(1000, 9999)).arg(QChar(u'A' + m_random.range(0, 25)));
             plants[doc].append({fact(chinese, entity, attributes[a], value), int(out.size())});
             // Questions carry context words as people's do, here two of the fifty commonest:
             // they match a large part of the library and must not drown the answer.
@@ -205,7 +208,10 @@ private:
         b[0] = b[0].toUpper();
         return a + u' ' + b;
     }
-    QString chineseName() { return m_chineseWords[m_random.range(1000, 3999)] + m_chineseWords[m_random.range(1000, 3999)]; }
+    QString chineseName()
+    {
+        return m_chineseWords[m_random.range(1000, 3999)] + m_chineseWords[m_random.range(1000, 3999)];
+    }
     QString word(bool chinese)
     {
         if (!chinese && m_random.below(3) == 0)

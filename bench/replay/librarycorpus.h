@@ -9,8 +9,7 @@ namespace Bench {
 
 // A question planted in the library, and where its answer is (the sentence, in the file's
 // decoded text); `path` is empty for questions that were not written (LibraryCorpus::questions).
-struct PlantedQuestion
-{
+struct PlantedQuestion {
     QString text;
     QString path;
     qsizetype start = 0;

@@ -41,7 +41,8 @@ struct ClassFigures {
     {
         if (activations == 0)
             return -1;
-        return double(std::count_if(latencies.cbegin(), latencies.cend(), [ms](double v) { return v <= ms; })) / activations;
+        return double(std::count_if(latencies.cbegin(), latencies.cend(), [ms](double v) { return v <= ms; }))
+               / activations;
     }
     double stallP95() const { return Prefetch::percentiles(stalls).p95; }
     double extra() const { return offCost > 0 ? cost / offCost - 1 : -1; }
@@ -82,7 +83,8 @@ QString share(double ratio)
 
 QString signedShare(double ratio)
 {
-    return ratio <= -1 ? QStringLiteral("–") : QStringLiteral("%1%2 %").arg(ratio >= 0 ? "+" : "").arg(ratio * 100, 0, 'f', 0);
+    return ratio <= -1 ? QStringLiteral("–")
+                       : QStringLiteral("%1%2 %").arg(ratio >= 0 ? "+" : "").arg(ratio * 100, 0, 'f', 0);
 }
 
 // "1611 → 215 (−87 %)": the p50 before and after, and how much of the wait went (or came).
@@ -96,7 +98,8 @@ QString gain(const ClassFigures &from, const ClassFigures &to)
     if (a < 1 && b < 1)
         return figures;
     const double change = a > 0 ? (b / a - 1) * 100 : 0;
-    return QStringLiteral("%1 (%2%3 %)").arg(figures, change < 0 ? QStringLiteral("−") : QStringLiteral("+"))
+    return QStringLiteral("%1 (%2%3 %)")
+        .arg(figures, change < 0 ? QStringLiteral("−") : QStringLiteral("+"))
         .arg(std::abs(change), 0, 'f', 0);
 }
 
@@ -121,7 +124,8 @@ QString providerMarkdown(const Report &report)
     if (presets.isEmpty())
         return {};
     const QStringList order{QStringLiteral("action"), QStringLiteral("chat"), QStringLiteral("wizard")};
-    std::sort(kinds.begin(), kinds.end(), [&](const QString &a, const QString &b) { return order.indexOf(a) < order.indexOf(b); });
+    std::sort(kinds.begin(), kinds.end(),
+              [&](const QString &a, const QString &b) { return order.indexOf(a) < order.indexOf(b); });
 
     QString md = QStringLiteral(
         "\n## Per provider and class of activation (issue 37)\n\n"

@@ -4,8 +4,8 @@
 #include "replayer.h"
 
 #include "documents.h"
-#include "replaysettings.h"
 #include "replaylibraries.h"
+#include "replaysettings.h"
 
 #include "workspace/chat/chatsession.h"
 #include "workspace/conversations/attachments.h"
@@ -18,23 +18,23 @@
 
 #include "llm/clock.h"
 #include "localprovider/serverthread.h"
-#include "prefetch/prompts/actionprompts.h"
-#include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
-#include "prefetch/strategies/hoverstrategy.h"
-#include "prefetch/prefetchsession.h"
 #include "prefetch/cache/responsecache.h"
-#include "prefetch/stream/answerreader.h"
-#include "prefetch/stream/revealpacer.h"
-#include "prefetch/strategies/speculator.h"
+#include "prefetch/engine.h"
+#include "prefetch/prefetchsession.h"
+#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/stack.h"
+#include "prefetch/strategies/debouncestrategy.h"
+#include "prefetch/strategies/hoverstrategy.h"
+#include "prefetch/strategies/speculator.h"
 #include "prefetch/strategies/warmupstrategy.h"
 #include "prefetch/strategies/workflowstrategy.h"
+#include "prefetch/stream/answerreader.h"
+#include "prefetch/stream/revealpacer.h"
 
 #include <QDir>
 #include <QFile>
-#include <QJsonArray>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QNetworkAccessManager>
 #include <QTemporaryDir>
 
@@ -55,7 +55,6 @@ constexpr qint64 DrainMs = 60'000;
 constexpr qint64 SettleMs = 350;
 
 } // namespace
-
 
 Replayer::Replayer(Trace trace, Preset preset, Mode mode, double speed, Variant variant, QObject *parent)
     : QObject(parent)
@@ -125,8 +124,8 @@ std::optional<QString> Replayer::start()
     // and two hundred runs share this one; a disk's syncs would delay every run's events.
     const QString shm = QStringLiteral("/dev/shm");
     m_cacheDir = QFileInfo(shm).isDir() && QFileInfo(shm).isWritable()
-        ? std::make_unique<QTemporaryDir>(shm + QStringLiteral("/headstart-replay-XXXXXX"))
-        : std::make_unique<QTemporaryDir>();
+                     ? std::make_unique<QTemporaryDir>(shm + QStringLiteral("/headstart-replay-XXXXXX"))
+                     : std::make_unique<QTemporaryDir>();
     if (!m_cacheDir->isValid())
         return QStringLiteral("no temporary folder for the response cache: %1").arg(m_cacheDir->errorString());
     Prefetch::Stack::Options stackOptions;
@@ -191,7 +190,8 @@ void Replayer::play(const TraceEvent &event)
 
     if (name == u"open_document") {
         const QString id = f.value(QStringLiteral("doc")).toString();
-        const int tokens = m_preset.documentTokens > 0 ? m_preset.documentTokens : f.value(QStringLiteral("tokens")).toInt();
+        const int tokens = m_preset.documentTokens > 0 ? m_preset.documentTokens
+                                                       : f.value(QStringLiteral("tokens")).toInt();
         Document &doc = m_documents[id];
         doc.language = f.value(QStringLiteral("language")).toString(QStringLiteral("en"));
         doc.seed = quint64(f.value(QStringLiteral("seed")).toInteger(1));
@@ -366,9 +366,11 @@ void Replayer::speculationContextChanged()
     if (!m_documents.contains(m_currentDoc)) {
         m_speculator->setContext({}, false);
     } else {
-        m_speculator->setContext([this](Prefetch::DocumentAction action) {
-            return isUsable(action) ? actionRequest(action) : Prefetch::RenderedRequest();
-        }, !m_selection.isEmpty());
+        m_speculator->setContext(
+            [this](Prefetch::DocumentAction action) {
+                return isUsable(action) ? actionRequest(action) : Prefetch::RenderedRequest();
+            },
+            !m_selection.isEmpty());
     }
     m_speculator->contextChanged();
 }
@@ -392,7 +394,8 @@ void Replayer::playSignal(const TraceEvent &event)
     } else if (name == u"pointer") {
         // The trace's own clock: the predictor models the user's movement, which compressing
         // the replay does not speed up.
-        m_speculator->pointerMoved(QPointF(f.value(QStringLiteral("x")).toDouble(), f.value(QStringLiteral("y")).toDouble()),
+        m_speculator->pointerMoved(QPointF(f.value(QStringLiteral("x")).toDouble(),
+                                           f.value(QStringLiteral("y")).toDouble()),
                                    event.t * 1'000'000);
     } else if (name == u"focus") {
         const auto action = Prefetch::documentActionFromId(f.value(QStringLiteral("target")).toString());
@@ -441,9 +444,9 @@ void Replayer::playChat(const TraceEvent &event, qint64 nowNs)
         } else {
             // As the dock's New Conversation, in the mode the user then picks.
             m_chat->newConversation();
-            m_chat->setMode(mode == u"document" ? Gui::ConversationMode::Document
-                            : mode == u"library"  ? Gui::ConversationMode::Library
-                                                  : Gui::ConversationMode::FreeChat);
+            m_chat->setMode(mode == u"document"  ? Gui::ConversationMode::Document
+                            : mode == u"library" ? Gui::ConversationMode::Library
+                                                 : Gui::ConversationMode::FreeChat);
             m_conversations.insert(id, m_chat->conversationId());
         }
         // The assistant picked in the dock's box. A new conversation without one is General:
@@ -453,7 +456,8 @@ void Replayer::playChat(const TraceEvent &event, qint64 nowNs)
             // The replay has the app's built-in assistants, not a user's own.
             const QString assistant = f.value(QStringLiteral("assistant")).toString();
             if (!Gui::AssistantSettings::isBuiltinId(assistant))
-                problem(event, QStringLiteral("no built-in assistant \"%1\": the conversation has General").arg(assistant));
+                problem(event,
+                        QStringLiteral("no built-in assistant \"%1\": the conversation has General").arg(assistant));
             m_chat->setAssistant(assistant);
         } else if (!stored) {
             m_chat->setAssistant(Gui::AssistantSettings::GeneralId);
@@ -493,8 +497,8 @@ void Replayer::playChat(const TraceEvent &event, qint64 nowNs)
                   // (ChatSession, on the answer's end); a live answer stopped or failed says
                   // nothing about the draft.
                   if (draft && handle->isDone() && !handle->error())
-                      m_result.samples[index].draftReplaced =
-                          m_engine->cachedAnswers().counters().draftsReplaced > replacedBefore;
+                      m_result.samples[index].draftReplaced = m_engine->cachedAnswers().counters().draftsReplaced
+                                                              > replacedBefore;
                   m_result.chatAnswers.append(answer);
               });
         noteCache(index, before, nullptr, nowNs);
@@ -557,9 +561,8 @@ void Replayer::track(Prefetch::AnswerReader *handle, const QString &kind, Prefet
             handle->markFirstShown();
     });
     pacer->follow(handle);
-    connect(handle, &Prefetch::AnswerReader::firstContentShown, this, [this, index](double ms) {
-        m_result.samples[index].perceivedMs = ms * m_speed;
-    });
+    connect(handle, &Prefetch::AnswerReader::firstContentShown, this,
+            [this, index](double ms) { m_result.samples[index].perceivedMs = ms * m_speed; });
     auto ended = [this, handle, pacer, index, onEnd = std::move(onEnd)](const std::optional<Llm::Error> &error) {
         --m_pending;
         pacer->finish();

@@ -3,12 +3,12 @@
 #include "trace.h"
 
 #include "localprovider/latencyprofile.h"
-#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/cache/cachedanswers.h"
 #include "prefetch/metrics.h"
+#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/prompts/prompttemplate.h"
-#include "prefetch/stream/answerreader.h"
 #include "prefetch/strategy.h"
+#include "prefetch/stream/answerreader.h"
 
 #include "llm/pricing.h"
 #include "localprovider/serverconfig.h"
@@ -33,7 +33,9 @@ namespace Knowledge {
 class Library;
 class LibraryRetrieval;
 } // namespace Knowledge
-namespace LocalProvider { class ServerThread; }
+namespace LocalProvider {
+class ServerThread;
+}
 namespace Gui {
 class ChatSession;
 class ConversationStore;
@@ -58,7 +60,8 @@ namespace Bench {
 enum class Mode { Off, Warmup, Hover, Debounce, Workflow, Early, All };
 const char *modeId(Mode mode);
 std::optional<Mode> modeFromId(QStringView id);
-inline constexpr Mode AllModes[] = {Mode::Off, Mode::Warmup, Mode::Hover, Mode::Debounce, Mode::Workflow, Mode::Early, Mode::All};
+inline constexpr Mode AllModes[] = {Mode::Off,      Mode::Warmup, Mode::Hover, Mode::Debounce,
+                                    Mode::Workflow, Mode::Early,  Mode::All};
 
 // A latency profile of the local provider plus what the benchmark does with documents.
 struct Preset {
@@ -95,7 +98,7 @@ const char *cacheLevelId(CacheLevel level);
 
 // One user activation (click, Enter, Next) and how long the user waited for the first token.
 struct Sample {
-    QString kind;                // "action", "chat", "wizard"
+    QString kind;                                           // "action", "chat", "wizard"
     Prefetch::Strategy strategy = Prefetch::Strategy::None; // the strategy whose activation point it was
     // Activation → first token shown (through a RevealPacer, as the views show it). An answer
     // stopped or replaced before its first token counts with the time the user waited
@@ -103,8 +106,8 @@ struct Sample {
     double perceivedMs = -1;
     bool stopped = false;
     Prefetch::AnswerReader::Origin origin = Prefetch::AnswerReader::Origin::Fresh; // full hit, partial hit or fresh
-    Prefetch::Strategy servedBy = Prefetch::Strategy::None; // whose prefetch it took over
-    double stallMs = -1;         // the longest the shown text stood still in its first 3 s
+    Prefetch::Strategy servedBy = Prefetch::Strategy::None;                        // whose prefetch it took over
+    double stallMs = -1;          // the longest the shown text stood still in its first 3 s
     bool firstOnDocument = false; // the first answer about its document in the trace
     CacheLevel cache = CacheLevel::NotAsked;
     // NearDraft: activation → the cached draft on screen (perceivedMs stays the live answer's
@@ -138,11 +141,11 @@ struct Billing {
 };
 
 struct RunResult {
-    QString trace;   // the trace's name: its kind, with "#seed" for a generated one
-    QString kind;    // the trace kind (meta "name")
+    QString trace;    // the trace's name: its kind, with "#seed" for a generated one
+    QString kind;     // the trace kind (meta "name")
     qint64 seed = -1; // meta "seed"; -1 when the trace has none
     QString preset;
-    QString variant; // the settings that differ from the app's defaults; empty: none
+    QString variant;         // the settings that differ from the app's defaults; empty: none
     QString prefetchVariant; // the same without the response cache's setting
     Mode mode = Mode::Off;
     QList<Sample> samples;
@@ -152,8 +155,8 @@ struct RunResult {
     qint64 promptTokens = 0, outputTokens = 0, cacheHitTokens = 0;
     Billing billing;
     double wallSeconds = 0;
-    double lateMs = 0; // the most any trace event played after its time (timer jitter, a busy machine)
-    QStringList problems; // answers that failed, events that could not be played
+    double lateMs = 0;       // the most any trace event played after its time (timer jitter, a busy machine)
+    QStringList problems;    // answers that failed, events that could not be played
     QStringList chatAnswers; // each chat answer's text as it ended, in the order they ended
     CacheUse cacheUse = CacheUse::On;
     Prefetch::CachedAnswers::Counters cache; // the engine's response-cache counters at the end
@@ -194,7 +197,8 @@ class Replayer : public QObject
     Q_OBJECT
 
 public:
-    Replayer(Trace trace, Preset preset, Mode mode, double speed = 1.0, Variant variant = {}, QObject *parent = nullptr);
+    Replayer(Trace trace, Preset preset, Mode mode, double speed = 1.0, Variant variant = {},
+             QObject *parent = nullptr);
     ~Replayer() override;
 
     // Starts its provider and plays the trace; finished() follows the last answer after `end`.
@@ -286,7 +290,7 @@ private:
     bool m_finished = false;
 
     QHash<QString, Document> m_documents;
-    int m_untitled = 0; // the last untitled document's number, as the tabs count them
+    int m_untitled = 0;         // the last untitled document's number, as the tabs count them
     QSet<QString> m_askedAbout; // documents an answer was asked about
     QString m_currentDoc;
     QString m_selection;

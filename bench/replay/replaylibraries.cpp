@@ -20,8 +20,7 @@ namespace {
 // Indexing 1,000 notes takes a few seconds; 10,000 about a minute on a loaded machine.
 constexpr int IndexTimeoutMs = 15 * 60 * 1000;
 
-struct Built
-{
+struct Built {
     QTemporaryDir dir{QDir::tempPath() + QStringLiteral("/headstart-replay-library-XXXXXX")};
     std::unique_ptr<Knowledge::Library> library;
 };

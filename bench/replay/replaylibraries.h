@@ -7,7 +7,9 @@
 #include <expected>
 #include <optional>
 
-namespace Knowledge { class Library; }
+namespace Knowledge {
+class Library;
+}
 
 namespace Bench {
 

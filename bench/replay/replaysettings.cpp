@@ -61,10 +61,10 @@ Prefetch::Settings settingsFor(Mode mode, double speed, const Variant &variant)
     // The cache's own switches; both on is the app's default.
     s.cache.enabled = variant.cache != CacheUse::Off;
     s.cache.nearDuplicates = variant.cache == CacheUse::On;
-    for (milliseconds *value : {&s.warmup.interval, &s.warmup.idleLimit, &s.hover.delay, &s.hover.ttl, &s.debounce.delay,
-                                &s.debounce.sentenceEndDelay, &s.debounce.ttl, &s.workflow.ttl, &s.trajectory.grace,
-                                &s.trajectory.ttl, &s.selection.settle, &s.selection.ttl, &s.keyboard.ttl,
-                                &s.reading.dwell, &s.reading.ttl, &s.habits.ttl})
+    for (milliseconds *value :
+         {&s.warmup.interval, &s.warmup.idleLimit, &s.hover.delay, &s.hover.ttl, &s.debounce.delay,
+          &s.debounce.sentenceEndDelay, &s.debounce.ttl, &s.workflow.ttl, &s.trajectory.grace, &s.trajectory.ttl,
+          &s.selection.settle, &s.selection.ttl, &s.keyboard.ttl, &s.reading.dwell, &s.reading.ttl, &s.habits.ttl})
         *value = shrink(*value, speed);
     s.hourlyTokenBudget = qint64(std::llround(double(s.hourlyTokenBudget) * speed));
     s.hourlyMoneyBudget *= speed;
@@ -157,8 +157,8 @@ std::optional<Preset> Preset::byName(QStringView name)
     if (!latency)
         return std::nullopt;
     // The latency of "hosted-long-doc" is hosted's; the long documents are the benchmark's part.
-    static const QStringList providers{QStringLiteral("deepseek"), QStringLiteral("openai"), QStringLiteral("anthropic"),
-                                       QStringLiteral("qwen")};
+    static const QStringList providers{QStringLiteral("deepseek"), QStringLiteral("openai"),
+                                       QStringLiteral("anthropic"), QStringLiteral("qwen")};
     return Preset{name.toString(), *latency, name == u"hosted-long-doc" ? 20'000 : 0,
                   providers.contains(name) ? name.toString() : QString()};
 }

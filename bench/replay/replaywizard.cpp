@@ -32,7 +32,8 @@ std::optional<Prefetch::RenderedRequest> Replayer::wizardRequest(int step, const
     }
     Prefetch::GenerationParams params;
     params.maxTokens = Prefetch::wizardMaxTokens(step);
-    auto rendered = m_wizardPrompt->render({{QStringLiteral("prompt"), Prefetch::wizardStepPrompt(step, data)}}, params);
+    auto rendered = m_wizardPrompt->render({{QStringLiteral("prompt"), Prefetch::wizardStepPrompt(step, data)}},
+                                           params);
     if (!rendered)
         return std::nullopt;
     return *rendered;

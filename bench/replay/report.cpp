@@ -35,7 +35,8 @@ QString pct(double ratio)
 
 QString times(double ratio)
 {
-    return ratio < 0 ? QStringLiteral("–") : QStringLiteral("%1×").arg(QString::number(ratio, 'f', ratio < 0.1 ? 3 : 2));
+    return ratio < 0 ? QStringLiteral("–")
+                     : QStringLiteral("%1×").arg(QString::number(ratio, 'f', ratio < 0.1 ? 3 : 2));
 }
 
 QLatin1StringView originId(Prefetch::AnswerReader::Origin origin)
@@ -55,9 +56,9 @@ double hitRate(const Prefetch::StrategyStats &s)
 }
 
 struct Target {
-    QString name;   // what is promised
-    QString where;  // trace × preset × mode
-    QString value;  // what was measured
+    QString name;  // what is promised
+    QString where; // trace × preset × mode
+    QString value; // what was measured
     bool met = false;
 };
 
@@ -71,9 +72,11 @@ QList<Strategy> strategiesOf(Mode mode)
     case Mode::Hover: return {Strategy::Hover};
     case Mode::Debounce: return {Strategy::Debounce};
     case Mode::Workflow: return {Strategy::Workflow};
-    case Mode::Early: return {Strategy::Trajectory, Strategy::Selection, Strategy::Keyboard, Strategy::Reading, Strategy::Habits};
-    case Mode::All: return {Strategy::Warmup, Strategy::Hover, Strategy::Debounce, Strategy::Workflow, Strategy::Trajectory,
-                            Strategy::Selection, Strategy::Keyboard, Strategy::Reading, Strategy::Habits};
+    case Mode::Early:
+        return {Strategy::Trajectory, Strategy::Selection, Strategy::Keyboard, Strategy::Reading, Strategy::Habits};
+    case Mode::All:
+        return {Strategy::Warmup,    Strategy::Hover,    Strategy::Debounce, Strategy::Workflow, Strategy::Trajectory,
+                Strategy::Selection, Strategy::Keyboard, Strategy::Reading,  Strategy::Habits};
     }
     return {};
 }
@@ -168,7 +171,11 @@ QList<Target> checkTargets(const Report &report)
             const auto s = stats(w, Strategy::Workflow);
             targets.append({QStringLiteral("workflow: hit rate ≥ 97 %, perceived p50 ≤ 16 ms"),
                             QStringLiteral("wizard-session × %1").arg(preset),
-                            QStringLiteral("hit rate %1 (%2/%3), p50 %4 ms").arg(pct(hitRate(s))).arg(s.hits + s.partialHits).arg(s.attempts).arg(ms(w->p50)),
+                            QStringLiteral("hit rate %1 (%2/%3), p50 %4 ms")
+                                .arg(pct(hitRate(s)))
+                                .arg(s.hits + s.partialHits)
+                                .arg(s.attempts)
+                                .arg(ms(w->p50)),
                             hitRate(s) >= 0.97 && w->p50 >= 0 && w->p50 <= 16});
         }
         for (const QString &trace : {QStringLiteral("writer-long-doc"), QStringLiteral("hesitant-user")}) {
@@ -188,7 +195,11 @@ QList<Target> checkTargets(const Report &report)
             const auto s = stats(d, Strategy::Debounce);
             targets.append({QStringLiteral("debounce: hit rate ≥ 65 % at extra cost ≤ 30 %"),
                             QStringLiteral("chat-session × %1").arg(preset),
-                            QStringLiteral("hit rate %1 (%2/%3), extra cost %4").arg(pct(hitRate(s))).arg(s.hits + s.partialHits).arg(s.attempts).arg(pct(s.extraCost())),
+                            QStringLiteral("hit rate %1 (%2/%3), extra cost %4")
+                                .arg(pct(hitRate(s)))
+                                .arg(s.hits + s.partialHits)
+                                .arg(s.attempts)
+                                .arg(pct(s.extraCost())),
                             hitRate(s) >= 0.65 && s.extraCost() <= 0.30});
         }
     }
@@ -200,11 +211,13 @@ QList<Target> checkTargets(const Report &report)
             continue;
         const double cut = 1 - f.firstOnDocumentP50 / off->firstOnDocumentP50;
         const double cutAll = f.ratioP50 >= 0 ? 1 - f.ratioP50 : -1;
-        targets.append({QStringLiteral("warm-up: TTFT cut ≥ 85 % on the long-document profile"),
-                        QStringLiteral("%1 × hosted-long-doc").arg(f.trace),
-                        QStringLiteral("first answer on a document p50 %1 → %2 ms (cut %3); all answers p50 %4 → %5 ms (cut %6)")
-                            .arg(ms(off->firstOnDocumentP50), ms(f.firstOnDocumentP50), pct(cut), ms(off->p50), ms(f.p50), pct(cutAll)),
-                        cut >= 0.85});
+        targets.append(
+            {QStringLiteral("warm-up: TTFT cut ≥ 85 % on the long-document profile"),
+             QStringLiteral("%1 × hosted-long-doc").arg(f.trace),
+             QStringLiteral("first answer on a document p50 %1 → %2 ms (cut %3); all answers p50 %4 → %5 ms (cut %6)")
+                 .arg(ms(off->firstOnDocumentP50), ms(f.firstOnDocumentP50), pct(cut), ms(off->p50), ms(f.p50),
+                      pct(cutAll)),
+             cut >= 0.85});
     }
     return targets;
 }
@@ -224,7 +237,8 @@ QJsonObject strategyJson(const Prefetch::StrategyStats &s)
                        {QStringLiteral("hit_rate"), hitRate(s)},
                        {QStringLiteral("tokens_used"), s.tokensUsed},
                        {QStringLiteral("tokens_wasted"), s.tokensWasted},
-                       {QStringLiteral("extra_cost"), s.extraCostUnbounded() ? QJsonValue() : QJsonValue(s.extraCost())},
+                       {QStringLiteral("extra_cost"),
+                        s.extraCostUnbounded() ? QJsonValue() : QJsonValue(s.extraCost())},
                        {QStringLiteral("degraded"), s.degraded}};
 }
 
@@ -253,7 +267,8 @@ QJsonObject Report::toJson() const
             {QStringLiteral("first_on_document_p50_ms"), f.firstOnDocumentP50},
             {QStringLiteral("ratio_p50_vs_off"), f.ratioP50},
             {QStringLiteral("ratio_p95_vs_off"), f.ratioP95},
-            {QStringLiteral("hit_rate"), [&] {
+            {QStringLiteral("hit_rate"),
+             [&] {
                  qint64 attempts = 0, hits = 0;
                  for (Strategy s : strategiesOf(f.mode)) {
                      attempts += f.run->stats.value(s).attempts;
@@ -269,10 +284,13 @@ QJsonObject Report::toJson() const
                                                    {QStringLiteral("requests"), f.run->requests},
                                                    {QStringLiteral("prefetch_requests"), f.run->prefetchRequests},
                                                    {QStringLiteral("vs_off"), f.tokensVsOff}}},
-            {QStringLiteral("billed"), [&] {
+            {QStringLiteral("billed"),
+             [&] {
                  const auto tokens = [](const LocalProvider::BilledTokens &b) {
-                     return QJsonObject{{QStringLiteral("input_uncached"), b.inputUncached}, {QStringLiteral("cache_read"), b.cacheRead},
-                                        {QStringLiteral("cache_write"), b.cacheWrite}, {QStringLiteral("output"), b.output}};
+                     return QJsonObject{{QStringLiteral("input_uncached"), b.inputUncached},
+                                        {QStringLiteral("cache_read"), b.cacheRead},
+                                        {QStringLiteral("cache_write"), b.cacheWrite},
+                                        {QStringLiteral("output"), b.output}};
                  };
                  QJsonObject byPurpose;
                  for (auto it = f.run->billing.byPurpose.cbegin(); it != f.run->billing.byPurpose.cend(); ++it) {
@@ -285,32 +303,35 @@ QJsonObject Report::toJson() const
                  o.insert(QStringLiteral("by_purpose"), byPurpose);
                  return o;
              }()},
-            {QStringLiteral("response_cache"), QJsonObject{{QStringLiteral("use"), QLatin1StringView(cacheUseId(f.run->cacheUse))},
-                                                           {QStringLiteral("exact_hits"), f.run->cache.exactHits},
-                                                           {QStringLiteral("near_served"), f.run->cache.nearServed},
-                                                           {QStringLiteral("near_drafts"), f.run->cache.nearDrafts},
-                                                           {QStringLiteral("drafts_replaced"), f.run->cache.draftsReplaced},
-                                                           {QStringLiteral("misses"), f.run->cache.misses},
-                                                           {QStringLiteral("stored"), f.run->cache.stored},
-                                                           {QStringLiteral("saved_ms"), f.run->cache.savedMs}}},
+            {QStringLiteral("response_cache"),
+             QJsonObject{{QStringLiteral("use"), QLatin1StringView(cacheUseId(f.run->cacheUse))},
+                         {QStringLiteral("exact_hits"), f.run->cache.exactHits},
+                         {QStringLiteral("near_served"), f.run->cache.nearServed},
+                         {QStringLiteral("near_drafts"), f.run->cache.nearDrafts},
+                         {QStringLiteral("drafts_replaced"), f.run->cache.draftsReplaced},
+                         {QStringLiteral("misses"), f.run->cache.misses},
+                         {QStringLiteral("stored"), f.run->cache.stored},
+                         {QStringLiteral("saved_ms"), f.run->cache.savedMs}}},
             {QStringLiteral("wall_seconds"), f.run->wallSeconds},
-            {QStringLiteral("samples"), [&] {
+            {QStringLiteral("samples"),
+             [&] {
                  QJsonArray samples;
                  for (const Sample &s : f.run->samples)
-                     samples.append(QJsonObject{{QStringLiteral("kind"), s.kind},
-                                                {QStringLiteral("perceived_ms"), s.perceivedMs},
-                                                {QStringLiteral("stopped"), s.stopped},
-                                                {QStringLiteral("origin"), originId(s.origin)},
-                                                {QStringLiteral("served_by"), QLatin1StringView(Prefetch::strategyId(s.servedBy))},
-                                                {QStringLiteral("stall_ms"), s.stallMs},
-                                                {QStringLiteral("first_on_document"), s.firstOnDocument},
-                                                {QStringLiteral("cache"), QLatin1StringView(cacheLevelId(s.cache))},
-                                                {QStringLiteral("draft_ms"), s.draftMs},
-                                                {QStringLiteral("draft_replaced"), s.draftReplaced},
-                                                {QStringLiteral("guessed_before_ms"), s.guessedBeforeMs},
-                                                {QStringLiteral("sent_before_ms"), s.sentBeforeMs},
-                                                {QStringLiteral("action"), s.action},
-                                                {QStringLiteral("guesses_live"), QJsonArray::fromStringList(s.guessesLive)}});
+                     samples.append(
+                         QJsonObject{{QStringLiteral("kind"), s.kind},
+                                     {QStringLiteral("perceived_ms"), s.perceivedMs},
+                                     {QStringLiteral("stopped"), s.stopped},
+                                     {QStringLiteral("origin"), originId(s.origin)},
+                                     {QStringLiteral("served_by"), QLatin1StringView(Prefetch::strategyId(s.servedBy))},
+                                     {QStringLiteral("stall_ms"), s.stallMs},
+                                     {QStringLiteral("first_on_document"), s.firstOnDocument},
+                                     {QStringLiteral("cache"), QLatin1StringView(cacheLevelId(s.cache))},
+                                     {QStringLiteral("draft_ms"), s.draftMs},
+                                     {QStringLiteral("draft_replaced"), s.draftReplaced},
+                                     {QStringLiteral("guessed_before_ms"), s.guessedBeforeMs},
+                                     {QStringLiteral("sent_before_ms"), s.sentBeforeMs},
+                                     {QStringLiteral("action"), s.action},
+                                     {QStringLiteral("guesses_live"), QJsonArray::fromStringList(s.guessesLive)}});
                  return samples;
              }()},
             {QStringLiteral("problems"), QJsonArray::fromStringList(f.run->problems)},
@@ -318,10 +339,14 @@ QJsonObject Report::toJson() const
     }
     QJsonArray targetsJson;
     for (const Target &t : checkTargets(*this))
-        targetsJson.append(QJsonObject{{QStringLiteral("target"), t.name}, {QStringLiteral("where"), t.where},
-                                       {QStringLiteral("measured"), t.value}, {QStringLiteral("met"), t.met}});
-    return QJsonObject{{QStringLiteral("date"), date}, {QStringLiteral("speed"), speed},
-                       {QStringLiteral("runs"), runsJson}, {QStringLiteral("targets"), targetsJson}};
+        targetsJson.append(QJsonObject{{QStringLiteral("target"), t.name},
+                                       {QStringLiteral("where"), t.where},
+                                       {QStringLiteral("measured"), t.value},
+                                       {QStringLiteral("met"), t.met}});
+    return QJsonObject{{QStringLiteral("date"), date},
+                       {QStringLiteral("speed"), speed},
+                       {QStringLiteral("runs"), runsJson},
+                       {QStringLiteral("targets"), targetsJson}};
 }
 
 QString Report::toMarkdown(const QStringList &chartFiles) const
@@ -333,21 +358,25 @@ QString Report::toMarkdown(const QStringList &chartFiles) const
                          "what other clients give; each strategy then runs alone, then all together. Extra cost is "
                          "tokens wasted ÷ tokens used (PREFETCH.md); \"tokens vs off\" is every token the provider "
                          "saw, prompt and output, against the same trace with prefetch off.\n\n")
-              .arg(date, speed != 1 ? QStringLiteral(" (time compressed %1×, latencies scaled back)").arg(speed) : QString());
+              .arg(date,
+                   speed != 1 ? QStringLiteral(" (time compressed %1×, latencies scaled back)").arg(speed) : QString());
 
     md += summaryMarkdown(*this, chartFiles);
     md += providerMarkdown(*this);
     md += cacheMarkdown(*this);
     const QList<Target> targets = checkTargets(*this);
     if (!targets.isEmpty())
-        md += QStringLiteral("\n## Targets of the single strategies (issue 5)\n\n| target | where | measured | met |\n|---|---|---|---|\n");
+        md += QStringLiteral(
+            "\n## Targets of the single strategies (issue 5)\n\n| target | where | measured | met |\n|---|---|---|---|\n");
     for (const Target &t : targets)
-        md += QStringLiteral("| %1 | %2 | %3 | %4 |\n").arg(t.name, t.where, t.value, t.met ? QStringLiteral("yes") : QStringLiteral("**no**"));
+        md += QStringLiteral("| %1 | %2 | %3 | %4 |\n")
+                  .arg(t.name, t.where, t.value, t.met ? QStringLiteral("yes") : QStringLiteral("**no**"));
 
     const bool seeded = hasHeldOutRuns(*this);
     if (seeded) {
-        md += QStringLiteral("\n## Every run\n\n| trace | profile | mode | settings | answers | prefetched | p50 ms | p95 ms | "
-                             "billed | billed vs off | latest event ms |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+        md += QStringLiteral(
+            "\n## Every run\n\n| trace | profile | mode | settings | answers | prefetched | p50 ms | p95 ms | "
+            "billed | billed vs off | latest event ms |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (const RunFigures &f : runs) {
             const RunFigures *off = offFor(f);
             const double offCost = off ? off->run->billing.cost() : 0;
@@ -358,7 +387,8 @@ QString Report::toMarkdown(const QStringList &chartFiles) const
                       .arg(f.prefetched)
                       .arg(ms(f.p50), ms(f.p95))
                       .arg(f.run->billing.cost(), 0, 'f', 4)
-                      .arg(offCost > 0 ? times(f.run->billing.cost() / offCost) : QStringLiteral("–"), ms(f.run->lateMs));
+                      .arg(offCost > 0 ? times(f.run->billing.cost() / offCost) : QStringLiteral("–"),
+                           ms(f.run->lateMs));
         }
     }
     QString lastGroup;
@@ -368,25 +398,34 @@ QString Report::toMarkdown(const QStringList &chartFiles) const
         const QString group = f.trace + QStringLiteral(" × ") + f.preset;
         if (group != lastGroup) {
             md += QStringLiteral("\n## %1\n\n").arg(group);
-            md += QStringLiteral("| mode | answers | prefetched | p50 ms | p95 ms | p50 vs off | first on a document p50 ms | "
-                                 "hit rate | extra cost | prompt tokens | cache-hit tokens | output tokens | tokens vs off |\n"
-                                 "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+            md += QStringLiteral(
+                "| mode | answers | prefetched | p50 ms | p95 ms | p50 vs off | first on a document p50 ms | "
+                "hit rate | extra cost | prompt tokens | cache-hit tokens | output tokens | tokens vs off |\n"
+                "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
             lastGroup = group;
         }
         QStringList hits, costs;
         for (Strategy s : strategiesOf(f.mode)) {
             const auto st = f.run->stats.value(s);
-            const QString name = f.mode == Mode::All ? QStringLiteral("%1 ").arg(QLatin1StringView(Prefetch::strategyId(s))) : QString();
-            hits.append(name + (st.attempts ? QStringLiteral("%1 (%2/%3)").arg(pct(st.hitRate())).arg(st.hits + st.partialHits).arg(st.attempts)
-                                            : QStringLiteral("–")));
+            const QString name = f.mode == Mode::All
+                                     ? QStringLiteral("%1 ").arg(QLatin1StringView(Prefetch::strategyId(s)))
+                                     : QString();
+            hits.append(name
+                        + (st.attempts ? QStringLiteral("%1 (%2/%3)")
+                                             .arg(pct(st.hitRate()))
+                                             .arg(st.hits + st.partialHits)
+                                             .arg(st.attempts)
+                                       : QStringLiteral("–")));
             costs.append(name + (st.extraCostUnbounded() ? QStringLiteral("∞") : pct(st.extraCost())));
         }
         md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 | %12 | %13 |\n")
-                  .arg(f.run->variant.isEmpty() ? QLatin1StringView(modeId(f.mode))
-                                                : QStringLiteral("%1 (%2)").arg(QLatin1StringView(modeId(f.mode)), f.run->variant))
+                  .arg(f.run->variant.isEmpty()
+                           ? QLatin1StringView(modeId(f.mode))
+                           : QStringLiteral("%1 (%2)").arg(QLatin1StringView(modeId(f.mode)), f.run->variant))
                   .arg(f.answered)
                   .arg(f.prefetched)
-                  .arg(ms(f.p50), ms(f.p95), f.mode == Mode::Off ? QStringLiteral("1×") : times(f.ratioP50), ms(f.firstOnDocumentP50),
+                  .arg(ms(f.p50), ms(f.p95), f.mode == Mode::Off ? QStringLiteral("1×") : times(f.ratioP50),
+                       ms(f.firstOnDocumentP50),
                        hits.isEmpty() ? QStringLiteral("–") : hits.join(QStringLiteral("<br>")),
                        costs.isEmpty() ? QStringLiteral("–") : costs.join(QStringLiteral("<br>")))
                   .arg(f.run->promptTokens)
@@ -398,10 +437,12 @@ QString Report::toMarkdown(const QStringList &chartFiles) const
     QStringList problems;
     for (const RunFigures &f : runs) {
         for (const QString &p : f.run->problems)
-            problems.append(QStringLiteral("- %1 × %2 × %3: %4").arg(f.trace, f.preset, QLatin1StringView(modeId(f.mode)), p));
+            problems.append(
+                QStringLiteral("- %1 × %2 × %3: %4").arg(f.trace, f.preset, QLatin1StringView(modeId(f.mode)), p));
     }
     if (!problems.isEmpty())
-        md += QStringLiteral("\n## Problems during the replay\n\n") + problems.join(QLatin1Char('\n')) + QLatin1Char('\n');
+        md += QStringLiteral("\n## Problems during the replay\n\n") + problems.join(QLatin1Char('\n'))
+              + QLatin1Char('\n');
 
     if (!chartFiles.isEmpty()) {
         md += QStringLiteral("\n## Charts\n\n");
@@ -437,7 +478,8 @@ std::optional<QString> Report::write(const QString &directory) const
             for (const RunFigures &f : runs) {
                 if (f.preset != preset || !isHeldOut(f) || !f.run->variant.isEmpty())
                     continue;
-                auto it = std::find_if(pooled.begin(), pooled.end(), [&f](const RunFigures &g) { return g.mode == f.mode; });
+                auto it = std::find_if(pooled.begin(), pooled.end(),
+                                       [&f](const RunFigures &g) { return g.mode == f.mode; });
                 if (it == pooled.end()) {
                     RunFigures g;
                     g.trace = QStringLiteral("pooled");
@@ -454,7 +496,8 @@ std::optional<QString> Report::write(const QString &directory) const
             }
             const QString file = QStringLiteral("cdf-%1.png").arg(preset);
             if (!series.isEmpty()
-                && !latencyCdfChart(series, QStringLiteral("%1: perceived latency, seeds held out, pooled").arg(preset)).save(dir.filePath(file)))
+                && !latencyCdfChart(series, QStringLiteral("%1: perceived latency, seeds held out, pooled").arg(preset))
+                        .save(dir.filePath(file)))
                 return QStringLiteral("cannot write %1").arg(dir.filePath(file));
             if (!series.isEmpty())
                 chartFiles.append(file);
@@ -482,7 +525,8 @@ std::optional<QString> Report::write(const QString &directory) const
                 series.append(&f);
         }
         const QString file = QStringLiteral("cdf-%1-%2.png").arg(trace, preset);
-        if (!latencyCdfChart(series, QStringLiteral("%1 × %2: perceived latency").arg(trace, preset)).save(dir.filePath(file)))
+        if (!latencyCdfChart(series, QStringLiteral("%1 × %2: perceived latency").arg(trace, preset))
+                 .save(dir.filePath(file)))
             return QStringLiteral("cannot write %1").arg(dir.filePath(file));
         chartFiles.append(file);
     }
@@ -495,7 +539,8 @@ std::optional<QString> Report::write(const QString &directory) const
         if (series.isEmpty())
             continue;
         const QString file = QStringLiteral("hit-cost-%1.png").arg(preset);
-        if (!hitRateCostChart(series, QStringLiteral("%1: hit rate vs extra cost, each strategy alone").arg(preset)).save(dir.filePath(file)))
+        if (!hitRateCostChart(series, QStringLiteral("%1: hit rate vs extra cost, each strategy alone").arg(preset))
+                 .save(dir.filePath(file)))
             return QStringLiteral("cannot write %1").arg(dir.filePath(file));
         chartFiles.append(file);
     }

@@ -16,12 +16,12 @@ struct RunFigures {
     QString trace, preset;
     Mode mode = Mode::Off;
     int activations = 0, answered = 0, prefetched = 0;
-    double p50 = -1, p95 = -1;       // perceived latency, ms
-    double firstOnDocumentP50 = -1;  // the first answer about each document
+    double p50 = -1, p95 = -1;           // perceived latency, ms
+    double firstOnDocumentP50 = -1;      // the first answer about each document
     double ratioP50 = -1, ratioP95 = -1; // this mode ÷ off, same trace and preset
-    double extraCost = 0;            // wasted ÷ used tokens, every strategy of the run
-    double tokensVsOff = -1;         // (prompt + output tokens) ÷ off's
-    QList<double> perceived;         // every answered activation, ms
+    double extraCost = 0;                // wasted ÷ used tokens, every strategy of the run
+    double tokensVsOff = -1;             // (prompt + output tokens) ÷ off's
+    QList<double> perceived;             // every answered activation, ms
     const RunResult *run = nullptr;
 };
 

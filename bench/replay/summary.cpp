@@ -37,7 +37,7 @@ QString median(QList<double> values)
         return QStringLiteral("–");
     std::sort(values.begin(), values.end());
     const double mid = values.size() % 2 ? values[values.size() / 2]
-                                          : (values[values.size() / 2 - 1] + values[values.size() / 2]) / 2;
+                                         : (values[values.size() / 2 - 1] + values[values.size() / 2]) / 2;
     return QStringLiteral("%1 [%2–%3]").arg(ms(mid), ms(values.constFirst()), ms(values.constLast()));
 }
 
@@ -177,12 +177,13 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles)
     const Pooled *gpu1 = find(seedOne, QStringLiteral("local-gpu"), Mode::All);
     // Issue 10's targets are the hosted and local-gpu profiles'; a run without them has none.
     if (hosted || gpu) {
-        md += QStringLiteral("## Issue 10: the targets\n\n"
-                             "All strategies on with the app's default settings, every trace kind, pooled over the seeds "
-                             "the strategies were not tuned on (%1); each seed's own figure as median [min–max]; seed 1 "
-                             "(the committed traces) beside. Extra cost is what the provider billed the run against what "
-                             "it billed the same traces with prefetch off, in money.\n\n"
-                             "| target | pooled, seeds %1 | per seed | seed 1 | met |\n|---|---|---|---|---|\n")
+        md += QStringLiteral(
+                  "## Issue 10: the targets\n\n"
+                  "All strategies on with the app's default settings, every trace kind, pooled over the seeds "
+                  "the strategies were not tuned on (%1); each seed's own figure as median [min–max]; seed 1 "
+                  "(the committed traces) beside. Extra cost is what the provider billed the run against what "
+                  "it billed the same traces with prefetch off, in money.\n\n"
+                  "| target | pooled, seeds %1 | per seed | seed 1 | met |\n|---|---|---|---|---|\n")
                   .arg(hosted ? seedList(hosted->seeds) : QStringLiteral("none"));
         struct Row {
             QString name;
@@ -195,10 +196,13 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles)
         const QList<Row> rows{
             {QStringLiteral("hosted: perceived p50 ≤ 150 ms"), [](const Pooled &p) { return p.p50; }, ms, 150, true},
             {QStringLiteral("hosted: perceived p95 ≤ 750 ms"), [](const Pooled &p) { return p.p95; }, ms, 750, false},
-            {QStringLiteral("hosted: keyboard-user p50 ≤ 300 ms"), [](const Pooled &p) { return p.kind(QStringLiteral("keyboard-user")); }, ms, 300, false},
+            {QStringLiteral("hosted: keyboard-user p50 ≤ 300 ms"),
+             [](const Pooled &p) { return p.kind(QStringLiteral("keyboard-user")); }, ms, 300, false},
             {QStringLiteral("hosted: stall p95 ≤ 250 ms"), [](const Pooled &p) { return p.stallP95; }, ms, 250, false},
-            {QStringLiteral("hosted: extra cost ≤ 40 % in money"), [](const Pooled &p) { return p.extraMoney(); }, pct, 0.40, false},
-            {QStringLiteral("local-gpu: perceived p50 ≤ 16 ms"), [](const Pooled &p) { return p.p50; }, ms, 16, true, true},
+            {QStringLiteral("hosted: extra cost ≤ 40 % in money"), [](const Pooled &p) { return p.extraMoney(); }, pct,
+             0.40, false},
+            {QStringLiteral("local-gpu: perceived p50 ≤ 16 ms"), [](const Pooled &p) { return p.p50; }, ms, 16, true,
+             true},
         };
         for (const Row &row : rows) {
             const Pooled *p = row.gpu ? gpu : hosted;
@@ -208,31 +212,37 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles)
                       .arg(row.name, p ? row.format(v) : QStringLiteral("not run"),
                            p && row.perSeed ? median(p->seedP50) : QStringLiteral(""),
                            p1 ? row.format(row.value(*p1)) : QStringLiteral("not run"),
-                           !p ? QStringLiteral("–") : v > -1 && v <= row.limit ? QStringLiteral("yes") : QStringLiteral("**no**"));
+                           !p                         ? QStringLiteral("–")
+                           : v > -1 && v <= row.limit ? QStringLiteral("yes")
+                                                      : QStringLiteral("**no**"));
         }
     }
 
     // --- every profile × mode × variant ---
     const auto table = [&md](const QList<Pooled> &pools) {
-        md += QStringLiteral("| profile | mode | settings | seeds | runs | activations | full / partial / fresh / stopped | "
-                             "p50 ms | p95 ms | stall p95 ms | billed | extra cost (money) | latest event ms |\n"
-                             "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        md += QStringLiteral(
+            "| profile | mode | settings | seeds | runs | activations | full / partial / fresh / stopped | "
+            "p50 ms | p95 ms | stall p95 ms | billed | extra cost (money) | latest event ms |\n"
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (const Pooled &p : pools) {
-            md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 / %8 / %9 / %10 | %11 | %12 | %13 | %14 | %15 | %16 |\n")
-                      .arg(p.preset, QLatin1StringView(modeId(p.mode)), p.variant.isEmpty() ? QStringLiteral("defaults") : p.variant,
-                           seedList(p.seeds))
+            md += QStringLiteral(
+                      "| %1 | %2 | %3 | %4 | %5 | %6 | %7 / %8 / %9 / %10 | %11 | %12 | %13 | %14 | %15 | %16 |\n")
+                      .arg(p.preset, QLatin1StringView(modeId(p.mode)),
+                           p.variant.isEmpty() ? QStringLiteral("defaults") : p.variant, seedList(p.seeds))
                       .arg(p.runs)
                       .arg(p.activations)
                       .arg(p.full)
                       .arg(p.partial)
                       .arg(p.fresh)
-                      .arg(p.cached ? QStringLiteral("%1 (+%2 cached)").arg(p.stopped).arg(p.cached) : QString::number(p.stopped))
+                      .arg(p.cached ? QStringLiteral("%1 (+%2 cached)").arg(p.stopped).arg(p.cached)
+                                    : QString::number(p.stopped))
                       .arg(ms(p.p50), ms(p.p95), ms(p.stallP95), money(p.cost),
                            p.mode == Mode::Off ? QStringLiteral("0 %") : pct(p.extraMoney()), ms(p.maxLateMs));
         }
     };
     md += QStringLiteral("\n## Pooled: every profile, mode and settings variant\n\n"
-                         "Seeds %1 (held out):\n\n").arg(hosted ? seedList(hosted->seeds) : QStringLiteral("–"));
+                         "Seeds %1 (held out):\n\n")
+              .arg(hosted ? seedList(hosted->seeds) : QStringLiteral("–"));
     table(heldOut);
     if (!seedOne.isEmpty()) {
         md += QStringLiteral("\nSeed 1 (the committed traces):\n\n");
@@ -279,13 +289,15 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles)
 
     // --- the strategies ---
     if (hosted) {
-        md += QStringLiteral("\n## The strategies, hosted, all on (seeds %1)\n\n"
-                             "Attempts are requests sent (or queued); a full hit had its first token when taken over, a "
-                             "partial hit was still waiting for it. Billed is what the provider billed for the strategy's "
-                             "requests, used or not (continuations included).\n\n"
-                             "| strategy | attempts | full hits | partial hits | used | misses | cancelled | expired | preempted | "
-                             "refused: budget / lane | billed | share of the bill |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
-                  .arg(seedList(hosted->seeds));
+        md +=
+            QStringLiteral(
+                "\n## The strategies, hosted, all on (seeds %1)\n\n"
+                "Attempts are requests sent (or queued); a full hit had its first token when taken over, a "
+                "partial hit was still waiting for it. Billed is what the provider billed for the strategy's "
+                "requests, used or not (continuations included).\n\n"
+                "| strategy | attempts | full hits | partial hits | used | misses | cancelled | expired | preempted | "
+                "refused: budget / lane | billed | share of the bill |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+                .arg(seedList(hosted->seeds));
         for (Strategy s : strategiesOf(Mode::All)) {
             const auto st = hosted->stats.value(s);
             const double billed = hosted->costByPurpose.value(QLatin1String(Prefetch::strategyId(s)));
@@ -294,7 +306,8 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles)
                       .arg(st.attempts)
                       .arg(st.hits)
                       .arg(st.partialHits)
-                      .arg(st.attempts ? pct(double(st.hits + st.partialHits) / double(st.attempts)) : QStringLiteral("–"))
+                      .arg(st.attempts ? pct(double(st.hits + st.partialHits) / double(st.attempts))
+                                       : QStringLiteral("–"))
                       .arg(st.misses)
                       .arg(st.cancelled)
                       .arg(st.expired)
@@ -318,15 +331,17 @@ QString summaryMarkdown(const Report &report, const QStringList &chartFiles)
         const QList<Pooled> frontier = frontierOf(heldOut, preset);
         if (frontier.size() <= 1)
             continue;
-        md += QStringLiteral("\n## The latency/cost frontier (%1, all on, seeds %2)\n\n"
-                             "The length of a weak signal's guess (N tokens) and how many answers one signal guesses at "
-                             "once; everything else at the defaults.\n\n"
-                             "| settings | p50 ms | p95 ms | stall p95 ms | full / partial hits | extra cost (money) |\n"
-                             "|---|---|---|---|---|---|\n")
+        md += QStringLiteral(
+                  "\n## The latency/cost frontier (%1, all on, seeds %2)\n\n"
+                  "The length of a weak signal's guess (N tokens) and how many answers one signal guesses at "
+                  "once; everything else at the defaults.\n\n"
+                  "| settings | p50 ms | p95 ms | stall p95 ms | full / partial hits | extra cost (money) |\n"
+                  "|---|---|---|---|---|---|\n")
                   .arg(preset, seedList(frontier.constFirst().seeds));
         for (const Pooled &p : std::as_const(frontier)) {
             md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 / %6 | %7 |\n")
-                      .arg(p.variant.isEmpty() ? QStringLiteral("defaults") : p.variant, ms(p.p50), ms(p.p95), ms(p.stallP95))
+                      .arg(p.variant.isEmpty() ? QStringLiteral("defaults") : p.variant, ms(p.p50), ms(p.p95),
+                           ms(p.stallP95))
                       .arg(p.full)
                       .arg(p.partial)
                       .arg(pct(p.extraMoney()));
@@ -356,7 +371,8 @@ QString frontierChartFile(const QString &preset)
 QImage frontierChart(const QList<Pooled> &variants, const QString &title)
 {
     constexpr int Width = 960, Height = 560;
-    const QRect plot = QRect(0, 0, Width, Height).marginsRemoved(QMargins(90, 56, 200, 70)); // the list of variants on the right
+    const QRect plot =
+        QRect(0, 0, Width, Height).marginsRemoved(QMargins(90, 56, 200, 70)); // the list of variants on the right
     QImage image(Width, Height, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
     QPainter p(&image);
@@ -384,13 +400,15 @@ QImage frontierChart(const QList<Pooled> &variants, const QString &title)
     for (double c = 0; c <= maxCost + 1e-9; c += 0.25) {
         p.drawLine(at(c, 0), at(c, maxMs));
         p.setPen(Qt::black);
-        p.drawText(QRectF(at(c, 0).x() - 30, plot.bottom() + 6, 60, 18), Qt::AlignCenter, QStringLiteral("%1 %").arg(c * 100, 0, 'f', 0));
+        p.drawText(QRectF(at(c, 0).x() - 30, plot.bottom() + 6, 60, 18), Qt::AlignCenter,
+                   QStringLiteral("%1 %").arg(c * 100, 0, 'f', 0));
         p.setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 1));
     }
     for (double l = 0; l <= maxMs + 1e-9; l += 250) {
         p.drawLine(at(0, l), at(maxCost, l));
         p.setPen(Qt::black);
-        p.drawText(QRectF(plot.left() - 70, at(0, l).y() - 9, 62, 18), Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("%1 ms").arg(l));
+        p.drawText(QRectF(plot.left() - 70, at(0, l).y() - 9, 62, 18), Qt::AlignRight | Qt::AlignVCenter,
+                   QStringLiteral("%1 ms").arg(l));
         p.setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 1));
     }
     // The targets: p50 ≤ 150 ms, p95 ≤ 750 ms, at ≤ 40 % extra cost.
@@ -399,8 +417,10 @@ QImage frontierChart(const QList<Pooled> &variants, const QString &title)
     p.drawRect(QRectF(at(0, 750), at(0.40, 0)));
     p.setPen(Qt::black);
     p.drawRect(plot);
-    p.drawText(QRectF(plot.left(), plot.bottom() + 34, plot.width(), 20), Qt::AlignHCenter,
-               QStringLiteral("extra cost in money, against prefetch off (dashed: the targets' ≤ 40 %, p50 ≤ 150 ms, p95 ≤ 750 ms)"));
+    p.drawText(
+        QRectF(plot.left(), plot.bottom() + 34, plot.width(), 20), Qt::AlignHCenter,
+        QStringLiteral(
+            "extra cost in money, against prefetch off (dashed: the targets' ≤ 40 %, p50 ≤ 150 ms, p95 ≤ 750 ms)"));
     p.save();
     p.translate(plot.left() - 78, plot.center().y());
     p.rotate(-90);

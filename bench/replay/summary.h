@@ -24,7 +24,8 @@ struct Pooled {
     CacheUse cacheUse = CacheUse::On; // the frontier is drawn at the app's cache setting
     QList<qint64> seeds;
     int runs = 0;
-    int activations = 0, full = 0, partial = 0, fresh = 0, stopped = 0, cached = 0; // cached: the response cache answered
+    int activations = 0, full = 0, partial = 0, fresh = 0, stopped = 0,
+        cached = 0; // cached: the response cache answered
     double p50 = -1, p95 = -1, stallP95 = -1;
     QMap<QString, double> kindP50; // per trace kind
     QList<double> seedP50;         // each seed's pooled p50, in seed order

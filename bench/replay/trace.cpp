@@ -88,7 +88,8 @@ QString checkSignalValues(const TraceEvent &event)
                 .arg(actionNames().join(QStringLiteral(", ")));
         for (const QString &action : actionNames()) {
             if (!isRect(buttons.value(action)))
-                return QStringLiteral("\"buttons\" needs \"%1\": [x, y, w, h] (integers, w and h positive)").arg(action);
+                return QStringLiteral("\"buttons\" needs \"%1\": [x, y, w, h] (integers, w and h positive)")
+                    .arg(action);
         }
         for (const char *area : {"document", "chat_input"}) {
             const QString key = QLatin1String(area);
@@ -100,8 +101,8 @@ QString checkSignalValues(const TraceEvent &event)
             return QStringLiteral("\"x\" and \"y\" must be integers (window pixels)");
     } else if (event.event == QLatin1String("focus")) {
         const QString target = f.value(QStringLiteral("target")).toString();
-        if (target != QLatin1String("document") && target != QLatin1String("chat_input") && target != QLatin1String("other")
-            && !actionNames().contains(target))
+        if (target != QLatin1String("document") && target != QLatin1String("chat_input")
+            && target != QLatin1String("other") && !actionNames().contains(target))
             return QStringLiteral("\"target\" must be \"document\", \"chat_input\", \"other\" or an action");
     } else if (event.event == QLatin1String("modifiers")) {
         static const QStringList names{QStringLiteral("ctrl"), QStringLiteral("alt"), QStringLiteral("shift"),
@@ -128,12 +129,14 @@ QString checkValues(const TraceEvent &event)
     if (f.contains(QStringLiteral("action")) && !actions.contains(f.value(QStringLiteral("action")).toString()))
         return QStringLiteral("\"action\" must be one of %1").arg(actions.join(QStringLiteral(", ")));
     if (event.event == QLatin1String("chat_open") && f.contains(QStringLiteral("mode"))
-        && f.value(QStringLiteral("mode")) != QLatin1String("document") && f.value(QStringLiteral("mode")) != QLatin1String("free")
+        && f.value(QStringLiteral("mode")) != QLatin1String("document")
+        && f.value(QStringLiteral("mode")) != QLatin1String("free")
         && f.value(QStringLiteral("mode")) != QLatin1String("library"))
         return QStringLiteral("\"mode\" must be \"document\", \"free\" or \"library\"");
     // Which ids there are is the replay's to say (the parser links nothing but QtCore).
     if (event.event == QLatin1String("chat_open") && f.contains(QStringLiteral("assistant"))
-        && (!f.value(QStringLiteral("assistant")).isString() || f.value(QStringLiteral("assistant")).toString().isEmpty()))
+        && (!f.value(QStringLiteral("assistant")).isString()
+            || f.value(QStringLiteral("assistant")).toString().isEmpty()))
         return QStringLiteral("\"assistant\" must be an assistant's id");
     if (event.event == QLatin1String("attach")) {
         // A file's name as the dock's file dialog gives it: no folder.

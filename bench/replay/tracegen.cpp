@@ -82,8 +82,8 @@ std::expected<QByteArray, QString> generateTrace(const QString &kind, quint64 se
         }
         return text;
     }
-    return std::unexpected(QStringLiteral("unknown trace kind \"%1\" (known: %2)")
-                               .arg(kind, traceKinds().join(QStringLiteral(", "))));
+    return std::unexpected(
+        QStringLiteral("unknown trace kind \"%1\" (known: %2)").arg(kind, traceKinds().join(QStringLiteral(", "))));
 }
 
 } // namespace Bench

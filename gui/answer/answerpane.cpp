@@ -23,8 +23,7 @@ AnswerPane::AnswerPane(QWidget *parent)
     , m_view(new MarkdownView)
     , m_status(new QLabel(this))
     , m_follower({[this](const QString &text) { m_view->appendText(text); }, // a frame's worth
-                  [this](const QString &reasoning) { m_view->appendReasoning(reasoning); },
-                  m_scroll->viewport(),
+                  [this](const QString &reasoning) { m_view->appendReasoning(reasoning); }, m_scroll->viewport(),
                   [this] { m_view->clear(); }})
 {
     m_scroll->setWidget(m_view); // takes ownership
@@ -49,9 +48,8 @@ AnswerPane::AnswerPane(QWidget *parent)
         if (m_stickToBottom)
             bar->setValue(max);
     });
-    connect(bar, &QScrollBar::valueChanged, this, [this, bar](int value) {
-        m_stickToBottom = value >= bar->maximum() - fontMetrics().lineSpacing();
-    });
+    connect(bar, &QScrollBar::valueChanged, this,
+            [this, bar](int value) { m_stickToBottom = value >= bar->maximum() - fontMetrics().lineSpacing(); });
     // The text view grows instead of scrolling: a key that moved its cursor scrolls the pane to
     // it (not any cursor move: streamed text moves the cursor too, and must not scroll).
     m_view->textView()->installEventFilter(this);
@@ -105,7 +103,8 @@ void AnswerPane::onFirstPainted(double perceivedMs)
         emit firstTokenPainted(perceivedMs);
         return;
     }
-    setStatus(tr("Streaming from %1… first token after %2 ms").arg(m_provider, QLocale().toString(perceivedMs, 'f', 0)));
+    setStatus(
+        tr("Streaming from %1… first token after %2 ms").arg(m_provider, QLocale().toString(perceivedMs, 'f', 0)));
     emit firstTokenPainted(perceivedMs);
 }
 

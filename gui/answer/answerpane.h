@@ -8,8 +8,12 @@
 class QLabel;
 class QScrollArea;
 
-namespace Llm { class Error; }
-namespace Prefetch { class AnswerReader; }
+namespace Llm {
+class Error;
+}
+namespace Prefetch {
+class AnswerReader;
+}
 
 namespace Gui {
 

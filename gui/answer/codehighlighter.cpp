@@ -31,15 +31,20 @@ QSet<QString> words(const char *list)
 
 const Language &cLike()
 {
-    static const Language l{
-        words("alignas alignof auto bool break case catch char char8_t char16_t char32_t class const consteval "
-              "constexpr constinit const_cast continue co_await co_return co_yield decltype default delete do "
-              "double dynamic_cast else enum explicit export extern false float for friend goto if inline int "
-              "long mutable namespace new noexcept nullptr operator override private protected public register "
-              "reinterpret_cast return short signed sizeof static static_assert static_cast struct switch "
-              "template this thread_local throw true try typedef typeid typename union unsigned using virtual "
-              "void volatile wchar_t while final concept requires size_t NULL"),
-        true, false, false, true, false, true};
+    static const Language
+        l{words("alignas alignof auto bool break case catch char char8_t char16_t char32_t class const consteval "
+                "constexpr constinit const_cast continue co_await co_return co_yield decltype default delete do "
+                "double dynamic_cast else enum explicit export extern false float for friend goto if inline int "
+                "long mutable namespace new noexcept nullptr operator override private protected public register "
+                "reinterpret_cast return short signed sizeof static static_assert static_cast struct switch "
+                "template this thread_local throw true try typedef typeid typename union unsigned using virtual "
+                "void volatile wchar_t while final concept requires size_t NULL"),
+          true,
+          false,
+          false,
+          true,
+          false,
+          true};
     return l;
 }
 
@@ -48,19 +53,29 @@ const Language &python()
     static const Language l{words("False None True and as assert async await break class continue def del elif "
                                   "else except finally for from global if import in is lambda nonlocal not or "
                                   "pass raise return try while with yield match case self print"),
-                            false, true, true, true, false, false};
+                            false,
+                            true,
+                            true,
+                            true,
+                            false,
+                            false};
     return l;
 }
 
 const Language &javaScript()
 {
-    static const Language l{
-        words("abstract any as async await boolean break case catch class const constructor continue debugger "
-              "declare default delete do else enum export extends false finally for from function get if "
-              "implements import in instanceof interface keyof let namespace never new null number of package "
-              "private protected public readonly return set static string super switch symbol this throw true "
-              "try type typeof undefined unknown var void while with yield"),
-        true, false, false, true, true, false};
+    static const Language
+        l{words("abstract any as async await boolean break case catch class const constructor continue debugger "
+                "declare default delete do else enum export extends false finally for from function get if "
+                "implements import in instanceof interface keyof let namespace never new null number of package "
+                "private protected public readonly return set static string super switch symbol this throw true "
+                "try type typeof undefined unknown var void while with yield"),
+          true,
+          false,
+          false,
+          true,
+          true,
+          false};
     return l;
 }
 
@@ -75,7 +90,12 @@ const Language &shell()
     static const Language l{words("if then else elif fi case esac for while until do done in function select "
                                   "return exit export local readonly declare set unset shift source alias echo "
                                   "cd test time"),
-                            false, true, false, true, true, false};
+                            false,
+                            true,
+                            false,
+                            true,
+                            true,
+                            false};
     return l;
 }
 
@@ -139,7 +159,7 @@ QString codeBlockText(const QTextBlock &first)
     const QString language = first.blockFormat().stringProperty(QTextFormat::BlockCodeLanguage);
     QStringList lines;
     for (QTextBlock b = first; b.isValid() && isCodeBlock(b.blockFormat())
-         && b.blockFormat().stringProperty(QTextFormat::BlockCodeLanguage) == language;
+                               && b.blockFormat().stringProperty(QTextFormat::BlockCodeLanguage) == language;
          b = b.next()) {
         QString text = b.text();
         text.replace(QChar::LineSeparator, u'\n');
@@ -173,14 +193,10 @@ void CodeHighlighter::setPalette(const QPalette &palette)
 QTextCharFormat CodeHighlighter::format(Kind kind) const
 {
     switch (kind) {
-    case Kind::Keyword:
-        return m_keyword;
-    case Kind::String:
-        return m_string;
-    case Kind::Comment:
-        return m_comment;
-    case Kind::Number:
-        return m_number;
+    case Kind::Keyword: return m_keyword;
+    case Kind::String: return m_string;
+    case Kind::Comment: return m_comment;
+    case Kind::Number: return m_number;
     }
     return {};
 }
@@ -263,7 +279,8 @@ void CodeHighlighter::highlightBlock(const QString &text)
         }
         if (c.isDigit() && (i == 0 || !isIdentifierPart(text[i - 1]))) {
             qsizetype end = i + 1;
-            while (end < n && (text[end].isLetterOrNumber() || text[end] == u'.' || text[end] == u'\'' || text[end] == u'_'))
+            while (end < n
+                   && (text[end].isLetterOrNumber() || text[end] == u'.' || text[end] == u'\'' || text[end] == u'_'))
                 ++end;
             setFormat(int(i), int(end - i), m_number);
             i = end;

@@ -90,7 +90,7 @@ private:
         const QTextBlock block = it.currentBlock();
         const QTextBlockFormat format = block.blockFormat();
         return block.length() <= 1 && !block.textList() && !isCodeBlock(format)
-            && !format.hasProperty(QTextFormat::BlockTrailingHorizontalRulerWidth);
+               && !format.hasProperty(QTextFormat::BlockTrailingHorizontalRulerWidth);
     }
 
     void copyItem(const QTextFrame::iterator &it)
@@ -198,7 +198,8 @@ public:
         setOpenLinks(false);
         connect(this, &QTextBrowser::anchorClicked, this, [](const QUrl &url) {
             const QString scheme = url.scheme().toLower();
-            if (scheme == QLatin1String("http") || scheme == QLatin1String("https") || scheme == QLatin1String("mailto"))
+            if (scheme == QLatin1String("http") || scheme == QLatin1String("https")
+                || scheme == QLatin1String("mailto"))
                 QDesktopServices::openUrl(url);
         });
     }
@@ -537,12 +538,14 @@ void MarkdownView::updateReasoningHeight()
 {
     // As tall as its text, up to ReasoningLines lines; it scrolls beyond. The plain-text layout
     // measures its height in (wrapped) lines.
-    const int lines = qBound(1, int(m_reasoningView->document()->documentLayout()->documentSize().height()), ReasoningLines);
+    const int lines = qBound(1, int(m_reasoningView->document()->documentLayout()->documentSize().height()),
+                             ReasoningLines);
     const QFontMetrics metrics(m_reasoningView->font());
     const int margins = 2 * qCeil(m_reasoningView->document()->documentMargin()) + 2 * m_reasoningView->frameWidth();
     m_reasoningView->setFixedHeight(metrics.lineSpacing() * lines + margins);
     // Up to the limit the whole text shows: a scroll bar there would only cover a line.
-    m_reasoningView->setVerticalScrollBarPolicy(lines < ReasoningLines ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
+    m_reasoningView->setVerticalScrollBarPolicy(lines < ReasoningLines ? Qt::ScrollBarAlwaysOff
+                                                                       : Qt::ScrollBarAsNeeded);
 }
 
 } // namespace Gui

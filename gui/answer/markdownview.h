@@ -104,13 +104,13 @@ private:
     AnswerBrowser *m_browser;
     QToolButton *m_reasoningToggle;
     QPlainTextEdit *m_reasoningView;
-    CodeHighlighter *m_highlighter;   // owned by the browser's document
-    CodeCopyButtons *m_copyButtons;   // owned by the browser
+    CodeHighlighter *m_highlighter; // owned by the browser's document
+    CodeCopyButtons *m_copyButtons; // owned by the browser
 
-    QString m_source;            // the whole answer so far
-    qsizetype m_committed = 0;   // m_source[0, m_committed) is rendered as Markdown
-    qsizetype m_tailShown = 0;   // m_source[m_committed, m_tailShown) is in the tail as plain text
-    int m_tailStart = 0;         // document position of the tail's first block
+    QString m_source;          // the whole answer so far
+    qsizetype m_committed = 0; // m_source[0, m_committed) is rendered as Markdown
+    qsizetype m_tailShown = 0; // m_source[m_committed, m_tailShown) is in the tail as plain text
+    int m_tailStart = 0;       // document position of the tail's first block
     bool m_tailMonospace = false;
     Base::MarkdownBlocks m_blocks; // where m_source's complete blocks end
     bool m_finished = false;

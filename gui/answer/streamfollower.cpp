@@ -20,17 +20,13 @@ QString retryStatus(const Llm::Error &error, std::chrono::milliseconds delay, in
 {
     QString why;
     switch (error.code()) {
-    case Llm::Error::Code::RateLimited:
-        why = QCoreApplication::translate("Gui::StreamFollower", "rate limited");
-        break;
+    case Llm::Error::Code::RateLimited: why = QCoreApplication::translate("Gui::StreamFollower", "rate limited"); break;
     case Llm::Error::Code::ServerError:
         why = error.httpStatus() == 529
-            ? QCoreApplication::translate("Gui::StreamFollower", "overloaded")
-            : QCoreApplication::translate("Gui::StreamFollower", "server error, HTTP %1").arg(error.httpStatus());
+                  ? QCoreApplication::translate("Gui::StreamFollower", "overloaded")
+                  : QCoreApplication::translate("Gui::StreamFollower", "server error, HTTP %1").arg(error.httpStatus());
         break;
-    default:
-        why = QCoreApplication::translate("Gui::StreamFollower", "overloaded");
-        break;
+    default: why = QCoreApplication::translate("Gui::StreamFollower", "overloaded"); break;
     }
     // Whole seconds, rounded up: "in 0 s" would read as now.
     const qint64 seconds = std::max<qint64>(1, (delay.count() + 999) / 1000);

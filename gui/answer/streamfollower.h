@@ -16,7 +16,9 @@ class QScrollBar;
 class QTextDocument;
 class QWidget;
 
-namespace Prefetch { class AnswerReader; }
+namespace Prefetch {
+class AnswerReader;
+}
 
 namespace Gui {
 

@@ -1,7 +1,7 @@
 #include "gui/chat/chattranscript.h"
 
-#include "gui/widgets/flowlayout.h"
 #include "gui/answer/markdownview.h"
+#include "gui/widgets/flowlayout.h"
 #include "gui/widgets/themeicon.h"
 #include "gui/widgets/uicolors.h"
 
@@ -105,8 +105,9 @@ void AnswerWidget::setTiming(double firstTokenMs, bool prefetched)
                        .arg(QLocale().toString(firstTokenMs, 'f', 0));
     if (prefetched) {
         text = QCoreApplication::translate("Gui::ChatDock", "%1 · prefetched").arg(text);
-        m_timing->setToolTip(QCoreApplication::translate(
-            "Gui::ChatDock", "This answer was started while you paused typing, before you pressed Enter."));
+        m_timing->setToolTip(
+            QCoreApplication::translate("Gui::ChatDock",
+                                        "This answer was started while you paused typing, before you pressed Enter."));
     }
     m_timing->setText(text);
 }
@@ -175,9 +176,10 @@ void AnswerWidget::setFastModel(const QString &fastModel, const QString &mainMod
 {
     m_fastModel = fastModel;
     m_quick->setText(QCoreApplication::translate("Gui::ChatDock", "Quick answer · %1").arg(fastModel));
-    m_quick->setToolTip(QCoreApplication::translate(
-        "Gui::ChatDock", "Small talk and simple questions are answered by the provider's fast model, which "
-                         "answers sooner and costs less (Settings, Prefetch, Fast model)."));
+    m_quick->setToolTip(
+        QCoreApplication::translate("Gui::ChatDock",
+                                    "Small talk and simple questions are answered by the provider's fast model, which "
+                                    "answers sooner and costs less (Settings, Prefetch, Fast model)."));
     m_quick->setVisible(!fastModel.isEmpty());
     const QString ask = QCoreApplication::translate("Gui::ChatDock", "Ask %1").arg(mainModel);
     m_askMain->setText(ask);
@@ -251,8 +253,9 @@ void AnswerWidget::applyErrorStyle()
     m_error->setPalette(p);
     m_error->setForegroundRole(QPalette::WindowText); // not the Text role a Base background implies
     const int size = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
-    m_errorIcon->setPixmap(
-        style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this).pixmap(QSize(size, size), devicePixelRatioF()));
+    m_errorIcon->setPixmap(style()
+                               ->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this)
+                               .pixmap(QSize(size, size), devicePixelRatioF()));
 }
 
 } // namespace Gui

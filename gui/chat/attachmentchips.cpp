@@ -39,8 +39,7 @@ protected:
                 return;
             }
             break;
-        default:
-            break;
+        default: break;
         }
         QToolButton::keyPressEvent(event);
     }
@@ -62,7 +61,7 @@ QString preview(const Attachment &attachment)
         shown.append(QStringLiteral("…"));
     return QCoreApplication::translate("Gui::ChatDock", "%1, %n line(s)", nullptr, int(lines.size()))
                .arg(chipText(attachment))
-        + QStringLiteral("\n\n") + shown.join(u'\n');
+           + QStringLiteral("\n\n") + shown.join(u'\n');
 }
 
 } // namespace

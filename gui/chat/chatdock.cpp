@@ -1,26 +1,26 @@
 #include "gui/chat/chatdock.h"
 
+#include "gui/answer/markdownview.h"
 #include "gui/chat/attachmentchips.h"
 #include "gui/chat/chatdockactions.h"
 #include "gui/chat/chatdockattachments.h"
 #include "gui/chat/chatdocktranscript.h"
 #include "gui/chat/chattranscript.h"
 #include "gui/chat/conversationlist.h"
+#include "knowledge/libraryretrieval.h"
 #include "workspace/conversations/conversationstore.h"
 #include "workspace/documents/document.h"
-#include "knowledge/libraryretrieval.h"
-#include "gui/answer/markdownview.h"
 
 #include "llm/clock.h"
-#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/engine.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/stream/answerreader.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
-#include <QHBoxLayout>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -42,7 +42,8 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
     setObjectName(QStringLiteral("chatDock"));
     m_list = new ConversationListPanel(store, this);
     addAction(m_list->newAction()); // its shortcut works anywhere in the window
-    m_actions = new ChatDockActions(this, [this](const QString &text) { setStatus(text); }, [this] { updateButtons(); });
+    m_actions = new ChatDockActions(
+        this, [this](const QString &text) { setStatus(text); }, [this] { updateButtons(); });
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->setChildrenCollapsible(false);
@@ -55,8 +56,9 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
 
     // Keyboard order follows the layout: find a conversation, pick it, then the chat from its
     // mode to the answer and the input.
-    const QList<QWidget *> order = {m_list->searchField(), m_list->list(), m_modeBox, m_assistantBox, m_transcript,
-                                    m_input, m_attachments->attachButton(), m_sendButton, m_stopButton};
+    const QList<QWidget *> order =
+        {m_list->searchField(),         m_list->list(), m_modeBox,   m_assistantBox, m_transcript, m_input,
+         m_attachments->attachButton(), m_sendButton,   m_stopButton};
     for (qsizetype i = 1; i < order.size(); ++i)
         setTabOrder(order.at(i - 1), order.at(i));
 
@@ -73,10 +75,13 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
     connect(store, &ConversationStore::conversationsChanged, this, [this] {
         if (std::exchange(m_listReloadQueued, true))
             return;
-        QMetaObject::invokeMethod(this, [this] {
-            m_listReloadQueued = false;
-            m_list->reload(m_session->conversationId());
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                m_listReloadQueued = false;
+                m_list->reload(m_session->conversationId());
+            },
+            Qt::QueuedConnection);
     });
     connect(m_session, &ChatSession::modeChanged, this, [this](ConversationMode mode) {
         m_modeBox->setCurrentIndex(m_modeBox->findData(int(mode)));
@@ -157,9 +162,8 @@ QWidget *ChatDock::createChatPanel()
     m_modeBox->setAccessibleName(tr("Conversation mode"));
     m_modeBox->setToolTip(tr("Whether the open document goes with your messages"));
     m_modeBox->setCurrentIndex(m_modeBox->findData(int(m_session->mode())));
-    connect(m_modeBox, &QComboBox::activated, this, [this](int index) {
-        setMode(ConversationMode(m_modeBox->itemData(index).toInt()));
-    });
+    connect(m_modeBox, &QComboBox::activated, this,
+            [this](int index) { setMode(ConversationMode(m_modeBox->itemData(index).toInt())); });
     m_assistantBox = new QComboBox(panel);
     m_assistantBox->setObjectName(QStringLiteral("assistant"));
     m_assistantBox->setAccessibleName(tr("Assistant"));
@@ -169,17 +173,15 @@ QWidget *ChatDock::createChatPanel()
     auto *assistantLabel = new QLabel(tr("A&ssistant:"), panel);
     assistantLabel->setBuddy(m_assistantBox);
     updateAssistantBox();
-    connect(m_assistantBox, &QComboBox::activated, this, [this](int index) {
-        m_session->setAssistant(m_assistantBox->itemData(index).toString());
-    });
+    connect(m_assistantBox, &QComboBox::activated, this,
+            [this](int index) { m_session->setAssistant(m_assistantBox->itemData(index).toString()); });
     m_contextLabel = mutedLabel({}, panel);
     m_contextLabel->setObjectName(QStringLiteral("chatContext"));
     // Rich text for one link: "open" the document the conversation was about.
     m_contextLabel->setTextFormat(Qt::RichText);
     m_contextLabel->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
-    connect(m_contextLabel, &QLabel::linkActivated, this, [this] {
-        emit openDocumentRequested(m_session->conversationDocument());
-    });
+    connect(m_contextLabel, &QLabel::linkActivated, this,
+            [this] { emit openDocumentRequested(m_session->conversationDocument()); });
 
     m_demoNotice = mutedLabel(tr("Answers come from the local demo engine, not a language model."), panel);
     m_demoNotice->setAccessibleName(tr("Provider notice"));
@@ -317,15 +319,12 @@ void ChatDock::sendMessage(qint64 activatedNs)
     switch (m_session->send(m_input->toPlainText(), activatedNs)) {
     case ChatSession::SendResult::Sent:
     case ChatSession::SendResult::Preparing:
-    case ChatSession::SendResult::Empty:
-        break;
+    case ChatSession::SendResult::Empty: break;
     case ChatSession::SendResult::Busy:
         if (m_session->isAnswering())
             setStatus(tr("An answer is still coming: wait for it, or stop it first (Esc)."));
         break;
-    case ChatSession::SendResult::Unavailable:
-        setStatus(tr("Chat is not available: no provider is set up."));
-        break;
+    case ChatSession::SendResult::Unavailable: setStatus(tr("Chat is not available: no provider is set up.")); break;
     }
 }
 
@@ -447,7 +446,8 @@ void ChatDock::updateContextLabel()
     if (!started.isEmpty() && (!document || document->filePath() != started)) {
         const QString name = QFileInfo(started).fileName().toHtmlEscaped();
         if (QFileInfo::exists(started)) {
-            text += u' '
+            text +=
+                u' '
                 + tr("This conversation began about %1: <a href=\"open\">open it</a> to ask about it again.").arg(name);
         } else {
             text += u' ' + tr("This conversation began about %1, which is no longer there.").arg(name);

@@ -2,12 +2,12 @@
 
 #include "knowledge/types.h"
 
+#include "gui/answer/streamfollower.h"
 #include "gui/chat/chatdockactions.h"
 #include "gui/chat/chatdockattachments.h"
 #include "gui/chat/chatinput.h"
-#include "workspace/chat/chatsession.h"
 #include "gui/chat/chattranscript.h"
-#include "gui/answer/streamfollower.h"
+#include "workspace/chat/chatsession.h"
 
 #include <QDockWidget>
 #include <QPointer>
@@ -28,7 +28,9 @@ class Engine;
 class AnswerReader;
 } // namespace Prefetch
 
-namespace Knowledge { class Library; }
+namespace Knowledge {
+class Library;
+}
 
 namespace Gui {
 
@@ -143,7 +145,7 @@ private:
     void setStatus(const QString &text);
     void showBanner(const QString &text);
 
-    ChatSession *m_session; // child
+    ChatSession *m_session;                       // child
     ChatDockActions *m_actions = nullptr;         // child: message buttons, Regenerate, Clear History
     ChatDockAttachments *m_attachments = nullptr; // child: the files of the message being written
     ConversationListPanel *m_list = nullptr;

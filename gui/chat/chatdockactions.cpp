@@ -73,15 +73,12 @@ void ChatDockActions::regenerate(qint64 activatedNs, bool mainModel)
     switch (session->regenerate(activatedNs, mainModel)) {
     case ChatSession::SendResult::Sent:
     case ChatSession::SendResult::Preparing:
-    case ChatSession::SendResult::Empty:
-        break;
+    case ChatSession::SendResult::Empty: break;
     case ChatSession::SendResult::Busy:
         if (session->isAnswering())
             m_status(tr("An answer is still coming: wait for it, or stop it first (Esc)."));
         break;
-    case ChatSession::SendResult::Unavailable:
-        m_status(tr("Chat is not available: no provider is set up."));
-        break;
+    case ChatSession::SendResult::Unavailable: m_status(tr("Chat is not available: no provider is set up.")); break;
     }
 }
 
@@ -89,15 +86,9 @@ void ChatDockActions::onMessageAction(MessageAction action, qsizetype index)
 {
     ChatSession *session = m_dock->session();
     switch (action) {
-    case MessageAction::Copy:
-        copyAnswer(index);
-        break;
-    case MessageAction::Regenerate:
-        regenerate(Llm::monotonicNowNs());
-        break;
-    case MessageAction::AskMainModel:
-        regenerate(Llm::monotonicNowNs(), true);
-        break;
+    case MessageAction::Copy: copyAnswer(index); break;
+    case MessageAction::Regenerate: regenerate(Llm::monotonicNowNs()); break;
+    case MessageAction::AskMainModel: regenerate(Llm::monotonicNowNs(), true); break;
     case MessageAction::Edit:
         if (!session->isAnswering() && index < session->messages().size()) {
             m_draftBeforeEdit = m_dock->input()->toPlainText();
@@ -105,9 +96,7 @@ void ChatDockActions::onMessageAction(MessageAction action, qsizetype index)
             session->beginEdit(index);
         }
         break;
-    case MessageAction::Delete:
-        confirmDelete(index);
-        break;
+    case MessageAction::Delete: confirmDelete(index); break;
     }
 }
 

@@ -65,7 +65,7 @@ bool ChatDockAttachments::attachFiles(const QStringList &paths)
         return false;
     if (m_dock->session()->isPreparing()) {
         showProblem(tr("The message sent is waiting for the document; attach files to the next one once "
-                                 "it has gone."));
+                       "it has gone."));
         return false;
     }
     const auto attached = withAttachments(m_dock->session()->attachments(), paths);
@@ -88,8 +88,7 @@ void ChatDockAttachments::choose()
     m_dock->show();
     m_dock->raise();
     // Window-modal and asynchronous (no nested event loop); it deletes itself when closed.
-    auto *dialog = new QFileDialog(m_dock, tr("Attach Files"),
-                                   m_folder.isEmpty() ? QDir::homePath() : m_folder);
+    auto *dialog = new QFileDialog(m_dock, tr("Attach Files"), m_folder.isEmpty() ? QDir::homePath() : m_folder);
     dialog->setObjectName(QStringLiteral("attachDialog"));
     dialog->setFileMode(QFileDialog::ExistingFiles);
     dialog->setNameFilters(attachmentNameFilters());

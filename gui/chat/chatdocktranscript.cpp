@@ -4,8 +4,8 @@
 #include "gui/chat/chattranscript.h"
 #include "workspace/chat/chatsession.h"
 
-#include "prefetch/stream/answerreader.h"
 #include "prefetch/engine.h"
+#include "prefetch/stream/answerreader.h"
 
 namespace Gui {
 

@@ -9,7 +9,9 @@
 
 #include <functional>
 
-namespace Prefetch { class AnswerReader; }
+namespace Prefetch {
+class AnswerReader;
+}
 
 namespace Gui {
 

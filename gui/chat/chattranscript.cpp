@@ -1,12 +1,12 @@
 #include "gui/chat/chattranscript.h"
 
+#include "gui/answer/markdownview.h"
 #include "gui/chat/attachmentchips.h"
 #include "gui/widgets/fittedtextbrowser.h"
 #include "gui/widgets/flowlayout.h"
-#include "gui/answer/markdownview.h"
-#include "workspace/conversations/storedcitations.h"
 #include "gui/widgets/themeicon.h"
 #include "gui/widgets/uicolors.h"
+#include "workspace/conversations/storedcitations.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -47,7 +47,6 @@ public:
         setPlainText(text);
     }
 };
-
 
 class UserMessage final : public QFrame
 {
@@ -105,8 +104,7 @@ QToolButton *messageButton(MessageAction action, QWidget *parent)
         {"view-refresh", QStyle::SP_BrowserReload, "chatRegenerate", QT_TRANSLATE_NOOP("Gui::ChatDock", "Regenerate"),
          QT_TRANSLATE_NOOP("Gui::ChatDock", "Replace this answer with a new one (Ctrl+Shift+R)")},
         {"document-edit", QStyle::SP_CustomBase, "chatEdit", QT_TRANSLATE_NOOP("Gui::ChatDock", "Edit"),
-         QT_TRANSLATE_NOOP("Gui::ChatDock",
-                           "Edit this message and send it again; the messages after it are deleted")},
+         QT_TRANSLATE_NOOP("Gui::ChatDock", "Edit this message and send it again; the messages after it are deleted")},
         {"edit-delete", QStyle::SP_TrashIcon, "chatDelete", QT_TRANSLATE_NOOP("Gui::ChatDock", "Delete"),
          QT_TRANSLATE_NOOP("Gui::ChatDock", "Delete this message")},
     };
@@ -165,9 +163,8 @@ ChatTranscript::ChatTranscript(QWidget *parent)
         if (m_stickToBottom)
             bar->setValue(max);
     });
-    connect(bar, &QScrollBar::valueChanged, this, [this, bar](int value) {
-        m_stickToBottom = value >= bar->maximum() - fontMetrics().lineSpacing();
-    });
+    connect(bar, &QScrollBar::valueChanged, this,
+            [this, bar](int value) { m_stickToBottom = value >= bar->maximum() - fontMetrics().lineSpacing(); });
     clearContent();
 }
 
@@ -203,8 +200,9 @@ AnswerWidget *ChatTranscript::setMessages(const QList<StoredMessage> &messages, 
         first = messages.size() - ShownMessages;
         if (messages.at(first).role == Llm::Role::Assistant)
             --first; // start at a question
-        auto *earlier = new QPushButton(QCoreApplication::translate("Gui::ChatDock", "Show %1 earlier messages").arg(first),
-                                        widget());
+        auto *earlier =
+            new QPushButton(QCoreApplication::translate("Gui::ChatDock", "Show %1 earlier messages").arg(first),
+                            widget());
         connect(earlier, &QPushButton::clicked, this, [this] {
             m_showAll = true;
             emit earlierRequested();
@@ -233,7 +231,8 @@ AnswerWidget *ChatTranscript::setMessages(const QList<StoredMessage> &messages, 
         if (m.state == MessageState::Failed)
             answer->setError(m.error);
         else if (m.state == MessageState::Partial)
-            answer->setStatus(QCoreApplication::translate("Gui::ChatDock", "Incomplete: the answer was stopped or interrupted."));
+            answer->setStatus(
+                QCoreApplication::translate("Gui::ChatDock", "Incomplete: the answer was stopped or interrupted."));
     }
     m_stickToBottom = true;
     return live;
@@ -354,7 +353,8 @@ qsizetype ChatTranscript::currentAnswerIndex() const
 QString ChatTranscript::answerMarkdown(qsizetype index) const
 {
     for (int i = 0; i < m_layout->count(); ++i) {
-        if (auto *answer = qobject_cast<AnswerWidget *>(m_layout->itemAt(i)->widget()); answer && indexOf(answer) == index)
+        if (auto *answer = qobject_cast<AnswerWidget *>(m_layout->itemAt(i)->widget());
+            answer && indexOf(answer) == index)
             return answer->markdown();
     }
     return {};

@@ -83,11 +83,11 @@ private:
     QToolButton *m_copy;
     QToolButton *m_regenerate;
     QToolButton *m_delete;
-    QLabel *m_quick;         // "Quick answer · model"
-    QToolButton *m_askMain;  // "Ask <main model>"
+    QLabel *m_quick;        // "Quick answer · model"
+    QToolButton *m_askMain; // "Ask <main model>"
     QString m_fastModel;
     QLabel *m_acknowledgement; // "<fast model>, while <main model> thinks: <line>"
-    QLabel *m_cacheMark;     // "From the cache", "Draft from a similar question"
+    QLabel *m_cacheMark;       // "From the cache", "Draft from a similar question"
     CachedAnswer m_cached = CachedAnswer::None;
 };
 

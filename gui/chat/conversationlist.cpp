@@ -6,13 +6,13 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
-#include <QStandardPaths>
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QStandardPaths>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -29,7 +29,6 @@ QString startFolder()
     return QDir(documents).exists() ? documents : QDir::homePath();
 }
 } // namespace
-
 
 ConversationListPanel::ConversationListPanel(ConversationStore *store, QWidget *parent)
     : QWidget(parent)
@@ -87,8 +86,8 @@ void ConversationListPanel::createActions()
     m_newAction = new QAction(tr("&New Conversation"), this);
     m_newAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     m_newAction->setShortcutContext(Qt::WindowShortcut);
-    m_newAction->setToolTip(tr("Start a new conversation (%1)")
-                                .arg(m_newAction->shortcut().toString(QKeySequence::NativeText)));
+    m_newAction->setToolTip(
+        tr("Start a new conversation (%1)").arg(m_newAction->shortcut().toString(QKeySequence::NativeText)));
     connect(m_newAction, &QAction::triggered, this, &ConversationListPanel::newRequested);
 
     // Rename and Delete act on the list: F2 or Del typed in the editor must stay the editor's.
@@ -145,13 +144,16 @@ void ConversationListPanel::exportCurrent(bool json)
     }
     const QString folder = startFolder();
     const QString name = ConversationExport::fileStem(*info) + (json ? QStringLiteral(".json") : QStringLiteral(".md"));
-    askForFile(QFileDialog::AcceptSave, json ? tr("Export Conversation as JSON") : tr("Export Conversation as Markdown"),
+    askForFile(QFileDialog::AcceptSave,
+               json ? tr("Export Conversation as JSON") : tr("Export Conversation as Markdown"),
                QDir(folder).filePath(name), json ? tr("JSON files (*.json)") : tr("Markdown files (*.md)"),
                [this, id, json](const QString &path) {
                    if (!m_store)
                        return;
-                   const auto written = ConversationExport::exportToFile(
-                       *m_store, id, json ? ConversationExport::Format::Json : ConversationExport::Format::Markdown, path);
+                   const auto written = ConversationExport::exportToFile(*m_store, id,
+                                                                         json ? ConversationExport::Format::Json
+                                                                              : ConversationExport::Format::Markdown,
+                                                                         path);
                    if (!written)
                        emit errorOccurred(written.error());
                });

@@ -155,7 +155,7 @@ void LibraryDock::refresh()
         item->setText(1, file.message());
         item->setToolTip(1, file.message());
     }
-    m_skippedLabel->setText(skipped.isEmpty()       ? tr("No files were skipped.")
+    m_skippedLabel->setText(skipped.isEmpty()     ? tr("No files were skipped.")
                             : skipped.size() == 1 ? tr("1 file was skipped:")
                                                   : tr("%1 files were skipped:").arg(locale.toString(skipped.size())));
     m_skipped->setVisible(!skipped.isEmpty());

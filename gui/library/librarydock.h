@@ -7,7 +7,9 @@ class QLabel;
 class QProgressBar;
 class QTreeWidget;
 
-namespace Knowledge { class Library; }
+namespace Knowledge {
+class Library;
+}
 
 namespace Gui {
 

@@ -1,10 +1,10 @@
 #include "gui/mainwindow/actionsignals.h"
 
 #include "gui/answer/answerpane.h"
-#include "workspace/documents/document.h"
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/documenttabs.h"
 #include "gui/mainwindow/mainwindow.h"
+#include "workspace/documents/document.h"
 #include "workspace/documents/documentactions.h"
 
 #include "llm/clock.h"
@@ -132,7 +132,8 @@ void ActionSignals::updateContext()
     // fingerprint), or an empty one while the document's prompt compiles: never guessed on.
     m_speculator->setContext(
         [window, document, selection](DocumentAction action) {
-            return window ? window->documentActions()->request(action, document, selection) : Prefetch::RenderedRequest{};
+            return window ? window->documentActions()->request(action, document, selection)
+                          : Prefetch::RenderedRequest{};
         },
         tab->textCursor().hasSelection());
 }
@@ -280,8 +281,7 @@ void ActionSignals::forwardToSpeculator(QObject *watched, QEvent *event)
             m_mouseHeld = false;
         }
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -301,12 +301,8 @@ void ActionSignals::forwardToHover(QObject *watched, const QEvent *event)
     const QString selection = tab ? tab->selectedText() : QString();
     DocumentActions *actions = m_window->documentActions();
     switch (type) {
-    case QEvent::Enter:
-        actions->pointerEntered(*action, document, selection);
-        break;
-    case QEvent::Leave:
-        actions->pointerLeft(*action);
-        break;
+    case QEvent::Enter: actions->pointerEntered(*action, document, selection); break;
+    case QEvent::Leave: actions->pointerLeft(*action); break;
     default: // the press, ~80 ms before the click: the answer starts now if it has not yet
         actions->pressed(*action, document, selection);
         break;

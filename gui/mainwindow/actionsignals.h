@@ -14,7 +14,9 @@
 class QKeyEvent;
 class QMouseEvent;
 
-namespace Prefetch { class Speculator; }
+namespace Prefetch {
+class Speculator;
+}
 
 namespace Gui {
 
@@ -83,7 +85,7 @@ private:
     bool holds() const;
     void take();
 
-    MainWindow *m_window; // the parent
+    MainWindow *m_window;               // the parent
     Prefetch::Speculator *m_speculator; // may be null
     QHash<Prefetch::DocumentAction, QRectF> m_targets;
     std::optional<QPointF> m_pointer;                  // the last position forwarded
@@ -94,9 +96,9 @@ private:
         int anchor = -1, position = -1;
         bool operator==(const Selection &) const = default;
     };
-    Selection m_selection; // the last one forwarded
-    bool m_shiftHeld = false; // Shift+arrows are still selecting
-    bool m_mouseHeld = false; // a drag may still be selecting
+    Selection m_selection;                                // the last one forwarded
+    bool m_shiftHeld = false;                             // Shift+arrows are still selecting
+    bool m_mouseHeld = false;                             // a drag may still be selecting
     std::optional<Prefetch::DocumentAction> m_lastAction; // the action whose answer is shown
     // Opened while its prompt compiled (a large document): it counts as opened once it is ready.
     QPointer<Document> m_openedWhileCompiling;

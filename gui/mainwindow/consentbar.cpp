@@ -62,10 +62,11 @@ void ConsentBar::ask(const QString &providerId, const QString &providerName, con
                                       "head for a button")
                                  : QString());
     const QString cost = hourlyBudget.isEmpty()
-        ? tr("Guesses you do not use are billed by %1 like any other request.").arg(name)
-        : tr("Guesses you do not use cost at most %1 an hour (the budget in Settings, Prefetch).")
-              .arg(hourlyBudget.toHtmlEscaped());
-    const QString until = tr("Until you allow it, only the document you open is sent early, to warm %1's cache.").arg(name);
+                             ? tr("Guesses you do not use are billed by %1 like any other request.").arg(name)
+                             : tr("Guesses you do not use cost at most %1 an hour (the budget in Settings, Prefetch).")
+                                   .arg(hourlyBudget.toHtmlEscaped());
+    const QString until =
+        tr("Until you allow it, only the document you open is sent early, to warm %1's cache.").arg(name);
     // One pattern for the three sentences: languages differ in what goes between sentences.
     const QString text = tr("%1 %2 %3", "the consent question's three sentences").arg(question, cost, until);
     m_text->setText(text);

@@ -7,8 +7,6 @@
 
 namespace Gui {
 
-
-
 // The editor of one Document: a plain-text view of its text. The document belongs to the
 // window, which deletes it after the tab; the tab only shows and edits it. GUI thread.
 class DocumentTab : public QPlainTextEdit

@@ -1,8 +1,8 @@
 #include "gui/mainwindow/documenttabs.h"
 
-#include "workspace/settings/appsettings.h"
-#include "workspace/documents/document.h"
 #include "gui/mainwindow/documenttab.h"
+#include "workspace/documents/document.h"
+#include "workspace/settings/appsettings.h"
 
 #include <QDir>
 #include <QFile>
@@ -119,7 +119,7 @@ bool DocumentTabs::openFile(const QString &path)
     // Reuse an untouched empty tab rather than leaving it behind.
     DocumentTab *view = currentTab();
     const bool reuse = view && view->model()->filePath().isEmpty() && !view->model()->isModified()
-        && view->model()->characterCount() == 0;
+                       && view->model()->characterCount() == 0;
     if (!reuse)
         view = newDocument();
     if (auto error = view->model()->load(path)) {
@@ -334,8 +334,9 @@ void DocumentTabs::removeRecoveryCopies()
 void DocumentTabs::offerRecovery(std::function<void(int)> done)
 {
     QDir dir(m_recoveryDirectory);
-    const QStringList files =
-        m_recoveryDirectory.isEmpty() ? QStringList() : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Time);
+    const QStringList files = m_recoveryDirectory.isEmpty()
+                                  ? QStringList()
+                                  : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Time);
     if (files.isEmpty()) {
         done(0);
         return;
@@ -352,10 +353,10 @@ void DocumentTabs::offerRecovery(std::function<void(int)> done)
         found << (path.isEmpty() ? tr("%1 (never saved)").arg(shown.isEmpty() ? tr("Untitled") : shown)
                                  : tr("%1 (%2)").arg(QFileInfo(path).fileName(), QDir::toNativeSeparators(path)));
     }
-    auto *box = new QMessageBox(
-        QMessageBox::Question, tr("Recover Documents"),
-        tr("Headstart did not close properly last time. Recover %n unsaved document(s)?", nullptr, int(files.size())),
-        QMessageBox::Yes | QMessageBox::Discard, this);
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Recover Documents"),
+                                tr("Headstart did not close properly last time. Recover %n unsaved document(s)?",
+                                   nullptr, int(files.size())),
+                                QMessageBox::Yes | QMessageBox::Discard, this);
     box->setInformativeText(found.join(QLatin1Char('\n')));
     box->setDefaultButton(QMessageBox::Yes);
     box->setAttribute(Qt::WA_DeleteOnClose);
@@ -434,10 +435,9 @@ void DocumentTabs::rebuildRecentMenu()
         if (folder == home || folder.startsWith(home + QDir::separator()))
             folder = QLatin1Char('~') + folder.mid(home.size());
         auto escaped = [](QString text) { return text.replace(QLatin1Char('&'), QLatin1String("&&")); };
-        QAction *act = m_recentMenu->addAction(tr("&%1 %2  (%3)")
-                                                   .arg((i + 1) % 10)
-                                                   .arg(escaped(QFileInfo(path).fileName()), escaped(folder)),
-                                               this, [this, path] { openFile(path); });
+        QAction *act = m_recentMenu->addAction(
+            tr("&%1 %2  (%3)").arg((i + 1) % 10).arg(escaped(QFileInfo(path).fileName()), escaped(folder)), this,
+            [this, path] { openFile(path); });
         act->setToolTip(QDir::toNativeSeparators(path));
     }
     m_recentMenu->setEnabled(!recent.isEmpty());

@@ -26,7 +26,7 @@ namespace {
 bool isTextField(const QWidget *w)
 {
     return qobject_cast<const QLineEdit *>(w) || qobject_cast<const QPlainTextEdit *>(w)
-        || qobject_cast<const QTextEdit *>(w);
+           || qobject_cast<const QTextEdit *>(w);
 }
 
 bool readOnly(const QWidget *w)
@@ -73,7 +73,9 @@ EditMenu::EditMenu(QMenu *menu, std::function<QPlainTextEdit *()> currentDocumen
     // Each goes to the target's slot of the same name, which all three text widgets have.
     auto add = [this](const QString &text, QKeySequence::StandardKey key, const char *slot) {
         // The theme's edit-undo, edit-cut, ... where there is one.
-        QAction *action = m_menu->addAction(themeIcon((QByteArray("edit-") + (qstrcmp(slot, "selectAll") == 0 ? "select-all" : slot)).constData()), text);
+        QAction *action = m_menu->addAction(
+            themeIcon((QByteArray("edit-") + (qstrcmp(slot, "selectAll") == 0 ? "select-all" : slot)).constData()),
+            text);
         action->setShortcuts(QKeySequence::keyBindings(key));
         // A text field with the focus handles these keys itself (it overrides the shortcut), so
         // the shortcut fires only when the focus is elsewhere: then it is for the document.
@@ -98,7 +100,8 @@ EditMenu::EditMenu(QMenu *menu, std::function<QPlainTextEdit *()> currentDocumen
     next->setShortcuts(standardShortcuts(QKeySequence::FindNext, QKeySequence(Qt::Key_F3)));
     QAction *previous = m_menu->addAction(tr("Find Pre&vious"), findBar, &FindBar::findPrevious);
     previous->setShortcuts(standardShortcuts(QKeySequence::FindPrevious, QKeySequence(Qt::SHIFT | Qt::Key_F3)));
-    QAction *replace = m_menu->addAction(themeIcon("edit-find-replace"), tr("R&eplace…"), findBar, &FindBar::showReplace);
+    QAction *replace = m_menu->addAction(themeIcon("edit-find-replace"), tr("R&eplace…"), findBar,
+                                         &FindBar::showReplace);
     replace->setShortcuts(standardShortcuts(QKeySequence::Replace, QKeySequence(Qt::CTRL | Qt::Key_H)));
 
     // What applies now, while the menu is open; every entry again once it closes, so the

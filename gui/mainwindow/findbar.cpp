@@ -159,7 +159,7 @@ bool FindBar::selectionMatches() const
 {
     const QString selected = m_editor->textCursor().selectedText();
     return !selected.isEmpty()
-        && selected.compare(m_find->text(), m_matchCase->isChecked() ? Qt::CaseSensitive : Qt::CaseInsensitive) == 0;
+           && selected.compare(m_find->text(), m_matchCase->isChecked() ? Qt::CaseSensitive : Qt::CaseInsensitive) == 0;
 }
 
 void FindBar::replaceCurrent()

@@ -59,13 +59,17 @@ void showAboutDialog(QWidget *parent)
     const QString text =
         QStringLiteral("<h3>Headstart %1</h3><p>%2</p><p>%3</p><p>%4</p>")
             .arg(QCoreApplication::applicationVersion().toHtmlEscaped(),
-                 QCoreApplication::translate("Gui::HelpDialogs", "A writing and chat assistant for language models that starts the answer before you ask."),
-                 QCoreApplication::translate("Gui::HelpDialogs", "Released under the MIT licence. Copyright © Headstart developers."),
+                 QCoreApplication::translate(
+                     "Gui::HelpDialogs",
+                     "A writing and chat assistant for language models that starts the answer before you ask."),
+                 QCoreApplication::translate("Gui::HelpDialogs",
+                                             "Released under the MIT licence. Copyright © Headstart developers."),
                  QCoreApplication::translate("Gui::HelpDialogs", "Qt %1 (built with %2) · spdlog %3 · SQLite %4")
                      .arg(QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
                           QStringLiteral("%1.%2.%3").arg(SPDLOG_VER_MAJOR).arg(SPDLOG_VER_MINOR).arg(SPDLOG_VER_PATCH),
                           sqliteVersion()));
-    auto *box = new QMessageBox(QMessageBox::NoIcon, QCoreApplication::translate("Gui::HelpDialogs", "About Headstart"), text, QMessageBox::Close, parent);
+    auto *box = new QMessageBox(QMessageBox::NoIcon, QCoreApplication::translate("Gui::HelpDialogs", "About Headstart"),
+                                text, QMessageBox::Close, parent);
     box->setObjectName(QStringLiteral("aboutDialog"));
     box->setTextFormat(Qt::RichText);
     box->setTextInteractionFlags(Qt::TextSelectableByMouse); // versions go into bug reports
@@ -89,7 +93,8 @@ void showShortcutsDialog(QWidget *window)
     auto *list = new QTreeWidget(dialog);
     list->setObjectName(QStringLiteral("shortcutList"));
     list->setColumnCount(2);
-    list->setHeaderLabels({QCoreApplication::translate("Gui::HelpDialogs", "Action"), QCoreApplication::translate("Gui::HelpDialogs", "Keys")});
+    list->setHeaderLabels({QCoreApplication::translate("Gui::HelpDialogs", "Action"),
+                           QCoreApplication::translate("Gui::HelpDialogs", "Keys")});
     list->setRootIsDecorated(false);
     list->setAlternatingRowColors(true);
     list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
@@ -132,8 +137,8 @@ void showShortcutsDialog(QWidget *window)
 
 QString openUserGuide(QWidget *parent)
 {
-    const QString installed = QDir(QCoreApplication::applicationDirPath())
-                                  .filePath(QStringLiteral("../share/doc/headstart/user-guide.md"));
+    const QString installed =
+        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/doc/headstart/user-guide.md"));
     QString guide;
     if (QFileInfo::exists(installed))
         guide = QFileInfo(installed).canonicalFilePath();
@@ -142,13 +147,14 @@ QString openUserGuide(QWidget *parent)
         guide = source; // a build run where it was built, not installed
 #endif
     if (guide.isEmpty() || !QDesktopServices::openUrl(QUrl::fromLocalFile(guide))) {
-        auto *box = new QMessageBox(QMessageBox::Information, QCoreApplication::translate("Gui::HelpDialogs", "User Guide"),
-                                    guide.isEmpty()
-                                        ? QCoreApplication::translate("Gui::HelpDialogs", "The user guide is not installed.")
-                                        : QCoreApplication::translate("Gui::HelpDialogs",
-                                                                      "The user guide could not be opened here. It is:\n%1")
-                                              .arg(QDir::toNativeSeparators(guide)),
-                                    QMessageBox::Close, parent);
+        auto *box =
+            new QMessageBox(QMessageBox::Information, QCoreApplication::translate("Gui::HelpDialogs", "User Guide"),
+                            guide.isEmpty()
+                                ? QCoreApplication::translate("Gui::HelpDialogs", "The user guide is not installed.")
+                                : QCoreApplication::translate("Gui::HelpDialogs",
+                                                              "The user guide could not be opened here. It is:\n%1")
+                                      .arg(QDir::toNativeSeparators(guide)),
+                            QMessageBox::Close, parent);
         box->setTextInteractionFlags(Qt::TextSelectableByMouse);
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();

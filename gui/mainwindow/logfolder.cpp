@@ -12,8 +12,7 @@ namespace Gui {
 
 void openLogFolder(QWidget *parent, const QString &directory)
 {
-    if (Base::PrivateFiles::makeDirectory(directory)
-        && QDesktopServices::openUrl(QUrl::fromLocalFile(directory)))
+    if (Base::PrivateFiles::makeDirectory(directory) && QDesktopServices::openUrl(QUrl::fromLocalFile(directory)))
         return;
     auto *box = new QMessageBox(QMessageBox::Information,
                                 QCoreApplication::translate("Gui::LogFolder", "Open Log Folder"),

@@ -1,32 +1,32 @@
 #include "gui/mainwindow/mainwindow.h"
 #include "workspace/documents/documentactions.h"
 
-#include "gui/mainwindow/actionsignals.h"
 #include "gui/answer/answerpane.h"
 #include "gui/chat/chatdock.h"
+#include "gui/chat/salvageexport.h"
+#include "gui/library/librarydock.h"
+#include "gui/mainwindow/actionsignals.h"
 #include "gui/mainwindow/consentbar.h"
-#include "workspace/conversations/conversationstore.h"
-#include "workspace/documents/document.h"
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/documenttabs.h"
 #include "gui/mainwindow/editmenu.h"
 #include "gui/mainwindow/findbar.h"
-#include "gui/widgets/flowlayout.h"
 #include "gui/mainwindow/helpdialogs.h"
+#include "gui/mainwindow/logfolder.h"
+#include "gui/metrics/metricsdock.h"
+#include "gui/widgets/flowlayout.h"
 #include "gui/widgets/mnemonic.h"
 #include "gui/widgets/themeicon.h"
-#include "gui/mainwindow/logfolder.h"
-#include "gui/library/librarydock.h"
-#include "gui/metrics/metricsdock.h"
 #include "gui/wizard/newdocumentwizard.h"
-#include "gui/chat/salvageexport.h"
+#include "workspace/conversations/conversationstore.h"
+#include "workspace/documents/document.h"
 
 #include "llm/clock.h"
 #include "prefetch/engine.h"
-#include "prefetch/strategies/hoverstrategy.h"
 #include "prefetch/metrics.h"
-#include "prefetch/stream/answerreader.h"
+#include "prefetch/strategies/hoverstrategy.h"
 #include "prefetch/strategies/warmupstrategy.h"
+#include "prefetch/stream/answerreader.h"
 
 #include <QAction>
 #include <QApplication>
@@ -51,8 +51,8 @@
 #include <QTabWidget>
 #include <QTextCursor>
 #include <QTextDocument>
-#include <QUrl>
 #include <QToolBar>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -80,11 +80,11 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     , m_speculationLabel(new QLabel(this))
     , m_documentActions(new DocumentActions(services.engine, services.hover, services.warmup, this))
 {
-    connect(m_documentActions, &DocumentActions::started, this, [this](Document *document,
-                                                                      Prefetch::AnswerReader *answer) {
-        paneOf(document)->follow(answer, m_services.engine->profile().displayName);
-        updateRunningState();
-    });
+    connect(m_documentActions, &DocumentActions::started, this,
+            [this](Document *document, Prefetch::AnswerReader *answer) {
+                paneOf(document)->follow(answer, m_services.engine->profile().displayName);
+                updateRunningState();
+            });
     connect(m_documentActions, &DocumentActions::preparing, this, [this](Document *document) {
         paneOf(document)->reset(tr("Preparing the document…"));
         updateRunningState();
@@ -257,18 +257,19 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     // The chat's and the wizard's answers are Stop's too, wherever the focus is.
     connect(m_services.engine, &Prefetch::Engine::answersChanged, this, &MainWindow::updateStopAction);
     connect(m_services.engine, &Prefetch::Engine::sessionsChanged, this, &MainWindow::updateStopAction);
-    connect(m_services.hover, &Prefetch::HoverStrategy::readyChanged, this, [this](Prefetch::DocumentAction action,
-                                                                                  bool ready) {
-        // A subtle mark on the button whose answer is already on its way: in the window the
-        // pointer rests in (the strategy is the application's; another window's button did not
-        // ask for this answer).
-        m_buttons.value(action)->setProperty("prefetchReady", ready && m_documentActions->hoveredAction() == action);
-        for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions) {
-            QPushButton *b = m_buttons.value(a);
-            const QString plain = withoutMnemonic(m_actions.value(a)->text());
-            b->setText(b->property("prefetchReady").toBool() ? plain + ReadyMark : plain);
-        }
-    });
+    connect(m_services.hover, &Prefetch::HoverStrategy::readyChanged, this,
+            [this](Prefetch::DocumentAction action, bool ready) {
+                // A subtle mark on the button whose answer is already on its way: in the window the
+                // pointer rests in (the strategy is the application's; another window's button did not
+                // ask for this answer).
+                m_buttons.value(action)->setProperty("prefetchReady",
+                                                     ready && m_documentActions->hoveredAction() == action);
+                for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions) {
+                    QPushButton *b = m_buttons.value(a);
+                    const QString plain = withoutMnemonic(m_actions.value(a)->text());
+                    b->setText(b->property("prefetchReady").toBool() ? plain + ReadyMark : plain);
+                }
+            });
 
     m_signals = new ActionSignals(this, m_services.speculator);
 
@@ -374,15 +375,17 @@ void MainWindow::createMenus()
                     [this] { newDocument(); });
     // No shortcut: Ctrl+Shift+N, the usual one, is New Conversation's.
     file->addAction(themeIcon("window-new"), tr("New Win&dow"), this, &MainWindow::newWindowRequested);
-    file->addAction(tr("New from &Wizard…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W), this, &MainWindow::showWizard);
+    file->addAction(tr("New from &Wizard…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W), this,
+                    &MainWindow::showWizard);
     file->addAction(themeIcon("document-open", QStyle::SP_DialogOpenButton), tr("&Open…"), QKeySequence::Open, m_tabs,
                     &DocumentTabs::openWithDialog);
     m_tabs->setRecentMenu(file->addMenu(tr("Open &Recent")));
     file->addSeparator();
-    file->addAction(themeIcon("document-save", QStyle::SP_DialogSaveButton), tr("&Save"), QKeySequence::Save, this, [this] {
-        if (DocumentTab *tab = currentTab())
-            m_tabs->save(tab, false);
-    });
+    file->addAction(themeIcon("document-save", QStyle::SP_DialogSaveButton), tr("&Save"), QKeySequence::Save, this,
+                    [this] {
+                        if (DocumentTab *tab = currentTab())
+                            m_tabs->save(tab, false);
+                    });
     QAction *saveAs = file->addAction(themeIcon("document-save-as"), tr("Save &As…"), this, [this] {
         if (DocumentTab *tab = currentTab())
             m_tabs->save(tab, true);
@@ -403,17 +406,19 @@ void MainWindow::createMenus()
                         [this, damaged = store->movedAsidePath()] { exportSalvagedConversations(this, damaged); });
         file->addSeparator();
     }
-    QAction *settings = file->addAction(themeIcon("preferences-system"), tr("Se&ttings…"), QKeySequence(Qt::CTRL | Qt::Key_Comma), this,
-                                        &MainWindow::settingsRequested);
+    QAction *settings = file->addAction(themeIcon("preferences-system"), tr("Se&ttings…"),
+                                        QKeySequence(Qt::CTRL | Qt::Key_Comma), this, &MainWindow::settingsRequested);
     settings->setMenuRole(QAction::PreferencesRole);
     file->addSeparator();
-    file->addAction(themeIcon("window-close"), tr("C&lose Window"), this, &QWidget::close); // Ctrl+Shift+W is the wizard's
+    file->addAction(themeIcon("window-close"), tr("C&lose Window"), this,
+                    &QWidget::close); // Ctrl+Shift+W is the wizard's
     // Every window: the application decides the order they are asked in (quitRequested()).
     QAction *quit = file->addAction(themeIcon("application-exit"), tr("&Quit"), QKeySequence::Quit, this,
                                     &MainWindow::quitRequested);
     quit->setMenuRole(QAction::QuitRole);
 
-    new EditMenu(menuBar()->addMenu(tr("&Edit")), [this]() -> QPlainTextEdit * { return currentTab(); }, m_findBar);
+    new EditMenu(
+        menuBar()->addMenu(tr("&Edit")), [this]() -> QPlainTextEdit * { return currentTab(); }, m_findBar);
 
     QMenu *ai = menuBar()->addMenu(tr("&AI"));
     for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions)
@@ -458,8 +463,8 @@ void MainWindow::createMenus()
     m_openLogFolder->setObjectName(QStringLiteral("openLogFolder"));
     m_openLogFolder->setEnabled(false); // until setLogDirectory()
     help->addSeparator();
-    QAction *about = help->addAction(themeIcon("help-about", QStyle::SP_MessageBoxInformation), tr("&About Headstart"), this,
-                                     [this] { showAboutDialog(this); });
+    QAction *about = help->addAction(themeIcon("help-about", QStyle::SP_MessageBoxInformation), tr("&About Headstart"),
+                                     this, [this] { showAboutDialog(this); });
     about->setMenuRole(QAction::AboutRole);
 
     QToolBar *toolbar = addToolBar(tr("Main"));
@@ -612,9 +617,8 @@ void MainWindow::showWizard()
 {
     auto *wizard = new NewDocumentWizard(m_services.engine, m_services.workflow, this);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
-    connect(wizard, &NewDocumentWizard::documentCreated, this, [this](const QString &, const QString &markdown) {
-        newDocument(markdown);
-    });
+    connect(wizard, &NewDocumentWizard::documentCreated, this,
+            [this](const QString &, const QString &markdown) { newDocument(markdown); });
     wizard->open();
 }
 
@@ -836,12 +840,13 @@ void MainWindow::updateStatusBar()
     if (limit <= 0)
         m_budgetLabel->setText(tr("Prefetch budget: unlimited"));
     else
-        m_budgetLabel->setText(tr("Prefetch budget left: %1 of %2 tokens this hour")
-                                   .arg(QLocale().toString(m_services.engine->budget().remaining()),
-                                        QLocale().toString(limit)));
+        m_budgetLabel->setText(
+            tr("Prefetch budget left: %1 of %2 tokens this hour")
+                .arg(QLocale().toString(m_services.engine->budget().remaining()), QLocale().toString(limit)));
     m_budgetLabel->setToolTip(m_budgetLabel->text());
     // What speculation does here, and why not; the etiquette's pause has its own label.
-    const Prefetch::SpeculationPlan plan = Prefetch::SpeculationPlan::of(*m_services.engine, m_consent, m_prefetchPause);
+    const Prefetch::SpeculationPlan plan = Prefetch::SpeculationPlan::of(*m_services.engine, m_consent,
+                                                                         m_prefetchPause);
     m_speculationLabel->setText(plan.summary());
     QStringList notes;
     for (Prefetch::Strategy s : Prefetch::AllStrategies)
@@ -863,17 +868,16 @@ void MainWindow::updateStopAction()
 {
     const Prefetch::AnswerReader *current = m_documentActions->current();
     m_stop->setEnabled(m_documentActions->isPreparing() || (current && !current->isDone())
-                       || m_services.engine->hasLiveAnswers(this)
-                       || !m_services.engine->liveSessions().isEmpty());
+                       || m_services.engine->hasLiveAnswers(this) || !m_services.engine->liveSessions().isEmpty());
 }
 
 void MainWindow::updateTitle()
 {
     const Document *document = currentDocument();
-    setWindowTitle(document ? tr("%1 – Headstart").arg(document->displayName()
-                                                      + (document->isModified() ? QStringLiteral(" *") : QString()))
-                            : tr("Headstart"));
+    setWindowTitle(document
+                       ? tr("%1 – Headstart")
+                             .arg(document->displayName() + (document->isModified() ? QStringLiteral(" *") : QString()))
+                       : tr("Headstart"));
 }
-
 
 } // namespace Gui

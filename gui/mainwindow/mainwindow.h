@@ -5,9 +5,9 @@
 #include "prefetch/prompts/actionprompts.h"
 #include "prefetch/speculationplan.h"
 
-#include <QMap>
-#include <QMainWindow>
 #include <QHash>
+#include <QMainWindow>
+#include <QMap>
 #include <QPointer>
 #include <QTimer>
 
@@ -21,7 +21,9 @@ class QPushButton;
 class QStackedWidget;
 class QToolButton;
 
-namespace Knowledge { class Library; }
+namespace Knowledge {
+class Library;
+}
 namespace Prefetch {
 class DebounceStrategy;
 class Engine;
@@ -56,8 +58,8 @@ struct Services {
     Prefetch::WorkflowStrategy *workflow = nullptr;
     Prefetch::WarmupStrategy *warmup = nullptr;
     ConversationStore *conversations = nullptr; // may be null: no chat dock
-    Prefetch::Speculator *speculator = nullptr;  // may be null: no early signals
-    Knowledge::Library *library = nullptr;       // may be null: no Library panel
+    Prefetch::Speculator *speculator = nullptr; // may be null: no early signals
+    Knowledge::Library *library = nullptr;      // may be null: no Library panel
 };
 
 // The main window: documents in tabs, the AI actions on them with their answer pane, the chat

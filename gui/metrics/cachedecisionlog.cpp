@@ -50,10 +50,12 @@ CacheDecisionLog::CacheDecisionLog(const Prefetch::ResponseCache *cache, QWidget
     m_table->setAccessibleName(tr("Response cache decisions"));
     m_table->setHorizontalHeaderLabels({tr("Time"), tr("Request"), tr("Level"), tr("Decision"),
                                         tr("Nearest answers (similarity → confidence)"), tr("Saved")});
-    m_table->horizontalHeaderItem(Fingerprint)->setToolTip(tr("The start of the request's fingerprint (exact) or of its context's (near-duplicate)"));
-    m_table->horizontalHeaderItem(Neighbours)->setToolTip(
-        tr("Confidence = similarity × 0.5 + the answer's hit rate × 0.3 + freshness × 0.2; from 0.75 an answer is "
-           "served, from 0.5 shown as a draft"));
+    m_table->horizontalHeaderItem(Fingerprint)
+        ->setToolTip(tr("The start of the request's fingerprint (exact) or of its context's (near-duplicate)"));
+    m_table->horizontalHeaderItem(Neighbours)
+        ->setToolTip(
+            tr("Confidence = similarity × 0.5 + the answer's hit rate × 0.3 + freshness × 0.2; from 0.75 an answer is "
+               "served, from 0.5 shown as a draft"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();

@@ -5,7 +5,9 @@
 class QLabel;
 class QTableWidget;
 
-namespace Prefetch { class ResponseCache; }
+namespace Prefetch {
+class ResponseCache;
+}
 
 namespace Gui {
 

@@ -190,7 +190,8 @@ QList<LatencyChart::Tick> LatencyChart::timeTicks(int plotWidth) const
     const qint64 span = timeSpanSeconds();
     const QFontMetrics fm = fontMetrics();
     // As many ticks as fit with a label's width and two characters between labels.
-    const int labelWidth = std::max(fm.horizontalAdvance(formatAge(span, span)), fm.horizontalAdvance(formatAge(0, span)));
+    const int labelWidth = std::max(fm.horizontalAdvance(formatAge(span, span)),
+                                    fm.horizontalAdvance(formatAge(0, span)));
     // At most six intervals even when wide: a calm axis, and every tick still a round number.
     const qint64 fit = std::clamp<qint64>(plotWidth / std::max(1, labelWidth + 2 * fm.averageCharWidth()), 1, 6);
     // A step that divides the span labels both ends; failing that, one that fits leaves the
@@ -206,9 +207,9 @@ QList<LatencyChart::Tick> LatencyChart::timeTicks(int plotWidth) const
         }
         return span;
     };
-    const qint64 step = span <= SecondLabelsUpTo ? pick(SecondSteps)
-        : span <= MinuteLabelsUpTo               ? pick(MinuteSteps)
-                                                 : pick(HourSteps);
+    const qint64 step = span <= SecondLabelsUpTo   ? pick(SecondSteps)
+                        : span <= MinuteLabelsUpTo ? pick(MinuteSteps)
+                                                   : pick(HourSteps);
     QList<Tick> ticks;
     for (qint64 age = span / step * step; age >= 0; age -= step)
         ticks.append({age, formatAge(age, span)});
@@ -310,8 +311,8 @@ void LatencyChart::paintEvent(QPaintEvent *)
         painter.setPen(gridColor);
         painter.drawLine(plot.left(), y, plot.right(), y);
         painter.setPen(pal.color(QPalette::WindowText));
-        painter.drawText(QRect(0, y - fm.height() / 2, l.yLabelWidth + pad, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
-                         formatMs(tick, true));
+        painter.drawText(QRect(0, y - fm.height() / 2, l.yLabelWidth + pad, fm.height()),
+                         Qt::AlignRight | Qt::AlignVCenter, formatMs(tick, true));
     }
     const int tickLength = std::max(2, pad);
     for (const Tick &tick : timeTicks(plot.width())) {
@@ -322,7 +323,8 @@ void LatencyChart::paintEvent(QPaintEvent *)
         painter.drawLine(x, plot.bottom() + 1, x, plot.bottom() + tickLength);
         const int labelWidth = fm.horizontalAdvance(tick.label);
         const int labelX = std::clamp(x - labelWidth / 2, 0, std::max(0, width() - labelWidth));
-        painter.drawText(QRect(labelX, plot.bottom() + tickLength, labelWidth, fm.height()), Qt::AlignCenter, tick.label);
+        painter.drawText(QRect(labelX, plot.bottom() + tickLength, labelWidth, fm.height()), Qt::AlignCenter,
+                         tick.label);
     }
     painter.setPen(pal.color(QPalette::WindowText));
     painter.drawLine(plot.left(), plot.bottom() + 1, plot.right(), plot.bottom() + 1);
@@ -357,7 +359,8 @@ void LatencyChart::paintEvent(QPaintEvent *)
     painter.setPen(guide);
     painter.drawLine(plot.left(), guideY, plot.right(), guideY);
     const QString label = tr("%1: feels instant").arg(formatMs(InstantMs, true));
-    const QRect labelRect(plot.left() + pad, guideY - fm.height() - 1, fm.horizontalAdvance(label) + 2 * pad, fm.height());
+    const QRect labelRect(plot.left() + pad, guideY - fm.height() - 1, fm.horizontalAdvance(label) + 2 * pad,
+                          fm.height());
     QColor labelBackground = pal.color(QPalette::Base);
     labelBackground.setAlpha(200);
     painter.fillRect(labelRect, labelBackground);

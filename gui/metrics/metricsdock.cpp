@@ -89,8 +89,8 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
 
     m_p50->setAccessibleName(tr("Perceived latency, median"));
     m_p95->setAccessibleName(tr("Perceived latency, 95th percentile"));
-    for (QLabel *label : {m_p50, m_p95, m_cache, m_classifier, m_routing, m_acknowledgement, m_responseCache, m_sessions,
-                          m_budgetText, m_moneyBudgetText, m_alarms, m_pause}) {
+    for (QLabel *label : {m_p50, m_p95, m_cache, m_classifier, m_routing, m_acknowledgement, m_responseCache,
+                          m_sessions, m_budgetText, m_moneyBudgetText, m_alarms, m_pause}) {
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
@@ -101,10 +101,11 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     m_cache->setAccessibleName(tr("Warm-up cache hits"));
     m_classifier->setObjectName(QStringLiteral("classifierLine"));
     m_classifier->setAccessibleName(tr("Draft classifier on the fast model"));
-    m_classifier->setToolTip(tr("Settings, Prefetch, \"Ask the model whether a draft is complete\": each typing pause asks the provider's fast "
-                                "model whether the draft is finished. Closed early: the stream was closed as soon as "
-                                "the number had arrived. Heuristic: no usable number in time, or no slot or budget "
-                                "for the question."));
+    m_classifier->setToolTip(tr(
+        "Settings, Prefetch, \"Ask the model whether a draft is complete\": each typing pause asks the provider's fast "
+        "model whether the draft is finished. Closed early: the stream was closed as soon as "
+        "the number had arrived. Heuristic: no usable number in time, or no slot or budget "
+        "for the question."));
     m_classifier->setVisible(false);
     m_routing->setObjectName(QStringLiteral("routingLine"));
     m_routing->setAccessibleName(tr("Fast/slow routing"));
@@ -127,7 +128,8 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     m_decisionLog->setObjectName(QStringLiteral("decisionLogButton"));
     m_decisionLog->setText(tr("&Decision log…"));
     m_decisionLog->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    m_decisionLog->setToolTip(tr("Each lookup of the response cache: the nearest answers, their scores and what was decided"));
+    m_decisionLog->setToolTip(
+        tr("Each lookup of the response cache: the nearest answers, their scores and what was decided"));
     connect(m_decisionLog, &QToolButton::clicked, this, [this] {
         if (!m_engine)
             return;
@@ -146,9 +148,9 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     m_table->setAccessibleName(tr("Prefetch strategies"));
     // Short headers keep the table narrow enough for a side dock; the tooltips say more.
     // The money column's header names the currency; refresh() sets it.
-    m_table->setHorizontalHeaderLabels({tr("Strategy"), tr("Answers"), tr("Perceived p50"), tr("Attempts"), tr("Hits"), tr("Partial"), tr("Misses"),
-                                        tr("Hit rate"), tr("Wasted"), tr("Extra, tokens"), QString(),
-                                        tr("Cache read"), tr("TTFT p50"), tr("TTFT p95"), tr("State")});
+    m_table->setHorizontalHeaderLabels({tr("Strategy"), tr("Answers"), tr("Perceived p50"), tr("Attempts"), tr("Hits"),
+                                        tr("Partial"), tr("Misses"), tr("Hit rate"), tr("Wasted"), tr("Extra, tokens"),
+                                        QString(), tr("Cache read"), tr("TTFT p50"), tr("TTFT p95"), tr("State")});
     m_table->horizontalHeaderItem(AnswersColumn)
         ->setToolTip(tr("Answers shown: for a strategy, those it had prefetched for (taken over or missed); for "
                         "No prefetch, those with nothing prefetched, whichever strategy asked. Each answer is "
@@ -163,7 +165,8 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     m_table->horizontalHeaderItem(WastedColumn)->setToolTip(tr("Tokens spent on prefetches nobody used"));
     m_table->horizontalHeaderItem(CacheReadColumn)->setToolTip(tr("Prompt tokens the provider read from its cache"));
     m_table->horizontalHeaderItem(HitRateColumn)->setToolTip(tr("Prefetches the user took over, of those started"));
-    m_table->horizontalHeaderItem(ExtraTokensColumn)->setToolTip(tr("Tokens wasted on unused prefetches, per token used"));
+    m_table->horizontalHeaderItem(ExtraTokensColumn)
+        ->setToolTip(tr("Tokens wasted on unused prefetches, per token used"));
     m_table->horizontalHeaderItem(ExtraMoneyColumn)
         ->setToolTip(tr("Money wasted on unused prefetches, per unit spent on the answers used, at the provider's "
                         "prices with cache discounts applied. Only where the provider has prices; warm-up is "
@@ -394,8 +397,7 @@ void MetricsDock::refresh()
                 break;
             default: state = tr("Off"); break;
             }
-        }
-        else if (st.tooFewAttempts)
+        } else if (st.tooFewAttempts)
             state = tr("Active (too few attempts yet: %1 of %2)")
                         .arg(locale.toString(st.attempts),
                              locale.toString(std::max(1, metrics.settings().minAttemptsForAlarm)));
@@ -419,38 +421,32 @@ void MetricsDock::refresh()
                 extraMoney = formatPercent(st.extraCostMoney());
         }
 
-        setRowTexts(row, {Prefetch::Metrics::strategyName(strategy),
-                          locale.toString(answers),
-                          formatMs(perceived.p50),
-                          baseline ? dash() : locale.toString(st.attempts),
-                          baseline ? dash() : locale.toString(st.hits),
-                          baseline ? dash() : locale.toString(st.partialHits),
-                          baseline ? dash() : locale.toString(st.misses),
-                          baseline || st.attempts == 0 ? dash() : formatPercent(st.hitRate()),
-                          baseline ? dash() : locale.toString(st.tokensWasted),
-                          extraTokens,
-                          extraMoney,
-                          locale.toString(st.cacheReadTokens),
-                          formatMs(ttft.p50),
-                          formatMs(ttft.p95),
-                          state});
+        setRowTexts(row,
+                    {Prefetch::Metrics::strategyName(strategy), locale.toString(answers), formatMs(perceived.p50),
+                     baseline ? dash() : locale.toString(st.attempts), baseline ? dash() : locale.toString(st.hits),
+                     baseline ? dash() : locale.toString(st.partialHits),
+                     baseline ? dash() : locale.toString(st.misses),
+                     baseline || st.attempts == 0 ? dash() : formatPercent(st.hitRate()),
+                     baseline ? dash() : locale.toString(st.tokensWasted), extraTokens, extraMoney,
+                     locale.toString(st.cacheReadTokens), formatMs(ttft.p50), formatMs(ttft.p95), state});
 
-        QString tip = baseline
-            ? tr("Answers with nothing prefetched to take over, whichever strategy asked for them: %1; perceived "
-                 "p50 %2, p95 %3.")
-                  .arg(locale.toString(answers), formatMs(perceived.p50), formatMs(perceived.p95))
-            : tr("%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 "
-                 "rejected; %9 tokens prefetched, %10 used, %11 wasted.")
-                  .arg(locale.toString(st.hits), locale.toString(st.partialHits), locale.toString(st.misses),
-                       locale.toString(st.cancelled), locale.toString(st.expired), locale.toString(st.failed),
-                       locale.toString(st.preempted), locale.toString(st.rejectedBudget + st.rejectedLane),
-                       locale.toString(st.tokensPrefetched))
-                  .arg(locale.toString(st.tokensUsed), locale.toString(st.tokensWasted));
+        QString tip =
+            baseline
+                ? tr("Answers with nothing prefetched to take over, whichever strategy asked for them: %1; perceived "
+                     "p50 %2, p95 %3.")
+                      .arg(locale.toString(answers), formatMs(perceived.p50), formatMs(perceived.p95))
+                : tr("%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 "
+                     "rejected; %9 tokens prefetched, %10 used, %11 wasted.")
+                      .arg(locale.toString(st.hits), locale.toString(st.partialHits), locale.toString(st.misses),
+                           locale.toString(st.cancelled), locale.toString(st.expired), locale.toString(st.failed),
+                           locale.toString(st.preempted), locale.toString(st.rejectedBudget + st.rejectedLane),
+                           locale.toString(st.tokensPrefetched))
+                      .arg(locale.toString(st.tokensUsed), locale.toString(st.tokensWasted));
         if (priced && !baseline && strategy != Prefetch::Strategy::Warmup)
             tip += QLatin1Char(' ')
-                + tr("In money: %1 prefetched, %2 used, %3 wasted.")
-                      .arg(formatMoney(st.costPrefetched, prices.currency), formatMoney(st.costUsed, prices.currency),
-                           formatMoney(st.costWasted, prices.currency));
+                   + tr("In money: %1 prefetched, %2 used, %3 wasted.")
+                         .arg(formatMoney(st.costPrefetched, prices.currency),
+                              formatMoney(st.costUsed, prices.currency), formatMoney(st.costWasted, prices.currency));
         if (!baseline)
             tip = plan.entry(strategy).note + QLatin1Char('\n') + tip; // how it runs here, or why not
         if (!rowReasons.isEmpty()) // an alarm or a pause first: it is what the user came to read
@@ -484,23 +480,24 @@ void MetricsDock::refresh()
     const Prefetch::ClassifierStats classifier = metrics.classifier();
     const bool asked = classifier.requests > 0 || classifier.refused > 0;
     if (asked)
-        setLabelText(m_classifier, tr("Draft classifier (fast model): %1 asked, %2 closed early, %3 to the heuristic · "
-                                      "%4 tokens · %5")
-                                       .arg(locale.toString(classifier.requests), locale.toString(classifier.truncated),
-                                            locale.toString(classifier.fallbacks + classifier.refused + classifier.cancelled),
-                                            locale.toString(classifier.inputTokens + classifier.outputTokens),
-                                            formatMoney(classifier.cost, prices.currency)));
+        setLabelText(m_classifier,
+                     tr("Draft classifier (fast model): %1 asked, %2 closed early, %3 to the heuristic · "
+                        "%4 tokens · %5")
+                         .arg(locale.toString(classifier.requests), locale.toString(classifier.truncated),
+                              locale.toString(classifier.fallbacks + classifier.refused + classifier.cancelled),
+                              locale.toString(classifier.inputTokens + classifier.outputTokens),
+                              formatMoney(classifier.cost, prices.currency)));
     if (m_classifier->isHidden() == asked)
         m_classifier->setVisible(asked);
 
     refreshRouting();
     refreshResponseCache();
 
-    setLabelText(m_sessions, tr("Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued")
-                                 .arg(locale.toString(qint64(m_engine->liveSessions().size())),
-                                      locale.toString(m_engine->foregroundInFlight()),
-                                      locale.toString(m_engine->prefetchInFlight()),
-                                      locale.toString(m_engine->prefetchQueued())));
+    setLabelText(m_sessions,
+                 tr("Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued")
+                     .arg(locale.toString(qint64(m_engine->liveSessions().size())),
+                          locale.toString(m_engine->foregroundInFlight()),
+                          locale.toString(m_engine->prefetchInFlight()), locale.toString(m_engine->prefetchQueued())));
 
     refreshBudgets();
     emit refreshed();
@@ -531,8 +528,8 @@ void MetricsDock::refreshRouting()
                         "%5 late, %6 cancelled or not sent · %7 tokens · %8")
                          .arg(locale.toString(ack.requests), locale.toString(ack.shown),
                               ack.shown > 0 ? formatMs(ack.shownMsMean()) : QStringLiteral("–"),
-                              ack.leads > 0 ? formatMs(ack.leadMsMean()) : QStringLiteral("–"), locale.toString(ack.late),
-                              locale.toString(ack.refused + ack.cancelled),
+                              ack.leads > 0 ? formatMs(ack.leadMsMean()) : QStringLiteral("–"),
+                              locale.toString(ack.late), locale.toString(ack.refused + ack.cancelled),
                               locale.toString(ack.inputTokens + ack.outputTokens))
                          .arg(formatMoney(ack.cost, prices.currency)));
     }
@@ -584,10 +581,10 @@ void MetricsDock::refreshBudgets()
     if (moneyApplies) {
         const double moneyLimit = double(money.limit()) / 1e6;
         const double moneyUsed = double(money.used()) / 1e6;
-        setLabelText(m_moneyBudgetText, tr("Money budget: %1 of %2 this hour (%3)")
-                                            .arg(formatMoney(moneyUsed, prices.currency),
-                                                 formatMoney(moneyLimit, prices.currency),
-                                                 formatPercent(moneyUsed / moneyLimit)));
+        setLabelText(m_moneyBudgetText,
+                     tr("Money budget: %1 of %2 this hour (%3)")
+                         .arg(formatMoney(moneyUsed, prices.currency), formatMoney(moneyLimit, prices.currency),
+                              formatPercent(moneyUsed / moneyLimit)));
     }
     if (m_moneyBudgetText->isHidden() == moneyApplies)
         m_moneyBudgetText->setVisible(moneyApplies);

@@ -13,7 +13,9 @@ class QToolButton;
 class QProgressBar;
 class QTableWidget;
 
-namespace Prefetch { class Engine; }
+namespace Prefetch {
+class Engine;
+}
 
 namespace Gui {
 
@@ -111,9 +113,9 @@ private:
     QString m_pauseReason; // empty: not paused
     QLabel *m_cache;
     QLabel *m_classifier;
-    QLabel *m_routing;       // fast/slow routing: answers and p50 per model, re-asks
+    QLabel *m_routing;         // fast/slow routing: answers and p50 per model, re-asks
     QLabel *m_acknowledgement; // the instant acknowledgement: sent, shown, lead, cost
-    QLabel *m_responseCache; // the response cache's decisions, with its decision log a click away
+    QLabel *m_responseCache;   // the response cache's decisions, with its decision log a click away
     QToolButton *m_decisionLog;
     QLabel *m_sessions;
     QLabel *m_budgetText;

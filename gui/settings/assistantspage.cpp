@@ -206,10 +206,10 @@ void AssistantsPage::applyForm()
     a.name = m_name->text();
     a.systemPrompt = m_prompt->toPlainText();
     a.temperature = m_temperature->value() < AssistantSettings::MinTemperature
-        ? std::nullopt
-        : std::optional<double>(m_temperature->value());
+                        ? std::nullopt
+                        : std::optional<double>(m_temperature->value());
     a.maxTokens = m_maxTokens->value() < AssistantSettings::MinMaxTokens ? std::nullopt
-                                                                          : std::optional<int>(m_maxTokens->value());
+                                                                         : std::optional<int>(m_maxTokens->value());
     const AssistantSettings before = m_assistants;
     m_assistants.update(a);
     if (m_assistants == before)

@@ -25,8 +25,9 @@ EndpointButtons::EndpointButtons(QWidget *parent)
     };
     // No mnemonics: every letter of these words is taken on the page. Tab reaches them right
     // after the provider list.
-    m_add = makeButton(tr("Add…"), tr("Add an OpenAI- or Anthropic-compatible server: vLLM, LM Studio, OpenRouter, a "
-                                      "company gateway"),
+    m_add = makeButton(tr("Add…"),
+                       tr("Add an OpenAI- or Anthropic-compatible server: vLLM, LM Studio, OpenRouter, a "
+                          "company gateway"),
                        "addEndpoint");
     m_rename = makeButton(tr("Rename…"), tr("Rename this endpoint; its settings and keys stay with it"),
                           "renameEndpoint");

@@ -133,14 +133,15 @@ void NetworkPage::showProxy(const Llm::ProxySettings &proxy)
     if (m_secrets) {
         m_secrets->read(SecretStore::NetworkOwner, SecretStore::Secret::ProxyPassword, this,
                         [this, generation](const SecretStore::ReadResult &result) {
-            if (generation != m_passwordGeneration)
-                return;
-            m_password->setPlaceholderText(tr("Optional"));
-            if (!result)
-                m_status->setText(tr("Could not read the stored proxy password: %1").arg(result.error()));
-            else if (!m_passwordDirty) // typed meanwhile: what the user typed wins
-                m_password->setText(*result);
-        });
+                            if (generation != m_passwordGeneration)
+                                return;
+                            m_password->setPlaceholderText(tr("Optional"));
+                            if (!result)
+                                m_status->setText(
+                                    tr("Could not read the stored proxy password: %1").arg(result.error()));
+                            else if (!m_passwordDirty) // typed meanwhile: what the user typed wins
+                                m_password->setText(*result);
+                        });
     }
     refreshEnabled();
 }
@@ -182,11 +183,11 @@ void NetworkPage::savePassword()
     const bool removing = m_password->text().isEmpty();
     m_secrets->write(SecretStore::NetworkOwner, SecretStore::Secret::ProxyPassword, m_password->text(), this,
                      [this, removing](const SecretStore::WriteResult &result) {
-        if (!result)
-            m_status->setText(tr("Could not save the proxy password: %1").arg(result.error()));
-        else
-            m_status->setText(removing ? tr("Proxy password removed.") : tr("Proxy password saved."));
-    });
+                         if (!result)
+                             m_status->setText(tr("Could not save the proxy password: %1").arg(result.error()));
+                         else
+                             m_status->setText(removing ? tr("Proxy password removed.") : tr("Proxy password saved."));
+                     });
 }
 
 void NetworkPage::commitPendingEdits()

@@ -56,12 +56,12 @@ PrefetchPage::PrefetchPage(AppSettings &settings, std::function<void()> edited, 
     auto *page = new QWidget(this);
     auto *layout = new QVBoxLayout(page);
 
-    auto *notice = wrappingLabel(page, tr(
-        "Hover, typing and the early guesses send text to the provider before you press anything: the open "
-        "document when the pointer rests on or heads for an action, when you select text, hold a shortcut's "
-        "keys or have just opened the document, and your draft when you pause typing. A guess that turns out "
-        "wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open "
-        "document when you open it, so that the provider can cache it."));
+    auto *notice = wrappingLabel(
+        page, tr("Hover, typing and the early guesses send text to the provider before you press anything: the open "
+                 "document when the pointer rests on or heads for an action, when you select text, hold a shortcut's "
+                 "keys or have just opened the document, and your draft when you pause typing. A guess that turns out "
+                 "wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open "
+                 "document when you open it, so that the provider can cache it."));
     notice->setObjectName(QStringLiteral("prefetchNotice"));
     layout->addWidget(notice);
 
@@ -190,7 +190,8 @@ QWidget *PrefetchPage::createParameterControl(const PrefetchParameter &p, QWidge
     QString toolTip = trParameter(p.toolTip);
     if (p.kind != Kind::Bool)
         toolTip += QLatin1Char(' ')
-            + tr("From %1 to %2.").arg(PrefetchParameters::formatValue(p, p.min), PrefetchParameters::formatValue(p, p.max));
+                   + tr("From %1 to %2.")
+                         .arg(PrefetchParameters::formatValue(p, p.min), PrefetchParameters::formatValue(p, p.max));
     control->setToolTip(toolTip);
     m_parameters.push_back({&p, control});
     return control;
@@ -252,10 +253,9 @@ void PrefetchPage::refreshConsent()
     if (!AppSettings::needsPrefetchConsent(profile)) {
         m_consent->hide();
         m_consent->setChecked(false);
-        m_consentNote->setText(
-            (profile.isLocalDemo ? tr("%1 runs inside Headstart: prefetch needs no consent.")
-                                 : tr("%1 runs on this computer: prefetch needs no consent."))
-                .arg(profile.displayName));
+        m_consentNote->setText((profile.isLocalDemo ? tr("%1 runs inside Headstart: prefetch needs no consent.")
+                                                    : tr("%1 runs on this computer: prefetch needs no consent."))
+                                   .arg(profile.displayName));
         return;
     }
     m_consent->setText(tr("&Allow early sending to %1").arg(profile.displayName));

@@ -38,9 +38,9 @@ public:
 struct FieldText {
     PriceField field;
     const char *objectName;
-    const char *label;      // with its mnemonic, unique on the Providers page
+    const char *label; // with its mnemonic, unique on the Providers page
     const char *accessible;
-    const char *what;       // the tooltip's first sentence
+    const char *what; // the tooltip's first sentence
 };
 
 const FieldText Fields[] = {
@@ -112,9 +112,10 @@ void PriceEditor::showProfile(const Llm::ProviderProfile &profile, const Llm::Pr
         spin->setPrefix(symbol == currency ? symbol + QLatin1Char(' ') : symbol);
         spin->setSuffix(tr(" / M tokens"));
         spin->setValue(priceOf(profile.prices, f.field));
-        spin->setToolTip(tr(f.what) + QLatin1Char(' ')
-                         + tr("Built-in: %1.").arg(ProviderOverrides::formatPrice(priceOf(builtin.prices, f.field),
-                                                                            builtin.prices.currency)));
+        spin->setToolTip(
+            tr(f.what) + QLatin1Char(' ')
+            + tr("Built-in: %1.")
+                  .arg(ProviderOverrides::formatPrice(priceOf(builtin.prices, f.field), builtin.prices.currency)));
     }
     m_builtin = builtin.prices;
     updateReset();
@@ -134,8 +135,8 @@ void PriceEditor::showProfile(const Llm::ProviderProfile &profile, const Llm::Pr
                   "them if your model or account is billed otherwise.")
                    .arg(profile.displayName);
     note += QLatin1Char(' ')
-        + tr("The metrics panel's cost in money and the hourly money budget use these prices, with cache "
-             "discounts applied.");
+            + tr("The metrics panel's cost in money and the hourly money budget use these prices, with cache "
+                 "discounts applied.");
     m_note->setText(note);
 }
 

@@ -94,21 +94,23 @@ void ProviderKeys::show(const QString &providerId, bool needsNoKey)
             continue;
         }
         field->edit->setPlaceholderText(tr("Loading…"));
-        m_secrets->read(providerId, field->secret, this, [this, field, generation](const SecretStore::ReadResult &result) {
-            if (generation != m_generation)
-                return; // another provider is shown by now
-            field->edit->setPlaceholderText(field->secret == SecretStore::Secret::ApiKey        ? tr("Not set")
-                                            : field->secret == SecretStore::Secret::PrefetchKey ? tr("Not set: prefetches use the API key")
-                                                                                                : tr("None: only the API key"));
-            if (!result) {
-                m_status->setText(tr("Could not read the stored key: %1").arg(result.error()));
-                return;
-            }
-            if (!field->dirty) // typed meanwhile: what the user typed wins
-                field->edit->setText(field->secret == SecretStore::Secret::MoreApiKeys
-                                         ? SecretStore::splitKeys(*result).join(QStringLiteral(", "))
-                                         : *result);
-        });
+        m_secrets->read(providerId, field->secret, this,
+                        [this, field, generation](const SecretStore::ReadResult &result) {
+                            if (generation != m_generation)
+                                return; // another provider is shown by now
+                            field->edit->setPlaceholderText(field->secret == SecretStore::Secret::ApiKey ? tr("Not set")
+                                                            : field->secret == SecretStore::Secret::PrefetchKey
+                                                                ? tr("Not set: prefetches use the API key")
+                                                                : tr("None: only the API key"));
+                            if (!result) {
+                                m_status->setText(tr("Could not read the stored key: %1").arg(result.error()));
+                                return;
+                            }
+                            if (!field->dirty) // typed meanwhile: what the user typed wins
+                                field->edit->setText(field->secret == SecretStore::Secret::MoreApiKeys
+                                                         ? SecretStore::splitKeys(*result).join(QStringLiteral(", "))
+                                                         : *result);
+                        });
     }
     refreshStorage();
 }
@@ -123,8 +125,8 @@ void ProviderKeys::save()
         field->dirty = false;
         // More keys are stored one per line, however they were separated when typed.
         const QString value = field->secret == SecretStore::Secret::MoreApiKeys
-            ? SecretStore::splitKeys(field->edit->text()).join(QLatin1Char('\n'))
-            : field->edit->text().trimmed();
+                                  ? SecretStore::splitKeys(field->edit->text()).join(QLatin1Char('\n'))
+                                  : field->edit->text().trimmed();
         const bool removing = value.isEmpty();
         m_secrets->write(id, field->secret, value, this, [this, id, removing](const SecretStore::WriteResult &result) {
             if (!result) {

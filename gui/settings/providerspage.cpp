@@ -118,9 +118,10 @@ ProvidersPage::ProvidersPage(AppSettings &settings, Services services, Hooks hoo
     m_fastModel->setObjectName(QStringLiteral("fastModel"));
     m_fastModel->setAccessibleName(tr("Fast model"));
     m_fastModel->setMaxLength(static_cast<int>(Limits::MaxModelLength));
-    m_fastModel->setToolTip(tr("A smaller, quicker model of the same provider. With Prefetch, \"Ask the model whether a "
-                               "draft is complete\" on, it is the model asked. A model Headstart does not know is "
-                               "priced as the main model."));
+    m_fastModel->setToolTip(
+        tr("A smaller, quicker model of the same provider. With Prefetch, \"Ask the model whether a "
+           "draft is complete\" on, it is the model asked. A model Headstart does not know is "
+           "priced as the main model."));
     auto *fastModelLabel = new QLabel(tr("F&ast model:"), page);
     fastModelLabel->setBuddy(m_fastModel);
     form->addRow(fastModelLabel, m_fastModel);
@@ -321,9 +322,9 @@ void ProvidersPage::refreshProviderNote()
                                    "feature can be tried without a key or a network."));
     } else if (profile.isCloud) {
         m_providerNote->setText(tr("Text you send goes to %1 at %2.")
-                                    .arg(profile.displayName,
-                                         profile.baseUrl.host().isEmpty() ? tr("the base URL below")
-                                                                          : profile.baseUrl.host()));
+                                    .arg(profile.displayName, profile.baseUrl.host().isEmpty()
+                                                                  ? tr("the base URL below")
+                                                                  : profile.baseUrl.host()));
     } else {
         m_providerNote->setText(tr("%1 runs on this computer: text stays on this machine.").arg(profile.displayName));
     }
@@ -370,7 +371,7 @@ void ProvidersPage::applyTextFields()
     }
     if (m_settings.profile(id).isCloud != wasCloud)
         m_hooks.consentChanged(); // a local server moved to another host, or back
-    refreshProviderNote(); // it names the host
+    refreshProviderNote();        // it names the host
     refreshInsecureHttp();
     m_hooks.edited();
 }
@@ -390,7 +391,8 @@ void ProvidersPage::refreshInsecureHttp()
     m_insecureWarning->setText(
         profile.allowInsecureHttp
             ? tr("Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read "
-                 "them.").arg(host)
+                 "them.")
+                  .arg(host)
             : tr("Warning: %1 is plain http:// to another machine, so the API key and your text would cross the "
                  "network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.")
                   .arg(host));
@@ -477,26 +479,26 @@ void ProvidersPage::removeEndpoint(const QString &id)
     auto pending = std::make_shared<int>(int(std::size(secrets)));
     auto failure = std::make_shared<QString>();
     for (SecretStore::Secret secret : secrets) {
-        m_services.secrets->remove(id, secret, this,
-                                   [this, id, name, pending, failure](const SecretStore::WriteResult &result) {
-            if (!result && failure->isEmpty())
-                *failure = result.error();
-            if (--*pending > 0)
-                return;
-            m_endpointButtons->setEnabled(true);
-            m_hooks.keysChanged(id);
-            if (!failure->isEmpty()) {
-                m_keys->setStatus(tr("%1 was kept: its keys could not be removed from the keychain: %2")
-                                      .arg(name, *failure));
-                return;
-            }
-            m_settings.removeEndpoint(id);
-            refreshProvider();
-            m_hooks.providerChanged();
-            m_keys->setStatus(tr("%1 was removed with its keys.").arg(name));
-            m_hooks.edited();
-            m_provider->setFocus();
-        });
+        m_services.secrets
+            ->remove(id, secret, this, [this, id, name, pending, failure](const SecretStore::WriteResult &result) {
+                if (!result && failure->isEmpty())
+                    *failure = result.error();
+                if (--*pending > 0)
+                    return;
+                m_endpointButtons->setEnabled(true);
+                m_hooks.keysChanged(id);
+                if (!failure->isEmpty()) {
+                    m_keys->setStatus(
+                        tr("%1 was kept: its keys could not be removed from the keychain: %2").arg(name, *failure));
+                    return;
+                }
+                m_settings.removeEndpoint(id);
+                refreshProvider();
+                m_hooks.providerChanged();
+                m_keys->setStatus(tr("%1 was removed with its keys.").arg(name));
+                m_hooks.edited();
+                m_provider->setFocus();
+            });
     }
 }
 
@@ -533,11 +535,10 @@ void ProvidersPage::onTestFinished(double ttftMs, bool modelAnswered)
 {
     setTestRunning(false);
     const QString ms = QLocale().toString(std::llround(ttftMs));
-    m_testResult->setText(modelAnswered
-                              ? tr("Connected. First token after %1 ms.").arg(ms)
-                              : tr("Connected: the provider answered after %1 ms but sent no text within one "
-                                   "token (a model that thinks first needs more).")
-                                    .arg(ms));
+    m_testResult->setText(modelAnswered ? tr("Connected. First token after %1 ms.").arg(ms)
+                                        : tr("Connected: the provider answered after %1 ms but sent no text within one "
+                                             "token (a model that thinks first needs more).")
+                                              .arg(ms));
 }
 
 void ProvidersPage::onTestFailed(const Llm::Error &error)

@@ -19,8 +19,12 @@ class QPushButton;
 class QNetworkAccessManager;
 class QSpinBox;
 
-namespace Llm { class Error; }
-namespace Prefetch { class ConnectionTest; }
+namespace Llm {
+class Error;
+}
+namespace Prefetch {
+class ConnectionTest;
+}
 
 namespace Gui {
 
@@ -50,10 +54,10 @@ public:
 
     // What the page needs from the app (SettingsDialog::Services).
     struct Services {
-        SecretStore *secrets = nullptr;            // required; must outlive the page
-        ConnectionTestFactory makeConnectionTest;  // empty: the Test button is hidden
-        ProfileResolver resolveProfile;            // empty: profiles as AppSettings gives them
-        QNetworkAccessManager *network = nullptr;  // for model lists; empty: no Load list button
+        SecretStore *secrets = nullptr;           // required; must outlive the page
+        ConnectionTestFactory makeConnectionTest; // empty: the Test button is hidden
+        ProfileResolver resolveProfile;           // empty: profiles as AppSettings gives them
+        QNetworkAccessManager *network = nullptr; // for model lists; empty: no Load list button
     };
     struct Hooks {
         std::function<void()> edited;                     // the settings may have changed

@@ -1,7 +1,7 @@
 #include "gui/settings/settingsdialogwidgets.h"
 
-#include "gui/widgets/mnemonic.h"
 #include "gui/settings/settingsdialog.h"
+#include "gui/widgets/mnemonic.h"
 
 #include <QFrame>
 #include <QLabel>

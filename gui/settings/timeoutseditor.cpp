@@ -14,7 +14,7 @@ struct FieldText {
     const char *objectName;
     const char *label; // with its mnemonic, unique on the Providers page and the tab bar
     const char *accessible;
-    const char *what;  // the tooltip's first sentence
+    const char *what; // the tooltip's first sentence
 };
 
 const FieldText Fields[] = {
@@ -56,9 +56,8 @@ TimeoutsEditor::TimeoutsEditor(QWidget *parent)
         label->setBuddy(spin);
         form->addRow(label, spin);
         m_spins[index] = spin;
-        connect(spin, &QSpinBox::valueChanged, this, [this, field = f.field](int seconds) {
-            emit timeoutEdited(field, seconds);
-        });
+        connect(spin, &QSpinBox::valueChanged, this,
+                [this, field = f.field](int seconds) { emit timeoutEdited(field, seconds); });
     }
 }
 

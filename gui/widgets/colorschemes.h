@@ -4,7 +4,10 @@
 
 namespace Gui {
 
-inline bool isDark(const QPalette &palette) { return palette.color(QPalette::Window).lightnessF() < 0.5; }
+inline bool isDark(const QPalette &palette)
+{
+    return palette.color(QPalette::Window).lightnessF() < 0.5;
+}
 
 // The application palette for a light or dark window. The desktop's own palette is kept when it
 // is already what is asked (a platform theme that follows the desktop, KDE's or a dark GTK

@@ -16,7 +16,7 @@ void WheelGuard::protect(QWidget *root)
     const auto widgets = root->findChildren<QWidget *>();
     for (QWidget *w : widgets) {
         const bool wheelSensitive = qobject_cast<QAbstractSpinBox *>(w) || qobject_cast<QComboBox *>(w)
-            || (qobject_cast<QAbstractSlider *>(w) && !w->inherits("QScrollBar"));
+                                    || (qobject_cast<QAbstractSlider *>(w) && !w->inherits("QScrollBar"));
         if (!wheelSensitive)
             continue;
         // WheelFocus (the spin boxes' default) would hand them the focus on the first turn.

@@ -21,7 +21,10 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    explicit WheelGuard(QObject *parent) : QObject(parent) {}
+    explicit WheelGuard(QObject *parent)
+        : QObject(parent)
+    {
+    }
 };
 
 } // namespace Gui

@@ -3,10 +3,10 @@
 #include "gui/widgets/uicolors.h"
 
 #include "llm/clock.h"
-#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/engine.h"
-#include "prefetch/stream/answerreader.h"
+#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/strategies/workflowstrategy.h"
+#include "prefetch/stream/answerreader.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -112,22 +112,23 @@ NewDocumentWizard::NewDocumentWizard(Prefetch::Engine *engine, Prefetch::Workflo
            .placeholder = tr("One section per line; indent a line to make it a point under the section above."),
            .statusName = tr("Outline status")},
           this))
-    , m_introductionPage(new WizardGenerationPage(
-          {.title = tr("Introduction"),
-           .subTitle = tr("The opening of the document, written from your topic and the outline."),
-           .fieldLabel = tr("&Introduction:"),
-           .fieldName = tr("Introduction"),
-           .placeholder = tr("The introduction appears here; you can also write it yourself."),
-           .statusName = tr("Introduction status")},
-          this))
-    , m_titlePage(new WizardTitlePage(
-          {.title = tr("Title"),
-           .subTitle = tr("Some titles for the document. Pick one, edit it, or type your own."),
-           .fieldLabel = tr("Title &options:"),
-           .fieldName = tr("Title options"),
-           .placeholder = tr("One title per line."),
-           .statusName = tr("Title options status")},
-          this))
+    , m_introductionPage(
+          new WizardGenerationPage({.title = tr("Introduction"),
+                                    .subTitle = tr(
+                                        "The opening of the document, written from your topic and the outline."),
+                                    .fieldLabel = tr("&Introduction:"),
+                                    .fieldName = tr("Introduction"),
+                                    .placeholder = tr("The introduction appears here; you can also write it yourself."),
+                                    .statusName = tr("Introduction status")},
+                                   this))
+    , m_titlePage(
+          new WizardTitlePage({.title = tr("Title"),
+                               .subTitle = tr("Some titles for the document. Pick one, edit it, or type your own."),
+                               .fieldLabel = tr("Title &options:"),
+                               .fieldName = tr("Title options"),
+                               .placeholder = tr("One title per line."),
+                               .statusName = tr("Title options status")},
+                              this))
 {
     setWindowTitle(tr("New Document"));
     setOption(QWizard::NoBackButtonOnStartPage);

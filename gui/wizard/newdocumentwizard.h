@@ -25,7 +25,9 @@ class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 
-namespace Llm { struct StreamEvent; }
+namespace Llm {
+struct StreamEvent;
+}
 namespace Prefetch {
 class Engine;
 class AnswerReader;
@@ -97,7 +99,7 @@ private:
     WizardGenerationPage *m_introductionPage;
     WizardTitlePage *m_titlePage;
     mutable std::optional<Prefetch::CompiledPrompt> m_compiled; // per provider, see stepRequest()
-    qint64 m_activatedNs = -1; // when Next was pressed, for the page it opens
+    qint64 m_activatedNs = -1;                                  // when Next was pressed, for the page it opens
     int m_prefetchedStep = -1; // what the workflow prefetches now, to not restart it needlessly
     QVariantMap m_prefetchedData;
     int m_regenerations = 0; // seeds for Regenerate with unchanged data, so it yields another text

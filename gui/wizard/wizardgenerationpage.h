@@ -32,10 +32,10 @@ public:
     struct Texts {
         QString title;
         QString subTitle;
-        QString fieldLabel;  // with a mnemonic, e.g. "&Outline:"
-        QString fieldName;   // accessible name of the text field
+        QString fieldLabel; // with a mnemonic, e.g. "&Outline:"
+        QString fieldName;  // accessible name of the text field
         QString placeholder;
-        QString statusName;  // accessible name of the status line
+        QString statusName; // accessible name of the status line
     };
 
     explicit WizardGenerationPage(const Texts &texts, QWidget *parent = nullptr);

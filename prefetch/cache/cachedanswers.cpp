@@ -84,8 +84,8 @@ void CachedAnswers::settleDraft(qint64 id, const QString &draft, const QString &
         m_cache->recordOutcome(id, held);
 }
 
-void CachedAnswers::store(const QString &providerId, const Llm::ChatRequest &request,
-                          const QByteArray &fingerprint, const QString &answer, qint64 latencyMs)
+void CachedAnswers::store(const QString &providerId, const Llm::ChatRequest &request, const QByteArray &fingerprint,
+                          const QString &answer, qint64 latencyMs)
 {
     if (!m_cache || fingerprint.isEmpty() || answer.isEmpty())
         return;

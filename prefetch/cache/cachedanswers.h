@@ -18,11 +18,11 @@ public:
         qint64 exactHits = 0;
         qint64 nearDrafts = 0;
         qint64 nearServed = 0;
-        qint64 draftsReplaced = 0; // the live answer said something else
+        qint64 draftsReplaced = 0;    // the live answer said something else
         qint64 servedRegenerated = 0; // similar answers served that the user asked for again
         qint64 misses = 0;
         qint64 stored = 0;
-        qint64 savedMs = 0;        // what the served answers took when they were live
+        qint64 savedMs = 0; // what the served answers took when they were live
     };
 
     void setCache(ResponseCache *cache) { m_cache = cache; }

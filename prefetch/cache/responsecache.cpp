@@ -327,10 +327,10 @@ void ResponseCache::store(const Scope &scope, const Entry &entry)
     QSqlQuery ins(d);
     ins.prepare(QStringLiteral("INSERT INTO entries (provider, model, fingerprint, context, question, answer,"
                                " signature, latency_ms, created_ms, used_ms, bytes) VALUES (?,?,?,?,?,?,?,?,?,?,?)"));
-    for (const QVariant &v : {QVariant(scope.provider), QVariant(scope.model), QVariant(entry.fingerprint),
-                              QVariant(entry.contextKey), QVariant(entry.question), QVariant(entry.answer),
-                              QVariant(MinHash::toBytes(sig)), QVariant(entry.latencyMs), QVariant(now),
-                              QVariant(now), QVariant(size)})
+    for (const QVariant &v :
+         {QVariant(scope.provider), QVariant(scope.model), QVariant(entry.fingerprint), QVariant(entry.contextKey),
+          QVariant(entry.question), QVariant(entry.answer), QVariant(MinHash::toBytes(sig)), QVariant(entry.latencyMs),
+          QVariant(now), QVariant(now), QVariant(size)})
         ins.addBindValue(v);
     bool ok = exec(ins, &error);
     const qint64 id = ins.lastInsertId().toLongLong();
@@ -404,8 +404,8 @@ int ResponseCache::count() const
 qint64 ResponseCache::bytes() const
 {
     QSqlQuery q(db(m_connection));
-    return q.exec(QStringLiteral("SELECT COALESCE(SUM(bytes), 0) FROM entries")) && q.next()
-        ? q.value(0).toLongLong() : 0;
+    return q.exec(QStringLiteral("SELECT COALESCE(SUM(bytes), 0) FROM entries")) && q.next() ? q.value(0).toLongLong()
+                                                                                             : 0;
 }
 
 void ResponseCache::logDecision(const QByteArray &key, const Lookup &lookup)
@@ -416,7 +416,8 @@ void ResponseCache::logDecision(const QByteArray &key, const Lookup &lookup)
         m_log.removeFirst();
     QString neighbours;
     for (const Neighbour &n : lookup.neighbours)
-        neighbours += QStringLiteral(" #%1 sim %2 conf %3").arg(n.id).arg(n.similarity, 0, 'f', 2).arg(n.confidence, 0, 'f', 2);
+        neighbours +=
+            QStringLiteral(" #%1 sim %2 conf %3").arg(n.id).arg(n.similarity, 0, 'f', 2).arg(n.confidence, 0, 'f', 2);
     log().info("response cache {} {}: {}{} saved {} ms", lookup.level == Level::Exact ? "exact" : "near",
                key.toHex().left(16).toStdString(), cacheDecisionId(lookup.decision), neighbours.toStdString(),
                lookup.savedMs);

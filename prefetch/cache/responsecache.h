@@ -45,7 +45,7 @@ public:
         QByteArray contextKey; // the request without its last user message, hashed
         QString question;      // the last user message
         QString answer;
-        qint64 latencyMs = 0;  // what the live answer took: the time a hit saves
+        qint64 latencyMs = 0; // what the live answer took: the time a hit saves
     };
     struct Neighbour {
         qint64 id = 0;
@@ -75,7 +75,10 @@ public:
     // Opens (creating) the file at `path`. A file that cannot be opened or is not a cache
     // (damaged, another program's, a newer schema) is left as it is and logged, and the cache
     // works empty in memory for this run: `error()` says why.
-    explicit ResponseCache(const QString &path) : ResponseCache(path, Limits{}) {}
+    explicit ResponseCache(const QString &path)
+        : ResponseCache(path, Limits{})
+    {
+    }
     ResponseCache(const QString &path, Limits limits);
     ~ResponseCache();
     ResponseCache(const ResponseCache &) = delete;

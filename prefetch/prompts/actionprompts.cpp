@@ -32,17 +32,17 @@ bool actionNeedsSelection(DocumentAction action)
 
 QString systemPrompt()
 {
-    return QStringLiteral(
-        "You are Headstart, a careful writing assistant. You work on the document the user "
-        "provides. Answer in the language of the document unless asked otherwise. Be concise "
-        "and concrete; keep the author's voice; never invent facts that are not in the document.");
+    return QStringLiteral("You are Headstart, a careful writing assistant. You work on the document the user "
+                          "provides. Answer in the language of the document unless asked otherwise. Be concise "
+                          "and concrete; keep the author's voice; never invent facts that are not in the document.");
 }
 
 const PromptTemplate &documentTemplate()
 {
     static const PromptTemplate t = PromptTemplate()
                                         .addSystem(systemPrompt())
-                                        .addStaticMessage(Llm::Role::User, QStringLiteral("<document>\n{document}\n</document>"))
+                                        .addStaticMessage(Llm::Role::User,
+                                                          QStringLiteral("<document>\n{document}\n</document>"))
                                         .addDynamicMessage(Llm::Role::User, QStringLiteral("{instruction}"));
     return t;
 }
@@ -113,9 +113,8 @@ std::expected<RenderedRequest, Llm::Error> renderAction(const CompiledPrompt &do
     return document.render(actionValues(action, selection, targetLanguage, text), params);
 }
 
-Llm::ChatRequest buildActionRequest(DocumentAction action, const QString &document,
-                                    const QString &selection, const QString &model,
-                                    const QString &targetLanguage)
+Llm::ChatRequest buildActionRequest(DocumentAction action, const QString &document, const QString &selection,
+                                    const QString &model, const QString &targetLanguage)
 {
     auto request = documentTemplate().request(model, documentValues(document),
                                               actionValues(action, selection, targetLanguage, document));
@@ -125,18 +124,18 @@ Llm::ChatRequest buildActionRequest(DocumentAction action, const QString &docume
 
 const PromptTemplate &chatTemplate(bool withDocument)
 {
-    static const PromptTemplate plain =
-        PromptTemplate()
-            .addSystem(QStringLiteral("You are Headstart, a helpful assistant. Be concise and concrete, "
-                                      "and say so when you are not sure."))
-            .addHistory()
-            .addDynamicMessage(Llm::Role::User, QStringLiteral("{message}"));
-    static const PromptTemplate document =
-        PromptTemplate()
-            .addSystem(systemPrompt())
-            .addStaticMessage(Llm::Role::User, QStringLiteral("<document>\n{document}\n</document>"))
-            .addHistory()
-            .addDynamicMessage(Llm::Role::User, QStringLiteral("{message}"));
+    static const PromptTemplate plain = PromptTemplate()
+                                            .addSystem(QStringLiteral(
+                                                "You are Headstart, a helpful assistant. Be concise and concrete, "
+                                                "and say so when you are not sure."))
+                                            .addHistory()
+                                            .addDynamicMessage(Llm::Role::User, QStringLiteral("{message}"));
+    static const PromptTemplate document = PromptTemplate()
+                                               .addSystem(systemPrompt())
+                                               .addStaticMessage(Llm::Role::User,
+                                                                 QStringLiteral("<document>\n{document}\n</document>"))
+                                               .addHistory()
+                                               .addDynamicMessage(Llm::Role::User, QStringLiteral("{message}"));
     return withDocument ? document : plain;
 }
 
@@ -274,7 +273,8 @@ std::expected<CompiledPrompt, Llm::Error> compileWizard(const Llm::ProviderProfi
 bool wizardFormFilledIn(const QVariantMap &data)
 {
     using namespace WizardKeys;
-    return !data.value(TopicKey).toString().trimmed().isEmpty() && !data.value(AudienceKey).toString().trimmed().isEmpty();
+    return !data.value(TopicKey).toString().trimmed().isEmpty()
+           && !data.value(AudienceKey).toString().trimmed().isEmpty();
 }
 
 int wizardMaxTokens(int step)
@@ -290,7 +290,8 @@ QString wizardStepPrompt(int step, const QVariantMap &data)
     const QString outline = value(OutlineKey).isEmpty() ? QStringLiteral("(none)") : value(OutlineKey);
     const QString introduction = value(IntroductionKey).isEmpty() ? QStringLiteral("(none)") : value(IntroductionKey);
     // Multi-argument arg(): a '%' the user typed is never taken for a placeholder.
-    const QString brief = QStringLiteral("Topic: %1\nAudience: %2\nTone: %3\n").arg(value(TopicKey), audience, value(ToneKey));
+    const QString brief =
+        QStringLiteral("Topic: %1\nAudience: %2\nTone: %3\n").arg(value(TopicKey), audience, value(ToneKey));
     switch (step) {
     case WizardOutlineStep:
         return QStringLiteral("Step 2 of 4: the outline.\n%1Length: %2\n\nWrite the outline of this document: one "
@@ -306,8 +307,7 @@ QString wizardStepPrompt(int step, const QVariantMap &data)
         return QStringLiteral("Step 4 of 4: title options.\n%1\nOutline:\n%2\n\nIntroduction:\n%3\n\nPropose five "
                               "titles for this document, one per line, without numbering or quotes.")
             .arg(brief, outline, introduction);
-    default:
-        return {};
+    default: return {};
     }
 }
 

@@ -43,20 +43,18 @@ const TemplateText &actionInstruction(DocumentAction action, bool hasSelection);
 QString automaticTranslateTarget(QStringView text);
 // documentTemplate()'s dynamic values for an action. An empty language means
 // automaticTranslateTarget() of the selection, or without one of `document`.
-TemplateValues actionValues(DocumentAction action, const QString &selection,
-                            const QString &targetLanguage = {}, QStringView document = {});
+TemplateValues actionValues(DocumentAction action, const QString &selection, const QString &targetLanguage = {},
+                            QStringView document = {});
 
 // An action on a document compiled from documentTemplate(): the prefix is not encoded again.
 // An empty target language is automatic, as in actionValues().
 std::expected<RenderedRequest, Llm::Error> renderAction(const CompiledPrompt &document, DocumentAction action,
-                                                        const QString &selection,
-                                                        const QString &targetLanguage = {},
+                                                        const QString &selection, const QString &targetLanguage = {},
                                                         const GenerationParams &params = {});
 
 // The same request, unencoded (ProviderRequest encodes it).
-Llm::ChatRequest buildActionRequest(DocumentAction action, const QString &document,
-                                    const QString &selection, const QString &model,
-                                    const QString &targetLanguage = {});
+Llm::ChatRequest buildActionRequest(DocumentAction action, const QString &document, const QString &selection,
+                                    const QString &model, const QString &targetLanguage = {});
 
 // Chat: the system prompt and, when there is one, the document (static), then the conversation
 // so far (the `history` of render()) and the user's new text (dynamic value "message").

@@ -55,8 +55,8 @@ qint64 estimateMessages(const Llm::ChatRequest &request, qsizetype from)
 // The dynamic segments of `segments` filled in, appended to `request`. Shared by
 // PromptTemplate::request() and CompiledPrompt::render(), so both give the same messages.
 std::optional<Llm::Error> appendDynamic(const QList<PromptSegment> &segments, Llm::ChatRequest &request,
-                                        const TemplateValues &values,
-                                        const QList<Llm::ChatMessage> &history, const QString &provider)
+                                        const TemplateValues &values, const QList<Llm::ChatMessage> &history,
+                                        const QString &provider)
 {
     bool historyPlaced = false;
     for (const PromptSegment &segment : segments) {
@@ -76,7 +76,8 @@ std::optional<Llm::Error> appendDynamic(const QList<PromptSegment> &segments, Ll
         request.messages.append({segment.role, std::move(*text)});
     }
     if (!history.isEmpty() && !historyPlaced)
-        return invalid(provider, QStringLiteral("The prompt template has no place for a conversation history.")).error();
+        return invalid(provider, QStringLiteral("The prompt template has no place for a conversation history."))
+            .error();
     return std::nullopt;
 }
 
@@ -192,9 +193,8 @@ PromptTemplate &PromptTemplate::addHistory()
     return *this;
 }
 
-std::expected<Llm::ChatRequest, Llm::Error> PromptTemplate::staticRequest(const QString &model,
-                                                                          const TemplateValues &values,
-                                                                          const QString &provider) const
+std::expected<Llm::ChatRequest, Llm::Error>
+PromptTemplate::staticRequest(const QString &model, const TemplateValues &values, const QString &provider) const
 {
     Llm::ChatRequest request;
     request.model = model;
@@ -225,11 +225,9 @@ std::expected<Llm::ChatRequest, Llm::Error> PromptTemplate::staticRequest(const 
     return request;
 }
 
-std::expected<Llm::ChatRequest, Llm::Error> PromptTemplate::request(const QString &model,
-                                                                    const TemplateValues &staticValues,
-                                                                    const TemplateValues &dynamicValues,
-                                                                    const GenerationParams &params,
-                                                                    const QList<Llm::ChatMessage> &history) const
+std::expected<Llm::ChatRequest, Llm::Error>
+PromptTemplate::request(const QString &model, const TemplateValues &staticValues, const TemplateValues &dynamicValues,
+                        const GenerationParams &params, const QList<Llm::ChatMessage> &history) const
 {
     auto request = staticRequest(model, staticValues, {});
     if (!request)
@@ -246,7 +244,8 @@ std::expected<CompiledPrompt, Llm::Error> PromptTemplate::compile(const Llm::Pro
     auto request = staticRequest(profile.model, staticValues, profile.displayName);
     if (!request)
         return std::unexpected(request.error());
-    auto prefix = Llm::encodePrefix(profile.format, *request, profile.encodeOptionsFor(request->model), profile.displayName);
+    auto prefix = Llm::encodePrefix(profile.format, *request, profile.encodeOptionsFor(request->model),
+                                    profile.displayName);
     if (!prefix)
         return std::unexpected(prefix.error());
 
@@ -338,7 +337,8 @@ qint64 estimatePromptTokens(const Llm::ChatRequest &request)
 
 std::expected<RenderedRequest, Llm::Error> renderRequest(const Llm::ProviderProfile &profile, Llm::ChatRequest request)
 {
-    auto prefix = Llm::encodePrefix(profile.format, request, profile.encodeOptionsFor(request.model), profile.displayName);
+    auto prefix = Llm::encodePrefix(profile.format, request, profile.encodeOptionsFor(request.model),
+                                    profile.displayName);
     if (!prefix)
         return std::unexpected(prefix.error());
     auto body = Llm::encodeWithPrefix(*prefix, request);
@@ -353,8 +353,9 @@ std::expected<RenderedRequest, Llm::Error> renderRequest(const Llm::ProviderProf
     return rendered;
 }
 
-std::expected<QByteArray, Llm::Error> encodeVariant(const Llm::ProviderProfile &profile, const RenderedRequest &rendered,
-                                                    int maxTokens, const QString &continuation)
+std::expected<QByteArray, Llm::Error> encodeVariant(const Llm::ProviderProfile &profile,
+                                                    const RenderedRequest &rendered, int maxTokens,
+                                                    const QString &continuation)
 {
     Llm::ChatRequest request = rendered.request;
     request.maxTokens = maxTokens;

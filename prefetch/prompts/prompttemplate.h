@@ -66,8 +66,8 @@ struct PromptSegment {
 
     friend bool operator==(const PromptSegment &a, const PromptSegment &b)
     {
-        return a.kind == b.kind && a.isStatic == b.isStatic && a.role == b.role
-            && a.text.source() == b.text.source() && a.tools == b.tools;
+        return a.kind == b.kind && a.isStatic == b.isStatic && a.role == b.role && a.text.source() == b.text.source()
+               && a.tools == b.tools;
     }
 };
 
@@ -97,8 +97,9 @@ struct RenderedRequest {
 // `rendered` with `maxTokens` and, when `continuation` is not empty, as the continuation of an
 // answer that began so: only the part after the static prefix is encoded again (all of it for a
 // request that has no prefix, such as one that failed to render).
-std::expected<QByteArray, Llm::Error> encodeVariant(const Llm::ProviderProfile &profile, const RenderedRequest &rendered,
-                                                    int maxTokens, const QString &continuation = {});
+std::expected<QByteArray, Llm::Error> encodeVariant(const Llm::ProviderProfile &profile,
+                                                    const RenderedRequest &rendered, int maxTokens,
+                                                    const QString &continuation = {});
 
 class CompiledPrompt;
 
@@ -107,8 +108,7 @@ qint64 estimatePromptTokens(const Llm::ChatRequest &request);
 
 // `request` encoded for `profile` in one pass, with its fingerprint and estimate: for requests
 // built without a compiled template. CPU work proportional to the request.
-std::expected<RenderedRequest, Llm::Error> renderRequest(const Llm::ProviderProfile &profile,
-                                                         Llm::ChatRequest request);
+std::expected<RenderedRequest, Llm::Error> renderRequest(const Llm::ProviderProfile &profile, Llm::ChatRequest request);
 
 // What a request is, for takeover: the first 16 bytes of SHA-256(P, tail), where P is the
 // SHA-256 of the provider id, '\0', the endpoint URL, '\0' and the encoded static prefix, and
@@ -146,8 +146,7 @@ private:
     friend class CompiledPrompt;
 
     // The static part: model, system, tools and the static messages (all of them static).
-    std::expected<Llm::ChatRequest, Llm::Error> staticRequest(const QString &model,
-                                                              const TemplateValues &values,
+    std::expected<Llm::ChatRequest, Llm::Error> staticRequest(const QString &model, const TemplateValues &values,
                                                               const QString &provider) const;
 
     QList<PromptSegment> m_segments;
@@ -179,8 +178,7 @@ public:
 
     // Fills the dynamic segments from `values` (and `history`) and appends them and `params`
     // to the encoded prefix. A placeholder without a value is an InvalidRequest error naming it.
-    std::expected<RenderedRequest, Llm::Error> render(const TemplateValues &values,
-                                                      const GenerationParams &params = {},
+    std::expected<RenderedRequest, Llm::Error> render(const TemplateValues &values, const GenerationParams &params = {},
                                                       const QList<Llm::ChatMessage> &history = {}) const;
     // The same compiled prefix with the dynamic part of `other`, a template with the same static
     // segments (chat about a document and the document's actions share the system prompt and

@@ -52,48 +52,48 @@ constexpr int ShortWords = 3;
 constexpr int LongWords = 5;
 
 const QLatin1String QuestionWords[] = {
-    QLatin1String("what"),   QLatin1String("why"),    QLatin1String("how"),   QLatin1String("who"),
-    QLatin1String("whom"),   QLatin1String("whose"),  QLatin1String("when"),  QLatin1String("where"),
-    QLatin1String("which"),  QLatin1String("can"),    QLatin1String("could"), QLatin1String("would"),
-    QLatin1String("should"), QLatin1String("shall"),  QLatin1String("may"),   QLatin1String("is"),
-    QLatin1String("are"),    QLatin1String("was"),    QLatin1String("were"),  QLatin1String("do"),
-    QLatin1String("does"),   QLatin1String("did"),    QLatin1String("will"),  QLatin1String("has"),
+    QLatin1String("what"),   QLatin1String("why"),   QLatin1String("how"),   QLatin1String("who"),
+    QLatin1String("whom"),   QLatin1String("whose"), QLatin1String("when"),  QLatin1String("where"),
+    QLatin1String("which"),  QLatin1String("can"),   QLatin1String("could"), QLatin1String("would"),
+    QLatin1String("should"), QLatin1String("shall"), QLatin1String("may"),   QLatin1String("is"),
+    QLatin1String("are"),    QLatin1String("was"),   QLatin1String("were"),  QLatin1String("do"),
+    QLatin1String("does"),   QLatin1String("did"),   QLatin1String("will"),  QLatin1String("has"),
     QLatin1String("have"),
 };
 
 // Imperatives that open a request to an assistant: as good a sign as a question word.
 const QLatin1String RequestWords[] = {
-    QLatin1String("please"),    QLatin1String("explain"),   QLatin1String("summarize"), QLatin1String("summarise"),
-    QLatin1String("describe"),  QLatin1String("write"),     QLatin1String("list"),      QLatin1String("translate"),
-    QLatin1String("give"),      QLatin1String("tell"),      QLatin1String("show"),      QLatin1String("compare"),
-    QLatin1String("rewrite"),   QLatin1String("rephrase"),  QLatin1String("fix"),       QLatin1String("create"),
-    QLatin1String("generate"),  QLatin1String("make"),      QLatin1String("find"),      QLatin1String("suggest"),
-    QLatin1String("help"),      QLatin1String("draft"),     QLatin1String("outline"),   QLatin1String("define"),
-    QLatin1String("convert"),   QLatin1String("correct"),   QLatin1String("improve"),   QLatin1String("review"),
-    QLatin1String("check"),     QLatin1String("recommend"), QLatin1String("proofread"), QLatin1String("analyze"),
-    QLatin1String("analyse"),   QLatin1String("calculate"), QLatin1String("shorten"),   QLatin1String("expand"),
-    QLatin1String("simplify"),  QLatin1String("edit"),      QLatin1String("provide"),   QLatin1String("name"),
+    QLatin1String("please"),   QLatin1String("explain"),   QLatin1String("summarize"), QLatin1String("summarise"),
+    QLatin1String("describe"), QLatin1String("write"),     QLatin1String("list"),      QLatin1String("translate"),
+    QLatin1String("give"),     QLatin1String("tell"),      QLatin1String("show"),      QLatin1String("compare"),
+    QLatin1String("rewrite"),  QLatin1String("rephrase"),  QLatin1String("fix"),       QLatin1String("create"),
+    QLatin1String("generate"), QLatin1String("make"),      QLatin1String("find"),      QLatin1String("suggest"),
+    QLatin1String("help"),     QLatin1String("draft"),     QLatin1String("outline"),   QLatin1String("define"),
+    QLatin1String("convert"),  QLatin1String("correct"),   QLatin1String("improve"),   QLatin1String("review"),
+    QLatin1String("check"),    QLatin1String("recommend"), QLatin1String("proofread"), QLatin1String("analyze"),
+    QLatin1String("analyse"),  QLatin1String("calculate"), QLatin1String("shorten"),   QLatin1String("expand"),
+    QLatin1String("simplify"), QLatin1String("edit"),      QLatin1String("provide"),   QLatin1String("name"),
 };
 
 // A draft ending in one of these is mid-sentence.
 const QLatin1String TrailingConnectors[] = {
-    QLatin1String("and"),   QLatin1String("or"),    QLatin1String("but"),     QLatin1String("nor"),
-    QLatin1String("the"),   QLatin1String("a"),     QLatin1String("an"),      QLatin1String("to"),
-    QLatin1String("of"),    QLatin1String("with"),  QLatin1String("because"), QLatin1String("so"),
-    QLatin1String("about"), QLatin1String("for"),   QLatin1String("in"),      QLatin1String("on"),
-    QLatin1String("at"),    QLatin1String("from"),  QLatin1String("by"),      QLatin1String("into"),
-    QLatin1String("than"),  QLatin1String("if"),    QLatin1String("my"),      QLatin1String("your"),
-    QLatin1String("their"), QLatin1String("our"),   QLatin1String("its"),     QLatin1String("between"),
+    QLatin1String("and"),   QLatin1String("or"),   QLatin1String("but"),     QLatin1String("nor"),
+    QLatin1String("the"),   QLatin1String("a"),    QLatin1String("an"),      QLatin1String("to"),
+    QLatin1String("of"),    QLatin1String("with"), QLatin1String("because"), QLatin1String("so"),
+    QLatin1String("about"), QLatin1String("for"),  QLatin1String("in"),      QLatin1String("on"),
+    QLatin1String("at"),    QLatin1String("from"), QLatin1String("by"),      QLatin1String("into"),
+    QLatin1String("than"),  QLatin1String("if"),   QLatin1String("my"),      QLatin1String("your"),
+    QLatin1String("their"), QLatin1String("our"),  QLatin1String("its"),     QLatin1String("between"),
 };
 
 // Chinese question words sit anywhere in the sentence, not only at its start.
 constexpr const char16_t *CjkQuestionWords[] = {u"什么", u"为什么", u"怎么", u"如何", u"哪", u"谁", u"多少", u"是否"};
-constexpr const char16_t *CjkRequestOpenings[] = {u"请", u"帮我", u"帮忙", u"给我", u"麻烦", u"总结", u"解释", u"翻译",
-                                                  u"写", u"列出", u"介绍", u"描述", u"比较", u"生成", u"分析", u"改写",
-                                                  u"润色", u"概括", u"告诉我"};
-constexpr const char16_t *CjkTrailingConnectors[] = {u"和", u"或", u"或者", u"但是", u"但", u"因为", u"所以", u"的",
-                                                     u"关于", u"对于", u"把", u"跟", u"与", u"如果", u"然后", u"而且",
-                                                     u"还有", u"以及", u"比如", u"并且"};
+constexpr const char16_t *CjkRequestOpenings[] = {u"请",   u"帮我", u"帮忙", u"给我", u"麻烦",  u"总结", u"解释",
+                                                  u"翻译", u"写",   u"列出", u"介绍", u"描述",  u"比较", u"生成",
+                                                  u"分析", u"改写", u"润色", u"概括", u"告诉我"};
+constexpr const char16_t *CjkTrailingConnectors[] = {u"和",   u"或",   u"或者", u"但是", u"但",   u"因为", u"所以",
+                                                     u"的",   u"关于", u"对于", u"把",   u"跟",   u"与",   u"如果",
+                                                     u"然后", u"而且", u"还有", u"以及", u"比如", u"并且"};
 
 bool isQuestionMark(char32_t c)
 {
@@ -102,8 +102,8 @@ bool isQuestionMark(char32_t c)
 
 bool isFullStop(char32_t c)
 {
-    return c == U'.' || c == U'!' || c == U'。' || c == U'！' || c == U'．' || c == U'｡' || c == U'﹒'
-        || c == U'﹗' || c == U'‼' || c == U'।' || c == U'۔';
+    return c == U'.' || c == U'!' || c == U'。' || c == U'！' || c == U'．' || c == U'｡' || c == U'﹒' || c == U'﹗'
+           || c == U'‼' || c == U'।' || c == U'۔';
 }
 
 bool isEllipsis(char32_t c)
@@ -118,18 +118,18 @@ bool isSentencePunctuation(char32_t c)
 
 bool isCommaColon(char32_t c)
 {
-    return c == U',' || c == U'，' || c == U'、' || c == U':' || c == U'：' || c == U';' || c == U'；'
-        || c == U'﹐' || c == U'﹑' || c == U'﹕' || c == U'﹔' || c == U'-' || c == U'–' || c == U'—';
+    return c == U',' || c == U'，' || c == U'、' || c == U':' || c == U'：' || c == U';' || c == U'；' || c == U'﹐'
+           || c == U'﹑' || c == U'﹕' || c == U'﹔' || c == U'-' || c == U'–' || c == U'—';
 }
 
 // Closing marks after the final punctuation ('He said "yes."', '(see above.)').
 bool isCloser(char32_t c)
 {
-    return c == U')' || c == U']' || c == U'}' || c == U'"' || c == U'\'' || c == U'”' || c == U'’'
-        || c == U'」' || c == U'』' || c == U'）' || c == U'】' || c == U'》' || c == U'*' || c == U'_';
+    return c == U')' || c == U']' || c == U'}' || c == U'"' || c == U'\'' || c == U'”' || c == U'’' || c == U'」'
+           || c == U'』' || c == U'）' || c == U'】' || c == U'》' || c == U'*' || c == U'_';
 }
 
-template<typename List>
+template <typename List>
 bool containsWord(const List &list, QStringView word)
 {
     return std::any_of(std::begin(list), std::end(list),
@@ -178,8 +178,8 @@ Shape shapeOf(QStringView t)
         char32_t open, close;
         int opened = 0, closed = 0;
     };
-    Pair pairs[] = {{U'(', U')'}, {U'[', U']'}, {U'{', U'}'}, {U'（', U'）'}, {U'【', U'】'},
-                    {U'「', U'」'}, {U'『', U'』'}, {U'《', U'》'}, {U'“', U'”'}, {U'‘', U'’'}};
+    Pair pairs[] = {{U'(', U')'},   {U'[', U']'},   {U'{', U'}'},   {U'（', U'）'}, {U'【', U'】'},
+                    {U'「', U'」'}, {U'『', U'』'}, {U'《', U'》'}, {U'“', U'”'},   {U'‘', U'’'}};
     int asciiQuotes = 0;
     int backticks = 0;
     bool inFence = false;
@@ -239,7 +239,8 @@ Shape shapeOf(QStringView t)
     }
     shape.openFence = inFence;
     shape.unclosed = asciiQuotes % 2 != 0 || backticks % 2 != 0
-        || std::any_of(std::begin(pairs), std::end(pairs), [](const Pair &p) { return p.opened > p.closed; });
+                     || std::any_of(std::begin(pairs), std::end(pairs),
+                                    [](const Pair &p) { return p.opened > p.closed; });
     return shape;
 }
 
@@ -575,9 +576,10 @@ namespace {
 // don't matter because only this pattern is looked for.
 QRegularExpressionMatch matchConfidence(QStringView reply)
 {
-    static const QRegularExpression re(
-        QStringLiteral(R"(["']?\bconfidence\b["']?\s*[:=]\s*["']?\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s*(%?))"),
-        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression
+        re(QStringLiteral(
+               R"(["']?\bconfidence\b["']?\s*[:=]\s*["']?\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s*(%?))"),
+           QRegularExpression::CaseInsensitiveOption);
     return re.match(reply);
 }
 

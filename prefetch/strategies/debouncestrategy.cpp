@@ -90,7 +90,7 @@ void DebounceStrategy::onClassified(const QString &draft, double confidence)
 }
 
 AnswerReader *DebounceStrategy::send(const QString &text, qint64 activatedNs, QObject *owner,
-                                       ResponseCache::Lookup *nearDraft)
+                                     ResponseCache::Lookup *nearDraft)
 {
     m_timer.stop();
     ++m_generation;

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "prefetch/prompts/prompttemplate.h"
 #include "prefetch/cache/responsecache.h"
+#include "prefetch/prompts/prompttemplate.h"
 
 #include <QObject>
 #include <QPointer>
@@ -49,7 +49,7 @@ public:
     // cancelled); with `nearDraft`, the near-duplicate lookup comes back in it when it served or
     // drafted (a Draft: shown while the live answer, on its way as usual, comes).
     AnswerReader *send(const QString &text, qint64 activatedNs, QObject *owner,
-                         ResponseCache::Lookup *nearDraft = nullptr);
+                       ResponseCache::Lookup *nearDraft = nullptr);
 
     QString prefetchedDraft() const { return m_draft; }
     bool isPrefetching() const;
@@ -71,8 +71,8 @@ private:
     Warmer m_warmer;
     const QObject *m_builderOwner = nullptr; // compared, never dereferenced
     QTimer m_timer;
-    QString m_pending;    // the draft when typing paused
-    QString m_draft;      // the draft the live session answers
+    QString m_pending; // the draft when typing paused
+    QString m_draft;   // the draft the live session answers
     QPointer<PrefetchSession> m_session;
     quint64 m_generation = 0; // drops classifier answers for drafts typed over since
     QPointer<PrefetchSession> m_warmSession;

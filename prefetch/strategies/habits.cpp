@@ -40,15 +40,15 @@ double Habits::prior(const Context &context, DocumentAction action)
 {
     using A = DocumentAction;
     switch (context.kind) {
-    case Context::Kind::Opened:
-        return action == A::Summarize ? 1.0 : action == A::ContinueWriting ? 0.6 : 0.2;
+    case Context::Kind::Opened: return action == A::Summarize ? 1.0 : action == A::ContinueWriting ? 0.6 : 0.2;
     case Context::Kind::Selection:
     case Context::Kind::ModifiersWithSelection:
-        return action == A::RewriteSelection ? 1.0 : action == A::ExplainSelection ? 0.6 : action == A::Translate ? 0.4 : 0.1;
-    case Context::Kind::Modifiers:
-        return action == A::Summarize || action == A::ContinueWriting ? 0.6 : 0.3;
-    case Context::Kind::After:
-        return action == context.after ? 0.2 : 0.4; // the same again is the less usual
+        return action == A::RewriteSelection   ? 1.0
+               : action == A::ExplainSelection ? 0.6
+               : action == A::Translate        ? 0.4
+                                               : 0.1;
+    case Context::Kind::Modifiers: return action == A::Summarize || action == A::ContinueWriting ? 0.6 : 0.3;
+    case Context::Kind::After: return action == context.after ? 0.2 : 0.4; // the same again is the less usual
     }
     return 0.3;
 }

@@ -65,8 +65,7 @@ void HoverStrategy::startNow()
     emit prefetchStarted(action);
 }
 
-AnswerReader *HoverStrategy::activate(DocumentAction action, const Builder &builder, qint64 activatedNs,
-                                        QObject *owner)
+AnswerReader *HoverStrategy::activate(DocumentAction action, const Builder &builder, qint64 activatedNs, QObject *owner)
 {
     const RenderedRequest prepared = builder();
     QPointer<PrefetchSession> session = action == m_action ? m_session : nullptr;

@@ -46,7 +46,7 @@ void Speculator::contextChanged()
         QList<Guess> kept;
         for (const Guess &g : std::as_const(it.value())) {
             const bool same = m_builder && g.session && g.session->isLive()
-                && g.session->fingerprint() == m_builder(g.action).fingerprint;
+                              && g.session->fingerprint() == m_builder(g.action).fingerprint;
             if (same)
                 kept.append(g);
             else
@@ -96,8 +96,9 @@ void Speculator::guess(Strategy strategy, const QList<DocumentAction> &actions, 
     }
     QList<Guess> next;
     for (DocumentAction action : actions) {
-        const auto kept = std::find_if(current.cbegin(), current.cend(),
-                                       [action](const Guess &g) { return g.action == action && g.session && g.session->isLive(); });
+        const auto kept = std::find_if(current.cbegin(), current.cend(), [action](const Guess &g) {
+            return g.action == action && g.session && g.session->isLive();
+        });
         if (kept != current.cend()) {
             next.append(*kept);
             continue;
@@ -202,7 +203,8 @@ void Speculator::modifiersChanged(bool shortcutModifiersHeld)
     const Settings &s = m_engine->settings();
     guess(Strategy::Keyboard,
           likeliest(Habits::modifiers(m_hasSelection),
-                    possible({A::Summarize, A::ContinueWriting, A::RewriteSelection, A::Translate, A::ExplainSelection}),
+                    possible(
+                        {A::Summarize, A::ContinueWriting, A::RewriteSelection, A::Translate, A::ExplainSelection}),
                     s.speculation.maxAnswers),
           s.keyboard.ttl);
 }
@@ -263,7 +265,8 @@ void Speculator::answerEnded(DocumentAction action)
     const Settings &s = m_engine->settings();
     guess(Strategy::Habits,
           likeliest(Habits::after(action),
-                    possible({A::Summarize, A::ContinueWriting, A::RewriteSelection, A::Translate, A::ExplainSelection}),
+                    possible(
+                        {A::Summarize, A::ContinueWriting, A::RewriteSelection, A::Translate, A::ExplainSelection}),
                     1, s.habits.minProbability),
           s.habits.ttl);
 }

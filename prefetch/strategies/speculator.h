@@ -1,14 +1,14 @@
 #pragma once
 
-#include "prefetch/prompts/actionprompts.h"
 #include "habits.h"
+#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/prompts/prompttemplate.h"
 #include "prefetch/strategy.h"
 #include "trajectory.h"
 
 #include <QHash>
-#include <QMap>
 #include <QList>
+#include <QMap>
 #include <QObject>
 #include <QPointer>
 #include <QRectF>
@@ -110,8 +110,8 @@ private:
     void drop(Strategy strategy, Release how = Release::Retire);
     void dropAll(Release how = Release::Retire);
     QList<DocumentAction> possible(std::initializer_list<DocumentAction> wanted) const;
-    QList<DocumentAction> likeliest(const Habits::Context &context, const QList<DocumentAction> &candidates,
-                                    int count, double minProbability = 0) const;
+    QList<DocumentAction> likeliest(const Habits::Context &context, const QList<DocumentAction> &candidates, int count,
+                                    double minProbability = 0) const;
     void onPrediction();
     void guessForSelection();
 
@@ -120,7 +120,7 @@ private:
     TrajectoryPredictor m_predictor;
     ActionBuilder m_builder;
     bool m_hasSelection = false;
-    bool m_justOpened = false;    // no action yet since the document was opened
+    bool m_justOpened = false; // no action yet since the document was opened
     bool m_modifiersHeld = false;
     std::optional<DocumentAction> m_lastAnswer;
     std::optional<DocumentAction> m_predicted; // the trajectory's guess

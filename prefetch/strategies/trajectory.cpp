@@ -12,7 +12,8 @@ namespace {
 constexpr qsizetype LinearHistory = 8;
 constexpr double LinearAheadMs = 120.0;
 // Below this speed the pointer is taken to rest; a movement starts when it exceeds it.
-constexpr double RestSpeed = 10.0; // px/s: slower is a stop (or the first instants of a movement, which the start keeps)
+constexpr double RestSpeed =
+    10.0; // px/s: slower is a stop (or the first instants of a movement, which the start keeps)
 // A movement too short to say where it goes: too little of the speed profile seen yet.
 constexpr double MinTravelPx = 12.0;
 constexpr double MinElapsedMs = 50.0;

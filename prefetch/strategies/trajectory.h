@@ -29,8 +29,8 @@ public:
         QRectF rect;
     };
     struct Prediction {
-        int target = -1;      // a Target::id
-        QPointF endpoint;     // where the movement is predicted to end
+        int target = -1;       // a Target::id
+        QPointF endpoint;      // where the movement is predicted to end
         qint64 arrivalNs = -1; // when, monotonic ns
     };
 

@@ -164,9 +164,10 @@ void WarmupStrategy::warm(const QString &documentId)
         if (state != PrefetchSession::State::Complete || !session->answer())
             return;
         const Llm::Usage usage = session->answer()->usage();
-        log().debug("warm-up of a document: {} prompt tokens, {} read from cache, {} written",
-                    usage.inputTokens, usage.cacheReadTokens, usage.cacheWriteTokens);
-        emit warmed(documentId, std::max<qint64>(0, usage.cacheReadTokens), std::max<qint64>(0, usage.cacheWriteTokens));
+        log().debug("warm-up of a document: {} prompt tokens, {} read from cache, {} written", usage.inputTokens,
+                    usage.cacheReadTokens, usage.cacheWriteTokens);
+        emit warmed(documentId, std::max<qint64>(0, usage.cacheReadTokens),
+                    std::max<qint64>(0, usage.cacheWriteTokens));
     });
 }
 

@@ -7,7 +7,6 @@
 #include <QPointer>
 #include <QTimer>
 
-
 namespace Prefetch {
 
 class Engine;
@@ -46,7 +45,8 @@ public:
     // How often a warm-up is renewed: `setting`, or less where the provider keeps its cache for
     // less (`lifetime`, zero where the provider decides): a tenth of the lifetime to spare, for
     // the renewal's own queueing and prefill. bench_cachelifetime plays it over a working day.
-    static std::chrono::milliseconds renewalInterval(std::chrono::milliseconds setting, std::chrono::milliseconds lifetime);
+    static std::chrono::milliseconds renewalInterval(std::chrono::milliseconds setting,
+                                                     std::chrono::milliseconds lifetime);
 
 signals:
     // A warm-up completed: what the provider reported writing to and reading from its cache.
@@ -58,7 +58,7 @@ private:
     struct Document {
         CompiledPrompt prompt;
         QTimer *timer = nullptr; // child of the strategy; deleted with the entry
-        QByteArray warmedPrefix;  // prefix fingerprint of the last warm-up sent
+        QByteArray warmedPrefix; // prefix fingerprint of the last warm-up sent
         qint64 warmedAtNs = -1;
         qint64 usedAtNs = -1;     // opened, current again, edited or answered about
         bool awaitingUse = false; // the next answer about it decides hit or miss

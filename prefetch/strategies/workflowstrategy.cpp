@@ -40,13 +40,14 @@ void WorkflowStrategy::stepCompleted(int completedStep, const QVariantMap &formD
 {
     reset();
     const int step = completedStep + 1;
-    m_session = m_engine->prefetch(Strategy::Workflow, keyed(step, formData, nextStep), m_engine->settings().workflow.ttl);
+    m_session = m_engine->prefetch(Strategy::Workflow, keyed(step, formData, nextStep),
+                                   m_engine->settings().workflow.ttl);
     if (m_session)
         m_step = step;
 }
 
 AnswerReader *WorkflowStrategy::activate(int step, const QVariantMap &formData, const RenderedRequest &request,
-                                           qint64 activatedNs, QObject *owner)
+                                         qint64 activatedNs, QObject *owner)
 {
     QPointer<PrefetchSession> session = step == m_step ? m_session : nullptr;
     if (!session)

@@ -29,8 +29,8 @@ public:
     // Step `completedStep` is done: prefetch step completedStep + 1 with `nextStep`.
     void stepCompleted(int completedStep, const QVariantMap &formData, const RenderedRequest &nextStep);
     // Step `step` needs its generation now. Never null.
-    AnswerReader *activate(int step, const QVariantMap &formData, const RenderedRequest &request,
-                             qint64 activatedNs, QObject *owner);
+    AnswerReader *activate(int step, const QVariantMap &formData, const RenderedRequest &request, qint64 activatedNs,
+                           QObject *owner);
     // The wizard closed: nothing it prefetched will be used.
     void reset();
 

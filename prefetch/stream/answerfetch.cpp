@@ -29,7 +29,7 @@ bool isRefusal(const Llm::Error &error)
 {
     using C = Llm::Error::Code;
     return error.code() == C::InvalidRequest || error.code() == C::BadRequest || error.code() == C::UnknownModel
-        || error.code() == C::NotAnApi; // an unknown beta endpoint's 404 names no model
+           || error.code() == C::NotAnApi; // an unknown beta endpoint's 404 names no model
 }
 
 // A request the provider refused by its status, or that never reached an API: nothing was
@@ -47,17 +47,15 @@ bool billsNothing(const Llm::Error &error)
     case C::RedirectRefused:
     case C::NotAnApi:
     case C::NetworkUnreachable:
-    case C::Tls:
-        return true;
-    default:
-        return false;
+    case C::Tls: return true;
+    default: return false;
     }
 }
 
 } // namespace
 
 AnswerFetch::AnswerFetch(QNetworkAccessManager *network, Llm::ProviderProfile profile, RenderedRequest request,
-                           bool speculative, QObject *parent)
+                         bool speculative, QObject *parent)
     : QObject(parent)
     , m_network(network)
     , m_profile(std::move(profile))
@@ -160,7 +158,7 @@ int AnswerFetch::outputSoFar() const
 bool AnswerFetch::canContinue() const
 {
     return m_continuable && m_profile.canContinue() && m_request.request.choiceCount == 1
-        && !QStringView(m_text).trimmed().isEmpty();
+           && !QStringView(m_text).trimmed().isEmpty();
 }
 
 // --- parts ----------------------------------------------------------------------------------
@@ -326,7 +324,7 @@ void AnswerFetch::onPartFinished()
 {
     addPartUsage();
     const bool cut = Llm::finishReasonFrom(m_finishReason) == Llm::FinishReason::Length
-        && outputSoFar() < m_request.request.maxTokens;
+                     && outputSoFar() < m_request.request.maxTokens;
     if (!cut) {
         end(std::nullopt); // the answer's own end, or its limit
         return;

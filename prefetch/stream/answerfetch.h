@@ -4,10 +4,10 @@
 #include "retrypolicy.h"
 
 #include "llm/error.h"
-#include "llm/providerrequest.h"
-#include "llm/refusal.h"
 #include "llm/llmtypes.h"
 #include "llm/providerprofile.h"
+#include "llm/providerrequest.h"
+#include "llm/refusal.h"
 
 #include <QObject>
 #include <QPointer>
@@ -52,8 +52,8 @@ class AnswerFetch : public QObject
     Q_OBJECT
 
 public:
-    AnswerFetch(QNetworkAccessManager *network, Llm::ProviderProfile profile, RenderedRequest request,
-                 bool speculative, QObject *parent = nullptr);
+    AnswerFetch(QNetworkAccessManager *network, Llm::ProviderProfile profile, RenderedRequest request, bool speculative,
+                QObject *parent = nullptr);
     ~AnswerFetch() override;
 
     // Tells the local provider what the request is for (X-Headstart-Purpose: "foreground",
@@ -168,36 +168,36 @@ private:
     QPointer<Llm::ProviderRequest> m_part;
     int m_parts = 0;
     int m_limit = 0;
-    int m_keep = 0; // see setKeepUnlessExtended()
-    int m_partMaxTokens = 0;   // the max_tokens the part in flight asked for
-    int m_partContent = 0;     // content events of the part in flight
+    int m_keep = 0;               // see setKeepUnlessExtended()
+    int m_partMaxTokens = 0;      // the max_tokens the part in flight asked for
+    int m_partContent = 0;        // content events of the part in flight
     bool m_partContinues = false; // the part in flight is a continuation
     bool m_started = false;
     bool m_waiting = false;
     bool m_done = false;
-    bool m_continuable = true; // nothing yet that a continuation could not carry on
+    bool m_continuable = true;            // nothing yet that a continuation could not carry on
     QList<Llm::RefusedFeature> m_refused; // left out of this answer after a refusal
     std::optional<Llm::Error> m_error;
     RetryPolicy m_retryPolicy{.maxRetries = 0};
     int m_retries = 0;
-    int m_keySwitches = 0;     // immediate retries on another key after a 429 (Llm::KeyRing)
+    int m_keySwitches = 0; // immediate retries on another key after a 429 (Llm::KeyRing)
     std::chrono::milliseconds m_idleTimeout{0};
     std::chrono::milliseconds m_timeLimit{0};
-    QTimer m_retryTimer;       // the back-off before the next retry
+    QTimer m_retryTimer; // the back-off before the next retry
     QString m_text;
-    QString m_held;            // white space the last part ended with, not sent as the beginning
-    QString m_finishReason;    // of the last part
-    Llm::Usage m_billed;       // the parts before the one in flight
-    Llm::Usage m_partUsage;    // the part in flight, as its stream reports it
+    QString m_held;         // white space the last part ended with, not sent as the beginning
+    QString m_finishReason; // of the last part
+    Llm::Usage m_billed;    // the parts before the one in flight
+    Llm::Usage m_partUsage; // the part in flight, as its stream reports it
     qsizetype m_contentEvents = 0;
     qint64 m_startedNs = -1;
     qint64 m_firstTokenNs = -1;
     qint64 m_finishedNs = -1;
     qint64 m_partStartedNs = -1; // the part in flight was sent
-    qint64 m_partFirstNs = -1;  // the part in flight's first and last content event
+    qint64 m_partFirstNs = -1;   // the part in flight's first and last content event
     qint64 m_partLastNs = -1;
-    qint64 m_rateSpanNs = 0;    // the parts before it: time between their first and last piece
-    qsizetype m_rateSteps = 0;  // and the pieces after their first
+    qint64 m_rateSpanNs = 0;   // the parts before it: time between their first and last piece
+    qsizetype m_rateSteps = 0; // and the pieces after their first
 };
 
 } // namespace Prefetch

@@ -4,7 +4,6 @@
 
 namespace Prefetch {
 
-
 AnswerReader::AnswerReader(Strategy strategy, Origin origin, AnswerFetch *stream, EventBuffer buffered,
                            qint64 activatedNs, QObject *parent, qint64 guessedNs)
     : QObject(parent)

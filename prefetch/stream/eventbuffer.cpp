@@ -4,17 +4,19 @@
 
 namespace Prefetch {
 
-
 void EventBuffer::append(const Llm::StreamEvent &event)
 {
     using T = Llm::StreamEvent::Type;
     if (event.isContent())
         ++m_tokens;
-    const bool compact = (event.type == T::TextDelta || event.type == T::ReasoningDelta || event.type == T::RefusalDelta)
-        && event.choice >= 0 && event.choice < 255 && event.text.size() <= std::numeric_limits<quint16>::max()
-        && m_text.size() + event.text.size() <= std::numeric_limits<quint32>::max();
+    const bool compact = (event.type == T::TextDelta || event.type == T::ReasoningDelta
+                          || event.type == T::RefusalDelta)
+                         && event.choice >= 0 && event.choice < 255
+                         && event.text.size() <= std::numeric_limits<quint16>::max()
+                         && m_text.size() + event.text.size() <= std::numeric_limits<quint32>::max();
     if (compact) {
-        m_entries.append({quint8(event.type), quint8(event.choice), quint16(event.text.size()), quint32(m_text.size())});
+        m_entries.append(
+            {quint8(event.type), quint8(event.choice), quint16(event.text.size()), quint32(m_text.size())});
         m_text += event.text;
         return;
     }
@@ -45,9 +47,10 @@ void EventBuffer::clear()
 qsizetype EventBuffer::memoryBytes() const
 {
     qsizetype bytes = m_entries.capacity() * qsizetype(sizeof(Entry)) + m_text.capacity() * qsizetype(sizeof(QChar))
-        + m_whole.capacity() * qsizetype(sizeof(Llm::StreamEvent));
+                      + m_whole.capacity() * qsizetype(sizeof(Llm::StreamEvent));
     for (const Llm::StreamEvent &e : m_whole)
-        bytes += (e.text.capacity() + e.toolId.capacity() + e.toolName.capacity() + e.errorType.capacity()) * qsizetype(sizeof(QChar));
+        bytes += (e.text.capacity() + e.toolId.capacity() + e.toolName.capacity() + e.errorType.capacity())
+                 * qsizetype(sizeof(QChar));
     return bytes;
 }
 

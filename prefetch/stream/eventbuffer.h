@@ -26,10 +26,10 @@ public:
 
 private:
     struct Entry {
-        quint8 type;     // Llm::StreamEvent::Type, or Whole for an event kept in m_whole
-        quint8 choice;   // choices beyond 255 are kept whole
-        quint16 length;  // characters in m_text; longer deltas are kept whole
-        quint32 offset;  // into m_text, or into m_whole
+        quint8 type;    // Llm::StreamEvent::Type, or Whole for an event kept in m_whole
+        quint8 choice;  // choices beyond 255 are kept whole
+        quint16 length; // characters in m_text; longer deltas are kept whole
+        quint32 offset; // into m_text, or into m_whole
     };
     static constexpr quint8 Whole = 0xff;
 

@@ -21,10 +21,9 @@ bool RetryPolicy::isRetryable(const Llm::Error &error)
         // (an invalid request found late, a policy refusal) would fail again.
         const QString detail = error.detail();
         return detail.startsWith(QLatin1String("overloaded_error")) || detail.startsWith(QLatin1String("server_error"))
-            || detail.startsWith(QLatin1String("api_error")) || detail.startsWith(QLatin1String("rate_limit"));
+               || detail.startsWith(QLatin1String("api_error")) || detail.startsWith(QLatin1String("rate_limit"));
     }
-    default:
-        return false;
+    default: return false;
     }
 }
 

@@ -3,7 +3,9 @@
 #include <chrono>
 #include <optional>
 
-namespace Llm { class Error; }
+namespace Llm {
+class Error;
+}
 
 namespace Prefetch {
 

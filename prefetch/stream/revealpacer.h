@@ -35,12 +35,12 @@ class RevealPacer : public QObject
     Q_OBJECT
 
 public:
-    static constexpr int FrameMs = 16;         // one frame at 60 Hz
-    static constexpr double MaxLagMs = 1500;   // what waits is shown within this
+    static constexpr int FrameMs = 16;       // one frame at 60 Hz
+    static constexpr double MaxLagMs = 1500; // what waits is shown within this
     static constexpr double StallWindowMs = 3000;
     // Until the provider's rate is known (the first pieces of a fresh answer): about a hosted
     // model's pace, and pieces that arrive faster are shown as fast as they come anyway.
-    static constexpr double DefaultRate = 50;  // pieces per second
+    static constexpr double DefaultRate = 50; // pieces per second
 
     explicit RevealPacer(QObject *parent = nullptr);
 
@@ -87,7 +87,7 @@ private:
     QList<QString> m_queue;
     double m_rate = 0;
     qint64 m_nextDueNs = -1;
-    double m_credit = 0;      // pieces owed to the pace since the last frame
+    double m_credit = 0; // pieces owed to the pace since the last frame
     qint64 m_lastFrameNs = -1;
     qint64 m_firstShownNs = -1;
     qint64 m_lastShownNs = -1;

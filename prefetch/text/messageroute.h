@@ -23,7 +23,10 @@ enum class MessageKind {
 MessageKind messageKind(QStringView text);
 
 // Whether a message of `kind` goes to the fast model.
-inline bool routesToFastModel(MessageKind kind) { return kind != MessageKind::Other; }
+inline bool routesToFastModel(MessageKind kind)
+{
+    return kind != MessageKind::Other;
+}
 
 // "small-talk", "simple-question", "other": logs and the benchmark.
 const char *messageKindId(MessageKind kind);

@@ -12,8 +12,8 @@
 #include <QNetworkReply>
 #include <QProcess>
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
@@ -89,8 +89,9 @@ tst_Cli::Run tst_Cli::run(const QStringList &arguments, const QProcessEnvironmen
 
 QUrl tst_Cli::startProvider(const QStringList &arguments)
 {
-    m_providerProcess.start(m_provider, QStringList{QStringLiteral("--port"), QStringLiteral("0"),
-                                                    QStringLiteral("--quiet")} + arguments);
+    m_providerProcess.start(m_provider,
+                            QStringList{QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--quiet")}
+                                + arguments);
     if (!m_providerProcess.waitForStarted(5000))
         return {};
     if (!QTest::qWaitFor([this] { return m_providerProcess.canReadLine(); }, 5000))
@@ -125,9 +126,14 @@ void tst_Cli::chatAgainstRunningProvider()
 {
     const QUrl root = startProvider({QStringLiteral("--profile"), QStringLiteral("instant")});
     QVERIFY(root.isValid() && root.port() > 0);
-    const QStringList args{QStringLiteral("chat"), QStringLiteral("--provider"), QStringLiteral("local"),
-                           QStringLiteral("--base-url"), root.toString(), QStringLiteral("--max-tokens"),
-                           QStringLiteral("12"), QStringLiteral("--stats-json"),
+    const QStringList args{QStringLiteral("chat"),
+                           QStringLiteral("--provider"),
+                           QStringLiteral("local"),
+                           QStringLiteral("--base-url"),
+                           root.toString(),
+                           QStringLiteral("--max-tokens"),
+                           QStringLiteral("12"),
+                           QStringLiteral("--stats-json"),
                            QStringLiteral("Same prompt, same answer: that is the contract.")};
     const Run first = run(args);
     QCOMPARE(first.exitCode, 0);
@@ -171,16 +177,21 @@ void tst_Cli::repeatSendsTheRequestNTimes()
 void tst_Cli::interruptClosesTheConnection()
 {
     // 10 tokens/s: the answer takes many seconds, so the interrupt lands mid-stream.
-    const QUrl root = startProvider({QStringLiteral("--profile"), QStringLiteral("instant"),
-                                     QStringLiteral("--decode-tps"), QStringLiteral("10")});
+    const QUrl root = startProvider(
+        {QStringLiteral("--profile"), QStringLiteral("instant"), QStringLiteral("--decode-tps"), QStringLiteral("10")});
     QVERIFY(root.isValid());
     QProcess chat;
-    chat.start(m_cli, {QStringLiteral("chat"), QStringLiteral("--base-url"), root.toString(),
-                       QStringLiteral("--max-tokens"), QStringLiteral("500"),
-                       QStringLiteral("Tell a long story that will be interrupted.")});
+    chat.start(m_cli,
+               {QStringLiteral("chat"), QStringLiteral("--base-url"), root.toString(), QStringLiteral("--max-tokens"),
+                QStringLiteral("500"), QStringLiteral("Tell a long story that will be interrupted.")});
     QVERIFY(chat.waitForStarted(5000));
     QByteArray out;
-    QVERIFY(QTest::qWaitFor([&] { out += chat.readAllStandardOutput(); return !out.isEmpty(); }, 10000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            out += chat.readAllStandardOutput();
+            return !out.isEmpty();
+        },
+        10000));
     QCOMPARE(stats(root).value(QLatin1String("streams_open")).toInt(), 1);
 
     ::kill(pid_t(chat.processId()), SIGINT);
@@ -214,8 +225,8 @@ void tst_Cli::badArguments_data()
     QTest::addRow("bad max tokens") << QStringList{QStringLiteral("chat"), QStringLiteral("--max-tokens"),
                                                    QStringLiteral("lots"), QStringLiteral("hi")}
                                     << QByteArray("--max-tokens");
-    QTest::addRow("bad repeat") << QStringList{QStringLiteral("chat"), QStringLiteral("--repeat"),
-                                               QStringLiteral("0"), QStringLiteral("hi")}
+    QTest::addRow("bad repeat") << QStringList{QStringLiteral("chat"), QStringLiteral("--repeat"), QStringLiteral("0"),
+                                               QStringLiteral("hi")}
                                 << QByteArray("--repeat");
     // Refused before any connection is made: tests never talk to anything but loopback.
     QTest::addRow("cloud without key") << QStringList{QStringLiteral("chat"), QStringLiteral("--provider"),
@@ -264,9 +275,9 @@ void tst_Cli::benchWritesReportAndJson()
     trace.close();
     const QString out = dir.filePath(QStringLiteral("report"));
     const Run r = run({QStringLiteral("bench"), QStringLiteral("--trace"), tracePath, QStringLiteral("--profile"),
-                       QStringLiteral("hosted"), QStringLiteral("--mode"), QStringLiteral("off"), QStringLiteral("--mode"),
-                       QStringLiteral("hover"), QStringLiteral("--speed"), QStringLiteral("10"), QStringLiteral("--out"), out,
-                       QStringLiteral("--json")});
+                       QStringLiteral("hosted"), QStringLiteral("--mode"), QStringLiteral("off"),
+                       QStringLiteral("--mode"), QStringLiteral("hover"), QStringLiteral("--speed"),
+                       QStringLiteral("10"), QStringLiteral("--out"), out, QStringLiteral("--json")});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.err.contains("[2/2] click"), r.err.constData());
     const QJsonObject json = QJsonDocument::fromJson(r.out).object();
@@ -286,9 +297,10 @@ void tst_Cli::benchWritesReportAndJson()
 
     // What a shell glob gives: several values after one option.
     QVERIFY(QFile::copy(tracePath, dir.filePath(QStringLiteral("again.jsonl"))));
-    const Run globbed = run({QStringLiteral("bench"), QStringLiteral("--trace"), tracePath, dir.filePath(QStringLiteral("again.jsonl")),
-                             QStringLiteral("--profile"), QStringLiteral("hosted"), QStringLiteral("instant"),
-                             QStringLiteral("--mode"), QStringLiteral("off"), QStringLiteral("--speed"), QStringLiteral("10"),
+    const Run globbed = run({QStringLiteral("bench"), QStringLiteral("--trace"), tracePath,
+                             dir.filePath(QStringLiteral("again.jsonl")), QStringLiteral("--profile"),
+                             QStringLiteral("hosted"), QStringLiteral("instant"), QStringLiteral("--mode"),
+                             QStringLiteral("off"), QStringLiteral("--speed"), QStringLiteral("10"),
                              QStringLiteral("--out"), out, QStringLiteral("--json")});
     QCOMPARE(globbed.exitCode, 0);
     const QJsonArray globbedRuns = QJsonDocument::fromJson(globbed.out).object().value(QLatin1String("runs")).toArray();
@@ -306,10 +318,12 @@ void tst_Cli::benchWritesReportAndJson()
     Run bad = run({QStringLiteral("bench"), QStringLiteral("--trace"), broken});
     QCOMPARE(bad.exitCode, 2);
     QVERIFY2(bad.err.contains("broken:2: unknown event \"fly\""), bad.err.constData());
-    bad = run({QStringLiteral("bench"), QStringLiteral("--trace"), tracePath, QStringLiteral("--profile"), QStringLiteral("moon")});
+    bad = run({QStringLiteral("bench"), QStringLiteral("--trace"), tracePath, QStringLiteral("--profile"),
+               QStringLiteral("moon")});
     QCOMPARE(bad.exitCode, 2);
     QVERIFY2(bad.err.contains("unknown profile 'moon'"), bad.err.constData());
-    bad = run({QStringLiteral("bench"), QStringLiteral("--out"), out, QStringLiteral("stray"), QStringLiteral("--trace"), tracePath});
+    bad = run({QStringLiteral("bench"), QStringLiteral("--out"), out, QStringLiteral("stray"),
+               QStringLiteral("--trace"), tracePath});
     QCOMPARE(bad.exitCode, 2);
     QVERIFY2(bad.err.contains("unexpected argument 'stray'"), bad.err.constData());
     bad = run({QStringLiteral("bench"), QStringLiteral("--trace"), dir.filePath(QStringLiteral("missing.jsonl"))});
@@ -345,8 +359,8 @@ void tst_Cli::terminalControlsAreNotPrinted()
 
     for (const bool raw : {false, true}) {
         QProcess cli;
-        QStringList arguments{QStringLiteral("chat"), QStringLiteral("--provider"), QStringLiteral("ollama"),
-                              QStringLiteral("--base-url"), server.baseUrl().toString(), QStringLiteral("Hi")};
+        QStringList arguments{QStringLiteral("chat"),       QStringLiteral("--provider"), QStringLiteral("ollama"),
+                              QStringLiteral("--base-url"), server.baseUrl().toString(),  QStringLiteral("Hi")};
         if (raw)
             arguments.insert(1, QStringLiteral("--raw"));
         cli.start(m_cli, arguments);

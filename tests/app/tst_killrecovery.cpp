@@ -70,7 +70,8 @@ namespace {
 
 int modeOf(const QString &path)
 {
-    struct stat st {};
+    struct stat st {
+    };
     return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? int(st.st_mode & 0777) : -1;
 }
 
@@ -197,8 +198,7 @@ void tst_KillRecovery::killMidEditKeepsTheUnsavedText()
     const int opensBefore = int(logText().count(QLatin1String("conversation store opened")));
     QProcess again;
     startApp(again, {document});
-    QTRY_VERIFY_WITH_TIMEOUT(logText().count(QLatin1String("conversation store opened")) > opensBefore,
-                             StartTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(logText().count(QLatin1String("conversation store opened")) > opensBefore, StartTimeoutMs);
     QVERIFY(QFileInfo::exists(copyPath));
     kill(again);
     checkOwnerOnly();
@@ -213,7 +213,7 @@ int tst_KillRecovery::assistantRows(const QString &path, bool withText)
         db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=100"));
         QSqlQuery q(db);
         const QString sql = QStringLiteral("SELECT count(*) FROM messages WHERE role = 'assistant'")
-            + (withText ? QStringLiteral(" AND content != ''") : QString());
+                            + (withText ? QStringLiteral(" AND content != ''") : QString());
         if (db.open() && q.exec(sql) && q.next())
             rows = q.value(0).toInt();
     }
@@ -223,14 +223,15 @@ int tst_KillRecovery::assistantRows(const QString &path, bool withText)
 
 QString tst_KillRecovery::startAnswering(QProcess &app, const QString &question, bool withText)
 {
-    startApp(app, {QStringLiteral("--latency-profile"), QStringLiteral("hosted-long-doc"), QStringLiteral("--type-chat"),
-                   question + u'\n'});
+    startApp(app, {QStringLiteral("--latency-profile"), QStringLiteral("hosted-long-doc"),
+                   QStringLiteral("--type-chat"), question + u'\n'});
     QString database;
-    if (!QTest::qWaitFor([&] {
-            return !(database = find(QStringLiteral("conversations.sqlite"))).isEmpty()
-                && assistantRows(database, withText) > 0;
-        },
-                         StartTimeoutMs))
+    if (!QTest::qWaitFor(
+            [&] {
+                return !(database = find(QStringLiteral("conversations.sqlite"))).isEmpty()
+                       && assistantRows(database, withText) > 0;
+            },
+            StartTimeoutMs))
         return {};
     return database;
 }
@@ -274,8 +275,7 @@ void tst_KillRecovery::killMidDatabaseWriteLeavesItIntact()
     const int opensBefore = int(logText().count(QLatin1String("conversation store opened")));
     QProcess again;
     startApp(again, {});
-    QTRY_VERIFY_WITH_TIMEOUT(logText().count(QLatin1String("conversation store opened")) > opensBefore,
-                             StartTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(logText().count(QLatin1String("conversation store opened")) > opensBefore, StartTimeoutMs);
     kill(again);
     QVERIFY2(!logText().contains(QLatin1String("moved aside")), qPrintable(logText()));
     QVERIFY(find(QStringLiteral("*.broken-*")).isEmpty());

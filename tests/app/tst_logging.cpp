@@ -75,7 +75,8 @@ void tst_Logging::qtMessagesCarryTheirCategory()
     qCWarning(lcProbe, "a categorised warning");
     qWarning("a plain warning");
     const QString log = logText(m_logs);
-    QVERIFY2(log.contains(QLatin1String("[qt] [warning] [headstart.test.probe] a categorised warning")), qPrintable(log));
+    QVERIFY2(log.contains(QLatin1String("[qt] [warning] [headstart.test.probe] a categorised warning")),
+             qPrintable(log));
     // qWarning() without a category is in "default": no tag for it.
     QVERIFY2(log.contains(QLatin1String("[qt] [warning] a plain warning")), qPrintable(log));
 }

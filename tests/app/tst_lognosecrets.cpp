@@ -126,7 +126,7 @@ void tst_LogNoSecrets::chatLogsNoSecret()
     QProcessEnvironment env = TestSupport::throwawayHome(home.path());
     QVERIFY(!env.isEmpty());
     env.insert(QStringLiteral("HOME"), home.path());
-    env.insert(QStringLiteral("HEADSTART_API_KEY"), Key); // where the custom profile's key is read from
+    env.insert(QStringLiteral("HEADSTART_API_KEY"), Key);   // where the custom profile's key is read from
     env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS")); // no keychain daemon: the key comes from the environment
     // Qt's plugin loader reports (at debug level) each folder it searches: the platform plugin's
     // while QApplication starts, before the log exists.
@@ -201,7 +201,9 @@ void tst_LogNoSecrets::chatLogsNoSecret()
         // setupLogging(), is in the file with its category.
         bool early = false;
         for (const QString &line : log.split(QLatin1Char('\n')))
-            early = early || (line.contains(QLatin1String("[qt.core.plugin.factoryloader]")) && line.contains(QLatin1String("platforms")));
+            early = early
+                    || (line.contains(QLatin1String("[qt.core.plugin.factoryloader]"))
+                        && line.contains(QLatin1String("platforms")));
         QVERIFY2(early, showLog());
         return;
     }
@@ -213,7 +215,8 @@ void tst_LogNoSecrets::chatLogsNoSecret()
     // Not even a piece of the answer: every 24-character slice of it is absent.
     QVERIFY(answer.size() >= 24);
     for (qsizetype at = 0; at + 24 <= answer.size(); at += 12)
-        QVERIFY2(!log.contains(answer.mid(at, 24)), qPrintable(QStringLiteral("the answer is in the log: ") + answer.mid(at, 24)));
+        QVERIFY2(!log.contains(answer.mid(at, 24)),
+                 qPrintable(QStringLiteral("the answer is in the log: ") + answer.mid(at, 24)));
 }
 
 QTEST_GUILESS_MAIN(tst_LogNoSecrets)

@@ -35,8 +35,8 @@ private slots:
 private:
     struct Result {
         int exitCode = -1;
-        QJsonObject json;  // when the output is an object
-        QJsonArray array;  // when it is an array (plain --format sse)
+        QJsonObject json; // when the output is an object
+        QJsonArray array; // when it is an array (plain --format sse)
         QByteArray stderrText;
     };
     Result replay(const QStringList &arguments);
@@ -140,8 +140,8 @@ void tst_Replay::anthropicThinkingInPieces()
 {
     const QString file = dataFile("anthropic-thinking-cache.sse");
     const Result whole = replay({QStringLiteral("--format"), QStringLiteral("anthropic"), file});
-    const Result pieces = replay({QStringLiteral("--format"), QStringLiteral("anthropic"),
-                                  QStringLiteral("--chunk"), QStringLiteral("5"), file});
+    const Result pieces = replay({QStringLiteral("--format"), QStringLiteral("anthropic"), QStringLiteral("--chunk"),
+                                  QStringLiteral("5"), file});
     QCOMPARE(whole.exitCode, 0);
     QCOMPARE(pieces.json, whole.json);
     QCOMPARE(whole.json.value(QLatin1String("text")).toString(),
@@ -159,7 +159,8 @@ void tst_Replay::anthropicThinkingInPieces()
 
 void tst_Replay::anthropicErrorExitsOne()
 {
-    const Result r = replay({QStringLiteral("--format"), QStringLiteral("anthropic"), dataFile("anthropic-error-midstream.sse")});
+    const Result r = replay(
+        {QStringLiteral("--format"), QStringLiteral("anthropic"), dataFile("anthropic-error-midstream.sse")});
     QCOMPARE(r.exitCode, 1);
     QCOMPARE(r.json.value(QLatin1String("text")).toString(), QStringLiteral("Partial answer"));
     const QJsonArray errors = r.json.value(QLatin1String("errors")).toArray();
@@ -171,10 +172,10 @@ void tst_Replay::anthropicErrorExitsOne()
 void tst_Replay::unterminatedTail()
 {
     // The final event lacks its blank line: strict parsing drops it and says so.
-    const QString path = writeFile(
-        QStringLiteral("tail.sse"),
-        "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"A\"},\"finish_reason\":\"stop\"}]}\n\n"
-        "data: [DONE]\n");
+    const QString path =
+        writeFile(QStringLiteral("tail.sse"),
+                  "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"A\"},\"finish_reason\":\"stop\"}]}\n\n"
+                  "data: [DONE]\n");
     const Result r = replay({QStringLiteral("--format"), QStringLiteral("openai"), path});
     // Without its end marker the stream is incomplete: not the clean 0, and not 1 either,
     // since nothing in it was malformed.
@@ -206,15 +207,17 @@ void tst_Replay::truncatedStreamExitsThree_data()
         << QStringLiteral("Hello");
     QTest::addRow("openai, finish but no usage, no [DONE]")
         << QStringLiteral("openai")
-        << QByteArray("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}\n\n")
+        << QByteArray(
+               "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}\n\n")
         << QStringLiteral("Hi");
     QTest::addRow("anthropic, cut before message_stop")
         << QStringLiteral("anthropic")
-        << QByteArray("event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,"
-                      "\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n"
-                      "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
-                      "\"delta\":{\"type\":\"text_delta\",\"text\":\"Par\"}}\n\n"
-                      "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"}}\n\n")
+        << QByteArray(
+               "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,"
+               "\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n"
+               "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
+               "\"delta\":{\"type\":\"text_delta\",\"text\":\"Par\"}}\n\n"
+               "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"}}\n\n")
         << QStringLiteral("Par");
     QTest::addRow("anthropic, cut inside message_stop")
         << QStringLiteral("anthropic")
@@ -245,10 +248,10 @@ void tst_Replay::openAiWithoutDoneButFinishedIsComplete()
 {
     // Gateways that drop [DONE] still end with every choice finished and the usage chunk:
     // nothing can follow, so that is a complete stream (ProviderRequest treats it the same way).
-    const QString path = writeFile(
-        QStringLiteral("nodone.sse"),
-        "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}\n\n"
-        "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":1}}\n\n");
+    const QString path =
+        writeFile(QStringLiteral("nodone.sse"),
+                  "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}\n\n"
+                  "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":1}}\n\n");
     const Result r = replay({QStringLiteral("--format"), QStringLiteral("openai"), path});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.json.value(QLatin1String("complete")).toBool(), true);
@@ -290,19 +293,23 @@ void tst_Replay::rawEvents()
 void tst_Replay::rawCleanStreamExitsZero()
 {
     const QString path = writeFile(QStringLiteral("clean.sse"), "event: a\ndata: 1\n\n: ping\n\ndata: 2\r\n\r\n");
-    for (const QStringList &extra : {QStringList(), QStringList{QStringLiteral("--state")},
-                                     QStringList{QStringLiteral("--compact"), QStringLiteral("--chunk"), QStringLiteral("3")}}) {
-        const Result r = replay(QStringList{QStringLiteral("--format"), QStringLiteral("sse")} + extra + QStringList{path});
+    for (const QStringList &extra :
+         {QStringList(), QStringList{QStringLiteral("--state")},
+          QStringList{QStringLiteral("--compact"), QStringLiteral("--chunk"), QStringLiteral("3")}}) {
+        const Result r = replay(QStringList{QStringLiteral("--format"), QStringLiteral("sse")} + extra
+                                + QStringList{path});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.stderrText.isEmpty());
-        const QJsonArray events = extra.contains(QLatin1String("--state")) ? r.json.value(QLatin1String("events")).toArray()
-                                                                          : r.array;
+        const QJsonArray events = extra.contains(QLatin1String("--state"))
+                                      ? r.json.value(QLatin1String("events")).toArray()
+                                      : r.array;
         QCOMPARE(events.size(), 2);
         QCOMPARE(events.at(0).toObject().value(QLatin1String("event")).toString(), QStringLiteral("a"));
         QCOMPARE(events.at(1).toObject().value(QLatin1String("data")).toString(), QStringLiteral("2"));
     }
     // A parser error (a line past the 4 MiB cap) is a broken stream: 1, the error on stderr.
-    const QString longLine = writeFile(QStringLiteral("long.sse"), "data: " + QByteArray(5 * 1024 * 1024, 'x') + "\n\n");
+    const QString longLine = writeFile(QStringLiteral("long.sse"),
+                                       "data: " + QByteArray(5 * 1024 * 1024, 'x') + "\n\n");
     const Result broken = replay({QStringLiteral("--format"), QStringLiteral("sse"), longLine});
     QCOMPARE(broken.exitCode, 1);
     QCOMPARE(broken.array.size(), 0);
@@ -353,8 +360,8 @@ void tst_Replay::largeTranscriptSameInAnyChunking()
     QCOMPARE(whole.exitCode, 0);
     QCOMPARE(whole.json.value(QLatin1String("text")).toString(), expected);
     QCOMPARE(whole.json.value(QLatin1String("events")).toInt(), n + 2);
-    const Result pieces = replay({QStringLiteral("--format"), QStringLiteral("openai"), QStringLiteral("--chunk"),
-                                  QStringLiteral("13"), path});
+    const Result pieces = replay(
+        {QStringLiteral("--format"), QStringLiteral("openai"), QStringLiteral("--chunk"), QStringLiteral("13"), path});
     QCOMPARE(pieces.json, whole.json);
     const Result raw = replay({QStringLiteral("--format"), QStringLiteral("sse"), path});
     QCOMPARE(raw.exitCode, 0);
@@ -369,11 +376,11 @@ void tst_Replay::badArguments_data()
     QTest::addRow("no format") << QStringList{file};
     QTest::addRow("unknown format") << QStringList{QStringLiteral("--format"), QStringLiteral("gemini"), file};
     QTest::addRow("no file") << QStringList{QStringLiteral("--format"), QStringLiteral("openai")};
-    QTest::addRow("missing file")
-        << QStringList{QStringLiteral("--format"), QStringLiteral("openai"), QStringLiteral("/nonexistent/x.sse")};
+    QTest::addRow("missing file") << QStringList{QStringLiteral("--format"), QStringLiteral("openai"),
+                                                 QStringLiteral("/nonexistent/x.sse")};
     QTest::addRow("two files") << QStringList{QStringLiteral("--format"), QStringLiteral("sse"), file, file};
-    QTest::addRow("zero chunk")
-        << QStringList{QStringLiteral("--format"), QStringLiteral("sse"), QStringLiteral("--chunk"), QStringLiteral("0"), file};
+    QTest::addRow("zero chunk") << QStringList{QStringLiteral("--format"), QStringLiteral("sse"),
+                                               QStringLiteral("--chunk"), QStringLiteral("0"), file};
     QTest::addRow("unknown option") << QStringList{QStringLiteral("--frobnicate"), file};
 }
 

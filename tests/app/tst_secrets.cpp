@@ -18,10 +18,10 @@
 #include <QDirIterator>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QNetworkReply>
-#include <QRegularExpression>
 #include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -205,7 +205,7 @@ void tst_Secrets::processesPrintAndLeaveNoSecret()
     QProcessEnvironment env = TestSupport::throwawayHome(home.path());
     QVERIFY(!env.isEmpty());
     env.insert(QStringLiteral("HOME"), home.path());
-    env.insert(QStringLiteral("HEADSTART_API_KEY"), Key); // where a custom provider's key is read from
+    env.insert(QStringLiteral("HEADSTART_API_KEY"), Key);   // where a custom provider's key is read from
     env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS")); // no keychain daemon: the key comes from the environment
 
     QString output;
@@ -219,17 +219,19 @@ void tst_Secrets::processesPrintAndLeaveNoSecret()
     // The provider as a process, printing what it logs; it requires the key.
     QProcess provider;
     QVERIFY(run(provider, QStringLiteral(HEADSTART_BIN_DIR "/localprovider/headstart-localprovider"),
-                {QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--profile"),
-                 QStringLiteral("instant"), QStringLiteral("--api-key"), Key}));
+                {QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--profile"), QStringLiteral("instant"),
+                 QStringLiteral("--api-key"), Key}));
     QUrl root;
-    QVERIFY(QTest::qWaitFor([&] {
-        const QString text = QString::fromUtf8(provider.peek(1 << 16));
-        const qsizetype at = text.indexOf(QStringLiteral("http://127.0.0.1:"));
-        if (at < 0)
-            return false;
-        root = QUrl(text.mid(at).section(QRegularExpression(QStringLiteral("\\s")), 0, 0));
-        return true;
-    }, 10000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            const QString text = QString::fromUtf8(provider.peek(1 << 16));
+            const qsizetype at = text.indexOf(QStringLiteral("http://127.0.0.1:"));
+            if (at < 0)
+                return false;
+            root = QUrl(text.mid(at).section(QRegularExpression(QStringLiteral("\\s")), 0, 0));
+            return true;
+        },
+        10000));
     const QString api = root.toString(QUrl::StripTrailingSlash) + QStringLiteral("/v1");
 
     // headstart-cli chat, with a header carrying a secret, right and wrong keys.
@@ -265,15 +267,17 @@ void tst_Secrets::processesPrintAndLeaveNoSecret()
         QCOMPARE(ini.status(), QSettings::NoError);
     }
     QProcess app;
-    QVERIFY(run(app, QStringLiteral(HEADSTART_BIN_DIR "/app/headstart"),
-                {QStringLiteral("--verbose"), QStringLiteral("--screenshots"), home.filePath(QStringLiteral("shots"))}));
+    QVERIFY(
+        run(app, QStringLiteral(HEADSTART_BIN_DIR "/app/headstart"),
+            {QStringLiteral("--verbose"), QStringLiteral("--screenshots"), home.filePath(QStringLiteral("shots"))}));
     QVERIFY2(app.waitForFinished(120000), "the tour did not end");
     output += QString::fromUtf8(app.readAll());
     QCOMPARE(app.exitCode(), 0);
 
     // The app talked to the provider with the key: what it served is the tour's real answers,
     // not a run that never got past a 401.
-    QNetworkReply *reply = m_network.get(QNetworkRequest(QUrl(root.toString(QUrl::StripTrailingSlash) + QStringLiteral("/stats"))));
+    QNetworkReply *reply = m_network.get(
+        QNetworkRequest(QUrl(root.toString(QUrl::StripTrailingSlash) + QStringLiteral("/stats"))));
     QSignalSpy statsDone(reply, &QNetworkReply::finished);
     QVERIFY(statsDone.wait(10000));
     const QJsonObject stats = QJsonDocument::fromJson(reply->readAll()).object();

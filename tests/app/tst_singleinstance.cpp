@@ -199,8 +199,7 @@ void tst_SingleInstance::secondProcessHandsItsFilesToTheFirst()
     qInfo("second process exited after %lld ms", static_cast<long long>(clock.elapsed()));
 
     // The first opened both (paths made absolute and clean by the second, in its own folder).
-    QTRY_VERIFY_WITH_TIMEOUT(home.logText().contains(opened(b)) && home.logText().contains(opened(c)),
-                             StartTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(home.logText().contains(opened(b)) && home.logText().contains(opened(c)), StartTimeoutMs);
     QCOMPARE(first.state(), QProcess::Running);
     // The second started no engine and opened no database: had it run the app, its log lines
     // would be in the same file.
@@ -258,8 +257,7 @@ void tst_SingleInstance::twoStartedTogetherMakeOne()
     home.start(one, {a});
     home.start(two, {b});
     // Whichever claimed the socket first runs and opens both; the other hands its file over.
-    QTRY_VERIFY_WITH_TIMEOUT(home.logText().contains(opened(a)) && home.logText().contains(opened(b)),
-                             StartTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(home.logText().contains(opened(a)) && home.logText().contains(opened(b)), StartTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(one.state() == QProcess::NotRunning || two.state() == QProcess::NotRunning,
                              ForwardTimeoutMs);
     QProcess &exited = one.state() == QProcess::NotRunning ? one : two;
@@ -336,7 +334,8 @@ void tst_SingleInstance::unknownProtocolVersionIsRefused()
     QLocalSocket socket;
     socket.connectToServer(home.socketName());
     QVERIFY(socket.waitForConnected(StartTimeoutMs));
-    socket.write(R"({"version":99,"files":["/tmp/never-opened.md"]})" "\n");
+    socket.write(R"({"version":99,"files":["/tmp/never-opened.md"]})"
+                 "\n");
     QTRY_VERIFY_WITH_TIMEOUT(socket.canReadLine(), StartTimeoutMs);
     const QJsonObject answer = QJsonDocument::fromJson(socket.readLine()).object();
     QCOMPARE(answer.value(QStringLiteral("ok")).toBool(true), false);
@@ -375,14 +374,16 @@ void tst_SingleInstance::helpIsTranslated()
                     QLibraryInfo::path(QLibraryInfo::TranslationsPath)));
     const QString usage = qt.translate("QCommandLineParser", "Usage: %1").section(QStringLiteral("%1"), 0, 0).trimmed();
     QVERIFY(!usage.isEmpty() && !usage.startsWith(QLatin1String("Usage")));
-    for (const QStringList &arguments : {QStringList{QStringLiteral("--language"), QStringLiteral("zh_CN"), QStringLiteral("--help")},
-                                         QStringList{QStringLiteral("--help"), QStringLiteral("--language=zh_CN")}}) {
+    for (const QStringList &arguments :
+         {QStringList{QStringLiteral("--language"), QStringLiteral("zh_CN"), QStringLiteral("--help")},
+          QStringList{QStringLiteral("--help"), QStringLiteral("--language=zh_CN")}}) {
         const QString chinese = help(arguments);
         QVERIFY2(chinese.contains(usage), qPrintable(chinese));
         // And ours, from the app's catalogue: every "CommandLine" description it translates
         // (the help wraps long lines, hence the comparison without white space).
         for (const QString &translation : commandLineTranslations())
-            QVERIFY2(withoutSpaces(chinese).contains(withoutSpaces(translation)), qPrintable(translation + u'\n' + chinese));
+            QVERIFY2(withoutSpaces(chinese).contains(withoutSpaces(translation)),
+                     qPrintable(translation + u'\n' + chinese));
     }
 }
 

@@ -89,10 +89,11 @@ void tst_Translations::catalogueIsCompleteAndCurrent()
             sources << it.next();
     }
     QProcess lupdate;
-    lupdate.start(QStringLiteral(HEADSTART_LUPDATE), sources + QStringList{QStringLiteral("-I"), QStringLiteral(HEADSTART_SOURCE_DIR),
-                                                                          QStringLiteral("-no-obsolete"),
-                                                                          QStringLiteral("-silent"),
-                                                                          QStringLiteral("-ts"), fresh});
+    lupdate.start(QStringLiteral(HEADSTART_LUPDATE),
+                  sources
+                      + QStringList{QStringLiteral("-I"), QStringLiteral(HEADSTART_SOURCE_DIR),
+                                    QStringLiteral("-no-obsolete"), QStringLiteral("-silent"), QStringLiteral("-ts"),
+                                    fresh});
     QVERIFY(lupdate.waitForFinished(60000));
     QCOMPARE(lupdate.exitCode(), 0);
 

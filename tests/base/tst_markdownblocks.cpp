@@ -31,7 +31,8 @@ Scan scan(const QString &text, const QList<qsizetype> &sizes = {})
         for (qsizetype end : ends) {
             const qsizetype previous = s.ends.isEmpty() ? 0 : s.ends.constLast();
             if (end <= previous || end > blocks.size() || text.at(end - 1) != u'\n') {
-                const QByteArray why = QStringLiteral("end %1 after %2, %3 fed").arg(end).arg(previous).arg(blocks.size()).toUtf8();
+                const QByteArray why =
+                    QStringLiteral("end %1 after %2, %3 fed").arg(end).arg(previous).arg(blocks.size()).toUtf8();
                 QTest::qFail(why.constData(), __FILE__, __LINE__);
             }
             s.ends.append(end);
@@ -79,14 +80,17 @@ QStringList corpus()
 {
     return {
         QStringLiteral("# Title\n\nA paragraph\nover two lines.\n\n## Part\nText right under it.\n"),
-        QStringLiteral("Intro:\n\n```cpp\nint x = 1;\n\nreturn x;\n```\nAfter the code.\n\n~~~\n```\nstill code\n~~~\n"),
+        QStringLiteral(
+            "Intro:\n\n```cpp\nint x = 1;\n\nreturn x;\n```\nAfter the code.\n\n~~~\n```\nstill code\n~~~\n"),
         QStringLiteral("Unclosed:\n````python\nprint(1)\n```\nstill in it\n"),
         QStringLiteral("- one\n- two\n  continued\n- three\n\n  more of three\n\nAfter.\n"),
-        QStringLiteral("1. first\n   - nested a\n   - nested b\n2. second\n\n   ```\n   - not an item\n   ```\n3. third\n# H\n"),
+        QStringLiteral(
+            "1. first\n   - nested a\n   - nested b\n2. second\n\n   ```\n   - not an item\n   ```\n3. third\n# H\n"),
         QStringLiteral("Text\n2. not a list\n1. a list\n* bullet\nlazy\n> quote\n"),
         QStringLiteral("| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n\nAfter the table.\n"),
         QStringLiteral("    indented code\n\n    more code\nnot yet a paragraph\n\nA paragraph.\n"),
-        QStringLiteral("你好，世界。这是第一段。\n\n# 标题\n- 项目一\n- 项目二 😀\n\n１. 全角数字不是列表\n\n𠀀𠀁 supplementary Han.\n"),
+        QStringLiteral(
+            "你好，世界。这是第一段。\n\n# 标题\n- 项目一\n- 项目二 😀\n\n１. 全角数字不是列表\n\n𠀀𠀁 supplementary Han.\n"),
         QStringLiteral("One\r\nline\r\n\r\n```\r\ncode\r\n```\r\n- a\r\n- b\r\n\r\nEnd\r\n"),
         QStringLiteral("Lone\rCR\r\rtext\r"),
         QStringLiteral("\n\n\t\n  \n- \n-\n+ x\n1) y\n12345678901. z\n#\n####### seven\n#hash\n> \n```a`b\n"),
@@ -158,7 +162,8 @@ void tst_MarkdownBlocks::headingsEndAtTheirLine()
     QCOMPARE(complete(text), (QStringList{QStringLiteral("# A\n"), QStringLiteral("Text\n## B\n")}));
     QCOMPARE(complete(QStringLiteral("###### Six\n")), QStringList{QStringLiteral("###### Six\n")});
     QCOMPARE(complete(QStringLiteral("#\n")), QStringList{QStringLiteral("#\n")}); // empty, still a heading
-    QCOMPARE(complete(QStringLiteral("   ### Indented three\n")), QStringList{QStringLiteral("   ### Indented three\n")});
+    QCOMPARE(complete(QStringLiteral("   ### Indented three\n")),
+             QStringList{QStringLiteral("   ### Indented three\n")});
     // Not headings: seven #, no space after them, indented four (code).
     QVERIFY(complete(QStringLiteral("####### Seven\n")).isEmpty());
     QVERIFY(complete(QStringLiteral("#hashtag\n")).isEmpty());
@@ -298,10 +303,11 @@ void tst_MarkdownBlocks::quotesAndTablesEndAtABlankLine()
 
 void tst_MarkdownBlocks::cjkText()
 {
-    const QString text = QStringLiteral("你好，世界。\n\n# 标题\n- 项目一\n- 项目二 😀\n\n１. 全角数字\n－ 全角减号\n\n𠀀𠀁\n");
-    QCOMPARE(complete(text), (QStringList{QStringLiteral("你好，世界。\n\n"), QStringLiteral("# 标题\n"),
-                                          QStringLiteral("- 项目一\n"), QStringLiteral("- 项目二 😀\n\n"),
-                                          QStringLiteral("１. 全角数字\n－ 全角减号\n\n")}));
+    const QString text = QStringLiteral(
+        "你好，世界。\n\n# 标题\n- 项目一\n- 项目二 😀\n\n１. 全角数字\n－ 全角减号\n\n𠀀𠀁\n");
+    QCOMPARE(complete(text),
+             (QStringList{QStringLiteral("你好，世界。\n\n"), QStringLiteral("# 标题\n"), QStringLiteral("- 项目一\n"),
+                          QStringLiteral("- 项目二 😀\n\n"), QStringLiteral("１. 全角数字\n－ 全角减号\n\n")}));
     // Offsets are UTF-16 code units: a supplementary character counts two.
     QCOMPARE(scan(QStringLiteral("𠀀\n\n")).ends, QList<qsizetype>{4});
 }

@@ -13,8 +13,8 @@
 #include "bench/replay/report.h"
 #include "bench/replay/trace.h"
 
-#include "prefetch/text/minhash.h"
 #include "prefetch/cache/responsecache.h"
+#include "prefetch/text/minhash.h"
 
 #include <QDir>
 #include <QFile>
@@ -94,7 +94,9 @@ QByteArray askedTwice(const char *first, const char *second)
     };
     trace += event(100, "type", {{QStringLiteral("text"), QString::fromUtf8(first)}});
     trace += event(300, "send");
-    trace += event(20000, "chat_open", {{QStringLiteral("conversation"), QStringLiteral("c2")}, {QStringLiteral("mode"), QStringLiteral("free")}});
+    trace += event(20000, "chat_open",
+                   {{QStringLiteral("conversation"), QStringLiteral("c2")},
+                    {QStringLiteral("mode"), QStringLiteral("free")}});
     trace += event(20100, "type", {{QStringLiteral("text"), QString::fromUtf8(second)}});
     trace += event(20300, "send");
     trace += event(40000, "end");
@@ -126,8 +128,10 @@ void tst_BenchReplay::parseRejectsBadTraces_data()
 {
     QTest::addColumn<QByteArray>("trace");
     QTest::addColumn<QString>("error");
-    QTest::addRow("not json") << lines({R"({"t":0,"event":"end"})", "{oops"}) << QStringLiteral("test:2: not a JSON object");
-    QTest::addRow("unknown event") << lines({R"({"t":0,"event":"wave"})"}) << QStringLiteral("test:1: unknown event \"wave\"");
+    QTest::addRow("not json") << lines({R"({"t":0,"event":"end"})", "{oops"})
+                              << QStringLiteral("test:2: not a JSON object");
+    QTest::addRow("unknown event") << lines({R"({"t":0,"event":"wave"})"})
+                                   << QStringLiteral("test:1: unknown event \"wave\"");
     QTest::addRow("missing field") << lines({R"({"t":0,"event":"click"})"})
                                    << QStringLiteral("test:1: \"click\" needs the field \"action\"");
     QTest::addRow("time goes back") << lines({R"({"t":50,"event":"send"})", R"({"t":10,"event":"end"})"})
@@ -143,8 +147,8 @@ void tst_BenchReplay::parseRejectsBadTraces_data()
     QTest::addRow("late meta") << lines({R"({"t":0,"event":"send"})", R"({"t":1,"event":"meta"})"})
                                << QStringLiteral("test:2: \"meta\" must come before");
     // Found by fuzz_trace: the second replaced the first's fields and kept its name.
-    QTest::addRow("two metas") << lines({R"({"t":0,"event":"meta","name":"a"})", R"({"t":0,"event":"meta","seed":2})",
-                                         R"({"t":1,"event":"send"})"})
+    QTest::addRow("two metas") << lines(
+        {R"({"t":0,"event":"meta","name":"a"})", R"({"t":0,"event":"meta","seed":2})", R"({"t":1,"event":"send"})"})
                                << QStringLiteral("test:2: a trace has one \"meta\"");
 }
 
@@ -188,10 +192,11 @@ void tst_BenchReplay::chatSendAfterPauseIsTakenOver()
     const QString message = QStringLiteral("How do I shorten this introduction?");
     qint64 t = 100;
     for (qsizetype i = 1; i <= message.size(); ++i, t += 200) {
-        trace += QJsonDocument(QJsonObject{{QStringLiteral("t"), t}, {QStringLiteral("event"), QStringLiteral("type")},
+        trace += QJsonDocument(QJsonObject{{QStringLiteral("t"), t},
+                                           {QStringLiteral("event"), QStringLiteral("type")},
                                            {QStringLiteral("text"), message.left(i)}})
                      .toJson(QJsonDocument::Compact)
-            + '\n';
+                 + '\n';
     }
     trace += QByteArray(R"({"t":)") + QByteArray::number(t + 1500) + R"(,"event":"send"})" + '\n';
     trace += QByteArray(R"({"t":)") + QByteArray::number(t + 1600) + R"(,"event":"end"})" + '\n';
@@ -228,14 +233,16 @@ void tst_BenchReplay::libraryChatSendsThePassages()
 
     QByteArray trace = lines({R"({"t":0,"event":"meta","name":"library-test"})"});
     trace += QByteArray(R"({"t":0,"event":"open_library","docs":)") + QByteArray::number(Docs) + R"(,"seed":)"
-        + QByteArray::number(Seed) + "}\n";
-    trace += R"({"t":0,"event":"chat_open","conversation":"notes","mode":"library"})" "\n";
+             + QByteArray::number(Seed) + "}\n";
+    trace += R"({"t":0,"event":"chat_open","conversation":"notes","mode":"library"})"
+             "\n";
     qint64 t = 100;
     for (qsizetype i = 1; i <= question.size(); ++i, t += 150) {
-        trace += QJsonDocument(QJsonObject{{QStringLiteral("t"), t}, {QStringLiteral("event"), QStringLiteral("type")},
+        trace += QJsonDocument(QJsonObject{{QStringLiteral("t"), t},
+                                           {QStringLiteral("event"), QStringLiteral("type")},
                                            {QStringLiteral("text"), question.left(i)}})
                      .toJson(QJsonDocument::Compact)
-            + '\n';
+                 + '\n';
     }
     trace += QByteArray(R"({"t":)") + QByteArray::number(t + 2500) + R"(,"event":"send"})" + '\n';
     trace += QByteArray(R"({"t":)") + QByteArray::number(t + 2600) + R"(,"event":"end"})" + '\n';
@@ -259,7 +266,9 @@ void tst_BenchReplay::libraryChatSendsThePassages()
     QVERIFY2(off.promptTokens > 300, qPrintable(QString::number(off.promptTokens)));
 
     // A library larger than a replay builds is refused, naming the line.
-    const auto tooLarge = Trace::parse(R"({"t":0,"event":"open_library","docs":20000,"seed":1})" "\n", QStringLiteral("big"));
+    const auto tooLarge = Trace::parse(R"({"t":0,"event":"open_library","docs":20000,"seed":1})"
+                                       "\n",
+                                       QStringLiteral("big"));
     QVERIFY(!tooLarge);
     QVERIFY2(tooLarge.error().contains(QLatin1String("docs")), qPrintable(tooLarge.error()));
 }
@@ -334,7 +343,8 @@ void tst_BenchReplay::reportComparesModesAndWritesFiles()
     QCOMPARE(hoverJson.value(QLatin1String("mode")).toString(), QStringLiteral("hover"));
     QCOMPARE(hoverJson.value(QLatin1String("perceived_p50_ms")).toDouble(), hoverFigures->p50);
     QCOMPARE(hoverJson.value(QLatin1String("hit_rate")).toDouble(), 1.0);
-    QCOMPARE(hoverJson.value(QLatin1String("tokens")).toObject().value(QLatin1String("prompt")).toInteger(), hover.promptTokens);
+    QCOMPARE(hoverJson.value(QLatin1String("tokens")).toObject().value(QLatin1String("prompt")).toInteger(),
+             hover.promptTokens);
 
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -364,7 +374,8 @@ void tst_BenchReplay::repeatedQuestionIsAnsweredFromTheCache()
     QVERIFY(!on.samples.at(1).prefetched());
     QVERIFY(on.samples.at(1).perceivedMs >= 0);
     // Nothing to wait for but the event loop (scaled by Speed, and a busy machine makes that tens of ms).
-    QVERIFY2(on.samples.at(1).perceivedMs < on.samples.at(0).perceivedMs / 2, qPrintable(QString::number(on.samples.at(1).perceivedMs)));
+    QVERIFY2(on.samples.at(1).perceivedMs < on.samples.at(0).perceivedMs / 2,
+             qPrintable(QString::number(on.samples.at(1).perceivedMs)));
     QCOMPARE(on.requests, 1); // the second answer never reached the provider
     QCOMPARE(on.cache.exactHits, 1);
     QCOMPARE(on.chatAnswers.size(), 2);
@@ -404,7 +415,8 @@ void tst_BenchReplay::restyledQuestionIsServed()
 {
     // Case and the final mark only: the matcher's shingles are the same, so it is sure enough to
     // serve (similarity 1, a new entry's hit rate 1/2: confidence 0.85).
-    const Trace trace = parsed(askedTwice("When should I use a semicolon in a list?", "when should i use a semicolon in a list"));
+    const Trace trace = parsed(
+        askedTwice("When should I use a semicolon in a list?", "when should i use a semicolon in a list"));
     const RunResult on = play(trace, Mode::Off);
     QCOMPARE(on.samples.size(), 2);
     QCOMPARE(on.samples.at(1).cache, CacheLevel::NearServed);
@@ -430,14 +442,15 @@ void tst_BenchReplay::rewordedQuestionIsDraftedWhileTheLiveAnswerComes()
     QCOMPARE(again.cache, CacheLevel::NearDraft);
     QCOMPARE(again.origin, Prefetch::AnswerReader::Origin::Fresh);
     QVERIFY(again.draftMs >= 0);
-    QVERIFY2(again.perceivedMs > again.draftMs, qPrintable(QStringLiteral("%1 %2").arg(again.perceivedMs).arg(again.draftMs)));
+    QVERIFY2(again.perceivedMs > again.draftMs,
+             qPrintable(QStringLiteral("%1 %2").arg(again.perceivedMs).arg(again.draftMs)));
     QCOMPARE(on.requests, 2);
     QCOMPARE(on.cache.nearDrafts, 1);
     QCOMPARE(on.cache.draftsReplaced, again.draftReplaced ? 1 : 0);
     // Settled against the live answer: replaced exactly when the two answers are not near.
     const bool near = Prefetch::MinHash::similarity(Prefetch::MinHash::signature(on.chatAnswers.at(0)),
                                                     Prefetch::MinHash::signature(on.chatAnswers.at(1)))
-        >= Prefetch::ResponseCache::Serve;
+                      >= Prefetch::ResponseCache::Serve;
     QCOMPARE(again.draftReplaced, !near);
 }
 

@@ -27,11 +27,11 @@
 #include "workspace/settings/appsettings.h"
 #include "workspace/settings/assistantsettings.h"
 
+#include "prefetch/cache/responsecache.h"
+#include "prefetch/engine.h"
 #include "prefetch/strategies/classifier.h"
 #include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
 #include "prefetch/strategies/hoverstrategy.h"
-#include "prefetch/cache/responsecache.h"
 #include "prefetch/strategies/speculator.h"
 #include "prefetch/strategies/warmupstrategy.h"
 #include "prefetch/strategies/workflowstrategy.h"
@@ -79,7 +79,8 @@ const QString Assistant = QStringLiteral("editor"); // Writing editor: a tempera
 const QString QuickQuestion = QStringLiteral("What is the capital of France?"); // routed to the fast model
 const QString WorkQuestion = QStringLiteral("Rewrite these notes as a short checklist.");
 const QString NotesName = QStringLiteral("notes.md");
-const QString NotesText = QStringLiteral("# Pump notes\n\nThe pump's service code is 4471-QZ.\nCheck the seal every spring.\n");
+const QString NotesText = QStringLiteral(
+    "# Pump notes\n\nThe pump's service code is 4471-QZ.\nCheck the seal every spring.\n");
 
 const QString MainModel = QStringLiteral("headstart-local");
 const QString FastModel = QStringLiteral("headstart-local-small");
@@ -119,7 +120,7 @@ QString difference(const QString &label, const QByteArray &app, const QByteArray
     const qsizetype from = std::max<qsizetype>(0, at - Context);
     const auto window = [&](const QByteArray &body) {
         return QString::fromUtf8(body.mid(from, at - from)) + QStringLiteral("⟦")
-            + QString::fromUtf8(body.mid(at, Context)) + QStringLiteral("⟧");
+               + QString::fromUtf8(body.mid(at, Context)) + QStringLiteral("⟧");
     };
     return QStringLiteral("%1: the bodies differ at byte %2 (the app's is %3 bytes, the replay's %4); from byte %5, "
                           "the first difference after ⟦:\n  app:    %6\n  replay: %7")
@@ -180,7 +181,8 @@ private:
     // The replay's side: the same actions as a trace.
     static QByteArray trace();
 
-    TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) { c.keepRequests = true; }};
+    TestSupport::LocalProviderFixture m_local{u"instant",
+                                              [](LocalProvider::ServerConfig &c) { c.keepRequests = true; }};
     QNetworkAccessManager m_network;
     QTemporaryDir m_dir;
     std::unique_ptr<Prefetch::ResponseCache> m_cache;
@@ -260,8 +262,7 @@ void tst_ReplayIsApp::providerKeepsTheRequestsItReceives()
     const LocalProvider::ReceivedRequests received = kept.receivedRequests();
     QCOMPARE(received.notKept, 0);
     QCOMPARE(received.requests.size(), 3);
-    QCOMPARE(received.requests.at(0),
-             (LocalProvider::ReceivedRequest{"/v1/chat/completions", "hover", true, body}));
+    QCOMPARE(received.requests.at(0), (LocalProvider::ReceivedRequest{"/v1/chat/completions", "hover", true, body}));
     QCOMPARE(received.requests.at(1), (LocalProvider::ReceivedRequest{"/v1/messages", {}, false, body}));
     QCOMPARE(received.requests.at(2).purpose, QByteArray("Not A Purpose"));
     QCOMPARE(received.bytes, 3 * body.size());
@@ -274,24 +275,27 @@ void tst_ReplayIsApp::traceChecksAttachAndAssistant_data()
 {
     QTest::addColumn<QByteArray>("line");
     QTest::addColumn<QString>("error"); // empty: accepted
-    QTest::addRow("attach") << line(0, "attach", {{QStringLiteral("name"), NotesName}, {QStringLiteral("text"), NotesText}})
+    QTest::addRow("attach") << line(0, "attach",
+                                    {{QStringLiteral("name"), NotesName}, {QStringLiteral("text"), NotesText}})
                             << QString();
     QTest::addRow("attach, no text") << line(0, "attach", {{QStringLiteral("name"), NotesName}})
                                      << QStringLiteral("\"attach\" needs the field \"text\"");
-    QTest::addRow("attach, a folder") << line(0, "attach", {{QStringLiteral("name"), QStringLiteral("../notes.md")},
-                                                            {QStringLiteral("text"), NotesText}})
+    QTest::addRow("attach, a folder") << line(0, "attach",
+                                              {{QStringLiteral("name"), QStringLiteral("../notes.md")},
+                                               {QStringLiteral("text"), NotesText}})
                                       << QStringLiteral("\"name\" must be a file name without a folder");
-    QTest::addRow("attach, text not a string") << line(0, "attach", {{QStringLiteral("name"), NotesName},
-                                                                     {QStringLiteral("text"), 3}})
-                                               << QStringLiteral("\"text\" must be a string");
-    const QJsonObject chat{{QStringLiteral("conversation"), QStringLiteral("c1")}, {QStringLiteral("mode"), QStringLiteral("free")}};
+    QTest::addRow("attach, text not a string")
+        << line(0, "attach", {{QStringLiteral("name"), NotesName}, {QStringLiteral("text"), 3}})
+        << QStringLiteral("\"text\" must be a string");
+    const QJsonObject chat{{QStringLiteral("conversation"), QStringLiteral("c1")},
+                           {QStringLiteral("mode"), QStringLiteral("free")}};
     QTest::addRow("chat_open, no assistant") << line(0, "chat_open", chat) << QString();
     QJsonObject withAssistant = chat;
     withAssistant.insert(QStringLiteral("assistant"), Assistant);
     QTest::addRow("chat_open, an assistant") << line(0, "chat_open", withAssistant) << QString();
     withAssistant.insert(QStringLiteral("assistant"), 2);
-    QTest::addRow("chat_open, assistant not a string") << line(0, "chat_open", withAssistant)
-                                                       << QStringLiteral("\"assistant\" must be an assistant's id");
+    QTest::addRow("chat_open, assistant not a string")
+        << line(0, "chat_open", withAssistant) << QStringLiteral("\"assistant\" must be an assistant's id");
 }
 
 void tst_ReplayIsApp::traceChecksAttachAndAssistant()
@@ -325,12 +329,13 @@ void tst_ReplayIsApp::makeWindow()
     m_cache = std::make_unique<Prefetch::ResponseCache>(m_dir.filePath(QStringLiteral("responses.sqlite")));
     m_engine->setResponseCache(m_cache.get());
     m_hover = std::make_unique<Prefetch::HoverStrategy>(m_engine.get());
-    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(), std::make_shared<Prefetch::HeuristicClassifier>());
+    m_debounce = std::make_unique<Prefetch::DebounceStrategy>(m_engine.get(),
+                                                              std::make_shared<Prefetch::HeuristicClassifier>());
     m_workflow = std::make_unique<Prefetch::WorkflowStrategy>(m_engine.get());
     m_warmup = std::make_unique<Prefetch::WarmupStrategy>(m_engine.get());
     m_speculator = std::make_unique<Prefetch::Speculator>(m_engine.get());
     m_store = std::make_unique<Gui::ConversationStore>(m_dir.filePath(QStringLiteral("conversations.sqlite")));
-    Gui::Services services{m_engine.get(), m_hover.get(),  m_debounce.get(),    m_workflow.get(),
+    Gui::Services services{m_engine.get(), m_hover.get(), m_debounce.get(),   m_workflow.get(),
                            m_warmup.get(), m_store.get(), m_speculator.get(), nullptr};
     m_window = std::make_unique<Gui::MainWindow>(services);
     // As Application::addWindow() sets a window up.
@@ -409,7 +414,8 @@ void tst_ReplayIsApp::chooseFreeChatWithTheAssistant()
     QVERIFY(editor.isValid());
     // The popup ignores a release within the double-click interval of its opening (the click that
     // opened it must not pick an entry), so the click is repeated until the popup takes it.
-    QTRY_VERIFY_WITH_TIMEOUT((QTest::mouseClick(popup->viewport(), Qt::LeftButton, {}, popup->visualRect(editor).center()),
+    QTRY_VERIFY_WITH_TIMEOUT((QTest::mouseClick(popup->viewport(), Qt::LeftButton, {},
+                                                popup->visualRect(editor).center()),
                               box->currentData().toString() == Assistant),
                              3000);
     QTRY_VERIFY_WITH_TIMEOUT(!popup->isVisible(), 2000);
@@ -427,7 +433,8 @@ void tst_ReplayIsApp::attachNotes()
     // The paperclip, then the file's name typed into the dialog and Attach clicked.
     QTest::mouseClick(chat->attachButton(), Qt::LeftButton);
     QPointer<QFileDialog> dialog; // it deletes itself when closed
-    QTRY_VERIFY_WITH_TIMEOUT((dialog = chat->findChild<QFileDialog *>(QStringLiteral("attachDialog"))) && dialog->isVisible(),
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = chat->findChild<QFileDialog *>(QStringLiteral("attachDialog")))
+                                 && dialog->isVisible(),
                              5000);
     auto *name = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
     auto *buttons = dialog->findChild<QDialogButtonBox *>(QStringLiteral("buttonBox"));
@@ -498,10 +505,11 @@ void tst_ReplayIsApp::useTheWindow(QList<LocalProvider::ReceivedRequest> *sent, 
 QByteArray tst_ReplayIsApp::trace()
 {
     QByteArray out = line(0, "meta", {{QStringLiteral("name"), QStringLiteral("replay-is-app")}});
-    out += line(0, "open_document", {{QStringLiteral("doc"), QStringLiteral("d1")},
-                                     {QStringLiteral("tokens"), DocumentTokens},
-                                     {QStringLiteral("seed"), qint64(DocumentSeed)},
-                                     {QStringLiteral("language"), QStringLiteral("en")}});
+    out += line(0, "open_document",
+                {{QStringLiteral("doc"), QStringLiteral("d1")},
+                 {QStringLiteral("tokens"), DocumentTokens},
+                 {QStringLiteral("seed"), qint64(DocumentSeed)},
+                 {QStringLiteral("language"), QStringLiteral("en")}});
     out += line(400, "selecting");
     out += line(800, "select", {{QStringLiteral("paragraph"), SelectedParagraph}});
     // Each action pressed and clicked, four seconds of the trace (two of the replay's) apart: the
@@ -514,9 +522,10 @@ QByteArray tst_ReplayIsApp::trace()
         out += line(t + 80, "click", which);
         t += 4000;
     }
-    out += line(t, "chat_open", {{QStringLiteral("conversation"), QStringLiteral("c1")},
-                                 {QStringLiteral("mode"), QStringLiteral("free")},
-                                 {QStringLiteral("assistant"), Assistant}});
+    out += line(t, "chat_open",
+                {{QStringLiteral("conversation"), QStringLiteral("c1")},
+                 {QStringLiteral("mode"), QStringLiteral("free")},
+                 {QStringLiteral("assistant"), Assistant}});
     out += line(t + 1000, "type", {{QStringLiteral("text"), QuickQuestion}});
     out += line(t + 1500, "send");
     // Seven and a half seconds of the trace (under four of the replay's) for the first answer to
@@ -576,7 +585,9 @@ void tst_ReplayIsApp::replayRequestsAreTheWindowsByteForByte()
 
     QStringList labels;
     for (DocumentAction action : Prefetch::AllDocumentActions)
-        labels.append(QStringLiteral("request %1 (%2)").arg(labels.size() + 1).arg(QLatin1StringView(Prefetch::documentActionId(action))));
+        labels.append(QStringLiteral("request %1 (%2)")
+                          .arg(labels.size() + 1)
+                          .arg(QLatin1StringView(Prefetch::documentActionId(action))));
     labels.append(QStringLiteral("request %1 (the chat's quick question)").arg(labels.size() + 1));
     labels.append(QStringLiteral("request %1 (the chat's question with the file)").arg(labels.size() + 1));
     for (qsizetype i = 0; i < Expected; ++i) {
@@ -589,7 +600,8 @@ void tst_ReplayIsApp::replayRequestsAreTheWindowsByteForByte()
                      "the replay's clock up past the trace's gap");
         }
         QCOMPARE(replay.at(i).path, window.at(i).path);
-        QVERIFY2(replay.at(i).body == window.at(i).body, qPrintable(difference(labels.at(i), window.at(i).body, replay.at(i).body)));
+        QVERIFY2(replay.at(i).body == window.at(i).body,
+                 qPrintable(difference(labels.at(i), window.at(i).body, replay.at(i).body)));
     }
 
     // What the comparison covered: the selection, the assistant, both routes and the file.

@@ -42,7 +42,7 @@ QString field(const TraceEvent &e, const char *name)
 bool isActivation(const TraceEvent &e)
 {
     return e.event == QLatin1String("click") || e.event == QLatin1String("send")
-        || e.event == QLatin1String("wizard_next");
+           || e.event == QLatin1String("wizard_next");
 }
 
 struct Rect {
@@ -60,12 +60,12 @@ Rect rectOf(const QJsonValue &v)
 // broke the rules (bench/README.md, "Pointer, focus and keys").
 struct Signals {
     int hovers = 0;
-    int longHovers = 0;       // ≥ 65 ms, instant.page's condition
+    int longHovers = 0; // ≥ 65 ms, instant.page's condition
     int longHoverClicks = 0;
     int hoverClicks = 0;
     int shortcutClicks = 0;
     int pointerLines = 0;
-    int frameGaps = 0;        // consecutive pointer lines 16 or 17 ms apart
+    int frameGaps = 0; // consecutive pointer lines 16 or 17 ms apart
     int selections = 0;
     int keyboardSelections = 0; // selecting with Shift held
     int buttonFocusWithoutPress = 0;
@@ -129,7 +129,8 @@ Signals checkSignals(const Trace &trace)
         } else if (e.event == QLatin1String("hover_enter") || e.event == QLatin1String("hover_leave")) {
             // Qt learns of both from a mouse move: right after a pointer line at the same time.
             const bool afterPointer = previous && previous->t == e.t
-                && (previous->event == QLatin1String("pointer") || previous->event == QLatin1String("hover_leave"));
+                                      && (previous->event == QLatin1String("pointer")
+                                          || previous->event == QLatin1String("hover_leave"));
             if (!afterPointer)
                 fail(QStringLiteral("no pointer sample at the hover's time"));
             const bool inside = buttons.value(action).contains(px, py);
@@ -211,7 +212,8 @@ Signals checkSignals(const Trace &trace)
         } else if (e.event == QLatin1String("select")) {
             const bool clears = e.fields.value(QStringLiteral("paragraph")).toInt() < 0;
             if (clears == selecting)
-                fail(clears ? QStringLiteral("a cleared selection while selecting") : QStringLiteral("a selection that never began"));
+                fail(clears ? QStringLiteral("a cleared selection while selecting")
+                            : QStringLiteral("a selection that never began"));
             selecting = false;
             r.selections += clears ? 0 : 1;
         } else if (e.event == QLatin1String("type")) {
@@ -266,13 +268,16 @@ QString checkHoverFollowsPointer(const Trace &trace)
             if (under != hovered && !under.isEmpty())
                 expected << QStringLiteral("hover_enter ") + under;
             QStringList got;
-            for (qsizetype j = i + 1; j < events.size() && events.at(j).t == e.t
-                                      && events.at(j).event.startsWith(QLatin1String("hover_"));
+            for (qsizetype j = i + 1;
+                 j < events.size() && events.at(j).t == e.t && events.at(j).event.startsWith(QLatin1String("hover_"));
                  ++j)
                 got << events.at(j).event + u' ' + field(events.at(j), "action");
             if (got != expected)
                 return QStringLiteral("line %1: the pointer at %2,%3 implies [%4], the trace has [%5]")
-                    .arg(e.line).arg(x).arg(y).arg(expected.join(u','), got.join(u','));
+                    .arg(e.line)
+                    .arg(x)
+                    .arg(y)
+                    .arg(expected.join(u','), got.join(u','));
         }
     }
     return {};
@@ -285,7 +290,8 @@ QByteArray cutAfter(const QByteArray &jsonLines, qint64 endMs)
         if (line.isEmpty())
             continue;
         const QJsonObject o = QJsonDocument::fromJson(line).object();
-        if (o.value(QStringLiteral("t")).toInteger() > endMs || o.value(QStringLiteral("event")) == QLatin1String("end"))
+        if (o.value(QStringLiteral("t")).toInteger() > endMs
+            || o.value(QStringLiteral("event")) == QLatin1String("end"))
             break;
         out += line + '\n';
     }
@@ -294,8 +300,9 @@ QByteArray cutAfter(const QByteArray &jsonLines, qint64 endMs)
 
 QByteArray withoutSignals(const QByteArray &jsonLines)
 {
-    static const QStringList signalEvents = {QStringLiteral("layout"), QStringLiteral("pointer"), QStringLiteral("focus"),
-                                             QStringLiteral("modifiers"), QStringLiteral("selecting")};
+    static const QStringList signalEvents = {QStringLiteral("layout"), QStringLiteral("pointer"),
+                                             QStringLiteral("focus"), QStringLiteral("modifiers"),
+                                             QStringLiteral("selecting")};
     QByteArray out;
     for (const QByteArray &line : jsonLines.split('\n')) {
         if (!line.isEmpty()
@@ -363,9 +370,9 @@ Trace tst_TraceGen::generated(const QString &kind, quint64 seed, QString *error)
     return *trace;
 }
 
-#define GENERATE(trace, kind, seed)                                                                   \
-    QString trace##Error;                                                                             \
-    const Trace trace = generated(kind, seed, &trace##Error);                                         \
+#define GENERATE(trace, kind, seed)                                                                                    \
+    QString trace##Error;                                                                                              \
+    const Trace trace = generated(kind, seed, &trace##Error);                                                          \
     QVERIFY2(trace##Error.isEmpty(), qPrintable(QStringLiteral("seed %1: ").arg(seed) + trace##Error))
 
 void tst_TraceGen::addKindRows(const QStringList &kinds)
@@ -503,27 +510,36 @@ void tst_TraceGen::badSignalsAreRejected_data()
 {
     QTest::addColumn<QByteArray>("line");
     QTest::addColumn<QString>("why");
-    const QByteArray buttons = R"("buttons":{"summarize":[0,0,80,24],"continue":[86,0,110,24],"rewrite":[202,0,114,24],"translate":[322,0,80,24],"explain":[408,0,112,24]})";
+    const QByteArray buttons =
+        R"("buttons":{"summarize":[0,0,80,24],"continue":[86,0,110,24],"rewrite":[202,0,114,24],"translate":[322,0,80,24],"explain":[408,0,112,24]})";
     QTest::addRow("layout without buttons") << QByteArray(R"({"t":5,"event":"layout"})") << QStringLiteral("buttons");
     QTest::addRow("a button missing") << QByteArray(R"({"t":5,"event":"layout","buttons":{"summarize":[0,0,80,24]}})")
                                       << QStringLiteral("buttons");
-    QTest::addRow("a rect of floats") << QByteArray(R"({"t":5,"event":"layout","buttons":{"summarize":[0,0,80.5,24],"continue":[86,0,110,24],"rewrite":[202,0,114,24],"translate":[322,0,80,24],"explain":[408,0,112,24]}})")
+    QTest::addRow("a rect of floats") << QByteArray(
+        R"({"t":5,"event":"layout","buttons":{"summarize":[0,0,80.5,24],"continue":[86,0,110,24],"rewrite":[202,0,114,24],"translate":[322,0,80,24],"explain":[408,0,112,24]}})")
                                       << QStringLiteral("summarize");
-    QTest::addRow("a bad document rect") << QByteArray("{\"t\":5,\"event\":\"layout\"," + buttons + R"(,"document":[0,0,-3,4]})")
+    QTest::addRow("a bad document rect") << QByteArray("{\"t\":5,\"event\":\"layout\"," + buttons
+                                                       + R"(,"document":[0,0,-3,4]})")
                                          << QStringLiteral("document");
     QTest::addRow("pointer without y") << QByteArray(R"({"t":5,"event":"pointer","x":3})") << QStringLiteral("\"y\"");
-    QTest::addRow("pointer at a fraction") << QByteArray(R"({"t":5,"event":"pointer","x":3.5,"y":4})") << QStringLiteral("integers");
-    QTest::addRow("focus on nothing known") << QByteArray(R"({"t":5,"event":"focus","target":"menu"})") << QStringLiteral("target");
-    QTest::addRow("an unknown modifier") << QByteArray(R"({"t":5,"event":"modifiers","keys":["hyper"]})") << QStringLiteral("keys");
-    QTest::addRow("a modifier twice") << QByteArray(R"({"t":5,"event":"modifiers","keys":["ctrl","ctrl"]})") << QStringLiteral("keys");
-    QTest::addRow("keys not an array") << QByteArray(R"({"t":5,"event":"modifiers","keys":"ctrl"})") << QStringLiteral("keys");
+    QTest::addRow("pointer at a fraction")
+        << QByteArray(R"({"t":5,"event":"pointer","x":3.5,"y":4})") << QStringLiteral("integers");
+    QTest::addRow("focus on nothing known")
+        << QByteArray(R"({"t":5,"event":"focus","target":"menu"})") << QStringLiteral("target");
+    QTest::addRow("an unknown modifier") << QByteArray(R"({"t":5,"event":"modifiers","keys":["hyper"]})")
+                                         << QStringLiteral("keys");
+    QTest::addRow("a modifier twice") << QByteArray(R"({"t":5,"event":"modifiers","keys":["ctrl","ctrl"]})")
+                                      << QStringLiteral("keys");
+    QTest::addRow("keys not an array") << QByteArray(R"({"t":5,"event":"modifiers","keys":"ctrl"})")
+                                       << QStringLiteral("keys");
 }
 
 void tst_TraceGen::badSignalsAreRejected()
 {
     QFETCH(QByteArray, line);
     QFETCH(QString, why);
-    const QByteArray text = "{\"t\":0,\"event\":\"meta\",\"name\":\"bad\"}\n" + line + "\n{\"t\":9,\"event\":\"end\"}\n";
+    const QByteArray text = "{\"t\":0,\"event\":\"meta\",\"name\":\"bad\"}\n" + line
+                            + "\n{\"t\":9,\"event\":\"end\"}\n";
     const auto trace = Trace::parse(text, QStringLiteral("bad"));
     QVERIFY(!trace);
     QVERIFY2(trace.error().startsWith(QLatin1String("bad:2:")), qPrintable(trace.error()));
@@ -555,7 +571,8 @@ void tst_TraceGen::pointerAndSignalsAgree()
     }
     // While it moves the pointer is sampled every frame: most samples follow the last by 16–17 ms.
     if (kind != QLatin1String("keyboard-user"))
-        QVERIFY2(frameGaps > pointerLines * 8 / 10, qPrintable(QStringLiteral("%1 of %2").arg(frameGaps).arg(pointerLines)));
+        QVERIFY2(frameGaps > pointerLines * 8 / 10,
+                 qPrintable(QStringLiteral("%1 of %2").arg(frameGaps).arg(pointerLines)));
 }
 
 void tst_TraceGen::clicksArePressedOrShortcuts_data()
@@ -573,8 +590,8 @@ void tst_TraceGen::clicksArePressedOrShortcuts_data()
     QTest::addRow("writer-long-doc") << QStringLiteral("writer-long-doc") << 0.43 << 0.57 << 15 << 25 << 0.2
                                      << qint64(330) << qint64(480);
     // PREFETCH.md's unpredictable users: 10–20 %; a quarter of their actions from the keyboard.
-    QTest::addRow("hesitant-user") << QStringLiteral("hesitant-user") << 0.10 << 0.20 << 5 << 12 << 0.4
-                                   << qint64(450) << qint64(800);
+    QTest::addRow("hesitant-user") << QStringLiteral("hesitant-user") << 0.10 << 0.20 << 5 << 12 << 0.4 << qint64(450)
+                                   << qint64(800);
     // The brief: short hovers (a median 150–250 ms) and few pass-overs.
     QTest::addRow("decisive-writer") << QStringLiteral("decisive-writer") << 0.65 << 0.85 << 15 << 25 << 0.1
                                      << qint64(150) << qint64(250);
@@ -603,12 +620,15 @@ void tst_TraceGen::clicksArePressedOrShortcuts()
         // One trace has few hovers: its share may stray a third further than all of them.
         const double share = double(s.longHoverClicks) / s.longHovers;
         QVERIFY2(share >= minShare * 0.67 && share <= maxShare + (1 - maxShare) / 3,
-                 qPrintable(QStringLiteral("seed %1: %2 of %3 hovers of 65 ms or more clicked").arg(seed)
-                                .arg(s.longHoverClicks).arg(s.longHovers)));
+                 qPrintable(QStringLiteral("seed %1: %2 of %3 hovers of 65 ms or more clicked")
+                                .arg(seed)
+                                .arg(s.longHoverClicks)
+                                .arg(s.longHovers)));
         longHovers += s.longHovers;
         longHoverClicks += s.longHoverClicks;
         const int clicks = s.hoverClicks + s.shortcutClicks;
-        QVERIFY2(clicks >= minClicks && clicks <= maxClicks, qPrintable(QStringLiteral("seed %1: %2 clicks").arg(seed).arg(clicks)));
+        QVERIFY2(clicks >= minClicks && clicks <= maxClicks,
+                 qPrintable(QStringLiteral("seed %1: %2 clicks").arg(seed).arg(clicks)));
         hovers += s.hovers;
         hoverClicks += s.hoverClicks;
         shortcuts += s.shortcutClicks;
@@ -621,10 +641,12 @@ void tst_TraceGen::clicksArePressedOrShortcuts()
     QVERIFY(hovers > hoverClicks);
     const double share = double(longHoverClicks) / longHovers;
     QVERIFY2(share >= minShare && share <= maxShare,
-             qPrintable(QStringLiteral("%1 of %2 hovers of 65 ms or more clicked").arg(longHoverClicks).arg(longHovers)));
+             qPrintable(
+                 QStringLiteral("%1 of %2 hovers of 65 ms or more clicked").arg(longHoverClicks).arg(longHovers)));
     std::sort(leads.begin(), leads.end());
     const qint64 median = leads.at(leads.size() / 2);
-    QVERIFY2(median >= minMedianLead && median <= maxMedianLead, qPrintable(QStringLiteral("median %1 ms").arg(median)));
+    QVERIFY2(median >= minMedianLead && median <= maxMedianLead,
+             qPrintable(QStringLiteral("median %1 ms").arg(median)));
 }
 
 void tst_TraceGen::keyboardUserUsesTheKeyboard()
@@ -661,13 +683,16 @@ void tst_TraceGen::answersHaveRoom()
         int activations = 0;
         for (const TraceEvent &e : trace.events) {
             if (e.event == QLatin1String("stop") || e.event == QLatin1String("wizard_cancel")) {
-                QVERIFY2(last >= 0, qPrintable(QStringLiteral("seed %1 line %2: nothing to stop").arg(seed).arg(e.line)));
+                QVERIFY2(last >= 0,
+                         qPrintable(QStringLiteral("seed %1 line %2: nothing to stop").arg(seed).arg(e.line)));
                 last = -1;
             } else if (isActivation(e)) {
                 if (last >= 0)
                     QVERIFY2(e.t - last >= 5000,
                              qPrintable(QStringLiteral("seed %1 line %2: %3 ms after the previous activation")
-                                            .arg(seed).arg(e.line).arg(e.t - last)));
+                                            .arg(seed)
+                                            .arg(e.line)
+                                            .arg(e.t - last)));
                 last = e.t;
                 ++activations;
             }
@@ -675,7 +700,8 @@ void tst_TraceGen::answersHaveRoom()
         QVERIFY(activations >= 4);
         QVERIFY2(last < 0 || trace.durationMs() - last >= 10000,
                  qPrintable(QStringLiteral("seed %1: the trace ends %2 ms after the last activation")
-                                .arg(seed).arg(trace.durationMs() - last)));
+                                .arg(seed)
+                                .arg(trace.durationMs() - last)));
     }
 }
 
@@ -729,7 +755,8 @@ void tst_TraceGen::documentActionsHaveWhatTheyNeed()
                 QVERIFY2(!current.isEmpty(), qPrintable(where));
                 const QString action = field(e, "action");
                 if (action == QLatin1String("rewrite") || action == QLatin1String("explain")) {
-                    QVERIFY2(selected, qPrintable(where + QStringLiteral(": ") + action + QStringLiteral(" without a selection")));
+                    QVERIFY2(selected, qPrintable(where + QStringLiteral(": ") + action
+                                                  + QStringLiteral(" without a selection")));
                     ++selectionClicks;
                 }
             } else if (e.event == QLatin1String("stop")) {
@@ -806,7 +833,7 @@ void tst_TraceGen::typingCadence_data()
     QTest::addColumn<qint64>("minEnterGap"); // last key → Enter, median
     QTest::addColumn<qint64>("maxEnterGap");
     QTest::addColumn<double>("maxPunctuatedShare"); // messages ending with ? or .
-    QTest::addColumn<int>("minPauses"); // gaps over 350 ms between keys, per trace
+    QTest::addColumn<int>("minPauses");             // gaps over 350 ms between keys, per trace
     // Dhakal et al.: ~52 WPM on average, ~230 ms between keys (12,000 ms / WPM).
     QTest::addRow("chat-session") << QStringLiteral("chat-session") << qint64(200) << qint64(260) << qint64(300)
                                   << qint64(600) << 0.85 << 3;
@@ -858,17 +885,20 @@ void tst_TraceGen::typingCadence()
         QVERIFY(conversations >= 1 && conversations <= 2);
         const auto pauses = std::count_if(gaps.cbegin(), gaps.cend(), [](qint64 gap) { return gap > 350; });
         QVERIFY2(pauses >= minPauses && pauses < gaps.size() / 2,
-                 qPrintable(QStringLiteral("seed %1: %2 of %3 gaps over 350 ms").arg(seed).arg(pauses).arg(gaps.size())));
+                 qPrintable(
+                     QStringLiteral("seed %1: %2 of %3 gaps over 350 ms").arg(seed).arg(pauses).arg(gaps.size())));
         QVERIFY(*std::min_element(gaps.cbegin(), gaps.cend()) >= 20);
         for (qint64 g : std::as_const(gaps))
             gapSum += g;
         gapCount += gaps.size();
     }
     const qint64 meanGap = gapSum / gapCount;
-    QVERIFY2(meanGap >= minMeanGap && meanGap <= maxMeanGap, qPrintable(QStringLiteral("mean %1 ms between keys").arg(meanGap)));
+    QVERIFY2(meanGap >= minMeanGap && meanGap <= maxMeanGap,
+             qPrintable(QStringLiteral("mean %1 ms between keys").arg(meanGap)));
     std::sort(enterGaps.begin(), enterGaps.end());
     const qint64 enter = enterGaps.at(enterGaps.size() / 2);
-    QVERIFY2(enter >= minEnterGap && enter <= maxEnterGap, qPrintable(QStringLiteral("Enter %1 ms after the last key").arg(enter)));
+    QVERIFY2(enter >= minEnterGap && enter <= maxEnterGap,
+             qPrintable(QStringLiteral("Enter %1 ms after the last key").arg(enter)));
     QVERIFY2(punctuated > 0 && punctuated <= maxPunctuatedShare * messages,
              qPrintable(QStringLiteral("%1 of %2 messages end with ? or .").arg(punctuated).arg(messages)));
 }
@@ -889,16 +919,20 @@ void tst_TraceGen::imeDraftsGrowInBursts()
             const QString where = QStringLiteral("seed %1 line %2").arg(seed).arg(e.line);
             if (e.event == QLatin1String("type")) {
                 const QString text = field(e, "text");
-                QVERIFY2(std::none_of(text.cbegin(), text.cend(), [](QChar c) { return c.isLetter() && c.unicode() < 0x80; }),
+                QVERIFY2(std::none_of(text.cbegin(), text.cend(),
+                                      [](QChar c) { return c.isLetter() && c.unicode() < 0x80; }),
                          qPrintable(where + QStringLiteral(": pinyin in the draft")));
                 if (text.size() > draft.size()) {
                     QVERIFY2(text.startsWith(draft), qPrintable(where));
                     const QString added = text.mid(draft.size());
-                    const bool han = std::any_of(added.cbegin(), added.cend(), [](QChar c) { return c.unicode() >= 0x3400 && c.unicode() <= 0x9fff; });
+                    const bool han = std::any_of(added.cbegin(), added.cend(), [](QChar c) {
+                        return c.unicode() >= 0x3400 && c.unicode() <= 0x9fff;
+                    });
                     if (han && added.size() >= 2)
                         ++multiCharacter;
                     if (han && lastCommit >= 0) // at least a few letters and the choice since the last
-                        QVERIFY2(e.t - lastCommit >= 250, qPrintable(where + QStringLiteral(": %1 ms").arg(e.t - lastCommit)));
+                        QVERIFY2(e.t - lastCommit >= 250,
+                                 qPrintable(where + QStringLiteral(": %1 ms").arg(e.t - lastCommit)));
                     if (han) {
                         ++commits;
                         lastCommit = e.t;
@@ -917,8 +951,8 @@ void tst_TraceGen::imeDraftsGrowInBursts()
             }
         }
     }
-    QVERIFY2(multiCharacter * 2 > commits, qPrintable(QStringLiteral("%1 of %2 commits hold several characters")
-                                                          .arg(multiCharacter).arg(commits)));
+    QVERIFY2(multiCharacter * 2 > commits,
+             qPrintable(QStringLiteral("%1 of %2 commits hold several characters").arg(multiCharacter).arg(commits)));
     QCOMPARE(endings, (QSet<QString>{QStringLiteral("？"), QStringLiteral("。"), QStringLiteral("none")}));
 }
 
@@ -942,7 +976,8 @@ void tst_TraceGen::libraryChatAsksThePlantedQuestions()
                 const int docs = e.fields.value(QStringLiteral("docs")).toInt();
                 QCOMPARE(docs, 1000);
                 for (const PlantedQuestion &q :
-                     LibraryCorpus(quint64(e.fields.value(QStringLiteral("seed")).toInteger())).questions(docs, ReplayLibraryPlanted)) {
+                     LibraryCorpus(quint64(e.fields.value(QStringLiteral("seed")).toInteger()))
+                         .questions(docs, ReplayLibraryPlanted)) {
                     if (!q.chinese)
                         planted.append(q.text);
                 }

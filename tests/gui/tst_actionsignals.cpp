@@ -12,22 +12,22 @@
 #include "support/localproviderfixture.h"
 #include "support/windowservices.h"
 
-#include "llm/clock.h"
-#include "prefetch/prompts/actionprompts.h"
-#include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
-#include "prefetch/strategies/habits.h"
-#include "prefetch/strategies/hoverstrategy.h"
-#include "prefetch/prefetchsession.h"
-#include "prefetch/strategies/speculator.h"
-#include "prefetch/strategies/warmupstrategy.h"
-#include "prefetch/strategies/workflowstrategy.h"
 #include "gui/answer/answerpane.h"
-#include "workspace/settings/appsettings.h"
-#include "workspace/documents/document.h"
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/documenttabs.h"
 #include "gui/mainwindow/mainwindow.h"
+#include "llm/clock.h"
+#include "prefetch/engine.h"
+#include "prefetch/prefetchsession.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/strategies/debouncestrategy.h"
+#include "prefetch/strategies/habits.h"
+#include "prefetch/strategies/hoverstrategy.h"
+#include "prefetch/strategies/speculator.h"
+#include "prefetch/strategies/warmupstrategy.h"
+#include "prefetch/strategies/workflowstrategy.h"
+#include "workspace/documents/document.h"
+#include "workspace/settings/appsettings.h"
 
 #include <QAction>
 #include <QFile>
@@ -105,7 +105,7 @@ private:
     void makeWindow(const QByteArray &latency = {}, const Prefetch::Settings &settings = {});
     bool waitForAnswer(int timeoutMs = 15000);
     Gui::DocumentTab *openDocument(const QString &name, const QString &text);
-    void selectRight(int characters); // Shift down, the arrows, Shift up
+    void selectRight(int characters);             // Shift down, the arrows, Shift up
     void holdShiftAndSelectRight(int characters); // ... with Shift still down
     // Moves the pointer from `from` to `to` (window coordinates) along a minimum-jerk path
     // (Flash & Hogan) in `durationMs`, one position per 60 Hz frame placed by the clock;
@@ -119,7 +119,9 @@ private:
     LocalProvider::BilledTokens billed(const char *purpose) const;
 
     // Guesses are still streaming when they are cancelled: a 32-token prefix takes ~0.5 s.
-    TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) { c.profile.decodeTokensPerSec = 60; }};
+    TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) {
+                                                  c.profile.decodeTokensPerSec = 60;
+                                              }};
     QNetworkAccessManager m_network;
     QTemporaryDir m_dir;
     std::unique_ptr<Prefetch::Stack> m_stack;
@@ -152,7 +154,7 @@ void tst_ActionSignals::cleanup()
 {
     if (m_window) {
         for (Gui::Document *document : m_window->tabs()->documents())
-            document->setModified(false); // nothing unsaved may block the close
+            document->setModified(false);                   // nothing unsaved may block the close
         QTest::mouseMove(m_window.get(), QPoint(-40, -40)); // the pointer leaves for the next test
     }
     m_window.reset();
@@ -225,7 +227,8 @@ bool tst_ActionSignals::movePointer(QPointF from, QPointF to, double durationMs,
 
 QString tst_ActionSignals::freshAnswer(DocumentAction action, const QString &text, const QString &selection)
 {
-    const auto prompt = Prefetch::documentTemplate().compile(m_stack->engine()->profile(), Prefetch::documentValues(text));
+    const auto prompt = Prefetch::documentTemplate().compile(m_stack->engine()->profile(),
+                                                             Prefetch::documentValues(text));
     if (!prompt)
         return QStringLiteral("(not compiled: %1)").arg(prompt.error().message());
     const auto rendered = Prefetch::renderAction(*prompt, action, selection);
@@ -305,14 +308,19 @@ void tst_ActionSignals::finishedSelectionIsGuessedAndTheClickTakesItOver()
     QCOMPARE(tab->selectedText(), Passage);
     // Once it stays, the likeliest actions on it are guessed: a short prefix each.
     QTRY_COMPARE_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Selection),
-                              (QList<DocumentAction>{DocumentAction::RewriteSelection, DocumentAction::ExplainSelection}),
+                              (QList<DocumentAction>{DocumentAction::RewriteSelection,
+                                                     DocumentAction::ExplainSelection}),
                               5000);
     // The passage is long enough for the prompt cache: the guesses go after its warm-up.
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().prefetchRequests, before.prefetchRequests + 3, 5000);
     // Both prefixes in (one still streaming would give its lane to the click's continuation).
-    QTRY_VERIFY_WITH_TIMEOUT(std::ranges::all_of(live(), [](const QPointer<Prefetch::PrefetchSession> &session) {
-                                 return session && session->state() == Prefetch::PrefetchSession::State::Complete;
-                             }) && live().size() == 2,
+    QTRY_VERIFY_WITH_TIMEOUT(std::ranges::all_of(live(),
+                                                 [](const QPointer<Prefetch::PrefetchSession> &session) {
+                                                     return session
+                                                            && session->state()
+                                                                   == Prefetch::PrefetchSession::State::Complete;
+                                                 })
+                                 && live().size() == 2,
                              5000);
 
     QTest::mouseClick(m_window->actionButton(DocumentAction::RewriteSelection), Qt::LeftButton);
@@ -329,16 +337,21 @@ void tst_ActionSignals::finishedSelectionIsGuessedAndTheClickTakesItOver()
     const auto foreground = billed("foreground"); // freshAnswer() asked the same server
     // The rate shown is the provider's pace (Hosted: 400 tokens/s), not the answer's tokens over the time
     // since its prefix came in, which includes the wait for the click.
-    const QRegularExpressionMatch rate = QRegularExpression(QStringLiteral("(\\d+) tokens/s")).match(m_window->answerPane()->statusText());
+    const QRegularExpressionMatch rate =
+        QRegularExpression(QStringLiteral("(\\d+) tokens/s")).match(m_window->answerPane()->statusText());
     QVERIFY2(rate.hasMatch(), qPrintable(m_window->answerPane()->statusText()));
-    QVERIFY2(rate.captured(1).toInt() >= 300 && rate.captured(1).toInt() <= 500, qPrintable(m_window->answerPane()->statusText()));
+    QVERIFY2(rate.captured(1).toInt() >= 300 && rate.captured(1).toInt() <= 500,
+             qPrintable(m_window->answerPane()->statusText()));
 
     // Changing their mind, the user asks for the explanation after all: the kept guess answers;
     // the one new request is its continuation (the rest after the prefix), no fresh answer.
     QTest::mouseClick(m_window->actionButton(DocumentAction::ExplainSelection), Qt::LeftButton);
     QVERIFY(waitForAnswer());
-    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Selection).hits + m_stack->engine()->metrics().stats(Strategy::Selection).partialHits, 2);
-    QCOMPARE(m_local.stats().prefetchRequests, before.prefetchRequests + 5); // a warm-up, two prefixes, two continuations
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Selection).hits
+                 + m_stack->engine()->metrics().stats(Strategy::Selection).partialHits,
+             2);
+    QCOMPARE(m_local.stats().prefetchRequests,
+             before.prefetchRequests + 5); // a warm-up, two prefixes, two continuations
     QCOMPARE(billed("foreground"), foreground);
     QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::ExplainSelection, Passage, Passage));
 }
@@ -350,14 +363,16 @@ void tst_ActionSignals::anotherSelectionDiscardsTheGuess()
     tab->setFocus();
     tab->moveCursor(QTextCursor::Start);
     selectRight(6);
-    QTRY_VERIFY_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Selection).contains(DocumentAction::ExplainSelection), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        m_stack->speculator()->guesses(Strategy::Selection).contains(DocumentAction::ExplainSelection), 5000);
     const QList<QPointer<Prefetch::PrefetchSession>> first = live();
     QCOMPARE(first.size(), 2);
 
     selectRight(6); // the user goes on selecting: those guesses are for a passage no longer selected
     for (const auto &session : first)
         QVERIFY(!session || !session->isLive());
-    QTRY_VERIFY_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Selection).contains(DocumentAction::ExplainSelection), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        m_stack->speculator()->guesses(Strategy::Selection).contains(DocumentAction::ExplainSelection), 5000);
 
     QTest::mouseClick(m_window->actionButton(DocumentAction::ExplainSelection), Qt::LeftButton);
     QVERIFY(waitForAnswer());
@@ -418,7 +433,8 @@ void tst_ActionSignals::anEditCancelsTheGuess()
     QVERIFY(tab);
     // Opened and read: what is usually asked of a document just opened is guessed.
     QTRY_COMPARE_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Reading),
-                              (QList<DocumentAction>{DocumentAction::Summarize, DocumentAction::ContinueWriting}), 5000);
+                              (QList<DocumentAction>{DocumentAction::Summarize, DocumentAction::ContinueWriting}),
+                              5000);
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 2, 5000);
     const auto cancelled = m_local.stats().streamsCancelled;
 
@@ -435,8 +451,11 @@ void tst_ActionSignals::anEditCancelsTheGuess()
     // Asked now, the answer is about the text as it is.
     m_window->summarizeAction()->trigger();
     QVERIFY(waitForAnswer());
-    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Reading).hits + m_stack->engine()->metrics().stats(Strategy::Reading).partialHits, 0);
-    QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::Summarize, Text + QStringLiteral(" Edited."), {}));
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Reading).hits
+                 + m_stack->engine()->metrics().stats(Strategy::Reading).partialHits,
+             0);
+    QCOMPARE(m_window->answerPane()->text(),
+             freshAnswer(DocumentAction::Summarize, Text + QStringLiteral(" Edited."), {}));
 }
 
 void tst_ActionSignals::anotherDocumentCancelsTheGuess()
@@ -484,7 +503,8 @@ void tst_ActionSignals::largeDocumentIsGuessedOnceItsPromptIsReady()
     QVERIFY(openDocument(QStringLiteral("long.md"), text));
     QVERIFY(m_window->currentDocument()->isCompiling()); // from 256 KiB on, in the thread pool
     QVERIFY(ready.wait(10000));
-    QTRY_VERIFY_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Reading).contains(DocumentAction::Summarize), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Reading).contains(DocumentAction::Summarize),
+                             5000);
 }
 
 // --- the keyboard ---------------------------------------------------------------------------
@@ -506,7 +526,8 @@ void tst_ActionSignals::tabOntoAnActionGuessesItAndSpaceTakesItOver()
     QCOMPARE(m_stack->speculator()->guesses(Strategy::Keyboard), QList<DocumentAction>{DocumentAction::Summarize});
     QTest::keyClick(summarize, Qt::Key_Tab);
     QVERIFY(continueWriting->hasFocus());
-    QCOMPARE(m_stack->speculator()->guesses(Strategy::Keyboard), QList<DocumentAction>{DocumentAction::ContinueWriting});
+    QCOMPARE(m_stack->speculator()->guesses(Strategy::Keyboard),
+             QList<DocumentAction>{DocumentAction::ContinueWriting});
     // The one it walked past was sent: it is kept for its TTL (Shift+Tab back takes it over).
     QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Keyboard).cancelled, 0);
     QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Keyboard).attempts, 2);
@@ -558,7 +579,8 @@ void tst_ActionSignals::runningAnActionTeachesTheHabitsAndItsEndGuessesTheNext()
 
     // This user continues the text after a summary (learnt on earlier days, kept in the settings).
     for (int i = 0; i < 3; ++i)
-        m_stack->speculator()->habits().record(Prefetch::Habits::after(DocumentAction::Summarize), DocumentAction::ContinueWriting);
+        m_stack->speculator()->habits().record(Prefetch::Habits::after(DocumentAction::Summarize),
+                                               DocumentAction::ContinueWriting);
     m_window->summarizeAction()->trigger();
     QVERIFY(waitForAnswer());
     QCOMPARE(m_stack->speculator()->guesses(Strategy::Habits), QList<DocumentAction>{DocumentAction::ContinueWriting});
@@ -607,17 +629,18 @@ void tst_ActionSignals::withoutConsentACloudProviderGetsNoGuess()
     QVERIFY(tab);
     tab->setFocus();
     tab->moveCursor(QTextCursor::Start);
-    selectRight(8);                                                            // a selection
-    QTest::keyPress(tab, Qt::Key_Control);                                     // Ctrl+Alt held
+    selectRight(8);                        // a selection
+    QTest::keyPress(tab, Qt::Key_Control); // Ctrl+Alt held
     QTest::keyPress(tab, Qt::Key_Alt, Qt::ControlModifier);
     QTest::keyRelease(tab, Qt::Key_Alt, Qt::ControlModifier | Qt::AltModifier);
     QTest::keyRelease(tab, Qt::Key_Control, Qt::ControlModifier);
     QVERIFY(movePointer(centerOf(tab), centerOf(m_window->summarizeButton()), 600)); // the pointer on its way
-    QTest::mouseMove(m_window.get(), centerOf(tab).toPoint());                         // and back
-    m_window->run(DocumentAction::ExplainSelection);                           // an answer that ends
+    QTest::mouseMove(m_window.get(), centerOf(tab).toPoint());                       // and back
+    m_window->run(DocumentAction::ExplainSelection);                                 // an answer that ends
     QVERIFY(waitForAnswer());
     const auto &s = m_stack->engine()->settings();
-    QVERIFY(m_local.settle(&m_network, int(std::max({s.reading.dwell, s.selection.settle, s.hover.delay}).count()) + 100, 5000));
+    QVERIFY(m_local.settle(&m_network,
+                           int(std::max({s.reading.dwell, s.selection.settle, s.hover.delay}).count()) + 100, 5000));
 
     QCOMPARE(attemptsOfEarlySignals(), 0);
     QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Hover).attempts, 0);

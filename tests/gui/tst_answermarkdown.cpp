@@ -5,18 +5,18 @@
 #include "support/localproviderfixture.h"
 #include "support/windowservices.h"
 
-#include "prefetch/strategies/debouncestrategy.h"
+#include "gui/answer/answerpane.h"
+#include "gui/answer/codecopybuttons.h"
+#include "gui/answer/codehighlighter.h"
+#include "gui/answer/markdownview.h"
+#include "gui/chat/chattranscript.h"
+#include "gui/mainwindow/documenttab.h"
+#include "gui/mainwindow/mainwindow.h"
 #include "prefetch/engine.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/strategies/hoverstrategy.h"
 #include "prefetch/strategies/warmupstrategy.h"
 #include "prefetch/strategies/workflowstrategy.h"
-#include "gui/answer/answerpane.h"
-#include "gui/chat/chattranscript.h"
-#include "gui/answer/codecopybuttons.h"
-#include "gui/answer/codehighlighter.h"
-#include "gui/mainwindow/documenttab.h"
-#include "gui/mainwindow/mainwindow.h"
-#include "gui/answer/markdownview.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -103,19 +103,45 @@ void tst_AnswerMarkdown::codeIsHighlighted_data()
     QTest::addColumn<QString>("token");
     QTest::addColumn<int>("kind");
     using K = Gui::CodeHighlighter::Kind;
-    QTest::addRow("c++ keyword") << "cpp" << "static int x = 1;" << "static" << int(K::Keyword);
-    QTest::addRow("c++ comment") << "c" << "x++; /* more */" << "/* more */" << int(K::Comment);
-    QTest::addRow("c++ directive") << "cpp" << "#include <vector>" << "#include" << int(K::Keyword);
-    QTest::addRow("python string") << "python" << "name = 'world'" << "'world'" << int(K::String);
-    QTest::addRow("python comment") << "py" << "pass  # nothing" << "# nothing" << int(K::Comment);
-    QTest::addRow("typescript keyword") << "ts" << "const n: number = 3;" << "const" << int(K::Keyword);
-    QTest::addRow("javascript template") << "js" << "let s = `hi`;" << "`hi`" << int(K::String);
-    QTest::addRow("json number") << "json" << "{\"a\": 12.5}" << "12.5" << int(K::Number);
-    QTest::addRow("json literal") << "json" << "{\"a\": true}" << "true" << int(K::Keyword);
-    QTest::addRow("shell keyword") << "bash" << "if [ -f x ]; then echo; fi" << "then" << int(K::Keyword);
-    QTest::addRow("shell comment") << "sh" << "ls -l # list" << "# list" << int(K::Comment);
-    QTest::addRow("unknown language string") << "fortran" << "print \"hi\"" << "\"hi\"" << int(K::String);
-    QTest::addRow("no language number") << "" << "value 7" << "7" << int(K::Number);
+    QTest::addRow("c++ keyword") << "cpp"
+                                 << "static int x = 1;"
+                                 << "static" << int(K::Keyword);
+    QTest::addRow("c++ comment") << "c"
+                                 << "x++; /* more */"
+                                 << "/* more */" << int(K::Comment);
+    QTest::addRow("c++ directive") << "cpp"
+                                   << "#include <vector>"
+                                   << "#include" << int(K::Keyword);
+    QTest::addRow("python string") << "python"
+                                   << "name = 'world'"
+                                   << "'world'" << int(K::String);
+    QTest::addRow("python comment") << "py"
+                                    << "pass  # nothing"
+                                    << "# nothing" << int(K::Comment);
+    QTest::addRow("typescript keyword") << "ts"
+                                        << "const n: number = 3;"
+                                        << "const" << int(K::Keyword);
+    QTest::addRow("javascript template") << "js"
+                                         << "let s = `hi`;"
+                                         << "`hi`" << int(K::String);
+    QTest::addRow("json number") << "json"
+                                 << "{\"a\": 12.5}"
+                                 << "12.5" << int(K::Number);
+    QTest::addRow("json literal") << "json"
+                                  << "{\"a\": true}"
+                                  << "true" << int(K::Keyword);
+    QTest::addRow("shell keyword") << "bash"
+                                   << "if [ -f x ]; then echo; fi"
+                                   << "then" << int(K::Keyword);
+    QTest::addRow("shell comment") << "sh"
+                                   << "ls -l # list"
+                                   << "# list" << int(K::Comment);
+    QTest::addRow("unknown language string") << "fortran"
+                                             << "print \"hi\""
+                                             << "\"hi\"" << int(K::String);
+    QTest::addRow("no language number") << ""
+                                        << "value 7"
+                                        << "7" << int(K::Number);
 }
 
 void tst_AnswerMarkdown::codeIsHighlighted()
@@ -148,9 +174,12 @@ void tst_AnswerMarkdown::streamedCodeIsHighlightedLikeAWholeAnswer()
     const auto number = formatAt(code, 13, 2);
     const auto comment = formatAt(code, 17, 13);
     QVERIFY(keyword && number && comment);
-    QCOMPARE(keyword->foreground().color(), view.highlighter()->format(Gui::CodeHighlighter::Kind::Keyword).foreground().color());
-    QCOMPARE(number->foreground().color(), view.highlighter()->format(Gui::CodeHighlighter::Kind::Number).foreground().color());
-    QCOMPARE(comment->foreground().color(), view.highlighter()->format(Gui::CodeHighlighter::Kind::Comment).foreground().color());
+    QCOMPARE(keyword->foreground().color(),
+             view.highlighter()->format(Gui::CodeHighlighter::Kind::Keyword).foreground().color());
+    QCOMPARE(number->foreground().color(),
+             view.highlighter()->format(Gui::CodeHighlighter::Kind::Number).foreground().color());
+    QCOMPARE(comment->foreground().color(),
+             view.highlighter()->format(Gui::CodeHighlighter::Kind::Comment).foreground().color());
     // The rendered text shows no fences; the source keeps them.
     QVERIFY(!view.plainText().contains(QLatin1String("```")));
     QCOMPARE(view.markdown(), answer);

@@ -7,10 +7,10 @@
 // before the line cancels it at the server.
 #include "support/chatdocksuite.h"
 #include "support/localproviderfixture.h"
-#include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
-#include "prefetch/stream/answerreader.h"
 #include "gui/chat/chatdock.h"
+#include "prefetch/engine.h"
+#include "prefetch/strategies/debouncestrategy.h"
+#include "prefetch/stream/answerreader.h"
 #include "workspace/chat/chatsession.h"
 #include "workspace/conversations/conversationstore.h"
 
@@ -37,7 +37,8 @@ const QString Purpose = QStringLiteral("acknowledgement");
 // against a line of ~20 tokens the fast model decodes at 340 a second.
 const QByteArray Latency = "decode=200,think=400";
 // A request for work: routing keeps it on the main model.
-const QString Question = QStringLiteral("Write a migration plan for our billing service, with the risks and a timeline.");
+const QString Question = QStringLiteral(
+    "Write a migration plan for our billing service, with the risks and a timeline.");
 
 } // namespace
 
@@ -64,7 +65,6 @@ private:
         const LocalProvider::BilledTokens b = m_local.stats().billedByPurpose.value(Purpose);
         return b.inputUncached + b.cacheRead + b.cacheWrite + b.output;
     }
-
 };
 
 void tst_ChatAcknowledgement::initTestCase()

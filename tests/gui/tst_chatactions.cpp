@@ -5,22 +5,22 @@
 // (asked first; gone after the store is opened again).
 #include "support/localproviderfixture.h"
 #include "support/windowservices.h"
-#include "prefetch/prompts/actionprompts.h"
-#include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
-#include "prefetch/strategies/hoverstrategy.h"
-#include "prefetch/prefetchsession.h"
-#include "prefetch/stream/answerreader.h"
-#include "prefetch/strategies/warmupstrategy.h"
-#include "prefetch/strategies/workflowstrategy.h"
+#include "gui/answer/markdownview.h"
 #include "gui/chat/chatdock.h"
 #include "gui/chat/chatinput.h"
 #include "gui/chat/chattranscript.h"
-#include "workspace/conversations/conversationstore.h"
-#include "workspace/documents/document.h"
 #include "gui/mainwindow/documenttabs.h"
 #include "gui/mainwindow/mainwindow.h"
-#include "gui/answer/markdownview.h"
+#include "prefetch/engine.h"
+#include "prefetch/prefetchsession.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/strategies/debouncestrategy.h"
+#include "prefetch/strategies/hoverstrategy.h"
+#include "prefetch/strategies/warmupstrategy.h"
+#include "prefetch/strategies/workflowstrategy.h"
+#include "prefetch/stream/answerreader.h"
+#include "workspace/conversations/conversationstore.h"
+#include "workspace/documents/document.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -195,8 +195,8 @@ void tst_ChatActions::copyButtonAndShortcutCopyTheAnswer()
     QApplication::clipboard()->clear();
     click(button("chatCopy", 0));
     QCOMPARE(QApplication::clipboard()->text(), first);
-    QVERIFY2(chat()->statusText().contains(QLocale().toString(first.size())) ||
-                 chat()->statusText().contains(QString::number(first.size())),
+    QVERIFY2(chat()->statusText().contains(QLocale().toString(first.size()))
+                 || chat()->statusText().contains(QString::number(first.size())),
              qPrintable(chat()->statusText()));
 
     // Ctrl+Shift+C in the text of the first answer copies that one; the chat stays open
@@ -280,7 +280,8 @@ void tst_ChatActions::regenerateIsAFreshRequestNeverAPrefetch()
     QCOMPARE(m_local.stats().requestsServed, served + 1);
     QCOMPARE(stored().size(), 2);
     ask(QStringLiteral("And what does the lamp burn?"));
-    QTRY_VERIFY_WITH_TIMEOUT(!button("chatRegenerate", 0)->isVisible() && button("chatRegenerate", 1)->isVisible(), 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(!button("chatRegenerate", 0)->isVisible() && button("chatRegenerate", 1)->isVisible(),
+                             2000);
     m_stack->engine()->cancel(guess);
 }
 
@@ -353,7 +354,8 @@ void tst_ChatActions::editAndResendCutsTheConversation()
     // The answer is the one to the cut conversation: the first exchange, then the new text.
     const QList<Llm::ChatMessage> history = {{Llm::Role::User, before.at(0).content},
                                              {Llm::Role::Assistant, before.at(1).content}};
-    const QString expected = TestSupport::freshText(&m_network, m_stack->engine()->profile(), chatRequest(history, edited));
+    const QString expected = TestSupport::freshText(&m_network, m_stack->engine()->profile(),
+                                                    chatRequest(history, edited));
     QVERIFY(!expected.startsWith(u'<'));
     QList<StoredMessage> after = stored();
     QCOMPARE(after.size(), 4);
@@ -441,7 +443,8 @@ void tst_ChatActions::deleteAsksThenRemovesTheMessage()
     ask(next);
     const QList<Llm::ChatMessage> history = {{Llm::Role::User, before.at(0).content},
                                              {Llm::Role::Assistant, before.at(3).content}};
-    const QString expected = TestSupport::freshText(&m_network, m_stack->engine()->profile(), chatRequest(history, next));
+    const QString expected = TestSupport::freshText(&m_network, m_stack->engine()->profile(),
+                                                    chatRequest(history, next));
     QCOMPARE(stored().last().content, expected);
 
     // After a restart: gone for good.

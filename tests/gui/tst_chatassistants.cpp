@@ -9,17 +9,17 @@
 // restore a changed built-in.
 #include "support/chatdocksuite.h"
 #include "support/localproviderfixture.h"
+#include "gui/chat/chatdock.h"
+#include "gui/settings/settingsdialog.h"
+#include "prefetch/engine.h"
 #include "prefetch/prompts/actionprompts.h"
 #include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
 #include "prefetch/stream/answerreader.h"
-#include "workspace/settings/appsettings.h"
-#include "workspace/settings/assistantsettings.h"
-#include "gui/chat/chatdock.h"
 #include "workspace/conversations/conversationstore.h"
 #include "workspace/documents/document.h"
+#include "workspace/settings/appsettings.h"
+#include "workspace/settings/assistantsettings.h"
 #include "workspace/settings/secretstore.h"
-#include "gui/settings/settingsdialog.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -175,7 +175,8 @@ QString tst_ChatAssistants::expectedAnswer(const QString &instructions, const Pr
     const Prefetch::CompiledPrompt keyed = compiled->withCacheKey(
         Prefetch::cacheKeyFor(QStringLiteral("conversation:%1").arg(m_dock->currentConversationId())));
     return TestSupport::freshText(&m_network, m_stack->engine()->profile(),
-                                  Prefetch::renderChatMessage(keyed, {}, m_stack->engine()->profile().model, text, params));
+                                  Prefetch::renderChatMessage(keyed, {}, m_stack->engine()->profile().model, text,
+                                                              params));
 }
 
 void tst_ChatAssistants::chosenByKeyboardTheRequestCarriesIt()
@@ -200,7 +201,8 @@ void tst_ChatAssistants::chosenByKeyboardTheRequestCarriesIt()
     const QString answer = waitForAnswer(&sent);
     // What the provider received: the chat's system prompt with the instructions after it, and
     // the assistant's parameters.
-    QVERIFY2(sent.request.system.endsWith(QStringLiteral("\n\n") + PirateInstructions), qPrintable(sent.request.system));
+    QVERIFY2(sent.request.system.endsWith(QStringLiteral("\n\n") + PirateInstructions),
+             qPrintable(sent.request.system));
     QCOMPARE(sent.request.temperature, std::optional<double>(0.7));
     QCOMPARE(sent.request.maxTokens, 40);
     Prefetch::GenerationParams params;
@@ -220,7 +222,8 @@ void tst_ChatAssistants::chosenByMousePrefetchCarriesItAndIsTakenOver()
     const QModelIndex concise = box->model()->index(box->findData(QStringLiteral("concise")), 0);
     // The popup ignores a release within the double-click interval of its opening (the click that
     // opened it must not pick an entry), so the click is repeated until the popup takes it.
-    QTRY_VERIFY_WITH_TIMEOUT((QTest::mouseClick(popup->viewport(), Qt::LeftButton, {}, popup->visualRect(concise).center()),
+    QTRY_VERIFY_WITH_TIMEOUT((QTest::mouseClick(popup->viewport(), Qt::LeftButton, {},
+                                                popup->visualRect(concise).center()),
                               box->currentData().toString() == QLatin1String("concise")),
                              3000);
     QTRY_VERIFY_WITH_TIMEOUT(!popup->isVisible(), 2000);
@@ -445,15 +448,21 @@ void tst_ChatAssistants::pageRestoresAndRemovesByKeyboard()
     QTest::keyClick(prompt, Qt::Key_End, Qt::ControlModifier);
     QTest::keyClicks(prompt, QStringLiteral(" Be brief."));
     QTRY_VERIFY_WITH_TIMEOUT(!changed.isEmpty()
-                                 && changed.last().first().value<AppSettings>().assistants.isModified(QStringLiteral("editor")),
+                                 && changed.last().first().value<AppSettings>().assistants.isModified(
+                                     QStringLiteral("editor")),
                              3000);
-    QVERIFY(changed.last().first().value<AppSettings>().assistants.find(QStringLiteral("editor")).systemPrompt.endsWith(
-        QStringLiteral(" Be brief.")));
+    QVERIFY(changed.last()
+                .first()
+                .value<AppSettings>()
+                .assistants.find(QStringLiteral("editor"))
+                .systemPrompt.endsWith(QStringLiteral(" Be brief.")));
     QVERIFY(restore->isEnabled());
 
     // Alt+B restores it as shipped.
     QTest::keyClick(m_dialog.get(), Qt::Key_B, Qt::AltModifier);
-    QTRY_VERIFY_WITH_TIMEOUT(!changed.last().first().value<AppSettings>().assistants.isModified(QStringLiteral("editor")), 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(!changed.last().first().value<AppSettings>().assistants.isModified(
+                                 QStringLiteral("editor")),
+                             2000);
     QCOMPARE(prompt->toPlainText(), AssistantSettings().find(QStringLiteral("editor")).systemPrompt);
     QVERIFY(!restore->isEnabled());
 

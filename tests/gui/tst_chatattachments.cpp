@@ -7,14 +7,14 @@
 // a binary or too large file is refused with a message naming it and nothing of it is sent.
 #include "support/chatdocksuite.h"
 #include "support/localproviderfixture.h"
-#include "prefetch/prompts/actionprompts.h"
-#include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
-#include "prefetch/stream/answerreader.h"
 #include "gui/chat/attachmentchips.h"
-#include "workspace/conversations/attachments.h"
 #include "gui/chat/chatdock.h"
 #include "gui/chat/chattranscript.h"
+#include "prefetch/engine.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/strategies/debouncestrategy.h"
+#include "prefetch/stream/answerreader.h"
+#include "workspace/conversations/attachments.h"
 #include "workspace/conversations/conversationstore.h"
 
 #include <QAction>
@@ -79,8 +79,10 @@ private:
     // The chat's request for `text` with `files` after `history`, rendered as the session does.
     Prefetch::RenderedRequest request(const QList<Llm::ChatMessage> &history, const QList<Attachment> &files,
                                       const QString &text, qint64 conversationId = 0) const;
-    QString fresh(const Prefetch::RenderedRequest &r) { return TestSupport::freshText(&m_network, m_stack->engine()->profile(), r); }
-
+    QString fresh(const Prefetch::RenderedRequest &r)
+    {
+        return TestSupport::freshText(&m_network, m_stack->engine()->profile(), r);
+    }
 };
 
 void tst_ChatAttachments::initTestCase()
@@ -304,7 +306,7 @@ void tst_ChatAttachments::requestCarriesTheFilesAndAPrefetchNeedsTheSameFiles()
 
     QTest::keyClick(m_dock->input(), Qt::Key_Return);
     QVERIFY(m_dock->isAnswering());
-    QVERIFY(m_dock->currentAnswer()->isPrefetched()); // taken over: the same request
+    QVERIFY(m_dock->currentAnswer()->isPrefetched());    // taken over: the same request
     QVERIFY(m_dock->session()->attachments().isEmpty()); // they went with it
     QVERIFY(!chips()->isVisible());
     QCOMPARE(waitForAnswer(), withBoth);

@@ -7,14 +7,14 @@
 // asked while an answer streams.
 #include "support/chatdocksuite.h"
 #include "support/localproviderfixture.h"
-#include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
-#include "prefetch/cache/responsecache.h"
-#include "gui/chat/chatdock.h"
-#include "workspace/chat/chatsession.h"
-#include "gui/chat/chattranscript.h"
-#include "workspace/conversations/conversationstore.h"
 #include "gui/answer/markdownview.h"
+#include "gui/chat/chatdock.h"
+#include "gui/chat/chattranscript.h"
+#include "prefetch/cache/responsecache.h"
+#include "prefetch/engine.h"
+#include "prefetch/strategies/debouncestrategy.h"
+#include "workspace/chat/chatsession.h"
+#include "workspace/conversations/conversationstore.h"
 
 #include <QAction>
 #include <QApplication>
@@ -67,7 +67,8 @@ private slots:
     void clearHistoryIsRefusedWhileAnAnswerFetches();
 
 private:
-    void makeDock(const Prefetch::Settings &settings = {}, const QByteArray &latency = "rtt=0,prefill=1000000,decode=2000");
+    void makeDock(const Prefetch::Settings &settings = {},
+                  const QByteArray &latency = "rtt=0,prefill=1000000,decode=2000");
     void askAndWait(const QString &text);
     void newConversation();
     AnswerWidget *lastAnswer() const;

@@ -6,21 +6,23 @@
 // rendering equals rendering the whole answer at once, and reasoning starts folded.
 #include "support/chatdocksuite.h"
 #include "support/localproviderfixture.h"
-#include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
-#include "prefetch/stream/answerreader.h"
+#include "gui/answer/markdownview.h"
 #include "gui/chat/chatdock.h"
+#include "prefetch/engine.h"
+#include "prefetch/strategies/debouncestrategy.h"
+#include "prefetch/stream/answerreader.h"
 #include "workspace/conversations/conversationstore.h"
 #include "workspace/documents/document.h"
-#include "gui/answer/markdownview.h"
 #include "workspace/settings/money.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
@@ -29,8 +31,6 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QFile>
-#include <QLocale>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextCursor>
@@ -41,11 +41,11 @@
 
 #include <memory>
 
-using Prefetch::Strategy;
 using Gui::ChatDock;
 using Gui::ConversationMode;
 using Gui::ConversationStore;
 using Gui::MessageState;
+using Prefetch::Strategy;
 
 namespace {
 
@@ -113,7 +113,6 @@ private:
     void typeAndSend(const QString &text);
     QString lastTimingText() const;
     QString lastErrorText() const;
-
 };
 
 void tst_ChatDock::initTestCase()
@@ -179,7 +178,8 @@ void tst_ChatDock::markdownStreamsLikeOneShot_data()
         {"table first", QStringLiteral("| a | b |\n|---|---|\n| 1 | 2 |\n\nafter")},
         {"breaks and code", QStringLiteral("- x\n- y\n\nSetext\n---\n\n***\n\n中文段落。\n\n    indented code\n\n"
                                            "    more\n\n~~~\ntilde\n~~~\n")},
-        {"interruptions", QStringLiteral("Para\n- bullet interrupts\n- two\n\n3. three\n4. four\n\ntext\n2. not a list\n")},
+        {"interruptions",
+         QStringLiteral("Para\n- bullet interrupts\n- two\n\n3. three\n4. four\n\ntext\n2. not a list\n")},
         {"unclosed fence", QStringLiteral("```\nunclosed fence\n\n# not a heading")},
     };
     for (const auto &[name, text] : documents) {
@@ -254,7 +254,7 @@ void tst_ChatDock::demoEngineNoticeIsShown()
     const auto labels = m_dock->findChildren<QLabel *>();
     const bool shown = std::any_of(labels.cbegin(), labels.cend(), [](const QLabel *l) {
         return l->isVisible()
-            && l->text() == QLatin1String("Answers come from the local demo engine, not a language model.");
+               && l->text() == QLatin1String("Answers come from the local demo engine, not a language model.");
     });
     QVERIFY(shown);
     QCOMPARE(m_dock->input()->accessibleName(), QStringLiteral("Message"));
@@ -472,7 +472,8 @@ void tst_ChatDock::busyProviderRetryIsShownAndStopEndsIt()
     typeAndSend(QStringLiteral("Are you busy?"));
     QTRY_VERIFY2_WITH_TIMEOUT(m_dock->statusText().contains(QLatin1String("retrying in 20 s")),
                               qPrintable(m_dock->statusText()), 10000);
-    QVERIFY2(m_dock->statusText().contains(m_stack->engine()->profile().displayName + QLatin1String(" is busy (rate limited)")),
+    QVERIFY2(m_dock->statusText().contains(m_stack->engine()->profile().displayName
+                                           + QLatin1String(" is busy (rate limited)")),
              qPrintable(m_dock->statusText()));
     QVERIFY(m_dock->statusText().contains(QLatin1String("attempt 1 of 3")));
     QVERIFY(m_dock->isAnswering());
@@ -500,7 +501,8 @@ void tst_ChatDock::stopKeepsThePartialAnswer()
     const auto messages = m_store->messages(m_dock->currentConversationId());
     QCOMPARE(messages->at(1).state, MessageState::Partial);
     QVERIFY(!messages->at(1).content.isEmpty());
-    QVERIFY(lastErrorText().isEmpty() || !m_dock->findChildren<QLabel *>(QStringLiteral("chatError")).last()->isVisible());
+    QVERIFY(lastErrorText().isEmpty()
+            || !m_dock->findChildren<QLabel *>(QStringLiteral("chatError")).last()->isVisible());
     const auto statuses = m_dock->findChildren<QLabel *>(QStringLiteral("chatStatus"));
     QVERIFY(!statuses.isEmpty());
     QCOMPARE(statuses.last()->text(), QStringLiteral("Stopped."));
@@ -598,7 +600,8 @@ void tst_ChatDock::reopenedWithAnotherDocumentSaysWhichAndOffersIt()
     context = m_dock->findChild<QLabel *>(QStringLiteral("chatContext"));
     QCOMPARE(m_dock->currentConversationId(), m_store->conversations()->first().id);
     // It says which document goes (notes.md) and which one the conversation was about.
-    QVERIFY2(context->text().contains(QLatin1String("notes.md")) && context->text().contains(QLatin1String("report.md")),
+    QVERIFY2(context->text().contains(QLatin1String("notes.md"))
+                 && context->text().contains(QLatin1String("report.md")),
              qPrintable(context->text()));
     // Its link, from the keyboard: Tab onto it, Enter.
     QSignalSpy open(m_dock.get(), &ChatDock::openDocumentRequested);
@@ -623,7 +626,8 @@ void tst_ChatDock::eachMessageTellsItsTimeOnDemand()
     QList<QLabel *> senders = m_dock->findChildren<QLabel *>(QStringLiteral("chatSender"));
     QCOMPARE(senders.size(), 2);
     for (int i = 0; i < 2; ++i) {
-        QCOMPARE(senders.at(i)->toolTip(), QLocale().toString(stored->at(i).created.toLocalTime(), QLocale::LongFormat));
+        QCOMPARE(senders.at(i)->toolTip(),
+                 QLocale().toString(stored->at(i).created.toLocalTime(), QLocale::LongFormat));
     }
     QVERIFY(senders.at(0)->text() == QLatin1String("You") && senders.at(1)->text() == QLatin1String("Assistant"));
 }

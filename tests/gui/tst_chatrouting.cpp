@@ -6,9 +6,9 @@
 // pause prefetches on the routed model and Enter takes that prefetch over.
 #include "support/chatdocksuite.h"
 #include "support/localproviderfixture.h"
-#include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
 #include "gui/chat/chatdock.h"
+#include "prefetch/engine.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "workspace/chat/chatsession.h"
 #include "workspace/conversations/conversationstore.h"
 
@@ -55,7 +55,6 @@ private:
     QToolButton *visibleAskButton() const;
     QLabel *lastQuickLabel() const;
     qint64 billedOutput(const QString &model) const { return m_local.stats().billedByModel.value(model).output; }
-
 };
 
 void tst_ChatRouting::initTestCase()

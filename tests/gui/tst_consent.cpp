@@ -6,18 +6,18 @@
 #include "support/localproviderfixture.h"
 #include "support/windowservices.h"
 
-#include "prefetch/strategies/debouncestrategy.h"
+#include "gui/mainwindow/consentbar.h"
+#include "gui/mainwindow/documenttab.h"
+#include "gui/mainwindow/mainwindow.h"
 #include "prefetch/engine.h"
-#include "prefetch/strategies/hoverstrategy.h"
 #include "prefetch/speculationplan.h"
+#include "prefetch/strategies/debouncestrategy.h"
+#include "prefetch/strategies/hoverstrategy.h"
 #include "prefetch/strategies/speculator.h"
 #include "prefetch/strategies/warmupstrategy.h"
 #include "prefetch/strategies/workflowstrategy.h"
-#include "workspace/settings/appsettings.h"
-#include "gui/mainwindow/consentbar.h"
 #include "workspace/conversations/conversationstore.h"
-#include "gui/mainwindow/documenttab.h"
-#include "gui/mainwindow/mainwindow.h"
+#include "workspace/settings/appsettings.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -86,7 +86,8 @@ void tst_Consent::init()
     Prefetch::Settings prefetch = m_settings.effectivePrefetch(Provider);
     prefetch.hover.delay = std::chrono::milliseconds(40);
     m_stack = std::make_unique<Prefetch::Stack>(&m_network, profile, prefetch);
-    m_store = std::make_unique<Gui::ConversationStore>(m_home.filePath(QStringLiteral("c%1.sqlite").arg(QTest::currentTestFunction())));
+    m_store = std::make_unique<Gui::ConversationStore>(
+        m_home.filePath(QStringLiteral("c%1.sqlite").arg(QTest::currentTestFunction())));
     const Gui::Services services = TestSupport::windowServices(*m_stack, m_store.get(), nullptr, true);
     m_window = std::make_unique<Gui::MainWindow>(services);
     m_window->newDocument(QStringLiteral("A short note the pointer will rest on Summarize for. ").repeated(20));
@@ -111,7 +112,8 @@ void tst_Consent::cleanup()
 
 void tst_Consent::ask()
 {
-    m_window->consentBar()->ask(Provider, QStringLiteral("DeepSeek"), QStringLiteral("$1.00"), m_stack->engine()->canContinue());
+    m_window->consentBar()->ask(Provider, QStringLiteral("DeepSeek"), QStringLiteral("$1.00"),
+                                m_stack->engine()->canContinue());
 }
 
 void tst_Consent::theBarAsksWithoutTakingTheFocus()
@@ -129,7 +131,8 @@ void tst_Consent::theBarAsksWithoutTakingTheFocus()
     QVERIFY(m_window->currentTab()->toPlainText().contains(QStringLiteral("xyz")));
     QVERIFY(bar->isVisible());
     // Above the documents, not over them.
-    QVERIFY(bar->mapTo(m_window.get(), QPoint(0, bar->height())).y() <= m_window->currentTab()->mapTo(m_window.get(), QPoint()).y());
+    QVERIFY(bar->mapTo(m_window.get(), QPoint(0, bar->height())).y()
+            <= m_window->currentTab()->mapTo(m_window.get(), QPoint()).y());
 }
 
 void tst_Consent::allowIsClickedAndHoverStartsSending()
@@ -263,8 +266,10 @@ void tst_Consent::aRateLimitIsSaidWhileItHolds()
     request.maxTokens = 5;
     for (int i = 0; i < 2; ++i)
         m_stack->engine()->request(Prefetch::Strategy::None, m_stack->engine()->render(request), 0, this);
-    QTRY_COMPARE_WITH_TIMEOUT(label->text(), QStringLiteral("Early answers: paused, DeepSeek is limiting requests"), 10000);
-    QVERIFY2(label->toolTip().contains(QStringLiteral("Paused: DeepSeek is limiting requests (")), qPrintable(label->toolTip()));
+    QTRY_COMPARE_WITH_TIMEOUT(label->text(), QStringLiteral("Early answers: paused, DeepSeek is limiting requests"),
+                              10000);
+    QVERIFY2(label->toolTip().contains(QStringLiteral("Paused: DeepSeek is limiting requests (")),
+             qPrintable(label->toolTip()));
     m_stack->engine()->stopAll();
 }
 

@@ -8,8 +8,8 @@
 // citations rather than refusing the file. A question's attachments go with it too, folded in
 // Markdown; one without its text refuses the file.
 #include "support/expectederror.h"
-#include "workspace/conversations/conversationexport.h"
 #include "gui/chat/conversationlist.h"
+#include "workspace/conversations/conversationexport.h"
 #include "workspace/conversations/conversationstore.h"
 
 #include <QAction>
@@ -88,12 +88,14 @@ qint64 tst_ConversationExport::fill(ConversationStore &store)
     usage.cost = 0.00123;
     usage.currency = QStringLiteral("USD");
     store.appendMessage(id, Llm::Role::User, QStringLiteral("What is a prefix cache?\n\nTwo lines."));
-    store.appendMessage(id, Llm::Role::Assistant, QStringLiteral("A **cache** of the prompt's start.\n\n```\ncode\n```"),
+    store.appendMessage(id, Llm::Role::Assistant,
+                        QStringLiteral("A **cache** of the prompt's start.\n\n```\ncode\n```"),
                         QStringLiteral("The user asks about caches."), MessageState::Complete, {}, usage);
     store.appendMessage(id, Llm::Role::User, QStringLiteral("And then?"));
     store.appendMessage(id, Llm::Role::Assistant, QStringLiteral("Then it was stop"), {}, MessageState::Partial);
     store.appendMessage(id, Llm::Role::User, QStringLiteral("Again"));
-    store.appendMessage(id, Llm::Role::Assistant, {}, {}, MessageState::Failed, QStringLiteral("The provider refused."));
+    store.appendMessage(id, Llm::Role::Assistant, {}, {}, MessageState::Failed,
+                        QStringLiteral("The provider refused."));
     return id;
 }
 
@@ -126,7 +128,7 @@ void tst_ConversationExport::compareConversations(const Export::Conversation &a,
 }
 
 Gui::StoreResult<Export::Conversation> tst_ConversationExport::roundTrip(const ConversationStore &source,
-                                                                          qint64 id) const
+                                                                         qint64 id) const
 {
     const QString file = path(QStringLiteral("round-trip.json"));
     if (const auto written = Export::exportToFile(source, id, Export::Format::Json, file); !written)
@@ -312,10 +314,12 @@ void tst_ConversationExport::attachmentsGoWithTheQuestion()
 bool tst_ConversationExport::acceptFileDialog(QWidget *parent, const QString &file)
 {
     QFileDialog *dialog = nullptr;
-    if (!QTest::qWaitFor([&] {
-            dialog = parent->findChild<QFileDialog *>(QStringLiteral("conversationFileDialog"));
-            return dialog && dialog->isVisible();
-        }, 5000))
+    if (!QTest::qWaitFor(
+            [&] {
+                dialog = parent->findChild<QFileDialog *>(QStringLiteral("conversationFileDialog"));
+                return dialog && dialog->isVisible();
+            },
+            5000))
         return false;
     auto *name = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
     auto *buttons = dialog->findChild<QDialogButtonBox *>(QStringLiteral("buttonBox"));

@@ -4,9 +4,9 @@
 // hex took 26 s on every key press: QTextLayout breaks a line with no word boundary in time
 // that grows with its square). Such lines are now wrapped anywhere; beyond a million
 // characters the file is refused with a message that says what to do.
-#include "workspace/documents/document.h"
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/documenttabs.h"
+#include "workspace/documents/document.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -205,7 +205,8 @@ void tst_DocumentFiles::failedSaveSaysWhyAndKeepsTheFile()
     ::setrlimit(RLIMIT_FSIZE, &before);
     std::signal(SIGXFSZ, SIG_DFL);
     QVERIFY(error);
-    QVERIFY2(error->startsWith(QLatin1String("Cannot save")) && error->size() > QStringLiteral("Cannot save %1: ").arg(path).size(),
+    QVERIFY2(error->startsWith(QLatin1String("Cannot save"))
+                 && error->size() > QStringLiteral("Cannot save %1: ").arg(path).size(),
              qPrintable(*error));
     QVERIFY(document.isModified());
     QFile file(path);

@@ -3,24 +3,24 @@
 
 #include "support/localproviderfixture.h"
 #include "support/windowservices.h"
-#include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
-#include "prefetch/strategies/hoverstrategy.h"
-#include "prefetch/strategies/warmupstrategy.h"
-#include "prefetch/strategies/workflowstrategy.h"
 #include "gui/answer/answerpane.h"
-#include "workspace/documents/document.h"
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/documenttabs.h"
 #include "gui/mainwindow/findbar.h"
 #include "gui/mainwindow/mainwindow.h"
+#include "prefetch/engine.h"
+#include "prefetch/strategies/debouncestrategy.h"
+#include "prefetch/strategies/hoverstrategy.h"
+#include "prefetch/strategies/warmupstrategy.h"
+#include "prefetch/strategies/workflowstrategy.h"
+#include "workspace/documents/document.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
-#include <QFileInfo>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -63,7 +63,9 @@ private:
 
     static constexpr auto Text = "The cache keeps the document warm. Users feel the first token. the end";
     // Answers stream for a while, so one is still running when Esc is pressed in the find bar.
-    TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) { c.profile.decodeTokensPerSec = 40; }};
+    TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) {
+                                                  c.profile.decodeTokensPerSec = 40;
+                                              }};
     QNetworkAccessManager m_network;
     std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<Gui::MainWindow> m_window;
@@ -312,7 +314,8 @@ void tst_Editing::openRecentTellsSameNamesApart()
     QVERIFY(entries.size() >= 2);
     // Newest first, each with its folder.
     QVERIFY2(entries.at(0)->text().contains(QLatin1String("notes.md"))
-                 && entries.at(0)->text().contains(QLatin1String("project-b")), qPrintable(entries.at(0)->text()));
+                 && entries.at(0)->text().contains(QLatin1String("project-b")),
+             qPrintable(entries.at(0)->text()));
     QVERIFY2(entries.at(1)->text().contains(QLatin1String("project-a")), qPrintable(entries.at(1)->text()));
     m_window->tabs()->setCurrentIndex(0);
     entries.at(1)->trigger();
@@ -337,7 +340,8 @@ void tst_Editing::helpListsEveryShortcutAndSearchesThem()
         return nullptr;
     };
     QVERIFY(row(QStringLiteral("Summarize")));
-    QCOMPARE(row(QStringLiteral("Summarize"))->text(1), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S).toString(QKeySequence::NativeText));
+    QCOMPARE(row(QStringLiteral("Summarize"))->text(1),
+             QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S).toString(QKeySequence::NativeText));
     QVERIFY(row(QStringLiteral("Find")));
     QVERIFY(row(QStringLiteral("Save As")));
     // The search narrows it to what matches, by name or by key.
@@ -403,7 +407,8 @@ void tst_Editing::quittingWithSeveralUnsavedAsksOnceAndSendsNothing()
         return question != nullptr;
     }());
     // One question names both.
-    QVERIFY2(question->text().contains(QLatin1String("first.md")) && question->text().contains(QLatin1String("second.md")),
+    QVERIFY2(question->text().contains(QLatin1String("first.md"))
+                 && question->text().contains(QLatin1String("second.md")),
              qPrintable(question->text()));
     QVERIFY(question->button(QMessageBox::SaveAll) && question->button(QMessageBox::Discard));
     // While it is up, switching tabs (as a user checking what changed does) sends nothing.

@@ -9,31 +9,31 @@
 #include "support/localproviderfixture.h"
 #include "support/windowservices.h"
 
-#include "prefetch/stream/answerfetch.h"
-#include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
-#include "prefetch/strategies/hoverstrategy.h"
-#include "prefetch/prefetchsession.h"
-#include "prefetch/stream/answerreader.h"
-#include "prefetch/strategies/warmupstrategy.h"
-#include "prefetch/strategies/workflowstrategy.h"
 #include "gui/answer/answerpane.h"
-#include "workspace/conversations/conversationstore.h"
-#include "workspace/documents/document.h"
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/documenttabs.h"
 #include "gui/mainwindow/mainwindow.h"
+#include "prefetch/engine.h"
+#include "prefetch/prefetchsession.h"
+#include "prefetch/strategies/debouncestrategy.h"
+#include "prefetch/strategies/hoverstrategy.h"
+#include "prefetch/strategies/warmupstrategy.h"
+#include "prefetch/strategies/workflowstrategy.h"
+#include "prefetch/stream/answerfetch.h"
+#include "prefetch/stream/answerreader.h"
+#include "workspace/conversations/conversationstore.h"
+#include "workspace/documents/document.h"
 
 #include "llm/clock.h"
 
 #include <QFile>
-#include <QPushButton>
-#include <QRegularExpression>
-#include <QTemporaryDir>
 #include <QNetworkAccessManager>
 #include <QPointer>
+#include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -161,8 +161,9 @@ void tst_FaultMatrix::cleanupTestCase()
         QString message = r.message;
         message.replace(QLatin1Char('|'), QLatin1String("\\|"));
         out.write(QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |\n")
-                      .arg(r.tag, r.outcome, QString::number(r.requests), r.textKept ? QStringLiteral("yes") : QStringLiteral("no"),
-                           QString::number(r.openAfter), message.isEmpty() ? QStringLiteral("—") : message)
+                      .arg(r.tag, r.outcome, QString::number(r.requests),
+                           r.textKept ? QStringLiteral("yes") : QStringLiteral("no"), QString::number(r.openAfter),
+                           message.isEmpty() ? QStringLiteral("—") : message)
                       .toUtf8());
     }
 }
@@ -221,8 +222,11 @@ void tst_FaultMatrix::policyRetriesOnlyABusyProvider_data()
     QTest::addRow("429") << Llm::Error(Code::RateLimited, p, {}, 429) << true;
     QTest::addRow("500") << Llm::Error(Code::ServerError, p, {}, 500) << true;
     QTest::addRow("529 overloaded") << Llm::Error(Code::ServerError, p, {}, 529) << true;
-    QTest::addRow("in-stream overloaded") << Llm::Error(Code::ProviderError, p, QStringLiteral("overloaded_error: Overloaded")) << true;
-    QTest::addRow("in-stream invalid") << Llm::Error(Code::ProviderError, p, QStringLiteral("invalid_request_error: no")) << false;
+    QTest::addRow("in-stream overloaded")
+        << Llm::Error(Code::ProviderError, p, QStringLiteral("overloaded_error: Overloaded")) << true;
+    QTest::addRow("in-stream invalid") << Llm::Error(Code::ProviderError, p,
+                                                     QStringLiteral("invalid_request_error: no"))
+                                       << false;
     QTest::addRow("bad key") << Llm::Error(Code::BadKey, p, {}, 401) << false;
     QTest::addRow("bad request") << Llm::Error(Code::BadRequest, p, {}, 400) << false;
     QTest::addRow("unknown model") << Llm::Error(Code::UnknownModel, p, {}, 404) << false;
@@ -246,10 +250,10 @@ void tst_FaultMatrix::matrix_data()
     QTest::addColumn<QString>("format");
     QTest::addColumn<bool>("foreground");
     QTest::addColumn<QByteArray>("fault");
-    QTest::addColumn<bool>("succeeds");     // foreground: the retry cures it
-    QTest::addColumn<Code>("code");          // when it fails
-    QTest::addColumn<QString>("fix");        // what the message tells the user to do
-    QTest::addColumn<bool>("partial");       // content arrived before the fault
+    QTest::addColumn<bool>("succeeds"); // foreground: the retry cures it
+    QTest::addColumn<Code>("code");     // when it fails
+    QTest::addColumn<QString>("fix");   // what the message tells the user to do
+    QTest::addColumn<bool>("partial");  // content arrived before the fault
     QTest::addColumn<int>("foregroundRequests");
 
     struct Fault {
@@ -310,11 +314,13 @@ void tst_FaultMatrix::matrix()
     const QString provider = engine.profile().displayName;
     const qint64 servedBefore = m_local.stats().requestsServed;
     Row row;
-    row.tag = QStringLiteral("%1, %2, `%3`").arg(format, foreground ? QStringLiteral("foreground") : QStringLiteral("prefetch"),
-                                                  QString::fromLatin1(fault).remove(QRegularExpression(QStringLiteral("@row\\d+"))));
+    row.tag = QStringLiteral("%1, %2, `%3`")
+                  .arg(format, foreground ? QStringLiteral("foreground") : QStringLiteral("prefetch"),
+                       QString::fromLatin1(fault).remove(QRegularExpression(QStringLiteral("@row\\d+"))));
 
     if (foreground) {
-        std::unique_ptr<AnswerReader> handle(engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
+        std::unique_ptr<AnswerReader> handle(
+            engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
         QSignalSpy retrying(handle.get(), &AnswerReader::retrying);
         QStringList order; // what the consumer heard, in order
         connect(handle.get(), &AnswerReader::retrying, this, [&order] { order << QStringLiteral("retry"); });
@@ -348,8 +354,9 @@ void tst_FaultMatrix::matrix()
             // A failure after content keeps what came (the answer is incomplete: it failed);
             // no retry ever restarted it.
             QCOMPARE(!handle->text().isEmpty(), partial);
-            row.outcome = QStringLiteral("failed: `%1`%2").arg(QString::fromLatin1(error.codeName()),
-                                                              retries > 0 ? QStringLiteral(" after %1 retries").arg(retries) : QString());
+            row.outcome = QStringLiteral("failed: `%1`%2")
+                              .arg(QString::fromLatin1(error.codeName()),
+                                   retries > 0 ? QStringLiteral(" after %1 retries").arg(retries) : QString());
             row.message = error.message().replace(provider, QLatin1String("[provider]"));
             row.textKept = !handle->text().isEmpty();
         }
@@ -361,12 +368,14 @@ void tst_FaultMatrix::matrix()
         QCOMPARE(m_local.stats().requestsServed - servedBefore, qint64(foregroundRequests));
     } else {
         const qint64 prefetchesBefore = m_local.stats().prefetchRequests;
-        QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, engine.render(chat()), 30s, SignalStrength::Strong);
+        QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, engine.render(chat()), 30s,
+                                                            SignalStrength::Strong);
         QVERIFY(session);
         QVERIFY(session->answer());
         QSignalSpy retrying(session->answer(), &AnswerFetch::retrying);
         QSignalSpy failed(session->answer(), &AnswerFetch::failed);
-        QTRY_VERIFY_WITH_TIMEOUT(!session || !session->isLive() || session->state() == PrefetchSession::State::Complete, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(!session || !session->isLive() || session->state() == PrefetchSession::State::Complete,
+                                 15000);
         // Every fault fails a guess, the ones a retry would cure too: it is a miss, not retried.
         QCOMPARE(retrying.size(), 0);
         QCOMPARE(failed.size(), 1);
@@ -392,7 +401,8 @@ void tst_FaultMatrix::retryHonoursRetryAfterAndStopCancelsIt()
     Settings settings = fastRetries();
     Engine engine(&m_network, profile(QStringLiteral("openai"), "status=429,retry-after=1"), settings);
     const qint64 servedBefore = m_local.stats().requestsServed;
-    std::unique_ptr<AnswerReader> handle(engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
+    std::unique_ptr<AnswerReader> handle(
+        engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
     QSignalSpy retrying(handle.get(), &AnswerReader::retrying);
     QSignalSpy failed(handle.get(), &AnswerReader::failed);
     QVERIFY(retrying.wait(10000));
@@ -416,7 +426,8 @@ void tst_FaultMatrix::retryAfterPastTheCapIsNotWaitedFor()
     settings.retry.maxRetryAfter = 5s;
     Engine engine(&m_network, profile(QStringLiteral("anthropic"), "status=429,retry-after=6"), settings);
     const qint64 servedBefore = m_local.stats().requestsServed;
-    std::unique_ptr<AnswerReader> handle(engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
+    std::unique_ptr<AnswerReader> handle(
+        engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
     QSignalSpy retrying(handle.get(), &AnswerReader::retrying);
     QSignalSpy failed(handle.get(), &AnswerReader::failed);
     QVERIFY(failed.wait(10000));
@@ -440,7 +451,8 @@ void tst_FaultMatrix::streamLimit()
     // foreground answer waits that second once and is answered when the first stream ended;
     // a prefetch refused so is a miss, not retried.
     QFETCH(QString, format);
-    TestSupport::LocalProviderFixture limited(u"instant", [](LocalProvider::ServerConfig &c) { c.maxConcurrentStreams = 1; });
+    TestSupport::LocalProviderFixture limited(u"instant",
+                                              [](LocalProvider::ServerConfig &c) { c.maxConcurrentStreams = 1; });
     QVERIFY2(limited.start(), qPrintable(limited.errorString()));
     Llm::ProviderProfile p = limited.profile("decode=100");
     if (format == QLatin1String("anthropic"))
@@ -451,11 +463,13 @@ void tst_FaultMatrix::streamLimit()
     Engine holder(&m_network, slow, fastRetries());
     Llm::ChatRequest longer = chat();
     longer.maxTokens = 30; // at 40 tokens/s: open for ~0.75 s, less than the Retry-After
-    std::unique_ptr<AnswerReader> held(holder.request(Strategy::None, holder.render(longer), Llm::monotonicNowNs(), nullptr));
+    std::unique_ptr<AnswerReader> held(
+        holder.request(Strategy::None, holder.render(longer), Llm::monotonicNowNs(), nullptr));
     QTRY_COMPARE_WITH_TIMEOUT(limited.stats().streamsOpen, qint64(1), 5000);
 
     Engine engine(&m_network, p, fastRetries());
-    QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, engine.render(chat()), 30s, SignalStrength::Strong);
+    QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, engine.render(chat()), 30s,
+                                                        SignalStrength::Strong);
     QVERIFY(session && session->answer());
     QSignalSpy prefetchRetrying(session->answer(), &AnswerFetch::retrying);
     QSignalSpy prefetchFailed(session->answer(), &AnswerFetch::failed);
@@ -464,7 +478,8 @@ void tst_FaultMatrix::streamLimit()
     QCOMPARE(prefetchRetrying.size(), 0);
 
     const qint64 servedBefore = limited.stats().requestsServed;
-    std::unique_ptr<AnswerReader> handle(engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
+    std::unique_ptr<AnswerReader> handle(
+        engine.request(Strategy::None, engine.render(chat()), Llm::monotonicNowNs(), nullptr));
     QSignalSpy retrying(handle.get(), &AnswerReader::retrying);
     QSignalSpy finished(handle.get(), &AnswerReader::finished);
     QVERIFY(retrying.wait(5000));

@@ -5,19 +5,19 @@
 
 #include "support/localproviderfixture.h"
 #include "support/windowservices.h"
-#include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
-#include "prefetch/strategies/hoverstrategy.h"
-#include "prefetch/strategies/warmupstrategy.h"
-#include "prefetch/strategies/workflowstrategy.h"
 #include "gui/answer/answerpane.h"
 #include "gui/chat/chatdock.h"
 #include "gui/chat/chatinput.h"
 #include "gui/chat/chattranscript.h"
-#include "workspace/conversations/conversationstore.h"
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "gui/metrics/metricsdock.h"
+#include "prefetch/engine.h"
+#include "prefetch/strategies/debouncestrategy.h"
+#include "prefetch/strategies/hoverstrategy.h"
+#include "prefetch/strategies/warmupstrategy.h"
+#include "prefetch/strategies/workflowstrategy.h"
+#include "workspace/conversations/conversationstore.h"
 
 #include <QAction>
 #include <QApplication>
@@ -26,13 +26,13 @@
 #include <QNetworkAccessManager>
 #include <QPushButton>
 #include <QScrollBar>
-#include <QStyle>
-#include <QTextBrowser>
-#include <QWindow>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
+#include <QWindow>
 
 #include <memory>
 
@@ -106,8 +106,8 @@ bool tst_Layout::buttonsAreWhole() const
     for (QPushButton *b : std::as_const(buttons)) {
         const QRect shown(b->mapTo(m_window.get(), QPoint(0, 0)), b->size());
         if (!b->isVisible() || !window.contains(shown) || b->width() < b->sizeHint().width()) {
-            qWarning("%s at %d,%d %dx%d (needs %d) in %dx%d", qPrintable(b->text()), shown.x(), shown.y(), shown.width(),
-                     shown.height(), b->sizeHint().width(), window.width(), window.height());
+            qWarning("%s at %d,%d %dx%d (needs %d) in %dx%d", qPrintable(b->text()), shown.x(), shown.y(),
+                     shown.width(), shown.height(), b->sizeHint().width(), window.width(), window.height());
             return false;
         }
     }
@@ -116,7 +116,8 @@ bool tst_Layout::buttonsAreWhole() const
 
 void tst_Layout::fitsIn800PixelsWithEveryButtonWhole()
 {
-    QVERIFY2(m_window->minimumSizeHint().width() <= 800, qPrintable(QString::number(m_window->minimumSizeHint().width())));
+    QVERIFY2(m_window->minimumSizeHint().width() <= 800,
+             qPrintable(QString::number(m_window->minimumSizeHint().width())));
     m_window->resize(800, 600);
     QTRY_COMPARE(m_window->width(), 800);
     QTRY_VERIFY(buttonsAreWhole());
@@ -214,8 +215,7 @@ bool tst_Layout::textInside(const Gui::ChatTranscript *transcript)
         const qreal textWidth = view->document()->size().width();
         if (at.right() >= viewport->width() || textWidth > view->viewport()->width() + 1) {
             qWarning("a message at x %d..%d (text %.0f wide in %d) in a %d-wide viewport: %s", at.left(), at.right(),
-                     textWidth, view->viewport()->width(), viewport->width(),
-                     qPrintable(view->toPlainText().left(40)));
+                     textWidth, view->viewport()->width(), viewport->width(), qPrintable(view->toPlainText().left(40)));
             return false;
         }
     }

@@ -10,22 +10,22 @@
 #include "support/localproviderfixture.h"
 #include "support/minimalpdf.h"
 #include "support/windowservices.h"
-#include "knowledge/library.h"
-#include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
-#include "prefetch/strategies/hoverstrategy.h"
-#include "prefetch/stream/answerreader.h"
-#include "prefetch/strategies/warmupstrategy.h"
-#include "prefetch/strategies/workflowstrategy.h"
+#include "gui/answer/markdownview.h"
 #include "gui/chat/chatdock.h"
 #include "gui/chat/chatinput.h"
 #include "gui/chat/chattranscript.h"
-#include "workspace/conversations/conversationstore.h"
-#include "workspace/documents/document.h"
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/documenttabs.h"
 #include "gui/mainwindow/mainwindow.h"
-#include "gui/answer/markdownview.h"
+#include "knowledge/library.h"
+#include "prefetch/engine.h"
+#include "prefetch/strategies/debouncestrategy.h"
+#include "prefetch/strategies/hoverstrategy.h"
+#include "prefetch/strategies/warmupstrategy.h"
+#include "prefetch/strategies/workflowstrategy.h"
+#include "prefetch/stream/answerreader.h"
+#include "workspace/conversations/conversationstore.h"
+#include "workspace/documents/document.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -110,8 +110,9 @@ void tst_LibraryChat::initTestCase()
     QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
     const QString notes = m_dir.filePath(QStringLiteral("notes"));
     QVERIFY(write(notes + QStringLiteral("/lighthouse.md"), LighthouseNote));
-    QVERIFY(write(notes + QStringLiteral("/茶.md"),
-                  QStringLiteral("# 龙井\n\n龙井茶产于杭州西湖一带。清明前采摘的最好。\n\n# 普洱\n\n普洱茶产于云南。\n")));
+    QVERIFY(
+        write(notes + QStringLiteral("/茶.md"),
+              QStringLiteral("# 龙井\n\n龙井茶产于杭州西湖一带。清明前采摘的最好。\n\n# 普洱\n\n普洱茶产于云南。\n")));
     QFile pdf(notes + QStringLiteral("/harbour.pdf"));
     QVERIFY(pdf.open(QIODevice::WriteOnly));
     pdf.write(TestSupport::minimalPdf({QStringLiteral("Harbour report\nShips came and went all year."),
@@ -162,7 +163,7 @@ void tst_LibraryChat::ask(const QString &question, bool prefetched)
     Gui::ChatDock *chat = m_window->chatDock();
     const auto before = m_local.stats();
     const auto takenBefore = m_stack->engine()->metrics().stats(Strategy::Debounce).hits
-        + m_stack->engine()->metrics().stats(Strategy::Debounce).partialHits;
+                             + m_stack->engine()->metrics().stats(Strategy::Debounce).partialHits;
     QSignalSpy started(m_stack->debounce(), &Prefetch::DebounceStrategy::prefetchStarted);
     chat->input()->setFocus();
     for (const QChar c : question) {
@@ -250,7 +251,8 @@ void tst_LibraryChat::askTheLibraryAndFollowACitation()
     if (QTest::currentTestFailed())
         return;
     // Answered from the passage, citing it.
-    QTRY_VERIFY_WITH_TIMEOUT(newestAnswer().contains(QLatin1String("The keeper climbs the tower every evening at dusk")),
+    QTRY_VERIFY_WITH_TIMEOUT(newestAnswer().contains(
+                                 QLatin1String("The keeper climbs the tower every evening at dusk")),
                              2000);
     QVERIFY2(newestAnswer().contains(QLatin1String("[1]")), qPrintable(newestAnswer()));
 
@@ -289,8 +291,9 @@ void tst_LibraryChat::passagesChangedAfterThePauseAreSentAtEnter()
 
     // The note changes after the pause: its passages are not the ones prefetched with.
     QSignalSpy changed(m_library.get(), &Knowledge::Library::contentsChanged);
-    QVERIFY(write(m_dir.filePath(QStringLiteral("notes/lighthouse.md")),
-                  QStringLiteral("# Lighthouse\n\n## Keeper\n\nThe keeper trims the wick of the brass lamp at nine.\n")));
+    QVERIFY(
+        write(m_dir.filePath(QStringLiteral("notes/lighthouse.md")),
+              QStringLiteral("# Lighthouse\n\n## Keeper\n\nThe keeper trims the wick of the brass lamp at nine.\n")));
     QVERIFY(changed.wait(15000));
     // The prefetch made from the old passages is let go.
     QTRY_VERIFY_WITH_TIMEOUT(m_stack->engine()->metrics().stats(Strategy::Debounce).cancelled > cancelledBefore, 3000);

@@ -4,16 +4,16 @@
 // removed; a damaged index is rebuilt and the panel says so.
 #include "support/localproviderfixture.h"
 #include "support/windowservices.h"
+#include "gui/library/librarydock.h"
+#include "gui/mainwindow/documenttabs.h"
+#include "gui/mainwindow/mainwindow.h"
 #include "knowledge/library.h"
-#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/engine.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/strategies/hoverstrategy.h"
 #include "prefetch/strategies/warmupstrategy.h"
 #include "prefetch/strategies/workflowstrategy.h"
 #include "workspace/documents/document.h"
-#include "gui/mainwindow/documenttabs.h"
-#include "gui/library/librarydock.h"
-#include "gui/mainwindow/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -146,9 +146,9 @@ void tst_LibraryDock::indexingShowsProgressCountsAndSkippedFiles()
     QCOMPARE(folders->topLevelItemCount(), 2);
     QTreeWidgetItem *first = folders->topLevelItem(0);
     QCOMPARE(first->text(0), QDir::toNativeSeparators(notes));
-    QCOMPARE(first->text(1), QStringLiteral("2"));  // files
-    QVERIFY(first->text(2).toInt() >= 3);           // passages: two headings in one file, one in the other
-    QCOMPARE(first->text(3), QStringLiteral("1"));  // skipped
+    QCOMPARE(first->text(1), QStringLiteral("2")); // files
+    QVERIFY(first->text(2).toInt() >= 3);          // passages: two headings in one file, one in the other
+    QCOMPARE(first->text(3), QStringLiteral("1")); // skipped
     QCOMPARE(folders->topLevelItem(1)->text(1), QStringLiteral("1"));
     QVERIFY(find<QLabel>("librarySummary")->text().contains(QLatin1String("3 files, ")));
 
@@ -159,7 +159,8 @@ void tst_LibraryDock::indexingShowsProgressCountsAndSkippedFiles()
     // A folder removed goes from the panel with its files.
     m_library->setFolders({other});
     QTRY_COMPARE_WITH_TIMEOUT(folders->topLevelItemCount(), 1, 10000);
-    QTRY_VERIFY_WITH_TIMEOUT(find<QLabel>("librarySummary")->text().contains(QLatin1String("1 file, 1 passage.")), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(find<QLabel>("librarySummary")->text().contains(QLatin1String("1 file, 1 passage.")),
+                             10000);
     QTRY_VERIFY_WITH_TIMEOUT(!skipped->isVisible(), 10000);
     QCOMPARE(find<QLabel>("librarySkippedLabel")->text(), QStringLiteral("No files were skipped."));
 }

@@ -7,24 +7,24 @@
 // on command, as one undo step; documents open, save, track changes and survive a crash.
 #include "support/localproviderfixture.h"
 #include "support/windowservices.h"
-#include "llm/clock.h"
-#include "prefetch/prompts/actionprompts.h"
-#include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
-#include "prefetch/strategies/hoverstrategy.h"
-#include "prefetch/prefetchsession.h"
-#include "prefetch/stream/answerreader.h"
-#include "prefetch/strategies/warmupstrategy.h"
-#include "prefetch/strategies/workflowstrategy.h"
 #include "gui/answer/answerpane.h"
 #include "gui/chat/chatdock.h"
 #include "gui/chat/chatinput.h"
-#include "workspace/conversations/conversationstore.h"
-#include "workspace/documents/document.h"
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/documenttabs.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "gui/metrics/metricsdock.h"
+#include "llm/clock.h"
+#include "prefetch/engine.h"
+#include "prefetch/prefetchsession.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/strategies/debouncestrategy.h"
+#include "prefetch/strategies/hoverstrategy.h"
+#include "prefetch/strategies/warmupstrategy.h"
+#include "prefetch/strategies/workflowstrategy.h"
+#include "prefetch/stream/answerreader.h"
+#include "workspace/conversations/conversationstore.h"
+#include "workspace/documents/document.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -104,7 +104,9 @@ private:
     static QMessageBox *visibleMessageBox(QWidget *parent);
 
     // Esc lands mid-stream: answers stream for a while.
-    TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) { c.profile.decodeTokensPerSec = 60; }};
+    TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) {
+                                                  c.profile.decodeTokensPerSec = 60;
+                                              }};
     QNetworkAccessManager m_network;
     QTemporaryDir m_dir;
     std::unique_ptr<Prefetch::Stack> m_stack;
@@ -172,7 +174,8 @@ bool tst_MainWindow::waitForAnswer(int timeoutMs)
 
 QString tst_MainWindow::freshSummary(const QString &document)
 {
-    const auto prompt = Prefetch::documentTemplate().compile(m_stack->engine()->profile(), Prefetch::documentValues(document));
+    const auto prompt = Prefetch::documentTemplate().compile(m_stack->engine()->profile(),
+                                                             Prefetch::documentValues(document));
     if (!prompt)
         return QStringLiteral("(not compiled: %1)").arg(prompt.error().message());
     const auto rendered = Prefetch::renderAction(*prompt, DocumentAction::Summarize, {});
@@ -204,9 +207,8 @@ void tst_MainWindow::statusBarNamesTheLocalEngine()
     QVERIFY(std::any_of(labels.cbegin(), labels.cend(), [](const QLabel *l) {
         return l->text().contains(QLatin1String("Local demo engine (offline, not a language model)"));
     }));
-    QVERIFY(std::any_of(labels.cbegin(), labels.cend(), [](const QLabel *l) {
-        return l->text().contains(QLatin1String("Prefetch budget"));
-    }));
+    QVERIFY(std::any_of(labels.cbegin(), labels.cend(),
+                        [](const QLabel *l) { return l->text().contains(QLatin1String("Prefetch budget")); }));
 }
 
 void tst_MainWindow::summarizeStreamsIntoAnswerPane()
@@ -248,7 +250,8 @@ void tst_MainWindow::hoverThenClickIsFarFasterThanAClickAlone()
     QCOMPARE(m_local.stats().billedByPurpose.value(QStringLiteral("foreground")), foreground);
     QVERIFY(m_window->answerPane()->statusText().contains(QLatin1String("prefetched")));
     QCOMPARE(m_stack->engine()->metrics().stats(Prefetch::Strategy::Hover).hits, 1);
-    QVERIFY2(hovered * 4 < alone, qPrintable(QStringLiteral("hover+click %1 ms, click alone %2 ms").arg(hovered).arg(alone)));
+    QVERIFY2(hovered * 4 < alone,
+             qPrintable(QStringLiteral("hover+click %1 ms, click alone %2 ms").arg(hovered).arg(alone)));
 }
 
 void tst_MainWindow::hoverPrefixIsContinuedIntoTheWholeAnswer()
@@ -341,7 +344,7 @@ void tst_MainWindow::pressStartsBeforeRelease()
 void tst_MainWindow::escapeStopsEverythingAtTheServer()
 {
     const auto cancelledBefore = m_local.stats().streamsCancelled;
-    m_window->summarizeAction()->trigger();                        // an answer in the foreground
+    m_window->summarizeAction()->trigger(); // an answer in the foreground
     QTRY_VERIFY_WITH_TIMEOUT(!m_window->answerPane()->text().isEmpty(), 5000);
     enter(m_window->actionButton(DocumentAction::ContinueWriting)); // and a prefetch in the background
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 2, 3000);
@@ -369,7 +372,8 @@ void tst_MainWindow::escapeStopsTheChatWhereverTheFocusIs()
     QTest::keyClicks(chat->input(), QStringLiteral("Tell me about prompt caches, at length."));
     QTest::keyClick(chat->input(), Qt::Key_Return);
     QTRY_VERIFY_WITH_TIMEOUT(chat->currentAnswer() && !chat->transcriptText().isEmpty()
-                                 && m_local.stats().streamsOpen >= 1, 5000);
+                                 && m_local.stats().streamsOpen >= 1,
+                             5000);
     QVERIFY(chat->isAnswering());
     // The toolbar's Stop is for the chat's answer too, while it streams.
     QVERIFY(m_window->stopAction()->isEnabled());
@@ -782,8 +786,8 @@ void tst_MainWindow::helpOpensTheLogFolder()
     QDesktopServices::unsetUrlHandler(QStringLiteral("file"));
     QCOMPARE(m_opened, QList<QUrl>{QUrl::fromLocalFile(folder)});
     QVERIFY(QFileInfo(folder).isDir());
-    QCOMPARE(QFile::permissions(folder) & 0x7777,
-             QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadUser | QFile::WriteUser | QFile::ExeUser);
+    QCOMPARE(QFile::permissions(folder) & 0x7777, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner
+                                                      | QFile::ReadUser | QFile::WriteUser | QFile::ExeUser);
     QVERIFY(!visibleMessageBox(m_window.get()));
 
     // Where no file manager answers (offscreen refuses to open documents): the path, to copy.

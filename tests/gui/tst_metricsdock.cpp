@@ -6,12 +6,12 @@
 // Extra cost shows in tokens, and in money where the provider has prices ("–" where it has none).
 #include "support/localproviderfixture.h"
 
-#include "prefetch/engine.h"
-#include "prefetch/prefetchsession.h"
-#include "prefetch/stream/answerreader.h"
-#include "prefetch/metrics.h"
 #include "gui/metrics/latencychart.h"
 #include "gui/metrics/metricsdock.h"
+#include "prefetch/engine.h"
+#include "prefetch/metrics.h"
+#include "prefetch/prefetchsession.h"
+#include "prefetch/stream/answerreader.h"
 #include "workspace/settings/money.h"
 
 #include "llm/clock.h"
@@ -185,8 +185,10 @@ void tst_MetricsDock::summaryShowsPerceivedPercentiles()
     m.recordPerceivedLatency(Strategy::None, LatencyKind::NoPrefetch, 1250);
     QVERIFY(waitForRefresh());
     // Nearest rank: p50 of {12, 14} is 12, of {800, 810, 1250} 810; p95 the largest.
-    QCOMPARE(m_dock->perceivedP50Label()->text(), QStringLiteral("Perceived p50: hit 12 ms · miss 830 ms · none 810 ms"));
-    QCOMPARE(m_dock->perceivedP95Label()->text(), QStringLiteral("Perceived p95: hit 14 ms · miss 830 ms · none 1.25 s"));
+    QCOMPARE(m_dock->perceivedP50Label()->text(),
+             QStringLiteral("Perceived p50: hit 12 ms · miss 830 ms · none 810 ms"));
+    QCOMPARE(m_dock->perceivedP95Label()->text(),
+             QStringLiteral("Perceived p95: hit 14 ms · miss 830 ms · none 1.25 s"));
     QCOMPARE(m_dock->chart()->latencies(), QList<double>({12, 14, 830, 800, 810, 1250}));
     QCOMPARE(m_dock->chart()->samples().at(2).kind, LatencyKind::Miss);
     QVERIFY(m_dock->chart()->accessibleDescription().contains(QLatin1String("6")));
@@ -230,8 +232,10 @@ void tst_MetricsDock::tableShowsEachStrategy()
     QCOMPARE(cell(Strategy::Debounce, MetricsDock::ExtraTokensColumn), QStringLiteral("–"));
     QCOMPARE(cell(Strategy::None, MetricsDock::StateColumn), QStringLiteral("–"));
     QCOMPARE(cell(Strategy::None, MetricsDock::HitsColumn), QStringLiteral("–"));
-    QVERIFY(m_dock->cacheLabel()->text().contains(QStringLiteral("%1 read, 128 written").arg(QLocale().toString(4096))));
-    const QString tip = m_dock->table()->item(MetricsDock::rowOf(Strategy::Hover), MetricsDock::HitRateColumn)->toolTip();
+    QVERIFY(
+        m_dock->cacheLabel()->text().contains(QStringLiteral("%1 read, 128 written").arg(QLocale().toString(4096))));
+    const QString tip =
+        m_dock->table()->item(MetricsDock::rowOf(Strategy::Hover), MetricsDock::HitRateColumn)->toolTip();
     QVERIFY2(tip.contains(QLatin1String("6 hits, 1 partial hits, 3 misses")), qPrintable(tip));
 }
 
@@ -619,7 +623,8 @@ void tst_MetricsDock::noPrefetchRowShowsTheAnswersThatHadNone()
     QVERIFY(answer(Strategy::Hover, chatRequest(2)));
     QVERIFY(answer(Strategy::None, chatRequest(3)));
     const Llm::ChatRequest guessed = chatRequest(4);
-    QPointer<PrefetchSession> session = m_engine->prefetch(Strategy::Hover, m_engine->render(guessed), std::chrono::seconds(30));
+    QPointer<PrefetchSession> session = m_engine->prefetch(Strategy::Hover, m_engine->render(guessed),
+                                                           std::chrono::seconds(30));
     QVERIFY(session);
     QTRY_VERIFY_WITH_TIMEOUT(session && session->state() == PrefetchSession::State::Complete, 10000);
     QVERIFY(answer(Strategy::Hover, guessed));
@@ -638,16 +643,20 @@ void tst_MetricsDock::noPrefetchRowShowsTheAnswersThatHadNone()
              MetricsDock::formatMs(m.perceived(Strategy::Hover, LatencyKind::Hit).p50));
     QCOMPARE(cell(Strategy::Workflow, MetricsDock::AnswersColumn), QStringLiteral("0"));
     QCOMPARE(cell(Strategy::Workflow, MetricsDock::PerceivedP50Column), QStringLiteral("–"));
-    const QString tip = m_dock->table()->item(MetricsDock::rowOf(Strategy::None), MetricsDock::AnswersColumn)->toolTip();
+    const QString tip =
+        m_dock->table()->item(MetricsDock::rowOf(Strategy::None), MetricsDock::AnswersColumn)->toolTip();
     QVERIFY2(tip.startsWith(QStringLiteral("Answers with nothing prefetched to take over, whichever strategy asked for "
-                                           "them: 3; perceived p50 %1").arg(MetricsDock::formatMs(none.p50))), qPrintable(tip));
+                                           "them: 3; perceived p50 %1")
+                                .arg(MetricsDock::formatMs(none.p50))),
+             qPrintable(tip));
 
     // Nothing counted twice: the column adds up to the answers shown, each in one row.
     qint64 total = 0;
     for (int row = 0; row < m_dock->table()->rowCount(); ++row)
         total += m_dock->table()->item(row, MetricsDock::AnswersColumn)->text().toLongLong();
     QCOMPARE(total, 4);
-    QCOMPARE(m.answersAll(LatencyKind::Hit) + m.answersAll(LatencyKind::Miss) + m.answersAll(LatencyKind::NoPrefetch), 4);
+    QCOMPARE(m.answersAll(LatencyKind::Hit) + m.answersAll(LatencyKind::Miss) + m.answersAll(LatencyKind::NoPrefetch),
+             4);
     QCOMPARE(m_local.stats().requestsServed >= 4, true);
 }
 
@@ -696,9 +705,9 @@ void tst_MetricsDock::chartHasATimeAxisAndALegend()
     chart.resize(chart.sizeHint());
     QCOMPARE(chart.legendLabels(), QStringList({QStringLiteral("Prefetch used"), QStringLiteral("Prefetch missed"),
                                                 QStringLiteral("No prefetch")}));
-    QCOMPARE(chart.latencyAxisLabels(), QStringList({QStringLiteral("1 ms"), QStringLiteral("10 ms"),
-                                                     QStringLiteral("100 ms"), QStringLiteral("1 s"),
-                                                     QStringLiteral("10 s")}));
+    QCOMPARE(chart.latencyAxisLabels(),
+             QStringList({QStringLiteral("1 ms"), QStringLiteral("10 ms"), QStringLiteral("100 ms"),
+                          QStringLiteral("1 s"), QStringLiteral("10 s")}));
     // No samples: the last minute, in seconds.
     QCOMPARE(chart.timeSpanSeconds(), 60);
     QCOMPARE(chart.timeAxisLabels().constFirst(), QStringLiteral("−60 s"));
@@ -707,13 +716,14 @@ void tst_MetricsDock::chartHasATimeAxisAndALegend()
     // The oldest sample 3 minutes back: five minutes, labelled in minutes.
     const qint64 now = 5'000'000'000'000;
     const qint64 second = 1'000'000'000;
-    chart.setSamples({{40, LatencyKind::Hit, now - 180 * second}, {900, LatencyKind::NoPrefetch, now - 2 * second}}, now);
+    chart.setSamples({{40, LatencyKind::Hit, now - 180 * second}, {900, LatencyKind::NoPrefetch, now - 2 * second}},
+                     now);
     QCOMPARE(chart.timeSpanSeconds(), 300);
     // Wide: a tick a minute, both ends labelled.
     chart.resize(chart.fontMetrics().averageCharWidth() * 100, chart.height());
-    QCOMPARE(chart.timeAxisLabels(), QStringList({QStringLiteral("−5 min"), QStringLiteral("−4 min"),
-                                                  QStringLiteral("−3 min"), QStringLiteral("−2 min"),
-                                                  QStringLiteral("−1 min"), QStringLiteral("now")}));
+    QCOMPARE(chart.timeAxisLabels(),
+             QStringList({QStringLiteral("−5 min"), QStringLiteral("−4 min"), QStringLiteral("−3 min"),
+                          QStringLiteral("−2 min"), QStringLiteral("−1 min"), QStringLiteral("now")}));
     // Narrower: fewer ticks, never overlapping, "now" kept.
     chart.resize(chart.sizeHint());
     const QStringList middle = chart.timeAxisLabels();
@@ -760,7 +770,8 @@ void tst_MetricsDock::chartHasATimeAxisAndALegend()
         const QImage legendOnly = chart.grab().toImage();
         QVERIFY(countColour(legendOnly, miss) > 0);
         QVERIFY2(countColour(withDots, miss) > 2 * countColour(legendOnly, miss),
-                 qPrintable(QStringLiteral("%1 vs %2").arg(countColour(withDots, miss)).arg(countColour(legendOnly, miss))));
+                 qPrintable(
+                     QStringLiteral("%1 vs %2").arg(countColour(withDots, miss)).arg(countColour(legendOnly, miss))));
         QCOMPARE(countColour(withDots, hit), countColour(legendOnly, hit)); // no hits: only the swatch
     }
 }
@@ -770,7 +781,8 @@ void tst_MetricsDock::dockChartShowsLoopbackAnswersBySeries()
     makeLoopbackDock();
     QVERIFY(answer(Strategy::Workflow, chatRequest(20)));
     const Llm::ChatRequest guessed = chatRequest(21);
-    QPointer<PrefetchSession> session = m_engine->prefetch(Strategy::Workflow, m_engine->render(guessed), std::chrono::seconds(30));
+    QPointer<PrefetchSession> session = m_engine->prefetch(Strategy::Workflow, m_engine->render(guessed),
+                                                           std::chrono::seconds(30));
     QVERIFY(session);
     QTRY_VERIFY_WITH_TIMEOUT(session && session->state() == PrefetchSession::State::Complete, 10000);
     QVERIFY(answer(Strategy::Workflow, guessed));

@@ -2,10 +2,10 @@
 // provider over loopback, the refusals that send nothing, and the settings dialog's model picker
 // that loads it on a click, searches it by any part of a name and says beside the field what
 // went wrong (an unreachable server, an answer that is not a list) while the typed model stays.
-#include "llm/modellist.h"
 #include "support/badserver.h"
 #include "support/localproviderfixture.h"
 #include "gui/settings/modelpicker.h"
+#include "llm/modellist.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -67,7 +67,8 @@ void tst_ModelList::parse_data()
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<bool>("ok");
     QTest::addColumn<QStringList>("models");
-    QTest::addRow("openai") << QByteArray(R"({"object":"list","data":[{"id":"gpt-b","object":"model"},{"id":"gpt-a"}]})")
+    QTest::addRow("openai") << QByteArray(
+        R"({"object":"list","data":[{"id":"gpt-b","object":"model"},{"id":"gpt-a"}]})")
                             << true << QStringList{"gpt-a", "gpt-b"};
     QTest::addRow("anthropic") << QByteArray(R"({"data":[{"type":"model","id":"claude-x","display_name":"X"}],)"
                                              R"("has_more":false,"first_id":"claude-x","last_id":"claude-x"})")
@@ -213,7 +214,8 @@ void tst_ModelList::pickerLoadsAndSearches()
     QTRY_COMPARE_WITH_TIMEOUT(picker.comboBox()->count(), LocalModels.size(), 10000);
     QCOMPARE(edit->text(), QStringLiteral("typed-model")); // the list did not replace it
     QVERIFY(picker.statusLabel()->isVisible());
-    QVERIFY2(picker.statusLabel()->text().contains(u"listed by the provider: 3."), qPrintable(picker.statusLabel()->text()));
+    QVERIFY2(picker.statusLabel()->text().contains(u"listed by the provider: 3."),
+             qPrintable(picker.statusLabel()->text()));
 
     // Any part of a name finds it.
     edit->setFocus();

@@ -4,12 +4,12 @@
 // closed port; keys typed go to the secret store and never into the settings file. Also the
 // app's key store in its fallback mode: an owner-only file, as on machines without a keychain.
 // Prices and the money budget: tst_settingsprices.
+#include "support/localproviderfixture.h"
+#include "support/settingsdialogsuite.h"
 #include "app/keychainsecretstore.h"
+#include "prefetch/connectiontest.h"
 #include "workspace/settings/prefetchparameters.h"
 #include "workspace/settings/settingsfile.h"
-#include "support/localproviderfixture.h"
-#include "prefetch/connectiontest.h"
-#include "support/settingsdialogsuite.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -29,8 +29,8 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
-#include <QTcpServer>
 #include <QTabWidget>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWheelEvent>
@@ -39,9 +39,9 @@
 #include <utility>
 
 using Gui::AppSettings;
-using Gui::SettingsFile;
 using Gui::SecretStore;
 using Gui::SettingsDialog;
+using Gui::SettingsFile;
 using namespace std::chrono_literals;
 
 class tst_SettingsDialog : public QObject, private TestSupport::SettingsDialogSuite
@@ -436,7 +436,7 @@ void tst_SettingsDialog::localEngineModelIsChosenFromItsList()
         QTest::keyClick(combo, combo->currentIndex() < reasoner ? Qt::Key_Down : Qt::Key_Up);
     QTRY_VERIFY_WITH_TIMEOUT(!m_changed->isEmpty()
                                  && lastEmitted().profile(QStringLiteral("local")).model
-                                     == QStringLiteral("headstart-local-reasoner"),
+                                        == QStringLiteral("headstart-local-reasoner"),
                              5000);
     // A reasoning model: the instant acknowledgement can be asked of the fast model beside it.
     const Llm::ProviderProfile local = lastEmitted().profile(QStringLiteral("local"));
@@ -463,8 +463,7 @@ void tst_SettingsDialog::providerFieldsApplyAfterAPauseInTyping()
     concurrency->setValue(3); // spin boxes apply at once
     QCOMPARE(lastEmitted().profile(QStringLiteral("openai")).concurrencyLimit, 3);
     m_dialog->commitPendingEdits();
-    QCOMPARE(lastEmitted().profile(QStringLiteral("openai")).extraHeaders,
-             (Gui::HeaderList{{"X-Team", "writers"}}));
+    QCOMPARE(lastEmitted().profile(QStringLiteral("openai")).extraHeaders, (Gui::HeaderList{{"X-Team", "writers"}}));
 
     // Emptying a field goes back to the default.
     model->clear();
@@ -611,7 +610,8 @@ void tst_SettingsDialog::moreKeysAreStoredOnePerLineAndShownWithCommas()
     QTest::keyClicks(more, QStringLiteral("sk-more-b-0123, sk-more-c-4567  sk-more-b-0123"));
     QTest::keyClick(more, Qt::Key_Return);
     const QString entry = QStringLiteral("provider/deepseek/more-api-keys");
-    QTRY_COMPARE_WITH_TIMEOUT(m_secrets->entries().value(entry), QStringLiteral("sk-more-b-0123\nsk-more-c-4567"), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_secrets->entries().value(entry), QStringLiteral("sk-more-b-0123\nsk-more-c-4567"),
+                              5000);
     QTRY_COMPARE_WITH_TIMEOUT(find<QLabel>("keyStatus")->text(), QStringLiteral("Key saved."), 5000);
 
     // Shown again as a list, masked until Show keys.
@@ -733,8 +733,9 @@ void tst_SettingsDialog::everyControlHasAnAccessibleName()
     int controls = 0;
     for (QWidget *w : widgets) {
         const bool input = qobject_cast<QLineEdit *>(w) || qobject_cast<QAbstractSpinBox *>(w)
-            || qobject_cast<QComboBox *>(w) || qobject_cast<QPlainTextEdit *>(w);
-        if (!input || qobject_cast<QComboBox *>(w->parentWidget()) || qobject_cast<QAbstractSpinBox *>(w->parentWidget()))
+                           || qobject_cast<QComboBox *>(w) || qobject_cast<QPlainTextEdit *>(w);
+        if (!input || qobject_cast<QComboBox *>(w->parentWidget())
+            || qobject_cast<QAbstractSpinBox *>(w->parentWidget()))
             continue; // the line edit inside a combo or spin box speaks through its owner
         ++controls;
         QVERIFY2(!w->accessibleName().isEmpty(), qPrintable(w->objectName()));
@@ -763,10 +764,10 @@ void tst_SettingsDialog::tabVisitsTheProviderFormInReadingOrder()
         visited << QApplication::focusWidget()->objectName();
     }
     // Add… follows the list; Rename… and Remove are off for a built-in, so Tab passes them.
-    QCOMPARE(visited, (QStringList{"provider", "addEndpoint", "baseUrl", "model", "fastModel", "extraHeaders", "concurrencyLimit", "apiKey",
-                                   "prefetchKey", "moreApiKeys", "showKeys", "testConnection", "timeout/connect",
-                                   "timeout/firstByte", "timeout/idle", "price/input", "price/cacheWrite",
-                                   "price/cacheRead"}));
+    QCOMPARE(visited, (QStringList{"provider", "addEndpoint", "baseUrl", "model", "fastModel", "extraHeaders",
+                                   "concurrencyLimit", "apiKey", "prefetchKey", "moreApiKeys", "showKeys",
+                                   "testConnection", "timeout/connect", "timeout/firstByte", "timeout/idle",
+                                   "price/input", "price/cacheWrite", "price/cacheRead"}));
 }
 
 void tst_SettingsDialog::unencryptedKeyStorageIsAWarning()

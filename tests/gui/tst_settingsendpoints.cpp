@@ -5,9 +5,9 @@
 // SecretStore, the local engine is in use again) or cancelled. Built-ins cannot be renamed or
 // removed; a taken name is refused in the dialog; a keychain that refuses keeps the endpoint.
 #include "support/localproviderfixture.h"
-#include "prefetch/connectiontest.h"
-#include "gui/settings/endpointdialog.h"
 #include "support/settingsdialogsuite.h"
+#include "gui/settings/endpointdialog.h"
+#include "prefetch/connectiontest.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -85,7 +85,8 @@ void tst_SettingsEndpoints::openDialog(const AppSettings &settings)
 void tst_SettingsEndpoints::waitForEndpointDialog(EndpointDialog *&dialog)
 {
     dialog = nullptr;
-    QTRY_VERIFY_WITH_TIMEOUT(m_dialog->findChild<EndpointDialog *>() && m_dialog->findChild<EndpointDialog *>()->isVisible(),
+    QTRY_VERIFY_WITH_TIMEOUT(m_dialog->findChild<EndpointDialog *>()
+                                 && m_dialog->findChild<EndpointDialog *>()->isVisible(),
                              5000);
     dialog = m_dialog->findChild<EndpointDialog *>();
     if (!activate(dialog))
@@ -116,7 +117,7 @@ void tst_SettingsEndpoints::addRenameSelectTestAndRemove()
     QTest::keyClicks(name, QStringLiteral("  Lab box "));
     QTest::keyClick(name, Qt::Key_Return);
     QTRY_VERIFY_WITH_TIMEOUT(!m_dialog->findChild<EndpointDialog *>(), 5000); // closed and deleted
-    QVERIFY(activate(m_dialog.get())); // the settings window is active again
+    QVERIFY(activate(m_dialog.get()));                                        // the settings window is active again
 
     // It is the provider in use, listed last, and its base URL is the next thing to type.
     const QString id = m_dialog->settings().providerId;
@@ -344,8 +345,9 @@ void tst_SettingsEndpoints::removalCancelledOrRefusedKeepsTheEndpoint()
     QTest::mouseClick(find<QPushButton>(box, "confirmRemoveEndpoint"), Qt::LeftButton);
     auto *status = find<QLabel>(m_dialog.get(), "keyStatus");
     QTRY_COMPARE_WITH_TIMEOUT(status->text(),
-                              QStringLiteral("OpenRouter was kept: its keys could not be removed from the keychain: The "
-                                             "keychain is locked."),
+                              QStringLiteral(
+                                  "OpenRouter was kept: its keys could not be removed from the keychain: The "
+                                  "keychain is locked."),
                               5000);
     QVERIFY(m_dialog->settings().endpoints.contains(*id));
     QCOMPARE(m_dialog->settings().providerId, *id);

@@ -2,10 +2,10 @@
 // added or removed folder is announced with the whole new settings, a folder added twice is
 // said to be there already, and the folder list survives a save and a load of the settings file
 // (bad entries dropped with a problem, the good ones kept).
-#include "workspace/settings/librarysettings.h"
-#include "workspace/settings/settingsfile.h"
-#include "workspace/settings/secretstore.h"
 #include "support/settingsdialogsuite.h"
+#include "workspace/settings/librarysettings.h"
+#include "workspace/settings/secretstore.h"
+#include "workspace/settings/settingsfile.h"
 
 #include <QApplication>
 #include <QDir>
@@ -22,8 +22,8 @@
 #include <memory>
 
 using Gui::AppSettings;
-using Gui::SettingsFile;
 using Gui::SettingsDialog;
+using Gui::SettingsFile;
 
 class tst_SettingsLibrary : public QObject, private TestSupport::SettingsDialogSuite
 {

@@ -1,9 +1,9 @@
 // The settings dialog's timeouts (Providers page) and proxy (Network page), driven with keys
 // and clicks: each edit is announced with the whole new settings, the proxy password goes to
 // the secret store and never into the settings, and an incomplete proxy says so.
+#include "support/settingsdialogsuite.h"
 #include "workspace/settings/secretstore.h"
 #include "workspace/settings/settingsfile.h"
-#include "support/settingsdialogsuite.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -21,9 +21,9 @@
 #include <memory>
 
 using Gui::AppSettings;
-using Gui::SettingsFile;
 using Gui::SecretStore;
 using Gui::SettingsDialog;
+using Gui::SettingsFile;
 using Mode = Llm::ProxySettings::Mode;
 using namespace std::chrono_literals;
 

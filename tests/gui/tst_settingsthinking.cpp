@@ -3,9 +3,9 @@
 // keyboard. The hour-long prompt cache: kept across a save and a load, its cache writes priced at
 // 2 × input unless the user set that price, a bad stored value reported, and switched with the
 // keyboard in the dialog, for Anthropic profiles only.
+#include "gui/settings/settingsdialog.h"
 #include "workspace/settings/secretstore.h"
 #include "workspace/settings/settingsfile.h"
-#include "gui/settings/settingsdialog.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -20,8 +20,8 @@
 #include <memory>
 
 using Gui::AppSettings;
-using Gui::SettingsFile;
 using Gui::SettingsDialog;
+using Gui::SettingsFile;
 
 class tst_SettingsThinking : public QObject
 {
@@ -52,7 +52,7 @@ void tst_SettingsThinking::budgetSurvivesSaveAndLoad()
     AppSettings s;
     s.setThinkingBudget(QStringLiteral("anthropic"), 8192);
     s.setThinkingBudget(QStringLiteral("deepseek"), 8192); // not Anthropic's format: ignored
-    s.setThinkingBudget(QStringLiteral("anthropic"), 10); // below Anthropic's floor: ignored
+    s.setThinkingBudget(QStringLiteral("anthropic"), 10);  // below Anthropic's floor: ignored
     QCOMPARE(s.profile(QStringLiteral("anthropic")).encodeOptions.thinkingBudgetTokens, 8192);
     QCOMPARE(s.profile(QStringLiteral("deepseek")).encodeOptions.thinkingBudgetTokens, 0);
     {
@@ -81,7 +81,8 @@ void tst_SettingsThinking::badStoredBudgetIsReported()
     QSettings settings(file, QSettings::IniFormat);
     const SettingsFile::LoadResult loaded = SettingsFile::load(settings);
     QCOMPARE(loaded.problems.size(), 2);
-    QVERIFY2(loaded.problems.join(u'\n').contains(u"thinking budget of Anthropic"), qPrintable(loaded.problems.join(u'\n')));
+    QVERIFY2(loaded.problems.join(u'\n').contains(u"thinking budget of Anthropic"),
+             qPrintable(loaded.problems.join(u'\n')));
     QVERIFY(loaded.problems.join(u'\n').contains(u"OpenAI has no extended thinking"));
     QCOMPARE(loaded.settings.profile(QStringLiteral("anthropic")).encodeOptions.thinkingBudgetTokens, 0);
 }
@@ -178,7 +179,8 @@ void tst_SettingsThinking::hourLongCacheSurvivesSaveAndLoad()
     const SettingsFile::LoadResult loaded = SettingsFile::load(settings);
     QCOMPARE(loaded.problems.size(), 2);
     const QString problems = loaded.problems.join(u'\n');
-    QVERIFY2(problems.contains(u"cache lifetime of Anthropic") && problems.contains(u"sometimes"), qPrintable(problems));
+    QVERIFY2(problems.contains(u"cache lifetime of Anthropic") && problems.contains(u"sometimes"),
+             qPrintable(problems));
     QVERIFY2(problems.contains(u"has no choice of cache lifetime"), qPrintable(problems));
     QVERIFY(!loaded.settings.profile(QStringLiteral("anthropic")).encodeOptions.longCacheLifetime);
 }
@@ -207,8 +209,8 @@ void tst_SettingsThinking::dialogSwitchesTheHourLongCache()
     box->setFocus();
     QTest::keyClick(box, Qt::Key_Space);
     QTRY_VERIFY_WITH_TIMEOUT(!changed.isEmpty(), 2000);
-    const Llm::ProviderProfile hour =
-        changed.constLast().constFirst().value<AppSettings>().profile(QStringLiteral("anthropic"));
+    const Llm::ProviderProfile hour = changed.constLast().constFirst().value<AppSettings>().profile(
+        QStringLiteral("anthropic"));
     QVERIFY(hour.encodeOptions.longCacheLifetime);
     QCOMPARE(hour.prices.cacheWrite, 2 * hour.prices.input);
 
@@ -217,7 +219,10 @@ void tst_SettingsThinking::dialogSwitchesTheHourLongCache()
     provider->setCurrentIndex(provider->findData(QStringLiteral("anthropic")));
     QVERIFY(box->isChecked());
     QTest::keyClick(box, Qt::Key_Space);
-    QVERIFY(!changed.constLast().constFirst().value<AppSettings>().profile(QStringLiteral("anthropic"))
+    QVERIFY(!changed.constLast()
+                 .constFirst()
+                 .value<AppSettings>()
+                 .profile(QStringLiteral("anthropic"))
                  .encodeOptions.longCacheLifetime);
 }
 

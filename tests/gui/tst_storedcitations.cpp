@@ -5,8 +5,8 @@
 // citation names the page and the viewer, and an answer's [n] links carry their tooltips
 // exactly, quotes and backslashes in a path included.
 #include "support/expectederror.h"
-#include "workspace/conversations/conversationstore.h"
 #include "gui/answer/markdownview.h"
+#include "workspace/conversations/conversationstore.h"
 #include "workspace/conversations/storedcitations.h"
 
 #include <QSqlDatabase>

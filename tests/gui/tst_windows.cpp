@@ -4,21 +4,21 @@
 
 #include "support/localproviderfixture.h"
 #include "support/windowservices.h"
-#include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
-#include "prefetch/strategies/hoverstrategy.h"
-#include "prefetch/prefetchsession.h"
-#include "prefetch/strategies/speculator.h"
-#include "prefetch/strategies/warmupstrategy.h"
-#include "prefetch/strategies/workflowstrategy.h"
 #include "gui/answer/answerpane.h"
 #include "gui/chat/chatdock.h"
 #include "gui/chat/chatinput.h"
+#include "gui/mainwindow/documenttab.h"
+#include "gui/mainwindow/mainwindow.h"
+#include "prefetch/engine.h"
+#include "prefetch/prefetchsession.h"
+#include "prefetch/strategies/debouncestrategy.h"
+#include "prefetch/strategies/hoverstrategy.h"
+#include "prefetch/strategies/speculator.h"
+#include "prefetch/strategies/warmupstrategy.h"
+#include "prefetch/strategies/workflowstrategy.h"
 #include "workspace/conversations/conversationstore.h"
 #include "workspace/documents/document.h"
-#include "gui/mainwindow/documenttab.h"
 #include "workspace/documents/documentactions.h"
-#include "gui/mainwindow/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -71,7 +71,9 @@ private:
     static bool activate(Gui::MainWindow *window);
 
     // Answers stream for a few seconds, so one is still running when the other window stops.
-    TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) { c.profile.decodeTokensPerSec = 30; }};
+    TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) {
+                                                  c.profile.decodeTokensPerSec = 30;
+                                              }};
     QNetworkAccessManager m_network;
     std::unique_ptr<Prefetch::Stack> m_stack;
     QTemporaryDir m_home;
@@ -130,7 +132,8 @@ bool tst_Windows::activate(Gui::MainWindow *window)
 {
     window->activateWindow();
     window->currentTab()->setFocus();
-    return QTest::qWaitForWindowActive(window) && QTest::qWaitFor([window] { return window->currentTab()->hasFocus(); });
+    return QTest::qWaitForWindowActive(window)
+           && QTest::qWaitFor([window] { return window->currentTab()->hasFocus(); });
 }
 
 void tst_Windows::escInOneWindowLeavesTheOthersAnswerFetching()
@@ -150,7 +153,7 @@ void tst_Windows::escInOneWindowLeavesTheOthersAnswerFetching()
     QCOMPARE(endedB.first().first().toBool(), false); // stopped, not finished
     QTRY_VERIFY(!m_b->stopAction()->isEnabled());     // nothing of B's runs any more
     QVERIFY(endedA.isEmpty());
-    QVERIFY(m_a->stopAction()->isEnabled());          // A's answer still runs, and is A's to stop
+    QVERIFY(m_a->stopAction()->isEnabled()); // A's answer still runs, and is A's to stop
 
     // Window A's answer streams on to its end.
     QVERIFY(endedA.wait(30000));

@@ -4,11 +4,11 @@
 // or Next did; Back and Next keep what the user has; errors are shown and typing still works;
 // Finish emits the document; Esc stops, and Cancel closes every stream at the server.
 #include "support/localproviderfixture.h"
+#include "gui/wizard/newdocumentwizard.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
-#include "prefetch/stream/answerreader.h"
 #include "prefetch/strategies/workflowstrategy.h"
-#include "gui/wizard/newdocumentwizard.h"
+#include "prefetch/stream/answerreader.h"
 
 #include "llm/clock.h"
 
@@ -188,10 +188,12 @@ void tst_Wizard::pauseOnPageOnePrefetchesAndNextTakesOver()
     QCOMPARE(completed.first().at(1).toBool(), true);
     QVERIFY(waitForPrefetches(prefetches + 1));
     QVERIFY(m_stack->workflow()->isPrefetching(NewDocumentWizard::OutlineStep));
-    QVERIFY(QTest::qWaitFor([&] {
-        const auto live = m_stack->engine()->liveSessions();
-        return live.size() == 1 && live.first()->hasFirstToken();
-    }, 5000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            const auto live = m_stack->engine()->liveSessions();
+            return live.size() == 1 && live.first()->hasFirstToken();
+        },
+        5000));
 
     const qint64 served = m_local.stats().requestsServed;
     const auto foreground = m_local.stats().billedByPurpose.value(QStringLiteral("foreground"));
@@ -279,10 +281,13 @@ void tst_Wizard::backAndNextKeepTheResult()
     const QString outlineText = m_wizard->outlinePage()->text();
     const QString introductionText = introduction->text();
     // The finished introduction predicted the titles: let that request reach the server first.
-    QVERIFY(QTest::qWaitFor([&] {
-        const auto live = m_stack->engine()->liveSessions();
-        return m_stack->workflow()->isPrefetching(NewDocumentWizard::TitleStep) && live.size() == 1 && live.first()->hasFirstToken();
-    }, 5000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            const auto live = m_stack->engine()->liveSessions();
+            return m_stack->workflow()->isPrefetching(NewDocumentWizard::TitleStep) && live.size() == 1
+                   && live.first()->hasFirstToken();
+        },
+        5000));
     const qint64 served = m_local.stats().requestsServed;
 
     m_wizard->back();
@@ -406,7 +411,8 @@ void tst_Wizard::busyProviderRetryIsShownAndStopEndsIt()
     WizardGenerationPage *outline = m_wizard->outlinePage();
     QTRY_VERIFY2_WITH_TIMEOUT(outline->statusText().contains(QLatin1String("retrying in 20 s")),
                               qPrintable(outline->statusText()), 10000);
-    QVERIFY2(outline->statusText().contains(m_stack->engine()->profile().displayName + QLatin1String(" is busy (rate limited)")),
+    QVERIFY2(outline->statusText().contains(m_stack->engine()->profile().displayName
+                                            + QLatin1String(" is busy (rate limited)")),
              qPrintable(outline->statusText()));
     QVERIFY(outline->statusText().contains(QLatin1String("attempt 1 of 3")));
     QVERIFY(outline->stopButton()->isEnabled());
@@ -446,8 +452,8 @@ void tst_Wizard::finishEmitsTheDocument()
     const QString markdown = created.first().at(1).toString();
     QVERIFY2(markdown.startsWith(QStringLiteral("# Caching, Explained\n\n") + introduction + QStringLiteral("\n\n")),
              qPrintable(markdown));
-    QVERIFY(markdown.endsWith(
-        QStringLiteral("## Why prompts repeat\n\n- system prompts\n\n## Measuring cache hits\n")));
+    QVERIFY(
+        markdown.endsWith(QStringLiteral("## Why prompts repeat\n\n- system prompts\n\n## Measuring cache hits\n")));
     QVERIFY(!m_wizard->isVisible());
 }
 
@@ -492,7 +498,8 @@ void tst_Wizard::cancelClosesEveryStream()
 void tst_Wizard::splitItems()
 {
     QCOMPARE(NewDocumentWizard::splitItems(QStringLiteral("1. One\n  - two\n\n## Three\n\"Four\"")),
-             QStringList({QStringLiteral("One"), QStringLiteral("two"), QStringLiteral("Three"), QStringLiteral("Four")}));
+             QStringList(
+                 {QStringLiteral("One"), QStringLiteral("two"), QStringLiteral("Three"), QStringLiteral("Four")}));
     QCOMPARE(NewDocumentWizard::splitItems(QStringLiteral("A first idea. A second one? 第三个。第四个")),
              QStringList({QStringLiteral("A first idea."), QStringLiteral("A second one?"), QStringLiteral("第三个。"),
                           QStringLiteral("第四个")}));

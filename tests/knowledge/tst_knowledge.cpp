@@ -290,8 +290,7 @@ void tst_Knowledge::skipsPdfsWithReasons()
 void tst_Knowledge::chunksPdfPages()
 {
     const QStringList pages{repeatSentences(QStringLiteral("Sentence %1 of the first page is here. "), 40),
-                            QStringLiteral("Only one line on page two."), QString(),
-                            QStringLiteral("Page four.")};
+                            QStringLiteral("Only one line on page two."), QString(), QStringLiteral("Page four.")};
     const QString joined = joinPages(pages);
     const QList<Chunk> chunks = chunkPages(pages, 60);
     QVERIFY(chunks.size() >= 4);
@@ -331,14 +330,13 @@ void tst_Knowledge::queryTerms_data()
     QTest::addRow("english trigram drops short words")
         << QStringLiteral("Is the QZ code 4471?") << int(Tokenization::Trigram)
         << QStringList{QStringLiteral("code"), QStringLiteral("4471")};
-    QTest::addRow("chinese bigram")
-        << QStringLiteral("星河的负责人是谁？") << int(Tokenization::Bigram)
-        << QStringList{QStringLiteral("星河"), QStringLiteral("河的"), QStringLiteral("的负"), QStringLiteral("负责"),
-                       QStringLiteral("责人"), QStringLiteral("人是")};
-    QTest::addRow("chinese trigram")
-        << QStringLiteral("星河的负责人") << int(Tokenization::Trigram)
-        << QStringList{QStringLiteral("星河的"), QStringLiteral("河的负"), QStringLiteral("的负责"),
-                       QStringLiteral("负责人")};
+    QTest::addRow("chinese bigram") << QStringLiteral("星河的负责人是谁？") << int(Tokenization::Bigram)
+                                    << QStringList{QStringLiteral("星河"), QStringLiteral("河的"),
+                                                   QStringLiteral("的负"), QStringLiteral("负责"),
+                                                   QStringLiteral("责人"), QStringLiteral("人是")};
+    QTest::addRow("chinese trigram") << QStringLiteral("星河的负责人") << int(Tokenization::Trigram)
+                                     << QStringList{QStringLiteral("星河的"), QStringLiteral("河的负"),
+                                                    QStringLiteral("的负责"), QStringLiteral("负责人")};
     QTest::addRow("two han characters cannot be a trigram")
         << QStringLiteral("星河") << int(Tokenization::Trigram) << QStringList{};
     QTest::addRow("only stop words") << QStringLiteral("what is it?") << int(Tokenization::Bigram) << QStringList{};

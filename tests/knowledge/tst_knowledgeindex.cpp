@@ -37,7 +37,10 @@ bool writeBytes(const QString &path, const QByteArray &bytes)
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
 }
 
-bool writeText(const QString &path, const QString &text) { return writeBytes(path, text.toUtf8()); }
+bool writeText(const QString &path, const QString &text)
+{
+    return writeBytes(path, text.toUtf8());
+}
 
 // Overwrites `pages` 4 KiB pages in the middle of the file, leaving its header alone.
 bool damageMiddle(const QString &path, int pages)
@@ -61,11 +64,10 @@ QString filler(int paragraphs, const QString &topic)
     return s;
 }
 
-const QString ManualText = QStringLiteral(
-    "# Garden manual\n\nAn introduction to the garden.\n\n## Watering\n\n")
-    + filler(6, QStringLiteral("plants"))
-    + QStringLiteral("## Pumps\n\nThe calibration code of the Vantor relay is 4471-QZ.\n\n")
-    + filler(6, QStringLiteral("pumps"));
+const QString ManualText = QStringLiteral("# Garden manual\n\nAn introduction to the garden.\n\n## Watering\n\n")
+                           + filler(6, QStringLiteral("plants"))
+                           + QStringLiteral("## Pumps\n\nThe calibration code of the Vantor relay is 4471-QZ.\n\n")
+                           + filler(6, QStringLiteral("pumps"));
 
 const QString ChineseText = QStringLiteral(
     "# 项目手册\n\n这是一个普通的段落，介绍了项目的背景和目标。\n\n## 人员\n\n项目代号星河七号的负责人是王立新。\n\n"
@@ -156,7 +158,8 @@ void tst_KnowledgeIndex::indexIsPrivateFromTheStart()
     ::umask(before);
     QVERIFY(indexed);
     const auto modeOf = [](const QString &path) {
-        struct stat st {};
+        struct stat st {
+        };
         return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? int(st.st_mode & 0777) : -1;
     };
     QCOMPARE(modeOf(dbPath()), 0600);
@@ -270,8 +273,7 @@ void tst_KnowledgeIndex::pdfPassagesHaveTheirPage()
     QVERIFY(text && !text->isEmpty());
     QVERIFY(!text->first().path.endsWith(QLatin1String(".pdf")));
     QCOMPARE(text->first().page, 0);
-    QVERIFY(std::ranges::none_of(library->skippedFiles(),
-                                 [&](const SkippedFile &s) { return s.path == pdf; }));
+    QVERIFY(std::ranges::none_of(library->skippedFiles(), [&](const SkippedFile &s) { return s.path == pdf; }));
 }
 
 void tst_KnowledgeIndex::editAndDeleteAreSeenByTheWatcher()

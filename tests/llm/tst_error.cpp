@@ -34,35 +34,46 @@ void tst_Error::classifiesHttp_data()
     QTest::addColumn<Error::Code>("code");
     QTest::addColumn<QString>("detail");
 
-    QTest::addRow("401 openai") << 401
-        << QByteArray(R"({"error":{"message":"Incorrect API key provided.","type":"invalid_request_error","code":"invalid_api_key"}})")
+    QTest::addRow("401 openai")
+        << 401
+        << QByteArray(
+               R"({"error":{"message":"Incorrect API key provided.","type":"invalid_request_error","code":"invalid_api_key"}})")
         << Error::Code::BadKey << "Incorrect API key provided.";
     QTest::addRow("403") << 403 << QByteArray("forbidden") << Error::Code::BadKey << "forbidden";
     QTest::addRow("404 ollama") << 404 << QByteArray(R"({"error":"model 'llama9' not found"})")
                                 << Error::Code::UnknownModel << "model 'llama9' not found";
     QTest::addRow("429") << 429 << QByteArray(R"({"error":{"message":"Rate limit reached","type":"requests"}})")
                          << Error::Code::RateLimited << "Rate limit reached";
-    QTest::addRow("openai context") << 400
-        << QByteArray(R"({"error":{"message":"This model's maximum context length is 128000 tokens.","type":"invalid_request_error","code":"context_length_exceeded"}})")
+    QTest::addRow("openai context")
+        << 400
+        << QByteArray(
+               R"({"error":{"message":"This model's maximum context length is 128000 tokens.","type":"invalid_request_error","code":"context_length_exceeded"}})")
         << Error::Code::ContextTooLong << "This model's maximum context length is 128000 tokens.";
-    QTest::addRow("anthropic context") << 400
-        << QByteArray(R"({"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 210000 tokens > 200000 maximum"}})")
+    QTest::addRow("anthropic context")
+        << 400
+        << QByteArray(
+               R"({"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 210000 tokens > 200000 maximum"}})")
         << Error::Code::ContextTooLong << "prompt is too long: 210000 tokens > 200000 maximum";
     QTest::addRow("413") << 413 << QByteArray() << Error::Code::ContextTooLong << "";
-    QTest::addRow("400 other") << 400 << QByteArray(R"({"error":{"message":"temperature must be <= 2","type":"invalid_request_error"}})")
-                               << Error::Code::BadRequest << "temperature must be <= 2";
+    QTest::addRow("400 other")
+        << 400 << QByteArray(R"({"error":{"message":"temperature must be <= 2","type":"invalid_request_error"}})")
+        << Error::Code::BadRequest << "temperature must be <= 2";
     // Never raw HTML: a page's title at most.
     QTest::addRow("500 html") << 500 << QByteArray("<html>oops</html>") << Error::Code::ServerError << "";
-    QTest::addRow("502 html title") << 502 << QByteArray("<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>")
-                                    << Error::Code::ServerError << "502 Bad Gateway";
-    QTest::addRow("404 anthropic model") << 404
-        << QByteArray(R"({"type":"error","error":{"type":"not_found_error","message":"model: claude-9"}})")
+    QTest::addRow("502 html title")
+        << 502
+        << QByteArray("<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>")
+        << Error::Code::ServerError << "502 Bad Gateway";
+    QTest::addRow("404 anthropic model")
+        << 404 << QByteArray(R"({"type":"error","error":{"type":"not_found_error","message":"model: claude-9"}})")
         << Error::Code::UnknownModel << "model: claude-9";
-    QTest::addRow("404 openai model") << 404
-        << QByteArray(R"({"error":{"message":"The model `gpt-9` does not exist or you do not have access to it.","type":"invalid_request_error","code":"model_not_found"}})")
+    QTest::addRow("404 openai model")
+        << 404
+        << QByteArray(
+               R"({"error":{"message":"The model `gpt-9` does not exist or you do not have access to it.","type":"invalid_request_error","code":"model_not_found"}})")
         << Error::Code::UnknownModel << "The model `gpt-9` does not exist or you do not have access to it.";
-    QTest::addRow("529 anthropic overloaded") << 529
-        << QByteArray(R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})")
+    QTest::addRow("529 anthropic overloaded")
+        << 529 << QByteArray(R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})")
         << Error::Code::ServerError << "Overloaded";
 }
 
@@ -116,8 +127,9 @@ void tst_Error::retryAfterIsParsedDefensively_data()
     QTest::addRow("garbage") << QByteArray("soon") << qint64(-1);
     QTest::addRow("past date") << QByteArray("Wed, 21 Oct 2015 07:28:00 GMT") << qint64(0);
     const QDateTime inTwoDays = QDateTime::currentDateTimeUtc().addDays(2);
-    QTest::addRow("far date") << QLocale::c().toString(inTwoDays, QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'")).toLatin1()
-                              << qint64(3600);
+    QTest::addRow("far date")
+        << QLocale::c().toString(inTwoDays, QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'")).toLatin1()
+        << qint64(3600);
 }
 
 void tst_Error::retryAfterIsParsedDefensively()
@@ -126,7 +138,8 @@ void tst_Error::retryAfterIsParsedDefensively()
     QFETCH(qint64, seconds);
     const Error e = Error::fromHttpStatus(QStringLiteral("OpenAI"), 429, {}, value);
     if (seconds < 0) {
-        QVERIFY2(!e.retryAfter(), qPrintable(QString::number(e.retryAfter().value_or(std::chrono::seconds(0)).count())));
+        QVERIFY2(!e.retryAfter(),
+                 qPrintable(QString::number(e.retryAfter().value_or(std::chrono::seconds(0)).count())));
         QVERIFY(e.message().contains(QLatin1String("Wait a moment")));
         return;
     }
@@ -142,12 +155,15 @@ void tst_Error::notAnApiIsNamedSo_data()
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<QByteArray>("contentType");
 
-    QTest::addRow("404 wrong path, openai json") << 404
-        << QByteArray(R"j({"error":{"message":"Invalid URL (POST /v1/chat/completion)","type":"invalid_request_error","code":null}})j")
+    QTest::addRow("404 wrong path, openai json")
+        << 404
+        << QByteArray(
+               R"j({"error":{"message":"Invalid URL (POST /v1/chat/completion)","type":"invalid_request_error","code":null}})j")
         << QByteArray("application/json");
     QTest::addRow("404 fastapi") << 404 << QByteArray(R"({"detail":"Not Found"})") << QByteArray("application/json");
-    QTest::addRow("404 html") << 404 << QByteArray("<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>")
-                              << QByteArray("text/html");
+    QTest::addRow("404 html")
+        << 404 << QByteArray("<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>")
+        << QByteArray("text/html");
     QTest::addRow("404 plain") << 404 << QByteArray("404 page not found") << QByteArray("text/plain");
     QTest::addRow("405 html") << 405 << QByteArray("<!DOCTYPE html><html><body>Method Not Allowed</body></html>")
                               << QByteArray("text/html; charset=utf-8");
@@ -184,10 +200,14 @@ void tst_Error::secretsAreRedacted_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("secret");
-    QTest::addRow("openai key") << "Incorrect API key provided: sk-proj-abcdefghij1234567890. Find yours at ..." << "sk-proj-abcdefghij1234567890";
-    QTest::addRow("masked key") << "Incorrect API key provided: sk-abc12************************xyz9." << "sk-abc12";
-    QTest::addRow("anthropic key") << "bad x-api-key sk-ant-api03-AAAAbbbbCCCC1111dddd" << "sk-ant-api03-AAAAbbbbCCCC1111dddd";
-    QTest::addRow("bearer token") << "Authorization: Bearer abcdefABCDEF0123456789abcdefABCDEF0123" << "abcdefABCDEF0123456789abcdefABCDEF0123";
+    QTest::addRow("openai key") << "Incorrect API key provided: sk-proj-abcdefghij1234567890. Find yours at ..."
+                                << "sk-proj-abcdefghij1234567890";
+    QTest::addRow("masked key") << "Incorrect API key provided: sk-abc12************************xyz9."
+                                << "sk-abc12";
+    QTest::addRow("anthropic key") << "bad x-api-key sk-ant-api03-AAAAbbbbCCCC1111dddd"
+                                   << "sk-ant-api03-AAAAbbbbCCCC1111dddd";
+    QTest::addRow("bearer token") << "Authorization: Bearer abcdefABCDEF0123456789abcdefABCDEF0123"
+                                  << "abcdefABCDEF0123456789abcdefABCDEF0123";
 }
 
 void tst_Error::secretsAreRedacted()

@@ -128,28 +128,45 @@ void tst_OpenAiDecoder::transcripts_data()
     QTest::addColumn<QString>("usage"); // input/output/cacheRead/cacheWrite/reasoning
     QTest::addColumn<int>("sseEvents");
 
-    QTest::addRow("openai text + usage chunk")
-        << "openai-text-usage.sse"
-        << "The prompt prefix is cached, so the answer starts sooner." << ""
-        << "stop" << "" << "2048/12/1920/-1/0" << 16;
+    QTest::addRow("openai text + usage chunk") << "openai-text-usage.sse"
+                                               << "The prompt prefix is cached, so the answer starts sooner."
+                                               << ""
+                                               << "stop"
+                                               << ""
+                                               << "2048/12/1920/-1/0" << 16;
     QTest::addRow("openai parallel tool calls")
-        << "openai-tool-calls.sse" << "" << "" << "tool_calls"
+        << "openai-tool-calls.sse"
+        << ""
+        << ""
+        << "tool_calls"
         << "0|call_hsWeather01|get_weather|{\"city\": \"Hangzhou\", \"unit\": \"c\"};"
            "1|call_hsTime02|get_local_time|{\"tz\": \"Asia/Shanghai\"}"
         << "310/52/0/-1/0" << 13;
     QTest::addRow("deepseek reasoner, keep-alives, cache hit")
-        << "deepseek-reasoner-cache-hit.sse" << "17 × 23 = 391。"
-        << "用户想知道 17 × 23。17 × 20 = 340，17 × 3 = 51，合计 391。" << "stop" << ""
+        << "deepseek-reasoner-cache-hit.sse"
+        << "17 × 23 = 391。"
+        << "用户想知道 17 × 23。17 × 20 = 340，17 × 3 = 51，合计 391。"
+        << "stop"
+        << ""
         << "1040/96/1024/-1/71" << 14;
-    QTest::addRow("ollama chinese, role repeated")
-        << "ollama-chinese.sse" << "预取让回答在你点击之前就开始了。缓存命中时首字延迟更低。" << ""
-        << "stop" << "" << "58/21/-1/-1/-1" << 23;
-    QTest::addRow("llama.cpp content null and timings")
-        << "llamacpp-chat.sse" << "Local models answer offline." << "" << "stop" << ""
-        << "37/6/-1/-1/-1" << 9;
-    QTest::addRow("qwen dashscope reasoning")
-        << "qwen-dashscope-reasoning.sse" << "这份文档讲的是提示词缓存。" << "先确认文档主题。" << "stop"
-        << "" << "3019/104/2048/-1/80" << 13;
+    QTest::addRow("ollama chinese, role repeated") << "ollama-chinese.sse"
+                                                   << "预取让回答在你点击之前就开始了。缓存命中时首字延迟更低。"
+                                                   << ""
+                                                   << "stop"
+                                                   << ""
+                                                   << "58/21/-1/-1/-1" << 23;
+    QTest::addRow("llama.cpp content null and timings") << "llamacpp-chat.sse"
+                                                        << "Local models answer offline."
+                                                        << ""
+                                                        << "stop"
+                                                        << ""
+                                                        << "37/6/-1/-1/-1" << 9;
+    QTest::addRow("qwen dashscope reasoning") << "qwen-dashscope-reasoning.sse"
+                                              << "这份文档讲的是提示词缓存。"
+                                              << "先确认文档主题。"
+                                              << "stop"
+                                              << ""
+                                              << "3019/104/2048/-1/80" << 13;
 }
 
 void tst_OpenAiDecoder::transcripts()
@@ -178,9 +195,8 @@ void tst_OpenAiDecoder::transcripts()
 void tst_OpenAiDecoder::splitsDecodeTheSame_data()
 {
     QTest::addColumn<QString>("file");
-    for (const char *file : {"openai-text-usage.sse", "openai-tool-calls.sse",
-                             "deepseek-reasoner-cache-hit.sse", "ollama-chinese.sse",
-                             "llamacpp-chat.sse", "qwen-dashscope-reasoning.sse"})
+    for (const char *file : {"openai-text-usage.sse", "openai-tool-calls.sse", "deepseek-reasoner-cache-hit.sse",
+                             "ollama-chinese.sse", "llamacpp-chat.sse", "qwen-dashscope-reasoning.sse"})
         QTest::addRow("%s", file) << QString::fromLatin1(file);
 }
 
@@ -211,7 +227,8 @@ void tst_OpenAiDecoder::nullAndEmptyProduceNothing()
     const QByteArray stream =
         chunkLine(R"({"choices":[{"index":0,"delta":{"role":"assistant","content":null},"finish_reason":null}]})")
         + chunkLine(R"({"choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]})")
-        + chunkLine(R"({"choices":[{"index":0,"delta":{"content":"","reasoning_content":null,"refusal":null,"tool_calls":null}}]})")
+        + chunkLine(
+            R"({"choices":[{"index":0,"delta":{"content":"","reasoning_content":null,"refusal":null,"tool_calls":null}}]})")
         + chunkLine(R"({"choices":[{"index":0,"delta":{}}],"usage":null})") + "data: \n\n";
     const Decoded d = decode(stream);
     QVERIFY(d.events.isEmpty());
@@ -233,9 +250,12 @@ void tst_OpenAiDecoder::toolCallsMergeByIndex()
     // id and name arrive once; some servers repeat them on every fragment, which must not
     // duplicate them.
     const QByteArray stream =
-        chunkLine(R"({"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"f","arguments":""}}]}}]})")
-        + chunkLine(R"({"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_a","function":{"name":"f","arguments":"{\"x\":"}}]}}]})")
-        + chunkLine(R"({"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"id":"call_b","function":{"name":"g"}}]}}]})")
+        chunkLine(
+            R"({"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"f","arguments":""}}]}}]})")
+        + chunkLine(
+            R"({"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_a","function":{"name":"f","arguments":"{\"x\":"}}]}}]})")
+        + chunkLine(
+            R"({"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"id":"call_b","function":{"name":"g"}}]}}]})")
         + chunkLine(R"({"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"1}"}}]}}]})");
     const Decoded d = decode(stream);
     QCOMPARE(d.toolSummary(), QStringLiteral("0|call_a|f|{\"x\":1};1|call_b|g|"));
@@ -251,9 +271,12 @@ void tst_OpenAiDecoder::toolCallsWithoutIndex()
 {
     // Older Ollama sends each call whole, without `index`; arguments may be an object.
     const QByteArray stream =
-        chunkLine(R"({"choices":[{"index":0,"delta":{"role":"assistant","content":"","tool_calls":[{"id":"call_1","function":{"name":"a","arguments":"{}"}}]}}]})")
-        + chunkLine(R"({"choices":[{"index":0,"delta":{"role":"assistant","content":"","tool_calls":[{"id":"call_2","function":{"name":"b","arguments":{"k":"v"}}}]}}]})")
-        + chunkLine(R"({"choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":"tool_calls"}]})");
+        chunkLine(
+            R"({"choices":[{"index":0,"delta":{"role":"assistant","content":"","tool_calls":[{"id":"call_1","function":{"name":"a","arguments":"{}"}}]}}]})")
+        + chunkLine(
+            R"({"choices":[{"index":0,"delta":{"role":"assistant","content":"","tool_calls":[{"id":"call_2","function":{"name":"b","arguments":{"k":"v"}}}]}}]})")
+        + chunkLine(
+            R"({"choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":"tool_calls"}]})");
     const Decoded d = decode(stream);
     QCOMPARE(d.toolSummary(), QStringLiteral("0|call_1|a|{};1|call_2|b|{\"k\":\"v\"}"));
     QCOMPARE(d.finish.value(0), QStringLiteral("tool_calls"));
@@ -304,9 +327,11 @@ void tst_OpenAiDecoder::usageRepeatedIsReportedOnce()
 {
     // vLLM's continuous usage and DashScope repeat usage; identical counts are not news.
     const QByteArray usage = R"("usage":{"prompt_tokens":9,"completion_tokens":1})";
-    const QByteArray stream = chunkLine(R"({"choices":[{"index":0,"delta":{"content":"a"}}],)" + usage + "}")
+    const QByteArray stream =
+        chunkLine(R"({"choices":[{"index":0,"delta":{"content":"a"}}],)" + usage + "}")
         + chunkLine(R"({"choices":[{"index":0,"delta":{"content":""}}],)" + usage + "}")
-        + chunkLine(R"({"choices":[{"index":0,"delta":{"content":"b"}}],"usage":{"prompt_tokens":9,"completion_tokens":2}})");
+        + chunkLine(
+            R"({"choices":[{"index":0,"delta":{"content":"b"}}],"usage":{"prompt_tokens":9,"completion_tokens":2}})");
     const Decoded d = decode(stream);
     qsizetype usageEvents = 0;
     for (const StreamEvent &e : d.events)
@@ -318,9 +343,9 @@ void tst_OpenAiDecoder::usageRepeatedIsReportedOnce()
 void tst_OpenAiDecoder::invalidJsonIsMalformedButDecodingGoesOn()
 {
     const QByteArray stream = chunkLine(R"({"choices":[{"index":0,"delta":{"content":"a"}}]})")
-        + chunkLine(R"({"choices":[{"index":0,"delta":{"content":"b")")
-        + chunkLine(R"([1,2])") + chunkLine(R"({"choices":{"index":0}})")
-        + chunkLine(R"({"choices":[{"index":0,"delta":{"content":"c"}}]})") + "data: [DONE]\n\n";
+                              + chunkLine(R"({"choices":[{"index":0,"delta":{"content":"b")") + chunkLine(R"([1,2])")
+                              + chunkLine(R"({"choices":{"index":0}})")
+                              + chunkLine(R"({"choices":[{"index":0,"delta":{"content":"c"}}]})") + "data: [DONE]\n\n";
     const Decoded d = decode(stream);
     QCOMPARE(d.text.value(0), QStringLiteral("ac"));
     QVERIFY(d.malformed.contains(QStringLiteral("event 2")));
@@ -329,32 +354,35 @@ void tst_OpenAiDecoder::invalidJsonIsMalformedButDecodingGoesOn()
 
 void tst_OpenAiDecoder::errorObjectInStream()
 {
-    const QByteArray stream = chunkLine(R"({"choices":[{"index":0,"delta":{"content":"a"}}]})")
+    const QByteArray stream =
+        chunkLine(R"({"choices":[{"index":0,"delta":{"content":"a"}}]})")
         + chunkLine(R"({"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}})")
-        + chunkLine(R"({"error":{"message":"Upstream failed","code":502}})")
-        + "event: error\ndata: upstream closed\n\n"
+        + chunkLine(R"({"error":{"message":"Upstream failed","code":502}})") + "event: error\ndata: upstream closed\n\n"
         + chunkLine(R"({"object":"error","message":"bad","type":"BadRequestError","code":400})");
     const Decoded d = decode(stream);
     QCOMPARE(d.errors,
-             QStringList({QStringLiteral("requests:Rate limit reached"),
-                          QStringLiteral("502:Upstream failed"), QStringLiteral(":upstream closed"),
-                          QStringLiteral("BadRequestError:bad")}));
+             QStringList({QStringLiteral("requests:Rate limit reached"), QStringLiteral("502:Upstream failed"),
+                          QStringLiteral(":upstream closed"), QStringLiteral("BadRequestError:bad")}));
     QCOMPARE(d.malformed, QString());
     QVERIFY(!d.complete);
 }
 
 void tst_OpenAiDecoder::completeness()
 {
-    const QByteArray finished = chunkLine(R"({"choices":[{"index":0,"delta":{"content":"a"},"finish_reason":"stop"}]})");
+    const QByteArray finished = chunkLine(
+        R"({"choices":[{"index":0,"delta":{"content":"a"},"finish_reason":"stop"}]})");
     QVERIFY(!decode(finished).complete); // usage may still follow
     QVERIFY(decode(finished + "data: [DONE]\n\n").complete);
-    QVERIFY(decode(finished + chunkLine(R"({"choices":[],"usage":{"prompt_tokens":1,"completion_tokens":1}})")).complete);
+    QVERIFY(
+        decode(finished + chunkLine(R"({"choices":[],"usage":{"prompt_tokens":1,"completion_tokens":1}})")).complete);
     QVERIFY(!decode(finished + "data: [DONE]").complete); // not dispatched without its blank line
     // Nothing after [DONE] belongs to the answer.
-    const Decoded after = decode(finished + "data: [DONE]\n\n" + chunkLine(R"({"choices":[{"index":0,"delta":{"content":"x"}}]})"));
+    const Decoded after = decode(finished + "data: [DONE]\n\n"
+                                 + chunkLine(R"({"choices":[{"index":0,"delta":{"content":"x"}}]})"));
     QCOMPARE(after.text.value(0), QStringLiteral("a"));
     // A choice finishes once: a later, different reason is not a second Finish (fuzz finding).
-    const Decoded twice = decode(finished + chunkLine(R"({"choices":[{"index":0,"delta":{},"finish_reason":"length"}]})"));
+    const Decoded twice = decode(finished
+                                 + chunkLine(R"({"choices":[{"index":0,"delta":{},"finish_reason":"length"}]})"));
     int finishes = 0;
     for (const StreamEvent &e : twice.events)
         finishes += e.type == StreamEvent::Type::Finish;
@@ -368,7 +396,8 @@ void tst_OpenAiDecoder::llamaCppNativeCompletion()
     const QByteArray stream =
         chunkLine(R"({"index":0,"content":"Hel","stop":false,"id_slot":-1,"tokens_predicted":1,"tokens_evaluated":4})")
         + chunkLine(R"({"index":0,"content":"lo","stop":false,"id_slot":-1,"tokens_predicted":2,"tokens_evaluated":4})")
-        + chunkLine(R"({"index":0,"content":"","stop":true,"stop_type":"eos","tokens_predicted":2,"tokens_evaluated":4,"tokens_cached":3})");
+        + chunkLine(
+            R"({"index":0,"content":"","stop":true,"stop_type":"eos","tokens_predicted":2,"tokens_evaluated":4,"tokens_cached":3})");
     const Decoded d = decode(stream);
     QCOMPARE(d.text.value(0), QStringLiteral("Hello"));
     QCOMPARE(d.finish.value(0), QStringLiteral("eos"));

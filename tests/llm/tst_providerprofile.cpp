@@ -31,12 +31,18 @@ void tst_ProviderProfile::builtinsHaveDefaults_data()
     QTest::addColumn<QString>("host");
     QTest::addColumn<bool>("cloud");
     QTest::addColumn<bool>("anthropic");
-    QTest::addRow("deepseek") << "deepseek" << "api.deepseek.com" << true << false;
-    QTest::addRow("qwen") << "qwen" << "dashscope.aliyuncs.com" << true << false;
-    QTest::addRow("openai") << "openai" << "api.openai.com" << true << false;
-    QTest::addRow("anthropic") << "anthropic" << "api.anthropic.com" << true << true;
-    QTest::addRow("ollama") << "ollama" << "localhost" << false << false;
-    QTest::addRow("llamacpp") << "llamacpp" << "localhost" << false << false;
+    QTest::addRow("deepseek") << "deepseek"
+                              << "api.deepseek.com" << true << false;
+    QTest::addRow("qwen") << "qwen"
+                          << "dashscope.aliyuncs.com" << true << false;
+    QTest::addRow("openai") << "openai"
+                            << "api.openai.com" << true << false;
+    QTest::addRow("anthropic") << "anthropic"
+                               << "api.anthropic.com" << true << true;
+    QTest::addRow("ollama") << "ollama"
+                            << "localhost" << false << false;
+    QTest::addRow("llamacpp") << "llamacpp"
+                              << "localhost" << false << false;
 }
 
 void tst_ProviderProfile::builtinsHaveDefaults()
@@ -64,10 +70,17 @@ void tst_ProviderProfile::endpointJoinsBaseUrl_data()
     QTest::addColumn<QString>("id");
     QTest::addColumn<QString>("base");
     QTest::addColumn<QString>("endpoint");
-    QTest::addRow("openai") << "openai" << "https://api.openai.com/v1" << "https://api.openai.com/v1/chat/completions";
-    QTest::addRow("trailing slash") << "custom" << "http://127.0.0.1:8000/v1/" << "http://127.0.0.1:8000/v1/chat/completions";
-    QTest::addRow("anthropic") << "anthropic" << "https://api.anthropic.com/v1" << "https://api.anthropic.com/v1/messages";
-    QTest::addRow("dashscope") << "qwen" << "https://dashscope.aliyuncs.com/compatible-mode/v1"
+    QTest::addRow("openai") << "openai"
+                            << "https://api.openai.com/v1"
+                            << "https://api.openai.com/v1/chat/completions";
+    QTest::addRow("trailing slash") << "custom"
+                                    << "http://127.0.0.1:8000/v1/"
+                                    << "http://127.0.0.1:8000/v1/chat/completions";
+    QTest::addRow("anthropic") << "anthropic"
+                               << "https://api.anthropic.com/v1"
+                               << "https://api.anthropic.com/v1/messages";
+    QTest::addRow("dashscope") << "qwen"
+                               << "https://dashscope.aliyuncs.com/compatible-mode/v1"
                                << "https://dashscope.aliyuncs.com/compatible-mode/v1/chat/completions";
 }
 
@@ -105,9 +118,9 @@ void tst_ProviderProfile::hostedDefaultsAreServedToday_data()
 {
     QTest::addColumn<QString>("id");
     QTest::addColumn<bool>("continues");
-    QTest::addRow("deepseek") << "deepseek" << true;   // prefix completion, thinking off
-    QTest::addRow("qwen") << "qwen" << true;           // partial mode, thinking off
-    QTest::addRow("openai") << "openai" << false;      // no continuation at OpenAI
+    QTest::addRow("deepseek") << "deepseek" << true;    // prefix completion, thinking off
+    QTest::addRow("qwen") << "qwen" << true;            // partial mode, thinking off
+    QTest::addRow("openai") << "openai" << false;       // no continuation at OpenAI
     QTest::addRow("anthropic") << "anthropic" << false; // no prefill from Claude 4.6 on
 }
 

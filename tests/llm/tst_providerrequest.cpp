@@ -3,8 +3,8 @@
 // error class with the partial text kept.
 #include "support/localproviderfixture.h"
 
-#include "llm/providerrequest.h"
 #include "llm/providerprofile.h"
+#include "llm/providerrequest.h"
 
 #include <QNetworkAccessManager>
 #include <QSignalSpy>
@@ -41,7 +41,7 @@ private slots:
 
 private:
     std::unique_ptr<ProviderRequest> makeStream(const ChatRequest &request, StreamOptions options = {},
-                                          ProviderProfile profile = {});
+                                                ProviderProfile profile = {});
     ChatRequest shortRequest(const QString &prompt, int maxTokens = 24) const;
     // Runs the stream to its terminal signal; returns false on a timeout.
     bool runToEnd(ProviderRequest &stream, int timeoutMs = 15000);
@@ -66,10 +66,10 @@ ChatRequest tst_ProviderRequest::shortRequest(const QString &prompt, int maxToke
 }
 
 std::unique_ptr<ProviderRequest> tst_ProviderRequest::makeStream(const ChatRequest &request, StreamOptions options,
-                                                     ProviderProfile profile)
+                                                                 ProviderProfile profile)
 {
     return std::make_unique<ProviderRequest>(&m_network, profile.id.isEmpty() ? m_local.profile() : profile, request,
-                                       std::move(options));
+                                             std::move(options));
 }
 
 bool tst_ProviderRequest::runToEnd(ProviderRequest &stream, int timeoutMs)
@@ -110,7 +110,8 @@ void tst_ProviderRequest::deliversIncrementally()
     // 30 tokens at 100 tokens/s: the server needs ~300 ms to generate them all.
     StreamOptions options;
     options.extraHeaders.emplaceBack("X-Headstart-Latency", "rtt=0,prefill=1000000,decode=100");
-    auto stream = makeStream(shortRequest(QStringLiteral("Write a long answer about incremental delivery of text."), 30),
+    auto stream = makeStream(shortRequest(QStringLiteral("Write a long answer about incremental delivery of text."),
+                                          30),
                              options);
     bool checkedAtFirstToken = false;
     qint64 openWhenFirstToken = -1;
@@ -256,8 +257,9 @@ void tst_ProviderRequest::faults()
 
     StreamOptions options;
     options.extraHeaders.emplaceBack("X-Headstart-Fault", fault);
-    auto stream = makeStream(shortRequest(QStringLiteral("Fault injection for %1 please.").arg(QString::fromLatin1(fault)), 60),
-                             options);
+    auto stream =
+        makeStream(shortRequest(QStringLiteral("Fault injection for %1 please.").arg(QString::fromLatin1(fault)), 60),
+                   options);
     QSignalSpy failed(stream.get(), &ProviderRequest::failed);
     QSignalSpy finished(stream.get(), &ProviderRequest::finished);
     QVERIFY(runToEnd(*stream));
@@ -290,8 +292,9 @@ void tst_ProviderRequest::unknownModel()
 
 void tst_ProviderRequest::badKeyIsNotEchoed()
 {
-    TestSupport::LocalProviderFixture keyed(
-        u"instant", [](LocalProvider::ServerConfig &c) { c.apiKey = QStringLiteral("sk-right-key-0123456789abcdef0123456789"); });
+    TestSupport::LocalProviderFixture keyed(u"instant", [](LocalProvider::ServerConfig &c) {
+        c.apiKey = QStringLiteral("sk-right-key-0123456789abcdef0123456789");
+    });
     QVERIFY(keyed.start());
     ProviderProfile profile = keyed.profile();
     profile.apiKey = QStringLiteral("sk-wrong-key-9876543210fedcba9876543210");
@@ -320,7 +323,8 @@ void tst_ProviderRequest::badKeyIsNotEchoed()
 
 void tst_ProviderRequest::refusedBeyondConcurrencyLimit()
 {
-    TestSupport::LocalProviderFixture limited(u"instant", [](LocalProvider::ServerConfig &c) { c.maxConcurrentStreams = 1; });
+    TestSupport::LocalProviderFixture limited(u"instant",
+                                              [](LocalProvider::ServerConfig &c) { c.maxConcurrentStreams = 1; });
     QVERIFY(limited.start());
     const ProviderProfile profile = limited.profile();
 
@@ -419,8 +423,8 @@ void tst_ProviderRequest::prefixCacheHitShortensTtft()
     QVERIFY(warm->usage().cacheReadTokens > 4000);
     const auto ttft = [](const ProviderRequest &s) { return s.timestamps().firstToken - s.timestamps().started; };
     QVERIFY2(ttft(*warm) * 3 < ttft(*cold), qPrintable(QStringLiteral("cold %1 ms, warm %2 ms")
-                                                          .arg(double(ttft(*cold)) / 1e6)
-                                                          .arg(double(ttft(*warm)) / 1e6)));
+                                                           .arg(double(ttft(*cold)) / 1e6)
+                                                           .arg(double(ttft(*warm)) / 1e6)));
 }
 
 void tst_ProviderRequest::invalidBaseUrlFailsAsynchronously()

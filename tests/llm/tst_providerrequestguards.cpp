@@ -6,8 +6,8 @@
 #include "support/badserver.h"
 #include "support/localproviderfixture.h"
 
-#include "llm/providerrequest.h"
 #include "llm/providerprofile.h"
+#include "llm/providerrequest.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
@@ -48,7 +48,8 @@ private slots:
     void hugeHeadersAreRefused();
 
 private:
-    std::unique_ptr<ProviderRequest> makeStream(const ChatRequest &request, StreamOptions options, ProviderProfile profile);
+    std::unique_ptr<ProviderRequest> makeStream(const ChatRequest &request, StreamOptions options,
+                                                ProviderProfile profile);
     ChatRequest shortRequest(const QString &prompt) const;
     bool runToEnd(ProviderRequest &stream, int timeoutMs = 15000);
     // A profile for a BadServer (OpenAI format, the local provider's model).
@@ -72,8 +73,8 @@ ChatRequest tst_ProviderRequestGuards::shortRequest(const QString &prompt) const
     return r;
 }
 
-std::unique_ptr<ProviderRequest> tst_ProviderRequestGuards::makeStream(const ChatRequest &request, StreamOptions options,
-                                                           ProviderProfile profile)
+std::unique_ptr<ProviderRequest> tst_ProviderRequestGuards::makeStream(const ChatRequest &request,
+                                                                       StreamOptions options, ProviderProfile profile)
 {
     return std::make_unique<ProviderRequest>(&m_network, std::move(profile), request, std::move(options));
 }
@@ -122,7 +123,8 @@ void tst_ProviderRequestGuards::crossOriginRedirectIsRefused()
     const QByteArray location = "http://127.0.0.1:" + QByteArray::number(other.port()) + "/v1/chat/completions";
     first.respondWith(TestSupport::BadServer::response("307 Temporary Redirect", {{"Location", location}}, {}));
 
-    auto stream = makeStream(shortRequest(QStringLiteral("The key must not follow a redirect.")), {}, badProfile(first));
+    auto stream = makeStream(shortRequest(QStringLiteral("The key must not follow a redirect.")), {},
+                             badProfile(first));
     QVERIFY(runToEnd(*stream));
     QVERIFY(stream->error());
     QCOMPARE(stream->error()->code(), Error::Code::RedirectRefused);
@@ -131,7 +133,8 @@ void tst_ProviderRequestGuards::crossOriginRedirectIsRefused()
     QVERIFY2(message.contains(QStringLiteral(":%1").arg(other.port())), qPrintable(message));
     QVERIFY(!message.contains(QLatin1String("sk-secret")));
     QCOMPARE(first.requests().size(), 1);
-    QCOMPARE(first.requests().first().header("Authorization"), QByteArray("Bearer sk-secret-0123456789abcdef0123456789"));
+    QCOMPARE(first.requests().first().header("Authorization"),
+             QByteArray("Bearer sk-secret-0123456789abcdef0123456789"));
     // Let anything Qt might still send arrive before asserting that nothing did.
     QVERIFY(m_local.settle(&m_network, 30, 5000));
     QCOMPARE(other.connectionCount(), 0);
@@ -161,9 +164,10 @@ void tst_ProviderRequestGuards::sameOriginRedirectReportsFinalStatus()
         if (request.target.endsWith("/chat/completions"))
             socket->write(TestSupport::BadServer::response("307 Temporary Redirect", {{"Location", "/v2/chat"}}, {}));
         else
-            socket->write(TestSupport::BadServer::response(
-                "429 Too Many Requests", {{"Content-Type", "application/json"}, {"Retry-After", "7"}},
-                R"({"error":{"message":"Rate limit reached","type":"requests"}})"));
+            socket->write(
+                TestSupport::BadServer::response("429 Too Many Requests",
+                                                 {{"Content-Type", "application/json"}, {"Retry-After", "7"}},
+                                                 R"({"error":{"message":"Rate limit reached","type":"requests"}})"));
         socket->disconnectFromHost();
     });
     auto stream = makeStream(shortRequest(QStringLiteral("Redirected to a rate limit.")), {}, badProfile(server));
@@ -242,7 +246,8 @@ void tst_ProviderRequestGuards::hostedApiWithoutKeyIsNotAsked()
         stream->start();
         QVERIFY(failed.wait(5000));
         QCOMPARE(stream->error()->code(), Error::Code::MissingKey);
-        QCOMPARE(stream->error()->message(), QStringLiteral("DeepSeek needs an API key. Add it in Settings, Providers."));
+        QCOMPARE(stream->error()->message(),
+                 QStringLiteral("DeepSeek needs an API key. Add it in Settings, Providers."));
     }
     // A prefetch key alone lets prefetches go, and only them.
     profile.prefetchApiKey = QStringLiteral("sk-prefetch-only");
@@ -305,17 +310,20 @@ void tst_ProviderRequestGuards::notAnApi_data()
         "200 OK", {{"Content-Type", "text/html; charset=utf-8"}},
         "<!DOCTYPE html><html><head><title>Welcome to nginx!</title></head><body><h1>It works</h1></body></html>")
                               << "text/html";
-    QTest::addRow("html 404") << TestSupport::BadServer::response(
-        "404 Not Found", {{"Content-Type", "text/html"}}, "<html><head><title>404 Not Found</title></head><body>nope</body></html>")
-                              << "404";
-    QTest::addRow("html 405") << TestSupport::BadServer::response(
-        "405 Method Not Allowed", {{"Content-Type", "text/html"}}, "<html><body><p>POST not allowed</p></body></html>")
+    QTest::addRow("html 404")
+        << TestSupport::BadServer::response("404 Not Found", {{"Content-Type", "text/html"}},
+                                            "<html><head><title>404 Not Found</title></head><body>nope</body></html>")
+        << "404";
+    QTest::addRow("html 405") << TestSupport::BadServer::response("405 Method Not Allowed",
+                                                                  {{"Content-Type", "text/html"}},
+                                                                  "<html><body><p>POST not allowed</p></body></html>")
                               << "405";
-    QTest::addRow("json 404 no model") << TestSupport::BadServer::response(
-        "404 Not Found", {{"Content-Type", "application/json"}}, R"({"detail":"Not Found"})")
+    QTest::addRow("json 404 no model") << TestSupport::BadServer::response("404 Not Found",
+                                                                           {{"Content-Type", "application/json"}},
+                                                                           R"({"detail":"Not Found"})")
                                        << "404";
     QTest::addRow("plain text 200") << TestSupport::BadServer::response("200 OK", {{"Content-Type", "text/plain"}},
-                                                                         "Hello from a file server.\n")
+                                                                        "Hello from a file server.\n")
                                     << "text/plain";
     QTest::addRow("not http") << QByteArray("SSH-2.0-OpenSSH_9.6\r\nProtocol mismatch.\r\n") << "HTTP";
     QTest::addRow("not http, open") << QByteArray("SSH-2.0-OpenSSH_9.6\r\n") << "HTTP";
@@ -376,7 +384,8 @@ void tst_ProviderRequestGuards::wrongBasePathIsNotAnApi()
     QVERIFY(stream->error());
     QVERIFY2(stream->error()->code() == Error::Code::NotAnApi, qPrintable(stream->error()->message()));
     QCOMPARE(stream->httpStatus(), 404);
-    QVERIFY2(!stream->error()->message().contains(QLatin1String("requested model")), qPrintable(stream->error()->message()));
+    QVERIFY2(!stream->error()->message().contains(QLatin1String("requested model")),
+             qPrintable(stream->error()->message()));
     QVERIFY2(stream->error()->message().contains(QLatin1String("base URL")), qPrintable(stream->error()->message()));
 }
 
@@ -425,10 +434,12 @@ void tst_ProviderRequestGuards::keepAlivesAfterTheFirstTokenAreNotProgress()
     QVERIFY(runToEnd(*stream, 10000));
     QVERIFY(stream->error());
     QCOMPARE(stream->error()->code(), Error::Code::Timeout);
-    QVERIFY2(stream->error()->message().contains(QLatin1String("no data for 0.4 s")), qPrintable(stream->error()->message()));
+    QVERIFY2(stream->error()->message().contains(QLatin1String("no data for 0.4 s")),
+             qPrintable(stream->error()->message()));
     QCOMPARE(stream->text(), QStringLiteral("Hello")); // what came is kept
     // The keep-alives did arrive (several; how many in 0.4 s depends on how busy the machine is).
-    QVERIFY2(stream->bytesReceived() >= head.size() + 3 * drip.size(), qPrintable(QString::number(stream->bytesReceived())));
+    QVERIFY2(stream->bytesReceived() >= head.size() + 3 * drip.size(),
+             qPrintable(QString::number(stream->bytesReceived())));
 }
 
 void tst_ProviderRequestGuards::echoedKeysAreRedacted_data()
@@ -449,10 +460,10 @@ void tst_ProviderRequestGuards::echoedKeysAreRedacted()
     // A gateway that repeats what it was sent, in the body and in an in-stream error.
     server.setResponder([](QTcpSocket *socket, const TestSupport::BadServer::Request &request) {
         const QByteArray sent = request.header("Authorization").mid(7);
-        socket->write(TestSupport::BadServer::response(
-            "401 Unauthorized", {{"Content-Type", "application/json"}},
-            "{\"error\":{\"message\":\"Key '" + sent + "' is not valid for gateway token " + request.header("X-Gateway")
-                + "\",\"type\":\"auth\"}}"));
+        socket->write(TestSupport::BadServer::response("401 Unauthorized", {{"Content-Type", "application/json"}},
+                                                       "{\"error\":{\"message\":\"Key '" + sent
+                                                           + "' is not valid for gateway token "
+                                                           + request.header("X-Gateway") + "\",\"type\":\"auth\"}}"));
         socket->disconnectFromHost();
     });
     ProviderProfile profile = badProfile(server);

@@ -7,8 +7,8 @@
 #include "support/localproviderfixture.h"
 #include "support/testproxy.h"
 
-#include "llm/providerrequest.h"
 #include "llm/providerprofile.h"
+#include "llm/providerrequest.h"
 #include "llm/proxy.h"
 
 #include <QNetworkAccessManager>
@@ -84,8 +84,8 @@ void tst_Proxy::loopbackIsAlwaysDirect_data()
     QTest::addColumn<int>("mode");
     QTest::addColumn<QString>("url");
     for (Mode mode : {Mode::System, Mode::None, Mode::Http, Mode::Socks5}) {
-        for (const char *url : {"http://127.0.0.1:8080/v1", "http://localhost:11434/v1", "https://[::1]/v1",
-                                "http://127.3.4.5/v1"})
+        for (const char *url :
+             {"http://127.0.0.1:8080/v1", "http://localhost:11434/v1", "https://[::1]/v1", "http://127.3.4.5/v1"})
             QTest::addRow("%d %s", int(mode), url) << int(mode) << QString::fromLatin1(url);
     }
 }
@@ -159,7 +159,8 @@ void tst_Proxy::incompleteProxyIsNotBypassed()
     // HTTP chosen, host not typed yet: requests must fail, not go around the proxy.
     ProxyFactory factory({Mode::Http, {}, 0, {}, {}});
     QVERIFY(!factory.settings().isComplete());
-    const QNetworkProxy proxy = factory.queryProxy(QNetworkProxyQuery(QUrl(QStringLiteral("https://api.openai.com/v1")))).first();
+    const QNetworkProxy proxy =
+        factory.queryProxy(QNetworkProxyQuery(QUrl(QStringLiteral("https://api.openai.com/v1")))).first();
     QCOMPARE(proxy.type(), QNetworkProxy::HttpProxy);
 }
 
@@ -178,8 +179,7 @@ void tst_Proxy::streamGoesThroughTheProxy()
     QVERIFY(run(stream));
     QVERIFY2(!stream.error(), stream.error() ? qPrintable(stream.error()->message()) : "");
     QVERIFY(!stream.text().isEmpty());
-    QCOMPARE(proxy.requestLines(),
-             QList<QByteArray>{"POST http://192.0.2.10:4242/v1/chat/completions HTTP/1.1"});
+    QCOMPARE(proxy.requestLines(), QList<QByteArray>{"POST http://192.0.2.10:4242/v1/chat/completions HTTP/1.1"});
     QCOMPARE(proxy.forwarded(), 1);
 
     // The local provider itself, on loopback, through the same manager: direct.
@@ -209,8 +209,8 @@ void tst_Proxy::proxyCredentials()
     }
     {
         QNetworkAccessManager network;
-        network.setProxyFactory(new ProxyFactory({Mode::Http, QStringLiteral("127.0.0.1"), proxy.port(),
-                                                  QStringLiteral("ann"), QStringLiteral("wrong")}));
+        network.setProxyFactory(new ProxyFactory(
+            {Mode::Http, QStringLiteral("127.0.0.1"), proxy.port(), QStringLiteral("ann"), QStringLiteral("wrong")}));
         ProviderRequest stream(&network, profile, request(QStringLiteral("With the wrong password.")));
         QVERIFY(run(stream));
         QVERIFY(stream.error());
@@ -235,7 +235,8 @@ void tst_Proxy::streamGoesThroughASocks5Proxy()
         auto *factory = new ProxyFactory({Mode::Socks5, QStringLiteral("127.0.0.1"), proxy.port(),
                                           QStringLiteral("ann"), QStringLiteral("socks pass")});
         network.setProxyFactory(factory);
-        QCOMPARE(factory->queryProxy(QNetworkProxyQuery(profile.endpoint())).first().type(), QNetworkProxy::Socks5Proxy);
+        QCOMPARE(factory->queryProxy(QNetworkProxyQuery(profile.endpoint())).first().type(),
+                 QNetworkProxy::Socks5Proxy);
         ProviderRequest stream(&network, profile, request(QStringLiteral("Through SOCKS5, please.")));
         QVERIFY(run(stream));
         QVERIFY2(!stream.error(), stream.error() ? qPrintable(stream.error()->message()) : "");
@@ -244,8 +245,8 @@ void tst_Proxy::streamGoesThroughASocks5Proxy()
     }
     {
         QNetworkAccessManager network;
-        network.setProxyFactory(new ProxyFactory({Mode::Socks5, QStringLiteral("127.0.0.1"), proxy.port(),
-                                                  QStringLiteral("ann"), QStringLiteral("wrong")}));
+        network.setProxyFactory(new ProxyFactory(
+            {Mode::Socks5, QStringLiteral("127.0.0.1"), proxy.port(), QStringLiteral("ann"), QStringLiteral("wrong")}));
         ProviderRequest stream(&network, profile, request(QStringLiteral("With the wrong password.")));
         QVERIFY(run(stream));
         QVERIFY(stream.error());
@@ -272,7 +273,8 @@ void tst_Proxy::refusingProxyIsNamed()
     const Error error = *stream.error();
     QCOMPARE(error.code(), Error::Code::ProxyRefused);
     const QString expected = QStringLiteral("Cannot reach Remote: the proxy 127.0.0.1:%1 refused the connection — "
-                                            "check Settings → Network.").arg(closed);
+                                            "check Settings → Network.")
+                                 .arg(closed);
     QCOMPARE(error.message(), expected);
 
     // The same through SOCKS5, which Qt 6.4 reports only as an unknown network error: the

@@ -155,17 +155,20 @@ void tst_RequestEncoder::exactBytesOpenAi()
     r.model = QStringLiteral("gpt-x");
     r.system = QStringLiteral("Be brief.");
     r.tools = {{QStringLiteral("f"), QStringLiteral("does f"), R"({"type":"object"})"}};
-    r.messages = {{Role::User, QStringLiteral("doc")}, {Role::Assistant, QStringLiteral("ok")},
+    r.messages = {{Role::User, QStringLiteral("doc")},
+                  {Role::Assistant, QStringLiteral("ok")},
                   {Role::User, QStringLiteral("q")}};
     r.staticMessageCount = 1;
     r.maxTokens = 100;
     r.temperature = 0.7;
     r.seed = 42;
     r.choiceCount = 2;
-    QCOMPARE(encode(ApiFormat::OpenAiChat, r),
-             QByteArray(R"({"model":"gpt-x","tools":[{"type":"function","function":{"name":"f","description":"does f","parameters":{"type":"object"}}}],)"
-                        R"("messages":[{"role":"system","content":"Be brief."},{"role":"user","content":"doc"},{"role":"assistant","content":"ok"},{"role":"user","content":"q"}],)"
-                        R"("stream":true,"stream_options":{"include_usage":true},"max_tokens":100,"temperature":0.7,"seed":42,"n":2})"));
+    QCOMPARE(
+        encode(ApiFormat::OpenAiChat, r),
+        QByteArray(
+            R"({"model":"gpt-x","tools":[{"type":"function","function":{"name":"f","description":"does f","parameters":{"type":"object"}}}],)"
+            R"("messages":[{"role":"system","content":"Be brief."},{"role":"user","content":"doc"},{"role":"assistant","content":"ok"},{"role":"user","content":"q"}],)"
+            R"("stream":true,"stream_options":{"include_usage":true},"max_tokens":100,"temperature":0.7,"seed":42,"n":2})"));
 }
 
 void tst_RequestEncoder::exactBytesAnthropic()
@@ -175,19 +178,22 @@ void tst_RequestEncoder::exactBytesAnthropic()
     r.system = QStringLiteral("Be brief.");
     r.tools = {{QStringLiteral("f"), QStringLiteral("does f"), R"({"type":"object"})"},
                {QStringLiteral("g"), QString(), {}}};
-    r.messages = {{Role::User, QStringLiteral("doc")}, {Role::Assistant, QStringLiteral("ok")},
+    r.messages = {{Role::User, QStringLiteral("doc")},
+                  {Role::Assistant, QStringLiteral("ok")},
                   {Role::User, QStringLiteral("q")}};
     r.staticMessageCount = 2;
     r.maxTokens = 100;
     r.temperature = 0.5;
     r.seed = 42; // no such parameter at Anthropic: dropped
-    QCOMPARE(encode(ApiFormat::AnthropicMessages, r),
-             QByteArray(R"({"model":"claude-x","tools":[{"name":"f","description":"does f","input_schema":{"type":"object"}},)"
-                        R"({"name":"g","input_schema":{"type":"object","properties":{}},"cache_control":{"type":"ephemeral"}}],)"
-                        R"("system":[{"type":"text","text":"Be brief.","cache_control":{"type":"ephemeral"}}],)"
-                        R"("messages":[{"role":"user","content":"doc"},)"
-                        R"({"role":"assistant","content":[{"type":"text","text":"ok","cache_control":{"type":"ephemeral"}}]},)"
-                        R"({"role":"user","content":"q"}],"max_tokens":100,"stream":true,"temperature":0.5})"));
+    QCOMPARE(
+        encode(ApiFormat::AnthropicMessages, r),
+        QByteArray(
+            R"({"model":"claude-x","tools":[{"name":"f","description":"does f","input_schema":{"type":"object"}},)"
+            R"({"name":"g","input_schema":{"type":"object","properties":{}},"cache_control":{"type":"ephemeral"}}],)"
+            R"("system":[{"type":"text","text":"Be brief.","cache_control":{"type":"ephemeral"}}],)"
+            R"("messages":[{"role":"user","content":"doc"},)"
+            R"({"role":"assistant","content":[{"type":"text","text":"ok","cache_control":{"type":"ephemeral"}}]},)"
+            R"({"role":"user","content":"q"}],"max_tokens":100,"stream":true,"temperature":0.5})"));
 }
 
 void tst_RequestEncoder::optionalFields()
@@ -196,13 +202,17 @@ void tst_RequestEncoder::optionalFields()
     r.model = QStringLiteral("m");
     r.messages = {{Role::User, QStringLiteral("hi")}};
     r.maxTokens = 7;
-    QCOMPARE(encode(ApiFormat::OpenAiChat, r),
-             QByteArray(R"({"model":"m","messages":[{"role":"user","content":"hi"}],"stream":true,"stream_options":{"include_usage":true},"max_tokens":7})"));
+    QCOMPARE(
+        encode(ApiFormat::OpenAiChat, r),
+        QByteArray(
+            R"({"model":"m","messages":[{"role":"user","content":"hi"}],"stream":true,"stream_options":{"include_usage":true},"max_tokens":7})"));
     Llm::EncodeOptions options;
     options.useMaxCompletionTokens = true;
     options.includeUsage = false;
-    QCOMPARE(encode(ApiFormat::OpenAiChat, r, options),
-             QByteArray(R"({"model":"m","messages":[{"role":"user","content":"hi"}],"stream":true,"max_completion_tokens":7})"));
+    QCOMPARE(
+        encode(ApiFormat::OpenAiChat, r, options),
+        QByteArray(
+            R"({"model":"m","messages":[{"role":"user","content":"hi"}],"stream":true,"max_completion_tokens":7})"));
     r.stream = false;
     QCOMPARE(encode(ApiFormat::OpenAiChat, r),
              QByteArray(R"({"model":"m","messages":[{"role":"user","content":"hi"}],"max_tokens":7})"));
@@ -235,7 +245,8 @@ void tst_RequestEncoder::anthropicBreakpoints()
     QFETCH(QStringList, expected);
 
     ChatRequest r = baseRequest(QStringLiteral("q"), 10);
-    r.messages = {{Role::User, QStringLiteral("a")}, {Role::Assistant, QStringLiteral("b")},
+    r.messages = {{Role::User, QStringLiteral("a")},
+                  {Role::Assistant, QStringLiteral("b")},
                   {Role::User, QStringLiteral("c")}};
     r.staticMessageCount = staticCount;
     if (!tools)
@@ -252,12 +263,14 @@ void tst_RequestEncoder::anthropicBreakpoints()
     const QJsonArray toolArray = root.value(QLatin1String("tools")).toArray();
     for (qsizetype i = 0; i < toolArray.size(); ++i) {
         if (hasMark(toolArray.at(i).toObject()))
-            found.append(i == toolArray.size() - 1 ? QStringLiteral("tools[last]") : QStringLiteral("tools[%1]").arg(i));
+            found.append(i == toolArray.size() - 1 ? QStringLiteral("tools[last]")
+                                                   : QStringLiteral("tools[%1]").arg(i));
     }
     const QJsonArray systemArray = root.value(QLatin1String("system")).toArray();
     for (qsizetype i = 0; i < systemArray.size(); ++i) {
         if (hasMark(systemArray.at(i).toObject()))
-            found.append(i == systemArray.size() - 1 ? QStringLiteral("system[last]") : QStringLiteral("system[%1]").arg(i));
+            found.append(i == systemArray.size() - 1 ? QStringLiteral("system[last]")
+                                                     : QStringLiteral("system[%1]").arg(i));
     }
     const QJsonArray messages = root.value(QLatin1String("messages")).toArray();
     for (qsizetype i = 0; i < messages.size(); ++i) {
@@ -274,7 +287,8 @@ void tst_RequestEncoder::anthropicSystemMessages()
     // last of them); in the dynamic part it is refused with a clear reason.
     ChatRequest r = baseRequest(QStringLiteral("q"), 10);
     r.tools.clear();
-    r.messages = {{Role::System, QStringLiteral("House style: short.")}, {Role::User, QStringLiteral("doc")},
+    r.messages = {{Role::System, QStringLiteral("House style: short.")},
+                  {Role::User, QStringLiteral("doc")},
                   {Role::User, QStringLiteral("q")}};
     r.staticMessageCount = 2;
     const QJsonObject root = parse(encode(ApiFormat::AnthropicMessages, r));
@@ -435,12 +449,22 @@ void tst_RequestEncoder::writerNesting()
     w.beginObject()
         .field("z", 1)
         .field("a", true)
-        .key("arr").beginArray().beginObject().endObject().beginArray().endArray().nullValue().value("s").endArray()
-        .key("raw").rawValue(R"({"b":[1,2]})")
+        .key("arr")
+        .beginArray()
+        .beginObject()
+        .endObject()
+        .beginArray()
+        .endArray()
+        .nullValue()
+        .value("s")
+        .endArray()
+        .key("raw")
+        .rawValue(R"({"b":[1,2]})")
         .field("k\"ey", QStringLiteral("v"))
         .endObject();
     // (moc cannot read a backslash inside a raw string within a macro, hence the plain literal.)
-    const QByteArray expected = "{\"z\":1,\"a\":true,\"arr\":[{},[],null,\"s\"],\"raw\":{\"b\":[1,2]},\"k\\\"ey\":\"v\"}";
+    const QByteArray expected =
+        "{\"z\":1,\"a\":true,\"arr\":[{},[],null,\"s\"],\"raw\":{\"b\":[1,2]},\"k\\\"ey\":\"v\"}";
     QCOMPARE(w.data(), expected);
     QVERIFY(!QJsonDocument::fromJson(w.data()).isNull());
 }
@@ -490,7 +514,8 @@ void tst_RequestEncoder::prefixThenTail_data()
         r.stream = false;
         QTest::addRow("%s: not streamed", f) << format << r << Llm::EncodeOptions();
         r = base;
-        r.messages = {{Role::User, QStringLiteral("doc")}, {Role::Assistant, QStringLiteral("ok")},
+        r.messages = {{Role::User, QStringLiteral("doc")},
+                      {Role::Assistant, QStringLiteral("ok")},
                       {Role::User, QStringLiteral("q")}};
         r.staticMessageCount = 2;
         QTest::addRow("%s: assistant turn static", f) << format << r << Llm::EncodeOptions();
@@ -685,12 +710,14 @@ void tst_RequestEncoder::continuationForms_data()
 {
     QTest::addColumn<ApiFormat>("format");
     QTest::addColumn<Llm::ContinuationStyle>("style");
-    QTest::addColumn<QString>("marker");      // the member the last message carries, if any
-    QTest::addColumn<bool>("continueFinal");  // vLLM's flags beside the messages
+    QTest::addColumn<QString>("marker");     // the member the last message carries, if any
+    QTest::addColumn<bool>("continueFinal"); // vLLM's flags beside the messages
     using S = Llm::ContinuationStyle;
     QTest::addRow("openai, prefill") << ApiFormat::OpenAiChat << S::AssistantPrefill << QString() << false;
-    QTest::addRow("openai, DeepSeek prefix") << ApiFormat::OpenAiChat << S::PrefixFlag << QStringLiteral("prefix") << false;
-    QTest::addRow("openai, Qwen partial") << ApiFormat::OpenAiChat << S::PartialFlag << QStringLiteral("partial") << false;
+    QTest::addRow("openai, DeepSeek prefix")
+        << ApiFormat::OpenAiChat << S::PrefixFlag << QStringLiteral("prefix") << false;
+    QTest::addRow("openai, Qwen partial")
+        << ApiFormat::OpenAiChat << S::PartialFlag << QStringLiteral("partial") << false;
     QTest::addRow("openai, vLLM") << ApiFormat::OpenAiChat << S::ContinueFinalMessage << QString() << true;
     QTest::addRow("anthropic, prefill") << ApiFormat::AnthropicMessages << S::AssistantPrefill << QString() << false;
 }
@@ -719,8 +746,9 @@ void tst_RequestEncoder::continuationForms()
     QCOMPARE(last.value(QStringLiteral("content")).toString(), r.continuation);
     QCOMPARE(messages.at(messages.size() - 2).toObject().value(QStringLiteral("content")).toString(),
              QStringLiteral("Summarise it."));
-    const QStringList expectedKeys = marker.isEmpty() ? QStringList{QStringLiteral("content"), QStringLiteral("role")}
-                                                      : QStringList{QStringLiteral("content"), marker, QStringLiteral("role")};
+    const QStringList expectedKeys = marker.isEmpty()
+                                         ? QStringList{QStringLiteral("content"), QStringLiteral("role")}
+                                         : QStringList{QStringLiteral("content"), marker, QStringLiteral("role")};
     QCOMPARE(last.keys(), expectedKeys);
     if (!marker.isEmpty())
         QCOMPARE(last.value(marker).toBool(), true);
@@ -761,7 +789,8 @@ void tst_RequestEncoder::historyBreakpointMovesWithTheConversation()
     // earlier answer carries the fourth breakpoint; turn 3 sends the same bytes up to and
     // including that answer's text, and marks its own last answer instead.
     ChatRequest turn2 = baseRequest(QStringLiteral("And the second point?"), 100);
-    turn2.messages = {{Role::User, Document}, {Role::User, QStringLiteral("What is the first point?")},
+    turn2.messages = {{Role::User, Document},
+                      {Role::User, QStringLiteral("What is the first point?")},
                       {Role::Assistant, QStringLiteral("The cache keeps 4 096 tokens.")},
                       {Role::User, QStringLiteral("And the second point?")}};
     turn2.cacheBreakpoint = 2;

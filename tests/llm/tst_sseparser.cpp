@@ -17,7 +17,7 @@ QByteArray dump(const QList<SseEvent> &events)
     QByteArray out;
     for (const SseEvent &e : events) {
         out += "[type=" + e.type.toPercentEncoding(" :") + " data=" + e.data.toPercentEncoding(" :")
-            + " id=" + e.id.toPercentEncoding(" :") + "]";
+               + " id=" + e.id.toPercentEncoding(" :") + "]";
     }
     return out;
 }
@@ -78,8 +78,8 @@ void tst_SseParser::interpretation_data()
     QTest::addColumn<int>("retry");
     QTest::addColumn<QByteArray>("lastId");
 
-    auto row = [](const char *tag, const QByteArray &input, const QList<SseEvent> &events,
-                  bool tail = false, int retry = -1, const QByteArray &lastId = {}) {
+    auto row = [](const char *tag, const QByteArray &input, const QList<SseEvent> &events, bool tail = false,
+                  int retry = -1, const QByteArray &lastId = {}) {
         QTest::addRow("%s", tag) << input << dump(events) << tail << retry << lastId;
     };
 
@@ -96,10 +96,22 @@ void tst_SseParser::interpretation_data()
     row("empty input", "", {});
 
     // Byte order mark
-    row("bom", "\xEF\xBB\xBF" "data: a\n\n", {ev("a")});
-    row("bom only once", "\xEF\xBB\xBF\xEF\xBB\xBF" "data: a\n\ndata: b\n\n", {ev("b")});
-    row("bom only at start", "data: a\n\n\xEF\xBB\xBF" "data: b\n\n", {ev("a")});
-    row("partial bom is not skipped", "\xEF\xBB" "data: a\n\ndata: b\n\n", {ev("b")});
+    row("bom",
+        "\xEF\xBB\xBF"
+        "data: a\n\n",
+        {ev("a")});
+    row("bom only once",
+        "\xEF\xBB\xBF\xEF\xBB\xBF"
+        "data: a\n\ndata: b\n\n",
+        {ev("b")});
+    row("bom only at start",
+        "data: a\n\n\xEF\xBB\xBF"
+        "data: b\n\n",
+        {ev("a")});
+    row("partial bom is not skipped",
+        "\xEF\xBB"
+        "data: a\n\ndata: b\n\n",
+        {ev("b")});
     row("bom then comment", "\xEF\xBB\xBF: hi\ndata: a\n\n", {ev("a")});
     row("bom alone", "\xEF\xBB\xBF", {});
     row("partial bom at eof", "\xEF\xBB", {}, true);
@@ -138,14 +150,13 @@ void tst_SseParser::interpretation_data()
 
     // Last event id
     row("id", "id: 7\ndata: a\n\n", {ev("a", {}, "7")}, false, -1, "7");
-    row("id persists", "id: 7\ndata: a\n\ndata: b\n\n", {ev("a", {}, "7"), ev("b", {}, "7")},
-        false, -1, "7");
-    row("id changes", "id: 1\ndata: a\n\nid: 2\ndata: b\n\n", {ev("a", {}, "1"), ev("b", {}, "2")},
-        false, -1, "2");
-    row("id reset by empty value", "id: 7\ndata: a\n\nid:\ndata: b\n\n",
-        {ev("a", {}, "7"), ev("b")});
+    row("id persists", "id: 7\ndata: a\n\ndata: b\n\n", {ev("a", {}, "7"), ev("b", {}, "7")}, false, -1, "7");
+    row("id changes", "id: 1\ndata: a\n\nid: 2\ndata: b\n\n", {ev("a", {}, "1"), ev("b", {}, "2")}, false, -1, "2");
+    row("id reset by empty value", "id: 7\ndata: a\n\nid:\ndata: b\n\n", {ev("a", {}, "7"), ev("b")});
     row("id reset without colon", "id: 7\ndata: a\n\nid\ndata: b\n\n", {ev("a", {}, "7"), ev("b")});
-    row("id with nul ignored", "id: 7\ndata: a\n\nid: 8\0" "9\ndata: b\n\n"_ba,
+    row("id with nul ignored",
+        "id: 7\ndata: a\n\nid: 8\0"
+        "9\ndata: b\n\n"_ba,
         {ev("a", {}, "7"), ev("b", {}, "7")}, false, -1, "7");
     row("id of only nul ignored", "id: \0\ndata: a\n\n"_ba, {ev("a")});
     row("id without data is kept", "id: 5\n\ndata: a\n\n", {ev("a", {}, "5")}, false, -1, "5");
@@ -197,8 +208,7 @@ void tst_SseParser::interpretation()
     // Every split into two reads: CR|LF, a BOM or a UTF-8 character cut anywhere.
     for (qsizetype cut = 0; cut <= input.size(); ++cut) {
         const Outcome split = run(input, {cut});
-        if (split.events != expected || split.tail != tail || split.retry != retry
-            || split.lastId != lastId) {
+        if (split.events != expected || split.tail != tail || split.retry != retry || split.lastId != lastId) {
             QFAIL(qPrintable(QStringLiteral("split at %1: events %2 tail %3 retry %4 id %5")
                                  .arg(cut)
                                  .arg(QString::fromUtf8(split.events))
@@ -231,17 +241,16 @@ void tst_SseParser::limits_data()
                                      << dump({ev("a"), ev("0123456789")}) << QByteArray();
     QTest::addRow("line over the cap") << "data: a\n\ndata: 0123456789x\n\ndata: b\n\n"_ba << 16 << 1024
                                        << dump({ev("a")}) << "line"_ba;
-    QTest::addRow("unfinished line over the cap") << "data: a\n\ndata: 0123456789x"_ba << 16 << 1024
-                                                  << dump({ev("a")}) << "line"_ba;
-    QTest::addRow("comment over the cap") << ": 0123456789abcdef\ndata: a\n\n"_ba << 16 << 1024
-                                          << QByteArray() << "line"_ba;
+    QTest::addRow("unfinished line over the cap")
+        << "data: a\n\ndata: 0123456789x"_ba << 16 << 1024 << dump({ev("a")}) << "line"_ba;
+    QTest::addRow("comment over the cap")
+        << ": 0123456789abcdef\ndata: a\n\n"_ba << 16 << 1024 << QByteArray() << "line"_ba;
     // "1234\n567" is 8 bytes of data: at an 8-byte event cap; "12345\n678" is over it.
-    QTest::addRow("event at the cap") << "data: 1234\ndata: 567\n\n"_ba << 1024 << 8
-                                      << dump({ev("1234\n567")}) << QByteArray();
-    QTest::addRow("event over the cap") << "data: a\n\ndata: 12345\ndata: 678\n\ndata: b\n\n"_ba
-                                        << 1024 << 8 << dump({ev("a")}) << "data"_ba;
-    QTest::addRow("one data line over the cap") << "data: 123456789\n\n"_ba << 1024 << 8 << QByteArray()
-                                                << "data"_ba;
+    QTest::addRow("event at the cap") << "data: 1234\ndata: 567\n\n"_ba << 1024 << 8 << dump({ev("1234\n567")})
+                                      << QByteArray();
+    QTest::addRow("event over the cap") << "data: a\n\ndata: 12345\ndata: 678\n\ndata: b\n\n"_ba << 1024 << 8
+                                        << dump({ev("a")}) << "data"_ba;
+    QTest::addRow("one data line over the cap") << "data: 123456789\n\n"_ba << 1024 << 8 << QByteArray() << "data"_ba;
 }
 
 void tst_SseParser::limits()
@@ -298,9 +307,9 @@ void tst_SseParser::randomStreamsAreSplitInvariant()
 {
     // Streams built from the grammar's sharp edges, cut at random places: whatever the cuts,
     // the same events, tail, retry and id must come out as from one read.
-    static const char *const Pieces[] = {"data", "data:", "data: ", "event:", "id:", "id: x", "retry:",
-                                         "retry: 12", ":", "x", " ", "\r", "\n", "\r\n", "\n\n",
-                                         "\xEF\xBB\xBF", "你", "\0"};
+    static const char *const Pieces[] = {"data", "data:", "data: ", "event:", "id:", "id: x", "retry:", "retry: 12",
+                                         ":",    "x",     " ",      "\r",     "\n",  "\r\n",  "\n\n",   "\xEF\xBB\xBF",
+                                         "你",   "\0"};
     QRandomGenerator rng(20240611);
     for (int round = 0; round < 400; ++round) {
         QByteArray input;
@@ -319,8 +328,8 @@ void tst_SseParser::randomStreamsAreSplitInvariant()
                 cuts.append(i);
         }
         const Outcome split = run(input, cuts);
-        QVERIFY2(split.events == whole.events && split.tail == whole.tail
-                     && split.retry == whole.retry && split.lastId == whole.lastId,
+        QVERIFY2(split.events == whole.events && split.tail == whole.tail && split.retry == whole.retry
+                     && split.lastId == whole.lastId,
                  qPrintable(QStringLiteral("input %1").arg(QString::fromLatin1(input.toPercentEncoding()))));
     }
 }

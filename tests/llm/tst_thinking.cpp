@@ -90,8 +90,8 @@ void tst_Thinking::encodedAsAnthropicDocuments()
     const auto body = Llm::encodeRequest(ApiFormat::AnthropicMessages, request(800), thinking(2048));
     QVERIFY2(body, body ? "" : qPrintable(body.error().message()));
     const QJsonObject o = parse(*body);
-    QCOMPARE(o.value(u"thinking").toObject(),
-             (QJsonObject{{QStringLiteral("type"), QStringLiteral("enabled")}, {QStringLiteral("budget_tokens"), 2048}}));
+    QCOMPARE(o.value(u"thinking").toObject(), (QJsonObject{{QStringLiteral("type"), QStringLiteral("enabled")},
+                                                           {QStringLiteral("budget_tokens"), 2048}}));
     // Anthropic counts thinking inside max_tokens and requires it above the budget.
     QCOMPARE(o.value(u"max_tokens").toInt(), 800 + 2048);
     // A temperature is refused while thinking.
@@ -173,15 +173,18 @@ void tst_Thinking::adaptiveThinkingIsTurnedOffOrOn()
     // Claude 4.6 and later think adaptively; Claude 5 does so unless told not to, so "off" is
     // said, not left out. Sonnet 5.5 takes no temperature.
     const QString sonnet = QStringLiteral("claude-sonnet-5-5");
-    const auto off = Llm::encodeRequest(ApiFormat::AnthropicMessages, requestFor(sonnet, 800), optionsOf(u"anthropic", sonnet));
+    const auto off = Llm::encodeRequest(ApiFormat::AnthropicMessages, requestFor(sonnet, 800),
+                                        optionsOf(u"anthropic", sonnet));
     QVERIFY(off);
-    QCOMPARE(parse(*off).value(u"thinking").toObject(), (QJsonObject{{QStringLiteral("type"), QStringLiteral("disabled")}}));
+    QCOMPARE(parse(*off).value(u"thinking").toObject(),
+             (QJsonObject{{QStringLiteral("type"), QStringLiteral("disabled")}}));
     QCOMPARE(parse(*off).value(u"max_tokens").toInt(), 800);
     QVERIFY(!parse(*off).contains(u"temperature"));
     const auto on = Llm::encodeRequest(ApiFormat::AnthropicMessages, requestFor(sonnet, 800),
                                        optionsOf(u"anthropic", sonnet, 2048));
     QVERIFY(on);
-    QCOMPARE(parse(*on).value(u"thinking").toObject(), (QJsonObject{{QStringLiteral("type"), QStringLiteral("adaptive")}}));
+    QCOMPARE(parse(*on).value(u"thinking").toObject(),
+             (QJsonObject{{QStringLiteral("type"), QStringLiteral("adaptive")}}));
     QCOMPARE(parse(*on).value(u"max_tokens").toInt(), 800 + 2048);
     // Claude Sonnet 4.6 still takes a temperature while it does not think.
     const QString sonnet46 = QStringLiteral("claude-sonnet-4-6");
@@ -196,9 +199,11 @@ void tst_Thinking::modelsThatAlwaysThink()
     // Claude Opus 5.5 thinks whatever it is told: never "disabled", and the floor's allowance
     // keeps max_tokens the answer's length.
     const QString opus = QStringLiteral("claude-opus-5-5");
-    const auto body = Llm::encodeRequest(ApiFormat::AnthropicMessages, requestFor(opus, 800), optionsOf(u"anthropic", opus));
+    const auto body = Llm::encodeRequest(ApiFormat::AnthropicMessages, requestFor(opus, 800),
+                                         optionsOf(u"anthropic", opus));
     QVERIFY(body);
-    QCOMPARE(parse(*body).value(u"thinking").toObject(), (QJsonObject{{QStringLiteral("type"), QStringLiteral("adaptive")}}));
+    QCOMPARE(parse(*body).value(u"thinking").toObject(),
+             (QJsonObject{{QStringLiteral("type"), QStringLiteral("adaptive")}}));
     QCOMPARE(parse(*body).value(u"max_tokens").toInt(), 800 + 1024);
     Llm::ProviderProfile p = Llm::builtinProfile(u"anthropic");
     p.model = opus;
@@ -223,9 +228,10 @@ void tst_Thinking::otherProvidersTurnThinkingOff_data()
     QTest::addRow("deepseek-flash") << QStringLiteral("deepseek") << QStringLiteral("deepseek-flash")
                                     << QStringLiteral("thinking")
                                     << QJsonValue(QJsonObject{{QStringLiteral("type"), QStringLiteral("disabled")}})
-                                    << QJsonValue(QJsonObject{{QStringLiteral("type"), QStringLiteral("enabled")}}) << true;
-    QTest::addRow("qwen-plus") << QStringLiteral("qwen") << QStringLiteral("qwen-plus") << QStringLiteral("enable_thinking")
-                               << QJsonValue(false) << QJsonValue(true) << true;
+                                    << QJsonValue(QJsonObject{{QStringLiteral("type"), QStringLiteral("enabled")}})
+                                    << true;
+    QTest::addRow("qwen-plus") << QStringLiteral("qwen") << QStringLiteral("qwen-plus")
+                               << QStringLiteral("enable_thinking") << QJsonValue(false) << QJsonValue(true) << true;
     QTest::addRow("gpt-6.1-terra") << QStringLiteral("openai") << QStringLiteral("gpt-6.1-terra")
                                    << QStringLiteral("reasoning_effort") << QJsonValue(QStringLiteral("none"))
                                    << QJsonValue(QJsonValue::Undefined) << false;

@@ -54,7 +54,8 @@ void tst_LocalProvider::tokenizer_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QStringList>("tokens");
-    QTest::addRow("words") << u"The quick brown fox."_s << QStringList{u"The"_s, u" quick"_s, u" brown"_s, u" fox"_s, u"."_s};
+    QTest::addRow("words") << u"The quick brown fox."_s
+                           << QStringList{u"The"_s, u" quick"_s, u" brown"_s, u" fox"_s, u"."_s};
     QTest::addRow("long word") << u"a tokenization"_s << QStringList{u"a"_s, u" toke"_s, u"niza"_s, u"tion"_s};
     QTest::addRow("digits") << u"in 2024567"_s << QStringList{u"in"_s, u" 202"_s, u"456"_s, u"7"_s};
     QTest::addRow("chinese") << u"你好，世界"_s << QStringList{u"你"_s, u"好"_s, u"，"_s, u"世"_s, u"界"_s};
@@ -133,18 +134,17 @@ void tst_LocalProvider::validation_data()
     QTest::addColumn<QString>("path");
     QTest::addColumn<QByteArray>("body");
     QTest::addRow("no messages") << u"v1/chat/completions"_s << QByteArray(R"({"model":"headstart-local"})");
-    QTest::addRow("n too large") << u"v1/chat/completions"_s
-                                 << chatBody(u"x"_s, {{u"n"_s, 9}});
+    QTest::addRow("n too large") << u"v1/chat/completions"_s << chatBody(u"x"_s, {{u"n"_s, 9}});
     QTest::addRow("max_tokens 0") << u"v1/chat/completions"_s << chatBody(u"x"_s, {{u"max_tokens"_s, 0}});
     QTest::addRow("bad role") << u"v1/chat/completions"_s
-                              << QByteArray(R"({"model":"headstart-local","messages":[{"role":"robot","content":"x"}]})");
+                              << QByteArray(
+                                     R"({"model":"headstart-local","messages":[{"role":"robot","content":"x"}]})");
     QTest::addRow("stream_options without stream")
-        << u"v1/chat/completions"_s << chatBody(u"x"_s, {{u"stream_options"_s, QJsonObject{{u"include_usage"_s, true}}}});
+        << u"v1/chat/completions"_s
+        << chatBody(u"x"_s, {{u"stream_options"_s, QJsonObject{{u"include_usage"_s, true}}}});
     QTest::addRow("anthropic max_tokens missing")
-        << u"v1/messages"_s
-        << QByteArray(R"({"model":"headstart-local","messages":[{"role":"user","content":"x"}]})");
-    QTest::addRow("anthropic temperature") << u"v1/messages"_s
-                                           << messagesBody({}, u"x"_s, {{u"temperature"_s, 1.5}});
+        << u"v1/messages"_s << QByteArray(R"({"model":"headstart-local","messages":[{"role":"user","content":"x"}]})");
+    QTest::addRow("anthropic temperature") << u"v1/messages"_s << messagesBody({}, u"x"_s, {{u"temperature"_s, 1.5}});
 }
 
 void tst_LocalProvider::validation()
@@ -209,7 +209,8 @@ void tst_LocalProvider::maxTokensCutsWithLength()
 
     const Reply cutStream = post(u"v1/chat/completions"_s, streamBody(prompt, {{u"max_completion_tokens"_s, 5}}));
     QCOMPARE(cutStream.tokenMs.size(), 5);
-    QCOMPARE(json(cutStream.events().at(cutStream.events().size() - 2).data)[u"choices"][0][u"finish_reason"].toString(),
+    QCOMPARE(json(cutStream.events().at(cutStream.events().size() - 2).data)[u"choices"][0][u"finish_reason"]
+                 .toString(),
              u"length"_s);
 
     const Reply anthropic = post(u"v1/messages"_s, messagesBody({}, prompt, {{u"max_tokens"_s, 4}}));
@@ -230,10 +231,11 @@ void tst_LocalProvider::chinesePromptGivesChinese()
         if (!piece.isNull())
             QVERIFY2(piece.size() <= 2, qPrintable(piece));
     }
-    const int tokens = usageChunk(post(u"v1/chat/completions"_s,
-                                       streamBody(prompt, {{u"stream_options"_s, QJsonObject{{u"include_usage"_s, true}}}})))
-                           [u"prompt_tokens"]
-                               .toInt();
+    const int tokens = usageChunk(
+                           post(u"v1/chat/completions"_s,
+                                streamBody(prompt, {{u"stream_options"_s,
+                                                     QJsonObject{{u"include_usage"_s, true}}}})))[u"prompt_tokens"]
+                           .toInt();
     // About one token per character, plus the role marker.
     QCOMPARE(tokens, prompt.size() + 1);
 }
@@ -249,8 +251,8 @@ void tst_LocalProvider::systemPromptNeverInTheAnswer()
     const QStringList foreign{u"zebra"_s, u"quantum"_s, u"marmalade"_s, u"obey"_s, u"xylophone"_s, u"juggle"_s};
     for (int seed = 0; seed < 4; ++seed) {
         const QString openai = textOf(post(u"v1/chat/completions"_s, chatBody(user, {{u"seed"_s, seed}}, system)));
-        const QString anthropic = textOf(post(u"v1/messages"_s, messagesBody(system, user, {{u"seed"_s, seed},
-                                                                                             {u"max_tokens"_s, 400}})));
+        const QString anthropic = textOf(
+            post(u"v1/messages"_s, messagesBody(system, user, {{u"seed"_s, seed}, {u"max_tokens"_s, 400}})));
         QVERIFY(!openai.isEmpty() && !anthropic.isEmpty());
         for (const QString &word : foreign) {
             QVERIFY2(!openai.contains(word, Qt::CaseInsensitive), qPrintable(openai));
@@ -347,7 +349,8 @@ void tst_LocalProvider::twoChoicesInterleave()
     QVERIFY(textOf(r, 0) != textOf(r, 1));
     QCOMPARE(usageChunk(r)[u"completion_tokens"].toInt(), order.size());
 
-    const Reply plain = post(u"v1/chat/completions"_s, chatBody(u"Two ideas for a garden path made of stone."_s, {{u"n"_s, 2}}));
+    const Reply plain = post(u"v1/chat/completions"_s,
+                             chatBody(u"Two ideas for a garden path made of stone."_s, {{u"n"_s, 2}}));
     QCOMPARE(plain.object()[u"choices"].toArray().size(), 2);
     QCOMPARE(plain.object()[u"choices"][1][u"message"][u"content"].toString(), textOf(r, 1));
 }

@@ -40,7 +40,8 @@ void tst_LocalProviderBilling::billedCompletedStream()
     QVERIFY(local.start());
     const QByteArray body = streamBody(u"Describe a bridge over a river in winter light."_s,
                                        {{u"stream_options"_s, QJsonObject{{u"include_usage"_s, true}}}});
-    const Reply marked = request(server.url(), "POST", u"v1/chat/completions"_s, body, {{"X-Headstart-Purpose", "foreground"}});
+    const Reply marked = request(server.url(), "POST", u"v1/chat/completions"_s, body,
+                                 {{"X-Headstart-Purpose", "foreground"}});
     QCOMPARE(marked.status, 200);
     // The usage at the end of the stream is what was generated: one token per content event.
     const QJsonObject usage = usageChunk(marked);
@@ -92,7 +93,8 @@ void tst_LocalProviderBilling::billedCancelledStream()
     req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     req.setRawHeader("X-Headstart-Latency", "decode=20");
     req.setRawHeader("X-Headstart-Purpose", "hover");
-    std::unique_ptr<QNetworkReply> reply(m_nam.post(req, streamBody(u"Cancel me half way."_s, {{u"max_tokens"_s, 100}})));
+    std::unique_ptr<QNetworkReply> reply(
+        m_nam.post(req, streamBody(u"Cancel me half way."_s, {{u"max_tokens"_s, 100}})));
     QByteArray bytes;
     connect(reply.get(), &QNetworkReply::readyRead, this, [&] { bytes += reply->readAll(); });
     const auto tokensRead = [&] {
@@ -122,7 +124,8 @@ void tst_LocalProviderBilling::billedUnreadStream()
     req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     req.setRawHeader("X-Headstart-Latency", "decode=100");
     req.setRawHeader("X-Headstart-Purpose", "debounce");
-    std::unique_ptr<QNetworkReply> reply(m_nam.post(req, streamBody(u"Nobody reads me to the end."_s, {{u"max_tokens"_s, 40}})));
+    std::unique_ptr<QNetworkReply> reply(
+        m_nam.post(req, streamBody(u"Nobody reads me to the end."_s, {{u"max_tokens"_s, 40}})));
     // Like a paused prefetch: read the first token, then stop reading; the reply's buffer fills
     // and TCP pushes back.
     reply->setReadBufferSize(512);
@@ -197,7 +200,8 @@ void tst_LocalProviderBilling::rejectedBillsNothing()
     TestSupport::LocalProviderFixture local;
     const ServerThread &server = local.server();
     QVERIFY(local.start());
-    const Reply r = request(server.url(), "POST", u"v1/chat/completions"_s, streamBody(u"Refuse me."_s), {{header, value}});
+    const Reply r = request(server.url(), "POST", u"v1/chat/completions"_s, streamBody(u"Refuse me."_s),
+                            {{header, value}});
     QCOMPARE(r.status, status);
     if (header == "X-Headstart-Purpose")
         QVERIFY(r.object()[u"error"][u"message"].toString().startsWith(u"X-Headstart-Purpose"));

@@ -69,7 +69,8 @@ void tst_LocalProviderContinuation::continuation()
     const Form f = Form(form);
     const QString path = pathFor(f);
     const QString system = u"You write short notes about harbors, bridges and markets."_s;
-    const QString user = u"Write a note about the harbor at dawn, with boats, nets and gulls. Tag %1 %2."_s.arg(form).arg(stream);
+    const QString user =
+        u"Write a note about the harbor at dawn, with boats, nets and gulls. Tag %1 %2."_s.arg(form).arg(stream);
     const Answer fresh = answerOf(post(path, continuationBody(f, system, user, {}, true)));
     QVERIFY(fresh.deltas.size() > 20);
     QCOMPARE(fresh.finish, f == Form::Anthropic ? u"end_turn"_s : u"stop"_s);
@@ -165,7 +166,8 @@ void tst_LocalProviderContinuation::anthropicTrailingWhitespace()
     // OpenAI-compatible servers take it.
     QJsonObject openAi = json(chatBody(u"Describe the harbor."_s));
     QJsonArray chat = openAi[u"messages"].toArray();
-    chat.append(QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, u"The harbor at dawn is "_s}, {u"prefix"_s, true}});
+    chat.append(
+        QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, u"The harbor at dawn is "_s}, {u"prefix"_s, true}});
     openAi[u"messages"] = chat;
     QCOMPARE(post(u"v1/chat/completions"_s, QJsonDocument(openAi).toJson(QJsonDocument::Compact)).status, 200);
 }
@@ -233,7 +235,8 @@ void tst_LocalProviderContinuation::continuationReadsCache()
     QStringList questions;
     for (int i = 0; i < 40 && questions.size() < 2; ++i) {
         const QString q = u"What does the document say about harbor number %1?"_s.arg(i);
-        if (answerOf(post(u"v1/chat/completions"_s, continuationBody(Form::Prefix, system, q, {}, true))).deltas.size() >= 220)
+        if (answerOf(post(u"v1/chat/completions"_s, continuationBody(Form::Prefix, system, q, {}, true))).deltas.size()
+            >= 220)
             questions << q;
     }
     QCOMPARE(questions.size(), 2);
@@ -253,7 +256,9 @@ void tst_LocalProviderContinuation::continuationReadsCache()
     // of its prompt, most of its prefill included.
     const Answer rest = ask(questions[0], prefix.text, 0, "foreground");
     QVERIFY2(rest.cachedTokens > prefix.promptTokens + 64,
-             qPrintable(u"cached %1 of %2, prompt alone %3"_s.arg(rest.cachedTokens).arg(rest.promptTokens).arg(prefix.promptTokens)));
+             qPrintable(u"cached %1 of %2, prompt alone %3"_s.arg(rest.cachedTokens)
+                            .arg(rest.promptTokens)
+                            .arg(prefix.promptTokens)));
     QCOMPARE(rest.cachedTokens, rest.promptTokens / 64 * 64);
     const BilledTokens foreground = server.stats().billedByPurpose.value(u"foreground"_s);
     QCOMPARE(foreground.cacheRead, rest.cachedTokens);
@@ -263,7 +268,8 @@ void tst_LocalProviderContinuation::continuationReadsCache()
     QNetworkRequest req(server.url().resolved(QUrl(u"v1/chat/completions"_s)));
     req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     req.setRawHeader("X-Headstart-Latency", "decode=100");
-    std::unique_ptr<QNetworkReply> reply(m_nam.post(req, continuationBody(Form::Prefix, system, questions[1], {}, true)));
+    std::unique_ptr<QNetworkReply> reply(
+        m_nam.post(req, continuationBody(Form::Prefix, system, questions[1], {}, true)));
     QByteArray bytes;
     connect(reply.get(), &QNetworkReply::readyRead, this, [&] { bytes += reply->readAll(); });
     const auto readText = [&] {
@@ -292,13 +298,15 @@ void tst_LocalProviderContinuation::anthropicContinuationCache()
     QVERIFY(local.start());
     const QString doc = document(u"anthropic-continuation"_s, 1400);
     const auto ask = [&](const QString &prefill, int maxTokens) {
-        QJsonObject o = json(messagesBody(QJsonArray{cached(doc)}, u"Summarize the document."_s, {{u"max_tokens"_s, maxTokens}}));
+        QJsonObject o = json(
+            messagesBody(QJsonArray{cached(doc)}, u"Summarize the document."_s, {{u"max_tokens"_s, maxTokens}}));
         if (!prefill.isNull()) {
             QJsonArray messages = o[u"messages"].toArray();
             messages.append(QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, prefill}});
             o[u"messages"] = messages;
         }
-        return request(server.url(), "POST", u"v1/messages"_s, QJsonDocument(o).toJson(QJsonDocument::Compact)).object();
+        return request(server.url(), "POST", u"v1/messages"_s, QJsonDocument(o).toJson(QJsonDocument::Compact))
+            .object();
     };
     const QJsonObject prefix = ask({}, 100);
     const int written = prefix[u"usage"][u"cache_creation_input_tokens"].toInt();

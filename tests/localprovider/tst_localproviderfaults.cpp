@@ -57,11 +57,11 @@ void tst_LocalProviderFaults::statusFaults_data()
     QTest::addColumn<QString>("type");
     QTest::addColumn<QByteArray>("retryAfter");
     for (int status : {401, 403, 404, 500, 503}) {
-        QTest::addRow("openai %d", status) << u"v1/chat/completions"_s << "status=" + QByteArray::number(status) << status
-                                           << QString() << QByteArray();
+        QTest::addRow("openai %d", status) << u"v1/chat/completions"_s << "status=" + QByteArray::number(status)
+                                           << status << QString() << QByteArray();
     }
-    QTest::addRow("openai 429") << u"v1/chat/completions"_s << QByteArray("status=429,retry-after=7") << 429 << QString()
-                                << QByteArray("7");
+    QTest::addRow("openai 429") << u"v1/chat/completions"_s << QByteArray("status=429,retry-after=7") << 429
+                                << QString() << QByteArray("7");
     QTest::addRow("anthropic 401") << u"v1/messages"_s << QByteArray("status=401") << 401 << u"authentication_error"_s
                                    << QByteArray();
     QTest::addRow("anthropic 403") << u"v1/messages"_s << QByteArray("status=403") << 403 << u"permission_error"_s
@@ -70,7 +70,8 @@ void tst_LocalProviderFaults::statusFaults_data()
                                    << QByteArray();
     QTest::addRow("anthropic 429") << u"v1/messages"_s << QByteArray("status=429,retry-after=7") << 429
                                    << u"rate_limit_error"_s << QByteArray("7");
-    QTest::addRow("anthropic 500") << u"v1/messages"_s << QByteArray("status=500") << 500 << u"api_error"_s << QByteArray();
+    QTest::addRow("anthropic 500") << u"v1/messages"_s << QByteArray("status=500") << 500 << u"api_error"_s
+                                   << QByteArray();
     QTest::addRow("anthropic 503") << u"v1/messages"_s << QByteArray("status=503") << 503 << u"overloaded_error"_s
                                    << QByteArray();
 }
@@ -103,7 +104,8 @@ void tst_LocalProviderFaults::dropAfter()
     // On the wire: three token events, then the connection ends without the last chunk.
     RawClient client(m_local.server().url());
     QVERIFY(client.waitConnected());
-    client.socket().write(httpPost("/v1/chat/completions", streamBody(u"Dropping soon."_s), "X-Headstart-Fault: drop-after=3\r\n"));
+    client.socket().write(
+        httpPost("/v1/chat/completions", streamBody(u"Dropping soon."_s), "X-Headstart-Fault: drop-after=3\r\n"));
     const QByteArray raw = client.readUntilClosed();
     QVERIFY2(raw.startsWith("HTTP/1.1 200"), raw.left(40).constData());
     QCOMPARE(raw.count("\"delta\":{\"content\""), 3);
@@ -112,7 +114,8 @@ void tst_LocalProviderFaults::dropAfter()
 
     // Through QNetworkAccessManager the same three tokens arrive. (Qt 6.4 sometimes reports such a
     // truncated chunked reply as finished without error: clients must look for the end event.)
-    const Reply r = post(u"v1/chat/completions"_s, streamBody(u"Dropping soon."_s), {{"X-Headstart-Fault", "drop-after=3"}});
+    const Reply r = post(u"v1/chat/completions"_s, streamBody(u"Dropping soon."_s),
+                         {{"X-Headstart-Fault", "drop-after=3"}});
     QCOMPARE(r.tokenMs.size(), 3);
     QVERIFY(!r.body.contains("[DONE]"));
     QVERIFY(!r.body.contains("finish_reason\":\"stop"));
@@ -238,7 +241,8 @@ void tst_LocalProviderFaults::maxStreams()
 
     open->abort();
     QTRY_COMPARE_WITH_TIMEOUT(server.stats().streamsOpen, 0, 5000);
-    QCOMPARE(request(server.url(), "POST", u"v1/chat/completions"_s, streamBody(u"Now it fits."_s, {{u"max_tokens"_s, 2}}))
+    QCOMPARE(request(server.url(), "POST", u"v1/chat/completions"_s,
+                     streamBody(u"Now it fits."_s, {{u"max_tokens"_s, 2}}))
                  .status,
              200);
 }

@@ -112,23 +112,26 @@ void tst_LocalProviderHttp::garbageDoesNotHurt_data()
     }
     QTest::addRow("noise") << noise << QByteArray() << false;
     QTest::addRow("bad request line") << QByteArray("HELLO\r\n\r\n") << QByteArray("HTTP/1.1 400") << false;
-    QTest::addRow("http/2 preface") << QByteArray("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n") << QByteArray("HTTP/1.1 400") << false;
+    QTest::addRow("http/2 preface") << QByteArray("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n") << QByteArray("HTTP/1.1 400")
+                                    << false;
     QTest::addRow("http/9") << QByteArray("GET /health HTTP/9.9\r\n\r\n") << QByteArray("HTTP/1.1 505") << false;
-    QTest::addRow("huge headers") << "GET /health HTTP/1.1\r\nX-Big: " + QByteArray(70000, 'a') << QByteArray("HTTP/1.1 431")
-                                  << false;
-    QTest::addRow("body too large") << QByteArray("POST /v1/chat/completions HTTP/1.1\r\nContent-Length: 70000000\r\n\r\n")
+    QTest::addRow("huge headers") << "GET /health HTTP/1.1\r\nX-Big: " + QByteArray(70000, 'a')
+                                  << QByteArray("HTTP/1.1 431") << false;
+    QTest::addRow("body too large") << QByteArray(
+        "POST /v1/chat/completions HTTP/1.1\r\nContent-Length: 70000000\r\n\r\n")
                                     << QByteArray("HTTP/1.1 413") << false;
     QTest::addRow("negative length") << QByteArray("POST /v1/chat/completions HTTP/1.1\r\nContent-Length: -5\r\n\r\n")
                                      << QByteArray("HTTP/1.1 400") << false;
-    QTest::addRow("chunked body")
-        << QByteArray("POST /v1/chat/completions HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
-        << QByteArray("HTTP/1.1 411") << false;
-    QTest::addRow("vanish mid-body") << QByteArray("POST /v1/chat/completions HTTP/1.1\r\nContent-Length: 1000\r\n\r\n{\"mod")
+    QTest::addRow("chunked body") << QByteArray(
+        "POST /v1/chat/completions HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+                                  << QByteArray("HTTP/1.1 411") << false;
+    QTest::addRow("vanish mid-body") << QByteArray(
+        "POST /v1/chat/completions HTTP/1.1\r\nContent-Length: 1000\r\n\r\n{\"mod")
                                      << QByteArray() << true;
-    QTest::addRow("vanish mid-headers") << QByteArray("POST /v1/chat/completions HTTP/1.1\r\nContent-Le") << QByteArray()
-                                        << true;
-    QTest::addRow("deep json") << httpPost("/v1/chat/completions", QByteArray(100000, '['), "Connection: close\r\n") << QByteArray("HTTP/1.1 400")
-                               << false;
+    QTest::addRow("vanish mid-headers") << QByteArray("POST /v1/chat/completions HTTP/1.1\r\nContent-Le")
+                                        << QByteArray() << true;
+    QTest::addRow("deep json") << httpPost("/v1/chat/completions", QByteArray(100000, '['), "Connection: close\r\n")
+                               << QByteArray("HTTP/1.1 400") << false;
 }
 
 void tst_LocalProviderHttp::garbageDoesNotHurt()

@@ -66,7 +66,9 @@ void tst_LocalProviderLatency::anthropicEventsAndCache()
     QCOMPARE(types, (QList<QByteArray>{"message_start", "content_block_start", "ping", "content_block_delta",
                                        "content_block_stop", "message_delta", "message_stop"}));
 
-    const auto startUsage = [](const Reply &r) { return json(r.events().first().data)[u"message"][u"usage"].toObject(); };
+    const auto startUsage = [](const Reply &r) {
+        return json(r.events().first().data)[u"message"][u"usage"].toObject();
+    };
     const QJsonObject u1 = startUsage(first);
     QCOMPARE(u1[u"output_tokens"].toInt(), 1);
     QCOMPARE(u1[u"cache_read_input_tokens"].toInt(), 0);
@@ -97,7 +99,8 @@ void tst_LocalProviderLatency::anthropicBreakpointLimits()
     // Below 1024 tokens nothing is cached, breakpoint or not.
     const QJsonArray shortSystem{cached(document(u"short-prefix"_s, 300))};
     for (int i = 0; i < 2; ++i) {
-        const QJsonObject usage = post(u"v1/messages"_s, messagesBody(shortSystem, u"Hi"_s)).object()[u"usage"].toObject();
+        const QJsonObject usage =
+            post(u"v1/messages"_s, messagesBody(shortSystem, u"Hi"_s)).object()[u"usage"].toObject();
         QCOMPARE(usage[u"cache_creation_input_tokens"].toInt(), 0);
         QCOMPARE(usage[u"cache_read_input_tokens"].toInt(), 0);
     }
@@ -121,10 +124,12 @@ void tst_LocalProviderLatency::prefixCacheShortensTtft()
     // 3000+ prompt tokens at 8000 tokens/s: an uncached prefill of about 400 ms.
     const Headers slowPrefill{{"X-Headstart-Latency", "prefill=8000,decode=1000"}};
     const QString doc = document(u"ttft-doc"_s, 3000);
-    const QJsonObject usage{{u"stream_options"_s, QJsonObject{{u"include_usage"_s, true}}}, {u"stream"_s, true},
+    const QJsonObject usage{{u"stream_options"_s, QJsonObject{{u"include_usage"_s, true}}},
+                            {u"stream"_s, true},
                             {u"max_tokens"_s, 3}};
     const Reply cold = post(u"v1/chat/completions"_s, chatBody(u"First question?"_s, usage, doc), slowPrefill);
-    const Reply warm = post(u"v1/chat/completions"_s, chatBody(u"A different second question?"_s, usage, doc), slowPrefill);
+    const Reply warm = post(u"v1/chat/completions"_s, chatBody(u"A different second question?"_s, usage, doc),
+                            slowPrefill);
 
     const QJsonObject coldUsage = usageChunk(cold);
     const QJsonObject warmUsage = usageChunk(warm);
@@ -144,7 +149,9 @@ void tst_LocalProviderLatency::cacheEntriesExpire()
     const Headers shortTtl{{"X-Headstart-Latency", "ttl=1"}};
     const QString doc = document(u"ttl-doc"_s, 400);
     const QByteArray body = chatBody(u"Question?"_s, {}, doc);
-    const auto cachedTokens = [](const Reply &r) { return r.object()[u"usage"][u"prompt_tokens_details"][u"cached_tokens"].toInt(); };
+    const auto cachedTokens = [](const Reply &r) {
+        return r.object()[u"usage"][u"prompt_tokens_details"][u"cached_tokens"].toInt();
+    };
     QCOMPARE(cachedTokens(post(u"v1/chat/completions"_s, body, shortTtl)), 0);
     QVERIFY(cachedTokens(post(u"v1/chat/completions"_s, body, shortTtl)) > 0);
     // The entries live one second after their last hit; waiting is the point of this test.
@@ -186,7 +193,8 @@ void tst_LocalProviderLatency::slotsQueueRequests()
     QVERIFY(early.firstTokenMs >= 0 && late.firstTokenMs >= 0);
     // 20 tokens at 200/s: about 100 ms that the second one waits out.
     QVERIFY2(late.firstTokenMs + 5 >= early.finishedMs,
-             qPrintable(u"first done at %1 ms, second's first token at %2 ms"_s.arg(early.finishedMs).arg(late.firstTokenMs)));
+             qPrintable(
+                 u"first done at %1 ms, second's first token at %2 ms"_s.arg(early.finishedMs).arg(late.firstTokenMs)));
 }
 
 void tst_LocalProviderLatency::firstTokenWrittenTime()
@@ -196,15 +204,17 @@ void tst_LocalProviderLatency::firstTokenWrittenTime()
     QCOMPARE(r.headers.value("x-request-id"), QByteArray("probe-42"));
     const qint64 written = m_local.server().firstTokenWrittenNs("probe-42");
     QVERIFY(written >= std::chrono::duration_cast<std::chrono::nanoseconds>(before).count());
-    QVERIFY(written <= std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+    QVERIFY(written
+            <= std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+                   .count());
     QCOMPARE(m_local.server().firstTokenWrittenNs("never-sent"), -1);
 }
 
 void tst_LocalProviderLatency::hostedProfiles()
 {
     const QStringList names = LatencyProfile::names();
-    for (const QString &name : {u"hosted"_s, u"hosted-fast"_s, u"hosted-slow"_s, u"hosted-long-doc"_s, u"local-gpu"_s,
-                                u"instant"_s}) {
+    for (const QString &name :
+         {u"hosted"_s, u"hosted-fast"_s, u"hosted-slow"_s, u"hosted-long-doc"_s, u"local-gpu"_s, u"instant"_s}) {
         QVERIFY2(names.contains(name), qPrintable(name));
         QCOMPARE(LatencyProfile::byName(name).value().name, name);
     }
@@ -222,7 +232,8 @@ void tst_LocalProviderLatency::hostedProfiles()
 
     // And over the wire: no sooner than the model says, the fast one before the slow one.
     const auto ttft = [&](const QByteArray &profile) {
-        return post(u"v1/chat/completions"_s, streamBody(u"Profile probe %1."_s.arg(QString::fromLatin1(profile)), {{u"max_tokens"_s, 2}}),
+        return post(u"v1/chat/completions"_s,
+                    streamBody(u"Profile probe %1."_s.arg(QString::fromLatin1(profile)), {{u"max_tokens"_s, 2}}),
                     {{"X-Headstart-Profile", profile}})
             .ttftMs();
     };

@@ -80,7 +80,8 @@ Answer tst_ProviderImitation::post(const QByteArray &path, const QJsonObject &bo
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setRawHeader("X-Headstart-Profile", profile);
     // Fast: no round trip, overhead or decode time; what is tested is what is cached and billed.
-    request.setRawHeader("X-Headstart-Latency", latency.isEmpty() ? QByteArray("rtt=0,overhead=0,prefill=0,decode=0") : latency);
+    request.setRawHeader("X-Headstart-Latency",
+                         latency.isEmpty() ? QByteArray("rtt=0,overhead=0,prefill=0,decode=0") : latency);
     QNetworkReply *reply = m_network.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
     QSignalSpy finished(reply, &QNetworkReply::finished);
     if (!reply->isFinished())
@@ -96,9 +97,11 @@ Answer tst_ProviderImitation::post(const QByteArray &path, const QJsonObject &bo
 // One user message, or two: a document and a question after it, as the app sends them.
 QJsonObject chat(const QString &prompt, int maxTokens = 1, QJsonObject extra = {}, const QString &question = {})
 {
-    QJsonArray messages{QJsonObject{{QStringLiteral("role"), QStringLiteral("user")}, {QStringLiteral("content"), prompt}}};
+    QJsonArray messages{
+        QJsonObject{{QStringLiteral("role"), QStringLiteral("user")}, {QStringLiteral("content"), prompt}}};
     if (!question.isEmpty())
-        messages.append(QJsonObject{{QStringLiteral("role"), QStringLiteral("user")}, {QStringLiteral("content"), question}});
+        messages.append(
+            QJsonObject{{QStringLiteral("role"), QStringLiteral("user")}, {QStringLiteral("content"), question}});
     QJsonObject o{{QStringLiteral("model"), QStringLiteral("headstart-local")},
                   {QStringLiteral("max_tokens"), maxTokens},
                   {QStringLiteral("messages"), messages}};
@@ -109,7 +112,13 @@ QJsonObject chat(const QString &prompt, int maxTokens = 1, QJsonObject extra = {
 
 int cached(const Answer &a)
 {
-    return a.object().value(u"usage").toObject().value(u"prompt_tokens_details").toObject().value(u"cached_tokens").toInt(-1);
+    return a.object()
+        .value(u"usage")
+        .toObject()
+        .value(u"prompt_tokens_details")
+        .toObject()
+        .value(u"cached_tokens")
+        .toInt(-1);
 }
 
 void tst_ProviderImitation::profilesAreNamedAfterProviders()
@@ -158,16 +167,19 @@ void tst_ProviderImitation::deepSeekHitsOnlyPersistedPrefixes()
     // but the two share A, which is persisted for the third, A + D.
     const QString a = words(600, QStringLiteral("doc"));
     const QByteArray latency = "rtt=0,overhead=0,prefill=0,decode=0,build=0";
-    const Answer first = post("v1/chat/completions", chat(a, 1, {}, QStringLiteral("Question one about it?")), "deepseek", latency);
+    const Answer first = post("v1/chat/completions", chat(a, 1, {}, QStringLiteral("Question one about it?")),
+                              "deepseek", latency);
     QCOMPARE(first.status, 200);
     QCOMPARE(cached(first), 0);
-    const Answer second = post("v1/chat/completions", chat(a, 1, {}, QStringLiteral("A second, other question?")), "deepseek",
-                               latency);
+    const Answer second = post("v1/chat/completions", chat(a, 1, {}, QStringLiteral("A second, other question?")),
+                               "deepseek", latency);
     QCOMPARE(cached(second), 0); // on a block cache it would have read most of A
-    const Answer third = post("v1/chat/completions", chat(a, 1, {}, QStringLiteral("And a third one?")), "deepseek", latency);
+    const Answer third = post("v1/chat/completions", chat(a, 1, {}, QStringLiteral("And a third one?")), "deepseek",
+                              latency);
     QVERIFY2(cached(third) > 300, third.body.constData());
     // The same prompt again: the end of its input was persisted whole.
-    const Answer again = post("v1/chat/completions", chat(a, 1, {}, QStringLiteral("And a third one?")), "deepseek", latency);
+    const Answer again = post("v1/chat/completions", chat(a, 1, {}, QStringLiteral("And a third one?")), "deepseek",
+                              latency);
     QVERIFY(cached(again) > cached(third));
 }
 
@@ -199,7 +211,8 @@ void tst_ProviderImitation::anthropicRefusesAPrefill()
 {
     QJsonObject body = chat(QStringLiteral("Continue this answer."), 16);
     QJsonArray messages = body.value(u"messages").toArray();
-    messages.append(QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")}, {QStringLiteral("content"), QStringLiteral("The answer")}});
+    messages.append(QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
+                                {QStringLiteral("content"), QStringLiteral("The answer")}});
     body.insert(QStringLiteral("messages"), messages);
     const Answer refused = post("v1/messages", body, "anthropic");
     QCOMPARE(refused.status, 400);
@@ -210,15 +223,24 @@ void tst_ProviderImitation::anthropicRefusesAPrefill()
 void tst_ProviderImitation::thinksUnlessToldNot()
 {
     const auto reasoning = [](const Answer &a) {
-        return a.object().value(u"usage").toObject().value(u"completion_tokens_details").toObject().value(u"reasoning_tokens").toInt();
+        return a.object()
+            .value(u"usage")
+            .toObject()
+            .value(u"completion_tokens_details")
+            .toObject()
+            .value(u"reasoning_tokens")
+            .toInt();
     };
     const QString prompt = QStringLiteral("Does the model think first?");
     QVERIFY(reasoning(post("v1/chat/completions", chat(prompt, 8), "deepseek")) > 0);
-    const QJsonObject off{{QStringLiteral("thinking"), QJsonObject{{QStringLiteral("type"), QStringLiteral("disabled")}}}};
+    const QJsonObject off{
+        {QStringLiteral("thinking"), QJsonObject{{QStringLiteral("type"), QStringLiteral("disabled")}}}};
     QCOMPARE(reasoning(post("v1/chat/completions", chat(prompt, 8, off), "deepseek")), 0);
-    QCOMPARE(reasoning(post("v1/chat/completions", chat(prompt, 8, {{QStringLiteral("enable_thinking"), false}}), "qwen")), 0);
-    QCOMPARE(reasoning(post("v1/chat/completions", chat(prompt, 8, {{QStringLiteral("reasoning_effort"), QStringLiteral("none")}}),
-                            "openai")),
+    QCOMPARE(reasoning(
+                 post("v1/chat/completions", chat(prompt, 8, {{QStringLiteral("enable_thinking"), false}}), "qwen")),
+             0);
+    QCOMPARE(reasoning(post("v1/chat/completions",
+                            chat(prompt, 8, {{QStringLiteral("reasoning_effort"), QStringLiteral("none")}}), "openai")),
              0);
 }
 
@@ -233,12 +255,14 @@ void tst_ProviderImitation::limitsPerMinuteAnswer429()
     const auto ask = [&] {
         QNetworkRequest request(limited.server().url().resolved(QUrl(QStringLiteral("v1/chat/completions"))));
         request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-        QNetworkReply *reply = m_network.post(request, QJsonDocument(chat(QStringLiteral("Counted against a limit."))).toJson());
+        QNetworkReply *reply = m_network.post(request,
+                                              QJsonDocument(chat(QStringLiteral("Counted against a limit."))).toJson());
         QSignalSpy finished(reply, &QNetworkReply::finished);
         if (!reply->isFinished())
             finished.wait(20000);
         reply->deleteLater();
-        return std::pair{reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), reply->rawHeader("Retry-After")};
+        return std::pair{reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
+                         reply->rawHeader("Retry-After")};
     };
     QCOMPARE(ask().first, 200);
     QCOMPARE(ask().first, 200);
@@ -270,14 +294,17 @@ void tst_ProviderImitation::closedStreamIsBilledAsTheProviderWould()
     request.setRawHeader("X-Headstart-Latency", "rtt=0,overhead=0,prefill=0,decode=50");
     request.setRawHeader("X-Headstart-Purpose", purpose.toLatin1());
     QJsonObject body = chat(QStringLiteral("A long answer, closed after its first words."), 120,
-                            {{QStringLiteral("stream"), true}, {QStringLiteral("enable_thinking"), false},
-                             {QStringLiteral("thinking"), QJsonObject{{QStringLiteral("type"), QStringLiteral("disabled")}}},
+                            {{QStringLiteral("stream"), true},
+                             {QStringLiteral("enable_thinking"), false},
+                             {QStringLiteral("thinking"),
+                              QJsonObject{{QStringLiteral("type"), QStringLiteral("disabled")}}},
                              {QStringLiteral("reasoning_effort"), QStringLiteral("none")}});
     QNetworkReply *reply = m_network.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
     QByteArray received;
     // Closed once the first word of the answer has arrived (the role chunk's content is empty).
     static const QRegularExpression word(QStringLiteral(R"("content":"[^"])"));
-    QTRY_VERIFY2_WITH_TIMEOUT(QString::fromUtf8(received += reply->readAll()).contains(word), received.constData(), 10000);
+    QTRY_VERIFY2_WITH_TIMEOUT(QString::fromUtf8(received += reply->readAll()).contains(word), received.constData(),
+                              10000);
     reply->abort();
     reply->deleteLater();
     QVERIFY(m_local.waitForNoOpenStream(5000));

@@ -85,20 +85,22 @@ void tst_BadServers::misbehavingServer()
     QVERIFY(bad.listen());
     if (server == QLatin1String("cross-origin redirect")) {
         const QByteArray location = "http://127.0.0.1:" + QByteArray::number(other.port())
-            + (anthropic ? "/v1/messages" : "/v1/chat/completions");
+                                    + (anthropic ? "/v1/messages" : "/v1/chat/completions");
         bad.respondWith(BadServer::response("307 Temporary Redirect", {{"Location", location}}, {}));
     } else if (server == QLatin1String("web page")) {
-        bad.respondWith(BadServer::response("200 OK", {{"Content-Type", "text/html"}},
-                                            "<html><head><title>Welcome to nginx!</title></head><body>It works</body></html>"));
+        bad.respondWith(
+            BadServer::response("200 OK", {{"Content-Type", "text/html"}},
+                                "<html><head><title>Welcome to nginx!</title></head><body>It works</body></html>"));
     } else if (server == QLatin1String("web 404 page")) {
         bad.respondWith(BadServer::response("404 Not Found", {{"Content-Type", "text/html"}},
                                             "<html><head><title>404 Not Found</title></head><body>nope</body></html>"));
     } else if (server == QLatin1String("not http")) {
         bad.respondWith("SSH-2.0-OpenSSH_9.6\r\nProtocol mismatch.\r\n");
     } else if (server == QLatin1String("gzip")) {
-        bad.respondWith(BadServer::response(
-            "200 OK", {{"Content-Type", "text/event-stream"}, {"Content-Encoding", "gzip"}},
-            QByteArray::fromHex("1f8b0800000000000003cb48cdc9c95728cf2fca49e102002d3b08af0c000000")));
+        bad.respondWith(BadServer::response("200 OK",
+                                            {{"Content-Type", "text/event-stream"}, {"Content-Encoding", "gzip"}},
+                                            QByteArray::fromHex(
+                                                "1f8b0800000000000003cb48cdc9c95728cf2fca49e102002d3b08af0c000000")));
     } else {
         // Headers, one keep-alive, then nothing but more keep-alives from a timer: the answer
         // never starts, and only the limit per request ends it.
@@ -150,7 +152,8 @@ void tst_BadServers::misbehavingServer()
         // when a connection closes before any response (it takes it for a keep-alive race):
         // 4 times in Qt 6.4, with no public switch to turn it off. A guess refuses it
         // (Llm::OneShotBody) and is asked exactly once, below.
-        QVERIFY2(bad.requests().size() >= 1 && bad.requests().size() <= 4, qPrintable(QString::number(bad.requests().size())));
+        QVERIFY2(bad.requests().size() >= 1 && bad.requests().size() <= 4,
+                 qPrintable(QString::number(bad.requests().size())));
     } else {
         QCOMPARE(bad.requests().size(), 1); // asked once: none of these is retried
     }

@@ -84,7 +84,7 @@ void tst_Budget::reconcileUpAndDown()
     QCOMPARE(budget.used(), 1200);
     QCOMPARE(budget.outstanding(), 300);
     QCOMPARE(budget.remaining(), 0); // an overdraft is not "unlimited"
-    QVERIFY(!budget.reserve(0)); // already past: even an estimate of nothing is refused
+    QVERIFY(!budget.reserve(0));     // already past: even an estimate of nothing is refused
 
     budget.reconcile(*a, 999); // already reconciled: ignored
     QCOMPARE(budget.used(), 1200);

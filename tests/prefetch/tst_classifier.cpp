@@ -54,8 +54,14 @@ QString mutate(QRandomGenerator &rng, QString s, int edits, QStringView alphabet
         const qsizetype at = s.isEmpty() ? 0 : rng.bounded(s.size());
         switch (rng.bounded(3)) {
         case 0: s.insert(at, alphabet[rng.bounded(alphabet.size())]); break;
-        case 1: if (!s.isEmpty()) s.remove(at, 1); break;
-        default: if (!s.isEmpty()) s[at] = alphabet[rng.bounded(alphabet.size())]; break;
+        case 1:
+            if (!s.isEmpty())
+                s.remove(at, 1);
+            break;
+        default:
+            if (!s.isEmpty())
+                s[at] = alphabet[rng.bounded(alphabet.size())];
+            break;
         }
     }
     return s;
@@ -137,7 +143,8 @@ void tst_Classifier::calibration()
 
 void tst_Classifier::longerAndWellFormedEndsHigher()
 {
-    QVERIFY(heuristicCompleteness(u"Explain TCP") < heuristicCompleteness(u"Explain the difference between TCP and UDP"));
+    QVERIFY(heuristicCompleteness(u"Explain TCP")
+            < heuristicCompleteness(u"Explain the difference between TCP and UDP"));
     QVERIFY(heuristicCompleteness(u"Explain the difference between TCP and UDP")
             < heuristicCompleteness(u"Explain the difference between TCP and UDP."));
     QVERIFY(heuristicCompleteness(u"the weather is") < heuristicCompleteness(u"What is the weather like today?"));
@@ -148,25 +155,38 @@ void tst_Classifier::normalize_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("normalized");
 
-    QTest::addRow("trim and collapse") << "  Hello   world  " << "Hello world";
-    QTest::addRow("mixed white space") << "Tabs\tand\nnew lines\r\n  here" << "Tabs and new lines here";
-    QTest::addRow("no-break and ideographic space") << QStringLiteral("Hello\u00a0world\u3000again") << "Hello world again";
-    QTest::addRow("question mark") << "How are you?" << "How are you";
-    QTest::addRow("several marks") << "Really?!" << "Really";
-    QTest::addRow("spaced marks") << "Question ? ! " << "Question";
-    QTest::addRow("ascii ellipsis") << "Wait..." << "Wait";
+    QTest::addRow("trim and collapse") << "  Hello   world  "
+                                       << "Hello world";
+    QTest::addRow("mixed white space") << "Tabs\tand\nnew lines\r\n  here"
+                                       << "Tabs and new lines here";
+    QTest::addRow("no-break and ideographic space")
+        << QStringLiteral("Hello\u00a0world\u3000again") << "Hello world again";
+    QTest::addRow("question mark") << "How are you?"
+                                   << "How are you";
+    QTest::addRow("several marks") << "Really?!"
+                                   << "Really";
+    QTest::addRow("spaced marks") << "Question ? ! "
+                                  << "Question";
+    QTest::addRow("ascii ellipsis") << "Wait..."
+                                    << "Wait";
     QTest::addRow("ellipsis character") << QStringLiteral("Wait\u2026") << "Wait";
     QTest::addRow("cjk question") << QStringLiteral("这段话是什么意思？") << QStringLiteral("这段话是什么意思");
     QTest::addRow("cjk full stop and space") << QStringLiteral("好的 。 ") << QStringLiteral("好的");
     QTest::addRow("cjk mixed marks") << QStringLiteral("真的吗？！") << QStringLiteral("真的吗");
     QTest::addRow("cjk ellipsis") << QStringLiteral("等等……") << QStringLiteral("等等");
     QTest::addRow("full-width exclamation") << QStringLiteral("太好了！") << QStringLiteral("太好了");
-    QTest::addRow("inner dots kept") << "Version 3.14 is out." << "Version 3.14 is out";
-    QTest::addRow("commas kept") << "First, second," << "First, second,";
-    QTest::addRow("case kept") << "MiXeD CaSe." << "MiXeD CaSe";
-    QTest::addRow("symbols kept") << "Use C++." << "Use C++";
-    QTest::addRow("empty") << "" << "";
-    QTest::addRow("only punctuation") << "  ?!  " << "";
+    QTest::addRow("inner dots kept") << "Version 3.14 is out."
+                                     << "Version 3.14 is out";
+    QTest::addRow("commas kept") << "First, second,"
+                                 << "First, second,";
+    QTest::addRow("case kept") << "MiXeD CaSe."
+                               << "MiXeD CaSe";
+    QTest::addRow("symbols kept") << "Use C++."
+                                  << "Use C++";
+    QTest::addRow("empty") << ""
+                           << "";
+    QTest::addRow("only punctuation") << "  ?!  "
+                                      << "";
     QTest::addRow("surrogate pair kept") << QStringLiteral("𠀋 is a character.") << QStringLiteral("𠀋 is a character");
 }
 
@@ -220,7 +240,8 @@ void tst_Classifier::similarityMatchesReference_data()
         for (int edits : {1, 4, 30}) {
             QTest::addRow("len %d edits %d ab", length, edits) << length << edits << "ab";
             QTest::addRow("len %d edits %d text", length, edits) << length << edits << "abcdefgh ijklmnop";
-            QTest::addRow("len %d edits %d cjk", length, edits) << length << edits << QStringLiteral("的一是不了人我在有他这为之大来以个中上们");
+            QTest::addRow("len %d edits %d cjk", length, edits)
+                << length << edits << QStringLiteral("的一是不了人我在有他这为之大来以个中上们");
         }
     }
     QTest::addRow("a few thousand chars") << 3000 << 200 << "abcdefghijklmnopqrstuvwxyz ";
@@ -303,13 +324,15 @@ void tst_Classifier::parseConfidence_data()
     QTest::addRow("compact") << R"({"confidence":1})" << true << 1.0;
     QTest::addRow("zero") << R"({"confidence": 0})" << true << 0.0;
     QTest::addRow("code fence") << "```json\n{\n  \"confidence\": 0.9\n}\n```" << true << 0.9;
-    QTest::addRow("prose around") << "Sure! Here is my estimate: {\"confidence\": 0.3}. Hope that helps." << true << 0.3;
+    QTest::addRow("prose around") << "Sure! Here is my estimate: {\"confidence\": 0.3}. Hope that helps." << true
+                                  << 0.3;
     QTest::addRow("single quotes, leading dot") << "{'confidence': .75}" << true << 0.75;
     QTest::addRow("capitalised key, quoted number") << R"({"Confidence": "0.6"})" << true << 0.6;
     QTest::addRow("bare key") << "confidence: 0.42" << true << 0.42;
     QTest::addRow("exponent") << R"({"confidence": 5e-1})" << true << 0.5;
     QTest::addRow("percentage") << R"({"confidence": "85%"})" << true << 0.85;
-    QTest::addRow("other keys first") << R"({"complete": true, "confidence": 0.7, "reason": "ends with ?"})" << true << 0.7;
+    QTest::addRow("other keys first") << R"({"complete": true, "confidence": 0.7, "reason": "ends with ?"})" << true
+                                      << 0.7;
     QTest::addRow("above one") << R"({"confidence": 1.5})" << false << 0.0;
     QTest::addRow("negative") << R"({"confidence": -0.2})" << false << 0.0;
     QTest::addRow("words") << R"({"confidence": "high"})" << false << 0.0;

@@ -7,9 +7,9 @@
 // Stop cancels prefixes and continuations alike.
 #include "support/localproviderfixture.h"
 
-#include "prefetch/stream/answerfetch.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
+#include "prefetch/stream/answerfetch.h"
 #include "prefetch/stream/answerreader.h"
 #include "prefetch/stream/revealpacer.h"
 
@@ -50,7 +50,8 @@ private slots:
     void theContinuationIsDueAfterTheFirstPartsWait();
 
 private:
-    Llm::ProviderProfile profile(Llm::ApiFormat format, const QByteArray &latency = {}, const QByteArray &fault = {}) const;
+    Llm::ProviderProfile profile(Llm::ApiFormat format, const QByteArray &latency = {},
+                                 const QByteArray &fault = {}) const;
     RenderedRequest request(Engine &engine, const QString &prompt, int maxTokens = 300) const;
 
     TestSupport::LocalProviderFixture m_local;
@@ -110,7 +111,8 @@ void tst_Continuation::unusedGuessIsBilledOnlyItsPrefix()
     QVERIFY(session);
     // A provider generates what it was asked for, read or not: wait until it has.
     QTRY_VERIFY_WITH_TIMEOUT(m_local.stats().streamsCompleted > 0 && m_local.stats().streamsOpen == (continues ? 0 : 1)
-                                 && m_local.stats().billedByPurpose.value(QStringLiteral("hover")).output > before.output,
+                                 && m_local.stats().billedByPurpose.value(QStringLiteral("hover")).output
+                                        > before.output,
                              5000);
     QTRY_VERIFY_WITH_TIMEOUT(continues ? session->isPrefix() : session->isPausedAtCap(), 5000);
     engine.cancel(session); // the pointer left
@@ -139,7 +141,8 @@ void tst_Continuation::prefixAndContinuationAreTheFreshAnswer()
     settings.bufferTokens = prefixTokens;
     Engine engine(&m_network, profile(format, "rtt=0,prefill=1000000,decode=4000"), settings);
     // The local provider's answers end within 381 tokens: room for the whole of one, which ends with Stop.
-    const RenderedRequest r = request(engine, QStringLiteral("Explain, in many sentences, how a prefix is continued."), 400);
+    const RenderedRequest r = request(engine, QStringLiteral("Explain, in many sentences, how a prefix is continued."),
+                                      400);
     QPointer<PrefetchSession> session = engine.prefetch(Strategy::Debounce, r, 30s);
     QVERIFY(session);
     QTRY_VERIFY_WITH_TIMEOUT(session->isPrefix(), 5000);
@@ -322,7 +325,8 @@ void tst_Continuation::aPrefixIsSpreadOverTheContinuationsWait()
     // Without a wait announced, the provider's pace.
     RevealPacer paced;
     QList<qint64> pacedTimes;
-    connect(&paced, &RevealPacer::revealed, this, [&](const QString &, bool) { pacedTimes.append(Llm::monotonicNowNs()); });
+    connect(&paced, &RevealPacer::revealed, this,
+            [&](const QString &, bool) { pacedTimes.append(Llm::monotonicNowNs()); });
     paced.setRate(250);
     for (int i = 0; i < 32; ++i)
         paced.append(QStringLiteral(" piece%1").arg(i));
@@ -337,8 +341,10 @@ void tst_Continuation::theContinuationIsDueAfterTheFirstPartsWait()
     // is sent, judged by the guess's own first part.
     Settings settings;
     settings.bufferTokens = 8;
-    Engine engine(&m_network, profile(Llm::ApiFormat::OpenAiChat, "rtt=0,overhead=300,prefill=1000000,decode=4000"), settings);
-    const RenderedRequest r = request(engine, QStringLiteral("Explain, in many sentences, when a continuation is due."), 400);
+    Engine engine(&m_network, profile(Llm::ApiFormat::OpenAiChat, "rtt=0,overhead=300,prefill=1000000,decode=4000"),
+                  settings);
+    const RenderedRequest r = request(engine, QStringLiteral("Explain, in many sentences, when a continuation is due."),
+                                      400);
     QPointer<PrefetchSession> session = engine.prefetch(Strategy::Debounce, r, 30s);
     QVERIFY(session);
     QTRY_VERIFY_WITH_TIMEOUT(session->isPrefix(), 5000);

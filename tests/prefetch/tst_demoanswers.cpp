@@ -3,8 +3,8 @@
 // sent to the real local provider over loopback, in both wire formats.
 #include "support/localproviderfixture.h"
 
-#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/engine.h"
+#include "prefetch/prompts/actionprompts.h"
 
 #include <QNetworkAccessManager>
 #include <QRegularExpression>
@@ -162,7 +162,7 @@ void tst_DemoAnswers::summaryIsTheDocumentsCentralSentences()
     qsizetype last = -1;
     for (const QString &s : sentences) {
         const qsizetype at = flat.indexOf(s);
-        QVERIFY2(at >= 0, qPrintable(s)); // a sentence of the document, as it is
+        QVERIFY2(at >= 0, qPrintable(s));      // a sentence of the document, as it is
         QVERIFY2(at > last, qPrintable(text)); // in document order
         last = at;
     }
@@ -220,7 +220,8 @@ void tst_DemoAnswers::explanationUsesTheSelectionAndItsNeighbours()
     const QString selection = QStringLiteral("Its stone walls break the waves before they reach the boats.");
     const QString text = answer(DocumentAction::ExplainSelection, Document, selection);
     QVERIFY2(text.startsWith(selection), qPrintable(text));
-    QVERIFY2(text.contains(QLatin1String("The harbor protects the fishing boats from the winter storms.")), qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("The harbor protects the fishing boats from the winter storms.")),
+             qPrintable(text));
     QVERIFY2(text.contains(QLatin1String("The old walls were built of stone")), qPrintable(text));
     QVERIFY2(firstForeignWord(text, wordSet(Document)).isEmpty(), qPrintable(text));
 }
@@ -253,7 +254,8 @@ void tst_DemoAnswers::translateGoesToTheOtherLanguage()
     QFETCH(QString, instructed);
     QFETCH(bool, chinese);
     const Llm::ChatRequest request = buildActionRequest(DocumentAction::Translate, document, selection, {}, language);
-    QVERIFY2(request.messages.constLast().content.contains(QStringLiteral(" into ") + instructed), qPrintable(request.messages.constLast().content));
+    QVERIFY2(request.messages.constLast().content.contains(QStringLiteral(" into ") + instructed),
+             qPrintable(request.messages.constLast().content));
 
     const QString text = answer(DocumentAction::Translate, document, selection, language);
     QVERIFY(!text.isEmpty());
@@ -286,9 +288,11 @@ void tst_DemoAnswers::wizardOutlineIsAList()
         QVERIFY2(line.size() < 60, qPrintable(line)); // a heading, not a sentence
     }
     QVERIFY2(sections >= 3 && sections <= 5, qPrintable(text));
-    const QSet<QString> mine = wordSet(data.value(TopicKey).toString() + u' ' + data.value(AudienceKey).toString() + u' '
-                                       + data.value(ToneKey).toString());
-    const QString foreign = firstForeignWord(text.split(u'\n').replaceInStrings(QRegularExpression(QStringLiteral("^\\d\\. ")), QString()).join(u'\n'), mine);
+    const QSet<QString> mine = wordSet(data.value(TopicKey).toString() + u' ' + data.value(AudienceKey).toString()
+                                       + u' ' + data.value(ToneKey).toString());
+    const QString foreign = firstForeignWord(
+        text.split(u'\n').replaceInStrings(QRegularExpression(QStringLiteral("^\\d\\. ")), QString()).join(u'\n'),
+        mine);
     QVERIFY2(foreign.isEmpty(), qPrintable(foreign + QStringLiteral(" in ") + text));
 }
 
@@ -303,7 +307,8 @@ void tst_DemoAnswers::wizardIntroductionIsAParagraph()
     const QString text = wizardAnswer(WizardIntroductionStep, data);
     QVERIFY2(!text.contains(u'\n') && sentencesOf(text).size() >= 3, qPrintable(text));
     QVERIFY2(text.startsWith(QLatin1String("Growing tomatoes on a small balcony")), qPrintable(text));
-    QVERIFY2(text.contains(QLatin1String("Pots and soil")) && text.contains(QLatin1String("Harvest")), qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("Pots and soil")) && text.contains(QLatin1String("Harvest")),
+             qPrintable(text));
     for (const QString &w : wordsOf(QStringLiteral("step introduction document paragraphs audience covers matters")))
         QVERIFY2(!wordSet(text).contains(w), qPrintable(w));
 }
@@ -342,7 +347,8 @@ void tst_DemoAnswers::chatUsesTheMessagesWords()
     const QString text = TestSupport::freshText(&m_network, p, plain);
     QVERIFY(!text.isEmpty());
     const QString foreign = firstForeignWord(text, wordSet(message));
-    QVERIFY2(foreign.isEmpty(), qPrintable(foreign + QStringLiteral(" in ") + text)); // not "helpful", "concise", "assistant"
+    QVERIFY2(foreign.isEmpty(),
+             qPrintable(foreign + QStringLiteral(" in ") + text)); // not "helpful", "concise", "assistant"
 
     // About a document: its words and the message's.
     const auto withDocument = chatTemplate(true).compile(p, documentValues(Document));

@@ -50,8 +50,8 @@ private:
     Llm::ChatRequest request(int n, int maxTokens = 200) const;
 
     TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) {
-        c.profile.decodeTokensPerSec = 40; // streams stay open for seconds
-    }};
+                                                  c.profile.decodeTokensPerSec = 40; // streams stay open for seconds
+                                              }};
     QNetworkAccessManager m_network;
 };
 
@@ -146,7 +146,8 @@ void tst_Engine::foregroundPreemptsOldestPrefetch()
     QPointer<PrefetchSession> newer = engine->prefetch(Strategy::Hover, engine->render(b), 30s);
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 2, 2000);
 
-    AnswerReader *answer = engine->request(Strategy::None, engine->render(request(202, 10)), Llm::monotonicNowNs(), this);
+    AnswerReader *answer = engine->request(Strategy::None, engine->render(request(202, 10)), Llm::monotonicNowNs(),
+                                           this);
     // Started at once, not queued behind the prefetches.
     QVERIFY(answer->answer() && answer->answer()->isStarted());
     QVERIFY(!oldest || oldest->state() == PrefetchSession::State::Cancelled);
@@ -344,7 +345,8 @@ void tst_Engine::aRateLimitHoldsGuessesBackButNeverTheUser()
     QCOMPARE(engine->metrics().stats(Strategy::Debounce).attempts, attempts);
 
     // The user's request is sent all the same (and meets the provider's answer itself).
-    AnswerReader *answer = engine->request(Strategy::None, engine->render(request(704, 5)), Llm::monotonicNowNs(), this);
+    AnswerReader *answer = engine->request(Strategy::None, engine->render(request(704, 5)), Llm::monotonicNowNs(),
+                                           this);
     QVERIFY(answer);
     QTRY_VERIFY_WITH_TIMEOUT(limited.stats().requestsServed + limited.stats().requestsRejected
                                  > before.requestsServed + before.requestsRejected,
@@ -452,7 +454,8 @@ void tst_Engine::wastefulStrategyDegradesAndStopsPrefetching()
     // While paused, the clicks still happen and their answers count as used: the extra cost
     // falls, and below the resume level the strategy comes back on its own.
     for (int i = 0; i < 60 && engine->metrics().isDegraded(Strategy::Hover); ++i) {
-        AnswerReader *answer = engine->request(Strategy::Hover, engine->render(request(800 + i, 300)), Llm::monotonicNowNs(), this);
+        AnswerReader *answer = engine->request(Strategy::Hover, engine->render(request(800 + i, 300)),
+                                               Llm::monotonicNowNs(), this);
         QSignalSpy done(answer, &AnswerReader::finished);
         QVERIFY(done.wait(15000));
     }

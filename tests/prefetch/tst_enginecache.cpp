@@ -4,8 +4,8 @@
 // token limit is not stored; the switch off sends every request; the counters say so.
 #include "support/localproviderfixture.h"
 
-#include "prefetch/engine.h"
 #include "prefetch/cache/responsecache.h"
+#include "prefetch/engine.h"
 #include "prefetch/stream/answerreader.h"
 
 #include "llm/clock.h"
@@ -143,7 +143,6 @@ void tst_EngineCache::switchedOffSendsEveryRequest()
     QCOMPARE(m_local.stats().requestsServed, servedBefore + 1);
     QCOMPARE(engine->cachedAnswers().counters().exactHits, 0);
 }
-
 
 void tst_EngineCache::cachedAnswerIsNotPrefetched()
 {

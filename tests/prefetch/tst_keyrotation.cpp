@@ -146,7 +146,7 @@ void tst_KeyRotation::everyKeyRestingGivesTheOneThatWakesFirst()
     const auto t0 = KeyRing::Clock::now();
     QVERIFY(ring.rateLimited(p, KeyA, 50s, t0));
     QVERIFY(!ring.rateLimited(p, KeyB, 10s, t0)); // no other key free now
-    QCOMPARE(ring.current(p, t0 + 1s), KeyB);    // B's rest ends first
+    QCOMPARE(ring.current(p, t0 + 1s), KeyB);     // B's rest ends first
     QCOMPARE(ring.current(p, t0 + 11s), KeyB);
 }
 
@@ -225,7 +225,8 @@ void tst_KeyRotation::thePrefetchKeyIsNotPartOfTheRing()
     p.prefetchApiKey = PrefetchKey;
     Engine engine(&m_network, p, noBackOffRetries());
     const LocalProvider::Stats before = m_local.stats();
-    QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, engine.render(question()), 30s, SignalStrength::Strong);
+    QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, engine.render(question()), 30s,
+                                                        SignalStrength::Strong);
     QVERIFY(session);
     QTRY_VERIFY_WITH_TIMEOUT(m_local.stats().prefetchRequests - before.prefetchRequests == 1, 10000);
     engine.stopAll();

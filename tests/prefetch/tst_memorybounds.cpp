@@ -89,11 +89,12 @@ void tst_MemoryBounds::engine_data()
     QTest::addColumn<Llm::Error::Code>("code");
     for (const char *flood : {"text", "choices", "tools", "comments", "error"}) {
         const Llm::Error::Code code = qstrcmp(flood, "comments") == 0 ? Llm::Error::Code::Timeout
-            : qstrcmp(flood, "error") == 0                            ? Llm::Error::Code::ServerError
+                                      : qstrcmp(flood, "error") == 0  ? Llm::Error::Code::ServerError
                                                                       : Llm::Error::Code::MalformedStream;
         for (bool anthropic : {false, true}) {
             for (bool warmup : {false, true}) {
-                QTest::addRow("%s, %s, %s", flood, anthropic ? "anthropic" : "openai", warmup ? "warm-up" : "foreground")
+                QTest::addRow("%s, %s, %s", flood, anthropic ? "anthropic" : "openai",
+                              warmup ? "warm-up" : "foreground")
                     << QByteArray(flood) << anthropic << warmup << code;
             }
         }
@@ -150,7 +151,8 @@ void tst_MemoryBounds::engine()
     }
     const double seconds = double(Llm::monotonicNowNs() - startedNs) / 1e9;
     const qint64 growth = statusKb("VmHWM:") - before;
-    qInfo("%s: ended after %.2f s, peak growth %lld KB", QTest::currentDataTag(), seconds, static_cast<long long>(growth));
+    qInfo("%s: ended after %.2f s, peak growth %lld KB", QTest::currentDataTag(), seconds,
+          static_cast<long long>(growth));
     QVERIFY2(growth < EngineBoundKb, qPrintable(QStringLiteral("grew by %1 KB").arg(growth)));
     QVERIFY(m_local.waitForNoOpenStream(5000));
 }
@@ -162,7 +164,7 @@ void tst_MemoryBounds::cli_data()
     QTest::addColumn<QString>("error");
     for (const char *flood : {"text", "choices", "tools", "comments", "error"}) {
         const QString error = qstrcmp(flood, "comments") == 0 ? QString() // interrupted: Ctrl-C
-            : qstrcmp(flood, "error") == 0                    ? QStringLiteral("server_error")
+                              : qstrcmp(flood, "error") == 0  ? QStringLiteral("server_error")
                                                               : QStringLiteral("malformed_stream");
         for (bool anthropic : {false, true}) {
             QTest::addRow("%s, %s", flood, anthropic ? "anthropic" : "openai")
@@ -188,7 +190,8 @@ void tst_MemoryBounds::cli()
         ::setrlimit(RLIMIT_AS, &limit);
     });
     QStringList arguments{QStringLiteral("chat"), QStringLiteral("--quiet"), QStringLiteral("--stats-json"),
-                          QStringLiteral("--header"), QStringLiteral("X-Headstart-Fault: flood=") + QString::fromLatin1(flood)};
+                          QStringLiteral("--header"),
+                          QStringLiteral("X-Headstart-Fault: flood=") + QString::fromLatin1(flood)};
     if (anthropic) {
         arguments << QStringLiteral("--provider") << QStringLiteral("anthropic") << QStringLiteral("--model")
                   << QStringLiteral("headstart-local") << QStringLiteral("--base-url")

@@ -125,9 +125,12 @@ void tst_Metrics::hitRateAndExtraCost_data()
 
     QTest::addRow("nothing") << qint64(0) << qint64(0) << qint64(0) << qint64(0) << qint64(0) << 0.0 << 0.0 << false;
     QTest::addRow("all hits") << qint64(4) << qint64(4) << qint64(0) << qint64(800) << qint64(0) << 1.0 << 0.0 << false;
-    QTest::addRow("partial hits count") << qint64(10) << qint64(3) << qint64(2) << qint64(500) << qint64(200) << 0.5 << 0.4 << false;
-    QTest::addRow("waste over use") << qint64(8) << qint64(1) << qint64(0) << qint64(100) << qint64(250) << 0.125 << 2.5 << false;
-    QTest::addRow("waste, nothing used") << qint64(3) << qint64(0) << qint64(0) << qint64(0) << qint64(90) << 0.0 << 90.0 << true;
+    QTest::addRow("partial hits count") << qint64(10) << qint64(3) << qint64(2) << qint64(500) << qint64(200) << 0.5
+                                        << 0.4 << false;
+    QTest::addRow("waste over use") << qint64(8) << qint64(1) << qint64(0) << qint64(100) << qint64(250) << 0.125 << 2.5
+                                    << false;
+    QTest::addRow("waste, nothing used") << qint64(3) << qint64(0) << qint64(0) << qint64(0) << qint64(90) << 0.0
+                                         << 90.0 << true;
 }
 
 void tst_Metrics::hitRateAndExtraCost()
@@ -314,7 +317,8 @@ void tst_Metrics::degradeWithHysteresis()
     QCOMPARE(degraded.count(), 1);
     QCOMPARE(degraded.at(0).at(0).value<Strategy>(), Strategy::Hover);
     QCOMPARE(degraded.at(0).at(1).toBool(), true);
-    const QString reason = QStringLiteral("Hover prefetch paused: extra cost 62 % is above 50 %; it resumes below 40 %.");
+    const QString reason = QStringLiteral(
+        "Hover prefetch paused: extra cost 62 % is above 50 %; it resumes below 40 %.");
     QCOMPARE(degraded.at(0).at(2).toString(), reason);
     QVERIFY(m.isDegraded(Strategy::Hover));
     QCOMPARE(m.stats(Strategy::Hover).degradedReason, reason);
@@ -331,7 +335,8 @@ void tst_Metrics::degradeWithHysteresis()
     m.recordTokens(Strategy::Hover, 150, 150, 0); // 620 / 1700 = 36.5 %
     QCOMPARE(degraded.count(), 2);
     QCOMPARE(degraded.at(1).at(1).toBool(), false);
-    QCOMPARE(degraded.at(1).at(2).toString(), QStringLiteral("Hover prefetch resumed: extra cost 36.5 % is below 40 %."));
+    QCOMPARE(degraded.at(1).at(2).toString(),
+             QStringLiteral("Hover prefetch resumed: extra cost 36.5 % is below 40 %."));
     QVERIFY(!m.isDegraded(Strategy::Hover));
     QVERIFY(m.stats(Strategy::Hover).degradedReason.isEmpty());
 
@@ -472,7 +477,8 @@ void tst_Metrics::changedFollowsTheLastChange()
     QTRY_COMPARE_WITH_TIMEOUT(afterLastSignal, records, 5000);
     QVERIFY(records > 10);
     // At most one per 30 ms over the span, plus the trailing one.
-    QVERIFY2(changed.count() <= span / 30 + 2, qPrintable(QStringLiteral("%1 signals in %2 ms").arg(changed.count()).arg(span)));
+    QVERIFY2(changed.count() <= span / 30 + 2,
+             qPrintable(QStringLiteral("%1 signals in %2 ms").arg(changed.count()).arg(span)));
     QVERIFY(changed.count() >= 2);
 }
 
@@ -524,12 +530,39 @@ void tst_Metrics::snapshotKeys()
     QCOMPARE(strategies.keys(), (QStringList{"debounce", "habits", "hover", "keyboard", "none", "reading", "selection",
                                              "trajectory", "warmup", "workflow"}));
     const QJsonObject hover = strategies.value("hover").toObject();
-    QStringList expected{"attempts", "hits", "partialHits", "misses", "cancelled", "expired", "failed", "preempted",
-                         "rejectedBudget", "rejectedLane", "tokensPrefetched", "tokensUsed", "tokensWasted",
-                         "cacheReadTokens", "cacheWriteTokens", "costPrefetched", "costUsed", "costWasted",
-                         "timeSavedMs", "hitRate", "extraCost", "extraCostTokens", "extraCostMoney",
-                         "extraCostUnbounded", "alarm", "alarmReason", "degraded", "degradedReason", "tooFewAttempts",
-                         "tooFewAttemptsReason", "answers", "perceived", "ttft"};
+    QStringList expected{"attempts",
+                         "hits",
+                         "partialHits",
+                         "misses",
+                         "cancelled",
+                         "expired",
+                         "failed",
+                         "preempted",
+                         "rejectedBudget",
+                         "rejectedLane",
+                         "tokensPrefetched",
+                         "tokensUsed",
+                         "tokensWasted",
+                         "cacheReadTokens",
+                         "cacheWriteTokens",
+                         "costPrefetched",
+                         "costUsed",
+                         "costWasted",
+                         "timeSavedMs",
+                         "hitRate",
+                         "extraCost",
+                         "extraCostTokens",
+                         "extraCostMoney",
+                         "extraCostUnbounded",
+                         "alarm",
+                         "alarmReason",
+                         "degraded",
+                         "degradedReason",
+                         "tooFewAttempts",
+                         "tooFewAttemptsReason",
+                         "answers",
+                         "perceived",
+                         "ttft"};
     expected.sort();
     QCOMPARE(hover.keys(), expected);
     QCOMPARE(hover.value("attempts").toInteger(), 1);
@@ -620,7 +653,8 @@ void tst_Metrics::tooFewAttemptsSaysWhy()
     QVERIFY(st.tooFewAttempts);
     QVERIFY(!st.alarm);
     QCOMPARE(st.tooFewAttemptsReason,
-             QStringLiteral("Hover prefetch: hit rate 0 % is below 35 %, but the alarm waits for 10 attempts (2 so far)."));
+             QStringLiteral(
+                 "Hover prefetch: hit rate 0 % is below 35 %, but the alarm waits for 10 attempts (2 so far)."));
     // Past the extra-cost ceiling as well: both lines are named.
     m.recordTokens(Strategy::Hover, 100, 0, 100);
     st = m.stats(Strategy::Hover);

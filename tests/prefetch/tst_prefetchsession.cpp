@@ -48,8 +48,9 @@ private:
     // Runs a fresh request on a separate engine and returns its text.
     QString freshText(const Llm::ChatRequest &r);
 
-    TestSupport::LocalProviderFixture m_local{
-        u"instant", [](LocalProvider::ServerConfig &c) { c.apiKey = QStringLiteral("sk-test-right-key-000000000000000000000"); }};
+    TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) {
+                                                  c.apiKey = QStringLiteral("sk-test-right-key-000000000000000000000");
+                                              }};
     QNetworkAccessManager m_network;
 };
 
@@ -58,8 +59,8 @@ void tst_PrefetchSession::initTestCase()
     QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
 }
 
-std::unique_ptr<Engine> tst_PrefetchSession::makeEngine(const QByteArray &latency, Settings settings, QString prefetchKey,
-                                                        bool continues)
+std::unique_ptr<Engine> tst_PrefetchSession::makeEngine(const QByteArray &latency, Settings settings,
+                                                        QString prefetchKey, bool continues)
 {
     Llm::ProviderProfile p = m_local.profile(latency);
     p.prefetchApiKey = prefetchKey;
@@ -141,7 +142,8 @@ void tst_PrefetchSession::capStopsReadingAndLosesNothing()
     Settings settings;
     settings.bufferTokens = 15;
     auto engine = makeEngine("rtt=0,prefill=1000000,decode=2000", settings, {}, false);
-    const Llm::ChatRequest r = request(QStringLiteral("A long answer that will hit the buffer cap long before it ends."), 250);
+    const Llm::ChatRequest r =
+        request(QStringLiteral("A long answer that will hit the buffer cap long before it ends."), 250);
     const qint64 completed = m_local.stats().streamsCompleted;
     QPointer<PrefetchSession> session = engine->prefetch(Strategy::Hover, engine->render(r), 30s);
     QTRY_VERIFY_WITH_TIMEOUT(session->isPausedAtCap(), 5000);
@@ -179,8 +181,10 @@ void tst_PrefetchSession::partialHitWaitsOnlyTheRest()
     (void)QTest::qWaitFor([&] { return !session || session->hasFirstToken() || atProvider.elapsed() >= 250; }, 5000);
     QVERIFY(session);
     QVERIFY2(!session->hasFirstToken(),
-             qPrintable(QStringLiteral("the first token was in before the user asked (%1 ms after the request reached the provider)")
-                            .arg(atProvider.elapsed())));
+             qPrintable(
+                 QStringLiteral(
+                     "the first token was in before the user asked (%1 ms after the request reached the provider)")
+                     .arg(atProvider.elapsed())));
     const qint64 activated = Llm::monotonicNowNs();
     AnswerReader *handle = engine->consume(session, engine->render(r), activated, this);
     QCOMPARE(handle->origin(), AnswerReader::Origin::PartialHit);

@@ -217,8 +217,8 @@ void tst_PromptTemplate::sharedPrefix_data()
         QTest::addRow("%s: rewrite selection", f) << format << DocumentAction::RewriteSelection
                                                   << QStringLiteral("The \"prefix cache\" keeps the first blocks.");
         QTest::addRow("%s: translate document", f) << format << DocumentAction::Translate << QString();
-        QTest::addRow("%s: explain selection", f) << format << DocumentAction::ExplainSelection
-                                                  << QStringLiteral("静态前缀");
+        QTest::addRow("%s: explain selection", f)
+            << format << DocumentAction::ExplainSelection << QStringLiteral("静态前缀");
         QTest::addRow("%s: continue writing", f) << format << DocumentAction::ContinueWriting << QString();
     }
 }
@@ -237,11 +237,13 @@ void tst_PromptTemplate::sharedPrefix()
     const RenderedRequest warmUp = rendered(compiled.warmupRequest());
     GenerationParams prefetchParams;
     prefetchParams.maxTokens = 512;
-    const RenderedRequest prefetch = rendered(Prefetch::renderAction(compiled, DocumentAction::Summarize, {}, {}, prefetchParams));
+    const RenderedRequest prefetch = rendered(
+        Prefetch::renderAction(compiled, DocumentAction::Summarize, {}, {}, prefetchParams));
     GenerationParams realParams;
     realParams.maxTokens = 2048;
     realParams.temperature = 0.3;
-    const RenderedRequest real = rendered(Prefetch::renderAction(compiled, realAction, selection, QStringLiteral("German"), realParams));
+    const RenderedRequest real = rendered(
+        Prefetch::renderAction(compiled, realAction, selection, QStringLiteral("German"), realParams));
     QVERIFY(!warmUp.body.isEmpty() && !prefetch.body.isEmpty() && !real.body.isEmpty());
 
     const QByteArray shared = commonPrefix(commonPrefix(warmUp.body, prefetch.body), real.body);
@@ -273,19 +275,20 @@ void tst_PromptTemplate::renderEqualsEncodeRequest_data()
     QTest::addColumn<DocumentAction>("action");
     QTest::addColumn<QString>("selection");
     QTest::addColumn<QString>("language");
-    const QList<std::pair<const char *, DocumentAction>> actions = {
-        {"summarize", DocumentAction::Summarize},
-        {"continue", DocumentAction::ContinueWriting},
-        {"rewrite", DocumentAction::RewriteSelection},
-        {"translate", DocumentAction::Translate},
-        {"explain", DocumentAction::ExplainSelection}};
+    const QList<std::pair<const char *, DocumentAction>> actions = {{"summarize", DocumentAction::Summarize},
+                                                                    {"continue", DocumentAction::ContinueWriting},
+                                                                    {"rewrite", DocumentAction::RewriteSelection},
+                                                                    {"translate", DocumentAction::Translate},
+                                                                    {"explain", DocumentAction::ExplainSelection}};
     for (ApiFormat format : {ApiFormat::OpenAiChat, ApiFormat::AnthropicMessages}) {
         for (const auto &[name, action] : actions) {
             QTest::addRow("%s: %s, selection", formatName(format), name)
-                << format << action << QStringLiteral("a {selection} with \"quotes\"\nand 中文") << QStringLiteral("简体中文");
+                << format << action << QStringLiteral("a {selection} with \"quotes\"\nand 中文")
+                << QStringLiteral("简体中文");
             if (action == DocumentAction::Summarize || action == DocumentAction::ContinueWriting
                 || action == DocumentAction::Translate)
-                QTest::addRow("%s: %s, no selection", formatName(format), name) << format << action << QString() << QString();
+                QTest::addRow("%s: %s, no selection", formatName(format), name)
+                    << format << action << QString() << QString();
         }
     }
 }
@@ -325,8 +328,9 @@ void tst_PromptTemplate::renderEqualsEncodeRequest()
         || (action == DocumentAction::Translate && !selection.isEmpty()))
         QVERIFY(instruction.endsWith(selection));
     if (action == DocumentAction::Translate)
-        QVERIFY(instruction.contains(language.isEmpty() ? Prefetch::automaticTranslateTarget(selection.isEmpty() ? Document : selection)
-                                                        : language));
+        QVERIFY(instruction.contains(
+            language.isEmpty() ? Prefetch::automaticTranslateTarget(selection.isEmpty() ? Document : selection)
+                               : language));
     QVERIFY(!instruction.contains(QLatin1Char('{')) || selection.contains(QLatin1Char('{')));
 }
 
@@ -357,7 +361,8 @@ void tst_PromptTemplate::chatAndWorkflowTemplates()
 
     const QList<ChatMessage> history = kind == 2 ? QList<ChatMessage>()
                                                  : QList<ChatMessage>{{Role::User, QStringLiteral("Hi")},
-                                                                      {Role::Assistant, QStringLiteral("Hello! What shall we do?")}};
+                                                                      {Role::Assistant,
+                                                                       QStringLiteral("Hello! What shall we do?")}};
     const QString key = kind == 2 ? QStringLiteral("prompt") : QStringLiteral("message");
     GenerationParams params;
     params.maxTokens = 200;
@@ -379,7 +384,8 @@ void tst_PromptTemplate::chatAndWorkflowTemplates()
     }
     if (kind == 2) {
         // A workflow step has no place for a history.
-        const auto refused = compiled->render({{key, QStringLiteral("x")}}, params, {{Role::User, QStringLiteral("h")}});
+        const auto refused = compiled->render({{key, QStringLiteral("x")}}, params,
+                                              {{Role::User, QStringLiteral("h")}});
         QVERIFY(!refused);
         QCOMPARE(refused.error().code(), Llm::Error::Code::InvalidRequest);
     }
@@ -405,7 +411,8 @@ void tst_PromptTemplate::toolsAreStatic()
     const auto compiled = t.compile(profileFor(format), {{QStringLiteral("product"), QStringLiteral("Headstart")},
                                                          {QStringLiteral("document"), Document}});
     QVERIFY(compiled.has_value());
-    QCOMPARE(compiled->staticRequest().system, QStringLiteral("You are an editor of Headstart.\n\nHouse style: short."));
+    QCOMPARE(compiled->staticRequest().system,
+             QStringLiteral("You are an editor of Headstart.\n\nHouse style: short."));
     QCOMPARE(compiled->staticRequest().tools.size(), 1);
     // A text that is one placeholder shares the value's buffer.
     QVERIFY(compiled->staticRequest().messages.first().content.constData() == Document.constData());
@@ -457,7 +464,8 @@ void tst_PromptTemplate::fingerprints()
     QFETCH(ApiFormat, format);
     const Llm::ProviderProfile profile = profileFor(format);
     const CompiledPrompt compiled = compileDocument(profile, Document);
-    QCOMPARE(compiled.prefixFingerprint(), expectedFingerprint(profile.id, profile.endpoint(), compiled.prefix().bytes()));
+    QCOMPARE(compiled.prefixFingerprint(),
+             expectedFingerprint(profile.id, profile.endpoint(), compiled.prefix().bytes()));
 
     // A rendered body's fingerprint is the documented formula, and the one the engine computes
     // from the unencoded request; every tail gives its own.
@@ -476,7 +484,8 @@ void tst_PromptTemplate::fingerprints()
     QSet<QByteArray> seen;
     for (int length = 0; length < 140; ++length) {
         const QString selection(length, QLatin1Char('x'));
-        const RenderedRequest r = rendered(Prefetch::renderAction(compiled, DocumentAction::ExplainSelection, selection));
+        const RenderedRequest r = rendered(
+            Prefetch::renderAction(compiled, DocumentAction::ExplainSelection, selection));
         QCOMPARE(r.fingerprint, expectedBody(r.body));
         QCOMPARE(Prefetch::requestFingerprint(profile, r.request), r.fingerprint);
         seen.insert(r.fingerprint);
@@ -495,8 +504,9 @@ void tst_PromptTemplate::fingerprints()
     QVERIFY(elsewhere.prefixFingerprint() != compiled.prefixFingerprint());
     Llm::ProviderProfile otherUrl = profile;
     otherUrl.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:10/v1"));
-    QVERIFY(rendered(Prefetch::renderAction(compileDocument(otherUrl, Document), DocumentAction::Summarize, {})).fingerprint
-            != here.fingerprint);
+    QVERIFY(
+        rendered(Prefetch::renderAction(compileDocument(otherUrl, Document), DocumentAction::Summarize, {})).fingerprint
+        != here.fingerprint);
 }
 
 void tst_PromptTemplate::placeholders_data()
@@ -505,10 +515,13 @@ void tst_PromptTemplate::placeholders_data()
     QTest::addColumn<QStringList>("names");
     QTest::addColumn<QString>("filled");
 
-    QTest::addRow("two") << QStringLiteral("{a} and {b}") << QStringList{u"a"_s, u"b"_s} << QStringLiteral("A and {b-value}");
+    QTest::addRow("two") << QStringLiteral("{a} and {b}") << QStringList{u"a"_s, u"b"_s}
+                         << QStringLiteral("A and {b-value}");
     QTest::addRow("repeated") << QStringLiteral("{a}{a}") << QStringList{u"a"_s} << QStringLiteral("AA");
-    QTest::addRow("escaped braces") << QStringLiteral("{{a}} is {a}") << QStringList{u"a"_s} << QStringLiteral("{a} is A");
-    QTest::addRow("not a name") << QStringLiteral("{ a } {a-b} {} {") << QStringList{} << QStringLiteral("{ a } {a-b} {} {");
+    QTest::addRow("escaped braces") << QStringLiteral("{{a}} is {a}") << QStringList{u"a"_s}
+                                    << QStringLiteral("{a} is A");
+    QTest::addRow("not a name") << QStringLiteral("{ a } {a-b} {} {") << QStringList{}
+                                << QStringLiteral("{ a } {a-b} {} {");
     QTest::addRow("unclosed") << QStringLiteral("x {a") << QStringList{} << QStringLiteral("x {a");
     QTest::addRow("json in the text") << QStringLiteral(R"(Answer as {"ok":true} for {a}.)") << QStringList{u"a"_s}
                                       << QStringLiteral(R"(Answer as {"ok":true} for A.)");
@@ -566,7 +579,8 @@ void tst_PromptTemplate::missingPlaceholders()
              qPrintable(result.error().detail()));
 
     // Empty is a value; only absence is an error.
-    const auto fromTemplate = Prefetch::documentTemplate().request(profile.model, {{QStringLiteral("document"), QString()}},
+    const auto fromTemplate = Prefetch::documentTemplate().request(profile.model,
+                                                                   {{QStringLiteral("document"), QString()}},
                                                                    {{QStringLiteral("instruction"), QString()}});
     QVERIFY(fromTemplate.has_value());
     QVERIFY(!Prefetch::documentTemplate().request(profile.model, {}, {{QStringLiteral("instruction"), QString()}}));
@@ -606,8 +620,10 @@ void tst_PromptTemplate::chineseDocument()
     // Raw UTF-8 on the wire, not \u escapes, and the same bytes in every request.
     const QByteArray utf8 = escaped(ChineseDocument);
     QVERIFY(compiled.prefix().bytes().contains(utf8));
-    const RenderedRequest a = rendered(Prefetch::renderAction(compiled, DocumentAction::Translate, {}, QStringLiteral("English")));
-    const RenderedRequest b = rendered(Prefetch::renderAction(compiled, DocumentAction::ExplainSelection, QStringLiteral("提示缓存")));
+    const RenderedRequest a = rendered(
+        Prefetch::renderAction(compiled, DocumentAction::Translate, {}, QStringLiteral("English")));
+    const RenderedRequest b = rendered(
+        Prefetch::renderAction(compiled, DocumentAction::ExplainSelection, QStringLiteral("提示缓存")));
     QVERIFY(commonPrefix(a.body, b.body).contains(utf8));
     const QJsonArray messages = parse(b.body).value(QLatin1String("messages")).toArray();
     QVERIFY(messages.last().toObject().value(QLatin1String("content")).toString().endsWith(QStringLiteral("提示缓存")));
@@ -646,7 +662,8 @@ void tst_PromptTemplate::hugeDocumentIsNotEncodedAgain()
     bodies.append(rendered(compiled.warmupRequest()));
     for (DocumentAction action : {DocumentAction::Summarize, DocumentAction::RewriteSelection,
                                   DocumentAction::Translate, DocumentAction::ExplainSelection})
-        bodies.append(rendered(Prefetch::renderAction(compiled, action, QStringLiteral("Paragraph about prompt caches"))));
+        bodies.append(
+            rendered(Prefetch::renderAction(compiled, action, QStringLiteral("Paragraph about prompt caches"))));
 
     // No static prefix was encoded again, the compiled one stayed where it was, and every body
     // is that prefix plus a short tail.
@@ -679,14 +696,15 @@ void tst_PromptTemplate::warmUp()
     const QJsonObject root = parse(warmUp.body);
     QCOMPARE(root.value(QLatin1String("max_tokens")).toInt(), 1);
     QCOMPARE(root.value(QLatin1String("stream")).toBool(), true);
-    QVERIFY(warmUp.body.endsWith(format == ApiFormat::OpenAiChat
-                                     ? QByteArray(R"(],"stream":true,"stream_options":{"include_usage":true},"max_tokens":1})")
-                                     : QByteArray(R"(],"max_tokens":1,"stream":true})")));
+    QVERIFY(warmUp.body.endsWith(format == ApiFormat::OpenAiChat ? QByteArray(
+                                     R"(],"stream":true,"stream_options":{"include_usage":true},"max_tokens":1})")
+                                                                 : QByteArray(R"(],"max_tokens":1,"stream":true})")));
     QCOMPARE(warmUp.estimatedPromptTokens, compiled.estimatedPrefixTokens());
 
     // A template whose static part is only a system prompt: fine for OpenAI, but Anthropic
     // needs a message, so there is nothing to warm.
-    const auto step = Prefetch::workflowStepTemplate().compile(profile, {{QStringLiteral("system"), QStringLiteral("s")}});
+    const auto step = Prefetch::workflowStepTemplate().compile(profile,
+                                                               {{QStringLiteral("system"), QStringLiteral("s")}});
     QVERIFY(step.has_value());
     QCOMPARE(step->warmupRequest().has_value(), format == ApiFormat::OpenAiChat);
 }

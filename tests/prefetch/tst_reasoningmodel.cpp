@@ -96,10 +96,10 @@ void tst_ReasoningModel::thinksFirst_data()
 {
     QTest::addColumn<QString>("model");
     QTest::addColumn<bool>("thinks");
-    for (const char *name : {"deepseek-reasoner", "deepseek-r1", "deepseek/deepseek-r1", "deepseek-r1:7b",
-                             "deepseek-r1-distill-qwen-32b", "qwq-plus", "qwq:32b", "qwen3-235b-a22b-thinking-2507",
-                             "o1", "o3-mini", "o4-mini", "gpt-5", "gpt-5-mini", "gpt-oss-120b", "gpt-oss:20b",
-                             "magistral-medium-latest", "headstart-local-reasoner"})
+    for (const char *name :
+         {"deepseek-reasoner", "deepseek-r1", "deepseek/deepseek-r1", "deepseek-r1:7b", "deepseek-r1-distill-qwen-32b",
+          "qwq-plus", "qwq:32b", "qwen3-235b-a22b-thinking-2507", "o1", "o3-mini", "o4-mini", "gpt-5", "gpt-5-mini",
+          "gpt-oss-120b", "gpt-oss:20b", "magistral-medium-latest", "headstart-local-reasoner"})
         QTest::addRow("%s", name) << QString::fromLatin1(name) << true;
     for (const char *name : {"deepseek-chat", "qwen-turbo", "qwen-max", "gpt-4o", "gpt-4o-mini", "gpt-5-chat-latest",
                              "claude-sonnet-4-5", "claude-haiku-4-5", "llama3.1:8b", "headstart-local",

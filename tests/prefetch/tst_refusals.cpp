@@ -71,14 +71,17 @@ void tst_Refusals::providersWordsAreRead_data()
     QTest::addColumn<QString>("message");
     QTest::addColumn<int>("feature"); // -1: none
     // As the providers word them (docs/providers.md, "Models and what each accepts").
-    QTest::addRow("anthropic prefill") << "This model does not support assistant message prefill. The conversation must "
-                                          "end with a user message."
-                                       << int(RefusedFeature::Continuation);
-    QTest::addRow("anthropic temperature") << "`temperature` is deprecated for this model." << int(RefusedFeature::Temperature);
-    QTest::addRow("anthropic thinking") << "\"thinking.type.enabled\" is not supported for this model. Use "
-                                           "\"thinking.type.adaptive\" and \"output_config.effort\" to control thinking "
-                                           "behavior."
-                                        << int(RefusedFeature::ThinkingBudget);
+    QTest::addRow("anthropic prefill")
+        << "This model does not support assistant message prefill. The conversation must "
+           "end with a user message."
+        << int(RefusedFeature::Continuation);
+    QTest::addRow("anthropic temperature")
+        << "`temperature` is deprecated for this model." << int(RefusedFeature::Temperature);
+    QTest::addRow("anthropic thinking")
+        << "\"thinking.type.enabled\" is not supported for this model. Use "
+           "\"thinking.type.adaptive\" and \"output_config.effort\" to control thinking "
+           "behavior."
+        << int(RefusedFeature::ThinkingBudget);
     QTest::addRow("openai max_tokens") << "Unsupported parameter: 'max_tokens' is not supported with this model. Use "
                                           "'max_completion_tokens' instead."
                                        << int(RefusedFeature::MaxTokensParameter);
@@ -89,11 +92,12 @@ void tst_Refusals::providersWordsAreRead()
 {
     QFETCH(QString, message);
     QFETCH(int, feature);
-    const QByteArray body = QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("error")},
-                                                      {QStringLiteral("error"),
-                                                       QJsonObject{{QStringLiteral("type"), QStringLiteral("invalid_request_error")},
-                                                                   {QStringLiteral("message"), message}}}})
-                                .toJson(QJsonDocument::Compact);
+    const QByteArray body =
+        QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("error")},
+                                  {QStringLiteral("error"),
+                                   QJsonObject{{QStringLiteral("type"), QStringLiteral("invalid_request_error")},
+                                               {QStringLiteral("message"), message}}}})
+            .toJson(QJsonDocument::Compact);
     const Llm::Error error = Llm::Error::fromHttpStatus(QStringLiteral("P"), 400, body);
     const std::optional<RefusedFeature> found = Llm::refusedFeature(error);
     QCOMPARE(found ? int(*found) : -1, feature);
@@ -106,8 +110,8 @@ void tst_Refusals::answerIsAskedAgainWithoutTheFeature_data()
     QTest::addColumn<Llm::ApiFormat>("format");
     QTest::addColumn<QByteArray>("refuse");
     QTest::addColumn<Llm::RefusedFeature>("feature");
-    QTest::addRow("temperature, anthropic") << Llm::ApiFormat::AnthropicMessages << QByteArray("temperature")
-                                            << RefusedFeature::Temperature;
+    QTest::addRow("temperature, anthropic")
+        << Llm::ApiFormat::AnthropicMessages << QByteArray("temperature") << RefusedFeature::Temperature;
     QTest::addRow("temperature, openai") << Llm::ApiFormat::OpenAiChat << QByteArray("temperature")
                                          << RefusedFeature::Temperature;
     QTest::addRow("thinking budget") << Llm::ApiFormat::AnthropicMessages << QByteArray("thinking-budget")

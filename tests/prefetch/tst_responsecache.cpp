@@ -2,8 +2,8 @@
 // draft or served per the thresholds, an unrelated question missed, a Chinese near-duplicate by
 // character shingles, the size bound evicting the least recently used, one model's answers not
 // another's, a damaged file logged and worked around empty, and clear().
-#include "prefetch/text/minhash.h"
 #include "prefetch/cache/responsecache.h"
+#include "prefetch/text/minhash.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -29,7 +29,11 @@ class tst_ResponseCache : public QObject
     Q_OBJECT
 
 private slots:
-    void init() { QVERIFY(m_dir.isValid()); m_path = m_dir.filePath(QStringLiteral("cache-%1.sqlite").arg(++m_n)); }
+    void init()
+    {
+        QVERIFY(m_dir.isValid());
+        m_path = m_dir.filePath(QStringLiteral("cache-%1.sqlite").arg(++m_n));
+    }
 
     void exactHit()
     {
@@ -71,7 +75,8 @@ private slots:
     void confidenceAndThresholds()
     {
         QCOMPARE(ResponseCache::confidence(1.0, 1.0, 1.0), 1.0);
-        QCOMPARE(ResponseCache::decide(ResponseCache::confidence(1.0, 0.5, 0.5)), ResponseCache::Decision::Serve); // 0.75
+        QCOMPARE(ResponseCache::decide(ResponseCache::confidence(1.0, 0.5, 0.5)),
+                 ResponseCache::Decision::Serve); // 0.75
         QCOMPARE(ResponseCache::decide(0.74), ResponseCache::Decision::Draft);
         QCOMPARE(ResponseCache::decide(0.5), ResponseCache::Decision::Draft);
         QCOMPARE(ResponseCache::decide(0.49), ResponseCache::Decision::Miss);
@@ -83,7 +88,8 @@ private slots:
         cache.store(Local, entry("fp1", QStringLiteral("Summarize the main risks in this contract."),
                                  QStringLiteral("Three risks: ...")));
         const QString rephrased = QStringLiteral("Please summarize the main risks in this contract");
-        const double sim = MinHash::similarity(MinHash::signature(QStringLiteral("Summarize the main risks in this contract.")),
+        const double sim = MinHash::similarity(MinHash::signature(
+                                                   QStringLiteral("Summarize the main risks in this contract.")),
                                                MinHash::signature(rephrased));
         QVERIFY2(sim > 0.7 && sim < 1.0, qPrintable(QString::number(sim)));
         // Fresh, hit rate at its prior 0.5: 0.5 sim + 0.15 + 0.2; a draft below 0.8 similarity,
@@ -113,7 +119,8 @@ private slots:
     void unrelatedMisses()
     {
         ResponseCache cache(m_path);
-        cache.store(Local, entry("fp1", QStringLiteral("Summarize the main risks in this contract."), QStringLiteral("Risks.")));
+        cache.store(Local, entry("fp1", QStringLiteral("Summarize the main risks in this contract."),
+                                 QStringLiteral("Risks.")));
         const auto miss = cache.lookupNear(Local, Context, QStringLiteral("How do I bake sourdough bread at home?"));
         QCOMPARE(miss.decision, ResponseCache::Decision::Miss);
         QVERIFY(miss.answer.isEmpty());
@@ -141,10 +148,12 @@ private slots:
         cache.setClock([&now] { return now; });
         for (int i = 0; i < 3; ++i) {
             now = now.addSecs(1);
-            cache.store(Local, entry("fp" + QByteArray::number(i), QStringLiteral("q%1").arg(i), QStringLiteral("a%1").arg(i)));
+            cache.store(Local, entry("fp" + QByteArray::number(i), QStringLiteral("q%1").arg(i),
+                                     QStringLiteral("a%1").arg(i)));
         }
         now = now.addSecs(1);
-        QCOMPARE(cache.lookupExact(Local, "fp0").decision, ResponseCache::Decision::Serve); // fp1 is now the oldest used
+        QCOMPARE(cache.lookupExact(Local, "fp0").decision,
+                 ResponseCache::Decision::Serve); // fp1 is now the oldest used
         now = now.addSecs(1);
         cache.store(Local, entry("fp3", QStringLiteral("q3"), QStringLiteral("a3")));
         QCOMPARE(cache.count(), 3);

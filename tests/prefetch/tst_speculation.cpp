@@ -6,15 +6,15 @@
 // answer is the whole answer, the same as a fresh one.
 #include "support/localproviderfixture.h"
 
-#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/engine.h"
+#include "prefetch/prefetchsession.h"
+#include "prefetch/prompts/actionprompts.h"
 #include "prefetch/strategies/habits.h"
 #include "prefetch/strategies/hoverstrategy.h"
-#include "prefetch/prefetchsession.h"
-#include "prefetch/stream/answerreader.h"
 #include "prefetch/strategies/speculator.h"
 #include "prefetch/strategies/trajectory.h"
 #include "prefetch/strategies/warmupstrategy.h"
+#include "prefetch/stream/answerreader.h"
 
 #include "llm/clock.h"
 
@@ -121,13 +121,14 @@ void tst_Speculation::init()
 {
     QVERIFY(m_local.waitForNoOpenStream(2000));
     m_stack = m_local.makeStack(&m_network);
-    const auto compiled = documentTemplate().compile(
-        m_stack->engine()->profile(),
-        documentValues(QStringLiteral("Speculation starts answers before the user asks. A short prefix costs little "
-                                      "when the guess is wrong, because the provider stops within a few tokens once "
-                                      "the connection closes and bills only what it generated, so a wrong guess is "
-                                      "cheap and a right one is already streaming. The continuation fetches the rest "
-                                      "at the click.")));
+    const auto compiled =
+        documentTemplate().compile(m_stack->engine()->profile(),
+                                   documentValues(QStringLiteral(
+                                       "Speculation starts answers before the user asks. A short prefix costs little "
+                                       "when the guess is wrong, because the provider stops within a few tokens once "
+                                       "the connection closes and bills only what it generated, so a wrong guess is "
+                                       "cheap and a right one is already streaming. The continuation fetches the rest "
+                                       "at the click.")));
     QVERIFY(compiled);
     m_document = *compiled;
 }
@@ -141,7 +142,8 @@ Speculator::ActionBuilder tst_Speculation::builder(const QString &selection) con
 {
     const CompiledPrompt document = m_document;
     return [document, selection](DocumentAction action) {
-        return renderAction(document, action, actionNeedsSelection(action) || action == A::Translate ? selection : QString())
+        return renderAction(document, action,
+                            actionNeedsSelection(action) || action == A::Translate ? selection : QString())
             .value_or(RenderedRequest());
     };
 }
@@ -193,7 +195,8 @@ void tst_Speculation::habitsDecayAndPersist()
     loaded.load(settings);
     QCOMPARE(loaded.count(Habits::after(A::Summarize), A::RewriteSelection),
              habits.count(Habits::after(A::Summarize), A::RewriteSelection));
-    QCOMPARE(loaded.count(Habits::after(A::Summarize), A::Translate), habits.count(Habits::after(A::Summarize), A::Translate));
+    QCOMPARE(loaded.count(Habits::after(A::Summarize), A::Translate),
+             habits.count(Habits::after(A::Summarize), A::Translate));
     QCOMPARE(loaded.count(Habits::opened(), A::Summarize), 0.0); // damaged values are dropped
     QCOMPARE(loaded.count(Habits::opened(), A::ContinueWriting), 0.0);
 }
@@ -224,7 +227,8 @@ void tst_Speculation::kinematicPredictionLeadsLinear()
     linear.setTargets(toolbar());
     const double ours = leadMs(kinematic, movement, target);
     const double foresight = leadMs(linear, movement, target);
-    qInfo("%s: kinematic %.0f ms before arrival, linear (ForesightJS) %.0f ms", QTest::currentDataTag(), ours, foresight);
+    qInfo("%s: kinematic %.0f ms before arrival, linear (ForesightJS) %.0f ms", QTest::currentDataTag(), ours,
+          foresight);
     QVERIFY(ours > 0);
     // ForesightJS looks 120 ms ahead; ours names the target from the movement's first half.
     QVERIFY2(ours >= durationMs * 0.4, qPrintable(QString::number(ours)));
@@ -239,8 +243,10 @@ void tst_Speculation::movementEndingElsewherePredictsNoButton()
     for (const auto &[position, ns] : minimumJerk(QPointF(720, 53), QPointF(300, 500), 900, 0)) {
         kinematic.addSample(position, ns);
         const auto p = kinematic.predict();
-        QVERIFY2(!p, qPrintable(QStringLiteral("predicted button %1 at %2,%3").arg(p ? p->target : -1)
-                                    .arg(position.x()).arg(position.y())));
+        QVERIFY2(!p, qPrintable(QStringLiteral("predicted button %1 at %2,%3")
+                                    .arg(p ? p->target : -1)
+                                    .arg(position.x())
+                                    .arg(position.y())));
     }
 }
 
@@ -312,8 +318,8 @@ void tst_Speculation::openedDocumentGuessesSummaryAndContinuation()
 {
     m_stack->speculator()->setContext(builder({}), false);
     m_stack->speculator()->documentOpened();
-    QTRY_COMPARE_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Reading), (QList<A>{A::Summarize, A::ContinueWriting}),
-                              3000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Reading),
+                              (QList<A>{A::Summarize, A::ContinueWriting}), 3000);
     QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Reading).attempts, 2);
 }
 
@@ -337,7 +343,8 @@ void tst_Speculation::predictedPointerTargetIsGuessedBeforeTheHover()
     for (const auto &t : toolbar())
         buttons.insert(A(t.id), t.rect);
     m_stack->speculator()->setTargets(buttons);
-    const auto movement = minimumJerk(QPointF(250, 500), buttons.value(A::Summarize).center(), 900, Llm::monotonicNowNs());
+    const auto movement = minimumJerk(QPointF(250, 500), buttons.value(A::Summarize).center(), 900,
+                                      Llm::monotonicNowNs());
     qint64 guessedAt = -1;
     for (const auto &[position, ns] : movement) {
         m_stack->speculator()->pointerMoved(position, ns);
@@ -371,16 +378,21 @@ void tst_Speculation::contextChangeCancelsEveryGuess()
     QTRY_COMPARE_WITH_TIMEOUT(m_stack->speculator()->guesses(Strategy::Reading).size(), 2, 3000);
     QCOMPARE(m_stack->engine()->liveSessions().size(), 2); // Summarize guessed twice is one session
     // The user typed: the document is another one now.
-    const auto edited = documentTemplate().compile(m_stack->engine()->profile(), documentValues(QStringLiteral("Edited.")));
+    const auto edited = documentTemplate().compile(m_stack->engine()->profile(),
+                                                   documentValues(QStringLiteral("Edited.")));
     QVERIFY(edited);
-    m_stack->speculator()->setContext([document = *edited](DocumentAction action) {
-        return renderAction(document, action, QString()).value_or(RenderedRequest());
-    }, false);
+    m_stack->speculator()->setContext(
+        [document = *edited](DocumentAction action) {
+            return renderAction(document, action, QString()).value_or(RenderedRequest());
+        },
+        false);
     m_stack->speculator()->contextChanged();
     QVERIFY(m_stack->engine()->liveSessions().isEmpty());
     QVERIFY(m_stack->speculator()->guesses(Strategy::Keyboard).isEmpty());
     QVERIFY(m_stack->speculator()->guesses(Strategy::Reading).isEmpty());
-    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Keyboard).cancelled + m_stack->engine()->metrics().stats(Strategy::Reading).cancelled, 2);
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Keyboard).cancelled
+                 + m_stack->engine()->metrics().stats(Strategy::Reading).cancelled,
+             2);
     QVERIFY(m_local.waitForNoOpenStream(2000)); // the provider sees them closed
 }
 
@@ -409,7 +421,8 @@ void tst_Speculation::clickTakesTheGuessOverAndGetsTheWholeAnswer()
     QTRY_VERIFY_WITH_TIMEOUT(guess->isPrefix(), 5000); // the prefix is in; the rest waits
     const RenderedRequest asked = builder({})(A::Summarize);
     HoverStrategy &hover = *m_stack->hover();
-    AnswerReader *answer = hover.activate(A::Summarize, [asked] { return asked; }, Llm::monotonicNowNs(), this);
+    AnswerReader *answer = hover.activate(
+        A::Summarize, [asked] { return asked; }, Llm::monotonicNowNs(), this);
     QVERIFY(answer->isPrefetched());
     const QString text = TestSupport::drain(answer);
     QCOMPARE(text, TestSupport::freshText(&m_network, m_stack->engine()->profile(), asked));
@@ -439,13 +452,15 @@ void tst_Speculation::clickWhileTheGuessStreamsNeedsNoContinuation()
     QVERIFY(guess->bufferedTokens() < m_stack->engine()->settings().speculation.prefixTokens);
     const RenderedRequest asked = builder({})(A::Summarize);
     HoverStrategy &hover = *m_stack->hover();
-    AnswerReader *answer = hover.activate(A::Summarize, [asked] { return asked; }, Llm::monotonicNowNs(), this);
+    AnswerReader *answer = hover.activate(
+        A::Summarize, [asked] { return asked; }, Llm::monotonicNowNs(), this);
     QVERIFY(answer->isPrefetched());
     const QString text = TestSupport::drain(answer);
     QCOMPARE(answer->answer()->parts(), 1);
     QCOMPARE(text, TestSupport::freshText(&m_network, m_stack->engine()->profile(), asked));
     // The guesses only: no continuation was asked for.
-    QCOMPARE(m_local.stats().prefetchRequests - before.prefetchRequests, qint64(m_stack->engine()->metrics().stats(Strategy::Reading).attempts));
+    QCOMPARE(m_local.stats().prefetchRequests - before.prefetchRequests,
+             qint64(m_stack->engine()->metrics().stats(Strategy::Reading).attempts));
 }
 
 void tst_Speculation::activationTeachesTheHabits()
@@ -519,7 +534,8 @@ void tst_Speculation::guessWaitsForTheWarmupAndReadsThePromptCached()
     const auto since = [&](const char *purpose) {
         const auto now = m_local.stats().billedByPurpose.value(QLatin1String(purpose));
         const auto then = before.value(QLatin1String(purpose));
-        return std::pair{now.cacheRead - then.cacheRead, now.inputUncached + now.cacheWrite - then.inputUncached - then.cacheWrite};
+        return std::pair{now.cacheRead - then.cacheRead,
+                         now.inputUncached + now.cacheWrite - then.inputUncached - then.cacheWrite};
     };
     QTRY_VERIFY_WITH_TIMEOUT(since("reading").first + since("reading").second > 0, 5000);
     QVERIFY(m_local.waitForNoOpenStream(5000));

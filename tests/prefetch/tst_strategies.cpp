@@ -3,16 +3,16 @@
 // a warm-up making the next real request report cache hits and a shorter TTFT.
 #include "support/localproviderfixture.h"
 
+#include "prefetch/engine.h"
+#include "prefetch/prefetchsession.h"
 #include "prefetch/prompts/actionprompts.h"
 #include "prefetch/strategies/classifier.h"
 #include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
 #include "prefetch/strategies/hoverstrategy.h"
 #include "prefetch/strategies/modelclassifier.h"
-#include "prefetch/prefetchsession.h"
-#include "prefetch/stream/answerreader.h"
 #include "prefetch/strategies/warmupstrategy.h"
 #include "prefetch/strategies/workflowstrategy.h"
+#include "prefetch/stream/answerreader.h"
 
 #include "llm/clock.h"
 
@@ -185,18 +185,22 @@ void tst_Strategies::hoverClickTakesOverAndFeelsFaster()
     const CompiledPrompt doc = compileDocument(m_document);
 
     // A click with no hover before it.
-    AnswerReader *cold = hover.activate(Prefetch::DocumentAction::Summarize, summarize(doc), Llm::monotonicNowNs(), this);
+    AnswerReader *cold = hover.activate(Prefetch::DocumentAction::Summarize, summarize(doc), Llm::monotonicNowNs(),
+                                        this);
     const QString coldText = drain(cold);
 
     hover.pointerEntered(Prefetch::DocumentAction::Summarize, summarize(doc));
     QTRY_VERIFY_WITH_TIMEOUT(hover.isReady(Prefetch::DocumentAction::Summarize), 3000);
-    AnswerReader *warm = hover.activate(Prefetch::DocumentAction::Summarize, summarize(doc), Llm::monotonicNowNs(), this);
+    AnswerReader *warm = hover.activate(Prefetch::DocumentAction::Summarize, summarize(doc), Llm::monotonicNowNs(),
+                                        this);
     QVERIFY(warm->isPrefetched());
     // Leaving the button after the click must not cancel the answer being read.
     hover.pointerLeft(Prefetch::DocumentAction::Summarize);
     QCOMPARE(drain(warm), coldText);
     QVERIFY2(warm->perceivedLatencyMs() * 5 < cold->perceivedLatencyMs(),
-             qPrintable(QStringLiteral("hit %1 ms, no prefetch %2 ms").arg(warm->perceivedLatencyMs()).arg(cold->perceivedLatencyMs())));
+             qPrintable(QStringLiteral("hit %1 ms, no prefetch %2 ms")
+                            .arg(warm->perceivedLatencyMs())
+                            .arg(cold->perceivedLatencyMs())));
     QCOMPARE(m_engine->metrics().stats(Strategy::Hover).hits, 1);
     QCOMPARE(m_engine->metrics().perceivedAll(LatencyKind::NoPrefetch).count, 1);
 }
@@ -208,7 +212,7 @@ void tst_Strategies::pressStartsWithoutWaiting()
     hover.pressed(Prefetch::DocumentAction::Summarize, summarize(compileDocument(m_document)));
     QVERIFY(hover.isPrefetching(Prefetch::DocumentAction::Summarize)); // at once, no 150 ms delay
     AnswerReader *answer = hover.activate(Prefetch::DocumentAction::Summarize, summarize(compileDocument(m_document)),
-                                            Llm::monotonicNowNs(), this);
+                                          Llm::monotonicNowNs(), this);
     QVERIFY(answer->isPrefetched());
     QVERIFY(!drain(answer).isEmpty());
 }
@@ -218,7 +222,7 @@ void tst_Strategies::clickWithoutHoverIsNoPrefetch()
     m_engine = makeEngine({});
     HoverStrategy hover(m_engine.get());
     AnswerReader *answer = hover.activate(Prefetch::DocumentAction::Summarize, summarize(compileDocument(m_document)),
-                                            Llm::monotonicNowNs(), this);
+                                          Llm::monotonicNowNs(), this);
     QVERIFY(!answer->isPrefetched());
     QVERIFY(!drain(answer).isEmpty());
     QCOMPARE(m_engine->metrics().stats(Strategy::Hover).attempts, 0);
@@ -258,10 +262,13 @@ void tst_Strategies::debouncePrefetchesCompleteDraftAndSendTakesOver()
     QVERIFY(debounce.isPrefetching());
 
     // Sent without the question mark and with extra spaces: the same message.
-    AnswerReader *answer = debounce.send(QStringLiteral("  How do I reset   my password "), Llm::monotonicNowNs(), this);
+    AnswerReader *answer = debounce.send(QStringLiteral("  How do I reset   my password "), Llm::monotonicNowNs(),
+                                         this);
     QVERIFY(answer->isPrefetched());
     QCOMPARE(drain(answer), freshText(chat()(draft)));
-    QCOMPARE(m_engine->metrics().stats(Strategy::Debounce).hits + m_engine->metrics().stats(Strategy::Debounce).partialHits, 1);
+    QCOMPARE(m_engine->metrics().stats(Strategy::Debounce).hits
+                 + m_engine->metrics().stats(Strategy::Debounce).partialHits,
+             1);
 }
 
 void tst_Strategies::debounceSendRendersTheMessageOnce()
@@ -329,7 +336,7 @@ void tst_Strategies::debounceIgnoresShortAndIncompleteDrafts()
     debounce.setBuilder(chat());
     const auto served = m_local.stats().requestsServed;
     // Each draft is left for longer than the 350 ms typing pause.
-    debounce.textChanged(QStringLiteral("Hi there"));          // under 10 characters
+    debounce.textChanged(QStringLiteral("Hi there")); // under 10 characters
     QVERIFY(m_local.settle(&m_network, 500, 5000));
     debounce.textChanged(QStringLiteral("Can you tell me about the")); // trails off
     QVERIFY(m_local.settle(&m_network, 500, 5000));
@@ -409,7 +416,7 @@ void tst_Strategies::debouncePauseWarmsTheContextBeforeTheDraft()
         pause(QStringLiteral("Can you tell me about the %1 and").arg(topic), 2);
         QVERIFY(!debounce.isPrefetching());
         AnswerReader *answer = debounce.send(QStringLiteral("Can you tell me about the %1?").arg(topic),
-                                               Llm::monotonicNowNs(), this);
+                                             Llm::monotonicNowNs(), this);
         QVERIFY(!answer->isPrefetched());
         drain(answer);
         usage = answer->usage();
@@ -557,8 +564,9 @@ void tst_Strategies::suspendedDebounceAsksNoClassifierAndSendStillAnswers()
 namespace {
 RenderedRequest stepRequest(const Llm::ProviderProfile &profile, int step, const QVariantMap &data)
 {
-    const CompiledPrompt wizard = *workflowStepTemplate().compile(
-        profile, {{QStringLiteral("system"), QStringLiteral("You help write a new document step by step.")}});
+    const CompiledPrompt wizard =
+        *workflowStepTemplate().compile(profile, {{QStringLiteral("system"),
+                                                   QStringLiteral("You help write a new document step by step.")}});
     GenerationParams params;
     params.maxTokens = 40;
     const QString prompt = QStringLiteral("Step %1. Topic: %2. Audience: %3.")
@@ -582,7 +590,8 @@ void tst_Strategies::workflowPrefetchesNextStep()
         return live.size() == 1 && live.first()->state() == PrefetchSession::State::Complete;
     };
     QTRY_VERIFY_WITH_TIMEOUT(complete(), 5000); // the whole answer is buffered
-    AnswerReader *answer = workflow.activate(2, data, stepRequest(m_engine->profile(), 2, data), Llm::monotonicNowNs(), this);
+    AnswerReader *answer = workflow.activate(2, data, stepRequest(m_engine->profile(), 2, data), Llm::monotonicNowNs(),
+                                             this);
     QVERIFY(answer->isPrefetched());
     QCOMPARE(drain(answer), freshText(stepRequest(m_engine->profile(), 2, data)));
     // Shown at once: far under the 300 ms the provider takes to start.
@@ -599,7 +608,8 @@ void tst_Strategies::workflowOtherFormDataIsAMiss()
     workflow.stepCompleted(1, data, stepRequest(m_engine->profile(), 2, data));
     QVERIFY(workflow.stepKey(2, data) != workflow.stepKey(3, data));
     data[QStringLiteral("audience")] = QStringLiteral("managers"); // went back and changed a field
-    AnswerReader *answer = workflow.activate(2, data, stepRequest(m_engine->profile(), 2, data), Llm::monotonicNowNs(), this);
+    AnswerReader *answer = workflow.activate(2, data, stepRequest(m_engine->profile(), 2, data), Llm::monotonicNowNs(),
+                                             this);
     QVERIFY(!answer->isPrefetched());
     QCOMPARE(drain(answer), freshText(stepRequest(m_engine->profile(), 2, data)));
     QCOMPARE(m_engine->metrics().stats(Strategy::Workflow).misses, 1);
@@ -638,7 +648,8 @@ void tst_Strategies::warmupMakesTheNextRequestHitTheCache()
     QVERIFY(a->usage().cacheReadTokens > 4000);
     QVERIFY(b->usage().cacheReadTokens < 200); // at most the shared system prompt
     QVERIFY2(a->perceivedLatencyMs() * 3 < b->perceivedLatencyMs(),
-             qPrintable(QStringLiteral("warm %1 ms, cold %2 ms").arg(a->perceivedLatencyMs()).arg(b->perceivedLatencyMs())));
+             qPrintable(
+                 QStringLiteral("warm %1 ms, cold %2 ms").arg(a->perceivedLatencyMs()).arg(b->perceivedLatencyMs())));
     const StrategyStats stats = m_engine->metrics().stats(Strategy::Warmup);
     QCOMPARE(stats.attempts, 1);
     QCOMPARE(stats.hits, 1);

@@ -5,8 +5,8 @@
 #include "support/localproviderfixture.h"
 
 #include "llm/clock.h"
-#include "llm/providerrequest.h"
 #include "llm/providerprofile.h"
+#include "llm/providerrequest.h"
 #include "prefetch/connectiontest.h"
 #include "prefetch/engine.h"
 #include "prefetch/stream/answerreader.h"
@@ -65,7 +65,8 @@ ProviderProfile tst_Timeouts::slowProfile(std::chrono::milliseconds firstByte) c
 
 void tst_Timeouts::shortFirstByteTimeoutFails()
 {
-    ProviderRequest stream(&m_network, slowProfile(300ms), request(QStringLiteral("A prompt that takes long to read.")));
+    ProviderRequest stream(&m_network, slowProfile(300ms),
+                           request(QStringLiteral("A prompt that takes long to read.")));
     QSignalSpy failed(&stream, &ProviderRequest::failed);
     QSignalSpy finished(&stream, &ProviderRequest::finished);
     stream.start();

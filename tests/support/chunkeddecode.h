@@ -21,6 +21,7 @@ struct ChunkedDecode {
 // Feeds `bytes` to a fresh Llm::SseParser in reads of `readSizes` bytes (cycled; empty: one
 // read), passes every event it completes to `decoder`, then finishes the parser. The decoder's
 // own state (isComplete(), malformedReason()) is the caller's to read afterwards.
-ChunkedDecode decodeInReads(Llm::StreamDecoder &decoder, const QByteArray &bytes, const QList<qsizetype> &readSizes = {});
+ChunkedDecode decodeInReads(Llm::StreamDecoder &decoder, const QByteArray &bytes,
+                            const QList<qsizetype> &readSizes = {});
 
 } // namespace TestSupport

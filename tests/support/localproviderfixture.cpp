@@ -62,7 +62,8 @@ Llm::ProviderProfile LocalProviderFixture::profile(const QByteArray &latency, co
     return p;
 }
 
-std::unique_ptr<Prefetch::Engine> LocalProviderFixture::makeEngine(QNetworkAccessManager *network, const QByteArray &latency,
+std::unique_ptr<Prefetch::Engine> LocalProviderFixture::makeEngine(QNetworkAccessManager *network,
+                                                                   const QByteArray &latency,
                                                                    const Prefetch::Settings &settings,
                                                                    int concurrencyLimit) const
 {
@@ -72,8 +73,10 @@ std::unique_ptr<Prefetch::Engine> LocalProviderFixture::makeEngine(QNetworkAcces
     return std::make_unique<Prefetch::Engine>(network, p, settings);
 }
 
-std::unique_ptr<Prefetch::Stack> LocalProviderFixture::makeStack(QNetworkAccessManager *network, const QByteArray &latency,
-                                                                 const Prefetch::Settings &settings, int concurrencyLimit,
+std::unique_ptr<Prefetch::Stack> LocalProviderFixture::makeStack(QNetworkAccessManager *network,
+                                                                 const QByteArray &latency,
+                                                                 const Prefetch::Settings &settings,
+                                                                 int concurrencyLimit,
                                                                  const Prefetch::Stack::Options &options) const
 {
     Llm::ProviderProfile p = profile(latency);

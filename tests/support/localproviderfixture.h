@@ -90,7 +90,7 @@ QString drain(Prefetch::AnswerReader *handle, int timeoutMs = 15000);
 // engine for `profile`, drained. The ChatRequest form is rendered by that engine.
 QString freshText(QNetworkAccessManager *network, const Llm::ProviderProfile &profile,
                   const Prefetch::RenderedRequest &request, int timeoutMs = 15000);
-QString freshText(QNetworkAccessManager *network, const Llm::ProviderProfile &profile,
-                  const Llm::ChatRequest &request, int timeoutMs = 15000);
+QString freshText(QNetworkAccessManager *network, const Llm::ProviderProfile &profile, const Llm::ChatRequest &request,
+                  int timeoutMs = 15000);
 
 } // namespace TestSupport

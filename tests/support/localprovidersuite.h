@@ -24,8 +24,8 @@ class LocalProviderSuite
 protected:
     // Sends `method` to `root` + `path` and waits (20 s at most) for the whole reply, noting
     // when each content event arrived; `onData` is called after each read.
-    Wire::Reply request(const QUrl &root, const QByteArray &method, const QString &path,
-                        const QByteArray &body = {}, const Wire::Headers &headers = {},
+    Wire::Reply request(const QUrl &root, const QByteArray &method, const QString &path, const QByteArray &body = {},
+                        const Wire::Headers &headers = {},
                         const std::function<void(QNetworkReply *, const Wire::Reply &)> &onData = {});
     Wire::Reply post(const QString &path, const QByteArray &body, const Wire::Headers &headers = {})
     {

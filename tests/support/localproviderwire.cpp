@@ -77,8 +77,8 @@ QByteArray messagesBody(const QJsonValue &system, const QString &user, QJsonObje
 
 QString document(const QString &tag, int words)
 {
-    static const QStringList vocabulary{u"river"_s, u"stone"_s, u"light"_s, u"north"_s, u"garden"_s,
-                                        u"window"_s, u"paper"_s, u"bridge"_s, u"cloud"_s, u"market"_s,
+    static const QStringList vocabulary{u"river"_s,  u"stone"_s,  u"light"_s,  u"north"_s, u"garden"_s,
+                                        u"window"_s, u"paper"_s,  u"bridge"_s, u"cloud"_s, u"market"_s,
                                         u"winter"_s, u"signal"_s, u"harbor"_s};
     QString text = tag + u". "_s;
     for (int i = 0; i < words; ++i) {
@@ -149,7 +149,8 @@ Answer answerOf(const Reply &r)
     };
     if (!r.body.startsWith("data:") && !r.body.startsWith("event:")) {
         const QJsonObject o = r.object();
-        a.finish = o.contains(u"choices") ? o[u"choices"][0][u"finish_reason"].toString() : o[u"stop_reason"].toString();
+        a.finish = o.contains(u"choices") ? o[u"choices"][0][u"finish_reason"].toString()
+                                          : o[u"stop_reason"].toString();
         readUsage(o[u"usage"].toObject());
         if (!a.text.isEmpty())
             a.deltas << a.text;
@@ -179,8 +180,8 @@ QString pathFor(Form form)
     return form == Form::Anthropic ? u"v1/messages"_s : u"v1/chat/completions"_s;
 }
 
-QByteArray continuationBody(Form form, const QString &system, const QString &user, const QString &prefill,
-                            bool stream, int maxTokens)
+QByteArray continuationBody(Form form, const QString &system, const QString &user, const QString &prefill, bool stream,
+                            int maxTokens)
 {
     QJsonArray messages;
     if (form != Form::Anthropic)

@@ -90,7 +90,7 @@ QString pathFor(Form form);
 
 // A request for `user` after `system`; with a non-null `prefill`, one that continues it in
 // `form`. `maxTokens` 0: none for OpenAI, 1000 for Anthropic (which needs one).
-QByteArray continuationBody(Form form, const QString &system, const QString &user, const QString &prefill,
-                            bool stream, int maxTokens = 0);
+QByteArray continuationBody(Form form, const QString &system, const QString &user, const QString &prefill, bool stream,
+                            int maxTokens = 0);
 
 } // namespace TestSupport::Wire

@@ -39,7 +39,8 @@ inline QByteArray minimalPdf(const QStringList &pages, PdfKind kind = PdfKind::P
             content += ' ' + pdfString(line) + " Tj T*";
         content += " ET";
         objects << "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >>"
-                   " /Contents " + QByteArray::number(firstPage + 2 * i + 1) + " 0 R >>"
+                   " /Contents "
+                       + QByteArray::number(firstPage + 2 * i + 1) + " 0 R >>"
                 << "<< /Length " + QByteArray::number(content.size()) + " >>\nstream\n" + content + "\nendstream";
     }
     QByteArray trailerExtra;
@@ -47,8 +48,9 @@ inline QByteArray minimalPdf(const QStringList &pages, PdfKind kind = PdfKind::P
         // Standard security handler, revision 2: /O and /U that match no password.
         const QByteArray junk = QByteArray(32, '\x5a').toHex();
         objects << "<< /Filter /Standard /V 1 /R 2 /P -4 /O <" + junk + "> /U <" + junk + "> >>";
-        trailerExtra = " /Encrypt " + QByteArray::number(objects.size()) + " 0 R /ID [<0123456789abcdef0123456789abcdef>"
-                       " <0123456789abcdef0123456789abcdef>]";
+        trailerExtra = " /Encrypt " + QByteArray::number(objects.size())
+                       + " 0 R /ID [<0123456789abcdef0123456789abcdef>"
+                         " <0123456789abcdef0123456789abcdef>]";
     }
 
     QByteArray out = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";

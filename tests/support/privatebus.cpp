@@ -62,7 +62,7 @@ bool PrivateBus::start()
     m_address = QString::fromUtf8(m_daemon.readLine()).trimmed();
     if (!m_address.startsWith(QLatin1String("unix:"))) {
         m_error = QStringLiteral("dbus-daemon printed no address: ") + m_address
-            + QString::fromUtf8(m_daemon.readAllStandardError());
+                  + QString::fromUtf8(m_daemon.readAllStandardError());
         return false;
     }
     return true;

@@ -65,7 +65,7 @@ bool RawClient::waitDisconnected(int timeoutMs)
 QByteArray httpPost(const QByteArray &path, const QByteArray &body, const QByteArray &extra)
 {
     return "POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: "
-        + QByteArray::number(body.size()) + "\r\n" + extra + "\r\n" + body;
+           + QByteArray::number(body.size()) + "\r\n" + extra + "\r\n" + body;
 }
 
 } // namespace TestSupport::Wire

@@ -11,7 +11,7 @@ namespace TestSupport {
 struct TestProxy::Tunnel {
     QTcpSocket *client = nullptr;
     QTcpSocket *upstream = nullptr;
-    QByteArray pending; // from the client, before the upstream is open
+    QByteArray pending;  // from the client, before the upstream is open
     bool piping = false; // head handled: bytes now flow both ways as they are
     qsizetype skip = 0;  // body bytes of a request refused with 407 still to come
     enum class Socks { No, Greeting, Auth, Request } socks = Socks::No; // a SOCKS5 client's progress
@@ -132,7 +132,8 @@ void TestProxy::handleHead(Tunnel *tunnel, const QByteArray &head, const QByteAr
         host = url.host();
         // Origin form, without the proxy's own headers; one request per upstream connection.
         first = parts[0] + ' ' + url.path(QUrl::FullyEncoded).toLatin1()
-            + (url.hasQuery() ? '?' + url.query(QUrl::FullyEncoded).toLatin1() : QByteArray()) + ' ' + parts[2] + "\r\n";
+                + (url.hasQuery() ? '?' + url.query(QUrl::FullyEncoded).toLatin1() : QByteArray()) + ' ' + parts[2]
+                + "\r\n";
         for (qsizetype i = 1; i < lines.size(); ++i) {
             const QByteArray lower = lines[i].toLower();
             if (lines[i].isEmpty() || lower.startsWith("proxy-") || lower.startsWith("connection:"))
@@ -147,8 +148,7 @@ void TestProxy::handleHead(Tunnel *tunnel, const QByteArray &head, const QByteAr
         tunnel->client->disconnectFromHost();
         return;
     }
-    openUpstream(tunnel, *route, connectMethod ? rest : first,
-                 connectMethod ? Opened::Connect : Opened::Forward);
+    openUpstream(tunnel, *route, connectMethod ? rest : first, connectMethod ? Opened::Connect : Opened::Forward);
 }
 
 void TestProxy::openUpstream(Tunnel *tunnel, quint16 port, const QByteArray &first, Opened opened)

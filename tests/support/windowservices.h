@@ -13,9 +13,14 @@ namespace TestSupport {
 inline Gui::Services windowServices(const Prefetch::Stack &stack, Gui::ConversationStore *conversations = nullptr,
                                     Knowledge::Library *library = nullptr, bool earlySignals = false)
 {
-    return Gui::Services{stack.engine(),    stack.hover(),  stack.debounce(),
-                         stack.workflow(),  stack.warmup(), conversations,
-                         earlySignals ? stack.speculator() : nullptr, library};
+    return Gui::Services{stack.engine(),
+                         stack.hover(),
+                         stack.debounce(),
+                         stack.workflow(),
+                         stack.warmup(),
+                         conversations,
+                         earlySignals ? stack.speculator() : nullptr,
+                         library};
 }
 
 } // namespace TestSupport

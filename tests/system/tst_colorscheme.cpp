@@ -7,8 +7,8 @@
 // that is already as asked is kept as it is.
 #include "support/privatebus.h"
 
-#include "system/colorscheme.h"
 #include "gui/widgets/colorschemes.h"
+#include "system/colorscheme.h"
 
 #include <QApplication>
 #include <QDBusConnection>
@@ -125,7 +125,8 @@ bool tst_ColorScheme::publish(QObject *portal)
 {
     portal->moveToThread(&m_portalThread);
     QDBusConnection bus(m_portalName);
-    return bus.registerObject(PortalPath, portal, QDBusConnection::ExportAllSlots) && bus.registerService(PortalService);
+    return bus.registerObject(PortalPath, portal, QDBusConnection::ExportAllSlots)
+           && bus.registerService(PortalService);
 }
 
 void tst_ColorScheme::sendChanged(const QString &nameSpace, const QString &key, const QVariant &value)
@@ -196,9 +197,10 @@ void tst_ColorScheme::darkPaletteOnALightDesktop()
     QVERIFY(Gui::isDark(dark));
     // Text on its background reads (a lightness apart of more than half the scale), enabled
     // and disabled text differ, and the highlight stands out from the base.
-    for (const auto &[fore, back] : {std::pair{QPalette::WindowText, QPalette::Window}, std::pair{QPalette::Text, QPalette::Base},
-                                     std::pair{QPalette::ButtonText, QPalette::Button},
-                                     std::pair{QPalette::HighlightedText, QPalette::Highlight}}) {
+    for (const auto &[fore, back] :
+         {std::pair{QPalette::WindowText, QPalette::Window}, std::pair{QPalette::Text, QPalette::Base},
+          std::pair{QPalette::ButtonText, QPalette::Button},
+          std::pair{QPalette::HighlightedText, QPalette::Highlight}}) {
         const double contrast = dark.color(fore).lightnessF() - dark.color(back).lightnessF();
         QVERIFY2(contrast > 0.5, qPrintable(QStringLiteral("role %1 on %2: %3").arg(fore).arg(back).arg(contrast)));
     }

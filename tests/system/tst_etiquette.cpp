@@ -141,8 +141,9 @@ private:
     Llm::ChatRequest request(int n, int maxTokens = 20) const;
 
     TestSupport::LocalProviderFixture m_local{u"instant", [](LocalProvider::ServerConfig &c) {
-        c.profile.decodeTokensPerSec = 40; // a prefetch is still streaming when the pause begins
-    }};
+                                                  c.profile.decodeTokensPerSec =
+                                                      40; // a prefetch is still streaming when the pause begins
+                                              }};
     QNetworkAccessManager m_network;
     TestSupport::PrivateBus m_bus;
     QString m_address;
@@ -197,10 +198,11 @@ bool tst_Etiquette::publishAll()
 {
     // UPower's display device is a second object of the same service: its object first, so
     // that it is there when the service's name appears.
-    return QDBusConnection(m_serviceName).registerObject(DisplayDevicePath, &m_display,
-                                                         QDBusConnection::ExportAllProperties)
-        && publish(UPowerService, UPowerPath, &m_upower) && publish(HadessService, HadessPath, &m_hadess)
-        && publish(ProfilesService, ProfilesPath, &m_profiles) && publish(NetworkService, NetworkPath, &m_networkManager);
+    return QDBusConnection(m_serviceName)
+               .registerObject(DisplayDevicePath, &m_display, QDBusConnection::ExportAllProperties)
+           && publish(UPowerService, UPowerPath, &m_upower) && publish(HadessService, HadessPath, &m_hadess)
+           && publish(ProfilesService, ProfilesPath, &m_profiles)
+           && publish(NetworkService, NetworkPath, &m_networkManager);
 }
 
 void tst_Etiquette::announce(const QString &path, const QString &interface, const QString &property,
@@ -275,14 +277,14 @@ void tst_Etiquette::eachConditionPausesAndResumes_data()
     // On battery alone is no reason: a low battery is (as browsers pause).
     QTest::addRow("on battery") << UPowerPath << UPowerService << "OnBattery" << QVariant(true) << QVariant(false)
                                 << "";
-    QTest::addRow("low battery") << DisplayDevicePath << "org.freedesktop.UPower.Device" << "WarningLevel" << u(3)
-                                 << u(1) << "low battery";
-    QTest::addRow("critical battery") << DisplayDevicePath << "org.freedesktop.UPower.Device" << "WarningLevel"
-                                      << u(4) << u(1) << "low battery";
-    QTest::addRow("discharging UPS") << DisplayDevicePath << "org.freedesktop.UPower.Device" << "WarningLevel" << u(2)
-                                     << u(1) << "";
-    QTest::addRow("power saver, old name") << HadessPath << HadessService << "ActiveProfile" << s("power-saver")
-                                           << s("balanced") << "battery saver";
+    QTest::addRow("low battery") << DisplayDevicePath << "org.freedesktop.UPower.Device"
+                                 << "WarningLevel" << u(3) << u(1) << "low battery";
+    QTest::addRow("critical battery") << DisplayDevicePath << "org.freedesktop.UPower.Device"
+                                      << "WarningLevel" << u(4) << u(1) << "low battery";
+    QTest::addRow("discharging UPS") << DisplayDevicePath << "org.freedesktop.UPower.Device"
+                                     << "WarningLevel" << u(2) << u(1) << "";
+    QTest::addRow("power saver, old name")
+        << HadessPath << HadessService << "ActiveProfile" << s("power-saver") << s("balanced") << "battery saver";
     QTest::addRow("power saver, new name") << ProfilesPath << ProfilesService << "ActiveProfile" << s("power-saver")
                                            << s("performance") << "battery saver";
     QTest::addRow("performance profile") << ProfilesPath << ProfilesService << "ActiveProfile" << s("performance")
@@ -438,7 +440,8 @@ void tst_Etiquette::pausedEngineStartsNoPrefetchButChosenAnswersGo()
     QVERIFY2(!text.startsWith(QLatin1Char('<')), qPrintable(text));
     QCOMPARE(text, TestSupport::freshText(&m_network, m_local.profile(), asked));
     // So does the click on an action whose guess the pause refused: a miss, answered fresh.
-    const QString clicked = TestSupport::drain(engine->consume(nullptr, asked, Llm::monotonicNowNs(), this, Strategy::Hover));
+    const QString clicked = TestSupport::drain(
+        engine->consume(nullptr, asked, Llm::monotonicNowNs(), this, Strategy::Hover));
     QCOMPARE(clicked, text);
     QCOMPARE(m_local.stats().prefetchRequests, before.prefetchRequests);
 

@@ -24,10 +24,10 @@
 #include <utility>
 
 using Gui::AppSettings;
-using Gui::SettingsFile;
 using Gui::PrefetchParameter;
 using Gui::PrefetchParameters;
 using Gui::ProviderOverrides;
+using Gui::SettingsFile;
 
 class tst_AppSettings : public QObject
 {
@@ -207,9 +207,9 @@ void tst_AppSettings::timeoutsAndProxyRoundTrip()
     // The built-in defaults: five minutes for a first event, so a reasoning model can think.
     QVERIFY(s.profile(QStringLiteral("deepseek")).timeouts == (Llm::Timeouts{15s, 300s, 60s}));
     s.setTimeout(QStringLiteral("deepseek"), Gui::TimeoutField::FirstByte, 900);
-    s.setTimeout(QStringLiteral("deepseek"), Gui::TimeoutField::Idle, 60);    // the default: no override
-    s.setTimeout(QStringLiteral("openai"), Gui::TimeoutField::Connect, 0);    // below the range: ignored
-    s.setTimeout(QStringLiteral("openai"), Gui::TimeoutField::Idle, 99999);   // above it: ignored
+    s.setTimeout(QStringLiteral("deepseek"), Gui::TimeoutField::Idle, 60);  // the default: no override
+    s.setTimeout(QStringLiteral("openai"), Gui::TimeoutField::Connect, 0);  // below the range: ignored
+    s.setTimeout(QStringLiteral("openai"), Gui::TimeoutField::Idle, 99999); // above it: ignored
     QVERIFY(!s.providers.contains(QStringLiteral("openai")));
     QCOMPARE(s.providers.value(QStringLiteral("deepseek")).timeouts[2], std::nullopt);
     s.proxy = {Llm::ProxySettings::Mode::Http, QStringLiteral("10.0.0.1"), 8080, QStringLiteral("ann"),
@@ -233,7 +233,8 @@ void tst_AppSettings::timeoutsAndProxyRoundTrip()
     QCOMPARE(result.settings.proxy.user, QStringLiteral("ann"));
     QVERIFY(result.settings.proxy.password.isEmpty());
     // The timeouts are not part of what a prefetch answers: the target is the same.
-    QVERIFY(result.settings.profile(QStringLiteral("deepseek")).target() == AppSettings().profile(QStringLiteral("deepseek")).target());
+    QVERIFY(result.settings.profile(QStringLiteral("deepseek")).target()
+            == AppSettings().profile(QStringLiteral("deepseek")).target());
 }
 
 void tst_AppSettings::savingDefaultsWritesAlmostNothing()
@@ -290,9 +291,10 @@ void tst_AppSettings::badValue_data()
     QTest::addRow("money budget text") << "prefetch/hourlyMoneyBudget" << text("a dollar") << "not a number";
     QTest::addRow("warm-up interval 1 s") << "prefetch/warmup/intervalMs" << text("1000") << "outside";
     QTest::addRow("switch not a bool") << "prefetch/hover/enabled" << text("maybe") << "neither true nor false";
-    QTest::addRow("classifier not a bool") << "prefetch/debounce/modelClassifier" << text("2") << "neither true nor false";
-    QTest::addRow("etiquette not a bool") << "prefetch/etiquette/pauseOnBatteryAndMetered" << text("later")
-                                          << "neither true nor false";
+    QTest::addRow("classifier not a bool")
+        << "prefetch/debounce/modelClassifier" << text("2") << "neither true nor false";
+    QTest::addRow("etiquette not a bool")
+        << "prefetch/etiquette/pauseOnBatteryAndMetered" << text("later") << "neither true nor false";
     QTest::addRow("hit rate percent") << "prefetch/alarms/hitRateFloor" << text("35") << "outside";
     QTest::addRow("metrics interval zero") << "prefetch/metrics/signalIntervalMs" << text("0") << "outside";
     QTest::addRow("unknown provider") << "provider/id" << text("skynet") << "unknown";
@@ -302,8 +304,8 @@ void tst_AppSettings::badValue_data()
     QTest::addRow("ftp url") << "providers/deepseek/baseUrl" << text("ftp://api.deepseek.com/v1") << "not an http";
     QTest::addRow("url without host") << "providers/openai/baseUrl" << text("https://") << "not an http";
     QTest::addRow("not a url") << "providers/qwen/baseUrl" << text("api dot qwen") << "not an http";
-    QTest::addRow("url for the local engine") << "providers/local/baseUrl" << text("http://127.0.0.1:1/v1")
-                                              << "chooses the address";
+    QTest::addRow("url for the local engine")
+        << "providers/local/baseUrl" << text("http://127.0.0.1:1/v1") << "chooses the address";
     QTest::addRow("empty model") << "providers/openai/model" << text("") << "not a model name";
     QTest::addRow("concurrency zero") << "providers/ollama/concurrencyLimit" << text("0") << "concurrency limit";
     QTest::addRow("concurrency text") << "providers/ollama/concurrencyLimit" << text("many") << "concurrency limit";
@@ -320,8 +322,10 @@ void tst_AppSettings::badValue_data()
     QTest::addRow("timeout zero") << "providers/deepseek/timeouts/connectSeconds" << text("0") << "connect timeout";
     QTest::addRow("timeout fractional") << "providers/openai/timeouts/firstByteSeconds" << text("30.5")
                                         << "first byte timeout";
-    QTest::addRow("timeout text") << "providers/local/timeouts/idleSeconds" << text("long") << "whole number of seconds";
-    QTest::addRow("timeout two hours") << "providers/qwen/timeouts/firstByteSeconds" << text("7200") << "from 5 to 3600";
+    QTest::addRow("timeout text") << "providers/local/timeouts/idleSeconds" << text("long")
+                                  << "whole number of seconds";
+    QTest::addRow("timeout two hours") << "providers/qwen/timeouts/firstByteSeconds" << text("7200")
+                                       << "from 5 to 3600";
     QTest::addRow("proxy mode unknown") << "network/proxy/mode" << text("tor") << "proxy mode";
     QTest::addRow("proxy port zero") << "network/proxy/port" << text("0") << "proxy port";
     QTest::addRow("proxy port text") << "network/proxy/port" << text("http") << "proxy port";
@@ -346,7 +350,8 @@ void tst_AppSettings::badValue()
     QVERIFY2(result.problems.constFirst().contains(problem), qPrintable(result.problems.constFirst()));
     // The bad value is replaced by its default; nothing else changes.
     QVERIFY(result.settings == AppSettings());
-    QVERIFY(PrefetchParameters::same(result.settings.effectivePrefetch(result.settings.providerId), Prefetch::Settings()));
+    QVERIFY(
+        PrefetchParameters::same(result.settings.effectivePrefetch(result.settings.providerId), Prefetch::Settings()));
 }
 
 void tst_AppSettings::problemTextSaysWhatAndWhatInstead()
@@ -363,8 +368,8 @@ void tst_AppSettings::problemTextSaysWhatAndWhatInstead()
         QStringLiteral("The hover delay in the settings file was not a number; using 150 ms.")));
     QVERIFY(result.problems.contains(
         QStringLiteral("The hover answer lifetime in the settings file (0) was outside 1 s to 3600 s; using 30 s.")));
-    QVERIFY(result.problems.contains(QStringLiteral(
-        "The base URL of DeepSeek in the settings file was empty; using https://api.deepseek.com/v1.")));
+    QVERIFY(result.problems.contains(
+        QStringLiteral("The base URL of DeepSeek in the settings file was empty; using https://api.deepseek.com/v1.")));
 }
 
 void tst_AppSettings::prefetchLaneAboveForegroundIsPulledIn()
@@ -543,8 +548,8 @@ void tst_AppSettings::sameDamageIsCopiedOnceAndOnlyTheLastFewStay()
     QFile newest(file + QStringLiteral(".damaged-5"));
     QVERIFY(newest.open(QIODevice::ReadOnly));
     QVERIFY(newest.readAll().contains("garbage E"));
-    QCOMPARE(newest.permissions() & ~(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser
-                                      | QFileDevice::WriteUser),
+    QCOMPARE(newest.permissions()
+                 & ~(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser | QFileDevice::WriteUser),
              QFileDevice::Permissions());
 }
 
@@ -563,7 +568,9 @@ void tst_AppSettings::damagedProviderLineIsNotDroppedSilently()
     QByteArray bytes = f.readAll();
     f.close();
     QVERIFY2(bytes.contains("id=deepseek"), bytes.constData());
-    bytes.replace("id=deepseek", "id\x01" "deep\x02" "seek"); // the one line a bad sector took
+    bytes.replace("id=deepseek", "id\x01"
+                                 "deep\x02"
+                                 "seek"); // the one line a bad sector took
     QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
     f.write(bytes);
     f.close();
@@ -590,7 +597,8 @@ void tst_AppSettings::retiredModelIsReplacedAndSaid()
     QCOMPARE(result.settings.profile(QStringLiteral("deepseek")).fastModel, QStringLiteral("deepseek-flash"));
     const QString problems = result.problems.join(QLatin1Char('\n'));
     QCOMPARE(result.problems.size(), 2);
-    QVERIFY2(problems.contains(QLatin1String("retired the model deepseek-chat")) && problems.contains(QLatin1String("deepseek-flash")),
+    QVERIFY2(problems.contains(QLatin1String("retired the model deepseek-chat"))
+                 && problems.contains(QLatin1String("deepseek-flash")),
              qPrintable(problems));
 }
 
@@ -684,7 +692,7 @@ void tst_AppSettings::settersDropOverridesEqualToDefaults()
     QVERIFY(s.providers.contains(QStringLiteral("openai")));
     s.setModel(QStringLiteral("openai"), Llm::builtinProfile(u"openai").model);
     QVERIFY(s.providers.isEmpty());
-    s.setConcurrencyLimit(QStringLiteral("openai"), 8); // the default
+    s.setConcurrencyLimit(QStringLiteral("openai"), 8);                                   // the default
     s.setBaseUrl(QStringLiteral("local"), QUrl(QStringLiteral("http://127.0.0.1:9/v1"))); // chosen by the app
     s.setModel(QStringLiteral("skynet"), QStringLiteral("t-800"));
     QVERIFY(s.providers.isEmpty());
@@ -826,7 +834,8 @@ void tst_AppSettings::brokenPricesFallBackOneByOne()
 
 void tst_AppSettings::headersParseAndRejectKeys()
 {
-    const auto ok = ProviderOverrides::parseHeaders(QStringLiteral("X-Team: writers\n\n  HTTP-Referer :  https://x.example  \n"));
+    const auto ok = ProviderOverrides::parseHeaders(
+        QStringLiteral("X-Team: writers\n\n  HTTP-Referer :  https://x.example  \n"));
     QVERIFY(ok);
     QCOMPARE(*ok, (Gui::HeaderList{{"X-Team", "writers"}, {"HTTP-Referer", "https://x.example"}}));
     QCOMPARE(ProviderOverrides::formatHeaders(*ok), QStringLiteral("X-Team: writers\nHTTP-Referer: https://x.example"));
@@ -886,8 +895,8 @@ void tst_AppSettings::recentFilesAreNewestFirstAndBounded()
         QSettings settings(file, QSettings::IniFormat);
         QCOMPARE(SettingsFile::recentFiles(settings), QStringList{QStringLiteral("/one.md")});
         settings.setValue(QStringLiteral("recentFiles"),
-                          QVariantList{QStringLiteral("relative.md"), 42, QStringLiteral("/a.md"), QStringLiteral("/a.md"),
-                                       QString()});
+                          QVariantList{QStringLiteral("relative.md"), 42, QStringLiteral("/a.md"),
+                                       QStringLiteral("/a.md"), QString()});
         QCOMPARE(SettingsFile::recentFiles(settings), QStringList{QStringLiteral("/a.md")});
     }
 }
@@ -924,7 +933,8 @@ void tst_AppSettings::colorSchemeRoundTripsAndABadOneIsReported()
     const QString key = QStringLiteral("appearance/colorScheme");
     AppSettings s;
     QCOMPARE(s.colorScheme, Gui::ColorScheme::System);
-    for (const auto &[scheme, spelt] : {std::pair{Gui::ColorScheme::Dark, "dark"}, std::pair{Gui::ColorScheme::Light, "light"}}) {
+    for (const auto &[scheme, spelt] :
+         {std::pair{Gui::ColorScheme::Dark, "dark"}, std::pair{Gui::ColorScheme::Light, "light"}}) {
         s.colorScheme = scheme;
         {
             QSettings file(path(QStringLiteral("c.conf")), QSettings::IniFormat);

@@ -5,12 +5,12 @@
 // document with them has a prefix of its own); the conversation store's schema 5 (a schema 4
 // file keeps its conversations, the choice survives a reopen); and the export's optional field.
 #include "support/expectederror.h"
-#include "workspace/settings/appsettings.h"
-#include "workspace/settings/settingsfile.h"
-#include "workspace/settings/assistants.h"
-#include "workspace/settings/assistantsettings.h"
 #include "workspace/conversations/conversationexport.h"
 #include "workspace/conversations/conversationstore.h"
+#include "workspace/settings/appsettings.h"
+#include "workspace/settings/assistants.h"
+#include "workspace/settings/assistantsettings.h"
+#include "workspace/settings/settingsfile.h"
 
 #include "llm/jsonwriter.h"
 #include "prefetch/prompts/actionprompts.h"
@@ -28,11 +28,11 @@
 #include <QTest>
 
 using Gui::AppSettings;
-using Gui::SettingsFile;
 using Gui::Assistant;
 using Gui::AssistantOverride;
 using Gui::AssistantSettings;
 using Gui::ConversationStore;
+using Gui::SettingsFile;
 using Prefetch::CompiledPrompt;
 using Prefetch::RenderedRequest;
 
@@ -145,7 +145,7 @@ void tst_Assistants::builtinChangesAreOverridesAndRestore()
     const Assistant shipped = editor;
     editor.name = QStringLiteral("  My editor  ");
     editor.temperature = std::nullopt; // the built-in has one: "off" must be kept as a change
-    editor.maxTokens = 5; // below the range: no length
+    editor.maxTokens = 5;              // below the range: no length
     s.update(editor);
     const AssistantOverride expected{QStringLiteral("My editor"), std::nullopt, std::optional<double>(), std::nullopt};
     QCOMPARE(s.overrides.value(QStringLiteral("editor")), expected);
@@ -261,27 +261,29 @@ void tst_Assistants::badValue_data()
 
     QTest::addRow("unknown built-in") << QByteArray("[assistants]\nbuiltin\\poet\\name=Poet\n")
                                       << "built-in assistant “poet” that does not exist" << 0;
-    QTest::addRow("temperature not a number")
-        << QByteArray("[assistants]\nbuiltin\\editor\\temperature=warm\n") << "temperature of the assistant “editor”" << 0;
+    QTest::addRow("temperature not a number") << QByteArray("[assistants]\nbuiltin\\editor\\temperature=warm\n")
+                                              << "temperature of the assistant “editor”" << 0;
     QTest::addRow("temperature too high")
         << QByteArray("[assistants]\nbuiltin\\editor\\temperature=3.5\n") << "(3.5) was not a number from 0 to 2" << 0;
-    QTest::addRow("length not whole")
-        << QByteArray("[assistants]\nbuiltin\\concise\\maxTokens=12.5\n") << "answer length of the assistant “concise”" << 0;
-    QTest::addRow("length too small")
-        << QByteArray("[assistants]\nbuiltin\\concise\\maxTokens=3\n") << "from 16 to 128000" << 0;
-    QTest::addRow("empty name") << QByteArray("[assistants]\nbuiltin\\general\\name=\n") << "using its default name" << 0;
-    QTest::addRow("custom without id")
-        << QByteArray("[assistants]\ncustom\\size=2\ncustom\\1\\name=No id\ncustom\\2\\id=custom-ok\ncustom\\2\\name=Fine\n")
-        << "without a valid id, repeated, or beyond the first 100 were dropped (1)" << 1;
-    QTest::addRow("custom repeated id")
-        << QByteArray("[assistants]\ncustom\\size=2\ncustom\\1\\id=custom-a\ncustom\\1\\name=A\n"
-                      "custom\\2\\id=custom-a\ncustom\\2\\name=B\n")
-        << "were dropped (1)" << 1;
+    QTest::addRow("length not whole") << QByteArray("[assistants]\nbuiltin\\concise\\maxTokens=12.5\n")
+                                      << "answer length of the assistant “concise”" << 0;
+    QTest::addRow("length too small") << QByteArray("[assistants]\nbuiltin\\concise\\maxTokens=3\n")
+                                      << "from 16 to 128000" << 0;
+    QTest::addRow("empty name") << QByteArray("[assistants]\nbuiltin\\general\\name=\n") << "using its default name"
+                                << 0;
+    QTest::addRow("custom without id") << QByteArray(
+        "[assistants]\ncustom\\size=2\ncustom\\1\\name=No id\ncustom\\2\\id=custom-ok\ncustom\\2\\name=Fine\n")
+                                       << "without a valid id, repeated, or beyond the first 100 were dropped (1)" << 1;
+    QTest::addRow("custom repeated id") << QByteArray(
+        "[assistants]\ncustom\\size=2\ncustom\\1\\id=custom-a\ncustom\\1\\name=A\n"
+        "custom\\2\\id=custom-a\ncustom\\2\\name=B\n")
+                                        << "were dropped (1)" << 1;
     QTest::addRow("custom with a built-in's id")
-        << QByteArray("[assistants]\ncustom\\size=1\ncustom\\1\\id=general\ncustom\\1\\name=G\n") << "were dropped (1)" << 0;
-    QTest::addRow("custom bad length")
-        << QByteArray("[assistants]\ncustom\\size=1\ncustom\\1\\id=custom-x\ncustom\\1\\name=X\ncustom\\1\\maxTokens=lots\n")
-        << "answer length of the assistant 1" << 1;
+        << QByteArray("[assistants]\ncustom\\size=1\ncustom\\1\\id=general\ncustom\\1\\name=G\n") << "were dropped (1)"
+        << 0;
+    QTest::addRow("custom bad length") << QByteArray(
+        "[assistants]\ncustom\\size=1\ncustom\\1\\id=custom-x\ncustom\\1\\name=X\ncustom\\1\\maxTokens=lots\n")
+                                       << "answer length of the assistant 1" << 1;
 }
 
 void tst_Assistants::badValue()
@@ -371,9 +373,10 @@ void tst_Assistants::instructionsAreInTheStaticPrefix()
 
     // Two messages of the conversation start with the same bytes, the instructions included.
     const RenderedRequest first = Prefetch::renderChatMessage(*compiled, {}, profile.model, QStringLiteral("One?"));
-    const RenderedRequest second = Prefetch::renderChatMessage(
-        *compiled, {{Llm::Role::User, QStringLiteral("One?")}, {Llm::Role::Assistant, QStringLiteral("Yes.")}},
-        profile.model, QStringLiteral("Two?"));
+    const RenderedRequest second = Prefetch::renderChatMessage(*compiled,
+                                                               {{Llm::Role::User, QStringLiteral("One?")},
+                                                                {Llm::Role::Assistant, QStringLiteral("Yes.")}},
+                                                               profile.model, QStringLiteral("Two?"));
     QVERIFY(first.body.startsWith(compiled->prefix().bytes()));
     QVERIFY(second.body.startsWith(compiled->prefix().bytes()));
     QVERIFY(!compiled->prefix().bytes().contains("One?"));
@@ -382,7 +385,8 @@ void tst_Assistants::instructionsAreInTheStaticPrefix()
     const auto library = Prefetch::libraryChatTemplate(Instructions).compile(profile, {});
     QVERIFY(library);
     QVERIFY(library->prefix().bytes().contains(escaped(Instructions)));
-    QVERIFY(library->staticRequest().system.startsWith(Prefetch::libraryChatTemplate().segments().first().text.source()));
+    QVERIFY(
+        library->staticRequest().system.startsWith(Prefetch::libraryChatTemplate().segments().first().text.source()));
 }
 
 void tst_Assistants::documentChatWithInstructionsHasItsOwnPrefix()
@@ -413,7 +417,8 @@ void tst_Assistants::parametersFollowTheMessages()
     Assistant a;
     a.temperature = 0.7;
     a.maxTokens = 40;
-    const RenderedRequest r = Prefetch::renderChatMessage(*compiled, {}, profile.model, QStringLiteral("Hi"), a.params());
+    const RenderedRequest r = Prefetch::renderChatMessage(*compiled, {}, profile.model, QStringLiteral("Hi"),
+                                                          a.params());
     QVERIFY(r.body.startsWith(compiled->prefix().bytes()));
     QVERIFY2(r.body.contains("\"max_tokens\":40"), r.body.constData());
     QVERIFY(r.body.contains("\"temperature\":0.7"));
@@ -443,7 +448,8 @@ void tst_Assistants::schemaFourFileKeepsItsConversations()
         db.setDatabaseName(file);
         QVERIFY(db.open());
         QSqlQuery q(db);
-        QVERIFY2(q.exec(QStringLiteral("ALTER TABLE conversations DROP COLUMN assistant")), qPrintable(q.lastError().text()));
+        QVERIFY2(q.exec(QStringLiteral("ALTER TABLE conversations DROP COLUMN assistant")),
+                 qPrintable(q.lastError().text()));
         // And what schema 6 added: an answer's model.
         QVERIFY2(q.exec(QStringLiteral("ALTER TABLE messages DROP COLUMN model")), qPrintable(q.lastError().text()));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 4")));
@@ -494,8 +500,12 @@ void tst_Assistants::exportCarriesTheAssistant()
     const auto conversation = Gui::ConversationExport::load(store, id);
     QVERIFY(conversation);
     const QByteArray json = Gui::ConversationExport::toJson(*conversation);
-    QCOMPARE(QJsonDocument::fromJson(json).object().value(QLatin1String("conversation")).toObject()
-                 .value(QLatin1String("assistant")).toString(),
+    QCOMPARE(QJsonDocument::fromJson(json)
+                 .object()
+                 .value(QLatin1String("conversation"))
+                 .toObject()
+                 .value(QLatin1String("assistant"))
+                 .toString(),
              QStringLiteral("reviewer"));
     const auto back = Gui::ConversationExport::fromJson(json);
     QVERIFY2(back, TestSupport::errorOf(back).constData());
@@ -511,7 +521,8 @@ void tst_Assistants::exportCarriesTheAssistant()
     QJsonObject c = root.value(QLatin1String("conversation")).toObject();
     c.remove(QLatin1String("assistant"));
     root.insert(QLatin1String("conversation"), c);
-    QCOMPARE(Gui::ConversationExport::fromJson(QJsonDocument(root).toJson())->info.assistantId, AssistantSettings::GeneralId);
+    QCOMPARE(Gui::ConversationExport::fromJson(QJsonDocument(root).toJson())->info.assistantId,
+             AssistantSettings::GeneralId);
     for (const QJsonValue &bad : {QJsonValue(42), QJsonValue(QStringLiteral("../x")), QJsonValue(QString(200, u'a'))}) {
         c.insert(QLatin1String("assistant"), bad);
         root.insert(QLatin1String("conversation"), c);

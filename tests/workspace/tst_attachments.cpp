@@ -71,7 +71,8 @@ QString tst_Attachments::write(const QString &name, const QByteArray &bytes) con
 
 void tst_Attachments::textFilesAreRead()
 {
-    const auto markdown = Gui::readAttachment(write(QStringLiteral("notes.md"), "# Notes\r\n\r\nThe pump code is 4471.\r\n"));
+    const auto markdown = Gui::readAttachment(
+        write(QStringLiteral("notes.md"), "# Notes\r\n\r\nThe pump code is 4471.\r\n"));
     QVERIFY2(markdown, TestSupport::errorOf(markdown).constData());
     QCOMPARE(markdown->name, QStringLiteral("notes.md"));
     QCOMPARE(markdown->text, QStringLiteral("# Notes\n\nThe pump code is 4471.\n")); // Windows line breaks as \n
@@ -262,9 +263,11 @@ void tst_Attachments::schemaThreeFileIsUpgradedInPlace()
         db.setDatabaseName(dbPath());
         QVERIFY(db.open());
         QSqlQuery q(db);
-        QVERIFY2(q.exec(QStringLiteral("ALTER TABLE messages DROP COLUMN attachments")), qPrintable(q.lastError().text()));
+        QVERIFY2(q.exec(QStringLiteral("ALTER TABLE messages DROP COLUMN attachments")),
+                 qPrintable(q.lastError().text()));
         // And what later schemas added (5: the conversation's assistant).
-        QVERIFY2(q.exec(QStringLiteral("ALTER TABLE conversations DROP COLUMN assistant")), qPrintable(q.lastError().text()));
+        QVERIFY2(q.exec(QStringLiteral("ALTER TABLE conversations DROP COLUMN assistant")),
+                 qPrintable(q.lastError().text()));
         // (6: the model of an answer.)
         QVERIFY2(q.exec(QStringLiteral("ALTER TABLE messages DROP COLUMN model")), qPrintable(q.lastError().text()));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 3")));

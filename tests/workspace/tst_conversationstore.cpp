@@ -215,7 +215,8 @@ void tst_ConversationStore::updateMessageStates()
     QCOMPARE(m.reasoning, QStringLiteral("hmm"));
     QCOMPARE(m.state, MessageState::Partial);
 
-    QVERIFY(store.updateMessage(*answer, QStringLiteral("The answer."), QStringLiteral("hmm, yes"), MessageState::Complete));
+    QVERIFY(store.updateMessage(*answer, QStringLiteral("The answer."), QStringLiteral("hmm, yes"),
+                                MessageState::Complete));
     m = store.messages(id)->at(1);
     QCOMPARE(m.content, QStringLiteral("The answer."));
     QCOMPARE(m.state, MessageState::Complete);
@@ -259,7 +260,8 @@ void tst_ConversationStore::search_data()
         auto row = [&](const char *tag, const QString &needle, const QStringList &expected) {
             QTest::addRow("%s: %s", index, tag) << fullText << needle << expected;
         };
-        row("everything", QString(), {"Accents über", "Wildcards", "Backslash", "Percent", "Trip to Paris", "Password help"});
+        row("everything", QString(),
+            {"Accents über", "Wildcards", "Backslash", "Percent", "Trip to Paris", "Password help"});
         row("blank is everything", QStringLiteral("   "),
             {"Accents über", "Wildcards", "Backslash", "Percent", "Trip to Paris", "Password help"});
         row("title", QStringLiteral("paris"), {"Trip to Paris"});
@@ -328,7 +330,8 @@ void tst_ConversationStore::survivesCloseAndReopen()
         id = *store.create(QStringLiteral("Persistent"), {}, ConversationMode::Document);
         QVERIFY(store.appendMessage(id, Llm::Role::User, QStringLiteral("Question?")));
         answer = *store.appendMessage(id, Llm::Role::Assistant, {}, {}, MessageState::Partial);
-        QVERIFY(store.updateMessage(answer, QStringLiteral("Half an ans"), QStringLiteral("why"), MessageState::Partial));
+        QVERIFY(
+            store.updateMessage(answer, QStringLiteral("Half an ans"), QStringLiteral("why"), MessageState::Partial));
     }
     ConversationStore store(dbPath());
     QVERIFY(store.isPersistent());
@@ -455,15 +458,17 @@ void tst_ConversationStore::damagedPagesAreFoundMovedAsideAndSalvaged()
     QCOMPARE(*written, int(salvage->conversations().size()));
     const QFileInfoList files = QDir(out).entryInfoList(QDir::Files);
     QCOMPARE(files.size(), *written + 1);
-    QCOMPARE(QFileInfo(out).permissions() & 0x7777, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
-                                                         | QFileDevice::ReadUser | QFileDevice::WriteUser | QFileDevice::ExeUser);
+    QCOMPARE(QFileInfo(out).permissions() & 0x7777, QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                                        | QFileDevice::ExeOwner | QFileDevice::ReadUser
+                                                        | QFileDevice::WriteUser | QFileDevice::ExeUser);
     for (const QFileInfo &f : files)
-        QCOMPARE(f.permissions() & 0x7777, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser | QFileDevice::WriteUser);
+        QCOMPARE(f.permissions() & 0x7777,
+                 QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser | QFileDevice::WriteUser);
     QFile json(QDir(out).filePath(QStringLiteral("conversations.json")));
     QVERIFY(json.open(QIODevice::ReadOnly));
     QCOMPARE(QJsonDocument::fromJson(json.readAll()).array().size(), *written);
     QFile first(files.constFirst().filePath().endsWith(QLatin1String(".md")) ? files.constFirst().filePath()
-                                                                              : files.constLast().filePath());
+                                                                             : files.constLast().filePath());
     QVERIFY(first.open(QIODevice::ReadOnly));
     QVERIFY(first.readAll().startsWith("# Conversation "));
 }
@@ -496,7 +501,8 @@ void tst_ConversationStore::salvageKeepsTheFilesSentWithAQuestion()
     QFile json(QDir(out).filePath(QStringLiteral("conversations.json")));
     QVERIFY(json.open(QIODevice::ReadOnly));
     const QJsonObject first = QJsonDocument::fromJson(json.readAll()).array().at(0).toObject();
-    const QJsonArray files = first.value(QLatin1String("messages")).toArray().at(0).toObject().value(QLatin1String("attachments")).toArray();
+    const QJsonArray files =
+        first.value(QLatin1String("messages")).toArray().at(0).toObject().value(QLatin1String("attachments")).toArray();
     QCOMPARE(files.size(), 2);
     QCOMPARE(files.at(1).toObject().value(QLatin1String("text")).toString(), QStringLiteral("Ship it."));
     const QStringList markdown = QDir(out).entryList({QStringLiteral("*.md")});
@@ -515,10 +521,12 @@ void tst_ConversationStore::salvageKeepsTheFilesSentWithAQuestion()
         db.setDatabaseName(old);
         QVERIFY(db.open());
         QSqlQuery q(db);
-        QVERIFY(q.exec(QStringLiteral("CREATE TABLE conversations (id INTEGER PRIMARY KEY, title TEXT, document_path TEXT,"
-                                      " updated_at INTEGER)")));
-        QVERIFY(q.exec(QStringLiteral("CREATE TABLE messages (id INTEGER PRIMARY KEY, conversation_id INTEGER, role TEXT,"
-                                      " content TEXT, state TEXT, created_at INTEGER)")));
+        QVERIFY(
+            q.exec(QStringLiteral("CREATE TABLE conversations (id INTEGER PRIMARY KEY, title TEXT, document_path TEXT,"
+                                  " updated_at INTEGER)")));
+        QVERIFY(
+            q.exec(QStringLiteral("CREATE TABLE messages (id INTEGER PRIMARY KEY, conversation_id INTEGER, role TEXT,"
+                                  " content TEXT, state TEXT, created_at INTEGER)")));
         QVERIFY(q.exec(QStringLiteral("INSERT INTO conversations VALUES (1, 'Old', '', 0)")));
         QVERIFY(q.exec(QStringLiteral("INSERT INTO messages VALUES (1, 1, 'user', 'Still here?', 'complete', 0)")));
         db.close();
@@ -580,7 +588,8 @@ void tst_ConversationStore::filesAndFoldersAreOwnerOnly()
     const auto restore = qScopeGuard([previous] { ::umask(previous); });
     const QString path = m_dir->filePath(QStringLiteral("data/Headstart/conversations.sqlite"));
     const auto mode = [](const QString &p) {
-        struct stat st {};
+        struct stat st {
+        };
         return ::stat(QFile::encodeName(p).constData(), &st) == 0 ? int(st.st_mode & 0777) : -1;
     };
     {
@@ -677,7 +686,8 @@ void tst_ConversationStore::endedAnswerIsInTheMainFile()
     QVERIFY(store.isPersistent());
     const qint64 id = *store.create(QStringLiteral("Kept"));
     QVERIFY(store.appendMessage(id, Llm::Role::User, QStringLiteral("Is it on disk?")));
-    const qint64 answer = *store.appendMessage(id, Llm::Role::Assistant, QStringLiteral("Stre"), {}, MessageState::Partial);
+    const qint64 answer = *store.appendMessage(id, Llm::Role::Assistant, QStringLiteral("Stre"), {},
+                                               MessageState::Partial);
     QVERIFY(QFileInfo(dbPath() + QStringLiteral("-wal")).size() > 0); // streaming: in the log
     QVERIFY(store.updateMessage(answer, QStringLiteral("Streamed, and done."), {}, MessageState::Complete));
     // Ended: copied into the main file and the log emptied. The main file alone has it all.
@@ -714,11 +724,13 @@ void tst_ConversationStore::lostLogAfterACrash()
         ConversationStore store(dbPath());
         QVERIFY(store.isPersistent());
         id = *store.create(QStringLiteral("Before"));
-        const qint64 answer = *store.appendMessage(id, Llm::Role::Assistant, QStringLiteral("x"), {}, MessageState::Partial);
+        const qint64 answer = *store.appendMessage(id, Llm::Role::Assistant, QStringLiteral("x"), {},
+                                                   MessageState::Partial);
         QVERIFY(store.updateMessage(answer, QStringLiteral("Answered before the crash."), {}, MessageState::Complete));
         // After the last ended answer: a question and the start of its answer, in the log only.
         QVERIFY(store.appendMessage(id, Llm::Role::User, QStringLiteral("Asked after it.")));
-        QVERIFY(store.appendMessage(id, Llm::Role::Assistant, QStringLiteral("Half an ans"), {}, MessageState::Partial));
+        QVERIFY(
+            store.appendMessage(id, Llm::Role::Assistant, QStringLiteral("Half an ans"), {}, MessageState::Partial));
         copy = crashCopy(dbPath(), crashed); // the kill
         QVERIFY(!copy.isEmpty());
     }

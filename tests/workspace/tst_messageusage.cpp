@@ -231,8 +231,8 @@ void tst_MessageUsage::lineShowsWhatIsKnown()
 {
     const MessageUsage usage = sampleUsage();
     const QString line = Gui::usageLine(usage);
-    QCOMPARE(line, QStringLiteral("1,204 in (1,024 cached) · 310 out · 420 ms · 58 tok/s · ") +
-                       Gui::formatMoney(0.0031, QStringLiteral("USD")));
+    QCOMPARE(line, QStringLiteral("1,204 in (1,024 cached) · 310 out · 420 ms · 58 tok/s · ")
+                       + Gui::formatMoney(0.0031, QStringLiteral("USD")));
     const QString details = Gui::usageDetails(usage);
     for (const char *part : {"1,204", "1,024", "Cache write (input stored in the cache): 64", "310", "reasoning: 12",
                              "420 ms", "58 tok/s"})

@@ -6,8 +6,8 @@
 // unique and not a built-in's; ids never change on a rename, so the keys stored under one stay
 // with it; --provider finds an endpoint by id or name.
 #include "workspace/settings/appsettings.h"
-#include "workspace/settings/settingsfile.h"
 #include "workspace/settings/secretstore.h"
+#include "workspace/settings/settingsfile.h"
 
 #include <QDir>
 #include <QFile>
@@ -258,8 +258,9 @@ void tst_UserEndpoints::aRemovedEndpointInUseFallsBackToTheLocalEngine()
     const auto result = load();
     QCOMPARE(result.problems.size(), 1);
     QCOMPARE(result.problems.constFirst(),
-             QStringLiteral("The provider \"%1\" in the settings file is unknown; using Local demo engine (offline, not "
-                            "a language model).")
+             QStringLiteral(
+                 "The provider \"%1\" in the settings file is unknown; using Local demo engine (offline, not "
+                 "a language model).")
                  .arg(*id));
     QCOMPARE(result.settings.providerId, QStringLiteral("local"));
     QVERIFY(result.settings.selectedProfile().isLocalDemo);
@@ -268,21 +269,23 @@ void tst_UserEndpoints::aRemovedEndpointInUseFallsBackToTheLocalEngine()
 
 void tst_UserEndpoints::badEntry_data()
 {
-    QTest::addColumn<QByteArray>("entry");      // more lines of [endpoints]
-    QTest::addColumn<QByteArray>("fields");     // its lines of [providers]: they go with it
-    QTest::addColumn<QString>("problem");       // a part of the one problem
-    QTest::addColumn<QStringList>("names");     // the endpoints after loading, by name
-    QTest::addColumn<bool>("copyKept");         // something was dropped: the file is copied first
+    QTest::addColumn<QByteArray>("entry");  // more lines of [endpoints]
+    QTest::addColumn<QByteArray>("fields"); // its lines of [providers]: they go with it
+    QTest::addColumn<QString>("problem");   // a part of the one problem
+    QTest::addColumn<QStringList>("names"); // the endpoints after loading, by name
+    QTest::addColumn<bool>("copyKept");     // something was dropped: the file is copied first
 
     // Every row also has the good endpoint "Good" (custom-good), which must load untouched.
     const QByteArray two = "custom-two\\model=two-model\n";
     const QStringList resetTwo{"Endpoint custom-two", "Good"};
-    QTest::addRow("id with a space")
-        << QByteArray("bad%20id\\name=Spaced\nbad%20id\\format=openai\n") << QByteArray("bad%20id\\model=m\n")
-        << "with the id \"bad id\", which is not made of letters" << QStringList{"Good"} << true;
-    QTest::addRow("a built-in's id")
-        << QByteArray("openai\\name=My OpenAI\nopenai\\format=openai\n") << QByteArray("openai\\model=gpt-4.1\n")
-        << "with the id \"openai\", which is a built-in provider's; it was ignored." << QStringList{"Good"} << true;
+    QTest::addRow("id with a space") << QByteArray("bad%20id\\name=Spaced\nbad%20id\\format=openai\n")
+                                     << QByteArray("bad%20id\\model=m\n")
+                                     << "with the id \"bad id\", which is not made of letters" << QStringList{"Good"}
+                                     << true;
+    QTest::addRow("a built-in's id") << QByteArray("openai\\name=My OpenAI\nopenai\\format=openai\n")
+                                     << QByteArray("openai\\model=gpt-4.1\n")
+                                     << "with the id \"openai\", which is a built-in provider's; it was ignored."
+                                     << QStringList{"Good"} << true;
     QTest::addRow("empty name")
         << QByteArray("custom-two\\name=\"   \"\ncustom-two\\format=openai\n") << two
         << "The name of the endpoint \"custom-two\" in the settings file (   ) cannot be used: The name is empty. It "
@@ -315,8 +318,9 @@ void tst_UserEndpoints::badEntry()
     QFETCH(QString, problem);
     QFETCH(QStringList, names);
     QFETCH(bool, copyKept);
-    const QByteArray bytes = "[General]\nversion=2\n\n[provider]\nid=custom-good\n\n"
-                             "[endpoints]\ncustom-good\\name=Good\ncustom-good\\format=anthropic\n"
+    const QByteArray bytes =
+        "[General]\nversion=2\n\n[provider]\nid=custom-good\n\n"
+        "[endpoints]\ncustom-good\\name=Good\ncustom-good\\format=anthropic\n"
         + entry
         + "\n[providers]\ncustom-good\\baseUrl=https://good.example.com/v1\ncustom-good\\model=good-model\n"
           "custom-good\\prefetchConsent=true\n"

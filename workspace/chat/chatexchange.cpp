@@ -3,8 +3,8 @@
 #include "workspace/conversations/conversationstore.h"
 
 #include "prefetch/acknowledgement.h"
-#include "prefetch/stream/answerfetch.h"
 #include "prefetch/engine.h"
+#include "prefetch/stream/answerfetch.h"
 
 namespace Gui {
 

@@ -3,8 +3,8 @@
 #include "workspace/chat/cachedanswer.h"
 #include "workspace/conversations/messageusage.h"
 
-#include "prefetch/stream/answerreader.h"
 #include "prefetch/cache/responsecache.h"
+#include "prefetch/stream/answerreader.h"
 
 #include <QPointer>
 #include <QString>

@@ -14,7 +14,10 @@ namespace Gui {
 
 namespace {
 
-spdlog::logger &log() { return Llm::moduleLogger("ui"); }
+spdlog::logger &log()
+{
+    return Llm::moduleLogger("ui");
+}
 
 // The history sent with a message: the newest turns within these bounds (a context window is
 // finite, and so is the memory a long conversation may take per request).
@@ -30,7 +33,7 @@ bool routesToFast(const Prefetch::CompiledPrompt &fast, const std::shared_ptr<Kn
                   const QList<Attachment> &attachments, const QString &text)
 {
     return !fast.isNull() && !retrieval && attachments.isEmpty()
-        && Prefetch::routesToFastModel(Prefetch::messageKind(text));
+           && Prefetch::routesToFastModel(Prefetch::messageKind(text));
 }
 
 // The request for `text` after `turns`. Values only: the debounce strategy's builder may run it
@@ -62,12 +65,8 @@ ChatPrompt::Update ChatPrompt::update(const Inputs &in)
 {
     const Llm::ProviderProfile &profile = in.profile;
     Document *document = in.document;
-    const Key key{in.mode,
-                  document,
-                  document ? document->revision() : 0,
-                  profile.target(),
-                  in.assistant,
-                  in.routing && profile.hasDistinctFastModel(),
+    const Key key{in.mode,          document,     document ? document->revision() : 0,
+                  profile.target(), in.assistant, in.routing && profile.hasDistinctFastModel(),
                   profile.fastModel};
     if (m_key == key)
         return Update::Unchanged;
@@ -146,7 +145,7 @@ QList<Llm::ChatMessage> ChatPrompt::history(const QList<StoredMessage> &messages
     qsizetype first = turns.size();
     while (first >= 2 && turns.size() - first + 2 <= MaxHistoryMessages) {
         const qint64 pair = Prefetch::estimateTokens(turns.at(first - 2).content)
-            + Prefetch::estimateTokens(turns.at(first - 1).content);
+                            + Prefetch::estimateTokens(turns.at(first - 1).content);
         if (tokens + pair > MaxHistoryTokens)
             break;
         tokens += pair;
@@ -191,8 +190,8 @@ ChatPrompt::Builders ChatPrompt::builders(const QList<Llm::ChatMessage> &turns,
     // once stored.
     const auto keyed = [conversationId](const Prefetch::CompiledPrompt &prompt) {
         return prompt.cacheKey().isEmpty() && conversationId > 0
-            ? prompt.withCacheKey(Prefetch::cacheKeyFor(QStringLiteral("conversation:%1").arg(conversationId)))
-            : prompt;
+                   ? prompt.withCacheKey(Prefetch::cacheKeyFor(QStringLiteral("conversation:%1").arg(conversationId)))
+                   : prompt;
     };
     const Prefetch::CompiledPrompt compiled = keyed(m_compiled);
     const Prefetch::CompiledPrompt fast = keyed(m_compiledFast);
@@ -207,8 +206,9 @@ ChatPrompt::Builders ChatPrompt::builders(const QList<Llm::ChatMessage> &turns,
     // The message up to the question: the attached files, then the passages.
     out.warmer = [compiled, turns, retrieval, attachments](const QString &text) {
         const QString passages = retrieval ? retrieval->passagesPartFor(text) : QString();
-        return passages.isEmpty() ? Prefetch::RenderedRequest{}
-                                  : Prefetch::renderChatWarmup(compiled, turns, messageWithAttachments(attachments, passages));
+        return passages.isEmpty()
+                   ? Prefetch::RenderedRequest{}
+                   : Prefetch::renderChatWarmup(compiled, turns, messageWithAttachments(attachments, passages));
     };
     return out;
 }

@@ -6,15 +6,17 @@
 
 #include "llm/error.h"
 #include "llm/providerprofile.h"
-#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/prompts/prompttemplate.h"
+#include "prefetch/strategies/debouncestrategy.h"
 
 #include <QObject>
 
 #include <memory>
 #include <optional>
 
-namespace Knowledge { class LibraryRetrieval; }
+namespace Knowledge {
+class LibraryRetrieval;
+}
 
 namespace Gui {
 
@@ -85,7 +87,8 @@ public:
         Prefetch::DebounceStrategy::Builder builder;
         Prefetch::DebounceStrategy::Warmer warmer;
     };
-    Builders builders(const QList<Llm::ChatMessage> &turns, const std::shared_ptr<Knowledge::LibraryRetrieval> &retrieval,
+    Builders builders(const QList<Llm::ChatMessage> &turns,
+                      const std::shared_ptr<Knowledge::LibraryRetrieval> &retrieval,
                       const QList<Attachment> &attachments, qint64 conversationId) const;
 
 signals:
@@ -107,8 +110,8 @@ private:
     std::optional<Key> m_key;
     QString m_model; // the profile's main model
     Prefetch::CompiledPrompt m_compiled;
-    Prefetch::CompiledPrompt m_compiledFast; // the same for the fast model; null: nothing routes
-    Prefetch::GenerationParams m_params;     // the assistant's, for every request of the conversation
+    Prefetch::CompiledPrompt m_compiledFast;    // the same for the fast model; null: nothing routes
+    Prefetch::GenerationParams m_params;        // the assistant's, for every request of the conversation
     AssistantDocumentPrompt *m_assistantPrompt; // child: a document chat with instructions
     std::optional<Llm::Error> m_compileError;
     qint64 m_documentTokens = -1;

@@ -8,10 +8,10 @@
 #include "knowledge/library.h"
 #include "knowledge/libraryretrieval.h"
 #include "prefetch/acknowledgement.h"
+#include "prefetch/engine.h"
+#include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/stream/answerfetch.h"
 #include "prefetch/stream/answerreader.h"
-#include "prefetch/strategies/debouncestrategy.h"
-#include "prefetch/engine.h"
 
 #include <QRandomGenerator>
 
@@ -185,9 +185,10 @@ bool ChatSession::ensurePrompt()
         return true;
     }
     Document *document = m_mode == ConversationMode::Document && m_document && !m_document->isBlank()
-        ? m_document.data()
-        : nullptr;
-    switch (m_prompt->update({m_mode, document, m_engine->profile(), assistant(), m_engine->settings().routing.enabled})) {
+                             ? m_document.data()
+                             : nullptr;
+    switch (
+        m_prompt->update({m_mode, document, m_engine->profile(), assistant(), m_engine->settings().routing.enabled})) {
     case ChatPrompt::Update::Compiling:
         // No prefetch may answer for the previous text meanwhile.
         uninstallBuilder();
@@ -197,8 +198,7 @@ bool ChatSession::ensurePrompt()
         m_builderStale = true;
         emit contextChanged();
         break;
-    case ChatPrompt::Update::Unchanged:
-        break;
+    case ChatPrompt::Update::Unchanged: break;
     }
     // Another window's chat may have taken the shared strategy since: then it answers for that
     // conversation, and this one's draft or message would go out with its context.
@@ -213,8 +213,8 @@ void ChatSession::installBuilder()
         return;
     // Values only, no `this`: the strategy may call them after the session is gone. While a
     // question is edited, the history is what comes before it: what sending it asks.
-    const QList<Llm::ChatMessage> turns =
-        ChatPrompt::history(m_messages, m_editIndex >= 0 ? m_editIndex : m_messages.size());
+    const QList<Llm::ChatMessage> turns = ChatPrompt::history(m_messages,
+                                                              m_editIndex >= 0 ? m_editIndex : m_messages.size());
     const ChatPrompt::Builders made = m_prompt->builders(turns, modeRetrieval(), m_attachments, m_conversationId);
     m_debounce->setBuilder(made.builder, this, made.warmer);
     m_builderInstalled = true;
@@ -355,7 +355,8 @@ bool ChatSession::ensureConversation(const QString &firstMessage)
         return true;
     }
     // A conversation made with "New" is named after its first message.
-    if (m_messages.isEmpty() && m_title == tr("New conversation") && !title.isEmpty() && m_store->rename(m_conversationId, title))
+    if (m_messages.isEmpty() && m_title == tr("New conversation") && !title.isEmpty()
+        && m_store->rename(m_conversationId, title))
         m_title = title;
     return true;
 }
@@ -503,14 +504,13 @@ void ChatSession::setAssistant(const QString &id)
     emit assistantChanged();
 }
 
-
 // --- changing the messages -----------------------------------------------------------------------
 
 bool ChatSession::canRegenerate() const
 {
     const qsizetype n = m_messages.size();
     return m_engine && !m_exchange && !m_pendingSend && m_editIndex < 0 && n >= 2
-        && m_messages.at(n - 1).role == Llm::Role::Assistant && m_messages.at(n - 2).role == Llm::Role::User;
+           && m_messages.at(n - 1).role == Llm::Role::Assistant && m_messages.at(n - 2).role == Llm::Role::User;
 }
 
 ChatSession::SendResult ChatSession::regenerate(qint64 activatedNs, bool mainModel)
@@ -548,9 +548,9 @@ void ChatSession::dispatchRegenerate(qint64 activatedNs, bool mainModel)
     Prefetch::GenerationParams params = m_prompt->params(); // the assistant's temperature and length
     params.seed = QRandomGenerator::global()->bounded(1, std::numeric_limits<int>::max());
     const StoredMessage &question = m_messages.at(questionIndex);
-    const Prefetch::RenderedRequest request =
-        m_prompt->render(ChatPrompt::history(m_messages, questionIndex), question.content.trimmed(), question.attachments,
-                         modeRetrieval(), params, mainModel);
+    const Prefetch::RenderedRequest request = m_prompt->render(ChatPrompt::history(m_messages, questionIndex),
+                                                               question.content.trimmed(), question.attachments,
+                                                               modeRetrieval(), params, mainModel);
     if (mainModel)
         m_engine->recorder().answerReasked();
     // Never through the debounce strategy or Engine::request(): both take over a live session
@@ -656,7 +656,8 @@ void ChatSession::startExchange(Prefetch::AnswerReader *stream, const QString *q
         m_messages.append(answer);
     } else {
         if (question)
-            m_messages.append({0, 0, Llm::Role::User, *question, {}, MessageState::Complete, {}, {}, {}, {}, attachments});
+            m_messages.append(
+                {0, 0, Llm::Role::User, *question, {}, MessageState::Complete, {}, {}, {}, {}, attachments});
         m_messages.append({0, 0, Llm::Role::Assistant, {}, {}, MessageState::Partial, {}, {}, {}, {}, {}});
         m_messages.last().usage.model = answeredBy;
     }

@@ -1,16 +1,16 @@
 #pragma once
 
-#include "workspace/settings/assistants.h"
-#include "workspace/settings/assistantsettings.h"
 #include "workspace/chat/cachedanswer.h"
 #include "workspace/conversations/conversationstore.h"
+#include "workspace/settings/assistants.h"
+#include "workspace/settings/assistantsettings.h"
 
 #include "knowledge/types.h"
 
 #include "llm/error.h"
 #include "llm/providerprofile.h"
-#include "prefetch/prompts/prompttemplate.h"
 #include "prefetch/cache/responsecache.h"
+#include "prefetch/prompts/prompttemplate.h"
 
 #include <QObject>
 #include <QPointer>
@@ -245,9 +245,8 @@ private:
     // empty answer, and follows `stream` into it.
     // `model`: the one asked, where the stream cannot say (an answer from the cache).
     // `near`: the response cache's near-duplicate lookup for it (Engine::answerFromCache).
-    void startExchange(Prefetch::AnswerReader *stream, const QString *question,
-                       const QList<Attachment> &attachments, const QString &model,
-                       const Prefetch::ResponseCache::Lookup &near = {});
+    void startExchange(Prefetch::AnswerReader *stream, const QString *question, const QList<Attachment> &attachments,
+                       const QString &model, const Prefetch::ResponseCache::Lookup &near = {});
     // Deletes messages()[from, to) from the store and messages(); false when the store refused.
     bool removeMessages(qsizetype from, qsizetype to);
     void resetEdit();
@@ -272,7 +271,7 @@ private:
     QString m_assistantId; // as stored or chosen; resolved through m_assistants
     AssistantMemory m_assistantMemory;
     QList<StoredMessage> m_messages;
-    QString m_draft; // the input's text, for a builder that arrives after it was typed
+    QString m_draft;                 // the input's text, for a builder that arrives after it was typed
     QList<Attachment> m_attachments; // the draft's
 
     // What goes into each request: the compiled prompts, the assistant's parameters, the history.

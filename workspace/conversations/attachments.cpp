@@ -65,8 +65,7 @@ QString readProblem(const QString &name, Knowledge::SkipReason reason)
                                            "%1 is not text in UTF-8 (nor UTF-16 or GB18030). Save it as UTF-8, then "
                                            "attach it again.")
             .arg(name);
-    case Knowledge::SkipReason::Vanished:
-        return notFound(name);
+    case Knowledge::SkipReason::Vanished: return notFound(name);
     default:
         return QCoreApplication::translate("Gui::Attachments",
                                            "%1 cannot be read. Check that you may read it (its permissions), then "
@@ -98,7 +97,8 @@ std::expected<Attachment, QString> readAttachment(const QString &path)
     attachment.text.replace(QStringLiteral("\r\n"), QStringLiteral("\n"));
     if (attachment.text.trimmed().isEmpty())
         return std::unexpected(
-            QCoreApplication::translate("Gui::Attachments", "%1 is empty: there is nothing in it to attach.").arg(name));
+            QCoreApplication::translate("Gui::Attachments", "%1 is empty: there is nothing in it to attach.")
+                .arg(name));
     // UTF-16 and GB18030 files grow when they are sent as UTF-8.
     if (attachment.bytes() > MaxAttachmentBytes)
         return std::unexpected(tooLarge(name, attachment.bytes()));
@@ -116,16 +116,16 @@ std::expected<QList<Attachment>, QString> withAttachments(const QList<Attachment
         if (paths.size() < 2)
             return why;
         return why + u' '
-            + QCoreApplication::translate("Gui::Attachments", "None of the %n files was attached.", nullptr,
-                                          int(paths.size()));
+               + QCoreApplication::translate("Gui::Attachments", "None of the %n files was attached.", nullptr,
+                                             int(paths.size()));
     };
     for (const QString &path : paths) {
         auto attachment = readAttachment(path);
         if (!attachment)
             return std::unexpected(refused(attachment.error()));
         if (out.contains(*attachment))
-            return std::unexpected(
-                refused(QCoreApplication::translate("Gui::Attachments", "%1 is attached already.").arg(attachment->name)));
+            return std::unexpected(refused(
+                QCoreApplication::translate("Gui::Attachments", "%1 is attached already.").arg(attachment->name)));
         total += attachment->bytes();
         if (total > MaxMessageAttachmentBytes) {
             return std::unexpected(refused(

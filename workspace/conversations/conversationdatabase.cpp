@@ -24,7 +24,10 @@ using namespace Base::Sqlite;
 
 namespace {
 
-spdlog::logger &log() { return Llm::moduleLogger("ui"); }
+spdlog::logger &log()
+{
+    return Llm::moduleLogger("ui");
+}
 
 // Version n of the schema is reached by running Migrations[n - 1] on version n - 1, in one
 // transaction with the version bump. Append steps; never edit one that has shipped.
@@ -80,11 +83,13 @@ const QStringList SearchIndex = {
                    "content, content='messages', content_rowid='id', tokenize='trigram')"),
     QStringLiteral("CREATE TRIGGER message_search_insert AFTER INSERT ON messages BEGIN"
                    " INSERT INTO message_search (rowid, content) VALUES (new.id, new.content); END"),
-    QStringLiteral("CREATE TRIGGER message_search_delete AFTER DELETE ON messages BEGIN"
-                   " INSERT INTO message_search (message_search, rowid, content) VALUES ('delete', old.id, old.content); END"),
-    QStringLiteral("CREATE TRIGGER message_search_update AFTER UPDATE OF content ON messages BEGIN"
-                   " INSERT INTO message_search (message_search, rowid, content) VALUES ('delete', old.id, old.content);"
-                   " INSERT INTO message_search (rowid, content) VALUES (new.id, new.content); END"),
+    QStringLiteral(
+        "CREATE TRIGGER message_search_delete AFTER DELETE ON messages BEGIN"
+        " INSERT INTO message_search (message_search, rowid, content) VALUES ('delete', old.id, old.content); END"),
+    QStringLiteral(
+        "CREATE TRIGGER message_search_update AFTER UPDATE OF content ON messages BEGIN"
+        " INSERT INTO message_search (message_search, rowid, content) VALUES ('delete', old.id, old.content);"
+        " INSERT INTO message_search (rowid, content) VALUES (new.id, new.content); END"),
     QStringLiteral("INSERT INTO message_search (message_search) VALUES ('rebuild')"),
 };
 const QStringList SearchTriggers = {QStringLiteral("message_search_insert"), QStringLiteral("message_search_delete"),
@@ -148,7 +153,9 @@ bool ConversationDatabase::openFile()
             lostLog = tr("Headstart was not closed properly last time, and the conversation file's log of recent "
                          "changes was %1: what was written after the last completed answer may be lost. "
                          "Everything before it is kept. The files as they were are kept in %2.")
-                          .arg(!wal.logExists ? tr("missing") : wal.logShort() ? tr("cut short") : tr("damaged"),
+                          .arg(!wal.logExists   ? tr("missing")
+                               : wal.logShort() ? tr("cut short")
+                                                : tr("damaged"),
                                QDir::toNativeSeparators(copies));
         } else {
             QDir(copies).removeRecursively(); // all of it was read back: an ordinary recovery

@@ -4,12 +4,12 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
-#include <QSaveFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
 #include <QRegularExpression>
+#include <QSaveFile>
 
 namespace Gui::ConversationExport {
 
@@ -136,12 +136,12 @@ StoreResult<Conversation> fromJson(const QByteArray &json)
         return std::unexpected(notOurs());
     const int version = root.value(QLatin1String("version")).toInt(0);
     if (version > FormatVersion)
-        return std::unexpected(QCoreApplication::translate(
-                                   "Gui::ConversationExport",
-                                   "This conversation was exported by a newer Headstart (format version %1; this "
-                                   "one reads up to %2). Update Headstart to import it. Nothing was imported.")
-                                   .arg(version)
-                                   .arg(FormatVersion));
+        return std::unexpected(
+            QCoreApplication::translate("Gui::ConversationExport",
+                                        "This conversation was exported by a newer Headstart (format version %1; this "
+                                        "one reads up to %2). Update Headstart to import it. Nothing was imported.")
+                .arg(version)
+                .arg(FormatVersion));
     const QJsonObject c = root.value(QLatin1String("conversation")).toObject();
     if (version < 1 || !c.value(QLatin1String("messages")).isArray() || !c.value(QLatin1String("title")).isString())
         return std::unexpected(notOurs());
@@ -162,22 +162,25 @@ StoreResult<Conversation> fromJson(const QByteArray &json)
     const QJsonArray messages = c.value(QLatin1String("messages")).toArray();
     for (qsizetype i = 0; i < messages.size(); ++i) {
         if (!messages.at(i).isObject())
-            return std::unexpected(invalidMessage(i, QCoreApplication::translate("Gui::ConversationExport", "not an object")));
+            return std::unexpected(
+                invalidMessage(i, QCoreApplication::translate("Gui::ConversationExport", "not an object")));
         const QJsonObject o = messages.at(i).toObject();
         StoredMessage m;
         const QString role = o.value(QLatin1String("role")).toString();
         if (roleName(roleFromName(role)) != role)
-            return std::unexpected(invalidMessage(i, QCoreApplication::translate("Gui::ConversationExport",
-                                                                                 "unknown role “%1”").arg(role)));
+            return std::unexpected(
+                invalidMessage(i,
+                               QCoreApplication::translate("Gui::ConversationExport", "unknown role “%1”").arg(role)));
         m.role = roleFromName(role);
         if (!o.value(QLatin1String("content")).isString())
-            return std::unexpected(invalidMessage(i, QCoreApplication::translate("Gui::ConversationExport", "no text")));
+            return std::unexpected(
+                invalidMessage(i, QCoreApplication::translate("Gui::ConversationExport", "no text")));
         m.content = o.value(QLatin1String("content")).toString();
         m.reasoning = o.value(QLatin1String("reasoning")).toString();
         const QString state = o.value(QLatin1String("state")).toString(QStringLiteral("complete"));
         if (stateName(stateFromName(state)) != state)
-            return std::unexpected(invalidMessage(i, QCoreApplication::translate("Gui::ConversationExport",
-                                                                                 "unknown state “%1”").arg(state)));
+            return std::unexpected(invalidMessage(
+                i, QCoreApplication::translate("Gui::ConversationExport", "unknown state “%1”").arg(state)));
         m.state = stateFromName(state);
         m.error = o.value(QLatin1String("error")).toString();
         m.created = QDateTime::fromString(o.value(QLatin1String("created")).toString(), Qt::ISODateWithMs);
@@ -190,8 +193,9 @@ StoreResult<Conversation> fromJson(const QByteArray &json)
         const QJsonValue attachments = o.value(QLatin1String("attachments"));
         const auto attached = attachmentsFromJsonArray(attachments.toArray());
         if (!(attachments.isUndefined() || attachments.isArray()) || !attached)
-            return std::unexpected(invalidMessage(
-                i, QCoreApplication::translate("Gui::ConversationExport", "an attachment without a name or text")));
+            return std::unexpected(
+                invalidMessage(i, QCoreApplication::translate("Gui::ConversationExport",
+                                                              "an attachment without a name or text")));
         m.attachments = *attached;
         out.messages.append(std::move(m));
     }
@@ -204,11 +208,12 @@ QString toMarkdown(const Conversation &c)
     if (c.info.mode == ConversationMode::Document)
         out += QCoreApplication::translate("Gui::ConversationExport", "About the document %1")
                    .arg(c.info.documentPath.isEmpty() ? QStringLiteral("-") : c.info.documentPath)
-            + QStringLiteral("\n\n");
+               + QStringLiteral("\n\n");
     for (const StoredMessage &m : c.messages) {
         const bool user = m.role == Llm::Role::User;
-        out += QStringLiteral("## %1\n\n").arg(user ? QCoreApplication::translate("Gui::ChatDock", "You")
-                                                    : QCoreApplication::translate("Gui::ChatDock", "Assistant"));
+        out += QStringLiteral("## %1\n\n")
+                   .arg(user ? QCoreApplication::translate("Gui::ChatDock", "You")
+                             : QCoreApplication::translate("Gui::ChatDock", "Assistant"));
         for (const Attachment &a : m.attachments)
             out += foldedAttachmentMarkdown(a); // the file's text as it was sent
         if (!m.reasoning.isEmpty()) {
@@ -218,11 +223,12 @@ QString toMarkdown(const Conversation &c)
         }
         out += m.content + QStringLiteral("\n\n");
         if (m.state == MessageState::Failed)
-            out += QStringLiteral("> %1\n\n").arg(
-                QCoreApplication::translate("Gui::ConversationExport", "Failed: %1").arg(m.error));
+            out += QStringLiteral("> %1\n\n")
+                       .arg(QCoreApplication::translate("Gui::ConversationExport", "Failed: %1").arg(m.error));
         else if (m.state == MessageState::Partial && !user)
-            out += QStringLiteral("> %1\n\n").arg(
-                QCoreApplication::translate("Gui::ChatDock", "Incomplete: the answer was stopped or interrupted."));
+            out += QStringLiteral("> %1\n\n")
+                       .arg(QCoreApplication::translate("Gui::ChatDock",
+                                                        "Incomplete: the answer was stopped or interrupted."));
         if (!m.citations.isEmpty()) {
             // The numbers the answer cites, in a list a reader can follow by hand.
             out += QCoreApplication::translate("Gui::ConversationExport", "Sources:") + QStringLiteral("\n\n");
@@ -244,9 +250,9 @@ StoreResult<void> exportToFile(const ConversationStore &store, qint64 id, Format
     const QByteArray bytes = format == Format::Json ? toJson(*conversation) : toMarkdown(*conversation).toUtf8();
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return std::unexpected(QCoreApplication::translate("Gui::ConversationExport",
-                                                           "Could not write %1: %2. Choose another folder.")
-                                   .arg(QDir::toNativeSeparators(path), file.errorString()));
+        return std::unexpected(
+            QCoreApplication::translate("Gui::ConversationExport", "Could not write %1: %2. Choose another folder.")
+                .arg(QDir::toNativeSeparators(path), file.errorString()));
     return {};
 }
 

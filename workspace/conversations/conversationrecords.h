@@ -3,9 +3,9 @@
 // What the conversation store keeps, as values: a conversation's info, a stored message, their
 // modes and states, and the names those are written under (in the store and in the export).
 
+#include "knowledge/types.h"
 #include "workspace/conversations/attachments.h"
 #include "workspace/conversations/messageusage.h"
-#include "knowledge/types.h"
 
 #include "llm/llmtypes.h"
 
@@ -33,7 +33,7 @@ struct ConversationInfo {
     // Its assistant (ui/assistants.h), schema 5; "general" for older ones. Stored as it was
     // chosen: an id no longer in the list is read back as it is and used as General.
     QString assistantId = QStringLiteral("general");
-    QDateTime updated;    // UTC
+    QDateTime updated; // UTC
     int messageCount = 0;
 };
 
@@ -44,8 +44,8 @@ struct StoredMessage {
     QString content;
     QString reasoning;
     MessageState state = MessageState::Complete;
-    QString error; // Failed: the message shown to the user
-    QDateTime created; // UTC
+    QString error;      // Failed: the message shown to the user
+    QDateTime created;  // UTC
     MessageUsage usage; // answers: tokens, speed and cost; empty for questions and old messages
     // Library answers: the passages its citations [n] open (n - 1); path, heading, offsets and
     // page only, no text. Empty for other messages and for answers stored before schema 3.

@@ -18,8 +18,9 @@ QVariant messageText(const QString &value)
 }
 
 // The usage columns, in MessageUsage's order, for SELECT and for "column = ?" lists.
-const QString UsageColumns = QStringLiteral("input_tokens, cache_read_tokens, cache_write_tokens, output_tokens, "
-                                            "reasoning_tokens, first_token_ms, tokens_per_second, cost, currency, model");
+const QString UsageColumns = QStringLiteral(
+    "input_tokens, cache_read_tokens, cache_write_tokens, output_tokens, "
+    "reasoning_tokens, first_token_ms, tokens_per_second, cost, currency, model");
 
 void bindUsage(QSqlQuery &q, const MessageUsage &u)
 {
@@ -106,9 +107,9 @@ StoredMessage readMessage(const QSqlQuery &q)
 
 const QString &insertConversation()
 {
-    static const QString statement =
-        QStringLiteral("INSERT INTO conversations (title, document_path, mode, assistant, created_at, updated_at)"
-                       " VALUES (?, ?, ?, ?, ?, ?)");
+    static const QString statement = QStringLiteral(
+        "INSERT INTO conversations (title, document_path, mode, assistant, created_at, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)");
     return statement;
 }
 
@@ -147,9 +148,10 @@ void bindMessage(QSqlQuery &q, qint64 conversationId, const StoredMessage &m, qi
 
 const QString &updateAnswer()
 {
-    static const QString statement =
-        QStringLiteral("UPDATE messages SET content = ?, reasoning = ?, state = ?, error = ?, ")
-        + QString(UsageColumns).replace(QStringLiteral(","), QStringLiteral(" = ?,")) + QStringLiteral(" = ? WHERE id = ?");
+    static const QString statement = QStringLiteral(
+                                         "UPDATE messages SET content = ?, reasoning = ?, state = ?, error = ?, ")
+                                     + QString(UsageColumns).replace(QStringLiteral(","), QStringLiteral(" = ?,"))
+                                     + QStringLiteral(" = ? WHERE id = ?");
     return statement;
 }
 

@@ -9,12 +9,12 @@
 #include <QAtomicInteger>
 #include <QDir>
 #include <QHash>
-#include <QSet>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -27,7 +27,10 @@ namespace Gui {
 
 namespace {
 
-spdlog::logger &log() { return Llm::moduleLogger("ui"); }
+spdlog::logger &log()
+{
+    return Llm::moduleLogger("ui");
+}
 
 // Ids are looked up one by one up to the largest one found; a file claiming more rows than
 // this is damaged in its counters too, and the lookups stop there.
@@ -54,19 +57,23 @@ QString fileStem(const ConversationSalvage::Conversation &c)
     QString stem = c.title;
     stem.replace(QRegularExpression(QStringLiteral("[^\\w\\- ]+")), QStringLiteral(" "));
     stem = stem.simplified().left(60).replace(u' ', u'-');
-    return QStringLiteral("%1-%2").arg(c.id, 5, 10, QLatin1Char('0')).arg(stem.isEmpty() ? QStringLiteral("untitled") : stem);
+    return QStringLiteral("%1-%2")
+        .arg(c.id, 5, 10, QLatin1Char('0'))
+        .arg(stem.isEmpty() ? QStringLiteral("untitled") : stem);
 }
 
 QString markdown(const ConversationSalvage::Conversation &c)
 {
-    QString out = QStringLiteral("# %1\n\n").arg(c.title.isEmpty() ? ConversationSalvage::tr("Untitled conversation") : c.title);
+    QString out =
+        QStringLiteral("# %1\n\n").arg(c.title.isEmpty() ? ConversationSalvage::tr("Untitled conversation") : c.title);
     if (!c.documentPath.isEmpty())
         out += ConversationSalvage::tr("Document: %1").arg(c.documentPath) + QStringLiteral("\n\n");
     if (c.updated.isValid())
-        out += ConversationSalvage::tr("Last changed: %1").arg(c.updated.toString(Qt::ISODate)) + QStringLiteral("\n\n");
+        out += ConversationSalvage::tr("Last changed: %1").arg(c.updated.toString(Qt::ISODate))
+               + QStringLiteral("\n\n");
     if (!c.complete)
         out += ConversationSalvage::tr("Some messages of this conversation could not be read from the damaged file.")
-            + QStringLiteral("\n\n");
+               + QStringLiteral("\n\n");
     for (const ConversationSalvage::Message &m : c.messages) {
         out += QStringLiteral("## %1").arg(m.role);
         if (m.state != QLatin1String("complete"))
@@ -94,10 +101,12 @@ std::expected<ConversationSalvage, QString> ConversationSalvage::read(const QStr
         db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
         const std::optional<qint64> last = db.open() ? maxId(db, QStringLiteral("conversations")) : std::nullopt;
         if (!last) {
-            failure = ConversationSalvage::tr("Nothing can be read from %1 any more.").arg(QDir::toNativeSeparators(path));
+            failure =
+                ConversationSalvage::tr("Nothing can be read from %1 any more.").arg(QDir::toNativeSeparators(path));
         } else {
             QSqlQuery conversation(db);
-            conversation.prepare(QStringLiteral("SELECT title, document_path, updated_at FROM conversations WHERE id = ?"));
+            conversation.prepare(
+                QStringLiteral("SELECT title, document_path, updated_at FROM conversations WHERE id = ?"));
             QHash<qint64, qsizetype> index; // conversation id -> position in the list
             for (qint64 id = 1; id <= std::min(*last, MaxIdsTried); ++id) {
                 conversation.bindValue(0, id);
@@ -164,7 +173,8 @@ std::expected<ConversationSalvage, QString> ConversationSalvage::read(const QStr
 std::expected<int, QString> ConversationSalvage::exportTo(const QString &directory) const
 {
     if (!Base::PrivateFiles::makeDirectory(directory))
-        return std::unexpected(ConversationSalvage::tr("The folder %1 cannot be created.").arg(QDir::toNativeSeparators(directory)));
+        return std::unexpected(
+            ConversationSalvage::tr("The folder %1 cannot be created.").arg(QDir::toNativeSeparators(directory)));
     const QDir dir(directory);
     const auto write = [](const QString &path, const QByteArray &bytes) {
         QSaveFile file(path);
@@ -177,7 +187,8 @@ std::expected<int, QString> ConversationSalvage::exportTo(const QString &directo
     QJsonArray all;
     for (const Conversation &c : m_conversations) {
         if (!write(dir.filePath(fileStem(c) + QStringLiteral(".md")), markdown(c).toUtf8()))
-            return std::unexpected(ConversationSalvage::tr("Cannot write into %1.").arg(QDir::toNativeSeparators(directory)));
+            return std::unexpected(
+                ConversationSalvage::tr("Cannot write into %1.").arg(QDir::toNativeSeparators(directory)));
         QJsonArray messages;
         for (const Message &m : c.messages) {
             QJsonObject o{{QStringLiteral("role"), m.role},
@@ -196,7 +207,8 @@ std::expected<int, QString> ConversationSalvage::exportTo(const QString &directo
                                {QStringLiteral("messages"), messages}});
     }
     if (!write(dir.filePath(QStringLiteral("conversations.json")), QJsonDocument(all).toJson()))
-        return std::unexpected(ConversationSalvage::tr("Cannot write into %1.").arg(QDir::toNativeSeparators(directory)));
+        return std::unexpected(
+            ConversationSalvage::tr("Cannot write into %1.").arg(QDir::toNativeSeparators(directory)));
     return int(m_conversations.size());
 }
 

@@ -22,9 +22,9 @@ class ConversationSalvage
 
 public:
     struct Message {
-        QString role;    // "user", "assistant", "system", as stored
+        QString role; // "user", "assistant", "system", as stored
         QString content;
-        QString state;   // "complete", "partial", "failed"
+        QString state; // "complete", "partial", "failed"
         QDateTime created;
         QList<Attachment> attachments; // the files sent with a question (files from schema 4 on)
     };

@@ -23,7 +23,10 @@ using namespace Base::Sqlite;
 
 namespace {
 
-spdlog::logger &log() { return Llm::moduleLogger("ui"); }
+spdlog::logger &log()
+{
+    return Llm::moduleLogger("ui");
+}
 
 // The trigram tokenizer needs three characters to index anything.
 constexpr qsizetype TrigramLength = 3;
@@ -145,8 +148,8 @@ StoreResult<QList<ConversationInfo>> ConversationStore::conversations(const QStr
             QStringList conditions;
             for (qsizetype i = 0; i < variants.size(); ++i)
                 conditions << QStringLiteral("content LIKE ? ESCAPE '\\'");
-            q.prepare(QStringLiteral("SELECT DISTINCT conversation_id FROM messages WHERE ") +
-                      conditions.join(QStringLiteral(" OR ")));
+            q.prepare(QStringLiteral("SELECT DISTINCT conversation_id FROM messages WHERE ")
+                      + conditions.join(QStringLiteral(" OR ")));
             for (const QString &v : std::as_const(variants))
                 q.addBindValue(u'%' + likeEscaped(v) + u'%');
         }
@@ -276,8 +279,8 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
 }
 
 StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm::Role role, const QString &content,
-                                                     const QString &reasoning, MessageState state,
-                                                     const QString &error, const MessageUsage &usage)
+                                                     const QString &reasoning, MessageState state, const QString &error,
+                                                     const MessageUsage &usage)
 {
     return appendMessage(conversationId, {0, 0, role, content, reasoning, state, error, {}, usage, {}, {}});
 }
@@ -311,7 +314,7 @@ StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, cons
 }
 
 StoreResult<qint64> ConversationStore::insertConversation(const ConversationInfo &info,
-                                                         const QList<StoredMessage> &messages)
+                                                          const QList<StoredMessage> &messages)
 {
     const QString what = tr("Could not import the conversation");
     if (m_damaged)
@@ -339,8 +342,7 @@ StoreResult<qint64> ConversationStore::insertConversation(const ConversationInfo
 }
 
 StoreResult<void> ConversationStore::updateMessage(qint64 messageId, const QString &content, const QString &reasoning,
-                                                   MessageState state, const QString &error,
-                                                   const MessageUsage &usage)
+                                                   MessageState state, const QString &error, const MessageUsage &usage)
 {
     const QString what = tr("Could not save the answer");
     if (m_damaged)

@@ -22,8 +22,9 @@ QString count(qint64 n)
 
 QString seconds(double ms)
 {
-    return ms < 1000 ? QCoreApplication::translate("Gui::MessageUsage", "%1 ms").arg(QLocale().toString(ms, 'f', 0))
-                     : QCoreApplication::translate("Gui::MessageUsage", "%1 s").arg(QLocale().toString(ms / 1000, 'f', 2));
+    return ms < 1000
+               ? QCoreApplication::translate("Gui::MessageUsage", "%1 ms").arg(QLocale().toString(ms, 'f', 0))
+               : QCoreApplication::translate("Gui::MessageUsage", "%1 s").arg(QLocale().toString(ms / 1000, 'f', 2));
 }
 
 QString rate(double perSecond)
@@ -89,14 +90,20 @@ QString usageDetails(const MessageUsage &usage)
     auto tokens = [&](qint64 n) { return n >= 0 ? count(n) : unknown; };
     QStringList lines;
     lines << QCoreApplication::translate("Gui::MessageUsage", "Input tokens: %1").arg(tokens(t.inputTokens))
-          << QCoreApplication::translate("Gui::MessageUsage", "Cached input (read from the provider's cache): %1").arg(tokens(t.cacheReadTokens))
-          << QCoreApplication::translate("Gui::MessageUsage", "Cache write (input stored in the cache): %1").arg(tokens(t.cacheWriteTokens))
+          << QCoreApplication::translate("Gui::MessageUsage", "Cached input (read from the provider's cache): %1")
+                 .arg(tokens(t.cacheReadTokens))
+          << QCoreApplication::translate("Gui::MessageUsage", "Cache write (input stored in the cache): %1")
+                 .arg(tokens(t.cacheWriteTokens))
           << QCoreApplication::translate("Gui::MessageUsage", "Output tokens: %1").arg(tokens(t.outputTokens));
     if (t.reasoningTokens >= 0)
-        lines << QCoreApplication::translate("Gui::MessageUsage", "Of which reasoning: %1").arg(count(t.reasoningTokens));
-    lines << QCoreApplication::translate("Gui::MessageUsage", "Time to first token (provider): %1").arg(usage.firstTokenMs >= 0 ? seconds(usage.firstTokenMs) : unknown)
-          << QCoreApplication::translate("Gui::MessageUsage", "Output speed: %1").arg(usage.tokensPerSecond > 0 ? rate(usage.tokensPerSecond) : unknown)
-          << QCoreApplication::translate("Gui::MessageUsage", "Cost, as the provider bills it: %1").arg(usage.cost >= 0 ? money(usage) : unknown);
+        lines
+            << QCoreApplication::translate("Gui::MessageUsage", "Of which reasoning: %1").arg(count(t.reasoningTokens));
+    lines << QCoreApplication::translate("Gui::MessageUsage", "Time to first token (provider): %1")
+                 .arg(usage.firstTokenMs >= 0 ? seconds(usage.firstTokenMs) : unknown)
+          << QCoreApplication::translate("Gui::MessageUsage", "Output speed: %1")
+                 .arg(usage.tokensPerSecond > 0 ? rate(usage.tokensPerSecond) : unknown)
+          << QCoreApplication::translate("Gui::MessageUsage", "Cost, as the provider bills it: %1")
+                 .arg(usage.cost >= 0 ? money(usage) : unknown);
     return lines.join(u'\n');
 }
 

@@ -15,12 +15,12 @@ namespace Gui {
 // the transcript shows it after a restart too. -1 (and an empty currency) mean "not known":
 // a provider that reports no usage, an answer stopped before its first token, an old message.
 struct MessageUsage {
-    Llm::Usage tokens;          // as the provider billed them, every part of the answer summed
-    double firstTokenMs = -1;   // the provider's time to first token: request sent → first content
+    Llm::Usage tokens;           // as the provider billed them, every part of the answer summed
+    double firstTokenMs = -1;    // the provider's time to first token: request sent → first content
     double tokensPerSecond = -1; // output tokens over first content → end
-    double cost = -1;           // what the provider bills, in `currency`; 0: a free provider
-    QString currency;           // ISO 4217, Llm::Prices::currency
-    QString model;              // the model that answered (schema 6); empty for older answers
+    double cost = -1;            // what the provider bills, in `currency`; 0: a free provider
+    QString currency;            // ISO 4217, Llm::Prices::currency
+    QString model;               // the model that answered (schema 6); empty for older answers
 
     bool isEmpty() const { return tokens.isEmpty() && firstTokenMs < 0 && cost < 0; }
     friend bool operator==(const MessageUsage &, const MessageUsage &) = default;

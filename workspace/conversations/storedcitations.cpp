@@ -73,8 +73,9 @@ QString citationToolTip(const Knowledge::Passage &passage)
 {
     const QString name = QDir::toNativeSeparators(passage.path);
     if (passage.page > 0)
-        return QCoreApplication::translate("Gui::ChatDock", "%1, page %2. Opens the PDF in your PDF viewer; the passage "
-                                                            "is on page %2.")
+        return QCoreApplication::translate("Gui::ChatDock",
+                                           "%1, page %2. Opens the PDF in your PDF viewer; the passage "
+                                           "is on page %2.")
             .arg(name, QString::number(passage.page));
     if (!passage.headingTrail.isEmpty())
         return QCoreApplication::translate("Gui::ChatDock", "%1 (%2). Opens the file with the passage selected.")

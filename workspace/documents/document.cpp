@@ -31,7 +31,10 @@ namespace Gui {
 
 namespace {
 
-spdlog::logger &log() { return Llm::moduleLogger("ui"); }
+spdlog::logger &log()
+{
+    return Llm::moduleLogger("ui");
+}
 
 // A large document compiles again this long after the last edit: long enough not to compile
 // per key, short enough to be done before the pointer reaches an action button.
@@ -265,7 +268,9 @@ const Prefetch::CompiledPrompt *Document::compiledPrompt(const Llm::ProviderProf
 {
     m_lastProfile = profile;
     const Llm::ProviderTarget target = profile.target();
-    const auto current = [&] { return m_compiled && m_compiled->revision == m_revision && m_compiled->target == target; };
+    const auto current = [&] {
+        return m_compiled && m_compiled->revision == m_revision && m_compiled->target == target;
+    };
     if (!current())
         startCompile(profile);
     return current() && !m_compiled->error ? &m_compiled->prompt : nullptr;

@@ -2,10 +2,10 @@
 
 #include "workspace/documents/document.h"
 
-#include "prefetch/stream/answerreader.h"
 #include "prefetch/engine.h"
 #include "prefetch/strategies/hoverstrategy.h"
 #include "prefetch/strategies/warmupstrategy.h"
+#include "prefetch/stream/answerreader.h"
 
 namespace Gui {
 
@@ -152,11 +152,10 @@ void DocumentActions::waitForPrompt(Document *document)
 {
     if (m_waits.contains(document))
         return;
-    m_waits.insert(document, connect(document, &Document::promptReady, this, [this, document] {
-        promptReady(document);
-    }));
-    connect(document, &QObject::destroyed, this, [this, document] { m_waits.remove(document); },
-            Qt::SingleShotConnection);
+    m_waits.insert(document,
+                   connect(document, &Document::promptReady, this, [this, document] { promptReady(document); }));
+    connect(
+        document, &QObject::destroyed, this, [this, document] { m_waits.remove(document); }, Qt::SingleShotConnection);
 }
 
 void DocumentActions::promptReady(Document *document)

@@ -2,8 +2,8 @@
 
 #include "llm/error.h"
 #include "prefetch/prompts/actionprompts.h"
-#include "prefetch/stream/answerreader.h"
 #include "prefetch/prompts/prompttemplate.h"
+#include "prefetch/stream/answerreader.h"
 
 #include <QHash>
 #include <QMetaObject>

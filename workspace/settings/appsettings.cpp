@@ -12,10 +12,10 @@ namespace Gui {
 bool operator==(const AppSettings &a, const AppSettings &b)
 {
     return a.providerId == b.providerId && a.providers == b.providers && a.endpoints == b.endpoints
-        && PrefetchParameters::same(a.prefetch, b.prefetch) && a.uiLanguage == b.uiLanguage
-        && a.translateTarget == b.translateTarget && a.firstRun == b.firstRun && a.logDetail == b.logDetail
-        && a.textSizePercent == b.textSizePercent && a.colorScheme == b.colorScheme && a.proxy == b.proxy && a.libraryFolders == b.libraryFolders
-        && a.assistants == b.assistants && a.learned == b.learned;
+           && PrefetchParameters::same(a.prefetch, b.prefetch) && a.uiLanguage == b.uiLanguage
+           && a.translateTarget == b.translateTarget && a.firstRun == b.firstRun && a.logDetail == b.logDetail
+           && a.textSizePercent == b.textSizePercent && a.colorScheme == b.colorScheme && a.proxy == b.proxy
+           && a.libraryFolders == b.libraryFolders && a.assistants == b.assistants && a.learned == b.learned;
 }
 
 QList<QPair<LogDetail, QString>> AppSettings::logDetails()
@@ -27,7 +27,8 @@ QList<QPair<LogDetail, QString>> AppSettings::logDetails()
 
 QList<QPair<ColorScheme, QString>> AppSettings::colorSchemes()
 {
-    return {{ColorScheme::System, tr("As the desktop")}, {ColorScheme::Light, tr("Light")},
+    return {{ColorScheme::System, tr("As the desktop")},
+            {ColorScheme::Light, tr("Light")},
             {ColorScheme::Dark, tr("Dark")}};
 }
 
@@ -82,8 +83,8 @@ std::expected<QString, QString> AppSettings::findProvider(const QString &idOrNam
             return p.id;
         known << p.id;
     }
-    return std::unexpected(tr("There is no provider \"%1\"; the providers are %2.")
-                               .arg(wanted, known.join(QLatin1String(", "))));
+    return std::unexpected(
+        tr("There is no provider \"%1\"; the providers are %2.").arg(wanted, known.join(QLatin1String(", "))));
 }
 
 bool AppSettings::removeEndpoint(const QString &id)

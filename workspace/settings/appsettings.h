@@ -41,17 +41,17 @@ class AppSettings
     Q_DECLARE_TR_FUNCTIONS(Gui::AppSettings)
 
 public:
-    QString providerId = QStringLiteral("local");   // the provider in use
-    ProviderOverrides providers;                    // by id; only built-ins' (builtinProviders()) and endpoints'
+    QString providerId = QStringLiteral("local"); // the provider in use
+    ProviderOverrides providers;                  // by id; only built-ins' (builtinProviders()) and endpoints'
     // The OpenAI- and Anthropic-compatible servers the user added; their fields are in `providers`.
     UserEndpoints endpoints;
-    Prefetch::Settings prefetch;                    // as the user set it, before consent gating
-    QString uiLanguage;                             // "" = the system's, "en", "zh_CN"; read at start
+    Prefetch::Settings prefetch; // as the user set it, before consent gating
+    QString uiLanguage;          // "" = the system's, "en", "zh_CN"; read at start
     // The language Translate writes, in English; "" (the default) is automatic: the other of
     // English and Chinese, by the text (Prefetch::automaticTranslateTarget()).
     QString translateTarget;
-    bool firstRun = true;                           // the app has not finished its first start yet
-    LogDetail logDetail = LogDetail::Normal;        // applied at once; --verbose overrides it for a run
+    bool firstRun = true;                    // the app has not finished its first start yet
+    LogDetail logDetail = LogDetail::Normal; // applied at once; --verbose overrides it for a run
     // The size of the text everywhere, in percent of the desktop's font: for eyes and screens
     // the desktop setting does not suit. Applied at once.
     int textSizePercent = 100;

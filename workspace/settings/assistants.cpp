@@ -114,7 +114,8 @@ Assistant AssistantSettings::find(const QString &id) const
 
 bool AssistantSettings::contains(const QString &id) const
 {
-    return isBuiltinId(id) || std::any_of(custom.cbegin(), custom.cend(), [&id](const Assistant &a) { return a.id == id; });
+    return isBuiltinId(id)
+           || std::any_of(custom.cbegin(), custom.cend(), [&id](const Assistant &a) { return a.id == id; });
 }
 
 void AssistantSettings::update(const Assistant &edited)
@@ -126,7 +127,8 @@ void AssistantSettings::update(const Assistant &edited)
     a.maxTokens = validMaxTokens(a.maxTokens);
     if (isBuiltinId(a.id)) {
         const QList<Assistant> shipped = builtins();
-        const Assistant base = *std::find_if(shipped.cbegin(), shipped.cend(), [&a](const Assistant &b) { return b.id == a.id; });
+        const Assistant base = *std::find_if(shipped.cbegin(), shipped.cend(),
+                                             [&a](const Assistant &b) { return b.id == a.id; });
         const Assistant current = find(a.id);
         if (a.name.isEmpty())
             a.name = current.name;

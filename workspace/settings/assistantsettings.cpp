@@ -45,7 +45,11 @@ class FieldReader
 {
 public:
     FieldReader(QSettings &settings, QStringList &problems, const QString &label)
-        : m_settings(settings), m_problems(problems), m_label(label) {}
+        : m_settings(settings)
+        , m_problems(problems)
+        , m_label(label)
+    {
+    }
 
     // Present and valid; a problem for a present, invalid one.
     std::optional<QString> name()
@@ -55,8 +59,10 @@ public:
         const auto text = textOf(m_settings.value(NameKey));
         const QString name = text ? text->trimmed() : QString();
         if (name.isEmpty() || name.size() > AssistantSettings::MaxNameLength) {
-            m_problems << QCoreApplication::translate("Gui::AppSettings", "The name of the assistant %1 in the settings file was empty or longer than "
-                                    "%2 characters; using its default name.")
+            m_problems << QCoreApplication::translate(
+                              "Gui::AppSettings",
+                              "The name of the assistant %1 in the settings file was empty or longer than "
+                              "%2 characters; using its default name.")
                               .arg(m_label)
                               .arg(AssistantSettings::MaxNameLength);
             return std::nullopt;
@@ -70,8 +76,10 @@ public:
             return std::nullopt;
         const auto text = textOf(m_settings.value(PromptKey));
         if (!text || text->size() > AssistantSettings::MaxPromptLength) {
-            m_problems << QCoreApplication::translate("Gui::AppSettings", "The instructions of the assistant %1 in the settings file were not text or "
-                                    "longer than %2 characters; using its default instructions.")
+            m_problems << QCoreApplication::translate(
+                              "Gui::AppSettings",
+                              "The instructions of the assistant %1 in the settings file were not text or "
+                              "longer than %2 characters; using its default instructions.")
                               .arg(m_label)
                               .arg(AssistantSettings::MaxPromptLength);
             return std::nullopt;
@@ -89,8 +97,10 @@ public:
             return std::optional<double>();
         const auto t = numberOf(raw);
         if (!t || *t < AssistantSettings::MinTemperature || *t > AssistantSettings::MaxTemperature) {
-            m_problems << QCoreApplication::translate("Gui::AppSettings", "The temperature of the assistant %1 in the settings file (%2) was not a number "
-                                    "from 0 to 2; using its default temperature.")
+            m_problems << QCoreApplication::translate(
+                              "Gui::AppSettings",
+                              "The temperature of the assistant %1 in the settings file (%2) was not a number "
+                              "from 0 to 2; using its default temperature.")
                               .arg(m_label, textOf(raw).value_or(QString()).left(40));
             return std::nullopt;
         }
@@ -105,9 +115,12 @@ public:
         if (textOf(raw).value_or(QString()).trimmed() == DefaultValue)
             return std::optional<std::optional<int>>(std::in_place, std::nullopt);
         const auto n = numberOf(raw);
-        if (!n || std::trunc(*n) != *n || *n < AssistantSettings::MinMaxTokens || *n > AssistantSettings::MaxMaxTokens) {
-            m_problems << QCoreApplication::translate("Gui::AppSettings", "The answer length of the assistant %1 in the settings file (%2) was not a whole "
-                                    "number from %3 to %4; using its default length.")
+        if (!n || std::trunc(*n) != *n || *n < AssistantSettings::MinMaxTokens
+            || *n > AssistantSettings::MaxMaxTokens) {
+            m_problems << QCoreApplication::translate(
+                              "Gui::AppSettings",
+                              "The answer length of the assistant %1 in the settings file (%2) was not a whole "
+                              "number from %3 to %4; using its default length.")
                               .arg(m_label, textOf(raw).value_or(QString()).left(40))
                               .arg(AssistantSettings::MinMaxTokens)
                               .arg(AssistantSettings::MaxMaxTokens);
@@ -128,8 +141,10 @@ void loadOverrides(QSettings &settings, QStringList &problems, AssistantSettings
     const QStringList ids = settings.childGroups();
     for (const QString &id : ids) {
         if (!AssistantSettings::isBuiltinId(id)) {
-            problems << QCoreApplication::translate("Gui::AppSettings", "The settings file changes a built-in assistant “%1” that does not exist; the "
-                                  "change was dropped.")
+            problems << QCoreApplication::translate(
+                            "Gui::AppSettings",
+                            "The settings file changes a built-in assistant “%1” that does not exist; the "
+                            "change was dropped.")
                             .arg(id.left(40));
             continue;
         }
@@ -157,7 +172,8 @@ void loadCustom(QSettings &settings, QStringList &problems, AssistantSettings &o
         const QString id = textOf(settings.value(IdKey)).value_or(QString()).trimmed();
         if (!settings.contains(IdKey) && settings.childKeys().isEmpty())
             continue; // a gap in a hand-edited array: nothing to drop
-        if (!AssistantSettings::isCustomId(id) || seen.contains(id) || out.custom.size() >= AssistantSettings::MaxCustom) {
+        if (!AssistantSettings::isCustomId(id) || seen.contains(id)
+            || out.custom.size() >= AssistantSettings::MaxCustom) {
             ++dropped;
             continue;
         }
@@ -173,8 +189,10 @@ void loadCustom(QSettings &settings, QStringList &problems, AssistantSettings &o
     }
     settings.endArray();
     if (dropped > 0)
-        problems << QCoreApplication::translate("Gui::AppSettings", "Assistants in the settings file without a valid id, repeated, or beyond the "
-                              "first %1 were dropped (%2); the others are kept.")
+        problems << QCoreApplication::translate(
+                        "Gui::AppSettings",
+                        "Assistants in the settings file without a valid id, repeated, or beyond the "
+                        "first %1 were dropped (%2); the others are kept.")
                         .arg(AssistantSettings::MaxCustom)
                         .arg(dropped);
 }

@@ -63,7 +63,8 @@ LearnedRefusals LearnedRefusals::load(QSettings &settings, QStringList &problems
         e.baseUrl = QUrl(settings.value(QStringLiteral("baseUrl")).toString(), QUrl::StrictMode);
         e.model = settings.value(QStringLiteral("model")).toString();
         bool bad = !e.baseUrl.isValid() || e.baseUrl.isEmpty() || e.model.isEmpty();
-        for (const QString &id : settings.value(QStringLiteral("features")).toString().split(u' ', Qt::SkipEmptyParts)) {
+        for (const QString &id :
+             settings.value(QStringLiteral("features")).toString().split(u' ', Qt::SkipEmptyParts)) {
             if (const auto f = Llm::featureFromId(id))
                 e.features.append(*f);
             else

@@ -18,8 +18,10 @@ const QString UserKey = QStringLiteral("network/proxy/user");
 constexpr qsizetype MaxHostLength = 253; // the longest DNS name
 constexpr qsizetype MaxUserLength = 256;
 
-constexpr std::pair<Mode, const char *> ModeNames[] = {
-    {Mode::System, "system"}, {Mode::None, "none"}, {Mode::Http, "http"}, {Mode::Socks5, "socks5"}};
+constexpr std::pair<Mode, const char *> ModeNames[] = {{Mode::System, "system"},
+                                                       {Mode::None, "none"},
+                                                       {Mode::Http, "http"},
+                                                       {Mode::Socks5, "socks5"}};
 
 QString textOf(const QVariant &value)
 {
@@ -41,11 +43,12 @@ Llm::ProxySettings loadProxySettings(QSettings &settings, QStringList &problems)
             }
         }
         if (!known)
-            problems << QCoreApplication::translate("Gui::AppSettings",
-                                                    "The proxy mode in the settings file (%1) is not one of \"system\", "
-                                                    "\"none\", \"http\" or \"socks5\"; using the system's proxy "
-                                                    "settings.")
-                            .arg(settings.value(ModeKey).toString());
+            problems
+                << QCoreApplication::translate("Gui::AppSettings",
+                                               "The proxy mode in the settings file (%1) is not one of \"system\", "
+                                               "\"none\", \"http\" or \"socks5\"; using the system's proxy "
+                                               "settings.")
+                       .arg(settings.value(ModeKey).toString());
     }
     if (settings.contains(HostKey)) {
         const QString host = textOf(settings.value(HostKey));

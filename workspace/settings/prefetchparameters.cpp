@@ -22,20 +22,50 @@ using Kind = PrefetchParameter::Kind;
 using Unit = PrefetchParameter::Unit;
 using Group = PrefetchParameter::Group;
 
-double toDouble(bool v) { return v ? 1.0 : 0.0; }
-double toDouble(milliseconds v) { return static_cast<double>(v.count()); }
-double toDouble(int v) { return v; }
-double toDouble(qint64 v) { return static_cast<double>(v); }
-double toDouble(double v) { return v; }
-void assign(bool &field, double v) { field = v != 0.0; }
-void assign(milliseconds &field, double v) { field = milliseconds(std::llround(v)); }
-void assign(int &field, double v) { field = static_cast<int>(std::lround(v)); }
-void assign(qint64 &field, double v) { field = std::llround(v); }
-void assign(double &field, double v) { field = v; }
+double toDouble(bool v)
+{
+    return v ? 1.0 : 0.0;
+}
+double toDouble(milliseconds v)
+{
+    return static_cast<double>(v.count());
+}
+double toDouble(int v)
+{
+    return v;
+}
+double toDouble(qint64 v)
+{
+    return static_cast<double>(v);
+}
+double toDouble(double v)
+{
+    return v;
+}
+void assign(bool &field, double v)
+{
+    field = v != 0.0;
+}
+void assign(milliseconds &field, double v)
+{
+    field = milliseconds(std::llround(v));
+}
+void assign(int &field, double v)
+{
+    field = static_cast<int>(std::lround(v));
+}
+void assign(qint64 &field, double v)
+{
+    field = std::llround(v);
+}
+void assign(double &field, double v)
+{
+    field = v;
+}
 
 // A getter and a setter for one member of Prefetch::Settings, converting through double
 // (every stored value is below 2^53, so nothing is lost).
-#define HS_FIELD(path)                                                                    \
+#define HS_FIELD(path)                                                                                                 \
     [](const Settings &s) { return toDouble(s.path); }, [](Settings &s, double v) { assign(s.path, v); }
 
 constexpr double MaxDelayMs = 10'000;
@@ -44,8 +74,7 @@ constexpr double MaxTtlMs = 3'600'000;
 
 const PrefetchParameter Parameters[] = {
     {"prefetch/warmup/enabled", Group::Warmup, Kind::Bool, Unit::None, 0, 1,
-     QT_TRANSLATE_NOOP("Gui::AppSettings", "warm-up prefetch"),
-     QT_TRANSLATE_NOOP("Gui::AppSettings", "&Warm-up"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "warm-up prefetch"), QT_TRANSLATE_NOOP("Gui::AppSettings", "&Warm-up"),
      QT_TRANSLATE_NOOP("Gui::AppSettings",
                        "Sends the open document once, with a one-token request, so the provider caches it "
                        "and every action on it starts sooner."),
@@ -66,8 +95,7 @@ const PrefetchParameter Parameters[] = {
      HS_FIELD(warmup.idleLimit)},
 
     {"prefetch/hover/enabled", Group::Hover, Kind::Bool, Unit::None, 0, 1,
-     QT_TRANSLATE_NOOP("Gui::AppSettings", "hover prefetch"),
-     QT_TRANSLATE_NOOP("Gui::AppSettings", "&Hover prefetch"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "hover prefetch"), QT_TRANSLATE_NOOP("Gui::AppSettings", "&Hover prefetch"),
      QT_TRANSLATE_NOOP("Gui::AppSettings",
                        "Resting the pointer on an action starts its answer; clicking takes it over, "
                        "leaving cancels it."),
@@ -91,8 +119,7 @@ const PrefetchParameter Parameters[] = {
                        "it over."),
      HS_FIELD(debounce.enabled)},
     {"prefetch/debounce/delayMs", Group::Debounce, Kind::Integer, Unit::Milliseconds, 0, MaxDelayMs,
-     QT_TRANSLATE_NOOP("Gui::AppSettings", "typing pause"),
-     QT_TRANSLATE_NOOP("Gui::AppSettings", "Typing &pause:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "typing pause"), QT_TRANSLATE_NOOP("Gui::AppSettings", "Typing &pause:"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "How long typing must pause before the draft is considered."),
      HS_FIELD(debounce.delay)},
     {"prefetch/debounce/sentenceEndDelayMs", Group::Debounce, Kind::Integer, Unit::Milliseconds, 0, MaxDelayMs,
@@ -105,8 +132,7 @@ const PrefetchParameter Parameters[] = {
     {"prefetch/debounce/minChars", Group::Debounce, Kind::Integer, Unit::Characters, 0, 10'000,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "minimum draft length"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "Minimum draft &length:"),
-     QT_TRANSLATE_NOOP("Gui::AppSettings", "Shorter drafts are never sent early."),
-     HS_FIELD(debounce.minChars)},
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Shorter drafts are never sent early."), HS_FIELD(debounce.minChars)},
     {"prefetch/debounce/minConfidence", Group::Debounce, Kind::Real, Unit::Ratio, 0, 1,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "completeness threshold"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "&Completeness threshold:"),
@@ -250,7 +276,8 @@ const PrefetchParameter Parameters[] = {
     {"prefetch/reading/dwellMs", Group::Reading, Kind::Integer, Unit::Milliseconds, 0, MaxDelayMs,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "reading time"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "Open and unedited &for:"),
-     QT_TRANSLATE_NOOP("Gui::AppSettings", "The guess waits until the document has been open this long without an edit."),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "The guess waits until the document has been open this long without an edit."),
      HS_FIELD(reading.dwell)},
     {"prefetch/reading/ttlMs", Group::Reading, Kind::Integer, Unit::Seconds, MinTtlMs, MaxTtlMs,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "opened-document guess lifetime"),
@@ -259,8 +286,7 @@ const PrefetchParameter Parameters[] = {
      HS_FIELD(reading.ttl)},
 
     {"prefetch/habits/enabled", Group::Habits, Kind::Bool, Unit::None, 0, 1,
-     QT_TRANSLATE_NOOP("Gui::AppSettings", "habits prefetch"),
-     QT_TRANSLATE_NOOP("Gui::AppSettings", "Your &habits"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "habits prefetch"), QT_TRANSLATE_NOOP("Gui::AppSettings", "Your &habits"),
      QT_TRANSLATE_NOOP("Gui::AppSettings",
                        "After an answer, the action you usually take next is guessed. What you usually do "
                        "is counted on this computer only."),
@@ -303,10 +329,8 @@ const PrefetchParameter Parameters[] = {
                        "answer you ask for always takes precedence."),
      HS_FIELD(prefetchInFlight)},
     {"prefetch/prefetchQueue", Group::Limits, Kind::Integer, Unit::Requests, 0, 1'000,
-     QT_TRANSLATE_NOOP("Gui::AppSettings", "prefetch queue"),
-     QT_TRANSLATE_NOOP("Gui::AppSettings", "Prefetch &queue:"),
-     QT_TRANSLATE_NOOP("Gui::AppSettings",
-                       "Early answers waiting for a slot; beyond this many they are skipped."),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "prefetch queue"), QT_TRANSLATE_NOOP("Gui::AppSettings", "Prefetch &queue:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Early answers waiting for a slot; beyond this many they are skipped."),
      HS_FIELD(prefetchQueue)},
     {"prefetch/hourlyTokenBudget", Group::Limits, Kind::Integer, Unit::Tokens, 0, 1'000'000'000,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "hourly prefetch budget"),
@@ -380,8 +404,7 @@ const PrefetchParameter Parameters[] = {
     {"prefetch/metrics/signalIntervalMs", Group::Metrics, Kind::Integer, Unit::Milliseconds, 10, 10'000,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "metrics refresh interval"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "Metrics refresh i&nterval:"),
-     QT_TRANSLATE_NOOP("Gui::AppSettings", "How often the metrics panel is updated."),
-     HS_FIELD(metricsSignalInterval)},
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "How often the metrics panel is updated."), HS_FIELD(metricsSignalInterval)},
     {"prefetch/metrics/latencyWindow", Group::Metrics, Kind::Integer, Unit::Samples, 10, 100'000,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "latency samples"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "Latency samples &kept:"),
@@ -415,28 +438,19 @@ QString PrefetchParameters::formatValue(const PrefetchParameter &p, double value
         if (p.kind == Kind::Bool)
             return value != 0 ? tr("on") : tr("off");
         return locale.toString(static_cast<qint64>(value));
-    case Unit::Milliseconds:
-        return tr("%1 ms").arg(locale.toString(static_cast<qint64>(value)));
-    case Unit::Seconds:
-        return tr("%1 s").arg(locale.toString(value / 1000.0, 'g', 6));
-    case Unit::Minutes:
-        return tr("%1 min").arg(locale.toString(value / 60'000.0, 'g', 6));
+    case Unit::Milliseconds: return tr("%1 ms").arg(locale.toString(static_cast<qint64>(value)));
+    case Unit::Seconds: return tr("%1 s").arg(locale.toString(value / 1000.0, 'g', 6));
+    case Unit::Minutes: return tr("%1 min").arg(locale.toString(value / 60'000.0, 'g', 6));
     case Unit::Tokens:
         if (value == 0 && qstrcmp(p.key, "prefetch/hourlyTokenBudget") == 0)
             return tr("unlimited");
         return tr("%1 tokens").arg(locale.toString(static_cast<qint64>(value)));
-    case Unit::Characters:
-        return tr("%1 characters").arg(locale.toString(static_cast<qint64>(value)));
-    case Unit::Requests:
-        return tr("%1 requests").arg(locale.toString(static_cast<qint64>(value)));
-    case Unit::Samples:
-        return tr("%1 samples").arg(locale.toString(static_cast<qint64>(value)));
-    case Unit::Ratio:
-        return locale.toString(value, 'f', 2);
-    case Unit::Percent:
-        return tr("%1 %").arg(locale.toString(value * 100.0, 'g', 4));
-    case Unit::Pixels:
-        return tr("%1 px").arg(locale.toString(static_cast<qint64>(value)));
+    case Unit::Characters: return tr("%1 characters").arg(locale.toString(static_cast<qint64>(value)));
+    case Unit::Requests: return tr("%1 requests").arg(locale.toString(static_cast<qint64>(value)));
+    case Unit::Samples: return tr("%1 samples").arg(locale.toString(static_cast<qint64>(value)));
+    case Unit::Ratio: return locale.toString(value, 'f', 2);
+    case Unit::Percent: return tr("%1 %").arg(locale.toString(value * 100.0, 'g', 4));
+    case Unit::Pixels: return tr("%1 px").arg(locale.toString(static_cast<qint64>(value)));
     case Unit::Money:
         // In no currency: the budget is in whichever the provider in use bills in.
         if (value == 0)

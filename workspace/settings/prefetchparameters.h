@@ -18,20 +18,48 @@ namespace Gui {
 struct PrefetchParameter {
     enum class Kind { Bool, Integer, Real };
     // How the value is shown; durations are stored in milliseconds whatever they show in.
-    enum class Unit { None, Milliseconds, Seconds, Minutes, Tokens, Characters, Requests, Samples, Ratio, Percent, Pixels,
-                      Money /* the provider's currency */ };
-    enum class Group { Warmup, Hover, Debounce, Workflow, Speculation, Trajectory, Selection, Keyboard, Reading, Habits,
-                       Limits, Etiquette, Alarms, Metrics, Routing, Cache };
+    enum class Unit {
+        None,
+        Milliseconds,
+        Seconds,
+        Minutes,
+        Tokens,
+        Characters,
+        Requests,
+        Samples,
+        Ratio,
+        Percent,
+        Pixels,
+        Money /* the provider's currency */
+    };
+    enum class Group {
+        Warmup,
+        Hover,
+        Debounce,
+        Workflow,
+        Speculation,
+        Trajectory,
+        Selection,
+        Keyboard,
+        Reading,
+        Habits,
+        Limits,
+        Etiquette,
+        Alarms,
+        Metrics,
+        Routing,
+        Cache
+    };
 
-    const char *key;         // in the settings file, e.g. "prefetch/hover/delayMs"
+    const char *key; // in the settings file, e.g. "prefetch/hover/delayMs"
     Group group;
     Kind kind;
     Unit unit;
-    double min;              // in the stored unit (ms for durations, 0..1 for ratios)
+    double min; // in the stored unit (ms for durations, 0..1 for ratios)
     double max;
-    const char *name;        // for messages, e.g. "hover delay" (QT_TRANSLATE_NOOP, context Gui::AppSettings)
-    const char *label;       // the form label with its mnemonic, e.g. "&Delay:"
-    const char *toolTip;     // may be empty
+    const char *name;    // for messages, e.g. "hover delay" (QT_TRANSLATE_NOOP, context Gui::AppSettings)
+    const char *label;   // the form label with its mnemonic, e.g. "&Delay:"
+    const char *toolTip; // may be empty
     double (*get)(const Prefetch::Settings &);
     void (*set)(Prefetch::Settings &, double);
 };

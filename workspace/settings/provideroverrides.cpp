@@ -44,15 +44,15 @@ const QString TimeoutKeys[] = {QStringLiteral("timeouts/connectSeconds"), QStrin
 bool isTimeout(TimeoutField field, double seconds)
 {
     return std::trunc(seconds) == seconds && seconds >= Limits::MinTimeoutSeconds[fieldIndex(field)]
-        && seconds <= Limits::MaxTimeoutSeconds[fieldIndex(field)];
+           && seconds <= Limits::MaxTimeoutSeconds[fieldIndex(field)];
 }
 
 // 0 is off; anything else must be a budget Anthropic accepts.
 bool isThinkingBudget(double tokens)
 {
     return tokens == 0
-        || (std::trunc(tokens) == tokens && tokens >= Limits::MinThinkingBudgetTokens
-            && tokens <= Limits::MaxThinkingBudgetTokens);
+           || (std::trunc(tokens) == tokens && tokens >= Limits::MinThinkingBudgetTokens
+               && tokens <= Limits::MaxThinkingBudgetTokens);
 }
 
 bool isPrice(double perMillion)
@@ -222,7 +222,8 @@ void ProviderOverrides::loadProvider(QSettings &settings, const Llm::ProviderPro
                             .arg(provider);
         } else if (text.isEmpty() && raw.typeId() == QMetaType::QString) {
             if (!defaults.baseUrl.isEmpty())
-                problems << tr("The base URL of %1 in the settings file was empty; using %2.").arg(provider, defaultUrl);
+                problems
+                    << tr("The base URL of %1 in the settings file was empty; using %2.").arg(provider, defaultUrl);
         } else if (const auto url = parseBaseUrl(text)) {
             setBaseUrl(defaults, url);
         } else {
@@ -260,12 +261,13 @@ void ProviderOverrides::loadProvider(QSettings &settings, const Llm::ProviderPro
     if (settings.contains(HeadersKey)) {
         const QVariant raw = settings.value(HeadersKey);
         auto headers = raw.typeId() == QMetaType::QString
-            ? parseHeaders(raw.toString())
-            : std::expected<HeaderList, QString>(std::unexpected(tr("not text")));
+                           ? parseHeaders(raw.toString())
+                           : std::expected<HeaderList, QString>(std::unexpected(tr("not text")));
         if (headers)
             setExtraHeaders(defaults, *headers);
         else
-            problems << tr("The extra headers of %1 in the settings file were ignored: %2").arg(provider, headers.error());
+            problems
+                << tr("The extra headers of %1 in the settings file were ignored: %2").arg(provider, headers.error());
     }
 
     if (settings.contains(ConcurrencyKey)) {

@@ -30,14 +30,20 @@ inline constexpr PriceField PriceFields[] = {PriceField::Input, PriceField::Cach
                                              PriceField::Output};
 double priceOf(const Llm::Prices &prices, PriceField field);
 void setPriceOf(Llm::Prices &prices, PriceField field, double perMillion);
-inline constexpr size_t fieldIndex(PriceField field) { return static_cast<size_t>(field); }
+inline constexpr size_t fieldIndex(PriceField field)
+{
+    return static_cast<size_t>(field);
+}
 
 // The three stages of Llm::Timeouts, each set in whole seconds.
 enum class TimeoutField { Connect, FirstByte, Idle };
 inline constexpr TimeoutField TimeoutFields[] = {TimeoutField::Connect, TimeoutField::FirstByte, TimeoutField::Idle};
 int timeoutSecondsOf(const Llm::Timeouts &timeouts, TimeoutField field);
 void setTimeoutSecondsOf(Llm::Timeouts &timeouts, TimeoutField field, int seconds);
-inline constexpr size_t fieldIndex(TimeoutField field) { return static_cast<size_t>(field); }
+inline constexpr size_t fieldIndex(TimeoutField field)
+{
+    return static_cast<size_t>(field);
+}
 
 // Limits shared by validation and the dialog's controls.
 namespace Limits {
@@ -54,7 +60,7 @@ inline constexpr double MaxPricePerMillion = 10'000;
 // Timeouts in seconds. A connection takes a second at most unless something is wrong; a first
 // event can take many minutes (a long prefill on a busy GPU, a model that thinks first), but
 // beyond an hour the request has almost surely been lost.
-inline constexpr int MinTimeoutSeconds[] = {1, 5, 5};         // by TimeoutField
+inline constexpr int MinTimeoutSeconds[] = {1, 5, 5}; // by TimeoutField
 inline constexpr int MaxTimeoutSeconds[] = {300, 3600, 3600};
 } // namespace Limits
 
@@ -87,9 +93,10 @@ struct ProviderOverride {
 
     bool isEmpty() const
     {
-        return !baseUrl && !model && !fastModel && !extraHeaders && !concurrencyLimit && !thinkingBudgetTokens && !longCacheLifetime && !prefetchConsent.has_value() && !allowInsecureHttp
-            && std::all_of(prices.begin(), prices.end(), [](const auto &p) { return !p; })
-            && std::all_of(timeouts.begin(), timeouts.end(), [](const auto &t) { return !t; });
+        return !baseUrl && !model && !fastModel && !extraHeaders && !concurrencyLimit && !thinkingBudgetTokens
+               && !longCacheLifetime && !prefetchConsent.has_value() && !allowInsecureHttp
+               && std::all_of(prices.begin(), prices.end(), [](const auto &p) { return !p; })
+               && std::all_of(timeouts.begin(), timeouts.end(), [](const auto &t) { return !t; });
     }
     friend bool operator==(const ProviderOverride &, const ProviderOverride &) = default;
 };

@@ -27,10 +27,10 @@ class SecretStore : public QObject
 
 public:
     enum class Secret {
-        ApiKey,      // the provider's main key
-        PrefetchKey, // optional: prefetches use it so they never eat the main key's rate limit
+        ApiKey,        // the provider's main key
+        PrefetchKey,   // optional: prefetches use it so they never eat the main key's rate limit
         ProxyPassword, // the password of the proxy in Settings, Network; stored under NetworkOwner
-        MoreApiKeys, // more main keys, one per line, taken in turn after a 429 (Llm::KeyRing)
+        MoreApiKeys,   // more main keys, one per line, taken in turn after a 429 (Llm::KeyRing)
     };
     // The "provider id" the proxy password is read and written under, and secretWritten() names.
     static inline const QString NetworkOwner = QStringLiteral("network");

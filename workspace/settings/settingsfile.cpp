@@ -38,8 +38,9 @@ constexpr int FileVersion = 2; // 2: user endpoints are listed (UserEndpoints)
 constexpr qsizetype MaxTranslateTargetLength = 100;
 
 // How a LogDetail is spelt in the settings file.
-constexpr std::pair<LogDetail, const char *> LogDetailNames[] = {
-    {LogDetail::WarningsOnly, "warnings"}, {LogDetail::Normal, "normal"}, {LogDetail::Detailed, "detailed"}};
+constexpr std::pair<LogDetail, const char *> LogDetailNames[] = {{LogDetail::WarningsOnly, "warnings"},
+                                                                 {LogDetail::Normal, "normal"},
+                                                                 {LogDetail::Detailed, "detailed"}};
 
 const char *logDetailName(LogDetail detail)
 {
@@ -60,8 +61,9 @@ std::optional<LogDetail> logDetailNamed(const QString &name)
 }
 
 // How a ColorScheme is spelt in the settings file ("system" is the default and not written).
-constexpr std::pair<ColorScheme, const char *> ColorSchemeNames[] = {
-    {ColorScheme::System, "system"}, {ColorScheme::Light, "light"}, {ColorScheme::Dark, "dark"}};
+constexpr std::pair<ColorScheme, const char *> ColorSchemeNames[] = {{ColorScheme::System, "system"},
+                                                                     {ColorScheme::Light, "light"},
+                                                                     {ColorScheme::Dark, "dark"}};
 
 // Reads every value into a default AppSettings, with one problem per value it could not take.
 class Reader
@@ -69,7 +71,10 @@ class Reader
     Q_DECLARE_TR_FUNCTIONS(Gui::AppSettings)
 
 public:
-    explicit Reader(QSettings &settings) : m_settings(settings) {}
+    explicit Reader(QSettings &settings)
+        : m_settings(settings)
+    {
+    }
 
     void read(AppSettings &out)
     {
@@ -80,8 +85,8 @@ public:
         out.endpoints = endpoints.endpoints;
         problems << endpoints.problems;
         readProviderId(out);
-        out.providers.load(m_settings, [&out](const QString &id) { return out.baseProfile(id); },
-                           endpoints.droppedIds, problems);
+        out.providers.load(
+            m_settings, [&out](const QString &id) { return out.baseProfile(id); }, endpoints.droppedIds, problems);
         readGeneral(out);
         out.proxy = loadProxySettings(m_settings, problems);
         out.libraryFolders = loadLibraryFolders(m_settings, problems);
@@ -148,7 +153,9 @@ private:
             const QVariant raw = m_settings.value(ColorSchemeKey);
             const QString name = raw.typeId() == QMetaType::QString ? raw.toString().trimmed() : QString();
             const auto *found = std::find_if(std::begin(ColorSchemeNames), std::end(ColorSchemeNames),
-                                             [&name](const auto &entry) { return name == QLatin1String(entry.second); });
+                                             [&name](const auto &entry) {
+                                                 return name == QLatin1String(entry.second);
+                                             });
             if (found != std::end(ColorSchemeNames))
                 out.colorScheme = found->first;
             else
@@ -191,8 +198,8 @@ SettingsFile::LoadResult SettingsFile::load(QSettings &settings)
     const QStringList keys = settings.allKeys();
     const QString path = QFileInfo(settings.fileName()).filePath();
     if (settings.status() == QSettings::AccessError) {
-        result.problems << tr("The settings file %1 could not be opened; Headstart uses the default settings.")
-                               .arg(path);
+        result.problems
+            << tr("The settings file %1 could not be opened; Headstart uses the default settings.").arg(path);
         return result;
     }
     // Read from the file itself as well as asked of QSettings: a second QSettings on a file

@@ -32,9 +32,7 @@ std::optional<double> parseNumber(const QVariant &value)
     case QMetaType::LongLong:
     case QMetaType::ULongLong:
     case QMetaType::Double:
-    case QMetaType::Float:
-        number = value.toDouble();
-        break;
+    case QMetaType::Float: number = value.toDouble(); break;
     case QMetaType::QString: {
         bool ok = false;
         number = value.toString().trimmed().toDouble(&ok); // C locale, as QSettings writes it
@@ -42,8 +40,7 @@ std::optional<double> parseNumber(const QVariant &value)
             return std::nullopt;
         break;
     }
-    default:
-        return std::nullopt;
+    default: return std::nullopt;
     }
     if (!std::isfinite(number))
         return std::nullopt;

@@ -87,7 +87,10 @@ QString UserEndpoints::firstName()
     return QCoreApplication::translate("Llm::ProviderProfile", "Custom (OpenAI-compatible)");
 }
 
-UserEndpoints::UserEndpoints() : m_list{{FirstId, firstName(), Llm::ApiFormat::OpenAiChat}} {}
+UserEndpoints::UserEndpoints()
+    : m_list{{FirstId, firstName(), Llm::ApiFormat::OpenAiChat}}
+{
+}
 
 UserEndpoints UserEndpoints::none()
 {
@@ -239,10 +242,11 @@ UserEndpoints::LoadResult UserEndpoints::load(QSettings &settings, int fileVersi
         if (format) {
             e.format = *format;
         } else {
-            result.problems << tr("The format of the endpoint \"%1\" in the settings file (%2) is neither \"openai\" nor "
-                                  "\"anthropic\"; it is sent OpenAI-compatible requests. If it speaks Anthropic's "
-                                  "format, remove it and add it again.")
-                                   .arg(id, rawFormat.isValid() ? shown(rawFormat) : tr("none"));
+            result.problems
+                << tr("The format of the endpoint \"%1\" in the settings file (%2) is neither \"openai\" nor "
+                      "\"anthropic\"; it is sent OpenAI-compatible requests. If it speaks Anthropic's "
+                      "format, remove it and add it again.")
+                       .arg(id, rawFormat.isValid() ? shown(rawFormat) : tr("none"));
         }
 
         if (!hasName && id == FirstId) {

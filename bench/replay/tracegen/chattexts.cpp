@@ -64,8 +64,8 @@ const QHash<QString, QStringList> &englishSlots()
          {QStringLiteral("new customers"), QStringLiteral("our engineers"), QStringLiteral("a general reader"),
           QStringLiteral("the board"), QStringLiteral("students"), QStringLiteral("my manager")}},
         {QStringLiteral("tone"),
-         {QStringLiteral("friendly"), QStringLiteral("formal"), QStringLiteral("confident"),
-          QStringLiteral("neutral"), QStringLiteral("persuasive")}},
+         {QStringLiteral("friendly"), QStringLiteral("formal"), QStringLiteral("confident"), QStringLiteral("neutral"),
+          QStringLiteral("persuasive")}},
         {QStringLiteral("genre"),
          {QStringLiteral("a cover letter"), QStringLiteral("a product update"), QStringLiteral("a blog post"),
           QStringLiteral("a short story"), QStringLiteral("a project proposal"), QStringLiteral("a thank-you email"),
@@ -82,8 +82,7 @@ const QHash<QString, QStringList> &englishSlots()
         {QStringLiteral("starter"),
          {QStringLiteral("and"), QStringLiteral("but"), QStringLiteral("because"), QStringLiteral("so")}},
         {QStringLiteral("sentence"),
-         {QStringLiteral("the results was better than we expected."),
-          QStringLiteral("me and the team finished early."),
+         {QStringLiteral("the results was better than we expected."), QStringLiteral("me and the team finished early."),
           QStringLiteral("their going to ship it next week.")}},
         {QStringLiteral("phrase"),
          {QStringLiteral("'we cannot do that'"), QStringLiteral("'please respond asap'"),
@@ -91,7 +90,6 @@ const QHash<QString, QStringList> &englishSlots()
     };
     return values;
 }
-
 
 // Assumption: everyday requests of a Chinese writer about a document and about writing, in the
 // words a pinyin IME offers as candidates.
@@ -136,7 +134,8 @@ const QHash<QString, QStringList> &chineseSlots()
     static const QHash<QString, QStringList> values{
         {QStringLiteral("part"),
          {QStringLiteral("引言"), QStringLiteral("第二|部分"), QStringLiteral("结论"), QStringLiteral("这|一章"),
-          QStringLiteral("方法|部分"), QStringLiteral("摘要"), QStringLiteral("最后|一段"), QStringLiteral("结果|部分")}},
+          QStringLiteral("方法|部分"), QStringLiteral("摘要"), QStringLiteral("最后|一段"),
+          QStringLiteral("结果|部分")}},
         {QStringLiteral("count"), {QStringLiteral("两"), QStringLiteral("三"), QStringLiteral("五")}},
         {QStringLiteral("audience"),
          {QStringLiteral("新|客户"), QStringLiteral("工程师"), QStringLiteral("普通|读者"), QStringLiteral("董事会"),
@@ -145,11 +144,12 @@ const QHash<QString, QStringList> &chineseSlots()
          {QStringLiteral("友好"), QStringLiteral("正式"), QStringLiteral("自信"), QStringLiteral("中立"),
           QStringLiteral("有|说服力")}},
         {QStringLiteral("genre"),
-         {QStringLiteral("求职信"), QStringLiteral("产品|更新"), QStringLiteral("博客|文章"), QStringLiteral("短篇|小说"),
-          QStringLiteral("项目|提案"), QStringLiteral("感谢信"), QStringLiteral("发布|说明")}},
+         {QStringLiteral("求职信"), QStringLiteral("产品|更新"), QStringLiteral("博客|文章"),
+          QStringLiteral("短篇|小说"), QStringLiteral("项目|提案"), QStringLiteral("感谢信"),
+          QStringLiteral("发布|说明")}},
         {QStringLiteral("topic"),
-         {QStringLiteral("提示|缓存"), QStringLiteral("远程|办公"), QStringLiteral("春季|发布"), QStringLiteral("城市|花园"),
-          QStringLiteral("节约|能源"), QStringLiteral("团队|出游")}},
+         {QStringLiteral("提示|缓存"), QStringLiteral("远程|办公"), QStringLiteral("春季|发布"),
+          QStringLiteral("城市|花园"), QStringLiteral("节约|能源"), QStringLiteral("团队|出游")}},
         {QStringLiteral("pair"),
          {QStringLiteral("“的”|和|“得”"), QStringLiteral("“再”|和|“在”"), QStringLiteral("“以后”|和|“之后”"),
           QStringLiteral("“必须”|和|“需要”")}},
@@ -166,10 +166,10 @@ const QHash<QString, QStringList> &chineseSlots()
 } // namespace
 
 // Words a user might type first and then replace (the correction in a message).
-const QStringList SecondThoughts = {
-    QStringLiteral("section"), QStringLiteral("part"), QStringLiteral("paragraph"), QStringLiteral("text"),
-    QStringLiteral("draft"), QStringLiteral("intro"), QStringLiteral("story"), QStringLiteral("email"),
-    QStringLiteral("version"), QStringLiteral("really"), QStringLiteral("maybe")};
+const QStringList SecondThoughts = {QStringLiteral("section"), QStringLiteral("part"),  QStringLiteral("paragraph"),
+                                    QStringLiteral("text"),    QStringLiteral("draft"), QStringLiteral("intro"),
+                                    QStringLiteral("story"),   QStringLiteral("email"), QStringLiteral("version"),
+                                    QStringLiteral("really"),  QStringLiteral("maybe")};
 
 const QList<QStringList> WrongCandidates = {
     {QStringLiteral("在"), QStringLiteral("是"), QStringLiteral("和"), QStringLiteral("得"), QStringLiteral("地"),

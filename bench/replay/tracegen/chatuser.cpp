@@ -225,8 +225,9 @@ void ChatUser::typeLatin(const QString &message)
     ShiftKey shift(m_s, ShiftModifier);
     const QStringList words = message.split(u' ');
     // A word in the middle is first typed as something else, then deleted and retyped.
-    const int corrected = words.size() >= 4 && m_rng.chance(m_p.correctionChance) ? 2 + m_rng.below(int(words.size()) - 3)
-                                                                                  : -1;
+    const int corrected = words.size() >= 4 && m_rng.chance(m_p.correctionChance)
+                              ? 2 + m_rng.below(int(words.size()) - 3)
+                              : -1;
     QString draft;
     qint64 previousKey = m_s.t;
     auto press = [&](QChar c) {
@@ -312,7 +313,8 @@ void ChatUser::typeIme(const QString &segmented, const ImeParams &ime)
         typePinyin();
         if (m_rng.chance(ime.wrongCandidateChance)) {
             // The wrong homophone goes in, is noticed and deleted character by character.
-            const QStringList &wrongs = WrongCandidates.at(std::min<qsizetype>(unit.size(), WrongCandidates.size()) - 1);
+            const QStringList &wrongs = WrongCandidates.at(std::min<qsizetype>(unit.size(), WrongCandidates.size())
+                                                           - 1);
             const QString wrong = m_rng.pick(wrongs);
             key(draft, draft + wrong);
             m_s.t += m_rng.draw(ime.noticeWrong);
@@ -349,16 +351,17 @@ void ChatUser::play()
         }
     } else {
         const int tokens = (m_rng.between(m_p.docTokens) / 100) * 100;
-        m_s.write("open_document", {str("doc", QStringLiteral("brief")), num("tokens", tokens),
-                                    num("seed", 1 + m_rng.below(999999)), str("language", QLatin1String(m_p.docLanguage))});
+        m_s.write("open_document",
+                  {str("doc", QStringLiteral("brief")), num("tokens", tokens), num("seed", 1 + m_rng.below(999999)),
+                   str("language", QLatin1String(m_p.docLanguage))});
     }
     m_s.focus(QStringLiteral("document"));
     m_pointer.rest(m_rng.draw(m_p.firstRead));
 
     const int total = m_rng.between(m_p.messages);
     const bool two = m_rng.chance(m_p.secondConversationChance);
-    const int inFirst = two ? int(std::llround(total * m_rng.uniform(m_p.firstConversationShareMin,
-                                                                        m_p.firstConversationShareMax)))
+    const int inFirst = two ? int(std::llround(
+                            total * m_rng.uniform(m_p.firstConversationShareMin, m_p.firstConversationShareMax)))
                             : total;
     qint64 firstKeyAt = -1;
     for (int m = 0; m < total; ++m) {
@@ -405,7 +408,8 @@ void ChatUser::newConversation(int index, bool library, bool document)
     if (library)
         m_s.write("chat_open", {str("conversation", QStringLiteral("notes")), str("mode", QStringLiteral("library"))});
     else if (m_p.repetition)
-        m_s.write("chat_open", {str("conversation", QStringLiteral("c%1").arg(index + 1)), str("mode", QStringLiteral("free"))});
+        m_s.write("chat_open",
+                  {str("conversation", QStringLiteral("c%1").arg(index + 1)), str("mode", QStringLiteral("free"))});
     else
         m_s.write("chat_open", {str("conversation", document ? QStringLiteral("about-brief") : QStringLiteral("free")),
                                 str("mode", document ? QStringLiteral("document") : QStringLiteral("free"))});

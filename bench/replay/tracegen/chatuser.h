@@ -12,10 +12,10 @@ class Session;
 // (QInputMethodEvent's preedit does not change QPlainTextEdit::toPlainText()); choosing a
 // candidate commits one or more characters at once, and only then does the draft change.
 struct ImeParams {
-    IntRange pinyinLetters;       // per character, full pinyin or abbreviated
-    double joinChance;            // the next word goes into the same pre-edit (one commit for both)
-    Lognormal candidateChoice;    // the pre-edit typed → the candidate committed (Space or a digit)
-    double wrongCandidateChance;  // per commit: a wrong candidate, noticed and deleted with Backspace
+    IntRange pinyinLetters;      // per character, full pinyin or abbreviated
+    double joinChance;           // the next word goes into the same pre-edit (one commit for both)
+    Lognormal candidateChoice;   // the pre-edit typed → the candidate committed (Space or a digit)
+    double wrongCandidateChance; // per commit: a wrong candidate, noticed and deleted with Backspace
     Lognormal noticeWrong;
 };
 
@@ -24,7 +24,7 @@ extern const ImeParams PinyinIme;
 // A library the user chats about instead of a document: generated notes with
 // Bench::ReplayLibraryPlanted planted facts (Bench::LibraryCorpus), whose questions the user asks.
 struct LibraryParams {
-    int docs;      // notes in the library
+    int docs; // notes in the library
 };
 
 // A chat user: chat-session, fast-typist, ime-user and library-chat are instances (their values
@@ -32,25 +32,25 @@ struct LibraryParams {
 struct ChatSessionParams {
     const char *description;
     const PointerParams *pointer;
-    IntRange docTokens;               // the document the first conversation is about
+    IntRange docTokens; // the document the first conversation is about
     const char *docLanguage;
-    Lognormal firstRead;              // opening the document → opening the chat
-    double secondConversationChance;  // a free-mode conversation follows the document one
+    Lognormal firstRead;             // opening the document → opening the chat
+    double secondConversationChance; // a free-mode conversation follows the document one
     IntRange messages;
     double firstConversationShareMin; // of the messages, when there are two conversations
     double firstConversationShareMax;
-    Lognormal focusInput;             // chat_open → first key (the click into the input on the way)
-    Lognormal readAfterSend;          // Enter → first key of the next message
-    Lognormal reviewBeforeSend;       // last key → Enter
-    double transcriptClickChance;     // while reading, a click into the transcript takes the focus
-    double correctionChance;          // per message: a word typed, then deleted and replaced
-    Lognormal noticePause;            // the pause before the Backspaces
+    Lognormal focusInput;         // chat_open → first key (the click into the input on the way)
+    Lognormal readAfterSend;      // Enter → first key of the next message
+    Lognormal reviewBeforeSend;   // last key → Enter
+    double transcriptClickChance; // while reading, a click into the transcript takes the focus
+    double correctionChance;      // per message: a word typed, then deleted and replaced
+    Lognormal noticePause;        // the pause before the Backspaces
     double dropQuestionMarkChance;
     double dropFullStopChance;
     TypingCadence typing;
-    double paceMin;                   // per trace, the typist's own speed × the cadence's gaps
+    double paceMin; // per trace, the typist's own speed × the cadence's gaps
     double paceMax;
-    const ImeParams *ime;             // nullptr: English, key by key
+    const ImeParams *ime;                   // nullptr: English, key by key
     const LibraryParams *library = nullptr; // set: one conversation about this library, no document
     // Set: the repeat-user's new conversations of one question each, some asked before, and a
     // document summarized, closed, reopened unchanged and summarized again (no document chat).

@@ -133,8 +133,8 @@ const DocumentUserParams HesitantUser = [] {
     p.wanderChance = 0.3;
     p.selectDrag = {1000, 0.4, 300, 4000};
     p.readingMoveChance = 0.4; // assumption: a restless pointer
-    p.stopChance = 0.1; // assumption: a little rarer than the writer, with fewer actions to regret
-    p.edits = {1, 2}; // assumption: fewer, as fewer actions
+    p.stopChance = 0.1;        // assumption: a little rarer than the writer, with fewer actions to regret
+    p.edits = {1, 2};          // assumption: fewer, as fewer actions
     return p;
 }();
 

@@ -35,13 +35,14 @@ int actionIndex(const QString &name) // -1: not an action
     return -1;
 }
 
-const QStringList EditWords = {
-    QStringLiteral("we"), QStringLiteral("measured"), QStringLiteral("the"), QStringLiteral("first"),
-    QStringLiteral("answer"), QStringLiteral("again"), QStringLiteral("and"), QStringLiteral("it"),
-    QStringLiteral("was"), QStringLiteral("faster"), QStringLiteral("than"), QStringLiteral("before"),
-    QStringLiteral("readers"), QStringLiteral("noticed"), QStringLiteral("a"), QStringLiteral("difference"),
-    QStringLiteral("in"), QStringLiteral("every"), QStringLiteral("section"), QStringLiteral("of"),
-    QStringLiteral("this"), QStringLiteral("report"), QStringLiteral("team"), QStringLiteral("plan")};
+const QStringList EditWords = {QStringLiteral("we"),         QStringLiteral("measured"), QStringLiteral("the"),
+                               QStringLiteral("first"),      QStringLiteral("answer"),   QStringLiteral("again"),
+                               QStringLiteral("and"),        QStringLiteral("it"),       QStringLiteral("was"),
+                               QStringLiteral("faster"),     QStringLiteral("than"),     QStringLiteral("before"),
+                               QStringLiteral("readers"),    QStringLiteral("noticed"),  QStringLiteral("a"),
+                               QStringLiteral("difference"), QStringLiteral("in"),       QStringLiteral("every"),
+                               QStringLiteral("section"),    QStringLiteral("of"),       QStringLiteral("this"),
+                               QStringLiteral("report"),     QStringLiteral("team"),     QStringLiteral("plan")};
 
 // A sentence of about `chars` characters, for timing a document edit.
 QString editSentence(Random &rng, int chars)
@@ -56,7 +57,7 @@ struct OpenDocument {
     QString id;
     QList<int> paragraphChars; // how long each paragraph is, for the selection's geometry
     bool chinese = false;
-    int cursor = 0;            // the paragraph the user has read up to
+    int cursor = 0; // the paragraph the user has read up to
     bool selectionValid = false;
 };
 
@@ -108,7 +109,8 @@ private:
 OpenDocument DocumentUser::open(const QString &id, int tokens, const QString &language)
 {
     const int docSeed = 1 + m_rng.below(999999);
-    m_s.write("open_document", {str("doc", id), num("tokens", tokens), num("seed", docSeed), str("language", language)});
+    m_s.write("open_document",
+              {str("doc", id), num("tokens", tokens), num("seed", docSeed), str("language", language)});
     // DocumentTabs gives the new tab's editor the focus.
     m_s.focus(QStringLiteral("document"));
     OpenDocument doc;

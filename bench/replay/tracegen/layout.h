@@ -35,14 +35,14 @@ struct Layout {
     Rect window;
     std::array<Rect, 5> buttons; // toolbar order: summarize, continue, rewrite, translate, explain
     Rect tabBar;
-    Rect document;               // the document's text (the editor's viewport)
-    Rect answer;                 // the answer pane
+    Rect document; // the document's text (the editor's viewport)
+    Rect answer;   // the answer pane
     bool chatVisible = false;
-    Rect conversations;          // the chat dock's conversation list
+    Rect conversations; // the chat dock's conversation list
     Rect transcript;
     Rect chatInput;
-    Rect wizard;                 // the wizard dialog, when it is open
-    int lineHeight = 0;          // of the document's text
+    Rect wizard;        // the wizard dialog, when it is open
+    int lineHeight = 0; // of the document's text
     int charWidth = 0;
 
     // The button under a pixel, or -1.
@@ -50,7 +50,7 @@ struct Layout {
     // The first document tab is index 0, the second 1.
     Rect tab(int index) const;
     // Where the wizard's fields and buttons are (inside `wizard`).
-    Rect wizardField(int row) const; // 0 topic, 1 audience, 2 tone, 3 length; the step's text
+    Rect wizardField(int row) const;    // 0 topic, 1 audience, 2 tone, 3 length; the step's text
     Rect wizardButton(int which) const; // 0 Back, 1 Next / Finish, 2 Cancel
 };
 

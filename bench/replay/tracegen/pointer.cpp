@@ -151,7 +151,8 @@ void Pointer::acquire(const Rect &target)
     const Point final{std::clamp(aim.x + fx * spread, double(land.x), double(land.x + land.w - 1)),
                       std::clamp(aim.y + fy * spread, double(land.y), double(land.y + land.h - 1))};
     const double back = distance(m_position, final);
-    const double correctionMs = movementMs(back, fittsMs(back, approachWidth(target, m_position)) * rng.factor(m_params.timeSigma));
+    const double correctionMs = movementMs(back, fittsMs(back, approachWidth(target, m_position))
+                                                     * rng.factor(m_params.timeSigma));
     glide(final, correctionMs, 0);
 }
 
@@ -184,7 +185,8 @@ void Pointer::rest(qint64 ms)
         const Point mid{std::round((m_position.x + to.x) / 2), std::round((m_position.y + to.y) / 2)};
         // The drift keeps the pointer where it is: on its button, or off all of them.
         auto under = [&](Point p) { return m_layout.buttonAt(std::llround(p.x), std::llround(p.y)); };
-        const bool stays = m_hovered >= 0 ? m_layout.buttons[size_t(m_hovered)].shrunk(1).contains(std::llround(to.x), std::llround(to.y))
+        const bool stays = m_hovered >= 0 ? m_layout.buttons[size_t(m_hovered)].shrunk(1).contains(std::llround(to.x),
+                                                                                                   std::llround(to.y))
                                           : under(to) < 0 && under(mid) < 0;
         if (stays && m_layout.window.contains(std::llround(to.x), std::llround(to.y)))
             glide(to, double(driftMs), 0);
@@ -217,7 +219,9 @@ void Pointer::glide(Point to, double durationMs, double bow)
         // The last pixel of a movement is not worth its slow tail: it snaps.
         const bool last = tau >= 1 || (1 - s) * dist < 1;
         const double sideways = last ? 0 : bow * dist * 4 * s * (1 - s);
-        const Point p = last ? to : Point{from.x + (to.x - from.x) * s + nx * sideways, from.y + (to.y - from.y) * s + ny * sideways};
+        const Point p = last ? to
+                             : Point{from.x + (to.x - from.x) * s + nx * sideways,
+                                     from.y + (to.y - from.y) * s + ny * sideways};
         sample(tk, std::llround(p.x), std::llround(p.y));
         if (last) {
             m_session.t = std::max(m_session.t, tk);

@@ -13,19 +13,19 @@ struct PointerParams {
     // (MacKenzie & Buxton 1992); TP (throughput, bits/s) is drawn once per trace.
     double throughputMin;
     double throughputMax;
-    double timeSigma;          // one movement's time around the law's (lognormal σ)
+    double timeSigma; // one movement's time around the law's (lognormal σ)
     qint64 minMoveMs;
-    double maxPeakSpeed;       // px/s: a long move to a wide target is not faster than this
+    double maxPeakSpeed; // px/s: a long move to a wide target is not faster than this
     // Meyer et al. 1988: the primary submovement's endpoint has a standard deviation that grows
     // linearly with its mean velocity, SD = k·v (k in seconds); when it ends off the target a
     // corrective submovement follows.
     double primarySpread;
-    double acrossRatio;        // SD across the movement ÷ SD along it
-    Lognormal correctionGap;   // the primary's end → the corrective submovement's start
+    double acrossRatio;      // SD across the movement ÷ SD along it
+    Lognormal correctionGap; // the primary's end → the corrective submovement's start
     // Paths are nearly straight (Flash & Hogan 1985) but a mouse bows them a little sideways.
-    double bowSigma;           // the bow's height as a share of the path's length
+    double bowSigma; // the bow's height as a share of the path's length
     // At rest the hand sometimes nudges the mouse.
-    double driftChance;        // per rest of a second or more
+    double driftChance; // per rest of a second or more
     Lognormal driftTime;
     IntRange driftPixels;
 };

@@ -50,7 +50,10 @@ double portableLog2(double x);
 class Random
 {
 public:
-    explicit Random(quint64 seed) : m_rng(seed) {}
+    explicit Random(quint64 seed)
+        : m_rng(seed)
+    {
+    }
 
     quint64 next() { return m_rng.next(); }
     // [0, 1) from 53 random bits, exactly.
@@ -66,11 +69,14 @@ public:
     // A factor around 1: exp(sigma · N(0, 1)), for multiplicative noise on a computed time.
     double factor(double sigma) { return portableExp(sigma * normal()); }
 
-    template<typename T>
-    const T &pick(const QList<T> &list) { return list.at(below(int(list.size()))); }
+    template <typename T>
+    const T &pick(const QList<T> &list)
+    {
+        return list.at(below(int(list.size())));
+    }
 
     // Index into `weights`, each chosen with probability weight / sum.
-    template<size_t N>
+    template <size_t N>
     int weighted(const std::array<int, N> &weights)
     {
         int total = 0;
@@ -85,7 +91,7 @@ public:
         return int(N) - 1;
     }
 
-    template<typename T>
+    template <typename T>
     void shuffle(QList<T> &list) // Fisher–Yates
     {
         for (qsizetype i = list.size() - 1; i > 0; --i)

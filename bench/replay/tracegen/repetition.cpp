@@ -46,9 +46,14 @@ struct Swap {
 const QList<const char *> EnglishPrefixes = {"Quick question: ", "Remind me, ", "Sorry, again: ", "One more time: "};
 const QList<const char *> EnglishSuffixes = {" please", " again", " for me"};
 const QList<Swap> EnglishSwaps = {
-    {"How do I ", "How can I "}, {"What is ", "Tell me "}, {"Give me ", "Can you give me "},
-    {"Suggest ", "Can you suggest "}, {"How should I ", "What is the best way to "}, {"Help me ", "Please help me "},
-    {"What are ", "List "}, {"Which is clearer, ", "What reads better, "},
+    {"How do I ", "How can I "},
+    {"What is ", "Tell me "},
+    {"Give me ", "Can you give me "},
+    {"Suggest ", "Can you suggest "},
+    {"How should I ", "What is the best way to "},
+    {"Help me ", "Please help me "},
+    {"What are ", "List "},
+    {"Which is clearer, ", "What reads better, "},
 };
 const QList<const char *> ChinesePrefixes = {"请问|", "再|问|一下|，|", "我|想|知道|"};
 const QList<Swap> ChineseSwaps = {{"怎么", "如何"}, {"给|我", "帮|我"}, {"什么", "哪些"}, {"应该", "要"}};

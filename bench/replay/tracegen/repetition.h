@@ -12,16 +12,16 @@ namespace Bench::Gen {
 // other words; a document is closed and reopened unchanged and summarized again. Sources beside
 // each value in repetition.cpp; bench/README.md lists them.
 struct RepetitionParams {
-    IntRange conversations;        // new conversations in the trace, one question each
-    int freshFirst;                // the first questions are always new (nothing to repeat yet)
-    double repeatShare;            // of the later questions: an earlier one asked again
-    double exactShareOfRepeats;    // asked again in the same words (the rest reworded)
-    double restyleShareOfRewords;  // reworded only in case and final mark: the same words to the matcher
-    double chineseShare;           // new questions asked in Chinese, through the pinyin IME
-    IntRange docTokens;            // the document summarized, closed, reopened and summarized again
-    IntRange otherDocTokens;       // the document open meanwhile (the reopened one is not current when closed)
-    Lognormal readSummary;         // Summarize's click → the user's next move
-    Lognormal reopenAfter;         // the document closed → opened again
+    IntRange conversations;       // new conversations in the trace, one question each
+    int freshFirst;               // the first questions are always new (nothing to repeat yet)
+    double repeatShare;           // of the later questions: an earlier one asked again
+    double exactShareOfRepeats;   // asked again in the same words (the rest reworded)
+    double restyleShareOfRewords; // reworded only in case and final mark: the same words to the matcher
+    double chineseShare;          // new questions asked in Chinese, through the pinyin IME
+    IntRange docTokens;           // the document summarized, closed, reopened and summarized again
+    IntRange otherDocTokens;      // the document open meanwhile (the reopened one is not current when closed)
+    Lognormal readSummary;        // Summarize's click → the user's next move
+    Lognormal reopenAfter;        // the document closed → opened again
 };
 
 extern const RepetitionParams Repetition;

@@ -86,9 +86,9 @@ Field strings(const char *key, const QStringList &values)
 Session::Session(const char *kind, quint64 seed, quint64 attempt, const char *description)
     : rng(seed ^ (kindHash(kind) * 0x2545f4914f6cdd1dULL) ^ (attempt * 0xd1b54a32d192ed03ULL))
 {
-    write("meta", {str("name", QLatin1String(kind)), unsignedNum("seed", seed),
-                   str("generator", QStringLiteral("headstart-cli tracegen")),
-                   str("description", QLatin1String(description))});
+    write("meta",
+          {str("name", QLatin1String(kind)), unsignedNum("seed", seed),
+           str("generator", QStringLiteral("headstart-cli tracegen")), str("description", QLatin1String(description))});
 }
 
 void Session::writeAt(qint64 at, const char *event, std::initializer_list<Field> fields)

@@ -57,7 +57,7 @@ const ModifierTiming ShiftModifier{
 bool endsPhrase(QChar c)
 {
     return c == u',' || c == u'.' || c == u';' || c == u':' || c == u'!' || c == u'?' || c == u'，' || c == u'。'
-        || c == u'？' || c == u'！';
+           || c == u'？' || c == u'！';
 }
 
 bool needsShift(QChar c)

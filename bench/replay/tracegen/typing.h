@@ -18,7 +18,7 @@ struct TypingCadence {
     Lognormal afterPunctuation; // the first letter after ", " or ". ": a new phrase
     double thinkingPauseChance; // per word start, a pause to think on top of it
     Lognormal thinkingPause;
-    Lognormal backspace;        // one key held or tapped repeatedly: faster than typing
+    Lognormal backspace; // one key held or tapped repeatedly: faster than typing
 };
 
 extern const TypingCadence DhakalTyping; // ~52 WPM, the average of Dhakal et al.'s 168,000 typists
@@ -37,9 +37,9 @@ qint64 typingTime(Random &rng, const TypingCadence &c, const QString &text, doub
 
 // When modifier keys go down and up around the key they modify.
 struct ModifierTiming {
-    Lognormal lead;    // the first modifier down → the key
-    Lognormal between; // the first modifier down → the next one
-    Lognormal release; // the key → the modifiers up
+    Lognormal lead;                // the first modifier down → the key
+    Lognormal between;             // the first modifier down → the next one
+    Lognormal release;             // the key → the modifiers up
     double staggeredReleaseChance; // released one after the other rather than together
     Lognormal stagger;
 };
@@ -55,7 +55,11 @@ void chord(Session &s, const ModifierTiming &timing, const QStringList &keys, co
 class ShiftKey
 {
 public:
-    ShiftKey(Session &s, const ModifierTiming &timing) : m_session(s), m_timing(timing) {}
+    ShiftKey(Session &s, const ModifierTiming &timing)
+        : m_session(s)
+        , m_timing(timing)
+    {
+    }
     // Call before writing the key at s.t (s.t is the key's time; the previous key was written).
     void beforeKey(QChar c, qint64 previousKeyAt);
     // Call after writing a key.

@@ -52,28 +52,29 @@ const WizardSessionParams WizardSession{
 
 namespace {
 
-const QStringList WizardTopics = {
-    QStringLiteral("Prompt caching in desktop apps"), QStringLiteral("Our spring product launch"),
-    QStringLiteral("Saving energy at the office"), QStringLiteral("A beginner's guide to city gardening"),
-    QStringLiteral("Why we moved to remote-first work"), QStringLiteral("Onboarding checklist for new hires"),
-    QStringLiteral("Quarterly results for the sales team"), QStringLiteral("How to run a good code review"),
-    QStringLiteral("Planning a team offsite"), QStringLiteral("Writing clear release notes")};
-const QStringList WizardAudiences = {
-    QStringLiteral("new engineers"), QStringLiteral("customers"), QStringLiteral("the leadership team"),
-    QStringLiteral("students"), QStringLiteral("a general audience"), QStringLiteral("volunteers"),
-    QStringLiteral("our sales team")};
+const QStringList WizardTopics = {QStringLiteral("Prompt caching in desktop apps"),
+                                  QStringLiteral("Our spring product launch"),
+                                  QStringLiteral("Saving energy at the office"),
+                                  QStringLiteral("A beginner's guide to city gardening"),
+                                  QStringLiteral("Why we moved to remote-first work"),
+                                  QStringLiteral("Onboarding checklist for new hires"),
+                                  QStringLiteral("Quarterly results for the sales team"),
+                                  QStringLiteral("How to run a good code review"),
+                                  QStringLiteral("Planning a team offsite"),
+                                  QStringLiteral("Writing clear release notes")};
+const QStringList WizardAudiences = {QStringLiteral("new engineers"),       QStringLiteral("customers"),
+                                     QStringLiteral("the leadership team"), QStringLiteral("students"),
+                                     QStringLiteral("a general audience"),  QStringLiteral("volunteers"),
+                                     QStringLiteral("our sales team")};
 const QStringList WizardTones = {QStringLiteral("neutral"), QStringLiteral("friendly"), QStringLiteral("formal"),
                                  QStringLiteral("persuasive"), QStringLiteral("playful")};
 const QStringList WizardLengths = {QStringLiteral("short"), QStringLiteral("medium"), QStringLiteral("long")};
-const QStringList OutlineAdditions = {
-    QStringLiteral("\n- A section with real examples"), QStringLiteral("\n- Costs and risks"),
-    QStringLiteral("\n- What we learned"), QStringLiteral("\n- Next steps and owners"),
-    QStringLiteral("\n- A short FAQ")};
-const QStringList IntroductionAdditions = {
-    QStringLiteral(" We wrote this after a year of trying both ways."),
-    QStringLiteral(" It takes about ten minutes to read."),
-    QStringLiteral(" Questions are welcome at the end.")};
-
+const QStringList OutlineAdditions = {QStringLiteral("\n- A section with real examples"),
+                                      QStringLiteral("\n- Costs and risks"), QStringLiteral("\n- What we learned"),
+                                      QStringLiteral("\n- Next steps and owners"), QStringLiteral("\n- A short FAQ")};
+const QStringList IntroductionAdditions = {QStringLiteral(" We wrote this after a year of trying both ways."),
+                                           QStringLiteral(" It takes about ten minutes to read."),
+                                           QStringLiteral(" Questions are welcome at the end.")};
 
 class WizardUser
 {
@@ -114,7 +115,8 @@ void WizardUser::click(const Rect &target, const char *event, std::initializer_l
 void WizardUser::start()
 {
     if (m_rng.chance(m_p.shortcutStartChance)) {
-        chord(m_s, ShortcutModifiers, {QStringLiteral("ctrl"), QStringLiteral("shift")}, [&] { m_s.write("wizard_start"); });
+        chord(m_s, ShortcutModifiers, {QStringLiteral("ctrl"), QStringLiteral("shift")},
+              [&] { m_s.write("wizard_start"); });
     } else {
         // File, then "New from Wizard…" two items down.
         const int bar = m_layout.buttons[0].y;
@@ -122,7 +124,7 @@ void WizardUser::start()
         m_s.t += 200 + m_rng.below(400); // finding the item
         click({4, bar / 2 + 2 * m_layout.buttons[0].h, 180, m_layout.buttons[0].h - 4}, "wizard_start");
     }
-    m_pointer.setBlocked(true); // modal: the main window's buttons get no hover
+    m_pointer.setBlocked(true);         // modal: the main window's buttons get no hover
     m_s.focus(QStringLiteral("other")); // the topic field
 }
 

@@ -19,21 +19,21 @@ struct WizardSessionParams {
     double clickFieldChance;    // the next field by a click rather than Tab
     double changeToneChance;    // the defaults are neutral and medium
     double changeLengthChance;
-    Lognormal comboChoice;      // open a combo box and choose
-    Lognormal beforeNext;       // done reading → the move to Next (or Finish) starts
-    double altNChance;          // Next by Alt+N rather than the button
+    Lognormal comboChoice; // open a combo box and choose
+    Lognormal beforeNext;  // done reading → the move to Next (or Finish) starts
+    double altNChance;     // Next by Alt+N rather than the button
     // Generation time on the hosted profile, for the reading to start after it.
     qint64 firstTokenMs;
     int tokensPerSecond;
-    int stepTokens;             // outline and introduction
+    int stepTokens; // outline and introduction
     int titleTokens;
-    Lognormal readStep;         // reading the finished outline / introduction
+    Lognormal readStep; // reading the finished outline / introduction
     Lognormal readTitle;
     double editOutlineChance;
     double editIntroductionChance;
-    Lognormal afterEdit;        // the edit typed → moving on to Next (the edit settles meanwhile)
-    Lognormal cancelAfter;      // step opened → Cancel, in the run that is abandoned
-    double escapeCancelChance;  // Esc rather than the Cancel button
+    Lognormal afterEdit;       // the edit typed → moving on to Next (the edit settles meanwhile)
+    Lognormal cancelAfter;     // step opened → Cancel, in the run that is abandoned
+    double escapeCancelChance; // Esc rather than the Cancel button
     Lognormal betweenRuns;
     TypingCadence typing;
 };
