@@ -4,14 +4,14 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="554"/>
+        <location filename="../app/application.cpp" line="555"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
         <location filename="../app/application.cpp" line="316"/>
         <location filename="../app/application.cpp" line="320"/>
-        <location filename="../app/application.cpp" line="655"/>
+        <location filename="../app/application.cpp" line="658"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
@@ -26,22 +26,22 @@
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="444"/>
+        <location filename="../app/application.cpp" line="445"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="468"/>
+        <location filename="../app/application.cpp" line="469"/>
         <source>Could not read the proxy password: %1</source>
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="551"/>
+        <location filename="../app/application.cpp" line="552"/>
         <source>%1 Using the one from the settings.</source>
         <translation>%1 改用设置中的服务商。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="635"/>
+        <location filename="../app/application.cpp" line="637"/>
         <source>Answers are remembered for this session only: the response cache file could not be used.</source>
         <translation>回答只在本次运行中记住：响应缓存文件无法使用。</translation>
     </message>
@@ -49,63 +49,63 @@
 <context>
     <name>App::KeychainSecretStore</name>
     <message>
-        <location filename="../app/keychainsecretstore.cpp" line="104"/>
+        <location filename="../app/keychainsecretstore.cpp" line="102"/>
         <source>Checking the system keychain…</source>
         <translation>正在检查系统钥匙串…</translation>
     </message>
     <message>
-        <location filename="../app/keychainsecretstore.cpp" line="107"/>
+        <location filename="../app/keychainsecretstore.cpp" line="105"/>
         <source>System keychain (macOS Keychain)</source>
         <translation>系统钥匙串（macOS 钥匙串）</translation>
     </message>
     <message>
-        <location filename="../app/keychainsecretstore.cpp" line="109"/>
+        <location filename="../app/keychainsecretstore.cpp" line="107"/>
         <source>System keychain (Windows Credential Manager)</source>
         <translation>系统钥匙串（Windows 凭据管理器）</translation>
     </message>
     <message>
-        <location filename="../app/keychainsecretstore.cpp" line="111"/>
+        <location filename="../app/keychainsecretstore.cpp" line="109"/>
         <source>System keychain (Secret Service)</source>
         <translation>系统钥匙串（Secret Service）</translation>
     </message>
     <message>
-        <location filename="../app/keychainsecretstore.cpp" line="116"/>
+        <location filename="../app/keychainsecretstore.cpp" line="113"/>
         <source>Unencrypted file %1, readable only by you (no keychain service is running)</source>
         <translation>未加密的文件 %1，仅你本人可读（没有正在运行的钥匙串服务）</translation>
     </message>
     <message>
-        <location filename="../app/keychainsecretstore.cpp" line="233"/>
+        <location filename="../app/keychainsecretstore.cpp" line="224"/>
         <source>Access to the system keychain was refused.</source>
         <translation>访问系统钥匙串被拒绝。</translation>
     </message>
     <message>
-        <location filename="../app/keychainsecretstore.cpp" line="235"/>
+        <location filename="../app/keychainsecretstore.cpp" line="225"/>
         <source>The system keychain denied access: %1</source>
         <translation>系统钥匙串拒绝访问：%1</translation>
     </message>
     <message>
-        <location filename="../app/keychainsecretstore.cpp" line="237"/>
+        <location filename="../app/keychainsecretstore.cpp" line="226"/>
         <source>The system keychain reported an error: %1</source>
         <translation>系统钥匙串报告错误：%1</translation>
     </message>
     <message>
-        <location filename="../app/keychainsecretstore.cpp" line="247"/>
+        <location filename="../app/keychainsecretstore.cpp" line="237"/>
         <source>Cannot read the key file %1: %2</source>
         <translation>无法读取密钥文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/keychainsecretstore.cpp" line="256"/>
+        <location filename="../app/keychainsecretstore.cpp" line="245"/>
         <source>The key file %1 is damaged; enter the keys again to replace it.</source>
         <translation>密钥文件 %1 已损坏；请重新输入密钥以替换它。</translation>
     </message>
     <message>
-        <location filename="../app/keychainsecretstore.cpp" line="290"/>
+        <location filename="../app/keychainsecretstore.cpp" line="279"/>
         <source>Cannot create the folder %1 for the key file.</source>
         <translation>无法为密钥文件创建文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../app/keychainsecretstore.cpp" line="296"/>
-        <location filename="../app/keychainsecretstore.cpp" line="301"/>
+        <location filename="../app/keychainsecretstore.cpp" line="286"/>
+        <location filename="../app/keychainsecretstore.cpp" line="291"/>
         <source>Cannot write the key file %1: %2</source>
         <translation>无法写入密钥文件 %1：%2</translation>
     </message>
@@ -113,17 +113,17 @@
 <context>
     <name>App::ScreenshotTour</name>
     <message>
-        <location filename="../app/screenshottour.cpp" line="108"/>
+        <location filename="../app/drivers/screenshottour.cpp" line="110"/>
         <source>What does the local demo engine model faithfully?</source>
         <translation>本地演示引擎如实模拟的是什么？</translation>
     </message>
     <message>
-        <location filename="../app/screenshottour.cpp" line="142"/>
+        <location filename="../app/drivers/screenshottour.cpp" line="145"/>
         <source>Why the first token matters</source>
         <translation>为什么第一个词元很重要</translation>
     </message>
     <message>
-        <location filename="../app/screenshottour.cpp" line="144"/>
+        <location filename="../app/drivers/screenshottour.cpp" line="147"/>
         <source>people who build writing tools</source>
         <translation>开发写作工具的人</translation>
     </message>
@@ -173,27 +173,27 @@
         <translation>本地演示引擎的延迟配置：hosted、hosted-long-doc、local-gpu、instant。</translation>
     </message>
     <message>
-        <location filename="../app/commandline.cpp" line="40"/>
+        <location filename="../app/commandline.cpp" line="41"/>
         <source>User interface language, e.g. zh_CN (default: the one in Settings, else the system&apos;s).</source>
         <translation>界面语言，例如 zh_CN（默认：设置中选择的语言，否则为系统语言）。</translation>
     </message>
     <message>
-        <location filename="../app/commandline.cpp" line="43"/>
+        <location filename="../app/commandline.cpp" line="45"/>
         <source>Log debug messages to stderr and the log file.</source>
         <translation>将调试信息写入标准错误输出和日志文件。</translation>
     </message>
     <message>
-        <location filename="../app/commandline.cpp" line="45"/>
+        <location filename="../app/commandline.cpp" line="47"/>
         <source>Walk through the main views and save a PNG of each into this folder, then quit.</source>
         <translation>依次打开各主要界面，将每个界面的 PNG 截图保存到此文件夹，然后退出。</translation>
     </message>
     <message>
-        <location filename="../app/commandline.cpp" line="58"/>
+        <location filename="../app/commandline.cpp" line="61"/>
         <source>Headstart: AI writing and chat that starts the answer before you ask.</source>
         <translation>Headstart：在您提问之前就开始生成回答的 AI 写作与对话助手。</translation>
     </message>
     <message>
-        <location filename="../app/commandline.cpp" line="69"/>
+        <location filename="../app/commandline.cpp" line="72"/>
         <source>Markdown or text documents to open, each in its own tab.</source>
         <translation>要打开的 Markdown 或文本文档，每个文档一个标签页。</translation>
     </message>
@@ -201,73 +201,73 @@
 <context>
     <name>Gui::AnswerPane</name>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="41"/>
+        <location filename="../gui/answer/answerpane.cpp" line="40"/>
         <source>The answer appears here.</source>
         <translation>回答将显示在这里。</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="58"/>
+        <location filename="../gui/answer/answerpane.cpp" line="56"/>
         <source>Answer status</source>
         <translation>回答状态</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="80"/>
+        <location filename="../gui/answer/answerpane.cpp" line="78"/>
         <source>Waiting for the first token from %1…</source>
         <translation>正在等待 %1 的第一个词元…</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="108"/>
+        <location filename="../gui/answer/answerpane.cpp" line="107"/>
         <source>Streaming from %1… first token after %2 ms</source>
         <translation>正在从 %1 接收… 首个词元用时 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="121"/>
+        <location filename="../gui/answer/answerpane.cpp" line="120"/>
         <source>Done. First token after %1 ms</source>
         <translation>完成。首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="123"/>
+        <location filename="../gui/answer/answerpane.cpp" line="122"/>
         <source> (prefetched)</source>
         <translation>（已预取）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="128"/>
+        <location filename="../gui/answer/answerpane.cpp" line="127"/>
         <source>, %1 tokens/s</source>
         <translation>，每秒 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="131"/>
+        <location filename="../gui/answer/answerpane.cpp" line="130"/>
         <source>, %1 prompt tokens (%2 from cache)</source>
         <translation>，提示词 %1 个词元（其中 %2 个来自缓存）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="136"/>
+        <location filename="../gui/answer/answerpane.cpp" line="135"/>
         <source>(stopped at the token limit)</source>
         <translation>（已达到词元上限）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="138"/>
+        <location filename="../gui/answer/answerpane.cpp" line="137"/>
         <source>(withheld by the provider&apos;s content filter)</source>
         <translation>（已被服务商的内容过滤器拦截）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="139"/>
+        <location filename="../gui/answer/answerpane.cpp" line="138"/>
         <source>%1.</source>
         <comment>ends the status sentence</comment>
         <translation>%1。</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="145"/>
+        <location filename="../gui/answer/answerpane.cpp" line="144"/>
         <source>From the cache: the answer this action got before on the same text. Nothing was sent; Regenerate asks anew.</source>
         <translation>来自缓存：这是此操作此前对同一文本给出的回答。未发送任何内容；“重新生成”会重新询问。</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="153"/>
+        <location filename="../gui/answer/answerpane.cpp" line="152"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="181"/>
+        <location filename="../gui/answer/answerpane.cpp" line="180"/>
         <source>Now using %1: run the action again to ask it.</source>
         <translation>现在使用的是 %1：重新运行该操作即可向它提问。</translation>
     </message>
@@ -275,743 +275,743 @@
 <context>
     <name>Gui::AppSettings</name>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="47"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="77"/>
         <source>warm-up prefetch</source>
         <translation>预热</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="48"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="77"/>
         <source>&amp;Warm-up</source>
         <translation>预热(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="49"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="78"/>
         <source>Sends the open document once, with a one-token request, so the provider caches it and every action on it starts sooner.</source>
         <translation>用一个只生成 1 个词元的请求发送一次已打开的文档，让服务商缓存它，之后针对该文档的每个操作都会更快开始。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="54"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="83"/>
         <source>warm-up interval</source>
         <translation>预热间隔</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="55"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="84"/>
         <source>Re-warm &amp;every:</source>
         <translation>重新预热间隔(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="56"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="85"/>
         <source>While a document stays open, its cache is refreshed this often: provider caches expire after minutes.</source>
         <translation>文档保持打开期间，按此间隔刷新其缓存：服务商的缓存几分钟后就会过期。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="61"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="90"/>
         <source>warm-up idle limit</source>
         <translation>预热闲置上限</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="62"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="91"/>
         <source>Stop when &amp;idle for:</source>
         <translation>闲置多久后停止(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="63"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="92"/>
         <source>A document that has been in the background, or open without use, for this long is no longer re-warmed; it is warmed again when you come back to it.</source>
         <translation>在后台或打开但未使用达到这么久的文档不再重新预热；回到它时会再次预热。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="69"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="98"/>
         <source>hover prefetch</source>
         <translation>悬停预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="70"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="98"/>
         <source>&amp;Hover prefetch</source>
         <translation>悬停预取(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="71"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="99"/>
         <source>Resting the pointer on an action starts its answer; clicking takes it over, leaving cancels it.</source>
         <translation>指针停在某个操作上时即开始生成其回答；点击即接管该回答，移开则取消。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="76"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="104"/>
         <source>hover delay</source>
         <translation>悬停延迟</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="77"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="105"/>
         <source>Rest &amp;time before starting:</source>
         <translation>开始前的停留时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="78"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="106"/>
         <source>How long the pointer rests on an action before its answer starts.</source>
         <translation>指针在操作上停留多久后开始生成回答。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="81"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="109"/>
         <source>hover answer lifetime</source>
         <translation>悬停回答的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="82"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="110"/>
         <source>&amp;Keep an unused answer for:</source>
         <translation>未使用的回答保留(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="83"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="120"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="174"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="111"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="146"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="200"/>
         <source>An early answer nobody asked for is cancelled after this long.</source>
         <translation>无人请求的提前回答在此时间后取消。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="87"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="115"/>
         <source>debounce prefetch</source>
         <translation>防抖预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="88"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="116"/>
         <source>&amp;Debounce prefetch (typing pauses)</source>
         <translation>防抖预取（输入停顿时）(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="89"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="117"/>
         <source>A pause in typing a message that looks finished starts its answer; sending takes it over.</source>
         <translation>输入一条看起来已写完的消息时一旦停顿，即开始生成其回答；发送即接管该回答。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="94"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="122"/>
         <source>typing pause</source>
         <translation>输入停顿时长</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="95"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="122"/>
         <source>Typing &amp;pause:</source>
         <translation>输入停顿(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="96"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="123"/>
         <source>How long typing must pause before the draft is considered.</source>
         <translation>输入需停顿多久才会考虑该草稿。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="99"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="126"/>
         <source>pause after a sentence end</source>
         <translation>句末停顿</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="100"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="127"/>
         <source>Pause after a se&amp;ntence end:</source>
         <translation>句末停顿(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="101"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="128"/>
         <source>A draft that ends with a question mark or full stop is considered after this shorter pause: Enter usually follows within half a second.</source>
         <translation>以问号或句号结尾的草稿，只需停顿这段较短的时间就会被考虑：回车键通常在半秒内按下。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="106"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="133"/>
         <source>minimum draft length</source>
         <translation>草稿最小长度</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="107"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="134"/>
         <source>Minimum draft &amp;length:</source>
         <translation>草稿最小长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="108"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="135"/>
         <source>Shorter drafts are never sent early.</source>
         <translation>更短的草稿永远不会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="111"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="137"/>
         <source>completeness threshold</source>
         <translation>完整度阈值</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="112"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="138"/>
         <source>&amp;Completeness threshold:</source>
         <translation>完整度阈值(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="113"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="139"/>
         <source>A draft is sent early only when the completeness check is at least this sure (0 to 1) that you have finished it.</source>
         <translation>只有当完整度检查至少有这么大把握（0 到 1）认为你已写完时，草稿才会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="118"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="144"/>
         <source>debounce answer lifetime</source>
         <translation>防抖回答的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="119"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="145"/>
         <source>Keep an &amp;unused answer for:</source>
         <translation>未使用的回答保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="123"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="149"/>
         <source>similarity threshold</source>
         <translation>相似度阈值</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="124"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="150"/>
         <source>Take over when &amp;similar:</source>
         <translation>相似时接管(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="125"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="151"/>
         <source>0: the message sent must equal the draft. Otherwise the minimum similarity (0 to 1) at which a slightly different message still takes over the early answer.</source>
         <translation>0：发送的消息必须与草稿相同。否则为最低相似度（0 到 1），达到该值时略有不同的消息仍可接管提前生成的回答。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="130"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="156"/>
         <source>model completeness check</source>
         <translation>模型完整度检查</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="131"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="157"/>
         <source>Ask the &amp;model whether a draft is complete</source>
         <translation>询问模型(&amp;M)草稿是否完整</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="132"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="158"/>
         <source>Sends the draft to the provider to judge whether it is finished, instead of the built-in check; costs a few tokens per pause.</source>
         <translation>将草稿发送给服务商来判断是否已写完，以代替内置检查；每次停顿会消耗少量词元。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="137"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="163"/>
         <source>passage warm-up at a pause</source>
         <translation>停顿时预热段落</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="138"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="164"/>
         <source>&amp;Warm the library&apos;s passages at a pause</source>
         <translation>停顿时预热资料库段落(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="139"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="165"/>
         <source>In a chat about your library, the passages found for the draft are sent ahead to the provider&apos;s prompt cache at each typing pause, so the answer starts a little sooner; each pause that finds other passages pays for them again. Needs warm-up on; not done for Anthropic, whose cache would not keep them.</source>
         <translation>在关于资料库的对话中，每次输入停顿时，为草稿找到的段落会提前发送到服务商的提示缓存，使回答稍早开始；每次停顿找到不同段落都要再付一次费用。需要开启预热；Anthropic 不适用，因为它的缓存不会保留这些段落。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="147"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="173"/>
         <source>response cache</source>
         <translation>响应缓存</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="148"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="174"/>
         <source>Answer &amp;repeats from the cache</source>
         <translation>重复的问题从缓存回答(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="149"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="175"/>
         <source>A question or action asked again exactly as before (the same document, selection, conversation and model) gets the answer it got then, at once and without a request, marked as from the cache. Regenerate always asks anew.</source>
         <translation>与之前完全相同的问题或操作（同一文档、选区、对话和模型）会立即得到当时的回答，不发送请求，并标记为来自缓存。“重新生成”总是重新询问。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="156"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="182"/>
         <source>near-duplicate chat questions</source>
         <translation>近似的聊天问题</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="157"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="183"/>
         <source>Show the answer to a &amp;similar chat question as a draft</source>
         <translation>将相似聊天问题的回答显示为草稿(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="158"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="184"/>
         <source>A chat question close to one already answered in the same context shows the earlier answer at once, marked as a draft, while the live answer comes and replaces it. A question almost the same as one answered many times is answered from the cache.</source>
         <translation>与同一上下文中已回答过的问题相近的聊天问题，会立即显示之前的回答并标记为草稿，实时回答到达后将其替换。与多次回答过的问题几乎相同的问题直接从缓存回答。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="165"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="191"/>
         <source>workflow prefetch</source>
         <translation>工作流预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="166"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="192"/>
         <source>W&amp;orkflow prefetch</source>
         <translation>工作流预取(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="167"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="193"/>
         <source>Completing a step of a wizard starts the answer of the next one from the form data.</source>
         <translation>完成向导的一个步骤后，即根据表单数据开始生成下一步的回答。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="172"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="198"/>
         <source>workflow answer lifetime</source>
         <translation>工作流回答的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="173"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="199"/>
         <source>Keep an unused answer &amp;for:</source>
         <translation>未使用的回答保留(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="178"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="204"/>
         <source>early guess length</source>
         <translation>提前猜测的长度</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="179"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="205"/>
         <source>&amp;Length of an early guess:</source>
         <translation>提前猜测的长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="180"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="206"/>
         <source>An early guess keeps only this many tokens (it stops there unless you point at or choose the action while it streams), so a wrong one costs little; when you ask, they show at once while the rest is fetched. Only where the provider can continue an answer.</source>
         <translation>提前猜测只保留这么多个词元（除非在它生成时你指向或选择了该操作，否则就在此停止），猜错了花费也很少；你真正发出请求时，这些词元会立即显示，其余部分随后获取。仅适用于能够续写回答的服务商。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="187"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="213"/>
         <source>answers guessed at once</source>
         <translation>同时猜测的回答数</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="188"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="214"/>
         <source>Answers &amp;guessed at once:</source>
         <translation>同时猜测的回答数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="189"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="215"/>
         <source>When a signal leaves several actions possible, this many of the likeliest are guessed.</source>
         <translation>当一个信号对应多个可能的操作时，猜测其中最可能的这么多个。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="195"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="221"/>
         <source>pointer trajectory prefetch</source>
         <translation>指针轨迹预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="196"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="222"/>
         <source>Pointer &amp;trajectory</source>
         <translation>指针轨迹(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="197"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="223"/>
         <source>While the pointer moves, where it is heading is predicted; an action button it will arrive on gets an early guess before the pointer is there.</source>
         <translation>指针移动时会预测它的去向；它将要到达的操作按钮会在指针到达之前得到一次提前猜测。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="202"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="228"/>
         <source>trajectory margin</source>
         <translation>轨迹边距</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="203"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="229"/>
         <source>&amp;Margin around a button:</source>
         <translation>按钮周围的边距(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="204"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="230"/>
         <source>A predicted end this close to a button counts as arriving on it.</source>
         <translation>预测的终点离按钮这么近时，视为到达该按钮。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="207"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="233"/>
         <source>trajectory guess lifetime</source>
         <translation>轨迹猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="208"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="234"/>
         <source>Keep an unused &amp;guess for:</source>
         <translation>未使用的猜测保留(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="209"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="227"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="240"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="258"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="276"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="235"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="253"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="266"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="285"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="302"/>
         <source>An early guess nobody asked for is cancelled after this long.</source>
         <translation>没有被用到的提前猜测在这么长时间后取消。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="213"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="239"/>
         <source>selection prefetch</source>
         <translation>选区预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="214"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="240"/>
         <source>Finished &amp;selection</source>
         <translation>完成的选区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="215"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="241"/>
         <source>Selecting text guesses the action you usually take on a selection (rewrite, explain or translate).</source>
         <translation>选中文本后，会猜测你通常对选区执行的操作（改写、解释或翻译）。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="220"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="246"/>
         <source>selection settle time</source>
         <translation>选区稳定时间</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="221"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="247"/>
         <source>Selection &amp;unchanged for:</source>
         <translation>选区保持不变(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="222"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="248"/>
         <source>A selection that stays this long is finished.</source>
         <translation>选区保持这么长时间不变即视为完成。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="225"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="251"/>
         <source>selection guess lifetime</source>
         <translation>选区猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="226"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="252"/>
         <source>Keep an unused g&amp;uess for:</source>
         <translation>未使用的猜测保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="231"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="257"/>
         <source>keyboard prefetch</source>
         <translation>键盘预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="232"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="258"/>
         <source>&amp;Keyboard focus and shortcuts</source>
         <translation>键盘焦点和快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="233"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="259"/>
         <source>Moving the keyboard focus onto an action, or holding a shortcut&apos;s Ctrl+Alt, guesses the action that follows.</source>
         <translation>把键盘焦点移到某个操作上，或按住快捷键的 Ctrl+Alt，会猜测接下来的操作。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="238"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="264"/>
         <source>keyboard guess lifetime</source>
         <translation>键盘猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="239"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="265"/>
         <source>Keep an unused gu&amp;ess for:</source>
         <translation>未使用的猜测保留(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="244"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="270"/>
         <source>opened-document prefetch</source>
         <translation>打开文档预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="245"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="271"/>
         <source>&amp;Opened document</source>
         <translation>刚打开的文档(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="246"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="272"/>
         <source>A document just opened and being read guesses what you usually do first (a summary, a continuation).</source>
         <translation>刚打开、正在阅读的文档会猜测你通常先做的事（摘要、续写）。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="251"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="277"/>
         <source>reading time</source>
         <translation>阅读时间</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="252"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="278"/>
         <source>Open and unedited &amp;for:</source>
         <translation>打开且未编辑(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="253"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="279"/>
         <source>The guess waits until the document has been open this long without an edit.</source>
         <translation>文档打开这么长时间且未被编辑后才开始猜测。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="256"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="283"/>
         <source>opened-document guess lifetime</source>
         <translation>打开文档猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="257"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="284"/>
         <source>Keep an unused gue&amp;ss for:</source>
         <translation>未使用的猜测保留(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="262"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="289"/>
         <source>habits prefetch</source>
         <translation>习惯预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="263"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="289"/>
         <source>Your &amp;habits</source>
         <translation>你的习惯(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="264"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="290"/>
         <source>After an answer, the action you usually take next is guessed. What you usually do is counted on this computer only.</source>
         <translation>一个回答结束后，会猜测你通常接下来执行的操作。你的习惯只在这台电脑上统计。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="269"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="295"/>
         <source>habit threshold</source>
         <translation>习惯阈值</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="270"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="296"/>
         <source>Guess when at least &amp;this likely:</source>
         <translation>可能性至少达到此值时猜测(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="271"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="297"/>
         <source>How often you took that action next, of the times before.</source>
         <translation>在以往的情况中，你接下来执行该操作的比例。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="274"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="300"/>
         <source>habits guess lifetime</source>
         <translation>习惯猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="275"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="301"/>
         <source>Keep an unused guess fo&amp;r:</source>
         <translation>未使用的猜测保留(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="280"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="306"/>
         <source>buffer cap</source>
         <translation>缓冲上限</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="281"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="307"/>
         <source>&amp;Buffer per early answer:</source>
         <translation>每个提前回答的缓冲(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="282"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="308"/>
         <source>An early answer nobody has asked for yet stops reading at this many tokens and the provider waits; nothing is dropped.</source>
         <translation>尚无人请求的提前回答在读到这么多词元后暂停读取，服务商随之等待；不会丢弃任何内容。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="287"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="313"/>
         <source>foreground lane</source>
         <translation>前台通道</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="288"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="314"/>
         <source>&amp;Foreground requests at once:</source>
         <translation>同时进行的前台请求(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="289"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="315"/>
         <source>Answers you asked for that may stream at the same time.</source>
         <translation>你请求的回答中可同时流式传输的数量。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="292"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="318"/>
         <source>time limit per request</source>
         <translation>单个请求的时间上限</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="293"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="319"/>
         <source>T&amp;ime limit per request:</source>
         <translation>单个请求的时间上限(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="294"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="320"/>
         <source>A request still not done after this long fails as a timeout, keeping the text so far: a server that only sends keep-alives cannot hold an answer forever.</source>
         <translation>请求在这段时间后仍未完成，即按超时失败，并保留目前收到的文本：只发送保活消息的服务器无法无限期地占住一个回答。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="299"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="325"/>
         <source>prefetch lane</source>
         <translation>预取通道</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="300"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="326"/>
         <source>&amp;Prefetch requests at once:</source>
         <translation>同时进行的预取请求(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="301"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="327"/>
         <source>Early answers that may stream at the same time; at most the foreground lane. An answer you ask for always takes precedence.</source>
         <translation>可同时流式传输的提前回答数量；不超过前台通道。你请求的回答始终优先。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="306"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="332"/>
         <source>prefetch queue</source>
         <translation>预取队列</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="307"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="332"/>
         <source>Prefetch &amp;queue:</source>
         <translation>预取队列(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="308"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="333"/>
         <source>Early answers waiting for a slot; beyond this many they are skipped.</source>
         <translation>等待空位的提前回答；超过此数量则跳过。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="312"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="336"/>
         <source>hourly prefetch budget</source>
         <translation>每小时预取预算</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="313"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="337"/>
         <source>Hourly token b&amp;udget:</source>
         <translation>每小时词元预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="314"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="338"/>
         <source>Tokens early answers may use in any hour; 0 means unlimited.</source>
         <translation>提前回答在任意一小时内可使用的词元数；0 表示不限。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="317"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="341"/>
         <source>hourly money budget</source>
         <translation>每小时金额预算</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="318"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="342"/>
         <source>Hourly mone&amp;y budget:</source>
         <translation>每小时金额预算(&amp;Y)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="319"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="343"/>
         <source>What early answers may cost in any hour, at the provider&apos;s prices (Providers page) and in its currency; 0 means unlimited. An early answer must fit this and the token budget. A provider without prices is not limited by it.</source>
         <translation>提前回答在任意一小时内可花费的金额，按服务商的价格（见“服务商”页）以其货币计；0 表示不限。提前回答须同时在本预算和词元预算之内。没有价格的服务商不受此限制。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="326"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="350"/>
         <source>pause on battery saver and metered connections</source>
         <translation>在省电模式和按流量计费的连接下暂停</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="327"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="351"/>
         <source>Pause prefetch on battery sa&amp;ver and metered connections</source>
         <translation>在省电模式和按流量计费的连接下暂停预取(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="328"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="352"/>
         <source>While the battery is low or the computer is in power-saver mode, or its network connection is metered, no early answers are started; the answers you ask for still come. The status bar says when prefetch is paused and why.</source>
         <translation>电量不足、电脑处于省电模式或网络连接按流量计费时，不会提前开始任何回答；你主动请求的回答照常返回。状态栏会说明预取何时暂停以及原因。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="335"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="359"/>
         <source>fast-model routing</source>
         <translation>快速模型分流</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="336"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="360"/>
         <source>Answer small talk and simple &amp;questions with the fast model</source>
         <translation>用快速模型回答闲聊和简单问题(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="337"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="361"/>
         <source>In a chat that is not about a document or the library, greetings, thanks and short factual questions go to the provider&apos;s fast model (Providers page), which answers sooner and costs less. The answer is marked, with a button to ask the main model instead. Nothing happens where the fast model is the main model.</source>
         <translation>在不涉及文档或资料库的对话中，问候、致谢和简短的事实性问题会发给服务商的快速模型（“服务商”页面），它回答更快、费用更低。这样的回答会有标记，并附有改问主模型的按钮。快速模型与主模型相同时不做任何分流。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="344"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="368"/>
         <source>instant acknowledgement</source>
         <translation>即时回应</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="345"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="369"/>
         <source>Acknowledge at once while a reasoning model &amp;thinks</source>
         <translation>推理模型思考时先即时回应(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="346"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="370"/>
         <source>Where the main model thinks before it answers (deepseek-reasoner, QwQ, o-series, Claude with extended thinking) and the provider has a fast model, the fast model is asked for one line on what the question is about, shown above the answer until the answer begins. It is a small request more for every such message, counted in the prefetch budget; off by default.</source>
         <translation>主模型回答前会先思考（deepseek-reasoner、QwQ、o 系列、开启扩展思考的 Claude），且服务商有快速模型时，请快速模型用一句话说明问题涉及什么，显示在回答上方，回答开始后即消失。每条这样的消息会多一个小请求，计入预取预算；默认关闭。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="354"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="378"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="355"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="379"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="356"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="380"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="360"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="384"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="361"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="385"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="362"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="386"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="365"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="389"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="366"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="390"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="367"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="391"/>
         <source>What unused early answers cost, as a share of what the answers you used cost: in money where the provider has prices, in tokens where it has none. Above this the strategy pauses itself.</source>
         <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="373"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="397"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="374"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="398"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="375"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="399"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="381"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="405"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="382"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="406"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="383"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="407"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="386"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="409"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="387"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="410"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="388"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="411"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
@@ -1021,33 +1021,33 @@
         <translation>%1 已于 %3 停用模型 %2；Headstart 改用 %1 指定的替代模型 %4。可在“设置 → 服务商”中另选。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="482"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="496"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="488"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="502"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="490"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="504"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="492"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="506"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="504"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="513"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="518"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="527"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="104"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="109"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
@@ -1058,8 +1058,8 @@
     </message>
     <message>
         <location filename="../workspace/settings/provideroverrides.cpp" line="197"/>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="238"/>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="254"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="239"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="255"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -1069,102 +1069,102 @@
         <translation>%1 的地址由 Headstart 自行选择；已忽略设置文件中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="225"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="226"/>
         <source>The base URL of %1 in the settings file was empty; using %2.</source>
         <translation>设置文件中 %1 的基础 URL 为空；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="229"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="230"/>
         <source>The base URL of %1 in the settings file (%2) is not an http:// or https:// address; using %3.</source>
         <translation>设置文件中 %1 的基础 URL（%2）不是 http:// 或 https:// 地址；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="242"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="243"/>
         <source>The model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的模型（%2）不是有效的模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="253"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="254"/>
         <source>The fast model of %1 in the settings file (%2) is not a model name; using %3.</source>
         <translation>设置文件中 %1 的快速模型（%2）不是模型名称；改用 %3。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="264"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="265"/>
         <source>not text</source>
         <translation>不是文本</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="268"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="270"/>
         <source>The extra headers of %1 in the settings file were ignored: %2</source>
         <translation>已忽略设置文件中 %1 的附加请求头：%2</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="278"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="280"/>
         <source>The concurrency limit of %1 in the settings file (%2) is not a whole number from %3 to %4; using %5.</source>
         <translation>设置文件中 %1 的并发上限（%2）不是 %3 到 %4 之间的整数；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="291"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="293"/>
         <source>%1 has no extended thinking; the thinking budget in the settings file was ignored.</source>
         <translation>%1 没有扩展思考功能；已忽略设置文件中的思考预算。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="296"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="298"/>
         <source>The thinking budget of %1 in the settings file (%2) is not 0 (off) or a whole number of tokens from %3 to %4; thinking stays off.</source>
         <translation>设置文件中 %1 的思考预算（%2）不是 0（关闭），也不是 %3 到 %4 之间的整数个词元；思考保持关闭。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="309"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="311"/>
         <source>%1 has no choice of cache lifetime; the setting in the settings file was ignored.</source>
         <translation>%1 没有可选的缓存时长；已忽略设置文件中的这一项。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="314"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="316"/>
         <source>The cache lifetime of %1 in the settings file (%2) is not true (an hour) or false (five minutes); it stays five minutes.</source>
         <translation>设置文件中 %1 的缓存时长（%2）既不是 true（一小时）也不是 false（五分钟）；仍为五分钟。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="325"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="327"/>
         <source>The prefetch consent for %1 in the settings file was neither true nor false; hover and debounce prefetch stay off for it.</source>
         <translation>设置文件中 %1 的预取同意项既不是 true 也不是 false；对它保持关闭悬停预取和防抖预取。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="335"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="337"/>
         <source>Whether %1 may use plain http:// was neither true nor false in the settings file; it may not.</source>
         <translation>设置文件中关于 %1 是否可以使用明文 http:// 的值既不是 true 也不是 false；因此不允许。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="348"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="350"/>
         <source>The %1 timeout of %2 in the settings file (%3) is not a whole number of seconds from %4 to %5; using %6 s.</source>
         <translation>设置文件中 %2 的%1超时（%3）不是 %4 到 %5 之间的整秒数；改用 %6 秒。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="365"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="367"/>
         <source>The %1 price of %2 in the settings file (%3) is not a price per million tokens from 0 to %4; using %5.</source>
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="120"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="125"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="130"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="135"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; Translate writes the other of English and Chinese.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；“翻译”将写成英语和中文中的另一种。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="141"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="146"/>
         <source>The text size in the settings file (%1) is not a percentage from %2 to %3; using the desktop&apos;s size.</source>
         <translation>设置文件中的文字大小（%1）不是 %2 到 %3 之间的百分比；改用桌面的大小。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="155"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="162"/>
         <source>The colour scheme in the settings file (%1) is not one of &quot;system&quot;, &quot;light&quot; or &quot;dark&quot;; following the desktop.</source>
         <translation>设置文件中的配色方案（%1）不是“system”“light”或“dark”之一；将跟随桌面。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="165"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="172"/>
         <source>The log detail in the settings file (%1) is not one of &quot;warnings&quot;, &quot;normal&quot; or &quot;detailed&quot;; using &quot;normal&quot;.</source>
         <translation>设置文件中的日志详细程度（%1）不是“warnings”、“normal”或“detailed”之一；将使用“normal”。</translation>
     </message>
@@ -1189,213 +1189,213 @@
         <translation>跟随桌面</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/appsettings.cpp" line="30"/>
+        <location filename="../workspace/settings/appsettings.cpp" line="31"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/appsettings.cpp" line="31"/>
+        <location filename="../workspace/settings/appsettings.cpp" line="32"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/appsettings.cpp" line="37"/>
+        <location filename="../workspace/settings/appsettings.cpp" line="38"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="480"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="482"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="481"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="483"/>
         <source>first byte</source>
         <translation>首字节</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="482"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="484"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="416"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="439"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="416"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="439"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="419"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="441"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="421"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="442"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="423"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="443"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="426"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="443"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="446"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="457"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="427"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="447"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="429"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="448"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="431"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="449"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="433"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="450"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="437"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="452"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="439"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="453"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="194"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="202"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="207"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="214"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="209"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="216"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="213"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="220"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="226"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="233"/>
         <source>Which provider you chose could not be read from the settings file; Headstart uses %1 until you choose one in Settings, Providers.</source>
         <translation>无法从设置文件中读出您选择的服务商；在您于“设置 → 服务商”中重新选择之前，Headstart 使用 %1。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="289"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="296"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="289"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="296"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="291"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="298"/>
         <source>more</source>
         <translation>更多</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="463"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="465"/>
         <source>%1 per million tokens</source>
         <translation>每百万词元 %1</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="469"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="471"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="470"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="472"/>
         <source>cache write</source>
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="471"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="473"/>
         <source>cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="472"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="474"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="435"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="437"/>
         <source>line %1 is not &quot;Name: value&quot;.</source>
         <translation>第 %1 行不是“名称: 值”的格式。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="438"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="440"/>
         <source>line %1 contains a control character.</source>
         <translation>第 %1 行包含控制字符。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/provideroverrides.cpp" line="443"/>
+        <location filename="../workspace/settings/provideroverrides.cpp" line="445"/>
         <source>line %1 sets %2, which Headstart sets itself; API keys go in the key fields.</source>
         <translation>第 %1 行设置了 %2，该请求头由 Headstart 自行设置；API 密钥请填写在密钥栏中。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/networksettings.cpp" line="44"/>
+        <location filename="../workspace/settings/networksettings.cpp" line="47"/>
         <source>The proxy mode in the settings file (%1) is not one of &quot;system&quot;, &quot;none&quot;, &quot;http&quot; or &quot;socks5&quot;; using the system&apos;s proxy settings.</source>
         <translation>设置文件中的代理模式（%1）不是 “system”、“none”、“http” 或 “socks5” 之一；改用系统的代理设置。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/networksettings.cpp" line="55"/>
+        <location filename="../workspace/settings/networksettings.cpp" line="58"/>
         <source>The proxy host in the settings file is not a host name or address; it was ignored.</source>
         <translation>设置文件中的代理主机不是主机名或地址，已忽略。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/networksettings.cpp" line="65"/>
+        <location filename="../workspace/settings/networksettings.cpp" line="68"/>
         <source>The proxy port in the settings file (%1) is not a number from 1 to 65535; it was ignored.</source>
         <translation>设置文件中的代理端口（%1）不是 1 到 65535 之间的数字，已忽略。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/networksettings.cpp" line="75"/>
+        <location filename="../workspace/settings/networksettings.cpp" line="78"/>
         <source>The proxy user name in the settings file is too long; it was ignored.</source>
         <translation>设置文件中的代理用户名过长，已忽略。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/networksettings.cpp" line="106"/>
+        <location filename="../workspace/settings/networksettings.cpp" line="109"/>
         <source>The system&apos;s proxy settings</source>
         <translation>系统的代理设置</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/networksettings.cpp" line="107"/>
+        <location filename="../workspace/settings/networksettings.cpp" line="110"/>
         <source>No proxy</source>
         <translation>不使用代理</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/networksettings.cpp" line="108"/>
+        <location filename="../workspace/settings/networksettings.cpp" line="111"/>
         <source>HTTP proxy</source>
         <translation>HTTP 代理</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/networksettings.cpp" line="109"/>
+        <location filename="../workspace/settings/networksettings.cpp" line="112"/>
         <source>SOCKS5 proxy</source>
         <translation>SOCKS5 代理</translation>
     </message>
@@ -1405,42 +1405,42 @@
         <translation>设置文件中不是绝对路径的资料库文件夹已被丢弃（%1）；其余文件夹保留。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/appsettings.cpp" line="85"/>
+        <location filename="../workspace/settings/appsettings.cpp" line="87"/>
         <source>There is no provider &quot;%1&quot;; the providers are %2.</source>
         <translation>没有服务商“%1”；可用的服务商有 %2。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/assistantsettings.cpp" line="58"/>
+        <location filename="../workspace/settings/assistantsettings.cpp" line="62"/>
         <source>The name of the assistant %1 in the settings file was empty or longer than %2 characters; using its default name.</source>
         <translation>设置文件中助手 %1 的名称为空或超过 %2 个字符；改用其默认名称。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/assistantsettings.cpp" line="73"/>
+        <location filename="../workspace/settings/assistantsettings.cpp" line="79"/>
         <source>The instructions of the assistant %1 in the settings file were not text or longer than %2 characters; using its default instructions.</source>
         <translation>设置文件中助手 %1 的指令不是文本或超过 %2 个字符；改用其默认指令。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/assistantsettings.cpp" line="92"/>
+        <location filename="../workspace/settings/assistantsettings.cpp" line="100"/>
         <source>The temperature of the assistant %1 in the settings file (%2) was not a number from 0 to 2; using its default temperature.</source>
         <translation>设置文件中助手 %1 的温度（%2）不是 0 到 2 之间的数字；改用其默认温度。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/assistantsettings.cpp" line="109"/>
+        <location filename="../workspace/settings/assistantsettings.cpp" line="120"/>
         <source>The answer length of the assistant %1 in the settings file (%2) was not a whole number from %3 to %4; using its default length.</source>
         <translation>设置文件中助手 %1 的回答长度（%2）不是 %3 到 %4 之间的整数；改用其默认长度。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/assistantsettings.cpp" line="131"/>
+        <location filename="../workspace/settings/assistantsettings.cpp" line="144"/>
         <source>The settings file changes a built-in assistant “%1” that does not exist; the change was dropped.</source>
         <translation>设置文件修改了一个不存在的内置助手“%1”；该修改已被丢弃。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/assistantsettings.cpp" line="176"/>
+        <location filename="../workspace/settings/assistantsettings.cpp" line="192"/>
         <source>Assistants in the settings file without a valid id, repeated, or beyond the first %1 were dropped (%2); the others are kept.</source>
         <translation>设置文件中没有有效 ID、重复或超出前 %1 个的助手已被丢弃（%2 个）；其余的保留。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/learnedrefusals.cpp" line="73"/>
+        <location filename="../workspace/settings/learnedrefusals.cpp" line="74"/>
         <source>A remembered refusal in the settings file (entry %1) could not be read and was dropped.</source>
         <translation>设置文件中记住的一条拒绝记录（第 %1 条）无法读取，已丢弃。</translation>
     </message>
@@ -1493,12 +1493,12 @@
         <translation>尽可能简短地回答：一句话或一个简短的列表，不要开场白，也不要复述问题。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/assistants.cpp" line="169"/>
+        <location filename="../workspace/settings/assistants.cpp" line="171"/>
         <source>New assistant</source>
         <translation>新助手</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/assistantsettings.cpp" line="168"/>
+        <location filename="../workspace/settings/assistantsettings.cpp" line="184"/>
         <source>Assistant %1</source>
         <translation>助手 %1</translation>
     </message>
@@ -1649,17 +1649,17 @@
         <translation>%1 不是 UTF-8 文本（也不是 UTF-16 或 GB18030）。请将它另存为 UTF-8，然后重新附加。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/attachments.cpp" line="71"/>
+        <location filename="../workspace/conversations/attachments.cpp" line="70"/>
         <source>%1 cannot be read. Check that you may read it (its permissions), then attach it again.</source>
         <translation>无法读取 %1。请检查你是否有读取它的权限，然后重新附加。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/attachments.cpp" line="88"/>
+        <location filename="../workspace/conversations/attachments.cpp" line="87"/>
         <source>%1 is not a file. Attach text files: Markdown, plain text or source code.</source>
         <translation>%1 不是文件。请附加文本文件：Markdown、纯文本或源代码。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/attachments.cpp" line="101"/>
+        <location filename="../workspace/conversations/attachments.cpp" line="100"/>
         <source>%1 is empty: there is nothing in it to attach.</source>
         <translation>%1 是空的：没有可附加的内容。</translation>
     </message>
@@ -1759,37 +1759,37 @@
         <translation>节省</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/cachedecisionlog.cpp" line="53"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="54"/>
         <source>The start of the request&apos;s fingerprint (exact) or of its context&apos;s (near-duplicate)</source>
         <translation>请求指纹（精确）或其上下文指纹（近似）的开头</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/cachedecisionlog.cpp" line="55"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="57"/>
         <source>Confidence = similarity × 0.5 + the answer&apos;s hit rate × 0.3 + freshness × 0.2; from 0.75 an answer is served, from 0.5 shown as a draft</source>
         <translation>置信度 = 相似度 × 0.5 + 该回答的命中率 × 0.3 + 新鲜度 × 0.2；达到 0.75 直接提供回答，达到 0.5 显示为草稿</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/cachedecisionlog.cpp" line="64"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="66"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/cachedecisionlog.cpp" line="81"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="83"/>
         <source>There is no response cache in this run.</source>
         <translation>本次运行没有响应缓存。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/cachedecisionlog.cpp" line="85"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="87"/>
         <source>The last %1 lookups of this session, newest first; %2 answers are kept.</source>
         <translation>本次运行最近 %1 次查找，最新的在前；共保存 %2 个回答。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/cachedecisionlog.cpp" line="92"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="94"/>
         <source>#%1 %2 → %3</source>
         <translation>#%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/cachedecisionlog.cpp" line="102"/>
+        <location filename="../gui/metrics/cachedecisionlog.cpp" line="104"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
@@ -1810,48 +1810,48 @@
 <context>
     <name>Gui::ChatDock</name>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="64"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="63"/>
         <source>Your message</source>
         <translation>你的消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="66"/>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="210"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="65"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="215"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="103"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="102"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="104"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="103"/>
         <source>Copy the answer as Markdown (Ctrl+Shift+C in the transcript)</source>
         <translation>以 Markdown 复制回答（在对话记录中按 Ctrl+Shift+C）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="105"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="104"/>
         <source>Regenerate</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="106"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="105"/>
         <source>Replace this answer with a new one (Ctrl+Shift+R)</source>
         <translation>用新的回答替换此回答（Ctrl+Shift+R）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="107"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="106"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="108"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="107"/>
         <source>Edit this message and send it again; the messages after it are deleted</source>
         <translation>编辑此消息并重新发送；其后的消息将被删除</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="111"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="109"/>
         <source>Delete this message</source>
         <translation>删除此消息</translation>
     </message>
@@ -1866,7 +1866,7 @@
         <translation>用量</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="143"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="144"/>
         <source>%1, while %2 thinks: %3</source>
         <translation>%1（%2 思考中）：%3</translation>
     </message>
@@ -1876,59 +1876,59 @@
         <translation>推理模型思考时快速模型先给出的一句话。它不是回答，回答开始后即消失（设置 → 预取 →“推理模型思考时先即时回应”）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="177"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="178"/>
         <source>Quick answer · %1</source>
         <translation>快速回答 · %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="178"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="180"/>
         <source>Small talk and simple questions are answered by the provider&apos;s fast model, which answers sooner and costs less (Settings, Prefetch, Fast model).</source>
         <translation>闲聊和简单问题由服务商的快速模型回答，它回答更快、费用更低（设置 › 预取 › 快速模型）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="182"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="184"/>
         <source>Ask %1</source>
         <translation>改问 %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="185"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="187"/>
         <source>Replace this answer with one from %1, the main model</source>
         <translation>用主模型 %1 的回答替换这个回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="198"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="200"/>
         <source>From the cache</source>
         <translation>来自缓存</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="199"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="201"/>
         <source>This question was asked before in this same conversation and context: this is the answer it got then, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>这个问题此前在相同的对话和上下文中问过：这是当时得到的回答，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="204"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="206"/>
         <source>From the cache · a similar question</source>
         <translation>来自缓存 · 相似问题</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="205"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="207"/>
         <source>A question almost the same as this one was answered before in this context, and its answer held each time: it is given again, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>与此几乎相同的问题此前在这个上下文中回答过，而且该回答每次都成立：因此再次给出，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="211"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="213"/>
         <source>Draft from a similar question</source>
         <translation>来自相似问题的草稿</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="212"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="214"/>
         <source>The answer a similar question got before, shown while this one&apos;s answer is on its way; the live answer replaces it.</source>
         <translation>相似问题此前得到的回答，在本问题的回答到达前显示；实时回答会替换它。</translation>
     </message>
     <message>
         <location filename="../gui/chat/answerwidget.cpp" line="77"/>
-        <location filename="../gui/chat/chatdock.cpp" line="165"/>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="211"/>
+        <location filename="../gui/chat/chatdock.cpp" line="169"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="216"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
@@ -1943,7 +1943,7 @@
         <translation>%1 · 已预取</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="108"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="109"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
@@ -1968,87 +1968,87 @@
         <translation>删除所有对话以及为重复问题记住的回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="118"/>
+        <location filename="../gui/chat/chatdock.cpp" line="123"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="144"/>
+        <location filename="../gui/chat/chatdock.cpp" line="149"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="146"/>
+        <location filename="../gui/chat/chatdock.cpp" line="151"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="155"/>
+        <location filename="../gui/chat/chatdock.cpp" line="160"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="156"/>
+        <location filename="../gui/chat/chatdock.cpp" line="161"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="157"/>
+        <location filename="../gui/chat/chatdock.cpp" line="162"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="158"/>
+        <location filename="../gui/chat/chatdock.cpp" line="163"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="166"/>
+        <location filename="../gui/chat/chatdock.cpp" line="170"/>
         <source>Instructions and settings that go with every message of this conversation (edit them in Settings, Assistants)</source>
         <translation>随这个对话的每条消息一起发送的指令和设置（在“设置 → 助手”中编辑）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="169"/>
+        <location filename="../gui/chat/chatdock.cpp" line="173"/>
         <source>A&amp;ssistant:</source>
         <translation>助手(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="184"/>
+        <location filename="../gui/chat/chatdock.cpp" line="186"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="185"/>
+        <location filename="../gui/chat/chatdock.cpp" line="187"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="272"/>
+        <location filename="../gui/chat/chatdock.cpp" line="274"/>
         <source>About my library</source>
         <translation>关于我的资料库</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="363"/>
+        <location filename="../gui/chat/chatdock.cpp" line="362"/>
         <source>Answered from the cache; nothing was sent. Regenerate (%1) asks anew.</source>
         <translation>已从缓存回答，未发送任何内容。“重新生成”（%1）会重新询问。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="367"/>
+        <location filename="../gui/chat/chatdock.cpp" line="366"/>
         <source>A similar question&apos;s answer, shown as a draft until this one&apos;s answer comes.</source>
         <translation>相似问题的回答，作为草稿显示，直到本问题的回答到达。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="426"/>
+        <location filename="../gui/chat/chatdock.cpp" line="425"/>
         <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
         <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="440"/>
+        <location filename="../gui/chat/chatdock.cpp" line="439"/>
         <source>The open document, %1 (about %2 tokens), goes with each message.</source>
         <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="444"/>
+        <location filename="../gui/chat/chatdock.cpp" line="443"/>
         <source>The open document, %1, goes with each message.</source>
         <translation>打开的文档 %1 会随每条消息一起发送。</translation>
     </message>
@@ -2063,113 +2063,113 @@
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="160"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="158"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="194"/>
+        <location filename="../gui/chat/chatdock.cpp" line="196"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="195"/>
+        <location filename="../gui/chat/chatdock.cpp" line="197"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="203"/>
+        <location filename="../gui/chat/chatdock.cpp" line="205"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="204"/>
+        <location filename="../gui/chat/chatdock.cpp" line="206"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="205"/>
+        <location filename="../gui/chat/chatdock.cpp" line="207"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="206"/>
+        <location filename="../gui/chat/chatdock.cpp" line="208"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="208"/>
+        <location filename="../gui/chat/chatdock.cpp" line="210"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="209"/>
+        <location filename="../gui/chat/chatdock.cpp" line="211"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="210"/>
+        <location filename="../gui/chat/chatdock.cpp" line="212"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="438"/>
+        <location filename="../gui/chat/chatdock.cpp" line="437"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="324"/>
+        <location filename="../gui/chat/chatdock.cpp" line="325"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="45"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="65"/>
-        <location filename="../gui/chat/chatdockactions.cpp" line="80"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="79"/>
         <source>An answer is still coming: wait for it, or stop it first (Esc).</source>
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
         <location filename="../gui/chat/chatdock.cpp" line="327"/>
-        <location filename="../gui/chat/chatdockactions.cpp" line="83"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="81"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="93"/>
+        <location filename="../gui/chat/chatdock.cpp" line="98"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="359"/>
+        <location filename="../gui/chat/chatdock.cpp" line="358"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="380"/>
+        <location filename="../gui/chat/chatdock.cpp" line="379"/>
         <location filename="../gui/chat/chatdocktranscript.cpp" line="146"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="378"/>
+        <location filename="../gui/chat/chatdock.cpp" line="377"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="337"/>
+        <location filename="../gui/chat/chatdock.cpp" line="336"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="206"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="204"/>
         <source>Show %1 earlier messages</source>
         <translation>显示更早的 %1 条消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="236"/>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="225"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="235"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="230"/>
         <source>Incomplete: the answer was stopped or interrupted.</source>
         <translation>不完整：回答被停止或中断。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="271"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="270"/>
         <source>Ask anything. In “About the current document” mode, the open document goes with your message.</source>
         <translation>尽管提问。在“关于当前文档”模式下，打开的文档会随你的消息一起发送。</translation>
     </message>
@@ -2190,45 +2190,45 @@
         <translation>历史记录已清除。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/chat/chatdockactions.cpp" line="122"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="111"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="134"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="123"/>
         <source>Delete Message</source>
         <translation>删除消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="136"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="125"/>
         <source>Delete your message? Its answer stays. This cannot be undone.</source>
         <translation>删除您的消息？它的回答会保留。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="137"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="126"/>
         <source>Delete this answer? This cannot be undone.</source>
         <translation>删除此回答？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="139"/>
-        <location filename="../gui/chat/chattranscript.cpp" line="110"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="128"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="108"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="153"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="142"/>
         <source>Message deleted.</source>
         <translation>消息已删除。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="181"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="170"/>
         <source>Editing an earlier message: sending it replaces it and deletes every message after it.</source>
         <translation>正在编辑较早的消息：发送后将替换它，并删除其后的所有消息。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockactions.cpp" line="186"/>
+        <location filename="../gui/chat/chatdockactions.cpp" line="175"/>
         <source>Cancel Edit</source>
         <translation>取消编辑</translation>
     </message>
@@ -2243,39 +2243,39 @@
         <translation>%1，第 %2 页。在 PDF 阅读器中打开该 PDF；段落位于第 %2 页。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/storedcitations.cpp" line="80"/>
+        <location filename="../workspace/conversations/storedcitations.cpp" line="81"/>
         <source>%1 (%2). Opens the file with the passage selected.</source>
         <translation>%1（%2）。打开文件并选中该段落。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/storedcitations.cpp" line="82"/>
+        <location filename="../workspace/conversations/storedcitations.cpp" line="83"/>
         <source>%1. Opens the file with the passage selected.</source>
         <translation>%1。打开文件并选中该段落。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/attachmentchips.cpp" line="51"/>
+        <location filename="../gui/chat/attachmentchips.cpp" line="50"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/chat/attachmentchips.cpp" line="63"/>
+        <location filename="../gui/chat/attachmentchips.cpp" line="62"/>
         <source>%1, %n line(s)</source>
         <translation>
             <numerusform>%1，%n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/chat/attachmentchips.cpp" line="76"/>
+        <location filename="../gui/chat/attachmentchips.cpp" line="75"/>
         <source>Attached files</source>
         <translation>附加的文件</translation>
     </message>
     <message>
-        <location filename="../gui/chat/attachmentchips.cpp" line="110"/>
+        <location filename="../gui/chat/attachmentchips.cpp" line="109"/>
         <source>Attached file %1</source>
         <translation>附加的文件 %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/attachmentchips.cpp" line="127"/>
+        <location filename="../gui/chat/attachmentchips.cpp" line="126"/>
         <source>Remove %1</source>
         <translation>移除 %1</translation>
     </message>
@@ -2310,7 +2310,7 @@
         <translation>附加文件</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockattachments.cpp" line="96"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="95"/>
         <source>Attach</source>
         <translation>附加</translation>
     </message>
@@ -2318,10 +2318,10 @@
 <context>
     <name>Gui::ChatSession</name>
     <message>
-        <location filename="../workspace/chat/chatsession.cpp" line="353"/>
-        <location filename="../workspace/chat/chatsession.cpp" line="364"/>
-        <location filename="../workspace/chat/chatsession.cpp" line="403"/>
-        <location filename="../workspace/chat/chatsession.cpp" line="408"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="347"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="358"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="398"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="402"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -2387,12 +2387,12 @@
         <translation>未用上的预测每小时最多花费 %1（预算在“设置 › 预取”中）。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/consentbar.cpp" line="68"/>
+        <location filename="../gui/mainwindow/consentbar.cpp" line="69"/>
         <source>Until you allow it, only the document you open is sent early, to warm %1&apos;s cache.</source>
         <translation>在你允许之前，只有你打开的文档会被提前发送，用来预热 %1 的缓存。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/consentbar.cpp" line="70"/>
+        <location filename="../gui/mainwindow/consentbar.cpp" line="71"/>
         <source>%1 %2 %3</source>
         <comment>the consent question&apos;s three sentences</comment>
         <translation>%1%2%3</translation>
@@ -2416,37 +2416,37 @@
         <translation>此对话文件不完整：文件在对话结束之前就中断了。请在原来的 Headstart 中重新导出。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="139"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="140"/>
         <source>This conversation was exported by a newer Headstart (format version %1; this one reads up to %2). Update Headstart to import it. Nothing was imported.</source>
         <translation>此对话由更新版本的 Headstart 导出（格式版本 %1；本版本最高可读 %2）。请更新 Headstart 后再导入。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="165"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="166"/>
         <source>not an object</source>
         <translation>不是对象</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="170"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="173"/>
         <source>unknown role “%1”</source>
         <translation>未知角色“%1”</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="174"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="177"/>
         <source>no text</source>
         <translation>没有文本</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="179"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="183"/>
         <source>unknown state “%1”</source>
         <translation>未知状态“%1”</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="194"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="197"/>
         <source>an attachment without a name or text</source>
         <translation>有附件缺少名称或文本</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="205"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="209"/>
         <source>About the document %1</source>
         <translation>关于文档 %1</translation>
     </message>
@@ -2456,27 +2456,27 @@
         <translation>附件：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="217"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="222"/>
         <source>Reasoning</source>
         <translation>推理过程</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="222"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="227"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="228"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="234"/>
         <source>Sources:</source>
         <translation>来源：</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="247"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="254"/>
         <source>Could not write %1: %2. Choose another folder.</source>
         <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="257"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="263"/>
         <source>Could not read %1: %2.</source>
         <translation>无法读取 %1：%2。</translation>
     </message>
@@ -2484,18 +2484,18 @@
 <context>
     <name>Gui::ConversationListPanel</name>
     <message>
+        <location filename="../gui/chat/conversationlist.cpp" line="39"/>
         <location filename="../gui/chat/conversationlist.cpp" line="40"/>
-        <location filename="../gui/chat/conversationlist.cpp" line="41"/>
         <source>Search conversations</source>
         <translation>搜索对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="46"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="45"/>
         <source>Conversations</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="87"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="86"/>
         <source>&amp;New Conversation</source>
         <translation>新建对话(&amp;N)</translation>
     </message>
@@ -2505,52 +2505,52 @@
         <translation>开始新对话（%1）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="95"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="94"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="98"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="97"/>
         <source>Rename the conversation (F2)</source>
         <translation>重命名对话（F2）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="104"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="103"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="107"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="106"/>
         <source>Delete the conversation (Del)</source>
         <translation>删除对话（Del）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="110"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="109"/>
         <source>Export as &amp;Markdown…</source>
         <translation>导出为 Markdown(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="111"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="110"/>
         <source>Write the conversation to a Markdown file to read or share</source>
         <translation>将对话写入 Markdown 文件，便于阅读或分享</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="113"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="112"/>
         <source>Export as &amp;JSON…</source>
         <translation>导出为 JSON(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="114"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="113"/>
         <source>Write the conversation to a JSON file that Import reads back</source>
         <translation>将对话写入可由“导入”读回的 JSON 文件</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="116"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="115"/>
         <source>&amp;Import…</source>
         <translation>导入(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="117"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="116"/>
         <source>Add a conversation from a JSON file exported by Headstart</source>
         <translation>从 Headstart 导出的 JSON 文件添加对话</translation>
     </message>
@@ -2575,48 +2575,48 @@
         <translation>Markdown 文件 (*.md)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="162"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="164"/>
         <source>Import Conversation</source>
         <translation>导入对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="163"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="165"/>
         <source>Headstart conversations (*.json);;All files (*)</source>
         <translation>Headstart 对话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="202"/>
-        <location filename="../gui/chat/conversationlist.cpp" line="240"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="204"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="242"/>
         <source>Untitled conversation</source>
         <translation>未命名对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="205"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="207"/>
         <source>%1 · %2 messages</source>
         <translation>%1 · %2 条消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="209"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="211"/>
         <source>About a document</source>
         <translation>关于一篇文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="209"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="211"/>
         <source>About %1</source>
         <translation>关于 %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="256"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="258"/>
         <source>Delete Conversation</source>
         <translation>删除对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="257"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="259"/>
         <source>Delete “%1” and all its messages? This cannot be undone.</source>
         <translation>删除“%1”及其所有消息？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="259"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="261"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
@@ -2624,38 +2624,38 @@
 <context>
     <name>Gui::ConversationSalvage</name>
     <message>
-        <location filename="../workspace/conversations/conversationsalvage.cpp" line="62"/>
+        <location filename="../workspace/conversations/conversationsalvage.cpp" line="68"/>
         <source>Untitled conversation</source>
         <translation>未命名对话</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationsalvage.cpp" line="64"/>
+        <location filename="../workspace/conversations/conversationsalvage.cpp" line="70"/>
         <source>Document: %1</source>
         <translation>文档：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationsalvage.cpp" line="66"/>
+        <location filename="../workspace/conversations/conversationsalvage.cpp" line="72"/>
         <source>Last changed: %1</source>
         <translation>最后修改：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationsalvage.cpp" line="68"/>
+        <location filename="../workspace/conversations/conversationsalvage.cpp" line="75"/>
         <source>Some messages of this conversation could not be read from the damaged file.</source>
         <translation>此对话的部分消息无法从损坏的文件中读取。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationsalvage.cpp" line="97"/>
+        <location filename="../workspace/conversations/conversationsalvage.cpp" line="105"/>
         <source>Nothing can be read from %1 any more.</source>
         <translation>已无法从 %1 读取任何内容。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationsalvage.cpp" line="167"/>
+        <location filename="../workspace/conversations/conversationsalvage.cpp" line="177"/>
         <source>The folder %1 cannot be created.</source>
         <translation>无法创建文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationsalvage.cpp" line="180"/>
-        <location filename="../workspace/conversations/conversationsalvage.cpp" line="199"/>
+        <location filename="../workspace/conversations/conversationsalvage.cpp" line="191"/>
+        <location filename="../workspace/conversations/conversationsalvage.cpp" line="211"/>
         <source>Cannot write into %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
@@ -2663,181 +2663,181 @@
 <context>
     <name>Gui::ConversationStore</name>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="130"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="135"/>
         <source>Conversations cannot be saved: the folder %1 cannot be created. They are kept until Headstart closes.</source>
         <translation>无法保存对话：无法创建文件夹 %1。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="148"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="153"/>
         <source>Headstart was not closed properly last time, and the conversation file&apos;s log of recent changes was %1: what was written after the last completed answer may be lost. Everything before it is kept. The files as they were are kept in %2.</source>
         <translation>Headstart 上次没有正常关闭，对话文件的近期更改日志%1：最后一个完成的回答之后写入的内容可能已经丢失，之前的一切都已保留。原来的文件保存在 %2。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="151"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="156"/>
         <source>missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="151"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="157"/>
         <source>cut short</source>
         <translation>被截断</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="151"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="158"/>
         <source>damaged</source>
         <translation>已损坏</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="179"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="186"/>
         <source>it holds no conversations although it had been written; its log of recent changes is missing</source>
         <translation>它曾被写入，却不含任何对话；它的近期更改日志缺失</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="192"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="199"/>
         <source>%1 was written by a newer version of Headstart and is left untouched. Conversations are kept until Headstart closes.</source>
         <translation>%1 由更新版本的 Headstart 写入，未作任何改动。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="218"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="225"/>
         <source>Conversations cannot be saved: %1 They are kept until Headstart closes.</source>
         <translation>无法保存对话：%1 对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="219"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="226"/>
         <source>the file cannot be opened.</source>
         <translation>无法打开该文件。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="225"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="232"/>
         <source>The conversation file %1 is damaged and cannot be moved aside. Conversations are kept until Headstart closes.</source>
         <translation>对话文件 %1 已损坏且无法移走。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="231"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="238"/>
         <source>The conversation file was damaged (%1). It was moved, not deleted, to %2 and a new one was started. What can still be read from it can be exported: File, Export Damaged Conversations.</source>
         <translation>对话文件已损坏（%1）。它已被移动（而非删除）到 %2，并已新建一个对话文件。仍可读取的内容可以导出：“文件 › 导出损坏的对话”。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="234"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="241"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="311"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="318"/>
         <source>the integrity check gave no answer</source>
         <translation>完整性检查没有返回结果</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="82"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="85"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="82"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="85"/>
         <source>unknown database error</source>
         <translation>未知的数据库错误</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="90"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="93"/>
         <source>the conversation file is damaged, so nothing more is written into it; when Headstart starts again it is moved aside and a new one started</source>
         <translation>对话文件已损坏，因此不再向其中写入任何内容；Headstart 下次启动时会将其移到一旁并新建一个</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="154"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="160"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="157"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="163"/>
         <source>Could not search the conversations</source>
         <translation>无法搜索对话</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="165"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="174"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="168"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="177"/>
         <source>Could not read the conversations</source>
         <translation>无法读取对话列表</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="184"/>
         <location filename="../workspace/conversations/conversationstore.cpp" line="187"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="190"/>
         <source>Could not read the conversation</source>
         <translation>无法读取对话</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="188"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="224"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="240"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="257"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="301"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="408"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="191"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="227"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="243"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="260"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="304"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="410"/>
         <source>The conversation no longer exists.</source>
         <translation>该对话已不存在。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="197"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="208"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="200"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="211"/>
         <source>Could not create the conversation</source>
         <translation>无法创建对话</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="216"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="222"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="219"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="225"/>
         <source>Could not rename the conversation</source>
         <translation>无法重命名对话</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="232"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="238"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="235"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="241"/>
         <source>Could not save the conversation mode</source>
         <translation>无法保存对话模式</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="392"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="394"/>
         <source>Could not delete the conversation</source>
         <translation>无法删除对话</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="417"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="419"/>
         <source>Could not clear the history</source>
         <translation>无法清除历史记录</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="269"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="274"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="272"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="277"/>
         <source>Could not read the messages</source>
         <translation>无法读取消息</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="287"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="290"/>
         <source>Could not save the message</source>
         <translation>无法保存消息</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="316"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="319"/>
         <source>Could not import the conversation</source>
         <translation>无法导入对话</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="345"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="347"/>
         <source>Could not save the answer</source>
         <translation>无法保存回答</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="358"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="386"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="454"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="360"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="388"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="456"/>
         <source>The message no longer exists.</source>
         <translation>该消息已不存在。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="376"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="378"/>
         <source>Could not save the answer&apos;s sources</source>
         <translation>无法保存回答的来源</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="439"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="441"/>
         <source>Could not delete the message</source>
         <translation>无法删除消息</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="247"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="250"/>
         <source>Could not save the conversation&apos;s assistant</source>
         <translation>无法保存对话的助手</translation>
     </message>
@@ -2845,44 +2845,44 @@
 <context>
     <name>Gui::Document</name>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="123"/>
+        <location filename="../workspace/documents/document.cpp" line="126"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="128"/>
-        <location filename="../workspace/documents/document.cpp" line="135"/>
-        <location filename="../workspace/documents/document.cpp" line="146"/>
+        <location filename="../workspace/documents/document.cpp" line="131"/>
+        <location filename="../workspace/documents/document.cpp" line="138"/>
+        <location filename="../workspace/documents/document.cpp" line="149"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="140"/>
+        <location filename="../workspace/documents/document.cpp" line="143"/>
         <source>%1 is not a regular file (it is a device, a pipe or a socket); Headstart opens documents saved as files.</source>
         <translation>%1 不是普通文件（而是设备、管道或套接字）；Headstart 只打开保存为文件的文档。</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="152"/>
+        <location filename="../workspace/documents/document.cpp" line="155"/>
         <source>%1 is larger than %2 MB; Headstart opens documents up to %2 MB.</source>
         <translation>%1 大于 %2 MB；Headstart 只打开不超过 %2 MB 的文档。</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="158"/>
+        <location filename="../workspace/documents/document.cpp" line="161"/>
         <source>%1 is not UTF-8 text; Headstart opens Markdown and plain-text documents.</source>
         <translation>%1 不是 UTF-8 文本；Headstart 只能打开 Markdown 和纯文本文档。</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="161"/>
+        <location filename="../workspace/documents/document.cpp" line="164"/>
         <source>Line %1 of %2 is %3 characters long without a break; Headstart edits lines of up to %4 characters. It is probably minified or encoded data: format it with line breaks, or open a part of it.</source>
         <translation>%2 的第 %1 行有 %3 个字符且没有换行；Headstart 能编辑的一行最多 %4 个字符。它可能是压缩或编码过的数据：请先加上换行再打开，或只打开其中一部分。</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="217"/>
+        <location filename="../workspace/documents/document.cpp" line="220"/>
         <source>Cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="259"/>
+        <location filename="../workspace/documents/document.cpp" line="262"/>
         <source>Untitled %1</source>
         <translation>未命名 %1</translation>
     </message>
@@ -2972,17 +2972,17 @@
         <translation>全部保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="352"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="353"/>
         <source>%1 (never saved)</source>
         <translation>%1（从未保存）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="352"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="353"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="353"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="354"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -2999,7 +2999,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="437"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="439"/>
         <source>&amp;%1 %2  (%3)</source>
         <translation>&amp;%1 %2  （%3）</translation>
     </message>
@@ -3007,52 +3007,52 @@
 <context>
     <name>Gui::EditMenu</name>
     <message>
-        <location filename="../gui/mainwindow/editmenu.cpp" line="86"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="88"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/editmenu.cpp" line="87"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="89"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/editmenu.cpp" line="89"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="91"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/editmenu.cpp" line="90"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="92"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/editmenu.cpp" line="91"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="93"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/editmenu.cpp" line="93"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="95"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/editmenu.cpp" line="95"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="97"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/editmenu.cpp" line="97"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="99"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/editmenu.cpp" line="99"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="101"/>
         <source>Find Pre&amp;vious</source>
         <translation>查找上一个(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/editmenu.cpp" line="101"/>
+        <location filename="../gui/mainwindow/editmenu.cpp" line="103"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
@@ -3065,38 +3065,38 @@
         <translation>添加…</translation>
     </message>
     <message>
-        <location filename="../gui/settings/endpointbuttons.cpp" line="28"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="29"/>
         <source>Add an OpenAI- or Anthropic-compatible server: vLLM, LM Studio, OpenRouter, a company gateway</source>
         <translation>添加兼容 OpenAI 或 Anthropic 的服务器：vLLM、LM Studio、OpenRouter、公司网关</translation>
     </message>
     <message>
-        <location filename="../gui/settings/endpointbuttons.cpp" line="31"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="32"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../gui/settings/endpointbuttons.cpp" line="31"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="32"/>
         <source>Rename this endpoint; its settings and keys stay with it</source>
         <translation>重命名此端点；其设置和密钥保持不变</translation>
     </message>
     <message>
-        <location filename="../gui/settings/endpointbuttons.cpp" line="33"/>
-        <location filename="../gui/settings/endpointbuttons.cpp" line="80"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="34"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="81"/>
         <source>Remove</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../gui/settings/endpointbuttons.cpp" line="33"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="34"/>
         <source>Remove this endpoint with its settings and keys</source>
         <translation>删除此端点及其设置和密钥</translation>
     </message>
     <message>
-        <location filename="../gui/settings/endpointbuttons.cpp" line="73"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="74"/>
         <source>Remove Endpoint</source>
         <translation>删除端点</translation>
     </message>
     <message>
-        <location filename="../gui/settings/endpointbuttons.cpp" line="74"/>
+        <location filename="../gui/settings/endpointbuttons.cpp" line="75"/>
         <source>Remove &quot;%1&quot; with its base URL, model, headers and prices, and delete its keys from the keychain? Headstart then uses the local demo engine. This cannot be undone.</source>
         <translation>删除“%1”及其基础 URL、模型、请求头和价格，并从钥匙串中删除其密钥？之后 Headstart 将使用本地演示引擎。此操作无法撤销。</translation>
     </message>
@@ -3258,57 +3258,57 @@
         <translation>在您提问之前就开始生成回答的大语言模型写作与对话助手。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="63"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="65"/>
         <source>Released under the MIT licence. Copyright © Headstart developers.</source>
         <translation>以 MIT 许可证发布。版权所有 © Headstart 开发者。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="64"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="67"/>
         <source>Qt %1 (built with %2) · spdlog %3 · SQLite %4</source>
         <translation>Qt %1（编译时 %2）· spdlog %3 · SQLite %4</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="68"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="71"/>
         <source>About Headstart</source>
         <translation>关于 Headstart</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="82"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="86"/>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="86"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="90"/>
         <source>Search actions and keys</source>
         <translation>搜索操作和按键</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="87"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="91"/>
         <source>Search shortcuts</source>
         <translation>搜索快捷键</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="92"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="96"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="92"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="97"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="145"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="151"/>
         <source>User Guide</source>
         <translation>用户指南</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="147"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="153"/>
         <source>The user guide is not installed.</source>
         <translation>未安装用户指南。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="148"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="154"/>
         <source>The user guide could not be opened here. It is:
 %1</source>
         <translation>无法在此打开用户指南。它位于：
@@ -3383,12 +3383,12 @@
         <translation>无预取</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/latencychart.cpp" line="332"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="334"/>
         <source>No answers yet</source>
         <translation>暂无回答</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/latencychart.cpp" line="359"/>
+        <location filename="../gui/metrics/latencychart.cpp" line="361"/>
         <source>%1: feels instant</source>
         <translation>%1：感觉即时</translation>
     </message>
@@ -3553,12 +3553,12 @@
 <context>
     <name>Gui::LogFolder</name>
     <message>
-        <location filename="../gui/mainwindow/logfolder.cpp" line="19"/>
+        <location filename="../gui/mainwindow/logfolder.cpp" line="18"/>
         <source>Open Log Folder</source>
         <translation>打开日志文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/logfolder.cpp" line="20"/>
+        <location filename="../gui/mainwindow/logfolder.cpp" line="19"/>
         <source>The log folder could not be opened here. It is:</source>
         <translation>无法在此打开日志文件夹。它位于：</translation>
     </message>
@@ -3567,257 +3567,257 @@
     <name>Gui::MainWindow</name>
     <message>
         <location filename="../gui/mainwindow/mainwindow.cpp" line="96"/>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="875"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="880"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="324"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="325"/>
         <source>Summarize the document</source>
         <translation>总结文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="378"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="380"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="412"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="416"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="324"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="325"/>
         <source>&amp;Summarize</source>
         <translation>总结(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="344"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="345"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="372"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="373"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="418"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="423"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="465"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="470"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="833"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="837"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="820"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="824"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="326"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="327"/>
         <source>&amp;Continue Writing</source>
         <translation>续写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="327"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="328"/>
         <source>Continue writing from the end of the document</source>
         <translation>从文档末尾继续写作</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="328"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="329"/>
         <source>&amp;Rewrite Selection</source>
         <translation>改写选区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="329"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="330"/>
         <source>Rewrite the selected text more clearly</source>
         <translation>把选中的文字改写得更清楚</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="330"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="331"/>
         <source>&amp;Translate</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="331"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="332"/>
         <source>Translate the selection, or the whole document</source>
         <translation>翻译选区，或整篇文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="332"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="333"/>
         <source>E&amp;xplain Selection</source>
         <translation>解释选区(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="333"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="334"/>
         <source>Explain the selected text</source>
         <translation>解释选中的文字</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="338"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="339"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="346"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="347"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="349"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="350"/>
         <source>Re&amp;generate</source>
         <translation>重新生成(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="351"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="352"/>
         <source>Ask again (Ctrl+Alt+G)</source>
         <translation>再问一次（Ctrl+Alt+G）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="354"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="355"/>
         <source>&amp;Insert Answer</source>
         <translation>插入回答(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="356"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="357"/>
         <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
         <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="359"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="360"/>
         <source>Re&amp;place Selection</source>
         <translation>替换选区(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="361"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="362"/>
         <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
         <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="364"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="365"/>
         <source>Cop&amp;y Answer</source>
         <translation>复制回答(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="366"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="367"/>
         <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
         <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="373"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="374"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="376"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="377"/>
         <source>New Win&amp;dow</source>
         <translation>新建窗口(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="377"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="378"/>
         <source>New from &amp;Wizard…</source>
         <translation>用向导新建(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="380"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="382"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="382"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="384"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="386"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="389"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="391"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="394"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="402"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="405"/>
         <source>&amp;Export Damaged Conversations…</source>
         <translation>导出损坏的对话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="406"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="409"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="410"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="413"/>
         <source>C&amp;lose Window</source>
         <translation>关闭窗口(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="416"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="421"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="429"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="434"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="434"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="439"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="439"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="444"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="444"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="449"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="449"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="454"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="450"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="455"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="453"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="458"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="456"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="461"/>
         <source>Open &amp;Log Folder</source>
         <translation>打开日志文件夹(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="461"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="466"/>
         <source>&amp;About Headstart</source>
         <translation>关于 Headstart(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="509"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="514"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="513"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="518"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
@@ -3827,69 +3827,69 @@
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="564"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="569"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="608"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="613"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="660"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="664"/>
         <source>%1 is no longer there.</source>
         <translation>%1 已不存在。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="664"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="668"/>
         <source>No application opens %1 here.</source>
         <translation>这里没有能打开 %1 的应用程序。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="667"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="671"/>
         <source>Opened %1 in your PDF viewer: the passage is on page %2.</source>
         <translation>已在 PDF 阅读器中打开 %1：段落位于第 %2 页。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="765"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="769"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="767"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="771"/>
         <source>No early answers start until this ends; the answers you ask for still come. Settings, Prefetch, Battery and network switches this off.</source>
         <translation>在此情况结束前不会提前开始任何回答；你主动请求的回答照常返回。可在“设置 › 预取 › 电池与网络”中关闭此功能。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="822"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="826"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="824"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="828"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="826"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="830"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="837"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="841"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="839"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="844"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="873"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="878"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -3897,28 +3897,28 @@
 <context>
     <name>Gui::MarkdownView</name>
     <message>
-        <location filename="../gui/answer/markdownview.cpp" line="216"/>
+        <location filename="../gui/answer/markdownview.cpp" line="217"/>
         <source>Answer</source>
         <translation>回答</translation>
     </message>
     <message>
-        <location filename="../gui/answer/markdownview.cpp" line="226"/>
-        <location filename="../gui/answer/markdownview.cpp" line="233"/>
+        <location filename="../gui/answer/markdownview.cpp" line="227"/>
+        <location filename="../gui/answer/markdownview.cpp" line="234"/>
         <source>Reasoning</source>
         <translation>推理过程</translation>
     </message>
     <message>
-        <location filename="../gui/answer/markdownview.cpp" line="227"/>
+        <location filename="../gui/answer/markdownview.cpp" line="228"/>
         <source>Show or hide the model&apos;s reasoning</source>
         <translation>显示或隐藏模型的推理过程</translation>
     </message>
     <message>
-        <location filename="../gui/answer/markdownview.cpp" line="410"/>
+        <location filename="../gui/answer/markdownview.cpp" line="411"/>
         <source>Reasoning (1 word)</source>
         <translation>推理过程（1 个词）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/markdownview.cpp" line="411"/>
+        <location filename="../gui/answer/markdownview.cpp" line="412"/>
         <source>Reasoning (%1 words)</source>
         <translation>推理过程（%1 个词）</translation>
     </message>
@@ -3934,82 +3934,82 @@
 <context>
     <name>Gui::MessageUsage</name>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="25"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="26"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="26"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="27"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="31"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="32"/>
         <source>%1 tok/s</source>
         <translation>%1 词元/秒</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="37"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="38"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="69"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="70"/>
         <source>%1 in</source>
         <translation>输入 %1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="71"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="72"/>
         <source>%1 (%2 cached)</source>
         <translation>%1（%2 来自缓存）</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="75"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="76"/>
         <source>%1 out</source>
         <translation>输出 %1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="88"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="89"/>
         <source>not reported</source>
         <translation>未报告</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="91"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="92"/>
         <source>Input tokens: %1</source>
         <translation>输入词元：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="92"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="93"/>
         <source>Cached input (read from the provider&apos;s cache): %1</source>
         <translation>缓存输入（从服务商缓存读取）：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="93"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="95"/>
         <source>Cache write (input stored in the cache): %1</source>
         <translation>缓存写入（存入缓存的输入）：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="94"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="97"/>
         <source>Output tokens: %1</source>
         <translation>输出词元：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="96"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="100"/>
         <source>Of which reasoning: %1</source>
         <translation>其中推理：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="97"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="101"/>
         <source>Time to first token (provider): %1</source>
         <translation>首个词元用时（服务商）：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="98"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="103"/>
         <source>Output speed: %1</source>
         <translation>输出速度：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="99"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="105"/>
         <source>Cost, as the provider bills it: %1</source>
         <translation>费用（按服务商计费）：%1</translation>
     </message>
@@ -4067,362 +4067,362 @@
         <translation>设置 › 预取 › “询问模型草稿是否完整”：每次输入停顿都会询问服务商的快速模型草稿是否已写完。提前关闭：数值一到就关闭了数据流。启发式：未及时得到可用数值，或没有空闲通道或预算来提问。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="110"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="111"/>
         <source>Fast/slow routing</source>
         <translation>快慢模型分流</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="111"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="112"/>
         <source>Settings, Prefetch, Fast model: small talk and simple questions in free chat go to the provider&apos;s fast model. Perceived first-token latency per model, and how often an answer of the fast model was asked again of the main one.</source>
         <translation>设置 → 预取 → 快速模型：自由聊天中的寒暄和简单问题交给服务商的快速模型。显示每个模型的感知首字延迟，以及快速模型的回答被改问主模型的次数。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="116"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="117"/>
         <source>Instant acknowledgement</source>
         <translation>即时回应</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="117"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="118"/>
         <source>Settings, Prefetch, &quot;Acknowledge at once while a reasoning model thinks&quot;: the fast model&apos;s one line shown while the main model thinks. Shown: it came before the answer&apos;s text; late: the answer came first, or nothing usable; the times are averages from sending, and from the line to the answer.</source>
         <translation>设置 → 预取 →“推理模型思考时先即时回应”：主模型思考时显示的快速模型的一句话。已显示：它先于回答文字到达；过晚：回答先到，或没有可用内容；时间为平均值，分别从发送起和从这句话到回答。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="123"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="124"/>
         <source>Response cache</source>
         <translation>响应缓存</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="124"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="125"/>
         <source>Settings, Prefetch, Response cache: a request asked again exactly is answered from what it got before; a chat question close to one answered shows that answer as a draft. Replaced: the live answer said something else than the draft.</source>
         <translation>设置 → 预取 → 响应缓存：完全相同的请求用之前得到的回答作答；与已回答问题相近的聊天问题将该回答显示为草稿。已替换：实时回答与草稿内容不同。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="128"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="129"/>
         <source>&amp;Decision log…</source>
         <translation>决策日志(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="130"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="132"/>
         <source>Each lookup of the response cache: the nearest answers, their scores and what was decided</source>
         <translation>响应缓存的每次查找：最接近的回答、它们的得分以及所做的决策</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="138"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="140"/>
         <source>Live sessions and lanes</source>
         <translation>活动会话与通道</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="139"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="141"/>
         <source>Prefetch budget</source>
         <translation>预取预算</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="140"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="142"/>
         <source>Prefetch budget used</source>
         <translation>已用预取预算</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="141"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="143"/>
         <source>Prefetch money budget</source>
         <translation>预取金额预算</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="146"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="148"/>
         <source>Prefetch strategies</source>
         <translation>预取策略</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="149"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="149"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="149"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
         <source>Hits</source>
         <translation>命中</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="149"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="152"/>
         <source>Partial</source>
         <translation>部分命中</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="149"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="152"/>
         <source>Misses</source>
         <translation>未命中</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="149"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
         <source>Answers</source>
         <translation>回答数</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="149"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
         <source>Perceived p50</source>
         <translation>感知延迟 p50</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="150"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="152"/>
         <source>Hit rate</source>
         <translation>命中率</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="150"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="152"/>
         <source>Wasted</source>
         <translation>浪费</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="150"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="152"/>
         <source>Extra, tokens</source>
         <translation>额外开销（词元）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
         <source>Cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
         <source>TTFT p50</source>
         <translation>首词元时间 p50</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
         <source>TTFT p95</source>
         <translation>首词元时间 p95</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="155"/>
         <source>Answers shown: for a strategy, those it had prefetched for (taken over or missed); for No prefetch, those with nothing prefetched, whichever strategy asked. Each answer is counted in one row.</source>
         <translation>显示的回答：策略行中是该策略预取过的回答（已接管或未命中）；“无预取”行中是没有任何预取的回答，无论由哪个策略发起。每个回答只计入一行。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="157"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="159"/>
         <source>From the user&apos;s action to the first token shown, median over the row&apos;s latest answers</source>
         <translation>从用户操作到显示第一个词元的时间，取该行最近回答的中位数</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="158"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="160"/>
         <source>Prefetches taken over with their first token in</source>
         <translation>被接管时第一个词元已到达的预取</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="160"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="162"/>
         <source>Prefetches taken over before their first token: the wait was shorter, not gone</source>
         <translation>在第一个词元到达前被接管的预取：等待缩短了，但没有消失</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="162"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="164"/>
         <source>Prefetches that could not be used when the user asked: the answer started afresh</source>
         <translation>用户请求时无法使用的预取：回答重新开始</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="163"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="165"/>
         <source>Tokens spent on prefetches nobody used</source>
         <translation>花费在未被使用的预取上的词元</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="164"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="166"/>
         <source>Prompt tokens the provider read from its cache</source>
         <translation>服务商从缓存读取的提示词元</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="165"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="167"/>
         <source>Prefetches the user took over, of those started</source>
         <translation>已启动的预取中被用户接管的比例</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="166"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="169"/>
         <source>Tokens wasted on unused prefetches, per token used</source>
         <translation>每个已使用词元对应的、浪费在未使用预取上的词元</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="168"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="171"/>
         <source>Money wasted on unused prefetches, per unit spent on the answers used, at the provider&apos;s prices with cache discounts applied. Only where the provider has prices; warm-up is counted in tokens only, since its prefill is what the first answer would have paid.</source>
         <translation>每花在已使用回答上的一单位金额所对应的、浪费在未使用预取上的金额，按服务商的价格并计入缓存折扣。仅在服务商有价格时显示；预热只按词元计，因为它的预填充正是第一个回答本来就要付的。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="171"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="174"/>
         <source>Provider time to first token, median</source>
         <translation>服务商首词元时间，中位数</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="172"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="175"/>
         <source>Provider time to first token, 95th percentile</source>
         <translation>服务商首词元时间，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="203"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="206"/>
         <source>Reset statistics</source>
         <translation>重置统计</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="271"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="274"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="272"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="275"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="281"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="284"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="289"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="292"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="344"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="347"/>
         <source>Perceived p50: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p50：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="346"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="349"/>
         <source>Perceived p95: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p95：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="348"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="351"/>
         <source>From the user&apos;s action to the first token shown, over the latest answers: %1 taken over from a prefetch, %2 after a wrong guess, %3 with nothing prefetched.</source>
         <translation>从用户操作到显示第一个词元的时间，统计最近的回答：%1 个接管自预取，%2 个在预测错误之后，%3 个没有预取。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="360"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="363"/>
         <source>Extra, %1</source>
         <translation>额外开销（%1）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="384"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="387"/>
         <source>Paused, alarm</source>
         <translation>已暂停，警报</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="384"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="387"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="386"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="389"/>
         <source>Alarm</source>
         <translation>警报</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="389"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="392"/>
         <source>Waiting for your consent</source>
         <translation>等待你的同意</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="390"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="393"/>
         <source>Off (not allowed)</source>
         <translation>关闭（未允许）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="391"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="394"/>
         <source>Not with this provider</source>
         <translation>此服务商不适用</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="393"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="396"/>
         <source>On hold (rate limit)</source>
         <translation>暂停（请求频率受限）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="395"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="398"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="393"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="396"/>
         <source>On hold (%1)</source>
         <translation>暂停中（%1）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="399"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="401"/>
         <source>Active (too few attempts yet: %1 of %2)</source>
         <translation>活动（尝试次数尚少：%1/%2）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="403"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="405"/>
         <source>Active</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="439"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="435"/>
         <source>Answers with nothing prefetched to take over, whichever strategy asked for them: %1; perceived p50 %2, p95 %3.</source>
         <translation>没有可接管的预取的回答（无论由哪个策略发起）：%1 个；感知延迟 p50 %2，p95 %3。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="442"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="438"/>
         <source>%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 rejected; %9 tokens prefetched, %10 used, %11 wasted.</source>
         <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="451"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="447"/>
         <source>In money: %1 prefetched, %2 used, %3 wasted.</source>
         <translation>按金额：预取 %1，使用 %2，浪费 %3。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="480"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="476"/>
         <source>Cache-hit tokens from warm-up: %1 read, %2 written</source>
         <translation>预热带来的缓存命中词元：读取 %1 个，写入 %2 个</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="487"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="484"/>
         <source>Draft classifier (fast model): %1 asked, %2 closed early, %3 to the heuristic · %4 tokens · %5</source>
         <translation>草稿判断（快速模型）：询问 %1 次，提前关闭 %2 次，交给启发式 %3 次 · %4 个 token · %5</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="499"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="497"/>
         <source>Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued</source>
         <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="516"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="513"/>
         <source>Fast model: %1 answers, p50 %2 · main model: %3, p50 %4 · %5 asked again</source>
         <translation>快速模型：%1 个回答，p50 %2 · 主模型：%3 个，p50 %4 · 改问 %5 次</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="530"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="527"/>
         <source>Instant acknowledgement (fast model): %1 sent, %2 shown after %3 and %4 before the answer, %5 late, %6 cancelled or not sent · %7 tokens · %8</source>
         <translation>即时回应（快速模型）：发送 %1 次，显示 %2 次，发送后 %3 出现，早于回答 %4，过晚 %5 次，取消或未发送 %6 次 · %7 个 token · %8</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="548"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="545"/>
         <source>Response cache: off</source>
         <translation>响应缓存：关闭</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="555"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="552"/>
         <source>Response cache: %1 exact, %2 similar served, %3 drafts (%4 replaced), %5 misses · %6 saved · %7 answers kept</source>
         <translation>响应缓存：精确 %1，相似直接提供 %2，草稿 %3（被替换 %4），未命中 %5 · 节省 %6 · 保存 %7 个回答</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="570"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="567"/>
         <source>Budget: %1 of %2 tokens this hour (%3)</source>
         <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="576"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="573"/>
         <source>Budget: %1 tokens this hour, no limit</source>
         <translation>预算：本小时已用 %1 个词元，无上限</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="587"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="585"/>
         <source>Money budget: %1 of %2 this hour (%3)</source>
         <translation>金额预算：本小时已用 %1 / %2（%3）</translation>
     </message>
@@ -4550,27 +4550,27 @@
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../gui/settings/networkpage.cpp" line="140"/>
+        <location filename="../gui/settings/networkpage.cpp" line="141"/>
         <source>Could not read the stored proxy password: %1</source>
         <translation>无法读取已保存的代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../gui/settings/networkpage.cpp" line="156"/>
+        <location filename="../gui/settings/networkpage.cpp" line="157"/>
         <source>Enter the proxy&apos;s host and port: until then, requests to providers fail.</source>
         <translation>请输入代理的主机和端口：在此之前，发往服务商的请求都会失败。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/networkpage.cpp" line="186"/>
+        <location filename="../gui/settings/networkpage.cpp" line="187"/>
         <source>Could not save the proxy password: %1</source>
         <translation>无法保存代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../gui/settings/networkpage.cpp" line="188"/>
+        <location filename="../gui/settings/networkpage.cpp" line="189"/>
         <source>Proxy password removed.</source>
         <translation>代理密码已删除。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/networkpage.cpp" line="188"/>
+        <location filename="../gui/settings/networkpage.cpp" line="189"/>
         <source>Proxy password saved.</source>
         <translation>代理密码已保存。</translation>
     </message>
@@ -4578,89 +4578,89 @@
 <context>
     <name>Gui::NewDocumentWizard</name>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="477"/>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="481"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="107"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="111"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="478"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="108"/>
         <source>The sections of the document, written from your topic. Edit them as you like: the introduction follows the outline as you leave it.</source>
         <translation>根据你的主题写出的文档章节。可随意编辑：引言将按照你最终留下的大纲来写。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="480"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="110"/>
         <source>&amp;Outline:</source>
         <translation>大纲(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="482"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="112"/>
         <source>One section per line; indent a line to make it a point under the section above.</source>
         <translation>每行一个章节；缩进一行即可使其成为上一章节下的要点。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="483"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="113"/>
         <source>Outline status</source>
         <translation>大纲状态</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="486"/>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="489"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="116"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="120"/>
         <source>Introduction</source>
         <translation>引言</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="487"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="117"/>
         <source>The opening of the document, written from your topic and the outline.</source>
         <translation>根据你的主题和大纲写出的文档开头。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="488"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="119"/>
         <source>&amp;Introduction:</source>
         <translation>引言(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="490"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="121"/>
         <source>The introduction appears here; you can also write it yourself.</source>
         <translation>引言将显示在这里；你也可以自己写。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="491"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="122"/>
         <source>Introduction status</source>
         <translation>引言状态</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="494"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="125"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="495"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="126"/>
         <source>Some titles for the document. Pick one, edit it, or type your own.</source>
         <translation>为文档提供的一些标题。选择一个、修改它，或输入你自己的标题。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="496"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="127"/>
         <source>Title &amp;options:</source>
         <translation>标题选项(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="497"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="128"/>
         <source>Title options</source>
         <translation>标题选项</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="498"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="129"/>
         <source>One title per line.</source>
         <translation>每行一个标题。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="499"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="130"/>
         <source>Title options status</source>
         <translation>标题选项状态</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="502"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="133"/>
         <source>New Document</source>
         <translation>新建文档</translation>
     </message>
@@ -4743,32 +4743,32 @@
         <translation> / 百万词元</translation>
     </message>
     <message>
-        <location filename="../gui/settings/priceeditor.cpp" line="116"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="117"/>
         <source>Built-in: %1.</source>
         <translation>内置：%1。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/priceeditor.cpp" line="121"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="122"/>
         <source>Every price of %1 back to Headstart&apos;s built-in one.</source>
         <translation>将 %1 的所有价格恢复为 Headstart 的内置价格。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/priceeditor.cpp" line="126"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="127"/>
         <source>The local demo engine bills nothing. It is priced as DeepSeek is by default, so that its cost figures mean something.</source>
         <translation>本地演示引擎不收费。它默认按 DeepSeek 的价格计价，使其开销数字有意义。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/priceeditor.cpp" line="129"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="130"/>
         <source>%1 bills nothing by default, as a server on your own machine does. Enter prices if yours charges.</source>
         <translation>%1 默认不收费，就像运行在你自己电脑上的服务器一样。如果你的服务收费，请填写价格。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/priceeditor.cpp" line="133"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="134"/>
         <source>By default, the prices %1 publishes, as of the date Headstart&apos;s documentation gives. Change them if your model or account is billed otherwise.</source>
         <translation>默认为 %1 公布的价格，以 Headstart 文档注明的日期为准。如果你的模型或账户计费方式不同，请修改。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/priceeditor.cpp" line="137"/>
+        <location filename="../gui/settings/priceeditor.cpp" line="138"/>
         <source>The metrics panel&apos;s cost in money and the hourly money budget use these prices, with cache discounts applied.</source>
         <translation>指标面板中的金额开销和每小时金额预算都使用这些价格，并计入缓存折扣。</translation>
     </message>
@@ -4982,42 +4982,42 @@
         <translation>快速模型</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="124"/>
+        <location filename="../gui/settings/providerspage.cpp" line="125"/>
         <source>F&amp;ast model:</source>
         <translation>快速模型(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="130"/>
+        <location filename="../gui/settings/providerspage.cpp" line="131"/>
         <source>Extra headers</source>
         <translation>附加请求头</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="132"/>
+        <location filename="../gui/settings/providerspage.cpp" line="133"/>
         <source>Name: value, one per line</source>
         <translation>名称: 值，每行一个</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="136"/>
+        <location filename="../gui/settings/providerspage.cpp" line="137"/>
         <source>Sent with every request, e.g. for a gateway. Stored in the settings file in plain text: put API keys in the key fields below, which keep them in the keychain.</source>
         <translation>随每个请求发送，例如供网关使用。以明文保存在设置文件中：API 密钥请填写在下方的密钥栏中，它们保存在钥匙串里。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="138"/>
+        <location filename="../gui/settings/providerspage.cpp" line="139"/>
         <source>E&amp;xtra headers:</source>
         <translation>附加请求头(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="150"/>
+        <location filename="../gui/settings/providerspage.cpp" line="151"/>
         <source>Concurrent requests</source>
         <translation>并发请求数</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="151"/>
+        <location filename="../gui/settings/providerspage.cpp" line="152"/>
         <source>How many requests the provider accepts at once; prefetches give way to your requests at this limit.</source>
         <translation>服务商同时接受的请求数；达到此上限时，预取会为你的请求让路。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="153"/>
+        <location filename="../gui/settings/providerspage.cpp" line="154"/>
         <source>&amp;Concurrent requests:</source>
         <translation>并发请求数(&amp;C)：</translation>
     </message>
@@ -5077,63 +5077,63 @@
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="177"/>
-        <location filename="../gui/settings/providerspage.cpp" line="551"/>
+        <location filename="../gui/settings/providerspage.cpp" line="178"/>
+        <location filename="../gui/settings/providerspage.cpp" line="552"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="179"/>
+        <location filename="../gui/settings/providerspage.cpp" line="180"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="185"/>
+        <location filename="../gui/settings/providerspage.cpp" line="186"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="300"/>
+        <location filename="../gui/settings/providerspage.cpp" line="301"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="319"/>
+        <location filename="../gui/settings/providerspage.cpp" line="320"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="323"/>
+        <location filename="../gui/settings/providerspage.cpp" line="324"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="325"/>
+        <location filename="../gui/settings/providerspage.cpp" line="326"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="328"/>
+        <location filename="../gui/settings/providerspage.cpp" line="329"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="288"/>
+        <location filename="../gui/settings/providerspage.cpp" line="289"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="121"/>
+        <location filename="../gui/settings/providerspage.cpp" line="122"/>
         <source>A smaller, quicker model of the same provider. With Prefetch, &quot;Ask the model whether a draft is complete&quot; on, it is the model asked. A model Headstart does not know is priced as the main model.</source>
         <translation>同一服务商的更小、更快的模型。开启预取中的“询问模型草稿是否完整”后，询问的就是它。Headstart 不认识的模型按主模型计价。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="292"/>
+        <location filename="../gui/settings/providerspage.cpp" line="293"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="298"/>
+        <location filename="../gui/settings/providerspage.cpp" line="299"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
@@ -5148,102 +5148,102 @@
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerkeys.cpp" line="100"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="101"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerkeys.cpp" line="101"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="103"/>
         <source>Not set: prefetches use the API key</source>
         <translation>未设置：预取使用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerkeys.cpp" line="102"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="104"/>
         <source>None: only the API key</source>
         <translation>无：只用 API 密钥</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerkeys.cpp" line="104"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="106"/>
         <source>Could not read the stored key: %1</source>
         <translation>无法读取已保存的密钥：%1</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerkeys.cpp" line="131"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="133"/>
         <source>Could not save the key: %1</source>
         <translation>无法保存密钥：%1</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerkeys.cpp" line="134"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="136"/>
         <source>Key removed.</source>
         <translation>密钥已删除。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerkeys.cpp" line="134"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="136"/>
         <source>Key saved.</source>
         <translation>密钥已保存。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerkeys.cpp" line="168"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="170"/>
         <source>%1. Start a keychain service, such as GNOME Keyring or KWallet, to keep keys encrypted.</source>
         <translation>%1。请启动一个钥匙串服务（例如 GNOME Keyring 或 KWallet），以加密保存密钥。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerkeys.cpp" line="181"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="183"/>
         <source>Key storage</source>
         <translation>密钥存储</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerkeys.cpp" line="181"/>
+        <location filename="../gui/settings/providerkeys.cpp" line="183"/>
         <source>Warning: key storage is not encrypted</source>
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="354"/>
+        <location filename="../gui/settings/providerspage.cpp" line="355"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="368"/>
+        <location filename="../gui/settings/providerspage.cpp" line="369"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="392"/>
+        <location filename="../gui/settings/providerspage.cpp" line="393"/>
         <source>Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read them.</source>
         <translation>警告：API 密钥和你的文本将以未加密方式发送到 %1；途经网络上的任何人都能读取它们。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="394"/>
+        <location filename="../gui/settings/providerspage.cpp" line="396"/>
         <source>Warning: %1 is plain http:// to another machine, so the API key and your text would cross the network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.</source>
         <translation>警告：%1 是指向另一台计算机的明文 http:// 地址，API 密钥和你的文本将以未加密方式在网络上传输。除非你在下方允许，否则 Headstart 不会向其发送任何内容；建议使用 https://。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="527"/>
+        <location filename="../gui/settings/providerspage.cpp" line="529"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="537"/>
+        <location filename="../gui/settings/providerspage.cpp" line="538"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="538"/>
+        <location filename="../gui/settings/providerspage.cpp" line="539"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="546"/>
+        <location filename="../gui/settings/providerspage.cpp" line="547"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="551"/>
+        <location filename="../gui/settings/providerspage.cpp" line="552"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="59"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="60"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
@@ -5409,17 +5409,17 @@
         <translation>翻译为(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="427"/>
+        <location filename="../gui/settings/providerspage.cpp" line="429"/>
         <source>On the command line: --provider %1</source>
         <translation>命令行中：--provider %1</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="489"/>
+        <location filename="../gui/settings/providerspage.cpp" line="492"/>
         <source>%1 was kept: its keys could not be removed from the keychain: %2</source>
         <translation>已保留 %1：无法从钥匙串中删除其密钥：%2</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="496"/>
+        <location filename="../gui/settings/providerspage.cpp" line="498"/>
         <source>%1 was removed with its keys.</source>
         <translation>已删除 %1 及其密钥。</translation>
     </message>
@@ -5427,23 +5427,23 @@
 <context>
     <name>Gui::StreamFollower</name>
     <message>
-        <location filename="../gui/answer/streamfollower.cpp" line="24"/>
+        <location filename="../gui/answer/streamfollower.cpp" line="23"/>
         <source>rate limited</source>
         <translation>请求频率受限</translation>
     </message>
     <message>
-        <location filename="../gui/answer/streamfollower.cpp" line="28"/>
-        <location filename="../gui/answer/streamfollower.cpp" line="32"/>
+        <location filename="../gui/answer/streamfollower.cpp" line="26"/>
+        <location filename="../gui/answer/streamfollower.cpp" line="29"/>
         <source>overloaded</source>
         <translation>过载</translation>
     </message>
     <message>
-        <location filename="../gui/answer/streamfollower.cpp" line="29"/>
+        <location filename="../gui/answer/streamfollower.cpp" line="27"/>
         <source>server error, HTTP %1</source>
         <translation>服务器错误，HTTP %1</translation>
     </message>
     <message>
-        <location filename="../gui/answer/streamfollower.cpp" line="37"/>
+        <location filename="../gui/answer/streamfollower.cpp" line="33"/>
         <source>%1 is busy (%2); retrying in %3 s — attempt %4 of %5</source>
         <translation>%1 正忙（%2）；%3 秒后重试——第 %4 次，共 %5 次</translation>
     </message>
@@ -5534,7 +5534,7 @@
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../gui/settings/timeoutseditor.cpp" line="71"/>
+        <location filename="../gui/settings/timeoutseditor.cpp" line="70"/>
         <source>%1 Built in: %2 s; from %3 to %4 s.</source>
         <translation>%1 内置值：%2 秒；范围 %3 到 %4 秒。</translation>
     </message>
@@ -5542,78 +5542,78 @@
 <context>
     <name>Gui::UserEndpoints</name>
     <message>
-        <location filename="../workspace/settings/userendpoints.cpp" line="109"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="112"/>
         <source>The name is empty.</source>
         <translation>名称为空。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/userendpoints.cpp" line="111"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="114"/>
         <source>A name has at most %1 characters.</source>
         <translation>名称最多 %1 个字符。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/userendpoints.cpp" line="113"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="116"/>
         <source>A name cannot contain line breaks or other control characters.</source>
         <translation>名称不能包含换行或其他控制字符。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/userendpoints.cpp" line="118"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="121"/>
         <source>A built-in provider is called &quot;%1&quot;.</source>
         <translation>已有内置服务商名为“%1”。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/userendpoints.cpp" line="122"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="125"/>
         <source>Another endpoint is called &quot;%1&quot;.</source>
         <translation>已有另一个端点名为“%1”。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/userendpoints.cpp" line="150"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="153"/>
         <source>There is no endpoint &quot;%1&quot;.</source>
         <translation>没有端点“%1”。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/userendpoints.cpp" line="180"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="183"/>
         <source>OpenAI-compatible (chat completions)</source>
         <translation>兼容 OpenAI（聊天补全）</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/userendpoints.cpp" line="181"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="184"/>
         <source>Anthropic-compatible (messages)</source>
         <translation>兼容 Anthropic（消息）</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/userendpoints.cpp" line="206"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="209"/>
         <source>%1 The file as it was is kept as %2.</source>
         <translation>%1 原文件已另存为 %2。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/userendpoints.cpp" line="219"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="222"/>
         <source>The settings file has an endpoint with the id &quot;%1&quot;, which is not made of letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;; it was ignored.</source>
         <translation>设置文件中有一个 ID 为“%1”的端点，其 ID 不只由字母、数字、“.”、“_”和“-”组成；已忽略。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/userendpoints.cpp" line="225"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="228"/>
         <source>The settings file has an endpoint with the id &quot;%1&quot;, which is a built-in provider&apos;s; it was ignored.</source>
         <translation>设置文件中有一个 ID 为“%1”的端点，该 ID 属于内置服务商；已忽略。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/userendpoints.cpp" line="242"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="246"/>
         <source>The format of the endpoint &quot;%1&quot; in the settings file (%2) is neither &quot;openai&quot; nor &quot;anthropic&quot;; it is sent OpenAI-compatible requests. If it speaks Anthropic&apos;s format, remove it and add it again.</source>
         <translation>设置文件中端点“%1”的格式（%2）既不是“openai”也不是“anthropic”；将向其发送兼容 OpenAI 的请求。如果它使用 Anthropic 格式，请删除后重新添加。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/userendpoints.cpp" line="245"/>
-        <location filename="../workspace/settings/userendpoints.cpp" line="272"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="249"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="276"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/userendpoints.cpp" line="266"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="270"/>
         <source>Endpoint %1</source>
         <translation>端点 %1</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/userendpoints.cpp" line="270"/>
+        <location filename="../workspace/settings/userendpoints.cpp" line="274"/>
         <source>The name of the endpoint &quot;%1&quot; in the settings file (%2) cannot be used: %3 It is called &quot;%4&quot; now.</source>
         <translation>设置文件中端点“%1”的名称（%2）无法使用：%3 现已改名为“%4”。</translation>
     </message>
@@ -5621,77 +5621,77 @@
 <context>
     <name>Gui::WizardGenerationPage</name>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="200"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="25"/>
         <source>&amp;Regenerate</source>
         <translation>重新生成(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="201"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="26"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="228"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="53"/>
         <source>Write this step again from the earlier steps</source>
         <translation>根据前面的步骤重新撰写这一步</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="229"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="54"/>
         <source>Stop writing (Esc)</source>
         <translation>停止撰写（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="314"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="139"/>
         <source>Waiting for the first token…</source>
         <translation>正在等待第一个词元…</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="326"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="151"/>
         <source>You can type the text yourself, or press Regenerate.</source>
         <translation>你可以自己输入文本，或点击“重新生成”。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="332"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="157"/>
         <source>The earlier steps changed since this text was written. Press Regenerate to write it again from them.</source>
         <translation>此文本写好之后，前面的步骤已更改。点击“重新生成”可根据它们重新撰写。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="246"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="71"/>
         <source>Writing…</source>
         <translation>正在撰写…</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="343"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="168"/>
         <source>No text arrived.</source>
         <translation>没有收到任何文本。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="345"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="170"/>
         <source>First token after %1 ms, prefetched.</source>
         <translation>首个词元用时 %1 毫秒，已预取。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="345"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="170"/>
         <source>First token after %1 ms.</source>
         <translation>首个词元用时 %1 毫秒。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="350"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="175"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="352"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="177"/>
         <source>It stopped at the token limit.</source>
         <translation>已在达到词元上限时停止。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="354"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="179"/>
         <source>The provider&apos;s content filter withheld the rest.</source>
         <translation>其余内容已被服务商的内容过滤器拦截。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="364"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="189"/>
         <source>Stopped. Edit the text, or press Regenerate.</source>
         <translation>已停止。可编辑文本，或点击“重新生成”。</translation>
     </message>
@@ -5699,17 +5699,17 @@
 <context>
     <name>Gui::WizardTitlePage</name>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="422"/>
+        <location filename="../gui/wizard/wizardtitlepage.cpp" line="21"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="423"/>
+        <location filename="../gui/wizard/wizardtitlepage.cpp" line="22"/>
         <source>Pick an option or type your own title</source>
         <translation>选择一个选项或输入你自己的标题</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="424"/>
+        <location filename="../gui/wizard/wizardtitlepage.cpp" line="23"/>
         <source>&amp;Title:</source>
         <translation>标题(&amp;T)：</translation>
     </message>
@@ -5717,102 +5717,102 @@
 <context>
     <name>Gui::WizardTopicPage</name>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="112"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="19"/>
         <source>Topic and audience</source>
         <translation>主题与读者</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="113"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="20"/>
         <source>Say what the document is about and who will read it. The outline starts as soon as you pause.</source>
         <translation>说明文档的主题以及读者是谁。你一停顿，大纲就会开始生成。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="115"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="22"/>
         <source>What the document is about (required)</source>
         <translation>文档的主题（必填）</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="116"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="23"/>
         <source>Topic</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="117"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="24"/>
         <source>Who will read it, e.g. engineers new to the project</source>
         <translation>谁会阅读它，例如刚加入项目的工程师</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="118"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="25"/>
         <source>Audience</source>
         <translation>读者</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="120"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="27"/>
         <source>Neutral</source>
         <translation>中性</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="121"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="28"/>
         <source>Friendly</source>
         <translation>友好</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="122"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="29"/>
         <source>Formal</source>
         <translation>正式</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="123"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="30"/>
         <source>Persuasive</source>
         <translation>有说服力</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="124"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="31"/>
         <source>Playful</source>
         <translation>轻松活泼</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="125"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="32"/>
         <source>Tone</source>
         <translation>语气</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="126"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="33"/>
         <source>Short (about 500 words)</source>
         <translation>短（约 500 字）</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="127"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="34"/>
         <source>Medium (about 1,500 words)</source>
         <translation>中（约 1,500 字）</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="128"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="35"/>
         <source>Long (about 3,000 words)</source>
         <translation>长（约 3,000 字）</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="130"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="37"/>
         <source>Length</source>
         <translation>篇幅</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="134"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="41"/>
         <source>&amp;Topic:</source>
         <translation>主题(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="135"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="42"/>
         <source>&amp;Audience:</source>
         <translation>读者(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="136"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="43"/>
         <source>T&amp;one:</source>
         <translation>语气(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="137"/>
+        <location filename="../gui/wizard/wizardtopicpage.cpp" line="44"/>
         <source>&amp;Length:</source>
         <translation>篇幅(&amp;L)：</translation>
     </message>
@@ -5820,42 +5820,42 @@
 <context>
     <name>Knowledge::FileReader</name>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="184"/>
+        <location filename="../knowledge/filereader.cpp" line="190"/>
         <source>Not text: the file holds binary data.</source>
         <translation>不是文本：文件包含二进制数据。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="186"/>
+        <location filename="../knowledge/filereader.cpp" line="192"/>
         <source>Too large: files over %1 MB are not indexed.</source>
         <translation>文件过大：超过 %1 MB 的文件不会建立索引。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="189"/>
+        <location filename="../knowledge/filereader.cpp" line="195"/>
         <source>Cannot be read: check the file&apos;s permissions.</source>
         <translation>无法读取：请检查文件的权限。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="192"/>
+        <location filename="../knowledge/filereader.cpp" line="197"/>
         <source>Unknown encoding: the text is not UTF-8, UTF-16 or GB18030.</source>
         <translation>未知编码：文本不是 UTF-8、UTF-16 或 GB18030。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="195"/>
+        <location filename="../knowledge/filereader.cpp" line="200"/>
         <source>Deleted or replaced while it was being indexed.</source>
         <translation>建立索引期间文件被删除或替换。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="198"/>
+        <location filename="../knowledge/filereader.cpp" line="202"/>
         <source>Encrypted: the PDF needs a password to be opened.</source>
         <translation>已加密：需要密码才能打开该 PDF。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="201"/>
+        <location filename="../knowledge/filereader.cpp" line="205"/>
         <source>Damaged: the PDF cannot be read.</source>
         <translation>已损坏：无法读取该 PDF。</translation>
     </message>
     <message>
-        <location filename="../knowledge/filereader.cpp" line="203"/>
+        <location filename="../knowledge/filereader.cpp" line="207"/>
         <source>No text: the PDF&apos;s pages are images (a scan?).</source>
         <translation>没有文字：该 PDF 的页面是图像（扫描件？）。</translation>
     </message>
@@ -5863,37 +5863,37 @@
 <context>
     <name>Knowledge::IndexDatabase</name>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="150"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="154"/>
         <source>The knowledge index cannot be created: the folder %1 cannot be made.</source>
         <translation>无法创建知识库索引：无法创建文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="178"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="184"/>
         <source>The knowledge index %1 cannot be opened: %2</source>
         <translation>无法打开知识库索引 %1：%2</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="180"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="187"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="185"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="193"/>
         <source>The knowledge index was damaged (%1). It was replaced by a new one and your folders are being indexed again.</source>
         <translation>知识库索引已损坏（%1）。已用新的索引替换，正在重新为你的文件夹建立索引。</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="187"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="198"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="192"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="205"/>
         <source>The knowledge index cannot be opened.</source>
         <translation>无法打开知识库索引。</translation>
     </message>
     <message>
-        <location filename="../knowledge/indexdatabase.cpp" line="476"/>
+        <location filename="../knowledge/indexdatabase.cpp" line="490"/>
         <source>The knowledge index cannot be searched: %1</source>
         <translation>无法搜索知识库索引：%1</translation>
     </message>
@@ -5901,127 +5901,127 @@
 <context>
     <name>Llm::Error</name>
     <message>
-        <location filename="../llm/error.cpp" line="158"/>
+        <location filename="../llm/error.cpp" line="155"/>
         <source>the provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="254"/>
+        <location filename="../llm/error.cpp" line="255"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="256"/>
+        <location filename="../llm/error.cpp" line="257"/>
         <source>%1 rejected the API key (HTTP %2). Check the key for %1 in Settings, Providers.</source>
         <translation>%1 拒绝了 API 密钥（HTTP %2）。请在“设置 › 服务商”中检查 %1 的密钥。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="260"/>
+        <location filename="../llm/error.cpp" line="262"/>
         <source>%1 does not know the requested model (HTTP %2). Check the model name in Settings, Providers.</source>
         <translation>%1 不认识所请求的模型（HTTP %2）。请在“设置 › 服务商”中检查模型名称。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="266"/>
+        <location filename="../llm/error.cpp" line="269"/>
         <source>%1 is limiting the request rate. Try again in %2 s.</source>
         <translation>%1 正在限制请求频率。请在 %2 秒后重试。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="268"/>
+        <location filename="../llm/error.cpp" line="271"/>
         <source>%1 is limiting the request rate. Wait a moment and try again.</source>
         <translation>%1 正在限制请求频率。请稍候再试。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="271"/>
+        <location filename="../llm/error.cpp" line="276"/>
         <source>The prompt is too long for the model at %1. Shorten the document or the selection, or choose a model with a larger context window.</source>
         <translation>提示词超出了 %1 上该模型的上下文长度。请缩短文档或选区，或选择上下文窗口更大的模型。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="276"/>
+        <location filename="../llm/error.cpp" line="282"/>
         <source>%1 rejected the request (HTTP %2).</source>
         <translation>%1 拒绝了请求（HTTP %2）。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="279"/>
+        <location filename="../llm/error.cpp" line="285"/>
         <source>%1 had a server error (HTTP %2). Try again; if it keeps failing, check the provider&apos;s status page.</source>
         <translation>%1 服务器出错（HTTP %2）。请重试；如果持续失败，请查看服务商的状态页面。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="284"/>
+        <location filename="../llm/error.cpp" line="291"/>
         <source>Cannot reach %1. Check the network connection and the provider&apos;s base URL in Settings, Providers.</source>
         <translation>无法连接 %1。请检查网络连接，以及“设置 › 服务商”中的基础 URL。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="289"/>
+        <location filename="../llm/error.cpp" line="298"/>
         <source>The secure connection to %1 failed. Check the base URL and the system clock.</source>
         <translation>与 %1 的安全连接失败。请检查基础 URL 和系统时间。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="293"/>
+        <location filename="../llm/error.cpp" line="304"/>
         <source>%1 did not answer in time. Try again; a long document, or a model that thinks before it answers, can need longer timeouts (Settings, Providers).</source>
         <translation>%1 未能及时回答。请重试；长文档或先思考再作答的模型可能需要更长的超时（设置 › 服务商）。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="298"/>
+        <location filename="../llm/error.cpp" line="310"/>
         <source>The connection to %1 broke before the answer was complete. The text so far is kept.</source>
         <translation>回答完成之前与 %1 的连接中断了。已保留目前收到的文本。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="303"/>
+        <location filename="../llm/error.cpp" line="316"/>
         <source>%1 sent a response Headstart cannot read. The text so far is kept.</source>
         <translation>%1 返回了 Headstart 无法解析的响应。已保留目前收到的文本。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="306"/>
+        <location filename="../llm/error.cpp" line="321"/>
         <source>%1 reported an error while answering. The text so far is kept.</source>
         <translation>%1 在回答过程中报告了错误。已保留目前收到的文本。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="309"/>
+        <location filename="../llm/error.cpp" line="326"/>
         <source>This request cannot be sent to %1.</source>
         <translation>无法向 %1 发送此请求。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="314"/>
+        <location filename="../llm/error.cpp" line="331"/>
         <source>The address of %1 does not look like an Anthropic Messages API (%2). Check the base URL in Settings, Providers.</source>
         <translation>%1 的地址看起来不是 Anthropic Messages API（%2）。请在“设置 › 服务商”中检查基础 URL。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="316"/>
+        <location filename="../llm/error.cpp" line="335"/>
         <source>The address of %1 does not look like an OpenAI-compatible API (%2). Check the base URL in Settings, Providers.</source>
         <translation>%1 的地址看起来不是兼容 OpenAI 的 API（%2）。请在“设置 › 服务商”中检查基础 URL。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="319"/>
+        <location filename="../llm/error.cpp" line="340"/>
         <source>The base URL of %1 is plain http:// to %2: the API key and the text would cross the network unencrypted. Use https://, or allow insecure HTTP for %1 in Settings, Providers.</source>
         <translation>%1 的基础 URL 是指向 %2 的明文 http://：API 密钥和文本将以未加密方式在网络上传输。请使用 https://，或在“设置 › 服务商”中为 %1 允许不安全的 HTTP。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="323"/>
+        <location filename="../llm/error.cpp" line="346"/>
         <source>%1 needs an API key. Add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥。请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="326"/>
+        <location filename="../llm/error.cpp" line="349"/>
         <source>Cannot reach %1: the proxy %2 refused the connection — check Settings → Network.</source>
         <translation>无法连接 %1：代理 %2 拒绝了连接——请检查“设置 › 网络”。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="329"/>
+        <location filename="../llm/error.cpp" line="353"/>
         <source>Cannot reach %1: the proxy %2 cannot be reached — check Settings → Network.</source>
         <translation>无法连接 %1：无法访问代理 %2——请检查“设置 › 网络”。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="332"/>
+        <location filename="../llm/error.cpp" line="357"/>
         <source>Cannot reach %1: the proxy %2 did not accept the user name and password — check Settings → Network.</source>
         <translation>无法连接 %1：代理 %2 不接受该用户名和密码——请检查“设置 › 网络”。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="335"/>
+        <location filename="../llm/error.cpp" line="361"/>
         <source>%1 redirected the request (%2). Headstart sends the API key and the text only to the base URL&apos;s own address. Check the base URL in Settings, Providers.</source>
         <translation>%1 重定向了请求（%2）。Headstart 只会把 API 密钥和文本发送到基础 URL 本身的地址。请在“设置 › 服务商”中检查基础 URL。</translation>
     </message>
     <message>
-        <location filename="../llm/error.cpp" line="340"/>
+        <location filename="../llm/error.cpp" line="368"/>
         <source>Details: %1</source>
         <translation>详情：%1</translation>
     </message>
@@ -6034,7 +6034,7 @@
         <translation>本地演示引擎（离线，并非语言模型）</translation>
     </message>
     <message>
-        <location filename="../llm/providerprofile.cpp" line="201"/>
+        <location filename="../llm/providerprofile.cpp" line="202"/>
         <location filename="../workspace/settings/userendpoints.cpp" line="87"/>
         <source>Custom (OpenAI-compatible)</source>
         <translation>自定义（兼容 OpenAI）</translation>
@@ -6043,12 +6043,12 @@
 <context>
     <name>Llm::ProviderRequest</name>
     <message>
-        <location filename="../llm/providerrequest.cpp" line="109"/>
+        <location filename="../llm/providerrequest.cpp" line="115"/>
         <source>The base URL is not set or not an http(s) URL.</source>
         <translation>基础 URL 未设置，或不是 http(s) 地址。</translation>
     </message>
     <message>
-        <location filename="../llm/providerrequest.cpp" line="481"/>
+        <location filename="../llm/providerrequest.cpp" line="485"/>
         <source>The server answered with %1 instead of an event stream.</source>
         <translation>服务器返回了 %1，而不是事件流。</translation>
     </message>
@@ -6056,7 +6056,7 @@
 <context>
     <name>Main</name>
     <message>
-        <location filename="../app/main.cpp" line="77"/>
+        <location filename="../app/main.cpp" line="76"/>
         <source>Headstart is already running; close it to take the screenshots.</source>
         <translation>Headstart 已在运行；请先关闭它再截图。</translation>
     </message>
@@ -6115,43 +6115,43 @@
         <translation>无预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="398"/>
+        <location filename="../prefetch/metrics.cpp" line="397"/>
         <source>%1 %</source>
         <comment>a percentage</comment>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="417"/>
+        <location filename="../prefetch/metrics.cpp" line="415"/>
         <source>%1 alarm: hit rate %2 is below %3 after %4 attempts.</source>
         <translation>%1 告警：%4 次尝试后命中率为 %2，低于 %3。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="435"/>
+        <location filename="../prefetch/metrics.cpp" line="434"/>
         <source>%1 paused: %2 tokens were wasted and none used yet; it resumes when extra cost is below %3.</source>
         <translation>%1 已暂停：已浪费 %2 个词元，尚未用上任何词元；额外开销低于 %3 时恢复。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="441"/>
+        <location filename="../prefetch/metrics.cpp" line="440"/>
         <source>%1 paused: extra cost %2 is above %3; it resumes below %4.</source>
         <translation>%1 已暂停：额外成本 %2 高于 %3；低于 %4 时恢复。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="451"/>
+        <location filename="../prefetch/metrics.cpp" line="450"/>
         <source>%1: hit rate %2 is below %3, but the alarm waits for %4 attempts (%5 so far).</source>
         <translation>%1：命中率 %2 低于 %3，但告警要等到 %4 次尝试（目前 %5 次）。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="456"/>
+        <location filename="../prefetch/metrics.cpp" line="455"/>
         <source>%1: extra cost %2 is above %3, but the pause waits for %4 attempts (%5 so far).</source>
         <translation>%1：额外成本 %2 高于 %3，但暂停要等到 %4 次尝试（目前 %5 次）。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="472"/>
+        <location filename="../prefetch/metrics.cpp" line="470"/>
         <source>%1: hit rate %2 is back at or above %3.</source>
         <translation>%1：命中率 %2 已回到 %3 或以上。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="479"/>
+        <location filename="../prefetch/metrics.cpp" line="478"/>
         <source>%1 resumed: extra cost %2 is below %3.</source>
         <translation>%1 已恢复：额外开销 %2 低于 %3。</translation>
     </message>
@@ -6209,37 +6209,37 @@
         <translation>已暂停：%1。</translation>
     </message>
     <message>
-        <location filename="../prefetch/speculationplan.cpp" line="73"/>
+        <location filename="../prefetch/speculationplan.cpp" line="72"/>
         <source>Early answers: waiting for your answer</source>
         <translation>提前回答：等待你的答复</translation>
     </message>
     <message>
-        <location filename="../prefetch/speculationplan.cpp" line="74"/>
+        <location filename="../prefetch/speculationplan.cpp" line="73"/>
         <source>Early answers: not allowed for %1</source>
         <translation>提前回答：%1 未获允许</translation>
     </message>
     <message>
-        <location filename="../prefetch/speculationplan.cpp" line="76"/>
+        <location filename="../prefetch/speculationplan.cpp" line="75"/>
         <source>Early answers: paused, %1 is limiting requests</source>
         <translation>提前回答：已暂停，%1 正在限制请求频率</translation>
     </message>
     <message>
-        <location filename="../prefetch/speculationplan.cpp" line="78"/>
+        <location filename="../prefetch/speculationplan.cpp" line="77"/>
         <source>Early answers: paused</source>
         <translation>提前回答：已暂停</translation>
     </message>
     <message>
-        <location filename="../prefetch/speculationplan.cpp" line="80"/>
+        <location filename="../prefetch/speculationplan.cpp" line="79"/>
         <source>Early answers: off</source>
         <translation>提前回答：关闭</translation>
     </message>
     <message>
-        <location filename="../prefetch/speculationplan.cpp" line="82"/>
+        <location filename="../prefetch/speculationplan.cpp" line="81"/>
         <source>Early answers: whole answers on strong signals</source>
         <translation>提前回答：仅在强信号时请求完整回答</translation>
     </message>
     <message>
-        <location filename="../prefetch/speculationplan.cpp" line="84"/>
+        <location filename="../prefetch/speculationplan.cpp" line="83"/>
         <source>Early answers: on</source>
         <translation>提前回答：开启</translation>
     </message>
@@ -6247,27 +6247,27 @@
 <context>
     <name>Prefetch::WarmupStrategy</name>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="119"/>
+        <location filename="../prefetch/strategies/warmupstrategy.cpp" line="119"/>
         <source>Warm-up is switched off.</source>
         <translation>预热已关闭。</translation>
     </message>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="124"/>
+        <location filename="../prefetch/strategies/warmupstrategy.cpp" line="124"/>
         <source>The document (about %1 tokens) is below the %2 tokens %3 caches.</source>
         <translation>文档（约 %1 个词元）低于 %3 缓存所需的 %2 个词元。</translation>
     </message>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="136"/>
+        <location filename="../prefetch/strategies/warmupstrategy.cpp" line="136"/>
         <source>Extended thinking is on: a warm-up would think at full length each time.</source>
         <translation>扩展思考已开启：每次预热都会完整思考一遍。</translation>
     </message>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="144"/>
+        <location filename="../prefetch/strategies/warmupstrategy.cpp" line="144"/>
         <source>Prefetch is paused.</source>
         <translation>预取已暂停。</translation>
     </message>
     <message>
-        <location filename="../prefetch/warmupstrategy.cpp" line="155"/>
+        <location filename="../prefetch/strategies/warmupstrategy.cpp" line="155"/>
         <source>The prefetch budget or lane refused the warm-up.</source>
         <translation>预取预算或通道拒绝了这次预热。</translation>
     </message>
@@ -6275,22 +6275,22 @@
 <context>
     <name>System::DesktopConditions</name>
     <message>
-        <location filename="../system/desktopconditions.cpp" line="132"/>
+        <location filename="../system/desktopconditions.cpp" line="139"/>
         <source>low battery</source>
         <translation>电量不足</translation>
     </message>
     <message>
-        <location filename="../system/desktopconditions.cpp" line="134"/>
+        <location filename="../system/desktopconditions.cpp" line="141"/>
         <source>on battery</source>
         <translation>使用电池</translation>
     </message>
     <message>
-        <location filename="../system/desktopconditions.cpp" line="136"/>
+        <location filename="../system/desktopconditions.cpp" line="143"/>
         <source>battery saver</source>
         <translation>省电模式</translation>
     </message>
     <message>
-        <location filename="../system/desktopconditions.cpp" line="138"/>
+        <location filename="../system/desktopconditions.cpp" line="145"/>
         <source>metered connection</source>
         <translation>按流量计费的连接</translation>
     </message>
