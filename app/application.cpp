@@ -1,3 +1,6 @@
+// Application: the composition root. Over 600 lines: it builds and wires every part of the app
+// (settings, keys, the provider, the engine stack, the windows, the desktop's conditions) and holds
+// no logic of its own beyond that order.
 #include "application.h"
 
 #include "keychainsecretstore.h"

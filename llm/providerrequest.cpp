@@ -1,3 +1,6 @@
+// ProviderRequest (providerrequest.h). Over 600 lines: one HTTP request's whole life (connect, the
+// status, the SSE decode, the time limits, the abort and the error each failure maps to); the
+// parsing and encoding it uses are classes of their own (SseParser, the decoders, RequestEncoder).
 #include "providerrequest.h"
 
 #include "clock.h"

@@ -1,3 +1,6 @@
+// The demo answers' shapes (shapes.h). Over 600 lines: one short function per kind of answer the
+// demo writes (summary, rewrite, explanation, outline, introduction, titles, the library's
+// answer, the classifier's judgement, the acknowledgement) over the text helpers they share.
 #include "shapes.h"
 
 #include "material.h"

@@ -1,3 +1,6 @@
+// MainWindow: the shell. Over 600 lines: it composes the window's parts, each a class of its own
+// (DocumentTabs, ActionSignals, DocumentActions, AnswerPane, FindBar, EditMenu, the docks), and what is
+// left is their menus, shortcuts and wiring, which read best in one place.
 #include "gui/mainwindow/mainwindow.h"
 #include "workspace/documents/documentactions.h"
 

@@ -3,6 +3,8 @@
 // its hovers; modifiers, focus and selections; typing cadence and IME bursts; wizard order; room
 // for answers). The structural checks run over many seeds for every kind; one file on purpose,
 // as every check reads the same traces.
+// Over 600 lines: 30 scenarios, each a test function readable on its own; what they share is
+// at the top or in tests/support.
 #include "support/expectederror.h"
 #include "bench/replay/documents.h"
 #include "bench/replay/librarycorpus.h"

@@ -9,6 +9,8 @@
 //
 // The pointer is moved by the clock, one position per frame along a minimum-jerk path (the hand's
 // pace); every assertion waits for an event or a state, never for a fixed time.
+// Over 600 lines: 15 scenarios, each a test function readable on its own; what they share is
+// at the top or in tests/support.
 #include "support/localproviderfixture.h"
 #include "support/windowservices.h"
 

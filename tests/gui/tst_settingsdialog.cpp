@@ -4,6 +4,8 @@
 // closed port; keys typed go to the secret store and never into the settings file. Also the
 // app's key store in its fallback mode: an owner-only file, as on machines without a keychain.
 // Prices and the money budget: tst_settingsprices.
+// Over 600 lines: 29 scenarios, each a test function readable on its own; what they share is
+// at the top or in tests/support.
 #include "support/localproviderfixture.h"
 #include "support/settingsdialogsuite.h"
 #include "app/keychainsecretstore.h"

@@ -1,3 +1,5 @@
+// Over 600 lines: 30 scenarios, each a test function readable on its own; what they share is
+// at the top or in tests/support.
 #include "llm/jsonwriter.h"
 #include "llm/requestencoder.h"
 

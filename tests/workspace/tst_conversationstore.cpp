@@ -5,6 +5,8 @@
 // intact header) is moved aside, a fresh one works and what still reads is salvaged and
 // exported; damage found while open is reported and stops writes; files are owner-only under
 // umask 022; a file from a newer version is left alone.
+// Over 600 lines: 25 scenarios, each a test function readable on its own; what they share is
+// at the top or in tests/support.
 #include "support/expectederror.h"
 #include "workspace/conversations/conversationsalvage.h"
 #include "workspace/conversations/conversationstore.h"

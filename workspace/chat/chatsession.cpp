@@ -1,3 +1,6 @@
+// ChatSession (chatsession.h says what it is). Over 600 lines: its request is ChatPrompt's and its
+// exchange ChatExchange's; what is left is one conversation's life (open, send, edit, regenerate,
+// delete, store), whose steps share the session's state.
 #include "workspace/chat/chatsession.h"
 
 #include "workspace/chat/chatexchange.h"
