@@ -94,6 +94,9 @@ int runBench(const QStringList &arguments)
     const QCommandLineOption warmPassagesOpt(
         QStringLiteral("warm-passages"),
         QStringLiteral("Also run every mode but off with the library's passages warmed at each typing pause."));
+    const QCommandLineOption noFollowUpsOpt(
+        QStringLiteral("no-short-follow-ups"),
+        QStringLiteral("Also run every mode but off with short follow-ups after an answer never guessed."));
     const QCommandLineOption
         answersOpt(QStringLiteral("answers"),
                    QStringLiteral("Also run with at most this many answers guessed at once (the frontier): 1,2,3."),
@@ -129,8 +132,8 @@ int runBench(const QStringList &arguments)
     const QCommandLineOption
         verboseOpt(QStringLiteral("verbose"),
                    QStringLiteral("Log every cancelled or failed stream (the report lists failures either way)."));
-    parser.addOptions({traceOpt, kindOpt, seedsOpt, prefixOpt, answersOpt, warmPassagesOpt, cacheOpt, profileOpt,
-                       modeOpt, outOpt, speedOpt, jobsOpt, jsonOpt, verboseOpt});
+    parser.addOptions({traceOpt, kindOpt, seedsOpt, prefixOpt, answersOpt, warmPassagesOpt, noFollowUpsOpt, cacheOpt,
+                       profileOpt, modeOpt, outOpt, speedOpt, jobsOpt, jsonOpt, verboseOpt});
     const QStringList spread = spreadValues(arguments, {QStringLiteral("--trace"), QStringLiteral("--kind"),
                                                         QStringLiteral("--profile"), QStringLiteral("--mode")});
     if (!parser.parse(QStringList{QStringLiteral("headstart-cli bench")} + spread)) {
@@ -218,6 +221,11 @@ int runBench(const QStringList &arguments)
     if (parser.isSet(warmPassagesOpt)) {
         Bench::Variant v;
         v.warmPassages = true;
+        variants.append(v);
+    }
+    if (parser.isSet(noFollowUpsOpt)) {
+        Bench::Variant v;
+        v.noShortFollowUps = true;
         variants.append(v);
     }
     // Every variant with each cache setting asked for.

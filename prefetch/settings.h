@@ -40,6 +40,10 @@ struct Settings {
         // Not 0: the events of the same keystroke (an input method's commit) land first.
         milliseconds sentenceEndDelay = 30ms;
         int minChars = 10;
+        // Right after an answer, drafts shorter than minChars are judged too (at least two
+        // characters): a follow-up of a word or two ("why?", "shorter", "为什么？") is often the
+        // whole message (issue 39).
+        bool shortFollowUps = true;
         double minConfidence = 0.72; // completeness classifier threshold
         milliseconds ttl = 45s;
         // 0 = off: the sent text must equal the draft after normalisation. Otherwise the

@@ -27,12 +27,13 @@ public:
     {
     }
 
-    void classify(const QString &draft, QObject *context, std::function<void(double)> done) override
+    void classify(const QString &draft, DraftContext about, QObject *context,
+                  std::function<void(double)> done) override
     {
         if (m_engine && m_engine->settings().debounce.modelClassifier)
-            m_model.classify(draft, context, std::move(done));
+            m_model.classify(draft, about, context, std::move(done));
         else
-            m_heuristic.classify(draft, context, std::move(done));
+            m_heuristic.classify(draft, about, context, std::move(done));
     }
 
 private:

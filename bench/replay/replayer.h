@@ -176,10 +176,11 @@ struct Variant {
     std::optional<int> prefixTokens;
     std::optional<int> maxAnswers;
     bool warmPassages = false; // Settings::Debounce::warmContext on (off by default)
+    bool noShortFollowUps = false; // Settings::Debounce::shortFollowUps off (on by default)
     CacheUse cache = CacheUse::On;
     QString name() const; // "N=16 answers=1 passages warmed cache off"; empty: the defaults
     // Something only a strategy reads: a run with prefetch off would be the defaults' run.
-    bool changesStrategies() const { return prefixTokens || maxAnswers || warmPassages; }
+    bool changesStrategies() const { return prefixTokens || maxAnswers || warmPassages || noShortFollowUps; }
 };
 
 // Plays one trace against a fresh local provider in one mode, driving the app's own workspace

@@ -58,6 +58,8 @@ Prefetch::Settings settingsFor(Mode mode, double speed, const Variant &variant)
         s.speculation.maxAnswers = *variant.maxAnswers;
     if (variant.warmPassages)
         s.debounce.warmContext = true;
+    if (variant.noShortFollowUps)
+        s.debounce.shortFollowUps = false;
     // The cache's own switches; both on is the app's default.
     s.cache.enabled = variant.cache != CacheUse::Off;
     s.cache.nearDuplicates = variant.cache == CacheUse::On;
@@ -134,6 +136,8 @@ QString Variant::name() const
         parts.append(QStringLiteral("answers=%1").arg(*maxAnswers));
     if (warmPassages)
         parts.append(QStringLiteral("passages warmed"));
+    if (noShortFollowUps)
+        parts.append(QStringLiteral("short follow-ups off"));
     if (cache == CacheUse::ExactOnly)
         parts.append(QStringLiteral("cache exact only"));
     else if (cache == CacheUse::Off)

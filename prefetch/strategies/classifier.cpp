@@ -50,6 +50,9 @@ constexpr double TrailingSpaceCap = 0.40;
 constexpr double OpenFenceCap = 0.25;
 constexpr int ShortWords = 3;
 constexpr int LongWords = 5;
+// Right after an answer (DraftContext::afterAnswer), a draft of fewer than LongWords words that
+// asks for something about that answer ("shorter", "an example", "tell me more", "再短一点").
+constexpr double FollowUpForm = 0.30;
 
 const QLatin1String QuestionWords[] = {
     QLatin1String("what"),   QLatin1String("why"),   QLatin1String("how"),   QLatin1String("who"),
@@ -74,6 +77,24 @@ const QLatin1String RequestWords[] = {
     QLatin1String("analyse"),  QLatin1String("calculate"), QLatin1String("shorten"),   QLatin1String("expand"),
     QLatin1String("simplify"), QLatin1String("edit"),      QLatin1String("provide"),   QLatin1String("name"),
 };
+
+// Words that, in a short message right after an answer, ask something of that answer: its
+// length, its form, more of it, its grounds, or again. An assumption from how people talk to
+// assistants (a reply to what was just said needs few words), not a measured list. Question
+// words are not here: "why" or "how" alone may open a longer question, so they count only with
+// their "?" (which the ending score rewards already).
+const QLatin1String FollowUpWords[] = {
+    QLatin1String("shorter"),  QLatin1String("longer"),    QLatin1String("simpler"),  QLatin1String("more"),
+    QLatin1String("less"),     QLatin1String("again"),     QLatin1String("continue"), QLatin1String("example"),
+    QLatin1String("examples"), QLatin1String("elaborate"), QLatin1String("clarify"),  QLatin1String("details"),
+    QLatin1String("detail"),   QLatin1String("source"),    QLatin1String("sources"),  QLatin1String("briefly"),
+    QLatin1String("formal"),   QLatin1String("casual"),    QLatin1String("thanks"),   QLatin1String("thank"),
+    QLatin1String("another"),  QLatin1String("instead"),   QLatin1String("bullet"),   QLatin1String("bullets"),
+};
+// The same for Chinese, anywhere in the draft (no spaces to find words by).
+constexpr const char16_t *CjkFollowUps[] = {u"继续", u"再",   u"例子", u"举例", u"短一", u"长一", u"简单",
+                                            u"详细", u"具体", u"展开", u"出处", u"来源", u"谢谢", u"正式",
+                                            u"口语", u"换个", u"换一"};
 
 // A draft ending in one of these is mid-sentence.
 const QLatin1String TrailingConnectors[] = {
@@ -274,6 +295,27 @@ bool hasTrailingConnector(QStringView t, const Shape &shape)
         return containsWord(TrailingConnectors, shape.lastWord);
     return std::any_of(std::begin(CjkTrailingConnectors), std::end(CjkTrailingConnectors),
                        [t](const char16_t *w) { return t.endsWith(QStringView(w)); });
+}
+
+// A word of FollowUpWords anywhere in the draft, or a Chinese follow-up form.
+bool mentionsFollowUp(QStringView t, const Shape &shape)
+{
+    if (shape.cjkChars > 0
+        && std::any_of(std::begin(CjkFollowUps), std::end(CjkFollowUps),
+                       [t](const char16_t *w) { return t.contains(QStringView(w)); }))
+        return true;
+    qsizetype start = -1;
+    for (qsizetype i = 0; i <= t.size(); ++i) {
+        const bool letter = i < t.size() && t.at(i).isLetter() && !Base::isCjkLetter(t.at(i).unicode());
+        if (letter && start < 0) {
+            start = i;
+        } else if (!letter && start >= 0) {
+            if (containsWord(FollowUpWords, t.mid(start, i - start)))
+                return true;
+            start = -1;
+        }
+    }
+    return false;
 }
 
 double openingScore(QStringView t, const Shape &shape)
@@ -485,7 +527,7 @@ qsizetype boundedDistance(QStringView a, QStringView b, qint64 &budget, bool may
 
 } // namespace
 
-double heuristicCompleteness(QStringView draft)
+double heuristicCompleteness(QStringView draft, DraftContext context)
 {
     const QStringView t = draft.trimmed();
     if (t.isEmpty())
@@ -494,10 +536,13 @@ double heuristicCompleteness(QStringView draft)
     const int words = shape.latinWords + (shape.cjkChars + 1) / 2;
 
     double score = Base + endingScore(t) + openingScore(t, shape);
-    if (words < ShortWords)
+    // A few words are little to go on, unless they reply to the answer just read.
+    if (words < ShortWords && !context.afterAnswer)
         score += VeryShort;
     else if (words >= LongWords)
         score += LongEnough;
+    if (context.afterAnswer && words < LongWords && mentionsFollowUp(t, shape))
+        score += FollowUpForm;
     if (shape.unclosed)
         score += Unclosed;
     if (hasTrailingConnector(t, shape))
@@ -560,11 +605,12 @@ double draftSimilarity(QStringView a, QStringView b)
     return std::clamp(1.0 - double(distance) / double(longer), 0.0, 1.0);
 }
 
-void HeuristicClassifier::classify(const QString &draft, QObject *context, std::function<void(double)> done)
+void HeuristicClassifier::classify(const QString &draft, DraftContext about, QObject *context,
+                                   std::function<void(double)> done)
 {
     if (!context || !done)
         return; // nowhere to deliver to: the caller has gone
-    const double confidence = heuristicCompleteness(draft);
+    const double confidence = heuristicCompleteness(draft, about);
     // Queued through the context's event loop: callers may update their state after classify()
     // returns and before the answer, as they must for a model-based classifier.
     QTimer::singleShot(0, context, [callback = std::move(done), confidence] { callback(confidence); });

@@ -14,11 +14,19 @@ namespace Prefetch {
 // message the user is about to send. These functions are pure, local and instant (linear in
 // the draft, bounded for long drafts); any thread may call them.
 
+// What the conversation says about a draft. Right after an answer, a reply of a few words is
+// often the whole message ("why?", "shorter", "an example", "为什么？", "再短一点"): it leans on
+// the answer just read for what it leaves out.
+struct DraftContext {
+    bool afterAnswer = false; // the conversation's last message is an answer
+};
+
 // 0..1: how likely is this chat draft a finished message the user is about to send?
 // A hand-weighted score over surface signals (ending punctuation, question and request words,
-// trailing connectors, unclosed brackets/quotes/fences, length); the weights are in
-// classifier.cpp and docs/prefetch.md, "Completeness classifier".
-double heuristicCompleteness(QStringView draft);
+// trailing connectors, unclosed brackets/quotes/fences, length, and after an answer the short
+// follow-up forms); the weights are in classifier.cpp and docs/prefetch.md, "Completeness
+// classifier".
+double heuristicCompleteness(QStringView draft, DraftContext context = {});
 
 // The draft's last character ends a sentence: . ! ? and their CJK and full-width forms (not an
 // ellipsis, and not when a space follows). Debounce waits a shorter pause after one.
@@ -47,14 +55,16 @@ class CompletenessClassifier
 {
 public:
     virtual ~CompletenessClassifier() = default;
-    virtual void classify(const QString &draft, QObject *context, std::function<void(double confidence)> done) = 0;
+    virtual void classify(const QString &draft, DraftContext about, QObject *context,
+                          std::function<void(double confidence)> done) = 0;
 };
 
 // heuristicCompleteness() behind the asynchronous interface: computed at once, delivered queued.
 class HeuristicClassifier final : public CompletenessClassifier
 {
 public:
-    void classify(const QString &draft, QObject *context, std::function<void(double confidence)> done) override;
+    void classify(const QString &draft, DraftContext about, QObject *context,
+                  std::function<void(double confidence)> done) override;
 };
 
 // Parses a small model's answer {"confidence": x}, tolerating code fences, surrounding prose,

@@ -25,6 +25,7 @@ void DebounceStrategy::setBuilder(Builder builder, const QObject *owner, Warmer 
     m_builder = std::move(builder);
     m_builderOwner = m_builder ? owner : nullptr;
     m_warmer = m_builder ? std::move(warmer) : Warmer();
+    m_context = {};
     // A warm-up in flight goes on: its prompt is billed already, and the cache it fills may
     // still serve (the same passages asked about in the next turn). It is no longer counted.
     m_warmAwaitsSend = false;
@@ -54,7 +55,9 @@ void DebounceStrategy::onPause()
 {
     const Settings::Debounce &s = m_engine->settings().debounce;
     const QString draft = m_pending;
-    if (draft.trimmed().size() < s.minChars)
+    const qsizetype chars = draft.trimmed().size();
+    const bool shortFollowUp = s.shortFollowUps && m_context.afterAnswer && chars >= 2;
+    if (chars < s.minChars && !shortFollowUp)
         return;
     if (m_session && normalizeDraft(draft) == normalizeDraft(m_draft))
         return; // already answering this one
@@ -63,7 +66,7 @@ void DebounceStrategy::onPause()
     if (m_engine->isSpeculationSuspended())
         return;
     const quint64 generation = m_generation;
-    m_classifier->classify(draft, this, [this, draft, generation](double confidence) {
+    m_classifier->classify(draft, m_context, this, [this, draft, generation](double confidence) {
         if (generation == m_generation)
             onClassified(draft, confidence);
     });

@@ -2,6 +2,7 @@
 
 #include "prefetch/cache/responsecache.h"
 #include "prefetch/prompts/prompttemplate.h"
+#include "prefetch/strategies/classifier.h"
 
 #include <QObject>
 #include <QPointer>
@@ -18,8 +19,9 @@ class PrefetchSession;
 class AnswerReader;
 
 // Debounce prefetch: a pause in typing (`delay`, or the shorter `sentenceEndDelay` right after
-// a "?" or "." that ends the draft) with a draft of at least `minChars` that the
-// completeness classifier rates ≥ `minConfidence` starts the answer to that draft. Sending the
+// a "?" or "." that ends the draft) with a draft of at least `minChars` (or, right after an
+// answer with `shortFollowUps`, two) that the completeness classifier rates ≥ `minConfidence`
+// starts the answer to that draft. Sending the
 // same text (after normalisation: trimmed, white space collapsed, trailing punctuation dropped)
 // takes it over; typing on after the pause cancels it. Every pause, complete-looking or not,
 // may also warm the provider's cache with the part of the draft's request that comes before the
@@ -43,6 +45,9 @@ public:
     // strategy, and each must find out when another took it (isBuilderOf()).
     void setBuilder(Builder builder, const QObject *owner = nullptr, Warmer warmer = {});
     bool isBuilderOf(const QObject *owner) const { return m_builder && m_builderOwner == owner; }
+    // What the conversation says about the drafts to come (the builder's owner sets it with the
+    // builder; a new builder starts without it).
+    void setDraftContext(DraftContext context) { m_context = context; }
     void textChanged(const QString &draft);
     // The user sent `text`. Never null. The response cache is asked first (Engine::answerFromCache):
     // its answer, when it has one, is given instead of any prefetch of the draft (which is
@@ -69,6 +74,7 @@ private:
     std::shared_ptr<CompletenessClassifier> m_classifier;
     Builder m_builder;
     Warmer m_warmer;
+    DraftContext m_context;
     const QObject *m_builderOwner = nullptr; // compared, never dereferenced
     QTimer m_timer;
     QString m_pending; // the draft when typing paused

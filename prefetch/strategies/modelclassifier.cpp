@@ -31,7 +31,8 @@ Llm::ChatRequest ModelClassifier::buildRequest(const QString &model, const QStri
     return r;
 }
 
-void ModelClassifier::classify(const QString &draft, QObject *context, std::function<void(double)> done)
+void ModelClassifier::classify(const QString &draft, DraftContext about, QObject *context,
+                               std::function<void(double)> done)
 {
     Llm::ProviderRequest *stream = nullptr;
     if (m_engine)
@@ -39,7 +40,7 @@ void ModelClassifier::classify(const QString &draft, QObject *context, std::func
     if (!stream) {
         // No slot, no budget, or speculation paused: the heuristic answers, later, as the
         // interface promises.
-        const double c = heuristicCompleteness(draft);
+        const double c = heuristicCompleteness(draft, about);
         QTimer::singleShot(0, context, [done, c] { done(c); });
         return;
     }
@@ -58,7 +59,7 @@ void ModelClassifier::classify(const QString &draft, QObject *context, std::func
             engine->endSideRequest(stream, end); // closes it when it still streams
         stream->deleteLater();
         // From the event loop, never from inside a signal of the stream being closed.
-        const double c = fromModel.value_or(heuristicCompleteness(draft));
+        const double c = fromModel.value_or(heuristicCompleteness(draft, about));
         QTimer::singleShot(0, context, [done, c] { done(c); });
     };
     QObject::connect(timer, &QTimer::timeout, stream, [=] { answer(std::nullopt, Metrics::SideEnd::Fallback); });

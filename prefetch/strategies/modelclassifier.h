@@ -18,13 +18,17 @@ class Engine;
 // is charged to the prefetch budget on its own metrics line, and Stop cancels it. The stream
 // is closed the moment the number has arrived: what a model writes after it is not worth
 // paying for. Falls back to the local heuristic when no usable number comes within `timeout`:
-// by then the typing pause is over and a late answer is worth nothing. GUI thread.
+// by then the typing pause is over and a late answer is worth nothing. The model is asked about
+// the draft alone (its question is the one the local provider knows); the context goes to the
+// fallback only, so a short follow-up after an answer reads as unfinished to the model. GUI
+// thread.
 class ModelClassifier final : public CompletenessClassifier
 {
 public:
     explicit ModelClassifier(Engine *engine, std::chrono::milliseconds timeout = std::chrono::milliseconds(400));
 
-    void classify(const QString &draft, QObject *context, std::function<void(double confidence)> done) override;
+    void classify(const QString &draft, DraftContext about, QObject *context,
+                  std::function<void(double confidence)> done) override;
 
     static Llm::ChatRequest buildRequest(const QString &model, const QString &draft);
 

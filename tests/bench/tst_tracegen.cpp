@@ -11,6 +11,7 @@
 #include "bench/replay/replayer.h"
 #include "bench/replay/trace.h"
 #include "bench/replay/tracegen.h"
+#include "bench/replay/tracegen/chattexts.h"
 
 #include <QFile>
 #include <QHash>
@@ -345,6 +346,7 @@ private slots:
     void documentActionsHaveWhatTheyNeed();
     void typingIsKeyByKey_data();
     void typingIsKeyByKey();
+    void followUpUserRepliesBriefly();
     void typingCadence_data();
     void typingCadence();
     void imeDraftsGrowInBursts();
@@ -390,13 +392,16 @@ void tst_TraceGen::kindsAreTheNine()
                                         QStringLiteral("wizard-session"), QStringLiteral("hesitant-user"),
                                         QStringLiteral("decisive-writer"), QStringLiteral("keyboard-user"),
                                         QStringLiteral("fast-typist"), QStringLiteral("ime-user"),
-                                        QStringLiteral("library-chat"), QStringLiteral("repeat-user")}));
+                                        QStringLiteral("library-chat"), QStringLiteral("repeat-user"),
+                                        QStringLiteral("follow-up-user")}));
     // `--kind all`: issue 10's pooled figures were measured on these nine; the cache's own kind
-    // is asked for by name, so those figures keep their meaning.
+    // and issue 39's follow-up user are asked for by name, so those figures keep their meaning.
     QStringList nine = traceKinds();
+    nine.removeLast();
     nine.removeLast();
     QCOMPARE(pooledKinds(), nine);
     QVERIFY(!pooledKinds().contains(QStringLiteral("repeat-user")));
+    QVERIFY(!pooledKinds().contains(QStringLiteral("follow-up-user")));
 }
 
 void tst_TraceGen::unknownKindIsAnError()
@@ -777,7 +782,46 @@ void tst_TraceGen::documentActionsHaveWhatTheyNeed()
 
 void tst_TraceGen::typingIsKeyByKey_data()
 {
-    addKindRows({QStringLiteral("chat-session"), QStringLiteral("fast-typist"), QStringLiteral("library-chat")});
+    addKindRows({QStringLiteral("chat-session"), QStringLiteral("fast-typist"), QStringLiteral("library-chat"),
+                 QStringLiteral("follow-up-user")});
+}
+
+void tst_TraceGen::followUpUserRepliesBriefly()
+{
+    // A conversation opens with a question of its own; after that, about half the messages are
+    // short replies to the answer just read, each one of chattexts' replies (its final mark may
+    // be left off).
+    QStringList replies;
+    for (const QString &r : Bench::Gen::englishFollowUps()) {
+        replies.append(r);
+        if (r.endsWith(QLatin1Char('?')) || r.endsWith(QLatin1Char('!')))
+            replies.append(r.chopped(1));
+    }
+    int later = 0;
+    int brief = 0;
+    for (quint64 seed = 1; seed <= SeedCount; ++seed) {
+        GENERATE(trace, QStringLiteral("follow-up-user"), seed);
+        QString draft;
+        bool first = false;
+        for (const TraceEvent &e : trace.events) {
+            const QString where = QStringLiteral("seed %1 line %2").arg(seed).arg(e.line);
+            if (e.event == QLatin1String("chat_open")) {
+                first = true;
+            } else if (e.event == QLatin1String("type")) {
+                draft = field(e, "text");
+            } else if (e.event == QLatin1String("send")) {
+                if (first) {
+                    QVERIFY2(!replies.contains(draft), qPrintable(where + QStringLiteral(": ") + draft));
+                } else {
+                    ++later;
+                    brief += replies.contains(draft) ? 1 : 0;
+                }
+                first = false;
+            }
+        }
+    }
+    QVERIFY2(brief >= later * 3 / 10 && brief <= later * 7 / 10,
+             qPrintable(QStringLiteral("%1 of %2 later messages are replies").arg(brief).arg(later)));
 }
 
 void tst_TraceGen::typingIsKeyByKey()

@@ -92,6 +92,7 @@ private slots:
 
     void demoEngineNoticeIsShown();
     void pauseOnACompleteQuestionPrefetchesAndEnterTakesItOver();
+    void aShortFollowUpAfterAnAnswerIsGuessed();
     void shiftEnterAddsALine();
     void changedTextAfterThePauseIsNotTakenOver();
     void exchangeIsPersistedAndReloaded();
@@ -314,6 +315,35 @@ void tst_ChatDock::pauseOnACompleteQuestionPrefetchesAndEnterTakesItOver()
     QCOMPARE(m_store->messages(conversations->first().id)->size(), 4);
     QCOMPARE(m_store->messages(conversations->first().id)->at(2).content, QStringLiteral("Thanks"));
     QVERIFY(m_local.stats().promptTokens - promptBefore > Prefetch::estimateTokens(messages->at(1).content));
+}
+
+void tst_ChatDock::aShortFollowUpAfterAnAnswerIsGuessed()
+{
+    // A conversation's first message of one word is not a reply to anything: not guessed.
+    QSignalSpy started(m_stack->debounce(), &Prefetch::DebounceStrategy::prefetchStarted);
+    QTest::keyClicks(m_dock->input(), QStringLiteral("shorter"));
+    QVERIFY(m_local.settle(&m_network, 500, 5000));
+    QCOMPARE(started.count(), 0);
+    m_dock->input()->clear();
+
+    QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
+    typeAndSend(QStringLiteral("Explain what a prompt cache keeps between requests"));
+    QVERIFY(ended.wait(15000));
+    started.clear();
+
+    // Right after the answer, the same word is the whole message: guessed at the pause, and
+    // Enter takes the guess over.
+    const auto before = m_local.stats();
+    QTest::keyClicks(m_dock->input(), QStringLiteral("shorter"));
+    QVERIFY(started.wait(3000));
+    QCOMPARE(started.first().first().toString(), QStringLiteral("shorter"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().prefetchRequests, before.prefetchRequests + 1, 3000);
+    QTest::keyClick(m_dock->input(), Qt::Key_Return);
+    QVERIFY(m_dock->isAnswering());
+    QVERIFY(m_dock->currentAnswer()->isPrefetched());
+    QVERIFY(ended.wait(15000));
+    QCOMPARE(m_local.stats().billedByPurpose.value(QStringLiteral("foreground")),
+             before.billedByPurpose.value(QStringLiteral("foreground")));
 }
 
 void tst_ChatDock::shiftEnterAddsALine()

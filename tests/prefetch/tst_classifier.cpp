@@ -77,6 +77,8 @@ private slots:
     void calibration_data();
     void calibration();
     void longerAndWellFormedEndsHigher();
+    void followUpsAfterAnAnswer_data();
+    void followUpsAfterAnAnswer();
     void normalize_data();
     void normalize();
     void endsSentence();
@@ -148,6 +150,50 @@ void tst_Classifier::longerAndWellFormedEndsHigher()
     QVERIFY(heuristicCompleteness(u"Explain the difference between TCP and UDP")
             < heuristicCompleteness(u"Explain the difference between TCP and UDP."));
     QVERIFY(heuristicCompleteness(u"the weather is") < heuristicCompleteness(u"What is the weather like today?"));
+}
+
+void tst_Classifier::followUpsAfterAnAnswer_data()
+{
+    QTest::addColumn<QString>("draft");
+    QTest::addColumn<bool>("completeAfterAnswer");
+
+    // Replies to the answer just read: complete in a word or two.
+    QTest::addRow("why?") << "why?" << true;
+    QTest::addRow("shorter") << "shorter" << true;
+    QTest::addRow("make it shorter") << "make it shorter" << true;
+    QTest::addRow("tell me more") << "tell me more" << true;
+    QTest::addRow("an example?") << "an example?" << true;
+    QTest::addRow("example please") << "example please" << true;
+    QTest::addRow("in French?") << "in French?" << true;
+    QTest::addRow("thanks!") << "thanks!" << true;
+    QTest::addRow("zh why") << QStringLiteral("为什么？") << true;
+    QTest::addRow("zh shorter") << QStringLiteral("再短一点") << true;
+    QTest::addRow("zh an example") << QStringLiteral("举个例子") << true;
+    QTest::addRow("zh go on") << QStringLiteral("继续") << true;
+    // Still being typed, answer or not.
+    QTest::addRow("why, no ?") << "why" << false;
+    QTest::addRow("why and a space") << "why " << false;
+    QTest::addRow("shorter and a space") << "shorter " << false;
+    QTest::addRow("hello") << "hello" << false;
+    QTest::addRow("more about the") << "more about the" << false;
+    QTest::addRow("give me an") << "give me an" << false;
+    QTest::addRow("zh and") << QStringLiteral("还有和") << false;
+    // Five words and more get no follow-up bonus; a connector caps any draft.
+    QTest::addRow("long, ends in a connector") << "can you make it shorter and" << false;
+}
+
+void tst_Classifier::followUpsAfterAnAnswer()
+{
+    QFETCH(QString, draft);
+    QFETCH(bool, completeAfterAnswer);
+    const double threshold = 0.72; // the engine's default minConfidence
+    const double after = heuristicCompleteness(draft, {.afterAnswer = true});
+    QVERIFY2((after >= threshold) == completeAfterAnswer, qPrintable(QString::number(after)));
+    // The context only ever helps: without it no draft scores higher.
+    const double alone = heuristicCompleteness(draft);
+    QVERIFY2(alone <= after, qPrintable(QStringLiteral("%1 alone, %2 after an answer").arg(alone).arg(after)));
+    if (completeAfterAnswer && draft.trimmed().size() >= 10)
+        QVERIFY2(alone < threshold || draft.endsWith(QLatin1Char('?')), qPrintable(QString::number(alone)));
 }
 
 void tst_Classifier::normalize_data()
@@ -359,7 +405,7 @@ void tst_Classifier::heuristicClassifierAnswersLater()
     const QString draft = QStringLiteral("How do I reset my password?");
     int calls = 0;
     double confidence = -1;
-    classifier->classify(draft, this, [&](double c) {
+    classifier->classify(draft, {}, this, [&](double c) {
         ++calls;
         confidence = c;
     });
@@ -377,10 +423,10 @@ void tst_Classifier::heuristicClassifierDropsAnswerForDeadContext()
     bool liveCalled = false;
     {
         QObject context;
-        classifier.classify(QStringLiteral("hello"), &context, [&](double) { deadCalled = true; });
+        classifier.classify(QStringLiteral("hello"), {}, &context, [&](double) { deadCalled = true; });
     }
     // Queued after the first: once this one arrived, the first had its chance.
-    classifier.classify(QStringLiteral("hello"), this, [&](double) { liveCalled = true; });
+    classifier.classify(QStringLiteral("hello"), {}, this, [&](double) { liveCalled = true; });
     QTRY_VERIFY_WITH_TIMEOUT(liveCalled, 5000);
     QVERIFY(!deadCalled);
 }

@@ -49,6 +49,7 @@ private slots:
     void debouncePrefetchesCompleteDraftAndSendTakesOver();
     void debounceSendRendersTheMessageOnce();
     void debounceIgnoresShortAndIncompleteDrafts();
+    void debounceGuessesAShortFollowUpAfterAnAnswer();
     void debounceWaitsLessAfterASentenceEnd();
     void debounceTypingOnCancels();
     void debounceDifferentSendIsAMiss();
@@ -346,6 +347,47 @@ void tst_Strategies::debounceIgnoresShortAndIncompleteDrafts()
     QCOMPARE(m_local.stats().requestsServed, served);
 }
 
+void tst_Strategies::debounceGuessesAShortFollowUpAfterAnAnswer()
+{
+    m_engine = makeEngine({});
+    DebounceStrategy debounce(m_engine.get(), std::make_shared<HeuristicClassifier>());
+    QSignalSpy started(&debounce, &DebounceStrategy::prefetchStarted);
+    const QString followUp = QStringLiteral("shorter"); // 7 characters, under minChars
+
+    // Without an answer before it (a conversation's first message), it is never considered.
+    debounce.setBuilder(chat());
+    const auto served = m_local.stats().requestsServed;
+    debounce.textChanged(followUp);
+    QVERIFY(m_local.settle(&m_network, 500, 5000));
+    QCOMPARE(started.count(), 0);
+    QCOMPARE(m_local.stats().requestsServed, served);
+
+    // Right after an answer, it is the whole message: guessed at the pause, taken over at Enter.
+    debounce.setDraftContext({.afterAnswer = true});
+    debounce.textChanged(followUp);
+    QVERIFY(started.wait(3000));
+    QCOMPARE(started.first().first().toString(), followUp);
+    AnswerReader *answer = debounce.send(followUp, Llm::monotonicNowNs(), this);
+    QVERIFY(answer->isPrefetched());
+    drain(answer);
+
+    // A new builder (another conversation, or the answer's end) starts without the context.
+    debounce.setBuilder(chat());
+    started.clear();
+    debounce.textChanged(followUp);
+    QVERIFY(m_local.settle(&m_network, 500, 5000));
+    QCOMPARE(started.count(), 0);
+
+    // Switched off in the settings, the minimum length applies after an answer too.
+    Settings off = m_engine->settings();
+    off.debounce.shortFollowUps = false;
+    m_engine->setSettings(off);
+    debounce.setDraftContext({.afterAnswer = true});
+    debounce.textChanged(QStringLiteral("why?"));
+    QVERIFY(m_local.settle(&m_network, 500, 5000));
+    QCOMPARE(started.count(), 0);
+}
+
 void tst_Strategies::debounceTypingOnCancels()
 {
     m_engine = makeEngine("rtt=0,prefill=1000000,decode=30");
@@ -456,7 +498,7 @@ void tst_Strategies::modelClassifierAsksTheFastModelAndClosesAtTheNumber()
     const QString draft = QStringLiteral("Can you tell me about the");
     QVERIFY(heuristicCompleteness(draft) != 0.1); // the answer below is the model's
     double answer = -1;
-    classifier.classify(draft, this, [&](double c) { answer = c; });
+    classifier.classify(draft, {}, this, [&](double c) { answer = c; });
     QCOMPARE(answer, -1.0); // never from inside classify()
     QTRY_VERIFY_WITH_TIMEOUT(answer >= 0, 15000);
     QCOMPARE(answer, 0.1);
@@ -485,7 +527,7 @@ void tst_Strategies::modelClassifierFallsBackWhenTheFastModelFails()
     const auto rejected = m_local.stats().requestsRejected;
     const QString draft = QStringLiteral("Can you tell me about the");
     double answer = -1;
-    classifier.classify(draft, this, [&](double c) { answer = c; });
+    classifier.classify(draft, {}, this, [&](double c) { answer = c; });
     QTRY_VERIFY_WITH_TIMEOUT(answer >= 0, 15000);
     QCOMPARE(answer, heuristicCompleteness(draft));
     QCOMPARE(m_local.stats().requestsRejected, rejected + 1);
@@ -501,7 +543,7 @@ void tst_Strategies::modelClassifierGivesUpAtItsTimeout()
     double answer = -1;
     QElapsedTimer clock;
     clock.start();
-    classifier.classify(draft, this, [&](double c) { answer = c; });
+    classifier.classify(draft, {}, this, [&](double c) { answer = c; });
     QTRY_VERIFY_WITH_TIMEOUT(answer >= 0, 3000);
     QVERIFY(clock.elapsed() < 1500);
     QCOMPARE(answer, heuristicCompleteness(draft));
@@ -518,7 +560,7 @@ void tst_Strategies::stopCancelsTheClassifiersQuestion()
     ModelClassifier classifier(&engine, 10s);
     const QString draft = QStringLiteral("How do I reset my password?");
     double answer = -1;
-    classifier.classify(draft, this, [&](double c) { answer = c; });
+    classifier.classify(draft, {}, this, [&](double c) { answer = c; });
     QCOMPARE(engine.sideRequestsInFlight(), 1);
     engine.stopAll();
     QCOMPARE(engine.sideRequestsInFlight(), 0);

@@ -220,6 +220,10 @@ void ChatSession::installBuilder()
                                                               m_editIndex >= 0 ? m_editIndex : m_messages.size());
     const ChatPrompt::Builders made = m_prompt->builders(turns, modeRetrieval(), m_attachments, m_conversationId);
     m_debounce->setBuilder(made.builder, this, made.warmer);
+    // The next message replies to the answer just read (not while an earlier question is edited:
+    // that one stands on what came before it).
+    m_debounce->setDraftContext(
+        {.afterAnswer = m_editIndex < 0 && !turns.isEmpty() && turns.constLast().role == Llm::Role::Assistant});
     m_builderInstalled = true;
     m_builderStale = false;
     // A draft typed while there was no builder (the document compiling) gets its pause now.

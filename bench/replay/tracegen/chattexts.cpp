@@ -219,4 +219,24 @@ QString fillTemplate(Random &rng, const char *pattern, const QHash<QString, QStr
     return out;
 }
 
+const QStringList &englishFollowUps()
+{
+    // Assumption: no published corpus of chat follow-ups was found; these cover the kinds of
+    // reply a reader makes to an answer (asking why, for more or less, for another form or
+    // language, about one part, checking, thanking), with and without their final mark.
+    static const QStringList replies = {
+        QStringLiteral("why?"),           QStringLiteral("how so?"),         QStringLiteral("really?"),
+        QStringLiteral("go on"),          QStringLiteral("and then?"),       QStringLiteral("more examples"),
+        QStringLiteral("shorter please"), QStringLiteral("make it shorter"), QStringLiteral("simpler"),
+        QStringLiteral("in French"),      QStringLiteral("as a table"),      QStringLiteral("less formal"),
+        QStringLiteral("what about cost?"), QStringLiteral("any sources?"),  QStringLiteral("the second one"),
+        QStringLiteral("why not?"),       QStringLiteral("ok, thanks!"),     QStringLiteral("which one?"),
+        QStringLiteral("too long"),       QStringLiteral("for kids?"),       QStringLiteral("one more"),
+        QStringLiteral("give an example"), QStringLiteral("explain step 2"), QStringLiteral("bullet points"),
+        QStringLiteral("is that true?"),  QStringLiteral("expand on that"),  QStringLiteral("a title?"),
+        QStringLiteral("tl;dr"),          QStringLiteral("sure, do it"),     QStringLiteral("compare them"),
+    };
+    return replies;
+}
+
 } // namespace Bench::Gen

@@ -20,6 +20,11 @@ struct MessageTexts {
 const MessageTexts &englishMessages();
 const MessageTexts &chineseMessages();
 
+// Short English replies to an answer just read (the follow-up-user's): a word to a few, some
+// asking why or for more, some for another form, some only acknowledging, some naming a part of
+// the answer. Written as people write them in a chat, not from the app's completeness classifier.
+const QStringList &englishFollowUps();
+
 // Words an English typist might type first and then replace (the correction in a message).
 extern const QStringList SecondThoughts;
 // Wrong candidates an IME user might commit first (by length: index 0 holds single characters).

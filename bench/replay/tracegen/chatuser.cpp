@@ -103,6 +103,26 @@ const ChatSessionParams ImeUser = [] {
     return p;
 }();
 
+// Fields not set here are chat-session's, with its sources; those set here without a comment
+// are this kind's own assumptions.
+const ChatSessionParams FollowUpUser = [] {
+    ChatSessionParams p = ChatSession;
+    p.description = "A chat user who often answers an answer in a few words after reading it to its end "
+                    "(\"why?\", \"shorter please\", \"in French\", \"ok, thanks!\"): about half of the messages "
+                    "after a conversation's first, typed key by key at about 52 WPM.";
+    // Assumption (issue 39): half of the later messages are short replies to the answer.
+    p.followUpChance = 0.5;
+    // A reply to an answer comes after reading it to its end: the answer streams for ~10 s (the
+    // brief), and reading a ~200-word answer at 238 words a minute (Brysbaert, "How many words
+    // do we read per minute?", J. Memory and Language 109, 2019) takes ~50 s; assumption: a
+    // skim, median 14 s after Enter, so the answer has usually ended (chat-session's readers
+    // often type while it streams).
+    p.readAfterSend = {14000, 0.35, 9000, 45000};
+    // The reading takes longer, the replies less: 9 to 11 fit in 4 minutes.
+    p.messages = {9, 11};
+    return p;
+}();
+
 // Assumption: a personal folder of notes, 1,000 of them (~5.7 MB; the knowledge benchmark
 // measures 10,000, which takes a minute to index per replay).
 const LibraryParams NotesLibrary{
@@ -154,8 +174,13 @@ void maybeDropFinalMark(Random &rng, const ChatSessionParams &p, QString &text, 
         text.chop(stop.size() + separator.size());
 }
 
-QString chatMessage(Random &rng, const ChatSessionParams &p, bool aboutDocument)
+QString chatMessage(Random &rng, const ChatSessionParams &p, bool aboutDocument, bool firstInConversation)
 {
+    if (!firstInConversation && !p.ime && p.followUpChance > 0 && rng.chance(p.followUpChance)) {
+        QString reply = rng.pick(englishFollowUps());
+        maybeDropFinalMark(rng, p, reply, false);
+        return reply;
+    }
     const MessageTexts &texts = p.ime ? chineseMessages() : englishMessages();
     QString text = fillTemplate(rng, rng.pick(aboutDocument ? texts.aboutDocument : texts.free), texts.slotValues);
     maybeDropFinalMark(rng, p, text, p.ime != nullptr);
@@ -378,7 +403,8 @@ void ChatUser::play()
         }
         m_pointer.rest(std::max<qint64>(0, firstKeyAt - m_s.t));
         m_s.t = std::max(m_s.t, firstKeyAt);
-        const QString message = m_p.library ? nextLibraryQuestion() : chatMessage(m_rng, m_p, m < inFirst);
+        const QString message =
+            m_p.library ? nextLibraryQuestion() : chatMessage(m_rng, m_p, m < inFirst, m == 0 || m == inFirst);
         if (m_p.ime)
             typeIme(message, *m_p.ime);
         else

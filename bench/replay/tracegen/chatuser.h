@@ -27,8 +27,8 @@ struct LibraryParams {
     int docs; // notes in the library
 };
 
-// A chat user: chat-session, fast-typist, ime-user and library-chat are instances (their values
-// in chatuser.cpp).
+// A chat user: chat-session, fast-typist, ime-user, library-chat, repeat-user and follow-up-user
+// are instances (their values in chatuser.cpp).
 struct ChatSessionParams {
     const char *description;
     const PointerParams *pointer;
@@ -55,6 +55,9 @@ struct ChatSessionParams {
     // Set: the repeat-user's new conversations of one question each, some asked before, and a
     // document summarized, closed, reopened unchanged and summarized again (no document chat).
     const RepetitionParams *repetition = nullptr;
+    // Per message after a conversation's first: a short reply to the answer just read
+    // (englishFollowUps(), chattexts.cpp) instead of a new question or request.
+    double followUpChance = 0;
 };
 
 extern const ChatSessionParams ChatSession;
@@ -62,6 +65,7 @@ extern const ChatSessionParams FastTypist;
 extern const ChatSessionParams ImeUser;
 extern const ChatSessionParams LibraryChat;
 extern const ChatSessionParams RepeatUser;
+extern const ChatSessionParams FollowUpUser;
 
 void playChat(Session &s, const ChatSessionParams &p);
 
