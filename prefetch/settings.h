@@ -42,7 +42,7 @@ struct Settings {
         int minChars = 10;
         // Right after an answer, drafts shorter than minChars are judged too (at least two
         // characters): a follow-up of a word or two ("why?", "shorter", "为什么？") is often the
-        // whole message (issue 39).
+        // whole message (issue 39). Off, a draft is judged alone, as before.
         bool shortFollowUps = true;
         double minConfidence = 0.72; // completeness classifier threshold
         milliseconds ttl = 45s;

@@ -55,9 +55,10 @@ void DebounceStrategy::onPause()
 {
     const Settings::Debounce &s = m_engine->settings().debounce;
     const QString draft = m_pending;
+    // With shortFollowUps off the conversation says nothing: the draft is judged alone.
+    const DraftContext context = s.shortFollowUps ? m_context : DraftContext{};
     const qsizetype chars = draft.trimmed().size();
-    const bool shortFollowUp = s.shortFollowUps && m_context.afterAnswer && chars >= 2;
-    if (chars < s.minChars && !shortFollowUp)
+    if (chars < s.minChars && !(context.afterAnswer && chars >= 2))
         return;
     if (m_session && normalizeDraft(draft) == normalizeDraft(m_draft))
         return; // already answering this one
@@ -66,7 +67,7 @@ void DebounceStrategy::onPause()
     if (m_engine->isSpeculationSuspended())
         return;
     const quint64 generation = m_generation;
-    m_classifier->classify(draft, m_context, this, [this, draft, generation](double confidence) {
+    m_classifier->classify(draft, context, this, [this, draft, generation](double confidence) {
         if (generation == m_generation)
             onClassified(draft, confidence);
     });

@@ -386,6 +386,11 @@ void tst_Strategies::debounceGuessesAShortFollowUpAfterAnAnswer()
     debounce.textChanged(QStringLiteral("why?"));
     QVERIFY(m_local.settle(&m_network, 500, 5000));
     QCOMPARE(started.count(), 0);
+    // ... and a reply long enough is judged alone, as any draft: "make it shorter" reads as
+    // unfinished without the answer before it.
+    debounce.textChanged(QStringLiteral("make it shorter"));
+    QVERIFY(m_local.settle(&m_network, 500, 5000));
+    QCOMPARE(started.count(), 0);
 }
 
 void tst_Strategies::debounceTypingOnCancels()
