@@ -27,8 +27,7 @@ public:
     {
     }
 
-    void classify(const QString &draft, DraftContext about, QObject *context,
-                  std::function<void(double)> done) override
+    void classify(const QString &draft, DraftContext about, QObject *context, std::function<void(double)> done) override
     {
         if (m_engine && m_engine->settings().debounce.modelClassifier)
             m_model.classify(draft, about, context, std::move(done));

@@ -175,7 +175,7 @@ struct RunResult {
 struct Variant {
     std::optional<int> prefixTokens;
     std::optional<int> maxAnswers;
-    bool warmPassages = false; // Settings::Debounce::warmContext on (off by default)
+    bool warmPassages = false;     // Settings::Debounce::warmContext on (off by default)
     bool noShortFollowUps = false; // Settings::Debounce::shortFollowUps off (on by default)
     CacheUse cache = CacheUse::On;
     QString name() const; // "N=16 answers=1 passages warmed cache off"; empty: the defaults

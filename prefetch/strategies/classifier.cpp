@@ -92,9 +92,9 @@ const QLatin1String FollowUpWords[] = {
     QLatin1String("another"),  QLatin1String("instead"),   QLatin1String("bullet"),   QLatin1String("bullets"),
 };
 // The same for Chinese, anywhere in the draft (no spaces to find words by).
-constexpr const char16_t *CjkFollowUps[] = {u"继续", u"再",   u"例子", u"举例", u"短一", u"长一", u"简单",
-                                            u"详细", u"具体", u"展开", u"出处", u"来源", u"谢谢", u"正式",
-                                            u"口语", u"换个", u"换一"};
+constexpr const char16_t *CjkFollowUps[] = {u"继续", u"再",   u"例子", u"举例", u"短一", u"长一",
+                                            u"简单", u"详细", u"具体", u"展开", u"出处", u"来源",
+                                            u"谢谢", u"正式", u"口语", u"换个", u"换一"};
 
 // A draft ending in one of these is mid-sentence.
 const QLatin1String TrailingConnectors[] = {
@@ -300,9 +300,9 @@ bool hasTrailingConnector(QStringView t, const Shape &shape)
 // A word of FollowUpWords anywhere in the draft, or a Chinese follow-up form.
 bool mentionsFollowUp(QStringView t, const Shape &shape)
 {
-    if (shape.cjkChars > 0
-        && std::any_of(std::begin(CjkFollowUps), std::end(CjkFollowUps),
-                       [t](const char16_t *w) { return t.contains(QStringView(w)); }))
+    if (shape.cjkChars > 0 && std::any_of(std::begin(CjkFollowUps), std::end(CjkFollowUps), [t](const char16_t *w) {
+            return t.contains(QStringView(w));
+        }))
         return true;
     qsizetype start = -1;
     for (qsizetype i = 0; i <= t.size(); ++i) {

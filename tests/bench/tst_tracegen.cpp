@@ -388,12 +388,12 @@ void tst_TraceGen::addKindRows(const QStringList &kinds)
 
 void tst_TraceGen::kindsAreTheNine()
 {
-    QCOMPARE(traceKinds(), (QStringList{QStringLiteral("writer-long-doc"), QStringLiteral("chat-session"),
-                                        QStringLiteral("wizard-session"), QStringLiteral("hesitant-user"),
-                                        QStringLiteral("decisive-writer"), QStringLiteral("keyboard-user"),
-                                        QStringLiteral("fast-typist"), QStringLiteral("ime-user"),
-                                        QStringLiteral("library-chat"), QStringLiteral("repeat-user"),
-                                        QStringLiteral("follow-up-user")}));
+    QCOMPARE(traceKinds(),
+             (QStringList{QStringLiteral("writer-long-doc"), QStringLiteral("chat-session"),
+                          QStringLiteral("wizard-session"), QStringLiteral("hesitant-user"),
+                          QStringLiteral("decisive-writer"), QStringLiteral("keyboard-user"),
+                          QStringLiteral("fast-typist"), QStringLiteral("ime-user"), QStringLiteral("library-chat"),
+                          QStringLiteral("repeat-user"), QStringLiteral("follow-up-user")}));
     // `--kind all`: issue 10's pooled figures were measured on these nine; the cache's own kind
     // and issue 39's follow-up user are asked for by name, so those figures keep their meaning.
     QStringList nine = traceKinds();

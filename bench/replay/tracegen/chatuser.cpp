@@ -403,8 +403,8 @@ void ChatUser::play()
         }
         m_pointer.rest(std::max<qint64>(0, firstKeyAt - m_s.t));
         m_s.t = std::max(m_s.t, firstKeyAt);
-        const QString message =
-            m_p.library ? nextLibraryQuestion() : chatMessage(m_rng, m_p, m < inFirst, m == 0 || m == inFirst);
+        const QString message = m_p.library ? nextLibraryQuestion()
+                                            : chatMessage(m_rng, m_p, m < inFirst, m == 0 || m == inFirst);
         if (m_p.ime)
             typeIme(message, *m_p.ime);
         else
