@@ -97,6 +97,9 @@ int runBench(const QStringList &arguments)
     const QCommandLineOption noFollowUpsOpt(
         QStringLiteral("no-short-follow-ups"),
         QStringLiteral("Also run every mode but off with short follow-ups after an answer never guessed."));
+    const QCommandLineOption noSuggestionsOpt(
+        QStringLiteral("no-suggestions"),
+        QStringLiteral("Also run every mode but off with no follow-up suggested (or guessed) after an answer."));
     const QCommandLineOption
         answersOpt(QStringLiteral("answers"),
                    QStringLiteral("Also run with at most this many answers guessed at once (the frontier): 1,2,3."),
@@ -132,8 +135,9 @@ int runBench(const QStringList &arguments)
     const QCommandLineOption
         verboseOpt(QStringLiteral("verbose"),
                    QStringLiteral("Log every cancelled or failed stream (the report lists failures either way)."));
-    parser.addOptions({traceOpt, kindOpt, seedsOpt, prefixOpt, answersOpt, warmPassagesOpt, noFollowUpsOpt, cacheOpt,
-                       profileOpt, modeOpt, outOpt, speedOpt, jobsOpt, jsonOpt, verboseOpt});
+    parser.addOptions({traceOpt, kindOpt, seedsOpt, prefixOpt, answersOpt, warmPassagesOpt, noFollowUpsOpt,
+                       noSuggestionsOpt, cacheOpt, profileOpt, modeOpt, outOpt, speedOpt, jobsOpt, jsonOpt,
+                       verboseOpt});
     const QStringList spread = spreadValues(arguments, {QStringLiteral("--trace"), QStringLiteral("--kind"),
                                                         QStringLiteral("--profile"), QStringLiteral("--mode")});
     if (!parser.parse(QStringList{QStringLiteral("headstart-cli bench")} + spread)) {
@@ -226,6 +230,11 @@ int runBench(const QStringList &arguments)
     if (parser.isSet(noFollowUpsOpt)) {
         Bench::Variant v;
         v.noShortFollowUps = true;
+        variants.append(v);
+    }
+    if (parser.isSet(noSuggestionsOpt)) {
+        Bench::Variant v;
+        v.noSuggestions = true;
         variants.append(v);
     }
     // Every variant with each cache setting asked for.

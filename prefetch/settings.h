@@ -44,6 +44,16 @@ struct Settings {
         // characters): a follow-up of a word or two ("why?", "shorter", "为什么？") is often the
         // whole message (issue 39). Off, a draft is judged alone, as before.
         bool shortFollowUps = true;
+        // After an answer, the chat offers follow-ups (the user's own frequent replies, then a
+        // few built-in ones; workspace/chat/followups.h) and guesses the first one's answer as a
+        // weak signal (a prefix): a click on it, or typing it, takes that answer over (issue 39).
+        // Off, nothing is offered or guessed.
+        bool suggestFollowUps = true;
+        // The first suggestion's guess is kept this long: it is read after the answer, which
+        // takes a while (a 600-word answer is ~2.5 minutes at 240 words a minute; Brysbaert 2019,
+        // "How many words do we read per minute?"). Kept, it costs nothing more: its prefix
+        // arrived long before.
+        milliseconds followUpTtl = 300s;
         double minConfidence = 0.72; // completeness classifier threshold
         milliseconds ttl = 45s;
         // 0 = off: the sent text must equal the draft after normalisation. Otherwise the

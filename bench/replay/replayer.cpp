@@ -8,6 +8,7 @@
 #include "replaysettings.h"
 
 #include "workspace/chat/chatsession.h"
+#include "workspace/chat/followups.h"
 #include "workspace/conversations/attachments.h"
 #include "workspace/conversations/conversationstore.h"
 #include "workspace/documents/document.h"
@@ -468,47 +469,90 @@ void Replayer::playChat(const TraceEvent &event, qint64 nowNs)
     } else if (name == u"type") {
         if (m_conversation.isEmpty())
             return problem(event, QStringLiteral("typing with no conversation open"));
+        if (m_clickedFollowUp)
+            return; // sent with a click: these keys were never typed
+        if (m_draft.isEmpty()) {
+            const QString offered = offeredFollowUp();
+            if (!offered.isEmpty()) {
+                // As ChatDock::sendFollowUp(): the input takes the text, then it is sent.
+                m_draft = offered;
+                m_chat->draftChanged(m_draft);
+                m_clickedFollowUp = true;
+                return sendChat(event, nowNs, true);
+            }
+        }
         m_draft = f.value(QStringLiteral("text")).toString();
         m_chat->draftChanged(m_draft);
     } else if (name == u"send") {
-        if (m_conversation.isEmpty() || m_draft.trimmed().isEmpty())
-            return problem(event, QStringLiteral("nothing to send"));
-        // The user stops the answer still streaming before sending (Esc, then Enter): the
-        // session refuses a send while one streams.
-        if (m_chat->isAnswering())
-            m_chat->stop();
-        const QString conversation = m_conversation;
-        const bool aboutDocument = m_chat->mode() == Gui::ConversationMode::Document && currentModel();
-        const Prefetch::CachedAnswers::Counters before = m_engine->cachedAnswers().counters();
-        const QString text = std::exchange(m_draft, QString());
-        const auto sent = m_chat->send(text, nowNs);
-        m_chat->draftChanged(m_draft); // the dock clears its input once sent
-        Prefetch::AnswerReader *handle = m_chat->currentAnswer();
-        if (sent != Gui::ChatSession::SendResult::Sent || !handle)
-            return problem(event, QStringLiteral("the chat did not send (result %1)").arg(int(sent)));
-        if (!m_conversations.value(conversation))
-            m_conversations.insert(conversation, m_chat->conversationId());
-        const qsizetype index = m_result.samples.size(); // track() appends it
-        const bool draft = m_chat->currentCached() == Gui::CachedAnswer::Draft;
-        const qint64 replacedBefore = m_engine->cachedAnswers().counters().draftsReplaced;
-        track(handle, QStringLiteral("chat"), Prefetch::Strategy::Debounce,
-              [this, handle, draft, replacedBefore, index](const QString &answer) {
-                  // The session settled the draft against the live answer it stood in for
-                  // (ChatSession, on the answer's end); a live answer stopped or failed says
-                  // nothing about the draft.
-                  if (draft && handle->isDone() && !handle->error())
-                      m_result.samples[index].draftReplaced = m_engine->cachedAnswers().counters().draftsReplaced
-                                                              > replacedBefore;
-                  m_result.chatAnswers.append(answer);
-              });
-        noteCache(index, before, nullptr, nowNs);
-        if (draft) {
-            m_result.samples[index].cache = CacheLevel::NearDraft;
-            m_result.samples[index].draftMs = double(Llm::monotonicNowNs() - nowNs) / 1e6 * m_speed;
-        }
-        if (aboutDocument)
-            markFirstOnDocument(m_currentDoc);
+        if (std::exchange(m_clickedFollowUp, false))
+            return;
+        sendChat(event, nowNs, false);
     }
+}
+
+QString Replayer::offeredFollowUp() const
+{
+    const QStringList offered = m_chat->followUps();
+    if (offered.isEmpty())
+        return {};
+    // The message this first key begins: the last draft before its send.
+    QString message;
+    for (qsizetype i = m_next - 1; i < m_trace.events.size(); ++i) {
+        const TraceEvent &e = m_trace.events.at(i);
+        if (e.event == u"type")
+            message = e.fields.value(QStringLiteral("text")).toString();
+        else if (e.event == u"send")
+            break;
+        else if (e.event != u"type")
+            return {}; // a file attached, another conversation: not a click on a suggestion
+    }
+    for (const QString &text : offered) {
+        if (Gui::FollowUps::isSame(text, message))
+            return text;
+    }
+    return {};
+}
+
+void Replayer::sendChat(const TraceEvent &event, qint64 nowNs, bool clicked)
+{
+    if (m_conversation.isEmpty() || m_draft.trimmed().isEmpty())
+        return problem(event, QStringLiteral("nothing to send"));
+    // The user stops the answer still streaming before sending (Esc, then Enter): the
+    // session refuses a send while one streams.
+    if (m_chat->isAnswering())
+        m_chat->stop();
+    const QString conversation = m_conversation;
+    const bool aboutDocument = m_chat->mode() == Gui::ConversationMode::Document && currentModel();
+    const Prefetch::CachedAnswers::Counters before = m_engine->cachedAnswers().counters();
+    const QString text = std::exchange(m_draft, QString());
+    const auto sent = m_chat->send(text, nowNs);
+    m_chat->draftChanged(m_draft); // the dock clears its input once sent
+    Prefetch::AnswerReader *handle = m_chat->currentAnswer();
+    if (sent != Gui::ChatSession::SendResult::Sent || !handle)
+        return problem(event, QStringLiteral("the chat did not send (result %1)").arg(int(sent)));
+    if (!m_conversations.value(conversation))
+        m_conversations.insert(conversation, m_chat->conversationId());
+    const qsizetype index = m_result.samples.size(); // track() appends it
+    const bool draft = m_chat->currentCached() == Gui::CachedAnswer::Draft;
+    const qint64 replacedBefore = m_engine->cachedAnswers().counters().draftsReplaced;
+    track(handle, QStringLiteral("chat"), Prefetch::Strategy::Debounce,
+          [this, handle, draft, replacedBefore, index](const QString &answer) {
+              // The session settled the draft against the live answer it stood in for
+              // (ChatSession, on the answer's end); a live answer stopped or failed says
+              // nothing about the draft.
+              if (draft && handle->isDone() && !handle->error())
+                  m_result.samples[index].draftReplaced = m_engine->cachedAnswers().counters().draftsReplaced
+                                                          > replacedBefore;
+              m_result.chatAnswers.append(answer);
+          });
+    noteCache(index, before, nullptr, nowNs);
+    m_result.samples[index].suggestionClicked = clicked;
+    if (draft) {
+        m_result.samples[index].cache = CacheLevel::NearDraft;
+        m_result.samples[index].draftMs = double(Llm::monotonicNowNs() - nowNs) / 1e6 * m_speed;
+    }
+    if (aboutDocument)
+        markFirstOnDocument(m_currentDoc);
 }
 
 void Replayer::playAttach(const TraceEvent &event)

@@ -120,6 +120,8 @@ struct Sample {
     double guessedBeforeMs = -1;
     double sentBeforeMs = -1;
     QString action; // a document action's id
+    // A chat message sent by clicking a follow-up the chat offered (Replayer::offeredFollowUp()).
+    bool suggestionClicked = false;
     // The guesses live when it was asked for (strategy ids, warm-ups left out): for a fresh
     // answer, the wrong ones; empty for one nothing had guessed at all.
     QStringList guessesLive;
@@ -177,10 +179,14 @@ struct Variant {
     std::optional<int> maxAnswers;
     bool warmPassages = false;     // Settings::Debounce::warmContext on (off by default)
     bool noShortFollowUps = false; // Settings::Debounce::shortFollowUps off (on by default)
+    bool noSuggestions = false;    // Settings::Debounce::suggestFollowUps off (on by default)
     CacheUse cache = CacheUse::On;
     QString name() const; // "N=16 answers=1 passages warmed cache off"; empty: the defaults
     // Something only a strategy reads: a run with prefetch off would be the defaults' run.
-    bool changesStrategies() const { return prefixTokens || maxAnswers || warmPassages || noShortFollowUps; }
+    bool changesStrategies() const
+    {
+        return prefixTokens || maxAnswers || warmPassages || noShortFollowUps || noSuggestions;
+    }
 };
 
 // Plays one trace against a fresh local provider in one mode, driving the app's own workspace
@@ -231,6 +237,13 @@ private:
     Gui::Document *currentModel() const;
     Prefetch::RenderedRequest actionRequest(Prefetch::DocumentAction action);
     void playChat(const TraceEvent &event, qint64 nowNs);
+    // Sends m_draft as Enter or a click on a follow-up (`clicked`) does, and follows its answer.
+    void sendChat(const TraceEvent &event, qint64 nowNs, bool clicked);
+    // At a message's first key: the message as the trace sends it, where the chat offers it as a
+    // follow-up (Gui::FollowUps::isSame()) and nothing is attached before it is sent; else empty.
+    // The user clicks it instead of typing it: an assumption (docs/benchmarks.md) that a person
+    // who sees the very words they were about to type offered takes them.
+    QString offeredFollowUp() const;
     // An `attach` line: the file the user picks, attached as the chat dock attaches it.
     void playAttach(const TraceEvent &event);
     QVariantMap wizardData(int step) const;
@@ -306,6 +319,7 @@ private:
     QHash<QString, qint64> m_conversations; // the trace's id → the store's; 0: not sent to yet
     QString m_conversation;
     QString m_draft;
+    bool m_clickedFollowUp = false; // the message being "typed" was sent with a click: skip its keys
 
     bool m_wizardOpen = false;
     int m_wizardStep = 0;

@@ -60,13 +60,16 @@ Prefetch::Settings settingsFor(Mode mode, double speed, const Variant &variant)
         s.debounce.warmContext = true;
     if (variant.noShortFollowUps)
         s.debounce.shortFollowUps = false;
+    if (variant.noSuggestions)
+        s.debounce.suggestFollowUps = false;
     // The cache's own switches; both on is the app's default.
     s.cache.enabled = variant.cache != CacheUse::Off;
     s.cache.nearDuplicates = variant.cache == CacheUse::On;
     for (milliseconds *value :
          {&s.warmup.interval, &s.warmup.idleLimit, &s.hover.delay, &s.hover.ttl, &s.debounce.delay,
-          &s.debounce.sentenceEndDelay, &s.debounce.ttl, &s.workflow.ttl, &s.trajectory.grace, &s.trajectory.ttl,
-          &s.selection.settle, &s.selection.ttl, &s.keyboard.ttl, &s.reading.dwell, &s.reading.ttl, &s.habits.ttl})
+          &s.debounce.sentenceEndDelay, &s.debounce.ttl, &s.debounce.followUpTtl, &s.workflow.ttl, &s.trajectory.grace,
+          &s.trajectory.ttl, &s.selection.settle, &s.selection.ttl, &s.keyboard.ttl, &s.reading.dwell, &s.reading.ttl,
+          &s.habits.ttl})
         *value = shrink(*value, speed);
     s.hourlyTokenBudget = qint64(std::llround(double(s.hourlyTokenBudget) * speed));
     s.hourlyMoneyBudget *= speed;
@@ -138,6 +141,8 @@ QString Variant::name() const
         parts.append(QStringLiteral("passages warmed"));
     if (noShortFollowUps)
         parts.append(QStringLiteral("short follow-ups off"));
+    if (noSuggestions)
+        parts.append(QStringLiteral("suggestions off"));
     if (cache == CacheUse::ExactOnly)
         parts.append(QStringLiteral("cache exact only"));
     else if (cache == CacheUse::Off)

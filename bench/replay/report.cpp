@@ -331,6 +331,7 @@ QJsonObject Report::toJson() const
                                      {QStringLiteral("guessed_before_ms"), s.guessedBeforeMs},
                                      {QStringLiteral("sent_before_ms"), s.sentBeforeMs},
                                      {QStringLiteral("action"), s.action},
+                                     {QStringLiteral("suggestion_clicked"), s.suggestionClicked},
                                      {QStringLiteral("guesses_live"), QJsonArray::fromStringList(s.guessesLive)}});
                  return samples;
              }()},

@@ -7,6 +7,7 @@
 #include "gui/chat/chatdocktranscript.h"
 #include "gui/chat/chattranscript.h"
 #include "gui/chat/conversationlist.h"
+#include "gui/chat/followupchips.h"
 #include "knowledge/libraryretrieval.h"
 #include "workspace/conversations/conversationstore.h"
 #include "workspace/documents/document.h"
@@ -104,6 +105,7 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
         updateButtons();
     });
     connect(m_session, &ChatSession::editChanged, m_actions, &ChatDockActions::onEditChanged);
+    connect(m_session, &ChatSession::followUpsChanged, this, &ChatDock::updateFollowUps);
     connect(m_transcript, &ChatTranscript::actionRequested, m_actions, &ChatDockActions::onMessageAction);
 
     // After the live answer's widget has been told (ChatDockTranscript connects first).
@@ -233,6 +235,10 @@ QWidget *ChatDock::createChatPanel()
     layout->addWidget(m_demoNotice);
     layout->addWidget(m_transcript, 1);
     layout->addWidget(editNotice);
+    m_followUps = new FollowUpChips(panel);
+    connect(m_followUps, &FollowUpChips::picked, this,
+            [this](const QString &text) { sendFollowUp(text, Llm::monotonicNowNs()); });
+    layout->addWidget(m_followUps);
     layout->addWidget(m_attachments->chips());
     layout->addWidget(m_attachments->problemLabel());
     auto *inputRow = new QHBoxLayout;
@@ -328,6 +334,18 @@ void ChatDock::sendMessage(qint64 activatedNs)
     }
 }
 
+void ChatDock::sendFollowUp(const QString &text, qint64 activatedNs)
+{
+    // Offered only while nothing is typed (updateFollowUps()): a draft is never replaced.
+    if (m_session->isAnswering() || m_session->isPreparing() || !m_input->toPlainText().isEmpty())
+        return;
+    const bool hadFocus = m_followUps->isAncestorOf(focusWidget());
+    m_input->setPlainText(text); // the draft is the suggestion: its guess is kept (DebounceStrategy)
+    sendMessage(activatedNs);
+    if (hadFocus)
+        m_input->setFocus(); // the button goes with the offer
+}
+
 void ChatDock::stop()
 {
     const bool wasPreparing = m_session->isPreparing();
@@ -398,6 +416,7 @@ void ChatDock::onInputChanged()
     if (!m_session->isPrefetching() && !m_session->isAnswering())
         setStatus({});
     updateButtons();
+    updateFollowUps();
 }
 
 void ChatDock::updateButtons()
@@ -411,6 +430,20 @@ void ChatDock::updateButtons()
     clearHistoryAction()->setEnabled(!m_session->isAnswering() && !m_session->isPreparing());
     // A message waiting for the document goes with the attachments it was sent with.
     m_attachments->setEnabled(!m_session->isPreparing());
+}
+
+void ChatDock::updateFollowUps()
+{
+    m_followUps->setSuggestions(m_session->followUps());
+    // Shown while the input is empty: once the user types, the message is theirs.
+    m_followUps->setVisible(!m_followUps->suggestions().isEmpty() && m_input->toPlainText().isEmpty());
+    // In the Tab order between the answer and the input, where they are shown.
+    QWidget *previous = m_transcript;
+    for (QWidget *button : m_followUps->focusChain()) {
+        setTabOrder(previous, button);
+        previous = button;
+    }
+    setTabOrder(previous, m_input);
 }
 
 void ChatDock::updateProviderNotice()

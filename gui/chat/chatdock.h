@@ -39,6 +39,7 @@ class AttachmentChips;
 class ChatDockTranscript;
 class ChatTranscript;
 class ConversationListPanel;
+class FollowUpChips;
 class Document;
 
 // The chat dock: the conversation list, the transcript and the input, over a ChatSession that
@@ -86,6 +87,9 @@ public:
     bool openConversation(qint64 id);
     void newConversation();
     void sendMessage(qint64 activatedNs);
+    // Sends a follow-up the chat offered (the user clicked it): as if typed and sent. The draft
+    // typed so far is replaced; the files waiting to be sent go with it.
+    void sendFollowUp(const QString &text, qint64 activatedNs);
     void stop();
     // The last answer again, a fresh request (ChatSession::regenerate()); with `mainModel`, of the
     // main model (on an answer of the fast model).
@@ -118,6 +122,8 @@ public:
     QAction *attachAction() const { return m_attachments->attachAction(); }
     QToolButton *attachButton() const { return m_attachments->attachButton(); }
     AttachmentChips *attachmentChips() const { return m_attachments->chips(); }
+    // The follow-ups offered under the last answer.
+    FollowUpChips *followUpChips() const { return m_followUps; }
     ChatTranscript *transcript() const { return m_transcript; }
 
 signals:
@@ -138,6 +144,7 @@ private:
     void onExchangeEnded(MessageState state, const QString &error, bool cancelled);
     void onInputChanged();
     void updateButtons();
+    void updateFollowUps();
     void updateProviderNotice();
     void updateContextLabel();
     // The "Assistant" box shows the session's list and the conversation's choice.
@@ -158,6 +165,7 @@ private:
     QWidget *m_banner = nullptr;
     QLabel *m_bannerText = nullptr;
     ChatInput *m_input = nullptr;
+    FollowUpChips *m_followUps = nullptr;
     QLabel *m_status = nullptr;
     QPushButton *m_sendButton = nullptr;
     QPushButton *m_stopButton = nullptr;

@@ -309,6 +309,10 @@ void MainWindow::resizeEvent(QResizeEvent *event)
 MainWindow::~MainWindow()
 {
     delete std::exchange(m_signals, nullptr); // before the tabs it follows go
+    // The engine outlives the window, and the children going next may end its sessions (the
+    // chat's guess of a follow-up): its signals must not reach this half-destroyed window.
+    if (m_services.engine)
+        disconnect(m_services.engine, nullptr, this, nullptr);
     // This window's documents are no longer kept warm; another window's still are.
     for (const Document *document : m_tabs->documents())
         m_services.warmup->documentClosed(document->documentId());

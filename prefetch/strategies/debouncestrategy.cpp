@@ -41,7 +41,8 @@ void DebounceStrategy::textChanged(const QString &draft)
     ++m_generation;
     m_pending = draft;
     // Typing on after a pause: the answer being prefetched is for a draft that no longer is.
-    if (m_session && normalizeDraft(draft) != normalizeDraft(m_draft))
+    // A suggested follow-up stays while the user types it.
+    if (m_session && normalizeDraft(draft) != normalizeDraft(m_draft) && !suggestionContinues(draft))
         cancelSession();
     if (!m_engine->isEnabled(Strategy::Debounce) || !m_builder) {
         m_timer.stop();
@@ -62,6 +63,8 @@ void DebounceStrategy::onPause()
         return;
     if (m_session && normalizeDraft(draft) == normalizeDraft(m_draft))
         return; // already answering this one
+    if (suggestionContinues(draft))
+        return; // the suggestion being typed: its answer is on its way
     // The small-model classifier is a request too: while speculation is suspended (the app is
     // closing, the connection is metered) it would only cost what the pause is meant to save.
     if (m_engine->isSpeculationSuspended())
@@ -93,11 +96,39 @@ void DebounceStrategy::onClassified(const QString &draft, double confidence)
     emit prefetchStarted(draft, confidence);
 }
 
+void DebounceStrategy::suggest(const QString &text)
+{
+    const QString suggestion = text.trimmed();
+    if (suggestion.isEmpty() || !m_builder || !m_context.afterAnswer || !m_pending.trimmed().isEmpty())
+        return;
+    if (!m_engine->isEnabled(Strategy::Debounce) || m_engine->isSpeculationSuspended())
+        return;
+    if (m_session && m_session->isLive() && normalizeDraft(m_draft) == normalizeDraft(suggestion))
+        return; // already guessed
+    cancelSession();
+    // Weak: the user has pressed no key yet. Nothing but the answer's first words is asked for,
+    // and only where the provider can continue them; a click or the same message typed streams
+    // the rest.
+    m_session = m_engine->prefetch(Strategy::Debounce, m_builder(suggestion), m_engine->settings().debounce.followUpTtl,
+                                   SignalStrength::Weak);
+    if (!m_session)
+        return;
+    m_draft = suggestion;
+    m_suggested = true;
+}
+
+bool DebounceStrategy::suggestionContinues(const QString &draft) const
+{
+    // Not once it has ended (Stop, its time to live): the draft is then judged as any other.
+    return m_suggested && isPrefetching() && normalizeDraft(m_draft).startsWith(normalizeDraft(draft));
+}
+
 AnswerReader *DebounceStrategy::send(const QString &text, qint64 activatedNs, QObject *owner,
                                      ResponseCache::Lookup *nearDraft)
 {
     m_timer.stop();
     ++m_generation;
+    m_pending.clear(); // sent: no draft is being written until the next key
     const bool warmed = countWarmContext(text);
     // The answer a context warm-up served is what its cost is set against, as a document's
     // warm-up is set against the answers on the document (WarmupStrategy): without it, every
@@ -114,6 +145,7 @@ AnswerReader *DebounceStrategy::send(const QString &text, qint64 activatedNs, QO
     const QString draft = m_draft;
     m_session = nullptr;
     m_draft.clear();
+    m_suggested = false;
     if (AnswerReader *cached = m_engine->answerFromCache(Strategy::Debounce, asked, activatedNs, owner, nearDraft)) {
         if (session)
             m_engine->cancel(session);
@@ -181,6 +213,7 @@ void DebounceStrategy::cancelSession()
         m_engine->cancel(m_session);
     m_session = nullptr;
     m_draft.clear();
+    m_suggested = false;
 }
 
 } // namespace Prefetch

@@ -49,6 +49,15 @@ public:
     // builder; a new builder starts without it).
     void setDraftContext(DraftContext context) { m_context = context; }
     void textChanged(const QString &draft);
+    // After an answer, `text` is the follow-up the user is likeliest to send (a suggestion the
+    // chat offers): its answer is guessed as a weak signal (a prefix, where the provider can
+    // continue one), before a key is pressed. It is kept while the draft is empty or a beginning
+    // of it, and taken over when the message sent is it (or near it, as for a draft); typing
+    // anything else drops it. Nothing when the strategy is off, there is no builder, the draft
+    // is not empty, or it is not after an answer.
+    void suggest(const QString &text);
+    // The follow-up whose answer is being guessed (suggest()), or empty.
+    QString suggestedFollowUp() const { return m_suggested && isPrefetching() ? m_draft : QString(); }
     // The user sent `text`. Never null. The response cache is asked first (Engine::answerFromCache):
     // its answer, when it has one, is given instead of any prefetch of the draft (which is
     // cancelled); with `nearDraft`, the near-duplicate lookup comes back in it when it served or
@@ -66,6 +75,8 @@ private:
     void onPause();
     void onClassified(const QString &draft, double confidence);
     void cancelSession();
+    // The live session answers a suggested follow-up that `draft` is the beginning of.
+    bool suggestionContinues(const QString &draft) const;
     void warmContext(const QString &draft);
     // Counts the last context warm-up's outcome; true when `sent` goes with that context.
     bool countWarmContext(const QString &sent);
@@ -77,8 +88,9 @@ private:
     DraftContext m_context;
     const QObject *m_builderOwner = nullptr; // compared, never dereferenced
     QTimer m_timer;
-    QString m_pending; // the draft when typing paused
-    QString m_draft;   // the draft the live session answers
+    QString m_pending;        // the draft when typing paused
+    QString m_draft;          // the draft the live session answers
+    bool m_suggested = false; // m_draft is a suggested follow-up, not a draft typed (suggest())
     QPointer<PrefetchSession> m_session;
     quint64 m_generation = 0; // drops classifier answers for drafts typed over since
     QPointer<PrefetchSession> m_warmSession;

@@ -15,6 +15,7 @@
 
 #include "prefetch/cache/responsecache.h"
 #include "prefetch/text/minhash.h"
+#include "workspace/chat/followups.h"
 
 #include <QDir>
 #include <QFile>
@@ -114,6 +115,7 @@ private slots:
     void parseRejectsBadTraces();
     void hoverClickIsTakenOverOnlyWhenHoverIsOn();
     void chatSendAfterPauseIsTakenOver();
+    void anOfferedFollowUpIsClickedNotTyped();
     void libraryChatSendsThePassages();
     void wizardStepsArePrefetched();
     void stopLeavesNothingOpen();
@@ -201,8 +203,11 @@ void tst_BenchReplay::chatSendAfterPauseIsTakenOver()
     trace += QByteArray(R"({"t":)") + QByteArray::number(t + 1500) + R"(,"event":"send"})" + '\n';
     trace += QByteArray(R"({"t":)") + QByteArray::number(t + 1600) + R"(,"event":"end"})" + '\n';
 
+    // The draft's guess alone, not the guess of a follow-up offered after its answer.
+    Variant draftsOnly;
+    draftsOnly.noSuggestions = true;
     const RunResult off = play(parsed(trace), Mode::Off);
-    const RunResult debounce = play(parsed(trace), Mode::Debounce);
+    const RunResult debounce = play(parsed(trace), Mode::Debounce, QStringLiteral("hosted"), draftsOnly);
     QCOMPARE(off.samples.size(), 1);
     QCOMPARE(debounce.samples.size(), 1);
     QVERIFY(!off.samples.first().prefetched());
@@ -210,6 +215,42 @@ void tst_BenchReplay::chatSendAfterPauseIsTakenOver()
     const Prefetch::StrategyStats stats = debounce.stats.value(Prefetch::Strategy::Debounce);
     QCOMPARE(stats.hits + stats.partialHits, 1);
     QCOMPARE(stats.attempts, 1); // 200 ms between keys never paused long enough before the end
+}
+
+void tst_BenchReplay::anOfferedFollowUpIsClickedNotTyped()
+{
+    // A question, its answer read, then a reply the chat offers word for word: the user clicks it
+    // (its keys are not played), and its answer was guessed when the answer before ended.
+    QByteArray trace = lines({R"({"t":0,"event":"meta","name":"follow-up-test"})",
+                              R"({"t":0,"event":"chat_open","conversation":"c1","mode":"free"})",
+                              R"({"t":100,"event":"type","text":"Explain prompt caches"})",
+                              R"({"t":300,"event":"send"})"});
+    const QString reply = Gui::FollowUps::builtIn(false).constFirst();
+    qint64 t = 60'000; // the answer (~25 s at 40 tokens a second) read to its end
+    for (qsizetype i = 1; i <= reply.size(); ++i, t += 150) {
+        trace += QJsonDocument(QJsonObject{{QStringLiteral("t"), t},
+                                           {QStringLiteral("event"), QStringLiteral("type")},
+                                           {QStringLiteral("text"), reply.left(i)}})
+                     .toJson(QJsonDocument::Compact)
+                 + '\n';
+    }
+    trace += QByteArray(R"({"t":)") + QByteArray::number(t + 300) + R"(,"event":"send"})" + '\n';
+    trace += QByteArray(R"({"t":)") + QByteArray::number(t + 5000) + R"(,"event":"end"})" + '\n';
+
+    Variant noSuggestions;
+    noSuggestions.noSuggestions = true;
+    const RunResult offered = play(parsed(trace), Mode::Debounce);
+    const RunResult typed = play(parsed(trace), Mode::Debounce, QStringLiteral("hosted"), noSuggestions);
+    for (const RunResult *r : {&offered, &typed}) {
+        QVERIFY2(r->problems.isEmpty(), qPrintable(r->problems.join(u'\n')));
+        QCOMPARE(r->samples.size(), 2);
+        QVERIFY(!r->samples.first().suggestionClicked);
+    }
+    QVERIFY(offered.samples.last().suggestionClicked);
+    QVERIFY(offered.samples.last().prefetched());
+    // Not offered: typed to its end and sent with Enter, as the trace says.
+    QVERIFY(!typed.samples.last().suggestionClicked);
+    QVERIFY(typed.samples.last().perceivedMs > offered.samples.last().perceivedMs);
 }
 
 void tst_BenchReplay::libraryChatSendsThePassages()
@@ -247,8 +288,11 @@ void tst_BenchReplay::libraryChatSendsThePassages()
     trace += QByteArray(R"({"t":)") + QByteArray::number(t + 2500) + R"(,"event":"send"})" + '\n';
     trace += QByteArray(R"({"t":)") + QByteArray::number(t + 2600) + R"(,"event":"end"})" + '\n';
 
+    // The question's guess alone, not the guess of a follow-up offered after its answer.
+    Variant draftsOnly;
+    draftsOnly.noSuggestions = true;
     const RunResult off = play(parsed(trace), Mode::Off);
-    const RunResult debounce = play(parsed(trace), Mode::Debounce);
+    const RunResult debounce = play(parsed(trace), Mode::Debounce, QStringLiteral("hosted"), draftsOnly);
     for (const RunResult *r : {&off, &debounce}) {
         QVERIFY2(r->problems.isEmpty(), qPrintable(r->problems.join(u'\n')));
         QCOMPARE(r->samples.size(), 1);

@@ -103,7 +103,11 @@ void tst_ChatCache::cleanup()
 
 void tst_ChatCache::makeDock(const Prefetch::Settings &settings, const QByteArray &latency)
 {
-    m_stack = m_local.makeStack(&m_network, latency, settings);
+    // The cache alone: the guess of a follow-up offered after each answer (tst_chatfollowups)
+    // would be one request more at the provider for every answer.
+    Prefetch::Settings alone = settings;
+    alone.debounce.suggestFollowUps = false;
+    m_stack = m_local.makeStack(&m_network, latency, alone);
     m_stack->engine()->setResponseCache(m_cache.get());
     QVERIFY(showDock());
     m_window->addAction(m_dock->newConversationAction());

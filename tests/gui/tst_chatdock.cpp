@@ -319,6 +319,10 @@ void tst_ChatDock::pauseOnACompleteQuestionPrefetchesAndEnterTakesItOver()
 
 void tst_ChatDock::aShortFollowUpAfterAnAnswerIsGuessed()
 {
+    // The short follow-ups alone: no suggestion's guess beside them (tst_chatfollowups has those).
+    Prefetch::Settings settings = m_stack->engine()->settings();
+    settings.debounce.suggestFollowUps = false;
+    m_stack->engine()->setSettings(settings);
     // A conversation's first message of one word is not a reply to anything: not guessed.
     QSignalSpy started(m_stack->debounce(), &Prefetch::DebounceStrategy::prefetchStarted);
     QTest::keyClicks(m_dock->input(), QStringLiteral("shorter"));

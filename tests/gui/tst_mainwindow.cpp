@@ -74,6 +74,7 @@ private slots:
     void escapeStopsEverythingAtTheServer();
     void escapeStopsTheChatWhereverTheFocusIs_data();
     void escapeStopsTheChatWhereverTheFocusIs();
+    void escapeCancelsTheSuggestedFollowUpsGuess();
     void hoverSwitchedOffDoesNothing();
     void pausedPrefetchSaysWhyAndTheClickStillAnswers();
     void selectionActionsNeedASelection();
@@ -389,6 +390,25 @@ void tst_MainWindow::escapeStopsTheChatWhereverTheFocusIs()
     QVERIFY(!chat->isAnswering());
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 2000);
     QVERIFY(m_local.stats().streamsCancelled > cancelledBefore);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->stopAction()->isEnabled(), 2000);
+}
+
+void tst_MainWindow::escapeCancelsTheSuggestedFollowUpsGuess()
+{
+    Gui::ChatDock *chat = m_window->chatDock();
+    chat->show();
+    QSignalSpy ended(chat, &Gui::ChatDock::answerEnded);
+    QTest::keyClicks(chat->input(), QStringLiteral("Say hello"));
+    QTest::keyClick(chat->input(), Qt::Key_Return);
+    QVERIFY(ended.wait(10000));
+    // The first suggestion's answer is guessed once the answer has ended: a chat guess Stop
+    // must end like any other, though nothing is answering.
+    QVERIFY(!m_stack->debounce()->suggestedFollowUp().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->stopAction()->isEnabled(), 2000);
+    QTest::keyClick(chat->input(), Qt::Key_Escape);
+    QVERIFY(!m_stack->debounce()->isPrefetching());
+    QVERIFY(m_stack->debounce()->suggestedFollowUp().isEmpty());
+    QVERIFY(m_stack->engine()->liveSessions().isEmpty());
     QTRY_VERIFY_WITH_TIMEOUT(!m_window->stopAction()->isEnabled(), 2000);
 }
 

@@ -50,6 +50,7 @@ private slots:
     void debounceSendRendersTheMessageOnce();
     void debounceIgnoresShortAndIncompleteDrafts();
     void debounceGuessesAShortFollowUpAfterAnAnswer();
+    void debounceGuessesASuggestedFollowUpUntilAnotherIsTyped();
     void debounceWaitsLessAfterASentenceEnd();
     void debounceTypingOnCancels();
     void debounceDifferentSendIsAMiss();
@@ -391,6 +392,57 @@ void tst_Strategies::debounceGuessesAShortFollowUpAfterAnAnswer()
     debounce.textChanged(QStringLiteral("make it shorter"));
     QVERIFY(m_local.settle(&m_network, 500, 5000));
     QCOMPARE(started.count(), 0);
+}
+
+void tst_Strategies::debounceGuessesASuggestedFollowUpUntilAnotherIsTyped()
+{
+    m_engine = makeEngine("rtt=0,prefill=1000000,decode=30");
+    DebounceStrategy debounce(m_engine.get(), std::make_shared<HeuristicClassifier>());
+    const QString suggestion = QStringLiteral("Give an example.");
+
+    // Not before an answer (a conversation's first message), nor while a draft is typed.
+    debounce.setBuilder(chat());
+    debounce.suggest(suggestion);
+    QVERIFY(!debounce.isPrefetching());
+    debounce.setDraftContext({.afterAnswer = true});
+    debounce.textChanged(QStringLiteral("So"));
+    debounce.suggest(suggestion);
+    QVERIFY(!debounce.isPrefetching());
+    debounce.textChanged({});
+
+    // After an answer, with nothing typed: guessed at once, a weak signal (a prefix).
+    debounce.suggest(suggestion);
+    QVERIFY(debounce.isPrefetching());
+    QCOMPARE(debounce.suggestedFollowUp(), suggestion);
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 1, 2000);
+    // Typing its beginning keeps it, through the typing pause too.
+    debounce.textChanged(QStringLiteral("Give an"));
+    QVERIFY(debounce.isPrefetching());
+    QVERIFY(m_local.settle(&m_network, 500, 5000));
+    QCOMPARE(debounce.suggestedFollowUp(), suggestion);
+    // Sending it (in other spacing and punctuation) takes the guess over.
+    AnswerReader *answer = debounce.send(QStringLiteral("Give  an example"), Llm::monotonicNowNs(), this);
+    QVERIFY(answer->isPrefetched());
+    drain(answer);
+    QCOMPARE(m_engine->metrics().stats(Strategy::Debounce).hits, 1);
+
+    // Typing something else drops it: its answer is for a message that is not being written.
+    debounce.setBuilder(chat());
+    debounce.setDraftContext({.afterAnswer = true});
+    debounce.suggest(suggestion);
+    QVERIFY(debounce.isPrefetching());
+    debounce.textChanged(QStringLiteral("Gr"));
+    QVERIFY(!debounce.isPrefetching());
+    QVERIFY(debounce.suggestedFollowUp().isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 2000);
+
+    // With the strategy off, nothing is guessed.
+    debounce.textChanged({});
+    Settings off = m_engine->settings();
+    off.debounce.enabled = false;
+    m_engine->setSettings(off);
+    debounce.suggest(suggestion);
+    QVERIFY(!debounce.isPrefetching());
 }
 
 void tst_Strategies::debounceTypingOnCancels()

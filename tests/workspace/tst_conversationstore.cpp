@@ -48,6 +48,7 @@ private slots:
     void createRenameRemove();
     void listIsNewestFirst();
     void messagesKeepTheirOrder();
+    void recentRepliesAreQuestionsAfterAnAnswer();
     void removeMessagesIsAllOrNothing();
     void updateMessageStates();
     void removeTakesTheMessagesAlong();
@@ -199,6 +200,31 @@ void tst_ConversationStore::messagesKeepTheirOrder()
     }
     QCOMPARE(store.conversation(id)->messageCount, 10);
     QCOMPARE(store.messages(other)->size(), 1);
+}
+
+void tst_ConversationStore::recentRepliesAreQuestionsAfterAnAnswer()
+{
+    ConversationStore store(dbPath());
+    const qint64 a = *store.create(QStringLiteral("A"));
+    const qint64 b = *store.create(QStringLiteral("B"));
+    // Interleaved, as two windows would write them; each conversation's first question is no
+    // reply to anything.
+    QVERIFY(store.appendMessage(a, Llm::Role::User, QStringLiteral("a first")));
+    QVERIFY(store.appendMessage(b, Llm::Role::User, QStringLiteral("b first")));
+    QVERIFY(store.appendMessage(a, Llm::Role::Assistant, QStringLiteral("answer")));
+    QVERIFY(store.appendMessage(b, Llm::Role::Assistant, QStringLiteral("answer")));
+    QVERIFY(store.appendMessage(a, Llm::Role::User, QStringLiteral("a reply 1")));
+    QVERIFY(store.appendMessage(b, Llm::Role::User, QStringLiteral("b reply 1")));
+    QVERIFY(store.appendMessage(a, Llm::Role::Assistant, QStringLiteral("answer")));
+    QVERIFY(store.appendMessage(a, Llm::Role::User, QStringLiteral("a reply 2")));
+
+    const auto replies = store.recentReplies(10);
+    QVERIFY(replies);
+    QCOMPARE(*replies,
+             (QStringList{QStringLiteral("a reply 2"), QStringLiteral("b reply 1"), QStringLiteral("a reply 1")}));
+    QCOMPARE(*store.recentReplies(2), replies->mid(0, 2));
+    QVERIFY(store.remove(a));
+    QCOMPARE(*store.recentReplies(10), QStringList{QStringLiteral("b reply 1")});
 }
 
 void tst_ConversationStore::updateMessageStates()

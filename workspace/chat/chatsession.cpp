@@ -5,6 +5,7 @@
 
 #include "workspace/chat/chatexchange.h"
 #include "workspace/chat/chatprompt.h"
+#include "workspace/chat/followupoffer.h"
 #include "workspace/documents/document.h"
 #include "workspace/settings/assistantsettings.h"
 
@@ -57,7 +58,9 @@ ChatSession::ChatSession(Prefetch::Engine *engine, Prefetch::DebounceStrategy *d
     , m_store(store)
     , m_assistantMemory(std::move(memory))
     , m_prompt(new ChatPrompt(this))
+    , m_followUps(new FollowUpOffer(store, this))
 {
+    connect(m_followUps, &FollowUpOffer::changed, this, &ChatSession::followUpsChanged);
     m_assistantId = m_assistantMemory.read();
     connect(m_prompt, &ChatPrompt::ready, this, [this] {
         if (m_mode == ConversationMode::Document && ensurePrompt() && m_pendingSend && !m_exchange)
@@ -229,6 +232,21 @@ void ChatSession::installBuilder()
     // A draft typed while there was no builder (the document compiling) gets its pause now.
     if (!m_pendingSend && !m_draft.isEmpty())
         m_debounce->textChanged(m_draft);
+    offerFollowUps();
+}
+
+void ChatSession::offerFollowUps()
+{
+    const bool offer = m_engine && m_engine->settings().debounce.suggestFollowUps && !m_exchange && !m_pendingSend
+                       && m_editIndex < 0;
+    m_followUps->update(m_conversationId, m_messages, offer);
+    if (m_builderInstalled && m_debounce && m_debounce->isBuilderOf(this))
+        m_followUps->guessFirst(m_debounce, m_draft.trimmed().isEmpty(), !m_attachments.isEmpty());
+}
+
+const QStringList &ChatSession::followUps() const
+{
+    return m_followUps->suggestions();
 }
 
 std::shared_ptr<Knowledge::LibraryRetrieval> ChatSession::modeRetrieval() const
@@ -246,6 +264,7 @@ void ChatSession::uninstallBuilder()
     if (m_debounce && m_debounce->isBuilderOf(this))
         m_debounce->setBuilder({});
     m_builderInstalled = false;
+    m_followUps->clear();
 }
 
 // --- sending -------------------------------------------------------------------------------------

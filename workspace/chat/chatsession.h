@@ -34,6 +34,7 @@ namespace Gui {
 
 class ChatExchange;
 class ChatPrompt;
+class FollowUpOffer;
 class Document;
 
 // One chat, without widgets: the conversation open, its messages and mode, the prompt the
@@ -186,6 +187,10 @@ public:
     // Estimated tokens of the document that goes with each message; -1 when none goes (free
     // chat, no document, or not compiled yet).
     qint64 documentTokens() const;
+    // What the user may send next, offered right after a complete answer (FollowUpOffer; empty
+    // while an answer streams, a message is edited, or debounce.suggestFollowUps is off). Only
+    // offered: sending one is the caller's send(), on the user's click.
+    const QStringList &followUps() const;
 
 signals:
     // A conversation was opened (or a new one started): messages() was replaced.
@@ -211,6 +216,8 @@ signals:
     void preparingChanged(bool preparing);
     // What goes with a message changed (document mode, the document, its compile).
     void contextChanged();
+    // followUps() changed.
+    void followUpsChanged();
     void errorOccurred(const QString &message);
 
 private:
@@ -235,6 +242,8 @@ private:
     bool ensurePrompt();
     void installBuilder();
     void uninstallBuilder();
+    // Offers follow-ups where the conversation ends in an answer (and guesses the first).
+    void offerFollowUps();
     // The retrieval library mode puts passages in with; null in the other modes.
     std::shared_ptr<Knowledge::LibraryRetrieval> modeRetrieval() const;
     // The model a request for `text` is asked of (not asked for the main model).
@@ -275,7 +284,8 @@ private:
     QList<Attachment> m_attachments; // the draft's
 
     // What goes into each request: the compiled prompts, the assistant's parameters, the history.
-    ChatPrompt *m_prompt; // child
+    ChatPrompt *m_prompt;       // child
+    FollowUpOffer *m_followUps; // child
     bool m_builderInstalled = false;
     bool m_builderStale = true; // the history changed since the builder was made
 

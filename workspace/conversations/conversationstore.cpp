@@ -278,6 +278,27 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
     return out;
 }
 
+StoreResult<QStringList> ConversationStore::recentReplies(int limit) const
+{
+    QSqlQuery q(db());
+    q.setForwardOnly(true);
+    // Messages alternate, so a question with an earlier message in its conversation follows an
+    // answer. The index on (conversation_id, id) finds that earlier message.
+    q.prepare(QStringLiteral("SELECT m.content FROM messages m WHERE m.role = ? AND EXISTS ("
+                             "SELECT 1 FROM messages p WHERE p.conversation_id = m.conversation_id AND p.id < m.id)"
+                             " ORDER BY m.id DESC LIMIT ?"));
+    q.addBindValue(roleName(Llm::Role::User));
+    q.addBindValue(limit);
+    if (!q.exec())
+        return std::unexpected(readFailed(tr("Could not read the messages"), q.lastError()));
+    QStringList out;
+    while (q.next())
+        out.append(q.value(0).toString());
+    if (q.lastError().isValid())
+        return std::unexpected(readFailed(tr("Could not read the messages"), q.lastError()));
+    return out;
+}
+
 StoreResult<qint64> ConversationStore::appendMessage(qint64 conversationId, Llm::Role role, const QString &content,
                                                      const QString &reasoning, MessageState state, const QString &error,
                                                      const MessageUsage &usage)

@@ -71,6 +71,10 @@ public:
 
     // In the order they were appended.
     StoreResult<QList<StoredMessage>> messages(qint64 conversationId) const;
+    // The user's messages that replied to an answer (every question but a conversation's first),
+    // in every conversation, newest first, at most `limit`: what they tend to ask next
+    // (FollowUps).
+    StoreResult<QStringList> recentReplies(int limit) const;
     StoreResult<qint64> appendMessage(qint64 conversationId, Llm::Role role, const QString &content,
                                       const QString &reasoning = {}, MessageState state = MessageState::Complete,
                                       const QString &error = {}, const MessageUsage &usage = {});

@@ -141,6 +141,19 @@ const PrefetchParameter Parameters[] = {
                        "Right after an answer, a reply of a word or two (\"why?\", \"shorter\") can be "
                        "sent early too, although it is shorter than the minimum length."),
      HS_FIELD(debounce.shortFollowUps)},
+    {"prefetch/debounce/suggestFollowUps", Group::Debounce, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "suggested follow-ups"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Su&ggest follow-ups after an answer"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Offers replies you often send (and a few common ones) under an answer; the "
+                                           "first one's answer is started in advance, a few words of it."),
+     HS_FIELD(debounce.suggestFollowUps)},
+    {"prefetch/debounce/followUpTtlMs", Group::Debounce, Kind::Integer, Unit::Seconds, MinTtlMs, MaxTtlMs,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "suggested follow-up lifetime"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Keep a suggestion's &early answer for:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "The first suggestion's early answer waits this long for you to read the answer "
+                       "before it, then it is dropped."),
+     HS_FIELD(debounce.followUpTtl)},
     {"prefetch/debounce/minConfidence", Group::Debounce, Kind::Real, Unit::Ratio, 0, 1,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "completeness threshold"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "&Completeness threshold:"),
