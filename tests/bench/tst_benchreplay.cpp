@@ -219,22 +219,27 @@ void tst_BenchReplay::chatSendAfterPauseIsTakenOver()
 
 void tst_BenchReplay::anOfferedFollowUpIsClickedNotTyped()
 {
-    // A question, its answer read, then a reply the chat offers word for word: the user clicks it
-    // (its keys are not played), and its answer was guessed when the answer before ended.
+    // A question, then three times a reply the chat offers word for word, each after reading the
+    // answer before it: the user clicks it (its keys are not played). The third time it is a
+    // habit (sent twice, every reply so far) and its answer was guessed as the answer before ended.
     QByteArray trace = lines({R"({"t":0,"event":"meta","name":"follow-up-test"})",
                               R"({"t":0,"event":"chat_open","conversation":"c1","mode":"free"})",
                               R"({"t":100,"event":"type","text":"Explain prompt caches"})",
                               R"({"t":300,"event":"send"})"});
     const QString reply = Gui::FollowUps::builtIn(false).constFirst();
-    qint64 t = 60'000; // the answer (~25 s at 40 tokens a second) read to its end
-    for (qsizetype i = 1; i <= reply.size(); ++i, t += 150) {
-        trace += QJsonDocument(QJsonObject{{QStringLiteral("t"), t},
-                                           {QStringLiteral("event"), QStringLiteral("type")},
-                                           {QStringLiteral("text"), reply.left(i)}})
-                     .toJson(QJsonDocument::Compact)
-                 + '\n';
+    qint64 t = 300;
+    for (int n = 0; n < 3; ++n) {
+        t += 40'000; // the answer (at 40 tokens a second) read to its end
+        for (qsizetype i = 1; i <= reply.size(); ++i, t += 150) {
+            trace += QJsonDocument(QJsonObject{{QStringLiteral("t"), t},
+                                               {QStringLiteral("event"), QStringLiteral("type")},
+                                               {QStringLiteral("text"), reply.left(i)}})
+                         .toJson(QJsonDocument::Compact)
+                     + '\n';
+        }
+        t += 300;
+        trace += QByteArray(R"({"t":)") + QByteArray::number(t) + R"(,"event":"send"})" + '\n';
     }
-    trace += QByteArray(R"({"t":)") + QByteArray::number(t + 300) + R"(,"event":"send"})" + '\n';
     trace += QByteArray(R"({"t":)") + QByteArray::number(t + 5000) + R"(,"event":"end"})" + '\n';
 
     Variant noSuggestions;
@@ -243,14 +248,19 @@ void tst_BenchReplay::anOfferedFollowUpIsClickedNotTyped()
     const RunResult typed = play(parsed(trace), Mode::Debounce, QStringLiteral("hosted"), noSuggestions);
     for (const RunResult *r : {&offered, &typed}) {
         QVERIFY2(r->problems.isEmpty(), qPrintable(r->problems.join(u'\n')));
-        QCOMPARE(r->samples.size(), 2);
+        QCOMPARE(r->samples.size(), 4);
         QVERIFY(!r->samples.first().suggestionClicked);
     }
-    QVERIFY(offered.samples.last().suggestionClicked);
-    QVERIFY(offered.samples.last().prefetched());
-    // Not offered: typed to its end and sent with Enter, as the trace says.
-    QVERIFY(!typed.samples.last().suggestionClicked);
-    QVERIFY(typed.samples.last().perceivedMs > offered.samples.last().perceivedMs);
+    for (int n = 1; n <= 3; ++n) {
+        QVERIFY(offered.samples.at(n).suggestionClicked);
+        // Not offered: typed to its end and sent with Enter, as the trace says.
+        QVERIFY(!typed.samples.at(n).suggestionClicked);
+    }
+    // Clicked before it was a habit: asked for at the click.
+    QVERIFY(!offered.samples.at(1).prefetched());
+    QVERIFY(!offered.samples.at(2).prefetched());
+    QVERIFY(offered.samples.at(3).prefetched());
+    QVERIFY(typed.samples.at(3).perceivedMs > offered.samples.at(3).perceivedMs);
 }
 
 void tst_BenchReplay::libraryChatSendsThePassages()

@@ -1,9 +1,10 @@
 // Follow-ups offered after an answer (issue 39), against the real local provider over loopback,
-// driven with the pointer and keys: the chat offers three under a complete answer, the first
-// one's answer is guessed as the answer ends, and a click on it is answered from that guess;
-// the others are reached with Tab and sent with Enter; typing hides them and a draft is never
-// replaced; a file waiting to be sent stops the guess (it would go with it); switched off,
-// nothing is offered or guessed; the user's own repeated replies come first.
+// driven with the pointer and keys: the chat offers three under a complete answer; the first
+// one's answer is guessed as the answer ends where this user sends it often (not otherwise), and
+// a click on it is answered from that guess; the others are reached with Tab and sent with Enter;
+// typing hides them and a draft is never replaced; a file waiting to be sent stops the guess (it
+// would go with it); switched off, nothing is offered or guessed; the user's own repeated
+// replies come first.
 #include "support/chatdocksuite.h"
 #include "support/localproviderfixture.h"
 #include "gui/chat/attachmentchips.h"
@@ -46,6 +47,7 @@ private slots:
     void cleanup();
 
     void theFirstSuggestionIsAnsweredFromItsGuess();
+    void aSuggestionSentRarelyIsOfferedNotGuessed();
     void suggestionsAreReachedWithTheKeyboard();
     void typingHidesThemAndADraftIsNeverReplaced();
     void aFileWaitingToBeSentStopsTheGuess();
@@ -54,6 +56,9 @@ private slots:
 
 private:
     void makeDock(const Prefetch::Settings &settings = {});
+    // The store as a user who has sent `reply` after an answer `times` times leaves it (one
+    // conversation each), then a new conversation in the dock.
+    void haveSent(const QString &reply, int times);
     void askAndWait(const QString &text);
     FollowUpChips *chips() const { return m_dock->followUpChips(); }
 };
@@ -80,6 +85,17 @@ void tst_ChatFollowUps::makeDock(const Prefetch::Settings &settings)
     QVERIFY(showDock());
 }
 
+void tst_ChatFollowUps::haveSent(const QString &reply, int times)
+{
+    for (int i = 0; i < times; ++i) {
+        const qint64 id = *m_store->create(QStringLiteral("Earlier %1").arg(i));
+        QVERIFY(m_store->appendMessage(id, Llm::Role::User, QStringLiteral("What is a cache?")));
+        QVERIFY(m_store->appendMessage(id, Llm::Role::Assistant, QStringLiteral("A store of answers.")));
+        QVERIFY(m_store->appendMessage(id, Llm::Role::User, reply));
+        QVERIFY(m_store->appendMessage(id, Llm::Role::Assistant, QStringLiteral("A store.")));
+    }
+}
+
 void tst_ChatFollowUps::askAndWait(const QString &text)
 {
     QSignalSpy ended(m_dock->session(), &Gui::ChatSession::exchangeEnded);
@@ -91,11 +107,16 @@ void tst_ChatFollowUps::askAndWait(const QString &text)
 
 void tst_ChatFollowUps::theFirstSuggestionIsAnsweredFromItsGuess()
 {
+    const QStringList offered = Gui::FollowUps::builtIn(false);
+    haveSent(offered.constFirst(), 2);
     makeDock();
+    // The conversation opened at the start ends with an answer read before: offered, not guessed.
+    QTRY_VERIFY(chips()->isVisible());
+    QVERIFY(m_stack->debounce()->suggestedFollowUp().isEmpty());
+    m_dock->newConversation();
     // Nothing is offered before there is an answer.
     QVERIFY(!chips()->isVisible());
     askAndWait(Question);
-    const QStringList offered = Gui::FollowUps::builtIn(false);
     QTRY_VERIFY(chips()->isVisible());
     QCOMPARE(chips()->suggestions(), offered);
     QCOMPARE(chips()->button(0)->text(), offered.constFirst());
@@ -118,6 +139,29 @@ void tst_ChatFollowUps::theFirstSuggestionIsAnsweredFromItsGuess()
              1);
 }
 
+void tst_ChatFollowUps::aSuggestionSentRarelyIsOfferedNotGuessed()
+{
+    // Sent once before, as one reply in three: offered first (a built-in one), not guessed.
+    const QString first = Gui::FollowUps::builtIn(false).constFirst();
+    haveSent(first, 1);
+    haveSent(QStringLiteral("Go on"), 1);
+    haveSent(QStringLiteral("In French"), 1);
+    makeDock();
+    m_dock->newConversation();
+    const auto before = m_local.stats().prefetchRequests; // the suite's provider counts on
+    askAndWait(Question);
+    QTRY_VERIFY(chips()->isVisible());
+    QCOMPARE(chips()->suggestions().constFirst(), first);
+    QVERIFY(m_local.settle(&m_network, 300, 3000));
+    QVERIFY(m_stack->debounce()->suggestedFollowUp().isEmpty());
+    QCOMPARE(m_local.stats().prefetchRequests, before);
+    // A click still sends it, asked for then.
+    QTest::mouseClick(chips()->button(0), Qt::LeftButton);
+    QVERIFY(m_dock->isAnswering());
+    QVERIFY(!m_dock->currentAnswer()->isPrefetched());
+    QCOMPARE(m_dock->session()->messages().at(2).content, first);
+}
+
 void tst_ChatFollowUps::suggestionsAreReachedWithTheKeyboard()
 {
     makeDock();
@@ -133,17 +177,20 @@ void tst_ChatFollowUps::suggestionsAreReachedWithTheKeyboard()
     QTest::keyClick(chips()->button(1), Qt::Key_Return);
     QVERIFY(m_dock->isAnswering());
     QCOMPARE(m_dock->session()->messages().at(2).content, second);
-    // Only the first is guessed: this one is asked at Enter.
+    // Not guessed (only the first may be, and only for a user who sends it often): asked at Enter.
     QVERIFY(!m_dock->currentAnswer()->isPrefetched());
     QVERIFY(m_dock->input()->hasFocus()); // the buttons go with the offer
 }
 
 void tst_ChatFollowUps::typingHidesThemAndADraftIsNeverReplaced()
 {
+    haveSent(Gui::FollowUps::builtIn(false).constFirst(), 2);
     makeDock();
+    m_dock->newConversation();
     askAndWait(Question);
     QTRY_VERIFY(chips()->isVisible());
     QToolButton *first = chips()->button(0);
+    QVERIFY(!m_stack->debounce()->suggestedFollowUp().isEmpty());
     QTest::keyClicks(m_dock->input(), QStringLiteral("And what"));
     QVERIFY(!chips()->isVisible());
     // A draft other than the suggestion drops its guess.
@@ -158,7 +205,9 @@ void tst_ChatFollowUps::typingHidesThemAndADraftIsNeverReplaced()
 
 void tst_ChatFollowUps::aFileWaitingToBeSentStopsTheGuess()
 {
+    haveSent(Gui::FollowUps::builtIn(false).constFirst(), 2);
     makeDock();
+    m_dock->newConversation();
     const QString path = m_dir->filePath(QStringLiteral("notes.txt"));
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));

@@ -397,13 +397,21 @@ void tst_MainWindow::escapeCancelsTheSuggestedFollowUpsGuess()
 {
     Gui::ChatDock *chat = m_window->chatDock();
     chat->show();
+    // A user who has sent the first suggestion after answers twice: its answer is guessed.
+    const QString habit = QStringLiteral("Shorter, please");
+    for (int i = 0; i < 2; ++i) {
+        const qint64 id = *m_store->create(QStringLiteral("Earlier %1").arg(i));
+        for (const QString &text : {QStringLiteral("Hi"), QStringLiteral("Hello."), habit, QStringLiteral("Hi.")})
+            QVERIFY(m_store->appendMessage(id, text == habit || text == u"Hi" ? Llm::Role::User : Llm::Role::Assistant,
+                                           text));
+    }
     QSignalSpy ended(chat, &Gui::ChatDock::answerEnded);
     QTest::keyClicks(chat->input(), QStringLiteral("Say hello"));
     QTest::keyClick(chat->input(), Qt::Key_Return);
     QVERIFY(ended.wait(10000));
     // The first suggestion's answer is guessed once the answer has ended: a chat guess Stop
     // must end like any other, though nothing is answering.
-    QVERIFY(!m_stack->debounce()->suggestedFollowUp().isEmpty());
+    QCOMPARE(m_stack->debounce()->suggestedFollowUp(), habit);
     QTRY_VERIFY_WITH_TIMEOUT(m_window->stopAction()->isEnabled(), 2000);
     QTest::keyClick(chat->input(), Qt::Key_Escape);
     QVERIFY(!m_stack->debounce()->isPrefetching());

@@ -240,7 +240,9 @@ void ChatSession::offerFollowUps()
     const bool offer = m_engine && m_engine->settings().debounce.suggestFollowUps && !m_exchange && !m_pendingSend
                        && m_editIndex < 0;
     m_followUps->update(m_conversationId, m_messages, offer);
-    if (m_builderInstalled && m_debounce && m_debounce->isBuilderOf(this))
+    // Guessed only after an answer that ended here, not for one read days ago that a conversation
+    // opened (at start-up, say) ends with.
+    if (m_conversationId == m_answeredConversation && m_builderInstalled && m_debounce && m_debounce->isBuilderOf(this))
         m_followUps->guessFirst(m_debounce, m_draft.trimmed().isEmpty(), !m_attachments.isEmpty());
 }
 
@@ -753,6 +755,8 @@ void ChatSession::endExchange(MessageState state, const QString &error, bool can
         }
     }
     m_builderStale = true; // the history grew
+    if (state == MessageState::Complete)
+        m_answeredConversation = exchange->conversationId();
     ensurePrompt();
     emit exchangeEnded(state, error, cancelled);
     emit listChanged();

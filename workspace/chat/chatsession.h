@@ -284,8 +284,9 @@ private:
     QList<Attachment> m_attachments; // the draft's
 
     // What goes into each request: the compiled prompts, the assistant's parameters, the history.
-    ChatPrompt *m_prompt;       // child
-    FollowUpOffer *m_followUps; // child
+    ChatPrompt *m_prompt;              // child
+    FollowUpOffer *m_followUps;        // child
+    qint64 m_answeredConversation = 0; // where the last answer that ended complete was
     bool m_builderInstalled = false;
     bool m_builderStale = true; // the history changed since the builder was made
 

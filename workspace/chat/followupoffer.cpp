@@ -53,13 +53,21 @@ void FollowUpOffer::update(qint64 conversationId, const QList<StoredMessage> &me
             replies = std::move(*read);
         // A store that cannot be read reported it; the built-in ones are offered.
     }
-    set(FollowUps::suggest(replies, chinese));
+    const QStringList offered = FollowUps::suggest(replies, chinese);
+    m_firstTimes = offered.isEmpty() ? 0
+                                     : int(std::count_if(replies.cbegin(), replies.cend(), [&](const QString &reply) {
+                                           return FollowUps::isSame(reply, offered.constFirst());
+                                       }));
+    m_firstShare = replies.isEmpty() ? 0 : double(m_firstTimes) / double(replies.size());
+    set(offered);
 }
 
 void FollowUpOffer::clear()
 {
     m_conversationId = 0;
     m_answerIndex = -1;
+    m_firstShare = 0;
+    m_firstTimes = 0;
     set({});
 }
 
@@ -69,6 +77,8 @@ void FollowUpOffer::guessFirst(Prefetch::DebounceStrategy *debounce, bool draftE
         return;
     if (m_guessedConversation == m_conversationId && m_guessedIndex == m_answerIndex)
         return;
+    if (m_firstTimes < 2 || m_firstShare < MinShareToGuess)
+        return; // offered, not guessed: this user does not send it often enough to pay
     m_guessedConversation = m_conversationId;
     m_guessedIndex = m_answerIndex;
     debounce->suggest(m_suggestions.constFirst());

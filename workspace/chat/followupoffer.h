@@ -16,15 +16,23 @@ class ConversationStore;
 
 // What a chat offers to send next, right after an answer (issue 39): FollowUps::suggest() on this
 // user's replies in the store, in the conversation's language. Offered only while the
-// conversation ends in a complete answer and nothing else goes on; the first one's answer is
-// guessed once per answer (DebounceStrategy::suggest(), a weak signal), and only while the
-// draft is empty and no file waits to be sent with it: a guess would send the file before the
-// user has. ChatSession keeps it up to date. GUI thread.
+// conversation ends in a complete answer and nothing else goes on. The first one's answer is
+// guessed (DebounceStrategy::suggest(), a weak signal) once per answer that ended in this session
+// (ChatSession says which), where this user has sent
+// it at least twice and as at least MinShareToGuess of their replies, and only while the draft
+// is empty and no file waits to be sent with it (a guess would send the file before the user
+// has). ChatSession keeps it up to date. GUI thread.
 class FollowUpOffer : public QObject
 {
     Q_OBJECT
 
 public:
+    // A guess that is not taken costs about half an answer (the same prompt, most of the bill,
+    // and 32 tokens of output; an assumption for answers of a few hundred tokens). Its extra cost
+    // per answer is then (1 - p) / 2 for a reply sent with probability p, within the project's
+    // 40 % bound from p = 0.2. Below it, the suggestion is offered and not guessed.
+    static constexpr double MinShareToGuess = 0.2;
+
     explicit FollowUpOffer(ConversationStore *store, QObject *parent = nullptr);
 
     // The conversation `conversationId` as it stands, where follow-ups may be offered (`offer`:
@@ -33,8 +41,13 @@ public:
     void clear();
     const QStringList &suggestions() const { return m_suggestions; }
 
+    // How often this user has sent the first suggestion: the share of their recent replies it is,
+    // and how many times (0 for a built-in one they have not used).
+    double firstShare() const { return m_firstShare; }
+    int firstTimes() const { return m_firstTimes; }
     // Guesses the first suggestion's answer with `debounce`'s builder (which must be the
-    // conversation's, after its answer), unless it was guessed for this answer already.
+    // conversation's, after its answer) where this user sends it often enough, unless it was
+    // guessed for this answer already.
     void guessFirst(Prefetch::DebounceStrategy *debounce, bool draftEmpty, bool attachmentsWaiting);
 
 signals:
@@ -45,6 +58,8 @@ private:
 
     QPointer<ConversationStore> m_store;
     QStringList m_suggestions;
+    double m_firstShare = 0;
+    int m_firstTimes = 0;
     // The answer offered after: its conversation and place in it.
     qint64 m_conversationId = 0;
     qsizetype m_answerIndex = -1;
