@@ -238,6 +238,7 @@ QWidget *ChatDock::createChatPanel()
     m_followUps = new FollowUpChips(panel);
     connect(m_followUps, &FollowUpChips::picked, this,
             [this](const QString &text) { sendFollowUp(text, Llm::monotonicNowNs()); });
+    connect(m_followUps, &FollowUpChips::rested, m_session, &ChatSession::guessFollowUp);
     layout->addWidget(m_followUps);
     layout->addWidget(m_attachments->chips());
     layout->addWidget(m_attachments->problemLabel());
@@ -434,6 +435,8 @@ void ChatDock::updateButtons()
 
 void ChatDock::updateFollowUps()
 {
+    if (const Prefetch::Engine *engine = m_session->engine())
+        m_followUps->setRestDelay(int(engine->settings().hover.delay.count()));
     m_followUps->setSuggestions(m_session->followUps());
     // Shown while the input is empty: once the user types, the message is theirs.
     m_followUps->setVisible(!m_followUps->suggestions().isEmpty() && m_input->toPlainText().isEmpty());

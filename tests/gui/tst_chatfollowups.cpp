@@ -1,7 +1,8 @@
 // Follow-ups offered after an answer (issue 39), against the real local provider over loopback,
 // driven with the pointer and keys: the chat offers three under a complete answer; the first
 // one's answer is guessed as the answer ends where this user sends it often (not otherwise), and
-// a click on it is answered from that guess; the others are reached with Tab and sent with Enter;
+// a click on it is answered from that guess; one the pointer rests on, or the focus reaches, is
+// guessed then; they are reached with Tab and sent with Enter;
 // typing hides them and a draft is never replaced; a file waiting to be sent stops the guess (it
 // would go with it); switched off, nothing is offered or guessed; the user's own repeated
 // replies come first.
@@ -48,6 +49,7 @@ private slots:
 
     void theFirstSuggestionIsAnsweredFromItsGuess();
     void aSuggestionSentRarelyIsOfferedNotGuessed();
+    void thePointerRestingOnASuggestionGuessesIt();
     void suggestionsAreReachedWithTheKeyboard();
     void typingHidesThemAndADraftIsNeverReplaced();
     void aFileWaitingToBeSentStopsTheGuess();
@@ -162,6 +164,23 @@ void tst_ChatFollowUps::aSuggestionSentRarelyIsOfferedNotGuessed()
     QCOMPARE(m_dock->session()->messages().at(2).content, first);
 }
 
+void tst_ChatFollowUps::thePointerRestingOnASuggestionGuessesIt()
+{
+    makeDock();
+    askAndWait(Question);
+    QTRY_VERIFY(chips()->isVisible());
+    QVERIFY(m_stack->debounce()->suggestedFollowUp().isEmpty()); // no habit: not guessed at the end
+    QToolButton *second = chips()->button(1);
+    QTest::mouseMove(m_dock->input(), m_dock->input()->rect().center());
+    QTest::mouseMove(second, second->rect().center());
+    QVERIFY(second->underMouse());
+    QVERIFY(m_stack->debounce()->suggestedFollowUp().isEmpty()); // not before it rested
+    QTRY_COMPARE(m_stack->debounce()->suggestedFollowUp(), second->text());
+    QTest::mouseClick(second, Qt::LeftButton);
+    QVERIFY(m_dock->isAnswering());
+    QVERIFY(m_dock->currentAnswer()->isPrefetched());
+}
+
 void tst_ChatFollowUps::suggestionsAreReachedWithTheKeyboard()
 {
     makeDock();
@@ -177,8 +196,8 @@ void tst_ChatFollowUps::suggestionsAreReachedWithTheKeyboard()
     QTest::keyClick(chips()->button(1), Qt::Key_Return);
     QVERIFY(m_dock->isAnswering());
     QCOMPARE(m_dock->session()->messages().at(2).content, second);
-    // Not guessed (only the first may be, and only for a user who sends it often): asked at Enter.
-    QVERIFY(!m_dock->currentAnswer()->isPrefetched());
+    // The focus coming to it guessed it, as a pointer resting on it does.
+    QVERIFY(m_dock->currentAnswer()->isPrefetched());
     QVERIFY(m_dock->input()->hasFocus()); // the buttons go with the offer
 }
 

@@ -246,6 +246,16 @@ void ChatSession::offerFollowUps()
         m_followUps->guessFirst(m_debounce, m_draft.trimmed().isEmpty(), !m_attachments.isEmpty());
 }
 
+void ChatSession::guessFollowUp(const QString &text)
+{
+    if (!m_engine || !m_engine->isEnabled(Prefetch::Strategy::Hover) || !m_followUps->suggestions().contains(text))
+        return;
+    if (!m_builderInstalled || !m_debounce || !m_debounce->isBuilderOf(this) || !m_draft.trimmed().isEmpty()
+        || !m_attachments.isEmpty())
+        return; // a guess would send the files waiting before the user has
+    m_debounce->suggest(text);
+}
+
 const QStringList &ChatSession::followUps() const
 {
     return m_followUps->suggestions();

@@ -191,6 +191,10 @@ public:
     // while an answer streams, a message is edited, or debounce.suggestFollowUps is off). Only
     // offered: sending one is the caller's send(), on the user's click.
     const QStringList &followUps() const;
+    // The user is about to pick the offered follow-up `text` (the pointer rests on it, the focus
+    // came to it): its answer is guessed as the first one's is, whatever how often it was sent
+    // before, where the hover strategy is on (the same signal as a rest on an action button).
+    void guessFollowUp(const QString &text);
 
 signals:
     // A conversation was opened (or a new one started): messages() was replaced.
