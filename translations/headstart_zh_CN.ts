@@ -2068,42 +2068,47 @@
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="280"/>
+        <location filename="../gui/chat/chatdock.cpp" line="281"/>
         <source>About my library</source>
         <translation>关于我的资料库</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="380"/>
+        <location filename="../gui/chat/chatdock.cpp" line="382"/>
+        <source>Answer prepared in advance for this suggestion.</source>
+        <translation>已为这条建议提前准备好回答。</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/chatdock.cpp" line="387"/>
         <source>Answered from the cache; nothing was sent. Regenerate (%1) asks anew.</source>
         <translation>已从缓存回答，未发送任何内容。“重新生成”（%1）会重新询问。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="384"/>
+        <location filename="../gui/chat/chatdock.cpp" line="391"/>
         <source>A similar question&apos;s answer, shown as a draft until this one&apos;s answer comes.</source>
         <translation>相似问题的回答，作为草稿显示，直到本问题的回答到达。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="458"/>
+        <location filename="../gui/chat/chatdock.cpp" line="467"/>
         <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
         <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="472"/>
+        <location filename="../gui/chat/chatdock.cpp" line="481"/>
         <source>The open document, %1 (about %2 tokens), goes with each message.</source>
         <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="476"/>
+        <location filename="../gui/chat/chatdock.cpp" line="485"/>
         <source>The open document, %1, goes with each message.</source>
         <translation>打开的文档 %1 会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="484"/>
+        <location filename="../gui/chat/chatdock.cpp" line="493"/>
         <source>This conversation began about %1: &lt;a href=&quot;open&quot;&gt;open it&lt;/a&gt; to ask about it again.</source>
         <translation>此对话最初是关于 %1 的：&lt;a href=&quot;open&quot;&gt;打开它&lt;/a&gt;即可继续就它提问。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="486"/>
+        <location filename="../gui/chat/chatdock.cpp" line="495"/>
         <source>This conversation began about %1, which is no longer there.</source>
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
@@ -2158,12 +2163,12 @@
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="470"/>
+        <location filename="../gui/chat/chatdock.cpp" line="479"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="331"/>
+        <location filename="../gui/chat/chatdock.cpp" line="332"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="45"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="65"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="79"/>
@@ -2171,7 +2176,7 @@
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="333"/>
+        <location filename="../gui/chat/chatdock.cpp" line="334"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="81"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
@@ -2182,23 +2187,23 @@
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="376"/>
+        <location filename="../gui/chat/chatdock.cpp" line="383"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="397"/>
+        <location filename="../gui/chat/chatdock.cpp" line="404"/>
         <location filename="../gui/chat/chatdocktranscript.cpp" line="146"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="395"/>
+        <location filename="../gui/chat/chatdock.cpp" line="402"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="354"/>
+        <location filename="../gui/chat/chatdock.cpp" line="357"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
@@ -2363,10 +2368,10 @@
 <context>
     <name>Gui::ChatSession</name>
     <message>
-        <location filename="../workspace/chat/chatsession.cpp" line="373"/>
-        <location filename="../workspace/chat/chatsession.cpp" line="384"/>
-        <location filename="../workspace/chat/chatsession.cpp" line="424"/>
-        <location filename="../workspace/chat/chatsession.cpp" line="428"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="385"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="396"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="436"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="440"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -3295,22 +3300,22 @@
 <context>
     <name>Gui::FollowUpChips</name>
     <message>
-        <location filename="../gui/chat/followupchips.cpp" line="37"/>
+        <location filename="../gui/chat/followupchips.cpp" line="39"/>
         <source>Suggestions:</source>
         <translation>建议：</translation>
     </message>
     <message>
-        <location filename="../gui/chat/followupchips.cpp" line="42"/>
+        <location filename="../gui/chat/followupchips.cpp" line="51"/>
         <source>Suggested follow-ups</source>
         <translation>建议的后续问题</translation>
     </message>
     <message>
-        <location filename="../gui/chat/followupchips.cpp" line="63"/>
+        <location filename="../gui/chat/followupchips.cpp" line="74"/>
         <source>A suggestion: click to send “%1” (nothing is sent until you do)</source>
         <translation>建议：点击即发送“%1”（您点击之前不会发送任何内容）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/followupchips.cpp" line="64"/>
+        <location filename="../gui/chat/followupchips.cpp" line="75"/>
         <source>Send the suggestion “%1”</source>
         <translation>发送建议“%1”</translation>
     </message>

@@ -342,7 +342,9 @@ void ChatDock::sendFollowUp(const QString &text, qint64 activatedNs)
         return;
     const bool hadFocus = m_followUps->isAncestorOf(focusWidget());
     m_input->setPlainText(text); // the draft is the suggestion: its guess is kept (DebounceStrategy)
+    m_sendingFollowUp = true;    // for the status line: no pause made this guess
     sendMessage(activatedNs);
+    m_sendingFollowUp = false;
     if (hadFocus)
         m_input->setFocus(); // the button goes with the offer
 }
@@ -374,7 +376,11 @@ void ChatDock::onExchangeStarted(Prefetch::AnswerReader *stream)
     m_attachments->showProblem({}); // about files for the message that has gone
     switch (m_session->currentCached()) {
     case CachedAnswer::None:
-        setStatus(stream->isPrefetched() ? tr("Answer prefetched while you paused.") : QString());
+        if (!stream->isPrefetched())
+            setStatus({});
+        else
+            setStatus(m_sendingFollowUp ? tr("Answer prepared in advance for this suggestion.")
+                                        : tr("Answer prefetched while you paused."));
         break;
     case CachedAnswer::Exact:
     case CachedAnswer::Similar:

@@ -166,6 +166,7 @@ private:
     QLabel *m_bannerText = nullptr;
     ChatInput *m_input = nullptr;
     FollowUpChips *m_followUps = nullptr;
+    bool m_sendingFollowUp = false; // sendFollowUp() is sending
     QLabel *m_status = nullptr;
     QPushButton *m_sendButton = nullptr;
     QPushButton *m_stopButton = nullptr;

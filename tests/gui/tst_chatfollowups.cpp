@@ -179,6 +179,8 @@ void tst_ChatFollowUps::thePointerRestingOnASuggestionGuessesIt()
     QTest::mouseClick(second, Qt::LeftButton);
     QVERIFY(m_dock->isAnswering());
     QVERIFY(m_dock->currentAnswer()->isPrefetched());
+    // The status line says why it came at once: not a typing pause.
+    QCOMPARE(m_dock->statusText(), QStringLiteral("Answer prepared in advance for this suggestion."));
 }
 
 void tst_ChatFollowUps::suggestionsAreReachedWithTheKeyboard()
