@@ -100,6 +100,9 @@ int runBench(const QStringList &arguments)
     const QCommandLineOption noSuggestionsOpt(
         QStringLiteral("no-suggestions"),
         QStringLiteral("Also run every mode but off with no follow-up suggested (or guessed) after an answer."));
+    const QCommandLineOption noCompositionOpt(
+        QStringLiteral("no-composition"),
+        QStringLiteral("Also run every mode but off with the input method's pre-edit (\"compose\" lines) not played."));
     const QCommandLineOption
         answersOpt(QStringLiteral("answers"),
                    QStringLiteral("Also run with at most this many answers guessed at once (the frontier): 1,2,3."),
@@ -136,8 +139,8 @@ int runBench(const QStringList &arguments)
         verboseOpt(QStringLiteral("verbose"),
                    QStringLiteral("Log every cancelled or failed stream (the report lists failures either way)."));
     parser.addOptions({traceOpt, kindOpt, seedsOpt, prefixOpt, answersOpt, warmPassagesOpt, noFollowUpsOpt,
-                       noSuggestionsOpt, cacheOpt, profileOpt, modeOpt, outOpt, speedOpt, jobsOpt, jsonOpt,
-                       verboseOpt});
+                       noSuggestionsOpt, noCompositionOpt, cacheOpt, profileOpt, modeOpt, outOpt, speedOpt, jobsOpt,
+                       jsonOpt, verboseOpt});
     const QStringList spread = spreadValues(arguments, {QStringLiteral("--trace"), QStringLiteral("--kind"),
                                                         QStringLiteral("--profile"), QStringLiteral("--mode")});
     if (!parser.parse(QStringList{QStringLiteral("headstart-cli bench")} + spread)) {
@@ -235,6 +238,11 @@ int runBench(const QStringList &arguments)
     if (parser.isSet(noSuggestionsOpt)) {
         Bench::Variant v;
         v.noSuggestions = true;
+        variants.append(v);
+    }
+    if (parser.isSet(noCompositionOpt)) {
+        Bench::Variant v;
+        v.noComposition = true;
         variants.append(v);
     }
     // Every variant with each cache setting asked for.

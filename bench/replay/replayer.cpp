@@ -292,7 +292,7 @@ void Replayer::play(const TraceEvent &event)
                                           quint64(f.value(QStringLiteral("seed")).toInteger()));
         if (!m_library)
             return problem(event, QStringLiteral("the library was not prepared"));
-    } else if (name == u"chat_open" || name == u"type" || name == u"send") {
+    } else if (name == u"chat_open" || name == u"type" || name == u"compose" || name == u"send") {
         playChat(event, nowNs);
     } else if (name == u"attach") {
         playAttach(event);
@@ -465,29 +465,46 @@ void Replayer::playChat(const TraceEvent &event, qint64 nowNs)
         }
         m_conversation = id;
         m_draft.clear();
+        m_composing = false;
         m_chat->draftChanged(m_draft);
     } else if (name == u"type") {
         if (m_conversation.isEmpty())
             return problem(event, QStringLiteral("typing with no conversation open"));
-        if (m_clickedFollowUp)
-            return; // sent with a click: these keys were never typed
-        if (m_draft.isEmpty()) {
-            const QString offered = offeredFollowUp();
-            if (!offered.isEmpty()) {
-                // As ChatDock::sendFollowUp(): the input takes the text, then it is sent.
-                m_draft = offered;
-                m_chat->draftChanged(m_draft);
-                m_clickedFollowUp = true;
-                return sendChat(event, nowNs, true);
-            }
-        }
+        if (m_clickedFollowUp || clickOffered(event, nowNs))
+            return; // sent with a click: these keys are never typed
         m_draft = f.value(QStringLiteral("text")).toString();
         m_chat->draftChanged(m_draft);
+        // A commit ends the composition, after its text is in (ChatInput's order).
+        if (std::exchange(m_composing, false))
+            m_chat->compositionChanged({});
+    } else if (name == u"compose") {
+        if (m_conversation.isEmpty())
+            return problem(event, QStringLiteral("composing with no conversation open"));
+        if (m_variant.noComposition || m_clickedFollowUp || clickOffered(event, nowNs))
+            return;
+        const QString preedit = f.value(QStringLiteral("text")).toString();
+        m_composing = !preedit.isEmpty();
+        m_chat->compositionChanged(preedit);
     } else if (name == u"send") {
         if (std::exchange(m_clickedFollowUp, false))
             return;
         sendChat(event, nowNs, false);
     }
+}
+
+bool Replayer::clickOffered(const TraceEvent &event, qint64 nowNs)
+{
+    if (!m_draft.isEmpty() || m_composing)
+        return false; // not the message's first key
+    const QString offered = offeredFollowUp();
+    if (offered.isEmpty())
+        return false;
+    // As ChatDock::sendFollowUp(): the input takes the text, then it is sent.
+    m_draft = offered;
+    m_chat->draftChanged(m_draft);
+    m_clickedFollowUp = true;
+    sendChat(event, nowNs, true);
+    return true;
 }
 
 QString Replayer::offeredFollowUp() const
@@ -503,7 +520,7 @@ QString Replayer::offeredFollowUp() const
             message = e.fields.value(QStringLiteral("text")).toString();
         else if (e.event == u"send")
             break;
-        else if (e.event != u"type")
+        else if (e.event != u"compose" && e.event != u"modifiers" && e.event != u"pointer")
             return {}; // a file attached, another conversation: not a click on a suggestion
     }
     for (const QString &text : offered) {

@@ -180,6 +180,9 @@ struct Variant {
     bool warmPassages = false;     // Settings::Debounce::warmContext on (off by default)
     bool noShortFollowUps = false; // Settings::Debounce::shortFollowUps off (on by default)
     bool noSuggestions = false;    // Settings::Debounce::suggestFollowUps off (on by default)
+    // The replay's, not a setting: "compose" lines are not played, so the chat never hears of an
+    // input method's pre-edit (as before issue 39).
+    bool noComposition = false;
     CacheUse cache = CacheUse::On;
     QString name() const; // "N=16 answers=1 passages warmed cache off"; empty: the defaults
     // Something only a strategy reads: a run with prefetch off would be the defaults' run.
@@ -244,6 +247,9 @@ private:
     // The user clicks it instead of typing it: an assumption (docs/benchmarks.md) that a person
     // who sees the very words they were about to type offered takes them.
     QString offeredFollowUp() const;
+    // At a message's first key (a "type" or "compose" line): clicks the offered follow-up the
+    // message is (offeredFollowUp()) and sends it; false when it is not offered.
+    bool clickOffered(const TraceEvent &event, qint64 nowNs);
     // An `attach` line: the file the user picks, attached as the chat dock attaches it.
     void playAttach(const TraceEvent &event);
     QVariantMap wizardData(int step) const;
@@ -320,6 +326,7 @@ private:
     QString m_conversation;
     QString m_draft;
     bool m_clickedFollowUp = false; // the message being "typed" was sent with a click: skip its keys
+    bool m_composing = false;       // a "compose" line left an input method's pre-edit open
 
     bool m_wizardOpen = false;
     int m_wizardStep = 0;

@@ -143,6 +143,8 @@ QString Variant::name() const
         parts.append(QStringLiteral("short follow-ups off"));
     if (noSuggestions)
         parts.append(QStringLiteral("suggestions off"));
+    if (noComposition)
+        parts.append(QStringLiteral("pre-edit unheard"));
     if (cache == CacheUse::ExactOnly)
         parts.append(QStringLiteral("cache exact only"));
     else if (cache == CacheUse::Off)

@@ -32,6 +32,7 @@ const QHash<QString, QStringList> &knownEvents()
         {QStringLiteral("open_library"), {QStringLiteral("docs"), QStringLiteral("seed")}},
         {QStringLiteral("attach"), {QStringLiteral("name"), QStringLiteral("text")}},
         {QStringLiteral("type"), {QStringLiteral("text")}},
+        {QStringLiteral("compose"), {QStringLiteral("text")}},
         {QStringLiteral("send"), {}},
         {QStringLiteral("wizard_start"), {}},
         {QStringLiteral("wizard_field"), {QStringLiteral("step"), QStringLiteral("data")}},
@@ -176,6 +177,8 @@ QString checkValues(const TraceEvent &event)
         return QStringLiteral("\"data\" must be an object of the topic form's fields");
     if (event.event == QLatin1String("type") && !f.value(QStringLiteral("text")).isString())
         return QStringLiteral("\"text\" must be a string (the whole draft)");
+    if (event.event == QLatin1String("compose") && !f.value(QStringLiteral("text")).isString())
+        return QStringLiteral("\"text\" must be a string (the input method's pre-edit)");
     return {};
 }
 

@@ -199,6 +199,7 @@ QWidget *ChatDock::createChatPanel()
     m_input->setPlaceholderText(tr("Message (Enter sends, Shift+Enter adds a line)"));
     connect(m_input, &QPlainTextEdit::textChanged, this, &ChatDock::onInputChanged);
     connect(m_input, &ChatInput::sendRequested, this, &ChatDock::sendMessage);
+    connect(m_input, &ChatInput::compositionChanged, m_session, &ChatSession::compositionChanged);
     // The user is about to type: have the prompt (a large document's compile) ready by then.
     connect(m_input, &ChatInput::focusEntered, m_session, &ChatSession::profileChanged);
     m_attachments = new ChatDockAttachments(this, panel);

@@ -4,6 +4,7 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QDropEvent>
+#include <QInputMethodEvent>
 #include <QKeyEvent>
 #include <QMimeData>
 #include <QUrl>
@@ -105,6 +106,17 @@ void ChatInput::insertFromMimeData(const QMimeData *source)
         return;
     }
     QPlainTextEdit::insertFromMimeData(source);
+}
+
+void ChatInput::inputMethodEvent(QInputMethodEvent *event)
+{
+    // The commit (if any) goes into the text first, so that a listener sees the new draft before
+    // it hears that composing has ended.
+    QPlainTextEdit::inputMethodEvent(event);
+    if (event->preeditString() != m_preedit) {
+        m_preedit = event->preeditString();
+        emit compositionChanged(m_preedit);
+    }
 }
 
 void ChatInput::focusInEvent(QFocusEvent *event)

@@ -7,6 +7,8 @@
 
 #include "llm/providerprofile.h"
 
+#include <utility>
+
 namespace Prefetch {
 
 DebounceStrategy::DebounceStrategy(Engine *engine, std::shared_ptr<CompletenessClassifier> classifier, QObject *parent)
@@ -52,8 +54,30 @@ void DebounceStrategy::textChanged(const QString &draft)
     m_timer.start(endsSentence(draft) ? std::min(settings.sentenceEndDelay, settings.delay) : settings.delay);
 }
 
+void DebounceStrategy::compositionChanged(const QString &preedit)
+{
+    if (!preedit.isEmpty()) {
+        m_composing = true;
+        ++m_generation; // a classifier's answer about the draft before is about to be stale
+        m_timer.stop();
+        if (m_session && !m_suggested)
+            cancelSession();
+        return;
+    }
+    if (!std::exchange(m_composing, false))
+        return;
+    // Committed (the commit's textChanged() has started the pause already) or cancelled (the
+    // draft is as it was, and the pause starts now).
+    if (!m_timer.isActive() && m_builder && m_engine->isEnabled(Strategy::Debounce)) {
+        const Settings::Debounce &settings = m_engine->settings().debounce;
+        m_timer.start(endsSentence(m_pending) ? std::min(settings.sentenceEndDelay, settings.delay) : settings.delay);
+    }
+}
+
 void DebounceStrategy::onPause()
 {
+    if (m_composing)
+        return; // still typing, in the input method
     const Settings::Debounce &s = m_engine->settings().debounce;
     const QString draft = m_pending;
     // With shortFollowUps off the conversation says nothing: the draft is judged alone.
@@ -129,6 +153,7 @@ AnswerReader *DebounceStrategy::send(const QString &text, qint64 activatedNs, QO
     m_timer.stop();
     ++m_generation;
     m_pending.clear(); // sent: no draft is being written until the next key
+    m_composing = false;
     const bool warmed = countWarmContext(text);
     // The answer a context warm-up served is what its cost is set against, as a document's
     // warm-up is set against the answers on the document (WarmupStrategy): without it, every

@@ -49,6 +49,12 @@ public:
     // builder; a new builder starts without it).
     void setDraftContext(DraftContext context) { m_context = context; }
     void textChanged(const QString &draft);
+    // An input method's pre-edit (what is being composed, not text yet) changed. While there is
+    // one the user is still typing: no pause is taken (the committed draft is about to grow) and a
+    // guess of the draft is dropped (a suggestion's is kept: its words may be what is being
+    // composed). Once it is empty (committed, after the commit's textChanged(), or cancelled) the
+    // pause runs from then.
+    void compositionChanged(const QString &preedit);
     // After an answer, `text` is the follow-up the user is likeliest to send (a suggestion the
     // chat offers): its answer is guessed as a weak signal (a prefix, where the provider can
     // continue one), before a key is pressed. It is kept while the draft is empty or a beginning
@@ -91,6 +97,7 @@ private:
     QString m_pending;        // the draft when typing paused
     QString m_draft;          // the draft the live session answers
     bool m_suggested = false; // m_draft is a suggested follow-up, not a draft typed (suggest())
+    bool m_composing = false; // an input method's pre-edit is open
     QPointer<PrefetchSession> m_session;
     quint64 m_generation = 0; // drops classifier answers for drafts typed over since
     QPointer<PrefetchSession> m_warmSession;

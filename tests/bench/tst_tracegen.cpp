@@ -953,7 +953,9 @@ void tst_TraceGen::imeDraftsGrowInBursts()
 {
     // The draft is what QPlainTextEdit holds: committed characters only, never pinyin; it grows a
     // commit at a time (often several Han characters at once) after a pause for the candidates,
-    // and shrinks one Backspace at a time; messages end with ？ or 。 or nothing.
+    // and shrinks one Backspace at a time; messages end with ？ or 。 or nothing. The pinyin comes
+    // before each commit as the input method's pre-edit, one "compose" a letter, growing by one,
+    // and the commit ends it; nothing else is typed while it is open.
     int commits = 0;
     int multiCharacter = 0;
     QSet<QString> endings;
@@ -961,9 +963,14 @@ void tst_TraceGen::imeDraftsGrowInBursts()
         GENERATE(trace, QStringLiteral("ime-user"), seed);
         QString draft;
         qint64 lastCommit = -1;
+        qsizetype preedit = 0;
         for (const TraceEvent &e : trace.events) {
             const QString where = QStringLiteral("seed %1 line %2").arg(seed).arg(e.line);
-            if (e.event == QLatin1String("type")) {
+            if (e.event == QLatin1String("compose")) {
+                const QString letters = field(e, "text");
+                QVERIFY2(letters.size() == preedit + 1 && letters.count(u'a') == letters.size(), qPrintable(where));
+                preedit = letters.size();
+            } else if (e.event == QLatin1String("type")) {
                 const QString text = field(e, "text");
                 QVERIFY2(std::none_of(text.cbegin(), text.cend(),
                                       [](QChar c) { return c.isLetter() && c.unicode() < 0x80; }),
@@ -983,8 +990,11 @@ void tst_TraceGen::imeDraftsGrowInBursts()
                         ++commits;
                         lastCommit = e.t;
                     }
+                    QVERIFY2(han == (preedit >= 2), qPrintable(where + QStringLiteral(": a commit's pinyin")));
+                    preedit = 0;
                 } else {
                     QVERIFY2(draft.size() - text.size() == 1 && draft.startsWith(text), qPrintable(where));
+                    QCOMPARE(preedit, 0);
                 }
                 draft = text;
             } else if (e.event == QLatin1String("send")) {

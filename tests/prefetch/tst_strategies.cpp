@@ -52,6 +52,7 @@ private slots:
     void debounceGuessesAShortFollowUpAfterAnAnswer();
     void debounceGuessesASuggestedFollowUpUntilAnotherIsTyped();
     void debounceWaitsLessAfterASentenceEnd();
+    void debounceWaitsWhileAnInputMethodComposes();
     void debounceTypingOnCancels();
     void debounceDifferentSendIsAMiss();
     void debouncePauseWarmsTheContextBeforeTheDraft();
@@ -443,6 +444,39 @@ void tst_Strategies::debounceGuessesASuggestedFollowUpUntilAnotherIsTyped()
     m_engine->setSettings(off);
     debounce.suggest(suggestion);
     QVERIFY(!debounce.isPrefetching());
+}
+
+void tst_Strategies::debounceWaitsWhileAnInputMethodComposes()
+{
+    m_engine = makeEngine("rtt=0,prefill=1000000,decode=30");
+    DebounceStrategy debounce(m_engine.get(), std::make_shared<HeuristicClassifier>());
+    debounce.setBuilder(chat());
+    QSignalSpy started(&debounce, &DebounceStrategy::prefetchStarted);
+    const QString question = QStringLiteral("这篇文档的主要观点是什么？");
+
+    // Committed text that looks finished, then the pinyin of more: no pause is taken while the
+    // input method composes, however long.
+    debounce.textChanged(question);
+    debounce.compositionChanged(QStringLiteral("zh"));
+    QVERIFY(m_local.settle(&m_network, 600, 5000));
+    QCOMPARE(started.count(), 0);
+    // Cancelled (Esc in the input method): the draft is as it was, and its pause runs now.
+    debounce.compositionChanged({});
+    QVERIFY(started.wait(3000));
+    QCOMPARE(started.first().first().toString(), question);
+
+    // Composing after the guess started: the user is writing on, the guess goes.
+    QVERIFY(debounce.isPrefetching());
+    debounce.compositionChanged(QStringLiteral("q"));
+    QVERIFY(!debounce.isPrefetching());
+    QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 2000);
+    // Committed: the commit's text change starts the pause, the end of composing lets it run.
+    started.clear();
+    const QString longer = question.chopped(1) + QStringLiteral("请简短回答？");
+    debounce.textChanged(longer);
+    debounce.compositionChanged({});
+    QVERIFY(started.wait(3000));
+    QCOMPARE(started.first().first().toString(), longer);
 }
 
 void tst_Strategies::debounceTypingOnCancels()

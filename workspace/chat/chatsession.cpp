@@ -290,6 +290,13 @@ void ChatSession::draftChanged(const QString &draft)
     m_debounce->textChanged(draft);
 }
 
+void ChatSession::compositionChanged(const QString &preedit)
+{
+    if (m_pendingSend || !m_debounce || !m_debounce->isBuilderOf(this))
+        return;
+    m_debounce->compositionChanged(preedit);
+}
+
 bool ChatSession::setAttachments(const QList<Attachment> &attachments)
 {
     if (m_pendingSend)

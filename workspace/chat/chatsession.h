@@ -130,6 +130,9 @@ public:
 
     // The input's text changed: the debounce strategy hears of it.
     void draftChanged(const QString &draft);
+    // An input method's pre-edit changed (empty: committed or cancelled): the debounce strategy
+    // hears of it, as of typing.
+    void compositionChanged(const QString &preedit);
     // The files attached to the message being written (while a question is edited, to that
     // question). They go before its text with the next send() and are stored with it; the
     // debounce strategy's builder has them too, so a prefetch of the draft is the request Enter

@@ -290,8 +290,9 @@ void ChatUser::typeLatin(const QString &message)
     m_s.t = std::max(enterAt, m_s.lastWritten());
 }
 
-// Types a Chinese message through the IME: per commit, the pinyin letters (no "type": they are
-// pre-edit), the candidate choice, then one "type" with the committed characters added.
+// Types a Chinese message through the IME: per commit, the pinyin letters (one "compose" each,
+// the pre-edit so far: not text yet), the candidate choice, then one "type" with the committed
+// characters added, which ends the composition.
 void ChatUser::typeIme(const QString &segmented, const ImeParams &ime)
 {
     const QStringList segments = segmented.split(u'|', Qt::SkipEmptyParts);
@@ -330,8 +331,15 @@ void ChatUser::typeIme(const QString &segmented, const ImeParams &ime)
             if (m_rng.chance(m_p.typing.thinkingPauseChance))
                 m_s.t += m_rng.draw(m_p.typing.thinkingPause);
             shift.beforeKey(u'a', previousKey); // pinyin is lower case
-            for (int l = 1; l < letters; ++l)
+            // Each letter is the input method's pre-edit growing ("compose"); the letters
+            // themselves are not modelled, only how many there are.
+            QString preedit(1, u'a');
+            m_s.write("compose", {str("text", preedit)});
+            for (int l = 1; l < letters; ++l) {
                 m_s.t += keyGap(m_rng, m_p.typing, QStringLiteral("a"), m_pace);
+                preedit += u'a';
+                m_s.write("compose", {str("text", preedit)});
+            }
             previousKey = m_s.t;
             m_s.t += m_rng.draw(ime.candidateChoice);
         };
