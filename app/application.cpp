@@ -441,8 +441,10 @@ void Application::applySettings(const Gui::AppSettings &settings)
         m_library->setFolders(settings.libraryFolders);
     for (const auto &w : m_windows) {
         w->setTranslateTarget(settings.translateTarget);
-        if (Gui::ChatDock *chat = w->chatDock())
+        if (Gui::ChatDock *chat = w->chatDock()) {
             chat->setAssistants(settings.assistants);
+            chat->prefetchSettingsChanged(); // the follow-ups offered, switched off or on
+        }
     }
     if (old.uiLanguage != settings.uiLanguage)
         showMessage(tr("The new language takes effect when Headstart starts again."), 8000);

@@ -90,6 +90,8 @@ public:
     // Sends a follow-up the chat offered (the user clicked it): as if typed and sent. The draft
     // typed so far is replaced; the files waiting to be sent go with it.
     void sendFollowUp(const QString &text, qint64 activatedNs);
+    // The prefetch settings were applied (Settings): what depends on them follows.
+    void prefetchSettingsChanged() { m_session->prefetchSettingsChanged(); }
     void stop();
     // The last answer again, a fresh request (ChatSession::regenerate()); with `mainModel`, of the
     // main model (on an answer of the fast model).

@@ -54,6 +54,7 @@ private slots:
     void typingHidesThemAndADraftIsNeverReplaced();
     void aFileWaitingToBeSentStopsTheGuess();
     void switchedOffNothingIsOfferedOrGuessed();
+    void switchedOffWhileOfferedTheyGo();
     void theUsersOwnRepliesComeFirst();
 
 private:
@@ -266,6 +267,26 @@ void tst_ChatFollowUps::switchedOffNothingIsOfferedOrGuessed()
     QVERIFY(m_dock->session()->followUps().isEmpty());
     QVERIFY(m_stack->debounce()->suggestedFollowUp().isEmpty());
     QCOMPARE(m_local.stats().prefetchRequests, before);
+}
+
+void tst_ChatFollowUps::switchedOffWhileOfferedTheyGo()
+{
+    makeDock();
+    askAndWait(Question);
+    QTRY_VERIFY(chips()->isVisible());
+    // Switched off in Settings while they are shown: the application applies the settings to the
+    // engine and tells the chat.
+    Prefetch::Settings settings = m_stack->engine()->settings();
+    settings.debounce.suggestFollowUps = false;
+    m_stack->engine()->setSettings(settings);
+    m_dock->prefetchSettingsChanged();
+    QVERIFY(!chips()->isVisible());
+    QVERIFY(m_dock->session()->followUps().isEmpty());
+    // And back on: offered again for the same answer.
+    settings.debounce.suggestFollowUps = true;
+    m_stack->engine()->setSettings(settings);
+    m_dock->prefetchSettingsChanged();
+    QVERIFY(chips()->isVisible());
 }
 
 void tst_ChatFollowUps::theUsersOwnRepliesComeFirst()

@@ -256,6 +256,12 @@ void ChatSession::guessFollowUp(const QString &text)
     m_debounce->suggest(text);
 }
 
+void ChatSession::prefetchSettingsChanged()
+{
+    if (m_builderInstalled)
+        offerFollowUps();
+}
+
 const QStringList &ChatSession::followUps() const
 {
     return m_followUps->suggestions();

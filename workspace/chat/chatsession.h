@@ -198,6 +198,8 @@ public:
     // came to it): its answer is guessed as the first one's is, whatever how often it was sent
     // before, where the hover strategy is on (the same signal as a rest on an action button).
     void guessFollowUp(const QString &text);
+    // The engine's settings changed: the offer follows debounce.suggestFollowUps at once.
+    void prefetchSettingsChanged();
 
 signals:
     // A conversation was opened (or a new one started): messages() was replaced.
