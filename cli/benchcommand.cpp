@@ -20,6 +20,7 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <utility>
 
 namespace Cli {
 
@@ -225,25 +226,19 @@ int runBench(const QStringList &arguments)
                 variants.append(v);
         }
     }
-    if (parser.isSet(warmPassagesOpt)) {
-        Bench::Variant v;
-        v.warmPassages = true;
-        variants.append(v);
-    }
-    if (parser.isSet(noFollowUpsOpt)) {
-        Bench::Variant v;
-        v.noShortFollowUps = true;
-        variants.append(v);
-    }
-    if (parser.isSet(noSuggestionsOpt)) {
-        Bench::Variant v;
-        v.noSuggestions = true;
-        variants.append(v);
-    }
-    if (parser.isSet(noCompositionOpt)) {
-        Bench::Variant v;
-        v.noComposition = true;
-        variants.append(v);
+    // Each switch a variant of its own, beside the defaults.
+    const std::pair<const QCommandLineOption *, bool Bench::Variant::*> switches[] = {
+        {&warmPassagesOpt, &Bench::Variant::warmPassages},
+        {&noFollowUpsOpt, &Bench::Variant::noShortFollowUps},
+        {&noSuggestionsOpt, &Bench::Variant::noSuggestions},
+        {&noCompositionOpt, &Bench::Variant::noComposition},
+    };
+    for (const auto &[option, member] : switches) {
+        if (parser.isSet(*option)) {
+            Bench::Variant v;
+            v.*member = true;
+            variants.append(v);
+        }
     }
     // Every variant with each cache setting asked for.
     QList<Bench::CacheUse> caches;

@@ -28,6 +28,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTextDocument>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -424,7 +425,7 @@ void ChatDock::onInputChanged()
     if (!m_session->isPrefetching() && !m_session->isAnswering())
         setStatus({});
     updateButtons();
-    updateFollowUps();
+    showFollowUps();
 }
 
 void ChatDock::updateButtons()
@@ -445,8 +446,7 @@ void ChatDock::updateFollowUps()
     if (const Prefetch::Engine *engine = m_session->engine())
         m_followUps->setRestDelay(int(engine->settings().hover.delay.count()));
     m_followUps->setSuggestions(m_session->followUps());
-    // Shown while the input is empty: once the user types, the message is theirs.
-    m_followUps->setVisible(!m_followUps->suggestions().isEmpty() && m_input->toPlainText().isEmpty());
+    showFollowUps();
     // In the Tab order between the answer and the input, where they are shown.
     QWidget *previous = m_transcript;
     for (QWidget *button : m_followUps->focusChain()) {
@@ -454,6 +454,12 @@ void ChatDock::updateFollowUps()
         previous = button;
     }
     setTabOrder(previous, m_input);
+}
+
+void ChatDock::showFollowUps()
+{
+    // Shown while the input is empty: once the user types, the message is theirs.
+    m_followUps->setVisible(!m_followUps->suggestions().isEmpty() && m_input->document()->isEmpty());
 }
 
 void ChatDock::updateProviderNotice()

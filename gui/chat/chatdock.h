@@ -87,8 +87,9 @@ public:
     bool openConversation(qint64 id);
     void newConversation();
     void sendMessage(qint64 activatedNs);
-    // Sends a follow-up the chat offered (the user clicked it): as if typed and sent. The draft
-    // typed so far is replaced; the files waiting to be sent go with it.
+    // Sends a follow-up the chat offered (the user clicked it): as if typed and sent, with the
+    // files waiting to be sent. Nothing while a draft is typed (it is never replaced) or an
+    // answer comes.
     void sendFollowUp(const QString &text, qint64 activatedNs);
     // The prefetch settings were applied (Settings): what depends on them follows.
     void prefetchSettingsChanged() { m_session->prefetchSettingsChanged(); }
@@ -146,7 +147,10 @@ private:
     void onExchangeEnded(MessageState state, const QString &error, bool cancelled);
     void onInputChanged();
     void updateButtons();
+    // The offer changed: the buttons, their rest delay and their place in the Tab order.
     void updateFollowUps();
+    // Shows the offer while the input is empty (at each keystroke: nothing more than that).
+    void showFollowUps();
     void updateProviderNotice();
     void updateContextLabel();
     // The "Assistant" box shows the session's list and the conversation's choice.

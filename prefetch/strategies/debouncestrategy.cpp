@@ -50,6 +50,11 @@ void DebounceStrategy::textChanged(const QString &draft)
         m_timer.stop();
         return;
     }
+    startPause(draft);
+}
+
+void DebounceStrategy::startPause(const QString &draft)
+{
     const Settings::Debounce &settings = m_engine->settings().debounce;
     m_timer.start(endsSentence(draft) ? std::min(settings.sentenceEndDelay, settings.delay) : settings.delay);
 }
@@ -68,10 +73,8 @@ void DebounceStrategy::compositionChanged(const QString &preedit)
         return;
     // Committed (the commit's textChanged() has started the pause already) or cancelled (the
     // draft is as it was, and the pause starts now).
-    if (!m_timer.isActive() && m_builder && m_engine->isEnabled(Strategy::Debounce)) {
-        const Settings::Debounce &settings = m_engine->settings().debounce;
-        m_timer.start(endsSentence(m_pending) ? std::min(settings.sentenceEndDelay, settings.delay) : settings.delay);
-    }
+    if (!m_timer.isActive() && m_builder && m_engine->isEnabled(Strategy::Debounce))
+        startPause(m_pending);
 }
 
 void DebounceStrategy::onPause()

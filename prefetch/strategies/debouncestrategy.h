@@ -78,6 +78,8 @@ signals:
     void prefetchStarted(const QString &draft, double confidence);
 
 private:
+    // Starts the typing pause for `draft`: the shorter one after a sentence's end.
+    void startPause(const QString &draft);
     void onPause();
     void onClassified(const QString &draft, double confidence);
     void cancelSession();

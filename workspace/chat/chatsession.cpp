@@ -242,18 +242,23 @@ void ChatSession::offerFollowUps()
     m_followUps->update(m_conversationId, m_messages, offer);
     // Guessed only after an answer that ended here, not for one read days ago that a conversation
     // opened (at start-up, say) ends with.
-    if (m_conversationId == m_answeredConversation && m_builderInstalled && m_debounce && m_debounce->isBuilderOf(this))
-        m_followUps->guessFirst(m_debounce, m_draft.trimmed().isEmpty(), !m_attachments.isEmpty());
+    if (m_conversationId == m_answeredConversation && mayGuessFollowUp())
+        m_followUps->guessFirst(m_debounce);
 }
 
 void ChatSession::guessFollowUp(const QString &text)
 {
-    if (!m_engine || !m_engine->isEnabled(Prefetch::Strategy::Hover) || !m_followUps->suggestions().contains(text))
-        return;
-    if (!m_builderInstalled || !m_debounce || !m_debounce->isBuilderOf(this) || !m_draft.trimmed().isEmpty()
-        || !m_attachments.isEmpty())
-        return; // a guess would send the files waiting before the user has
-    m_debounce->suggest(text);
+    if (m_engine && m_engine->isEnabled(Prefetch::Strategy::Hover) && m_followUps->suggestions().contains(text)
+        && mayGuessFollowUp())
+        m_debounce->suggest(text);
+}
+
+bool ChatSession::mayGuessFollowUp() const
+{
+    // With a file waiting, a guess would send it before the user has; with a draft, the user is
+    // writing something else.
+    return m_builderInstalled && m_debounce && m_debounce->isBuilderOf(this) && m_draft.trimmed().isEmpty()
+           && m_attachments.isEmpty();
 }
 
 void ChatSession::prefetchSettingsChanged()

@@ -253,6 +253,9 @@ private:
     void uninstallBuilder();
     // Offers follow-ups where the conversation ends in an answer (and guesses the first).
     void offerFollowUps();
+    // The strategy is this conversation's, and nothing typed or attached stands in the way of
+    // guessing a follow-up's answer.
+    bool mayGuessFollowUp() const;
     // The retrieval library mode puts passages in with; null in the other modes.
     std::shared_ptr<Knowledge::LibraryRetrieval> modeRetrieval() const;
     // The model a request for `text` is asked of (not asked for the main model).

@@ -71,9 +71,9 @@ void FollowUpOffer::clear()
     set({});
 }
 
-void FollowUpOffer::guessFirst(Prefetch::DebounceStrategy *debounce, bool draftEmpty, bool attachmentsWaiting)
+void FollowUpOffer::guessFirst(Prefetch::DebounceStrategy *debounce)
 {
-    if (!debounce || m_suggestions.isEmpty() || !draftEmpty || attachmentsWaiting)
+    if (!debounce || m_suggestions.isEmpty())
         return;
     if (m_guessedConversation == m_conversationId && m_guessedIndex == m_answerIndex)
         return;

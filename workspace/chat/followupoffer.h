@@ -41,14 +41,11 @@ public:
     void clear();
     const QStringList &suggestions() const { return m_suggestions; }
 
-    // How often this user has sent the first suggestion: the share of their recent replies it is,
-    // and how many times (0 for a built-in one they have not used).
-    double firstShare() const { return m_firstShare; }
-    int firstTimes() const { return m_firstTimes; }
     // Guesses the first suggestion's answer with `debounce`'s builder (which must be the
     // conversation's, after its answer) where this user sends it often enough, unless it was
-    // guessed for this answer already.
-    void guessFirst(Prefetch::DebounceStrategy *debounce, bool draftEmpty, bool attachmentsWaiting);
+    // guessed for this answer already. The caller has checked that nothing is typed and no file
+    // waits to be sent.
+    void guessFirst(Prefetch::DebounceStrategy *debounce);
 
 signals:
     void changed();
@@ -58,6 +55,8 @@ private:
 
     QPointer<ConversationStore> m_store;
     QStringList m_suggestions;
+    // How often this user has sent the first suggestion: how many of their recent replies it is
+    // (0 for a built-in one they have not used), and what share of them.
     double m_firstShare = 0;
     int m_firstTimes = 0;
     // The answer offered after: its conversation and place in it.
