@@ -54,6 +54,11 @@ struct Settings {
         // "How many words do we read per minute?"). Kept, it costs nothing more: its prefix
         // arrived long before.
         milliseconds followUpTtl = 300s;
+        // The chat input completes the draft in grey (workspace/chat/draftcompleter.h): a message
+        // the user sent before or a suggestion (accepted, its answer starts at once, as a draft
+        // that is complete), else the word being typed from the conversation and the document.
+        // Local: nothing is asked of a provider. Off, nothing is shown (issue 39).
+        bool completeDrafts = true;
         double minConfidence = 0.72; // completeness classifier threshold
         milliseconds ttl = 45s;
         // 0 = off: the sent text must equal the draft after normalisation. Otherwise the

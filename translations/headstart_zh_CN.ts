@@ -4,14 +4,14 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="558"/>
+        <location filename="../app/application.cpp" line="560"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
         <location filename="../app/application.cpp" line="319"/>
         <location filename="../app/application.cpp" line="323"/>
-        <location filename="../app/application.cpp" line="661"/>
+        <location filename="../app/application.cpp" line="663"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
@@ -26,22 +26,22 @@
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="448"/>
+        <location filename="../app/application.cpp" line="450"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="472"/>
+        <location filename="../app/application.cpp" line="474"/>
         <source>Could not read the proxy password: %1</source>
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="555"/>
+        <location filename="../app/application.cpp" line="557"/>
         <source>%1 Using the one from the settings.</source>
         <translation>%1 改用设置中的服务商。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="640"/>
+        <location filename="../app/application.cpp" line="642"/>
         <source>Answers are remembered for this session only: the response cache file could not be used.</source>
         <translation>回答只在本次运行中记住：响应缓存文件无法使用。</translation>
     </message>
@@ -361,8 +361,8 @@
     </message>
     <message>
         <location filename="../workspace/settings/prefetchparameters.cpp" line="111"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="167"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="221"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="175"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="229"/>
         <source>An early answer nobody asked for is cancelled after this long.</source>
         <translation>无人请求的提前回答在此时间后取消。</translation>
     </message>
@@ -473,590 +473,605 @@
     </message>
     <message>
         <location filename="../workspace/settings/prefetchparameters.cpp" line="158"/>
+        <source>draft completion</source>
+        <translation>草稿补全</translation>
+    </message>
+    <message>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="159"/>
+        <source>Complete drafts as you t&amp;ype</source>
+        <translation>输入时补全草稿(&amp;Y)</translation>
+    </message>
+    <message>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="160"/>
+        <source>Shows in grey how a message you sent before, or a word of the conversation or document, would go on; Tab or Right accepts it, Esc dismisses it. An accepted message&apos;s answer is started at once. Nothing is sent to a provider to complete.</source>
+        <translation>以灰色显示您以前发送过的消息、或对话与文档中的词语可能的后续；按 Tab 或右方向键接受，按 Esc 忽略。接受整条消息后，其回答会立即开始准备。补全不会向服务商发送任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="166"/>
         <source>completeness threshold</source>
         <translation>完整度阈值</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="159"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="167"/>
         <source>&amp;Completeness threshold:</source>
         <translation>完整度阈值(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="160"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="168"/>
         <source>A draft is sent early only when the completeness check is at least this sure (0 to 1) that you have finished it.</source>
         <translation>只有当完整度检查至少有这么大把握（0 到 1）认为你已写完时，草稿才会被提前发送。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="165"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="173"/>
         <source>debounce answer lifetime</source>
         <translation>防抖回答的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="166"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="174"/>
         <source>Keep an &amp;unused answer for:</source>
         <translation>未使用的回答保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="170"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="178"/>
         <source>similarity threshold</source>
         <translation>相似度阈值</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="171"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="179"/>
         <source>Take over when &amp;similar:</source>
         <translation>相似时接管(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="172"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="180"/>
         <source>0: the message sent must equal the draft. Otherwise the minimum similarity (0 to 1) at which a slightly different message still takes over the early answer.</source>
         <translation>0：发送的消息必须与草稿相同。否则为最低相似度（0 到 1），达到该值时略有不同的消息仍可接管提前生成的回答。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="177"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="185"/>
         <source>model completeness check</source>
         <translation>模型完整度检查</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="178"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="186"/>
         <source>Ask the &amp;model whether a draft is complete</source>
         <translation>询问模型(&amp;M)草稿是否完整</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="179"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="187"/>
         <source>Sends the draft to the provider to judge whether it is finished, instead of the built-in check; costs a few tokens per pause.</source>
         <translation>将草稿发送给服务商来判断是否已写完，以代替内置检查；每次停顿会消耗少量词元。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="184"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="192"/>
         <source>passage warm-up at a pause</source>
         <translation>停顿时预热段落</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="185"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="193"/>
         <source>&amp;Warm the library&apos;s passages at a pause</source>
         <translation>停顿时预热资料库段落(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="186"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="194"/>
         <source>In a chat about your library, the passages found for the draft are sent ahead to the provider&apos;s prompt cache at each typing pause, so the answer starts a little sooner; each pause that finds other passages pays for them again. Needs warm-up on; not done for Anthropic, whose cache would not keep them.</source>
         <translation>在关于资料库的对话中，每次输入停顿时，为草稿找到的段落会提前发送到服务商的提示缓存，使回答稍早开始；每次停顿找到不同段落都要再付一次费用。需要开启预热；Anthropic 不适用，因为它的缓存不会保留这些段落。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="194"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="202"/>
         <source>response cache</source>
         <translation>响应缓存</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="195"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="203"/>
         <source>Answer &amp;repeats from the cache</source>
         <translation>重复的问题从缓存回答(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="196"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="204"/>
         <source>A question or action asked again exactly as before (the same document, selection, conversation and model) gets the answer it got then, at once and without a request, marked as from the cache. Regenerate always asks anew.</source>
         <translation>与之前完全相同的问题或操作（同一文档、选区、对话和模型）会立即得到当时的回答，不发送请求，并标记为来自缓存。“重新生成”总是重新询问。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="203"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="211"/>
         <source>near-duplicate chat questions</source>
         <translation>近似的聊天问题</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="204"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="212"/>
         <source>Show the answer to a &amp;similar chat question as a draft</source>
         <translation>将相似聊天问题的回答显示为草稿(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="205"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="213"/>
         <source>A chat question close to one already answered in the same context shows the earlier answer at once, marked as a draft, while the live answer comes and replaces it. A question almost the same as one answered many times is answered from the cache.</source>
         <translation>与同一上下文中已回答过的问题相近的聊天问题，会立即显示之前的回答并标记为草稿，实时回答到达后将其替换。与多次回答过的问题几乎相同的问题直接从缓存回答。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="212"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="220"/>
         <source>workflow prefetch</source>
         <translation>工作流预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="213"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="221"/>
         <source>W&amp;orkflow prefetch</source>
         <translation>工作流预取(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="214"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="222"/>
         <source>Completing a step of a wizard starts the answer of the next one from the form data.</source>
         <translation>完成向导的一个步骤后，即根据表单数据开始生成下一步的回答。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="219"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="227"/>
         <source>workflow answer lifetime</source>
         <translation>工作流回答的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="220"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="228"/>
         <source>Keep an unused answer &amp;for:</source>
         <translation>未使用的回答保留(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="225"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="233"/>
         <source>early guess length</source>
         <translation>提前猜测的长度</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="226"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="234"/>
         <source>&amp;Length of an early guess:</source>
         <translation>提前猜测的长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="227"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="235"/>
         <source>An early guess keeps only this many tokens (it stops there unless you point at or choose the action while it streams), so a wrong one costs little; when you ask, they show at once while the rest is fetched. Only where the provider can continue an answer.</source>
         <translation>提前猜测只保留这么多个词元（除非在它生成时你指向或选择了该操作，否则就在此停止），猜错了花费也很少；你真正发出请求时，这些词元会立即显示，其余部分随后获取。仅适用于能够续写回答的服务商。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="234"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="242"/>
         <source>answers guessed at once</source>
         <translation>同时猜测的回答数</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="235"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="243"/>
         <source>Answers &amp;guessed at once:</source>
         <translation>同时猜测的回答数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="236"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="244"/>
         <source>When a signal leaves several actions possible, this many of the likeliest are guessed.</source>
         <translation>当一个信号对应多个可能的操作时，猜测其中最可能的这么多个。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="242"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="250"/>
         <source>pointer trajectory prefetch</source>
         <translation>指针轨迹预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="243"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="251"/>
         <source>Pointer &amp;trajectory</source>
         <translation>指针轨迹(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="244"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="252"/>
         <source>While the pointer moves, where it is heading is predicted; an action button it will arrive on gets an early guess before the pointer is there.</source>
         <translation>指针移动时会预测它的去向；它将要到达的操作按钮会在指针到达之前得到一次提前猜测。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="249"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="257"/>
         <source>trajectory margin</source>
         <translation>轨迹边距</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="250"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="258"/>
         <source>&amp;Margin around a button:</source>
         <translation>按钮周围的边距(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="251"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="259"/>
         <source>A predicted end this close to a button counts as arriving on it.</source>
         <translation>预测的终点离按钮这么近时，视为到达该按钮。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="254"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="262"/>
         <source>trajectory guess lifetime</source>
         <translation>轨迹猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="255"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="263"/>
         <source>Keep an unused &amp;guess for:</source>
         <translation>未使用的猜测保留(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="256"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="274"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="287"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="306"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="323"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="264"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="282"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="295"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="314"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="331"/>
         <source>An early guess nobody asked for is cancelled after this long.</source>
         <translation>没有被用到的提前猜测在这么长时间后取消。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="260"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="268"/>
         <source>selection prefetch</source>
         <translation>选区预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="261"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="269"/>
         <source>Finished &amp;selection</source>
         <translation>完成的选区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="262"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="270"/>
         <source>Selecting text guesses the action you usually take on a selection (rewrite, explain or translate).</source>
         <translation>选中文本后，会猜测你通常对选区执行的操作（改写、解释或翻译）。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="267"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="275"/>
         <source>selection settle time</source>
         <translation>选区稳定时间</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="268"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="276"/>
         <source>Selection &amp;unchanged for:</source>
         <translation>选区保持不变(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="269"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="277"/>
         <source>A selection that stays this long is finished.</source>
         <translation>选区保持这么长时间不变即视为完成。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="272"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="280"/>
         <source>selection guess lifetime</source>
         <translation>选区猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="273"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="281"/>
         <source>Keep an unused g&amp;uess for:</source>
         <translation>未使用的猜测保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="278"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="286"/>
         <source>keyboard prefetch</source>
         <translation>键盘预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="279"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="287"/>
         <source>&amp;Keyboard focus and shortcuts</source>
         <translation>键盘焦点和快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="280"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="288"/>
         <source>Moving the keyboard focus onto an action, or holding a shortcut&apos;s Ctrl+Alt, guesses the action that follows.</source>
         <translation>把键盘焦点移到某个操作上，或按住快捷键的 Ctrl+Alt，会猜测接下来的操作。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="285"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="293"/>
         <source>keyboard guess lifetime</source>
         <translation>键盘猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="286"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="294"/>
         <source>Keep an unused gu&amp;ess for:</source>
         <translation>未使用的猜测保留(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="291"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="299"/>
         <source>opened-document prefetch</source>
         <translation>打开文档预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="292"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="300"/>
         <source>&amp;Opened document</source>
         <translation>刚打开的文档(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="293"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="301"/>
         <source>A document just opened and being read guesses what you usually do first (a summary, a continuation).</source>
         <translation>刚打开、正在阅读的文档会猜测你通常先做的事（摘要、续写）。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="298"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="306"/>
         <source>reading time</source>
         <translation>阅读时间</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="299"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="307"/>
         <source>Open and unedited &amp;for:</source>
         <translation>打开且未编辑(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="300"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="308"/>
         <source>The guess waits until the document has been open this long without an edit.</source>
         <translation>文档打开这么长时间且未被编辑后才开始猜测。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="304"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="312"/>
         <source>opened-document guess lifetime</source>
         <translation>打开文档猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="305"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="313"/>
         <source>Keep an unused gue&amp;ss for:</source>
         <translation>未使用的猜测保留(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="310"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="318"/>
         <source>habits prefetch</source>
         <translation>习惯预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="310"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="318"/>
         <source>Your &amp;habits</source>
         <translation>你的习惯(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="311"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="319"/>
         <source>After an answer, the action you usually take next is guessed. What you usually do is counted on this computer only.</source>
         <translation>一个回答结束后，会猜测你通常接下来执行的操作。你的习惯只在这台电脑上统计。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="316"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="324"/>
         <source>habit threshold</source>
         <translation>习惯阈值</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="317"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="325"/>
         <source>Guess when at least &amp;this likely:</source>
         <translation>可能性至少达到此值时猜测(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="318"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="326"/>
         <source>How often you took that action next, of the times before.</source>
         <translation>在以往的情况中，你接下来执行该操作的比例。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="321"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="329"/>
         <source>habits guess lifetime</source>
         <translation>习惯猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="322"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="330"/>
         <source>Keep an unused guess fo&amp;r:</source>
         <translation>未使用的猜测保留(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="327"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="335"/>
         <source>buffer cap</source>
         <translation>缓冲上限</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="328"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="336"/>
         <source>&amp;Buffer per early answer:</source>
         <translation>每个提前回答的缓冲(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="329"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="337"/>
         <source>An early answer nobody has asked for yet stops reading at this many tokens and the provider waits; nothing is dropped.</source>
         <translation>尚无人请求的提前回答在读到这么多词元后暂停读取，服务商随之等待；不会丢弃任何内容。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="334"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="342"/>
         <source>foreground lane</source>
         <translation>前台通道</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="335"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="343"/>
         <source>&amp;Foreground requests at once:</source>
         <translation>同时进行的前台请求(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="336"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="344"/>
         <source>Answers you asked for that may stream at the same time.</source>
         <translation>你请求的回答中可同时流式传输的数量。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="339"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="347"/>
         <source>time limit per request</source>
         <translation>单个请求的时间上限</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="340"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="348"/>
         <source>T&amp;ime limit per request:</source>
         <translation>单个请求的时间上限(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="341"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="349"/>
         <source>A request still not done after this long fails as a timeout, keeping the text so far: a server that only sends keep-alives cannot hold an answer forever.</source>
         <translation>请求在这段时间后仍未完成，即按超时失败，并保留目前收到的文本：只发送保活消息的服务器无法无限期地占住一个回答。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="346"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="354"/>
         <source>prefetch lane</source>
         <translation>预取通道</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="347"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="355"/>
         <source>&amp;Prefetch requests at once:</source>
         <translation>同时进行的预取请求(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="348"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="356"/>
         <source>Early answers that may stream at the same time; at most the foreground lane. An answer you ask for always takes precedence.</source>
         <translation>可同时流式传输的提前回答数量；不超过前台通道。你请求的回答始终优先。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="353"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="361"/>
         <source>prefetch queue</source>
         <translation>预取队列</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="353"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="361"/>
         <source>Prefetch &amp;queue:</source>
         <translation>预取队列(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="354"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="362"/>
         <source>Early answers waiting for a slot; beyond this many they are skipped.</source>
         <translation>等待空位的提前回答；超过此数量则跳过。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="357"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="365"/>
         <source>hourly prefetch budget</source>
         <translation>每小时预取预算</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="358"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="366"/>
         <source>Hourly token b&amp;udget:</source>
         <translation>每小时词元预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="359"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="367"/>
         <source>Tokens early answers may use in any hour; 0 means unlimited.</source>
         <translation>提前回答在任意一小时内可使用的词元数；0 表示不限。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="362"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="370"/>
         <source>hourly money budget</source>
         <translation>每小时金额预算</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="363"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="371"/>
         <source>Hourly mone&amp;y budget:</source>
         <translation>每小时金额预算(&amp;Y)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="364"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="372"/>
         <source>What early answers may cost in any hour, at the provider&apos;s prices (Providers page) and in its currency; 0 means unlimited. An early answer must fit this and the token budget. A provider without prices is not limited by it.</source>
         <translation>提前回答在任意一小时内可花费的金额，按服务商的价格（见“服务商”页）以其货币计；0 表示不限。提前回答须同时在本预算和词元预算之内。没有价格的服务商不受此限制。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="371"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="379"/>
         <source>pause on battery saver and metered connections</source>
         <translation>在省电模式和按流量计费的连接下暂停</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="372"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="380"/>
         <source>Pause prefetch on battery sa&amp;ver and metered connections</source>
         <translation>在省电模式和按流量计费的连接下暂停预取(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="373"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="381"/>
         <source>While the battery is low or the computer is in power-saver mode, or its network connection is metered, no early answers are started; the answers you ask for still come. The status bar says when prefetch is paused and why.</source>
         <translation>电量不足、电脑处于省电模式或网络连接按流量计费时，不会提前开始任何回答；你主动请求的回答照常返回。状态栏会说明预取何时暂停以及原因。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="380"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="388"/>
         <source>fast-model routing</source>
         <translation>快速模型分流</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="381"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="389"/>
         <source>Answer small talk and simple &amp;questions with the fast model</source>
         <translation>用快速模型回答闲聊和简单问题(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="382"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="390"/>
         <source>In a chat that is not about a document or the library, greetings, thanks and short factual questions go to the provider&apos;s fast model (Providers page), which answers sooner and costs less. The answer is marked, with a button to ask the main model instead. Nothing happens where the fast model is the main model.</source>
         <translation>在不涉及文档或资料库的对话中，问候、致谢和简短的事实性问题会发给服务商的快速模型（“服务商”页面），它回答更快、费用更低。这样的回答会有标记，并附有改问主模型的按钮。快速模型与主模型相同时不做任何分流。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="389"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="397"/>
         <source>instant acknowledgement</source>
         <translation>即时回应</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="390"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="398"/>
         <source>Acknowledge at once while a reasoning model &amp;thinks</source>
         <translation>推理模型思考时先即时回应(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="391"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="399"/>
         <source>Where the main model thinks before it answers (deepseek-reasoner, QwQ, o-series, Claude with extended thinking) and the provider has a fast model, the fast model is asked for one line on what the question is about, shown above the answer until the answer begins. It is a small request more for every such message, counted in the prefetch budget; off by default.</source>
         <translation>主模型回答前会先思考（deepseek-reasoner、QwQ、o 系列、开启扩展思考的 Claude），且服务商有快速模型时，请快速模型用一句话说明问题涉及什么，显示在回答上方，回答开始后即消失。每条这样的消息会多一个小请求，计入预取预算；默认关闭。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="399"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="407"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="400"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="408"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="401"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="409"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="405"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="413"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="406"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="414"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="407"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="415"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="410"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="418"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="411"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="419"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="412"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="420"/>
         <source>What unused early answers cost, as a share of what the answers you used cost: in money where the provider has prices, in tokens where it has none. Above this the strategy pauses itself.</source>
         <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="418"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="426"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="419"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="427"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="420"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="428"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="426"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="434"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="427"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="435"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="428"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="436"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="430"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="438"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="431"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="439"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="432"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="440"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
@@ -1066,28 +1081,28 @@
         <translation>%1 已于 %3 停用模型 %2；Headstart 改用 %1 指定的替代模型 %4。可在“设置 → 服务商”中另选。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="517"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="525"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="523"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="531"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="525"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="533"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="527"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="535"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="539"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="548"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="547"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="556"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
@@ -1264,63 +1279,63 @@
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="460"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="468"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="460"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="468"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="462"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="470"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="463"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="471"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="464"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="472"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="467"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="478"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="475"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="486"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="468"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="476"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="469"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="477"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="470"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="478"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="471"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="479"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="473"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="481"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="474"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="482"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>
@@ -1972,7 +1987,7 @@
     </message>
     <message>
         <location filename="../gui/chat/answerwidget.cpp" line="77"/>
-        <location filename="../gui/chat/chatdock.cpp" line="171"/>
+        <location filename="../gui/chat/chatdock.cpp" line="172"/>
         <location filename="../workspace/conversations/conversationexport.cpp" line="216"/>
         <source>Assistant</source>
         <translation>助手</translation>
@@ -1993,7 +2008,7 @@
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="40"/>
+        <location filename="../gui/chat/chatdock.cpp" line="41"/>
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
@@ -2013,102 +2028,107 @@
         <translation>删除所有对话以及为重复问题记住的回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="125"/>
+        <location filename="../gui/chat/chatdock.cpp" line="126"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="151"/>
+        <location filename="../gui/chat/chatdock.cpp" line="152"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="153"/>
+        <location filename="../gui/chat/chatdock.cpp" line="154"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="162"/>
+        <location filename="../gui/chat/chatdock.cpp" line="163"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="163"/>
+        <location filename="../gui/chat/chatdock.cpp" line="164"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="164"/>
+        <location filename="../gui/chat/chatdock.cpp" line="165"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="165"/>
+        <location filename="../gui/chat/chatdock.cpp" line="166"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="172"/>
+        <location filename="../gui/chat/chatdock.cpp" line="173"/>
         <source>Instructions and settings that go with every message of this conversation (edit them in Settings, Assistants)</source>
         <translation>随这个对话的每条消息一起发送的指令和设置（在“设置 → 助手”中编辑）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="175"/>
+        <location filename="../gui/chat/chatdock.cpp" line="176"/>
         <source>A&amp;ssistant:</source>
         <translation>助手(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="188"/>
+        <location filename="../gui/chat/chatdock.cpp" line="189"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="189"/>
+        <location filename="../gui/chat/chatdock.cpp" line="190"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="281"/>
+        <location filename="../gui/chat/chatdock.cpp" line="285"/>
         <source>About my library</source>
         <translation>关于我的资料库</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="382"/>
+        <location filename="../gui/chat/chatdock.cpp" line="386"/>
         <source>Answer prepared in advance for this suggestion.</source>
         <translation>已为这条建议提前准备好回答。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="387"/>
+        <location filename="../gui/chat/chatdock.cpp" line="391"/>
         <source>Answered from the cache; nothing was sent. Regenerate (%1) asks anew.</source>
         <translation>已从缓存回答，未发送任何内容。“重新生成”（%1）会重新询问。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="391"/>
+        <location filename="../gui/chat/chatdock.cpp" line="395"/>
         <source>A similar question&apos;s answer, shown as a draft until this one&apos;s answer comes.</source>
         <translation>相似问题的回答，作为草稿显示，直到本问题的回答到达。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="467"/>
+        <location filename="../gui/chat/chatdock.cpp" line="438"/>
+        <source>Completion: %1 (Tab accepts, Esc dismisses)</source>
+        <translation>补全：%1（Tab 接受，Esc 忽略）</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/chatdock.cpp" line="484"/>
         <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
         <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="481"/>
+        <location filename="../gui/chat/chatdock.cpp" line="498"/>
         <source>The open document, %1 (about %2 tokens), goes with each message.</source>
         <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="485"/>
+        <location filename="../gui/chat/chatdock.cpp" line="502"/>
         <source>The open document, %1, goes with each message.</source>
         <translation>打开的文档 %1 会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="493"/>
+        <location filename="../gui/chat/chatdock.cpp" line="510"/>
         <source>This conversation began about %1: &lt;a href=&quot;open&quot;&gt;open it&lt;/a&gt; to ask about it again.</source>
         <translation>此对话最初是关于 %1 的：&lt;a href=&quot;open&quot;&gt;打开它&lt;/a&gt;即可继续就它提问。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="495"/>
+        <location filename="../gui/chat/chatdock.cpp" line="512"/>
         <source>This conversation began about %1, which is no longer there.</source>
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
@@ -2118,57 +2138,57 @@
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="198"/>
+        <location filename="../gui/chat/chatdock.cpp" line="199"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="199"/>
+        <location filename="../gui/chat/chatdock.cpp" line="200"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="207"/>
+        <location filename="../gui/chat/chatdock.cpp" line="211"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="208"/>
+        <location filename="../gui/chat/chatdock.cpp" line="212"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="209"/>
+        <location filename="../gui/chat/chatdock.cpp" line="213"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="210"/>
+        <location filename="../gui/chat/chatdock.cpp" line="214"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="212"/>
+        <location filename="../gui/chat/chatdock.cpp" line="216"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="213"/>
+        <location filename="../gui/chat/chatdock.cpp" line="217"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="214"/>
+        <location filename="../gui/chat/chatdock.cpp" line="218"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="479"/>
+        <location filename="../gui/chat/chatdock.cpp" line="496"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="332"/>
+        <location filename="../gui/chat/chatdock.cpp" line="336"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="45"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="65"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="79"/>
@@ -2176,34 +2196,34 @@
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="334"/>
+        <location filename="../gui/chat/chatdock.cpp" line="338"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="81"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="99"/>
+        <location filename="../gui/chat/chatdock.cpp" line="100"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="383"/>
+        <location filename="../gui/chat/chatdock.cpp" line="387"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="404"/>
+        <location filename="../gui/chat/chatdock.cpp" line="408"/>
         <location filename="../gui/chat/chatdocktranscript.cpp" line="146"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="402"/>
+        <location filename="../gui/chat/chatdock.cpp" line="406"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="357"/>
+        <location filename="../gui/chat/chatdock.cpp" line="361"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
@@ -2368,10 +2388,10 @@
 <context>
     <name>Gui::ChatSession</name>
     <message>
-        <location filename="../workspace/chat/chatsession.cpp" line="385"/>
-        <location filename="../workspace/chat/chatsession.cpp" line="396"/>
-        <location filename="../workspace/chat/chatsession.cpp" line="436"/>
-        <location filename="../workspace/chat/chatsession.cpp" line="440"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="431"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="442"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="482"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="486"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -2815,8 +2835,8 @@
         <location filename="../workspace/conversations/conversationstore.cpp" line="227"/>
         <location filename="../workspace/conversations/conversationstore.cpp" line="243"/>
         <location filename="../workspace/conversations/conversationstore.cpp" line="260"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="325"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="431"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="336"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="442"/>
         <source>The conversation no longer exists.</source>
         <translation>该对话已不存在。</translation>
     </message>
@@ -2839,52 +2859,52 @@
         <translation>无法保存对话模式</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="415"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="426"/>
         <source>Could not delete the conversation</source>
         <translation>无法删除对话</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="440"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="451"/>
         <source>Could not clear the history</source>
         <translation>无法清除历史记录</translation>
     </message>
     <message>
         <location filename="../workspace/conversations/conversationstore.cpp" line="272"/>
         <location filename="../workspace/conversations/conversationstore.cpp" line="277"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="293"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="298"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="304"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="309"/>
         <source>Could not read the messages</source>
         <translation>无法读取消息</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="311"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="322"/>
         <source>Could not save the message</source>
         <translation>无法保存消息</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="340"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="351"/>
         <source>Could not import the conversation</source>
         <translation>无法导入对话</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="368"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="379"/>
         <source>Could not save the answer</source>
         <translation>无法保存回答</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="381"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="409"/>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="477"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="392"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="420"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="488"/>
         <source>The message no longer exists.</source>
         <translation>该消息已不存在。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="399"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="410"/>
         <source>Could not save the answer&apos;s sources</source>
         <translation>无法保存回答的来源</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationstore.cpp" line="462"/>
+        <location filename="../workspace/conversations/conversationstore.cpp" line="473"/>
         <source>Could not delete the message</source>
         <translation>无法删除消息</translation>
     </message>

@@ -201,6 +201,8 @@ QWidget *ChatDock::createChatPanel()
     connect(m_input, &QPlainTextEdit::textChanged, this, &ChatDock::onInputChanged);
     connect(m_input, &ChatInput::sendRequested, this, &ChatDock::sendMessage);
     connect(m_input, &ChatInput::compositionChanged, m_session, &ChatSession::compositionChanged);
+    connect(m_input, &ChatInput::completionAccepted, this,
+            [this](bool wholeMessage) { m_session->completionAccepted(m_input->toPlainText(), wholeMessage); });
     // The user is about to type: have the prompt (a large document's compile) ready by then.
     connect(m_input, &ChatInput::focusEntered, m_session, &ChatSession::profileChanged);
     m_attachments = new ChatDockAttachments(this, panel);
@@ -421,11 +423,20 @@ void ChatDock::onInputChanged()
 {
     if (m_session->isPreparing())
         return;
-    m_session->draftChanged(m_input->toPlainText());
+    const QString draft = m_input->toPlainText();
+    m_session->draftChanged(draft);
     if (!m_session->isPrefetching() && !m_session->isAnswering())
         setStatus({});
     updateButtons();
     showFollowUps();
+    // Completed only where the user is writing: at the end of the draft.
+    const DraftCompletion completion = m_input->textCursor().atEnd() ? m_session->completionOf(draft)
+                                                                     : DraftCompletion{};
+    m_input->setCompletion(completion.rest, completion.wholeMessage);
+    // A screen reader does not see grey text.
+    m_input->setAccessibleDescription(
+        completion.isEmpty() ? QString()
+                             : tr("Completion: %1 (Tab accepts, Esc dismisses)").arg(draft + completion.rest));
 }
 
 void ChatDock::updateButtons()

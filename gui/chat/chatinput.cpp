@@ -7,6 +7,7 @@
 #include <QInputMethodEvent>
 #include <QKeyEvent>
 #include <QMimeData>
+#include <QPainter>
 #include <QUrl>
 #include <QtMath>
 
@@ -40,6 +41,85 @@ ChatInput::ChatInput(QWidget *parent)
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     connect(document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
             [this] { updateGeometry(); });
+    // Before the owner's own connection (made after construction), which sets the next one.
+    connect(this, &QPlainTextEdit::textChanged, this, &ChatInput::clearCompletion);
+    connect(this, &QPlainTextEdit::cursorPositionChanged, viewport(), qOverload<>(&QWidget::update));
+}
+
+void ChatInput::setCompletion(const QString &rest, bool wholeMessage)
+{
+    if (rest == m_completion && wholeMessage == m_wholeMessage)
+        return;
+    m_completion = rest;
+    m_wholeMessage = wholeMessage;
+    viewport()->update();
+}
+
+void ChatInput::clearCompletion()
+{
+    setCompletion({}, false);
+}
+
+bool ChatInput::isCompletionShown() const
+{
+    const QTextCursor caret = textCursor();
+    return !m_completion.isEmpty() && m_preedit.isEmpty() && !isReadOnly() && !caret.hasSelection() && caret.atEnd();
+}
+
+void ChatInput::acceptCompletion()
+{
+    const QString rest = m_completion;
+    const bool whole = m_wholeMessage;
+    clearCompletion();
+    QTextCursor caret = textCursor();
+    // Its own step to undo, apart from the letters typed before it.
+    caret.beginEditBlock();
+    caret.insertText(rest);
+    caret.endEditBlock();
+    setTextCursor(caret);
+    ensureCursorVisible();
+    emit completionAccepted(whole);
+}
+
+bool ChatInput::event(QEvent *event)
+{
+    // Tab is taken before keyPressEvent() (it moves the focus) and Esc is a window shortcut:
+    // while a completion shows, they are its keys.
+    if (event->type() == QEvent::KeyPress || event->type() == QEvent::ShortcutOverride) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        const bool plain = (key->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier;
+        if (plain && isCompletionShown()) {
+            if (key->key() == Qt::Key_Escape && event->type() == QEvent::ShortcutOverride) {
+                event->accept(); // delivered as a key press, below
+                return true;
+            }
+            if (key->key() == Qt::Key_Tab && event->type() == QEvent::KeyPress) {
+                acceptCompletion();
+                return true;
+            }
+        }
+    }
+    return QPlainTextEdit::event(event);
+}
+
+void ChatInput::paintEvent(QPaintEvent *event)
+{
+    QPlainTextEdit::paintEvent(event);
+    if (!isCompletionShown())
+        return;
+    // The first line of it, after the caret, as far as the line has room.
+    const QRect caret = cursorRect();
+    const int x = caret.left() + cursorWidth();
+    const int room = viewport()->width() - x - qCeil(document()->documentMargin());
+    if (room <= 0)
+        return;
+    const qsizetype lineEnd = m_completion.indexOf(QLatin1Char('\n'));
+    const QString line = lineEnd < 0 ? m_completion : m_completion.left(lineEnd) + QStringLiteral(" …");
+    QPainter painter(viewport());
+    painter.setFont(font());
+    painter.setPen(palette().color(QPalette::PlaceholderText));
+    painter.drawText(QRect(x, caret.top(), room, caret.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                     fontMetrics().elidedText(line, Qt::ElideRight, room));
 }
 
 int ChatInput::heightForLines(int lines) const
@@ -62,6 +142,18 @@ QSize ChatInput::minimumSizeHint() const
 
 void ChatInput::keyPressEvent(QKeyEvent *event)
 {
+    if ((event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier && isCompletionShown()) {
+        if (event->key() == Qt::Key_Right) {
+            acceptCompletion();
+            event->accept();
+            return;
+        }
+        if (event->key() == Qt::Key_Escape) {
+            clearCompletion();
+            event->accept();
+            return;
+        }
+    }
     const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
     if (enter && !isReadOnly()) {
         const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;

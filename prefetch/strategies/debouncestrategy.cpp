@@ -123,6 +123,20 @@ void DebounceStrategy::onClassified(const QString &draft, double confidence)
     emit prefetchStarted(draft, confidence);
 }
 
+void DebounceStrategy::draftCompleted(const QString &draft)
+{
+    if (!m_engine->isEnabled(Strategy::Debounce) || !m_builder || m_composing || draft.trimmed().isEmpty())
+        return;
+    if (m_engine->isSpeculationSuspended())
+        return;
+    m_timer.stop(); // the pause would only ask again what is known now
+    ++m_generation; // and a classifier's answer about the draft before it is stale
+    m_pending = draft;
+    if (m_session && isPrefetching() && normalizeDraft(draft) == normalizeDraft(m_draft))
+        return; // already answering it (a suggestion, typed and completed)
+    onClassified(draft, 1.0);
+}
+
 void DebounceStrategy::suggest(const QString &text)
 {
     const QString suggestion = text.trimmed();

@@ -62,6 +62,12 @@ public:
     // anything else drops it. Nothing when the strategy is off, there is no builder, the draft
     // is not empty, or it is not after an answer.
     void suggest(const QString &text);
+    // The user accepted a completion that makes `draft` a whole message (one they sent before, or
+    // one the chat offers): the draft is final before its last key, so its answer starts now,
+    // without waiting for a pause or asking the classifier (Enter is what usually follows). As
+    // after a pause otherwise: nothing while the strategy is off, there is no builder, an input
+    // method composes or speculation is suspended.
+    void draftCompleted(const QString &draft);
     // The follow-up whose answer is being guessed (suggest()), or empty.
     QString suggestedFollowUp() const { return m_suggested && isPrefetching() ? m_draft : QString(); }
     // The user sent `text`. Never null. The response cache is asked first (Engine::answerFromCache):

@@ -75,6 +75,7 @@ private slots:
     void escapeStopsTheChatWhereverTheFocusIs_data();
     void escapeStopsTheChatWhereverTheFocusIs();
     void escapeCancelsTheSuggestedFollowUpsGuess();
+    void escapeDismissesACompletionBeforeItStops();
     void hoverSwitchedOffDoesNothing();
     void pausedPrefetchSaysWhyAndTheClickStillAnswers();
     void selectionActionsNeedASelection();
@@ -418,6 +419,38 @@ void tst_MainWindow::escapeCancelsTheSuggestedFollowUpsGuess()
     QVERIFY(m_stack->debounce()->suggestedFollowUp().isEmpty());
     QVERIFY(m_stack->engine()->liveSessions().isEmpty());
     QTRY_VERIFY_WITH_TIMEOUT(!m_window->stopAction()->isEnabled(), 2000);
+}
+
+void tst_MainWindow::escapeDismissesACompletionBeforeItStops()
+{
+    Gui::ChatDock *chat = m_window->chatDock();
+    chat->show();
+    // Sent before, the shorter one last: "Exp" completes to it, and it to the longer one.
+    const QString longer = QStringLiteral("Explain the cache in one table");
+    const QString shorter = QStringLiteral("Explain the cache");
+    for (const QString &text : {longer, shorter}) {
+        const qint64 id = *m_store->create(text);
+        QVERIFY(m_store->appendMessage(id, Llm::Role::User, text));
+        QVERIFY(m_store->appendMessage(id, Llm::Role::Assistant, QStringLiteral("A table.")));
+    }
+    Gui::ChatInput *input = chat->input();
+    input->setFocus();
+    QTest::keyClicks(input, QStringLiteral("Exp"));
+    QCOMPARE(input->completion(), shorter.mid(3));
+    QTest::keyClick(input, Qt::Key_Tab);
+    // Its answer is guessed (Stop has something to stop), and the longer one is offered on.
+    QVERIFY(m_stack->debounce()->isPrefetching());
+    QVERIFY(m_window->stopAction()->isEnabled());
+    QVERIFY(input->isCompletionShown());
+    QCOMPARE(input->completion(), longer.mid(shorter.size()));
+    // The first Esc is the completion's; the guess goes on.
+    QTest::keyClick(input, Qt::Key_Escape);
+    QVERIFY(!input->isCompletionShown());
+    QVERIFY(m_stack->debounce()->isPrefetching());
+    // The second is Stop.
+    QTest::keyClick(input, Qt::Key_Escape);
+    QVERIFY(!m_stack->debounce()->isPrefetching());
+    QCOMPARE(input->toPlainText(), shorter);
 }
 
 void tst_MainWindow::hoverSwitchedOffDoesNothing()

@@ -53,6 +53,7 @@ private slots:
     void debounceGuessesASuggestedFollowUpUntilAnotherIsTyped();
     void debounceWaitsLessAfterASentenceEnd();
     void debounceWaitsWhileAnInputMethodComposes();
+    void debounceStartsACompletedDraftAtOnce();
     void debounceTypingOnCancels();
     void debounceDifferentSendIsAMiss();
     void debouncePauseWarmsTheContextBeforeTheDraft();
@@ -477,6 +478,46 @@ void tst_Strategies::debounceWaitsWhileAnInputMethodComposes()
     debounce.compositionChanged({});
     QVERIFY(started.wait(3000));
     QCOMPARE(started.first().first().toString(), longer);
+}
+
+void tst_Strategies::debounceStartsACompletedDraftAtOnce()
+{
+    m_engine = makeEngine("rtt=0,prefill=1000000,decode=30");
+    DebounceStrategy debounce(m_engine.get(), std::make_shared<HeuristicClassifier>());
+    debounce.setBuilder(chat());
+    QSignalSpy started(&debounce, &DebounceStrategy::prefetchStarted);
+    // A message sent before, completed from its beginning (Tab): no pause, no classifier, and
+    // no sentence end needed.
+    const QString message = QStringLiteral("translate it into French and keep the tone");
+    debounce.textChanged(QStringLiteral("tra"));
+    debounce.textChanged(message);
+    debounce.draftCompleted(message);
+    QCOMPARE(started.count(), 1);
+    QCOMPARE(started.first().first().toString(), message);
+    QCOMPARE(started.first().at(1).toDouble(), 1.0);
+    QVERIFY(debounce.isPrefetching());
+    // The pause the text change started does not ask again.
+    QVERIFY(m_local.settle(&m_network, 500, 5000));
+    QCOMPARE(started.count(), 1);
+    AnswerReader *answer = debounce.send(message, Llm::monotonicNowNs(), this);
+    QVERIFY(answer->isPrefetched());
+    QCOMPARE(drain(answer), freshText(chat()(message)));
+
+    // Not while an input method composes (the user is still typing), nor with the strategy off.
+    started.clear();
+    debounce.textChanged(message);
+    debounce.compositionChanged(QStringLiteral("zh"));
+    debounce.draftCompleted(message);
+    QCOMPARE(started.count(), 0);
+    debounce.compositionChanged({});
+    debounce.textChanged({});
+    Settings off = m_engine->settings();
+    off.debounce.enabled = false;
+    m_engine->setSettings(off);
+    debounce.textChanged(message);
+    debounce.draftCompleted(message);
+    QCOMPARE(started.count(), 0);
+    QVERIFY(!debounce.isPrefetching());
 }
 
 void tst_Strategies::debounceTypingOnCancels()

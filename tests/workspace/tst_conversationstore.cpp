@@ -48,7 +48,7 @@ private slots:
     void createRenameRemove();
     void listIsNewestFirst();
     void messagesKeepTheirOrder();
-    void recentRepliesAreQuestionsAfterAnAnswer();
+    void recentRepliesAreQuestionsAfterAnAnswer(); // and recentQuestions() all of them
     void removeMessagesIsAllOrNothing();
     void updateMessageStates();
     void removeTakesTheMessagesAlong();
@@ -223,8 +223,14 @@ void tst_ConversationStore::recentRepliesAreQuestionsAfterAnAnswer()
     QCOMPARE(*replies,
              (QStringList{QStringLiteral("a reply 2"), QStringLiteral("b reply 1"), QStringLiteral("a reply 1")}));
     QCOMPARE(*store.recentReplies(2), replies->mid(0, 2));
+    // Every question, the first ones too, newest first (what DraftCompleter completes from).
+    QCOMPARE(*store.recentQuestions(10),
+             (QStringList{QStringLiteral("a reply 2"), QStringLiteral("b reply 1"), QStringLiteral("a reply 1"),
+                          QStringLiteral("b first"), QStringLiteral("a first")}));
+    QCOMPARE(*store.recentQuestions(1), QStringList{QStringLiteral("a reply 2")});
     QVERIFY(store.remove(a));
     QCOMPARE(*store.recentReplies(10), QStringList{QStringLiteral("b reply 1")});
+    QCOMPARE(*store.recentQuestions(10), (QStringList{QStringLiteral("b reply 1"), QStringLiteral("b first")}));
 }
 
 void tst_ConversationStore::updateMessageStates()

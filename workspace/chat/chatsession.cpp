@@ -59,6 +59,14 @@ ChatSession::ChatSession(Prefetch::Engine *engine, Prefetch::DebounceStrategy *d
     , m_assistantMemory(std::move(memory))
     , m_prompt(new ChatPrompt(this))
     , m_followUps(new FollowUpOffer(store, this))
+    , m_completer(store, [this] {
+        QStringList texts;
+        for (const StoredMessage &m : std::as_const(m_messages))
+            texts.append(m.content);
+        if (m_document)
+            texts.append(m_document->text());
+        return texts;
+    })
 {
     connect(m_followUps, &FollowUpOffer::changed, this, &ChatSession::followUpsChanged);
     m_assistantId = m_assistantMemory.read();
@@ -265,6 +273,26 @@ void ChatSession::prefetchSettingsChanged()
 {
     if (m_builderInstalled)
         offerFollowUps();
+}
+
+DraftCompletion ChatSession::completionOf(const QString &draft)
+{
+    if (!m_engine || !m_engine->settings().debounce.completeDrafts)
+        return {};
+    const CompleterSource source{m_conversationId, m_messages.size(), m_exchange != nullptr, m_document.data(),
+                                 m_document ? m_document->revision() : 0};
+    if (source != m_completerSource) {
+        m_completerSource = source;
+        m_completer.invalidate();
+    }
+    return m_completer.complete(draft, m_followUps->suggestions());
+}
+
+void ChatSession::completionAccepted(const QString &draft, bool wholeMessage)
+{
+    m_draft = draft;
+    if (wholeMessage && !m_pendingSend && m_debounce && m_debounce->isBuilderOf(this) && m_attachments.isEmpty())
+        m_debounce->draftCompleted(draft);
 }
 
 const QStringList &ChatSession::followUps() const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "workspace/chat/cachedanswer.h"
+#include "workspace/chat/draftcompleter.h"
 #include "workspace/conversations/conversationstore.h"
 #include "workspace/settings/assistants.h"
 #include "workspace/settings/assistantsettings.h"
@@ -200,6 +201,15 @@ public:
     void guessFollowUp(const QString &text);
     // The engine's settings changed: the offer follows debounce.suggestFollowUps at once.
     void prefetchSettingsChanged();
+    // How `draft` may go on, for the input to show in grey after it (DraftCompleter: a message
+    // this user sent before or one offered, else a word of the conversation or the document);
+    // empty while debounce.completeDrafts is off. Local: nothing is asked of a provider.
+    DraftCompletion completionOf(const QString &draft);
+    // The user accepted a completion and the input holds `draft` now (its textChanged came
+    // first). A whole message is final: its answer starts at once
+    // (DebounceStrategy::draftCompleted), unless a file waits to be sent with it (the guess would
+    // send the file before the user has).
+    void completionAccepted(const QString &draft, bool wholeMessage);
 
 signals:
     // A conversation was opened (or a new one started): messages() was replaced.
@@ -296,8 +306,19 @@ private:
     QList<Attachment> m_attachments; // the draft's
 
     // What goes into each request: the compiled prompts, the assistant's parameters, the history.
-    ChatPrompt *m_prompt;              // child
-    FollowUpOffer *m_followUps;        // child
+    ChatPrompt *m_prompt;       // child
+    FollowUpOffer *m_followUps; // child
+    DraftCompleter m_completer;
+    // What the completer last read: it reads again once the conversation, its messages, an
+    // answer streaming or the document changed.
+    struct CompleterSource {
+        qint64 conversationId = -1;
+        qsizetype messages = -1;
+        bool answering = false;
+        const Document *document = nullptr; // compared, never dereferenced
+        quint64 revision = 0;
+        bool operator==(const CompleterSource &) const = default;
+    } m_completerSource;
     qint64 m_answeredConversation = 0; // where the last answer that ended complete was
     bool m_builderInstalled = false;
     bool m_builderStale = true; // the history changed since the builder was made

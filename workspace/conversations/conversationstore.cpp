@@ -280,13 +280,24 @@ StoreResult<QList<StoredMessage>> ConversationStore::messages(qint64 conversatio
 
 StoreResult<QStringList> ConversationStore::recentReplies(int limit) const
 {
-    QSqlQuery q(db());
-    q.setForwardOnly(true);
     // Messages alternate, so a question with an earlier message in its conversation follows an
     // answer. The index on (conversation_id, id) finds that earlier message.
-    q.prepare(QStringLiteral("SELECT m.content FROM messages m WHERE m.role = ? AND EXISTS ("
-                             "SELECT 1 FROM messages p WHERE p.conversation_id = m.conversation_id AND p.id < m.id)"
-                             " ORDER BY m.id DESC LIMIT ?"));
+    return recentUserMessages(QStringLiteral(" AND EXISTS (SELECT 1 FROM messages p"
+                                             " WHERE p.conversation_id = m.conversation_id AND p.id < m.id)"),
+                              limit);
+}
+
+StoreResult<QStringList> ConversationStore::recentQuestions(int limit) const
+{
+    return recentUserMessages({}, limit);
+}
+
+StoreResult<QStringList> ConversationStore::recentUserMessages(const QString &condition, int limit) const
+{
+    QSqlQuery q(db());
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT m.content FROM messages m WHERE m.role = ?") + condition
+              + QStringLiteral(" ORDER BY m.id DESC LIMIT ?"));
     q.addBindValue(roleName(Llm::Role::User));
     q.addBindValue(limit);
     if (!q.exec())

@@ -75,6 +75,9 @@ public:
     // in every conversation, newest first, at most `limit`: what they tend to ask next
     // (FollowUps).
     StoreResult<QStringList> recentReplies(int limit) const;
+    // Every message the user sent, in every conversation, newest first, at most `limit`: what they
+    // may be typing again (DraftCompleter).
+    StoreResult<QStringList> recentQuestions(int limit) const;
     StoreResult<qint64> appendMessage(qint64 conversationId, Llm::Role role, const QString &content,
                                       const QString &reasoning = {}, MessageState state = MessageState::Complete,
                                       const QString &error = {}, const MessageUsage &usage = {});
@@ -111,6 +114,9 @@ signals:
 
 private:
     qint64 nextStamp();
+    // The user's messages, newest first, at most `limit`; `condition` narrows them ("AND ...", on
+    // `m`, the messages table).
+    StoreResult<QStringList> recentUserMessages(const QString &condition, int limit) const;
     QString failure(const QString &what, const QString &detail) const;
     template <typename T>
     StoreResult<T> writeFailed(const QString &what, const QString &detail);

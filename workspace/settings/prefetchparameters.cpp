@@ -154,6 +154,14 @@ const PrefetchParameter Parameters[] = {
                        "The first suggestion's early answer waits this long for you to read the answer "
                        "before it, then it is dropped."),
      HS_FIELD(debounce.followUpTtl)},
+    {"prefetch/debounce/completeDrafts", Group::Debounce, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "draft completion"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Complete drafts as you t&ype"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "Shows in grey how a message you sent before, or a word of the conversation or "
+                       "document, would go on; Tab or Right accepts it, Esc dismisses it. An accepted "
+                       "message's answer is started at once. Nothing is sent to a provider to complete."),
+     HS_FIELD(debounce.completeDrafts)},
     {"prefetch/debounce/minConfidence", Group::Debounce, Kind::Real, Unit::Ratio, 0, 1,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "completeness threshold"),
      QT_TRANSLATE_NOOP("Gui::AppSettings", "&Completeness threshold:"),
