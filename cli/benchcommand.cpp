@@ -104,6 +104,9 @@ int runBench(const QStringList &arguments)
     const QCommandLineOption noCompositionOpt(
         QStringLiteral("no-composition"),
         QStringLiteral("Also run every mode but off with the input method's pre-edit (\"compose\" lines) not played."));
+    const QCommandLineOption noCompletionOpt(
+        QStringLiteral("no-completion"),
+        QStringLiteral("Also run every mode but off with no chat draft completed (none shown, none taken)."));
     const QCommandLineOption
         answersOpt(QStringLiteral("answers"),
                    QStringLiteral("Also run with at most this many answers guessed at once (the frontier): 1,2,3."),
@@ -140,8 +143,8 @@ int runBench(const QStringList &arguments)
         verboseOpt(QStringLiteral("verbose"),
                    QStringLiteral("Log every cancelled or failed stream (the report lists failures either way)."));
     parser.addOptions({traceOpt, kindOpt, seedsOpt, prefixOpt, answersOpt, warmPassagesOpt, noFollowUpsOpt,
-                       noSuggestionsOpt, noCompositionOpt, cacheOpt, profileOpt, modeOpt, outOpt, speedOpt, jobsOpt,
-                       jsonOpt, verboseOpt});
+                       noSuggestionsOpt, noCompositionOpt, noCompletionOpt, cacheOpt, profileOpt, modeOpt, outOpt,
+                       speedOpt, jobsOpt, jsonOpt, verboseOpt});
     const QStringList spread = spreadValues(arguments, {QStringLiteral("--trace"), QStringLiteral("--kind"),
                                                         QStringLiteral("--profile"), QStringLiteral("--mode")});
     if (!parser.parse(QStringList{QStringLiteral("headstart-cli bench")} + spread)) {
@@ -228,10 +231,9 @@ int runBench(const QStringList &arguments)
     }
     // Each switch a variant of its own, beside the defaults.
     const std::pair<const QCommandLineOption *, bool Bench::Variant::*> switches[] = {
-        {&warmPassagesOpt, &Bench::Variant::warmPassages},
-        {&noFollowUpsOpt, &Bench::Variant::noShortFollowUps},
-        {&noSuggestionsOpt, &Bench::Variant::noSuggestions},
-        {&noCompositionOpt, &Bench::Variant::noComposition},
+        {&warmPassagesOpt, &Bench::Variant::warmPassages},   {&noFollowUpsOpt, &Bench::Variant::noShortFollowUps},
+        {&noSuggestionsOpt, &Bench::Variant::noSuggestions}, {&noCompositionOpt, &Bench::Variant::noComposition},
+        {&noCompletionOpt, &Bench::Variant::noCompletion},
     };
     for (const auto &[option, member] : switches) {
         if (parser.isSet(*option)) {

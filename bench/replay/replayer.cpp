@@ -1,6 +1,5 @@
 // Replayer: playing a trace through the app's workspace (its settings are replaysettings.cpp, the
-// wizard's steps replaywizard.cpp). Over 600 lines: the chat's part (playChat(), playAttach()) is
-// the next to move into a class of its own, left here while start() is being reworked.
+// wizard's steps replaywizard.cpp, the person at the chat input ReplayChat).
 #include "replayer.h"
 
 #include "documents.h"
@@ -8,8 +7,6 @@
 #include "replaysettings.h"
 
 #include "workspace/chat/chatsession.h"
-#include "workspace/chat/followups.h"
-#include "workspace/conversations/attachments.h"
 #include "workspace/conversations/conversationstore.h"
 #include "workspace/documents/document.h"
 #include "workspace/documents/documentactions.h"
@@ -94,6 +91,7 @@ Replayer::~Replayer()
     m_wizardPause.stop();
     if (m_engine)
         m_engine->stopAll();
+    m_person.reset();
     m_chat.reset();
     m_actions.reset();
     m_store.reset();
@@ -149,6 +147,10 @@ std::optional<QString> Replayer::start()
     // The last assistant in memory: a run never writes the settings of the program that replays it.
     m_chat = std::make_unique<Gui::ChatSession>(m_engine, m_debounce, m_store.get(), Gui::AssistantMemory::inMemory());
     m_actions = std::make_unique<Gui::DocumentActions>(m_engine, m_hover, m_warmup);
+    m_person = std::make_unique<ReplayChat>(
+        m_chat.get(), &m_trace, ReplayChat::Options{m_variant.noComposition, m_speed},
+        [this](const TraceEvent &event, qint64 nowNs, ReplayChat::SentBy how) { sendChat(event, nowNs, how); },
+        [this](const TraceEvent &event, const QString &what) { problem(event, what); });
 
     m_startNs = Llm::monotonicNowNs();
     m_next = 0;
@@ -293,9 +295,11 @@ void Replayer::play(const TraceEvent &event)
         if (!m_library)
             return problem(event, QStringLiteral("the library was not prepared"));
     } else if (name == u"chat_open" || name == u"type" || name == u"compose" || name == u"send") {
-        playChat(event, nowNs);
+        if (name == u"chat_open")
+            m_chat->setLibrary(m_library);
+        m_person->play(event, m_next, nowNs);
     } else if (name == u"attach") {
-        playAttach(event);
+        m_person->attach(event, m_cacheDir->filePath(QStringLiteral("attachments/%1").arg(event.line)));
     } else if (name == u"wizard_start") {
         m_workflow->reset();
         m_wizardOpen = true;
@@ -429,126 +433,13 @@ Prefetch::RenderedRequest Replayer::actionRequest(Prefetch::DocumentAction actio
     return m_actions->request(action, currentModel(), m_selection);
 }
 
-void Replayer::playChat(const TraceEvent &event, qint64 nowNs)
+void Replayer::sendChat(const TraceEvent &event, qint64 nowNs, ReplayChat::SentBy how)
 {
-    const QString &name = event.event;
-    const QJsonObject &f = event.fields;
-    if (name == u"chat_open") {
-        const QString id = f.value(QStringLiteral("conversation")).toString();
-        const QString mode = f.value(QStringLiteral("mode")).toString();
-        if (mode == u"library" && !m_library)
-            return problem(event, QStringLiteral("a library conversation with no library open"));
-        m_chat->setLibrary(m_library);
-        const qint64 stored = m_conversations.value(id);
-        if (stored) {
-            m_chat->openConversation(stored);
-        } else {
-            // As the dock's New Conversation, in the mode the user then picks.
-            m_chat->newConversation();
-            m_chat->setMode(mode == u"document"  ? Gui::ConversationMode::Document
-                            : mode == u"library" ? Gui::ConversationMode::Library
-                                                 : Gui::ConversationMode::FreeChat);
-            m_conversations.insert(id, m_chat->conversationId());
-        }
-        // The assistant picked in the dock's box. A new conversation without one is General:
-        // ChatSession would give it the last one chosen, which it keeps in the settings that
-        // every run of the process (and the runs before) share.
-        if (f.contains(QStringLiteral("assistant"))) {
-            // The replay has the app's built-in assistants, not a user's own.
-            const QString assistant = f.value(QStringLiteral("assistant")).toString();
-            if (!Gui::AssistantSettings::isBuiltinId(assistant))
-                problem(event,
-                        QStringLiteral("no built-in assistant \"%1\": the conversation has General").arg(assistant));
-            m_chat->setAssistant(assistant);
-        } else if (!stored) {
-            m_chat->setAssistant(Gui::AssistantSettings::GeneralId);
-        }
-        m_conversation = id;
-        m_draft.clear();
-        m_composing = false;
-        m_chat->draftChanged(m_draft);
-    } else if (name == u"type") {
-        if (m_conversation.isEmpty())
-            return problem(event, QStringLiteral("typing with no conversation open"));
-        if (m_clickedFollowUp || clickOffered(event, nowNs))
-            return; // sent with a click: these keys are never typed
-        m_draft = f.value(QStringLiteral("text")).toString();
-        m_chat->draftChanged(m_draft);
-        // A commit ends the composition, after its text is in (ChatInput's order).
-        if (std::exchange(m_composing, false))
-            m_chat->compositionChanged({});
-    } else if (name == u"compose") {
-        if (m_conversation.isEmpty())
-            return problem(event, QStringLiteral("composing with no conversation open"));
-        if (m_variant.noComposition || m_clickedFollowUp || clickOffered(event, nowNs))
-            return;
-        const QString preedit = f.value(QStringLiteral("text")).toString();
-        m_composing = !preedit.isEmpty();
-        m_chat->compositionChanged(preedit);
-    } else if (name == u"send") {
-        if (std::exchange(m_clickedFollowUp, false))
-            return;
-        sendChat(event, nowNs, false);
-    }
-}
-
-bool Replayer::clickOffered(const TraceEvent &event, qint64 nowNs)
-{
-    if (!m_draft.isEmpty() || m_composing)
-        return false; // not the message's first key
-    const QString offered = offeredFollowUp();
-    if (offered.isEmpty())
-        return false;
-    // As ChatDock::sendFollowUp(): the input takes the text, then it is sent.
-    m_draft = offered;
-    m_chat->draftChanged(m_draft);
-    m_clickedFollowUp = true;
-    sendChat(event, nowNs, true);
-    return true;
-}
-
-QString Replayer::offeredFollowUp() const
-{
-    const QStringList offered = m_chat->followUps();
-    if (offered.isEmpty())
-        return {};
-    // The message this first key begins: the last draft before its send.
-    QString message;
-    for (qsizetype i = m_next - 1; i < m_trace.events.size(); ++i) {
-        const TraceEvent &e = m_trace.events.at(i);
-        if (e.event == u"type")
-            message = e.fields.value(QStringLiteral("text")).toString();
-        else if (e.event == u"send")
-            break;
-        else if (e.event != u"compose" && e.event != u"modifiers" && e.event != u"pointer")
-            return {}; // a file attached, another conversation: not a click on a suggestion
-    }
-    for (const QString &text : offered) {
-        if (Gui::FollowUps::isSame(text, message))
-            return text;
-    }
-    return {};
-}
-
-void Replayer::sendChat(const TraceEvent &event, qint64 nowNs, bool clicked)
-{
-    if (m_conversation.isEmpty() || m_draft.trimmed().isEmpty())
-        return problem(event, QStringLiteral("nothing to send"));
-    // The user stops the answer still streaming before sending (Esc, then Enter): the
-    // session refuses a send while one streams.
-    if (m_chat->isAnswering())
-        m_chat->stop();
-    const QString conversation = m_conversation;
     const bool aboutDocument = m_chat->mode() == Gui::ConversationMode::Document && currentModel();
     const Prefetch::CachedAnswers::Counters before = m_engine->cachedAnswers().counters();
-    const QString text = std::exchange(m_draft, QString());
-    const auto sent = m_chat->send(text, nowNs);
-    m_chat->draftChanged(m_draft); // the dock clears its input once sent
+    if (!m_person->send(event, nowNs))
+        return;
     Prefetch::AnswerReader *handle = m_chat->currentAnswer();
-    if (sent != Gui::ChatSession::SendResult::Sent || !handle)
-        return problem(event, QStringLiteral("the chat did not send (result %1)").arg(int(sent)));
-    if (!m_conversations.value(conversation))
-        m_conversations.insert(conversation, m_chat->conversationId());
     const qsizetype index = m_result.samples.size(); // track() appends it
     const bool draft = m_chat->currentCached() == Gui::CachedAnswer::Draft;
     const qint64 replacedBefore = m_engine->cachedAnswers().counters().draftsReplaced;
@@ -563,36 +454,14 @@ void Replayer::sendChat(const TraceEvent &event, qint64 nowNs, bool clicked)
               m_result.chatAnswers.append(answer);
           });
     noteCache(index, before, nullptr, nowNs);
-    m_result.samples[index].suggestionClicked = clicked;
+    m_result.samples[index].suggestionClicked = how == ReplayChat::SentBy::Suggestion;
+    m_result.samples[index].completionTaken = how == ReplayChat::SentBy::Completion;
     if (draft) {
         m_result.samples[index].cache = CacheLevel::NearDraft;
         m_result.samples[index].draftMs = double(Llm::monotonicNowNs() - nowNs) / 1e6 * m_speed;
     }
     if (aboutDocument)
         markFirstOnDocument(m_currentDoc);
-}
-
-void Replayer::playAttach(const TraceEvent &event)
-{
-    if (m_conversation.isEmpty())
-        return problem(event, QStringLiteral("attaching with no conversation open"));
-    // As ChatDock::attachFiles(): nothing is attached while a sent message waits for the document.
-    if (m_chat->isPreparing())
-        return problem(event, QStringLiteral("attaching while a sent message waits for the document"));
-    // The file the user picks, in a folder of the run's own (one per line: a name may come again
-    // with other text), then read, checked and added by the function the dock calls, so the
-    // attachment is the one the app would make of that file.
-    const QString folder = m_cacheDir->filePath(QStringLiteral("attachments/%1").arg(event.line));
-    const QByteArray bytes = event.fields.value(QStringLiteral("text")).toString().toUtf8();
-    QFile file(QDir(folder).filePath(event.fields.value(QStringLiteral("name")).toString()));
-    if (!QDir().mkpath(folder) || !file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-        return problem(event, QStringLiteral("the file could not be written: %1").arg(file.errorString()));
-    file.close();
-    const auto attached = Gui::withAttachments(m_chat->attachments(), {file.fileName()});
-    if (!attached)
-        return problem(event, attached.error());
-    if (!m_chat->setAttachments(*attached))
-        problem(event, QStringLiteral("the chat refused the attachment"));
 }
 
 void Replayer::track(Prefetch::AnswerReader *handle, const QString &kind, Prefetch::Strategy strategy,

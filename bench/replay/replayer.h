@@ -1,5 +1,6 @@
 #pragma once
 
+#include "replaychat.h"
 #include "trace.h"
 
 #include "localprovider/latencyprofile.h"
@@ -120,8 +121,10 @@ struct Sample {
     double guessedBeforeMs = -1;
     double sentBeforeMs = -1;
     QString action; // a document action's id
-    // A chat message sent by clicking a follow-up the chat offered (Replayer::offeredFollowUp()).
+    // A chat message sent by clicking a follow-up the chat offered (ReplayChat).
     bool suggestionClicked = false;
+    // Sent with Enter after taking the chat's completion of the whole message (ReplayChat).
+    bool completionTaken = false;
     // The guesses live when it was asked for (strategy ids, warm-ups left out): for a fresh
     // answer, the wrong ones; empty for one nothing had guessed at all.
     QStringList guessesLive;
@@ -180,6 +183,7 @@ struct Variant {
     bool warmPassages = false;     // Settings::Debounce::warmContext on (off by default)
     bool noShortFollowUps = false; // Settings::Debounce::shortFollowUps off (on by default)
     bool noSuggestions = false;    // Settings::Debounce::suggestFollowUps off (on by default)
+    bool noCompletion = false;     // Settings::Debounce::completeDrafts off (on by default)
     // The replay's, not a setting: "compose" lines are not played, so the chat never hears of an
     // input method's pre-edit (as before issue 39).
     bool noComposition = false;
@@ -188,7 +192,8 @@ struct Variant {
     // Something only a strategy reads: a run with prefetch off would be the defaults' run.
     bool changesStrategies() const
     {
-        return prefixTokens || maxAnswers || warmPassages || noShortFollowUps || noSuggestions;
+        // (A completion taken sends earlier with prefetch off too, but the wait after Enter is the same.)
+        return prefixTokens || maxAnswers || warmPassages || noShortFollowUps || noSuggestions || noCompletion;
     }
 };
 
@@ -239,19 +244,8 @@ private:
     void makeCurrent(const QString &docId);
     Gui::Document *currentModel() const;
     Prefetch::RenderedRequest actionRequest(Prefetch::DocumentAction action);
-    void playChat(const TraceEvent &event, qint64 nowNs);
-    // Sends m_draft as Enter or a click on a follow-up (`clicked`) does, and follows its answer.
-    void sendChat(const TraceEvent &event, qint64 nowNs, bool clicked);
-    // At a message's first key: the message as the trace sends it, where the chat offers it as a
-    // follow-up (Gui::FollowUps::isSame()) and nothing is attached before it is sent; else empty.
-    // The user clicks it instead of typing it: an assumption (docs/benchmarks.md) that a person
-    // who sees the very words they were about to type offered takes them.
-    QString offeredFollowUp() const;
-    // At a message's first key (a "type" or "compose" line): clicks the offered follow-up the
-    // message is (offeredFollowUp()) and sends it; false when it is not offered.
-    bool clickOffered(const TraceEvent &event, qint64 nowNs);
-    // An `attach` line: the file the user picks, attached as the chat dock attaches it.
-    void playAttach(const TraceEvent &event);
+    // Sends what the chat's input holds (ReplayChat::send()) and follows its answer.
+    void sendChat(const TraceEvent &event, qint64 nowNs, ReplayChat::SentBy how);
     QVariantMap wizardData(int step) const;
     std::optional<Prefetch::RenderedRequest> wizardRequest(int step, const QVariantMap &data);
     void wizardGenerate(int step, qint64 activatedNs);
@@ -322,11 +316,7 @@ private:
     // retrieves from it as in the app.
     Knowledge::Library *m_library = nullptr;
 
-    QHash<QString, qint64> m_conversations; // the trace's id → the store's; 0: not sent to yet
-    QString m_conversation;
-    QString m_draft;
-    bool m_clickedFollowUp = false; // the message being "typed" was sent with a click: skip its keys
-    bool m_composing = false;       // a "compose" line left an input method's pre-edit open
+    std::unique_ptr<ReplayChat> m_person; // at the chat's input
 
     bool m_wizardOpen = false;
     int m_wizardStep = 0;

@@ -62,6 +62,8 @@ Prefetch::Settings settingsFor(Mode mode, double speed, const Variant &variant)
         s.debounce.shortFollowUps = false;
     if (variant.noSuggestions)
         s.debounce.suggestFollowUps = false;
+    if (variant.noCompletion)
+        s.debounce.completeDrafts = false;
     // The cache's own switches; both on is the app's default.
     s.cache.enabled = variant.cache != CacheUse::Off;
     s.cache.nearDuplicates = variant.cache == CacheUse::On;
@@ -145,6 +147,8 @@ QString Variant::name() const
         parts.append(QStringLiteral("suggestions off"));
     if (noComposition)
         parts.append(QStringLiteral("pre-edit unheard"));
+    if (noCompletion)
+        parts.append(QStringLiteral("completion off"));
     if (cache == CacheUse::ExactOnly)
         parts.append(QStringLiteral("cache exact only"));
     else if (cache == CacheUse::Off)

@@ -332,6 +332,7 @@ QJsonObject Report::toJson() const
                                      {QStringLiteral("sent_before_ms"), s.sentBeforeMs},
                                      {QStringLiteral("action"), s.action},
                                      {QStringLiteral("suggestion_clicked"), s.suggestionClicked},
+                                     {QStringLiteral("completion_taken"), s.completionTaken},
                                      {QStringLiteral("guesses_live"), QJsonArray::fromStringList(s.guessesLive)}});
                  return samples;
              }()},

@@ -116,6 +116,7 @@ private slots:
     void hoverClickIsTakenOverOnlyWhenHoverIsOn();
     void chatSendAfterPauseIsTakenOver();
     void anOfferedFollowUpIsClickedNotTyped();
+    void aWholeMessageCompletedIsTakenNotTyped();
     void libraryChatSendsThePassages();
     void wizardStepsArePrefetched();
     void stopLeavesNothingOpen();
@@ -215,6 +216,53 @@ void tst_BenchReplay::chatSendAfterPauseIsTakenOver()
     const Prefetch::StrategyStats stats = debounce.stats.value(Prefetch::Strategy::Debounce);
     QCOMPARE(stats.hits + stats.partialHits, 1);
     QCOMPARE(stats.attempts, 1); // 200 ms between keys never paused long enough before the end
+}
+
+void tst_BenchReplay::aWholeMessageCompletedIsTakenNotTyped()
+{
+    // A question asked in one conversation, then again, typed key by key, after an exchange in
+    // another (so that no cache holds its answer): the chat completes it from its third key and
+    // the user takes it at the fourth, then presses Enter after the trace's own pause. Its answer
+    // started at the take. Without completion, it is typed to its end and sent with Enter before
+    // the typing pause could guess it.
+    const QString question = QStringLiteral("Explain how a prompt cache is billed");
+    QByteArray trace = lines({R"({"t":0,"event":"meta","name":"completion-test"})",
+                              R"({"t":0,"event":"chat_open","conversation":"c1","mode":"free"})",
+                              R"({"t":100,"event":"type","text":"Explain how a prompt cache is billed"})",
+                              R"({"t":300,"event":"send"})",
+                              R"({"t":8000,"event":"chat_open","conversation":"c2","mode":"free"})",
+                              R"({"t":8100,"event":"type","text":"Hello there"})", R"({"t":8300,"event":"send"})"});
+    qint64 t = 16'000;
+    for (qsizetype i = 1; i <= question.size(); ++i, t += 150) {
+        trace += QJsonDocument(QJsonObject{{QStringLiteral("t"), t},
+                                           {QStringLiteral("event"), QStringLiteral("type")},
+                                           {QStringLiteral("text"), question.left(i)}})
+                     .toJson(QJsonDocument::Compact)
+                 + '\n';
+    }
+    trace += QByteArray(R"({"t":)") + QByteArray::number(t + 150) + R"(,"event":"send"})" + '\n';
+    trace += QByteArray(R"({"t":)") + QByteArray::number(t + 1000) + R"(,"event":"end"})" + '\n';
+
+    Variant completing;
+    completing.cache = CacheUse::Off;
+    Variant typing = completing;
+    typing.noCompletion = true;
+    const RunResult taken = play(parsed(trace), Mode::Debounce, QStringLiteral("hosted"), completing);
+    const RunResult typed = play(parsed(trace), Mode::Debounce, QStringLiteral("hosted"), typing);
+    for (const RunResult *r : {&taken, &typed}) {
+        QVERIFY2(r->problems.isEmpty(), qPrintable(r->problems.join(u'\n')));
+        QCOMPARE(r->samples.size(), 3);
+        QVERIFY(!r->samples.at(0).completionTaken);
+        QVERIFY(!r->samples.at(1).completionTaken);
+    }
+    QVERIFY(taken.samples.at(2).completionTaken);
+    QVERIFY(taken.samples.at(2).prefetched());
+    QVERIFY(!typed.samples.at(2).completionTaken);
+    QVERIFY(!typed.samples.at(2).prefetched());
+    QVERIFY(typed.samples.at(2).perceivedMs > taken.samples.at(2).perceivedMs);
+    // What was sent is the message, both ways.
+    QCOMPARE(taken.chatAnswers.size(), 3);
+    QCOMPARE(taken.chatAnswers.at(2), typed.chatAnswers.at(2));
 }
 
 void tst_BenchReplay::anOfferedFollowUpIsClickedNotTyped()
