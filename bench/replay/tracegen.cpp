@@ -26,9 +26,9 @@ struct Kind {
 // Made on first use: the descriptions are read from parameter objects in other files, whose own
 // initialisation (they copy the shared pointer and typing parameters) may not have run yet when
 // this file's namespace-scope objects are initialised.
-const std::array<Kind, 11> &kinds()
+const std::array<Kind, 13> &kinds()
 {
-    static const std::array<Kind, 11> all = {{
+    static const std::array<Kind, 13> all = {{
         {"writer-long-doc", WriterLongDoc.description, [](Session &s) { playDocumentUser(s, WriterLongDoc); }},
         {"chat-session", ChatSession.description, [](Session &s) { playChat(s, ChatSession); }},
         {"wizard-session", WizardSession.description, [](Session &s) { playWizard(s, WizardSession); }},
@@ -40,6 +40,8 @@ const std::array<Kind, 11> &kinds()
         {"library-chat", LibraryChat.description, [](Session &s) { playChat(s, LibraryChat); }},
         {"repeat-user", RepeatUser.description, [](Session &s) { playChat(s, RepeatUser); }},
         {"follow-up-user", FollowUpUser.description, [](Session &s) { playChat(s, FollowUpUser); }},
+        {"reviser", Reviser.description, [](Session &s) { playChat(s, Reviser); }},
+        {"paster", Paster.description, [](Session &s) { playChat(s, Paster); }},
     }};
     return all;
 }
@@ -68,6 +70,8 @@ QStringList pooledKinds()
     // figures of issue 10 keep their meaning.
     names.removeAll(QStringLiteral("repeat-user"));
     names.removeAll(QStringLiteral("follow-up-user"));
+    names.removeAll(QStringLiteral("reviser"));
+    names.removeAll(QStringLiteral("paster"));
     return names;
 }
 

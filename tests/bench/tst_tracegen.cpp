@@ -347,6 +347,8 @@ private slots:
     void typingIsKeyByKey_data();
     void typingIsKeyByKey();
     void followUpUserRepliesBriefly();
+    void reviserInsertsMidDraft();
+    void pasterPastesAtOnceAfterANewLine();
     void typingCadence_data();
     void typingCadence();
     void imeDraftsGrowInBursts();
@@ -393,15 +395,14 @@ void tst_TraceGen::kindsAreTheNine()
                           QStringLiteral("wizard-session"), QStringLiteral("hesitant-user"),
                           QStringLiteral("decisive-writer"), QStringLiteral("keyboard-user"),
                           QStringLiteral("fast-typist"), QStringLiteral("ime-user"), QStringLiteral("library-chat"),
-                          QStringLiteral("repeat-user"), QStringLiteral("follow-up-user")}));
+                          QStringLiteral("repeat-user"), QStringLiteral("follow-up-user"), QStringLiteral("reviser"),
+                          QStringLiteral("paster")}));
     // `--kind all`: issue 10's pooled figures were measured on these nine; the cache's own kind
-    // and issue 39's follow-up user are asked for by name, so those figures keep their meaning.
-    QStringList nine = traceKinds();
-    nine.removeLast();
-    nine.removeLast();
+    // and issue 39's chat users are asked for by name, so those figures keep their meaning.
+    const QStringList nine = traceKinds().mid(0, 9);
     QCOMPARE(pooledKinds(), nine);
-    QVERIFY(!pooledKinds().contains(QStringLiteral("repeat-user")));
-    QVERIFY(!pooledKinds().contains(QStringLiteral("follow-up-user")));
+    for (const char *named : {"repeat-user", "follow-up-user", "reviser", "paster"})
+        QVERIFY(!pooledKinds().contains(QLatin1String(named)));
 }
 
 void tst_TraceGen::unknownKindIsAnError()
@@ -783,7 +784,7 @@ void tst_TraceGen::documentActionsHaveWhatTheyNeed()
 void tst_TraceGen::typingIsKeyByKey_data()
 {
     addKindRows({QStringLiteral("chat-session"), QStringLiteral("fast-typist"), QStringLiteral("library-chat"),
-                 QStringLiteral("follow-up-user")});
+                 QStringLiteral("follow-up-user"), QStringLiteral("reviser")});
 }
 
 void tst_TraceGen::followUpUserRepliesBriefly()
@@ -824,6 +825,88 @@ void tst_TraceGen::followUpUserRepliesBriefly()
              qPrintable(QStringLiteral("%1 of %2 later messages are replies").arg(brief).arg(later)));
 }
 
+void tst_TraceGen::reviserInsertsMidDraft()
+{
+    // Some messages are typed to their end, then a phrase of RevisionPhrases goes into their
+    // middle, key by key, after a pause of at least the shortest rereading (0.6 s) and the move
+    // back (0.25 s); the message sent has it.
+    int messages = 0;
+    int revised = 0;
+    for (quint64 seed = 1; seed <= SeedCount; ++seed) {
+        GENERATE(trace, QStringLiteral("reviser"), seed);
+        QString draft;
+        qint64 lastKey = 0;
+        bool inserted = false;
+        for (const TraceEvent &e : trace.events) {
+            const QString where = QStringLiteral("seed %1 line %2").arg(seed).arg(e.line);
+            if (e.event == QLatin1String("type")) {
+                const QString text = field(e, "text");
+                const bool atEnd = text.startsWith(draft) || draft.startsWith(text);
+                if (!atEnd && text.size() == draft.size() + 1 && !inserted) {
+                    QVERIFY2(e.t - lastKey >= 850, qPrintable(where));
+                    inserted = true;
+                }
+                draft = text;
+                lastKey = e.t;
+            } else if (e.event == QLatin1String("send")) {
+                ++messages;
+                if (inserted) {
+                    ++revised;
+                    const bool hasPhrase = std::any_of(Bench::Gen::RevisionPhrases.begin(),
+                                                       Bench::Gen::RevisionPhrases.end(), [&draft](const QString &p) {
+                                                           return draft.contains(QLatin1Char(' ') + p
+                                                                                 + QLatin1Char(' '));
+                                                       });
+                    QVERIFY2(hasPhrase, qPrintable(where + QStringLiteral(": ") + draft));
+                }
+                inserted = false;
+                draft.clear();
+            }
+        }
+    }
+    // One in two of the messages of four words or more (most are).
+    QVERIFY2(revised >= messages * 3 / 10 && revised <= messages * 6 / 10,
+             qPrintable(QStringLiteral("%1 of %2 messages revised").arg(revised).arg(messages)));
+}
+
+void tst_TraceGen::pasterPastesAtOnceAfterANewLine()
+{
+    // Some messages are an instruction of PasteInstructions typed key by key, a new line, then
+    // a paragraph or two pasted in one line of the trace, at least 2 s later (fetching it).
+    int messages = 0;
+    int pasted = 0;
+    for (quint64 seed = 1; seed <= SeedCount; ++seed) {
+        GENERATE(trace, QStringLiteral("paster"), seed);
+        QString draft;
+        qint64 lastKey = 0;
+        bool paste = false;
+        for (const TraceEvent &e : trace.events) {
+            const QString where = QStringLiteral("seed %1 line %2").arg(seed).arg(e.line);
+            if (e.event == QLatin1String("type")) {
+                const QString text = field(e, "text");
+                if (text.size() > draft.size() + 1) {
+                    QVERIFY2(text.startsWith(draft) && draft.endsWith(QLatin1Char('\n')), qPrintable(where));
+                    QVERIFY2(Bench::Gen::PasteInstructions.contains(draft.chopped(1)), qPrintable(where));
+                    QVERIFY2(text.size() - draft.size() >= 80, qPrintable(where)); // a paragraph, not a word
+                    QVERIFY2(e.t - lastKey >= 2000, qPrintable(where));
+                    paste = true;
+                } else {
+                    QVERIFY2(qAbs(text.size() - draft.size()) == 1, qPrintable(where)); // else key by key
+                }
+                draft = text;
+                lastKey = e.t;
+            } else if (e.event == QLatin1String("send")) {
+                ++messages;
+                pasted += paste ? 1 : 0;
+                paste = false;
+                draft.clear();
+            }
+        }
+    }
+    QVERIFY2(pasted >= messages * 2 / 10 && pasted <= messages * 6 / 10,
+             qPrintable(QStringLiteral("%1 of %2 messages pasted into").arg(pasted).arg(messages)));
+}
+
 void tst_TraceGen::typingIsKeyByKey()
 {
     // One "type" per keystroke: the draft gains or loses exactly one character; Enter sends a
@@ -853,7 +936,7 @@ void tst_TraceGen::typingIsKeyByKey()
                     ++i;
                 QVERIFY2(QString(longer).remove(i, 1) == shorter, qPrintable(where));
                 if (text.size() > draft.size()) {
-                    const QChar c = text.back();
+                    const QChar c = longer.at(i); // the key typed, wherever the caret was
                     const bool shifted = c.isUpper() || QStringView(u"?:!\"()").contains(c);
                     QVERIFY2(shift == shifted, qPrintable(where + QStringLiteral(": Shift for '%1'").arg(c)));
                 } else {

@@ -166,6 +166,21 @@ const QHash<QString, QStringList> &chineseSlots()
 } // namespace
 
 // Words a user might type first and then replace (the correction in a message).
+// Assumption, as englishFollowUps(): what a writer adds on rereading a request (how long, for
+// whom, in what form) and what they ask of a paragraph they bring in; written for the generator.
+const QStringList RevisionPhrases = {QStringLiteral("briefly"),        QStringLiteral("in plain words"),
+                                     QStringLiteral("for a newcomer"), QStringLiteral("with one example"),
+                                     QStringLiteral("in more detail"), QStringLiteral("step by step"),
+                                     QStringLiteral("politely"),       QStringLiteral("in two sentences")};
+const QStringList PasteInstructions = {QStringLiteral("Fix the grammar in this:"),
+                                       QStringLiteral("Make this more concise:"),
+                                       QStringLiteral("Translate this into French:"),
+                                       QStringLiteral("What is the main point here?"),
+                                       QStringLiteral("Rewrite this for a general reader:"),
+                                       QStringLiteral("Is the tone of this too formal?"),
+                                       QStringLiteral("Check this paragraph for errors:"),
+                                       QStringLiteral("Summarize this in one sentence:")};
+
 const QStringList SecondThoughts = {QStringLiteral("section"), QStringLiteral("part"),  QStringLiteral("paragraph"),
                                     QStringLiteral("text"),    QStringLiteral("draft"), QStringLiteral("intro"),
                                     QStringLiteral("story"),   QStringLiteral("email"), QStringLiteral("version"),

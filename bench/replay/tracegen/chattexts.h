@@ -25,6 +25,11 @@ const MessageTexts &chineseMessages();
 // the answer. Written as people write them in a chat, not from the app's completeness classifier.
 const QStringList &englishFollowUps();
 
+// Phrases a reviser inserts into a message already typed ("in plain words"), and the instructions
+// a paster types above a paragraph brought from elsewhere ("Fix the grammar in this:").
+extern const QStringList RevisionPhrases;
+extern const QStringList PasteInstructions;
+
 // Words an English typist might type first and then replace (the correction in a message).
 extern const QStringList SecondThoughts;
 // Wrong candidates an IME user might commit first (by length: index 0 holds single characters).

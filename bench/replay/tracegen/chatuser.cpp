@@ -3,6 +3,7 @@
 #include "chattexts.h"
 #include "session.h"
 
+#include "../documents.h"
 #include "../librarycorpus.h"
 
 namespace Bench::Gen {
@@ -143,6 +144,49 @@ const ChatSessionParams LibraryChat = [] {
     return p;
 }();
 
+// Rereading a message of about ten words at 238 words a minute (Brysbaert 2019, as above) takes
+// ~2.5 s; assumption: a skim that stops at what is missing, median 1.8 s. Moving the caret back
+// into the text is a pointing movement and a click (Card, Moran & Newell's keystroke-level model:
+// P 1.1 s; assumption: often the arrow keys, quicker, so median 0.7 s). That half of the messages
+// are revised is an assumption (no published share of chat messages edited mid-draft was found).
+const RevisionParams Rereading{
+    .chance = 0.5,
+    .reread = {1800, 0.5, 600, 8000},
+    .moveBack = {700, 0.4, 250, 2500},
+};
+
+const ChatSessionParams Reviser = [] {
+    ChatSessionParams p = ChatSession;
+    p.description = "A writer who rereads before sending: every other message is typed to its end (often looking "
+                    "finished), reread, and then a phrase (\"briefly\", \"for a newcomer\") is inserted in its "
+                    "middle, key by key, at about 52 WPM.";
+    p.revision = &Rereading;
+    // The rereading takes time: 9 to 11 fit in 4 minutes.
+    p.messages = {9, 11};
+    return p;
+}();
+
+// Bringing a paragraph from another window, by Card, Moran & Newell's keystroke-level model
+// (1980): Alt+Tab (M 1.35 s + 2 K at 0.28 s), a drag over the paragraph (P 1.1 s twice, with the
+// button), Ctrl+C (2 K), Alt+Tab back (M + 2 K): ~6.3 s; median 5 s (a practised user), up to
+// 20 s (looking for it). Shift+Enter and Ctrl+V are keys. That two messages in five carry pasted
+// text, of one or two paragraphs, is an assumption.
+const PasteParams Pasting{
+    .chance = 0.4,
+    .fetch = {5000, 0.4, 2000, 20000},
+    .paragraphs = {1, 2},
+};
+
+const ChatSessionParams Paster = [] {
+    ChatSessionParams p = ChatSession;
+    p.description = "A user who brings text from elsewhere: in two messages of five an instruction is typed "
+                    "(\"Fix the grammar in this:\"), then, after a new line, a paragraph or two copied in another "
+                    "window is pasted at once; the other messages are typed key by key at about 52 WPM.";
+    p.paste = &Pasting;
+    p.messages = {9, 11};
+    return p;
+}();
+
 // Fields not set here are chat-session's, with its sources (repetition.cpp has this kind's own).
 const ChatSessionParams RepeatUser = [] {
     ChatSessionParams p = ChatSession;
@@ -208,7 +252,11 @@ private:
     void newConversation(int index, bool library, bool document);
     QString nextLibraryQuestion();
     void clickInto(const Rect &area, const char *focus);
-    void typeLatin(const QString &message);
+    // `revised`: reread and a phrase inserted mid-draft (RevisionParams); `pasted`: after a new
+    // line, this text pasted at once (PasteParams).
+    void typeLatin(const QString &message, bool revised = false, const QString &pasted = {});
+    // A paragraph or two of a generated English document, as copied from another window.
+    QString copiedText();
     void typeIme(const QString &segmented, const ImeParams &ime);
     void key(QString &draft, const QString &next); // one "type" line with the draft after a key
 
@@ -243,9 +291,17 @@ void ChatUser::key(QString &draft, const QString &next)
     m_s.write("type", {str("text", draft)});
 }
 
+QString ChatUser::copiedText()
+{
+    const QStringList all = paragraphs(makeDocument(900, 1 + m_rng.below(999999), QStringLiteral("en")));
+    const int count = std::min<int>(m_rng.between(m_p.paste->paragraphs), int(all.size()));
+    const int first = m_rng.below(int(all.size()) - count + 1);
+    return all.mid(first, count).join(QStringLiteral("\n\n"));
+}
+
 // Types `message` key by key (one "type" event each, with the whole draft) from an empty draft,
 // the first key at s.t; Shift goes down for capitals and '?'. Ends at the Enter's time.
-void ChatUser::typeLatin(const QString &message)
+void ChatUser::typeLatin(const QString &message, bool revised, const QString &pasted)
 {
     ShiftKey shift(m_s, ShiftModifier);
     const QStringList words = message.split(u' ');
@@ -283,6 +339,33 @@ void ChatUser::typeLatin(const QString &message)
         }
         for (QChar c : words.at(w))
             press(c);
+    }
+    if (revised && words.size() >= 4) {
+        // Reread, the caret back after a word in the middle, a phrase typed there.
+        m_s.t += m_rng.draw(m_p.revision->reread) + m_rng.draw(m_p.revision->moveBack);
+        const int after = 1 + m_rng.below(int(words.size()) - 2);
+        qsizetype at = 0;
+        for (int w = 0; w < after; ++w)
+            at += words.at(w).size() + 1;
+        at -= 1; // after that word, before its space
+        const QString phrase = QLatin1Char(' ') + m_rng.pick(RevisionPhrases);
+        for (qsizetype i = 0; i < phrase.size(); ++i) {
+            if (i > 0)
+                m_s.t += keyGap(m_rng, m_p.typing, draft.left(at), m_pace);
+            shift.beforeKey(phrase.at(i), previousKey);
+            key(draft, draft.left(at) + phrase.at(i) + draft.mid(at));
+            ++at;
+            previousKey = m_s.t;
+            shift.afterKey();
+        }
+    }
+    if (!pasted.isEmpty()) {
+        // Shift+Enter (a new line, not a send; its Shift is not a modifier the replay needs),
+        // then the text fetched from elsewhere and pasted with Ctrl+V.
+        m_s.t += keyGap(m_rng, m_p.typing, draft, m_pace);
+        key(draft, draft + QLatin1Char('\n'));
+        m_s.t += m_rng.draw(m_p.paste->fetch);
+        key(draft, draft + pasted);
     }
     // A glance over the message, then Enter (Shift is up by then).
     const qint64 enterAt = m_s.t + m_rng.draw(m_p.reviewBeforeSend);
@@ -413,10 +496,13 @@ void ChatUser::play()
         m_s.t = std::max(m_s.t, firstKeyAt);
         const QString message = m_p.library ? nextLibraryQuestion()
                                             : chatMessage(m_rng, m_p, m < inFirst, m == 0 || m == inFirst);
-        if (m_p.ime)
+        if (m_p.ime) {
             typeIme(message, *m_p.ime);
-        else
-            typeLatin(message);
+        } else if (m_p.paste && m_rng.chance(m_p.paste->chance)) {
+            typeLatin(m_rng.pick(PasteInstructions), false, copiedText());
+        } else {
+            typeLatin(message, m_p.revision && m_rng.chance(m_p.revision->chance));
+        }
         m_s.write("send");
         const qint64 sentAt = m_s.t;
         firstKeyAt = sentAt + m_rng.draw(m_p.readAfterSend);

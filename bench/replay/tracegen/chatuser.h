@@ -27,8 +27,24 @@ struct LibraryParams {
     int docs; // notes in the library
 };
 
-// A chat user: chat-session, fast-typist, ime-user, library-chat, repeat-user and follow-up-user
-// are instances (their values in chatuser.cpp).
+// A writer who goes back into a message before sending it: typed to its end, reread, then a phrase
+// inserted in its middle, key by key (the reviser's).
+struct RevisionParams {
+    double chance;      // per message of four words or more
+    Lognormal reread;   // the message typed → the caret moved back into it
+    Lognormal moveBack; // a click in the text or the arrow keys
+};
+
+// Text brought from elsewhere: an instruction typed, a new line (Shift+Enter), then a paragraph
+// copied in another window pasted at once (the paster's).
+struct PasteParams {
+    double chance;       // per message
+    Lognormal fetch;     // the instruction typed → the paste (switching away to copy, and back)
+    IntRange paragraphs; // how much is pasted, in paragraphs of a generated English document
+};
+
+// A chat user: chat-session, fast-typist, ime-user, library-chat, repeat-user, follow-up-user,
+// reviser and paster are instances (their values in chatuser.cpp).
 struct ChatSessionParams {
     const char *description;
     const PointerParams *pointer;
@@ -58,6 +74,8 @@ struct ChatSessionParams {
     // Per message after a conversation's first: a short reply to the answer just read
     // (englishFollowUps(), chattexts.cpp) instead of a new question or request.
     double followUpChance = 0;
+    const RevisionParams *revision = nullptr; // set: some messages revised mid-draft
+    const PasteParams *paste = nullptr;       // set: some messages carry pasted text
 };
 
 extern const ChatSessionParams ChatSession;
@@ -66,6 +84,8 @@ extern const ChatSessionParams ImeUser;
 extern const ChatSessionParams LibraryChat;
 extern const ChatSessionParams RepeatUser;
 extern const ChatSessionParams FollowUpUser;
+extern const ChatSessionParams Reviser;
+extern const ChatSessionParams Paster;
 
 void playChat(Session &s, const ChatSessionParams &p);
 
