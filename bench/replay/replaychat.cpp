@@ -70,12 +70,19 @@ void ReplayChat::play(const TraceEvent &event, qsizetype next, qint64 nowNs)
             return; // sent with a click or a completion: these keys are never typed
         if (!m_completionSeen.isEmpty())
             return takeCompletion();
-        m_draft = f.value(QStringLiteral("text")).toString();
-        m_chat->draftChanged(m_draft);
+        // Where the key went: at the end (typing on, Backspace, a paste there), or inside the
+        // text (an insertion in the middle), as QTextCursor::atEnd() tells the dock.
+        const QString text = f.value(QStringLiteral("text")).toString();
+        const bool atEnd = text.startsWith(m_draft) || m_draft.startsWith(text);
+        m_draft = text;
+        m_chat->draftChanged(m_draft, atEnd);
         // A commit ends the composition, after its text is in (ChatInput's order).
         if (std::exchange(m_composing, false))
             m_chat->compositionChanged({});
-        noteCompletion(next);
+        if (atEnd)
+            noteCompletion(next); // the dock completes at the end of the draft only
+        else
+            m_completionSeen.clear();
     } else if (name == u"compose") {
         if (m_conversation.isEmpty())
             return m_problem(event, QStringLiteral("composing with no conversation open"));

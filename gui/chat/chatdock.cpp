@@ -424,14 +424,14 @@ void ChatDock::onInputChanged()
     if (m_session->isPreparing())
         return;
     const QString draft = m_input->toPlainText();
-    m_session->draftChanged(draft);
+    const bool atEnd = m_input->textCursor().atEnd();
+    m_session->draftChanged(draft, atEnd);
     if (!m_session->isPrefetching() && !m_session->isAnswering())
         setStatus({});
     updateButtons();
     showFollowUps();
     // Completed only where the user is writing: at the end of the draft.
-    const DraftCompletion completion = m_input->textCursor().atEnd() ? m_session->completionOf(draft)
-                                                                     : DraftCompletion{};
+    const DraftCompletion completion = atEnd ? m_session->completionOf(draft) : DraftCompletion{};
     m_input->setCompletion(completion.rest, completion.wholeMessage);
     // A screen reader does not see grey text.
     m_input->setAccessibleDescription(

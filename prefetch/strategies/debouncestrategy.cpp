@@ -38,10 +38,11 @@ bool DebounceStrategy::isPrefetching() const
     return m_session && m_session->isLive();
 }
 
-void DebounceStrategy::textChanged(const QString &draft)
+void DebounceStrategy::textChanged(const QString &draft, bool caretAtEnd)
 {
     ++m_generation;
     m_pending = draft;
+    m_pendingAtEnd = caretAtEnd;
     // Typing on after a pause: the answer being prefetched is for a draft that no longer is.
     // A suggested follow-up stays while the user types it.
     if (m_session && normalizeDraft(draft) != normalizeDraft(m_draft) && !suggestionContinues(draft))
@@ -56,7 +57,8 @@ void DebounceStrategy::textChanged(const QString &draft)
 void DebounceStrategy::startPause(const QString &draft)
 {
     const Settings::Debounce &settings = m_engine->settings().debounce;
-    m_timer.start(endsSentence(draft) ? std::min(settings.sentenceEndDelay, settings.delay) : settings.delay);
+    const bool justEnded = m_pendingAtEnd && endsSentence(draft);
+    m_timer.start(justEnded ? std::min(settings.sentenceEndDelay, settings.delay) : settings.delay);
 }
 
 void DebounceStrategy::compositionChanged(const QString &preedit)
@@ -132,6 +134,7 @@ void DebounceStrategy::draftCompleted(const QString &draft)
     m_timer.stop(); // the pause would only ask again what is known now
     ++m_generation; // and a classifier's answer about the draft before it is stale
     m_pending = draft;
+    m_pendingAtEnd = true;
     if (m_session && isPrefetching() && normalizeDraft(draft) == normalizeDraft(m_draft))
         return; // already answering it (a suggestion, typed and completed)
     onClassified(draft, 1.0);
@@ -170,6 +173,7 @@ AnswerReader *DebounceStrategy::send(const QString &text, qint64 activatedNs, QO
     m_timer.stop();
     ++m_generation;
     m_pending.clear(); // sent: no draft is being written until the next key
+    m_pendingAtEnd = true;
     m_composing = false;
     const bool warmed = countWarmContext(text);
     // The answer a context warm-up served is what its cost is set against, as a document's

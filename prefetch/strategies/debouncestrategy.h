@@ -48,7 +48,10 @@ public:
     // What the conversation says about the drafts to come (the builder's owner sets it with the
     // builder; a new builder starts without it).
     void setDraftContext(DraftContext context) { m_context = context; }
-    void textChanged(const QString &draft);
+    // `caretAtEnd`: the key went at the end of the draft. An edit inside it (a word added in the
+    // middle of a message already typed) takes the full pause: a final "?" typed long before
+    // says nothing about whether this edit is done.
+    void textChanged(const QString &draft, bool caretAtEnd = true);
     // An input method's pre-edit (what is being composed, not text yet) changed. While there is
     // one the user is still typing: no pause is taken (the committed draft is about to grow) and a
     // guess of the draft is dropped (a suggestion's is kept: its words may be what is being
@@ -102,10 +105,11 @@ private:
     DraftContext m_context;
     const QObject *m_builderOwner = nullptr; // compared, never dereferenced
     QTimer m_timer;
-    QString m_pending;        // the draft when typing paused
-    QString m_draft;          // the draft the live session answers
-    bool m_suggested = false; // m_draft is a suggested follow-up, not a draft typed (suggest())
-    bool m_composing = false; // an input method's pre-edit is open
+    QString m_pending;          // the draft when typing paused
+    bool m_pendingAtEnd = true; // and whether its last key went at its end
+    QString m_draft;            // the draft the live session answers
+    bool m_suggested = false;   // m_draft is a suggested follow-up, not a draft typed (suggest())
+    bool m_composing = false;   // an input method's pre-edit is open
     QPointer<PrefetchSession> m_session;
     quint64 m_generation = 0; // drops classifier answers for drafts typed over since
     QPointer<PrefetchSession> m_warmSession;

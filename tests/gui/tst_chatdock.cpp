@@ -20,6 +20,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -93,6 +94,7 @@ private slots:
     void demoEngineNoticeIsShown();
     void pauseOnACompleteQuestionPrefetchesAndEnterTakesItOver();
     void aShortFollowUpAfterAnAnswerIsGuessed();
+    void anEditInsideTheDraftWaitsTheFullPause();
     void shiftEnterAddsALine();
     void changedTextAfterThePauseIsNotTakenOver();
     void exchangeIsPersistedAndReloaded();
@@ -348,6 +350,29 @@ void tst_ChatDock::aShortFollowUpAfterAnAnswerIsGuessed()
     QVERIFY(ended.wait(15000));
     QCOMPARE(m_local.stats().billedByPurpose.value(QStringLiteral("foreground")),
              before.billedByPurpose.value(QStringLiteral("foreground")));
+}
+
+void tst_ChatDock::anEditInsideTheDraftWaitsTheFullPause()
+{
+    // Typed to its end, the question mark is the last key: its answer starts after the short
+    // pause of a sentence's end.
+    QSignalSpy started(m_stack->debounce(), &Prefetch::DebounceStrategy::prefetchStarted);
+    QElapsedTimer clock;
+    clock.start();
+    QTest::keyClicks(m_dock->input(), QStringLiteral("How do I reset my password?"));
+    QVERIFY(started.wait(3000));
+    const auto &settings = m_stack->engine()->settings().debounce;
+    QVERIFY(settings.sentenceEndDelay < settings.delay);
+    // A word put into its middle (the caret moved back with the arrow keys): the question mark
+    // was typed long before, so the full pause.
+    for (int i = 0; i < 9; ++i) // before "password?"
+        QTest::keyClick(m_dock->input(), Qt::Key_Left);
+    clock.restart();
+    QTest::keyClicks(m_dock->input(), QStringLiteral("x"));
+    QCOMPARE(m_dock->input()->toPlainText(), QStringLiteral("How do I reset my xpassword?"));
+    QVERIFY(started.wait(3000));
+    QVERIFY2(clock.elapsed() >= settings.delay.count(), qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE(started.last().first().toString(), QStringLiteral("How do I reset my xpassword?"));
 }
 
 void tst_ChatDock::shiftEnterAddsALine()

@@ -333,6 +333,14 @@ void tst_Strategies::debounceWaitsLessAfterASentenceEnd()
     QVERIFY(started.wait(1400));
     QVERIFY(clock.elapsed() < 1500);
     QCOMPARE(started.size(), 2);
+
+    // A word put into the middle of it afterwards: its full stop was typed long before, so the
+    // full pause again (the user may go on editing there).
+    clock.restart();
+    debounce.textChanged(QStringLiteral("Explain the difference between TCP and UDP briefly in two lines."), false);
+    QVERIFY(started.wait(5000));
+    QVERIFY2(clock.elapsed() >= 1500, qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE(started.size(), 3);
 }
 
 void tst_Strategies::debounceIgnoresShortAndIncompleteDrafts()

@@ -239,7 +239,7 @@ void ChatSession::installBuilder()
     m_builderStale = false;
     // A draft typed while there was no builder (the document compiling) gets its pause now.
     if (!m_pendingSend && !m_draft.isEmpty())
-        m_debounce->textChanged(m_draft);
+        m_debounce->textChanged(m_draft, m_draftAtEnd);
     offerFollowUps();
 }
 
@@ -320,13 +320,14 @@ void ChatSession::uninstallBuilder()
 
 // --- sending -------------------------------------------------------------------------------------
 
-void ChatSession::draftChanged(const QString &draft)
+void ChatSession::draftChanged(const QString &draft, bool caretAtEnd)
 {
     m_draft = draft;
+    m_draftAtEnd = caretAtEnd;
     if (m_pendingSend || !m_debounce)
         return;
     ensurePrompt();
-    m_debounce->textChanged(draft);
+    m_debounce->textChanged(draft, caretAtEnd);
 }
 
 void ChatSession::compositionChanged(const QString &preedit)

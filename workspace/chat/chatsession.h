@@ -129,8 +129,9 @@ public:
     // The list renamed a conversation in the store.
     void conversationRenamed(qint64 id, const QString &title);
 
-    // The input's text changed: the debounce strategy hears of it.
-    void draftChanged(const QString &draft);
+    // The input's text changed: the debounce strategy hears of it. `caretAtEnd`: the edit was at
+    // the end of the text (not inside it).
+    void draftChanged(const QString &draft, bool caretAtEnd = true);
     // An input method's pre-edit changed (empty: committed or cancelled): the debounce strategy
     // hears of it, as of typing.
     void compositionChanged(const QString &preedit);
@@ -303,6 +304,7 @@ private:
     AssistantMemory m_assistantMemory;
     QList<StoredMessage> m_messages;
     QString m_draft;                 // the input's text, for a builder that arrives after it was typed
+    bool m_draftAtEnd = true;        // its last edit was at its end
     QList<Attachment> m_attachments; // the draft's
 
     // What goes into each request: the compiled prompts, the assistant's parameters, the history.
