@@ -63,7 +63,9 @@ void ChatInput::clearCompletion()
 bool ChatInput::isCompletionShown() const
 {
     const QTextCursor caret = textCursor();
-    return !m_completion.isEmpty() && m_preedit.isEmpty() && !isReadOnly() && !caret.hasSelection() && caret.atEnd();
+    // Where the user types: not behind a dialog or while the focus is elsewhere.
+    return !m_completion.isEmpty() && m_preedit.isEmpty() && !isReadOnly() && hasFocus() && !caret.hasSelection()
+           && caret.atEnd();
 }
 
 void ChatInput::acceptCompletion()
@@ -211,9 +213,16 @@ void ChatInput::inputMethodEvent(QInputMethodEvent *event)
     }
 }
 
+void ChatInput::focusOutEvent(QFocusEvent *event)
+{
+    QPlainTextEdit::focusOutEvent(event);
+    viewport()->update(); // the completion goes with the focus
+}
+
 void ChatInput::focusInEvent(QFocusEvent *event)
 {
     QPlainTextEdit::focusInEvent(event);
+    viewport()->update(); // and comes back with it
     emit focusEntered();
 }
 

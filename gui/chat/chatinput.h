@@ -26,7 +26,8 @@ public:
 
     void setCompletion(const QString &rest, bool wholeMessage);
     QString completion() const { return m_completion; }
-    // The completion is visible: there is one, the caret is at the end and nothing is composed.
+    // The completion is visible: there is one, the input has the focus, the caret is at the end
+    // and nothing is composed.
     bool isCompletionShown() const;
 
 signals:
@@ -45,6 +46,7 @@ protected:
     void paintEvent(QPaintEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
     void dropEvent(QDropEvent *event) override;
     bool canInsertFromMimeData(const QMimeData *source) const override;
     void insertFromMimeData(const QMimeData *source) override;

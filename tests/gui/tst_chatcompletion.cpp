@@ -17,6 +17,7 @@
 #include "workspace/conversations/conversationstore.h"
 
 #include <QFile>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -156,6 +157,11 @@ void tst_ChatCompletion::onlyAtTheEndAndTabMovesOnWithoutOne()
     QVERIFY(!input()->isCompletionShown());
     QTest::keyClick(input(), Qt::Key_Right);
     QVERIFY(input()->isCompletionShown()); // back at the end
+    // Shown where the user types only: not while the focus is elsewhere, again when it is back.
+    m_dock->sendButton()->setFocus();
+    QVERIFY(!input()->isCompletionShown());
+    input()->setFocus();
+    QVERIFY(input()->isCompletionShown());
     // A draft nothing completes: Tab goes on to the next control, the text untouched.
     QTest::keyClicks(input(), QStringLiteral("xq"));
     QVERIFY(!input()->isCompletionShown());
