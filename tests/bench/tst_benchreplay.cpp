@@ -41,6 +41,21 @@ QByteArray lines(std::initializer_list<const char *> events)
     return out;
 }
 
+// `message` typed key by key from `t` (one "type" line per key, `gapMs` apart); `t` ends one gap
+// after the last key.
+QByteArray typed(const QString &message, qint64 &t, qint64 gapMs)
+{
+    QByteArray out;
+    for (qsizetype i = 1; i <= message.size(); ++i, t += gapMs) {
+        out += QJsonDocument(QJsonObject{{QStringLiteral("t"), t},
+                                         {QStringLiteral("event"), QStringLiteral("type")},
+                                         {QStringLiteral("text"), message.left(i)}})
+                   .toJson(QJsonDocument::Compact)
+               + '\n';
+    }
+    return out;
+}
+
 Trace parsed(const QByteArray &jsonLines)
 {
     auto trace = Trace::parse(jsonLines, QStringLiteral("test"));
@@ -194,13 +209,7 @@ void tst_BenchReplay::chatSendAfterPauseIsTakenOver()
                               R"({"t":0,"event":"chat_open","conversation":"c1","mode":"free"})"});
     const QString message = QStringLiteral("How do I shorten this introduction?");
     qint64 t = 100;
-    for (qsizetype i = 1; i <= message.size(); ++i, t += 200) {
-        trace += QJsonDocument(QJsonObject{{QStringLiteral("t"), t},
-                                           {QStringLiteral("event"), QStringLiteral("type")},
-                                           {QStringLiteral("text"), message.left(i)}})
-                     .toJson(QJsonDocument::Compact)
-                 + '\n';
-    }
+    trace += typed(message, t, 200);
     trace += QByteArray(R"({"t":)") + QByteArray::number(t + 1500) + R"(,"event":"send"})" + '\n';
     trace += QByteArray(R"({"t":)") + QByteArray::number(t + 1600) + R"(,"event":"end"})" + '\n';
 
@@ -233,13 +242,7 @@ void tst_BenchReplay::aWholeMessageCompletedIsTakenNotTyped()
                               R"({"t":8000,"event":"chat_open","conversation":"c2","mode":"free"})",
                               R"({"t":8100,"event":"type","text":"Hello there"})", R"({"t":8300,"event":"send"})"});
     qint64 t = 16'000;
-    for (qsizetype i = 1; i <= question.size(); ++i, t += 150) {
-        trace += QJsonDocument(QJsonObject{{QStringLiteral("t"), t},
-                                           {QStringLiteral("event"), QStringLiteral("type")},
-                                           {QStringLiteral("text"), question.left(i)}})
-                     .toJson(QJsonDocument::Compact)
-                 + '\n';
-    }
+    trace += typed(question, t, 150);
     trace += QByteArray(R"({"t":)") + QByteArray::number(t + 150) + R"(,"event":"send"})" + '\n';
     trace += QByteArray(R"({"t":)") + QByteArray::number(t + 1000) + R"(,"event":"end"})" + '\n';
 
@@ -278,13 +281,7 @@ void tst_BenchReplay::anOfferedFollowUpIsClickedNotTyped()
     qint64 t = 300;
     for (int n = 0; n < 3; ++n) {
         t += 40'000; // the answer (at 40 tokens a second) read to its end
-        for (qsizetype i = 1; i <= reply.size(); ++i, t += 150) {
-            trace += QJsonDocument(QJsonObject{{QStringLiteral("t"), t},
-                                               {QStringLiteral("event"), QStringLiteral("type")},
-                                               {QStringLiteral("text"), reply.left(i)}})
-                         .toJson(QJsonDocument::Compact)
-                     + '\n';
-        }
+        trace += typed(reply, t, 150);
         t += 300;
         trace += QByteArray(R"({"t":)") + QByteArray::number(t) + R"(,"event":"send"})" + '\n';
     }
