@@ -58,20 +58,28 @@ void DraftCompleter::read()
         // Most often sent first, then most recently: what the user is likeliest to be typing
         // again. The store reports a failure itself; nothing is completed from messages then.
         if (auto sent = m_store->recentQuestions(SentMessages)) {
-            QHash<QString, int> times;
-            QStringList distinct;
-            for (const QString &message : *sent) {
+            struct Sent {
+                QString text;
+                int times = 0;
+            };
+            QHash<QString, qsizetype> index; // by the words, whatever their case or final mark
+            QList<Sent> distinct;
+            for (const QString &message : std::as_const(*sent)) {
                 const QString key = Prefetch::normalizeDraft(message).toCaseFolded();
                 if (key.isEmpty())
                     continue;
-                if (times[key]++ == 0)
-                    distinct.append(message.trimmed());
+                const auto it = index.constFind(key);
+                if (it == index.constEnd()) {
+                    index.insert(key, distinct.size());
+                    distinct.append({message.trimmed(), 1});
+                } else {
+                    ++distinct[*it].times;
+                }
             }
-            std::stable_sort(distinct.begin(), distinct.end(), [&times](const QString &a, const QString &b) {
-                return times.value(Prefetch::normalizeDraft(a).toCaseFolded())
-                       > times.value(Prefetch::normalizeDraft(b).toCaseFolded());
-            });
-            m_sent = distinct;
+            std::stable_sort(distinct.begin(), distinct.end(),
+                             [](const Sent &a, const Sent &b) { return a.times > b.times; });
+            for (const Sent &s : std::as_const(distinct))
+                m_sent.append(s.text);
         }
     }
     if (m_texts) {
