@@ -107,6 +107,10 @@ int runBench(const QStringList &arguments)
     const QCommandLineOption noCompletionOpt(
         QStringLiteral("no-completion"),
         QStringLiteral("Also run every mode but off with no chat draft completed (none shown, none taken)."));
+    const QCommandLineOption fastOpeningOpt(
+        QStringLiteral("fast-opening"),
+        QStringLiteral("Also run every mode, off too, with the fast model writing the first words of chat answers "
+                       "(free chat) and the main model continuing them."));
     const QCommandLineOption
         answersOpt(QStringLiteral("answers"),
                    QStringLiteral("Also run with at most this many answers guessed at once (the frontier): 1,2,3."),
@@ -143,8 +147,8 @@ int runBench(const QStringList &arguments)
         verboseOpt(QStringLiteral("verbose"),
                    QStringLiteral("Log every cancelled or failed stream (the report lists failures either way)."));
     parser.addOptions({traceOpt, kindOpt, seedsOpt, prefixOpt, answersOpt, warmPassagesOpt, noFollowUpsOpt,
-                       noSuggestionsOpt, noCompositionOpt, noCompletionOpt, cacheOpt, profileOpt, modeOpt, outOpt,
-                       speedOpt, jobsOpt, jsonOpt, verboseOpt});
+                       noSuggestionsOpt, noCompositionOpt, noCompletionOpt, fastOpeningOpt, cacheOpt, profileOpt,
+                       modeOpt, outOpt, speedOpt, jobsOpt, jsonOpt, verboseOpt});
     const QStringList spread = spreadValues(arguments, {QStringLiteral("--trace"), QStringLiteral("--kind"),
                                                         QStringLiteral("--profile"), QStringLiteral("--mode")});
     if (!parser.parse(QStringList{QStringLiteral("headstart-cli bench")} + spread)) {
@@ -233,7 +237,7 @@ int runBench(const QStringList &arguments)
     const std::pair<const QCommandLineOption *, bool Bench::Variant::*> switches[] = {
         {&warmPassagesOpt, &Bench::Variant::warmPassages},   {&noFollowUpsOpt, &Bench::Variant::noShortFollowUps},
         {&noSuggestionsOpt, &Bench::Variant::noSuggestions}, {&noCompositionOpt, &Bench::Variant::noComposition},
-        {&noCompletionOpt, &Bench::Variant::noCompletion},
+        {&noCompletionOpt, &Bench::Variant::noCompletion},   {&fastOpeningOpt, &Bench::Variant::fastOpening},
     };
     for (const auto &[option, member] : switches) {
         if (parser.isSet(*option)) {

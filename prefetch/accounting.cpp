@@ -49,7 +49,7 @@ void Accounting::hold(const PrefetchSession *session, const Reservation &reserva
     m_held.insert(session, reservation);
 }
 
-void Accounting::settle(const PrefetchSession *session, const Llm::Prices &prices, bool wasted)
+void Accounting::settle(const PrefetchSession *session, const Llm::ProviderProfile &priced, bool wasted)
 {
     // Never sent: nothing billed.
     Llm::Usage billed;
@@ -63,7 +63,7 @@ void Accounting::settle(const PrefetchSession *session, const Llm::Prices &price
             billed.inputTokens = estimatePromptTokens(session->request());
         if (billed.outputTokens < 0)
             billed.outputTokens = session->bufferedTokens();
-        money = prices.cost(billed);
+        money = answer ? answer->costOf(billed, priced) : priced.pricesFor(session->request().model).cost(billed);
     }
     if (const auto held = m_held.constFind(session); held != m_held.cend()) {
         reconcile(*held, billed.inputTokens + billed.outputTokens, money);

@@ -6,6 +6,7 @@
 
 #include "llm/llmtypes.h"
 #include "llm/pricing.h"
+#include "llm/providerprofile.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -54,7 +55,7 @@ public:
     // reported it, or estimated when the stream was cut before usage arrived, plus every token
     // received) reconciles its reservation and is recorded for its strategy, as wasted when it
     // was never used. Taken over, the rest of the answer is the user's.
-    void settle(const PrefetchSession *session, const Llm::Prices &prices, bool wasted);
+    void settle(const PrefetchSession *session, const Llm::ProviderProfile &priced, bool wasted);
 
     // The budgets, machine-readable (Engine::snapshot()'s "budget").
     QJsonObject snapshot() const;

@@ -223,14 +223,15 @@ void Engine::track(AnswerReader *handle, bool afterMiss)
         // before its usage arrived).
         const Llm::Usage usage = answer ? answer->usage() : handle->usage();
         m_recorder.answerEnded(strategy, handle, usage,
-                               answer ? pricesFor(answer->request().request).cost(usage)
-                                      : m_profile.prices.cost(usage));
+                               answer ? answer->costOf(usage, m_profile) : m_profile.prices.cost(usage));
         if (answer)
             emit responseEnded(strategy, answer->request().request, usage);
         // A whole answer is kept for the next time the same request comes: finished, not cut at
         // the token limit (a continuation is another answer), not failed nor cancelled.
+        // Not one the fast model began: served again, its opening would pass for the main model's.
         if (answer && !handle->error() && handle->finishReason() == Llm::FinishReason::Stop
-            && answer->request().request.continuation.isEmpty() && answer->startedNs() >= 0)
+            && answer->request().request.continuation.isEmpty() && answer->startedNs() >= 0
+            && answer->openingModel().isEmpty())
             // What it took from when it was asked (a guess may have waited long for its click):
             // the time a later hit saves.
             m_cached.store(m_profile.id, answer->request().request, answer->request().fingerprint, handle->text(),
@@ -415,7 +416,7 @@ void Engine::onSessionEnded(PrefetchSession *session)
 
 void Engine::settle(PrefetchSession *session, bool wasted)
 {
-    m_accounting.settle(session, pricesFor(session->request()), wasted);
+    m_accounting.settle(session, m_profile, wasted);
 }
 
 void Engine::upgrade(PrefetchSession *session, SignalStrength strength)

@@ -160,9 +160,17 @@ struct Settings {
     // write one line on what the main model is thinking about, shown in the answer until its
     // text begins (the instant acknowledgement, prefetch/acknowledgement.h). Off by default: it
     // is a request more for every message.
+    //
+    // The fast opening: in the same chats, a message that goes to the main model has its first
+    // openingTokens written by the fast model, shown at once and marked as the fast model's,
+    // and the main model continues from them (where the provider can continue an answer; not
+    // Claude 4.6 and later). Off by default: the replay benchmark finds the first token sooner
+    // and a pause where the main model takes over (docs/benchmarks.md, "The fast opening").
     struct Routing {
         bool enabled = true;
         bool acknowledge = false;
+        bool fastOpening = false;
+        int openingTokens = 32; // about a sentence
     } routing;
 
     // Lanes, per provider.

@@ -986,92 +986,122 @@
         <translation>主模型回答前会先思考（deepseek-reasoner、QwQ、o 系列、开启扩展思考的 Claude），且服务商有快速模型时，请快速模型用一句话说明问题涉及什么，显示在回答上方，回答开始后即消失。每条这样的消息会多一个小请求，计入预取预算；默认关闭。</translation>
     </message>
     <message>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="406"/>
+        <source>fast opening</source>
+        <translation>快速开头</translation>
+    </message>
+    <message>
         <location filename="../workspace/settings/prefetchparameters.cpp" line="407"/>
+        <source>Let the fast model write the first &amp;words of an answer</source>
+        <translation>让快速模型写出回答的开头几句(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="408"/>
+        <source>In a chat that is not about a document or the library, the fast model writes the first sentence of an answer meant for the main model, which then continues it. The first words come sooner, followed by a pause while the main model takes over; they are marked as the fast model&apos;s. Only where the provider can continue an answer (not Claude 4.6 and later); off by default.</source>
+        <translation>在不涉及文档或资料库的对话中，由快速模型写出本应由主模型给出的回答的第一句，再由主模型接着写完。开头会更快出现，随后在主模型接手时会有一段停顿；开头会标明出自快速模型。仅在服务商支持续写回答时可用（Claude 4.6 及更高版本不支持）；默认关闭。</translation>
+    </message>
+    <message>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="416"/>
+        <source>fast opening length</source>
+        <translation>快速开头长度</translation>
+    </message>
+    <message>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="417"/>
+        <source>Length of the &amp;opening:</source>
+        <translation>开头长度(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="418"/>
+        <source>How much the fast model writes before the main model continues: longer hides more of the main model&apos;s wait, and more of the answer is the fast model&apos;s.</source>
+        <translation>主模型接手前由快速模型写多少：越长越能掩盖主模型的等待时间，但回答中出自快速模型的部分也越多。</translation>
+    </message>
+    <message>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="424"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="408"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="425"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="409"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="426"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="413"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="430"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="414"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="431"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="415"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="432"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="418"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="435"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="419"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="436"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="420"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="437"/>
         <source>What unused early answers cost, as a share of what the answers you used cost: in money where the provider has prices, in tokens where it has none. Above this the strategy pauses itself.</source>
         <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="426"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="443"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="427"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="444"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="428"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="445"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="434"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="451"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="435"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="452"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="436"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="453"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="438"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="455"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="439"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="456"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="440"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="457"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
@@ -1081,28 +1111,28 @@
         <translation>%1 已于 %3 停用模型 %2；Headstart 改用 %1 指定的替代模型 %4。可在“设置 → 服务商”中另选。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="525"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="542"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="531"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="548"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="533"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="550"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="535"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="552"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="547"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="556"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="564"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="573"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
@@ -1279,63 +1309,63 @@
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="468"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="485"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="468"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="485"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="470"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="487"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="471"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="488"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="472"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="489"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="475"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="486"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="492"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="503"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="476"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="493"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="477"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="494"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="478"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="495"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="479"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="496"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="481"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="498"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="482"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="499"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>
@@ -1876,7 +1906,7 @@
     </message>
     <message>
         <location filename="../gui/chat/chattranscript.cpp" line="65"/>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="215"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="221"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -1916,94 +1946,104 @@
         <translation>删除此消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="67"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="71"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="71"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="75"/>
         <source>Usage</source>
         <translation>用量</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="144"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="150"/>
         <source>%1, while %2 thinks: %3</source>
         <translation>%1（%2 思考中）：%3</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="45"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="46"/>
         <source>A first line from the fast model while the reasoning model thinks. It is not the answer and goes when the answer begins (Settings, Prefetch, &quot;Acknowledge at once while a reasoning model thinks&quot;).</source>
         <translation>推理模型思考时快速模型先给出的一句话。它不是回答，回答开始后即消失（设置 → 预取 →“推理模型思考时先即时回应”）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="178"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="184"/>
         <source>Quick answer · %1</source>
         <translation>快速回答 · %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="180"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="186"/>
         <source>Small talk and simple questions are answered by the provider&apos;s fast model, which answers sooner and costs less (Settings, Prefetch, Fast model).</source>
         <translation>闲聊和简单问题由服务商的快速模型回答，它回答更快、费用更低（设置 › 预取 › 快速模型）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="184"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="190"/>
         <source>Ask %1</source>
         <translation>改问 %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="187"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="193"/>
         <source>Replace this answer with one from %1, the main model</source>
         <translation>用主模型 %1 的回答替换这个回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="200"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="203"/>
+        <source>First words · %1</source>
+        <translation>开头 · %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/answerwidget.cpp" line="204"/>
+        <source>The first sentence of this answer was written by %1, the provider&apos;s fast model, so that it began sooner; %2 wrote the rest (Settings, Prefetch, Fast model).</source>
+        <translation>这条回答的第一句由服务商的快速模型 %1 写出，以便更早开始；其余部分由 %2 写出（设置 › 预取 › 快速模型）。</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/answerwidget.cpp" line="218"/>
         <source>From the cache</source>
         <translation>来自缓存</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="201"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="219"/>
         <source>This question was asked before in this same conversation and context: this is the answer it got then, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>这个问题此前在相同的对话和上下文中问过：这是当时得到的回答，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="206"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="224"/>
         <source>From the cache · a similar question</source>
         <translation>来自缓存 · 相似问题</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="207"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="225"/>
         <source>A question almost the same as this one was answered before in this context, and its answer held each time: it is given again, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>与此几乎相同的问题此前在这个上下文中回答过，而且该回答每次都成立：因此再次给出，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="213"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="231"/>
         <source>Draft from a similar question</source>
         <translation>来自相似问题的草稿</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="214"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="232"/>
         <source>The answer a similar question got before, shown while this one&apos;s answer is on its way; the live answer replaces it.</source>
         <translation>相似问题此前得到的回答，在本问题的回答到达前显示；实时回答会替换它。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="77"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="81"/>
         <location filename="../gui/chat/chatdock.cpp" line="172"/>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="216"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="222"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="104"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="109"/>
         <source>First token after %1 ms</source>
         <translation>首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="107"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="112"/>
         <source>%1 · prefetched</source>
         <translation>%1 · 已预取</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="109"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="114"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
@@ -2103,32 +2143,32 @@
         <translation>相似问题的回答，作为草稿显示，直到本问题的回答到达。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="438"/>
+        <location filename="../gui/chat/chatdock.cpp" line="439"/>
         <source>Completion: %1 (Tab accepts, Esc dismisses)</source>
         <translation>补全：%1（Tab 接受，Esc 忽略）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="484"/>
+        <location filename="../gui/chat/chatdock.cpp" line="485"/>
         <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
         <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="498"/>
+        <location filename="../gui/chat/chatdock.cpp" line="499"/>
         <source>The open document, %1 (about %2 tokens), goes with each message.</source>
         <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="502"/>
+        <location filename="../gui/chat/chatdock.cpp" line="503"/>
         <source>The open document, %1, goes with each message.</source>
         <translation>打开的文档 %1 会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="510"/>
+        <location filename="../gui/chat/chatdock.cpp" line="511"/>
         <source>This conversation began about %1: &lt;a href=&quot;open&quot;&gt;open it&lt;/a&gt; to ask about it again.</source>
         <translation>此对话最初是关于 %1 的：&lt;a href=&quot;open&quot;&gt;打开它&lt;/a&gt;即可继续就它提问。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="512"/>
+        <location filename="../gui/chat/chatdock.cpp" line="513"/>
         <source>This conversation began about %1, which is no longer there.</source>
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
@@ -2183,7 +2223,7 @@
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="496"/>
+        <location filename="../gui/chat/chatdock.cpp" line="497"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
@@ -2213,7 +2253,7 @@
     </message>
     <message>
         <location filename="../gui/chat/chatdock.cpp" line="408"/>
-        <location filename="../gui/chat/chatdocktranscript.cpp" line="146"/>
+        <location filename="../gui/chat/chatdocktranscript.cpp" line="158"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
@@ -2234,7 +2274,7 @@
     </message>
     <message>
         <location filename="../gui/chat/chattranscript.cpp" line="235"/>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="230"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="236"/>
         <source>Incomplete: the answer was stopped or interrupted.</source>
         <translation>不完整：回答被停止或中断。</translation>
     </message>
@@ -2388,10 +2428,10 @@
 <context>
     <name>Gui::ChatSession</name>
     <message>
-        <location filename="../workspace/chat/chatsession.cpp" line="431"/>
-        <location filename="../workspace/chat/chatsession.cpp" line="442"/>
-        <location filename="../workspace/chat/chatsession.cpp" line="482"/>
-        <location filename="../workspace/chat/chatsession.cpp" line="486"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="433"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="444"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="484"/>
+        <location filename="../workspace/chat/chatsession.cpp" line="488"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -2471,52 +2511,52 @@
 <context>
     <name>Gui::ConversationExport</name>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="63"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="69"/>
         <source>This file is not a Headstart conversation. Choose a .json file exported from Headstart&apos;s conversation list.</source>
         <translation>此文件不是 Headstart 对话。请选择从 Headstart 对话列表导出的 .json 文件。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="70"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="76"/>
         <source>Message %1 in this file is not valid (%2). Nothing was imported.</source>
         <translation>此文件中的第 %1 条消息无效（%2）。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="128"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="134"/>
         <source>This conversation file is cut off: it ends before the conversation does. Export it again from the Headstart it came from. Nothing was imported.</source>
         <translation>此对话文件不完整：文件在对话结束之前就中断了。请在原来的 Headstart 中重新导出。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="140"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="146"/>
         <source>This conversation was exported by a newer Headstart (format version %1; this one reads up to %2). Update Headstart to import it. Nothing was imported.</source>
         <translation>此对话由更新版本的 Headstart 导出（格式版本 %1；本版本最高可读 %2）。请更新 Headstart 后再导入。未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="166"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="172"/>
         <source>not an object</source>
         <translation>不是对象</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="173"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="179"/>
         <source>unknown role “%1”</source>
         <translation>未知角色“%1”</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="177"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="183"/>
         <source>no text</source>
         <translation>没有文本</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="183"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="189"/>
         <source>unknown state “%1”</source>
         <translation>未知状态“%1”</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="197"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="203"/>
         <source>an attachment without a name or text</source>
         <translation>有附件缺少名称或文本</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="209"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="215"/>
         <source>About the document %1</source>
         <translation>关于文档 %1</translation>
     </message>
@@ -2526,27 +2566,27 @@
         <translation>附件：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="222"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="228"/>
         <source>Reasoning</source>
         <translation>推理过程</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="227"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="233"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="234"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="240"/>
         <source>Sources:</source>
         <translation>来源：</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="254"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="260"/>
         <source>Could not write %1: %2. Choose another folder.</source>
         <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationexport.cpp" line="263"/>
+        <location filename="../workspace/conversations/conversationexport.cpp" line="269"/>
         <source>Could not read %1: %2.</source>
         <translation>无法读取 %1：%2。</translation>
     </message>
@@ -2733,67 +2773,67 @@
 <context>
     <name>Gui::ConversationStore</name>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="135"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="139"/>
         <source>Conversations cannot be saved: the folder %1 cannot be created. They are kept until Headstart closes.</source>
         <translation>无法保存对话：无法创建文件夹 %1。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="153"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="157"/>
         <source>Headstart was not closed properly last time, and the conversation file&apos;s log of recent changes was %1: what was written after the last completed answer may be lost. Everything before it is kept. The files as they were are kept in %2.</source>
         <translation>Headstart 上次没有正常关闭，对话文件的近期更改日志%1：最后一个完成的回答之后写入的内容可能已经丢失，之前的一切都已保留。原来的文件保存在 %2。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="156"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="160"/>
         <source>missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="157"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="161"/>
         <source>cut short</source>
         <translation>被截断</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="158"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="162"/>
         <source>damaged</source>
         <translation>已损坏</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="186"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="190"/>
         <source>it holds no conversations although it had been written; its log of recent changes is missing</source>
         <translation>它曾被写入，却不含任何对话；它的近期更改日志缺失</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="199"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="203"/>
         <source>%1 was written by a newer version of Headstart and is left untouched. Conversations are kept until Headstart closes.</source>
         <translation>%1 由更新版本的 Headstart 写入，未作任何改动。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="225"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="229"/>
         <source>Conversations cannot be saved: %1 They are kept until Headstart closes.</source>
         <translation>无法保存对话：%1 对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="226"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="230"/>
         <source>the file cannot be opened.</source>
         <translation>无法打开该文件。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="232"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="236"/>
         <source>The conversation file %1 is damaged and cannot be moved aside. Conversations are kept until Headstart closes.</source>
         <translation>对话文件 %1 已损坏且无法移走。对话会保留到 Headstart 关闭为止。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="238"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="242"/>
         <source>The conversation file was damaged (%1). It was moved, not deleted, to %2 and a new one was started. What can still be read from it can be exported: File, Export Damaged Conversations.</source>
         <translation>对话文件已损坏（%1）。它已被移动（而非删除）到 %2，并已新建一个对话文件。仍可读取的内容可以导出：“文件 › 导出损坏的对话”。</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="241"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="245"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/conversationdatabase.cpp" line="318"/>
+        <location filename="../workspace/conversations/conversationdatabase.cpp" line="322"/>
         <source>the integrity check gave no answer</source>
         <translation>完整性检查没有返回结果</translation>
     </message>
@@ -4049,64 +4089,71 @@
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="70"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="74"/>
         <source>%1 in</source>
         <translation>输入 %1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="72"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="76"/>
         <source>%1 (%2 cached)</source>
         <translation>%1（%2 来自缓存）</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="76"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="80"/>
         <source>%1 out</source>
         <translation>输出 %1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="89"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="93"/>
         <source>not reported</source>
         <translation>未报告</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="92"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="96"/>
         <source>Input tokens: %1</source>
         <translation>输入词元：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="93"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="97"/>
         <source>Cached input (read from the provider&apos;s cache): %1</source>
         <translation>缓存输入（从服务商缓存读取）：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="95"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="99"/>
         <source>Cache write (input stored in the cache): %1</source>
         <translation>缓存写入（存入缓存的输入）：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="97"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="101"/>
         <source>Output tokens: %1</source>
         <translation>输出词元：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="100"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="104"/>
         <source>Of which reasoning: %1</source>
         <translation>其中推理：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="101"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="105"/>
         <source>Time to first token (provider): %1</source>
         <translation>首个词元用时（服务商）：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="103"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="107"/>
         <source>Output speed: %1</source>
         <translation>输出速度：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="105"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="109"/>
         <source>Cost, as the provider bills it: %1</source>
         <translation>费用（按服务商计费）：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../workspace/conversations/messageusage.cpp" line="112"/>
+        <source>First words (%n characters) by %1, the rest by %2</source>
+        <translation>
+            <numerusform>开头（%n 个字符）由 %1 写出，其余由 %2 写出</numerusform>
+        </translation>
     </message>
 </context>
 <context>

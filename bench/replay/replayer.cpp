@@ -26,6 +26,7 @@
 #include "prefetch/strategies/speculator.h"
 #include "prefetch/strategies/warmupstrategy.h"
 #include "prefetch/strategies/workflowstrategy.h"
+#include "prefetch/stream/answerfetch.h"
 #include "prefetch/stream/answerreader.h"
 #include "prefetch/stream/revealpacer.h"
 
@@ -504,6 +505,8 @@ void Replayer::track(Prefetch::AnswerReader *handle, const QString &kind, Prefet
         } else {
             s.stallMs = pacer->stallMs() * m_speed;
         }
+        if (const Prefetch::AnswerFetch *answer = handle->answer())
+            s.openingChars = answer->openingLength();
         if (error && error->code() != Llm::Error::Code::Cancelled)
             m_result.problems.append(QStringLiteral("%1 answer failed: %2").arg(s.kind, error->message()));
         if (onEnd)

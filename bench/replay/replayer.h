@@ -125,6 +125,7 @@ struct Sample {
     bool suggestionClicked = false;
     // Sent with Enter after taking the chat's completion of the whole message (ReplayChat).
     bool completionTaken = false;
+    qsizetype openingChars = 0; // of the answer's text, the fast model's (the fast opening)
     // The guesses live when it was asked for (strategy ids, warm-ups left out): for a fresh
     // answer, the wrong ones; empty for one nothing had guessed at all.
     QStringList guessesLive;
@@ -184,6 +185,9 @@ struct Variant {
     bool noShortFollowUps = false; // Settings::Debounce::shortFollowUps off (on by default)
     bool noSuggestions = false;    // Settings::Debounce::suggestFollowUps off (on by default)
     bool noCompletion = false;     // Settings::Debounce::completeDrafts off (on by default)
+    // Settings::Routing::fastOpening on (off by default). Not a strategy: it changes what Enter
+    // gets with prefetch off too.
+    bool fastOpening = false;
     // The replay's, not a setting: "compose" lines are not played, so the chat never hears of an
     // input method's pre-edit (as before issue 39).
     bool noComposition = false;

@@ -64,6 +64,8 @@ Prefetch::Settings settingsFor(Mode mode, double speed, const Variant &variant)
         s.debounce.suggestFollowUps = false;
     if (variant.noCompletion)
         s.debounce.completeDrafts = false;
+    if (variant.fastOpening)
+        s.routing.fastOpening = true;
     // The cache's own switches; both on is the app's default.
     s.cache.enabled = variant.cache != CacheUse::Off;
     s.cache.nearDuplicates = variant.cache == CacheUse::On;
@@ -149,6 +151,8 @@ QString Variant::name() const
         parts.append(QStringLiteral("pre-edit unheard"));
     if (noCompletion)
         parts.append(QStringLiteral("completion off"));
+    if (fastOpening)
+        parts.append(QStringLiteral("fast opening"));
     if (cache == CacheUse::ExactOnly)
         parts.append(QStringLiteral("cache exact only"));
     else if (cache == CacheUse::Off)

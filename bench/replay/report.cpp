@@ -333,6 +333,7 @@ QJsonObject Report::toJson() const
                                      {QStringLiteral("action"), s.action},
                                      {QStringLiteral("suggestion_clicked"), s.suggestionClicked},
                                      {QStringLiteral("completion_taken"), s.completionTaken},
+                                     {QStringLiteral("opening_chars"), qint64(s.openingChars)},
                                      {QStringLiteral("guesses_live"), QJsonArray::fromStringList(s.guessesLive)}});
                  return samples;
              }()},

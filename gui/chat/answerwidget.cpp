@@ -32,6 +32,7 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     , m_regenerate(messageButton(MessageAction::Regenerate, this))
     , m_delete(messageButton(MessageAction::Delete, this))
     , m_quick(mutedLabel({}, this))
+    , m_opening(mutedLabel({}, this))
     , m_askMain(new QToolButton(this))
     , m_acknowledgement(mutedLabel({}, this))
     , m_cacheMark(mutedLabel({}, this))
@@ -53,6 +54,9 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     m_quick->setObjectName(QStringLiteral("chatQuickAnswer"));
     m_quick->setWordWrap(false);
     m_quick->hide();
+    m_opening->setObjectName(QStringLiteral("chatOpening"));
+    m_opening->setWordWrap(false);
+    m_opening->hide();
     m_askMain->setObjectName(QStringLiteral("chatAskMainModel"));
     m_askMain->setAutoRaise(true);
     m_askMain->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -78,6 +82,7 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     header->addWidget(m_sender);
     header->addWidget(m_timing);
     header->addWidget(m_quick);
+    header->addWidget(m_opening);
     header->addWidget(m_cacheMark);
     header->addWidget(m_askMain);
     header->addWidget(m_copy);
@@ -118,6 +123,7 @@ void AnswerWidget::setUsage(const MessageUsage &usage)
     m_usage->setText(line);
     m_usage->setToolTip(line.isEmpty() ? QString() : usageDetails(usage));
     m_usage->setVisible(!line.isEmpty());
+    setOpening(usage.openingModel, usage.model);
 }
 
 QString AnswerWidget::usageText() const
@@ -189,6 +195,21 @@ void AnswerWidget::setFastModel(const QString &fastModel, const QString &mainMod
                               .arg(mainModel));
     if (fastModel.isEmpty())
         m_askMain->hide();
+}
+
+void AnswerWidget::setOpening(const QString &fastModel, const QString &mainModel)
+{
+    m_openingModel = fastModel;
+    m_opening->setText(QCoreApplication::translate("Gui::ChatDock", "First words · %1").arg(fastModel));
+    // As a paragraph, so that the tooltip wraps instead of running off the screen.
+    m_opening->setToolTip(
+        QStringLiteral("<p>%1</p>")
+            .arg(QCoreApplication::translate("Gui::ChatDock", "The first sentence of this answer was written by %1, "
+                                                              "the provider's fast model, so that it began sooner; %2 "
+                                                              "wrote the rest (Settings, Prefetch, Fast model).")
+                     .arg(fastModel, mainModel)
+                     .toHtmlEscaped()));
+    m_opening->setVisible(!fastModel.isEmpty());
 }
 
 void AnswerWidget::setCached(CachedAnswer cached)

@@ -5,6 +5,7 @@
 #include "workspace/chat/chatsession.h"
 
 #include "prefetch/engine.h"
+#include "prefetch/stream/answerfetch.h"
 #include "prefetch/stream/answerreader.h"
 
 namespace Gui {
@@ -35,8 +36,10 @@ ChatDockTranscript::ChatDockTranscript(ChatSession *session, ChatTranscript *tra
 {
     QObject::connect(&m_follower, &StreamFollower::firstPainted, &m_follower, [this](double perceivedMs) {
         const Prefetch::AnswerReader *stream = m_follower.stream();
-        if (m_liveWidget)
-            m_liveWidget->setTiming(perceivedMs, stream && stream->isPrefetched());
+        if (!m_liveWidget)
+            return;
+        m_liveWidget->setTiming(perceivedMs, stream && stream->isPrefetched());
+        showOpening(stream);
     });
     // The retry's wait shows on the answer; the dock says it too.
     QObject::connect(&m_follower, &StreamFollower::retrying, &m_follower, [this](const QString &status) {
@@ -64,6 +67,7 @@ void ChatDockTranscript::rebuild()
     m_liveWidget->view()->appendReasoning(stream->reasoning());
     m_liveWidget->view()->appendText(stream->text());
     showAcknowledgement();
+    showOpening(stream);
     if (m_follower.perceivedLatencyMs() >= 0)
         m_liveWidget->setTiming(m_follower.perceivedLatencyMs(), stream->isPrefetched());
 }
@@ -97,6 +101,14 @@ void ChatDockTranscript::start(Prefetch::AnswerReader *stream)
     m_transcript->scrollToEnd();
     showCached(m_liveWidget, true);
     m_follower.follow(stream);
+}
+
+void ChatDockTranscript::showOpening(const Prefetch::AnswerReader *stream)
+{
+    // Marked as the fast model's from its first word (the fast opening).
+    const Prefetch::AnswerFetch *answer = stream ? stream->answer() : nullptr;
+    if (m_liveWidget && answer && !answer->openingModel().isEmpty())
+        m_liveWidget->setOpening(answer->openingModel(), answer->request().request.model);
 }
 
 void ChatDockTranscript::showAcknowledgement()

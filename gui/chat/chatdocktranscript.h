@@ -58,6 +58,8 @@ private:
     void followCitations(AnswerWidget *answer, qsizetype index);
     // The transcript learns the provider's main and fast model (answers of the fast one are marked).
     void updateModels();
+    // The live answer marked as begun by the fast model, once `stream` has its opening.
+    void showOpening(const Prefetch::AnswerReader *stream);
     // The response cache's mark on the live answer, and a draft's text in it while nothing live
     // has come (see ChatSession::currentCached).
     void showCached(AnswerWidget *answer, bool nothingLiveYet);

@@ -56,6 +56,10 @@ public:
     // An empty `fastModel` removes the mark.
     void setFastModel(const QString &fastModel, const QString &mainModel);
     bool isFastModelAnswer() const { return !m_fastModel.isEmpty(); }
+    // Marks an answer the fast model began (the fast opening): "First words · <fastModel>",
+    // its tooltip naming `mainModel` as the one that continued. An empty `fastModel` removes it.
+    void setOpening(const QString &fastModel, const QString &mainModel);
+    QString openingModel() const { return m_openingModel; }
     // Marks an answer the response cache gave ("From the cache", or "Draft" in muted text while
     // the live answer is on its way); None removes the mark.
     void setCached(CachedAnswer cached);
@@ -84,8 +88,10 @@ private:
     QToolButton *m_regenerate;
     QToolButton *m_delete;
     QLabel *m_quick;        // "Quick answer · model"
+    QLabel *m_opening;      // "First words · model"
     QToolButton *m_askMain; // "Ask <main model>"
     QString m_fastModel;
+    QString m_openingModel;
     QLabel *m_acknowledgement; // "<fast model>, while <main model> thinks: <line>"
     QLabel *m_cacheMark;       // "From the cache", "Draft from a similar question"
     CachedAnswer m_cached = CachedAnswer::None;

@@ -16,6 +16,7 @@
 #include "base/tokenestimate.h"
 
 #include <expected>
+#include <memory>
 #include <optional>
 
 namespace Prefetch {
@@ -92,6 +93,11 @@ struct RenderedRequest {
     // The static part `body` starts with (implicitly shared): a variant of the request (another
     // max_tokens, a continuation) is encoded after it without encoding the document again.
     Llm::EncodedPrefix prefix;
+    // The same request for the profile's fast model, its max_tokens the opening's length (the
+    // fast opening, Settings::Routing::fastOpening): where set, Prefetch::AnswerFetch asks the
+    // fast model for the answer's first words and the request's own model continues from them.
+    // Not part of the fingerprint: the answer is the same request's.
+    std::shared_ptr<const RenderedRequest> opening;
 };
 
 // `rendered` with `maxTokens` and, when `continuation` is not empty, as the continuation of an

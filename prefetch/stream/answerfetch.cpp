@@ -23,6 +23,18 @@ void addUsage(Llm::Usage &sum, const Llm::Usage &part)
     }
 }
 
+// `all` less `part`, field by field; a field `all` did not report stays unreported.
+Llm::Usage withoutPart(const Llm::Usage &all, const Llm::Usage &part)
+{
+    Llm::Usage rest = all;
+    for (auto field : {&Llm::Usage::inputTokens, &Llm::Usage::outputTokens, &Llm::Usage::cacheReadTokens,
+                       &Llm::Usage::cacheWriteTokens, &Llm::Usage::reasoningTokens}) {
+        if (rest.*field >= 0 && part.*field > 0)
+            rest.*field = std::max<qint64>(0, rest.*field - part.*field);
+    }
+    return rest;
+}
+
 // A provider that cannot continue an answer says so before it sends anything: the request is
 // invalid for it (400, 404 for an unknown beta endpoint, 422 for an unknown field).
 bool isRefusal(const Llm::Error &error)
@@ -64,6 +76,11 @@ AnswerFetch::AnswerFetch(QNetworkAccessManager *network, Llm::ProviderProfile pr
 {
     if (m_request.request.model.isEmpty())
         m_request.request.model = m_profile.model;
+    // An opening needs a continuation to carry it on, and a model other than the answer's.
+    if (m_request.opening
+        && (!m_profile.canContinue() || m_request.request.choiceCount != 1
+            || m_request.opening->request.model == m_request.request.model))
+        m_request.opening.reset();
     m_retryTimer.setSingleShot(true);
     connect(&m_retryTimer, &QTimer::timeout, this, [this] {
         // Asked for again exactly as the first time: nothing of it was delivered.
@@ -130,13 +147,40 @@ Llm::Usage AnswerFetch::usage() const
     if (m_part && !m_part->isDone()) {
         Llm::Usage part = m_partUsage;
         if (part.inputTokens < 0)
-            part.inputTokens = m_request.estimatedPromptTokens > 0 ? m_request.estimatedPromptTokens
-                                                                   : estimatePromptTokens(m_request.request);
+            part.inputTokens = partPromptEstimate();
         if (part.outputTokens < 0)
             part.outputTokens = m_partContent;
         addUsage(usage, part);
     }
     return usage;
+}
+
+Llm::Usage AnswerFetch::openingUsage() const
+{
+    Llm::Usage usage = m_openingBilled;
+    if (m_partOpening && m_part && !m_part->isDone()) {
+        Llm::Usage part = m_partUsage;
+        if (part.outputTokens < 0)
+            part.outputTokens = m_partContent;
+        if (part.inputTokens < 0)
+            part.inputTokens = partPromptEstimate();
+        addUsage(usage, part);
+    }
+    return usage;
+}
+
+QString AnswerFetch::openingModel() const
+{
+    return m_openingChars > 0 || !m_openingBilled.isEmpty() ? m_profile.fastModel : QString();
+}
+
+double AnswerFetch::costOf(const Llm::Usage &billed, const Llm::ProviderProfile &priced) const
+{
+    const Llm::Prices &prices = priced.pricesFor(m_request.request.model);
+    const Llm::Usage opening = openingUsage();
+    if (opening.isEmpty())
+        return prices.cost(billed);
+    return prices.cost(withoutPart(billed, opening)) + priced.pricesFor(m_profile.fastModel).cost(opening);
 }
 
 double AnswerFetch::measuredRate() const
@@ -148,6 +192,12 @@ double AnswerFetch::measuredRate() const
         steps += m_partContent - 1;
     }
     return steps >= 3 && span > 0 ? double(steps) * 1e9 / double(span) : 0.0;
+}
+
+qint64 AnswerFetch::partPromptEstimate() const
+{
+    const RenderedRequest &asked = m_partOpening && m_request.opening ? *m_request.opening : m_request;
+    return asked.estimatedPromptTokens > 0 ? asked.estimatedPromptTokens : estimatePromptTokens(asked.request);
 }
 
 int AnswerFetch::outputSoFar() const
@@ -165,10 +215,16 @@ bool AnswerFetch::canContinue() const
 
 void AnswerFetch::startPart(int maxTokens, const QString &continuation)
 {
-    const bool whole = maxTokens == m_request.request.maxTokens && continuation.isEmpty();
-    QByteArray body = m_request.body;
+    // The fast model writes the beginning, up to the opening's length; every later part is the
+    // request's own model's.
+    const bool opening = continuation.isEmpty() && m_request.opening && m_text.isEmpty();
+    const RenderedRequest &asked = opening ? *m_request.opening : m_request;
+    if (opening)
+        maxTokens = std::min(maxTokens, asked.request.maxTokens);
+    const bool whole = maxTokens == asked.request.maxTokens && continuation.isEmpty();
+    QByteArray body = asked.body;
     if (!whole || body.isEmpty()) {
-        auto variant = encodeVariant(m_profile, m_request, maxTokens, continuation);
+        auto variant = encodeVariant(m_profile, asked, maxTokens, continuation);
         if (!variant) {
             if (!continuation.isEmpty()) {
                 // The encoder refuses this continuation (the profile has no form for one).
@@ -195,7 +251,7 @@ void AnswerFetch::startPart(int maxTokens, const QString &continuation)
         options.readBufferBytes = 8 * 1024;
     if (m_profile.isLocalDemo && !m_purpose.isEmpty())
         options.extraHeaders.append({"X-Headstart-Purpose", m_purpose});
-    Llm::ChatRequest described = m_request.request;
+    Llm::ChatRequest described = asked.request;
     described.maxTokens = maxTokens;
     described.continuation = continuation;
     const Llm::ProviderProfile profile = continuation.isEmpty() ? m_profile : m_profile.forContinuation();
@@ -208,6 +264,7 @@ void AnswerFetch::startPart(int maxTokens, const QString &continuation)
     m_partContent = 0;
     m_partUsage = {};
     m_partContinues = !continuation.isEmpty();
+    m_partOpening = opening;
     m_finishReason.clear();
     connect(m_part, &Llm::ProviderRequest::eventReceived, this, &AnswerFetch::onEvent);
     connect(m_part, &Llm::ProviderRequest::finished, this, &AnswerFetch::onPartFinished);
@@ -274,6 +331,8 @@ void AnswerFetch::onEvent(const Llm::StreamEvent &event)
     ++m_contentEvents;
     if (delivered.type == T::TextDelta)
         m_text += delivered.text;
+    if (m_partOpening)
+        m_openingChars = m_text.size();
     emit eventReceived(delivered);
     if (m_keep > 0 && m_part && !m_part->isDone() && outputSoFar() + m_partContent >= m_keep)
         closeAtKeep();
@@ -294,11 +353,14 @@ void AnswerFetch::addPartUsage()
 {
     Llm::Usage part = m_partUsage;
     if (part.inputTokens < 0)
-        part.inputTokens = m_request.estimatedPromptTokens > 0 ? m_request.estimatedPromptTokens
-                                                               : estimatePromptTokens(m_request.request);
+        part.inputTokens = partPromptEstimate();
     if (part.outputTokens < 0)
         part.outputTokens = m_partContent;
     addUsage(m_billed, part);
+    if (m_partOpening) {
+        addUsage(m_openingBilled, part);
+        m_partOpening = false;
+    }
     if (m_partFirstNs >= 0 && m_partLastNs > m_partFirstNs && m_partContent > 1) {
         m_rateSpanNs += m_partLastNs - m_partFirstNs;
         m_rateSteps += m_partContent - 1;
@@ -318,6 +380,7 @@ void AnswerFetch::dropPartUsage()
     m_partUsage = {};
     m_partContent = 0;
     m_partFirstNs = m_partLastNs = -1;
+    m_partOpening = false;
 }
 
 void AnswerFetch::onPartFinished()
@@ -380,6 +443,8 @@ void AnswerFetch::restartWhole()
     log().info("an answer is asked for again whole after its beginning could not be continued ({} parts)", m_parts);
     m_continuable = false;
     m_profile.encodeOptions.continuation = Llm::ContinuationStyle::None; // this answer does not try again
+    m_request.opening.reset();                                           // nothing could carry an opening on
+    m_openingChars = 0;
     m_text.clear();
     m_held.clear();
     m_contentEvents = 0;
@@ -428,10 +493,20 @@ void AnswerFetch::onPartFailed(const Llm::Error &error)
 {
     if (retryLater(error))
         return;
+    const bool opening = m_partOpening;
     if (billsNothing(error))
         dropPartUsage();
     else
         addPartUsage();
+    if (opening && m_text.isEmpty() && error.code() != Llm::Error::Code::Cancelled) {
+        // The fast model could not write the opening (unknown to this account, say): the
+        // answer is the main model's alone, asked for now.
+        log().warn("{}: the fast model's opening failed before its first token ({}); asking the main model",
+                   m_profile.id.toStdString(), error.codeName());
+        m_request.opening.reset();
+        startPart(m_limit, {});
+        return;
+    }
     if (retryWithout(error))
         return;
     if (m_partContinues && m_partContent == 0 && isRefusal(error)) {

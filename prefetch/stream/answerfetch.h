@@ -42,6 +42,12 @@ namespace Prefetch {
 // A part that ends at the answer's current limit (its prefix) leaves the answer waiting, not
 // finished: isWaitingForLimit().
 //
+// With a fast opening (RenderedRequest::opening, a profile that can continue, one choice), the
+// first part asks the fast model for the opening's length and the request's own model continues
+// from what it wrote; openingLength() says how much of the text is the fast model's. An opening
+// refused before its first token (an unknown model, say) falls back to the main model at once;
+// an answer asked for again whole has none.
+//
 // A wanted (not speculative) answer whose first part fails before any content because the
 // provider is busy is asked for again after a back-off (setRetryPolicy()): retrying() says so,
 // and cancel() during the wait ends it at once, before another request leaves. Once content
@@ -98,6 +104,15 @@ public:
     const Llm::ProviderProfile &profile() const { return m_profile; }
     // What the provider bills for every part so far (estimated for a part cut before its usage).
     Llm::Usage usage() const;
+    // What the provider bills for `billed` (this answer's usage(), or that completed by an
+    // estimate) at `priced`'s prices (the engine's profile: prices may change while an answer
+    // streams): the fast opening's share at the fast model's, the rest at the request's model's.
+    double costOf(const Llm::Usage &billed, const Llm::ProviderProfile &priced) const;
+    // The characters of text() the fast model wrote (0: none), its model, and its share of
+    // usage().
+    qsizetype openingLength() const { return m_openingChars; }
+    QString openingModel() const;
+    Llm::Usage openingUsage() const;
     int parts() const { return m_parts; }
     // Requests sent for the answer again after a busy provider refused it.
     int retries() const { return m_retries; }
@@ -159,6 +174,9 @@ private:
     void dropPartUsage();
     bool canContinue() const;
     int outputSoFar() const;
+    // The prompt's tokens as estimated for the request the part in flight asked (the opening's
+    // or the answer's): what it is billed for when its usage never came.
+    qint64 partPromptEstimate() const;
 
     QPointer<QNetworkAccessManager> m_network;
     QByteArray m_purpose;
@@ -172,6 +190,9 @@ private:
     int m_partMaxTokens = 0;      // the max_tokens the part in flight asked for
     int m_partContent = 0;        // content events of the part in flight
     bool m_partContinues = false; // the part in flight is a continuation
+    bool m_partOpening = false;   // the part in flight is the fast model's opening
+    qsizetype m_openingChars = 0; // of m_text, the fast model's
+    Llm::Usage m_openingBilled;   // the opening's part, once done (also in m_billed)
     bool m_started = false;
     bool m_waiting = false;
     bool m_done = false;

@@ -3,7 +3,10 @@
 // model (billed to it at the server), marked, priced at its prices and stored with its model;
 // clicking "Ask headstart-local" answers it again on the main model and counts a re-ask; a
 // message asking for work goes to the main model; routing off sends everything there; a typing
-// pause prefetches on the routed model and Enter takes that prefetch over.
+// pause prefetches on the routed model and Enter takes that prefetch over. With the fast opening
+// on, a message for the main model has its first words written by the fast model, marked from
+// the first word, priced per model and stored so (the mark comes back with the conversation);
+// a chat about the document never has one.
 #include "support/chatdocksuite.h"
 #include "support/localproviderfixture.h"
 #include "gui/chat/chatdock.h"
@@ -11,6 +14,7 @@
 #include "prefetch/strategies/debouncestrategy.h"
 #include "workspace/chat/chatsession.h"
 #include "workspace/conversations/conversationstore.h"
+#include "workspace/documents/document.h"
 
 #include <QLabel>
 #include <QMainWindow>
@@ -47,6 +51,8 @@ private slots:
     void workGoesToTheMainModel();
     void routingOffSendsEverythingToTheMainModel();
     void pausePrefetchesOnTheRoutedModelAndEnterTakesItOver();
+    void fastOpeningBeginsTheMainModelsAnswerAndIsMarked();
+    void aChatAboutTheDocumentHasNoOpening();
 
 private:
     void makeDock(const Prefetch::Settings &settings = {});
@@ -54,6 +60,8 @@ private:
     void askAndWait(const QString &text);
     QToolButton *visibleAskButton() const;
     QLabel *lastQuickLabel() const;
+    // The last visible "First words · model" mark (the fast opening), or null.
+    QLabel *lastOpeningLabel() const;
     qint64 billedOutput(const QString &model) const { return m_local.stats().billedByModel.value(model).output; }
 };
 
@@ -103,6 +111,16 @@ QLabel *tst_ChatRouting::lastQuickLabel() const
     const auto labels = m_dock->findChildren<QLabel *>(QStringLiteral("chatQuickAnswer"));
     QLabel *last = nullptr;
     for (QLabel *l : labels) {
+        if (l->isVisible())
+            last = l;
+    }
+    return last;
+}
+
+QLabel *tst_ChatRouting::lastOpeningLabel() const
+{
+    QLabel *last = nullptr;
+    for (QLabel *l : m_dock->findChildren<QLabel *>(QStringLiteral("chatOpening"))) {
         if (l->isVisible())
             last = l;
     }
@@ -197,6 +215,66 @@ void tst_ChatRouting::pausePrefetchesOnTheRoutedModelAndEnterTakesItOver()
     QCOMPARE(m_stack->engine()->metrics().stats(Prefetch::Strategy::Debounce).hits
                  + m_stack->engine()->metrics().stats(Prefetch::Strategy::Debounce).partialHits,
              1);
+}
+
+void tst_ChatRouting::fastOpeningBeginsTheMainModelsAnswerAndIsMarked()
+{
+    Prefetch::Settings settings;
+    settings.routing.fastOpening = true;
+    settings.routing.openingTokens = 10;
+    settings.debounce.enabled = false; // only what Enter sends
+    makeDock(settings);
+    const qint64 smallBefore = billedOutput(Small), mainBefore = billedOutput(Main);
+    QSignalSpy ended(m_dock->session(), &Gui::ChatSession::exchangeEnded);
+    QTest::keyClicks(m_dock->input(), QStringLiteral("Explain why the sky is blue."));
+    QTest::keyClick(m_dock->input(), Qt::Key_Return);
+    // Marked from its first word, while it streams.
+    QTRY_VERIFY_WITH_TIMEOUT(lastOpeningLabel(), 10000);
+    QVERIFY(ended.wait(10000));
+    QCOMPARE(billedOutput(Small) - smallBefore, 10);
+    QVERIFY(billedOutput(Main) > mainBefore);
+    QLabel *mark = lastOpeningLabel();
+    QVERIFY(mark);
+    QVERIFY2(mark->text().contains(Small), qPrintable(mark->text()));
+    QVERIFY2(mark->toolTip().contains(Main), qPrintable(mark->toolTip()));
+    QVERIFY(!lastQuickLabel()); // not a quick answer: the main model's, begun by the fast one
+
+    // Stored with whose words are whose, priced per model.
+    const Gui::StoredMessage answer = m_dock->session()->messages().constLast();
+    QCOMPARE(answer.usage.model, Main);
+    QCOMPARE(answer.usage.openingModel, Small);
+    QVERIFY(answer.usage.openingChars > 0 && answer.usage.openingChars < answer.content.size());
+    QVERIFY(answer.usage.cost < m_stack->engine()->profile().prices.cost(answer.usage.tokens));
+    const auto stored = m_store->messages(m_dock->session()->conversationId());
+    QVERIFY(stored);
+    QCOMPARE(stored->constLast().usage.openingModel, Small);
+    QCOMPARE(stored->constLast().usage.openingChars, answer.usage.openingChars);
+
+    // The mark comes back with the conversation: another one, then this one again.
+    const qint64 id = m_dock->currentConversationId();
+    m_dock->newConversation();
+    QVERIFY(m_dock->currentConversationId() != id);
+    QVERIFY(!lastOpeningLabel());
+    QVERIFY(m_dock->openConversation(id));
+    QTRY_VERIFY(lastOpeningLabel());
+    QVERIFY(lastOpeningLabel()->text().contains(Small));
+}
+
+void tst_ChatRouting::aChatAboutTheDocumentHasNoOpening()
+{
+    Prefetch::Settings settings;
+    settings.routing.fastOpening = true;
+    settings.debounce.enabled = false;
+    makeDock(settings);
+    Gui::Document document;
+    document.setText(QStringLiteral("A short document about the colour of the sky at noon and at dusk."));
+    m_dock->setDocument(&document);
+    m_dock->setMode(Gui::ConversationMode::Document);
+    const qint64 smallBefore = billedOutput(Small);
+    askAndWait(QStringLiteral("Explain why the sky is blue."));
+    QCOMPARE(billedOutput(Small), smallBefore);
+    QVERIFY(m_dock->session()->messages().constLast().usage.openingModel.isEmpty());
+    QVERIFY(!lastOpeningLabel());
 }
 
 QTEST_MAIN(tst_ChatRouting)

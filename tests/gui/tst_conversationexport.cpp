@@ -87,6 +87,9 @@ qint64 tst_ConversationExport::fill(ConversationStore &store)
     usage.tokensPerSecond = 61.5;
     usage.cost = 0.00123;
     usage.currency = QStringLiteral("USD");
+    usage.model = QStringLiteral("qwen-plus");
+    usage.openingModel = QStringLiteral("qwen-turbo"); // the fast opening's, kept by a round trip
+    usage.openingChars = 41;
     store.appendMessage(id, Llm::Role::User, QStringLiteral("What is a prefix cache?\n\nTwo lines."));
     store.appendMessage(id, Llm::Role::Assistant,
                         QStringLiteral("A **cache** of the prompt's start.\n\n```\ncode\n```"),

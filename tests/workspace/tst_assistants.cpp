@@ -452,6 +452,10 @@ void tst_Assistants::schemaFourFileKeepsItsConversations()
                  qPrintable(q.lastError().text()));
         // And what schema 6 added: an answer's model.
         QVERIFY2(q.exec(QStringLiteral("ALTER TABLE messages DROP COLUMN model")), qPrintable(q.lastError().text()));
+        // And schema 7's: the fast opening.
+        for (const char *column : {"opening_model", "opening_chars"})
+            QVERIFY2(q.exec(QStringLiteral("ALTER TABLE messages DROP COLUMN %1").arg(QLatin1String(column))),
+                     qPrintable(q.lastError().text()));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 4")));
     }
     QSqlDatabase::removeDatabase(name);

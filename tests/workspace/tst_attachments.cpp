@@ -270,6 +270,10 @@ void tst_Attachments::schemaThreeFileIsUpgradedInPlace()
                  qPrintable(q.lastError().text()));
         // (6: the model of an answer.)
         QVERIFY2(q.exec(QStringLiteral("ALTER TABLE messages DROP COLUMN model")), qPrintable(q.lastError().text()));
+        // And schema 7's: the fast opening.
+        for (const char *column : {"opening_model", "opening_chars"})
+            QVERIFY2(q.exec(QStringLiteral("ALTER TABLE messages DROP COLUMN %1").arg(QLatin1String(column))),
+                     qPrintable(q.lastError().text()));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 3")));
     }
     QSqlDatabase::removeDatabase(name);

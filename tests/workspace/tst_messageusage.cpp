@@ -53,6 +53,10 @@ MessageUsage sampleUsage()
     u.tokensPerSecond = 58.25;
     u.cost = 0.0031;
     u.currency = QStringLiteral("USD");
+    u.model = QStringLiteral("qwen-plus");
+    // Begun by the fast model (schema 7).
+    u.openingModel = QStringLiteral("qwen-turbo");
+    u.openingChars = 97;
     return u;
 }
 

@@ -26,28 +26,44 @@ constexpr qint64 MaxHistoryTokens = 32'000;
 // How many of the oldest turns leave the history together once it is past those bounds.
 constexpr qsizetype HistoryStepTurns = 8;
 
-// The route of free chat (Prefetch::messageKind): `fast` is the prompt compiled for the fast
-// model, null where nothing is routed (documents, the library, a profile without a distinct
-// fast model, routing off). Attached files always go to the main model.
-bool routesToFast(const Prefetch::CompiledPrompt &fast, const std::shared_ptr<Knowledge::LibraryRetrieval> &retrieval,
+using FastUse = ChatPrompt::FastUse;
+
+// The fast model may take part: free chat without attached files or passages.
+bool fastMayTakePart(const FastUse &fast, const std::shared_ptr<Knowledge::LibraryRetrieval> &retrieval,
+                     const QList<Attachment> &attachments)
+{
+    return !fast.prompt.isNull() && !retrieval && attachments.isEmpty();
+}
+
+// The route of free chat (Prefetch::messageKind). Attached files always go to the main model.
+bool routesToFast(const FastUse &fast, const std::shared_ptr<Knowledge::LibraryRetrieval> &retrieval,
                   const QList<Attachment> &attachments, const QString &text)
 {
-    return !fast.isNull() && !retrieval && attachments.isEmpty()
+    return fast.routing && fastMayTakePart(fast, retrieval, attachments)
            && Prefetch::routesToFastModel(Prefetch::messageKind(text));
 }
 
 // The request for `text` after `turns`. Values only: the debounce strategy's builder may run it
 // after the session is gone. The route is decided here, from the text, so a prefetch of a draft
-// asks the model that sending the same text asks.
-Prefetch::RenderedRequest chatRequest(const Prefetch::CompiledPrompt &compiled, const Prefetch::CompiledPrompt &fast,
+// asks the model that sending the same text asks; so is the opening.
+Prefetch::RenderedRequest chatRequest(const Prefetch::CompiledPrompt &compiled, const FastUse &fast,
                                       const QList<Llm::ChatMessage> &turns, const QString &model,
                                       const std::shared_ptr<Knowledge::LibraryRetrieval> &retrieval,
                                       const QList<Attachment> &attachments, const QString &text,
                                       const Prefetch::GenerationParams &params)
 {
     const QString message = messageWithAttachments(attachments, retrieval ? retrieval->messageFor(text) : text);
-    const bool toFast = routesToFast(fast, retrieval, attachments, text);
-    return Prefetch::renderChatMessage(toFast ? fast : compiled, turns, model, message, params);
+    if (routesToFast(fast, retrieval, attachments, text))
+        return Prefetch::renderChatMessage(fast.prompt, turns, model, message, params);
+    Prefetch::RenderedRequest rendered = Prefetch::renderChatMessage(compiled, turns, model, message, params);
+    if (fast.openingTokens > 0 && fastMayTakePart(fast, retrieval, attachments)
+        && params.maxTokens > fast.openingTokens) {
+        Prefetch::GenerationParams opening = params;
+        opening.maxTokens = fast.openingTokens;
+        rendered.opening = std::make_shared<const Prefetch::RenderedRequest>(
+            Prefetch::renderChatMessage(fast.prompt, turns, model, message, opening));
+    }
+    return rendered;
 }
 
 } // namespace
@@ -65,8 +81,14 @@ ChatPrompt::Update ChatPrompt::update(const Inputs &in)
 {
     const Llm::ProviderProfile &profile = in.profile;
     Document *document = in.document;
-    const Key key{in.mode,          document,     document ? document->revision() : 0,
-                  profile.target(), in.assistant, in.routing && profile.hasDistinctFastModel(),
+    const bool fastModel = profile.hasDistinctFastModel();
+    const Key key{in.mode,
+                  document,
+                  document ? document->revision() : 0,
+                  profile.target(),
+                  in.assistant,
+                  in.routing && fastModel,
+                  fastModel && profile.canContinue() ? std::max(0, in.openingTokens) : 0,
                   profile.fastModel};
     if (m_key == key)
         return Update::Unchanged;
@@ -102,12 +124,12 @@ ChatPrompt::Update ChatPrompt::update(const Inputs &in)
         m_params.temperature = std::min(*m_params.temperature, 1.0);
     // The same conversation for the fast model (its name is in the static prefix); only free
     // chat routes, and only where the profile's fast model is another model.
-    m_compiledFast = Prefetch::CompiledPrompt();
-    if (!document && in.mode != ConversationMode::Library && key.routing) {
+    m_fast = {};
+    if (!document && in.mode != ConversationMode::Library && (key.routing || key.openingTokens > 0)) {
         Llm::ProviderProfile fast = profile;
         fast.model = profile.fastModel;
         if (auto routed = Prefetch::chatTemplate(false, instructions).compile(fast, {}))
-            m_compiledFast = std::move(*routed);
+            m_fast = {std::move(*routed), key.routing, key.openingTokens};
     }
     if (compiled) {
         m_compiled = std::move(*compiled);
@@ -167,8 +189,8 @@ Prefetch::RenderedRequest ChatPrompt::render(const QList<Llm::ChatMessage> &turn
                                              const std::shared_ptr<Knowledge::LibraryRetrieval> &retrieval,
                                              const Prefetch::GenerationParams &params, bool mainModel) const
 {
-    return chatRequest(m_compiled, mainModel ? Prefetch::CompiledPrompt() : m_compiledFast, turns, m_model, retrieval,
-                       attachments, text, params);
+    return chatRequest(m_compiled, mainModel ? FastUse() : m_fast, turns, m_model, retrieval, attachments, text,
+                       params);
 }
 
 QString ChatPrompt::modelFor(const QString &text, const QList<Attachment> &attachments,
@@ -176,7 +198,7 @@ QString ChatPrompt::modelFor(const QString &text, const QList<Attachment> &attac
 {
     if (!m_key)
         return m_model;
-    return routesToFast(m_compiledFast, retrieval, attachments, text) ? m_key->fastModel : m_model;
+    return routesToFast(m_fast, retrieval, attachments, text) ? m_key->fastModel : m_model;
 }
 
 ChatPrompt::Builders ChatPrompt::builders(const QList<Llm::ChatMessage> &turns,
@@ -194,7 +216,7 @@ ChatPrompt::Builders ChatPrompt::builders(const QList<Llm::ChatMessage> &turns,
                    : prompt;
     };
     const Prefetch::CompiledPrompt compiled = keyed(m_compiled);
-    const Prefetch::CompiledPrompt fast = keyed(m_compiledFast);
+    const FastUse fast{keyed(m_fast.prompt), m_fast.routing, m_fast.openingTokens};
     const QString model = m_model;
     // The assistant's parameters are in the prefetch too: otherwise its body (and fingerprint)
     // would differ from what Enter sends in max_tokens or temperature, and never be taken over.

@@ -42,7 +42,18 @@ public:
         Document *document = nullptr; // null unless the mode is Document and it has text
         Llm::ProviderProfile profile;
         Assistant assistant;
-        bool routing = false; // Settings::routing.enabled
+        bool routing = false;  // Settings::routing.enabled
+        int openingTokens = 0; // Settings::routing.openingTokens where fastOpening is on; 0: off
+    };
+    // What free chat may ask of the fast model (a null prompt: nothing; so in documents, the
+    // library, with a profile without a distinct fast model, or with routing and the opening both
+    // off): `prompt` is the conversation compiled for it; `routing` sends small talk and simple
+    // questions to it whole; `openingTokens` (0: none) has it write the beginning of the others
+    // (Prefetch::RenderedRequest::opening).
+    struct FastUse {
+        Prefetch::CompiledPrompt prompt;
+        bool routing = false;
+        int openingTokens = 0;
     };
     enum class Update {
         Unchanged, // made from the same inputs
@@ -102,7 +113,8 @@ private:
         quint64 revision = 0;
         Llm::ProviderTarget target;
         Assistant assistant;
-        bool routing = false; // free chat may go to the fast model
+        bool routing = false;  // free chat may go to the fast model
+        int openingTokens = 0; // the fast model may write the beginning of the main model's answers
         QString fastModel;
         friend bool operator==(const Key &, const Key &) = default;
     };
@@ -110,7 +122,7 @@ private:
     std::optional<Key> m_key;
     QString m_model; // the profile's main model
     Prefetch::CompiledPrompt m_compiled;
-    Prefetch::CompiledPrompt m_compiledFast;    // the same for the fast model; null: nothing routes
+    FastUse m_fast;                             // what free chat may ask of the fast model (chatprompt.cpp)
     Prefetch::GenerationParams m_params;        // the assistant's, for every request of the conversation
     AssistantDocumentPrompt *m_assistantPrompt; // child: a document chat with instructions
     std::optional<Llm::Error> m_compileError;

@@ -201,8 +201,9 @@ bool ChatSession::ensurePrompt()
     Document *document = m_mode == ConversationMode::Document && m_document && !m_document->isBlank()
                              ? m_document.data()
                              : nullptr;
-    switch (
-        m_prompt->update({m_mode, document, m_engine->profile(), assistant(), m_engine->settings().routing.enabled})) {
+    const Prefetch::Settings::Routing &routing = m_engine->settings().routing;
+    switch (m_prompt->update({m_mode, document, m_engine->profile(), assistant(), routing.enabled,
+                              routing.fastOpening ? routing.openingTokens : 0})) {
     case ChatPrompt::Update::Compiling:
         // No prefetch may answer for the previous text meanwhile.
         uninstallBuilder();

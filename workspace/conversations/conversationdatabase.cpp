@@ -73,6 +73,10 @@ const QStringList Migrations[] = {
     // 6: the model that gave an answer (fast/slow routing asks two); '' for questions and for
     // answers older than this.
     {QStringLiteral("ALTER TABLE messages ADD COLUMN model TEXT NOT NULL DEFAULT ''")},
+    // 7: the fast opening, the fast model that wrote an answer's first characters and how many;
+    // '' and 0 for the others and for older answers.
+    {QStringLiteral("ALTER TABLE messages ADD COLUMN opening_model TEXT NOT NULL DEFAULT ''"),
+     QStringLiteral("ALTER TABLE messages ADD COLUMN opening_chars INTEGER NOT NULL DEFAULT 0")},
 };
 
 // The search index is not part of the versioned schema: whether it can exist depends on the

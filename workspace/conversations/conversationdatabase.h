@@ -27,7 +27,7 @@ class ConversationDatabase
     Q_DECLARE_TR_FUNCTIONS(Gui::ConversationStore)
 
 public:
-    static constexpr int SchemaVersion = 6;
+    static constexpr int SchemaVersion = 7;
 
     // `fullTextSearch` false: no search index, whatever SQLite offers (tests of the LIKE path).
     ConversationDatabase(const QString &path, bool fullTextSearch);

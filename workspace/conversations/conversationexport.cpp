@@ -38,6 +38,10 @@ QJsonObject usageJson(const MessageUsage &u)
         o.insert(QLatin1String("currency"), u.currency);
     if (!u.model.isEmpty())
         o.insert(QLatin1String("model"), u.model);
+    if (!u.openingModel.isEmpty()) {
+        o.insert(QLatin1String("openingModel"), u.openingModel);
+        o.insert(QLatin1String("openingChars"), double(u.openingChars));
+    }
     return o;
 }
 
@@ -55,6 +59,8 @@ MessageUsage usageFrom(const QJsonObject &o)
     u.cost = o.value(QLatin1String("cost")).toDouble(-1);
     u.currency = o.value(QLatin1String("currency")).toString();
     u.model = o.value(QLatin1String("model")).toString();
+    u.openingModel = o.value(QLatin1String("openingModel")).toString();
+    u.openingChars = std::max<qint64>(0, qint64(o.value(QLatin1String("openingChars")).toDouble(0)));
     return u;
 }
 

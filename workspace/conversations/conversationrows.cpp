@@ -20,7 +20,11 @@ QVariant messageText(const QString &value)
 // The usage columns, in MessageUsage's order, for SELECT and for "column = ?" lists.
 const QString UsageColumns = QStringLiteral(
     "input_tokens, cache_read_tokens, cache_write_tokens, output_tokens, "
-    "reasoning_tokens, first_token_ms, tokens_per_second, cost, currency, model");
+    "reasoning_tokens, first_token_ms, tokens_per_second, cost, currency, model, opening_model, opening_chars");
+
+// How many UsageColumns there are, and the column after them in selectMessages() (they begin at 8).
+constexpr int UsageCount = 12;
+constexpr int UsageEnd = 8 + UsageCount;
 
 void bindUsage(QSqlQuery &q, const MessageUsage &u)
 {
@@ -34,6 +38,8 @@ void bindUsage(QSqlQuery &q, const MessageUsage &u)
     q.addBindValue(u.cost);
     q.addBindValue(text(u.currency));
     q.addBindValue(text(u.model));
+    q.addBindValue(text(u.openingModel));
+    q.addBindValue(u.openingChars);
 }
 
 MessageUsage readUsage(const QSqlQuery &q, int first)
@@ -49,6 +55,8 @@ MessageUsage readUsage(const QSqlQuery &q, int first)
     u.cost = q.value(first + 7).toDouble();
     u.currency = q.value(first + 8).toString();
     u.model = q.value(first + 9).toString();
+    u.openingModel = q.value(first + 10).toString();
+    u.openingChars = q.value(first + 11).toLongLong();
     return u;
 }
 
@@ -100,8 +108,8 @@ StoredMessage readMessage(const QSqlQuery &q)
     m.error = q.value(6).toString();
     m.created = QDateTime::fromMSecsSinceEpoch(q.value(7).toLongLong(), Qt::UTC);
     m.usage = readUsage(q, 8);
-    m.citations = citationsFromJson(q.value(18).toString());
-    m.attachments = attachmentsFromJson(q.value(19).toString());
+    m.citations = citationsFromJson(q.value(UsageEnd).toString());
+    m.attachments = attachmentsFromJson(q.value(UsageEnd + 1).toString());
     return m;
 }
 
@@ -128,7 +136,9 @@ const QString &insertMessage()
     static const QString statement =
         QStringLiteral("INSERT INTO messages (conversation_id, role, content, reasoning, state, error, created_at, ")
         + UsageColumns
-        + QStringLiteral(", citations, attachments) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        + QStringLiteral(", citations, attachments) VALUES (")
+        // The seven columns before the usage, the usage's and the two after it.
+        + QStringList(7 + UsageCount + 2, QStringLiteral("?")).join(QStringLiteral(", ")) + QLatin1Char(')');
     return statement;
 }
 

@@ -46,8 +46,11 @@ MessageUsage measureUsage(const Prefetch::AnswerReader &stream, const Llm::Price
     MessageUsage out;
     const Prefetch::AnswerFetch *answer = stream.answer();
     out.tokens = answer ? answer->usage() : stream.usage();
-    if (answer)
+    if (answer) {
         out.model = answer->request().request.model;
+        out.openingModel = answer->openingModel();
+        out.openingChars = answer->openingLength();
+    }
     if (answer && answer->startedNs() >= 0 && answer->firstTokenNs() >= answer->startedNs()) {
         out.firstTokenMs = double(answer->firstTokenNs() - answer->startedNs()) / NsPerMs;
         const qint64 end = answer->finishedNs();
@@ -56,7 +59,8 @@ MessageUsage measureUsage(const Prefetch::AnswerReader &stream, const Llm::Price
             out.tokensPerSecond = double(out.tokens.outputTokens) * 1e9 / double(end - answer->firstTokenNs());
     }
     if (!out.tokens.isEmpty()) {
-        out.cost = prices.cost(out.tokens);
+        // Each model's share at its own prices (the fast opening is the fast model's).
+        out.cost = answer ? answer->costOf(out.tokens, answer->profile()) : prices.cost(out.tokens);
         out.currency = prices.currency;
     }
     return out;
@@ -104,6 +108,10 @@ QString usageDetails(const MessageUsage &usage)
                  .arg(usage.tokensPerSecond > 0 ? rate(usage.tokensPerSecond) : unknown)
           << QCoreApplication::translate("Gui::MessageUsage", "Cost, as the provider bills it: %1")
                  .arg(usage.cost >= 0 ? money(usage) : unknown);
+    if (!usage.openingModel.isEmpty())
+        lines << QCoreApplication::translate("Gui::MessageUsage", "First words (%n characters) by %1, the rest by %2",
+                                             nullptr, int(usage.openingChars))
+                     .arg(usage.openingModel, usage.model);
     return lines.join(u'\n');
 }
 

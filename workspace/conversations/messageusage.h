@@ -21,6 +21,10 @@ struct MessageUsage {
     double cost = -1;            // what the provider bills, in `currency`; 0: a free provider
     QString currency;            // ISO 4217, Llm::Prices::currency
     QString model;               // the model that answered (schema 6); empty for older answers
+    // The fast opening (schema 7): the fast model that wrote the answer's first openingChars
+    // characters, `model` the rest; empty and 0 for an answer it did not begin.
+    QString openingModel;
+    qint64 openingChars = 0;
 
     bool isEmpty() const { return tokens.isEmpty() && firstTokenMs < 0 && cost < 0; }
     friend bool operator==(const MessageUsage &, const MessageUsage &) = default;

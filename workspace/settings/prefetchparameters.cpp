@@ -402,6 +402,23 @@ const PrefetchParameter Parameters[] = {
                        "what the question is about, shown above the answer until the answer begins. It is a small "
                        "request more for every such message, counted in the prefetch budget; off by default."),
      HS_FIELD(routing.acknowledge)},
+    {"prefetch/routing/fastOpening", Group::Routing, Kind::Bool, Unit::None, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "fast opening"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Let the fast model write the first &words of an answer"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "In a chat that is not about a document or the library, the fast model writes the first "
+                       "sentence of an answer meant for the main model, which then continues it. The first words "
+                       "come sooner, followed by a pause while the main model takes over; they are marked as the "
+                       "fast model's. Only where the provider can continue an answer (not Claude 4.6 and later); "
+                       "off by default."),
+     HS_FIELD(routing.fastOpening)},
+    {"prefetch/routing/openingTokens", Group::Routing, Kind::Integer, Unit::Tokens, 8, 200,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "fast opening length"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Length of the &opening:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "How much the fast model writes before the main model continues: longer hides more of the "
+                       "main model's wait, and more of the answer is the fast model's."),
+     HS_FIELD(routing.openingTokens)},
 
     {"prefetch/alarms/hitRateFloor", Group::Alarms, Kind::Real, Unit::Percent, 0, 1,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "hit-rate alarm"),
