@@ -337,7 +337,10 @@ void Replayer::play(const TraceEvent &event)
                || name == u"selecting") {
         playSignal(event);
     } else if (name == u"stop") {
+        // As the window's Stop: every answer and guess cancelled, and what the early signals
+        // were about to guess (a selection settling, a document being read) not guessed either.
         m_engine->stopAll();
+        m_speculator->stopped();
     } else if (name == u"end") {
         m_drain.start(int(scaled(DrainMs)));
         checkDrained();

@@ -135,6 +135,7 @@ private slots:
     void libraryChatSendsThePassages();
     void wizardStepsArePrefetched();
     void stopLeavesNothingOpen();
+    void stopDropsWhatWasAboutToBeGuessed();
     void reportComparesModesAndWritesFiles();
     void repeatedQuestionIsAnsweredFromTheCache();
     void documentSummarizedAgainIsAnsweredFromTheCache();
@@ -419,6 +420,27 @@ void tst_BenchReplay::stopLeavesNothingOpen()
     // The answer (400 tokens, 1 s here) was cut at 200 ms: far fewer tokens than asked for.
     QVERIFY2(r.outputTokens < 300, qPrintable(QString::number(r.outputTokens)));
     QVERIFY(r.problems.isEmpty());
+}
+
+void tst_BenchReplay::stopDropsWhatWasAboutToBeGuessed()
+{
+    // A document opened is guessed on once it has been read for a while (the reading dwell);
+    // Stop before then, and nothing is guessed on it afterwards, as in the window.
+    const auto play = [](bool stop) {
+        QByteArray events = lines({
+            R"({"t":0,"event":"open_document","doc":"d1","tokens":1000,"seed":1,"language":"en"})",
+        });
+        if (stop)
+            events += lines({R"({"t":50,"event":"stop"})"});
+        events += lines({R"({"t":5000,"event":"end"})"});
+        Replayer replayer(parsed(events), *Preset::byName(u"hosted"), Mode::Early, Speed);
+        QSignalSpy finished(&replayer, &Replayer::finished);
+        if (replayer.start() || !finished.wait(10'000))
+            qFatal("the replay did not run");
+        return replayer.result().stats.value(Prefetch::Strategy::Reading).attempts;
+    };
+    QVERIFY(play(false) > 0); // the dwell passes: the reading guess runs
+    QCOMPARE(play(true), 0);
 }
 
 void tst_BenchReplay::reportComparesModesAndWritesFiles()
