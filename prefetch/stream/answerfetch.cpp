@@ -171,7 +171,9 @@ Llm::Usage AnswerFetch::openingUsage() const
 
 QString AnswerFetch::openingModel() const
 {
-    return m_openingChars > 0 || !m_openingBilled.isEmpty() ? m_profile.fastModel : QString();
+    // Only while the text has the fast model's words: an answer asked for again whole after its
+    // opening has none, though the opening is still billed (openingUsage()).
+    return m_openingChars > 0 ? m_profile.fastModel : QString();
 }
 
 double AnswerFetch::costOf(const Llm::Usage &billed, const Llm::ProviderProfile &priced) const

@@ -17,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace Prefetch;
@@ -46,6 +47,7 @@ private slots:
     void aGuessTakenOverKeepsItsOpening();
     void anOpeningTheFastModelCannotWriteIsLeftToTheMainModel();
     void noOpeningWhereTheProviderCannotContinue();
+    void anAnswerAskedForAgainWholeLosesItsOpening();
 
 private:
     // `prompt` for the profile's main model, with an opening of `openingTokens` for its fast one.
@@ -202,6 +204,32 @@ void tst_FastOpening::noOpeningWhereTheProviderCannotContinue()
     const QList<LocalProvider::ReceivedRequest> sent = receivedSince(from);
     QCOMPARE(sent.size(), 1);
     QCOMPARE(bodyOf(sent.at(0)).value(QLatin1String("model")).toString(), profile.model);
+}
+
+void tst_FastOpening::anAnswerAskedForAgainWholeLosesItsOpening()
+{
+    // The continuation goes where nothing answers: the main model cannot carry the opening on,
+    // and the answer is asked of it again whole.
+    Llm::ProviderProfile profile = m_local.profile(Fast);
+    QUrl nowhere = m_local.server().apiUrl();
+    nowhere.setPath(QStringLiteral("/no-such-beta/"));
+    profile.continuationBaseUrl = nowhere;
+    Engine engine(&m_network, profile);
+    const RenderedRequest r = request(engine, QStringLiteral("An opening nobody can continue."), 12);
+    AnswerReader *answer = engine.request(Strategy::None, r, Llm::monotonicNowNs(), this);
+    QSignalSpy restarted(answer, &AnswerReader::restarted);
+    const QString text = drain(answer);
+    QVERIFY2(!answer->error(), qPrintable(text));
+    QCOMPARE(restarted.count(), 1);
+    RenderedRequest whole = r;
+    whole.opening.reset();
+    QCOMPARE(text, TestSupport::freshText(&m_network, m_local.profile(Fast), whole));
+    // Nothing of the fast model's is left in the text, so nothing is marked as its; what it
+    // wrote is still billed.
+    const AnswerFetch *fetch = answer->answer();
+    QCOMPARE(fetch->openingLength(), 0);
+    QVERIFY(fetch->openingModel().isEmpty());
+    QCOMPARE(fetch->openingUsage().outputTokens, 12);
 }
 
 QTEST_MAIN(tst_FastOpening)
