@@ -13,11 +13,15 @@ namespace Prefetch {
 
 namespace {
 
+// The counts of a Usage, for the field-by-field sums below.
+constexpr qint64 Llm::Usage::*UsageFields[] = {&Llm::Usage::inputTokens, &Llm::Usage::outputTokens,
+                                               &Llm::Usage::cacheReadTokens, &Llm::Usage::cacheWriteTokens,
+                                               &Llm::Usage::reasoningTokens};
+
 // Adds `part` to `sum` field by field; -1 (not reported) adds nothing.
 void addUsage(Llm::Usage &sum, const Llm::Usage &part)
 {
-    for (auto field : {&Llm::Usage::inputTokens, &Llm::Usage::outputTokens, &Llm::Usage::cacheReadTokens,
-                       &Llm::Usage::cacheWriteTokens, &Llm::Usage::reasoningTokens}) {
+    for (auto field : UsageFields) {
         if (part.*field >= 0)
             sum.*field = std::max<qint64>(0, sum.*field) + part.*field;
     }
@@ -27,8 +31,7 @@ void addUsage(Llm::Usage &sum, const Llm::Usage &part)
 Llm::Usage withoutPart(const Llm::Usage &all, const Llm::Usage &part)
 {
     Llm::Usage rest = all;
-    for (auto field : {&Llm::Usage::inputTokens, &Llm::Usage::outputTokens, &Llm::Usage::cacheReadTokens,
-                       &Llm::Usage::cacheWriteTokens, &Llm::Usage::reasoningTokens}) {
+    for (auto field : UsageFields) {
         if (rest.*field >= 0 && part.*field > 0)
             rest.*field = std::max<qint64>(0, rest.*field - part.*field);
     }
@@ -144,28 +147,16 @@ bool AnswerFetch::isPaused() const
 Llm::Usage AnswerFetch::usage() const
 {
     Llm::Usage usage = m_billed;
-    if (m_part && !m_part->isDone()) {
-        Llm::Usage part = m_partUsage;
-        if (part.inputTokens < 0)
-            part.inputTokens = partPromptEstimate();
-        if (part.outputTokens < 0)
-            part.outputTokens = m_partContent;
-        addUsage(usage, part);
-    }
+    if (m_part && !m_part->isDone())
+        addUsage(usage, partUsage());
     return usage;
 }
 
 Llm::Usage AnswerFetch::openingUsage() const
 {
     Llm::Usage usage = m_openingBilled;
-    if (m_partOpening && m_part && !m_part->isDone()) {
-        Llm::Usage part = m_partUsage;
-        if (part.outputTokens < 0)
-            part.outputTokens = m_partContent;
-        if (part.inputTokens < 0)
-            part.inputTokens = partPromptEstimate();
-        addUsage(usage, part);
-    }
+    if (m_partOpening && m_part && !m_part->isDone())
+        addUsage(usage, partUsage());
     return usage;
 }
 
@@ -196,10 +187,18 @@ double AnswerFetch::measuredRate() const
     return steps >= 3 && span > 0 ? double(steps) * 1e9 / double(span) : 0.0;
 }
 
-qint64 AnswerFetch::partPromptEstimate() const
+Llm::Usage AnswerFetch::partUsage() const
 {
-    const RenderedRequest &asked = m_partOpening && m_request.opening ? *m_request.opening : m_request;
-    return asked.estimatedPromptTokens > 0 ? asked.estimatedPromptTokens : estimatePromptTokens(asked.request);
+    Llm::Usage part = m_partUsage;
+    if (part.inputTokens < 0) {
+        // The prompt as estimated for the request the part asked (the opening's or the answer's).
+        const RenderedRequest &asked = m_partOpening && m_request.opening ? *m_request.opening : m_request;
+        part.inputTokens = asked.estimatedPromptTokens > 0 ? asked.estimatedPromptTokens
+                                                           : estimatePromptTokens(asked.request);
+    }
+    if (part.outputTokens < 0)
+        part.outputTokens = m_partContent;
+    return part;
 }
 
 int AnswerFetch::outputSoFar() const
@@ -353,11 +352,7 @@ void AnswerFetch::closeAtKeep()
 
 void AnswerFetch::addPartUsage()
 {
-    Llm::Usage part = m_partUsage;
-    if (part.inputTokens < 0)
-        part.inputTokens = partPromptEstimate();
-    if (part.outputTokens < 0)
-        part.outputTokens = m_partContent;
+    const Llm::Usage part = partUsage();
     addUsage(m_billed, part);
     if (m_partOpening) {
         addUsage(m_openingBilled, part);

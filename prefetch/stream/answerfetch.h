@@ -174,9 +174,9 @@ private:
     void dropPartUsage();
     bool canContinue() const;
     int outputSoFar() const;
-    // The prompt's tokens as estimated for the request the part in flight asked (the opening's
-    // or the answer's): what it is billed for when its usage never came.
-    qint64 partPromptEstimate() const;
+    // The part in flight's usage as its stream reported it, estimated where it did not (yet):
+    // the prompt it asked, the content events it sent.
+    Llm::Usage partUsage() const;
 
     QPointer<QNetworkAccessManager> m_network;
     QByteArray m_purpose;

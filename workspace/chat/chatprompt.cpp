@@ -124,12 +124,12 @@ ChatPrompt::Update ChatPrompt::update(const Inputs &in)
         m_params.temperature = std::min(*m_params.temperature, 1.0);
     // The same conversation for the fast model (its name is in the static prefix); only free
     // chat routes, and only where the profile's fast model is another model.
-    m_fast = {};
+    m_compiledFast = Prefetch::CompiledPrompt();
     if (!document && in.mode != ConversationMode::Library && (key.routing || key.openingTokens > 0)) {
         Llm::ProviderProfile fast = profile;
         fast.model = profile.fastModel;
         if (auto routed = Prefetch::chatTemplate(false, instructions).compile(fast, {}))
-            m_fast = {std::move(*routed), key.routing, key.openingTokens};
+            m_compiledFast = std::move(*routed);
     }
     if (compiled) {
         m_compiled = std::move(*compiled);
@@ -189,7 +189,7 @@ Prefetch::RenderedRequest ChatPrompt::render(const QList<Llm::ChatMessage> &turn
                                              const std::shared_ptr<Knowledge::LibraryRetrieval> &retrieval,
                                              const Prefetch::GenerationParams &params, bool mainModel) const
 {
-    return chatRequest(m_compiled, mainModel ? FastUse() : m_fast, turns, m_model, retrieval, attachments, text,
+    return chatRequest(m_compiled, mainModel ? FastUse() : fastUse(), turns, m_model, retrieval, attachments, text,
                        params);
 }
 
@@ -198,7 +198,13 @@ QString ChatPrompt::modelFor(const QString &text, const QList<Attachment> &attac
 {
     if (!m_key)
         return m_model;
-    return routesToFast(m_fast, retrieval, attachments, text) ? m_key->fastModel : m_model;
+    return routesToFast(fastUse(), retrieval, attachments, text) ? m_key->fastModel : m_model;
+}
+
+ChatPrompt::FastUse ChatPrompt::fastUse() const
+{
+    // What the prompt was compiled for; nothing while it is not (a document compiling).
+    return m_key ? FastUse{m_compiledFast, m_key->routing, m_key->openingTokens} : FastUse();
 }
 
 ChatPrompt::Builders ChatPrompt::builders(const QList<Llm::ChatMessage> &turns,
@@ -216,7 +222,8 @@ ChatPrompt::Builders ChatPrompt::builders(const QList<Llm::ChatMessage> &turns,
                    : prompt;
     };
     const Prefetch::CompiledPrompt compiled = keyed(m_compiled);
-    const FastUse fast{keyed(m_fast.prompt), m_fast.routing, m_fast.openingTokens};
+    FastUse fast = fastUse();
+    fast.prompt = keyed(fast.prompt);
     const QString model = m_model;
     // The assistant's parameters are in the prefetch too: otherwise its body (and fingerprint)
     // would differ from what Enter sends in max_tokens or temperature, and never be taken over.

@@ -119,10 +119,14 @@ private:
         friend bool operator==(const Key &, const Key &) = default;
     };
 
+    // What free chat may ask of the fast model now (chatRequest() in chatprompt.cpp).
+    FastUse fastUse() const;
+
     std::optional<Key> m_key;
     QString m_model; // the profile's main model
     Prefetch::CompiledPrompt m_compiled;
-    FastUse m_fast;                             // what free chat may ask of the fast model (chatprompt.cpp)
+    // The conversation compiled for the fast model; null where free chat asks nothing of it.
+    Prefetch::CompiledPrompt m_compiledFast;
     Prefetch::GenerationParams m_params;        // the assistant's, for every request of the conversation
     AssistantDocumentPrompt *m_assistantPrompt; // child: a document chat with instructions
     std::optional<Llm::Error> m_compileError;
