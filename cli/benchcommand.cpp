@@ -111,6 +111,16 @@ int runBench(const QStringList &arguments)
         QStringLiteral("fast-opening"),
         QStringLiteral("Also run every mode, off too, with the fast model writing the first words of chat answers "
                        "(free chat) and the main model continuing them."));
+    const QCommandLineOption fixedSelectionOpt(
+        QStringLiteral("fixed-selection"),
+        QStringLiteral("Also run every mode but off with a finished selection guessing its likeliest actions "
+                       "whatever their chance (the policy before issue 40)."));
+    const QCommandLineOption selectionActionOpt(
+        QStringLiteral("selection-action"),
+        QStringLiteral("Generated document traces with this share (in %) of the user's selections leading to an "
+                       "action, the rest stray (copied, typed over, deleted): 100,50,20,5; 0 is a user who never "
+                       "runs one. Each share is a trace of its own, named kind#seed@selN (default 100 only)."),
+        QStringLiteral("list"));
     const QCommandLineOption
         answersOpt(QStringLiteral("answers"),
                    QStringLiteral("Also run with at most this many answers guessed at once (the frontier): 1,2,3."),
@@ -146,9 +156,27 @@ int runBench(const QStringList &arguments)
     const QCommandLineOption
         verboseOpt(QStringLiteral("verbose"),
                    QStringLiteral("Log every cancelled or failed stream (the report lists failures either way)."));
-    parser.addOptions({traceOpt, kindOpt, seedsOpt, prefixOpt, answersOpt, warmPassagesOpt, noFollowUpsOpt,
-                       noSuggestionsOpt, noCompositionOpt, noCompletionOpt, fastOpeningOpt, cacheOpt, profileOpt,
-                       modeOpt, outOpt, speedOpt, jobsOpt, jsonOpt, verboseOpt});
+    parser.addOptions({traceOpt,
+                       kindOpt,
+                       seedsOpt,
+                       prefixOpt,
+                       answersOpt,
+                       warmPassagesOpt,
+                       noFollowUpsOpt,
+                       noSuggestionsOpt,
+                       noCompositionOpt,
+                       noCompletionOpt,
+                       fastOpeningOpt,
+                       fixedSelectionOpt,
+                       selectionActionOpt,
+                       cacheOpt,
+                       profileOpt,
+                       modeOpt,
+                       outOpt,
+                       speedOpt,
+                       jobsOpt,
+                       jsonOpt,
+                       verboseOpt});
     const QStringList spread = spreadValues(arguments, {QStringLiteral("--trace"), QStringLiteral("--kind"),
                                                         QStringLiteral("--profile"), QStringLiteral("--mode")});
     if (!parser.parse(QStringList{QStringLiteral("headstart-cli bench")} + spread)) {
@@ -193,21 +221,26 @@ int runBench(const QStringList &arguments)
     QStringList kinds = parser.values(kindOpt);
     if (kinds.contains(QStringLiteral("all")))
         kinds = Bench::pooledKinds();
+    const auto shares = numberList(parser.value(selectionActionOpt));
+    if (!shares || std::any_of(shares->cbegin(), shares->cend(), [](int p) { return p > 100; })) {
+        std::fprintf(stderr, "headstart-cli bench: --selection-action needs shares in %% from 0 to 100: 100,50,20,5\n");
+        return 2;
+    }
+    QList<Bench::TraceKnobs> knobs;
+    for (int share : shares->isEmpty() ? QList<int>{100} : *shares)
+        knobs.append(Bench::TraceKnobs{share / 100.0});
     for (const QString &kind : std::as_const(kinds)) {
         for (int seed : *seeds) {
-            const auto text = Bench::generateTrace(kind, quint64(seed));
-            if (!text) {
-                std::fprintf(stderr, "headstart-cli bench: %s\n", qPrintable(text.error()));
-                return 2;
+            // Only the document kinds select: the others are the same trace at every share.
+            const bool selects = Bench::documentKinds().contains(kind);
+            for (const Bench::TraceKnobs &knob : selects ? knobs : QList<Bench::TraceKnobs>{{}}) {
+                auto trace = Bench::generatedTrace(kind, quint64(seed), knob);
+                if (!trace) {
+                    std::fprintf(stderr, "headstart-cli bench: %s\n", qPrintable(trace.error()));
+                    return 2;
+                }
+                traces.append(*trace);
             }
-            const QString name = QStringLiteral("%1#%2").arg(kind).arg(seed);
-            auto trace = Bench::Trace::parse(*text, name);
-            if (!trace) {
-                std::fprintf(stderr, "headstart-cli bench: %s\n", qPrintable(trace.error()));
-                return 2;
-            }
-            trace->name = name;
-            traces.append(*trace);
         }
     }
     if (traces.isEmpty()) {
@@ -235,9 +268,10 @@ int runBench(const QStringList &arguments)
     }
     // Each switch a variant of its own, beside the defaults.
     const std::pair<const QCommandLineOption *, bool Bench::Variant::*> switches[] = {
-        {&warmPassagesOpt, &Bench::Variant::warmPassages},   {&noFollowUpsOpt, &Bench::Variant::noShortFollowUps},
-        {&noSuggestionsOpt, &Bench::Variant::noSuggestions}, {&noCompositionOpt, &Bench::Variant::noComposition},
-        {&noCompletionOpt, &Bench::Variant::noCompletion},   {&fastOpeningOpt, &Bench::Variant::fastOpening},
+        {&warmPassagesOpt, &Bench::Variant::warmPassages},     {&noFollowUpsOpt, &Bench::Variant::noShortFollowUps},
+        {&noSuggestionsOpt, &Bench::Variant::noSuggestions},   {&noCompositionOpt, &Bench::Variant::noComposition},
+        {&noCompletionOpt, &Bench::Variant::noCompletion},     {&fastOpeningOpt, &Bench::Variant::fastOpening},
+        {&fixedSelectionOpt, &Bench::Variant::fixedSelection},
     };
     for (const auto &[option, member] : switches) {
         if (parser.isSet(*option)) {

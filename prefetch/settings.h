@@ -133,6 +133,12 @@ struct Settings {
         int prefixTokens = 32;
         // At most this many answers are guessed at once for one weak signal (the likeliest).
         int maxAnswers = 2;
+        // A weak signal that learns how often it is right (a finished selection, so far) guesses
+        // an answer only where its wrong guesses are expected to cost at most this share of what
+        // the answers it is right about cost, at the provider's prices (GuessCost): the guess
+        // must be at least GuessCost::breakEven(wasteShare) likely. Where every decision keeps
+        // to it, so does their sum: issue 40's bound on extra cost is 40 %.
+        double wasteShare = 0.40;
     } speculation;
 
     // The response cache (ResponseCache): the answer already given to exactly this request

@@ -642,466 +642,481 @@
         <translation>当一个信号对应多个可能的操作时，猜测其中最可能的这么多个。</translation>
     </message>
     <message>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="249"/>
+        <source>waste allowed per guess</source>
+        <translation>每次猜测允许的浪费</translation>
+    </message>
+    <message>
         <location filename="../workspace/settings/prefetchparameters.cpp" line="250"/>
+        <source>Let wrong guesses &amp;cost at most:</source>
+        <translation>猜错的花费最多为(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="251"/>
+        <source>A guess that learns from what you do (after a selection) is made only where its wrong guesses are expected to cost at most this share of what the answers it gets right cost, at the provider&apos;s prices.</source>
+        <translation>会从你的操作中学习的猜测（选中文字之后）只在这种情况下进行：按服务商的价格，猜错的预期花费不超过猜对的回答所花费用的这个比例。</translation>
+    </message>
+    <message>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="258"/>
         <source>pointer trajectory prefetch</source>
         <translation>指针轨迹预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="251"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="259"/>
         <source>Pointer &amp;trajectory</source>
         <translation>指针轨迹(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="252"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="260"/>
         <source>While the pointer moves, where it is heading is predicted; an action button it will arrive on gets an early guess before the pointer is there.</source>
         <translation>指针移动时会预测它的去向；它将要到达的操作按钮会在指针到达之前得到一次提前猜测。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="257"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="265"/>
         <source>trajectory margin</source>
         <translation>轨迹边距</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="258"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="266"/>
         <source>&amp;Margin around a button:</source>
         <translation>按钮周围的边距(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="259"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="267"/>
         <source>A predicted end this close to a button counts as arriving on it.</source>
         <translation>预测的终点离按钮这么近时，视为到达该按钮。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="262"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="270"/>
         <source>trajectory guess lifetime</source>
         <translation>轨迹猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="263"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="271"/>
         <source>Keep an unused &amp;guess for:</source>
         <translation>未使用的猜测保留(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="264"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="282"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="295"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="314"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="331"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="272"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="290"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="303"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="322"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="339"/>
         <source>An early guess nobody asked for is cancelled after this long.</source>
         <translation>没有被用到的提前猜测在这么长时间后取消。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="268"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="276"/>
         <source>selection prefetch</source>
         <translation>选区预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="269"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="277"/>
         <source>Finished &amp;selection</source>
         <translation>完成的选区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="270"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="278"/>
         <source>Selecting text guesses the action you usually take on a selection (rewrite, explain or translate).</source>
         <translation>选中文本后，会猜测你通常对选区执行的操作（改写、解释或翻译）。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="275"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="283"/>
         <source>selection settle time</source>
         <translation>选区稳定时间</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="276"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="284"/>
         <source>Selection &amp;unchanged for:</source>
         <translation>选区保持不变(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="277"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="285"/>
         <source>A selection that stays this long is finished.</source>
         <translation>选区保持这么长时间不变即视为完成。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="280"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="288"/>
         <source>selection guess lifetime</source>
         <translation>选区猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="281"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="289"/>
         <source>Keep an unused g&amp;uess for:</source>
         <translation>未使用的猜测保留(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="286"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="294"/>
         <source>keyboard prefetch</source>
         <translation>键盘预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="287"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="295"/>
         <source>&amp;Keyboard focus and shortcuts</source>
         <translation>键盘焦点和快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="288"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="296"/>
         <source>Moving the keyboard focus onto an action, or holding a shortcut&apos;s Ctrl+Alt, guesses the action that follows.</source>
         <translation>把键盘焦点移到某个操作上，或按住快捷键的 Ctrl+Alt，会猜测接下来的操作。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="293"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="301"/>
         <source>keyboard guess lifetime</source>
         <translation>键盘猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="294"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="302"/>
         <source>Keep an unused gu&amp;ess for:</source>
         <translation>未使用的猜测保留(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="299"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="307"/>
         <source>opened-document prefetch</source>
         <translation>打开文档预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="300"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="308"/>
         <source>&amp;Opened document</source>
         <translation>刚打开的文档(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="301"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="309"/>
         <source>A document just opened and being read guesses what you usually do first (a summary, a continuation).</source>
         <translation>刚打开、正在阅读的文档会猜测你通常先做的事（摘要、续写）。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="306"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="314"/>
         <source>reading time</source>
         <translation>阅读时间</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="307"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="315"/>
         <source>Open and unedited &amp;for:</source>
         <translation>打开且未编辑(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="308"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="316"/>
         <source>The guess waits until the document has been open this long without an edit.</source>
         <translation>文档打开这么长时间且未被编辑后才开始猜测。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="312"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="320"/>
         <source>opened-document guess lifetime</source>
         <translation>打开文档猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="313"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="321"/>
         <source>Keep an unused gue&amp;ss for:</source>
         <translation>未使用的猜测保留(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="318"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="326"/>
         <source>habits prefetch</source>
         <translation>习惯预取</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="318"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="326"/>
         <source>Your &amp;habits</source>
         <translation>你的习惯(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="319"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="327"/>
         <source>After an answer, the action you usually take next is guessed. What you usually do is counted on this computer only.</source>
         <translation>一个回答结束后，会猜测你通常接下来执行的操作。你的习惯只在这台电脑上统计。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="324"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="332"/>
         <source>habit threshold</source>
         <translation>习惯阈值</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="325"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="333"/>
         <source>Guess when at least &amp;this likely:</source>
         <translation>可能性至少达到此值时猜测(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="326"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="334"/>
         <source>How often you took that action next, of the times before.</source>
         <translation>在以往的情况中，你接下来执行该操作的比例。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="329"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="337"/>
         <source>habits guess lifetime</source>
         <translation>习惯猜测的有效期</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="330"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="338"/>
         <source>Keep an unused guess fo&amp;r:</source>
         <translation>未使用的猜测保留(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="335"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="343"/>
         <source>buffer cap</source>
         <translation>缓冲上限</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="336"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="344"/>
         <source>&amp;Buffer per early answer:</source>
         <translation>每个提前回答的缓冲(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="337"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="345"/>
         <source>An early answer nobody has asked for yet stops reading at this many tokens and the provider waits; nothing is dropped.</source>
         <translation>尚无人请求的提前回答在读到这么多词元后暂停读取，服务商随之等待；不会丢弃任何内容。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="342"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="350"/>
         <source>foreground lane</source>
         <translation>前台通道</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="343"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="351"/>
         <source>&amp;Foreground requests at once:</source>
         <translation>同时进行的前台请求(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="344"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="352"/>
         <source>Answers you asked for that may stream at the same time.</source>
         <translation>你请求的回答中可同时流式传输的数量。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="347"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="355"/>
         <source>time limit per request</source>
         <translation>单个请求的时间上限</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="348"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="356"/>
         <source>T&amp;ime limit per request:</source>
         <translation>单个请求的时间上限(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="349"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="357"/>
         <source>A request still not done after this long fails as a timeout, keeping the text so far: a server that only sends keep-alives cannot hold an answer forever.</source>
         <translation>请求在这段时间后仍未完成，即按超时失败，并保留目前收到的文本：只发送保活消息的服务器无法无限期地占住一个回答。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="354"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="362"/>
         <source>prefetch lane</source>
         <translation>预取通道</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="355"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="363"/>
         <source>&amp;Prefetch requests at once:</source>
         <translation>同时进行的预取请求(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="356"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="364"/>
         <source>Early answers that may stream at the same time; at most the foreground lane. An answer you ask for always takes precedence.</source>
         <translation>可同时流式传输的提前回答数量；不超过前台通道。你请求的回答始终优先。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="361"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="369"/>
         <source>prefetch queue</source>
         <translation>预取队列</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="361"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="369"/>
         <source>Prefetch &amp;queue:</source>
         <translation>预取队列(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="362"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="370"/>
         <source>Early answers waiting for a slot; beyond this many they are skipped.</source>
         <translation>等待空位的提前回答；超过此数量则跳过。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="365"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="373"/>
         <source>hourly prefetch budget</source>
         <translation>每小时预取预算</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="366"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="374"/>
         <source>Hourly token b&amp;udget:</source>
         <translation>每小时词元预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="367"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="375"/>
         <source>Tokens early answers may use in any hour; 0 means unlimited.</source>
         <translation>提前回答在任意一小时内可使用的词元数；0 表示不限。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="370"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="378"/>
         <source>hourly money budget</source>
         <translation>每小时金额预算</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="371"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="379"/>
         <source>Hourly mone&amp;y budget:</source>
         <translation>每小时金额预算(&amp;Y)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="372"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="380"/>
         <source>What early answers may cost in any hour, at the provider&apos;s prices (Providers page) and in its currency; 0 means unlimited. An early answer must fit this and the token budget. A provider without prices is not limited by it.</source>
         <translation>提前回答在任意一小时内可花费的金额，按服务商的价格（见“服务商”页）以其货币计；0 表示不限。提前回答须同时在本预算和词元预算之内。没有价格的服务商不受此限制。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="379"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="387"/>
         <source>pause on battery saver and metered connections</source>
         <translation>在省电模式和按流量计费的连接下暂停</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="380"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="388"/>
         <source>Pause prefetch on battery sa&amp;ver and metered connections</source>
         <translation>在省电模式和按流量计费的连接下暂停预取(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="381"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="389"/>
         <source>While the battery is low or the computer is in power-saver mode, or its network connection is metered, no early answers are started; the answers you ask for still come. The status bar says when prefetch is paused and why.</source>
         <translation>电量不足、电脑处于省电模式或网络连接按流量计费时，不会提前开始任何回答；你主动请求的回答照常返回。状态栏会说明预取何时暂停以及原因。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="388"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="396"/>
         <source>fast-model routing</source>
         <translation>快速模型分流</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="389"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="397"/>
         <source>Answer small talk and simple &amp;questions with the fast model</source>
         <translation>用快速模型回答闲聊和简单问题(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="390"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="398"/>
         <source>In a chat that is not about a document or the library, greetings, thanks and short factual questions go to the provider&apos;s fast model (Providers page), which answers sooner and costs less. The answer is marked, with a button to ask the main model instead. Nothing happens where the fast model is the main model.</source>
         <translation>在不涉及文档或资料库的对话中，问候、致谢和简短的事实性问题会发给服务商的快速模型（“服务商”页面），它回答更快、费用更低。这样的回答会有标记，并附有改问主模型的按钮。快速模型与主模型相同时不做任何分流。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="397"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="405"/>
         <source>instant acknowledgement</source>
         <translation>即时回应</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="398"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="406"/>
         <source>Acknowledge at once while a reasoning model &amp;thinks</source>
         <translation>推理模型思考时先即时回应(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="399"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="407"/>
         <source>Where the main model thinks before it answers (deepseek-reasoner, QwQ, o-series, Claude with extended thinking) and the provider has a fast model, the fast model is asked for one line on what the question is about, shown above the answer until the answer begins. It is a small request more for every such message, counted in the prefetch budget; off by default.</source>
         <translation>主模型回答前会先思考（deepseek-reasoner、QwQ、o 系列、开启扩展思考的 Claude），且服务商有快速模型时，请快速模型用一句话说明问题涉及什么，显示在回答上方，回答开始后即消失。每条这样的消息会多一个小请求，计入预取预算；默认关闭。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="406"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="414"/>
         <source>fast opening</source>
         <translation>快速开头</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="407"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="415"/>
         <source>Let the fast model write the first &amp;words of an answer</source>
         <translation>让快速模型写出回答的开头几句(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="408"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="416"/>
         <source>In a chat that is not about a document or the library, the fast model writes the first sentence of an answer meant for the main model, which then continues it. The first words come sooner, followed by a pause while the main model takes over; they are marked as the fast model&apos;s. Only where the provider can continue an answer (not Claude 4.6 and later); off by default.</source>
         <translation>在不涉及文档或资料库的对话中，由快速模型写出本应由主模型给出的回答的第一句，再由主模型接着写完。开头会更快出现，随后在主模型接手时会有一段停顿；开头会标明出自快速模型。仅在服务商支持续写回答时可用（Claude 4.6 及更高版本不支持）；默认关闭。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="416"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="424"/>
         <source>fast opening length</source>
         <translation>快速开头长度</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="417"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="425"/>
         <source>Length of the &amp;opening:</source>
         <translation>开头长度(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="418"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="426"/>
         <source>How much the fast model writes before the main model continues: longer hides more of the main model&apos;s wait, and more of the answer is the fast model&apos;s.</source>
         <translation>主模型接手前由快速模型写多少：越长越能掩盖主模型的等待时间，但回答中出自快速模型的部分也越多。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="424"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="432"/>
         <source>hit-rate alarm</source>
         <translation>命中率告警</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="425"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="433"/>
         <source>Warn when the hit rate falls &amp;below:</source>
         <translation>命中率低于此值时告警(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="426"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="434"/>
         <source>A strategy whose early answers are used less often than this raises an alarm.</source>
         <translation>提前回答被使用的比例低于此值的策略会触发告警。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="430"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="438"/>
         <source>attempts before alarms</source>
         <translation>告警前的最少尝试次数</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="431"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="439"/>
         <source>Minimum &amp;attempts before alarms:</source>
         <translation>告警前的最少尝试次数(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="432"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="440"/>
         <source>Alarms wait until a strategy has made this many attempts.</source>
         <translation>策略尝试达到此次数后才会告警。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="435"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="443"/>
         <source>extra-cost ceiling</source>
         <translation>额外成本上限</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="436"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="444"/>
         <source>Pause a strategy above e&amp;xtra cost:</source>
         <translation>额外成本高于此值时暂停策略(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="437"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="445"/>
         <source>What unused early answers cost, as a share of what the answers you used cost: in money where the provider has prices, in tokens where it has none. Above this the strategy pauses itself.</source>
         <translation>未使用的提前回答的开销占已使用回答开销的比例：服务商有价格时按金额计，没有价格时按词元计。超过此值时，该策略会自动暂停。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="443"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="451"/>
         <source>extra-cost resume level</source>
         <translation>额外成本恢复水平</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="444"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="452"/>
         <source>&amp;Resume a paused strategy below:</source>
         <translation>低于此值时恢复已暂停的策略(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="445"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="453"/>
         <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
         <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="451"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="459"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="452"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="460"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="453"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="461"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="455"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="463"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="456"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="464"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="457"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="465"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
@@ -1111,28 +1126,28 @@
         <translation>%1 已于 %3 停用模型 %2；Headstart 改用 %1 指定的替代模型 %4。可在“设置 → 服务商”中另选。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="542"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="550"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="548"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="556"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="550"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="558"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="552"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="560"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="564"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="573"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="572"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="581"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
@@ -1309,63 +1324,63 @@
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="485"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="493"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="485"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="493"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="487"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="495"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="488"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="496"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="489"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="497"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="492"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="503"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="500"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="511"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="493"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="501"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="494"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="502"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="495"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="503"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="496"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="504"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="498"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="506"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="499"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="507"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>
@@ -1991,37 +2006,37 @@
         <translation>开头 · %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="204"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="207"/>
         <source>The first sentence of this answer was written by %1, the provider&apos;s fast model, so that it began sooner; %2 wrote the rest (Settings, Prefetch, Fast model).</source>
         <translation>这条回答的第一句由服务商的快速模型 %1 写出，以便更早开始；其余部分由 %2 写出（设置 › 预取 › 快速模型）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="218"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="221"/>
         <source>From the cache</source>
         <translation>来自缓存</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="219"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="222"/>
         <source>This question was asked before in this same conversation and context: this is the answer it got then, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>这个问题此前在相同的对话和上下文中问过：这是当时得到的回答，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="224"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="227"/>
         <source>From the cache · a similar question</source>
         <translation>来自缓存 · 相似问题</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="225"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="228"/>
         <source>A question almost the same as this one was answered before in this context, and its answer held each time: it is given again, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>与此几乎相同的问题此前在这个上下文中回答过，而且该回答每次都成立：因此再次给出，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="231"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="234"/>
         <source>Draft from a similar question</source>
         <translation>来自相似问题的草稿</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="232"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="235"/>
         <source>The answer a similar question got before, shown while this one&apos;s answer is on its way; the live answer replaces it.</source>
         <translation>相似问题此前得到的回答，在本问题的回答到达前显示；实时回答会替换它。</translation>
     </message>

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace Bench {
 
@@ -66,6 +67,8 @@ Prefetch::Settings settingsFor(Mode mode, double speed, const Variant &variant)
         s.debounce.completeDrafts = false;
     if (variant.fastOpening)
         s.routing.fastOpening = true;
+    if (variant.fixedSelection)
+        s.speculation.wasteShare = std::numeric_limits<double>::infinity();
     // The cache's own switches; both on is the app's default.
     s.cache.enabled = variant.cache != CacheUse::Off;
     s.cache.nearDuplicates = variant.cache == CacheUse::On;
@@ -153,6 +156,8 @@ QString Variant::name() const
         parts.append(QStringLiteral("completion off"));
     if (fastOpening)
         parts.append(QStringLiteral("fast opening"));
+    if (fixedSelection)
+        parts.append(QStringLiteral("fixed selection guess"));
     if (cache == CacheUse::ExactOnly)
         parts.append(QStringLiteral("cache exact only"));
     else if (cache == CacheUse::Off)

@@ -6,6 +6,7 @@
 #include "tracegen/wizarduser.h"
 
 #include <array>
+#include <cmath>
 
 // The kinds and the 2–4 minute rule. The users themselves are in tracegen/: documentuser (the
 // writers, the hesitant and the keyboard user), chatuser (chat, fast typist, IME), wizarduser;
@@ -21,6 +22,7 @@ struct Kind {
     const char *name;
     const char *description;
     void (*play)(Session &);
+    bool documents = false; // a DocumentUser: it selects, TraceKnobs::selectionAction applies
 };
 
 // Made on first use: the descriptions are read from parameter objects in other files, whose own
@@ -29,12 +31,12 @@ struct Kind {
 const std::array<Kind, 13> &kinds()
 {
     static const std::array<Kind, 13> all = {{
-        {"writer-long-doc", WriterLongDoc.description, [](Session &s) { playDocumentUser(s, WriterLongDoc); }},
+        {"writer-long-doc", WriterLongDoc.description, [](Session &s) { playDocumentUser(s, WriterLongDoc); }, true},
         {"chat-session", ChatSession.description, [](Session &s) { playChat(s, ChatSession); }},
         {"wizard-session", WizardSession.description, [](Session &s) { playWizard(s, WizardSession); }},
-        {"hesitant-user", HesitantUser.description, [](Session &s) { playDocumentUser(s, HesitantUser); }},
-        {"decisive-writer", DecisiveWriter.description, [](Session &s) { playDocumentUser(s, DecisiveWriter); }},
-        {"keyboard-user", KeyboardUser.description, [](Session &s) { playDocumentUser(s, KeyboardUser); }},
+        {"hesitant-user", HesitantUser.description, [](Session &s) { playDocumentUser(s, HesitantUser); }, true},
+        {"decisive-writer", DecisiveWriter.description, [](Session &s) { playDocumentUser(s, DecisiveWriter); }, true},
+        {"keyboard-user", KeyboardUser.description, [](Session &s) { playDocumentUser(s, KeyboardUser); }, true},
         {"fast-typist", FastTypist.description, [](Session &s) { playChat(s, FastTypist); }},
         {"ime-user", ImeUser.description, [](Session &s) { playChat(s, ImeUser); }},
         {"library-chat", LibraryChat.description, [](Session &s) { playChat(s, LibraryChat); }},
@@ -63,6 +65,16 @@ QStringList traceKinds()
     return names;
 }
 
+QStringList documentKinds()
+{
+    QStringList names;
+    for (const Kind &kind : kinds()) {
+        if (kind.documents)
+            names.append(QLatin1String(kind.name));
+    }
+    return names;
+}
+
 QStringList pooledKinds()
 {
     QStringList names = traceKinds();
@@ -75,7 +87,12 @@ QStringList pooledKinds()
     return names;
 }
 
-std::expected<QByteArray, QString> generateTrace(const QString &kind, quint64 seed)
+QString TraceKnobs::suffix() const
+{
+    return isDefault() ? QString() : QStringLiteral("@sel%1").arg(std::lround(std::max(0.0, selectionAction) * 100));
+}
+
+std::expected<QByteArray, QString> generateTrace(const QString &kind, quint64 seed, const TraceKnobs &knobs)
 {
     for (const Kind &k : kinds()) {
         if (kind != QLatin1String(k.name))
@@ -83,15 +100,32 @@ std::expected<QByteArray, QString> generateTrace(const QString &kind, quint64 se
         QByteArray text;
         for (int attempt = 0; attempt < MaxAttempts; ++attempt) {
             Session session(k.name, seed, quint64(attempt), k.description);
+            session.knobs = knobs;
             k.play(session);
             text = session.finish();
-            if (session.durationMs() >= MinDurationMs && session.durationMs() <= MaxDurationMs)
+            const bool longEnough = session.durationMs() >= MinDurationMs;
+            if (longEnough && (session.durationMs() <= MaxDurationMs || !knobs.isDefault()))
                 break;
         }
         return text;
     }
     return std::unexpected(
         QStringLiteral("unknown trace kind \"%1\" (known: %2)").arg(kind, traceKinds().join(QStringLiteral(", "))));
+}
+
+std::expected<Trace, QString> generatedTrace(const QString &kind, quint64 seed, const TraceKnobs &knobs)
+{
+    const auto text = generateTrace(kind, seed, knobs);
+    if (!text)
+        return std::unexpected(text.error());
+    const QString name = QStringLiteral("%1#%2%3").arg(kind).arg(seed).arg(knobs.suffix());
+    auto trace = Trace::parse(*text, name);
+    if (!trace)
+        return std::unexpected(trace.error());
+    trace->name = name;
+    if (!knobs.isDefault())
+        trace->meta.insert(QStringLiteral("name"), kind + knobs.suffix());
+    return trace;
 }
 
 } // namespace Bench

@@ -10,6 +10,7 @@ namespace Prefetch {
 namespace {
 
 const QString Group = QStringLiteral("habits");
+const QString NothingKey = QStringLiteral("none");
 // Counts below this are forgotten rather than kept (after ~45 observations elsewhere).
 constexpr double Forgotten = 0.01;
 
@@ -53,7 +54,16 @@ double Habits::prior(const Context &context, DocumentAction action)
     return 0.3;
 }
 
-void Habits::record(const Context &context, DocumentAction action)
+// That a finished selection is followed by no action at all, before any count: as likely as
+// the likeliest action (an assumption, and a deliberately humble one: people select text to
+// copy it, delete it or type over it, and no study we know of gives the share; issue 40). The
+// user's own selections replace it within a few.
+double Habits::nothingPrior(const Context &context)
+{
+    return context.kind == Context::Kind::Selection ? 1.0 : 0.0;
+}
+
+void Habits::add(const Context &context, size_t outcome)
 {
     auto &counts = m_counts[context.key()];
     for (double &c : counts) {
@@ -61,20 +71,40 @@ void Habits::record(const Context &context, DocumentAction action)
         if (c < Forgotten)
             c = 0;
     }
-    counts[indexOf(action)] += 1.0;
+    counts[outcome] += 1.0;
+}
+
+void Habits::record(const Context &context, DocumentAction action)
+{
+    add(context, indexOf(action));
+}
+
+void Habits::recordNothing(const Context &context)
+{
+    add(context, Nothing);
+}
+
+double Habits::countAt(const Context &context, size_t outcome) const
+{
+    const auto it = m_counts.constFind(context.key());
+    return it == m_counts.cend() ? 0.0 : (*it)[outcome];
 }
 
 double Habits::count(const Context &context, DocumentAction action) const
 {
-    const auto it = m_counts.constFind(context.key());
-    return it == m_counts.cend() ? 0.0 : (*it)[indexOf(action)];
+    return countAt(context, indexOf(action));
+}
+
+double Habits::nothingCount(const Context &context) const
+{
+    return countAt(context, Nothing);
 }
 
 QList<std::pair<DocumentAction, double>> Habits::rank(const Context &context,
                                                       std::span<const DocumentAction> candidates) const
 {
     QList<std::pair<DocumentAction, double>> out;
-    double total = 0;
+    double total = nothingPrior(context) + nothingCount(context);
     for (DocumentAction action : candidates) {
         const double weight = prior(context, action) + count(context, action);
         out.append({action, weight});
@@ -92,13 +122,15 @@ void Habits::load(QSettings &settings)
     settings.beginGroup(Group);
     for (const QString &context : settings.childGroups()) {
         settings.beginGroup(context);
-        std::array<double, std::size(AllDocumentActions)> counts{};
+        Counts counts{};
         bool any = false;
-        for (DocumentAction action : AllDocumentActions) {
+        for (size_t outcome = 0; outcome < Outcomes; ++outcome) {
+            const QString key = outcome == Nothing ? NothingKey
+                                                   : QLatin1String(documentActionId(AllDocumentActions[outcome]));
             bool ok = false;
-            const double value = settings.value(QLatin1String(documentActionId(action))).toDouble(&ok);
+            const double value = settings.value(key).toDouble(&ok);
             if (ok && std::isfinite(value) && value > 0 && value < 1e6) {
-                counts[indexOf(action)] = value;
+                counts[outcome] = value;
                 any = true;
             }
         }
@@ -115,10 +147,12 @@ void Habits::save(QSettings &settings) const
     settings.beginGroup(Group);
     for (auto it = m_counts.cbegin(); it != m_counts.cend(); ++it) {
         settings.beginGroup(it.key());
-        for (DocumentAction action : AllDocumentActions) {
-            const double value = (*it)[indexOf(action)];
+        for (size_t outcome = 0; outcome < Outcomes; ++outcome) {
+            const double value = (*it)[outcome];
             if (value > 0)
-                settings.setValue(QLatin1String(documentActionId(action)), value);
+                settings.setValue(outcome == Nothing ? NothingKey
+                                                     : QLatin1String(documentActionId(AllDocumentActions[outcome])),
+                                  value);
         }
         settings.endGroup();
     }

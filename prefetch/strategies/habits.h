@@ -18,6 +18,9 @@ namespace Prefetch {
 // (a document just opened, a finished selection, a shortcut's modifiers held, after an answer of
 // some action) a count per action that decays with every new observation in that context, so
 // recent habits weigh more than old ones. A small prior says what a new user is likely to do.
+// Where the user can also do none of the actions (a selection made to copy, delete or type
+// over), that outcome is counted too (recordNothing()), so the chances of the actions say how
+// often anything follows at all, not only which action does.
 // No model and nothing in the cloud: the counts are kept in the user's settings. A value type;
 // any thread, but not shared between threads.
 class Habits
@@ -45,21 +48,36 @@ public:
 
     // The user took `action` in `context`.
     void record(const Context &context, DocumentAction action);
-    // How likely each of `candidates` is next in `context` (prior and counts; they sum to 1
-    // over the candidates), likeliest first, ties in the candidates' order.
+    // The context ended with no action: a finished selection was cleared or replaced, or typed
+    // over, before any action ran. Only a selection has such an end (other contexts end in an
+    // action or last), so only Context::Kind::Selection has a prior for it.
+    void recordNothing(const Context &context);
+    // How likely each of `candidates` is next in `context` (prior and counts; with nothing
+    // counted as one more outcome, so they sum to at most 1 over the candidates), likeliest
+    // first, ties in the candidates' order.
     QList<std::pair<DocumentAction, double>> rank(const Context &context,
                                                   std::span<const DocumentAction> candidates) const;
     double count(const Context &context, DocumentAction action) const;
+    double nothingCount(const Context &context) const;
     bool isEmpty() const { return m_counts.isEmpty(); }
 
-    // Persisted under "habits/<context>/<action>"; a damaged value is dropped, never reported.
+    // Persisted under "habits/<context>/<action>" (and ".../none"); a damaged value is dropped,
+    // never reported.
     void load(QSettings &settings);
     void save(QSettings &settings) const;
 
 private:
-    static double prior(const Context &context, DocumentAction action);
+    // Per context: a count per action, in AllDocumentActions' order, then the count of nothing.
+    static constexpr size_t Outcomes = std::size(AllDocumentActions) + 1;
+    static constexpr size_t Nothing = Outcomes - 1;
+    using Counts = std::array<double, Outcomes>;
 
-    QHash<QString, std::array<double, std::size(AllDocumentActions)>> m_counts;
+    static double prior(const Context &context, DocumentAction action);
+    static double nothingPrior(const Context &context);
+    void add(const Context &context, size_t outcome);
+    double countAt(const Context &context, size_t outcome) const;
+
+    QHash<QString, Counts> m_counts;
 };
 
 } // namespace Prefetch

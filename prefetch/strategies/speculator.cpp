@@ -1,5 +1,6 @@
 #include "speculator.h"
 
+#include "guesscost.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
 
@@ -156,6 +157,11 @@ void Speculator::documentOpened()
 
 void Speculator::selectionChanged(bool hasSelection)
 {
+    if (m_selectionOpen) {
+        m_selectionOpen = false;
+        m_habits.recordNothing(Habits::selection());
+        emit habitsChanged();
+    }
     m_hasSelection = hasSelection;
     drop(Strategy::Selection, Release::Cancel); // for the selection before
     m_selectionSettle.stop();
@@ -175,11 +181,31 @@ void Speculator::guessForSelection()
 {
     if (!m_hasSelection || !m_engine)
         return;
+    m_selectionOpen = true;
+    QList<DocumentAction> actions;
+    for (const Candidate &c : selectionGuesses()) {
+        if (c.guessed)
+            actions.append(c.action);
+    }
+    guess(Strategy::Selection, actions, m_engine->settings().selection.ttl);
+}
+
+QList<Speculator::Candidate> Speculator::selectionGuesses() const
+{
+    QList<Candidate> out;
+    if (!m_engine || !m_builder || !m_hasSelection)
+        return out;
     const Settings &s = m_engine->settings();
-    guess(Strategy::Selection,
-          likeliest(Habits::selection(), possible({A::RewriteSelection, A::ExplainSelection, A::Translate}),
-                    s.speculation.maxAnswers),
-          s.selection.ttl);
+    int guessed = 0;
+    for (const auto &[action, probability] :
+         m_habits.rank(Habits::selection(), possible({A::RewriteSelection, A::ExplainSelection, A::Translate}))) {
+        const double breakEven = GuessCost::of(m_builder(action), m_engine->profile(), s.speculation.prefixTokens)
+                                     .breakEven(s.speculation.wasteShare);
+        const bool pays = probability >= breakEven && guessed < s.speculation.maxAnswers;
+        guessed += pays ? 1 : 0;
+        out.append({action, probability, breakEven, pays});
+    }
+    return out;
 }
 
 void Speculator::focusEntered(DocumentAction action)
@@ -277,6 +303,7 @@ void Speculator::activated(DocumentAction action)
         m_habits.record(Habits::opened(), action);
     if (m_hasSelection)
         m_habits.record(Habits::selection(), action);
+    m_selectionOpen = false;
     if (m_modifiersHeld)
         m_habits.record(Habits::modifiers(m_hasSelection), action);
     if (m_lastAnswer)

@@ -59,7 +59,10 @@ public:
     // `reading.dwell` without an edit, its likeliest actions (summarize, continue) are guessed.
     void documentOpened();
     // Selection: the selection changed; once it stays for `selection.settle`, the likeliest of
-    // the actions on it is guessed. `hasSelection` false: there is none any more.
+    // the actions on it is guessed, each only if it is likely enough to pay for itself (see
+    // selectionGuesses()). `hasSelection` false: there is none any more. A finished selection
+    // that goes (cleared, replaced, typed over) with no action run on it teaches the habits
+    // that selections are also made for other things.
     void selectionChanged(bool hasSelection);
     // The user let go of what made the selection (the mouse button after a drag, Shift after
     // Shift+arrows; a selection made in one step, Ctrl+A, needs neither): it is the one they
@@ -83,6 +86,19 @@ public:
     // settling, a document being read, the pointer's predicted target) is not guessed either.
     // The next signal starts afresh.
     void stopped();
+
+    // What a finished selection would have guessed now, and why: the candidates with their
+    // chance (from the habits) and the chance each needs to pay for itself at the provider's
+    // prices (GuessCost, speculation.wasteShare). Guessed: the likeliest that pay, at most
+    // speculation.maxAnswers. Learning needs no exploration here: what the user does after a
+    // selection is seen whether or not anything was guessed.
+    struct Candidate {
+        DocumentAction action;
+        double probability;
+        double breakEven;
+        bool guessed;
+    };
+    QList<Candidate> selectionGuesses() const;
 
     // The actions a strategy is guessing now (tests, the metrics panel).
     QList<DocumentAction> guesses(Strategy strategy) const;
@@ -120,6 +136,8 @@ private:
     TrajectoryPredictor m_predictor;
     ActionBuilder m_builder;
     bool m_hasSelection = false;
+    // A finished selection no action has been run on yet: if it goes, nothing followed it.
+    bool m_selectionOpen = false;
     bool m_justOpened = false; // no action yet since the document was opened
     bool m_modifiersHeld = false;
     std::optional<DocumentAction> m_lastAnswer;

@@ -9,7 +9,7 @@
 //
 // The pointer is moved by the clock, one position per frame along a minimum-jerk path (the hand's
 // pace); every assertion waits for an event or a state, never for a fixed time.
-// Over 600 lines: 15 scenarios, each a test function readable on its own; what they share is
+// Over 600 lines: 16 scenarios, each a test function readable on its own; what they share is
 // at the top or in tests/support.
 #include "support/localproviderfixture.h"
 #include "support/windowservices.h"
@@ -32,7 +32,9 @@
 #include "workspace/settings/appsettings.h"
 
 #include <QAction>
+#include <QClipboard>
 #include <QFile>
+#include <QGuiApplication>
 #include <QNetworkAccessManager>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -45,6 +47,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <memory>
 
 using Prefetch::DocumentAction;
@@ -76,6 +79,10 @@ Prefetch::Settings only(std::initializer_list<Strategy> early)
     settings.keyboard.enabled = on(Strategy::Keyboard);
     settings.reading.enabled = on(Strategy::Reading);
     settings.habits.enabled = on(Strategy::Habits);
+    // A selection's two likeliest actions are guessed whatever their chance: these tests are
+    // about what the window forwards (whether a guess pays is selectionsMadeToCopyAreLearnt's,
+    // and tst_selectionlearning's).
+    settings.speculation.wasteShare = std::numeric_limits<double>::infinity();
     return settings;
 }
 
@@ -94,6 +101,7 @@ private slots:
     void finishedSelectionIsGuessedAndTheClickTakesItOver();
     void anotherSelectionDiscardsTheGuess();
     void selectionIsGuessedWhenTheUserLetsGo();
+    void selectionsMadeToCopyAreLearnt();
     void anEditCancelsTheGuess();
     void anotherDocumentCancelsTheGuess();
     void largeDocumentIsGuessedOnceItsPromptIsReady();
@@ -427,6 +435,59 @@ void tst_ActionSignals::selectionIsGuessedWhenTheUserLetsGo()
 }
 
 // --- edits and documents --------------------------------------------------------------------
+
+void tst_ActionSignals::selectionsMadeToCopyAreLearnt()
+{
+    // The app's defaults but for the other early signals: a guess is made where it pays.
+    Prefetch::Settings settings = only({Strategy::Selection});
+    settings.speculation.wasteShare = Prefetch::Settings().speculation.wasteShare;
+    makeWindow(Hosted, settings);
+    Gui::DocumentTab *tab = m_window->newDocument(Text);
+    tab->setFocus();
+    const Prefetch::Habits::Context selection = Prefetch::Habits::selection();
+    QWidget *text = tab->viewport();
+    const QPoint elsewhere = tab->cursorRect(tab->document()->find(QStringLiteral("warm."))).center();
+    // The user selects a few words, copies them (Ctrl+C) and clicks elsewhere to paste, again and again.
+    int copies = 0;
+    for (; copies < 6; ++copies) {
+        tab->moveCursor(QTextCursor::Start);
+        selectRight(12);
+        if (copies == 0) // a new user's likeliest action on a selection is guessed
+            QTRY_VERIFY_WITH_TIMEOUT(!m_stack->speculator()->guesses(Strategy::Selection).isEmpty(), 5000);
+        else if (m_stack->speculator()->guesses(Strategy::Selection).isEmpty())
+            break; // what they select for is not an action: nothing is guessed for it
+        QTest::keyClick(tab, Qt::Key_C, Qt::ControlModifier);
+        QCOMPARE(QGuiApplication::clipboard()->text(), Text.left(12));
+        QTest::mouseClick(text, Qt::LeftButton, {}, elsewhere);
+        QVERIFY(!tab->textCursor().hasSelection());
+        QCOMPARE(m_stack->speculator()->habits().nothingCount(selection) > 0, true);
+    }
+    QVERIFY2(copies >= 1 && copies <= 3, qPrintable(QString::number(copies)));
+    const qint64 attempts = m_stack->engine()->metrics().stats(Strategy::Selection).attempts;
+    QTest::mouseClick(text, Qt::LeftButton, {}, elsewhere);
+    selectRight(12);
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Selection).isEmpty());
+    QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Selection).attempts, attempts);
+
+    // Rewrite run on a selection from the toolbar: the next selection is guessed for again.
+    QTest::mouseClick(m_window->actionButton(DocumentAction::RewriteSelection), Qt::LeftButton);
+    QVERIFY(waitForAnswer());
+    QVERIFY(m_stack->speculator()->habits().count(selection, DocumentAction::RewriteSelection) > 0);
+    for (int rewrites = 1;
+         rewrites < 4
+         && !m_stack->speculator()->guesses(Strategy::Selection).contains(DocumentAction::RewriteSelection);
+         ++rewrites) {
+        tab->setFocus();
+        QTest::mouseClick(text, Qt::LeftButton, {}, elsewhere);
+        tab->moveCursor(QTextCursor::Start);
+        selectRight(12);
+        if (m_stack->speculator()->guesses(Strategy::Selection).contains(DocumentAction::RewriteSelection))
+            break;
+        QTest::mouseClick(m_window->actionButton(DocumentAction::RewriteSelection), Qt::LeftButton);
+        QVERIFY(waitForAnswer());
+    }
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Selection).contains(DocumentAction::RewriteSelection));
+}
 
 void tst_ActionSignals::anEditCancelsTheGuess()
 {

@@ -245,6 +245,14 @@ const PrefetchParameter Parameters[] = {
                        "When a signal leaves several actions possible, this many of the likeliest are "
                        "guessed."),
      HS_FIELD(speculation.maxAnswers)},
+    {"prefetch/speculation/wasteShare", Group::Speculation, Kind::Real, Unit::Percent, 0, 1,
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "waste allowed per guess"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings", "Let wrong guesses &cost at most:"),
+     QT_TRANSLATE_NOOP("Gui::AppSettings",
+                       "A guess that learns from what you do (after a selection) is made only where its wrong "
+                       "guesses are expected to cost at most this share of what the answers it gets right cost, "
+                       "at the provider's prices."),
+     HS_FIELD(speculation.wasteShare)},
 
     {"prefetch/trajectory/enabled", Group::Trajectory, Kind::Bool, Unit::None, 0, 1,
      QT_TRANSLATE_NOOP("Gui::AppSettings", "pointer trajectory prefetch"),

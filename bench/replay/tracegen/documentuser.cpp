@@ -53,6 +53,20 @@ QString editSentence(Random &rng, int chars)
     return text + u'.';
 }
 
+// Stray selections (TraceKnobs::selectionAction < 1). What a paragraph is selected for when
+// no action follows: copied (Ctrl+C, then a click elsewhere to paste clears it), typed over,
+// or deleted. Assumption, as the mix: no study we know of gives it; copying is taken as the
+// commonest. Formatting is not among them: the editor is Markdown, formatting is typing.
+constexpr double StrayCopyShare = 0.5;
+constexpr double StrayTypeOverShare = 0.3; // the rest are deleted
+// Assumption: a look at the selection before the key (as a selection before an action), and
+// the time to put the copied text to use before the click that clears it.
+constexpr Lognormal StrayLook{700, 0.5, 200, 4000};
+constexpr Lognormal StrayUse{2500, 0.5, 800, 10000};
+// Assumption: a user who never runs an action on a selection still selects about 1.5 times
+// per action (the geometric mean of a 0.6 chance of one more).
+constexpr double NeverActingStrayChance = 0.6;
+
 struct OpenDocument {
     QString id;
     QList<int> paragraphChars; // how long each paragraph is, for the selection's geometry
@@ -93,6 +107,8 @@ private:
     void select(OpenDocument &doc, int paragraph);
     void clearSelection();
     void switchTo(int index);
+    void strays(OpenDocument &doc, double moreChance); // stray selections, each with this chance of one more
+    void straySelection(OpenDocument &doc);
     void edit(const OpenDocument &doc);
     void passOver(bool rest, int on);
     void hoverClick(int action);
@@ -232,6 +248,35 @@ void DocumentUser::clearSelection()
     m_s.write("select", {num("paragraph", -1)});
 }
 
+void DocumentUser::strays(OpenDocument &doc, double moreChance)
+{
+    while (m_rng.chance(moreChance))
+        straySelection(doc);
+}
+
+void DocumentUser::straySelection(OpenDocument &doc)
+{
+    // A paragraph near where the user is reading.
+    const int paragraph = std::min(int(doc.paragraphChars.size()) - 1, doc.cursor + m_rng.below(3));
+    select(doc, paragraph);
+    m_s.t += m_rng.draw(StrayLook);
+    const double use = m_rng.uniform();
+    if (use < StrayCopyShare) {
+        chord(m_s, ShortcutModifiers, {QStringLiteral("ctrl")}, [] {}); // Ctrl+C
+        m_pointer.rest(m_rng.draw(StrayUse));
+        clearSelection();
+    } else {
+        // The first key replaces the selection; the replay's edits add text at the end, which
+        // changes the document as this does (a new revision), if not in the same place.
+        m_s.write("select", {num("paragraph", -1)});
+        const int tokens = use < StrayCopyShare + StrayTypeOverShare ? m_rng.between(m_p.editTokens) : 1;
+        if (tokens > 1)
+            m_s.t += typingTime(m_rng, m_p.typing, editSentence(m_rng, tokens * 4));
+        m_s.write("edit_document", {str("doc", doc.id), num("append_tokens", tokens)});
+    }
+    doc.selectionValid = false;
+}
+
 void DocumentUser::switchTo(int index)
 {
     if (keyboardUser()) {
@@ -351,6 +396,10 @@ void DocumentUser::play()
     std::array<int, 5> weights = m_p.actionWeights;
     for (int &w : weights)
         w = std::max(1, int(std::llround(w * m_rng.factor(m_p.habitSpread))));
+    const double selectionAction = std::clamp(m_s.knobs.selectionAction, 0.0, 1.0);
+    const bool neverActs = selectionAction <= 0;
+    if (neverActs)
+        weights[Rewrite] = weights[Explain] = 0;
 
     QList<OpenDocument> docs;
     int current = 0;
@@ -425,6 +474,8 @@ void DocumentUser::play()
 
         int action = -1;
         if (hasClick) {
+            if (neverActs)
+                strays(doc, NeverActingStrayChance);
             action = forcedAction >= 0 ? forcedAction : m_rng.weighted(weights);
             if (needsSelection(action)) {
                 const bool reselect = forcedAction >= 0 ? forceReselect : !m_rng.chance(m_p.keepSelectionChance);
@@ -432,6 +483,8 @@ void DocumentUser::play()
                     doc.cursor += m_rng.between(m_p.paragraphStep);
                     if (doc.cursor >= doc.paragraphChars.size())
                         doc.cursor = m_rng.below(int(doc.paragraphChars.size())); // back to an earlier part
+                    if (selectionAction < 1) // (1 - p) / p strays on average: a chance 1 - p of one more
+                        strays(doc, 1 - selectionAction);
                     select(doc, doc.cursor);
                 }
             } else if (doc.selectionValid && m_rng.chance(m_p.clearSelectionChance)) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "bench/replay/tracegen.h"
 #include "random.h"
 
 #include <QByteArray>
@@ -52,6 +53,7 @@ public:
 
     Random rng;
     qint64 t = 0;
+    TraceKnobs knobs; // what a sweep varies; the kinds read what applies to them
 
 private:
     // An answer of ~400 tokens at ~40 tokens/s after ~750 ms to the first token, and a second.

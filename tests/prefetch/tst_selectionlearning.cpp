@@ -1,0 +1,251 @@
+// A finished selection learns what it is for (issue 40): a selection that goes with no action run
+// on it teaches the habits that nothing followed; a guess is made only where it is likely enough to
+// pay for itself at the provider's prices (GuessCost); a user who stops selecting to act stops
+// being guessed for, and one who starts again is guessed for again. Against the real local provider.
+#include "support/localproviderfixture.h"
+
+#include "prefetch/engine.h"
+#include "prefetch/prompts/actionprompts.h"
+#include "prefetch/strategies/guesscost.h"
+#include "prefetch/strategies/habits.h"
+#include "prefetch/strategies/speculator.h"
+
+#include <QNetworkAccessManager>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace Prefetch;
+using A = DocumentAction;
+
+class tst_SelectionLearning : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void breakEvenWeighsWasteAgainstTheAnswer();
+    void guessCostReadsThePricesAndTheCache();
+    void nothingIsCountedKeptAndDamagedDropped();
+    void strayedSelectionsStopTheGuessAndActionsBringItBack();
+    void aSelectionActedOnTeachesNoNothing();
+
+private:
+    // Selects (the drag let go of), then clears the selection, with nothing run on it.
+    void strayOnce();
+    Speculator *speculator() { return m_stack->speculator(); }
+
+    TestSupport::LocalProviderFixture m_local;
+    QNetworkAccessManager m_network;
+    std::unique_ptr<Prefetch::Stack> m_stack;
+    CompiledPrompt m_document;
+};
+
+void tst_SelectionLearning::initTestCase()
+{
+    QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
+}
+
+void tst_SelectionLearning::init()
+{
+    QVERIFY(m_local.waitForNoOpenStream(2000));
+    m_stack = m_local.makeStack(&m_network);
+    const auto compiled =
+        documentTemplate().compile(m_stack->engine()->profile(),
+                                   documentValues(QStringLiteral(
+                                       "A paragraph is selected to copy it, to type over it, or to ask for a rewrite. "
+                                       "Only the last wants an answer, and a guess for the others is paid for and "
+                                       "thrown away.")));
+    QVERIFY(compiled);
+    m_document = *compiled;
+    const CompiledPrompt document = m_document;
+    m_stack->speculator()->setContext(
+        [document](DocumentAction action) {
+            return renderAction(document, action,
+                                actionNeedsSelection(action) || action == A::Translate
+                                    ? QStringLiteral("Only the last wants an answer.")
+                                    : QString())
+                .value_or(RenderedRequest());
+        },
+        true);
+}
+
+void tst_SelectionLearning::cleanup()
+{
+    m_stack.reset();
+}
+
+void tst_SelectionLearning::strayOnce()
+{
+    speculator()->selectionChanged(true);
+    speculator()->selectionFinished();
+    speculator()->selectionChanged(false);
+}
+
+void tst_SelectionLearning::breakEvenWeighsWasteAgainstTheAnswer()
+{
+    // (1 - p) · wrong <= share · p · answer  <=>  p >= wrong / (wrong + share · answer).
+    const GuessCost cost{1.0, 5.0};
+    QCOMPARE(cost.breakEven(0.4), 1.0 / 3.0);
+    QVERIFY(cost.breakEven(0.8) < cost.breakEven(0.4));                     // more waste allowed: less certainty needed
+    QCOMPARE(cost.breakEven(0), 1.0);                                       // no waste allowed: never worth it
+    QCOMPARE(cost.breakEven(std::numeric_limits<double>::infinity()), 0.0); // any waste: always
+    QCOMPARE((GuessCost{0, 5.0}.breakEven(0.4)), 0.0);                      // a free guess always pays
+}
+
+void tst_SelectionLearning::guessCostReadsThePricesAndTheCache()
+{
+    Llm::ProviderProfile profile = Llm::builtinProfile(u"local");
+    profile.prices = {1.0, 1.0, 0.1, 4.0};
+    profile.minCacheableTokens = 0; // no prompt cache first
+    RenderedRequest rendered;
+    rendered.request.system = QString(4000, u'a');
+    rendered.request.messages = {{Llm::Role::User, QString(400, u'b')}};
+    rendered.request.staticMessageCount = 0;
+    rendered.request.maxTokens = 1000;
+    const qint64 system = estimateTokens(rendered.request.system);
+    const qint64 message = estimateTokens(rendered.request.messages.first().content);
+    rendered.estimatedPromptTokens = system + message;
+
+    GuessCost cost = GuessCost::of(rendered, profile, 32);
+    const GuessCost uncached = cost;
+    const double prompt = double(system + message) * 1.0;
+    QCOMPARE(cost.wrong, (prompt + 32 * 4.0) / 1e6);
+    QCOMPARE(cost.answer, (prompt + GuessCost::AnswerTokens * 4.0) / 1e6); // a typical answer, not max_tokens
+
+    // With a prompt cache, the static part (the system prompt here) is read from it.
+    profile.minCacheableTokens = 128;
+    cost = GuessCost::of(rendered, profile, 32);
+    const double cachedPrompt = double(system) * 0.1 + double(message) * 1.0;
+    QCOMPARE(cost.wrong, (cachedPrompt + 32 * 4.0) / 1e6);
+    QVERIFY(cost.breakEven(0.4) < uncached.breakEven(0.4)); // a wrong guess costs less of an answer
+
+    // A provider that bills nothing is weighed as the local demo engine is priced.
+    profile.prices = {};
+    profile.fastPrices = {};
+    cost = GuessCost::of(rendered, profile, 32);
+    QVERIFY(cost.wrong > 0);
+    QVERIFY(cost.answer > cost.wrong);
+}
+
+void tst_SelectionLearning::nothingIsCountedKeptAndDamagedDropped()
+{
+    Habits habits;
+    const QList<A> candidates{A::RewriteSelection, A::ExplainSelection, A::Translate};
+    const double before = habits.rank(Habits::selection(), candidates).first().second;
+    QVERIFY(before < 1.0); // nothing following has a prior of its own
+    habits.recordNothing(Habits::selection());
+    habits.recordNothing(Habits::selection());
+    QCOMPARE(habits.nothingCount(Habits::selection()), 1.0 * Habits::Decay + 1.0);
+    const auto after = habits.rank(Habits::selection(), candidates);
+    QCOMPARE(after.first().first, A::RewriteSelection); // the order among actions stays
+    QVERIFY(after.first().second < before);
+    // Other contexts are not made less certain by it.
+    double opened = 0;
+    for (const auto &entry : habits.rank(Habits::opened(), QList<A>{A::Summarize, A::ContinueWriting}))
+        opened += entry.second;
+    QCOMPARE(opened, 1.0);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString file = dir.filePath(QStringLiteral("habits.ini"));
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        habits.save(settings);
+        settings.setValue(QStringLiteral("habits/after-summarize/none"), QStringLiteral("lots"));
+        settings.sync();
+    }
+    QSettings settings(file, QSettings::IniFormat);
+    QCOMPARE(settings.value(QStringLiteral("habits/selection/none")).toDouble(),
+             habits.nothingCount(Habits::selection()));
+    Habits loaded;
+    loaded.load(settings);
+    QCOMPARE(loaded.nothingCount(Habits::selection()), habits.nothingCount(Habits::selection()));
+    QCOMPARE(loaded.nothingCount(Habits::after(A::Summarize)), 0.0);
+}
+
+void tst_SelectionLearning::strayedSelectionsStopTheGuessAndActionsBringItBack()
+{
+    QSignalSpy changed(speculator(), &Speculator::habitsChanged);
+    const Strategy selection = Strategy::Selection;
+    // A new user: the likeliest actions on a selection are guessed.
+    speculator()->selectionChanged(true);
+    speculator()->selectionFinished();
+    const auto first = speculator()->selectionGuesses();
+    QCOMPARE(first.size(), 3);
+    QCOMPARE(first.first().action, A::RewriteSelection); // the likeliest first
+    QList<A> paying;
+    for (const Speculator::Candidate &c : first) {
+        QVERIFY(c.breakEven > 0 && c.breakEven < 1);
+        QCOMPARE(c.guessed, c.probability >= c.breakEven);
+        if (c.guessed)
+            paying.append(c.action);
+    }
+    QVERIFY(paying.contains(A::RewriteSelection));
+    QCOMPARE(speculator()->guesses(selection), paying);
+    speculator()->selectionChanged(false); // copied, say, and the selection cleared
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(speculator()->habits().nothingCount(Habits::selection()), 1.0);
+
+    // The user keeps selecting without acting: within a few selections nothing is guessed.
+    int strays = 1;
+    while (strays < 10) {
+        speculator()->selectionChanged(true);
+        speculator()->selectionFinished();
+        if (speculator()->guesses(selection).isEmpty())
+            break;
+        speculator()->selectionChanged(false);
+        ++strays;
+    }
+    QVERIFY2(strays <= 3, qPrintable(QString::number(strays)));
+    for (const Speculator::Candidate &c : speculator()->selectionGuesses())
+        QVERIFY(!c.guessed && c.probability < c.breakEven);
+    speculator()->selectionChanged(false);
+    const qint64 attempts = m_stack->engine()->metrics().stats(selection).attempts;
+    for (int i = 0; i < 10; ++i)
+        strayOnce();
+    QCOMPARE(m_stack->engine()->metrics().stats(selection).attempts, attempts); // nothing more is sent
+
+    // Selections followed by Rewrite again: it is guessed again, and only it at first.
+    int acted = 0;
+    while (acted < 10) {
+        speculator()->selectionChanged(true);
+        speculator()->selectionFinished();
+        if (speculator()->guesses(selection).contains(A::RewriteSelection))
+            break;
+        speculator()->activated(A::RewriteSelection);
+        speculator()->selectionChanged(false);
+        ++acted;
+    }
+    QVERIFY2(acted >= 1 && acted <= 4, qPrintable(QString::number(acted)));
+    QVERIFY(!speculator()->guesses(selection).contains(A::ExplainSelection));
+}
+
+void tst_SelectionLearning::aSelectionActedOnTeachesNoNothing()
+{
+    speculator()->selectionChanged(true);
+    speculator()->selectionFinished();
+    speculator()->activated(A::ExplainSelection);
+    speculator()->selectionChanged(false); // the answer read, the selection cleared
+    QCOMPARE(speculator()->habits().nothingCount(Habits::selection()), 0.0);
+    QCOMPARE(speculator()->habits().count(Habits::selection(), A::ExplainSelection), 1.0);
+    // A selection still being made (never finished) that goes teaches nothing either.
+    speculator()->selectionChanged(true);
+    speculator()->selectionChanged(false);
+    QCOMPARE(speculator()->habits().nothingCount(Habits::selection()), 0.0);
+    // Stop forgets the guesses, not what was learnt.
+    speculator()->selectionChanged(true);
+    speculator()->selectionFinished();
+    speculator()->stopped();
+    speculator()->selectionChanged(false);
+    QCOMPARE(speculator()->habits().nothingCount(Habits::selection()), 1.0);
+}
+
+QTEST_GUILESS_MAIN(tst_SelectionLearning)
+#include "tst_selectionlearning.moc"
