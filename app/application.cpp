@@ -502,6 +502,12 @@ void Application::openSettings()
     m_dialog = new Gui::SettingsDialog(m_settings, services, window());
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_dialog, &Gui::SettingsDialog::settingsChanged, this, &Application::applySettings);
+    connect(m_dialog, &Gui::SettingsDialog::forgetLearntRequested, this, [this] {
+        m_stack->speculator()->forget();
+        saveHabits(); // at once: a reset that a crash could undo is not one
+        if (auto log = spdlog::get("app"))
+            log->info("the early guesses' habits were forgotten (Settings, Prefetch)");
+    });
     m_dialog->show();
 }
 

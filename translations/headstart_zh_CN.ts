@@ -4,14 +4,14 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="560"/>
+        <location filename="../app/application.cpp" line="566"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
         <location filename="../app/application.cpp" line="319"/>
         <location filename="../app/application.cpp" line="323"/>
-        <location filename="../app/application.cpp" line="663"/>
+        <location filename="../app/application.cpp" line="669"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
@@ -36,12 +36,12 @@
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="557"/>
+        <location filename="../app/application.cpp" line="563"/>
         <source>%1 Using the one from the settings.</source>
         <translation>%1 改用设置中的服务商。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="642"/>
+        <location filename="../app/application.cpp" line="648"/>
         <source>Answers are remembered for this session only: the response cache file could not be used.</source>
         <translation>回答只在本次运行中记住：响应缓存文件无法使用。</translation>
     </message>
@@ -3717,257 +3717,257 @@
     <name>Gui::MainWindow</name>
     <message>
         <location filename="../gui/mainwindow/mainwindow.cpp" line="99"/>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="887"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="888"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="332"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="333"/>
         <source>Summarize the document</source>
         <translation>总结文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="387"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="388"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="423"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="424"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="332"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="333"/>
         <source>&amp;Summarize</source>
         <translation>总结(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="352"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="353"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="380"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="381"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="430"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="431"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="477"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="478"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="844"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="845"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="831"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="832"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="334"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="335"/>
         <source>&amp;Continue Writing</source>
         <translation>续写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="335"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="336"/>
         <source>Continue writing from the end of the document</source>
         <translation>从文档末尾继续写作</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="336"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="337"/>
         <source>&amp;Rewrite Selection</source>
         <translation>改写选区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="337"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="338"/>
         <source>Rewrite the selected text more clearly</source>
         <translation>把选中的文字改写得更清楚</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="338"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="339"/>
         <source>&amp;Translate</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="339"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="340"/>
         <source>Translate the selection, or the whole document</source>
         <translation>翻译选区，或整篇文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="340"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="341"/>
         <source>E&amp;xplain Selection</source>
         <translation>解释选区(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="341"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="342"/>
         <source>Explain the selected text</source>
         <translation>解释选中的文字</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="346"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="347"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="354"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="355"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="357"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="358"/>
         <source>Re&amp;generate</source>
         <translation>重新生成(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="359"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="360"/>
         <source>Ask again (Ctrl+Alt+G)</source>
         <translation>再问一次（Ctrl+Alt+G）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="362"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="363"/>
         <source>&amp;Insert Answer</source>
         <translation>插入回答(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="364"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="365"/>
         <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
         <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="367"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="368"/>
         <source>Re&amp;place Selection</source>
         <translation>替换选区(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="369"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="370"/>
         <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
         <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="372"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="373"/>
         <source>Cop&amp;y Answer</source>
         <translation>复制回答(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="374"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="375"/>
         <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
         <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="381"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="382"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="384"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="385"/>
         <source>New Win&amp;dow</source>
         <translation>新建窗口(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="385"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="386"/>
         <source>New from &amp;Wizard…</source>
         <translation>用向导新建(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="389"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="390"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="391"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="392"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="396"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="397"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="401"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="402"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="412"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="413"/>
         <source>&amp;Export Damaged Conversations…</source>
         <translation>导出损坏的对话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="416"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="417"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="420"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="421"/>
         <source>C&amp;lose Window</source>
         <translation>关闭窗口(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="428"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="429"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="441"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="442"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="446"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="447"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="451"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="452"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="456"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="457"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="461"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="462"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="462"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="463"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="465"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="466"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="468"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="469"/>
         <source>Open &amp;Log Folder</source>
         <translation>打开日志文件夹(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="473"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="474"/>
         <source>&amp;About Headstart</source>
         <translation>关于 Headstart(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="521"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="522"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="525"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="526"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
@@ -3977,69 +3977,69 @@
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="576"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="577"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="620"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="621"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="671"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="672"/>
         <source>%1 is no longer there.</source>
         <translation>%1 已不存在。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="675"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="676"/>
         <source>No application opens %1 here.</source>
         <translation>这里没有能打开 %1 的应用程序。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="678"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="679"/>
         <source>Opened %1 in your PDF viewer: the passage is on page %2.</source>
         <translation>已在 PDF 阅读器中打开 %1：段落位于第 %2 页。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="776"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="777"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="778"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="779"/>
         <source>No early answers start until this ends; the answers you ask for still come. Settings, Prefetch, Battery and network switches this off.</source>
         <translation>在此情况结束前不会提前开始任何回答；你主动请求的回答照常返回。可在“设置 › 预取 › 电池与网络”中关闭此功能。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="833"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="834"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="835"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="836"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="837"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="838"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="848"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="849"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="851"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="852"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="885"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="886"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -4174,412 +4174,412 @@
 <context>
     <name>Gui::MetricsDock</name>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="66"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="67"/>
         <source>&amp;Reset statistics</source>
         <translation>重置统计(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="85"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="87"/>
         <source>Prefetch Metrics</source>
         <translation>预取指标</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="87"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="89"/>
         <source>Clear every counter, latency and alarm</source>
         <translation>清除所有计数、延迟和警报</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="90"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="92"/>
         <source>Perceived latency, median</source>
         <translation>感知延迟，中位数</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="91"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="93"/>
         <source>Perceived latency, 95th percentile</source>
         <translation>感知延迟，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="97"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="99"/>
         <source>Alarms and paused strategies</source>
         <translation>警报与已暂停的策略</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="99"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="101"/>
         <source>Prefetch paused</source>
         <translation>预取已暂停</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="101"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="103"/>
         <source>Warm-up cache hits</source>
         <translation>预热缓存命中</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="103"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="105"/>
         <source>Draft classifier on the fast model</source>
         <translation>快速模型上的草稿判断</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="104"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="106"/>
         <source>Settings, Prefetch, &quot;Ask the model whether a draft is complete&quot;: each typing pause asks the provider&apos;s fast model whether the draft is finished. Closed early: the stream was closed as soon as the number had arrived. Heuristic: no usable number in time, or no slot or budget for the question.</source>
         <translation>设置 › 预取 › “询问模型草稿是否完整”：每次输入停顿都会询问服务商的快速模型草稿是否已写完。提前关闭：数值一到就关闭了数据流。启发式：未及时得到可用数值，或没有空闲通道或预算来提问。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="111"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="113"/>
         <source>Fast/slow routing</source>
         <translation>快慢模型分流</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="112"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="114"/>
         <source>Settings, Prefetch, Fast model: small talk and simple questions in free chat go to the provider&apos;s fast model. Perceived first-token latency per model, and how often an answer of the fast model was asked again of the main one.</source>
         <translation>设置 → 预取 → 快速模型：自由聊天中的寒暄和简单问题交给服务商的快速模型。显示每个模型的感知首字延迟，以及快速模型的回答被改问主模型的次数。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="117"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="119"/>
         <source>Instant acknowledgement</source>
         <translation>即时回应</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="118"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="120"/>
         <source>Settings, Prefetch, &quot;Acknowledge at once while a reasoning model thinks&quot;: the fast model&apos;s one line shown while the main model thinks. Shown: it came before the answer&apos;s text; late: the answer came first, or nothing usable; the times are averages from sending, and from the line to the answer.</source>
         <translation>设置 → 预取 →“推理模型思考时先即时回应”：主模型思考时显示的快速模型的一句话。已显示：它先于回答文字到达；过晚：回答先到，或没有可用内容；时间为平均值，分别从发送起和从这句话到回答。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="124"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="126"/>
         <source>Response cache</source>
         <translation>响应缓存</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="125"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="127"/>
         <source>Settings, Prefetch, Response cache: a request asked again exactly is answered from what it got before; a chat question close to one answered shows that answer as a draft. Replaced: the live answer said something else than the draft.</source>
         <translation>设置 → 预取 → 响应缓存：完全相同的请求用之前得到的回答作答；与已回答问题相近的聊天问题将该回答显示为草稿。已替换：实时回答与草稿内容不同。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="129"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="131"/>
         <source>&amp;Decision log…</source>
         <translation>决策日志(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="132"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="134"/>
         <source>Each lookup of the response cache: the nearest answers, their scores and what was decided</source>
         <translation>响应缓存的每次查找：最接近的回答、它们的得分以及所做的决策</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="140"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="142"/>
         <source>Live sessions and lanes</source>
         <translation>活动会话与通道</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="141"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="143"/>
         <source>Prefetch budget</source>
         <translation>预取预算</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="142"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="144"/>
         <source>Prefetch budget used</source>
         <translation>已用预取预算</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="143"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="145"/>
         <source>Prefetch money budget</source>
         <translation>预取金额预算</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="148"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="150"/>
         <source>Prefetch strategies</source>
         <translation>预取策略</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
         <source>Hits</source>
         <translation>命中</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="152"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="154"/>
         <source>Partial</source>
         <translation>部分命中</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="152"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="154"/>
         <source>Misses</source>
         <translation>未命中</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
         <source>Answers</source>
         <translation>回答数</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="151"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
         <source>Perceived p50</source>
         <translation>感知延迟 p50</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="152"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="154"/>
         <source>Hit rate</source>
         <translation>命中率</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="152"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="154"/>
         <source>Wasted</source>
         <translation>浪费</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="152"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="154"/>
         <source>Extra, tokens</source>
         <translation>额外开销（词元）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="155"/>
         <source>Cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="155"/>
         <source>TTFT p50</source>
         <translation>首词元时间 p50</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="155"/>
         <source>TTFT p95</source>
         <translation>首词元时间 p95</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="155"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="155"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="157"/>
         <source>Answers shown: for a strategy, those it had prefetched for (taken over or missed); for No prefetch, those with nothing prefetched, whichever strategy asked. Each answer is counted in one row.</source>
         <translation>显示的回答：策略行中是该策略预取过的回答（已接管或未命中）；“无预取”行中是没有任何预取的回答，无论由哪个策略发起。每个回答只计入一行。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="159"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="161"/>
         <source>From the user&apos;s action to the first token shown, median over the row&apos;s latest answers</source>
         <translation>从用户操作到显示第一个词元的时间，取该行最近回答的中位数</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="160"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="162"/>
         <source>Prefetches taken over with their first token in</source>
         <translation>被接管时第一个词元已到达的预取</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="162"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="164"/>
         <source>Prefetches taken over before their first token: the wait was shorter, not gone</source>
         <translation>在第一个词元到达前被接管的预取：等待缩短了，但没有消失</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="164"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="166"/>
         <source>Prefetches that could not be used when the user asked: the answer started afresh</source>
         <translation>用户请求时无法使用的预取：回答重新开始</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="165"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="167"/>
         <source>Tokens spent on prefetches nobody used</source>
         <translation>花费在未被使用的预取上的词元</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="166"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="168"/>
         <source>Prompt tokens the provider read from its cache</source>
         <translation>服务商从缓存读取的提示词元</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="167"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="169"/>
         <source>Prefetches the user took over, of those started</source>
         <translation>已启动的预取中被用户接管的比例</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="169"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="171"/>
         <source>Tokens wasted on unused prefetches, per token used</source>
         <translation>每个已使用词元对应的、浪费在未使用预取上的词元</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="171"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="173"/>
         <source>Money wasted on unused prefetches, per unit spent on the answers used, at the provider&apos;s prices with cache discounts applied. Only where the provider has prices; warm-up is counted in tokens only, since its prefill is what the first answer would have paid.</source>
         <translation>每花在已使用回答上的一单位金额所对应的、浪费在未使用预取上的金额，按服务商的价格并计入缓存折扣。仅在服务商有价格时显示；预热只按词元计，因为它的预填充正是第一个回答本来就要付的。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="174"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="176"/>
         <source>Provider time to first token, median</source>
         <translation>服务商首词元时间，中位数</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="175"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="177"/>
         <source>Provider time to first token, 95th percentile</source>
         <translation>服务商首词元时间，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="206"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="208"/>
         <source>Reset statistics</source>
         <translation>重置统计</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="274"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="282"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="275"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="283"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="284"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="292"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="292"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="300"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="347"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="355"/>
         <source>Perceived p50: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p50：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="349"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="357"/>
         <source>Perceived p95: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p95：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="351"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="359"/>
         <source>From the user&apos;s action to the first token shown, over the latest answers: %1 taken over from a prefetch, %2 after a wrong guess, %3 with nothing prefetched.</source>
         <translation>从用户操作到显示第一个词元的时间，统计最近的回答：%1 个接管自预取，%2 个在预测错误之后，%3 个没有预取。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="363"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="371"/>
         <source>Extra, %1</source>
         <translation>额外开销（%1）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="387"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="395"/>
         <source>Paused, alarm</source>
         <translation>已暂停，警报</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="387"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="395"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="389"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="397"/>
         <source>Alarm</source>
         <translation>警报</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="392"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="400"/>
         <source>Waiting for your consent</source>
         <translation>等待你的同意</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="393"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="401"/>
         <source>Off (not allowed)</source>
         <translation>关闭（未允许）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="394"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="402"/>
         <source>Not with this provider</source>
         <translation>此服务商不适用</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="396"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="404"/>
         <source>On hold (rate limit)</source>
         <translation>暂停（请求频率受限）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="398"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="406"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="396"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="404"/>
         <source>On hold (%1)</source>
         <translation>暂停中（%1）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="401"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="409"/>
         <source>Active (too few attempts yet: %1 of %2)</source>
         <translation>活动（尝试次数尚少：%1/%2）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="405"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="413"/>
         <source>Active</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="435"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="443"/>
         <source>Answers with nothing prefetched to take over, whichever strategy asked for them: %1; perceived p50 %2, p95 %3.</source>
         <translation>没有可接管的预取的回答（无论由哪个策略发起）：%1 个；感知延迟 p50 %2，p95 %3。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="438"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="446"/>
         <source>%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 rejected; %9 tokens prefetched, %10 used, %11 wasted.</source>
         <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="447"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="455"/>
         <source>In money: %1 prefetched, %2 used, %3 wasted.</source>
         <translation>按金额：预取 %1，使用 %2，浪费 %3。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="476"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="484"/>
         <source>Cache-hit tokens from warm-up: %1 read, %2 written</source>
         <translation>预热带来的缓存命中词元：读取 %1 个，写入 %2 个</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="484"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="492"/>
         <source>Draft classifier (fast model): %1 asked, %2 closed early, %3 to the heuristic · %4 tokens · %5</source>
         <translation>草稿判断（快速模型）：询问 %1 次，提前关闭 %2 次，交给启发式 %3 次 · %4 个 token · %5</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="497"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="505"/>
         <source>Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued</source>
         <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="513"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="521"/>
         <source>Fast model: %1 answers, p50 %2 · main model: %3, p50 %4 · %5 asked again</source>
         <translation>快速模型：%1 个回答，p50 %2 · 主模型：%3 个，p50 %4 · 改问 %5 次</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="527"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="535"/>
         <source>Instant acknowledgement (fast model): %1 sent, %2 shown after %3 and %4 before the answer, %5 late, %6 cancelled or not sent · %7 tokens · %8</source>
         <translation>即时回应（快速模型）：发送 %1 次，显示 %2 次，发送后 %3 出现，早于回答 %4，过晚 %5 次，取消或未发送 %6 次 · %7 个 token · %8</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="545"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="553"/>
         <source>Response cache: off</source>
         <translation>响应缓存：关闭</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="552"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="560"/>
         <source>Response cache: %1 exact, %2 similar served, %3 drafts (%4 replaced), %5 misses · %6 saved · %7 answers kept</source>
         <translation>响应缓存：精确 %1，相似直接提供 %2，草稿 %3（被替换 %4），未命中 %5 · 节省 %6 · 保存 %7 个回答</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="567"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="575"/>
         <source>Budget: %1 of %2 tokens this hour (%3)</source>
         <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="573"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="581"/>
         <source>Budget: %1 tokens this hour, no limit</source>
         <translation>预算：本小时已用 %1 个词元，无上限</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="585"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="593"/>
         <source>Money budget: %1 of %2 this hour (%3)</source>
         <translation>金额预算：本小时已用 %1 / %2（%3）</translation>
     </message>
@@ -4949,6 +4949,64 @@
     </message>
 </context>
 <context>
+    <name>Gui::SelectionLearningLine</name>
+    <message>
+        <location filename="../gui/metrics/selectionlearningline.cpp" line="14"/>
+        <source>Summarize</source>
+        <translation>总结</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/selectionlearningline.cpp" line="15"/>
+        <source>Continue Writing</source>
+        <translation>续写</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/selectionlearningline.cpp" line="16"/>
+        <source>Rewrite</source>
+        <translation>改写</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/selectionlearningline.cpp" line="17"/>
+        <source>Translate</source>
+        <translation>翻译</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/selectionlearningline.cpp" line="18"/>
+        <source>Explain</source>
+        <translation>解释</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/selectionlearningline.cpp" line="29"/>
+        <source>What your selections are for</source>
+        <translation>你选中文字是为了什么</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/selectionlearningline.cpp" line="33"/>
+        <source>Learnt on this computer from what you do after selecting text. A guess is made only where its wrong guesses are expected to cost at most the share set in Settings, Prefetch (&quot;Let wrong guesses cost at most&quot;) of what its right ones are for; &quot;Forget what was learnt&quot; there starts again.</source>
+        <translation>根据你选中文字之后的操作在本机学得。只有在猜错的预期花费不超过猜对时所花费用的一定比例（设置 → 预取 →“猜错的花费最多为”）时才会猜测；在那里点“忘掉学到的内容”即可从头开始。</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/selectionlearningline.cpp" line="65"/>
+        <source>Lately an action followed %1 of your selections.</source>
+        <translation>最近你选中文字后有 %1 的情况执行了操作。</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/selectionlearningline.cpp" line="73"/>
+        <source>At the last one %1 was %2 likely, and its guess pays from %3: guessed.</source>
+        <translation>上一次选中时，“%1”的可能性为 %2，猜测从 %3 起才划算：已猜测。</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/selectionlearningline.cpp" line="74"/>
+        <source>At the last one %1 was %2 likely, and its guess pays only from %3: not guessed for now.</source>
+        <translation>上一次选中时，“%1”的可能性为 %2，而猜测要到 %3 才划算：暂不猜测。</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/selectionlearningline.cpp" line="79"/>
+        <source>Selections: %1</source>
+        <translation>选中文字：%1</translation>
+    </message>
+</context>
+<context>
     <name>Gui::SettingsDialog</name>
     <message>
         <location filename="../gui/settings/settingsdialogwidgets.cpp" line="17"/>
@@ -5067,27 +5125,27 @@
         <translation>服务商(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="40"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="41"/>
         <source>P&amp;refetch</source>
         <translation>预取(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="42"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="43"/>
         <source>&amp;General</source>
         <translation>常规(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="44"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="45"/>
         <source>N&amp;etwork</source>
         <translation>网络(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="50"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="51"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="56"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="57"/>
         <source>Assis&amp;tants</source>
         <translation>助手(&amp;T)</translation>
     </message>
@@ -5133,7 +5191,7 @@
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="84"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="86"/>
         <location filename="../gui/settings/providerspage.cpp" line="119"/>
         <source>Fast model</source>
         <translation>快速模型</translation>
@@ -5400,32 +5458,32 @@
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="60"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="62"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="85"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="87"/>
         <source>Response cache</source>
         <translation>响应缓存</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="86"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="88"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="90"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="92"/>
         <source>Battery and network</source>
         <translation>电池与网络</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="265"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="280"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="268"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="283"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
@@ -5480,58 +5538,73 @@
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="89"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="91"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="91"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="93"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="92"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="94"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="94"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="96"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="96"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="98"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="163"/>
-        <location filename="../gui/settings/prefetchpage.cpp" line="183"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="101"/>
+        <source>Forget what was &amp;learnt</source>
+        <translation>忘掉学到的内容(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../gui/settings/prefetchpage.cpp" line="103"/>
+        <source>What the early guesses learnt from what you do (which action follows a document opened, a selection or an answer, and how often nothing follows a selection), kept on this computer only, is forgotten; they start again from what a new user does.</source>
+        <translation>忘掉提前猜测从你的操作中学到的内容（打开文档、选中文字或收到回答之后接着执行哪个操作，以及选中文字后有多少次什么也没做）；这些内容只保存在本机。之后从新用户的习惯重新开始。</translation>
+    </message>
+    <message>
+        <location filename="../gui/settings/prefetchpage.cpp" line="110"/>
+        <source>Forgotten</source>
+        <translation>已忘掉</translation>
+    </message>
+    <message>
+        <location filename="../gui/settings/prefetchpage.cpp" line="178"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="198"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="178"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="193"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="193"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="208"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="256"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="271"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="257"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="272"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="261"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="276"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>

@@ -220,6 +220,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     }
     m_metrics = new MetricsDock(m_services.engine, this);
     m_metrics->setObjectName(QStringLiteral("metricsDock"));
+    m_metrics->setSpeculator(m_services.speculator);
     // The chat keeps its full height when the metrics open: they take theirs from the documents.
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     addDockWidget(Qt::BottomDockWidgetArea, m_metrics);

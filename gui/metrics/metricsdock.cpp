@@ -5,6 +5,7 @@
 #include "gui/widgets/uicolors.h"
 
 #include "gui/metrics/latencychart.h"
+#include "gui/metrics/selectionlearningline.h"
 #include "workspace/settings/money.h"
 
 #include "prefetch/engine.h"
@@ -76,6 +77,7 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     , m_acknowledgement(new QLabel(this))
     , m_responseCache(new QLabel(this))
     , m_decisionLog(new QToolButton(this))
+    , m_selectionLearning(new SelectionLearningLine(this))
     , m_sessions(new QLabel(this))
     , m_budgetText(new QLabel(this))
     , m_budgetBar(new QProgressBar(this))
@@ -221,6 +223,7 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     layout->addWidget(m_acknowledgement);
     layout->addWidget(m_responseCache);
     layout->addWidget(m_decisionLog, 0, Qt::AlignLeft);
+    layout->addWidget(m_selectionLearning);
     layout->addWidget(m_sessions);
     layout->addWidget(m_budgetText);
     layout->addWidget(m_budgetBar);
@@ -254,6 +257,11 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
         connect(m_engine, &Prefetch::Engine::sessionsChanged, this, &MetricsDock::requestRefresh);
         connect(m_engine, &Prefetch::Engine::suspensionsChanged, this, &MetricsDock::requestRefresh);
     }
+}
+
+void MetricsDock::setSpeculator(Prefetch::Speculator *speculator)
+{
+    m_selectionLearning->setSpeculator(speculator);
 }
 
 int MetricsDock::rowOf(Prefetch::Strategy strategy)

@@ -15,11 +15,13 @@ class QTableWidget;
 
 namespace Prefetch {
 class Engine;
-}
+class Speculator;
+} // namespace Prefetch
 
 namespace Gui {
 
 class LatencyChart;
+class SelectionLearningLine;
 
 // The live metrics panel: perceived latency p50/p95 for hits, misses and answers without a
 // prefetch; per strategy the answers it had a prefetch for and their perceived p50 (the "No
@@ -80,6 +82,9 @@ public:
     // Whether the provider in use may be sent text early: a strategy that waits for it, or was
     // not allowed, says so in its state (Prefetch::SpeculationPlan).
     void setConsent(Prefetch::Consent consent);
+    // Where the early signals learn: the panel says in words what the selection learnt.
+    void setSpeculator(Prefetch::Speculator *speculator);
+    SelectionLearningLine *selectionLearningLine() const { return m_selectionLearning; }
     // How many refreshes ran (tests check that a burst of records costs only a few).
     int refreshCount() const { return m_refreshCount; }
 
@@ -117,6 +122,7 @@ private:
     QLabel *m_acknowledgement; // the instant acknowledgement: sent, shown, lead, cost
     QLabel *m_responseCache;   // the response cache's decisions, with its decision log a click away
     QToolButton *m_decisionLog;
+    SelectionLearningLine *m_selectionLearning;
     QLabel *m_sessions;
     QLabel *m_budgetText;
     QProgressBar *m_budgetBar;

@@ -47,10 +47,12 @@ QString trParameter(const char *text)
 
 } // namespace
 
-PrefetchPage::PrefetchPage(AppSettings &settings, std::function<void()> edited, QWidget *parent)
+PrefetchPage::PrefetchPage(AppSettings &settings, std::function<void()> edited, std::function<void()> forgetLearnt,
+                           QWidget *parent)
     : QScrollArea(parent)
     , m_settings(settings)
     , m_edited(std::move(edited))
+    , m_forgetLearnt(std::move(forgetLearnt))
 {
     makeScrollable(this);
     auto *page = new QWidget(this);
@@ -96,8 +98,21 @@ PrefetchPage::PrefetchPage(AppSettings &settings, std::function<void()> edited, 
     restore->setToolTip(tr("Every prefetch setting back to its default; consent is kept."));
     restore->setAutoDefault(false);
     connect(restore, &QPushButton::clicked, this, &PrefetchPage::restoreDefaults);
+    auto *forget = new QPushButton(tr("Forget what was &learnt"), page);
+    forget->setObjectName(QStringLiteral("forgetLearnt"));
+    forget->setToolTip(tr("What the early guesses learnt from what you do (which action follows a document opened, "
+                          "a selection or an answer, and how often nothing follows a selection), kept on this "
+                          "computer only, is forgotten; they start again from what a new user does."));
+    forget->setAutoDefault(false);
+    connect(forget, &QPushButton::clicked, this, [this, forget] {
+        if (m_forgetLearnt)
+            m_forgetLearnt();
+        forget->setText(tr("Forgotten"));
+        forget->setEnabled(false); // until the dialog is opened again: there is nothing more to forget
+    });
     auto *restoreRow = new QHBoxLayout;
     restoreRow->addWidget(restore);
+    restoreRow->addWidget(forget);
     restoreRow->addStretch(1);
     layout->addLayout(restoreRow);
     layout->addStretch(1);

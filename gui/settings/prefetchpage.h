@@ -16,8 +16,9 @@ namespace Gui {
 
 // The settings dialog's Prefetch page: what prefetching sends and when, the consent for the
 // provider in use (a cloud provider's), then one group of controls per PrefetchParameter::Group,
-// built from the parameter table, and Restore defaults. Edits go straight into the dialog's
-// AppSettings and each is reported through `edited`.
+// built from the parameter table, Restore defaults, and Forget what was learnt (the habits the
+// early guesses learn from what the user does: `forgetLearnt` is called, the owner clears them).
+// Edits go straight into the dialog's AppSettings and each is reported through `edited`.
 //
 // No Q_OBJECT, hence a callback rather than a signal: its strings stay in the dialog's
 // translation context (Gui::SettingsDialog), where the catalogue has them. GUI thread.
@@ -27,7 +28,8 @@ class PrefetchPage : public QScrollArea
 
 public:
     // `settings` is the dialog's and must outlive the page.
-    PrefetchPage(AppSettings &settings, std::function<void()> edited, QWidget *parent = nullptr);
+    PrefetchPage(AppSettings &settings, std::function<void()> edited, std::function<void()> forgetLearnt,
+                 QWidget *parent = nullptr);
 
     // Shows what the settings hold now: the consent, every parameter and the budget's currency.
     void showSettings();
@@ -51,6 +53,7 @@ private:
 
     AppSettings &m_settings;
     std::function<void()> m_edited;
+    std::function<void()> m_forgetLearnt;
     QLabel *m_consentNote = nullptr;
     QCheckBox *m_consent = nullptr;
     std::vector<ParameterControl> m_parameters;

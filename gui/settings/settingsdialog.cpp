@@ -36,7 +36,8 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, Services services, Q
                                      [this](const QString &providerId) { emit keysChanged(providerId); }},
                                     TextDebounceMs, KeyDebounceMs, this);
     m_tabs->addTab(m_providers, tr("&Providers"));
-    m_prefetch = new PrefetchPage(m_settings, edited, this);
+    m_prefetch = new PrefetchPage(
+        m_settings, edited, [this] { emit forgetLearntRequested(); }, this);
     m_tabs->addTab(m_prefetch, tr("P&refetch"));
     m_general = new GeneralPage(m_settings, edited, TextDebounceMs, this);
     m_tabs->addTab(m_general, tr("&General"));

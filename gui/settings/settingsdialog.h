@@ -62,6 +62,8 @@ signals:
     // A key of `providerId` was saved to or removed from the SecretStore by this dialog. Only
     // while the dialog lives: SecretStore::secretWritten() is the signal to rely on.
     void keysChanged(const QString &providerId);
+    // Prefetch, "Forget what was learnt": the owner clears the early guesses' habits.
+    void forgetLearntRequested();
 
 protected:
     void done(int result) override;

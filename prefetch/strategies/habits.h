@@ -60,6 +60,7 @@ public:
     double count(const Context &context, DocumentAction action) const;
     double nothingCount(const Context &context) const;
     bool isEmpty() const { return m_counts.isEmpty(); }
+    void clear() { m_counts.clear(); }
 
     // Persisted under "habits/<context>/<action>" (and ".../none"); a damaged value is dropped,
     // never reported.

@@ -182,12 +182,22 @@ void Speculator::guessForSelection()
     if (!m_hasSelection || !m_engine)
         return;
     m_selectionOpen = true;
+    m_lastSelection = selectionGuesses();
     QList<DocumentAction> actions;
-    for (const Candidate &c : selectionGuesses()) {
+    for (const Candidate &c : std::as_const(m_lastSelection)) {
         if (c.guessed)
             actions.append(c.action);
     }
     guess(Strategy::Selection, actions, m_engine->settings().selection.ttl);
+    emit selectionDecided();
+}
+
+void Speculator::forget()
+{
+    m_habits.clear();
+    m_lastSelection.clear();
+    emit habitsChanged();
+    emit selectionDecided();
 }
 
 QList<Speculator::Candidate> Speculator::selectionGuesses() const

@@ -100,14 +100,23 @@ public:
     };
     QList<Candidate> selectionGuesses() const;
 
+    // The candidates and decision of the last finished selection (empty before the first): what
+    // the metrics panel explains.
+    const QList<Candidate> &lastSelectionDecision() const { return m_lastSelection; }
+    // Everything learnt is forgotten (Settings, "Forget what was learnt"): the habits start from
+    // the prior again. Guesses in flight stay.
+    void forget();
+
     // The actions a strategy is guessing now (tests, the metrics panel).
     QList<DocumentAction> guesses(Strategy strategy) const;
     const TrajectoryPredictor &predictor() const { return m_predictor; }
 
 signals:
     void guessed(Prefetch::Strategy strategy, Prefetch::DocumentAction action);
-    // The habits learnt something (the app keeps them in the user's settings).
+    // The habits learnt something, or forgot everything (the app keeps them in the user's settings).
     void habitsChanged();
+    // A finished selection was decided on (lastSelectionDecision()).
+    void selectionDecided();
 
 private:
     struct Guess {
@@ -138,6 +147,7 @@ private:
     bool m_hasSelection = false;
     // A finished selection no action has been run on yet: if it goes, nothing followed it.
     bool m_selectionOpen = false;
+    QList<Candidate> m_lastSelection;
     bool m_justOpened = false; // no action yet since the document was opened
     bool m_modifiersHeld = false;
     std::optional<DocumentAction> m_lastAnswer;

@@ -9,7 +9,7 @@
 //
 // The pointer is moved by the clock, one position per frame along a minimum-jerk path (the hand's
 // pace); every assertion waits for an event or a state, never for a fixed time.
-// Over 600 lines: 16 scenarios, each a test function readable on its own; what they share is
+// Over 600 lines: 13 scenarios, each a test function readable on its own; what they share is
 // at the top or in tests/support.
 #include "support/localproviderfixture.h"
 #include "support/windowservices.h"
@@ -18,6 +18,8 @@
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/documenttabs.h"
 #include "gui/mainwindow/mainwindow.h"
+#include "gui/metrics/metricsdock.h"
+#include "gui/metrics/selectionlearningline.h"
 #include "llm/clock.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
@@ -35,6 +37,7 @@
 #include <QClipboard>
 #include <QFile>
 #include <QGuiApplication>
+#include <QLabel>
 #include <QNetworkAccessManager>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -463,6 +466,12 @@ void tst_ActionSignals::selectionsMadeToCopyAreLearnt()
         QCOMPARE(m_stack->speculator()->habits().nothingCount(selection) > 0, true);
     }
     QVERIFY2(copies >= 1 && copies <= 3, qPrintable(QString::number(copies)));
+    // The metrics panel says so in words.
+    const QLabel *learnt = m_window->metricsDock()->selectionLearningLine();
+    QVERIFY(!learnt->isHidden());
+    QVERIFY2(learnt->text().contains(QLatin1String("Lately an action followed 0 % of your selections"))
+                 && learnt->text().contains(QLatin1String("not guessed for now")),
+             qPrintable(learnt->text()));
     const qint64 attempts = m_stack->engine()->metrics().stats(Strategy::Selection).attempts;
     QTest::mouseClick(text, Qt::LeftButton, {}, elsewhere);
     selectRight(12);
@@ -487,6 +496,13 @@ void tst_ActionSignals::selectionsMadeToCopyAreLearnt()
         QVERIFY(waitForAnswer());
     }
     QVERIFY(m_stack->speculator()->guesses(Strategy::Selection).contains(DocumentAction::RewriteSelection));
+    QVERIFY2(learnt->text().contains(QLatin1String(": guessed.")), qPrintable(learnt->text()));
+
+    // Forgotten (Settings, Prefetch): a new user's habits again, and the panel has nothing to say.
+    m_stack->speculator()->forget();
+    QCOMPARE(m_stack->speculator()->habits().nothingCount(selection), 0.0);
+    QCOMPARE(m_stack->speculator()->habits().count(selection, DocumentAction::RewriteSelection), 0.0);
+    QVERIFY(learnt->isHidden());
 }
 
 void tst_ActionSignals::anEditCancelsTheGuess()

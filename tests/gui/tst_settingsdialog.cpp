@@ -363,12 +363,23 @@ void tst_SettingsDialog::restoreDefaultsResetsPrefetchOnly()
     s.prefetch.hover.delay = 900ms;
     s.prefetch.workflow.enabled = false;
     openDialog(s);
+    QSignalSpy forget(m_dialog.get(), &SettingsDialog::forgetLearntRequested);
     QCOMPARE(find<QSpinBox>("prefetch/hover/delayMs")->value(), 900);
     QTest::mouseClick(find<QPushButton>("restoreDefaults"), Qt::LeftButton);
     QVERIFY(Gui::PrefetchParameters::same(lastEmitted().prefetch, Prefetch::Settings()));
     QVERIFY(lastEmitted().hasPrefetchConsent(QStringLiteral("deepseek")));
     QCOMPARE(find<QSpinBox>("prefetch/hover/delayMs")->value(), 150);
     QVERIFY(find<QGroupBox>("prefetch/workflow/enabled")->isChecked());
+    QCOMPARE(forget.count(), 0); // the settings, not what was learnt
+
+    // What the early guesses learnt is forgotten on its own button, once.
+    auto *forgetButton = find<QPushButton>("forgetLearnt");
+    QVERIFY(forgetButton->isEnabled());
+    QTest::mouseClick(forgetButton, Qt::LeftButton);
+    QCOMPARE(forget.count(), 1);
+    QVERIFY(!forgetButton->isEnabled());
+    QTest::mouseClick(forgetButton, Qt::LeftButton);
+    QCOMPARE(forget.count(), 1);
 }
 
 void tst_SettingsDialog::consentSwitchFlipsEffectivePrefetch()
