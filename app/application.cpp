@@ -603,8 +603,14 @@ bool Application::start(const Options &options)
                                  Llm::featureId(feature), model.toStdString());
             });
     if (!initial.isLocalDemo)
-        engine->awaitKey();                      // until resolveProfile() below brings what the key store holds
-    m_stack->speculator()->habits().load(store); // this user's own, kept on this machine only
+        engine->awaitKey(); // until resolveProfile() below brings what the key store holds
+    // This user's own, kept on this machine only; what a damaged file spoilt starts from the prior.
+    if (const int dropped = m_stack->speculator()->habits().load(store); dropped > 0) {
+        if (auto appLog = spdlog::get("app"))
+            appLog->warn("{} damaged habit values in the settings file were dropped; the early guesses "
+                         "start from what a new user does there",
+                         dropped);
+    }
     connect(m_stack->speculator(), &Prefetch::Speculator::habitsChanged, this, [this] {
         if (!m_habitsSave.isActive())
             m_habitsSave.start();

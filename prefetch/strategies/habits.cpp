@@ -116,22 +116,41 @@ QList<std::pair<DocumentAction, double>> Habits::rank(const Context &context,
     return out;
 }
 
-void Habits::load(QSettings &settings)
+QStringList Habits::contextKeys()
+{
+    QStringList keys{opened().key(), selection().key(), modifiers(false).key(), modifiers(true).key()};
+    for (DocumentAction action : AllDocumentActions)
+        keys.append(after(action).key());
+    return keys;
+}
+
+int Habits::load(QSettings &settings)
 {
     m_counts.clear();
+    int dropped = 0;
+    const QStringList known = contextKeys();
     settings.beginGroup(Group);
     for (const QString &context : settings.childGroups()) {
         settings.beginGroup(context);
+        if (!known.contains(context)) { // bounded: only the contexts there are
+            dropped += int(settings.childKeys().size());
+            settings.endGroup();
+            continue;
+        }
         Counts counts{};
         bool any = false;
         for (size_t outcome = 0; outcome < Outcomes; ++outcome) {
             const QString key = outcome == Nothing ? NothingKey
                                                    : QLatin1String(documentActionId(AllDocumentActions[outcome]));
+            if (!settings.contains(key))
+                continue;
             bool ok = false;
             const double value = settings.value(key).toDouble(&ok);
             if (ok && std::isfinite(value) && value > 0 && value < 1e6) {
                 counts[outcome] = value;
                 any = true;
+            } else {
+                ++dropped;
             }
         }
         if (any)
@@ -139,6 +158,7 @@ void Habits::load(QSettings &settings)
         settings.endGroup();
     }
     settings.endGroup();
+    return dropped;
 }
 
 void Habits::save(QSettings &settings) const

@@ -5,6 +5,7 @@
 #include <QHash>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <array>
 #include <optional>
@@ -62,9 +63,12 @@ public:
     bool isEmpty() const { return m_counts.isEmpty(); }
     void clear() { m_counts.clear(); }
 
-    // Persisted under "habits/<context>/<action>" (and ".../none"); a damaged value is dropped,
-    // never reported.
-    void load(QSettings &settings);
+    // Persisted under "habits/<context>/<action>" (and ".../none"), in the user's settings file
+    // (owner-only), nowhere else. Load drops a damaged value (not a number, not positive, huge)
+    // and any context that does not exist, so the state stays as small as the contexts are
+    // (9 × 6 numbers), and returns how many values it dropped: the caller says so in its log;
+    // those contexts start from the prior.
+    int load(QSettings &settings);
     void save(QSettings &settings) const;
 
 private:
@@ -73,6 +77,7 @@ private:
     static constexpr size_t Nothing = Outcomes - 1;
     using Counts = std::array<double, Outcomes>;
 
+    static QStringList contextKeys(); // every context there is
     static double prior(const Context &context, DocumentAction action);
     static double nothingPrior(const Context &context);
     void add(const Context &context, size_t outcome);

@@ -159,13 +159,19 @@ void tst_SelectionLearning::nothingIsCountedKeptAndDamagedDropped()
         QSettings settings(file, QSettings::IniFormat);
         habits.save(settings);
         settings.setValue(QStringLiteral("habits/after-summarize/none"), QStringLiteral("lots"));
+        // A context that does not exist (a damaged or hand-made file) is not kept: the state stays bounded.
+        settings.setValue(QStringLiteral("habits/after-lunch/rewrite"), 3);
+        settings.setValue(QStringLiteral("habits/after-lunch/none"), 2);
         settings.sync();
     }
     QSettings settings(file, QSettings::IniFormat);
     QCOMPARE(settings.value(QStringLiteral("habits/selection/none")).toDouble(),
              habits.nothingCount(Habits::selection()));
     Habits loaded;
-    loaded.load(settings);
+    QCOMPARE(loaded.load(settings), 3); // the damaged value and the unknown context's two
+    loaded.save(settings);              // what is saved back has none of them
+    QVERIFY(settings.allKeys().filter(QStringLiteral("lunch")).isEmpty());
+    QVERIFY(!settings.allKeys().filter(QStringLiteral("habits/selection/none")).isEmpty());
     QCOMPARE(loaded.nothingCount(Habits::selection()), habits.nothingCount(Habits::selection()));
     QCOMPARE(loaded.nothingCount(Habits::after(A::Summarize)), 0.0);
 }
