@@ -76,7 +76,14 @@ void SelectionLearningLine::refresh()
                              .arg(name, chance, needed);
         }
     }
-    const QString text = sentences.isEmpty() ? QString() : tr("Selections: %1").arg(sentences.join(QLatin1Char(' ')));
+    // Sentences that end in a full-width stop (Chinese) follow each other without a space.
+    QString joined;
+    for (const QString &sentence : std::as_const(sentences)) {
+        if (!joined.isEmpty() && !joined.endsWith(u'\u3002'))
+            joined += u' ';
+        joined += sentence;
+    }
+    const QString text = joined.isEmpty() ? QString() : tr("Selections: %1").arg(joined);
     if (this->text() != text)
         setText(text);
     if (isHidden() != text.isEmpty())
