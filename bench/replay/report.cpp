@@ -5,6 +5,7 @@
 #include "charts.h"
 #include "providersummary.h"
 #include "summary.h"
+#include "sweepsummary.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -365,6 +366,7 @@ QString Report::toMarkdown(const QStringList &chartFiles) const
                    speed != 1 ? QStringLiteral(" (time compressed %1×, latencies scaled back)").arg(speed) : QString());
 
     md += summaryMarkdown(*this, chartFiles);
+    md += sweepMarkdown(*this, chartFiles);
     md += providerMarkdown(*this);
     md += cacheMarkdown(*this);
     const QList<Target> targets = checkTargets(*this);
@@ -507,6 +509,11 @@ std::optional<QString> Report::write(const QString &directory) const
         }
         // A frontier per profile that ran variants: hosted's is frontier.png, the others'
         // frontier-<profile>.png.
+        if (const QImage sweep = sweepChart(*this); !sweep.isNull()) {
+            if (!sweep.save(dir.filePath(SweepChartFile)))
+                return QStringLiteral("cannot write %1").arg(dir.filePath(SweepChartFile));
+            chartFiles.append(SweepChartFile);
+        }
         const QList<Pooled> heldOut = pool(*this, isHeldOut);
         for (const QString &preset : std::as_const(presets)) {
             const QList<Pooled> frontier = frontierOf(heldOut, preset);

@@ -137,6 +137,7 @@ private slots:
     void stopLeavesNothingOpen();
     void stopDropsWhatWasAboutToBeGuessed();
     void reportComparesModesAndWritesFiles();
+    void sweepPointsAreReportedSideBySide();
     void repeatedQuestionIsAnsweredFromTheCache();
     void documentSummarizedAgainIsAnsweredFromTheCache();
     void restyledQuestionIsServed();
@@ -475,12 +476,44 @@ void tst_BenchReplay::reportComparesModesAndWritesFiles()
     const QString text = QString::fromUtf8(md.readAll());
     QVERIFY(text.contains(QStringLiteral("## hover-test × hosted")));
     QVERIFY(text.contains(QStringLiteral("cdf-hover-test-hosted.png")));
+    QVERIFY(!text.contains(QStringLiteral("Sensitivity"))); // no sweep, no such section
     const QImage cdf(QDir(dir.path()).filePath(QStringLiteral("cdf-hover-test-hosted.png")));
     QCOMPARE(cdf.size(), QSize(960, 560));
     QVERIFY(!QImage(QDir(dir.path()).filePath(QStringLiteral("hit-cost-hosted.png"))).isNull());
     QVERIFY(QFile::exists(QDir(dir.path()).filePath(QStringLiteral("report.json"))));
     // A folder that cannot be made is an error, not a crash.
     QVERIFY(report.write(QStringLiteral("/proc/no-such-dir/report")).has_value());
+}
+
+void tst_BenchReplay::sweepPointsAreReportedSideBySide()
+{
+    // A held-out seed of a document kind at the 20 % point: a paragraph selected and let go of.
+    const Trace trace = parsed(lines({
+        R"({"t":0,"event":"meta","name":"writer-long-doc@sel20","seed":2})",
+        R"({"t":0,"event":"open_document","doc":"d1","tokens":2000,"seed":3,"language":"en"})",
+        R"({"t":3000,"event":"select","paragraph":1})",
+        R"({"t":6000,"event":"select","paragraph":-1})",
+        R"({"t":7000,"event":"end"})",
+    }));
+    Variant fixed;
+    fixed.fixedSelection = true;
+    const RunResult off = play(trace, Mode::Off);
+    const RunResult learned = play(trace, Mode::All);
+    const RunResult always = play(trace, Mode::All, QStringLiteral("hosted"), fixed);
+    QCOMPARE(always.stats.value(Prefetch::Strategy::Selection).attempts, 2); // the likeliest two, whatever their chance
+    const Report report = Report::build({&off, &learned, &always}, Speed);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(!report.write(dir.path()));
+    QFile md(QDir(dir.path()).filePath(QStringLiteral("report.md")));
+    QVERIFY(md.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(md.readAll());
+    QVERIFY(text.contains(QStringLiteral("## Sensitivity: selections that lead to an action")));
+    QVERIFY2(text.contains(QStringLiteral("| 20 % | hosted | off |")), qPrintable(text.right(2000)));
+    QVERIFY(text.contains(QStringLiteral("| 20 % | hosted | all |")));
+    QVERIFY(text.contains(QStringLiteral("| 20 % | hosted | all, fixed selection guess |")));
+    QVERIFY(text.contains(QStringLiteral(" | 2 / 0 |"))); // the fixed policy's two guesses, neither used
+    QCOMPARE(QImage(QDir(dir.path()).filePath(QStringLiteral("sweep-selection.png"))).size(), QSize(1100, 520));
 }
 
 void tst_BenchReplay::repeatedQuestionIsAnsweredFromTheCache()
