@@ -137,12 +137,16 @@ QImage sweepChart(const Report &report)
                            double limit, bool cost) {
         painter.setPen(Qt::black);
         painter.drawText(QRect(plot.left(), plot.top() - 40, plot.width(), 24), Qt::AlignCenter, title);
+        // The shares evenly spaced, in the order swept (100 % on the left): 5 % and 0 % would
+        // fall on each other on a linear axis.
         const auto at = [&](double share, double y) {
-            return QPointF(plot.left() + (100 - share) / 100 * plot.width(), plot.bottom() - y / maxY * plot.height());
+            const qsizetype index = std::max<qsizetype>(0, shares.indexOf(int(std::lround(share))));
+            const double x = shares.size() > 1 ? double(index) / double(shares.size() - 1) : 0.5;
+            return QPointF(plot.left() + x * plot.width(), plot.bottom() - y / maxY * plot.height());
         };
         for (double y = 0; y <= maxY + 1e-9; y += step) {
             painter.setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 1));
-            painter.drawLine(at(100, y), at(0, y));
+            painter.drawLine(QPointF(plot.left(), at(100, y).y()), QPointF(plot.right(), at(100, y).y()));
             painter.setPen(Qt::black);
             painter.drawText(QRectF(plot.left() - 66, at(100, y).y() - 9, 60, 18), Qt::AlignRight | Qt::AlignVCenter,
                              cost ? QStringLiteral("%1 %").arg(y * 100, 0, 'f', 0)
@@ -154,8 +158,9 @@ QImage sweepChart(const Report &report)
         painter.drawText(QRectF(plot.left(), plot.bottom() + 26, plot.width(), 18), Qt::AlignCenter,
                          QStringLiteral("share of selections that lead to an action"));
         painter.setPen(QPen(QColor(0x00, 0x9e, 0x73), 1, Qt::DashLine));
-        painter.drawLine(at(100, limit), at(0, limit));
+        painter.drawLine(QPointF(plot.left(), at(100, limit).y()), QPointF(plot.right(), at(100, limit).y()));
         painter.setPen(Qt::black);
+        painter.setBrush(Qt::NoBrush); // the last curve's points were filled with its colour
         painter.drawRect(plot);
         for (qsizetype i = 0; i < curves.size(); ++i) {
             const QList<QPointF> &points = cost ? curves[i].cost : curves[i].p50;
