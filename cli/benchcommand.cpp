@@ -229,10 +229,11 @@ int runBench(const QStringList &arguments)
     QList<Bench::TraceKnobs> knobs;
     for (int share : shares->isEmpty() ? QList<int>{100} : *shares)
         knobs.append(Bench::TraceKnobs{share / 100.0});
+    const QStringList selecting = Bench::documentKinds();
     for (const QString &kind : std::as_const(kinds)) {
+        // Only the document kinds select: the others are the same trace at every share.
+        const bool selects = selecting.contains(kind);
         for (int seed : *seeds) {
-            // Only the document kinds select: the others are the same trace at every share.
-            const bool selects = Bench::documentKinds().contains(kind);
             for (const Bench::TraceKnobs &knob : selects ? knobs : QList<Bench::TraceKnobs>{{}}) {
                 auto trace = Bench::generatedTrace(kind, quint64(seed), knob);
                 if (!trace) {

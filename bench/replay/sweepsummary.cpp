@@ -16,11 +16,8 @@ namespace {
 // The share in % of a run's sweep point; -1: not a document kind's run.
 int shareOf(const RunFigures &f)
 {
-    const QString kind = f.run->kind;
-    const qsizetype at = kind.indexOf(QStringLiteral("@sel"));
-    if (!documentKinds().contains(kind.left(at)))
-        return -1;
-    return at < 0 ? 100 : kind.mid(at + 4).toInt();
+    const auto [kind, knobs] = TraceKnobs::split(f.run->kind);
+    return documentKinds().contains(kind) ? int(std::lround(knobs.selectionAction * 100)) : -1;
 }
 
 QList<int> sharesOf(const Report &report)
@@ -29,7 +26,7 @@ QList<int> sharesOf(const Report &report)
     bool swept = false;
     for (const RunFigures &f : report.runs) {
         const int share = shareOf(f);
-        swept = swept || f.run->kind.contains(QStringLiteral("@sel"));
+        swept = swept || !TraceKnobs::split(f.run->kind).second.isDefault();
         if (share >= 0 && !shares.contains(share))
             shares.append(share);
     }

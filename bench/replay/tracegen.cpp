@@ -87,9 +87,22 @@ QStringList pooledKinds()
     return names;
 }
 
+namespace {
+const QString SelectionSuffix = QStringLiteral("@sel");
+}
+
 QString TraceKnobs::suffix() const
 {
-    return isDefault() ? QString() : QStringLiteral("@sel%1").arg(std::lround(std::max(0.0, selectionAction) * 100));
+    return isDefault() ? QString()
+                       : SelectionSuffix + QString::number(std::lround(std::max(0.0, selectionAction) * 100));
+}
+
+std::pair<QString, TraceKnobs> TraceKnobs::split(const QString &name)
+{
+    const qsizetype at = name.lastIndexOf(SelectionSuffix);
+    if (at < 0)
+        return {name, TraceKnobs{}};
+    return {name.left(at), TraceKnobs{name.mid(at + SelectionSuffix.size()).toInt() / 100.0}};
 }
 
 std::expected<QByteArray, QString> generateTrace(const QString &kind, quint64 seed, const TraceKnobs &knobs)

@@ -7,6 +7,7 @@
 #include <QStringList>
 
 #include <expected>
+#include <utility>
 
 namespace Bench {
 
@@ -45,6 +46,9 @@ struct TraceKnobs {
     bool isDefault() const { return selectionAction >= 1.0; }
     // What a trace's name gets: "" by default, "@sel20" for selectionAction 0.2.
     QString suffix() const;
+    // A kind name with its suffix taken apart ("writer-long-doc@sel20": the kind and 0.2; no
+    // suffix: the name itself and the defaults).
+    static std::pair<QString, TraceKnobs> split(const QString &name);
 };
 
 // The trace's JSON Lines text (a "meta" line first, "end" last). The error names an unknown kind

@@ -16,8 +16,10 @@ GuessCost GuessCost::of(const RenderedRequest &rendered, const Llm::ProviderProf
 {
     const Llm::ChatRequest &request = rendered.request;
     Llm::Prices prices = profile.pricesFor(request.model);
-    if (prices.isFree())
-        prices = Llm::builtinProfile(u"local").prices;
+    if (prices.isFree()) {
+        static const Llm::Prices standIn = Llm::builtinProfile(u"local").prices; // built once: every profile
+        prices = standIn;
+    }
 
     qint64 staticTokens = estimateTokens(request.system);
     for (qsizetype i = 0; i < std::min(request.staticMessageCount, request.messages.size()); ++i)

@@ -116,6 +116,11 @@ QList<std::pair<DocumentAction, double>> Habits::rank(const Context &context,
     return out;
 }
 
+QString Habits::outcomeKey(size_t outcome)
+{
+    return outcome == Nothing ? NothingKey : QLatin1String(documentActionId(AllDocumentActions[outcome]));
+}
+
 QStringList Habits::contextKeys()
 {
     QStringList keys{opened().key(), selection().key(), modifiers(false).key(), modifiers(true).key()};
@@ -140,8 +145,7 @@ int Habits::load(QSettings &settings)
         Counts counts{};
         bool any = false;
         for (size_t outcome = 0; outcome < Outcomes; ++outcome) {
-            const QString key = outcome == Nothing ? NothingKey
-                                                   : QLatin1String(documentActionId(AllDocumentActions[outcome]));
+            const QString key = outcomeKey(outcome);
             if (!settings.contains(key))
                 continue;
             bool ok = false;
@@ -170,9 +174,7 @@ void Habits::save(QSettings &settings) const
         for (size_t outcome = 0; outcome < Outcomes; ++outcome) {
             const double value = (*it)[outcome];
             if (value > 0)
-                settings.setValue(outcome == Nothing ? NothingKey
-                                                     : QLatin1String(documentActionId(AllDocumentActions[outcome])),
-                                  value);
+                settings.setValue(outcomeKey(outcome), value);
         }
         settings.endGroup();
     }

@@ -77,7 +77,8 @@ private:
     static constexpr size_t Nothing = Outcomes - 1;
     using Counts = std::array<double, Outcomes>;
 
-    static QStringList contextKeys(); // every context there is
+    static QStringList contextKeys();          // every context there is
+    static QString outcomeKey(size_t outcome); // its key in the settings: an action's id, or "none"
     static double prior(const Context &context, DocumentAction action);
     static double nothingPrior(const Context &context);
     void add(const Context &context, size_t outcome);

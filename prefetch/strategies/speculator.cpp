@@ -197,7 +197,6 @@ void Speculator::forget()
     m_habits.clear();
     m_lastSelection.clear();
     emit habitsChanged();
-    emit selectionDecided();
 }
 
 QList<Speculator::Candidate> Speculator::selectionGuesses() const

@@ -104,7 +104,7 @@ public:
     // the metrics panel explains.
     const QList<Candidate> &lastSelectionDecision() const { return m_lastSelection; }
     // Everything learnt is forgotten (Settings, "Forget what was learnt"): the habits start from
-    // the prior again. Guesses in flight stay.
+    // the prior again and the last decision is gone (habitsChanged). Guesses in flight stay.
     void forget();
 
     // The actions a strategy is guessing now (tests, the metrics panel).

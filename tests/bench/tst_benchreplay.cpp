@@ -90,6 +90,15 @@ const QByteArray HoverTrace = lines({
     R"({"t":21000,"event":"end"})",
 });
 
+// `report` written into `dir`: its report.md (empty if it could not be written or read).
+QString written(const Report &report, const QString &dir)
+{
+    if (report.write(dir))
+        return {};
+    QFile md(QDir(dir).filePath(QStringLiteral("report.md")));
+    return md.open(QIODevice::ReadOnly) ? QString::fromUtf8(md.readAll()) : QString();
+}
+
 Variant withCache(CacheUse use)
 {
     Variant v;
@@ -470,10 +479,8 @@ void tst_BenchReplay::reportComparesModesAndWritesFiles()
 
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    QVERIFY(!report.write(dir.path()));
-    QFile md(QDir(dir.path()).filePath(QStringLiteral("report.md")));
-    QVERIFY(md.open(QIODevice::ReadOnly));
-    const QString text = QString::fromUtf8(md.readAll());
+    const QString text = written(report, dir.path());
+    QVERIFY(!text.isEmpty());
     QVERIFY(text.contains(QStringLiteral("## hover-test × hosted")));
     QVERIFY(text.contains(QStringLiteral("cdf-hover-test-hosted.png")));
     QVERIFY(!text.contains(QStringLiteral("Sensitivity"))); // no sweep, no such section
@@ -504,10 +511,8 @@ void tst_BenchReplay::sweepPointsAreReportedSideBySide()
     const Report report = Report::build({&off, &learned, &always}, Speed);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    QVERIFY(!report.write(dir.path()));
-    QFile md(QDir(dir.path()).filePath(QStringLiteral("report.md")));
-    QVERIFY(md.open(QIODevice::ReadOnly));
-    const QString text = QString::fromUtf8(md.readAll());
+    const QString text = written(report, dir.path());
+    QVERIFY(!text.isEmpty());
     QVERIFY(text.contains(QStringLiteral("## Sensitivity: selections that lead to an action")));
     QVERIFY2(text.contains(QStringLiteral("| 20 % | hosted | off |")), qPrintable(text.right(2000)));
     QVERIFY(text.contains(QStringLiteral("| 20 % | hosted | all |")));

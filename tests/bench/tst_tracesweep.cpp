@@ -159,6 +159,12 @@ void tst_TraceSweep::suffixNamesTheSweepPoint()
     QCOMPARE(TraceKnobs{}.suffix(), QString());
     QCOMPARE(TraceKnobs{0.2}.suffix(), QStringLiteral("@sel20"));
     QCOMPARE(TraceKnobs{0.0}.suffix(), QStringLiteral("@sel0"));
+    // And back: the report pools each sweep point by it.
+    const auto [kind, knobs] = TraceKnobs::split(QStringLiteral("writer-long-doc@sel20"));
+    QCOMPARE(kind, QStringLiteral("writer-long-doc"));
+    QCOMPARE(knobs.selectionAction, 0.2);
+    QCOMPARE(TraceKnobs::split(QStringLiteral("chat-session")).first, QStringLiteral("chat-session"));
+    QVERIFY(TraceKnobs::split(QStringLiteral("chat-session")).second.isDefault());
 }
 
 QTEST_GUILESS_MAIN(tst_TraceSweep)
