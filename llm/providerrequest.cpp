@@ -204,8 +204,16 @@ void ProviderRequest::post(const QUrl &url)
     } else {
         m_reply = m_network->post(m_netRequest, m_body);
     }
-    // Bounded: while paused, QNAM stops reading the socket once this much is buffered.
+    // Bounded: while paused, QNAM stops reading the socket once this much is buffered. Qt 6.4
+    // passes the size on to its HTTP thread only by a signal it connects when the request starts
+    // there, one queued call after post(): set only here, it never arrives, the HTTP thread reads
+    // as fast as the server writes and queues it all for this thread (a flooding server took the
+    // process past 100 MB before the answer's own bound could stop it). So it is set again once
+    // the request has started.
     m_reply->setReadBufferSize(m_options.readBufferBytes);
+    QMetaObject::invokeMethod(
+        m_reply, [reply = m_reply, bytes = m_options.readBufferBytes] { reply->setReadBufferSize(bytes); },
+        Qt::QueuedConnection);
     connect(m_reply, &QNetworkReply::readyRead, this, &ProviderRequest::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &ProviderRequest::onReplyFinished);
     connect(m_reply, &QNetworkReply::metaDataChanged, this, &ProviderRequest::onMetaDataChanged);

@@ -2,6 +2,7 @@
 
 #include "chatrequest.h"
 #include "httpconnection.h"
+#include "serverstate.h"
 
 namespace LocalProvider {
 
@@ -24,9 +25,10 @@ QByteArray anthropicEvent(const QByteArray &type, const QByteArray &json)
 
 } // namespace
 
-Flood::Flood(HttpConnection *connection, FaultSpec::Flood kind, Api api, const QString &model)
+Flood::Flood(HttpConnection *connection, ServerState &state, FaultSpec::Flood kind, Api api, const QString &model)
     : QObject(connection)
     , m_connection(connection)
+    , m_state(state)
     , m_kind(kind)
     , m_api(api)
     , m_model(model)
@@ -66,7 +68,10 @@ void Flood::fill()
         QByteArray batch;
         while (batch.size() < BatchBytes)
             batch += nextEvent();
-        if (!m_connection->writeStream(batch))
+        const qint64 bytes = batch.size();
+        const bool open = m_connection->writeStream(batch);
+        m_state.updateStats([bytes](Stats &s) { s.floodBytes += bytes; });
+        if (!open)
             return;
     }
 }

@@ -8,6 +8,7 @@
 namespace LocalProvider {
 
 class HttpConnection;
+class ServerState;
 
 // The `flood=KIND` fault: a response that never ends, written as fast as the client reads it
 // (docs/localprovider.md, "Faults"). What a hostile or broken server does to a client that trusts
@@ -20,7 +21,7 @@ class Flood : public QObject
     Q_OBJECT
 
 public:
-    Flood(HttpConnection *connection, FaultSpec::Flood kind, Api api, const QString &model);
+    Flood(HttpConnection *connection, ServerState &state, FaultSpec::Flood kind, Api api, const QString &model);
 
     void start();
 
@@ -29,6 +30,7 @@ private:
     QByteArray nextEvent();
 
     HttpConnection *m_connection;
+    ServerState &m_state; // counts the bytes written (Stats::floodBytes)
     FaultSpec::Flood m_kind;
     Api m_api;
     QString m_model;

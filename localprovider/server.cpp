@@ -149,6 +149,7 @@ QJsonObject statsJson(const Stats &s)
         {QStringLiteral("tokens_generated"), s.tokensGenerated},
         {QStringLiteral("prompt_tokens"), s.promptTokens},
         {QStringLiteral("cache_hit_tokens"), s.cacheHitTokens},
+        {QStringLiteral("flood_bytes"), s.floodBytes},
         {QStringLiteral("billed"), billed},
     };
 }
@@ -474,7 +475,7 @@ void Server::handleGeneration(HttpConnection *connection, const HttpRequest &req
     if (const std::optional<ApiError> refusal = refusalOf(fault, profile, chat))
         return reject(connection, request, *refusal, rtt, startNs);
     if (fault.flood != FaultSpec::Flood::None) {
-        auto *flood = new Flood(connection, fault.flood, api, chat.model);
+        auto *flood = new Flood(connection, *m_state, fault.flood, api, chat.model);
         flood->start();
         return;
     }

@@ -78,6 +78,7 @@ struct Stats {
     qint64 tokensGenerated = 0;
     qint64 promptTokens = 0;
     qint64 cacheHitTokens = 0;
+    qint64 floodBytes = 0; // written by flood= faults
     BilledTokens billed;
     // The same, split by the request's X-Headstart-Purpose ("unmarked" without one).
     QMap<QString, BilledTokens> billedByPurpose;

@@ -67,6 +67,7 @@ private slots:
     void initTestCase();
     void engine_data();
     void engine();
+    void guessPausedAtItsCap();
     void cli_data();
     void cli();
 
@@ -154,6 +155,56 @@ void tst_MemoryBounds::engine()
     qInfo("%s: ended after %.2f s, peak growth %lld KB", QTest::currentDataTag(), seconds,
           static_cast<long long>(growth));
     QVERIFY2(growth < EngineBoundKb, qPrintable(QStringLiteral("grew by %1 KB").arg(growth)));
+    QVERIFY(m_local.waitForNoOpenStream(5000));
+}
+
+// A guess that has buffered its share pauses, and what it has not read must stay with the
+// server: the reply holds at most its read buffer, then TCP holds back the rest. Before the read
+// buffer reached Qt's HTTP thread, that thread went on reading as fast as the server wrote and
+// queued it all for the main thread (100 MB and more within a second of this flood).
+void tst_MemoryBounds::guessPausedAtItsCap()
+{
+    Llm::ProviderProfile profile = m_local.profile({}, "flood=text");
+    // It cannot continue an answer, so the guess asks for all of it and pauses at the cap.
+    profile.encodeOptions.continuation = Llm::ContinuationStyle::None;
+    Settings settings;
+    settings.bufferTokens = 20;
+    Engine engine(&m_network, profile, settings);
+    Llm::ChatRequest request;
+    request.model = profile.model;
+    request.maxTokens = 4096; // room for far more than the cap: the answer's bound stays away
+    request.messages.append({Llm::Role::User, QStringLiteral("Say something.")});
+
+    const qint64 floodedBefore = m_local.stats().floodBytes;
+    const qint64 before = statusKb("VmRSS:");
+    QVERIFY(resetPeak());
+    QTimer guard; // as in engine(): a broken bound stops at four times the bound
+    connect(&guard, &QTimer::timeout, &engine, [&engine, before] {
+        if (statusKb("VmRSS:") - before > 4 * EngineBoundKb)
+            engine.stopAll();
+    });
+    guard.start(10);
+    QPointer<PrefetchSession> session = engine.prefetch(Strategy::Hover, engine.render(request), 30s);
+    QVERIFY(session);
+    QTRY_VERIFY_WITH_TIMEOUT(!session || session->isPausedAtCap(), 10000);
+    QVERIFY(session);
+    // The event that matters: the server is held back, its flood no longer written anywhere.
+    qint64 written = -1;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            const qint64 now = m_local.stats().floodBytes;
+            const bool held = now == written;
+            written = now;
+            QTest::qWait(200);
+            return held;
+        },
+        20000));
+    const qint64 growth = statusKb("VmHWM:") - before;
+    qInfo("held back after %lld KB written; peak growth %lld KB", static_cast<long long>((written - floodedBefore) / 1024),
+          static_cast<long long>(growth));
+    QVERIFY2(session && session->isPausedAtCap(), "the guess was stopped: it held too much");
+    QVERIFY2(growth < EngineBoundKb, qPrintable(QStringLiteral("grew by %1 KB").arg(growth)));
+    engine.stopAll();
     QVERIFY(m_local.waitForNoOpenStream(5000));
 }
 
