@@ -111,10 +111,10 @@ int runBench(const QStringList &arguments)
         QStringLiteral("fast-opening"),
         QStringLiteral("Also run every mode, off too, with the fast model writing the first words of chat answers "
                        "(free chat) and the main model continuing them."));
-    const QCommandLineOption fixedSelectionOpt(
-        QStringLiteral("fixed-selection"),
-        QStringLiteral("Also run every mode but off with a finished selection guessing its likeliest actions "
-                       "whatever their chance (the policy before issue 40)."));
+    const QCommandLineOption fixedGuessesOpt(
+        QStringLiteral("fixed-guesses"),
+        QStringLiteral("Also run every mode but off with the early signals guessing their likeliest actions "
+                       "whatever their chance (the fixed rules before issue 40)."));
     const QCommandLineOption selectionActionOpt(
         QStringLiteral("selection-action"),
         QStringLiteral("Generated document traces with this share (in %) of the user's selections leading to an "
@@ -167,7 +167,7 @@ int runBench(const QStringList &arguments)
                        noCompositionOpt,
                        noCompletionOpt,
                        fastOpeningOpt,
-                       fixedSelectionOpt,
+                       fixedGuessesOpt,
                        selectionActionOpt,
                        cacheOpt,
                        profileOpt,
@@ -272,7 +272,7 @@ int runBench(const QStringList &arguments)
         {&warmPassagesOpt, &Bench::Variant::warmPassages},     {&noFollowUpsOpt, &Bench::Variant::noShortFollowUps},
         {&noSuggestionsOpt, &Bench::Variant::noSuggestions},   {&noCompositionOpt, &Bench::Variant::noComposition},
         {&noCompletionOpt, &Bench::Variant::noCompletion},     {&fastOpeningOpt, &Bench::Variant::fastOpening},
-        {&fixedSelectionOpt, &Bench::Variant::fixedSelection},
+        {&fixedGuessesOpt, &Bench::Variant::fixedGuesses},
     };
     for (const auto &[option, member] : switches) {
         if (parser.isSet(*option)) {

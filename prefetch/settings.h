@@ -133,8 +133,9 @@ struct Settings {
         int prefixTokens = 32;
         // At most this many answers are guessed at once for one weak signal (the likeliest).
         int maxAnswers = 2;
-        // A weak signal that learns how often it is right (a finished selection, so far) guesses
-        // an answer only where its wrong guesses are expected to cost at most this share of what
+        // A weak signal that learns how often it is right (a finished selection, the modifiers
+        // held, the pointer heading for a button, a document just opened) guesses an answer
+        // only where its wrong guesses are expected to cost at most this share of what
         // the answers it is right about cost, at the provider's prices (GuessCost): the guess
         // must be at least GuessCost::breakEven(wasteShare) likely. At 1 a guess pays while its
         // expected waste is at most what it is right about: 22 % likely on a 12k-token document

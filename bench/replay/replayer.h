@@ -188,10 +188,11 @@ struct Variant {
     // Settings::Routing::fastOpening on (off by default). Not a strategy: it changes what Enter
     // gets with prefetch off too.
     bool fastOpening = false;
-    // Issue 40's "today's fixed policy": a finished selection guesses its likeliest actions
-    // whatever their chance (Settings::Speculation::wasteShare without bound), as before the
-    // selection learned what it is for.
-    bool fixedSelection = false;
+    // Issue 40's "today's fixed policy": the early signals (a finished selection, modifiers held,
+    // the pointer's heading, a document opened) guess their likeliest actions whatever their
+    // chance (Settings::Speculation::wasteShare without bound), as before they learned what
+    // they are for.
+    bool fixedGuesses = false;
     // The replay's, not a setting: "compose" lines are not played, so the chat never hears of an
     // input method's pre-edit (as before issue 39).
     bool noComposition = false;
@@ -202,7 +203,7 @@ struct Variant {
     {
         // (A completion taken sends earlier with prefetch off too, but the wait after Enter is the same.)
         return prefixTokens || maxAnswers || warmPassages || noShortFollowUps || noSuggestions || noCompletion
-               || fixedSelection;
+               || fixedGuesses;
     }
 };
 

@@ -67,7 +67,7 @@ Prefetch::Settings settingsFor(Mode mode, double speed, const Variant &variant)
         s.debounce.completeDrafts = false;
     if (variant.fastOpening)
         s.routing.fastOpening = true;
-    if (variant.fixedSelection)
+    if (variant.fixedGuesses)
         s.speculation.wasteShare = std::numeric_limits<double>::infinity();
     // The cache's own switches; both on is the app's default.
     s.cache.enabled = variant.cache != CacheUse::Off;
@@ -156,8 +156,8 @@ QString Variant::name() const
         parts.append(QStringLiteral("completion off"));
     if (fastOpening)
         parts.append(QStringLiteral("fast opening"));
-    if (fixedSelection)
-        parts.append(QStringLiteral("fixed selection guess"));
+    if (fixedGuesses)
+        parts.append(QStringLiteral("fixed guesses"));
     if (cache == CacheUse::ExactOnly)
         parts.append(QStringLiteral("cache exact only"));
     else if (cache == CacheUse::Off)

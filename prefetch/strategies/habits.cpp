@@ -29,6 +29,7 @@ QString Habits::Context::key() const
     case Kind::Modifiers: return QStringLiteral("modifiers");
     case Kind::ModifiersWithSelection: return QStringLiteral("modifiers-selection");
     case Kind::After: return QStringLiteral("after-") + QLatin1String(documentActionId(after));
+    case Kind::Pointer: return QStringLiteral("pointer-") + QLatin1String(documentActionId(after));
     }
     return QStringLiteral("opened");
 }
@@ -50,17 +51,20 @@ double Habits::prior(const Context &context, DocumentAction action)
                                                : 0.1;
     case Context::Kind::Modifiers: return action == A::Summarize || action == A::ContinueWriting ? 0.6 : 0.3;
     case Context::Kind::After: return action == context.after ? 0.2 : 0.4; // the same again is the less usual
+    case Context::Kind::Pointer: return action == context.after ? 1.0 : 0.05; // a neighbour, rarely
     }
     return 0.3;
 }
 
-// That a finished selection is followed by no action at all, before any count: as likely as
-// the likeliest action (an assumption, and a deliberately humble one: people select text to
-// copy it, delete it or type over it, and no study we know of gives the share; issue 40). The
-// user's own selections replace it within a few.
+// That a finished selection, or a pointer heading for a button, is followed by no action at
+// all, before any count: as likely as the likeliest action (an assumption, and a deliberately
+// humble one: people select text to copy it, delete it or type over it, and pass the toolbar on
+// the way elsewhere; no study we know of gives the shares; issue 40). The user's own outcomes
+// replace it within a few. Elsewhere (modifiers held, a document opened, an answer read) none:
+// a new user's first guesses there go out as before, and what follows teaches.
 double Habits::nothingPrior(const Context &context)
 {
-    return context.kind == Context::Kind::Selection ? 1.0 : 0.0;
+    return context.kind == Context::Kind::Selection || context.kind == Context::Kind::Pointer ? 1.0 : 0.0;
 }
 
 void Habits::add(const Context &context, size_t outcome)
@@ -125,7 +129,7 @@ QStringList Habits::contextKeys()
 {
     QStringList keys{opened().key(), selection().key(), modifiers(false).key(), modifiers(true).key()};
     for (DocumentAction action : AllDocumentActions)
-        keys.append(after(action).key());
+        keys << after(action).key() << pointer(action).key();
     return keys;
 }
 

@@ -16,22 +16,24 @@ class QSettings;
 namespace Prefetch {
 
 // What this user does next, learnt from what they did: for each context an action may follow
-// (a document just opened, a finished selection, a shortcut's modifiers held, after an answer of
-// some action) a count per action that decays with every new observation in that context, so
-// recent habits weigh more than old ones. A small prior says what a new user is likely to do.
-// Where the user can also do none of the actions (a selection made to copy, delete or type
-// over), that outcome is counted too (recordNothing()), so the chances of the actions say how
-// often anything follows at all, not only which action does.
+// (a document just opened, a finished selection, a shortcut's modifiers held, the pointer
+// heading for an action's button, after an answer of some action) a count per action that
+// decays with every new observation in that context, so recent habits weigh more than old
+// ones. A small prior says what a new user is likely to do. Where the user can also do none of
+// the actions (a selection made to copy, modifiers held for another shortcut, a pointer passing
+// the toolbar, a document opened to read), that outcome is counted too (recordNothing()), so the
+// chances of the actions say how often anything follows at all, not only which action does.
 // No model and nothing in the cloud: the counts are kept in the user's settings. A value type;
 // any thread, but not shared between threads.
 class Habits
 {
 public:
-    // Where an action can follow. `After` carries the action whose answer came before.
+    // Where an action can follow. `After` carries the action whose answer came before, `Pointer`
+    // the action whose button the pointer is heading for.
     struct Context {
-        enum class Kind { Opened, Selection, Modifiers, ModifiersWithSelection, After };
+        enum class Kind { Opened, Selection, Modifiers, ModifiersWithSelection, After, Pointer };
         Kind kind = Kind::Opened;
-        DocumentAction after = DocumentAction::Summarize; // Kind::After only
+        DocumentAction after = DocumentAction::Summarize; // Kind::After and Kind::Pointer only
         QString key() const;
         friend bool operator==(const Context &, const Context &) = default;
     };
@@ -42,6 +44,7 @@ public:
         return {withSelection ? Context::Kind::ModifiersWithSelection : Context::Kind::Modifiers};
     }
     static Context after(DocumentAction action) { return {Context::Kind::After, action}; }
+    static Context pointer(DocumentAction heading) { return {Context::Kind::Pointer, heading}; }
 
     // Each observation in a context multiplies its earlier counts by this: about the last ten
     // actions there decide (an assumption: habits change within days, not within minutes).
@@ -49,9 +52,10 @@ public:
 
     // The user took `action` in `context`.
     void record(const Context &context, DocumentAction action);
-    // The context ended with no action: a finished selection was cleared or replaced, or typed
-    // over, before any action ran. Only a selection has such an end (other contexts end in an
-    // action or last), so only Context::Kind::Selection has a prior for it.
+    // The context ended with no action: a finished selection was cleared, replaced or typed
+    // over, the modifiers were let go, the pointer went elsewhere, a document's first minutes
+    // passed, before any action ran. Where a new user is as likely to do nothing (a selection, a
+    // pointer's heading) that has a prior too.
     void recordNothing(const Context &context);
     // How likely each of `candidates` is next in `context` (prior and counts; with nothing
     // counted as one more outcome, so they sum to at most 1 over the candidates), likeliest
@@ -66,7 +70,7 @@ public:
     // Persisted under "habits/<context>/<action>" (and ".../none"), in the user's settings file
     // (owner-only), nowhere else. Load drops a damaged value (not a number, not positive, huge)
     // and any context that does not exist, so the state stays as small as the contexts are
-    // (9 × 6 numbers), and returns how many values it dropped: the caller says so in its log;
+    // (14 × 6 numbers), and returns how many values it dropped: the caller says so in its log;
     // those contexts start from the prior.
     int load(QSettings &settings);
     void save(QSettings &settings) const;

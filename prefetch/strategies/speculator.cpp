@@ -5,6 +5,7 @@
 #include "prefetch/prefetchsession.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace Prefetch {
 
@@ -19,11 +20,23 @@ Speculator::Speculator(Engine *engine, QObject *parent)
         if (!m_justOpened || !m_engine)
             return;
         const Settings &s = m_engine->settings();
+        m_readingWindow.start(s.reading.ttl);
         guess(Strategy::Reading,
-              likeliest(Habits::opened(), possible({A::Summarize, A::ContinueWriting, A::Translate}),
-                        s.speculation.maxAnswers),
+              guessedOf(decide(Habits::opened(), possible({A::Summarize, A::ContinueWriting, A::Translate}),
+                               s.speculation.maxAnswers)),
               s.reading.ttl);
     });
+    // The opening's guesses have expired with no action: an action later is not what the
+    // opening led to.
+    m_readingWindow.setSingleShot(true);
+    connect(&m_readingWindow, &QTimer::timeout, this, [this] {
+        if (!m_justOpened)
+            return;
+        m_justOpened = false;
+        nothingFollowed(Habits::opened());
+    });
+    m_pointerWindow.setSingleShot(true);
+    connect(&m_pointerWindow, &QTimer::timeout, this, &Speculator::closePointerDecision);
     m_selectionSettle.setSingleShot(true);
     connect(&m_selectionSettle, &QTimer::timeout, this, &Speculator::guessForSelection);
     m_trajectoryGrace.setSingleShot(true);
@@ -150,6 +163,9 @@ QList<DocumentAction> Speculator::guesses(Strategy strategy) const
 void Speculator::documentOpened()
 {
     drop(Strategy::Reading, Release::Cancel); // for the document before
+    if (m_justOpened && m_readingWindow.isActive())
+        nothingFollowed(Habits::opened()); // left for another before acting on it
+    m_readingWindow.stop();
     m_justOpened = true;
     if (m_engine)
         m_dwell.start(m_engine->settings().reading.dwell);
@@ -159,8 +175,7 @@ void Speculator::selectionChanged(bool hasSelection)
 {
     if (m_selectionOpen) {
         m_selectionOpen = false;
-        m_habits.recordNothing(Habits::selection());
-        emit habitsChanged();
+        nothingFollowed(Habits::selection());
     }
     m_hasSelection = hasSelection;
     drop(Strategy::Selection, Release::Cancel); // for the selection before
@@ -183,13 +198,24 @@ void Speculator::guessForSelection()
         return;
     m_selectionOpen = true;
     m_lastSelection = selectionGuesses();
-    QList<DocumentAction> actions;
-    for (const Candidate &c : std::as_const(m_lastSelection)) {
-        if (c.guessed)
-            actions.append(c.action);
-    }
-    guess(Strategy::Selection, actions, m_engine->settings().selection.ttl);
+    guess(Strategy::Selection, guessedOf(m_lastSelection), m_engine->settings().selection.ttl);
     emit selectionDecided();
+}
+
+void Speculator::nothingFollowed(const Habits::Context &context)
+{
+    m_habits.recordNothing(context);
+    emit habitsChanged();
+}
+
+QList<DocumentAction> Speculator::guessedOf(const QList<Candidate> &candidates)
+{
+    QList<DocumentAction> out;
+    for (const Candidate &c : candidates) {
+        if (c.guessed)
+            out.append(c.action);
+    }
+    return out;
 }
 
 void Speculator::forget()
@@ -199,22 +225,30 @@ void Speculator::forget()
     emit habitsChanged();
 }
 
-QList<Speculator::Candidate> Speculator::selectionGuesses() const
+QList<Speculator::Candidate> Speculator::decide(const Habits::Context &context,
+                                                const QList<DocumentAction> &candidates, int count) const
 {
     QList<Candidate> out;
-    if (!m_engine || !m_builder || !m_hasSelection)
+    if (!m_engine || !m_builder)
         return out;
     const Settings &s = m_engine->settings();
     int guessed = 0;
-    for (const auto &[action, probability] :
-         m_habits.rank(Habits::selection(), possible({A::RewriteSelection, A::ExplainSelection, A::Translate}))) {
+    for (const auto &[action, probability] : m_habits.rank(context, candidates)) {
         const double breakEven = GuessCost::of(m_builder(action), m_engine->profile(), s.speculation.prefixTokens)
                                      .breakEven(s.speculation.wasteShare);
-        const bool pays = probability >= breakEven && guessed < s.speculation.maxAnswers;
+        const bool pays = probability >= breakEven && guessed < count;
         guessed += pays ? 1 : 0;
         out.append({action, probability, breakEven, pays});
     }
     return out;
+}
+
+QList<Speculator::Candidate> Speculator::selectionGuesses() const
+{
+    if (!m_engine || !m_hasSelection)
+        return {};
+    return decide(Habits::selection(), possible({A::RewriteSelection, A::ExplainSelection, A::Translate}),
+                  m_engine->settings().speculation.maxAnswers);
 }
 
 void Speculator::focusEntered(DocumentAction action)
@@ -233,14 +267,22 @@ void Speculator::focusLeft()
 void Speculator::modifiersChanged(bool shortcutModifiersHeld)
 {
     m_modifiersHeld = shortcutModifiersHeld;
-    if (!shortcutModifiersHeld || !m_engine)
-        return; // released after the key (the answer is taken over) or without one: guesses expire
+    if (!shortcutModifiersHeld) {
+        // Released after the key (the answer is taken over) or without one: the guesses expire,
+        // and the modifiers were held for something else.
+        if (const std::optional<Habits::Context> open = std::exchange(m_modifiersOpen, std::nullopt))
+            nothingFollowed(*open);
+        return;
+    }
+    m_modifiersOpen = Habits::modifiers(m_hasSelection);
+    if (!m_engine)
+        return;
     const Settings &s = m_engine->settings();
     guess(Strategy::Keyboard,
-          likeliest(Habits::modifiers(m_hasSelection),
-                    possible(
-                        {A::Summarize, A::ContinueWriting, A::RewriteSelection, A::Translate, A::ExplainSelection}),
-                    s.speculation.maxAnswers),
+          guessedOf(decide(*m_modifiersOpen,
+                           possible({A::Summarize, A::ContinueWriting, A::RewriteSelection, A::Translate,
+                                     A::ExplainSelection}),
+                           s.speculation.maxAnswers)),
           s.keyboard.ttl);
 }
 
@@ -289,7 +331,20 @@ void Speculator::onPrediction()
     if (m_candidateRun < StablePredictions || m_predicted == action || !possible({action}).contains(action))
         return;
     m_predicted = action;
-    guess(Strategy::Trajectory, {action}, m_engine->settings().trajectory.ttl);
+    const std::chrono::milliseconds ttl = m_engine->settings().trajectory.ttl;
+    if (m_pointerOpen != action) { // a new heading; the one before went elsewhere
+        closePointerDecision();
+        m_pointerOpen = action;
+        m_pointerWindow.start(ttl);
+    }
+    guess(Strategy::Trajectory, guessedOf(decide(Habits::pointer(action), {action}, 1)), ttl);
+}
+
+void Speculator::closePointerDecision()
+{
+    m_pointerWindow.stop();
+    if (const std::optional<DocumentAction> heading = std::exchange(m_pointerOpen, std::nullopt))
+        nothingFollowed(Habits::pointer(*heading));
 }
 
 void Speculator::answerEnded(DocumentAction action)
@@ -313,12 +368,16 @@ void Speculator::activated(DocumentAction action)
     if (m_hasSelection)
         m_habits.record(Habits::selection(), action);
     m_selectionOpen = false;
-    if (m_modifiersHeld)
-        m_habits.record(Habits::modifiers(m_hasSelection), action);
+    if (const std::optional<Habits::Context> open = std::exchange(m_modifiersOpen, std::nullopt))
+        m_habits.record(*open, action);
+    if (const std::optional<DocumentAction> heading = std::exchange(m_pointerOpen, std::nullopt))
+        m_habits.record(Habits::pointer(*heading), action);
+    m_pointerWindow.stop();
     if (m_lastAnswer)
         m_habits.record(Habits::after(*m_lastAnswer), action);
     m_justOpened = false;
     m_dwell.stop();
+    m_readingWindow.stop();
     emit habitsChanged();
     // The user chose: the other guesses of the moment are not wanted.
     dropAll();

@@ -28,7 +28,11 @@ class PrefetchSession;
 // keyboard focus on an action or a shortcut's modifiers held down (Keyboard), a document just
 // opened (Reading), and what this user usually does after an answer (Habits). A signal that
 // leaves several actions possible guesses the likeliest one or two by the user's own habits
-// (Habits, which it also teaches: activated()). Each guess is a short prefix
+// (Habits, which it also teaches: activated()), and each only where it is likely enough to pay
+// for itself (decide()). What follows a signal is observed whether or not anything was guessed,
+// so no exploration is needed: each decision ends in the action run in its window or in
+// nothing (the selection goes, the modifiers are let go, the pointer's guess or the document's
+// first guesses would have expired), and that outcome is what the habits learn. Each guess is a short prefix
 // (SignalStrength::Weak) that a stronger signal (a hover, the click) upgrades or takes over
 // through the engine, which finds it by its fingerprint; a guess for a context that changed
 // (an edit, another selection, another document) is cancelled. The UI and the replay benchmark
@@ -57,6 +61,8 @@ public:
 
     // Reading: a document was opened or became current; once it has been read for
     // `reading.dwell` without an edit, its likeliest actions (summarize, continue) are guessed.
+    // No action within `reading.ttl` after that (the guesses' life), or another document first:
+    // nothing followed the opening.
     void documentOpened();
     // Selection: the selection changed; once it stays for `selection.settle`, the likeliest of
     // the actions on it is guessed, each only if it is likely enough to pay for itself (see
@@ -71,9 +77,12 @@ public:
     // Keyboard: focus moved onto an action's button, or away from them.
     void focusEntered(DocumentAction action);
     void focusLeft();
-    // Keyboard: a shortcut's modifiers (Ctrl+Alt) are held down, or released.
+    // Keyboard: a shortcut's modifiers (Ctrl+Alt) are held down, or released. Released with no
+    // action run meanwhile: they were held for something else (nothing followed).
     void modifiersChanged(bool shortcutModifiersHeld);
-    // Trajectory: where the action buttons are, in the coordinates of pointerMoved().
+    // Trajectory: where the action buttons are, in the coordinates of pointerMoved(). A button
+    // the pointer is steadily predicted to land on is guessed where that pays; no action within
+    // `trajectory.ttl`, or another button predicted first: nothing followed the heading.
     void setTargets(const QHash<DocumentAction, QRectF> &buttons);
     void pointerMoved(QPointF position, qint64 monotonicNs);
     void pointerLeft();
@@ -87,17 +96,17 @@ public:
     // The next signal starts afresh.
     void stopped();
 
-    // What a finished selection would have guessed now, and why: the candidates with their
-    // chance (from the habits) and the chance each needs to pay for itself at the provider's
-    // prices (GuessCost, speculation.wasteShare). Guessed: the likeliest that pay, at most
-    // speculation.maxAnswers. Learning needs no exploration here: what the user does after a
-    // selection is seen whether or not anything was guessed.
+    // What a signal in `context` would guess now among `candidates`, and why: each one's chance
+    // (from the habits) and the chance it needs to pay for itself at the provider's prices
+    // (GuessCost, speculation.wasteShare). Guessed: the likeliest that pay, at most `count`.
     struct Candidate {
         DocumentAction action;
         double probability;
         double breakEven;
         bool guessed;
     };
+    QList<Candidate> decide(const Habits::Context &context, const QList<DocumentAction> &candidates, int count) const;
+    // What a finished selection would guess now: decide() on the selection's actions.
     QList<Candidate> selectionGuesses() const;
 
     // The candidates and decision of the last finished selection (empty before the first): what
@@ -137,8 +146,12 @@ private:
     QList<DocumentAction> possible(std::initializer_list<DocumentAction> wanted) const;
     QList<DocumentAction> likeliest(const Habits::Context &context, const QList<DocumentAction> &candidates, int count,
                                     double minProbability = 0) const;
+    static QList<DocumentAction> guessedOf(const QList<Candidate> &candidates);
     void onPrediction();
     void guessForSelection();
+    // A decision's window closed with no action: `context` learns that nothing followed.
+    void nothingFollowed(const Habits::Context &context);
+    void closePointerDecision(); // as nothing, if one is open
 
     QPointer<Engine> m_engine;
     Habits m_habits;
@@ -149,7 +162,11 @@ private:
     bool m_selectionOpen = false;
     QList<Candidate> m_lastSelection;
     bool m_justOpened = false; // no action yet since the document was opened
+    QTimer m_readingWindow;    // the opening's guesses' life, from the dwell on
     bool m_modifiersHeld = false;
+    std::optional<Habits::Context> m_modifiersOpen; // held, no action yet
+    std::optional<DocumentAction> m_pointerOpen;    // heading for this button, no action yet
+    QTimer m_pointerWindow;
     std::optional<DocumentAction> m_lastAnswer;
     std::optional<DocumentAction> m_predicted; // the trajectory's guess
     // The target the last predictions named, and how many in a row did: a guess waits for

@@ -503,7 +503,7 @@ void tst_BenchReplay::sweepPointsAreReportedSideBySide()
         R"({"t":7000,"event":"end"})",
     }));
     Variant fixed;
-    fixed.fixedSelection = true;
+    fixed.fixedGuesses = true;
     const RunResult off = play(trace, Mode::Off);
     const RunResult learned = play(trace, Mode::All);
     const RunResult always = play(trace, Mode::All, QStringLiteral("hosted"), fixed);
@@ -516,7 +516,7 @@ void tst_BenchReplay::sweepPointsAreReportedSideBySide()
     QVERIFY(text.contains(QStringLiteral("## Sensitivity: selections that lead to an action")));
     QVERIFY2(text.contains(QStringLiteral("| 20 % | hosted | off |")), qPrintable(text.right(2000)));
     QVERIFY(text.contains(QStringLiteral("| 20 % | hosted | all |")));
-    QVERIFY(text.contains(QStringLiteral("| 20 % | hosted | all, fixed selection guess |")));
+    QVERIFY(text.contains(QStringLiteral("| 20 % | hosted | all, fixed guesses |")));
     QVERIFY(text.contains(QStringLiteral(" | 2 / 0 |"))); // the fixed policy's two guesses, neither used
     QCOMPARE(QImage(QDir(dir.path()).filePath(QStringLiteral("sweep-selection.png"))).size(), QSize(1100, 520));
 }

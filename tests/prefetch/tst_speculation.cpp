@@ -96,6 +96,7 @@ private slots:
     void openedDocumentGuessesSummaryAndContinuation();
     void keyboardFocusAndModifiersGuess();
     void predictedPointerTargetIsGuessedBeforeTheHover();
+    void headingsThatEndElsewhereStopThePointersGuess();
     void contextChangeCancelsEveryGuess();
     void newSelectionCancelsOnlyTheGuessesItChanges();
     void clickTakesTheGuessOverAndGetsTheWholeAnswer();
@@ -374,6 +375,67 @@ void tst_Speculation::predictedPointerTargetIsGuessedBeforeTheHover()
     QVERIFY2(after.tokensGenerated - before.tokensGenerated <= m_stack->engine()->settings().bufferTokens,
              qPrintable(QString::number(after.tokensGenerated - before.tokensGenerated)));
     QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Hover).attempts, 0); // one request, counted once
+}
+
+// The pointer heads for a button and the user clicks elsewhere, again and again (passing the
+// toolbar on the way to the text, a trackpad's drift): each heading teaches the habits that
+// nothing followed it, and soon a heading is no longer guessed on; heading for it and clicking
+// brings the guess back (issue 40).
+void tst_Speculation::headingsThatEndElsewhereStopThePointersGuess()
+{
+    // A long document (~12k tokens, a writer's): a wrong guess costs a good part of an answer
+    // there, so a heading must be fairly likely to end in a click to be worth guessing on. (On
+    // a short one a wrong guess is so cheap against the answer's 400 tokens that it always pays.)
+    const auto longDocument = documentTemplate().compile(
+        m_stack->engine()->profile(),
+        documentValues(QStringLiteral("A pointer that passes the toolbar on its way to the text is not a request. ")
+                           .repeated(600)));
+    QVERIFY(longDocument);
+    m_stack->speculator()->setContext(
+        [document = *longDocument](DocumentAction action) {
+            return renderAction(document, action, QString()).value_or(RenderedRequest());
+        },
+        false);
+    QHash<A, QRectF> buttons;
+    for (const auto &t : toolbar())
+        buttons.insert(A(t.id), t.rect);
+    m_stack->speculator()->setTargets(buttons);
+    qint64 ns = Llm::monotonicNowNs();
+    // A movement to `action`'s button; whether the trajectory guessed it on the way.
+    const auto headFor = [&](A action) {
+        bool guessed = false;
+        for (const auto &[position, at] : minimumJerk(QPointF(250, 500), buttons.value(action).center(), 900, ns)) {
+            m_stack->speculator()->pointerMoved(position, at);
+            guessed = guessed || m_stack->speculator()->guesses(Strategy::Trajectory).contains(action);
+        }
+        m_stack->speculator()->pointerLeft(); // away to the text, where the click is
+        ns += 2'000'000'000;
+        return guessed;
+    };
+    const Habits::Context summarize = Habits::pointer(A::Summarize);
+    const Habits::Context continuing = Habits::pointer(A::ContinueWriting);
+    QVERIFY(headFor(A::Summarize)); // a new user's heading is guessed on
+    // The next heading, for another button, ends the first with nothing.
+    QVERIFY(headFor(A::ContinueWriting));
+    QCOMPARE(m_stack->speculator()->habits().nothingCount(summarize), 1.0);
+    int headings = 2;
+    bool stillGuessed = true;
+    while (stillGuessed && headings < 30) {
+        stillGuessed = headFor(headings % 2 == 0 ? A::Summarize : A::ContinueWriting);
+        ++headings;
+    }
+    QVERIFY2(!stillGuessed, qPrintable(QString::number(headings)));
+    qInfo("guessed on for %d headings that ended elsewhere", headings - 1);
+    QVERIFY(m_stack->speculator()->habits().nothingCount(continuing) > 1.0);
+    // Heading for Summarize and clicking it, a few times: it is guessed again.
+    int clicks = 0;
+    while (!headFor(A::Summarize) && clicks < 10) {
+        m_stack->speculator()->activated(A::Summarize);
+        ++clicks;
+    }
+    QVERIFY2(clicks >= 1 && clicks < 10, qPrintable(QString::number(clicks)));
+    qInfo("guessed on again after %d clicks", clicks);
+    QVERIFY(m_stack->speculator()->habits().count(summarize, A::Summarize) > 0);
 }
 
 void tst_Speculation::contextChangeCancelsEveryGuess()

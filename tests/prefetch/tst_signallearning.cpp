@@ -1,7 +1,9 @@
-// A finished selection learns what it is for (issue 40): a selection that goes with no action run
-// on it teaches the habits that nothing followed; a guess is made only where it is likely enough to
-// pay for itself at the provider's prices (GuessCost); a user who stops selecting to act stops
-// being guessed for, and one who starts again is guessed for again. Against the real local provider.
+// The early signals learn what they are for (issue 40). A finished selection that goes with no
+// action run on it, modifiers let go of with none, a document whose first minutes pass with none,
+// each teaches the habits that nothing followed; a guess is made only where it is likely enough to
+// pay for itself at the provider's prices (GuessCost); a user who stops acting on a signal stops
+// being guessed for, and one who starts again is guessed for again. Against the real local
+// provider. (The pointer's heading: tst_speculation, which draws pointer movements.)
 #include "support/localproviderfixture.h"
 
 #include "prefetch/engine.h"
@@ -18,10 +20,12 @@
 
 #include <memory>
 
+using namespace std::chrono_literals;
+
 using namespace Prefetch;
 using A = DocumentAction;
 
-class tst_SelectionLearning : public QObject
+class tst_SignalLearning : public QObject
 {
     Q_OBJECT
 
@@ -35,6 +39,8 @@ private slots:
     void nothingIsCountedKeptAndDamagedDropped();
     void strayedSelectionsStopTheGuessAndActionsBringItBack();
     void aSelectionActedOnTeachesNoNothing();
+    void modifiersHeldForOtherShortcutsStopTheGuess();
+    void openingsLeftUnactedStopTheReadingGuess();
 
 private:
     // Selects (the drag let go of), then clears the selection, with nothing run on it.
@@ -45,14 +51,15 @@ private:
     QNetworkAccessManager m_network;
     std::unique_ptr<Prefetch::Stack> m_stack;
     CompiledPrompt m_document;
+    Speculator::ActionBuilder m_builder;
 };
 
-void tst_SelectionLearning::initTestCase()
+void tst_SignalLearning::initTestCase()
 {
     QVERIFY2(m_local.start(), qPrintable(m_local.errorString()));
 }
 
-void tst_SelectionLearning::init()
+void tst_SignalLearning::init()
 {
     QVERIFY(m_local.waitForNoOpenStream(2000));
     m_stack = m_local.makeStack(&m_network);
@@ -65,30 +72,29 @@ void tst_SelectionLearning::init()
     QVERIFY(compiled);
     m_document = *compiled;
     const CompiledPrompt document = m_document;
-    m_stack->speculator()->setContext(
-        [document](DocumentAction action) {
-            return renderAction(document, action,
-                                actionNeedsSelection(action) || action == A::Translate
-                                    ? QStringLiteral("Only the last wants an answer.")
-                                    : QString())
-                .value_or(RenderedRequest());
-        },
-        true);
+    m_builder = [document](DocumentAction action) {
+        return renderAction(document, action,
+                            actionNeedsSelection(action) || action == A::Translate
+                                ? QStringLiteral("Only the last wants an answer.")
+                                : QString())
+            .value_or(RenderedRequest());
+    };
+    m_stack->speculator()->setContext(m_builder, true);
 }
 
-void tst_SelectionLearning::cleanup()
+void tst_SignalLearning::cleanup()
 {
     m_stack.reset();
 }
 
-void tst_SelectionLearning::strayOnce()
+void tst_SignalLearning::strayOnce()
 {
     speculator()->selectionChanged(true);
     speculator()->selectionFinished();
     speculator()->selectionChanged(false);
 }
 
-void tst_SelectionLearning::breakEvenWeighsWasteAgainstTheAnswer()
+void tst_SignalLearning::breakEvenWeighsWasteAgainstTheAnswer()
 {
     // (1 - p) · wrong <= share · p · answer  <=>  p >= wrong / (wrong + share · answer).
     const GuessCost cost{1.0, 5.0};
@@ -99,7 +105,7 @@ void tst_SelectionLearning::breakEvenWeighsWasteAgainstTheAnswer()
     QCOMPARE((GuessCost{0, 5.0}.breakEven(0.4)), 0.0);                      // a free guess always pays
 }
 
-void tst_SelectionLearning::guessCostReadsThePricesAndTheCache()
+void tst_SignalLearning::guessCostReadsThePricesAndTheCache()
 {
     Llm::ProviderProfile profile = Llm::builtinProfile(u"local");
     profile.prices = {1.0, 1.0, 0.1, 4.0};
@@ -134,7 +140,7 @@ void tst_SelectionLearning::guessCostReadsThePricesAndTheCache()
     QVERIFY(cost.answer > cost.wrong);
 }
 
-void tst_SelectionLearning::nothingIsCountedKeptAndDamagedDropped()
+void tst_SignalLearning::nothingIsCountedKeptAndDamagedDropped()
 {
     Habits habits;
     const QList<A> candidates{A::RewriteSelection, A::ExplainSelection, A::Translate};
@@ -176,7 +182,7 @@ void tst_SelectionLearning::nothingIsCountedKeptAndDamagedDropped()
     QCOMPARE(loaded.nothingCount(Habits::after(A::Summarize)), 0.0);
 }
 
-void tst_SelectionLearning::strayedSelectionsStopTheGuessAndActionsBringItBack()
+void tst_SignalLearning::strayedSelectionsStopTheGuessAndActionsBringItBack()
 {
     QSignalSpy changed(speculator(), &Speculator::habitsChanged);
     const Strategy selection = Strategy::Selection;
@@ -236,7 +242,7 @@ void tst_SelectionLearning::strayedSelectionsStopTheGuessAndActionsBringItBack()
     QVERIFY(!speculator()->guesses(selection).contains(A::ExplainSelection));
 }
 
-void tst_SelectionLearning::aSelectionActedOnTeachesNoNothing()
+void tst_SignalLearning::aSelectionActedOnTeachesNoNothing()
 {
     speculator()->selectionChanged(true);
     speculator()->selectionFinished();
@@ -256,5 +262,75 @@ void tst_SelectionLearning::aSelectionActedOnTeachesNoNothing()
     QCOMPARE(speculator()->habits().nothingCount(Habits::selection()), 1.0);
 }
 
-QTEST_GUILESS_MAIN(tst_SelectionLearning)
-#include "tst_selectionlearning.moc"
+void tst_SignalLearning::modifiersHeldForOtherShortcutsStopTheGuess()
+{
+    speculator()->setContext(m_builder, false);
+    const Habits::Context held = Habits::modifiers(false);
+    // Ctrl+Alt held and let go with no action: held for another shortcut.
+    speculator()->modifiersChanged(true);
+    const QList<A> first = speculator()->guesses(Strategy::Keyboard);
+    QVERIFY(!first.isEmpty()); // a new user's likeliest actions are guessed
+    speculator()->modifiersChanged(false);
+    QCOMPARE(speculator()->habits().nothingCount(held), 1.0);
+    int strays = 1;
+    while (strays < 25) {
+        speculator()->modifiersChanged(true);
+        if (speculator()->guesses(Strategy::Keyboard).isEmpty())
+            break;
+        speculator()->modifiersChanged(false);
+        ++strays;
+    }
+    QVERIFY2(strays < 25, qPrintable(QString::number(strays)));
+    for (const Speculator::Candidate &c :
+         speculator()->decide(held, {A::Summarize, A::ContinueWriting, A::Translate}, 2))
+        QVERIFY(!c.guessed && c.probability < c.breakEven);
+    // Now Ctrl+Alt+S, a few times: the summary is guessed again while the modifiers are held,
+    // and the action taken while they were is not counted as nothing when they are let go.
+    const double nothing = speculator()->habits().nothingCount(held);
+    int acted = 0;
+    while (acted < 10 && !speculator()->guesses(Strategy::Keyboard).contains(A::Summarize)) {
+        speculator()->activated(A::Summarize);
+        speculator()->modifiersChanged(false);
+        speculator()->modifiersChanged(true);
+        ++acted;
+    }
+    QVERIFY2(acted >= 1 && acted < 10, qPrintable(QString::number(acted)));
+    QVERIFY(speculator()->habits().nothingCount(held) < nothing); // decayed, never added to
+    QVERIFY(speculator()->habits().count(held, A::Summarize) > 0);
+    speculator()->modifiersChanged(false);
+}
+
+void tst_SignalLearning::openingsLeftUnactedStopTheReadingGuess()
+{
+    Settings settings;
+    settings.reading.dwell = 10ms;
+    settings.reading.ttl = 60ms; // the guesses' life, and the window an action counts in
+    m_stack = m_local.makeStack(&m_network, {}, settings);
+    speculator()->setContext(m_builder, false);
+    const Habits::Context opened = Habits::opened();
+    // Opened, read, and nothing run before the guesses expire: once more each time, until the
+    // opening is no longer guessed on.
+    int openings = 0;
+    while (openings < 25) {
+        const qint64 attempts = m_stack->engine()->metrics().stats(Strategy::Reading).attempts;
+        const double nothing = speculator()->habits().nothingCount(opened);
+        speculator()->documentOpened();
+        QTRY_VERIFY_WITH_TIMEOUT(speculator()->habits().nothingCount(opened) > nothing, 5000);
+        ++openings;
+        const bool guessed = m_stack->engine()->metrics().stats(Strategy::Reading).attempts > attempts;
+        if (openings == 1)
+            QVERIFY(guessed); // a new user's first opening is guessed on
+        if (!guessed)
+            break;
+    }
+    QVERIFY2(openings < 25, qPrintable(QString::number(openings)));
+    // An action right after opening teaches the opposite.
+    const double nothing = speculator()->habits().nothingCount(opened);
+    speculator()->documentOpened();
+    speculator()->activated(A::Summarize);
+    QVERIFY(speculator()->habits().count(opened, A::Summarize) > 0);
+    QVERIFY(speculator()->habits().nothingCount(opened) < nothing);
+}
+
+QTEST_GUILESS_MAIN(tst_SignalLearning)
+#include "tst_signallearning.moc"
