@@ -84,7 +84,7 @@ Prefetch::Settings only(std::initializer_list<Strategy> early)
     settings.habits.enabled = on(Strategy::Habits);
     // A selection's two likeliest actions are guessed whatever their chance: these tests are
     // about what the window forwards (whether a guess pays is selectionsMadeToCopyAreLearnt's,
-    // and tst_selectionlearning's).
+    // and tst_signallearning's).
     settings.speculation.wasteShare = std::numeric_limits<double>::infinity();
     return settings;
 }

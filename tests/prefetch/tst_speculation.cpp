@@ -258,7 +258,7 @@ void tst_Speculation::finishedSelectionGuessesTheLikeliestShortPrefixes()
 {
     // A provider's pace (100 tokens/s), so that a closed connection stops it mid-answer. The
     // two likeliest are guessed whatever their chance: this is about what a guess asks and keeps
-    // (whether it pays is tst_selectionlearning's).
+    // (whether it pays is tst_signallearning's).
     Settings settings;
     settings.speculation.wasteShare = std::numeric_limits<double>::infinity();
     m_stack = m_local.makeStack(&m_network, "decode=100", settings);
