@@ -1,6 +1,7 @@
 #include "chatcommand.h"
 #include "terminaltext.h"
 
+#include "base/processmemory.h"
 #include "base/terminationsignals.h"
 
 #include "llm/clock.h"
@@ -38,13 +39,8 @@ void writeOut(const QString &text)
 // exec, so a 25 MB CLI started from a 100 MB parent reports 100 MB.
 qint64 peakResidentKb()
 {
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (status.open(QIODevice::ReadOnly)) {
-        for (const QByteArray &line : status.readAll().split('\n')) {
-            if (line.startsWith("VmHWM:"))
-                return line.mid(6).trimmed().split(' ').value(0).toLongLong();
-        }
-    }
+    if (const qint64 peak = Base::processStatusKb("VmHWM"); peak >= 0)
+        return peak;
     struct rusage usage = {};
     return ::getrusage(RUSAGE_SELF, &usage) == 0 ? qint64(usage.ru_maxrss) : -1;
 }

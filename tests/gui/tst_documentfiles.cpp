@@ -4,6 +4,7 @@
 // hex took 26 s on every key press: QTextLayout breaks a line with no word boundary in time
 // that grows with its square). Such lines are now wrapped anywhere; beyond a million
 // characters the file is refused with a message that says what to do.
+#include "base/processmemory.h"
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/documenttabs.h"
 #include "workspace/documents/document.h"
@@ -31,18 +32,6 @@ QByteArray unbreakable(qsizetype length)
     for (char &c : out)
         c = "0123456789abcdef"[random.bounded(16)];
     return out;
-}
-
-qint64 residentKb()
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
-    }
-    return -1;
 }
 
 } // namespace
@@ -97,13 +86,13 @@ void tst_DocumentFiles::pipeWithoutWriterIsRefusedAtOnce()
 
 void tst_DocumentFiles::deviceIsRefusedWithoutReadingIt()
 {
-    const qint64 before = residentKb();
+    const qint64 before = Base::processStatusKb("VmRSS");
     Gui::Document document;
     const std::optional<QString> error = document.load(QStringLiteral("/dev/zero"));
     QVERIFY(error);
     QVERIFY2(error->contains(QLatin1String("not a regular file")), qPrintable(*error));
     // Before: read until the 32 MB limit was passed, and further (size() says 0).
-    QVERIFY(residentKb() - before < 8 * 1024);
+    QVERIFY(Base::processStatusKb("VmRSS") - before < 8 * 1024);
 }
 
 void tst_DocumentFiles::fileOverTheLimitIsRefused()

@@ -8,6 +8,8 @@
 // CLI to 1.6 GB in 8 s and the choices flood to 11 GB in a minute.
 #include "support/localproviderfixture.h"
 
+#include "base/processmemory.h"
+
 #include "llm/clock.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
@@ -37,18 +39,6 @@ namespace {
 constexpr qint64 EngineBoundKb = 48 * 1024;
 // headstart-cli's whole peak, start-up included (about 26 MB with the bounds).
 constexpr qint64 CliBoundKb = 64 * 1024;
-
-qint64 statusKb(const char *field)
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith(field))
-            return line.mid(qstrlen(field)).trimmed().split(' ').value(0).toLongLong();
-    }
-    return -1;
-}
 
 // Starts a new peak: Linux resets VmHWM to the current resident size.
 bool resetPeak()
@@ -125,13 +115,13 @@ void tst_MemoryBounds::engine()
     request.messages.append({Llm::Role::User, QStringLiteral("Say something.")});
     const RenderedRequest rendered = engine.render(request);
 
-    const qint64 before = statusKb("VmRSS:");
+    const qint64 before = Base::processStatusKb("VmRSS");
     QVERIFY(resetPeak());
     // Should the bounds ever break, Stop the flood at four times the bound instead of letting
     // it take the CI machine's memory; the check below then fails.
     QTimer guard;
     connect(&guard, &QTimer::timeout, &engine, [&engine, before] {
-        if (statusKb("VmRSS:") - before > 4 * EngineBoundKb)
+        if (Base::processStatusKb("VmRSS") - before > 4 * EngineBoundKb)
             engine.stopAll();
     });
     guard.start(10);
@@ -151,7 +141,7 @@ void tst_MemoryBounds::engine()
         QVERIFY(answer->text().size() <= 1024 * 24 + 4096);
     }
     const double seconds = double(Llm::monotonicNowNs() - startedNs) / 1e9;
-    const qint64 growth = statusKb("VmHWM:") - before;
+    const qint64 growth = Base::processStatusKb("VmHWM") - before;
     qInfo("%s: ended after %.2f s, peak growth %lld KB", QTest::currentDataTag(), seconds,
           static_cast<long long>(growth));
     QVERIFY2(growth < EngineBoundKb, qPrintable(QStringLiteral("grew by %1 KB").arg(growth)));
@@ -176,11 +166,11 @@ void tst_MemoryBounds::guessPausedAtItsCap()
     request.messages.append({Llm::Role::User, QStringLiteral("Say something.")});
 
     const qint64 floodedBefore = m_local.stats().floodBytes;
-    const qint64 before = statusKb("VmRSS:");
+    const qint64 before = Base::processStatusKb("VmRSS");
     QVERIFY(resetPeak());
     QTimer guard; // as in engine(): a broken bound stops at four times the bound
     connect(&guard, &QTimer::timeout, &engine, [&engine, before] {
-        if (statusKb("VmRSS:") - before > 4 * EngineBoundKb)
+        if (Base::processStatusKb("VmRSS") - before > 4 * EngineBoundKb)
             engine.stopAll();
     });
     guard.start(10);
@@ -199,7 +189,7 @@ void tst_MemoryBounds::guessPausedAtItsCap()
             return held;
         },
         20000));
-    const qint64 growth = statusKb("VmHWM:") - before;
+    const qint64 growth = Base::processStatusKb("VmHWM") - before;
     qInfo("held back after %lld KB written; peak growth %lld KB", static_cast<long long>((written - floodedBefore) / 1024),
           static_cast<long long>(growth));
     QVERIFY2(session && session->isPausedAtCap(), "the guess was stopped: it held too much");
