@@ -329,6 +329,14 @@ Percentiles Metrics::ttft(Strategy s) const
     return percentiles(slot(s).ttft.values());
 }
 
+Percentiles Metrics::ttftAll() const
+{
+    QList<double> all;
+    for (const Slot &sl : m_slots)
+        sl.ttft.appendTo(all);
+    return percentiles(std::move(all));
+}
+
 Percentiles Metrics::perceivedPrefetched(Strategy s) const
 {
     QList<double> both;

@@ -163,6 +163,9 @@ public:
     // Answers shown of one series across strategies, cumulative until reset() (not windowed).
     qint64 answersAll(LatencyKind kind) const;
     Percentiles ttft(Strategy s) const;
+    // Across strategies, Strategy::None included: how long the provider takes to a first token
+    // lately, whoever asked.
+    Percentiles ttftAll() const;
     // The last n perceived-latency samples of any kind and strategy, oldest first (for a chart);
     // at most settings.latencyWindow.
     QList<double> recentPerceived(qsizetype n) const;

@@ -32,7 +32,8 @@ SelectionLearningLine::SelectionLearningLine(QWidget *parent)
     setToolTip(QStringLiteral("<p>%1</p>")
                    .arg(tr("Learnt on this computer from what you do after selecting text. A guess is made only "
                            "where its wrong guesses are expected to cost at most the share set in Settings, "
-                           "Prefetch (\"Let wrong guesses cost at most\") of what its right ones are for; "
+                           "Prefetch (\"Let wrong guesses cost at most\") of what its right ones are for, less "
+                           "where your pointer or shortcuts would start the answer soon after anyway; "
                            "\"Forget what was learnt\" there starts again.")
                             .toHtmlEscaped()));
     setVisible(false);
@@ -74,6 +75,13 @@ void SelectionLearningLine::refresh()
                               : tr("At the last one %1 was %2 likely, and its guess pays only from %3: not guessed "
                                    "for now."))
                              .arg(name, chance, needed);
+            // Where the pointer or a shortcut starts the answer early anyway, a guess on the
+            // selection saves only the rest of the wait, and may waste only that share.
+            if (likeliest.waitRemoved < 0.995)
+                sentences << tr("Your pointer or shortcuts already start %1 of an answer's wait before you run an "
+                                "action, so a guess here saves at most the other %2.")
+                                 .arg(MetricsDock::formatPercent(1.0 - likeliest.waitRemoved),
+                                      MetricsDock::formatPercent(likeliest.waitRemoved));
         }
     }
     // Sentences that end in a full-width stop (Chinese) follow each other without a space.

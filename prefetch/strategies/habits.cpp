@@ -11,6 +11,8 @@ namespace {
 
 const QString Group = QStringLiteral("habits");
 const QString NothingKey = QStringLiteral("none");
+const QString CoveredKey = QStringLiteral("covered");
+const QString CoveredWeightKey = QStringLiteral("covered-weight");
 // Counts below this are forgotten rather than kept (after ~45 observations elsewhere).
 constexpr double Forgotten = 0.01;
 
@@ -88,6 +90,21 @@ void Habits::recordNothing(const Context &context)
     add(context, Nothing);
 }
 
+void Habits::recordCovered(double share)
+{
+    if (!std::isfinite(share))
+        return;
+    m_coveredSum = m_coveredSum * Decay + std::clamp(share, 0.0, 1.0);
+    m_coveredWeight = m_coveredWeight * Decay + 1.0;
+}
+
+std::optional<double> Habits::coveredShare() const
+{
+    if (m_coveredWeight <= 0)
+        return std::nullopt;
+    return m_coveredSum / m_coveredWeight;
+}
+
 double Habits::countAt(const Context &context, size_t outcome) const
 {
     const auto it = m_counts.constFind(context.key());
@@ -135,10 +152,23 @@ QStringList Habits::contextKeys()
 
 int Habits::load(QSettings &settings)
 {
-    m_counts.clear();
+    clear();
     int dropped = 0;
     const QStringList known = contextKeys();
     settings.beginGroup(Group);
+    if (settings.contains(CoveredKey) || settings.contains(CoveredWeightKey)) {
+        bool shareOk = false;
+        bool weightOk = false;
+        const double share = settings.value(CoveredKey).toDouble(&shareOk); // kept as the mean
+        const double weight = settings.value(CoveredWeightKey).toDouble(&weightOk);
+        // The weight of a decayed mean never passes 1 / (1 - Decay).
+        if (shareOk && weightOk && share >= 0 && share <= 1 && weight > 0 && weight <= 1.0 / (1.0 - Decay) + 1e-9) {
+            m_coveredSum = share * weight;
+            m_coveredWeight = weight;
+        } else {
+            dropped += 2;
+        }
+    }
     for (const QString &context : settings.childGroups()) {
         settings.beginGroup(context);
         if (!known.contains(context)) { // bounded: only the contexts there are
@@ -173,6 +203,10 @@ void Habits::save(QSettings &settings) const
 {
     settings.remove(Group);
     settings.beginGroup(Group);
+    if (const std::optional<double> covered = coveredShare()) {
+        settings.setValue(CoveredKey, *covered);
+        settings.setValue(CoveredWeightKey, m_coveredWeight);
+    }
     for (auto it = m_counts.cbegin(); it != m_counts.cend(); ++it) {
         settings.beginGroup(it.key());
         for (size_t outcome = 0; outcome < Outcomes; ++outcome) {

@@ -64,14 +64,29 @@ public:
                                                   std::span<const DocumentAction> candidates) const;
     double count(const Context &context, DocumentAction action) const;
     double nothingCount(const Context &context) const;
-    bool isEmpty() const { return m_counts.isEmpty(); }
-    void clear() { m_counts.clear(); }
+
+    // How much of an answer's wait the user's later signals already cover: at each action, the
+    // share of the provider's time to a first token by which a later signal had guessed it
+    // before it ran (the pointer heading for its button, the shortcut's modifiers held, focus
+    // on the button; 0 where none had: a click nothing saw coming, 1 where the guess had a
+    // whole wait's start). A mean that decays as the counts do. What an earlier guess (on a
+    // selection, on an opening) still saves is the rest: little for a user whose pointer names
+    // the button a second ahead, all of it for one whose shortcut follows the selection at once.
+    void recordCovered(double share);
+    std::optional<double> coveredShare() const; // none before the first action
+
+    bool isEmpty() const { return m_counts.isEmpty() && m_coveredWeight <= 0; }
+    void clear()
+    {
+        m_counts.clear();
+        m_coveredSum = m_coveredWeight = 0;
+    }
 
     // Persisted under "habits/<context>/<action>" (and ".../none"), in the user's settings file
     // (owner-only), nowhere else. Load drops a damaged value (not a number, not positive, huge)
     // and any context that does not exist, so the state stays as small as the contexts are
-    // (14 × 6 numbers), and returns how many values it dropped: the caller says so in its log;
-    // those contexts start from the prior.
+    // (14 × 6 numbers, and the covered share's two), and returns how many values it dropped: the
+    // caller says so in its log; those contexts start from the prior.
     int load(QSettings &settings);
     void save(QSettings &settings) const;
 
@@ -89,6 +104,8 @@ private:
     double countAt(const Context &context, size_t outcome) const;
 
     QHash<QString, Counts> m_counts;
+    double m_coveredSum = 0; // decayed sum of the covered shares, and of their weights
+    double m_coveredWeight = 0;
 };
 
 } // namespace Prefetch

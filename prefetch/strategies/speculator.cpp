@@ -4,7 +4,10 @@
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
 
+#include "llm/clock.h"
+
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace Prefetch {
@@ -232,15 +235,35 @@ QList<Speculator::Candidate> Speculator::decide(const Habits::Context &context,
     if (!m_engine || !m_builder)
         return out;
     const Settings &s = m_engine->settings();
+    const double removed = waitRemoved(context);
+    // Without bound (the replay's fixed rules) it stays without bound, whatever the time saved.
+    const double share = std::isinf(s.speculation.wasteShare) ? s.speculation.wasteShare
+                                                                : s.speculation.wasteShare * removed;
     int guessed = 0;
     for (const auto &[action, probability] : m_habits.rank(context, candidates)) {
         const double breakEven = GuessCost::of(m_builder(action), m_engine->profile(), s.speculation.prefixTokens)
-                                     .breakEven(s.speculation.wasteShare);
+                                     .breakEven(share);
         const bool pays = probability >= breakEven && guessed < count;
         guessed += pays ? 1 : 0;
-        out.append({action, probability, breakEven, pays});
+        out.append({action, probability, breakEven, pays, removed});
     }
     return out;
+}
+
+double Speculator::waitRemoved(const Habits::Context &context) const
+{
+    if (context.kind != Habits::Context::Kind::Selection && context.kind != Habits::Context::Kind::Opened)
+        return 1.0;
+    return 1.0 - m_habits.coveredShare().value_or(0.0);
+}
+
+void Speculator::named(QList<Named> &into, const QList<DocumentAction> &guessed)
+{
+    const qint64 now = Llm::monotonicNowNs();
+    for (DocumentAction action : guessed) {
+        if (std::none_of(into.cbegin(), into.cend(), [action](const Named &n) { return n.action == action; }))
+            into.append({action, now});
+    }
 }
 
 QList<Speculator::Candidate> Speculator::selectionGuesses() const
@@ -255,11 +278,14 @@ void Speculator::focusEntered(DocumentAction action)
 {
     if (!m_engine || !possible({action}).contains(action))
         return;
+    if (!m_focusNamed || m_focusNamed->action != action)
+        m_focusNamed = Named{action, Llm::monotonicNowNs()};
     guess(Strategy::Keyboard, {action}, m_engine->settings().keyboard.ttl);
 }
 
 void Speculator::focusLeft()
 {
+    m_focusNamed.reset();
     if (!m_modifiersHeld)
         drop(Strategy::Keyboard);
 }
@@ -270,6 +296,7 @@ void Speculator::modifiersChanged(bool shortcutModifiersHeld)
     if (!shortcutModifiersHeld) {
         // Released after the key (the answer is taken over) or without one: the guesses expire,
         // and the modifiers were held for something else.
+        m_modifiersNamed.clear();
         if (const std::optional<Habits::Context> open = std::exchange(m_modifiersOpen, std::nullopt))
             nothingFollowed(*open);
         return;
@@ -278,12 +305,12 @@ void Speculator::modifiersChanged(bool shortcutModifiersHeld)
     if (!m_engine)
         return;
     const Settings &s = m_engine->settings();
-    guess(Strategy::Keyboard,
-          guessedOf(decide(*m_modifiersOpen,
-                           possible({A::Summarize, A::ContinueWriting, A::RewriteSelection, A::Translate,
-                                     A::ExplainSelection}),
-                           s.speculation.maxAnswers)),
-          s.keyboard.ttl);
+    const QList<DocumentAction> guessed = guessedOf(
+        decide(*m_modifiersOpen,
+               possible({A::Summarize, A::ContinueWriting, A::RewriteSelection, A::Translate, A::ExplainSelection}),
+               s.speculation.maxAnswers));
+    named(m_modifiersNamed, guessed);
+    guess(Strategy::Keyboard, guessed, s.keyboard.ttl);
 }
 
 void Speculator::setTargets(const QHash<DocumentAction, QRectF> &buttons)
@@ -337,12 +364,16 @@ void Speculator::onPrediction()
         m_pointerOpen = action;
         m_pointerWindow.start(ttl);
     }
-    guess(Strategy::Trajectory, guessedOf(decide(Habits::pointer(action), {action}, 1)), ttl);
+    const QList<DocumentAction> guessed = guessedOf(decide(Habits::pointer(action), {action}, 1));
+    if (!guessed.isEmpty() && !m_pointerNamed)
+        m_pointerNamed = Named{action, Llm::monotonicNowNs()};
+    guess(Strategy::Trajectory, guessed, ttl);
 }
 
 void Speculator::closePointerDecision()
 {
     m_pointerWindow.stop();
+    m_pointerNamed.reset();
     if (const std::optional<DocumentAction> heading = std::exchange(m_pointerOpen, std::nullopt))
         nothingFollowed(Habits::pointer(*heading));
 }
@@ -363,6 +394,26 @@ void Speculator::answerEnded(DocumentAction action)
 
 void Speculator::activated(DocumentAction action)
 {
+    // How much of the answer's wait a later signal's guess had covered when it ran (none: a
+    // click nothing saw coming): measured against the provider's recent time to a first token,
+    // so only once there is one.
+    const double wait = m_engine ? m_engine->metrics().ttftAll().p50 : -1;
+    if (wait > 0) {
+        const qint64 now = Llm::monotonicNowNs();
+        qint64 namedAt = now;
+        QList<Named> named = m_modifiersNamed;
+        if (m_pointerNamed)
+            named.append(*m_pointerNamed);
+        if (m_focusNamed)
+            named.append(*m_focusNamed);
+        for (const Named &n : std::as_const(named)) {
+            if (n.action == action)
+                namedAt = std::min(namedAt, n.atNs);
+        }
+        m_habits.recordCovered(double(now - namedAt) / 1e6 / wait);
+    }
+    m_modifiersNamed.clear();
+    m_pointerNamed.reset();
     if (m_justOpened)
         m_habits.record(Habits::opened(), action);
     if (m_hasSelection)
@@ -386,6 +437,8 @@ void Speculator::activated(DocumentAction action)
 
 void Speculator::stopped()
 {
+    m_pointerNamed.reset();
+    m_modifiersNamed.clear();
     m_dwell.stop();
     m_selectionSettle.stop();
     m_trajectoryGrace.stop();

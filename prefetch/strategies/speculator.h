@@ -98,16 +98,25 @@ public:
 
     // What a signal in `context` would guess now among `candidates`, and why: each one's chance
     // (from the habits) and the chance it needs to pay for itself at the provider's prices
-    // (GuessCost, speculation.wasteShare). Guessed: the likeliest that pay, at most `count`.
+    // (GuessCost), its waste allowed in proportion to the time a right guess saves: the share
+    // of speculation.wasteShare that is the share of the wait it removes (waitRemoved()).
+    // Guessed: the likeliest that pay, at most `count`.
     struct Candidate {
         DocumentAction action;
         double probability;
         double breakEven;
         bool guessed;
+        double waitRemoved = 1; // the share of the answer's wait a right guess removes
     };
     QList<Candidate> decide(const Habits::Context &context, const QList<DocumentAction> &candidates, int count) const;
     // What a finished selection would guess now: decide() on the selection's actions.
     QList<Candidate> selectionGuesses() const;
+    // The share of an answer's wait that a right guess on a signal in `context` removes, beyond
+    // what the later signals would give anyway. 1 for the last signals before an action (the
+    // pointer's heading, the modifiers): nothing of ours comes later. For the earlier ones (a
+    // selection, an opening) what the user's later signals leave uncovered
+    // (1 - Habits::coveredShare()); 1 before the first action measured.
+    double waitRemoved(const Habits::Context &context) const;
 
     // The candidates and decision of the last finished selection (empty before the first): what
     // the metrics panel explains.
@@ -166,6 +175,16 @@ private:
     bool m_modifiersHeld = false;
     std::optional<Habits::Context> m_modifiersOpen; // held, no action yet
     std::optional<DocumentAction> m_pointerOpen;    // heading for this button, no action yet
+    // When each later signal guessed an action (Llm::monotonicNowNs()), while its decision is
+    // open: what activated() learns the share of the wait they cover from.
+    struct Named {
+        DocumentAction action;
+        qint64 atNs;
+    };
+    std::optional<Named> m_pointerNamed;   // the trajectory's guess for the open heading
+    QList<Named> m_modifiersNamed;         // the modifiers' guesses while held
+    std::optional<Named> m_focusNamed;     // focus on the action's button
+    void named(QList<Named> &into, const QList<DocumentAction> &guessed); // first time each
     QTimer m_pointerWindow;
     std::optional<DocumentAction> m_lastAnswer;
     std::optional<DocumentAction> m_predicted; // the trajectory's guess

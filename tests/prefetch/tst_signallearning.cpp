@@ -12,12 +12,14 @@
 #include "prefetch/strategies/habits.h"
 #include "prefetch/strategies/speculator.h"
 
+#include <QElapsedTimer>
 #include <QNetworkAccessManager>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace std::chrono_literals;
@@ -41,6 +43,8 @@ private slots:
     void aSelectionActedOnTeachesNoNothing();
     void modifiersHeldForOtherShortcutsStopTheGuess();
     void openingsLeftUnactedStopTheReadingGuess();
+    void aLeadTheLaterSignalsGiveLowersTheEarlyGuessesWorth();
+    void theLeadIsMeasuredFromTheFirstSignalThatNamedTheAction();
 
 private:
     // Selects (the drag let go of), then clears the selection, with nothing run on it.
@@ -180,6 +184,25 @@ void tst_SignalLearning::nothingIsCountedKeptAndDamagedDropped()
     QVERIFY(!settings.allKeys().filter(QStringLiteral("habits/selection/none")).isEmpty());
     QCOMPARE(loaded.nothingCount(Habits::selection()), habits.nothingCount(Habits::selection()));
     QCOMPARE(loaded.nothingCount(Habits::after(A::Summarize)), 0.0);
+
+    // The share of the wait the later signals cover is a decayed mean, kept with its weight; a
+    // damaged one is dropped, not trusted.
+    QVERIFY(!habits.coveredShare());
+    habits.recordCovered(0.5);
+    QCOMPARE(*habits.coveredShare(), 0.5);
+    habits.recordCovered(0);
+    const double covered = *habits.coveredShare();
+    QCOMPARE(covered, 0.5 * Habits::Decay / (Habits::Decay + 1.0)); // the newer weighs more
+    habits.save(settings);
+    QVERIFY(loaded.load(settings) == 0 && loaded.coveredShare());
+    QCOMPARE(*loaded.coveredShare(), covered);
+    settings.setValue(QStringLiteral("habits/covered-weight"), 1e9); // more than a decayed mean can weigh
+    QCOMPARE(loaded.load(settings), 2);
+    QVERIFY(!loaded.coveredShare());
+    loaded.recordCovered(3); // more than the whole wait is the whole wait
+    QCOMPARE(*loaded.coveredShare(), 1.0);
+    loaded.clear(); // Forget what was learnt: this too
+    QVERIFY(loaded.isEmpty() && !loaded.coveredShare());
 }
 
 void tst_SignalLearning::strayedSelectionsStopTheGuessAndActionsBringItBack()
@@ -330,6 +353,81 @@ void tst_SignalLearning::openingsLeftUnactedStopTheReadingGuess()
     speculator()->activated(A::Summarize);
     QVERIFY(speculator()->habits().count(opened, A::Summarize) > 0);
     QVERIFY(speculator()->habits().nothingCount(opened) < nothing);
+}
+
+void tst_SignalLearning::aLeadTheLaterSignalsGiveLowersTheEarlyGuessesWorth()
+{
+    const auto rewriteGuessed = [this] {
+        const auto decision = speculator()->selectionGuesses();
+        return std::any_of(decision.cbegin(), decision.cend(),
+                           [](const Speculator::Candidate &c) { return c.action == A::RewriteSelection && c.guessed; });
+    };
+    // A new user: nothing known of how they reach an action, the whole wait counts.
+    QCOMPARE(speculator()->waitRemoved(Habits::selection()), 1.0);
+    QVERIFY(rewriteGuessed());
+    // A user whose pointer had started the answer a whole wait ahead: a right guess on the
+    // selection saves nothing the later signals would not, and its waste buys nothing. Not
+    // guessed, however likely.
+    speculator()->habits().recordCovered(1.0);
+    QCOMPARE(speculator()->waitRemoved(Habits::selection()), 0.0);
+    QCOMPARE(speculator()->waitRemoved(Habits::opened()), 0.0);
+    for (const Speculator::Candidate &c : speculator()->selectionGuesses())
+        QVERIFY(!c.guessed && c.breakEven == 1.0 && c.waitRemoved == 0.0);
+    // The last signals before an action are guessed on as before: nothing of ours comes later.
+    QCOMPARE(speculator()->waitRemoved(Habits::modifiers(true)), 1.0);
+    QCOMPARE(speculator()->waitRemoved(Habits::pointer(A::RewriteSelection)), 1.0);
+
+    // The same user switches to shortcuts run straight after selecting (nothing later guessed
+    // the action): the covered share shrinks with each, and the selection's guess comes back.
+    // Measured against the provider's time to a first token, known once an answer has come.
+    speculator()->activated(A::RewriteSelection);
+    QCOMPARE(*speculator()->habits().coveredShare(), 1.0); // no wait known: nothing measured
+    m_stack->engine()->metrics().recordTtft(Strategy::None, 800);
+    int actions = 0;
+    while (actions < 20 && !rewriteGuessed()) {
+        speculator()->activated(A::RewriteSelection);
+        ++actions;
+    }
+    QVERIFY2(actions >= 1 && actions < 20, qPrintable(QString::number(actions)));
+    const double removed = speculator()->waitRemoved(Habits::selection());
+    QVERIFY(removed > 0 && removed < 1);
+    // What it needs grows as the time it saves shrinks: a wait partly removed asks more than a
+    // wait more removed, at the same prices and chances.
+    const double needed = speculator()->selectionGuesses().first().breakEven;
+    speculator()->habits().recordCovered(0);
+    QVERIFY(speculator()->waitRemoved(Habits::selection()) > removed);
+    QVERIFY(speculator()->selectionGuesses().first().breakEven < needed);
+}
+
+void tst_SignalLearning::theLeadIsMeasuredFromTheFirstSignalThatNamedTheAction()
+{
+    const double wait = 800;
+    m_stack->engine()->metrics().recordTtft(Strategy::None, wait);
+    speculator()->setContext(m_builder, true);
+    QVERIFY(!speculator()->habits().coveredShare());
+    // Tab onto the button, then run it: focus had started the answer that much of a wait ahead.
+    QElapsedTimer held;
+    held.start();
+    speculator()->focusEntered(A::ExplainSelection);
+    QTest::qWait(40);
+    speculator()->activated(A::ExplainSelection);
+    const double covered = *speculator()->habits().coveredShare();
+    QVERIFY2(covered >= 40 / wait && covered <= (double(held.elapsed()) + 1) / wait, qPrintable(QString::number(covered)));
+    // Focus on another button started nothing for this action: a click nothing saw coming.
+    speculator()->focusEntered(A::Summarize);
+    speculator()->activated(A::ExplainSelection);
+    QCOMPARE(*speculator()->habits().coveredShare(), covered * Habits::Decay / (Habits::Decay + 1.0));
+    speculator()->focusLeft();
+    // The modifiers held before the key: from their first guess, not from the last key event.
+    speculator()->habits().clear();
+    speculator()->modifiersChanged(true);
+    QVERIFY(!speculator()->guesses(Strategy::Keyboard).isEmpty());
+    const A first = speculator()->guesses(Strategy::Keyboard).first();
+    QTest::qWait(40);
+    speculator()->modifiersChanged(true); // still held (another key event)
+    speculator()->activated(first);
+    QVERIFY(*speculator()->habits().coveredShare() >= 40 / wait);
+    speculator()->modifiersChanged(false);
 }
 
 QTEST_GUILESS_MAIN(tst_SignalLearning)
