@@ -115,6 +115,10 @@ int runBench(const QStringList &arguments)
         QStringLiteral("fixed-guesses"),
         QStringLiteral("Also run every mode but off with the early signals guessing their likeliest actions "
                        "whatever their chance (the fixed rules before issue 40)."));
+    const QCommandLineOption weighTimeOpt(
+        QStringLiteral("weigh-time"),
+        QStringLiteral("Also run every mode but off with the selection's and the opening's guesses weighing the "
+                       "time they save beyond the user's later signals (off in the app: Speculator::setWeighTime)."));
     const QCommandLineOption selectionActionOpt(
         QStringLiteral("selection-action"),
         QStringLiteral("Generated document traces with this share (in %) of the user's selections leading to an "
@@ -168,6 +172,7 @@ int runBench(const QStringList &arguments)
                        noCompletionOpt,
                        fastOpeningOpt,
                        fixedGuessesOpt,
+                       weighTimeOpt,
                        selectionActionOpt,
                        cacheOpt,
                        profileOpt,
@@ -272,7 +277,7 @@ int runBench(const QStringList &arguments)
         {&warmPassagesOpt, &Bench::Variant::warmPassages},     {&noFollowUpsOpt, &Bench::Variant::noShortFollowUps},
         {&noSuggestionsOpt, &Bench::Variant::noSuggestions},   {&noCompositionOpt, &Bench::Variant::noComposition},
         {&noCompletionOpt, &Bench::Variant::noCompletion},     {&fastOpeningOpt, &Bench::Variant::fastOpening},
-        {&fixedGuessesOpt, &Bench::Variant::fixedGuesses},
+        {&fixedGuessesOpt, &Bench::Variant::fixedGuesses},     {&weighTimeOpt, &Bench::Variant::weighTime},
     };
     for (const auto &[option, member] : switches) {
         if (parser.isSet(*option)) {

@@ -11,7 +11,7 @@
     <message>
         <location filename="../app/application.cpp" line="319"/>
         <location filename="../app/application.cpp" line="323"/>
-        <location filename="../app/application.cpp" line="669"/>
+        <location filename="../app/application.cpp" line="675"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
@@ -41,7 +41,7 @@
         <translation>%1 改用设置中的服务商。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="648"/>
+        <location filename="../app/application.cpp" line="654"/>
         <source>Answers are remembered for this session only: the response cache file could not be used.</source>
         <translation>回答只在本次运行中记住：响应缓存文件无法使用。</translation>
     </message>
@@ -5001,7 +5001,12 @@
         <translation>上一次选中时，“%1”的可能性为 %2，而猜测要到 %3 才划算：暂不猜测。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/selectionlearningline.cpp" line="79"/>
+        <location filename="../gui/metrics/selectionlearningline.cpp" line="80"/>
+        <source>Your pointer or shortcuts already start %1 of an answer&apos;s wait before you run an action, so a guess here saves at most the other %2.</source>
+        <translation>你的指针或快捷键在你运行操作之前，已经开始了回答等待时间的 %1，所以在这里猜测最多只能节省其余的 %2。</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/selectionlearningline.cpp" line="93"/>
         <source>Selections: %1</source>
         <translation>选中文字：%1</translation>
     </message>
@@ -6278,7 +6283,7 @@
         <translation>基础 URL 未设置，或不是 http(s) 地址。</translation>
     </message>
     <message>
-        <location filename="../llm/providerrequest.cpp" line="488"/>
+        <location filename="../llm/providerrequest.cpp" line="496"/>
         <source>The server answered with %1 instead of an event stream.</source>
         <translation>服务器返回了 %1，而不是事件流。</translation>
     </message>
@@ -6294,94 +6299,94 @@
 <context>
     <name>Prefetch::Metrics</name>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="376"/>
+        <location filename="../prefetch/metrics.cpp" line="384"/>
         <source>Context warm-up</source>
         <translation>上下文预热</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="377"/>
+        <location filename="../prefetch/metrics.cpp" line="385"/>
         <source>Hover prefetch</source>
         <translation>悬停预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="378"/>
+        <location filename="../prefetch/metrics.cpp" line="386"/>
         <source>Typing prefetch</source>
         <translation>输入预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="379"/>
+        <location filename="../prefetch/metrics.cpp" line="387"/>
         <source>Workflow prefetch</source>
         <translation>流程预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="380"/>
+        <location filename="../prefetch/metrics.cpp" line="388"/>
         <source>Pointer trajectory</source>
         <translation>指针轨迹</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="381"/>
+        <location filename="../prefetch/metrics.cpp" line="389"/>
         <source>Finished selection</source>
         <translation>选定文本后</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="382"/>
+        <location filename="../prefetch/metrics.cpp" line="390"/>
         <source>Keyboard focus and shortcuts</source>
         <translation>键盘焦点与快捷键</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="383"/>
+        <location filename="../prefetch/metrics.cpp" line="391"/>
         <source>Opened document</source>
         <translation>打开文档时</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="384"/>
+        <location filename="../prefetch/metrics.cpp" line="392"/>
         <source>Your habits</source>
         <translation>你的使用习惯</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="385"/>
-        <location filename="../prefetch/metrics.cpp" line="387"/>
+        <location filename="../prefetch/metrics.cpp" line="393"/>
+        <location filename="../prefetch/metrics.cpp" line="395"/>
         <source>No prefetch</source>
         <translation>无预取</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="397"/>
+        <location filename="../prefetch/metrics.cpp" line="405"/>
         <source>%1 %</source>
         <comment>a percentage</comment>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="415"/>
+        <location filename="../prefetch/metrics.cpp" line="423"/>
         <source>%1 alarm: hit rate %2 is below %3 after %4 attempts.</source>
         <translation>%1 告警：%4 次尝试后命中率为 %2，低于 %3。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="434"/>
+        <location filename="../prefetch/metrics.cpp" line="442"/>
         <source>%1 paused: %2 tokens were wasted and none used yet; it resumes when extra cost is below %3.</source>
         <translation>%1 已暂停：已浪费 %2 个词元，尚未用上任何词元；额外开销低于 %3 时恢复。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="440"/>
+        <location filename="../prefetch/metrics.cpp" line="448"/>
         <source>%1 paused: extra cost %2 is above %3; it resumes below %4.</source>
         <translation>%1 已暂停：额外成本 %2 高于 %3；低于 %4 时恢复。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="450"/>
+        <location filename="../prefetch/metrics.cpp" line="458"/>
         <source>%1: hit rate %2 is below %3, but the alarm waits for %4 attempts (%5 so far).</source>
         <translation>%1：命中率 %2 低于 %3，但告警要等到 %4 次尝试（目前 %5 次）。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="455"/>
+        <location filename="../prefetch/metrics.cpp" line="463"/>
         <source>%1: extra cost %2 is above %3, but the pause waits for %4 attempts (%5 so far).</source>
         <translation>%1：额外成本 %2 高于 %3，但暂停要等到 %4 次尝试（目前 %5 次）。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="470"/>
+        <location filename="../prefetch/metrics.cpp" line="478"/>
         <source>%1: hit rate %2 is back at or above %3.</source>
         <translation>%1：命中率 %2 已回到 %3 或以上。</translation>
     </message>
     <message>
-        <location filename="../prefetch/metrics.cpp" line="478"/>
+        <location filename="../prefetch/metrics.cpp" line="486"/>
         <source>%1 resumed: extra cost %2 is below %3.</source>
         <translation>%1 已恢复：额外开销 %2 低于 %3。</translation>
     </message>

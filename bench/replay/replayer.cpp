@@ -142,6 +142,7 @@ std::optional<QString> Replayer::start()
     m_workflow = m_stack->workflow();
     m_warmup = m_stack->warmup();
     m_speculator = m_stack->speculator();
+    m_speculator->setWeighTime(m_variant.weighTime);
     // The window's workspace: the chat on a conversation store of the run's own, and the
     // document actions.
     m_store = std::make_unique<Gui::ConversationStore>(m_cacheDir->filePath(QStringLiteral("conversations.sqlite")));

@@ -193,6 +193,9 @@ struct Variant {
     // chance (Settings::Speculation::wasteShare without bound), as before they learned what
     // they are for.
     bool fixedGuesses = false;
+    // Speculator::setWeighTime(true) (off in the app): the selection's and the opening's guesses
+    // weigh the time they save beyond the user's later signals.
+    bool weighTime = false;
     // The replay's, not a setting: "compose" lines are not played, so the chat never hears of an
     // input method's pre-edit (as before issue 39).
     bool noComposition = false;
@@ -203,7 +206,7 @@ struct Variant {
     {
         // (A completion taken sends earlier with prefetch off too, but the wait after Enter is the same.)
         return prefixTokens || maxAnswers || warmPassages || noShortFollowUps || noSuggestions || noCompletion
-               || fixedGuesses;
+               || fixedGuesses || weighTime;
     }
 };
 

@@ -158,6 +158,8 @@ QString Variant::name() const
         parts.append(QStringLiteral("fast opening"));
     if (fixedGuesses)
         parts.append(QStringLiteral("fixed guesses"));
+    if (weighTime)
+        parts.append(QStringLiteral("weigh time"));
     if (cache == CacheUse::ExactOnly)
         parts.append(QStringLiteral("cache exact only"));
     else if (cache == CacheUse::Off)

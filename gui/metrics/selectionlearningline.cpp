@@ -32,8 +32,7 @@ SelectionLearningLine::SelectionLearningLine(QWidget *parent)
     setToolTip(QStringLiteral("<p>%1</p>")
                    .arg(tr("Learnt on this computer from what you do after selecting text. A guess is made only "
                            "where its wrong guesses are expected to cost at most the share set in Settings, "
-                           "Prefetch (\"Let wrong guesses cost at most\") of what its right ones are for, less "
-                           "where your pointer or shortcuts would start the answer soon after anyway; "
+                           "Prefetch (\"Let wrong guesses cost at most\") of what its right ones are for; "
                            "\"Forget what was learnt\" there starts again.")
                             .toHtmlEscaped()));
     setVisible(false);

@@ -252,7 +252,7 @@ QList<Speculator::Candidate> Speculator::decide(const Habits::Context &context,
 
 double Speculator::waitRemoved(const Habits::Context &context) const
 {
-    if (context.kind != Habits::Context::Kind::Selection && context.kind != Habits::Context::Kind::Opened)
+    if (!m_weighTime || (context.kind != Habits::Context::Kind::Selection && context.kind != Habits::Context::Kind::Opened))
         return 1.0;
     return 1.0 - m_habits.coveredShare().value_or(0.0);
 }
@@ -401,12 +401,12 @@ void Speculator::activated(DocumentAction action)
     if (wait > 0) {
         const qint64 now = Llm::monotonicNowNs();
         qint64 namedAt = now;
-        QList<Named> named = m_modifiersNamed;
+        QList<Named> earlier = m_modifiersNamed;
         if (m_pointerNamed)
-            named.append(*m_pointerNamed);
+            earlier.append(*m_pointerNamed);
         if (m_focusNamed)
-            named.append(*m_focusNamed);
-        for (const Named &n : std::as_const(named)) {
+            earlier.append(*m_focusNamed);
+        for (const Named &n : std::as_const(earlier)) {
             if (n.action == action)
                 namedAt = std::min(namedAt, n.atNs);
         }
