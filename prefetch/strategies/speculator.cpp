@@ -412,8 +412,11 @@ void Speculator::activated(DocumentAction action)
         }
         m_habits.recordCovered(double(now - namedAt) / 1e6 / wait);
     }
+    // Their guesses are dropped below: the next action is measured from new ones, also where
+    // focus stays on the button (Enter again runs it with nothing guessed since).
     m_modifiersNamed.clear();
     m_pointerNamed.reset();
+    m_focusNamed.reset();
     if (m_justOpened)
         m_habits.record(Habits::opened(), action);
     if (m_hasSelection)
@@ -439,6 +442,7 @@ void Speculator::stopped()
 {
     m_pointerNamed.reset();
     m_modifiersNamed.clear();
+    m_focusNamed.reset();
     m_dwell.stop();
     m_selectionSettle.stop();
     m_trajectoryGrace.stop();

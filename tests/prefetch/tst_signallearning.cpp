@@ -418,10 +418,16 @@ void tst_SignalLearning::theLeadIsMeasuredFromTheFirstSignalThatNamedTheAction()
     speculator()->activated(A::ExplainSelection);
     const double covered = *speculator()->habits().coveredShare();
     QVERIFY2(covered >= 40 / wait && covered <= (double(held.elapsed()) + 1) / wait, qPrintable(QString::number(covered)));
-    // Focus on another button started nothing for this action: a click nothing saw coming.
-    speculator()->focusEntered(A::Summarize);
+    // Enter again with focus still there: the first run dropped its guess and nothing was
+    // guessed since, so nothing covered this one.
     speculator()->activated(A::ExplainSelection);
     QCOMPARE(*speculator()->habits().coveredShare(), covered * Habits::Decay / (Habits::Decay + 1.0));
+    // Focus on another button started nothing for this action: a click nothing saw coming.
+    const double before = *speculator()->habits().coveredShare();
+    speculator()->focusEntered(A::Summarize);
+    speculator()->activated(A::ExplainSelection);
+    const double weight = Habits::Decay + 1.0; // of the two measured so far
+    QCOMPARE(*speculator()->habits().coveredShare(), before * weight * Habits::Decay / (weight * Habits::Decay + 1.0));
     speculator()->focusLeft();
     // The modifiers held before the key: from their first guess, not from the last key event.
     speculator()->habits().clear();
