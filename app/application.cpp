@@ -32,10 +32,12 @@
 #include <QApplication>
 #include <QDBusConnection>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QIcon>
 #include <QLibraryInfo>
+#include <QLocale>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QSettings>
@@ -49,6 +51,13 @@
 namespace App {
 
 namespace {
+
+// The language the catalogues were installed for (installTranslators()).
+QLocale &uiLocale()
+{
+    static QLocale locale;
+    return locale;
+}
 
 spdlog::level::level_enum logLevelOf(Gui::LogDetail detail)
 {
@@ -136,8 +145,27 @@ void Application::installTranslators(const QString &language)
         else
             delete translator;
     };
+    // English's plural forms first ("1 document", "2 documents"), for every language: a
+    // catalogue installed later is asked first, and a language without one reads English.
+    auto *plurals = new QTranslator(qApp);
+    if (plurals->load(QStringLiteral("headstart_en"), installed) || plurals->load(QStringLiteral("headstart_en"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(plurals);
+    else
+        delete plurals;
     install(QStringLiteral("headstart"), QStringLiteral(":/i18n"));
     install(QStringLiteral("qtbase"), QLibraryInfo::path(QLibraryInfo::TranslationsPath));
+    uiLocale() = locale;
+}
+
+QString Application::welcomeSample()
+{
+    // The language's own welcome where there is one (":/samples/welcome_zh_CN.md"), else English.
+    for (const QString &name : uiLocale().uiLanguages()) {
+        const QString path = QStringLiteral(":/samples/welcome_%1.md").arg(QString(name).replace(u'-', u'_'));
+        if (QFileInfo::exists(path))
+            return path;
+    }
+    return QStringLiteral(":/samples/welcome.md");
 }
 
 void Application::installWindowIcon()
@@ -248,7 +276,7 @@ void Application::closeNextWindow()
     if (!m_quitting)
         return;
     if (Gui::MainWindow *w = window())
-        w->close(); // asks, then closeFinished(); the last one's close quits the application
+        w->closeToQuit(); // asks, then closeFinished(); the last one's close quits the application
 }
 
 void Application::openFiles(Gui::MainWindow *window, const QStringList &paths)
@@ -669,8 +697,11 @@ bool Application::start(const Options &options)
     auto afterRecovery = [problems, firstWindow, welcome = options.documentPaths.isEmpty()](int recovered) {
         if (!firstWindow)
             return;
-        if (welcome && recovered == 0)
-            firstWindow->openFile(QStringLiteral(":/samples/welcome.md"));
+        if (welcome && recovered == 0) {
+            QFile sample(welcomeSample());
+            if (sample.open(QIODevice::ReadOnly))
+                firstWindow->openText(tr("Welcome"), QString::fromUtf8(sample.readAll()));
+        }
         if (!problems.isEmpty()) {
             auto *box = new QMessageBox(QMessageBox::Warning, tr("Headstart"), problems.join(QLatin1Char('\n')),
                                         QMessageBox::Ok, firstWindow);

@@ -89,6 +89,8 @@ public:
     static void installTranslators(const QString &language);
 
 private:
+    // The welcome text in the language installTranslators() chose, else English (a resource).
+    static QString welcomeSample();
     void installWindowIcon();
     Gui::MainWindow *addWindow();
     void onWindowClosed(Gui::MainWindow *window);

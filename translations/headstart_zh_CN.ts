@@ -4,46 +4,51 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="566"/>
+        <location filename="../app/application.cpp" line="594"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="319"/>
-        <location filename="../app/application.cpp" line="323"/>
-        <location filename="../app/application.cpp" line="675"/>
+        <location filename="../app/application.cpp" line="347"/>
+        <location filename="../app/application.cpp" line="351"/>
+        <location filename="../app/application.cpp" line="706"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="316"/>
+        <location filename="../app/application.cpp" line="344"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="358"/>
+        <location filename="../app/application.cpp" line="386"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="450"/>
+        <location filename="../app/application.cpp" line="478"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="474"/>
+        <location filename="../app/application.cpp" line="502"/>
         <source>Could not read the proxy password: %1</source>
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="563"/>
+        <location filename="../app/application.cpp" line="591"/>
         <source>%1 Using the one from the settings.</source>
         <translation>%1 改用设置中的服务商。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="654"/>
+        <location filename="../app/application.cpp" line="682"/>
         <source>Answers are remembered for this session only: the response cache file could not be used.</source>
         <translation>回答只在本次运行中记住：响应缓存文件无法使用。</translation>
+    </message>
+    <message>
+        <location filename="../app/application.cpp" line="703"/>
+        <source>Welcome</source>
+        <translation>欢迎</translation>
     </message>
 </context>
 <context>
@@ -201,73 +206,78 @@
 <context>
     <name>Gui::AnswerPane</name>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="40"/>
+        <location filename="../gui/answer/answerpane.cpp" line="41"/>
         <source>The answer appears here.</source>
         <translation>回答将显示在这里。</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="56"/>
+        <location filename="../gui/answer/answerpane.cpp" line="57"/>
         <source>Answer status</source>
         <translation>回答状态</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="78"/>
+        <location filename="../gui/answer/answerpane.cpp" line="62"/>
+        <source>Answer to</source>
+        <translation>回答的操作</translation>
+    </message>
+    <message>
+        <location filename="../gui/answer/answerpane.cpp" line="87"/>
         <source>Waiting for the first token from %1…</source>
         <translation>正在等待 %1 的第一个词元…</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="107"/>
+        <location filename="../gui/answer/answerpane.cpp" line="127"/>
         <source>Streaming from %1… first token after %2 ms</source>
         <translation>正在从 %1 接收… 首个词元用时 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="120"/>
+        <location filename="../gui/answer/answerpane.cpp" line="140"/>
         <source>Done. First token after %1 ms</source>
         <translation>完成。首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="122"/>
+        <location filename="../gui/answer/answerpane.cpp" line="142"/>
         <source> (prefetched)</source>
         <translation>（已预取）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="127"/>
+        <location filename="../gui/answer/answerpane.cpp" line="147"/>
         <source>, %1 tokens/s</source>
         <translation>，每秒 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="130"/>
+        <location filename="../gui/answer/answerpane.cpp" line="150"/>
         <source>, %1 prompt tokens (%2 from cache)</source>
         <translation>，提示词 %1 个词元（其中 %2 个来自缓存）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="135"/>
+        <location filename="../gui/answer/answerpane.cpp" line="155"/>
         <source>(stopped at the token limit)</source>
         <translation>（已达到词元上限）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="137"/>
+        <location filename="../gui/answer/answerpane.cpp" line="157"/>
         <source>(withheld by the provider&apos;s content filter)</source>
         <translation>（已被服务商的内容过滤器拦截）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="138"/>
+        <location filename="../gui/answer/answerpane.cpp" line="158"/>
         <source>%1.</source>
         <comment>ends the status sentence</comment>
         <translation>%1。</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="144"/>
+        <location filename="../gui/answer/answerpane.cpp" line="164"/>
         <source>From the cache: the answer this action got before on the same text. Nothing was sent; Regenerate asks anew.</source>
         <translation>来自缓存：这是此操作此前对同一文本给出的回答。未发送任何内容；“重新生成”会重新询问。</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="152"/>
+        <location filename="../gui/answer/answerpane.cpp" line="172"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="180"/>
+        <location filename="../gui/answer/answerpane.cpp" line="200"/>
         <source>Now using %1: run the action again to ask it.</source>
         <translation>现在使用的是 %1：重新运行该操作即可向它提问。</translation>
     </message>
@@ -1885,8 +1895,12 @@
     </message>
     <message>
         <location filename="../gui/metrics/cachedecisionlog.cpp" line="87"/>
+        <source>This session&apos;s lookups, newest first: %1 shown; answers kept: %2.</source>
+        <translation>本次运行的查找，最新的在前：显示 %1 次；保存的回答：%2 个。</translation>
+    </message>
+    <message>
         <source>The last %1 lookups of this session, newest first; %2 answers are kept.</source>
-        <translation>本次运行最近 %1 次查找，最新的在前；共保存 %2 个回答。</translation>
+        <translation type="vanished">本次运行最近 %1 次查找，最新的在前；共保存 %2 个回答。</translation>
     </message>
     <message>
         <location filename="../gui/metrics/cachedecisionlog.cpp" line="94"/>
@@ -2972,44 +2986,49 @@
 <context>
     <name>Gui::Document</name>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="126"/>
+        <location filename="../workspace/documents/document.cpp" line="127"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="131"/>
-        <location filename="../workspace/documents/document.cpp" line="138"/>
-        <location filename="../workspace/documents/document.cpp" line="149"/>
+        <location filename="../workspace/documents/document.cpp" line="132"/>
+        <location filename="../workspace/documents/document.cpp" line="139"/>
+        <location filename="../workspace/documents/document.cpp" line="150"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="143"/>
+        <location filename="../workspace/documents/document.cpp" line="144"/>
         <source>%1 is not a regular file (it is a device, a pipe or a socket); Headstart opens documents saved as files.</source>
         <translation>%1 不是普通文件（而是设备、管道或套接字）；Headstart 只打开保存为文件的文档。</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="155"/>
+        <location filename="../workspace/documents/document.cpp" line="156"/>
         <source>%1 is larger than %2 MB; Headstart opens documents up to %2 MB.</source>
         <translation>%1 大于 %2 MB；Headstart 只打开不超过 %2 MB 的文档。</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="161"/>
+        <location filename="../workspace/documents/document.cpp" line="162"/>
         <source>%1 is not UTF-8 text; Headstart opens Markdown and plain-text documents.</source>
         <translation>%1 不是 UTF-8 文本；Headstart 只能打开 Markdown 和纯文本文档。</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="164"/>
+        <location filename="../workspace/documents/document.cpp" line="165"/>
         <source>Line %1 of %2 is %3 characters long without a break; Headstart edits lines of up to %4 characters. It is probably minified or encoded data: format it with line breaks, or open a part of it.</source>
         <translation>%2 的第 %1 行有 %3 个字符且没有换行；Headstart 能编辑的一行最多 %4 个字符。它可能是压缩或编码过的数据：请先加上换行再打开，或只打开其中一部分。</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="220"/>
+        <location filename="../workspace/documents/document.cpp" line="221"/>
         <source>Cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="262"/>
+        <location filename="../workspace/documents/document.cpp" line="265"/>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <location filename="../workspace/documents/document.cpp" line="293"/>
         <source>Untitled %1</source>
         <translation>未命名 %1</translation>
     </message>
@@ -3030,103 +3049,102 @@
 <context>
     <name>Gui::DocumentTabs</name>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="42"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="75"/>
         <source>Documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="98"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="132"/>
         <source>%1 has lines of over %2 characters without a break: they wrap anywhere at the window&apos;s edge, not between words, so that editing stays fast.</source>
         <translation>%1 中有超过 %2 个字符且没有换行的行：这些行在窗口边缘任意处折行，而不是在词与词之间，以保持编辑流畅。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="128"/>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="140"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="180"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="192"/>
         <source>Open Document</source>
         <translation>打开文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="142"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="194"/>
         <source>Text documents (*.md *.markdown *.txt);;All files (*)</source>
         <translation>文本文档 (*.md *.markdown *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="159"/>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="172"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="211"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="224"/>
         <source>Save Document</source>
         <translation>保存文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="164"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="216"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="176"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="228"/>
         <source>Markdown (*.md);;Text (*.txt);;All files (*)</source>
         <translation>Markdown (*.md);;文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="201"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="253"/>
         <source>Close Document</source>
         <translation>关闭文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="202"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="254"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 有未保存的更改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="246"/>
         <source>Quit</source>
-        <translation>退出</translation>
+        <translation type="vanished">退出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="247"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="300"/>
         <source>%n documents have unsaved changes: %1. Save them?</source>
         <translation>
             <numerusform>有 %n 个文档尚未保存：%1。要保存它们吗？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="250"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="303"/>
         <source>&amp;Discard All</source>
         <translation>全部放弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="251"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="304"/>
         <source>&amp;Save All</source>
         <translation>全部保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="353"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="409"/>
         <source>%1 (never saved)</source>
         <translation>%1（从未保存）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="353"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="409"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="354"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="410"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="356"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="412"/>
         <source>Recover Documents</source>
         <translation>恢复文档</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="357"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="413"/>
         <source>Headstart did not close properly last time. Recover %n unsaved document(s)?</source>
         <translation>
             <numerusform>Headstart 上次没有正常关闭。要恢复 %n 个未保存的文档吗？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="439"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="496"/>
         <source>&amp;%1 %2  (%3)</source>
         <translation>&amp;%1 %2  （%3）</translation>
     </message>
@@ -3403,62 +3421,62 @@
         <translation>不可用</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="62"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="76"/>
         <source>A writing and chat assistant for language models that starts the answer before you ask.</source>
         <translation>在您提问之前就开始生成回答的大语言模型写作与对话助手。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="65"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="79"/>
         <source>Released under the MIT licence. Copyright © Headstart developers.</source>
         <translation>以 MIT 许可证发布。版权所有 © Headstart 开发者。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="67"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="81"/>
         <source>Qt %1 (built with %2) · spdlog %3 · SQLite %4</source>
         <translation>Qt %1（编译时 %2）· spdlog %3 · SQLite %4</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="71"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="85"/>
         <source>About Headstart</source>
         <translation>关于 Headstart</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="86"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="100"/>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="90"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="104"/>
         <source>Search actions and keys</source>
         <translation>搜索操作和按键</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="91"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="105"/>
         <source>Search shortcuts</source>
         <translation>搜索快捷键</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="96"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="110"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="97"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="111"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="151"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="170"/>
         <source>User Guide</source>
         <translation>用户指南</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="153"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="172"/>
         <source>The user guide is not installed.</source>
         <translation>未安装用户指南。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="154"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="173"/>
         <source>The user guide could not be opened here. It is:
 %1</source>
         <translation>无法在此打开用户指南。它位于：
@@ -3717,257 +3735,267 @@
     <name>Gui::MainWindow</name>
     <message>
         <location filename="../gui/mainwindow/mainwindow.cpp" line="99"/>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="888"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="938"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="333"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="334"/>
         <source>Summarize the document</source>
         <translation>总结文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="388"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="389"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="424"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="427"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="333"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="334"/>
         <source>&amp;Summarize</source>
         <translation>总结(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="353"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="354"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="381"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="382"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="431"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="434"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="478"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="496"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="845"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="884"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="832"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="871"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="335"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="336"/>
         <source>&amp;Continue Writing</source>
         <translation>续写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="336"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="337"/>
         <source>Continue writing from the end of the document</source>
         <translation>从文档末尾继续写作</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="337"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="338"/>
         <source>&amp;Rewrite Selection</source>
         <translation>改写选区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="338"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="339"/>
         <source>Rewrite the selected text more clearly</source>
         <translation>把选中的文字改写得更清楚</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="339"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="340"/>
         <source>&amp;Translate</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="340"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="341"/>
         <source>Translate the selection, or the whole document</source>
         <translation>翻译选区，或整篇文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="341"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="342"/>
         <source>E&amp;xplain Selection</source>
         <translation>解释选区(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="342"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="343"/>
         <source>Explain the selected text</source>
         <translation>解释选中的文字</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="347"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="348"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="355"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="927"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="358"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="359"/>
         <source>Re&amp;generate</source>
         <translation>重新生成(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="360"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="361"/>
         <source>Ask again (Ctrl+Alt+G)</source>
         <translation>再问一次（Ctrl+Alt+G）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="363"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="364"/>
         <source>&amp;Insert Answer</source>
         <translation>插入回答(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="365"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="366"/>
         <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
         <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="368"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="369"/>
         <source>Re&amp;place Selection</source>
         <translation>替换选区(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="370"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="371"/>
         <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
         <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="373"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="374"/>
         <source>Cop&amp;y Answer</source>
         <translation>复制回答(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="375"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="376"/>
         <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
         <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="382"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="383"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="385"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="386"/>
         <source>New Win&amp;dow</source>
         <translation>新建窗口(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="386"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="387"/>
         <source>New from &amp;Wizard…</source>
         <translation>用向导新建(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="390"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="391"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="392"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="393"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="397"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="398"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="402"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="403"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="413"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="416"/>
         <source>&amp;Export Damaged Conversations…</source>
         <translation>导出损坏的对话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="417"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="420"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="421"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="424"/>
         <source>C&amp;lose Window</source>
         <translation>关闭窗口(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="429"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="432"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="442"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="445"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="447"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="450"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="452"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="455"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="457"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="460"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="462"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="473"/>
+        <source>&amp;Next Document</source>
+        <translation>下一个文档(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="476"/>
+        <source>&amp;Previous Document</source>
+        <translation>上一个文档(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="480"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="463"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="481"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="466"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="484"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="469"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="487"/>
         <source>Open &amp;Log Folder</source>
         <translation>打开日志文件夹(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="474"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="492"/>
         <source>&amp;About Headstart</source>
         <translation>关于 Headstart(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="522"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="540"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="526"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="544"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
@@ -3977,69 +4005,84 @@
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="577"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="600"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="621"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="644"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="672"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="704"/>
         <source>%1 is no longer there.</source>
         <translation>%1 已不存在。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="676"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="708"/>
         <source>No application opens %1 here.</source>
         <translation>这里没有能打开 %1 的应用程序。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="679"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="711"/>
         <source>Opened %1 in your PDF viewer: the passage is on page %2.</source>
         <translation>已在 PDF 阅读器中打开 %1：段落位于第 %2 页。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="777"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="749"/>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="749"/>
+        <source>Close Window</source>
+        <translation>关闭窗口</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="816"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="779"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="818"/>
         <source>No early answers start until this ends; the answers you ask for still come. Settings, Prefetch, Battery and network switches this off.</source>
         <translation>在此情况结束前不会提前开始任何回答；你主动请求的回答照常返回。可在“设置 › 预取 › 电池与网络”中关闭此功能。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="834"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="873"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="836"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="875"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="838"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="877"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="849"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="888"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="852"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="891"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="886"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="928"/>
+        <source>Stop what is being prepared in the background (Esc)</source>
+        <translation>停止后台正在准备的内容（Esc）</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="936"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -4504,6 +4547,21 @@
         <translation>关闭</translation>
     </message>
     <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="446"/>
+        <source>Hits %1, partial hits %2, misses %3, cancelled %4, expired %5, failed %6, preempted %7, rejected %8; tokens prefetched %9, used %10, wasted %11.</source>
+        <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="521"/>
+        <source>Fast model: answers %1, p50 %2 · main model: %3, p50 %4 · asked again %5</source>
+        <translation>快速模型：%1 个回答，p50 %2 · 主模型：%3 个，p50 %4 · 改问 %5 次</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="561"/>
+        <source>Response cache: exact %1, similar served %2, drafts %3 (replaced %4), misses %5 · saved %6 · answers kept %7</source>
+        <translation>响应缓存：精确 %1，相似直接提供 %2，草稿 %3（被替换 %4），未命中 %5 · 节省 %6 · 保存的回答 %7</translation>
+    </message>
+    <message>
         <location filename="../gui/metrics/metricsdock.cpp" line="404"/>
         <source>On hold (%1)</source>
         <translation>暂停中（%1）</translation>
@@ -4524,9 +4582,8 @@
         <translation>没有可接管的预取的回答（无论由哪个策略发起）：%1 个；感知延迟 p50 %2，p95 %3。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="446"/>
         <source>%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 rejected; %9 tokens prefetched, %10 used, %11 wasted.</source>
-        <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
+        <translation type="vanished">命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
     </message>
     <message>
         <location filename="../gui/metrics/metricsdock.cpp" line="455"/>
@@ -4549,9 +4606,8 @@
         <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="521"/>
         <source>Fast model: %1 answers, p50 %2 · main model: %3, p50 %4 · %5 asked again</source>
-        <translation>快速模型：%1 个回答，p50 %2 · 主模型：%3 个，p50 %4 · 改问 %5 次</translation>
+        <translation type="vanished">快速模型：%1 个回答，p50 %2 · 主模型：%3 个，p50 %4 · 改问 %5 次</translation>
     </message>
     <message>
         <location filename="../gui/metrics/metricsdock.cpp" line="535"/>
@@ -4564,22 +4620,21 @@
         <translation>响应缓存：关闭</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="560"/>
         <source>Response cache: %1 exact, %2 similar served, %3 drafts (%4 replaced), %5 misses · %6 saved · %7 answers kept</source>
-        <translation>响应缓存：精确 %1，相似直接提供 %2，草稿 %3（被替换 %4），未命中 %5 · 节省 %6 · 保存 %7 个回答</translation>
+        <translation type="vanished">响应缓存：精确 %1，相似直接提供 %2，草稿 %3（被替换 %4），未命中 %5 · 节省 %6 · 保存 %7 个回答</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="575"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="576"/>
         <source>Budget: %1 of %2 tokens this hour (%3)</source>
         <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="581"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="582"/>
         <source>Budget: %1 tokens this hour, no limit</source>
         <translation>预算：本小时已用 %1 个词元，无上限</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="593"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="594"/>
         <source>Money budget: %1 of %2 this hour (%3)</source>
         <translation>金额预算：本小时已用 %1 / %2（%3）</translation>
     </message>
@@ -4735,91 +4790,97 @@
 <context>
     <name>Gui::NewDocumentWizard</name>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="107"/>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="111"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="108"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="112"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="108"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="109"/>
         <source>The sections of the document, written from your topic. Edit them as you like: the introduction follows the outline as you leave it.</source>
         <translation>根据你的主题写出的文档章节。可随意编辑：引言将按照你最终留下的大纲来写。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="110"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="111"/>
         <source>&amp;Outline:</source>
         <translation>大纲(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="112"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="113"/>
         <source>One section per line; indent a line to make it a point under the section above.</source>
         <translation>每行一个章节；缩进一行即可使其成为上一章节下的要点。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="113"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="114"/>
         <source>Outline status</source>
         <translation>大纲状态</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="116"/>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="120"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="117"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="121"/>
         <source>Introduction</source>
         <translation>引言</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="117"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="118"/>
         <source>The opening of the document, written from your topic and the outline.</source>
         <translation>根据你的主题和大纲写出的文档开头。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="119"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="120"/>
         <source>&amp;Introduction:</source>
         <translation>引言(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="121"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="122"/>
         <source>The introduction appears here; you can also write it yourself.</source>
         <translation>引言将显示在这里；你也可以自己写。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="122"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="123"/>
         <source>Introduction status</source>
         <translation>引言状态</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="125"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="126"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="126"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="127"/>
         <source>Some titles for the document. Pick one, edit it, or type your own.</source>
         <translation>为文档提供的一些标题。选择一个、修改它，或输入你自己的标题。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="127"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="128"/>
         <source>Title &amp;options:</source>
         <translation>标题选项(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="128"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="129"/>
         <source>Title options</source>
         <translation>标题选项</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="129"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="130"/>
         <source>One title per line.</source>
         <translation>每行一个标题。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="130"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="131"/>
         <source>Title options status</source>
         <translation>标题选项状态</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/newdocumentwizard.cpp" line="133"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="134"/>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="332"/>
         <source>New Document</source>
         <translation>新建文档</translation>
+    </message>
+    <message>
+        <location filename="../gui/wizard/newdocumentwizard.cpp" line="333"/>
+        <source>Discard this document? Its topic and everything written for it will be lost.</source>
+        <translation>放弃这个文档吗？它的主题和为它写下的所有内容都将丢失。</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,7 @@ namespace Gui {
 
 AnswerPane::AnswerPane(QWidget *parent)
     : QWidget(parent)
+    , m_heading(new QLabel(this))
     , m_scroll(new QScrollArea(this))
     , m_view(new MarkdownView)
     , m_status(new QLabel(this))
@@ -57,8 +58,16 @@ AnswerPane::AnswerPane(QWidget *parent)
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    m_heading->setObjectName(QStringLiteral("answerHeading"));
+    m_heading->setAccessibleName(tr("Answer to"));
+    QFont bold = m_heading->font();
+    bold.setBold(true);
+    m_heading->setFont(bold);
+    m_heading->hide();
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_heading);
     layout->addWidget(m_scroll, 1);
     layout->addWidget(m_status);
 
@@ -94,6 +103,17 @@ QString AnswerPane::text() const
 QString AnswerPane::statusText() const
 {
     return m_status->text();
+}
+
+void AnswerPane::setHeading(const QString &heading)
+{
+    m_heading->setText(heading);
+    m_heading->setVisible(!heading.isEmpty());
+}
+
+QString AnswerPane::heading() const
+{
+    return m_heading->text();
 }
 
 void AnswerPane::onFirstPainted(double perceivedMs)

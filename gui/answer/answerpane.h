@@ -41,6 +41,9 @@ public:
     // The answer's Markdown source (not the rendered text), including what is still pending.
     QString text() const;
     QString statusText() const;
+    // What produced the answer shown ("Summarize"), above it; empty hides the line.
+    void setHeading(const QString &heading);
+    QString heading() const;
     bool showsError() const { return m_statusIsError; }
     QWidget *view() const; // where the answer's text is shown (and keyboard focus goes)
     MarkdownView *markdownView() const { return m_view; }
@@ -65,6 +68,7 @@ private:
     // An answer the response cache gave (Prefetch::AnswerReader::isFromCache()) says so.
     QString cachedStatus() const;
 
+    QLabel *m_heading;
     QScrollArea *m_scroll;
     MarkdownView *m_view;
     bool m_stickToBottom = true;

@@ -4,6 +4,7 @@
 #include "workspace/documents/document.h"
 #include "workspace/settings/appsettings.h"
 
+#include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -15,7 +16,9 @@
 #include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
+#include <QSet>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QTextDocument>
 
 #include <memory>
@@ -29,6 +32,36 @@ constexpr int AutosaveIntervalMs = 5000;
 QString tabTitle(const Document *document)
 {
     return document->displayName() + (document->isModified() ? QStringLiteral(" *") : QString());
+}
+
+// The lowest "Untitled N" no document in a tab of any window shows. Two windows never show the
+// same name; a closed one's number is free again at once (its Document is deleted later).
+int lowestFreeNumber()
+{
+    QSet<int> shown;
+    for (const QWidget *window : QApplication::topLevelWidgets()) {
+        for (const DocumentTabs *tabs : window->findChildren<DocumentTabs *>()) {
+            for (const Document *document : tabs->documents())
+                shown.insert(document->shownNumber());
+        }
+    }
+    int number = 1;
+    while (shown.contains(number))
+        ++number;
+    return number;
+}
+
+// Where Save As starts: the folder of the file saved or opened last, else the user's documents.
+QString saveFolder()
+{
+    QSettings settings;
+    const QStringList recent = AppSettings::recentFiles(settings);
+    for (const QString &path : recent) {
+        if (const QString folder = QFileInfo(path).absolutePath(); QFileInfo(folder).isDir())
+            return folder;
+    }
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return !documents.isEmpty() && QFileInfo(documents).isDir() ? documents : QDir::homePath();
 }
 
 } // namespace
@@ -84,6 +117,7 @@ DocumentTab *DocumentTabs::newDocument(const QString &text)
     // are keyed on) must not be another window's too. GUI thread only.
     static int untitledCounter = 0;
     document->setUntitled(++untitledCounter, text);
+    document->setShownNumber(lowestFreeNumber());
     auto *view = new DocumentTab(document, this);
     connect(document, &Document::titleChanged, this, [this, view, document] {
         if (const int index = indexOf(view); index >= 0)
@@ -104,6 +138,24 @@ DocumentTab *DocumentTabs::newDocument(const QString &text)
     addTab(view, tabTitle(document));
     setCurrentWidget(view);
     view->setFocus();
+    return view;
+}
+
+DocumentTab *DocumentTabs::openText(const QString &title, const QString &text)
+{
+    // Into an untouched empty tab, as a file would be.
+    DocumentTab *view = currentTab();
+    const bool reuse = view && view->model()->filePath().isEmpty() && !view->model()->isModified()
+                       && view->model()->characterCount() == 0 && view->model()->title().isEmpty();
+    if (reuse) {
+        view->model()->setText(text);
+        view->model()->textDocument()->clearUndoRedoStacks(); // nothing to undo to: it was never edited
+    } else {
+        view = newDocument(text);
+    }
+    view->model()->setTitle(title);
+    view->model()->setModified(false);
+    emit documentLoaded(view->model());
     return view;
 }
 
@@ -171,7 +223,7 @@ void DocumentTabs::save(DocumentTab *view, bool askForPath, std::function<void(b
     }
     auto *dialog = new QFileDialog(this, tr("Save Document"),
                                    path.isEmpty() || path.startsWith(QLatin1Char(':'))
-                                       ? document->displayName() + QStringLiteral(".md")
+                                       ? QDir(saveFolder()).filePath(document->proposedFileName())
                                        : path,
                                    tr("Markdown (*.md);;Text (*.txt);;All files (*)"));
     dialog->setAcceptMode(QFileDialog::AcceptSave);
@@ -190,7 +242,7 @@ void DocumentTabs::save(DocumentTab *view, bool askForPath, std::function<void(b
     dialog->open();
 }
 
-void DocumentTabs::askToSave(DocumentTab *view, std::function<void(bool)> done)
+void DocumentTabs::askToSave(DocumentTab *view, std::function<void(bool)> done, const QString &title)
 {
     Document *document = view->model();
     if (!document->isModified()) {
@@ -198,7 +250,7 @@ void DocumentTabs::askToSave(DocumentTab *view, std::function<void(bool)> done)
         return;
     }
     setCurrentWidget(view);
-    auto *box = new QMessageBox(QMessageBox::Question, tr("Close Document"),
+    auto *box = new QMessageBox(QMessageBox::Question, title.isEmpty() ? tr("Close Document") : title,
                                 tr("%1 has unsaved changes. Save them?").arg(document->displayName()),
                                 QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
     box->setDefaultButton(QMessageBox::Save);
@@ -226,7 +278,7 @@ void DocumentTabs::closeDocument(DocumentTab *view)
     });
 }
 
-void DocumentTabs::confirmCloseAll(std::function<void(bool)> done)
+void DocumentTabs::confirmCloseAll(const QString &title, std::function<void(bool)> done)
 {
     // One question at a time, last tab first, as closing them one by one would ask.
     auto state = std::make_shared<CloseAll>();
@@ -235,6 +287,7 @@ void DocumentTabs::confirmCloseAll(std::function<void(bool)> done)
             state->pending << tab(i);
     }
     state->done = std::move(done);
+    state->title = title;
     if (state->pending.size() < 2) {
         askNext(state);
         return;
@@ -243,7 +296,7 @@ void DocumentTabs::confirmCloseAll(std::function<void(bool)> done)
     QStringList names;
     for (const QPointer<DocumentTab> &view : std::as_const(state->pending))
         names << view->model()->displayName();
-    auto *box = new QMessageBox(QMessageBox::Question, tr("Quit"),
+    auto *box = new QMessageBox(QMessageBox::Question, title,
                                 tr("%n documents have unsaved changes: %1. Save them?", nullptr, int(names.size()))
                                     .arg(QLocale().createSeparatedList(names)),
                                 QMessageBox::SaveAll | QMessageBox::Discard | QMessageBox::Cancel, this);
@@ -287,12 +340,15 @@ void DocumentTabs::askNext(const std::shared_ptr<CloseAll> &state)
         state->done(true);
         return;
     }
-    askToSave(state->pending.takeFirst(), [this, state](bool mayClose) {
-        if (mayClose)
-            askNext(state);
-        else
-            state->done(false);
-    });
+    askToSave(
+        state->pending.takeFirst(),
+        [this, state](bool mayClose) {
+            if (mayClose)
+                askNext(state);
+            else
+                state->done(false);
+        },
+        state->title);
 }
 
 void DocumentTabs::removeTab(DocumentTab *view)
@@ -395,6 +451,7 @@ void DocumentTabs::offerRecovery(std::function<void(int)> done)
                 view->model()->setModified(true);
             } else {
                 view = newDocument(text);
+                view->model()->setTitle(copy.value(QStringLiteral("title")).toString());
             }
             view->model()->writeRecoveryCopy(); // the recovered text is unsaved again until saved
             ++restored;

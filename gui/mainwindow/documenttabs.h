@@ -37,13 +37,17 @@ public:
     // Opens `path` in a tab (or selects its tab). False, with an error message shown, when it
     // cannot be read.
     bool openFile(const QString &path);
+    // Opens `text` as an unmodified document with no file, called `title` (Document::setTitle):
+    // the welcome text. Save As proposes the title as its name.
+    DocumentTab *openText(const QString &title, const QString &text);
     void openWithDialog();
     // `done(saved)` once saved, or once the user cancelled the file dialog or saving failed.
     void save(DocumentTab *tab, bool askForPath, std::function<void(bool saved)> done = {});
     // Closes the tab, after asking when it has unsaved text.
     void closeDocument(DocumentTab *tab);
-    // Asks for every tab with unsaved text in turn; `done(true)` when all may close.
-    void confirmCloseAll(std::function<void(bool mayClose)> done);
+    // Asks for every tab with unsaved text in turn; `done(true)` when all may close. `title`
+    // names what the user is doing ("Quit", "Close Window") on the questions.
+    void confirmCloseAll(const QString &title, std::function<void(bool mayClose)> done);
 
     // Where crash-recovery copies go; empty disables them.
     void setRecoveryDirectory(const QString &directory);
@@ -72,10 +76,12 @@ private:
     void addRecentFile(const QString &path);
     void rebuildRecentMenu();
     void showError(const QString &title, const QString &message);
-    void askToSave(DocumentTab *tab, std::function<void(bool mayClose)> done);
+    // `title`: the question's, what the user is doing (empty: "Close Document").
+    void askToSave(DocumentTab *tab, std::function<void(bool mayClose)> done, const QString &title = {});
     struct CloseAll {
         QList<QPointer<DocumentTab>> pending;
         std::function<void(bool)> done;
+        QString title;
     };
     void askNext(const std::shared_ptr<CloseAll> &state);
     void saveNext(const std::shared_ptr<CloseAll> &state);

@@ -52,6 +52,20 @@ QString actionName(const QString &text)
     return withoutMnemonic(text).remove(QStringLiteral("…")).trimmed();
 }
 
+// Qt binds the standard keys to keys few keyboards have as well: Sun's Copy, Cut, Paste, Undo
+// and Find keys reach X11 as F16, F20, F18, F14 and F19, and some keyboards have dedicated
+// Copy/Cut/Paste keys. They work where present, but listed they read as shortcuts to learn.
+bool onCommonKeyboards(const QKeySequence &sequence)
+{
+    for (int i = 0; i < sequence.count(); ++i) {
+        const Qt::Key key = sequence[i].key();
+        if ((key >= Qt::Key_F13 && key <= Qt::Key_F35) || key == Qt::Key_Copy || key == Qt::Key_Cut
+            || key == Qt::Key_Paste)
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 void showAboutDialog(QWidget *parent)
@@ -107,8 +121,13 @@ void showShortcutsDialog(QWidget *window)
             continue;
         const QString name = actionName(a->text());
         QStringList keys;
-        for (const QKeySequence &k : a->shortcuts())
+        for (const QKeySequence &k : a->shortcuts()) {
+            if (!onCommonKeyboards(k))
+                continue;
             keys << k.toString(QKeySequence::NativeText);
+        }
+        if (keys.isEmpty())
+            continue;
         const QString shown = keys.join(QStringLiteral(", "));
         if (name.isEmpty() || seen.contains(name + shown))
             continue; // the same action in a menu and on a button

@@ -109,6 +109,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         // The pane goes with its tab; an answer still streaming into it is stopped first.
         connect(tab, &QObject::destroyed, pane, [this, tab, pane] {
             m_panes.remove(tab);
+            m_paneActions.remove(pane);
             if (m_answer == pane)
                 showPaneOf(nullptr);
             pane->deleteLater();
@@ -350,9 +351,9 @@ void MainWindow::createActions()
         m_actions.insert(spec.action, act);
     }
 
-    m_stop = new QAction(themeIcon("process-stop", QStyle::SP_BrowserStop), tr("S&top"), this);
+    m_stop = new QAction(tr("S&top"), this); // its icon and tip follow what runs (updateStopAction())
     m_stop->setShortcut(QKeySequence(Qt::Key_Escape));
-    m_stop->setToolTip(tr("Stop the answer and everything started in the background (Esc)"));
+    updateStopAction();
     connect(m_stop, &QAction::triggered, this, &MainWindow::stop);
 
     m_regenerate = new QAction(themeIcon("view-refresh", QStyle::SP_BrowserReload), tr("Re&generate"), this);
@@ -399,10 +400,12 @@ void MainWindow::createMenus()
             m_tabs->save(tab, true);
     });
     saveAs->setShortcuts(standardShortcuts(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
-    file->addAction(themeIcon("document-close"), tr("&Close Document"), QKeySequence::Close, this, [this] {
+    QAction *closeDocument = file->addAction(themeIcon("document-close"), tr("&Close Document"), this, [this] {
         if (DocumentTab *tab = currentTab())
             m_tabs->closeDocument(tab);
     });
+    // Every binding (Ctrl+W and Ctrl+F4): a StandardKey given to addAction() keeps only the first.
+    closeDocument->setShortcuts(standardShortcuts(QKeySequence::Close, QKeySequence(Qt::CTRL | Qt::Key_W)));
     file->addSeparator();
     if (m_chat) {
         file->addAction(m_chat->clearHistoryAction());
@@ -458,6 +461,21 @@ void MainWindow::createMenus()
         library->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
         view->addAction(library);
     }
+
+    // Ctrl+PageDown/PageUp, as browsers and editors switch tabs; around the ends.
+    view->addSeparator();
+    const auto step = [this](int by) {
+        if (m_tabs->count() > 1)
+            m_tabs->setCurrentIndex((m_tabs->currentIndex() + by + m_tabs->count()) % m_tabs->count());
+        if (DocumentTab *tab = currentTab())
+            tab->setFocus();
+    };
+    QAction *next = view->addAction(tr("&Next Document"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), this,
+                                    [step] { step(1); });
+    next->setObjectName(QStringLiteral("nextDocument"));
+    QAction *previous = view->addAction(tr("&Previous Document"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), this,
+                                        [step] { step(-1); });
+    previous->setObjectName(QStringLiteral("previousDocument"));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *guide = help->addAction(themeIcon("help-contents", QStyle::SP_DialogHelpButton), tr("&User Guide"), this,
@@ -527,6 +545,10 @@ void MainWindow::start(Prefetch::DocumentAction action, bool fresh)
         return;
     }
     m_documentActions->run(action, tab->model(), tab->selectedText(), activated, fresh);
+    AnswerPane *pane = paneOf(tab->model());
+    m_paneActions.insert(pane, action);
+    pane->setHeading(withoutMnemonic(m_actions.value(action)->text()));
+    updateActionStates();
     // After run(): a guess of this answer is taken over before the others are dropped.
     emit actionStarted(action);
 }
@@ -566,9 +588,10 @@ void MainWindow::connectPane(AnswerPane *pane)
 
 void MainWindow::regenerate()
 {
-    // Asked anew: the answer it replaces may be the response cache's, or a prefetch's.
-    if (const auto action = m_documentActions->lastAction())
-        start(*action, true);
+    // Asked anew: the answer it replaces may be the response cache's, or a prefetch's. The
+    // current tab's own answer's action, never another tab's.
+    if (const auto it = m_paneActions.constFind(m_answer); it != m_paneActions.cend())
+        start(*it, true);
 }
 
 void MainWindow::stop()
@@ -626,7 +649,11 @@ void MainWindow::showWizard()
     auto *wizard = new NewDocumentWizard(m_services.engine, m_services.workflow, this);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     connect(wizard, &NewDocumentWizard::documentCreated, this,
-            [this](const QString &, const QString &markdown) { newDocument(markdown); });
+            [this](const QString &title, const QString &markdown) {
+                // Named by its title until saved, and Save As proposes it.
+                if (DocumentTab *tab = newDocument(markdown))
+                    tab->model()->setTitle(title);
+            });
     wizard->open();
 }
 
@@ -660,6 +687,11 @@ void MainWindow::setDocumentText(const QString &text)
 bool MainWindow::openFile(const QString &path)
 {
     return m_tabs->openFile(path);
+}
+
+void MainWindow::openText(const QString &title, const QString &text)
+{
+    m_tabs->openText(title, text);
 }
 
 bool MainWindow::openPassage(const Knowledge::Passage &passage)
@@ -697,6 +729,12 @@ bool MainWindow::openPassage(const Knowledge::Passage &passage)
     return true;
 }
 
+void MainWindow::closeToQuit()
+{
+    m_quitting = true;
+    close();
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     if (!m_closeConfirmed) {
@@ -708,8 +746,9 @@ void MainWindow::closeEvent(QCloseEvent *event)
         // Nothing new is guessed or warmed while the Save questions are up (each one makes its
         // document current), and nothing already guessed is needed any more (suspending cancels it).
         m_services.engine->setSpeculationSuspended(Prefetch::Engine::Suspension::Closing, true);
-        m_tabs->confirmCloseAll([this](bool mayClose) {
+        m_tabs->confirmCloseAll(m_quitting ? tr("Quit") : tr("Close Window"), [this](bool mayClose) {
             m_closing = false;
+            m_quitting = false;
             if (!mayClose) {
                 m_services.engine->setSpeculationSuspended(Prefetch::Engine::Suspension::Closing, false);
                 emit closeFinished(false);
@@ -819,7 +858,7 @@ void MainWindow::updateActionStates()
     m_insert->setEnabled(hasAnswer && tab);
     m_replace->setEnabled(hasAnswer && hasSelection);
     m_copy->setEnabled(hasAnswer);
-    m_regenerate->setEnabled(m_documentActions->lastAction().has_value());
+    m_regenerate->setEnabled(tab && m_paneActions.contains(m_answer));
 }
 
 void MainWindow::updateRunningState()
@@ -875,8 +914,19 @@ void MainWindow::setConsent(Prefetch::Consent consent)
 void MainWindow::updateStopAction()
 {
     const Prefetch::AnswerReader *current = m_documentActions->current();
-    m_stop->setEnabled(m_documentActions->isPreparing() || (current && !current->isDone())
-                       || m_services.engine->hasLiveAnswers(this) || !m_services.engine->liveSessions().isEmpty());
+    const bool answering = m_documentActions->isPreparing() || (current && !current->isDone())
+                           || m_services.engine->hasLiveAnswers(this);
+    const bool background = !m_services.engine->liveSessions().isEmpty();
+    m_stop->setEnabled(answering || background);
+    // Red while an answer the user asked for runs; while only guesses and warm-ups do, the
+    // theme's plain stop, so the toolbar does not signal urgency for work nobody waits on.
+    if (answering != m_stopShowsAnswer || m_stop->icon().isNull()) {
+        m_stopShowsAnswer = answering;
+        m_stop->setIcon(answering ? themeIcon("process-stop", QStyle::SP_BrowserStop)
+                                  : themeIcon("media-playback-stop", QStyle::SP_MediaStop));
+        m_stop->setToolTip(answering ? tr("Stop the answer and everything started in the background (Esc)")
+                                     : tr("Stop what is being prepared in the background (Esc)"));
+    }
 }
 
 void MainWindow::updateTitle()

@@ -99,6 +99,8 @@ public:
     void providerChanged();
 
     bool openFile(const QString &path);
+    // `text` as an unmodified document with no file, called `title` (the welcome text).
+    void openText(const QString &title, const QString &text);
     // Opens the passage's file (or turns to its tab) and selects the passage; a PDF's passage
     // (page > 0) opens the PDF in the desktop's viewer instead.
     bool openPassage(const Knowledge::Passage &passage);
@@ -133,6 +135,9 @@ public slots:
     void replaceSelection();
     void copyAnswer();
     void showWizard();
+    // close(), as part of quitting the application: the questions about unsaved documents are
+    // titled "Quit".
+    void closeToQuit();
 
 signals:
     void settingsRequested();
@@ -183,6 +188,8 @@ private:
     AnswerPane *m_noDocumentPane;
     AnswerPane *m_answer; // the current tab's, one of m_panes or m_noDocumentPane
     QHash<const DocumentTab *, AnswerPane *> m_panes;
+    // The action whose answer each pane shows (or is waiting for): what Regenerate asks again.
+    QHash<const AnswerPane *, Prefetch::DocumentAction> m_paneActions;
     ChatDock *m_chat = nullptr;
     MetricsDock *m_metrics = nullptr;
     LibraryDock *m_library = nullptr;
@@ -203,6 +210,7 @@ private:
     Prefetch::Consent m_consent = Prefetch::Consent::NotNeeded;
     QAction *m_stop = nullptr;
     QAction *m_regenerate = nullptr;
+    bool m_stopShowsAnswer = false; // m_stop's icon is the red one (updateStopAction())
     QAction *m_insert = nullptr;
     QAction *m_replace = nullptr;
     QAction *m_copy = nullptr;
@@ -211,6 +219,7 @@ private:
     bool m_metricsSized = false;   // the metrics dock got its first height
     double m_chatShare = 0.3;      // of the window's width, kept through its resizes
     bool m_closing = false;        // asking about unsaved documents before closing
+    bool m_quitting = false;       // ... because the application quits (closeToQuit())
     bool m_closeConfirmed = false; // they were answered: the next close is for real
     DocumentActions *m_documentActions;
 };

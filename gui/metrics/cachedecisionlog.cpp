@@ -84,7 +84,7 @@ void CacheDecisionLog::refresh()
         return;
     }
     const QList<Prefetch::ResponseCache::LogLine> log = m_cache->decisionLog();
-    m_summary->setText(tr("The last %1 lookups of this session, newest first; %2 answers are kept.")
+    m_summary->setText(tr("This session's lookups, newest first: %1 shown; answers kept: %2.")
                            .arg(locale.toString(qint64(log.size())), locale.toString(m_cache->count())));
     m_table->setRowCount(int(log.size()));
     for (int row = 0; row < int(log.size()); ++row) {

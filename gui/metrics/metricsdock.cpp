@@ -443,8 +443,8 @@ void MetricsDock::refresh()
                 ? tr("Answers with nothing prefetched to take over, whichever strategy asked for them: %1; perceived "
                      "p50 %2, p95 %3.")
                       .arg(locale.toString(answers), formatMs(perceived.p50), formatMs(perceived.p95))
-                : tr("%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 "
-                     "rejected; %9 tokens prefetched, %10 used, %11 wasted.")
+                : tr("Hits %1, partial hits %2, misses %3, cancelled %4, expired %5, failed %6, preempted %7, "
+                     "rejected %8; tokens prefetched %9, used %10, wasted %11.")
                       .arg(locale.toString(st.hits), locale.toString(st.partialHits), locale.toString(st.misses),
                            locale.toString(st.cancelled), locale.toString(st.expired), locale.toString(st.failed),
                            locale.toString(st.preempted), locale.toString(st.rejectedBudget + st.rejectedLane),
@@ -518,7 +518,7 @@ void MetricsDock::refreshRouting()
     const bool routed = routing.fastAnswers > 0;
     if (routed) {
         const QLocale locale;
-        setLabelText(m_routing, tr("Fast model: %1 answers, p50 %2 · main model: %3, p50 %4 · %5 asked again")
+        setLabelText(m_routing, tr("Fast model: answers %1, p50 %2 · main model: %3, p50 %4 · asked again %5")
                                     .arg(locale.toString(routing.fastAnswers), formatMs(routing.fast.p50),
                                          locale.toString(routing.mainAnswers), formatMs(routing.main.p50),
                                          locale.toString(routing.reasked)));
@@ -557,8 +557,9 @@ void MetricsDock::refreshResponseCache()
     const Prefetch::CachedAnswers::Counters &c = cached.counters();
     const QLocale locale;
     setLabelText(m_responseCache,
-                 tr("Response cache: %1 exact, %2 similar served, %3 drafts (%4 replaced), %5 misses · %6 saved · "
-                    "%7 answers kept")
+                 // Counts as "name: n", which reads right in English at 1 as at 2.
+                 tr("Response cache: exact %1, similar served %2, drafts %3 (replaced %4), misses %5 · saved %6 · "
+                    "answers kept %7")
                      .arg(locale.toString(c.exactHits), locale.toString(c.nearServed), locale.toString(c.nearDrafts),
                           locale.toString(c.draftsReplaced), locale.toString(c.misses), formatMs(double(c.savedMs)),
                           locale.toString(cached.cache()->count())));

@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -318,6 +319,29 @@ void NewDocumentWizard::done(int result)
     if (result == QDialog::Accepted)
         emit documentCreated(documentTitle(), documentMarkdown());
     QWizard::done(result);
+}
+
+void NewDocumentWizard::reject()
+{
+    if (m_discardQuestion && m_discardQuestion->isVisible())
+        return; // already asking
+    if (m_topicPage->topic().trimmed().isEmpty()) {
+        QWizard::reject();
+        return;
+    }
+    m_discardQuestion = new QMessageBox(QMessageBox::Question, tr("New Document"),
+                                        tr("Discard this document? Its topic and everything written for it will be "
+                                           "lost."),
+                                        QMessageBox::Discard | QMessageBox::Cancel, this);
+    m_discardQuestion->setObjectName(QStringLiteral("discardQuestion"));
+    m_discardQuestion->setDefaultButton(QMessageBox::Cancel); // Enter or Esc keep it
+    m_discardQuestion->setAttribute(Qt::WA_DeleteOnClose);
+    QMessageBox *box = m_discardQuestion;
+    connect(box, &QMessageBox::finished, this, [this, box] {
+        if (box->standardButton(box->clickedButton()) == QMessageBox::Discard)
+            QWizard::reject();
+    });
+    box->open();
 }
 
 void NewDocumentWizard::keyPressEvent(QKeyEvent *event)

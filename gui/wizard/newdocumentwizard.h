@@ -34,6 +34,8 @@ class AnswerReader;
 class WorkflowStrategy;
 } // namespace Prefetch
 
+class QMessageBox;
+
 namespace Gui {
 
 // The "New document" wizard: topic & audience → outline → introduction → title options. When
@@ -77,6 +79,9 @@ public:
     bool validateCurrentPage() override;
     void initializePage(int id) override;
     void done(int result) override;
+    // Cancel, Esc or the window's close: with a topic typed, asks before it is all discarded
+    // (Cancel on the question, or Esc again, keeps the wizard as it was).
+    void reject() override;
 
 signals:
     void documentCreated(const QString &title, const QString &markdown);
@@ -104,6 +109,7 @@ private:
     QVariantMap m_prefetchedData;
     int m_regenerations = 0; // seeds for Regenerate with unchanged data, so it yields another text
     bool m_closed = false;   // done() ran: timers that fire late must not prefetch any more
+    QPointer<QMessageBox> m_discardQuestion; // open while reject() asks
 };
 
 } // namespace Gui

@@ -47,6 +47,7 @@ private slots:
 
     void undoRightAfterInsertNeedsNoClick();
     void eachTabKeepsItsOwnAnswer();
+    void regenerateAsksTheTabsOwnActionAgain();
     void editMenuHasWhatEveryEditorHas();
     void undoFromTheMenuKeysWhileAButtonHasTheFocus();
     void findWrapsAroundAndReplaceAllIsOneUndoStep();
@@ -54,6 +55,9 @@ private slots:
     void saveAsHasItsDocumentedKey();
     void openRecentTellsSameNamesApart();
     void helpListsEveryShortcutAndSearchesThem();
+    void theShortcutListLeavesOutKeysFewKeyboardsHave();
+    void controlPageDownAndUpSwitchDocuments();
+    void theUnsavedQuestionNamesWhatTheUserIsDoing();
     void quittingWithSeveralUnsavedAsksOnceAndSendsNothing_data();
     void quittingWithSeveralUnsavedAsksOnceAndSendsNothing();
 
@@ -187,6 +191,47 @@ void tst_Editing::eachTabKeepsItsOwnAnswer()
     QTest::keySequence(other, QKeySequence::Close);
     QTRY_COMPARE(m_window->currentTab(), m_tab);
     QCOMPARE(m_window->answerPane()->text(), first);
+}
+
+void tst_Editing::regenerateAsksTheTabsOwnActionAgain()
+{
+    QAction *regenerate = entry(menu(tr("&AI")), tr("Re&generate"));
+    QVERIFY(regenerate);
+    QVERIFY(!regenerate->isEnabled()); // nothing asked yet
+    QSignalSpy ended(m_window->answerPane(), &Gui::AnswerPane::answerEnded);
+    QTest::mouseClick(m_window->summarizeButton(), Qt::LeftButton);
+    QVERIFY(ended.wait(15000));
+    // The pane says what the answer is for.
+    QCOMPARE(m_window->answerPane()->heading(), QStringLiteral("Summarize"));
+    QVERIFY(regenerate->isEnabled());
+
+    // Another tab with no answer: nothing to regenerate there, and Ctrl+Alt+G asks nothing.
+    Gui::DocumentTab *other = m_window->newDocument(QStringLiteral("A second document, about something else. "
+                                                                   "It has sentences of its own."));
+    QTRY_VERIFY(other->hasFocus());
+    QVERIFY(!regenerate->isEnabled());
+    QVERIFY(m_window->answerPane()->heading().isEmpty());
+    QTest::keyClick(other, Qt::Key_G, Qt::ControlModifier | Qt::AltModifier);
+    QVERIFY(m_window->answerPane()->text().isEmpty());
+    QVERIFY(m_local.settle(&m_network, 200, 5000));
+    QVERIFY(m_window->answerPane()->text().isEmpty());
+    QCOMPARE(m_window->answerPane()->statusText(), QString()); // not "Waiting for the first token"
+
+    // Continue Writing there; back on the first tab, Regenerate asks Summarize again, in its pane.
+    QSignalSpy endedThere(m_window->answerPane(), &Gui::AnswerPane::answerEnded);
+    QTest::keyClick(other, Qt::Key_C, Qt::ControlModifier | Qt::AltModifier);
+    QVERIFY(endedThere.wait(15000));
+    QCOMPARE(m_window->answerPane()->heading(), QStringLiteral("Continue Writing"));
+    m_window->tabs()->setCurrentWidget(m_tab);
+    QCOMPARE(m_window->answerPane()->heading(), QStringLiteral("Summarize"));
+    QSignalSpy again(m_window->answerPane(), &Gui::AnswerPane::answerEnded);
+    QTest::keyClick(m_tab, Qt::Key_G, Qt::ControlModifier | Qt::AltModifier);
+    QVERIFY(again.wait(15000));
+    QCOMPARE(m_window->answerPane()->heading(), QStringLiteral("Summarize"));
+    QVERIFY(!m_window->answerPane()->text().isEmpty());
+    m_window->tabs()->setCurrentWidget(other);
+    QCOMPARE(m_window->answerPane()->heading(), QStringLiteral("Continue Writing"));
+    other->model()->setModified(false);
 }
 
 void tst_Editing::editMenuHasWhatEveryEditorHas()
@@ -363,6 +408,86 @@ void tst_Editing::helpListsEveryShortcutAndSearchesThem()
     QVERIFY2(about->text().contains(QString::fromLatin1(qVersion())), qPrintable(about->text()));
     QVERIFY(about->text().contains(QLatin1String("SQLite 3.")));
     about->close();
+}
+
+void tst_Editing::theShortcutListLeavesOutKeysFewKeyboardsHave()
+{
+    // On X11 Qt also binds Copy and Cut to Sun's Copy and Cut keys, which reach it as F16 and
+    // F20; as the desktop's themes give them (offscreen has none), here on Edit's Copy.
+    QAction *copy = entry(menu(tr("&Edit")), tr("&Copy"));
+    QVERIFY(copy);
+    copy->setShortcuts(copy->shortcuts() << QKeySequence(Qt::Key_F16) << QKeySequence(Qt::Key_Copy));
+    QTest::keyClick(m_tab, Qt::Key_Slash, Qt::ControlModifier);
+    QTreeWidget *list = nullptr;
+    QTRY_VERIFY((list = m_window->findChild<QTreeWidget *>(QStringLiteral("shortcutList"))) && list->isVisible());
+    QString keys;
+    for (int i = 0; i < list->topLevelItemCount(); ++i) {
+        if (list->topLevelItem(i)->text(0) == QStringLiteral("Copy"))
+            keys = list->topLevelItem(i)->text(1);
+    }
+    QVERIFY2(keys.contains(QKeySequence(QKeySequence::Copy).toString(QKeySequence::NativeText)), qPrintable(keys));
+    QVERIFY2(!keys.contains(QLatin1String("F16")) && !keys.contains(QKeySequence(Qt::Key_Copy).toString()),
+             qPrintable(keys));
+    list->window()->close();
+}
+
+void tst_Editing::controlPageDownAndUpSwitchDocuments()
+{
+    Gui::DocumentTab *second = m_window->newDocument(QStringLiteral("Second."));
+    Gui::DocumentTab *third = m_window->newDocument(QStringLiteral("Third."));
+    m_window->tabs()->setCurrentWidget(m_tab);
+    m_tab->setFocus();
+    QTRY_VERIFY(m_tab->hasFocus());
+    // From the editor, as a writer would: the next tab, its text ready to type in.
+    QTest::keyClick(m_tab, Qt::Key_PageDown, Qt::ControlModifier);
+    QCOMPARE(m_window->currentTab(), second);
+    QTRY_VERIFY(second->hasFocus());
+    QTest::keyClick(second, Qt::Key_PageDown, Qt::ControlModifier);
+    QCOMPARE(m_window->currentTab(), third);
+    // Around the end, and back.
+    QTest::keyClick(third, Qt::Key_PageDown, Qt::ControlModifier);
+    QCOMPARE(m_window->currentTab(), m_tab);
+    QTest::keyClick(m_tab, Qt::Key_PageUp, Qt::ControlModifier);
+    QCOMPARE(m_window->currentTab(), third);
+    QTRY_VERIFY(third->hasFocus());
+    // The text was not touched by the keys.
+    QCOMPARE(third->toPlainText(), QStringLiteral("Third."));
+    QCOMPARE(second->toPlainText(), QStringLiteral("Second."));
+}
+
+void tst_Editing::theUnsavedQuestionNamesWhatTheUserIsDoing()
+{
+    QTest::keyClick(m_tab, Qt::Key_End, Qt::ControlModifier);
+    QTest::keyClicks(m_tab, QStringLiteral(" Edited."));
+    const auto question = [] {
+        for (QWidget *w : QApplication::topLevelWidgets()) {
+            if (auto *box = qobject_cast<QMessageBox *>(w); box && box->isVisible())
+                return box;
+        }
+        return static_cast<QMessageBox *>(nullptr);
+    };
+    // Closing the window (its close button) with one unsaved document.
+    m_window->close();
+    QTRY_VERIFY(question());
+    QCOMPARE(question()->windowTitle(), tr("Close Window"));
+    QTest::mouseClick(question()->button(QMessageBox::Cancel), Qt::LeftButton);
+    QTRY_VERIFY(!question());
+    QVERIFY(m_window->isVisible());
+    // Quitting: File → Quit (Ctrl+Q) asks the application, which closes each window to quit.
+    m_window->closeToQuit();
+    QTRY_VERIFY(question());
+    QCOMPARE(question()->windowTitle(), tr("Quit"));
+    QTest::mouseClick(question()->button(QMessageBox::Cancel), Qt::LeftButton);
+    QTRY_VERIFY(!question());
+    QVERIFY(m_window->isVisible());
+    // Closing the document itself is still that.
+    m_window->activateWindow();
+    m_tab->setFocus();
+    QTRY_VERIFY(m_tab->hasFocus());
+    QTest::keyClick(m_tab, Qt::Key_W, Qt::ControlModifier);
+    QTRY_VERIFY(question());
+    QCOMPARE(question()->windowTitle(), tr("Close Document"));
+    QTest::mouseClick(question()->button(QMessageBox::Cancel), Qt::LeftButton);
 }
 
 void tst_Editing::quittingWithSeveralUnsavedAsksOnceAndSendsNothing_data()

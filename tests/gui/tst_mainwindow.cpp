@@ -379,8 +379,9 @@ void tst_MainWindow::escapeStopsTheChatWhereverTheFocusIs()
                                  && m_local.stats().streamsOpen >= 1,
                              5000);
     QVERIFY(chat->isAnswering());
-    // The toolbar's Stop is for the chat's answer too, while it streams.
+    // The toolbar's Stop is for the chat's answer too, while it streams: the urgent one.
     QVERIFY(m_window->stopAction()->isEnabled());
+    QCOMPARE(m_window->stopAction()->toolTip(), tr("Stop the answer and everything started in the background (Esc)"));
 
     const auto cancelledBefore = m_local.stats().streamsCancelled;
     QSignalSpy ended(chat, &Gui::ChatDock::answerEnded);
@@ -414,6 +415,8 @@ void tst_MainWindow::escapeCancelsTheSuggestedFollowUpsGuess()
     // must end like any other, though nothing is answering.
     QCOMPARE(m_stack->debounce()->suggestedFollowUp(), habit);
     QTRY_VERIFY_WITH_TIMEOUT(m_window->stopAction()->isEnabled(), 2000);
+    // Nobody waits on it: Stop is there, without the red of an answer running.
+    QCOMPARE(m_window->stopAction()->toolTip(), tr("Stop what is being prepared in the background (Esc)"));
     QTest::keyClick(chat->input(), Qt::Key_Escape);
     QVERIFY(!m_stack->debounce()->isPrefetching());
     QVERIFY(m_stack->debounce()->suggestedFollowUp().isEmpty());

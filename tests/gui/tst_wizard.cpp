@@ -14,6 +14,7 @@
 
 #include <QComboBox>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -57,12 +58,23 @@ private slots:
     void busyProviderRetryIsShownAndStopEndsIt();
     void finishEmitsTheDocument();
     void escapeStopsTheGenerationFirst();
+    void escapeWithNothingTypedClosesAtOnce();
     void cancelClosesEveryStream();
     void splitItems();
 
 private:
     void makeWizard(const QByteArray &latency, const QByteArray &fault = {}, const Prefetch::Settings &settings = {});
     void fillPageOne(const QString &topic = Topic);
+    // The wizard's "Discard this document?", while it is open.
+    QMessageBox *discardQuestion() const
+    {
+        // One that was answered may still be there, hidden, until it is deleted.
+        for (QMessageBox *box : m_wizard->findChildren<QMessageBox *>(QStringLiteral("discardQuestion"))) {
+            if (box->isVisible())
+                return box;
+        }
+        return static_cast<QMessageBox *>(nullptr);
+    }
     bool waitForPrefetches(qint64 count);
     bool waitDone(WizardGenerationPage *page);
     void goToOutline();
@@ -469,7 +481,37 @@ void tst_Wizard::escapeStopsTheGenerationFirst()
     QVERIFY(m_wizard->isVisible());
     QVERIFY(!outline->text().isEmpty()); // the partial text is kept for editing
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
+
+    // The next Esc would close it: with a topic typed, it asks first. Esc on the question (or
+    // Enter: Cancel is its default) keeps the wizard with everything in it.
     QTest::keyClick(m_wizard.get(), Qt::Key_Escape);
+    QMessageBox *question = discardQuestion();
+    QVERIFY(question);
+    QVERIFY(m_wizard->isVisible());
+    QTest::keyClick(question, Qt::Key_Escape);
+    QTRY_VERIFY(!discardQuestion());
+    QVERIFY(m_wizard->isVisible());
+    QCOMPARE(m_wizard->topicPage()->topic(), QString(Topic));
+    QVERIFY(!outline->text().isEmpty());
+    QTest::keyClick(m_wizard.get(), Qt::Key_Escape);
+    question = discardQuestion();
+    QVERIFY(question);
+    QTest::keyClick(question, Qt::Key_Return);
+    QTRY_VERIFY(!discardQuestion());
+    QVERIFY(m_wizard->isVisible());
+
+    // Discard closes it.
+    QTest::keyClick(m_wizard.get(), Qt::Key_Escape);
+    QVERIFY(discardQuestion());
+    QTest::mouseClick(discardQuestion()->button(QMessageBox::Discard), Qt::LeftButton);
+    QVERIFY(!m_wizard->isVisible());
+}
+
+void tst_Wizard::escapeWithNothingTypedClosesAtOnce()
+{
+    makeWizard(SlowLatency);
+    QTest::keyClick(m_wizard.get(), Qt::Key_Escape);
+    QVERIFY(!discardQuestion());
     QVERIFY(!m_wizard->isVisible());
 }
 
@@ -488,6 +530,8 @@ void tst_Wizard::cancelClosesEveryStream()
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 2, 2000);
 
     QTest::mouseClick(m_wizard->button(QWizard::CancelButton), Qt::LeftButton);
+    QVERIFY(discardQuestion());
+    QTest::mouseClick(discardQuestion()->button(QMessageBox::Discard), Qt::LeftButton);
     QVERIFY(!m_wizard->isVisible());
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
     QVERIFY(m_stack->engine()->liveSessions().isEmpty());

@@ -18,7 +18,8 @@ usr="$tmp/root/usr"
 
 expected=(
   bin/headstart bin/headstart-cli bin/headstart-localprovider
-  share/headstart/translations/headstart_zh_CN.qm share/headstart/translations/qtbase_zh_CN.qm
+  share/headstart/translations/headstart_zh_CN.qm share/headstart/translations/headstart_en.qm
+  share/headstart/translations/qtbase_zh_CN.qm
   "share/applications/$appid.desktop" "share/metainfo/$appid.metainfo.xml"
   "share/icons/hicolor/scalable/apps/$appid.svg"
   share/man/man1/headstart.1.gz share/man/man1/headstart-cli.1.gz share/man/man1/headstart-localprovider.1.gz

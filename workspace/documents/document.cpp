@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QStringDecoder>
 #include <QTextBlock>
@@ -239,9 +240,35 @@ std::optional<QString> Document::saveTo(const QString &path)
     return std::nullopt;
 }
 
-void Document::setUntitled(int number, const QString &text)
+void Document::setShownNumber(int number)
 {
-    m_untitledNumber = number;
+    m_shownNumber = number;
+    emit titleChanged();
+}
+
+void Document::setTitle(const QString &title)
+{
+    m_title = title.simplified();
+    emit titleChanged();
+}
+
+QString Document::proposedFileName() const
+{
+    QString name = m_path.isEmpty() ? displayName() : QFileInfo(m_path).completeBaseName();
+    // Characters Windows, macOS or Linux refuse in a file name, and leading dots (hidden).
+    static const QRegularExpression refused(QStringLiteral("[\\\\/:*?\"<>|\\x00-\\x1f]"));
+    name.replace(refused, QStringLiteral(" "));
+    name = name.simplified();
+    while (name.startsWith(QLatin1Char('.')))
+        name.remove(0, 1);
+    if (name.isEmpty())
+        name = tr("Untitled");
+    return name.left(120) + QStringLiteral(".md");
+}
+
+void Document::setUntitled(int id, const QString &text)
+{
+    m_untitledNumber = id;
     m_text->setPlainText(text);
     m_text->setModified(!text.isEmpty());
     emit titleChanged();
@@ -259,7 +286,11 @@ QString Document::documentId() const
 
 QString Document::displayName() const
 {
-    return m_path.isEmpty() ? tr("Untitled %1").arg(m_untitledNumber) : QFileInfo(m_path).fileName();
+    if (!m_path.isEmpty())
+        return QFileInfo(m_path).fileName();
+    if (!m_title.isEmpty())
+        return m_title;
+    return tr("Untitled %1").arg(m_shownNumber > 0 ? m_shownNumber : m_untitledNumber);
 }
 
 // --- prompt ---------------------------------------------------------------------------------
@@ -354,7 +385,9 @@ void Document::writeRecoveryCopy()
     auto removed = std::make_shared<std::atomic<bool>>(false);
     m_recoveryRemoved = removed;
     const QString text = m_text->toPlainText();
-    const QJsonObject meta{{QStringLiteral("path"), m_path}, {QStringLiteral("name"), displayName()}};
+    const QJsonObject meta{{QStringLiteral("path"), m_path},
+                           {QStringLiteral("name"), displayName()},
+                           {QStringLiteral("title"), m_title}};
     auto write = [path, meta, text, removed] {
         QJsonObject copy = meta;
         copy.insert(QStringLiteral("text"), text);

@@ -63,7 +63,20 @@ public:
     // unchanged then.
     std::optional<QString> load(const QString &path);
     std::optional<QString> saveTo(const QString &path);
-    void setUntitled(int number, const QString &text = {});
+    // A new document with no file: `id` keys it ("untitled-N", unique in the process; see
+    // documentId()), `text` is its text, modified unless empty.
+    void setUntitled(int id, const QString &text = {});
+    // What an untitled document is called until it is saved: "Untitled N" (N = shownNumber:
+    // the lowest number no other open document shows, so the first is "Untitled 1" whatever
+    // was opened and closed before), or a title of its own (the welcome text, a wizard's
+    // draft), which Save As then proposes as the file's name. A file's name wins once saved.
+    void setShownNumber(int number);
+    int shownNumber() const { return m_path.isEmpty() && m_title.isEmpty() ? m_shownNumber : 0; }
+    void setTitle(const QString &title);
+    QString title() const { return m_title; }
+    // The name Save As proposes for a document with no file: the title or the display name,
+    // without the characters file systems refuse, and ".md".
+    QString proposedFileName() const;
     // Replaces the whole text (an undoable edit, as a paste of everything would be).
     void setText(const QString &text);
 
@@ -124,6 +137,8 @@ private:
     quint64 m_revision = 1;
     QString m_path;
     int m_untitledNumber = 0;
+    int m_shownNumber = 0;
+    QString m_title;
     bool m_longLines = false;
 
     std::optional<Compiled> m_compiled;

@@ -51,7 +51,6 @@ void DocumentActions::run(Prefetch::DocumentAction action, Document *document, c
     if (m_current)
         m_current->cancel();
     m_pending.reset();
-    m_lastAction = action;
     const PendingRun run{action, activatedNs, document, selection, fresh};
     const Llm::ProviderProfile &profile = m_engine->profile();
     if (document->compiledPrompt(profile)) {

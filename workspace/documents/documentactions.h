@@ -61,8 +61,6 @@ public:
     // or preparing() and later started() or failed().
     void run(Prefetch::DocumentAction action, Document *document, const QString &selection, qint64 activatedNs,
              bool fresh = false);
-    // The last run's action, for Regenerate.
-    std::optional<Prefetch::DocumentAction> lastAction() const { return m_lastAction; }
     // The answer of the last run, until it ends; null while preparing.
     Prefetch::AnswerReader *current() const { return m_current; }
     Document *currentDocument() const { return m_currentDocument; }
@@ -116,7 +114,6 @@ private:
     QString m_translateTarget;
     QPointer<Prefetch::AnswerReader> m_current;
     QPointer<Document> m_currentDocument;
-    std::optional<Prefetch::DocumentAction> m_lastAction;
     std::optional<PendingRun> m_pending;
     QPointer<Document> m_warmUpWhenReady;
     std::optional<Prefetch::DocumentAction> m_hovered;
