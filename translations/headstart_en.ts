@@ -64,7 +64,7 @@
 <context>
     <name>Gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="644"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="650"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>Answer copied to the clipboard (%n character)</numerusform>
@@ -75,7 +75,7 @@
 <context>
     <name>Gui::MessageUsage</name>
     <message numerus="yes">
-        <location filename="../workspace/conversations/messageusage.cpp" line="112"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="115"/>
         <source>First words (%n characters) by %1, the rest by %2</source>
         <translation>
             <numerusform>First words (%n character) by %1, the rest by %2</numerusform>

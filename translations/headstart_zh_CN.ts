@@ -3416,52 +3416,52 @@
 <context>
     <name>Gui::HelpDialogs</name>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="46"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="44"/>
         <source>not available</source>
         <translation>不可用</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="76"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="74"/>
         <source>A writing and chat assistant for language models that starts the answer before you ask.</source>
         <translation>在您提问之前就开始生成回答的大语言模型写作与对话助手。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="79"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="77"/>
         <source>Released under the MIT licence. Copyright © Headstart developers.</source>
         <translation>以 MIT 许可证发布。版权所有 © Headstart 开发者。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="81"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="79"/>
         <source>Qt %1 (built with %2) · spdlog %3 · SQLite %4</source>
         <translation>Qt %1（编译时 %2）· spdlog %3 · SQLite %4</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="85"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="83"/>
         <source>About Headstart</source>
         <translation>关于 Headstart</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="100"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="98"/>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="104"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="102"/>
         <source>Search actions and keys</source>
         <translation>搜索操作和按键</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="105"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="103"/>
         <source>Search shortcuts</source>
         <translation>搜索快捷键</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="110"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="108"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="111"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="109"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
@@ -3471,15 +3471,14 @@
         <translation>用户指南</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="172"/>
+        <location filename="../gui/mainwindow/helpdialogs.cpp" line="171"/>
         <source>The user guide is not installed.</source>
         <translation>未安装用户指南。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/helpdialogs.cpp" line="173"/>
         <source>The user guide could not be opened here. It is:
 %1</source>
-        <translation>无法在此打开用户指南。它位于：
+        <translation type="vanished">无法在此打开用户指南。它位于：
 %1</translation>
     </message>
 </context>
@@ -3735,7 +3734,7 @@
     <name>Gui::MainWindow</name>
     <message>
         <location filename="../gui/mainwindow/mainwindow.cpp" line="99"/>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="938"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="944"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
@@ -3775,17 +3774,17 @@
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="496"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="502"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="884"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="890"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="871"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="877"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
@@ -3835,7 +3834,7 @@
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="927"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="933"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
@@ -3975,27 +3974,27 @@
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="484"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="490"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="487"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="493"/>
         <source>Open &amp;Log Folder</source>
         <translation>打开日志文件夹(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="492"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="498"/>
         <source>&amp;About Headstart</source>
         <translation>关于 Headstart(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="540"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="546"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="544"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="550"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
@@ -4005,84 +4004,84 @@
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="600"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="606"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="644"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="650"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="704"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="710"/>
         <source>%1 is no longer there.</source>
         <translation>%1 已不存在。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="708"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="714"/>
         <source>No application opens %1 here.</source>
         <translation>这里没有能打开 %1 的应用程序。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="711"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="717"/>
         <source>Opened %1 in your PDF viewer: the passage is on page %2.</source>
         <translation>已在 PDF 阅读器中打开 %1：段落位于第 %2 页。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="749"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="755"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="749"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="755"/>
         <source>Close Window</source>
         <translation>关闭窗口</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="816"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="822"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="818"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="824"/>
         <source>No early answers start until this ends; the answers you ask for still come. Settings, Prefetch, Battery and network switches this off.</source>
         <translation>在此情况结束前不会提前开始任何回答；你主动请求的回答照常返回。可在“设置 › 预取 › 电池与网络”中关闭此功能。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="873"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="879"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="875"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="881"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="877"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="883"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="888"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="894"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="891"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="897"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="928"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="934"/>
         <source>Stop what is being prepared in the background (Esc)</source>
         <translation>停止后台正在准备的内容（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="936"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="942"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -4147,67 +4146,67 @@
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="74"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="77"/>
         <source>%1 in</source>
         <translation>输入 %1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="76"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="79"/>
         <source>%1 (%2 cached)</source>
         <translation>%1（%2 来自缓存）</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="80"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="83"/>
         <source>%1 out</source>
         <translation>输出 %1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="93"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="96"/>
         <source>not reported</source>
         <translation>未报告</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="96"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="99"/>
         <source>Input tokens: %1</source>
         <translation>输入词元：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="97"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="100"/>
         <source>Cached input (read from the provider&apos;s cache): %1</source>
         <translation>缓存输入（从服务商缓存读取）：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="99"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="102"/>
         <source>Cache write (input stored in the cache): %1</source>
         <translation>缓存写入（存入缓存的输入）：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="101"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="104"/>
         <source>Output tokens: %1</source>
         <translation>输出词元：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="104"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="107"/>
         <source>Of which reasoning: %1</source>
         <translation>其中推理：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="105"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="108"/>
         <source>Time to first token (provider): %1</source>
         <translation>首个词元用时（服务商）：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="107"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="110"/>
         <source>Output speed: %1</source>
         <translation>输出速度：%1</translation>
     </message>
     <message>
-        <location filename="../workspace/conversations/messageusage.cpp" line="109"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="112"/>
         <source>Cost, as the provider bills it: %1</source>
         <translation>费用（按服务商计费）：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../workspace/conversations/messageusage.cpp" line="112"/>
+        <location filename="../workspace/conversations/messageusage.cpp" line="115"/>
         <source>First words (%n characters) by %1, the rest by %2</source>
         <translation>
             <numerusform>开头（%n 个字符）由 %1 写出，其余由 %2 写出</numerusform>
@@ -5181,37 +5180,37 @@
         <translation>阿拉伯语</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="22"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="32"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="38"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="48"/>
         <source>&amp;Providers</source>
         <translation>服务商(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="41"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="51"/>
         <source>P&amp;refetch</source>
         <translation>预取(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="43"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="53"/>
         <source>&amp;General</source>
         <translation>常规(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="45"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="55"/>
         <source>N&amp;etwork</source>
         <translation>网络(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="51"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="61"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/settingsdialog.cpp" line="57"/>
+        <location filename="../gui/settings/settingsdialog.cpp" line="67"/>
         <source>Assis&amp;tants</source>
         <translation>助手(&amp;T)</translation>
     </message>

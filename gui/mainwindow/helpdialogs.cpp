@@ -5,7 +5,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QCoreApplication>
-#include <QDesktopServices>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -18,7 +17,6 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTreeWidget>
-#include <QUrl>
 #include <QVBoxLayout>
 
 #include <spdlog/version.h>
@@ -154,31 +152,26 @@ void showShortcutsDialog(QWidget *window)
     search->setFocus();
 }
 
-QString openUserGuide(QWidget *parent)
+QString userGuidePath()
 {
     const QString installed =
         QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/doc/headstart/user-guide.md"));
-    QString guide;
     if (QFileInfo::exists(installed))
-        guide = QFileInfo(installed).canonicalFilePath();
+        return QFileInfo(installed).canonicalFilePath();
 #ifdef HEADSTART_SOURCE_DOCS
-    else if (const QString source = QStringLiteral(HEADSTART_SOURCE_DOCS "/user-guide.md"); QFileInfo::exists(source))
-        guide = source; // a build run where it was built, not installed
+    if (const QString source = QStringLiteral(HEADSTART_SOURCE_DOCS "/user-guide.md"); QFileInfo::exists(source))
+        return source; // a build run where it was built, not installed
 #endif
-    if (guide.isEmpty() || !QDesktopServices::openUrl(QUrl::fromLocalFile(guide))) {
-        auto *box =
-            new QMessageBox(QMessageBox::Information, QCoreApplication::translate("Gui::HelpDialogs", "User Guide"),
-                            guide.isEmpty()
-                                ? QCoreApplication::translate("Gui::HelpDialogs", "The user guide is not installed.")
-                                : QCoreApplication::translate("Gui::HelpDialogs",
-                                                              "The user guide could not be opened here. It is:\n%1")
-                                      .arg(QDir::toNativeSeparators(guide)),
-                            QMessageBox::Close, parent);
-        box->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
-    }
-    return guide;
+    return {};
+}
+
+void showGuideMissing(QWidget *parent)
+{
+    auto *box = new QMessageBox(QMessageBox::Information, QCoreApplication::translate("Gui::HelpDialogs", "User Guide"),
+                                QCoreApplication::translate("Gui::HelpDialogs", "The user guide is not installed."),
+                                QMessageBox::Close, parent);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 } // namespace Gui

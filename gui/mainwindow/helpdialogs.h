@@ -15,9 +15,11 @@ void showAboutDialog(QWidget *parent);
 // themselves (so the list cannot drift from them), with a search field over names and keys.
 void showShortcutsDialog(QWidget *window);
 
-// The user guide: the installed copy (<prefix>/share/doc/headstart/user-guide.md) opened by the
-// desktop, else the one in the source tree for a build run where it was built. Returns the file
-// it asked the desktop to open; empty (after saying so) when there is none.
-QString openUserGuide(QWidget *parent);
+// The user guide: the installed copy (<prefix>/share/doc/headstart/user-guide.md), else the one
+// in the source tree for a build run where it was built; empty when there is none. It is
+// Markdown, which Headstart itself opens (Help → User Guide, in a tab).
+QString userGuidePath();
+// "The user guide is not installed.", as a message over `parent`.
+void showGuideMissing(QWidget *parent);
 
 } // namespace Gui

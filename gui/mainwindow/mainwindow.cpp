@@ -479,7 +479,13 @@ void MainWindow::createMenus()
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *guide = help->addAction(themeIcon("help-contents", QStyle::SP_DialogHelpButton), tr("&User Guide"), this,
-                                     [this] { openUserGuide(this); });
+                                     [this] {
+                                         // In a tab: it is Markdown, and a question about it can go to the chat.
+                                         if (const QString path = userGuidePath(); path.isEmpty())
+                                             showGuideMissing(this);
+                                         else
+                                             openFile(path);
+                                     });
     guide->setShortcuts(QKeySequence::keyBindings(QKeySequence::HelpContents));
     help->addAction(tr("&Keyboard Shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash), this,
                     [this] { showShortcutsDialog(this); });

@@ -8,10 +8,20 @@
 #include "gui/widgets/wheelguard.h"
 
 #include <QDialogButtonBox>
+#include <QScreen>
+#include <QSettings>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Gui {
+
+namespace {
+// The dialog's own state in the settings file (not part of AppSettings: nothing else reads it).
+const QString PageKey = QStringLiteral("settingsDialog/page");
+const QString SizeKey = QStringLiteral("settingsDialog/size");
+} // namespace
 
 SettingsDialog::SettingsDialog(const AppSettings &settings, Services services, QWidget *parent)
     : QDialog(parent)
@@ -70,9 +80,18 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, Services services, Q
 
     showSettings();
     WheelGuard::protect(this);
-    // Sized in text units, so it suits any font size and screen scale; the pages scroll beyond.
+    // Where the user left it: its page and size, as the desktop's own settings windows open.
+    // First time: sized in text units, so it suits any font size and screen scale, and at least
+    // what the pages ask for (the Prices text was clipped at first); never past the screen.
+    const QSettings ui;
     const QFontMetrics metrics = fontMetrics();
-    resize(metrics.averageCharWidth() * 100, metrics.lineSpacing() * 40);
+    QSize size = ui.value(SizeKey).toSize();
+    if (!size.isValid())
+        size = QSize(metrics.averageCharWidth() * 100, metrics.lineSpacing() * 40).expandedTo(sizeHint());
+    if (const QScreen *shown = screen())
+        size = size.boundedTo(shown->availableSize());
+    resize(size);
+    m_tabs->setCurrentIndex(std::clamp(ui.value(PageKey, 0).toInt(), 0, m_tabs->count() - 1));
 }
 
 SettingsDialog::~SettingsDialog()
@@ -121,6 +140,9 @@ void SettingsDialog::commitPendingEdits()
 
 void SettingsDialog::done(int result)
 {
+    QSettings ui;
+    ui.setValue(PageKey, m_tabs->currentIndex());
+    ui.setValue(SizeKey, size());
     commitPendingEdits();
     m_providers->cancelConnectionTest();
     QDialog::done(result);

@@ -99,6 +99,7 @@ private slots:
     void changedTextAfterThePauseIsNotTakenOver();
     void exchangeIsPersistedAndReloaded();
     void answerInProgressIsStoredOnClose();
+    void theDemoEnginesAnswersAreFree();
     void usageIsShownOnTheAnswerAndSurvivesARestart();
     void stopKeepsThePartialAnswer();
     void busyProviderRetryIsShownAndStopEndsIt();
@@ -440,11 +441,32 @@ void tst_ChatDock::exchangeIsPersistedAndReloaded()
     QVERIFY2(transcript.contains(firstWords), qPrintable(firstWords));
 }
 
+void tst_ChatDock::theDemoEnginesAnswersAreFree()
+{
+    // The demo engine is priced as DeepSeek for the metrics; what its answer says is that it
+    // cost nothing, as the user guide says.
+    QVERIFY(m_stack->engine()->profile().isLocalDemo);
+    QVERIFY(m_stack->engine()->profile().prices.input > 0);
+    QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
+    typeAndSend(QStringLiteral("What does the demo engine cost?"));
+    QVERIFY(ended.wait(15000));
+    const auto messages = m_store->messages(m_dock->currentConversationId());
+    QCOMPARE(messages->size(), 2);
+    QCOMPARE(messages->at(1).usage.cost, 0.0);
+    QLabel *usage = nullptr;
+    for (QLabel *label : m_dock->findChildren<QLabel *>(QStringLiteral("chatUsage")))
+        usage = label->isVisible() ? label : usage;
+    QVERIFY(usage);
+    QVERIFY2(usage->text().endsWith(QLatin1String("free")), qPrintable(usage->text()));
+    QVERIFY(!usage->text().contains(u'$'));
+}
+
 void tst_ChatDock::usageIsShownOnTheAnswerAndSurvivesARestart()
 {
-    // A priced profile (the local provider itself is free) with a decode slow enough to
-    // measure a rate.
+    // A priced profile, as a hosted provider's (the demo engine's answers are free), with a
+    // decode slow enough to measure a rate.
     Llm::ProviderProfile profile = m_local.profile("rtt=0,decode=400");
+    profile.isLocalDemo = false;
     profile.prices.input = 3;
     profile.prices.cacheWrite = 3.75;
     profile.prices.cacheRead = 0.3;

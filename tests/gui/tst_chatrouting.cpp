@@ -83,7 +83,10 @@ void tst_ChatRouting::cleanup()
 
 void tst_ChatRouting::makeDock(const Prefetch::Settings &settings)
 {
-    m_stack = m_local.makeStack(&m_network, "rtt=0,prefill=1000000,decode=2000", settings);
+    // Billed as a hosted provider's two models are (the demo engine's own answers say "free").
+    Llm::ProviderProfile profile = m_local.profile("rtt=0,prefill=1000000,decode=2000");
+    profile.isLocalDemo = false;
+    m_stack = std::make_unique<Prefetch::Stack>(&m_network, profile, settings);
     QVERIFY(m_stack->engine()->profile().hasDistinctFastModel());
     QCOMPARE(m_stack->engine()->profile().fastModel, Small);
     QVERIFY(showDock());

@@ -408,6 +408,15 @@ void tst_Editing::helpListsEveryShortcutAndSearchesThem()
     QVERIFY2(about->text().contains(QString::fromLatin1(qVersion())), qPrintable(about->text()));
     QVERIFY(about->text().contains(QLatin1String("SQLite 3.")));
     about->close();
+
+    // The user guide (F1) opens in a tab of its own, not as a path in a message: it is Markdown.
+    m_window->activateWindow();
+    m_tab->setFocus();
+    QTRY_VERIFY(m_tab->hasFocus());
+    QTest::keyClick(m_tab, Qt::Key_F1);
+    QTRY_VERIFY(m_window->currentTab() != m_tab);
+    QCOMPARE(QFileInfo(m_window->currentDocument()->filePath()).fileName(), QStringLiteral("user-guide.md"));
+    QVERIFY(m_window->currentTab()->toPlainText().startsWith(QLatin1String("# Headstart user guide")));
 }
 
 void tst_Editing::theShortcutListLeavesOutKeysFewKeyboardsHave()

@@ -33,6 +33,8 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTcpServer>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWheelEvent>
@@ -55,6 +57,7 @@ private slots:
     void cleanup();
 
     void switchingAStrategyOffEmitsIt();
+    void opensOnThePageAndAtTheSizeItWasLeft();
     void etiquetteSwitchIsOnAndTogglesWithTheKeyboard();
     void wheelScrollsThePageNotTheValuesUnderThePointer();
     void changingParametersEmitsThemInTheirUnits();
@@ -118,6 +121,37 @@ void tst_SettingsDialog::openDialog(const AppSettings &settings, SecretStore *se
         return p;
     };
     makeDialog(settings, services);
+}
+
+void tst_SettingsDialog::opensOnThePageAndAtTheSizeItWasLeft()
+{
+    openDialog({});
+    QVERIFY(activate(m_dialog.get()));
+    auto *pages = find<QTabWidget>("pages");
+    QCOMPARE(pages->currentIndex(), int(SettingsDialog::Page::Providers)); // the first time
+    // Big enough for what its pages ask, not clipped.
+    QVERIFY2(m_dialog->width() >= m_dialog->sizeHint().width() && m_dialog->height() >= m_dialog->sizeHint().height(),
+             qPrintable(QStringLiteral("%1x%2 for a hint of %3x%4")
+                            .arg(m_dialog->width())
+                            .arg(m_dialog->height())
+                            .arg(m_dialog->sizeHint().width())
+                            .arg(m_dialog->sizeHint().height())));
+    // The user goes to Network, makes it larger, and closes it with Esc.
+    QTabBar *bar = pages->tabBar();
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(int(SettingsDialog::Page::Network)).center());
+    QCOMPARE(pages->currentIndex(), int(SettingsDialog::Page::Network));
+    const QSize larger = m_dialog->size() + QSize(40, 30);
+    m_dialog->resize(larger);
+    QTest::keyClick(m_dialog.get(), Qt::Key_Escape);
+    QVERIFY(!m_dialog->isVisible());
+
+    // Opened again (a new dialog, as the app makes one each time): where it was left.
+    m_changed.reset();
+    SettingsDialog::Services services;
+    services.secrets = m_secrets.get();
+    m_dialog = std::make_unique<SettingsDialog>(AppSettings{}, services);
+    QCOMPARE(find<QTabWidget>("pages")->currentIndex(), int(SettingsDialog::Page::Network));
+    QCOMPARE(m_dialog->size(), larger);
 }
 
 void tst_SettingsDialog::switchingAStrategyOffEmitsIt()
@@ -703,7 +737,9 @@ void tst_SettingsDialog::insecureHttpIsWarnedAndAllowedPerProvider()
     QVERIFY(!allow->isChecked());
     QVERIFY(!lastEmitted().profile(QStringLiteral("ollama")).allowInsecureHttp);
 
-    QTest::mouseClick(allow, Qt::LeftButton, {}, allow->rect().center());
+    // On its box, as a person clicks it (a wide dialog puts the middle of the row past its text,
+    // where a check box takes no click).
+    QTest::mouseClick(allow, Qt::LeftButton, {}, QPoint(allow->height() / 2, allow->height() / 2));
     QVERIFY(allow->isChecked());
     QVERIFY(lastEmitted().profile(QStringLiteral("ollama")).allowInsecureHttp);
     QVERIFY(warning->isVisibleTo(m_dialog.get())); // still said while allowed

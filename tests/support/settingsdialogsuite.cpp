@@ -1,6 +1,7 @@
 #include "settingsdialogsuite.h"
 
 #include <QApplication>
+#include <QSettings>
 #include <QTest>
 #include <QWidget>
 
@@ -19,6 +20,7 @@ void SettingsDialogSuite::makeDialog(const Gui::AppSettings &settings, Gui::Sett
     m_dialog.reset();
     if (!services.secrets)
         services.secrets = m_secrets.get();
+    QSettings().remove(QStringLiteral("settingsDialog")); // each test opens it as a first time would
     m_dialog = std::make_unique<Gui::SettingsDialog>(settings, services);
     m_changed = std::make_unique<QSignalSpy>(m_dialog.get(), &Gui::SettingsDialog::settingsChanged);
 }

@@ -59,8 +59,11 @@ MessageUsage measureUsage(const Prefetch::AnswerReader &stream, const Llm::Price
             out.tokensPerSecond = double(out.tokens.outputTokens) * 1e9 / double(end - answer->firstTokenNs());
     }
     if (!out.tokens.isEmpty()) {
-        // Each model's share at its own prices (the fast opening is the fast model's).
-        out.cost = answer ? answer->costOf(out.tokens, answer->profile()) : prices.cost(out.tokens);
+        // Each model's share at its own prices (the fast opening is the fast model's). The demo
+        // engine bills nothing: its prices (DeepSeek's) are for the metrics, not for the
+        // answer's line, which says "free" as the user guide does.
+        const bool demo = answer && answer->profile().isLocalDemo;
+        out.cost = demo ? 0 : answer ? answer->costOf(out.tokens, answer->profile()) : prices.cost(out.tokens);
         out.currency = prices.currency;
     }
     return out;
