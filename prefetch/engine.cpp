@@ -64,6 +64,7 @@ void Engine::setProfile(Llm::ProviderProfile profile)
     m_profile = std::move(profile);
     m_keyKnown = true;
     m_rateLimit.clear(); // another provider's limit, or the same one's with another key
+    m_tooLong.clear();
 }
 
 void Engine::setSettings(const Settings &settings)
@@ -137,6 +138,19 @@ AnswerFetch *Engine::makeAnswer(Strategy strategy, const RenderedRequest &reques
             m_rateLimit.rateLimited(error.retryAfter());
     };
     connect(answer, &AnswerFetch::failed, this, onRefused);
+    // Too long for the model: a guess as long would only be uploaded and refused again.
+    connect(answer, &AnswerFetch::failed, this, [this, model = request.request.model,
+                                                 tokens = estimatePromptTokens(request.request)](const Llm::Error &error) {
+        if (error.code() != Llm::Error::Code::ContextTooLong)
+            return;
+        const auto known = m_tooLong.constFind(model);
+        if (known != m_tooLong.cend() && *known <= tokens)
+            return;
+        m_tooLong.insert(model, tokens);
+        log().warn("{} refused a prompt of about {} tokens as too long for {}: nothing as long is sent early",
+                   m_profile.id.toStdString(), tokens, model.toStdString());
+        emit promptTooLong(model, tokens);
+    });
     connect(answer, &AnswerFetch::retrying, this, onRefused);
     connect(answer, &AnswerFetch::finished, &m_rateLimit, &RateLimitBackoff::succeeded);
     connect(answer, &AnswerFetch::featureRefused, this, [this](Llm::RefusedFeature feature, const QString &model) {
@@ -156,6 +170,12 @@ bool Engine::hasKey() const
 bool Engine::canContinue() const
 {
     return m_profile.canContinue() && !m_continuationRefused;
+}
+
+std::optional<qint64> Engine::refusedPromptTokens(const QString &model) const
+{
+    const auto known = m_tooLong.constFind(model.isEmpty() ? m_profile.model : model);
+    return known == m_tooLong.cend() ? std::nullopt : std::optional(*known);
 }
 
 int Engine::speculativeLimit(SignalStrength strength, const Llm::ChatRequest &request) const
@@ -268,6 +288,13 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
     // The answer is in the response cache: the click will be given it, nothing to guess.
     if (hasCachedAnswer(request))
         return nullptr;
+    // The provider said a prompt this long does not fit the model.
+    if (const auto refused = refusedPromptTokens(request.request.model);
+        refused && estimatePromptTokens(request.request) >= *refused) {
+        log().debug("not prefetching a {} request of about {} tokens: {} refused {} as too long",
+                    strategyId(strategy), estimatePromptTokens(request.request), m_profile.id.toStdString(), *refused);
+        return nullptr;
+    }
     // The same answer guessed already (by a weaker signal): this signal makes it likelier.
     if (PrefetchSession *guessed = liveSession(request.fingerprint)) {
         upgrade(guessed, strength);

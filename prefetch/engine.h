@@ -15,9 +15,12 @@
 #include "llm/providerprofile.h"
 #include "llm/refusal.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
+
+#include <optional>
 
 class QNetworkAccessManager;
 
@@ -189,6 +192,12 @@ public:
     const RateLimitBackoff &rateLimitBackoff() const { return m_rateLimit; }
     // The provider can continue an answer from its beginning (and has not refused to).
     bool canContinue() const;
+    // The smallest prompt (estimatePromptTokens()) the provider refused as too long for `model`
+    // (Llm::Error::Code::ContextTooLong), if it did: nothing speculative that long is sent to
+    // it again, so a document over the model's limit is not uploaded and refused at every
+    // switch to its tab. The user's own requests still go, and say why they fail. Forgotten
+    // with a new profile (another endpoint may take more).
+    std::optional<qint64> refusedPromptTokens(const QString &model) const;
 
     // The user asked for `request`. Takes `session` over when it is live and its fingerprint
     // equals the request's, which is never empty (a hit, partial when the first token is not
@@ -233,6 +242,9 @@ signals:
     void featureRefused(Llm::RefusedFeature feature, const QString &model);
     // speculationSuspensions() changed.
     void suspensionsChanged();
+    // The provider refused a prompt of `promptTokens` as too long for `model`
+    // (refusedPromptTokens() may have changed).
+    void promptTooLong(const QString &model, qint64 promptTokens);
 
 private:
     AnswerFetch *makeAnswer(Strategy strategy, const RenderedRequest &request, bool speculative);
@@ -256,6 +268,7 @@ private:
     Lanes m_lanes;
     // The provider refused a continuation: speculate as on a provider that cannot continue.
     bool m_continuationRefused = false;
+    QHash<QString, qint64> m_tooLong; // refusedPromptTokens(), by model
     bool m_keyKnown = true;
     Suspensions m_suspensions;
     RateLimitBackoff m_rateLimit;

@@ -2056,7 +2056,7 @@
     </message>
     <message>
         <location filename="../gui/chat/answerwidget.cpp" line="81"/>
-        <location filename="../gui/chat/chatdock.cpp" line="172"/>
+        <location filename="../gui/chat/chatdock.cpp" line="180"/>
         <location filename="../workspace/conversations/conversationexport.cpp" line="222"/>
         <source>Assistant</source>
         <translation>助手</translation>
@@ -2077,7 +2077,7 @@
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="41"/>
+        <location filename="../gui/chat/chatdock.cpp" line="42"/>
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
@@ -2097,107 +2097,112 @@
         <translation>删除所有对话以及为重复问题记住的回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="126"/>
+        <location filename="../gui/chat/chatdock.cpp" line="134"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="152"/>
+        <location filename="../gui/chat/chatdock.cpp" line="160"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="154"/>
+        <location filename="../gui/chat/chatdock.cpp" line="162"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="163"/>
+        <location filename="../gui/chat/chatdock.cpp" line="171"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="164"/>
+        <location filename="../gui/chat/chatdock.cpp" line="172"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="165"/>
+        <location filename="../gui/chat/chatdock.cpp" line="173"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="166"/>
+        <location filename="../gui/chat/chatdock.cpp" line="174"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="173"/>
+        <location filename="../gui/chat/chatdock.cpp" line="181"/>
         <source>Instructions and settings that go with every message of this conversation (edit them in Settings, Assistants)</source>
         <translation>随这个对话的每条消息一起发送的指令和设置（在“设置 → 助手”中编辑）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="176"/>
+        <location filename="../gui/chat/chatdock.cpp" line="184"/>
         <source>A&amp;ssistant:</source>
         <translation>助手(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="189"/>
+        <location filename="../gui/chat/chatdock.cpp" line="197"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="190"/>
+        <location filename="../gui/chat/chatdock.cpp" line="198"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="285"/>
+        <location filename="../gui/chat/chatdock.cpp" line="293"/>
         <source>About my library</source>
         <translation>关于我的资料库</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="386"/>
+        <location filename="../gui/chat/chatdock.cpp" line="394"/>
         <source>Answer prepared in advance for this suggestion.</source>
         <translation>已为这条建议提前准备好回答。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="391"/>
+        <location filename="../gui/chat/chatdock.cpp" line="399"/>
         <source>Answered from the cache; nothing was sent. Regenerate (%1) asks anew.</source>
         <translation>已从缓存回答，未发送任何内容。“重新生成”（%1）会重新询问。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="395"/>
+        <location filename="../gui/chat/chatdock.cpp" line="403"/>
         <source>A similar question&apos;s answer, shown as a draft until this one&apos;s answer comes.</source>
         <translation>相似问题的回答，作为草稿显示，直到本问题的回答到达。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="439"/>
+        <location filename="../gui/chat/chatdock.cpp" line="447"/>
         <source>Completion: %1 (Tab accepts, Esc dismisses)</source>
         <translation>补全：%1（Tab 接受，Esc 忽略）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="485"/>
+        <location filename="../gui/chat/chatdock.cpp" line="493"/>
         <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
         <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="499"/>
+        <location filename="../gui/chat/chatdock.cpp" line="515"/>
+        <source>The open document, %1 (about %2 tokens), is longer than %3 accepts (it refused about %4). Select the part you mean and use Explain Selection, or add its folder to the library and ask “About my library”.</source>
+        <translation>打开的文档 %1（约 %2 个词元）超出了 %3 能接受的长度（它拒绝了约 %4 个词元）。请选中您要问的部分并使用“解释选区”，或把它所在的文件夹加入资料库，再用“关于我的资料库”提问。</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/chatdock.cpp" line="522"/>
         <source>The open document, %1 (about %2 tokens), goes with each message.</source>
         <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="503"/>
+        <location filename="../gui/chat/chatdock.cpp" line="528"/>
         <source>The open document, %1, goes with each message.</source>
         <translation>打开的文档 %1 会随每条消息一起发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="511"/>
+        <location filename="../gui/chat/chatdock.cpp" line="536"/>
         <source>This conversation began about %1: &lt;a href=&quot;open&quot;&gt;open it&lt;/a&gt; to ask about it again.</source>
         <translation>此对话最初是关于 %1 的：&lt;a href=&quot;open&quot;&gt;打开它&lt;/a&gt;即可继续就它提问。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="513"/>
+        <location filename="../gui/chat/chatdock.cpp" line="538"/>
         <source>This conversation began about %1, which is no longer there.</source>
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
@@ -2207,57 +2212,57 @@
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="199"/>
+        <location filename="../gui/chat/chatdock.cpp" line="207"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="200"/>
+        <location filename="../gui/chat/chatdock.cpp" line="208"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="211"/>
+        <location filename="../gui/chat/chatdock.cpp" line="219"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="212"/>
+        <location filename="../gui/chat/chatdock.cpp" line="220"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="213"/>
+        <location filename="../gui/chat/chatdock.cpp" line="221"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="214"/>
+        <location filename="../gui/chat/chatdock.cpp" line="222"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="216"/>
+        <location filename="../gui/chat/chatdock.cpp" line="224"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="217"/>
+        <location filename="../gui/chat/chatdock.cpp" line="225"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="218"/>
+        <location filename="../gui/chat/chatdock.cpp" line="226"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="497"/>
+        <location filename="../gui/chat/chatdock.cpp" line="505"/>
         <source>No document is open: messages go without one.</source>
         <translation>没有打开的文档：消息将不附带文档发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="336"/>
+        <location filename="../gui/chat/chatdock.cpp" line="344"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="45"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="65"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="79"/>
@@ -2265,34 +2270,34 @@
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="338"/>
+        <location filename="../gui/chat/chatdock.cpp" line="346"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="81"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="100"/>
+        <location filename="../gui/chat/chatdock.cpp" line="108"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="387"/>
+        <location filename="../gui/chat/chatdock.cpp" line="395"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="408"/>
+        <location filename="../gui/chat/chatdock.cpp" line="416"/>
         <location filename="../gui/chat/chatdocktranscript.cpp" line="158"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="406"/>
+        <location filename="../gui/chat/chatdock.cpp" line="414"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="361"/>
+        <location filename="../gui/chat/chatdock.cpp" line="369"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
@@ -2419,37 +2424,37 @@
         <translation>移除 %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockattachments.cpp" line="32"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="33"/>
         <source>Attachment problem</source>
         <translation>附件问题</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockattachments.cpp" line="36"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="41"/>
         <source>Attach Files…</source>
         <translation>附加文件…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockattachments.cpp" line="39"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="44"/>
         <source>Attach text files to the message: Markdown, plain text or source code (%1). You can also drop files onto the input.</source>
         <translation>为消息附加文本文件：Markdown、纯文本或源代码（%1）。也可以把文件拖放到输入框中。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockattachments.cpp" line="51"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="56"/>
         <source>Attach files</source>
         <translation>附加文件</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockattachments.cpp" line="67"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="72"/>
         <source>The message sent is waiting for the document; attach files to the next one once it has gone.</source>
         <translation>已发送的消息正在等待文档准备好；请在它发出后再为下一条消息附加文件。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockattachments.cpp" line="91"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="96"/>
         <source>Attach Files</source>
         <translation>附加文件</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdockattachments.cpp" line="95"/>
+        <location filename="../gui/chat/chatdockattachments.cpp" line="100"/>
         <source>Attach</source>
         <translation>附加</translation>
     </message>

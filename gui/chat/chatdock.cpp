@@ -29,6 +29,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTextDocument>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -44,8 +45,12 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
     setObjectName(QStringLiteral("chatDock"));
     m_list = new ConversationListPanel(store, this);
     addAction(m_list->newAction()); // its shortcut works anywhere in the window
+    m_noticeExpiry = new QTimer(this);
+    m_noticeExpiry->setSingleShot(true);
+    m_noticeExpiry->setInterval(NoticeLifetime);
+    connect(m_noticeExpiry, &QTimer::timeout, this, [this] { setStatus({}); });
     m_actions = new ChatDockActions(
-        this, [this](const QString &text) { setStatus(text); }, [this] { updateButtons(); });
+        this, [this](const QString &text) { showNotice(text); }, [this] { updateButtons(); });
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->setChildrenCollapsible(false);
@@ -90,6 +95,9 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
         updateContextLabel();
     });
     connect(m_session, &ChatSession::contextChanged, this, &ChatDock::updateContextLabel);
+    // The provider refused a prompt as too long: the document may be over its limit.
+    if (engine)
+        connect(engine, &Prefetch::Engine::promptTooLong, this, &ChatDock::updateContextLabel);
     connect(m_session, &ChatSession::assistantChanged, this, &ChatDock::updateAssistantBox);
     connect(m_session, &ChatSession::exchangeStarted, this, &ChatDock::onExchangeStarted);
     connect(m_session, &ChatSession::exchangeEnded, this, &ChatDock::onExchangeEnded);
@@ -495,10 +503,27 @@ void ChatDock::updateContextLabel()
     QString text;
     if (!document || document->isBlank())
         text = tr("No document is open: messages go without one.").toHtmlEscaped();
-    else if (const qint64 tokens = m_session->documentTokens(); tokens >= 0)
-        text = tr("The open document, %1 (about %2 tokens), goes with each message.")
-                   .arg(document->displayName(), QLocale().toString(tokens))
-                   .toHtmlEscaped();
+    else if (const qint64 tokens = m_session->documentTokens(); tokens >= 0) {
+        const Prefetch::Engine *engine = m_session->engine();
+        const std::optional<qint64> refused = engine ? engine->refusedPromptTokens({}) : std::nullopt;
+        // `tokens` is the prompt's part before the question (system and document); a refused
+        // prompt was that and a question. Within a long question's worth of it, a message
+        // about this document cannot fit either.
+        constexpr qint64 QuestionTokens = 512;
+        if (refused && tokens + QuestionTokens >= *refused) {
+            // Known to be over the model's limit (nothing is sent early for it): what to do.
+            text = tr("The open document, %1 (about %2 tokens), is longer than %3 accepts (it refused about %4). "
+                      "Select the part you mean and use Explain Selection, or add its folder to the library and "
+                      "ask “About my library”.")
+                       .arg(document->displayName(), QLocale().toString(tokens), engine->profile().model,
+                            QLocale().toString(*refused))
+                       .toHtmlEscaped();
+        } else {
+            text = tr("The open document, %1 (about %2 tokens), goes with each message.")
+                       .arg(document->displayName(), QLocale().toString(tokens))
+                       .toHtmlEscaped();
+        }
+    }
     else
         text = tr("The open document, %1, goes with each message.").arg(document->displayName()).toHtmlEscaped();
     // Reopened after a restart with another document in front: not silently about that one.
@@ -519,7 +544,15 @@ void ChatDock::updateContextLabel()
 
 void ChatDock::setStatus(const QString &text)
 {
+    m_noticeExpiry->stop(); // what is said now replaces the notice, and stays
     m_status->setText(text);
+}
+
+void ChatDock::showNotice(const QString &text)
+{
+    setStatus(text);
+    if (!text.isEmpty())
+        m_noticeExpiry->start();
 }
 
 QString ChatDock::statusText() const

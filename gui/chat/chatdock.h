@@ -12,6 +12,7 @@
 #include <QDockWidget>
 #include <QPointer>
 
+#include <chrono>
 #include <memory>
 
 class QAction;
@@ -20,6 +21,7 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
+class QTimer;
 class QToolButton;
 
 namespace Prefetch {
@@ -62,6 +64,9 @@ class ChatDock : public QDockWidget
     Q_OBJECT
 
 public:
+    // How long a notice stays (showNotice()); a refused attachment's reason stays twice as long.
+    static constexpr std::chrono::milliseconds NoticeLifetime{8000};
+
     ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounce, ConversationStore *store,
              QWidget *parent = nullptr);
     ~ChatDock() override;
@@ -156,6 +161,9 @@ private:
     // The "Assistant" box shows the session's list and the conversation's choice.
     void updateAssistantBox();
     void setStatus(const QString &text);
+    // A status that reports something done ("Message deleted.", "Answer copied…"): it goes
+    // after NoticeLifetime unless something else was said meanwhile.
+    void showNotice(const QString &text);
     void showBanner(const QString &text);
 
     ChatSession *m_session;                       // child
@@ -174,6 +182,7 @@ private:
     FollowUpChips *m_followUps = nullptr;
     bool m_sendingFollowUp = false; // sendFollowUp() is sending
     QLabel *m_status = nullptr;
+    QTimer *m_noticeExpiry = nullptr; // child: clears a notice (showNotice())
     QPushButton *m_sendButton = nullptr;
     QPushButton *m_stopButton = nullptr;
     // The messages shown, and the answer being streamed followed into its widget.

@@ -10,6 +10,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QTimer>
 #include <QToolButton>
 
 #include <algorithm>
@@ -31,6 +32,10 @@ ChatDockAttachments::ChatDockAttachments(ChatDock *dock, QWidget *parent)
     m_problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_problem->setAccessibleName(tr("Attachment problem"));
     m_problem->hide();
+    m_problemExpiry = new QTimer(this);
+    m_problemExpiry->setSingleShot(true);
+    m_problemExpiry->setInterval(2 * ChatDock::NoticeLifetime);
+    connect(m_problemExpiry, &QTimer::timeout, this, [this] { showProblem({}); });
 
     // Anywhere in the chat, like Regenerate: the input is where the files go.
     m_attachAction = new QAction(tr("Attach Files…"), dock);
@@ -142,6 +147,10 @@ void ChatDockAttachments::showProblem(const QString &text)
         m_problem->setPalette(p);
     }
     m_problem->setVisible(!text.isEmpty());
+    if (text.isEmpty())
+        m_problemExpiry->stop();
+    else
+        m_problemExpiry->start();
 }
 
 void ChatDockAttachments::setEnabled(bool enabled)

@@ -7,6 +7,7 @@
 
 class QAction;
 class QLabel;
+class QTimer;
 class QToolButton;
 class QWidget;
 
@@ -35,7 +36,8 @@ public:
     bool attachFiles(const QStringList &paths);
     // The reason shown for the last refusal; empty when none is shown.
     QString problem() const;
-    // A sentence under the chips about the files; empty hides it.
+    // A sentence under the chips about the files; empty hides it. It goes by itself after
+    // twice ChatDock::NoticeLifetime (a refusal is read, then it is in the way).
     void showProblem(const QString &text);
     // Off while a sent message waits for the document: it goes with the files it was sent with.
     void setEnabled(bool enabled);
@@ -53,6 +55,7 @@ private:
     ChatDock *m_dock;
     AttachmentChips *m_chips = nullptr;
     QLabel *m_problem = nullptr;
+    QTimer *m_problemExpiry = nullptr; // child: the reason goes after 2 × ChatDock::NoticeLifetime
     QToolButton *m_attachButton = nullptr;
     QAction *m_attachAction = nullptr;
     QString m_folder; // where the attach dialog opens: the folder of the last file attached

@@ -198,6 +198,8 @@ void tst_ChatActions::copyButtonAndShortcutCopyTheAnswer()
     QVERIFY2(chat()->statusText().contains(QLocale().toString(first.size()))
                  || chat()->statusText().contains(QString::number(first.size())),
              qPrintable(chat()->statusText()));
+    // Said, read, gone: the notice does not stay for minutes.
+    QTRY_VERIFY_WITH_TIMEOUT(chat()->statusText().isEmpty(), int(ChatDock::NoticeLifetime.count()) + 3000);
 
     // Ctrl+Shift+C in the text of the first answer copies that one; the chat stays open
     // (the same keys elsewhere show the chat).

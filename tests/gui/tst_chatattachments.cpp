@@ -430,6 +430,12 @@ void tst_ChatAttachments::binaryAndTooLargeAreRefusedAndNothingOfThemIsSent()
     drop({good});
     QVERIFY(!problem->isVisible());
     QCOMPARE(m_dock->session()->attachments().size(), 1);
+
+    // A refusal nobody acts on goes by itself once it has been read.
+    drop({write(QStringLiteral("photo.jpg"), "\xff\xd8")});
+    QVERIFY(problem->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(!problem->isVisible(), 2 * int(Gui::ChatDock::NoticeLifetime.count()) + 3000);
+    QCOMPARE(m_dock->session()->attachments().size(), 1); // the file attached stays
 }
 
 QTEST_MAIN(tst_ChatAttachments)

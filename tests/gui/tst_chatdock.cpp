@@ -105,6 +105,7 @@ private slots:
     void busyProviderRetryIsShownAndStopEndsIt();
     void providerErrorIsShownInline();
     void documentModeSendsTheDocument();
+    void aDocumentOverTheModelsLimitIsSaidSo();
     void reopenedWithAnotherDocumentSaysWhichAndOffersIt();
     void eachMessageTellsItsTimeOnDemand();
     void largeDocumentCompilesInTheBackground();
@@ -649,6 +650,35 @@ void tst_ChatDock::documentModeSendsTheDocument()
     const qint64 documentTokens = m_local.stats().promptTokens - before;
     QVERIFY2(documentTokens > freeTokens + Prefetch::estimateTokens(document) / 2,
              qPrintable(QStringLiteral("%1 vs %2").arg(documentTokens).arg(freeTokens)));
+}
+
+void tst_ChatDock::aDocumentOverTheModelsLimitIsSaidSo()
+{
+    // A model with a 1,500-token context and a document of about 3,000.
+    makeStack("rtt=0,context=1500");
+    makeDock();
+    QString text;
+    for (int i = 0; i < 200; ++i)
+        text += QStringLiteral("Sentence %1 of a document longer than the model takes. ").arg(i);
+    Gui::Document open;
+    open.setText(text);
+    m_dock->setDocument(&open);
+    m_dock->setMode(ConversationMode::Document);
+    auto *context = m_dock->findChild<QLabel *>(QStringLiteral("chatContext"));
+    QVERIFY(context);
+    QTRY_VERIFY2(context->text().contains(QLatin1String("goes with each message")), qPrintable(context->text()));
+
+    // Asked about it, the provider refuses it as too long: the answer says so, and the line
+    // above the input says what to do instead.
+    QSignalSpy ended(m_dock.get(), &ChatDock::answerEnded);
+    typeAndSend(QStringLiteral("Summarize it in one line."));
+    QVERIFY(ended.wait(15000));
+    QCOMPARE(ended.first().first().toBool(), false);
+    QVERIFY(m_stack->engine()->refusedPromptTokens({}));
+    QTRY_VERIFY2(context->text().contains(QLatin1String("is longer than")), qPrintable(context->text()));
+    QVERIFY(context->text().contains(QLatin1String("Explain Selection")));
+    QVERIFY(context->text().contains(QStringLiteral("About my library")));
+    m_dock->setDocument(nullptr);
 }
 
 void tst_ChatDock::reopenedWithAnotherDocumentSaysWhichAndOffersIt()

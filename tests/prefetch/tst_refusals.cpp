@@ -4,7 +4,9 @@
 // local provider's `refuse=` fault with the provider's own words. The answer the user asked for
 // never fails because of it: it is asked for again at once without the feature, gives the text
 // a request without it gives, and the engine stops sending the feature and reports it, for the
-// app to keep (Gui::LearnedRefusals, tst_appsettings).
+// app to keep (Gui::LearnedRefusals, tst_appsettings). A prompt refused as too long for the
+// model is not sent early again at that length (issue 41: a 2 MB document was uploaded and
+// refused at every switch to its tab).
 #include "support/localproviderfixture.h"
 
 #include "llm/clock.h"
@@ -38,6 +40,7 @@ private slots:
     void answerIsAskedAgainWithoutTheFeature_data();
     void answerIsAskedAgainWithoutTheFeature();
     void refusedPrefillEndsEarlyGuesses();
+    void aPromptTooLongIsNotGuessedAgain();
 
 private:
     Llm::ChatRequest chat(const QString &prompt, int maxTokens = 120) const;
@@ -176,6 +179,53 @@ void tst_Refusals::refusedPrefillEndsEarlyGuesses()
     QCOMPARE(learned.first().at(0).value<Llm::RefusedFeature>(), RefusedFeature::Continuation);
     QVERIFY(!engine.canContinue());
     QCOMPARE(engine.speculativeLimit(SignalStrength::Weak, r.request), 0);
+}
+
+void tst_Refusals::aPromptTooLongIsNotGuessedAgain()
+{
+    // A model with a 2,000-token context, and a document of about 5,000.
+    Engine engine(&m_network, m_local.profile("rtt=0,context=2000"), Settings{});
+    QSignalSpy tooLong(&engine, &Engine::promptTooLong);
+    QString document;
+    for (int i = 0; i < 400; ++i)
+        document += QStringLiteral("Sentence %1 of a long document about caches and contexts. ").arg(i);
+    const RenderedRequest longer = engine.render(chat(QStringLiteral("Summarize:\n") + document));
+    QVERIFY(estimatePromptTokens(longer.request) > 2000);
+    QVERIFY(!engine.refusedPromptTokens(longer.request.model));
+
+    // The first warm-up is sent (nothing is known yet) and refused.
+    qint64 served = m_local.stats().requestsServed;
+    QPointer<PrefetchSession> first = engine.prefetch(Strategy::Warmup, longer, 30s);
+    QVERIFY(first);
+    QVERIFY(tooLong.wait(5000));
+    QCOMPARE(m_local.stats().requestsServed, served + 1);
+    QCOMPARE(tooLong.first().at(0).toString(), longer.request.model);
+    QCOMPARE(*engine.refusedPromptTokens(longer.request.model), estimatePromptTokens(longer.request));
+
+    // Switching back to its tab warms it again, a hover guesses on it: nothing is sent.
+    QTRY_VERIFY_WITH_TIMEOUT(engine.liveSessions().isEmpty(), 5000);
+    served = m_local.stats().requestsServed;
+    QVERIFY(!engine.prefetch(Strategy::Warmup, longer, 30s));
+    const RenderedRequest longest = engine.render(chat(QStringLiteral("Explain:\n") + document + document));
+    QVERIFY(!engine.prefetch(Strategy::Hover, longest, 30s));
+    QVERIFY(m_local.settle(&m_network, 200, 3000));
+    QCOMPARE(m_local.stats().requestsServed, served);
+
+    // A shorter prompt still goes early, and the user's own request for the long one is sent
+    // and says why it fails.
+    const RenderedRequest shorter = engine.render(chat(QStringLiteral("A short question about caches.")));
+    QPointer<PrefetchSession> guess = engine.prefetch(Strategy::Hover, shorter, 30s);
+    QVERIFY(guess);
+    AnswerReader *own = engine.request(Strategy::None, longer, Llm::monotonicNowNs(), this);
+    QSignalSpy failed(own, &AnswerReader::failed);
+    QVERIFY(failed.wait(5000));
+    QCOMPARE(failed.first().first().value<Llm::Error>().code(), Llm::Error::Code::ContextTooLong);
+    QCOMPARE(tooLong.count(), 1); // nothing new learnt
+    engine.stopAll();
+
+    // Another profile (another endpoint, perhaps with a larger context) starts from nothing.
+    engine.setProfile(m_local.profile("rtt=0"));
+    QVERIFY(!engine.refusedPromptTokens(longer.request.model));
 }
 
 QTEST_GUILESS_MAIN(tst_Refusals)
