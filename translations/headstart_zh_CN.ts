@@ -1929,48 +1929,58 @@
 <context>
     <name>Gui::ChatDock</name>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="63"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="64"/>
+        <source>Ask Again</source>
+        <translation>再问一次</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/chattranscript.cpp" line="66"/>
+        <source>Ask this question again (Ctrl+Shift+R)</source>
+        <translation>再问一次这个问题（Ctrl+Shift+R）</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/chattranscript.cpp" line="71"/>
         <source>Your message</source>
         <translation>你的消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="65"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="73"/>
         <location filename="../workspace/conversations/conversationexport.cpp" line="221"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="102"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="117"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="103"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="118"/>
         <source>Copy the answer as Markdown (Ctrl+Shift+C in the transcript)</source>
         <translation>以 Markdown 复制回答（在对话记录中按 Ctrl+Shift+C）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="104"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="119"/>
         <source>Regenerate</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="105"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="120"/>
         <source>Replace this answer with a new one (Ctrl+Shift+R)</source>
         <translation>用新的回答替换此回答（Ctrl+Shift+R）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="106"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="121"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="107"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="122"/>
         <source>Edit this message and send it again; the messages after it are deleted</source>
         <translation>编辑此消息并重新发送；其后的消息将被删除</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="109"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="124"/>
         <source>Delete this message</source>
         <translation>删除此消息</translation>
     </message>
@@ -2207,7 +2217,7 @@
         <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="158"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="173"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
@@ -2302,18 +2312,18 @@
         <translation>未发送。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="204"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="219"/>
         <source>Show %1 earlier messages</source>
         <translation>显示更早的 %1 条消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="235"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="250"/>
         <location filename="../workspace/conversations/conversationexport.cpp" line="236"/>
         <source>Incomplete: the answer was stopped or interrupted.</source>
         <translation>不完整：回答被停止或中断。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chattranscript.cpp" line="270"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="285"/>
         <source>Ask anything. In “About the current document” mode, the open document goes with your message.</source>
         <translation>尽管提问。在“关于当前文档”模式下，打开的文档会随你的消息一起发送。</translation>
     </message>
@@ -2357,7 +2367,7 @@
     </message>
     <message>
         <location filename="../gui/chat/chatdockactions.cpp" line="128"/>
-        <location filename="../gui/chat/chattranscript.cpp" line="108"/>
+        <location filename="../gui/chat/chattranscript.cpp" line="123"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>

@@ -56,13 +56,22 @@ public:
         , m_view(new PlainTextView(text, this))
         , m_edit(messageButton(MessageAction::Edit, this))
         , m_delete(messageButton(MessageAction::Delete, this))
+        , m_askAgain(messageButton(MessageAction::Regenerate, this))
     {
+        // A question whose answer was deleted (or never stored) is asked again from here, as an
+        // answer is regenerated; shown only while it is the last message (applyActions()).
+        m_askAgain->setObjectName(QStringLiteral("chatAskAgain"));
+        m_askAgain->setText(QCoreApplication::translate("Gui::ChatDock", "Ask Again"));
+        m_askAgain->setAccessibleName(m_askAgain->text());
+        m_askAgain->setToolTip(QCoreApplication::translate("Gui::ChatDock", "Ask this question again (Ctrl+Shift+R)"));
+        m_askAgain->hide();
         setAutoFillBackground(true);
         setBackgroundRole(QPalette::AlternateBase);
         m_view->setForegroundRole(QPalette::Text);
         m_view->setAccessibleName(QCoreApplication::translate("Gui::ChatDock", "Your message"));
         auto *header = new QHBoxLayout;
         header->addWidget(senderLabel(QCoreApplication::translate("Gui::ChatDock", "You"), when, this), 1);
+        header->addWidget(m_askAgain);
         header->addWidget(m_edit);
         header->addWidget(m_delete);
         auto *layout = new QVBoxLayout(this);
@@ -78,13 +87,19 @@ public:
     QString text() const { return m_view->toPlainText(); }
     QToolButton *button(MessageAction action) const
     {
-        return action == MessageAction::Edit ? m_edit : action == MessageAction::Delete ? m_delete : nullptr;
+        switch (action) {
+        case MessageAction::Edit: return m_edit;
+        case MessageAction::Delete: return m_delete;
+        case MessageAction::Regenerate: return m_askAgain;
+        default: return nullptr;
+        }
     }
 
 private:
     PlainTextView *m_view;
     QToolButton *m_edit;
     QToolButton *m_delete;
+    QToolButton *m_askAgain;
 };
 
 } // namespace
@@ -283,7 +298,7 @@ void ChatTranscript::addUserMessage(const QString &text, const QDateTime &when, 
     const qsizetype index = m_nextIndex++;
     auto *message = new UserMessage(text, when, attachments, widget());
     message->setProperty(IndexProperty, QVariant::fromValue(index));
-    for (const MessageAction action : {MessageAction::Edit, MessageAction::Delete})
+    for (const MessageAction action : {MessageAction::Edit, MessageAction::Delete, MessageAction::Regenerate})
         connectButton(message->button(action), action, index);
     m_layout->insertWidget(m_layout->count() - 1, message); // before the stretch
     applyActions();
@@ -325,6 +340,10 @@ void ChatTranscript::applyActions()
         if (auto *user = dynamic_cast<UserMessage *>(w)) {
             user->button(MessageAction::Edit)->setEnabled(m_canChange);
             user->button(MessageAction::Delete)->setEnabled(m_canChange);
+            // The last message a question: its answer is gone, it can be asked again.
+            const bool last = indexOf(user) == m_nextIndex - 1;
+            user->button(MessageAction::Regenerate)->setVisible(last);
+            user->button(MessageAction::Regenerate)->setEnabled(last && m_canRegenerate);
         } else if (auto *answer = qobject_cast<AnswerWidget *>(w)) {
             // Only the newest message can be asked for again: later ones would depend on it.
             const bool last = indexOf(answer) == m_nextIndex - 1;

@@ -65,6 +65,7 @@ private slots:
     void editAndResendCutsTheConversation();
     void cancelEditKeepsEverything();
     void deleteAsksThenRemovesTheMessage();
+    void aQuestionWhoseAnswerWasDeletedIsAskedAgain();
 
 private:
     void makeWindow(const QByteArray &latency = {});
@@ -458,6 +459,48 @@ void tst_ChatActions::deleteAsksThenRemovesTheMessage()
     QCOMPARE(reopened->at(0).content, before.at(0).content);
     QCOMPARE(reopened->at(1).content, before.at(3).content);
     QCOMPARE(reopened->at(2).content, next);
+}
+
+void tst_ChatActions::aQuestionWhoseAnswerWasDeletedIsAskedAgain()
+{
+    const QString question = QStringLiteral("What does a lighthouse keeper do?");
+    ask(question);
+    QCOMPARE(stored().size(), 2);
+    // While it has its answer, the question offers nothing of the kind.
+    QVERIFY(!button("chatAskAgain", 0)->isVisible());
+    const auto deleteAnswer = [this] {
+        click(button("chatDelete", 1));
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((box = chat()->findChild<QMessageBox *>()) && box->isVisible(), 2000);
+        for (QAbstractButton *b : box->buttons()) {
+            if (box->buttonRole(b) == QMessageBox::DestructiveRole)
+                QTest::mouseClick(b, Qt::LeftButton);
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(stored().size(), 1, 2000);
+    };
+    deleteAnswer();
+
+    // The question is left without an answer: Ask Again on it asks it.
+    QSignalSpy ended(chat(), &ChatDock::answerEnded);
+    click(button("chatAskAgain", 0));
+    QVERIFY(ended.wait(15000));
+    QCOMPARE(ended.first().first().toBool(), true);
+    QCOMPARE(stored().size(), 2);
+    QCOMPARE(stored().at(0).content, question);
+    QCOMPARE(stored().at(1).role, Llm::Role::Assistant);
+    QVERIFY(!stored().at(1).content.isEmpty());
+    QVERIFY(!button("chatAskAgain", 0)->isVisible());
+
+    // And Ctrl+Shift+R, from the input, as for an answer.
+    deleteAnswer();
+    m_window->activateWindow(); // the question about deleting had it
+    chat()->input()->setFocus();
+    QTRY_VERIFY(chat()->input()->hasFocus());
+    ended.clear();
+    QTest::keyClick(chat()->input(), Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(ended.wait(15000));
+    QCOMPARE(stored().size(), 2);
+    QCOMPARE(stored().at(1).role, Llm::Role::Assistant);
 }
 
 QTEST_MAIN(tst_ChatActions)

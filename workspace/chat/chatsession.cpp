@@ -595,8 +595,12 @@ void ChatSession::setAssistant(const QString &id)
 bool ChatSession::canRegenerate() const
 {
     const qsizetype n = m_messages.size();
-    return m_engine && !m_exchange && !m_pendingSend && m_editIndex < 0 && n >= 2
-           && m_messages.at(n - 1).role == Llm::Role::Assistant && m_messages.at(n - 2).role == Llm::Role::User;
+    if (!m_engine || m_exchange || m_pendingSend || m_editIndex >= 0 || n < 1)
+        return false;
+    // The last answer, or a last question whose answer was deleted: asked again either way.
+    return m_messages.at(n - 1).role == Llm::Role::User
+           || (n >= 2 && m_messages.at(n - 1).role == Llm::Role::Assistant
+               && m_messages.at(n - 2).role == Llm::Role::User);
 }
 
 ChatSession::SendResult ChatSession::regenerate(qint64 activatedNs, bool mainModel)
@@ -620,13 +624,14 @@ void ChatSession::dispatchRegenerate(qint64 activatedNs, bool mainModel)
 {
     if (!canRegenerate())
         return; // changed while the document compiled (another conversation, a deletion)
-    const qsizetype questionIndex = m_messages.size() - 2;
+    const bool answered = m_messages.constLast().role == Llm::Role::Assistant;
+    const qsizetype questionIndex = m_messages.size() - (answered ? 2 : 1);
     // A similar question's answer served, asked for again: it did not answer this question.
     if (m_servedNear.answerId > 0 && m_messages.constLast().id == m_servedNear.answerId && m_engine)
         m_engine->cachedAnswers().rejectServed(m_servedNear.entryId);
     m_servedNear = {};
     // The old answer goes first: if the store keeps it (it said why), nothing is asked.
-    if (!removeMessages(questionIndex + 1, m_messages.size()))
+    if (answered && !removeMessages(questionIndex + 1, m_messages.size()))
         return;
     // A new seed: the same request again would give the same text from a deterministic backend
     // (the local engine, a model at temperature 0 that honours seeds) and is what a cache keyed
