@@ -27,7 +27,9 @@
 #include "system/desktopconditions.h"
 #include "system/speculationetiquette.h"
 #include "workspace/conversations/conversationstore.h"
+#include "workspace/documents/document.h"
 #include "workspace/settings/money.h"
+#include "workspace/settings/settingsfile.h"
 
 #include <QApplication>
 #include <QDBusConnection>
@@ -237,8 +239,11 @@ void Application::onWindowClosed(Gui::MainWindow *window)
 {
     const auto open = std::count_if(m_windows.cbegin(), m_windows.cend(),
                                     [window](const auto &w) { return w.get() != window; });
-    if (open == 0)
+    if (open == 0) {
+        if (!m_quitting)
+            saveSession(); // Quit saved every window's already
         return; // the last one: the application quits, and destroys it in order with the rest
+    }
     const auto it = std::find_if(m_windows.begin(), m_windows.end(),
                                  [window](const auto &w) { return w.get() == window; });
     if (it == m_windows.end())
@@ -262,13 +267,29 @@ void Application::terminate(int signalNumber)
         log->warn("signal {}: keeping every change and closing", signalNumber);
     for (const auto &w : m_windows)
         w->tabs()->writeRecoveryCopies(); // a large one in the thread pool, which exit waits for
+    saveSession();
     QCoreApplication::exit(0);
 }
 
 void Application::quit()
 {
     m_quitting = true;
+    saveSession(); // before the windows go; a Cancel keeps them open, and the next quit saves again
     closeNextWindow();
+}
+
+void Application::saveSession()
+{
+    QStringList paths;
+    for (const auto &w : m_windows) {
+        for (const Gui::Document *document : w->tabs()->documents()) {
+            // Files only: an untitled text is the recovery copies' (asked about if unsaved).
+            if (const QString path = document->filePath(); !path.isEmpty() && !path.startsWith(u':'))
+                paths << path;
+        }
+    }
+    QSettings store;
+    Gui::SettingsFile::setSessionFiles(store, paths);
 }
 
 void Application::closeNextWindow()
@@ -694,13 +715,22 @@ bool Application::start(const Options &options)
     }
     // One question at a time, none of them blocking: recovery first, then what was reset.
     QPointer<Gui::MainWindow> firstWindow = first;
-    auto afterRecovery = [problems, firstWindow, welcome = options.documentPaths.isEmpty()](int recovered) {
+    auto afterRecovery = [this, problems, firstWindow, welcome = options.documentPaths.isEmpty()](int recovered) {
         if (!firstWindow)
             return;
-        if (welcome && recovered == 0) {
-            QFile sample(welcomeSample());
-            if (sample.open(QIODevice::ReadOnly))
-                firstWindow->openText(tr("Welcome"), QString::fromUtf8(sample.readAll()));
+        // No file named: the files open when Headstart last quit, those still there; the
+        // welcome text when there are none (and nothing was recovered).
+        if (welcome) {
+            QSettings session;
+            QStringList previous = Gui::SettingsFile::sessionFiles(session);
+            previous.removeIf([](const QString &path) { return !QFileInfo(path).isFile(); });
+            if (!previous.isEmpty())
+                openFiles(firstWindow, previous);
+            if (previous.isEmpty() && recovered == 0) {
+                QFile sample(welcomeSample());
+                if (sample.open(QIODevice::ReadOnly))
+                    firstWindow->openText(tr("Welcome"), QString::fromUtf8(sample.readAll()));
+            }
         }
         if (!problems.isEmpty()) {
             auto *box = new QMessageBox(QMessageBox::Warning, tr("Headstart"), problems.join(QLatin1Char('\n')),

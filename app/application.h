@@ -98,6 +98,9 @@ private:
     // a Cancel ends the quit there.
     void quit();
     void closeNextWindow();
+    // The files open in every window, for the next start that names none
+    // (SettingsFile::sessionFiles): at Quit, at the last window's close and at a signal's end.
+    void saveSession();
     void showMessage(const QString &message, int timeoutMs);
     void openFiles(Gui::MainWindow *window, const QStringList &paths);
     void bringToFront(Gui::MainWindow *window, const QString &activationToken);

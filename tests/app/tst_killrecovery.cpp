@@ -43,6 +43,7 @@ private slots:
     void terminationClosesEverythingCleanly();
     void terminationKeepsUnsavedText();
     void damagedSettingsAreReportedOnce();
+    void theFilesOpenAtTheEndAreOpenAtTheNextStart();
 
 private:
     void startApp(QProcess &app, const QStringList &arguments);
@@ -377,6 +378,50 @@ void tst_KillRecovery::damagedSettingsAreReportedOnce()
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray now = f.readAll();
     QVERIFY2(!now.contains("damaged") && now.contains("targetLanguage=German"), now.constData());
+}
+
+void tst_KillRecovery::theFilesOpenAtTheEndAreOpenAtTheNextStart()
+{
+    QStringList files;
+    for (const char *name : {"chapter-1.md", "chapter-2.md"}) {
+        QFile f(QDir(home("work")).filePath(QLatin1String(name)));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("A chapter.\n");
+        files << QFileInfo(f).absoluteFilePath();
+    }
+    const auto opened = [this](const QString &path) {
+        return int(logText().count(QStringLiteral("opened ") + path));
+    };
+    const auto endSession = [](QProcess &app) {
+        ::kill(pid_t(app.processId()), SIGTERM); // the desktop's logout
+        QVERIFY(app.waitForFinished(StartTimeoutMs));
+        QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+    };
+    {
+        QProcess app;
+        startApp(app, files);
+        QTRY_VERIFY_WITH_TIMEOUT(opened(files.at(1)) == 1, StartTimeoutMs);
+        endSession(app);
+    }
+    // Started with no file: the two again, in their order, not the welcome text.
+    {
+        QProcess app;
+        startApp(app, {});
+        QTRY_VERIFY_WITH_TIMEOUT(opened(files.at(0)) == 2 && opened(files.at(1)) == 2, StartTimeoutMs);
+        const QString log = logText();
+        QVERIFY(log.lastIndexOf(QStringLiteral("opened ") + files.at(0))
+                < log.lastIndexOf(QStringLiteral("opened ") + files.at(1)));
+        endSession(app);
+    }
+    // One of them deleted meanwhile: the other opens, and nothing is said about the missing one.
+    QVERIFY(QFile::remove(files.at(1)));
+    {
+        QProcess app;
+        startApp(app, {});
+        QTRY_VERIFY_WITH_TIMEOUT(opened(files.at(0)) == 3, StartTimeoutMs);
+        QVERIFY(!logText().contains(QStringLiteral("could not open ") + files.at(1)));
+        endSession(app);
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_KillRecovery)

@@ -66,6 +66,7 @@ private slots:
     void headersParseAndRejectKeys();
     void keysNeverReachTheSettingsFile();
     void recentFilesAreNewestFirstAndBounded();
+    void sessionFilesKeepTheirOrderAndDropWhatIsNotAPath();
     void etiquetteIsOnByDefaultAndOffSurvives();
     void timeoutsAndProxyRoundTrip();
     void textSizeRoundTripsAndABadOneIsReported();
@@ -866,6 +867,26 @@ void tst_AppSettings::keysNeverReachTheSettingsFile()
     QVERIFY(!bytes.contains("key="));
     QVERIFY(!bytes.contains("apikey"));
     QVERIFY(!bytes.contains("api-key"));
+}
+
+void tst_AppSettings::sessionFilesKeepTheirOrderAndDropWhatIsNotAPath()
+{
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("s.conf")), QSettings::IniFormat);
+    QVERIFY(SettingsFile::sessionFiles(settings).isEmpty());
+    SettingsFile::setSessionFiles(settings, {QStringLiteral("/docs/b.md"), QStringLiteral("relative.md"),
+                                             QStringLiteral("/docs/a.md"), QStringLiteral("/docs/b.md")});
+    QCOMPARE(SettingsFile::sessionFiles(settings), QStringList({QStringLiteral("/docs/b.md"), QStringLiteral("/docs/a.md")}));
+    // A hand-edited or damaged entry is dropped, the rest kept.
+    settings.setValue(QStringLiteral("sessionFiles"), QVariantList{QStringLiteral("/docs/c.md"), 42, QString()});
+    QCOMPARE(SettingsFile::sessionFiles(settings), QStringList{QStringLiteral("/docs/c.md")});
+    // Bounded.
+    QStringList many;
+    for (int i = 0; i < SettingsFile::MaxSessionFiles + 5; ++i)
+        many << QStringLiteral("/docs/%1.md").arg(i);
+    SettingsFile::setSessionFiles(settings, many);
+    QCOMPARE(SettingsFile::sessionFiles(settings).size(), SettingsFile::MaxSessionFiles);
+    QCOMPARE(SettingsFile::sessionFiles(settings).constFirst(), QStringLiteral("/docs/0.md"));
 }
 
 void tst_AppSettings::recentFilesAreNewestFirstAndBounded()

@@ -34,6 +34,7 @@ const QString LogDetailKey = QStringLiteral("log/detail");
 const QString ColorSchemeKey = QStringLiteral("appearance/colorScheme");
 const QString TextSizeKey = QStringLiteral("appearance/textSizePercent");
 const QString RecentFilesKey = QStringLiteral("recentFiles");
+const QString SessionFilesKey = QStringLiteral("sessionFiles");
 constexpr int FileVersion = 2; // 2: user endpoints are listed (UserEndpoints)
 constexpr qsizetype MaxTranslateTargetLength = 100;
 
@@ -302,9 +303,12 @@ QStringList SettingsFile::unreadableLines(const QString &path)
     return out;
 }
 
-QStringList SettingsFile::recentFiles(QSettings &settings)
+namespace {
+
+// A list of absolute paths under `key`, without duplicates, at most `max`; anything else dropped.
+QStringList pathList(QSettings &settings, const QString &key, qsizetype max)
 {
-    const QVariant value = settings.value(RecentFilesKey);
+    const QVariant value = settings.value(key);
     // An INI file gives a list of one as a plain string.
     const QVariantList entries = value.typeId() == QMetaType::QString ? QVariantList{value} : value.toList();
     QStringList out;
@@ -312,10 +316,32 @@ QStringList SettingsFile::recentFiles(QSettings &settings)
         const QString path = entry.typeId() == QMetaType::QString ? entry.toString() : QString();
         if (!path.isEmpty() && QDir::isAbsolutePath(path) && !out.contains(path))
             out << path;
-        if (out.size() == MaxRecentFiles)
+        if (out.size() == max)
             break;
     }
     return out;
+}
+
+} // namespace
+
+QStringList SettingsFile::recentFiles(QSettings &settings)
+{
+    return pathList(settings, RecentFilesKey, MaxRecentFiles);
+}
+
+QStringList SettingsFile::sessionFiles(QSettings &settings)
+{
+    return pathList(settings, SessionFilesKey, MaxSessionFiles);
+}
+
+void SettingsFile::setSessionFiles(QSettings &settings, const QStringList &paths)
+{
+    QStringList kept;
+    for (const QString &path : paths) {
+        if (QDir::isAbsolutePath(path) && !kept.contains(path) && kept.size() < MaxSessionFiles)
+            kept << path;
+    }
+    settings.setValue(SessionFilesKey, kept);
 }
 
 void SettingsFile::addRecentFile(QSettings &settings, const QString &path)

@@ -47,6 +47,13 @@ public:
     static constexpr qsizetype MaxRecentFiles = 10;
     static QStringList recentFiles(QSettings &settings);
     static void addRecentFile(QSettings &settings, const QString &path);
+
+    // The files that were open when Headstart last quit (or the session ended), in tab order,
+    // reopened at the next start that names no file; absolute paths only, at most
+    // MaxSessionFiles, a damaged entry dropped. Kept apart from the value, as the recent files.
+    static constexpr qsizetype MaxSessionFiles = 50;
+    static QStringList sessionFiles(QSettings &settings);
+    static void setSessionFiles(QSettings &settings, const QStringList &paths);
 };
 
 struct SettingsFile::LoadResult {
