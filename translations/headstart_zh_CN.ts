@@ -4,49 +4,49 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="594"/>
+        <location filename="../app/application.cpp" line="615"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="347"/>
-        <location filename="../app/application.cpp" line="351"/>
-        <location filename="../app/application.cpp" line="706"/>
+        <location filename="../app/application.cpp" line="368"/>
+        <location filename="../app/application.cpp" line="372"/>
+        <location filename="../app/application.cpp" line="736"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="344"/>
+        <location filename="../app/application.cpp" line="365"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="386"/>
+        <location filename="../app/application.cpp" line="407"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="478"/>
+        <location filename="../app/application.cpp" line="499"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="502"/>
+        <location filename="../app/application.cpp" line="523"/>
         <source>Could not read the proxy password: %1</source>
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="591"/>
+        <location filename="../app/application.cpp" line="612"/>
         <source>%1 Using the one from the settings.</source>
         <translation>%1 改用设置中的服务商。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="682"/>
+        <location filename="../app/application.cpp" line="703"/>
         <source>Answers are remembered for this session only: the response cache file could not be used.</source>
         <translation>回答只在本次运行中记住：响应缓存文件无法使用。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="703"/>
+        <location filename="../app/application.cpp" line="732"/>
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
@@ -236,48 +236,62 @@
         <translation>完成。首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="142"/>
         <source> (prefetched)</source>
-        <translation>（已预取）</translation>
+        <translation type="vanished">（已预取）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="147"/>
+        <location filename="../gui/answer/answerpane.cpp" line="143"/>
+        <source> (started before you asked: it was ready)</source>
+        <translation>（在您提问之前已开始：已准备好）</translation>
+    </message>
+    <message>
+        <location filename="../gui/answer/answerpane.cpp" line="146"/>
+        <source> (started %1 ms before you asked: not early enough to be ready)</source>
+        <translation>（在您提问前 %1 毫秒开始：不够早，未能就绪）</translation>
+    </message>
+    <message>
+        <location filename="../gui/answer/answerpane.cpp" line="148"/>
+        <source> (started before you asked: not early enough to be ready)</source>
+        <translation>（在您提问之前已开始：不够早，未能就绪）</translation>
+    </message>
+    <message>
+        <location filename="../gui/answer/answerpane.cpp" line="154"/>
         <source>, %1 tokens/s</source>
         <translation>，每秒 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="150"/>
+        <location filename="../gui/answer/answerpane.cpp" line="157"/>
         <source>, %1 prompt tokens (%2 from cache)</source>
         <translation>，提示词 %1 个词元（其中 %2 个来自缓存）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="155"/>
+        <location filename="../gui/answer/answerpane.cpp" line="162"/>
         <source>(stopped at the token limit)</source>
         <translation>（已达到词元上限）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="157"/>
+        <location filename="../gui/answer/answerpane.cpp" line="164"/>
         <source>(withheld by the provider&apos;s content filter)</source>
         <translation>（已被服务商的内容过滤器拦截）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="158"/>
+        <location filename="../gui/answer/answerpane.cpp" line="165"/>
         <source>%1.</source>
         <comment>ends the status sentence</comment>
         <translation>%1。</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="164"/>
+        <location filename="../gui/answer/answerpane.cpp" line="171"/>
         <source>From the cache: the answer this action got before on the same text. Nothing was sent; Regenerate asks anew.</source>
         <translation>来自缓存：这是此操作此前对同一文本给出的回答。未发送任何内容；“重新生成”会重新询问。</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="172"/>
+        <location filename="../gui/answer/answerpane.cpp" line="179"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="200"/>
+        <location filename="../gui/answer/answerpane.cpp" line="207"/>
         <source>Now using %1: run the action again to ask it.</source>
         <translation>现在使用的是 %1：重新运行该操作即可向它提问。</translation>
     </message>
@@ -1162,7 +1176,7 @@
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="109"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="110"/>
         <source>The provider &quot;%1&quot; in the settings file is unknown; using %2.</source>
         <translation>设置文件中的服务商“%1”未知；改用%2。</translation>
     </message>
@@ -1259,27 +1273,27 @@
         <translation>设置文件中 %2 的%1价格（%3）不是 0 到 %4 之间的每百万词元价格；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="125"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="126"/>
         <source>The user interface language &quot;%1&quot; in the settings file is not available; using the system&apos;s language.</source>
         <translation>设置文件中的界面语言“%1”不可用；改用系统语言。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="135"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="136"/>
         <source>The target language of Translate in the settings file (%1) is not a language name; Translate writes the other of English and Chinese.</source>
         <translation>设置文件中“翻译”的目标语言（%1）不是语言名称；“翻译”将写成英语和中文中的另一种。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="146"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="147"/>
         <source>The text size in the settings file (%1) is not a percentage from %2 to %3; using the desktop&apos;s size.</source>
         <translation>设置文件中的文字大小（%1）不是 %2 到 %3 之间的百分比；改用桌面的大小。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="162"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="163"/>
         <source>The colour scheme in the settings file (%1) is not one of &quot;system&quot;, &quot;light&quot; or &quot;dark&quot;; following the desktop.</source>
         <translation>设置文件中的配色方案（%1）不是“system”“light”或“dark”之一；将跟随桌面。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="172"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="173"/>
         <source>The log detail in the settings file (%1) is not one of &quot;warnings&quot;, &quot;normal&quot; or &quot;detailed&quot;; using &quot;normal&quot;.</source>
         <translation>设置文件中的日志详细程度（%1）不是“warnings”、“normal”或“detailed”之一；将使用“normal”。</translation>
     </message>
@@ -1395,42 +1409,42 @@
         <translation>%1 像素</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="202"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="203"/>
         <source>The settings file %1 could not be opened; Headstart uses the default settings.</source>
         <translation>无法打开设置文件 %1；Headstart 将使用默认设置。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="214"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="215"/>
         <source>some lines</source>
         <translation>部分行</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="216"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="217"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept. The file as it was is kept as %3.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。文件原样保存为 %3。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="220"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="221"/>
         <source>Part of the settings file %1 could not be read (%2) and was ignored; every other value was kept.</source>
         <translation>设置文件 %1 的一部分无法读取（%2），已被忽略；其他所有值均已保留。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="233"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="234"/>
         <source>Which provider you chose could not be read from the settings file; Headstart uses %1 until you choose one in Settings, Providers.</source>
         <translation>无法从设置文件中读出您选择的服务商；在您于“设置 → 服务商”中重新选择之前，Headstart 使用 %1。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="296"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="297"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="296"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="297"/>
         <source>line %1 &quot;%2&quot;</source>
         <translation>第 %1 行“%2”</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/settingsfile.cpp" line="298"/>
+        <location filename="../workspace/settings/settingsfile.cpp" line="299"/>
         <source>more</source>
         <translation>更多</translation>
     </message>

@@ -138,8 +138,15 @@ void AnswerPane::onFinished(Llm::FinishReason reason)
     }
     const Llm::Usage usage = m_stream ? m_stream->usage() : Llm::Usage{};
     QString status = tr("Done. First token after %1 ms").arg(QLocale().toString(perceivedLatencyMs(), 'f', 0));
-    if (m_stream && m_stream->isPrefetched())
-        status += tr(" (prefetched)");
+    // What the early start did, in words: "prefetched" beside 716 ms read as "instant".
+    if (m_stream && m_stream->origin() == Prefetch::AnswerReader::Origin::Hit) {
+        status += tr(" (started before you asked: it was ready)");
+    } else if (m_stream && m_stream->origin() == Prefetch::AnswerReader::Origin::PartialHit) {
+        const qint64 lead = m_stream->guessedNs() >= 0 ? m_stream->activatedNs() - m_stream->guessedNs() : -1;
+        status += lead > 0 ? tr(" (started %1 ms before you asked: not early enough to be ready)")
+                                 .arg(QLocale().toString(double(lead) / 1e6, 'f', 0))
+                           : tr(" (started before you asked: not early enough to be ready)");
+    }
     if (const Prefetch::AnswerFetch *a = m_stream ? m_stream->answer() : nullptr) {
         // The provider's pace while it streamed: a prefetched answer's parts came with a pause
         // between them (the prefix waited for the click), which is not the provider's rate.

@@ -345,7 +345,9 @@ void tst_ActionSignals::finishedSelectionIsGuessedAndTheClickTakesItOver()
     QCOMPARE(selection.cancelled, 0);
     QCOMPARE(m_stack->engine()->metrics().stats(Strategy::Hover).attempts, 0);
     QCOMPARE(billed("foreground"), before.billedByPurpose.value(QStringLiteral("foreground")));
-    QVERIFY(m_window->answerPane()->statusText().contains(QLatin1String("prefetched")));
+    // Said in words: the guess had its prefix whole before the click, so it was ready.
+    QVERIFY2(m_window->answerPane()->statusText().contains(QLatin1String("started before you asked: it was ready")),
+             qPrintable(m_window->answerPane()->statusText()));
     QCOMPARE(m_window->answerPane()->text(), freshAnswer(DocumentAction::RewriteSelection, Passage, Passage));
     const auto foreground = billed("foreground"); // freshAnswer() asked the same server
     // The rate shown is the provider's pace (Hosted: 400 tokens/s), not the answer's tokens over the time

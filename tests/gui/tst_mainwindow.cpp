@@ -51,6 +51,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include <algorithm>
 #include <memory>
 
 using Prefetch::DocumentAction;
@@ -68,6 +69,7 @@ private slots:
     void summarizeStreamsIntoAnswerPane();
     void hoverThenClickIsFarFasterThanAClickAlone();
     void hoverPrefixIsContinuedIntoTheWholeAnswer();
+    void aGuessStillOnItsWayIsSaidToBeLate();
     void leavingTheButtonCancelsAtTheServer();
     void thePointerRestingOnAButtonStartsItsAnswerAndMovingAwayCancelsIt();
     void pressStartsBeforeRelease();
@@ -252,7 +254,8 @@ void tst_MainWindow::hoverThenClickIsFarFasterThanAClickAlone()
     // Taken over, not asked again: the prefetch, and its continuation for a longer answer.
     QVERIFY(m_local.stats().requestsServed <= served + 2);
     QCOMPARE(m_local.stats().billedByPurpose.value(QStringLiteral("foreground")), foreground);
-    QVERIFY(m_window->answerPane()->statusText().contains(QLatin1String("prefetched")));
+    QVERIFY2(m_window->answerPane()->statusText().contains(QLatin1String("started before you asked: it was ready")),
+             qPrintable(m_window->answerPane()->statusText()));
     QCOMPARE(m_stack->engine()->metrics().stats(Prefetch::Strategy::Hover).hits, 1);
     QVERIFY2(hovered * 4 < alone,
              qPrintable(QStringLiteral("hover+click %1 ms, click alone %2 ms").arg(hovered).arg(alone)));
@@ -279,7 +282,28 @@ void tst_MainWindow::hoverPrefixIsContinuedIntoTheWholeAnswer()
     QVERIFY(waitForAnswer());
     QCOMPARE(m_local.stats().requestsServed, before.requestsServed + 2); // the prefix and its continuation
     QCOMPARE(m_window->answerPane()->text(), freshSummary(m_window->currentDocument()->text()));
-    QVERIFY(m_window->answerPane()->statusText().contains(QLatin1String("prefetched")));
+    QVERIFY2(m_window->answerPane()->statusText().contains(QLatin1String("started before you asked: it was ready")),
+             qPrintable(m_window->answerPane()->statusText()));
+}
+
+void tst_MainWindow::aGuessStillOnItsWayIsSaidToBeLate()
+{
+    // A provider that takes 800 ms to a first token; the click comes as soon as the hover's
+    // guess is sent. It is taken over, but it was not ready: the status line says so, not a
+    // bare "prefetched" beside a wait that felt like none was saved.
+    makeWindow("rtt=800");
+    enter(m_window->summarizeButton());
+    QTRY_VERIFY_WITH_TIMEOUT(std::ranges::any_of(m_stack->engine()->liveSessions(),
+                                                 [](const Prefetch::PrefetchSession *s) {
+                                                     return s->strategy() == Prefetch::Strategy::Hover;
+                                                 }),
+                             5000);
+    QTest::mouseClick(m_window->summarizeButton(), Qt::LeftButton);
+    QVERIFY(waitForAnswer());
+    QCOMPARE(m_stack->engine()->metrics().stats(Prefetch::Strategy::Hover).partialHits, 1);
+    const QString status = m_window->answerPane()->statusText();
+    QVERIFY2(status.contains(QLatin1String("not early enough to be ready")), qPrintable(status));
+    QVERIFY2(status.contains(QLatin1String("ms before you asked")), qPrintable(status));
 }
 
 void tst_MainWindow::leavingTheButtonCancelsAtTheServer()
