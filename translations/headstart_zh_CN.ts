@@ -5965,19 +5965,29 @@
         <translation>停止撰写（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="139"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="140"/>
         <source>Waiting for the first token…</source>
         <translation>正在等待第一个词元…</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="151"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="152"/>
         <source>You can type the text yourself, or press Regenerate.</source>
         <translation>你可以自己输入文本，或点击“重新生成”。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="157"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="158"/>
         <source>The earlier steps changed since this text was written. Press Regenerate to write it again from them.</source>
         <translation>此文本写好之后，前面的步骤已更改。点击“重新生成”可根据它们重新撰写。</translation>
+    </message>
+    <message>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="173"/>
+        <source>First token after %1 ms: written while you read the step before, ready at Next.</source>
+        <translation>首个词元用时 %1 毫秒：在您阅读上一步时已写好，按“下一步”时已就绪。</translation>
+    </message>
+    <message>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="175"/>
+        <source>First token after %1 ms: started while you read the step before, not ready at Next.</source>
+        <translation>首个词元用时 %1 毫秒：在您阅读上一步时已开始，按“下一步”时尚未就绪。</translation>
     </message>
     <message>
         <location filename="../gui/wizard/wizardgenerationpage.cpp" line="71"/>
@@ -5985,37 +5995,36 @@
         <translation>正在撰写…</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="168"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="169"/>
         <source>No text arrived.</source>
         <translation>没有收到任何文本。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="170"/>
         <source>First token after %1 ms, prefetched.</source>
-        <translation>首个词元用时 %1 毫秒，已预取。</translation>
+        <translation type="vanished">首个词元用时 %1 毫秒，已预取。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="170"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="176"/>
         <source>First token after %1 ms.</source>
         <translation>首个词元用时 %1 毫秒。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="175"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="181"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="177"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="183"/>
         <source>It stopped at the token limit.</source>
         <translation>已在达到词元上限时停止。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="179"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="185"/>
         <source>The provider&apos;s content filter withheld the rest.</source>
         <translation>其余内容已被服务商的内容过滤器拦截。</translation>
     </message>
     <message>
-        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="189"/>
+        <location filename="../gui/wizard/wizardgenerationpage.cpp" line="195"/>
         <source>Stopped. Edit the text, or press Regenerate.</source>
         <translation>已停止。可编辑文本，或点击“重新生成”。</translation>
     </message>

@@ -134,6 +134,7 @@ void WizardGenerationPage::follow(Prefetch::AnswerReader *stream, const QVariant
     m_userEdited = false;
     m_stale = false;
     m_prefetched = stream->isPrefetched();
+    m_ready = stream->origin() == Prefetch::AnswerReader::Origin::Hit;
     m_follower.follow(stream);
     m_stop->setEnabled(true);
     setStatus(tr("Waiting for the first token…"));
@@ -167,7 +168,12 @@ QString WizardGenerationPage::firstTokenSentence() const
     if (perceivedLatencyMs() < 0)
         return tr("No text arrived.");
     const QString ms = QLocale().toString(perceivedLatencyMs(), 'f', 0);
-    return m_prefetched ? tr("First token after %1 ms, prefetched.").arg(ms) : tr("First token after %1 ms.").arg(ms);
+    // What the early start did, in words ("prefetched" beside a long wait read as "instant").
+    if (m_prefetched && m_ready)
+        return tr("First token after %1 ms: written while you read the step before, ready at Next.").arg(ms);
+    if (m_prefetched)
+        return tr("First token after %1 ms: started while you read the step before, not ready at Next.").arg(ms);
+    return tr("First token after %1 ms.").arg(ms);
 }
 
 void WizardGenerationPage::onFinished(Llm::FinishReason reason)

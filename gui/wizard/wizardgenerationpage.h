@@ -104,6 +104,7 @@ private:
     bool m_applyingStream = false; // text changes now come from the stream, not the user
     bool m_userEdited = false;
     bool m_prefetched = false;
+    bool m_ready = false; // prefetched, and its first token was there at Next
     bool m_stale = false;
 };
 
