@@ -51,6 +51,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyleOption>
 #include <QTabWidget>
 #include <QTextCursor>
 #include <QTextDocument>
@@ -917,6 +918,23 @@ void MainWindow::setConsent(Prefetch::Consent consent)
     updateStatusBar();
 }
 
+// The stop icon without its colour, as the style greys a disabled one: it reads as "there is
+// something to stop" in light and dark schemes alike (the theme's media-playback-stop, or
+// Fusion's fallback, is a black square that vanishes on a dark toolbar).
+QIcon MainWindow::quietStopIcon() const
+{
+    const QIcon red = themeIcon("process-stop", QStyle::SP_BrowserStop);
+    QStyleOption option; // the style reads the palette's disabled colours from it
+    option.initFrom(this);
+    QIcon quiet;
+    for (const int side : {16, 22, 24, 32, 48}) {
+        const QPixmap normal = red.pixmap(QSize(side, side));
+        if (!normal.isNull())
+            quiet.addPixmap(style()->generatedIconPixmap(QIcon::Disabled, normal, &option));
+    }
+    return quiet.isNull() ? red : quiet;
+}
+
 void MainWindow::updateStopAction()
 {
     const Prefetch::AnswerReader *current = m_documentActions->current();
@@ -928,8 +946,7 @@ void MainWindow::updateStopAction()
     // theme's plain stop, so the toolbar does not signal urgency for work nobody waits on.
     if (answering != m_stopShowsAnswer || m_stop->icon().isNull()) {
         m_stopShowsAnswer = answering;
-        m_stop->setIcon(answering ? themeIcon("process-stop", QStyle::SP_BrowserStop)
-                                  : themeIcon("media-playback-stop", QStyle::SP_MediaStop));
+        m_stop->setIcon(answering ? themeIcon("process-stop", QStyle::SP_BrowserStop) : quietStopIcon());
         m_stop->setToolTip(answering ? tr("Stop the answer and everything started in the background (Esc)")
                                      : tr("Stop what is being prepared in the background (Esc)"));
     }

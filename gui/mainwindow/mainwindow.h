@@ -211,6 +211,7 @@ private:
     QAction *m_stop = nullptr;
     QAction *m_regenerate = nullptr;
     bool m_stopShowsAnswer = false; // m_stop's icon is the red one (updateStopAction())
+    QIcon quietStopIcon() const;
     QAction *m_insert = nullptr;
     QAction *m_replace = nullptr;
     QAction *m_copy = nullptr;
