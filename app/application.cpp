@@ -117,8 +117,10 @@ void Application::applyColorScheme()
     else if (chosen == ColorScheme::Light || (chosen == ColorScheme::System && desktop == Preference::Light))
         palette = Gui::schemePalette(false, m_desktopPalette, QApplication::style()->standardPalette());
     // Every widget gets a PaletteChange; the transcript, the Markdown views and the chart
-    // recolour themselves from it.
+    // recolour themselves from it. Check boxes and radio buttons keep a box that shows.
     QApplication::setPalette(palette);
+    for (const char *indicators : {"QCheckBox", "QRadioButton"})
+        QApplication::setPalette(Gui::indicatorPalette(palette), indicators);
 }
 
 void Application::saveHabits()

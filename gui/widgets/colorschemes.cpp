@@ -44,6 +44,18 @@ QPalette darkPalette()
 
 } // namespace
 
+QPalette indicatorPalette(const QPalette &palette)
+{
+    if (!isDark(palette))
+        return palette;
+    QPalette out = palette;
+    for (const auto group : {QPalette::Active, QPalette::Inactive, QPalette::Disabled}) {
+        const QColor window = palette.color(group, QPalette::Window);
+        out.setColor(group, QPalette::Base, group == QPalette::Disabled ? window.lighter(130) : window.lighter(190));
+    }
+    return out;
+}
+
 QPalette schemePalette(bool dark, const QPalette &desktop, const QPalette &standard)
 {
     if (isDark(desktop) == dark)

@@ -15,4 +15,10 @@ inline bool isDark(const QPalette &palette)
 // it: the same roles, contrasts and a highlight that stays visible on both.
 QPalette schemePalette(bool dark, const QPalette &desktop, const QPalette &standard);
 
+// `palette` for check boxes and radio buttons (QApplication::setPalette(…, "QCheckBox")). Fusion
+// fills their box with Base and outlines it a shade darker than Window: on a dark palette both
+// are near-black on near-black and the box all but vanishes (the find bar's "Match case"). Dark,
+// the box gets a Base as much lighter than Window as the text field's is darker; light, unchanged.
+QPalette indicatorPalette(const QPalette &palette);
+
 } // namespace Gui

@@ -11,15 +11,18 @@
 #include "system/colorscheme.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QDBusConnection>
 #include <QDBusMessage>
 #include <QDBusVariant>
 #include <QSignalSpy>
 #include <QStyle>
+#include <QStyleOptionButton>
 #include <QTest>
 #include <QThread>
 
 #include <atomic>
+#include <cmath>
 #include <utility>
 
 using System::ColorSchemePortal;
@@ -79,6 +82,7 @@ private slots:
     void olderPortalWithReadOnly();
     void noPortalIsNoPreference();
     void darkPaletteOnALightDesktop();
+    void aCheckBoxShowsItsBoxOnTheDarkPalette();
     void desktopPaletteKeptWhenAlreadyAsAsked();
 
 private:
@@ -208,6 +212,32 @@ void tst_ColorScheme::darkPaletteOnALightDesktop()
     QVERIFY(dark.color(QPalette::Highlight) != dark.color(QPalette::Base));
     // Asked light on that light desktop: the desktop's own, unchanged.
     QVERIFY(Gui::schemePalette(false, standard, standard) == standard);
+}
+
+void tst_ColorScheme::aCheckBoxShowsItsBoxOnTheDarkPalette()
+{
+    const QPalette standard = QApplication::style()->standardPalette();
+    const QPalette dark = Gui::schemePalette(true, standard, standard);
+    // Drawn as Fusion draws it, the middle of an unchecked box against the window beside it.
+    const auto boxContrast = [](const QPalette &palette) {
+        QCheckBox box(QStringLiteral("Match case"));
+        box.setPalette(palette);
+        box.resize(box.sizeHint());
+        const QImage image = box.grab().toImage();
+        QStyleOptionButton option;
+        option.initFrom(&box);
+        const QRect indicator = box.style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, &box);
+        const QColor inside = image.pixelColor(indicator.center());
+        const QColor window = palette.color(QPalette::Window);
+        return std::abs(inside.lightnessF() - window.lightnessF());
+    };
+    const double before = boxContrast(dark);
+    const double after = boxContrast(Gui::indicatorPalette(dark));
+    qInfo("check box against the window, dark palette: %.3f, with indicatorPalette: %.3f", before, after);
+    QVERIFY2(after > 0.12, qPrintable(QStringLiteral("box %1 against the window (was %2)").arg(after).arg(before)));
+    QVERIFY(after > before);
+    // Light: nothing to change.
+    QVERIFY(Gui::indicatorPalette(standard) == standard);
 }
 
 void tst_ColorScheme::desktopPaletteKeptWhenAlreadyAsAsked()
