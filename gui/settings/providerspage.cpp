@@ -172,8 +172,10 @@ ProvidersPage::ProvidersPage(AppSettings &settings, Services services, Hooks hoo
         m_hooks.edited();
     });
 
-    m_keys = new ProviderKeys(m_services.secrets, keyDebounceMs, page, form,
-                              [this](const QString &id) { m_hooks.keysChanged(id); });
+    m_keys = new ProviderKeys(m_services.secrets, keyDebounceMs, page, form, [this](const QString &id) {
+        m_modelPicker->clearList(); // a list (or its "wrong key") was the old key's
+        m_hooks.keysChanged(id);
+    });
 
     m_testButton = new QPushButton(tr("&Test connection"), page);
     m_testButton->setObjectName(QStringLiteral("testConnection"));
@@ -215,6 +217,8 @@ ProvidersPage::ProvidersPage(AppSettings &settings, Services services, Hooks hoo
 
     auto onText = [this] { m_textTimer.start(); };
     connect(m_baseUrl, &QLineEdit::textEdited, this, onText);
+    // Another address: the list loaded from the old one, or why it failed, no longer applies.
+    connect(m_baseUrl, &QLineEdit::textEdited, m_modelPicker, &ModelPicker::clearList);
     connect(m_model, &QLineEdit::textEdited, this, onText);
     connect(m_fastModel, &QLineEdit::textEdited, this, onText);
     connect(m_headers, &QPlainTextEdit::textChanged, this, onText);

@@ -20,6 +20,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QGroupBox>
+#include <QHostAddress>
 #include <QLabel>
 #include <QLineEdit>
 #include <QNetworkAccessManager>
@@ -31,10 +32,9 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
-#include <QTabWidget>
-#include <QTcpServer>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWheelEvent>
@@ -58,6 +58,7 @@ private slots:
 
     void switchingAStrategyOffEmitsIt();
     void opensOnThePageAndAtTheSizeItWasLeft();
+    void aModelListErrorGoesWhenTheAddressChanges();
     void etiquetteSwitchIsOnAndTogglesWithTheKeyboard();
     void wheelScrollsThePageNotTheValuesUnderThePointer();
     void changingParametersEmitsThemInTheirUnits();
@@ -152,6 +153,34 @@ void tst_SettingsDialog::opensOnThePageAndAtTheSizeItWasLeft()
     m_dialog = std::make_unique<SettingsDialog>(AppSettings{}, services);
     QCOMPARE(find<QTabWidget>("pages")->currentIndex(), int(SettingsDialog::Page::Network));
     QCOMPARE(m_dialog->size(), larger);
+}
+
+void tst_SettingsDialog::aModelListErrorGoesWhenTheAddressChanges()
+{
+    // An Ollama at an address where nothing listens: the list fails, and says why.
+    AppSettings s;
+    s.providerId = QStringLiteral("ollama");
+    quint16 closedPort = 0;
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost));
+        closedPort = probe.serverPort();
+    }
+    m_withNetwork = true;
+    openDialog(s);
+    QVERIFY(activate(m_dialog.get()));
+    auto *url = find<QLineEdit>("baseUrl");
+    url->selectAll();
+    QTest::keyClicks(url, QStringLiteral("http://127.0.0.1:%1/v1").arg(closedPort));
+    QTest::keyClick(url, Qt::Key_Return);
+    QTest::mouseClick(find<QPushButton>("loadModels"), Qt::LeftButton);
+    auto *status = find<QLabel>("modelListStatus");
+    QTRY_VERIFY_WITH_TIMEOUT(status->isVisible() && status->text().startsWith(u"No model list"), 10000);
+    // The user corrects the address: the old error is about another server, and goes.
+    url->setFocus();
+    QTest::keyClick(url, Qt::Key_End);
+    QTest::keyClick(url, Qt::Key_Backspace);
+    QVERIFY(!status->isVisible());
 }
 
 void tst_SettingsDialog::switchingAStrategyOffEmitsIt()
