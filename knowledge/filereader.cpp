@@ -151,35 +151,35 @@ std::expected<FileText, SkipReason> readTextFile(const QString &path, qint64 max
     if (!read)
         return std::unexpected(read.error());
     const QByteArray &bytes = *read;
+    auto decoded = decodeText(bytes);
+    if (!decoded)
+        return std::unexpected(decoded.error());
     FileText out;
     out.size = bytes.size();
     out.hash = QCryptographicHash::hash(bytes, QCryptographicHash::Sha1).toHex();
+    out.text = std::move(decoded->text);
+    out.encoding = decoded->encoding;
+    return out;
+}
 
+std::expected<DecodedText, SkipReason> decodeText(const QByteArray &bytes)
+{
     // A UTF-16 BOM first: UTF-16 text is full of NUL bytes and would look binary.
     if (bytes.startsWith("\xff\xfe") || bytes.startsWith("\xfe\xff")) {
         const bool little = bytes.startsWith("\xff\xfe");
         if (bytes.size() % 2 != 0)
             return std::unexpected(SkipReason::BadEncoding); // half a code unit at the end
         if (auto text = decodeStrict(QStringDecoder(little ? QStringDecoder::Utf16LE : QStringDecoder::Utf16BE),
-                                     bytes.sliced(2))) {
-            out.text = *text;
-            out.encoding = little ? "UTF-16LE" : "UTF-16BE";
-            return out;
-        }
+                                     bytes.sliced(2)))
+            return DecodedText{*text, little ? QByteArray("UTF-16LE") : QByteArray("UTF-16BE")};
         return std::unexpected(SkipReason::BadEncoding);
     }
     if (looksBinary(bytes))
         return std::unexpected(SkipReason::Binary);
-    if (auto text = decodeStrict(QStringDecoder(QStringDecoder::Utf8), bytes)) {
-        out.text = *text;
-        out.encoding = "UTF-8";
-        return out;
-    }
-    if (auto text = decodeStrict(QStringDecoder("GB18030"), bytes)) {
-        out.text = *text;
-        out.encoding = "GB18030";
-        return out;
-    }
+    if (auto text = decodeStrict(QStringDecoder(QStringDecoder::Utf8), bytes))
+        return DecodedText{*text, QByteArray("UTF-8")};
+    if (auto text = decodeStrict(QStringDecoder("GB18030"), bytes))
+        return DecodedText{*text, QByteArray("GB18030")};
     return std::unexpected(SkipReason::BadEncoding);
 }
 

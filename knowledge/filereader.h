@@ -41,6 +41,14 @@ std::expected<QByteArray, SkipReason> readFileBytes(const QString &path, qint64 
 // GB18030 (what Chinese Windows tools write). Anything else is a reason to skip it. Thread-safe.
 std::expected<FileText, SkipReason> readTextFile(const QString &path, qint64 maxBytes);
 
+// The decoding readTextFile() does, of bytes already read: the text and its encoding (as
+// FileText::encoding names it), or Binary / BadEncoding. Thread-safe.
+struct DecodedText {
+    QString text;
+    QByteArray encoding;
+};
+std::expected<DecodedText, SkipReason> decodeText(const QByteArray &bytes);
+
 // True for bytes that are not text: a NUL byte, or more than 10 % control characters other than
 // tab, line breaks and form feed. Looks at the first 64 KiB.
 bool looksBinary(const QByteArray &bytes);

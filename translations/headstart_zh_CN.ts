@@ -4,49 +4,49 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="615"/>
+        <location filename="../app/application.cpp" line="617"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="368"/>
-        <location filename="../app/application.cpp" line="372"/>
-        <location filename="../app/application.cpp" line="736"/>
+        <location filename="../app/application.cpp" line="370"/>
+        <location filename="../app/application.cpp" line="374"/>
+        <location filename="../app/application.cpp" line="738"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="365"/>
+        <location filename="../app/application.cpp" line="367"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="407"/>
+        <location filename="../app/application.cpp" line="409"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="499"/>
+        <location filename="../app/application.cpp" line="501"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="523"/>
+        <location filename="../app/application.cpp" line="525"/>
         <source>Could not read the proxy password: %1</source>
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="612"/>
+        <location filename="../app/application.cpp" line="614"/>
         <source>%1 Using the one from the settings.</source>
         <translation>%1 改用设置中的服务商。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="703"/>
+        <location filename="../app/application.cpp" line="705"/>
         <source>Answers are remembered for this session only: the response cache file could not be used.</source>
         <translation>回答只在本次运行中记住：响应缓存文件无法使用。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="732"/>
+        <location filename="../app/application.cpp" line="734"/>
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
@@ -3015,49 +3015,53 @@
 <context>
     <name>Gui::Document</name>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="127"/>
+        <location filename="../workspace/documents/document.cpp" line="128"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="132"/>
-        <location filename="../workspace/documents/document.cpp" line="139"/>
-        <location filename="../workspace/documents/document.cpp" line="150"/>
+        <location filename="../workspace/documents/document.cpp" line="133"/>
+        <location filename="../workspace/documents/document.cpp" line="140"/>
+        <location filename="../workspace/documents/document.cpp" line="151"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="144"/>
+        <location filename="../workspace/documents/document.cpp" line="145"/>
         <source>%1 is not a regular file (it is a device, a pipe or a socket); Headstart opens documents saved as files.</source>
         <translation>%1 不是普通文件（而是设备、管道或套接字）；Headstart 只打开保存为文件的文档。</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="156"/>
+        <location filename="../workspace/documents/document.cpp" line="157"/>
         <source>%1 is larger than %2 MB; Headstart opens documents up to %2 MB.</source>
         <translation>%1 大于 %2 MB；Headstart 只打开不超过 %2 MB 的文档。</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="162"/>
-        <source>%1 is not UTF-8 text; Headstart opens Markdown and plain-text documents.</source>
-        <translation>%1 不是 UTF-8 文本；Headstart 只能打开 Markdown 和纯文本文档。</translation>
+        <location filename="../workspace/documents/document.cpp" line="164"/>
+        <source>%1 is not text in UTF-8, UTF-16 or GB18030; Headstart opens Markdown and plain-text documents.</source>
+        <translation>%1 不是 UTF-8、UTF-16 或 GB18030 编码的文本；Headstart 只打开 Markdown 和纯文本文档。</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="165"/>
+        <source>%1 is not UTF-8 text; Headstart opens Markdown and plain-text documents.</source>
+        <translation type="vanished">%1 不是 UTF-8 文本；Headstart 只能打开 Markdown 和纯文本文档。</translation>
+    </message>
+    <message>
+        <location filename="../workspace/documents/document.cpp" line="170"/>
         <source>Line %1 of %2 is %3 characters long without a break; Headstart edits lines of up to %4 characters. It is probably minified or encoded data: format it with line breaks, or open a part of it.</source>
         <translation>%2 的第 %1 行有 %3 个字符且没有换行；Headstart 能编辑的一行最多 %4 个字符。它可能是压缩或编码过的数据：请先加上换行再打开，或只打开其中一部分。</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="221"/>
+        <location filename="../workspace/documents/document.cpp" line="227"/>
         <source>Cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="265"/>
+        <location filename="../workspace/documents/document.cpp" line="285"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="293"/>
+        <location filename="../workspace/documents/document.cpp" line="313"/>
         <source>Untitled %1</source>
         <translation>未命名 %1</translation>
     </message>
@@ -3089,38 +3093,43 @@
     </message>
     <message>
         <location filename="../gui/mainwindow/documenttabs.cpp" line="180"/>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="192"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="196"/>
         <source>Open Document</source>
         <translation>打开文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="194"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="186"/>
+        <source>%1 is in %2: Headstart saves it back in %2.</source>
+        <translation>%1 使用 %2 编码：Headstart 会以 %2 保存它。</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="198"/>
         <source>Text documents (*.md *.markdown *.txt);;All files (*)</source>
         <translation>文本文档 (*.md *.markdown *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="211"/>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="224"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="215"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="228"/>
         <source>Save Document</source>
         <translation>保存文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="216"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="220"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="228"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="232"/>
         <source>Markdown (*.md);;Text (*.txt);;All files (*)</source>
         <translation>Markdown (*.md);;文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="253"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="257"/>
         <source>Close Document</source>
         <translation>关闭文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="254"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="258"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 有未保存的更改。要保存吗？</translation>
     </message>
@@ -3129,51 +3138,51 @@
         <translation type="vanished">退出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="300"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="304"/>
         <source>%n documents have unsaved changes: %1. Save them?</source>
         <translation>
             <numerusform>有 %n 个文档尚未保存：%1。要保存它们吗？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="303"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="307"/>
         <source>&amp;Discard All</source>
         <translation>全部放弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="304"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="308"/>
         <source>&amp;Save All</source>
         <translation>全部保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="409"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="413"/>
         <source>%1 (never saved)</source>
         <translation>%1（从未保存）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="409"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="413"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="410"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="414"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="412"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="416"/>
         <source>Recover Documents</source>
         <translation>恢复文档</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="413"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="417"/>
         <source>Headstart did not close properly last time. Recover %n unsaved document(s)?</source>
         <translation>
             <numerusform>Headstart 上次没有正常关闭。要恢复 %n 个未保存的文档吗？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="496"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="500"/>
         <source>&amp;%1 %2  (%3)</source>
         <translation>&amp;%1 %2  （%3）</translation>
     </message>
@@ -3762,355 +3771,355 @@
 <context>
     <name>Gui::MainWindow</name>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="99"/>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="944"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="100"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="961"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="334"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="335"/>
         <source>Summarize the document</source>
         <translation>总结文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="389"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="390"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="427"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="428"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="334"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="335"/>
         <source>&amp;Summarize</source>
         <translation>总结(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="354"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="355"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="382"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="383"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="434"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="435"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="502"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="503"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="890"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="891"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="877"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="878"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="336"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="337"/>
         <source>&amp;Continue Writing</source>
         <translation>续写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="337"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="338"/>
         <source>Continue writing from the end of the document</source>
         <translation>从文档末尾继续写作</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="338"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="339"/>
         <source>&amp;Rewrite Selection</source>
         <translation>改写选区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="339"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="340"/>
         <source>Rewrite the selected text more clearly</source>
         <translation>把选中的文字改写得更清楚</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="340"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="341"/>
         <source>&amp;Translate</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="341"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="342"/>
         <source>Translate the selection, or the whole document</source>
         <translation>翻译选区，或整篇文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="342"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="343"/>
         <source>E&amp;xplain Selection</source>
         <translation>解释选区(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="343"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="344"/>
         <source>Explain the selected text</source>
         <translation>解释选中的文字</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="348"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="349"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="933"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="950"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="359"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="360"/>
         <source>Re&amp;generate</source>
         <translation>重新生成(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="361"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="362"/>
         <source>Ask again (Ctrl+Alt+G)</source>
         <translation>再问一次（Ctrl+Alt+G）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="364"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="365"/>
         <source>&amp;Insert Answer</source>
         <translation>插入回答(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="366"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="367"/>
         <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
         <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="369"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="370"/>
         <source>Re&amp;place Selection</source>
         <translation>替换选区(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="371"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="372"/>
         <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
         <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="374"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="375"/>
         <source>Cop&amp;y Answer</source>
         <translation>复制回答(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="376"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="377"/>
         <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
         <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="383"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="384"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="386"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="387"/>
         <source>New Win&amp;dow</source>
         <translation>新建窗口(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="387"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="388"/>
         <source>New from &amp;Wizard…</source>
         <translation>用向导新建(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="391"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="392"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="393"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="394"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="398"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="399"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="403"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="404"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="416"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="417"/>
         <source>&amp;Export Damaged Conversations…</source>
         <translation>导出损坏的对话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="420"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="421"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="424"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="425"/>
         <source>C&amp;lose Window</source>
         <translation>关闭窗口(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="432"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="433"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="445"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="446"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="450"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="451"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="455"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="456"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="460"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="461"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="473"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="474"/>
         <source>&amp;Next Document</source>
         <translation>下一个文档(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="476"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="477"/>
         <source>&amp;Previous Document</source>
         <translation>上一个文档(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="480"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="481"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="481"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="482"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="490"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="491"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="493"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="494"/>
         <source>Open &amp;Log Folder</source>
         <translation>打开日志文件夹(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="498"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="499"/>
         <source>&amp;About Headstart</source>
         <translation>关于 Headstart(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="546"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="547"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="550"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="551"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="92"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="93"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="606"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="607"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="650"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="651"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="710"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="711"/>
         <source>%1 is no longer there.</source>
         <translation>%1 已不存在。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="714"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="715"/>
         <source>No application opens %1 here.</source>
         <translation>这里没有能打开 %1 的应用程序。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="717"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="718"/>
         <source>Opened %1 in your PDF viewer: the passage is on page %2.</source>
         <translation>已在 PDF 阅读器中打开 %1：段落位于第 %2 页。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="755"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="756"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="755"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="756"/>
         <source>Close Window</source>
         <translation>关闭窗口</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="822"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="823"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="824"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="825"/>
         <source>No early answers start until this ends; the answers you ask for still come. Settings, Prefetch, Battery and network switches this off.</source>
         <translation>在此情况结束前不会提前开始任何回答；你主动请求的回答照常返回。可在“设置 › 预取 › 电池与网络”中关闭此功能。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="879"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="880"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="881"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="882"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="883"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="884"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="894"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="895"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="897"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="898"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="934"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="951"/>
         <source>Stop what is being prepared in the background (Esc)</source>
         <translation>停止后台正在准备的内容（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="942"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="959"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -5386,48 +5395,48 @@
         <translation>密钥保存在：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="178"/>
-        <location filename="../gui/settings/providerspage.cpp" line="552"/>
+        <location filename="../gui/settings/providerspage.cpp" line="180"/>
+        <location filename="../gui/settings/providerspage.cpp" line="556"/>
         <source>&amp;Test connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="180"/>
+        <location filename="../gui/settings/providerspage.cpp" line="182"/>
         <source>Sends a one-token request and reports the time to the first token.</source>
         <translation>发送一个只生成 1 个词元的请求，并报告首个词元到达的时间。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="186"/>
+        <location filename="../gui/settings/providerspage.cpp" line="188"/>
         <source>Connection test result</source>
         <translation>连接测试结果</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="301"/>
+        <location filename="../gui/settings/providerspage.cpp" line="305"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="320"/>
+        <location filename="../gui/settings/providerspage.cpp" line="324"/>
         <source>The local demo engine runs inside Headstart and works offline. It is not a language model: it writes placeholder text with realistic timing, so every feature can be tried without a key or a network.</source>
         <translation>本地演示引擎运行在 Headstart 内部，可离线工作。它不是语言模型：它以逼真的时间节奏写出占位文本，让你无需密钥和网络即可试用所有功能。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="324"/>
+        <location filename="../gui/settings/providerspage.cpp" line="328"/>
         <source>Text you send goes to %1 at %2.</source>
         <translation>你发送的文本会发往 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="326"/>
+        <location filename="../gui/settings/providerspage.cpp" line="330"/>
         <source>the base URL below</source>
         <translation>下方的基础 URL</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="329"/>
+        <location filename="../gui/settings/providerspage.cpp" line="333"/>
         <source>%1 runs on this computer: text stays on this machine.</source>
         <translation>%1 运行在这台计算机上：文本不会离开本机。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="289"/>
+        <location filename="../gui/settings/providerspage.cpp" line="293"/>
         <source>Chosen by Headstart when the engine starts</source>
         <translation>引擎启动时由 Headstart 选择</translation>
     </message>
@@ -5437,12 +5446,12 @@
         <translation>同一服务商的更小、更快的模型。开启预取中的“询问模型草稿是否完整”后，询问的就是它。Headstart 不认识的模型按主模型计价。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="293"/>
+        <location filename="../gui/settings/providerspage.cpp" line="297"/>
         <source>e.g. https://example.com/v1</source>
         <translation>例如 https://example.com/v1</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="299"/>
+        <location filename="../gui/settings/providerspage.cpp" line="303"/>
         <source>the model&apos;s name at the provider</source>
         <translation>模型在服务商处的名称</translation>
     </message>
@@ -5507,47 +5516,47 @@
         <translation>警告：密钥存储未加密</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="355"/>
+        <location filename="../gui/settings/providerspage.cpp" line="359"/>
         <source>Enter an address starting with http:// or https://, such as %1.</source>
         <translation>请输入以 http:// 或 https:// 开头的地址，例如 %1。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="369"/>
+        <location filename="../gui/settings/providerspage.cpp" line="373"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="393"/>
+        <location filename="../gui/settings/providerspage.cpp" line="397"/>
         <source>Warning: the API key and your text go to %1 unencrypted; anyone on the network between can read them.</source>
         <translation>警告：API 密钥和你的文本将以未加密方式发送到 %1；途经网络上的任何人都能读取它们。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="396"/>
+        <location filename="../gui/settings/providerspage.cpp" line="400"/>
         <source>Warning: %1 is plain http:// to another machine, so the API key and your text would cross the network unencrypted. Headstart sends nothing there unless you allow it below; prefer https://.</source>
         <translation>警告：%1 是指向另一台计算机的明文 http:// 地址，API 密钥和你的文本将以未加密方式在网络上传输。除非你在下方允许，否则 Headstart 不会向其发送任何内容；建议使用 https://。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="529"/>
+        <location filename="../gui/settings/providerspage.cpp" line="533"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="538"/>
+        <location filename="../gui/settings/providerspage.cpp" line="542"/>
         <source>Connected. First token after %1 ms.</source>
         <translation>已连接。首个词元在 %1 毫秒后到达。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="539"/>
+        <location filename="../gui/settings/providerspage.cpp" line="543"/>
         <source>Connected: the provider answered after %1 ms but sent no text within one token (a model that thinks first needs more).</source>
         <translation>已连接：服务商在 %1 毫秒后作出响应，但在 1 个词元内没有发送文本（先思考的模型需要更多词元）。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="547"/>
+        <location filename="../gui/settings/providerspage.cpp" line="551"/>
         <source>Test cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="552"/>
+        <location filename="../gui/settings/providerspage.cpp" line="556"/>
         <source>Cancel &amp;test</source>
         <translation>取消测试(&amp;T)</translation>
     </message>
@@ -5733,17 +5742,17 @@
         <translation>翻译为(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="429"/>
+        <location filename="../gui/settings/providerspage.cpp" line="433"/>
         <source>On the command line: --provider %1</source>
         <translation>命令行中：--provider %1</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="492"/>
+        <location filename="../gui/settings/providerspage.cpp" line="496"/>
         <source>%1 was kept: its keys could not be removed from the keychain: %2</source>
         <translation>已保留 %1：无法从钥匙串中删除其密钥：%2</translation>
     </message>
     <message>
-        <location filename="../gui/settings/providerspage.cpp" line="498"/>
+        <location filename="../gui/settings/providerspage.cpp" line="502"/>
         <source>%1 was removed with its keys.</source>
         <translation>已删除 %1 及其密钥。</translation>
     </message>

@@ -182,6 +182,10 @@ bool DocumentTabs::openFile(const QString &path)
     }
     if (!path.startsWith(QLatin1Char(':')))
         addRecentFile(view->model()->filePath());
+    if (const QByteArray encoding = view->model()->encoding(); encoding != "UTF-8")
+        emit statusMessage(tr("%1 is in %2: Headstart saves it back in %2.")
+                               .arg(view->model()->displayName(), QString::fromLatin1(encoding)),
+                           8000);
     emit documentLoaded(view->model());
     return true;
 }

@@ -15,6 +15,8 @@
 #include <QFile>
 #include <QRandomGenerator>
 #include <QSignalSpy>
+#include <QStringDecoder>
+#include <QStringEncoder>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -50,6 +52,8 @@ private slots:
     void lineOverTheLimitIsRefusedWithWhatToDo();
     void pastingALongLineSwitchesTheWrapAndSaysSo();
     void failedSaveSaysWhyAndKeepsTheFile();
+    void legacyEncodedTextOpensAndIsSavedBackInIt_data();
+    void legacyEncodedTextOpensAndIsSavedBackInIt();
 
 private:
     QString write(const QString &name, const QByteArray &bytes);
@@ -202,6 +206,56 @@ void tst_DocumentFiles::failedSaveSaysWhyAndKeepsTheFile()
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), QByteArray("The version on disk.\n"));
     QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("kept.md.*")}, QDir::Files | QDir::Hidden), QStringList());
+}
+
+void tst_DocumentFiles::legacyEncodedTextOpensAndIsSavedBackInIt_data()
+{
+    QTest::addColumn<QByteArray>("encoding");
+    QTest::addColumn<QByteArray>("bom");
+    QTest::newRow("GB18030, as Chinese Windows tools write") << QByteArray("GB18030") << QByteArray();
+    QTest::newRow("UTF-16LE with its BOM") << QByteArray("UTF-16LE") << QByteArray("\xff\xfe", 2);
+}
+
+void tst_DocumentFiles::legacyEncodedTextOpensAndIsSavedBackInIt()
+{
+    QFETCH(QByteArray, encoding);
+    QFETCH(QByteArray, bom);
+    const QString chinese = QStringLiteral("# 提示缓存\n\n第一个词元越早出现，回答就显得越快。\n");
+    QStringEncoder encoder(encoding.constData());
+    const QByteArray onDisk = bom + encoder.encode(chinese);
+    QVERIFY(!encoder.hasError());
+    QVERIFY(onDisk != chinese.toUtf8());
+    const QString path = write(QStringLiteral("legacy-%1.md").arg(QString::fromLatin1(encoding)), onDisk);
+
+    // Opened as a user opens it: the text as written, and the status bar says how it is kept.
+    Gui::DocumentTabs tabs;
+    QSignalSpy said(&tabs, &Gui::DocumentTabs::statusMessage);
+    QVERIFY(tabs.openFile(path));
+    Gui::DocumentTab *tab = tabs.currentTab();
+    QCOMPARE(tab->toPlainText(), chinese);
+    QCOMPARE(tab->model()->encoding(), encoding);
+    QVERIFY(!said.isEmpty());
+    QVERIFY2(said.last().first().toString().contains(QString::fromLatin1(encoding)),
+             qPrintable(said.last().first().toString()));
+
+    // Typed at the end and saved: the file is in its own encoding still, with the new words.
+    tabs.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tabs));
+    tab->setFocus();
+    QTest::keyClick(tab, Qt::Key_End, Qt::ControlModifier);
+    QTest::keyClicks(tab, QStringLiteral(" Edited."));
+    bool saved = false;
+    tabs.save(tab, false, [&saved](bool ok) { saved = ok; });
+    QVERIFY(saved);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QVERIFY(bytes.startsWith(bom));
+    QStringDecoder decoder(encoding.constData());
+    const QString back = decoder.decode(bytes.sliced(bom.size()));
+    QVERIFY(!decoder.hasError());
+    QCOMPARE(back, chinese + QStringLiteral(" Edited."));
+    QVERIFY(!bytes.contains(QStringLiteral("提示").toUtf8())); // not written as UTF-8
 }
 
 QTEST_MAIN(tst_DocumentFiles)

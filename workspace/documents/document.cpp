@@ -2,6 +2,7 @@
 
 #include "base/diskspace.h"
 #include "base/privatefiles.h"
+#include "knowledge/filereader.h"
 
 #include "llm/log.h"
 #include "prefetch/prompts/actionprompts.h"
@@ -15,7 +16,7 @@
 #include <QLocale>
 #include <QRegularExpression>
 #include <QSaveFile>
-#include <QStringDecoder>
+#include <QStringEncoder>
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QtConcurrent/QtConcurrentRun>
@@ -156,10 +157,14 @@ std::optional<QString> Document::load(const QString &path)
         return tr("%1 is larger than %2 MB; Headstart opens documents up to %2 MB.")
             .arg(name)
             .arg(MaxDocumentBytes / (1024 * 1024));
-    auto decoder = QStringDecoder(QStringDecoder::Utf8);
-    const QString text = decoder(bytes);
-    if (decoder.hasError() || bytes.contains('\0'))
-        return tr("%1 is not UTF-8 text; Headstart opens Markdown and plain-text documents.").arg(name);
+    // UTF-8, UTF-16 with its BOM, or GB18030 (what Chinese Windows tools write), as the library
+    // and the chat's attachments read them; saved back in the same encoding.
+    const auto decoded = Knowledge::decodeText(bytes);
+    if (!decoded)
+        return tr("%1 is not text in UTF-8, UTF-16 or GB18030; Headstart opens Markdown and plain-text "
+                  "documents.")
+            .arg(name);
+    const QString &text = decoded->text;
     const LongestLine longest = longestLine(text);
     if (longest.length > MaxLineChars)
         return tr("Line %1 of %2 is %3 characters long without a break; Headstart edits lines of up to %4 "
@@ -168,6 +173,7 @@ std::optional<QString> Document::load(const QString &path)
             .arg(QLocale().toString(longest.number), name, QLocale().toString(longest.length),
                  QLocale().toString(MaxLineChars));
     m_path = QFileInfo(path).absoluteFilePath();
+    m_encoding = decoded->encoding;
     // Before the text: the view lays it out as it arrives, and must already wrap it cheaply.
     setLongLines(longest.length > LongLineChars);
     m_text->setPlainText(text);
@@ -225,7 +231,7 @@ std::optional<QString> Document::saveTo(const QString &path)
     };
     if (!file.open(QIODevice::WriteOnly))
         return failed();
-    const QByteArray bytes = m_text->toPlainText().toUtf8();
+    const QByteArray bytes = encoded(m_text->toPlainText());
     if (file.write(bytes) != bytes.size()) {
         const QString error = failed();
         file.cancelWriting();
@@ -238,6 +244,20 @@ std::optional<QString> Document::saveTo(const QString &path)
     m_text->setModified(false);
     emit titleChanged();
     return std::nullopt;
+}
+
+QByteArray Document::encoded(const QString &text) const
+{
+    // In the encoding it was read in (UTF-16 with its BOM first, as it came); UTF-8 otherwise.
+    if (m_encoding == "GB18030" || m_encoding.startsWith("UTF-16")) {
+        const bool utf16 = m_encoding.startsWith("UTF-16");
+        QStringEncoder encoder(m_encoding.constData(),
+                               utf16 ? QStringConverter::Flag::WriteBom : QStringConverter::Flag::Default);
+        const QByteArray bytes = encoder.encode(text);
+        if (encoder.isValid() && !encoder.hasError())
+            return bytes;
+    }
+    return text.toUtf8();
 }
 
 void Document::setShownNumber(int number)

@@ -84,6 +84,9 @@ public:
     bool hasLongLines() const { return m_longLines; }
 
     QString filePath() const { return m_path; }
+    // The encoding the file was read in and is saved in: "UTF-8" (also for a new document),
+    // "UTF-16LE", "UTF-16BE" or "GB18030" (Knowledge::decodeText()).
+    QByteArray encoding() const { return m_encoding; }
     // Stable for the life of the document: the file path, or "untitled-N".
     QString documentId() const;
     QString displayName() const;
@@ -128,6 +131,7 @@ private:
     };
     static LongestLine longestLine(QStringView text);
 
+    QByteArray encoded(const QString &text) const;
     void onContentsChanged();
     void onContentsChange(int position, int removed, int added);
     void setLongLines(bool longLines);
@@ -137,6 +141,7 @@ private:
     quint64 m_revision = 1;
     QString m_path;
     int m_untitledNumber = 0;
+    QByteArray m_encoding = "UTF-8";
     int m_shownNumber = 0;
     QString m_title;
     bool m_longLines = false;
