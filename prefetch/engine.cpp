@@ -289,10 +289,10 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
     if (hasCachedAnswer(request))
         return nullptr;
     // The provider said a prompt this long does not fit the model.
-    if (const auto refused = refusedPromptTokens(request.request.model);
-        refused && estimatePromptTokens(request.request) >= *refused) {
+    const qint64 prompt = estimatePromptTokens(request.request);
+    if (const auto refused = refusedPromptTokens(request.request.model); refused && prompt >= *refused) {
         log().debug("not prefetching a {} request of about {} tokens: {} refused {} as too long",
-                    strategyId(strategy), estimatePromptTokens(request.request), m_profile.id.toStdString(), *refused);
+                    strategyId(strategy), prompt, m_profile.id.toStdString(), *refused);
         return nullptr;
     }
     // The same answer guessed already (by a weaker signal): this signal makes it likelier.
@@ -322,7 +322,6 @@ PrefetchSession *Engine::prefetch(Strategy strategy, const RenderedRequest &requ
     }
     // What the provider bills for it if never used: its prompt and the tokens it asks for (a
     // whole answer is read up to the buffer cap, but generated to the end: the bill is the end).
-    const qint64 prompt = estimatePromptTokens(request.request);
     const Llm::Prices &prices = pricesFor(request.request);
     const auto reservation = m_accounting.reserve(prompt + limit, prices, prices.worstCase(prompt, limit));
     if (!reservation) {

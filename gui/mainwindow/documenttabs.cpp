@@ -141,13 +141,21 @@ DocumentTab *DocumentTabs::newDocument(const QString &text)
     return view;
 }
 
+DocumentTab *DocumentTabs::untouchedEmptyTab() const
+{
+    DocumentTab *view = currentTab();
+    const Document *document = view ? view->model() : nullptr;
+    return document && document->filePath().isEmpty() && document->title().isEmpty() && !document->isModified()
+                   && document->characterCount() == 0
+               ? view
+               : nullptr;
+}
+
 DocumentTab *DocumentTabs::openText(const QString &title, const QString &text)
 {
     // Into an untouched empty tab, as a file would be.
-    DocumentTab *view = currentTab();
-    const bool reuse = view && view->model()->filePath().isEmpty() && !view->model()->isModified()
-                       && view->model()->characterCount() == 0 && view->model()->title().isEmpty();
-    if (reuse) {
+    DocumentTab *view = untouchedEmptyTab();
+    if (view) {
         view->model()->setText(text);
         view->model()->textDocument()->clearUndoRedoStacks(); // nothing to undo to: it was never edited
     } else {
@@ -169,9 +177,8 @@ bool DocumentTabs::openFile(const QString &path)
         }
     }
     // Reuse an untouched empty tab rather than leaving it behind.
-    DocumentTab *view = currentTab();
-    const bool reuse = view && view->model()->filePath().isEmpty() && !view->model()->isModified()
-                       && view->model()->characterCount() == 0;
+    DocumentTab *view = untouchedEmptyTab();
+    const bool reuse = view != nullptr;
     if (!reuse)
         view = newDocument();
     if (auto error = view->model()->load(path)) {

@@ -76,6 +76,9 @@ private:
     void addRecentFile(const QString &path);
     void rebuildRecentMenu();
     void showError(const QString &title, const QString &message);
+    // The current tab when it holds nothing yet (no file, no title, no text, unmodified): what
+    // openFile() and openText() fill rather than leaving it behind; null otherwise.
+    DocumentTab *untouchedEmptyTab() const;
     // `title`: the question's, what the user is doing (empty: "Close Document").
     void askToSave(DocumentTab *tab, std::function<void(bool mayClose)> done, const QString &title = {});
     struct CloseAll {
