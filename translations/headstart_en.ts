@@ -34,7 +34,7 @@
 <context>
     <name>Gui::DocumentTabs</name>
     <message numerus="yes">
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="304"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="311"/>
         <source>%n documents have unsaved changes: %1. Save them?</source>
         <translation>
             <numerusform>%n document has unsaved changes: %1. Save it?</numerusform>
@@ -42,7 +42,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="417"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="424"/>
         <source>Headstart did not close properly last time. Recover %n unsaved document(s)?</source>
         <translation>
             <numerusform>Headstart did not close properly last time. Recover %n unsaved document?</numerusform>
@@ -64,7 +64,7 @@
 <context>
     <name>Gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="651"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="388"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>Answer copied to the clipboard (%n character)</numerusform>

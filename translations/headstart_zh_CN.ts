@@ -236,10 +236,6 @@
         <translation>完成。首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <source> (prefetched)</source>
-        <translation type="vanished">（已预取）</translation>
-    </message>
-    <message>
         <location filename="../gui/answer/answerpane.cpp" line="143"/>
         <source> (started before you asked: it was ready)</source>
         <translation>（在您提问之前已开始：已准备好）</translation>
@@ -1913,10 +1909,6 @@
         <translation>本次运行的查找，最新的在前：显示 %1 次；保存的回答：%2 个。</translation>
     </message>
     <message>
-        <source>The last %1 lookups of this session, newest first; %2 answers are kept.</source>
-        <translation type="vanished">本次运行最近 %1 次查找，最新的在前；共保存 %2 个回答。</translation>
-    </message>
-    <message>
         <location filename="../gui/metrics/cachedecisionlog.cpp" line="94"/>
         <source>#%1 %2 → %3</source>
         <translation>#%1 %2 → %3</translation>
@@ -3042,10 +3034,6 @@
         <translation>%1 不是 UTF-8、UTF-16 或 GB18030 编码的文本；Headstart 只打开 Markdown 和纯文本文档。</translation>
     </message>
     <message>
-        <source>%1 is not UTF-8 text; Headstart opens Markdown and plain-text documents.</source>
-        <translation type="vanished">%1 不是 UTF-8 文本；Headstart 只能打开 Markdown 和纯文本文档。</translation>
-    </message>
-    <message>
         <location filename="../workspace/documents/document.cpp" line="170"/>
         <source>Line %1 of %2 is %3 characters long without a break; Headstart edits lines of up to %4 characters. It is probably minified or encoded data: format it with line breaks, or open a part of it.</source>
         <translation>%2 的第 %1 行有 %3 个字符且没有换行；Headstart 能编辑的一行最多 %4 个字符。它可能是压缩或编码过的数据：请先加上换行再打开，或只打开其中一部分。</translation>
@@ -3092,97 +3080,93 @@
         <translation>%1 中有超过 %2 个字符且没有换行的行：这些行在窗口边缘任意处折行，而不是在词与词之间，以保持编辑流畅。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="180"/>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="196"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="187"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="203"/>
         <source>Open Document</source>
         <translation>打开文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="186"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="193"/>
         <source>%1 is in %2: Headstart saves it back in %2.</source>
         <translation>%1 使用 %2 编码：Headstart 会以 %2 保存它。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="198"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="205"/>
         <source>Text documents (*.md *.markdown *.txt);;All files (*)</source>
         <translation>文本文档 (*.md *.markdown *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="215"/>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="228"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="222"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="235"/>
         <source>Save Document</source>
         <translation>保存文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="220"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="227"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="232"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="239"/>
         <source>Markdown (*.md);;Text (*.txt);;All files (*)</source>
         <translation>Markdown (*.md);;文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="257"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="264"/>
         <source>Close Document</source>
         <translation>关闭文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="258"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="265"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 有未保存的更改。要保存吗？</translation>
     </message>
-    <message>
-        <source>Quit</source>
-        <translation type="vanished">退出</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="304"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="311"/>
         <source>%n documents have unsaved changes: %1. Save them?</source>
         <translation>
             <numerusform>有 %n 个文档尚未保存：%1。要保存它们吗？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="307"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="314"/>
         <source>&amp;Discard All</source>
         <translation>全部放弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="308"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="315"/>
         <source>&amp;Save All</source>
         <translation>全部保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="413"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="420"/>
         <source>%1 (never saved)</source>
         <translation>%1（从未保存）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="413"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="420"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="414"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="421"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="416"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="423"/>
         <source>Recover Documents</source>
         <translation>恢复文档</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="417"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="424"/>
         <source>Headstart did not close properly last time. Recover %n unsaved document(s)?</source>
         <translation>
             <numerusform>Headstart 上次没有正常关闭。要恢复 %n 个未保存的文档吗？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/documenttabs.cpp" line="500"/>
+        <location filename="../gui/mainwindow/documenttabs.cpp" line="507"/>
         <source>&amp;%1 %2  (%3)</source>
         <translation>&amp;%1 %2  （%3）</translation>
     </message>
@@ -3513,12 +3497,6 @@
         <source>The user guide is not installed.</source>
         <translation>未安装用户指南。</translation>
     </message>
-    <message>
-        <source>The user guide could not be opened here. It is:
-%1</source>
-        <translation type="vanished">无法在此打开用户指南。它位于：
-%1</translation>
-    </message>
 </context>
 <context>
     <name>Gui::LatencyChart</name>
@@ -3771,355 +3749,195 @@
 <context>
     <name>Gui::MainWindow</name>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="100"/>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="961"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="78"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="700"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="335"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="261"/>
         <source>Summarize the document</source>
         <translation>总结文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="390"/>
-        <source>&amp;Open…</source>
-        <translation>打开(&amp;O)…</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="428"/>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="335"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="261"/>
         <source>&amp;Summarize</source>
         <translation>总结(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="355"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="281"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="383"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="435"/>
-        <source>&amp;AI</source>
-        <translation>AI(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="503"/>
-        <source>Main</source>
-        <translation>主工具栏</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="891"/>
-        <source>Provider: %1 · Model: %2</source>
-        <translation>服务商：%1 · 模型：%2</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="878"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="637"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="337"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="263"/>
         <source>&amp;Continue Writing</source>
         <translation>续写(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="338"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="264"/>
         <source>Continue writing from the end of the document</source>
         <translation>从文档末尾继续写作</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="339"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="265"/>
         <source>&amp;Rewrite Selection</source>
         <translation>改写选区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="340"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="266"/>
         <source>Rewrite the selected text more clearly</source>
         <translation>把选中的文字改写得更清楚</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="341"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="267"/>
         <source>&amp;Translate</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="342"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="268"/>
         <source>Translate the selection, or the whole document</source>
         <translation>翻译选区，或整篇文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="343"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="269"/>
         <source>E&amp;xplain Selection</source>
         <translation>解释选区(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="344"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="270"/>
         <source>Explain the selected text</source>
         <translation>解释选中的文字</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="349"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="275"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="950"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="689"/>
         <source>Stop the answer and everything started in the background (Esc)</source>
         <translation>停止回答以及后台已开始的所有请求（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="360"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="286"/>
         <source>Re&amp;generate</source>
         <translation>重新生成(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="362"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="288"/>
         <source>Ask again (Ctrl+Alt+G)</source>
         <translation>再问一次（Ctrl+Alt+G）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="365"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="291"/>
         <source>&amp;Insert Answer</source>
         <translation>插入回答(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="367"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="293"/>
         <source>Insert the answer at the cursor, as one undo step (Ctrl+Alt+I)</source>
         <translation>在光标处插入回答，可一步撤销（Ctrl+Alt+I）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="370"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="296"/>
         <source>Re&amp;place Selection</source>
         <translation>替换选区(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="372"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="298"/>
         <source>Replace the selected text with the answer, as one undo step (Ctrl+Alt+P)</source>
         <translation>用回答替换选中的文字，可一步撤销（Ctrl+Alt+P）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="375"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="301"/>
         <source>Cop&amp;y Answer</source>
         <translation>复制回答(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="377"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="303"/>
         <source>Copy the answer to the clipboard (Ctrl+Alt+Y)</source>
         <translation>把回答复制到剪贴板（Ctrl+Alt+Y）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="384"/>
-        <source>&amp;New</source>
-        <translation>新建(&amp;N)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="387"/>
-        <source>New Win&amp;dow</source>
-        <translation>新建窗口(&amp;D)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="388"/>
-        <source>New from &amp;Wizard…</source>
-        <translation>用向导新建(&amp;W)…</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="392"/>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="394"/>
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="399"/>
-        <source>Save &amp;As…</source>
-        <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="404"/>
-        <source>&amp;Close Document</source>
-        <translation>关闭文档(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="417"/>
-        <source>&amp;Export Damaged Conversations…</source>
-        <translation>导出损坏的对话(&amp;E)…</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="421"/>
-        <source>Se&amp;ttings…</source>
-        <translation>设置(&amp;T)…</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="425"/>
-        <source>C&amp;lose Window</source>
-        <translation>关闭窗口(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="433"/>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="446"/>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="451"/>
-        <source>&amp;Chat</source>
-        <translation>对话(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="456"/>
-        <source>&amp;Metrics</source>
-        <translation>指标(&amp;M)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="461"/>
-        <source>&amp;Library</source>
-        <translation>资料库(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="474"/>
-        <source>&amp;Next Document</source>
-        <translation>下一个文档(&amp;N)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="477"/>
-        <source>&amp;Previous Document</source>
-        <translation>上一个文档(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="481"/>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="482"/>
-        <source>&amp;User Guide</source>
-        <translation>用户指南(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="491"/>
-        <source>&amp;Keyboard Shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="494"/>
-        <source>Open &amp;Log Folder</source>
-        <translation>打开日志文件夹(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="499"/>
-        <source>&amp;About Headstart</source>
-        <translation>关于 Headstart(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="547"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="319"/>
         <source>The document is empty: write or open something first.</source>
         <translation>文档为空：请先写点内容或打开一个文档。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="551"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="323"/>
         <source>Select the text to work on first.</source>
         <translation>请先选中要处理的文字。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="93"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="71"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="607"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="344"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="651"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="388"/>
         <source>Answer copied to the clipboard (%n character(s))</source>
         <translation>
             <numerusform>回答已复制到剪贴板（%n 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="711"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="478"/>
         <source>%1 is no longer there.</source>
         <translation>%1 已不存在。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="715"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="482"/>
         <source>No application opens %1 here.</source>
         <translation>这里没有能打开 %1 的应用程序。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="718"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="485"/>
         <source>Opened %1 in your PDF viewer: the passage is on page %2.</source>
         <translation>已在 PDF 阅读器中打开 %1：段落位于第 %2 页。</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="756"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="523"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="756"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="523"/>
         <source>Close Window</source>
         <translation>关闭窗口</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="823"/>
-        <source>Prefetch paused: %1</source>
-        <translation>预取已暂停：%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="825"/>
-        <source>No early answers start until this ends; the answers you ask for still come. Settings, Prefetch, Battery and network switches this off.</source>
-        <translation>在此情况结束前不会提前开始任何回答；你主动请求的回答照常返回。可在“设置 › 预取 › 电池与网络”中关闭此功能。</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="880"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="639"/>
         <source>Preparing the document</source>
         <translation>正在准备文档</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="882"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="641"/>
         <source>Streaming</source>
         <translation>正在接收</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="884"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="643"/>
         <source>Waiting for the provider</source>
         <translation>正在等待服务商</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="895"/>
-        <source>Prefetch budget: unlimited</source>
-        <translation>预取预算：不限</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="898"/>
-        <source>Prefetch budget left: %1 of %2 tokens this hour</source>
-        <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
-    </message>
-    <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="951"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="690"/>
         <source>Stop what is being prepared in the background (Esc)</source>
         <translation>停止后台正在准备的内容（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/mainwindow.cpp" line="959"/>
+        <location filename="../gui/mainwindow/mainwindow.cpp" line="698"/>
         <source>%1 – Headstart</source>
         <translation>%1 – Headstart</translation>
     </message>
@@ -4619,10 +4437,6 @@
         <translation>没有可接管的预取的回答（无论由哪个策略发起）：%1 个；感知延迟 p50 %2，p95 %3。</translation>
     </message>
     <message>
-        <source>%1 hits, %2 partial hits, %3 misses, %4 cancelled, %5 expired, %6 failed, %7 preempted, %8 rejected; %9 tokens prefetched, %10 used, %11 wasted.</source>
-        <translation type="vanished">命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
-    </message>
-    <message>
         <location filename="../gui/metrics/metricsdock.cpp" line="455"/>
         <source>In money: %1 prefetched, %2 used, %3 wasted.</source>
         <translation>按金额：预取 %1，使用 %2，浪费 %3。</translation>
@@ -4643,10 +4457,6 @@
         <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
     </message>
     <message>
-        <source>Fast model: %1 answers, p50 %2 · main model: %3, p50 %4 · %5 asked again</source>
-        <translation type="vanished">快速模型：%1 个回答，p50 %2 · 主模型：%3 个，p50 %4 · 改问 %5 次</translation>
-    </message>
-    <message>
         <location filename="../gui/metrics/metricsdock.cpp" line="535"/>
         <source>Instant acknowledgement (fast model): %1 sent, %2 shown after %3 and %4 before the answer, %5 late, %6 cancelled or not sent · %7 tokens · %8</source>
         <translation>即时回应（快速模型）：发送 %1 次，显示 %2 次，发送后 %3 出现，早于回答 %4，过晚 %5 次，取消或未发送 %6 次 · %7 个 token · %8</translation>
@@ -4655,10 +4465,6 @@
         <location filename="../gui/metrics/metricsdock.cpp" line="553"/>
         <source>Response cache: off</source>
         <translation>响应缓存：关闭</translation>
-    </message>
-    <message>
-        <source>Response cache: %1 exact, %2 similar served, %3 drafts (%4 replaced), %5 misses · %6 saved · %7 answers kept</source>
-        <translation type="vanished">响应缓存：精确 %1，相似直接提供 %2，草稿 %3（被替换 %4），未命中 %5 · 节省 %6 · 保存 %7 个回答</translation>
     </message>
     <message>
         <location filename="../gui/metrics/metricsdock.cpp" line="576"/>
@@ -5952,6 +5758,172 @@
     </message>
 </context>
 <context>
+    <name>Gui::WindowMenus</name>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="27"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="28"/>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="31"/>
+        <source>New Win&amp;dow</source>
+        <translation>新建窗口(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="32"/>
+        <source>New from &amp;Wizard…</source>
+        <translation>用向导新建(&amp;W)…</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="34"/>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="36"/>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="38"/>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="43"/>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="48"/>
+        <source>&amp;Close Document</source>
+        <translation>关闭文档(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="61"/>
+        <source>&amp;Export Damaged Conversations…</source>
+        <translation>导出损坏的对话(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="65"/>
+        <source>Se&amp;ttings…</source>
+        <translation>设置(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="69"/>
+        <source>C&amp;lose Window</source>
+        <translation>关闭窗口(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="72"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="77"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="79"/>
+        <source>&amp;AI</source>
+        <translation>AI(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="88"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="93"/>
+        <source>&amp;Chat</source>
+        <translation>对话(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="98"/>
+        <source>&amp;Metrics</source>
+        <translation>指标(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="103"/>
+        <source>&amp;Library</source>
+        <translation>资料库(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="116"/>
+        <source>&amp;Next Document</source>
+        <translation>下一个文档(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="119"/>
+        <source>&amp;Previous Document</source>
+        <translation>上一个文档(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="123"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="124"/>
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="133"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="136"/>
+        <source>Open &amp;Log Folder</source>
+        <translation>打开日志文件夹(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="141"/>
+        <source>&amp;About Headstart</source>
+        <translation>关于 Headstart(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="145"/>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+</context>
+<context>
+    <name>Gui::WindowStatusBar</name>
+    <message>
+        <location filename="../gui/mainwindow/windowstatusbar.cpp" line="41"/>
+        <source>Provider: %1 · Model: %2</source>
+        <translation>服务商：%1 · 模型：%2</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowstatusbar.cpp" line="45"/>
+        <source>Prefetch budget: unlimited</source>
+        <translation>预取预算：不限</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowstatusbar.cpp" line="47"/>
+        <source>Prefetch budget left: %1 of %2 tokens this hour</source>
+        <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowstatusbar.cpp" line="63"/>
+        <source>Prefetch paused: %1</source>
+        <translation>预取已暂停：%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowstatusbar.cpp" line="65"/>
+        <source>No early answers start until this ends; the answers you ask for still come. Settings, Prefetch, Battery and network switches this off.</source>
+        <translation>在此情况结束前不会提前开始任何回答；你主动请求的回答照常返回。可在“设置 › 预取 › 电池与网络”中关闭此功能。</translation>
+    </message>
+</context>
+<context>
     <name>Gui::WizardGenerationPage</name>
     <message>
         <location filename="../gui/wizard/wizardgenerationpage.cpp" line="25"/>
@@ -6007,10 +5979,6 @@
         <location filename="../gui/wizard/wizardgenerationpage.cpp" line="169"/>
         <source>No text arrived.</source>
         <translation>没有收到任何文本。</translation>
-    </message>
-    <message>
-        <source>First token after %1 ms, prefetched.</source>
-        <translation type="vanished">首个词元用时 %1 毫秒，已预取。</translation>
     </message>
     <message>
         <location filename="../gui/wizard/wizardgenerationpage.cpp" line="176"/>

@@ -1,27 +1,24 @@
 // MainWindow: the shell. Over 600 lines: it composes the window's parts, each a class of its own
-// (DocumentTabs, ActionSignals, DocumentActions, AnswerPane, FindBar, EditMenu, the docks), and what is
-// left is their menus, shortcuts and wiring, which read best in one place.
+// (DocumentTabs, AnswerArea, WindowMenus, WindowStatusBar, ActionSignals, DocumentActions, FindBar,
+// the docks), and what is left is their actions and wiring, which read best in one place.
 #include "gui/mainwindow/mainwindow.h"
 #include "workspace/documents/documentactions.h"
 
 #include "gui/answer/answerpane.h"
+#include "gui/mainwindow/answerarea.h"
 #include "gui/chat/chatdock.h"
-#include "gui/chat/salvageexport.h"
 #include "gui/library/librarydock.h"
 #include "gui/mainwindow/actionsignals.h"
 #include "gui/mainwindow/consentbar.h"
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/documenttabs.h"
-#include "gui/mainwindow/editmenu.h"
 #include "gui/mainwindow/findbar.h"
-#include "gui/mainwindow/helpdialogs.h"
-#include "gui/mainwindow/logfolder.h"
+#include "gui/mainwindow/windowmenus.h"
+#include "gui/mainwindow/windowstatusbar.h"
 #include "gui/metrics/metricsdock.h"
-#include "gui/widgets/flowlayout.h"
 #include "gui/widgets/mnemonic.h"
 #include "gui/widgets/themeicon.h"
 #include "gui/wizard/newdocumentwizard.h"
-#include "workspace/conversations/conversationstore.h"
 #include "workspace/documents/document.h"
 
 #include "llm/clock.h"
@@ -41,21 +38,16 @@
 #include <QDropEvent>
 #include <QFile>
 #include <QFileInfo>
-#include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
-#include <QMenuBar>
 #include <QMimeData>
 #include <QPushButton>
 #include <QResizeEvent>
 #include <QSplitter>
-#include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyleOption>
 #include <QTabWidget>
 #include <QTextCursor>
 #include <QTextDocument>
-#include <QToolBar>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -63,38 +55,24 @@
 
 namespace Gui {
 
-namespace {
-
-// After an action's name while its answer is ready behind the button (a hover prefetch).
-const QString ReadyMark = QStringLiteral(" \u2022");
-
-} // namespace
-
 MainWindow::MainWindow(const Services &services, QWidget *parent)
     : QMainWindow(parent)
     , m_services(services)
     , m_tabs(new DocumentTabs(this))
-    , m_answers(new QStackedWidget(this))
-    , m_noDocumentPane(new AnswerPane(this))
-    , m_answer(m_noDocumentPane)
-    , m_providerLabel(new QLabel(this))
-    , m_stateLabel(new QLabel(this))
-    , m_budgetLabel(new QLabel(this))
-    , m_pauseLabel(new QLabel(this))
-    , m_speculationLabel(new QLabel(this))
+    , m_status(new WindowStatusBar(services.engine, this))
     , m_documentActions(new DocumentActions(services.engine, services.hover, services.warmup, this))
 {
     connect(m_documentActions, &DocumentActions::started, this,
             [this](Document *document, Prefetch::AnswerReader *answer) {
-                paneOf(document)->follow(answer, m_services.engine->profile().displayName);
+                m_answers->paneOf(document)->follow(answer, m_services.engine->profile().displayName);
                 updateRunningState();
             });
     connect(m_documentActions, &DocumentActions::preparing, this, [this](Document *document) {
-        paneOf(document)->reset(tr("Preparing the document…"));
+        m_answers->paneOf(document)->reset(tr("Preparing the document…"));
         updateRunningState();
     });
     connect(m_documentActions, &DocumentActions::failed, this, [this](Document *document, const Llm::Error &error) {
-        paneOf(document)->reset(error.message(), true);
+        m_answers->paneOf(document)->reset(error.message(), true);
         updateRunningState();
     });
     setWindowTitle(tr("Headstart"));
@@ -103,20 +81,10 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     connect(m_tabs, &DocumentTabs::tabCreated, this, [this](DocumentTab *tab) {
         connect(tab, &QPlainTextEdit::selectionChanged, this, &MainWindow::updateActionStates);
         connect(tab, &QPlainTextEdit::textChanged, this, &MainWindow::updateActionStates);
-        auto *pane = new AnswerPane(m_answers);
-        m_answers->addWidget(pane);
-        m_panes.insert(tab, pane);
-        connectPane(pane);
-        // The pane goes with its tab; an answer still streaming into it is stopped first.
-        connect(tab, &QObject::destroyed, pane, [this, tab, pane] {
-            m_panes.remove(tab);
-            m_paneActions.remove(pane);
-            if (m_answer == pane)
-                showPaneOf(nullptr);
-            pane->deleteLater();
-        });
+        m_answers->addTab(tab);
     });
-    connect(m_tabs, &DocumentTabs::statusMessage, statusBar(), &QStatusBar::showMessage);
+    setStatusBar(m_status);
+    connect(m_tabs, &DocumentTabs::statusMessage, m_status, &QStatusBar::showMessage);
     connect(m_tabs, &DocumentTabs::documentLoaded, this, [this](Document *document) {
         if (document != currentDocument())
             return;
@@ -138,7 +106,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         if (m_findBar)
             m_findBar->setEditor(currentTab());
-        showPaneOf(currentTab());
+        m_answers->showPaneOf(currentTab());
         updateTitle();
         updateActionStates();
         warmUpCurrent();
@@ -147,32 +115,11 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     });
 
     createActions();
-
-    auto *answerBox = new QWidget(this);
-    auto *answerLayout = new QVBoxLayout(answerBox);
-    answerLayout->setContentsMargins(0, 0, 0, 0);
-    answerLayout->addWidget(createActionPanel());
-    // One answer pane per document tab, so each keeps its own answer and status line; this
-    // first one is shown while no document is open.
-    m_answers->addWidget(m_noDocumentPane);
-    answerLayout->addWidget(m_answers, 1);
-    // Wraps in a narrow window rather than widen it (FlowLayout).
-    auto *answerButtons = new FlowLayout;
-    answerButtons->setContentsMargins(0, 0, 0, 0);
-    m_insertButton = new QPushButton(withoutMnemonic(m_insert->text()), this);
-    m_replaceButton = new QPushButton(withoutMnemonic(m_replace->text()), this);
-    m_copyButton = new QPushButton(withoutMnemonic(m_copy->text()), this);
-    m_regenerateButton = new QPushButton(withoutMnemonic(m_regenerate->text()), this);
-    for (auto [button, act] : {std::pair{m_insertButton, m_insert}, std::pair{m_replaceButton, m_replace},
-                               std::pair{m_copyButton, m_copy}, std::pair{m_regenerateButton, m_regenerate}}) {
-        button->setToolTip(act->toolTip());
-        button->setIcon(act->icon());
-        connect(button, &QPushButton::clicked, act, &QAction::trigger);
-        connect(act, &QAction::enabledChanged, button, &QWidget::setEnabled);
-        button->setEnabled(act->isEnabled());
-        answerButtons->addWidget(button);
-    }
-    answerLayout->addLayout(answerButtons);
+    m_answers = new AnswerArea(m_actions, {m_insert, m_replace, m_copy, m_regenerate}, this);
+    connect(m_answers, &AnswerArea::currentChanged, this, &MainWindow::updateActionStates);
+    connect(m_answers, &AnswerArea::answerEnded, this, &MainWindow::updateRunningState);
+    connect(m_answers, &AnswerArea::answerEnded, this, &MainWindow::answerEnded);
+    connect(m_answers, &AnswerArea::firstTokenPainted, this, &MainWindow::updateRunningState);
 
     // The documents, with the find bar under them.
     auto *documentBox = new QWidget(this);
@@ -186,7 +133,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(documentBox);
-    splitter->addWidget(answerBox);
+    splitter->addWidget(m_answers);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setChildrenCollapsible(false);
@@ -241,25 +188,10 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
         connect(m_library, &LibraryDock::settingsRequested, this, &MainWindow::librarySettingsRequested);
     }
 
-    createMenus();
+    m_menus = new WindowMenus(this, {m_insert, m_replace, m_copy, m_regenerate}, m_services.conversations);
 
-    // The labels give way in a narrow window (their text in the tooltip) instead of setting its
-    // minimum width.
-    for (QLabel *label : {m_providerLabel, m_budgetLabel}) {
-        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-        label->setMinimumWidth(fontMetrics().averageCharWidth() * 8);
-    }
-    statusBar()->addWidget(m_providerLabel, 2);
-    m_pauseLabel->setObjectName(QStringLiteral("prefetchPauseLabel"));
-    m_pauseLabel->setVisible(false);
-    statusBar()->addPermanentWidget(m_pauseLabel);
-    m_speculationLabel->setObjectName(QStringLiteral("speculationLabel"));
-    statusBar()->addPermanentWidget(m_speculationLabel);
-    connect(m_services.engine, &Prefetch::Engine::suspensionsChanged, this, &MainWindow::updateStatusBar);
-    statusBar()->addPermanentWidget(m_budgetLabel, 1);
-    statusBar()->addPermanentWidget(m_stateLabel);
-    connect(&m_services.engine->metrics(), &Prefetch::Metrics::changed, this, &MainWindow::updateStatusBar);
-    connectPane(m_answer);
+    // The status bar's figures change with the metrics, and so may what Stop stops.
+    connect(&m_services.engine->metrics(), &Prefetch::Metrics::changed, this, &MainWindow::updateStopAction);
     // The chat's and the wizard's answers are Stop's too, wherever the focus is.
     connect(m_services.engine, &Prefetch::Engine::answersChanged, this, &MainWindow::updateStopAction);
     connect(m_services.engine, &Prefetch::Engine::sessionsChanged, this, &MainWindow::updateStopAction);
@@ -268,13 +200,7 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
                 // A subtle mark on the button whose answer is already on its way: in the window the
                 // pointer rests in (the strategy is the application's; another window's button did not
                 // ask for this answer).
-                m_buttons.value(action)->setProperty("prefetchReady",
-                                                     ready && m_documentActions->hoveredAction() == action);
-                for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions) {
-                    QPushButton *b = m_buttons.value(a);
-                    const QString plain = withoutMnemonic(m_actions.value(a)->text());
-                    b->setText(b->property("prefetchReady").toBool() ? plain + ReadyMark : plain);
-                }
+                m_answers->setReady(action, ready && m_documentActions->hoveredAction() == action);
             });
 
     m_signals = new ActionSignals(this, m_services.speculator);
@@ -378,160 +304,6 @@ void MainWindow::createActions()
     connect(m_copy, &QAction::triggered, this, &MainWindow::copyAnswer);
 }
 
-void MainWindow::createMenus()
-{
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(themeIcon("document-new", QStyle::SP_FileIcon), tr("&New"), QKeySequence::New, this,
-                    [this] { newDocument(); });
-    // No shortcut: Ctrl+Shift+N, the usual one, is New Conversation's.
-    file->addAction(themeIcon("window-new"), tr("New Win&dow"), this, &MainWindow::newWindowRequested);
-    file->addAction(tr("New from &Wizard…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W), this,
-                    &MainWindow::showWizard);
-    file->addAction(themeIcon("document-open", QStyle::SP_DialogOpenButton), tr("&Open…"), QKeySequence::Open, m_tabs,
-                    &DocumentTabs::openWithDialog);
-    m_tabs->setRecentMenu(file->addMenu(tr("Open &Recent")));
-    file->addSeparator();
-    file->addAction(themeIcon("document-save", QStyle::SP_DialogSaveButton), tr("&Save"), QKeySequence::Save, this,
-                    [this] {
-                        if (DocumentTab *tab = currentTab())
-                            m_tabs->save(tab, false);
-                    });
-    QAction *saveAs = file->addAction(themeIcon("document-save-as"), tr("Save &As…"), this, [this] {
-        if (DocumentTab *tab = currentTab())
-            m_tabs->save(tab, true);
-    });
-    saveAs->setShortcuts(standardShortcuts(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
-    QAction *closeDocument = file->addAction(themeIcon("document-close"), tr("&Close Document"), this, [this] {
-        if (DocumentTab *tab = currentTab())
-            m_tabs->closeDocument(tab);
-    });
-    // Every binding (Ctrl+W and Ctrl+F4): a StandardKey given to addAction() keeps only the first.
-    closeDocument->setShortcuts(standardShortcuts(QKeySequence::Close, QKeySequence(Qt::CTRL | Qt::Key_W)));
-    file->addSeparator();
-    if (m_chat) {
-        file->addAction(m_chat->clearHistoryAction());
-        file->addSeparator();
-    }
-    // Only after a damaged conversation file was moved aside at start (its message names this).
-    if (const ConversationStore *store = m_services.conversations; store && !store->movedAsidePath().isEmpty()) {
-        file->addAction(tr("&Export Damaged Conversations…"), this,
-                        [this, damaged = store->movedAsidePath()] { exportSalvagedConversations(this, damaged); });
-        file->addSeparator();
-    }
-    QAction *settings = file->addAction(themeIcon("preferences-system"), tr("Se&ttings…"),
-                                        QKeySequence(Qt::CTRL | Qt::Key_Comma), this, &MainWindow::settingsRequested);
-    settings->setMenuRole(QAction::PreferencesRole);
-    file->addSeparator();
-    file->addAction(themeIcon("window-close"), tr("C&lose Window"), this,
-                    &QWidget::close); // Ctrl+Shift+W is the wizard's
-    // Every window: the application decides the order they are asked in (quitRequested()).
-    QAction *quit = file->addAction(themeIcon("application-exit"), tr("&Quit"), QKeySequence::Quit, this,
-                                    &MainWindow::quitRequested);
-    quit->setMenuRole(QAction::QuitRole);
-
-    new EditMenu(
-        menuBar()->addMenu(tr("&Edit")), [this]() -> QPlainTextEdit * { return currentTab(); }, m_findBar);
-
-    QMenu *ai = menuBar()->addMenu(tr("&AI"));
-    for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions)
-        ai->addAction(m_actions.value(a));
-    ai->addSeparator();
-    ai->addAction(m_insert);
-    ai->addAction(m_replace);
-    ai->addAction(m_copy);
-    ai->addAction(m_regenerate);
-    ai->addSeparator();
-    ai->addAction(m_stop);
-
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    if (m_chat) {
-        // Also from the menu, so it works while the dock is hidden.
-        file->insertAction(file->actions().at(1), m_chat->newConversationAction());
-        QAction *chat = m_chat->toggleViewAction();
-        chat->setText(tr("&Chat"));
-        chat->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-        view->addAction(chat);
-    }
-    QAction *metrics = m_metrics->toggleViewAction();
-    metrics->setText(tr("&Metrics"));
-    metrics->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
-    view->addAction(metrics);
-    if (m_library) {
-        QAction *library = m_library->toggleViewAction();
-        library->setText(tr("&Library"));
-        library->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
-        view->addAction(library);
-    }
-
-    // Ctrl+PageDown/PageUp, as browsers and editors switch tabs; around the ends.
-    view->addSeparator();
-    const auto step = [this](int by) {
-        if (m_tabs->count() > 1)
-            m_tabs->setCurrentIndex((m_tabs->currentIndex() + by + m_tabs->count()) % m_tabs->count());
-        if (DocumentTab *tab = currentTab())
-            tab->setFocus();
-    };
-    QAction *next = view->addAction(tr("&Next Document"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), this,
-                                    [step] { step(1); });
-    next->setObjectName(QStringLiteral("nextDocument"));
-    QAction *previous = view->addAction(tr("&Previous Document"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), this,
-                                        [step] { step(-1); });
-    previous->setObjectName(QStringLiteral("previousDocument"));
-
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    QAction *guide = help->addAction(themeIcon("help-contents", QStyle::SP_DialogHelpButton), tr("&User Guide"), this,
-                                     [this] {
-                                         // In a tab: it is Markdown, and a question about it can go to the chat.
-                                         if (const QString path = userGuidePath(); path.isEmpty())
-                                             showGuideMissing(this);
-                                         else
-                                             openFile(path);
-                                     });
-    guide->setShortcuts(QKeySequence::keyBindings(QKeySequence::HelpContents));
-    help->addAction(tr("&Keyboard Shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash), this,
-                    [this] { showShortcutsDialog(this); });
-    help->addSeparator();
-    m_openLogFolder = help->addAction(themeIcon("folder-open", QStyle::SP_DirOpenIcon), tr("Open &Log Folder"), this,
-                                      [this] { openLogFolder(this, m_logDirectory); });
-    m_openLogFolder->setObjectName(QStringLiteral("openLogFolder"));
-    m_openLogFolder->setEnabled(false); // until setLogDirectory()
-    help->addSeparator();
-    QAction *about = help->addAction(themeIcon("help-about", QStyle::SP_MessageBoxInformation), tr("&About Headstart"),
-                                     this, [this] { showAboutDialog(this); });
-    about->setMenuRole(QAction::AboutRole);
-
-    QToolBar *toolbar = addToolBar(tr("Main"));
-    toolbar->setObjectName(QStringLiteral("mainToolBar"));
-    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon); // the AI actions have text only
-    toolbar->addAction(m_actions.value(Prefetch::DocumentAction::Summarize));
-    toolbar->addAction(m_stop);
-}
-
-QWidget *MainWindow::createActionPanel()
-{
-    auto *panel = new QWidget(this);
-    auto *layout = new FlowLayout(panel); // wraps in a narrow window
-    layout->setContentsMargins(0, 0, 0, 0);
-    QWidget *previous = nullptr;
-    for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions) {
-        QAction *act = m_actions.value(a);
-        auto *button = new QPushButton(withoutMnemonic(act->text()), panel);
-        button->setToolTip(act->toolTip());
-        button->setAccessibleName(withoutMnemonic(act->text()));
-        button->setObjectName(QLatin1String(Prefetch::documentActionId(a)) + QStringLiteral("Button"));
-        connect(button, &QPushButton::clicked, act, &QAction::trigger);
-        connect(act, &QAction::enabledChanged, button, &QWidget::setEnabled);
-        // Wide enough for the "ready" mark from the start: the mark must not move the row.
-        button->setMinimumWidth(QPushButton(withoutMnemonic(act->text()) + ReadyMark).sizeHint().width());
-        m_buttons.insert(a, button);
-        layout->addWidget(button);
-        if (previous)
-            setTabOrder(previous, button);
-        previous = button;
-    }
-    return panel;
-}
-
 // --- running actions ----------------------------------------------------------------------
 
 void MainWindow::run(Prefetch::DocumentAction action)
@@ -552,59 +324,24 @@ void MainWindow::start(Prefetch::DocumentAction action, bool fresh)
         return;
     }
     m_documentActions->run(action, tab->model(), tab->selectedText(), activated, fresh);
-    AnswerPane *pane = paneOf(tab->model());
-    m_paneActions.insert(pane, action);
-    pane->setHeading(withoutMnemonic(m_actions.value(action)->text()));
+    m_answers->setAction(m_answers->paneOf(tab->model()), action);
     updateActionStates();
     // After run(): a guess of this answer is taken over before the others are dropped.
     emit actionStarted(action);
-}
-
-AnswerPane *MainWindow::paneOf(const Document *document) const
-{
-    for (auto it = m_panes.cbegin(); it != m_panes.cend(); ++it) {
-        if (it.key()->model() == document)
-            return it.value();
-    }
-    return m_noDocumentPane;
-}
-
-void MainWindow::showPaneOf(const DocumentTab *tab)
-{
-    AnswerPane *pane = tab ? m_panes.value(tab, m_noDocumentPane) : m_noDocumentPane;
-    m_answer = pane;
-    m_answers->setCurrentWidget(pane);
-    updateActionStates();
-}
-
-void MainWindow::connectPane(AnswerPane *pane)
-{
-    connect(pane, &AnswerPane::answerEnded, this, &MainWindow::updateRunningState);
-    connect(pane, &AnswerPane::answerEnded, this, &MainWindow::answerEnded);
-    connect(pane, &AnswerPane::firstTokenPainted, this, &MainWindow::updateRunningState);
-    // Tab from the answer goes on to the actions above it, as it did with one pane, and on
-    // along them (a pane made for a new tab comes last in the chain otherwise).
-    QWidget *previous = pane->view();
-    for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions) {
-        if (QPushButton *button = m_buttons.value(a)) {
-            QWidget::setTabOrder(previous, button);
-            previous = button;
-        }
-    }
 }
 
 void MainWindow::regenerate()
 {
     // Asked anew: the answer it replaces may be the response cache's, or a prefetch's. The
     // current tab's own answer's action, never another tab's.
-    if (const auto it = m_paneActions.constFind(m_answer); it != m_paneActions.cend())
-        start(*it, true);
+    if (const auto action = m_answers->actionOf(m_answers->current()))
+        start(*action, true);
 }
 
 void MainWindow::stop()
 {
     if (Document *pending = m_documentActions->cancelPending())
-        paneOf(pending)->reset(tr("Stopped."));
+        m_answers->paneOf(pending)->reset(tr("Stopped."));
     // This window's answers (its documents', its chat's, its wizard's) and every prefetch.
     m_services.engine->stop(this);
     updateRunningState();
@@ -613,7 +350,7 @@ void MainWindow::stop()
 void MainWindow::insertAnswer()
 {
     DocumentTab *tab = currentTab(); // its own answer, in its own pane
-    const QString text = m_answer->text();
+    const QString text = m_answers->current()->text();
     if (!tab || text.isEmpty())
         return;
     QTextCursor cursor = tab->textCursor();
@@ -629,7 +366,7 @@ void MainWindow::insertAnswer()
 void MainWindow::replaceSelection()
 {
     DocumentTab *tab = currentTab(); // its own answer, in its own pane
-    const QString text = m_answer->text();
+    const QString text = m_answers->current()->text();
     if (!tab || text.isEmpty() || !tab->textCursor().hasSelection())
         return;
     QTextCursor cursor = tab->textCursor();
@@ -643,7 +380,7 @@ void MainWindow::replaceSelection()
 
 void MainWindow::copyAnswer()
 {
-    const QString text = m_answer->text();
+    const QString text = m_answers->current()->text();
     if (text.isEmpty())
         return;
     QApplication::clipboard()->setText(text);
@@ -665,6 +402,36 @@ void MainWindow::showWizard()
 }
 
 // --- documents ----------------------------------------------------------------------------
+
+QString MainWindow::prefetchPause() const
+{
+    return m_status->pause();
+}
+
+QLabel *MainWindow::speculationLabel() const
+{
+    return m_status->speculationLabel();
+}
+
+AnswerPane *MainWindow::answerPane() const
+{
+    return m_answers->current();
+}
+
+QPushButton *MainWindow::actionButton(Prefetch::DocumentAction a) const
+{
+    return m_answers->actionButton(a);
+}
+
+QPushButton *MainWindow::insertButton() const
+{
+    return m_answers->insertButton();
+}
+
+QPushButton *MainWindow::replaceButton() const
+{
+    return m_answers->replaceButton();
+}
 
 DocumentTab *MainWindow::currentTab() const
 {
@@ -794,8 +561,7 @@ void MainWindow::setRecoveryDirectory(const QString &directory)
 
 void MainWindow::setLogDirectory(const QString &directory)
 {
-    m_logDirectory = directory;
-    m_openLogFolder->setEnabled(!directory.isEmpty());
+    m_menus->setLogDirectory(directory);
 }
 
 void MainWindow::offerRecovery(std::function<void(int restored)> done)
@@ -816,19 +582,13 @@ void MainWindow::setTranslateTarget(const QString &language)
 
 void MainWindow::setPrefetchPause(const QString &reason)
 {
-    if (reason == m_prefetchPause)
+    if (reason == m_status->pause())
         return;
-    const bool resumed = reason.isEmpty() && !m_prefetchPause.isEmpty();
-    m_prefetchPause = reason;
-    m_pauseLabel->setText(reason.isEmpty() ? QString() : tr("Prefetch paused: %1").arg(reason));
-    m_pauseLabel->setToolTip(reason.isEmpty() ? QString()
-                                              : tr("No early answers start until this ends; the answers you ask for "
-                                                   "still come. Settings, Prefetch, Battery and network switches "
-                                                   "this off."));
-    m_pauseLabel->setVisible(!reason.isEmpty());
+    const bool resumed = reason.isEmpty() && !m_status->pause().isEmpty();
+    m_status->setPause(reason);
     if (m_metrics)
         m_metrics->setPrefetchPause(reason);
-    updateStatusBar();
+    updateStopAction();
     // The warm-up skipped while paused: the provider's cache may have expired meanwhile.
     if (resumed)
         warmUpCurrent();
@@ -836,8 +596,7 @@ void MainWindow::setPrefetchPause(const QString &reason)
 
 void MainWindow::providerChanged()
 {
-    m_noDocumentPane->clearStaleError(m_services.engine->profile().displayName);
-    for (AnswerPane *pane : std::as_const(m_panes))
+    for (AnswerPane *pane : m_answers->panes())
         pane->clearStaleError(m_services.engine->profile().displayName);
     if (m_signals)
         m_signals->requestsChanged();
@@ -861,11 +620,11 @@ void MainWindow::updateActionStates()
     const bool hasSelection = tab && tab->textCursor().hasSelection();
     for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions)
         m_actions.value(a)->setEnabled(hasText && (!Prefetch::actionNeedsSelection(a) || hasSelection));
-    const bool hasAnswer = !m_answer->text().isEmpty();
+    const bool hasAnswer = !m_answers->current()->text().isEmpty();
     m_insert->setEnabled(hasAnswer && tab);
     m_replace->setEnabled(hasAnswer && hasSelection);
     m_copy->setEnabled(hasAnswer);
-    m_regenerate->setEnabled(tab && m_paneActions.contains(m_answer));
+    m_regenerate->setEnabled(tab && m_answers->actionOf(m_answers->current()));
 }
 
 void MainWindow::updateRunningState()
@@ -875,47 +634,27 @@ void MainWindow::updateRunningState()
     const bool running = preparing || (current && !current->isDone());
     updateStopAction();
     if (!running)
-        m_stateLabel->setText(tr("Ready"));
+        m_status->setAnswerState(tr("Ready"));
     else if (preparing)
-        m_stateLabel->setText(tr("Preparing the document"));
+        m_status->setAnswerState(tr("Preparing the document"));
     else if (current->firstContentNs() >= 0)
-        m_stateLabel->setText(tr("Streaming"));
+        m_status->setAnswerState(tr("Streaming"));
     else
-        m_stateLabel->setText(tr("Waiting for the provider"));
+        m_status->setAnswerState(tr("Waiting for the provider"));
     updateActionStates();
 }
 
 void MainWindow::updateStatusBar()
 {
-    const auto &p = m_services.engine->profile();
-    m_providerLabel->setText(tr("Provider: %1 · Model: %2").arg(p.displayName, p.model));
-    m_providerLabel->setToolTip(m_providerLabel->text()); // cut short in a narrow window
-    const qint64 limit = m_services.engine->budget().limit();
-    if (limit <= 0)
-        m_budgetLabel->setText(tr("Prefetch budget: unlimited"));
-    else
-        m_budgetLabel->setText(
-            tr("Prefetch budget left: %1 of %2 tokens this hour")
-                .arg(QLocale().toString(m_services.engine->budget().remaining()), QLocale().toString(limit)));
-    m_budgetLabel->setToolTip(m_budgetLabel->text());
-    // What speculation does here, and why not; the etiquette's pause has its own label.
-    const Prefetch::SpeculationPlan plan = Prefetch::SpeculationPlan::of(*m_services.engine, m_consent,
-                                                                         m_prefetchPause);
-    m_speculationLabel->setText(plan.summary());
-    QStringList notes;
-    for (Prefetch::Strategy s : Prefetch::AllStrategies)
-        notes << QStringLiteral("%1: %2").arg(Prefetch::Metrics::strategyName(s), plan.entry(s).note);
-    m_speculationLabel->setToolTip(notes.join(QLatin1Char('\n')));
-    m_speculationLabel->setVisible(m_prefetchPause.isEmpty());
+    m_status->refresh();
     updateStopAction();
 }
 
 void MainWindow::setConsent(Prefetch::Consent consent)
 {
-    m_consent = consent;
     if (m_metrics)
         m_metrics->setConsent(consent);
-    updateStatusBar();
+    m_status->setConsent(consent);
 }
 
 // The stop icon without its colour, as the style greys a disabled one: it reads as "there is

@@ -18,7 +18,6 @@ class QAction;
 class QLabel;
 class QMenu;
 class QPushButton;
-class QStackedWidget;
 class QToolButton;
 
 namespace Knowledge {
@@ -38,6 +37,7 @@ struct RenderedRequest;
 namespace Gui {
 
 class ActionSignals;
+class AnswerArea;
 class AnswerPane;
 class ChatDock;
 class ConsentBar;
@@ -49,6 +49,8 @@ class DocumentTabs;
 class FindBar;
 class LibraryDock;
 class MetricsDock;
+class WindowMenus;
+class WindowStatusBar;
 
 // What the window works with; the composition root owns all of it.
 struct Services {
@@ -86,7 +88,7 @@ public:
     // Speculation is paused for `reason` ("metered connection", translated), or resumed (empty):
     // the status bar and the metrics panel say so, and on resuming the document is warmed again.
     void setPrefetchPause(const QString &reason);
-    QString prefetchPause() const { return m_prefetchPause; }
+    QString prefetchPause() const;
     // Whether the provider in use may be sent text early (the application keeps the answer):
     // the status bar and the metrics panel say what runs and why.
     void setConsent(Prefetch::Consent consent);
@@ -94,7 +96,7 @@ public:
     // forwarded as consentAnswered()).
     ConsentBar *consentBar() const { return m_consentBar; }
     // "Early answers: on", or why not; its tooltip has each strategy.
-    QLabel *speculationLabel() const { return m_speculationLabel; }
+    QLabel *speculationLabel() const;
     // The provider or settings changed: recompile prompts, re-warm, refresh labels.
     void providerChanged();
 
@@ -110,14 +112,15 @@ public:
     DocumentTab *currentTab() const;
     Document *currentDocument() const;
     DocumentTabs *tabs() const { return m_tabs; }
-    AnswerPane *answerPane() const { return m_answer; }
+    AnswerPane *answerPane() const; // the current tab's
+    AnswerArea *answerArea() const { return m_answers; }
     QAction *action(Prefetch::DocumentAction a) const { return m_actions.value(a); }
     QAction *summarizeAction() const { return action(Prefetch::DocumentAction::Summarize); }
     QAction *stopAction() const { return m_stop; }
-    QPushButton *actionButton(Prefetch::DocumentAction a) const { return m_buttons.value(a); }
+    QPushButton *actionButton(Prefetch::DocumentAction a) const;
     QPushButton *summarizeButton() const { return actionButton(Prefetch::DocumentAction::Summarize); }
-    QPushButton *insertButton() const { return m_insertButton; }
-    QPushButton *replaceButton() const { return m_replaceButton; }
+    QPushButton *insertButton() const;
+    QPushButton *replaceButton() const;
     ChatDock *chatDock() const { return m_chat; }
     MetricsDock *metricsDock() const { return m_metrics; }
     LibraryDock *libraryDock() const { return m_library; }
@@ -167,47 +170,26 @@ protected:
 
 private:
     void createActions();
-    void createMenus();
-    QWidget *createActionPanel();
     // run() and regenerate(): `fresh` asks the provider anew, past any prefetch or cached answer.
     void start(Prefetch::DocumentAction action, bool fresh);
     void updateActionStates();
     void updateRunningState();
     void updateStatusBar();
     void updateStopAction();
-    AnswerPane *paneOf(const Document *document) const;
-    void showPaneOf(const DocumentTab *tab);
-    void connectPane(AnswerPane *pane);
     void updateTitle();
     void warmUpCurrent();
 
     Services m_services;
     DocumentTabs *m_tabs;
     FindBar *m_findBar = nullptr;
-    QStackedWidget *m_answers;
-    AnswerPane *m_noDocumentPane;
-    AnswerPane *m_answer; // the current tab's, one of m_panes or m_noDocumentPane
-    QHash<const DocumentTab *, AnswerPane *> m_panes;
-    // The action whose answer each pane shows (or is waiting for): what Regenerate asks again.
-    QHash<const AnswerPane *, Prefetch::DocumentAction> m_paneActions;
+    AnswerArea *m_answers = nullptr;
+    WindowStatusBar *m_status;
     ChatDock *m_chat = nullptr;
     MetricsDock *m_metrics = nullptr;
     LibraryDock *m_library = nullptr;
     ActionSignals *m_signals = nullptr; // the pointer and keys, to the hover and the Speculator
     QMap<Prefetch::DocumentAction, QAction *> m_actions;
-    QMap<Prefetch::DocumentAction, QPushButton *> m_buttons;
-    QPushButton *m_insertButton = nullptr;
-    QPushButton *m_replaceButton = nullptr;
-    QPushButton *m_copyButton = nullptr;
-    QPushButton *m_regenerateButton = nullptr;
-    QLabel *m_providerLabel;
-    QLabel *m_stateLabel;
-    QLabel *m_budgetLabel;
-    QLabel *m_pauseLabel; // shown while speculation etiquette holds prefetch back
-    QString m_prefetchPause;
-    QLabel *m_speculationLabel;
     ConsentBar *m_consentBar = nullptr;
-    Prefetch::Consent m_consent = Prefetch::Consent::NotNeeded;
     QAction *m_stop = nullptr;
     QAction *m_regenerate = nullptr;
     bool m_stopShowsAnswer = false; // m_stop's icon is the red one (updateStopAction())
@@ -215,8 +197,7 @@ private:
     QAction *m_insert = nullptr;
     QAction *m_replace = nullptr;
     QAction *m_copy = nullptr;
-    QString m_logDirectory;
-    QAction *m_openLogFolder = nullptr;
+    WindowMenus *m_menus = nullptr;
     bool m_metricsSized = false;   // the metrics dock got its first height
     double m_chatShare = 0.3;      // of the window's width, kept through its resizes
     bool m_closing = false;        // asking about unsaved documents before closing
