@@ -1933,6 +1933,44 @@
     </message>
 </context>
 <context>
+    <name>Gui::ChatContextLine</name>
+    <message>
+        <location filename="../gui/chat/chatcontextline.cpp" line="33"/>
+        <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
+        <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/chatcontextline.cpp" line="46"/>
+        <source>No document is open: messages go without one.</source>
+        <translation>没有打开的文档：消息将不附带文档发送。</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/chatcontextline.cpp" line="56"/>
+        <source>The open document, %1 (about %2 tokens), is longer than %3 accepts (it refused about %4). Select the part you mean and use Explain Selection, or add its folder to the library and ask “About my library”.</source>
+        <translation>打开的文档 %1（约 %2 个词元）超出了 %3 能接受的长度（它拒绝了约 %4 个词元）。请选中您要问的部分并使用“解释选区”，或把它所在的文件夹加入资料库，再用“关于我的资料库”提问。</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/chatcontextline.cpp" line="63"/>
+        <source>The open document, %1 (about %2 tokens), goes with each message.</source>
+        <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/chatcontextline.cpp" line="67"/>
+        <source>The open document, %1, goes with each message.</source>
+        <translation>打开的文档 %1 会随每条消息一起发送。</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/chatcontextline.cpp" line="82"/>
+        <source>This conversation began about %1: &lt;a href=&quot;open&quot;&gt;open it&lt;/a&gt; to ask about it again.</source>
+        <translation>此对话最初是关于 %1 的：&lt;a href=&quot;open&quot;&gt;打开它&lt;/a&gt;即可继续就它提问。</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/chatcontextline.cpp" line="84"/>
+        <source>This conversation began about %1, which is no longer there.</source>
+        <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
+    </message>
+</context>
+<context>
     <name>Gui::ChatDock</name>
     <message>
         <location filename="../gui/chat/chattranscript.cpp" line="64"/>
@@ -2072,7 +2110,7 @@
     </message>
     <message>
         <location filename="../gui/chat/answerwidget.cpp" line="81"/>
-        <location filename="../gui/chat/chatdock.cpp" line="180"/>
+        <location filename="../gui/chat/chatdock.cpp" line="209"/>
         <location filename="../workspace/conversations/conversationexport.cpp" line="222"/>
         <source>Assistant</source>
         <translation>助手</translation>
@@ -2093,7 +2131,7 @@
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="42"/>
+        <location filename="../gui/chat/chatdock.cpp" line="45"/>
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
@@ -2113,114 +2151,95 @@
         <translation>删除所有对话以及为重复问题记住的回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="134"/>
+        <location filename="../gui/chat/chatdock.cpp" line="145"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="160"/>
+        <location filename="../gui/chat/chatdock.cpp" line="171"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="162"/>
+        <location filename="../gui/chat/chatdock.cpp" line="173"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="171"/>
+        <location filename="../gui/chat/chatdock.cpp" line="183"/>
+        <location filename="../gui/chat/chatdock.cpp" line="184"/>
+        <source>Conversations</source>
+        <translation>对话列表</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/chatdock.cpp" line="185"/>
+        <source>Show or hide the list of conversations, with its search</source>
+        <translation>显示或隐藏对话列表及其搜索框</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/chatdock.cpp" line="200"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="172"/>
+        <location filename="../gui/chat/chatdock.cpp" line="201"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="173"/>
+        <location filename="../gui/chat/chatdock.cpp" line="202"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="174"/>
+        <location filename="../gui/chat/chatdock.cpp" line="203"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="181"/>
+        <location filename="../gui/chat/chatdock.cpp" line="210"/>
         <source>Instructions and settings that go with every message of this conversation (edit them in Settings, Assistants)</source>
         <translation>随这个对话的每条消息一起发送的指令和设置（在“设置 → 助手”中编辑）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="184"/>
+        <location filename="../gui/chat/chatdock.cpp" line="213"/>
         <source>A&amp;ssistant:</source>
         <translation>助手(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="197"/>
+        <location filename="../gui/chat/chatdock.cpp" line="223"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="198"/>
+        <location filename="../gui/chat/chatdock.cpp" line="225"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="293"/>
+        <location filename="../gui/chat/chatdock.cpp" line="324"/>
         <source>About my library</source>
         <translation>关于我的资料库</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="394"/>
+        <location filename="../gui/chat/chatdock.cpp" line="425"/>
         <source>Answer prepared in advance for this suggestion.</source>
         <translation>已为这条建议提前准备好回答。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="399"/>
+        <location filename="../gui/chat/chatdock.cpp" line="430"/>
         <source>Answered from the cache; nothing was sent. Regenerate (%1) asks anew.</source>
         <translation>已从缓存回答，未发送任何内容。“重新生成”（%1）会重新询问。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="403"/>
+        <location filename="../gui/chat/chatdock.cpp" line="434"/>
         <source>A similar question&apos;s answer, shown as a draft until this one&apos;s answer comes.</source>
         <translation>相似问题的回答，作为草稿显示，直到本问题的回答到达。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="447"/>
+        <location filename="../gui/chat/chatdock.cpp" line="478"/>
         <source>Completion: %1 (Tab accepts, Esc dismisses)</source>
         <translation>补全：%1（Tab 接受，Esc 忽略）</translation>
-    </message>
-    <message>
-        <location filename="../gui/chat/chatdock.cpp" line="493"/>
-        <source>The best passages of your library (up to %1) go with each message; the answer&apos;s [1], [2] open them.</source>
-        <translation>资料库中最相关的段落（最多 %1 段）会随每条消息一起发送；点击回答中的 [1]、[2] 可打开它们。</translation>
-    </message>
-    <message>
-        <location filename="../gui/chat/chatdock.cpp" line="515"/>
-        <source>The open document, %1 (about %2 tokens), is longer than %3 accepts (it refused about %4). Select the part you mean and use Explain Selection, or add its folder to the library and ask “About my library”.</source>
-        <translation>打开的文档 %1（约 %2 个词元）超出了 %3 能接受的长度（它拒绝了约 %4 个词元）。请选中您要问的部分并使用“解释选区”，或把它所在的文件夹加入资料库，再用“关于我的资料库”提问。</translation>
-    </message>
-    <message>
-        <location filename="../gui/chat/chatdock.cpp" line="522"/>
-        <source>The open document, %1 (about %2 tokens), goes with each message.</source>
-        <translation>打开的文档 %1（约 %2 个词元）会随每条消息一起发送。</translation>
-    </message>
-    <message>
-        <location filename="../gui/chat/chatdock.cpp" line="528"/>
-        <source>The open document, %1, goes with each message.</source>
-        <translation>打开的文档 %1 会随每条消息一起发送。</translation>
-    </message>
-    <message>
-        <location filename="../gui/chat/chatdock.cpp" line="536"/>
-        <source>This conversation began about %1: &lt;a href=&quot;open&quot;&gt;open it&lt;/a&gt; to ask about it again.</source>
-        <translation>此对话最初是关于 %1 的：&lt;a href=&quot;open&quot;&gt;打开它&lt;/a&gt;即可继续就它提问。</translation>
-    </message>
-    <message>
-        <location filename="../gui/chat/chatdock.cpp" line="538"/>
-        <source>This conversation began about %1, which is no longer there.</source>
-        <translation>此对话最初是关于 %1 的，但该文件已不存在。</translation>
     </message>
     <message>
         <location filename="../gui/chat/chattranscript.cpp" line="173"/>
@@ -2228,57 +2247,52 @@
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="207"/>
+        <location filename="../gui/chat/chatdock.cpp" line="234"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="208"/>
+        <location filename="../gui/chat/chatdock.cpp" line="235"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="219"/>
+        <location filename="../gui/chat/chatdock.cpp" line="247"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="220"/>
+        <location filename="../gui/chat/chatdock.cpp" line="248"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="221"/>
+        <location filename="../gui/chat/chatdock.cpp" line="249"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="222"/>
+        <location filename="../gui/chat/chatdock.cpp" line="250"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="224"/>
+        <location filename="../gui/chat/chatdock.cpp" line="252"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="225"/>
+        <location filename="../gui/chat/chatdock.cpp" line="253"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="226"/>
+        <location filename="../gui/chat/chatdock.cpp" line="254"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="505"/>
-        <source>No document is open: messages go without one.</source>
-        <translation>没有打开的文档：消息将不附带文档发送。</translation>
-    </message>
-    <message>
-        <location filename="../gui/chat/chatdock.cpp" line="344"/>
+        <location filename="../gui/chat/chatdock.cpp" line="375"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="45"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="65"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="79"/>
@@ -2286,34 +2300,34 @@
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="346"/>
+        <location filename="../gui/chat/chatdock.cpp" line="377"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="81"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="108"/>
+        <location filename="../gui/chat/chatdock.cpp" line="119"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="395"/>
+        <location filename="../gui/chat/chatdock.cpp" line="426"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="416"/>
+        <location filename="../gui/chat/chatdock.cpp" line="447"/>
         <location filename="../gui/chat/chatdocktranscript.cpp" line="158"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="414"/>
+        <location filename="../gui/chat/chatdock.cpp" line="445"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="369"/>
+        <location filename="../gui/chat/chatdock.cpp" line="400"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
@@ -2655,128 +2669,128 @@
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="86"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="89"/>
         <source>&amp;New Conversation</source>
         <translation>新建对话(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="90"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="93"/>
         <source>Start a new conversation (%1)</source>
         <translation>开始新对话（%1）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="94"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="97"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="97"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="100"/>
         <source>Rename the conversation (F2)</source>
         <translation>重命名对话（F2）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="103"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="106"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="106"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="109"/>
         <source>Delete the conversation (Del)</source>
         <translation>删除对话（Del）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="109"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="112"/>
         <source>Export as &amp;Markdown…</source>
         <translation>导出为 Markdown(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="110"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="113"/>
         <source>Write the conversation to a Markdown file to read or share</source>
         <translation>将对话写入 Markdown 文件，便于阅读或分享</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="112"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="115"/>
         <source>Export as &amp;JSON…</source>
         <translation>导出为 JSON(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="113"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="116"/>
         <source>Write the conversation to a JSON file that Import reads back</source>
         <translation>将对话写入可由“导入”读回的 JSON 文件</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="115"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="118"/>
         <source>&amp;Import…</source>
         <translation>导入(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="116"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="119"/>
         <source>Add a conversation from a JSON file exported by Headstart</source>
         <translation>从 Headstart 导出的 JSON 文件添加对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="148"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="151"/>
         <source>Export Conversation as JSON</source>
         <translation>将对话导出为 JSON</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="148"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="151"/>
         <source>Export Conversation as Markdown</source>
         <translation>将对话导出为 Markdown</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="149"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="152"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="149"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="152"/>
         <source>Markdown files (*.md)</source>
         <translation>Markdown 文件 (*.md)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="164"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="167"/>
         <source>Import Conversation</source>
         <translation>导入对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="165"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="168"/>
         <source>Headstart conversations (*.json);;All files (*)</source>
         <translation>Headstart 对话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="204"/>
-        <location filename="../gui/chat/conversationlist.cpp" line="242"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="207"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="245"/>
         <source>Untitled conversation</source>
         <translation>未命名对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="207"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="210"/>
         <source>%1 · %2 messages</source>
         <translation>%1 · %2 条消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="211"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="214"/>
         <source>About a document</source>
         <translation>关于一篇文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="211"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="214"/>
         <source>About %1</source>
         <translation>关于 %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="258"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="261"/>
         <source>Delete Conversation</source>
         <translation>删除对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="259"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="262"/>
         <source>Delete “%1” and all its messages? This cannot be undone.</source>
         <translation>删除“%1”及其所有消息？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="261"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="264"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
@@ -5898,27 +5912,27 @@
 <context>
     <name>Gui::WindowStatusBar</name>
     <message>
-        <location filename="../gui/mainwindow/windowstatusbar.cpp" line="41"/>
+        <location filename="../gui/mainwindow/windowstatusbar.cpp" line="39"/>
         <source>Provider: %1 · Model: %2</source>
         <translation>服务商：%1 · 模型：%2</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowstatusbar.cpp" line="45"/>
+        <location filename="../gui/mainwindow/windowstatusbar.cpp" line="42"/>
         <source>Prefetch budget: unlimited</source>
         <translation>预取预算：不限</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowstatusbar.cpp" line="47"/>
+        <location filename="../gui/mainwindow/windowstatusbar.cpp" line="44"/>
         <source>Prefetch budget left: %1 of %2 tokens this hour</source>
         <translation>本小时预取预算剩余：%1 / %2 个词元</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowstatusbar.cpp" line="63"/>
+        <location filename="../gui/mainwindow/windowstatusbar.cpp" line="59"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowstatusbar.cpp" line="65"/>
+        <location filename="../gui/mainwindow/windowstatusbar.cpp" line="61"/>
         <source>No early answers start until this ends; the answers you ask for still come. Settings, Prefetch, Battery and network switches this off.</source>
         <translation>在此情况结束前不会提前开始任何回答；你主动请求的回答照常返回。可在“设置 › 预取 › 电池与网络”中关闭此功能。</translation>
     </message>

@@ -2,13 +2,16 @@
 
 #include "gui/answer/markdownview.h"
 #include "gui/chat/attachmentchips.h"
+#include "gui/chat/chatcontextline.h"
 #include "gui/chat/chatdockactions.h"
 #include "gui/chat/chatdockattachments.h"
 #include "gui/chat/chatdocktranscript.h"
 #include "gui/chat/chattranscript.h"
 #include "gui/chat/conversationlist.h"
 #include "gui/chat/followupchips.h"
-#include "knowledge/libraryretrieval.h"
+#include "gui/widgets/elidedlabel.h"
+#include "gui/widgets/flowlayout.h"
+#include "gui/widgets/themeicon.h"
 #include "workspace/conversations/conversationstore.h"
 #include "workspace/documents/document.h"
 
@@ -20,12 +23,12 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QLocale>
+#include <QResizeEvent>
+#include <QSettings>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTextDocument>
@@ -52,20 +55,29 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
     m_actions = new ChatDockActions(
         this, [this](const QString &text) { showNotice(text); }, [this] { updateButtons(); });
 
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->setChildrenCollapsible(false);
-    splitter->addWidget(m_list);
-    splitter->addWidget(createChatPanel());
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 3);
-    setWidget(splitter);
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->addWidget(m_list);
+    m_panel = createChatPanel();
+    m_splitter->addWidget(m_panel);
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 3);
+    setWidget(m_splitter);
+    // The list's place: the user's choice once made, else as the dock's height allows
+    // (fitConversationList()).
+    const QString shown = QSettings().value(ListShownKey).toString();
+    m_listChoice = shown == u"shown" ? ListChoice::Shown : shown == u"hidden" ? ListChoice::Hidden : ListChoice::Fit;
+    if (m_listChoice != ListChoice::Fit)
+        setConversationListShown(m_listChoice == ListChoice::Shown);
+    m_transcript->installEventFilter(this);
     m_live = std::make_unique<ChatDockTranscript>(m_session, m_transcript, [this] { setStatus({}); });
 
     // Keyboard order follows the layout: find a conversation, pick it, then the chat from its
     // mode to the answer and the input.
-    const QList<QWidget *> order =
-        {m_list->searchField(),         m_list->list(), m_modeBox,   m_assistantBox, m_transcript, m_input,
-         m_attachments->attachButton(), m_sendButton,   m_stopButton};
+    const QList<QWidget *> order = {m_list->searchField(), m_list->list(), m_listToggle,
+                                    m_modeBox,             m_assistantBox, m_transcript,
+                                    m_input,               m_attachments->attachButton(), m_sendButton,
+                                    m_stopButton};
     for (qsizetype i = 1; i < order.size(); ++i)
         setTabOrder(order.at(i - 1), order.at(i));
 
@@ -167,6 +179,24 @@ QWidget *ChatDock::createChatPanel()
     bannerLayout->addWidget(dismiss, 0, Qt::AlignTop);
     m_banner->hide();
 
+    m_listToggle = new QToolButton(panel);
+    m_listToggle->setObjectName(QStringLiteral("conversationListToggle"));
+    m_listToggle->setText(tr("Conversations"));
+    m_listToggle->setAccessibleName(tr("Conversations"));
+    m_listToggle->setToolTip(tr("Show or hide the list of conversations, with its search"));
+    // An icon where there is one (the style has a list's): the header keeps its room.
+    m_listToggle->setIcon(themeIcon("view-list-details", QStyle::SP_FileDialogListView));
+    m_listToggle->setToolButtonStyle(m_listToggle->icon().isNull() ? Qt::ToolButtonTextOnly : Qt::ToolButtonIconOnly);
+    m_listToggle->setCheckable(true);
+    m_listToggle->setChecked(true);
+    m_listToggle->setAutoRaise(true);
+    connect(m_listToggle, &QToolButton::clicked, this, [this](bool shown) {
+        // The user's choice from now on, in every window and the next session.
+        m_listChoice = shown ? ListChoice::Shown : ListChoice::Hidden;
+        QSettings().setValue(ListShownKey, shown ? QStringLiteral("shown") : QStringLiteral("hidden"));
+        setConversationListShown(shown);
+        (shown ? static_cast<QWidget *>(m_list->searchField()) : m_input)->setFocus(Qt::OtherFocusReason);
+    });
     m_modeBox = new QComboBox(panel);
     m_modeBox->addItem(tr("About the current document"), int(ConversationMode::Document));
     m_modeBox->addItem(tr("Free chat"), int(ConversationMode::FreeChat));
@@ -186,15 +216,13 @@ QWidget *ChatDock::createChatPanel()
     updateAssistantBox();
     connect(m_assistantBox, &QComboBox::activated, this,
             [this](int index) { m_session->setAssistant(m_assistantBox->itemData(index).toString()); });
-    m_contextLabel = mutedLabel({}, panel);
-    m_contextLabel->setObjectName(QStringLiteral("chatContext"));
-    // Rich text for one link: "open" the document the conversation was about.
-    m_contextLabel->setTextFormat(Qt::RichText);
-    m_contextLabel->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    m_contextLabel = new ChatContextLine(panel);
     connect(m_contextLabel, &QLabel::linkActivated, this,
             [this] { emit openDocumentRequested(m_session->conversationDocument()); });
 
-    m_demoNotice = mutedLabel(tr("Answers come from the local demo engine, not a language model."), panel);
+    m_demoNotice = new ElidedLabel(panel);
+    m_demoNotice->setText(tr("Answers come from the local demo engine, not a language model."));
+    m_demoNotice->setForegroundRole(QPalette::PlaceholderText);
     m_demoNotice->setAccessibleName(tr("Provider notice"));
 
     m_transcript = new ChatTranscript(panel);
@@ -215,7 +243,8 @@ QWidget *ChatDock::createChatPanel()
     connect(m_input, &ChatInput::focusEntered, m_session, &ChatSession::profileChanged);
     m_attachments = new ChatDockAttachments(this, panel);
 
-    m_status = mutedLabel({}, panel);
+    m_status = new ElidedLabel(panel);
+    m_status->setForegroundRole(QPalette::PlaceholderText);
     m_status->setAccessibleName(tr("Chat status"));
     m_sendButton = new QPushButton(tr("Send"), panel);
     m_sendButton->setToolTip(tr("Send the message (Enter)"));
@@ -226,15 +255,21 @@ QWidget *ChatDock::createChatPanel()
     m_stopButton->setAccessibleName(tr("Stop the answer"));
     connect(m_stopButton, &QPushButton::clicked, this, &ChatDock::stop);
 
-    auto *modeRow = new QHBoxLayout;
-    modeRow->addWidget(m_modeBox);
-    modeRow->addWidget(m_contextLabel, 1);
-    // A row of its own: beside the mode it would widen the dock past what a small screen has.
-    auto *assistantRow = new QHBoxLayout;
+    // The header's controls wrap onto a second row in a narrow dock rather than widen it; what
+    // goes with each message is a line under them.
+    auto *header = new FlowLayout;
+    header->setContentsMargins(0, 0, 0, 0);
+    header->addWidget(m_listToggle);
+    header->addWidget(m_modeBox);
+    auto *assistant = new QWidget(panel);
+    auto *assistantRow = new QHBoxLayout(assistant);
+    assistantRow->setContentsMargins(0, 0, 0, 0);
     assistantRow->addWidget(assistantLabel);
     assistantRow->addWidget(m_assistantBox);
-    assistantRow->addStretch(1);
+    header->addWidget(assistant);
+    // Under the input, which has the dock's whole width: attach, what is happening, Stop, Send.
     auto *sendRow = new QHBoxLayout;
+    sendRow->addWidget(m_attachments->attachButton());
     sendRow->addWidget(m_status, 1);
     sendRow->addWidget(m_stopButton);
     sendRow->addWidget(m_sendButton);
@@ -242,8 +277,8 @@ QWidget *ChatDock::createChatPanel()
     auto *layout = new QVBoxLayout(panel);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_banner);
-    layout->addLayout(modeRow);
-    layout->addLayout(assistantRow);
+    layout->addLayout(header);
+    layout->addWidget(m_contextLabel);
     layout->addWidget(m_demoNotice);
     layout->addWidget(m_transcript, 1);
     layout->addWidget(editNotice);
@@ -254,10 +289,7 @@ QWidget *ChatDock::createChatPanel()
     layout->addWidget(m_followUps);
     layout->addWidget(m_attachments->chips());
     layout->addWidget(m_attachments->problemLabel());
-    auto *inputRow = new QHBoxLayout;
-    inputRow->addWidget(m_input, 1);
-    inputRow->addWidget(m_attachments->attachButton(), 0, Qt::AlignTop);
-    layout->addLayout(inputRow);
+    layout->addWidget(m_input);
     layout->addLayout(sendRow);
     return panel;
 }
@@ -489,57 +521,54 @@ void ChatDock::updateProviderNotice()
 
 void ChatDock::updateContextLabel()
 {
-    if (m_session->mode() == ConversationMode::Library) {
-        m_contextLabel->setText(tr("The best passages of your library (up to %1) go with each message; the answer's "
-                                   "[1], [2] open them.")
-                                    .arg(Knowledge::LibraryRetrieval::PassageCount));
+    m_contextLabel->update(*m_session);
+}
+
+void ChatDock::setConversationListShown(bool shown)
+{
+    m_list->setVisible(shown);
+    m_listToggle->setChecked(shown);
+}
+
+void ChatDock::fitConversationList(bool mayShow)
+{
+    if (m_listChoice != ListChoice::Fit || m_splitter->height() <= 0 || !m_panel->layout())
         return;
+    // Shown where the chat keeps ten lines of conversation beside it at its smallest, counting
+    // the suggested follow-ups' row, which comes and goes with each answer: the list must not
+    // come and go with it.
+    const int lines = 10 * m_input->fontMetrics().lineSpacing();
+    const int transcriptFrame = m_transcript->height() - m_transcript->viewport()->height();
+    int controls = m_panel->height() - m_transcript->height();
+    if (!m_followUps->isVisible()) {
+        const int row = m_followUps->hasHeightForWidth() ? m_followUps->heightForWidth(m_panel->width())
+                                                         : m_followUps->sizeHint().height();
+        controls += row + m_panel->layout()->spacing();
     }
-    if (m_session->mode() != ConversationMode::Document) {
-        m_contextLabel->clear();
-        return;
-    }
-    const Document *document = m_session->document();
-    QString text;
-    if (!document || document->isBlank())
-        text = tr("No document is open: messages go without one.").toHtmlEscaped();
-    else if (const qint64 tokens = m_session->documentTokens(); tokens >= 0) {
-        const Prefetch::Engine *engine = m_session->engine();
-        const std::optional<qint64> refused = engine ? engine->refusedPromptTokens({}) : std::nullopt;
-        // `tokens` is the prompt's part before the question (system and document); a refused
-        // prompt was that and a question. Within a long question's worth of it, a message
-        // about this document cannot fit either.
-        constexpr qint64 QuestionTokens = 512;
-        if (refused && tokens + QuestionTokens >= *refused) {
-            // Known to be over the model's limit (nothing is sent early for it): what to do.
-            text = tr("The open document, %1 (about %2 tokens), is longer than %3 accepts (it refused about %4). "
-                      "Select the part you mean and use Explain Selection, or add its folder to the library and "
-                      "ask “About my library”.")
-                       .arg(document->displayName(), QLocale().toString(tokens), engine->profile().model,
-                            QLocale().toString(*refused))
-                       .toHtmlEscaped();
-        } else {
-            text = tr("The open document, %1 (about %2 tokens), goes with each message.")
-                       .arg(document->displayName(), QLocale().toString(tokens))
-                       .toHtmlEscaped();
-        }
-    }
-    else
-        text = tr("The open document, %1, goes with each message.").arg(document->displayName()).toHtmlEscaped();
-    // Reopened after a restart with another document in front: not silently about that one.
-    const QString started = m_session->conversationDocument();
-    if (!started.isEmpty() && (!document || document->filePath() != started)) {
-        const QString name = QFileInfo(started).fileName().toHtmlEscaped();
-        if (QFileInfo::exists(started)) {
-            text +=
-                u' '
-                + tr("This conversation began about %1: <a href=\"open\">open it</a> to ask about it again.").arg(name);
-        } else {
-            text += u' ' + tr("This conversation began about %1, which is no longer there.").arg(name);
-        }
-    }
-    m_contextLabel->setText(text);
-    m_contextLabel->setToolTip(started);
+    const int listHeight = m_list->minimumSizeHint().height();
+    const int chatHeight = controls + transcriptFrame + lines;
+    const bool shown = m_splitter->height() >= chatHeight + m_splitter->handleWidth() + listHeight;
+    if (shown != m_list->isVisible() && (mayShow || !shown))
+        setConversationListShown(shown);
+    // Beside the list, the chat keeps at least its ten lines (the list gets the rest).
+    if (shown && m_list->isVisible() && m_panel->height() < chatHeight)
+        m_splitter->setSizes({m_splitter->height() - m_splitter->handleWidth() - chatHeight, chatHeight});
+}
+
+void ChatDock::resizeEvent(QResizeEvent *event)
+{
+    QDockWidget::resizeEvent(event);
+    // After the layouts have placed the children at the new size.
+    QMetaObject::invokeMethod(this, [this] { fitConversationList(true); }, Qt::QueuedConnection);
+}
+
+bool ChatDock::eventFilter(QObject *watched, QEvent *event)
+{
+    // The chat's controls grew (a notice, attachments, a longer message): the list may have to
+    // give way; it comes back only when the dock grows (resizeEvent()), not as they shrink.
+    if (watched == m_transcript && event->type() == QEvent::Resize)
+        QMetaObject::invokeMethod(this, [this] { fitConversationList(false); }, Qt::QueuedConnection);
+    return QDockWidget::eventFilter(watched, event);
 }
 
 void ChatDock::setStatus(const QString &text)

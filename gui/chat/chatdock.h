@@ -21,6 +21,7 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
+class QSplitter;
 class QTimer;
 class QToolButton;
 
@@ -38,11 +39,13 @@ namespace Gui {
 
 class AnswerWidget;
 class AttachmentChips;
+class ChatContextLine;
 class ChatDockTranscript;
 class ChatTranscript;
 class ConversationListPanel;
 class FollowUpChips;
 class Document;
+class ElidedLabel;
 
 // The chat dock: the conversation list, the transcript and the input, over a ChatSession that
 // does the work (conversations about the current document or free chat, kept in a
@@ -145,6 +148,10 @@ signals:
     // A citation [n] of an answer was clicked: open its passage's file at the passage.
     void passageRequested(const Knowledge::Passage &passage);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     QWidget *createChatPanel();
     void onConversationOpened(qint64 id);
@@ -158,6 +165,10 @@ private:
     void showFollowUps();
     void updateProviderNotice();
     void updateContextLabel();
+    void setConversationListShown(bool shown);
+    // Where the user has not chosen: the list shows while the chat keeps ten lines beside it.
+    // `mayShow` false: only folds it (the chat's controls grew), never unfolds it.
+    void fitConversationList(bool mayShow);
     // The "Assistant" box shows the session's list and the conversation's choice.
     void updateAssistantBox();
     void setStatus(const QString &text);
@@ -170,18 +181,25 @@ private:
     ChatDockActions *m_actions = nullptr;         // child: message buttons, Regenerate, Clear History
     ChatDockAttachments *m_attachments = nullptr; // child: the files of the message being written
     ConversationListPanel *m_list = nullptr;
+    QSplitter *m_splitter = nullptr; // the list above the chat panel
+    QWidget *m_panel = nullptr;      // the chat: header, transcript, input
+    QToolButton *m_listToggle = nullptr;
+    // Whether the list shows: the user's choice (the toggle, kept in the settings), else Fit.
+    enum class ListChoice { Fit, Shown, Hidden };
+    ListChoice m_listChoice = ListChoice::Fit;
+    static constexpr QLatin1StringView ListShownKey{"chat/conversationList"};
     bool m_listReloadQueued = false;
     ChatTranscript *m_transcript = nullptr;
     QComboBox *m_modeBox = nullptr;
     QComboBox *m_assistantBox = nullptr;
-    QLabel *m_contextLabel = nullptr;
-    QLabel *m_demoNotice = nullptr;
+    ChatContextLine *m_contextLabel = nullptr;
+    ElidedLabel *m_demoNotice = nullptr;
     QWidget *m_banner = nullptr;
     QLabel *m_bannerText = nullptr;
     ChatInput *m_input = nullptr;
     FollowUpChips *m_followUps = nullptr;
     bool m_sendingFollowUp = false; // sendFollowUp() is sending
-    QLabel *m_status = nullptr;
+    ElidedLabel *m_status = nullptr;
     QTimer *m_noticeExpiry = nullptr; // child: clears a notice (showNotice())
     QPushButton *m_sendButton = nullptr;
     QPushButton *m_stopButton = nullptr;

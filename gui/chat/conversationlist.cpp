@@ -45,6 +45,9 @@ ConversationListPanel::ConversationListPanel(ConversationStore *store, QWidget *
     m_list->setAccessibleName(tr("Conversations"));
     m_list->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
     m_list->setUniformItemSizes(true);
+    // A long title is cut with "…" (its whole in the tooltip) instead of scrolling the list sideways.
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_list->setTextElideMode(Qt::ElideRight);
     m_list->addAction(m_renameAction);
     m_list->addAction(m_deleteAction);
     auto *separator = new QAction(this);

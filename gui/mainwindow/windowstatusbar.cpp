@@ -1,5 +1,7 @@
 #include "gui/mainwindow/windowstatusbar.h"
 
+#include "gui/widgets/elidedlabel.h"
+
 #include "prefetch/engine.h"
 #include "prefetch/metrics.h"
 
@@ -11,18 +13,14 @@ namespace Gui {
 WindowStatusBar::WindowStatusBar(Prefetch::Engine *engine, QWidget *parent)
     : QStatusBar(parent)
     , m_engine(engine)
-    , m_providerLabel(new QLabel(this))
-    , m_budgetLabel(new QLabel(this))
+    , m_providerLabel(new ElidedLabel(this))
+    , m_budgetLabel(new ElidedLabel(this))
     , m_pauseLabel(new QLabel(this))
     , m_speculationLabel(new QLabel(this))
     , m_stateLabel(new QLabel(this))
 {
-    // The labels give way in a narrow window (their text in the tooltip) instead of setting its
-    // minimum width.
-    for (QLabel *label : {m_providerLabel, m_budgetLabel}) {
-        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-        label->setMinimumWidth(fontMetrics().averageCharWidth() * 8);
-    }
+    // The provider and the budget give way in a narrow window (cut with "…", the whole in the
+    // tooltip) instead of setting its minimum width.
     addWidget(m_providerLabel, 2);
     m_pauseLabel->setObjectName(QStringLiteral("prefetchPauseLabel"));
     m_pauseLabel->setVisible(false);
@@ -39,14 +37,12 @@ void WindowStatusBar::refresh()
 {
     const auto &p = m_engine->profile();
     m_providerLabel->setText(tr("Provider: %1 · Model: %2").arg(p.displayName, p.model));
-    m_providerLabel->setToolTip(m_providerLabel->text()); // cut short in a narrow window
     const qint64 limit = m_engine->budget().limit();
     if (limit <= 0)
         m_budgetLabel->setText(tr("Prefetch budget: unlimited"));
     else
         m_budgetLabel->setText(tr("Prefetch budget left: %1 of %2 tokens this hour")
                                    .arg(QLocale().toString(m_engine->budget().remaining()), QLocale().toString(limit)));
-    m_budgetLabel->setToolTip(m_budgetLabel->text());
     // What speculation does here, and why not; the etiquette's pause has its own label.
     const Prefetch::SpeculationPlan plan = Prefetch::SpeculationPlan::of(*m_engine, m_consent, m_pause);
     m_speculationLabel->setText(plan.summary());

@@ -1,7 +1,9 @@
 // The window's layout holds still while it is used: it fits in 800 pixels with every button
 // whole, the hover's "ready" mark moves no button, the chat dock keeps its width while the user
 // types and sends, and its share of the window when the window is resized; the metrics dock
-// leaves the chat its height. Issue 13, "Looks and layout".
+// leaves the chat its height. Issue 13, "Looks and layout". The chat keeps ten lines of
+// conversation at 800 x 600 and at 150 % text, in English and Chinese, its list of conversations
+// folding away where there is no room for both, or where the user folds it (issue 41, item 1).
 
 #include "support/localproviderfixture.h"
 #include "support/windowservices.h"
@@ -21,11 +23,18 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QFile>
+#include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QNetworkAccessManager>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollBar>
+#include <QSettings>
+#include <QToolButton>
+#include <QTranslator>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStyle>
@@ -53,8 +62,15 @@ private slots:
     void theChatKeepsItsShareOfAResizedWindow();
     void theMetricsLeaveTheChatItsHeight();
     void theChatTextStaysInsideTheDock();
+    void theChatKeepsTenLinesOfConversation_data();
+    void theChatKeepsTenLinesOfConversation();
+    void theUserFoldsTheConversationList();
 
 private:
+    // A window in place of init()'s, made now (after a font or a translator has changed).
+    void remakeWindow();
+    // Asks the chat something and waits for its whole answer.
+    void askInTheChat(const QString &question);
     // Every action and answer button is shown in full inside the window.
     bool buttonsAreWhole() const;
     // Every message of the transcript lies inside its viewport (none under the scroll bar) and
@@ -77,6 +93,7 @@ void tst_Layout::initTestCase()
 
 void tst_Layout::init()
 {
+    QSettings().remove(QStringLiteral("chat/conversationList")); // the fit, as on a first start
     QFile::remove(m_home.filePath(QStringLiteral("conversations.sqlite")));
     m_store = std::make_unique<Gui::ConversationStore>(m_home.filePath(QStringLiteral("conversations.sqlite")));
     m_stack = m_local.makeStack(&m_network);
@@ -85,6 +102,27 @@ void tst_Layout::init()
     m_window->newDocument(QStringLiteral("The cache keeps the document warm. Users feel the first token."));
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void tst_Layout::remakeWindow()
+{
+    m_window.reset();
+    m_window = std::make_unique<Gui::MainWindow>(TestSupport::windowServices(*m_stack, m_store.get()));
+    m_window->newDocument(QStringLiteral("The cache keeps the document warm. Users feel the first token."));
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void tst_Layout::askInTheChat(const QString &question)
+{
+    Gui::ChatInput *input = m_window->chatDock()->input();
+    m_window->activateWindow();
+    QTest::mouseClick(input->viewport(), Qt::LeftButton, {}, input->viewport()->rect().center());
+    QTRY_VERIFY(input->hasFocus());
+    QTest::keyClicks(input, question);
+    QTest::keyClick(input, Qt::Key_Return);
+    QTRY_VERIFY(m_window->chatDock()->isAnswering() || !m_stack->engine()->hasLiveAnswers());
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->chatDock()->isAnswering(), 15000);
 }
 
 void tst_Layout::cleanup()
@@ -263,6 +301,103 @@ void tst_Layout::theChatTextStaysInsideTheDock()
     // And wider again.
     m_window->resize(m_window->width() + 300, m_window->height());
     QTRY_VERIFY(textInside(transcript));
+}
+
+void tst_Layout::theChatKeepsTenLinesOfConversation_data()
+{
+    QTest::addColumn<QString>("language"); // a catalogue of the app's, or none for English
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("textScale");
+    QTest::newRow("English, 800 x 600") << QString() << QSize(800, 600) << 1.0;
+    QTest::newRow("Chinese, 800 x 600") << QStringLiteral("zh_CN") << QSize(800, 600) << 1.0;
+    QTest::newRow("English, 150 % text") << QString() << QSize(1280, 800) << 1.5;
+    QTest::newRow("Chinese, 150 % text") << QStringLiteral("zh_CN") << QSize(1280, 800) << 1.5;
+}
+
+void tst_Layout::theChatKeepsTenLinesOfConversation()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(double, textScale);
+    // The text size a user sets on the desktop: the application's font, every widget's.
+    const QFont font = QApplication::font();
+    QTranslator translator;
+    const auto restore = qScopeGuard([font, &translator] {
+        QApplication::setFont(font);
+        QCoreApplication::removeTranslator(&translator);
+    });
+    QFont larger = font;
+    larger.setPointSizeF(font.pointSizeF() * textScale);
+    QApplication::setFont(larger);
+    if (!language.isEmpty()) {
+        QVERIFY(translator.load(QStringLiteral(HEADSTART_BIN_DIR "/app/headstart_%1.qm").arg(language)));
+        QCoreApplication::installTranslator(&translator);
+    }
+    remakeWindow();
+    m_window->resize(size);
+    QTRY_COMPARE(m_window->size(), size); // nothing in it needs a larger window
+    Gui::ChatDock *chat = m_window->chatDock();
+    QVERIFY(chat->isVisible());
+    QVERIFY(chat->geometry().right() <= m_window->width());
+    askInTheChat(QStringLiteral("What does the cache keep warm, and what do users feel at the first token?"));
+
+    auto *transcript = chat->findChild<Gui::ChatTranscript *>();
+    const int line = transcript->fontMetrics().lineSpacing();
+    QTRY_VERIFY2(transcript->viewport()->height() >= 10 * line,
+                 qPrintable(QStringLiteral("%1 px of conversation, a line is %2")
+                                .arg(transcript->viewport()->height())
+                                .arg(line)));
+    // What goes with each message is one line, not a column of words beside the mode.
+    auto *context = chat->findChild<QLabel *>(QStringLiteral("chatContext"));
+    QVERIFY(context->isVisible());
+    QVERIFY(!context->text().isEmpty());
+    QVERIFY2(context->height() < 2 * context->fontMetrics().lineSpacing(), qPrintable(context->text()));
+    // The input, Send and the header's selectors are there in full.
+    const QList<QWidget *> controls{chat->input(), chat->sendButton(), chat->modeSelector(), chat->assistantSelector()};
+    for (QWidget *w : controls) {
+        const QRect shown(w->mapTo(chat, QPoint(0, 0)), w->size());
+        QVERIFY2(w->isVisible() && chat->rect().contains(shown), qPrintable(w->objectName()));
+    }
+}
+
+void tst_Layout::theUserFoldsTheConversationList()
+{
+    m_window->resize(800, 600);
+    QTRY_COMPARE(m_window->width(), 800);
+    Gui::ChatDock *chat = m_window->chatDock();
+    auto *transcript = chat->findChild<Gui::ChatTranscript *>();
+    auto *toggle = chat->findChild<QToolButton *>(QStringLiteral("conversationListToggle"));
+    QVERIFY(toggle);
+    // There is room for the list beside ten lines at 800 x 600: it shows.
+    QTRY_VERIFY(chat->conversationList()->isVisible());
+    QVERIFY(toggle->isChecked());
+    const int withList = transcript->viewport()->height();
+
+    // The user folds it: the conversation takes its room, and the focus goes to the input.
+    QTest::mouseClick(toggle, Qt::LeftButton);
+    QTRY_VERIFY(!chat->conversationList()->isVisible());
+    QVERIFY(!toggle->isChecked());
+    QTRY_VERIFY2(transcript->viewport()->height() > withList + 40,
+                 qPrintable(QStringLiteral("%1 -> %2").arg(withList).arg(transcript->viewport()->height())));
+    QTRY_VERIFY(chat->input()->hasFocus());
+
+    // The choice holds in the next window, however tall it is.
+    remakeWindow();
+    m_window->resize(1600, 1000);
+    QTRY_COMPARE(m_window->width(), 1600);
+    chat = m_window->chatDock();
+    toggle = chat->findChild<QToolButton *>(QStringLiteral("conversationListToggle"));
+    QTest::qWait(0); // the fit is queued after a resize; it must not undo the choice
+    QCoreApplication::processEvents();
+    QVERIFY(!chat->conversationList()->isVisible());
+
+    // Unfolded again, with the keyboard: the search field takes the focus.
+    toggle->setFocus();
+    QTRY_VERIFY(toggle->hasFocus());
+    QTest::keyClick(toggle, Qt::Key_Space);
+    QTRY_VERIFY(chat->conversationList()->isVisible());
+    QTRY_VERIFY(chat->searchField()->hasFocus());
+    QCOMPARE(QSettings().value(QStringLiteral("chat/conversationList")).toString(), QStringLiteral("shown"));
 }
 
 QTEST_MAIN(tst_Layout)

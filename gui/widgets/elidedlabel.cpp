@@ -1,0 +1,60 @@
+#include "gui/widgets/elidedlabel.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QStyle>
+#include <QToolTip>
+
+namespace Gui {
+
+ElidedLabel::ElidedLabel(QWidget *parent)
+    : QLabel(parent)
+{
+    setTextFormat(Qt::PlainText);
+    setWordWrap(false);
+    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+}
+
+QString ElidedLabel::elidedText() const
+{
+    return fontMetrics().elidedText(text(), Qt::ElideRight, contentsRect().width());
+}
+
+bool ElidedLabel::isElided() const
+{
+    return !wordWrap() && elidedText() != text();
+}
+
+QSize ElidedLabel::minimumSizeHint() const
+{
+    if (wordWrap())
+        return QLabel::minimumSizeHint();
+    const QMargins margins = contentsMargins();
+    return {fontMetrics().averageCharWidth() * 6 + margins.left() + margins.right(), QLabel::minimumSizeHint().height()};
+}
+
+void ElidedLabel::paintEvent(QPaintEvent *event)
+{
+    if (wordWrap()) {
+        QLabel::paintEvent(event);
+        return;
+    }
+    QPainter painter(this);
+    drawFrame(&painter);
+    style()->drawItemText(&painter, contentsRect(), int(alignment()) | Qt::TextSingleLine, palette(), isEnabled(),
+                          elidedText(), foregroundRole());
+}
+
+bool ElidedLabel::event(QEvent *event)
+{
+    // The whole text when it is cut, where no tooltip of its own was set.
+    if (event->type() == QEvent::ToolTip && toolTip().isEmpty() && isElided()) {
+        // As a paragraph, so the tooltip wraps instead of running off the screen.
+        QToolTip::showText(static_cast<QHelpEvent *>(event)->globalPos(),
+                           QStringLiteral("<p>%1</p>").arg(text().toHtmlEscaped()), this);
+        return true;
+    }
+    return QLabel::event(event);
+}
+
+} // namespace Gui
