@@ -1,12 +1,13 @@
 #include "gui/chat/conversationlist.h"
 
+#include "gui/widgets/flowlayout.h"
+
 #include "workspace/conversations/conversationexport.h"
 #include "workspace/conversations/conversationstore.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QDir>
-#include <QHBoxLayout>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
@@ -61,7 +62,9 @@ ConversationListPanel::ConversationListPanel(ConversationStore *store, QWidget *
     connect(m_list, &QListWidget::currentItemChanged, this, &ConversationListPanel::onCurrentItemChanged);
     connect(m_list, &QListWidget::itemChanged, this, &ConversationListPanel::onItemEdited);
 
-    auto *buttons = new QHBoxLayout;
+    // They wrap in a narrow dock rather than set its minimum width.
+    auto *buttons = new FlowLayout;
+    buttons->setContentsMargins(0, 0, 0, 0);
     for (QAction *action : {m_newAction, m_renameAction, m_deleteAction}) {
         auto *button = new QToolButton(this);
         button->setDefaultAction(action);
@@ -70,7 +73,6 @@ ConversationListPanel::ConversationListPanel(ConversationStore *store, QWidget *
         button->setFocusPolicy(Qt::NoFocus);
         buttons->addWidget(button);
     }
-    buttons->addStretch(1);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

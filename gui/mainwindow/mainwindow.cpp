@@ -137,9 +137,9 @@ MainWindow::MainWindow(const Services &services, QWidget *parent)
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setChildrenCollapsible(false);
-    // Room for about 50 columns of text on the document side, whatever the font and DPI; with the
-    // chat beside it the window still fits in 800 pixels.
-    m_tabs->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('m')) * 26);
+    // Room for about 40 columns of text on the document side, whatever the font and DPI; with the
+    // chat and the library beside it the window still fits in 800 pixels.
+    m_tabs->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('m')) * 22);
     splitter->setSizes({3000, 2000});
     // The consent question, when a cloud provider asks it, sits above the documents.
     auto *central = new QWidget(this);

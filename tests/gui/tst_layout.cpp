@@ -13,7 +13,9 @@
 #include "gui/chat/chattranscript.h"
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/mainwindow.h"
+#include "gui/library/librarydock.h"
 #include "gui/metrics/metricsdock.h"
+#include "knowledge/library.h"
 #include "prefetch/engine.h"
 #include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/strategies/hoverstrategy.h"
@@ -81,6 +83,7 @@ private:
     QNetworkAccessManager m_network;
     QTemporaryDir m_home;
     std::unique_ptr<Gui::ConversationStore> m_store;
+    std::unique_ptr<Knowledge::Library> m_library; // no folders: its panel is what counts here
     std::unique_ptr<Prefetch::Stack> m_stack;
     std::unique_ptr<Gui::MainWindow> m_window;
 };
@@ -96,8 +99,11 @@ void tst_Layout::init()
     QSettings().remove(QStringLiteral("chat/conversationList")); // the fit, as on a first start
     QFile::remove(m_home.filePath(QStringLiteral("conversations.sqlite")));
     m_store = std::make_unique<Gui::ConversationStore>(m_home.filePath(QStringLiteral("conversations.sqlite")));
+    Knowledge::Library::Options options;
+    options.databasePath = m_home.filePath(QStringLiteral("index.sqlite"));
+    m_library = std::make_unique<Knowledge::Library>(options);
     m_stack = m_local.makeStack(&m_network);
-    const Gui::Services services = TestSupport::windowServices(*m_stack, m_store.get());
+    const Gui::Services services = TestSupport::windowServices(*m_stack, m_store.get(), m_library.get());
     m_window = std::make_unique<Gui::MainWindow>(services);
     m_window->newDocument(QStringLiteral("The cache keeps the document warm. Users feel the first token."));
     m_window->show();
@@ -107,7 +113,7 @@ void tst_Layout::init()
 void tst_Layout::remakeWindow()
 {
     m_window.reset();
-    m_window = std::make_unique<Gui::MainWindow>(TestSupport::windowServices(*m_stack, m_store.get()));
+    m_window = std::make_unique<Gui::MainWindow>(TestSupport::windowServices(*m_stack, m_store.get(), m_library.get()));
     m_window->newDocument(QStringLiteral("The cache keeps the document warm. Users feel the first token."));
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -131,6 +137,7 @@ void tst_Layout::cleanup()
         m_window->currentTab()->document()->setModified(false);
     m_window.reset();
     m_stack.reset();
+    m_library.reset();
     m_store.reset();
     QVERIFY(m_local.waitForNoOpenStream(3000));
 }
@@ -164,6 +171,17 @@ void tst_Layout::fitsIn800PixelsWithEveryButtonWhole()
     QVERIFY(m_window->chatDock()->geometry().right() <= m_window->width());
     m_window->resize(1280, 800);
     QTRY_VERIFY(buttonsAreWhole());
+
+    // With the Library panel open too (Ctrl+Shift+L), the window still fits in 800 pixels.
+    m_window->activateWindow();
+    QTRY_VERIFY(m_window->isActiveWindow());
+    QTest::keyClick(m_window.get(), Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY(m_window->libraryDock()->isVisible());
+    m_window->resize(800, 600);
+    QTRY_COMPARE(m_window->width(), 800);
+    QTRY_VERIFY(buttonsAreWhole());
+    QVERIFY(m_window->chatDock()->isVisible());
+    QVERIFY(m_window->chatDock()->geometry().right() <= m_window->width());
 }
 
 void tst_Layout::theReadyMarkMovesNoButton()
