@@ -15,6 +15,7 @@
 #include "gui/metrics/metricsdock.h"
 #include "gui/settings/settingsdialog.h"
 #include "gui/widgets/colorschemes.h"
+#include "gui/widgets/tooltipwrapper.h"
 #include "knowledge/library.h"
 #include "llm/proxy.h"
 #include "localprovider/serverthread.h"
@@ -86,6 +87,8 @@ Application::Application()
     m_habitsSave.setSingleShot(true);
     m_habitsSave.setInterval(HabitsSaveDelayMs);
     connect(&m_habitsSave, &QTimer::timeout, this, &Application::saveHabits);
+    // Every window's long tooltips wrap instead of running off the screen.
+    qApp->installEventFilter(new Gui::ToolTipWrapper(this));
 }
 
 Application::~Application()

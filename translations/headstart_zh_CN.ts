@@ -4,49 +4,49 @@
 <context>
     <name>App::Application</name>
     <message>
-        <location filename="../app/application.cpp" line="617"/>
+        <location filename="../app/application.cpp" line="620"/>
         <source>Unknown latency profile &quot;%1&quot;; using &quot;hosted&quot;.</source>
         <translation>未知的延迟配置“%1”；改用“hosted”。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="370"/>
-        <location filename="../app/application.cpp" line="374"/>
-        <location filename="../app/application.cpp" line="738"/>
+        <location filename="../app/application.cpp" line="373"/>
+        <location filename="../app/application.cpp" line="377"/>
+        <location filename="../app/application.cpp" line="741"/>
         <source>Headstart</source>
         <translation>Headstart</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="367"/>
+        <location filename="../app/application.cpp" line="370"/>
         <source>The local demo engine could not start: %1</source>
         <translation>本地演示引擎无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="409"/>
+        <location filename="../app/application.cpp" line="412"/>
         <source>%1 needs an API key: add it in Settings, Providers.</source>
         <translation>%1 需要 API 密钥：请在“设置 › 服务商”中添加。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="501"/>
+        <location filename="../app/application.cpp" line="504"/>
         <source>The new language takes effect when Headstart starts again.</source>
         <translation>新的语言将在 Headstart 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="525"/>
+        <location filename="../app/application.cpp" line="528"/>
         <source>Could not read the proxy password: %1</source>
         <translation>无法读取代理密码：%1</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="614"/>
+        <location filename="../app/application.cpp" line="617"/>
         <source>%1 Using the one from the settings.</source>
         <translation>%1 改用设置中的服务商。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="705"/>
+        <location filename="../app/application.cpp" line="708"/>
         <source>Answers are remembered for this session only: the response cache file could not be used.</source>
         <translation>回答只在本次运行中记住：响应缓存文件无法使用。</translation>
     </message>
     <message>
-        <location filename="../app/application.cpp" line="734"/>
+        <location filename="../app/application.cpp" line="737"/>
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
@@ -2110,7 +2110,7 @@
     </message>
     <message>
         <location filename="../gui/chat/answerwidget.cpp" line="81"/>
-        <location filename="../gui/chat/chatdock.cpp" line="209"/>
+        <location filename="../gui/chat/chatdock.cpp" line="210"/>
         <location filename="../workspace/conversations/conversationexport.cpp" line="222"/>
         <source>Assistant</source>
         <translation>助手</translation>
@@ -2151,93 +2151,93 @@
         <translation>删除所有对话以及为重复问题记住的回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="145"/>
+        <location filename="../gui/chat/chatdock.cpp" line="146"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="171"/>
+        <location filename="../gui/chat/chatdock.cpp" line="172"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="173"/>
+        <location filename="../gui/chat/chatdock.cpp" line="174"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="183"/>
         <location filename="../gui/chat/chatdock.cpp" line="184"/>
+        <location filename="../gui/chat/chatdock.cpp" line="185"/>
         <source>Conversations</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="185"/>
+        <location filename="../gui/chat/chatdock.cpp" line="186"/>
         <source>Show or hide the list of conversations, with its search</source>
         <translation>显示或隐藏对话列表及其搜索框</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="200"/>
+        <location filename="../gui/chat/chatdock.cpp" line="201"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="201"/>
+        <location filename="../gui/chat/chatdock.cpp" line="202"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="202"/>
+        <location filename="../gui/chat/chatdock.cpp" line="203"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="203"/>
+        <location filename="../gui/chat/chatdock.cpp" line="204"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="210"/>
+        <location filename="../gui/chat/chatdock.cpp" line="211"/>
         <source>Instructions and settings that go with every message of this conversation (edit them in Settings, Assistants)</source>
         <translation>随这个对话的每条消息一起发送的指令和设置（在“设置 → 助手”中编辑）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="213"/>
+        <location filename="../gui/chat/chatdock.cpp" line="214"/>
         <source>A&amp;ssistant:</source>
         <translation>助手(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="223"/>
+        <location filename="../gui/chat/chatdock.cpp" line="224"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="225"/>
+        <location filename="../gui/chat/chatdock.cpp" line="226"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="324"/>
+        <location filename="../gui/chat/chatdock.cpp" line="325"/>
         <source>About my library</source>
         <translation>关于我的资料库</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="425"/>
+        <location filename="../gui/chat/chatdock.cpp" line="426"/>
         <source>Answer prepared in advance for this suggestion.</source>
         <translation>已为这条建议提前准备好回答。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="430"/>
+        <location filename="../gui/chat/chatdock.cpp" line="431"/>
         <source>Answered from the cache; nothing was sent. Regenerate (%1) asks anew.</source>
         <translation>已从缓存回答，未发送任何内容。“重新生成”（%1）会重新询问。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="434"/>
+        <location filename="../gui/chat/chatdock.cpp" line="435"/>
         <source>A similar question&apos;s answer, shown as a draft until this one&apos;s answer comes.</source>
         <translation>相似问题的回答，作为草稿显示，直到本问题的回答到达。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="478"/>
+        <location filename="../gui/chat/chatdock.cpp" line="479"/>
         <source>Completion: %1 (Tab accepts, Esc dismisses)</source>
         <translation>补全：%1（Tab 接受，Esc 忽略）</translation>
     </message>
@@ -2247,52 +2247,52 @@
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="234"/>
+        <location filename="../gui/chat/chatdock.cpp" line="235"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="235"/>
+        <location filename="../gui/chat/chatdock.cpp" line="236"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="247"/>
+        <location filename="../gui/chat/chatdock.cpp" line="248"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="248"/>
+        <location filename="../gui/chat/chatdock.cpp" line="249"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="249"/>
+        <location filename="../gui/chat/chatdock.cpp" line="250"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="250"/>
+        <location filename="../gui/chat/chatdock.cpp" line="251"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="252"/>
+        <location filename="../gui/chat/chatdock.cpp" line="253"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="253"/>
+        <location filename="../gui/chat/chatdock.cpp" line="254"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="254"/>
+        <location filename="../gui/chat/chatdock.cpp" line="255"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="375"/>
+        <location filename="../gui/chat/chatdock.cpp" line="376"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="45"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="65"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="79"/>
@@ -2300,34 +2300,34 @@
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="377"/>
+        <location filename="../gui/chat/chatdock.cpp" line="378"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="81"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="119"/>
+        <location filename="../gui/chat/chatdock.cpp" line="120"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="426"/>
+        <location filename="../gui/chat/chatdock.cpp" line="427"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="447"/>
+        <location filename="../gui/chat/chatdock.cpp" line="448"/>
         <location filename="../gui/chat/chatdocktranscript.cpp" line="158"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="445"/>
+        <location filename="../gui/chat/chatdock.cpp" line="446"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="400"/>
+        <location filename="../gui/chat/chatdock.cpp" line="401"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
@@ -2658,139 +2658,139 @@
 <context>
     <name>Gui::ConversationListPanel</name>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="39"/>
         <location filename="../gui/chat/conversationlist.cpp" line="40"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="41"/>
         <source>Search conversations</source>
         <translation>搜索对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="45"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="46"/>
         <source>Conversations</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="89"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="91"/>
         <source>&amp;New Conversation</source>
         <translation>新建对话(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="93"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="95"/>
         <source>Start a new conversation (%1)</source>
         <translation>开始新对话（%1）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="97"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="99"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="100"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="102"/>
         <source>Rename the conversation (F2)</source>
         <translation>重命名对话（F2）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="106"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="108"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="109"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="111"/>
         <source>Delete the conversation (Del)</source>
         <translation>删除对话（Del）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="112"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="114"/>
         <source>Export as &amp;Markdown…</source>
         <translation>导出为 Markdown(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="113"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="115"/>
         <source>Write the conversation to a Markdown file to read or share</source>
         <translation>将对话写入 Markdown 文件，便于阅读或分享</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="115"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="117"/>
         <source>Export as &amp;JSON…</source>
         <translation>导出为 JSON(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="116"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="118"/>
         <source>Write the conversation to a JSON file that Import reads back</source>
         <translation>将对话写入可由“导入”读回的 JSON 文件</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="118"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="120"/>
         <source>&amp;Import…</source>
         <translation>导入(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="119"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="121"/>
         <source>Add a conversation from a JSON file exported by Headstart</source>
         <translation>从 Headstart 导出的 JSON 文件添加对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="151"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="153"/>
         <source>Export Conversation as JSON</source>
         <translation>将对话导出为 JSON</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="151"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="153"/>
         <source>Export Conversation as Markdown</source>
         <translation>将对话导出为 Markdown</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="152"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="154"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="152"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="154"/>
         <source>Markdown files (*.md)</source>
         <translation>Markdown 文件 (*.md)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="167"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="169"/>
         <source>Import Conversation</source>
         <translation>导入对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="168"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="170"/>
         <source>Headstart conversations (*.json);;All files (*)</source>
         <translation>Headstart 对话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="207"/>
-        <location filename="../gui/chat/conversationlist.cpp" line="245"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="209"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="247"/>
         <source>Untitled conversation</source>
         <translation>未命名对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="210"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="212"/>
         <source>%1 · %2 messages</source>
         <translation>%1 · %2 条消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="214"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="216"/>
         <source>About a document</source>
         <translation>关于一篇文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="214"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="216"/>
         <source>About %1</source>
         <translation>关于 %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="261"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="263"/>
         <source>Delete Conversation</source>
         <translation>删除对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="262"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="264"/>
         <source>Delete “%1” and all its messages? This cannot be undone.</source>
         <translation>删除“%1”及其所有消息？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="264"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="266"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
@@ -4176,11 +4176,6 @@
         <translation>响应缓存的每次查找：最接近的回答、它们的得分以及所做的决策</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="142"/>
-        <source>Live sessions and lanes</source>
-        <translation>活动会话与通道</translation>
-    </message>
-    <message>
         <location filename="../gui/metrics/metricsdock.cpp" line="143"/>
         <source>Prefetch budget</source>
         <translation>预取预算</translation>
@@ -4201,297 +4196,313 @@
         <translation>预取策略</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="154"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
-        <source>Attempts</source>
-        <translation>尝试次数</translation>
-    </message>
-    <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
-        <source>Hits</source>
-        <translation>命中</translation>
-    </message>
-    <message>
         <location filename="../gui/metrics/metricsdock.cpp" line="154"/>
-        <source>Partial</source>
-        <translation>部分命中</translation>
-    </message>
-    <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="154"/>
-        <source>Misses</source>
-        <translation>未命中</translation>
-    </message>
-    <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
         <source>Answers</source>
         <translation>回答数</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="153"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="154"/>
         <source>Perceived p50</source>
         <translation>感知延迟 p50</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="154"/>
-        <source>Hit rate</source>
-        <translation>命中率</translation>
-    </message>
-    <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="154"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="155"/>
         <source>Wasted</source>
         <translation>浪费</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="154"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="156"/>
         <source>Extra, tokens</source>
         <translation>额外开销（词元）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="155"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="156"/>
         <source>Cache read</source>
         <translation>缓存读取</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="155"/>
-        <source>TTFT p50</source>
-        <translation>首词元时间 p50</translation>
-    </message>
-    <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="155"/>
-        <source>TTFT p95</source>
-        <translation>首词元时间 p95</translation>
-    </message>
-    <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="155"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="157"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="157"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="161"/>
         <source>Answers shown: for a strategy, those it had prefetched for (taken over or missed); for No prefetch, those with nothing prefetched, whichever strategy asked. Each answer is counted in one row.</source>
         <translation>显示的回答：策略行中是该策略预取过的回答（已接管或未命中）；“无预取”行中是没有任何预取的回答，无论由哪个策略发起。每个回答只计入一行。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="161"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="165"/>
         <source>From the user&apos;s action to the first token shown, median over the row&apos;s latest answers</source>
         <translation>从用户操作到显示第一个词元的时间，取该行最近回答的中位数</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="162"/>
-        <source>Prefetches taken over with their first token in</source>
-        <translation>被接管时第一个词元已到达的预取</translation>
-    </message>
-    <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="164"/>
-        <source>Prefetches taken over before their first token: the wait was shorter, not gone</source>
-        <translation>在第一个词元到达前被接管的预取：等待缩短了，但没有消失</translation>
-    </message>
-    <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="166"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="170"/>
         <source>Prefetches that could not be used when the user asked: the answer started afresh</source>
         <translation>用户请求时无法使用的预取：回答重新开始</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="167"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="171"/>
         <source>Tokens spent on prefetches nobody used</source>
         <translation>花费在未被使用的预取上的词元</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="168"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="172"/>
         <source>Prompt tokens the provider read from its cache</source>
         <translation>服务商从缓存读取的提示词元</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="169"/>
-        <source>Prefetches the user took over, of those started</source>
-        <translation>已启动的预取中被用户接管的比例</translation>
-    </message>
-    <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="171"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="175"/>
         <source>Tokens wasted on unused prefetches, per token used</source>
         <translation>每个已使用词元对应的、浪费在未使用预取上的词元</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="173"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="177"/>
         <source>Money wasted on unused prefetches, per unit spent on the answers used, at the provider&apos;s prices with cache discounts applied. Only where the provider has prices; warm-up is counted in tokens only, since its prefill is what the first answer would have paid.</source>
         <translation>每花在已使用回答上的一单位金额所对应的、浪费在未使用预取上的金额，按服务商的价格并计入缓存折扣。仅在服务商有价格时显示；预热只按词元计，因为它的预填充正是第一个回答本来就要付的。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="176"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="180"/>
         <source>Provider time to first token, median</source>
         <translation>服务商首词元时间，中位数</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="177"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="181"/>
         <source>Provider time to first token, 95th percentile</source>
         <translation>服务商首词元时间，第 95 百分位</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="208"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="212"/>
         <source>Reset statistics</source>
         <translation>重置统计</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="282"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="286"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="283"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="287"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="292"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="296"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="300"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="304"/>
         <source>Prefetch paused: %1</source>
         <translation>预取已暂停：%1</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="355"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="359"/>
         <source>Perceived p50: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p50：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="357"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="361"/>
         <source>Perceived p95: hit %1 · miss %2 · none %3</source>
         <translation>感知延迟 p95：命中 %1 · 未命中 %2 · 无预取 %3</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="359"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="363"/>
         <source>From the user&apos;s action to the first token shown, over the latest answers: %1 taken over from a prefetch, %2 after a wrong guess, %3 with nothing prefetched.</source>
         <translation>从用户操作到显示第一个词元的时间，统计最近的回答：%1 个接管自预取，%2 个在预测错误之后，%3 个没有预取。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="371"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="375"/>
         <source>Extra, %1</source>
         <translation>额外开销（%1）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="395"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="399"/>
         <source>Paused, alarm</source>
         <translation>已暂停，警报</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="395"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="399"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="397"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="401"/>
         <source>Alarm</source>
         <translation>警报</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="400"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="404"/>
         <source>Waiting for your consent</source>
         <translation>等待你的同意</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="401"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="405"/>
         <source>Off (not allowed)</source>
         <translation>关闭（未允许）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="402"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="406"/>
         <source>Not with this provider</source>
         <translation>此服务商不适用</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="404"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="408"/>
         <source>On hold (rate limit)</source>
         <translation>暂停（请求频率受限）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="406"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="410"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="446"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="426"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="432"/>
+        <source>none used</source>
+        <translation>尚无使用</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="451"/>
         <source>Hits %1, partial hits %2, misses %3, cancelled %4, expired %5, failed %6, preempted %7, rejected %8; tokens prefetched %9, used %10, wasted %11.</source>
         <translation>命中 %1 次，部分命中 %2 次，未命中 %3 次，取消 %4 次，过期 %5 次，失败 %6 次，被抢占 %7 次，被拒绝 %8 次；预取 %9 个词元，使用 %10 个，浪费 %11 个。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="521"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="510"/>
+        <source>Running now: %1 · asked for by you: %2 · started early: %3, waiting to start: %4</source>
+        <translation>正在运行：%1 · 您请求的：%2 · 提前开始的：%3，等待开始：%4</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="526"/>
         <source>Fast model: answers %1, p50 %2 · main model: %3, p50 %4 · asked again %5</source>
         <translation>快速模型：%1 个回答，p50 %2 · 主模型：%3 个，p50 %4 · 改问 %5 次</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="561"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="566"/>
         <source>Response cache: exact %1, similar served %2, drafts %3 (replaced %4), misses %5 · saved %6 · answers kept %7</source>
         <translation>响应缓存：精确 %1，相似直接提供 %2，草稿 %3（被替换 %4），未命中 %5 · 节省 %6 · 保存的回答 %7</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="404"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="408"/>
         <source>On hold (%1)</source>
         <translation>暂停中（%1）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="409"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="142"/>
+        <source>Requests running now</source>
+        <translation>正在运行的请求</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="154"/>
+        <source>Started early</source>
+        <translation>提前开始</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="155"/>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="155"/>
+        <source>Late</source>
+        <translation>晚到</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="155"/>
+        <source>Missed</source>
+        <translation>未用上</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="155"/>
+        <source>Used</source>
+        <translation>使用率</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="156"/>
+        <source>Provider p50</source>
+        <translation>服务商 p50</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="157"/>
+        <source>Provider p95</source>
+        <translation>服务商 p95</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="159"/>
+        <source>Answers this strategy started before the user asked</source>
+        <translation>此策略在用户提问之前开始的回答</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="166"/>
+        <source>Started early and taken over with their first token already in: ready when the user asked</source>
+        <translation>提前开始、被接管时首个词元已到：用户提问时已就绪</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="168"/>
+        <source>Started early and taken over before their first token: the wait was shorter, not gone</source>
+        <translation>提前开始、在首个词元到达前被接管：等待缩短了，但没有消失</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="173"/>
+        <source>Of the answers started early, the share the user took over (ready or late)</source>
+        <translation>提前开始的回答中被用户接管的比例（已就绪或晚到）</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/metricsdock.cpp" line="413"/>
         <source>Active (too few attempts yet: %1 of %2)</source>
         <translation>活动（尝试次数尚少：%1/%2）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="413"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="417"/>
         <source>Active</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="443"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="448"/>
         <source>Answers with nothing prefetched to take over, whichever strategy asked for them: %1; perceived p50 %2, p95 %3.</source>
         <translation>没有可接管的预取的回答（无论由哪个策略发起）：%1 个；感知延迟 p50 %2，p95 %3。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="455"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="460"/>
         <source>In money: %1 prefetched, %2 used, %3 wasted.</source>
         <translation>按金额：预取 %1，使用 %2，浪费 %3。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="484"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="489"/>
         <source>Cache-hit tokens from warm-up: %1 read, %2 written</source>
         <translation>预热带来的缓存命中词元：读取 %1 个，写入 %2 个</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="492"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="497"/>
         <source>Draft classifier (fast model): %1 asked, %2 closed early, %3 to the heuristic · %4 tokens · %5</source>
         <translation>草稿判断（快速模型）：询问 %1 次，提前关闭 %2 次，交给启发式 %3 次 · %4 个 token · %5</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="505"/>
-        <source>Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued</source>
-        <translation>活动会话：%1 · 前台：进行中 %2 · 预取：进行中 %3，排队 %4</translation>
-    </message>
-    <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="535"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="540"/>
         <source>Instant acknowledgement (fast model): %1 sent, %2 shown after %3 and %4 before the answer, %5 late, %6 cancelled or not sent · %7 tokens · %8</source>
         <translation>即时回应（快速模型）：发送 %1 次，显示 %2 次，发送后 %3 出现，早于回答 %4，过晚 %5 次，取消或未发送 %6 次 · %7 个 token · %8</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="553"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="558"/>
         <source>Response cache: off</source>
         <translation>响应缓存：关闭</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="576"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="581"/>
         <source>Budget: %1 of %2 tokens this hour (%3)</source>
         <translation>预算：本小时已用 %1 / %2 个词元（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="582"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="587"/>
         <source>Budget: %1 tokens this hour, no limit</source>
         <translation>预算：本小时已用 %1 个词元，无上限</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/metricsdock.cpp" line="594"/>
+        <location filename="../gui/metrics/metricsdock.cpp" line="599"/>
         <source>Money budget: %1 of %2 this hour (%3)</source>
         <translation>金额预算：本小时已用 %1 / %2（%3）</translation>
     </message>

@@ -139,7 +139,7 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
-    m_sessions->setAccessibleName(tr("Live sessions and lanes"));
+    m_sessions->setAccessibleName(tr("Requests running now"));
     m_budgetText->setAccessibleName(tr("Prefetch budget"));
     m_budgetBar->setAccessibleName(tr("Prefetch budget used"));
     m_moneyBudgetText->setAccessibleName(tr("Prefetch money budget"));
@@ -150,23 +150,27 @@ MetricsDock::MetricsDock(Prefetch::Engine *engine, QWidget *parent)
     m_table->setAccessibleName(tr("Prefetch strategies"));
     // Short headers keep the table narrow enough for a side dock; the tooltips say more.
     // The money column's header names the currency; refresh() sets it.
-    m_table->setHorizontalHeaderLabels({tr("Strategy"), tr("Answers"), tr("Perceived p50"), tr("Attempts"), tr("Hits"),
-                                        tr("Partial"), tr("Misses"), tr("Hit rate"), tr("Wasted"), tr("Extra, tokens"),
-                                        QString(), tr("Cache read"), tr("TTFT p50"), tr("TTFT p95"), tr("State")});
+    // Words rather than jargon ("hits", "TTFT"): the tooltips give the definitions.
+    m_table->setHorizontalHeaderLabels({tr("Strategy"), tr("Answers"), tr("Perceived p50"), tr("Started early"),
+                                        tr("Ready"), tr("Late"), tr("Missed"), tr("Used"), tr("Wasted"),
+                                        tr("Extra, tokens"), QString(), tr("Cache read"), tr("Provider p50"),
+                                        tr("Provider p95"), tr("State")});
+    m_table->horizontalHeaderItem(AttemptsColumn)
+        ->setToolTip(tr("Answers this strategy started before the user asked"));
     m_table->horizontalHeaderItem(AnswersColumn)
         ->setToolTip(tr("Answers shown: for a strategy, those it had prefetched for (taken over or missed); for "
                         "No prefetch, those with nothing prefetched, whichever strategy asked. Each answer is "
                         "counted in one row."));
     m_table->horizontalHeaderItem(PerceivedP50Column)
         ->setToolTip(tr("From the user's action to the first token shown, median over the row's latest answers"));
-    m_table->horizontalHeaderItem(HitsColumn)->setToolTip(tr("Prefetches taken over with their first token in"));
+    m_table->horizontalHeaderItem(HitsColumn)->setToolTip(tr("Started early and taken over with their first token already in: ready when the user asked"));
     m_table->horizontalHeaderItem(PartialHitsColumn)
-        ->setToolTip(tr("Prefetches taken over before their first token: the wait was shorter, not gone"));
+        ->setToolTip(tr("Started early and taken over before their first token: the wait was shorter, not gone"));
     m_table->horizontalHeaderItem(MissesColumn)
         ->setToolTip(tr("Prefetches that could not be used when the user asked: the answer started afresh"));
     m_table->horizontalHeaderItem(WastedColumn)->setToolTip(tr("Tokens spent on prefetches nobody used"));
     m_table->horizontalHeaderItem(CacheReadColumn)->setToolTip(tr("Prompt tokens the provider read from its cache"));
-    m_table->horizontalHeaderItem(HitRateColumn)->setToolTip(tr("Prefetches the user took over, of those started"));
+    m_table->horizontalHeaderItem(HitRateColumn)->setToolTip(tr("Of the answers started early, the share the user took over (ready or late)"));
     m_table->horizontalHeaderItem(ExtraTokensColumn)
         ->setToolTip(tr("Tokens wasted on unused prefetches, per token used"));
     m_table->horizontalHeaderItem(ExtraMoneyColumn)
@@ -415,16 +419,17 @@ void MetricsDock::refresh()
         if (st.tooFewAttempts && !st.alarm && !st.degraded)
             rowReasons << st.tooFewAttemptsReason;
 
-        // Waste with nothing used yet has no finite ratio: "∞", and the tooltip has the amounts.
+        // Waste with nothing used yet has no finite ratio: said in words, and the tooltip has the
+        // amounts.
         QString extraTokens = dash();
         if (!baseline && st.tokensUsed == 0 && st.tokensWasted > 0)
-            extraTokens = QStringLiteral("∞");
+            extraTokens = tr("none used");
         else if (!baseline && (st.tokensUsed > 0 || st.tokensWasted > 0))
             extraTokens = formatPercent(st.extraCostTokens());
         QString extraMoney = dash();
         if (priced && !baseline && strategy != Prefetch::Strategy::Warmup) {
             if (st.costUsed == 0 && st.costWasted > 0)
-                extraMoney = QStringLiteral("∞");
+                extraMoney = tr("none used");
             else if (st.costUsed > 0 || st.costWasted > 0)
                 extraMoney = formatPercent(st.extraCostMoney());
         }
@@ -502,7 +507,7 @@ void MetricsDock::refresh()
     refreshResponseCache();
 
     setLabelText(m_sessions,
-                 tr("Live sessions: %1 · Foreground: %2 in flight · Prefetch: %3 in flight, %4 queued")
+                 tr("Running now: %1 · asked for by you: %2 · started early: %3, waiting to start: %4")
                      .arg(locale.toString(qint64(m_engine->liveSessions().size())),
                           locale.toString(m_engine->foregroundInFlight()),
                           locale.toString(m_engine->prefetchInFlight()), locale.toString(m_engine->prefetchQueued())));

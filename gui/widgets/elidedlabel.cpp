@@ -1,5 +1,7 @@
 #include "gui/widgets/elidedlabel.h"
 
+#include "gui/widgets/tooltipwrapper.h"
+
 #include <QHelpEvent>
 #include <QPainter>
 #include <QStyle>
@@ -49,9 +51,7 @@ bool ElidedLabel::event(QEvent *event)
 {
     // The whole text when it is cut, where no tooltip of its own was set.
     if (event->type() == QEvent::ToolTip && toolTip().isEmpty() && isElided()) {
-        // As a paragraph, so the tooltip wraps instead of running off the screen.
-        QToolTip::showText(static_cast<QHelpEvent *>(event)->globalPos(),
-                           QStringLiteral("<p>%1</p>").arg(text().toHtmlEscaped()), this);
+        QToolTip::showText(static_cast<QHelpEvent *>(event)->globalPos(), ToolTipWrapper::wrapped(text()), this);
         return true;
     }
     return QLabel::event(event);

@@ -10,6 +10,7 @@
 
 #include "gui/metrics/latencychart.h"
 #include "gui/metrics/metricsdock.h"
+#include "gui/widgets/tooltipwrapper.h"
 #include "prefetch/engine.h"
 #include "prefetch/metrics.h"
 #include "prefetch/prefetchsession.h"
@@ -21,6 +22,9 @@
 #include <QAction>
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QHeaderView>
+#include <QHelpEvent>
+#include <QScopeGuard>
 #include <QLabel>
 #include <QMainWindow>
 #include <QNetworkAccessManager>
@@ -68,6 +72,7 @@ private slots:
     void tooFewAttemptsSaysWhyStillActive();
     void chartHasATimeAxisAndALegend();
     void dockChartShowsLoopbackAnswersBySeries();
+    void aLongColumnTooltipWrapsOnTheScreen();
 
 private:
     void makeDock(const Settings &settings = {}, const QString &providerId = QStringLiteral("local"));
@@ -357,7 +362,7 @@ void tst_MetricsDock::liveSessionsAndBudget()
     settings.hourlyTokenBudget = 10'000;
     makeDock(settings);
     QCOMPARE(m_dock->sessionsLabel()->text(),
-             QStringLiteral("Live sessions: 0 · Foreground: 0 in flight · Prefetch: 0 in flight, 0 queued"));
+             QStringLiteral("Running now: 0 · asked for by you: 0 · started early: 0, waiting to start: 0"));
 
     Llm::ChatRequest request;
     request.messages = {{Llm::Role::User, QStringLiteral("What does a warm cache save?")}};
@@ -366,7 +371,7 @@ void tst_MetricsDock::liveSessionsAndBudget()
     QVERIFY(session);
     QVERIFY(waitForRefresh());
     QCOMPARE(m_dock->sessionsLabel()->text(),
-             QStringLiteral("Live sessions: 1 · Foreground: 0 in flight · Prefetch: 0 in flight, 1 queued"));
+             QStringLiteral("Running now: 1 · asked for by you: 0 · started early: 0, waiting to start: 1"));
     const qint64 used = m_engine->budget().used();
     QVERIFY(used > 0);
     QVERIFY2(m_dock->budgetLabel()->text().startsWith(QStringLiteral("Budget: %1 of %2 tokens this hour")
@@ -378,7 +383,7 @@ void tst_MetricsDock::liveSessionsAndBudget()
     m_engine->cancelAllPrefetches();
     QVERIFY(waitForRefresh());
     QCOMPARE(m_dock->sessionsLabel()->text(),
-             QStringLiteral("Live sessions: 0 · Foreground: 0 in flight · Prefetch: 0 in flight, 0 queued"));
+             QStringLiteral("Running now: 0 · asked for by you: 0 · started early: 0, waiting to start: 0"));
 
     settings.hourlyTokenBudget = 0;
     m_engine->setSettings(settings);
@@ -418,8 +423,8 @@ void tst_MetricsDock::extraCostInMoneyWhereThereArePrices()
     QCOMPARE(cell(Strategy::Selection, MetricsDock::ExtraMoneyColumn), QStringLiteral("20 %"));
     const QString tip = m_dock->table()->item(MetricsDock::rowOf(Strategy::Selection), 0)->toolTip();
     QVERIFY2(tip.contains(QLatin1String("In money: $0.0042 prefetched, $0.02 used, $0.0042 wasted.")), qPrintable(tip));
-    QCOMPARE(cell(Strategy::Keyboard, MetricsDock::ExtraTokensColumn), QStringLiteral("∞"));
-    QCOMPARE(cell(Strategy::Keyboard, MetricsDock::ExtraMoneyColumn), QStringLiteral("∞"));
+    QCOMPARE(cell(Strategy::Keyboard, MetricsDock::ExtraTokensColumn), QStringLiteral("none used"));
+    QCOMPARE(cell(Strategy::Keyboard, MetricsDock::ExtraMoneyColumn), QStringLiteral("none used"));
     QCOMPARE(cell(Strategy::Warmup, MetricsDock::ExtraMoneyColumn), QStringLiteral("–"));
     QCOMPARE(cell(Strategy::None, MetricsDock::ExtraMoneyColumn), QStringLiteral("–"));
 }
@@ -795,6 +800,39 @@ void tst_MetricsDock::dockChartShowsLoopbackAnswersBySeries()
     QCOMPARE(m_dock->chart()->timeSpanSeconds(), 60);
     QCOMPARE(m_dock->chart()->timeAxisLabels().constLast(), QStringLiteral("now"));
     QVERIFY(m_dock->chart()->summary().startsWith(QStringLiteral("Recent answers: 2.")));
+}
+
+// Issue 41, item 5: the columns' explanations ran off the screen on one line. The pointer rests
+// on the money column's header; the tooltip Qt shows after its delay is a paragraph that wraps.
+void tst_MetricsDock::aLongColumnTooltipWrapsOnTheScreen()
+{
+    Gui::ToolTipWrapper wrapper; // as the application installs it
+    qApp->installEventFilter(&wrapper);
+    const auto uninstall = qScopeGuard([&wrapper] { qApp->removeEventFilter(&wrapper); });
+    QTableWidget *table = m_dock->table();
+    const int column = MetricsDock::ExtraMoneyColumn;
+    table->scrollToItem(table->item(0, column));
+    QHeaderView *header = table->horizontalHeader();
+    const QPoint at(header->sectionViewportPosition(column) + header->sectionSize(column) / 2, header->height() / 2);
+    QTest::mouseMove(header->viewport(), at);
+    QHelpEvent help(QEvent::ToolTip, at, header->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(header->viewport(), &help);
+
+    QLabel *tip = nullptr;
+    QTRY_VERIFY(tip = [] {
+        for (QWidget *w : QApplication::topLevelWidgets()) {
+            if (w->inherits("QTipLabel") && w->isVisible())
+                return qobject_cast<QLabel *>(w);
+        }
+        return static_cast<QLabel *>(nullptr);
+    }());
+    const QString plain = header->model()->headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString();
+    QVERIFY(plain.startsWith(QStringLiteral("Money wasted")));
+    QVERIFY(tip->text().contains(QStringLiteral("Money wasted")));
+    // On one line it would be this wide; wrapped it is a few lines of a readable width.
+    const int oneLine = tip->fontMetrics().horizontalAdvance(plain);
+    QVERIFY2(tip->width() < oneLine / 2, qPrintable(QStringLiteral("%1 of %2 px").arg(tip->width()).arg(oneLine)));
+    QVERIFY(tip->height() >= 3 * tip->fontMetrics().lineSpacing());
 }
 
 QTEST_MAIN(tst_MetricsDock)
