@@ -5125,7 +5125,7 @@
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="86"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="104"/>
         <location filename="../gui/settings/providerspage.cpp" line="119"/>
         <source>Fast model</source>
         <translation>快速模型</translation>
@@ -5392,32 +5392,37 @@
         <translation>取消测试(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="62"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="65"/>
         <source>Hover, typing and the early guesses send text to the provider before you press anything: the open document when the pointer rests on or heads for an action, when you select text, hold a shortcut&apos;s keys or have just opened the document, and your draft when you pause typing. A guess that turns out wrong still costs its tokens; an early guess asks only for the first few. Warm-up sends the open document when you open it, so that the provider can cache it.</source>
         <translation>悬停、输入和提前猜测会在你按下任何键之前把文本发送给服务商：当指针停在或移向某个操作、你选中文本、按住快捷键或刚打开文档时发送已打开的文档，你停止输入时发送草稿。猜错的请求仍会消耗词元；提前猜测只请求开头的几个词元。预热会在你打开文档时发送它，以便服务商缓存。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="87"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="90"/>
+        <source>Advanced settings</source>
+        <translation>高级设置</translation>
+    </message>
+    <message>
+        <location filename="../gui/settings/prefetchpage.cpp" line="105"/>
         <source>Response cache</source>
         <translation>响应缓存</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="88"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="106"/>
         <source>Early guesses</source>
         <translation>提前猜测</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="92"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="110"/>
         <source>Battery and network</source>
         <translation>电池与网络</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="280"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="365"/>
         <source>Hover, typing and early-guess prefetch may send text to %1 before you press anything; the switches below decide which of them run.</source>
         <translation>悬停、输入和提前猜测预取可能会在你按下任何键之前把文本发送给 %1；下面的开关决定启用哪些。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="283"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="368"/>
         <source>Until you allow it, hover, typing and early-guess prefetch stay off for %1, whatever the switches below say.</source>
         <translation>在你允许之前，无论下面的开关如何设置，%1 的悬停、输入和提前猜测预取都保持关闭。</translation>
     </message>
@@ -5472,73 +5477,118 @@
         <translation>日志（帮助 → 打开日志文件夹）从不记录您的 API 密钥、提示词、文档或回答。“详细”会记录每个请求和预取的更多信息，便于提交错误报告。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="91"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="109"/>
         <source>Lanes, buffer and budget</source>
         <translation>通道、缓冲与预算</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="93"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="111"/>
         <source>Alarms</source>
         <translation>告警</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="94"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="112"/>
         <source>Metrics panel</source>
         <translation>指标面板</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="96"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="120"/>
         <source>Restore &amp;defaults</source>
         <translation>恢复默认值(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="98"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="122"/>
         <source>Every prefetch setting back to its default; consent is kept.</source>
         <translation>将所有预取设置恢复为默认值；同意项保持不变。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="101"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="125"/>
         <source>Forget what was &amp;learnt</source>
         <translation>忘掉学到的内容(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="103"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="127"/>
         <source>What the early guesses learnt from what you do (which action follows a document opened, a selection or an answer, and how often nothing follows a selection), kept on this computer only, is forgotten; they start again from what a new user does.</source>
         <translation>忘掉提前猜测从你的操作中学到的内容（打开文档、选中文字或收到回答之后接着执行哪个操作，以及选中文字后有多少次什么也没做）；这些内容只保存在本机。之后从新用户的习惯重新开始。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="110"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="134"/>
         <source>Forgotten</source>
         <translation>已忘掉</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="178"/>
-        <location filename="../gui/settings/prefetchpage.cpp" line="198"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="156"/>
+        <source>Starting answers before you ask</source>
+        <translation>在您提问之前开始回答</translation>
+    </message>
+    <message>
+        <location filename="../gui/settings/prefetchpage.cpp" line="164"/>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../gui/settings/prefetchpage.cpp" line="165"/>
+        <source>Nothing is sent before you ask. Answers start when you click, press a shortcut or send.</source>
+        <translation>在您提问之前不发送任何内容。回答在您点击、按下快捷键或发送时才开始。</translation>
+    </message>
+    <message>
+        <location filename="../gui/settings/prefetchpage.cpp" line="166"/>
+        <source>Balanced (recommended)</source>
+        <translation>平衡（推荐）</translation>
+    </message>
+    <message>
+        <location filename="../gui/settings/prefetchpage.cpp" line="167"/>
+        <source>The open document is kept warm, and answers start while you point at an action, pause typing or select text. A strategy whose wrong guesses cost more than half of what its answers use pauses itself.</source>
+        <translation>保持打开的文档处于预热状态；当您指向某个操作、停下打字或选中文本时，回答就已开始。某个策略猜错的花费超过其回答用量的一半时，它会自行暂停。</translation>
+    </message>
+    <message>
+        <location filename="../gui/settings/prefetchpage.cpp" line="169"/>
+        <source>Eager</source>
+        <translation>积极</translation>
+    </message>
+    <message>
+        <location filename="../gui/settings/prefetchpage.cpp" line="170"/>
+        <source>Answers start sooner and more of them are guessed; wrong guesses may cost up to as much as the answers used, and the hourly budget is two and a half times larger.</source>
+        <translation>回答开始得更早，猜测的回答也更多；猜错的花费最多可与用上的回答相当，每小时预算是默认的两倍半。</translation>
+    </message>
+    <message>
+        <location filename="../gui/settings/prefetchpage.cpp" line="172"/>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <location filename="../gui/settings/prefetchpage.cpp" line="172"/>
+        <source>Set under Advanced settings.</source>
+        <translation>在“高级设置”中设定。</translation>
+    </message>
+    <message>
+        <location filename="../gui/settings/prefetchpage.cpp" line="261"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="281"/>
         <source>Unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="193"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="276"/>
         <source>Exact match only</source>
         <translation>仅完全匹配</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="208"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="291"/>
         <source>From %1 to %2.</source>
         <translation>范围为 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="271"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="356"/>
         <source>%1 runs inside Headstart: prefetch needs no consent.</source>
         <translation>%1 运行在 Headstart 内部：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="272"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="357"/>
         <source>%1 runs on this computer: prefetch needs no consent.</source>
         <translation>%1 运行在这台计算机上：预取无需同意。</translation>
     </message>
     <message>
-        <location filename="../gui/settings/prefetchpage.cpp" line="276"/>
+        <location filename="../gui/settings/prefetchpage.cpp" line="361"/>
         <source>&amp;Allow early sending to %1</source>
         <translation>允许提前发送给 %1(&amp;A)</translation>
     </message>

@@ -11,9 +11,12 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QStyle>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -79,19 +82,40 @@ PrefetchPage::PrefetchPage(AppSettings &settings, std::function<void()> edited, 
     m_consentNote->setObjectName(QStringLiteral("consentNote"));
     layout->addWidget(m_consentNote);
 
-    layout->addWidget(createParameterGroup(Group::Warmup, {}, page));
-    layout->addWidget(createParameterGroup(Group::Hover, {}, page));
-    layout->addWidget(createParameterGroup(Group::Debounce, {}, page));
-    layout->addWidget(createParameterGroup(Group::Workflow, {}, page));
-    layout->addWidget(createParameterGroup(Group::Routing, tr("Fast model"), page));
-    layout->addWidget(createParameterGroup(Group::Cache, tr("Response cache"), page));
-    layout->addWidget(createParameterGroup(Group::Speculation, tr("Early guesses"), page));
+    layout->addWidget(createPresetGroup(page));
+
+    // Every parameter, under a disclosure: the presets above are what most users need.
+    m_advancedToggle = new QToolButton(page);
+    m_advancedToggle->setObjectName(QStringLiteral("advancedToggle"));
+    m_advancedToggle->setText(tr("Advanced settings"));
+    m_advancedToggle->setCheckable(true);
+    m_advancedToggle->setAutoRaise(true);
+    m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_advancedToggle->setArrowType(Qt::RightArrow);
+    layout->addWidget(m_advancedToggle);
+    m_advanced = new QWidget(page);
+    m_advanced->setObjectName(QStringLiteral("advancedSettings"));
+    auto *advanced = new QVBoxLayout(m_advanced);
+    advanced->setContentsMargins(0, 0, 0, 0);
+    advanced->addWidget(createParameterGroup(Group::Warmup, {}, m_advanced));
+    advanced->addWidget(createParameterGroup(Group::Hover, {}, m_advanced));
+    advanced->addWidget(createParameterGroup(Group::Debounce, {}, m_advanced));
+    advanced->addWidget(createParameterGroup(Group::Workflow, {}, m_advanced));
+    advanced->addWidget(createParameterGroup(Group::Routing, tr("Fast model"), m_advanced));
+    advanced->addWidget(createParameterGroup(Group::Cache, tr("Response cache"), m_advanced));
+    advanced->addWidget(createParameterGroup(Group::Speculation, tr("Early guesses"), m_advanced));
     for (Group g : {Group::Trajectory, Group::Selection, Group::Keyboard, Group::Reading, Group::Habits})
-        layout->addWidget(createParameterGroup(g, {}, page));
-    layout->addWidget(createParameterGroup(Group::Limits, tr("Lanes, buffer and budget"), page));
-    layout->addWidget(createParameterGroup(Group::Etiquette, tr("Battery and network"), page));
-    layout->addWidget(createParameterGroup(Group::Alarms, tr("Alarms"), page));
-    layout->addWidget(createParameterGroup(Group::Metrics, tr("Metrics panel"), page));
+        advanced->addWidget(createParameterGroup(g, {}, m_advanced));
+    advanced->addWidget(createParameterGroup(Group::Limits, tr("Lanes, buffer and budget"), m_advanced));
+    advanced->addWidget(createParameterGroup(Group::Etiquette, tr("Battery and network"), m_advanced));
+    advanced->addWidget(createParameterGroup(Group::Alarms, tr("Alarms"), m_advanced));
+    advanced->addWidget(createParameterGroup(Group::Metrics, tr("Metrics panel"), m_advanced));
+    m_advanced->setVisible(false);
+    connect(m_advancedToggle, &QToolButton::toggled, this, [this](bool shown) {
+        m_advancedToggle->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
+        m_advanced->setVisible(shown);
+    });
+    layout->addWidget(m_advanced);
 
     auto *restore = new QPushButton(tr("Restore &defaults"), page);
     restore->setObjectName(QStringLiteral("restoreDefaults"));
@@ -125,6 +149,65 @@ void PrefetchPage::showSettings()
     refreshConsent();
     refreshParameters();
     refreshMoneyUnit();
+}
+
+QWidget *PrefetchPage::createPresetGroup(QWidget *parent)
+{
+    auto *box = new QGroupBox(tr("Starting answers before you ask"), parent);
+    auto *column = new QVBoxLayout(box);
+    const struct {
+        PrefetchPreset preset;
+        const char *id;
+        QString text;
+        QString description;
+    } presets[] = {
+        {PrefetchPreset::Off, "presetOff", tr("Off"),
+         tr("Nothing is sent before you ask. Answers start when you click, press a shortcut or send.")},
+        {PrefetchPreset::Balanced, "presetBalanced", tr("Balanced (recommended)"),
+         tr("The open document is kept warm, and answers start while you point at an action, pause typing or "
+            "select text. A strategy whose wrong guesses cost more than half of what its answers use pauses itself.")},
+        {PrefetchPreset::Eager, "presetEager", tr("Eager"),
+         tr("Answers start sooner and more of them are guessed; wrong guesses may cost up to as much as the answers "
+            "used, and the hourly budget is two and a half times larger.")},
+        {PrefetchPreset::Custom, "presetCustom", tr("Custom"), tr("Set under Advanced settings.")},
+    };
+    for (const auto &p : presets) {
+        auto *radio = new QRadioButton(p.text, box);
+        radio->setObjectName(QLatin1String(p.id));
+        column->addWidget(radio);
+        QLabel *description = wrappingLabel(box, p.description);
+        description->setForegroundRole(QPalette::PlaceholderText);
+        // Under the button's text, not under its circle.
+        description->setContentsMargins(style()->pixelMetric(QStyle::PM_ExclusiveIndicatorWidth)
+                                            + style()->pixelMetric(QStyle::PM_RadioButtonLabelSpacing),
+                                        0, 0, 0);
+        column->addWidget(description);
+        radio->setToolTip(p.description);
+        m_presetButtons.push_back({p.preset, radio, description});
+        if (p.preset == PrefetchPreset::Custom) {
+            radio->setEnabled(false); // what the settings below are, not a choice of its own
+            continue;
+        }
+        connect(radio, &QRadioButton::clicked, this, [this, preset = p.preset] {
+            PrefetchPresets::apply(preset, m_settings.prefetch);
+            refreshParameters();
+            m_edited();
+        });
+    }
+    return box;
+}
+
+void PrefetchPage::refreshPreset()
+{
+    const PrefetchPreset current = PrefetchPresets::of(m_settings.prefetch);
+    for (const PresetButton &b : m_presetButtons) {
+        const QSignalBlocker blocker(b.radio);
+        b.radio->setChecked(b.preset == current);
+        if (b.preset == PrefetchPreset::Custom) {
+            b.radio->setVisible(current == PrefetchPreset::Custom);
+            b.description->setVisible(current == PrefetchPreset::Custom);
+        }
+    }
 }
 
 QWidget *PrefetchPage::createParameterGroup(PrefetchParameter::Group group, const QString &title, QWidget *parent)
@@ -217,6 +300,7 @@ void PrefetchPage::applyParameter(const PrefetchParameter &p, double displayValu
     const double stored = p.kind == Kind::Bool ? displayValue : displayValue * scaleOf(p.unit);
     p.set(m_settings.prefetch, std::clamp(stored, p.min, p.max));
     applyLaneLimits();
+    refreshPreset();
     m_edited();
 }
 
@@ -258,6 +342,7 @@ void PrefetchPage::refreshParameters()
             dspin->setValue(shown);
     }
     applyLaneLimits();
+    refreshPreset();
 }
 
 void PrefetchPage::refreshConsent()

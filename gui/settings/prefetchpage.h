@@ -2,6 +2,7 @@
 
 #include "workspace/settings/appsettings.h"
 #include "workspace/settings/prefetchparameters.h"
+#include "workspace/settings/prefetchpresets.h"
 
 #include <QCoreApplication>
 #include <QScrollArea>
@@ -11,11 +12,14 @@
 
 class QCheckBox;
 class QLabel;
+class QRadioButton;
+class QToolButton;
 
 namespace Gui {
 
 // The settings dialog's Prefetch page: what prefetching sends and when, the consent for the
-// provider in use (a cloud provider's), then one group of controls per PrefetchParameter::Group,
+// provider in use (a cloud provider's), one switch (Off, Balanced, Eager: PrefetchPresets), then
+// under "Advanced settings" one group of controls per PrefetchParameter::Group,
 // built from the parameter table, Restore defaults, and Forget what was learnt (the habits the
 // early guesses learn from what the user does: `forgetLearnt` is called, the owner clears them).
 // Edits go straight into the dialog's AppSettings and each is reported through `edited`.
@@ -44,6 +48,9 @@ private:
         QWidget *widget; // QGroupBox (a strategy's switch), QCheckBox, QSpinBox or QDoubleSpinBox
     };
 
+    // Off, Balanced, Eager (PrefetchPresets), and Custom while the settings are none of them.
+    QWidget *createPresetGroup(QWidget *parent);
+    void refreshPreset();
     QWidget *createParameterGroup(PrefetchParameter::Group group, const QString &title, QWidget *parent);
     QWidget *createParameterControl(const PrefetchParameter &p, QWidget *parent);
     void applyParameter(const PrefetchParameter &p, double displayValue);
@@ -57,6 +64,14 @@ private:
     QLabel *m_consentNote = nullptr;
     QCheckBox *m_consent = nullptr;
     std::vector<ParameterControl> m_parameters;
+    struct PresetButton {
+        PrefetchPreset preset;
+        QRadioButton *radio;
+        QLabel *description;
+    };
+    std::vector<PresetButton> m_presetButtons;
+    QToolButton *m_advancedToggle = nullptr;
+    QWidget *m_advanced = nullptr; // every parameter, shown by m_advancedToggle
 };
 
 } // namespace Gui

@@ -26,6 +26,7 @@
 #include <QNetworkAccessManager>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -37,6 +38,7 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QWheelEvent>
 
 #include <memory>
@@ -60,6 +62,7 @@ private slots:
     void opensOnThePageAndAtTheSizeItWasLeft();
     void aModelListErrorGoesWhenTheAddressChanges();
     void etiquetteSwitchIsOnAndTogglesWithTheKeyboard();
+    void onePresetSetsEveryStrategy();
     void wheelScrollsThePageNotTheValuesUnderThePointer();
     void changingParametersEmitsThemInTheirUnits();
     void prefetchLaneFollowsTheForegroundLane();
@@ -217,6 +220,9 @@ void tst_SettingsDialog::etiquetteSwitchIsOnAndTogglesWithTheKeyboard()
     QVERIFY(QTest::qWaitForWindowActive(m_dialog.get()));
     auto *pause = find<QCheckBox>("prefetch/etiquette/pauseOnBatteryAndMetered");
     QVERIFY(pause);
+    QVERIFY(!pause->isVisible()); // under Advanced settings, folded
+    QTest::mouseClick(find<QToolButton>("advancedToggle"), Qt::LeftButton);
+    QTRY_VERIFY(pause->isVisible());
     QVERIFY(pause->isChecked()); // on by default
     QCOMPARE(pause->text(), QStringLiteral("Pause prefetch on battery sa&ver and metered connections"));
     auto *box = qobject_cast<QGroupBox *>(pause->parentWidget());
@@ -327,13 +333,77 @@ void wheelDown(QWidget *w)
 
 } // namespace
 
+// Issue 41, item 6: one switch on top of the Prefetch page, the ~40 parameters under Advanced.
+void tst_SettingsDialog::onePresetSetsEveryStrategy()
+{
+    openDialog({});
+    m_dialog->showPage(SettingsDialog::Page::Prefetch);
+    m_dialog->show();
+    QApplication::setActiveWindow(m_dialog.get());
+    QVERIFY(QTest::qWaitForWindowActive(m_dialog.get()));
+    auto *off = find<QRadioButton>("presetOff");
+    auto *balanced = find<QRadioButton>("presetBalanced");
+    auto *eager = find<QRadioButton>("presetEager");
+    auto *custom = find<QRadioButton>("presetCustom");
+    auto *hover = find<QGroupBox>("prefetch/hover/enabled");
+    QVERIFY(balanced->isChecked()); // the defaults
+    QVERIFY(!custom->isVisible());
+    QVERIFY(!hover->isVisible()); // the details are folded away
+
+    // Off with the pointer: nothing is sent early, whichever strategy.
+    // On its circle: a radio button takes the clicks on its circle and its text, not the row.
+    const auto onItsCircle = [](const QRadioButton *radio) { return QPoint(8, radio->height() / 2); };
+    QTest::mouseClick(off, Qt::LeftButton, {}, onItsCircle(off));
+    QVERIFY(off->isChecked());
+    const Prefetch::Settings none = lastEmitted().prefetch;
+    for (bool on : {none.warmup.enabled, none.hover.enabled, none.debounce.enabled, none.debounce.suggestFollowUps,
+                    none.workflow.enabled, none.trajectory.enabled, none.selection.enabled, none.keyboard.enabled,
+                    none.reading.enabled, none.habits.enabled})
+        QVERIFY(!on);
+    QVERIFY(none.cache.enabled); // the response cache sends nothing early: it stays
+    QTest::mouseClick(find<QToolButton>("advancedToggle"), Qt::LeftButton);
+    QTRY_VERIFY(hover->isVisible());
+    QVERIFY(!hover->isChecked());
+
+    // Eager with the keyboard: sooner, more guesses, a larger budget.
+    eager->setFocus();
+    QTRY_VERIFY(eager->hasFocus());
+    QTest::keyClick(eager, Qt::Key_Space);
+    QVERIFY(eager->isChecked());
+    QVERIFY(lastEmitted().prefetch.hover.enabled);
+    QCOMPARE(lastEmitted().prefetch.hover.delay, 80ms);
+    QCOMPARE(lastEmitted().prefetch.speculation.maxAnswers, 3);
+    QCOMPARE(lastEmitted().prefetch.hourlyTokenBudget, Prefetch::Settings().hourlyTokenBudget * 5 / 2);
+    QVERIFY(hover->isChecked());
+    QCOMPARE(find<QSpinBox>("prefetch/hover/delayMs")->value(), 80);
+
+    // A parameter set by hand: none of the three any more, and the page says so.
+    auto *delay = find<QSpinBox>("prefetch/hover/delayMs");
+    delay->setFocus();
+    QTRY_VERIFY(delay->hasFocus());
+    QTest::keyClick(delay, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(delay, QStringLiteral("200"));
+    QTRY_COMPARE(lastEmitted().prefetch.hover.delay, 200ms);
+    QVERIFY(custom->isVisible());
+    QVERIFY(custom->isChecked());
+    QVERIFY(!eager->isChecked() && !balanced->isChecked() && !off->isChecked());
+
+    // Balanced again: the defaults, every one of them; kept when the dialog opens again.
+    QTest::mouseClick(balanced, Qt::LeftButton, {}, onItsCircle(balanced));
+    QVERIFY(Gui::PrefetchParameters::same(lastEmitted().prefetch, Prefetch::Settings()));
+    QVERIFY(!custom->isVisible());
+    openDialog(lastEmitted());
+    QVERIFY(find<QRadioButton>("presetBalanced")->isChecked());
+}
+
 void tst_SettingsDialog::wheelScrollsThePageNotTheValuesUnderThePointer()
 {
     openDialog({});
     m_dialog->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_dialog.get()));
     auto *pages = find<QTabWidget>("pages");
-    pages->setCurrentIndex(1); // Prefetch: a long page
+    pages->setCurrentIndex(1); // Prefetch: a long page, once its advanced settings are shown
+    QTest::mouseClick(find<QToolButton>("advancedToggle"), Qt::LeftButton);
     auto *pause = find<QSpinBox>("prefetch/debounce/sentenceEndDelayMs");
     QVERIFY(pause);
     QScrollArea *page = nullptr;
@@ -341,7 +411,7 @@ void tst_SettingsDialog::wheelScrollsThePageNotTheValuesUnderThePointer()
         page = qobject_cast<QScrollArea *>(p);
     QVERIFY(page);
     QScrollBar *bar = page->verticalScrollBar();
-    QVERIFY(bar->maximum() > 0);
+    QTRY_VERIFY(bar->maximum() > 0);
     bar->setValue(bar->maximum() / 2);
     const int before = pause->value();
     const int scrolled = bar->value();
