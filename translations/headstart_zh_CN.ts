@@ -256,38 +256,43 @@
         <translation>，每秒 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="157"/>
+        <location filename="../gui/answer/answerpane.cpp" line="166"/>
+        <source>, %1 prompt tokens (%2 from cache), and %3 more (%4 from cache) for the early start</source>
+        <translation>，提示词 %1 个词元（其中 %2 个来自缓存），提前开始另用了 %3 个（其中 %4 个来自缓存）</translation>
+    </message>
+    <message>
+        <location filename="../gui/answer/answerpane.cpp" line="170"/>
         <source>, %1 prompt tokens (%2 from cache)</source>
         <translation>，提示词 %1 个词元（其中 %2 个来自缓存）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="162"/>
+        <location filename="../gui/answer/answerpane.cpp" line="174"/>
         <source>(stopped at the token limit)</source>
         <translation>（已达到词元上限）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="164"/>
+        <location filename="../gui/answer/answerpane.cpp" line="176"/>
         <source>(withheld by the provider&apos;s content filter)</source>
         <translation>（已被服务商的内容过滤器拦截）</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="165"/>
+        <location filename="../gui/answer/answerpane.cpp" line="177"/>
         <source>%1.</source>
         <comment>ends the status sentence</comment>
         <translation>%1。</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="171"/>
+        <location filename="../gui/answer/answerpane.cpp" line="183"/>
         <source>From the cache: the answer this action got before on the same text. Nothing was sent; Regenerate asks anew.</source>
         <translation>来自缓存：这是此操作此前对同一文本给出的回答。未发送任何内容；“重新生成”会重新询问。</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="179"/>
+        <location filename="../gui/answer/answerpane.cpp" line="191"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../gui/answer/answerpane.cpp" line="207"/>
+        <location filename="../gui/answer/answerpane.cpp" line="219"/>
         <source>Now using %1: run the action again to ask it.</source>
         <translation>现在使用的是 %1：重新运行该操作即可向它提问。</translation>
     </message>

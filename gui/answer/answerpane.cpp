@@ -154,9 +154,21 @@ void AnswerPane::onFinished(Llm::FinishReason reason)
             status += tr(", %1 tokens/s").arg(QLocale().toString(rate, 'f', 0));
     }
     if (usage.inputTokens >= 0) {
-        status += tr(", %1 prompt tokens (%2 from cache)")
-                      .arg(QLocale().toString(usage.inputTokens),
-                           QLocale().toString(std::max<qint64>(0, usage.cacheReadTokens)));
+        // A guess's prefix continued when the user asked: the continuation's prompt is what the
+        // answer asked for, and the prefix's is what the early start cost on top; added up, the
+        // same action read as two or three times the prompt of the one before.
+        const Prefetch::AnswerFetch *a = m_stream ? m_stream->answer() : nullptr;
+        const Llm::Usage early = a && a->parts() > 1 ? a->earlyUsage() : Llm::Usage{};
+        const auto number = [](qint64 n) { return QLocale().toString(std::max<qint64>(0, n)); };
+        if (early.inputTokens > 0 && early.inputTokens < usage.inputTokens) {
+            const qint64 cached = std::max<qint64>(0, usage.cacheReadTokens);
+            const qint64 earlyCached = std::min(cached, std::max<qint64>(0, early.cacheReadTokens));
+            status += tr(", %1 prompt tokens (%2 from cache), and %3 more (%4 from cache) for the early start")
+                          .arg(number(usage.inputTokens - early.inputTokens), number(cached - earlyCached),
+                               number(early.inputTokens), number(earlyCached));
+        } else {
+            status += tr(", %1 prompt tokens (%2 from cache)").arg(number(usage.inputTokens), number(usage.cacheReadTokens));
+        }
     }
     if (reason == Llm::FinishReason::Length)
         status += QLatin1Char(' ') + tr("(stopped at the token limit)");

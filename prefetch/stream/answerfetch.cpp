@@ -160,6 +160,14 @@ Llm::Usage AnswerFetch::openingUsage() const
     return usage;
 }
 
+Llm::Usage AnswerFetch::earlyUsage() const
+{
+    Llm::Usage usage = m_earlyBilled;
+    if (m_part && !m_part->isDone() && m_part->isPrefetch())
+        addUsage(usage, partUsage());
+    return usage;
+}
+
 QString AnswerFetch::openingModel() const
 {
     // Only while the text has the fast model's words: an answer asked for again whole after its
@@ -354,6 +362,8 @@ void AnswerFetch::addPartUsage()
 {
     const Llm::Usage part = partUsage();
     addUsage(m_billed, part);
+    if (m_part && m_part->isPrefetch())
+        addUsage(m_earlyBilled, part);
     if (m_partOpening) {
         addUsage(m_openingBilled, part);
         m_partOpening = false;

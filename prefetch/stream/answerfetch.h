@@ -113,6 +113,10 @@ public:
     qsizetype openingLength() const { return m_openingChars; }
     QString openingModel() const;
     Llm::Usage openingUsage() const;
+    // The share of usage() billed for parts sent before the user asked (speculative ones): a
+    // guess's prefix whose continuation is the user's answer read the prompt once more, and
+    // that is what the early start cost on top of the answer.
+    Llm::Usage earlyUsage() const;
     int parts() const { return m_parts; }
     // Requests sent for the answer again after a busy provider refused it.
     int retries() const { return m_retries; }
@@ -193,6 +197,7 @@ private:
     bool m_partOpening = false;   // the part in flight is the fast model's opening
     qsizetype m_openingChars = 0; // of m_text, the fast model's
     Llm::Usage m_openingBilled;   // the opening's part, once done (also in m_billed)
+    Llm::Usage m_earlyBilled;     // the speculative parts, once done (also in m_billed)
     bool m_started = false;
     bool m_waiting = false;
     bool m_done = false;

@@ -282,8 +282,23 @@ void tst_MainWindow::hoverPrefixIsContinuedIntoTheWholeAnswer()
     QVERIFY(waitForAnswer());
     QCOMPARE(m_local.stats().requestsServed, before.requestsServed + 2); // the prefix and its continuation
     QCOMPARE(m_window->answerPane()->text(), freshSummary(m_window->currentDocument()->text()));
-    QVERIFY2(m_window->answerPane()->statusText().contains(QLatin1String("started before you asked: it was ready")),
-             qPrintable(m_window->answerPane()->statusText()));
+    const QString status = m_window->answerPane()->statusText();
+    QVERIFY2(status.contains(QLatin1String("started before you asked: it was ready")), qPrintable(status));
+    // The answer's prompt and the early start's apart (issue 41, item 5), adding up to what the
+    // provider billed for the two requests.
+    static const QRegularExpression split(QStringLiteral(
+        R"(([\d,]+) prompt tokens \(([\d,]+) from cache\), and ([\d,]+) more \(([\d,]+) from cache\) for the early start)"));
+    const QRegularExpressionMatch m = split.match(status);
+    QVERIFY2(m.hasMatch(), qPrintable(status));
+    const auto number = [&m](int i) { return QLocale(QLocale::English).toLongLong(m.captured(i)); };
+    // The hover's requests, the prefix and its continuation, as the provider billed them.
+    const auto billed = m_local.stats().billedByPurpose.value(QStringLiteral("hover"));
+    const auto billedBefore = before.billedByPurpose.value(QStringLiteral("hover"));
+    QCOMPARE(number(1) + number(3), billed.inputUncached + billed.cacheRead + billed.cacheWrite
+                                        - (billedBefore.inputUncached + billedBefore.cacheRead + billedBefore.cacheWrite));
+    QCOMPARE(number(2) + number(4), billed.cacheRead - billedBefore.cacheRead);
+    QVERIFY(number(1) > 0);
+    QVERIFY(number(3) > 0);
 }
 
 void tst_MainWindow::aGuessStillOnItsWayIsSaidToBeLate()
