@@ -17,6 +17,7 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPushButton>
+#include <QToolButton>
 
 namespace Gui {
 
@@ -205,8 +206,10 @@ bool ActionSignals::isInWindow(const QObject *object) const
 
 std::optional<DocumentAction> ActionSignals::buttonAction(const QObject *object) const
 {
+    // The action panel's buttons, and the toolbar's (a tool button showing the action).
+    const auto *tool = qobject_cast<const QToolButton *>(object);
     for (DocumentAction action : Prefetch::AllDocumentActions) {
-        if (object == m_window->actionButton(action))
+        if (object == m_window->actionButton(action) || (tool && tool->defaultAction() == m_window->action(action)))
             return action;
     }
     return std::nullopt;
@@ -293,7 +296,7 @@ void ActionSignals::forwardToHover(QObject *watched, const QEvent *event)
     const std::optional<DocumentAction> action = buttonAction(watched);
     // A disabled button's events are not the hover's, its Leave included: a prefetch started
     // before the button was disabled is left to the click elsewhere, Stop or the next hover.
-    if (!action || !m_window->actionButton(*action)->isEnabled())
+    if (!action || !static_cast<const QWidget *>(watched)->isEnabled())
         return;
     // The document and selection of this moment: what the click would run on.
     const DocumentTab *tab = m_window->currentTab();

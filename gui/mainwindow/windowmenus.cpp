@@ -10,6 +10,7 @@
 #include "gui/mainwindow/logfolder.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "gui/metrics/metricsdock.h"
+#include "gui/widgets/mnemonic.h"
 #include "gui/widgets/themeicon.h"
 #include "workspace/conversations/conversationstore.h"
 
@@ -25,21 +26,24 @@ WindowMenus::WindowMenus(MainWindow *window, const QList<QAction *> &answerActio
     : QObject(window)
 {
     QMenu *file = window->menuBar()->addMenu(tr("&File"));
-    file->addAction(themeIcon("document-new", QStyle::SP_FileIcon), tr("&New"), QKeySequence::New, this,
-                    [window] { window->newDocument(); });
+    QAction *newDocument = file->addAction(themeIcon("document-new", QStyle::SP_FileIcon), tr("&New"),
+                                           QKeySequence::New, this, [window] { window->newDocument(); });
+    newDocument->setObjectName(QStringLiteral("newDocument"));
     // No shortcut: Ctrl+Shift+N, the usual one, is New Conversation's.
     file->addAction(themeIcon("window-new"), tr("New Win&dow"), window, &MainWindow::newWindowRequested);
     file->addAction(tr("New from &Wizard…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W), window,
                     &MainWindow::showWizard);
-    file->addAction(themeIcon("document-open", QStyle::SP_DialogOpenButton), tr("&Open…"), QKeySequence::Open, window->tabs(),
-                    &DocumentTabs::openWithDialog);
+    QAction *open = file->addAction(themeIcon("document-open", QStyle::SP_DialogOpenButton), tr("&Open…"),
+                                    QKeySequence::Open, window->tabs(), &DocumentTabs::openWithDialog);
+    open->setObjectName(QStringLiteral("openDocument"));
     window->tabs()->setRecentMenu(file->addMenu(tr("Open &Recent")));
     file->addSeparator();
-    file->addAction(themeIcon("document-save", QStyle::SP_DialogSaveButton), tr("&Save"), QKeySequence::Save, this,
-                    [window] {
-                        if (DocumentTab *tab = window->currentTab())
-                            window->tabs()->save(tab, false);
-                    });
+    QAction *save = file->addAction(themeIcon("document-save", QStyle::SP_DialogSaveButton), tr("&Save"),
+                                    QKeySequence::Save, this, [window] {
+                                        if (DocumentTab *tab = window->currentTab())
+                                            window->tabs()->save(tab, false);
+                                    });
+    save->setObjectName(QStringLiteral("saveDocument"));
     QAction *saveAs = file->addAction(themeIcon("document-save-as"), tr("Save &As…"), this, [window] {
         if (DocumentTab *tab = window->currentTab())
             window->tabs()->save(tab, true);
@@ -144,9 +148,23 @@ WindowMenus::WindowMenus(MainWindow *window, const QList<QAction *> &answerActio
 
     QToolBar *toolbar = window->addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
-    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon); // the AI actions have text only
-    toolbar->addAction(window->action(Prefetch::DocumentAction::Summarize));
+    // What a writer reaches for: the file's actions, every AI action, the chat and Stop. Icons
+    // where the theme (or Qt) has one, the name where not (the AI actions); a narrow window
+    // shows the rest behind the toolbar's extension button.
+    toolbar->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    toolbar->addAction(newDocument);
+    toolbar->addAction(open);
+    toolbar->addAction(save);
+    toolbar->addSeparator();
+    for (Prefetch::DocumentAction a : Prefetch::AllDocumentActions)
+        toolbar->addAction(window->action(a));
+    toolbar->addSeparator();
+    if (window->chatDock())
+        toolbar->addAction(window->chatDock()->toggleViewAction());
     toolbar->addAction(window->stopAction());
+    // Named without the menus' mnemonic: Qt drops the "&" but keeps a translation's "(&S)".
+    for (QAction *a : toolbar->actions())
+        a->setIconText(withoutMnemonic(a->text()));
 }
 
 void WindowMenus::setLogDirectory(const QString &directory)

@@ -44,6 +44,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QToolBar>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -71,6 +72,7 @@ private slots:
     void hoverPrefixIsContinuedIntoTheWholeAnswer();
     void aGuessStillOnItsWayIsSaidToBeLate();
     void leavingTheButtonCancelsAtTheServer();
+    void theToolbarHoldsTheWritersActions();
     void thePointerRestingOnAButtonStartsItsAnswerAndMovingAwayCancelsIt();
     void pressStartsBeforeRelease();
     void escapeStopsEverythingAtTheServer();
@@ -330,6 +332,48 @@ void tst_MainWindow::leavingTheButtonCancelsAtTheServer()
     QTRY_COMPARE_WITH_TIMEOUT(m_local.stats().streamsOpen, 0, 200);
     QCOMPARE(m_local.stats().streamsCancelled, cancelled + 1);
     QVERIFY(m_window->answerPane()->text().isEmpty()); // nothing shown without a click
+}
+
+// Issue 41, the look: the toolbar holds what a writer reaches for, and its AI buttons are the
+// action panel's equals: resting on one starts its answer, a click takes it over.
+void tst_MainWindow::theToolbarHoldsTheWritersActions()
+{
+    auto *toolbar = m_window->findChild<QToolBar *>(QStringLiteral("mainToolBar"));
+    QVERIFY(toolbar);
+    QStringList names;
+    for (QAction *a : toolbar->actions()) {
+        if (!a->isSeparator())
+            names << (a->objectName().isEmpty() ? a->text() : a->objectName());
+    }
+    for (const char *expected : {"newDocument", "openDocument", "saveDocument"})
+        QVERIFY2(names.contains(QLatin1String(expected)), qPrintable(names.join(u',')));
+    for (DocumentAction a : Prefetch::AllDocumentActions)
+        QVERIFY(toolbar->actions().contains(m_window->action(a)));
+    QVERIFY(toolbar->actions().contains(m_window->stopAction()));
+
+    // New, clicked on the toolbar: a second document.
+    const int tabs = m_window->tabs()->count();
+    const QList<QAction *> actions = toolbar->actions();
+    QAction *newDocument = *std::ranges::find_if(actions, [](const QAction *a) { return a->objectName() == u"newDocument"; });
+    QWidget *newButton = toolbar->widgetForAction(newDocument);
+    QVERIFY(newButton && newButton->isVisible());
+    QTest::mouseClick(newButton, Qt::LeftButton);
+    QCOMPARE(m_window->tabs()->count(), tabs + 1);
+    m_window->setDocumentText(QStringLiteral("A second document, to be summarized from the toolbar."));
+
+    // The pointer rests on the toolbar's Summarize: its answer starts, and the click takes it over.
+    QWidget *summarize = toolbar->widgetForAction(m_window->summarizeAction());
+    QVERIFY(summarize && summarize->isVisible());
+    QSignalSpy started(m_stack->hover(), &Prefetch::HoverStrategy::prefetchStarted);
+    QTest::mouseMove(m_window->currentTab()->viewport(), m_window->currentTab()->viewport()->rect().center());
+    QTest::mouseMove(summarize, summarize->rect().center());
+    QVERIFY(started.wait(5000));
+    QVERIFY(m_stack->hover()->isPrefetching(DocumentAction::Summarize));
+    QTest::mouseClick(summarize, Qt::LeftButton);
+    QVERIFY(waitForAnswer());
+    QCOMPARE(m_stack->engine()->metrics().stats(Prefetch::Strategy::Hover).hits
+                 + m_stack->engine()->metrics().stats(Prefetch::Strategy::Hover).partialHits,
+             1);
 }
 
 void tst_MainWindow::thePointerRestingOnAButtonStartsItsAnswerAndMovingAwayCancelsIt()
