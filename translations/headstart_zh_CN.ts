@@ -2044,7 +2044,7 @@
         <translation>用量</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="150"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="154"/>
         <source>%1, while %2 thinks: %3</source>
         <translation>%1（%2 思考中）：%3</translation>
     </message>
@@ -2054,62 +2054,72 @@
         <translation>推理模型思考时快速模型先给出的一句话。它不是回答，回答开始后即消失（设置 → 预取 →“推理模型思考时先即时回应”）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="184"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="113"/>
+        <source>%1 · started before you sent: it was ready</source>
+        <translation>%1 · 在您发送之前已开始：已准备好</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/answerwidget.cpp" line="114"/>
+        <source>%1 · started before you sent: not early enough to be ready</source>
+        <translation>%1 · 在您发送之前已开始：不够早，未能就绪</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/answerwidget.cpp" line="188"/>
         <source>Quick answer · %1</source>
         <translation>快速回答 · %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="186"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="190"/>
         <source>Small talk and simple questions are answered by the provider&apos;s fast model, which answers sooner and costs less (Settings, Prefetch, Fast model).</source>
         <translation>闲聊和简单问题由服务商的快速模型回答，它回答更快、费用更低（设置 › 预取 › 快速模型）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="190"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="194"/>
         <source>Ask %1</source>
         <translation>改问 %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="193"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="197"/>
         <source>Replace this answer with one from %1, the main model</source>
         <translation>用主模型 %1 的回答替换这个回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="203"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="207"/>
         <source>First words · %1</source>
         <translation>开头 · %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="207"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="211"/>
         <source>The first sentence of this answer was written by %1, the provider&apos;s fast model, so that it began sooner; %2 wrote the rest (Settings, Prefetch, Fast model).</source>
         <translation>这条回答的第一句由服务商的快速模型 %1 写出，以便更早开始；其余部分由 %2 写出（设置 › 预取 › 快速模型）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="221"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="225"/>
         <source>From the cache</source>
         <translation>来自缓存</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="222"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="226"/>
         <source>This question was asked before in this same conversation and context: this is the answer it got then, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>这个问题此前在相同的对话和上下文中问过：这是当时得到的回答，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="227"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="231"/>
         <source>From the cache · a similar question</source>
         <translation>来自缓存 · 相似问题</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="228"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="232"/>
         <source>A question almost the same as this one was answered before in this context, and its answer held each time: it is given again, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>与此几乎相同的问题此前在这个上下文中回答过，而且该回答每次都成立：因此再次给出，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="234"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="238"/>
         <source>Draft from a similar question</source>
         <translation>来自相似问题的草稿</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="235"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="239"/>
         <source>The answer a similar question got before, shown while this one&apos;s answer is on its way; the live answer replaces it.</source>
         <translation>相似问题此前得到的回答，在本问题的回答到达前显示；实时回答会替换它。</translation>
     </message>
@@ -2126,12 +2136,7 @@
         <translation>首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="112"/>
-        <source>%1 · prefetched</source>
-        <translation>%1 · 已预取</translation>
-    </message>
-    <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="114"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="118"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
@@ -2322,7 +2327,7 @@
     </message>
     <message>
         <location filename="../gui/chat/chatdock.cpp" line="448"/>
-        <location filename="../gui/chat/chatdocktranscript.cpp" line="158"/>
+        <location filename="../gui/chat/chatdocktranscript.cpp" line="160"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
@@ -3063,12 +3068,12 @@
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="285"/>
+        <location filename="../workspace/documents/document.cpp" line="293"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../workspace/documents/document.cpp" line="313"/>
+        <location filename="../workspace/documents/document.cpp" line="321"/>
         <source>Untitled %1</source>
         <translation>未命名 %1</translation>
     </message>
@@ -5840,137 +5845,162 @@
 <context>
     <name>Gui::WindowMenus</name>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="27"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="31"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="28"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="32"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="31"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="36"/>
         <source>New Win&amp;dow</source>
         <translation>新建窗口(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="32"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="37"/>
         <source>New from &amp;Wizard…</source>
         <translation>用向导新建(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="34"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="39"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="36"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="42"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="38"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="44"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="43"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="50"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="48"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="57"/>
+        <source>Save in &amp;Encoding</source>
+        <translation>保存编码(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="61"/>
+        <source>UTF-8</source>
+        <translation>UTF-8</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="62"/>
+        <source>GB18030 (Chinese)</source>
+        <translation>GB18030（中文）</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="63"/>
+        <source>UTF-16</source>
+        <translation>UTF-16</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="76"/>
+        <source>%1 is saved in %2 from now on: Save writes it.</source>
+        <translation>%1 今后以 %2 保存：按“保存”即写入。</translation>
+    </message>
+    <message>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="90"/>
         <source>&amp;Close Document</source>
         <translation>关闭文档(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="61"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="103"/>
         <source>&amp;Export Damaged Conversations…</source>
         <translation>导出损坏的对话(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="65"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="107"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="69"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="111"/>
         <source>C&amp;lose Window</source>
         <translation>关闭窗口(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="72"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="114"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="77"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="119"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="79"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="121"/>
         <source>&amp;AI</source>
         <translation>AI(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="88"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="130"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="93"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="135"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="98"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="140"/>
         <source>&amp;Metrics</source>
         <translation>指标(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="103"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="145"/>
         <source>&amp;Library</source>
         <translation>资料库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="116"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="158"/>
         <source>&amp;Next Document</source>
         <translation>下一个文档(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="119"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="161"/>
         <source>&amp;Previous Document</source>
         <translation>上一个文档(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="123"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="165"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="124"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="166"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="133"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="175"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="136"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="178"/>
         <source>Open &amp;Log Folder</source>
         <translation>打开日志文件夹(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="141"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="183"/>
         <source>&amp;About Headstart</source>
         <translation>关于 Headstart(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/mainwindow/windowmenus.cpp" line="145"/>
+        <location filename="../gui/mainwindow/windowmenus.cpp" line="187"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>

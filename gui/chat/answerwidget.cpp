@@ -104,12 +104,16 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     applyErrorStyle();
 }
 
-void AnswerWidget::setTiming(double firstTokenMs, bool prefetched)
+void AnswerWidget::setTiming(double firstTokenMs, bool early, bool ready)
 {
     QString text = QCoreApplication::translate("Gui::ChatDock", "First token after %1 ms")
                        .arg(QLocale().toString(firstTokenMs, 'f', 0));
-    if (prefetched) {
-        text = QCoreApplication::translate("Gui::ChatDock", "%1 · prefetched").arg(text);
+    // What the early start did, in words: "prefetched" beside a long wait read as "instant".
+    if (early) {
+        text = ready ? QCoreApplication::translate("Gui::ChatDock", "%1 · started before you sent: it was ready").arg(text)
+                     : QCoreApplication::translate("Gui::ChatDock",
+                                                   "%1 · started before you sent: not early enough to be ready")
+                           .arg(text);
         m_timing->setToolTip(
             QCoreApplication::translate("Gui::ChatDock",
                                         "This answer was started while you paused typing, before you pressed Enter."));

@@ -38,7 +38,8 @@ ChatDockTranscript::ChatDockTranscript(ChatSession *session, ChatTranscript *tra
         const Prefetch::AnswerReader *stream = m_follower.stream();
         if (!m_liveWidget)
             return;
-        m_liveWidget->setTiming(perceivedMs, stream && stream->isPrefetched());
+        m_liveWidget->setTiming(perceivedMs, stream && stream->isPrefetched(),
+                                stream && stream->origin() == Prefetch::AnswerReader::Origin::Hit);
         showOpening(stream);
     });
     // The retry's wait shows on the answer; the dock says it too.
@@ -69,7 +70,8 @@ void ChatDockTranscript::rebuild()
     showAcknowledgement();
     showOpening(stream);
     if (m_follower.perceivedLatencyMs() >= 0)
-        m_liveWidget->setTiming(m_follower.perceivedLatencyMs(), stream->isPrefetched());
+        m_liveWidget->setTiming(m_follower.perceivedLatencyMs(), stream->isPrefetched(),
+                                stream->origin() == Prefetch::AnswerReader::Origin::Hit);
 }
 
 void ChatDockTranscript::updateModels()

@@ -39,7 +39,9 @@ public:
     explicit AnswerWidget(QWidget *parent);
 
     MarkdownView *view() const { return m_view; }
-    void setTiming(double firstTokenMs, bool prefetched);
+    // `early`: the answer was started before the user sent (a typing pause, a suggestion);
+    // `ready`: its first token was in by then.
+    void setTiming(double firstTokenMs, bool early, bool ready);
     // The compact usage line under the answer, its details in the tooltip; hidden when empty.
     void setUsage(const MessageUsage &usage);
     QString usageText() const;

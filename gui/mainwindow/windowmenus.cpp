@@ -13,10 +13,13 @@
 #include "gui/widgets/mnemonic.h"
 #include "gui/widgets/themeicon.h"
 #include "workspace/conversations/conversationstore.h"
+#include "workspace/documents/document.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QMenu>
 #include <QMenuBar>
+#include <QStatusBar>
 #include <QToolBar>
 
 namespace Gui {
@@ -49,6 +52,41 @@ WindowMenus::WindowMenus(MainWindow *window, const QList<QAction *> &answerActio
             window->tabs()->save(tab, true);
     });
     saveAs->setShortcuts(standardShortcuts(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
+    // The encoding Save writes (a legacy file is saved back in its own until the user picks
+    // another, UTF-8 most often); the current document's is checked.
+    QMenu *encodings = file->addMenu(tr("Save in &Encoding"));
+    encodings->menuAction()->setObjectName(QStringLiteral("encodingMenu"));
+    auto *encodingGroup = new QActionGroup(encodings);
+    const std::pair<const char *, QString> choices[] = {
+        {"UTF-8", tr("UTF-8")},
+        {"GB18030", tr("GB18030 (Chinese)")},
+        {"UTF-16LE", tr("UTF-16")},
+    };
+    for (const auto &[name, label] : choices) {
+        QAction *choice = encodings->addAction(label);
+        choice->setObjectName(QLatin1String(name));
+        choice->setCheckable(true);
+        choice->setActionGroup(encodingGroup);
+        connect(choice, &QAction::triggered, this, [window, encoding = QByteArray(name), label] {
+            Document *document = window->currentDocument();
+            if (!document || document->encoding() == encoding)
+                return;
+            document->setEncoding(encoding);
+            window->statusBar()->showMessage(
+                tr("%1 is saved in %2 from now on: Save writes it.").arg(document->displayName(), label), 5000);
+        });
+    }
+    connect(encodings, &QMenu::aboutToShow, this, [window, encodings] {
+        const Document *document = window->currentDocument();
+        for (QAction *choice : encodings->actions()) {
+            choice->setEnabled(document);
+            // UTF-16BE, as read, is kept and shows as UTF-16.
+            const QByteArray current = document ? document->encoding() : QByteArray();
+            choice->setChecked(document
+                               && (current == choice->objectName().toLatin1()
+                                   || (current.startsWith("UTF-16") && choice->objectName() == u"UTF-16LE")));
+        }
+    });
     QAction *closeDocument = file->addAction(themeIcon("document-close"), tr("&Close Document"), this, [window] {
         if (DocumentTab *tab = window->currentTab())
             window->tabs()->closeDocument(tab);

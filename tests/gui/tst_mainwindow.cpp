@@ -43,6 +43,9 @@
 #include <QNetworkAccessManager>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QMenu>
+#include <QMenuBar>
+#include <QStringEncoder>
 #include <QSignalSpy>
 #include <QToolBar>
 #include <QStandardPaths>
@@ -73,6 +76,7 @@ private slots:
     void aGuessStillOnItsWayIsSaidToBeLate();
     void leavingTheButtonCancelsAtTheServer();
     void theToolbarHoldsTheWritersActions();
+    void aLegacyFileIsSavedInUtf8WhenTheUserPicksIt();
     void thePointerRestingOnAButtonStartsItsAnswerAndMovingAwayCancelsIt();
     void pressStartsBeforeRelease();
     void escapeStopsEverythingAtTheServer();
@@ -374,6 +378,55 @@ void tst_MainWindow::theToolbarHoldsTheWritersActions()
     QCOMPARE(m_stack->engine()->metrics().stats(Prefetch::Strategy::Hover).hits
                  + m_stack->engine()->metrics().stats(Prefetch::Strategy::Hover).partialHits,
              1);
+}
+
+// Issue 41, item 4: a GB18030 file is saved back in GB18030 unless the user picks UTF-8, here
+// from File, Save in Encoding, with the pointer.
+void tst_MainWindow::aLegacyFileIsSavedInUtf8WhenTheUserPicksIt()
+{
+    const QString chinese = QStringLiteral("# 提示缓存\n\n第一个词元越早出现，回答就显得越快。\n");
+    QStringEncoder gb18030("GB18030");
+    const QString path = m_dir.filePath(QStringLiteral("legacy-gb18030.md"));
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(gb18030.encode(chinese));
+    }
+    QVERIFY(m_window->openFile(path));
+    QCOMPARE(m_window->currentDocument()->encoding(), QByteArray("GB18030"));
+    m_window->activateWindow();
+    QTRY_VERIFY(m_window->isActiveWindow());
+
+    QMenuBar *bar = m_window->menuBar();
+    QAction *fileMenu = bar->actions().first();
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->actionGeometry(fileMenu).center());
+    QMenu *file = fileMenu->menu();
+    QTRY_VERIFY(file->isVisible());
+    const QList<QAction *> fileActions = file->actions();
+    QAction *encodingMenu = *std::ranges::find_if(fileActions, [](const QAction *a) { return a->objectName() == u"encodingMenu"; });
+    QTest::mouseClick(file, Qt::LeftButton, {}, file->actionGeometry(encodingMenu).center());
+    QMenu *encodings = encodingMenu->menu();
+    QTRY_VERIFY(encodings->isVisible());
+    const QList<QAction *> choices = encodings->actions();
+    QAction *gb = *std::ranges::find_if(choices, [](const QAction *a) { return a->objectName() == u"GB18030"; });
+    QAction *utf8 = *std::ranges::find_if(choices, [](const QAction *a) { return a->objectName() == u"UTF-8"; });
+    QVERIFY(gb->isChecked()); // what the file is in
+    QTest::mouseClick(encodings, Qt::LeftButton, {}, encodings->actionGeometry(utf8).center());
+    QTRY_VERIFY(!encodings->isVisible());
+    QCOMPARE(m_window->currentDocument()->encoding(), QByteArray("UTF-8"));
+    QVERIFY(m_window->currentDocument()->isModified()); // Save has something to write
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QLatin1String("UTF-8")));
+
+    // Ctrl+S in the document: the file is UTF-8 now, the same text.
+    m_window->currentTab()->setFocus();
+    QTRY_VERIFY(m_window->currentTab()->hasFocus());
+    QTest::keyClick(m_window->currentTab(), Qt::Key_S, Qt::ControlModifier);
+    QTRY_VERIFY(!m_window->currentDocument()->isModified());
+    QFile saved(path);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    const QByteArray bytes = saved.readAll();
+    QCOMPARE(QString::fromUtf8(bytes), chinese);
+    QVERIFY(bytes != gb18030.encode(chinese));
 }
 
 void tst_MainWindow::thePointerRestingOnAButtonStartsItsAnswerAndMovingAwayCancelsIt()

@@ -246,6 +246,14 @@ std::optional<QString> Document::saveTo(const QString &path)
     return std::nullopt;
 }
 
+void Document::setEncoding(const QByteArray &encoding)
+{
+    if (encoding == m_encoding)
+        return;
+    m_encoding = encoding;
+    setModified(true);
+}
+
 QByteArray Document::encoded(const QString &text) const
 {
     // In the encoding it was read in (UTF-16 with its BOM first, as it came); UTF-8 otherwise.

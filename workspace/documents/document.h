@@ -87,6 +87,9 @@ public:
     // The encoding the file was read in and is saved in: "UTF-8" (also for a new document),
     // "UTF-16LE", "UTF-16BE" or "GB18030" (Knowledge::decodeText()).
     QByteArray encoding() const { return m_encoding; }
+    // Saves in `encoding` from now on (one of those above): the document counts as modified
+    // until it is saved so. The text is unchanged: this converts, it does not read anew.
+    void setEncoding(const QByteArray &encoding);
     // Stable for the life of the document: the file path, or "untitled-N".
     QString documentId() const;
     QString displayName() const;
