@@ -495,13 +495,22 @@ void MarkdownView::changeEvent(QEvent *event)
 }
 
 // Code blocks get the palette's alternate base and tables its mid tone, so both stay visible in
-// dark palettes; re-applied when the palette changes.
+// dark palettes; links get its link colour (the Markdown importer gives them the application
+// palette's of the moment: an answer shown before the dark scheme was applied kept a dark blue on
+// the dark base). Re-applied when the palette changes.
 void MarkdownView::applyPaletteToDocument()
 {
     QTextDocument *doc = m_browser->document();
     QTextCursor cursor(doc);
     cursor.beginEditBlock();
+    QList<std::pair<int, int>> links; // recoloured after the walk: a merge splits fragments
     for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            const QTextCharFormat format = fragment.charFormat();
+            if (format.isAnchor() && format.foreground() != palette().link())
+                links.append({fragment.position(), fragment.position() + fragment.length()});
+        }
         QTextBlockFormat format = block.blockFormat();
         if (isCodeBlock(format) && format.background() != palette().alternateBase()) {
             format.setBackground(palette().alternateBase());
@@ -514,6 +523,14 @@ void MarkdownView::applyPaletteToDocument()
                 table->setFormat(tf);
             }
         }
+    }
+    QTextCharFormat linkColour;
+    linkColour.setForeground(palette().link());
+    for (const auto &[start, end] : std::as_const(links)) {
+        QTextCursor link(doc);
+        link.setPosition(start);
+        link.setPosition(end, QTextCursor::KeepAnchor);
+        link.mergeCharFormat(linkColour);
     }
     cursor.endEditBlock();
 }

@@ -10,6 +10,7 @@
 #include "gui/answer/codehighlighter.h"
 #include "gui/answer/markdownview.h"
 #include "gui/chat/chattranscript.h"
+#include "gui/widgets/colorschemes.h"
 #include "gui/mainwindow/documenttab.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "prefetch/engine.h"
@@ -23,12 +24,14 @@
 #include <QNetworkAccessManager>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
 #include <QTextBlock>
+#include <QTextCursor>
 #include <QTextDocument>
 #include <QTextLayout>
 #include <QToolButton>
@@ -47,6 +50,7 @@ private slots:
     void streamedCodeIsHighlightedLikeAWholeAnswer();
     void proseIsNotHighlighted();
     void highlightingFollowsThePalette();
+    void linksFollowTheDarkScheme();
     void copyButtonCopiesTheCodeOnly_data();
     void copyButtonCopiesTheCodeOnly();
     void reasoningFoldOpensByClickAndKeyboard();
@@ -213,6 +217,36 @@ void tst_AnswerMarkdown::highlightingFollowsThePalette()
     QVERIFY(keyword && number);
     QCOMPARE(keyword->foreground().color(), QColor(120, 170, 255));
     QVERIFY2(number->foreground().color().lightnessF() > 0.5, "a number stays readable on a dark base");
+}
+
+// Issue 41, item 7: an answer shown before the dark scheme was applied kept the light palette's
+// dark blue links on the dark base. The scheme is switched as the application switches it.
+void tst_AnswerMarkdown::linksFollowTheDarkScheme()
+{
+    const QPalette light = QApplication::palette();
+    const auto restore = qScopeGuard([light] { QApplication::setPalette(light); });
+    Gui::MarkdownView view;
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setMarkdown(QStringLiteral("See [the guide](https://example.org/guide) for more.\n"));
+    // The document's own format inside "the guide" (the character before the cursor).
+    const auto linkFormat = [&view] {
+        const QTextBlock block = blockStartingWith(view.document(), QStringLiteral("See"));
+        QTextCursor cursor(block);
+        cursor.setPosition(block.position() + 6);
+        return cursor.charFormat();
+    };
+    QVERIFY(linkFormat().isAnchor());
+
+    const QPalette dark = Gui::schemePalette(true, light, light);
+    QVERIFY(dark.link().color() != light.link().color());
+    QApplication::setPalette(dark);
+    QTRY_COMPARE(view.palette().link().color(), dark.link().color());
+    const QTextCharFormat after = linkFormat();
+    QVERIFY(after.isAnchor());
+    QCOMPARE(after.foreground().color(), dark.link().color());
+    // Readable on the dark base: a lightness well apart from it.
+    QVERIFY(std::abs(after.foreground().color().lightnessF() - dark.base().color().lightnessF()) > 0.4);
 }
 
 void tst_AnswerMarkdown::copyButtonCopiesTheCodeOnly_data()
