@@ -6,6 +6,7 @@
 #include "gui/chat/chatdockactions.h"
 #include "gui/chat/chatdockattachments.h"
 #include "gui/chat/chatdocktranscript.h"
+#include "gui/chat/chatlistfold.h"
 #include "gui/chat/chattranscript.h"
 #include "gui/chat/conversationlist.h"
 #include "gui/chat/followupchips.h"
@@ -27,8 +28,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QResizeEvent>
-#include <QSettings>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTextDocument>
@@ -55,21 +54,18 @@ ChatDock::ChatDock(Prefetch::Engine *engine, Prefetch::DebounceStrategy *debounc
     m_actions = new ChatDockActions(
         this, [this](const QString &text) { showNotice(text); }, [this] { updateButtons(); });
 
-    m_splitter = new QSplitter(Qt::Vertical, this);
-    m_splitter->setChildrenCollapsible(false);
-    m_splitter->addWidget(m_list);
-    m_panel = createChatPanel();
-    m_splitter->addWidget(m_panel);
-    m_splitter->setStretchFactor(0, 1);
-    m_splitter->setStretchFactor(1, 3);
-    setWidget(m_splitter);
-    // The list's place: the user's choice once made, else as the dock's height allows
-    // (fitConversationList()).
-    const QString shown = QSettings().value(ListShownKey).toString();
-    m_listChoice = shown == u"shown" ? ListChoice::Shown : shown == u"hidden" ? ListChoice::Hidden : ListChoice::Fit;
-    if (m_listChoice != ListChoice::Fit)
-        setConversationListShown(m_listChoice == ListChoice::Shown);
-    m_transcript->installEventFilter(this);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(m_list);
+    QWidget *panel = createChatPanel();
+    splitter->addWidget(panel);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 3);
+    setWidget(splitter);
+    // The list's place: the user's choice once made, else as the dock's height allows.
+    new ChatListFold({this, splitter, m_list, panel, m_transcript, m_input, m_followUps, m_list->searchField(),
+                      m_listToggle},
+                     this);
     m_live = std::make_unique<ChatDockTranscript>(m_session, m_transcript, [this] { setStatus({}); });
 
     // Keyboard order follows the layout: find a conversation, pick it, then the chat from its
@@ -187,16 +183,8 @@ QWidget *ChatDock::createChatPanel()
     // An icon where there is one (the style has a list's): the header keeps its room.
     m_listToggle->setIcon(themeIcon("view-list-details", QStyle::SP_FileDialogListView));
     m_listToggle->setToolButtonStyle(m_listToggle->icon().isNull() ? Qt::ToolButtonTextOnly : Qt::ToolButtonIconOnly);
-    m_listToggle->setCheckable(true);
-    m_listToggle->setChecked(true);
+    m_listToggle->setCheckable(true); // ChatListFold follows it
     m_listToggle->setAutoRaise(true);
-    connect(m_listToggle, &QToolButton::clicked, this, [this](bool shown) {
-        // The user's choice from now on, in every window and the next session.
-        m_listChoice = shown ? ListChoice::Shown : ListChoice::Hidden;
-        QSettings().setValue(ListShownKey, shown ? QStringLiteral("shown") : QStringLiteral("hidden"));
-        setConversationListShown(shown);
-        (shown ? static_cast<QWidget *>(m_list->searchField()) : m_input)->setFocus(Qt::OtherFocusReason);
-    });
     m_modeBox = new QComboBox(panel);
     m_modeBox->addItem(tr("About the current document"), int(ConversationMode::Document));
     m_modeBox->addItem(tr("Free chat"), int(ConversationMode::FreeChat));
@@ -522,53 +510,6 @@ void ChatDock::updateProviderNotice()
 void ChatDock::updateContextLabel()
 {
     m_contextLabel->update(*m_session);
-}
-
-void ChatDock::setConversationListShown(bool shown)
-{
-    m_list->setVisible(shown);
-    m_listToggle->setChecked(shown);
-}
-
-void ChatDock::fitConversationList(bool mayShow)
-{
-    if (m_listChoice != ListChoice::Fit || m_splitter->height() <= 0 || !m_panel->layout())
-        return;
-    // Shown where the chat keeps ten lines of conversation beside it at its smallest, counting
-    // the suggested follow-ups' row, which comes and goes with each answer: the list must not
-    // come and go with it.
-    const int lines = 10 * m_input->fontMetrics().lineSpacing();
-    const int transcriptFrame = m_transcript->height() - m_transcript->viewport()->height();
-    int controls = m_panel->height() - m_transcript->height();
-    if (!m_followUps->isVisible()) {
-        const int row = m_followUps->hasHeightForWidth() ? m_followUps->heightForWidth(m_panel->width())
-                                                         : m_followUps->sizeHint().height();
-        controls += row + m_panel->layout()->spacing();
-    }
-    const int listHeight = m_list->minimumSizeHint().height();
-    const int chatHeight = controls + transcriptFrame + lines;
-    const bool shown = m_splitter->height() >= chatHeight + m_splitter->handleWidth() + listHeight;
-    if (shown != m_list->isVisible() && (mayShow || !shown))
-        setConversationListShown(shown);
-    // Beside the list, the chat keeps at least its ten lines (the list gets the rest).
-    if (shown && m_list->isVisible() && m_panel->height() < chatHeight)
-        m_splitter->setSizes({m_splitter->height() - m_splitter->handleWidth() - chatHeight, chatHeight});
-}
-
-void ChatDock::resizeEvent(QResizeEvent *event)
-{
-    QDockWidget::resizeEvent(event);
-    // After the layouts have placed the children at the new size.
-    QMetaObject::invokeMethod(this, [this] { fitConversationList(true); }, Qt::QueuedConnection);
-}
-
-bool ChatDock::eventFilter(QObject *watched, QEvent *event)
-{
-    // The chat's controls grew (a notice, attachments, a longer message): the list may have to
-    // give way; it comes back only when the dock grows (resizeEvent()), not as they shrink.
-    if (watched == m_transcript && event->type() == QEvent::Resize)
-        QMetaObject::invokeMethod(this, [this] { fitConversationList(false); }, Qt::QueuedConnection);
-    return QDockWidget::eventFilter(watched, event);
 }
 
 void ChatDock::setStatus(const QString &text)

@@ -21,7 +21,6 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
-class QSplitter;
 class QTimer;
 class QToolButton;
 
@@ -148,10 +147,6 @@ signals:
     // A citation [n] of an answer was clicked: open its passage's file at the passage.
     void passageRequested(const Knowledge::Passage &passage);
 
-protected:
-    void resizeEvent(QResizeEvent *event) override;
-    bool eventFilter(QObject *watched, QEvent *event) override;
-
 private:
     QWidget *createChatPanel();
     void onConversationOpened(qint64 id);
@@ -165,10 +160,6 @@ private:
     void showFollowUps();
     void updateProviderNotice();
     void updateContextLabel();
-    void setConversationListShown(bool shown);
-    // Where the user has not chosen: the list shows while the chat keeps ten lines beside it.
-    // `mayShow` false: only folds it (the chat's controls grew), never unfolds it.
-    void fitConversationList(bool mayShow);
     // The "Assistant" box shows the session's list and the conversation's choice.
     void updateAssistantBox();
     void setStatus(const QString &text);
@@ -181,13 +172,7 @@ private:
     ChatDockActions *m_actions = nullptr;         // child: message buttons, Regenerate, Clear History
     ChatDockAttachments *m_attachments = nullptr; // child: the files of the message being written
     ConversationListPanel *m_list = nullptr;
-    QSplitter *m_splitter = nullptr; // the list above the chat panel
-    QWidget *m_panel = nullptr;      // the chat: header, transcript, input
-    QToolButton *m_listToggle = nullptr;
-    // Whether the list shows: the user's choice (the toggle, kept in the settings), else Fit.
-    enum class ListChoice { Fit, Shown, Hidden };
-    ListChoice m_listChoice = ListChoice::Fit;
-    static constexpr QLatin1StringView ListShownKey{"chat/conversationList"};
+    QToolButton *m_listToggle = nullptr; // shows or folds the list (ChatListFold)
     bool m_listReloadQueued = false;
     ChatTranscript *m_transcript = nullptr;
     QComboBox *m_modeBox = nullptr;
