@@ -1,6 +1,7 @@
 #include "gui/chat/chattranscript.h"
 
 #include "gui/answer/markdownview.h"
+#include "gui/widgets/elidedlabel.h"
 #include "gui/widgets/flowlayout.h"
 #include "gui/widgets/themeicon.h"
 #include "gui/widgets/uicolors.h"
@@ -21,7 +22,7 @@ namespace Gui {
 
 AnswerWidget::AnswerWidget(QWidget *parent)
     : QFrame(parent)
-    , m_timing(mutedLabel({}, this))
+    , m_timing(new ElidedLabel(this))
     , m_view(new MarkdownView(this))
     , m_errorRow(new QWidget(this))
     , m_errorIcon(new QLabel(m_errorRow))
@@ -62,7 +63,10 @@ AnswerWidget::AnswerWidget(QWidget *parent)
     m_askMain->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_askMain->hide();
     m_timing->setObjectName(QStringLiteral("chatTiming"));
-    m_timing->setWordWrap(false);
+    // One line that gives way in a narrow chat (the whole in its tooltip) rather than set the
+    // transcript's width: what the early start did makes it long.
+    m_timing->setForegroundRole(QPalette::PlaceholderText);
+    m_timing->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred); // a FlowLayout's item
     m_timing->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_error->setObjectName(QStringLiteral("chatError"));
     m_error->setWordWrap(true);
@@ -115,8 +119,9 @@ void AnswerWidget::setTiming(double firstTokenMs, bool early, bool ready)
                                                    "%1 · started before you sent: not early enough to be ready")
                            .arg(text);
         m_timing->setToolTip(
-            QCoreApplication::translate("Gui::ChatDock",
-                                        "This answer was started while you paused typing, before you pressed Enter."));
+            text + u'\n'
+            + QCoreApplication::translate("Gui::ChatDock",
+                                          "This answer was started while you paused typing, before you pressed Enter."));
     }
     m_timing->setText(text);
 }

@@ -14,6 +14,8 @@ ElidedLabel::ElidedLabel(QWidget *parent)
 {
     setTextFormat(Qt::PlainText);
     setWordWrap(false);
+    // Its width is what the layout has left: it never widens a window (in a FlowLayout, where
+    // an Ignored width counts as none, give it Preferred).
     setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 }
 

@@ -104,7 +104,10 @@ int FlowLayout::arrange(const QRect &rect, bool apply) const
     for (QLayoutItem *item : m_items) {
         if (item->isEmpty())
             continue; // a hidden widget takes no room
-        const QSize size = item->sizeHint();
+        QSize size = item->sizeHint();
+        // An item wider than a whole row (a label that can cut its text) gets the row, down to
+        // its minimum: at its size hint it would run past the edge.
+        size.setWidth(std::max(std::min(size.width(), area.width()), item->minimumSize().width()));
         if (x > area.x() && x + size.width() > area.right() + 1) {
             // Full: the next row.
             x = area.x();

@@ -71,8 +71,6 @@ private slots:
 private:
     // A window in place of init()'s, made now (after a font or a translator has changed).
     void remakeWindow();
-    // Asks the chat something and waits for its whole answer.
-    void askInTheChat(const QString &question);
     // Every action and answer button is shown in full inside the window.
     bool buttonsAreWhole() const;
     // Every message of the transcript lies inside its viewport (none under the scroll bar) and
@@ -117,18 +115,6 @@ void tst_Layout::remakeWindow()
     m_window->newDocument(QStringLiteral("The cache keeps the document warm. Users feel the first token."));
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-}
-
-void tst_Layout::askInTheChat(const QString &question)
-{
-    Gui::ChatInput *input = m_window->chatDock()->input();
-    m_window->activateWindow();
-    QTest::mouseClick(input->viewport(), Qt::LeftButton, {}, input->viewport()->rect().center());
-    QTRY_VERIFY(input->hasFocus());
-    QTest::keyClicks(input, question);
-    QTest::keyClick(input, Qt::Key_Return);
-    QTRY_VERIFY(m_window->chatDock()->isAnswering() || !m_stack->engine()->hasLiveAnswers());
-    QTRY_VERIFY_WITH_TIMEOUT(!m_window->chatDock()->isAnswering(), 15000);
 }
 
 void tst_Layout::cleanup()
@@ -357,9 +343,25 @@ void tst_Layout::theChatKeepsTenLinesOfConversation()
     Gui::ChatDock *chat = m_window->chatDock();
     QVERIFY(chat->isVisible());
     QVERIFY(chat->geometry().right() <= m_window->width());
-    askInTheChat(QStringLiteral("What does the cache keep warm, and what do users feel at the first token?"));
+    // Typed, then a pause before Enter: the answer is started early, and its timing line says
+    // so at length ("started before you sent: …"), which must not widen the conversation.
+    Gui::ChatInput *input = chat->input();
+    m_window->activateWindow();
+    QTest::mouseClick(input->viewport(), Qt::LeftButton, {}, input->viewport()->rect().center());
+    QTRY_VERIFY(input->hasFocus());
+    QSignalSpy early(m_stack->debounce(), &Prefetch::DebounceStrategy::prefetchStarted);
+    QTest::keyClicks(input, QStringLiteral("What does the cache keep warm, and what do users feel at the first token?"));
+    QVERIFY(early.wait(5000));
+    QTest::keyClick(input, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(!chat->isAnswering() && !m_stack->engine()->hasLiveAnswers(), 15000);
 
     auto *transcript = chat->findChild<Gui::ChatTranscript *>();
+    const QList<QLabel *> timings = transcript->findChildren<QLabel *>(QStringLiteral("chatTiming"));
+    QVERIFY(!timings.isEmpty());
+    QVERIFY2(timings.last()->text().contains(QLatin1String("started before you sent"))
+                 || timings.last()->text().contains(QString::fromUtf8("在您发送之前")),
+             qPrintable(timings.last()->text()));
+    QTRY_VERIFY(textInside(transcript));
     const int line = transcript->fontMetrics().lineSpacing();
     QTRY_VERIFY2(transcript->viewport()->height() >= 10 * line,
                  qPrintable(QStringLiteral("%1 px of conversation, a line is %2")
