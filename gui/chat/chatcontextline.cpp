@@ -20,7 +20,7 @@ ChatContextLine::ChatContextLine(QWidget *parent)
     setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
 }
 
-void ChatContextLine::update(const ChatSession &session)
+void ChatContextLine::showContextOf(const ChatSession &session)
 {
     // Most states are one line of plain text; the two below wrap, in rich text.
     const auto oneLine = [this](const QString &text) {

@@ -19,7 +19,7 @@ public:
     explicit ChatContextLine(QWidget *parent = nullptr);
 
     // Says what goes with `session`'s next message.
-    void update(const ChatSession &session);
+    void showContextOf(const ChatSession &session);
 };
 
 } // namespace Gui

@@ -509,7 +509,7 @@ void ChatDock::updateProviderNotice()
 
 void ChatDock::updateContextLabel()
 {
-    m_contextLabel->update(*m_session);
+    m_contextLabel->showContextOf(*m_session);
 }
 
 void ChatDock::setStatus(const QString &text)
