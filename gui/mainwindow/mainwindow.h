@@ -113,7 +113,6 @@ public:
     Document *currentDocument() const;
     DocumentTabs *tabs() const { return m_tabs; }
     AnswerPane *answerPane() const; // the current tab's
-    AnswerArea *answerArea() const { return m_answers; }
     QAction *action(Prefetch::DocumentAction a) const { return m_actions.value(a); }
     QAction *summarizeAction() const { return action(Prefetch::DocumentAction::Summarize); }
     QAction *stopAction() const { return m_stop; }

@@ -257,10 +257,10 @@ void Document::setEncoding(const QByteArray &encoding)
 QByteArray Document::encoded(const QString &text) const
 {
     // In the encoding it was read in (UTF-16 with its BOM first, as it came); UTF-8 otherwise.
-    if (m_encoding == "GB18030" || m_encoding.startsWith("UTF-16")) {
-        const bool utf16 = m_encoding.startsWith("UTF-16");
-        QStringEncoder encoder(m_encoding.constData(),
-                               utf16 ? QStringConverter::Flag::WriteBom : QStringConverter::Flag::Default);
+    if (m_encoding != "UTF-8") {
+        QStringEncoder encoder(m_encoding.constData(), m_encoding.startsWith("UTF-16")
+                                                           ? QStringConverter::Flag::WriteBom
+                                                           : QStringConverter::Flag::Default);
         const QByteArray bytes = encoder.encode(text);
         if (encoder.isValid() && !encoder.hasError())
             return bytes;
